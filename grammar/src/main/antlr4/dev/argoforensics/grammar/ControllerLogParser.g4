@@ -1,0 +1,33 @@
+/*
+ * Structure of one workflow-controller log record (tokens: ControllerLogLexer).
+ *
+ * LL(1) by construction, so SLL prediction never needs the full-context fallback. The analyzer
+ * runs it without building parse trees; a builder outside this module turns the labelled tokens
+ * into its record model (see dev.argoforensics.line in the analyzer module).
+ */
+parser grammar ControllerLogParser;
+
+options { tokenVocab = ControllerLogLexer; }
+
+record
+    : logfmtRecord EOF
+    | klogRecord EOF
+    ;
+
+/** logrus text and slog text: time, level and msg first, then key/value pairs in any order. */
+logfmtRecord
+    : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL MSG_KEY message=value? field*
+    ;
+
+field
+    : key=( KEY | QUOTED_KEY ) val=value?
+    ;
+
+value
+    : QUOTED_VALUE
+    | BARE_VALUE
+    ;
+
+klogRecord
+    : header=KLOG_HEADER text=TEXT?
+    ;
