@@ -1,0 +1,207 @@
+package dev.argoforensics.line;
+
+import dev.argoforensics.grammar.ControllerLogLexer;
+import dev.argoforensics.grammar.ControllerLogParser;
+import dev.argoforensics.grammar.ControllerLogParserBaseListener;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.IntervalSet;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+
+/**
+ * Reads text records (logrus text, slog text, klog) with the generated grammar. One instance per
+ * thread: it reuses its lexer, token stream and parser for every line, predicts in SLL mode, builds
+ * no parse tree, and bails out at the first error; only then does it parse the line again in full LL
+ * mode to say what was expected.
+ */
+public final class RecordParser {
+    private final ControllerLogLexer lexer = new ControllerLogLexer(null);
+    private final CommonTokenStream tokens = new CommonTokenStream(lexer);
+    private final ControllerLogParser parser = new ControllerLogParser(null);
+    private final RecordBuilder builder = new RecordBuilder();
+
+    public RecordParser() {
+        lexer.removeErrorListeners();
+        parser.removeErrorListeners();
+        parser.setBuildParseTree(false);
+        parser.addParseListener(builder);
+    }
+
+    /**
+     * @param line     one record without envelope or line terminator
+     * @param yearHint the year for klog times, which print none (from neighbouring records)
+     */
+    public LineParse parse(String line, int yearHint) {
+        builder.reset(yearHint);
+        reset(line);
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.setErrorHandler(new BailErrorStrategy());
+        try {
+            parser.record();
+            return new LineParse.Parsed(builder.build());
+        } catch (ParseCancellationException e) {
+            return diagnose(line);
+        } catch (IllegalArgumentException e) {
+            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
+            return new LineParse.Rejected(builder.column(), e.getMessage());
+        }
+    }
+
+    private void reset(String line) {
+        lexer.setInputStream(CharStreams.fromString(line));
+        tokens.setTokenSource(lexer);
+        parser.setTokenStream(tokens);
+    }
+
+    private LineParse.Rejected diagnose(String line) {
+        builder.reset(0);
+        reset(line);
+        FirstError first = new FirstError();
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        parser.setErrorHandler(new DefaultErrorStrategy());
+        parser.addErrorListener(first);
+        try {
+            parser.record();
+        } finally {
+            parser.removeErrorListener(first);
+        }
+        if (first.reason == null) {
+            return new LineParse.Rejected(1, "not a controller record");
+        }
+        return new LineParse.Rejected(first.column, first.reason);
+    }
+
+    /** Collects the first syntax error in the words a user reads. */
+    private static final class FirstError extends BaseErrorListener {
+        int column;
+        String reason;
+
+        @Override
+        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int charPositionInLine,
+                                String msg, RecognitionException e) {
+            if (reason != null) {
+                return;
+            }
+            column = charPositionInLine + 1;
+            Token found = (Token) offendingSymbol;
+            IntervalSet expected = ((Parser) recognizer).getExpectedTokens();
+            reason = "expected " + TokenNames.describe(expected) + ", found " + TokenNames.describeFound(found);
+        }
+    }
+
+    /** Turns the labelled tokens into a {@link LogRecord} while the parser runs. */
+    private static final class RecordBuilder extends ControllerLogParserBaseListener {
+        private RecordFormat format;
+        private Timestamp time;
+        private String rawTime;
+        private Level level;
+        private String message;
+        private final List<Field> fields = new ArrayList<>();
+        private int yearHint;
+        private int column;
+
+        void reset(int year) {
+            format = null;
+            time = null;
+            rawTime = null;
+            level = null;
+            message = null;
+            fields.clear();
+            yearHint = year;
+            column = 1;
+        }
+
+        int column() {
+            return column;
+        }
+
+        @Override
+        public void exitLogfmtRecord(ControllerLogParser.LogfmtRecordContext ctx) {
+            Token t = ctx.time;
+            column = t.getCharPositionInLine() + 1;
+            String text = t.getText();
+            if (t.getType() == ControllerLogLexer.LOGRUS_TIME) {
+                format = RecordFormat.LOGRUS_TEXT;
+                rawTime = text.substring(6, text.length() - 1);
+                time = Timestamp.parseRfc3339(rawTime, null, true);
+            } else {
+                format = RecordFormat.SLOG_TEXT;
+                rawTime = text.substring(5);
+                time = Timestamp.parseRfc3339(rawTime, null, false);
+            }
+            column = ctx.level.getCharPositionInLine() + 1;
+            level = Level.parse(ctx.level.getText().substring(" level=".length()));
+            if (level == null) {
+                throw new IllegalArgumentException("unknown level " + ctx.level.getText().substring(" level=".length()));
+            }
+            if (ctx.message == null) {
+                message = "";
+            } else {
+                column = ctx.message.start.getCharPositionInLine() + 1;
+                message = valueText(ctx.message.start);
+            }
+        }
+
+        @Override
+        public void exitField(ControllerLogParser.FieldContext ctx) {
+            Token k = ctx.key;
+            column = k.getCharPositionInLine() + 1;
+            String keyText = k.getText();
+            String key = k.getType() == ControllerLogLexer.QUOTED_KEY
+                    ? GoQuote.unescape(keyText, 2, keyText.length() - 2)
+                    : keyText.substring(1, keyText.length() - 1);
+            if (ctx.val == null) {
+                fields.add(new Field(key, "", ValueStyle.EMPTY));
+            } else {
+                Token v = ctx.val.start;
+                column = v.getCharPositionInLine() + 1;
+                ValueStyle style = v.getType() == ControllerLogLexer.QUOTED_VALUE ? ValueStyle.QUOTED : ValueStyle.BARE;
+                fields.add(new Field(key, valueText(v), style));
+            }
+        }
+
+        @Override
+        public void exitKlogRecord(ControllerLogParser.KlogRecordContext ctx) {
+            format = RecordFormat.KLOG;
+            String h = ctx.header.getText();
+            // I0919 10:00:00.123456       1 leaderelection.go:257]
+            level = Level.parse(h.substring(0, 1));
+            int month = Integer.parseInt(h.substring(1, 3));
+            int day = Integer.parseInt(h.substring(3, 5));
+            int clockEnd = h.indexOf(' ', 6);
+            String clock = h.substring(6, clockEnd);
+            rawTime = h.substring(1, clockEnd);
+            LocalTime lt = LocalTime.parse(clock);
+            int digits = clock.indexOf('.') < 0 ? 0 : clock.length() - clock.indexOf('.') - 1;
+            time = new Timestamp(LocalDate.of(yearHint, month, day).atTime(lt).toInstant(ZoneOffset.UTC),
+                    TimePrecision.ofFractionDigits(digits), dev.argoforensics.time.ZoneBasis.ASSUMED_UTC);
+            message = ctx.text == null ? "" : ctx.text.getText().strip();
+            String source = h.substring(h.lastIndexOf(' ') + 1, h.length() - 1);
+            fields.add(new Field("source", source, ValueStyle.BARE));
+        }
+
+        private static String valueText(Token v) {
+            String text = v.getText();
+            return v.getType() == ControllerLogLexer.QUOTED_VALUE ? GoQuote.unescape(text, 1, text.length() - 1) : text;
+        }
+
+        LogRecord build() {
+            return new LogRecord(format, time, rawTime, level, message, fields);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.argoforensics.source;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The content of an input file as a stream: decompressed if it is gzip, with the SHA-256 of the
+ * stored bytes and the number of content lines computed on the way, so that each file is read once.
+ */
+public final class SourceStream extends FilterInputStream {
+    private final DigestInputStream stored;
+    private final boolean countLines;
+    private long newlines;
+    private boolean endsWithNewline = true;
+    private boolean any;
+    private String sha256;
+
+    private SourceStream(DigestInputStream stored, InputStream content, boolean countLines) {
+        super(content);
+        this.stored = stored;
+        this.countLines = countLines;
+    }
+
+    /**
+     * @param countLines whether to count content lines (readers that split lines themselves don't need it)
+     */
+    public static SourceStream open(InputFile file, boolean countLines) throws IOException {
+        MessageDigest sha256;
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+        DigestInputStream stored = new DigestInputStream(Files.newInputStream(file.path()), sha256);
+        InputStream content = file.compressed() ? new GZIPInputStream(stored, 64 * 1024) : stored;
+        return new SourceStream(stored, content, countLines);
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = super.read();
+        if (b >= 0 && countLines) {
+            count(b);
+        }
+        return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        int n = super.read(buffer, offset, length);
+        for (int i = 0; countLines && i < n; i++) {
+            count(buffer[offset + i]);
+        }
+        return n;
+    }
+
+    private void count(int b) {
+        any = true;
+        endsWithNewline = b == '\n';
+        if (endsWithNewline) {
+            newlines++;
+        }
+    }
+
+    /** Lines of content read so far (a last line without a newline counts). */
+    public long lines() {
+        return newlines + (any && !endsWithNewline ? 1 : 0);
+    }
+
+    /** SHA-256 of the stored file; reads whatever is left of it so the digest covers every byte. */
+    public String sha256() throws IOException {
+        if (sha256 == null) {
+            byte[] buffer = new byte[64 * 1024];
+            while (stored.read(buffer) >= 0) {
+                // drain the rest of the stored bytes
+            }
+            sha256 = HexFormat.of().formatHex(stored.getMessageDigest().digest());
+        }
+        return sha256;
+    }
+}

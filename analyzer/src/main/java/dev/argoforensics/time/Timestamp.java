@@ -1,0 +1,109 @@
+package dev.argoforensics.time;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Objects;
+
+/**
+ * A point in time as a source stated it: the instant, how precise the source was, and whether the
+ * zone was stated. Two timestamps are ordered only when their precision windows do not overlap.
+ */
+public record Timestamp(Instant instant, TimePrecision precision, ZoneBasis zone) implements Comparable<Timestamp> {
+
+    public Timestamp {
+        Objects.requireNonNull(instant, "instant");
+        Objects.requireNonNull(precision, "precision");
+        Objects.requireNonNull(zone, "zone");
+    }
+
+    /**
+     * Parses an RFC 3339 time ({@code 2026-09-19T16:31:11.257Z}, {@code ...+01:00}); a missing zone
+     * is read as UTC and marked {@link ZoneBasis#ASSUMED_UTC}.
+     *
+     * @param precision the precision the writer guarantees; {@code null} to derive it from the
+     *                  fraction digits (right for writers that never trim trailing zeros)
+     * @param literalZ  true for logrus, whose 'Z' is printed whatever the zone
+     */
+    public static Timestamp parseRfc3339(String text, TimePrecision precision, boolean literalZ) {
+        TimePrecision p = precision != null ? precision : TimePrecision.ofFractionDigits(fractionDigits(text));
+        try {
+            if (hasZone(text)) {
+                Instant instant = OffsetDateTime.parse(text).toInstant();
+                return new Timestamp(instant, p, literalZ ? ZoneBasis.LITERAL_Z : ZoneBasis.STATED);
+            }
+            Instant instant = LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+            return new Timestamp(instant, p, ZoneBasis.ASSUMED_UTC);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("not an RFC 3339 time: " + text, e);
+        }
+    }
+
+    private static boolean hasZone(String text) {
+        int t = text.indexOf('T');
+        if (text.endsWith("Z") || text.endsWith("z")) {
+            return true;
+        }
+        int plus = text.indexOf('+', t);
+        int minus = text.indexOf('-', t);
+        return plus > 0 || minus > 0;
+    }
+
+    private static int fractionDigits(String text) {
+        int dot = text.indexOf('.');
+        if (dot < 0) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = dot + 1; i < text.length() && Character.isDigit(text.charAt(i)); i++) {
+            n++;
+        }
+        return n;
+    }
+
+    /** First nanosecond after the window in which the true instant lies. */
+    public Instant windowEnd() {
+        return instant.plusNanos(precision.windowNanos());
+    }
+
+    /** True only when this window ends before the other's begins: the order is certain. */
+    public boolean isBefore(Timestamp other) {
+        return !windowEnd().isAfter(other.instant);
+    }
+
+    public boolean isAfter(Timestamp other) {
+        return other.isBefore(this);
+    }
+
+    /** Neither before nor after: the windows overlap and the sources cannot order the two. */
+    public boolean isConcurrentWith(Timestamp other) {
+        return !isBefore(other) && !isAfter(other);
+    }
+
+    /** Nanoseconds from this instant to the other's (positive if the other is later). */
+    public long nanosUntil(Timestamp other) {
+        return java.time.Duration.between(instant, other.instant).toNanos();
+    }
+
+    /** ISO 8601 in UTC with exactly the fraction digits the source's precision allows. */
+    public String format() {
+        return TimeFormat.utc(instant, precision);
+    }
+
+    /** Orders by instant, then by coarser precision first; use {@link #isBefore} for causality. */
+    @Override
+    public int compareTo(Timestamp o) {
+        int c = instant.compareTo(o.instant);
+        if (c != 0) {
+            return c;
+        }
+        return Long.compare(o.precision.windowNanos(), precision.windowNanos());
+    }
+
+    @Override
+    public String toString() {
+        return format();
+    }
+}
