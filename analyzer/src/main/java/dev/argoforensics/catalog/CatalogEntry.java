@@ -1,0 +1,33 @@
+package dev.argoforensics.catalog;
+
+import dev.argoforensics.event.EventType;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One controller log statement the analyzer understands (one entry of
+ * {@code controller-messages.yaml}).
+ *
+ * @param message exact message text, or null when {@code pattern} is used
+ * @param pattern regex over the message whose named groups become attributes, or null
+ * @param groups  the pattern's named groups, each becoming an attribute
+ * @param prefix  literal start every matching message has (for a cheap pre-check), "" if none
+ * @param keys    attribute name → record keys to try in order
+ * @param set     attributes with fixed values
+ * @param split   attribute → names its '/'-separated parts fill where absent
+ */
+public record CatalogEntry(
+        String id,
+        EventType event,
+        String level,
+        String releases,
+        String message,
+        Pattern pattern,
+        List<String> groups,
+        String prefix,
+        Map<String, List<String>> keys,
+        Map<String, String> set,
+        Map<String, List<String>> split,
+        List<CatalogSample> samples) {
+}

@@ -1,0 +1,210 @@
+package dev.argoforensics.catalog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.argoforensics.event.Attributes;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.line.LogRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The controller messages the analyzer understands, loaded from {@code controller-messages.yaml}.
+ * Exact messages are found with one hash lookup; patterned ones (v3 messages that carry values in
+ * the text) are tried in catalog order, each only if the message starts with its literal prefix.
+ * Immutable and safe to share between threads.
+ */
+public final class MessageCatalog {
+    public static final String RESOURCE = "/dev/argoforensics/catalog/controller-messages.yaml";
+
+    private final List<CatalogEntry> entries;
+    private final Map<String, CatalogEntry> byMessage;
+    private final List<CatalogEntry> patterned;
+
+    private MessageCatalog(List<CatalogEntry> entries) {
+        this.entries = List.copyOf(entries);
+        Map<String, CatalogEntry> exact = new HashMap<>();
+        List<CatalogEntry> withPattern = new ArrayList<>();
+        for (CatalogEntry e : entries) {
+            if (e.message() != null) {
+                CatalogEntry previous = exact.putIfAbsent(e.message(), e);
+                if (previous != null) {
+                    throw new CatalogException("entries " + previous.id() + " and " + e.id() + " share the message \"" + e.message() + "\"");
+                }
+            } else {
+                withPattern.add(e);
+            }
+        }
+        this.byMessage = Map.copyOf(exact);
+        this.patterned = List.copyOf(withPattern);
+    }
+
+    /** The catalog shipped with the analyzer. */
+    public static MessageCatalog standard() {
+        try (InputStream in = MessageCatalog.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new CatalogException("missing resource " + RESOURCE);
+            }
+            return load(in);
+        } catch (IOException e) {
+            throw new CatalogException("cannot read " + RESOURCE, e);
+        }
+    }
+
+    public static MessageCatalog load(InputStream yaml) throws IOException {
+        JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        List<CatalogEntry> entries = new ArrayList<>();
+        for (JsonNode n : root.path("messages")) {
+            entries.add(entry(n));
+        }
+        return new MessageCatalog(entries);
+    }
+
+    public List<CatalogEntry> entries() {
+        return entries;
+    }
+
+    /**
+     * @return the entry and event for this record, or empty if the catalog does not list its message
+     * @throws IllegalArgumentException if the entry matches but a value cannot be read (a malformed
+     *                                  duration, say); the caller reports the line
+     */
+    public Optional<CatalogMatch> match(LogRecord record) {
+        String msg = record.message();
+        CatalogEntry exact = byMessage.get(msg);
+        if (exact != null) {
+            return Optional.of(build(exact, record, null));
+        }
+        for (CatalogEntry e : patterned) {
+            if (!msg.startsWith(e.prefix())) {
+                continue;
+            }
+            Matcher m = e.pattern().matcher(msg);
+            if (m.matches()) {
+                return Optional.of(build(e, record, m));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static CatalogMatch build(CatalogEntry e, LogRecord record, Matcher groups) {
+        Map<String, String> values = new LinkedHashMap<>();
+        e.keys().forEach((attribute, candidates) -> {
+            for (String key : candidates) {
+                Optional<String> v = record.value(key);
+                if (v.isPresent()) {
+                    values.put(attribute, v.get());
+                    break;
+                }
+            }
+        });
+        if (groups != null) {
+            for (String name : e.groups()) {
+                String v = groups.group(name);
+                if (v != null) {
+                    values.put(name, v);
+                }
+            }
+        }
+        values.putAll(e.set());
+        e.split().forEach((attribute, names) -> {
+            String v = values.get(attribute);
+            if (v != null) {
+                String[] parts = v.split("/", -1);
+                for (int i = 0; i < parts.length && i < names.size(); i++) {
+                    values.putIfAbsent(names.get(i), parts[i]);
+                }
+            }
+        });
+        Attributes attributes = new Attributes(values);
+        return new CatalogMatch(e, attributes, e.event().create(attributes));
+    }
+
+    private static final Pattern GROUP_NAME = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
+
+    private static List<String> groupNames(Pattern p) {
+        List<String> names = new ArrayList<>();
+        Matcher m = GROUP_NAME.matcher(p.pattern());
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    private static CatalogEntry entry(JsonNode n) {
+        String id = required(n, "id", "?");
+        try {
+            EventType event = EventType.valueOf(required(n, "event", id));
+            String msg = n.hasNonNull("msg") ? n.get("msg").asText() : null;
+            String regex = n.hasNonNull("pattern") ? n.get("pattern").asText() : null;
+            if ((msg == null) == (regex == null)) {
+                throw new CatalogException(id + ": needs exactly one of msg and pattern");
+            }
+            Pattern pattern = regex == null ? null : Pattern.compile(regex);
+            Map<String, List<String>> keys = new LinkedHashMap<>();
+            n.path("keys").fields().forEachRemaining(f -> keys.put(f.getKey(), strings(f.getValue())));
+            Map<String, String> set = new LinkedHashMap<>();
+            n.path("set").fields().forEachRemaining(f -> set.put(f.getKey(), f.getValue().asText()));
+            Map<String, List<String>> split = new LinkedHashMap<>();
+            n.path("split").fields().forEachRemaining(f -> split.put(f.getKey(), strings(f.getValue())));
+            List<CatalogSample> samples = new ArrayList<>();
+            for (JsonNode s : n.path("samples")) {
+                Map<String, String> expect = new LinkedHashMap<>();
+                s.path("expect").fields().forEachRemaining(f -> expect.put(f.getKey(), f.getValue().asText()));
+                samples.add(new CatalogSample(required(s, "line", id), Map.copyOf(expect)));
+            }
+            return new CatalogEntry(id, event, n.path("level").asText(""), n.path("releases").asText(""), msg, pattern,
+                    pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex), Map.copyOf(keys), Map.copyOf(set), Map.copyOf(split),
+                    List.copyOf(samples));
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The characters a regex anchored with '^' matches literally before its first operator. */
+    static String literalPrefix(String regex) {
+        if (!regex.startsWith("^")) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) {
+                // A quantifier after the last literal would make that literal optional.
+                if ((c == '*' || c == '?' || c == '{') && b.length() > 0) {
+                    b.setLength(b.length() - 1);
+                }
+                break;
+            }
+            b.append(c);
+        }
+        return b.toString();
+    }
+
+    private static List<String> strings(JsonNode v) {
+        List<String> out = new ArrayList<>();
+        if (v.isArray()) {
+            v.forEach(x -> out.add(x.asText()));
+        } else {
+            out.add(v.asText());
+        }
+        return List.copyOf(out);
+    }
+
+    private static String required(JsonNode n, String field, String id) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull() || v.asText().isEmpty()) {
+            throw new CatalogException(id + ": missing " + field);
+        }
+        return v.asText();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.argoforensics.event;
+
+import dev.argoforensics.time.GoDuration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The named values a catalog entry extracted from one record, under the catalog's attribute names
+ * (not the controller's key names, which differ between releases).
+ */
+public final class Attributes {
+    private final Map<String, String> values;
+
+    public Attributes(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    public Optional<String> text(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    /** The value, or null: for record components that are absent in some releases. */
+    public String textOrNull(String name) {
+        return values.get(name);
+    }
+
+    public Integer integerOrNull(String name) {
+        String v = values.get(name);
+        if (v == null || v.isEmpty()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " is not a whole number: " + v, e);
+        }
+    }
+
+    public Boolean booleanOrNull(String name) {
+        String v = values.get(name);
+        if (v == null || v.isEmpty()) {
+            return null;
+        }
+        return Boolean.valueOf(v);
+    }
+
+    /** A Go duration as nanoseconds, or null when absent. */
+    public Long durationOrNull(String name) {
+        String v = values.get(name);
+        return v == null ? null : GoDuration.parse(v);
+    }
+
+    /** A Go slice as printed by {@code %v}: {@code [a b]}; elements hold no spaces. */
+    public List<String> list(String name) {
+        String v = values.get(name);
+        if (v == null) {
+            return List.of();
+        }
+        String t = v.strip();
+        if (t.startsWith("[") && t.endsWith("]")) {
+            t = t.substring(1, t.length() - 1).strip();
+        }
+        List<String> out = new ArrayList<>();
+        for (String part : t.split(" ")) {
+            if (!part.isEmpty()) {
+                out.add(part);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    public PodRef podOrNull() {
+        String pod = values.get("pod");
+        return pod == null || pod.isEmpty() ? null : new PodRef(emptyToNull(values.get("namespace")), pod);
+    }
+
+    public WorkflowRef workflowOrNull() {
+        String wf = values.get("workflow");
+        return wf == null || wf.isEmpty() ? null : new WorkflowRef(emptyToNull(values.get("namespace")), wf);
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}
