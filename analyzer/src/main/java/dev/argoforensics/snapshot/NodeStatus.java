@@ -1,0 +1,42 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.time.Timestamp;
+import java.util.Set;
+
+/** One entry of a Workflow's {@code status.nodes}. */
+public record NodeStatus(
+        String id,
+        String name,
+        String displayName,
+        String type,
+        String templateName,
+        String templateRefTemplate,
+        String phase,
+        String message,
+        Timestamp startedAt,
+        Timestamp finishedAt,
+        Boolean taskResultSynced) {
+
+    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+
+    /**
+     * The controller's {@code Fulfilled(taskResultSynced)}: the phase is completed and the task result
+     * is not known to be unsynced (Skipped and Omitted need no result).
+     */
+    public boolean fulfilled() {
+        if ("Skipped".equals(phase) || "Omitted".equals(phase)) {
+            return true;
+        }
+        return phase != null && COMPLETED.contains(phase) && !Boolean.FALSE.equals(taskResultSynced);
+    }
+
+    /** The result was lost: the controller found the Pod gone before recording it. */
+    public boolean podDeletedError() {
+        return "Error".equals(phase) && message != null && (message.equals("pod deleted") || message.equals("container deleted"));
+    }
+
+    /** The template whose name goes into a v2 pod name. */
+    public String podNameTemplate() {
+        return templateRefTemplate != null && !templateRefTemplate.isEmpty() ? templateRefTemplate : templateName;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A Pod as one export showed it.
+ *
+ * @param observedNoEarlierThan the latest time inside the object: the export was taken no earlier
+ */
+public record PodSnapshot(
+        SourceRef source,
+        String namespace,
+        String name,
+        String uid,
+        Timestamp creationTimestamp,
+        Timestamp deletionTimestamp,
+        Map<String, String> labels,
+        Map<String, String> annotations,
+        List<String> finalizers,
+        List<OwnerRef> owners,
+        String phase,
+        List<PodCondition> conditions,
+        List<ContainerState> containers,
+        Timestamp observedNoEarlierThan) {
+
+    public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
+    public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
+    public static final String NODE_ID_ANNOTATION = "workflows.argoproj.io/node-id";
+    public static final String NODE_NAME_ANNOTATION = "workflows.argoproj.io/node-name";
+    public static final String POD_GC_ANNOTATION = "workflows.argoproj.io/pod-gc-strategy";
+
+    public PodSnapshot {
+        labels = Map.copyOf(labels);
+        annotations = Map.copyOf(annotations);
+        finalizers = List.copyOf(finalizers);
+        owners = List.copyOf(owners);
+        conditions = List.copyOf(conditions);
+        containers = List.copyOf(containers);
+    }
+
+    public boolean hasStatusFinalizer() {
+        return finalizers.contains(STATUS_FINALIZER);
+    }
+
+    /** The Workflow by label, else by controlling owner reference. */
+    public Optional<String> workflowName() {
+        String label = labels.get(WORKFLOW_LABEL);
+        if (label != null) {
+            return Optional.of(label);
+        }
+        return owners.stream().filter(o -> "Workflow".equals(o.kind())).map(OwnerRef::name).findFirst();
+    }
+
+    /** The latest {@code lastTransitionTime} of any condition: the base of the removeFinalizer deadline. */
+    public Optional<Timestamp> lastConditionTransition() {
+        Timestamp latest = null;
+        for (PodCondition c : conditions) {
+            latest = KubeTime.latest(latest, c.lastTransitionTime());
+        }
+        return Optional.ofNullable(latest);
+    }
+
+    /** True when every (non-init) container terminated with exit code 0. */
+    public boolean allContainersSucceeded() {
+        List<ContainerState> main = containers.stream().filter(c -> !c.init()).toList();
+        return !main.isEmpty() && main.stream().allMatch(ContainerState::succeeded);
+    }
+
+    /** The latest {@code finishedAt} of the (non-init) containers, if all terminated. */
+    public Optional<Timestamp> containersFinishedAt() {
+        Timestamp latest = null;
+        for (ContainerState c : containers) {
+            if (c.init()) {
+                continue;
+            }
+            if (!c.terminated()) {
+                return Optional.empty();
+            }
+            latest = KubeTime.latest(latest, c.finishedAt());
+        }
+        return Optional.ofNullable(latest);
+    }
+
+    public boolean terminal() {
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+}

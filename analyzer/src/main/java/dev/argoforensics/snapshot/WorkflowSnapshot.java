@@ -1,0 +1,36 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A Workflow as one export showed it.
+ *
+ * @param nodesOffloaded the export has no {@code status.nodes} because they were offloaded or
+ *                       compressed: the nodes are unknown, not absent
+ */
+public record WorkflowSnapshot(
+        SourceRef source,
+        String namespace,
+        String name,
+        String uid,
+        String phase,
+        String podNameFormat,
+        Map<String, NodeStatus> nodes,
+        boolean nodesOffloaded,
+        Timestamp observedNoEarlierThan) {
+
+    public WorkflowSnapshot {
+        nodes = Map.copyOf(nodes);
+    }
+
+    public Optional<NodeStatus> node(String id) {
+        return Optional.ofNullable(nodes.get(id));
+    }
+
+    public Optional<NodeStatus> nodeByName(String nodeName) {
+        return nodes.values().stream().filter(n -> nodeName.equals(n.name())).findFirst();
+    }
+}
