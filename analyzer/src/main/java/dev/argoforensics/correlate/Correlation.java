@@ -1,0 +1,31 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The evidence joined up: every retained log event in input order, and per Pod and per Workflow
+ * what the logs and the exports say about it.
+ *
+ * @param available which kinds of evidence the inputs held at all (rules say what they lacked)
+ */
+public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
+                         Set<EvidenceKind> available) {
+
+    public Correlation {
+        events = List.copyOf(events);
+        pods = Collections.unmodifiableMap(new TreeMap<>(pods));
+        workflows = Collections.unmodifiableMap(new TreeMap<>(workflows));
+        available = Set.copyOf(available);
+    }
+
+    public Optional<WorkflowHistory> workflow(WorkflowRef ref) {
+        return ref == null ? Optional.empty() : Optional.ofNullable(workflows.get(ref));
+    }
+}

@@ -1,0 +1,313 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.PodRef;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Joins log events and exported objects: resolves the namespace of Pods that lines name without
+ * one, pairs each {@code Removing finalizers during a delete} with the next queuing line of the same
+ * controller stream, ties Pods to Workflow nodes, and assembles finalizer removals.
+ */
+public final class Correlator {
+    static final String REMOVE_FINALIZER = "removeFinalizer";
+
+    /** Exports earliest observation first; exports without any time inside keep input order. */
+    private static final Comparator<Timestamp> OBSERVED = Comparator.nullsFirst(Comparator.naturalOrder());
+
+    public Correlation correlate(List<LogEvent> events, List<PodSnapshot> podSnapshots, List<WorkflowSnapshot> workflowSnapshots) {
+        Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
+        Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
+
+        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
+        Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
+        for (LogEvent e : events) {
+            ControllerEvent ev = e.event();
+            ev.workflow().ifPresent(w -> workflowEvents.computeIfAbsent(w, k -> new ArrayList<>()).add(e));
+            if (ev.pod().isPresent()) {
+                PodKey key = resolve(ev.pod().get(), namespacesByPod);
+                List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
+                LogEvent onDelete = onDeleteByScheduled.get(e);
+                if (onDelete != null) {
+                    list.add(onDelete);
+                }
+                list.add(e);
+            }
+        }
+
+        Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
+        for (PodSnapshot p : podSnapshots) {
+            podSnaps.computeIfAbsent(new PodKey(p.namespace(), p.name()), k -> new ArrayList<>()).add(p);
+        }
+        podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observedNoEarlierThan, OBSERVED)));
+
+        Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps = new TreeMap<>();
+        for (WorkflowSnapshot w : workflowSnapshots) {
+            wfSnaps.computeIfAbsent(new WorkflowRef(w.namespace(), w.name()), k -> new ArrayList<>()).add(w);
+        }
+        wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observedNoEarlierThan, OBSERVED)));
+
+        Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
+        Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
+        workflowRefs.addAll(wfSnaps.keySet());
+        for (WorkflowRef ref : workflowRefs) {
+            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()), wfSnaps.getOrDefault(ref, List.of())));
+        }
+
+        Set<PodKey> podKeys = new TreeSet<>(podEvents.keySet());
+        podKeys.addAll(podSnaps.keySet());
+        NodeLinker linker = new NodeLinker(events, workflows, namespacesByPod);
+        Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
+        for (PodKey key : podKeys) {
+            List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
+            List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
+            pods.put(key, new PodHistory(key, evs, snaps, linker.link(key, snaps), removals(evs)));
+        }
+        return new Correlation(events, pods, workflows, available(events, podSnapshots, workflowSnapshots));
+    }
+
+    /** Every namespace a Pod name is seen in, from lines that name one and from exports. */
+    private static Map<String, Set<String>> namespacesByPod(List<LogEvent> events, List<PodSnapshot> pods) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (LogEvent e : events) {
+            e.event().pod().filter(p -> p.namespace() != null)
+                    .ifPresent(p -> out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(p.namespace()));
+        }
+        for (PodSnapshot p : pods) {
+            if (!p.namespace().isEmpty()) {
+                out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(p.namespace());
+            }
+        }
+        return out;
+    }
+
+    /** A line without a namespace gets the only namespace the Pod name is seen in, if there is one. */
+    static PodKey resolve(PodRef ref, Map<String, Set<String>> namespacesByPod) {
+        if (ref.namespace() != null) {
+            return new PodKey(ref.namespace(), ref.name());
+        }
+        Set<String> candidates = namespacesByPod.getOrDefault(ref.name(), Set.of());
+        return new PodKey(candidates.size() == 1 ? candidates.iterator().next() : null, ref.name());
+    }
+
+    /**
+     * {@code Removing finalizers during a delete} names no Pod: it belongs to the next
+     * {@code queuing pod…} line of the same stream (both come from one handler call; other workers
+     * may log in between).
+     */
+    private static Map<LogEvent, LogEvent> pairFinalizerLines(List<LogEvent> events) {
+        Map<LogEvent, LogEvent> byScheduled = new IdentityHashMap<>();
+        Map<Integer, LogEvent> pendingByStream = new HashMap<>();
+        for (LogEvent e : events) {
+            if (e.event() instanceof FinalizersOnDelete) {
+                pendingByStream.put(e.stream(), e);
+            } else if (e.event() instanceof PodCleanupScheduled) {
+                LogEvent pending = pendingByStream.remove(e.stream());
+                if (pending != null) {
+                    byScheduled.put(e, pending);
+                }
+            }
+        }
+        return byScheduled;
+    }
+
+    /**
+     * Assembles removeFinalizer work items from one Pod's lines, per stream: scheduling line, queue
+     * line, then the worker's line unless a failure for the same item follows it.
+     */
+    static List<FinalizerRemoval> removals(List<LogEvent> podEvents) {
+        List<FinalizerRemoval> out = new ArrayList<>();
+        Map<Integer, Builder> open = new HashMap<>();
+        for (LogEvent e : podEvents) {
+            ControllerEvent ev = e.event();
+            Builder b = open.get(e.stream());
+            if (ev instanceof FinalizersOnDelete) {
+                close(open.remove(e.stream()), out);
+                Builder nb = new Builder();
+                nb.onDelete = e;
+                open.put(e.stream(), nb);
+            } else if (ev instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
+                if (b == null || b.scheduled != null) {
+                    close(open.remove(e.stream()), out);
+                    b = new Builder();
+                    open.put(e.stream(), b);
+                }
+                b.scheduled = e;
+            } else if (ev instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
+                if (b == null || b.queued != null || b.started != null) {
+                    close(open.remove(e.stream()), out);
+                    b = new Builder();
+                    open.put(e.stream(), b);
+                }
+                b.queued = e;
+            } else if (ev instanceof PodCleanupStarted s && REMOVE_FINALIZER.equals(s.action())) {
+                if (b == null) {
+                    b = new Builder();
+                    open.put(e.stream(), b);
+                } else if (b.started != null) {
+                    // A second worker line for an item that did not fail: the first one did the work.
+                    continue;
+                }
+                b.started = e;
+            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action()) && b != null) {
+                b.started = null; // the attempt failed; the retry's worker line will follow
+            }
+        }
+        open.keySet().stream().sorted().forEach(stream -> close(open.get(stream), out));
+        out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
+        return out;
+    }
+
+    private static void close(Builder b, List<FinalizerRemoval> out) {
+        if (b == null) {
+            return;
+        }
+        FinalizerRemoval r = b.build();
+        if (r != null) {
+            out.add(r);
+        }
+    }
+
+    /** A removeFinalizer work item being assembled. */
+    private static final class Builder {
+        LogEvent onDelete;
+        LogEvent scheduled;
+        LogEvent queued;
+        LogEvent started;
+
+        /** A removal happened if a worker took it, or if it was due at once (the worker line may be cut off). */
+        FinalizerRemoval build() {
+            boolean dueNow = scheduled != null && ((PodCleanupScheduled) scheduled.event()).delayNanos() <= 0;
+            if (started == null && !dueNow) {
+                return null;
+            }
+            if (scheduled == null && queued == null && started == null) {
+                return null;
+            }
+            RemovalCause cause;
+            if (scheduled != null) {
+                cause = onDelete != null ? RemovalCause.POD_DELETED : RemovalCause.ORPHANED;
+            } else if (queued != null) {
+                cause = RemovalCause.AFTER_PERSIST;
+            } else {
+                cause = RemovalCause.UNKNOWN;
+            }
+            return new FinalizerRemoval(scheduled != null ? onDelete : null, scheduled, queued, started, cause);
+        }
+    }
+
+    private static Set<EvidenceKind> available(List<LogEvent> events, List<PodSnapshot> pods, List<WorkflowSnapshot> workflows) {
+        Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
+        if (!events.isEmpty()) {
+            kinds.add(EvidenceKind.CONTROLLER_LOG);
+        }
+        for (LogEvent e : events) {
+            ControllerEvent ev = e.event();
+            if (ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued || ev instanceof PodInformerEvent) {
+                kinds.add(EvidenceKind.POD_CONTROLLER_LINES);
+                break;
+            }
+        }
+        if (!pods.isEmpty()) {
+            kinds.add(EvidenceKind.POD_SNAPSHOT);
+        }
+        if (!workflows.isEmpty()) {
+            kinds.add(EvidenceKind.WORKFLOW_SNAPSHOT);
+        }
+        return kinds;
+    }
+
+    /** Ties Pods to Workflow nodes, by the strongest evidence available. */
+    private static final class NodeLinker {
+        private final Map<PodKey, NodeLink> fromCreatedLines = new HashMap<>();
+        private final Map<PodKey, NodeLink> fromWorkflowNodes = new HashMap<>();
+        private final Map<String, List<NodeLink>> nodeNamesByNamespace = new HashMap<>();
+
+        NodeLinker(List<LogEvent> events, Map<WorkflowRef, WorkflowHistory> workflows, Map<String, Set<String>> namespacesByPod) {
+            for (LogEvent e : events) {
+                if (e.event() instanceof PodCreated c && c.created() != null && c.ref() != null) {
+                    PodKey key = resolve(c.created(), namespacesByPod);
+                    String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.ref().name(), c.node()) : null;
+                    fromCreatedLines.putIfAbsent(key, new NodeLink(c.ref(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
+                }
+                e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespace
+                        .computeIfAbsent(w.namespace(), k -> new ArrayList<>())
+                        .add(new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, e.source()))));
+            }
+            for (WorkflowHistory h : workflows.values()) {
+                for (WorkflowSnapshot s : h.snapshots()) {
+                    for (NodeStatus n : s.nodes().values()) {
+                        if (!"Pod".equals(n.type()) || n.name().isEmpty()) {
+                            continue;
+                        }
+                        String podName = NodeNaming.podName(s.podNameFormat(), s.name(), n.name(), n.podNameTemplate());
+                        fromWorkflowNodes.putIfAbsent(new PodKey(s.namespace(), podName),
+                                new NodeLink(h.ref(), n.id(), n.name(), LinkBasis.WORKFLOW_NODE_NAME_RULE, s.source()));
+                    }
+                }
+            }
+        }
+
+        NodeLink link(PodKey key, List<PodSnapshot> snapshots) {
+            for (int i = snapshots.size() - 1; i >= 0; i--) {
+                PodSnapshot p = snapshots.get(i);
+                String id = p.annotations().get(PodSnapshot.NODE_ID_ANNOTATION);
+                String name = p.annotations().get(PodSnapshot.NODE_NAME_ANNOTATION);
+                if (p.workflowName().isPresent() && (id != null || name != null)) {
+                    String wf = p.workflowName().get();
+                    String nodeId = id != null ? id : NodeNaming.nodeId(wf, name);
+                    return new NodeLink(new WorkflowRef(p.namespace(), wf), nodeId, name, LinkBasis.POD_ANNOTATION, p.source());
+                }
+            }
+            NodeLink link = fromCreatedLines.get(key);
+            if (link != null) {
+                return link;
+            }
+            link = fromWorkflowNodes.get(key);
+            if (link != null) {
+                return link;
+            }
+            return bySuffix(key);
+        }
+
+        /** A v2 pod name ends with "-" + hash(node name) and starts with the Workflow name. */
+        private NodeLink bySuffix(PodKey key) {
+            if (key.namespace() == null) {
+                return null;
+            }
+            for (NodeLink candidate : nodeNamesByNamespace.getOrDefault(key.namespace(), List.of())) {
+                String wf = candidate.workflow().name();
+                boolean root = candidate.nodeName().equals(wf) && key.name().equals(wf);
+                boolean suffix = key.name().startsWith(wf + "-") && key.name().endsWith("-" + NodeNaming.hash(candidate.nodeName()));
+                if (root || suffix) {
+                    return candidate;
+                }
+            }
+            return null;
+        }
+    }
+}
