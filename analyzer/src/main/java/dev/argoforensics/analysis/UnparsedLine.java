@@ -1,0 +1,18 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.source.SourceRef;
+
+/**
+ * A line the analyzer could not read as a record, kept as a sample for the report.
+ *
+ * @param reason what was expected and what was found
+ * @param text   the line (shortened if very long)
+ */
+public record UnparsedLine(SourceRef source, String reason, String text) {
+    static final int MAX_TEXT = 200;
+
+    static UnparsedLine of(SourceRef source, String reason, String text) {
+        String t = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "… (" + text.length() + " characters)" : text;
+        return new UnparsedLine(source, reason, t);
+    }
+}

@@ -1,0 +1,180 @@
+package dev.argoforensics.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.rules.Clearance;
+import dev.argoforensics.rules.EvidenceLine;
+import dev.argoforensics.rules.Fact;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.timeline.Timeline;
+import dev.argoforensics.timeline.TimelineEntry;
+
+/**
+ * The JSON report, schema version 1 (docs/report-schema.md). Fields are written in a fixed order
+ * and the same report always gives the same bytes.
+ */
+final class JsonRenderer implements ReportRenderer {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    @Override
+    public String render(Report r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", r.schemaVersion());
+        ObjectNode tool = root.putObject("tool");
+        tool.put("name", r.tool().name());
+        tool.put("version", r.tool().version());
+        ArrayNode inputs = root.putArray("inputs");
+        r.inputs().forEach(i -> input(inputs.addObject(), i));
+        ArrayNode findings = root.putArray("findings");
+        r.findings().forEach(f -> finding(findings.addObject(), f));
+        ArrayNode rules = root.putArray("rules");
+        r.rules().forEach(o -> rule(rules.addObject(), o));
+        ArrayNode timelines = root.putArray("timelines");
+        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        try {
+            return WRITER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values always serialises", e);
+        }
+    }
+
+    private static void input(ObjectNode n, InputSummary i) {
+        n.put("path", i.file().displayPath());
+        n.put("kind", i.file().kind().label());
+        n.put("format", i.format());
+        n.put("sha256", i.sha256());
+        n.put("lines", i.lines());
+        n.put("events", i.events());
+        n.put("recognised", i.recognised());
+        n.put("blank", i.blank());
+        n.put("unparsed", i.unparsed());
+        ArrayNode samples = n.putArray("unparsedSamples");
+        for (UnparsedLine u : i.samples()) {
+            ObjectNode s = samples.addObject();
+            source(s, u.source());
+            s.put("reason", u.reason());
+            s.put("text", u.text());
+        }
+    }
+
+    private static void finding(ObjectNode n, Finding f) {
+        n.put("rule", f.rule());
+        n.put("title", f.title());
+        n.put("severity", f.severity().label());
+        n.put("confidence", f.confidence().label());
+        n.put("confidenceReason", f.confidenceReason());
+        pod(n.putObject("pod"), f.pod(), f.podUid());
+        workflow(n, "workflow", f.workflow());
+        if (f.node() == null) {
+            n.putNull("node");
+        } else {
+            ObjectNode node = n.putObject("node");
+            node.put("id", f.node().id());
+            node.put("name", f.node().name());
+        }
+        n.put("summary", f.summary());
+        n.put("explanation", f.explanation());
+        for (Fact fact : f.facts()) {
+            Object v = fact.value();
+            if (v == null) {
+                n.putNull(fact.key());
+            } else if (v instanceof Long l) {
+                n.put(fact.key(), l);
+            } else if (v instanceof Integer i) {
+                n.put(fact.key(), i);
+            } else if (v instanceof Boolean b) {
+                n.put(fact.key(), b);
+            } else {
+                n.put(fact.key(), (String) v);
+            }
+        }
+        ArrayNode evidence = n.putArray("evidence");
+        for (EvidenceLine e : f.evidence()) {
+            ObjectNode o = evidence.addObject();
+            source(o, e.source());
+            o.put("time", e.time() == null ? null : e.time().format());
+            o.put("role", e.role());
+            o.put("text", e.text());
+        }
+    }
+
+    private static void rule(ObjectNode n, RuleOutcome o) {
+        n.put("rule", o.rule());
+        n.put("title", o.title());
+        n.put("evaluated", o.evaluated());
+        ArrayNode missing = n.putArray("missing");
+        o.missing().forEach(missing::add);
+        ArrayNode lacking = n.putArray("lackingOptional");
+        o.lackingOptional().forEach(lacking::add);
+        n.put("findings", o.findings().size());
+        ArrayNode cleared = n.putArray("cleared");
+        for (Clearance c : o.cleared()) {
+            ObjectNode x = cleared.addObject();
+            pod(x.putObject("pod"), c.pod(), null);
+            x.put("reason", c.reason());
+            source(x, c.evidence());
+        }
+    }
+
+    private static void timeline(ObjectNode n, Timeline t) {
+        pod(n.putObject("pod"), t.pod(), t.uid());
+        NodeLink link = t.node();
+        workflow(n, "workflow", link == null ? null : link.workflow());
+        if (link == null) {
+            n.putNull("node");
+        } else {
+            ObjectNode node = n.putObject("node");
+            node.put("id", link.nodeId());
+            node.put("name", link.nodeName());
+            node.put("linkedBy", link.basis().name().toLowerCase(java.util.Locale.ROOT));
+            source(node, link.source());
+        }
+        ArrayNode entries = n.putArray("entries");
+        for (TimelineEntry e : t.entries()) {
+            ObjectNode o = entries.addObject();
+            o.put("time", e.time().format());
+            source(o, e.source());
+            o.put("kind", e.kind());
+            o.put("text", e.text());
+            o.put("precision", e.time().precision().name().toLowerCase(java.util.Locale.ROOT));
+            o.put("lowerBound", e.lowerBound());
+            o.put("concurrent", e.concurrent());
+        }
+    }
+
+    private static void pod(ObjectNode n, PodKey pod, String uid) {
+        n.put("namespace", pod.namespace());
+        n.put("name", pod.name());
+        n.put("uid", uid == null || uid.isEmpty() ? null : uid);
+    }
+
+    private static void workflow(ObjectNode parent, String field, WorkflowRef w) {
+        if (w == null) {
+            parent.putNull(field);
+            return;
+        }
+        ObjectNode n = parent.putObject(field);
+        n.put("namespace", w.namespace());
+        n.put("name", w.name());
+    }
+
+    private static void source(ObjectNode n, SourceRef s) {
+        n.put("source", s.file());
+        n.put("line", s.line());
+    }
+}

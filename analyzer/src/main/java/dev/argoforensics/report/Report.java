@@ -1,0 +1,32 @@
+package dev.argoforensics.report;
+
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.rules.Severity;
+import dev.argoforensics.timeline.Timeline;
+import java.util.List;
+
+/**
+ * Everything a report says, once, for every renderer. Renderers only format it; what is shown is
+ * decided here, so no format can show what another hides.
+ */
+public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs, List<Finding> findings, List<RuleOutcome> rules,
+                     List<Timeline> timelines) {
+    public static final int SCHEMA_VERSION = 1;
+
+    public Report {
+        inputs = List.copyOf(inputs);
+        findings = List.copyOf(findings);
+        rules = List.copyOf(rules);
+        timelines = List.copyOf(timelines);
+    }
+
+    public long countAtLeast(Severity threshold) {
+        return threshold == null ? 0 : findings.stream().filter(f -> f.severity().atLeast(threshold)).count();
+    }
+
+    public long unparsedLines() {
+        return inputs.stream().mapToLong(InputSummary::unparsed).sum();
+    }
+}

@@ -1,0 +1,6 @@
+package dev.argoforensics.report;
+
+/** Formats a report; the same report always gives the same text. */
+public interface ReportRenderer {
+    String render(Report report);
+}

@@ -1,0 +1,19 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+
+/** One check over the correlated evidence. One class per rule, documented in docs/rules/&lt;id&gt;.md. */
+public interface Rule {
+
+    /** Stable identifier, {@code AFnnn}. */
+    String id();
+
+    /** Short title. */
+    String title();
+
+    /** What the rule needs to be evaluated. */
+    EvidenceNeeds needs();
+
+    /** Runs the check; called only when {@link EvidenceNeeds#missing} is empty. */
+    Evaluation evaluate(Correlation correlation);
+}
