@@ -1,5 +1,7 @@
 package dev.argoforensics.cli;
 
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,13 +21,20 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        PrintWriter out = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, false, StandardCharsets.UTF_8);
+        int code = run(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
-    /** Runs the command line and returns the exit code (for tests and the launcher). */
-    public static int run(String... args) {
+    /** Runs a command line with the given streams and returns the exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOut(out);
+        cl.setErr(err);
         return cl.execute(args);
     }
 

@@ -20,7 +20,6 @@ import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
-import org.antlr.v4.runtime.misc.IntervalSet;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
@@ -71,7 +70,7 @@ public final class RecordParser {
     private LineParse.Rejected diagnose(String line) {
         builder.reset(0);
         reset(line);
-        FirstError first = new FirstError();
+        FirstError first = new FirstError(line);
         parser.getInterpreter().setPredictionMode(PredictionMode.LL);
         parser.setErrorHandler(new DefaultErrorStrategy());
         parser.addErrorListener(first);
@@ -88,8 +87,13 @@ public final class RecordParser {
 
     /** Collects the first syntax error in the words a user reads. */
     private static final class FirstError extends BaseErrorListener {
+        private final String text;
         int column;
         String reason;
+
+        FirstError(String text) {
+            this.text = text;
+        }
 
         @Override
         public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int charPositionInLine,
@@ -99,8 +103,11 @@ public final class RecordParser {
             }
             column = charPositionInLine + 1;
             Token found = (Token) offendingSymbol;
-            IntervalSet expected = ((Parser) recognizer).getExpectedTokens();
-            reason = "expected " + TokenNames.describe(expected) + ", found " + TokenNames.describeFound(found);
+            // Stray text after a value ends the field loop, so ANTLR only expects the end there.
+            String expected = found.getType() == ControllerLogLexer.FIELD_ERROR
+                    ? "\" <key>=<value>\" or the end of the line"
+                    : TokenNames.describe(((Parser) recognizer).getExpectedTokens());
+            reason = "expected " + expected + ", found " + TokenNames.describeFound(found, text);
         }
     }
 

@@ -42,11 +42,13 @@ final class TokenNames {
         return "one of " + String.join(", ", names);
     }
 
-    static String describeFound(Token found) {
+    /** The rest of the line from the offending token (single-character error tokens say too little). */
+    static String describeFound(Token found, String line) {
         if (found.getType() == Token.EOF) {
             return "the end of the line";
         }
-        String text = found.getText();
+        int from = Math.max(0, Math.min(found.getStartIndex(), line.length()));
+        String text = line.substring(from);
         if (text.length() > 40) {
             text = text.substring(0, 40) + "…";
         }

@@ -1,0 +1,100 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Cli;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AnalyzeCommandTest {
+    private static final String[] SAMPLE = {"samples/issue-17024/logs", "samples/issue-17024/snapshots"};
+
+    private static String[] analyze(String... extra) {
+        String[] args = new String[3 + extra.length];
+        args[0] = "analyze";
+        args[1] = SAMPLE[0];
+        args[2] = SAMPLE[1];
+        System.arraycopy(extra, 0, args, 3, extra.length);
+        return args;
+    }
+
+    @Test
+    void sameInputsGiveTheSameBytesInEveryFormat() {
+        for (String format : new String[] {"text", "markdown", "json"}) {
+            Cli a = Cli.run(analyze("--format", format));
+            Cli b = Cli.run(analyze("--format", format));
+            assertEquals(a.out(), b.out(), format);
+        }
+    }
+
+    @Test
+    void inputOrderOnTheCommandLineDoesNotChangeTheReport() {
+        assertEquals(Cli.run("analyze", SAMPLE[0], SAMPLE[1]).out(), Cli.run("analyze", SAMPLE[1], SAMPLE[0]).out());
+    }
+
+    @Test
+    void failOnDecidesTheExitStatus() {
+        assertEquals(1, Cli.run(analyze()).exitCode());
+        assertEquals(1, Cli.run(analyze("--fail-on", "medium")).exitCode());
+        assertEquals(0, Cli.run(analyze("--fail-on", "critical")).exitCode());
+        assertEquals(0, Cli.run(analyze("--fail-on", "none")).exitCode());
+    }
+
+    @Test
+    void badUsageExitsTwoWithAMessage() {
+        Cli format = Cli.run(analyze("--format", "pdf"));
+        assertEquals(2, format.exitCode());
+        assertTrue(format.err().contains("--format"), format.err());
+
+        Cli failOn = Cli.run(analyze("--fail-on", "severe"));
+        assertEquals(2, failOn.exitCode());
+        assertTrue(failOn.err().contains("expected one of info, low, medium, high, critical, none; found \"severe\""), failOn.err());
+
+        Cli noPath = Cli.run("analyze");
+        assertEquals(2, noPath.exitCode());
+    }
+
+    @Test
+    void aMissingInputExitsTwoAndNamesIt() {
+        Cli r = Cli.run("analyze", "samples/issue-17024/logs", "no/such/folder");
+        assertEquals(2, r.exitCode());
+        assertEquals("argo-forensics: no/such/folder: no such file or folder\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void outWritesTheReportToAFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("report.md");
+        Cli r = Cli.run(analyze("--format", "markdown", "--out", file.toString()));
+        assertEquals(1, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals(Cli.run(analyze("--format", "markdown")).out(), Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void timelinesCanBeWidenedOrDropped() {
+        assertTrue(Cli.run(analyze("--timelines", "none")).out().indexOf("Timeline of Pod") < 0);
+        Cli all = Cli.run("analyze", "samples/persisted-before-removal/logs", "samples/persisted-before-removal/snapshots", "--timelines", "all");
+        assertTrue(all.out().contains("Timeline of Pod status-capture-test/status-capture-control"), all.out());
+    }
+
+    @Test
+    void filesThatAreNotEvidenceAreListedAsIgnored() {
+        Cli r = Cli.run("analyze", "samples/persisted-before-removal");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("samples/persisted-before-removal/EXPECTED.md"), r.out());
+        assertTrue(r.out().contains("ignored   .md files are not evidence"), r.out());
+    }
+
+    @Test
+    void versionAndHelp() {
+        assertTrue(Cli.run("--version").out().startsWith("argo-forensics "));
+        Cli help = Cli.run("analyze", "--help");
+        assertEquals(0, help.exitCode());
+        assertTrue(help.out().contains("argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots"));
+    }
+}

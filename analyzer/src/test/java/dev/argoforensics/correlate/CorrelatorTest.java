@@ -1,0 +1,135 @@
+package dev.argoforensics.correlate;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.cleanupFailed;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import org.junit.jupiter.api.Test;
+
+class CorrelatorTest {
+    private static final PodKey P = new PodKey("ns", "p");
+
+    @Test
+    void podEventLinesGetTheNamespaceOtherLinesGive() {
+        Correlation c = new Evidence().log("a.log",
+                podEvent("2026-09-19T16:31:11.256Z", "add"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s")).correlate();
+        assertEquals(1, c.pods().size());
+        assertEquals(2, c.pods().get(P).events().size());
+    }
+
+    @Test
+    void anAmbiguousPodNameKeepsAnUnknownNamespace() {
+        Correlation c = new Evidence().log("a.log",
+                podEvent("2026-09-19T16:31:11.256Z", "add"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
+                queuingPodDelay("2026-09-19T16:31:11.258Z", "removeFinalizer", "-1m").replace("namespace=ns", "namespace=other")).correlate();
+        assertTrue(c.pods().containsKey(new PodKey(null, "p")));
+        assertTrue(c.pods().containsKey(new PodKey("other", "p")));
+    }
+
+    @Test
+    void removingFinalizersPairsWithTheNextQueuingLineOfTheSameStream() {
+        // Stream b logs a queuing line for another Pod between a's two lines: it must not take the pairing.
+        Evidence e = new Evidence()
+                .log("a.log", removingFinalizers("2026-09-19T16:31:11.257Z"))
+                .log("b.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-5s").replace("podName=p", "podName=q"))
+                .log("a2.log", cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"));
+        Correlation c = e.correlate();
+        FinalizerRemoval q = c.pods().get(new PodKey("ns", "q")).removals().get(0);
+        assertNull(q.onDelete(), "the line of another stream must not be paired");
+        assertEquals(RemovalCause.ORPHANED, q.cause());
+
+        Correlation same = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        FinalizerRemoval r = same.pods().get(P).removals().get(0);
+        assertEquals(RemovalCause.POD_DELETED, r.cause());
+        assertEquals(1, r.onDelete().source().line());
+        assertEquals(2, r.scheduled().source().line());
+        assertEquals(3, r.queued().source().line());
+        assertEquals(4, r.started().source().line());
+        assertEquals("2026-09-19T16:31:11.350Z", r.time().format());
+    }
+
+    @Test
+    void aFailedCleanupIsNotTheRemovalItsRetryIs() {
+        Correlation c = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                cleanupFailed("2026-09-19T16:31:11.360Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.400Z", "removeFinalizer")).correlate();
+        assertEquals(1, c.pods().get(P).removals().size());
+        assertEquals(5, c.pods().get(P).removals().get(0).started().source().line());
+    }
+
+    @Test
+    void aRemovalScheduledForLaterIsNoRemovalUntilAWorkerTakesIt() {
+        Correlation c = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:28:00.000Z"),
+                queuingPodDelay("2026-09-19T16:28:00.001Z", "removeFinalizer", "1m47s")).correlate();
+        assertTrue(c.pods().get(P).removals().isEmpty());
+    }
+
+    @Test
+    void aQueuedRemovalWithoutSchedulingLineCameFromQueuePodsForCleanup() {
+        Correlation c = new Evidence().log("a.log",
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        assertEquals(RemovalCause.AFTER_PERSIST, c.pods().get(P).removals().get(0).cause());
+    }
+
+    @Test
+    void nodeLinkFromTheCreatedPodLineWhenNoPodWasExported() {
+        NodeLink link = new Evidence().log("a.log", createdPod("2026-09-19T16:27:10.431Z")).correlate().pods().get(P).link();
+        assertEquals(LinkBasis.CREATED_POD_LINE, link.basis());
+        assertEquals("p", link.nodeId());
+        assertEquals("a.log:1", link.source().toString());
+    }
+
+    @Test
+    void nodeLinkFromThePodAnnotationWins() {
+        NodeLink link = new Evidence().log("a.log", createdPod("2026-09-19T16:27:10.431Z")).pod("pod.yaml", V4.podYaml(true))
+                .correlate().pods().get(P).link();
+        assertEquals(LinkBasis.POD_ANNOTATION, link.basis());
+    }
+
+    @Test
+    void nodeLinkFromTheWorkflowsNodesByThePodNameRule() {
+        String wf = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: hello-world-x7k2p, namespace: argo}\n"
+                + "status:\n  nodes:\n    hello-world-x7k2p-841307739:\n      id: hello-world-x7k2p-841307739\n"
+                + "      name: hello-world-x7k2p[0].whalesay\n      type: Pod\n      templateName: whalesay\n      phase: Running\n";
+        Correlation c = new Evidence()
+                .log("a.log", "time=2026-09-19T10:00:01.040Z level=INFO msg=\"delete pod event\" component=pod_controller pod=hello-world-x7k2p-whalesay-841307739",
+                        "time=2026-09-19T10:00:01.041Z level=INFO msg=\"cleaning up pod\" component=pod_controller key=argo/hello-world-x7k2p-whalesay-841307739/labelPodCompleted action=labelPodCompleted namespace=argo podName=hello-world-x7k2p-whalesay-841307739")
+                .workflow("wf.yaml", wf).correlate();
+        NodeLink link = c.pods().get(new PodKey("argo", "hello-world-x7k2p-whalesay-841307739")).link();
+        assertEquals(LinkBasis.WORKFLOW_NODE_NAME_RULE, link.basis());
+        assertEquals("hello-world-x7k2p-841307739", link.nodeId());
+    }
+
+    @Test
+    void nodeLinkFromThePodNameSuffixOfANodeNameSeenInTheLogs() {
+        Correlation c = new Evidence().log("a.log",
+                "time=\"2026-09-19T10:01:30.004Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=argo/hello-world-x7k2p-whalesay-841307739/removeFinalizer namespace=argo podName=hello-world-x7k2p-whalesay-841307739",
+                "time=\"2026-09-19T10:01:30.200Z\" level=info msg=\"Workflow pod is missing\" namespace=argo nodeName=\"hello-world-x7k2p[0].whalesay\" nodePhase=Running recentlyStarted=false workflow=hello-world-x7k2p")
+                .correlate();
+        NodeLink link = c.pods().get(new PodKey("argo", "hello-world-x7k2p-whalesay-841307739")).link();
+        assertEquals(LinkBasis.POD_NAME_SUFFIX, link.basis());
+        assertEquals("hello-world-x7k2p-841307739", link.nodeId());
+        assertEquals("hello-world-x7k2p[0].whalesay", link.nodeName());
+    }
+}

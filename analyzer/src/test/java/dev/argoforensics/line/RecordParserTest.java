@@ -1,0 +1,110 @@
+package dev.argoforensics.line;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.ZoneBasis;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The decoded record model: unquoted values, typed times and levels, every field in order. */
+class RecordParserTest {
+    private final RecordParser parser = new RecordParser();
+
+    private LogRecord parsed(String line) {
+        LineParse p = parser.parse(line, 2026);
+        return assertInstanceOf(LineParse.Parsed.class, p, () -> p.toString()).record();
+    }
+
+    @Test
+    void slogText() {
+        LogRecord r = parsed("time=2026-09-19T16:31:11.257Z level=INFO msg=\"queuing pod delay\" component=pod_controller "
+                + "podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" delay=-1m24.257168224s action=removeFinalizer "
+                + "namespace=status-capture-test podName=status-capture-repro");
+        assertEquals(RecordFormat.SLOG_TEXT, r.format());
+        assertEquals("2026-09-19T16:31:11.257Z", r.time().format());
+        assertEquals(TimePrecision.MILLISECOND, r.time().precision());
+        assertEquals(ZoneBasis.STATED, r.time().zone());
+        assertEquals("2026-09-19T16:31:11.257Z", r.rawTime());
+        assertEquals(Level.INFO, r.level());
+        assertEquals("queuing pod delay", r.message());
+        assertEquals(List.of(
+                new Field("component", "pod_controller", ValueStyle.BARE),
+                new Field("podGC", "{Strategy: LabelSelector:<nil> DeleteDelayDuration:}", ValueStyle.QUOTED),
+                new Field("delay", "-1m24.257168224s", ValueStyle.BARE),
+                new Field("action", "removeFinalizer", ValueStyle.BARE),
+                new Field("namespace", "status-capture-test", ValueStyle.BARE),
+                new Field("podName", "status-capture-repro", ValueStyle.BARE)), r.fields());
+    }
+
+    @Test
+    void logrusTextWithEscapesEmptyValuesAndAKeyWithASpace() {
+        LogRecord r = parsed("time=\"2026-09-19T10:01:30.010Z\" level=warning msg=\"failed to clean-up pod\" "
+                + "error=\"Operation cannot be fulfilled on pods \\\"p\\\": the object has been modified\" new.message= Workflow Size=1786");
+        assertEquals(RecordFormat.LOGRUS_TEXT, r.format());
+        assertEquals(ZoneBasis.LITERAL_Z, r.time().zone());
+        assertEquals(Level.WARN, r.level());
+        assertEquals(List.of(
+                new Field("error", "Operation cannot be fulfilled on pods \"p\": the object has been modified", ValueStyle.QUOTED),
+                new Field("new.message", "", ValueStyle.EMPTY),
+                new Field("Workflow Size", "1786", ValueStyle.BARE)), r.fields());
+    }
+
+    @Test
+    void slogQuotedKeyAndMicroSign() {
+        LogRecord r = parsed("time=2024-08-30T15:38:49.906Z level=INFO msg=\"Workflow to be dehydrated\" \"Workflow Size\"=1786 after=1.5µs");
+        assertEquals("1786", r.value("Workflow Size").orElseThrow());
+        assertEquals("1.5µs", r.value("after").orElseThrow());
+    }
+
+    @Test
+    void logrusSecondsFromV400() {
+        LogRecord r = parsed("time=\"2026-09-19T10:05:00Z\" level=info msg=\"Alloc=6215 TotalAlloc=27810\"");
+        assertEquals(TimePrecision.SECOND, r.time().precision());
+        assertEquals("Alloc=6215 TotalAlloc=27810", r.message());
+        assertTrue(r.fields().isEmpty());
+    }
+
+    @Test
+    void klogTakesTheYearFromItsNeighbours() {
+        LogRecord r = parsed("I0919 10:00:00.123456       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...");
+        assertEquals(RecordFormat.KLOG, r.format());
+        assertEquals("2026-09-19T10:00:00.123456Z", r.time().format());
+        assertEquals(ZoneBasis.ASSUMED_UTC, r.time().zone());
+        assertEquals(Level.INFO, r.level());
+        assertEquals("attempting to acquire leader lease argo/workflow-controller...", r.message());
+        assertEquals("leaderelection.go:257", r.value("source").orElseThrow());
+    }
+
+    @Test
+    void rejectedLinesSayWhereAndWhat() {
+        LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
+                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing words", 2026));
+        assertEquals(48, r.column());
+        assertEquals("column 48: expected \" <key>=<value>\" or the end of the line, found \" trailing words\"", r.toString());
+
+        LineParse.Rejected noMsg = assertInstanceOf(LineParse.Rejected.class,
+                parser.parse("time=\"2026-09-19T10:00:00.000Z\" level=info", 2026));
+        assertEquals("column 43: expected \" msg=\", found the end of the line", noMsg.toString());
+
+        LineParse.Rejected garbage = assertInstanceOf(LineParse.Rejected.class, parser.parse("panic: runtime error", 2026));
+        assertEquals("column 1: expected one of time=\"<RFC 3339>\", time=<RFC 3339>, a klog header, found \"panic: runtime error\"",
+                garbage.toString());
+    }
+
+    @Test
+    void aWellFormedLineWithAnUndecodableValueIsRejectedWithItsColumn() {
+        LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
+                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=\"bad \\q escape\"", 2026));
+        assertEquals(46, r.column());
+        assertTrue(r.reason().contains("unknown escape \\q"), r.reason());
+    }
+
+    @Test
+    void theParserIsReusableAfterARejectedLine() {
+        parser.parse("garbage", 2026);
+        assertEquals("x", parsed("time=2026-09-19T10:00:00.000Z level=INFO msg=x").message());
+    }
+}

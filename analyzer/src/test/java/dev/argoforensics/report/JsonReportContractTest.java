@@ -1,0 +1,114 @@
+package dev.argoforensics.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.testing.Cli;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The JSON report's schema version 1, as docs/report-schema.md promises it, on the #17024 sample. */
+class JsonReportContractTest {
+    private static final String LOGS = "samples/issue-17024/logs";
+    private static final String SNAPSHOTS = "samples/issue-17024/snapshots";
+
+    private static JsonNode report() throws Exception {
+        Cli run = Cli.run("analyze", LOGS, SNAPSHOTS, "--format", "json");
+        assertEquals(1, run.exitCode(), run.err());
+        return new ObjectMapper().readTree(run.out());
+    }
+
+    @Test
+    void topLevel() throws Exception {
+        JsonNode r = report();
+        assertEquals(List.of("schemaVersion", "tool", "inputs", "findings", "rules", "timelines"), fieldNames(r));
+        assertEquals(1, r.get("schemaVersion").asInt());
+        assertEquals("argo-forensics", r.get("tool").get("name").asText());
+        assertFalse(r.get("tool").get("version").asText().isEmpty());
+    }
+
+    @Test
+    void inputsAccountForEveryFile() throws Exception {
+        JsonNode inputs = report().get("inputs");
+        assertEquals(6, inputs.size());
+        JsonNode first = inputs.get(0);
+        assertEquals(LOGS + "/1-controller-workers2.log", first.get("path").asText());
+        assertEquals("log", first.get("kind").asText());
+        assertEquals("slog text", first.get("format").asText());
+        assertTrue(first.get("sha256").asText().matches("[0-9a-f]{64}"));
+        assertEquals(19, first.get("lines").asLong());
+        assertEquals(19, first.get("events").asLong());
+        assertEquals(0, first.get("unparsed").asLong());
+        JsonNode pod = inputs.get(3);
+        assertEquals(SNAPSHOTS + "/pod-terminating.yaml", pod.get("path").asText());
+        assertEquals("snapshot", pod.get("kind").asText());
+        assertEquals(1, pod.get("events").asLong());
+    }
+
+    @Test
+    void theAf001Finding() throws Exception {
+        JsonNode findings = report().get("findings");
+        assertEquals(1, findings.size());
+        JsonNode f = findings.get(0);
+        assertEquals("AF001", f.get("rule").asText());
+        assertEquals("high", f.get("severity").asText());
+        assertEquals("confirmed", f.get("confidence").asText());
+        assertEquals("status-capture-test", f.get("pod").get("namespace").asText());
+        assertEquals("status-capture-repro", f.get("pod").get("name").asText());
+        assertEquals("c2d1b7a4-5e8f-4d1a-9b3c-7f6e2a1d0c95", f.get("pod").get("uid").asText());
+        assertEquals("status-capture-test", f.get("workflow").get("namespace").asText());
+        assertEquals("status-capture-repro", f.get("workflow").get("name").asText());
+        assertEquals("status-capture-repro", f.get("node").get("id").asText());
+        assertEquals("status-capture-repro", f.get("node").get("name").asText());
+        assertEquals("2026-09-19T16:31:11.350Z", f.get("finalizerRemovedAt").asText());
+        assertEquals("-1m24.257168224s", f.get("delay").asText());
+        assertTrue(f.get("delayNanos").isIntegralNumber());
+        assertEquals(-84257168224L, f.get("delayNanos").asLong());
+        assertEquals("Running", f.get("nodePhaseAtRemoval").asText());
+        assertEquals("Error", f.get("finalNodePhase").asText());
+        assertEquals("pod deleted", f.get("finalNodeMessage").asText());
+
+        JsonNode evidence = f.get("evidence");
+        assertTrue(evidence.size() >= 5);
+        List<String> sources = new ArrayList<>();
+        for (JsonNode e : evidence) {
+            assertEquals(List.of("source", "line", "time", "role", "text"), fieldNames(e));
+            sources.add(e.get("source").asText() + ":" + e.get("line").asLong());
+        }
+        assertTrue(sources.contains(LOGS + "/2-controller-workers0.log:10"), sources.toString());
+        JsonNode queuing = evidence.get(sources.indexOf(LOGS + "/2-controller-workers0.log:10"));
+        assertEquals("2026-09-19T16:31:11.257Z", queuing.get("time").asText());
+        assertTrue(queuing.get("text").asText().contains("delay=-1m24.257168224s action=removeFinalizer"));
+    }
+
+    @Test
+    void theTimelineOfThePodWithTheFinding() throws Exception {
+        JsonNode timelines = report().get("timelines");
+        assertEquals(1, timelines.size());
+        JsonNode t = timelines.get(0);
+        assertEquals("status-capture-repro", t.get("pod").get("name").asText());
+        JsonNode entries = t.get("entries");
+        String previous = "";
+        boolean removal = false;
+        for (JsonNode e : entries) {
+            for (String field : List.of("time", "source", "line", "kind", "text")) {
+                assertTrue(e.hasNonNull(field), field + " missing in " + e);
+            }
+            assertTrue(e.get("time").asText().compareTo(previous) >= 0 || e.get("concurrent").asBoolean(),
+                    "entries in time order: " + previous + " then " + e.get("time").asText());
+            previous = e.get("time").asText();
+            removal |= e.get("kind").asText().equals("log:cleaning-up-pod") && e.get("time").asText().equals("2026-09-19T16:31:11.350Z");
+        }
+        assertTrue(removal, "the finalizer removal is on the timeline");
+    }
+
+    private static List<String> fieldNames(JsonNode n) {
+        List<String> names = new ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

@@ -1,0 +1,204 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF001 on real-shaped v4 and v3 lines: the #17024 sequence fires, and each look-alike whose node
+ * was persisted first (or whose removal was right) stays silent and says why.
+ */
+class PrematureFinalizerRemovalTest {
+    private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
+
+    /** The controller created the Pod and persisted its node Running, then ran without workflow workers. */
+    private static Evidence beforeRemoval() {
+        return new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"));
+    }
+
+    private static String[] removal(String... extra) {
+        List<String> lines = new java.util.ArrayList<>(List.of(
+                workers("2026-09-19T16:31:11.132Z", 0),
+                podEvent("2026-09-19T16:31:11.256Z", "add"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:11.363Z", "delete")));
+        lines.addAll(List.of(extra));
+        return lines.toArray(String[]::new);
+    }
+
+    private static String[] podDeletedLater() {
+        return new String[] {
+            podMissing("2026-09-19T16:33:02.246Z"),
+            markingError("2026-09-19T16:33:02.246Z"),
+            nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"),
+            "time=2026-09-19T16:33:02.247Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=p namespace=ns node=p message=\"pod deleted\""};
+    }
+
+    @Test
+    void logsOnlyWithTheLaterPodDeletedErrorIsLikely() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF001", f.rule());
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(new PodKey("ns", "p"), f.pod());
+        assertEquals("ns/p", f.workflow().toString());
+        assertEquals("p", f.node().id());
+        assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertEquals(-84_257_168_224L, f.fact("delayNanos").orElseThrow().value());
+        assertEquals("Running", f.fact("nodePhaseAtRemoval").orElseThrow().value());
+        assertEquals("Error", f.fact("finalNodePhase").orElseThrow().value());
+        assertEquals("pod deleted", f.fact("finalNodeMessage").orElseThrow().value());
+        assertEquals(0, f.fact("workflowWorkersAtRemoval").orElseThrow().value());
+        assertEquals("2026-09-19T16:27:20.470Z", f.fact("lastWorkflowUpdateBeforeRemoval").orElseThrow().value());
+        assertTrue(f.fact("recomputedDelay").isEmpty(), "no Pod export, nothing to recompute from");
+        List<String> cited = f.evidence().stream().map(x -> x.source().toString()).toList();
+        assertEquals(List.of("1.log:2", "2.log:1", "2.log:3", "2.log:4", "2.log:6", "2.log:7", "3.log:1", "3.log:2", "3.log:3", "3.log:4"), cited);
+    }
+
+    @Test
+    void exportsOfTheFinishedPodAndTheErroredNodeConfirmIt() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("u-1", f.podUid());
+        assertEquals("2026-09-19T16:29:47Z", f.fact("recomputedDeadline").orElseThrow().value());
+        assertEquals("-1m24.257s", f.fact("recomputedDelay").orElseThrow().value());
+        assertEquals(true, f.fact("delayAgrees").orElseThrow().value());
+        assertEquals("main exit 0, wait exit 0", f.fact("containerExitCodes").orElseThrow().value());
+    }
+
+    @Test
+    void aDelayThatDoesNotMatchThePodExportIsCalledOut() {
+        String[] lines = removal();
+        lines[3] = queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-3m0s");
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", lines).pod("pod.yaml", V4.podYaml(true)).correlate()).findings().get(0);
+        assertEquals(false, f.fact("delayAgrees").orElseThrow().value());
+        assertTrue(f.explanation().contains("does NOT agree"), f.explanation());
+    }
+
+    @Test
+    void withoutAnyLaterOutcomeItIsOnlyPossible() {
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", removal()).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals(null, f.fact("finalNodePhase").orElseThrow().value());
+    }
+
+    @Test
+    void clearedWhenTheControllerQueuedLabelPodCompletedFirst() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .log("2b.log", workflowUpdated("2026-09-19T16:31:11.221Z", "Succeeded"), queueing("2026-09-19T16:31:11.222Z", "labelPodCompleted"))
+                .correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals(1, e.cleared().size());
+        assertTrue(e.cleared().get(0).reason().contains("labelPodCompleted was queued at 2026-09-19T16:31:11.222Z"), e.cleared().get(0).reason());
+        assertEquals("2b.log:2", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void notClearedByALabelPodCompletedThatCameAfterTheRemoval() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal(
+                workflowUpdated("2026-09-19T16:31:12.000Z", "Succeeded"), queueing("2026-09-19T16:31:12.001Z", "labelPodCompleted"))).correlate());
+        assertEquals(1, e.findings().size());
+    }
+
+    @Test
+    void clearedByNodeChangedThenWorkflowUpdateInV36Logs() {
+        Evaluation e = rule.evaluate(new Evidence().log("v36.log",
+                "time=\"2026-09-19T10:00:01.500Z\" level=info msg=\"node changed\" namespace=argo new.message= new.phase=Succeeded new.progress=1/1 nodeID=hello-world-x7k2p-841307739 old.message= old.phase=Running old.progress=0/1 workflow=hello-world-x7k2p",
+                "time=\"2026-09-19T10:00:01.600Z\" level=info msg=\"Workflow update successful\" namespace=argo phase=Succeeded resourceVersion=4800 workflow=hello-world-x7k2p",
+                "time=\"2026-09-19T10:01:30.001Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+                "time=\"2026-09-19T10:01:30.002Z\" level=info msg=\"queuing poddelay-1m24.257168224s\" action=removeFinalizer namespace=argo podGC=\"{ <nil> }\" podName=hello-world-x7k2p-whalesay-841307739",
+                "time=\"2026-09-19T10:01:30.004Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=argo/hello-world-x7k2p-whalesay-841307739/removeFinalizer namespace=argo podName=hello-world-x7k2p-whalesay-841307739",
+                "time=\"2026-09-19T10:01:30.200Z\" level=info msg=\"Workflow pod is missing\" namespace=argo nodeName=\"hello-world-x7k2p[0].whalesay\" nodePhase=Running recentlyStarted=false workflow=hello-world-x7k2p")
+                .correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("Workflow update at 2026-09-19T10:00:01.600Z persisted it"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void theV3SequenceWithoutPersistenceFires() {
+        Evaluation e = rule.evaluate(new Evidence().log("v37.log",
+                "time=\"2026-09-19T10:01:30.001Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+                "time=\"2026-09-19T10:01:30.002Z\" level=info msg=\"queuing poddelay-1m24.257168224s\" action=removeFinalizer namespace=argo podGC=\"{ <nil> }\" podName=hello-world-x7k2p-whalesay-841307739",
+                "time=\"2026-09-19T10:01:30.004Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=argo/hello-world-x7k2p-whalesay-841307739/removeFinalizer namespace=argo podName=hello-world-x7k2p-whalesay-841307739",
+                "time=\"2026-09-19T10:01:30.200Z\" level=info msg=\"Workflow pod is missing\" namespace=argo nodeName=\"hello-world-x7k2p[0].whalesay\" nodePhase=Running recentlyStarted=false workflow=hello-world-x7k2p",
+                "time=\"2026-09-19T10:01:30.201Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=argo nodeName=\"hello-world-x7k2p[0].whalesay\" workflow=hello-world-x7k2p",
+                "time=\"2026-09-19T10:01:30.202Z\" level=info msg=\"node hello-world-x7k2p-841307739 phase Running -> Error\" namespace=argo workflow=hello-world-x7k2p",
+                "time=\"2026-09-19T10:01:30.203Z\" level=info msg=\"node hello-world-x7k2p-841307739 message: pod deleted\" namespace=argo workflow=hello-world-x7k2p")
+                .correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("hello-world-x7k2p-841307739", f.node().id());
+        assertEquals("hello-world-x7k2p[0].whalesay", f.node().name());
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertEquals("Error", f.fact("finalNodePhase").orElseThrow().value());
+    }
+
+    @Test
+    void clearedWhenAnExportShowsTheNodeSucceeded() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .workflow("wf-after.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:27:44Z")).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals("wf-after.yaml:1", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void theOrphanPathIsCorrectAndStaysSilent() {
+        // No "Removing finalizers during a delete": the Workflow is missing or being deleted.
+        Evaluation e = rule.evaluate(new Evidence().log("a.log",
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "0s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("Workflow was missing or being deleted"));
+    }
+
+    @Test
+    void aPodDeletedWhileItsContainersRanIsNotThisRace() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod.yaml", V4.podYaml(false)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("before its containers finished"));
+    }
+
+    @Test
+    void onlyTheWorkerLineIsPossibleAtBest() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                .log("3.log", podDeletedLater()).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals(null, f.fact("delay").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("missing"));
+    }
+
+    @Test
+    void needsControllerLogsWithPodControllerLines() {
+        assertEquals(List.of("workflow-controller log lines", "pod-controller queuing and cleanup lines (Argo v3.6.5 and later)"),
+                rule.needs().missing(java.util.Set.of()));
+    }
+}

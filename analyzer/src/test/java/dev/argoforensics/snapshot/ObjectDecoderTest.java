@@ -1,0 +1,70 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The fields the analyzer keeps, read from the #17024 sample's real-shaped exports. */
+class ObjectDecoderTest {
+
+    private static ObjectDocument only(String path) throws Exception {
+        List<ObjectDocument> docs = new ArrayList<>();
+        new ObjectFileReader().read(new InputFile(path, Path.of(path), InputKind.SNAPSHOT, false, "t"), docs::add);
+        assertEquals(1, docs.size());
+        return docs.get(0);
+    }
+
+    @Test
+    void terminatingPod() throws Exception {
+        PodSnapshot p = ObjectDecoder.pod(only("samples/issue-17024/snapshots/pod-terminating.yaml"));
+        assertEquals("status-capture-test", p.namespace());
+        assertEquals("status-capture-repro", p.name());
+        assertEquals("c2d1b7a4-5e8f-4d1a-9b3c-7f6e2a1d0c95", p.uid());
+        assertEquals("2026-09-19T16:31:04Z", p.deletionTimestamp().format());
+        assertTrue(p.hasStatusFinalizer());
+        assertEquals("status-capture-repro", p.workflowName().orElseThrow());
+        assertEquals("status-capture-repro", p.annotations().get(PodSnapshot.NODE_ID_ANNOTATION));
+        assertEquals("Workflow", p.owners().get(0).kind());
+        assertTrue(p.owners().get(0).controller());
+        assertEquals("Succeeded", p.phase());
+        assertEquals(5, p.conditions().size());
+        assertEquals("2026-09-19T16:27:47Z", p.lastConditionTransition().orElseThrow().format());
+        assertEquals(List.of("main", "wait"), p.containers().stream().map(ContainerState::name).toList());
+        ContainerState main = p.containers().get(0);
+        assertEquals(0, main.exitCode());
+        assertEquals("Completed", main.reason());
+        assertEquals("2026-09-19T16:27:14Z", main.startedAt().format());
+        assertEquals("2026-09-19T16:27:44Z", main.finishedAt().format());
+        assertTrue(p.allContainersSucceeded());
+        assertEquals("2026-09-19T16:27:44Z", p.containersFinishedAt().orElseThrow().format());
+        assertEquals("2026-09-19T16:31:04Z", p.observedNoEarlierThan().format(), "the latest time inside the export");
+    }
+
+    @Test
+    void workflowNodes() throws Exception {
+        WorkflowSnapshot before = ObjectDecoder.workflow(only("samples/issue-17024/snapshots/workflow-while-stopped.yaml"));
+        NodeStatus n = before.node("status-capture-repro").orElseThrow();
+        assertEquals("Pod", n.type());
+        assertEquals("Running", n.phase());
+        assertEquals(Boolean.FALSE, n.taskResultSynced());
+        assertNull(n.finishedAt());
+        assertFalse(n.fulfilled());
+        assertFalse(before.nodesOffloaded());
+
+        WorkflowSnapshot after = ObjectDecoder.workflow(only("samples/issue-17024/snapshots/workflow-after-restore.yaml"));
+        NodeStatus e = after.node("status-capture-repro").orElseThrow();
+        assertEquals("Error", e.phase());
+        assertEquals("pod deleted", e.message());
+        assertTrue(e.podDeletedError());
+        assertTrue(e.fulfilled());
+        assertEquals("2026-09-19T16:33:02Z", after.observedNoEarlierThan().format());
+    }
+}

@@ -1,0 +1,89 @@
+package dev.argoforensics.testing;
+
+/**
+ * v4 slog text lines for one Pod {@code ns/p} whose Workflow {@code p} runs it as its root node,
+ * shaped exactly as the reference's section 4 shows them.
+ */
+public final class V4 {
+    private V4() {
+    }
+
+    public static String workers(String t, int workflowWorkers) {
+        return "time=" + t + " level=INFO msg=\"Current Worker Numbers\" workflowWorkers=" + workflowWorkers
+                + " podCleanup=4 workflowTtlWorkers=4 cronWorkflowWorkers=8 workflowArchive=8";
+    }
+
+    public static String createdPod(String t) {
+        return "time=" + t + " level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns nodeName=p nodeID=p podName=p";
+    }
+
+    public static String workflowUpdated(String t, String phase) {
+        return "time=" + t + " level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=p namespace=ns resourceVersion=7 phase="
+                + phase;
+    }
+
+    public static String podEvent(String t, String action) {
+        return "time=" + t + " level=INFO msg=\"" + action + " pod event\" component=pod_controller pod=p";
+    }
+
+    public static String removingFinalizers(String t) {
+        return "time=" + t + " level=INFO msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]";
+    }
+
+    public static String queuingPodDelay(String t, String action, String delay) {
+        return "time=" + t + " level=INFO msg=\"queuing pod delay\" component=pod_controller action=" + action
+                + " namespace=ns podName=p podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" delay=" + delay;
+    }
+
+    public static String queueing(String t, String action) {
+        return "time=" + t + " level=INFO msg=\"queueing pod for cleanup\" component=pod_controller namespace=ns podName=p action=" + action;
+    }
+
+    public static String cleaningUp(String t, String action) {
+        return "time=" + t + " level=INFO msg=\"cleaning up pod\" component=pod_controller key=ns/p/" + action + " action=" + action
+                + " namespace=ns podName=p";
+    }
+
+    public static String cleanupFailed(String t, String action) {
+        return "time=" + t + " level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/" + action + " action=" + action
+                + " namespace=ns podName=p error=\"Operation cannot be fulfilled on pods \\\"p\\\": the object has been modified\"";
+    }
+
+    public static String podMissing(String t) {
+        return "time=" + t + " level=INFO msg=\"Workflow pod is missing\" component=workflow_worker workflow=p namespace=ns nodeName=p nodePhase=Running recentlyStarted=false";
+    }
+
+    public static String markingError(String t) {
+        return "time=" + t + " level=ERROR msg=\"marking node as error\" component=workflow_worker workflow=p namespace=ns nodeName=p error=\"pod deleted\"";
+    }
+
+    public static String nodePhaseChanged(String t, String from, String to) {
+        return "time=" + t + " level=INFO msg=\"node phase changed\" component=workflow_worker workflow=p namespace=ns node=p fromPhase=" + from
+                + " toPhase=" + to;
+    }
+
+    /** A Pod export: terminating, finalizer present, containers finished (or still running). */
+    public static String podYaml(boolean finished) {
+        String state = finished
+                ? "      terminated: {exitCode: 0, reason: Completed, startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"2026-09-19T16:27:44Z\"}\n"
+                : "      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n";
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  creationTimestamp: \"2026-09-19T16:27:10Z\"\n  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n"
+                + "  finalizers: [workflows.argoproj.io/status]\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "status:\n  phase: " + (finished ? "Succeeded" : "Running") + "\n"
+                + "  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"2026-09-19T16:27:45Z\"}\n"
+                + "  - {type: PodReadyToStartContainers, status: \"False\", lastTransitionTime: \"2026-09-19T16:27:47Z\"}\n"
+                + "  containerStatuses:\n  - name: main\n    state:\n" + state
+                + "  - name: wait\n    state:\n" + state;
+    }
+
+    /** A Workflow export with its root Pod node in the given phase. */
+    public static String workflowYaml(String phase, String message, String finishedAt) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, uid: w-1}\n"
+                + "status:\n  phase: " + phase + "\n  nodes:\n    p:\n      id: p\n      name: p\n      type: Pod\n      templateName: main\n"
+                + "      phase: " + phase + "\n      message: \"" + message + "\"\n      startedAt: \"2026-09-19T16:27:10Z\"\n"
+                + (finishedAt == null ? "" : "      finishedAt: \"" + finishedAt + "\"\n") + "      taskResultSynced: true\n";
+    }
+}
