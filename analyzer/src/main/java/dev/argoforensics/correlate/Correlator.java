@@ -249,10 +249,10 @@ public final class Correlator {
 
         NodeLinker(List<LogEvent> events, Map<WorkflowRef, WorkflowHistory> workflows, Map<String, Set<String>> namespacesByPod) {
             for (LogEvent e : events) {
-                if (e.event() instanceof PodCreated c && c.created() != null && c.ref() != null) {
-                    PodKey key = resolve(c.created(), namespacesByPod);
-                    String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.ref().name(), c.node()) : null;
-                    fromCreatedLines.putIfAbsent(key, new NodeLink(c.ref(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
+                if (e.event() instanceof PodCreated c && c.podRef() != null && c.wf() != null) {
+                    PodKey key = resolve(c.podRef(), namespacesByPod);
+                    String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
+                    fromCreatedLines.putIfAbsent(key, new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
                 }
                 e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespace
                         .computeIfAbsent(w.namespace(), k -> new ArrayList<>())

@@ -1,12 +1,15 @@
 package dev.argoforensics.event;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
  * What one controller log record means, typed. The catalog decides which record becomes which
  * event; the records here only hold the values. Correlation asks every event the same questions
- * (which Pod, Workflow and node it is about) through the default methods.
+ * (which Pod, Workflow and node it is about); an event answers them by naming its components
+ * {@code wf}, {@code podRef}, {@code id} (node ID) or {@code node} (node name) and implementing the
+ * matching {@code Of…} interface.
  */
 public sealed interface ControllerEvent {
 
@@ -30,6 +33,46 @@ public sealed interface ControllerEvent {
         return Optional.empty();
     }
 
+    /** An operator line: it names its Workflow (null when the line lacks the keys). */
+    sealed interface OfWorkflow extends ControllerEvent {
+        WorkflowRef wf();
+
+        @Override
+        default Optional<WorkflowRef> workflow() {
+            return Optional.ofNullable(wf());
+        }
+    }
+
+    /** A line naming a Pod. */
+    sealed interface OfPod extends ControllerEvent {
+        PodRef podRef();
+
+        @Override
+        default Optional<PodRef> pod() {
+            return Optional.ofNullable(podRef());
+        }
+    }
+
+    /** A line naming a node by ID. */
+    sealed interface OfNodeId extends ControllerEvent {
+        String id();
+
+        @Override
+        default Optional<String> nodeId() {
+            return Optional.ofNullable(id());
+        }
+    }
+
+    /** A line naming a node by name. */
+    sealed interface OfNodeName extends ControllerEvent {
+        String node();
+
+        @Override
+        default Optional<String> nodeName() {
+            return Optional.ofNullable(node());
+        }
+    }
+
     /** {@code Starting Workflow Controller}. */
     record ControllerStarted(String version, String instanceId) implements ControllerEvent {
     }
@@ -39,163 +82,56 @@ public sealed interface ControllerEvent {
     }
 
     /** {@code Processing workflow}: a workflow worker picked the Workflow up. */
-    record WorkflowProcessing(WorkflowRef ref, String phase, String resourceVersion) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
+    record WorkflowProcessing(WorkflowRef wf, String phase, String resourceVersion) implements OfWorkflow {
     }
 
     /** {@code Workflow update successful}: the Workflow status, with its nodes, was persisted. */
-    record WorkflowUpdated(WorkflowRef ref, String phase, String resourceVersion) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
+    record WorkflowUpdated(WorkflowRef wf, String phase, String resourceVersion) implements OfWorkflow {
     }
 
     /** {@code Created pod}: links a Pod to its node (v3 prints no node ID). */
-    record PodCreated(WorkflowRef ref, String node, String id, PodRef created) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(created);
-        }
-
-        @Override
-        public Optional<String> nodeName() {
-            return Optional.ofNullable(node);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record PodCreated(WorkflowRef wf, String node, String id, PodRef podRef) implements OfWorkflow, OfNodeName, OfNodeId, OfPod {
     }
 
     /** {@code Task-result reconciliation}. */
-    record TaskResultReconciliation(WorkflowRef ref, Integer objects) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
+    record TaskResultReconciliation(WorkflowRef wf, Integer objects) implements OfWorkflow {
     }
 
     /** {@code Taskresult of the node not yet completed} (Debug): the node stays unfulfilled. */
-    record TaskResultIncomplete(WorkflowRef ref, String id) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record TaskResultIncomplete(WorkflowRef wf, String id) implements OfWorkflow, OfNodeId {
     }
 
     /** {@code Workflow pod is missing}: an unfulfilled node whose Pod the informer no longer has. */
-    record WorkflowPodMissing(WorkflowRef ref, String node, String nodePhase, Boolean recentlyStarted) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeName() {
-            return Optional.ofNullable(node);
-        }
+    record WorkflowPodMissing(WorkflowRef wf, String node, String nodePhase, Boolean recentlyStarted) implements OfWorkflow, OfNodeName {
     }
 
     /** {@code Mark error node} (v3) / {@code marking node as error} (v4). */
-    record NodeMarkedError(WorkflowRef ref, String node, String error) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeName() {
-            return Optional.ofNullable(node);
-        }
+    record NodeMarkedError(WorkflowRef wf, String node, String error) implements OfWorkflow, OfNodeName {
     }
 
     /** A node initialized (v3 also names its type). */
-    record NodeInitialized(WorkflowRef ref, String id, String nodeType, String phase, String message) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record NodeInitialized(WorkflowRef wf, String id, String nodeType, String phase, String message) implements OfWorkflow, OfNodeId {
     }
 
     /** A forced node phase change ({@code node X phase A -> B} / {@code node phase changed}). */
-    record NodePhaseChanged(WorkflowRef ref, String id, String fromPhase, String toPhase) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record NodePhaseChanged(WorkflowRef wf, String id, String fromPhase, String toPhase) implements OfWorkflow, OfNodeId {
     }
 
     /** {@code node X message: m} / {@code node message changed}. */
-    record NodeMessageChanged(WorkflowRef ref, String id, String message) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record NodeMessageChanged(WorkflowRef wf, String id, String message) implements OfWorkflow, OfNodeId {
     }
 
     /** {@code node X finished: t} / {@code node finished}; the time as printed. */
-    record NodeFinished(WorkflowRef ref, String id, String finishedAt) implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record NodeFinished(WorkflowRef wf, String id, String finishedAt) implements OfWorkflow, OfNodeId {
     }
 
     /** {@code node changed}: the operator's view of a node before and after a reconcile. */
-    record NodeChanged(WorkflowRef ref, String id, String oldPhase, String newPhase, String oldMessage, String newMessage)
-            implements ControllerEvent {
-        @Override
-        public Optional<WorkflowRef> workflow() {
-            return Optional.ofNullable(ref);
-        }
-
-        @Override
-        public Optional<String> nodeId() {
-            return Optional.ofNullable(id);
-        }
+    record NodeChanged(WorkflowRef wf, String id, String oldPhase, String newPhase, String oldMessage, String newMessage)
+            implements OfWorkflow, OfNodeId {
     }
 
     /** {@code add pod event}, {@code update pod event}, {@code delete pod event}. */
-    record PodInformerEvent(InformerAction action, PodRef ref) implements ControllerEvent {
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(ref);
-        }
+    record PodInformerEvent(InformerAction action, PodRef podRef) implements OfPod {
     }
 
     /** {@code Removing finalizers during a delete}: names no Pod; paired with the next queuing line. */
@@ -209,35 +145,19 @@ public sealed interface ControllerEvent {
      * {@code queuing pod delay} (v4) / {@code queuing poddelay<d>} (v3): cleanup computed by the pod
      * event handler, {@code delay} = deadline - now (negative: the deadline had passed).
      */
-    record PodCleanupScheduled(PodRef ref, String action, long delayNanos, String delayText, String podGC) implements ControllerEvent {
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(ref);
-        }
+    record PodCleanupScheduled(PodRef podRef, String action, long delayNanos, String delayText, String podGC) implements OfPod {
     }
 
     /** {@code queueing pod for cleanup[ after| now, rather than delayed| by UID]}. */
-    record PodCleanupQueued(PodRef ref, String action, QueueTiming timing, Long afterNanos, String uid) implements ControllerEvent {
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(ref);
-        }
+    record PodCleanupQueued(PodRef podRef, String action, QueueTiming timing, Long afterNanos, String uid) implements OfPod {
     }
 
     /** {@code cleaning up pod}: a cleanup worker took the item off the queue (no success line follows). */
-    record PodCleanupStarted(PodRef ref, String action, String key) implements ControllerEvent {
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(ref);
-        }
+    record PodCleanupStarted(PodRef podRef, String action, String key) implements OfPod {
     }
 
     /** {@code failed to clean-up pod}: the cleanup failed and is retried if transient. */
-    record PodCleanupFailed(PodRef ref, String action, String key, String error) implements ControllerEvent {
-        @Override
-        public Optional<PodRef> pod() {
-            return Optional.ofNullable(ref);
-        }
+    record PodCleanupFailed(PodRef podRef, String action, String key, String error) implements OfPod {
     }
 
     /** A record whose message the catalog does not list: counted, kept for search, not interpreted. */
@@ -249,7 +169,7 @@ public sealed interface ControllerEvent {
         ADD, UPDATE, DELETE;
 
         static InformerAction parse(String text) {
-            return valueOf(text.toUpperCase(java.util.Locale.ROOT));
+            return valueOf(text.toUpperCase(Locale.ROOT));
         }
     }
 
@@ -258,7 +178,7 @@ public sealed interface ControllerEvent {
         IMMEDIATE, AFTER, NOW;
 
         static QueueTiming parse(String text) {
-            return valueOf(text.toUpperCase(java.util.Locale.ROOT));
+            return valueOf(text.toUpperCase(Locale.ROOT));
         }
     }
 }
