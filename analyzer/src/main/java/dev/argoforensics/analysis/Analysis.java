@@ -1,32 +1,47 @@
 package dev.argoforensics.analysis;
 
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
-import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** One whole run: inputs → events and observations → correlation → rules. */
+/** One whole run: inputs → events and observations → controller streams → correlation → rules. */
 public final class Analysis {
     private final MessageCatalog catalog;
     private final List<Rule> rules;
+    private final ZoneId logZone;
 
-    public Analysis(MessageCatalog catalog, List<Rule> rules) {
+    /**
+     * @param logZone the zone logrus and klog wall-clock times were written in, or null for UTC
+     */
+    public Analysis(MessageCatalog catalog, List<Rule> rules, ZoneId logZone) {
         this.catalog = catalog;
         this.rules = List.copyOf(rules);
+        this.logZone = logZone;
     }
 
     public static Analysis standard() {
-        return new Analysis(MessageCatalog.standard(), RuleEngine.standardRules());
+        return standard(null);
+    }
+
+    public static Analysis standard(ZoneId logZone) {
+        return new Analysis(MessageCatalog.standard(), RuleEngine.standardRules(), logZone);
     }
 
     /**
@@ -35,28 +50,91 @@ public final class Analysis {
      */
     public AnalysisResult run(List<String> paths) {
         List<InputFile> files = new InputCollector().collect(paths);
-        List<InputSummary> summaries = new ArrayList<>();
+        Map<InputFile, FileRead> reads = new HashMap<>();
+        Map<InputFile, InputSummary> summaries = new HashMap<>();
         List<String> unreadable = new ArrayList<>();
-        List<LogEvent> events = new ArrayList<>();
         List<PodSnapshot> pods = new ArrayList<>();
         List<WorkflowSnapshot> workflows = new ArrayList<>();
-        LogFileReader logs = new LogFileReader(catalog);
+        LogFileReader logs = new LogFileReader(catalog, logZone);
         SnapshotFileReader snapshots = new SnapshotFileReader();
-        int stream = 0;
+        List<InputFile> logFiles = new ArrayList<>();
         for (InputFile f : files) {
             try {
                 switch (f.kind()) {
-                    case LOG -> summaries.add(logs.read(f, stream++, events.size(), events::add));
-                    case SNAPSHOT -> summaries.add(snapshots.read(f, pods::add, workflows::add));
-                    case IGNORED -> summaries.add(new InputSummary(f, "", null, 0, 0, 0, 0, 0, List.of()));
+                    case LOG -> {
+                        reads.put(f, logs.read(f));
+                        logFiles.add(f);
+                    }
+                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, pods::add, workflows::add));
+                    case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
             } catch (IOException | UncheckedIOException e) {
                 unreadable.add(f.displayPath() + ": " + e.getMessage());
-                summaries.add(new InputSummary(f, "unreadable: " + e.getMessage(), null, 0, 0, 0, 0, 0, List.of()));
+                summaries.put(f, InputSummary.unreadable(f, e.getMessage()));
             }
         }
-        Correlation correlation = new Correlator().correlate(events, pods, workflows);
-        return new AnalysisResult(summaries, unreadable, correlation, new RuleEngine(rules).run(correlation));
+        Map<InputFile, List<String>> extraNotes = datelessKlog(reads);
+        ControllerStreams.Result streams = ControllerStreams.assign(RotatedSet.group(logFiles), reads);
+        for (Map.Entry<InputFile, FileRead> e : reads.entrySet()) {
+            InputFile f = e.getKey();
+            List<String> notes = new ArrayList<>(e.getValue().summary().notes());
+            notes.addAll(extraNotes.getOrDefault(f, List.of()));
+            notes.addAll(streams.notesByPath().getOrDefault(f.displayPath(), List.of()));
+            summaries.put(f, withReleasesAndNotes(e.getValue(), notes));
+        }
+        List<InputSummary> ordered = new ArrayList<>();
+        for (InputFile f : files) {
+            ordered.add(summaries.get(f));
+        }
+        Correlation correlation = new Correlator().correlate(streams.events(), pods, workflows, streams.processes());
+        return new AnalysisResult(ordered, unreadable, correlation, new RuleEngine(rules).run(correlation));
+    }
+
+    private static InputSummary withReleasesAndNotes(FileRead read, List<String> notes) {
+        ReleaseEvidence releases = ReleaseEvidence.NONE;
+        for (ReadRecord r : read.records()) {
+            releases = releases.and(r.releases());
+        }
+        InputSummary s = read.summary();
+        return new InputSummary(s.file(), s.format(), s.sha256(), s.lines(), s.events(), s.recognised(), s.continuation(), s.prefixed(),
+                s.blank(), s.unparsed(), s.samples(), releases.describe(), notes);
+    }
+
+    /**
+     * klog lines in a file where nothing gives a year take the year nearest the earliest dated record
+     * of all the other inputs; if there is none, they keep a placeholder year and the report says so.
+     */
+    private static Map<InputFile, List<String>> datelessKlog(Map<InputFile, FileRead> reads) {
+        Map<InputFile, List<String>> notes = new HashMap<>();
+        Timestamp reference = null;
+        for (FileRead r : reads.values()) {
+            for (int i = 0; i < r.records().size(); i++) {
+                if (!r.yearlessKlog().contains(i)) {
+                    Timestamp t = r.records().get(i).time();
+                    reference = reference == null || t.compareTo(reference) < 0 ? t : reference;
+                    break;
+                }
+            }
+        }
+        for (Map.Entry<InputFile, FileRead> e : reads.entrySet()) {
+            FileRead r = e.getValue();
+            if (r.yearlessKlog().isEmpty()) {
+                continue;
+            }
+            if (reference == null) {
+                notes.put(e.getKey(), List.of(r.yearlessKlog().size() + " klog line(s) have no year and nothing else gives one: shown as "
+                        + LogFileReader.UNKNOWN_YEAR));
+                continue;
+            }
+            List<ReadRecord> fixed = new ArrayList<>(r.records());
+            for (int i : r.yearlessKlog()) {
+                fixed.set(i, fixed.get(i).withTime(KlogYears.near(fixed.get(i).time(), reference)));
+            }
+            e.setValue(new FileRead(fixed, r.summary(), List.of()));
+            notes.put(e.getKey(), List.of(r.yearlessKlog().size() + " klog line(s) took their year from the other inputs ("
+                    + reference.instant().atZone(ZoneOffset.UTC).getYear() + ")"));
+        }
+        return notes;
     }
 }

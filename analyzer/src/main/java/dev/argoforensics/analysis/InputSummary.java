@@ -4,15 +4,21 @@ import dev.argoforensics.source.InputFile;
 import java.util.List;
 
 /**
- * What reading one input gave: every line is counted as part of an event, blank, or unparsed.
+ * What reading one input gave. For a log, every line is counted once: as the first line of an
+ * event, as a continuation of one (joined partial pieces, a Go panic's stack), as an export's
+ * header row, as blank, or as unparsed.
  *
- * @param format     what was detected, in words ("slog text", "slog text, logrus text; CRI log file")
- * @param lines      physical lines
- * @param events     records read as events (for snapshots: objects read)
- * @param recognised events whose message the catalog knows (for snapshots: objects of a known kind)
- * @param blank      empty lines
- * @param unparsed   lines that are not a record (for snapshots: objects that could not be read)
- * @param samples    the first unparsed lines, with the reason
+ * @param format       what was detected, in words ("slog text", "slog JSON in CRI log file", "YAML: Pod")
+ * @param lines        physical lines
+ * @param events       records read as events (for snapshots: objects read)
+ * @param recognised   events whose message the catalog knows (for snapshots: objects of a known kind)
+ * @param continuation lines that continue an event started on an earlier line, plus export header rows
+ * @param prefixed     events found behind a prefix no known wrapper explains (kept as metadata)
+ * @param blank        empty lines
+ * @param unparsed     lines that are not a record (for snapshots: objects that could not be read)
+ * @param samples      the first unparsed lines, with the reason
+ * @param versionGuess the Argo release(s) the file's lines point to, with the evidence; null if none
+ * @param notes        what else a reader of this file should know (reverse order, assumed years, zones)
  */
 public record InputSummary(
         InputFile file,
@@ -21,11 +27,26 @@ public record InputSummary(
         long lines,
         long events,
         long recognised,
+        long continuation,
+        long prefixed,
         long blank,
         long unparsed,
-        List<UnparsedLine> samples) {
+        List<UnparsedLine> samples,
+        String versionGuess,
+        List<String> notes) {
 
     public InputSummary {
         samples = List.copyOf(samples);
+        notes = List.copyOf(notes);
+    }
+
+    /** A file that is not evidence. */
+    static InputSummary ignored(InputFile file) {
+        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of());
+    }
+
+    /** A file that could not be read at all. */
+    static InputSummary unreadable(InputFile file, String reason) {
+        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of());
     }
 }

@@ -48,7 +48,7 @@ public final class SnapshotFileReader {
                         + (e.getKey().equals("Pod") || e.getKey().equals("Workflow") ? "" : " (ignored)"))
                 .collect(Collectors.joining(", "));
         String format = result.format() + (contents.isEmpty() ? "" : ": " + contents);
-        return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, problems.size(),
-                problems);
+        return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
+                problems, null, List.of());
     }
 }

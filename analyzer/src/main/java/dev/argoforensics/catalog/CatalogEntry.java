@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
  * One controller log statement the analyzer understands (one entry of
  * {@code controller-messages.yaml}).
  *
+ * @param releaseRange {@code releases} read as a range of releases
  * @param message exact message text, or null when {@code pattern} is used
  * @param pattern regex over the message whose named groups become attributes, or null
  * @param groups  the pattern's named groups, each becoming an attribute
@@ -22,6 +23,7 @@ public record CatalogEntry(
         EventType event,
         String level,
         String releases,
+        ReleaseRange releaseRange,
         String message,
         Pattern pattern,
         List<String> groups,

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.argoforensics.event.Attributes;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.EventType;
+import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LogRecord;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,11 +29,13 @@ public final class MessageCatalog {
     public static final String RESOURCE = "/dev/argoforensics/catalog/controller-messages.yaml";
 
     private final List<CatalogEntry> entries;
+    private final List<Fingerprint> fingerprints;
     private final Map<String, CatalogEntry> byMessage;
     private final List<CatalogEntry> patterned;
 
-    private MessageCatalog(List<CatalogEntry> entries) {
+    private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints) {
         this.entries = List.copyOf(entries);
+        this.fingerprints = List.copyOf(fingerprints);
         Map<String, CatalogEntry> exact = new HashMap<>();
         List<CatalogEntry> withPattern = new ArrayList<>();
         for (CatalogEntry e : entries) {
@@ -66,7 +70,51 @@ public final class MessageCatalog {
         for (JsonNode n : root.path("messages")) {
             entries.add(entry(n));
         }
-        return new MessageCatalog(entries);
+        List<Fingerprint> fingerprints = new ArrayList<>();
+        for (JsonNode n : root.path("fingerprints")) {
+            fingerprints.add(fingerprint(n));
+        }
+        return new MessageCatalog(entries, fingerprints);
+    }
+
+    public List<Fingerprint> fingerprints() {
+        return fingerprints;
+    }
+
+    /** What one record says about the release that wrote it; a printed version says it exactly. */
+    public ReleaseEvidence releases(LogRecord record, CatalogMatch matched) {
+        ReleaseEvidence e = ReleaseEvidence.NONE;
+        CatalogEntry entry = matched == null ? null : matched.entry();
+        if (matched != null) {
+            e = e.and(entry.releaseRange(), entry.id());
+            if (matched.event() instanceof ControllerEvent.ControllerStarted started) {
+                ArgoVersion v = ArgoVersion.exact(started.version());
+                if (v != null) {
+                    e = e.and(ReleaseRange.exactly(v), "Starting Workflow Controller version=" + started.version());
+                }
+            }
+        }
+        for (Fingerprint f : fingerprints) {
+            if (f.appliesTo(record, entry)) {
+                e = e.and(f.releases(), f.id());
+            }
+        }
+        return e;
+    }
+
+    private static Fingerprint fingerprint(JsonNode n) {
+        String id = required(n, "id", "fingerprint");
+        try {
+            Level level = n.hasNonNull("level") ? Level.parse(n.get("level").asText()) : null;
+            return new Fingerprint(id, strings(n.path("format")), text(n, "entry"), level, text(n, "hasKey"), text(n, "lacksKey"),
+                    ReleaseRange.parse(required(n, "releases", id)));
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(id + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(JsonNode n, String field) {
+        return n.hasNonNull(field) ? n.get(field).asText() : null;
     }
 
     public List<CatalogEntry> entries() {
@@ -162,7 +210,8 @@ public final class MessageCatalog {
                 s.path("expect").fields().forEachRemaining(f -> expect.put(f.getKey(), f.getValue().asText()));
                 samples.add(new CatalogSample(required(s, "line", id), Map.copyOf(expect)));
             }
-            return new CatalogEntry(id, event, n.path("level").asText(""), n.path("releases").asText(""), msg, pattern,
+            String releases = n.path("releases").asText("");
+            return new CatalogEntry(id, event, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex), Map.copyOf(keys), Map.copyOf(set), Map.copyOf(split),
                     List.copyOf(samples));
         } catch (IllegalArgumentException e) {
@@ -192,6 +241,9 @@ public final class MessageCatalog {
 
     private static List<String> strings(JsonNode v) {
         List<String> out = new ArrayList<>();
+        if (v.isMissingNode() || v.isNull()) {
+            return List.of();
+        }
         if (v.isArray()) {
             v.forEach(x -> out.add(x.asText()));
         } else {

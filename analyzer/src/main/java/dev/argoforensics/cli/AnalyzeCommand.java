@@ -1,23 +1,21 @@
 package dev.argoforensics.cli;
 
-import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
 import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Severity;
-import dev.argoforensics.source.InputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -37,8 +35,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Log files, snapshot files, or folders holding them.")
-    List<String> paths;
+    @Mixin
+    AnalysisInputs inputs;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
             description = "text (default), markdown or json.")
@@ -63,15 +61,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
         }
-        PrintWriter err = spec.commandLine().getErr();
-        AnalysisResult result;
-        try {
-            result = Analysis.standard().run(paths);
-        } catch (InputException e) {
-            err.println("argo-forensics: " + e.getMessage());
-            err.flush();
+        Optional<AnalysisResult> analysis = inputs.analyze();
+        if (analysis.isEmpty()) {
             return Main.EXIT_USAGE;
         }
+        AnalysisResult result = analysis.get();
         Report report = new ReportBuilder().build(result, timelines);
         String text = format.renderer().render(report);
         if (out != null) {
@@ -81,11 +75,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             w.print(text);
             w.flush();
         }
-        for (String problem : result.unreadable()) {
-            err.println("argo-forensics: cannot read " + problem);
-        }
-        err.flush();
-        if (!result.unreadable().isEmpty()) {
+        if (AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr())) {
             return Main.EXIT_USAGE;
         }
         return report.countAtLeast(threshold) > 0 ? 1 : 0;

@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import java.util.Collections;
@@ -14,15 +15,22 @@ import java.util.TreeMap;
  * what the logs and the exports say about it.
  *
  * @param available which kinds of evidence the inputs held at all (rules say what they lacked)
+ * @param processes the controller streams; {@code LogEvent.stream()} indexes this list
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
-                         Set<EvidenceKind> available) {
+                         Set<EvidenceKind> available, List<ControllerProcess> processes) {
 
     public Correlation {
         events = List.copyOf(events);
+        processes = List.copyOf(processes);
         pods = Collections.unmodifiableMap(new TreeMap<>(pods));
         workflows = Collections.unmodifiableMap(new TreeMap<>(workflows));
         available = Set.copyOf(available);
+    }
+
+    /** The controller stream (replica run) that logged the event. */
+    public ControllerProcess process(LogEvent e) {
+        return processes.get(e.stream());
     }
 
     public Optional<WorkflowHistory> workflow(WorkflowRef ref) {

@@ -9,6 +9,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.WorkflowRef;
@@ -39,7 +40,8 @@ public final class Correlator {
     /** Exports earliest observation first; exports without any time inside keep input order. */
     private static final Comparator<Timestamp> OBSERVED = Comparator.nullsFirst(Comparator.naturalOrder());
 
-    public Correlation correlate(List<LogEvent> events, List<PodSnapshot> podSnapshots, List<WorkflowSnapshot> workflowSnapshots) {
+    public Correlation correlate(List<LogEvent> events, List<PodSnapshot> podSnapshots, List<WorkflowSnapshot> workflowSnapshots,
+                                 List<ControllerProcess> processes) {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
 
@@ -87,7 +89,7 @@ public final class Correlator {
             List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, evs, snaps, linker.link(key, snaps), removals(evs)));
         }
-        return new Correlation(events, pods, workflows, available(events, podSnapshots, workflowSnapshots));
+        return new Correlation(events, pods, workflows, available(events, podSnapshots, workflowSnapshots), processes);
     }
 
     /** Every namespace a Pod name is seen in, from lines that name one and from exports. */

@@ -1,77 +1,157 @@
 package dev.argoforensics.envelope;
 
+import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * Peels collector wrappers off one file's lines, in the order the reference gives (section 10):
- * a CRI prefix {@code <RFC3339Nano> stdout|stderr P|F }, then a {@code kubectl logs --timestamps}
- * prefix {@code <RFC3339Nano> }. CRI partial pieces ({@code P}) are held until the closing {@code F}
- * piece and returned as one line. One decoder per file: it keeps that state.
+ * Peels collector and export wrappers off one file's lines, outermost first:
+ * <ol>
+ * <li>a CSV export (decided by the file's first content line, a header naming a line column);</li>
+ * <li>a JSON envelope: Docker json-file or a log store's export ({@link JsonEnvelope});</li>
+ * <li>a time prefix: CRI ({@code <RFC3339Nano> stdout|stderr P|F }), CRI without the P/F tag, or
+ * {@code kubectl logs --timestamps} ({@code <RFC3339Nano> });</li>
+ * <li>any other prefix before a recognisable record ({@link RecordStart}): stern/kubetail's
+ * {@code <pod> <container> }, or something unknown that is kept as metadata.</li>
+ * </ol>
+ * Pieces of one long line (CRI {@code P}, Docker pieces without a newline) are held until the last
+ * piece and returned as one line that cites its first file line. One decoder per file: it keeps
+ * that state.
  */
 public final class EnvelopeDecoder {
+    /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
+    private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    private final JsonEnvelope json = new JsonEnvelope();
+    private CsvExport csv;
+    private boolean sawContent;
+    private long envelopeHeaders;
     private StringBuilder partial;
-    private long partialFirstLine;
-    private Timestamp partialTime;
+    private UnwrappedLine partialStart;
 
     /**
-     * @return the unwrapped record, or null if the line was a partial piece held for later
+     * @return the unwrapped record, or null if the line was consumed by the envelope (a partial
+     *         piece held for later, or an export's header row)
      */
     public UnwrappedLine decode(String line, long lineNumber) {
-        int timeEnd = rfc3339PrefixEnd(line);
-        if (timeEnd > 0) {
-            String rest = line.substring(timeEnd + 1);
-            if (isCriStreamTag(rest)) {
-                return cri(line.substring(0, timeEnd), rest, lineNumber);
-            }
-            Timestamp time = envelopeTime(line.substring(0, timeEnd));
-            if (time != null) {
-                return new UnwrappedLine(rest, lineNumber, lineNumber, EnvelopeKind.KUBECTL_TIMESTAMPS, time);
+        if (!sawContent && !line.isBlank()) {
+            sawContent = true;
+            Optional<CsvExport> header = CsvExport.fromHeader(line);
+            if (header.isPresent()) {
+                csv = header.get();
+                envelopeHeaders++;
+                return null;
             }
         }
-        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null);
+        UnwrappedLine u = UnwrappedLine.raw(line, lineNumber);
+        if (csv != null && !line.isBlank()) {
+            JsonEnvelope.Content row = csv.read(line);
+            if (row != null) {
+                u = u.withRecord(row.line(), row.kind(), row.time(), row.origin(), null);
+            }
+        } else if (line.startsWith("{")) {
+            JsonEnvelope.Content c = json.read(line);
+            if (c != null) {
+                return joinPieces(u.withRecord(c.line(), c.kind(), c.time(), c.origin(), null), !c.complete());
+            }
+        } else {
+            int timeEnd = rfc3339PrefixEnd(line);
+            if (timeEnd > 0) {
+                return timePrefix(u, line, timeEnd);
+            }
+        }
+        return finish(u);
     }
 
-    /** A partial CRI line left open at the end of the file, or null. */
+    /** A piece held open at the end of the file, or null. */
     public UnwrappedLine flush() {
         if (partial == null) {
             return null;
         }
-        UnwrappedLine open = new UnwrappedLine(partial.toString(), partialFirstLine, partialFirstLine, EnvelopeKind.CRI, partialTime);
+        UnwrappedLine open = partialStart.withRecord(partial.toString(), partialStart.envelope(), null, null, null);
         partial = null;
-        return open;
+        return finish(open);
     }
 
-    private UnwrappedLine cri(String timeText, String rest, long lineNumber) {
-        Timestamp time = envelopeTime(timeText);
-        boolean isPartial = rest.charAt(7) == 'P';
-        String content = rest.length() > 9 ? rest.substring(9) : "";
-        if (isPartial) {
-            if (partial == null) {
-                partial = new StringBuilder(content.length() * 2);
-                partialFirstLine = lineNumber;
-                partialTime = time;
+    /** Header rows of exports consumed so far (they are not records). */
+    public long envelopeHeaders() {
+        return envelopeHeaders;
+    }
+
+    private UnwrappedLine timePrefix(UnwrappedLine u, String line, int timeEnd) {
+        Timestamp time = envelopeTime(line.substring(0, timeEnd));
+        if (time == null) {
+            return finish(u);
+        }
+        String rest = line.substring(timeEnd + 1);
+        if (rest.startsWith("stdout ") || rest.startsWith("stderr ")) {
+            boolean tagged = rest.length() >= 8 && (rest.charAt(7) == 'F' || rest.charAt(7) == 'P')
+                    && (rest.length() == 8 || rest.charAt(8) == ' ');
+            if (tagged) {
+                String content = rest.length() > 9 ? rest.substring(9) : "";
+                return joinPieces(u.withRecord(content, EnvelopeKind.CRI, time, null, null), rest.charAt(7) == 'P');
             }
-            partial.append(content);
+            return finish(u.withRecord(rest.substring(7), EnvelopeKind.CRI_UNTAGGED, time, null, null));
+        }
+        return finish(u.withRecord(rest, EnvelopeKind.KUBECTL_TIMESTAMPS, time, null, null));
+    }
+
+    /** Holds a piece that continues on the next line, or completes the pieces held so far. */
+    private UnwrappedLine joinPieces(UnwrappedLine piece, boolean continues) {
+        if (partial == null && !continues) {
+            return finish(piece);
+        }
+        if (partial == null) {
+            partial = new StringBuilder(piece.record());
+            partialStart = piece;
             return null;
         }
-        if (partial != null) {
-            partial.append(content);
-            UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialFirstLine, lineNumber, EnvelopeKind.CRI, partialTime);
-            partial = null;
-            return joined;
+        partial.append(piece.record());
+        if (continues) {
+            return null;
         }
-        return new UnwrappedLine(content, lineNumber, lineNumber, EnvelopeKind.CRI, time);
+        UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
+                partialStart.envelopeTime(), partialStart.origin(), null);
+        partial = null;
+        return finish(joined);
     }
 
-    /** "stdout F " / "stderr P " (the content may be empty). */
-    private static boolean isCriStreamTag(String rest) {
-        if (rest.length() < 8) {
-            return false;
+    /** Finds a record behind a prefix no known wrapper explains, and keeps the prefix as metadata. */
+    private static UnwrappedLine finish(UnwrappedLine u) {
+        String record = u.record();
+        if (record.isEmpty() || RecordStart.at(record, 0)) {
+            return u;
         }
-        boolean stream = rest.startsWith("stdout ") || rest.startsWith("stderr ");
-        char tag = rest.charAt(7);
-        return stream && (tag == 'F' || tag == 'P') && (rest.length() == 8 || rest.charAt(8) == ' ');
+        int at = RecordStart.find(record);
+        if (at < 0) {
+            return u;
+        }
+        String prefix = record.substring(0, at).strip();
+        String content = record.substring(at);
+        if (STERN.matcher(prefix).matches()) {
+            return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, prefix.indexOf(' ')), null);
+        }
+        return u.withRecord(content, EnvelopeKind.PREFIX, timeIn(prefix), null, prefix);
+    }
+
+    /** The first token (or pair of tokens, for "date time") of a prefix that reads as a time. */
+    private static Timestamp timeIn(String prefix) {
+        String[] tokens = prefix.replace("\"", " ").replace(",", " ").replace("[", " ").replace("]", " ").trim().split("\\s+");
+        for (int i = 0; i < tokens.length; i++) {
+            if (i + 1 < tokens.length) {
+                Timestamp pair = LenientTime.parse(tokens[i] + " " + tokens[i + 1]);
+                if (pair != null) {
+                    return pair;
+                }
+            }
+            Timestamp single = LenientTime.parse(tokens[i]);
+            if (single != null) {
+                return single;
+            }
+        }
+        return null;
     }
 
     /**

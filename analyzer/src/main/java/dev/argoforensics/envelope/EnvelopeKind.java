@@ -1,13 +1,25 @@
 package dev.argoforensics.envelope;
 
-/** The wrapper a log collector put around the controller's own line. */
+/** The wrapper a log collector or export put around the controller's own line. */
 public enum EnvelopeKind {
     /** The controller's line as it wrote it. */
     NONE("raw"),
     /** {@code kubectl logs --timestamps}: an RFC 3339 nanosecond time and a space. */
     KUBECTL_TIMESTAMPS("kubectl --timestamps"),
     /** A CRI container log file on a node: {@code <time> <stream> <P|F> <line>}; P pieces are joined. */
-    CRI("CRI log file");
+    CRI("CRI log file"),
+    /** Older CRI-O files: {@code <time> <stream> <line>} without the P/F tag. */
+    CRI_UNTAGGED("CRI log file without P/F tags"),
+    /** Docker's json-file driver: {@code {"log":"…\n","stream":"stderr","time":"…"}}; pieces without \n are joined. */
+    DOCKER_JSON("docker json-file"),
+    /** A log store's JSON export: the line in {@code log}, {@code message}, {@code textPayload}, {@code @message}, … */
+    LOG_STORE_JSON("log-store JSON export"),
+    /** A CSV export with a header naming the column that holds the line. */
+    CSV_EXPORT("CSV export"),
+    /** stern / kubetail: {@code <pod> <container> } before the line. */
+    STERN("stern/kubetail prefix"),
+    /** Some other prefix (columns of an export, a timestamp, a host tag) before a recognisable record. */
+    PREFIX("unrecognised prefix");
 
     private final String label;
 

@@ -7,9 +7,21 @@ import dev.argoforensics.time.Timestamp;
  *
  * @param record       the line the controller wrote
  * @param firstLine    the file line where it starts
- * @param lastLine     the file line where it ends (after joined CRI partial pieces)
- * @param envelope     the outermost wrapper found
- * @param envelopeTime the collector's own time for the line, or null without a time-stamping wrapper
+ * @param lastLine     the file line where it ends (after joined partial pieces)
+ * @param envelope     the wrapper found (the innermost one that said something about the line)
+ * @param envelopeTime the collector's own time for the line, or null
+ * @param origin       the Pod (controller replica) the wrapper names, or null
+ * @param prefix       text before the record that no known wrapper explains, or null
  */
-public record UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime) {
+public record UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
+                            String prefix) {
+
+    static UnwrappedLine raw(String line, long lineNumber) {
+        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null);
+    }
+
+    UnwrappedLine withRecord(String newRecord, EnvelopeKind kind, Timestamp time, String newOrigin, String newPrefix) {
+        return new UnwrappedLine(newRecord, firstLine, lastLine, kind, time != null ? time : envelopeTime,
+                newOrigin != null ? newOrigin : origin, newPrefix);
+    }
 }

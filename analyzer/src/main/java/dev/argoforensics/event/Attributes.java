@@ -52,10 +52,10 @@ public final class Attributes {
         return Boolean.valueOf(v);
     }
 
-    /** A Go duration as nanoseconds, or null when absent. */
+    /** A duration as nanoseconds (Go text, or JSON's integer nanoseconds), or null when absent. */
     public Long durationOrNull(String name) {
         String v = values.get(name);
-        return v == null ? null : GoDuration.parse(v);
+        return v == null ? null : GoDuration.parseLogged(v);
     }
 
     /** A Go slice as printed by {@code %v}: {@code [a b]}; elements hold no spaces. */

@@ -160,6 +160,24 @@ public sealed interface ControllerEvent {
     record PodCleanupFailed(PodRef podRef, String action, String key, String error) implements OfPod {
     }
 
+    /**
+     * Leader election: {@code starting leading} ({@code id}), {@code new leader} ({@code leader}),
+     * {@code stopped leading}, {@code Leader election is turned off}, and client-go's klog lines.
+     *
+     * @param identity the replica the line names (the leader election identity is the Pod name), or null
+     */
+    record LeaderElection(LeaderChange change, String identity) implements ControllerEvent {
+    }
+
+    /**
+     * A Go panic or fatal error with its goroutine stack, read as one event over several lines.
+     *
+     * @param message   the first line ({@code panic: …})
+     * @param lineCount how many file lines the block spans
+     */
+    record GoPanic(String message, int lineCount) implements ControllerEvent {
+    }
+
     /** A record whose message the catalog does not list: counted, kept for search, not interpreted. */
     record Unrecognized(String message) implements ControllerEvent {
     }
@@ -170,6 +188,24 @@ public sealed interface ControllerEvent {
 
         static InformerAction parse(String text) {
             return valueOf(text.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /** What a leader-election line says. */
+    enum LeaderChange {
+        /** Trying to acquire the lease (client-go). */
+        ACQUIRING,
+        /** This replica leads ({@code starting leading}, client-go's "successfully acquired lease"). */
+        STARTED_LEADING,
+        /** Another replica leads ({@code new leader}). */
+        NEW_LEADER,
+        /** This replica lost the lease ({@code stopped leading}). */
+        STOPPED_LEADING,
+        /** Leader election is off: a single instance. */
+        DISABLED;
+
+        static LeaderChange parse(String text) {
+            return valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
         }
     }
 

@@ -48,15 +48,21 @@ public enum EventType {
     POD_INFORMER_EVENT(a -> new PodInformerEvent(InformerAction.parse(a.text("informerAction").orElseThrow()), a.podOrNull())),
     FINALIZERS_ON_DELETE(a -> new FinalizersOnDelete(a.list("finalizers"))),
     POD_CLEANUP_SCHEDULED(a -> {
-        String delay = a.text("delay").orElseThrow(() -> new IllegalArgumentException("no delay"));
-        return new PodCleanupScheduled(a.podOrNull(), a.textOrNull("action"), GoDuration.parse(delay), delay, a.textOrNull("podGC"));
+        Long nanos = a.durationOrNull("delay");
+        if (nanos == null) {
+            throw new IllegalArgumentException("no delay");
+        }
+        return new PodCleanupScheduled(a.podOrNull(), a.textOrNull("action"), nanos, GoDuration.format(nanos), a.textOrNull("podGC"));
     }),
     POD_CLEANUP_QUEUED(a -> new PodCleanupQueued(a.podOrNull(), a.textOrNull("action"), QueueTiming.parse(a.text("timing").orElseThrow()),
             a.durationOrNull("after"), a.textOrNull("uid"))),
     POD_CLEANUP_STARTED(a -> new PodCleanupStarted(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"))),
+    LEADER_ELECTION(a -> new ControllerEvent.LeaderElection(ControllerEvent.LeaderChange.parse(a.text("change").orElseThrow()),
+            a.textOrNull("identity"))),
     POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error")));
 
     private final Function<Attributes, ControllerEvent> factory;
+
 
     EventType(Function<Attributes, ControllerEvent> factory) {
         this.factory = factory;

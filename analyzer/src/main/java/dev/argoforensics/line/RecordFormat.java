@@ -4,7 +4,12 @@ package dev.argoforensics.line;
 public enum RecordFormat {
     LOGRUS_TEXT("logrus text"),
     SLOG_TEXT("slog text"),
-    KLOG("klog");
+    LOGRUS_TTY("logrus TTY"),
+    LOGRUS_JSON("logrus JSON"),
+    SLOG_JSON("slog JSON"),
+    KLOG("klog"),
+    /** Go's own output on a crash: {@code panic: …} and goroutine stacks, several lines. */
+    GO_PANIC("Go panic");
 
     private final String label;
 

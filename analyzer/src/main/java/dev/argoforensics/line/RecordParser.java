@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
@@ -23,7 +24,8 @@ import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
- * Reads text records (logrus text, slog text, klog) with the generated grammar. One instance per
+ * Reads one record: JSON records with Jackson ({@link JsonRecordReader}), text records (logrus text,
+ * logrus TTY, slog text, klog) with the generated grammar. One instance per
  * thread: it reuses its lexer, token stream and parser for every line, predicts in SLL mode, builds
  * no parse tree, and bails out at the first error; only then does it parse the line again in full LL
  * mode to say what was expected.
@@ -33,6 +35,7 @@ public final class RecordParser {
     private final CommonTokenStream tokens = new CommonTokenStream(lexer);
     private final ControllerLogParser parser = new ControllerLogParser(null);
     private final RecordBuilder builder = new RecordBuilder();
+    private final JsonRecordReader json = new JsonRecordReader();
 
     public RecordParser() {
         lexer.removeErrorListeners();
@@ -45,7 +48,19 @@ public final class RecordParser {
      * @param line     one record without envelope or line terminator
      * @param yearHint the year for klog times, which print none (from neighbouring records)
      */
-    public LineParse parse(String line, int yearHint) {
+    public LineParse parse(String rawLine, int yearHint) {
+        String line = Terminal.clean(rawLine);
+        if (line.startsWith("{")) {
+            return json.read(line);
+        }
+        LineParse result = parseText(line, yearHint);
+        if (result instanceof LineParse.Rejected rejected && line.length() > 5 && line.charAt(4) == '[') {
+            return ttyMessageOnly(line, yearHint).orElse(rejected);
+        }
+        return result;
+    }
+
+    private LineParse parseText(String line, int yearHint) {
         builder.reset(yearHint);
         reset(line);
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -59,6 +74,24 @@ public final class RecordParser {
             // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
             return new LineParse.Rejected(builder.column(), e.getMessage());
         }
+    }
+
+    /**
+     * A logrus TTY line whose message holds two spaces in a row and which has no fields reads as a
+     * message followed by a key without '='; with a valid header, it is a message-only record.
+     */
+    private Optional<LineParse> ttyMessageOnly(String line, int yearHint) {
+        int close = line.indexOf("] ");
+        if (close < 0) {
+            return Optional.empty();
+        }
+        LineParse header = parseText(line.substring(0, close + 2) + "x", yearHint);
+        if (!(header instanceof LineParse.Parsed p) || p.record().format() != RecordFormat.LOGRUS_TTY) {
+            return Optional.empty();
+        }
+        LogRecord r = p.record();
+        return Optional.of(new LineParse.Parsed(
+                new LogRecord(r.format(), r.time(), r.rawTime(), r.level(), line.substring(close + 2).strip(), List.of())));
     }
 
     private void reset(String line) {
@@ -169,9 +202,11 @@ public final class RecordParser {
             Token k = ctx.key;
             column = k.getCharPositionInLine() + 1;
             String keyText = k.getText();
+            // Keys carry their separating space, except the first key of a logrus TTY record.
+            int from = keyText.charAt(0) == ' ' ? 1 : 0;
             String key = k.getType() == ControllerLogLexer.QUOTED_KEY
-                    ? GoQuote.unescape(keyText, 2, keyText.length() - 2)
-                    : keyText.substring(1, keyText.length() - 1);
+                    ? GoQuote.unescape(keyText, from + 1, keyText.length() - 2)
+                    : keyText.substring(from, keyText.length() - 1);
             if (ctx.val == null) {
                 fields.add(new Field(key, "", ValueStyle.EMPTY));
             } else {
@@ -179,6 +214,25 @@ public final class RecordParser {
                 column = v.getCharPositionInLine() + 1;
                 ValueStyle style = v.getType() == ControllerLogLexer.QUOTED_VALUE ? ValueStyle.QUOTED : ValueStyle.BARE;
                 fields.add(new Field(key, valueText(v), style));
+            }
+        }
+
+        @Override
+        public void exitTtyRecord(ControllerLogParser.TtyRecordContext ctx) {
+            format = RecordFormat.LOGRUS_TTY;
+            String h = ctx.header.getText();
+            // INFO[2026-09-19T10:00:01.000Z]<space>
+            level = Level.parse(h.substring(0, 4));
+            rawTime = h.substring(5, h.length() - 2);
+            time = Timestamp.parseRfc3339(rawTime, null, true);
+            message = ctx.message == null ? "" : ctx.message.getText();
+            if (!fields.isEmpty() && fields.get(0).key().contains("  ")) {
+                // The message held two spaces in a row; what the lexer took for the first key's
+                // beginning is the rest of the message.
+                Field first = fields.get(0);
+                int cut = first.key().lastIndexOf("  ");
+                message = message + "  " + first.key().substring(0, cut);
+                fields.set(0, new Field(first.key().substring(cut + 2), first.value(), first.style()));
             }
         }
 

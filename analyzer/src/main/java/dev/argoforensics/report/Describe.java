@@ -2,6 +2,7 @@ package dev.argoforensics.report;
 
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
@@ -37,6 +38,22 @@ final class Describe {
         }
         return "node " + link.nodeId() + (link.nodeName() == null || link.nodeName().equals(link.nodeId()) ? "" : " (" + link.nodeName() + ")")
                 + " of Workflow " + link.workflow() + ", by " + link.basis().description() + " (" + link.source() + ")";
+    }
+
+    /** One controller run in a line: release, leadership, time span, size. */
+    static String controller(ControllerProcess p) {
+        StringBuilder b = new StringBuilder();
+        b.append(p.release() == null ? "release unknown" : p.release());
+        switch (p.leadership()) {
+            case LEADER -> b.append("; leader");
+            case STANDBY -> b.append("; standby (never led)");
+            case SINGLE_INSTANCE -> b.append("; single instance");
+            default -> { }
+        }
+        if (p.first() != null) {
+            b.append("; ").append(p.first().format()).append(" to ").append(p.last().format());
+        }
+        return b.append("; ").append(plural(p.events(), "line", "lines")).append("; named by ").append(p.replicaFrom().description()).toString();
     }
 
     static String value(Fact f) {

@@ -11,6 +11,7 @@ import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
@@ -20,6 +21,7 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import java.util.Locale;
 
 /**
  * The JSON report, schema version 1 (docs/report-schema.md). Fields are written in a fixed order
@@ -40,6 +42,8 @@ final class JsonRenderer implements ReportRenderer {
         tool.put("version", r.tool().version());
         ArrayNode inputs = root.putArray("inputs");
         r.inputs().forEach(i -> input(inputs.addObject(), i));
+        ArrayNode controllers = root.putArray("controllers");
+        r.controllers().forEach(p -> controller(controllers.addObject(), p));
         ArrayNode findings = root.putArray("findings");
         r.findings().forEach(f -> finding(findings.addObject(), f));
         ArrayNode rules = root.putArray("rules");
@@ -63,6 +67,11 @@ final class JsonRenderer implements ReportRenderer {
         n.put("recognised", i.recognised());
         n.put("blank", i.blank());
         n.put("unparsed", i.unparsed());
+        n.put("continuation", i.continuation());
+        n.put("prefixed", i.prefixed());
+        n.put("release", i.versionGuess());
+        ArrayNode notes = n.putArray("notes");
+        i.notes().forEach(notes::add);
         ArrayNode samples = n.putArray("unparsedSamples");
         for (UnparsedLine u : i.samples()) {
             ObjectNode s = samples.addObject();
@@ -110,7 +119,23 @@ final class JsonRenderer implements ReportRenderer {
             o.put("time", e.time() == null ? null : e.time().format());
             o.put("role", e.role());
             o.put("text", e.text());
+            o.put("controller", e.controller());
         }
+    }
+
+    private static void controller(ObjectNode n, ControllerProcess p) {
+        n.put("id", p.id());
+        n.put("label", p.label());
+        n.put("replica", p.replica());
+        n.put("replicaFrom", p.replicaFrom().name().toLowerCase(Locale.ROOT));
+        n.put("incarnation", p.incarnation());
+        n.put("release", p.release());
+        n.put("leadership", p.leadership().name().toLowerCase(Locale.ROOT));
+        n.put("first", p.first() == null ? null : p.first().format());
+        n.put("last", p.last() == null ? null : p.last().format());
+        n.put("events", p.events());
+        ArrayNode files = n.putArray("files");
+        p.files().forEach(files::add);
     }
 
     private static void rule(ObjectNode n, RuleOutcome o) {
@@ -141,7 +166,7 @@ final class JsonRenderer implements ReportRenderer {
             ObjectNode node = n.putObject("node");
             node.put("id", link.nodeId());
             node.put("name", link.nodeName());
-            node.put("linkedBy", link.basis().name().toLowerCase(java.util.Locale.ROOT));
+            node.put("linkedBy", link.basis().name().toLowerCase(Locale.ROOT));
             source(node, link.source());
         }
         ArrayNode entries = n.putArray("entries");
@@ -151,9 +176,10 @@ final class JsonRenderer implements ReportRenderer {
             source(o, e.source());
             o.put("kind", e.kind());
             o.put("text", e.text());
-            o.put("precision", e.time().precision().name().toLowerCase(java.util.Locale.ROOT));
+            o.put("precision", e.time().precision().name().toLowerCase(Locale.ROOT));
             o.put("lowerBound", e.lowerBound());
             o.put("concurrent", e.concurrent());
+            o.put("controller", e.controller());
         }
     }
 

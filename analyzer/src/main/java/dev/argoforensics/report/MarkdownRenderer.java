@@ -2,6 +2,7 @@ package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
@@ -31,17 +32,18 @@ final class MarkdownRenderer implements ReportRenderer {
             }
         }
         for (Finding f : r.findings()) {
-            finding(b, f);
+            finding(b, f, r.severalControllers());
         }
         for (Timeline t : r.timelines()) {
-            timeline(b, t);
+            timeline(b, t, r.severalControllers());
         }
+        controllers(b, r);
         rules(b, r);
         inputs(b, r);
         return b.toString();
     }
 
-    private static void finding(StringBuilder b, Finding f) {
+    private static void finding(StringBuilder b, Finding f, boolean showController) {
         b.append("\n### ").append(f.rule()).append(": ").append(Markdown.text(f.title())).append("\n\n");
         b.append("- **Pod:** ").append(Markdown.code(f.pod().toString()));
         if (!f.podUid().isEmpty()) {
@@ -61,19 +63,37 @@ final class MarkdownRenderer implements ReportRenderer {
         }
         b.append("\n**Evidence**\n");
         for (EvidenceLine e : f.evidence()) {
-            b.append("\n").append(Markdown.code(e.source().toString())).append(" — ").append(Markdown.text(e.role())).append('\n');
+            b.append("\n").append(Markdown.code(e.source().toString()));
+            if (showController && e.controller() != null) {
+                b.append(" (").append(Markdown.text(e.controller())).append(')');
+            }
+            b.append(" — ").append(Markdown.text(e.role())).append('\n');
             b.append(Markdown.fence("text", e.text()));
         }
     }
 
-    private static void timeline(StringBuilder b, Timeline t) {
+    private static void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append("\n#### Timeline of Pod ").append(Markdown.code(t.pod().toString())).append("\n\n");
         b.append(Markdown.text(Describe.link(t.node()))).append(".\n\n");
-        b.append("| Time (UTC) | Source | What |\n|---|---|---|\n");
+        b.append(showController ? "| Time (UTC) | Source | Controller | What |\n|---|---|---|---|\n" : "| Time (UTC) | Source | What |\n|---|---|---|\n");
         for (TimelineEntry e : t.entries()) {
             String time = (e.lowerBound() ? "≥ " : "") + e.time().format() + (e.concurrent() ? " (≈ previous)" : "");
-            b.append("| ").append(time).append(" | ").append(Markdown.codeCell(e.source().toString())).append(" | ")
-                    .append(e.kind().startsWith("log:") ? Markdown.codeCell(e.text()) : Markdown.cell(e.text())).append(" |\n");
+            b.append("| ").append(time).append(" | ").append(Markdown.codeCell(e.source().toString())).append(" | ");
+            if (showController) {
+                b.append(e.controller() == null ? "" : Markdown.cell(e.controller())).append(" | ");
+            }
+            b.append(e.kind().startsWith("log:") ? Markdown.codeCell(e.text()) : Markdown.cell(e.text())).append(" |\n");
+        }
+    }
+
+    private static void controllers(StringBuilder b, Report r) {
+        if (r.controllers().isEmpty()) {
+            return;
+        }
+        b.append("\n### Controllers\n\n| Run | Release, leadership, span | Files |\n|---|---|---|\n");
+        for (ControllerProcess p : r.controllers()) {
+            b.append("| ").append(Markdown.cell(p.label())).append(" | ").append(Markdown.cell(Describe.controller(p))).append(" | ")
+                    .append(String.join("<br>", p.files().stream().map(Markdown::codeCell).toList())).append(" |\n");
         }
     }
 
@@ -108,6 +128,21 @@ final class MarkdownRenderer implements ReportRenderer {
                     .append(Markdown.cell(ignored ? i.file().reason() : i.format())).append(" | ").append(i.lines()).append(" | ")
                     .append(i.events()).append(" | ").append(i.unparsed()).append(" | ")
                     .append(i.sha256() == null ? "" : Markdown.codeCell(i.sha256().substring(0, 12))).append(" |\n");
+        }
+        for (InputSummary i : r.inputs()) {
+            if (i.versionGuess() == null && i.notes().isEmpty() && i.prefixed() == 0) {
+                continue;
+            }
+            b.append("\n").append(Markdown.code(i.file().displayPath())).append(":\n");
+            if (i.versionGuess() != null) {
+                b.append("- Argo ").append(Markdown.text(i.versionGuess())).append('\n');
+            }
+            if (i.prefixed() > 0) {
+                b.append("- ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
+            }
+            for (String note : i.notes()) {
+                b.append("- ").append(Markdown.text(note)).append('\n');
+            }
         }
         boolean any = false;
         for (InputSummary i : r.inputs()) {

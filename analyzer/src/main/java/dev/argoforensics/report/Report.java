@@ -1,6 +1,7 @@
 package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
@@ -11,12 +12,13 @@ import java.util.List;
  * Everything a report says, once, for every renderer. Renderers only format it; what is shown is
  * decided here, so no format can show what another hides.
  */
-public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs, List<Finding> findings, List<RuleOutcome> rules,
-                     List<Timeline> timelines) {
+public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs, List<ControllerProcess> controllers,
+                     List<Finding> findings, List<RuleOutcome> rules, List<Timeline> timelines) {
     public static final int SCHEMA_VERSION = 1;
 
     public Report {
         inputs = List.copyOf(inputs);
+        controllers = List.copyOf(controllers);
         findings = List.copyOf(findings);
         rules = List.copyOf(rules);
         timelines = List.copyOf(timelines);
@@ -24,6 +26,11 @@ public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs
 
     public long countAtLeast(Severity threshold) {
         return threshold == null ? 0 : findings.stream().filter(f -> f.severity().atLeast(threshold)).count();
+    }
+
+    /** True when lines come from more than one controller run: then every log line says which. */
+    public boolean severalControllers() {
+        return controllers.size() > 1;
     }
 
     public long unparsedLines() {

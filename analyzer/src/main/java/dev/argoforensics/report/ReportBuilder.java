@@ -41,6 +41,7 @@ public final class ReportBuilder {
                 built.add(timelines.build(pod));
             }
         }
-        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), findings, result.outcomes(), built);
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), result.correlation().processes(), findings,
+                result.outcomes(), built);
     }
 }

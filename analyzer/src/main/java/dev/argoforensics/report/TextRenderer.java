@@ -2,6 +2,7 @@ package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
@@ -21,17 +22,18 @@ final class TextRenderer implements ReportRenderer {
         b.append(r.tool().name()).append(' ').append(r.tool().version()).append(": ").append(Describe.findingCount(r.findings()))
                 .append('\n');
         for (Finding f : r.findings()) {
-            finding(b, f);
+            finding(b, f, r.severalControllers());
         }
         for (Timeline t : r.timelines()) {
-            timeline(b, t);
+            timeline(b, t, r.severalControllers());
         }
+        controllers(b, r);
         rules(b, r);
         inputs(b, r);
         return b.toString();
     }
 
-    private static void finding(StringBuilder b, Finding f) {
+    private static void finding(StringBuilder b, Finding f, boolean showController) {
         b.append('\n').append(f.rule()).append(" [").append(f.severity().label()).append(", ").append(f.confidence().label()).append("] ")
                 .append(f.title()).append('\n');
         b.append("  Pod       ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
@@ -50,19 +52,38 @@ final class TextRenderer implements ReportRenderer {
         wrap(b, "Confidence " + f.confidence().label() + ": " + f.confidenceReason() + ".", "  ");
         b.append("\n  Evidence\n");
         for (EvidenceLine e : f.evidence()) {
-            b.append("    ").append(e.time() == null ? "" : e.time().format()).append("  ").append(e.source()).append("  (")
-                    .append(e.role()).append(")\n");
+            b.append("    ").append(e.time() == null ? "(export)" : e.time().format()).append("  ").append(e.source());
+            if (showController && e.controller() != null) {
+                b.append("  [").append(e.controller()).append(']');
+            }
+            b.append("  (").append(e.role()).append(")\n");
             b.append("      ").append(e.text()).append('\n');
         }
     }
 
-    private static void timeline(StringBuilder b, Timeline t) {
+    private static void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append("\nTimeline of Pod ").append(Describe.pod(t.pod(), t.uid())).append('\n');
         wrap(b, Describe.link(t.node()), "  ");
         int sourceWidth = t.entries().stream().mapToInt(e -> e.source().toString().length()).max().orElse(0);
+        int controllerWidth = t.entries().stream().mapToInt(e -> e.controller() == null ? 0 : e.controller().length()).max().orElse(0);
         for (TimelineEntry e : t.entries()) {
             b.append("  ").append(pad((e.lowerBound() ? ">=" : "") + e.time().format(), 27)).append(e.concurrent() ? " ~ " : "   ")
-                    .append(pad(e.source().toString(), sourceWidth)).append("  ").append(e.text()).append('\n');
+                    .append(pad(e.source().toString(), sourceWidth)).append("  ");
+            if (showController) {
+                b.append(pad(e.controller() == null ? "" : e.controller(), controllerWidth)).append("  ");
+            }
+            b.append(e.text()).append('\n');
+        }
+    }
+
+    private static void controllers(StringBuilder b, Report r) {
+        if (r.controllers().isEmpty()) {
+            return;
+        }
+        b.append("\nControllers (").append(Describe.plural(r.controllers().size(), "run", "runs")).append(")\n");
+        for (ControllerProcess p : r.controllers()) {
+            b.append("  ").append(p.label()).append('\n');
+            wrap(b, Describe.controller(p), "      ");
         }
     }
 
@@ -88,20 +109,31 @@ final class TextRenderer implements ReportRenderer {
     private static void inputs(StringBuilder b, Report r) {
         b.append("\nInputs (").append(Describe.plural(r.inputs().size(), "file", "files")).append(", ")
                 .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append(")\n");
-        int pathWidth = r.inputs().stream().mapToInt(i -> i.file().displayPath().length()).max().orElse(0);
         for (InputSummary i : r.inputs()) {
-            b.append("  ").append(pad(i.file().displayPath(), pathWidth)).append("  ").append(pad(i.file().kind().label(), 10));
+            b.append("  ").append(i.file().displayPath()).append('\n');
+            b.append("      ").append(i.file().kind().label()).append("; ");
             if (i.file().kind() == InputKind.IGNORED) {
                 b.append(i.file().reason()).append('\n');
                 continue;
             }
             b.append(i.format()).append("; ").append(Describe.plural(i.lines(), "line", "lines")).append(", ")
                     .append(Describe.plural(i.events(), i.file().kind() == InputKind.LOG ? "event" : "object",
-                            i.file().kind() == InputKind.LOG ? "events" : "objects"))
-                    .append(", ").append(i.unparsed()).append(" unparsed\n");
+                            i.file().kind() == InputKind.LOG ? "events" : "objects"));
+            if (i.continuation() > 0) {
+                b.append(", ").append(i.continuation()).append(" continuation");
+            }
+            b.append(", ").append(i.unparsed()).append(" unparsed\n");
+            if (i.versionGuess() != null) {
+                b.append("      Argo ").append(i.versionGuess()).append('\n');
+            }
+            if (i.prefixed() > 0) {
+                b.append("      ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
+            }
+            for (String note : i.notes()) {
+                b.append("      note: ").append(note).append('\n');
+            }
             for (UnparsedLine u : i.samples()) {
-                b.append("    ").append(u.source()).append(": ").append(u.reason()).append('\n');
-                b.append("      ").append(u.text()).append('\n');
+                b.append("      unparsed ").append(u.source()).append(": ").append(u.reason()).append('\n');
             }
         }
     }

@@ -182,10 +182,10 @@ public final class PrematureFinalizerRemoval implements Rule {
             errors.forEach(e -> evidence.add(cite(e, "node recorded as failed")));
             evidence.sort(Comparator.comparing(EvidenceLine::time));
             // Exports have no time of their own (only a lower bound): they follow the log lines.
-            completedIn.ifPresent(s -> evidence.add(new EvidenceLine(s.source(), null, "exported Pod", describe(s))));
+            completedIn.ifPresent(s -> evidence.add(EvidenceLine.object(s.source(), "exported Pod", describe(s))));
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    evidence.add(new EvidenceLine(o.snapshot().source(), null, "exported Workflow", describe(o)));
+                    evidence.add(EvidenceLine.object(o.snapshot().source(), "exported Workflow", describe(o)));
                 }
             }
 
@@ -220,6 +220,10 @@ public final class PrematureFinalizerRemoval implements Rule {
             return new Finding(ID, title(), Severity.HIGH, confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
                     summary, explanation, facts, evidence);
+        }
+
+        private EvidenceLine cite(LogEvent e, String role) {
+            return EvidenceLine.of(e, correlation.process(e), role);
         }
 
         private String cause() {
@@ -463,9 +467,6 @@ public final class PrematureFinalizerRemoval implements Rule {
         return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
     }
 
-    private static EvidenceLine cite(LogEvent e, String role) {
-        return new EvidenceLine(e.source(), e.time(), role, e.text());
-    }
 
     static String exitCodes(PodSnapshot s) {
         return s.containers().stream().filter(c -> !c.init())

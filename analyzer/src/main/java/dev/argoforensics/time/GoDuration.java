@@ -113,6 +113,35 @@ public final class GoDuration {
         return new IllegalArgumentException("Go duration out of range: \"" + text + "\"");
     }
 
+    /**
+     * A duration as a log wrote it: Go text in text formats, an integer count of nanoseconds in
+     * JSON formats (Go encodes {@code time.Duration} as a number). A bare integer other than "0"
+     * is never valid Go duration text, so the two cannot be confused.
+     */
+    public static long parseLogged(String text) {
+        if (!text.isEmpty() && isIntegerText(text)) {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("duration out of range: " + text, e);
+            }
+        }
+        return parse(text);
+    }
+
+    private static boolean isIntegerText(String text) {
+        int start = text.charAt(0) == '-' ? 1 : 0;
+        if (start == text.length()) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            if (!isDigit(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** True if {@link #parse} would accept the text. */
     public static boolean isValid(String text) {
         try {

@@ -7,5 +7,7 @@ public enum ZoneBasis {
     /** logrus prints local time followed by a literal 'Z'; read as UTC unless --log-tz says otherwise. */
     LITERAL_Z,
     /** No zone in the text at all (klog); read as UTC. */
-    ASSUMED_UTC
+    ASSUMED_UTC,
+    /** A literal-Z or zone-less time read in the zone given with {@code --log-tz}. */
+    CONFIGURED
 }

@@ -110,10 +110,11 @@ public final class TimelineBuilder {
         }
     }
 
-    private static void addLog(List<Item> items, Set<LogEvent> seen, LogEvent e) {
+    private void addLog(List<Item> items, Set<LogEvent> seen, LogEvent e) {
         if (seen.add(e)) {
             String kind = "log:" + (e.catalogId() != null ? e.catalogId() : "other");
-            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false), e.ordinal()));
+            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, correlation.process(e).label()),
+                    e.ordinal()));
         }
     }
 
@@ -156,7 +157,7 @@ public final class TimelineBuilder {
         // Several exports repeat the same facts (a container's exit): keep the first export's entry.
         String fingerprint = kind + '|' + t.instant() + '|' + text;
         if (dedupe.add(fingerprint)) {
-            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false), Long.MAX_VALUE));
+            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE));
         }
     }
 

@@ -87,7 +87,25 @@ class AnalyzeCommandTest {
         Cli r = Cli.run("analyze", "samples/persisted-before-removal");
         assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("samples/persisted-before-removal/EXPECTED.md"), r.out());
-        assertTrue(r.out().contains("ignored   .md files are not evidence"), r.out());
+        assertTrue(r.out().contains("      ignored; .md files are not evidence"), r.out());
+    }
+
+    @Test
+    void aBadLogZoneIsAUsageError() {
+        Cli r = Cli.run(analyze("--log-tz", "Mars/Olympus"));
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("--log-tz: expected a zone such as Europe/Berlin, UTC or +02:00; found \"Mars/Olympus\""), r.err());
+    }
+
+    @Test
+    void formatsShowsWhatWasDetectedPerFile() {
+        Cli r = Cli.run("formats", "samples/mixed-formats/logs/v3.7-before-upgrade");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("samples/mixed-formats/logs/v3.7-before-upgrade/workflow-controller.log.2.gz\n  kind          log (gzip)\n"
+                + "  format        logrus text\n  lines         12: 11 events (10 recognised), 0 continuation, 0 blank, 1 unparsed\n"
+                + "  argo          v3.7.18 (Starting Workflow Controller version=v3.7.18)\n"), r.out());
+        assertTrue(r.out().contains("  note          1 Go panic block(s) read as one event each, timed by the neighbouring record"), r.out());
+        assertTrue(r.out().contains("controller runs\n  workflow-controller.log #1: v3.7.18"), r.out());
     }
 
     @Test

@@ -90,7 +90,8 @@ class RecordParserTest {
         assertEquals("column 43: expected \" msg=\", found the end of the line", noMsg.toString());
 
         LineParse.Rejected garbage = assertInstanceOf(LineParse.Rejected.class, parser.parse("panic: runtime error", 2026));
-        assertEquals("column 1: expected one of time=\"<RFC 3339>\", time=<RFC 3339>, a klog header, found \"panic: runtime error\"",
+        assertEquals("column 1: expected one of time=\"<RFC 3339>\", time=<RFC 3339>, LEVL[<RFC 3339>] (logrus TTY), a klog header,"
+                + " found \"panic: runtime error\"",
                 garbage.toString());
     }
 

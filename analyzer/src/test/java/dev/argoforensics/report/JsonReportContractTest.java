@@ -25,7 +25,7 @@ class JsonReportContractTest {
     @Test
     void topLevel() throws Exception {
         JsonNode r = report();
-        assertEquals(List.of("schemaVersion", "tool", "inputs", "findings", "rules", "timelines"), fieldNames(r));
+        assertEquals(List.of("schemaVersion", "tool", "inputs", "controllers", "findings", "rules", "timelines"), fieldNames(r));
         assertEquals(1, r.get("schemaVersion").asInt());
         assertEquals("argo-forensics", r.get("tool").get("name").asText());
         assertFalse(r.get("tool").get("version").asText().isEmpty());
@@ -47,6 +47,24 @@ class JsonReportContractTest {
         assertEquals(SNAPSHOTS + "/pod-terminating.yaml", pod.get("path").asText());
         assertEquals("snapshot", pod.get("kind").asText());
         assertEquals(1, pod.get("events").asLong());
+    }
+
+    @Test
+    void controllerRuns() throws Exception {
+        JsonNode controllers = report().get("controllers");
+        assertEquals(3, controllers.size());
+        JsonNode run2 = controllers.get(1);
+        assertEquals(List.of("id", "label", "replica", "replicaFrom", "incarnation", "release", "leadership", "first", "last", "events",
+                "files"), fieldNames(run2));
+        assertEquals(1, run2.get("id").asInt());
+        assertEquals("2-controller-workers0.log", run2.get("replica").asText());
+        assertEquals("file", run2.get("replicaFrom").asText());
+        assertEquals("v4.1.3 (Starting Workflow Controller version=v4.1.3)", run2.get("release").asText());
+        assertEquals("single_instance", run2.get("leadership").asText());
+        assertEquals("2026-09-19T16:31:10.987Z", run2.get("first").asText());
+        assertEquals("2026-09-19T16:31:11.363Z", run2.get("last").asText());
+        assertEquals(13, run2.get("events").asLong());
+        assertEquals(LOGS + "/2-controller-workers0.log", run2.get("files").get(0).asText());
     }
 
     @Test
@@ -76,12 +94,13 @@ class JsonReportContractTest {
         assertTrue(evidence.size() >= 5);
         List<String> sources = new ArrayList<>();
         for (JsonNode e : evidence) {
-            assertEquals(List.of("source", "line", "time", "role", "text"), fieldNames(e));
+            assertEquals(List.of("source", "line", "time", "role", "text", "controller"), fieldNames(e));
             sources.add(e.get("source").asText() + ":" + e.get("line").asLong());
         }
         assertTrue(sources.contains(LOGS + "/2-controller-workers0.log:10"), sources.toString());
         JsonNode queuing = evidence.get(sources.indexOf(LOGS + "/2-controller-workers0.log:10"));
         assertEquals("2026-09-19T16:31:11.257Z", queuing.get("time").asText());
+        assertEquals("2-controller-workers0.log #1", queuing.get("controller").asText());
         assertTrue(queuing.get("text").asText().contains("delay=-1m24.257168224s action=removeFinalizer"));
     }
 

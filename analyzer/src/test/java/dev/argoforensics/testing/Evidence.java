@@ -9,6 +9,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
@@ -65,8 +66,17 @@ public final class Evidence {
         return this;
     }
 
+    /** One controller stream per {@link #log} call, named after its file. */
     public Correlation correlate() {
-        return new Correlator().correlate(events, pods, workflows);
+        List<ControllerProcess> processes = new ArrayList<>();
+        for (int s = 0; s < streams; s++) {
+            int stream = s;
+            List<LogEvent> own = events.stream().filter(e -> e.stream() == stream).toList();
+            processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
+                    null, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
+                    own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size()));
+        }
+        return new Correlator().correlate(events, pods, workflows, processes);
     }
 
     private static ObjectDocument doc(String file, String yaml) {

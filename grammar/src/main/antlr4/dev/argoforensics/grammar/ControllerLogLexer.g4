@@ -5,6 +5,7 @@
  * Record shapes (see docs/formats.md and the reference, section 3):
  *   logrus text  time="2026-09-19T10:00:00.000Z" level=info msg="Processing workflow" Phase=Running
  *   slog text    time=2026-09-19T10:00:00.000Z level=INFO msg="Processing workflow" phase=Running
+ *   logrus TTY   INFO[2026-09-19T10:00:01.000Z] Processing workflow                 Phase=Running
  *   klog         I0919 10:00:00.123456       1 leaderelection.go:257] attempting to acquire ...
  *
  * The lexer does the exact work (the parser on top is LL(1)): a key/value pair is one KEY token
@@ -26,12 +27,20 @@ LOGRUS_TIME : 'time="' TIMESTAMP '"' -> mode(LEVEL_MODE) ;
 /** slog: unquoted RFC 3339 with a stated zone. */
 SLOG_TIME : 'time=' TIMESTAMP -> mode(LEVEL_MODE) ;
 
+/**
+ * logrus TTY (ANSI colours already stripped): 4-letter level, the time in brackets, one space. The
+ * message follows unquoted, padded to 44 characters and followed by a space; each field adds
+ * " key=value". Message and fields are therefore separated by at least two spaces.
+ */
+TTY_HEADER : TTY_LEVEL '[' TIMESTAMP '] ' -> mode(TTY_MESSAGE_MODE) ;
+
 /** klog header: severity, MMDD, wall clock, thread id, file:line and the closing bracket. */
 KLOG_HEADER : [IWEF] DIGIT DIGIT DIGIT DIGIT ' ' CLOCK ' '+ DIGIT+ ' ' ~[ \]\r\n]+ ':' DIGIT+ ']' -> mode(TEXT_MODE) ;
 
 /** Anything else: the model builder reports the line as not a controller record. */
 UNKNOWN_START : . ;
 
+fragment TTY_LEVEL : 'DEBU' | 'INFO' | 'WARN' | 'ERRO' | 'FATA' | 'PANI' | 'TRAC' ;
 fragment TIMESTAMP : DATE 'T' CLOCK ZONE? ;
 fragment DATE      : DIGIT DIGIT DIGIT DIGIT '-' DIGIT DIGIT '-' DIGIT DIGIT ;
 fragment CLOCK     : DIGIT DIGIT ':' DIGIT DIGIT ':' DIGIT DIGIT ( '.' DIGIT+ )? ;
@@ -79,6 +88,25 @@ VALUE_ERROR : . -> type(FIELD_ERROR) ;
 fragment KEY_START   : ~[ ="\r\n] ;
 fragment KEY_CHAR    : ~[="\r\n] ;
 fragment QUOTED_CHAR : '\\' ~[\r\n] | ~["\\\r\n] ;
+
+// ---------------------------------------------------------------------------------------------
+mode TTY_MESSAGE_MODE;   // logrus TTY message: words separated by single spaces (may hold '=')
+// ---------------------------------------------------------------------------------------------
+
+TTY_MESSAGE : TTY_WORD ( ' ' TTY_WORD )* ;
+/** The padding (two spaces or more) between the message and the first field. */
+TTY_GAP : '  ' ' '* -> mode(TTY_FIRST_KEY_MODE) ;
+TTY_MESSAGE_ERROR : . -> type(FIELD_ERROR) ;
+
+fragment TTY_WORD : ~[ \r\n]+ ;
+
+// ---------------------------------------------------------------------------------------------
+mode TTY_FIRST_KEY_MODE;   // the first field's key has no separator of its own: the gap took it
+// ---------------------------------------------------------------------------------------------
+
+TTY_FIRST_KEY : KEY_START KEY_CHAR* '=' -> type(KEY), mode(VALUE_MODE) ;
+TTY_FIRST_QUOTED_KEY : '"' QUOTED_CHAR* '"=' -> type(QUOTED_KEY), mode(VALUE_MODE) ;
+TTY_FIRST_KEY_ERROR : . -> type(FIELD_ERROR) ;
 
 // ---------------------------------------------------------------------------------------------
 mode TEXT_MODE;    // free text to the end of the line (klog)

@@ -11,12 +11,22 @@ options { tokenVocab = ControllerLogLexer; }
 
 record
     : logfmtRecord EOF
+    | ttyRecord EOF
     | klogRecord EOF
     ;
 
 /** logrus text and slog text: time, level and msg first, then key/value pairs in any order. */
 logfmtRecord
     : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL MSG_KEY message=value? field*
+    ;
+
+/**
+ * logrus TTY: the message is unquoted; fields follow the padding. A key may still look odd when the
+ * message itself held two spaces in a row (v3's "failed to  list pods in phase"); the model builder
+ * moves such text back into the message.
+ */
+ttyRecord
+    : header=TTY_HEADER message=TTY_MESSAGE? ( TTY_GAP field* )?
     ;
 
 field

@@ -43,15 +43,26 @@ final class FixtureParse {
             out.add("@time\t" + r.time.getText());
             out.add("@level\t" + r.level.getText().substring(" level=".length()));
             out.add("@msg\t" + (r.message == null ? "" : r.message.getText()));
-            for (ControllerLogParser.FieldContext f : r.field()) {
-                String key = f.key.getText();
-                out.add(key.substring(1, key.length() - 1) + "\t" + (f.val == null ? "" : f.val.getText()));
-            }
+            fields(r.field(), out);
+        } else if (record.ttyRecord() != null) {
+            ControllerLogParser.TtyRecordContext r = record.ttyRecord();
+            out.add("@tty\t" + r.header.getText());
+            out.add("@msg\t" + (r.message == null ? "" : r.message.getText()));
+            fields(r.field(), out);
         } else {
             ControllerLogParser.KlogRecordContext k = record.klogRecord();
             out.add("@klog\t" + k.header.getText());
             out.add("@text\t" + (k.text == null ? "" : k.text.getText()));
         }
         return out;
+    }
+
+    /** {@code key<TAB>raw value}; a key's separating space and its '=' are not shown. */
+    private static void fields(List<ControllerLogParser.FieldContext> fields, List<String> out) {
+        for (ControllerLogParser.FieldContext f : fields) {
+            String key = f.key.getText();
+            int from = key.charAt(0) == ' ' ? 1 : 0;
+            out.add(key.substring(from, key.length() - 1) + "\t" + (f.val == null ? "" : f.val.getText()));
+        }
     }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestFactory;
  * expected {@link FixtureParse#render} output; {@code #} lines are comments.
  */
 class GrammarFixtureTest {
-    private static final String[] FIXTURES = {"logrus-text.txt", "slog-text.txt", "klog.txt", "rejected.txt"};
+    private static final String[] FIXTURES = {"logrus-text.txt", "logrus-tty.txt", "slog-text.txt", "klog.txt", "rejected.txt"};
 
     @TestFactory
     Stream<DynamicTest> fixtures() throws IOException {

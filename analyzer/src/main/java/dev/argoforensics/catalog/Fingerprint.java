@@ -1,0 +1,24 @@
+package dev.argoforensics.catalog;
+
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.LogRecord;
+import java.util.List;
+
+/**
+ * A fact about a line's shape that narrows down the release (catalog section {@code fingerprints}).
+ * Conditions left null (or empty) always hold.
+ */
+public record Fingerprint(String id, List<String> formats, String entry, Level level, String hasKey, String lacksKey,
+                          ReleaseRange releases) {
+    public Fingerprint {
+        formats = List.copyOf(formats);
+    }
+
+    boolean appliesTo(LogRecord record, CatalogEntry matched) {
+        return (formats.isEmpty() || formats.contains(record.format().label()))
+                && (entry == null || (matched != null && matched.id().equals(entry)))
+                && (level == null || level == record.level())
+                && (hasKey == null || record.value(hasKey).isPresent())
+                && (lacksKey == null || record.value(lacksKey).isEmpty());
+    }
+}

@@ -1,0 +1,47 @@
+package dev.argoforensics.cli;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.source.InputException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** The inputs every command that reads evidence takes, and how it runs the analysis on them. */
+final class AnalysisInputs {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Log files, snapshot files, or folders holding them.")
+    List<String> paths;
+
+    @Option(names = "--log-tz", paramLabel = "ZONE",
+            description = "Zone the controller's logrus and klog times were written in (they print local time with a literal Z),"
+                    + " e.g. Europe/Berlin or +02:00. Default: UTC.")
+    String logTz;
+
+    /** The analysis, or empty after saying on stderr why the inputs could not be used. */
+    Optional<AnalysisResult> analyze() {
+        try {
+            return Optional.of(Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths));
+        } catch (InputException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("argo-forensics: " + e.getMessage());
+            err.flush();
+            return Optional.empty();
+        }
+    }
+
+    /** Names on stderr the inputs that could not be read; true if there were any. */
+    static boolean reportUnreadable(AnalysisResult result, PrintWriter err) {
+        for (String problem : result.unreadable()) {
+            err.println("argo-forensics: cannot read " + problem);
+        }
+        err.flush();
+        return !result.unreadable().isEmpty();
+    }
+}

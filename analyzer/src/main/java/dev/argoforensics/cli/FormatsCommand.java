@@ -1,0 +1,89 @@
+package dev.argoforensics.cli;
+
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.source.InputKind;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code argo-forensics formats PATH...}: what was detected in each file, and the controller runs. */
+@Command(name = "formats",
+        mixinStandardHelpOptions = true,
+        exitCodeOnInvalidInput = Main.EXIT_USAGE,
+        exitCodeOnExecutionException = Main.EXIT_USAGE,
+        description = {
+            "Shows, for each file, how it was read: log or snapshot, the record formats and envelopes found,",
+            "the Argo release its lines point to, and where every line went (events, continuations, blank,",
+            "unparsed, with the first unparsed lines). Then the controller runs (replica and restart) found."},
+        footer = {"", "Example:", "  argo-forensics formats samples/mixed-formats/logs"})
+final class FormatsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    AnalysisInputs inputs;
+
+    @Override
+    public Integer call() {
+        Optional<AnalysisResult> analysis = inputs.analyze();
+        if (analysis.isEmpty()) {
+            return Main.EXIT_USAGE;
+        }
+        AnalysisResult result = analysis.get();
+        PrintWriter out = spec.commandLine().getOut();
+        for (InputSummary i : result.inputs()) {
+            file(out, i);
+        }
+        if (!result.correlation().processes().isEmpty()) {
+            out.println("controller runs");
+            for (ControllerProcess p : result.correlation().processes()) {
+                out.println("  " + p.label() + ": " + (p.release() == null ? "release unknown" : p.release()) + "; "
+                        + p.leadership().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "; "
+                        + (p.first() == null ? "" : p.first().format() + " to " + p.last().format() + "; ") + p.events() + " lines; named by "
+                        + p.replicaFrom().description() + "; " + String.join(", ", p.files()));
+            }
+        }
+        out.flush();
+        return AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr()) ? Main.EXIT_USAGE : 0;
+    }
+
+    private static void file(PrintWriter out, InputSummary i) {
+        out.println(i.file().displayPath());
+        out.println("  kind          " + i.file().kind().label() + (i.file().compressed() ? " (gzip)" : ""));
+        if (i.file().kind() == InputKind.IGNORED) {
+            out.println("  why           " + i.file().reason());
+            return;
+        }
+        out.println("  format        " + i.format());
+        if (i.file().kind() == InputKind.LOG) {
+            out.println("  lines         " + i.lines() + ": " + i.events() + " events (" + i.recognised() + " recognised), " + i.continuation()
+                    + " continuation, " + i.blank() + " blank, " + i.unparsed() + " unparsed");
+            if (i.prefixed() > 0) {
+                out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
+            }
+        } else {
+            out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
+                    + " lines");
+        }
+        if (i.versionGuess() != null) {
+            out.println("  argo          " + i.versionGuess());
+        }
+        for (String note : i.notes()) {
+            out.println("  note          " + note);
+        }
+        for (UnparsedLine u : i.samples()) {
+            out.println("  unparsed      " + u.source() + ": " + u.reason());
+        }
+        if (i.sha256() != null) {
+            out.println("  sha256        " + i.sha256());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.argoforensics.envelope;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.time.LenientTime;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+
+/**
+ * JSON objects that carry a controller line in one of their fields: Docker's json-file driver
+ * ({@code log}, {@code stream}, {@code time}) and log-store exports (Elasticsearch/fluent-bit
+ * {@code log}, CloudWatch {@code @message}, GCP {@code textPayload} or {@code jsonPayload}, Loki or
+ * Datadog {@code line}/{@code message}, Splunk {@code _raw}, journald {@code MESSAGE}). A JSON
+ * object with a {@code msg} field is the controller's own JSON record, not an envelope.
+ */
+final class JsonEnvelope {
+    private static final List<String> LINE_FIELDS = List.of("log", "message", "textPayload", "jsonPayload", "@message", "line", "_raw",
+            "MESSAGE");
+    private static final List<String> TIME_FIELDS = List.of("time", "@timestamp", "timestamp", "ts", "receiveTimestamp",
+            "__REALTIME_TIMESTAMP");
+    private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",
+            "resource.labels.pod_name", "labels.pod", "pod_name", "podName", "pod");
+
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    /** What an envelope object holds; {@code complete} is false for a Docker piece of a longer line. */
+    record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin) {
+    }
+
+    /** The content, or null if the object is not an envelope (a controller record, or not JSON). */
+    Content read(String text) {
+        JsonNode n;
+        try {
+            n = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+        if (n == null || !n.isObject() || n.has("msg")) {
+            return null;
+        }
+        for (String field : LINE_FIELDS) {
+            JsonNode v = n.get(field);
+            if (v == null) {
+                continue;
+            }
+            // json-file writes exactly log, stream and time (and attrs when log-opts add labels).
+            boolean docker = field.equals("log") && n.has("stream") && n.has("time") && (n.size() == 3 || (n.size() == 4 && n.has("attrs")));
+            String line;
+            boolean complete = true;
+            if (v.isTextual()) {
+                line = v.asText();
+                if (docker) {
+                    // json-file splits lines longer than 16 KiB; only the last piece ends with \n.
+                    complete = line.endsWith("\n");
+                }
+                line = stripNewline(line);
+            } else if (v.isObject() && v.has("msg")) {
+                line = v.toString();
+            } else {
+                continue;
+            }
+            Timestamp time = docker ? dockerTime(n.path("time").asText(null)) : time(n);
+            return new Content(line, complete, docker ? EnvelopeKind.DOCKER_JSON : EnvelopeKind.LOG_STORE_JSON, time, origin(n));
+        }
+        return null;
+    }
+
+    private static String stripNewline(String s) {
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == '\n' || s.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    private static Timestamp dockerTime(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Timestamp.parseRfc3339(text, TimePrecision.NANOSECOND, false);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static Timestamp time(JsonNode n) {
+        for (String field : TIME_FIELDS) {
+            JsonNode v = n.get(field);
+            if (v != null && v.isValueNode()) {
+                Timestamp t = LenientTime.parse(v.asText());
+                if (t != null) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The Pod the export names: nested ({@code kubernetes: {pod_name}}) or flat ({@code "kubernetes.pod_name"}). */
+    private static String origin(JsonNode n) {
+        for (String path : ORIGIN_FIELDS) {
+            JsonNode v = n.get(path);
+            if (v == null) {
+                v = n;
+                for (String part : path.split("\\.")) {
+                    v = v.path(part);
+                }
+            }
+            if (v.isTextual() && !v.asText().isEmpty()) {
+                return v.asText();
+            }
+        }
+        return null;
+    }
+}

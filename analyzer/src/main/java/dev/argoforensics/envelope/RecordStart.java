@@ -1,0 +1,62 @@
+package dev.argoforensics.envelope;
+
+/**
+ * Where a controller record begins (reference, section 10): {@code {"} (JSON), {@code time="}
+ * (logrus text), {@code time=} and a digit (slog text), a logrus TTY level and bracket, or a klog
+ * header. Used to find a record behind a prefix no known wrapper explains.
+ */
+public final class RecordStart {
+    private static final String[] TTY = {"DEBU[", "INFO[", "WARN[", "ERRO[", "FATA[", "PANI[", "TRAC["};
+
+    private RecordStart() {
+    }
+
+    /** True if a record starts at {@code text[at]}. */
+    public static boolean at(String text, int at) {
+        if (at >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(at);
+        if (c == '{') {
+            return at + 1 < text.length() && text.charAt(at + 1) == '"';
+        }
+        if (c == 't' && text.startsWith("time=", at) && at + 5 < text.length()) {
+            char v = text.charAt(at + 5);
+            return v == '"' || (v >= '0' && v <= '9');
+        }
+        for (String t : TTY) {
+            if (text.startsWith(t, at)) {
+                return true;
+            }
+        }
+        return isKlogHeader(text, at);
+    }
+
+    /**
+     * The first position after the start of the text, at a word boundary, where a record begins;
+     * -1 if there is none.
+     */
+    public static int find(String text) {
+        for (int i = 1; i < text.length(); i++) {
+            char before = text.charAt(i - 1);
+            if ((before == ' ' || before == '\t' || before == '|' || before == ',' || before == '"' || before == ']' || before == ':')
+                    && at(text, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code I0919 10:00:00.123456} */
+    private static boolean isKlogHeader(String s, int at) {
+        if (at + 14 > s.length() || "IWEF".indexOf(s.charAt(at)) < 0) {
+            return false;
+        }
+        for (int i = 1; i <= 4; i++) {
+            if (!Character.isDigit(s.charAt(at + i))) {
+                return false;
+            }
+        }
+        return s.charAt(at + 5) == ' ' && Character.isDigit(s.charAt(at + 6)) && s.charAt(at + 8) == ':';
+    }
+}

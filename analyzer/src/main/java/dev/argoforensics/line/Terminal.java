@@ -1,0 +1,41 @@
+package dev.argoforensics.line;
+
+/**
+ * Removes what a terminal adds and a reader does not need: ANSI colour sequences (logrus colours
+ * its TTY output) and trailing white space (logrus pads TTY messages; CRLF files leave a '\r').
+ */
+final class Terminal {
+    private static final char ESC = '\u001b';
+
+    private Terminal() {
+    }
+
+    static String clean(String line) {
+        String s = line.indexOf(ESC) >= 0 ? stripAnsi(line) : line;
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\t' || s.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        return end == s.length() ? s : s.substring(0, end);
+    }
+
+    /** Drops CSI sequences ({@code ESC [ params letter}), the only ones logrus writes. */
+    static String stripAnsi(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == ESC && i + 1 < s.length() && s.charAt(i + 1) == '[') {
+                int j = i + 2;
+                while (j < s.length() && !Character.isLetter(s.charAt(j))) {
+                    j++;
+                }
+                i = j + 1;
+                continue;
+            }
+            b.append(c);
+            i++;
+        }
+        return b.toString();
+    }
+}

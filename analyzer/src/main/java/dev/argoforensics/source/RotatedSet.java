@@ -1,0 +1,65 @@
+package dev.argoforensics.source;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Log files that are one file rotated: {@code controller.log} with {@code controller.log.1},
+ * {@code controller.log.2.gz} (logrotate: a higher number is older), or a CRI {@code 0.log} with
+ * {@code 0.log.20260919-163000[.gz]} (kubelet: the suffix is the rotation time). Oldest first, the
+ * live file last: read in this order they are one stream.
+ *
+ * @param name the live file's display path (even when only rotated pieces were given)
+ */
+public record RotatedSet(String name, List<InputFile> oldestFirst) {
+    private static final Pattern NUMBERED = Pattern.compile("(.*)\\.(\\d{1,3})");
+    private static final Pattern DATED = Pattern.compile("(.*)\\.(\\d{8}(?:-\\d{6})?)");
+
+    public RotatedSet {
+        oldestFirst = List.copyOf(oldestFirst);
+    }
+
+    /** Groups log files into rotated sets; sets keep the order of their first file in the input. */
+    public static List<RotatedSet> group(List<InputFile> logs) {
+        Map<String, List<Rotation>> byBase = new LinkedHashMap<>();
+        for (InputFile f : logs) {
+            Rotation r = Rotation.of(f);
+            byBase.computeIfAbsent(r.base, k -> new ArrayList<>()).add(r);
+        }
+        List<RotatedSet> sets = new ArrayList<>();
+        byBase.forEach((base, rotations) -> {
+            rotations.sort(Rotation.OLDEST_FIRST);
+            sets.add(new RotatedSet(base, rotations.stream().map(r -> r.file).toList()));
+        });
+        return sets;
+    }
+
+    /** A file's place in its set. */
+    private record Rotation(InputFile file, String base, int kind, String suffix) {
+        /** Dated pieces (kind 0) by date, then numbered ones (kind 1) highest first, then the live file (kind 2). */
+        static final Comparator<Rotation> OLDEST_FIRST = Comparator.comparingInt(Rotation::kind)
+                .thenComparing((a, b) -> a.kind == 1 ? Integer.compare(Integer.parseInt(b.suffix), Integer.parseInt(a.suffix))
+                        : a.suffix.compareTo(b.suffix));
+
+        static Rotation of(InputFile f) {
+            String name = f.displayPath();
+            if (f.compressed() && name.endsWith(".gz")) {
+                name = name.substring(0, name.length() - 3);
+            }
+            Matcher dated = DATED.matcher(name);
+            if (dated.matches()) {
+                return new Rotation(f, dated.group(1), 0, dated.group(2));
+            }
+            Matcher numbered = NUMBERED.matcher(name);
+            if (numbered.matches() && numbered.group(1).contains(".")) {
+                return new Rotation(f, numbered.group(1), 1, numbered.group(2));
+            }
+            return new Rotation(f, name, 2, "");
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.argoforensics.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.line.LineParse;
+import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.RecordParser;
+import org.junit.jupiter.api.Test;
+
+class ReleaseRangeTest {
+
+    @Test
+    void readsTheCatalogsReleaseNotation() {
+        assertEquals("v3.4.0 or later", ReleaseRange.parse("v3.4+").toString());
+        assertEquals("v4.x", ReleaseRange.parse("v4").toString());
+        assertEquals("v3.6.5 to v3.7.18", ReleaseRange.parse("v3.6.5-v3.7.18").toString());
+        assertEquals("v3.4.0 to v3.7.x", ReleaseRange.parse("v3.4-v3.7").toString());
+        assertEquals("v4.0.0 or later", ReleaseRange.parse("v4.0.0-rc2+").toString());
+        assertEquals("any release", ReleaseRange.parse("all (client-go)").toString());
+        assertEquals("v3.4.0 or later", ReleaseRange.parse("v3.4+ (Info to v3.6, Debug from v3.7)").toString());
+    }
+
+    @Test
+    void intersects() {
+        ReleaseRange r = ReleaseRange.parse("v3.6.5+").intersect(ReleaseRange.parse("v3.5.6-v3.7"));
+        assertEquals("v3.6.5 to v3.7.x", r.toString());
+        assertTrue(ReleaseRange.parse("v4").intersect(ReleaseRange.parse("v3.6.5-v3.7.18")).isEmpty());
+    }
+
+    private static ReleaseEvidence evidence(String... lines) {
+        MessageCatalog catalog = MessageCatalog.standard();
+        RecordParser parser = new RecordParser();
+        ReleaseEvidence e = ReleaseEvidence.NONE;
+        for (String l : lines) {
+            LogRecord r = ((LineParse.Parsed) parser.parse(l, 2026)).record();
+            e = e.and(catalog.releases(r, catalog.match(r).orElse(null)));
+        }
+        return e;
+    }
+
+    @Test
+    void v37LinesNarrowToTheQueuingPoddelayReleases() {
+        ReleaseEvidence e = evidence(
+                "time=\"2026-09-19T10:01:30.002Z\" level=info msg=\"queuing poddelay-1m24.257168224s\" action=removeFinalizer namespace=argo podGC=\"{ <nil> }\" podName=p",
+                "time=\"2026-09-19T10:01:30.201Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=argo nodeName=p workflow=w",
+                "time=\"2026-09-19T10:00:01.500Z\" level=debug msg=\"node changed\" namespace=argo new.phase=Succeeded nodeID=w old.phase=Running workflow=w");
+        assertEquals("v3.7.0 to v3.7.18 (queuing-poddelay-v3, node-changed-at-debug)", e.describe());
+        assertTrue(!e.conflicting());
+    }
+
+    @Test
+    void workerNumbersKeysTellV35Patches() {
+        assertEquals("v3.5.12 to v3.5.15 (worker-numbers-without-archive)", evidence(
+                "time=\"2026-09-19T10:00:00.000Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32")
+                .describe());
+    }
+
+    @Test
+    void slogLinesAndAPrintedVersion() {
+        assertEquals("v4.0.0 or later (slog)", evidence(
+                "time=2026-09-19T10:00:01.040Z level=INFO msg=\"add pod event\" component=pod_controller pod=p").describe());
+        assertEquals("v4.1.3 (Starting Workflow Controller version=v4.1.3)", evidence(
+                "time=2026-09-19T16:26:58.012Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=x").describe());
+    }
+
+    @Test
+    void linesOfTwoReleaseLinesConflict() {
+        ReleaseEvidence e = evidence(
+                "time=\"2026-09-19T10:01:30.002Z\" level=info msg=\"queuing poddelay-1m\" action=removeFinalizer namespace=argo podName=p",
+                "time=2026-09-19T10:01:30.002Z level=INFO msg=\"queuing pod delay\" action=removeFinalizer namespace=argo podName=p delay=-1m");
+        assertTrue(e.conflicting());
+        assertTrue(e.describe().endsWith("; some lines point elsewhere)"), e.describe());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.argoforensics.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RotatedSetTest {
+
+    private static InputFile log(String name) {
+        return new InputFile(name, Path.of(name), InputKind.LOG, name.endsWith(".gz"), "test");
+    }
+
+    private static List<String> names(RotatedSet s) {
+        return s.oldestFirst().stream().map(InputFile::displayPath).toList();
+    }
+
+    @Test
+    void logrotateNumbersCountBackwards() {
+        List<RotatedSet> sets = RotatedSet.group(List.of(log("a/controller.log"), log("a/controller.log.1"), log("a/controller.log.10.gz"),
+                log("a/controller.log.2.gz"), log("b/other.log")));
+        assertEquals(2, sets.size());
+        assertEquals("a/controller.log", sets.get(0).name());
+        assertEquals(List.of("a/controller.log.10.gz", "a/controller.log.2.gz", "a/controller.log.1", "a/controller.log"), names(sets.get(0)));
+        assertEquals(List.of("b/other.log"), names(sets.get(1)));
+    }
+
+    @Test
+    void kubeletDatedPiecesComeBeforeTheLiveFile() {
+        List<RotatedSet> sets = RotatedSet.group(List.of(log("pods/x/c/0.log"), log("pods/x/c/0.log.20260919-163000.gz"),
+                log("pods/x/c/0.log.20260919-120000.gz")));
+        assertEquals(List.of("pods/x/c/0.log.20260919-120000.gz", "pods/x/c/0.log.20260919-163000.gz", "pods/x/c/0.log"), names(sets.get(0)));
+    }
+
+    @Test
+    void namesThatOnlyLookNumberedStayApart() {
+        List<RotatedSet> sets = RotatedSet.group(List.of(log("run.1"), log("run.2")));
+        assertEquals(2, sets.size());
+    }
+}
