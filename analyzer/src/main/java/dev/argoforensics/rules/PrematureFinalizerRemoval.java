@@ -6,7 +6,9 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
@@ -27,7 +29,6 @@ import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
-import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -36,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * AF001: the status-capture finalizer {@code workflows.argoproj.io/status} was removed from a
@@ -53,8 +53,6 @@ import java.util.stream.Collectors;
  */
 public final class PrematureFinalizerRemoval implements Rule {
     public static final String ID = "AF001";
-    /** {@code commonPodEvent}'s minimum delay for a deleted Pod with the finalizer. */
-    static final long MINIMUM_DELAY_NANOS = 120_000_000_000L;
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     @Override
@@ -139,21 +137,21 @@ public final class PrematureFinalizerRemoval implements Rule {
             facts.add(new Fact("delayNanos", "Logged delay (ns)", schedule.map(PodCleanupScheduled::delayNanos).orElse(null)));
             PhaseAt phaseAt = phaseAtRemoval();
             facts.add(new Fact("nodePhaseAtRemoval", "Node phase when removed", phaseAt == null ? null : phaseAt.phase));
-            FinalState fin = finalState();
-            facts.add(new Fact("finalNodePhase", "Final node phase", fin == null ? null : fin.phase));
-            facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message));
+            NodeOutcome fin = NodeOutcome.of(workflow, link).orElse(null);
+            facts.add(new Fact("finalNodePhase", "Final node phase", fin == null ? null : fin.phase()));
+            facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message()));
             facts.add(new Fact("removalCause", "Why the controller removed it", cause()));
 
-            Recomputed recomputed = recompute(latest.orElse(null), schedule.orElse(null), removal.scheduled());
+            RemovalDeadline recomputed = RemovalDeadline.recompute(latest.orElse(null), schedule.orElse(null), removal.scheduled()).orElse(null);
             if (recomputed != null) {
-                facts.add(new Fact("recomputedDeadline", "Deadline from the Pod export", recomputed.deadline.format()));
-                facts.add(new Fact("recomputedDelay", "Delay recomputed from the Pod export", GoDuration.format(recomputed.nanos)));
-                facts.add(new Fact("recomputedDelayNanos", "Delay recomputed (ns)", recomputed.nanos));
-                facts.add(new Fact("delayAgrees", "Logged and recomputed delay agree", recomputed.agrees));
+                facts.add(new Fact("recomputedDeadline", "Deadline from the Pod export", recomputed.deadline().format()));
+                facts.add(new Fact("recomputedDelay", "Delay recomputed from the Pod export", GoDuration.format(recomputed.nanos())));
+                facts.add(new Fact("recomputedDelayNanos", "Delay recomputed (ns)", recomputed.nanos()));
+                facts.add(new Fact("delayAgrees", "Logged and recomputed delay agree", recomputed.agrees()));
             }
             completedIn.ifPresent(s -> {
                 facts.add(new Fact("containersFinishedAt", "Containers finished at", s.containersFinishedAt().get().format()));
-                facts.add(new Fact("containerExitCodes", "Container exit codes", exitCodes(s)));
+                facts.add(new Fact("containerExitCodes", "Container exit codes", s.exitCodeSummary()));
             });
             Optional<LogEvent> workers = workerNumbersAtRemoval();
             workers.ifPresent(w -> facts.add(new Fact("workflowWorkersAtRemoval", "Workflow workers at removal",
@@ -191,11 +189,11 @@ public final class PrematureFinalizerRemoval implements Rule {
 
             Confidence confidence;
             String reason;
-            boolean exportShowsLoss = fin != null && fin.fromExport && "Error".equals(fin.phase) && isPodDeleted(fin.message);
+            boolean exportShowsLoss = fin != null && fin.fromExport() && "Error".equals(fin.phase()) && isPodDeleted(fin.message());
             boolean logsShowLoss = !errors.isEmpty();
             if (exportShowsLoss && completedIn.isPresent()) {
                 confidence = Confidence.CONFIRMED;
-                reason = "the exported Workflow records the node as Error \"" + fin.message + "\" and the exported Pod shows its containers had finished";
+                reason = "the exported Workflow records the node as Error \"" + fin.message() + "\" and the exported Pod shows its containers had finished";
             } else if (exportShowsLoss || logsShowLoss) {
                 confidence = Confidence.LIKELY;
                 reason = exportShowsLoss
@@ -213,7 +211,7 @@ public final class PrematureFinalizerRemoval implements Rule {
             String delayText = schedule.map(s -> " (delay=" + s.delayText() + ")").orElse("");
             String summary = "Pod " + pod.key() + " lost its status-capture finalizer at " + decisive.time().format() + delayText
                     + " while its node was " + (phaseAt == null ? "not yet persisted as fulfilled" : "still " + phaseAt.phase)
-                    + (fin != null ? "; the node ended " + fin.phase + (fin.message == null || fin.message.isEmpty() ? "" : " \"" + fin.message + "\"") : "")
+                    + (fin != null ? "; the node ended " + fin.phase() + (fin.message() == null || fin.message().isEmpty() ? "" : " \"" + fin.message() + "\"") : "")
                     + ".";
             String explanation = explain(schedule.orElse(null), phaseAt, fin, completedIn.orElse(null), workers.orElse(null),
                     lastUpdate.orElse(null), recomputed);
@@ -270,8 +268,7 @@ public final class PrematureFinalizerRemoval implements Rule {
         }
 
         private boolean aboutNode(ControllerEvent ev) {
-            return ev.nodeId().map(link.nodeId()::equals).orElse(false)
-                    || (link.nodeName() != null && ev.nodeName().map(link.nodeName()::equals).orElse(false));
+            return link.isAbout(ev);
         }
 
         /** The node's phase when the finalizer went, from the first line after it that states it, else from an export. */
@@ -298,38 +295,6 @@ public final class PrematureFinalizerRemoval implements Rule {
                 }
             }
             return null;
-        }
-
-        /** The node's last recorded state: the latest export, unless a log line is later. */
-        private FinalState finalState() {
-            if (workflow == null) {
-                return null;
-            }
-            String logPhase = null;
-            String logMessage = null;
-            LogEvent last = null;
-            for (LogEvent e : workflow.events()) {
-                ControllerEvent ev = e.event();
-                if (!aboutNode(ev)) {
-                    continue;
-                }
-                if (ev instanceof NodePhaseChanged p) {
-                    logPhase = p.toPhase();
-                    last = e;
-                } else if (ev instanceof NodeMessageChanged m) {
-                    logMessage = m.message();
-                    last = e;
-                }
-            }
-            Optional<NodeObservation> latestObs = workflow.nodeObservations(link.nodeId()).stream().reduce((a, b) -> b);
-            if (latestObs.isPresent()) {
-                Timestamp observed = latestObs.get().snapshot().observedNoEarlierThan();
-                if (last == null || observed == null || !observed.isBefore(last.time())) {
-                    NodeStatus n = latestObs.get().node();
-                    return new FinalState(n.phase(), n.message(), true);
-                }
-            }
-            return logPhase == null && logMessage == null ? null : new FinalState(logPhase, logMessage, false);
         }
 
         private List<LogEvent> laterErrors() {
@@ -382,8 +347,8 @@ public final class PrematureFinalizerRemoval implements Rule {
             return Optional.ofNullable(found);
         }
 
-        private String explain(PodCleanupScheduled schedule, PhaseAt phaseAt, FinalState fin, PodSnapshot completed, LogEvent workers,
-                               LogEvent lastUpdate, Recomputed recomputed) {
+        private String explain(PodCleanupScheduled schedule, PhaseAt phaseAt, NodeOutcome fin, PodSnapshot completed, LogEvent workers,
+                               LogEvent lastUpdate, RemovalDeadline recomputed) {
             StringBuilder b = new StringBuilder();
             b.append("The controller removed the status-capture finalizer ").append(PodSnapshot.STATUS_FINALIZER).append(" from Pod ")
                     .append(pod.key()).append(" at ").append(decisive.time().format());
@@ -399,12 +364,12 @@ public final class PrematureFinalizerRemoval implements Rule {
             }
             b.append(". ");
             if (recomputed != null) {
-                b.append("The exported Pod gives the same deadline, ").append(recomputed.deadline.format()).append(" (recomputed delay ")
-                        .append(GoDuration.format(recomputed.nanos)).append(recomputed.agrees ? ", agreeing with the log). " : ", which does NOT agree with the log). ");
+                b.append("The exported Pod gives the same deadline, ").append(recomputed.deadline().format()).append(" (recomputed delay ")
+                        .append(GoDuration.format(recomputed.nanos())).append(recomputed.agrees() ? ", agreeing with the log). " : ", which does NOT agree with the log). ");
             }
             if (completed != null) {
                 b.append("Its containers had finished at ").append(completed.containersFinishedAt().get().format()).append(" (")
-                        .append(exitCodes(completed)).append("). ");
+                        .append(completed.exitCodeSummary()).append("). ");
             }
             b.append("At that moment the Workflow had not persisted the Pod's result: ");
             b.append(phaseAt != null ? "its node was still " + phaseAt.phase : "no persisted fulfilled state of its node was found");
@@ -416,9 +381,9 @@ public final class PrematureFinalizerRemoval implements Rule {
                 b.append("The controller was running with workflowWorkers=0, so nothing reconciled the Workflow while pod cleanup went on. ");
             }
             if (fin != null) {
-                b.append("With the finalizer gone the Pod disappeared, and the node ended ").append(fin.phase);
-                if (fin.message != null && !fin.message.isEmpty()) {
-                    b.append(" \"").append(fin.message).append("\"");
+                b.append("With the finalizer gone the Pod disappeared, and the node ended ").append(fin.phase());
+                if (fin.message() != null && !fin.message().isEmpty()) {
+                    b.append(" \"").append(fin.message()).append("\"");
                 }
                 b.append(completed != null && completed.allContainersSucceeded() ? " although every container had exited 0. " : ". ");
             }
@@ -467,13 +432,6 @@ public final class PrematureFinalizerRemoval implements Rule {
         return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
     }
 
-
-    static String exitCodes(PodSnapshot s) {
-        return s.containers().stream().filter(c -> !c.init())
-                .map(c -> c.name() + " exit " + (c.exitCode() == null ? "?" : c.exitCode()))
-                .collect(Collectors.joining(", "));
-    }
-
     private static String describe(PodSnapshot s) {
         StringBuilder b = new StringBuilder("Pod ").append(s.name()).append(" uid ").append(s.uid()).append(": phase ").append(s.phase());
         if (s.deletionTimestamp() != null) {
@@ -505,49 +463,6 @@ public final class PrematureFinalizerRemoval implements Rule {
         return b.toString();
     }
 
-    /**
-     * The delay the pod event handler should have logged, from the exported Pod: latest condition
-     * transition + max(pod GC delay, 2m), minus the time of the scheduling line.
-     */
-    static Recomputed recompute(PodSnapshot pod, PodCleanupScheduled schedule, LogEvent scheduledLine) {
-        if (pod == null || schedule == null || scheduledLine == null) {
-            return null;
-        }
-        Optional<Timestamp> last = pod.lastConditionTransition();
-        if (last.isEmpty()) {
-            return null;
-        }
-        long podGc = podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));
-        long effective = Math.max(podGc, MINIMUM_DELAY_NANOS);
-        Timestamp deadline = new Timestamp(last.get().instant().plusNanos(effective), last.get().precision(), last.get().zone());
-        long nanos = scheduledLine.time().nanosUntil(deadline);
-        long tolerance = last.get().precision().windowNanos() + scheduledLine.time().precision().windowNanos();
-        boolean agrees = Math.abs(nanos - schedule.delayNanos()) <= tolerance;
-        return new Recomputed(deadline, nanos, agrees);
-    }
-
-    /** The duration after the first '/' of {@code <strategy>/<duration>}; -1 if absent or unreadable. */
-    static long podGcDelay(String annotation) {
-        if (annotation == null) {
-            return -1;
-        }
-        int slash = annotation.indexOf('/');
-        if (slash < 0) {
-            return -1;
-        }
-        try {
-            return GoDuration.parse(annotation.substring(slash + 1));
-        } catch (IllegalArgumentException e) {
-            return -1;
-        }
-    }
-
     private record PhaseAt(String phase, LogEvent event) {
-    }
-
-    private record FinalState(String phase, String message, boolean fromExport) {
-    }
-
-    record Recomputed(Timestamp deadline, long nanos, boolean agrees) {
     }
 }

@@ -5,6 +5,7 @@ import dev.argoforensics.time.Timestamp;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A Pod as one export showed it.
@@ -83,6 +84,13 @@ public record PodSnapshot(
             latest = KubeTime.latest(latest, c.finishedAt());
         }
         return Optional.ofNullable(latest);
+    }
+
+    /** {@code main exit 0, wait exit 0}: the (non-init) containers' exit codes, {@code ?} where unknown. */
+    public String exitCodeSummary() {
+        return containers.stream().filter(c -> !c.init())
+                .map(c -> c.name() + " exit " + (c.exitCode() == null ? "?" : c.exitCode()))
+                .collect(Collectors.joining(", "));
     }
 
     public boolean terminal() {
