@@ -6,8 +6,8 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
-import dev.argoforensics.snapshot.PodSnapshot;
-import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
@@ -49,12 +49,20 @@ public final class Analysis {
      * @throws dev.argoforensics.source.InputException if a named path does not exist or cannot be listed
      */
     public AnalysisResult run(List<String> paths) {
+        return run(paths, SnapshotTimes.none());
+    }
+
+    /**
+     * @param snapshotTimes when the user says snapshot files were taken ({@code --snapshot-time})
+     * @throws dev.argoforensics.source.InputException also if a stated file is not a snapshot file read
+     */
+    public AnalysisResult run(List<String> paths, SnapshotTimes snapshotTimes) {
         List<InputFile> files = new InputCollector().collect(paths);
+        snapshotTimes.checkAllUsed(files);
         Map<InputFile, FileRead> reads = new HashMap<>();
         Map<InputFile, InputSummary> summaries = new HashMap<>();
         List<String> unreadable = new ArrayList<>();
-        List<PodSnapshot> pods = new ArrayList<>();
-        List<WorkflowSnapshot> workflows = new ArrayList<>();
+        List<ExportedObject> objects = new ArrayList<>();
         LogFileReader logs = new LogFileReader(catalog, logZone);
         SnapshotFileReader snapshots = new SnapshotFileReader();
         List<InputFile> logFiles = new ArrayList<>();
@@ -65,7 +73,7 @@ public final class Analysis {
                         reads.put(f, logs.read(f));
                         logFiles.add(f);
                     }
-                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, pods::add, workflows::add));
+                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, snapshotTimes.forFile(f), objects::add));
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
@@ -87,7 +95,7 @@ public final class Analysis {
         for (InputFile f : files) {
             ordered.add(summaries.get(f));
         }
-        Correlation correlation = new Correlator().correlate(streams.events(), pods, workflows, streams.processes());
+        Correlation correlation = new Correlator().correlate(streams.events(), ExportedObjects.of(objects), streams.processes());
         return new AnalysisResult(ordered, unreadable, correlation, new RuleEngine(rules).run(correlation));
     }
 

@@ -1,10 +1,12 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ObjectDecoder;
 import dev.argoforensics.snapshot.ObjectDocument;
 import dev.argoforensics.snapshot.ObjectFileReader;
-import dev.argoforensics.snapshot.PodSnapshot;
-import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.snapshot.ObjectKind;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.source.InputFile;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,40 +17,55 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * Reads one snapshot file into Pod and Workflow observations; objects of other kinds are counted
- * and named in the summary, never dropped silently.
+ * Reads one snapshot file into observations: Pods, Workflows, WorkflowTaskResults, cluster events and
+ * audit records. Objects of other kinds, and audit records of read-only requests, are counted and
+ * named in the summary, never dropped silently.
  */
 public final class SnapshotFileReader {
     private final ObjectFileReader objects = new ObjectFileReader();
 
-    public InputSummary read(InputFile file, Consumer<PodSnapshot> pods, Consumer<WorkflowSnapshot> workflows) throws IOException {
+    /**
+     * @param commandLine the time {@code --snapshot-time} states for this file, or null
+     */
+    public InputSummary read(InputFile file, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
         Map<String, Integer> kinds = new TreeMap<>();
         List<UnparsedLine> problems = new ArrayList<>();
         long[] recognised = {0};
-        ObjectFileReader.Result result = objects.read(file, (ObjectDocument doc) -> {
-            String kind = doc.kind().isEmpty() ? "(no kind)" : doc.kind();
-            kinds.merge(kind, 1, Integer::sum);
+        long[] readOnly = {0};
+        ObjectKind fromPath = ObjectKind.fromPath(file.displayPath());
+        ObjectFileReader.Result result = objects.read(file, commandLine, (ObjectDocument doc) -> {
+            ObjectKind.Classified c = ObjectKind.classify(doc, fromPath);
+            kinds.merge(c.label(), 1, Integer::sum);
+            if (!c.read()) {
+                return;
+            }
             try {
-                if (kind.equals("Pod")) {
-                    pods.accept(ObjectDecoder.pod(doc));
-                    recognised[0]++;
-                } else if (kind.equals("Workflow")) {
-                    workflows.accept(ObjectDecoder.workflow(doc));
-                    recognised[0]++;
+                ExportedObject o = ObjectDecoder.decode(c.kind(), doc);
+                recognised[0]++;
+                if (o instanceof AuditRecord a && !a.mutating()) {
+                    readOnly[0]++;
+                } else {
+                    sink.accept(o);
                 }
             } catch (IllegalArgumentException e) {
-                problems.add(UnparsedLine.of(doc.source(), kind + ": " + e.getMessage(), ""));
+                problems.add(UnparsedLine.of(doc.source(), c.label() + ": " + e.getMessage(), ""));
             }
         });
-        if (result.error() != null) {
-            problems.add(UnparsedLine.of(file.at(Math.max(1, result.errorLine())), "not valid " + result.format() + ": " + result.error(), ""));
+        for (ObjectFileReader.Problem p : result.problems()) {
+            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
         }
         String contents = kinds.entrySet().stream()
-                .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : "")
-                        + (e.getKey().equals("Pod") || e.getKey().equals("Workflow") ? "" : " (ignored)"))
+                .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : ""))
                 .collect(Collectors.joining(", "));
         String format = result.format() + (contents.isEmpty() ? "" : ": " + contents);
+        List<String> notes = new ArrayList<>();
+        if (result.takenAt() != null) {
+            notes.add("taken at " + result.takenAt().time().format() + " (" + result.takenAt().basis().description() + ")");
+        }
+        if (readOnly[0] > 0) {
+            notes.add(readOnly[0] + " audit events of read-only requests (get, list, watch): counted, not kept");
+        }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
-                problems, null, List.of());
+                problems, null, notes);
     }
 }

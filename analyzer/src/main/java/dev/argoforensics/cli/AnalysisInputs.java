@@ -2,12 +2,15 @@ package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.source.InputException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,15 +22,30 @@ final class AnalysisInputs {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Log files, snapshot files, or folders holding them.")
     List<String> paths;
 
+    @Option(names = "--snapshot-time", paramLabel = "FILE=TIME",
+            description = "When the snapshot FILE was taken (RFC 3339 with a zone); repeatable. Wins over a '# taken-at:' "
+                    + "comment in the file; without either, an export counts as taken no earlier than the latest time inside it.")
+    List<String> snapshotTimes = new ArrayList<>();
+
     @Option(names = "--log-tz", paramLabel = "ZONE",
             description = "Zone the controller's logrus and klog times were written in (they print local time with a literal Z),"
                     + " e.g. Europe/Berlin or +02:00. Default: UTC.")
     String logTz;
 
-    /** The analysis, or empty after saying on stderr why the inputs could not be used. */
+    /**
+     * The analysis, or empty after saying on stderr why the inputs could not be used.
+     *
+     * @throws ParameterException if a {@code --snapshot-time} cannot be read
+     */
     Optional<AnalysisResult> analyze() {
+        SnapshotTimes times;
         try {
-            return Optional.of(Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths));
+            times = SnapshotTimes.parse(snapshotTimes);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--snapshot-time: " + e.getMessage());
+        }
+        try {
+            return Optional.of(Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths, times));
         } catch (InputException e) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("argo-forensics: " + e.getMessage());

@@ -13,7 +13,9 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
@@ -37,11 +39,11 @@ import java.util.TreeSet;
 public final class Correlator {
     static final String REMOVE_FINALIZER = "removeFinalizer";
 
-    /** Exports earliest observation first; exports without any time inside keep input order. */
-    private static final Comparator<Timestamp> OBSERVED = Comparator.nullsFirst(Comparator.naturalOrder());
+    /** Exports earliest observation first; exports without any time keep input order. */
+    private static final Comparator<ObservedAt> OBSERVED = Comparator.nullsFirst(Comparator.comparing(ObservedAt::time));
 
-    public Correlation correlate(List<LogEvent> events, List<PodSnapshot> podSnapshots, List<WorkflowSnapshot> workflowSnapshots,
-                                 List<ControllerProcess> processes) {
+    public Correlation correlate(List<LogEvent> events, ExportedObjects objects, List<ControllerProcess> processes) {
+        List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
 
@@ -65,13 +67,13 @@ public final class Correlator {
         for (PodSnapshot p : podSnapshots) {
             podSnaps.computeIfAbsent(new PodKey(p.namespace(), p.name()), k -> new ArrayList<>()).add(p);
         }
-        podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observedNoEarlierThan, OBSERVED)));
+        podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observed, OBSERVED)));
 
         Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps = new TreeMap<>();
-        for (WorkflowSnapshot w : workflowSnapshots) {
+        for (WorkflowSnapshot w : objects.workflows()) {
             wfSnaps.computeIfAbsent(new WorkflowRef(w.namespace(), w.name()), k -> new ArrayList<>()).add(w);
         }
-        wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observedNoEarlierThan, OBSERVED)));
+        wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observed, OBSERVED)));
 
         Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
         Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
@@ -89,7 +91,7 @@ public final class Correlator {
             List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, evs, snaps, linker.link(key, snaps), removals(evs)));
         }
-        return new Correlation(events, pods, workflows, available(events, podSnapshots, workflowSnapshots), processes);
+        return new Correlation(events, pods, workflows, available(events, objects), processes);
     }
 
     /** Every namespace a Pod name is seen in, from lines that name one and from exports. */
@@ -222,7 +224,7 @@ public final class Correlator {
         }
     }
 
-    private static Set<EvidenceKind> available(List<LogEvent> events, List<PodSnapshot> pods, List<WorkflowSnapshot> workflows) {
+    private static Set<EvidenceKind> available(List<LogEvent> events, ExportedObjects objects) {
         Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
         if (!events.isEmpty()) {
             kinds.add(EvidenceKind.CONTROLLER_LOG);
@@ -234,10 +236,10 @@ public final class Correlator {
                 break;
             }
         }
-        if (!pods.isEmpty()) {
+        if (!objects.pods().isEmpty()) {
             kinds.add(EvidenceKind.POD_SNAPSHOT);
         }
-        if (!workflows.isEmpty()) {
+        if (!objects.workflows().isEmpty()) {
             kinds.add(EvidenceKind.WORKFLOW_SNAPSHOT);
         }
         return kinds;

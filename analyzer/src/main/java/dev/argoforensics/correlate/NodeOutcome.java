@@ -6,6 +6,7 @@ import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
@@ -42,10 +43,10 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
         }
         Optional<NodeObservation> latest = workflow.nodeObservations(link.nodeId()).stream().reduce((a, b) -> b);
         if (latest.isPresent()) {
-            Timestamp observed = latest.get().snapshot().observedNoEarlierThan();
-            if (last == null || observed == null || !observed.isBefore(last.time())) {
+            ObservedAt observed = latest.get().snapshot().observed();
+            if (last == null || observed == null || !observed.time().isBefore(last.time())) {
                 NodeStatus n = latest.get().node();
-                Timestamp at = n.finishedAt() != null ? n.finishedAt() : observed;
+                Timestamp at = n.finishedAt() != null ? n.finishedAt() : observed == null ? null : observed.time();
                 return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at));
             }
         }

@@ -7,9 +7,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns exported objects into the observation records the analyzer keeps (only what it uses). */
+/**
+ * Turns exported Pods, Workflows and WorkflowTaskResults into the observation records the analyzer
+ * keeps (only what it uses); {@link EventDecoder} does the same for cluster events and audit records.
+ */
 public final class ObjectDecoder {
     private ObjectDecoder() {
+    }
+
+    /** Decodes a document of a kind the analyzer reads. */
+    public static ExportedObject decode(ObjectKind kind, ObjectDocument doc) {
+        switch (kind) {
+            case POD:
+                return pod(doc);
+            case WORKFLOW:
+                return workflow(doc);
+            case TASK_RESULT:
+                return taskResult(doc);
+            case CORE_EVENT:
+            case EVENTS_V1_EVENT:
+                return EventDecoder.clusterEvent(kind, doc);
+            case AUDIT_EVENT:
+                return EventDecoder.audit(doc);
+            default:
+                throw new IllegalStateException(kind.name());
+        }
     }
 
     public static PodSnapshot pod(ObjectDocument doc) {
@@ -18,7 +40,11 @@ public final class ObjectDecoder {
         JsonNode status = n.path("status");
         Latest latest = new Latest();
         Timestamp created = latest.add(KubeTime.at(meta.path("creationTimestamp")));
-        Timestamp deleted = latest.add(KubeTime.at(meta.path("deletionTimestamp")));
+        Timestamp deleted = KubeTime.at(meta.path("deletionTimestamp"));
+        Long grace = meta.hasNonNull("deletionGracePeriodSeconds") ? meta.get("deletionGracePeriodSeconds").asLong() : null;
+        // A running Pod's deletionTimestamp is the end of its grace period, possibly still ahead: the request is what happened.
+        latest.add(deleted == null || grace == null ? deleted
+                : new Timestamp(deleted.instant().minusSeconds(grace), deleted.precision(), deleted.zone()));
         managedFieldTimes(meta, latest);
         List<PodCondition> conditions = new ArrayList<>();
         for (JsonNode c : status.path("conditions")) {
@@ -32,16 +58,12 @@ public final class ObjectDecoder {
         for (JsonNode c : status.path("containerStatuses")) {
             containers.add(container(c, false, latest));
         }
-        List<OwnerRef> owners = new ArrayList<>();
-        for (JsonNode o : meta.path("ownerReferences")) {
-            owners.add(new OwnerRef(o.path("kind").asText(), o.path("name").asText(), o.path("uid").asText(),
-                    o.path("controller").asBoolean(false)));
-        }
         List<String> finalizers = new ArrayList<>();
         meta.path("finalizers").forEach(f -> finalizers.add(f.asText()));
         return new PodSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
-                meta.path("uid").asText(""), created, deleted, strings(meta.path("labels")), strings(meta.path("annotations")),
-                finalizers, owners, status.path("phase").asText(""), conditions, containers, latest.value);
+                meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
+                strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
+                status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value));
     }
 
     public static WorkflowSnapshot workflow(ObjectDocument doc) {
@@ -72,7 +94,35 @@ public final class ObjectDecoder {
                 && (status.hasNonNull("offloadNodeStatusVersion") || status.hasNonNull("compressedNodes"));
         String podNameFormat = meta.path("annotations").path("workflows.argoproj.io/pod-name-format").asText("");
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
-                meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, latest.value);
+                meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded,
+                ObservedAt.of(doc.takenAt(), latest.value));
+    }
+
+    public static TaskResultSnapshot taskResult(ObjectDocument doc) {
+        JsonNode n = doc.node();
+        JsonNode meta = n.path("metadata");
+        Latest latest = new Latest();
+        Timestamp created = latest.add(KubeTime.at(meta.path("creationTimestamp")));
+        managedFieldTimes(meta, latest);
+        JsonNode labels = meta.path("labels");
+        JsonNode outputs = n.path("outputs");
+        List<String> parameters = new ArrayList<>();
+        outputs.path("parameters").forEach(p -> parameters.add(p.path("name").asText("")));
+        String completed = labels.hasNonNull(TaskResultSnapshot.OUTPUTS_COMPLETED_LABEL)
+                ? labels.get(TaskResultSnapshot.OUTPUTS_COMPLETED_LABEL).asText() : null;
+        return new TaskResultSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
+                meta.path("uid").asText(""), labels.path(PodSnapshot.WORKFLOW_LABEL).asText(""), completed, owners(meta),
+                n.path("phase").asText(""), n.path("message").asText(""), outputs.hasNonNull("exitCode") ? outputs.get("exitCode").asText() : null,
+                parameters, n.path("progress").asText(""), created, ObservedAt.of(doc.takenAt(), latest.value));
+    }
+
+    private static List<OwnerRef> owners(JsonNode meta) {
+        List<OwnerRef> owners = new ArrayList<>();
+        for (JsonNode o : meta.path("ownerReferences")) {
+            owners.add(new OwnerRef(o.path("kind").asText(), o.path("name").asText(), o.path("uid").asText(),
+                    o.path("controller").asBoolean(false)));
+        }
+        return owners;
     }
 
     private static ContainerState container(JsonNode c, boolean init, Latest latest) {
@@ -91,7 +141,7 @@ public final class ObjectDecoder {
         }
     }
 
-    private static Map<String, String> strings(JsonNode map) {
+    static Map<String, String> strings(JsonNode map) {
         Map<String, String> out = new LinkedHashMap<>();
         map.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;

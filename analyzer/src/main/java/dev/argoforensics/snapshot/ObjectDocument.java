@@ -3,8 +3,16 @@ package dev.argoforensics.snapshot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.argoforensics.source.SourceRef;
 
-/** One Kubernetes object read from a snapshot file, with the line where it starts. */
-public record ObjectDocument(SourceRef source, JsonNode node) {
+/**
+ * One Kubernetes object read from a snapshot file, with the line where it starts.
+ *
+ * @param takenAt when the file says (or the command line says) it was taken; null if nobody said
+ */
+public record ObjectDocument(SourceRef source, JsonNode node, ObservedAt takenAt) {
+
+    public ObjectDocument(SourceRef source, JsonNode node) {
+        this(source, node, null);
+    }
 
     public String kind() {
         return node.path("kind").asText("");

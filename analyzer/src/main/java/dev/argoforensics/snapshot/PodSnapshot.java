@@ -10,7 +10,10 @@ import java.util.stream.Collectors;
 /**
  * A Pod as one export showed it.
  *
- * @param observedNoEarlierThan the latest time inside the object: the export was taken no earlier
+ * @param deletionGracePeriodSeconds null when the Pod is not being deleted or the export does not say
+ * @param nodeName                   {@code spec.nodeName}: the Kubernetes node it ran on, "" if unscheduled
+ * @param observed                   when the export was taken, and how that is known; null if the
+ *                                   object holds no time at all and nobody said
  */
 public record PodSnapshot(
         SourceRef source,
@@ -19,6 +22,8 @@ public record PodSnapshot(
         String uid,
         Timestamp creationTimestamp,
         Timestamp deletionTimestamp,
+        Long deletionGracePeriodSeconds,
+        String nodeName,
         Map<String, String> labels,
         Map<String, String> annotations,
         List<String> finalizers,
@@ -26,7 +31,7 @@ public record PodSnapshot(
         String phase,
         List<PodCondition> conditions,
         List<ContainerState> containers,
-        Timestamp observedNoEarlierThan) {
+        ObservedAt observed) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";

@@ -1,7 +1,6 @@
 package dev.argoforensics.snapshot;
 
 import dev.argoforensics.source.SourceRef;
-import dev.argoforensics.time.Timestamp;
 import java.util.Map;
 import java.util.Optional;
 
@@ -10,6 +9,7 @@ import java.util.Optional;
  *
  * @param nodesOffloaded the export has no {@code status.nodes} because they were offloaded or
  *                       compressed: the nodes are unknown, not absent
+ * @param observed       when the export was taken, and how that is known (null if unknown)
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -20,7 +20,7 @@ public record WorkflowSnapshot(
         String podNameFormat,
         Map<String, NodeStatus> nodes,
         boolean nodesOffloaded,
-        Timestamp observedNoEarlierThan) {
+        ObservedAt observed) implements ExportedObject {
 
     public WorkflowSnapshot {
         nodes = Map.copyOf(nodes);

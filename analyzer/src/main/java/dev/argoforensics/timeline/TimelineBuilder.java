@@ -134,8 +134,10 @@ public final class TimelineBuilder {
         }
         add(items, dedupe, s.deletionTimestamp(), src, "pod:deletion-requested",
                 "deletion requested; finalizers " + s.finalizers(), false);
-        add(items, dedupe, s.observedNoEarlierThan(), src, "pod:exported",
-                "Pod exported: phase " + s.phase() + ", finalizers " + s.finalizers(), true);
+        if (s.observed() != null) {
+            add(items, dedupe, s.observed().time(), src, "pod:exported",
+                    "Pod exported: phase " + s.phase() + ", finalizers " + s.finalizers(), s.observed().lowerBound());
+        }
     }
 
     private static void addNode(List<Item> items, Set<String> dedupe, WorkflowSnapshot s, NodeStatus n) {
@@ -146,8 +148,10 @@ public final class TimelineBuilder {
                     "node " + n.id() + " finished " + n.phase() + (n.message().isEmpty() ? "" : ": " + n.message()), false);
         }
         String synced = n.taskResultSynced() == null ? "" : ", taskResultSynced=" + n.taskResultSynced();
-        add(items, dedupe, s.observedNoEarlierThan(), src, "node:exported",
-                "Workflow exported: node " + n.id() + " " + n.phase() + (n.message().isEmpty() ? "" : " (" + n.message() + ")") + synced, true);
+        if (s.observed() != null) {
+            add(items, dedupe, s.observed().time(), src, "node:exported", "Workflow exported: node " + n.id() + " " + n.phase()
+                    + (n.message().isEmpty() ? "" : " (" + n.message() + ")") + synced, s.observed().lowerBound());
+        }
     }
 
     private static void add(List<Item> items, Set<String> dedupe, Timestamp t, SourceRef src, String kind, String text, boolean lowerBound) {

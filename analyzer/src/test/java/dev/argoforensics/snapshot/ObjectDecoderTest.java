@@ -15,9 +15,14 @@ import org.junit.jupiter.api.Test;
 /** The fields the analyzer keeps, read from the #17024 sample's real-shaped exports. */
 class ObjectDecoderTest {
 
-    private static ObjectDocument only(String path) throws Exception {
+    private static List<ObjectDocument> all(String path) throws Exception {
         List<ObjectDocument> docs = new ArrayList<>();
-        new ObjectFileReader().read(new InputFile(path, Path.of(path), InputKind.SNAPSHOT, false, "t"), docs::add);
+        new ObjectFileReader().read(new InputFile(path, Path.of(path), InputKind.SNAPSHOT, false, "t"), null, docs::add);
+        return docs;
+    }
+
+    private static ObjectDocument only(String path) throws Exception {
+        List<ObjectDocument> docs = all(path);
         assertEquals(1, docs.size());
         return docs.get(0);
     }
@@ -45,7 +50,10 @@ class ObjectDecoderTest {
         assertEquals("2026-09-19T16:27:44Z", main.finishedAt().format());
         assertTrue(p.allContainersSucceeded());
         assertEquals("2026-09-19T16:27:44Z", p.containersFinishedAt().orElseThrow().format());
-        assertEquals("2026-09-19T16:31:04Z", p.observedNoEarlierThan().format(), "the latest time inside the export");
+        assertEquals("2026-09-19T16:31:04Z", p.observed().time().format(), "the latest time inside the export");
+        assertEquals(ObservationBasis.LATEST_INSIDE, p.observed().basis());
+        assertEquals(0L, p.deletionGracePeriodSeconds(), "a terminated Pod is deleted with grace period 0");
+        assertEquals("ip-10-0-12-34.ec2.internal", p.nodeName());
     }
 
     @Test
@@ -65,6 +73,18 @@ class ObjectDecoderTest {
         assertEquals("pod deleted", e.message());
         assertTrue(e.podDeletedError());
         assertTrue(e.fulfilled());
-        assertEquals("2026-09-19T16:33:02Z", after.observedNoEarlierThan().format());
+        assertEquals("2026-09-19T16:33:02Z", after.observed().time().format());
+    }
+
+    @Test
+    void aStatedTimeBeforeATimeInsideTheObjectIsContradicted() throws Exception {
+        ObservedAt stated = ObservedAt.stated(dev.argoforensics.time.Timestamp.parseRfc3339("2026-09-19T16:30:00Z", null, false),
+                ObservationBasis.COMMAND_LINE);
+        ObjectDocument doc = only("samples/issue-17024/snapshots/pod-terminating.yaml");
+        PodSnapshot p = ObjectDecoder.pod(new ObjectDocument(doc.source(), doc.node(), stated));
+        assertEquals("2026-09-19T16:30:00Z", p.observed().time().format());
+        assertTrue(p.observed().contradicted());
+        assertEquals("taken at this time (--snapshot-time on the command line), although the object holds a later time, 2026-09-19T16:31:04Z",
+                p.observed().describe());
     }
 }

@@ -25,7 +25,7 @@ class ObjectFileReaderTest {
         Path p = dir.resolve(name);
         Files.writeString(p, content, StandardCharsets.UTF_8);
         List<ObjectDocument> docs = new ArrayList<>();
-        result[0] = new ObjectFileReader().read(new InputFile(name, p, InputKind.SNAPSHOT, false, "test"), docs::add);
+        result[0] = new ObjectFileReader().read(new InputFile(name, p, InputKind.SNAPSHOT, false, "test"), null, docs::add);
         return docs;
     }
 
@@ -44,7 +44,7 @@ class ObjectFileReaderTest {
         assertEquals("JSON", r[0].format());
         assertEquals(16, r[0].lines());
         assertEquals(2, r[0].objects());
-        assertNull(r[0].error());
+        assertTrue(r[0].problems().isEmpty());
     }
 
     @Test
@@ -72,8 +72,9 @@ class ObjectFileReaderTest {
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
         List<ObjectDocument> docs = read("broken.yaml", "kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n", r);
         assertEquals(1, docs.size());
-        assertTrue(r[0].error() != null);
-        assertTrue(r[0].errorLine() >= 6, "line " + r[0].errorLine());
+        assertEquals(1, r[0].problems().size());
+        assertTrue(r[0].problems().get(0).reason().startsWith("not valid YAML"), r[0].problems().get(0).reason());
+        assertTrue(r[0].problems().get(0).line() >= 6, "line " + r[0].problems().get(0).line());
         assertEquals(6, r[0].lines());
     }
 
@@ -84,9 +85,65 @@ class ObjectFileReaderTest {
             out.write("kind: Pod\nmetadata:\n  name: a\n".getBytes(StandardCharsets.UTF_8));
         }
         List<ObjectDocument> docs = new ArrayList<>();
-        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pod.yaml.gz", p, InputKind.SNAPSHOT, true, "t"), docs::add);
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pod.yaml.gz", p, InputKind.SNAPSHOT, true, "t"), null, docs::add);
         assertEquals(1, docs.size());
         assertEquals(3, r.lines());
         assertEquals(64, r.sha256().length());
+    }
+
+    @Test
+    void aTakenAtCommentDatesEveryObjectOfTheFile() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        List<ObjectDocument> docs = read("pods.yaml", "# kubectl get pods -o yaml\n# taken-at: 2026-10-02T09:18:30+02:00 (after the drain)\n"
+                + "kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata:\n  name: b\n", r);
+        assertEquals(2, docs.size());
+        for (ObjectDocument d : docs) {
+            assertEquals("2026-10-02T07:18:30Z", d.takenAt().time().format());
+            assertEquals(ObservationBasis.TAKEN_AT_COMMENT, d.takenAt().basis());
+        }
+        assertEquals(docs.get(0).takenAt(), r[0].takenAt());
+    }
+
+    @Test
+    void jsonLinesMayStartWithATakenAtComment() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        List<ObjectDocument> docs = read("audit.log", "# taken-at: 2026-10-02T10:00:00Z\n{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\"}\n", r);
+        assertEquals(1, docs.size());
+        assertEquals("JSON", r[0].format());
+        assertEquals("audit.log:2", docs.get(0).source().toString());
+        assertEquals("2026-10-02T10:00:00Z", docs.get(0).takenAt().time().format());
+    }
+
+    @Test
+    void aTakenAtWithoutAZoneIsAProblemNotAGuess() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        List<ObjectDocument> docs = read("pod.yaml", "# taken-at: 2026-10-02T09:18:30\nkind: Pod\nmetadata:\n  name: a\n", r);
+        assertNull(docs.get(0).takenAt());
+        assertEquals(1, r[0].problems().size());
+        assertEquals(1, r[0].problems().get(0).line());
+        assertTrue(r[0].problems().get(0).reason().contains("has no zone"), r[0].problems().get(0).reason());
+    }
+
+    @Test
+    void theCommandLineWinsOverTheComment() throws IOException {
+        Path p = dir.resolve("pod.yaml");
+        Files.writeString(p, "# taken-at: 2026-10-02T09:18:30Z\nkind: Pod\nmetadata:\n  name: a\n", StandardCharsets.UTF_8);
+        ObservedAt stated = ObservedAt.stated(dev.argoforensics.time.Timestamp.parseRfc3339("2026-10-02T09:20:00Z", null, false),
+                ObservationBasis.COMMAND_LINE);
+        List<ObjectDocument> docs = new ArrayList<>();
+        new ObjectFileReader().read(new InputFile("pod.yaml", p, InputKind.SNAPSHOT, false, "t"), stated, docs::add);
+        assertEquals(stated, docs.get(0).takenAt());
+    }
+
+    @Test
+    void itemsOfATypedListTakeTheListsKind() throws IOException {
+        // As the API and kubectl cluster-info dump write a PodList: kind first, items without a kind of their own.
+        String json = "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"5520811\"},\"items\":[\n"
+                + "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"}},\n{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\"}}]}\n";
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        List<ObjectDocument> docs = read("pods.json", json, r);
+        assertEquals(List.of("Pod", "Pod"), docs.stream().map(ObjectDocument::kind).toList());
+        assertEquals(List.of("v1", "v1"), docs.stream().map(ObjectDocument::apiVersion).toList());
+        assertEquals("pods.json:3", docs.get(1).source().toString());
     }
 }

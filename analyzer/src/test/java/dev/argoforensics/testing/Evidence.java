@@ -14,10 +14,11 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.ObjectDecoder;
 import dev.argoforensics.snapshot.ObjectDocument;
-import dev.argoforensics.snapshot.PodSnapshot;
-import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.source.SourceRef;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,8 +36,7 @@ public final class Evidence {
 
     private final RecordParser parser = new RecordParser();
     private final List<LogEvent> events = new ArrayList<>();
-    private final List<PodSnapshot> pods = new ArrayList<>();
-    private final List<WorkflowSnapshot> workflows = new ArrayList<>();
+    private final List<ExportedObject> objects = new ArrayList<>();
     private int streams;
 
     /** Adds one controller stream (one file), its lines numbered from 1. */
@@ -57,12 +57,21 @@ public final class Evidence {
     }
 
     public Evidence pod(String file, String yaml) {
-        pods.add(ObjectDecoder.pod(doc(file, yaml)));
-        return this;
+        return object(file, yaml);
     }
 
     public Evidence workflow(String file, String yaml) {
-        workflows.add(ObjectDecoder.workflow(doc(file, yaml)));
+        return object(file, yaml);
+    }
+
+    /** Any object the analyzer reads (Pod, Workflow, WorkflowTaskResult, Event, audit Event), decoded by its kind. */
+    public Evidence object(String file, String yaml) {
+        ObjectDocument doc = doc(file, yaml);
+        ObjectKind.Classified c = ObjectKind.classify(doc, null);
+        if (!c.read()) {
+            throw new IllegalArgumentException(file + ": not a kind the analyzer reads: " + c.label());
+        }
+        objects.add(ObjectDecoder.decode(c.kind(), doc));
         return this;
     }
 
@@ -76,7 +85,7 @@ public final class Evidence {
                     null, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
                     own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size()));
         }
-        return new Correlator().correlate(events, pods, workflows, processes);
+        return new Correlator().correlate(events, ExportedObjects.of(objects), processes);
     }
 
     private static ObjectDocument doc(String file, String yaml) {

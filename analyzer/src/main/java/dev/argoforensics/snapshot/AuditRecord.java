@@ -1,0 +1,67 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.Set;
+
+/**
+ * One Kubernetes API server audit event ({@code audit.k8s.io/v1} kind {@code Event}, one JSON object
+ * per line): who did what to which object, and when. Times are MicroTimes (microseconds).
+ *
+ * @param stage          RequestReceived, ResponseStarted, ResponseComplete or Panic
+ * @param user           {@code user.username}
+ * @param resource       {@code objectRef.resource} (pods, workflows, workflowtaskresults, ...)
+ * @param subresource    {@code objectRef.subresource} ({@code eviction}, {@code status}); "" if none
+ * @param responseCode   {@code responseStatus.code}, null before the response
+ * @param requestBodyLogged the policy level logged the request body ({@code Request} or {@code RequestResponse})
+ * @param finalizers     what the request body does to {@code metadata.finalizers}; null if nothing (or not logged)
+ */
+public record AuditRecord(
+        SourceRef source,
+        String auditId,
+        String stage,
+        String verb,
+        String user,
+        String resource,
+        String subresource,
+        String namespace,
+        String name,
+        Integer responseCode,
+        Timestamp requestReceived,
+        Timestamp stageTimestamp,
+        boolean requestBodyLogged,
+        FinalizerEdit finalizers) implements ExportedObject {
+
+    /** Verbs that change an object; the others (get, list, watch) are counted, not kept. */
+    public static final Set<String> MUTATING = Set.of("create", "update", "patch", "delete", "deletecollection");
+
+    public boolean mutating() {
+        return MUTATING.contains(verb);
+    }
+
+    /** The time the stage was reached (the request's time if the stage has none). */
+    public Timestamp time() {
+        return stageTimestamp != null ? stageTimestamp : requestReceived;
+    }
+
+    /** {@code pods/NAME/eviction}, {@code workflows/NAME}. */
+    public String target() {
+        return resource + (name.isEmpty() ? "" : "/" + name) + (subresource.isEmpty() ? "" : "/" + subresource);
+    }
+
+    /** Later stages say more: ResponseComplete over ResponseStarted over RequestReceived. */
+    public int stageRank() {
+        switch (stage) {
+            case "RequestReceived":
+                return 0;
+            case "ResponseStarted":
+                return 1;
+            case "ResponseComplete":
+                return 2;
+            case "Panic":
+                return 3;
+            default:
+                return -1;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.Map;
+
+/**
+ * A Kubernetes Event (core/v1 or events.k8s.io/v1): what the scheduler, the kubelet, an autoscaler or
+ * the Argo controller reported about an object. Times keep their own precision: {@code eventTime} is
+ * a MicroTime (microseconds), {@code firstTimestamp}/{@code lastTimestamp} whole seconds.
+ *
+ * @param reportedBy the component that reported it ({@code source.component},
+ *                   {@code reportingController} or {@code reportingComponent})
+ * @param host       the node the reporter ran on ({@code source.host}), "" if not given
+ * @param count      how many times it was seen (count, series.count or deprecatedCount; 1 if absent)
+ * @param first      first seen: firstTimestamp, else eventTime, else the object's creation
+ * @param last       last seen: lastTimestamp or series.lastObservedTime, else {@code first}
+ * @param annotations the event's own annotations (the Argo controller names the node in them)
+ */
+public record ClusterEvent(
+        SourceRef source,
+        ObjectKind apiKind,
+        String namespace,
+        String name,
+        String reason,
+        String type,
+        String note,
+        InvolvedObject regarding,
+        String reportedBy,
+        String host,
+        long count,
+        Timestamp first,
+        Timestamp last,
+        Map<String, String> annotations) implements ExportedObject {
+
+    /** Argo's node events name the node by these annotations. */
+    public static final String NODE_NAME_ANNOTATION = "workflows.argoproj.io/node-name";
+    public static final String NODE_ID_ANNOTATION = "workflows.argoproj.io/node-id";
+
+    public ClusterEvent {
+        annotations = Map.copyOf(annotations);
+    }
+
+    public boolean about(String kind, String namespace, String name) {
+        return kind.equals(regarding.kind()) && name.equals(regarding.name())
+                && (namespace == null || regarding.namespace().isEmpty() || namespace.equals(regarding.namespace()));
+    }
+}

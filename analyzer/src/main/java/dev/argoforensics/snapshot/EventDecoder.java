@@ -1,0 +1,134 @@
+package dev.argoforensics.snapshot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns cluster events (core/v1, events.k8s.io/v1) and API server audit events into records. */
+public final class EventDecoder {
+    private EventDecoder() {
+    }
+
+    /**
+     * core/v1: {@code involvedObject}, {@code message}, {@code source}, {@code count},
+     * {@code firstTimestamp}/{@code lastTimestamp} (seconds) or {@code eventTime} (microseconds) and
+     * {@code series}; events.k8s.io/v1: {@code regarding}, {@code note}, {@code reportingController},
+     * {@code eventTime}, {@code series} and the {@code deprecated…} copies of the core fields.
+     *
+     * @throws IllegalArgumentException if the event holds no time at all
+     */
+    public static ClusterEvent clusterEvent(ObjectKind kind, ObjectDocument doc) {
+        JsonNode n = doc.node();
+        JsonNode meta = n.path("metadata");
+        JsonNode regarding = n.has("regarding") ? n.path("regarding") : n.path("involvedObject");
+        JsonNode source = n.has("source") ? n.path("source") : n.path("deprecatedSource");
+        JsonNode series = n.path("series");
+        Timestamp first = firstOf(KubeTime.at(n.path("eventTime")), KubeTime.at(n.path("firstTimestamp")),
+                KubeTime.at(n.path("deprecatedFirstTimestamp")), KubeTime.at(meta.path("creationTimestamp")));
+        if (first == null) {
+            throw new IllegalArgumentException("an Event without eventTime, firstTimestamp or creationTimestamp");
+        }
+        Timestamp last = firstOf(KubeTime.at(series.path("lastObservedTime")), KubeTime.at(n.path("lastTimestamp")),
+                KubeTime.at(n.path("deprecatedLastTimestamp")), first);
+        long count = series.hasNonNull("count") ? series.get("count").asLong()
+                : n.hasNonNull("count") ? n.get("count").asLong()
+                : n.hasNonNull("deprecatedCount") ? n.get("deprecatedCount").asLong() : 1;
+        String reportedBy = firstText(source.path("component"), n.path("reportingController"), n.path("reportingComponent"));
+        InvolvedObject about = new InvolvedObject(regarding.path("kind").asText(""), regarding.path("namespace").asText(""),
+                regarding.path("name").asText(""), regarding.path("uid").asText(""), regarding.path("fieldPath").asText(""));
+        return new ClusterEvent(doc.source(), kind, meta.path("namespace").asText(""), meta.path("name").asText(""),
+                n.path("reason").asText(""), n.path("type").asText(""), firstText(n.path("note"), n.path("message")), about, reportedBy,
+                source.path("host").asText(""), Math.max(1, count), first, last.compareTo(first) < 0 ? first : last,
+                ObjectDecoder.strings(meta.path("annotations")));
+    }
+
+    /**
+     * One audit.k8s.io/v1 Event; for a {@code patch} or {@code update} whose body the policy logged,
+     * what it does to {@code metadata.finalizers}.
+     *
+     * @throws IllegalArgumentException if the record holds no time
+     */
+    public static AuditRecord audit(ObjectDocument doc) {
+        JsonNode n = doc.node();
+        JsonNode ref = n.path("objectRef");
+        Timestamp received = KubeTime.at(n.path("requestReceivedTimestamp"));
+        Timestamp stage = KubeTime.at(n.path("stageTimestamp"));
+        if (received == null && stage == null) {
+            throw new IllegalArgumentException("an audit event without requestReceivedTimestamp or stageTimestamp");
+        }
+        String level = n.path("level").asText("");
+        boolean bodyLogged = level.equals("Request") || level.equals("RequestResponse");
+        String verb = n.path("verb").asText("");
+        JsonNode code = n.path("responseStatus").path("code");
+        return new AuditRecord(doc.source(), n.path("auditID").asText(""), n.path("stage").asText(""), verb,
+                n.path("user").path("username").asText(""), ref.path("resource").asText(""), ref.path("subresource").asText(""),
+                ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
+                received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null);
+    }
+
+    /** What a logged request body does to {@code metadata.finalizers}, or null if it leaves them alone. */
+    static FinalizerEdit finalizerEdit(String verb, JsonNode body) {
+        if (body.isArray()) {
+            return jsonPatch(body);
+        }
+        JsonNode meta = body.path("metadata");
+        if (meta.has("finalizers")) {
+            return new FinalizerEdit.SetTo(strings(meta.get("finalizers")));
+        }
+        if (meta.has("$deleteFromPrimitiveList/finalizers")) {
+            return new FinalizerEdit.Deleted(strings(meta.get("$deleteFromPrimitiveList/finalizers")));
+        }
+        // An update sends the whole object: no finalizers field means none are left.
+        if (verb.equals("update") && body.has("kind") && body.has("metadata")) {
+            return new FinalizerEdit.SetTo(List.of());
+        }
+        return null;
+    }
+
+    private static FinalizerEdit jsonPatch(JsonNode ops) {
+        List<String> touching = new ArrayList<>();
+        for (JsonNode op : ops) {
+            String path = op.path("path").asText("");
+            if (!path.startsWith("/metadata/finalizers")) {
+                continue;
+            }
+            String kind = op.path("op").asText("");
+            if (path.equals("/metadata/finalizers") && ops.size() == 1) {
+                if (kind.equals("remove")) {
+                    return new FinalizerEdit.SetTo(List.of());
+                }
+                if ((kind.equals("replace") || kind.equals("add")) && op.path("value").isArray()) {
+                    return new FinalizerEdit.SetTo(strings(op.get("value")));
+                }
+            }
+            touching.add(kind + " " + path);
+        }
+        return touching.isEmpty() ? null : new FinalizerEdit.JsonPatch(touching);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(f -> out.add(f.asText()));
+        return out;
+    }
+
+    private static Timestamp firstOf(Timestamp... candidates) {
+        for (Timestamp t : candidates) {
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private static String firstText(JsonNode... candidates) {
+        for (JsonNode c : candidates) {
+            String t = c.asText("");
+            if (!t.isEmpty()) {
+                return t;
+            }
+        }
+        return "";
+    }
+}

@@ -1,0 +1,121 @@
+package dev.argoforensics.snapshot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The kinds of exported object the analyzer reads. Events come in three API groups that share the
+ * kind {@code Event}: core/v1 and events.k8s.io/v1 (cluster events), audit.k8s.io/v1 (API server
+ * audit records); the apiVersion tells them apart.
+ */
+public enum ObjectKind {
+    POD("Pod"),
+    WORKFLOW("Workflow"),
+    TASK_RESULT("WorkflowTaskResult"),
+    CORE_EVENT("Event"),
+    EVENTS_V1_EVENT("Event (events.k8s.io/v1)"),
+    AUDIT_EVENT("Event (audit.k8s.io/v1)");
+
+    /** Folder and file names that say which kind the objects inside are (used only when an object names no kind). */
+    private static final Map<String, ObjectKind> PATH_NAMES = Map.of(
+            "pods", POD, "pod", POD,
+            "workflows", WORKFLOW, "workflow", WORKFLOW,
+            "workflowtaskresults", TASK_RESULT, "workflowtaskresult", TASK_RESULT, "taskresults", TASK_RESULT,
+            "events", CORE_EVENT, "event", CORE_EVENT);
+
+    private final String label;
+
+    ObjectKind(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** What one document is, and the words the inputs table uses for it. */
+    public record Classified(ObjectKind kind, String label) {
+        public boolean read() {
+            return kind != null;
+        }
+    }
+
+    /**
+     * @param fromPath the kind the file's folder or name states ({@link #fromPath}), or null
+     */
+    public static Classified classify(ObjectDocument doc, ObjectKind fromPath) {
+        String kind = doc.kind();
+        String group = group(doc.apiVersion());
+        JsonNode n = doc.node();
+        switch (kind) {
+            case "Pod":
+                return known(POD);
+            case "Workflow":
+                return known(WORKFLOW);
+            case "WorkflowTaskResult":
+                return known(TASK_RESULT);
+            case "Event":
+                return known(event(group, n));
+            case "":
+                if (looksLikeArgoGet(n)) {
+                    return new Classified(WORKFLOW, WORKFLOW.label + " (no kind: read as argo get output)");
+                }
+                if (fromPath != null) {
+                    ObjectKind k = fromPath == CORE_EVENT ? event(group, n) : fromPath;
+                    return new Classified(k, k.label + " (no kind: named by its path)");
+                }
+                return new Classified(null, "(no kind) (ignored)");
+            default:
+                return new Classified(null, kind + " (ignored)");
+        }
+    }
+
+    private static Classified known(ObjectKind k) {
+        return new Classified(k, k.label);
+    }
+
+    private static ObjectKind event(String group, JsonNode n) {
+        switch (group) {
+            case "audit.k8s.io":
+                return AUDIT_EVENT;
+            case "events.k8s.io":
+                return EVENTS_V1_EVENT;
+            case "":
+                if (n.has("auditID")) {
+                    return AUDIT_EVENT;
+                }
+                return n.has("regarding") || n.has("note") ? EVENTS_V1_EVENT : CORE_EVENT;
+            default:
+                return CORE_EVENT;
+        }
+    }
+
+    /** {@code argo get -o yaml|json} prints a Workflow without apiVersion and kind. */
+    private static boolean looksLikeArgoGet(JsonNode n) {
+        JsonNode spec = n.path("spec");
+        return n.has("metadata") && n.has("status") && (spec.has("templates") || spec.has("workflowTemplateRef") || spec.has("entrypoint"));
+    }
+
+    private static String group(String apiVersion) {
+        int slash = apiVersion.indexOf('/');
+        return slash < 0 ? "" : apiVersion.substring(0, slash);
+    }
+
+    /** The kind the nearest folder or file name states ({@code pods/}, {@code events.json}), or null. */
+    public static ObjectKind fromPath(String displayPath) {
+        String[] segments = displayPath.split("/");
+        for (int i = segments.length - 1; i >= 0; i--) {
+            String s = segments[i].toLowerCase(Locale.ROOT);
+            if (i == segments.length - 1) {
+                int dot = s.indexOf('.');
+                s = dot < 0 ? s : s.substring(0, dot);
+            }
+            ObjectKind k = PATH_NAMES.get(s);
+            if (k != null) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.argoforensics.snapshot;
+
+/** How the analyzer knows when an export was taken; reports name it next to the time. */
+public enum ObservationBasis {
+    /** Nothing said when: the latest time inside the object, so the export was taken no earlier. */
+    LATEST_INSIDE("no earlier than the latest time inside the object"),
+    /** A {@code # taken-at: <RFC 3339>} comment at the top of the file. */
+    TAKEN_AT_COMMENT("the file's # taken-at comment"),
+    /** {@code --snapshot-time FILE=TIME} on the command line. */
+    COMMAND_LINE("--snapshot-time on the command line");
+
+    private final String description;
+
+    ObservationBasis(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

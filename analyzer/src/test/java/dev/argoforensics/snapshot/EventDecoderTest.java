@@ -1,0 +1,190 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.TimePrecision;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Cluster events in both API groups and audit events, in the shapes kubectl and the API server write. */
+class EventDecoderTest {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static ObjectDocument yaml(String text) throws Exception {
+        return new ObjectDocument(new SourceRef("e.yaml", 7), YAML.readTree(text));
+    }
+
+    private static ExportedObject decode(ObjectDocument doc) {
+        ObjectKind.Classified c = ObjectKind.classify(doc, null);
+        assertTrue(c.read(), c.label());
+        return ObjectDecoder.decode(c.kind(), doc);
+    }
+
+    @Test
+    void aKubeletEventInCoreV1HasSecondsAndACount() throws Exception {
+        ClusterEvent e = (ClusterEvent) decode(yaml("""
+                apiVersion: v1
+                count: 3
+                eventTime: null
+                firstTimestamp: "2026-10-02T09:21:41Z"
+                involvedObject: {apiVersion: v1, fieldPath: "spec.containers{main}", kind: Pod, name: p, namespace: ns, uid: u-1}
+                kind: Event
+                lastTimestamp: "2026-10-02T09:21:55Z"
+                message: Stopping container main
+                metadata: {name: p.186a5ba6d4f1c839, namespace: ns}
+                reason: Killing
+                reportingComponent: kubelet
+                source: {component: kubelet, host: ip-10-0-7-21.ec2.internal}
+                type: Normal
+                """));
+        assertEquals(ObjectKind.CORE_EVENT, e.apiKind());
+        assertEquals("Killing", e.reason());
+        assertEquals("Stopping container main", e.note());
+        assertEquals(new InvolvedObject("Pod", "ns", "p", "u-1", "spec.containers{main}"), e.regarding());
+        assertEquals("kubelet", e.reportedBy());
+        assertEquals("ip-10-0-7-21.ec2.internal", e.host());
+        assertEquals(3, e.count());
+        assertEquals("2026-10-02T09:21:41Z", e.first().format());
+        assertEquals(TimePrecision.SECOND, e.first().precision());
+        assertEquals("2026-10-02T09:21:55Z", e.last().format());
+        assertEquals("e.yaml:7", e.source().toString());
+    }
+
+    @Test
+    void aSchedulerEventInCoreV1HasOnlyAMicroTime() throws Exception {
+        ClusterEvent e = (ClusterEvent) decode(yaml("""
+                action: Binding
+                apiVersion: v1
+                eventTime: "2026-10-02T09:14:03.204518Z"
+                firstTimestamp: null
+                involvedObject: {kind: Pod, name: p, namespace: ns}
+                kind: Event
+                lastTimestamp: null
+                message: Successfully assigned ns/p to ip-10-0-7-21.ec2.internal
+                metadata: {name: p.1, namespace: ns, creationTimestamp: "2026-10-02T09:14:03Z"}
+                reason: Scheduled
+                reportingComponent: default-scheduler
+                source: {}
+                type: Normal
+                """));
+        assertEquals("2026-10-02T09:14:03.204518Z", e.first().format());
+        assertEquals(TimePrecision.MICROSECOND, e.first().precision());
+        assertEquals(e.first(), e.last());
+        assertEquals(1, e.count(), "no count field means it was seen once");
+        assertEquals("default-scheduler", e.reportedBy());
+    }
+
+    @Test
+    void anEventsV1EventUsesRegardingNoteSeriesAndTheDeprecatedFields() throws Exception {
+        ClusterEvent e = (ClusterEvent) decode(yaml("""
+                apiVersion: events.k8s.io/v1
+                deprecatedCount: 1
+                deprecatedFirstTimestamp: "2026-10-02T09:21:40Z"
+                deprecatedSource: {component: taint-eviction-controller}
+                eventTime: "2026-10-02T09:21:40.512334Z"
+                kind: Event
+                metadata: {name: p.2, namespace: ns}
+                note: Marking for deletion Pod ns/p
+                reason: TaintManagerEviction
+                regarding: {apiVersion: v1, kind: Pod, name: p, namespace: ns, uid: u-1}
+                reportingController: taint-eviction-controller
+                series: {count: 4, lastObservedTime: "2026-10-02T09:23:10.000001Z"}
+                type: Normal
+                """));
+        assertEquals(ObjectKind.EVENTS_V1_EVENT, e.apiKind());
+        assertEquals("Marking for deletion Pod ns/p", e.note());
+        assertEquals("u-1", e.regarding().uid());
+        assertEquals("2026-10-02T09:21:40.512334Z", e.first().format(), "eventTime wins over the deprecated whole-second copy");
+        assertEquals("2026-10-02T09:23:10.000001Z", e.last().format());
+        assertEquals(4, e.count(), "series.count");
+        assertEquals("taint-eviction-controller", e.reportedBy());
+    }
+
+    @Test
+    void anEventWithoutAnyTimeCannotBePlaced() throws Exception {
+        ObjectDocument doc = yaml("apiVersion: v1\nkind: Event\nmetadata: {name: x}\nreason: Killing\ninvolvedObject: {kind: Pod, name: p}\n");
+        assertThrows(IllegalArgumentException.class, () -> decode(doc));
+    }
+
+    private static AuditRecord audit(String json) throws Exception {
+        return (AuditRecord) decode(new ObjectDocument(new SourceRef("audit.log", 3), JSON.readTree(json)));
+    }
+
+    private static String auditLine(String level, String verb, String sub, String body, String stage) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"" + level + "\",\"auditID\":\"a-1\",\"stage\":\"" + stage + "\","
+                + "\"requestURI\":\"/api/v1/namespaces/ns/pods/p\",\"verb\":\"" + verb + "\","
+                + "\"user\":{\"username\":\"system:serviceaccount:argo:argo-workflow-controller\",\"groups\":[\"system:authenticated\"]},"
+                + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"" + (sub == null ? "" : ",\"subresource\":\"" + sub + "\"") + "},"
+                + (stage.equals("RequestReceived") ? "" : "\"responseStatus\":{\"metadata\":{},\"code\":200},")
+                + (body == null ? "" : "\"requestObject\":" + body + ",")
+                + "\"requestReceivedTimestamp\":\"2026-10-02T09:22:05.403112Z\",\"stageTimestamp\":\"2026-10-02T09:22:05.409876Z\"}";
+    }
+
+    @Test
+    void aMergePatchThatEmptiesTheFinalizersRemovesTheStatusFinalizer() throws Exception {
+        AuditRecord a = audit(auditLine("Request", "patch", null, "{\"metadata\":{\"finalizers\":[],\"resourceVersion\":\"5520811\"}}", "ResponseComplete"));
+        assertEquals("patch", a.verb());
+        assertEquals("system:serviceaccount:argo:argo-workflow-controller", a.user());
+        assertEquals("pods/p", a.target());
+        assertEquals(200, a.responseCode());
+        assertEquals("2026-10-02T09:22:05.403112Z", a.requestReceived().format());
+        assertEquals("2026-10-02T09:22:05.409876Z", a.time().format());
+        assertEquals(TimePrecision.MICROSECOND, a.time().precision());
+        assertTrue(a.mutating());
+        assertTrue(a.requestBodyLogged());
+        assertEquals(new FinalizerEdit.SetTo(List.of()), a.finalizers());
+        assertTrue(a.finalizers().removes(PodSnapshot.STATUS_FINALIZER));
+        assertEquals(2, a.stageRank());
+    }
+
+    @Test
+    void strategicMergeJsonPatchAndFullUpdateBodies() throws Exception {
+        FinalizerEdit deleted = audit(auditLine("Request", "patch", null,
+                "{\"metadata\":{\"$deleteFromPrimitiveList/finalizers\":[\"workflows.argoproj.io/status\"]}}", "ResponseComplete")).finalizers();
+        assertInstanceOf(FinalizerEdit.Deleted.class, deleted);
+        assertTrue(deleted.removes(PodSnapshot.STATUS_FINALIZER));
+
+        FinalizerEdit keeps = audit(auditLine("Request", "patch", null,
+                "{\"metadata\":{\"finalizers\":[\"example.com/keep\",\"workflows.argoproj.io/status\"]}}", "ResponseComplete")).finalizers();
+        assertFalse(keeps.removes(PodSnapshot.STATUS_FINALIZER));
+
+        FinalizerEdit ops = audit(auditLine("Request", "patch", null,
+                "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"1\"},{\"op\":\"remove\",\"path\":\"/metadata/finalizers/0\"}]",
+                "ResponseComplete")).finalizers();
+        assertEquals(new FinalizerEdit.JsonPatch(List.of("remove /metadata/finalizers/0")), ops);
+        assertFalse(ops.removes(PodSnapshot.STATUS_FINALIZER), "which entry index 0 was needs the object's prior state");
+
+        FinalizerEdit update = audit(auditLine("RequestResponse", "update", null,
+                "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"p\"}}", "ResponseComplete")).finalizers();
+        assertEquals(new FinalizerEdit.SetTo(List.of()), update, "an update without finalizers leaves none");
+
+        assertNull(audit(auditLine("Request", "patch", null, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}", "ResponseComplete")).finalizers());
+    }
+
+    @Test
+    void metadataLevelLogsNoBodyAndAnEvictionIsASubresource() throws Exception {
+        AuditRecord patch = audit(auditLine("Metadata", "patch", null, null, "ResponseComplete"));
+        assertFalse(patch.requestBodyLogged());
+        assertNull(patch.finalizers());
+
+        AuditRecord eviction = audit(auditLine("Metadata", "create", "eviction", null, "ResponseComplete"));
+        assertEquals("pods/p/eviction", eviction.target());
+
+        AuditRecord received = audit(auditLine("Request", "patch", null, "{\"metadata\":{\"finalizers\":null}}", "RequestReceived"));
+        assertNull(received.responseCode());
+        assertEquals(0, received.stageRank());
+        assertEquals(new FinalizerEdit.SetTo(List.of()), received.finalizers(), "null empties the list in a merge patch");
+
+        AuditRecord get = audit(auditLine("Metadata", "get", null, null, "ResponseComplete"));
+        assertFalse(get.mutating());
+    }
+}

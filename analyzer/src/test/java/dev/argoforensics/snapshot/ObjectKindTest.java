@@ -1,0 +1,56 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.argoforensics.source.SourceRef;
+import org.junit.jupiter.api.Test;
+
+class ObjectKindTest {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private static ObjectKind.Classified classify(String yaml, ObjectKind fromPath) throws Exception {
+        return ObjectKind.classify(new ObjectDocument(new SourceRef("x.yaml", 1), YAML.readTree(yaml)), fromPath);
+    }
+
+    @Test
+    void eventsAreToldApartByTheirApiGroup() throws Exception {
+        assertEquals(ObjectKind.CORE_EVENT, classify("apiVersion: v1\nkind: Event\n", null).kind());
+        assertEquals(ObjectKind.EVENTS_V1_EVENT, classify("apiVersion: events.k8s.io/v1\nkind: Event\n", null).kind());
+        assertEquals(ObjectKind.AUDIT_EVENT, classify("apiVersion: audit.k8s.io/v1\nkind: Event\n", null).kind());
+        assertEquals("Event (audit.k8s.io/v1)", classify("apiVersion: audit.k8s.io/v1\nkind: Event\n", null).label());
+        assertEquals(ObjectKind.AUDIT_EVENT, classify("kind: Event\nauditID: a-1\n", null).kind(), "no apiVersion: by its fields");
+        assertEquals(ObjectKind.TASK_RESULT, classify("apiVersion: argoproj.io/v1alpha1\nkind: WorkflowTaskResult\n", null).kind());
+    }
+
+    @Test
+    void argoGetOutputHasNoKindButIsAWorkflow() throws Exception {
+        ObjectKind.Classified c = classify("metadata: {name: w}\nspec: {entrypoint: main, templates: []}\nstatus: {phase: Failed}\n", null);
+        assertEquals(ObjectKind.WORKFLOW, c.kind());
+        assertEquals("Workflow (no kind: read as argo get output)", c.label());
+    }
+
+    @Test
+    void aKindlessObjectTakesTheKindItsPathNames() throws Exception {
+        assertEquals(ObjectKind.POD, ObjectKind.fromPath("dump/data-pipelines/pods.json"));
+        assertEquals(ObjectKind.POD, ObjectKind.fromPath("export/pods/p-1.yaml"));
+        assertEquals(ObjectKind.TASK_RESULT, ObjectKind.fromPath("export/workflowtaskresults/n.yaml"));
+        assertEquals(ObjectKind.CORE_EVENT, ObjectKind.fromPath("dump/argo/events.json"));
+        assertNull(ObjectKind.fromPath("export/pod-before.yaml"), "only whole folder or file names count");
+        ObjectKind.Classified c = classify("metadata: {name: p, namespace: ns}\nstatus: {phase: Running}\n", ObjectKind.POD);
+        assertEquals(ObjectKind.POD, c.kind());
+        assertEquals("Pod (no kind: named by its path)", c.label());
+        assertEquals(ObjectKind.EVENTS_V1_EVENT, classify("regarding: {kind: Pod}\nnote: x\n", ObjectKind.CORE_EVENT).kind());
+    }
+
+    @Test
+    void otherKindsAreNamedAndNotRead() throws Exception {
+        ObjectKind.Classified c = classify("apiVersion: v1\nkind: ConfigMap\n", ObjectKind.POD);
+        assertFalse(c.read());
+        assertEquals("ConfigMap (ignored)", c.label(), "an explicit kind wins over the path");
+        assertEquals("(no kind) (ignored)", classify("metadata: {name: x}\n", null).label());
+    }
+}
