@@ -36,4 +36,16 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
     public Optional<WorkflowHistory> workflow(WorkflowRef ref) {
         return ref == null ? Optional.empty() : Optional.ofNullable(workflows.get(ref));
     }
+
+    /**
+     * Every Pod with this name (several if it was recreated with a new UID, or if namespaces differ),
+     * in key order.
+     *
+     * @param namespace null for any namespace
+     */
+    public List<PodHistory> podsNamed(String namespace, String name) {
+        return pods.values().stream()
+                .filter(p -> p.key().name().equals(name) && (namespace == null || namespace.equals(p.key().namespace())))
+                .toList();
+    }
 }

@@ -20,6 +20,7 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -27,14 +28,18 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * Joins log events and exported objects: resolves the namespace of Pods that lines name without
- * one, pairs each {@code Removing finalizers during a delete} with the next queuing line of the same
- * controller stream, ties Pods to Workflow nodes, and assembles finalizer removals.
+ * one, tells Pods with the same name apart by UID, pairs each {@code Removing finalizers during a
+ * delete} with the next queuing line of the same controller stream, ties Pods to Workflow nodes,
+ * gives task results, cluster events and audit records to the Pods they are about, and assembles
+ * finalizer removals.
  */
 public final class Correlator {
     static final String REMOVE_FINALIZER = "removeFinalizer";
@@ -46,6 +51,7 @@ public final class Correlator {
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
+        PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
 
         Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
         Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
@@ -53,7 +59,7 @@ public final class Correlator {
             ControllerEvent ev = e.event();
             ev.workflow().ifPresent(w -> workflowEvents.computeIfAbsent(w, k -> new ArrayList<>()).add(e));
             if (ev.pod().isPresent()) {
-                PodKey key = resolve(ev.pod().get(), namespacesByPod);
+                PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
                 List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
                 LogEvent onDelete = onDeleteByScheduled.get(e);
                 if (onDelete != null) {
@@ -65,7 +71,9 @@ public final class Correlator {
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
-            podSnaps.computeIfAbsent(new PodKey(p.namespace(), p.name()), k -> new ArrayList<>()).add(p);
+            PodKey named = new PodKey(p.namespace(), p.name());
+            PodKey key = p.uid().isEmpty() ? instances.forTime(named, p.creationTimestamp()) : named.withUid(p.uid());
+            podSnaps.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observed, OBSERVED)));
 
@@ -82,16 +90,62 @@ public final class Correlator {
             workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()), wfSnaps.getOrDefault(ref, List.of())));
         }
 
+        PodRecords records = new PodRecords(objects, instances, namespacesByPod);
         Set<PodKey> podKeys = new TreeSet<>(podEvents.keySet());
         podKeys.addAll(podSnaps.keySet());
+        podKeys.addAll(records.podKeys());
         NodeLinker linker = new NodeLinker(events, workflows, namespacesByPod);
+        Map<PodKey, NodeLink> links = new TreeMap<>();
+        Map<PodKey, PodRecords.HostSpan> hosts = new TreeMap<>();
+        for (PodKey key : podKeys) {
+            List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
+            links.put(key, linker.link(key.named(), snaps));
+            hostSpan(podEvents.getOrDefault(key, List.of()), snaps).ifPresent(h -> hosts.put(key, h));
+        }
+        records.byNode(links);
+        records.byHost(hosts);
+
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
-            List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
-            pods.put(key, new PodHistory(key, evs, snaps, linker.link(key, snaps), removals(evs)));
+            pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
+                    removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key)));
         }
         return new Correlation(events, pods, workflows, available(events, objects), processes);
+    }
+
+    /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */
+    private static Map<PodKey, List<LogEvent>> createdLines(List<LogEvent> events, Map<String, Set<String>> namespacesByPod) {
+        Map<PodKey, List<LogEvent>> out = new HashMap<>();
+        for (LogEvent e : events) {
+            if (e.event() instanceof PodCreated c && c.podRef() != null) {
+                out.computeIfAbsent(resolve(c.podRef(), namespacesByPod), k -> new ArrayList<>()).add(e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Kubernetes node an exported Pod ran on, and the time it is known to have existed: from its
+     * creation (or first line) to its last line, export or deletion.
+     */
+    private static Optional<PodRecords.HostSpan> hostSpan(List<LogEvent> events, List<PodSnapshot> snaps) {
+        String host = snaps.stream().map(PodSnapshot::nodeName).filter(h -> !h.isEmpty()).reduce((a, b) -> b).orElse("");
+        if (host.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Timestamp> times = new ArrayList<>();
+        events.forEach(e -> times.add(e.time()));
+        for (PodSnapshot s : snaps) {
+            times.add(s.creationTimestamp());
+            times.add(s.deletionTimestamp());
+            times.add(s.observed() == null ? null : s.observed().time());
+        }
+        times.removeIf(Objects::isNull);
+        if (times.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new PodRecords.HostSpan(host, Collections.min(times), Collections.max(times)));
     }
 
     /** Every namespace a Pod name is seen in, from lines that name one and from exports. */

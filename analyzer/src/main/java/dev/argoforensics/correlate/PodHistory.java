@@ -1,26 +1,39 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.TaskResultSnapshot;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Everything known about one Pod.
  *
- * @param events    log events naming the Pod (plus the {@code Removing finalizers during a delete}
- *                  lines paired with them), in input order
- * @param snapshots exports of the Pod, earliest observation first
- * @param link      its Workflow node, or null if nothing established it
- * @param removals  status-capture finalizer removals, in input order
+ * @param identity      how its UID was chosen, and so which records without a UID it holds
+ * @param events        log events naming the Pod (plus the {@code Removing finalizers during a delete}
+ *                      lines paired with them), in input order
+ * @param snapshots     exports of the Pod, earliest observation first
+ * @param link          its Workflow node, or null if nothing established it
+ * @param removals      status-capture finalizer removals, in input order
+ * @param taskResults   exports of its node's WorkflowTaskResult
+ * @param clusterEvents events about the Pod, about its node (the Argo controller's node events) and
+ *                      about the Kubernetes node it ran on while it existed
+ * @param auditRecords  API requests that changed the Pod, its task result or its Workflow (the most
+ *                      complete stage of each)
  */
-public record PodHistory(PodKey key, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
-                         List<FinalizerRemoval> removals) {
+public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
+                         List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
+                         List<AuditRecord> auditRecords) {
 
     public PodHistory {
         events = List.copyOf(events);
         snapshots = List.copyOf(snapshots);
         removals = List.copyOf(removals);
+        taskResults = List.copyOf(taskResults);
+        clusterEvents = List.copyOf(clusterEvents);
+        auditRecords = List.copyOf(auditRecords);
     }
 
     public Optional<NodeLink> node() {
@@ -29,7 +42,7 @@ public record PodHistory(PodKey key, List<LogEvent> events, List<PodSnapshot> sn
 
     /** The UID from the exports, or "" if there is none. */
     public String uid() {
-        return snapshots.stream().map(PodSnapshot::uid).filter(u -> !u.isEmpty()).reduce((a, b) -> b).orElse("");
+        return key.uid() == null ? "" : key.uid();
     }
 
     /** The export observed last. */

@@ -4,16 +4,35 @@ import java.util.Comparator;
 import java.util.Objects;
 
 /**
- * A Pod by namespace and name. The namespace is null when no source names it (pod-controller event
- * lines carry only the name) and nothing else resolved it.
+ * A Pod by namespace, name and, where an export gave it, UID: a Pod recreated with the same name is
+ * another Pod (upstream #8022). The namespace is null when no source names it (pod-controller event
+ * lines carry only the name) and nothing else resolved it; the UID is null when no export of a Pod
+ * with this name gave one.
  */
-public record PodKey(String namespace, String name) implements Comparable<PodKey> {
+public record PodKey(String namespace, String name, String uid) implements Comparable<PodKey> {
+    private static final Comparator<String> NULLS_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
     private static final Comparator<PodKey> ORDER = Comparator
-            .comparing(PodKey::namespace, Comparator.nullsFirst(Comparator.naturalOrder()))
-            .thenComparing(PodKey::name);
+            .comparing(PodKey::namespace, NULLS_FIRST)
+            .thenComparing(PodKey::name)
+            .thenComparing(PodKey::uid, NULLS_FIRST);
 
     public PodKey {
         Objects.requireNonNull(name, "name");
+        uid = uid == null || uid.isEmpty() ? null : uid;
+    }
+
+    /** A Pod as lines name it: by namespace and name only. */
+    public PodKey(String namespace, String name) {
+        this(namespace, name, null);
+    }
+
+    /** The same namespace and name, without the UID. */
+    public PodKey named() {
+        return uid == null ? this : new PodKey(namespace, name);
+    }
+
+    public PodKey withUid(String value) {
+        return new PodKey(namespace, name, value);
     }
 
     @Override
@@ -21,6 +40,7 @@ public record PodKey(String namespace, String name) implements Comparable<PodKey
         return ORDER.compare(this, o);
     }
 
+    /** {@code namespace/name}: reports add the UID where it tells two Pods apart. */
     @Override
     public String toString() {
         return (namespace == null ? "?" : namespace) + "/" + name;

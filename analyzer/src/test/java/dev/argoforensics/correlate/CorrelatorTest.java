@@ -103,7 +103,7 @@ class CorrelatorTest {
     @Test
     void nodeLinkFromThePodAnnotationWins() {
         NodeLink link = new Evidence().log("a.log", createdPod("2026-09-19T16:27:10.431Z")).pod("pod.yaml", V4.podYaml(true))
-                .correlate().pods().get(P).link();
+                .correlate().pods().get(P.withUid("u-1")).link();
         assertEquals(LinkBasis.POD_ANNOTATION, link.basis());
     }
 

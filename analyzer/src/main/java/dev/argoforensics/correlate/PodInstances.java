@@ -1,0 +1,149 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.correlate.PodIdentity.UidBasis;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Pod objects behind each namespace/name, told apart by the UIDs of their exports (a Pod deleted
+ * and created again with the same name is another Pod, upstream #8022). Records that carry no UID
+ * (log lines, audit records) go to the Pod whose lifetime covers their time: from its "Created pod"
+ * line (exact within a controller stream) or, without one, its creationTimestamp, until the next
+ * one's. Records older than the first known creation go to the first Pod.
+ */
+final class PodInstances {
+    private static final Comparator<Timestamp> EARLIEST_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
+
+    /** One Pod object: its key with the UID, where its lifetime starts and how that is known. */
+    private record Instance(PodKey key, SourceRef uidSource, Timestamp created, LogEvent createdLine) {
+        Timestamp start() {
+            return createdLine != null ? createdLine.time() : created;
+        }
+
+        SourceRef startSource() {
+            return createdLine != null ? createdLine.source() : uidSource;
+        }
+
+        /** The record at this time (and, for a line, this place in its stream) is no older than this Pod. */
+        boolean covers(Timestamp t, LogEvent line) {
+            if (createdLine != null && line != null) {
+                return line == createdLine || EventOrder.notAfter(createdLine, line);
+            }
+            Timestamp start = start();
+            return start == null || !start.isAfter(t);
+        }
+    }
+
+    private final Map<PodKey, List<Instance>> byName = new HashMap<>();
+
+    /**
+     * @param created "Created pod" lines by the Pod they name (namespace and name, no UID)
+     */
+    PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
+        Map<PodKey, Map<String, List<PodSnapshot>>> uids = new HashMap<>();
+        for (PodSnapshot s : snapshots) {
+            if (!s.uid().isEmpty()) {
+                uids.computeIfAbsent(new PodKey(s.namespace(), s.name()), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(s.uid(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        uids.forEach((name, byUid) -> {
+            List<Instance> instances = new ArrayList<>();
+            byUid.forEach((uid, snaps) -> {
+                Timestamp createdAt = snaps.stream().map(PodSnapshot::creationTimestamp).min(EARLIEST_FIRST).orElse(null);
+                instances.add(new Instance(name.withUid(uid), snaps.get(0).source(), createdAt, null));
+            });
+            instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
+            byName.put(name, withCreatedLines(instances, created.getOrDefault(name, List.of())));
+        });
+    }
+
+    /** Each Pod's "Created pod" line: the first one not certainly older than its creationTimestamp. */
+    private static List<Instance> withCreatedLines(List<Instance> instances, List<LogEvent> lines) {
+        List<Instance> out = new ArrayList<>(instances.size());
+        for (int i = 0; i < instances.size(); i++) {
+            Instance in = instances.get(i);
+            Timestamp next = i + 1 < instances.size() ? instances.get(i + 1).created() : null;
+            LogEvent line = null;
+            for (LogEvent e : lines) {
+                boolean notBefore = in.created() == null || !e.time().isBefore(in.created());
+                boolean notAfterNext = next == null || e.time().isBefore(next);
+                if (notBefore && notAfterNext) {
+                    line = e;
+                    break;
+                }
+            }
+            out.add(new Instance(in.key(), in.uidSource(), in.created(), instances.size() > 1 ? line : null));
+        }
+        return out;
+    }
+
+    /** The Pod a log line naming this namespace/name is about. */
+    PodKey forLine(PodKey named, LogEvent line) {
+        return pick(named, line.time(), line);
+    }
+
+    /** The Pod a record without a UID, at this time, is about (the first one if the time is unknown). */
+    PodKey forTime(PodKey named, Timestamp time) {
+        return pick(named, time, null);
+    }
+
+    /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
+    PodKey forUid(PodKey named, String uid, Timestamp time) {
+        for (Instance in : byName.getOrDefault(named, List.of())) {
+            if (in.key().uid().equals(uid)) {
+                return in.key();
+            }
+        }
+        return forTime(named, time);
+    }
+
+    private PodKey pick(PodKey named, Timestamp time, LogEvent line) {
+        List<Instance> instances = byName.get(named.named());
+        if (instances == null) {
+            return named.named();
+        }
+        Instance chosen = instances.get(0);
+        for (int i = 1; time != null && i < instances.size(); i++) {
+            if (instances.get(i).covers(time, line)) {
+                chosen = instances.get(i);
+            }
+        }
+        return chosen.key();
+    }
+
+    /** Every Pod known by a UID. */
+    List<PodKey> keys() {
+        List<PodKey> out = new ArrayList<>();
+        byName.values().forEach(l -> l.forEach(i -> out.add(i.key())));
+        return out;
+    }
+
+    PodIdentity identity(PodKey key) {
+        List<Instance> instances = byName.get(key.named());
+        if (instances == null || key.uid() == null) {
+            return PodIdentity.none();
+        }
+        for (int i = 0; i < instances.size(); i++) {
+            Instance in = instances.get(i);
+            if (!in.key().equals(key)) {
+                continue;
+            }
+            if (instances.size() == 1) {
+                return new PodIdentity(UidBasis.ONLY_UID, in.uidSource(), null, null, null, 1);
+            }
+            Instance next = i + 1 < instances.size() ? instances.get(i + 1) : null;
+            return new PodIdentity(UidBasis.LIFETIME, in.uidSource(), i == 0 ? null : in.start(), i == 0 ? null : in.startSource(),
+                    next == null ? null : next.start(), instances.size());
+        }
+        return PodIdentity.none();
+    }
+}

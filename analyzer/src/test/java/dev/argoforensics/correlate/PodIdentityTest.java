@@ -1,0 +1,108 @@
+package dev.argoforensics.correlate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.argoforensics.correlate.PodIdentity.UidBasis;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A Pod deleted and created again with the same name is another Pod (upstream #8022): each UID gets
+ * its own history, and records without a UID go to the one whose lifetime covers them.
+ */
+class PodIdentityTest {
+
+    private static String pod(String uid, String created) {
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: " + uid + "\n  creationTimestamp: \"" + created + "\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n  annotations: {workflows.argoproj.io/node-id: p}\nstatus: {phase: Running}\n";
+    }
+
+    private static String created(String t) {
+        return V4.createdPod(t);
+    }
+
+    /** Two Workflows named p one after the other, each with its root Pod p; the old one's delayed cleanup runs after the new Pod exists. */
+    private static Correlation recreated() {
+        return new Evidence()
+                .log("a.log",
+                        created("2026-10-02T10:00:00.100Z"),
+                        V4.podEvent("2026-10-02T10:00:00.120Z", "add"),
+                        V4.podEvent("2026-10-02T10:05:00.050Z", "delete"),
+                        created("2026-10-02T10:05:00.050Z"),
+                        V4.podEvent("2026-10-02T10:05:00.060Z", "add"),
+                        V4.cleaningUp("2026-10-02T10:05:00.500Z", "deletePod"))
+                .log("b.log", V4.podEvent("2026-10-02T10:05:00.020Z", "update"))
+                .pod("old.yaml", pod("u-1", "2026-10-02T10:00:00Z"))
+                .pod("new.yaml", pod("u-2", "2026-10-02T10:05:00Z"))
+                .object("events.yaml", "apiVersion: v1\nkind: Event\nreason: Killing\nmessage: Stopping container main\n"
+                        + "involvedObject: {kind: Pod, namespace: ns, name: p, uid: u-1, fieldPath: \"spec.containers{main}\"}\n"
+                        + "firstTimestamp: \"2026-10-02T10:05:03Z\"\nlastTimestamp: \"2026-10-02T10:05:03Z\"\nmetadata: {name: p.1, namespace: ns}\n")
+                .object("audit.log", "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-1\","
+                        + "\"stage\":\"ResponseComplete\",\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},"
+                        + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"},"
+                        + "\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2026-10-02T10:04:58.500000Z\","
+                        + "\"stageTimestamp\":\"2026-10-02T10:04:58.512000Z\"}")
+                .correlate();
+    }
+
+    private static List<Long> lines(PodHistory h, String file) {
+        return h.events().stream().filter(e -> e.source().file().equals(file)).map(e -> e.source().line()).toList();
+    }
+
+    @Test
+    void eachUidIsAPodOfItsOwn() {
+        List<PodHistory> pods = recreated().podsNamed("ns", "p");
+        assertEquals(2, pods.size());
+        assertEquals(List.of("u-1", "u-2"), pods.stream().map(PodHistory::uid).toList());
+        assertEquals("old.yaml:1", pods.get(0).snapshots().get(0).source().toString());
+        assertEquals("new.yaml:1", pods.get(1).snapshots().get(0).source().toString());
+    }
+
+    @Test
+    void linesGoToThePodWhoseCreatedPodLineTheyFollow() {
+        List<PodHistory> pods = recreated().podsNamed("ns", "p");
+        assertEquals(List.of(1L, 2L, 3L), lines(pods.get(0), "a.log"), "line 3 has the Created pod line's millisecond but comes before it");
+        assertEquals(List.of(4L, 5L, 6L), lines(pods.get(1), "a.log"), "the old Workflow's delayed cleanup acts on the new Pod (#8022)");
+        assertEquals(List.of(1L), lines(pods.get(0), "b.log"), "another stream's line certainly before the new Pod's Created pod line");
+    }
+
+    @Test
+    void recordsWithAUidGoByUidOthersByTime() {
+        List<PodHistory> pods = recreated().podsNamed("ns", "p");
+        assertEquals(1, pods.get(0).clusterEvents().size(), "the Killing event names u-1 although it falls in u-2's lifetime");
+        assertEquals(0, pods.get(1).clusterEvents().size());
+        assertEquals(1, pods.get(0).auditRecords().size());
+        assertEquals(0, pods.get(1).auditRecords().size());
+    }
+
+    @Test
+    void theIdentitySaysHowTheUidWasChosen() {
+        List<PodHistory> pods = recreated().podsNamed("ns", "p");
+        PodIdentity first = pods.get(0).identity();
+        assertEquals(UidBasis.LIFETIME, first.basis());
+        assertNull(first.from());
+        assertEquals("2026-10-02T10:05:00.050Z", first.until().format());
+        assertEquals("UID from old.yaml:1, one of 2 exported for this name (the Pod was recreated); records without a UID are given to it "
+                + "until 2026-10-02T10:05:00.050Z, when the next one starts", first.describe());
+        assertEquals("UID from new.yaml:1, one of 2 exported for this name (the Pod was recreated); records without a UID are given to it "
+                + "from 2026-10-02T10:05:00.050Z (a.log:4) on", pods.get(1).identity().describe());
+    }
+
+    @Test
+    void oneUidOrNone() {
+        Correlation one = new Evidence().log("a.log", created("2026-10-02T10:00:00.100Z")).pod("p.yaml", pod("u-1", "2026-10-02T10:00:00Z")).correlate();
+        PodHistory only = one.podsNamed("ns", "p").get(0);
+        assertEquals(UidBasis.ONLY_UID, only.identity().basis());
+        assertEquals(new PodKey("ns", "p", "u-1"), only.key());
+        assertEquals(1, only.events().size());
+
+        Correlation none = new Evidence().log("a.log", created("2026-10-02T10:00:00.100Z")).correlate();
+        PodHistory unknown = none.podsNamed(null, "p").get(0);
+        assertEquals(UidBasis.NONE, unknown.identity().basis());
+        assertEquals("", unknown.uid());
+        assertEquals("UID unknown: no export of the Pod gave one", unknown.identity().describe());
+    }
+}
