@@ -3,14 +3,9 @@ package dev.argoforensics.cli;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
-import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Severity;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,8 +21,9 @@ import picocli.CommandLine.ParameterException;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Reads controller logs and exported Pods and Workflows (files or folders, in any order),",
-            "rebuilds each Pod's timeline and reports findings with file:line evidence.",
+            "Reads controller logs, exported Pods, Workflows and task results, cluster",
+            "events and audit logs (files or folders, in any order), rebuilds each Pod's",
+            "timeline and reports findings with file:line evidence.",
             "",
             "Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 bad usage or unreadable input."},
         footer = {"", "Example:", "  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots"})
@@ -38,12 +34,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     AnalysisInputs inputs;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text (default), markdown or json.")
-    ReportFormat format;
-
-    @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
-    Path out;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--fail-on", defaultValue = "high", paramLabel = "SEVERITY",
             description = "Exit 1 if a finding is at least this severe: info, low, medium, high (default), critical, or none.")
@@ -67,14 +59,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         AnalysisResult result = analysis.get();
         Report report = new ReportBuilder().build(result, timelines);
-        String text = format.renderer().render(report);
-        if (out != null) {
-            Files.writeString(out, text, StandardCharsets.UTF_8);
-        } else {
-            PrintWriter w = spec.commandLine().getOut();
-            w.print(text);
-            w.flush();
-        }
+        output.write(spec, output.format.renderer().render(report));
         if (AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr())) {
             return Main.EXIT_USAGE;
         }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = "Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
-        subcommands = {AnalyzeCommand.class, FormatsCommand.class})
+        subcommands = {AnalyzeCommand.class, FormatsCommand.class, TimelineCommand.class})
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;

@@ -35,6 +35,26 @@ final class JsonRenderer implements ReportRenderer {
 
     @Override
     public String render(Report r) {
+        ObjectNode root = head(r);
+        ArrayNode findings = root.putArray("findings");
+        r.findings().forEach(f -> finding(findings.addObject(), f));
+        ArrayNode rules = root.putArray("rules");
+        r.rules().forEach(o -> rule(rules.addObject(), o));
+        ArrayNode timelines = root.putArray("timelines");
+        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        return write(root);
+    }
+
+    @Override
+    public String renderTimelines(Report r) {
+        ObjectNode root = head(r);
+        ArrayNode timelines = root.putArray("timelines");
+        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        return write(root);
+    }
+
+    /** schemaVersion, tool, inputs and controllers: what every JSON document starts with. */
+    private static ObjectNode head(Report r) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", r.schemaVersion());
         ObjectNode tool = root.putObject("tool");
@@ -44,12 +64,10 @@ final class JsonRenderer implements ReportRenderer {
         r.inputs().forEach(i -> input(inputs.addObject(), i));
         ArrayNode controllers = root.putArray("controllers");
         r.controllers().forEach(p -> controller(controllers.addObject(), p));
-        ArrayNode findings = root.putArray("findings");
-        r.findings().forEach(f -> finding(findings.addObject(), f));
-        ArrayNode rules = root.putArray("rules");
-        r.rules().forEach(o -> rule(rules.addObject(), o));
-        ArrayNode timelines = root.putArray("timelines");
-        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        return root;
+    }
+
+    private static String write(ObjectNode root) {
         try {
             return WRITER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -169,6 +187,9 @@ final class JsonRenderer implements ReportRenderer {
             node.put("linkedBy", link.basis().name().toLowerCase(Locale.ROOT));
             source(node, link.source());
         }
+        ObjectNode identity = n.putObject("identity");
+        identity.put("uidBasis", t.identity().basis().name().toLowerCase(Locale.ROOT));
+        identity.put("text", t.identity().describe());
         ArrayNode entries = n.putArray("entries");
         for (TimelineEntry e : t.entries()) {
             ObjectNode o = entries.addObject();

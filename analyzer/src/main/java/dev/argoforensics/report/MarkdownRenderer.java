@@ -43,6 +43,21 @@ final class MarkdownRenderer implements ReportRenderer {
         return b.toString();
     }
 
+    @Override
+    public String renderTimelines(Report r) {
+        StringBuilder b = new StringBuilder();
+        b.append("## argo-forensics timeline\n\n**").append(Describe.plural(r.timelines().size(), "timeline", "timelines"))
+                .append("** from ").append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
+                .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("), ")
+                .append(Markdown.text(r.tool().name() + " " + r.tool().version())).append(".\n");
+        for (Timeline t : r.timelines()) {
+            timeline(b, t, r.severalControllers());
+        }
+        controllers(b, r);
+        inputs(b, r);
+        return b.toString();
+    }
+
     private static void finding(StringBuilder b, Finding f, boolean showController) {
         b.append("\n### ").append(f.rule()).append(": ").append(Markdown.text(f.title())).append("\n\n");
         b.append("- **Pod:** ").append(Markdown.code(f.pod().toString()));
@@ -74,7 +89,8 @@ final class MarkdownRenderer implements ReportRenderer {
 
     private static void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append("\n#### Timeline of Pod ").append(Markdown.code(t.pod().toString())).append("\n\n");
-        b.append(Markdown.text(Describe.link(t.node()))).append(".\n\n");
+        b.append(Markdown.text(Describe.link(t.node()))).append(".\n");
+        b.append(Markdown.text(t.identity().describe())).append(".\n\n");
         b.append(showController ? "| Time (UTC) | Source | Controller | What |\n|---|---|---|---|\n" : "| Time (UTC) | Source | What |\n|---|---|---|\n");
         for (TimelineEntry e : t.entries()) {
             String time = (e.lowerBound() ? "≥ " : "") + e.time().format() + (e.concurrent() ? " (≈ previous)" : "");

@@ -44,4 +44,12 @@ public final class ReportBuilder {
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), result.correlation().processes(), findings,
                 result.outcomes(), built);
     }
+
+    /** Only these Pods' timelines and the inputs, for {@link ReportRenderer#renderTimelines}. */
+    public Report buildTimelines(AnalysisResult result, List<PodHistory> pods) {
+        TimelineBuilder timelines = new TimelineBuilder(result.correlation());
+        List<Timeline> built = pods.stream().map(timelines::build).toList();
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), result.correlation().processes(), List.of(), List.of(),
+                built);
+    }
 }

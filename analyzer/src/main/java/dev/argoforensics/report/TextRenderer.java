@@ -33,6 +33,19 @@ final class TextRenderer implements ReportRenderer {
         return b.toString();
     }
 
+    @Override
+    public String renderTimelines(Report r) {
+        StringBuilder b = new StringBuilder();
+        b.append(r.tool().name()).append(' ').append(r.tool().version()).append(": ")
+                .append(Describe.plural(r.timelines().size(), "timeline", "timelines")).append('\n');
+        for (Timeline t : r.timelines()) {
+            timeline(b, t, r.severalControllers());
+        }
+        controllers(b, r);
+        inputs(b, r);
+        return b.toString();
+    }
+
     private static void finding(StringBuilder b, Finding f, boolean showController) {
         b.append('\n').append(f.rule()).append(" [").append(f.severity().label()).append(", ").append(f.confidence().label()).append("] ")
                 .append(f.title()).append('\n');
@@ -64,6 +77,7 @@ final class TextRenderer implements ReportRenderer {
     private static void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append("\nTimeline of Pod ").append(Describe.pod(t.pod(), t.uid())).append('\n');
         wrap(b, Describe.link(t.node()), "  ");
+        wrap(b, t.identity().describe(), "  ");
         int sourceWidth = t.entries().stream().mapToInt(e -> e.source().toString().length()).max().orElse(0);
         int controllerWidth = t.entries().stream().mapToInt(e -> e.controller() == null ? 0 : e.controller().length()).max().orElse(0);
         for (TimelineEntry e : t.entries()) {

@@ -77,6 +77,37 @@ class ObjectDecoderTest {
     }
 
     @Test
+    void taskResultFromAKubectlList() throws Exception {
+        TaskResultSnapshot t = ObjectDecoder.taskResult(only("samples/timeline-all-sources/snapshots/taskresults.yaml"));
+        assertEquals("data-pipelines", t.namespace());
+        assertEquals("nightly-etl-7x2kq-902415131", t.nodeId());
+        assertEquals("nightly-etl-7x2kq", t.workflowName().orElseThrow());
+        assertEquals("true", t.outputsCompleted());
+        assertEquals("0", t.exitCode());
+        assertEquals(List.of("rows-extracted"), t.outputParameters());
+        assertTrue(t.podOwner().isEmpty(), "since v3.5.2 the Workflow owns it");
+        assertEquals("2026-10-02T09:14:06Z", t.creationTimestamp().format());
+        assertEquals("2026-10-02T09:18:31Z", t.observed().time().format());
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, t.observed().basis());
+        assertFalse(t.observed().lowerBound());
+    }
+
+    @Test
+    void theWatchShowsTheFinalizerGoneAndTheManagedFieldsTime() throws Exception {
+        List<ObjectDocument> docs = all("samples/timeline-all-sources/snapshots/pod-watch.yaml");
+        PodSnapshot evicted = ObjectDecoder.pod(docs.get(0));
+        PodSnapshot last = ObjectDecoder.pod(docs.get(1));
+        assertTrue(evicted.hasStatusFinalizer());
+        assertFalse(last.hasStatusFinalizer());
+        assertEquals(0L, evicted.deletionGracePeriodSeconds());
+        assertEquals("2026-10-02T09:21:40Z", evicted.observed().time().format(), "deletionTimestamp is the latest time in the first document");
+        assertEquals("2026-10-02T09:22:05Z", last.observed().time().format(), "the controller's managed-fields entry in the second");
+        assertTrue(last.observed().lowerBound());
+        assertEquals(List.of("init", "main", "wait"), last.containers().stream().map(ContainerState::name).toList());
+        assertEquals("main exit 0, wait exit 0", last.exitCodeSummary());
+    }
+
+    @Test
     void aStatedTimeBeforeATimeInsideTheObjectIsContradicted() throws Exception {
         ObservedAt stated = ObservedAt.stated(dev.argoforensics.time.Timestamp.parseRfc3339("2026-09-19T16:30:00Z", null, false),
                 ObservationBasis.COMMAND_LINE);

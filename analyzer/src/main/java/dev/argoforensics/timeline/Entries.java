@@ -1,0 +1,104 @@
+package dev.argoforensics.timeline;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The entries of one timeline while it is built: each log line once, each fact that several exports
+ * repeat once (the first export's), then sorted by time with concurrency marked.
+ *
+ * <p>Order: by time; equal times keep log lines in input order (an entry derived from a line right
+ * after it) and put entries from exports and cluster records after them, by file and line.
+ */
+final class Entries {
+    private static final Comparator<Item> ORDER = Comparator
+            .comparing((Item i) -> i.entry.time().instant())
+            .thenComparingLong(i -> i.ordinal)
+            .thenComparing(i -> i.entry.source());
+
+    private final Function<LogEvent, String> controllerOf;
+    private final List<Item> items = new ArrayList<>();
+    private final Set<LogEvent> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<String> facts = new HashSet<>();
+
+    /**
+     * @param controllerOf the label of the controller run that wrote a line
+     */
+    Entries(Function<LogEvent, String> controllerOf) {
+        this.controllerOf = controllerOf;
+    }
+
+    /** A log line, as written. */
+    void log(LogEvent e) {
+        if (seen.add(e)) {
+            String kind = "log:" + (e.catalogId() != null ? e.catalogId() : "other");
+            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, controllerOf.apply(e)), e.ordinal()));
+        }
+    }
+
+    /** What a log line (or a group of lines ending with it) means, placed right after it. */
+    void derived(LogEvent line, String kind, String text) {
+        items.add(new Item(new TimelineEntry(line.time(), line.source(), kind, text, false, false, controllerOf.apply(line)), line.ordinal()));
+    }
+
+    /** A fact from an export or a cluster record; nothing if the time is unknown or the same fact is already in. */
+    void fact(Timestamp t, SourceRef src, String kind, String text, boolean lowerBound) {
+        if (t == null) {
+            return;
+        }
+        String fingerprint = kind + '|' + t.instant() + '|' + text;
+        if (facts.add(fingerprint)) {
+            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE));
+        }
+    }
+
+    /** The earliest and latest time so far; empty if there is no entry. */
+    Optional<Span> span() {
+        Timestamp first = null;
+        Timestamp last = null;
+        for (Item i : items) {
+            Timestamp t = i.entry.time();
+            first = first == null || t.compareTo(first) < 0 ? t : first;
+            last = last == null || t.compareTo(last) > 0 ? t : last;
+        }
+        return first == null ? Optional.empty() : Optional.of(new Span(first, last));
+    }
+
+    /** From the earliest entry to the latest. */
+    record Span(Timestamp first, Timestamp last) {
+        boolean covers(Timestamp t) {
+            return !t.instant().isBefore(first.instant()) && !t.instant().isAfter(last.instant());
+        }
+    }
+
+    /** Sorted, each entry marked concurrent when its window overlaps the previous entry's. */
+    List<TimelineEntry> sorted() {
+        List<Item> copy = new ArrayList<>(items);
+        copy.sort(ORDER);
+        List<TimelineEntry> entries = new ArrayList<>(copy.size());
+        TimelineEntry previous = null;
+        for (Item i : copy) {
+            TimelineEntry e = i.entry;
+            if (previous != null) {
+                e = e.withConcurrent(e.time().isConcurrentWith(previous.time()));
+            }
+            entries.add(e);
+            previous = e;
+        }
+        return entries;
+    }
+
+    /** An entry with its tie-break: log lines by input ordinal, exports and cluster records after them. */
+    private record Item(TimelineEntry entry, long ordinal) {
+    }
+}

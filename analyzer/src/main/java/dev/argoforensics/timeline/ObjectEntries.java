@@ -1,0 +1,184 @@
+package dev.argoforensics.timeline;
+
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ClusterEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PodCondition;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Timeline entries from exported objects, cluster events and audit records: what each says happened, and when. */
+final class ObjectEntries {
+    private ObjectEntries() {
+    }
+
+    static void pod(Entries out, PodSnapshot s) {
+        SourceRef src = s.source();
+        out.fact(s.creationTimestamp(), src, "pod:created", "Pod " + s.name() + " created (uid " + s.uid() + ")", false);
+        for (ContainerState c : s.containers()) {
+            String which = (c.init() ? "init container " : "container ") + c.name();
+            out.fact(c.startedAt(), src, "pod:container-started", which + " started", false);
+            if (c.terminated()) {
+                out.fact(c.finishedAt(), src, "pod:container-finished",
+                        which + " terminated: exit code " + c.exitCode() + (c.reason().isEmpty() ? "" : " (" + c.reason() + ")"), false);
+            }
+        }
+        Timestamp latest = s.lastConditionTransition().orElse(null);
+        for (PodCondition c : s.conditions()) {
+            boolean isLatest = latest != null && latest.equals(c.lastTransitionTime());
+            out.fact(c.lastTransitionTime(), src, "pod:condition",
+                    "condition " + c.type() + "=" + c.status() + (isLatest ? " (latest condition transition)" : ""), false);
+        }
+        deletion(out, s);
+        ObservedAt o = s.observed();
+        if (o != null) {
+            out.fact(o.time(), src, "pod:exported", "Pod exported: phase " + s.phase() + ", finalizers " + s.finalizers() + "; " + o.describe(),
+                    o.lowerBound());
+        }
+    }
+
+    /**
+     * {@code deletionTimestamp} is the time of the (last) delete request plus its grace period: a
+     * terminated Pod gets 0s, a running one its termination grace period. A later delete with a
+     * shorter grace period (the kubelet's, once the containers stopped) moves both, so the first
+     * request came no later than deletionTimestamp minus the grace period.
+     */
+    private static void deletion(Entries out, PodSnapshot s) {
+        Timestamp ts = s.deletionTimestamp();
+        if (ts == null) {
+            return;
+        }
+        Long grace = s.deletionGracePeriodSeconds();
+        if (grace == null) {
+            out.fact(ts, s.source(), "pod:deletion-requested",
+                    "deletionTimestamp; the export gives no grace period, so the request may have come up to a grace period earlier", false);
+        } else if (grace == 0) {
+            out.fact(ts, s.source(), "pod:deletion-requested", "deletion requested no later than this (deletionTimestamp, grace period 0s)", false);
+        } else {
+            Timestamp requested = new Timestamp(ts.instant().minusSeconds(grace), ts.precision(), ts.zone());
+            out.fact(requested, s.source(), "pod:deletion-requested", "deletion requested no later than this (deletionTimestamp "
+                    + ts.format() + " minus the grace period " + GoDuration.format(grace * 1_000_000_000L) + ")", false);
+            out.fact(ts, s.source(), "pod:grace-period-ends", "grace period ends (deletionTimestamp)", false);
+        }
+    }
+
+    /** A finalizer present in one export and absent in the next (or the other way round), exports in observation order. */
+    static void finalizerChanges(Entries out, List<PodSnapshot> snapshots) {
+        for (int i = 1; i < snapshots.size(); i++) {
+            PodSnapshot prev = snapshots.get(i - 1);
+            PodSnapshot next = snapshots.get(i);
+            if (next.observed() == null) {
+                continue;
+            }
+            List<String> gone = new ArrayList<>(prev.finalizers());
+            gone.removeAll(next.finalizers());
+            List<String> added = new ArrayList<>(next.finalizers());
+            added.removeAll(prev.finalizers());
+            String between = " between the export at " + prev.source() + " and this one";
+            for (String f : gone) {
+                out.fact(next.observed().time(), next.source(), "pod:finalizer-removed", "finalizer " + f + " removed" + between,
+                        next.observed().lowerBound());
+            }
+            for (String f : added) {
+                out.fact(next.observed().time(), next.source(), "pod:finalizer-added", "finalizer " + f + " added" + between,
+                        next.observed().lowerBound());
+            }
+        }
+    }
+
+    static void node(Entries out, WorkflowSnapshot s, String nodeId) {
+        SourceRef src = s.source();
+        ObservedAt o = s.observed();
+        if (s.nodesOffloaded()) {
+            if (o != null) {
+                out.fact(o.time(), src, "node:unavailable", "Workflow exported without status.nodes (offloaded or compressed): this export "
+                        + "does not say what became of node " + nodeId + "; " + o.describe(), o.lowerBound());
+            }
+            return;
+        }
+        NodeStatus n = s.node(nodeId).orElse(null);
+        if (n == null) {
+            return;
+        }
+        out.fact(n.startedAt(), src, "node:started", "node " + n.id() + " started", false);
+        out.fact(n.finishedAt(), src, "node:finished",
+                "node " + n.id() + " finished " + n.phase() + (n.message().isEmpty() ? "" : ": " + n.message()), false);
+        if (o != null) {
+            String synced = n.taskResultSynced() == null ? "" : ", taskResultSynced=" + n.taskResultSynced();
+            out.fact(o.time(), src, "node:exported", "Workflow exported: node " + n.id() + " " + n.phase()
+                    + (n.message().isEmpty() ? "" : " (" + n.message() + ")") + synced + "; " + o.describe(), o.lowerBound());
+        }
+    }
+
+    static void taskResult(Entries out, TaskResultSnapshot t) {
+        out.fact(t.creationTimestamp(), t.source(), "taskresult:created", "task result " + t.name() + " created", false);
+        ObservedAt o = t.observed();
+        if (o == null) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("task result exported: report-outputs-completed=")
+                .append(t.outputsCompleted() == null ? "(no label)" : t.outputsCompleted());
+        if (!t.phase().isEmpty()) {
+            b.append(", phase ").append(t.phase());
+        }
+        if (!t.message().isEmpty()) {
+            b.append(", message \"").append(t.message()).append('"');
+        }
+        if (t.exitCode() != null) {
+            b.append(", exit code ").append(t.exitCode());
+        }
+        if (!t.outputParameters().isEmpty()) {
+            b.append(", output parameters ").append(t.outputParameters());
+        }
+        out.fact(o.time(), t.source(), "taskresult:exported", b.append("; ").append(o.describe()).toString(), o.lowerBound());
+    }
+
+    /** An event at its first sighting, and again at its last when it was seen more than once. */
+    static void clusterEvent(Entries out, ClusterEvent e) {
+        String about = "Pod".equals(e.regarding().kind())
+                ? e.regarding().fieldPath()
+                : e.regarding().kind() + " " + e.regarding().name();
+        String header = "event " + e.reason() + " (" + String.join(", ", nonEmpty(e.type(), e.reportedBy(), about)) + ")";
+        String kind = "event:" + e.reason();
+        out.fact(e.first(), e.source(), kind, header + (e.count() > 1 ? ", first of " + e.count() : "") + ": " + e.note(), false);
+        if (e.count() > 1 && e.last().isAfter(e.first())) {
+            out.fact(e.last(), e.source(), kind, header + " seen " + e.count() + " times, the last here", false);
+        }
+    }
+
+    static void audit(Entries out, AuditRecord a) {
+        StringBuilder b = new StringBuilder(a.verb()).append(' ').append(a.target()).append(" by ").append(a.user());
+        b.append(a.responseCode() == null ? " (stage " + a.stage() + ", no response logged)" : " → " + a.responseCode());
+        if (a.finalizers() != null) {
+            b.append(a.finalizers().removes(PodSnapshot.STATUS_FINALIZER) && "pods".equals(a.resource())
+                    ? ": removes the status-capture finalizer (" + a.finalizers() + ")"
+                    : ": " + a.finalizers());
+        } else if ("eviction".equals(a.subresource())) {
+            boolean granted = a.responseCode() != null && a.responseCode() / 100 == 2;
+            b.append(granted ? ": eviction granted, the API server deletes the Pod" : ": eviction");
+        } else if ("delete".equals(a.verb()) && "pods".equals(a.resource())) {
+            b.append(": deletion requested");
+        } else if (!a.requestBodyLogged() && ("patch".equals(a.verb()) || "update".equals(a.verb()))) {
+            b.append(" (request body not logged)");
+        }
+        out.fact(a.time(), a.source(), "audit:" + a.verb(), b.toString(), false);
+    }
+
+    private static List<String> nonEmpty(String... parts) {
+        List<String> out = new ArrayList<>();
+        for (String p : parts) {
+            if (p != null && !p.isEmpty()) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+}

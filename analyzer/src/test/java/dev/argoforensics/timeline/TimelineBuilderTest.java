@@ -1,0 +1,142 @@
+package dev.argoforensics.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Entries from exports and cluster records, and the cross-checks, on real-shaped objects for Pod ns/p (root node p of Workflow p). */
+class TimelineBuilderTest {
+
+    private static Timeline timeline(Evidence e) {
+        Correlation c = e.correlate();
+        return new TimelineBuilder(c).build(c.podsNamed("ns", "p").get(0));
+    }
+
+    private static List<TimelineEntry> ofKind(Timeline t, String kind) {
+        return t.entries().stream().filter(e -> e.kind().equals(kind)).toList();
+    }
+
+    private static TimelineEntry only(Timeline t, String kind) {
+        List<TimelineEntry> l = ofKind(t, kind);
+        assertEquals(1, l.size(), kind + " in " + t.entries());
+        return l.get(0);
+    }
+
+    /** A running Pod whose deletion was requested with its 30s grace period. */
+    private static String runningPod(String finalizers, String observed) {
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "  deletionTimestamp: \"2026-09-19T16:31:34Z\"\n  deletionGracePeriodSeconds: 30\n  finalizers: " + finalizers + "\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n  annotations: {workflows.argoproj.io/node-id: p}\n"
+                + "  managedFields:\n  - {manager: kubelet, operation: Update, time: \"" + observed + "\"}\n"
+                + "status:\n  phase: Running\n  containerStatuses:\n  - name: main\n    state: {running: {startedAt: \"2026-09-19T16:27:14Z\"}}\n";
+    }
+
+    @Test
+    void aGracePeriodPutsTheRequestBeforeTheDeletionTimestamp() {
+        Timeline t = timeline(new Evidence().pod("pod.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z")));
+        TimelineEntry requested = only(t, "pod:deletion-requested");
+        assertEquals("2026-09-19T16:31:04Z", requested.time().format());
+        assertEquals("deletion requested no later than this (deletionTimestamp 2026-09-19T16:31:34Z minus the grace period 30s)", requested.text());
+        assertEquals("2026-09-19T16:31:34Z", only(t, "pod:grace-period-ends").time().format());
+        assertEquals("2026-09-19T16:31:05Z", only(t, "pod:exported").time().format(),
+                "observed no earlier than the kubelet's update, not than the deletionTimestamp 30s ahead");
+    }
+
+    @Test
+    void aFinalizerPresentInOneExportAndAbsentInTheNext() {
+        Timeline t = timeline(new Evidence()
+                .pod("before.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z"))
+                .pod("after.yaml", runningPod("[example.com/keep]", "2026-09-19T16:31:12Z")));
+        TimelineEntry removed = only(t, "pod:finalizer-removed");
+        assertEquals("2026-09-19T16:31:12Z", removed.time().format());
+        assertTrue(removed.lowerBound(), "the second export's time is only a lower bound");
+        assertEquals("after.yaml:1", removed.source().toString());
+        assertEquals("finalizer workflows.argoproj.io/status removed between the export at before.yaml:1 and this one", removed.text());
+        assertEquals("finalizer example.com/keep added between the export at before.yaml:1 and this one", only(t, "pod:finalizer-added").text());
+        assertEquals(2, ofKind(t, "pod:exported").size());
+    }
+
+    @Test
+    void aWorkflowExportWithoutNodesSaysSoAndInventsNone() {
+        Timeline t = timeline(new Evidence().log("a.log", V4.createdPod("2026-09-19T16:27:10.431Z"))
+                .workflow("wf.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, "
+                        + "creationTimestamp: \"2026-09-19T16:27:10Z\"}\nstatus:\n  phase: Running\n  offloadNodeStatusVersion: fnv:1234567\n"));
+        TimelineEntry missing = only(t, "node:unavailable");
+        assertTrue(missing.text().startsWith("Workflow exported without status.nodes (offloaded or compressed): this export does not say "
+                + "what became of node p"), missing.text());
+        assertTrue(ofKind(t, "node:exported").isEmpty());
+        assertTrue(ofKind(t, "node:finished").isEmpty());
+    }
+
+    @Test
+    void exitCodesAgainstTheFinalNodePhase() {
+        Timeline lost = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")));
+        TimelineEntry check = only(lost, "check:exit-codes");
+        assertEquals("2026-09-19T16:33:02Z", check.time().format());
+        assertEquals("wf.yaml:1", check.source().toString());
+        assertEquals("exit codes and final node phase do NOT agree: every container exited 0, main exit 0, wait exit 0 (pod.yaml:1), "
+                + "yet the node ended Error (pod deleted): the Pod's result was lost", check.text());
+
+        Timeline fine = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:27:50Z")));
+        assertTrue(only(fine, "check:exit-codes").text().startsWith("exit codes and final node phase agree: main exit 0, wait exit 0"));
+
+        Timeline odd = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true).replaceFirst("exitCode: 0", "exitCode: 1"))
+                .workflow("wf.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:27:50Z")));
+        assertTrue(only(odd, "check:exit-codes").text().startsWith("exit codes and final node phase do NOT agree: main exit 1, wait exit 0"));
+
+        Timeline running = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true)).workflow("wf.yaml", V4.workflowYaml("Running", "", null)));
+        assertTrue(ofKind(running, "check:exit-codes").isEmpty(), "nothing to compare before the node ends");
+    }
+
+    @Test
+    void theRemovalDeadlineAgainstTheLoggedDelayAndTheRemovalItself() {
+        Evidence e = new Evidence().log("2.log",
+                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
+                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-3m0s"),
+                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                .pod("pod.yaml", V4.podYaml(true));
+        Timeline t = timeline(e);
+        TimelineEntry deadline = only(t, "check:removal-deadline");
+        assertEquals("2026-09-19T16:29:47Z", deadline.time().format());
+        assertTrue(deadline.text().endsWith("that is a delay of -1m24.257s, which does NOT agree with the logged delay=-3m0s"), deadline.text());
+        TimelineEntry removed = only(t, "finalizer:removed");
+        assertEquals("2.log:3", removed.source().toString());
+        assertEquals("status-capture finalizer released by the controller: the Pod was being deleted (pod event handler, delay=-3m0s)", removed.text());
+        int line = t.entries().indexOf(removed);
+        assertEquals("log:cleaning-up-pod", t.entries().get(line - 1).kind(), "right after the line it explains");
+    }
+
+    @Test
+    void coarseTimesAreConcurrentNeverBefore() {
+        Timeline t = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .object("events.yaml", "apiVersion: v1\nkind: Event\nreason: Killing\nmessage: Stopping container main\ncount: 2\n"
+                        + "involvedObject: {kind: Pod, namespace: ns, name: p, uid: u-1, fieldPath: \"spec.containers{main}\"}\n"
+                        + "source: {component: kubelet, host: ip-10-0-12-34.ec2.internal}\n"
+                        + "firstTimestamp: \"2026-09-19T16:31:04Z\"\nlastTimestamp: \"2026-09-19T16:31:09Z\"\nmetadata: {name: p.1, namespace: ns}\n")
+                .object("audit.log", "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-1\","
+                        + "\"stage\":\"ResponseComplete\",\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},"
+                        + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"},"
+                        + "\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2026-09-19T16:31:04.118204Z\","
+                        + "\"stageTimestamp\":\"2026-09-19T16:31:04.126551Z\"}"));
+        List<TimelineEntry> events = ofKind(t, "event:Killing");
+        assertEquals(2, events.size(), "first and last sighting of an event seen twice");
+        assertEquals("event Killing (kubelet, spec.containers{main}), first of 2: Stopping container main", events.get(0).text());
+        assertEquals("event Killing (kubelet, spec.containers{main}) seen 2 times, the last here", events.get(1).text());
+        TimelineEntry delete = only(t, "audit:delete");
+        assertEquals("delete pods/p by alice@example.com → 200: deletion requested", delete.text());
+        assertEquals("2026-09-19T16:31:04.126551Z", delete.time().format());
+        assertTrue(delete.concurrent(), "within the second the Killing event and the deletionTimestamp state");
+        TimelineEntry killing = events.get(0);
+        assertTrue(t.entries().indexOf(killing) < t.entries().indexOf(delete), "sorted by instant within the overlap");
+        TimelineEntry lastKilling = events.get(1);
+        assertFalse(lastKilling.concurrent(), "16:31:09 is certainly after 16:31:04.126551");
+    }
+}
