@@ -9,10 +9,10 @@ import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * Gives task results, cluster events and audit records to the Pods they are about: directly (an
  * event or request about the Pod), through the Pod's Workflow node (its task result, the
  * controller's node events, requests on the Workflow or the task result), or through the Kubernetes
- * node it ran on (node events while the Pod existed).
+ * node it ran on (node events while the Pod existed). Records are indexed by the object they name,
+ * so each Pod looks up only its own.
  */
 final class PodRecords {
     static final String PODS = "pods";
@@ -30,9 +31,13 @@ final class PodRecords {
 
     private final PodInstances instances;
     private final Map<String, Set<String>> namespacesByPod;
-    private final List<TaskResultSnapshot> taskResults;
-    private final List<ClusterEvent> notAboutPods = new ArrayList<>();
-    private final List<AuditRecord> notAboutPodsAudit = new ArrayList<>();
+    /** Task results by "namespace/node ID", and by "namespace/pod name" for those a Pod owns. */
+    private final Map<String, List<TaskResultSnapshot>> taskResultsByNode = new HashMap<>();
+    private final Map<String, List<TaskResultSnapshot>> taskResultsByOwnerPod = new HashMap<>();
+    /** Events about other objects, by "kind/namespace/name" (namespace empty for Nodes). */
+    private final Map<String, List<ClusterEvent>> eventsByObject = new HashMap<>();
+    /** Requests on other objects, by "resource/namespace/name". */
+    private final Map<String, List<AuditRecord>> auditByObject = new HashMap<>();
     private final Map<PodKey, List<TaskResultSnapshot>> taskResultsByPod = new TreeMap<>();
     private final Map<PodKey, List<ClusterEvent>> eventsByPod = new TreeMap<>();
     private final Map<PodKey, List<AuditRecord>> auditByPod = new TreeMap<>();
@@ -44,20 +49,25 @@ final class PodRecords {
     PodRecords(ExportedObjects objects, PodInstances instances, Map<String, Set<String>> namespacesByPod) {
         this.instances = instances;
         this.namespacesByPod = namespacesByPod;
-        this.taskResults = objects.taskResults();
+        for (TaskResultSnapshot t : objects.taskResults()) {
+            index(taskResultsByNode, t.namespace() + "/" + t.nodeId(), t);
+            t.podOwner().ifPresent(o -> index(taskResultsByOwnerPod, t.namespace() + "/" + o.name(), t));
+        }
         for (ClusterEvent e : objects.clusterEvents()) {
+            String namespace = e.regarding().namespace().isEmpty() ? e.namespace() : e.regarding().namespace();
             if ("Pod".equals(e.regarding().kind()) && !e.regarding().name().isEmpty()) {
-                PodKey named = named(e.regarding().namespace().isEmpty() ? e.namespace() : e.regarding().namespace(), e.regarding().name());
-                add(eventsByPod, instances.forUid(named, e.regarding().uid(), e.first()), e);
+                PodKey named = named(namespace, e.regarding().name());
+                index(eventsByPod, instances.forUid(named, e.regarding().uid(), e.first()), e);
             } else {
-                notAboutPods.add(e);
+                String ns = "Node".equals(e.regarding().kind()) ? "" : namespace;
+                index(eventsByObject, e.regarding().kind() + "/" + ns + "/" + e.regarding().name(), e);
             }
         }
         for (AuditRecord a : latestStages(objects.auditRecords())) {
             if (PODS.equals(a.resource()) && !a.name().isEmpty()) {
-                add(auditByPod, instances.forTime(named(a.namespace(), a.name()), a.time()), a);
+                index(auditByPod, instances.forTime(named(a.namespace(), a.name()), a.time()), a);
             } else {
-                notAboutPodsAudit.add(a);
+                index(auditByObject, a.resource() + "/" + a.namespace() + "/" + a.name(), a);
             }
         }
     }
@@ -76,26 +86,29 @@ final class PodRecords {
                 return;
             }
             WorkflowRef wf = link.workflow();
-            for (TaskResultSnapshot t : taskResults) {
-                boolean ownedByPod = t.podOwner().map(o -> o.name().equals(pod.name()) && (pod.uid() == null || o.uid().isEmpty()
-                        || o.uid().equals(pod.uid()))).orElse(false);
-                boolean ofNode = t.nodeId().equals(link.nodeId()) && Objects.equals(t.namespace(), wf.namespace())
-                        && t.workflowName().map(wf.name()::equals).orElse(true);
-                if ((ownedByPod || ofNode) && instances.forTime(pod.named(), timeOf(t)).equals(pod)) {
-                    add(taskResultsByPod, pod, t);
+            List<TaskResultSnapshot> results = new ArrayList<>(taskResultsByNode.getOrDefault(wf.namespace() + "/" + link.nodeId(), List.of()));
+            results.removeIf(t -> !t.workflowName().map(wf.name()::equals).orElse(true));
+            for (TaskResultSnapshot t : taskResultsByOwnerPod.getOrDefault(pod.namespace() + "/" + pod.name(), List.of())) {
+                boolean sameUid = pod.uid() == null || t.podOwner().get().uid().isEmpty() || t.podOwner().get().uid().equals(pod.uid());
+                if (sameUid && !results.contains(t)) {
+                    results.add(t);
                 }
             }
-            for (ClusterEvent e : notAboutPods) {
-                if (e.about("Workflow", wf.namespace(), wf.name()) && namesNode(e, link) && instances.forTime(pod.named(), e.first()).equals(pod)) {
-                    add(eventsByPod, pod, e);
+            for (TaskResultSnapshot t : results) {
+                if (instances.forTime(pod.named(), timeOf(t)).equals(pod)) {
+                    index(taskResultsByPod, pod, t);
                 }
             }
-            for (AuditRecord a : notAboutPodsAudit) {
-                boolean onWorkflow = WORKFLOWS.equals(a.resource()) && a.name().equals(wf.name());
-                boolean onTaskResult = TASK_RESULTS.equals(a.resource()) && a.name().equals(link.nodeId());
-                if ((onWorkflow || onTaskResult) && Objects.equals(a.namespace(), wf.namespace())
-                        && instances.forTime(pod.named(), a.time()).equals(pod)) {
-                    add(auditByPod, pod, a);
+            for (ClusterEvent e : eventsByObject.getOrDefault("Workflow/" + wf.namespace() + "/" + wf.name(), List.of())) {
+                if (namesNode(e, link) && instances.forTime(pod.named(), e.first()).equals(pod)) {
+                    index(eventsByPod, pod, e);
+                }
+            }
+            List<AuditRecord> requests = new ArrayList<>(auditByObject.getOrDefault(WORKFLOWS + "/" + wf.namespace() + "/" + wf.name(), List.of()));
+            requests.addAll(auditByObject.getOrDefault(TASK_RESULTS + "/" + wf.namespace() + "/" + link.nodeId(), List.of()));
+            for (AuditRecord a : requests) {
+                if (instances.forTime(pod.named(), a.time()).equals(pod)) {
+                    index(auditByPod, pod, a);
                 }
             }
         });
@@ -104,10 +117,9 @@ final class PodRecords {
     /** Events about the Kubernetes node a Pod ran on, while the Pod existed. */
     void byHost(Map<PodKey, HostSpan> spans) {
         spans.forEach((pod, span) -> {
-            for (ClusterEvent e : notAboutPods) {
-                boolean during = !e.last().isBefore(span.from()) && !e.first().isAfter(span.until());
-                if (e.about("Node", null, span.host()) && during) {
-                    add(eventsByPod, pod, e);
+            for (ClusterEvent e : eventsByObject.getOrDefault("Node//" + span.host(), List.of())) {
+                if (!e.last().isBefore(span.from()) && !e.first().isAfter(span.until())) {
+                    index(eventsByPod, pod, e);
                 }
             }
         });
@@ -162,10 +174,7 @@ final class PodRecords {
         return out;
     }
 
-    private static <T> void add(Map<PodKey, List<T>> map, PodKey key, T value) {
-        List<T> list = map.computeIfAbsent(key, k -> new ArrayList<>());
-        if (!list.contains(value)) {
-            list.add(value);
-        }
+    private static <K, T> void index(Map<K, List<T>> map, K key, T value) {
+        map.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
     }
 }

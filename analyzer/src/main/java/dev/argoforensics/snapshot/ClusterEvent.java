@@ -40,9 +40,4 @@ public record ClusterEvent(
     public ClusterEvent {
         annotations = Map.copyOf(annotations);
     }
-
-    public boolean about(String kind, String namespace, String name) {
-        return kind.equals(regarding.kind()) && name.equals(regarding.name())
-                && (namespace == null || regarding.namespace().isEmpty() || namespace.equals(regarding.namespace()));
-    }
 }
