@@ -107,10 +107,13 @@ public final class RecordParser {
         parser.getInterpreter().setPredictionMode(PredictionMode.LL);
         parser.setErrorHandler(new DefaultErrorStrategy());
         parser.addErrorListener(first);
+        // Recovery hands the builder contexts with tokens missing: it only listens to good parses.
+        parser.removeParseListener(builder);
         try {
             parser.record();
         } finally {
             parser.removeErrorListener(first);
+            parser.addParseListener(builder);
         }
         if (first.reason == null) {
             return new LineParse.Rejected(1, "not a controller record");
@@ -172,6 +175,9 @@ public final class RecordParser {
 
         @Override
         public void exitLogfmtRecord(ControllerLogParser.LogfmtRecordContext ctx) {
+            if (ctx.exception != null) {
+                return; // the rule failed: the parse is being abandoned, its tokens may be missing
+            }
             Token t = ctx.time;
             column = t.getCharPositionInLine() + 1;
             String text = t.getText();
@@ -199,6 +205,9 @@ public final class RecordParser {
 
         @Override
         public void exitField(ControllerLogParser.FieldContext ctx) {
+            if (ctx.exception != null) {
+                return; // the rule failed: the parse is being abandoned, its tokens may be missing
+            }
             Token k = ctx.key;
             column = k.getCharPositionInLine() + 1;
             String keyText = k.getText();
@@ -219,6 +228,9 @@ public final class RecordParser {
 
         @Override
         public void exitTtyRecord(ControllerLogParser.TtyRecordContext ctx) {
+            if (ctx.exception != null) {
+                return; // the rule failed: the parse is being abandoned, its tokens may be missing
+            }
             format = RecordFormat.LOGRUS_TTY;
             String h = ctx.header.getText();
             // INFO[2026-09-19T10:00:01.000Z]<space>
@@ -238,6 +250,9 @@ public final class RecordParser {
 
         @Override
         public void exitKlogRecord(ControllerLogParser.KlogRecordContext ctx) {
+            if (ctx.exception != null) {
+                return; // the rule failed: the parse is being abandoned, its tokens may be missing
+            }
             format = RecordFormat.KLOG;
             String h = ctx.header.getText();
             // I0919 10:00:00.123456       1 leaderelection.go:257]

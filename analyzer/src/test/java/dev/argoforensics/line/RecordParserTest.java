@@ -104,6 +104,14 @@ class RecordParserTest {
     }
 
     @Test
+    void aRecordWithoutItsLevelIsRejectedNotACrash() {
+        LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
+                parser.parse("time=2026-09-19T10:00:00.000Z msg=\"no level\"", 2026));
+        assertEquals(30, r.column(), r.toString());
+        assertEquals("x", parsed("time=2026-09-19T10:00:00.000Z level=INFO msg=x").message(), "and the parser still works");
+    }
+
+    @Test
     void theParserIsReusableAfterARejectedLine() {
         parser.parse("garbage", 2026);
         assertEquals("x", parsed("time=2026-09-19T10:00:00.000Z level=INFO msg=x").message());
