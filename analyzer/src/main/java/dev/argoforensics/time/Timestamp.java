@@ -28,6 +28,10 @@ public record Timestamp(Instant instant, TimePrecision precision, ZoneBasis zone
      * @param literalZ  true for logrus, whose 'Z' is printed whatever the zone
      */
     public static Timestamp parseRfc3339(String text, TimePrecision precision, boolean literalZ) {
+        Timestamp fast = Rfc3339.parse(text, precision, literalZ);
+        if (fast != null) {
+            return fast;
+        }
         TimePrecision p = precision != null ? precision : TimePrecision.ofFractionDigits(fractionDigits(text));
         try {
             if (hasZone(text)) {

@@ -54,6 +54,23 @@ class TimestampTest {
         assertEquals(84_257_000_000L, a.nanosUntil(b));
     }
 
+    /** The fast path and java.time agree on every shape, including offsets and the odd digit counts. */
+    @Test
+    void fastPathAgreesWithJavaTime() {
+        for (String text : new String[] {"2026-09-19T16:31:11Z", "2026-09-19T16:31:11.2Z", "2026-09-19T16:31:11.257Z",
+            "2026-09-19T16:31:11.257168224Z", "2026-09-19T11:01:30.001+01:00", "2026-09-19T11:01:30.001-05:30", "2024-02-29T23:59:59.999999Z",
+            "1999-12-31T23:59:59+14:00"}) {
+            Timestamp fast = Rfc3339.parse(text, null, false);
+            assertEquals(java.time.OffsetDateTime.parse(text).toInstant(), fast.instant(), text);
+            assertEquals(TimePrecision.ofFractionDigits(text.indexOf('.') < 0 ? 0
+                    : (int) text.substring(text.indexOf('.') + 1).chars().takeWhile(Character::isDigit).count()), fast.precision(), text);
+        }
+        for (String notFast : new String[] {"2026-02-30T00:00:00Z", "2026-09-19T24:00:00Z", "2026-09-19T16:31:11", "2026-09-19T16:31:11.Z",
+            "2026-09-19T16:31:11.1234567890Z", "2026-09-19 16:31:11Z"}) {
+            assertEquals(null, Rfc3339.parse(notFast, null, false), notFast);
+        }
+    }
+
     @Test
     void rejectsWhatIsNotATime() {
         assertThrows(IllegalArgumentException.class, () -> Timestamp.parseRfc3339("yesterday", null, false));
