@@ -303,7 +303,8 @@ public final class Correlator {
     private static final class NodeLinker {
         private final Map<PodKey, NodeLink> fromCreatedLines = new HashMap<>();
         private final Map<PodKey, NodeLink> fromWorkflowNodes = new HashMap<>();
-        private final Map<String, List<NodeLink>> nodeNamesByNamespace = new HashMap<>();
+        /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix). */
+        private final Map<String, Map<String, List<NodeLink>>> nodeNamesByNamespaceAndHash = new HashMap<>();
 
         NodeLinker(List<LogEvent> events, Map<WorkflowRef, WorkflowHistory> workflows, Map<String, Set<String>> namespacesByPod) {
             for (LogEvent e : events) {
@@ -312,8 +313,9 @@ public final class Correlator {
                     String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
                     fromCreatedLines.putIfAbsent(key, new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
                 }
-                e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespace
-                        .computeIfAbsent(w.namespace(), k -> new ArrayList<>())
+                e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespaceAndHash
+                        .computeIfAbsent(w.namespace(), k -> new HashMap<>())
+                        .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new ArrayList<>())
                         .add(new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, e.source()))));
             }
             for (WorkflowHistory h : workflows.values()) {
@@ -357,7 +359,11 @@ public final class Correlator {
             if (key.namespace() == null) {
                 return null;
             }
-            for (NodeLink candidate : nodeNamesByNamespace.getOrDefault(key.namespace(), List.of())) {
+            Map<String, List<NodeLink>> byHash = nodeNamesByNamespaceAndHash.getOrDefault(key.namespace(), Map.of());
+            String hashSuffix = key.name().substring(key.name().lastIndexOf('-') + 1);
+            List<NodeLink> candidates = new ArrayList<>(byHash.getOrDefault(hashSuffix, List.of()));
+            candidates.addAll(byHash.getOrDefault(key.name(), List.of()));
+            for (NodeLink candidate : candidates) {
                 String wf = candidate.workflow().name();
                 boolean root = candidate.nodeName().equals(wf) && key.name().equals(wf);
                 boolean suffix = key.name().startsWith(wf + "-") && key.name().endsWith("-" + NodeNaming.hash(candidate.nodeName()));
