@@ -32,6 +32,19 @@ public final class EnvelopeDecoder {
     private UnwrappedLine partialStart;
 
     /**
+     * A decoder for a chunk that does not start the file: it knows the file's first content line
+     * (a CSV export's header) without counting it again.
+     */
+    public static EnvelopeDecoder continuing(String firstContentLine) {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        d.sawContent = true;
+        if (firstContentLine != null) {
+            d.csv = CsvExport.fromHeader(firstContentLine).orElse(null);
+        }
+        return d;
+    }
+
+    /**
      * @return the unwrapped record, or null if the line was consumed by the envelope (a partial
      *         piece held for later, or an export's header row)
      */

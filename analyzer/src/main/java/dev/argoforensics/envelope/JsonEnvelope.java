@@ -1,11 +1,14 @@
 package dev.argoforensics.envelope;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -29,8 +32,33 @@ final class JsonEnvelope {
     record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin) {
     }
 
+    /**
+     * True when the line is a controller JSON record itself: a top-level {@code msg}. Scanned with the
+     * streaming parser, values skipped, so the record is not turned into a tree for nothing.
+     */
+    boolean isRecord(String text) {
+        try (JsonParser p = mapper.getFactory().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                if (p.currentName().equals("msg")) {
+                    return true;
+                }
+                p.nextToken();
+                p.skipChildren();
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The content, or null if the object is not an envelope (a controller record, or not JSON). */
     Content read(String text) {
+        if (isRecord(text)) {
+            return null;
+        }
         JsonNode n;
         try {
             n = mapper.readTree(text);
