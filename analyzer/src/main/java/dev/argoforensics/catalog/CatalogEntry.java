@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
  * One controller log statement the analyzer understands (one entry of
  * {@code controller-messages.yaml}).
  *
+ * @param interest     whether such a line is always kept, makes its Pod or Workflow of interest, or follows them
  * @param releaseRange {@code releases} read as a range of releases
  * @param message exact message text, or null when {@code pattern} is used
  * @param pattern regex over the message whose named groups become attributes, or null
@@ -21,6 +22,7 @@ import java.util.regex.Pattern;
 public record CatalogEntry(
         String id,
         EventType event,
+        Interest interest,
         String level,
         String releases,
         ReleaseRange releaseRange,
@@ -32,4 +34,14 @@ public record CatalogEntry(
         Map<String, String> set,
         Map<String, List<String>> split,
         List<CatalogSample> samples) {
+
+    /** What a line of this entry means for retention (see {@code controller-messages.yaml}). */
+    public enum Interest {
+        /** Kept like the lines of its Pod or Workflow. */
+        FOLLOW,
+        /** Always read in full and kept: controller lifecycle. */
+        ALWAYS,
+        /** Makes its Pod or Workflow of interest. */
+        TRIGGER
+    }
 }

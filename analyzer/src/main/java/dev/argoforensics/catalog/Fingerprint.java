@@ -2,6 +2,7 @@ package dev.argoforensics.catalog;
 
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.RecordFormat;
 import java.util.List;
 
 /**
@@ -12,6 +13,14 @@ public record Fingerprint(String id, List<String> formats, String entry, Level l
                           ReleaseRange releases) {
     public Fingerprint {
         formats = List.copyOf(formats);
+    }
+
+    /** For a line read only up to its message: fingerprints that test keys do not apply. */
+    boolean appliesWithoutKeys(RecordFormat format, Level lineLevel, CatalogEntry matched) {
+        return hasKey == null && lacksKey == null
+                && (formats.isEmpty() || formats.contains(format.label()))
+                && (entry == null || (matched != null && matched.id().equals(entry)))
+                && (level == null || level == lineLevel);
     }
 
     boolean appliesTo(LogRecord record, CatalogEntry matched) {

@@ -8,6 +8,7 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.EventType;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.RecordFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -81,6 +82,23 @@ public final class MessageCatalog {
         return fingerprints;
     }
 
+    /**
+     * What a line read only up to its message says about the release: its entry's range and the
+     * fingerprints that need no key (format, level).
+     */
+    public ReleaseEvidence releases(RecordFormat format, Level level, CatalogEntry entry) {
+        ReleaseEvidence e = ReleaseEvidence.NONE;
+        if (entry != null) {
+            e = e.and(entry.releaseRange(), entry.id());
+        }
+        for (Fingerprint f : fingerprints) {
+            if (f.appliesWithoutKeys(format, level, entry)) {
+                e = e.and(f.releases(), f.id());
+            }
+        }
+        return e;
+    }
+
     /** What one record says about the release that wrote it; a printed version says it exactly. */
     public ReleaseEvidence releases(LogRecord record, CatalogMatch matched) {
         ReleaseEvidence e = ReleaseEvidence.NONE;
@@ -142,6 +160,20 @@ public final class MessageCatalog {
             }
         }
         return Optional.empty();
+    }
+
+    /** The entry a message belongs to, or null; for deciding cheaply, before a line is parsed in full. */
+    public CatalogEntry entryFor(String msg) {
+        CatalogEntry exact = byMessage.get(msg);
+        if (exact != null) {
+            return exact;
+        }
+        for (CatalogEntry e : patterned) {
+            if (msg.startsWith(e.prefix()) && e.pattern().matcher(msg).matches()) {
+                return e;
+            }
+        }
+        return null;
     }
 
     private static CatalogMatch build(CatalogEntry e, LogRecord record, Matcher groups) {
@@ -211,7 +243,8 @@ public final class MessageCatalog {
                 samples.add(new CatalogSample(required(s, "line", id), Map.copyOf(expect)));
             }
             String releases = n.path("releases").asText("");
-            return new CatalogEntry(id, event, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
+            CatalogEntry.Interest interest = CatalogEntry.Interest.valueOf(n.path("interest").asText("follow").toUpperCase(java.util.Locale.ROOT));
+            return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex), Map.copyOf(keys), Map.copyOf(set), Map.copyOf(split),
                     List.copyOf(samples));
         } catch (IllegalArgumentException e) {

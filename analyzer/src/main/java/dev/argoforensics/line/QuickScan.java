@@ -1,0 +1,170 @@
+package dev.argoforensics.line;
+
+import dev.argoforensics.time.Timestamp;
+
+/**
+ * Reads a logrus-text or slog-text record only up to its message: time, level and msg, without the
+ * grammar. Used to account for and classify the many lines of large inputs that concern nothing of
+ * interest; lines that are kept are parsed in full by {@link RecordParser}. A line this scan cannot
+ * read with certainty returns null, and the caller parses it in full (which also says what is wrong).
+ */
+public final class QuickScan {
+    private QuickScan() {
+    }
+
+    /** The first three parts of a text record. */
+    public record Head(RecordFormat format, Timestamp time, Level level, String message) {
+    }
+
+    public static Head scan(String line) {
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        if (!line.startsWith("time=") || end < 30) {
+            return null;
+        }
+        RecordFormat format;
+        String timeText;
+        int i;
+        if (line.charAt(5) == '"') {
+            int close = line.indexOf('"', 6);
+            if (close < 0) {
+                return null;
+            }
+            format = RecordFormat.LOGRUS_TEXT;
+            timeText = line.substring(6, close);
+            i = close + 1;
+        } else {
+            int space = line.indexOf(' ', 5);
+            if (space < 0) {
+                return null;
+            }
+            format = RecordFormat.SLOG_TEXT;
+            timeText = line.substring(5, space);
+            i = space;
+        }
+        if (!line.startsWith(" level=", i)) {
+            return null;
+        }
+        int levelStart = i + 7;
+        int levelEnd = line.indexOf(' ', levelStart);
+        if (levelEnd < 0) {
+            return null;
+        }
+        Level level = level(line, levelStart, levelEnd);
+        if (level == null || !line.startsWith(" msg=", levelEnd)) {
+            return null;
+        }
+        int v = levelEnd + 5;
+        String message;
+        int after;
+        if (v < end && line.charAt(v) == '"') {
+            int close = closingQuote(line, v + 1, end);
+            if (close < 0) {
+                return null;
+            }
+            try {
+                message = GoQuote.unescape(line, v + 1, close);
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+            after = close + 1;
+        } else {
+            int space = line.indexOf(' ', v);
+            after = space < 0 || space > end ? end : space;
+            message = line.substring(v, after);
+        }
+        if (after != end && line.charAt(after) != ' ') {
+            return null;
+        }
+        if (!wellFormedFields(line, after, end)) {
+            return null;
+        }
+        Timestamp time;
+        try {
+            time = Timestamp.parseRfc3339(timeText, null, format == RecordFormat.LOGRUS_TEXT);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        return new Head(format, time, level, message);
+    }
+
+    /**
+     * True if {@code [from, end)} is a run of {@code " key=value"} fields: a key up to its '=' (a
+     * logrus key may hold spaces; a slog key may be quoted), then a quoted value or a bare one without
+     * spaces. A line that fails is left to the full parse, which says what is wrong, so that the
+     * selective reading counts a malformed line as unparsed exactly as the full reading does.
+     */
+    private static boolean wellFormedFields(String s, int from, int end) {
+        int i = from;
+        while (i < end) {
+            if (s.charAt(i) != ' ' || i + 1 >= end) {
+                return false;
+            }
+            i++;
+            if (s.charAt(i) == '"') {
+                int close = closingQuote(s, i + 1, end);
+                if (close < 0 || close + 1 >= end || s.charAt(close + 1) != '=') {
+                    return false;
+                }
+                i = close + 2;
+            } else {
+                int eq = s.indexOf('=', i);
+                if (eq < 0 || eq >= end || eq == i || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
+                    return false;
+                }
+                i = eq + 1;
+            }
+            if (i < end && s.charAt(i) == '"') {
+                int close = closingQuote(s, i + 1, end);
+                if (close < 0) {
+                    return false;
+                }
+                i = close + 1;
+            } else {
+                while (i < end && s.charAt(i) != ' ') {
+                    if (s.charAt(i) == '"') {
+                        return false;
+                    }
+                    i++;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasQuote(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) == '"') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Index of the quote closing a Go-quoted string that starts at {@code from}, or -1. */
+    private static int closingQuote(String s, int from, int end) {
+        for (int i = from; i < end; i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '"') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The common spellings without allocating; anything else through {@link Level#parse}. */
+    private static Level level(String s, int from, int to) {
+        int n = to - from;
+        if (n == 4 && (s.startsWith("INFO", from) || s.startsWith("info", from))) {
+            return Level.INFO;
+        }
+        if (n == 5 && (s.startsWith("DEBUG", from) || s.startsWith("debug", from))) {
+            return Level.DEBUG;
+        }
+        return Level.parse(s.substring(from, to));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.argoforensics.line;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.CatalogSample;
+import dev.argoforensics.catalog.MessageCatalog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The quick read of a text record's head must never disagree with the full parse: where it answers,
+ * time, level, message and format are the parser's; where it cannot be sure, it answers null. Run on
+ * every grammar fixture line and every catalog sample line.
+ */
+class QuickScanTest {
+    private static final MessageCatalog CATALOG = MessageCatalog.standard();
+    private static final String[] FIXTURES = {"logrus-text.txt", "slog-text.txt", "rejected.txt", "logrus-tty.txt", "klog.txt"};
+
+    @TestFactory
+    Stream<DynamicTest> agreesWithTheFullParseWhereverItAnswers() throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (String f : FIXTURES) {
+            for (String l : Files.readAllLines(Path.of("grammar/src/test/resources/fixtures", f), StandardCharsets.UTF_8)) {
+                if (l.startsWith("> ")) {
+                    lines.add(l.substring(2));
+                }
+            }
+        }
+        for (CatalogEntry e : CATALOG.entries()) {
+            e.samples().stream().map(CatalogSample::line).forEach(lines::add);
+        }
+        RecordParser parser = new RecordParser();
+        return lines.stream().map(line -> DynamicTest.dynamicTest(line.length() > 120 ? line.substring(0, 120) + "…" : line, () -> {
+            QuickScan.Head head = QuickScan.scan(line);
+            LineParse full = parser.parse(line, 2026);
+            if (head == null) {
+                return;
+            }
+            LogRecord r = assertInstanceOf(LineParse.Parsed.class, full, "the quick read took a line the parser rejects").record();
+            assertEquals(r.format(), head.format());
+            assertEquals(r.time(), head.time());
+            assertEquals(r.level(), head.level());
+            assertEquals(r.message(), head.message());
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyTextSampleOfTheCatalogTakesTheQuickPathToItsEntry() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (CatalogEntry e : CATALOG.entries()) {
+            for (CatalogSample s : e.samples()) {
+                if (s.line().startsWith("time=")) {
+                    tests.add(DynamicTest.dynamicTest(e.id() + ": " + s.line(), () -> {
+                        QuickScan.Head head = QuickScan.scan(s.line());
+                        assertNotNull(head, "a well-formed text record is read quickly");
+                        assertEquals(e.id(), CATALOG.entryFor(head.message()).id());
+                    }));
+                }
+            }
+        }
+        assertTrue(tests.size() > 40, "the catalog has text samples: " + tests.size());
+        return tests.stream();
+    }
+
+    @Test
+    void linesItCannotBeSureOfAreLeftToTheParser() {
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" msg=\"no level\" level=info"), "keys out of order");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"unterminated"), "open quote");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=LOUD msg=x extra=1"), "unknown level");
+        assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
+        assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
+    }
+}
