@@ -1,47 +1,64 @@
 package dev.argoforensics.analysis;
 
 import dev.argoforensics.catalog.MessageCatalog;
-import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.SourceStream;
 import dev.argoforensics.time.Timestamp;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.time.ZoneId;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
-/** One whole run: inputs → events and observations → controller streams → correlation → rules. */
+/**
+ * One whole run: inputs → events and observations → controller runs → correlation → rules.
+ *
+ * <p>Logs are read in two passes over chunks (files, and large plain files split at line breaks),
+ * each by a pool of workers. Pass 1 reads only what makes a Pod or Workflow of interest (trigger
+ * lines, see the catalog); exported objects are of interest too. Pass 2 reads every line up to its
+ * message and parses in full only the lines that concern something of interest (and the
+ * controller's lifecycle); those are kept, the rest counted. Chunk results are assembled strictly
+ * in input order, so the outcome does not depend on the number of threads.
+ */
 public final class Analysis {
     private final MessageCatalog catalog;
     private final List<Rule> rules;
-    private final ZoneId logZone;
+    private final AnalysisOptions options;
 
-    /**
-     * @param logZone the zone logrus and klog wall-clock times were written in, or null for UTC
-     */
-    public Analysis(MessageCatalog catalog, List<Rule> rules, ZoneId logZone) {
+    public Analysis(MessageCatalog catalog, List<Rule> rules, AnalysisOptions options) {
         this.catalog = catalog;
         this.rules = List.copyOf(rules);
-        this.logZone = logZone;
+        this.options = options;
     }
 
-    public static Analysis standard() {
-        return standard(null);
-    }
-
-    public static Analysis standard(ZoneId logZone) {
-        return new Analysis(MessageCatalog.standard(), RuleEngine.standardRules(), logZone);
+    public static Analysis standard(AnalysisOptions options) {
+        return new Analysis(MessageCatalog.standard(), RuleEngine.standardRules(), options);
     }
 
     /**
@@ -59,90 +76,252 @@ public final class Analysis {
     public AnalysisResult run(List<String> paths, SnapshotTimes snapshotTimes) {
         List<InputFile> files = new InputCollector().collect(paths);
         snapshotTimes.checkAllUsed(files);
-        Map<InputFile, FileRead> reads = new HashMap<>();
         Map<InputFile, InputSummary> summaries = new HashMap<>();
         List<String> unreadable = new ArrayList<>();
-        List<ExportedObject> objects = new ArrayList<>();
-        LogFileReader logs = new LogFileReader(catalog, logZone);
-        SnapshotFileReader snapshots = new SnapshotFileReader();
+        List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
+        SnapshotFileReader snapshots = new SnapshotFileReader();
         for (InputFile f : files) {
             try {
                 switch (f.kind()) {
-                    case LOG -> {
-                        reads.put(f, logs.read(f));
-                        logFiles.add(f);
-                    }
-                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, snapshotTimes.forFile(f), objects::add));
+                    case LOG -> logFiles.add(f);
+                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, snapshotTimes.forFile(f), objectList::add));
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
             } catch (IOException | UncheckedIOException e) {
-                unreadable.add(f.displayPath() + ": " + e.getMessage());
-                summaries.put(f, InputSummary.unreadable(f, e.getMessage()));
+                unreadable(f, e, summaries, unreadable);
             }
         }
-        Map<InputFile, List<String>> extraNotes = datelessKlog(reads);
-        ControllerStreams.Result streams = ControllerStreams.assign(RotatedSet.group(logFiles), reads);
-        for (Map.Entry<InputFile, FileRead> e : reads.entrySet()) {
-            InputFile f = e.getKey();
-            List<String> notes = new ArrayList<>(e.getValue().summary().notes());
-            notes.addAll(extraNotes.getOrDefault(f, List.of()));
-            notes.addAll(streams.notesByPath().getOrDefault(f.displayPath(), List.of()));
-            summaries.put(f, withReleasesAndNotes(e.getValue(), notes));
+        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "argo-forensics-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        ExportedObjects objects = ExportedObjects.of(objectList);
+        LogReading reading;
+        try {
+            reading = readLogs(logFiles, objects, pool, summaries, unreadable);
+        } finally {
+            pool.shutdownNow();
         }
         List<InputSummary> ordered = new ArrayList<>();
         for (InputFile f : files) {
             ordered.add(summaries.get(f));
         }
-        Correlation correlation = new Correlator().correlate(streams.events(), ExportedObjects.of(objects), streams.processes());
+        Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes());
         return new AnalysisResult(ordered, unreadable, correlation, new RuleEngine(rules).run(correlation));
     }
 
-    private static InputSummary withReleasesAndNotes(FileRead read, List<String> notes) {
-        ReleaseEvidence releases = ReleaseEvidence.NONE;
-        for (ReadRecord r : read.records()) {
-            releases = releases.and(r.releases());
-        }
-        InputSummary s = read.summary();
-        return new InputSummary(s.file(), s.format(), s.sha256(), s.lines(), s.events(), s.recognised(), s.continuation(), s.prefixed(),
-                s.blank(), s.unparsed(), s.samples(), releases.describe(), notes);
+    /** The outcome of reading the logs. */
+    private record LogReading(StreamAssembler assembler, List<LogEvent> events) {
     }
 
-    /**
-     * klog lines in a file where nothing gives a year take the year nearest the earliest dated record
-     * of all the other inputs; if there is none, they keep a placeholder year and the report says so.
-     */
-    private static Map<InputFile, List<String>> datelessKlog(Map<InputFile, FileRead> reads) {
-        Map<InputFile, List<String>> notes = new HashMap<>();
-        Timestamp reference = null;
-        for (FileRead r : reads.values()) {
-            for (int i = 0; i < r.records().size(); i++) {
-                if (!r.yearlessKlog().contains(i)) {
-                    Timestamp t = r.records().get(i).time();
-                    reference = reference == null || t.compareTo(reference) < 0 ? t : reference;
-                    break;
+    private LogReading readLogs(List<InputFile> logFiles, ExportedObjects objects, ExecutorService pool,
+                                Map<InputFile, InputSummary> summaries, List<String> unreadable) {
+        ChunkPlanner planner = new ChunkPlanner(options.chunkBytes());
+        Map<InputFile, List<LineChunk>> chunks = new HashMap<>();
+        Map<InputFile, String> firstLines = new HashMap<>();
+        Map<InputFile, Future<String>> hashes = new HashMap<>();
+        List<InputFile> readable = new ArrayList<>();
+        for (InputFile f : logFiles) {
+            try {
+                chunks.put(f, planner.plan(f));
+                firstLines.put(f, firstContentLine(f));
+                hashes.put(f, pool.submit(() -> sha256(f)));
+                readable.add(f);
+            } catch (IOException | UncheckedIOException e) {
+                unreadable(f, e, summaries, unreadable);
+            }
+        }
+        // Pass 1: what is of interest, and which files run backwards in time.
+        Interest interest = options.keepEverything() ? Interest.everything() : Interest.none();
+        Map<InputFile, Boolean> reversed = new HashMap<>();
+        if (!interest.isEverything()) {
+            // What the user exported is what the user asks about.
+            objects.pods().forEach(p -> interest.addPod(p.name()));
+            objects.workflows().forEach(w -> interest.addWorkflow(w.name()));
+            options.podsOfInterest().forEach(interest::addPod);
+        }
+        Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
+        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog));
+        for (InputFile f : readable) {
+            List<Future<ScanResult>> list = new ArrayList<>();
+            for (LineChunk c : chunks.get(f)) {
+                list.add(pool.submit(() -> frontEnds.get().scan(c, firstLines.get(f))));
+            }
+            scans.put(f, list);
+        }
+        for (InputFile f : List.copyOf(readable)) {
+            try {
+                long backwards = 0;
+                long forwards = 0;
+                Timestamp last = null;
+                for (Future<ScanResult> future : scans.get(f)) {
+                    ScanResult r = get(future);
+                    if (!interest.isEverything()) {
+                        interest.addAll(r.interest);
+                    }
+                    backwards += r.backwards;
+                    forwards += r.forwards;
+                    if (last != null && r.first != null) {
+                        backwards += r.first.isBefore(last) ? 1 : 0;
+                        forwards += last.isBefore(r.first) ? 1 : 0;
+                    }
+                    last = r.last != null ? r.last : last;
+                }
+                reversed.put(f, backwards >= 3 && backwards > 4 * forwards);
+            } catch (IOException | UncheckedIOException e) {
+                readable.remove(f);
+                unreadable(f, e, summaries, unreadable);
+            }
+        }
+        interest.freeze();
+
+        // Pass 2: read, keep what is of interest, assemble in order.
+        StreamAssembler assembler = new StreamAssembler(catalog, options.logZone());
+        List<LogEvent> undatedKlog = new ArrayList<>();
+        Map<InputFile, InputSummary> logSummaries = new HashMap<>();
+        for (RotatedSet set : RotatedSet.group(readable)) {
+            StreamAssembler.SetState setState = assembler.beginSet(set);
+            for (InputFile f : set.oldestFirst()) {
+                try {
+                    StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
+                    assemble(file, chunks.get(f), firstLines.get(f), interest, reversed.getOrDefault(f, false), pool, frontEnds);
+                    StreamAssembler.FileOutcome outcome = file.finish(get(hashes.get(f)));
+                    logSummaries.put(f, outcome.summary());
+                    undatedKlog.addAll(outcome.undatedKlog());
+                } catch (IOException | UncheckedIOException e) {
+                    unreadable(f, e, summaries, unreadable);
                 }
             }
         }
-        for (Map.Entry<InputFile, FileRead> e : reads.entrySet()) {
-            FileRead r = e.getValue();
-            if (r.yearlessKlog().isEmpty()) {
-                continue;
+        Map<String, String> klogNotes = dateKlogFromOtherInputs(assembler, undatedKlog);
+        Map<String, List<String>> outOfOrder = assembler.outOfOrderNotes();
+        logSummaries.forEach((f, s) -> {
+            List<String> notes = new ArrayList<>(s.notes());
+            if (klogNotes.containsKey(f.displayPath())) {
+                notes.add(klogNotes.get(f.displayPath()));
             }
-            if (reference == null) {
-                notes.put(e.getKey(), List.of(r.yearlessKlog().size() + " klog line(s) have no year and nothing else gives one: shown as "
-                        + LogFileReader.UNKNOWN_YEAR));
-                continue;
+            notes.addAll(outOfOrder.getOrDefault(f.displayPath(), List.of()));
+            summaries.put(f, new InputSummary(s.file(), s.format(), s.sha256(), s.lines(), s.events(), s.recognised(), s.continuation(),
+                    s.prefixed(), s.blank(), s.unparsed(), s.samples(), s.versionGuess(), notes));
+        });
+        return new LogReading(assembler, assembler.events());
+    }
+
+    /**
+     * Reads one file's chunks with the pool, at most twice as many in flight as there are workers,
+     * and hands them to the assembler in file order (last chunk first, items turned around, for a
+     * file written newest first).
+     */
+    private void assemble(StreamAssembler.FileState file, List<LineChunk> chunks, String firstLine, Interest interest, boolean reversed,
+                          ExecutorService pool, ThreadLocal<LineFrontEnd> frontEnds) throws IOException {
+        if (reversed) {
+            List<ChunkResult> all = new ArrayList<>();
+            for (LineChunk c : chunks) {
+                all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest))));
             }
-            List<ReadRecord> fixed = new ArrayList<>(r.records());
-            for (int i : r.yearlessKlog()) {
-                fixed.set(i, fixed.get(i).withTime(KlogYears.near(fixed.get(i).time(), reference)));
+            long[] bases = new long[all.size()];
+            for (int i = 1; i < all.size(); i++) {
+                bases[i] = bases[i - 1] + all.get(i - 1).lines();
             }
-            e.setValue(new FileRead(fixed, r.summary(), List.of()));
-            notes.put(e.getKey(), List.of(r.yearlessKlog().size() + " klog line(s) took their year from the other inputs ("
-                    + reference.instant().atZone(ZoneOffset.UTC).getYear() + ")"));
+            for (int i = all.size() - 1; i >= 0; i--) {
+                List<ChunkItem> items = new ArrayList<>(all.get(i).items());
+                Collections.reverse(items);
+                file.accept(all.get(i), bases[i], items);
+            }
+            return;
         }
+        Deque<Future<ChunkResult>> inFlight = new ArrayDeque<>();
+        int next = 0;
+        long base = 0;
+        while (next < chunks.size() || !inFlight.isEmpty()) {
+            while (next < chunks.size() && inFlight.size() < 2 * options.threads()) {
+                LineChunk c = chunks.get(next++);
+                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest)));
+            }
+            ChunkResult r = get(inFlight.poll());
+            file.accept(r, base, r.items());
+            base += r.lines();
+        }
+    }
+
+    /**
+     * klog lines of a file where nothing dates them take the year nearest the earliest dated event of
+     * all the inputs; if there is none, they keep a placeholder year. Returns a note per file path.
+     */
+    private static Map<String, String> dateKlogFromOtherInputs(StreamAssembler assembler, List<LogEvent> undated) {
+        Map<String, String> notes = new HashMap<>();
+        if (undated.isEmpty()) {
+            return notes;
+        }
+        Set<LogEvent> undatedSet = Collections.newSetFromMap(new IdentityHashMap<>());
+        undatedSet.addAll(undated);
+        Timestamp reference = null;
+        for (LogEvent e : assembler.events()) {
+            if (!undatedSet.contains(e) && (reference == null || e.time().compareTo(reference) < 0)) {
+                reference = e.time();
+            }
+        }
+        if (reference != null) {
+            Map<LogEvent, LogEvent> replacements = new IdentityHashMap<>();
+            for (LogEvent e : undated) {
+                replacements.put(e, StreamAssembler.retimed(e, KlogYears.near(e.time(), reference)));
+            }
+            assembler.replace(replacements);
+        }
+        String how = reference == null
+                ? "have no year and nothing else gives one: shown as " + StreamAssembler.UNKNOWN_YEAR
+                : "took their year from the other inputs (" + reference.instant().atZone(ZoneOffset.UTC).getYear() + ")";
+        Map<String, Integer> countByFile = new TreeMap<>();
+        undated.forEach(e -> countByFile.merge(e.source().file(), 1, Integer::sum));
+        countByFile.forEach((file, n) -> notes.put(file, n + " klog line(s) " + how));
         return notes;
     }
+
+    private static String firstContentLine(InputFile f) throws IOException {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(SourceStream.open(f, false), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (!line.isBlank()) {
+                    return line;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static String sha256(InputFile f) throws IOException {
+        try (SourceStream s = SourceStream.open(f, false)) {
+            return s.sha256();
+        }
+    }
+
+    private static <T> T get(Future<T> future) throws IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<String> unreadable) {
+        unreadable.add(f.displayPath() + ": " + e.getMessage());
+        summaries.put(f, InputSummary.unreadable(f, e.getMessage()));
+    }
+
 }

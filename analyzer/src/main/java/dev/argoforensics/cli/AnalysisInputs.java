@@ -1,6 +1,7 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.source.InputException;
@@ -32,20 +33,35 @@ final class AnalysisInputs {
                     + " e.g. Europe/Berlin or +02:00. Default: UTC.")
     String logTz;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Worker threads for reading logs. Default: the number of processors (${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     /**
      * The analysis, or empty after saying on stderr why the inputs could not be used.
      *
-     * @throws ParameterException if a {@code --snapshot-time} cannot be read
+     * @param keepEverything keep every line of every Pod, not only of Pods and Workflows of interest
+     * @throws ParameterException if a {@code --snapshot-time} or {@code --threads} cannot be used
      */
-    Optional<AnalysisResult> analyze() {
+    Optional<AnalysisResult> analyze(boolean keepEverything) {
+        return analyze(keepEverything, List.of());
+    }
+
+    /** As {@link #analyze(boolean)}, also keeping every line of the named Pods. */
+    Optional<AnalysisResult> analyze(boolean keepEverything, List<String> podsOfInterest) {
         SnapshotTimes times;
         try {
             times = SnapshotTimes.parse(snapshotTimes);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--snapshot-time: " + e.getMessage());
         }
+        if (threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads: expected a number of threads, 1 or more; found " + threads);
+        }
+        AnalysisOptions options = AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
+                .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest);
         try {
-            return Optional.of(Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths, times));
+            return Optional.of(Analysis.standard(options).run(paths, times));
         } catch (InputException e) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("argo-forensics: " + e.getMessage());

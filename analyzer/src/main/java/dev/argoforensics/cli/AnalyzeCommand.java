@@ -53,7 +53,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
         }
-        Optional<AnalysisResult> analysis = inputs.analyze();
+        Optional<AnalysisResult> analysis = inputs.analyze(timelines == TimelineScope.ALL);
         if (analysis.isEmpty()) {
             return Main.EXIT_USAGE;
         }

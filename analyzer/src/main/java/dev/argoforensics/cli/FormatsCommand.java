@@ -33,7 +33,7 @@ final class FormatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AnalysisResult> analysis = inputs.analyze();
+        Optional<AnalysisResult> analysis = inputs.analyze(false);
         if (analysis.isEmpty()) {
             return Main.EXIT_USAGE;
         }

@@ -2,6 +2,7 @@ package dev.argoforensics.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.argoforensics.bench.GenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = "Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
-        subcommands = {AnalyzeCommand.class, FormatsCommand.class, TimelineCommand.class})
+        subcommands = {AnalyzeCommand.class, FormatsCommand.class, TimelineCommand.class, GenerateCommand.class})
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;

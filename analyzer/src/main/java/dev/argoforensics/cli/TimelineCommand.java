@@ -47,7 +47,7 @@ final class TimelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Optional<AnalysisResult> analysis = inputs.analyze();
+        Optional<AnalysisResult> analysis = inputs.analyze(false, List.of(pod));
         if (analysis.isEmpty()) {
             return Main.EXIT_USAGE;
         }

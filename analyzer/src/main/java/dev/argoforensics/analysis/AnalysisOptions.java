@@ -1,0 +1,48 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.source.ChunkPlanner;
+import java.time.ZoneId;
+import java.util.List;
+
+/**
+ * How to run an analysis.
+ *
+ * @param logZone       the zone logrus and klog wall-clock times were written in, or null for UTC
+ * @param threads       worker threads for reading (at least 1)
+ * @param keepEverything keep and correlate every line, not only what concerns Pods and Workflows of
+ *                      interest (needed for timelines of every Pod; memory grows with the input)
+ * @param chunkBytes    plain files larger than this are split and read by several workers
+ * @param podsOfInterest Pods the user asks about by name (their lines are kept)
+ */
+public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverything, long chunkBytes, List<String> podsOfInterest) {
+    public AnalysisOptions {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1: " + threads);
+        }
+        podsOfInterest = List.copyOf(podsOfInterest);
+    }
+
+    public static AnalysisOptions defaults() {
+        return new AnalysisOptions(null, Runtime.getRuntime().availableProcessors(), false, ChunkPlanner.CHUNK_BYTES, List.of());
+    }
+
+    public AnalysisOptions withLogZone(ZoneId zone) {
+        return new AnalysisOptions(zone, threads, keepEverything, chunkBytes, podsOfInterest);
+    }
+
+    public AnalysisOptions withThreads(int n) {
+        return new AnalysisOptions(logZone, n, keepEverything, chunkBytes, podsOfInterest);
+    }
+
+    public AnalysisOptions keepingEverything(boolean keep) {
+        return new AnalysisOptions(logZone, threads, keep, chunkBytes, podsOfInterest);
+    }
+
+    public AnalysisOptions withChunkBytes(long bytes) {
+        return new AnalysisOptions(logZone, threads, keepEverything, bytes, podsOfInterest);
+    }
+
+    public AnalysisOptions withPodsOfInterest(List<String> names) {
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, names);
+    }
+}

@@ -1,0 +1,190 @@
+package dev.argoforensics.analysis;
+
+/**
+ * The Pods and Workflows whose lines an analysis keeps. Large inputs are mostly routine lines of
+ * Pods nothing is wrong with; only lines that mention a name of interest are parsed in full and
+ * kept, the others are counted. A line "mentions" a name when one of its tokens (runs of letters,
+ * digits, '-', '.', '_') equals it, or, for a Workflow, starts with it followed by '-' (v2 Pod names
+ * and node IDs begin with the Workflow's name). Hash collisions can only keep a line too many.
+ *
+ * <p>Filled from trigger lines and exported objects before the lines are kept; read-only after
+ * {@link #freeze()}, and then safe to share between threads.
+ */
+final class Interest {
+    private final LongSet exact = new LongSet();
+    private final LongSet prefixes = new LongSet();
+    private final boolean everything;
+    private volatile boolean frozen;
+
+    private Interest(boolean everything) {
+        this.everything = everything;
+    }
+
+    /** Nothing is of interest yet. */
+    static Interest none() {
+        return new Interest(false);
+    }
+
+    /** Every line is kept (for example when all timelines were asked for). */
+    static Interest everything() {
+        return new Interest(true);
+    }
+
+    boolean isEverything() {
+        return everything;
+    }
+
+    /**
+     * A Pod: its name, and every '-'-prefix of it as a possible Workflow name (a v2 Pod name is
+     * {@code <workflow>-<template>-<hash>}), which keeps that Workflow's operator lines.
+     */
+    synchronized void addPod(String name) {
+        check();
+        exact.add(hash(name, 0, name.length()));
+        for (int i = name.indexOf('-'); i > 0; i = name.indexOf('-', i + 1)) {
+            exact.add(hash(name, 0, i));
+        }
+    }
+
+    /** A Workflow: its name, and names that start with it and a '-' (its Pods and nodes). */
+    synchronized void addWorkflow(String name) {
+        check();
+        exact.add(hash(name, 0, name.length()));
+        prefixes.add(hash(name, 0, name.length()));
+    }
+
+    /** A node ID or name. */
+    synchronized void addName(String name) {
+        check();
+        exact.add(hash(name, 0, name.length()));
+    }
+
+    synchronized void addAll(Interest other) {
+        check();
+        exact.addAll(other.exact);
+        prefixes.addAll(other.prefixes);
+    }
+
+    void freeze() {
+        frozen = true;
+    }
+
+    private void check() {
+        if (frozen) {
+            throw new IllegalStateException("interest is read-only once lines are being kept");
+        }
+    }
+
+    /** True if the text mentions a name of interest. */
+    boolean mentions(String text) {
+        if (everything) {
+            return true;
+        }
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !isTokenChar(text.charAt(i))) {
+                i++;
+            }
+            long h = FNV_OFFSET;
+            int start = i;
+            while (i < n && isTokenChar(text.charAt(i))) {
+                char c = text.charAt(i);
+                if (c == '-' && i > start && prefixes.contains(h)) {
+                    return true;
+                }
+                h = step(h, c);
+                i++;
+            }
+            if (i > start && (exact.contains(h) || prefixes.contains(h))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
+    }
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+
+    private static long step(long h, char c) {
+        return (h ^ c) * 0x100000001b3L;
+    }
+
+    static long hash(String s, int from, int to) {
+        long h = FNV_OFFSET;
+        for (int i = from; i < to; i++) {
+            h = step(h, s.charAt(i));
+        }
+        return h;
+    }
+
+    /** An open-addressing set of longs: no boxing on the per-line path. */
+    static final class LongSet {
+        private long[] slots = new long[64];
+        private boolean[] used = new boolean[64];
+        private int size;
+
+        void add(long v) {
+            if ((size + 1) * 2 > slots.length) {
+                grow();
+            }
+            int i = index(v, slots.length);
+            while (used[i]) {
+                if (slots[i] == v) {
+                    return;
+                }
+                i = (i + 1) & (slots.length - 1);
+            }
+            used[i] = true;
+            slots[i] = v;
+            size++;
+        }
+
+        boolean contains(long v) {
+            if (size == 0) {
+                return false;
+            }
+            int i = index(v, slots.length);
+            while (used[i]) {
+                if (slots[i] == v) {
+                    return true;
+                }
+                i = (i + 1) & (slots.length - 1);
+            }
+            return false;
+        }
+
+        void addAll(LongSet other) {
+            for (int i = 0; i < other.slots.length; i++) {
+                if (other.used[i]) {
+                    add(other.slots[i]);
+                }
+            }
+        }
+
+        int size() {
+            return size;
+        }
+
+        private void grow() {
+            long[] oldSlots = slots;
+            boolean[] oldUsed = used;
+            slots = new long[oldSlots.length * 2];
+            used = new boolean[oldSlots.length * 2];
+            size = 0;
+            for (int i = 0; i < oldSlots.length; i++) {
+                if (oldUsed[i]) {
+                    add(oldSlots[i]);
+                }
+            }
+        }
+
+        private static int index(long v, int length) {
+            long x = v * 0x9E3779B97F4A7C15L;
+            return (int) (x >>> 40) & (length - 1);
+        }
+    }
+}

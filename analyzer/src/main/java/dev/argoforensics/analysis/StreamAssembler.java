@@ -1,0 +1,542 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.event.ControllerProcess.Leadership;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Turns chunk results, taken strictly in file order, into events, controller runs and per-file
+ * summaries. Sequential by design: this is where order matters. It places every line in a
+ * controller run (one replica from one start: a rotated set is one stream, split by the replica a
+ * collector names and at {@code Starting Workflow Controller}), gives ordinals, gathers Go panic
+ * blocks, dates klog lines, times panics by their neighbours, and accounts for every line.
+ */
+final class StreamAssembler {
+    static final int UNPARSED_SAMPLES = 5;
+    /** {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. */
+    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_([^/_]+)_[^/]+/[^/]+/[^/]+$");
+    private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/([^/_]+)_[^/_]+_[^/]+\\.log(?:\\.[^/]*)?$");
+
+    /** klog prints no year: its lines are first read with this leap year, then given the right one. */
+    static final int UNKNOWN_YEAR = 2000;
+    /** Stands in for the time of a Go panic until a neighbouring record gives one. */
+    private static final Timestamp NO_TIME = new Timestamp(Instant.EPOCH, TimePrecision.SECOND,
+            ZoneBasis.ASSUMED_UTC);
+
+    private final MessageCatalog catalog;
+    private final ZoneId logZone;
+    private final List<Stream> streams = new ArrayList<>();
+    private final List<LogEvent> events = new ArrayList<>();
+    private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
+    private long ordinal;
+
+    StreamAssembler(MessageCatalog catalog, ZoneId logZone) {
+        this.catalog = catalog;
+        this.logZone = logZone;
+    }
+
+    List<LogEvent> events() {
+        return events;
+    }
+
+    List<ControllerProcess> processes() {
+        return streams.stream().map(Stream::process).toList();
+    }
+
+    /** Starts a rotated set: its files are one stream per replica until a controller start. */
+    SetState beginSet(RotatedSet set) {
+        return new SetState(set);
+    }
+
+    /** The runs current within one rotated set. */
+    final class SetState {
+        private final RotatedSet set;
+        private final Map<String, Stream> current = new LinkedHashMap<>();
+        private final Map<String, Integer> incarnations = new HashMap<>();
+
+        SetState(RotatedSet set) {
+            this.set = set;
+        }
+
+        FileState beginFile(InputFile file, boolean reversed) {
+            return new FileState(this, file, reversed);
+        }
+
+        Stream streamFor(String origin, ReplicaSource from, boolean controllerStart) {
+            String key = origin != null ? origin : fileName(set.name());
+            Stream s = current.get(key);
+            if (s == null || (controllerStart && s.count > 0)) {
+                s = new Stream(streams.size(), key, from, incarnations.merge(key, 1, Integer::sum));
+                current.put(key, s);
+                streams.add(s);
+            }
+            return s;
+        }
+    }
+
+    /** One file being assembled. */
+    final class FileState {
+        private final SetState set;
+        private final InputFile file;
+        private final boolean reversed;
+        private final String podFromPath;
+        private final List<LogEvent> kept = new ArrayList<>();
+        private final List<Integer> klogWithoutYear = new ArrayList<>();
+        private final List<Integer> panicsWithoutTime = new ArrayList<>();
+        private final List<UnparsedLine> samples = new ArrayList<>();
+        private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
+        private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
+        private final List<Long> zoneOffsets = new ArrayList<>();
+        /** Per stream, a kept "Removing finalizers during a delete" line still waiting for its queuing line. */
+        private final Map<Integer, LogEvent> finalizerLineByStream = new HashMap<>();
+        /** Finalizer lines whose queuing line was not kept: they concern no Pod of interest. */
+        private final Set<LogEvent> unpaired = Collections.newSetFromMap(new IdentityHashMap<>());
+        private ReleaseEvidence releases = ReleaseEvidence.NONE;
+        private long lineBase;
+        private long lines;
+        private long eventCount;
+        private long recognised;
+        private long continuation;
+        private long prefixed;
+        private long blank;
+        private long unparsed;
+        private int panics;
+        private int klogYearsFromNeighbours;
+        private int lastYear = -1;
+        private Timestamp lastDated;
+        private GoPanicBlock panic;
+        private UnwrappedLine panicLine;
+        private long panicBase;
+
+        FileState(SetState set, InputFile file, boolean reversed) {
+            this.set = set;
+            this.file = file;
+            this.reversed = reversed;
+            this.podFromPath = podFromPath(file.displayPath());
+        }
+
+        /**
+         * Takes one chunk; {@code lineBase} is the number of lines in the file before it (the
+         * chunk's line numbers are its own).
+         */
+        void accept(ChunkResult chunk, long base, List<ChunkItem> itemsInOrder) {
+            lines += chunk.lines();
+            continuation += chunk.envelopeHeaders();
+            lineBase = base;
+            for (ChunkItem item : itemsInOrder) {
+                take(item);
+            }
+        }
+
+        private void take(ChunkItem item) {
+            if (item instanceof ChunkItem.Counted c) {
+                counted(c);
+            } else if (item instanceof ChunkItem.Kept k) {
+                keep(k);
+            } else if (item instanceof ChunkItem.Rejected r) {
+                rejected(r);
+            } else if (panic != null) {
+                panic.add("", lineBase + ((ChunkItem.Blank) item).line());
+            } else {
+                blank++;
+            }
+        }
+
+        private void rejected(ChunkItem.Rejected r) {
+            String text = r.line().record();
+            long first = lineBase + r.line().firstLine();
+            continuation += r.line().lastLine() - r.line().firstLine();
+            if (panic != null && GoPanicBlock.continues(text)) {
+                panic.add(text, first);
+            } else if (GoPanicBlock.starts(text)) {
+                closePanic();
+                panic = new GoPanicBlock(text, first);
+                panicLine = r.line();
+                panicBase = lineBase;
+            } else {
+                closePanic();
+                unparsed++;
+                if (samples.size() < UNPARSED_SAMPLES) {
+                    samples.add(UnparsedLine.of(file.at(first), r.reason(), text));
+                }
+            }
+        }
+
+        private void counted(ChunkItem.Counted c) {
+            closePanic();
+            Timestamp time = inLogZone(c.time());
+            account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
+            if (c.envelopeTime() != null) {
+                zoneOffset(time, c.envelopeTime());
+            }
+            releases = releases.and(cachedReleases(c.format(), c.level(), c.entry()));
+            if (c.format() == RecordFormat.KLOG) {
+                Timestamp dating = c.envelopeTime() != null ? c.envelopeTime() : lastDated;
+                if (dating == null) {
+                    // Nothing dates it yet, and it is not kept: it cannot count for the stream's order.
+                    ordinal++;
+                    return;
+                }
+                time = KlogYears.near(time, dating);
+            }
+            dated(time, c.format());
+            Stream s = set.streamFor(origin(c.origin()), from(c.origin()), false);
+            s.count(time, file, lineBase + c.firstLine(), cachedReleases(c.format(), c.level(), c.entry()));
+            if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
+                // The finalizer line (always kept: it names no Pod) belonged to this Pod, which is of no interest.
+                LogEvent waiting = finalizerLineByStream.remove(s.id);
+                if (waiting != null) {
+                    unpaired.add(waiting);
+                }
+            }
+            ordinal++;
+        }
+
+        private void keep(ChunkItem.Kept k) {
+            closePanic();
+            UnwrappedLine u = k.line();
+            Timestamp time = inLogZone(k.record().time());
+            account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.record().format(), k.match() != null);
+            if (u.envelopeTime() != null) {
+                zoneOffset(time, u.envelopeTime());
+            }
+            releases = releases.and(k.releases());
+            ControllerEvent event = k.match() != null ? k.match().event() : new ControllerEvent.Unrecognized(k.record().message());
+            if (k.record().format() == RecordFormat.KLOG) {
+                if (u.envelopeTime() != null) {
+                    time = KlogYears.near(time, u.envelopeTime());
+                } else if (lastDated != null) {
+                    time = KlogYears.near(time, lastDated);
+                } else {
+                    klogWithoutYear.add(kept.size());
+                }
+            }
+            dated(time, k.record().format());
+            Stream s = set.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
+            LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
+                    k.record().format(), k.record().level(), k.match() != null ? k.match().entry().id() : null, event, u.record(), s.id, ordinal++);
+            s.add(e, file, k.releases());
+            kept.add(e);
+            if (event instanceof ControllerEvent.FinalizersOnDelete) {
+                finalizerLineByStream.put(s.id, e);
+            } else if (event instanceof ControllerEvent.PodCleanupScheduled) {
+                finalizerLineByStream.remove(s.id);
+            }
+        }
+
+        private void account(long firstLine, long lastLine, EnvelopeKind envelope, boolean isPrefixed, RecordFormat format, boolean known) {
+            eventCount++;
+            continuation += lastLine - firstLine;
+            if (known) {
+                recognised++;
+            }
+            if (isPrefixed) {
+                prefixed++;
+            }
+            formats.merge(format, 1L, Long::sum);
+            envelopes.merge(envelope, 1L, Long::sum);
+        }
+
+        /** A dated record: klog lines waiting for a year and panics waiting for a time get them. */
+        private void dated(Timestamp time, RecordFormat format) {
+            if (format == RecordFormat.KLOG) {
+                return;
+            }
+            lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
+            lastDated = time;
+            for (int i : klogWithoutYear) {
+                LogEvent e = kept.get(i);
+                kept.set(i, retimed(e, KlogYears.near(e.time(), time)));
+                klogYearsFromNeighbours++;
+            }
+            klogWithoutYear.clear();
+            for (int i : panicsWithoutTime) {
+                kept.set(i, retimed(kept.get(i), time));
+            }
+            panicsWithoutTime.clear();
+        }
+
+        private void closePanic() {
+            if (panic == null) {
+                return;
+            }
+            GoPanicBlock p = panic;
+            panic = null;
+            panics++;
+            continuation += p.lineCount() - 1;
+            eventCount++;
+            formats.merge(RecordFormat.GO_PANIC, 1L, Long::sum);
+            envelopes.merge(panicLine.envelope(), 1L, Long::sum);
+            Timestamp time = panicLine.envelopeTime() != null ? panicLine.envelopeTime() : lastDated;
+            Stream s = set.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
+            LogEvent e = new LogEvent(file.at(p.firstLine()), p.lastLine(), time == null ? NO_TIME : time, panicLine.envelopeTime(),
+                    panicLine.envelope(), RecordFormat.GO_PANIC, Level.FATAL, null, new ControllerEvent.GoPanic(p.message(), p.lineCount()),
+                    p.text(), s.id, ordinal++);
+            if (time == null) {
+                panicsWithoutTime.add(kept.size());
+            }
+            if (time != null) {
+                s.add(e, file, ReleaseEvidence.NONE);
+            }
+            kept.add(e);
+        }
+
+        private String origin(String lineOrigin) {
+            return lineOrigin != null ? lineOrigin : podFromPath;
+        }
+
+        private ReplicaSource from(String lineOrigin) {
+            return lineOrigin != null ? ReplicaSource.COLLECTOR : podFromPath != null ? ReplicaSource.CRI_PATH : ReplicaSource.FILE;
+        }
+
+        private void zoneOffset(Timestamp record, Timestamp envelope) {
+            if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < 10_000) {
+                zoneOffsets.add(record.nanosUntil(envelope));
+            }
+        }
+
+        /** Ends the file: the summary, and the events it keeps (klog lines no record dated stay as they are). */
+        FileOutcome finish(String sha256) {
+            closePanic();
+            // A panic nothing could time: it keeps no event, and it is counted as unparsed.
+            for (int i = panicsWithoutTime.size() - 1; i >= 0; i--) {
+                int index = panicsWithoutTime.get(i);
+                LogEvent e = kept.remove(index);
+                eventCount--;
+                unparsed++;
+                if (samples.size() < UNPARSED_SAMPLES) {
+                    samples.add(UnparsedLine.of(e.source(), "a Go panic with no dated record around it", e.text()));
+                }
+            }
+            List<String> notes = new ArrayList<>();
+            if (reversed) {
+                notes.add("lines are newest first (an export in reverse time order): read oldest first");
+            }
+            if (klogYearsFromNeighbours > 0) {
+                notes.add(klogYearsFromNeighbours + " klog line(s) took their year from the neighbouring record (klog prints none)");
+            }
+            if (panics > 0) {
+                notes.add(panics + " Go panic block(s) read as one event each, timed by the neighbouring record");
+            }
+            zoneMismatch().ifPresent(notes::add);
+            InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
+                    unparsed, samples, releases.describe(), notes);
+            List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
+            for (LogEvent e : kept) {
+                if (!unpaired.contains(e)) {
+                    events.add(e);
+                }
+            }
+            return new FileOutcome(summary, undatedKlog);
+        }
+
+        private Optional<String> zoneMismatch() {
+            if (logZone != null || zoneOffsets.size() < 3) {
+                return Optional.empty();
+            }
+            List<Long> sorted = new ArrayList<>(zoneOffsets);
+            Collections.sort(sorted);
+            long median = sorted.get(sorted.size() / 2);
+            long quarter = 15L * 60 * 1_000_000_000L;
+            long rounded = Math.round((double) median / quarter) * quarter;
+            if (rounded == 0 || Math.abs(median - rounded) > 2L * 60 * 1_000_000_000L) {
+                return Optional.empty();
+            }
+            ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L));
+            return Optional.of("logrus/klog times look like local time at UTC" + offset.getId().replace("Z", "+00:00")
+                    + ": the collector's clock is " + GoDuration.format(median) + " after them (median of " + sorted.size()
+                    + " lines); rerun with --log-tz if the controller did not run in UTC");
+        }
+
+        private String describe() {
+            if (formats.isEmpty()) {
+                return "unknown";
+            }
+            String fmt = byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", "));
+            List<EnvelopeKind> wrappers = byCount(envelopes).stream().filter(e -> e != EnvelopeKind.NONE).toList();
+            return wrappers.isEmpty() ? fmt : fmt + " in " + wrappers.stream().map(EnvelopeKind::label).collect(Collectors.joining(", "));
+        }
+    }
+
+    /** A finished file: its summary, and klog events no record of the file could date. */
+    record FileOutcome(InputSummary summary, List<LogEvent> undatedKlog) {
+    }
+
+    /** logrus and klog print wall-clock time without a zone: read it in --log-tz when given. */
+    private Timestamp inLogZone(Timestamp t) {
+        if (logZone == null || (t.zone() != ZoneBasis.LITERAL_Z && t.zone() != ZoneBasis.ASSUMED_UTC)) {
+            return t;
+        }
+        LocalDateTime wall = LocalDateTime.ofInstant(t.instant(), ZoneOffset.UTC);
+        return new Timestamp(wall.atZone(logZone).toInstant(), t.precision(), ZoneBasis.CONFIGURED);
+    }
+
+    private ReleaseEvidence cachedReleases(RecordFormat format, Level level, CatalogEntry entry) {
+        return releaseCache.computeIfAbsent(List.of(format, level == null ? "" : level, entry == null ? "" : entry.id()),
+                k -> catalog.releases(format, level, entry));
+    }
+
+    static LogEvent retimed(LogEvent e, Timestamp t) {
+        return new LogEvent(e.source(), e.lastLine(), t, e.envelopeTime(), e.envelope(), e.format(), e.level(), e.catalogId(), e.event(),
+                e.text(), e.stream(), e.ordinal());
+    }
+
+    /** Replaces kept events (klog lines dated from other inputs after all files were read). */
+    void replace(Map<LogEvent, LogEvent> replacements) {
+        events.replaceAll(e -> replacements.getOrDefault(e, e));
+    }
+
+    /** The Pod a node's CRI log path names, or null. */
+    static String podFromPath(String path) {
+        Matcher m = POD_DIR.matcher(path);
+        if (m.find()) {
+            return m.group(1);
+        }
+        m = CONTAINER_LINK.matcher(path);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    private static <K extends Enum<K>> List<K> byCount(Map<K, Long> counts) {
+        List<K> keys = new ArrayList<>(counts.keySet());
+        keys.sort((a, b) -> {
+            int c = Long.compare(counts.get(b), counts.get(a));
+            return c != 0 ? c : a.compareTo(b);
+        });
+        return keys;
+    }
+
+    /** A controller run being assembled. */
+    private static final class Stream {
+        final int id;
+        final String key;
+        final ReplicaSource from;
+        final int incarnation;
+        final Set<String> files = new LinkedHashSet<>();
+        ReleaseEvidence releases = ReleaseEvidence.NONE;
+        String leaderIdentity;
+        Leadership leadership = Leadership.UNKNOWN;
+        long count;
+        long backwards;
+        Timestamp first;
+        Timestamp last;
+        String firstBackwards;
+
+        Stream(int id, String key, ReplicaSource from, int incarnation) {
+            this.id = id;
+            this.key = key;
+            this.from = from;
+            this.incarnation = incarnation;
+        }
+
+        void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases) {
+            count++;
+            files.add(file.displayPath());
+            if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
+                releases = releases.and(lineReleases);
+            }
+            if (last != null && time.isBefore(last)) {
+                backwards++;
+                if (firstBackwards == null) {
+                    firstBackwards = file.at(line).toString();
+                }
+            }
+            if (first == null) {
+                first = time;
+            }
+            last = time;
+        }
+
+        void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {
+            count(e.time(), file, e.source().line(), lineReleases);
+            if (e.event() instanceof LeaderElection le) {
+                leadership(le);
+            }
+        }
+
+        private void leadership(LeaderElection le) {
+            switch (le.change()) {
+                case DISABLED -> leadership = Leadership.SINGLE_INSTANCE;
+                case STARTED_LEADING -> {
+                    if (!"single-instance".equals(le.identity())) {
+                        leadership = Leadership.LEADER;
+                        if (le.identity() != null) {
+                            leaderIdentity = le.identity();
+                        }
+                    }
+                }
+                case ACQUIRING, NEW_LEADER -> {
+                    if (leadership == Leadership.UNKNOWN) {
+                        leadership = Leadership.STANDBY;
+                    }
+                }
+                case STOPPED_LEADING -> {
+                    if (le.identity() != null && !"single-instance".equals(le.identity())) {
+                        leaderIdentity = le.identity();
+                    }
+                }
+                default -> throw new IllegalStateException(le.change().name());
+            }
+        }
+
+        ControllerProcess process() {
+            boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
+            return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
+                    releases.describe(), leadership, List.copyOf(files), first, last, count);
+        }
+    }
+
+    /** Notes on runs that went back in time, by the file where it first happened. */
+    Map<String, List<String>> outOfOrderNotes() {
+        Map<String, List<String>> notes = new HashMap<>();
+        for (Stream s : streams) {
+            if (s.backwards > 0) {
+                String where = s.firstBackwards;
+                String file = where == null ? s.files.iterator().next() : where.substring(0, where.lastIndexOf(':'));
+                notes.computeIfAbsent(file, k -> new ArrayList<>()).add(s.backwards + " line(s) earlier than the line before them in the"
+                        + " same stream" + (where == null ? "" : " (first at " + where + ")") + "; kept in file order");
+            }
+        }
+        return notes;
+    }
+}

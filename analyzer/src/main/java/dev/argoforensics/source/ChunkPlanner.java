@@ -1,0 +1,100 @@
+package dev.argoforensics.source;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits a large plain file into chunks that end right after a line break, so that workers can read
+ * them at the same time. A boundary never falls inside one logical line: after a CRI partial piece
+ * ({@code … stdout P …}) or a Docker json-file piece without its trailing {@code \n}, the boundary
+ * moves on past the next line. gzip'd files are one chunk (a gzip stream cannot be entered midway).
+ */
+public final class ChunkPlanner {
+    /** Files up to this size are read whole by one worker. */
+    public static final long CHUNK_BYTES = 16L * 1024 * 1024;
+    private static final int PEEK = 64 * 1024;
+
+    private final long chunkBytes;
+
+    public ChunkPlanner() {
+        this(CHUNK_BYTES);
+    }
+
+    /** With a chosen chunk size (tests use small ones to exercise boundaries). */
+    public ChunkPlanner(long chunkBytes) {
+        this.chunkBytes = chunkBytes;
+    }
+
+    public List<LineChunk> plan(InputFile file) throws IOException {
+        long size = java.nio.file.Files.size(file.path());
+        if (file.compressed() || size <= chunkBytes) {
+            return List.of(new LineChunk(file, 0, 0, -1));
+        }
+        List<LineChunk> chunks = new ArrayList<>();
+        try (RandomAccessFile raf = new RandomAccessFile(file.path().toFile(), "r")) {
+            long start = 0;
+            while (start < size) {
+                long end = start + chunkBytes >= size ? size : safeBoundary(raf, start + chunkBytes, size);
+                chunks.add(new LineChunk(file, chunks.size(), start, end));
+                start = end;
+            }
+        }
+        return List.copyOf(chunks);
+    }
+
+    /** The first position at or after {@code from} that starts a logical line. */
+    private static long safeBoundary(RandomAccessFile raf, long from, long size) throws IOException {
+        long boundary = nextLineStart(raf, from, size);
+        // Move past lines that continue on the next one (at most a few: CRI splits at 16 KiB).
+        for (int guard = 0; guard < 1024 && boundary < size; guard++) {
+            String previous = lineBefore(raf, boundary);
+            if (!continues(previous)) {
+                return boundary;
+            }
+            boundary = nextLineStart(raf, boundary, size);
+        }
+        return boundary;
+    }
+
+    private static long nextLineStart(RandomAccessFile raf, long from, long size) throws IOException {
+        byte[] buf = new byte[PEEK];
+        long pos = from;
+        while (pos < size) {
+            raf.seek(pos);
+            int n = raf.read(buf, 0, (int) Math.min(buf.length, size - pos));
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n') {
+                    return pos + i + 1;
+                }
+            }
+            pos += n;
+        }
+        return size;
+    }
+
+    /** The line that ends just before {@code boundary} (up to PEEK bytes of it). */
+    private static String lineBefore(RandomAccessFile raf, long boundary) throws IOException {
+        long from = Math.max(0, boundary - PEEK);
+        byte[] buf = new byte[(int) (boundary - from)];
+        raf.seek(from);
+        raf.readFully(buf);
+        int end = buf.length - 1; // the '\n'
+        int start = end - 1;
+        while (start >= 0 && buf[start] != '\n') {
+            start--;
+        }
+        return new String(buf, start + 1, Math.max(0, end - start - 1), StandardCharsets.UTF_8);
+    }
+
+    /** A CRI partial piece, or a Docker json-file piece whose log does not end with a newline. */
+    static boolean continues(String line) {
+        int space = line.indexOf(' ');
+        if (space > 0 && (line.startsWith("stdout P ", space + 1) || line.startsWith("stderr P ", space + 1))) {
+            return true;
+        }
+        return line.startsWith("{\"log\":\"") && !line.contains("\\n\",\"stream\"");
+    }
+}

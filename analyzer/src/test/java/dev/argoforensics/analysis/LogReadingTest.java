@@ -1,0 +1,148 @@
+package dev.argoforensics.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.ZoneBasis;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Reading one log file end to end: records, continuations, years, order and zone. Every case runs
+ * with the whole file as one chunk and with chunks of a few dozen bytes read by several workers,
+ * which must not change a single line's fate.
+ */
+class LogReadingTest {
+    @TempDir
+    Path dir;
+
+    private record Read(List<LogEvent> events, InputSummary summary) {
+    }
+
+    private Read read(long chunkBytes, String name, ZoneId zone, String... lines) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        AnalysisOptions options = AnalysisOptions.defaults().withThreads(3).keepingEverything(true)
+                .withChunkBytes(chunkBytes).withLogZone(zone);
+        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
+        List<LogEvent> events = result.correlation().events().stream()
+                .sorted(java.util.Comparator.comparingLong(LogEvent::ordinal)).toList();
+        return new Read(events, result.inputs().get(0));
+    }
+
+    /** Law: every line is the first line of an event, a continuation, blank, or unparsed. */
+    private static void assertAccounted(InputSummary s) {
+        assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed(), s.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aGoPanicIsOneEventTimedByItsNeighbour(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "c.log", null,
+                "time=\"2026-09-19T15:50:21.451Z\" level=info msg=\"delete pod event\" pod=p",
+                "panic: runtime error: invalid memory address or nil pointer dereference",
+                "[signal SIGSEGV: segmentation violation code=0x1 addr=0x40 pc=0x1f3c2a4]",
+                "",
+                "goroutine 412 [running]:",
+                "github.com/argoproj/argo-workflows/v3/workflow/controller.(*WorkflowController).processNextPodCleanupItem.func1()",
+                "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:627 +0x44",
+                "time=\"2026-09-19T16:01:14.877Z\" level=info msg=\"Starting Workflow Controller\" version=v3.7.18",
+                "not a record and not a stack line");
+        assertEquals(3, r.events().size());
+        LogEvent panic = r.events().get(1);
+        ControllerEvent.GoPanic p = assertInstanceOf(ControllerEvent.GoPanic.class, panic.event());
+        assertEquals("panic: runtime error: invalid memory address or nil pointer dereference", p.message());
+        assertEquals(6, p.lineCount());
+        assertEquals(RecordFormat.GO_PANIC, panic.format());
+        assertEquals(2, panic.source().line());
+        assertEquals(7, panic.lastLine());
+        assertEquals("2026-09-19T15:50:21.451Z", panic.time().format(), "the time of the record before it");
+        InputSummary s = r.summary();
+        assertEquals(5, s.continuation());
+        assertEquals(1, s.unparsed());
+        assertEquals(9, s.unparsed() + s.continuation() + s.events() + s.blank());
+        assertEquals(0, s.blank(), "the blank line inside the stack belongs to the panic");
+        assertAccounted(s);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void klogLinesTakeTheYearOfTheNearestDatedRecord(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "k.log", null,
+                "I1231 23:59:59.500000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+                "time=\"2027-01-01T00:00:00.250Z\" level=info msg=\"starting leading\" id=single-instance",
+                "I0101 00:00:01.000000       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller");
+        assertEquals("2026-12-31T23:59:59.500000Z", r.events().get(0).time().format(), "the year before the next record: closest");
+        assertEquals("2027-01-01T00:00:01.000000Z", r.events().get(2).time().format());
+        assertTrue(r.summary().notes().get(0).contains("1 klog line(s) took their year"), r.summary().notes().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aKlogOnlyFileWithNothingElseKeepsAPlaceholderYearAndSaysSo(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "k.log", null, "I0919 10:00:00.123456       1 leaderelection.go:257] attempting to acquire leader lease a/b...");
+        assertEquals(1, r.events().size());
+        assertTrue(r.summary().notes().stream().anyMatch(n -> n.contains("have no year and nothing else gives one")),
+                r.summary().notes().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void anExportWrittenNewestFirstIsReadOldestFirst(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "export.log", null,
+                "time=2026-09-19T16:31:11.363Z level=INFO msg=\"delete pod event\" component=pod_controller pod=p",
+                "time=2026-09-19T16:31:11.350Z level=INFO msg=\"cleaning up pod\" component=pod_controller key=ns/p/removeFinalizer action=removeFinalizer namespace=ns podName=p",
+                "time=2026-09-19T16:31:11.257Z level=INFO msg=\"queuing pod delay\" component=pod_controller action=removeFinalizer namespace=ns podName=p delay=-1m24.257168224s podGC=x",
+                "time=2026-09-19T16:31:11.257Z level=INFO msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=2026-09-19T16:31:11.256Z level=INFO msg=\"add pod event\" component=pod_controller pod=p");
+        assertEquals(List.of(5L, 4L, 3L, 2L, 1L), r.events().stream().map(x -> x.source().line()).toList());
+        assertTrue(r.summary().notes().get(0).contains("newest first"), r.summary().notes().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aLiteralZThatIsLocalTimeIsPointedOutAndLogTzFixesIt(long chunkBytes) throws IOException {
+        String[] lines = {
+            "2026-09-19T14:31:11.350412345Z time=\"2026-09-19T16:31:11.350Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=ns/p/removeFinalizer",
+            "2026-09-19T14:31:11.363412345Z time=\"2026-09-19T16:31:11.363Z\" level=info msg=\"delete pod event\" pod=p",
+            "2026-09-19T14:31:12.000412345Z time=\"2026-09-19T16:31:12.000Z\" level=info msg=\"update pod event\" pod=q"};
+        Read utc = read(chunkBytes, "berlin.log", null, lines);
+        assertEquals("logrus/klog times look like local time at UTC+02:00: the collector's clock is -1h59m59.999587655s after them"
+                + " (median of 3 lines); rerun with --log-tz if the controller did not run in UTC", utc.summary().notes().get(0));
+
+        Read berlin = read(chunkBytes, "berlin.log", ZoneId.of("Europe/Berlin"), lines);
+        assertEquals("2026-09-19T14:31:11.350Z", berlin.events().get(0).time().format());
+        assertEquals(ZoneBasis.CONFIGURED, berlin.events().get(0).time().zone());
+        assertTrue(berlin.summary().notes().isEmpty(), berlin.summary().notes().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void everyLineOfAMixedFileIsAccountedFor(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "mixed.log", null,
+                "timestamp,pod,line",
+                "2026-09-19T16:31:11.350Z,pod-a,\"time=2026-09-19T16:31:11.350Z level=INFO msg=\"\"x\"\"\"",
+                "",
+                "garbage",
+                "2026-09-19T16:31:11.351Z,pod-a,\"time=2026-09-19T16:31:11.351Z level=INFO msg=y\"");
+        InputSummary s = r.summary();
+        assertEquals(5, s.lines());
+        assertEquals(2, s.events());
+        assertEquals(1, s.continuation(), "the CSV header");
+        assertEquals(1, s.blank());
+        assertEquals(1, s.unparsed());
+        assertAccounted(s);
+        assertEquals("slog text in CSV export", s.format());
+    }
+}
