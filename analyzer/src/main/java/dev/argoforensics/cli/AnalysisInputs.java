@@ -7,7 +7,6 @@ import dev.argoforensics.source.InputException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -33,11 +32,12 @@ final class AnalysisInputs {
     String logTz;
 
     /**
-     * The analysis, or empty after saying on stderr why the inputs could not be used.
+     * The analysis of the inputs.
      *
      * @throws ParameterException if a {@code --snapshot-time} cannot be read
+     * @throws CliFailure if a named input cannot be used at all
      */
-    Optional<AnalysisResult> analyze() {
+    AnalysisResult analyze() {
         SnapshotTimes times;
         try {
             times = SnapshotTimes.parse(snapshotTimes);
@@ -45,12 +45,9 @@ final class AnalysisInputs {
             throw new ParameterException(spec.commandLine(), "--snapshot-time: " + e.getMessage());
         }
         try {
-            return Optional.of(Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths, times));
+            return Analysis.standard(LogZoneOption.parse(spec, logTz)).run(paths, times);
         } catch (InputException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("argo-forensics: " + e.getMessage());
-            err.flush();
-            return Optional.empty();
+            throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
         }
     }
 
