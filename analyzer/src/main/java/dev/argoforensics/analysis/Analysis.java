@@ -204,8 +204,7 @@ public final class Analysis {
                 notes.add(klogNotes.get(f.displayPath()));
             }
             notes.addAll(outOfOrder.getOrDefault(f.displayPath(), List.of()));
-            summaries.put(f, new InputSummary(s.file(), s.format(), s.sha256(), s.lines(), s.events(), s.recognised(), s.continuation(),
-                    s.prefixed(), s.blank(), s.unparsed(), s.samples(), s.versionGuess(), notes));
+            summaries.put(f, s.withNotes(notes));
         });
         return new LogReading(assembler, assembler.events());
     }

@@ -1,7 +1,11 @@
 package dev.argoforensics.analysis;
 
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.time.ZoneBasis;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What reading one input gave. For a log, every line is counted once: as the first line of an
@@ -19,6 +23,7 @@ import java.util.List;
  * @param samples      the first unparsed lines, with the reason
  * @param versionGuess the Argo release(s) the file's lines point to, with the evidence; null if none
  * @param notes        what else a reader of this file should know (reverse order, assumed years, zones)
+ * @param zones        the file's log records by how their time zone was known (kept or only counted)
  */
 public record InputSummary(
         InputFile file,
@@ -33,20 +38,28 @@ public record InputSummary(
         long unparsed,
         List<UnparsedLine> samples,
         String versionGuess,
-        List<String> notes) {
+        List<String> notes,
+        Map<ZoneBasis, Long> zones) {
 
     public InputSummary {
         samples = List.copyOf(samples);
         notes = List.copyOf(notes);
+        zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
+    }
+
+    /** The same summary with other notes. */
+    InputSummary withNotes(List<String> newNotes) {
+        return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
+                versionGuess, newNotes, zones);
     }
 
     /** A file that is not evidence. */
     static InputSummary ignored(InputFile file) {
-        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of());
+        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of());
     }
 
     /** A file that could not be read at all. */
     static InputSummary unreadable(InputFile file, String reason) {
-        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of());
+        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of());
     }
 }

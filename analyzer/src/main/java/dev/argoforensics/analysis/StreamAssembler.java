@@ -124,6 +124,8 @@ final class StreamAssembler {
         private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
         private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
         private final List<Long> zoneOffsets = new ArrayList<>();
+        /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
+        private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
         /** Per stream, a kept "Removing finalizers during a delete" line still waiting for its queuing line. */
         private final Map<Integer, LogEvent> finalizerLineByStream = new HashMap<>();
         /** Finalizer lines whose queuing line was not kept: they concern no Pod of interest. */
@@ -202,6 +204,7 @@ final class StreamAssembler {
         private void counted(ChunkItem.Counted c) {
             closePanic();
             Timestamp time = inLogZone(c.time());
+            countedZones.merge(time.zone(), 1L, Long::sum);
             account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
             if (c.envelopeTime() != null) {
                 zoneOffset(time, c.envelopeTime());
@@ -356,8 +359,10 @@ final class StreamAssembler {
                 notes.add(panics + " Go panic block(s) read as one event each, timed by the neighbouring record");
             }
             zoneMismatch().ifPresent(notes::add);
+            Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
+            kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes);
+                    unparsed, samples, releases.describe(), notes, zones);
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {

@@ -8,7 +8,6 @@ import dev.argoforensics.source.InputException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,17 +37,18 @@ final class AnalysisInputs {
     int threads = Runtime.getRuntime().availableProcessors();
 
     /**
-     * The analysis, or empty after saying on stderr why the inputs could not be used.
+     * The analysis of the inputs.
      *
      * @param keepEverything keep every line of every Pod, not only of Pods and Workflows of interest
      * @throws ParameterException if a {@code --snapshot-time} or {@code --threads} cannot be used
+     * @throws CliFailure if a named input cannot be used at all
      */
-    Optional<AnalysisResult> analyze(boolean keepEverything) {
+    AnalysisResult analyze(boolean keepEverything) {
         return analyze(keepEverything, List.of());
     }
 
     /** As {@link #analyze(boolean)}, also keeping every line of the named Pods. */
-    Optional<AnalysisResult> analyze(boolean keepEverything, List<String> podsOfInterest) {
+    AnalysisResult analyze(boolean keepEverything, List<String> podsOfInterest) {
         SnapshotTimes times;
         try {
             times = SnapshotTimes.parse(snapshotTimes);
@@ -61,12 +61,9 @@ final class AnalysisInputs {
         AnalysisOptions options = AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
                 .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest);
         try {
-            return Optional.of(Analysis.standard(options).run(paths, times));
+            return Analysis.standard(options).run(paths, times);
         } catch (InputException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("argo-forensics: " + e.getMessage());
-            err.flush();
-            return Optional.empty();
+            throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
         }
     }
 

@@ -1,35 +1,54 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.redact.Redaction;
+import dev.argoforensics.redact.RedactionKey;
+import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
 import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Severity;
+import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
-import java.util.Optional;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 
 /** {@code argo-forensics analyze PATH...}. */
 @Command(name = "analyze",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
+            "Finds what went wrong with Argo Workflows Pods, citing file:line for every claim.",
             "Reads controller logs, exported Pods, Workflows and task results, cluster",
             "events and audit logs (files or folders, in any order), rebuilds each Pod's",
             "timeline and reports findings with file:line evidence.",
             "",
             "Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 bad usage or unreadable input."},
-        footer = {"", "Example:", "  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots"})
+        footer = {"", "Examples:",
+            "  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots",
+            "  argo-forensics analyze logs/ snapshots/ --format markdown --out report.md     # for a GitHub issue",
+            "  argo-forensics analyze logs/ snapshots/ --format html --out report.html       # one self-contained page",
+            "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv       # to share publicly",
+            "  argo-forensics analyze logs/ snapshots/ --format json --now 2026-09-20T00:00:00Z  # reproducible bytes"})
 final class AnalyzeCommand implements Callable<Integer> {
+    private static final String FILE = "FILE";
+
     @Spec
     CommandSpec spec;
+
+    @ParentCommand
+    Main parent;
 
     @Mixin
     AnalysisInputs inputs;
@@ -45,24 +64,111 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Which Pods get a timeline: findings (default), all or none.")
     TimelineScope timelines;
 
+    @Option(names = "--now", paramLabel = "TIME",
+            description = "The analysis clock, RFC 3339 (2026-09-20T00:00:00Z); default: the current time. "
+                    + "With it, the same inputs and options give the same bytes.")
+    String now;
+
+    @Option(names = "--redact", description = "Replace namespaces, Workflow, Pod and node names, hosts, IPs, service accounts, "
+            + "image registries and UIDs by pseudonyms, consistently, in every format.")
+    boolean redact;
+
+    @Option(names = "--redact-key", paramLabel = "KEY", description = "Secret for the pseudonyms (implies --redact): the same key "
+            + "gives the same pseudonyms in every run. Default: a random key per run. Never written to the report.")
+    String redactKey;
+
+    @Option(names = "--redact-map", paramLabel = FILE, description = "Write the pseudonym-to-name mapping to FILE (implies --redact). "
+            + "Keep it private.")
+    Path redactMap;
+
     @Override
-    public Integer call() throws IOException {
-        Severity threshold;
-        try {
-            threshold = Severity.parseThreshold(failOn);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
+    public Integer call() {
+        Severity threshold = threshold();
+        Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
+        AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL);
+        Redaction redaction = redacting() ? Redaction.prepare(key(), inputs.paths, result) : null;
+        Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
+        Report report = new ReportBuilder().build(result, timelines, invocation);
+        if (redaction != null) {
+            report = redaction.apply(report);
         }
-        Optional<AnalysisResult> analysis = inputs.analyze(timelines == TimelineScope.ALL);
-        if (analysis.isEmpty()) {
-            return Main.EXIT_USAGE;
+        output.write(spec, output.renderer(parent.terminal()).render(report));
+        if (redaction != null && redactMap != null) {
+            try {
+                redaction.writeMapping(redactMap);
+            } catch (IOException e) {
+                throw new CliFailure("cannot write the redaction map " + redactMap + ": " + OutputOptions.reason(e),
+                        "check that the folder exists and is writable");
+            }
         }
-        AnalysisResult result = analysis.get();
-        Report report = new ReportBuilder().build(result, timelines);
-        output.write(spec, output.format.renderer().render(report));
         if (AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr())) {
             return Main.EXIT_USAGE;
         }
         return report.countAtLeast(threshold) > 0 ? 1 : 0;
+    }
+
+    private boolean redacting() {
+        return redact || redactKey != null || redactMap != null;
+    }
+
+    private RedactionKey key() {
+        if (redactKey == null) {
+            return RedactionKey.random();
+        }
+        if (redactKey.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--redact-key: the key is empty");
+        }
+        return RedactionKey.of(redactKey);
+    }
+
+    private Severity threshold() {
+        try {
+            return Severity.parseThreshold(failOn);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
+        }
+    }
+
+    /** The {@code --now} clock, or null without it. */
+    private Timestamp clock() {
+        if (now == null) {
+            return null;
+        }
+        try {
+            return Timestamp.parseRfc3339(now, null, false);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--now: expected an RFC 3339 time such as 2026-09-20T00:00:00Z, found \""
+                    + now + "\"");
+        }
+    }
+
+    /**
+     * The command line as the report records it: the redaction key is never written, and when
+     * redacting, neither are the names of the files written (they are the author's, not evidence).
+     */
+    private List<String> commandLine() {
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        List<String> recorded = new ArrayList<>(args.size());
+        boolean redacting = redacting();
+        String hideNext = null;
+        for (String a : args) {
+            if (hideNext != null) {
+                recorded.add(hideNext);
+                hideNext = null;
+                continue;
+            }
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            String mask = name.equals("--redact-key") ? "***"
+                    : redacting && (name.equals("--out") || name.equals("--redact-map")) ? FILE : null;
+            if (mask == null) {
+                recorded.add(a);
+            } else if (a.contains("=")) {
+                recorded.add(name + "=" + mask);
+            } else {
+                recorded.add(a);
+                hideNext = mask;
+            }
+        }
+        return recorded;
     }
 }

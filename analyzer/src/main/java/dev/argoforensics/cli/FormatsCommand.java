@@ -7,7 +7,6 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.source.InputKind;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,13 +16,15 @@ import picocli.CommandLine.Spec;
 /** {@code argo-forensics formats PATH...}: what was detected in each file, and the controller runs. */
 @Command(name = "formats",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
             "Shows, for each file, how it was read: log or snapshot, the record formats and envelopes found,",
             "the Argo release its lines point to, and where every line went (events, continuations, blank,",
             "unparsed, with the first unparsed lines). Then the controller runs (replica and restart) found."},
-        footer = {"", "Example:", "  argo-forensics formats samples/mixed-formats/logs"})
+        footer = {"", "Examples:", "  argo-forensics formats samples/mixed-formats/logs",
+            "  argo-forensics formats logs/ --log-tz Europe/Berlin      # logrus and klog times written in Berlin time"})
 final class FormatsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -33,11 +34,7 @@ final class FormatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<AnalysisResult> analysis = inputs.analyze(false);
-        if (analysis.isEmpty()) {
-            return Main.EXIT_USAGE;
-        }
-        AnalysisResult result = analysis.get();
+        AnalysisResult result = inputs.analyze(false);
         PrintWriter out = spec.commandLine().getOut();
         for (InputSummary i : result.inputs()) {
             file(out, i);

@@ -5,6 +5,11 @@ import java.nio.charset.StandardCharsets;
 import dev.argoforensics.bench.GenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The {@code argo-forensics} command. */
 @Command(name = "argo-forensics",
@@ -12,35 +17,114 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
-        description = "Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
-        subcommands = {AnalyzeCommand.class, FormatsCommand.class, TimelineCommand.class, GenerateCommand.class})
+        description = {"Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
+            "Nothing leaves your machine: no network access, no cluster access."},
+        subcommands = {AnalyzeCommand.class, FormatsCommand.class, TimelineCommand.class, CompletionCommand.class, GenerateCommand.class},
+        footer = {"", "Examples:",
+            "  argo-forensics analyze logs/ snapshots/",
+            "  argo-forensics analyze logs/ snapshots/ --format html --out report.html",
+            "  argo-forensics timeline --pod my-pod logs/ snapshots/",
+            "  argo-forensics formats logs/",
+            "  argo-forensics analyze --help",
+            "  source <(argo-forensics completion)"})
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;
+    static final String NAME = "argo-forensics";
+
+    private final Terminal terminal;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "On an error, print the stack trace too.")
+    boolean debug;
+
+    Main(Terminal terminal) {
+        this.terminal = terminal;
+    }
+
+    /** For picocli's generators (completion script, man page), which build the command tree themselves. */
+    public Main() {
+        this(Terminal.NONE);
+    }
+
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, false, StandardCharsets.UTF_8);
-        int code = run(out, err, args);
+        int code = run(out, err, Terminal.detect(System.getenv()), args);
         out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** Runs a command line with the given streams and returns the exit code. */
+    /** Runs a command line with the given streams, as on a pipe, and returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return run(out, err, Terminal.NONE, args);
+    }
+
+    static int run(PrintWriter out, PrintWriter err, Terminal terminal, String... args) {
+        CommandLine cl = commandLine(terminal);
         cl.setOut(out);
         cl.setErr(err);
+        cl.setParameterExceptionHandler(Main::badUsage);
+        cl.setExecutionExceptionHandler(Main::failed);
         return cl.execute(args);
+    }
+
+    /** The command tree, as the launcher, the completion script and the man page see it. */
+    static CommandLine commandLine(Terminal terminal) {
+        CommandLine cl = new CommandLine(new Main(terminal));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(terminal.colour() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        return cl;
+    }
+
+    Terminal terminal() {
+        return terminal;
     }
 
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** A command line picocli cannot read: one line saying why, one hint. */
+    private static int badUsage(ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println(NAME + ": " + e.getMessage().strip().replace('\n', ' '));
+        String hint = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for the options and examples";
+        if (e instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            hint = "did you mean " + String.join(" or ", u.getSuggestions()) + "? " + hint;
+        }
+        err.println("hint: " + hint);
+        err.flush();
+        return EXIT_USAGE;
+    }
+
+    /** A command that failed: one line and a hint; the stack trace only with --debug. */
+    private static int failed(Exception e, CommandLine cl, ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        if (e instanceof CliFailure f) {
+            err.println(NAME + ": " + f.getMessage());
+            err.println("hint: " + f.hint());
+        } else {
+            err.println(NAME + ": internal error: " + e);
+            err.println("hint: run again with --debug for the stack trace, and report it with the command line you used");
+        }
+        if (debugRequested(parsed)) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_USAGE;
+    }
+
+    private static boolean debugRequested(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,30 +1,57 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.report.ReportFormat;
+import dev.argoforensics.report.ReportRenderer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** Where and in which format a command writes what it found: shared by the commands that render a report. */
 final class OutputOptions {
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text (default), markdown or json.")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text (default), markdown, json or html.")
     ReportFormat format;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
     Path out;
 
-    /** Writes the text to {@code --out}, or to standard output if it was not given. */
-    void write(CommandSpec spec, String text) throws IOException {
-        if (out != null) {
-            Files.writeString(out, text, StandardCharsets.UTF_8);
-        } else {
+    /** The renderer of the chosen format: colours in text only on a terminal, never into a file. */
+    ReportRenderer renderer(Terminal terminal) {
+        return format.renderer(out == null && terminal.colour());
+    }
+
+    /**
+     * Writes the text to {@code --out}, or to standard output if it was not given.
+     *
+     * @throws CliFailure if the file cannot be written
+     */
+    void write(CommandSpec spec, String text) {
+        if (out == null) {
             PrintWriter w = spec.commandLine().getOut();
             w.print(text);
             w.flush();
+            return;
         }
+        try {
+            Files.writeString(out, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliFailure("cannot write " + out + ": " + reason(e), "check that the folder exists and is writable", e);
+        }
+    }
+
+    /** An I/O failure in words (the JDK's message for a missing folder is just the path). */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such folder";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage();
     }
 }

@@ -2,11 +2,11 @@ package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.ReportBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -14,11 +14,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code argo-forensics timeline --pod NAME [--namespace NS] PATH...}. */
 @Command(name = "timeline",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
@@ -28,10 +30,14 @@ import picocli.CommandLine.Spec;
             "name (a new UID) gets a timeline of its own.",
             "",
             "Exit status: 0 printed, 2 bad usage, unreadable input, or no such Pod."},
-        footer = {"", "Example:", "  argo-forensics timeline --pod status-capture-repro samples/issue-17024/logs samples/issue-17024/snapshots"})
+        footer = {"", "Examples:", "  argo-forensics timeline --pod status-capture-repro samples/issue-17024/logs samples/issue-17024/snapshots",
+            "  argo-forensics timeline --pod my-pod --namespace team-a logs/ snapshots/ events/ --format html --out pod.html"})
 final class TimelineCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @ParentCommand
+    Main parent;
 
     @Mixin
     AnalysisInputs inputs;
@@ -47,11 +53,7 @@ final class TimelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Optional<AnalysisResult> analysis = inputs.analyze(false, List.of(pod));
-        if (analysis.isEmpty()) {
-            return Main.EXIT_USAGE;
-        }
-        AnalysisResult result = analysis.get();
+        AnalysisResult result = inputs.analyze(false, List.of(pod));
         List<PodHistory> pods = result.correlation().podsNamed(namespace, pod);
         Set<String> namespaces = new TreeSet<>();
         pods.forEach(p -> namespaces.add(p.key().namespace() == null ? "(namespace unknown)" : p.key().namespace()));
@@ -68,7 +70,8 @@ final class TimelineCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_USAGE;
         }
-        String text = output.format.renderer().renderTimelines(new ReportBuilder().buildTimelines(result, pods));
+        Invocation invocation = Invocation.atRunTime(spec.commandLine().getParseResult().originalArgs());
+        String text = output.renderer(parent.terminal()).renderTimelines(new ReportBuilder().buildTimelines(result, pods, invocation));
         output.write(spec, text);
         return AnalysisInputs.reportUnreadable(result, err) ? Main.EXIT_USAGE : 0;
     }

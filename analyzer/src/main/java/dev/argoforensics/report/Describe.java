@@ -6,6 +6,7 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import java.util.EnumMap;
 import java.util.List;
@@ -76,5 +77,66 @@ final class Describe {
 
     static String plural(long n, String one, String many) {
         return n + " " + (n == 1 ? one : many);
+    }
+
+    /** "1 finding", "0 findings; without an exported Pod", "not evaluated: missing …". */
+    static String ruleResult(RuleOutcome o) {
+        if (!o.evaluated()) {
+            return "not evaluated: missing " + String.join(", ", o.missing());
+        }
+        return plural(o.findings().size(), "finding", "findings")
+                + (o.lackingOptional().isEmpty() ? "" : "; without " + String.join(", ", o.lackingOptional()));
+    }
+
+    /** "2026-09-20T00:00:00Z (--now)", "2026-11-30T13:50:02Z (the time of the run)". */
+    static String clock(Provenance p) {
+        return p.clock().format() + (p.clockGiven() ? " (--now)" : " (the time of the run; --now makes the report reproducible)");
+    }
+
+    /** "49 log lines: 49 records, 0 continuation, 0 blank, 0 unparsed; 3 objects, 0 unreadable; 1 file ignored". */
+    static String lineCounts(Provenance.LineCounts c) {
+        return plural(c.logLines(), "log line", "log lines") + ": " + plural(c.logRecords(), "record", "records") + ", "
+                + c.logContinuation() + " continuation, " + c.logBlank()
+                + " blank, " + c.logUnparsed() + " unparsed; " + plural(c.objects(), "object", "objects") + ", " + c.objectsUnreadable()
+                + " unreadable; " + plural(c.ignoredFiles(), "file", "files") + " ignored";
+    }
+
+    /** How the log times' zones were known, in words; times are always printed in UTC. */
+    static String zones(Provenance p) {
+        List<String> parts = new java.util.ArrayList<>();
+        p.zones().forEach((basis, n) -> parts.add(switch (basis) {
+            case STATED -> plural(n, "log time", "log times") + " stated their zone";
+            case LITERAL_Z -> plural(n, "log time", "log times") + " carried logrus's literal Z (local time printed as if UTC), read as UTC";
+            case ASSUMED_UTC -> plural(n, "log time", "log times") + " had no zone, read as UTC";
+            case CONFIGURED -> plural(n, "log time", "log times") + " without a stated zone read in the --log-tz zone";
+        }));
+        return "printed in UTC" + (parts.isEmpty() ? "" : "; " + String.join(", ", parts));
+    }
+
+    /** "v4.1.3 (Starting Workflow Controller version=v4.1.3) in run-a #1, run-b #1", or that none was found. */
+    static String argoVersions(Provenance p) {
+        if (p.argoVersions().isEmpty()) {
+            return "not detected: no line the catalog ties to a release";
+        }
+        return p.argoVersions().stream().map(v -> v.release() + " in " + String.join(", ", v.controllers()))
+                .collect(Collectors.joining("; "));
+    }
+
+    static String redaction(Provenance p) {
+        return p.redacted() ? "identifiers replaced by keyed pseudonyms (--redact)" : "none";
+    }
+
+    static String commandLine(Provenance p) {
+        return ToolInfo.NAME + (p.commandLine().isEmpty() ? "" : " " + String.join(" ", p.commandLine()));
+    }
+
+    /** "4,123 bytes". */
+    static String bytes(Long n) {
+        return n == null ? "size unknown" : String.format(java.util.Locale.ROOT, "%,d", n) + (n == 1 ? " byte" : " bytes");
+    }
+
+    /** Evidence gaps as one line each, or the sentence saying there were none. */
+    static String noGaps() {
+        return "none: every rule was decided with all the evidence it can use, and every input was read";
     }
 }

@@ -21,6 +21,7 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import dev.argoforensics.time.ZoneBasis;
 import java.util.Locale;
 
 /**
@@ -35,31 +36,39 @@ final class JsonRenderer implements ReportRenderer {
 
     @Override
     public String render(Report r) {
-        ObjectNode root = head(r);
+        ObjectNode root = head(r, true);
         ArrayNode findings = root.putArray("findings");
         r.findings().forEach(f -> finding(findings.addObject(), f));
         ArrayNode rules = root.putArray("rules");
         r.rules().forEach(o -> rule(rules.addObject(), o));
         ArrayNode timelines = root.putArray("timelines");
         r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        ArrayNode gaps = root.putArray("gaps");
+        for (EvidenceGap g : r.gaps()) {
+            gaps.addObject().put("subject", g.subject()).put("detail", g.detail());
+        }
         return write(root);
     }
 
     @Override
     public String renderTimelines(Report r) {
-        ObjectNode root = head(r);
+        ObjectNode root = head(r, false);
         ArrayNode timelines = root.putArray("timelines");
         r.timelines().forEach(t -> timeline(timelines.addObject(), t));
         return write(root);
     }
 
-    /** schemaVersion, tool, inputs and controllers: what every JSON document starts with. */
-    private static ObjectNode head(Report r) {
+    /** schemaVersion, tool, (the report's provenance,) inputs and controllers: what every JSON document starts with. */
+    private static ObjectNode head(Report r, boolean withProvenance) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", r.schemaVersion());
         ObjectNode tool = root.putObject("tool");
         tool.put("name", r.tool().name());
         tool.put("version", r.tool().version());
+        tool.put("commit", r.tool().commit());
+        if (withProvenance) {
+            provenance(root.putObject("provenance"), r.provenance());
+        }
         ArrayNode inputs = root.putArray("inputs");
         r.inputs().forEach(i -> input(inputs.addObject(), i));
         ArrayNode controllers = root.putArray("controllers");
@@ -72,6 +81,47 @@ final class JsonRenderer implements ReportRenderer {
             return WRITER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree of plain values always serialises", e);
+        }
+    }
+
+    private static void provenance(ObjectNode n, Provenance p) {
+        ArrayNode args = n.putArray("commandLine");
+        p.commandLine().forEach(args::add);
+        n.put("analysisClock", p.clock().format());
+        n.put("clockGiven", p.clockGiven());
+        ArrayNode versions = n.putArray("argoVersions");
+        for (Provenance.ArgoVersion v : p.argoVersions()) {
+            ObjectNode o = versions.addObject();
+            o.put("release", v.release());
+            ArrayNode runs = o.putArray("controllers");
+            v.controllers().forEach(runs::add);
+        }
+        ObjectNode lines = n.putObject("lines");
+        lines.put("logLines", p.lines().logLines());
+        lines.put("logRecords", p.lines().logRecords());
+        lines.put("logContinuation", p.lines().logContinuation());
+        lines.put("logBlank", p.lines().logBlank());
+        lines.put("logUnparsed", p.lines().logUnparsed());
+        lines.put("objects", p.lines().objects());
+        lines.put("objectsUnreadable", p.lines().objectsUnreadable());
+        lines.put("ignoredFiles", p.lines().ignoredFiles());
+        ObjectNode zones = n.putObject("timeZones");
+        zones.put("printed", "UTC");
+        for (ZoneBasis z : ZoneBasis.values()) {
+            zones.put(switch (z) {
+                case STATED -> "stated";
+                case LITERAL_Z -> "literalZ";
+                case ASSUMED_UTC -> "assumedUtc";
+                case CONFIGURED -> "configured";
+            }, p.zones().getOrDefault(z, 0L));
+        }
+        n.put("redacted", p.redacted());
+        ArrayNode inputs = n.putArray("inputs");
+        for (Provenance.InputDigest i : p.inputs()) {
+            ObjectNode o = inputs.addObject();
+            o.put("path", i.path());
+            o.put("bytes", i.bytes());
+            o.put("sha256", i.sha256());
         }
     }
 

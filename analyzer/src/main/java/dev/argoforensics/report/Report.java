@@ -7,13 +7,17 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.timeline.Timeline;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything a report says, once, for every renderer. Renderers only format it; what is shown is
- * decided here, so no format can show what another hides.
+ * decided here, so no format can show what another hides (and redaction, a transformation of this
+ * model, hides it from all of them).
+ *
+ * @param gaps what the inputs lacked and what it cost
  */
-public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs, List<ControllerProcess> controllers,
-                     List<Finding> findings, List<RuleOutcome> rules, List<Timeline> timelines) {
+public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, List<InputSummary> inputs, List<ControllerProcess> controllers,
+                     List<Finding> findings, List<RuleOutcome> rules, List<Timeline> timelines, List<EvidenceGap> gaps) {
     public static final int SCHEMA_VERSION = 1;
 
     public Report {
@@ -22,6 +26,7 @@ public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs
         findings = List.copyOf(findings);
         rules = List.copyOf(rules);
         timelines = List.copyOf(timelines);
+        gaps = List.copyOf(gaps);
     }
 
     public long countAtLeast(Severity threshold) {
@@ -35,5 +40,10 @@ public record Report(int schemaVersion, ToolInfo tool, List<InputSummary> inputs
 
     public long unparsedLines() {
         return inputs.stream().mapToLong(InputSummary::unparsed).sum();
+    }
+
+    /** The timeline of the finding's Pod, if the report includes it. */
+    public Optional<Timeline> timelineOf(Finding f) {
+        return timelines.stream().filter(t -> t.pod().equals(f.pod())).findFirst();
     }
 }

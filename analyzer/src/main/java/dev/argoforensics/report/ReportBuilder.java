@@ -1,10 +1,12 @@
 package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import java.util.ArrayList;
@@ -20,8 +22,10 @@ public final class ReportBuilder {
             .comparing(Finding::severity, Comparator.reverseOrder())
             .thenComparing(Finding::rule)
             .thenComparing(Finding::pod);
+    /** Ignored files named one by one in the evidence gaps; more are counted. */
+    private static final int IGNORED_NAMED = 5;
 
-    public Report build(AnalysisResult result, TimelineScope scope) {
+    public Report build(AnalysisResult result, TimelineScope scope, Invocation invocation) {
         List<Finding> findings = new ArrayList<>();
         for (RuleOutcome o : result.outcomes()) {
             findings.addAll(o.findings());
@@ -41,15 +45,48 @@ public final class ReportBuilder {
                 built.add(timelines.build(pod));
             }
         }
-        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), result.correlation().processes(), findings,
-                result.outcomes(), built);
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
+                result.correlation().processes(), findings, result.outcomes(), built, gaps(result));
+    }
+
+    /** What the inputs lacked: rules not decided or run with less, lines and files not read. */
+    private static List<EvidenceGap> gaps(AnalysisResult result) {
+        List<EvidenceGap> gaps = new ArrayList<>();
+        for (RuleOutcome o : result.outcomes()) {
+            if (!o.evaluated()) {
+                gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs hold no " + String.join(", no ", o.missing())));
+            } else if (!o.lackingOptional().isEmpty()) {
+                gaps.add(new EvidenceGap(o.rule(), "decided without " + String.join(" or ", o.lackingOptional())
+                        + ": its findings may carry a lower confidence and fewer facts"));
+            }
+        }
+        for (String problem : result.unreadable()) {
+            gaps.add(new EvidenceGap("input", "could not be read: " + problem));
+        }
+        List<String> ignored = new ArrayList<>();
+        for (InputSummary i : result.inputs()) {
+            if (i.file().kind() == InputKind.IGNORED) {
+                ignored.add(i.file().displayPath());
+            } else if (i.unparsed() > 0) {
+                String what = i.file().kind() == InputKind.LOG
+                        ? Describe.plural(i.unparsed(), "line is", "lines are") + " not a log record the analyzer can read"
+                        : Describe.plural(i.unparsed(), "object or document", "objects or documents") + " could not be read";
+                gaps.add(new EvidenceGap(i.file().displayPath(), what + "; the first are listed with the inputs"));
+            }
+        }
+        if (!ignored.isEmpty()) {
+            String named = String.join(", ", ignored.subList(0, Math.min(IGNORED_NAMED, ignored.size())));
+            gaps.add(new EvidenceGap(Describe.plural(ignored.size(), "file", "files"), "ignored as not evidence: " + named
+                    + (ignored.size() > IGNORED_NAMED ? " and " + (ignored.size() - IGNORED_NAMED) + " more" : "")));
+        }
+        return gaps;
     }
 
     /** Only these Pods' timelines and the inputs, for {@link ReportRenderer#renderTimelines}. */
-    public Report buildTimelines(AnalysisResult result, List<PodHistory> pods) {
+    public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation) {
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
         List<Timeline> built = pods.stream().map(timelines::build).toList();
-        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), result.inputs(), result.correlation().processes(), List.of(), List.of(),
-                built);
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
+                result.correlation().processes(), List.of(), List.of(), built, gaps(result));
     }
 }

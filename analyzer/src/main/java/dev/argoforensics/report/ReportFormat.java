@@ -2,17 +2,20 @@ package dev.argoforensics.report;
 
 /** The output formats, each a renderer of the same {@link Report}. */
 public enum ReportFormat {
-    TEXT(new TextRenderer()),
-    MARKDOWN(new MarkdownRenderer()),
-    JSON(new JsonRenderer());
+    TEXT,
+    MARKDOWN,
+    JSON,
+    HTML;
 
-    private final ReportRenderer renderer;
-
-    ReportFormat(ReportRenderer renderer) {
-        this.renderer = renderer;
-    }
-
-    public ReportRenderer renderer() {
-        return renderer;
+    /**
+     * @param colour ANSI colours in the text format (a terminal without NO_COLOR); other formats ignore it
+     */
+    public ReportRenderer renderer(boolean colour) {
+        return switch (this) {
+            case TEXT -> new TextRenderer(colour);
+            case MARKDOWN -> new MarkdownRenderer();
+            case JSON -> new JsonRenderer();
+            case HTML -> new HtmlRenderer();
+        };
     }
 }

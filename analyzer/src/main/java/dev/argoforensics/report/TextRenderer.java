@@ -8,19 +8,29 @@ import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
 
-/** Plain text for a terminal: findings first, then timelines, rules and inputs. */
+/**
+ * Plain text for a terminal: findings first, then timelines, rules, evidence gaps, inputs and
+ * provenance. With colour (a terminal, no {@code NO_COLOR}) headings are bold and severities
+ * coloured; the words are the same either way.
+ */
 final class TextRenderer implements ReportRenderer {
     private static final int WIDTH = 100;
+
+    private final Palette palette;
+
+    TextRenderer(boolean colour) {
+        this.palette = colour ? Palette.ANSI : Palette.NONE;
+    }
 
     @Override
     public String render(Report r) {
         StringBuilder b = new StringBuilder();
-        b.append(r.tool().name()).append(' ').append(r.tool().version()).append(": ").append(Describe.findingCount(r.findings()))
-                .append('\n');
+        b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.findingCount(r.findings()))).append('\n');
         for (Finding f : r.findings()) {
             finding(b, f, r.severalControllers());
         }
@@ -29,15 +39,17 @@ final class TextRenderer implements ReportRenderer {
         }
         controllers(b, r);
         rules(b, r);
+        gaps(b, r);
         inputs(b, r);
+        provenance(b, r);
         return b.toString();
     }
 
     @Override
     public String renderTimelines(Report r) {
         StringBuilder b = new StringBuilder();
-        b.append(r.tool().name()).append(' ').append(r.tool().version()).append(": ")
-                .append(Describe.plural(r.timelines().size(), "timeline", "timelines")).append('\n');
+        b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.plural(r.timelines().size(), "timeline", "timelines")))
+                .append('\n');
         for (Timeline t : r.timelines()) {
             timeline(b, t, r.severalControllers());
         }
@@ -46,9 +58,9 @@ final class TextRenderer implements ReportRenderer {
         return b.toString();
     }
 
-    private static void finding(StringBuilder b, Finding f, boolean showController) {
-        b.append('\n').append(f.rule()).append(" [").append(f.severity().label()).append(", ").append(f.confidence().label()).append("] ")
-                .append(f.title()).append('\n');
+    private void finding(StringBuilder b, Finding f, boolean showController) {
+        b.append('\n').append(palette.bold(f.rule())).append(" [").append(palette.severity(f.severity())).append(", ")
+                .append(f.confidence().label()).append("] ").append(palette.bold(f.title())).append('\n');
         b.append("  Pod       ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
         b.append("  Workflow  ").append(Describe.workflow(f.workflow())).append('\n');
         b.append("  Node      ").append(Describe.node(f.node())).append('\n');
@@ -74,8 +86,8 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private static void timeline(StringBuilder b, Timeline t, boolean showController) {
-        b.append("\nTimeline of Pod ").append(Describe.pod(t.pod(), t.uid())).append('\n');
+    private void timeline(StringBuilder b, Timeline t, boolean showController) {
+        b.append('\n').append(palette.bold("Timeline of Pod " + Describe.pod(t.pod(), t.uid()))).append('\n');
         wrap(b, Describe.link(t.node()), "  ");
         wrap(b, t.identity().describe(), "  ");
         int sourceWidth = t.entries().stream().mapToInt(e -> e.source().toString().length()).max().orElse(0);
@@ -90,39 +102,40 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private static void controllers(StringBuilder b, Report r) {
+    private void controllers(StringBuilder b, Report r) {
         if (r.controllers().isEmpty()) {
             return;
         }
-        b.append("\nControllers (").append(Describe.plural(r.controllers().size(), "run", "runs")).append(")\n");
+        b.append('\n').append(palette.bold("Controllers (" + Describe.plural(r.controllers().size(), "run", "runs") + ")")).append('\n');
         for (ControllerProcess p : r.controllers()) {
             b.append("  ").append(p.label()).append('\n');
             wrap(b, Describe.controller(p), "      ");
         }
     }
 
-    private static void rules(StringBuilder b, Report r) {
-        b.append("\nRules\n");
+    private void rules(StringBuilder b, Report r) {
+        b.append('\n').append(palette.bold("Rules")).append('\n');
         for (RuleOutcome o : r.rules()) {
-            b.append("  ").append(o.rule()).append("  ");
-            if (o.evaluated()) {
-                b.append(Describe.plural(o.findings().size(), "finding", "findings"));
-                if (!o.lackingOptional().isEmpty()) {
-                    b.append("; without ").append(String.join(", ", o.lackingOptional()));
-                }
-            } else {
-                b.append("not evaluated: missing ").append(String.join(", ", o.missing()));
-            }
-            b.append("  ").append(o.title()).append('\n');
+            b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o)).append("  ").append(o.title()).append('\n');
             for (Clearance c : o.cleared()) {
                 b.append("    cleared ").append(c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }
         }
     }
 
-    private static void inputs(StringBuilder b, Report r) {
-        b.append("\nInputs (").append(Describe.plural(r.inputs().size(), "file", "files")).append(", ")
-                .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append(")\n");
+    private void gaps(StringBuilder b, Report r) {
+        b.append('\n').append(palette.bold("Evidence gaps")).append('\n');
+        if (r.gaps().isEmpty()) {
+            wrap(b, Describe.noGaps(), "  ");
+        }
+        for (EvidenceGap g : r.gaps()) {
+            wrap(b, g.subject() + ": " + g.detail(), "  ");
+        }
+    }
+
+    private void inputs(StringBuilder b, Report r) {
+        b.append('\n').append(palette.bold("Inputs (" + Describe.plural(r.inputs().size(), "file", "files") + ", "
+                + Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines") + ")")).append('\n');
         for (InputSummary i : r.inputs()) {
             b.append("  ").append(i.file().displayPath()).append('\n');
             b.append("      ").append(i.file().kind().label()).append("; ");
@@ -152,12 +165,44 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
+    private void provenance(StringBuilder b, Report r) {
+        Provenance p = r.provenance();
+        b.append('\n').append(palette.bold("Provenance")).append('\n');
+        b.append("  Tool            ").append(r.tool().describe()).append('\n');
+        b.append("  Command line    ").append(Describe.commandLine(p)).append('\n');
+        b.append("  Analysis clock  ").append(Describe.clock(p)).append('\n');
+        b.append("  Argo version    ").append(Describe.argoVersions(p)).append('\n');
+        b.append("  Read            ").append(Describe.lineCounts(p.lines())).append('\n');
+        b.append("  Times           ").append(Describe.zones(p)).append('\n');
+        b.append("  Redaction       ").append(Describe.redaction(p)).append('\n');
+        b.append("  Inputs          size and SHA-256 as stored\n");
+        for (Provenance.InputDigest i : p.inputs()) {
+            b.append("    ").append(pad(Describe.bytes(i.bytes()), 14)).append("  ").append(pad(i.sha256() == null ? "(not read)" : i.sha256(), 64))
+                    .append("  ").append(i.path()).append('\n');
+        }
+    }
+
     private static String pad(String s, int width) {
         StringBuilder b = new StringBuilder(s);
         while (b.length() < width) {
             b.append(' ');
         }
         return b.toString();
+    }
+
+    /** ANSI styles, or none. */
+    private record Palette(String bold, String red, String yellow, String reset) {
+        static final Palette NONE = new Palette("", "", "", "");
+        static final Palette ANSI = new Palette("\u001b[1m", "\u001b[31m", "\u001b[33m", "\u001b[0m");
+
+        String bold(String s) {
+            return bold + s + reset;
+        }
+
+        String severity(Severity s) {
+            String colour = s.atLeast(Severity.HIGH) ? red : s == Severity.MEDIUM ? yellow : "";
+            return colour + s.label() + (colour.isEmpty() ? "" : reset);
+        }
     }
 
     /** Word-wraps a paragraph at {@link #WIDTH} columns with the given indent. */

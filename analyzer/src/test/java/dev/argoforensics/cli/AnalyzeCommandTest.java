@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AnalyzeCommandTest {
     private static final String[] SAMPLE = {"samples/issue-17024/logs", "samples/issue-17024/snapshots"};
+    private static final String NOW = "2026-09-20T00:00:00Z";
 
     private static String[] analyze(String... extra) {
         String[] args = new String[3 + extra.length];
@@ -22,18 +23,54 @@ class AnalyzeCommandTest {
         return args;
     }
 
+    /** The report without the line that records the command line (which names the order and --out). */
+    private static String withoutCommandLine(String report) {
+        return report.lines().filter(l -> !l.startsWith("  Command line ") && !l.startsWith("| Command line |"))
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
     @Test
-    void sameInputsGiveTheSameBytesInEveryFormat() {
-        for (String format : new String[] {"text", "markdown", "json"}) {
-            Cli a = Cli.run(analyze("--format", format));
-            Cli b = Cli.run(analyze("--format", format));
-            assertEquals(a.out(), b.out(), format);
+    void sameInputsAndNowGiveTheSameBytesInEveryFormat(@TempDir Path dir) throws Exception {
+        for (String format : new String[] {"text", "markdown", "json", "html"}) {
+            for (String[] extra : new String[][] {{}, {"--redact-key", "k3y"}}) {
+                Path a = dir.resolve("a." + format);
+                Path b = dir.resolve("b." + format);
+                String[] common = {"--format", format, "--now", NOW, "--out"};
+                Cli.run(concat(analyze(common), a.toString(), extra));
+                Cli.run(concat(analyze(common), b.toString(), extra));
+                byte[] first = Files.readAllBytes(a);
+                assertTrue(first.length > 1000, format);
+                assertEquals(new String(first, StandardCharsets.UTF_8).replace(a.toString(), "OUT"),
+                        Files.readString(b, StandardCharsets.UTF_8).replace(b.toString(), "OUT"), format + " " + String.join(" ", extra));
+            }
         }
+    }
+
+    private static String[] concat(String[] args, String out, String... extra) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 1 + extra.length);
+        all[args.length] = out;
+        System.arraycopy(extra, 0, all, args.length + 1, extra.length);
+        return all;
+    }
+
+    @Test
+    void withoutNowTheClockIsTheTimeOfTheRunAndSaysSo() {
+        Cli r = Cli.run(analyze());
+        assertTrue(r.out().contains("(the time of the run; --now makes the report reproducible)"), r.out());
+    }
+
+    @Test
+    void aBadNowIsAUsageError() {
+        Cli r = Cli.run(analyze("--now", "yesterday"));
+        assertEquals(2, r.exitCode());
+        assertEquals("argo-forensics: --now: expected an RFC 3339 time such as 2026-09-20T00:00:00Z, found \"yesterday\"\n"
+                + "hint: see 'argo-forensics analyze --help' for the options and examples\n", r.err());
     }
 
     @Test
     void inputOrderOnTheCommandLineDoesNotChangeTheReport() {
-        assertEquals(Cli.run("analyze", SAMPLE[0], SAMPLE[1]).out(), Cli.run("analyze", SAMPLE[1], SAMPLE[0]).out());
+        assertEquals(withoutCommandLine(Cli.run("analyze", SAMPLE[0], SAMPLE[1], "--now", NOW).out()),
+                withoutCommandLine(Cli.run("analyze", SAMPLE[1], SAMPLE[0], "--now", NOW).out()));
     }
 
     @Test
@@ -62,17 +99,19 @@ class AnalyzeCommandTest {
     void aMissingInputExitsTwoAndNamesIt() {
         Cli r = Cli.run("analyze", "samples/issue-17024/logs", "no/such/folder");
         assertEquals(2, r.exitCode());
-        assertEquals("argo-forensics: no/such/folder: no such file or folder\n", r.err());
+        assertEquals("argo-forensics: no/such/folder: no such file or folder\n"
+                + "hint: name log files, snapshot files or folders that hold them\n", r.err());
         assertEquals("", r.out());
     }
 
     @Test
     void outWritesTheReportToAFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("report.md");
-        Cli r = Cli.run(analyze("--format", "markdown", "--out", file.toString()));
+        Cli r = Cli.run(analyze("--format", "markdown", "--now", NOW, "--out", file.toString()));
         assertEquals(1, r.exitCode());
         assertEquals("", r.out());
-        assertEquals(Cli.run(analyze("--format", "markdown")).out(), Files.readString(file, StandardCharsets.UTF_8));
+        assertEquals(withoutCommandLine(Cli.run(analyze("--format", "markdown", "--now", NOW)).out()),
+                withoutCommandLine(Files.readString(file, StandardCharsets.UTF_8)));
     }
 
     @Test

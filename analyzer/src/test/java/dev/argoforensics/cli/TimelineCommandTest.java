@@ -37,7 +37,7 @@ class TimelineCommandTest {
         Cli md = Cli.run("timeline", "--pod", POD, "--namespace", "status-capture-test", "--format", "markdown", LOGS, SNAPSHOTS);
         assertEquals(0, md.exitCode(), md.err());
         assertTrue(md.out().startsWith("## argo-forensics timeline\n"), md.out());
-        assertTrue(md.out().contains("#### Timeline of Pod `status-capture-test/status-capture-repro`"), md.out());
+        assertTrue(md.out().contains("<summary>Timeline of Pod status-capture-test/status-capture-repro: "), md.out());
 
         Cli json = Cli.run("timeline", "--pod", POD, "--format", "json", LOGS, SNAPSHOTS);
         JsonNode root = new ObjectMapper().readTree(json.out());

@@ -17,7 +17,7 @@ class JsonReportContractTest {
     private static final String SNAPSHOTS = "samples/issue-17024/snapshots";
 
     private static JsonNode report() throws Exception {
-        Cli run = Cli.run("analyze", LOGS, SNAPSHOTS, "--format", "json");
+        Cli run = Cli.run("analyze", LOGS, SNAPSHOTS, "--format", "json", "--now", "2026-09-20T00:00:00Z");
         assertEquals(1, run.exitCode(), run.err());
         return new ObjectMapper().readTree(run.out());
     }
@@ -25,10 +25,42 @@ class JsonReportContractTest {
     @Test
     void topLevel() throws Exception {
         JsonNode r = report();
-        assertEquals(List.of("schemaVersion", "tool", "inputs", "controllers", "findings", "rules", "timelines"), fieldNames(r));
+        assertEquals(List.of("schemaVersion", "tool", "provenance", "inputs", "controllers", "findings", "rules", "timelines", "gaps"),
+                fieldNames(r));
         assertEquals(1, r.get("schemaVersion").asInt());
         assertEquals("argo-forensics", r.get("tool").get("name").asText());
         assertFalse(r.get("tool").get("version").asText().isEmpty());
+        assertFalse(r.get("tool").get("commit").asText().isEmpty());
+        assertEquals(0, r.get("gaps").size(), "the sample lacks nothing");
+    }
+
+    @Test
+    void provenance() throws Exception {
+        JsonNode p = report().get("provenance");
+        assertEquals(List.of("commandLine", "analysisClock", "clockGiven", "argoVersions", "lines", "timeZones", "redacted", "inputs"),
+                fieldNames(p));
+        assertEquals(List.of("analyze", LOGS, SNAPSHOTS, "--format", "json", "--now", "2026-09-20T00:00:00Z"),
+                new ObjectMapper().convertValue(p.get("commandLine"), List.class));
+        assertEquals("2026-09-20T00:00:00Z", p.get("analysisClock").asText());
+        assertTrue(p.get("clockGiven").asBoolean());
+        assertEquals(1, p.get("argoVersions").size(), "one release, however many controller runs");
+        JsonNode v = p.get("argoVersions").get(0);
+        assertEquals("v4.1.3 (Starting Workflow Controller version=v4.1.3)", v.get("release").asText());
+        assertEquals(3, v.get("controllers").size(), "the three runs of the sample name it");
+        JsonNode lines = p.get("lines");
+        assertEquals(19 + 13 + 17, lines.get("logLines").asLong());
+        assertEquals(49, lines.get("logRecords").asLong());
+        assertEquals(0, lines.get("logUnparsed").asLong());
+        assertEquals(3, lines.get("objects").asLong());
+        JsonNode zones = p.get("timeZones");
+        assertEquals("UTC", zones.get("printed").asText());
+        assertEquals(1, zones.get("literalZ").asLong(), "the logrus stats line of the restored controller");
+        assertEquals(48, zones.get("stated").asLong());
+        assertFalse(p.get("redacted").asBoolean());
+        JsonNode first = p.get("inputs").get(0);
+        assertEquals(LOGS + "/1-controller-workers2.log", first.get("path").asText());
+        assertEquals(java.nio.file.Files.size(java.nio.file.Path.of(LOGS, "1-controller-workers2.log")), first.get("bytes").asLong());
+        assertEquals(report().get("inputs").get(0).get("sha256").asText(), first.get("sha256").asText());
     }
 
     @Test

@@ -1,0 +1,286 @@
+package dev.argoforensics.redact;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.line.Field;
+import dev.argoforensics.line.LineParse;
+import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObjectDocument;
+import dev.argoforensics.snapshot.ObjectFileReader;
+import dev.argoforensics.snapshot.OwnerRef;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.source.InputKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the identifiers to replace in everything the analysis read: what correlation made of the
+ * log lines and exports (namespaces, Workflow, Pod and node names, UIDs), the key/value pairs of
+ * every log line, and every exported object read again in full, for the fields the analysis does
+ * not keep (node hostnames, IPs, service accounts, images, users), whatever the object's kind.
+ */
+final class IdentifierCollector {
+    /** Log keys whose values are identifiers (reference §8); {@code key} and {@code wfOwnerKey} are split. */
+    private static final Map<String, IdentifierKind> LOG_KEYS = Map.ofEntries(
+            Map.entry("namespace", IdentifierKind.NAMESPACE),
+            Map.entry("workflow", IdentifierKind.WORKFLOW),
+            Map.entry("pod", IdentifierKind.POD),
+            Map.entry("podName", IdentifierKind.POD),
+            Map.entry("nodeName", IdentifierKind.NODE),
+            Map.entry("node", IdentifierKind.NODE),
+            Map.entry("nodeID", IdentifierKind.NODE),
+            Map.entry("instanceID", IdentifierKind.INSTANCE_ID),
+            Map.entry("uid", IdentifierKind.UID),
+            Map.entry("podUID", IdentifierKind.UID),
+            Map.entry("serviceAccount", IdentifierKind.SERVICE_ACCOUNT),
+            Map.entry("serviceAccountName", IdentifierKind.SERVICE_ACCOUNT),
+            Map.entry("hostname", IdentifierKind.HOST),
+            Map.entry("host", IdentifierKind.HOST),
+            Map.entry("hostNodeName", IdentifierKind.HOST),
+            Map.entry("image", IdentifierKind.IMAGE));
+    /** Object fields whose string values are identifiers, wherever they stand in an object. */
+    private static final Map<String, IdentifierKind> OBJECT_FIELDS = Map.ofEntries(
+            Map.entry("namespace", IdentifierKind.NAMESPACE),
+            Map.entry("uid", IdentifierKind.UID),
+            Map.entry("nodeName", IdentifierKind.HOST),
+            Map.entry("hostNodeName", IdentifierKind.HOST),
+            Map.entry("host", IdentifierKind.HOST),
+            Map.entry("hostname", IdentifierKind.HOST),
+            Map.entry("reportingInstance", IdentifierKind.HOST),
+            Map.entry("serviceAccountName", IdentifierKind.SERVICE_ACCOUNT),
+            Map.entry("serviceAccount", IdentifierKind.SERVICE_ACCOUNT),
+            Map.entry("hostIP", IdentifierKind.IP),
+            Map.entry("podIP", IdentifierKind.IP),
+            Map.entry("ip", IdentifierKind.IP),
+            Map.entry("sourceIPs", IdentifierKind.IP),
+            Map.entry("image", IdentifierKind.IMAGE),
+            Map.entry("imageID", IdentifierKind.IMAGE),
+            Map.entry("username", IdentifierKind.USER),
+            Map.entry("workflows.argoproj.io/workflow", IdentifierKind.WORKFLOW),
+            Map.entry("workflows.argoproj.io/controller-instanceid", IdentifierKind.INSTANCE_ID),
+            Map.entry("workflows.argoproj.io/node-name", IdentifierKind.NODE),
+            Map.entry("workflows.argoproj.io/node-id", IdentifierKind.NODE));
+
+    /** A CRI log folder on a node: {@code /var/log/pods/<namespace>_<pod>_<uid>/}. */
+    private static final Pattern CRI_FOLDER = Pattern.compile("pods/([^_/]+)_([^_/]+)_([0-9a-fA-F-]{36})/");
+
+    private final Identifiers found = new Identifiers();
+    private final RecordParser parser = new RecordParser();
+
+    static Identifiers collect(AnalysisResult result) {
+        IdentifierCollector c = new IdentifierCollector();
+        c.correlated(result);
+        for (LogEvent e : result.correlation().events()) {
+            c.logEvent(e);
+        }
+        for (ControllerProcess p : result.correlation().processes()) {
+            c.controller(p);
+        }
+        for (InputSummary i : result.inputs()) {
+            if (i.file().kind() == InputKind.SNAPSHOT && i.sha256() != null) {
+                c.objects(i);
+            }
+        }
+        return c.found;
+    }
+
+    private void correlated(AnalysisResult result) {
+        for (PodHistory pod : result.correlation().pods().values()) {
+            pod(pod.key());
+            found.add(IdentifierKind.UID, pod.uid());
+            NodeLink link = pod.link();
+            if (link != null) {
+                workflow(link.workflow());
+                found.add(IdentifierKind.NODE, link.nodeId());
+                found.add(IdentifierKind.NODE, link.nodeName());
+            }
+            for (PodSnapshot s : pod.snapshots()) {
+                podSnapshot(s);
+            }
+        }
+        for (WorkflowHistory wf : result.correlation().workflows().values()) {
+            workflow(wf.ref());
+            for (WorkflowSnapshot s : wf.snapshots()) {
+                found.add(IdentifierKind.NAMESPACE, s.namespace());
+                found.add(IdentifierKind.WORKFLOW, s.name());
+                found.add(IdentifierKind.UID, s.uid());
+                for (Map.Entry<String, NodeStatus> n : s.nodes().entrySet()) {
+                    found.add(IdentifierKind.NODE, n.getKey());
+                    found.add(IdentifierKind.NODE, n.getValue().id());
+                    found.add(IdentifierKind.NODE, n.getValue().name());
+                }
+            }
+        }
+    }
+
+    /** A controller replica's Pod name, and the namespace, Pod and UID in a CRI log folder. */
+    private void controller(ControllerProcess p) {
+        if (p.replicaFrom() != ControllerProcess.ReplicaSource.FILE) {
+            found.add(IdentifierKind.POD, p.replica());
+        }
+        for (String file : p.files()) {
+            Matcher m = CRI_FOLDER.matcher(file);
+            if (m.find()) {
+                found.add(IdentifierKind.NAMESPACE, m.group(1));
+                found.add(IdentifierKind.POD, m.group(2));
+                found.add(IdentifierKind.UID, m.group(3));
+            }
+        }
+    }
+
+    private void podSnapshot(PodSnapshot s) {
+        found.add(IdentifierKind.NAMESPACE, s.namespace());
+        found.add(IdentifierKind.POD, s.name());
+        found.add(IdentifierKind.UID, s.uid());
+        for (OwnerRef o : s.owners()) {
+            found.add("Workflow".equals(o.kind()) ? IdentifierKind.WORKFLOW : IdentifierKind.OBJECT, o.name());
+            found.add(IdentifierKind.UID, o.uid());
+        }
+        labelsAndAnnotations(s.labels());
+        labelsAndAnnotations(s.annotations());
+    }
+
+    private void labelsAndAnnotations(Map<String, String> values) {
+        values.forEach((k, v) -> {
+            IdentifierKind kind = OBJECT_FIELDS.get(k);
+            if (kind != null && k.startsWith("workflows.argoproj.io/")) {
+                found.add(kind, v);
+            }
+        });
+    }
+
+    private void logEvent(LogEvent e) {
+        ControllerEvent ev = e.event();
+        ev.pod().ifPresent(p -> {
+            found.add(IdentifierKind.NAMESPACE, p.namespace());
+            found.add(IdentifierKind.POD, p.name());
+        });
+        ev.workflow().ifPresent(this::workflow);
+        ev.nodeId().ifPresent(n -> found.add(IdentifierKind.NODE, n));
+        ev.nodeName().ifPresent(n -> found.add(IdentifierKind.NODE, n));
+        if (ev instanceof ControllerEvent.ControllerStarted s) {
+            found.add(IdentifierKind.INSTANCE_ID, s.instanceId());
+        }
+        if (parser.parse(e.text(), e.time().instant().atZone(java.time.ZoneOffset.UTC).getYear()) instanceof LineParse.Parsed parsed) {
+            for (Field f : parsed.record().fields()) {
+                logField(f.key(), f.value());
+            }
+        }
+    }
+
+    private void logField(String key, String value) {
+        if (key.equals("key") || key.equals("wfOwnerKey")) {
+            // <namespace>/<pod>/<action>[/<uid>] or <namespace>/<workflow>
+            String[] parts = value.split("/");
+            found.add(IdentifierKind.NAMESPACE, parts[0]);
+            if (parts.length > 1) {
+                found.add(key.equals("key") ? IdentifierKind.POD : IdentifierKind.WORKFLOW, parts[1]);
+            }
+            if (parts.length > 3) {
+                found.add(IdentifierKind.UID, parts[3]);
+            }
+            return;
+        }
+        IdentifierKind kind = LOG_KEYS.get(key);
+        if (kind != null) {
+            found.add(kind, value);
+        }
+    }
+
+    private void pod(PodKey key) {
+        found.add(IdentifierKind.NAMESPACE, key.namespace());
+        found.add(IdentifierKind.POD, key.name());
+    }
+
+    private void workflow(WorkflowRef ref) {
+        if (ref != null) {
+            found.add(IdentifierKind.NAMESPACE, ref.namespace());
+            found.add(IdentifierKind.WORKFLOW, ref.name());
+        }
+    }
+
+    /** Reads a snapshot file again, this time every field of every object. */
+    private void objects(InputSummary input) {
+        try {
+            new ObjectFileReader().read(input.file(), null, this::object);
+        } catch (IOException e) {
+            throw new UncheckedIOException(input.file().displayPath() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void object(ObjectDocument doc) {
+        JsonNode n = doc.node();
+        found.add(nameKind(doc.kind()), n.path("metadata").path("name").asText(""));
+        walk(n);
+    }
+
+    /** Every identifier field, at any depth; a reference to an object ({kind, name}) names it by its kind. */
+    private void walk(JsonNode n) {
+        if (n.isObject()) {
+            if (n.path("kind").isTextual() && n.path("name").isTextual()) {
+                found.add(nameKind(n.path("kind").asText()), n.path("name").asText());
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                IdentifierKind kind = OBJECT_FIELDS.get(f.getKey());
+                if (kind != null) {
+                    values(kind, f.getValue());
+                }
+                walk(f.getValue());
+            }
+            nodeStatuses(n);
+        } else if (n.isArray()) {
+            n.forEach(this::walk);
+        }
+    }
+
+    /** A Workflow's {@code status.nodes}: keys are node IDs, {@code name} node names. */
+    private void nodeStatuses(JsonNode n) {
+        JsonNode nodes = n.path("nodes");
+        if (n.has("phase") && nodes.isObject()) {
+            nodes.fields().forEachRemaining(e -> {
+                found.add(IdentifierKind.NODE, e.getKey());
+                found.add(IdentifierKind.NODE, e.getValue().path("name").asText(""));
+            });
+        }
+    }
+
+    private void values(IdentifierKind kind, JsonNode v) {
+        if (v.isTextual()) {
+            found.add(kind, v.asText());
+        } else if (v.isArray()) {
+            v.forEach(x -> {
+                if (x.isTextual()) {
+                    found.add(kind, x.asText());
+                }
+            });
+        }
+    }
+
+    private static IdentifierKind nameKind(String objectKind) {
+        return switch (objectKind) {
+            case "Pod" -> IdentifierKind.POD;
+            case "Workflow" -> IdentifierKind.WORKFLOW;
+            case "WorkflowTaskResult" -> IdentifierKind.NODE;
+            case "Namespace" -> IdentifierKind.NAMESPACE;
+            case "Node" -> IdentifierKind.HOST;
+            case "ServiceAccount" -> IdentifierKind.SERVICE_ACCOUNT;
+            default -> IdentifierKind.OBJECT;
+        };
+    }
+}

@@ -1,0 +1,83 @@
+package dev.argoforensics.redact;
+
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.report.Report;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * {@code --redact}: replaces the identifiers of one analysis by keyed pseudonyms in a whole report,
+ * before any renderer sees it, and keeps the mapping for the report's author.
+ *
+ * <p>Folders named on the command line become {@code input-1}, {@code input-2}… (a file named
+ * directly keeps its name in its numbered folder); file names below them are kept, with any
+ * identifier in them replaced.
+ */
+public final class Redaction {
+    private final Pseudonyms pseudonyms;
+    private final TextRedactor text;
+
+    private Redaction(Pseudonyms pseudonyms) {
+        this.pseudonyms = pseudonyms;
+        this.text = new TextRedactor(pseudonyms);
+    }
+
+    /**
+     * @param paths the paths as named on the command line
+     */
+    public static Redaction prepare(RedactionKey key, List<String> paths, AnalysisResult result) {
+        Pseudonyms pseudonyms = new Pseudonyms(key, IdentifierCollector.collect(result));
+        int n = 1;
+        for (String folder : folders(paths, result)) {
+            pseudonyms.fix(IdentifierKind.FOLDER, folder, IdentifierKind.FOLDER.prefix() + "-" + n++);
+        }
+        return new Redaction(pseudonyms);
+    }
+
+    /** The folders to hide: each folder named, and the folder of each file named. */
+    private static TreeSet<String> folders(List<String> paths, AnalysisResult result) {
+        TreeSet<String> folders = new TreeSet<>();
+        for (String arg : paths) {
+            String base = arg.replace('\\', '/');
+            while (base.length() > 1 && base.endsWith("/")) {
+                base = base.substring(0, base.length() - 1);
+            }
+            String b = base;
+            boolean isFile = result.inputs().stream().anyMatch(i -> i.file().displayPath().equals(b));
+            String folder = isFile ? (b.lastIndexOf('/') > 0 ? b.substring(0, b.lastIndexOf('/')) : "") : b;
+            if (!folder.isEmpty() && !folder.equals(".") && !folder.equals("/")) {
+                folders.add(folder);
+            }
+        }
+        return folders;
+    }
+
+    /** The report with every string from the inputs redacted. */
+    public Report apply(Report report) {
+        return new ReportRedactor(text::apply).report(report);
+    }
+
+    /** One text redacted, as the report's strings are. */
+    public String text(String s) {
+        return text.apply(s);
+    }
+
+    /** Every replacement made so far, by pseudonym. */
+    public List<Pseudonym> mapping() {
+        return pseudonyms.all();
+    }
+
+    /** Writes the mapping as tab-separated pseudonym, kind, original: for the author only, never to share. */
+    public void writeMapping(Path file) throws IOException {
+        StringBuilder b = new StringBuilder("# argo-forensics --redact mapping: keep it private, it undoes the redaction\n");
+        b.append("pseudonym\tkind\toriginal\n");
+        for (Pseudonym p : mapping()) {
+            b.append(p.pseudonym()).append('\t').append(p.kind().label()).append('\t').append(p.original()).append('\n');
+        }
+        Files.writeString(file, b, StandardCharsets.UTF_8);
+    }
+}

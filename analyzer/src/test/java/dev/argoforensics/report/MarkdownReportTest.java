@@ -1,0 +1,223 @@
+package dev.argoforensics.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.testing.Cli;
+import dev.argoforensics.testing.V4;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TableBody;
+import org.commonmark.ext.gfm.tables.TableCell;
+import org.commonmark.ext.gfm.tables.TableHead;
+import org.commonmark.ext.gfm.tables.TableRow;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.Node;
+import org.commonmark.node.Paragraph;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.text.TextContentRenderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Markdown report read back with a real CommonMark + GFM tables parser (commonmark-java), as
+ * GitHub would read it: tables stay tables with every column filled, fences hold exactly the lines
+ * they quote, {@code <details>} blocks close, and the whole fits in one GitHub comment.
+ */
+class MarkdownReportTest {
+    private static final String NOW = "2026-09-20T00:00:00Z";
+    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    private static final TextContentRenderer TEXT = TextContentRenderer.builder().extensions(List.of(TablesExtension.create())).build();
+    private static final Pattern TIME = Pattern.compile("(≥ )?\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z( \\(≈ previous\\))?");
+
+    @Test
+    void theIssue17024ReportIsWellFormed() throws Exception {
+        String[] args = {"analyze", "samples/issue-17024/logs", "samples/issue-17024/snapshots", "--now", NOW};
+        String md = Cli.run(concat(args, "--format", "markdown")).out();
+        JsonNode json = new ObjectMapper().readTree(Cli.run(concat(args, "--format", "json")).out());
+        Node doc = PARSER.parse(md);
+
+        List<TableBlock> tables = all(doc, TableBlock.class);
+        assertEquals(10, tables.size(), "summary, finding ids, facts, excerpt, full timeline, controllers, rules, inputs, provenance, digests: "
+                + md);
+        for (TableBlock t : tables) {
+            assertEveryColumnFilled(t);
+        }
+        // The excerpt: a marker column, then times (and, the sample having three controller runs, which wrote each line).
+        TableBlock excerpt = tables.stream().filter(t -> header(t).equals(List.of("", "Time (UTC)", "Source", "Controller", "What")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(tables.stream().map(MarkdownReportTest::header).toList().toString()));
+        int cited = 0;
+        for (List<String> row : body(excerpt)) {
+            assertTrue(TIME.matcher(row.get(1)).matches(), row.toString());
+            cited += row.get(0).equals("▶") ? 1 : 0;
+        }
+        long dated = 0;
+        for (JsonNode e : json.get("findings").get(0).get("evidence")) {
+            dated += e.get("time").isNull() ? 0 : 1;
+        }
+        assertEquals(dated, cited, "every dated evidence line is in the excerpt, marked");
+
+        List<String> fenced = all(doc, FencedCodeBlock.class).stream().map(f -> f.getLiteral().stripTrailing()).toList();
+        List<String> evidence = new ArrayList<>();
+        json.get("findings").get(0).get("evidence").forEach(e -> evidence.add(e.get("text").asText()));
+        assertEquals(evidence, fenced, "one fence per evidence line or object, holding exactly its text");
+
+        for (Paragraph p : all(doc, Paragraph.class)) {
+            String text = TEXT.render(p);
+            assertFalse(text.contains("|---") || text.startsWith("| ") || text.contains("```"), "a table or fence fell apart: " + text);
+        }
+        assertDetailsBalanced(doc);
+        assertTrue(md.codePointCount(0, md.length()) <= MarkdownRenderer.GITHUB_LIMIT);
+        assertTrue(md.contains("`samples/issue-17024/logs/2-controller-workers0.log:12`"), "file:line of the removal");
+    }
+
+    @Test
+    void aLongReportIsCutToOneGitHubCommentAndSaysSo(@TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>();
+        lines.add(V4.createdPod("2026-09-19T16:27:10.431Z"));
+        for (int i = 0; i < 3000; i++) {
+            lines.add(V4.podEvent(String.format("2026-09-19T16:28:%02d.%03dZ", i / 1000 * 10, i % 1000), "update"));
+        }
+        lines.add(V4.podEvent("2026-09-19T16:31:11.256Z", "add"));
+        lines.add(V4.removingFinalizers("2026-09-19T16:31:11.257Z"));
+        lines.add(V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"));
+        lines.add(V4.queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"));
+        lines.add("time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller"
+                + " key=ns/p/removeFinalizer action=removeFinalizer namespace=ns podName=p error=\"" + "x".repeat(3000) + "\"");
+        lines.add(V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"));
+        lines.add(V4.podMissing("2026-09-19T16:33:02.246Z"));
+        lines.add(V4.markingError("2026-09-19T16:33:02.246Z"));
+        Path log = dir.resolve("controller.log");
+        Files.write(log, lines, StandardCharsets.UTF_8);
+
+        String md = Cli.run("analyze", log.toString(), "--format", "markdown", "--now", NOW).out();
+        assertTrue(md.codePointCount(0, md.length()) <= MarkdownRenderer.GITHUB_LIMIT, md.length() + " characters");
+        assertTrue(md.contains("more entries are not shown to stay within GitHub's 65,536-character comment limit"), md);
+        Node doc = PARSER.parse(md);
+        all(doc, TableBlock.class).forEach(MarkdownReportTest::assertEveryColumnFilled);
+        assertDetailsBalanced(doc);
+        assertTrue(md.contains("### 1. AF001"), "the finding itself is never cut");
+    }
+
+    @Test
+    void aLongEvidenceLineIsFoldedAndAnyCutIsCounted(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("controller.log");
+        Files.write(log, List.of(V4.createdPod("2026-09-19T16:27:10.431Z"), V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
+                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                V4.markingError("2026-09-19T16:33:02.246Z").replace("error=\"pod deleted\"", "error=\"pod deleted\" detail=" + "y".repeat(600))),
+                StandardCharsets.UTF_8);
+        String md = Cli.run("analyze", log.toString(), "--format", "markdown", "--now", NOW).out();
+        Node doc = PARSER.parse(md);
+        assertTrue(md.contains("<summary>"), md);
+        FencedCodeBlock longLine = all(doc, FencedCodeBlock.class).stream().filter(f -> f.getLiteral().contains("yyyy")).findFirst().orElseThrow();
+        Node before = longLine.getPrevious();
+        assertTrue(before instanceof HtmlBlock h && h.getLiteral().contains("characters</summary>"), "folded into <details>: " + before);
+        assertDetailsBalanced(doc);
+    }
+
+    private static void assertEveryColumnFilled(TableBlock t) {
+        List<String> header = header(t);
+        List<List<String>> rows = body(t);
+        for (List<String> row : rows) {
+            assertEquals(header.size(), row.size(), "cells per row in " + header);
+        }
+        for (int c = 0; c < header.size(); c++) {
+            int col = c;
+            if (header.get(c).isEmpty() && rows.stream().anyMatch(r -> !r.get(col).isEmpty())) {
+                continue;
+            }
+            assertTrue(rows.isEmpty() || rows.stream().anyMatch(r -> !r.get(col).isEmpty()),
+                    "column '" + header.get(c) + "' of " + header + " is empty in every row: a cell went missing");
+        }
+    }
+
+    private static List<String> header(TableBlock t) {
+        return cells(all(t, TableHead.class).get(0).getFirstChild());
+    }
+
+    private static List<List<String>> body(TableBlock t) {
+        List<List<String>> rows = new ArrayList<>();
+        all(t, TableBody.class).forEach(b -> {
+            for (Node r = b.getFirstChild(); r != null; r = r.getNext()) {
+                rows.add(cells(r));
+            }
+        });
+        return rows;
+    }
+
+    private static List<String> cells(Node row) {
+        assertTrue(row instanceof TableRow, String.valueOf(row));
+        List<String> out = new ArrayList<>();
+        for (Node c = row.getFirstChild(); c != null; c = c.getNext()) {
+            assertTrue(c instanceof TableCell);
+            out.add(plain(c).strip());
+        }
+        return out;
+    }
+
+    /** The text of a node: its text and code spans, markup removed. */
+    private static String plain(Node n) {
+        if (n instanceof org.commonmark.node.Text t) {
+            return t.getLiteral();
+        }
+        if (n instanceof org.commonmark.node.Code c) {
+            return c.getLiteral();
+        }
+        StringBuilder b = new StringBuilder();
+        for (Node c = n.getFirstChild(); c != null; c = c.getNext()) {
+            b.append(plain(c));
+        }
+        return b.toString();
+    }
+
+    private static void assertDetailsBalanced(Node doc) {
+        int open = 0;
+        int close = 0;
+        for (HtmlBlock h : all(doc, HtmlBlock.class)) {
+            open += count(h.getLiteral(), "<details>");
+            close += count(h.getLiteral(), "</details>");
+        }
+        assertEquals(open, close, "every <details> is closed");
+    }
+
+    private static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static <T extends Node> List<T> all(Node root, Class<T> type) {
+        List<T> out = new ArrayList<>();
+        collect(root, type, out);
+        return out;
+    }
+
+    private static <T extends Node> void collect(Node n, Class<T> type, List<T> out) {
+        if (type.isInstance(n)) {
+            out.add(type.cast(n));
+        }
+        for (Node c = n.getFirstChild(); c != null; c = c.getNext()) {
+            collect(c, type, out);
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
