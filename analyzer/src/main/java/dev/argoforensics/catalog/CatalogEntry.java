@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * @param pattern regex over the message whose named groups become attributes, or null
  * @param groups  the pattern's named groups, each becoming an attribute
  * @param prefix  literal start every matching message has (for a cheap pre-check), "" if none
+ * @param anchor  literal text every matching message contains (the message itself, or the
+ *                pattern's longest required literal), for cheap pre-checks
  * @param keys    attribute name → record keys to try in order
  * @param set     attributes with fixed values
  * @param split   attribute → names its '/'-separated parts fill where absent
@@ -30,6 +32,7 @@ public record CatalogEntry(
         Pattern pattern,
         List<String> groups,
         String prefix,
+        String anchor,
         Map<String, List<String>> keys,
         Map<String, String> set,
         Map<String, List<String>> split,

@@ -151,7 +151,7 @@ public final class MessageCatalog {
             return Optional.of(build(exact, record, null));
         }
         for (CatalogEntry e : patterned) {
-            if (!msg.startsWith(e.prefix())) {
+            if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor())) {
                 continue;
             }
             Matcher m = e.pattern().matcher(msg);
@@ -169,7 +169,7 @@ public final class MessageCatalog {
             return exact;
         }
         for (CatalogEntry e : patterned) {
-            if (msg.startsWith(e.prefix()) && e.pattern().matcher(msg).matches()) {
+            if (msg.startsWith(e.prefix()) && msg.contains(e.anchor()) && e.pattern().matcher(msg).matches()) {
                 return e;
             }
         }
@@ -245,11 +245,87 @@ public final class MessageCatalog {
             String releases = n.path("releases").asText("");
             CatalogEntry.Interest interest = CatalogEntry.Interest.valueOf(n.path("interest").asText("follow").toUpperCase(java.util.Locale.ROOT));
             return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
-                    pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex), Map.copyOf(keys), Map.copyOf(set), Map.copyOf(split),
-                    List.copyOf(samples));
+                    pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex),
+                    regex == null ? msg : longer(literalPrefix(regex), requiredLiteral(regex)), Map.copyOf(keys), Map.copyOf(set),
+                    Map.copyOf(split), List.copyOf(samples));
         } catch (IllegalArgumentException e) {
             throw new CatalogException(id + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String longer(String a, String b) {
+        return b.length() > a.length() ? b : a;
+    }
+
+    /**
+     * The longest run of characters every match of {@code regex} contains literally, found outside
+     * groups and classes; "" if there is none or the regex has a top-level alternation.
+     */
+    static String requiredLiteral(String regex) {
+        String best = "";
+        StringBuilder run = new StringBuilder();
+        int depth = 0;
+        for (int i = 0; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            char literal = 0;
+            int width = 1;
+            if (c == '\\' && i + 1 < regex.length()) {
+                char e = regex.charAt(i + 1);
+                width = 2;
+                if (!Character.isLetterOrDigit(e)) {
+                    literal = e;
+                }
+            } else if (c == '[') {
+                int close = regex.indexOf(']', i + 2);
+                width = (close < 0 ? regex.length() : close + 1) - i;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == '|' && depth == 0) {
+                return "";
+            } else if ("^$.*+?{}".indexOf(c) < 0) {
+                literal = c;
+            }
+            int next = i + width;
+            boolean quantified = next < regex.length() && "*?{".indexOf(regex.charAt(next)) >= 0;
+            if (depth == 0 && literal != 0 && !quantified && c != ')') {
+                run.append(literal);
+            } else {
+                if (run.length() > best.length()) {
+                    best = run.toString();
+                }
+                run.setLength(0);
+            }
+            i = next - 1;
+        }
+        return run.length() > best.length() ? run.toString() : best;
+    }
+
+    /**
+     * For each trigger entry, a piece of its message that appears unchanged in the raw bytes of a
+     * line whatever its format and envelope (no quote, backslash, {@code < > &}, which JSON or CSV
+     * may escape, and no non-ASCII); empty if some trigger entry has none of at least 4 characters,
+     * and then every line must be looked at.
+     */
+    public Optional<List<String>> triggerAnchors() {
+        List<String> anchors = new ArrayList<>();
+        for (CatalogEntry e : entries) {
+            if (e.interest() != CatalogEntry.Interest.TRIGGER) {
+                continue;
+            }
+            String best = "";
+            for (String piece : e.anchor().split("[\"\\\\<>&\\P{ASCII}\\p{Cntrl}]")) {
+                if (piece.length() > best.length()) {
+                    best = piece;
+                }
+            }
+            if (best.length() < 4) {
+                return Optional.empty();
+            }
+            anchors.add(best);
+        }
+        return Optional.of(List.copyOf(anchors));
     }
 
     /** The characters a regex anchored with '^' matches literally before its first operator. */

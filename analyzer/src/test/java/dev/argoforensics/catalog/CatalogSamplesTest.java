@@ -56,6 +56,33 @@ class CatalogSamplesTest {
     }
 
     @Test
+    void patternsKnowTheLiteralTextEveryMatchContains() {
+        assertEquals(" initialized ", MessageCatalog.requiredLiteral(
+                "^(?<nodeType>\\S+) node (?<nodeId>\\S+) initialized (?<phase>\\S+)(?: \\(message: (?<message>.*)\\))?$"));
+        assertEquals("Created pod: ", MessageCatalog.requiredLiteral("^Created pod: (?<nodeName>.+) \\((?<pod>\\S+)\\)$"));
+        assertEquals("queuing poddelay", MessageCatalog.requiredLiteral("^queuing poddelay(?<delay>\\S+)$"));
+        assertEquals("ab", MessageCatalog.requiredLiteral("^abc?d"), "a quantified character is not required");
+        assertEquals("", MessageCatalog.requiredLiteral("^a|b$"), "alternation: nothing is required");
+        assertEquals(" (x)", MessageCatalog.requiredLiteral("^[ab]+ \\(x\\)"));
+    }
+
+    @Test
+    void everyTriggerSampleLineHoldsAnAnchorInItsRawText() {
+        List<String> anchors = CATALOG.triggerAnchors().orElseThrow(() -> new AssertionError("some trigger entry has no anchor"));
+        int checked = 0;
+        for (CatalogEntry e : CATALOG.entries()) {
+            if (e.interest() != CatalogEntry.Interest.TRIGGER) {
+                continue;
+            }
+            for (CatalogSample sample : e.samples()) {
+                assertTrue(anchors.stream().anyMatch(sample.line()::contains), e.id() + ": no anchor of " + anchors + " in " + sample.line());
+                checked++;
+            }
+        }
+        assertTrue(checked > 10, "trigger samples checked: " + checked);
+    }
+
+    @Test
     void unknownMessagesMatchNothing() {
         LogRecord r = ((LineParse.Parsed) new RecordParser().parse(
                 "time=2026-09-19T10:00:00.000Z level=INFO msg=\"TaskSet Reconciliation\" workflow=w namespace=n", 2026)).record();
