@@ -1,6 +1,12 @@
 package dev.argoforensics.line;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.io.IOException;
+import java.util.Locale;
 
 /**
  * Reads a logrus-text or slog-text record only up to its message: time, level and msg, without the
@@ -141,6 +147,59 @@ public final class QuickScan {
             }
         }
         return false;
+    }
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /**
+     * The head of a logrus-JSON or slog-JSON record: its time, level and msg, read with Jackson's
+     * streaming parser without building the other fields (they are skipped, still checked to be
+     * well-formed). Null where the full read would reject the line or might read it differently.
+     */
+    public static Head scanJson(String line) {
+        String time = null;
+        String level = null;
+        String msg = null;
+        try (JsonParser p = JSON.createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                JsonToken t = p.nextToken();
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                } else if (t == JsonToken.VALUE_STRING || t.isScalarValue()) {
+                    switch (key) {
+                        case "time" -> time = p.getText();
+                        case "level" -> level = p.getText();
+                        case "msg" -> msg = p.getText();
+                        default -> {
+                            // skipped without decoding
+                        }
+                    }
+                }
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        if (time == null || level == null || msg == null) {
+            return null;
+        }
+        Level lvl = Level.parse(level);
+        if (lvl == null) {
+            return null;
+        }
+        boolean slog = level.equals(level.toUpperCase(Locale.ROOT));
+        try {
+            Timestamp ts = slog ? Timestamp.parseRfc3339(time, TimePrecision.NANOSECOND, false) : Timestamp.parseRfc3339(time, null, true);
+            return new Head(slog ? RecordFormat.SLOG_JSON : RecordFormat.LOGRUS_JSON, ts, lvl, msg);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** Index of the quote closing a Go-quoted string that starts at {@code from}, or -1. */

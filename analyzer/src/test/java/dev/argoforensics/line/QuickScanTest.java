@@ -39,12 +39,19 @@ class QuickScanTest {
                 }
             }
         }
+        for (String f : new String[] {"logrus-json.txt", "slog-json.txt"}) {
+            for (String l : Files.readAllLines(Path.of("analyzer/src/test/resources/fixtures", f), StandardCharsets.UTF_8)) {
+                if (l.startsWith("> ")) {
+                    lines.add(l.substring(2));
+                }
+            }
+        }
         for (CatalogEntry e : CATALOG.entries()) {
             e.samples().stream().map(CatalogSample::line).forEach(lines::add);
         }
         RecordParser parser = new RecordParser();
         return lines.stream().map(line -> DynamicTest.dynamicTest(line.length() > 120 ? line.substring(0, 120) + "…" : line, () -> {
-            QuickScan.Head head = QuickScan.scan(line);
+            QuickScan.Head head = line.startsWith("{") ? QuickScan.scanJson(line) : QuickScan.scan(line);
             LineParse full = parser.parse(line, 2026);
             if (head == null) {
                 return;
@@ -62,16 +69,16 @@ class QuickScanTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (CatalogEntry e : CATALOG.entries()) {
             for (CatalogSample s : e.samples()) {
-                if (s.line().startsWith("time=")) {
+                if (s.line().startsWith("time=") || s.line().startsWith("{")) {
                     tests.add(DynamicTest.dynamicTest(e.id() + ": " + s.line(), () -> {
-                        QuickScan.Head head = QuickScan.scan(s.line());
+                        QuickScan.Head head = s.line().startsWith("{") ? QuickScan.scanJson(s.line()) : QuickScan.scan(s.line());
                         assertNotNull(head, "a well-formed text record is read quickly");
                         assertEquals(e.id(), CATALOG.entryFor(head.message()).id());
                     }));
                 }
             }
         }
-        assertTrue(tests.size() > 40, "the catalog has text samples: " + tests.size());
+        assertTrue(tests.size() > 50, "the catalog has text samples: " + tests.size());
         return tests.stream();
     }
 
@@ -83,5 +90,9 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
         assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
+        assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"} trailing"), "text after the object");
+        assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\",\"a\":{\"b\":}"), "broken nested value");
+        assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"msg\":\"x\"}"), "no level");
+        assertNull(QuickScan.scanJson("{\"time\":\"yesterday\",\"level\":\"INFO\",\"msg\":\"x\"}"), "bad time");
     }
 }
