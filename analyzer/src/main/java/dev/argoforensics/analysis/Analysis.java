@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
+import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.ChunkPlanner;
@@ -93,6 +94,7 @@ public final class Analysis {
                 unreadable(f, e, summaries, unreadable);
             }
         }
+        PhaseTimes.mark("inputs listed, snapshots read");
         ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
             Thread t = new Thread(r, "argo-forensics-reader");
             t.setDaemon(true);
@@ -110,7 +112,10 @@ public final class Analysis {
             ordered.add(summaries.get(f));
         }
         Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes());
-        return new AnalysisResult(ordered, unreadable, correlation, new RuleEngine(rules).run(correlation));
+        PhaseTimes.mark("correlate");
+        List<RuleOutcome> outcomes = new RuleEngine(rules).run(correlation);
+        PhaseTimes.mark("rules");
+        return new AnalysisResult(ordered, unreadable, correlation, outcomes);
     }
 
     /** The outcome of reading the logs. */
@@ -177,6 +182,7 @@ public final class Analysis {
             }
         }
         interest.freeze();
+        PhaseTimes.mark("pass 1 (interest)");
 
         // Pass 2: read, keep what is of interest, assemble in order.
         StreamAssembler assembler = new StreamAssembler(catalog, options.logZone());
@@ -196,6 +202,7 @@ public final class Analysis {
                 }
             }
         }
+        PhaseTimes.mark("pass 2 (read, keep, assemble)");
         Map<String, String> klogNotes = dateKlogFromOtherInputs(assembler, undatedKlog);
         Map<String, List<String>> outOfOrder = assembler.outOfOrderNotes();
         logSummaries.forEach((f, s) -> {

@@ -11,10 +11,13 @@ import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
 import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.LineChunk;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -28,9 +31,12 @@ import java.util.function.Consumer;
 final class LineFrontEnd {
     private final MessageCatalog catalog;
     private final RecordParser parser = new RecordParser();
+    /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
+    private final List<String> anchors;
 
     LineFrontEnd(MessageCatalog catalog) {
         this.catalog = catalog;
+        this.anchors = catalog.triggerAnchors().orElse(null);
     }
 
     /** Pass 2: every line of the chunk, classified; kept only what {@code interest} asks for. */
@@ -42,46 +48,123 @@ final class LineFrontEnd {
 
     /**
      * Pass 1: the names the chunk's trigger lines make of interest, and which way its times run.
+     * Where the catalog gives every trigger message an anchor, only lines holding an anchor in their
+     * raw bytes are looked at, plus a sample of lines for their times; otherwise, and for files of
+     * CRI or Docker pieces (a piece could cut an anchor), every line.
      */
     ScanResult scan(LineChunk chunk, String csvHeader) throws IOException {
+        if (anchors != null) {
+            ScanResult quick = scanByAnchors(chunk, csvHeader);
+            if (quick != null) {
+                return quick;
+            }
+        }
         ScanResult result = new ScanResult();
-        walk(chunk, csvHeader, u -> {
-            String text = u.record();
-            if (text.isBlank()) {
-                return;
-            }
-            QuickScan.Head head = text.startsWith("time=") ? QuickScan.scan(text) : null;
-            if (head != null) {
-                result.time(head.time());
-                CatalogEntry entry = catalog.entryFor(head.message());
-                if (entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) {
-                    return;
-                }
-            }
-            LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);
-            if (p instanceof LineParse.Parsed parsed) {
-                if (head == null) {
-                    result.time(parsed.record().time());
-                }
-                try {
-                    catalog.match(parsed.record())
-                            .filter(m -> m.entry().interest() == CatalogEntry.Interest.TRIGGER)
-                            .ifPresent(m -> TriggerNames.add(m, result.interest));
-                } catch (IllegalArgumentException e) {
-                    // Pass 2 reports the line as unparsed.
-                }
-            }
-        });
+        walk(chunk, csvHeader, u -> scanLine(u, result));
         return result;
     }
 
-    private ChunkItem classify(UnwrappedLine u, Interest interest) {
+    /** Lines sampled for their times per block (every line of a small block). */
+    private static final int SAMPLES_PER_BLOCK = 256;
+    private static final int BLOCK_BYTES = 4 * 1024 * 1024;
+
+    /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
+    private ScanResult scanByAnchors(LineChunk chunk, String csvHeader) throws IOException {
+        ScanResult result = new ScanResult();
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES)) {
+            boolean firstBlock = chunk.index() == 0;
+            ByteBlockReader.Block block;
+            while ((block = blocks.next()) != null) {
+                // One byte per char: offsets in the string are offsets in the bytes.
+                String text = new String(block.bytes(), 0, block.length(), StandardCharsets.ISO_8859_1);
+                if (holdsPieces(text)) {
+                    return null;
+                }
+                int[] starts = linesToLookAt(text);
+                for (int start : starts) {
+                    int end = text.indexOf('\n', start);
+                    end = end < 0 ? text.length() : end;
+                    String line = new String(block.bytes(), start, end - start, StandardCharsets.UTF_8);
+                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
+                    UnwrappedLine u = envelopes.decode(line, 1);
+                    if (u != null) {
+                        scanLine(u, result);
+                    }
+                }
+                firstBlock = false;
+            }
+        }
+        return result;
+    }
+
+    private static boolean holdsPieces(String text) {
+        return text.contains(" stdout P ") || text.contains(" stderr P ") || text.startsWith("{\"log\":\"")
+                || text.contains("\n{\"log\":\"");
+    }
+
+    /** Offsets of the lines holding an anchor, and of {@link #SAMPLES_PER_BLOCK} lines spread evenly, in order. */
+    private int[] linesToLookAt(String text) {
+        int[] starts = new int[64];
+        int n = 0;
+        int spacing = text.length() / SAMPLES_PER_BLOCK;
+        for (int at = 0; at < text.length(); ) {
+            starts = grown(starts, n);
+            starts[n++] = at;
+            int next = text.indexOf('\n', at + spacing);
+            at = next < 0 ? text.length() : next + 1;
+        }
+        starts = grown(starts, n);
+        starts[n++] = text.lastIndexOf('\n', text.length() - 2) + 1;
+        for (String anchor : anchors) {
+            for (int at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + anchor.length())) {
+                starts = grown(starts, n);
+                starts[n++] = text.lastIndexOf('\n', at) + 1;
+            }
+        }
+        return Arrays.stream(starts, 0, n).sorted().distinct().toArray();
+    }
+
+    private static int[] grown(int[] a, int used) {
+        return used < a.length ? a : Arrays.copyOf(a, a.length * 2);
+    }
+
+    /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
+    void scanLine(UnwrappedLine u, ScanResult result) {
+        String text = u.record();
+        if (text.isBlank()) {
+            return;
+        }
+        QuickScan.Head head = text.startsWith("time=") ? QuickScan.scan(text) : text.startsWith("{") ? QuickScan.scanJson(text) : null;
+        if (head != null) {
+            result.time(head.time());
+            CatalogEntry entry = catalog.entryFor(head.message());
+            if (entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) {
+                return;
+            }
+        }
+        LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);
+        if (p instanceof LineParse.Parsed parsed) {
+            if (head == null) {
+                result.time(parsed.record().time());
+            }
+            try {
+                catalog.match(parsed.record())
+                        .filter(m -> m.entry().interest() == CatalogEntry.Interest.TRIGGER)
+                        .ifPresent(m -> TriggerNames.add(m, result.interest));
+            } catch (IllegalArgumentException e) {
+                // Pass 2 reports the line as unparsed.
+            }
+        }
+    }
+
+    /** Pass 2 for one line. */
+    ChunkItem classify(UnwrappedLine u, Interest interest) {
         String text = u.record();
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
         }
-        if (text.startsWith("time=")) {
-            QuickScan.Head head = QuickScan.scan(text);
+        if (text.startsWith("time=") || text.startsWith("{")) {
+            QuickScan.Head head = text.charAt(0) == '{' ? QuickScan.scanJson(text) : QuickScan.scan(text);
             if (head != null) {
                 CatalogEntry entry = catalog.entryFor(head.message());
                 boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);

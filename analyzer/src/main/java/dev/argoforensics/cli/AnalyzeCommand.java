@@ -1,6 +1,7 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.PhaseTimes;
 import dev.argoforensics.redact.Redaction;
 import dev.argoforensics.redact.RedactionKey;
 import dev.argoforensics.report.Invocation;
@@ -101,6 +102,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                         "check that the folder exists and is writable");
             }
         }
+        PhaseTimes.mark("report");
         if (AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr())) {
             return Main.EXIT_USAGE;
         }

@@ -1,0 +1,88 @@
+package dev.argoforensics.source;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a chunk as blocks of whole lines (each block ends with a '\n', except at the end of the
+ * chunk), for scans that search the raw bytes instead of looking at every line. A line longer than
+ * the block size makes its block grow to hold it.
+ */
+public final class ByteBlockReader implements Closeable {
+    private final InputStream in;
+    private long remaining;
+    private byte[] buf;
+    private int carried;
+    private boolean eof;
+
+    public ByteBlockReader(LineChunk chunk, int blockBytes) throws IOException {
+        InputFile file = chunk.file();
+        if (chunk.whole()) {
+            InputStream raw = Files.newInputStream(file.path());
+            this.in = file.compressed() ? new GZIPInputStream(raw, 1 << 16) : raw;
+            this.remaining = Long.MAX_VALUE;
+        } else {
+            FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
+            channel.position(chunk.start());
+            this.in = Channels.newInputStream(channel);
+            this.remaining = chunk.end() - chunk.start();
+        }
+        this.buf = new byte[blockBytes];
+    }
+
+    /** One block: {@code bytes[0, length)} holds whole lines. */
+    public record Block(byte[] bytes, int length) {
+    }
+
+    /** The next block, or null at the end of the chunk. */
+    public Block next() throws IOException {
+        int limit = carried;
+        while (!eof && limit < buf.length) {
+            int want = (int) Math.min(buf.length - limit, remaining);
+            int n = want == 0 ? -1 : in.read(buf, limit, want);
+            if (n < 0) {
+                eof = true;
+            } else {
+                limit += n;
+                remaining -= n;
+                eof = remaining == 0;
+            }
+        }
+        if (limit == 0) {
+            return null;
+        }
+        if (eof) {
+            carried = 0;
+            byte[] out = buf;
+            buf = new byte[buf.length];
+            return new Block(out, limit);
+        }
+        int end = limit - 1;
+        while (end >= 0 && buf[end] != '\n') {
+            end--;
+        }
+        if (end < 0) {
+            // One line longer than the block: grow and read on.
+            buf = Arrays.copyOf(buf, buf.length * 2);
+            carried = limit;
+            return next();
+        }
+        byte[] out = buf;
+        buf = new byte[buf.length];
+        carried = limit - (end + 1);
+        System.arraycopy(out, end + 1, buf, 0, carried);
+        return new Block(out, end + 1);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}
