@@ -148,12 +148,17 @@ public final class Analysis {
             objects.workflows().forEach(w -> interest.addWorkflow(w.name()));
             options.podsOfInterest().forEach(interest::addPod);
         }
+        long totalBytes = 0;
+        for (InputFile f : readable) {
+            totalBytes += f.path().toFile().length();
+        }
+        options.progress().phase("finding Pods of interest", totalBytes);
         Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
         ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog));
         for (InputFile f : readable) {
             List<Future<ScanResult>> list = new ArrayList<>();
             for (LineChunk c : chunks.get(f)) {
-                list.add(pool.submit(() -> frontEnds.get().scan(c, firstLines.get(f))));
+                list.add(pool.submit(() -> frontEnds.get().scan(c, firstLines.get(f), options.progress())));
             }
             scans.put(f, list);
         }
@@ -185,6 +190,7 @@ public final class Analysis {
         PhaseTimes.mark("pass 1 (interest)");
 
         // Pass 2: read, keep what is of interest, assemble in order.
+        options.progress().phase("reading", totalBytes);
         StreamAssembler assembler = new StreamAssembler(catalog, options.logZone());
         List<LogEvent> undatedKlog = new ArrayList<>();
         Map<InputFile, InputSummary> logSummaries = new HashMap<>();
@@ -202,6 +208,7 @@ public final class Analysis {
                 }
             }
         }
+        options.progress().done();
         PhaseTimes.mark("pass 2 (read, keep, assemble)");
         Map<String, String> klogNotes = dateKlogFromOtherInputs(assembler, undatedKlog);
         Map<String, List<String>> outOfOrder = assembler.outOfOrderNotes();
@@ -226,7 +233,7 @@ public final class Analysis {
         if (reversed) {
             List<ChunkResult> all = new ArrayList<>();
             for (LineChunk c : chunks) {
-                all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest))));
+                all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
             }
             long[] bases = new long[all.size()];
             for (int i = 1; i < all.size(); i++) {
@@ -245,7 +252,7 @@ public final class Analysis {
         while (next < chunks.size() || !inFlight.isEmpty()) {
             while (next < chunks.size() && inFlight.size() < 2 * options.threads()) {
                 LineChunk c = chunks.get(next++);
-                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest)));
+                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress())));
             }
             ChunkResult r = get(inFlight.poll());
             file.accept(r, base, r.items());

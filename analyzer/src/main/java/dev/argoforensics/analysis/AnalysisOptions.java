@@ -13,9 +13,12 @@ import java.util.List;
  *                      interest (needed for timelines of every Pod; memory grows with the input)
  * @param chunkBytes    plain files larger than this are split and read by several workers
  * @param podsOfInterest Pods the user asks about by name (their lines are kept)
+ * @param progress      hears how far the reading has come
  */
-public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverything, long chunkBytes, List<String> podsOfInterest) {
+public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverything, long chunkBytes, List<String> podsOfInterest,
+                              Progress progress) {
     public AnalysisOptions {
+        java.util.Objects.requireNonNull(progress, "progress");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
@@ -23,26 +26,30 @@ public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverythin
     }
 
     public static AnalysisOptions defaults() {
-        return new AnalysisOptions(null, Runtime.getRuntime().availableProcessors(), false, ChunkPlanner.CHUNK_BYTES, List.of());
+        return new AnalysisOptions(null, Runtime.getRuntime().availableProcessors(), false, ChunkPlanner.CHUNK_BYTES, List.of(), Progress.NONE);
     }
 
     public AnalysisOptions withLogZone(ZoneId zone) {
-        return new AnalysisOptions(zone, threads, keepEverything, chunkBytes, podsOfInterest);
+        return new AnalysisOptions(zone, threads, keepEverything, chunkBytes, podsOfInterest, progress);
     }
 
     public AnalysisOptions withThreads(int n) {
-        return new AnalysisOptions(logZone, n, keepEverything, chunkBytes, podsOfInterest);
+        return new AnalysisOptions(logZone, n, keepEverything, chunkBytes, podsOfInterest, progress);
     }
 
     public AnalysisOptions keepingEverything(boolean keep) {
-        return new AnalysisOptions(logZone, threads, keep, chunkBytes, podsOfInterest);
+        return new AnalysisOptions(logZone, threads, keep, chunkBytes, podsOfInterest, progress);
     }
 
     public AnalysisOptions withChunkBytes(long bytes) {
-        return new AnalysisOptions(logZone, threads, keepEverything, bytes, podsOfInterest);
+        return new AnalysisOptions(logZone, threads, keepEverything, bytes, podsOfInterest, progress);
+    }
+
+    public AnalysisOptions withProgress(Progress p) {
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, podsOfInterest, p);
     }
 
     public AnalysisOptions withPodsOfInterest(List<String> names) {
-        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, names);
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, names, progress);
     }
 }

@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * The per-line work of both passes, for one worker thread (it owns a {@link RecordParser}): envelopes
@@ -40,9 +41,9 @@ final class LineFrontEnd {
     }
 
     /** Pass 2: every line of the chunk, classified; kept only what {@code interest} asks for. */
-    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest) throws IOException {
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
-        long[] counts = walk(chunk, csvHeader, u -> items.add(classify(u, interest)));
+        long[] counts = walk(chunk, csvHeader, u -> items.add(classify(u, interest)), progress);
         return new ChunkResult(chunk, counts[0], counts[1], items);
     }
 
@@ -52,15 +53,20 @@ final class LineFrontEnd {
      * raw bytes are looked at, plus a sample of lines for their times; otherwise, and for files of
      * CRI or Docker pieces (a piece could cut an anchor), every line.
      */
-    ScanResult scan(LineChunk chunk, String csvHeader) throws IOException {
+    ScanResult scan(LineChunk chunk, String csvHeader, Progress progress) throws IOException {
+        long[] reported = new long[1];
         if (anchors != null) {
-            ScanResult quick = scanByAnchors(chunk, csvHeader);
+            ScanResult quick = scanByAnchors(chunk, csvHeader, n -> {
+                reported[0] += n;
+                progress.advance(n, 0);
+            });
             if (quick != null) {
                 return quick;
             }
+            progress.advance(-reported[0], 0);
         }
         ScanResult result = new ScanResult();
-        walk(chunk, csvHeader, u -> scanLine(u, result));
+        walk(chunk, csvHeader, u -> scanLine(u, result), progress);
         return result;
     }
 
@@ -69,9 +75,9 @@ final class LineFrontEnd {
     private static final int BLOCK_BYTES = 4 * 1024 * 1024;
 
     /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
-    private ScanResult scanByAnchors(LineChunk chunk, String csvHeader) throws IOException {
+    private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
         ScanResult result = new ScanResult();
-        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES)) {
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead)) {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
             while ((block = blocks.next()) != null) {
@@ -196,13 +202,15 @@ final class LineFrontEnd {
     }
 
     /** Reads the chunk's lines through the envelope decoder; returns {lines, envelope header rows}. */
-    private static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink) throws IOException {
+    private static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, Progress progress) throws IOException {
         EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
         long lines = 0;
-        try (ChunkLineReader reader = new ChunkLineReader(chunk)) {
+        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0))) {
             String line;
             while ((line = reader.next()) != null) {
-                lines++;
+                if ((++lines & (LINES_PER_REPORT - 1)) == 0) {
+                    progress.advance(0, LINES_PER_REPORT);
+                }
                 UnwrappedLine u = envelopes.decode(line, reader.lineNumber());
                 if (u != null) {
                     sink.accept(u);
@@ -213,6 +221,9 @@ final class LineFrontEnd {
         if (open != null) {
             sink.accept(open);
         }
+        progress.advance(0, lines & (LINES_PER_REPORT - 1));
         return new long[] {lines, envelopes.envelopeHeaders()};
     }
+
+    private static final int LINES_PER_REPORT = 4096;
 }

@@ -36,6 +36,9 @@ final class AnalysisInputs {
             description = "Worker threads for reading logs. Default: the number of processors (${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (there is one only on a terminal, for large inputs).")
+    boolean quiet;
+
     /**
      * The analysis of the inputs.
      *
@@ -59,7 +62,8 @@ final class AnalysisInputs {
             throw new ParameterException(spec.commandLine(), "--threads: expected a number of threads, 1 or more; found " + threads);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
-                .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest);
+                .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest)
+                .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv()));
         try {
             return Analysis.standard(options).run(paths, times);
         } catch (InputException e) {

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -22,16 +23,17 @@ public final class ByteBlockReader implements Closeable {
     private int carried;
     private boolean eof;
 
-    public ByteBlockReader(LineChunk chunk, int blockBytes) throws IOException {
+    /** @param storedBytesRead hears how many stored bytes were read (compressed ones for a gzip file) */
+    public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead) throws IOException {
         InputFile file = chunk.file();
         if (chunk.whole()) {
-            InputStream raw = Files.newInputStream(file.path());
+            InputStream raw = new CountingInputStream(Files.newInputStream(file.path()), storedBytesRead);
             this.in = file.compressed() ? new GZIPInputStream(raw, 1 << 16) : raw;
             this.remaining = Long.MAX_VALUE;
         } else {
             FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
             channel.position(chunk.start());
-            this.in = Channels.newInputStream(channel);
+            this.in = new CountingInputStream(Channels.newInputStream(channel), storedBytesRead);
             this.remaining = chunk.end() - chunk.start();
         }
         this.buf = new byte[blockBytes];

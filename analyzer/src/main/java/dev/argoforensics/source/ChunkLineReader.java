@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -27,15 +28,20 @@ public final class ChunkLineReader implements Closeable {
     private long lineNumber;
 
     public ChunkLineReader(LineChunk chunk) throws IOException {
+        this(chunk, n -> { });
+    }
+
+    /** @param storedBytesRead hears how many stored bytes were read (compressed ones for a gzip file) */
+    public ChunkLineReader(LineChunk chunk, LongConsumer storedBytesRead) throws IOException {
         InputFile file = chunk.file();
         if (chunk.whole()) {
-            InputStream raw = java.nio.file.Files.newInputStream(file.path());
+            InputStream raw = new CountingInputStream(java.nio.file.Files.newInputStream(file.path()), storedBytesRead);
             this.in = file.compressed() ? new GZIPInputStream(raw, 1 << 16) : raw;
             this.remaining = Long.MAX_VALUE;
         } else {
             FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
             channel.position(chunk.start());
-            this.in = Channels.newInputStream(channel);
+            this.in = new CountingInputStream(Channels.newInputStream(channel), storedBytesRead);
             this.remaining = chunk.end() - chunk.start();
         }
     }
