@@ -154,7 +154,7 @@ public final class Analysis {
         }
         options.progress().phase("finding Pods of interest", totalBytes);
         Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
-        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog));
+        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone()));
         for (InputFile f : readable) {
             List<Future<ScanResult>> list = new ArrayList<>();
             for (LineChunk c : chunks.get(f)) {
@@ -252,7 +252,7 @@ public final class Analysis {
         while (next < chunks.size() || !inFlight.isEmpty()) {
             while (next < chunks.size() && inFlight.size() < 2 * options.threads()) {
                 LineChunk c = chunks.get(next++);
-                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress())));
+                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress(), true)));
             }
             ChunkResult r = get(inFlight.poll());
             file.accept(r, base, r.items());

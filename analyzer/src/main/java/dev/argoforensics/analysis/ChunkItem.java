@@ -11,7 +11,7 @@ import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 
 /** What one line (or joined line) of a chunk turned out to be; line numbers are within the chunk. */
-sealed interface ChunkItem {
+sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem.Kept, ChunkItem.Rejected, CountedRun {
 
     /** An empty line. */
     record Blank(long line) implements ChunkItem {

@@ -13,6 +13,9 @@ package dev.argoforensics.analysis;
 final class Interest {
     private final LongSet exact = new LongSet();
     private final LongSet prefixes = new LongSet();
+    /** Bit n set if some name in {@link #exact} (or {@link #prefixes}) has n characters (63: 63 or more). */
+    private long exactLengths;
+    private long prefixLengths;
     private final boolean everything;
     private volatile boolean frozen;
 
@@ -41,8 +44,10 @@ final class Interest {
     synchronized void addPod(String name) {
         check();
         exact.add(hash(name, 0, name.length()));
+        exactLengths |= lengthBit(name.length());
         for (int i = name.indexOf('-'); i > 0; i = name.indexOf('-', i + 1)) {
             exact.add(hash(name, 0, i));
+            exactLengths |= lengthBit(i);
         }
     }
 
@@ -51,18 +56,23 @@ final class Interest {
         check();
         exact.add(hash(name, 0, name.length()));
         prefixes.add(hash(name, 0, name.length()));
+        exactLengths |= lengthBit(name.length());
+        prefixLengths |= lengthBit(name.length());
     }
 
     /** A node ID or name. */
     synchronized void addName(String name) {
         check();
         exact.add(hash(name, 0, name.length()));
+        exactLengths |= lengthBit(name.length());
     }
 
     synchronized void addAll(Interest other) {
         check();
         exact.addAll(other.exact);
         prefixes.addAll(other.prefixes);
+        exactLengths |= other.exactLengths;
+        prefixLengths |= other.prefixLengths;
     }
 
     void freeze() {
@@ -75,48 +85,59 @@ final class Interest {
         }
     }
 
-    /** True if the text mentions a name of interest. */
+    /**
+     * True if the text mentions a name of interest. One pass over the characters; a token is hashed
+     * only where a name of interest has its length (most tokens of a line are keys, levels, times).
+     */
     boolean mentions(String text) {
         if (everything) {
             return true;
         }
+        long anyLength = exactLengths | prefixLengths;
         int n = text.length();
         int i = 0;
         while (i < n) {
             while (i < n && !isTokenChar(text.charAt(i))) {
                 i++;
             }
-            long h = FNV_OFFSET;
             int start = i;
             while (i < n && isTokenChar(text.charAt(i))) {
-                char c = text.charAt(i);
-                if (c == '-' && i > start && prefixes.contains(h)) {
+                if (text.charAt(i) == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0
+                        && prefixes.contains(hash(text, start, i))) {
                     return true;
                 }
-                h = step(h, c);
                 i++;
             }
-            if (i > start && (exact.contains(h) || prefixes.contains(h))) {
-                return true;
+            if (i > start && (anyLength & lengthBit(i - start)) != 0) {
+                long h = hash(text, start, i);
+                if (exact.contains(h) || prefixes.contains(h)) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
-    private static boolean isTokenChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
+    private static long lengthBit(int length) {
+        return 1L << Math.min(length, 63);
     }
 
-    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final boolean[] TOKEN_CHARS = new boolean[128];
 
-    private static long step(long h, char c) {
-        return (h ^ c) * 0x100000001b3L;
+    static {
+        for (char c = 0; c < 128; c++) {
+            TOKEN_CHARS[c] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
+        }
+    }
+
+    private static boolean isTokenChar(char c) {
+        return c < 128 && TOKEN_CHARS[c];
     }
 
     static long hash(String s, int from, int to) {
-        long h = FNV_OFFSET;
+        long h = 1125899906842597L;
         for (int i = from; i < to; i++) {
-            h = step(h, s.charAt(i));
+            h = 31 * h + s.charAt(i);
         }
         return h;
     }

@@ -17,6 +17,13 @@ import dev.argoforensics.source.LineChunk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.time.ZoneId;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.Timestamp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -34,17 +41,100 @@ final class LineFrontEnd {
     private final RecordParser parser = new RecordParser();
     /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
     private final List<String> anchors;
+    /** Finds the anchors, then {@link #PIECE_MARKERS}, in raw bytes. */
+    private final AnchorSearch anchorSearch;
+    /** A CRI partial piece, or a Docker json-file line (which may be a piece): such chunks are read line by line. */
+    private static final List<String> PIECE_MARKERS = List.of(" stdout P ", " stderr P ", "{\"log\":\"");
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** The zone logrus and klog times are read in (--log-tz), or null. */
+    private final ZoneId logZone;
 
     LineFrontEnd(MessageCatalog catalog) {
+        this(catalog, null);
+    }
+
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone) {
         this.catalog = catalog;
+        this.logZone = logZone;
         this.anchors = catalog.triggerAnchors().orElse(null);
+        this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
 
     /** Pass 2: every line of the chunk, classified; kept only what {@code interest} asks for. */
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress) throws IOException {
+        return read(chunk, csvHeader, interest, progress, false);
+    }
+
+    /**
+     * @param runs sum up consecutive counted records into {@link CountedRun}s (not for a file read
+     *             newest first, whose items the assembler turns around)
+     */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
-        long[] counts = walk(chunk, csvHeader, u -> items.add(classify(u, interest)), progress);
+        Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
+        long[] counts = walk(chunk, csvHeader, u -> sink.accept(classify(u, interest)), progress);
+        if (sink instanceof RunCollector r) {
+            r.close();
+        }
         return new ChunkResult(chunk, counts[0], counts[1], items);
+    }
+
+    /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */
+    private final class RunCollector implements Consumer<ChunkItem> {
+        private final List<ChunkItem> items;
+        private CountedRun open;
+
+        RunCollector(List<ChunkItem> items) {
+            this.items = items;
+        }
+
+        @Override
+        public void accept(ChunkItem item) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG) {
+                Timestamp time = LogZone.apply(c.time(), logZone);
+                ReleaseEvidence evidence = releases(c.format(), c.level(), c.entry());
+                if (open != null && open.sameOrigin(c)) {
+                    open.add(c, time, evidence);
+                } else {
+                    close();
+                    open = new CountedRun(c, time, evidence);
+                }
+            } else if (item instanceof ChunkItem.Blank b && open != null) {
+                open.addBlank(b.line());
+            } else {
+                close();
+                items.add(item);
+            }
+        }
+
+        void close() {
+            if (open != null) {
+                items.add(open);
+                open = null;
+            }
+        }
+    }
+
+    /** Release evidence by format and level, then by entry identity (null: no entry); records hash deeply, too slow per line. */
+    private final Map<RecordFormat, Map<Level, Map<CatalogEntry, ReleaseEvidence>>> releaseCache = new EnumMap<>(RecordFormat.class);
+    private ReleaseEvidence releases(RecordFormat format, Level level, CatalogEntry entry) {
+        if (level == null) {
+            return catalog.releases(format, null, entry);
+        }
+        Map<CatalogEntry, ReleaseEvidence> byEntry = releaseCache.computeIfAbsent(format, f -> new EnumMap<>(Level.class))
+                .computeIfAbsent(level, l -> new IdentityHashMap<>());
+        ReleaseEvidence e = byEntry.get(entry);
+        if (e == null) {
+            e = catalog.releases(format, level, entry);
+            byEntry.put(entry, e);
+        }
+        return e;
     }
 
     /**
@@ -81,16 +171,17 @@ final class LineFrontEnd {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
             while ((block = blocks.next()) != null) {
-                // One byte per char: offsets in the string are offsets in the bytes.
-                String text = new String(block.bytes(), 0, block.length(), StandardCharsets.ISO_8859_1);
-                if (holdsPieces(text)) {
+                byte[] bytes = block.bytes();
+                int[] starts = linesToLookAt(bytes, block.length());
+                if (starts == null) {
                     return null;
                 }
-                int[] starts = linesToLookAt(text);
                 for (int start : starts) {
-                    int end = text.indexOf('\n', start);
-                    end = end < 0 ? text.length() : end;
-                    String line = new String(block.bytes(), start, end - start, StandardCharsets.UTF_8);
+                    int end = start;
+                    while (end < block.length() && bytes[end] != '\n') {
+                        end++;
+                    }
+                    String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
                     EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
                     UnwrappedLine u = envelopes.decode(line, 1);
                     if (u != null) {
@@ -103,35 +194,71 @@ final class LineFrontEnd {
         return result;
     }
 
-    private static boolean holdsPieces(String text) {
-        return text.contains(" stdout P ") || text.contains(" stderr P ") || text.startsWith("{\"log\":\"")
-                || text.contains("\n{\"log\":\"");
+    /**
+     * Offsets of the lines holding an anchor, and of {@link #SAMPLES_PER_BLOCK} lines spread evenly,
+     * in order; null if the block holds a piece of a split line.
+     */
+    private int[] linesToLookAt(byte[] bytes, int length) {
+        int[] starts = new int[SAMPLES_PER_BLOCK + 64];
+        int[] n = {0};
+        int spacing = length / SAMPLES_PER_BLOCK;
+        for (int at = 0; at < length; ) {
+            starts = grown(starts, n[0]);
+            starts[n[0]++] = at;
+            at = nextLineStart(bytes, length, at + spacing);
+        }
+        starts = grown(starts, n[0]);
+        starts[n[0]++] = lineStart(bytes, Math.max(0, length - 2));
+        boolean[] pieces = {false};
+        int[][] holder = {starts};
+        anchorSearch.find(bytes, length, (offset, anchor) -> {
+            if (anchor >= anchors.size()) {
+                pieces[0] = true;
+                return;
+            }
+            holder[0] = grown(holder[0], n[0]);
+            holder[0][n[0]++] = lineStart(bytes, offset);
+        });
+        if (pieces[0]) {
+            return null;
+        }
+        return Arrays.stream(holder[0], 0, n[0]).sorted().distinct().toArray();
     }
 
-    /** Offsets of the lines holding an anchor, and of {@link #SAMPLES_PER_BLOCK} lines spread evenly, in order. */
-    private int[] linesToLookAt(String text) {
-        int[] starts = new int[64];
-        int n = 0;
-        int spacing = text.length() / SAMPLES_PER_BLOCK;
-        for (int at = 0; at < text.length(); ) {
-            starts = grown(starts, n);
-            starts[n++] = at;
-            int next = text.indexOf('\n', at + spacing);
-            at = next < 0 ? text.length() : next + 1;
+    private static int lineStart(byte[] bytes, int at) {
+        int i = at;
+        while (i > 0 && bytes[i - 1] != '\n') {
+            i--;
         }
-        starts = grown(starts, n);
-        starts[n++] = text.lastIndexOf('\n', text.length() - 2) + 1;
-        for (String anchor : anchors) {
-            for (int at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + anchor.length())) {
-                starts = grown(starts, n);
-                starts[n++] = text.lastIndexOf('\n', at) + 1;
+        return i;
+    }
+
+    private static int nextLineStart(byte[] bytes, int length, int from) {
+        for (int i = from; i < length; i++) {
+            if (bytes[i] == '\n') {
+                return i + 1;
             }
         }
-        return Arrays.stream(starts, 0, n).sorted().distinct().toArray();
+        return length;
     }
 
     private static int[] grown(int[] a, int used) {
         return used < a.length ? a : Arrays.copyOf(a, a.length * 2);
+    }
+
+    /** The head of a record read without the grammar, or null where only the full read can tell. */
+    private static QuickScan.Head quickHead(String text) {
+        char c = text.charAt(0);
+        if (c == 't' && text.startsWith("time=")) {
+            return QuickScan.scan(text);
+        }
+        if (c == '{') {
+            return QuickScan.scanJson(text);
+        }
+        if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && text.length() > 1 && Character.isDigit(text.charAt(1))) {
+            return QuickScan.scanKlog(text, StreamAssembler.UNKNOWN_YEAR);
+        }
+        return null;
     }
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
@@ -140,9 +267,11 @@ final class LineFrontEnd {
         if (text.isBlank()) {
             return;
         }
-        QuickScan.Head head = text.startsWith("time=") ? QuickScan.scan(text) : text.startsWith("{") ? QuickScan.scanJson(text) : null;
+        QuickScan.Head head = quickHead(text);
         if (head != null) {
-            result.time(head.time());
+            if (head.format() != RecordFormat.KLOG) {
+                result.time(head.time()); // klog prints no year: it cannot tell which way time runs
+            }
             CatalogEntry entry = catalog.entryFor(head.message());
             if (entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) {
                 return;
@@ -150,7 +279,7 @@ final class LineFrontEnd {
         }
         LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);
         if (p instanceof LineParse.Parsed parsed) {
-            if (head == null) {
+            if (head == null && parsed.record().format() != RecordFormat.KLOG) {
                 result.time(parsed.record().time());
             }
             try {
@@ -169,15 +298,13 @@ final class LineFrontEnd {
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
         }
-        if (text.startsWith("time=") || text.startsWith("{")) {
-            QuickScan.Head head = text.charAt(0) == '{' ? QuickScan.scanJson(text) : QuickScan.scan(text);
-            if (head != null) {
-                CatalogEntry entry = catalog.entryFor(head.message());
-                boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);
-                if (!keep) {
-                    return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
-                            u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
-                }
+        QuickScan.Head head = quickHead(text);
+        if (head != null) {
+            CatalogEntry entry = catalog.entryFor(head.message());
+            boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);
+            if (!keep) {
+                return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
+                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
             }
         }
         LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);

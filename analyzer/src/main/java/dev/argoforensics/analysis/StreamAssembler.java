@@ -57,6 +57,9 @@ final class StreamAssembler {
     /** klog prints no year: its lines are first read with this leap year, then given the right one. */
     static final int UNKNOWN_YEAR = 2000;
     /** Stands in for the time of a Go panic until a neighbouring record gives one. */
+    /** Lines per file whose record and collector times are compared for the zone check. */
+    static final int ZONE_OFFSET_SAMPLES = 10_000;
+
     private static final Timestamp NO_TIME = new Timestamp(Instant.EPOCH, TimePrecision.SECOND,
             ZoneBasis.ASSUMED_UTC);
 
@@ -168,7 +171,9 @@ final class StreamAssembler {
         }
 
         private void take(ChunkItem item) {
-            if (item instanceof ChunkItem.Counted c) {
+            if (item instanceof CountedRun r) {
+                run(r);
+            } else if (item instanceof ChunkItem.Counted c) {
                 counted(c);
             } else if (item instanceof ChunkItem.Kept k) {
                 keep(k);
@@ -230,6 +235,36 @@ final class StreamAssembler {
                 }
             }
             ordinal++;
+        }
+
+        /** A run of counted records summed up by the worker: the same as taking them one by one. */
+        private void run(CountedRun r) {
+            closePanic();
+            eventCount += r.records;
+            continuation += r.continuation;
+            recognised += r.recognised;
+            prefixed += r.prefixed;
+            blank += r.blank;
+            r.formats.forEach((k, v) -> formats.merge(k, v, Long::sum));
+            r.envelopes.forEach((k, v) -> envelopes.merge(k, v, Long::sum));
+            r.zones.forEach((k, v) -> countedZones.merge(k, v, Long::sum));
+            for (int i = 0; i < r.zoneOffsetCount && zoneOffsets.size() < ZONE_OFFSET_SAMPLES; i++) {
+                zoneOffsets.add(r.zoneOffsets[i]);
+            }
+            for (ReleaseEvidence e : r.releases) {
+                releases = releases.and(e);
+            }
+            dated(r.first, RecordFormat.SLOG_TEXT);
+            dated(r.last, RecordFormat.SLOG_TEXT);
+            Stream s = set.streamFor(origin(r.origin), from(r.origin), false);
+            s.countRun(r, file, lineBase);
+            if (r.schedulesCleanup) {
+                LogEvent waiting = finalizerLineByStream.remove(s.id);
+                if (waiting != null) {
+                    unpaired.add(waiting);
+                }
+            }
+            ordinal += r.records;
         }
 
         private void keep(ChunkItem.Kept k) {
@@ -330,7 +365,7 @@ final class StreamAssembler {
         }
 
         private void zoneOffset(Timestamp record, Timestamp envelope) {
-            if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < 10_000) {
+            if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < ZONE_OFFSET_SAMPLES) {
                 zoneOffsets.add(record.nanosUntil(envelope));
             }
         }
@@ -404,13 +439,8 @@ final class StreamAssembler {
     record FileOutcome(InputSummary summary, List<LogEvent> undatedKlog) {
     }
 
-    /** logrus and klog print wall-clock time without a zone: read it in --log-tz when given. */
     private Timestamp inLogZone(Timestamp t) {
-        if (logZone == null || (t.zone() != ZoneBasis.LITERAL_Z && t.zone() != ZoneBasis.ASSUMED_UTC)) {
-            return t;
-        }
-        LocalDateTime wall = LocalDateTime.ofInstant(t.instant(), ZoneOffset.UTC);
-        return new Timestamp(wall.atZone(logZone).toInstant(), t.precision(), ZoneBasis.CONFIGURED);
+        return LogZone.apply(t, logZone);
     }
 
     private ReleaseEvidence cachedReleases(RecordFormat format, Level level, CatalogEntry entry) {
@@ -490,6 +520,31 @@ final class StreamAssembler {
                 first = time;
             }
             last = time;
+        }
+
+        /** As {@link #count} for each record of the run. */
+        void countRun(CountedRun r, InputFile file, long lineBase) {
+            count += r.records;
+            files.add(file.displayPath());
+            for (ReleaseEvidence e : r.releases) {
+                if (!Objects.equals(e, ReleaseEvidence.NONE)) {
+                    releases = releases.and(e);
+                }
+            }
+            if (last != null && r.first.isBefore(last)) {
+                backwards++;
+                if (firstBackwards == null) {
+                    firstBackwards = file.at(lineBase + r.firstLine).toString();
+                }
+            }
+            backwards += r.backwards;
+            if (firstBackwards == null && r.firstBackwardsLine >= 0) {
+                firstBackwards = file.at(lineBase + r.firstBackwardsLine).toString();
+            }
+            if (first == null) {
+                first = r.first;
+            }
+            last = r.last;
         }
 
         void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {

@@ -149,6 +149,93 @@ public final class QuickScan {
         return false;
     }
 
+    /**
+     * The head of a klog line ({@code I0919 10:00:00.123456       1 file.go:257] message}): the
+     * severity, the time in {@code year} (klog prints none), and the message. Null where the full
+     * read would reject the line.
+     */
+    public static Head scanKlog(String line, int year) {
+        int n = line.length();
+        if (n < 22 || "IWEF".indexOf(line.charAt(0)) < 0 || !digits(line, 1, 5) || line.charAt(5) != ' ') {
+            return null;
+        }
+        // hh:mm:ss, then an optional fraction
+        if (!digits(line, 6, 8) || line.charAt(8) != ':' || !digits(line, 9, 11) || line.charAt(11) != ':' || !digits(line, 12, 14)) {
+            return null;
+        }
+        int i = 14;
+        int fraction = 0;
+        if (i < n && line.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(line.charAt(i))) {
+                i++;
+            }
+            fraction = i - start;
+            if (fraction == 0) {
+                return null;
+            }
+        }
+        int clockEnd = i;
+        if (i >= n || line.charAt(i) != ' ') {
+            return null;
+        }
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        int tid = i;
+        while (i < n && isDigit(line.charAt(i))) {
+            i++;
+        }
+        if (i == tid || i >= n || line.charAt(i) != ' ') {
+            return null;
+        }
+        int source = ++i;
+        int close = line.indexOf(']', source);
+        if (close < 0) {
+            return null;
+        }
+        int colon = line.lastIndexOf(':', close);
+        if (colon <= source || colon + 1 == close || !digits(line, colon + 1, close)) {
+            return null;
+        }
+        for (int k = source; k < colon; k++) {
+            char c = line.charAt(k);
+            if (c == ' ' || c == '\r' || c == '\n') {
+                return null;
+            }
+        }
+        for (int k = close + 1; k < n; k++) {
+            char c = line.charAt(k);
+            if (c == '\r' || c == '\n') {
+                return null;
+            }
+        }
+        Level level = Level.parse(line.substring(0, 1));
+        try {
+            int month = Integer.parseInt(line, 1, 3, 10);
+            int day = Integer.parseInt(line, 3, 5, 10);
+            java.time.LocalTime clock = java.time.LocalTime.parse(line.substring(6, clockEnd));
+            java.time.Instant t = java.time.LocalDate.of(year, month, day).atTime(clock).toInstant(java.time.ZoneOffset.UTC);
+            Timestamp time = new Timestamp(t, TimePrecision.ofFractionDigits(fraction), dev.argoforensics.time.ZoneBasis.ASSUMED_UTC);
+            return new Head(RecordFormat.KLOG, time, level, line.substring(close + 1).strip());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return to > from;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     private static final JsonFactory JSON = new JsonFactory();
 
     /**

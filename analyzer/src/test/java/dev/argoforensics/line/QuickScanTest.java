@@ -51,7 +51,8 @@ class QuickScanTest {
         }
         RecordParser parser = new RecordParser();
         return lines.stream().map(line -> DynamicTest.dynamicTest(line.length() > 120 ? line.substring(0, 120) + "…" : line, () -> {
-            QuickScan.Head head = line.startsWith("{") ? QuickScan.scanJson(line) : QuickScan.scan(line);
+            QuickScan.Head head = line.startsWith("{") ? QuickScan.scanJson(line)
+                    : line.startsWith("time=") ? QuickScan.scan(line) : QuickScan.scanKlog(line, 2026);
             LineParse full = parser.parse(line, 2026);
             if (head == null) {
                 return;
@@ -94,5 +95,10 @@ class QuickScanTest {
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\",\"a\":{\"b\":}"), "broken nested value");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"msg\":\"x\"}"), "no level");
         assertNull(QuickScan.scanJson("{\"time\":\"yesterday\",\"level\":\"INFO\",\"msg\":\"x\"}"), "bad time");
+        assertNull(QuickScan.scanKlog("I1319 10:00:00.123456       1 leaderelection.go:257] month 13", 2026), "no such month");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leader election.go:257] x", 2026), "a space in the source");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.       1 leaderelection.go:257] x", 2026), "a point without digits");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leaderelection.go:] x", 2026), "no line number");
+        assertNull(QuickScan.scanKlog("X0919 10:00:00.123456       1 leaderelection.go:257] x", 2026), "no such severity");
     }
 }

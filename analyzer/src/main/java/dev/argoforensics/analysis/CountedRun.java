@@ -1,0 +1,104 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.Collections;
+
+/**
+ * Consecutive records of one chunk that were only counted (they concern nothing of interest), and
+ * the blank lines among them, summed up by the worker that read them so that the assembler takes
+ * them in one step instead of line by line. Dated records only (klog lines, which need a year from
+ * their neighbours, stay single items); all from one origin. Filled by one worker, then only read.
+ */
+final class CountedRun implements ChunkItem {
+    final long firstLine;
+    long lastLine;
+    final String origin;
+    long records;
+    long recognised;
+    long continuation;
+    long prefixed;
+    long blank;
+    final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
+    final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
+    final Map<ZoneBasis, Long> zones = new EnumMap<>(ZoneBasis.class);
+    /** Each distinct release evidence of the run's lines once, in order of first appearance. */
+    final List<ReleaseEvidence> releases = new ArrayList<>();
+    private final Set<ReleaseEvidence> seenReleases = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Record time minus collector time of the first lines with both (as many as the zone check samples). */
+    long[] zoneOffsets = new long[0];
+    int zoneOffsetCount;
+    Timestamp first;
+    Timestamp last;
+    long backwards;
+    /** Chunk line of the first record earlier than the one before it in the run, or -1. */
+    long firstBackwardsLine = -1;
+    /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
+    boolean schedulesCleanup;
+
+    /** As many as the assembler samples in a whole file. */
+    static final int ZONE_OFFSET_SAMPLES = StreamAssembler.ZONE_OFFSET_SAMPLES;
+
+    CountedRun(ChunkItem.Counted c, Timestamp time, ReleaseEvidence evidence) {
+        this.firstLine = c.firstLine();
+        this.origin = c.origin();
+        add(c, time, evidence);
+    }
+
+    boolean sameOrigin(ChunkItem.Counted c) {
+        return Objects.equals(origin, c.origin());
+    }
+
+    /** @param time the record's time, read in the log zone */
+    void add(ChunkItem.Counted c, Timestamp time, ReleaseEvidence evidence) {
+        lastLine = c.lastLine();
+        records++;
+        continuation += c.lastLine() - c.firstLine();
+        if (c.entry() != null) {
+            recognised++;
+            schedulesCleanup |= c.entry().event() == EventType.POD_CLEANUP_SCHEDULED;
+        }
+        if (c.prefixed()) {
+            prefixed++;
+        }
+        formats.merge(c.format(), 1L, Long::sum);
+        envelopes.merge(c.envelope(), 1L, Long::sum);
+        zones.merge(time.zone(), 1L, Long::sum);
+        if (seenReleases.add(evidence)) {
+            releases.add(evidence);
+        }
+        if (c.envelopeTime() != null && zoneOffsetCount < ZONE_OFFSET_SAMPLES
+                && (time.zone() == ZoneBasis.LITERAL_Z || time.zone() == ZoneBasis.ASSUMED_UTC)) {
+            if (zoneOffsetCount == zoneOffsets.length) {
+                zoneOffsets = java.util.Arrays.copyOf(zoneOffsets, Math.max(16, zoneOffsetCount * 2));
+            }
+            zoneOffsets[zoneOffsetCount++] = time.nanosUntil(c.envelopeTime());
+        }
+        if (last != null && time.isBefore(last)) {
+            backwards++;
+            if (firstBackwardsLine < 0) {
+                firstBackwardsLine = c.firstLine();
+            }
+        }
+        if (first == null) {
+            first = time;
+        }
+        last = time;
+    }
+
+    void addBlank(long line) {
+        blank++;
+        lastLine = line;
+    }
+}
