@@ -8,15 +8,13 @@ import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.testing.Reports;
+import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,7 +30,7 @@ class LogSourceTest {
     @ParameterizedTest
     @ValueSource(strings = {"samples/issue-17024", "samples/mixed-formats", "samples/persisted-before-removal", "samples/timeline-all-sources"})
     void earlierReadsGiveTheSameReportWithoutReadingTheFiles(String sample) throws IOException {
-        Path copy = copy(Path.of(sample));
+        Path copy = SampleFiles.copy(Path.of(sample), tmp.resolve("case"));
         List<String> paths = List.of(copy.toString());
         // Small chunks: the files are read in pieces, the earlier reads are whole files.
         AnalysisOptions options = AnalysisOptions.defaults().withChunkBytes(512);
@@ -44,38 +42,12 @@ class LogSourceTest {
                 earlier.put(f.displayPath(), LogLines.read(f, MessageCatalog.standard(), options.chunkBytes()));
                 if (!f.compressed()) {
                     // A gzip file keeps its bytes: the classifier opens it to see what it holds.
-                    overwriteKeepingSizeAndTime(f.path());
+                    SampleFiles.overwriteKeepingSizeAndTime(f.path());
                 }
             }
         }
         LogSource source = f -> Optional.ofNullable(earlier.get(f.displayPath()));
         AnalysisResult fromEarlier = new Analysis(MessageCatalog.standard(), RuleEngine.standardRules(), options, source).run(paths);
         assertEquals(read, Reports.everyFormat(fromEarlier), "same bytes, though every plain log file now holds only dashes");
-    }
-
-    /** The same number of bytes, all '-' but the line breaks: a read of the file would find no record. */
-    private static void overwriteKeepingSizeAndTime(Path file) throws IOException {
-        FileTime time = Files.getLastModifiedTime(file);
-        byte[] bytes = Files.readAllBytes(file);
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = bytes[i] == '\n' ? (byte) '\n' : (byte) '-';
-        }
-        Files.write(file, bytes);
-        Files.setLastModifiedTime(file, time);
-    }
-
-    private Path copy(Path sample) throws IOException {
-        Path target = tmp.resolve(sample.getFileName().toString());
-        try (Stream<Path> files = Files.walk(sample)) {
-            for (Path p : files.toList()) {
-                Path to = target.resolve(sample.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to);
-                }
-            }
-        }
-        return target;
     }
 }

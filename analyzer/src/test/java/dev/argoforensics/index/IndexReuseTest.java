@@ -13,6 +13,7 @@ import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.testing.Reports;
+import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +22,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class IndexReuseTest {
     @ParameterizedTest
     @ValueSource(strings = {"samples/issue-17024", "samples/mixed-formats", "samples/persisted-before-removal", "samples/timeline-all-sources"})
     void aSecondRunReadsNoLogFileAndGivesTheSameReport(String sample) throws IOException {
-        Path copy = copy(sample);
+        Path copy = SampleFiles.copy(Path.of(sample), tmp.resolve("case"));
         List<String> paths = List.of(copy.toString());
         Map<ReportFormat, String> plain = plain(paths);
         List<InputFile> logs = logFiles(Analysis.standard(OPTIONS).run(paths));
@@ -65,7 +65,7 @@ class IndexReuseTest {
 
             for (InputFile f : logs) {
                 if (!f.compressed()) {
-                    overwriteKeepingSizeAndTime(f.path());
+                    SampleFiles.overwriteKeepingSizeAndTime(f.path());
                 }
             }
             CountingReader second = new CountingReader();
@@ -79,7 +79,7 @@ class IndexReuseTest {
 
     @Test
     void onlyAChangedFileIsReadAgainAndARemovedOneIsDropped() throws IOException {
-        Path sample = copy("samples/issue-17024");
+        Path sample = SampleFiles.copy(Path.of("samples/issue-17024"), tmp.resolve("case"));
         List<String> paths = List.of(sample.resolve("logs").toString(), sample.resolve("snapshots").toString());
         Path restored = sample.resolve("logs/3-controller-workers-restored.log");
         Path stopped = sample.resolve("logs/2-controller-workers0.log");
@@ -139,32 +139,6 @@ class IndexReuseTest {
             assertEquals(3, counting.read().size());
             assertTrue(again.changes().rebuilt());
         }
-    }
-
-    /** The same number of bytes, all '-' but the line breaks: a read of the file would find no record. */
-    private static void overwriteKeepingSizeAndTime(Path file) throws IOException {
-        FileTime time = Files.getLastModifiedTime(file);
-        byte[] bytes = Files.readAllBytes(file);
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = bytes[i] == '\n' ? (byte) '\n' : (byte) '-';
-        }
-        Files.write(file, bytes);
-        Files.setLastModifiedTime(file, time);
-    }
-
-    private Path copy(String sample) throws IOException {
-        Path target = tmp.resolve("case");
-        try (Stream<Path> files = Files.walk(Path.of(sample))) {
-            for (Path p : files.toList()) {
-                Path to = target.resolve(Path.of(sample).relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to);
-                }
-            }
-        }
-        return target;
     }
 
     private static List<InputFile> logFiles(AnalysisResult r) {
