@@ -20,7 +20,8 @@ import org.apache.lucene.search.Query;
 /**
  * Not a test: the figures of docs/search.md. Writes a controller log of about 50 MB (slog text,
  * 800 Workflows with one Pod each, every line of their lives as the samples show them), then
- * measures a plain analysis, building the index, a second indexed analysis, and 100 queries.
+ * measures a plain analysis, building the index, a second indexed analysis, a second plain analysis
+ * (the JVM warm, to compare with the indexed one), and 100 queries.
  *
  * <pre>
  * mvn -B -q -DskipTests package test-compile
@@ -57,6 +58,10 @@ public final class IndexBenchmark {
         t = System.nanoTime();
         IndexedAnalysis.Outcome again = IndexedAnalysis.run(index, AnalysisOptions.defaults(), SnapshotTimes.none(), paths);
         report("analyze --index, unchanged (" + again.changes().logFilesReused() + " file reused)", System.nanoTime() - t, lines, bytes);
+
+        t = System.nanoTime();
+        Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        report("analyze, no index, again (JVM warm)", System.nanoTime() - t, lines, bytes);
 
         List<String> queries = queries();
         try (EventSearch search = EventSearch.open(index)) {
