@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -51,11 +52,20 @@ public final class Analysis {
     private final MessageCatalog catalog;
     private final List<Rule> rules;
     private final AnalysisOptions options;
+    private final LogSource logs;
 
     public Analysis(MessageCatalog catalog, List<Rule> rules, AnalysisOptions options) {
+        this(catalog, rules, options, LogSource.files());
+    }
+
+    /**
+     * @param logs asked first for each log file (see {@link LogSource}); the file is read only if it has no earlier read
+     */
+    public Analysis(MessageCatalog catalog, List<Rule> rules, AnalysisOptions options, LogSource logs) {
         this.catalog = catalog;
         this.rules = List.copyOf(rules);
         this.options = options;
+        this.logs = logs;
     }
 
     public static Analysis standard(AnalysisOptions options) {
@@ -128,9 +138,16 @@ public final class Analysis {
         Map<InputFile, List<LineChunk>> chunks = new HashMap<>();
         Map<InputFile, String> firstLines = new HashMap<>();
         Map<InputFile, Future<String>> hashes = new HashMap<>();
+        Map<InputFile, LogLines> earlier = new HashMap<>();
         List<InputFile> readable = new ArrayList<>();
         for (InputFile f : logFiles) {
             try {
+                Optional<LogLines> read = logs.earlierRead(f);
+                if (read.isPresent()) {
+                    earlier.put(f, read.get());
+                    readable.add(f);
+                    continue;
+                }
                 chunks.put(f, planner.plan(f));
                 firstLines.put(f, firstContentLine(f));
                 hashes.put(f, pool.submit(() -> sha256(f)));
@@ -157,30 +174,29 @@ public final class Analysis {
         ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone()));
         for (InputFile f : readable) {
             List<Future<ScanResult>> list = new ArrayList<>();
-            for (LineChunk c : chunks.get(f)) {
-                list.add(pool.submit(() -> frontEnds.get().scan(c, firstLines.get(f), options.progress())));
+            LogLines read = earlier.get(f);
+            if (read != null) {
+                list.add(pool.submit(() -> frontEnds.get().scan(read)));
+                options.progress().advance(f.path().toFile().length(), 0);
+            } else {
+                for (LineChunk c : chunks.get(f)) {
+                    list.add(pool.submit(() -> frontEnds.get().scan(c, firstLines.get(f), options.progress())));
+                }
             }
             scans.put(f, list);
         }
         for (InputFile f : List.copyOf(readable)) {
             try {
-                long backwards = 0;
-                long forwards = 0;
-                Timestamp last = null;
+                List<ScanResult> results = new ArrayList<>();
                 for (Future<ScanResult> future : scans.get(f)) {
                     ScanResult r = get(future);
                     if (!interest.isEverything()) {
                         interest.addAll(r.interest);
                     }
-                    backwards += r.backwards;
-                    forwards += r.forwards;
-                    if (last != null && r.first != null) {
-                        backwards += r.first.isBefore(last) ? 1 : 0;
-                        forwards += last.isBefore(r.first) ? 1 : 0;
-                    }
-                    last = r.last != null ? r.last : last;
+                    results.add(r);
                 }
-                reversed.put(f, backwards >= 3 && backwards > 4 * forwards);
+                LogLines read = earlier.get(f);
+                reversed.put(f, read != null ? read.newestFirst() : ScanResult.newestFirst(results));
             } catch (IOException | UncheckedIOException e) {
                 readable.remove(f);
                 unreadable(f, e, summaries, unreadable);
@@ -199,8 +215,21 @@ public final class Analysis {
             for (InputFile f : set.oldestFirst()) {
                 try {
                     StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
-                    assemble(file, chunks.get(f), firstLines.get(f), interest, reversed.getOrDefault(f, false), pool, frontEnds);
-                    StreamAssembler.FileOutcome outcome = file.finish(get(hashes.get(f)));
+                    LogLines read = earlier.get(f);
+                    StreamAssembler.FileOutcome outcome;
+                    if (read != null) {
+                        ChunkResult whole = get(pool.submit(() -> frontEnds.get().read(f, read, interest)));
+                        List<ChunkItem> items = new ArrayList<>(whole.items());
+                        if (reversed.getOrDefault(f, false)) {
+                            Collections.reverse(items);
+                        }
+                        file.accept(whole, 0, items);
+                        options.progress().advance(f.path().toFile().length(), whole.lines());
+                        outcome = file.finish(read.sha256());
+                    } else {
+                        assemble(file, chunks.get(f), firstLines.get(f), interest, reversed.getOrDefault(f, false), pool, frontEnds);
+                        outcome = file.finish(get(hashes.get(f)));
+                    }
                     logSummaries.put(f, outcome.summary());
                     undatedKlog.addAll(outcome.undatedKlog());
                 } catch (IOException | UncheckedIOException e) {
@@ -293,7 +322,7 @@ public final class Analysis {
         return notes;
     }
 
-    private static String firstContentLine(InputFile f) throws IOException {
+    static String firstContentLine(InputFile f) throws IOException {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(SourceStream.open(f, false), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {

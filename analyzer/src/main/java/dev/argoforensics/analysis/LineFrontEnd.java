@@ -13,6 +13,7 @@ import dev.argoforensics.line.QuickScan;
 import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkLineReader;
+import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 
 /**
@@ -135,6 +137,24 @@ final class LineFrontEnd {
             byEntry.put(entry, e);
         }
         return e;
+    }
+
+    /** Pass 2 on a whole file's lines from an earlier read ({@link LogSource}): the same, without the grammar. */
+    ChunkResult read(InputFile file, LogLines earlier, Interest interest) {
+        List<ChunkItem> items = new ArrayList<>(earlier.lines().size());
+        for (LogLines.Line l : earlier.lines()) {
+            items.add(classify(l.line(), interest, u -> l.parse()));
+        }
+        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items);
+    }
+
+    /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
+    ScanResult scan(LogLines earlier) {
+        ScanResult result = new ScanResult();
+        for (LogLines.Line l : earlier.lines()) {
+            scanLine(l.line(), result, u -> l.parse());
+        }
+        return result;
     }
 
     /**
@@ -263,6 +283,10 @@ final class LineFrontEnd {
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
     void scanLine(UnwrappedLine u, ScanResult result) {
+        scanLine(u, result, this::parse);
+    }
+
+    private void scanLine(UnwrappedLine u, ScanResult result, Function<UnwrappedLine, LineParse> parse) {
         String text = u.record();
         if (text.isBlank()) {
             return;
@@ -277,7 +301,7 @@ final class LineFrontEnd {
                 return;
             }
         }
-        LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);
+        LineParse p = parse.apply(u);
         if (p instanceof LineParse.Parsed parsed) {
             if (head == null && parsed.record().format() != RecordFormat.KLOG) {
                 result.time(parsed.record().time());
@@ -294,6 +318,15 @@ final class LineFrontEnd {
 
     /** Pass 2 for one line. */
     ChunkItem classify(UnwrappedLine u, Interest interest) {
+        return classify(u, interest, this::parse);
+    }
+
+    private LineParse parse(UnwrappedLine u) {
+        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR);
+    }
+
+    /** Pass 2 for one line, its parse taken from {@code parse} when the quick read does not decide it. */
+    private ChunkItem classify(UnwrappedLine u, Interest interest, Function<UnwrappedLine, LineParse> parse) {
         String text = u.record();
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
@@ -307,7 +340,7 @@ final class LineFrontEnd {
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
             }
         }
-        LineParse p = parser.parse(text, StreamAssembler.UNKNOWN_YEAR);
+        LineParse p = parse.apply(u);
         if (p instanceof LineParse.Rejected r) {
             return new ChunkItem.Rejected(u, r.toString());
         }
@@ -329,7 +362,7 @@ final class LineFrontEnd {
     }
 
     /** Reads the chunk's lines through the envelope decoder; returns {lines, envelope header rows}. */
-    private static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, Progress progress) throws IOException {
+    static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, Progress progress) throws IOException {
         EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
         long lines = 0;
         try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0))) {

@@ -4,8 +4,11 @@ import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.SnapshotTimes;
+import dev.argoforensics.index.IndexedAnalysis;
 import dev.argoforensics.source.InputException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +42,11 @@ final class AnalysisInputs {
     @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (there is one only on a terminal, for large inputs).")
     boolean quiet;
 
+    @Option(names = "--index", paramLabel = "DIR",
+            description = "Keep an index of the events in DIR (created if missing): log files it holds unchanged are not read"
+                    + " again, the others are, and the index is brought up to date. The report is the same (docs/search.md).")
+    Path index;
+
     /**
      * The analysis of the inputs.
      *
@@ -50,25 +58,55 @@ final class AnalysisInputs {
         return analyze(keepEverything, List.of());
     }
 
-    /** As {@link #analyze(boolean)}, also keeping every line of the named Pods. */
+    /** As {@link #analyze(boolean)}, also keeping every line of the named Pods; through the index with {@code --index}. */
     AnalysisResult analyze(boolean keepEverything, List<String> podsOfInterest) {
-        SnapshotTimes times;
-        try {
-            times = SnapshotTimes.parse(snapshotTimes);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--snapshot-time: " + e.getMessage());
+        SnapshotTimes times = snapshotTimes();
+        AnalysisOptions options = options(keepEverything, podsOfInterest);
+        if (index != null) {
+            return indexed(options, times).result();
         }
-        if (threads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads: expected a number of threads, 1 or more; found " + threads);
-        }
-        AnalysisOptions options = AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
-                .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest)
-                .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv()));
         try {
             return Analysis.standard(options).run(paths, times);
         } catch (InputException e) {
             throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
         }
+    }
+
+    /**
+     * The analysis through the index in {@code --index DIR}, and what it changed there.
+     *
+     * @throws CliFailure if an input or the index cannot be used
+     */
+    IndexedAnalysis.Outcome indexed() {
+        return indexed(options(false, List.of()), snapshotTimes());
+    }
+
+    private IndexedAnalysis.Outcome indexed(AnalysisOptions options, SnapshotTimes times) {
+        try {
+            return IndexedAnalysis.run(index, options, times, paths);
+        } catch (InputException e) {
+            throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
+        } catch (IOException e) {
+            throw new CliFailure("index " + index + ": " + e.getMessage(), "name a folder for the index that you can write, "
+                    + "and let one argo-forensics at a time write it", e);
+        }
+    }
+
+    private SnapshotTimes snapshotTimes() {
+        try {
+            return SnapshotTimes.parse(snapshotTimes);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--snapshot-time: " + e.getMessage());
+        }
+    }
+
+    private AnalysisOptions options(boolean keepEverything, List<String> podsOfInterest) {
+        if (threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads: expected a number of threads, 1 or more; found " + threads);
+        }
+        return AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
+                .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest)
+                .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv()));
     }
 
     /** Names on stderr the inputs that could not be read; true if there were any. */

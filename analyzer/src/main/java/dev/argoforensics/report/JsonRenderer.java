@@ -1,8 +1,6 @@
 package dev.argoforensics.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -29,10 +27,8 @@ import java.util.Locale;
  * and the same report always gives the same bytes.
  */
 final class JsonRenderer implements ReportRenderer {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+    private static final ObjectMapper MAPPER = JsonStyle.mapper();
+    private static final ObjectWriter WRITER = JsonStyle.writer();
 
     @Override
     public String render(Report r) {

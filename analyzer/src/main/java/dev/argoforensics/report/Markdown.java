@@ -1,12 +1,12 @@
 package dev.argoforensics.report;
 
 /** Markdown quoting that keeps any input text from breaking out of its span, cell or fence. */
-final class Markdown {
+public final class Markdown {
     private Markdown() {
     }
 
     /** Inline code whose delimiter is longer than any backtick run inside. */
-    static String code(String text) {
+    public static String code(String text) {
         String t = text.replace('\n', ' ').replace('\r', ' ');
         String ticks = "`".repeat(longestRun(t, '`') + 1);
         String pad = t.startsWith("`") || t.endsWith("`") ? " " : "";
@@ -14,17 +14,17 @@ final class Markdown {
     }
 
     /** Text for a table cell: pipes escaped, line breaks folded. */
-    static String cell(String text) {
+    public static String cell(String text) {
         return text.replace("\\", "\\\\").replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
     }
 
     /** Inline code inside a table cell (GitHub reads \| inside code spans in tables as a pipe). */
-    static String codeCell(String text) {
+    public static String codeCell(String text) {
         return code(text).replace("|", "\\|");
     }
 
     /** A fenced block whose fence is longer than any backtick run in the content. */
-    static String fence(String info, String content) {
+    public static String fence(String info, String content) {
         String fence = "`".repeat(Math.max(3, longestRun(content, '`') + 1));
         return fence + info + "\n" + content + (content.endsWith("\n") ? "" : "\n") + fence + "\n";
     }
@@ -33,7 +33,7 @@ final class Markdown {
      * Plain prose: characters Markdown would read as markup are escaped ('#' only where it could
      * start a heading, so that "#17024" still links to the issue on GitHub).
      */
-    static String text(String text) {
+    public static String text(String text) {
         StringBuilder b = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

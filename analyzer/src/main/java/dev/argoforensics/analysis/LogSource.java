@@ -1,0 +1,31 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.source.InputFile;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The one seam between an analysis and the log files: for each log file, {@link Analysis} first asks
+ * its source for an earlier read of it, and opens the file only when there is none. The search
+ * index ({@code dev.argoforensics.index}) answers with the lines it keeps of files it holds
+ * unchanged; tests count the files that are really read.
+ *
+ * <p>Contract: {@link #earlierRead} is called once per log file, from the thread that runs the
+ * analysis, before the file is read; what it gives must be what {@link LogLines#read} gives for the
+ * file's current content. The analysis then runs both passes on those lines instead of the file's
+ * chunks, so the result is the same.
+ */
+@FunctionalInterface
+public interface LogSource {
+
+    /**
+     * @return every line of the file as an earlier read gave it, or empty to read the file
+     * @throws IOException if the source cannot tell; the analysis lists the file as unreadable
+     */
+    Optional<LogLines> earlierRead(InputFile file) throws IOException;
+
+    /** No earlier reads: every log file is read (the default). */
+    static LogSource files() {
+        return file -> Optional.empty();
+    }
+}

@@ -1,0 +1,180 @@
+package dev.argoforensics.index;
+
+import dev.argoforensics.catalog.CatalogMatch;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.Field;
+import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.time.Timestamp;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+
+/**
+ * The Lucene documents of the index: one per log event and per observation (what queries name and
+ * results show: time, level, message, the catalog's attributes and the record's own keys, the run,
+ * the file and line, the text), parts of each log file's lines ({@link LineStore}), and one per
+ * input ({@link IndexedInput}).
+ */
+final class EventDocuments {
+    private EventDocuments() {
+    }
+
+    /**
+     * @param event  the record as the analysis placed it (final time, run, ordinal)
+     * @param record its keys and message as the grammar read them; null for a Go panic block
+     * @param match  what the catalog made of it, or null
+     * @param pods   the Pods correlation tied the record to
+     */
+    static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
+                             CatalogMatch match) {
+        Builder b = new Builder(input, seq, event.time());
+        b.shown(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
+        b.keyword(IndexFields.FORMAT, event.format().name().toLowerCase(Locale.ROOT));
+        b.keyword(IndexFields.ENVELOPE, event.envelope().name().toLowerCase(Locale.ROOT));
+        b.source(event.source().file(), event.source().line()).text(event.text());
+        if (event.level() != null) {
+            b.shown(IndexFields.LEVEL, event.level().name().toLowerCase(Locale.ROOT));
+        }
+        b.keyword(IndexFields.TEMPLATE, event.catalogId());
+        b.shown(IndexFields.RUN, run.label());
+        b.keyword(IndexFields.REPLICA, run.replica());
+        b.keyword(IndexFields.RELEASE, run.release());
+        if (event.event() instanceof ControllerEvent.GoPanic panic) {
+            b.words(IndexFields.MSG, panic.message());
+        }
+        if (record != null) {
+            b.words(IndexFields.MSG, record.message());
+            for (Field f : record.fields()) {
+                b.keyword(IndexFields.forKey(f.key()), f.value());
+            }
+        }
+        if (match != null) {
+            match.attributes().asMap().forEach((name, value) -> b.keyword(IndexFields.forKey(name), value));
+        }
+        ControllerEvent ev = event.event();
+        ev.pod().ifPresent(p -> b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace()));
+        ev.workflow().ifPresent(w -> b.keyword(IndexFields.WORKFLOW, w.name()).keyword(IndexFields.NAMESPACE, w.namespace()));
+        ev.nodeId().ifPresent(id -> b.keyword(IndexFields.NODE_ID, id));
+        ev.nodeName().ifPresent(n -> b.keyword(IndexFields.NODE_NAME, n));
+        for (PodKey p : pods) {
+            b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace());
+        }
+        return b.doc;
+    }
+
+    static Document observation(String input, long seq, Observation o) {
+        Builder b = new Builder(input, seq, o.time());
+        b.shown(IndexFields.EVIDENCE, "snapshot").shown(IndexFields.KIND, o.kind());
+        b.source(o.source().file(), o.source().line()).text(o.text());
+        if (o.lowerBound()) {
+            b.stored(IndexFields.LOWER_BOUND, 1);
+        }
+        o.fields().forEach((name, values) -> values.forEach(v -> b.keyword(name, v)));
+        return b.doc;
+    }
+
+    /** One part of a log file's lines ({@link LineStore}). */
+    static Document lines(String input, int part, byte[] lines) {
+        Document d = new Document();
+        d.add(new StringField(IndexFields.DOC, IndexFields.DOC_LINES, Store.NO));
+        d.add(new StringField(IndexFields.INPUT, input, Store.NO));
+        d.add(new StoredField(IndexFields.PART, part));
+        d.add(new StoredField(IndexFields.LINES, lines));
+        return d;
+    }
+
+    /** The document that carries one input's {@link IndexedInput}. */
+    static Document input(String input, String manifestJson) {
+        Document d = new Document();
+        d.add(new StringField(IndexFields.DOC, IndexFields.DOC_INPUT, Store.NO));
+        d.add(new StringField(IndexFields.INPUT, input, Store.YES));
+        d.add(new StoredField(IndexFields.MANIFEST, manifestJson));
+        return d;
+    }
+
+    /** {@code pod-cleanup-scheduled}: the event type the catalog gave, {@code unrecognized}, or {@code go-panic}. */
+    static String kind(LogEvent e, CatalogMatch match) {
+        if (match != null) {
+            return match.entry().event().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+        return e.event() instanceof ControllerEvent.GoPanic ? "go-panic" : "unrecognized";
+    }
+
+    static long number(Document d, String field) {
+        return d.getField(field).numericValue().longValue();
+    }
+
+    /** Collects one document's fields; keyword values are written once per field. */
+    private static final class Builder {
+        final Document doc = new Document();
+        final Set<String> keywords = new HashSet<>();
+
+        Builder(String input, long seq, Timestamp time) {
+            doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
+            doc.add(new StringField(IndexFields.INPUT, input, Store.YES));
+            doc.add(new LongPoint(IndexFields.SEQ, seq));
+            doc.add(new NumericDocValuesField(IndexFields.SEQ, seq));
+            doc.add(new StoredField(IndexFields.SEQ, seq));
+            long nanos = time == null ? Long.MAX_VALUE : StoredTime.epochNanos(time.instant());
+            doc.add(new NumericDocValuesField(IndexFields.TIME, nanos));
+            if (time != null) {
+                doc.add(new LongPoint(IndexFields.TIME, nanos));
+                doc.add(new StoredField(IndexFields.STORED_TIME, StoredTime.encode(time)));
+            }
+        }
+
+        Builder keyword(String field, String value) {
+            if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && keywords.add(field + '\u0000' + value)) {
+                doc.add(new StringField(field, value, Store.NO));
+            }
+            return this;
+        }
+
+        Builder words(String field, String value) {
+            if (value != null) {
+                doc.add(new TextField(field, value, Store.NO));
+            }
+            return this;
+        }
+
+        Builder text(String value) {
+            doc.add(new TextField(IndexFields.TEXT, value, Store.YES));
+            return this;
+        }
+
+        /** A keyword that search results also show. */
+        Builder shown(String field, String value) {
+            return keyword(field, value).stored(field, value);
+        }
+
+        Builder source(String file, long line) {
+            shown(IndexFields.FILE, file);
+            doc.add(new LongPoint(IndexFields.LINE, line));
+            doc.add(new StoredField(IndexFields.LINE, line));
+            return this;
+        }
+
+        Builder stored(String field, String value) {
+            if (value != null) {
+                doc.add(new StoredField(field, value));
+            }
+            return this;
+        }
+
+        Builder stored(String field, long value) {
+            doc.add(new StoredField(field, value));
+            return this;
+        }
+    }
+}

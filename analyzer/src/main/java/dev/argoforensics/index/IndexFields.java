@@ -1,0 +1,104 @@
+package dev.argoforensics.index;
+
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.core.KeywordTokenizer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+
+/**
+ * The fields of the index (docs/search.md lists them for users): their names, how a query on each
+ * is analysed, and under which field a record's own keys go. Field values are exact and
+ * case-sensitive keywords, except {@code text} and {@code msg} (words, case-insensitive) and
+ * {@code level} (lower case). Names starting with {@code _} are the index's own bookkeeping.
+ */
+final class IndexFields {
+    static final String TIME = "time";
+    static final String LEVEL = "level";
+    static final String MSG = "msg";
+    static final String TEMPLATE = "template";
+    static final String KIND = "kind";
+    static final String ACTION = "action";
+    static final String NAMESPACE = "namespace";
+    static final String POD = "pod";
+    static final String WORKFLOW = "workflow";
+    static final String NODE_ID = "nodeId";
+    static final String NODE_NAME = "nodeName";
+    static final String COMPONENT = "component";
+    static final String UID = "uid";
+    static final String PHASE = "phase";
+    static final String REPLICA = "replica";
+    static final String RUN = "run";
+    static final String RELEASE = "release";
+    static final String FILE = "file";
+    static final String LINE = "line";
+    static final String TEXT = "text";
+    static final String FORMAT = "format";
+    static final String ENVELOPE = "envelope";
+    /** {@code log} or {@code snapshot}. */
+    static final String EVIDENCE = "evidence";
+
+    /** {@code event} (a log event or an observation), {@code lines} (a part of a log file's lines) or {@code input}. */
+    static final String DOC = "_doc";
+    static final String DOC_EVENT = "event";
+    static final String DOC_LINES = "lines";
+    static final String DOC_INPUT = "input";
+    /** The input a document belongs to: its absolute path. */
+    static final String INPUT = "_input";
+    /** Position among its input's events (log: the order the controller wrote them; snapshot: file order). */
+    static final String SEQ = "_seq";
+    /** Stored: the time with its precision and zone (see {@link StoredTime}). */
+    static final String STORED_TIME = "_time";
+    /** Stored on observations whose time is only a lower bound (when an export was taken). */
+    static final String LOWER_BOUND = "_lowerBound";
+    /** Lines documents: the part's number and its lines ({@link LineStore}). */
+    static final String PART = "_part";
+    static final String LINES = "_lines";
+    /** Stored on input documents: {@link IndexedInput} as JSON. */
+    static final String MANIFEST = "_manifest";
+
+    /** Fields of the index's own whose names a record key may not take (it goes to {@code key.<name>}). */
+    static final Set<String> RESERVED = Set.of(TIME, LEVEL, MSG, TEMPLATE, KIND, REPLICA, RUN, RELEASE, FILE, LINE, TEXT, FORMAT,
+            ENVELOPE, EVIDENCE);
+
+    /** Longest keyword value indexed (Lucene refuses terms over 32766 bytes); longer values are found through {@code text}. */
+    static final int MAX_KEYWORD_CHARS = 8000;
+
+    private IndexFields() {
+    }
+
+    /**
+     * The field a record key or catalog attribute is indexed under: the key itself with spaces as
+     * {@code _} ({@code Workflow Size} → {@code Workflow_Size}), or {@code key.<name>} for a name the
+     * index uses itself ({@code source}, {@code time}, …).
+     */
+    static String forKey(String key) {
+        String name = key.strip().replace(' ', '_');
+        return RESERVED.contains(name) || name.startsWith("_") || name.isEmpty() ? "key." + name : name;
+    }
+
+    /** How query text is analysed per field; the index writes keywords itself and analyses only {@code text} and {@code msg}. */
+    static Analyzer analyzer() {
+        StandardAnalyzer words = new StandardAnalyzer();
+        return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), Map.of(TEXT, words, MSG, words, LEVEL, new LowerCaseKeywordAnalyzer()));
+    }
+
+    /** The whole value as one token, lower-cased: {@code level:ERROR} finds {@code level:error}. */
+    private static final class LowerCaseKeywordAnalyzer extends Analyzer {
+        @Override
+        protected TokenStreamComponents createComponents(String fieldName) {
+            Tokenizer t = new KeywordTokenizer();
+            return new TokenStreamComponents(t, new LowerCaseFilter(t));
+        }
+
+        @Override
+        protected TokenStream normalize(String fieldName, TokenStream in) {
+            return new LowerCaseFilter(in);
+        }
+    }
+}

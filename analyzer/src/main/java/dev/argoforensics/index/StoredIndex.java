@@ -1,0 +1,170 @@
+package dev.argoforensics.index;
+
+import dev.argoforensics.analysis.LogLines;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DocumentStoredFieldVisitor;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The last commit of an index as it was opened: what it was built with, what it knows about each
+ * input, and its documents. Empty when the directory holds no index yet. Safe to use from several
+ * threads.
+ */
+final class StoredIndex implements Closeable {
+    private final DirectoryReader reader;
+    private final IndexSearcher searcher;
+    private final IndexIdentity identity;
+    private final Map<String, IndexedInput> inputs;
+
+    private StoredIndex(DirectoryReader reader, IndexIdentity identity, Map<String, IndexedInput> inputs) {
+        this.reader = reader;
+        this.searcher = reader == null ? null : new IndexSearcher(reader);
+        this.identity = identity;
+        this.inputs = Map.copyOf(inputs);
+    }
+
+    /**
+     * @throws IOException if the directory holds an index that cannot be read
+     */
+    static StoredIndex open(Directory dir) throws IOException {
+        if (!DirectoryReader.indexExists(dir)) {
+            return new StoredIndex(null, null, Map.of());
+        }
+        DirectoryReader reader = DirectoryReader.open(dir);
+        try {
+            IndexIdentity identity = IndexIdentity.fromCommit(reader.getIndexCommit().getUserData());
+            Map<String, IndexedInput> inputs = new HashMap<>();
+            if (identity.layout().equals(IndexIdentity.LAYOUT)) {
+                IndexSearcher s = new IndexSearcher(reader);
+                for (Document d : documents(s, new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_INPUT)), Sort.INDEXORDER)) {
+                    IndexedInput i = IndexedInput.fromJson(d.get(IndexFields.MANIFEST));
+                    inputs.put(i.key(), i);
+                }
+            }
+            return new StoredIndex(reader, identity, inputs);
+        } catch (IOException | RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    /** The identity the index was built with; empty if there is no index. */
+    Optional<IndexIdentity> identity() {
+        return Optional.ofNullable(identity);
+    }
+
+    Map<String, IndexedInput> inputs() {
+        return inputs;
+    }
+
+    IndexSearcher searcher() {
+        if (searcher == null) {
+            throw new IllegalStateException("no index");
+        }
+        return searcher;
+    }
+
+    /**
+     * A log file's lines as the index keeps them.
+     *
+     * @throws IOException if the parts are missing or do not add up (the file is then read)
+     */
+    LogLines lines(IndexedInput input) throws IOException {
+        Query q = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_LINES)), Occur.FILTER)
+                .add(new TermQuery(new Term(IndexFields.INPUT, input.key())), Occur.FILTER)
+                .build();
+        List<LogLines.Line> lines = new ArrayList<>((int) Math.min(Integer.MAX_VALUE, input.lines()));
+        List<Document> parts = documents(searcher(), q, Sort.INDEXORDER);
+        parts.sort(Comparator.comparingLong(d -> EventDocuments.number(d, IndexFields.PART)));
+        for (Document part : parts) {
+            BytesRef bytes = part.getBinaryValue(IndexFields.LINES);
+            lines.addAll(LineStore.decode(bytes.bytes, bytes.offset, bytes.length));
+        }
+        if (lines.size() != input.lines()) {
+            throw new IOException(input.displayPath() + ": the index holds " + lines.size() + " of its " + input.lines() + " lines");
+        }
+        return new LogLines(lines, input.physicalLines(), input.envelopeHeaders(), input.sha256(), input.newestFirst());
+    }
+
+    /**
+     * The event documents of one input, in their order ({@code _seq}). They were written one after
+     * another, so they are read with the codec's instance for sequential reading: one block of
+     * stored fields is decompressed once, not once per document.
+     */
+    List<Document> events(String key) throws IOException {
+        Query q = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_EVENT)), Occur.FILTER)
+                .add(new TermQuery(new Term(IndexFields.INPUT, key)), Occur.FILTER)
+                .build();
+        IndexSearcher s = searcher();
+        int n = s.count(q);
+        List<Document> out = new ArrayList<>(n);
+        if (n == 0) {
+            return out;
+        }
+        List<LeafReaderContext> leaves = reader.leaves();
+        Map<Integer, StoredFields> sequential = new HashMap<>();
+        for (ScoreDoc d : s.search(q, n, Sort.INDEXORDER).scoreDocs) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(d.doc, leaves));
+            StoredFields fields = sequential.computeIfAbsent(leaf.ord, ord -> sequentialFields(leaf));
+            DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor();
+            fields.document(d.doc - leaf.docBase, visitor);
+            out.add(visitor.getDocument());
+        }
+        out.sort(Comparator.comparingLong(doc -> EventDocuments.number(doc, IndexFields.SEQ)));
+        return out;
+    }
+
+    private static StoredFields sequentialFields(LeafReaderContext leaf) {
+        try {
+            return leaf.reader() instanceof CodecReader codec ? codec.getFieldsReader().getMergeInstance() : leaf.reader().storedFields();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every document the query matches, in the given order. */
+    static List<Document> documents(IndexSearcher s, Query q, Sort sort) throws IOException {
+        int n = s.count(q);
+        List<Document> out = new ArrayList<>(n);
+        if (n == 0) {
+            return out;
+        }
+        StoredFields fields = s.storedFields();
+        for (ScoreDoc d : s.search(q, n, sort).scoreDocs) {
+            out.add(fields.document(d.doc));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (reader != null) {
+            reader.close();
+        }
+    }
+}

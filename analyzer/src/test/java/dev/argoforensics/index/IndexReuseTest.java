@@ -1,0 +1,147 @@
+package dev.argoforensics.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.analysis.SnapshotTimes;
+import dev.argoforensics.report.ReportFormat;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.testing.Reports;
+import dev.argoforensics.testing.SampleFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code analyze --index}: a second run on unchanged inputs reads no log file (counted where the
+ * index reads files, and proven by overwriting them) and gives the same report, byte for byte, as a
+ * run without an index; a changed file is read again, and only it.
+ */
+class IndexReuseTest {
+    private static final AnalysisOptions OPTIONS = AnalysisOptions.defaults();
+    private static final IndexIdentity IDENTITY = IndexIdentity.current(OPTIONS);
+
+    @TempDir
+    Path tmp;
+
+    private static IndexedAnalysis.Outcome run(Directory dir, IndexIdentity identity, CountingReader reader, List<String> paths)
+            throws IOException {
+        return IndexedAnalysis.run(dir, identity, OPTIONS, SnapshotTimes.none(), paths, reader);
+    }
+
+    private static Map<ReportFormat, String> plain(List<String> paths) {
+        return Reports.everyFormat(Analysis.standard(OPTIONS).run(paths));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"samples/issue-17024", "samples/mixed-formats", "samples/persisted-before-removal", "samples/timeline-all-sources"})
+    void aSecondRunReadsNoLogFileAndGivesTheSameReport(String sample) throws IOException {
+        Path copy = SampleFiles.copy(Path.of(sample), tmp.resolve("case"));
+        List<String> paths = List.of(copy.toString());
+        Map<ReportFormat, String> plain = plain(paths);
+        List<InputFile> logs = logFiles(Analysis.standard(OPTIONS).run(paths));
+        try (Directory dir = FSDirectory.open(tmp.resolve("index"))) {
+            CountingReader first = new CountingReader();
+            IndexedAnalysis.Outcome built = run(dir, IDENTITY, first, paths);
+            assertEquals(logs.size(), first.read().size(), "the first run reads every log file once");
+            assertEquals(plain, Reports.everyFormat(built.result()));
+
+            for (InputFile f : logs) {
+                if (!f.compressed()) {
+                    SampleFiles.overwriteKeepingSizeAndTime(f.path());
+                }
+            }
+            CountingReader second = new CountingReader();
+            IndexedAnalysis.Outcome again = run(dir, IDENTITY, second, paths);
+            assertEquals(List.of(), second.read(), "no log file is read again");
+            assertEquals(logs.size(), again.changes().logFilesReused());
+            assertEquals(0, again.changes().inputsWritten(), "nothing changed, so no document is written again");
+            assertEquals(plain, Reports.everyFormat(again.result()), "the same bytes, though the plain log files now hold only dashes");
+        }
+    }
+
+    @Test
+    void onlyAChangedFileIsReadAgainAndARemovedOneIsDropped() throws IOException {
+        Path sample = SampleFiles.copy(Path.of("samples/issue-17024"), tmp.resolve("case"));
+        List<String> paths = List.of(sample.resolve("logs").toString(), sample.resolve("snapshots").toString());
+        Path restored = sample.resolve("logs/3-controller-workers-restored.log");
+        Path stopped = sample.resolve("logs/2-controller-workers0.log");
+        try (Directory dir = FSDirectory.open(tmp.resolve("index"))) {
+            run(dir, IDENTITY, new CountingReader(), paths);
+
+            Files.writeString(restored, "time=2026-09-19T16:38:30.000Z level=ERROR msg=\"something new\" component=workflow_worker\n",
+                    StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.setLastModifiedTime(stopped, FileTime.fromMillis(Files.getLastModifiedTime(stopped).toMillis() + 60_000));
+            CountingReader counting = new CountingReader();
+            IndexedAnalysis.Outcome changed = run(dir, IDENTITY, counting, paths);
+            assertEquals(List.of(restored.toString()), counting.read(), "only the appended file is read; a touched one is hashed, not read");
+            assertEquals(plain(paths), Reports.everyFormat(changed.result()));
+            try (EventSearch search = EventSearch.open(tmp.resolve("index"))) {
+                assertEquals(1, search.count(EventSearch.parse("msg:\"something new\"", null, null)), "the new line is searchable");
+            }
+
+            Files.delete(stopped);
+            CountingReader afterRemoval = new CountingReader();
+            IndexedAnalysis.Outcome removed = run(dir, IDENTITY, afterRemoval, paths);
+            assertEquals(List.of(), afterRemoval.read());
+            assertEquals(1, removed.changes().inputsDropped());
+            assertEquals(plain(paths), Reports.everyFormat(removed.result()));
+            try (StoredIndex index = StoredIndex.open(dir)) {
+                String key = stopped.toAbsolutePath().normalize().toString();
+                assertFalse(index.inputs().containsKey(key));
+                assertEquals(List.of(), index.events(key));
+            }
+        }
+    }
+
+    @Test
+    void theSameFilesNamedAnotherWayAreNotReadAndAreCitedAsNamed() throws IOException {
+        List<String> named = List.of("samples/issue-17024/logs", "samples/issue-17024/snapshots");
+        List<String> renamed = List.of("./samples/issue-17024/logs", "samples/../samples/issue-17024/snapshots");
+        try (Directory dir = FSDirectory.open(tmp.resolve("index"))) {
+            run(dir, IDENTITY, new CountingReader(), named);
+            CountingReader counting = new CountingReader();
+            IndexedAnalysis.Outcome again = run(dir, IDENTITY, counting, renamed);
+            assertEquals(List.of(), counting.read());
+            assertEquals(plain(renamed), Reports.everyFormat(again.result()));
+            assertEquals(6, again.changes().inputsWritten(), "the event documents cite the new paths");
+            try (EventSearch search = EventSearch.open(tmp.resolve("index"))) {
+                assertEquals("./samples/issue-17024/logs/2-controller-workers0.log:10",
+                        search.matches(EventSearch.parse("kind:pod-cleanup-scheduled", null, null), 0).get(0).hit().source().toString());
+            }
+        }
+    }
+
+    @Test
+    void anIndexBuiltByAnotherVersionIsBuiltAgain() throws IOException {
+        List<String> paths = List.of("samples/issue-17024/logs");
+        try (Directory dir = FSDirectory.open(tmp.resolve("index"))) {
+            run(dir, new IndexIdentity(IndexIdentity.LAYOUT, "0.0.1-older", IDENTITY.catalog(), "", IDENTITY.chunkBytes()), new CountingReader(), paths);
+            CountingReader counting = new CountingReader();
+            IndexedAnalysis.Outcome again = run(dir, IDENTITY, counting, paths);
+            assertEquals(3, counting.read().size());
+            assertTrue(again.changes().rebuilt());
+        }
+    }
+
+    private static List<InputFile> logFiles(AnalysisResult r) {
+        return r.inputs().stream().map(InputSummary::file).filter(f -> f.kind() == InputKind.LOG).toList();
+    }
+}
