@@ -7,7 +7,6 @@ import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +29,14 @@ final class CountedRun implements ChunkItem {
     long continuation;
     long prefixed;
     long blank;
-    final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
-    final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
-    final Map<ZoneBasis, Long> zones = new EnumMap<>(ZoneBasis.class);
+    /** Records by format, envelope and zone basis, indexed by ordinal (no boxing per line). */
+    private final long[] formats = new long[RecordFormat.values().length];
+    private final long[] envelopes = new long[EnvelopeKind.values().length];
+    private final long[] zones = new long[ZoneBasis.values().length];
     /** Each distinct release evidence of the run's lines once, in order of first appearance. */
     final List<ReleaseEvidence> releases = new ArrayList<>();
     private final Set<ReleaseEvidence> seenReleases = Collections.newSetFromMap(new IdentityHashMap<>());
+    private ReleaseEvidence lastEvidence;
     /** Record time minus collector time of the first lines with both (as many as the zone check samples). */
     long[] zoneOffsets = new long[0];
     int zoneOffsetCount;
@@ -72,12 +73,13 @@ final class CountedRun implements ChunkItem {
         if (c.prefixed()) {
             prefixed++;
         }
-        formats.merge(c.format(), 1L, Long::sum);
-        envelopes.merge(c.envelope(), 1L, Long::sum);
-        zones.merge(time.zone(), 1L, Long::sum);
-        if (seenReleases.add(evidence)) {
+        formats[c.format().ordinal()]++;
+        envelopes[c.envelope().ordinal()]++;
+        zones[time.zone().ordinal()]++;
+        if (evidence != lastEvidence && seenReleases.add(evidence)) {
             releases.add(evidence);
         }
+        lastEvidence = evidence;
         if (c.envelopeTime() != null && zoneOffsetCount < ZONE_OFFSET_SAMPLES
                 && (time.zone() == ZoneBasis.LITERAL_Z || time.zone() == ZoneBasis.ASSUMED_UTC)) {
             if (zoneOffsetCount == zoneOffsets.length) {
@@ -95,6 +97,27 @@ final class CountedRun implements ChunkItem {
             first = time;
         }
         last = time;
+    }
+
+    /** Adds the run's records by format to {@code into}. */
+    void addFormats(Map<RecordFormat, Long> into) {
+        addCounts(formats, RecordFormat.values(), into);
+    }
+
+    void addEnvelopes(Map<EnvelopeKind, Long> into) {
+        addCounts(envelopes, EnvelopeKind.values(), into);
+    }
+
+    void addZones(Map<ZoneBasis, Long> into) {
+        addCounts(zones, ZoneBasis.values(), into);
+    }
+
+    private static <K> void addCounts(long[] counts, K[] keys, Map<K, Long> into) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                into.merge(keys[i], counts[i], Long::sum);
+            }
+        }
     }
 
     void addBlank(long line) {

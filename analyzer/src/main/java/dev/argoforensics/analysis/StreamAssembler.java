@@ -245,9 +245,9 @@ final class StreamAssembler {
             recognised += r.recognised;
             prefixed += r.prefixed;
             blank += r.blank;
-            r.formats.forEach((k, v) -> formats.merge(k, v, Long::sum));
-            r.envelopes.forEach((k, v) -> envelopes.merge(k, v, Long::sum));
-            r.zones.forEach((k, v) -> countedZones.merge(k, v, Long::sum));
+            r.addFormats(formats);
+            r.addEnvelopes(envelopes);
+            r.addZones(countedZones);
             for (int i = 0; i < r.zoneOffsetCount && zoneOffsets.size() < ZONE_OFFSET_SAMPLES; i++) {
                 zoneOffsets.add(r.zoneOffsets[i]);
             }

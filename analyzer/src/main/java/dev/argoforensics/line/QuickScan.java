@@ -31,7 +31,8 @@ public final class QuickScan {
             return null;
         }
         RecordFormat format;
-        String timeText;
+        int timeFrom;
+        int timeTo;
         int i;
         if (line.charAt(5) == '"') {
             int close = line.indexOf('"', 6);
@@ -39,7 +40,8 @@ public final class QuickScan {
                 return null;
             }
             format = RecordFormat.LOGRUS_TEXT;
-            timeText = line.substring(6, close);
+            timeFrom = 6;
+            timeTo = close;
             i = close + 1;
         } else {
             int space = line.indexOf(' ', 5);
@@ -47,7 +49,8 @@ public final class QuickScan {
                 return null;
             }
             format = RecordFormat.SLOG_TEXT;
-            timeText = line.substring(5, space);
+            timeFrom = 5;
+            timeTo = space;
             i = space;
         }
         if (!line.startsWith(" level=", i)) {
@@ -89,7 +92,7 @@ public final class QuickScan {
         }
         Timestamp time;
         try {
-            time = Timestamp.parseRfc3339(timeText, null, format == RecordFormat.LOGRUS_TEXT);
+            time = Timestamp.parseRfc3339(line, timeFrom, timeTo, null, format == RecordFormat.LOGRUS_TEXT);
         } catch (IllegalArgumentException e) {
             return null;
         }

@@ -27,6 +27,12 @@ public record Timestamp(Instant instant, TimePrecision precision, ZoneBasis zone
      *                  fraction digits (right for writers that never trim trailing zeros)
      * @param literalZ  true for logrus, whose 'Z' is printed whatever the zone
      */
+    /** As {@link #parseRfc3339(String, TimePrecision, boolean)} for the time written in {@code text[from, to)}. */
+    public static Timestamp parseRfc3339(String text, int from, int to, TimePrecision precision, boolean literalZ) {
+        Timestamp fast = Rfc3339.parse(text, from, to, precision, literalZ);
+        return fast != null ? fast : parseRfc3339(text.substring(from, to), precision, literalZ);
+    }
+
     public static Timestamp parseRfc3339(String text, TimePrecision precision, boolean literalZ) {
         Timestamp fast = Rfc3339.parse(text, precision, literalZ);
         if (fast != null) {

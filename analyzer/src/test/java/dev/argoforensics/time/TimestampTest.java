@@ -72,6 +72,23 @@ class TimestampTest {
     }
 
     @Test
+    void epochDaysAgreeWithJavaTimeAcrossCenturiesAndLeapDays() {
+        for (java.time.LocalDate d = java.time.LocalDate.of(1599, 12, 25); d.isBefore(java.time.LocalDate.of(2401, 1, 5)); d = d.plusDays(1)) {
+            assertEquals(d.toEpochDay(), Rfc3339.epochDay(d.getYear(), d.getMonthValue(), d.getDayOfMonth()), d.toString());
+        }
+        assertEquals(null, Rfc3339.parse("2100-02-29T00:00:00Z", null, false), "2100 is not a leap year");
+        assertEquals(java.time.Instant.parse("2000-02-29T00:00:00Z"), Rfc3339.parse("2000-02-29T00:00:00Z", null, false).instant());
+    }
+
+    @Test
+    void aTimeInsideALineIsReadInPlace() {
+        String line = "time=2026-09-19T16:31:11.257168224Z level=INFO";
+        assertEquals(Timestamp.parseRfc3339("2026-09-19T16:31:11.257168224Z", null, false), Timestamp.parseRfc3339(line, 5, 35, null, false));
+        assertEquals(Timestamp.parseRfc3339("2026-09-19T16:31", null, false).instant(),
+                Timestamp.parseRfc3339("x=2026-09-19T16:31 y", 2, 18, null, false).instant(), "the slow path gets the same slice");
+    }
+
+    @Test
     void rejectsWhatIsNotATime() {
         assertThrows(IllegalArgumentException.class, () -> Timestamp.parseRfc3339("yesterday", null, false));
     }
