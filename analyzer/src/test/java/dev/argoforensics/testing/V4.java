@@ -49,6 +49,12 @@ public final class V4 {
                 + " namespace=ns podName=p error=\"Operation cannot be fulfilled on pods \\\"p\\\": the object has been modified\"";
     }
 
+    public static String cleanupForbidden(String t, String action) {
+        return "time=" + t + " level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/" + action + " action=" + action
+                + " namespace=ns podName=p error=\"pods \\\"p\\\" is forbidden: User \\\"system:serviceaccount:argo:argo\\\" cannot patch"
+                + " resource \\\"pods\\\" in API group \\\"\\\" in the namespace \\\"ns\\\"\"";
+    }
+
     public static String podMissing(String t) {
         return "time=" + t + " level=INFO msg=\"Workflow pod is missing\" component=workflow_worker workflow=p namespace=ns nodeName=p nodePhase=Running recentlyStarted=false";
     }
