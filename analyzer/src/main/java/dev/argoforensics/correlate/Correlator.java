@@ -303,6 +303,15 @@ public final class Correlator {
         if (!objects.workflows().isEmpty()) {
             kinds.add(EvidenceKind.WORKFLOW_SNAPSHOT);
         }
+        if (!objects.taskResults().isEmpty()) {
+            kinds.add(EvidenceKind.TASK_RESULT_SNAPSHOT);
+        }
+        if (!objects.clusterEvents().isEmpty()) {
+            kinds.add(EvidenceKind.CLUSTER_EVENTS);
+        }
+        if (!objects.auditRecords().isEmpty()) {
+            kinds.add(EvidenceKind.AUDIT_LOG);
+        }
         return kinds;
     }
 

@@ -54,7 +54,7 @@ public final class ReportBuilder {
         List<EvidenceGap> gaps = new ArrayList<>();
         for (RuleOutcome o : result.outcomes()) {
             if (!o.evaluated()) {
-                gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs hold no " + String.join(", no ", o.missing())));
+                gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs lack " + String.join("; and ", o.missing())));
             } else if (!o.lackingOptional().isEmpty()) {
                 gaps.add(new EvidenceGap(o.rule(), "decided without " + String.join(" or ", o.lackingOptional())
                         + ": its findings may carry a lower confidence and fewer facts"));
