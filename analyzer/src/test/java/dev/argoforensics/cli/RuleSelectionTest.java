@@ -66,7 +66,13 @@ class RuleSelectionTest {
     }
 
     @Test
-    void aThresholdIsAPositiveGoDuration() {
+    void thresholdsAreGoDurationsAndChangeWhatIsFound() {
+        Cli stalled = Cli.run("analyze", "samples/reconciliation-stalled/logs", "--rule", "AF003", "--timelines", "none");
+        assertTrue(stalled.out().contains("AF003 [medium, likely]"), stalled.out());
+        Cli lenient = Cli.run("analyze", "samples/reconciliation-stalled/logs", "--rule", "AF003", "--timelines", "none",
+                "--stall-threshold", "3m");
+        assertTrue(lenient.out().contains(": no findings\n"), lenient.out());
+
         Cli bad = analyze("--task-result-after", "ten minutes");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().startsWith("argo-forensics: --task-result-after: expected a duration such as 90s, 2m or 1h30m; found \"ten minutes\""),
