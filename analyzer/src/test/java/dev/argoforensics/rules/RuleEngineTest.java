@@ -8,9 +8,15 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The shipped rules, choosing among them, and what the engine says of a rule it could not evaluate. */
@@ -20,6 +26,41 @@ class RuleEngineTest {
     void theStandardRulesAreAf001ToAf007InOrder() {
         List<Rule> rules = RuleEngine.standardRules();
         assertEquals(List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007"), rules.stream().map(Rule::id).toList());
+    }
+
+    /** Each rule's page has the sections users look for, and its example is a sample's real output, word for word. */
+    @Test
+    void eachRuleHasItsPageWhoseExampleASampleReallyPrints() throws IOException {
+        String expected;
+        try (Stream<Path> files = Files.walk(Path.of("samples"))) {
+            expected = files.filter(f -> f.getFileName().toString().equals("EXPECTED.md")).map(RuleEngineTest::read)
+                    .collect(Collectors.joining("\n"));
+        }
+        String index = read(Path.of("docs/rules/README.md"));
+        for (Rule r : RuleEngine.standardRules()) {
+            assertEquals("docs/rules/" + r.id() + ".md", r.doc());
+            String page = read(Path.of(r.doc()));
+            assertTrue(page.startsWith("# " + r.id() + ": " + r.title() + "\n"), r.doc() + " is titled after the rule");
+            for (String section : List.of("## What it means", "## Why it matters", "## What to do", "## Example")) {
+                assertTrue(page.contains("\n" + section + "\n"), r.doc() + " lacks " + section);
+            }
+            assertTrue(page.contains("| Severity | " + r.severity().label() + " |"), r.doc() + " gives the severity");
+            String example = page.substring(page.indexOf("## Example"));
+            example = example.substring(example.indexOf("```text\n") + 8);
+            example = example.substring(0, example.indexOf("\n```"));
+            for (String line : example.split("\n")) {
+                assertTrue(expected.contains(line + "\n"), r.doc() + ": no sample prints \"" + line + "\"");
+            }
+            assertTrue(index.contains("[" + r.id() + "](" + r.id() + ".md)"), "docs/rules/README.md lists " + r.id());
+        }
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
