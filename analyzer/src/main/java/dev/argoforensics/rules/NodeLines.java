@@ -1,9 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.NodeLink;
-import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.NodeOutcome;
-import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
@@ -14,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The operator's lines about one node: what the rules cite for a node's fate. */
+/** What the operator's lines about one node say of its fate. */
 final class NodeLines {
     static final Set<String> FAILED = Set.of("Error", "Failed");
     static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
@@ -22,25 +20,11 @@ final class NodeLines {
     private NodeLines() {
     }
 
-    /** The line names the node: by ID, by name, or by a name that hashes to its ID. */
-    static boolean about(NodeLink link, ControllerEvent e) {
-        if (link.isAbout(e)) {
-            return true;
-        }
-        return e.nodeName().map(n -> NodeNaming.nodeId(link.workflow().name(), n).equals(link.nodeId())).orElse(false);
-    }
-
     /** The lines that record the node failing: marked as error, phase changed to Error or Failed, a message like "pod deleted". */
-    static List<LogEvent> failures(WorkflowHistory workflow, NodeLink link) {
+    static List<LogEvent> failures(NodeEvents nodes, NodeLink link) {
         List<LogEvent> out = new ArrayList<>();
-        if (workflow == null) {
-            return out;
-        }
-        for (LogEvent e : workflow.events()) {
+        for (LogEvent e : nodes.of(link)) {
             ControllerEvent ev = e.event();
-            if (!about(link, ev)) {
-                continue;
-            }
             if (ev instanceof NodeMarkedError || ev instanceof WorkflowPodMissing
                     || (ev instanceof NodePhaseChanged p && FAILED.contains(p.toPhase())) || ev instanceof NodeMessageChanged) {
                 out.add(e);
@@ -53,14 +37,14 @@ final class NodeLines {
      * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
      * carries no message of its own, so the error the controller marked the node with stands in.
      */
-    static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link) {
-        NodeOutcome o = NodeOutcome.of(workflow, link).orElse(null);
+    static NodeOutcome outcome(NodeEvents nodes, NodeLink link) {
+        NodeOutcome o = NodeOutcome.of(nodes.history(link), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
             return o;
         }
         String error = null;
-        for (LogEvent e : workflow.events()) {
-            if (e.event() instanceof NodeMarkedError m && about(link, m)) {
+        for (LogEvent e : nodes.of(link)) {
+            if (e.event() instanceof NodeMarkedError m) {
                 error = m.error();
             }
         }

@@ -54,13 +54,13 @@ public final class PodDeletedDuringExecution implements Rule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        NodeEvents nodes = new NodeEvents(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             NodeLink link = pod.link();
-            if (link == null) {
-                continue;
+            if (link == null || (pod.snapshots().isEmpty() && pod.clusterEvents().isEmpty() && pod.taskResults().isEmpty())) {
+                continue; // nothing could say whether its main container had finished
             }
-            WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
-            NodeOutcome outcome = NodeLines.outcome(workflow, link);
+            NodeOutcome outcome = NodeLines.outcome(nodes, link);
             if (outcome == null || !"Error".equals(outcome.phase()) || !NodeLines.podDeleted(outcome.message())) {
                 continue;
             }
@@ -79,7 +79,7 @@ public final class PodDeletedDuringExecution implements Rule {
             }
             Running running = running(pod);
             if (running != null) {
-                out.add(finding(correlation, pod, workflow, outcome, running));
+                out.add(finding(correlation, nodes, pod, outcome, running));
             }
         }
         return new Evaluation(out, cleared);
@@ -131,8 +131,9 @@ public final class PodDeletedDuringExecution implements Rule {
         return fallback;
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, WorkflowHistory workflow, NodeOutcome outcome, Running running) {
+    private Finding finding(Correlation correlation, NodeEvents nodes, PodHistory pod, NodeOutcome outcome, Running running) {
         NodeLink link = pod.link();
+        WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
         Optional<Deletion> deletion = Deletion.first(pod);
@@ -162,7 +163,7 @@ public final class PodDeletedDuringExecution implements Rule {
             cite.pod(running.snapshot, running.strong ? "exported Pod: deleted while main ran" : "exported Pod before the deletion");
         }
         cite.line(informerDelete, "the Pod leaves the controller's informer");
-        NodeLines.failures(workflow, link).forEach(e -> cite.line(e, "node recorded as failed"));
+        NodeLines.failures(nodes, link).forEach(e -> cite.line(e, "node recorded as failed"));
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }

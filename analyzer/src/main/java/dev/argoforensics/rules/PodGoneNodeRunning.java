@@ -19,7 +19,11 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.event.WorkflowRef;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -57,19 +61,24 @@ public final class PodGoneNodeRunning implements Rule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        NodeEvents nodes = new NodeEvents(correlation);
+        Map<WorkflowRef, List<LogEvent>> completions = new HashMap<>();
         for (PodHistory pod : correlation.pods().values()) {
             NodeLink link = pod.link();
             WorkflowHistory workflow = link == null ? null : correlation.workflow(link.workflow()).orElse(null);
             if (workflow == null) {
                 continue;
             }
-            List<LogEvent> missing = workflow.events().stream()
-                    .filter(e -> e.event() instanceof WorkflowPodMissing && NodeLines.about(link, e.event())).toList();
+            List<LogEvent> nodeLines = nodes.of(link);
+            List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
             Gone gone = gone(pod, missing);
             if (gone == null) {
                 continue;
             }
-            Optional<LogEvent> finished = finishedAfter(workflow, link, gone);
+            List<LogEvent> ends = new ArrayList<>(nodeLines);
+            ends.addAll(completions.computeIfAbsent(workflow.ref(), k -> workflow.events().stream()
+                    .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase())).toList()));
+            Optional<LogEvent> finished = finishedAfter(ends, gone);
             if (finished.isPresent()) {
                 if (missing.size() > 1) {
                     cleared.add(new Clearance(pod.key(), "the controller found the Pod missing " + missing.size() + " times, then finished the node at "
@@ -107,21 +116,17 @@ public final class PodGoneNodeRunning implements Rule {
         return null;
     }
 
-    /** A line after the Pod was gone that finished the node, or the whole Workflow. */
-    private static Optional<LogEvent> finishedAfter(WorkflowHistory workflow, NodeLink link, Gone gone) {
-        for (LogEvent e : workflow.events()) {
-            if (gone.line != null ? !EventOrder.after(e, gone.line) : !e.time().isAfter(gone.at)) {
-                continue;
-            }
-            ControllerEvent ev = e.event();
-            boolean node = NodeLines.about(link, ev)
-                    && ((ev instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())) || ev instanceof NodeMarkedError);
-            boolean workflowDone = ev instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase());
-            if (node || workflowDone) {
-                return Optional.of(e);
-            }
-        }
-        return Optional.empty();
+    /**
+     * The first line after the Pod was gone that finished the node or the whole Workflow.
+     *
+     * @param lines the node's lines and the Workflow's completed updates
+     */
+    private static Optional<LogEvent> finishedAfter(List<LogEvent> lines, Gone gone) {
+        return lines.stream()
+                .filter(e -> gone.line != null ? EventOrder.after(e, gone.line) : e.time().isAfter(gone.at))
+                .filter(e -> e.event() instanceof WorkflowUpdated || e.event() instanceof NodeMarkedError
+                        || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))
+                .min(Comparator.comparingLong(LogEvent::ordinal));
     }
 
     /** The latest export of the node, if taken after the Pod was gone and it shows the node unfinished. */

@@ -12,7 +12,9 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,24 +30,40 @@ import java.util.Set;
 final class Reconciliation {
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
 
-    private final Correlation correlation;
+    private static final Comparator<LogEvent> BY_TIME = Comparator.comparing((LogEvent e) -> e.time().instant())
+            .thenComparingLong(LogEvent::ordinal);
+
     /** Per stream, its worker-number and start lines in input order. */
     private final Map<Integer, List<LogEvent>> lifecycle = new HashMap<>();
+    /** Per Workflow, its {@code Processing workflow} lines by time. */
     private final Map<WorkflowRef, List<LogEvent>> processing = new HashMap<>();
+    /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
+    private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     private final Timestamp evidenceEnd;
 
     Reconciliation(Correlation correlation) {
-        this.correlation = correlation;
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
             }
         }
         for (WorkflowHistory w : correlation.workflows().values()) {
-            List<LogEvent> list = w.events().stream().filter(e -> e.event() instanceof WorkflowProcessing).toList();
-            if (!list.isEmpty()) {
-                processing.put(w.ref(), list);
+            List<LogEvent> processed = new ArrayList<>();
+            List<LogEvent> phased = new ArrayList<>();
+            for (LogEvent e : w.events()) {
+                if (e.event() instanceof WorkflowProcessing p) {
+                    processed.add(e);
+                    if (p.phase() != null && !p.phase().isEmpty()) {
+                        phased.add(e);
+                    }
+                } else if (e.event() instanceof WorkflowUpdated u && u.phase() != null && !u.phase().isEmpty()) {
+                    phased.add(e);
+                }
             }
+            processed.sort(BY_TIME);
+            phased.sort(BY_TIME);
+            processing.put(w.ref(), processed);
+            phases.put(w.ref(), phased);
         }
         Timestamp end = null;
         for (ControllerProcess p : correlation.processes()) {
@@ -78,30 +96,33 @@ final class Reconciliation {
 
     /** The last {@code Processing workflow} certainly before the line. */
     Optional<LogEvent> lastProcessedBefore(WorkflowRef wf, LogEvent line) {
-        LogEvent found = null;
-        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
-            if (EventOrder.before(p, line) && (found == null || p.time().compareTo(found.time()) > 0)) {
-                found = p;
-            }
-        }
-        return Optional.ofNullable(found);
+        return Optional.ofNullable(latestBefore(processing.getOrDefault(wf, List.of()), line));
     }
 
     /** The first {@code Processing workflow} certainly after the line, in any controller run. */
     Optional<LogEvent> firstProcessedAfter(WorkflowRef wf, LogEvent line) {
-        LogEvent found = null;
-        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
-            if (EventOrder.after(p, line) && (found == null || p.time().compareTo(found.time()) < 0)) {
-                found = p;
+        List<LogEvent> sorted = processing.getOrDefault(wf, List.of());
+        for (int i = firstAtOrAfter(sorted, line.time().instant()); i < sorted.size(); i++) {
+            if (EventOrder.after(sorted.get(i), line)) {
+                return Optional.of(sorted.get(i));
             }
         }
-        return Optional.ofNullable(found);
+        return Optional.empty();
     }
 
     /** A {@code Processing workflow} of the same stream between the two lines. */
     boolean processedInStreamBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
-        return processing.getOrDefault(wf, List.of()).stream()
-                .anyMatch(p -> p.stream() == from.stream() && p.ordinal() > from.ordinal() && p.ordinal() < to.ordinal());
+        List<LogEvent> sorted = processing.getOrDefault(wf, List.of());
+        for (int i = firstAtOrAfter(sorted, from.time().instant()); i < sorted.size(); i++) {
+            LogEvent p = sorted.get(i);
+            if (p.time().instant().isAfter(to.time().windowEnd())) {
+                break;
+            }
+            if (p.stream() == from.stream() && p.ordinal() > from.ordinal() && p.ordinal() < to.ordinal()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -109,16 +130,40 @@ final class Reconciliation {
      * {@code Processing workflow} or {@code Workflow update successful} before it.
      */
     boolean active(WorkflowRef wf, LogEvent line) {
-        String phase = null;
-        Timestamp at = null;
-        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
-            String p = e.event() instanceof WorkflowUpdated u ? u.phase() : e.event() instanceof WorkflowProcessing w ? w.phase() : null;
-            if (p != null && !p.isEmpty() && EventOrder.before(e, line) && (at == null || e.time().compareTo(at) >= 0)) {
-                phase = p;
-                at = e.time();
+        LogEvent last = latestBefore(phases.getOrDefault(wf, List.of()), line);
+        if (last == null) {
+            return true;
+        }
+        String phase = last.event() instanceof WorkflowUpdated u ? u.phase() : ((WorkflowProcessing) last.event()).phase();
+        return !COMPLETED.contains(phase);
+    }
+
+    /**
+     * The latest line of a time-sorted list certainly before the line: lines that start after the
+     * line's precision window cannot be, so the search starts below them.
+     */
+    private static LogEvent latestBefore(List<LogEvent> sorted, LogEvent line) {
+        for (int i = firstAtOrAfter(sorted, line.time().windowEnd()) - 1; i >= 0; i--) {
+            if (EventOrder.before(sorted.get(i), line)) {
+                return sorted.get(i);
             }
         }
-        return phase == null || !COMPLETED.contains(phase);
+        return null;
+    }
+
+    /** The index of the first line of a time-sorted list whose time is not before the instant. */
+    private static int firstAtOrAfter(List<LogEvent> sorted, Instant t) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).time().instant().isBefore(t)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The time of the last line of any controller run: how far the logs go. */

@@ -49,14 +49,10 @@ public final class SuccessReportedAsError implements Rule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        NodeEvents nodes = new NodeEvents(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             NodeLink link = pod.link();
             if (link == null) {
-                continue;
-            }
-            WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
-            NodeOutcome outcome = NodeLines.outcome(workflow, link);
-            if (!NodeLines.failed(outcome)) {
                 continue;
             }
             PodSnapshot finished = null;
@@ -65,28 +61,33 @@ public final class SuccessReportedAsError implements Rule {
                     finished = s;
                 }
             }
+            Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
+            if (finished == null && reported.isEmpty()) {
+                continue; // nothing says how the containers ended
+            }
+            NodeOutcome outcome = NodeLines.outcome(nodes, link);
+            if (!NodeLines.failed(outcome)) {
+                continue;
+            }
             if (finished != null && !finished.allContainersSucceeded()) {
                 cleared.add(new Clearance(pod.key(), "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the exported Pod shows "
                         + finished.exitCodeSummary() + ": the failure is the containers' own", finished.source()));
                 continue;
             }
-            Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
-            if (finished == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
+            if (finished == null && !"0".equals(reported.get().exitCode())) {
                 cleared.add(new Clearance(pod.key(), "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the executor reported exit code "
                         + reported.get().exitCode() + " in its task result: the failure is the container's own", reported.get().source()));
                 continue;
             }
-            if (finished == null && reported.isEmpty()) {
-                continue;
-            }
-            out.add(finding(correlation, pod, workflow, outcome, finished, reported.orElse(null)));
+            out.add(finding(correlation, nodes, pod, outcome, finished, reported.orElse(null)));
         }
         return new Evaluation(out, cleared);
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, WorkflowHistory workflow, NodeOutcome outcome, PodSnapshot finished,
+    private Finding finding(Correlation correlation, NodeEvents nodes, PodHistory pod, NodeOutcome outcome, PodSnapshot finished,
                             TaskResultSnapshot reported) {
         NodeLink link = pod.link();
+        WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
@@ -111,7 +112,7 @@ public final class SuccessReportedAsError implements Rule {
             facts.add(new Fact("removedBy", "Pod removed by", d.who()));
             d.cite(cite);
         });
-        for (LogEvent e : NodeLines.failures(workflow, link)) {
+        for (LogEvent e : NodeLines.failures(nodes, link)) {
             cite.line(e, "node recorded as failed");
         }
         if (workflow != null) {

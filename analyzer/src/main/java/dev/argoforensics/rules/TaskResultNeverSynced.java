@@ -70,13 +70,14 @@ public final class TaskResultNeverSynced implements Rule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        NodeEvents nodes = new NodeEvents(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             NodeLink link = pod.link();
             if (link == null) {
                 continue;
             }
             WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
-            List<View> views = views(pod, workflow);
+            List<View> views = views(pod, workflow, nodes);
             View pending = latest(views, true, null);
             if (pending == null) {
                 continue;
@@ -140,7 +141,7 @@ public final class TaskResultNeverSynced implements Rule {
     private record View(Timestamp at, boolean pending, String kind, String what, SourceRef source, Object cited) {
     }
 
-    private static List<View> views(PodHistory pod, WorkflowHistory workflow) {
+    private static List<View> views(PodHistory pod, WorkflowHistory workflow, NodeEvents nodes) {
         List<View> views = new ArrayList<>();
         String nodeId = pod.link().nodeId();
         if (workflow != null) {
@@ -157,10 +158,10 @@ public final class TaskResultNeverSynced implements Rule {
                     views.add(new View(at, false, WORKFLOW, "the exported Workflow records the node " + o.node().phase(), o.snapshot().source(), o));
                 }
             }
-            for (LogEvent e : workflow.events()) {
-                if (e.event() instanceof TaskResultIncomplete t && nodeId.equals(t.id())) {
+            for (LogEvent e : nodes.of(pod.link())) {
+                if (e.event() instanceof TaskResultIncomplete) {
                     views.add(new View(e.time(), true, LOG, "Taskresult of the node not yet completed", e.source(), e));
-                } else if (e.event() instanceof TaskResultForced f && nodeId.equals(f.id())) {
+                } else if (e.event() instanceof TaskResultForced f) {
                     String why = switch (f.why()) {
                         case "wait-exit" -> "the wait container did not exit normally";
                         case "wait-cleaned-up" -> "the wait container had been cleaned up";
