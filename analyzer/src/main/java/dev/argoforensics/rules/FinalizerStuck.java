@@ -26,33 +26,15 @@ import java.util.Set;
  * it still there, or the logs show its removal failing, never taken up, or done without the Pod
  * going away. Upstream #12952. See docs/rules/AF004.md.
  */
-public final class FinalizerStuck implements Rule {
+public final class FinalizerStuck extends DeclaredRule {
     public static final String ID = "AF004";
     private static final String REMOVE_FINALIZER = "removeFinalizer";
 
     private final long threshold;
 
     public FinalizerStuck(RuleSettings settings) {
+        super(ID, "Status-capture finalizer stuck on a deleted Pod", Severity.MEDIUM);
         this.threshold = settings.finalizerStuckNanos();
-    }
-
-    public FinalizerStuck() {
-        this(RuleSettings.defaults());
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return "Status-capture finalizer stuck on a deleted Pod";
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.MEDIUM;
     }
 
     @Override

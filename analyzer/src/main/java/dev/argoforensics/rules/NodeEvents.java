@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.Map;
 final class NodeEvents {
     private final Correlation correlation;
     private final Map<WorkflowRef, Map<String, List<LogEvent>>> byWorkflow = new HashMap<>();
+    private final Map<WorkflowRef, List<LogEvent>> completions = new HashMap<>();
 
     NodeEvents(Correlation correlation) {
         this.correlation = correlation;
@@ -28,6 +30,12 @@ final class NodeEvents {
     /** The lines naming the node, in input order. */
     List<LogEvent> of(NodeLink link) {
         return byWorkflow.computeIfAbsent(link.workflow(), this::index).getOrDefault(link.nodeId(), List.of());
+    }
+
+    /** The Workflow's {@code Workflow update successful} lines with a completed phase. */
+    List<LogEvent> completions(WorkflowRef ref) {
+        return completions.computeIfAbsent(ref, r -> correlation.workflow(r).map(WorkflowHistory::events).orElse(List.of()).stream()
+                .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase())).toList());
     }
 
     /** The node's history: its own lines, and every export of the Workflow (for {@code NodeOutcome}). */

@@ -25,24 +25,13 @@ import java.util.Set;
  * result. Names who deleted it when audit records or Events say. What AF001 and AF002 must not be
  * confused with. Upstream #13152, #1038, #5321, #13581. See docs/rules/AF007.md.
  */
-public final class PodDeletedDuringExecution implements Rule {
+public final class PodDeletedDuringExecution extends NodeRule {
     public static final String ID = "AF007";
+
+    public PodDeletedDuringExecution() {
+        super(ID, "Pod deleted during execution", Severity.MEDIUM);
+    }
     private static final String MAIN = "main";
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return "Pod deleted during execution";
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.MEDIUM;
-    }
 
     @Override
     public EvidenceNeeds needs() {
@@ -51,38 +40,26 @@ public final class PodDeletedDuringExecution implements Rule {
     }
 
     @Override
-    public Evaluation evaluate(Correlation correlation) {
-        List<Finding> out = new ArrayList<>();
-        List<Clearance> cleared = new ArrayList<>();
-        NodeEvents nodes = new NodeEvents(correlation);
-        for (PodHistory pod : correlation.pods().values()) {
-            NodeLink link = pod.link();
-            if (link == null || (pod.snapshots().isEmpty() && pod.clusterEvents().isEmpty() && pod.taskResults().isEmpty())) {
-                continue; // nothing could say whether its main container had finished
-            }
-            NodeOutcome outcome = NodeLines.outcome(nodes, link);
-            if (outcome == null || !"Error".equals(outcome.phase()) || !NodeLines.podDeleted(outcome.message())) {
-                continue;
-            }
-            Optional<PodSnapshot> finished = pod.snapshots().stream().filter(s -> s.containersFinishedAt().isPresent()).findFirst();
-            if (finished.isPresent()) {
-                cleared.add(new Clearance(pod.key(), "its containers had finished (" + finished.get().exitCodeSummary()
-                        + ") before the Pod went: a result lost after the fact, not a deletion during execution (see AF001, AF002)",
-                        finished.get().source()));
-                continue;
-            }
-            Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).findFirst();
-            if (reported.isPresent()) {
-                cleared.add(new Clearance(pod.key(), "the executor reported the main container's exit code " + reported.get().exitCode()
-                        + " in its task result: it had finished before the Pod went (see AF002)", reported.get().source()));
-                continue;
-            }
-            Running running = running(pod);
-            if (running != null) {
-                out.add(finding(correlation, nodes, pod, outcome, running));
-            }
+    void assess(PodHistory pod, Scope scope) {
+        if (pod.snapshots().isEmpty() && pod.clusterEvents().isEmpty() && pod.taskResults().isEmpty()) {
+            return; // nothing could say whether its main container had finished
         }
-        return new Evaluation(out, cleared);
+        NodeOutcome outcome = NodeLines.outcome(scope.nodes(), pod.link());
+        if (outcome == null || !"Error".equals(outcome.phase()) || !NodeLines.podDeleted(outcome.message())) {
+            return;
+        }
+        Optional<PodSnapshot> finished = pod.snapshots().stream().filter(s -> s.containersFinishedAt().isPresent()).findFirst();
+        Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).findFirst();
+        Running running = running(pod);
+        if (finished.isPresent()) {
+            scope.clear(pod, "its containers had finished (" + finished.get().exitCodeSummary() + ") before the Pod went: a result lost after "
+                    + "the fact, not a deletion during execution (see AF001, AF002)", finished.get().source());
+        } else if (reported.isPresent()) {
+            scope.clear(pod, "the executor reported the main container's exit code " + reported.get().exitCode()
+                    + " in its task result: it had finished before the Pod went (see AF002)", reported.get().source());
+        } else if (running != null) {
+            scope.findings().add(finding(scope, pod, outcome, running));
+        }
     }
 
     /**
@@ -131,8 +108,9 @@ public final class PodDeletedDuringExecution implements Rule {
         return fallback;
     }
 
-    private Finding finding(Correlation correlation, NodeEvents nodes, PodHistory pod, NodeOutcome outcome, Running running) {
+    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, Running running) {
         NodeLink link = pod.link();
+        Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
@@ -163,7 +141,7 @@ public final class PodDeletedDuringExecution implements Rule {
             cite.pod(running.snapshot, running.strong ? "exported Pod: deleted while main ran" : "exported Pod before the deletion");
         }
         cite.line(informerDelete, "the Pod leaves the controller's informer");
-        NodeLines.failures(nodes, link).forEach(e -> cite.line(e, "node recorded as failed"));
+        NodeLines.failures(scope.nodes(), link).forEach(e -> cite.line(e, "node recorded as failed"));
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }

@@ -19,11 +19,8 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
-import dev.argoforensics.event.WorkflowRef;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -34,22 +31,11 @@ import java.util.Set;
  * after the Pod was gone still shows the node unfinished. Upstream #13152, #13533, #13951. See
  * docs/rules/AF005.md.
  */
-public final class PodGoneNodeRunning implements Rule {
+public final class PodGoneNodeRunning extends NodeRule {
     public static final String ID = "AF005";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return "Pod gone, node left running";
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.HIGH;
+    public PodGoneNodeRunning() {
+        super(ID, "Pod gone, node left running", Severity.HIGH);
     }
 
     @Override
@@ -58,40 +44,28 @@ public final class PodGoneNodeRunning implements Rule {
     }
 
     @Override
-    public Evaluation evaluate(Correlation correlation) {
-        List<Finding> out = new ArrayList<>();
-        List<Clearance> cleared = new ArrayList<>();
-        NodeEvents nodes = new NodeEvents(correlation);
-        Map<WorkflowRef, List<LogEvent>> completions = new HashMap<>();
-        for (PodHistory pod : correlation.pods().values()) {
-            NodeLink link = pod.link();
-            WorkflowHistory workflow = link == null ? null : correlation.workflow(link.workflow()).orElse(null);
-            if (workflow == null) {
-                continue;
-            }
-            List<LogEvent> nodeLines = nodes.of(link);
-            List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
-            Gone gone = gone(pod, missing);
-            if (gone == null) {
-                continue;
-            }
-            List<LogEvent> ends = new ArrayList<>(nodeLines);
-            ends.addAll(completions.computeIfAbsent(workflow.ref(), k -> workflow.events().stream()
-                    .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase())).toList()));
-            Optional<LogEvent> finished = finishedAfter(ends, gone);
-            if (finished.isPresent()) {
-                if (missing.size() > 1) {
-                    cleared.add(new Clearance(pod.key(), "the controller found the Pod missing " + missing.size() + " times, then finished the node at "
-                            + finished.get().time().format(), finished.get().source()));
-                }
-                continue;
-            }
-            NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at);
-            if (missing.size() >= 2 || unfinished != null) {
-                out.add(finding(correlation, pod, missing, gone, unfinished));
-            }
+    void assess(PodHistory pod, Scope scope) {
+        NodeLink link = pod.link();
+        WorkflowHistory workflow = scope.correlation().workflow(link.workflow()).orElse(null);
+        if (workflow == null) {
+            return;
         }
-        return new Evaluation(out, cleared);
+        List<LogEvent> nodeLines = scope.nodes().of(link);
+        List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
+        Gone gone = gone(pod, missing);
+        if (gone == null) {
+            return;
+        }
+        List<LogEvent> ends = new ArrayList<>(nodeLines);
+        ends.addAll(scope.nodes().completions(workflow.ref()));
+        Optional<LogEvent> finished = finishedAfter(ends, gone);
+        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at);
+        if (finished.isPresent() && missing.size() > 1) {
+            scope.clear(pod, "the controller found the Pod missing " + missing.size() + " times, then finished the node at "
+                    + finished.get().time().format(), finished.get().source());
+        } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished));
+        }
     }
 
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */

@@ -47,33 +47,19 @@ import java.util.Optional;
  * {@code Workflow update successful}, or an export showing the node fulfilled. A negative delay
  * alone is not a defect.
  */
-public final class PrematureFinalizerRemoval implements Rule {
+public final class PrematureFinalizerRemoval extends DeclaredRule {
     public static final String ID = "AF001";
 
     private final long stallThreshold;
 
     /** @param settings its stall threshold decides when the explanation says AF003 reports the stall */
     public PrematureFinalizerRemoval(RuleSettings settings) {
+        super(ID, "Status-capture finalizer removed before the node result was persisted", Severity.HIGH);
         this.stallThreshold = settings.stallNanos();
     }
 
     public PrematureFinalizerRemoval() {
         this(RuleSettings.defaults());
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.HIGH;
-    }
-
-    @Override
-    public String title() {
-        return "Status-capture finalizer removed before the node result was persisted";
     }
 
     @Override

@@ -26,33 +26,15 @@ import java.util.Set;
  * Workflow, no {@code Processing workflow} for it followed within the threshold. Context for AF001
  * and AF002. See docs/rules/AF003.md.
  */
-public final class ReconciliationStalled implements Rule {
+public final class ReconciliationStalled extends DeclaredRule {
     public static final String ID = "AF003";
     static final String TITLE = "Workflow reconciliation stalled while the pod controller acted";
 
     private final long threshold;
 
     public ReconciliationStalled(RuleSettings settings) {
+        super(ID, TITLE, Severity.MEDIUM);
         this.threshold = settings.stallNanos();
-    }
-
-    public ReconciliationStalled() {
-        this(RuleSettings.defaults());
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return TITLE;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.MEDIUM;
     }
 
     @Override

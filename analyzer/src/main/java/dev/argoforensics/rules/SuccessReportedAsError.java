@@ -21,22 +21,11 @@ import java.util.Set;
  * result), yet its node ended Error or Failed. The symptom of #17024, #5126 and #686; AF001 looks for
  * one cause. See docs/rules/AF002.md.
  */
-public final class SuccessReportedAsError implements Rule {
+public final class SuccessReportedAsError extends NodeRule {
     public static final String ID = "AF002";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return "Successful Pod reported as failed";
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.HIGH;
+    public SuccessReportedAsError() {
+        super(ID, "Successful Pod reported as failed", Severity.HIGH);
     }
 
     @Override
@@ -46,47 +35,35 @@ public final class SuccessReportedAsError implements Rule {
     }
 
     @Override
-    public Evaluation evaluate(Correlation correlation) {
-        List<Finding> out = new ArrayList<>();
-        List<Clearance> cleared = new ArrayList<>();
-        NodeEvents nodes = new NodeEvents(correlation);
-        for (PodHistory pod : correlation.pods().values()) {
-            NodeLink link = pod.link();
-            if (link == null) {
-                continue;
+    void assess(PodHistory pod, Scope scope) {
+        PodSnapshot finished = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.containersFinishedAt().isPresent()) {
+                finished = s;
             }
-            PodSnapshot finished = null;
-            for (PodSnapshot s : pod.snapshots()) {
-                if (s.containersFinishedAt().isPresent()) {
-                    finished = s;
-                }
-            }
-            Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
-            if (finished == null && reported.isEmpty()) {
-                continue; // nothing says how the containers ended
-            }
-            NodeOutcome outcome = NodeLines.outcome(nodes, link);
-            if (!NodeLines.failed(outcome)) {
-                continue;
-            }
-            if (finished != null && !finished.allContainersSucceeded()) {
-                cleared.add(new Clearance(pod.key(), "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the exported Pod shows "
-                        + finished.exitCodeSummary() + ": the failure is the containers' own", finished.source()));
-                continue;
-            }
-            if (finished == null && !"0".equals(reported.get().exitCode())) {
-                cleared.add(new Clearance(pod.key(), "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the executor reported exit code "
-                        + reported.get().exitCode() + " in its task result: the failure is the container's own", reported.get().source()));
-                continue;
-            }
-            out.add(finding(correlation, nodes, pod, outcome, finished, reported.orElse(null)));
         }
-        return new Evaluation(out, cleared);
+        Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
+        if (finished == null && reported.isEmpty()) {
+            return; // nothing says how the containers ended
+        }
+        NodeOutcome outcome = NodeLines.outcome(scope.nodes(), pod.link());
+        if (!NodeLines.failed(outcome)) {
+            return;
+        }
+        if (finished != null && !finished.allContainersSucceeded()) {
+            scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the exported Pod shows " + finished.exitCodeSummary()
+                    + ": the failure is the containers' own", finished.source());
+        } else if (finished == null && !"0".equals(reported.get().exitCode())) {
+            scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the executor reported exit code "
+                    + reported.get().exitCode() + " in its task result: the failure is the container's own", reported.get().source());
+        } else {
+            scope.findings().add(finding(scope, pod, outcome, finished, reported.orElse(null)));
+        }
     }
 
-    private Finding finding(Correlation correlation, NodeEvents nodes, PodHistory pod, NodeOutcome outcome, PodSnapshot finished,
-                            TaskResultSnapshot reported) {
+    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, TaskResultSnapshot reported) {
         NodeLink link = pod.link();
+        Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -112,7 +89,7 @@ public final class SuccessReportedAsError implements Rule {
             facts.add(new Fact("removedBy", "Pod removed by", d.who()));
             d.cite(cite);
         });
-        for (LogEvent e : NodeLines.failures(nodes, link)) {
+        for (LogEvent e : NodeLines.failures(scope.nodes(), link)) {
             cite.line(e, "node recorded as failed");
         }
         if (workflow != null) {

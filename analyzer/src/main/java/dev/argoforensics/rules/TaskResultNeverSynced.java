@@ -28,7 +28,7 @@ import java.util.Set;
  * logging {@code Taskresult of the node not yet completed}. Calls out a wait container that was
  * OOMKilled or exited non-zero. Upstream #12103, #12993, #13373. See docs/rules/AF006.md.
  */
-public final class TaskResultNeverSynced implements Rule {
+public final class TaskResultNeverSynced extends NodeRule {
     public static final String ID = "AF006";
     private static final String WORKFLOW = "the exported Workflow";
     private static final String TASK_RESULT = "the exported WorkflowTaskResult";
@@ -37,26 +37,8 @@ public final class TaskResultNeverSynced implements Rule {
     private final long threshold;
 
     public TaskResultNeverSynced(RuleSettings settings) {
+        super(ID, "Task result never synced", Severity.HIGH);
         this.threshold = settings.taskResultNanos();
-    }
-
-    public TaskResultNeverSynced() {
-        this(RuleSettings.defaults());
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String title() {
-        return "Task result never synced";
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.HIGH;
     }
 
     @Override
@@ -67,50 +49,46 @@ public final class TaskResultNeverSynced implements Rule {
     }
 
     @Override
-    public Evaluation evaluate(Correlation correlation) {
-        List<Finding> out = new ArrayList<>();
-        List<Clearance> cleared = new ArrayList<>();
-        NodeEvents nodes = new NodeEvents(correlation);
-        for (PodHistory pod : correlation.pods().values()) {
-            NodeLink link = pod.link();
-            if (link == null) {
-                continue;
-            }
-            WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
-            List<View> views = views(pod, workflow, nodes);
-            View pending = latest(views, true, null);
-            if (pending == null) {
-                continue;
-            }
-            // The controller's view (its Workflow status, its lines) decides; the executor's label only when the controller says nothing.
-            View controllerPending = latest(views, true, false);
-            View controllerResolved = latest(views, false, false);
-            View settled = null;
-            if (controllerResolved != null && (controllerPending == null || !controllerResolved.at().isBefore(controllerPending.at()))) {
-                settled = controllerResolved;
-            } else if (controllerPending == null && controllerResolved == null) {
-                View labelResolved = latest(views, false, true);
-                settled = labelResolved != null && !labelResolved.at().isBefore(pending.at()) ? labelResolved : null;
-            }
-            if (settled != null) {
-                View why = views.stream().filter(v -> v.cited() instanceof LogEvent e && e.event() instanceof TaskResultForced).findFirst().orElse(settled);
-                View was = controllerPending != null ? controllerPending : pending;
-                String before = was.at().isBefore(why.at()) ? "the task result was not synced at " + was.at().format() + "; " : "";
-                cleared.add(new Clearance(pod.key(), before + "settled at " + why.at().format() + ": " + why.what() + waitNote(pod),
-                        why.source()));
-                continue;
-            }
-            Finished finished = finished(pod, workflow, link);
-            Timestamp from = finished != null ? finished.at : views.stream().filter(View::pending).map(View::at).min(Comparator.naturalOrder()).get();
-            long nanos = from.nanosUntil(pending.at());
-            if (nanos > threshold) {
-                out.add(finding(correlation, pod, workflow, views, pending, finished, nanos));
-            } else if (finished != null) {
-                cleared.add(new Clearance(pod.key(), "the task result was still pending " + GoDuration.format(Math.max(nanos, 0))
-                        + " after the Pod finished, within the threshold of " + GoDuration.format(threshold), pending.source()));
-            }
+    void assess(PodHistory pod, Scope scope) {
+        NodeLink link = pod.link();
+        WorkflowHistory workflow = scope.correlation().workflow(link.workflow()).orElse(null);
+        List<View> views = views(pod, workflow, scope.nodes());
+        View pending = latest(views, true, null);
+        if (pending == null) {
+            return;
         }
-        return new Evaluation(out, cleared);
+        View settled = settled(views, pending);
+        if (settled != null) {
+            View why = views.stream().filter(v -> v.cited() instanceof LogEvent e && e.event() instanceof TaskResultForced).findFirst().orElse(settled);
+            View controllerPending = latest(views, true, false);
+            View was = controllerPending != null ? controllerPending : pending;
+            String before = was.at().isBefore(why.at()) ? "the task result was not synced at " + was.at().format() + "; " : "";
+            scope.clear(pod, before + "settled at " + why.at().format() + ": " + why.what() + waitNote(pod), why.source());
+            return;
+        }
+        Finished finished = finished(pod, workflow, link);
+        Timestamp from = finished != null ? finished.at : views.stream().filter(View::pending).map(View::at).min(Comparator.naturalOrder()).get();
+        long nanos = from.nanosUntil(pending.at());
+        if (nanos > threshold) {
+            scope.findings().add(finding(scope.correlation(), pod, workflow, views, pending, finished, nanos));
+        } else if (finished != null) {
+            scope.clear(pod, "the task result was still pending " + GoDuration.format(Math.max(nanos, 0)) + " after the Pod finished, within "
+                    + "the threshold of " + GoDuration.format(threshold), pending.source());
+        }
+    }
+
+    /**
+     * The view that settles the result, if one does: the controller's view (its Workflow status, its
+     * lines) decides; the executor's label only when the controller says nothing.
+     */
+    private static View settled(List<View> views, View pending) {
+        View controllerPending = latest(views, true, false);
+        View controllerResolved = latest(views, false, false);
+        if (controllerResolved != null) {
+            return controllerPending == null || !controllerResolved.at().isBefore(controllerPending.at()) ? controllerResolved : null;
+        }
+        View labelResolved = controllerPending == null ? latest(views, false, true) : null;
+        return labelResolved != null && !labelResolved.at().isBefore(pending.at()) ? labelResolved : null;
     }
 
     /** The latest view that is pending (or not), from the task result's label only, from the controller only, or (null) from either. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** AF004: the status-capture finalizer held on a deleted Pod past its release, from exports and from the logs; and the look-alikes. */
 class FinalizerStuckTest {
-    private final FinalizerStuck rule = new FinalizerStuck();
+    private final FinalizerStuck rule = new FinalizerStuck(RuleSettings.defaults());
 
     /** Deleted at 16:31:04 (grace 0), last condition transition 16:27:47: the release was due at 16:31:04. */
     private static String deletedPod() {

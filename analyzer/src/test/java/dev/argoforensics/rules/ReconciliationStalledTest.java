@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * deletion requeued it; and the look-alikes where workers picked the Workflow up in time.
  */
 class ReconciliationStalledTest {
-    private final ReconciliationStalled rule = new ReconciliationStalled();
+    private final ReconciliationStalled rule = new ReconciliationStalled(RuleSettings.defaults());
 
     private static Evidence created() {
         return new Evidence().log("1.log", processing("2026-09-19T16:27:10.402Z", "Running"), createdPod("2026-09-19T16:27:10.431Z"),

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** AF006: a task result still not synced long after the Pod finished; and results pending briefly, or completed by the controller. */
 class TaskResultNeverSyncedTest {
-    private final TaskResultNeverSynced rule = new TaskResultNeverSynced();
+    private final TaskResultNeverSynced rule = new TaskResultNeverSynced(RuleSettings.defaults());
 
     private static final String FINISHED_POD = Exports.Pod.of().phase("Succeeded")
             .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:45Z").yaml();
