@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Cli;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code argo-forensics rules}, and choosing rules and thresholds on {@code analyze}. */
 class RuleSelectionTest {
@@ -55,6 +57,13 @@ class RuleSelectionTest {
         assertEquals(List.of("AF003", "AF004", "AF005", "AF006", "AF007"), rulesSection(r.out()));
         assertEquals(0, r.exitCode(), "only a medium finding is left");
         assertFalse(r.out().contains("AF001 ["), r.out());
+    }
+
+    @Test
+    void theChoiceHoldsThroughTheIndexToo(@TempDir Path index) {
+        Cli r = analyze("--index", index.toString(), "--rule", "AF002");
+        assertEquals("", r.err());
+        assertEquals(List.of("AF002"), rulesSection(r.out()));
     }
 
     @Test
