@@ -4,7 +4,10 @@ import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.SnapshotTimes;
+import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.index.IndexedAnalysis;
+import dev.argoforensics.rules.Rule;
+import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.source.InputException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,13 +63,18 @@ final class AnalysisInputs {
 
     /** As {@link #analyze(boolean)}, also keeping every line of the named Pods; through the index with {@code --index}. */
     AnalysisResult analyze(boolean keepEverything, List<String> podsOfInterest) {
+        return analyze(keepEverything, podsOfInterest, RuleEngine.standardRules());
+    }
+
+    /** As {@link #analyze(boolean, List)}, running only the given rules. */
+    AnalysisResult analyze(boolean keepEverything, List<String> podsOfInterest, List<Rule> rules) {
         SnapshotTimes times = snapshotTimes();
         AnalysisOptions options = options(keepEverything, podsOfInterest);
         if (index != null) {
-            return indexed(options, times).result();
+            return indexed(options, times, rules).result();
         }
         try {
-            return Analysis.standard(options).run(paths, times);
+            return new Analysis(MessageCatalog.standard(), rules, options).run(paths, times);
         } catch (InputException e) {
             throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
         }
@@ -78,12 +86,12 @@ final class AnalysisInputs {
      * @throws CliFailure if an input or the index cannot be used
      */
     IndexedAnalysis.Outcome indexed() {
-        return indexed(options(false, List.of()), snapshotTimes());
+        return indexed(options(false, List.of()), snapshotTimes(), RuleEngine.standardRules());
     }
 
-    private IndexedAnalysis.Outcome indexed(AnalysisOptions options, SnapshotTimes times) {
+    private IndexedAnalysis.Outcome indexed(AnalysisOptions options, SnapshotTimes times, List<Rule> rules) {
         try {
-            return IndexedAnalysis.run(index, options, times, paths);
+            return IndexedAnalysis.run(index, options, times, paths, rules);
         } catch (InputException e) {
             throw new CliFailure(e.getMessage(), "name log files, snapshot files or folders that hold them");
         } catch (IOException e) {

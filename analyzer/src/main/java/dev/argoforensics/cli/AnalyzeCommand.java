@@ -41,6 +41,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  argo-forensics analyze logs/ snapshots/ --format markdown --out report.md     # for a GitHub issue",
             "  argo-forensics analyze logs/ snapshots/ --format html --out report.html       # one self-contained page",
             "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv       # to share publicly",
+            "  argo-forensics analyze logs/ snapshots/ --rule AF001,AF004           # 'argo-forensics rules' lists them",
             "  argo-forensics analyze logs/ snapshots/ --format json --now 2026-09-20T00:00:00Z  # reproducible bytes"})
 final class AnalyzeCommand implements Callable<Integer> {
     private static final String FILE = "FILE";
@@ -56,6 +57,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions output;
+
+    @Mixin
+    RuleOptions ruleOptions;
 
     @Option(names = "--fail-on", defaultValue = "high", paramLabel = "SEVERITY",
             description = "Exit 1 if a finding is at least this severe: info, low, medium, high (default), critical, or none.")
@@ -86,7 +90,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         Severity threshold = threshold();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
-        AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL);
+        AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
         Redaction redaction = redacting() ? Redaction.prepare(key(), inputs.paths, result) : null;
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
         Report report = new ReportBuilder().build(result, timelines, invocation);

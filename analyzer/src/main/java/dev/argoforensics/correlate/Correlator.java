@@ -231,8 +231,10 @@ public final class Correlator {
                     continue;
                 }
                 b.started = e;
+                b.failed = false;
             } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action()) && b != null) {
                 b.started = null; // the attempt failed; the retry's worker line will follow
+                b.failed = true;
             }
         }
         open.keySet().stream().sorted().forEach(stream -> close(open.get(stream), out));
@@ -256,11 +258,16 @@ public final class Correlator {
         LogEvent scheduled;
         LogEvent queued;
         LogEvent started;
+        /** The last attempt failed and no later worker line took the item again. */
+        boolean failed;
 
-        /** A removal happened if a worker took it, or if it was due at once (the worker line may be cut off). */
+        /**
+         * A removal happened if a worker took it, or if it was due at once (the worker line may be cut
+         * off), unless the only attempt seen failed.
+         */
         FinalizerRemoval build() {
             boolean dueNow = scheduled != null && ((PodCleanupScheduled) scheduled.event()).delayNanos() <= 0;
-            if (started == null && !dueNow) {
+            if (started == null && (!dueNow || failed)) {
                 return null;
             }
             if (scheduled == null && queued == null && started == null) {
@@ -295,6 +302,15 @@ public final class Correlator {
         }
         if (!objects.workflows().isEmpty()) {
             kinds.add(EvidenceKind.WORKFLOW_SNAPSHOT);
+        }
+        if (!objects.taskResults().isEmpty()) {
+            kinds.add(EvidenceKind.TASK_RESULT_SNAPSHOT);
+        }
+        if (!objects.clusterEvents().isEmpty()) {
+            kinds.add(EvidenceKind.CLUSTER_EVENTS);
+        }
+        if (!objects.auditRecords().isEmpty()) {
+            kinds.add(EvidenceKind.AUDIT_LOG);
         }
         return kinds;
     }

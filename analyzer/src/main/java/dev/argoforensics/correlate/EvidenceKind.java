@@ -5,7 +5,10 @@ public enum EvidenceKind {
     CONTROLLER_LOG("workflow-controller log lines"),
     POD_CONTROLLER_LINES("pod-controller queuing and cleanup lines (Argo v3.6.5 and later)"),
     POD_SNAPSHOT("an exported Pod"),
-    WORKFLOW_SNAPSHOT("an exported Workflow");
+    WORKFLOW_SNAPSHOT("an exported Workflow"),
+    TASK_RESULT_SNAPSHOT("an exported WorkflowTaskResult"),
+    CLUSTER_EVENTS("Kubernetes Events"),
+    AUDIT_LOG("API server audit records");
 
     private final String description;
 

@@ -101,6 +101,18 @@ public sealed interface ControllerEvent {
     record TaskResultIncomplete(WorkflowRef wf, String id) implements OfWorkflow, OfNodeId {
     }
 
+    /**
+     * The controller marked a node's task result complete without the executor's report: the wait
+     * (v4.1+: aux) container did not exit normally or was cleaned up, or the Pod was deleted a while ago.
+     *
+     * @param why       {@code wait-exit}, {@code wait-cleaned-up} or {@code pod-deleted}
+     * @param exitCode  the wait container's exit code, when the line gives it
+     * @param container the container (v4.1+), when the line gives it
+     */
+    record TaskResultForced(WorkflowRef wf, String id, String why, String exitCode, String reason, String container)
+            implements OfWorkflow, OfNodeId {
+    }
+
     /** {@code Workflow pod is missing}: an unfulfilled node whose Pod the informer no longer has. */
     record WorkflowPodMissing(WorkflowRef wf, String node, String nodePhase, Boolean recentlyStarted) implements OfWorkflow, OfNodeName {
     }

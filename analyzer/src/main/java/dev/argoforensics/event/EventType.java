@@ -16,6 +16,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.QueueTiming;
+import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
 import dev.argoforensics.event.ControllerEvent.TaskResultReconciliation;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
@@ -34,6 +35,8 @@ public enum EventType {
     POD_CREATED(a -> new PodCreated(a.workflowOrNull(), a.textOrNull("nodeName"), a.textOrNull("nodeId"), a.podOrNull())),
     TASK_RESULT_RECONCILIATION(a -> new TaskResultReconciliation(a.workflowOrNull(), a.integerOrNull("objects"))),
     TASK_RESULT_INCOMPLETE(a -> new TaskResultIncomplete(a.workflowOrNull(), a.textOrNull("nodeId"))),
+    TASK_RESULT_FORCED(a -> new TaskResultForced(a.workflowOrNull(), a.textOrNull("nodeId"), a.text("why").orElseThrow(),
+            a.textOrNull("exitCode"), a.textOrNull("reason"), a.textOrNull("container"))),
     WORKFLOW_POD_MISSING(a -> new WorkflowPodMissing(a.workflowOrNull(), a.textOrNull("nodeName"), a.textOrNull("nodePhase"),
             a.booleanOrNull("recentlyStarted"))),
     NODE_MARKED_ERROR(a -> new NodeMarkedError(a.workflowOrNull(), a.textOrNull("nodeName"), a.textOrNull("error"))),

@@ -40,16 +40,27 @@ public final class IndexedAnalysis {
      * @throws dev.argoforensics.source.InputException if a named path does not exist or cannot be listed
      */
     public static Outcome run(Path dir, AnalysisOptions options, SnapshotTimes times, List<String> paths) throws IOException {
+        return run(dir, options, times, paths, RuleEngine.standardRules());
+    }
+
+    /** As {@link #run(Path, AnalysisOptions, SnapshotTimes, List)}, running only the given rules (the index holds events, not findings). */
+    public static Outcome run(Path dir, AnalysisOptions options, SnapshotTimes times, List<String> paths, List<Rule> rules) throws IOException {
         Files.createDirectories(dir);
         try (Directory d = FSDirectory.open(dir)) {
-            return run(d, options, times, paths);
+            return run(d, options, times, paths, rules);
         }
     }
 
     /** The same on any Lucene directory (an index in memory, for a search straight on files). */
     public static Outcome run(Directory dir, AnalysisOptions options, SnapshotTimes times, List<String> paths) throws IOException {
+        return run(dir, options, times, paths, RuleEngine.standardRules());
+    }
+
+    private static Outcome run(Directory dir, AnalysisOptions options, SnapshotTimes times, List<String> paths, List<Rule> rules)
+            throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
-        return run(dir, IndexIdentity.current(options), options, times, paths, file -> LogLines.read(file, catalog, options.chunkBytes()));
+        return run(dir, IndexIdentity.current(options), options, times, paths, file -> LogLines.read(file, catalog, options.chunkBytes()),
+                rules);
     }
 
     /**
@@ -58,8 +69,12 @@ public final class IndexedAnalysis {
      */
     static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
                        IndexedLogSource.FileReader reader) throws IOException {
+        return run(dir, identity, options, times, paths, reader, RuleEngine.standardRules());
+    }
+
+    private static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
+                               IndexedLogSource.FileReader reader, List<Rule> rules) throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
-        List<Rule> rules = RuleEngine.standardRules();
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
             Map<String, IndexedInput> known = reusable ? before.inputs() : Map.of();

@@ -141,8 +141,15 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("<dt>Node</dt><dd class=\"mono\">").append(Html.escape(Describe.node(f.node()))).append("</dd>\n");
         b.append("<dt>Confidence</dt><dd>").append(Html.escape(f.confidence().label() + ": " + f.confidenceReason())).append("</dd>\n</dl>\n");
         r.timelineOf(f).ifPresent(t -> {
-            b.append("<h3>Timeline of Pod ").append(Html.escape(t.pod().toString())).append("</h3>\n");
-            figure(b, t, findingsOf(r, t));
+            List<Finding> same = findingsOf(r, t);
+            if (same.get(0) == f) {
+                b.append("<h3>Timeline of Pod ").append(Html.escape(t.pod().toString())).append("</h3>\n");
+                figure(b, t, same);
+            } else {
+                b.append("<p class=\"summary\">The Pod's swimlane timeline is drawn with finding <a href=\"#finding-")
+                        .append(r.findings().indexOf(same.get(0)) + 1).append("\">").append(r.findings().indexOf(same.get(0)) + 1)
+                        .append("</a>.</p>\n");
+            }
         });
         b.append("<p>").append(Html.escape(f.explanation())).append("</p>\n");
         b.append("<h3>Key facts</h3>\n<table class=\"facts\">\n");

@@ -4,24 +4,29 @@ import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /** Decides what a report contains, for every renderer at once. */
 public final class ReportBuilder {
-    /** Findings most severe first, then by rule, Pod and time of the first evidence line. */
-    private static final Comparator<Finding> FINDING_ORDER = Comparator
+    /** Within one Pod: most severe first, then by rule. */
+    private static final Comparator<Finding> WITHIN_POD = Comparator
             .comparing(Finding::severity, Comparator.reverseOrder())
-            .thenComparing(Finding::rule)
-            .thenComparing(Finding::pod);
+            .thenComparing(Finding::rule);
+    /** Stands for "no Workflow" in the grouping. */
+    private static final WorkflowRef NO_WORKFLOW = new WorkflowRef("", "");
     /** Ignored files named one by one in the evidence gaps; more are counted. */
     private static final int IGNORED_NAMED = 5;
 
@@ -30,7 +35,7 @@ public final class ReportBuilder {
         for (RuleOutcome o : result.outcomes()) {
             findings.addAll(o.findings());
         }
-        findings.sort(FINDING_ORDER);
+        findings = grouped(findings);
         Set<PodKey> withTimeline = new TreeSet<>();
         if (scope == TimelineScope.ALL) {
             withTimeline.addAll(result.correlation().pods().keySet());
@@ -49,12 +54,39 @@ public final class ReportBuilder {
                 result.correlation().processes(), findings, result.outcomes(), built, gaps(result));
     }
 
+    /**
+     * Findings grouped by Workflow, then by Pod: the Workflow with the most severe finding first
+     * (then by name, those tied to no Workflow last), within it the Pods likewise, within a Pod the
+     * most severe finding first, then by rule.
+     */
+    static List<Finding> grouped(List<Finding> findings) {
+        Map<WorkflowRef, Severity> byWorkflow = new HashMap<>();
+        Map<PodKey, Severity> byPod = new HashMap<>();
+        for (Finding f : findings) {
+            byWorkflow.merge(f.workflow() == null ? NO_WORKFLOW : f.workflow(), f.severity(), ReportBuilder::max);
+            byPod.merge(f.pod(), f.severity(), ReportBuilder::max);
+        }
+        Comparator<Finding> order = Comparator
+                .comparing((Finding f) -> byWorkflow.get(f.workflow() == null ? NO_WORKFLOW : f.workflow()), Comparator.reverseOrder())
+                .thenComparing(Finding::workflow, Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(f -> byPod.get(f.pod()), Comparator.reverseOrder())
+                .thenComparing(Finding::pod)
+                .thenComparing(WITHIN_POD);
+        List<Finding> out = new ArrayList<>(findings);
+        out.sort(order);
+        return out;
+    }
+
+    private static Severity max(Severity a, Severity b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
     /** What the inputs lacked: rules not decided or run with less, lines and files not read. */
     private static List<EvidenceGap> gaps(AnalysisResult result) {
         List<EvidenceGap> gaps = new ArrayList<>();
         for (RuleOutcome o : result.outcomes()) {
             if (!o.evaluated()) {
-                gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs hold no " + String.join(", no ", o.missing())));
+                gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs lack " + String.join("; and ", o.missing())));
             } else if (!o.lackingOptional().isEmpty()) {
                 gaps.add(new EvidenceGap(o.rule(), "decided without " + String.join(" or ", o.lackingOptional())
                         + ": its findings may carry a lower confidence and fewer facts"));

@@ -12,6 +12,7 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import java.util.Objects;
 
 /**
  * Plain text for a terminal: findings first, then timelines, rules, evidence gaps, inputs and
@@ -31,6 +32,7 @@ final class TextRenderer implements ReportRenderer {
     public String render(Report r) {
         StringBuilder b = new StringBuilder();
         b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.findingCount(r.findings()))).append('\n');
+        index(b, r);
         for (Finding f : r.findings()) {
             finding(b, f, r.severalControllers());
         }
@@ -56,6 +58,30 @@ final class TextRenderer implements ReportRenderer {
         controllers(b, r);
         inputs(b, r);
         return b.toString();
+    }
+
+    /** The findings by Workflow and Pod, in the order the report gives them in full. */
+    private void index(StringBuilder b, Report r) {
+        if (r.findings().isEmpty()) {
+            return;
+        }
+        b.append('\n').append(palette.bold("Findings by Workflow and Pod")).append('\n');
+        int ruleWidth = r.findings().stream().mapToInt(f -> f.rule().length() + f.severity().label().length() + f.confidence().label().length())
+                .max().orElse(0) + 5;
+        Finding previous = null;
+        for (Finding f : r.findings()) {
+            boolean newWorkflow = previous == null || !Objects.equals(previous.workflow(), f.workflow());
+            if (newWorkflow) {
+                b.append("  Workflow ").append(Describe.workflow(f.workflow())).append('\n');
+            }
+            if (newWorkflow || !previous.pod().equals(f.pod())) {
+                b.append("    Pod ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
+            }
+            String tag = f.rule() + " [" + f.severity().label() + ", " + f.confidence().label() + "]";
+            b.append("      ").append(f.rule()).append(" [").append(palette.severity(f.severity())).append(", ").append(f.confidence().label())
+                    .append("]").append(pad("", ruleWidth - tag.length())).append(' ').append(f.title()).append('\n');
+            previous = f;
+        }
     }
 
     private void finding(StringBuilder b, Finding f, boolean showController) {

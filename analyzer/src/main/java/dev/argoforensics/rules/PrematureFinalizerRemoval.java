@@ -25,18 +25,14 @@ import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
-import dev.argoforensics.snapshot.ContainerState;
-import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * AF001: the status-capture finalizer {@code workflows.argoproj.io/status} was removed from a
@@ -51,23 +47,24 @@ import java.util.Set;
  * {@code Workflow update successful}, or an export showing the node fulfilled. A negative delay
  * alone is not a defect.
  */
-public final class PrematureFinalizerRemoval implements Rule {
+public final class PrematureFinalizerRemoval extends DeclaredRule {
     public static final String ID = "AF001";
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
-    @Override
-    public String id() {
-        return ID;
+    private final long stallThreshold;
+
+    /** @param settings its stall threshold decides when the explanation says AF003 reports the stall */
+    public PrematureFinalizerRemoval(RuleSettings settings) {
+        super(ID, "Status-capture finalizer removed before the node result was persisted", Severity.HIGH);
+        this.stallThreshold = settings.stallNanos();
     }
 
-    @Override
-    public String title() {
-        return "Status-capture finalizer removed before the node result was persisted";
+    public PrematureFinalizerRemoval() {
+        this(RuleSettings.defaults());
     }
 
     @Override
     public EvidenceNeeds needs() {
-        return new EvidenceNeeds(EnumSet.of(EvidenceKind.CONTROLLER_LOG, EvidenceKind.POD_CONTROLLER_LINES), Set.of(),
+        return new EvidenceNeeds(EnumSet.of(EvidenceKind.CONTROLLER_LOG, EvidenceKind.POD_CONTROLLER_LINES), List.of(),
                 EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.WORKFLOW_SNAPSHOT));
     }
 
@@ -75,6 +72,7 @@ public final class PrematureFinalizerRemoval implements Rule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        Reconciliation reconciliation = new Reconciliation(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             if (pod.removals().isEmpty()) {
                 continue;
@@ -86,7 +84,7 @@ public final class PrematureFinalizerRemoval implements Rule {
                         + " because the Pod's Workflow was missing or being deleted", first.decisive().source()));
                 case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), "finalizer released at " + first.time().format()
                         + " by the cleanup queued after a Workflow update", first.decisive().source()));
-                default -> new Case(correlation, pod, first).assess(out, cleared);
+                default -> new Case(correlation, reconciliation, pod, first).assess(out, cleared);
             }
         }
         return new Evaluation(out, cleared);
@@ -100,9 +98,11 @@ public final class PrematureFinalizerRemoval implements Rule {
         private final NodeLink link;
         private final WorkflowHistory workflow;
         private final Correlation correlation;
+        private final Reconciliation reconciliation;
 
-        Case(Correlation correlation, PodHistory pod, FinalizerRemoval removal) {
+        Case(Correlation correlation, Reconciliation reconciliation, PodHistory pod, FinalizerRemoval removal) {
             this.correlation = correlation;
+            this.reconciliation = reconciliation;
             this.pod = pod;
             this.removal = removal;
             this.decisive = removal.decisive();
@@ -153,43 +153,44 @@ public final class PrematureFinalizerRemoval implements Rule {
                 facts.add(new Fact("containersFinishedAt", "Containers finished at", s.containersFinishedAt().get().format()));
                 facts.add(new Fact("containerExitCodes", "Container exit codes", s.exitCodeSummary()));
             });
-            Optional<LogEvent> workers = workerNumbersAtRemoval();
+            Optional<LogEvent> workers = reconciliation.zeroWorkers(decisive);
             workers.ifPresent(w -> facts.add(new Fact("workflowWorkersAtRemoval", "Workflow workers at removal",
                     ((WorkerNumbers) w.event()).workflowWorkers())));
             Optional<LogEvent> lastUpdate = lastWorkflowUpdateBefore();
             lastUpdate.ifPresent(u -> facts.add(new Fact("lastWorkflowUpdateBeforeRemoval", "Last Workflow update before removal",
                     u.time().format())));
+            Optional<LogEvent> lastProcessed = link == null ? Optional.empty() : reconciliation.lastProcessedBefore(link.workflow(), decisive);
+            lastProcessed.ifPresent(p -> {
+                facts.add(new Fact("lastProcessedBeforeRemoval", "Workflow last processed before removal", p.time().format()));
+                facts.add(new Fact("unprocessedForAtRemoval", "Not processed for, at removal", GoDuration.format(p.time().nanosUntil(decisive.time()))));
+            });
 
             // Evidence, in time order: how the finalizer went, what was persisted, what followed.
-            workers.ifPresent(w -> evidence.add(cite(w, "controller running without workflow workers")));
-            lastUpdate.ifPresent(u -> evidence.add(cite(u, "last Workflow update persisted before the removal")));
-            if (removal.onDelete() != null) {
-                evidence.add(cite(removal.onDelete(), "Pod deletion handled while it still had the finalizer"));
-            }
-            if (removal.scheduled() != null) {
-                evidence.add(cite(removal.scheduled(), "removal scheduled; negative delay = deadline already passed"));
-            }
-            if (removal.started() != null) {
-                evidence.add(cite(removal.started(), "cleanup worker removes the finalizer"));
-            }
-            podGoneAfter().ifPresent(e -> evidence.add(cite(e, "Pod gone from the controller's informer")));
-            if (phaseAt != null && phaseAt.event != null) {
-                evidence.add(cite(phaseAt.event, "node still unfulfilled after the removal"));
+            Cite cite = new Cite(correlation);
+            workers.ifPresent(w -> cite.line(w, "controller running without workflow workers"));
+            lastUpdate.ifPresent(u -> cite.line(u, "last Workflow update persisted before the removal"));
+            cite.line(removal.onDelete(), "Pod deletion handled while it still had the finalizer");
+            cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
+                    ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
+            cite.line(removal.started(), "cleanup worker removes the finalizer");
+            podGoneAfter().ifPresent(e -> cite.line(e, "Pod gone from the controller's informer"));
+            if (phaseAt != null) {
+                cite.line(phaseAt.event, "node still unfulfilled after the removal");
             }
             List<LogEvent> errors = laterErrors();
-            errors.forEach(e -> evidence.add(cite(e, "node recorded as failed")));
-            evidence.sort(Comparator.comparing(EvidenceLine::time));
+            errors.forEach(e -> cite.line(e, "node recorded as failed"));
             // Exports have no time of their own (only a lower bound): they follow the log lines.
-            completedIn.ifPresent(s -> evidence.add(EvidenceLine.object(s.source(), "exported Pod", describe(s))));
+            completedIn.ifPresent(s -> cite.pod(s, "exported Pod"));
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    evidence.add(EvidenceLine.object(o.snapshot().source(), "exported Workflow", describe(o)));
+                    cite.node(o, "exported Workflow");
                 }
             }
+            evidence.addAll(cite.evidence());
 
             Confidence confidence;
             String reason;
-            boolean exportShowsLoss = fin != null && fin.fromExport() && "Error".equals(fin.phase()) && isPodDeleted(fin.message());
+            boolean exportShowsLoss = fin != null && fin.fromExport() && "Error".equals(fin.phase()) && NodeLines.podDeleted(fin.message());
             boolean logsShowLoss = !errors.isEmpty();
             if (exportShowsLoss && completedIn.isPresent()) {
                 confidence = Confidence.CONFIRMED;
@@ -214,14 +215,10 @@ public final class PrematureFinalizerRemoval implements Rule {
                     + (fin != null ? "; the node ended " + fin.phase() + (fin.message() == null || fin.message().isEmpty() ? "" : " \"" + fin.message() + "\"") : "")
                     + ".";
             String explanation = explain(schedule.orElse(null), phaseAt, fin, completedIn.orElse(null), workers.orElse(null),
-                    lastUpdate.orElse(null), recomputed);
-            return new Finding(ID, title(), Severity.HIGH, confidence, reason, pod.key(), pod.uid(),
+                    lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null));
+            return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
                     summary, explanation, facts, evidence);
-        }
-
-        private EvidenceLine cite(LogEvent e, String role) {
-            return EvidenceLine.of(e, correlation.process(e), role);
         }
 
         private String cause() {
@@ -250,8 +247,8 @@ public final class PrematureFinalizerRemoval implements Rule {
                     continue;
                 }
                 ControllerEvent ev = e.event();
-                if (aboutNode(ev) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
-                        || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))) {
+                if (aboutNode(ev) && ((ev instanceof NodeChanged c && NodeLines.COMPLETED.contains(c.newPhase()))
+                        || (ev instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))) {
                     completedNodeChange = completedNodeChange == null ? e : completedNodeChange;
                 } else if (ev instanceof WorkflowUpdated && completedNodeChange != null && EventOrder.notAfter(completedNodeChange, e)) {
                     return Optional.of(new Clearance(pod.key(), at + "the node changed to a completed phase and the Workflow update at "
@@ -307,9 +304,9 @@ public final class PrematureFinalizerRemoval implements Rule {
                     continue;
                 }
                 ControllerEvent ev = e.event();
-                if ((ev instanceof NodeMarkedError m && isPodDeleted(m.error()))
+                if ((ev instanceof NodeMarkedError m && NodeLines.podDeleted(m.error()))
                         || (ev instanceof NodePhaseChanged p && "Error".equals(p.toPhase()))
-                        || (ev instanceof NodeMessageChanged c && isPodDeleted(c.message()))) {
+                        || (ev instanceof NodeMessageChanged c && NodeLines.podDeleted(c.message()))) {
                     out.add(e);
                 }
             }
@@ -321,17 +318,6 @@ public final class PrematureFinalizerRemoval implements Rule {
                     .filter(e -> e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE)
                     .filter(e -> EventOrder.after(e, decisive))
                     .findFirst();
-        }
-
-        private Optional<LogEvent> workerNumbersAtRemoval() {
-            LogEvent found = null;
-            for (LogEvent e : correlation.events()) {
-                if (e.stream() == decisive.stream() && e.ordinal() < decisive.ordinal() && e.event() instanceof WorkerNumbers w
-                        && w.workflowWorkers() != null) {
-                    found = e;
-                }
-            }
-            return found != null && ((WorkerNumbers) found.event()).workflowWorkers() == 0 ? Optional.of(found) : Optional.empty();
         }
 
         private Optional<LogEvent> lastWorkflowUpdateBefore() {
@@ -348,7 +334,7 @@ public final class PrematureFinalizerRemoval implements Rule {
         }
 
         private String explain(PodCleanupScheduled schedule, PhaseAt phaseAt, NodeOutcome fin, PodSnapshot completed, LogEvent workers,
-                               LogEvent lastUpdate, RemovalDeadline recomputed) {
+                               LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed) {
             StringBuilder b = new StringBuilder();
             b.append("The controller removed the status-capture finalizer ").append(PodSnapshot.STATUS_FINALIZER).append(" from Pod ")
                     .append(pod.key()).append(" at ").append(decisive.time().format());
@@ -364,8 +350,10 @@ public final class PrematureFinalizerRemoval implements Rule {
             }
             b.append(". ");
             if (recomputed != null) {
-                b.append("The exported Pod gives the same deadline, ").append(recomputed.deadline().format()).append(" (recomputed delay ")
-                        .append(GoDuration.format(recomputed.nanos())).append(recomputed.agrees() ? ", agreeing with the log). " : ", which does NOT agree with the log). ");
+                b.append("Recomputed from the exported Pod (latest condition transition ").append(recomputed.lastTransition().format())
+                        .append(") the deadline is ").append(recomputed.deadline().format()).append(" and the delay ")
+                        .append(GoDuration.format(recomputed.nanos())).append(recomputed.agrees() ? ", agreeing with the log. "
+                                : ", which does NOT agree with the log: the export may show a later condition change, or the clocks differ. ");
             }
             if (completed != null) {
                 b.append("Its containers had finished at ").append(completed.containersFinishedAt().get().format()).append(" (")
@@ -378,7 +366,17 @@ public final class PrematureFinalizerRemoval implements Rule {
             }
             b.append(". ");
             if (workers != null) {
-                b.append("The controller was running with workflowWorkers=0, so nothing reconciled the Workflow while pod cleanup went on. ");
+                b.append("The controller was running with workflowWorkers=0, so nothing reconciled the Workflow while pod cleanup went on");
+            }
+            if (lastProcessed != null) {
+                long idle = lastProcessed.time().nanosUntil(decisive.time());
+                b.append(workers != null ? "; " : "").append(workers != null ? "no" : "No")
+                        .append(" Workflow worker had processed the Workflow since ").append(lastProcessed.time().format()).append(", ")
+                        .append(GoDuration.format(idle)).append(" before the removal");
+            }
+            if (workers != null || lastProcessed != null) {
+                boolean stalled = ReconciliationStalled.stall(reconciliation, pod, stallThreshold).isPresent();
+                b.append(stalled ? " (a stalled reconciliation by AF003's measure). " : ". ");
             }
             if (fin != null) {
                 b.append("With the finalizer gone the Pod disappeared, and the node ended ").append(fin.phase());
@@ -426,41 +424,6 @@ public final class PrematureFinalizerRemoval implements Rule {
 
     private static boolean isPersistAction(String action) {
         return "labelPodCompleted".equals(action) || "deletePod".equals(action) || "removeFinalizer".equals(action);
-    }
-
-    private static boolean isPodDeleted(String message) {
-        return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
-    }
-
-    private static String describe(PodSnapshot s) {
-        StringBuilder b = new StringBuilder("Pod ").append(s.name()).append(" uid ").append(s.uid()).append(": phase ").append(s.phase());
-        if (s.deletionTimestamp() != null) {
-            b.append(", deletionTimestamp ").append(s.deletionTimestamp().format());
-        }
-        b.append(", finalizers ").append(s.finalizers());
-        for (ContainerState c : s.containers()) {
-            if (c.terminated()) {
-                b.append(", ").append(c.name()).append(" exit ").append(c.exitCode()).append(" at ").append(c.finishedAt() == null ? "?" : c.finishedAt().format());
-            }
-        }
-        s.lastConditionTransition().ifPresent(t -> b.append(", last condition transition ").append(t.format()));
-        return b.toString();
-    }
-
-    private static String describe(NodeObservation o) {
-        NodeStatus n = o.node();
-        StringBuilder b = new StringBuilder("Workflow ").append(o.snapshot().name()).append(" node ").append(n.id()).append(": phase ")
-                .append(n.phase());
-        if (!n.message().isEmpty()) {
-            b.append(", message \"").append(n.message()).append('"');
-        }
-        if (n.taskResultSynced() != null) {
-            b.append(", taskResultSynced ").append(n.taskResultSynced());
-        }
-        if (n.finishedAt() != null) {
-            b.append(", finishedAt ").append(n.finishedAt().format());
-        }
-        return b.toString();
     }
 
     private record PhaseAt(String phase, LogEvent event) {

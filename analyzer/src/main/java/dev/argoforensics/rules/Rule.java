@@ -11,9 +11,17 @@ public interface Rule {
     /** Short title. */
     String title();
 
+    /** The severity of its findings. */
+    Severity severity();
+
     /** What the rule needs to be evaluated. */
     EvidenceNeeds needs();
 
     /** Runs the check; called only when {@link EvidenceNeeds#missing} is empty. */
     Evaluation evaluate(Correlation correlation);
+
+    /** The rule's page, relative to the repository root. */
+    default String doc() {
+        return "docs/rules/" + id() + ".md";
+    }
 }

@@ -2,7 +2,11 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Runs every rule whose evidence is there and says, for the others, what was missing. */
 public final class RuleEngine {
@@ -12,9 +16,51 @@ public final class RuleEngine {
         this.rules = List.copyOf(rules);
     }
 
-    /** The rules shipped with the analyzer, in id order. */
+    /** The rules shipped with the analyzer, in id order, with the default thresholds. */
     public static List<Rule> standardRules() {
-        return List.of(new PrematureFinalizerRemoval());
+        return standardRules(RuleSettings.defaults());
+    }
+
+    /** The rules shipped with the analyzer, in id order. */
+    public static List<Rule> standardRules(RuleSettings settings) {
+        return List.of(new PrematureFinalizerRemoval(settings), new SuccessReportedAsError(), new ReconciliationStalled(settings),
+                new FinalizerStuck(settings), new PodGoneNodeRunning(), new TaskResultNeverSynced(settings),
+                new PodDeletedDuringExecution());
+    }
+
+    /**
+     * The rules to run: those named in {@code only} (all when it is empty), less those in
+     * {@code skip}; ids are matched without regard to case.
+     *
+     * @throws IllegalArgumentException naming an id that is no rule
+     */
+    public static List<Rule> select(List<Rule> rules, Collection<String> only, Collection<String> skip) {
+        Set<String> known = new TreeSet<>();
+        rules.forEach(r -> known.add(r.id()));
+        Set<String> wanted = normalise(only, known);
+        Set<String> unwanted = normalise(skip, known);
+        List<Rule> out = new ArrayList<>();
+        for (Rule r : rules) {
+            if ((wanted.isEmpty() || wanted.contains(r.id())) && !unwanted.contains(r.id())) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> normalise(Collection<String> ids, Set<String> known) {
+        Set<String> out = new TreeSet<>();
+        for (String id : ids) {
+            String upper = id.strip().toUpperCase(Locale.ROOT);
+            if (upper.isEmpty()) {
+                continue;
+            }
+            if (!known.contains(upper)) {
+                throw new IllegalArgumentException("no rule \"" + id.strip() + "\"; the rules are " + String.join(", ", known));
+            }
+            out.add(upper);
+        }
+        return out;
     }
 
     public List<RuleOutcome> run(Correlation correlation) {

@@ -93,8 +93,14 @@ public final class ObjectDecoder {
         boolean offloaded = !status.has("nodes")
                 && (status.hasNonNull("offloadNodeStatusVersion") || status.hasNonNull("compressedNodes"));
         String podNameFormat = meta.path("annotations").path("workflows.argoproj.io/pod-name-format").asText("");
+        Map<String, Boolean> completion = new LinkedHashMap<>();
+        status.path("taskResultsCompletionStatus").fields().forEachRemaining(e -> {
+            if (e.getValue().isBoolean()) {
+                completion.put(e.getKey(), e.getValue().asBoolean());
+            }
+        });
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
-                meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded,
+                meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value));
     }
 

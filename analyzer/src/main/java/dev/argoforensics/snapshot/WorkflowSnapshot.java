@@ -9,6 +9,8 @@ import java.util.Optional;
  *
  * @param nodesOffloaded the export has no {@code status.nodes} because they were offloaded or
  *                       compressed: the nodes are unknown, not absent
+ * @param taskResultsCompletion {@code status.taskResultsCompletionStatus}: node ID to whether its task
+ *                       result is complete (v3.5.3 and later; empty when absent)
  * @param observed       when the export was taken, and how that is known (null if unknown)
  */
 public record WorkflowSnapshot(
@@ -20,10 +22,12 @@ public record WorkflowSnapshot(
         String podNameFormat,
         Map<String, NodeStatus> nodes,
         boolean nodesOffloaded,
+        Map<String, Boolean> taskResultsCompletion,
         ObservedAt observed) implements ExportedObject {
 
     public WorkflowSnapshot {
         nodes = Map.copyOf(nodes);
+        taskResultsCompletion = Map.copyOf(taskResultsCompletion);
     }
 
     public Optional<NodeStatus> node(String id) {

@@ -17,7 +17,8 @@ class CommandLinePolishTest {
 
     @Test
     void everyCommandsHelpHasExamples() {
-        for (String[] help : new String[][] {{"--help"}, {"analyze", "--help"}, {"formats", "--help"}, {"completion", "--help"}}) {
+        for (String[] help : new String[][] {{"--help"}, {"analyze", "--help"}, {"formats", "--help"}, {"completion", "--help"},
+            {"rules", "--help"}}) {
             Cli r = Cli.run(help);
             assertEquals(0, r.exitCode(), String.join(" ", help));
             assertTrue(r.out().contains("Examples:\n  "), String.join(" ", help) + ":\n" + r.out());
@@ -38,7 +39,8 @@ class CommandLinePolishTest {
         assertEquals(0, r.exitCode());
         assertTrue(r.out().startsWith("#!/usr/bin/env bash"), r.out());
         assertTrue(r.out().contains("complete -F _complete_argo-forensics"), "registers the completion function");
-        for (String option : new String[] {"--format", "--redact-key", "--redact-map", "--now", "--timelines"}) {
+        for (String option : new String[] {"--format", "--redact-key", "--redact-map", "--now", "--timelines", "--rule", "--skip-rule",
+            "--stall-threshold"}) {
             assertTrue(r.out().contains(option), option);
         }
     }

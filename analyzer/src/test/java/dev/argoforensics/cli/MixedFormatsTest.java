@@ -28,10 +28,15 @@ class MixedFormatsTest {
     }
 
     @Test
-    void theSameFindingAsTheCleanSample() throws Exception {
+    void theSameFindingsAsTheCleanSample() throws Exception {
         JsonNode clean = json("samples/issue-17024/logs", "samples/issue-17024/snapshots").get("findings");
         JsonNode mixed = json("samples/mixed-formats/logs", "samples/mixed-formats/snapshots").get("findings");
-        assertEquals(1, mixed.size());
+        assertEquals(3, mixed.size());
+        for (int i = 0; i < 3; i++) {
+            for (String field : List.of("rule", "severity", "confidence", "pod", "workflow", "node")) {
+                assertEquals(clean.get(i).get(field), mixed.get(i).get(field), i + " " + field);
+            }
+        }
         JsonNode c = clean.get(0);
         JsonNode m = mixed.get(0);
         for (String field : List.of("rule", "severity", "confidence", "pod", "workflow", "node", "delay", "delayNanos", "nodePhaseAtRemoval",

@@ -77,6 +77,24 @@ class CorrelatorTest {
     }
 
     @Test
+    void aRemovalDueAtOnceWhoseOnlyAttemptFailedIsNoRemoval() {
+        Correlation c = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                V4.cleanupForbidden("2026-09-19T16:31:11.360Z", "removeFinalizer")).correlate();
+        assertTrue(c.pods().get(P).removals().isEmpty(), () -> c.pods().get(P).removals().toString());
+    }
+
+    @Test
+    void aRemovalDueAtOnceWithoutAnyWorkerLineStillCountsTheLinesMayBeCutOff() {
+        Correlation c = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m")).correlate();
+        assertEquals(1, c.pods().get(P).removals().size());
+    }
+
+    @Test
     void aRemovalScheduledForLaterIsNoRemovalUntilAWorkerTakesIt() {
         Correlation c = new Evidence().log("a.log",
                 removingFinalizers("2026-09-19T16:28:00.000Z"),

@@ -100,9 +100,21 @@ class JsonReportContractTest {
     }
 
     @Test
+    void theFindingsAboutOnePodComeMostSevereFirst() throws Exception {
+        JsonNode findings = report().get("findings");
+        List<String> rules = new ArrayList<>();
+        for (JsonNode f : findings) {
+            rules.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + f.get("pod").get("name").asText());
+        }
+        assertEquals(List.of("AF001 high status-capture-repro", "AF002 high status-capture-repro", "AF003 medium status-capture-repro"), rules);
+        JsonNode stall = findings.get(2);
+        assertEquals(0, stall.get("workflowWorkers").asInt());
+        assertEquals(110_984_000_000L, stall.get("unreconciledNanos").asLong(), "from the Pod's first line to the next processing");
+    }
+
+    @Test
     void theAf001Finding() throws Exception {
         JsonNode findings = report().get("findings");
-        assertEquals(1, findings.size());
         JsonNode f = findings.get(0);
         assertEquals("AF001", f.get("rule").asText());
         assertEquals("high", f.get("severity").asText());

@@ -197,6 +197,40 @@ class PrematureFinalizerRemovalTest {
     }
 
     @Test
+    void theExplanationSaysSinceWhenNoWorkerProcessedTheWorkflow() {
+        Evidence ev = new Evidence().log("1.log", V4.processing("2026-09-19T16:27:20.460Z", "Running"), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:20.470Z", "Running")).log("2.log", removal()).log("3.log", podDeletedLater());
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals("2026-09-19T16:27:20.460Z", f.fact("lastProcessedBeforeRemoval").orElseThrow().value());
+        assertEquals("3m50.89s", f.fact("unprocessedForAtRemoval").orElseThrow().value());
+        assertTrue(f.explanation().contains("workflowWorkers=0, so nothing reconciled the Workflow while pod cleanup went on; no Workflow worker "
+                + "had processed the Workflow since 2026-09-19T16:27:20.460Z, 3m50.89s before the removal (a stalled reconciliation by "
+                + "AF003's measure)."), f.explanation());
+    }
+
+    @Test
+    void aWorkflowProcessedJustBeforeTheRemovalIsNoStall() {
+        Evidence ev = new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", workers("2026-09-19T16:31:00.000Z", 2), V4.processing("2026-09-19T16:31:05.000Z", "Running"),
+                        podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                        queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                        cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), V4.processing("2026-09-19T16:31:11.400Z", "Running"));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertTrue(f.explanation().contains("No Workflow worker had processed the Workflow since 2026-09-19T16:31:05.000Z, 6.35s before the removal. "),
+                f.explanation());
+        assertTrue(f.fact("workflowWorkersAtRemoval").isEmpty());
+    }
+
+    @Test
+    void aDelayTheExportDoesNotReproduceIsExplainedAsSuch() {
+        String[] lines = removal();
+        lines[3] = queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-3m0s");
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", lines).pod("pod.yaml", V4.podYaml(true)).correlate()).findings().get(0);
+        assertTrue(f.explanation().contains("Recomputed from the exported Pod (latest condition transition 2026-09-19T16:27:47Z) the deadline is "
+                + "2026-09-19T16:29:47Z and the delay -1m24.257s, which does NOT agree with the log"), f.explanation());
+    }
+
+    @Test
     void needsControllerLogsWithPodControllerLines() {
         assertEquals(List.of("workflow-controller log lines", "pod-controller queuing and cleanup lines (Argo v3.6.5 and later)"),
                 rule.needs().missing(java.util.Set.of()));

@@ -66,6 +66,7 @@ class ObjectDecoderTest {
         assertNull(n.finishedAt());
         assertFalse(n.fulfilled());
         assertFalse(before.nodesOffloaded());
+        assertEquals(java.util.Map.of(), before.taskResultsCompletion(), "v4 writes the map only if present");
 
         WorkflowSnapshot after = ObjectDecoder.workflow(only("samples/issue-17024/snapshots/workflow-after-restore.yaml"));
         NodeStatus e = after.node("status-capture-repro").orElseThrow();

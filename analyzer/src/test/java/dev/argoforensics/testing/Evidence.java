@@ -19,7 +19,10 @@ import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.ObjectDecoder;
 import dev.argoforensics.snapshot.ObjectDocument;
 import dev.argoforensics.snapshot.ObjectKind;
+import dev.argoforensics.snapshot.ObservationBasis;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -66,7 +69,17 @@ public final class Evidence {
 
     /** Any object the analyzer reads (Pod, Workflow, WorkflowTaskResult, Event, audit Event), decoded by its kind. */
     public Evidence object(String file, String yaml) {
-        ObjectDocument doc = doc(file, yaml);
+        return object(file, yaml, null);
+    }
+
+    /** An object exported at a stated time, as a {@code # taken-at:} comment says it. */
+    public Evidence takenAt(String file, String takenAt, String yaml) {
+        return object(file, yaml, ObservedAt.stated(Timestamp.parseRfc3339(takenAt, null, false), ObservationBasis.TAKEN_AT_COMMENT));
+    }
+
+    private Evidence object(String file, String yaml, ObservedAt takenAt) {
+        ObjectDocument parsed = doc(file, yaml);
+        ObjectDocument doc = new ObjectDocument(parsed.source(), parsed.node(), takenAt);
         ObjectKind.Classified c = ObjectKind.classify(doc, null);
         if (!c.read()) {
             throw new IllegalArgumentException(file + ": not a kind the analyzer reads: " + c.label());

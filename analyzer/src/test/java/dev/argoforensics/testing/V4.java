@@ -50,7 +50,48 @@ public final class V4 {
     }
 
     public static String podMissing(String t) {
-        return "time=" + t + " level=INFO msg=\"Workflow pod is missing\" component=workflow_worker workflow=p namespace=ns nodeName=p nodePhase=Running recentlyStarted=false";
+        return podMissing(t, "Running", false);
+    }
+
+    public static String podMissing(String t, String nodePhase, boolean recentlyStarted) {
+        return "time=" + t + " level=INFO msg=\"Workflow pod is missing\" component=workflow_worker workflow=p namespace=ns nodeName=p nodePhase="
+                + nodePhase + " recentlyStarted=" + recentlyStarted;
+    }
+
+    public static String processing(String t, String phase) {
+        return "time=" + t + " level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=p namespace=ns phase=" + phase
+                + " resourceVersion=7";
+    }
+
+    /** Another Workflow's processing: a controller run that goes on logging. */
+    public static String processingOther(String t) {
+        return "time=" + t + " level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=other namespace=ns phase=Running"
+                + " resourceVersion=9";
+    }
+
+    public static String taskResultIncomplete(String t) {
+        return "time=" + t + " level=DEBUG msg=\"Taskresult of the node not yet completed\" component=workflow_worker workflow=p namespace=ns nodeID=p";
+    }
+
+    public static String taskResultForced(String t) {
+        return "time=" + t + " level=WARN msg=\"marking its taskResult as completed since aux container did not exit normally\""
+                + " component=workflow_worker workflow=p namespace=ns nodeID=p container=wait exitCode=137 reason=OOMKilled";
+    }
+
+    public static String queueingAfter(String t, String action, String after) {
+        return "time=" + t + " level=INFO msg=\"queueing pod for cleanup after\" component=pod_controller namespace=ns podName=p action="
+                + action + " after=" + after;
+    }
+
+    public static String cleanupForbidden(String t, String action) {
+        return "time=" + t + " level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/" + action + " action=" + action
+                + " namespace=ns podName=p error=\"pods \\\"p\\\" is forbidden: User \\\"system:serviceaccount:argo:argo\\\" cannot patch"
+                + " resource \\\"pods\\\" in API group \\\"\\\" in the namespace \\\"ns\\\"\"";
+    }
+
+    public static String workflowUpdated(String t, String phase, String rv) {
+        return "time=" + t + " level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=p namespace=ns resourceVersion="
+                + rv + " phase=" + phase;
     }
 
     public static String markingError(String t) {

@@ -1,0 +1,146 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ClusterEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.TaskResultSnapshot;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Evidence lines as rules cite them: a log line with the controller run that wrote it, or an
+ * exported object summed up by the fields the rules look at. Log lines are cited in time order and
+ * exports after them (an export has no time of its own, only a lower bound).
+ */
+final class Cite {
+    private final Correlation correlation;
+    private final List<EvidenceLine> lines = new ArrayList<>();
+    private final List<EvidenceLine> objects = new ArrayList<>();
+
+    Cite(Correlation correlation) {
+        this.correlation = correlation;
+    }
+
+    /** Cites a log line (once: a line cited twice keeps its first role). */
+    Cite line(LogEvent e, String role) {
+        if (e != null && lines.stream().noneMatch(l -> l.source().equals(e.source()))) {
+            lines.add(EvidenceLine.of(e, correlation.process(e), role));
+        }
+        return this;
+    }
+
+    Cite pod(PodSnapshot s, String role) {
+        return object(EvidenceLine.object(s.source(), role, describe(s)));
+    }
+
+    Cite node(NodeObservation o, String role) {
+        return object(EvidenceLine.object(o.snapshot().source(), role, describe(o)));
+    }
+
+    Cite taskResult(TaskResultSnapshot t, String role) {
+        return object(EvidenceLine.object(t.source(), role, describe(t)));
+    }
+
+    /** An Event, at the time it was first seen. */
+    Cite event(ClusterEvent e, String role) {
+        return object(new EvidenceLine(e.source(), e.first(), role, describe(e), null));
+    }
+
+    Cite audit(AuditRecord a, String role) {
+        return object(new EvidenceLine(a.source(), a.time(), role, describe(a), null));
+    }
+
+    private Cite object(EvidenceLine l) {
+        if (objects.stream().noneMatch(o -> o.source().equals(l.source()) && o.text().equals(l.text()))) {
+            objects.add(l);
+        }
+        return this;
+    }
+
+    /** Log lines and timed records in time order, then exports in the order cited. */
+    List<EvidenceLine> evidence() {
+        List<EvidenceLine> timed = new ArrayList<>(lines);
+        objects.stream().filter(o -> o.time() != null).forEach(timed::add);
+        timed.sort(Comparator.comparing(EvidenceLine::time));
+        objects.stream().filter(o -> o.time() == null).forEach(timed::add);
+        return timed;
+    }
+
+    static String describe(PodSnapshot s) {
+        StringBuilder b = new StringBuilder("Pod ").append(s.name()).append(" uid ").append(s.uid()).append(": phase ").append(s.phase());
+        if (s.deletionTimestamp() != null) {
+            b.append(", deletionTimestamp ").append(s.deletionTimestamp().format());
+        }
+        b.append(", finalizers ").append(s.finalizers());
+        for (ContainerState c : s.containers()) {
+            if (c.init()) {
+                continue;
+            }
+            if (c.terminated()) {
+                b.append(", ").append(c.name()).append(" exit ").append(c.exitCode());
+                if (!c.reason().isEmpty() && !"Completed".equals(c.reason())) {
+                    b.append(" (").append(c.reason()).append(')');
+                }
+                b.append(" at ").append(c.finishedAt() == null ? "?" : c.finishedAt().format());
+            } else {
+                b.append(", ").append(c.name()).append(' ').append(c.state().isEmpty() ? "state unknown" : c.state());
+            }
+        }
+        s.lastConditionTransition().ifPresent(t -> b.append(", last condition transition ").append(t.format()));
+        return b.toString();
+    }
+
+    static String describe(NodeObservation o) {
+        NodeStatus n = o.node();
+        StringBuilder b = new StringBuilder("Workflow ").append(o.snapshot().name());
+        if (!o.snapshot().phase().isEmpty()) {
+            b.append(" (").append(o.snapshot().phase()).append(')');
+        }
+        b.append(" node ").append(n.id()).append(": phase ").append(n.phase());
+        if (!n.message().isEmpty()) {
+            b.append(", message \"").append(n.message()).append('"');
+        }
+        if (n.taskResultSynced() != null) {
+            b.append(", taskResultSynced ").append(n.taskResultSynced());
+        }
+        Boolean complete = o.snapshot().taskResultsCompletion().get(n.id());
+        if (complete != null) {
+            b.append(", taskResultsCompletionStatus ").append(complete);
+        }
+        if (n.finishedAt() != null) {
+            b.append(", finishedAt ").append(n.finishedAt().format());
+        }
+        return b.toString();
+    }
+
+    static String describe(TaskResultSnapshot t) {
+        StringBuilder b = new StringBuilder("WorkflowTaskResult ").append(t.name()).append(": report-outputs-completed ")
+                .append(t.outputsCompleted() == null ? "(no label)" : t.outputsCompleted());
+        if (t.exitCode() != null) {
+            b.append(", exitCode ").append(t.exitCode());
+        }
+        if (!t.phase().isEmpty()) {
+            b.append(", phase ").append(t.phase());
+        }
+        if (t.observed() != null) {
+            b.append("; exported ").append(t.observed().lowerBound() ? "no earlier than " : "at ").append(t.observed().time().format());
+        }
+        return b.toString();
+    }
+
+    static String describe(ClusterEvent e) {
+        return "Event " + e.reason() + " on " + e.regarding().kind() + " " + e.regarding().name()
+                + (e.regarding().fieldPath().isEmpty() ? "" : " " + e.regarding().fieldPath()) + " by "
+                + (e.reportedBy().isEmpty() ? "an unnamed component" : e.reportedBy()) + ": " + e.note();
+    }
+
+    static String describe(AuditRecord a) {
+        return a.verb() + " " + a.target() + " by " + a.user() + (a.responseCode() == null ? "" : " → " + a.responseCode());
+    }
+}

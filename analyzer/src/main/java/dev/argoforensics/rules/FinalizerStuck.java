@@ -1,0 +1,242 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.RemovalDeadline;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
+import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * AF004: a deleted Pod kept the status-capture finalizer {@code workflows.argoproj.io/status} for
+ * longer than the threshold after the controller should have released it: exports of the Pod show
+ * it still there, or the logs show its removal failing, never taken up, or done without the Pod
+ * going away. Upstream #12952. See docs/rules/AF004.md.
+ */
+public final class FinalizerStuck extends DeclaredRule {
+    public static final String ID = "AF004";
+    private static final String REMOVE_FINALIZER = "removeFinalizer";
+
+    private final long threshold;
+
+    public FinalizerStuck(RuleSettings settings) {
+        super(ID, "Status-capture finalizer stuck on a deleted Pod", Severity.MEDIUM);
+        this.threshold = settings.finalizerStuckNanos();
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(), List.of(Set.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.POD_CONTROLLER_LINES)), Set.of());
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        Timestamp logsEnd = new Reconciliation(correlation).evidenceEnd().orElse(null);
+        List<Finding> out = new ArrayList<>();
+        for (PodHistory pod : correlation.pods().values()) {
+            Held held = held(pod);
+            Attempt attempt = attempt(pod, logsEnd);
+            if (held != null || attempt != null) {
+                out.add(finding(correlation, pod, held, attempt));
+            }
+        }
+        return new Evaluation(out, List.of());
+    }
+
+    /**
+     * The latest export of the deleted Pod that still shows the finalizer, if that is longer than the
+     * threshold after the release was due: max(deletion request, last condition transition +
+     * max(pod GC delay, 2m)).
+     */
+    private Held held(PodHistory pod) {
+        PodSnapshot still = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {
+                still = s;
+            }
+        }
+        if (still == null) {
+            return null;
+        }
+        Timestamp requested = requested(still);
+        Timestamp due = requested;
+        if (still.lastConditionTransition().isPresent()) {
+            Timestamp last = still.lastConditionTransition().get();
+            long delay = Math.max(RemovalDeadline.podGcDelay(still.annotations().get(PodSnapshot.POD_GC_ANNOTATION)),
+                    RemovalDeadline.MINIMUM_DELAY_NANOS);
+            Timestamp deadline = new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone());
+            due = deadline.compareTo(requested) > 0 ? deadline : requested;
+        }
+        long nanos = due.nanosUntil(still.observed().time());
+        return nanos > threshold ? new Held(still, requested, due, nanos) : null;
+    }
+
+    /** The deletion request: deletionTimestamp minus the grace period, when the export gives it. */
+    private static Timestamp requested(PodSnapshot s) {
+        Timestamp ts = s.deletionTimestamp();
+        Long grace = s.deletionGracePeriodSeconds();
+        return grace == null || grace == 0 ? ts : new Timestamp(ts.instant().minusSeconds(grace), ts.precision(), ts.zone());
+    }
+
+    /**
+     * The controller's last attempt to release the finalizer, if the logs go on for longer than the
+     * threshold after it was due without the Pod going away.
+     */
+    private Attempt attempt(PodHistory pod, Timestamp logsEnd) {
+        LogEvent scheduled = null;
+        LogEvent onDelete = null;
+        LogEvent previous = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
+                scheduled = e;
+                onDelete = previous != null && previous.event() instanceof FinalizersOnDelete ? previous : null;
+            }
+            previous = e;
+        }
+        if (scheduled == null || logsEnd == null) {
+            return null;
+        }
+        PodCleanupScheduled s = (PodCleanupScheduled) scheduled.event();
+        Timestamp due = s.delayNanos() > 0
+                ? new Timestamp(scheduled.time().instant().plusNanos(s.delayNanos()), scheduled.time().precision(), scheduled.time().zone())
+                : scheduled.time();
+        LogEvent started = null;
+        LogEvent failed = null;
+        for (LogEvent e : pod.events()) {
+            ControllerEvent ev = e.event();
+            if (!EventOrder.after(e, scheduled)) {
+                continue;
+            }
+            if (ev instanceof PodInformerEvent p && p.action() == InformerAction.DELETE) {
+                return null;
+            }
+            if (e.stream() != scheduled.stream()) {
+                continue;
+            }
+            if (ev instanceof PodCleanupStarted st && REMOVE_FINALIZER.equals(st.action())) {
+                started = e;
+                failed = null;
+            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action())) {
+                failed = e;
+            }
+        }
+        if (started != null && failed == null && onDelete == null) {
+            return null; // the orphan path: the Pod is released, not necessarily deleted
+        }
+        long nanos = due.nanosUntil(logsEnd);
+        return nanos > threshold ? new Attempt(onDelete, scheduled, due, started, failed, logsEnd, nanos) : null;
+    }
+
+    private Finding finding(Correlation correlation, PodHistory pod, Held held, Attempt attempt) {
+        List<Fact> facts = new ArrayList<>();
+        Cite cite = new Cite(correlation);
+        Timestamp due = held != null ? held.due : attempt.due;
+        if (held != null) {
+            facts.add(new Fact("deletionRequestedAt", "Deletion requested no later than", held.requested.format()));
+        }
+        facts.add(new Fact("releaseDueAt", "Release due at", due.format()));
+        if (held != null) {
+            facts.add(new Fact("stillHeldAt", "Finalizer still on at", held.snapshot.observed().time().format()));
+            facts.add(new Fact("heldPastDue", "Held past the release", (held.snapshot.observed().lowerBound() ? "at least " : "")
+                    + GoDuration.format(held.nanos)));
+            cite.pod(held.snapshot, "exported Pod: deleted, finalizer still on");
+        }
+        if (attempt != null) {
+            cite.line(attempt.onDelete, "Pod deletion handled while it had the finalizer");
+            cite.line(attempt.scheduled, "removal scheduled");
+            cite.line(attempt.started, "cleanup worker takes the removal");
+            cite.line(attempt.failed, "the removal failed");
+            facts.add(new Fact("lastAttempt", "Controller's last attempt", attempt.outcome()));
+            if (attempt.failed != null) {
+                facts.add(new Fact("cleanupError", "Cleanup error", ((PodCleanupFailed) attempt.failed.event()).error()));
+            }
+            facts.add(new Fact("logsGoOnUntil", "Logs go on until", attempt.logsEnd.format()));
+        }
+        Confidence confidence;
+        String reason;
+        if (held != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = "an export of the deleted Pod taken " + GoDuration.format(held.nanos) + " after the release was due still shows the finalizer";
+        } else if (attempt.failed != null) {
+            confidence = Confidence.LIKELY;
+            reason = "the logs show the removal failing and no later removal or deletion of the Pod; no export shows the Pod";
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = "the logs show no failure, only that the Pod did not go away; no export shows the finalizer";
+        }
+        String summary = "Pod " + pod.key() + " was deleted but kept its status-capture finalizer "
+                + (held != null ? (held.snapshot.observed().lowerBound() ? "at least " : "") + GoDuration.format(held.nanos)
+                        + " past the time it was due to be released (" + due.format() + ")"
+                        : "after the release was due at " + due.format() + ": " + attempt.outcome())
+                + ".";
+        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
+                explain(pod, held, attempt, due), facts, cite.evidence());
+    }
+
+    private static String explain(PodHistory pod, Held held, Attempt attempt, Timestamp due) {
+        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was being deleted while it carried the status-capture finalizer ")
+                .append(PodSnapshot.STATUS_FINALIZER).append(", which the controller puts on a Pod to keep it until its result is "
+                        + "recorded. On a delete the controller releases it once its last condition transition is max(pod GC delay, 2m) "
+                        + "old: here by ").append(due.format()).append(". ");
+        if (held != null) {
+            b.append("Yet the export taken ").append(held.snapshot.observed().lowerBound() ? "no earlier than " : "at ")
+                    .append(held.snapshot.observed().time().format()).append(" still shows it, ").append(GoDuration.format(held.nanos))
+                    .append(" later. ");
+        }
+        if (attempt != null) {
+            b.append(attempt.explain());
+        }
+        b.append("A Pod held by a finalizer stays Terminating: its name cannot be used again, it counts against quotas, and it can "
+                + "hold up a node drain. Upstream: argoproj/argo-workflows#12952.");
+        return b.toString();
+    }
+
+    private record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos) {
+    }
+
+    /**
+     * @param started the last worker line for the removal, or null if no worker took it
+     * @param failed  the failure after that worker line, or null
+     */
+    private record Attempt(LogEvent onDelete, LogEvent scheduled, Timestamp due, LogEvent started, LogEvent failed, Timestamp logsEnd,
+                           long nanos) {
+
+        String outcome() {
+            if (failed != null) {
+                return "failed at " + failed.time().format();
+            }
+            if (started != null) {
+                return "ran at " + started.time().format() + ", and the Pod did not go away";
+            }
+            return "scheduled at " + scheduled.time().format() + ", never taken by a cleanup worker";
+        }
+
+        String explain() {
+            String until = " the logs go on until " + logsEnd.format() + " without the Pod leaving the controller's informer. ";
+            if (failed != null) {
+                return "The controller's cleanup worker tried to remove the finalizer at " + (started != null ? started : failed).time().format()
+                        + " and failed with: " + ((PodCleanupFailed) failed.event()).error() + ". No attempt succeeded, and" + until;
+            }
+            if (started != null) {
+                return "The cleanup worker took the removal at " + started.time().format() + " and logged no failure, yet" + until
+                        + "The patch removes the finalizer only when the controller's ARGO_POD_STATUS_CAPTURE_FINALIZER is exactly "
+                        + "\"true\"; another finalizer may also hold the Pod. ";
+            }
+            return "The removal was scheduled at " + scheduled.time().format() + " but no cleanup worker took it, and" + until;
+        }
+    }
+}

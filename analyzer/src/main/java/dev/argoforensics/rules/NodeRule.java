@@ -1,0 +1,37 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.source.SourceRef;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A rule that looks at each Pod tied to a Workflow node, one at a time. */
+abstract class NodeRule extends DeclaredRule {
+
+    NodeRule(String id, String title, Severity severity) {
+        super(id, title, severity);
+    }
+
+    @Override
+    public final Evaluation evaluate(Correlation correlation) {
+        Scope scope = new Scope(correlation, new NodeEvents(correlation), new ArrayList<>(), new ArrayList<>());
+        for (PodHistory pod : correlation.pods().values()) {
+            if (pod.link() != null) {
+                assess(pod, scope);
+            }
+        }
+        return new Evaluation(scope.findings(), scope.cleared());
+    }
+
+    /** Looks at one Pod (its {@code link()} is set), adding what it finds or clears to the scope. */
+    abstract void assess(PodHistory pod, Scope scope);
+
+    /** One evaluation: the evidence, its node lines indexed once, and what the rule found and cleared so far. */
+    record Scope(Correlation correlation, NodeEvents nodes, List<Finding> findings, List<Clearance> cleared) {
+
+        void clear(PodHistory pod, String reason, SourceRef evidence) {
+            cleared.add(new Clearance(pod.key(), reason, evidence));
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * When Workflow workers reconciled each Workflow, and which controller runs had none: what AF003
+ * decides on and what AF001 explains a removal with. A {@code Processing workflow} line is a worker
+ * taking the Workflow up; {@code Current Worker Numbers … workflowWorkers=0} says a run has no worker
+ * at all until it restarts.
+ */
+final class Reconciliation {
+    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+
+    private static final Comparator<LogEvent> BY_TIME = Comparator.comparing((LogEvent e) -> e.time().instant())
+            .thenComparingLong(LogEvent::ordinal);
+
+    /** Per stream, its worker-number and start lines in input order. */
+    private final Map<Integer, List<LogEvent>> lifecycle = new HashMap<>();
+    /** Per Workflow, its {@code Processing workflow} lines by time. */
+    private final Map<WorkflowRef, List<LogEvent>> processing = new HashMap<>();
+    /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
+    private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
+    private final Timestamp evidenceEnd;
+
+    Reconciliation(Correlation correlation) {
+        for (LogEvent e : correlation.events()) {
+            if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
+                lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        for (WorkflowHistory w : correlation.workflows().values()) {
+            List<LogEvent> processed = new ArrayList<>();
+            List<LogEvent> phased = new ArrayList<>();
+            for (LogEvent e : w.events()) {
+                if (e.event() instanceof WorkflowProcessing p) {
+                    processed.add(e);
+                    if (p.phase() != null && !p.phase().isEmpty()) {
+                        phased.add(e);
+                    }
+                } else if (e.event() instanceof WorkflowUpdated u && u.phase() != null && !u.phase().isEmpty()) {
+                    phased.add(e);
+                }
+            }
+            processed.sort(BY_TIME);
+            phased.sort(BY_TIME);
+            processing.put(w.ref(), processed);
+            phases.put(w.ref(), phased);
+        }
+        Timestamp end = null;
+        for (ControllerProcess p : correlation.processes()) {
+            if (p.last() != null && (end == null || p.last().compareTo(end) > 0)) {
+                end = p.last();
+            }
+        }
+        evidenceEnd = end;
+    }
+
+    /**
+     * The {@code Current Worker Numbers} line in force for the line: the last of its stream before
+     * it, unless a controller start came between; present only if it said {@code workflowWorkers=0}.
+     */
+    Optional<LogEvent> zeroWorkers(LogEvent line) {
+        LogEvent inForce = null;
+        for (LogEvent e : lifecycle.getOrDefault(line.stream(), List.of())) {
+            if (e.ordinal() >= line.ordinal()) {
+                break;
+            }
+            ControllerEvent ev = e.event();
+            if (ev instanceof ControllerStarted) {
+                inForce = null;
+            } else if (((WorkerNumbers) ev).workflowWorkers() != null) {
+                inForce = e;
+            }
+        }
+        return inForce != null && ((WorkerNumbers) inForce.event()).workflowWorkers() == 0 ? Optional.of(inForce) : Optional.empty();
+    }
+
+    /** The last {@code Processing workflow} certainly before the line. */
+    Optional<LogEvent> lastProcessedBefore(WorkflowRef wf, LogEvent line) {
+        return Optional.ofNullable(latestBefore(processing.getOrDefault(wf, List.of()), line));
+    }
+
+    /** The first {@code Processing workflow} certainly after the line, in any controller run. */
+    Optional<LogEvent> firstProcessedAfter(WorkflowRef wf, LogEvent line) {
+        List<LogEvent> sorted = processing.getOrDefault(wf, List.of());
+        for (int i = firstAtOrAfter(sorted, line.time().instant()); i < sorted.size(); i++) {
+            if (EventOrder.after(sorted.get(i), line)) {
+                return Optional.of(sorted.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A {@code Processing workflow} of the same stream between the two lines. */
+    boolean processedInStreamBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
+        List<LogEvent> sorted = processing.getOrDefault(wf, List.of());
+        for (int i = firstAtOrAfter(sorted, from.time().instant()); i < sorted.size(); i++) {
+            LogEvent p = sorted.get(i);
+            if (p.time().instant().isAfter(to.time().windowEnd())) {
+                break;
+            }
+            if (p.stream() == from.stream() && p.ordinal() > from.ordinal() && p.ordinal() < to.ordinal()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True unless the logs say the Workflow had completed before the line: the phase of its last
+     * {@code Processing workflow} or {@code Workflow update successful} before it.
+     */
+    boolean active(WorkflowRef wf, LogEvent line) {
+        LogEvent last = latestBefore(phases.getOrDefault(wf, List.of()), line);
+        if (last == null) {
+            return true;
+        }
+        String phase = last.event() instanceof WorkflowUpdated u ? u.phase() : ((WorkflowProcessing) last.event()).phase();
+        return !COMPLETED.contains(phase);
+    }
+
+    /**
+     * The latest line of a time-sorted list certainly before the line: lines that start after the
+     * line's precision window cannot be, so the search starts below them.
+     */
+    private static LogEvent latestBefore(List<LogEvent> sorted, LogEvent line) {
+        for (int i = firstAtOrAfter(sorted, line.time().windowEnd()) - 1; i >= 0; i--) {
+            if (EventOrder.before(sorted.get(i), line)) {
+                return sorted.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The index of the first line of a time-sorted list whose time is not before the instant. */
+    private static int firstAtOrAfter(List<LogEvent> sorted, Instant t) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).time().instant().isBefore(t)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The time of the last line of any controller run: how far the logs go. */
+    Optional<Timestamp> evidenceEnd() {
+        return Optional.ofNullable(evidenceEnd);
+    }
+}

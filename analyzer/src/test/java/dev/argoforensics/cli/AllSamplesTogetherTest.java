@@ -1,0 +1,121 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.testing.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every sample's evidence copied into one folder: the analysis must find exactly what it finds in
+ * each sample alone (no case lends a line to another), and the text report must group the findings
+ * by Workflow and Pod.
+ */
+class AllSamplesTogetherTest {
+    private static final Path SAMPLES = Path.of("samples");
+    private static final String NOW = "2026-10-01T00:00:00Z";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneFolderHoldingEverySampleGivesTheUnionOfTheirFindings() throws IOException {
+        Set<String> union = new TreeSet<>();
+        List<Path> cases = cases();
+        for (Path c : cases) {
+            List<String> args = new ArrayList<>(List.of("analyze", "--format", "json", "--now", NOW));
+            try (Stream<Path> parts = Files.list(c)) {
+                parts.filter(Files::isDirectory).sorted().forEach(p -> args.add(p.toString()));
+            }
+            Set<String> own = findings(Cli.run(args.toArray(String[]::new)));
+            assertFalse(own.isEmpty() && !c.getFileName().toString().equals("persisted-before-removal"), c + " finds nothing");
+            union.addAll(own);
+        }
+        Path all = dir.resolve("all-samples");
+        for (Path c : cases) {
+            copyEvidence(c, all.resolve(c.getFileName()));
+        }
+        Cli together = Cli.run("analyze", "--format", "json", "--now", NOW, all.toString());
+        assertEquals("", together.err());
+        assertEquals(union, findings(together), "the same findings, no more, no fewer, as in the samples one by one");
+        assertTrue(union.size() >= 12, "every rule is represented: " + union);
+    }
+
+    @Test
+    void theTextReportGroupsTheFindingsByWorkflowAndPod() throws IOException {
+        Path all = dir.resolve("all-samples");
+        for (Path c : cases()) {
+            copyEvidence(c, all.resolve(c.getFileName()));
+        }
+        String text = Cli.run("analyze", "--timelines", "none", "--now", NOW, all.toString()).out();
+        int index = text.indexOf("\nFindings by Workflow and Pod\n");
+        assertTrue(index > 0, text);
+        int indexEnd = text.indexOf("\n\n", index + 1);
+        List<String> workflows = new ArrayList<>();
+        List<String> pods = new ArrayList<>();
+        for (String line : text.substring(index, indexEnd).split("\n")) {
+            if (line.startsWith("  Workflow ")) {
+                workflows.add(line.substring("  Workflow ".length()));
+            } else if (line.startsWith("    Pod ")) {
+                pods.add(line.substring("    Pod ".length()));
+            }
+        }
+        assertEquals(new LinkedHashSet<>(workflows).size(), workflows.size(), "each Workflow heads one group: " + workflows);
+        assertEquals(new LinkedHashSet<>(pods).size(), pods.size(), "each Pod heads one group: " + pods);
+        assertTrue(workflows.size() >= 8, workflows.toString());
+        // Each finding in full names its Workflow on a "  Workflow  <ns/name>" line: one run per Workflow, in the index's order.
+        List<String> contiguous = new ArrayList<>();
+        for (String line : text.substring(indexEnd).split("\n")) {
+            if (line.startsWith("  Workflow  ")) {
+                String w = line.substring("  Workflow  ".length());
+                if (contiguous.isEmpty() || !contiguous.get(contiguous.size() - 1).equals(w)) {
+                    contiguous.add(w);
+                }
+            }
+        }
+        assertEquals(workflows, contiguous, "the findings in full follow the index, one Workflow after another");
+    }
+
+    private static List<Path> cases() throws IOException {
+        try (Stream<Path> dirs = Files.list(SAMPLES)) {
+            return dirs.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    /** The sample's evidence folders, under their own paths: file names stay distinct, EXPECTED.md stays behind. */
+    private static void copyEvidence(Path sample, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(sample)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getParent().equals(sample)).sorted().toList()) {
+                Path target = to.resolve(sample.relativize(f).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(f, target);
+            }
+        }
+    }
+
+    /** "AF001 high confirmed ns/pod (wf ns/wf, node id)" per finding. */
+    private static Set<String> findings(Cli run) throws IOException {
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        Set<String> out = new TreeSet<>();
+        for (JsonNode f : report.get("findings")) {
+            out.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + f.get("confidence").asText() + " "
+                    + f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText() + " (wf "
+                    + f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText() + ", node "
+                    + f.get("node").get("id").asText() + ")");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.cleanupFailed;
+import static dev.argoforensics.testing.V4.cleanupForbidden;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queueingAfter;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** AF004: the status-capture finalizer held on a deleted Pod past its release, from exports and from the logs; and the look-alikes. */
+class FinalizerStuckTest {
+    private final FinalizerStuck rule = new FinalizerStuck(RuleSettings.defaults());
+
+    /** Deleted at 16:31:04 (grace 0), last condition transition 16:27:47: the release was due at 16:31:04. */
+    private static String deletedPod() {
+        return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+    }
+
+    @Test
+    void anExportLongAfterTheReleaseWasDueThatStillShowsTheFinalizerIsConfirmed() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod()).correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF004", f.rule());
+        assertEquals(Severity.MEDIUM, f.severity());
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("2026-09-19T16:31:04Z", f.fact("releaseDueAt").orElseThrow().value());
+        assertEquals("2026-09-19T17:01:04Z", f.fact("stillHeldAt").orElseThrow().value());
+        assertEquals("30m0s", f.fact("heldPastDue").orElseThrow().value());
+        assertEquals("ns/p", f.workflow().toString());
+        assertEquals(List.of("pod.yaml:1"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void anExportWithinTheThresholdIsSilent() {
+        assertTrue(rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:34:04Z", deletedPod()).correlate()).findings().isEmpty());
+    }
+
+    @Test
+    void aLongPodGcDelayMovesTheReleaseLater() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0).podGc("OnPodSuccess/30m")
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        assertTrue(rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:45:00Z", pod).correlate()).findings().isEmpty(),
+                "due at 16:57:47 (16:27:47 + 30m)");
+        Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:05:00Z", pod).correlate()).findings().get(0);
+        assertEquals("2026-09-19T16:57:47Z", f.fact("releaseDueAt").orElseThrow().value());
+    }
+
+    /** The pod controller handles the delete; its removal attempt then goes as the given lines say; the logs go on until 16:45. */
+    private static Evidence attempt(String... then) {
+        List<String> lines = new java.util.ArrayList<>(List.of(podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer")));
+        lines.addAll(List.of(then));
+        lines.add(processingOther("2026-09-19T16:45:00.000Z"));
+        return new Evidence().log("c.log", lines.toArray(String[]::new));
+    }
+
+    @Test
+    void aRemovalThatFailedWithNoLaterSuccessIsLikelyAndQuotesTheError() {
+        Finding f = rule.evaluate(attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("failed at 2026-09-19T16:31:11.362Z", f.fact("lastAttempt").orElseThrow().value());
+        assertTrue(f.fact("cleanupError").orElseThrow().value().toString().contains("cannot patch resource \"pods\""));
+        assertEquals(List.of("c.log:2", "c.log:3", "c.log:5", "c.log:6"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void aConflictRetriedUntilThePodWentIsSilent() {
+        assertTrue(rule.evaluate(attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                cleanupFailed("2026-09-19T16:31:11.362Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.400Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:11.420Z", "delete")).correlate()).findings().isEmpty());
+    }
+
+    @Test
+    void aRemovalNoWorkerTookIsPossible() {
+        Evidence ev = new Evidence().log("c.log", podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "30s"), queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "30s"),
+                processingOther("2026-09-19T16:45:00.000Z"));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("2026-09-19T16:31:41.257Z", f.fact("releaseDueAt").orElseThrow().value());
+        assertTrue(f.fact("lastAttempt").orElseThrow().value().toString().endsWith("never taken by a cleanup worker"));
+    }
+
+    @Test
+    void theLogsEndingSoonAfterTheReleaseIsNoEvidenceOfAStuckFinalizer() {
+        Evidence ev = new Evidence().log("c.log", removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "30s"), processingOther("2026-09-19T16:33:00.000Z"));
+        assertTrue(rule.evaluate(ev.correlate()).findings().isEmpty());
+    }
+
+    @Test
+    void theOrphanPathReleasesAPodThatNeedNotBeDeleted() {
+        Evidence ev = new Evidence().log("c.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "0s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                processingOther("2026-09-19T16:45:00.000Z"));
+        assertTrue(rule.evaluate(ev.correlate()).findings().isEmpty());
+    }
+
+    @Test
+    void bothTheExportAndTheFailedAttemptMakeOneFinding() {
+        Evidence ev = attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer"))
+                .takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod());
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertTrue(f.explanation().contains("tried to remove the finalizer at 2026-09-19T16:31:11.350Z and failed"), f.explanation());
+    }
+}

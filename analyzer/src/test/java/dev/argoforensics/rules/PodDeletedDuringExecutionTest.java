@@ -1,0 +1,89 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** AF007: a Pod deleted while its main container ran, its node ended Error "pod deleted"; and a Pod deleted after it finished (AF001's case). */
+class PodDeletedDuringExecutionTest {
+    private final PodDeletedDuringExecution rule = new PodDeletedDuringExecution();
+
+    private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
+    private static final String ERRORED_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
+    private static final String GC = "system:serviceaccount:kube-system:pod-garbage-collector";
+
+    private static String[] lines() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
+            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+    }
+
+    @Test
+    void theExportOfTheDeletedPodWithMainRunningAndTheAuditRecordConfirmItAndNameWho() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING)
+                .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200)).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF007", f.rule());
+        assertEquals(Severity.MEDIUM, f.severity());
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals(GC, f.fact("deletedBy").orElseThrow().value());
+        assertEquals("deleted it", f.fact("howDeleted").orElseThrow().value());
+        assertEquals("2026-09-19T16:40:00.212345Z", f.fact("deletedAt").orElseThrow().value());
+        assertEquals("the export of the deleted Pod shows its main container running", f.fact("mainContainer").orElseThrow().value());
+        assertTrue(f.summary().startsWith("Pod ns/p was deleted by " + GC), f.summary());
+        assertEquals(List.of("audit.log:1", "c.log:2", "c.log:3", "c.log:4", "c.log:5", "pod.yaml:1", "wf.yaml:1"),
+                f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void theKubeletStoppingTheRunningMainContainerShowsItToo() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines())
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .object("ev2.yaml", Exports.podEvent("Evicted", "kubelet", "", "2026-09-19T16:39:59Z", "The node was low on resource: memory."))
+                .correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "only the controller log records the node's end");
+        assertEquals("kubelet", f.fact("deletedBy").orElseThrow().value());
+        assertEquals("evicted it (node pressure)", f.fact("howDeleted").orElseThrow().value());
+        assertEquals("the kubelet stopped the running main container at 2026-09-19T16:40:00Z", f.fact("mainContainer").orElseThrow().value());
+    }
+
+    @Test
+    void aPodDeletedAfterItsContainersFinishedIsAf001sCaseAndIsCleared() {
+        String finished = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", finished).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().startsWith("its containers had finished (main exit 0, wait exit 0) before the Pod went"));
+    }
+
+    @Test
+    void aNodeThatFailedForAnotherReasonIsNotThisRule() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", DELETED_RUNNING)
+                .workflow("wf.yaml", Exports.workflow("Failed", "Failed", "Pod was active on the node longer than the specified deadline", null, true, null))
+                .correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    @Test
+    void anExportFromBeforeTheDeletionLeavesRoomForTheContainerToHaveFinished() {
+        String running = Exports.Pod.of().running("main").running("wait").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", running).workflow("wf.yaml", ERRORED_WORKFLOW).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2026-09-19T16:40:01.100Z", f.fact("deletedAt").orElseThrow().value(), "the informer's delete event");
+        assertEquals(null, f.fact("deletedBy").orElseThrow().value());
+        assertTrue(f.explanation().contains("Neither audit records nor Events in the inputs name who deleted it"), f.explanation());
+    }
+}

@@ -1,0 +1,94 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** AF005: a node left Running or Pending after its Pod vanished; and the normal pod-deleted path that finishes the node. */
+class PodGoneNodeRunningTest {
+    private final PodGoneNodeRunning rule = new PodGoneNodeRunning();
+
+    /** The Pod is deleted while Pending; every reconcile finds it missing and leaves the node Pending. */
+    private static Evidence missingTwice() {
+        return new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:31.006Z", "delete"), processing("2026-09-19T16:27:31.120Z", "Running"),
+                podMissing("2026-09-19T16:27:31.125Z", "Pending", false), processing("2026-09-19T16:47:31.130Z", "Running"),
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+    }
+
+    @Test
+    void theControllerFindingThePodMissingAgainAndAgainIsLikely() {
+        Evaluation e = rule.evaluate(missingTwice().correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF005", f.rule());
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(2, f.fact("missingLogged").orElseThrow().value());
+        assertEquals("Pending", f.fact("nodePhaseLastSeen").orElseThrow().value());
+        assertEquals("20m0.009s", f.fact("unfinishedFor").orElseThrow().value());
+        assertTrue(f.explanation().contains("the controller does not finish a Pending node whose Pod is missing"), f.explanation());
+        assertEquals(List.of("c.log:7", "c.log:9"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void anExportTakenAfterThatShowsTheNodeUnfinishedConfirmsIt() {
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z",
+                Exports.workflow("Running", "Pending", "", null, null, null)).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("2026-09-19T17:10:00Z", f.fact("lastSeenAt").orElseThrow().value());
+    }
+
+    @Test
+    void theNormalPodDeletedPathFinishesTheNodeAndStaysSilent() {
+        Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
+                podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"),
+                nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty(), "one missing line is the ordinary path, not a look-alike worth listing");
+    }
+
+    @Test
+    void missingWhileRecentlyStartedThenFinishedIsClearedWithTheLineThatFinishedIt() {
+        Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podMissing("2026-09-19T16:27:12.000Z", "Running", true),
+                podMissing("2026-09-19T16:27:22.000Z", "Running", false), markingError("2026-09-19T16:27:22.001Z"),
+                nodePhaseChanged("2026-09-19T16:27:22.002Z", "Running", "Error"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals("c.log:4", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void aDeleteEventAfterLabelPodCompletedIsNoDeletion() {
+        Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), queueing("2026-09-19T16:27:50.000Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:27:50.100Z", "delete"))
+                .takenAt("wf.yaml", "2026-09-19T17:10:00Z", Exports.workflow("Running", "Running", "", null, true, null));
+        assertTrue(rule.evaluate(ev.correlate()).findings().isEmpty());
+    }
+
+    @Test
+    void aDeletionInTheAuditLogAndALaterExportOfTheRunningNodeIsLikely() {
+        Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.000000Z", 200))
+                .takenAt("wf.yaml", "2026-09-19T17:10:00Z", Exports.workflow("Running", "Running", "", null, true, null));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("alice@example.com deleted it at 2026-09-19T16:40:00.000000Z", f.fact("podGoneBy").orElseThrow().value());
+        assertEquals("Running", f.fact("nodePhaseLastSeen").orElseThrow().value());
+        assertEquals(0, f.fact("missingLogged").orElseThrow().value());
+    }
+}

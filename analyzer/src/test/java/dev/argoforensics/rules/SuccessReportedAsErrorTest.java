@@ -1,0 +1,120 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** AF002 on real-shaped evidence: a Pod whose containers all exited 0 and whose node ended Error or Failed, and its look-alikes. */
+class SuccessReportedAsErrorTest {
+    private final SuccessReportedAsError rule = new SuccessReportedAsError();
+
+    private static final String SUCCEEDED_POD = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+            .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+    private static final String ERRORED_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:33:02Z", true, null);
+
+    private static String[] errorLines() {
+        return new String[] {podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"),
+            nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error")};
+    }
+
+    @Test
+    void exportsOfTheSucceededPodAndTheErroredNodeConfirmIt() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF002", f.rule());
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("ns/p", f.pod().toString());
+        assertEquals("ns/p", f.workflow().toString());
+        assertEquals("Error", f.fact("finalNodePhase").orElseThrow().value());
+        assertEquals("pod deleted", f.fact("finalNodeMessage").orElseThrow().value());
+        assertEquals("main exit 0, wait exit 0", f.fact("containerExitCodes").orElseThrow().value());
+        assertEquals("2026-09-19T16:27:44Z", f.fact("containersFinishedAt").orElseThrow().value());
+        assertEquals(List.of("pod.yaml:1", "wf.yaml:1"), f.evidence().stream().map(x -> x.source().toString()).toList());
+        assertTrue(f.explanation().contains("this Pod disappeared after its containers had finished"), f.explanation());
+    }
+
+    @Test
+    void withOnlyTheLogsRecordingTheErrorItIsLikelyAndPointsAtTheFinalizerRelease() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD)
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"))
+                .log("2.log", podEvent("2026-09-19T16:31:11.256Z", "add"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                        queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                        cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                .log("3.log", errorLines()).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("the controller log", f.fact("outcomeFrom").orElseThrow().value());
+        assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerReleasedAt").orElseThrow().value());
+        assertTrue(f.explanation().contains("was released at 2026-09-19T16:31:11.350Z (AF001 examines that release)"), f.explanation());
+        assertEquals(List.of("2.log:4", "3.log:1", "3.log:2", "3.log:3", "pod.yaml:1"),
+                f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void theExecutorsExitCodeZeroStandsInForAPodExport() {
+        Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z"))
+                .object("tr.yaml", Exports.taskResult("true", "0")).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("0", f.fact("executorExitCode").orElseThrow().value());
+        assertTrue(f.summary().startsWith("The executor reported exit code 0 for the main container of Pod ns/p"), f.summary());
+    }
+
+    @Test
+    void aPodWithoutTheFinalizerIsSaidToHaveHadNothingHoldingIt() {
+        String pod = Exports.Pod.of().phase("Succeeded").withoutFinalizer().terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).correlate()).findings().get(0);
+        assertTrue(f.explanation().contains("carries no status-capture finalizer"), f.explanation());
+    }
+
+    @Test
+    void aContainerThatExitedNonZeroIsARealFailureAndIsCleared() {
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 1, "Error", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:45Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod)
+                .workflow("wf.yaml", Exports.workflow("Failed", "Failed", "Error (exit code 1)", "2026-09-19T16:27:46Z", true, null)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals("the node ended Failed \"Error (exit code 1)\" and the exported Pod shows main exit 1, wait exit 0: the failure is the "
+                + "containers' own", e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aPodDeletedWhileItsMainContainerRanIsNotThisRule() {
+        String pod = Exports.Pod.of().deleted("2026-09-19T16:31:04Z", 30).running("main").running("wait").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines())
+                .correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
+    }
+
+    @Test
+    void aSucceededNodeIsNothingToReport() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD)
+                .workflow("wf.yaml", Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:27:46Z", true, null)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    @Test
+    void needsSuccessEvidenceAndTheNodesOutcome() {
+        assertEquals(List.of("one of: an exported Pod, an exported WorkflowTaskResult", "one of: workflow-controller log lines, an exported Workflow"),
+                rule.needs().missing(Set.of()));
+        assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.TASK_RESULT_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)));
+    }
+}

@@ -1,0 +1,131 @@
+package dev.argoforensics.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Exported objects for Pod {@code ns/p}, root node of Workflow {@code p} (node ID {@code p}), shaped
+ * as {@code kubectl get -o yaml} prints them, with only the fields the analyzer reads.
+ */
+public final class Exports {
+    private Exports() {
+    }
+
+    /** A Pod export, built up field by field. */
+    public static final class Pod {
+        private String phase = "Running";
+        private String deletion;
+        private Long grace;
+        private boolean finalizer = true;
+        private String podGc;
+        private String lastTransition = "2026-09-19T16:27:47Z";
+        private final List<String> containers = new ArrayList<>();
+
+        public static Pod of() {
+            return new Pod();
+        }
+
+        public Pod phase(String value) {
+            phase = value;
+            return this;
+        }
+
+        public Pod deleted(String deletionTimestamp, long gracePeriodSeconds) {
+            deletion = deletionTimestamp;
+            grace = gracePeriodSeconds;
+            return this;
+        }
+
+        public Pod withoutFinalizer() {
+            finalizer = false;
+            return this;
+        }
+
+        public Pod podGc(String strategyAndDelay) {
+            podGc = strategyAndDelay;
+            return this;
+        }
+
+        public Pod lastTransition(String t) {
+            lastTransition = t;
+            return this;
+        }
+
+        public Pod terminated(String name, int exitCode, String reason, String finishedAt) {
+            containers.add("  - name: " + name + "\n    state:\n      terminated: {exitCode: " + exitCode + ", reason: " + reason
+                    + ", startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"" + finishedAt + "\"}\n");
+            return this;
+        }
+
+        public Pod running(String name) {
+            containers.add("  - name: " + name + "\n    state:\n      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n");
+            return this;
+        }
+
+        public String yaml() {
+            StringBuilder b = new StringBuilder("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                    + "  creationTimestamp: \"2026-09-19T16:27:10Z\"\n");
+            if (deletion != null) {
+                b.append("  deletionTimestamp: \"").append(deletion).append("\"\n  deletionGracePeriodSeconds: ").append(grace).append('\n');
+            }
+            b.append("  finalizers: [").append(finalizer ? "workflows.argoproj.io/status" : "").append("]\n");
+            b.append("  labels: {workflows.argoproj.io/workflow: p}\n");
+            b.append("  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p");
+            if (podGc != null) {
+                b.append(", workflows.argoproj.io/pod-gc-strategy: ").append(podGc);
+            }
+            b.append("}\nspec: {nodeName: ip-10-0-12-34.ec2.internal}\nstatus:\n  phase: ").append(phase).append('\n');
+            b.append("  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"").append(lastTransition).append("\"}\n");
+            b.append("  containerStatuses:\n");
+            containers.forEach(b::append);
+            return b.toString();
+        }
+    }
+
+    /**
+     * A Workflow export with its root Pod node.
+     *
+     * @param synced     {@code taskResultSynced}, or null to leave it out
+     * @param completion {@code taskResultsCompletionStatus} for the node, or null to leave it out
+     */
+    public static String workflow(String workflowPhase, String nodePhase, String message, String finishedAt, Boolean synced, Boolean completion) {
+        StringBuilder b = new StringBuilder("apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, uid: w-1}\n"
+                + "status:\n  phase: " + workflowPhase + "\n  startedAt: \"2026-09-19T16:27:10Z\"\n  nodes:\n    p:\n      id: p\n      name: p\n"
+                + "      type: Pod\n      templateName: main\n      phase: " + nodePhase + "\n      message: \"" + message + "\"\n"
+                + "      startedAt: \"2026-09-19T16:27:10Z\"\n");
+        if (finishedAt != null) {
+            b.append("      finishedAt: \"").append(finishedAt).append("\"\n");
+        }
+        if (synced != null) {
+            b.append("      taskResultSynced: ").append(synced).append('\n');
+        }
+        if (completion != null) {
+            b.append("  taskResultsCompletionStatus:\n    p: ").append(completion).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The node's WorkflowTaskResult, labelled with {@code report-outputs-completed}. */
+    public static String taskResult(String completed, String exitCode) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: WorkflowTaskResult\nmetadata:\n  name: p\n  namespace: ns\n"
+                + "  creationTimestamp: \"2026-09-19T16:27:15Z\"\n  labels:\n    workflows.argoproj.io/workflow: p\n"
+                + "    workflows.argoproj.io/report-outputs-completed: \"" + completed + "\"\n"
+                + "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-1}]\n"
+                + (exitCode == null ? "" : "outputs: {exitCode: \"" + exitCode + "\"}\n");
+    }
+
+    /** A core/v1 Event about the Pod (or one of its containers). */
+    public static String podEvent(String reason, String component, String fieldPath, String at, String message) {
+        return "apiVersion: v1\nkind: Event\nmetadata: {name: p.1, namespace: ns}\ninvolvedObject: {kind: Pod, name: p, namespace: ns, uid: u-1"
+                + (fieldPath.isEmpty() ? "" : ", fieldPath: \"" + fieldPath + "\"") + "}\nreason: " + reason + "\nmessage: \"" + message
+                + "\"\nsource: {component: " + component + "}\nfirstTimestamp: \"" + at + "\"\nlastTimestamp: \"" + at + "\"\ncount: 1\ntype: Normal\n";
+    }
+
+    /** One audit record (ResponseComplete) of a request on the Pod: {@code delete}, or {@code create} with {@code eviction}. */
+    public static String audit(String verb, String subresource, String user, String at, int code) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-" + verb + "\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"" + verb + "\",\"user\":{\"username\":\"" + user + "\"},\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiVersion\":\"v1\"" + (subresource.isEmpty() ? "" : ",\"subresource\":\"" + subresource + "\"") + "},"
+                + "\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
+    }
+}
