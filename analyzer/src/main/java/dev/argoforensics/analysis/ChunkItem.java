@@ -1,12 +1,11 @@
 package dev.argoforensics.analysis;
 
 import dev.argoforensics.catalog.CatalogEntry;
-import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.line.Level;
-import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 
@@ -27,11 +26,15 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
     }
 
     /**
-     * A record parsed in full and kept: it concerns a Pod or Workflow of interest, or the controller itself.
+     * A record parsed in full and kept: it concerns a Pod or Workflow of interest, or the controller
+     * itself. Only what the assembler needs: its fields were read into {@code event} by the worker,
+     * and the rest of the parse is garbage before the item waits for its turn.
      *
-     * @param match what the catalog makes of it, or null for a message it does not know
+     * @param catalogId the catalog entry it matched, or null for a message the catalog does not know
+     * @param event     the typed event ({@link ControllerEvent.Unrecognized} for an unknown message)
      */
-    record Kept(UnwrappedLine line, LogRecord record, CatalogMatch match, ReleaseEvidence releases) implements ChunkItem {
+    record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
+                ReleaseEvidence releases) implements ChunkItem {
     }
 
     /** A line that is not a record (or a piece of a Go panic; the assembler decides). */

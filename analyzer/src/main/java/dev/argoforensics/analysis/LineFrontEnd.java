@@ -7,6 +7,7 @@ import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
@@ -358,7 +359,9 @@ final class LineFrontEnd {
                     match.map(CatalogMatch::entry).orElse(null));
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null));
-        return new ChunkItem.Kept(u, record, match.orElse(null), releases);
+        ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
+        return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
+                releases);
     }
 
     /** Reads the chunk's lines through the envelope decoder; returns {lines, envelope header rows}. */

@@ -270,14 +270,14 @@ final class StreamAssembler {
         private void keep(ChunkItem.Kept k) {
             closePanic();
             UnwrappedLine u = k.line();
-            Timestamp time = inLogZone(k.record().time());
-            account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.record().format(), k.match() != null);
+            Timestamp time = inLogZone(k.time());
+            account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
             if (u.envelopeTime() != null) {
                 zoneOffset(time, u.envelopeTime());
             }
             releases = releases.and(k.releases());
-            ControllerEvent event = k.match() != null ? k.match().event() : new ControllerEvent.Unrecognized(k.record().message());
-            if (k.record().format() == RecordFormat.KLOG) {
+            ControllerEvent event = k.event();
+            if (k.format() == RecordFormat.KLOG) {
                 if (u.envelopeTime() != null) {
                     time = KlogYears.near(time, u.envelopeTime());
                 } else if (lastDated != null) {
@@ -286,10 +286,10 @@ final class StreamAssembler {
                     klogWithoutYear.add(kept.size());
                 }
             }
-            dated(time, k.record().format());
+            dated(time, k.format());
             Stream s = set.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
             LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
-                    k.record().format(), k.record().level(), k.match() != null ? k.match().entry().id() : null, event, u.record(), s.id, ordinal++);
+                    k.format(), k.level(), k.catalogId(), event, u.record(), s.id, ordinal++);
             s.add(e, file, k.releases());
             kept.add(e);
             if (event instanceof ControllerEvent.FinalizersOnDelete) {

@@ -1,6 +1,6 @@
 package dev.argoforensics.correlate;
 
-import java.util.Comparator;
+import dev.argoforensics.event.WorkflowRef;
 import java.util.Objects;
 
 /**
@@ -10,12 +10,6 @@ import java.util.Objects;
  * with this name gave one.
  */
 public record PodKey(String namespace, String name, String uid) implements Comparable<PodKey> {
-    private static final Comparator<String> NULLS_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
-    private static final Comparator<PodKey> ORDER = Comparator
-            .comparing(PodKey::namespace, NULLS_FIRST)
-            .thenComparing(PodKey::name)
-            .thenComparing(PodKey::uid, NULLS_FIRST);
-
     public PodKey {
         Objects.requireNonNull(name, "name");
         uid = uid == null || uid.isEmpty() ? null : uid;
@@ -37,7 +31,12 @@ public record PodKey(String namespace, String name, String uid) implements Compa
 
     @Override
     public int compareTo(PodKey o) {
-        return ORDER.compare(this, o);
+        // Namespace (unknown first), name, UID (unknown first); written out: correlation sorts and looks up many.
+        int c = WorkflowRef.compareNullsFirst(namespace, o.namespace);
+        if (c == 0) {
+            c = name.compareTo(o.name);
+        }
+        return c != 0 ? c : WorkflowRef.compareNullsFirst(uid, o.uid);
     }
 
     /** {@code namespace/name}: reports add the UID where it tells two Pods apart. */

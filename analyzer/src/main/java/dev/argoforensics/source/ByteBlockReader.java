@@ -20,6 +20,8 @@ public final class ByteBlockReader implements Closeable {
     private final InputStream in;
     private long remaining;
     private byte[] buf;
+    /** The other buffer: blocks alternate between the two, so a block stays valid until the next call. */
+    private byte[] spare;
     private int carried;
     private boolean eof;
 
@@ -37,13 +39,14 @@ public final class ByteBlockReader implements Closeable {
             this.remaining = chunk.end() - chunk.start();
         }
         this.buf = new byte[blockBytes];
+        this.spare = new byte[blockBytes];
     }
 
     /** One block: {@code bytes[0, length)} holds whole lines. */
     public record Block(byte[] bytes, int length) {
     }
 
-    /** The next block, or null at the end of the chunk. */
+    /** The next block, or null at the end of the chunk; its bytes are valid until the next call. */
     public Block next() throws IOException {
         int limit = carried;
         while (!eof && limit < buf.length) {
@@ -62,9 +65,7 @@ public final class ByteBlockReader implements Closeable {
         }
         if (eof) {
             carried = 0;
-            byte[] out = buf;
-            buf = new byte[buf.length];
-            return new Block(out, limit);
+            return new Block(swap(), limit);
         }
         int end = limit - 1;
         while (end >= 0 && buf[end] != '\n') {
@@ -76,11 +77,18 @@ public final class ByteBlockReader implements Closeable {
             carried = limit;
             return next();
         }
-        byte[] out = buf;
-        buf = new byte[buf.length];
         carried = limit - (end + 1);
+        byte[] out = swap();
         System.arraycopy(out, end + 1, buf, 0, carried);
         return new Block(out, end + 1);
+    }
+
+    /** Makes the spare buffer the one to fill next; returns the one just filled. */
+    private byte[] swap() {
+        byte[] out = buf;
+        buf = spare.length >= out.length ? spare : new byte[out.length];
+        spare = out;
+        return out;
     }
 
     @Override
