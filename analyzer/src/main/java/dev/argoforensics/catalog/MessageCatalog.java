@@ -54,7 +54,40 @@ public final class MessageCatalog {
     }
 
     /** The catalog shipped with the analyzer. */
+    private static volatile MessageCatalog standard;
+
+    /**
+     * The catalog the tool ships with, read once per process (it is immutable). {@link #preload()}
+     * may have started reading it already.
+     */
     public static MessageCatalog standard() {
+        MessageCatalog c = standard;
+        if (c == null) {
+            synchronized (MessageCatalog.class) {
+                c = standard;
+                if (c == null) {
+                    c = readStandard();
+                    standard = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Starts reading the standard catalog on a background thread, while the command line is parsed. */
+    public static void preload() {
+        Thread t = new Thread(() -> {
+            try {
+                standard();
+            } catch (RuntimeException e) {
+                // standard() fails again, with its message, where the catalog is needed.
+            }
+        }, "catalog-preload");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static MessageCatalog readStandard() {
         try (InputStream in = MessageCatalog.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new CatalogException("missing resource " + RESOURCE);
