@@ -66,6 +66,9 @@ public final class LogGenerator {
     public Manifest write(Writer w) throws IOException {
         this.out = w;
         int segments = mix == Mix.UPGRADE ? 3 : 1;
+        // Spread the planted cases evenly over the whole file, across segments.
+        long plantEvery = Math.max(1, targetBytes / Math.max(1, races * 2L + 1));
+        long nextPlant = plantEvery;
         for (int s = 0; s < segments; s++) {
             format = switch (mix) {
                 case SLOG_TEXT -> Format.SLOG_TEXT;
@@ -75,9 +78,6 @@ public final class LogGenerator {
             };
             long segmentEnd = targetBytes * (s + 1) / segments;
             start();
-            // Spread the planted cases evenly over the file.
-            long plantEvery = Math.max(1, targetBytes / Math.max(1, races * 2L + 1));
-            long nextPlant = bytes + plantEvery;
             while (bytes < segmentEnd) {
                 if (bytes >= nextPlant && racePods.size() + controlPods.size() < races * 2) {
                     if (racePods.size() <= controlPods.size()) {
@@ -88,6 +88,14 @@ public final class LogGenerator {
                     nextPlant += plantEvery;
                 }
                 workflow();
+            }
+        }
+        // A file too small to space them out still gets every planted case.
+        while (racePods.size() + controlPods.size() < races * 2) {
+            if (racePods.size() <= controlPods.size()) {
+                race();
+            } else {
+                control();
             }
         }
         return new Manifest(lines, bytes, racePods, controlPods);

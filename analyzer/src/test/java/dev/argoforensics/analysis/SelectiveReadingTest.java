@@ -58,6 +58,8 @@ class SelectiveReadingTest {
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS.withChunkBytes(64 * 1024)).run(List.of(log.toString()));
         assertSame(everything, selective);
 
+        assertEquals(3, manifest.racePods().size());
+        assertEquals(3, manifest.controlPods().size(), "as many controls as races, over all three formats of the upgrade mix");
         RuleOutcome af001 = selective.outcomes().stream().filter(o -> o.rule().equals("AF001")).findFirst().orElseThrow();
         assertEquals(manifest.racePods(), af001.findings().stream().map(f -> f.pod().toString()).sorted().toList());
         List<String> cleared = af001.cleared().stream().map(c -> c.pod().toString()).sorted().toList();
