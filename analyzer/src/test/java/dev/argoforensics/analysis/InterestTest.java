@@ -1,9 +1,13 @@
 package dev.argoforensics.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class InterestTest {
@@ -57,5 +61,98 @@ class InterestTest {
         assertFalse(i.mentions("pod=anything workflow=at-all"));
         assertThrows(IllegalStateException.class, () -> i.addPod("late"));
         assertTrue(Interest.everything().mentions(""));
+    }
+
+    @Test
+    void theLongSetHoldsEveryValueItWasGivenZeroIncludedAndNothingElse() {
+        Interest.LongSet set = new Interest.LongSet();
+        Random random = new Random(17024);
+        Set<Long> expected = new HashSet<>();
+        for (int n = 0; n < 5000; n++) {
+            long v = n % 1000 == 0 ? 0 : random.nextLong() >> random.nextInt(60);
+            set.add(v);
+            expected.add(v);
+        }
+        assertEquals(expected.size(), set.size());
+        for (long v : expected) {
+            assertTrue(set.contains(v), "added " + v);
+        }
+        Interest.LongSet copy = new Interest.LongSet();
+        copy.addAll(set);
+        assertEquals(expected.size(), copy.size());
+        int absentFound = 0;
+        for (int n = 0; n < 5000; n++) {
+            long v = random.nextLong();
+            if (!expected.contains(v) && copy.contains(v)) {
+                absentFound++;
+            }
+        }
+        assertEquals(0, absentFound, "values never added are not in the set");
+        assertFalse(new Interest.LongSet().contains(0));
+    }
+
+    /** The rolling hash against a plain reading: tokens compared as strings. */
+    @Test
+    void mentionsAgreesWithTokensComparedAsStrings() {
+        Random random = new Random(9);
+        String[] parts = {"wf", "hello", "world", "x7k2p", "main", "841307739", "a", "b-c", "node", "etl"};
+        for (int round = 0; round < 200; round++) {
+            Interest interest = Interest.none();
+            Set<String> exact = new HashSet<>();
+            Set<String> prefixes = new HashSet<>();
+            for (int k = 0; k < 3; k++) {
+                String name = name(random, parts);
+                switch (random.nextInt(3)) {
+                    case 0 -> {
+                        interest.addPod(name);
+                        exact.add(name);
+                        for (int d = name.indexOf('-'); d > 0; d = name.indexOf('-', d + 1)) {
+                            exact.add(name.substring(0, d));
+                        }
+                    }
+                    case 1 -> {
+                        interest.addWorkflow(name);
+                        exact.add(name);
+                        prefixes.add(name);
+                    }
+                    default -> {
+                        interest.addName(name);
+                        exact.add(name);
+                    }
+                }
+            }
+            interest.freeze();
+            for (int line = 0; line < 50; line++) {
+                StringBuilder text = new StringBuilder();
+                int tokens = random.nextInt(6);
+                for (int t = 0; t < tokens; t++) {
+                    text.append(random.nextBoolean() ? " " : "=\"").append(name(random, parts));
+                }
+                assertEquals(reference(text.toString(), exact, prefixes), interest.mentions(text.toString()), text::toString);
+            }
+        }
+    }
+
+    private static String name(Random random, String[] parts) {
+        StringBuilder b = new StringBuilder(parts[random.nextInt(parts.length)]);
+        int more = random.nextInt(4);
+        for (int i = 0; i < more; i++) {
+            b.append(random.nextInt(5) == 0 ? "." : "-").append(parts[random.nextInt(parts.length)]);
+        }
+        return b.toString();
+    }
+
+    private static boolean reference(String text, Set<String> exact, Set<String> prefixes) {
+        for (String token : text.split("[^A-Za-z0-9._-]+")) {
+            if (exact.contains(token) || prefixes.contains(token)) {
+                return true;
+            }
+            for (int d = token.indexOf('-'); d > 0; d = token.indexOf('-', d + 1)) {
+                if (prefixes.contains(token.substring(0, d))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
