@@ -10,22 +10,26 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.ChunkPlanner;
+import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
-import dev.argoforensics.source.SourceStream;
 import dev.argoforensics.time.Timestamp;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HexFormat;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -85,10 +89,11 @@ public final class Analysis {
      * @throws dev.argoforensics.source.InputException also if a stated file is not a snapshot file read
      */
     public AnalysisResult run(List<String> paths, SnapshotTimes snapshotTimes) {
-        List<InputFile> files = new InputCollector().collect(paths);
+        InputCollector collector = new InputCollector();
+        List<InputFile> files = collector.collect(paths);
         snapshotTimes.checkAllUsed(files);
         Map<InputFile, InputSummary> summaries = new HashMap<>();
-        List<String> unreadable = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>(collector.problems());
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
         SnapshotFileReader snapshots = new SnapshotFileReader();
@@ -100,7 +105,7 @@ public final class Analysis {
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 unreadable(f, e, summaries, unreadable);
             }
         }
@@ -152,7 +157,7 @@ public final class Analysis {
                 firstLines.put(f, firstContentLine(f));
                 hashes.put(f, pool.submit(() -> sha256(f)));
                 readable.add(f);
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 unreadable(f, e, summaries, unreadable);
             }
         }
@@ -171,7 +176,7 @@ public final class Analysis {
         }
         options.progress().phase("finding Pods of interest", totalBytes);
         Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
-        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone()));
+        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone(), options.maxLineBytes()));
         for (InputFile f : readable) {
             List<Future<ScanResult>> list = new ArrayList<>();
             LogLines read = earlier.get(f);
@@ -197,7 +202,7 @@ public final class Analysis {
                 }
                 LogLines read = earlier.get(f);
                 reversed.put(f, read != null ? read.newestFirst() : ScanResult.newestFirst(results));
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 readable.remove(f);
                 unreadable(f, e, summaries, unreadable);
             }
@@ -232,7 +237,7 @@ public final class Analysis {
                     }
                     logSummaries.put(f, outcome.summary());
                     undatedKlog.addAll(outcome.undatedKlog());
-                } catch (IOException | UncheckedIOException e) {
+                } catch (IOException | RuntimeException e) {
                     unreadable(f, e, summaries, unreadable);
                 }
             }
@@ -322,22 +327,28 @@ public final class Analysis {
         return notes;
     }
 
+    /** The file's first line that is not blank (its first MiB is read at most: a CSV export's header is short). */
     static String firstContentLine(InputFile f) throws IOException {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(SourceStream.open(f, false), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (!line.isBlank()) {
-                    return line;
-                }
+        for (String line : InputClassifier.headLines(f.path(), f.compressed(), 1024 * 1024)) {
+            if (!line.isBlank()) {
+                return line;
             }
-            return null;
         }
+        return null;
     }
 
+    /** SHA-256 of the file as stored (a damaged gzip file has one too). */
     private static String sha256(InputFile f) throws IOException {
-        try (SourceStream s = SourceStream.open(f, false)) {
-            return s.sha256();
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
+        try (InputStream in = new DigestInputStream(Files.newInputStream(f.path()), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     private static <T> T get(Future<T> future) throws IOException {
@@ -361,9 +372,17 @@ public final class Analysis {
         }
     }
 
+    /**
+     * A file that could not be read: named with the reason, and the analysis goes on with the others. An
+     * exception that is not an I/O failure is a fault of the analyzer, said as such (a stack trace
+     * would help nobody reading the report; the fuzz tests are there to keep these out).
+     */
     private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<String> unreadable) {
-        unreadable.add(f.displayPath() + ": " + e.getMessage());
-        summaries.put(f, InputSummary.unreadable(f, e.getMessage()));
+        String reason = e instanceof IOException || e instanceof UncheckedIOException
+                ? "expected a readable file, found " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                : "the analyzer failed on it (" + e + "); please report this with the file";
+        unreadable.add(f.displayPath() + ": " + reason);
+        summaries.put(f, InputSummary.unreadable(f, reason));
     }
 
 }

@@ -15,4 +15,9 @@ public record AnalysisResult(List<InputSummary> inputs, List<String> unreadable,
         unreadable = List.copyOf(unreadable);
         outcomes = List.copyOf(outcomes);
     }
+
+    /** True if anything was read to analyse: a log record or an exported object. */
+    public boolean usable() {
+        return inputs.stream().anyMatch(i -> i != null && i.events() > 0);
+    }
 }

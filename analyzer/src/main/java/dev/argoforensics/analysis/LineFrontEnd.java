@@ -29,6 +29,7 @@ import dev.argoforensics.time.Timestamp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -57,14 +58,17 @@ final class LineFrontEnd {
 
     /** The zone logrus and klog times are read in (--log-tz), or null. */
     private final ZoneId logZone;
+    /** Lines longer than this are cut (see {@link ChunkLineReader}). */
+    private final int maxLineBytes;
 
     LineFrontEnd(MessageCatalog catalog) {
-        this(catalog, null);
+        this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
     }
 
-    LineFrontEnd(MessageCatalog catalog, ZoneId logZone) {
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes) {
         this.catalog = catalog;
         this.logZone = logZone;
+        this.maxLineBytes = maxLineBytes;
         this.anchors = catalog.triggerAnchors().orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
@@ -81,11 +85,12 @@ final class LineFrontEnd {
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
-        long[] counts = walk(chunk, csvHeader, u -> sink.accept(classify(u, interest)), progress);
+        Walked walked = walk(chunk, csvHeader, u -> sink.accept(classify(u, interest)), (u, why) -> sink.accept(new ChunkItem.Rejected(u, why)),
+                progress, maxLineBytes);
         if (sink instanceof RunCollector r) {
             r.close();
         }
-        return new ChunkResult(chunk, counts[0], counts[1], items);
+        return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats());
     }
 
     /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */
@@ -146,7 +151,7 @@ final class LineFrontEnd {
         for (LogLines.Line l : earlier.lines()) {
             items.add(classify(l.line(), interest, u -> l.parse()));
         }
-        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items);
+        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items, earlier.stats());
     }
 
     /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
@@ -177,7 +182,7 @@ final class LineFrontEnd {
             progress.advance(-reported[0], 0);
         }
         ScanResult result = new ScanResult();
-        walk(chunk, csvHeader, u -> scanLine(u, result), progress);
+        walk(chunk, csvHeader, u -> scanLine(u, result), (u, why) -> { }, progress, maxLineBytes);
         return result;
     }
 
@@ -188,7 +193,7 @@ final class LineFrontEnd {
     /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
     private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
         ScanResult result = new ScanResult();
-        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead)) {
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes)) {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
             while ((block = blocks.next()) != null) {
@@ -202,8 +207,13 @@ final class LineFrontEnd {
                     while (end < block.length() && bytes[end] != '\n') {
                         end++;
                     }
-                    String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
+                    int from = start;
+                    while (from < end && bytes[from] == 0) {
+                        from++; // NULs before a record: the line reader skips them too
+                    }
+                    String line = new String(bytes, from, end - from, StandardCharsets.UTF_8);
+                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder(maxLineBytes)
+                            : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
                     UnwrappedLine u = envelopes.decode(line, 1);
                     if (u != null) {
                         scanLine(u, result);
@@ -364,28 +374,85 @@ final class LineFrontEnd {
                 releases);
     }
 
-    /** Reads the chunk's lines through the envelope decoder; returns {lines, envelope header rows}. */
-    static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, Progress progress) throws IOException {
-        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
+    /** What {@link #walk} read: physical lines, export header rows, and what it met besides lines. */
+    record Walked(long lines, long envelopeHeaders, ReadStats stats) {
+    }
+
+    /**
+     * Reads the chunk's lines through the envelope decoder. A line that is not whole (longer than
+     * {@code maxLineBytes}, alone or once its pieces are joined, or cut off by damage) goes to
+     * {@code cut} with the reason instead of being read as a record.
+     */
+    static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
+                       Progress progress, int maxLineBytes) throws IOException {
+        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
         long lines = 0;
-        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0))) {
+        long cutLines = 0;
+        long firstCut = 0;
+        String firstCutReason = null;
+        long lastCut = 0;
+        long nulLines = 0;
+        long firstNul = 0;
+        long nulBytes = 0;
+        String damage;
+        long damageLine;
+        long invalid;
+        long firstInvalid;
+        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0), maxLineBytes)) {
             String line;
             while ((line = reader.next()) != null) {
                 if ((++lines & (LINES_PER_REPORT - 1)) == 0) {
                     progress.advance(0, LINES_PER_REPORT);
                 }
+                if (reader.leadingNuls() > 0) {
+                    nulBytes += reader.leadingNuls();
+                    if (nulLines++ == 0) {
+                        firstNul = reader.lineNumber();
+                    }
+                }
+                String why = reader.cut();
+                if (why != null) {
+                    if (cutLines++ == 0) {
+                        firstCut = reader.lineNumber();
+                        firstCutReason = why;
+                    }
+                    lastCut = reader.lineNumber();
+                    cut.accept(UnwrappedLine.raw(line, reader.lineNumber()), why);
+                    continue;
+                }
                 UnwrappedLine u = envelopes.decode(line, reader.lineNumber());
                 if (u != null) {
-                    sink.accept(u);
+                    if (envelopes.cut() != null) {
+                        if (cutLines++ == 0) {
+                            firstCut = u.firstLine();
+                            firstCutReason = envelopes.cut();
+                        }
+                        cut.accept(u, envelopes.cut());
+                    } else {
+                        sink.accept(u);
+                    }
                 }
             }
+            damage = reader.damage();
+            damageLine = damage == null ? 0 : lastCut > 0 && lastCut == reader.lineNumber() ? lastCut : reader.lineNumber() + 1;
+            invalid = reader.invalidUtf8Lines();
+            firstInvalid = reader.firstInvalidUtf8Line();
         }
         UnwrappedLine open = envelopes.flush();
         if (open != null) {
-            sink.accept(open);
+            if (envelopes.cut() != null) {
+                if (cutLines++ == 0) {
+                    firstCut = open.firstLine();
+                    firstCutReason = envelopes.cut();
+                }
+                cut.accept(open, envelopes.cut());
+            } else {
+                sink.accept(open);
+            }
         }
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new long[] {lines, envelopes.envelopeHeaders()};
+        return new Walked(lines, envelopes.envelopeHeaders(),
+                new ReadStats(damage, damageLine, cutLines, firstCut, firstCutReason, invalid, firstInvalid, nulLines, firstNul, nulBytes));
     }
 
     private static final int LINES_PER_REPORT = 4096;

@@ -149,6 +149,17 @@ final class StreamAssembler {
         private GoPanicBlock panic;
         private UnwrappedLine panicLine;
         private long panicBase;
+        /** What reading met besides lines, over the chunks so far, with file line numbers. */
+        private String damage;
+        private long damageLine;
+        private long cutLines;
+        private long firstCutLine;
+        private String firstCutReason;
+        private long invalidUtf8Lines;
+        private long firstInvalidUtf8Line;
+        private long nulLines;
+        private long firstNulLine;
+        private long nulBytes;
 
         FileState(SetState set, InputFile file, boolean reversed) {
             this.set = set;
@@ -165,6 +176,25 @@ final class StreamAssembler {
             lines += chunk.lines();
             continuation += chunk.envelopeHeaders();
             lineBase = base;
+            ReadStats st = chunk.stats();
+            if (st.damage() != null && damage == null) {
+                damage = st.damage();
+                damageLine = base + st.damageLine();
+            }
+            if (st.cutLines() > 0 && cutLines == 0) {
+                firstCutLine = base + st.firstCutLine();
+                firstCutReason = st.firstCutReason();
+            }
+            cutLines += st.cutLines();
+            if (st.invalidUtf8Lines() > 0 && invalidUtf8Lines == 0) {
+                firstInvalidUtf8Line = base + st.firstInvalidUtf8Line();
+            }
+            invalidUtf8Lines += st.invalidUtf8Lines();
+            if (st.nulLines() > 0 && nulLines == 0) {
+                firstNulLine = base + st.firstNulLine();
+            }
+            nulLines += st.nulLines();
+            nulBytes += st.nulBytes();
             for (ChunkItem item : itemsInOrder) {
                 take(item);
             }
@@ -397,7 +427,7 @@ final class StreamAssembler {
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones);
+                    unparsed, samples, releases.describe(), notes, zones, problems());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -405,6 +435,29 @@ final class StreamAssembler {
                 }
             }
             return new FileOutcome(summary, undatedKlog);
+        }
+
+        /** What was wrong with the file itself, in the order a reader meets it: each at its first line. */
+        private List<UnparsedLine> problems() {
+            List<UnparsedLine> found = new ArrayList<>();
+            if (nulLines > 0) {
+                found.add(UnparsedLine.of(file.at(firstNulLine), "expected the line to start with a record, found " + count(nulBytes, "NUL byte")
+                        + " (what a log truncated in place, e.g. by copytruncate, holds): skipped, the rest of the line read"
+                        + likeThis(nulLines), ""));
+            }
+            if (invalidUtf8Lines > 0) {
+                found.add(UnparsedLine.of(file.at(firstInvalidUtf8Line), "expected UTF-8 text, found bytes that are not UTF-8: read as U+FFFD"
+                        + likeThis(invalidUtf8Lines), ""));
+            }
+            if (cutLines > 0) {
+                found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
+            }
+            if (damage != null) {
+                found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + ": the " + count(damageLine - 1, "line")
+                        + " before were read, nothing after", ""));
+            }
+            found.sort(java.util.Comparator.comparing(UnparsedLine::source));
+            return found;
         }
 
         private Optional<String> zoneMismatch() {
@@ -466,6 +519,16 @@ final class StreamAssembler {
         }
         m = CONTAINER_LINK.matcher(path);
         return m.find() ? m.group(1) : null;
+    }
+
+    /** "" for one line, else how many there are. */
+    private static String likeThis(long lines) {
+        return lines == 1 ? "" : "; " + lines + " lines like this, the first here";
+    }
+
+    /** "1 line", "3 lines". */
+    static String count(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     private static String fileName(String path) {

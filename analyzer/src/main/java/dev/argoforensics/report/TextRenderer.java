@@ -42,6 +42,7 @@ final class TextRenderer implements ReportRenderer {
         controllers(b, r);
         rules(b, r);
         gaps(b, r);
+        problems(b, r);
         inputs(b, r);
         provenance(b, r);
         return b.toString();
@@ -56,6 +57,7 @@ final class TextRenderer implements ReportRenderer {
             timeline(b, t, r.severalControllers());
         }
         controllers(b, r);
+        problems(b, r);
         inputs(b, r);
         return b.toString();
     }
@@ -146,6 +148,17 @@ final class TextRenderer implements ReportRenderer {
             for (Clearance c : o.cleared()) {
                 b.append("    cleared ").append(c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }
+        }
+    }
+
+    /** One line per problem, each starting with its file:line, so that a reader (or grep) finds the place. */
+    private void problems(StringBuilder b, Report r) {
+        if (r.problems().isEmpty()) {
+            return;
+        }
+        b.append('\n').append(palette.bold("Inputs with problems")).append('\n');
+        for (InputProblem p : r.problems()) {
+            b.append("  ").append(p).append('\n');
         }
     }
 

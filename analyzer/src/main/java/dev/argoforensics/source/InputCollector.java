@@ -1,21 +1,35 @@
 package dev.argoforensics.source;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * Turns the paths a user named into the files to read: folders are walked recursively, every file
- * is classified, and the result is ordered by display path so that the same inputs always give the
- * same order.
+ * Turns the paths a user named into the files to read: folders are walked recursively (following
+ * symbolic links), every file is classified, and the result is ordered by display path so that the
+ * same inputs always give the same order. What cannot be read inside a folder (a symbolic link
+ * leading back to a folder it is in, a broken link, a folder that cannot be listed, a FIFO or device)
+ * is kept in {@link #problems()} and skipped: the other files are still read.
  */
 public final class InputCollector {
     private final InputClassifier classifier = new InputClassifier();
+    private final List<String> problems = new ArrayList<>();
+
+    /** What could not be read inside the folders walked, as "path: what was expected, what was found", in path order. */
+    public List<String> problems() {
+        List<String> sorted = new ArrayList<>(problems);
+        sorted.sort(null);
+        return sorted;
+    }
 
     /**
      * @throws InputException if a named path does not exist or cannot be read
@@ -42,21 +56,84 @@ public final class InputCollector {
 
     private List<InputFile> walk(String arg, Path root) {
         List<InputFile> files = new ArrayList<>();
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.filter(Files::isRegularFile)
-                    .filter(p -> !p.getFileName().toString().startsWith("."))
-                    .forEach(p -> files.add(classify(join(arg, root.relativize(p)), p)));
+        try {
+            Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
+                    if (hidden(p)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    String display = join(arg, root.relativize(p));
+                    if (attrs.isSymbolicLink()) {
+                        problems.add(display + ": expected a file, found a broken symbolic link" + target(p) + ": skipped");
+                    } else if (attrs.isOther()) {
+                        problems.add(display + ": expected a file, found a FIFO, socket or device: skipped");
+                    } else if (attrs.isRegularFile()) {
+                        try {
+                            files.add(classifier.classify(display, p));
+                        } catch (IOException e) {
+                            problems.add(display + ": expected a readable file, found " + reason(e) + ": skipped");
+                        }
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path p, IOException e) {
+                    String display = join(arg, root.relativize(p));
+                    if (e instanceof FileSystemLoopException) {
+                        problems.add(display + ": expected a folder or a file, found a symbolic link" + target(p)
+                                + " back to a folder that holds it (a loop): not followed");
+                    } else {
+                        problems.add(display + ": expected a readable file or folder, found " + reason(e) + ": skipped");
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    if (e != null) {
+                        problems.add(join(arg, root.relativize(dir)) + ": expected a folder that can be listed, found " + reason(e)
+                                + ": the rest of it skipped");
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new InputException(arg + ": cannot list folder: " + e.getMessage());
         }
         return files;
     }
 
+    private static boolean hidden(Path p) {
+        Path name = p.getFileName();
+        return name != null && name.toString().startsWith(".");
+    }
+
+    private static String target(Path link) {
+        try {
+            return " to " + Files.readSymbolicLink(link);
+        } catch (IOException | UnsupportedOperationException e) {
+            return "";
+        }
+    }
+
+    /** An I/O failure in words (the JDK's message for some of them is just the path). */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "nothing there";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     private InputFile classify(String display, Path p) {
         try {
             return classifier.classify(display, p);
         } catch (IOException e) {
-            throw new UncheckedIOException(display + ": " + e.getMessage(), e);
+            throw new InputException(display + ": " + reason(e));
         }
     }
 

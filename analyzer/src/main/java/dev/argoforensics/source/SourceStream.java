@@ -32,6 +32,15 @@ public final class SourceStream extends FilterInputStream {
      * @param countLines whether to count content lines (readers that split lines themselves don't need it)
      */
     public static SourceStream open(InputFile file, boolean countLines) throws IOException {
+        return open(file, countLines, file.compressed());
+    }
+
+    /** The stored bytes as they are (no decompression): for the SHA-256 of a file whose gzip stream is damaged. */
+    public static SourceStream stored(InputFile file) throws IOException {
+        return open(file, false, false);
+    }
+
+    private static SourceStream open(InputFile file, boolean countLines, boolean decompress) throws IOException {
         MessageDigest sha256;
         try {
             sha256 = MessageDigest.getInstance("SHA-256");
@@ -39,7 +48,13 @@ public final class SourceStream extends FilterInputStream {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
         DigestInputStream stored = new DigestInputStream(Files.newInputStream(file.path()), sha256);
-        InputStream content = file.compressed() ? new GZIPInputStream(stored, 64 * 1024) : stored;
+        InputStream content;
+        try {
+            content = decompress ? new GZIPInputStream(stored, 64 * 1024) : stored;
+        } catch (IOException e) {
+            stored.close();
+            throw e;
+        }
         return new SourceStream(stored, content, countLines);
     }
 
