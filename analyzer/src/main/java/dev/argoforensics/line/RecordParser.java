@@ -20,6 +20,7 @@ import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.ATNState;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
@@ -98,6 +99,10 @@ public final class RecordParser {
         lexer.setInputStream(CharStreams.fromString(line));
         tokens.setTokenSource(lexer);
         parser.setTokenStream(tokens);
+        // Parser.reset() leaves the ATN state of the last parse: the start rule would take it as the
+        // state that invoked it, and error recovery then walks to a state that invoked nothing
+        // (a ClassCastException inside ANTLR, found by RecordParserFuzzTest). No rule invoked it.
+        parser.setState(ATNState.INVALID_STATE_NUMBER);
     }
 
     private LineParse.Rejected diagnose(String line) {
