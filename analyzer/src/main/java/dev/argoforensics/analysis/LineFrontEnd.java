@@ -398,6 +398,7 @@ final class LineFrontEnd {
         long damageLine;
         long invalid;
         long firstInvalid;
+        long unterminated;
         try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0), maxLineBytes)) {
             String line;
             while ((line = reader.next()) != null) {
@@ -437,6 +438,7 @@ final class LineFrontEnd {
             damageLine = damage == null ? 0 : lastCut > 0 && lastCut == reader.lineNumber() ? lastCut : reader.lineNumber() + 1;
             invalid = reader.invalidUtf8Lines();
             firstInvalid = reader.firstInvalidUtf8Line();
+            unterminated = reader.unterminatedLine();
         }
         UnwrappedLine open = envelopes.flush();
         if (open != null) {
@@ -452,7 +454,7 @@ final class LineFrontEnd {
         }
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
         return new Walked(lines, envelopes.envelopeHeaders(),
-                new ReadStats(damage, damageLine, cutLines, firstCut, firstCutReason, invalid, firstInvalid, nulLines, firstNul, nulBytes));
+                new ReadStats(damage, damageLine, cutLines, firstCut, firstCutReason, invalid, firstInvalid, nulLines, firstNul, nulBytes, unterminated));
     }
 
     private static final int LINES_PER_REPORT = 4096;

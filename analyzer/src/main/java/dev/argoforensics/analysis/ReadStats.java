@@ -6,8 +6,9 @@ package dev.argoforensics.analysis;
  *
  * @param damage     what ended a damaged gzip stream early, or null
  * @param damageLine the line the damage cut, or the line after the last one read
+ * @param unterminatedLine the chunk's last line when no line break follows it (the file's end), else 0
  */
 public record ReadStats(String damage, long damageLine, long cutLines, long firstCutLine, String firstCutReason, long invalidUtf8Lines,
-                        long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes) {
-    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0);
+                        long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes, long unterminatedLine) {
+    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0);
 }

@@ -160,6 +160,7 @@ final class StreamAssembler {
         private long nulLines;
         private long firstNulLine;
         private long nulBytes;
+        private long unterminatedLine;
 
         FileState(SetState set, InputFile file, boolean reversed) {
             this.set = set;
@@ -195,6 +196,9 @@ final class StreamAssembler {
             }
             nulLines += st.nulLines();
             nulBytes += st.nulBytes();
+            if (st.unterminatedLine() > 0) {
+                unterminatedLine = base + st.unterminatedLine();
+            }
             for (ChunkItem item : itemsInOrder) {
                 take(item);
             }
@@ -451,6 +455,10 @@ final class StreamAssembler {
             }
             if (cutLines > 0) {
                 found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
+            }
+            if (unterminatedLine > 0) {
+                found.add(UnparsedLine.of(file.at(unterminatedLine), "expected a line break at the end of the file, found none:"
+                        + " the copy may have been cut in this line (read as it is)", ""));
             }
             if (damage != null) {
                 found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + ": the " + count(damageLine - 1, "line")

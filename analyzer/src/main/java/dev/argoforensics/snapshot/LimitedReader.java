@@ -38,6 +38,11 @@ final class LimitedReader extends FilterReader {
         objectLine = line;
     }
 
+    /** The line the text read so far ends in. */
+    long lines() {
+        return lines;
+    }
+
     /** Why reading stopped early, or null. */
     String problem() {
         return problem;

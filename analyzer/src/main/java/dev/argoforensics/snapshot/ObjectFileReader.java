@@ -121,12 +121,7 @@ public final class ObjectFileReader {
         }
         try (in) {
             BufferedInputStream buffered = new BufferedInputStream(in, SNIFF_BYTES);
-            Head head;
-            try {
-                head = head(buffered);
-            } catch (IOException e) {
-                head = new Head(false, null, 0);
-            }
+            Head head = head(buffered);
             ObservedAt takenAt = commandLine != null ? commandLine : takenAt(head, problems);
             ObjectMapper mapper = head.json() ? json : yaml;
             LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
@@ -146,7 +141,13 @@ public final class ObjectFileReader {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                problems.add(problem(e, chars, head.json()));
+                if (in.damage() == null) {
+                    problems.add(problem(e, chars, head.json(), limits));
+                }
+            }
+            if (in.damage() != null) {
+                // The parser met the end of what could be decompressed: the damage is the problem, where the text ends.
+                problems.add(new Problem(Math.max(1, chars.lines()), in.damage() + ": the objects before it were read"));
             }
             // Count every line, also those after a syntax error (a damaged gzip file has no more to count).
             try {
@@ -159,14 +160,14 @@ public final class ObjectFileReader {
     }
 
     /** What stopped the reading, in the report's words, at its line. */
-    private static Problem problem(Exception e, LimitedReader chars, boolean json) {
+    private static Problem problem(Exception e, LimitedReader chars, boolean json, Limits limits) {
         if (chars.problem() != null) {
             return new Problem(Math.max(1, chars.problemLine()), chars.problem());
         }
         long line = e instanceof JsonProcessingException j && j.getLocation() != null ? j.getLocation().getLineNr() : 0;
         String message = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
         if (e instanceof StreamConstraintsException) {
-            return new Problem(Math.max(1, line), limitMessage(message) + ": reading stopped here");
+            return new Problem(Math.max(1, line), limitMessage(message, limits) + ": reading stopped here");
         }
         if (e instanceof AliasFound a) {
             return new Problem(Math.max(1, line), a.getOriginalMessage());
@@ -175,19 +176,19 @@ public final class ObjectFileReader {
     }
 
     /** Jackson's limit messages, as what was expected and what was found. */
-    private static String limitMessage(String message) {
+    private static String limitMessage(String message, Limits limits) {
         String m = message == null ? "" : message;
         if (m.startsWith("Document nesting depth")) {
-            return "expected objects nested at most as deep as the limit, found deeper nesting (" + firstLine(m) + ")";
+            return "expected objects nested at most " + limits.maxNestingDepth() + " deep, found deeper nesting";
         }
         if (m.startsWith("String value length")) {
-            return "expected strings within the limit, found a longer one (" + firstLine(m) + ")";
+            return "expected strings of at most " + limits.maxStringChars() + " characters, found a longer one";
         }
         if (m.startsWith("Number value length")) {
-            return "expected numbers within the limit, found a longer one (" + firstLine(m) + ")";
+            return "expected numbers of at most 1000 digits, found a longer one";
         }
         if (m.startsWith("Name length")) {
-            return "expected keys within the limit, found a longer one (" + firstLine(m) + ")";
+            return "expected keys of at most 65536 characters, found a longer one";
         }
         return "expected input within the reading limits, found: " + firstLine(m);
     }
@@ -328,7 +329,17 @@ public final class ObjectFileReader {
     /** Reads the leading comment lines: JSON if the first content starts with '{' or '['. */
     private static Head head(BufferedInputStream in) throws IOException {
         in.mark(SNIFF_BYTES);
-        byte[] bytes = in.readNBytes(SNIFF_BYTES);
+        java.io.ByteArrayOutputStream head = new java.io.ByteArrayOutputStream();
+        try {
+            byte[] chunk = new byte[4096];
+            int n;
+            while (head.size() < SNIFF_BYTES && (n = in.read(chunk, 0, Math.min(chunk.length, SNIFF_BYTES - head.size()))) >= 0) {
+                head.write(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            // A damaged gzip file: the head is what came before the damage, which the parser meets again.
+        }
+        byte[] bytes = head.toByteArray();
         in.reset();
         String text = new String(bytes, StandardCharsets.UTF_8);
         String takenAt = null;

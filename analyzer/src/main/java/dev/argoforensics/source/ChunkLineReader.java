@@ -48,6 +48,7 @@ public final class ChunkLineReader implements Closeable {
     private String cut;
     private long leadingNuls;
     private String damage;
+    private long unterminatedLine;
     private long invalidUtf8Lines;
     private long firstInvalidUtf8Line;
 
@@ -111,6 +112,8 @@ public final class ChunkLineReader implements Closeable {
                         cut = tooLong();
                     } else if (damage != null) {
                         cut = "expected a whole line, found one cut off after " + Bytes.describe(lastLineBytes) + " by the damage";
+                    } else {
+                        unterminatedLine = lineNumber;
                     }
                     return line;
                 }
@@ -205,6 +208,11 @@ public final class ChunkLineReader implements Closeable {
     /** What ended a damaged gzip stream early, or null. */
     public String damage() {
         return damage;
+    }
+
+    /** The last line if the chunk (so the file) ends without a line break after it, else 0: a copy may have been cut there. */
+    public long unterminatedLine() {
+        return unterminatedLine;
     }
 
     /** Lines that held bytes that are not UTF-8 (read as U+FFFD). */

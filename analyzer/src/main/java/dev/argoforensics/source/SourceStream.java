@@ -50,7 +50,7 @@ public final class SourceStream extends FilterInputStream {
         DigestInputStream stored = new DigestInputStream(Files.newInputStream(file.path()), sha256);
         InputStream content;
         try {
-            content = decompress ? new GZIPInputStream(stored, 64 * 1024) : stored;
+            content = decompress ? new EndsAtDamage(new GZIPInputStream(stored, 64 * 1024)) : stored;
         } catch (IOException e) {
             stored.close();
             throw e;
@@ -81,6 +81,47 @@ public final class SourceStream extends FilterInputStream {
         endsWithNewline = b == '\n';
         if (endsWithNewline) {
             newlines++;
+        }
+    }
+
+    /**
+     * What ended a damaged gzip stream early, or null: the stream then simply ends after the last
+     * byte that could be decompressed, so that readers above it keep everything before the damage.
+     */
+    public String damage() {
+        return in instanceof EndsAtDamage e ? e.damage : null;
+    }
+
+    /** A gzip stream that ends, instead of failing, where its data is truncated or corrupt. */
+    private static final class EndsAtDamage extends FilterInputStream {
+        private String damage;
+
+        EndsAtDamage(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (damage != null) {
+                return -1;
+            }
+            try {
+                return super.read(b, off, len);
+            } catch (IOException e) {
+                damage = Gzip.describe(e);
+                return -1;
+            }
+        }
+
+        @Override
+        public int available() throws IOException {
+            return damage != null ? 0 : super.available();
         }
     }
 

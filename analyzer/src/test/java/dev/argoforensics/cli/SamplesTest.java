@@ -90,7 +90,7 @@ class SamplesTest {
             if (errAt >= 0) {
                 int errFence = doc.indexOf("\n````", errAt + 1) + 1;
                 int errStart = doc.indexOf('\n', errFence) + 1;
-                int errEnd = doc.indexOf("\n````\n", errStart) + 1;
+                int errEnd = doc.startsWith("````\n", errStart) ? errStart : doc.indexOf("\n````\n", errStart) + 1;
                 stderr = doc.substring(errStart, errEnd);
             }
             return new Expected(Arrays.copyOfRange(words, 1, words.length), status, doc.substring(start, end), start, end, stderr);
