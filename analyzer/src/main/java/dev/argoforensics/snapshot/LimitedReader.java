@@ -38,6 +38,11 @@ final class LimitedReader extends FilterReader {
         objectLine = line;
     }
 
+    /** The line where the object being read starts. */
+    long objectLine() {
+        return objectLine;
+    }
+
     /** The line the text read so far ends in. */
     long lines() {
         return lines;

@@ -164,7 +164,9 @@ public final class ObjectFileReader {
         if (chars.problem() != null) {
             return new Problem(Math.max(1, chars.problemLine()), chars.problem());
         }
-        long line = e instanceof JsonProcessingException j && j.getLocation() != null ? j.getLocation().getLineNr() : 0;
+        // Jackson's limit exceptions carry no location: the object being read is the place.
+        long line = e instanceof JsonProcessingException j && j.getLocation() != null && j.getLocation().getLineNr() > 0
+                ? j.getLocation().getLineNr() : chars.objectLine();
         String message = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
         if (e instanceof StreamConstraintsException) {
             return new Problem(Math.max(1, line), limitMessage(message, limits) + ": reading stopped here");

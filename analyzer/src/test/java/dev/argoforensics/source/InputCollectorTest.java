@@ -48,4 +48,26 @@ class InputCollectorTest {
         InputException e = assertThrows(InputException.class, () -> new InputCollector().collect(List.of("does/not/exist")));
         assertEquals("does/not/exist: no such file or folder", e.getMessage());
     }
+
+    @Test
+    void loopsBrokenLinksAndFifosAreReportedAndTheOtherFilesRead(@TempDir Path dir) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs/sub"));
+        Files.writeString(dir.resolve("logs/controller.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
+        Files.writeString(logs.resolve("more.log"), "time=2026-09-19T10:00:01.000Z level=INFO msg=x\n");
+        Files.createSymbolicLink(logs.resolve("up"), Path.of(".."));
+        Files.createSymbolicLink(dir.resolve("logs/gone.log"), Path.of("rotated/nothing-here.log"));
+        Files.createSymbolicLink(dir.resolve("logs/linked.log"), Path.of("sub/more.log"));
+        new ProcessBuilder("mkfifo", dir.resolve("logs/pipe").toString()).inheritIO().start().waitFor();
+
+        String base = dir.resolve("logs").toString();
+        InputCollector collector = new InputCollector();
+        List<InputFile> files = collector.collect(List.of(base));
+        assertEquals(List.of("controller.log", "linked.log", "sub/more.log"),
+                files.stream().map(f -> f.displayPath().substring(base.length() + 1)).toList());
+        assertEquals(List.of(
+                base + "/gone.log: expected a file, found a broken symbolic link to rotated/nothing-here.log: skipped",
+                base + "/pipe: expected a file, found a FIFO, socket or device: skipped",
+                base + "/sub/up: expected a folder or a file, found a symbolic link to .. back to a folder that holds it (a loop): not followed"),
+                collector.problems());
+    }
 }
