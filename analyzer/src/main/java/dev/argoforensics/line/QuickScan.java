@@ -261,9 +261,10 @@ public final class QuickScan {
                     p.skipChildren();
                 } else if (t == JsonToken.VALUE_STRING || t.isScalarValue()) {
                     switch (key) {
-                        case "time" -> time = p.getText();
-                        case "level" -> level = p.getText();
-                        case "msg" -> msg = p.getText();
+                        // null reads as "", as the full read has it (found by JsonRecordReaderFuzzTest: "msg":null)
+                        case "time" -> time = t == JsonToken.VALUE_NULL ? "" : p.getText();
+                        case "level" -> level = t == JsonToken.VALUE_NULL ? "" : p.getText();
+                        case "msg" -> msg = t == JsonToken.VALUE_NULL ? "" : p.getText();
                         default -> {
                             // skipped without decoding
                         }
