@@ -111,4 +111,35 @@ class BrokenInputTest {
                 + "hint: name log files, snapshot files or folders that hold them\n"), r.err());
         assertTrue(r.out().contains("\nInputs with problems\n"), "the report still says what was wrong");
     }
+
+    /** Reading writes nothing: the only file the analysis creates is the one --out names. */
+    @Test
+    void theOnlyFileWrittenIsTheOneOutNames(@TempDir Path dir) throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out")).resolve("report.html");
+        Map<String, String> before = listing(Path.of("samples/broken"));
+        Map<String, String> here = listing(Path.of("."), 1);
+        Cli r = Cli.run("analyze", "samples/broken/logs", "samples/broken/snapshots", "--now", "2026-09-20T00:00:00Z", "--format", "html",
+                "--out", out.toString());
+        assertEquals(1, r.exitCode(), r.err());
+        assertEquals("", r.out());
+        assertEquals(before, listing(Path.of("samples/broken")), "the inputs are untouched");
+        assertEquals(here, listing(Path.of("."), 1), "nothing new where it ran");
+        assertEquals(List.of("report.html"), Files.list(out.getParent()).map(p -> p.getFileName().toString()).toList());
+    }
+
+    private static Map<String, String> listing(Path root) throws java.io.IOException {
+        return listing(root, Integer.MAX_VALUE);
+    }
+
+    private static Map<String, String> listing(Path root, int depth) throws java.io.IOException {
+        Map<String, String> files = new java.util.TreeMap<>();
+        try (var walk = Files.walk(root, depth)) {
+            for (Path p : walk.toList()) {
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                files.put(p.toString(), a.isDirectory() ? "dir" : a.size() + " " + a.lastModifiedTime());
+            }
+        }
+        return files;
+    }
 }

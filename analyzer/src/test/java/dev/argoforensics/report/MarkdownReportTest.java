@@ -144,6 +144,60 @@ class MarkdownReportTest {
         }
     }
 
+    /**
+     * A log line and a file name written to break out: fences longer than ours, a table pipe, closing
+     * {@code </details>}, raw HTML. Each stays inside its code span, fence or cell; no HTML of the
+     * inputs reaches the document.
+     */
+    @Test
+    void hostileLinesAndFileNamesStayInsideTheirCodeFencesAndCells(@TempDir Path dir) throws Exception {
+        String hostile = "````` </details> | <script>alert(1)</script> <img src=x onerror=alert(2)> # not a heading";
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(logs.resolve("controller.log"), String.join("\n",
+                V4.createdPod("2026-09-19T16:27:10.431Z"),
+                V4.podEvent("2026-09-19T16:31:11.256Z", "add"),
+                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
+                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                "time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/removeFinalizer"
+                        + " action=removeFinalizer namespace=ns podName=p error=\"" + hostile.replace("\"", "\\\"") + "\"",
+                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                V4.podMissing("2026-09-19T16:33:02.246Z"),
+                V4.markingError("2026-09-19T16:33:02.246Z"),
+                hostile, ""), StandardCharsets.UTF_8);
+        String name = "we`ird | <img src=x onerror=alert(3)> name.log";
+        Files.writeString(logs.resolve(name), hostile + "\n", StandardCharsets.UTF_8);
+        String md = Cli.run("analyze", logs.toString(), "--format", "markdown", "--now", NOW, "--timelines", "all").out();
+        Node doc = PARSER.parse(md);
+
+        for (HtmlBlock h : all(doc, HtmlBlock.class)) {
+            assertTrue(h.getLiteral().strip().matches("(</?(details|summary)( open)?>\\s*)+(<summary>[^<]*</summary>)?\\s*"), h.getLiteral());
+        }
+        for (org.commonmark.node.HtmlInline h : all(doc, org.commonmark.node.HtmlInline.class)) {
+            assertTrue(h.getLiteral().matches("</?(details|summary|br)>"), "raw HTML from the inputs: " + h.getLiteral());
+        }
+        List<String> code = new ArrayList<>(all(doc, FencedCodeBlock.class).stream().map(FencedCodeBlock::getLiteral).toList());
+        all(doc, org.commonmark.node.Code.class).forEach(c -> code.add(c.getLiteral()));
+        assertTrue(code.stream().anyMatch(c -> c.contains(hostile)), "the line in a code span or fence, whole: " + code);
+        assertTrue(code.stream().anyMatch(c -> c.contains(name)), "the file name in a code span, whole: " + code);
+        for (TableBlock t : all(doc, TableBlock.class)) {
+            int columns = header(t).size();
+            for (List<String> row : body(t)) {
+                assertEquals(columns, row.size(), "a row of " + header(t));
+            }
+            for (List<String> row : body(t)) {
+                for (String cell : row) {
+                    if (cell.contains("we`ird")) {
+                        assertTrue(cell.contains(name), "the name stays in one cell: " + row);
+                    }
+                }
+            }
+        }
+        for (org.commonmark.node.Heading h : all(doc, org.commonmark.node.Heading.class)) {
+            assertFalse(TEXT.render(h).contains("not a heading"), "a line became a heading");
+        }
+        assertDetailsBalanced(doc);
+    }
+
     private static List<String> header(TableBlock t) {
         return cells(all(t, TableHead.class).get(0).getFirstChild());
     }
