@@ -25,6 +25,9 @@ public final class EnvelopeDecoder {
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
+    /** A CSI colour sequence ({@code ESC [ 32 m}). */
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
+
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
     private boolean sawContent;
@@ -186,6 +189,10 @@ public final class EnvelopeDecoder {
             return u;
         }
         String prefix = record.substring(0, at).strip();
+        if (prefix.indexOf('\u001b') >= 0) {
+            // stern and kubetail colour the Pod and container names on a terminal
+            prefix = ANSI.matcher(prefix).replaceAll("").strip();
+        }
         String content = record.substring(at);
         if (STERN.matcher(prefix).matches()) {
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, prefix.indexOf(' ')), null);

@@ -76,4 +76,13 @@ class EnvelopeDecoderTest {
         assertEquals("short", d.decode(t + "F short", 4).record());
         assertNull(d.cut(), "the next line is whole");
     }
+
+    @Test
+    void sternColoursAroundThePodAndContainerNamesAreTakenOff() {
+        UnwrappedLine u = new EnvelopeDecoder().decode("\u001b[32mworkflow-controller-7d9f8b6c5d-q8w2n\u001b[0m \u001b[34mworkflow-controller\u001b[0m"
+                + " time=2026-09-19T16:31:11.257Z level=INFO msg=x", 1);
+        assertEquals(EnvelopeKind.STERN, u.envelope());
+        assertEquals("workflow-controller-7d9f8b6c5d-q8w2n", u.origin());
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=x", u.record());
+    }
 }
