@@ -15,8 +15,8 @@ import java.util.function.LongConsumer;
 
 /**
  * Reads the lines of one chunk: bytes split at '\n' and decoded as UTF-8 line by line (invalid bytes
- * become U+FFFD, and such lines are counted). The line terminator is dropped; a '\r' before it is
- * left for the record reader, which ignores trailing white space.
+ * become U+FFFD, and such lines are counted). The line terminator is dropped, and so is a '\r'
+ * before it (CRLF files): it belongs to no record, and would otherwise be quoted with the line.
  *
  * <p>Damaged input never costs more than the limits, and never the lines before the damage:
  * <ul>
@@ -169,7 +169,8 @@ public final class ChunkLineReader implements Closeable {
             leadingNuls += start - from;
         }
         lastLineBytes = to - start;
-        int length = Math.min(to - start, maxLineBytes);
+        int end = to > start && buf[to - 1] == '\r' ? to - 1 : to;
+        int length = Math.min(end - start, maxLineBytes);
         String line = new String(buf, start, length, StandardCharsets.UTF_8);
         // A Latin-1 string cannot hold U+FFFD: the check costs nothing for ASCII lines.
         if (line.indexOf('\uFFFD') >= 0 && !validUtf8(buf, start, length)) {
