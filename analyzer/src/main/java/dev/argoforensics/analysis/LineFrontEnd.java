@@ -279,17 +279,7 @@ final class LineFrontEnd {
 
     /** The head of a record read without the grammar, or null where only the full read can tell. */
     private static QuickScan.Head quickHead(String text) {
-        char c = text.charAt(0);
-        if (c == 't' && text.startsWith("time=")) {
-            return QuickScan.scan(text);
-        }
-        if (c == '{') {
-            return QuickScan.scanJson(text);
-        }
-        if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && text.length() > 1 && Character.isDigit(text.charAt(1))) {
-            return QuickScan.scanKlog(text, StreamAssembler.UNKNOWN_YEAR);
-        }
-        return null;
+        return QuickScan.head(text, StreamAssembler.UNKNOWN_YEAR);
     }
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
@@ -386,11 +376,8 @@ final class LineFrontEnd {
     static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
                        Progress progress, int maxLineBytes) throws IOException {
         EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+        Cuts cuts = new Cuts(cut);
         long lines = 0;
-        long cutLines = 0;
-        long firstCut = 0;
-        String firstCutReason = null;
-        long lastCut = 0;
         long nulLines = 0;
         long firstNul = 0;
         long nulBytes = 0;
@@ -411,50 +398,56 @@ final class LineFrontEnd {
                         firstNul = reader.lineNumber();
                     }
                 }
-                String why = reader.cut();
-                if (why != null) {
-                    if (cutLines++ == 0) {
-                        firstCut = reader.lineNumber();
-                        firstCutReason = why;
-                    }
-                    lastCut = reader.lineNumber();
-                    cut.accept(UnwrappedLine.raw(line, reader.lineNumber()), why);
-                    continue;
-                }
-                UnwrappedLine u = envelopes.decode(line, reader.lineNumber());
-                if (u != null) {
-                    if (envelopes.cut() != null) {
-                        if (cutLines++ == 0) {
-                            firstCut = u.firstLine();
-                            firstCutReason = envelopes.cut();
-                        }
-                        cut.accept(u, envelopes.cut());
-                    } else {
-                        sink.accept(u);
-                    }
+                if (reader.cut() != null) {
+                    cuts.add(UnwrappedLine.raw(line, reader.lineNumber()), reader.cut());
+                } else {
+                    pass(envelopes.decode(line, reader.lineNumber()), envelopes, sink, cuts);
                 }
             }
             damage = reader.damage();
-            damageLine = damage == null ? 0 : lastCut > 0 && lastCut == reader.lineNumber() ? lastCut : reader.lineNumber() + 1;
+            damageLine = damage == null ? 0 : cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
             invalid = reader.invalidUtf8Lines();
             firstInvalid = reader.firstInvalidUtf8Line();
             unterminated = reader.unterminatedLine();
         }
-        UnwrappedLine open = envelopes.flush();
-        if (open != null) {
-            if (envelopes.cut() != null) {
-                if (cutLines++ == 0) {
-                    firstCut = open.firstLine();
-                    firstCutReason = envelopes.cut();
-                }
-                cut.accept(open, envelopes.cut());
-            } else {
-                sink.accept(open);
-            }
-        }
+        pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new Walked(lines, envelopes.envelopeHeaders(),
-                new ReadStats(damage, damageLine, cutLines, firstCut, firstCutReason, invalid, firstInvalid, nulLines, firstNul, nulBytes, unterminated));
+        return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+                firstInvalid, nulLines, firstNul, nulBytes, unterminated));
+    }
+
+    /** An unwrapped line to the sink, or to the cut lines if its joined pieces were cut; nothing for a held piece. */
+    private static void pass(UnwrappedLine u, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        if (u == null) {
+            return;
+        }
+        if (envelopes.cut() != null) {
+            cuts.add(u, envelopes.cut());
+        } else {
+            sink.accept(u);
+        }
+    }
+
+    /** Lines that are not whole, counted on their way to their consumer. */
+    private static final class Cuts {
+        private final BiConsumer<UnwrappedLine, String> consumer;
+        long count;
+        long first;
+        long last;
+        String firstReason;
+
+        Cuts(BiConsumer<UnwrappedLine, String> consumer) {
+            this.consumer = consumer;
+        }
+
+        void add(UnwrappedLine u, String why) {
+            if (count++ == 0) {
+                first = u.firstLine();
+                firstReason = why;
+            }
+            last = u.lastLine();
+            consumer.accept(u, why);
+        }
     }
 
     private static final int LINES_PER_REPORT = 4096;

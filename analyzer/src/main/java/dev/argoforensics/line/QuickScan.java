@@ -22,6 +22,27 @@ public final class QuickScan {
     public record Head(RecordFormat format, Timestamp time, Level level, String message) {
     }
 
+    /**
+     * The head of any record the quick read knows (slog or logrus text, slog or logrus JSON, klog with
+     * {@code year}), or null where only the full read can tell. The analysis asks this of every line.
+     */
+    public static Head head(String text, int year) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        char c = text.charAt(0);
+        if (c == 't' && text.startsWith("time=")) {
+            return scan(text);
+        }
+        if (c == '{') {
+            return scanJson(text);
+        }
+        if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && text.length() > 1 && Character.isDigit(text.charAt(1))) {
+            return scanKlog(text, year);
+        }
+        return null;
+    }
+
     public static Head scan(String line) {
         int end = line.length();
         while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\t')) {

@@ -3,6 +3,7 @@ package dev.argoforensics.report;
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.line.Terminal;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
@@ -110,32 +111,10 @@ final class TextRenderer implements ReportRenderer {
                 b.append("  [").append(e.controller()).append(']');
             }
             b.append("  (").append(e.role()).append(")\n");
-            b.append("      ").append(visible(e.text())).append('\n');
+            b.append("      ").append(Terminal.visible(e.text())).append('\n');
         }
     }
 
-    /**
-     * A line from the inputs with its control characters shown as {@code \xNN}: an escape sequence in
-     * a log line (colours, or one that moves the cursor or hides text) must not act on the terminal.
-     */
-    static String visible(String s) {
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = (c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f);
-            if (control && b == null) {
-                b = new StringBuilder(s.length() + 16).append(s, 0, i);
-            }
-            if (b != null) {
-                if (control) {
-                    b.append(String.format("\\x%02x", (int) c));
-                } else {
-                    b.append(c);
-                }
-            }
-        }
-        return b == null ? s : b.toString();
-    }
 
     private void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append('\n').append(palette.bold("Timeline of Pod " + Describe.pod(t.pod(), t.uid()))).append('\n');
@@ -149,7 +128,7 @@ final class TextRenderer implements ReportRenderer {
             if (showController) {
                 b.append(pad(e.controller() == null ? "" : e.controller(), controllerWidth)).append("  ");
             }
-            b.append(visible(e.text())).append('\n');
+            b.append(Terminal.visible(e.text())).append('\n');
         }
     }
 

@@ -3,10 +3,6 @@ package dev.argoforensics.source;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
 
@@ -38,27 +34,12 @@ public final class ByteBlockReader implements Closeable {
 
     /** @param maxLineBytes lines longer than this are left out */
     public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead, int maxLineBytes) throws IOException {
-        InputFile file = chunk.file();
-        this.compressed = file.compressed();
+        this.compressed = chunk.file().compressed();
         this.maxLineBytes = Math.max(1, maxLineBytes);
-        if (chunk.whole()) {
-            InputStream raw = new CountingInputStream(Files.newInputStream(file.path()), storedBytesRead);
-            InputStream opened;
-            try {
-                opened = file.compressed() ? new Gzip(raw) : raw;
-            } catch (IOException e) {
-                raw.close();
-                opened = InputStream.nullInputStream();
-                damaged = true;
-            }
-            this.in = opened;
-            this.remaining = Long.MAX_VALUE;
-        } else {
-            FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
-            channel.position(chunk.start());
-            this.in = new CountingInputStream(Channels.newInputStream(channel), storedBytesRead);
-            this.remaining = chunk.end() - chunk.start();
-        }
+        ChunkBytes bytes = ChunkBytes.open(chunk, storedBytesRead);
+        this.in = bytes.in();
+        this.remaining = bytes.remaining();
+        this.damaged = bytes.damage() != null;
         this.buf = new byte[blockBytes];
         this.spare = new byte[blockBytes];
     }

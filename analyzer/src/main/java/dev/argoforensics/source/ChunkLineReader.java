@@ -4,12 +4,9 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
 
@@ -63,28 +60,12 @@ public final class ChunkLineReader implements Closeable {
 
     /** @param maxLineBytes lines longer than this are cut (tests use small limits) */
     public ChunkLineReader(LineChunk chunk, LongConsumer storedBytesRead, int maxLineBytes) throws IOException {
-        InputFile file = chunk.file();
         this.maxLineBytes = Math.max(1, maxLineBytes);
-        this.compressed = file.compressed();
-        if (chunk.whole()) {
-            InputStream raw = new CountingInputStream(java.nio.file.Files.newInputStream(file.path()), storedBytesRead);
-            InputStream opened;
-            try {
-                opened = file.compressed() ? new Gzip(raw) : raw;
-            } catch (IOException e) {
-                // Not even a gzip header: nothing to read, and the damage says why.
-                raw.close();
-                opened = InputStream.nullInputStream();
-                damage = Gzip.describe(e);
-            }
-            this.in = opened;
-            this.remaining = Long.MAX_VALUE;
-        } else {
-            FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
-            channel.position(chunk.start());
-            this.in = new CountingInputStream(Channels.newInputStream(channel), storedBytesRead);
-            this.remaining = chunk.end() - chunk.start();
-        }
+        this.compressed = chunk.file().compressed();
+        ChunkBytes bytes = ChunkBytes.open(chunk, storedBytesRead);
+        this.in = bytes.in();
+        this.remaining = bytes.remaining();
+        this.damage = bytes.damage();
         this.eof = damage != null;
     }
 

@@ -153,17 +153,7 @@ class MarkdownReportTest {
     void hostileLinesAndFileNamesStayInsideTheirCodeFencesAndCells(@TempDir Path dir) throws Exception {
         String hostile = "````` </details> | <script>alert(1)</script> <img src=x onerror=alert(2)> # not a heading";
         Path logs = Files.createDirectories(dir.resolve("logs"));
-        Files.writeString(logs.resolve("controller.log"), String.join("\n",
-                V4.createdPod("2026-09-19T16:27:10.431Z"),
-                V4.podEvent("2026-09-19T16:31:11.256Z", "add"),
-                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
-                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                "time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/removeFinalizer"
-                        + " action=removeFinalizer namespace=ns podName=p error=\"" + hostile.replace("\"", "\\\"") + "\"",
-                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                V4.podMissing("2026-09-19T16:33:02.246Z"),
-                V4.markingError("2026-09-19T16:33:02.246Z"),
-                hostile, ""), StandardCharsets.UTF_8);
+        Files.writeString(logs.resolve("controller.log"), V4.raceWithHostileText(hostile), StandardCharsets.UTF_8);
         String name = "we`ird | <img src=x onerror=alert(3)> name.log";
         Files.writeString(logs.resolve(name), hostile + "\n", StandardCharsets.UTF_8);
         String md = Cli.run("analyze", logs.toString(), "--format", "markdown", "--now", NOW, "--timelines", "all").out();
