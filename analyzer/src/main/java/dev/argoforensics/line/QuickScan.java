@@ -143,8 +143,9 @@ public final class QuickScan {
                 }
                 i = close + 2;
             } else {
+                // A key starts with neither a space nor '=' (the grammar's KEY_START): two spaces before a key are no field
                 int eq = s.indexOf('=', i);
-                if (eq < 0 || eq >= end || eq == i || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
+                if (eq < 0 || eq >= end || eq == i || s.charAt(i) == ' ' || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
                     return false;
                 }
                 i = eq + 1;

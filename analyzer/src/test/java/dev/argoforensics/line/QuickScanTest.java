@@ -90,6 +90,8 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=LOUD msg=x extra=1"), "unknown level");
         assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1   b=2"), "spaces before a later key");
         assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"} trailing"), "text after the object");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\",\"a\":{\"b\":}"), "broken nested value");
