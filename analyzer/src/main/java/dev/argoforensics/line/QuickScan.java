@@ -114,6 +114,9 @@ public final class QuickScan {
         if (!wellFormedFields(line, after, end)) {
             return null;
         }
+        if (!grammarTimestamp(line, timeFrom, timeTo)) {
+            return null;
+        }
         Timestamp time;
         try {
             time = Timestamp.parseRfc3339(line, timeFrom, timeTo, null, format == RecordFormat.LOGRUS_TEXT);
@@ -252,6 +255,39 @@ public final class QuickScan {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * True if {@code s[from, to)} has the grammar's TIMESTAMP shape, {@code dddd-dd-ddTdd:dd:dd[.d+][Z|±dd:dd]}:
+     * java.time, which reads the time afterwards, also takes what the grammar refuses (a lower-case
+     * 't' or 'z', minutes without seconds), and the quick read must not count such a line as a record
+     * (found by RecordParserFuzzTest).
+     */
+    static boolean grammarTimestamp(String s, int from, int to) {
+        if (to - from < 19 || !digits(s, from, from + 4) || s.charAt(from + 4) != '-' || !digits(s, from + 5, from + 7)
+                || s.charAt(from + 7) != '-' || !digits(s, from + 8, from + 10) || s.charAt(from + 10) != 'T'
+                || !digits(s, from + 11, from + 13) || s.charAt(from + 13) != ':' || !digits(s, from + 14, from + 16)
+                || s.charAt(from + 16) != ':' || !digits(s, from + 17, from + 19)) {
+            return false;
+        }
+        int i = from + 19;
+        if (i < to && s.charAt(i) == '.') {
+            int start = ++i;
+            while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i == to) {
+            return true;
+        }
+        if (s.charAt(i) == 'Z') {
+            return i + 1 == to;
+        }
+        return (s.charAt(i) == '+' || s.charAt(i) == '-') && i + 6 == to && digits(s, i + 1, i + 3) && s.charAt(i + 3) == ':'
+                && digits(s, i + 4, i + 6);
     }
 
     private static boolean digits(String s, int from, int to) {

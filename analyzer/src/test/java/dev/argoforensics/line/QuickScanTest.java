@@ -91,6 +91,12 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
+        assertNull(QuickScan.scan("time=2026-09-19t10:00:00z level=info msg=x action=removeFinalizer"), "lower-case t and z");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00\" level=info msg=x action=removeFinalizer"), "no seconds");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00.Z level=info msg=x action=removeFinalizer"), "a point without digits");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00+0100 level=info msg=x action=removeFinalizer"), "an offset without its colon");
+        assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00.123456789+02:00 level=info msg=x action=removeFinalizer"));
+        assertNotNull(QuickScan.scan("time=\"2026-09-19T10:00:00\" level=info msg=x action=removeFinalizer"), "logrus v4.0.0: no zone");
         assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1   b=2"), "spaces before a later key");
         assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"} trailing"), "text after the object");
