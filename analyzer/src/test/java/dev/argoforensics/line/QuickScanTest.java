@@ -92,6 +92,9 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
         assertNull(QuickScan.scan("time=2026-09-19t10:00:00z level=info msg=x action=removeFinalizer"), "lower-case t and z");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\u001b[31mb\" action=removeFinalizer"),
+                "an ANSI code in the message: the full read removes it");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leaderelection.go:257] \u001b[1mattempting\u001b[0m", 2026), "klog with ANSI");
         assertNull(QuickScan.scan("time=\"2026-09-19T10:00\" level=info msg=x action=removeFinalizer"), "no seconds");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00.Z level=info msg=x action=removeFinalizer"), "a point without digits");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00+0100 level=info msg=x action=removeFinalizer"), "an offset without its colon");
