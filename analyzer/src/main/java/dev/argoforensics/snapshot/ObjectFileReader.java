@@ -28,6 +28,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Streams the objects of one snapshot file: a single object, a {@code kind: List} or a typed list
@@ -140,7 +141,9 @@ public final class ObjectFileReader {
                         checked.skipChildren();
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
+                // Only what the parsers and LimitedReader throw on the file's text: an exception from the
+                // sink (the object decoders) is a fault of the analyzer, not of the file, and goes to the caller.
                 if (in.damage() == null) {
                     problems.add(problem(e, chars, head.json(), limits));
                 }

@@ -2,6 +2,7 @@ package dev.argoforensics.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.source.InputFile;
@@ -76,6 +77,24 @@ class ObjectFileReaderTest {
         assertTrue(r[0].problems().get(0).reason().startsWith("not valid YAML"), r[0].problems().get(0).reason());
         assertTrue(r[0].problems().get(0).line() >= 6, "line " + r[0].problems().get(0).line());
         assertEquals(6, r[0].lines());
+    }
+
+    @Test
+    void aFaultOfTheSinkIsNoSyntaxErrorOfTheFile() throws IOException {
+        // A decoder that crashes on the second Pod: the crash must reach the caller, not read as "not valid YAML".
+        Path p = dir.resolve("pods.yaml");
+        Files.writeString(p, "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: b\n");
+        List<String> names = new ArrayList<>();
+        NullPointerException thrown = assertThrows(NullPointerException.class, () -> new ObjectFileReader().read(
+                new InputFile("pods.yaml", p, InputKind.SNAPSHOT, false, "test"), null, doc -> {
+                    String name = doc.node().path("metadata").path("name").asText();
+                    if (name.equals("b")) {
+                        throw new NullPointerException("a decoder bug");
+                    }
+                    names.add(name);
+                }));
+        assertEquals("a decoder bug", thrown.getMessage());
+        assertEquals(List.of("a"), names);
     }
 
     @Test
