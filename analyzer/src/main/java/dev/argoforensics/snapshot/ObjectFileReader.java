@@ -128,6 +128,7 @@ public final class ObjectFileReader {
             LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
                     head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
             Reading reading = new Reading(mapper, file, takenAt, sink, chars);
+            Problem stopped = null;
             try (JsonParser p = mapper.getFactory().createParser(chars)) {
                 JsonParser checked = head.json() ? p : new NoAliases(p);
                 JsonToken t;
@@ -145,18 +146,21 @@ public final class ObjectFileReader {
                 // Only what the parsers and LimitedReader throw on the file's text: an exception from the
                 // sink (the object decoders) is a fault of the analyzer, not of the file, and goes to the caller.
                 if (in.damage() == null) {
-                    problems.add(problem(e, chars, head.json(), limits));
+                    // Else the parser met the end of what could be decompressed: the damage, below, is the problem.
+                    stopped = problem(e, chars, head.json(), limits);
+                    problems.add(stopped);
                 }
             }
-            if (in.damage() != null) {
-                // The parser met the end of what could be decompressed: the damage is the problem, where the text ends.
-                problems.add(new Problem(Math.max(1, chars.lines()), in.damage() + ": the objects before it were read"));
-            }
-            // Count every line, also those after a syntax error (a damaged gzip file has no more to count).
+            // Count every line, also those after a syntax error; a damaged gzip stream ends at its damage, which
+            // a syntax error before it must not hide.
             try {
                 buffered.transferTo(OutputStream.nullOutputStream());
             } catch (IOException e) {
-                // the damage was reported above
+                // A plain file that fails to read here: the lines are counted up to the failure.
+            }
+            if (in.damage() != null) {
+                problems.add(new Problem(in.endLine(), in.damage() + (stopped == null ? ": the objects before it were read"
+                        : ": reading had stopped before it, at line " + stopped.line())));
             }
             return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems);
         }

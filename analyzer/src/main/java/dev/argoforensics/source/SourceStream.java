@@ -130,6 +130,11 @@ public final class SourceStream extends FilterInputStream {
         return newlines + (any && !endsWithNewline ? 1 : 0);
     }
 
+    /** The line where the content read so far ends (after a final line break, the next one), 1-based. */
+    public long endLine() {
+        return newlines + 1;
+    }
+
     /** SHA-256 of the stored file; reads whatever is left of it so the digest covers every byte. */
     public String sha256() throws IOException {
         if (sha256 == null) {

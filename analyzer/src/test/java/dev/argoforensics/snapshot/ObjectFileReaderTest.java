@@ -111,6 +111,41 @@ class ObjectFileReaderTest {
     }
 
     @Test
+    void aTruncatedGzipIsReportedAlsoAfterASyntaxError() throws IOException {
+        StringBuilder yaml = new StringBuilder("kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n");
+        for (int i = 0; yaml.length() < 200_000; i++) {
+            yaml.append("---\nkind: Pod\nmetadata:\n  name: pod-").append(i).append("\n  uid: ").append(java.util.UUID.nameUUIDFromBytes(
+                    ("" + i).getBytes(StandardCharsets.UTF_8))).append('\n');
+        }
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gz)) {
+            out.write(yaml.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] cut = java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2);
+        Path p = dir.resolve("pods.yaml.gz");
+        Files.write(p, cut);
+        // Where the damage is: the line the decompressible text ends in.
+        long newlines = 0;
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(cut))) {
+            int b;
+            while ((b = in.read()) >= 0) {
+                newlines += b == '\n' ? 1 : 0;
+            }
+        } catch (java.io.EOFException expected) {
+            // the end of what can be decompressed
+        }
+        assertTrue(newlines > 100, "the cut is well after the syntax error: " + newlines);
+        List<ObjectDocument> docs = new ArrayList<>();
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pods.yaml.gz", p, InputKind.SNAPSHOT, true, "t"), null, docs::add);
+        assertEquals(1, docs.size());
+        assertEquals(2, r.problems().size(), r.problems().toString());
+        assertEquals(6, r.problems().get(0).line());
+        assertTrue(r.problems().get(0).reason().startsWith("not valid YAML"), r.problems().get(0).reason());
+        assertEquals(new ObjectFileReader.Problem(newlines + 1, "expected more gzip data, found the end of the file (a truncated copy):"
+                + " reading had stopped before it, at line 6"), r.problems().get(1));
+    }
+
+    @Test
     void aTakenAtCommentDatesEveryObjectOfTheFile() throws IOException {
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
         List<ObjectDocument> docs = read("pods.yaml", "# kubectl get pods -o yaml\n# taken-at: 2026-10-02T09:18:30+02:00 (after the drain)\n"
