@@ -405,7 +405,8 @@ final class LineFrontEnd {
                 }
             }
             damage = reader.damage();
-            damageLine = damage == null ? 0 : cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
+            // The line the damage cut, else the one after the last line read (line 1 if none could be read).
+            damageLine = damage == null ? 0 : lines > 0 && cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
             invalid = reader.invalidUtf8Lines();
             firstInvalid = reader.firstInvalidUtf8Line();
             unterminated = reader.unterminatedLine();

@@ -461,8 +461,9 @@ final class StreamAssembler {
                         + " the copy may have been cut in this line (read as it is)", ""));
             }
             if (damage != null) {
-                found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + ": the " + count(damageLine - 1, "line")
-                        + " before were read, nothing after", ""));
+                long before = damageLine - 1;
+                found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + (lines == 0 ? ": no line could be read"
+                        : before < 1 ? ": no whole line before it could be read" : ": the " + count(before, "line") + " before were read, nothing after"), ""));
             }
             found.sort(java.util.Comparator.comparing(UnparsedLine::source));
             return found;
