@@ -17,6 +17,7 @@ import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
@@ -182,16 +183,17 @@ final class StreamAssembler {
                 damage = st.damage();
                 damageLine = base + st.damageLine();
             }
-            if (st.cutLines() > 0 && cutLines == 0) {
+            // A file read newest first hands its chunks over last chunk first: the first line is the smallest, not the first seen.
+            if (st.cutLines() > 0 && (cutLines == 0 || base + st.firstCutLine() < firstCutLine)) {
                 firstCutLine = base + st.firstCutLine();
                 firstCutReason = st.firstCutReason();
             }
             cutLines += st.cutLines();
-            if (st.invalidUtf8Lines() > 0 && invalidUtf8Lines == 0) {
+            if (st.invalidUtf8Lines() > 0 && (invalidUtf8Lines == 0 || base + st.firstInvalidUtf8Line() < firstInvalidUtf8Line)) {
                 firstInvalidUtf8Line = base + st.firstInvalidUtf8Line();
             }
             invalidUtf8Lines += st.invalidUtf8Lines();
-            if (st.nulLines() > 0 && nulLines == 0) {
+            if (st.nulLines() > 0 && (nulLines == 0 || base + st.firstNulLine() < firstNulLine)) {
                 firstNulLine = base + st.firstNulLine();
             }
             nulLines += st.nulLines();
@@ -234,9 +236,27 @@ final class StreamAssembler {
             } else {
                 closePanic();
                 unparsed++;
-                if (samples.size() < UNPARSED_SAMPLES) {
-                    samples.add(UnparsedLine.of(file.at(first), r.reason(), text));
+                sample(file.at(first), r.reason(), text);
+            }
+        }
+
+        /**
+         * Keeps the {@link #UNPARSED_SAMPLES} unparsed lines that come first in the file, whatever the order
+         * they are met in (a file read newest first meets its last lines first).
+         */
+        private void sample(SourceRef source, String reason, String text) {
+            if (samples.size() < UNPARSED_SAMPLES) {
+                samples.add(UnparsedLine.of(source, reason, text));
+                return;
+            }
+            int last = 0;
+            for (int i = 1; i < samples.size(); i++) {
+                if (samples.get(i).source().compareTo(samples.get(last).source()) > 0) {
+                    last = i;
                 }
+            }
+            if (source.compareTo(samples.get(last).source()) < 0) {
+                samples.set(last, UnparsedLine.of(source, reason, text));
             }
         }
 
@@ -413,10 +433,9 @@ final class StreamAssembler {
                 LogEvent e = kept.remove(index);
                 eventCount--;
                 unparsed++;
-                if (samples.size() < UNPARSED_SAMPLES) {
-                    samples.add(UnparsedLine.of(e.source(), "a Go panic with no dated record around it", e.text()));
-                }
+                sample(e.source(), "a Go panic with no dated record around it", e.text());
             }
+            samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
             List<String> notes = new ArrayList<>();
             if (reversed) {
                 notes.add("lines are newest first (an export in reverse time order): read oldest first");

@@ -1,6 +1,7 @@
 package dev.argoforensics.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,5 +48,50 @@ class DamagedLogsTest {
         assertEquals(1, s.unparsed());
         assertEquals(p + ":1: expected more gzip data, found the end of the file (a truncated copy): no whole line before it could be read",
                 s.problems().get(s.problems().size() - 1).source() + ": " + s.problems().get(s.problems().size() - 1).reason());
+    }
+    @Test
+    void aNewestFirstFileInManyChunksPointsAtItsFirstDamagedLines() throws IOException {
+        // An export written newest first, with damage of each kind in every stretch of five lines: the report must name the
+        // first line of each kind, although the chunks are handed over last chunk first and each one's lines last first.
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        for (int round = 0; round < 6; round++) {
+            for (int k = 0; k < 5; k++) {
+                String record = "time=2026-09-19T16:31:" + (59 - round * 5 - k) + ".257Z level=INFO msg=\"update pod event\" pod=p" + round;
+                switch (k) {
+                    case 1 -> bytes.writeBytes(utf8("junk from the log shipper " + round + "\n"));
+                    case 2 -> {
+                        bytes.writeBytes(new byte[] {0, 0, 0, 0});
+                        bytes.writeBytes(utf8(record + "\n"));
+                    }
+                    case 3 -> {
+                        bytes.writeBytes(utf8(record + " note=\"caf"));
+                        bytes.writeBytes(new byte[] {(byte) 0xe9, '"', '\n'});
+                    }
+                    case 4 -> bytes.writeBytes(utf8(record + " patch=" + "x".repeat(300) + "\n"));
+                    default -> bytes.writeBytes(utf8(record + "\n"));
+                }
+            }
+        }
+        Path p = dir.resolve("export.log");
+        Files.write(p, bytes.toByteArray());
+        dev.argoforensics.source.InputFile f = new dev.argoforensics.source.InputClassifier().classify(p.toString(), p);
+        assertTrue(new dev.argoforensics.source.ChunkPlanner(256).plan(f).size() >= 6, "several chunks");
+
+        InputSummary s = Analysis.standard(options().withChunkBytes(256).withMaxLineBytes(200)).run(List.of(p.toString())).inputs().get(0);
+        assertEquals(30, s.lines());
+        assertTrue(s.notes().get(0).contains("newest first"), s.notes().toString());
+        List<UnparsedLine> problems = s.problems();
+        assertEquals(List.of(3L, 4L, 5L), problems.stream().map(u -> u.source().line()).toList(), problems.toString());
+        assertTrue(problems.get(0).reason().startsWith("expected the line to start with a record, found 24 NUL bytes"), problems.get(0).reason());
+        assertTrue(problems.get(1).reason().startsWith("expected UTF-8 text, found bytes that are not UTF-8: read as U+FFFD; 6 lines"),
+                problems.get(1).reason());
+        assertTrue(problems.get(2).reason().startsWith("expected a line of at most 200 bytes, found one of "), problems.get(2).reason());
+        // The junk line and the cut line of each stretch are unparsed: the first five of them are the samples, first first.
+        assertEquals(12, s.unparsed());
+        assertEquals(List.of(2L, 5L, 7L, 10L, 12L), s.samples().stream().map(u -> u.source().line()).toList());
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }
