@@ -92,6 +92,9 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
         assertNull(QuickScan.scan("time=2026-09-19t10:00:00z level=info msg=x action=removeFinalizer"), "lower-case t and z");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x error=\"bad \\q escape\""), "an escape Go never writes, in a value");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x \"a \\U00110000\"=1"), "no such code point, in a key");
+        assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x error=\"pods \\\"a\\\" \\xe2\\x80\\x94 \\u00e9\""), "Go's escapes");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\u001b[31mb\" action=removeFinalizer"),
                 "an ANSI code in the message: the full read removes it");
         assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leaderelection.go:257] \u001b[1mattempting\u001b[0m", 2026), "klog with ANSI");
