@@ -218,8 +218,8 @@ public final class Analysis {
         for (RotatedSet set : RotatedSet.group(readable)) {
             StreamAssembler.SetState setState = assembler.beginSet(set);
             for (InputFile f : set.oldestFirst()) {
+                StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
                 try {
-                    StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
                     LogLines read = earlier.get(f);
                     StreamAssembler.FileOutcome outcome;
                     if (read != null) {
@@ -238,7 +238,18 @@ public final class Analysis {
                     logSummaries.put(f, outcome.summary());
                     undatedKlog.addAll(outcome.undatedKlog());
                 } catch (IOException | RuntimeException e) {
-                    unreadable(f, e, summaries, unreadable);
+                    if (!file.tookAny()) {
+                        unreadable(f, e instanceof ChunkFault fault ? (RuntimeException) fault.getCause() : e, summaries, unreadable);
+                        continue;
+                    }
+                    // What was taken of the file is kept (its events are in the controller runs already), and the
+                    // file is listed as read in part, at the line where it stopped: as for a damaged file.
+                    boolean io = e instanceof IOException || e instanceof UncheckedIOException;
+                    Throwable cause = e instanceof ChunkFault ? e.getCause() : e;
+                    StreamAssembler.FileOutcome outcome = file.stopped(io ? "expected a readable file, found " + ioReason(e)
+                            : "the analyzer failed here (" + cause + ")", io ? "" : "; please report this with the file", storedHash(f, earlier, hashes));
+                    logSummaries.put(f, outcome.summary());
+                    undatedKlog.addAll(outcome.undatedKlog());
                 }
             }
         }
@@ -266,8 +277,18 @@ public final class Analysis {
                           ExecutorService pool, ThreadLocal<LineFrontEnd> frontEnds) throws IOException {
         if (reversed) {
             List<ChunkResult> all = new ArrayList<>();
+            Exception failed = null;
             for (LineChunk c : chunks) {
-                all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
+                try {
+                    all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
+                } catch (IOException | RuntimeException e) {
+                    // The chunks before are still taken (oldest first among them), then the failure is said.
+                    if (e instanceof ChunkFault fault) {
+                        all.add(fault.before());
+                    }
+                    failed = e;
+                    break;
+                }
             }
             long[] bases = new long[all.size()];
             for (int i = 1; i < all.size(); i++) {
@@ -277,6 +298,11 @@ public final class Analysis {
                 List<ChunkItem> items = new ArrayList<>(all.get(i).items());
                 Collections.reverse(items);
                 file.accept(all.get(i), bases[i], items);
+            }
+            if (failed instanceof IOException io) {
+                throw io;
+            } else if (failed != null) {
+                throw (RuntimeException) failed;
             }
             return;
         }
@@ -288,7 +314,14 @@ public final class Analysis {
                 LineChunk c = chunks.get(next++);
                 inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress(), true)));
             }
-            ChunkResult r = get(inFlight.poll());
+            ChunkResult r;
+            try {
+                r = get(inFlight.poll());
+            } catch (ChunkFault fault) {
+                // What the chunk gave before the fault is taken: the file is then reported as read up to there.
+                file.accept(fault.before(), base, fault.before().items());
+                throw fault;
+            }
             file.accept(r, base, r.items());
             base += r.lines();
         }
@@ -370,6 +403,25 @@ public final class Analysis {
             }
             throw new IllegalStateException(cause);
         }
+    }
+
+    /** The SHA-256 of a log file as stored, for its summary, or null if even that cannot be had. */
+    private static String storedHash(InputFile f, Map<InputFile, LogLines> earlier, Map<InputFile, Future<String>> hashes) {
+        LogLines read = earlier.get(f);
+        if (read != null) {
+            return read.sha256();
+        }
+        try {
+            return get(hashes.get(f));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** An I/O failure in words (the JDK's message for some of them is just the path). */
+    private static String ioReason(Exception e) {
+        IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+        return InputCollector.reason(io);
     }
 
     /**

@@ -85,12 +85,51 @@ final class LineFrontEnd {
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
-        Walked walked = walk(chunk, csvHeader, u -> sink.accept(classify(u, interest)), (u, why) -> sink.accept(new ChunkItem.Rejected(u, why)),
-                progress, maxLineBytes);
+        // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
+        long[] done = {0};
+        boolean[] collecting = {false};
+        Consumer<ChunkItem> counted = item -> {
+            collecting[0] = true;
+            sink.accept(item);
+            collecting[0] = false;
+        };
+        Walked walked;
+        try {
+            walked = walk(chunk, csvHeader, u -> {
+                counted.accept(classify(u, interest));
+                done[0] = u.lastLine();
+            }, (u, why) -> {
+                counted.accept(new ChunkItem.Rejected(u, why));
+                done[0] = u.lastLine();
+            }, progress, maxLineBytes);
+        } catch (RuntimeException e) {
+            throw new ChunkFault(before(chunk, items, sink, collecting[0], done[0]), e);
+        }
         if (sink instanceof RunCollector r) {
             r.close();
         }
         return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats());
+    }
+
+    /**
+     * What a chunk gave before a fault, whole: the items of the lines up to the last one done, less a run
+     * of counted records the fault may have hit halfway (its lines count as not read).
+     */
+    private static ChunkResult before(LineChunk chunk, List<ChunkItem> items, Consumer<ChunkItem> sink, boolean collecting, long done) {
+        long upTo = done;
+        if (sink instanceof RunCollector r && r.open != null) {
+            if (collecting) {
+                upTo = Math.min(upTo, r.open.firstLine - 1);
+            } else {
+                r.close();
+            }
+        }
+        // Lines up to there that no item holds are export header rows.
+        long held = 0;
+        for (ChunkItem item : items) {
+            held += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+        }
+        return new ChunkResult(chunk, upTo, upTo - held, items, ReadStats.NONE);
     }
 
     /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */

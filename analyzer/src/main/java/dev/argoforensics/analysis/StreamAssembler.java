@@ -162,6 +162,11 @@ final class StreamAssembler {
         private long firstNulLine;
         private long nulBytes;
         private long unterminatedLine;
+        /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
+        private List<ChunkItem> takingFrom;
+        private int taking;
+        /** Where reading stopped on a failure, or null. */
+        private UnparsedLine stoppedAt;
 
         FileState(SetState set, InputFile file, boolean reversed) {
             this.set = set;
@@ -201,9 +206,42 @@ final class StreamAssembler {
             if (st.unterminatedLine() > 0) {
                 unterminatedLine = base + st.unterminatedLine();
             }
-            for (ChunkItem item : itemsInOrder) {
-                take(item);
+            takingFrom = itemsInOrder;
+            for (taking = 0; taking < itemsInOrder.size(); taking++) {
+                take(itemsInOrder.get(taking));
             }
+            takingFrom = null;
+        }
+
+        /** True if any line of the file was taken (a file that failed before that is unreadable, not read in part). */
+        boolean tookAny() {
+            return lines > 0;
+        }
+
+        /**
+         * Ends a file whose reading failed (a fault of the analyzer, or the file failed to read midway): what
+         * was taken is kept, as for a damaged file, and the place where it stopped is named with {@code what}.
+         */
+        FileOutcome stopped(String what, String hint, String sha256) {
+            long at;
+            String read;
+            if (takingFrom != null) {
+                // The assembler failed on an item: the items after it in this chunk are lines not read as records.
+                at = lineBase + ChunkItem.firstLine(takingFrom.get(taking));
+                for (int i = taking + 1; i < takingFrom.size(); i++) {
+                    ChunkItem item = takingFrom.get(i);
+                    unparsed += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+                }
+                takingFrom = null;
+                read = reversed ? "the lines after it were read (the file is read newest first), not this one and those before"
+                        : "the lines before it were read, not this one and those after";
+            } else {
+                // A chunk failed to be read: the chunks before it were taken whole.
+                at = lines + 1;
+                read = lines == 0 ? "no line was read" : "the " + count(lines, "line") + " before it were read, nothing after";
+            }
+            stoppedAt = UnparsedLine.of(file.at(at), what + ": " + read + hint, "");
+            return finish(sha256);
         }
 
         private void take(ChunkItem item) {
@@ -483,6 +521,9 @@ final class StreamAssembler {
                 long before = damageLine - 1;
                 found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + (lines == 0 ? ": no line could be read"
                         : before < 1 ? ": no whole line before it could be read" : ": the " + count(before, "line") + " before were read, nothing after"), ""));
+            }
+            if (stoppedAt != null) {
+                found.add(stoppedAt);
             }
             found.sort(java.util.Comparator.comparing(UnparsedLine::source));
             return found;

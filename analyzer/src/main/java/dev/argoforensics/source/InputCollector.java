@@ -119,7 +119,7 @@ public final class InputCollector {
     }
 
     /** An I/O failure in words (the JDK's message for some of them is just the path). */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "nothing there";
         }

@@ -94,4 +94,49 @@ class DamagedLogsTest {
     private static byte[] utf8(String s) {
         return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
+
+    @Test
+    void aFaultOfTheAnalyzerMidwayKeepsTheLinesBeforeItAndNamesTheLine() throws IOException {
+        StringBuilder log = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            log.append(String.format("time=2026-09-19T16:%02d:%02d.%03dZ level=INFO msg=\"update pod event\" component=pod_controller pod=p%d%n",
+                    i / 3600 % 60, i / 60 % 60, i % 1000, i % 7));
+        }
+        Path p = dir.resolve("controller.log");
+        Files.writeString(p, log);
+        for (boolean everything : new boolean[] {false, true}) {
+            // A fault of the analyzer in the worker reading the file, once line 4096 is read (where it reports lines read).
+            Progress faulty = new Progress() {
+                private volatile boolean reading;
+
+                @Override
+                public void phase(String name, long totalBytes) {
+                    reading = name.equals("reading");
+                }
+
+                @Override
+                public void advance(long bytes, long lines) {
+                    if (reading && lines == 4096) {
+                        throw new IllegalStateException("a progress display bug");
+                    }
+                }
+
+                @Override
+                public void done() {
+                }
+            };
+            AnalysisResult result = Analysis.standard(options().keepingEverything(everything).withProgress(faulty)).run(List.of(p.toString()));
+            assertEquals(List.of(), result.unreadable(), "the file is read in part, not unreadable");
+            InputSummary s = result.inputs().get(0);
+            assertEquals(4095, s.lines());
+            assertEquals(4095, s.events());
+            assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed());
+            assertEquals(List.of(p + ":4096: the analyzer failed here (java.lang.IllegalStateException: a progress display bug): the 4095 lines"
+                    + " before it were read, nothing after; please report this with the file"),
+                    s.problems().stream().map(u -> u.source() + ": " + u.reason()).toList());
+            if (everything) {
+                assertEquals(4095, result.correlation().events().size(), "the events of the lines read are kept");
+            }
+        }
+    }
 }
