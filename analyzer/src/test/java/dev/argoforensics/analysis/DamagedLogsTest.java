@@ -139,4 +139,21 @@ class DamagedLogsTest {
             }
         }
     }
+    @Test
+    void aRecordThatClaimsTheYear9999IsReadLikeAnyOther() throws IOException {
+        // Its distance to the CRI time does not fit a long of nanoseconds (the zone check compares them).
+        String[] lines = {
+            "2026-09-19T16:31:11.257000000Z stdout F time=\"2026-09-19T16:31:11.257Z\" level=info msg=\"add pod event\" pod=p",
+            "2026-09-19T16:31:11.300000000Z stdout F time=\"9999-09-19T16:31:11.300Z\" level=info msg=\"update pod event\" pod=p",
+            "2026-09-19T16:31:11.363000000Z stdout F time=\"2026-09-19T16:31:11.363Z\" level=info msg=\"delete pod event\" pod=p"};
+        Path p = dir.resolve("0.log");
+        Files.writeString(p, String.join("\n", lines) + "\n");
+        for (boolean everything : new boolean[] {false, true}) {
+            AnalysisResult result = Analysis.standard(options().keepingEverything(everything)).run(List.of(p.toString()));
+            assertEquals(List.of(), result.unreadable());
+            InputSummary s = result.inputs().get(0);
+            assertEquals(3, s.events(), s.toString());
+            assertEquals(List.of(), s.problems());
+        }
+    }
 }
