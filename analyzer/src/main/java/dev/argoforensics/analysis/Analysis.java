@@ -431,7 +431,7 @@ public final class Analysis {
      */
     private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<String> unreadable) {
         String reason = e instanceof IOException || e instanceof UncheckedIOException
-                ? "expected a readable file, found " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                ? "expected a readable file, found " + ioReason(e)
                 : "the analyzer failed on it (" + e + "); please report this with the file";
         unreadable.add(f.displayPath() + ": " + reason);
         summaries.put(f, InputSummary.unreadable(f, reason));

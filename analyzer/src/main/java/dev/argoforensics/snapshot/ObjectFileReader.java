@@ -28,6 +28,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
@@ -114,10 +115,10 @@ public final class ObjectFileReader {
         SourceStream in;
         try {
             in = SourceStream.open(file, true);
-        } catch (IOException e) {
-            // Not even a gzip header: nothing to read, the file is named with the reason.
-            problems.add(new Problem(1, "expected a gzip header, found " + (e instanceof java.io.EOFException ? "the end of the file"
-                    : e.getMessage()) + ": nothing read"));
+        } catch (SourceStream.NoGzipHeader e) {
+            // Not even a gzip header: nothing to read, the file is named with what was found. A file that cannot be
+            // opened at all is the caller's to report, with its own reason.
+            problems.add(new Problem(1, e.getMessage() + ": nothing read"));
             return new Result("YAML", sha256(file), 0, 0, commandLine, problems);
         }
         try (in) {
@@ -181,7 +182,20 @@ public final class ObjectFileReader {
         if (e instanceof AliasFound a) {
             return new Problem(Math.max(1, line), a.getOriginalMessage());
         }
-        return new Problem(Math.max(1, line), "not valid " + (json ? "JSON" : "YAML") + ": " + firstLine(message));
+        return new Problem(Math.max(1, line), "not valid " + (json ? "JSON" : "YAML") + ": " + oneLine(e, message));
+    }
+
+    /**
+     * A parser's message on one line, without the excerpt of the file: for SnakeYAML, where it was
+     * (its context) and what was expected and found ({@code while parsing a flow sequence: expected
+     * ',' or ']', but got <stream end>}).
+     */
+    private static String oneLine(Exception e, String message) {
+        Throwable marked = e instanceof MarkedYAMLException ? e : e.getCause();
+        if (marked instanceof MarkedYAMLException y && y.getProblem() != null) {
+            return (y.getContext() == null ? "" : y.getContext() + ": ") + y.getProblem();
+        }
+        return String.join(" ", String.valueOf(message).strip().split("\\s*\\R\\s*"));
     }
 
     /** Jackson's limit messages, as what was expected and what was found. */
@@ -199,12 +213,7 @@ public final class ObjectFileReader {
         if (m.startsWith("Name length")) {
             return "expected keys of at most 65536 characters, found a longer one";
         }
-        return "expected input within the reading limits, found: " + firstLine(m);
-    }
-
-    private static String firstLine(String s) {
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return "expected input within the reading limits, found: " + String.join(" ", m.strip().split("\\s*\\R\\s*"));
     }
 
     private static String sha256(InputFile file) throws IOException {

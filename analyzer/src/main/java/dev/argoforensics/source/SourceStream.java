@@ -30,6 +30,7 @@ public final class SourceStream extends FilterInputStream {
 
     /**
      * @param countLines whether to count content lines (readers that split lines themselves don't need it)
+     * @throws NoGzipHeader if the file opens but is not gzip after all, or is cut inside its header
      */
     public static SourceStream open(InputFile file, boolean countLines) throws IOException {
         return open(file, countLines, file.compressed());
@@ -53,7 +54,7 @@ public final class SourceStream extends FilterInputStream {
             content = decompress ? new EndsAtDamage(new GZIPInputStream(stored, 64 * 1024)) : stored;
         } catch (IOException e) {
             stored.close();
-            throw e;
+            throw e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException ? new NoGzipHeader(e) : e;
         }
         return new SourceStream(stored, content, countLines);
     }
@@ -90,6 +91,16 @@ public final class SourceStream extends FilterInputStream {
      */
     public String damage() {
         return in instanceof EndsAtDamage e ? e.damage : null;
+    }
+
+    /** The file opened, but holds no whole gzip header: the message says what was found instead. */
+    public static final class NoGzipHeader extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NoGzipHeader(IOException cause) {
+            super("expected a gzip header, found " + (cause instanceof java.io.EOFException ? "the end of the file (a truncated copy)"
+                    : "other bytes (" + cause.getMessage() + ")"), cause);
+        }
     }
 
     /** A gzip stream that ends, instead of failing, where its data is truncated or corrupt. */

@@ -146,6 +146,28 @@ class ObjectFileReaderTest {
     }
 
     @Test
+    void aGzipExportWithoutItsHeaderSaysWhatWasFound() throws IOException {
+        Path cut = dir.resolve("cut.yaml.gz");
+        Files.write(cut, new byte[] {0x1f, (byte) 0x8b, 8});
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("cut.yaml.gz", cut, InputKind.SNAPSHOT, true, "t"), null, d -> { });
+        assertEquals(List.of(new ObjectFileReader.Problem(1, "expected a gzip header, found the end of the file (a truncated copy): nothing read")),
+                r.problems());
+        Path plain = dir.resolve("plain.yaml.gz");
+        Files.writeString(plain, "kind: Pod\n");
+        r = new ObjectFileReader().read(new InputFile("plain.yaml.gz", plain, InputKind.SNAPSHOT, true, "t"), null, d -> { });
+        assertEquals(List.of(new ObjectFileReader.Problem(1, "expected a gzip header, found other bytes (Not in GZIP format): nothing read")),
+                r.problems());
+    }
+
+    @Test
+    void aYamlSyntaxErrorSaysWhatWasExpectedAndWhatWasFound() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        read("broken.yaml", "kind: Pod\nmetadata:\n  finalizers: [workflows.argoproj.io/status\n", r);
+        assertEquals(1, r[0].problems().size());
+        assertEquals("not valid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>", r[0].problems().get(0).reason());
+    }
+
+    @Test
     void aTakenAtCommentDatesEveryObjectOfTheFile() throws IOException {
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
         List<ObjectDocument> docs = read("pods.yaml", "# kubectl get pods -o yaml\n# taken-at: 2026-10-02T09:18:30+02:00 (after the drain)\n"
