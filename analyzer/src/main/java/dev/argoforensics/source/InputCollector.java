@@ -16,15 +16,16 @@ import java.util.List;
 /**
  * Turns the paths a user named into the files to read: folders are walked recursively (following
  * symbolic links), every file is classified, and the result is ordered by display path so that the
- * same inputs always give the same order. What cannot be read inside a folder (a symbolic link
- * leading back to a folder it is in, a broken link, a folder that cannot be listed, a FIFO or device)
- * is kept in {@link #problems()} and skipped: the other files are still read.
+ * same inputs always give the same order. What cannot be read, named or inside a folder (a file that
+ * cannot be read, a symbolic link leading back to a folder it is in, a broken link, a folder that
+ * cannot be listed, a FIFO or device, never opened) is kept in {@link #problems()} and skipped: the
+ * other files are still read.
  */
 public final class InputCollector {
     private final InputClassifier classifier = new InputClassifier();
     private final List<String> problems = new ArrayList<>();
 
-    /** What could not be read inside the folders walked, as "path: what was expected, what was found", in path order. */
+    /** What could not be read, named or inside the folders walked, as "path: what was expected, what was found", in path order. */
     public List<String> problems() {
         List<String> sorted = new ArrayList<>(problems);
         sorted.sort(null);
@@ -32,7 +33,12 @@ public final class InputCollector {
     }
 
     /**
-     * @throws InputException if a named path does not exist or cannot be read
+     * A path named on the command line that does not exist is a mistake on the command line, not a
+     * damaged input: nothing is read. One that exists but cannot be read (permission denied, a FIFO,
+     * socket or device, a read error) is kept in {@link #problems()} like a file in a folder, and the
+     * other inputs are read.
+     *
+     * @throws InputException if a named path does not exist
      */
     public List<InputFile> collect(List<String> given) {
         List<InputFile> files = new ArrayList<>();
@@ -41,13 +47,23 @@ public final class InputCollector {
             if (!Files.exists(root)) {
                 throw new InputException(arg + ": no such file or folder");
             }
-            if (!Files.isReadable(root)) {
-                throw new InputException(arg + ": not readable");
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(root, BasicFileAttributes.class);
+            } catch (IOException e) {
+                problems.add(arg + ": expected a readable file or folder, found " + reason(e) + ": skipped");
+                continue;
             }
-            if (Files.isDirectory(root)) {
+            if (attrs.isDirectory()) {
                 files.addAll(walk(arg, root));
+            } else if (!attrs.isRegularFile()) {
+                problems.add(arg + ": expected a file, found a FIFO, socket or device: skipped");
             } else {
-                files.add(classify(arg, root));
+                try {
+                    files.add(classifier.classify(arg, root));
+                } catch (IOException e) {
+                    problems.add(arg + ": expected a readable file, found " + reason(e) + ": skipped");
+                }
             }
         }
         files.sort(Comparator.comparing(InputFile::displayPath));
@@ -129,14 +145,6 @@ public final class InputCollector {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    private InputFile classify(String display, Path p) {
-        try {
-            return classifier.classify(display, p);
-        } catch (IOException e) {
-            throw new InputException(display + ": " + reason(e));
-        }
-    }
-
     /** {@code logs/} + {@code a/b.log} → {@code logs/a/b.log}, always with '/'. */
     static String join(String arg, Path relative) {
         String base = arg.replace('\\', '/');
@@ -144,6 +152,6 @@ public final class InputCollector {
             base = base.substring(0, base.length() - 1);
         }
         String rel = relative.toString().replace('\\', '/');
-        return base.equals(".") ? rel : base + "/" + rel;
+        return rel.isEmpty() ? base : base.equals(".") ? rel : base + "/" + rel;
     }
 }

@@ -2,6 +2,7 @@ package dev.argoforensics.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class InputCollectorTest {
@@ -69,5 +72,44 @@ class InputCollectorTest {
                 base + "/pipe: expected a file, found a FIFO, socket or device: skipped",
                 base + "/sub/up: expected a folder or a file, found a symbolic link to .. back to a folder that holds it (a loop): not followed"),
                 collector.problems());
+    }
+    @Test
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFifoNamedOnTheCommandLineIsReportedNeverOpened(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("controller.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
+        Path pipe = dir.resolve("pipe");
+        new ProcessBuilder("mkfifo", pipe.toString()).inheritIO().start().waitFor();
+        InputCollector collector = new InputCollector();
+        // Opening it would block until something writes to it: the test would time out.
+        List<InputFile> files = collector.collect(List.of(pipe.toString(), dir.resolve("controller.log").toString()));
+        assertEquals(List.of(dir.resolve("controller.log").toString()), files.stream().map(InputFile::displayPath).toList());
+        assertEquals(List.of(pipe + ": expected a file, found a FIFO, socket or device: skipped"), collector.problems());
+    }
+
+    @Test
+    void anUnreadableFileNamedOnTheCommandLineIsReportedAndTheOthersRead(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("controller.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
+        Path unreadable = unreadableFile(dir);
+        InputCollector collector = new InputCollector();
+        List<InputFile> files = collector.collect(List.of(unreadable.toString(), dir.resolve("controller.log").toString()));
+        assertEquals(List.of(dir.resolve("controller.log").toString()), files.stream().map(InputFile::displayPath).toList());
+        assertEquals(1, collector.problems().size());
+        String problem = collector.problems().get(0);
+        assertTrue(problem.startsWith(unreadable + ": expected a readable file, found ") && problem.endsWith(": skipped"), problem);
+    }
+
+    /**
+     * A file that exists but cannot be read: one without read permission, or, for root (who reads it
+     * anyway), Linux's /proc/self/mem, whose first bytes fail with an I/O error.
+     */
+    private static Path unreadableFile(Path dir) throws Exception {
+        Path denied = Files.writeString(dir.resolve("denied.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
+        Files.setPosixFilePermissions(denied, java.util.Set.of());
+        if (!Files.isReadable(denied)) {
+            return denied;
+        }
+        Path mem = Path.of("/proc/self/mem");
+        Assumptions.assumeTrue(Files.exists(mem), "no unreadable file can be made here");
+        return mem;
     }
 }
