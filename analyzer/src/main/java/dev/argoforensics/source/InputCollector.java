@@ -11,7 +11,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns the paths a user named into the files to read: folders are walked recursively (following
@@ -41,7 +43,7 @@ public final class InputCollector {
      * @throws InputException if a named path does not exist
      */
     public List<InputFile> collect(List<String> given) {
-        List<InputFile> files = new ArrayList<>();
+        List<Found> found = new ArrayList<>();
         for (String arg : given) {
             Path root = Path.of(arg);
             if (!Files.exists(root)) {
@@ -55,25 +57,90 @@ public final class InputCollector {
                 continue;
             }
             if (attrs.isDirectory()) {
-                files.addAll(walk(arg, root));
+                walk(arg, root, found);
             } else if (!attrs.isRegularFile()) {
                 problems.add(arg + ": expected a file, found a FIFO, socket or device: skipped");
             } else {
-                try {
-                    files.add(classifier.classify(arg, root));
-                } catch (IOException e) {
-                    problems.add(arg + ": expected a readable file, found " + reason(e) + ": skipped");
-                }
+                found(arg, root, Path.of(""), attrs, found);
+            }
+        }
+        List<InputFile> files = new ArrayList<>();
+        for (Found f : once(found)) {
+            try {
+                files.add(classifier.classify(f.display(), f.path()));
+            } catch (IOException e) {
+                problems.add(f.display() + ": expected a readable file, found " + reason(e) + ": skipped");
             }
         }
         files.sort(Comparator.comparing(InputFile::displayPath));
         return List.copyOf(files);
     }
 
-    private List<InputFile> walk(String arg, Path root) {
-        List<InputFile> files = new ArrayList<>();
+    /**
+     * A file found, before it is read: where, what identifies it on disk, and whether a symbolic
+     * link (below the path named) leads to it.
+     */
+    private record Found(String display, Path path, Object key, boolean throughLink) {
+    }
+
+    private void found(String arg, Path root, Path relative, BasicFileAttributes attrs, List<Found> found) {
+        Path p = root.resolve(relative);
+        Object key = attrs.fileKey();
+        boolean throughLink;
+        try {
+            Path real = p.toRealPath();
+            throughLink = !real.equals(root.toRealPath().resolve(relative).normalize());
+            if (key == null) {
+                key = real;
+            }
+        } catch (IOException e) {
+            throughLink = false;
+            key = key == null ? p.toAbsolutePath().normalize() : key;
+        }
+        found.add(new Found(relative.toString().isEmpty() ? arg : join(arg, relative), p, key, throughLink));
+    }
+
+    /**
+     * Each file once, however many paths lead to it (a symbolic link to a file or a folder in the
+     * tree, the same file named twice): reading it twice would double its evidence. The path kept is
+     * one without a link, else the first in path order; the others are reported, with the one kept.
+     */
+    private List<Found> once(List<Found> found) {
+        Map<Object, Found> kept = new LinkedHashMap<>();
+        Comparator<Found> preferred = Comparator.comparing(Found::throughLink).thenComparing(Found::display);
+        List<Found> sorted = new ArrayList<>(found);
+        sorted.sort(preferred);
+        for (Found f : sorted) {
+            Found first = kept.putIfAbsent(f.key(), f);
+            if (first != null && !first.display().equals(f.display())) {
+                problems.add(f.display() + ": expected a file not read yet, found the same file as " + first.display()
+                        + (f.throughLink() ? " (through a symbolic link)" : "") + ": skipped, it is read once");
+            }
+        }
+        return List.copyOf(kept.values());
+    }
+
+    private void walk(String arg, Path root, List<Found> found) {
         try {
             Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    // The JDK finds a link back to a folder the walk is in; a link to a folder above the
+                    // one named (up to "/") leads back to it as well, after walking everything else there.
+                    if (!dir.equals(root) && Files.isSymbolicLink(dir)) {
+                        try {
+                            if (dir.getParent().toRealPath().startsWith(dir.toRealPath())) {
+                                problems.add(join(arg, root.relativize(dir)) + ": expected a folder or a file, found a symbolic link" + target(dir)
+                                        + " back to a folder that holds it (a loop): not followed");
+                                return FileVisitResult.SKIP_SUBTREE;
+                            }
+                        } catch (IOException e) {
+                            // The JDK reports what cannot be read when it lists the folder.
+                        }
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
                 @Override
                 public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
                     if (hidden(p)) {
@@ -85,11 +152,7 @@ public final class InputCollector {
                     } else if (attrs.isOther()) {
                         problems.add(display + ": expected a file, found a FIFO, socket or device: skipped");
                     } else if (attrs.isRegularFile()) {
-                        try {
-                            files.add(classifier.classify(display, p));
-                        } catch (IOException e) {
-                            problems.add(display + ": expected a readable file, found " + reason(e) + ": skipped");
-                        }
+                        found(arg, root, root.relativize(p), attrs, found);
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -118,7 +181,6 @@ public final class InputCollector {
         } catch (IOException e) {
             throw new InputException(arg + ": cannot list folder: " + e.getMessage());
         }
-        return files;
     }
 
     private static boolean hidden(Path p) {

@@ -65,10 +65,12 @@ class InputCollectorTest {
         String base = dir.resolve("logs").toString();
         InputCollector collector = new InputCollector();
         List<InputFile> files = collector.collect(List.of(base));
-        assertEquals(List.of("controller.log", "linked.log", "sub/more.log"),
+        assertEquals(List.of("controller.log", "sub/more.log"),
                 files.stream().map(f -> f.displayPath().substring(base.length() + 1)).toList());
         assertEquals(List.of(
                 base + "/gone.log: expected a file, found a broken symbolic link to rotated/nothing-here.log: skipped",
+                base + "/linked.log: expected a file not read yet, found the same file as " + base + "/sub/more.log (through a symbolic link):"
+                        + " skipped, it is read once",
                 base + "/pipe: expected a file, found a FIFO, socket or device: skipped",
                 base + "/sub/up: expected a folder or a file, found a symbolic link to .. back to a folder that holds it (a loop): not followed"),
                 collector.problems());
@@ -111,5 +113,32 @@ class InputCollectorTest {
         Path mem = Path.of("/proc/self/mem");
         Assumptions.assumeTrue(Files.exists(mem), "no unreadable file can be made here");
         return mem;
+    }
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aLinkedFolderIsReadOnceAndALinkAboveTheNamedFolderIsNotFollowed(@TempDir Path dir) throws Exception {
+        // A support bundle: a node's pod logs, "containers/" linking into them, and a link back up to the bundle's parent.
+        Path pods = Files.createDirectories(dir.resolve("bundle/pods/argo_controller_1/controller"));
+        Files.writeString(pods.resolve("0.log"), "2026-09-19T10:00:00.000Z stdout F time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
+        Path containers = Files.createDirectories(dir.resolve("bundle/containers"));
+        Files.createSymbolicLink(containers.resolve("controller.log"), Path.of("../pods/argo_controller_1/controller/0.log"));
+        Files.createSymbolicLink(dir.resolve("bundle/current"), Path.of("pods/argo_controller_1"));
+        Files.createSymbolicLink(dir.resolve("bundle/host"), dir);
+        Files.writeString(dir.resolve("elsewhere.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=y\n");
+
+        String base = dir.resolve("bundle").toString();
+        InputCollector collector = new InputCollector();
+        List<InputFile> files = collector.collect(List.of(base));
+        assertEquals(List.of("pods/argo_controller_1/controller/0.log"),
+                files.stream().map(f -> f.displayPath().substring(base.length() + 1)).toList());
+        String kept = base + "/pods/argo_controller_1/controller/0.log";
+        assertEquals(List.of(
+                base + "/containers/controller.log: expected a file not read yet, found the same file as " + kept
+                        + " (through a symbolic link): skipped, it is read once",
+                base + "/current/controller/0.log: expected a file not read yet, found the same file as " + kept
+                        + " (through a symbolic link): skipped, it is read once",
+                base + "/host: expected a folder or a file, found a symbolic link to " + dir + " back to a folder that holds it (a loop):"
+                        + " not followed"),
+                collector.problems());
     }
 }
