@@ -15,6 +15,7 @@ import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.UnreadableInput;
 import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,7 +94,7 @@ public final class Analysis {
         List<InputFile> files = collector.collect(paths);
         snapshotTimes.checkAllUsed(files);
         Map<InputFile, InputSummary> summaries = new HashMap<>();
-        List<String> unreadable = new ArrayList<>(collector.problems());
+        List<UnreadableInput> unreadable = new ArrayList<>(collector.problems());
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
         SnapshotFileReader snapshots = new SnapshotFileReader();
@@ -138,7 +139,7 @@ public final class Analysis {
     }
 
     private LogReading readLogs(List<InputFile> logFiles, ExportedObjects objects, ExecutorService pool,
-                                Map<InputFile, InputSummary> summaries, List<String> unreadable) {
+                                Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
         ChunkPlanner planner = new ChunkPlanner(options.chunkBytes());
         Map<InputFile, List<LineChunk>> chunks = new HashMap<>();
         Map<InputFile, String> firstLines = new HashMap<>();
@@ -429,12 +430,12 @@ public final class Analysis {
      * exception that is not an I/O failure is a fault of the analyzer, said as such (a stack trace
      * would help nobody reading the report; the fuzz tests are there to keep these out).
      */
-    private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<String> unreadable) {
-        String reason = e instanceof IOException || e instanceof UncheckedIOException
+    private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
+        UnreadableInput u = new UnreadableInput(f.displayPath(), e instanceof IOException || e instanceof UncheckedIOException
                 ? "expected a readable file, found " + ioReason(e)
-                : "the analyzer failed on it (" + e + "); please report this with the file";
-        unreadable.add(f.displayPath() + ": " + reason);
-        summaries.put(f, InputSummary.unreadable(f, reason));
+                : "the analyzer failed on it (" + e + "); please report this with the file");
+        unreadable.add(u);
+        summaries.put(f, InputSummary.unreadable(f, u.reason()));
     }
 
 }

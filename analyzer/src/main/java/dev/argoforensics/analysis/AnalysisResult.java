@@ -2,14 +2,15 @@ package dev.argoforensics.analysis;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.source.UnreadableInput;
 import java.util.List;
 
 /**
  * A finished analysis.
  *
- * @param unreadable inputs that could not be read at all, as "path: reason"
+ * @param unreadable inputs that could not be read at all, or were skipped, with the reason
  */
-public record AnalysisResult(List<InputSummary> inputs, List<String> unreadable, Correlation correlation, List<RuleOutcome> outcomes) {
+public record AnalysisResult(List<InputSummary> inputs, List<UnreadableInput> unreadable, Correlation correlation, List<RuleOutcome> outcomes) {
     public AnalysisResult {
         inputs = List.copyOf(inputs);
         unreadable = List.copyOf(unreadable);

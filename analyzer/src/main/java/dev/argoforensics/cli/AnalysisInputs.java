@@ -9,6 +9,7 @@ import dev.argoforensics.index.IndexedAnalysis;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.source.InputException;
+import dev.argoforensics.source.UnreadableInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ final class AnalysisInputs {
      * after an analysis ran: a report on part of the evidence is still a report.
      */
     static boolean reportUnreadable(AnalysisResult result, PrintWriter err) {
-        for (String problem : result.unreadable()) {
+        for (UnreadableInput problem : result.unreadable()) {
             err.println("argo-forensics: cannot read " + problem);
         }
         boolean nothing = !result.usable();

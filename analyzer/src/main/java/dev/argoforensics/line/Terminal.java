@@ -1,5 +1,7 @@
 package dev.argoforensics.line;
 
+import dev.argoforensics.source.ControlCharacters;
+
 /**
  * Removes what a terminal adds and a reader does not need: ANSI colour sequences (logrus colours
  * its TTY output) and trailing white space (logrus pads TTY messages; CRLF files leave a '\r').
@@ -16,22 +18,7 @@ public final class Terminal {
      * hide in a report.
      */
     public static String visible(String s) {
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = (c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f);
-            if (control && b == null) {
-                b = new StringBuilder(s.length() + 16).append(s, 0, i);
-            }
-            if (b != null) {
-                if (control) {
-                    b.append(String.format("\\x%02x", (int) c));
-                } else {
-                    b.append(c);
-                }
-            }
-        }
-        return b == null ? s : b.toString();
+        return ControlCharacters.visible(s);
     }
 
     static String clean(String line) {

@@ -10,6 +10,7 @@ import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.UnreadableInput;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import java.util.ArrayList;
@@ -93,7 +94,7 @@ public final class ReportBuilder {
                         + ": its findings may carry a lower confidence and fewer facts"));
             }
         }
-        for (String problem : result.unreadable()) {
+        for (UnreadableInput problem : result.unreadable()) {
             gaps.add(new EvidenceGap("input", "could not be read: " + problem));
         }
         List<String> ignored = new ArrayList<>();
@@ -122,9 +123,8 @@ public final class ReportBuilder {
      */
     static List<InputProblem> problems(AnalysisResult result) {
         List<InputProblem> problems = new ArrayList<>();
-        for (String u : result.unreadable()) {
-            int colon = u.indexOf(": ");
-            problems.add(colon < 0 ? new InputProblem(u, 0, "could not be read") : new InputProblem(u.substring(0, colon), 0, u.substring(colon + 2)));
+        for (UnreadableInput u : result.unreadable()) {
+            problems.add(new InputProblem(u.path(), 0, u.reason()));
         }
         for (InputSummary i : result.inputs()) {
             for (UnparsedLine p : i.problems()) {

@@ -25,11 +25,11 @@ import java.util.Map;
  */
 public final class InputCollector {
     private final InputClassifier classifier = new InputClassifier();
-    private final List<String> problems = new ArrayList<>();
+    private final List<UnreadableInput> problems = new ArrayList<>();
 
-    /** What could not be read, named or inside the folders walked, as "path: what was expected, what was found", in path order. */
-    public List<String> problems() {
-        List<String> sorted = new ArrayList<>(problems);
+    /** What could not be read, named or inside the folders walked, with what was expected and found, in path order. */
+    public List<UnreadableInput> problems() {
+        List<UnreadableInput> sorted = new ArrayList<>(problems);
         sorted.sort(null);
         return sorted;
     }
@@ -47,19 +47,19 @@ public final class InputCollector {
         for (String arg : given) {
             Path root = Path.of(arg);
             if (!Files.exists(root)) {
-                throw new InputException(arg + ": no such file or folder");
+                throw new InputException(ControlCharacters.visible(arg) + ": no such file or folder");
             }
             BasicFileAttributes attrs;
             try {
                 attrs = Files.readAttributes(root, BasicFileAttributes.class);
             } catch (IOException e) {
-                problems.add(arg + ": expected a readable file or folder, found " + reason(e) + ": skipped");
+                problems.add(new UnreadableInput(arg, "expected a readable file or folder, found " + reason(e) + ": skipped"));
                 continue;
             }
             if (attrs.isDirectory()) {
                 walk(arg, root, found);
             } else if (!attrs.isRegularFile()) {
-                problems.add(arg + ": expected a file, found a FIFO, socket or device: skipped");
+                problems.add(new UnreadableInput(arg, "expected a file, found a FIFO, socket or device: skipped"));
             } else {
                 found(arg, root, Path.of(""), attrs, found);
             }
@@ -69,7 +69,7 @@ public final class InputCollector {
             try {
                 files.add(classifier.classify(f.display(), f.path()));
             } catch (IOException e) {
-                problems.add(f.display() + ": expected a readable file, found " + reason(e) + ": skipped");
+                problems.add(new UnreadableInput(f.display(), "expected a readable file, found " + reason(e) + ": skipped"));
             }
         }
         files.sort(Comparator.comparing(InputFile::displayPath));
@@ -97,7 +97,7 @@ public final class InputCollector {
             throughLink = false;
             key = key == null ? p.toAbsolutePath().normalize() : key;
         }
-        found.add(new Found(relative.toString().isEmpty() ? arg : join(arg, relative), p, key, throughLink));
+        found.add(new Found(relative.toString().isEmpty() ? ControlCharacters.visible(arg) : join(arg, relative), p, key, throughLink));
     }
 
     /**
@@ -113,8 +113,8 @@ public final class InputCollector {
         for (Found f : sorted) {
             Found first = kept.putIfAbsent(f.key(), f);
             if (first != null && !first.display().equals(f.display())) {
-                problems.add(f.display() + ": expected a file not read yet, found the same file as " + first.display()
-                        + (f.throughLink() ? " (through a symbolic link)" : "") + ": skipped, it is read once");
+                problems.add(new UnreadableInput(f.display(), "expected a file not read yet, found the same file as " + first.display()
+                        + (f.throughLink() ? " (through a symbolic link)" : "") + ": skipped, it is read once"));
             }
         }
         return List.copyOf(kept.values());
@@ -130,8 +130,8 @@ public final class InputCollector {
                     if (!dir.equals(root) && Files.isSymbolicLink(dir)) {
                         try {
                             if (dir.getParent().toRealPath().startsWith(dir.toRealPath())) {
-                                problems.add(join(arg, root.relativize(dir)) + ": expected a folder or a file, found a symbolic link" + target(dir)
-                                        + " back to a folder that holds it (a loop): not followed");
+                                problems.add(new UnreadableInput(join(arg, root.relativize(dir)), "expected a folder or a file, found a symbolic link"
+                                        + target(dir) + " back to a folder that holds it (a loop): not followed"));
                                 return FileVisitResult.SKIP_SUBTREE;
                             }
                         } catch (IOException e) {
@@ -148,9 +148,9 @@ public final class InputCollector {
                     }
                     String display = join(arg, root.relativize(p));
                     if (attrs.isSymbolicLink()) {
-                        problems.add(display + ": expected a file, found a broken symbolic link" + target(p) + ": skipped");
+                        problems.add(new UnreadableInput(display, "expected a file, found a broken symbolic link" + target(p) + ": skipped"));
                     } else if (attrs.isOther()) {
-                        problems.add(display + ": expected a file, found a FIFO, socket or device: skipped");
+                        problems.add(new UnreadableInput(display, "expected a file, found a FIFO, socket or device: skipped"));
                     } else if (attrs.isRegularFile()) {
                         found(arg, root, root.relativize(p), attrs, found);
                     }
@@ -161,10 +161,10 @@ public final class InputCollector {
                 public FileVisitResult visitFileFailed(Path p, IOException e) {
                     String display = join(arg, root.relativize(p));
                     if (e instanceof FileSystemLoopException) {
-                        problems.add(display + ": expected a folder or a file, found a symbolic link" + target(p)
-                                + " back to a folder that holds it (a loop): not followed");
+                        problems.add(new UnreadableInput(display, "expected a folder or a file, found a symbolic link" + target(p)
+                                + " back to a folder that holds it (a loop): not followed"));
                     } else {
-                        problems.add(display + ": expected a readable file or folder, found " + reason(e) + ": skipped");
+                        problems.add(new UnreadableInput(display, "expected a readable file or folder, found " + reason(e) + ": skipped"));
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -172,14 +172,14 @@ public final class InputCollector {
                 @Override
                 public FileVisitResult postVisitDirectory(Path dir, IOException e) {
                     if (e != null) {
-                        problems.add(join(arg, root.relativize(dir)) + ": expected a folder that can be listed, found " + reason(e)
-                                + ": the rest of it skipped");
+                        problems.add(new UnreadableInput(join(arg, root.relativize(dir)), "expected a folder that can be listed, found "
+                                + reason(e) + ": the rest of it skipped"));
                     }
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new InputException(arg + ": cannot list folder: " + e.getMessage());
+            throw new InputException(ControlCharacters.visible(arg + ": cannot list folder: " + e.getMessage()));
         }
     }
 
@@ -207,13 +207,16 @@ public final class InputCollector {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    /** {@code logs/} + {@code a/b.log} → {@code logs/a/b.log}, always with '/'. */
+    /**
+     * {@code logs/} + {@code a/b.log} → {@code logs/a/b.log}, always with '/'; control characters in
+     * the names shown as {@code \xNN} (this is the path every report and message shows).
+     */
     static String join(String arg, Path relative) {
         String base = arg.replace('\\', '/');
         while (base.length() > 1 && base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
         String rel = relative.toString().replace('\\', '/');
-        return rel.isEmpty() ? base : base.equals(".") ? rel : base + "/" + rel;
+        return ControlCharacters.visible(rel.isEmpty() ? base : base.equals(".") ? rel : base + "/" + rel);
     }
 }

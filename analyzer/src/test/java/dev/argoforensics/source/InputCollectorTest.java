@@ -73,7 +73,7 @@ class InputCollectorTest {
                         + " skipped, it is read once",
                 base + "/pipe: expected a file, found a FIFO, socket or device: skipped",
                 base + "/sub/up: expected a folder or a file, found a symbolic link to .. back to a folder that holds it (a loop): not followed"),
-                collector.problems());
+                shown(collector.problems()));
     }
     @Test
     @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -85,7 +85,7 @@ class InputCollectorTest {
         // Opening it would block until something writes to it: the test would time out.
         List<InputFile> files = collector.collect(List.of(pipe.toString(), dir.resolve("controller.log").toString()));
         assertEquals(List.of(dir.resolve("controller.log").toString()), files.stream().map(InputFile::displayPath).toList());
-        assertEquals(List.of(pipe + ": expected a file, found a FIFO, socket or device: skipped"), collector.problems());
+        assertEquals(List.of(pipe + ": expected a file, found a FIFO, socket or device: skipped"), shown(collector.problems()));
     }
 
     @Test
@@ -96,7 +96,7 @@ class InputCollectorTest {
         List<InputFile> files = collector.collect(List.of(unreadable.toString(), dir.resolve("controller.log").toString()));
         assertEquals(List.of(dir.resolve("controller.log").toString()), files.stream().map(InputFile::displayPath).toList());
         assertEquals(1, collector.problems().size());
-        String problem = collector.problems().get(0);
+        String problem = collector.problems().get(0).toString();
         assertTrue(problem.startsWith(unreadable + ": expected a readable file, found ") && problem.endsWith(": skipped"), problem);
     }
 
@@ -139,6 +139,10 @@ class InputCollectorTest {
                         + " (through a symbolic link): skipped, it is read once",
                 base + "/host: expected a folder or a file, found a symbolic link to " + dir + " back to a folder that holds it (a loop):"
                         + " not followed"),
-                collector.problems());
+                shown(collector.problems()));
+    }
+
+    private static List<String> shown(List<UnreadableInput> problems) {
+        return problems.stream().map(UnreadableInput::toString).toList();
     }
 }
