@@ -3,9 +3,6 @@ package dev.argoforensics.source;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
@@ -162,14 +159,53 @@ public final class ChunkLineReader implements Closeable {
         return line;
     }
 
-    private static boolean validUtf8(byte[] bytes, int from, int length) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, length));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
+    /**
+     * Whether {@code bytes[from, from + length)} is well-formed UTF-8, as the JDK's strict decoder
+     * judges it (no overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut short). A
+     * plain loop: a Latin-1 log has such a line on almost every line, and an exception per line would
+     * cost more than the reading.
+     */
+    static boolean validUtf8(byte[] bytes, int from, int length) {
+        int i = from;
+        int end = from + length;
+        while (i < end) {
+            int b = bytes[i] & 0xff;
+            if (b < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int min;
+            int max = 0xbf;
+            if (b >= 0xc2 && b <= 0xdf) {
+                n = 1;
+                min = 0x80;
+            } else if (b >= 0xe0 && b <= 0xef) {
+                n = 2;
+                min = b == 0xe0 ? 0xa0 : 0x80; // 0xe0 0x80..0x9f: overlong
+                max = b == 0xed ? 0x9f : 0xbf; // 0xed 0xa0..0xbf: surrogates
+            } else if (b >= 0xf0 && b <= 0xf4) {
+                n = 3;
+                min = b == 0xf0 ? 0x90 : 0x80; // 0xf0 0x80..0x8f: overlong
+                max = b == 0xf4 ? 0x8f : 0xbf; // 0xf4 0x90..: above U+10FFFF
+            } else {
+                return false; // a continuation byte first, 0xc0, 0xc1 (overlong) or 0xf5..0xff
+            }
+            if (i + n >= end) {
+                return false; // cut short
+            }
+            int second = bytes[i + 1] & 0xff;
+            if (second < min || second > max) {
+                return false;
+            }
+            for (int k = 2; k <= n; k++) {
+                if ((bytes[i + k] & 0xc0) != 0x80) {
+                    return false;
+                }
+            }
+            i += n + 1;
         }
+        return true;
     }
 
     /** 1-based number, within the chunk, of the line last returned. */

@@ -111,6 +111,44 @@ class DamagedReadingTest {
         }
     }
 
+    /** The hand-written check judges as the JDK's strict decoder does, on every kind of sequence and on random bytes. */
+    @Test
+    void theUtf8CheckAgreesWithTheJdkDecoder() {
+        java.util.Random random = new java.util.Random(17024);
+        List<byte[]> cases = new ArrayList<>();
+        int[] edges = {0x00, 0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, 0x8f, 0x90, 0x9f, 0xa0};
+        for (int a : edges) {
+            for (int b : edges) {
+                for (int c : new int[] {0x80, 0xbf, 0x41}) {
+                    cases.add(new byte[] {(byte) a, (byte) b, (byte) c, (byte) 0x80});
+                    cases.add(new byte[] {(byte) a, (byte) b, (byte) c});
+                    cases.add(new byte[] {(byte) a, (byte) b});
+                }
+            }
+        }
+        cases.add("caf\u00e9 \u20ac \ud83d\ude00 \uFFFD".getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < 20_000; i++) {
+            byte[] b = new byte[random.nextInt(12)];
+            for (int k = 0; k < b.length; k++) {
+                // Mostly bytes that start or continue sequences, where the rules are.
+                b[k] = (byte) (random.nextBoolean() ? 0x80 + random.nextInt(0x80) : random.nextInt(256));
+            }
+            cases.add(b);
+        }
+        for (byte[] b : cases) {
+            boolean jdk;
+            try {
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b));
+                jdk = true;
+            } catch (java.nio.charset.CharacterCodingException e) {
+                jdk = false;
+            }
+            byte[] padded = concat(new byte[] {'x'}, b, new byte[] {'y'});
+            assertEquals(jdk, ChunkLineReader.validUtf8(padded, 1, b.length), java.util.HexFormat.of().formatHex(b));
+        }
+    }
+
     @Test
     void aTruncatedGzipKeepsEveryLineBeforeTheDamage() throws IOException {
         StringBuilder text = new StringBuilder();
