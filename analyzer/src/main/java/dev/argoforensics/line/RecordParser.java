@@ -5,6 +5,7 @@ import dev.argoforensics.grammar.ControllerLogParser;
 import dev.argoforensics.grammar.ControllerLogParserBaseListener;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -71,8 +72,9 @@ public final class RecordParser {
             return new LineParse.Parsed(builder.build());
         } catch (ParseCancellationException e) {
             return diagnose(line);
-        } catch (IllegalArgumentException e) {
-            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
+        } catch (IllegalArgumentException | DateTimeException e) {
+            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date:
+            // java.time's DateTimeException is no IllegalArgumentException, found by RecordParserFuzzTest).
             return new LineParse.Rejected(builder.column(), e.getMessage());
         }
     }

@@ -79,6 +79,15 @@ class RecordParserTest {
     }
 
     @Test
+    void aKlogLineWithAnImpossibleDateIsRejectedNotThrown() {
+        for (String line : new String[] {"I0269 10:00:00.123456       1 leaderelection.go:257] no 69 February",
+                "I0919 25:00:00.123456       1 leaderelection.go:257] no hour 25", "I0231 10:00:00       1 x.go:1] no 31 February"}) {
+            LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class, parser.parse(line, 2026), line);
+            assertTrue(r.toString().contains("Invalid") || r.toString().contains("could not be parsed"), r::toString);
+        }
+    }
+
+    @Test
     void rejectedLinesSayWhereAndWhat() {
         LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
                 parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing words", 2026));
