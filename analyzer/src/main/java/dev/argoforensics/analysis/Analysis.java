@@ -10,22 +10,27 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.ChunkPlanner;
+import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
-import dev.argoforensics.source.SourceStream;
+import dev.argoforensics.source.UnreadableInput;
 import dev.argoforensics.time.Timestamp;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HexFormat;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -85,10 +90,11 @@ public final class Analysis {
      * @throws dev.argoforensics.source.InputException also if a stated file is not a snapshot file read
      */
     public AnalysisResult run(List<String> paths, SnapshotTimes snapshotTimes) {
-        List<InputFile> files = new InputCollector().collect(paths);
+        InputCollector collector = new InputCollector();
+        List<InputFile> files = collector.collect(paths);
         snapshotTimes.checkAllUsed(files);
         Map<InputFile, InputSummary> summaries = new HashMap<>();
-        List<String> unreadable = new ArrayList<>();
+        List<UnreadableInput> unreadable = new ArrayList<>(collector.problems());
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
         SnapshotFileReader snapshots = new SnapshotFileReader();
@@ -100,7 +106,7 @@ public final class Analysis {
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 unreadable(f, e, summaries, unreadable);
             }
         }
@@ -133,7 +139,7 @@ public final class Analysis {
     }
 
     private LogReading readLogs(List<InputFile> logFiles, ExportedObjects objects, ExecutorService pool,
-                                Map<InputFile, InputSummary> summaries, List<String> unreadable) {
+                                Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
         ChunkPlanner planner = new ChunkPlanner(options.chunkBytes());
         Map<InputFile, List<LineChunk>> chunks = new HashMap<>();
         Map<InputFile, String> firstLines = new HashMap<>();
@@ -152,7 +158,7 @@ public final class Analysis {
                 firstLines.put(f, firstContentLine(f));
                 hashes.put(f, pool.submit(() -> sha256(f)));
                 readable.add(f);
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 unreadable(f, e, summaries, unreadable);
             }
         }
@@ -171,7 +177,7 @@ public final class Analysis {
         }
         options.progress().phase("finding Pods of interest", totalBytes);
         Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
-        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone()));
+        ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, options.logZone(), options.maxLineBytes()));
         for (InputFile f : readable) {
             List<Future<ScanResult>> list = new ArrayList<>();
             LogLines read = earlier.get(f);
@@ -197,7 +203,7 @@ public final class Analysis {
                 }
                 LogLines read = earlier.get(f);
                 reversed.put(f, read != null ? read.newestFirst() : ScanResult.newestFirst(results));
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException | RuntimeException e) {
                 readable.remove(f);
                 unreadable(f, e, summaries, unreadable);
             }
@@ -213,8 +219,8 @@ public final class Analysis {
         for (RotatedSet set : RotatedSet.group(readable)) {
             StreamAssembler.SetState setState = assembler.beginSet(set);
             for (InputFile f : set.oldestFirst()) {
+                StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
                 try {
-                    StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
                     LogLines read = earlier.get(f);
                     StreamAssembler.FileOutcome outcome;
                     if (read != null) {
@@ -232,8 +238,19 @@ public final class Analysis {
                     }
                     logSummaries.put(f, outcome.summary());
                     undatedKlog.addAll(outcome.undatedKlog());
-                } catch (IOException | UncheckedIOException e) {
-                    unreadable(f, e, summaries, unreadable);
+                } catch (IOException | RuntimeException e) {
+                    if (!file.tookAny()) {
+                        unreadable(f, e instanceof ChunkFault fault ? (RuntimeException) fault.getCause() : e, summaries, unreadable);
+                        continue;
+                    }
+                    // What was taken of the file is kept (its events are in the controller runs already), and the
+                    // file is listed as read in part, at the line where it stopped: as for a damaged file.
+                    boolean io = e instanceof IOException || e instanceof UncheckedIOException;
+                    Throwable cause = e instanceof ChunkFault ? e.getCause() : e;
+                    StreamAssembler.FileOutcome outcome = file.stopped(io ? "expected a readable file, found " + ioReason(e)
+                            : "the analyzer failed here (" + cause + ")", io ? "" : "; please report this with the file", storedHash(f, earlier, hashes));
+                    logSummaries.put(f, outcome.summary());
+                    undatedKlog.addAll(outcome.undatedKlog());
                 }
             }
         }
@@ -261,8 +278,18 @@ public final class Analysis {
                           ExecutorService pool, ThreadLocal<LineFrontEnd> frontEnds) throws IOException {
         if (reversed) {
             List<ChunkResult> all = new ArrayList<>();
+            Exception failed = null;
             for (LineChunk c : chunks) {
-                all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
+                try {
+                    all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
+                } catch (IOException | RuntimeException e) {
+                    // The chunks before are still taken (oldest first among them), then the failure is said.
+                    if (e instanceof ChunkFault fault) {
+                        all.add(fault.before());
+                    }
+                    failed = e;
+                    break;
+                }
             }
             long[] bases = new long[all.size()];
             for (int i = 1; i < all.size(); i++) {
@@ -272,6 +299,11 @@ public final class Analysis {
                 List<ChunkItem> items = new ArrayList<>(all.get(i).items());
                 Collections.reverse(items);
                 file.accept(all.get(i), bases[i], items);
+            }
+            if (failed instanceof IOException io) {
+                throw io;
+            } else if (failed != null) {
+                throw (RuntimeException) failed;
             }
             return;
         }
@@ -283,7 +315,14 @@ public final class Analysis {
                 LineChunk c = chunks.get(next++);
                 inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress(), true)));
             }
-            ChunkResult r = get(inFlight.poll());
+            ChunkResult r;
+            try {
+                r = get(inFlight.poll());
+            } catch (ChunkFault fault) {
+                // What the chunk gave before the fault is taken: the file is then reported as read up to there.
+                file.accept(fault.before(), base, fault.before().items());
+                throw fault;
+            }
             file.accept(r, base, r.items());
             base += r.lines();
         }
@@ -322,22 +361,28 @@ public final class Analysis {
         return notes;
     }
 
+    /** The file's first line that is not blank (its first MiB is read at most: a CSV export's header is short). */
     static String firstContentLine(InputFile f) throws IOException {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(SourceStream.open(f, false), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (!line.isBlank()) {
-                    return line;
-                }
+        for (String line : InputClassifier.headLines(f.path(), f.compressed(), 1024 * 1024)) {
+            if (!line.isBlank()) {
+                return line;
             }
-            return null;
         }
+        return null;
     }
 
+    /** SHA-256 of the file as stored (a damaged gzip file has one too). */
     private static String sha256(InputFile f) throws IOException {
-        try (SourceStream s = SourceStream.open(f, false)) {
-            return s.sha256();
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
+        try (InputStream in = new DigestInputStream(Files.newInputStream(f.path()), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     private static <T> T get(Future<T> future) throws IOException {
@@ -361,9 +406,36 @@ public final class Analysis {
         }
     }
 
-    private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<String> unreadable) {
-        unreadable.add(f.displayPath() + ": " + e.getMessage());
-        summaries.put(f, InputSummary.unreadable(f, e.getMessage()));
+    /** The SHA-256 of a log file as stored, for its summary, or null if even that cannot be had. */
+    private static String storedHash(InputFile f, Map<InputFile, LogLines> earlier, Map<InputFile, Future<String>> hashes) {
+        LogLines read = earlier.get(f);
+        if (read != null) {
+            return read.sha256();
+        }
+        try {
+            return get(hashes.get(f));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** An I/O failure in words (the JDK's message for some of them is just the path). */
+    private static String ioReason(Exception e) {
+        IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+        return InputCollector.reason(io);
+    }
+
+    /**
+     * A file that could not be read: named with the reason, and the analysis goes on with the others. An
+     * exception that is not an I/O failure is a fault of the analyzer, said as such (a stack trace
+     * would help nobody reading the report; the fuzz tests are there to keep these out).
+     */
+    private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
+        UnreadableInput u = new UnreadableInput(f.displayPath(), e instanceof IOException || e instanceof UncheckedIOException
+                ? "expected a readable file, found " + ioReason(e)
+                : "the analyzer failed on it (" + e + "); please report this with the file");
+        unreadable.add(u);
+        summaries.put(f, InputSummary.unreadable(f, u.reason()));
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.ChunkPlanner;
 import java.time.ZoneId;
 import java.util.List;
@@ -14,11 +15,15 @@ import java.util.List;
  * @param chunkBytes    plain files larger than this are split and read by several workers
  * @param podsOfInterest Pods the user asks about by name (their lines are kept)
  * @param progress      hears how far the reading has come
+ * @param maxLineBytes  log lines longer than this are cut (and reported); joined pieces likewise
  */
 public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverything, long chunkBytes, List<String> podsOfInterest,
-                              Progress progress) {
+                              Progress progress, int maxLineBytes) {
     public AnalysisOptions {
         java.util.Objects.requireNonNull(progress, "progress");
+        if (maxLineBytes < 1) {
+            throw new IllegalArgumentException("maxLineBytes must be at least 1: " + maxLineBytes);
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
@@ -26,30 +31,36 @@ public record AnalysisOptions(ZoneId logZone, int threads, boolean keepEverythin
     }
 
     public static AnalysisOptions defaults() {
-        return new AnalysisOptions(null, Runtime.getRuntime().availableProcessors(), false, ChunkPlanner.CHUNK_BYTES, List.of(), Progress.NONE);
+        return new AnalysisOptions(null, Runtime.getRuntime().availableProcessors(), false, ChunkPlanner.CHUNK_BYTES, List.of(), Progress.NONE,
+                ChunkLineReader.MAX_LINE_BYTES);
     }
 
     public AnalysisOptions withLogZone(ZoneId zone) {
-        return new AnalysisOptions(zone, threads, keepEverything, chunkBytes, podsOfInterest, progress);
+        return new AnalysisOptions(zone, threads, keepEverything, chunkBytes, podsOfInterest, progress, maxLineBytes);
     }
 
     public AnalysisOptions withThreads(int n) {
-        return new AnalysisOptions(logZone, n, keepEverything, chunkBytes, podsOfInterest, progress);
+        return new AnalysisOptions(logZone, n, keepEverything, chunkBytes, podsOfInterest, progress, maxLineBytes);
     }
 
     public AnalysisOptions keepingEverything(boolean keep) {
-        return new AnalysisOptions(logZone, threads, keep, chunkBytes, podsOfInterest, progress);
+        return new AnalysisOptions(logZone, threads, keep, chunkBytes, podsOfInterest, progress, maxLineBytes);
     }
 
     public AnalysisOptions withChunkBytes(long bytes) {
-        return new AnalysisOptions(logZone, threads, keepEverything, bytes, podsOfInterest, progress);
+        return new AnalysisOptions(logZone, threads, keepEverything, bytes, podsOfInterest, progress, maxLineBytes);
     }
 
     public AnalysisOptions withProgress(Progress p) {
-        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, podsOfInterest, p);
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, podsOfInterest, p, maxLineBytes);
+    }
+
+    /** Lines longer than this are cut (tests use small limits; the default is {@link ChunkLineReader#MAX_LINE_BYTES}). */
+    public AnalysisOptions withMaxLineBytes(int bytes) {
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, podsOfInterest, progress, bytes);
     }
 
     public AnalysisOptions withPodsOfInterest(List<String> names) {
-        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, names, progress);
+        return new AnalysisOptions(logZone, threads, keepEverything, chunkBytes, names, progress, maxLineBytes);
     }
 }

@@ -12,6 +12,34 @@ import dev.argoforensics.time.Timestamp;
 /** What one line (or joined line) of a chunk turned out to be; line numbers are within the chunk. */
 sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem.Kept, ChunkItem.Rejected, CountedRun {
 
+    /** The first line the item holds (within its chunk). */
+    static long firstLine(ChunkItem item) {
+        if (item instanceof Blank b) {
+            return b.line();
+        } else if (item instanceof Counted c) {
+            return c.firstLine();
+        } else if (item instanceof Kept k) {
+            return k.line().firstLine();
+        } else if (item instanceof Rejected r) {
+            return r.line().firstLine();
+        }
+        return ((CountedRun) item).firstLine;
+    }
+
+    /** The last line the item holds (within its chunk). */
+    static long lastLine(ChunkItem item) {
+        if (item instanceof Blank b) {
+            return b.line();
+        } else if (item instanceof Counted c) {
+            return c.lastLine();
+        } else if (item instanceof Kept k) {
+            return k.line().lastLine();
+        } else if (item instanceof Rejected r) {
+            return r.line().lastLine();
+        }
+        return ((CountedRun) item).lastLine;
+    }
+
     /** An empty line. */
     record Blank(long line) implements ChunkItem {
     }

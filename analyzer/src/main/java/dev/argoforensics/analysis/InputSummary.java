@@ -24,6 +24,8 @@ import java.util.Map;
  * @param versionGuess the Argo release(s) the file's lines point to, with the evidence; null if none
  * @param notes        what else a reader of this file should know (reverse order, assumed years, zones)
  * @param zones        the file's log records by how their time zone was known (kept or only counted)
+ * @param problems     what was wrong with the file itself, each at its line: damage that ended the
+ *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
  */
 public record InputSummary(
         InputFile file,
@@ -39,10 +41,12 @@ public record InputSummary(
         List<UnparsedLine> samples,
         String versionGuess,
         List<String> notes,
-        Map<ZoneBasis, Long> zones) {
+        Map<ZoneBasis, Long> zones,
+        List<UnparsedLine> problems) {
 
     public InputSummary {
         samples = List.copyOf(samples);
+        problems = List.copyOf(problems);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
     }
@@ -50,16 +54,21 @@ public record InputSummary(
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones);
+                versionGuess, newNotes, zones, problems);
+    }
+
+    /** True if the file has something to report under "inputs with problems". */
+    public boolean hasProblems() {
+        return unparsed > 0 || !problems.isEmpty() || format.startsWith("unreadable: ");
     }
 
     /** A file that is not evidence. */
     static InputSummary ignored(InputFile file) {
-        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of());
+        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of());
     }
 
     /** A file that could not be read at all. */
     static InputSummary unreadable(InputFile file, String reason) {
-        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of());
+        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of());
     }
 }

@@ -29,6 +29,7 @@ import dev.argoforensics.time.Timestamp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -57,14 +58,17 @@ final class LineFrontEnd {
 
     /** The zone logrus and klog times are read in (--log-tz), or null. */
     private final ZoneId logZone;
+    /** Lines longer than this are cut (see {@link ChunkLineReader}). */
+    private final int maxLineBytes;
 
     LineFrontEnd(MessageCatalog catalog) {
-        this(catalog, null);
+        this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
     }
 
-    LineFrontEnd(MessageCatalog catalog, ZoneId logZone) {
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes) {
         this.catalog = catalog;
         this.logZone = logZone;
+        this.maxLineBytes = maxLineBytes;
         this.anchors = catalog.triggerAnchors().orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
@@ -81,11 +85,51 @@ final class LineFrontEnd {
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
-        long[] counts = walk(chunk, csvHeader, u -> sink.accept(classify(u, interest)), progress);
+        // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
+        long[] done = {0};
+        boolean[] collecting = {false};
+        Consumer<ChunkItem> counted = item -> {
+            collecting[0] = true;
+            sink.accept(item);
+            collecting[0] = false;
+        };
+        Walked walked;
+        try {
+            walked = walk(chunk, csvHeader, u -> {
+                counted.accept(classify(u, interest));
+                done[0] = u.lastLine();
+            }, (u, why) -> {
+                counted.accept(new ChunkItem.Rejected(u, why));
+                done[0] = u.lastLine();
+            }, progress, maxLineBytes);
+        } catch (RuntimeException e) {
+            throw new ChunkFault(before(chunk, items, sink, collecting[0], done[0]), e);
+        }
         if (sink instanceof RunCollector r) {
             r.close();
         }
-        return new ChunkResult(chunk, counts[0], counts[1], items);
+        return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats());
+    }
+
+    /**
+     * What a chunk gave before a fault, whole: the items of the lines up to the last one done, less a run
+     * of counted records the fault may have hit halfway (its lines count as not read).
+     */
+    private static ChunkResult before(LineChunk chunk, List<ChunkItem> items, Consumer<ChunkItem> sink, boolean collecting, long done) {
+        long upTo = done;
+        if (sink instanceof RunCollector r && r.open != null) {
+            if (collecting) {
+                upTo = Math.min(upTo, r.open.firstLine - 1);
+            } else {
+                r.close();
+            }
+        }
+        // Lines up to there that no item holds are export header rows.
+        long held = 0;
+        for (ChunkItem item : items) {
+            held += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+        }
+        return new ChunkResult(chunk, upTo, upTo - held, items, ReadStats.NONE);
     }
 
     /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */
@@ -146,7 +190,7 @@ final class LineFrontEnd {
         for (LogLines.Line l : earlier.lines()) {
             items.add(classify(l.line(), interest, u -> l.parse()));
         }
-        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items);
+        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items, earlier.stats());
     }
 
     /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
@@ -177,7 +221,7 @@ final class LineFrontEnd {
             progress.advance(-reported[0], 0);
         }
         ScanResult result = new ScanResult();
-        walk(chunk, csvHeader, u -> scanLine(u, result), progress);
+        walk(chunk, csvHeader, u -> scanLine(u, result), (u, why) -> { }, progress, maxLineBytes);
         return result;
     }
 
@@ -188,7 +232,7 @@ final class LineFrontEnd {
     /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
     private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
         ScanResult result = new ScanResult();
-        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead)) {
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes)) {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
             while ((block = blocks.next()) != null) {
@@ -202,8 +246,16 @@ final class LineFrontEnd {
                     while (end < block.length() && bytes[end] != '\n') {
                         end++;
                     }
-                    String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
+                    int from = start;
+                    while (from < end && bytes[from] == 0) {
+                        from++; // NULs before a record: the line reader skips them too
+                    }
+                    if (end > from && bytes[end - 1] == '\r') {
+                        end--; // CRLF: the line reader drops the '\r' too (the quick read of a klog line would leave it to the grammar)
+                    }
+                    String line = new String(bytes, from, end - from, StandardCharsets.UTF_8);
+                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder(maxLineBytes)
+                            : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
                     UnwrappedLine u = envelopes.decode(line, 1);
                     if (u != null) {
                         scanLine(u, result);
@@ -269,17 +321,7 @@ final class LineFrontEnd {
 
     /** The head of a record read without the grammar, or null where only the full read can tell. */
     private static QuickScan.Head quickHead(String text) {
-        char c = text.charAt(0);
-        if (c == 't' && text.startsWith("time=")) {
-            return QuickScan.scan(text);
-        }
-        if (c == '{') {
-            return QuickScan.scanJson(text);
-        }
-        if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && text.length() > 1 && Character.isDigit(text.charAt(1))) {
-            return QuickScan.scanKlog(text, StreamAssembler.UNKNOWN_YEAR);
-        }
-        return null;
+        return QuickScan.head(text, StreamAssembler.UNKNOWN_YEAR);
     }
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
@@ -323,8 +365,12 @@ final class LineFrontEnd {
     }
 
     private LineParse parse(UnwrappedLine u) {
+        fullReads++;
         return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR);
     }
+
+    /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
+    long fullReads;
 
     /** Pass 2 for one line, its parse taken from {@code parse} when the quick read does not decide it. */
     private ChunkItem classify(UnwrappedLine u, Interest interest, Function<UnwrappedLine, LineParse> parse) {
@@ -364,28 +410,91 @@ final class LineFrontEnd {
                 releases);
     }
 
-    /** Reads the chunk's lines through the envelope decoder; returns {lines, envelope header rows}. */
-    static long[] walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, Progress progress) throws IOException {
-        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder() : EnvelopeDecoder.continuing(csvHeader);
+    /** What {@link #walk} read: physical lines, export header rows, and what it met besides lines. */
+    record Walked(long lines, long envelopeHeaders, ReadStats stats) {
+    }
+
+    /**
+     * Reads the chunk's lines through the envelope decoder. A line that is not whole (longer than
+     * {@code maxLineBytes}, alone or once its pieces are joined, or cut off by damage) goes to
+     * {@code cut} with the reason instead of being read as a record.
+     */
+    static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
+                       Progress progress, int maxLineBytes) throws IOException {
+        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+        Cuts cuts = new Cuts(cut);
         long lines = 0;
-        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0))) {
+        long nulLines = 0;
+        long firstNul = 0;
+        long nulBytes = 0;
+        String damage;
+        long damageLine;
+        long invalid;
+        long firstInvalid;
+        long unterminated;
+        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0), maxLineBytes)) {
             String line;
             while ((line = reader.next()) != null) {
                 if ((++lines & (LINES_PER_REPORT - 1)) == 0) {
                     progress.advance(0, LINES_PER_REPORT);
                 }
-                UnwrappedLine u = envelopes.decode(line, reader.lineNumber());
-                if (u != null) {
-                    sink.accept(u);
+                if (reader.leadingNuls() > 0) {
+                    nulBytes += reader.leadingNuls();
+                    if (nulLines++ == 0) {
+                        firstNul = reader.lineNumber();
+                    }
+                }
+                if (reader.cut() != null) {
+                    cuts.add(UnwrappedLine.raw(line, reader.lineNumber()), reader.cut());
+                } else {
+                    pass(envelopes.decode(line, reader.lineNumber()), envelopes, sink, cuts);
                 }
             }
+            damage = reader.damage();
+            // The line the damage cut, else the one after the last line read (line 1 if none could be read).
+            damageLine = damage == null ? 0 : lines > 0 && cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
+            invalid = reader.invalidUtf8Lines();
+            firstInvalid = reader.firstInvalidUtf8Line();
+            unterminated = reader.unterminatedLine();
         }
-        UnwrappedLine open = envelopes.flush();
-        if (open != null) {
-            sink.accept(open);
-        }
+        pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new long[] {lines, envelopes.envelopeHeaders()};
+        return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+                firstInvalid, nulLines, firstNul, nulBytes, unterminated));
+    }
+
+    /** An unwrapped line to the sink, or to the cut lines if its joined pieces were cut; nothing for a held piece. */
+    private static void pass(UnwrappedLine u, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        if (u == null) {
+            return;
+        }
+        if (envelopes.cut() != null) {
+            cuts.add(u, envelopes.cut());
+        } else {
+            sink.accept(u);
+        }
+    }
+
+    /** Lines that are not whole, counted on their way to their consumer. */
+    private static final class Cuts {
+        private final BiConsumer<UnwrappedLine, String> consumer;
+        long count;
+        long first;
+        long last;
+        String firstReason;
+
+        Cuts(BiConsumer<UnwrappedLine, String> consumer) {
+            this.consumer = consumer;
+        }
+
+        void add(UnwrappedLine u, String why) {
+            if (count++ == 0) {
+                first = u.firstLine();
+                firstReason = why;
+            }
+            last = u.lastLine();
+            consumer.accept(u, why);
+        }
     }
 
     private static final int LINES_PER_REPORT = 4096;

@@ -4,6 +4,7 @@ import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
@@ -23,11 +24,13 @@ import java.util.List;
  * @param sha256        SHA-256 of the file as stored
  * @param newestFirst   pass 1 of an analysis judges the file an export written newest first (it
  *                      judges from a sample of the lines, so this is kept, not recomputed)
+ * @param stats         what reading met besides lines (damage, cut lines, encoding trouble)
  */
-public record LogLines(List<Line> lines, long physicalLines, long envelopeHeaders, String sha256, boolean newestFirst) {
+public record LogLines(List<Line> lines, long physicalLines, long envelopeHeaders, String sha256, boolean newestFirst, ReadStats stats) {
 
     public LogLines {
         lines = List.copyOf(lines);
+        stats = stats == null ? ReadStats.NONE : stats;
     }
 
     /**
@@ -52,12 +55,13 @@ public record LogLines(List<Line> lines, long physicalLines, long envelopeHeader
         }
         RecordParser parser = new RecordParser();
         List<Line> lines = new ArrayList<>();
-        long[] counts = LineFrontEnd.walk(new LineChunk(file, 0, 0, -1), null, u -> lines.add(new Line(u,
-                u.record().isBlank() ? null : parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR))), Progress.NONE);
+        LineFrontEnd.Walked walked = LineFrontEnd.walk(new LineChunk(file, 0, 0, -1), null, u -> lines.add(new Line(u,
+                u.record().isBlank() ? null : parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR))),
+                (u, why) -> lines.add(new Line(u, new LineParse.Rejected(1, why))), Progress.NONE, ChunkLineReader.MAX_LINE_BYTES);
         String sha256;
-        try (SourceStream s = SourceStream.open(file, false)) {
+        try (SourceStream s = SourceStream.stored(file)) {
             sha256 = s.sha256();
         }
-        return new LogLines(lines, counts[0], counts[1], sha256, ScanResult.newestFirst(scans));
+        return new LogLines(lines, walked.lines(), walked.envelopeHeaders(), sha256, ScanResult.newestFirst(scans), walked.stats());
     }
 }

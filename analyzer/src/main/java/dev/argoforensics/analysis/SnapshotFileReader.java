@@ -7,6 +7,7 @@ import dev.argoforensics.snapshot.ObjectDocument;
 import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.RefusedObject;
 import dev.argoforensics.source.InputFile;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,8 +48,12 @@ public final class SnapshotFileReader {
                 } else {
                     sink.accept(o);
                 }
-            } catch (IllegalArgumentException e) {
+            } catch (RefusedObject e) {
                 problems.add(UnparsedLine.of(doc.source(), c.label() + ": " + e.getMessage(), ""));
+            } catch (RuntimeException e) {
+                // A fault of the analyzer, said as one (never as a fault of the file): the objects around it are still read.
+                problems.add(UnparsedLine.of(doc.source(), c.label() + ": the analyzer failed on this object (" + e
+                        + "); please report this with the file", ""));
             }
         });
         for (ObjectFileReader.Problem p : result.problems()) {
@@ -66,6 +71,6 @@ public final class SnapshotFileReader {
             notes.add(readOnly[0] + " audit events of read-only requests (get, list, watch): counted, not kept");
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
-                problems, null, notes, java.util.Map.of());
+                problems, null, notes, java.util.Map.of(), List.of());
     }
 }

@@ -17,6 +17,7 @@ import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
@@ -149,6 +150,23 @@ final class StreamAssembler {
         private GoPanicBlock panic;
         private UnwrappedLine panicLine;
         private long panicBase;
+        /** What reading met besides lines, over the chunks so far, with file line numbers. */
+        private String damage;
+        private long damageLine;
+        private long cutLines;
+        private long firstCutLine;
+        private String firstCutReason;
+        private long invalidUtf8Lines;
+        private long firstInvalidUtf8Line;
+        private long nulLines;
+        private long firstNulLine;
+        private long nulBytes;
+        private long unterminatedLine;
+        /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
+        private List<ChunkItem> takingFrom;
+        private int taking;
+        /** Where reading stopped on a failure, or null. */
+        private UnparsedLine stoppedAt;
 
         FileState(SetState set, InputFile file, boolean reversed) {
             this.set = set;
@@ -165,9 +183,65 @@ final class StreamAssembler {
             lines += chunk.lines();
             continuation += chunk.envelopeHeaders();
             lineBase = base;
-            for (ChunkItem item : itemsInOrder) {
-                take(item);
+            ReadStats st = chunk.stats();
+            if (st.damage() != null && damage == null) {
+                damage = st.damage();
+                damageLine = base + st.damageLine();
             }
+            // A file read newest first hands its chunks over last chunk first: the first line is the smallest, not the first seen.
+            if (st.cutLines() > 0 && (cutLines == 0 || base + st.firstCutLine() < firstCutLine)) {
+                firstCutLine = base + st.firstCutLine();
+                firstCutReason = st.firstCutReason();
+            }
+            cutLines += st.cutLines();
+            if (st.invalidUtf8Lines() > 0 && (invalidUtf8Lines == 0 || base + st.firstInvalidUtf8Line() < firstInvalidUtf8Line)) {
+                firstInvalidUtf8Line = base + st.firstInvalidUtf8Line();
+            }
+            invalidUtf8Lines += st.invalidUtf8Lines();
+            if (st.nulLines() > 0 && (nulLines == 0 || base + st.firstNulLine() < firstNulLine)) {
+                firstNulLine = base + st.firstNulLine();
+            }
+            nulLines += st.nulLines();
+            nulBytes += st.nulBytes();
+            if (st.unterminatedLine() > 0) {
+                unterminatedLine = base + st.unterminatedLine();
+            }
+            takingFrom = itemsInOrder;
+            for (taking = 0; taking < itemsInOrder.size(); taking++) {
+                take(itemsInOrder.get(taking));
+            }
+            takingFrom = null;
+        }
+
+        /** True if any line of the file was taken (a file that failed before that is unreadable, not read in part). */
+        boolean tookAny() {
+            return lines > 0;
+        }
+
+        /**
+         * Ends a file whose reading failed (a fault of the analyzer, or the file failed to read midway): what
+         * was taken is kept, as for a damaged file, and the place where it stopped is named with {@code what}.
+         */
+        FileOutcome stopped(String what, String hint, String sha256) {
+            long at;
+            String read;
+            if (takingFrom != null) {
+                // The assembler failed on an item: the items after it in this chunk are lines not read as records.
+                at = lineBase + ChunkItem.firstLine(takingFrom.get(taking));
+                for (int i = taking + 1; i < takingFrom.size(); i++) {
+                    ChunkItem item = takingFrom.get(i);
+                    unparsed += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+                }
+                takingFrom = null;
+                read = reversed ? "the lines after it were read (the file is read newest first), not this one and those before"
+                        : "the lines before it were read, not this one and those after";
+            } else {
+                // A chunk failed to be read: the chunks before it were taken whole.
+                at = lines + 1;
+                read = lines == 0 ? "no line was read" : "the " + count(lines, "line") + " before it were read, nothing after";
+            }
+            stoppedAt = UnparsedLine.of(file.at(at), what + ": " + read + hint, "");
+            return finish(sha256);
         }
 
         private void take(ChunkItem item) {
@@ -200,9 +274,27 @@ final class StreamAssembler {
             } else {
                 closePanic();
                 unparsed++;
-                if (samples.size() < UNPARSED_SAMPLES) {
-                    samples.add(UnparsedLine.of(file.at(first), r.reason(), text));
+                sample(file.at(first), r.reason(), text);
+            }
+        }
+
+        /**
+         * Keeps the {@link #UNPARSED_SAMPLES} unparsed lines that come first in the file, whatever the order
+         * they are met in (a file read newest first meets its last lines first).
+         */
+        private void sample(SourceRef source, String reason, String text) {
+            if (samples.size() < UNPARSED_SAMPLES) {
+                samples.add(UnparsedLine.of(source, reason, text));
+                return;
+            }
+            int last = 0;
+            for (int i = 1; i < samples.size(); i++) {
+                if (samples.get(i).source().compareTo(samples.get(last).source()) > 0) {
+                    last = i;
                 }
+            }
+            if (source.compareTo(samples.get(last).source()) < 0) {
+                samples.set(last, UnparsedLine.of(source, reason, text));
             }
         }
 
@@ -379,10 +471,9 @@ final class StreamAssembler {
                 LogEvent e = kept.remove(index);
                 eventCount--;
                 unparsed++;
-                if (samples.size() < UNPARSED_SAMPLES) {
-                    samples.add(UnparsedLine.of(e.source(), "a Go panic with no dated record around it", e.text()));
-                }
+                sample(e.source(), "a Go panic with no dated record around it", e.text());
             }
+            samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
             List<String> notes = new ArrayList<>();
             if (reversed) {
                 notes.add("lines are newest first (an export in reverse time order): read oldest first");
@@ -397,7 +488,7 @@ final class StreamAssembler {
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones);
+                    unparsed, samples, releases.describe(), notes, zones, problems());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -405,6 +496,37 @@ final class StreamAssembler {
                 }
             }
             return new FileOutcome(summary, undatedKlog);
+        }
+
+        /** What was wrong with the file itself, in the order a reader meets it: each at its first line. */
+        private List<UnparsedLine> problems() {
+            List<UnparsedLine> found = new ArrayList<>();
+            if (nulLines > 0) {
+                found.add(UnparsedLine.of(file.at(firstNulLine), "expected the line to start with a record, found " + count(nulBytes, "NUL byte")
+                        + " (what a log truncated in place, e.g. by copytruncate, holds): skipped, the rest of the line read"
+                        + likeThis(nulLines), ""));
+            }
+            if (invalidUtf8Lines > 0) {
+                found.add(UnparsedLine.of(file.at(firstInvalidUtf8Line), "expected UTF-8 text, found bytes that are not UTF-8: read as U+FFFD"
+                        + likeThis(invalidUtf8Lines), ""));
+            }
+            if (cutLines > 0) {
+                found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
+            }
+            if (unterminatedLine > 0) {
+                found.add(UnparsedLine.of(file.at(unterminatedLine), "expected a line break at the end of the file, found none:"
+                        + " the copy may have been cut in this line (read as it is)", ""));
+            }
+            if (damage != null) {
+                long before = damageLine - 1;
+                found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + (lines == 0 ? ": no line could be read"
+                        : before < 1 ? ": no whole line before it could be read" : ": the " + count(before, "line") + " before were read, nothing after"), ""));
+            }
+            if (stoppedAt != null) {
+                found.add(stoppedAt);
+            }
+            found.sort(java.util.Comparator.comparing(UnparsedLine::source));
+            return found;
         }
 
         private Optional<String> zoneMismatch() {
@@ -466,6 +588,16 @@ final class StreamAssembler {
         }
         m = CONTAINER_LINK.matcher(path);
         return m.find() ? m.group(1) : null;
+    }
+
+    /** "" for one line, else how many there are. */
+    private static String likeThis(long lines) {
+        return lines == 1 ? "" : "; " + lines + " lines like this, the first here";
+    }
+
+    /** "1 line", "3 lines". */
+    static String count(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     private static String fileName(String path) {

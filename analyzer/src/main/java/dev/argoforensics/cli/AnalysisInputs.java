@@ -9,6 +9,7 @@ import dev.argoforensics.index.IndexedAnalysis;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.source.InputException;
+import dev.argoforensics.source.UnreadableInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -117,12 +118,21 @@ final class AnalysisInputs {
                 .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv()));
     }
 
-    /** Names on stderr the inputs that could not be read; true if there were any. */
+    /**
+     * Names on stderr the inputs that could not be read (the report lists them, and damaged parts of
+     * the others, under "Inputs with problems"); true if nothing usable was read at all, which is the one reason to exit 2
+     * after an analysis ran: a report on part of the evidence is still a report.
+     */
     static boolean reportUnreadable(AnalysisResult result, PrintWriter err) {
-        for (String problem : result.unreadable()) {
+        for (UnreadableInput problem : result.unreadable()) {
             err.println("argo-forensics: cannot read " + problem);
         }
+        boolean nothing = !result.usable();
+        if (nothing) {
+            err.println("argo-forensics: nothing usable was read: no log record and no object in the inputs");
+            err.println("hint: name log files, snapshot files or folders that hold them");
+        }
         err.flush();
-        return !result.unreadable().isEmpty();
+        return nothing;
     }
 }

@@ -76,6 +76,9 @@ final class FormatsCommand implements Callable<Integer> {
         for (String note : i.notes()) {
             out.println("  note          " + note);
         }
+        for (UnparsedLine u : i.problems()) {
+            out.println("  problem       " + u.source() + ": " + u.reason());
+        }
         for (UnparsedLine u : i.samples()) {
             out.println("  unparsed      " + u.source() + ": " + u.reason());
         }

@@ -1,5 +1,6 @@
 package dev.argoforensics.envelope;
 
+import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
@@ -24,19 +25,40 @@ public final class EnvelopeDecoder {
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
+    /** A CSI colour sequence ({@code ESC [ 32 m}). */
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
+
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
     private boolean sawContent;
     private long envelopeHeaders;
     private StringBuilder partial;
     private UnwrappedLine partialStart;
+    /** Characters of the pieces being joined, also those beyond {@link #maxJoined} that were not kept. */
+    private long partialLength;
+    private final int maxJoined;
+    private String cut;
+
+    public EnvelopeDecoder() {
+        this(ChunkLineReader.MAX_LINE_BYTES);
+    }
+
+    /** @param maxJoined pieces of one line (CRI {@code P}, Docker) are joined up to this many characters, the rest dropped */
+    public EnvelopeDecoder(int maxJoined) {
+        this.maxJoined = maxJoined;
+    }
 
     /**
      * A decoder for a chunk that does not start the file: it knows the file's first content line
      * (a CSV export's header) without counting it again.
      */
     public static EnvelopeDecoder continuing(String firstContentLine) {
-        EnvelopeDecoder d = new EnvelopeDecoder();
+        return continuing(firstContentLine, ChunkLineReader.MAX_LINE_BYTES);
+    }
+
+    /** As {@link #continuing(String)}, joining pieces up to {@code maxJoined} characters. */
+    public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined) {
+        EnvelopeDecoder d = new EnvelopeDecoder(maxJoined);
         d.sawContent = true;
         if (firstContentLine != null) {
             d.csv = CsvExport.fromHeader(firstContentLine).orElse(null);
@@ -48,9 +70,15 @@ public final class EnvelopeDecoder {
      * @return the unwrapped record, or null if the line was consumed by the envelope (a partial
      *         piece held for later, or an export's header row)
      */
-    public UnwrappedLine decode(String line, long lineNumber) {
+    public UnwrappedLine decode(String rawLine, long lineNumber) {
+        cut = null;
+        String line = rawLine;
         if (!sawContent && !line.isBlank()) {
             sawContent = true;
+            if (line.charAt(0) == '\uFEFF') {
+                // A UTF-8 byte order mark (Windows editors and exporters write one) is no part of the first line.
+                line = line.substring(1);
+            }
             Optional<CsvExport> header = CsvExport.fromHeader(line);
             if (header.isPresent()) {
                 csv = header.get();
@@ -85,7 +113,21 @@ public final class EnvelopeDecoder {
         }
         UnwrappedLine open = partialStart.withRecord(partial.toString(), partialStart.envelope(), null, null, null);
         partial = null;
+        cut = joinedCut();
         return finish(open);
+    }
+
+    /**
+     * Why the line last returned is not whole, or null: its pieces added up to more than the limit,
+     * and only the first characters were kept.
+     */
+    public String cut() {
+        return cut;
+    }
+
+    private String joinedCut() {
+        return partialLength <= maxJoined ? null : "expected a line of at most " + maxJoined + " characters once its pieces are joined, found "
+                + partialLength + ": its first " + maxJoined + " were kept, the rest dropped";
     }
 
     /** Header rows of exports consumed so far (they are not records). */
@@ -117,17 +159,22 @@ public final class EnvelopeDecoder {
             return finish(piece);
         }
         if (partial == null) {
-            partial = new StringBuilder(piece.record());
+            partial = new StringBuilder();
             partialStart = piece;
-            return null;
+            partialLength = 0;
         }
-        partial.append(piece.record());
+        String text = piece.record();
+        partialLength += text.length();
+        if (partial.length() < maxJoined) {
+            partial.append(text, 0, Math.min(text.length(), maxJoined - partial.length()));
+        }
         if (continues) {
             return null;
         }
         UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
                 partialStart.envelopeTime(), partialStart.origin(), null);
         partial = null;
+        cut = joinedCut();
         return finish(joined);
     }
 
@@ -142,6 +189,10 @@ public final class EnvelopeDecoder {
             return u;
         }
         String prefix = record.substring(0, at).strip();
+        if (prefix.indexOf('\u001b') >= 0) {
+            // stern and kubetail colour the Pod and container names on a terminal
+            prefix = ANSI.matcher(prefix).replaceAll("").strip();
+        }
         String content = record.substring(at);
         if (STERN.matcher(prefix).matches()) {
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, prefix.indexOf(' ')), null);

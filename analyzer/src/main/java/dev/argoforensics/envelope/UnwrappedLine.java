@@ -16,7 +16,8 @@ import dev.argoforensics.time.Timestamp;
 public record UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
                             String prefix) {
 
-    static UnwrappedLine raw(String line, long lineNumber) {
+    /** A line as it is, before any envelope was looked for. */
+    public static UnwrappedLine raw(String line, long lineNumber) {
         return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null);
     }
 

@@ -92,7 +92,7 @@ final class IndexUpdate {
             if (before != null && stat != null && !stat.sameAs(before)) {
                 IndexedInput entry = new IndexedInput(key, before.displayPath(), before.kind(), before.compressed(), stat.size(), stat.modified(),
                         before.sha256(), before.lines(), before.physicalLines(), before.envelopeHeaders(), before.newestFirst(),
-                        before.derived(), before.base(), before.events());
+                        before.derived(), before.base(), before.events(), before.readStats());
                 writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             }
         }
@@ -165,7 +165,7 @@ final class IndexUpdate {
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.LOG, f.compressed(), served.stat().size(),
                 served.stat().modified(), lines.sha256(), lines.lines().size(), lines.physicalLines(), lines.envelopeHeaders(),
                 lines.newestFirst(), derived,
-                events.isEmpty() ? 0 : events.get(0).ordinal(), events.size());
+                events.isEmpty() ? 0 : events.get(0).ordinal(), events.size(), lines.stats());
         if (served.fromIndex() && before != null && derived.equals(before.derived())) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;
@@ -200,7 +200,7 @@ final class IndexUpdate {
         String derived = snapshotDerived(f, sha256);
         IndexedInput before = known.get(key);
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.SNAPSHOT, f.compressed(), stat.size(), stat.modified(), sha256,
-                0, 0, 0, false, derived, base, obs.size());
+                0, 0, 0, false, derived, base, obs.size(), null);
         if (before != null && derived.equals(before.derived()) && before.events() == obs.size()) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;

@@ -2,6 +2,7 @@ package dev.argoforensics.index;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.analysis.ReadStats;
 import dev.argoforensics.source.InputKind;
 
 /**
@@ -21,9 +22,11 @@ import dev.argoforensics.source.InputKind;
  *                        the documents are written again, from the index, without reading the file
  * @param base            order of the input's first event among all events (the report's ordinal)
  * @param events          number of event documents
+ * @param readStats       log files: what reading met besides lines (damage, cut lines, encoding trouble); null if none
  */
 record IndexedInput(String key, String displayPath, InputKind kind, boolean compressed, long size, String modified, String sha256,
-                    long lines, long physicalLines, long envelopeHeaders, boolean newestFirst, String derived, long base, long events) {
+                    long lines, long physicalLines, long envelopeHeaders, boolean newestFirst, String derived, long base, long events,
+                    ReadStats readStats) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

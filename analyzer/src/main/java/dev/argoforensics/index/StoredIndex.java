@@ -107,7 +107,7 @@ final class StoredIndex implements Closeable {
         if (lines.size() != input.lines()) {
             throw new IOException(input.displayPath() + ": the index holds " + lines.size() + " of its " + input.lines() + " lines");
         }
-        return new LogLines(lines, input.physicalLines(), input.envelopeHeaders(), input.sha256(), input.newestFirst());
+        return new LogLines(lines, input.physicalLines(), input.envelopeHeaders(), input.sha256(), input.newestFirst(), input.readStats());
     }
 
     /**

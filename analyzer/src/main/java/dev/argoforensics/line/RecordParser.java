@@ -5,6 +5,7 @@ import dev.argoforensics.grammar.ControllerLogParser;
 import dev.argoforensics.grammar.ControllerLogParserBaseListener;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -20,6 +21,7 @@ import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.ATNState;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
@@ -70,8 +72,9 @@ public final class RecordParser {
             return new LineParse.Parsed(builder.build());
         } catch (ParseCancellationException e) {
             return diagnose(line);
-        } catch (IllegalArgumentException e) {
-            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
+        } catch (IllegalArgumentException | DateTimeException e) {
+            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date:
+            // java.time's DateTimeException is no IllegalArgumentException, found by RecordParserFuzzTest).
             return new LineParse.Rejected(builder.column(), e.getMessage());
         }
     }
@@ -98,6 +101,10 @@ public final class RecordParser {
         lexer.setInputStream(CharStreams.fromString(line));
         tokens.setTokenSource(lexer);
         parser.setTokenStream(tokens);
+        // Parser.reset() leaves the ATN state of the last parse: the start rule would take it as the
+        // state that invoked it, and error recovery then walks to a state that invoked nothing
+        // (a ClassCastException inside ANTLR, found by RecordParserFuzzTest). No rule invoked it.
+        parser.setState(ATNState.INVALID_STATE_NUMBER);
     }
 
     private LineParse.Rejected diagnose(String line) {

@@ -1,13 +1,24 @@
 package dev.argoforensics.line;
 
+import dev.argoforensics.source.ControlCharacters;
+
 /**
  * Removes what a terminal adds and a reader does not need: ANSI colour sequences (logrus colours
  * its TTY output) and trailing white space (logrus pads TTY messages; CRLF files leave a '\r').
  */
-final class Terminal {
+public final class Terminal {
     private static final char ESC = '\u001b';
 
     private Terminal() {
+    }
+
+    /**
+     * Text from the inputs with its control characters shown as {@code \xNN} (tab kept): an escape
+     * sequence in a log line (colours, a window title, concealed text) must not act on a terminal or
+     * hide in a report.
+     */
+    public static String visible(String s) {
+        return ControlCharacters.visible(s);
     }
 
     static String clean(String line) {

@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.report.EvidenceGap;
+import dev.argoforensics.report.InputProblem;
 import dev.argoforensics.report.Provenance;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.rules.Clearance;
@@ -44,7 +45,8 @@ final class ReportRedactor {
         return new Report(r.schemaVersion(), r.tool(), provenance(r.provenance()), map(r.inputs(), this::input),
                 map(r.controllers(), this::controller), map(r.findings(), this::finding), map(r.rules(), this::rule),
                 map(r.timelines(), this::timeline),
-                map(r.gaps(), g -> new EvidenceGap(text.apply(g.subject()), text.apply(g.detail()))));
+                map(r.gaps(), g -> new EvidenceGap(text.apply(g.subject()), text.apply(g.detail()))),
+                map(r.problems(), p -> new InputProblem(text.apply(p.path()), p.line(), text.apply(p.problem()))));
     }
 
     private Provenance provenance(Provenance p) {
@@ -60,7 +62,8 @@ final class ReportRedactor {
         return new InputSummary(file, text.apply(i.format()), i.sha256(), i.lines(), i.events(), i.recognised(), i.continuation(),
                 i.prefixed(), i.blank(), i.unparsed(),
                 map(i.samples(), u -> new UnparsedLine(source(u.source()), reason(u), text.apply(u.text()))),
-                text.apply(i.versionGuess()), map(i.notes(), text), i.zones());
+                text.apply(i.versionGuess()), map(i.notes(), text), i.zones(),
+                map(i.problems(), u -> new UnparsedLine(source(u.source()), text.apply(u.reason()), text.apply(u.text()))));
     }
 
     private ControllerProcess controller(ControllerProcess p) {

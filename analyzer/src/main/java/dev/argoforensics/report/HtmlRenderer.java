@@ -67,6 +67,7 @@ final class HtmlRenderer implements ReportRenderer {
         otherTimelines(b, r);
         controllers(b, r);
         gaps(b, r);
+        problems(b, r);
         rules(b, r);
         inputs(b, r);
         provenance(b, r);
@@ -105,6 +106,7 @@ final class HtmlRenderer implements ReportRenderer {
             b.append("</details>\n</section>\n");
         }
         controllers(b, r);
+        problems(b, r);
         inputs(b, r);
         b.append("</body>\n</html>\n");
         return b.toString();
@@ -249,6 +251,18 @@ final class HtmlRenderer implements ReportRenderer {
                     .append("</td></tr>\n");
         }
         b.append("</table>\n</section>\n");
+    }
+
+    private static void problems(StringBuilder b, Report r) {
+        if (r.problems().isEmpty()) {
+            return;
+        }
+        b.append("<section id=\"problems\">\n<h2>Inputs with problems</h2>\n<ul>\n");
+        for (InputProblem p : r.problems()) {
+            b.append("<li><span class=\"mono\">").append(Html.escape(p.location())).append("</span>: ").append(Html.escape(p.problem()))
+                    .append("</li>\n");
+        }
+        b.append("</ul>\n</section>\n");
     }
 
     private static void gaps(StringBuilder b, Report r) {

@@ -43,6 +43,7 @@ final class JsonRenderer implements ReportRenderer {
         for (EvidenceGap g : r.gaps()) {
             gaps.addObject().put("subject", g.subject()).put("detail", g.detail());
         }
+        problems(root, r);
         return write(root);
     }
 
@@ -51,6 +52,7 @@ final class JsonRenderer implements ReportRenderer {
         ObjectNode root = head(r, false);
         ArrayNode timelines = root.putArray("timelines");
         r.timelines().forEach(t -> timeline(timelines.addObject(), t));
+        problems(root, r);
         return write(root);
     }
 
@@ -118,6 +120,21 @@ final class JsonRenderer implements ReportRenderer {
             o.put("path", i.path());
             o.put("bytes", i.bytes());
             o.put("sha256", i.sha256());
+        }
+    }
+
+    /** "inputProblems": each problem with its file, line (null for the file as a whole) and what was expected and found. */
+    private static void problems(ObjectNode root, Report r) {
+        ArrayNode problems = root.putArray("inputProblems");
+        for (InputProblem p : r.problems()) {
+            ObjectNode o = problems.addObject();
+            o.put("path", p.path());
+            if (p.line() > 0) {
+                o.put("line", p.line());
+            } else {
+                o.putNull("line");
+            }
+            o.put("problem", p.problem());
         }
     }
 

@@ -31,12 +31,17 @@ public final class Markdown {
 
     /**
      * Plain prose: characters Markdown would read as markup are escaped ('#' only where it could
-     * start a heading, so that "#17024" still links to the issue on GitHub).
+     * start a heading, so that "#17024" still links to the issue on GitHub), and line breaks folded
+     * into spaces, so that no text can start a block of its own (a heading, a list item, a fence).
      */
     public static String text(String text) {
         StringBuilder b = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                b.append(' ');
+                continue;
+            }
             if ("\\`*_[]<>|".indexOf(c) >= 0 || (c == '#' && i == 0)) {
                 b.append('\\');
             }

@@ -87,6 +87,7 @@ final class MarkdownRenderer implements ReportRenderer {
         timelines(b, r, budget);
         controllers(b, r);
         gaps(b, r);
+        problems(b, r);
         rules(b, r);
         inputs(b, r, budget);
         provenance(b, r, budget);
@@ -103,6 +104,7 @@ final class MarkdownRenderer implements ReportRenderer {
         Budget all = Budget.LEVELS.get(0);
         timelines(b, r, all);
         controllers(b, r);
+        problems(b, r);
         inputs(b, r, all);
         return b.toString();
     }
@@ -253,6 +255,16 @@ final class MarkdownRenderer implements ReportRenderer {
         for (ControllerProcess p : r.controllers()) {
             b.append("| ").append(Markdown.cell(p.label())).append(" | ").append(Markdown.cell(Describe.controller(p))).append(" | ")
                     .append(String.join("<br>", p.files().stream().map(Markdown::codeCell).toList())).append(" |\n");
+        }
+    }
+
+    private static void problems(StringBuilder b, Report r) {
+        if (r.problems().isEmpty()) {
+            return;
+        }
+        b.append("\n### Inputs with problems\n\n");
+        for (InputProblem p : r.problems()) {
+            b.append("- ").append(Markdown.code(p.location())).append(": ").append(Markdown.text(p.problem())).append('\n');
         }
     }
 

@@ -14,10 +14,13 @@ import java.util.Optional;
  * decided here, so no format can show what another hides (and redaction, a transformation of this
  * model, hides it from all of them).
  *
- * @param gaps what the inputs lacked and what it cost
+ * @param gaps     what the inputs lacked and what it cost
+ * @param problems what was wrong with the inputs themselves, each at its file (and line): files that
+ *                 could not be read, damage, lines cut for length or not UTF-8, lines that are no record
  */
 public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, List<InputSummary> inputs, List<ControllerProcess> controllers,
-                     List<Finding> findings, List<RuleOutcome> rules, List<Timeline> timelines, List<EvidenceGap> gaps) {
+                     List<Finding> findings, List<RuleOutcome> rules, List<Timeline> timelines, List<EvidenceGap> gaps,
+                     List<InputProblem> problems) {
     public static final int SCHEMA_VERSION = 1;
 
     public Report {
@@ -27,6 +30,7 @@ public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, Li
         rules = List.copyOf(rules);
         timelines = List.copyOf(timelines);
         gaps = List.copyOf(gaps);
+        problems = List.copyOf(problems);
     }
 
     public long countAtLeast(Severity threshold) {

@@ -2,6 +2,7 @@ package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.WorkflowRef;
@@ -9,6 +10,7 @@ import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.UnreadableInput;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import java.util.ArrayList;
@@ -51,7 +53,7 @@ public final class ReportBuilder {
             }
         }
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
-                result.correlation().processes(), findings, result.outcomes(), built, gaps(result));
+                result.correlation().processes(), findings, result.outcomes(), built, gaps(result), problems(result));
     }
 
     /**
@@ -92,7 +94,7 @@ public final class ReportBuilder {
                         + ": its findings may carry a lower confidence and fewer facts"));
             }
         }
-        for (String problem : result.unreadable()) {
+        for (UnreadableInput problem : result.unreadable()) {
             gaps.add(new EvidenceGap("input", "could not be read: " + problem));
         }
         List<String> ignored = new ArrayList<>();
@@ -114,11 +116,39 @@ public final class ReportBuilder {
         return gaps;
     }
 
+    /**
+     * Every problem with the inputs, in path and line order: files that could not be read, what the
+     * reader met in the others, and, for a log, where its lines that are no record start (for an
+     * export, each object or document that could not be read).
+     */
+    static List<InputProblem> problems(AnalysisResult result) {
+        List<InputProblem> problems = new ArrayList<>();
+        for (UnreadableInput u : result.unreadable()) {
+            problems.add(new InputProblem(u.path(), 0, u.reason()));
+        }
+        for (InputSummary i : result.inputs()) {
+            for (UnparsedLine p : i.problems()) {
+                problems.add(new InputProblem(p.source().file(), p.source().line(), p.reason()));
+            }
+            if (i.file().kind() == InputKind.LOG && i.unparsed() > 0 && !i.samples().isEmpty()) {
+                UnparsedLine first = i.samples().get(0);
+                problems.add(new InputProblem(first.source().file(), first.source().line(), Describe.plural(i.unparsed(), "line is", "lines are")
+                        + " not a log record the analyzer can read, the first here (the first are listed with the inputs)"));
+            } else if (i.file().kind() == InputKind.SNAPSHOT) {
+                for (UnparsedLine p : i.samples()) {
+                    problems.add(new InputProblem(p.source().file(), p.source().line(), p.reason()));
+                }
+            }
+        }
+        java.util.Collections.sort(problems);
+        return problems;
+    }
+
     /** Only these Pods' timelines and the inputs, for {@link ReportRenderer#renderTimelines}. */
     public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation) {
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
         List<Timeline> built = pods.stream().map(timelines::build).toList();
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
-                result.correlation().processes(), List.of(), List.of(), built, gaps(result));
+                result.correlation().processes(), List.of(), List.of(), built, gaps(result), problems(result));
     }
 }

@@ -3,6 +3,7 @@ package dev.argoforensics.report;
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.line.Terminal;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
@@ -42,6 +43,7 @@ final class TextRenderer implements ReportRenderer {
         controllers(b, r);
         rules(b, r);
         gaps(b, r);
+        problems(b, r);
         inputs(b, r);
         provenance(b, r);
         return b.toString();
@@ -56,6 +58,7 @@ final class TextRenderer implements ReportRenderer {
             timeline(b, t, r.severalControllers());
         }
         controllers(b, r);
+        problems(b, r);
         inputs(b, r);
         return b.toString();
     }
@@ -108,9 +111,10 @@ final class TextRenderer implements ReportRenderer {
                 b.append("  [").append(e.controller()).append(']');
             }
             b.append("  (").append(e.role()).append(")\n");
-            b.append("      ").append(e.text()).append('\n');
+            b.append("      ").append(Terminal.visible(e.text())).append('\n');
         }
     }
+
 
     private void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append('\n').append(palette.bold("Timeline of Pod " + Describe.pod(t.pod(), t.uid()))).append('\n');
@@ -124,7 +128,7 @@ final class TextRenderer implements ReportRenderer {
             if (showController) {
                 b.append(pad(e.controller() == null ? "" : e.controller(), controllerWidth)).append("  ");
             }
-            b.append(e.text()).append('\n');
+            b.append(Terminal.visible(e.text())).append('\n');
         }
     }
 
@@ -146,6 +150,17 @@ final class TextRenderer implements ReportRenderer {
             for (Clearance c : o.cleared()) {
                 b.append("    cleared ").append(c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }
+        }
+    }
+
+    /** One line per problem, each starting with its file:line, so that a reader (or grep) finds the place. */
+    private void problems(StringBuilder b, Report r) {
+        if (r.problems().isEmpty()) {
+            return;
+        }
+        b.append('\n').append(palette.bold("Inputs with problems")).append('\n');
+        for (InputProblem p : r.problems()) {
+            b.append("  ").append(p).append('\n');
         }
     }
 

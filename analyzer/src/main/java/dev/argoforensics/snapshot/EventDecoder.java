@@ -16,7 +16,7 @@ public final class EventDecoder {
      * {@code series}; events.k8s.io/v1: {@code regarding}, {@code note}, {@code reportingController},
      * {@code eventTime}, {@code series} and the {@code deprecated…} copies of the core fields.
      *
-     * @throws IllegalArgumentException if the event holds no time at all
+     * @throws RefusedObject if the event holds no time at all
      */
     public static ClusterEvent clusterEvent(ObjectKind kind, ObjectDocument doc) {
         JsonNode n = doc.node();
@@ -27,7 +27,7 @@ public final class EventDecoder {
         Timestamp first = firstOf(KubeTime.at(n.path("eventTime")), KubeTime.at(n.path("firstTimestamp")),
                 KubeTime.at(n.path("deprecatedFirstTimestamp")), KubeTime.at(meta.path("creationTimestamp")));
         if (first == null) {
-            throw new IllegalArgumentException("an Event without eventTime, firstTimestamp or creationTimestamp");
+            throw new RefusedObject("an Event without eventTime, firstTimestamp or creationTimestamp");
         }
         Timestamp last = firstOf(KubeTime.at(series.path("lastObservedTime")), KubeTime.at(n.path("lastTimestamp")),
                 KubeTime.at(n.path("deprecatedLastTimestamp")), first);
@@ -47,7 +47,7 @@ public final class EventDecoder {
      * One audit.k8s.io/v1 Event; for a {@code patch} or {@code update} whose body the policy logged,
      * what it does to {@code metadata.finalizers}.
      *
-     * @throws IllegalArgumentException if the record holds no time
+     * @throws RefusedObject if the record holds no time
      */
     public static AuditRecord audit(ObjectDocument doc) {
         JsonNode n = doc.node();
@@ -55,7 +55,7 @@ public final class EventDecoder {
         Timestamp received = KubeTime.at(n.path("requestReceivedTimestamp"));
         Timestamp stage = KubeTime.at(n.path("stageTimestamp"));
         if (received == null && stage == null) {
-            throw new IllegalArgumentException("an audit event without requestReceivedTimestamp or stageTimestamp");
+            throw new RefusedObject("an audit event without requestReceivedTimestamp or stageTimestamp");
         }
         String level = n.path("level").asText("");
         boolean bodyLogged = level.equals("Request") || level.equals("RequestResponse");

@@ -8,7 +8,11 @@ final class KubeTime {
     private KubeTime() {
     }
 
-    /** The time at this field, or null if absent or empty. */
+    /**
+     * The time at this field, or null if absent or empty.
+     *
+     * @throws RefusedObject if it holds something else than an RFC 3339 time
+     */
     static Timestamp at(JsonNode node) {
         if (node == null || node.isMissingNode() || node.isNull()) {
             return null;
@@ -18,7 +22,11 @@ final class KubeTime {
             return null;
         }
         // MicroTime fields (events) carry six digits; whole-second fields carry none.
-        return Timestamp.parseRfc3339(text, null, false);
+        try {
+            return Timestamp.parseRfc3339(text, null, false);
+        } catch (IllegalArgumentException e) {
+            throw new RefusedObject(e.getMessage(), e);
+        }
     }
 
     static Timestamp latest(Timestamp a, Timestamp b) {

@@ -44,7 +44,7 @@ public final class ObjectDecoder {
         Long grace = meta.hasNonNull("deletionGracePeriodSeconds") ? meta.get("deletionGracePeriodSeconds").asLong() : null;
         // A running Pod's deletionTimestamp is the end of its grace period, possibly still ahead: the request is what happened.
         latest.add(deleted == null || grace == null ? deleted
-                : new Timestamp(deleted.instant().minusSeconds(grace), deleted.precision(), deleted.zone()));
+                : new Timestamp(requestedAt(deleted, grace), deleted.precision(), deleted.zone()));
         managedFieldTimes(meta, latest);
         List<PodCondition> conditions = new ArrayList<>();
         for (JsonNode c : status.path("conditions")) {
@@ -64,6 +64,16 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value));
+    }
+
+    /** When the deletion was asked for: {@code deletionTimestamp} less the grace period. */
+    private static java.time.Instant requestedAt(Timestamp deleted, long grace) {
+        try {
+            return deleted.instant().minusSeconds(grace);
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            throw new RefusedObject("expected metadata.deletionGracePeriodSeconds to be a number of seconds before its deletionTimestamp,"
+                    + " found " + grace);
+        }
     }
 
     public static WorkflowSnapshot workflow(ObjectDocument doc) {

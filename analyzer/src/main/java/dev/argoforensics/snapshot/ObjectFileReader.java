@@ -4,17 +4,22 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.SourceStream;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,6 +27,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Streams the objects of one snapshot file: a single object, a {@code kind: List} or a typed list
@@ -33,8 +41,44 @@ public final class ObjectFileReader {
     private static final int SNIFF_BYTES = 64 * 1024;
     private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
 
-    private final ObjectMapper json = mapper(JsonFactory.builder().enable(JsonReadFeature.ALLOW_YAML_COMMENTS).build());
-    private final ObjectMapper yaml = mapper(new YAMLFactory());
+    /**
+     * What one object may hold (docs/robustness.md). The API server stores objects of at most 1.5 MiB
+     * (etcd's request limit) and {@code argo get} adds node status from the archive, so real objects
+     * stay far below these; crafted ones are refused where they cross them, with the objects before
+     * kept. The count restarts at every object: a list of any length is read.
+     */
+    public record Limits(long maxObjectChars, long maxYamlLineChars, int maxNestingDepth, int maxStringChars) {
+        public static final Limits STANDARD = new Limits(64L * 1024 * 1024, 2L * 1024 * 1024, 100, 16 * 1024 * 1024);
+    }
+
+    private final Limits limits;
+    private final ObjectMapper json;
+    private final ObjectMapper yaml;
+
+    public ObjectFileReader() {
+        this(Limits.STANDARD);
+    }
+
+    public ObjectFileReader(Limits limits) {
+        this.limits = limits;
+        StreamReadConstraints constraints = StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxNestingDepth())
+                .maxStringLength(limits.maxStringChars())
+                .maxNameLength(64 * 1024)
+                .maxNumberLength(1000)
+                // A List is one document: its length is bounded per object by LimitedReader instead.
+                .maxDocumentLength(-1)
+                .build();
+        LoaderOptions loader = new LoaderOptions();
+        // Per YAML document, and a List is one document: the per-object bound is LimitedReader's.
+        loader.setCodePointLimit(Integer.MAX_VALUE);
+        // Jackson reads YAML events, not SnakeYAML's composed nodes, so these two only apply if that
+        // ever changes: aliases are never expanded (Reading refuses them) and depth is bounded above.
+        loader.setMaxAliasesForCollections(0);
+        loader.setNestingDepthLimit(limits.maxNestingDepth());
+        this.json = mapper(JsonFactory.builder().enable(JsonReadFeature.ALLOW_YAML_COMMENTS).streamReadConstraints(constraints).build());
+        this.yaml = mapper(YAMLFactory.builder().loaderOptions(loader).streamReadConstraints(constraints).build());
+    }
 
     /** Leaves the stream open after the last object so the remaining lines can still be counted. */
     private static ObjectMapper mapper(JsonFactory factory) {
@@ -68,31 +112,142 @@ public final class ObjectFileReader {
      */
     public Result read(InputFile file, ObservedAt commandLine, Consumer<ObjectDocument> sink) throws IOException {
         List<Problem> problems = new ArrayList<>();
-        try (SourceStream in = SourceStream.open(file, true)) {
+        SourceStream in;
+        try {
+            in = SourceStream.open(file, true);
+        } catch (SourceStream.NoGzipHeader e) {
+            // Not even a gzip header: nothing to read, the file is named with what was found. A file that cannot be
+            // opened at all is the caller's to report, with its own reason.
+            problems.add(new Problem(1, e.getMessage() + ": nothing read"));
+            return new Result("YAML", sha256(file), 0, 0, commandLine, problems);
+        }
+        try (in) {
             BufferedInputStream buffered = new BufferedInputStream(in, SNIFF_BYTES);
             Head head = head(buffered);
             ObservedAt takenAt = commandLine != null ? commandLine : takenAt(head, problems);
             ObjectMapper mapper = head.json() ? json : yaml;
-            Reading reading = new Reading(mapper, file, takenAt, sink);
-            try (JsonParser p = mapper.getFactory().createParser(buffered)) {
+            LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
+                    head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
+            Reading reading = new Reading(mapper, file, takenAt, sink, chars);
+            Problem stopped = null;
+            try (JsonParser p = mapper.getFactory().createParser(chars)) {
+                JsonParser checked = head.json() ? p : new NoAliases(p);
                 JsonToken t;
-                while ((t = p.nextToken()) != null) {
+                while ((t = checked.nextToken()) != null) {
                     if (t == JsonToken.START_OBJECT) {
-                        reading.object(p, null);
+                        reading.object(checked, null);
                     } else if (t == JsonToken.START_ARRAY) {
-                        reading.array(p, null);
+                        reading.array(checked, null);
                     } else {
                         // A bare scalar document (an empty YAML document reads as null): nothing to read.
-                        p.skipChildren();
+                        checked.skipChildren();
                     }
                 }
-            } catch (JsonProcessingException e) {
-                long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-                problems.add(new Problem(Math.max(1, line), "not valid " + (head.json() ? "JSON" : "YAML") + ": " + e.getOriginalMessage()));
+            } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
+                // Only what the parsers and LimitedReader throw on the file's text: an exception from the
+                // sink (the object decoders) is a fault of the analyzer, not of the file, and goes to the caller.
+                if (in.damage() == null) {
+                    // Else the parser met the end of what could be decompressed: the damage, below, is the problem.
+                    stopped = problem(e, chars, head.json(), limits);
+                    problems.add(stopped);
+                }
             }
-            // Count every line, also those after a syntax error.
-            buffered.transferTo(OutputStream.nullOutputStream());
+            // Count every line, also those after a syntax error; a damaged gzip stream ends at its damage, which
+            // a syntax error before it must not hide.
+            try {
+                buffered.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                // A plain file that fails to read here: the lines are counted up to the failure.
+            }
+            if (in.damage() != null) {
+                problems.add(new Problem(in.endLine(), in.damage() + (stopped == null ? ": the objects before it were read"
+                        : ": reading had stopped before it, at line " + stopped.line())));
+            }
             return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems);
+        }
+    }
+
+    /** What stopped the reading, in the report's words, at its line. */
+    private static Problem problem(Exception e, LimitedReader chars, boolean json, Limits limits) {
+        if (chars.problem() != null) {
+            return new Problem(Math.max(1, chars.problemLine()), chars.problem());
+        }
+        // Jackson's limit exceptions carry no location: the object being read is the place.
+        long line = e instanceof JsonProcessingException j && j.getLocation() != null && j.getLocation().getLineNr() > 0
+                ? j.getLocation().getLineNr() : chars.objectLine();
+        String message = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+        if (e instanceof StreamConstraintsException) {
+            return new Problem(Math.max(1, line), limitMessage(message, limits) + ": reading stopped here");
+        }
+        if (e instanceof AliasFound a) {
+            return new Problem(Math.max(1, line), a.getOriginalMessage());
+        }
+        return new Problem(Math.max(1, line), "not valid " + (json ? "JSON" : "YAML") + ": " + oneLine(e, message));
+    }
+
+    /**
+     * A parser's message on one line, without the excerpt of the file: for SnakeYAML, where it was
+     * (its context) and what was expected and found ({@code while parsing a flow sequence: expected
+     * ',' or ']', but got <stream end>}).
+     */
+    private static String oneLine(Exception e, String message) {
+        Throwable marked = e instanceof MarkedYAMLException ? e : e.getCause();
+        if (marked instanceof MarkedYAMLException y && y.getProblem() != null) {
+            return (y.getContext() == null ? "" : y.getContext() + ": ") + y.getProblem();
+        }
+        return String.join(" ", String.valueOf(message).strip().split("\\s*\\R\\s*"));
+    }
+
+    /** Jackson's limit messages, as what was expected and what was found. */
+    private static String limitMessage(String message, Limits limits) {
+        String m = message == null ? "" : message;
+        if (m.startsWith("Document nesting depth")) {
+            return "expected objects nested at most " + limits.maxNestingDepth() + " deep, found deeper nesting";
+        }
+        if (m.startsWith("String value length")) {
+            return "expected strings of at most " + limits.maxStringChars() + " characters, found a longer one";
+        }
+        if (m.startsWith("Number value length")) {
+            return "expected numbers of at most 1000 digits, found a longer one";
+        }
+        if (m.startsWith("Name length")) {
+            return "expected keys of at most 65536 characters, found a longer one";
+        }
+        return "expected input within the reading limits, found: " + String.join(" ", m.strip().split("\\s*\\R\\s*"));
+    }
+
+    private static String sha256(InputFile file) throws IOException {
+        try (SourceStream s = SourceStream.stored(file)) {
+            return s.sha256();
+        }
+    }
+
+    /**
+     * Refuses YAML aliases: Jackson does not expand them (an alias bomb costs nothing), but it reads
+     * {@code *x} as the text {@code "x"}, which would be a silent misreading. kubectl and argo never
+     * write anchors or aliases.
+     */
+    private static final class NoAliases extends JsonParserDelegate {
+        NoAliases(JsonParser p) {
+            super(p);
+        }
+
+        @Override
+        public JsonToken nextToken() throws IOException {
+            JsonToken t = super.nextToken();
+            if (delegate instanceof YAMLParser y && y.isCurrentAlias()) {
+                throw new AliasFound(this, "expected no YAML aliases (kubectl and argo never write them), found the alias *" + y.getText()
+                        + ", which would read as the text \"" + y.getText() + "\": reading stopped here");
+            }
+            return t;
+        }
+    }
+
+    private static final class AliasFound extends JsonProcessingException {
+        private static final long serialVersionUID = 1L;
+
+        AliasFound(JsonParser p, String message) {
+            super(message, p.currentLocation());
         }
     }
 
@@ -119,13 +274,15 @@ public final class ObjectFileReader {
         private final InputFile file;
         private final ObservedAt takenAt;
         private final Consumer<ObjectDocument> sink;
+        private final LimitedReader chars;
         long objects;
 
-        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink) {
+        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars) {
             this.mapper = mapper;
             this.file = file;
             this.takenAt = takenAt;
             this.sink = sink;
+            this.chars = chars;
         }
 
         /**
@@ -135,6 +292,7 @@ public final class ObjectFileReader {
          */
         void object(JsonParser p, ObjectNode listed) throws IOException {
             long line = p.currentTokenLocation().getLineNr();
+            chars.startObject(line);
             ObjectNode top = mapper.createObjectNode();
             boolean hadItems = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -147,6 +305,8 @@ public final class ObjectFileReader {
                     top.set(name, mapper.readTree(p));
                 }
             }
+            // What follows the object (the next item, or the rest of a list) counts afresh.
+            chars.startObject(p.currentLocation().getLineNr());
             if (hadItems) {
                 return;
             }
@@ -187,7 +347,17 @@ public final class ObjectFileReader {
     /** Reads the leading comment lines: JSON if the first content starts with '{' or '['. */
     private static Head head(BufferedInputStream in) throws IOException {
         in.mark(SNIFF_BYTES);
-        byte[] bytes = in.readNBytes(SNIFF_BYTES);
+        java.io.ByteArrayOutputStream head = new java.io.ByteArrayOutputStream();
+        try {
+            byte[] chunk = new byte[4096];
+            int n;
+            while (head.size() < SNIFF_BYTES && (n = in.read(chunk, 0, Math.min(chunk.length, SNIFF_BYTES - head.size()))) >= 0) {
+                head.write(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            // A damaged gzip file: the head is what came before the damage, which the parser meets again.
+        }
+        byte[] bytes = head.toByteArray();
         in.reset();
         String text = new String(bytes, StandardCharsets.UTF_8);
         String takenAt = null;

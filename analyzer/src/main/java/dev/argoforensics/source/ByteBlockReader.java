@@ -3,18 +3,15 @@ package dev.argoforensics.source;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Reads a chunk as blocks of whole lines (each block ends with a '\n', except at the end of the
  * chunk), for scans that search the raw bytes instead of looking at every line. A line longer than
- * the block size makes its block grow to hold it.
+ * the block size makes its block grow to hold it, up to {@link ChunkLineReader#MAX_LINE_BYTES}: a
+ * longer line is left out (the line reader reports it as cut), and so is a run of NUL bytes before
+ * a line. A damaged gzip stream ends the blocks after the last whole line before the damage.
  */
 public final class ByteBlockReader implements Closeable {
     private final InputStream in;
@@ -24,20 +21,25 @@ public final class ByteBlockReader implements Closeable {
     private byte[] spare;
     private int carried;
     private boolean eof;
+    private final boolean compressed;
+    private final int maxLineBytes;
+    /** Set while the rest of a line longer than {@link #maxLineBytes} is dropped. */
+    private boolean skipping;
+    private boolean damaged;
 
     /** @param storedBytesRead hears how many stored bytes were read (compressed ones for a gzip file) */
     public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead) throws IOException {
-        InputFile file = chunk.file();
-        if (chunk.whole()) {
-            InputStream raw = new CountingInputStream(Files.newInputStream(file.path()), storedBytesRead);
-            this.in = file.compressed() ? new GZIPInputStream(raw, 1 << 16) : raw;
-            this.remaining = Long.MAX_VALUE;
-        } else {
-            FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
-            channel.position(chunk.start());
-            this.in = new CountingInputStream(Channels.newInputStream(channel), storedBytesRead);
-            this.remaining = chunk.end() - chunk.start();
-        }
+        this(chunk, blockBytes, storedBytesRead, ChunkLineReader.MAX_LINE_BYTES);
+    }
+
+    /** @param maxLineBytes lines longer than this are left out */
+    public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead, int maxLineBytes) throws IOException {
+        this.compressed = chunk.file().compressed();
+        this.maxLineBytes = Math.max(1, maxLineBytes);
+        ChunkBytes bytes = ChunkBytes.open(chunk, storedBytesRead);
+        this.in = bytes.in();
+        this.remaining = bytes.remaining();
+        this.damaged = bytes.damage() != null;
         this.buf = new byte[blockBytes];
         this.spare = new byte[blockBytes];
     }
@@ -49,38 +51,85 @@ public final class ByteBlockReader implements Closeable {
     /** The next block, or null at the end of the chunk; its bytes are valid until the next call. */
     public Block next() throws IOException {
         int limit = carried;
-        while (!eof && limit < buf.length) {
-            int want = (int) Math.min(buf.length - limit, remaining);
-            int n = want == 0 ? -1 : in.read(buf, limit, want);
-            if (n < 0) {
-                eof = true;
+        while (true) {
+            while (!eof && limit < buf.length) {
+                int want = (int) Math.min(buf.length - limit, remaining);
+                int n = want == 0 ? -1 : read(limit, want);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    limit += n;
+                    remaining -= n;
+                    eof = remaining == 0;
+                }
+                if (skipping) {
+                    limit = dropToLineEnd(limit);
+                }
+            }
+            if (limit == 0) {
+                carried = 0;
+                return null;
+            }
+            if (eof) {
+                carried = 0;
+                // After damage, the line it cut is left to the line reader, which reports it.
+                int end = damaged ? lastNewline(limit) + 1 : limit;
+                return end == 0 ? null : new Block(swap(), end);
+            }
+            int end = lastNewline(limit);
+            if (end >= 0) {
+                carried = limit - (end + 1);
+                byte[] out = swap();
+                System.arraycopy(out, end + 1, buf, 0, carried);
+                return new Block(out, end + 1);
+            }
+            // One line fills the whole buffer.
+            if (buf[0] == 0) {
+                int nuls = 0;
+                while (nuls < limit && buf[nuls] == 0) {
+                    nuls++;
+                }
+                System.arraycopy(buf, nuls, buf, 0, limit - nuls);
+                limit -= nuls;
+            } else if (buf.length > maxLineBytes) {
+                skipping = true;
+                limit = 0;
             } else {
-                limit += n;
-                remaining -= n;
-                eof = remaining == 0;
+                buf = Arrays.copyOf(buf, (int) Math.min((long) buf.length * 2, (long) maxLineBytes + 1));
             }
         }
-        if (limit == 0) {
-            return null;
+    }
+
+    private int read(int offset, int length) throws IOException {
+        try {
+            return in.read(buf, offset, length);
+        } catch (IOException e) {
+            if (!compressed) {
+                throw e;
+            }
+            damaged = true;
+            return -1;
         }
-        if (eof) {
-            carried = 0;
-            return new Block(swap(), limit);
+    }
+
+    /** Drops the bytes of {@code buf[0, limit)} up to and including the first '\n', if there is one; returns the new limit. */
+    private int dropToLineEnd(int limit) {
+        for (int i = 0; i < limit; i++) {
+            if (buf[i] == '\n') {
+                skipping = false;
+                System.arraycopy(buf, i + 1, buf, 0, limit - i - 1);
+                return limit - i - 1;
+            }
         }
+        return 0;
+    }
+
+    private int lastNewline(int limit) {
         int end = limit - 1;
         while (end >= 0 && buf[end] != '\n') {
             end--;
         }
-        if (end < 0) {
-            // One line longer than the block: grow and read on.
-            buf = Arrays.copyOf(buf, buf.length * 2);
-            carried = limit;
-            return next();
-        }
-        carried = limit - (end + 1);
-        byte[] out = swap();
-        System.arraycopy(out, end + 1, buf, 0, carried);
-        return new Block(out, end + 1);
+        return end;
     }
 
     /** Makes the spare buffer the one to fill next; returns the one just filled. */

@@ -1,15 +1,15 @@
 package dev.argoforensics.source;
 
-import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Decides from a file's name and its first lines whether it holds controller log lines or exported
@@ -19,6 +19,7 @@ public final class InputClassifier {
     private static final Set<String> NOT_EVIDENCE = Set.of(
             "md", "markdown", "png", "jpg", "jpeg", "gif", "svg", "html", "htm", "pdf");
     private static final int SNIFF_LINES = 64;
+    private static final int SNIFF_BYTES = 1024 * 1024;
 
     public InputFile classify(String displayPath, Path path) throws IOException {
         String name = path.getFileName().toString();
@@ -56,22 +57,54 @@ public final class InputClassifier {
     }
 
     private static String firstContentLine(Path path, boolean gzip) throws IOException {
-        try (InputStream raw = Files.newInputStream(path);
-             InputStream in = gzip ? new GZIPInputStream(raw) : raw;
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            int seen = 0;
-            while ((line = r.readLine()) != null && seen++ < SNIFF_LINES) {
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                return t;
+        List<String> lines = headLines(path, gzip, SNIFF_BYTES);
+        for (int i = 0; i < lines.size() && i < SNIFF_LINES; i++) {
+            String t = lines.get(i).strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
             }
-            return null;
-        } catch (java.io.EOFException e) {
-            return null;
+            return t;
         }
+        return null;
+    }
+
+    /**
+     * The lines in the first {@code maxBytes} of a file's content (decompressed; the last one may be
+     * only the start of a line); a UTF-8 byte order mark before the first is dropped. Never more than
+     * {@code maxBytes} are held, and a damaged gzip stream gives the lines before the damage.
+     */
+    public static List<String> headLines(Path path, boolean gzip, int maxBytes) throws IOException {
+        byte[] bytes;
+        try (InputStream raw = Files.newInputStream(path)) {
+            InputStream in = raw;
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            try {
+                if (gzip) {
+                    in = new Gzip(raw);
+                }
+                byte[] chunk = new byte[8192];
+                int n;
+                while (head.size() < maxBytes && (n = in.read(chunk, 0, Math.min(chunk.length, maxBytes - head.size()))) >= 0) {
+                    head.write(chunk, 0, n);
+                }
+            } catch (IOException e) {
+                if (!gzip) {
+                    throw e;
+                }
+                // A damaged gzip file: what came before the damage is what there is to sniff.
+            }
+            bytes = head.toByteArray();
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        if (lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        lines.replaceAll(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
+        return lines;
     }
 
     static boolean isGzip(Path path) throws IOException {

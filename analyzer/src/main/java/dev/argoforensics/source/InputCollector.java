@@ -1,72 +1,222 @@
 package dev.argoforensics.source;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
- * Turns the paths a user named into the files to read: folders are walked recursively, every file
- * is classified, and the result is ordered by display path so that the same inputs always give the
- * same order.
+ * Turns the paths a user named into the files to read: folders are walked recursively (following
+ * symbolic links), every file is classified, and the result is ordered by display path so that the
+ * same inputs always give the same order. What cannot be read, named or inside a folder (a file that
+ * cannot be read, a symbolic link leading back to a folder it is in, a broken link, a folder that
+ * cannot be listed, a FIFO or device, never opened) is kept in {@link #problems()} and skipped: the
+ * other files are still read.
  */
 public final class InputCollector {
     private final InputClassifier classifier = new InputClassifier();
+    private final List<UnreadableInput> problems = new ArrayList<>();
+
+    /** What could not be read, named or inside the folders walked, with what was expected and found, in path order. */
+    public List<UnreadableInput> problems() {
+        List<UnreadableInput> sorted = new ArrayList<>(problems);
+        sorted.sort(null);
+        return sorted;
+    }
 
     /**
-     * @throws InputException if a named path does not exist or cannot be read
+     * A path named on the command line that does not exist is a mistake on the command line, not a
+     * damaged input: nothing is read. One that exists but cannot be read (permission denied, a FIFO,
+     * socket or device, a read error) is kept in {@link #problems()} like a file in a folder, and the
+     * other inputs are read.
+     *
+     * @throws InputException if a named path does not exist
      */
     public List<InputFile> collect(List<String> given) {
-        List<InputFile> files = new ArrayList<>();
+        List<Found> found = new ArrayList<>();
         for (String arg : given) {
             Path root = Path.of(arg);
             if (!Files.exists(root)) {
-                throw new InputException(arg + ": no such file or folder");
+                throw new InputException(ControlCharacters.visible(arg) + ": no such file or folder");
             }
-            if (!Files.isReadable(root)) {
-                throw new InputException(arg + ": not readable");
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(root, BasicFileAttributes.class);
+            } catch (IOException e) {
+                problems.add(new UnreadableInput(arg, "expected a readable file or folder, found " + reason(e) + ": skipped"));
+                continue;
             }
-            if (Files.isDirectory(root)) {
-                files.addAll(walk(arg, root));
+            if (attrs.isDirectory()) {
+                walk(arg, root, found);
+            } else if (!attrs.isRegularFile()) {
+                problems.add(new UnreadableInput(arg, "expected a file, found a FIFO, socket or device: skipped"));
             } else {
-                files.add(classify(arg, root));
+                found(arg, root, Path.of(""), attrs, found);
+            }
+        }
+        List<InputFile> files = new ArrayList<>();
+        for (Found f : once(found)) {
+            try {
+                files.add(classifier.classify(f.display(), f.path()));
+            } catch (IOException e) {
+                problems.add(new UnreadableInput(f.display(), "expected a readable file, found " + reason(e) + ": skipped"));
             }
         }
         files.sort(Comparator.comparing(InputFile::displayPath));
         return List.copyOf(files);
     }
 
-    private List<InputFile> walk(String arg, Path root) {
-        List<InputFile> files = new ArrayList<>();
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.filter(Files::isRegularFile)
-                    .filter(p -> !p.getFileName().toString().startsWith("."))
-                    .forEach(p -> files.add(classify(join(arg, root.relativize(p)), p)));
-        } catch (IOException e) {
-            throw new InputException(arg + ": cannot list folder: " + e.getMessage());
-        }
-        return files;
+    /**
+     * A file found, before it is read: where, what identifies it on disk, and whether a symbolic
+     * link (below the path named) leads to it.
+     */
+    private record Found(String display, Path path, Object key, boolean throughLink) {
     }
 
-    private InputFile classify(String display, Path p) {
+    private void found(String arg, Path root, Path relative, BasicFileAttributes attrs, List<Found> found) {
+        Path p = root.resolve(relative);
+        Object key = attrs.fileKey();
+        boolean throughLink;
         try {
-            return classifier.classify(display, p);
+            Path real = p.toRealPath();
+            throughLink = !real.equals(root.toRealPath().resolve(relative).normalize());
+            if (key == null) {
+                key = real;
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException(display + ": " + e.getMessage(), e);
+            throughLink = false;
+            key = key == null ? p.toAbsolutePath().normalize() : key;
+        }
+        found.add(new Found(relative.toString().isEmpty() ? ControlCharacters.visible(arg) : join(arg, relative), p, key, throughLink));
+    }
+
+    /**
+     * Each file once, however many paths lead to it (a symbolic link to a file or a folder in the
+     * tree, the same file named twice): reading it twice would double its evidence. The path kept is
+     * one without a link, else the first in path order; the others are reported, with the one kept.
+     */
+    private List<Found> once(List<Found> found) {
+        Map<Object, Found> kept = new LinkedHashMap<>();
+        Comparator<Found> preferred = Comparator.comparing(Found::throughLink).thenComparing(Found::display);
+        List<Found> sorted = new ArrayList<>(found);
+        sorted.sort(preferred);
+        for (Found f : sorted) {
+            Found first = kept.putIfAbsent(f.key(), f);
+            if (first != null && !first.display().equals(f.display())) {
+                problems.add(new UnreadableInput(f.display(), "expected a file not read yet, found the same file as " + first.display()
+                        + (f.throughLink() ? " (through a symbolic link)" : "") + ": skipped, it is read once"));
+            }
+        }
+        return List.copyOf(kept.values());
+    }
+
+    private void walk(String arg, Path root, List<Found> found) {
+        try {
+            Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    // The JDK finds a link back to a folder the walk is in; a link to a folder above the
+                    // one named (up to "/") leads back to it as well, after walking everything else there.
+                    if (!dir.equals(root) && Files.isSymbolicLink(dir)) {
+                        try {
+                            if (dir.getParent().toRealPath().startsWith(dir.toRealPath())) {
+                                problems.add(new UnreadableInput(join(arg, root.relativize(dir)), "expected a folder or a file, found a symbolic link"
+                                        + target(dir) + " back to a folder that holds it (a loop): not followed"));
+                                return FileVisitResult.SKIP_SUBTREE;
+                            }
+                        } catch (IOException e) {
+                            // The JDK reports what cannot be read when it lists the folder.
+                        }
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
+                    if (hidden(p)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    String display = join(arg, root.relativize(p));
+                    if (attrs.isSymbolicLink()) {
+                        problems.add(new UnreadableInput(display, "expected a file, found a broken symbolic link" + target(p) + ": skipped"));
+                    } else if (attrs.isOther()) {
+                        problems.add(new UnreadableInput(display, "expected a file, found a FIFO, socket or device: skipped"));
+                    } else if (attrs.isRegularFile()) {
+                        found(arg, root, root.relativize(p), attrs, found);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path p, IOException e) {
+                    String display = join(arg, root.relativize(p));
+                    if (e instanceof FileSystemLoopException) {
+                        problems.add(new UnreadableInput(display, "expected a folder or a file, found a symbolic link" + target(p)
+                                + " back to a folder that holds it (a loop): not followed"));
+                    } else {
+                        problems.add(new UnreadableInput(display, "expected a readable file or folder, found " + reason(e) + ": skipped"));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    if (e != null) {
+                        problems.add(new UnreadableInput(join(arg, root.relativize(dir)), "expected a folder that can be listed, found "
+                                + reason(e) + ": the rest of it skipped"));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new InputException(ControlCharacters.visible(arg + ": cannot list folder: " + e.getMessage()));
         }
     }
 
-    /** {@code logs/} + {@code a/b.log} → {@code logs/a/b.log}, always with '/'. */
+    private static boolean hidden(Path p) {
+        Path name = p.getFileName();
+        return name != null && name.toString().startsWith(".");
+    }
+
+    private static String target(Path link) {
+        try {
+            return " to " + Files.readSymbolicLink(link);
+        } catch (IOException | UnsupportedOperationException e) {
+            return "";
+        }
+    }
+
+    /** An I/O failure in words (the JDK's message for some of them is just the path). */
+    public static String reason(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "nothing there";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /**
+     * {@code logs/} + {@code a/b.log} → {@code logs/a/b.log}, always with '/'; control characters in
+     * the names shown as {@code \xNN} (this is the path every report and message shows).
+     */
     static String join(String arg, Path relative) {
         String base = arg.replace('\\', '/');
         while (base.length() > 1 && base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
         String rel = relative.toString().replace('\\', '/');
-        return base.equals(".") ? rel : base + "/" + rel;
+        return ControlCharacters.visible(rel.isEmpty() ? base : base.equals(".") ? rel : base + "/" + rel);
     }
 }

@@ -92,9 +92,18 @@ public record Timestamp(Instant instant, TimePrecision precision, ZoneBasis zone
         return !isBefore(other) && !isAfter(other);
     }
 
-    /** Nanoseconds from this instant to the other's (positive if the other is later). */
+    /**
+     * Nanoseconds from this instant to the other's (positive if the other is later); beyond the
+     * ±292 years a long holds (a record that claims the year 9999), {@link Long#MAX_VALUE} or
+     * {@link Long#MIN_VALUE}, never an overflow.
+     */
     public long nanosUntil(Timestamp other) {
-        return java.time.Duration.between(instant, other.instant).toNanos();
+        java.time.Duration d = java.time.Duration.between(instant, other.instant);
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
     }
 
     /** ISO 8601 in UTC with exactly the fraction digits the source's precision allows. */

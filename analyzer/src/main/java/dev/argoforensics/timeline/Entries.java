@@ -6,6 +6,9 @@ import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -17,7 +20,10 @@ import java.util.function.Function;
  * The entries of one timeline while it is built: each log line once, each fact that several exports
  * repeat once (the first export's), then sorted by time with concurrency marked.
  *
- * <p>Order: by time; equal times keep log lines in input order (an entry derived from a line right
+ * <p>Order: the controller runs are merged by time, each kept in its own input order (within a run
+ * the input order is the truth, also where a coarser time, like a v4.0.0 logrus line's whole second,
+ * would sort a line before the one written ahead of it); entries from exports and cluster records are
+ * merged in by time. Equal times keep log lines in input order (an entry derived from a line right
  * after it) and put entries from exports and cluster records after them, by file and line.
  */
 final class Entries {
@@ -42,13 +48,15 @@ final class Entries {
     void log(LogEvent e) {
         if (seen.add(e)) {
             String kind = "log:" + (e.catalogId() != null ? e.catalogId() : "other");
-            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, controllerOf.apply(e)), e.ordinal()));
+            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, controllerOf.apply(e)), e.ordinal(),
+                    e.stream()));
         }
     }
 
     /** What a log line (or a group of lines ending with it) means, placed right after it. */
     void derived(LogEvent line, String kind, String text) {
-        items.add(new Item(new TimelineEntry(line.time(), line.source(), kind, text, false, false, controllerOf.apply(line)), line.ordinal()));
+        items.add(new Item(new TimelineEntry(line.time(), line.source(), kind, text, false, false, controllerOf.apply(line)), line.ordinal(),
+                line.stream()));
     }
 
     /** A fact from an export or a cluster record; nothing if the time is unknown or the same fact is already in. */
@@ -58,7 +66,7 @@ final class Entries {
         }
         String fingerprint = kind + '|' + t.instant() + '|' + text;
         if (facts.add(fingerprint)) {
-            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE));
+            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE, NO_STREAM));
         }
     }
 
@@ -83,8 +91,24 @@ final class Entries {
 
     /** Sorted, each entry marked concurrent when its window overlaps the previous entry's. */
     List<TimelineEntry> sorted() {
-        List<Item> copy = new ArrayList<>(items);
-        copy.sort(ORDER);
+        Map<Integer, List<Item>> byStream = new TreeMap<>();
+        for (Item i : items) {
+            byStream.computeIfAbsent(i.stream, k -> new ArrayList<>()).add(i);
+        }
+        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> ORDER.compare(a.list.get(a.next), b.list.get(b.next)));
+        byStream.forEach((stream, list) -> {
+            // a run in input order (stable: a derived entry stays after its line); exports and records by time
+            list.sort(stream == NO_STREAM ? ORDER : Comparator.comparingLong((Item i) -> i.ordinal));
+            heads.add(new Head(list));
+        });
+        List<Item> copy = new ArrayList<>(items.size());
+        while (!heads.isEmpty()) {
+            Head h = heads.poll();
+            copy.add(h.list.get(h.next++));
+            if (h.next < h.list.size()) {
+                heads.add(h);
+            }
+        }
         List<TimelineEntry> entries = new ArrayList<>(copy.size());
         TimelineEntry previous = null;
         for (Item i : copy) {
@@ -99,6 +123,19 @@ final class Entries {
     }
 
     /** An entry with its tie-break: log lines by input ordinal, exports and cluster records after them. */
-    private record Item(TimelineEntry entry, long ordinal) {
+    private record Item(TimelineEntry entry, long ordinal, int stream) {
+    }
+
+    /** Entries of exports and cluster records, which belong to no controller run. */
+    private static final int NO_STREAM = Integer.MIN_VALUE;
+
+    /** The next entry of one run (or of the exports) still to merge. */
+    private static final class Head {
+        final List<Item> list;
+        int next;
+
+        Head(List<Item> list) {
+            this.list = list;
+        }
     }
 }

@@ -88,4 +88,25 @@ class SnapshotFileReaderTest {
         assertEquals("events.yaml:3", s.samples().get(0).source().toString());
         assertTrue(s.samples().get(0).reason().startsWith("Event: an Event without"), s.samples().get(0).reason());
     }
+    @Test
+    void aFaultOfTheAnalyzerOnOneObjectIsSaidAsSuchAtItsLineAndTheOthersAreRead(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("pods.yaml");
+        Files.writeString(p, "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  namespace: argo\n---\napiVersion: v1\nkind: Pod\n"
+                + "metadata:\n  name: b\n  namespace: argo\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: c\n  namespace: argo\n",
+                StandardCharsets.UTF_8);
+        List<String> taken = new java.util.ArrayList<>();
+        InputSummary s = new SnapshotFileReader().read(new InputFile("pods.yaml", p, InputKind.SNAPSHOT, false, "t"), null, o -> {
+            String name = ((dev.argoforensics.snapshot.PodSnapshot) o).name();
+            if (name.equals("b")) {
+                throw new IllegalStateException("a bug");
+            }
+            taken.add(name);
+        });
+        assertEquals(List.of("a", "c"), taken);
+        assertEquals(3, s.events());
+        assertEquals(1, s.unparsed());
+        assertEquals("pods.yaml:7", s.samples().get(0).source().toString());
+        assertEquals("Pod: the analyzer failed on this object (java.lang.IllegalStateException: a bug); please report this with the file",
+                s.samples().get(0).reason());
+    }
 }

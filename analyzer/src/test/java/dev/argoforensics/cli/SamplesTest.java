@@ -20,6 +20,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Runs every {@code samples/<case>/EXPECTED.md}: the command under "## Command", the exit status under
  * "## Exit status", and the report in the first fenced block under "## Expected report", byte for byte.
+ * Standard error must be empty, or what the first fenced block under "## Standard error" says.
  *
  * <p>The build commit named in the provenance section is compared as {@value #COMMIT}.
  *
@@ -56,7 +57,7 @@ class SamplesTest {
         }
         assertEquals(expected.report(), report, "report of " + String.join(" ", expected.args()));
         assertEquals(expected.exitStatus(), result.exitCode(), "exit status; stderr: " + result.err());
-        assertEquals("", result.err(), "nothing on stderr");
+        assertEquals(expected.stderr(), result.err(), "standard error");
     }
 
     /**
@@ -70,7 +71,7 @@ class SamplesTest {
     static final String COMMIT = "<build commit>";
 
     /** The parts of an EXPECTED.md the test reads. */
-    record Expected(String[] args, int exitStatus, String report, int reportStart, int reportEnd) {
+    record Expected(String[] args, int exitStatus, String report, int reportStart, int reportEnd, String stderr) {
 
         static Expected parse(String doc, Path file) {
             String command = section(doc, "## Command", file).lines().map(String::strip)
@@ -84,7 +85,15 @@ class SamplesTest {
             int start = doc.indexOf('\n', fenceLineStart) + 1;
             int end = doc.startsWith("````\n", start) ? start : doc.indexOf("\n````\n", start) + 1;
             assertTrue(fenceLineStart > 0 && end >= start && end > 0, file + ": the expected report must be in a ```` fence");
-            return new Expected(Arrays.copyOfRange(words, 1, words.length), status, doc.substring(start, end), start, end);
+            String stderr = "";
+            int errAt = doc.indexOf("\n## Standard error\n");
+            if (errAt >= 0) {
+                int errFence = doc.indexOf("\n````", errAt + 1) + 1;
+                int errStart = doc.indexOf('\n', errFence) + 1;
+                int errEnd = doc.startsWith("````\n", errStart) ? errStart : doc.indexOf("\n````\n", errStart) + 1;
+                stderr = doc.substring(errStart, errEnd);
+            }
+            return new Expected(Arrays.copyOfRange(words, 1, words.length), status, doc.substring(start, end), start, end, stderr);
         }
 
         private static String section(String doc, String heading, Path file) {

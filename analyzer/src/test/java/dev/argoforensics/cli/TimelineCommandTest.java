@@ -43,7 +43,7 @@ class TimelineCommandTest {
         JsonNode root = new ObjectMapper().readTree(json.out());
         List<String> fields = new ArrayList<>();
         root.fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("schemaVersion", "tool", "inputs", "controllers", "timelines"), fields);
+        assertEquals(List.of("schemaVersion", "tool", "inputs", "controllers", "timelines", "inputProblems"), fields);
         JsonNode identity = root.get("timelines").get(0).get("identity");
         assertEquals("only_uid", identity.get("uidBasis").asText());
         assertEquals("UID from samples/issue-17024/snapshots/pod-terminating.yaml:3, the only one exported for this name", identity.get("text").asText());

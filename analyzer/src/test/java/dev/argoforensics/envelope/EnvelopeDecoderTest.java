@@ -52,4 +52,37 @@ class EnvelopeDecoderTest {
         assertEquals(EnvelopeKind.NONE, new EnvelopeDecoder().decode(klog, 1).envelope());
         assertEquals(EnvelopeKind.NONE, new EnvelopeDecoder().decode("2026-09-19 10:00:00 not rfc3339", 1).envelope());
     }
+
+    @Test
+    void aByteOrderMarkIsNoPartOfTheFirstRecord() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        UnwrappedLine u = d.decode("\uFEFFtime=2026-09-19T16:31:11.257Z level=INFO msg=x", 1);
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=x", u.record());
+        assertEquals(EnvelopeKind.NONE, u.envelope());
+    }
+
+    @Test
+    void piecesJoinedPastTheLimitAreCutAndSaySo() {
+        EnvelopeDecoder d = new EnvelopeDecoder(50);
+        String t = "2026-09-19T16:31:11.257190002Z stderr ";
+        assertEquals(null, d.decode(t + "P " + "a".repeat(40), 1));
+        assertEquals(null, d.decode(t + "P " + "b".repeat(40), 2));
+        UnwrappedLine u = d.decode(t + "F " + "c".repeat(40), 3);
+        assertEquals("a".repeat(40) + "b".repeat(10), u.record());
+        assertEquals(1, u.firstLine());
+        assertEquals(3, u.lastLine());
+        assertEquals("expected a line of at most 50 characters once its pieces are joined, found 120: its first 50 were kept, the rest"
+                + " dropped", d.cut());
+        assertEquals("short", d.decode(t + "F short", 4).record());
+        assertNull(d.cut(), "the next line is whole");
+    }
+
+    @Test
+    void sternColoursAroundThePodAndContainerNamesAreTakenOff() {
+        UnwrappedLine u = new EnvelopeDecoder().decode("\u001b[32mworkflow-controller-7d9f8b6c5d-q8w2n\u001b[0m \u001b[34mworkflow-controller\u001b[0m"
+                + " time=2026-09-19T16:31:11.257Z level=INFO msg=x", 1);
+        assertEquals(EnvelopeKind.STERN, u.envelope());
+        assertEquals("workflow-controller-7d9f8b6c5d-q8w2n", u.origin());
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=x", u.record());
+    }
 }

@@ -90,6 +90,20 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=LOUD msg=x extra=1"), "unknown level");
         assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
+        assertNull(QuickScan.scan("time=2026-09-19t10:00:00z level=info msg=x action=removeFinalizer"), "lower-case t and z");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x error=\"bad \\q escape\""), "an escape Go never writes, in a value");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x \"a \\U00110000\"=1"), "no such code point, in a key");
+        assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x error=\"pods \\\"a\\\" \\xe2\\x80\\x94 \\u00e9\""), "Go's escapes");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\u001b[31mb\" action=removeFinalizer"),
+                "an ANSI code in the message: the full read removes it");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leaderelection.go:257] \u001b[1mattempting\u001b[0m", 2026), "klog with ANSI");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00\" level=info msg=x action=removeFinalizer"), "no seconds");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00.Z level=info msg=x action=removeFinalizer"), "a point without digits");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00+0100 level=info msg=x action=removeFinalizer"), "an offset without its colon");
+        assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00.123456789+02:00 level=info msg=x action=removeFinalizer"));
+        assertNotNull(QuickScan.scan("time=\"2026-09-19T10:00:00\" level=info msg=x action=removeFinalizer"), "logrus v4.0.0: no zone");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1   b=2"), "spaces before a later key");
         assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"} trailing"), "text after the object");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\",\"a\":{\"b\":}"), "broken nested value");

@@ -79,6 +79,15 @@ class RecordParserTest {
     }
 
     @Test
+    void aKlogLineWithAnImpossibleDateIsRejectedNotThrown() {
+        for (String line : new String[] {"I0269 10:00:00.123456       1 leaderelection.go:257] no 69 February",
+                "I0919 25:00:00.123456       1 leaderelection.go:257] no hour 25", "I0231 10:00:00       1 x.go:1] no 31 February"}) {
+            LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class, parser.parse(line, 2026), line);
+            assertTrue(r.toString().contains("Invalid") || r.toString().contains("could not be parsed"), r::toString);
+        }
+    }
+
+    @Test
     void rejectedLinesSayWhereAndWhat() {
         LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
                 parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing words", 2026));
@@ -115,5 +124,25 @@ class RecordParserTest {
     void theParserIsReusableAfterARejectedLine() {
         parser.parse("garbage", 2026);
         assertEquals("x", parsed("time=2026-09-19T10:00:00.000Z level=INFO msg=x").message());
+    }
+
+    /**
+     * One parser reads every line of a worker: what it read before must not change what it says
+     * about the next line. The parser once kept the ATN state of its last parse, and error recovery
+     * on a later rejected line then failed inside ANTLR with a ClassCastException (found by
+     * RecordParserFuzzTest: its saved inputs in size order, as the fuzzer ran them, reproduce it).
+     */
+    @Test
+    void aParserThatReadOtherLinesSaysWhatAFreshOneSays() throws java.io.IOException {
+        List<java.nio.file.Path> inputs;
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("analyzer/src/test/resources/dev/argoforensics/line/RecordParserFuzzTestInputs/parse"))) {
+            inputs = new java.util.ArrayList<>(files.toList());
+        }
+        inputs.sort(java.util.Comparator.comparingLong((java.nio.file.Path p) -> p.toFile().length()).thenComparing(java.nio.file.Path::toString));
+        RecordParser reused = new RecordParser();
+        for (java.nio.file.Path p : inputs) {
+            String line = RecordParserFuzzTest.oneLine(java.nio.file.Files.readAllBytes(p));
+            assertEquals(new RecordParser().parse(line, 2000).toString(), reused.parse(line, 2000).toString(), p.toString());
+        }
     }
 }

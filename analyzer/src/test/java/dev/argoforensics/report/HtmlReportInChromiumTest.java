@@ -117,18 +117,7 @@ class HtmlReportInChromiumTest {
     void inputTextStaysText(@TempDir Path dir) throws Exception {
         String script = "<script>window.pwned=1</script><img src=x onerror=window.pwned=2>";
         Path log = dir.resolve("controller.log");
-        Files.writeString(log, String.join("\n",
-                V4.createdPod("2026-09-19T16:27:10.431Z"),
-                V4.podEvent("2026-09-19T16:31:11.256Z", "add"),
-                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
-                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                V4.queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
-                "time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/removeFinalizer"
-                        + " action=removeFinalizer namespace=ns podName=p error=\"" + script.replace("\"", "\\\"") + "\"",
-                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                V4.podMissing("2026-09-19T16:33:02.246Z"),
-                V4.markingError("2026-09-19T16:33:02.246Z"),
-                script, ""), StandardCharsets.UTF_8);
+        Files.writeString(log, V4.raceWithHostileText(script), StandardCharsets.UTF_8);
         Path html = dir.resolve("report.html");
         Cli run = Cli.run("analyze", log.toString(), "--format", "html", "--now", NOW, "--out", html.toString());
         assertEquals(1, run.exitCode(), run.err() + run.out());

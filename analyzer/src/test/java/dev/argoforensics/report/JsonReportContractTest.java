@@ -25,7 +25,7 @@ class JsonReportContractTest {
     @Test
     void topLevel() throws Exception {
         JsonNode r = report();
-        assertEquals(List.of("schemaVersion", "tool", "provenance", "inputs", "controllers", "findings", "rules", "timelines", "gaps"),
+        assertEquals(List.of("schemaVersion", "tool", "provenance", "inputs", "controllers", "findings", "rules", "timelines", "gaps", "inputProblems"),
                 fieldNames(r));
         assertEquals(1, r.get("schemaVersion").asInt());
         assertEquals("argo-forensics", r.get("tool").get("name").asText());

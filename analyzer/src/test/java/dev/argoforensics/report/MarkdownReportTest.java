@@ -144,6 +144,99 @@ class MarkdownReportTest {
         }
     }
 
+    /**
+     * A log line and a file name written to break out: fences longer than ours, a table pipe, closing
+     * {@code </details>}, raw HTML. Each stays inside its code span, fence or cell; no HTML of the
+     * inputs reaches the document.
+     */
+    @Test
+    void hostileLinesAndFileNamesStayInsideTheirCodeFencesAndCells(@TempDir Path dir) throws Exception {
+        String hostile = "````` </details> | <script>alert(1)</script> <img src=x onerror=alert(2)> # not a heading";
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(logs.resolve("controller.log"), V4.raceWithHostileText(hostile), StandardCharsets.UTF_8);
+        String name = "we`ird | <img src=x onerror=alert(3)> name.log";
+        Files.writeString(logs.resolve(name), hostile + "\n", StandardCharsets.UTF_8);
+        String md = Cli.run("analyze", logs.toString(), "--format", "markdown", "--now", NOW, "--timelines", "all").out();
+        Node doc = PARSER.parse(md);
+
+        for (HtmlBlock h : all(doc, HtmlBlock.class)) {
+            assertTrue(h.getLiteral().strip().matches("(</?(details|summary)( open)?>\\s*)+(<summary>[^<]*</summary>)?\\s*"), h.getLiteral());
+        }
+        for (org.commonmark.node.HtmlInline h : all(doc, org.commonmark.node.HtmlInline.class)) {
+            assertTrue(h.getLiteral().matches("</?(details|summary|br)>"), "raw HTML from the inputs: " + h.getLiteral());
+        }
+        List<String> code = new ArrayList<>(all(doc, FencedCodeBlock.class).stream().map(FencedCodeBlock::getLiteral).toList());
+        all(doc, org.commonmark.node.Code.class).forEach(c -> code.add(c.getLiteral()));
+        assertTrue(code.stream().anyMatch(c -> c.contains(hostile)), "the line in a code span or fence, whole: " + code);
+        assertTrue(code.stream().anyMatch(c -> c.contains(name)), "the file name in a code span, whole: " + code);
+        for (TableBlock t : all(doc, TableBlock.class)) {
+            int columns = header(t).size();
+            for (List<String> row : body(t)) {
+                assertEquals(columns, row.size(), "a row of " + header(t));
+            }
+            for (List<String> row : body(t)) {
+                for (String cell : row) {
+                    if (cell.contains("we`ird")) {
+                        assertTrue(cell.contains(name), "the name stays in one cell: " + row);
+                    }
+                }
+            }
+        }
+        for (org.commonmark.node.Heading h : all(doc, org.commonmark.node.Heading.class)) {
+            assertFalse(TEXT.render(h).contains("not a heading"), "a line became a heading");
+        }
+        assertDetailsBalanced(doc);
+    }
+
+    @Test
+    void proseNeverStartsABlockOfItsOwn() {
+        String text = Markdown.text("cannot read it\n# Heading\r\n- item\r```fence");
+        assertFalse(text.contains("\n") || text.contains("\r"), text);
+        Node doc = PARSER.parse("- " + text + "\n");
+        assertEquals(List.of(), all(doc, org.commonmark.node.Heading.class));
+        assertEquals(List.of(), all(doc, FencedCodeBlock.class));
+        assertEquals(1, all(doc, org.commonmark.node.ListItem.class).size());
+    }
+
+    /**
+     * File names and symbolic link targets are input too: a line break in one must not start a
+     * Markdown block (a heading), an escape sequence must not reach a terminal, and a name holding
+     * ": " must stay whole where the report names the file.
+     */
+    @Test
+    void fileNamesAndLinkTargetsWithLineBreaksAndEscapesStayText(@TempDir Path dir) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(logs.resolve("controller.log"), V4.raceWithHostileText("nothing odd"), StandardCharsets.UTF_8);
+        Files.writeString(logs.resolve("ctl\n# Injected by a name\u001b[31m.log"), "time=2026-09-19T16:31:11.257Z level=INFO msg=x\n\u001b[2J\n",
+                StandardCharsets.UTF_8);
+        Files.createSymbolicLink(logs.resolve("gone\n# Injected by a link name\u001b[2J.log"), Path.of("rotated\n# Injected by a target\u001b]0;t\u0007.log"));
+        new ProcessBuilder("mkfifo", logs.resolve("x: y.log").toString()).inheritIO().start().waitFor();
+
+        for (String format : List.of("markdown", "text", "html", "json")) {
+            Cli run = Cli.run("analyze", logs.toString(), "--format", format, "--now", NOW);
+            assertFalse(run.out().contains("\u001b") || run.err().contains("\u001b"), format + ": an escape sequence reached the output");
+            assertTrue(run.err().contains("cannot read " + logs + "/x: y.log: expected a file, found a FIFO, socket or device: skipped"),
+                    run.err());
+            if (format.equals("markdown")) {
+                Node doc = PARSER.parse(run.out());
+                for (org.commonmark.node.Heading h : all(doc, org.commonmark.node.Heading.class)) {
+                    assertFalse(TEXT.render(h).contains("Injected"), "a file name or link target became a heading: " + TEXT.render(h));
+                }
+                List<String> paragraphs = all(doc, Paragraph.class).stream().map(TEXT::render).toList();
+                assertTrue(paragraphs.contains("\"" + logs + "/gone\\x0a# Injected by a link name\\x1b[2J.log\": expected a file, found a broken symbolic"
+                        + " link to rotated\\x0a# Injected by a target\\x1b]0;t\\x07.log: skipped"), paragraphs.toString());
+            }
+            if (format.equals("json")) {
+                JsonNode problems = new ObjectMapper().readTree(run.out()).get("inputProblems");
+                List<String> paths = new ArrayList<>();
+                problems.forEach(p -> paths.add(p.get("path").asText() + " | " + p.get("problem").asText()));
+                assertTrue(paths.contains(logs + "/x: y.log | expected a file, found a FIFO, socket or device: skipped"), paths.toString());
+                assertTrue(paths.contains(logs + "/gone\\x0a# Injected by a link name\\x1b[2J.log | expected a file, found a broken symbolic link"
+                        + " to rotated\\x0a# Injected by a target\\x1b]0;t\\x07.log: skipped"), paths.toString());
+            }
+        }
+    }
+
     private static List<String> header(TableBlock t) {
         return cells(all(t, TableHead.class).get(0).getFirstChild());
     }

@@ -112,7 +112,7 @@ class EventDecoderTest {
     @Test
     void anEventWithoutAnyTimeCannotBePlaced() throws Exception {
         ObjectDocument doc = yaml("apiVersion: v1\nkind: Event\nmetadata: {name: x}\nreason: Killing\ninvolvedObject: {kind: Pod, name: p}\n");
-        assertThrows(IllegalArgumentException.class, () -> decode(doc));
+        assertThrows(RefusedObject.class, () -> decode(doc));
     }
 
     private static AuditRecord audit(String json) throws Exception {

@@ -2,6 +2,7 @@ package dev.argoforensics.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.source.InputFile;
@@ -79,6 +80,24 @@ class ObjectFileReaderTest {
     }
 
     @Test
+    void aFaultOfTheSinkIsNoSyntaxErrorOfTheFile() throws IOException {
+        // A decoder that crashes on the second Pod: the crash must reach the caller, not read as "not valid YAML".
+        Path p = dir.resolve("pods.yaml");
+        Files.writeString(p, "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: b\n");
+        List<String> names = new ArrayList<>();
+        NullPointerException thrown = assertThrows(NullPointerException.class, () -> new ObjectFileReader().read(
+                new InputFile("pods.yaml", p, InputKind.SNAPSHOT, false, "test"), null, doc -> {
+                    String name = doc.node().path("metadata").path("name").asText();
+                    if (name.equals("b")) {
+                        throw new NullPointerException("a decoder bug");
+                    }
+                    names.add(name);
+                }));
+        assertEquals("a decoder bug", thrown.getMessage());
+        assertEquals(List.of("a"), names);
+    }
+
+    @Test
     void gzipIsReadTransparently() throws IOException {
         Path p = dir.resolve("pod.yaml.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p))) {
@@ -89,6 +108,63 @@ class ObjectFileReaderTest {
         assertEquals(1, docs.size());
         assertEquals(3, r.lines());
         assertEquals(64, r.sha256().length());
+    }
+
+    @Test
+    void aTruncatedGzipIsReportedAlsoAfterASyntaxError() throws IOException {
+        StringBuilder yaml = new StringBuilder("kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\nmetadata: [unclosed\n");
+        for (int i = 0; yaml.length() < 200_000; i++) {
+            yaml.append("---\nkind: Pod\nmetadata:\n  name: pod-").append(i).append("\n  uid: ").append(java.util.UUID.nameUUIDFromBytes(
+                    ("" + i).getBytes(StandardCharsets.UTF_8))).append('\n');
+        }
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gz)) {
+            out.write(yaml.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] cut = java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2);
+        Path p = dir.resolve("pods.yaml.gz");
+        Files.write(p, cut);
+        // Where the damage is: the line the decompressible text ends in.
+        long newlines = 0;
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(cut))) {
+            int b;
+            while ((b = in.read()) >= 0) {
+                newlines += b == '\n' ? 1 : 0;
+            }
+        } catch (java.io.EOFException expected) {
+            // the end of what can be decompressed
+        }
+        assertTrue(newlines > 100, "the cut is well after the syntax error: " + newlines);
+        List<ObjectDocument> docs = new ArrayList<>();
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pods.yaml.gz", p, InputKind.SNAPSHOT, true, "t"), null, docs::add);
+        assertEquals(1, docs.size());
+        assertEquals(2, r.problems().size(), r.problems().toString());
+        assertEquals(6, r.problems().get(0).line());
+        assertTrue(r.problems().get(0).reason().startsWith("not valid YAML"), r.problems().get(0).reason());
+        assertEquals(new ObjectFileReader.Problem(newlines + 1, "expected more gzip data, found the end of the file (a truncated copy):"
+                + " reading had stopped before it, at line 6"), r.problems().get(1));
+    }
+
+    @Test
+    void aGzipExportWithoutItsHeaderSaysWhatWasFound() throws IOException {
+        Path cut = dir.resolve("cut.yaml.gz");
+        Files.write(cut, new byte[] {0x1f, (byte) 0x8b, 8});
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("cut.yaml.gz", cut, InputKind.SNAPSHOT, true, "t"), null, d -> { });
+        assertEquals(List.of(new ObjectFileReader.Problem(1, "expected a gzip header, found the end of the file (a truncated copy): nothing read")),
+                r.problems());
+        Path plain = dir.resolve("plain.yaml.gz");
+        Files.writeString(plain, "kind: Pod\n");
+        r = new ObjectFileReader().read(new InputFile("plain.yaml.gz", plain, InputKind.SNAPSHOT, true, "t"), null, d -> { });
+        assertEquals(List.of(new ObjectFileReader.Problem(1, "expected a gzip header, found other bytes (Not in GZIP format): nothing read")),
+                r.problems());
+    }
+
+    @Test
+    void aYamlSyntaxErrorSaysWhatWasExpectedAndWhatWasFound() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        read("broken.yaml", "kind: Pod\nmetadata:\n  finalizers: [workflows.argoproj.io/status\n", r);
+        assertEquals(1, r[0].problems().size());
+        assertEquals("not valid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>", r[0].problems().get(0).reason());
     }
 
     @Test

@@ -127,4 +127,23 @@ public final class V4 {
                 + "      phase: " + phase + "\n      message: \"" + message + "\"\n      startedAt: \"2026-09-19T16:27:10Z\"\n"
                 + (finishedAt == null ? "" : "      finishedAt: \"" + finishedAt + "\"\n") + "      taskResultSynced: true\n";
     }
+
+    /**
+     * The #17024 race for {@code ns/p}, with a cleanup failure whose error holds {@code hostile} (Go-quoted,
+     * as slog writes it) and {@code hostile} again as a line of its own: a log written to attack a report.
+     */
+    public static String raceWithHostileText(String hostile) {
+        return String.join("\n",
+                createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:31:11.256Z", "add"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                "time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=ns/p/removeFinalizer"
+                        + " action=removeFinalizer namespace=ns podName=p error=\"" + hostile.replace("\"", "\\\"") + "\"",
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                podMissing("2026-09-19T16:33:02.246Z"),
+                markingError("2026-09-19T16:33:02.246Z"),
+                hostile, "");
+    }
 }

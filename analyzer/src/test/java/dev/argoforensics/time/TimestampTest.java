@@ -52,6 +52,9 @@ class TimestampTest {
         Timestamp b = Timestamp.parseRfc3339("2026-09-19T16:31:11.257Z", null, false);
         assertEquals(-84_257_000_000L, b.nanosUntil(a));
         assertEquals(84_257_000_000L, a.nanosUntil(b));
+        Timestamp far = Timestamp.parseRfc3339("9999-09-19T16:31:11.300Z", null, false);
+        assertEquals(Long.MAX_VALUE, a.nanosUntil(far), "saturates instead of overflowing");
+        assertEquals(Long.MIN_VALUE, far.nanosUntil(a));
     }
 
     /** The fast path and java.time agree on every shape, including offsets and the odd digit counts. */
