@@ -86,33 +86,42 @@ final class Interest {
     }
 
     /**
-     * True if the text mentions a name of interest. One pass over the characters; a token is hashed
-     * only where a name of interest has its length (most tokens of a line are keys, levels, times).
+     * True if the text mentions a name of interest. One pass over the characters, with one rolling
+     * hash per token: at each '-' it is the hash of the token so far (a possible Workflow prefix), at
+     * the token's end the hash of the whole token. A set is probed only where a name of interest has
+     * that length.
      */
     boolean mentions(String text) {
         if (everything) {
             return true;
         }
-        long anyLength = exactLengths | prefixLengths;
-        int n = text.length();
+        final long anyLength = exactLengths | prefixLengths;
+        final long prefixLengths = this.prefixLengths;
+        final int n = text.length();
         int i = 0;
         while (i < n) {
-            while (i < n && !isTokenChar(text.charAt(i))) {
+            char c = text.charAt(i);
+            if (!isTokenChar(c)) {
                 i++;
+                continue;
             }
             int start = i;
-            while (i < n && isTokenChar(text.charAt(i))) {
-                if (text.charAt(i) == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0
-                        && prefixes.contains(hash(text, start, i))) {
+            long h = SEED;
+            while (true) {
+                if (c == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0 && prefixes.contains(h)) {
                     return true;
                 }
-                i++;
+                h = 31 * h + c;
+                if (++i == n) {
+                    break;
+                }
+                c = text.charAt(i);
+                if (!isTokenChar(c)) {
+                    break;
+                }
             }
-            if (i > start && (anyLength & lengthBit(i - start)) != 0) {
-                long h = hash(text, start, i);
-                if (exact.contains(h) || prefixes.contains(h)) {
-                    return true;
-                }
+            if ((anyLength & lengthBit(i - start)) != 0 && (exact.contains(h) || prefixes.contains(h))) {
+                return true;
             }
         }
         return false;
@@ -134,54 +143,73 @@ final class Interest {
         return c < 128 && TOKEN_CHARS[c];
     }
 
+    private static final long SEED = 1125899906842597L;
+
     static long hash(String s, int from, int to) {
-        long h = 1125899906842597L;
+        long h = SEED;
         for (int i = from; i < to; i++) {
             h = 31 * h + s.charAt(i);
         }
         return h;
     }
 
-    /** An open-addressing set of longs: no boxing on the per-line path. */
+    /**
+     * An open-addressing set of longs: no boxing on the per-line path, and one array to probe (a probe
+     * is one cache line, not two; 0 marks a free slot and the value 0 itself is held apart).
+     */
     static final class LongSet {
         private long[] slots = new long[64];
-        private boolean[] used = new boolean[64];
+        private boolean hasZero;
         private int size;
 
         void add(long v) {
+            if (v == 0) {
+                if (!hasZero) {
+                    hasZero = true;
+                    size++;
+                }
+                return;
+            }
             if ((size + 1) * 2 > slots.length) {
                 grow();
             }
-            int i = index(v, slots.length);
-            while (used[i]) {
-                if (slots[i] == v) {
+            int mask = slots.length - 1;
+            int i = index(v, mask);
+            long s;
+            while ((s = slots[i]) != 0) {
+                if (s == v) {
                     return;
                 }
-                i = (i + 1) & (slots.length - 1);
+                i = (i + 1) & mask;
             }
-            used[i] = true;
             slots[i] = v;
             size++;
         }
 
         boolean contains(long v) {
-            if (size == 0) {
-                return false;
+            if (v == 0) {
+                return hasZero;
             }
-            int i = index(v, slots.length);
-            while (used[i]) {
-                if (slots[i] == v) {
+            long[] t = slots;
+            int mask = t.length - 1;
+            int i = index(v, mask);
+            long s;
+            while ((s = t[i]) != 0) {
+                if (s == v) {
                     return true;
                 }
-                i = (i + 1) & (slots.length - 1);
+                i = (i + 1) & mask;
             }
             return false;
         }
 
         void addAll(LongSet other) {
-            for (int i = 0; i < other.slots.length; i++) {
-                if (other.used[i]) {
-                    add(other.slots[i]);
+            if (other.hasZero) {
+                add(0);
+            }
+            for (long v : other.slots) {
+                if (v != 0) {
+                    add(v);
                 }
             }
         }
@@ -191,21 +219,19 @@ final class Interest {
         }
 
         private void grow() {
-            long[] oldSlots = slots;
-            boolean[] oldUsed = used;
-            slots = new long[oldSlots.length * 2];
-            used = new boolean[oldSlots.length * 2];
-            size = 0;
-            for (int i = 0; i < oldSlots.length; i++) {
-                if (oldUsed[i]) {
-                    add(oldSlots[i]);
+            long[] old = slots;
+            slots = new long[old.length * 2];
+            size = hasZero ? 1 : 0;
+            for (long v : old) {
+                if (v != 0) {
+                    add(v);
                 }
             }
         }
 
-        private static int index(long v, int length) {
+        private static int index(long v, int mask) {
             long x = v * 0x9E3779B97F4A7C15L;
-            return (int) (x >>> 40) & (length - 1);
+            return (int) (x >>> 40) & mask;
         }
     }
 }
