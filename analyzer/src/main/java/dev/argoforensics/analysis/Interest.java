@@ -92,13 +92,18 @@ final class Interest {
      * that length.
      */
     boolean mentions(String text) {
+        return mentions(text, 0);
+    }
+
+    /** As {@link #mentions(String)} for the text from {@code from} on. */
+    boolean mentions(String text, int from) {
         if (everything) {
             return true;
         }
         final long anyLength = exactLengths | prefixLengths;
         final long prefixLengths = this.prefixLengths;
         final int n = text.length();
-        int i = 0;
+        int i = from;
         while (i < n) {
             char c = text.charAt(i);
             if (!isTokenChar(c)) {

@@ -64,6 +64,20 @@ class InterestTest {
     }
 
     @Test
+    void fromAnOffsetOnlyTheRestOfTheTextCounts() {
+        Interest i = Interest.none();
+        i.addWorkflow("info");
+        i.addPod("wf-1-step-1");
+        i.freeze();
+        String line = "time=\"2026-09-19T10:00:00Z\" level=info msg=\"Processing workflow\" namespace=argo workflow=other";
+        assertTrue(i.mentions(line), "the level's token is the Workflow's name");
+        assertFalse(i.mentions(line, line.indexOf(" msg=")), "after the head, no name of interest");
+        String pod = "time=2026-09-19T10:00:00Z level=INFO msg=\"cleaning up pod\" key=argo/wf-1-step-1/labelPodCompleted";
+        assertTrue(i.mentions(pod, pod.indexOf(" msg=")));
+        assertFalse(i.mentions(pod, pod.length()));
+    }
+
+    @Test
     void theLongSetHoldsEveryValueItWasGivenZeroIncludedAndNothingElse() {
         Interest.LongSet set = new Interest.LongSet();
         Random random = new Random(17024);
