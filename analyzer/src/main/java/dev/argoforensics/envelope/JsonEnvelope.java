@@ -26,7 +26,8 @@ final class JsonEnvelope {
     private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",
             "resource.labels.pod_name", "labels.pod", "pod_name", "podName", "pod");
 
-    private final ObjectMapper mapper = new ObjectMapper();
+    /** Shared: an ObjectMapper is costly to build (a decoder is made per chunk) and safe to share once configured. */
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** What an envelope object holds; {@code complete} is false for a Docker piece of a longer line. */
     record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin) {
@@ -37,7 +38,7 @@ final class JsonEnvelope {
      * streaming parser, values skipped, so the record is not turned into a tree for nothing.
      */
     boolean isRecord(String text) {
-        try (JsonParser p = mapper.getFactory().createParser(text)) {
+        try (JsonParser p = MAPPER.getFactory().createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return false;
             }
@@ -61,7 +62,7 @@ final class JsonEnvelope {
         }
         JsonNode n;
         try {
-            n = mapper.readTree(text);
+            n = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             return null;
         }
