@@ -114,5 +114,21 @@ class QuickScanTest {
         assertNull(QuickScan.scanKlog("I0919 10:00:00.       1 leaderelection.go:257] x", 2026), "a point without digits");
         assertNull(QuickScan.scanKlog("I0919 10:00:00.123456       1 leaderelection.go:] x", 2026), "no line number");
         assertNull(QuickScan.scanKlog("X0919 10:00:00.123456       1 leaderelection.go:257] x", 2026), "no such severity");
+        assertNull(QuickScan.scanKlog("I0919 24:00:00.123456       1 leaderelection.go:257] x", 2026), "no hour 24");
+        assertNull(QuickScan.scanKlog("I0919 10:60:00       1 leaderelection.go:257] x", 2026), "no minute 60");
+        assertNull(QuickScan.scanKlog("I0919 10:00:00.1234567891       1 leaderelection.go:257] x", 2026), "ten fraction digits");
+        assertNull(QuickScan.scanKlog("I0230 10:00:00       1 leaderelection.go:257] x", 2026), "no 30 February");
+    }
+
+    @Test
+    void klogTimesAreReadInPlaceWithTheirPrecision() {
+        RecordParser parser = new RecordParser();
+        for (String clock : new String[] {"10:00:00", "23:59:59.5", "00:00:01.000001", "12:34:56.123456789"}) {
+            String line = "W0229 " + clock + "       1 leaderelection.go:257] x";
+            QuickScan.Head head = QuickScan.scanKlog(line, 2028);
+            LogRecord full = assertInstanceOf(LineParse.Parsed.class, parser.parse(line, 2028)).record();
+            assertEquals(full.time(), head.time(), line);
+            assertEquals(java.time.Instant.parse("2028-02-29T" + clock + "Z"), head.time().instant(), line);
+        }
     }
 }
