@@ -246,25 +246,9 @@ public final class QuickScan {
         }
         Level level = Level.parse(line.substring(0, 1));
         try {
-            int month = Integer.parseInt(line, 1, 3, 10);
-            int day = Integer.parseInt(line, 3, 5, 10);
-            // The clock's digits were checked above; read them in place (java.time's parser costs more
-            // than the rest of the line), with the limits LocalTime.parse has, which the full read uses.
-            int hour = Integer.parseInt(line, 6, 8, 10);
-            int minute = Integer.parseInt(line, 9, 11, 10);
-            int second = Integer.parseInt(line, 12, 14, 10);
-            if (hour > 23 || minute > 59 || second > 59 || fraction > 9) {
-                return null;
-            }
-            int nanos = fraction == 0 ? 0 : Integer.parseInt(line, 15, clockEnd, 10);
-            for (int k = fraction; k < 9; k++) {
-                nanos *= 10;
-            }
-            long epochSecond = java.time.LocalDate.of(year, month, day).toEpochDay() * 86_400L + hour * 3600L + minute * 60L + second;
-            java.time.Instant t = java.time.Instant.ofEpochSecond(epochSecond, nanos);
-            Timestamp time = new Timestamp(t, TimePrecision.ofFractionDigits(fraction), dev.argoforensics.time.ZoneBasis.ASSUMED_UTC);
+            Timestamp time = Timestamp.klog(line, clockEnd, year);
             return new Head(RecordFormat.KLOG, time, level, line.substring(close + 1).strip());
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

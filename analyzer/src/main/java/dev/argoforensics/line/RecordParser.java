@@ -6,9 +6,6 @@ import dev.argoforensics.grammar.ControllerLogParserBaseListener;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import java.time.DateTimeException;
-import java.time.LocalDate;
-import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,8 +70,8 @@ public final class RecordParser {
         } catch (ParseCancellationException e) {
             return diagnose(line);
         } catch (IllegalArgumentException | DateTimeException e) {
-            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date:
-            // java.time's DateTimeException is no IllegalArgumentException, found by RecordParserFuzzTest).
+            // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
+            // DateTimeException is no IllegalArgumentException: anything java.time still throws is caught too.
             return new LineParse.Rejected(builder.column(), e.getMessage());
         }
     }
@@ -264,15 +261,9 @@ public final class RecordParser {
             String h = ctx.header.getText();
             // I0919 10:00:00.123456       1 leaderelection.go:257]
             level = Level.parse(h.substring(0, 1));
-            int month = Integer.parseInt(h.substring(1, 3));
-            int day = Integer.parseInt(h.substring(3, 5));
             int clockEnd = h.indexOf(' ', 6);
-            String clock = h.substring(6, clockEnd);
             rawTime = h.substring(1, clockEnd);
-            LocalTime lt = LocalTime.parse(clock);
-            int digits = clock.indexOf('.') < 0 ? 0 : clock.length() - clock.indexOf('.') - 1;
-            time = new Timestamp(LocalDate.of(yearHint, month, day).atTime(lt).toInstant(ZoneOffset.UTC),
-                    TimePrecision.ofFractionDigits(digits), dev.argoforensics.time.ZoneBasis.ASSUMED_UTC);
+            time = Timestamp.klog(h, clockEnd, yearHint);
             message = ctx.text == null ? "" : ctx.text.getText().strip();
             String source = h.substring(h.lastIndexOf(' ') + 1, h.length() - 1);
             fields.add(new Field("source", source, ValueStyle.BARE));

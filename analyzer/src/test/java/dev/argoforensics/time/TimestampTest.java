@@ -95,4 +95,20 @@ class TimestampTest {
     void rejectsWhatIsNotATime() {
         assertThrows(IllegalArgumentException.class, () -> Timestamp.parseRfc3339("yesterday", null, false));
     }
+
+    @Test
+    void aKlogHeaderTimeIsReadInTheGivenYearWithItsPrecision() {
+        String header = "I0229 16:31:11.350123       1 leaderelection.go:257]";
+        Timestamp t = Timestamp.klog(header, header.indexOf(' ', 6), 2028);
+        assertEquals(Instant.parse("2028-02-29T16:31:11.350123Z"), t.instant());
+        assertEquals(TimePrecision.MICROSECOND, t.precision());
+        assertEquals(ZoneBasis.ASSUMED_UTC, t.zone());
+        Timestamp whole = Timestamp.klog("W0919 10:00:00 1 x.go:1]", 14, 2026);
+        assertEquals(Instant.parse("2026-09-19T10:00:00Z"), whole.instant());
+        assertEquals(TimePrecision.SECOND, whole.precision());
+        for (String bad : new String[] {"I0229 16:31:11.350 1 x.go:1]", "I0919 23:60:00 1 x.go:1]", "I0919 10:00:00. 1 x.go:1]",
+                "I0919 10:00:00.1234567890 1 x.go:1]", "I09x9 10:00:00 1 x.go:1]"}) {
+            assertThrows(IllegalArgumentException.class, () -> Timestamp.klog(bad, bad.indexOf(' ', 6), 2026), bad);
+        }
+    }
 }
