@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * @param processes the controller streams; {@code LogEvent.stream()} indexes this list
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
-                         Set<EvidenceKind> available, List<ControllerProcess> processes) {
+                         Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
+                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes) {
 
     public Correlation {
         events = List.copyOf(events);
@@ -26,6 +27,13 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         pods = Collections.unmodifiableMap(new TreeMap<>(pods));
         workflows = Collections.unmodifiableMap(new TreeMap<>(workflows));
         available = Set.copyOf(available);
+        lifecycles = Collections.unmodifiableMap(new TreeMap<>(lifecycles));
+        fates = Collections.unmodifiableMap(new TreeMap<>(fates));
+    }
+
+    /** The Pod's lifecycle: every fact about it derived once (one exists for every Pod in {@link #pods()}). */
+    public PodLifecycle lifecycle(PodKey key) {
+        return lifecycles.get(key);
     }
 
     /** The controller stream (replica run) that logged the event. */

@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
@@ -111,7 +112,15 @@ public final class Correlator {
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
                     removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key)));
         }
-        return new Correlation(events, pods, workflows, available(events, objects), processes);
+        NodeIndex nodeIndex = new NodeIndex(workflows);
+        Map<WorkflowRef, WorkflowFate> fates = LifecycleBuilder.fates(workflows, pods, objects.auditRecords());
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex);
+        Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
+        for (PodHistory h : pods.values()) {
+            WorkflowRef wf = h.link() == null ? null : h.link().workflow();
+            lifecycles.put(h.key(), builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf)));
+        }
+        return new Correlation(events, pods, workflows, available(events, objects), processes, lifecycles, fates, nodeIndex);
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */
@@ -200,13 +209,17 @@ public final class Correlator {
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> open = new HashMap<>();
+        Map<Integer, LogEvent> lastInformer = new HashMap<>();
         for (LogEvent e : podEvents) {
             ControllerEvent ev = e.event();
             Builder b = open.get(e.stream());
-            if (ev instanceof FinalizersOnDelete) {
+            if (ev instanceof PodInformerEvent) {
+                lastInformer.put(e.stream(), e);
+            } else if (ev instanceof FinalizersOnDelete) {
                 close(open.remove(e.stream()), out);
                 Builder nb = new Builder();
                 nb.onDelete = e;
+                nb.trigger = lastInformer.get(e.stream());
                 open.put(e.stream(), nb);
             } else if (ev instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
                 if (b == null || b.scheduled != null) {
@@ -254,6 +267,7 @@ public final class Correlator {
 
     /** A removeFinalizer work item being assembled. */
     private static final class Builder {
+        LogEvent trigger;
         LogEvent onDelete;
         LogEvent scheduled;
         LogEvent queued;
@@ -274,14 +288,18 @@ public final class Correlator {
                 return null;
             }
             RemovalCause cause;
-            if (scheduled != null) {
-                cause = onDelete != null ? RemovalCause.POD_DELETED : RemovalCause.ORPHANED;
+            boolean leftInformer = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE;
+            if (scheduled != null && onDelete != null) {
+                cause = leftInformer ? RemovalCause.LEFT_INFORMER : RemovalCause.POD_DELETED;
+            } else if (scheduled != null) {
+                cause = RemovalCause.ORPHANED;
             } else if (queued != null) {
                 cause = RemovalCause.AFTER_PERSIST;
             } else {
                 cause = RemovalCause.UNKNOWN;
             }
-            return new FinalizerRemoval(scheduled != null ? onDelete : null, scheduled, queued, started, cause);
+            return new FinalizerRemoval(scheduled != null && onDelete != null ? trigger : null, scheduled != null ? onDelete : null, scheduled, queued,
+                    started, cause);
         }
     }
 

@@ -9,13 +9,15 @@ import java.util.Optional;
  * One removal of a Pod's status-capture finalizer by the controller, assembled from the lines of one
  * controller stream.
  *
+ * @param trigger   the pod informer event ({@code add}, {@code update} or {@code delete pod event}) of the
+ *                  same stream that the deleting handler ran on, or null
  * @param onDelete  {@code Removing finalizers during a delete} paired with the scheduling line, or null
  * @param scheduled {@code queuing pod delay} / {@code queuing poddelay…} for removeFinalizer, or null
  * @param queued    {@code queueing pod for cleanup…} for removeFinalizer, or null
  * @param started   {@code cleaning up pod action=removeFinalizer} not followed by a failure, or null
  * @param cause     why the controller removed it
  */
-public record FinalizerRemoval(LogEvent onDelete, LogEvent scheduled, LogEvent queued, LogEvent started, RemovalCause cause) {
+public record FinalizerRemoval(LogEvent trigger, LogEvent onDelete, LogEvent scheduled, LogEvent queued, LogEvent started, RemovalCause cause) {
 
     /** The moment the finalizer went: the cleanup worker's line, else the scheduling line. */
     public LogEvent decisive() {
@@ -34,9 +36,19 @@ public record FinalizerRemoval(LogEvent onDelete, LogEvent scheduled, LogEvent q
     public enum RemovalCause {
         /** The Pod is being deleted; the pod event handler released it after its deadline (#17024). */
         POD_DELETED,
+        /**
+         * The deleting handler ran on a {@code delete pod event}: the Pod had left the informer while it
+         * still carried the finalizer in the informer's last view, which a Pod being deleted cannot do
+         * (the finalizer holds it). It left the watch's selector ({@code labelPodCompleted} sets
+         * {@code completed=true}, and with it removes the finalizer), so the removal patches nothing.
+         */
+        LEFT_INFORMER,
         /** The Pod's Workflow is missing or being deleted: releasing the Pod is correct. */
         ORPHANED,
-        /** {@code queuePodsForCleanup} after a Workflow update: the node was persisted as fulfilled. */
+        /**
+         * Queued without the pod event handler's scheduling line: {@code queuePodsForCleanup} after a
+         * Workflow update that persisted the node fulfilled, or the Workflow delete handler.
+         */
         AFTER_PERSIST,
         /** Only the cleanup worker's line was seen; the lines that would say why are missing. */
         UNKNOWN

@@ -3,7 +3,11 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.FinalizerRemoval;
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
@@ -12,12 +16,15 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -44,16 +51,29 @@ public final class FinalizerStuck extends DeclaredRule {
 
     @Override
     public Evaluation evaluate(Correlation correlation) {
-        Timestamp logsEnd = new Reconciliation(correlation).evidenceEnd().orElse(null);
         List<Finding> out = new ArrayList<>();
-        for (PodHistory pod : correlation.pods().values()) {
-            Held held = held(pod);
-            Attempt attempt = attempt(pod, logsEnd);
-            if (held != null || attempt != null) {
-                out.add(finding(correlation, pod, held, attempt));
+        List<Clearance> cleared = new ArrayList<>();
+        Map<String, Timestamp> replicaEnds = new HashMap<>();
+        for (ControllerProcess p : correlation.processes()) {
+            if (p.last() != null) {
+                replicaEnds.merge(p.replica(), p.last(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             }
         }
-        return new Evaluation(out, List.of());
+        for (PodHistory pod : correlation.pods().values()) {
+            PodLifecycle life = correlation.lifecycle(pod.key());
+            Held held = held(life);
+            Attempt attempt = attempt(correlation, pod, replicaEnds);
+            if (held != null || attempt != null) {
+                out.add(finding(correlation, pod, held, attempt));
+            } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
+                    && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
+                cleared.add(new Clearance(pod.key(), "the removal queued at " + pod.removals().stream()
+                        .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format()
+                        + " followed the Pod leaving the informer (" + (life.labelled() != null ? "labelled completed" : "out of the watch's selector")
+                        + "), not a deletion: the Pod still exists, and no later delete event is due", life.informerExit().event().source()));
+            }
+        }
+        return new Evaluation(out, cleared);
     }
 
     /**
@@ -61,17 +81,12 @@ public final class FinalizerStuck extends DeclaredRule {
      * threshold after the release was due: max(deletion request, last condition transition +
      * max(pod GC delay, 2m)).
      */
-    private Held held(PodHistory pod) {
-        PodSnapshot still = null;
-        for (PodSnapshot s : pod.snapshots()) {
-            if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {
-                still = s;
-            }
-        }
-        if (still == null) {
+    private Held held(PodLifecycle life) {
+        PodSnapshot still = life.heldWhileDeleted();
+        if (still == null || life.deletion() == null) {
             return null;
         }
-        Timestamp requested = requested(still);
+        Timestamp requested = life.deletion().notAfter().at();
         Timestamp due = requested;
         if (still.lastConditionTransition().isPresent()) {
             Timestamp last = still.lastConditionTransition().get();
@@ -84,29 +99,53 @@ public final class FinalizerStuck extends DeclaredRule {
         return nanos > threshold ? new Held(still, requested, due, nanos) : null;
     }
 
-    /** The deletion request: deletionTimestamp minus the grace period, when the export gives it. */
-    private static Timestamp requested(PodSnapshot s) {
-        Timestamp ts = s.deletionTimestamp();
-        Long grace = s.deletionGracePeriodSeconds();
-        return grace == null || grace == 0 ? ts : new Timestamp(ts.instant().minusSeconds(grace), ts.precision(), ts.zone());
-    }
-
     /**
-     * The controller's last attempt to release the finalizer, if the logs go on for longer than the
-     * threshold after it was due without the Pod going away.
+     * The controller's last attempt to release the finalizer of a Pod being deleted (the deleting
+     * handler ran on the Pod while it was in the informer), if the same controller's logs go on for
+     * longer than the threshold after it was due without the Pod leaving the informer. A handler run
+     * on the Pod leaving the informer (labelled completed) is no deletion; the orphan path releases a
+     * Pod that need not be deleted.
      */
-    private Attempt attempt(PodHistory pod, Timestamp logsEnd) {
+    private Attempt attempt(Correlation correlation, PodHistory pod, Map<String, Timestamp> replicaEnds) {
+        FinalizerRemoval last = null;
         LogEvent scheduled = null;
-        LogEvent onDelete = null;
-        LogEvent previous = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
                 scheduled = e;
-                onDelete = previous != null && previous.event() instanceof FinalizersOnDelete ? previous : null;
             }
-            previous = e;
         }
-        if (scheduled == null || logsEnd == null) {
+        for (FinalizerRemoval r : pod.removals()) {
+            if (r.cause() == RemovalCause.POD_DELETED) {
+                last = r;
+            }
+        }
+        if (scheduled == null) {
+            return null;
+        }
+        if ((last != null && last.scheduled() != scheduled && EventOrder.after(scheduled, last.scheduled()))) {
+            last = null;
+        }
+        LogEvent onDelete = last != null ? last.onDelete() : null;
+        if (onDelete == null) {
+            // A removal item without a worker yet is not assembled as a removal: find the handler's lines directly.
+            LogEvent trigger = null;
+            LogEvent previous = null;
+            for (LogEvent e : pod.events()) {
+                if (e == scheduled) {
+                    onDelete = previous != null && previous.event() instanceof FinalizersOnDelete ? previous : null;
+                    break;
+                }
+                if (e.event() instanceof PodInformerEvent && e.stream() == scheduled.stream()) {
+                    trigger = e;
+                }
+                previous = e;
+            }
+            if (onDelete == null || (trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE)) {
+                return null;
+            }
+        }
+        Timestamp logsEnd = replicaEnds.get(correlation.process(scheduled).replica());
+        if (logsEnd == null) {
             return null;
         }
         PodCleanupScheduled s = (PodCleanupScheduled) scheduled.event();
@@ -132,9 +171,6 @@ public final class FinalizerStuck extends DeclaredRule {
             } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action())) {
                 failed = e;
             }
-        }
-        if (started != null && failed == null && onDelete == null) {
-            return null; // the orphan path: the Pod is released, not necessarily deleted
         }
         long nanos = due.nanosUntil(logsEnd);
         return nanos > threshold ? new Attempt(onDelete, scheduled, due, started, failed, logsEnd, nanos) : null;

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -33,30 +34,12 @@ final class NodeLines {
         return out;
     }
 
-    /**
-     * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
-     * carries no message of its own, so the error the controller marked the node with stands in.
-     */
-    static NodeOutcome outcome(NodeEvents nodes, NodeLink link) {
-        NodeOutcome o = NodeOutcome.of(nodes.history(link), link).orElse(null);
-        if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
-            return o;
-        }
-        String error = null;
-        for (LogEvent e : nodes.of(link)) {
-            if (e.event() instanceof NodeMarkedError m) {
-                error = m.error();
-            }
-        }
-        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time());
-    }
-
     static boolean failed(NodeOutcome o) {
         return o != null && FAILED.contains(o.phase());
     }
 
     static boolean podDeleted(String message) {
-        return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
+        return PodLifecycle.podDeleted(message);
     }
 
     /** "Error "pod deleted"", "Failed". */

@@ -1,13 +1,15 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
-import dev.argoforensics.event.ControllerEvent.InformerAction;
-import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
@@ -31,146 +33,134 @@ public final class PodDeletedDuringExecution extends NodeRule {
     public PodDeletedDuringExecution() {
         super(ID, "Pod deleted during execution", Severity.MEDIUM);
     }
-    private static final String MAIN = "main";
 
     @Override
     public EvidenceNeeds needs() {
-        return new EvidenceNeeds(Set.of(), List.of(Set.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.CLUSTER_EVENTS, EvidenceKind.AUDIT_LOG),
-                Set.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)), Set.of());
+        return new EvidenceNeeds(Set.of(), List.of(Set.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.CLUSTER_EVENTS, EvidenceKind.AUDIT_LOG,
+                EvidenceKind.POD_CONTROLLER_LINES), Set.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)), Set.of());
     }
 
     @Override
     void assess(PodHistory pod, Scope scope) {
-        if (pod.snapshots().isEmpty() && pod.clusterEvents().isEmpty() && pod.taskResults().isEmpty()) {
-            return; // nothing could say whether its main container had finished
-        }
-        NodeOutcome outcome = NodeLines.outcome(scope.nodes(), pod.link());
-        if (outcome == null || !"Error".equals(outcome.phase()) || !NodeLines.podDeleted(outcome.message())) {
+        PodLifecycle life = scope.correlation().lifecycle(pod.key());
+        if (!life.lostToDeletion()) {
             return;
         }
-        Optional<PodSnapshot> finished = pod.snapshots().stream().filter(s -> s.containersFinishedAt().isPresent()).findFirst();
-        Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).findFirst();
-        Running running = running(pod);
-        if (finished.isPresent()) {
-            scope.clear(pod, "its containers had finished (" + finished.get().exitCodeSummary() + ") before the Pod went: a result lost after "
-                    + "the fact, not a deletion during execution (see AF001, AF002)", finished.get().source());
-        } else if (reported.isPresent()) {
-            scope.clear(pod, "the executor reported the main container's exit code " + reported.get().exitCode()
-                    + " in its task result: it had finished before the Pod went (see AF002)", reported.get().source());
-        } else if (running != null) {
-            scope.findings().add(finding(scope, pod, outcome, running));
+        Execution execution = life.execution();
+        switch (execution.state()) {
+            case FINISHED_BEFORE -> scope.clear(pod, "its containers had finished before the deletion was requested (" + execution.reason()
+                    + "): a result lost after the fact, not a deletion during execution (see AF001, AF002)", execution.evidence());
+            case RUNNING -> scope.findings().add(finding(scope, pod, life, null));
+            default -> {
+                Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();
+                if (reported.isPresent()) {
+                    scope.clear(pod, "the executor reported exit code 0 for the main container in its task result: it completed, and was not "
+                            + "ended by a signal (see AF002)", reported.get().source());
+                } else {
+                    runningBefore(pod).ifPresent(s -> scope.findings().add(finding(scope, pod, life, s)));
+                }
+            }
         }
     }
 
     /**
-     * What shows the main container still running when the Pod was deleted: an export of the deleted
-     * Pod, the kubelet stopping the container, or (weaker) an export from before the deletion.
-     *
-     * @param strong the evidence is from the time of the deletion
+     * Where the order is not established: the last export from before the deletion that shows main
+     * still running, when no export shows the containers ended. It may have finished in between.
      */
-    private record Running(PodSnapshot snapshot, ClusterEvent killing, boolean strong, String how) {
-    }
-
-    private static Running running(PodHistory pod) {
-        PodSnapshot before = null;
+    private static Optional<PodSnapshot> runningBefore(PodHistory pod) {
+        PodSnapshot last = null;
         for (PodSnapshot s : pod.snapshots()) {
-            ContainerState main = main(s);
-            if (main == null || main.terminated()) {
-                continue;
+            if (s.deletionTimestamp() != null || s.containersFinishedAt().isPresent()) {
+                return Optional.empty();
             }
-            if (s.deletionTimestamp() != null) {
-                return new Running(s, null, true, "the export of the deleted Pod shows its main container " + main.state());
-            }
-            before = s;
+            ContainerState main = PodLifecycle.main(s);
+            last = main != null && !main.terminated() ? s : last;
         }
-        for (ClusterEvent e : pod.clusterEvents()) {
-            if ("Killing".equals(e.reason()) && e.regarding().fieldPath().equals("spec.containers{" + MAIN + "}")) {
-                return new Running(null, e, true, "the kubelet stopped the running main container at " + e.first().format());
-            }
-        }
-        if (before != null) {
-            return new Running(before, null, false, "the last export before the deletion shows its main container " + main(before).state());
-        }
-        return null;
+        return Optional.ofNullable(last);
     }
 
-    /** The container named main, else the first that is not an init container or the executor's wait. */
-    private static ContainerState main(PodSnapshot s) {
-        ContainerState fallback = null;
-        for (ContainerState c : s.containers()) {
-            if (MAIN.equals(c.name())) {
-                return c;
-            }
-            if (!c.init() && !"wait".equals(c.name()) && fallback == null) {
-                fallback = c;
-            }
-        }
-        return fallback;
-    }
-
-    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, Running running) {
+    /** @param before for a Pod whose order is not established: the export from before the deletion showing main running */
+    private Finding finding(Scope scope, PodHistory pod, PodLifecycle life, PodSnapshot before) {
         NodeLink link = pod.link();
+        NodeOutcome outcome = life.outcome();
+        Execution running = life.execution();
+        DeletionRequest request = life.deletion();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
         Optional<Deletion> deletion = Deletion.first(pod);
-        Timestamp deleted = deletion.map(Deletion::at).orElse(null);
-        if (deleted == null && running.snapshot != null && running.snapshot.deletionTimestamp() != null) {
-            deleted = running.snapshot.deletionTimestamp();
-        }
-        LogEvent informerDelete = pod.events().stream()
-                .filter(e -> e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE).findFirst().orElse(null);
-        if (deleted == null && informerDelete != null) {
-            deleted = informerDelete.time();
-        }
-        facts.add(new Fact("deletedAt", "Deleted at", deleted == null ? null : deleted.format()));
+        Timestamp deleted = request.notAfter().at();
+        facts.add(new Fact("deletedAt", "Deleted at", deleted.format()));
+        facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
         facts.add(new Fact("deletedBy", "Deleted by", deletion.map(Deletion::who).orElse(null)));
         facts.add(new Fact("howDeleted", "How", deletion.map(Deletion::how).orElse(null)));
-        facts.add(new Fact("mainContainer", "Main container at the deletion", running.how));
+        String how = before == null ? running.reason() : "the last export before the deletion" + (before.observed() == null ? ""
+                : " (" + before.observed().time().format() + ")") + " shows main " + PodLifecycle.main(before).state() + "; it may have finished before the deletion";
+        facts.add(new Fact("mainContainer", "Main container at the deletion", how));
+        life.containersEnd().ifPresent(end -> facts.add(new Fact("containerExitCodes", "Container exit codes", end.exitSummary())));
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
         facts.add(new Fact("finalNodeMessage", "Final node message", outcome.message()));
 
         deletion.ifPresent(d -> d.cite(cite));
         Deletion.of(pod).stream().filter(d -> d.event() != null && deletion.map(x -> x.event() != d.event()).orElse(true))
                 .forEach(d -> cite.event(d.event(), "what happened around the deletion"));
-        if (running.killing != null) {
-            cite.event(running.killing, "the kubelet stops the running main container");
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if (e.source().equals(running.evidence())) {
+                cite.event(e, "the kubelet stops the running container");
+            }
         }
-        if (running.snapshot != null) {
-            cite.pod(running.snapshot, running.strong ? "exported Pod: deleted while main ran" : "exported Pod before the deletion");
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.source().equals(running.evidence()) || s.source().equals(request.notAfter().evidence())) {
+                cite.pod(s, "exported Pod: deleted while main ran");
+            }
         }
-        cite.line(informerDelete, "the Pod leaves the controller's informer");
+        if (request.firstSeen() != null) {
+            cite.line(request.firstSeen(), "the controller handles the deletion");
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.source().equals(running.evidence())) {
+                cite.line(e, "the Pod still changing after the deletion");
+            }
+        }
+        if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED) {
+            cite.line(life.informerExit().event(), "the Pod leaves the controller's informer");
+        }
         NodeLines.failures(scope.nodes(), link).forEach(e -> cite.line(e, "node recorded as failed"));
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }
 
+        if (before != null) {
+            cite.pod(before, "exported Pod before the deletion");
+        }
         Confidence confidence;
         String reason;
-        if (running.strong && outcome.fromExport()) {
+        if (before != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = how + " (" + running.reason() + ")";
+        } else if (!running.fromLogs() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
-            reason = running.how + ", and the exported Workflow records the node Error \"" + outcome.message() + "\"";
-        } else if (running.strong || outcome.fromExport()) {
+            reason = running.reason() + ", and the exported Workflow records the node Error \"" + outcome.message() + "\"";
+        } else if (!running.fromLogs() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
-            reason = running.strong ? running.how + "; only the controller log records the node's end"
-                    : "the main container may have finished between the last export and the deletion";
+            reason = !running.fromLogs() ? running.reason() + "; only the controller log records the node's end"
+                    : "only the controller's lines show the Pod still running at its deletion: " + running.reason();
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the main container may have finished between the last export and the deletion, and only the controller log records the node's end";
+            reason = "only the controller's lines show the Pod running at its deletion (" + running.reason() + ") and the node's end";
         }
         String who = deletion.map(d -> " by " + d.who()).orElse("");
-        String summary = "Pod " + pod.key() + " was deleted" + who + (deleted == null ? "" : " at " + deleted.format())
-                + " while its main container was still running; its node ended Error \"" + outcome.message() + "\".";
+        String summary = "Pod " + pod.key() + " was deleted" + who + " " + request.when() + " while its main container was "
+                + "still running; its node ended Error \"" + outcome.message() + "\".";
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, outcome, running, deletion.orElse(null), deleted),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, outcome, how, deletion.orElse(null), request),
                 facts, cite.evidence());
     }
 
-    private static String explain(PodHistory pod, NodeOutcome outcome, Running running, Deletion deletion, Timestamp deleted) {
-        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was deleted")
-                .append(deleted == null ? "" : " at " + deleted.format()).append(" before its main container finished: ")
-                .append(running.how).append(". ");
+    private static String explain(PodHistory pod, NodeOutcome outcome, String how, Deletion deletion, DeletionRequest request) {
+        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was deleted ").append(request.when())
+                .append(" before its main container finished: ").append(how).append(". ");
         if (deletion != null) {
             b.append(deletion.audit() != null ? "The API server's audit log names who: " : "The cluster's Events name who: ")
                     .append(deletion.describe()).append(". ");

@@ -1,37 +1,37 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
+import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
-import dev.argoforensics.event.ControllerEvent.InformerAction;
-import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
-import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
-import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
-import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
-import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -74,17 +74,23 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         List<Clearance> cleared = new ArrayList<>();
         Reconciliation reconciliation = new Reconciliation(correlation);
         for (PodHistory pod : correlation.pods().values()) {
-            if (pod.removals().isEmpty()) {
+            PodLifecycle life = correlation.lifecycle(pod.key());
+            FinalizerRemoval release = life.release();
+            if (release == null) {
+                pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().ifPresent(r -> cleared.add(new Clearance(pod.key(),
+                        "the pod controller ran its deleting handler at " + r.onDelete().time().format() + " because the Pod left the informer ("
+                                + (life.labelled() != null ? "labelled completed by the controller" : "it left the watch's selector")
+                                + ") while still carrying the finalizer in its last view: it was not being deleted, and the removal had nothing to patch",
+                        r.onDelete().source())));
                 continue;
             }
-            // Once the first removal has happened the finalizer is gone; later ones change nothing.
-            FinalizerRemoval first = pod.removals().get(0);
-            switch (first.cause()) {
-                case ORPHANED -> cleared.add(new Clearance(pod.key(), "finalizer released at " + first.time().format()
-                        + " because the Pod's Workflow was missing or being deleted", first.decisive().source()));
-                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), "finalizer released at " + first.time().format()
-                        + " by the cleanup queued after a Workflow update", first.decisive().source()));
-                default -> new Case(correlation, reconciliation, pod, first).assess(out, cleared);
+            switch (release.cause()) {
+                case ORPHANED -> cleared.add(new Clearance(pod.key(), "finalizer released at " + release.time().format()
+                        + " because the Pod's Workflow was missing or being deleted", release.decisive().source()));
+                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), "finalizer released at " + release.time().format()
+                        + " by a cleanup the controller queued itself (after persisting the node, or on the Workflow's deletion)",
+                        release.decisive().source()));
+                default -> new Case(correlation, reconciliation, pod, life).assess(out, cleared);
             }
         }
         return new Evaluation(out, cleared);
@@ -93,6 +99,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
     /** One removal under examination. */
     private final class Case {
         private final PodHistory pod;
+        private final PodLifecycle life;
         private final FinalizerRemoval removal;
         private final LogEvent decisive;
         private final NodeLink link;
@@ -100,59 +107,88 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         private final Correlation correlation;
         private final Reconciliation reconciliation;
 
-        Case(Correlation correlation, Reconciliation reconciliation, PodHistory pod, FinalizerRemoval removal) {
+        Case(Correlation correlation, Reconciliation reconciliation, PodHistory pod, PodLifecycle life) {
             this.correlation = correlation;
             this.reconciliation = reconciliation;
             this.pod = pod;
-            this.removal = removal;
+            this.life = life;
+            this.removal = life.release();
             this.decisive = removal.decisive();
             this.link = pod.link();
             this.workflow = link == null ? null : correlation.workflow(link.workflow()).orElse(null);
         }
 
         void assess(List<Finding> findings, List<Clearance> cleared) {
-            Optional<Clearance> persisted = persistedFirst();
-            if (persisted.isPresent()) {
-                cleared.add(persisted.get());
+            String at = "finalizer released at " + decisive.time().format();
+            if (life.persisted() != null) {
+                cleared.add(new Clearance(pod.key(), at + " after the node was persisted: " + life.persisted().how(), life.persisted().evidence()));
                 return;
             }
-            Optional<PodSnapshot> completedIn = pod.snapshots().stream().filter(s -> s.containersFinishedAt().isPresent()).findFirst();
-            Optional<PodSnapshot> latest = pod.latestSnapshot();
-            if (completedIn.isEmpty() && latest.isPresent() && latest.get().deletionTimestamp() != null) {
-                // Deleted while its containers ran: a Pod deleted during execution (AF007), not this race.
-                cleared.add(new Clearance(pod.key(), "the exported Pod was deleted before its containers finished: no result to lose",
-                        latest.get().source()));
+            if (workflow != null) {
+                for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
+                    if (o.node().fulfilled() && !o.node().podDeletedError()) {
+                        cleared.add(new Clearance(pod.key(), "the exported Workflow records the node as " + o.node().phase()
+                                + ": its result was persisted", o.snapshot().source()));
+                        return;
+                    }
+                }
+            }
+            WorkflowFate fate = life.workflow();
+            if (fate != null && fate.deleted() != null && !life.lostToDeletion()) {
+                cleared.add(new Clearance(pod.key(), at + " while its Workflow was being deleted (" + fate.deleted().how() + ", "
+                        + fate.deleted().at().format() + "): no node result was left to lose, and none was recorded as lost", fate.deleted().evidence()));
                 return;
             }
-            findings.add(finding(completedIn, latest));
+            Execution execution = life.execution();
+            if (execution.state() == Execution.State.RUNNING) {
+                cleared.add(new Clearance(pod.key(), "deleted while running, not a lost result (AF007): " + execution.reason(), execution.evidence()));
+                return;
+            }
+            if (!life.lostToDeletion() && link != null) {
+                Optional<ControllerProcess> ranOn = reconciliation.ranOnWithoutProcessing(link.workflow(), decisive);
+                if (ranOn.isPresent()) {
+                    cleared.add(new Clearance(pod.key(), at + "; the controller (" + ranOn.get().label() + ") ran on until " + ranOn.get().last().format()
+                            + " with Workflow workers and never processed the Workflow again, although it requeues every unfinished Workflow "
+                            + "every 20 minutes: the Workflow was deleted or left the controller's view, and no result was recorded as lost",
+                            decisive.source()));
+                    return;
+                }
+            }
+            findings.add(finding());
         }
 
-        private Finding finding(Optional<PodSnapshot> completedIn, Optional<PodSnapshot> latest) {
+        private Finding finding() {
             List<EvidenceLine> evidence = new ArrayList<>();
             List<Fact> facts = new ArrayList<>();
             Optional<PodCleanupScheduled> schedule = removal.schedule();
+            ContainersEnd end = life.containers();
+            Execution execution = life.execution();
+            DeletionRequest deletion = life.deletion();
 
             facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", decisive.time().format()));
             facts.add(new Fact("delay", "Logged delay", schedule.map(PodCleanupScheduled::delayText).orElse(null)));
             facts.add(new Fact("delayNanos", "Logged delay (ns)", schedule.map(PodCleanupScheduled::delayNanos).orElse(null)));
-            PhaseAt phaseAt = phaseAtRemoval();
-            facts.add(new Fact("nodePhaseAtRemoval", "Node phase when removed", phaseAt == null ? null : phaseAt.phase));
-            NodeOutcome fin = NodeOutcome.of(workflow, link).orElse(null);
+            facts.add(new Fact("nodePhaseAtRemoval", "Node phase when removed", life.phaseAtRelease()));
+            NodeOutcome fin = life.outcome();
             facts.add(new Fact("finalNodePhase", "Final node phase", fin == null ? null : fin.phase()));
             facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message()));
             facts.add(new Fact("removalCause", "Why the controller removed it", cause()));
+            facts.add(new Fact("deletionRequested", "Deletion requested", deletion == null ? null : deletion.describe()));
+            facts.add(new Fact("containersAtDeletion", "Containers at the deletion", execution.state() == Execution.State.FINISHED_BEFORE
+                    ? "finished before it: " + execution.reason() : "not established: " + execution.reason()));
 
-            RemovalDeadline recomputed = RemovalDeadline.recompute(latest.orElse(null), schedule.orElse(null), removal.scheduled()).orElse(null);
+            PodSnapshot latest = pod.latestSnapshot().orElse(null);
+            RemovalDeadline recomputed = RemovalDeadline.recompute(latest, schedule.orElse(null), removal.scheduled()).orElse(null);
             if (recomputed != null) {
                 facts.add(new Fact("recomputedDeadline", "Deadline from the Pod export", recomputed.deadline().format()));
                 facts.add(new Fact("recomputedDelay", "Delay recomputed from the Pod export", GoDuration.format(recomputed.nanos())));
                 facts.add(new Fact("recomputedDelayNanos", "Delay recomputed (ns)", recomputed.nanos()));
                 facts.add(new Fact("delayAgrees", "Logged and recomputed delay agree", recomputed.agrees()));
             }
-            completedIn.ifPresent(s -> {
-                facts.add(new Fact("containersFinishedAt", "Containers finished at", s.containersFinishedAt().get().format()));
-                facts.add(new Fact("containerExitCodes", "Container exit codes", s.exitCodeSummary()));
-            });
+            if (end != null) {
+                facts.add(new Fact("containersFinishedAt", "Containers finished at", end.at().format()));
+                facts.add(new Fact("containerExitCodes", "Container exit codes", end.exitSummary()));
+            }
             Optional<LogEvent> workers = reconciliation.zeroWorkers(decisive);
             workers.ifPresent(w -> facts.add(new Fact("workflowWorkersAtRemoval", "Workflow workers at removal",
                     ((WorkerNumbers) w.event()).workflowWorkers())));
@@ -173,14 +209,26 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
             cite.line(removal.started(), "cleanup worker removes the finalizer");
-            podGoneAfter().ifPresent(e -> cite.line(e, "Pod gone from the controller's informer"));
-            if (phaseAt != null) {
-                cite.line(phaseAt.event, "node still unfulfilled after the removal");
+            if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
+                    && EventOrder.after(life.informerExit().event(), decisive)) {
+                cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
+            }
+            if (life.phaseAtReleaseLine() != null) {
+                cite.line(life.phaseAtReleaseLine(), "node still unfulfilled after the removal");
             }
             List<LogEvent> errors = laterErrors();
             errors.forEach(e -> cite.line(e, "node recorded as failed"));
+            if (deletion != null && deletion.notAfter() != null && !deletion.notAfter().fromLogs()) {
+                for (AuditRecord a : pod.auditRecords()) {
+                    if (a.source().equals(deletion.notAfter().evidence())) {
+                        cite.audit(a, "the deletion request");
+                    }
+                }
+            }
             // Exports have no time of their own (only a lower bound): they follow the log lines.
-            completedIn.ifPresent(s -> cite.pod(s, "exported Pod"));
+            if (end != null) {
+                cite.pod(end.snapshot(), "exported Pod");
+            }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
                     cite.node(o, "exported Workflow");
@@ -188,34 +236,41 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             evidence.addAll(cite.evidence());
 
+            boolean exportShowsLoss = fin != null && fin.fromExport() && life.lostToDeletion();
+            boolean lossRecorded = life.lostToDeletion() || !errors.isEmpty();
+            boolean finishedFirst = execution.state() == Execution.State.FINISHED_BEFORE;
             Confidence confidence;
             String reason;
-            boolean exportShowsLoss = fin != null && fin.fromExport() && "Error".equals(fin.phase()) && NodeLines.podDeleted(fin.message());
-            boolean logsShowLoss = !errors.isEmpty();
-            if (exportShowsLoss && completedIn.isPresent()) {
-                confidence = Confidence.CONFIRMED;
-                reason = "the exported Workflow records the node as Error \"" + fin.message() + "\" and the exported Pod shows its containers had finished";
-            } else if (exportShowsLoss || logsShowLoss) {
-                confidence = Confidence.LIKELY;
-                reason = exportShowsLoss
-                        ? "the exported Workflow records the loss, but no exported Pod shows that its containers had finished"
-                        : "the controller later logged the node as failed because the Pod was gone; no export backs it";
-            } else {
-                confidence = Confidence.POSSIBLE;
-                reason = "the evidence ends before the controller recorded what became of the node";
-            }
-            if (removal.cause() == RemovalCause.UNKNOWN && confidence != Confidence.POSSIBLE) {
+            if (removal.cause() == RemovalCause.UNKNOWN) {
                 confidence = Confidence.POSSIBLE;
                 reason = "the lines saying why the controller released the finalizer are missing";
+            } else if (!finishedFirst) {
+                confidence = Confidence.POSSIBLE;
+                reason = "the evidence does not show whether the containers had finished when the Pod's deletion was requested (" + execution.reason()
+                        + "): it may have been deleted while it ran (AF007)";
+            } else if (!execution.fromLogs() && lossRecorded) {
+                confidence = Confidence.CONFIRMED;
+                reason = (exportShowsLoss ? "the exported Workflow records the node as Error \"" + fin.message() + "\""
+                        : "the controller recorded the node as failed because the Pod was gone") + ", and " + execution.reason();
+            } else if (lossRecorded) {
+                confidence = Confidence.LIKELY;
+                reason = "only the controller's lines show that the containers had finished before the deletion: " + execution.reason();
+            } else if (!execution.fromLogs()) {
+                confidence = Confidence.LIKELY;
+                reason = execution.reason() + "; the evidence ends before the controller recorded what became of the node";
+            } else {
+                confidence = Confidence.POSSIBLE;
+                reason = "the evidence ends before the controller recorded what became of the node, and only its lines date the containers' end";
             }
 
             String delayText = schedule.map(s -> " (delay=" + s.delayText() + ")").orElse("");
+            String phaseAt = life.phaseAtRelease();
             String summary = "Pod " + pod.key() + " lost its status-capture finalizer at " + decisive.time().format() + delayText
-                    + " while its node was " + (phaseAt == null ? "not yet persisted as fulfilled" : "still " + phaseAt.phase)
+                    + " while its node was " + (phaseAt == null ? "not yet persisted as fulfilled" : "still " + phaseAt)
                     + (fin != null ? "; the node ended " + fin.phase() + (fin.message() == null || fin.message().isEmpty() ? "" : " \"" + fin.message() + "\"") : "")
                     + ".";
-            String explanation = explain(schedule.orElse(null), phaseAt, fin, completedIn.orElse(null), workers.orElse(null),
-                    lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null));
+            String explanation = explain(schedule.orElse(null), fin, end, workers.orElse(null), lastUpdate.orElse(null), recomputed,
+                    lastProcessed.orElse(null));
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
                     summary, explanation, facts, evidence);
@@ -229,95 +284,20 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             };
         }
 
-        /** Evidence that the node was persisted as fulfilled before the removal. */
-        private Optional<Clearance> persistedFirst() {
-            String at = "finalizer released at " + decisive.time().format() + " after the node was persisted: ";
-            for (LogEvent e : persistDrivenCleanups(pod.events())) {
-                if (EventOrder.notAfter(e, decisive)) {
-                    return Optional.of(new Clearance(pod.key(), at + cleanupAction(e) + " at " + e.time().format()
-                            + ", which the controller queues only after persisting a fulfilled node", e.source()));
-                }
-            }
-            if (workflow == null) {
-                return Optional.empty();
-            }
-            LogEvent completedNodeChange = null;
-            for (LogEvent e : workflow.events()) {
-                if (!EventOrder.notAfter(e, decisive)) {
-                    continue;
-                }
-                ControllerEvent ev = e.event();
-                if (aboutNode(ev) && ((ev instanceof NodeChanged c && NodeLines.COMPLETED.contains(c.newPhase()))
-                        || (ev instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))) {
-                    completedNodeChange = completedNodeChange == null ? e : completedNodeChange;
-                } else if (ev instanceof WorkflowUpdated && completedNodeChange != null && EventOrder.notAfter(completedNodeChange, e)) {
-                    return Optional.of(new Clearance(pod.key(), at + "the node changed to a completed phase and the Workflow update at "
-                            + e.time().format() + " persisted it", e.source()));
-                }
-            }
-            for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                if (o.node().fulfilled() && !o.node().podDeletedError()) {
-                    return Optional.of(new Clearance(pod.key(), "the exported Workflow records the node as " + o.node().phase()
-                            + ": its result was persisted", o.snapshot().source()));
-                }
-            }
-            return Optional.empty();
-        }
-
-        private boolean aboutNode(ControllerEvent ev) {
-            return link.isAbout(ev);
-        }
-
-        /** The node's phase when the finalizer went, from the first line after it that states it, else from an export. */
-        private PhaseAt phaseAtRemoval() {
-            if (workflow == null) {
-                return null;
-            }
-            for (LogEvent e : workflow.events()) {
-                if (!EventOrder.after(e, decisive) || !aboutNode(e.event())) {
-                    continue;
-                }
-                ControllerEvent ev = e.event();
-                String phase = ev instanceof WorkflowPodMissing m ? m.nodePhase()
-                        : ev instanceof NodePhaseChanged p ? p.fromPhase()
-                        : ev instanceof NodeChanged c ? c.oldPhase() : null;
-                if (phase != null && !phase.isEmpty()) {
-                    return new PhaseAt(phase, e);
-                }
-            }
-            List<NodeObservation> obs = workflow.nodeObservations(link.nodeId());
-            for (int i = obs.size() - 1; i >= 0; i--) {
-                if (!obs.get(i).node().fulfilled()) {
-                    return new PhaseAt(obs.get(i).node().phase(), null);
-                }
-            }
-            return null;
-        }
-
         private List<LogEvent> laterErrors() {
-            if (workflow == null) {
-                return List.of();
-            }
             List<LogEvent> out = new ArrayList<>();
-            for (LogEvent e : workflow.events()) {
-                if (!EventOrder.after(e, decisive) || !aboutNode(e.event())) {
+            for (LogEvent e : correlation.nodes().of(link)) {
+                if (!EventOrder.after(e, decisive)) {
                     continue;
                 }
                 ControllerEvent ev = e.event();
-                if ((ev instanceof NodeMarkedError m && NodeLines.podDeleted(m.error()))
+                if ((ev instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error()))
                         || (ev instanceof NodePhaseChanged p && "Error".equals(p.toPhase()))
-                        || (ev instanceof NodeMessageChanged c && NodeLines.podDeleted(c.message()))) {
+                        || (ev instanceof NodeMessageChanged c && PodLifecycle.podDeleted(c.message()))) {
                     out.add(e);
                 }
             }
             return out;
-        }
-
-        private Optional<LogEvent> podGoneAfter() {
-            return pod.events().stream()
-                    .filter(e -> e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE)
-                    .filter(e -> EventOrder.after(e, decisive))
-                    .findFirst();
         }
 
         private Optional<LogEvent> lastWorkflowUpdateBefore() {
@@ -333,7 +313,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             return Optional.ofNullable(found);
         }
 
-        private String explain(PodCleanupScheduled schedule, PhaseAt phaseAt, NodeOutcome fin, PodSnapshot completed, LogEvent workers,
+        private String explain(PodCleanupScheduled schedule, NodeOutcome fin, ContainersEnd end, LogEvent workers,
                                LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed) {
             StringBuilder b = new StringBuilder();
             b.append("The controller removed the status-capture finalizer ").append(PodSnapshot.STATUS_FINALIZER).append(" from Pod ")
@@ -355,12 +335,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         .append(GoDuration.format(recomputed.nanos())).append(recomputed.agrees() ? ", agreeing with the log. "
                                 : ", which does NOT agree with the log: the export may show a later condition change, or the clocks differ. ");
             }
-            if (completed != null) {
-                b.append("Its containers had finished at ").append(completed.containersFinishedAt().get().format()).append(" (")
-                        .append(completed.exitCodeSummary()).append("). ");
+            Execution execution = life.execution();
+            if (execution.state() == Execution.State.FINISHED_BEFORE) {
+                b.append("Its containers had finished before its deletion was requested: ").append(execution.reason()).append(". ");
+            } else if (end != null) {
+                b.append("Its containers had finished at ").append(end.at().format()).append(" (").append(end.exitSummary()).append("), ")
+                        .append("but whether before the deletion was requested is not established: ").append(execution.reason()).append(". ");
             }
             b.append("At that moment the Workflow had not persisted the Pod's result: ");
-            b.append(phaseAt != null ? "its node was still " + phaseAt.phase : "no persisted fulfilled state of its node was found");
+            b.append(life.phaseAtRelease() != null ? "its node was still " + life.phaseAtRelease() : "no persisted fulfilled state of its node was found");
             if (lastUpdate != null) {
                 b.append(", and the last Workflow update before the removal was at ").append(lastUpdate.time().format());
             }
@@ -383,49 +366,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 if (fin.message() != null && !fin.message().isEmpty()) {
                     b.append(" \"").append(fin.message()).append("\"");
                 }
-                b.append(completed != null && completed.allContainersSucceeded() ? " although every container had exited 0. " : ". ");
+                b.append(end != null && end.allZero() ? " although every container had exited 0. " : ". ");
             }
             b.append("Elapsed time alone authorised the removal; this is the race reported in argoproj/argo-workflows#17024.");
             return b.toString();
         }
-    }
-
-    /**
-     * Cleanups the controller queues only from {@code queuePodsForCleanup}, after persisting a
-     * fulfilled node: a {@code queueing pod for cleanup…} line not announced by a {@code queuing pod
-     * delay} line of the pod event handler for the same action, and not a shutdown action.
-     */
-    static List<LogEvent> persistDrivenCleanups(List<LogEvent> podEvents) {
-        List<LogEvent> out = new ArrayList<>();
-        Map<Integer, String> announced = new HashMap<>();
-        for (LogEvent e : podEvents) {
-            ControllerEvent ev = e.event();
-            if (ev instanceof PodCleanupScheduled s) {
-                announced.put(e.stream(), s.action());
-            } else if (ev instanceof PodCleanupQueued q) {
-                String action = announced.remove(e.stream());
-                boolean fromHandler = q.action() != null && q.action().equals(action);
-                if (!fromHandler && isPersistAction(q.action())) {
-                    out.add(e);
-                }
-            } else if (ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action())) {
-                out.add(e);
-            }
-        }
-        return out;
-    }
-
-    private static String cleanupAction(LogEvent e) {
-        if (e.event() instanceof PodCleanupQueued q) {
-            return q.action() + " was queued";
-        }
-        return ((PodCleanupStarted) e.event()).action() + " ran";
-    }
-
-    private static boolean isPersistAction(String action) {
-        return "labelPodCompleted".equals(action) || "deletePod".equals(action) || "removeFinalizer".equals(action);
-    }
-
-    private record PhaseAt(String phase, LogEvent event) {
     }
 }

@@ -40,8 +40,10 @@ final class Reconciliation {
     /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     private final Timestamp evidenceEnd;
+    private final List<ControllerProcess> processes;
 
     Reconciliation(Correlation correlation) {
+        this.processes = correlation.processes();
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
@@ -164,6 +166,48 @@ final class Reconciliation {
             }
         }
         return lo;
+    }
+
+    /** A running Workflow is requeued this often ({@code workflowResyncPeriod}), seen as a bare {@code Processing workflow}. */
+    static final long RESYNC_NANOS = 20 * 60_000_000_000L;
+    /** Slack over the resync period: the requeue waits for a free worker. */
+    private static final long RESYNC_SLACK_NANOS = 60_000_000_000L;
+
+    /**
+     * A run of the replica that logged the line which went on for longer than the resync period after
+     * it, with Workflow workers, without processing the Workflow again: the Workflow had left that
+     * controller's informer (deleted, or completed and labelled). Empty if the Workflow was processed
+     * after the line, or no such run is in the evidence.
+     */
+    Optional<ControllerProcess> ranOnWithoutProcessing(WorkflowRef wf, LogEvent line) {
+        if (firstProcessedAfter(wf, line).isPresent()) {
+            return Optional.empty();
+        }
+        String replica = processes.get(line.stream()).replica();
+        Instant due = line.time().windowEnd().plusNanos(RESYNC_NANOS + RESYNC_SLACK_NANOS);
+        for (ControllerProcess p : processes) {
+            if (!p.replica().equals(replica) || p.last() == null || !p.last().instant().isAfter(due)) {
+                continue;
+            }
+            if (!workersAtEnd(p)) {
+                continue;
+            }
+            return Optional.of(p);
+        }
+        return Optional.empty();
+    }
+
+    /** The run's last {@code Current Worker Numbers} did not say {@code workflowWorkers=0}. */
+    private boolean workersAtEnd(ControllerProcess p) {
+        Integer workers = null;
+        for (LogEvent e : lifecycle.getOrDefault(p.id(), List.of())) {
+            if (e.event() instanceof ControllerStarted) {
+                workers = null;
+            } else if (((WorkerNumbers) e.event()).workflowWorkers() != null) {
+                workers = ((WorkerNumbers) e.event()).workflowWorkers();
+            }
+        }
+        return workers == null || workers > 0;
     }
 
     /** The time of the last line of any controller run: how far the logs go. */

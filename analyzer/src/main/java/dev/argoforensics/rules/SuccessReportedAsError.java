@@ -1,11 +1,13 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -36,17 +38,13 @@ public final class SuccessReportedAsError extends NodeRule {
 
     @Override
     void assess(PodHistory pod, Scope scope) {
-        PodSnapshot finished = null;
-        for (PodSnapshot s : pod.snapshots()) {
-            if (s.containersFinishedAt().isPresent()) {
-                finished = s;
-            }
-        }
+        PodLifecycle life = scope.correlation().lifecycle(pod.key());
+        PodSnapshot finished = life.containersEnd().map(ContainersEnd::snapshot).orElse(null);
         Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
         if (finished == null && reported.isEmpty()) {
             return; // nothing says how the containers ended
         }
-        NodeOutcome outcome = NodeLines.outcome(scope.nodes(), pod.link());
+        NodeOutcome outcome = life.outcome();
         if (!NodeLines.failed(outcome)) {
             return;
         }

@@ -98,6 +98,7 @@ class RedactionTest {
                   uid: %3$s
                   creationTimestamp: "2026-09-19T16:27:10Z"
                   deletionTimestamp: "2026-09-19T16:31:04Z"
+                  deletionGracePeriodSeconds: 0
                   finalizers: [workflows.argoproj.io/status]
                   labels:
                     workflows.argoproj.io/workflow: %4$s

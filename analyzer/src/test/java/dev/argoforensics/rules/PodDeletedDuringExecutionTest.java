@@ -39,7 +39,7 @@ class PodDeletedDuringExecutionTest {
         assertEquals(GC, f.fact("deletedBy").orElseThrow().value());
         assertEquals("deleted it", f.fact("howDeleted").orElseThrow().value());
         assertEquals("2026-09-19T16:40:00.212345Z", f.fact("deletedAt").orElseThrow().value());
-        assertEquals("the export of the deleted Pod shows its main container running", f.fact("mainContainer").orElseThrow().value());
+        assertEquals("an export of the deleted Pod shows main running", f.fact("mainContainer").orElseThrow().value());
         assertTrue(f.summary().startsWith("Pod ns/p was deleted by " + GC), f.summary());
         assertEquals(List.of("audit.log:1", "c.log:2", "c.log:3", "c.log:4", "c.log:5", "pod.yaml:1", "wf.yaml:1"),
                 f.evidence().stream().map(x -> x.source().toString()).toList());
@@ -55,7 +55,7 @@ class PodDeletedDuringExecutionTest {
         assertEquals(Confidence.LIKELY, f.confidence(), "only the controller log records the node's end");
         assertEquals("kubelet", f.fact("deletedBy").orElseThrow().value());
         assertEquals("evicted it (node pressure)", f.fact("howDeleted").orElseThrow().value());
-        assertEquals("the kubelet stopped the running main container at 2026-09-19T16:40:00Z", f.fact("mainContainer").orElseThrow().value());
+        assertEquals("the kubelet stopped the running container main at 2026-09-19T16:40:00Z (Killing event)", f.fact("mainContainer").orElseThrow().value());
     }
 
     @Test
@@ -64,7 +64,8 @@ class PodDeletedDuringExecutionTest {
                 .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
         Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", finished).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
         assertTrue(e.findings().isEmpty());
-        assertTrue(e.cleared().get(0).reason().startsWith("its containers had finished (main exit 0, wait exit 0) before the Pod went"));
+        assertTrue(e.cleared().get(0).reason().startsWith("its containers had finished before the deletion was requested (the containers ended at "
+                + "2026-09-19T16:27:44Z (main exit 0, wait exit 0), before the deletion was requested at 2026-09-19T16:31:04Z"), e.cleared().get(0).reason());
     }
 
     @Test
@@ -81,7 +82,7 @@ class PodDeletedDuringExecutionTest {
         String running = Exports.Pod.of().running("main").running("wait").yaml();
         Finding f = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", running).workflow("wf.yaml", ERRORED_WORKFLOW).correlate())
                 .findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(Confidence.POSSIBLE, f.confidence(), "main may have finished between the export and the deletion");
         assertEquals("2026-09-19T16:40:01.100Z", f.fact("deletedAt").orElseThrow().value(), "the informer's delete event");
         assertEquals(null, f.fact("deletedBy").orElseThrow().value());
         assertTrue(f.explanation().contains("Neither audit records nor Events in the inputs name who deleted it"), f.explanation());

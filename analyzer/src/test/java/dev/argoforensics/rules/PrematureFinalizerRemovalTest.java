@@ -54,14 +54,20 @@ class PrematureFinalizerRemovalTest {
             "time=2026-09-19T16:33:02.247Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=p namespace=ns node=p message=\"pod deleted\""};
     }
 
+    /**
+     * Logs alone, the deletion first seen by the {@code add} of a restarted controller's listing: a Pod
+     * deleted while it ran and killed while the controller was down reads the same, so it is possible.
+     */
     @Test
-    void logsOnlyWithTheLaterPodDeletedErrorIsLikely() {
+    void logsOnlyAfterARestartCannotOrderTheDeletionAndTheContainersEnd() {
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);
         assertEquals("AF001", f.rule());
         assertEquals(Severity.HIGH, f.severity());
-        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().startsWith("the evidence does not show whether the containers had finished when the Pod's deletion "
+                + "was requested (no export of the Pod shows how its containers ended)"), f.confidenceReason());
         assertEquals(new PodKey("ns", "p"), f.pod());
         assertEquals("ns/p", f.workflow().toString());
         assertEquals("p", f.node().id());
@@ -76,6 +82,106 @@ class PrematureFinalizerRemovalTest {
         assertTrue(f.fact("recomputedDelay").isEmpty(), "no Pod export, nothing to recompute from");
         List<String> cited = f.evidence().stream().map(x -> x.source().toString()).toList();
         assertEquals(List.of("1.log:2", "2.log:1", "2.log:3", "2.log:4", "2.log:6", "2.log:7", "3.log:1", "3.log:2", "3.log:3", "3.log:4"), cited);
+    }
+
+    /** The controller saw the deletion arrive and the Pod vanished at the finalizer's release: it had finished (grace 0). */
+    @Test
+    void logsOnlyWithTheDeletionSeenArrivingAndThePodGoneAtTheReleaseAreLikely() {
+        String[] lines = removal();
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", lines).log("3.log", podDeletedLater()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertTrue(f.confidenceReason().contains("the controller saw the deletion arrive (update pod event at 2026-09-19T16:31:11.256Z) and the "
+                + "Pod changed no more until it vanished at its finalizer's release (2026-09-19T16:31:11.363Z)"), f.confidenceReason());
+    }
+
+    /** A Pod that goes on changing after the deletion was seen had not finished: the kubelet was stopping it. */
+    @Test
+    void logsOnlyWithThePodStillChangingAfterTheDeletionAreADeletionDuringExecution() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:12.904Z", "update"),
+                podEvent("2026-09-19T16:31:13.410Z", "delete")).log("3.log", podDeletedLater()).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("deleted while running, not a lost result (AF007): after the controller handled the "
+                + "deletion at 2026-09-19T16:31:11.257Z the Pod kept changing (update pod event at 2026-09-19T16:31:12.904Z)"), e.cleared().get(0).reason());
+        assertEquals("2.log:6", e.cleared().get(0).evidence().toString());
+    }
+
+    /**
+     * Kubernetes 1.33+: the kubelet's grace-0 delete after the kill moves deletionTimestamp past the
+     * containers' end. The earliest export of the deletion still shows the first request's grace period.
+     */
+    @Test
+    void theKubeletsFinalDeleteDoesNotHideThatTheDeletionCameFirst() {
+        String later = V4.podYaml(true).replace("deletionTimestamp: \"2026-09-19T16:31:04Z\"", "deletionTimestamp: \"2026-09-19T16:27:45Z\"")
+                .replace("exitCode: 0, reason: Completed", "exitCode: 137, reason: Error");
+        // Between the kill and the kubelet's final delete: the containers have ended, the grace period of the request still shows.
+        String during = later.replace("deletionTimestamp: \"2026-09-19T16:27:45Z\"", "deletionTimestamp: \"2026-09-19T16:28:13Z\"")
+                .replace("deletionGracePeriodSeconds: 0", "deletionGracePeriodSeconds: 30");
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .takenAt("pod-during.yaml", "2026-09-19T16:27:50Z", during).takenAt("pod-after.yaml", "2026-09-19T16:30:00Z", later).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("the API server gave the deletion a grace period of 30s"), e.cleared().get(0).reason());
+        assertEquals("pod-during.yaml:1", e.cleared().get(0).evidence().toString());
+    }
+
+    /** The same export alone: grace 0, deletionTimestamp 1s after main's end with exit 137 cannot order them. */
+    @Test
+    void aGraceZeroDeletionTimestampJustAfterTheEndIsNoProofOfOrder() {
+        String later = V4.podYaml(true).replace("deletionTimestamp: \"2026-09-19T16:31:04Z\"", "deletionTimestamp: \"2026-09-19T16:27:45Z\"")
+                .replace("exitCode: 0, reason: Completed", "exitCode: 137, reason: Error");
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", later).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("main's exit code 137 is one a signal gives"), f.confidenceReason());
+    }
+
+    /** The handler ran because the Pod left the informer when labelled completed: nothing was deleted. */
+    @Test
+    void aPodLabelledCompletedThatLeavesTheInformerIsNoDeletion() {
+        Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:50.100Z", "Succeeded"),
+                queueing("2026-09-19T16:27:50.101Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:27:50.150Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:27:50.170Z", "delete"),
+                removingFinalizers("2026-09-19T16:27:50.171Z"),
+                queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m56.829s"),
+                cleaningUp("2026-09-19T16:29:47.010Z", "removeFinalizer")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("because the Pod left the informer (labelled completed by the controller)"),
+                e.cleared().get(0).reason());
+    }
+
+    /** The garbage collector deleted the Pods of a deleted Workflow: no node result was left to lose. */
+    @Test
+    void theDeletionOfTheWorkflowIsNoLostResult() {
+        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
+                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:10.902113Z\",\"stageTimestamp\":\"2026-09-19T16:31:10.911725Z\"}";
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).object("audit.log", audit).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("while its Workflow was being deleted (deleted by alice@example.com (audit record), "
+                + "2026-09-19T16:31:10.902113Z)"), e.cleared().get(0).reason());
+    }
+
+    /** Another Pod of the Workflow released on the orphan path shows the Workflow missing or being deleted. */
+    @Test
+    void aSiblingReleasedOnTheOrphanPathShowsTheWorkflowGone() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("1b.log", "time=2026-09-19T16:27:10.530Z level=INFO msg=\"Created pod\" "
+                + "component=workflow_worker workflow=p namespace=ns nodeName=p.b nodeID=p-2218370546 podName=p-sibling-1").log("2.log", removal(
+                "time=2026-09-19T16:31:11.500Z level=INFO msg=\"queuing pod delay\" component=pod_controller podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" delay=0s action=removeFinalizer namespace=ns podName=p-sibling-1",
+                "time=2026-09-19T16:31:11.501Z level=INFO msg=\"queueing pod for cleanup\" component=pod_controller action=removeFinalizer namespace=ns podName=p-sibling-1",
+                "time=2026-09-19T16:31:11.520Z level=INFO msg=\"cleaning up pod\" component=pod_controller namespace=ns key=ns/p-sibling-1/removeFinalizer podName=p-sibling-1 action=removeFinalizer"))
+                .correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.pod().name().equals("p") && c.reason().contains("the pod controller found it missing or being "
+                + "deleted when it released Pod p-sibling-1 on the orphan path")), () -> e.cleared().toString());
     }
 
     @Test
@@ -152,7 +258,7 @@ class PrematureFinalizerRemovalTest {
                 "time=\"2026-09-19T10:01:30.203Z\" level=info msg=\"node hello-world-x7k2p-841307739 message: pod deleted\" namespace=argo workflow=hello-world-x7k2p")
                 .correlate());
         Finding f = e.findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(Confidence.POSSIBLE, f.confidence(), "no informer line, no export: nothing orders the deletion and the containers' end");
         assertEquals("hello-world-x7k2p-841307739", f.node().id());
         assertEquals("hello-world-x7k2p[0].whalesay", f.node().name());
         assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
@@ -183,7 +289,8 @@ class PrematureFinalizerRemovalTest {
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
                 .pod("pod.yaml", V4.podYaml(false)).correlate());
         assertTrue(e.findings().isEmpty());
-        assertTrue(e.cleared().get(0).reason().contains("before its containers finished"));
+        assertTrue(e.cleared().get(0).reason().startsWith("deleted while running, not a lost result (AF007): an export of the deleted Pod shows main running"),
+                e.cleared().get(0).reason());
     }
 
     @Test

@@ -103,13 +103,17 @@ public final class V4 {
                 + " toPhase=" + to;
     }
 
-    /** A Pod export: terminating, finalizer present, containers finished (or still running). */
+    /**
+     * The Pod {@code ns/p} exported while its deletion is held by the finalizer: finished long before
+     * (grace 0, as the API server gives a terminal Pod) or still running (grace 30).
+     */
     public static String podYaml(boolean finished) {
         String state = finished
                 ? "      terminated: {exitCode: 0, reason: Completed, startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"2026-09-19T16:27:44Z\"}\n"
                 : "      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n";
         return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
                 + "  creationTimestamp: \"2026-09-19T16:27:10Z\"\n  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n"
+                + "  deletionGracePeriodSeconds: " + (finished ? 0 : 30) + "\n"
                 + "  finalizers: [workflows.argoproj.io/status]\n"
                 + "  labels: {workflows.argoproj.io/workflow: p}\n"
                 + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"

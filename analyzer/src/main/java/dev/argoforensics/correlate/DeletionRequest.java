@@ -1,0 +1,44 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+
+/**
+ * When the deletion of a Pod was first requested, as tightly as the evidence bounds it. Kubernetes
+ * keeps no request time: {@code deletionTimestamp} is the request time plus the grace period, a
+ * later delete with a shorter grace period moves it (to old - old grace + new grace up to
+ * Kubernetes 1.32, never into the past from 1.33), and the kubelet's grace-0 delete once the
+ * containers have stopped is such a delete. So the request is read from audit records, from the
+ * earliest export that shows the deletion, and from the controller's first sight of it.
+ *
+ * @param notBefore   the request came after this (null: nothing bounds it from below)
+ * @param notAfter    the request came no later than this (never null: some evidence shows the deletion)
+ * @param exact       both bounds come from one exact statement of the request time (an audit record,
+ *                    or deletionTimestamp minus a grace period that no later delete shortened)
+ * @param grace       the grace period of the first request when an export shows it, else null
+ * @param firstSeen   the controller's first deleting-handler line for the Pod, or null
+ * @param requestedBy the user or component an audit record names, or null
+ */
+public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy) {
+
+    /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */
+    public String when() {
+        if (exact || (notBefore != null && notBefore.at().equals(notAfter.at()))) {
+            return "at " + (exact ? notAfter : notBefore).at().format();
+        }
+        return notBefore != null ? "between " + notBefore.at().format() + " and " + notAfter.at().format() : "no later than " + notAfter.at().format();
+    }
+
+    /** {@link #when()} with how each bound was found: "at 16:31:04Z (delete by alice (audit record))". */
+    public String describe() {
+        if (notBefore != null && notBefore.at().equals(notAfter.at())) {
+            return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
+        }
+        if (exact) {
+            return "at " + notAfter.at().format() + " (" + notAfter.how() + ")";
+        }
+        if (notBefore != null) {
+            return "between " + notBefore.at().format() + " (" + notBefore.how() + ") and " + notAfter.at().format() + " (" + notAfter.how() + ")";
+        }
+        return "no later than " + notAfter.at().format() + " (" + notAfter.how() + ")";
+    }
+}

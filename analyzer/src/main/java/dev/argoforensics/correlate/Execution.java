@@ -1,0 +1,30 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.source.SourceRef;
+
+/**
+ * Whether a Pod's containers had finished when its deletion was requested, or were still running
+ * (and so were ended by it), and what shows it.
+ *
+ * @param reason   the evidence in plain words ("main exited 137 at 13:40:46Z, 1s after the deletion was requested at 13:40:45Z")
+ * @param evidence the decisive line or object, null for {@link State#NOT_DELETED} and {@link State#UNDETERMINED} without any
+ * @param fromLogs only the controller's log shows it (weaker than an object: the log sees the deletion, not the containers)
+ */
+public record Execution(State state, String reason, SourceRef evidence, boolean fromLogs) {
+
+    /** The order of the containers' end and the deletion request. */
+    public enum State {
+        /** Every container had terminated before the deletion was requested: a finished result was at stake. */
+        FINISHED_BEFORE,
+        /** The main container was still running when the deletion was requested: the deletion ended the step. */
+        RUNNING,
+        /** The evidence cannot order the two. */
+        UNDETERMINED,
+        /** No evidence that the Pod was deleted at all. */
+        NOT_DELETED
+    }
+
+    static Execution notDeleted() {
+        return new Execution(State.NOT_DELETED, "no evidence that the Pod was deleted", null, false);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.PodSnapshot;
+import java.util.Optional;
+
+/**
+ * One Pod's life as every source together tells it, derived once by {@link LifecycleBuilder} and
+ * read by the rules, the timeline and the reports: how its containers ended, when its deletion was
+ * requested and whether its containers had finished by then, when it left the controller's informer
+ * and why, how its status-capture finalizer was released, what its node's persisted state was and
+ * what became of its Workflow. Each fact carries its evidence; absent facts are null.
+ *
+ * @param containers        how the containers ended (null: no export shows them all terminated)
+ * @param deletion          when the deletion was requested (null: no evidence of a deletion)
+ * @param execution         whether the containers had finished when the deletion was requested
+ * @param informerExit      the first {@code delete pod event} and what it meant (null: none logged)
+ * @param labelled          the controller's {@code cleaning up pod action=labelPodCompleted} (null: none), whose
+ *                          patch also removes the finalizer
+ * @param release           the first controller removal of the finalizer that could have acted (null: none)
+ * @param heldWhileDeleted  the latest export of the Pod deleted and still holding the finalizer (null: none)
+ * @param persisted         the first evidence that the node was persisted fulfilled before the release
+ *                          (null: none; always null without a release)
+ * @param persistedLine     the log line behind {@code persisted}, when it is one
+ * @param phaseAtRelease    the node's phase when the finalizer went, from the first line after it that
+ *                          states it, else from the latest export that shows it unfulfilled (null: unknown)
+ * @param phaseAtReleaseLine the line that states it, null if from an export
+ * @param outcome           the node's last recorded state (null: no Workflow line or export names the node)
+ * @param workflow          the Pod's Workflow's fate (null: the Pod is tied to no Workflow)
+ */
+public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, Execution execution, InformerExit informerExit,
+                           LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
+                           String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow) {
+
+    public Optional<ContainersEnd> containersEnd() {
+        return Optional.ofNullable(containers);
+    }
+
+    public Optional<DeletionRequest> deletionRequest() {
+        return Optional.ofNullable(deletion);
+    }
+
+    public Optional<FinalizerRemoval> finalizerRelease() {
+        return Optional.ofNullable(release);
+    }
+
+    public Optional<NodeOutcome> nodeOutcome() {
+        return Optional.ofNullable(outcome);
+    }
+
+    /** The node ended Error with the message the controller gives a node whose Pod vanished before its result was recorded. */
+    public boolean lostToDeletion() {
+        return outcome != null && "Error".equals(outcome.phase()) && podDeleted(outcome.message());
+    }
+
+    /** "pod deleted" or, for a ContainerSet child, "container deleted". */
+    public static boolean podDeleted(String message) {
+        return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
+    }
+
+    /** The container named main, else the first that is neither an init container nor the executor's wait. */
+    public static ContainerState main(PodSnapshot s) {
+        ContainerState fallback = null;
+        for (ContainerState c : s.containers()) {
+            if ("main".equals(c.name())) {
+                return c;
+            }
+            if (!c.init() && !"wait".equals(c.name()) && fallback == null) {
+                fallback = c;
+            }
+        }
+        return fallback;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+
+/**
+ * What became of a Workflow as a whole: deleted (and how that is known), completed, and the last
+ * line the controller logged about it.
+ *
+ * @param deleted   an audit record of its deletion, or the pod controller releasing one of its Pods
+ *                  on the orphan path (the Workflow was missing from the informer or being deleted);
+ *                  null if nothing shows it
+ * @param completed a {@code Workflow update successful} with a completed phase, or an export in one; null if none
+ * @param lastLine  the last operator line about it, null if none
+ */
+public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine) {
+}
