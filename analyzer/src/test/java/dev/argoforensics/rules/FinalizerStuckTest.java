@@ -120,4 +120,38 @@ class FinalizerStuckTest {
         assertEquals(Confidence.CONFIRMED, f.confidence());
         assertTrue(f.explanation().contains("tried to remove the finalizer at 2026-09-19T16:31:11.350Z and failed"), f.explanation());
     }
+
+    /**
+     * A Pod labelled completed leaves the informer's selector: the delete event comes first, then the
+     * deleting handler and a removal that patches nothing. No later delete event is due: the Pod exists.
+     */
+    @Test
+    void aPodThatLeftTheInformerWhenLabelledIsNoStuckFinalizer() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log",
+                queueing("2026-09-19T16:27:50.101Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:27:50.150Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:27:50.170Z", "delete"),
+                removingFinalizers("2026-09-19T16:27:50.171Z"),
+                queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m56.829s"),
+                queueingAfter("2026-09-19T16:27:50.172Z", "removeFinalizer", "1m56.829s"),
+                cleaningUp("2026-09-19T16:29:47.010Z", "removeFinalizer"),
+                processingOther("2026-09-19T17:05:00.000Z")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size());
+        assertTrue(e.cleared().get(0).reason().contains("followed the Pod leaving the informer (labelled completed), not a deletion"),
+                e.cleared().get(0).reason());
+    }
+
+    /** Another controller's logs going on say nothing about this one's: the evidence of the Pod's own controller ended. */
+    @Test
+    void onlyTheReplicaThatHandledTheDeletionDatesTheEndOfItsEvidence() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log",
+                podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                .log("other-controller.log", processingOther("2026-09-19T17:05:00.000Z")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
 }

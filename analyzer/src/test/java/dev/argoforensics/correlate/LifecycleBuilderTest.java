@@ -1,0 +1,178 @@
+package dev.argoforensics.correlate;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Execution.State;
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The facts of a Pod's life as the Kubernetes and controller semantics give them: when its deletion
+ * was requested (deletionTimestamp is the request plus the grace period, and the kubelet's grace-0
+ * delete rewrites it), whether its containers had finished by then, what a delete pod event was.
+ */
+class LifecycleBuilderTest {
+    private static final PodKey P = new PodKey("ns", "p");
+
+    /** The deleting handler's lines for ns/p, seen through the given informer event. */
+    private static List<String> handler(String informerAction) {
+        return new ArrayList<>(List.of(
+                podEvent("2026-09-19T16:31:11.256Z", informerAction),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")));
+    }
+
+    /** The lifecycle of ns/p (keyed with the UID when an export gave one). */
+    private static PodLifecycle life(Evidence evidence) {
+        List<PodLifecycle> named = evidence.correlate().lifecycles().values().stream().filter(l -> l.key().named().equals(P)).toList();
+        assertEquals(1, named.size(), () -> named.toString());
+        return named.get(0);
+    }
+
+    private static String finishedPod(String deletionTimestamp, long grace, int mainExit) {
+        return Exports.Pod.of().phase(mainExit == 0 ? "Succeeded" : "Failed").deleted(deletionTimestamp, grace)
+                .terminated("main", mainExit, mainExit == 0 ? "Completed" : "Error", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+    }
+
+    @Test
+    void aGracePeriodDatesTheRequestExactlyAndShowsThePodHadNotFinished() {
+        String during = Exports.Pod.of().deleted("2026-09-19T16:28:13Z", 30).running("main").running("wait").yaml();
+        PodLifecycle l = life(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).pod("pod.yaml", during));
+        DeletionRequest d = l.deletion();
+        assertTrue(d.exact());
+        assertEquals("2026-09-19T16:27:43Z", d.notAfter().at().format());
+        assertEquals("2026-09-19T16:27:43Z", d.notBefore().at().format());
+        assertEquals(30L, d.grace());
+        assertEquals("at 2026-09-19T16:27:43Z", d.when());
+        assertEquals(State.RUNNING, l.execution().state());
+        assertEquals("an export of the deleted Pod shows main running", l.execution().reason());
+        assertFalse(l.execution().fromLogs());
+    }
+
+    @Test
+    void aGraceZeroTimestampLongAfterTheEndIsTheRequestItself() {
+        PodLifecycle l = life(new Evidence().pod("pod.yaml", finishedPod("2026-09-19T16:31:04Z", 0, 0)));
+        assertEquals("2026-09-19T16:31:04Z", l.deletion().notBefore().at().format());
+        assertEquals(State.FINISHED_BEFORE, l.execution().state());
+        assertTrue(l.execution().reason().startsWith("the containers ended at 2026-09-19T16:27:44Z (main exit 0, wait exit 0), before the deletion "
+                + "was requested at 2026-09-19T16:31:04Z"), l.execution().reason());
+    }
+
+    /** Kubernetes 1.33+: the kubelet's grace-0 delete after the kill puts deletionTimestamp just after the containers' end. */
+    @Test
+    void aGraceZeroTimestampJustAfterTheEndOrdersNothing() {
+        PodLifecycle l = life(new Evidence().pod("pod.yaml", finishedPod("2026-09-19T16:27:46Z", 0, 137)));
+        assertNull(l.deletion().notBefore());
+        assertEquals("no later than 2026-09-19T16:27:46Z", l.deletion().when());
+        assertEquals(State.UNDETERMINED, l.execution().state());
+        assertTrue(l.execution().reason().endsWith("; main's exit code 137 is one a signal gives"), l.execution().reason());
+        assertTrue(l.containers().mainSignalled());
+    }
+
+    @Test
+    void anAuditRecordDatesTheRequestAndNamesWho() {
+        PodLifecycle l = life(new Evidence().pod("pod.yaml", finishedPod("2026-09-19T16:27:46Z", 0, 137))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:27:41.500123Z", 200)));
+        assertTrue(l.deletion().exact());
+        assertEquals("alice@example.com", l.deletion().requestedBy());
+        assertEquals(State.RUNNING, l.execution().state(), "the containers ended at 16:27:44Z, after the request at 16:27:41.5Z");
+    }
+
+    @Test
+    void anExportTakenBeforeTheDeletionWithEveryContainerEndedShowsTheOrder() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        PodLifecycle l = life(new Evidence().log("c.log", handler("add").toArray(String[]::new))
+                .takenAt("before.yaml", "2026-09-19T16:29:00Z", before));
+        assertEquals(State.FINISHED_BEFORE, l.execution().state());
+        assertEquals("2026-09-19T16:29:00Z", l.deletion().notBefore().at().format());
+        assertEquals("2026-09-19T16:31:11.257Z", l.deletion().notAfter().at().format(), "the controller's first sight of the deletion");
+    }
+
+    @Test
+    void fromLogsAloneAPodStillChangingAfterTheDeletionWasRunning() {
+        List<String> lines = handler("update");
+        lines.add(podEvent("2026-09-19T16:31:12.900Z", "update"));
+        lines.add(podEvent("2026-09-19T16:31:13.400Z", "delete"));
+        PodLifecycle l = life(new Evidence().log("c.log", lines.toArray(String[]::new)));
+        assertEquals(State.RUNNING, l.execution().state());
+        assertTrue(l.execution().fromLogs());
+        assertEquals(InformerExit.Kind.REMOVED, l.informerExit().kind());
+    }
+
+    @Test
+    void fromLogsAloneAPodGoneAtTheReleaseOfADeletionSeenArrivingHadFinished() {
+        List<String> lines = handler("update");
+        lines.add(podEvent("2026-09-19T16:31:11.363Z", "delete"));
+        PodLifecycle l = life(new Evidence().log("c.log", lines.toArray(String[]::new)));
+        assertEquals(State.FINISHED_BEFORE, l.execution().state());
+        assertTrue(l.execution().fromLogs());
+    }
+
+    @Test
+    void fromLogsAloneADeletionFoundAtStartUpOrdersNothing() {
+        List<String> lines = handler("add");
+        lines.add(podEvent("2026-09-19T16:31:11.363Z", "delete"));
+        PodLifecycle l = life(new Evidence().log("c.log", lines.toArray(String[]::new)));
+        assertEquals(State.UNDETERMINED, l.execution().state());
+        assertEquals("no export of the Pod shows how its containers ended", l.execution().reason());
+    }
+
+    @Test
+    void aDeleteEventAfterTheControllersOwnLabellingIsThePodLeavingTheSelector() {
+        PodLifecycle l = life(new Evidence().log("c.log",
+                workflowUpdated("2026-09-19T16:27:50.100Z", "Succeeded"),
+                queueing("2026-09-19T16:27:50.101Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:27:50.150Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:27:50.170Z", "delete"),
+                removingFinalizers("2026-09-19T16:27:50.171Z"),
+                queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m56.829s"),
+                cleaningUp("2026-09-19T16:29:47.010Z", "removeFinalizer")));
+        assertEquals(InformerExit.Kind.LABELLED, l.informerExit().kind());
+        assertEquals("c.log:3", l.informerExit().cause().source().toString());
+        assertNull(l.release(), "the removal after leaving the informer patches nothing");
+        assertNull(l.deletion(), "nothing says the Pod was deleted");
+        assertEquals(State.NOT_DELETED, l.execution().state());
+    }
+
+    @Test
+    void aDeleteEventThatTriggersTheDeletingHandlerLeftTheInformerWithItsFinalizer() {
+        Correlation c = new Evidence().log("c.log",
+                podEvent("2026-09-19T16:27:50.170Z", "delete"),
+                removingFinalizers("2026-09-19T16:27:50.171Z"),
+                queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m56.829s"),
+                cleaningUp("2026-09-19T16:29:47.010Z", "removeFinalizer")).correlate();
+        assertEquals(RemovalCause.LEFT_INFORMER, c.pods().get(P).removals().get(0).cause());
+        assertEquals(InformerExit.Kind.LABELLED, c.lifecycle(P).informerExit().kind());
+    }
+
+    @Test
+    void theFateOfADeletedWorkflowComesFromItsAuditRecord() {
+        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
+                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:10.902113Z\",\"stageTimestamp\":\"2026-09-19T16:31:10.911725Z\"}";
+        Correlation c = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).object("audit.log", audit).correlate();
+        WorkflowFate fate = c.lifecycle(P).workflow();
+        assertEquals("2026-09-19T16:31:10.902113Z", fate.deleted().at().format());
+        assertEquals("deleted by alice@example.com (audit record)", fate.deleted().how());
+        assertNull(fate.completed());
+    }
+}
