@@ -61,7 +61,7 @@ final class LifecycleBuilder {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
-            Timestamp at = a.requestReceived() != null ? a.requestReceived() : a.stageTimestamp();
+            Timestamp at = a.time();
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null) {
                 deleted.merge(new WorkflowRef(a.namespace(), a.name()),
                         new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), LifecycleBuilder::earlier);
@@ -206,7 +206,7 @@ final class LifecycleBuilder {
         String by = null;
         for (AuditRecord a : pod.auditRecords()) {
             boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
-            Timestamp at = a.requestReceived() != null ? a.requestReceived() : a.stageTimestamp();
+            Timestamp at = a.time();
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted || at == null) {
                 continue;
             }

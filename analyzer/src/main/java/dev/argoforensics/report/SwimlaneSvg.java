@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * One Pod's timeline drawn as an inline SVG swimlane: one lane per source, taken from the entry
  * kind's prefix ({@code log:} and {@code finalizer:}, {@code pod:}, {@code node:}, {@code taskresult:},
- * {@code event:} and {@code audit:}, and {@code check:} when there are cross-checks; an unknown prefix
+ * {@code event:} and {@code audit:}, and {@code check:} and {@code lifecycle:} when there are cross-checks; an unknown prefix
  * gets a lane of its own), one dot per entry with its text as a
  * tooltip, and vertical markers for what a reader looks for first: deletion requested, finalizer
  * removed, node persisted, error recorded. An AF001 finding's negative delay is drawn as the band
@@ -115,7 +115,7 @@ final class SwimlaneSvg {
     }
 
     /** Lanes drawn only when the timeline has such entries: they are derived, not a source. */
-    private static final List<Lane> DERIVED_LANES = List.of(new Lane("cross-checks", List.of("check")));
+    private static final List<Lane> DERIVED_LANES = List.of(new Lane("cross-checks", List.of("check", "lifecycle")));
 
     private static List<Lane> lanes(Timeline t) {
         List<Lane> lanes = new ArrayList<>(STANDARD_LANES);
@@ -151,7 +151,7 @@ final class SwimlaneSvg {
         List<Marker> out = new ArrayList<>();
         for (TimelineEntry e : t.entries()) {
             String k = e.kind();
-            if (k.equals("pod:deletion-requested") || k.startsWith("audit:delete")) {
+            if (k.equals("lifecycle:deletion-requested")) {
                 out.add(new Marker("deletion-requested", "deletion requested", e.time().instant(), e.time().format(), "m-delete"));
             } else if (k.equals("log:workflow-update-successful")) {
                 out.add(new Marker("node-persisted", "node persisted", e.time().instant(), e.time().format(), "m-persist"));

@@ -1,8 +1,13 @@
 package dev.argoforensics.timeline;
 
+import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
+import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -35,8 +40,10 @@ final class CrossChecks {
                 return "the Pod was being deleted (pod event handler" + delay + ")";
             case ORPHANED:
                 return "the Pod's Workflow was missing or being deleted (pod event handler" + delay + ")";
+            case LEFT_INFORMER:
+                return "the Pod had left the informer with the finalizer in its last view, so nothing was patched (pod event handler" + delay + ")";
             case AFTER_PERSIST:
-                return "cleanup queued after a Workflow update";
+                return "cleanup queued by the controller (after a Workflow update, or on the Workflow's deletion)";
             default:
                 return "why is not logged (only the cleanup worker's line was found)";
         }
@@ -59,22 +66,42 @@ final class CrossChecks {
         }
     }
 
-    /** The containers' exit codes (latest export showing them all terminated) against the node's final phase. */
-    static void exitCodes(Entries out, PodHistory pod, NodeOutcome outcome) {
-        if (outcome == null || outcome.time() == null || !COMPLETED.contains(outcome.phase())) {
+    /**
+     * The lifecycle facts that join several sources: when the deletion was requested and how that is
+     * known, whether the containers had finished by then, and what the Pod's leaving the informer was.
+     */
+    static void lifecycle(Entries out, PodLifecycle life) {
+        DeletionRequest d = life.deletion();
+        if (d != null) {
+            Known at = d.notBefore() != null ? d.notBefore() : d.notAfter();
+            out.fact(at.at(), at.evidence(), "lifecycle:deletion-requested", "deletion requested " + d.describe()
+                    + (d.requestedBy() != null ? " by " + d.requestedBy() : ""), false);
+            Execution x = life.execution();
+            String state = switch (x.state()) {
+                case FINISHED_BEFORE -> "its containers had finished before the deletion was requested";
+                case RUNNING -> "its main container was still running when the deletion was requested";
+                default -> "whether its containers had finished before the deletion is not established";
+            };
+            out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",
+                    state + ": " + x.reason() + (x.fromLogs() ? " (from the controller's lines only)" : ""), false);
+        }
+        InformerExit exit = life.informerExit();
+        if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {
+            out.derived(exit.event(), "lifecycle:left-informer", "the Pod left the controller's informer because it "
+                    + (exit.cause() != null ? "was labelled completed (" + exit.cause().source() + ")" : "left the watch's selector")
+                    + ": it still exists; this delete event is no deletion");
+        }
+    }
+
+    /** The containers' exit codes (first export showing them all terminated) against the node's final phase. */
+    static void exitCodes(Entries out, PodLifecycle life) {
+        NodeOutcome outcome = life.outcome();
+        if (outcome == null || outcome.time() == null || !COMPLETED.contains(outcome.phase()) || life.containers() == null) {
             return;
         }
-        PodSnapshot finished = null;
-        for (PodSnapshot s : pod.snapshots()) {
-            if (s.containersFinishedAt().isPresent()) {
-                finished = s;
-            }
-        }
-        if (finished == null) {
-            return;
-        }
+        PodSnapshot finished = life.containers().snapshot();
         String node = "node ended " + outcome.phase() + (outcome.message() == null || outcome.message().isEmpty() ? "" : " (" + outcome.message() + ")");
-        boolean succeeded = finished.allContainersSucceeded();
+        boolean succeeded = life.containers().allZero();
         String codes = finished.exitCodeSummary() + " (" + finished.source() + ")";
         String verdict;
         if (succeeded && !"Succeeded".equals(outcome.phase())) {

@@ -46,10 +46,9 @@ final class ObjectEntries {
     }
 
     /**
-     * {@code deletionTimestamp} is the time of the (last) delete request plus its grace period: a
-     * terminated Pod gets 0s, a running one its termination grace period. A later delete with a
-     * shorter grace period (the kubelet's, once the containers stopped) moves both, so the first
-     * request came no later than deletionTimestamp minus the grace period.
+     * The export's {@code deletionTimestamp} as the object states it. What it says of the request
+     * (the request plus its grace period, moved by a later shorter delete) is the lifecycle's to
+     * derive, from every export together: see {@code CrossChecks.lifecycle}.
      */
     private static void deletion(Entries out, PodSnapshot s) {
         Timestamp ts = s.deletionTimestamp();
@@ -57,17 +56,7 @@ final class ObjectEntries {
             return;
         }
         Long grace = s.deletionGracePeriodSeconds();
-        if (grace == null) {
-            out.fact(ts, s.source(), "pod:deletion-requested",
-                    "deletionTimestamp; the export gives no grace period, so the request may have come up to a grace period earlier", false);
-        } else if (grace == 0) {
-            out.fact(ts, s.source(), "pod:deletion-requested", "deletion requested no later than this (deletionTimestamp, grace period 0s)", false);
-        } else {
-            Timestamp requested = new Timestamp(ts.instant().minusSeconds(grace), ts.precision(), ts.zone());
-            out.fact(requested, s.source(), "pod:deletion-requested", "deletion requested no later than this (deletionTimestamp "
-                    + ts.format() + " minus the grace period " + GoDuration.format(grace * 1_000_000_000L) + ")", false);
-            out.fact(ts, s.source(), "pod:grace-period-ends", "grace period ends (deletionTimestamp)", false);
-        }
+        out.fact(ts, s.source(), "pod:deletion-timestamp", "deletionTimestamp" + (grace == null ? "" : ", deletionGracePeriodSeconds " + grace), false);
     }
 
     /** A finalizer present in one export and absent in the next (or the other way round), exports in observation order. */

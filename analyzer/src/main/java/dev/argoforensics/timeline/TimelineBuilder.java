@@ -2,8 +2,8 @@ package dev.argoforensics.timeline;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.NodeLink;
-import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
@@ -12,6 +12,7 @@ import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import java.util.List;
 
 /**
  * Rebuilds one Pod's story from every source: the lines naming it, its node's and its Workflow's
@@ -24,9 +25,13 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
  */
 public final class TimelineBuilder {
     private final Correlation correlation;
+    /** Controller starts and worker numbers, in input order: a few per run, looked up per Pod by its span. */
+    private final List<LogEvent> controllerLifecycle;
 
     public TimelineBuilder(Correlation correlation) {
         this.correlation = correlation;
+        this.controllerLifecycle = correlation.events().stream()
+                .filter(e -> e.event() instanceof ControllerEvent.ControllerStarted || e.event() instanceof ControllerEvent.WorkerNumbers).toList();
     }
 
     public Timeline build(PodHistory pod) {
@@ -42,7 +47,9 @@ public final class TimelineBuilder {
             }
         }
         addControllerLifecycle(out);
+        PodLifecycle life = correlation.lifecycle(pod.key());
         CrossChecks.removals(out, pod);
+        CrossChecks.lifecycle(out, life);
         for (PodSnapshot s : pod.snapshots()) {
             ObjectEntries.pod(out, s);
         }
@@ -62,7 +69,7 @@ public final class TimelineBuilder {
             ObjectEntries.audit(out, a);
         }
         CrossChecks.removalDeadline(out, pod);
-        CrossChecks.exitCodes(out, pod, NodeOutcome.of(wf, link).orElse(null));
+        CrossChecks.exitCodes(out, life);
         return new Timeline(pod.key(), pod.uid(), pod.identity(), link, out.sorted());
     }
 
@@ -74,9 +81,8 @@ public final class TimelineBuilder {
     /** Controller starts and worker numbers between the Pod's first and last log line. */
     private void addControllerLifecycle(Entries out) {
         out.span().ifPresent(span -> {
-            for (LogEvent e : correlation.events()) {
-                boolean lifecycle = e.event() instanceof ControllerEvent.ControllerStarted || e.event() instanceof ControllerEvent.WorkerNumbers;
-                if (lifecycle && span.covers(e.time())) {
+            for (LogEvent e : controllerLifecycle) {
+                if (span.covers(e.time())) {
                     out.log(e);
                 }
             }

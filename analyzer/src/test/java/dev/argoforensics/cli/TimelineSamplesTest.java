@@ -68,7 +68,7 @@ class TimelineSamplesTest {
             families.add(e.get("kind").asText().replaceFirst(":.*", ""));
             files.add(e.get("source").asText().replaceFirst("^" + ALL + "/", ""));
         }
-        assertEquals(Set.of("log", "pod", "node", "taskresult", "event", "audit", "finalizer", "check"), families);
+        assertEquals(Set.of("log", "pod", "node", "taskresult", "event", "audit", "finalizer", "check", "lifecycle"), families);
         assertEquals(Set.of("logs/workflow-controller-7d9c5b8f6-qk2xw.log", "logs/workflow-controller-7d9c5b8f6-m4t8z.log",
                 "snapshots/pod-before-drain.yaml", "snapshots/pod-watch.yaml", "snapshots/taskresults.yaml", "snapshots/workflow-argo-get.yaml",
                 "events/data-pipelines.yaml", "events/nodes.yaml", "audit/kube-apiserver-audit.log"), files);
@@ -155,7 +155,7 @@ class TimelineSamplesTest {
                 "samples/issue-17024/snapshots");
         int exited = find(e, "pod:container-finished", "container main terminated: exit code 0");
         int lastCondition = find(e, "pod:condition", "(latest condition transition)");
-        int deletion = find(e, "pod:deletion-requested", "deletion requested no later than this");
+        int deletion = find(e, "lifecycle:deletion-requested", "deletion requested at 2026-09-19T16:31:04Z");
         int removed = find(e, "finalizer:removed", "the Pod was being deleted");
         int error = find(e, "node:finished", "finished Error: pod deleted");
         assertEquals("2026-09-19T16:27:44Z samples/issue-17024/snapshots/pod-terminating.yaml:3", at(e, exited));

@@ -171,7 +171,7 @@ class LifecycleBuilderTest {
                 + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:10.902113Z\",\"stageTimestamp\":\"2026-09-19T16:31:10.911725Z\"}";
         Correlation c = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).object("audit.log", audit).correlate();
         WorkflowFate fate = c.lifecycle(P).workflow();
-        assertEquals("2026-09-19T16:31:10.902113Z", fate.deleted().at().format());
+        assertEquals("2026-09-19T16:31:10.911725Z", fate.deleted().at().format());
         assertEquals("deleted by alice@example.com (audit record)", fate.deleted().how());
         assertNull(fate.completed());
     }

@@ -40,10 +40,12 @@ class TimelineBuilderTest {
     @Test
     void aGracePeriodPutsTheRequestBeforeTheDeletionTimestamp() {
         Timeline t = timeline(new Evidence().pod("pod.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z")));
-        TimelineEntry requested = only(t, "pod:deletion-requested");
+        TimelineEntry requested = only(t, "lifecycle:deletion-requested");
         assertEquals("2026-09-19T16:31:04Z", requested.time().format());
-        assertEquals("deletion requested no later than this (deletionTimestamp 2026-09-19T16:31:34Z minus the grace period 30s)", requested.text());
-        assertEquals("2026-09-19T16:31:34Z", only(t, "pod:grace-period-ends").time().format());
+        assertEquals("deletion requested at 2026-09-19T16:31:04Z (deletionTimestamp 2026-09-19T16:31:34Z minus the grace period 30s)", requested.text());
+        assertEquals("its main container was still running when the deletion was requested: an export of the deleted Pod shows main running",
+                only(t, "lifecycle:execution").text());
+        assertEquals("2026-09-19T16:31:34Z", only(t, "pod:deletion-timestamp").time().format());
         assertEquals("2026-09-19T16:31:05Z", only(t, "pod:exported").time().format(),
                 "observed no earlier than the kubelet's update, not than the deletionTimestamp 30s ahead");
     }
