@@ -4,15 +4,18 @@ import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.PhaseTimes;
 import dev.argoforensics.redact.Redaction;
 import dev.argoforensics.redact.RedactionKey;
+import dev.argoforensics.report.ConfidenceFilter;
 import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
 import dev.argoforensics.report.TimelineScope;
+import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,13 +38,17 @@ import picocli.CommandLine.Model.CommandSpec;
             "events and audit logs (files or folders, in any order), rebuilds each Pod's",
             "timeline and reports findings with file:line evidence.",
             "",
-            "Exit status: 0 no finding at or above --fail-on, 1 at least one, 2 bad usage or unreadable input."},
+            "Confirmed and likely findings are told in full; possible ones follow, one line each.",
+            "",
+            "Exit status: 0 no reported finding at or above --fail-on, 1 at least one, 2 bad usage or unreadable input.",
+            "Findings left out by --min-confidence are not reported and do not count."},
         footer = {"", "Examples:",
             "  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots",
             "  argo-forensics analyze logs/ snapshots/ --format markdown --out report.md     # for a GitHub issue",
             "  argo-forensics analyze logs/ snapshots/ --format html --out report.html       # one self-contained page",
             "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv       # to share publicly",
             "  argo-forensics analyze logs/ snapshots/ --rule AF001,AF004           # 'argo-forensics rules' lists them",
+            "  argo-forensics analyze logs/ snapshots/ --min-confidence likely      # leave the possible findings out",
             "  argo-forensics analyze logs/ snapshots/ --format json --now 2026-09-20T00:00:00Z  # reproducible bytes"})
 final class AnalyzeCommand implements Callable<Integer> {
     private static final String FILE = "FILE";
@@ -62,8 +69,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     RuleOptions ruleOptions;
 
     @Option(names = "--fail-on", defaultValue = "high", paramLabel = "SEVERITY",
-            description = "Exit 1 if a finding is at least this severe: info, low, medium, high (default), critical, or none.")
+            description = "Exit 1 if a reported finding is at least this severe: info, low, medium, high (default), critical, or none. "
+                    + "A possible finding counts unless --min-confidence leaves it out.")
     String failOn;
+
+    @Option(names = "--min-confidence", defaultValue = "possible", paramLabel = "LEVEL", completionCandidates = ConfidenceLevels.class,
+            description = "Report only findings at least this sure: confirmed, likely, or possible (default: every finding). "
+                    + "The others are left out of every format, JSON included, and only counted; "
+                    + "--fail-on decides on the findings reported.")
+    String minConfidence;
 
     @Option(names = "--timelines", defaultValue = "findings", paramLabel = "SCOPE",
             description = "Which Pods get a timeline: findings (default), all or none.")
@@ -89,11 +103,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Severity threshold = threshold();
+        Confidence minimum = minimum();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
         AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
         Redaction redaction = redacting() ? Redaction.prepare(key(), inputs.paths, result) : null;
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
-        Report report = new ReportBuilder().build(result, timelines, invocation);
+        Report report = new ReportBuilder().build(result, timelines, invocation, minimum);
         if (redaction != null) {
             report = redaction.apply(report);
         }
@@ -132,6 +147,23 @@ final class AnalyzeCommand implements Callable<Integer> {
             return Severity.parseThreshold(failOn);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
+        }
+    }
+
+    private Confidence minimum() {
+        try {
+            return ConfidenceFilter.parse(minConfidence);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--min-confidence: " + e.getMessage());
+        }
+    }
+
+    /** The values {@code --min-confidence} takes, for the completion script. */
+    static final class ConfidenceLevels extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ConfidenceLevels() {
+            super(Arrays.stream(Confidence.values()).map(Confidence::label).toList());
         }
     }
 

@@ -30,7 +30,9 @@ import java.util.regex.Pattern;
 /**
  * Rebuilds a report with one text function applied to every string that came from the inputs or
  * names something in them: paths, names, UIDs, quoted log lines, summaries and explanations. Stable
- * keys (rule IDs, timeline entry kinds, fact keys), numbers, times and hashes are kept.
+ * keys (rule IDs, timeline entry kinds, fact keys), numbers, times and hashes are kept. The report
+ * holds no text made for one format: its short lines for possible findings, its index and its
+ * headline are all made by the renderers from what this returns.
  */
 final class ReportRedactor {
     private static final Pattern CUT_QUOTE = Pattern.compile("\"([^\"]*)…\"");
@@ -43,7 +45,7 @@ final class ReportRedactor {
 
     Report report(Report r) {
         return new Report(r.schemaVersion(), r.tool(), provenance(r.provenance()), map(r.inputs(), this::input),
-                map(r.controllers(), this::controller), map(r.findings(), this::finding), map(r.rules(), this::rule),
+                map(r.controllers(), this::controller), map(r.findings(), this::finding), r.filter(), map(r.rules(), this::rule),
                 map(r.timelines(), this::timeline),
                 map(r.gaps(), g -> new EvidenceGap(text.apply(g.subject()), text.apply(g.detail()))),
                 map(r.problems(), p -> new InputProblem(text.apply(p.path()), p.line(), text.apply(p.problem()))));

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
@@ -61,6 +62,34 @@ final class Describe {
         return f.value() == null ? "unknown" : String.valueOf(f.value());
     }
 
+    /**
+     * The headline: how many findings were reported, how severe, how many of them are possible, and
+     * how many {@code --min-confidence} left out. "3 findings (2 high, 1 medium)", "4 findings (3 high,
+     * 1 medium), 1 of them possible", "1 possible finding (1 high)", "no findings; 1 possible finding
+     * left out by --min-confidence likely".
+     */
+    static String findingCount(Report r) {
+        List<Finding> findings = r.findings();
+        long possible = findings.stream().filter(f -> !Report.inFull(f)).count();
+        String count = findingCount(findings);
+        if (possible > 0 && possible == findings.size()) {
+            count = count.replaceFirst(" finding", " possible finding");
+        } else if (possible > 0) {
+            count += ", " + possible + " of them possible";
+        }
+        ConfidenceFilter filter = r.filter();
+        if (filter.total() == 0) {
+            return count;
+        }
+        List<Confidence> kinds = java.util.Arrays.stream(Confidence.values()).filter(c -> filter.ofConfidence(c) > 0).toList();
+        if (kinds.size() == 1) {
+            String label = kinds.get(0).label();
+            return count + "; " + plural(filter.total(), label + " finding", label + " findings") + " left out by " + filter.option();
+        }
+        return count + "; " + plural(filter.total(), "finding", "findings") + " left out by " + filter.option() + " ("
+                + kinds.stream().map(c -> filter.ofConfidence(c) + " " + c.label()).collect(Collectors.joining(", ")) + ")";
+    }
+
     /** "1 finding (1 high)", "no findings". */
     static String findingCount(List<Finding> findings) {
         if (findings.isEmpty()) {
@@ -79,13 +108,39 @@ final class Describe {
         return n + " " + (n == 1 ? one : many);
     }
 
-    /** "1 finding", "0 findings; without an exported Pod", "not evaluated: missing …". */
-    static String ruleResult(RuleOutcome o) {
+    /**
+     * "1 finding", "2 findings (1 possible)", "0 findings, 1 left out by --min-confidence likely",
+     * "0 findings; without an exported Pod", "not evaluated: missing …".
+     */
+    static String ruleResult(RuleOutcome o, ConfidenceFilter filter) {
         if (!o.evaluated()) {
             return "not evaluated: missing " + String.join(", ", o.missing());
         }
-        return plural(o.findings().size(), "finding", "findings")
+        long possible = o.findings().stream().filter(f -> !Report.inFull(f)).count();
+        int leftOut = filter.ofRule(o.rule());
+        return plural(o.findings().size(), "finding", "findings") + (possible == 0 ? "" : " (" + possible + " possible)")
+                + (leftOut == 0 ? "" : ", " + leftOut + " left out by " + filter.option())
                 + (o.lackingOptional().isEmpty() ? "" : "; without " + String.join(", ", o.lackingOptional()));
+    }
+
+    /** The heading of the possible findings' short lines. */
+    static final String POSSIBLE_HEADING = "Possible findings, in short";
+
+    /** Why the possible findings are one line each, and where to find them in full. */
+    static final String POSSIBLE_WHY = "Confidence possible: the evidence shows the sequence, but not its outcome or not all of it,"
+            + " so each is told in one line, not in full: the rule, severity, Pod and Workflow, why it is only possible, and the last"
+            + " line it cites (where its evidence stops). The JSON report has them in full; --min-confidence likely leaves them out.";
+
+    /** The possible findings by rule, in rule order, each rule's in the report's order. */
+    static Map<String, List<Finding>> possibleByRule(Report r) {
+        Map<String, List<Finding>> byRule = new java.util.LinkedHashMap<>();
+        r.possibleFindings().forEach(f -> byRule.computeIfAbsent(f.rule(), k -> new java.util.ArrayList<>()).add(f));
+        return byRule;
+    }
+
+    /** The {@code file:line} a short line points to, or that the finding cites nothing. */
+    static String decisive(Finding f) {
+        return Report.decisiveEvidence(f).map(e -> e.source().toString()).orElse("no evidence cited");
     }
 
     /** "2026-09-20T00:00:00Z (--now)", "2026-11-30T13:50:02Z (the time of the run)". */

@@ -15,9 +15,10 @@ import java.util.List;
 
 /**
  * One self-contained HTML page: inline CSS, inline SVG, no script, no web font, nothing fetched
- * (a Content-Security-Policy forbids it). Findings each with their Pod's swimlane timeline, the
- * entries around them and their evidence; then the other timelines, evidence gaps, rules, inputs
- * and provenance. Every string from the inputs is escaped.
+ * (a Content-Security-Policy forbids it). Confirmed and likely findings each with their Pod's
+ * swimlane timeline, the entries around them and their evidence; the possible findings one line
+ * each; then the other timelines, evidence gaps, rules, inputs and provenance. Every string from
+ * the inputs is escaped.
  */
 final class HtmlRenderer implements ReportRenderer {
     private static final String CSS = """
@@ -53,17 +54,19 @@ final class HtmlRenderer implements ReportRenderer {
             i.entry-log{background:#0969da}i.entry-pod{background:#8250df}i.entry-node{background:#1a7f37}i.entry-taskresult{background:#bf3989}
             i.entry-event{background:#bc4c00}
             details summary{cursor:pointer;color:var(--muted)}
+            tr.possible td{color:var(--muted)}#possible ul{padding-left:20px}#possible li{margin:2px 0}
             """;
 
     @Override
     public String render(Report r) {
         StringBuilder b = new StringBuilder();
-        head(b, r, Describe.findingCount(r.findings()));
+        head(b, r, Describe.findingCount(r));
         summary(b, r);
         int n = 1;
-        for (Finding f : r.findings()) {
+        for (Finding f : r.fullFindings()) {
             finding(b, r, n++, f);
         }
+        possible(b, r);
         otherTimelines(b, r);
         controllers(b, r);
         gaps(b, r);
@@ -118,15 +121,55 @@ final class HtmlRenderer implements ReportRenderer {
         }
         b.append("<section id=\"summary\">\n<h2>Findings</h2>\n<table>\n<tr><th>#</th><th>Rule</th><th>Severity</th><th>Confidence</th>"
                 + "<th>Pod</th><th>Summary</th></tr>\n");
-        int n = 1;
+        List<Finding> full = r.fullFindings();
+        List<Finding> possible = r.possibleFindings();
         for (Finding f : r.findings()) {
-            b.append("<tr><td class=\"num\"><a href=\"#finding-").append(n).append("\">").append(n).append("</a></td><td>")
+            String anchor = anchor(f, full, possible);
+            b.append(Report.inFull(f) ? "<tr>" : "<tr class=\"possible\">").append("<td class=\"num\"><a href=\"#").append(anchor)
+                    .append("\">").append(Report.inFull(f) ? anchor.substring("finding-".length()) : "in short").append("</a></td><td>")
                     .append(Html.escape(f.rule())).append("</td><td>").append(severity(f)).append("</td><td>")
                     .append(Html.escape(f.confidence().label())).append("</td><td class=\"mono\">").append(Html.escape(f.pod().toString()))
                     .append("</td><td class=\"text\">").append(Html.escape(f.summary())).append("</td></tr>\n");
-            n++;
         }
         b.append("</table>\n</section>\n");
+    }
+
+    /** The id of the section telling a finding in full ({@code finding-2}), or of its short line ({@code possible-1}). */
+    private static String anchor(Finding f, List<Finding> full, List<Finding> possible) {
+        return Report.inFull(f) ? "finding-" + (indexOf(full, f) + 1) : "possible-" + (indexOf(possible, f) + 1);
+    }
+
+    /** The position of this very finding (two findings may be equal as values). */
+    private static int indexOf(List<Finding> findings, Finding f) {
+        for (int i = 0; i < findings.size(); i++) {
+            if (findings.get(i) == f) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The possible findings, one line each, grouped by rule. */
+    private static void possible(StringBuilder b, Report r) {
+        java.util.Map<String, List<Finding>> byRule = Describe.possibleByRule(r);
+        if (byRule.isEmpty()) {
+            return;
+        }
+        List<Finding> possible = r.possibleFindings();
+        b.append("<section id=\"possible\">\n<h2>").append(Html.escape(Describe.POSSIBLE_HEADING + " (" + possible.size() + ")"))
+                .append("</h2>\n<p>").append(Html.escape(Describe.POSSIBLE_WHY)).append("</p>\n");
+        byRule.forEach((rule, findings) -> {
+            b.append("<h3>").append(Html.escape(rule + " " + findings.get(0).title())).append("</h3>\n<ul>\n");
+            for (Finding f : findings) {
+                b.append("<li id=\"possible-").append(indexOf(possible, f) + 1).append("\">").append(Html.escape(f.rule())).append(' ')
+                        .append(severity(f)).append(" <span class=\"mono\">").append(Html.escape(f.pod().toString()))
+                        .append("</span> (Workflow <span class=\"mono\">").append(Html.escape(Describe.workflow(f.workflow())))
+                        .append("</span>): ").append(Html.escape(f.confidenceReason())).append(" · <span class=\"mono\">")
+                        .append(Html.escape(Describe.decisive(f))).append("</span></li>\n");
+            }
+            b.append("</ul>\n");
+        });
+        b.append("</section>\n");
     }
 
     private static String severity(Finding f) {
@@ -148,9 +191,9 @@ final class HtmlRenderer implements ReportRenderer {
                 b.append("<h3>Timeline of Pod ").append(Html.escape(t.pod().toString())).append("</h3>\n");
                 figure(b, t, same);
             } else {
+                int first = indexOf(r.fullFindings(), same.get(0)) + 1;
                 b.append("<p class=\"summary\">The Pod's swimlane timeline is drawn with finding <a href=\"#finding-")
-                        .append(r.findings().indexOf(same.get(0)) + 1).append("\">").append(r.findings().indexOf(same.get(0)) + 1)
-                        .append("</a>.</p>\n");
+                        .append(first).append("\">").append(first).append("</a>.</p>\n");
             }
         });
         b.append("<p>").append(Html.escape(f.explanation())).append("</p>\n");
@@ -182,8 +225,9 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n</section>\n");
     }
 
+    /** The findings about the timeline's Pod told in full: the swimlane is drawn with the first of them. */
     private static List<Finding> findingsOf(Report r, Timeline t) {
-        return r.findings().stream().filter(f -> f.pod().equals(t.pod())).toList();
+        return r.fullFindings().stream().filter(f -> f.pod().equals(t.pod())).toList();
     }
 
     private static void figure(StringBuilder b, Timeline t, List<Finding> findings) {
@@ -195,7 +239,10 @@ final class HtmlRenderer implements ReportRenderer {
                         + "was taken (no earlier than that).</figcaption>\n</figure>\n");
     }
 
-    /** Pods without a finding: their swimlane and entries here; those with one were drawn with it. */
+    /**
+     * Pods without a finding told in full (none, or only possible ones): their swimlane and entries
+     * here; those with one were drawn with it.
+     */
     private static void otherTimelines(StringBuilder b, Report r) {
         boolean any = false;
         for (Timeline t : r.timelines()) {
@@ -282,7 +329,7 @@ final class HtmlRenderer implements ReportRenderer {
     private static void rules(StringBuilder b, Report r) {
         b.append("<section id=\"rules\">\n<h2>Rules</h2>\n<table>\n<tr><th>Rule</th><th>Result</th><th>Title</th></tr>\n");
         for (RuleOutcome o : r.rules()) {
-            String result = Describe.ruleResult(o);
+            String result = Describe.ruleResult(o, r.filter());
             b.append("<tr><td>").append(Html.escape(o.rule())).append("</td><td>").append(Html.escape(result)).append("</td><td>")
                     .append(Html.escape(o.title())).append("</td></tr>\n");
         }

@@ -12,6 +12,7 @@ import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Clearance;
+import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
@@ -33,10 +34,11 @@ final class JsonRenderer implements ReportRenderer {
     @Override
     public String render(Report r) {
         ObjectNode root = head(r, true);
+        filter(root.putObject("confidenceFilter"), r.filter());
         ArrayNode findings = root.putArray("findings");
         r.findings().forEach(f -> finding(findings.addObject(), f));
         ArrayNode rules = root.putArray("rules");
-        r.rules().forEach(o -> rule(rules.addObject(), o));
+        r.rules().forEach(o -> rule(rules.addObject(), o, r.filter()));
         ArrayNode timelines = root.putArray("timelines");
         r.timelines().forEach(t -> timeline(timelines.addObject(), t));
         ArrayNode gaps = root.putArray("gaps");
@@ -219,7 +221,19 @@ final class JsonRenderer implements ReportRenderer {
         p.files().forEach(files::add);
     }
 
-    private static void rule(ObjectNode n, RuleOutcome o) {
+    /** {@code --min-confidence}, and how many findings below it were left out, in all and by confidence. */
+    private static void filter(ObjectNode n, ConfidenceFilter filter) {
+        n.put("minConfidence", filter.minimum().label());
+        n.put("leftOut", filter.total());
+        ObjectNode by = n.putObject("leftOutByConfidence");
+        for (Confidence c : Confidence.values()) {
+            if (c != Confidence.CONFIRMED) {
+                by.put(c.label(), filter.ofConfidence(c));
+            }
+        }
+    }
+
+    private static void rule(ObjectNode n, RuleOutcome o, ConfidenceFilter filter) {
         n.put("rule", o.rule());
         n.put("title", o.title());
         n.put("evaluated", o.evaluated());
@@ -228,6 +242,7 @@ final class JsonRenderer implements ReportRenderer {
         ArrayNode lacking = n.putArray("lackingOptional");
         o.lackingOptional().forEach(lacking::add);
         n.put("findings", o.findings().size());
+        n.put("leftOut", filter.ofRule(o.rule()));
         ArrayNode cleared = n.putArray("cleared");
         for (Clearance c : o.cleared()) {
             ObjectNode x = cleared.addObject();

@@ -18,8 +18,9 @@ import java.util.TreeMap;
 
 /**
  * GitHub-flavoured Markdown, to paste into an issue or a postmortem: a summary table, one section
- * per finding (explanation, facts, the timeline around it, evidence lines in fences with
- * {@code file:line}), evidence gaps, rules, inputs and provenance.
+ * per confirmed or likely finding (explanation, facts, the timeline around it, evidence lines in
+ * fences with {@code file:line}), the possible findings one list item each, evidence gaps, rules,
+ * inputs and provenance.
  *
  * <p>It stays within GitHub's comment limit ({@value #GITHUB_LIMIT} characters): long evidence is
  * folded into {@code <details>}, and when the whole still does not fit, timelines, then quoted
@@ -41,18 +42,19 @@ final class MarkdownRenderer implements ReportRenderer {
      * @param excerptEntries  entries per finding's timeline excerpt
      * @param lineChars       characters per quoted line
      * @param findings        findings shown in full
+     * @param possible        possible findings listed in short
      * @param inputs          rows of the inputs table
      */
-    private record Budget(int timelineEntries, int excerptEntries, int lineChars, int findings, int inputs) {
+    private record Budget(int timelineEntries, int excerptEntries, int lineChars, int findings, int possible, int inputs) {
         static final int ALL = Integer.MAX_VALUE;
         static final List<Budget> LEVELS = List.of(
-                new Budget(ALL, TimelineExcerpt.LIMIT, ALL, ALL, ALL),
-                new Budget(200, TimelineExcerpt.LIMIT, 2000, ALL, ALL),
-                new Budget(50, 30, 1000, ALL, 200),
-                new Budget(0, 20, 500, 50, 100),
-                new Budget(0, 10, 300, 20, 50),
-                new Budget(0, 0, 200, 5, 20),
-                new Budget(0, 0, 200, 1, 10));
+                new Budget(ALL, TimelineExcerpt.LIMIT, ALL, ALL, ALL, ALL),
+                new Budget(200, TimelineExcerpt.LIMIT, 2000, ALL, ALL, ALL),
+                new Budget(50, 30, 1000, ALL, ALL, 200),
+                new Budget(0, 20, 500, 50, 200, 100),
+                new Budget(0, 10, 300, 20, 100, 50),
+                new Budget(0, 0, 200, 5, 50, 20),
+                new Budget(0, 0, 200, 1, 20, 10));
     }
 
     @Override
@@ -70,20 +72,22 @@ final class MarkdownRenderer implements ReportRenderer {
     private static String render(Report r, Budget budget) {
         StringBuilder b = new StringBuilder();
         b.append("## argo-forensics report\n\n");
-        b.append("**").append(Describe.findingCount(r.findings())).append("** in ")
+        b.append("**").append(Markdown.text(Describe.findingCount(r))).append("** in ")
                 .append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
                 .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("). ")
                 .append(Markdown.text(r.tool().describe())).append(", analysis clock ").append(Markdown.text(Describe.clock(r.provenance())))
                 .append(r.provenance().redacted() ? ". Names are pseudonyms (`--redact`)" : "").append(".\n");
         summary(b, r);
-        int shown = Math.min(budget.findings(), r.findings().size());
+        List<Finding> full = r.fullFindings();
+        int shown = Math.min(budget.findings(), full.size());
         for (int i = 0; i < shown; i++) {
-            finding(b, r, i + 1, r.findings().get(i), budget);
+            finding(b, r, i + 1, full.get(i), budget);
         }
-        if (shown < r.findings().size()) {
-            b.append("\n_").append(Describe.plural(r.findings().size() - shown, "more finding is", "more findings are"))
+        if (shown < full.size()) {
+            b.append("\n_").append(Describe.plural(full.size() - shown, "more finding is", "more findings are"))
                     .append(" counted in the summary table but not shown ").append(WHY_CUT).append("._\n");
         }
+        possible(b, r, budget);
         timelines(b, r, budget);
         controllers(b, r);
         gaps(b, r);
@@ -109,20 +113,60 @@ final class MarkdownRenderer implements ReportRenderer {
         return b.toString();
     }
 
-    /** Findings by rule and severity. */
+    /** Findings by rule and severity; how many of them are possible, when some are. */
     private static void summary(StringBuilder b, Report r) {
         if (r.findings().isEmpty()) {
             return;
         }
         Map<String, Map<Severity, Integer>> counts = new TreeMap<>();
+        Map<String, Map<Severity, Integer>> possible = new TreeMap<>();
         Map<String, String> titles = new TreeMap<>();
         for (Finding f : r.findings()) {
             counts.computeIfAbsent(f.rule(), k -> new TreeMap<>(java.util.Comparator.reverseOrder())).merge(f.severity(), 1, Integer::sum);
+            if (!Report.inFull(f)) {
+                possible.computeIfAbsent(f.rule(), k -> new TreeMap<>()).merge(f.severity(), 1, Integer::sum);
+            }
             titles.put(f.rule(), f.title());
         }
         b.append("\n| Rule | Severity | Findings | What |\n|---|---|---|---|\n");
-        counts.forEach((rule, bySeverity) -> bySeverity.forEach((severity, n) -> b.append("| ").append(rule).append(" | ")
-                .append(severity.label()).append(" | ").append(n).append(" | ").append(Markdown.cell(titles.get(rule))).append(" |\n")));
+        counts.forEach((rule, bySeverity) -> bySeverity.forEach((severity, n) -> {
+            int p = possible.getOrDefault(rule, Map.of()).getOrDefault(severity, 0);
+            b.append("| ").append(rule).append(" | ").append(severity.label()).append(" | ").append(n)
+                    .append(p == 0 ? "" : p == n ? " possible" : " (" + p + " possible)").append(" | ")
+                    .append(Markdown.cell(titles.get(rule))).append(" |\n");
+        }));
+    }
+
+    /** The possible findings, one list item each, grouped by rule. */
+    private static void possible(StringBuilder b, Report r, Budget budget) {
+        Map<String, List<Finding>> byRule = Describe.possibleByRule(r);
+        if (byRule.isEmpty()) {
+            return;
+        }
+        b.append("\n### ").append(Describe.POSSIBLE_HEADING).append(" (").append(r.possibleFindings().size()).append(")\n\n")
+                .append(Markdown.text(Describe.POSSIBLE_WHY)).append('\n');
+        int left = budget.possible();
+        for (Map.Entry<String, List<Finding>> e : byRule.entrySet()) {
+            if (left == 0) {
+                break;
+            }
+            b.append("\n**").append(e.getKey()).append("** ").append(Markdown.text(e.getValue().get(0).title())).append("\n\n");
+            for (Finding f : e.getValue()) {
+                if (left == 0) {
+                    break;
+                }
+                left--;
+                b.append("- ").append(f.rule()).append(" · ").append(f.severity().label()).append(" · Pod ")
+                        .append(Markdown.code(f.pod().toString())).append(" · Workflow ")
+                        .append(f.workflow() == null ? "unknown" : Markdown.code(f.workflow().toString())).append(" · ")
+                        .append(Markdown.text(f.confidenceReason())).append(" · ").append(Markdown.code(Describe.decisive(f))).append('\n');
+            }
+        }
+        int cut = r.possibleFindings().size() - Math.min(budget.possible(), r.possibleFindings().size());
+        if (cut > 0) {
+            b.append("\n_").append(Describe.plural(cut, "more possible finding is", "more possible findings are"))
+                    .append(" counted in the summary table but not listed ").append(WHY_CUT).append("._\n");
+        }
     }
 
     private static void finding(StringBuilder b, Report r, int number, Finding f, Budget budget) {
@@ -281,7 +325,7 @@ final class MarkdownRenderer implements ReportRenderer {
     private static void rules(StringBuilder b, Report r) {
         b.append("\n### Rules\n\n| Rule | Result | Title |\n|---|---|---|\n");
         for (RuleOutcome o : r.rules()) {
-            String result = Describe.ruleResult(o);
+            String result = Describe.ruleResult(o, r.filter());
             b.append("| ").append(o.rule()).append(" | ").append(Markdown.cell(result)).append(" | ").append(Markdown.cell(o.title()))
                     .append(" |\n");
         }

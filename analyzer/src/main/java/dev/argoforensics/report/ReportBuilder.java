@@ -6,6 +6,7 @@ import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
@@ -23,21 +24,35 @@ import java.util.TreeSet;
 
 /** Decides what a report contains, for every renderer at once. */
 public final class ReportBuilder {
-    /** Within one Pod: most severe first, then by rule. */
+    /** Within one Pod: those told in full first, then the most severe, then by rule. */
     private static final Comparator<Finding> WITHIN_POD = Comparator
-            .comparing(Finding::severity, Comparator.reverseOrder())
+            .comparing(Rank::of, Comparator.reverseOrder())
             .thenComparing(Finding::rule);
     /** Stands for "no Workflow" in the grouping. */
     private static final WorkflowRef NO_WORKFLOW = new WorkflowRef("", "");
     /** Ignored files named one by one in the evidence gaps; more are counted. */
     private static final int IGNORED_NAMED = 5;
 
+    /** A report of every finding, whatever its confidence. */
     public Report build(AnalysisResult result, TimelineScope scope, Invocation invocation) {
-        List<Finding> findings = new ArrayList<>();
+        return build(result, scope, invocation, Confidence.POSSIBLE);
+    }
+
+    /**
+     * A report of the findings at least {@code minimum} sure ({@code --min-confidence}). Those below
+     * are left out of everything, the rules' findings included, and only counted.
+     */
+    public Report build(AnalysisResult result, TimelineScope scope, Invocation invocation, Confidence minimum) {
+        List<Finding> all = new ArrayList<>();
         for (RuleOutcome o : result.outcomes()) {
-            findings.addAll(o.findings());
+            all.addAll(o.findings());
         }
-        findings = grouped(findings);
+        ConfidenceFilter filter = ConfidenceFilter.of(minimum, all);
+        List<Finding> findings = grouped(all.stream().filter(f -> filter.reports(f.confidence())).toList());
+        List<RuleOutcome> rules = result.outcomes().stream()
+                .map(o -> new RuleOutcome(o.rule(), o.title(), o.evaluated(), o.missing(), o.lackingOptional(),
+                        o.findings().stream().filter(f -> filter.reports(f.confidence())).toList(), o.cleared()))
+                .toList();
         Set<PodKey> withTimeline = new TreeSet<>();
         if (scope == TimelineScope.ALL) {
             withTimeline.addAll(result.correlation().pods().keySet());
@@ -53,20 +68,22 @@ public final class ReportBuilder {
             }
         }
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
-                result.correlation().processes(), findings, result.outcomes(), built, gaps(result), problems(result));
+                result.correlation().processes(), findings, filter, rules, built, gaps(result), problems(result));
     }
 
     /**
      * Findings grouped by Workflow, then by Pod: the Workflow with the most severe finding first
      * (then by name, those tied to no Workflow last), within it the Pods likewise, within a Pod the
-     * most severe finding first, then by rule.
+     * most severe finding first, then by rule. A possible finding ranks below every finding told in
+     * full, whatever its severity: a group of possible findings only comes after the others, and
+     * within a Pod they come last.
      */
     static List<Finding> grouped(List<Finding> findings) {
-        Map<WorkflowRef, Severity> byWorkflow = new HashMap<>();
-        Map<PodKey, Severity> byPod = new HashMap<>();
+        Map<WorkflowRef, Rank> byWorkflow = new HashMap<>();
+        Map<PodKey, Rank> byPod = new HashMap<>();
         for (Finding f : findings) {
-            byWorkflow.merge(f.workflow() == null ? NO_WORKFLOW : f.workflow(), f.severity(), ReportBuilder::max);
-            byPod.merge(f.pod(), f.severity(), ReportBuilder::max);
+            byWorkflow.merge(f.workflow() == null ? NO_WORKFLOW : f.workflow(), Rank.of(f), Rank::max);
+            byPod.merge(f.pod(), Rank.of(f), Rank::max);
         }
         Comparator<Finding> order = Comparator
                 .comparing((Finding f) -> byWorkflow.get(f.workflow() == null ? NO_WORKFLOW : f.workflow()), Comparator.reverseOrder())
@@ -79,8 +96,21 @@ public final class ReportBuilder {
         return out;
     }
 
-    private static Severity max(Severity a, Severity b) {
-        return a.compareTo(b) >= 0 ? a : b;
+    /** How far up a finding goes: told in full above possible, then by severity. */
+    private record Rank(boolean full, Severity severity) implements Comparable<Rank> {
+        static Rank of(Finding f) {
+            return new Rank(Report.inFull(f), f.severity());
+        }
+
+        @Override
+        public int compareTo(Rank o) {
+            int c = Boolean.compare(full, o.full);
+            return c != 0 ? c : severity.compareTo(o.severity);
+        }
+
+        Rank max(Rank o) {
+            return compareTo(o) >= 0 ? this : o;
+        }
     }
 
     /** What the inputs lacked: rules not decided or run with less, lines and files not read. */
@@ -149,6 +179,6 @@ public final class ReportBuilder {
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
         List<Timeline> built = pods.stream().map(timelines::build).toList();
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
-                result.correlation().processes(), List.of(), List.of(), built, gaps(result), problems(result));
+                result.correlation().processes(), List.of(), ConfidenceFilter.ALL, List.of(), built, gaps(result), problems(result));
     }
 }

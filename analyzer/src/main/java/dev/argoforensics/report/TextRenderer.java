@@ -16,8 +16,8 @@ import dev.argoforensics.timeline.TimelineEntry;
 import java.util.Objects;
 
 /**
- * Plain text for a terminal: findings first, then timelines, rules, evidence gaps, inputs and
- * provenance. With colour (a terminal, no {@code NO_COLOR}) headings are bold and severities
+ * Plain text for a terminal: findings first (confirmed and likely in full, then the possible ones
+ * one line each), then timelines, rules, evidence gaps, inputs and provenance. With colour (a terminal, no {@code NO_COLOR}) headings are bold and severities
  * coloured; the words are the same either way.
  */
 final class TextRenderer implements ReportRenderer {
@@ -32,11 +32,12 @@ final class TextRenderer implements ReportRenderer {
     @Override
     public String render(Report r) {
         StringBuilder b = new StringBuilder();
-        b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.findingCount(r.findings()))).append('\n');
+        b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.findingCount(r))).append('\n');
         index(b, r);
-        for (Finding f : r.findings()) {
+        for (Finding f : r.fullFindings()) {
             finding(b, f, r.severalControllers());
         }
+        possible(b, r);
         for (Timeline t : r.timelines()) {
             timeline(b, t, r.severalControllers());
         }
@@ -63,7 +64,10 @@ final class TextRenderer implements ReportRenderer {
         return b.toString();
     }
 
-    /** The findings by Workflow and Pod, in the order the report gives them in full. */
+    /**
+     * The findings by Workflow and Pod, in the order the report gives them in full; a possible one
+     * says that it is, and that it is given in short after the others.
+     */
     private void index(StringBuilder b, Report r) {
         if (r.findings().isEmpty()) {
             return;
@@ -82,7 +86,8 @@ final class TextRenderer implements ReportRenderer {
             }
             String tag = f.rule() + " [" + f.severity().label() + ", " + f.confidence().label() + "]";
             b.append("      ").append(f.rule()).append(" [").append(palette.severity(f.severity())).append(", ").append(f.confidence().label())
-                    .append("]").append(pad("", ruleWidth - tag.length())).append(' ').append(f.title()).append('\n');
+                    .append("]").append(pad("", ruleWidth - tag.length())).append(' ').append(f.title())
+                    .append(Report.inFull(f) ? "" : "  (in short below)").append('\n');
             previous = f;
         }
     }
@@ -115,6 +120,27 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
+    /**
+     * The possible findings, one line each, grouped by rule: rule, severity, Pod (Workflow), why it is
+     * only possible, and the line its evidence stops at.
+     */
+    private void possible(StringBuilder b, Report r) {
+        java.util.Map<String, java.util.List<Finding>> byRule = Describe.possibleByRule(r);
+        if (byRule.isEmpty()) {
+            return;
+        }
+        b.append('\n').append(palette.bold(Describe.POSSIBLE_HEADING + " (" + r.possibleFindings().size() + ")")).append('\n');
+        wrap(b, Describe.POSSIBLE_WHY, "  ");
+        b.append('\n');
+        byRule.forEach((rule, findings) -> {
+            b.append("  ").append(palette.bold(rule + " " + findings.get(0).title())).append('\n');
+            for (Finding f : findings) {
+                b.append("    ").append(f.rule()).append(' ').append(palette.severity(f.severity())).append("  ")
+                        .append(Terminal.visible(f.pod() + " (Workflow " + Describe.workflow(f.workflow()) + "): " + f.confidenceReason()))
+                        .append("  ").append(Terminal.visible(Describe.decisive(f))).append('\n');
+            }
+        });
+    }
 
     private void timeline(StringBuilder b, Timeline t, boolean showController) {
         b.append('\n').append(palette.bold("Timeline of Pod " + Describe.pod(t.pod(), t.uid()))).append('\n');
@@ -146,7 +172,7 @@ final class TextRenderer implements ReportRenderer {
     private void rules(StringBuilder b, Report r) {
         b.append('\n').append(palette.bold("Rules")).append('\n');
         for (RuleOutcome o : r.rules()) {
-            b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o)).append("  ").append(o.title()).append('\n');
+            b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o, r.filter())).append("  ").append(o.title()).append('\n');
             for (Clearance c : o.cleared()) {
                 b.append("    cleared ").append(c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }

@@ -10,11 +10,15 @@ import dev.argoforensics.rules.Severity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Findings come grouped by Workflow and Pod, the most severe group first. */
+/** Findings come grouped by Workflow and Pod, the most severe group first; possible findings after those told in full. */
 class FindingOrderTest {
 
     private static Finding finding(String rule, Severity severity, String workflow, String pod) {
-        return new Finding(rule, "t", severity, Confidence.LIKELY, "r", new PodKey("ns", pod), "",
+        return finding(rule, severity, Confidence.LIKELY, workflow, pod);
+    }
+
+    private static Finding finding(String rule, Severity severity, Confidence confidence, String workflow, String pod) {
+        return new Finding(rule, "t", severity, confidence, "r", new PodKey("ns", pod), "",
                 workflow == null ? null : new WorkflowRef("ns", workflow), null, "s", "e", List.of(), List.of());
     }
 
@@ -38,5 +42,22 @@ class FindingOrderTest {
                 "AF001 wf-b/b-1", "AF002 wf-b/b-1", "AF003 wf-b/b-1", "AF007 wf-b/b-2",
                 "AF005 wf-c/c-1",
                 "AF004 -/loose"), ReportBuilder.grouped(in).stream().map(FindingOrderTest::key).toList());
+    }
+
+    @Test
+    void aPossibleFindingRanksBelowEveryFindingToldInFull() {
+        List<Finding> in = List.of(
+                finding("AF001", Severity.CRITICAL, Confidence.POSSIBLE, "wf-a", "a-1"),
+                finding("AF003", Severity.MEDIUM, Confidence.CONFIRMED, "wf-b", "b-1"),
+                finding("AF001", Severity.HIGH, Confidence.POSSIBLE, "wf-b", "b-1"),
+                finding("AF004", Severity.LOW, Confidence.LIKELY, "wf-b", "b-1"),
+                finding("AF006", Severity.HIGH, Confidence.POSSIBLE, "wf-c", "c-1"),
+                finding("AF002", Severity.LOW, Confidence.CONFIRMED, "wf-c", "c-2"));
+        // wf-b and wf-c lead with findings told in full (medium before low); wf-a, possible only, comes last whatever its severity.
+        // Within b-1 the possible high finding follows the medium and low ones told in full; within wf-c, c-2 (told in full) leads c-1.
+        assertEquals(List.of(
+                "AF003 wf-b/b-1", "AF004 wf-b/b-1", "AF001 wf-b/b-1",
+                "AF002 wf-c/c-2", "AF006 wf-c/c-1",
+                "AF001 wf-a/a-1"), ReportBuilder.grouped(in).stream().map(FindingOrderTest::key).toList());
     }
 }

@@ -134,6 +134,50 @@ class HtmlReportInChromiumTest {
         assertTrue(text.contains(script), "the line is shown as the controller wrote it (in a timeline entry and as an unparsed line)");
     }
 
+    /**
+     * Confirmed, likely and possible findings in one page (the samples' evidence, the task result's
+     * without its exports): the possible one is a line in its own section, linked from the findings
+     * table, and its Pod's swimlane is drawn with the other timelines.
+     */
+    @Test
+    void aPossibleFindingIsOneLineAfterTheOthers() throws Exception {
+        Path html = OUT.resolve("possible.html");
+        String[] args = {"analyze", "samples/issue-17024/logs", "samples/issue-17024/snapshots", "samples/task-result-never-synced/logs",
+            "samples/success-reported-as-error/logs", "samples/success-reported-as-error/snapshots", "--now", NOW};
+        JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Cli.run(concat(args, "--format", "json")).out());
+        int full = 0;
+        List<String> possible = new ArrayList<>();
+        for (JsonNode f : json.get("findings")) {
+            if (f.get("confidence").asText().equals("possible")) {
+                JsonNode pod = f.get("pod");
+                JsonNode wf = f.get("workflow");
+                possible.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + pod.get("namespace").asText() + "/"
+                        + pod.get("name").asText() + " (Workflow " + wf.get("namespace").asText() + "/" + wf.get("name").asText() + "): "
+                        + f.get("confidenceReason").asText() + " · ");
+            } else {
+                full++;
+            }
+        }
+        assertEquals(1, possible.size(), "the task result's finding without its exports is possible: " + json.get("findings"));
+        Cli run = Cli.run(concat(args, "--format", "html", "--out", html.toString()));
+        assertEquals(1, run.exitCode(), run.err());
+        HeadlessChromium.Page page = chromium.open(html.toAbsolutePath(), 1200);
+        assertEquals(List.of(), page.problems(), "console errors, exceptions or CSP violations");
+        assertEquals(List.of(html.toAbsolutePath().toUri().toString()), page.requests(), "the page fetched nothing but itself");
+
+        assertEquals(full, page.evaluate("document.querySelectorAll('section.finding').length").asInt(), "confirmed and likely in full");
+        List<String> lines = strings(page.evaluate("[...document.querySelectorAll('#possible li')].map(e => e.innerText)"));
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith(possible.get(0)) && lines.get(0).matches(".* · \\S+\\.log:\\d+"), lines.get(0));
+        assertEquals("possible-1", page.evaluate("document.querySelector('tr.possible a').getAttribute('href').substring(1)").asText());
+        assertEquals("LI", page.evaluate("document.getElementById('possible-1').tagName").asText(), "the table links to the line");
+        assertTrue(page.evaluate("document.querySelector('#possible h2').innerText").asText().startsWith("Possible findings, in short"));
+        assertEquals(1, page.evaluate("document.querySelectorAll('#timelines svg.swimlane').length").asInt(),
+                "the Pod with only a possible finding is drawn with the other timelines");
+        assertTrue(page.evaluate("[...document.querySelectorAll('section.finding')].pop().compareDocumentPosition("
+                + "document.getElementById('possible')) & Node.DOCUMENT_POSITION_FOLLOWING").asInt() > 0, "after the findings in full");
+    }
+
     /** The Markdown report through a real CommonMark + GFM renderer, as GitHub would show it. */
     @Test
     void theMarkdownReportRendersAsTablesAndCodeBlocks(@TempDir Path dir) throws Exception {
@@ -153,6 +197,12 @@ class HtmlReportInChromiumTest {
         assertEquals(0, page.evaluate("[...document.querySelectorAll('p')].filter(p => p.textContent.includes('|---')).length").asInt(),
                 "no table fell apart into a paragraph");
         save("markdown-report.png", page.screenshot(null, SCREENSHOT_HEIGHT));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private static JsonNode marker(HeadlessChromium.Page page, String kind) throws IOException {

@@ -25,13 +25,26 @@ class JsonReportContractTest {
     @Test
     void topLevel() throws Exception {
         JsonNode r = report();
-        assertEquals(List.of("schemaVersion", "tool", "provenance", "inputs", "controllers", "findings", "rules", "timelines", "gaps", "inputProblems"),
-                fieldNames(r));
+        assertEquals(List.of("schemaVersion", "tool", "provenance", "inputs", "controllers", "confidenceFilter", "findings", "rules", "timelines",
+                "gaps", "inputProblems"), fieldNames(r));
         assertEquals(1, r.get("schemaVersion").asInt());
         assertEquals("argo-forensics", r.get("tool").get("name").asText());
         assertFalse(r.get("tool").get("version").asText().isEmpty());
         assertFalse(r.get("tool").get("commit").asText().isEmpty());
         assertEquals(0, r.get("gaps").size(), "the sample lacks nothing");
+    }
+
+    @Test
+    void withoutMinConfidenceNothingIsLeftOut() throws Exception {
+        JsonNode filter = report().get("confidenceFilter");
+        assertEquals(List.of("minConfidence", "leftOut", "leftOutByConfidence"), fieldNames(filter));
+        assertEquals("possible", filter.get("minConfidence").asText());
+        assertEquals(0, filter.get("leftOut").asInt());
+        assertEquals(List.of("likely", "possible"), fieldNames(filter.get("leftOutByConfidence")));
+        for (JsonNode rule : report().get("rules")) {
+            assertEquals(List.of("rule", "title", "evaluated", "missing", "lackingOptional", "findings", "leftOut", "cleared"), fieldNames(rule));
+            assertEquals(0, rule.get("leftOut").asInt());
+        }
     }
 
     @Test
