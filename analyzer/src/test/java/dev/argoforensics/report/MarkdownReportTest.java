@@ -90,13 +90,14 @@ class MarkdownReportTest {
         for (int i = 0; i < 3000; i++) {
             lines.add(V4.podEvent(String.format("2026-09-19T16:28:%02d.%03dZ", i / 1000 * 10, i % 1000), "update"));
         }
-        lines.add(V4.podEvent("2026-09-19T16:31:11.256Z", "add"));
+        lines.add(V4.podEvent("2026-09-19T16:31:11.256Z", "update"));
         lines.add(V4.removingFinalizers("2026-09-19T16:31:11.257Z"));
         lines.add(V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"));
         lines.add(V4.queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"));
         lines.add("time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller"
                 + " key=ns/p/removeFinalizer action=removeFinalizer namespace=ns podName=p error=\"" + "x".repeat(3000) + "\"");
         lines.add(V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"));
+        lines.add(V4.podEvent("2026-09-19T16:31:11.363Z", "delete"));
         lines.add(V4.podMissing("2026-09-19T16:33:02.246Z"));
         lines.add(V4.markingError("2026-09-19T16:33:02.246Z"));
         Path log = dir.resolve("controller.log");
@@ -114,9 +115,11 @@ class MarkdownReportTest {
     @Test
     void aLongEvidenceLineIsFoldedAndAnyCutIsCounted(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("controller.log");
-        Files.write(log, List.of(V4.createdPod("2026-09-19T16:27:10.431Z"), V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
+        // The deletion seen arriving and the Pod gone at the release: a likely AF001, told in full.
+        Files.write(log, List.of(V4.createdPod("2026-09-19T16:27:10.431Z"), V4.podEvent("2026-09-19T16:31:11.256Z", "update"),
+                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
                 V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), V4.podEvent("2026-09-19T16:31:11.363Z", "delete"),
                 V4.markingError("2026-09-19T16:33:02.246Z").replace("error=\"pod deleted\"", "error=\"pod deleted\" detail=" + "y".repeat(600))),
                 StandardCharsets.UTF_8);
         String md = Cli.run("analyze", log.toString(), "--format", "markdown", "--now", NOW).out();
