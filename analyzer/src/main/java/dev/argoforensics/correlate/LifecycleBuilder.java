@@ -192,9 +192,17 @@ final class LifecycleBuilder {
         if (labelled != null && EventOrder.notAfter(labelled, first)) {
             return new InformerExit(first, InformerExit.Kind.LABELLED, labelled);
         }
+        boolean deletionBefore = pod.snapshots().stream().anyMatch(s -> s.deletionTimestamp() != null);
         for (FinalizerRemoval r : pod.removals()) {
-            if (r.cause() == RemovalCause.LEFT_INFORMER && r.trigger() == first) {
-                return new InformerExit(first, InformerExit.Kind.LABELLED, null);
+            deletionBefore |= r.cause() == RemovalCause.POD_DELETED && EventOrder.before(r.decisive(), first);
+        }
+        if (!deletionBefore) {
+            for (FinalizerRemoval r : pod.removals()) {
+                // The handler found the finalizer in the Pod the delete event carried, and nothing shows a deletion: the Pod
+                // left the watch's selector still holding it (a Pod being deleted cannot leave the cluster with a finalizer).
+                if (r.cause() == RemovalCause.LEFT_INFORMER && r.trigger() == first) {
+                    return new InformerExit(first, InformerExit.Kind.LABELLED, null);
+                }
             }
         }
         return new InformerExit(first, InformerExit.Kind.REMOVED, null);

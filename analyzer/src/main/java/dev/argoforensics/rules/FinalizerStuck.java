@@ -70,7 +70,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 cleared.add(new Clearance(pod.key(), "the removal queued at " + pod.removals().stream()
                         .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format()
                         + " followed the Pod leaving the informer (" + (life.labelled() != null ? "labelled completed" : "out of the watch's selector")
-                        + "), not a deletion: the Pod still exists, and no later delete event is due", life.informerExit().event().source()));
+                        + ") rather than a deletion: it patches nothing, and no later delete event is due", life.informerExit().event().source()));
             }
         }
         return new Evaluation(out, cleared);

@@ -77,10 +77,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             PodLifecycle life = correlation.lifecycle(pod.key());
             FinalizerRemoval release = life.release();
             if (release == null) {
+                boolean labelled = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED;
                 pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().ifPresent(r -> cleared.add(new Clearance(pod.key(),
-                        "the pod controller ran its deleting handler at " + r.onDelete().time().format() + " because the Pod left the informer ("
-                                + (life.labelled() != null ? "labelled completed by the controller" : "it left the watch's selector")
-                                + ") while still carrying the finalizer in its last view: it was not being deleted, and the removal had nothing to patch",
+                        "the pod controller ran its deleting handler at " + r.onDelete().time().format() + " on the Pod's leaving the informer ("
+                                + (!labelled ? "removed from the cluster, its finalizer already gone"
+                                : life.labelled() != null ? "labelled completed by the controller: it was not being deleted" : "out of the watch's selector: "
+                                        + "it was not being deleted") + "); the removal had nothing to patch",
                         r.onDelete().source())));
                 continue;
             }

@@ -2,6 +2,8 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.Known;
+import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.ControllerStarted;
@@ -41,9 +43,11 @@ final class Reconciliation {
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     private final Timestamp evidenceEnd;
     private final List<ControllerProcess> processes;
+    private final Map<WorkflowRef, WorkflowFate> fates;
 
     Reconciliation(Correlation correlation) {
         this.processes = correlation.processes();
+        this.fates = correlation.fates();
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
@@ -166,6 +170,12 @@ final class Reconciliation {
             }
         }
         return lo;
+    }
+
+    /** The Workflow's deletion, if the evidence shows one: nothing reconciles a deleted Workflow, and nothing needs to. */
+    Optional<Known> deleted(WorkflowRef wf) {
+        WorkflowFate fate = fates.get(wf);
+        return fate == null ? Optional.empty() : Optional.ofNullable(fate.deleted());
     }
 
     /** A running Workflow is requeued this often ({@code workflowResyncPeriod}), seen as a bare {@code Processing workflow}. */

@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
@@ -46,13 +47,21 @@ public final class ReconciliationStalled extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         Reconciliation rec = new Reconciliation(correlation);
         List<Finding> out = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
         for (PodHistory pod : correlation.pods().values()) {
             if (pod.link() == null) {
                 continue;
             }
-            stall(rec, pod, threshold).ifPresent(s -> out.add(s.finding(correlation, pod)));
+            Optional<Stall> stall = stall(rec, pod, threshold);
+            Optional<Known> deleted = rec.deleted(pod.link().workflow());
+            if (stall.isPresent() && deleted.isPresent() && !deleted.get().at().isAfter(stall.get().end())) {
+                cleared.add(new Clearance(pod.key(), "the Workflow was deleted at " + deleted.get().at().format() + " (" + deleted.get().how()
+                        + "), before reconciliation was due: nothing reconciles a deleted Workflow", deleted.get().evidence()));
+            } else {
+                stall.ifPresent(s -> out.add(s.finding(correlation, pod)));
+            }
         }
-        return new Evaluation(out, List.of());
+        return new Evaluation(out, cleared);
     }
 
     /**

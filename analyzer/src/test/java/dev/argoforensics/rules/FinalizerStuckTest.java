@@ -138,7 +138,7 @@ class FinalizerStuckTest {
                 processingOther("2026-09-19T17:05:00.000Z")).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
         assertEquals(1, e.cleared().size());
-        assertTrue(e.cleared().get(0).reason().contains("followed the Pod leaving the informer (labelled completed), not a deletion"),
+        assertTrue(e.cleared().get(0).reason().contains("followed the Pod leaving the informer (labelled completed) rather than a deletion"),
                 e.cleared().get(0).reason());
     }
 

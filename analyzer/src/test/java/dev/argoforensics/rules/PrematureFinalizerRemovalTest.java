@@ -153,7 +153,7 @@ class PrematureFinalizerRemovalTest {
                 queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m56.829s"),
                 cleaningUp("2026-09-19T16:29:47.010Z", "removeFinalizer")).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
-        assertTrue(e.cleared().get(0).reason().contains("because the Pod left the informer (labelled completed by the controller)"),
+        assertTrue(e.cleared().get(0).reason().contains("on the Pod's leaving the informer (labelled completed by the controller: it was not being deleted)"),
                 e.cleared().get(0).reason());
     }
 
