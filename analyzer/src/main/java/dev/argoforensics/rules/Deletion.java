@@ -56,6 +56,9 @@ record Deletion(String who, String how, Timestamp at, AuditRecord audit, Cluster
         for (ClusterEvent e : pod.clusterEvents()) {
             boolean onPod = "Pod".equals(e.regarding().kind());
             String how = (onPod ? POD_REASONS : "Node".equals(e.regarding().kind()) ? NODE_REASONS : Map.<String, String>of()).get(e.reason());
+            if (onPod && "Evicted".equals(e.reason()) && !"kubelet".equals(e.reportedBy())) {
+                how = "evicted it"; // through the eviction API (a drain, an autoscaler): node pressure is the kubelet's
+            }
             if (how != null) {
                 out.add(new Deletion(e.reportedBy().isEmpty() ? "an unnamed component" : e.reportedBy(), how, e.first(), null, e));
             }
