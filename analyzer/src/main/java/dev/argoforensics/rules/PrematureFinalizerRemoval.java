@@ -149,10 +149,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (!life.lostToDeletion() && link != null) {
                 Optional<ControllerProcess> ranOn = reconciliation.ranOnWithoutProcessing(link.workflow(), decisive);
                 if (ranOn.isPresent()) {
-                    cleared.add(new Clearance(pod.key(), at + "; the controller (" + ranOn.get().label() + ") ran on until " + ranOn.get().last().format()
-                            + " with Workflow workers and never processed the Workflow again, although it requeues every unfinished Workflow "
-                            + "every 20 minutes: the Workflow was deleted or left the controller's view, and no result was recorded as lost",
-                            decisive.source()));
+                    cleared.add(new Clearance(pod.key(), at + "; the controller (" + ranOn.get().label() + ") went on processing other Workflows "
+                            + "for more than the 20 minutes in which it requeues every unfinished Workflow, and never processed this one again: "
+                            + "the Workflow was deleted or left the controller's view, and no result was recorded as lost", decisive.source()));
                     return;
                 }
             }

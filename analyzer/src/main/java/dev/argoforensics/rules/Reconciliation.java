@@ -184,10 +184,11 @@ final class Reconciliation {
     private static final long RESYNC_SLACK_NANOS = 60_000_000_000L;
 
     /**
-     * A run of the replica that logged the line which went on for longer than the resync period after
-     * it, with Workflow workers, without processing the Workflow again: the Workflow had left that
-     * controller's informer (deleted, or completed and labelled). Empty if the Workflow was processed
-     * after the line, or no such run is in the evidence.
+     * A run of the replica that logged the line which, longer than the resync period after it,
+     * processed other Workflows but never this one again: the Workflow had left that controller's
+     * informer (deleted, or completed and labelled). Its workers were free to take it: a busy or
+     * stopped controller shows no such line. Empty if the Workflow was processed after the line, or
+     * no such run is in the evidence (only the lines of Workflows of interest are kept).
      */
     Optional<ControllerProcess> ranOnWithoutProcessing(WorkflowRef wf, LogEvent line) {
         if (firstProcessedAfter(wf, line).isPresent()) {
@@ -195,29 +196,18 @@ final class Reconciliation {
         }
         String replica = processes.get(line.stream()).replica();
         Instant due = line.time().windowEnd().plusNanos(RESYNC_NANOS + RESYNC_SLACK_NANOS);
-        for (ControllerProcess p : processes) {
-            if (!p.replica().equals(replica) || p.last() == null || !p.last().instant().isAfter(due)) {
+        ControllerProcess found = null;
+        for (Map.Entry<WorkflowRef, List<LogEvent>> e : processing.entrySet()) {
+            if (e.getKey().equals(wf) || e.getValue().isEmpty()) {
                 continue;
             }
-            if (!workersAtEnd(p)) {
-                continue;
-            }
-            return Optional.of(p);
-        }
-        return Optional.empty();
-    }
-
-    /** The run's last {@code Current Worker Numbers} did not say {@code workflowWorkers=0}. */
-    private boolean workersAtEnd(ControllerProcess p) {
-        Integer workers = null;
-        for (LogEvent e : lifecycle.getOrDefault(p.id(), List.of())) {
-            if (e.event() instanceof ControllerStarted) {
-                workers = null;
-            } else if (((WorkerNumbers) e.event()).workflowWorkers() != null) {
-                workers = ((WorkerNumbers) e.event()).workflowWorkers();
+            LogEvent last = e.getValue().get(e.getValue().size() - 1);
+            ControllerProcess p = processes.get(last.stream());
+            if (p.replica().equals(replica) && last.time().instant().isAfter(due) && (found == null || p.id() < found.id())) {
+                found = p;
             }
         }
-        return workers == null || workers > 0;
+        return Optional.ofNullable(found);
     }
 
     /** The time of the last line of any controller run: how far the logs go. */

@@ -184,6 +184,32 @@ class PrematureFinalizerRemovalTest {
                 + "deleted when it released Pod p-sibling-1 on the orphan path")), () -> e.cleared().toString());
     }
 
+    /**
+     * The controller went on processing another Workflow for longer than the 20-minute resync and never
+     * took this one up again, and no loss was recorded: the Workflow had left its informer (deleted).
+     */
+    @Test
+    void aWorkflowNeverProcessedAgainWhileTheControllerWorkedOnIsGone() {
+        List<String> lines = new java.util.ArrayList<>(List.of(removal()));
+        lines.set(0, workers("2026-09-19T16:31:11.132Z", 2));
+        lines.add(V4.processingOther("2026-09-19T16:40:00.000Z"));
+        lines.add(V4.processingOther("2026-09-19T16:53:00.000Z"));
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("went on processing other Workflows for more than the 20 minutes"), e.cleared().get(0).reason());
+    }
+
+    /** Within the resync period, or with nothing else processed, the Workflow's fate is open: the finding stays. */
+    @Test
+    void aWorkflowNotYetDueForItsResyncIsNotTakenForGone() {
+        List<String> lines = new java.util.ArrayList<>(List.of(removal()));
+        lines.add(V4.processingOther("2026-09-19T16:45:00.000Z"));
+        assertEquals(1, rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).correlate()).findings().size());
+        lines.add(V4.processingOther("2026-09-19T16:53:00.000Z"));
+        assertEquals(1, rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).log("3.log", podDeletedLater()).correlate())
+                .findings().size(), "the loss is recorded: the Workflow was there");
+    }
+
     @Test
     void exportsOfTheFinishedPodAndTheErroredNodeConfirmIt() {
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
