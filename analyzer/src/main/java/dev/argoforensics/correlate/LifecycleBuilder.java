@@ -114,13 +114,19 @@ final class LifecycleBuilder {
                 break;
             }
         }
+        // The cleanup worker's line, else the queueing line (the item runs at once; its worker line may be cut off).
         LogEvent labelled = null;
+        LogEvent labelQueued = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action())) {
                 labelled = e;
                 break;
             }
+            if (labelQueued == null && e.event() instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action())) {
+                labelQueued = e;
+            }
         }
+        labelled = labelled != null ? labelled : labelQueued;
         FinalizerRemoval release = null;
         for (FinalizerRemoval r : pod.removals()) {
             if (r.cause() != RemovalCause.LEFT_INFORMER) {
@@ -173,7 +179,12 @@ final class LifecycleBuilder {
             }
         }
         NodeOutcome outcome = outcome(workflow, link, nodeLines);
-        return new PodLifecycle(pod.key(), containers, deletion, execution, exit, labelled, release, held, persisted, persistedLine,
+        List<Deletion> deleters = new ArrayList<>();
+        Deletion.first(pod).ifPresent(first -> {
+            deleters.add(first);
+            Deletion.of(pod).stream().filter(d -> d != first).forEach(deleters::add);
+        });
+        return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted, persistedLine,
                 phaseAtRelease, phaseLine, outcome, fate);
     }
 

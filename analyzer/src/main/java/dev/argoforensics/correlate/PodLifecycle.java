@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,10 +15,11 @@ import java.util.Optional;
  *
  * @param containers        how the containers ended (null: no export shows them all terminated)
  * @param deletion          when the deletion was requested (null: no evidence of a deletion)
+ * @param deleters          who deleted it, as audit records and Events tell, the most specific first (empty: they do not say)
  * @param execution         whether the containers had finished when the deletion was requested
  * @param informerExit      the first {@code delete pod event} and what it meant (null: none logged)
- * @param labelled          the controller's {@code cleaning up pod action=labelPodCompleted} (null: none), whose
- *                          patch also removes the finalizer
+ * @param labelled          the controller's {@code cleaning up pod action=labelPodCompleted}, else its queueing line
+ *                          (null: neither), whose patch also removes the finalizer
  * @param release           the first controller removal of the finalizer that could have acted (null: none)
  * @param heldWhileDeleted  the latest export of the Pod deleted and still holding the finalizer (null: none)
  * @param persisted         the first evidence that the node was persisted fulfilled before the release
@@ -29,9 +31,18 @@ import java.util.Optional;
  * @param outcome           the node's last recorded state (null: no Workflow line or export names the node)
  * @param workflow          the Pod's Workflow's fate (null: the Pod is tied to no Workflow)
  */
-public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, Execution execution, InformerExit informerExit,
+public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow) {
+
+    public PodLifecycle {
+        deleters = List.copyOf(deleters);
+    }
+
+    /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */
+    public Optional<Deletion> deleter() {
+        return deleters.isEmpty() ? Optional.empty() : Optional.of(deleters.get(0));
+    }
 
     public Optional<ContainersEnd> containersEnd() {
         return Optional.ofNullable(containers);

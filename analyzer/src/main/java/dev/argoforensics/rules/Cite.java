@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
@@ -50,6 +51,11 @@ final class Cite {
     /** An Event, at the time it was first seen. */
     Cite event(ClusterEvent e, String role) {
         return object(new EvidenceLine(e.source(), e.first(), role, describe(e), null));
+    }
+
+    /** Who deleted the Pod: the audit record, else the Event that says. */
+    Cite deletion(Deletion d) {
+        return d.audit() != null ? audit(d.audit(), "who removed the Pod") : event(d.event(), "what removed the Pod");
     }
 
     Cite audit(AuditRecord a, String role) {

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
@@ -89,7 +90,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
-        Optional<Deletion> deletion = Deletion.first(pod);
+        Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
         Timestamp deleted = request.notAfter().at();
         facts.add(new Fact("deletedAt", "Deleted at", deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
@@ -102,8 +103,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
         facts.add(new Fact("finalNodeMessage", "Final node message", outcome.message()));
 
-        deletion.ifPresent(d -> d.cite(cite));
-        Deletion.of(pod).stream().filter(d -> d.event() != null && deletion.map(x -> x.event() != d.event()).orElse(true))
+        deletion.ifPresent(cite::deletion);
+        scope.correlation().lifecycle(pod.key()).deleters().stream().filter(d -> d.event() != null && deletion.map(x -> x.event() != d.event()).orElse(true))
                 .forEach(d -> cite.event(d.event(), "what happened around the deletion"));
         for (ClusterEvent e : pod.clusterEvents()) {
             if (e.source().equals(running.evidence())) {
@@ -154,17 +155,17 @@ public final class PodDeletedDuringExecution extends NodeRule {
         String summary = "Pod " + pod.key() + " was deleted" + who + " " + request.when() + " while its main container was "
                 + "still running; its node ended Error \"" + outcome.message() + "\".";
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, outcome, how, deletion.orElse(null), request),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request),
                 facts, cite.evidence());
     }
 
-    private static String explain(PodHistory pod, NodeOutcome outcome, String how, Deletion deletion, DeletionRequest request) {
+    private static String explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, String how, Deletion deletion, DeletionRequest request) {
         StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was deleted ").append(request.when())
                 .append(" before its main container finished: ").append(how).append(". ");
         if (deletion != null) {
             b.append(deletion.audit() != null ? "The API server's audit log names who: " : "The cluster's Events name who: ")
                     .append(deletion.describe()).append(". ");
-            List<String> around = Deletion.of(pod).stream().filter(d -> d.event() != null && d.event() != deletion.event())
+            List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())
                     .map(Deletion::describe).toList();
             if (!around.isEmpty()) {
                 b.append("Around it, the Events say: ").append(String.join("; ", around)).append(". ");

@@ -1,8 +1,11 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowHistory;
@@ -52,7 +55,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         }
         List<LogEvent> nodeLines = scope.nodes().of(link);
         List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
-        Gone gone = gone(pod, missing);
+        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing);
         if (gone == null) {
             return;
         }
@@ -69,23 +72,18 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */
-    private static Gone gone(PodHistory pod, List<LogEvent> missing) {
+    private static Gone gone(PodLifecycle life, List<LogEvent> missing) {
         if (!missing.isEmpty()) {
             return new Gone(missing.get(0).time(), missing.get(0), null, "the controller logged \"Workflow pod is missing\"");
         }
-        Optional<Deletion> deletion = Deletion.of(pod).stream().filter(d -> d.audit() != null).findFirst();
+        Optional<Deletion> deletion = life.deleters().stream().filter(d -> d.audit() != null).findFirst();
         if (deletion.isPresent()) {
             return new Gone(deletion.get().at(), null, deletion.get(), deletion.get().describe());
         }
-        boolean completedLabel = false;
-        for (LogEvent e : pod.events()) {
-            ControllerEvent ev = e.event();
-            if ((ev instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action()))
-                    || (ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action()))) {
-                completedLabel = true; // the Pod leaves the informer's watch: its delete event is no deletion
-            } else if (ev instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && !completedLabel) {
-                return new Gone(e.time(), e, null, "the Pod left the controller's informer (\"delete pod event\")");
-            }
+        InformerExit exit = life.informerExit();
+        if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
+            // A Pod labelled completed leaves the informer's watch too: that delete event is no deletion.
+            return new Gone(exit.event().time(), exit.event(), null, "the Pod left the controller's informer (\"delete pod event\")");
         }
         return null;
     }
@@ -128,13 +126,13 @@ public final class PodGoneNodeRunning extends NodeRule {
         long nanos = gone.at.nanosUntil(lastSeen);
         facts.add(new Fact("unfinishedFor", "Unfinished after the Pod was gone for", GoDuration.format(nanos)));
         if (gone.deletion != null) {
-            gone.deletion.cite(cite);
+            cite.deletion(gone.deletion);
         } else {
             cite.line(gone.line, "the Pod is gone");
         }
-        Deletion.first(pod).filter(d -> gone.deletion == null).ifPresent(d -> {
+        correlation.lifecycle(pod.key()).deleter().filter(d -> gone.deletion == null).ifPresent(d -> {
             facts.add(new Fact("removedBy", "Pod removed by", d.who()));
-            d.cite(cite);
+            cite.deletion(d);
         });
         missing.forEach(e -> cite.line(e, "the controller finds the Pod missing and leaves the node as it is"));
         if (unfinished != null) {

@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.NodeLink;
@@ -82,10 +83,10 @@ public final class SuccessReportedAsError extends NodeRule {
             facts.add(new Fact("finalizerReleasedAt", "Status-capture finalizer released at", removal.time().format()));
             cite.line(removal.decisive(), "status-capture finalizer released (see AF001)");
         }
-        Optional<Deletion> deletion = Deletion.first(pod);
+        Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
         deletion.ifPresent(d -> {
             facts.add(new Fact("removedBy", "Pod removed by", d.who()));
-            d.cite(cite);
+            cite.deletion(d);
         });
         for (LogEvent e : NodeLines.failures(scope.nodes(), link)) {
             cite.line(e, "node recorded as failed");

@@ -1,6 +1,5 @@
-package dev.argoforensics.rules;
+package dev.argoforensics.correlate;
 
-import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.time.Timestamp;
@@ -22,7 +21,7 @@ import java.util.Optional;
  * @param audit   the audit record, or null
  * @param event   the Event, or null
  */
-record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event) {
+public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event) {
 
     /** Event reasons on a Pod that say something removed it, and what. */
     private static final Map<String, String> POD_REASONS = Map.of(
@@ -76,15 +75,7 @@ record Deletion(String who, String how, Timestamp at, AuditRecord audit, Cluster
     }
 
     /** "system:serviceaccount:kube-system:cluster-autoscaler evicted it at 2026-…". */
-    String describe() {
+    public String describe() {
         return who + " " + how + " at " + at.format();
-    }
-
-    void cite(Cite cite) {
-        if (audit != null) {
-            cite.audit(audit, "who removed the Pod");
-        } else {
-            cite.event(event, "what removed the Pod");
-        }
     }
 }
