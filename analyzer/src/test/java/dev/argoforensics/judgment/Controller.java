@@ -276,7 +276,7 @@ final class Controller {
             }
         };
         boolean gz = gzipWhole && envelope == Envelope.RAW && !isStandby;
-        return new LogSink(file, envelope, format, rotateBytes, gz, seed ^ (incarnations * 7919L) ^ replica.hashCode());
+        return new LogSink(file, envelope, format, rotateBytes, gz, Sim.seed(seed, incarnations * 7919L + replica.hashCode()));
     }
 
     private final Map<String, String> podUids = new HashMap<>();
@@ -752,7 +752,9 @@ final class Controller {
             me.cDirty.putIfAbsent(key, origin);
             return;
         }
-        if (me.cQueued.containsKey(key)) {
+        Origin queued = me.cQueued.get(key);
+        if (queued != null) {
+            me.cQueued.put(key, queued.merged(origin));
             return;
         }
         me.cQueued.put(key, origin);
@@ -764,6 +766,9 @@ final class Controller {
     private void cAddAfter(Inc me, String key, long readyAt, Origin origin) {
         Long waiting = me.cWaiting.get(key);
         if (waiting != null && waiting <= readyAt) {
+            if (waiting == readyAt) {
+                me.cWaitingOrigin.put(key, me.cWaitingOrigin.get(key).merged(origin));
+            }
             return;
         }
         me.cWaiting.put(key, readyAt);

@@ -67,14 +67,14 @@ final class Corpus {
         this.dir = dir;
         this.logs = dir.resolve("logs");
         this.exportDir = dir.resolve("exports");
-        this.plan = new Sim.Rng(seed * 0x9E3779B97F4A7C15L + 0x1234567L);
+        this.plan = new Sim.Rng(Sim.seed(seed, 1));
         int day = 1 + (int) Math.floorMod(seed * 7, 27);
         this.start = Go.epochNanos(String.format("2026-10-%02dT%02d:%02d:00Z", day, 6 + plan.between(0, 10), plan.between(0, 59)));
         long duration = scale == Scale.SMALL ? 110 * Go.MINUTE : 11 * 60 * Go.MINUTE;
         this.end = start + duration;
         this.apiMinor = plan.pick(31, 32, 33, 33, 34, 35, 36, 36);
         this.sim = new Sim(start);
-        this.kube = new Kube(sim, new Sim.Rng(seed ^ 0x5DEECE66DL), apiMinor, truth, 4_000_000L + plan.between(0, 900_000),
+        this.kube = new Kube(sim, new Sim.Rng(Sim.seed(seed, 2)), apiMinor, truth, 4_000_000L + plan.between(0, 900_000),
                 scale == Scale.SMALL ? 8 : 40);
         this.exports = new Exports(exportDir, releaseOfNamespace);
     }
@@ -106,7 +106,7 @@ final class Corpus {
         // Rotate so that over the seeds every release line gets every incident.
         java.util.Collections.rotate(releases, (int) Math.floorMod(seed, releases.size()));
         List<String> teams = new ArrayList<>(List.of(TEAMS));
-        java.util.Collections.shuffle(teams, new java.util.Random(seed));
+        java.util.Collections.shuffle(teams, new java.util.Random(Sim.seed(seed, 3)));
         int misconfigured = scale == Scale.LARGE || plan.chance(0.6) ? plan.between(0, n - 1) : -1;
         for (int i = 0; i < n; i++) {
             Release r = releases.get(i % releases.size());
@@ -125,7 +125,7 @@ final class Corpus {
             boolean leader = plan.chance(0.5);
             long rotate = scale == Scale.SMALL ? plan.pick(0L, 0L, 60_000L, 120_000L) : plan.pick(24_000_000L, 48_000_000L, 0L);
             Controller c = new Controller(name, r, f, env, ns.get(0), ns, env0, plan.pick(2, 4, 8, 16, 32), leader, leader && plan.chance(0.6),
-                    rotate, plan.chance(0.15), sim, kube, truth, seed * 1000 + i, logs.resolve(name));
+                    rotate, plan.chance(0.15), sim, kube, truth, Sim.seed(seed, 100 + i), logs.resolve(name));
             controllers.add(c);
             teamOf.put(c, ns);
             for (String s : ns) {
@@ -237,7 +237,7 @@ final class Corpus {
 
     /** Ordinary Workflows arriving all along: most of the volume. */
     private void background(Controller c) {
-        double mean = scale == Scale.SMALL ? plan.between(300, 420) * (double) Go.SECOND : plan.between(3800, 5200) * (double) Go.MILLI;
+        double mean = scale == Scale.SMALL ? plan.between(300, 420) * (double) Go.SECOND : plan.between(8000, 10500) * (double) Go.MILLI;
         long t = start + 30 * Go.SECOND + plan.exponential(mean);
         boolean bad = misconfigured(c);
         while (t < end - 2 * Go.MINUTE) {
@@ -395,7 +395,7 @@ final class Corpus {
                 return;
             }
             for (Pod other : kube.pods.values()) {
-                if (p.hostNode.equals(other.hostNode) && other.deletionTimestamp == null) {
+                if (p.hostNode.equals(other.hostNode) && other.deletionTimestamp == null && !other.uid.equals(p.uid)) {
                     truth.reclassify(other.uid, "drain-bystander");
                 }
             }

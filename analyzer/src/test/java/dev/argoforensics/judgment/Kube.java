@@ -35,9 +35,27 @@ final class Kube {
         OK, CONFLICT, NOT_FOUND
     }
 
-    /** Who released the status finalizer, for the truth file. */
-    record Origin(String path, Long delayNanos, long queuedAt) {
-        static final Origin NONE = new Origin("other", null, -1);
+    /**
+     * Who released the status finalizer, for the truth file: the path, and the delay of the
+     * {@code queuing pod delay} line whose add made the cleanup item due. {@code sameDue} holds the
+     * delays of later lines for the same key that the queue merged into it (same due time, or an
+     * immediate add while the item already waited to be processed).
+     */
+    record Origin(String path, Long delayNanos, long queuedAt, List<Long> sameDue) {
+        static final Origin NONE = new Origin("other", null, -1, List.of());
+
+        Origin(String path, Long delayNanos, long queuedAt) {
+            this(path, delayNanos, queuedAt, List.of());
+        }
+
+        Origin merged(Origin later) {
+            if (later == null || later.delayNanos() == null || !path.equals(later.path())) {
+                return this;
+            }
+            List<Long> all = new ArrayList<>(sameDue);
+            all.add(later.delayNanos());
+            return new Origin(path, delayNanos, queuedAt, all);
+        }
     }
 
     interface PodWatch {

@@ -79,7 +79,8 @@ final class LogSink {
             case DOCKER_JSON -> "{\"log\":" + Go.json(line + "\n", true) + ",\"stream\":\"stderr\",\"time\":\"" + Go.rfc3339Nano(collected) + "\"}";
         };
         try {
-            if (out == null || (rotateBytes > 0 && bytes > rotateBytes)) {
+            // Rotate between records, never inside a multi-line panic (whose lines are RAW).
+            if (out == null || (rotateBytes > 0 && bytes > rotateBytes && r.kind != Rec.Kind.RAW)) {
                 startSegment(r.time);
             }
             out.write(text);

@@ -33,7 +33,7 @@ final class Scorer {
     static final String NOT_IN_TRUTH = "(not in truth)";
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
-                    String controller, String release) {
+                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported) {
         String key() {
             return namespace + "/" + name;
         }
@@ -62,9 +62,13 @@ final class Scorer {
                     expected.put(rule, n.path("expected").path(rule).asBoolean());
                 }
                 JsonNode d = n.get("af001DelayNanos");
+                List<Long> same = new ArrayList<>();
+                for (JsonNode x : n.path("af001SameDueDelays")) {
+                    same.add(x.asLong());
+                }
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
-                        n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), n.get("controller").asText(),
-                        n.get("release").asText()));
+                        n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
+                        n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -141,7 +145,7 @@ final class Scorer {
     record Missed(long seed, String pod, String cls, String rule, String weakFinding) {
     }
 
-    record DelayMismatch(long seed, String pod, String cls, Long expected, Long found) {
+    record DelayMismatch(long seed, String pod, String cls, Long expected, Long found, boolean foundIsMergedLine) {
     }
 
     /** Counts over all seeds. */
@@ -256,7 +260,8 @@ final class Scorer {
                         if (exact) {
                             delayExact++;
                         } else {
-                            delayMismatches.add(new DelayMismatch(seed, f.key(), cls, t.delayNanos(), found));
+                            delayMismatches.add(new DelayMismatch(seed, f.key(), cls, t.delayNanos(), found,
+                                    found != null && t.sameDueDelays().contains(found)));
                         }
                     }
                 }
@@ -264,7 +269,8 @@ final class Scorer {
                     if (t.expected().get(rule) && !best.containsKey(t.key())) {
                         count(rule, t.cls(), false, 0, 0, 1);
                         count(rule, t.cls(), true, 0, 0, 1);
-                        missed.add(new Missed(seed, t.key(), t.cls(), rule, null));
+                        missed.add(new Missed(seed, t.key(), t.cls(), rule, rule.equals("AF002") && !t.exitCodesExported()
+                                ? "no export shows the exit codes" : null));
                     }
                 }
             }
@@ -338,8 +344,9 @@ final class Scorer {
             if (!delayMismatches.isEmpty()) {
                 b.append('\n').append("AF001 delays not exact\n");
                 for (DelayMismatch d : delayMismatches) {
-                    b.append(String.format(Locale.ROOT, "  seed %d  %s  %s  expected %s, found %s%n", d.seed(), d.pod(), d.cls(), d.expected(),
-                            d.found()));
+                    b.append(String.format(Locale.ROOT, "  seed %d  %s  %s  expected %s, found %s%s%n", d.seed(), d.pod(), d.cls(), d.expected(),
+                            d.found(), d.foundIsMergedLine() ? " (a later queuing line for the same due time, which the queue merged into the"
+                                    + " first)" : ""));
                 }
             }
             b.append('\n').append(String.format(Locale.ROOT, "Wrong findings (%d), by rule and class%s%n", wrong.size(),
@@ -372,8 +379,9 @@ final class Scorer {
                         b.append("      ... ").append(g.getValue().size() - wrongPerGroup).append(" more\n");
                         break;
                     }
-                    b.append(String.format(Locale.ROOT, "    seed %-3d %s%s%n", m.seed(), m.pod(), m.weakFinding() == null ? "" : "  (only " + m.weakFinding()
-                            + ")"));
+                    String note = m.weakFinding() == null ? "" : m.weakFinding().startsWith("no export") ? "  (" + m.weakFinding() + ")"
+                            : "  (only " + m.weakFinding() + ")";
+                    b.append(String.format(Locale.ROOT, "    seed %-3d %s%s%n", m.seed(), m.pod(), note));
                 }
             }
             return b.toString();

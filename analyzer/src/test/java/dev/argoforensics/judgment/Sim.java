@@ -50,6 +50,17 @@ final class Sim {
         now = end;
     }
 
+    /**
+     * A seed for one stream of one corpus: the corpus seed and a salt, mixed (SplittableRandom's own
+     * streams for seeds that differ by multiples of its gamma are shifted copies of each other).
+     */
+    static long seed(long corpusSeed, long salt) {
+        long z = corpusSeed * 0xBF58476D1CE4E5B9L + salt * 0x94D049BB133111EBL + 0x2545F4914F6CDD1DL;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
     /** Random helpers over one seeded stream. */
     static final class Rng {
         final SplittableRandom r;

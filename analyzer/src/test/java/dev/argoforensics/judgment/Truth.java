@@ -53,6 +53,7 @@ final class Truth {
         long finalizerRemovedAt = -1;
         String finalizerRemovedBy;
         Long removalDelayNanos;
+        List<Long> removalSameDueDelays = List.of();
         boolean workflowExistedAtRemoval;
         boolean nodePersistedFulfilledAtRemoval;
         String nodePersistedPhaseAtRemoval;
@@ -110,9 +111,10 @@ final class Truth {
         return new ArrayList<>(byUid.values());
     }
 
+    /** A Pod caught up in another's incident (a drain of its node) is counted in that class, not its own. */
     void reclassify(String uid, String cls) {
         PodFacts f = byUid.get(uid);
-        if (f != null && !f.ofInterest) {
+        if (f != null) {
             f.cls = cls;
         }
     }
@@ -159,6 +161,7 @@ final class Truth {
         f.finalizerRemovedAt = t;
         f.finalizerRemovedBy = origin.path();
         f.removalDelayNanos = origin.delayNanos();
+        f.removalSameDueDelays = origin.sameDue();
         f.workflowExistedAtRemoval = f.workflowDeletedAt < 0;
         f.nodePersistedFulfilledAtRemoval = f.nodePersistedFulfilled;
         f.nodePersistedPhaseAtRemoval = f.persistedPhase;
@@ -306,6 +309,7 @@ final class Truth {
                 expected.put("AF007", f.af007);
                 m.put("expected", expected);
                 m.put("af001DelayNanos", f.af001 ? f.removalDelayNanos : null);
+                m.put("af001SameDueDelays", f.af001 ? f.removalSameDueDelays : List.of());
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("podGcAnnotation", f.podGcAnnotation);
                 facts.put("hadStatusFinalizer", f.hadStatusFinalizer);
