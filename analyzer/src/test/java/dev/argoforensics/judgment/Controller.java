@@ -58,6 +58,8 @@ final class Controller {
     final String controllerNamespace;
     final long rotateBytes;
     final boolean gzipWhole;
+    /** The node pool its Workflows' Pods run on (spec.nodeSelector). */
+    String nodePool = "general";
     private final Sim sim;
     private final Kube kube;
     private final Truth truth;
@@ -541,8 +543,10 @@ final class Controller {
         });
     }
 
+    /** A watch event reaches the informer a few milliseconds after the write, now and then a little later; in order. */
     private long deliveryTime(long last) {
-        return Math.max(sim.now() + rng.latency(MS, 25 * MS, 400 * MS), last + 1_000);
+        long latency = rng.chance(0.99) ? rng.between(MS / 2, 6 * MS) : rng.between(6 * MS, 60 * MS);
+        return Math.max(sim.now() + latency, last + 1_000);
     }
 
     private void deliverPod(char type, Pod old, Pod cur) {
@@ -1237,8 +1241,10 @@ final class Controller {
         if (parseBool(finalizerEnv)) {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
+        p.nodePool = nodePool;
         p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
-        p.args = List.of("sleep " + Math.max(1, step.mainDuration / Go.SECOND) + "; echo " + step.template + "-done");
+        long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
+        p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");
         Truth.PodFacts facts = truth.podCreated(p, step.podClass, step.ofInterest, name, release.version, n.name);
         kube.createPod(p, step);
         facts.createdAt = sim.now();

@@ -126,6 +126,11 @@ final class Corpus {
             long rotate = scale == Scale.SMALL ? plan.pick(0L, 0L, 60_000L, 120_000L) : plan.pick(24_000_000L, 48_000_000L, 0L);
             Controller c = new Controller(name, r, f, env, ns.get(0), ns, env0, plan.pick(2, 4, 8, 16, 32), leader, leader && plan.chance(0.6),
                     rotate, plan.chance(0.15), sim, kube, truth, Sim.seed(seed, 100 + i), logs.resolve(name));
+            if (i == misconfigured) {
+                // That team runs on its own nodes, which the incidents of the others never drain.
+                c.nodePool = "pool-" + ns.get(0);
+                kube.addPool(c.nodePool, scale == Scale.SMALL ? 2 : 6);
+            }
             controllers.add(c);
             teamOf.put(c, ns);
             for (String s : ns) {
@@ -261,7 +266,7 @@ final class Corpus {
                 } else if (g < 0.45) {
                     spec.podGc = new K8s.PodGc("OnWorkflowSuccess", "");
                 }
-                if (plan.chance(0.3)) {
+                if (plan.chance(scale == Scale.SMALL ? 0.3 : 0.6)) {
                     spec.ttlAfterCompletion = plan.between(120, 1800);
                 }
             }
@@ -575,6 +580,17 @@ final class Corpus {
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
             long drain = t0 + plan.between(30, 120) * Go.SECOND;
             drainNodeOf(drain, w);
+            if (plan.chance(0.35)) {
+                // Impatient: kubectl delete pod --grace-period=5 while the evicted Pod is still terminating (a shorter grace
+                // moves deletionTimestamp: to T0 + 5 up to 1.32, to now with grace 1 from 1.33 when that is in the past).
+                long again = drain + plan.between(6, 25) * Go.SECOND + plan.between(0, 999_999_999L);
+                sim.at(again, () -> {
+                    String key = firstPodKey(w);
+                    if (key != null) {
+                        kube.deletePod(key, 5, null, "user");
+                    }
+                });
+            }
             typicalExports(w, drain - 5 * Go.SECOND, drain + 40 * Go.SECOND, back);
         }
         if (plan.chance(0.7)) {

@@ -100,6 +100,9 @@ final class Exports {
         if (p.hostNode != null) {
             spec.put("nodeName", p.hostNode);
         }
+        if (!"general".equals(p.nodePool)) {
+            spec.put("nodeSelector", sorted("team", p.nodePool));
+        }
         spec.put("restartPolicy", "Never");
         spec.put("serviceAccountName", p.serviceAccount);
         spec.put("terminationGracePeriodSeconds", p.terminationGrace);

@@ -75,7 +75,9 @@ public final class Judgment {
         }
         Scorer.Tally tally = new Scorer.Tally();
         List<String> corpora = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (long seed : seeds(seedSpec)) {
+            boolean keepThis = keep;
             Path dir = out.resolve("seed-" + seed);
             delete(dir);
             long t0 = System.nanoTime();
@@ -85,17 +87,24 @@ public final class Judgment {
                     + " generated in %.1f s", seed, info.logLines(), info.logFiles(), info.exportFiles(), info.exportObjects(), info.pods(),
                     info.podsOfInterest(), info.apiMinor(), (t1 - t0) / 1e9);
             if (!generateOnly) {
-                Scorer.Analysis a = Scorer.analyze(info, false);
-                tally.add(seed, Scorer.readTruth(info.truth()), a);
-                line += String.format(Locale.ROOT, ", analysed in %.1f s, %d findings, %d unparsed lines", (System.nanoTime() - t1) / 1e9,
-                        a.findings().size(), a.logUnparsed());
-                for (String s : a.unparsedSamples()) {
-                    line += "\n    unparsed " + s;
+                try {
+                    Scorer.Analysis a = Scorer.analyze(info, false);
+                    tally.add(seed, Scorer.readTruth(info.truth()), a);
+                    line += String.format(Locale.ROOT, ", analysed in %.1f s, %d findings, %d unparsed lines", (System.nanoTime() - t1) / 1e9,
+                            a.findings().size(), a.logUnparsed());
+                    for (String s : a.unparsedSamples()) {
+                        line += "\n    unparsed " + s;
+                    }
+                } catch (IllegalStateException e) {
+                    // The analysis itself failed on this corpus: say so, keep the corpus, go on with the others.
+                    failed.add("seed " + seed + ": " + e.getMessage().strip() + " (corpus kept in " + dir + ")");
+                    line += ", ANALYSIS FAILED: " + e.getMessage().strip();
+                    keepThis = true;
                 }
             }
             System.err.println(line);
             corpora.add(line);
-            if (!keep) {
+            if (!keepThis) {
                 delete(dir);
             }
         }
@@ -103,6 +112,9 @@ public final class Judgment {
             return;
         }
         String title = "judgment: seeds " + seedSpec + ", scale " + scale.name().toLowerCase(Locale.ROOT);
+        if (!failed.isEmpty()) {
+            title += "\nANALYSIS FAILED on " + failed.size() + " corpora (not counted below):\n  " + String.join("\n  ", failed);
+        }
         String table = tally.render(title, wrong);
         System.out.print(table);
         try {
@@ -112,6 +124,9 @@ public final class Judgment {
             Files.writeString(out.resolve("wrong-findings.tsv"), tally.wrongTsv(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (!failed.isEmpty()) {
+            System.exit(1);
         }
     }
 

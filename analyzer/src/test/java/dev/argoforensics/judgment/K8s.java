@@ -101,6 +101,7 @@ final class K8s {
         final Map<String, String> annotations = new TreeMap<>();
         final List<String> finalizers = new ArrayList<>();
         String hostNode;
+        String nodePool = "general";
         String hostIp;
         String podIp;
         Long deletionTimestamp;
@@ -151,6 +152,7 @@ final class K8s {
             p.annotations.putAll(annotations);
             p.finalizers.addAll(finalizers);
             p.hostNode = hostNode;
+            p.nodePool = nodePool;
             p.hostIp = hostIp;
             p.podIp = podIp;
             p.deletionTimestamp = deletionTimestamp;

@@ -112,6 +112,8 @@ final class Kube {
     final List<TaskResultWatch> taskResultWatches = new ArrayList<>();
     private final Map<String, Running> kubelet = new HashMap<>();
     final List<String> nodes = new ArrayList<>();
+    /** Node pool -> its nodes (a team with its own nodes gets a pool; everyone else shares "general"). */
+    final Map<String, List<String>> pools = new LinkedHashMap<>();
     final Map<String, Boolean> cordoned = new HashMap<>();
     /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
     final Map<String, List<Pod>> podHistory = new HashMap<>();
@@ -123,9 +125,17 @@ final class Kube {
         this.minor = minor;
         this.truth = truth;
         this.rv = startRv;
-        for (int i = 0; i < nodeCount; i++) {
-            String n = "ip-10-0-" + rng.between(1, 63) + "-" + rng.between(2, 250) + ".ec2.internal";
+        addPool("general", nodeCount);
+    }
+
+    void addPool(String pool, int count) {
+        for (int i = 0; i < count; i++) {
+            String n;
+            do {
+                n = "ip-10-0-" + rng.between(1, 63) + "-" + rng.between(2, 250) + ".ec2.internal";
+            } while (cordoned.containsKey(n));
             nodes.add(n);
+            pools.computeIfAbsent(pool, k -> new ArrayList<>()).add(n);
             cordoned.put(n, false);
         }
     }
@@ -275,6 +285,11 @@ final class Kube {
         }
         p.resourceVersion = nextRv();
         notifyPod('M', before, p);
+        Running r = kubelet.get(p.uid);
+        if (r != null && r.started && !r.main.terminated()) {
+            // The kubelet's kill takes the shorter grace: SIGKILL when it runs out.
+            sim.after(rng.latency(10_000_000, 150_000_000, 900_000_000) + Math.max(2, newGrace) * Go.SECOND, () -> mainExits(r, 137, true));
+        }
         return Result.OK;
     }
 
@@ -444,13 +459,14 @@ final class Kube {
         if (p == null || p.deletionTimestamp != null) {
             return;
         }
+        List<String> pool = pools.getOrDefault(p.nodePool, nodes);
         List<String> ready = new ArrayList<>();
-        for (String n : nodes) {
+        for (String n : pool) {
             if (!cordoned.get(n)) {
                 ready.add(n);
             }
         }
-        String node = ready.isEmpty() ? rng.pick(nodes) : rng.pick(ready);
+        String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);
         patchPod(r.key, r.uid, null, q -> {
             q.hostNode = node;
             q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
