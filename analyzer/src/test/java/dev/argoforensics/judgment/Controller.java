@@ -658,10 +658,10 @@ final class Controller {
                 return;
             }
             String gc = pod.annotations.getOrDefault(K8s.ANN_POD_GC, "");
-            if (hasFinalizer) {
-                action = REMOVE_FINALIZER;
-            } else if (gc.startsWith("OnPodSuccess/") && "Succeeded".equals(pod.phase)) {
+            if (gc.startsWith("OnPodSuccess/") && "Succeeded".equals(pod.phase)) {
                 action = DELETE_POD;
+            } else if (hasFinalizer) {
+                action = REMOVE_FINALIZER;
             }
             minimumDelay = 0;
             path = "orphan";
@@ -1072,6 +1072,13 @@ final class Controller {
             case "Running" -> "Running";
             default -> "Pending";
         };
+        if ("Running".equals(phase) && p.main.terminated() && !p.wait.terminated()) {
+            // assessNodeStatus would finish the node, but the executor is still saving the result.
+            String would = p.main.exitCode != null && p.main.exitCode == 0 ? "Succeeded" : "Failed";
+            String msg = release.slog ? "leaving phase un-changed: aux container is not yet terminated "
+                    : "leaving phase un-changed: wait container is not yet terminated ";
+            op(wf, Level.INFO, msg, release.slog ? "updated.phase" : "new.phase", would);
+        }
         if (phase.equals(n.phase)) {
             return false;
         }
