@@ -33,7 +33,7 @@ final class Scorer {
     static final String NOT_IN_TRUTH = "(not in truth)";
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
-                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported) {
+                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story) {
         String key() {
             return namespace + "/" + name;
         }
@@ -68,12 +68,29 @@ final class Scorer {
                 }
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
-                        n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean()));
+                        n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts"))));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out;
+    }
+
+    /** A few facts of the truth file, for a miss to be diagnosed from the table alone. */
+    private static String story(JsonNode f) {
+        StringBuilder b = new StringBuilder();
+        b.append("deletion requested ").append(f.path("deletionRequestedAt").asText("never"));
+        b.append(", main finished ").append(f.path("mainFinishedAt").asText("never"));
+        if (!f.path("finalizerRemovedAt").isNull()) {
+            b.append(", finalizer removed ").append(f.path("finalizerRemovedAt").asText()).append(" by ")
+                    .append(f.path("finalizerRemovedBy").asText());
+        }
+        b.append(", node first persisted fulfilled ").append(f.path("nodeFirstPersistedFulfilledAt").asText("never"));
+        b.append(", final node ").append(f.path("finalNodePhase").asText("-"));
+        if (!f.path("finalNodeMessage").asText("").isEmpty()) {
+            b.append(" \"").append(f.path("finalNodeMessage").asText()).append('"');
+        }
+        return b.toString();
     }
 
     /** {@code analyze LOGS EXPORTS --format json}, with the analysis clock at the end of the evidence. */
@@ -269,8 +286,8 @@ final class Scorer {
                     if (t.expected().get(rule) && !best.containsKey(t.key())) {
                         count(rule, t.cls(), false, 0, 0, 1);
                         count(rule, t.cls(), true, 0, 0, 1);
-                        missed.add(new Missed(seed, t.key(), t.cls(), rule, rule.equals("AF002") && !t.exitCodesExported()
-                                ? "no export shows the exit codes" : null));
+                        missed.add(new Missed(seed, t.key(), t.cls(), rule, (rule.equals("AF002") && !t.exitCodesExported()
+                                ? "no export shows the exit codes; " : "") + t.story()));
                     }
                 }
             }
@@ -379,8 +396,8 @@ final class Scorer {
                         b.append("      ... ").append(g.getValue().size() - wrongPerGroup).append(" more\n");
                         break;
                     }
-                    String note = m.weakFinding() == null ? "" : m.weakFinding().startsWith("no export") ? "  (" + m.weakFinding() + ")"
-                            : "  (only " + m.weakFinding() + ")";
+                    String note = m.weakFinding() == null ? "" : m.rule().contains("(") ? "  (only " + m.weakFinding() + ")"
+                            : "  (" + m.weakFinding() + ")";
                     b.append(String.format(Locale.ROOT, "    seed %-3d %s%s%n", m.seed(), m.pod(), note));
                 }
             }
