@@ -266,7 +266,7 @@ final class Controller {
 
     private LogSink sink(String replica, int restartCount, boolean isStandby) {
         Path file = switch (envelope) {
-            case RAW -> logDir.resolve(replica + (restartCount > 0 ? ".previous-" + restartCount : "") + ".log");
+            case RAW -> logDir.resolve(replica + (restartCount > 0 ? ".restart-" + restartCount : "") + ".log");
             case KUBECTL_TIMESTAMPS -> logDir.resolve(replica + (restartCount > 0 ? ".restart-" + restartCount : "") + ".timestamps.log");
             case CRI -> logDir.resolve("node-" + replicaHost.substring(0, replicaHost.indexOf('.'))).resolve("var/log/pods")
                     .resolve(controllerNamespace + "_" + replica + "_" + podUid(replica)).resolve("workflow-controller")

@@ -393,6 +393,7 @@ final class Corpus {
 
     /** kubectl drain of the node the Workflow's Pod runs on; other Pods there are bystanders. */
     private void drainNodeOf(long at, Workflow w) {
+        boolean nodeEvents = plan.chance(0.4);
         sim.at(at + plan.between(0, 999_999_999L), () -> {
             String key = firstPodKey(w);
             Pod p = key == null ? null : kube.pods.get(key);
@@ -405,6 +406,9 @@ final class Corpus {
                 }
             }
             kube.drain(p.hostNode, "kubectl-drain");
+            if (nodeEvents) {
+                exportEvents(null, true);
+            }
         });
     }
 
@@ -531,6 +535,31 @@ final class Corpus {
         });
     }
 
+    private final Set<String> eventsExported = new HashSet<>();
+
+    /** {@code kubectl get events -n NS -o yaml}, once per namespace, near the end: the events of the last hour. */
+    private void exportEvents(String namespace, boolean nodes) {
+        String ns = nodes ? "default" : namespace;
+        if (!eventsExported.add(ns)) {
+            return;
+        }
+        long at = end - plan.between(5, 60) * Go.SECOND;
+        sim.at(at, () -> {
+            List<Map<String, Object>> items = new ArrayList<>();
+            for (Kube.Event e : kube.events.getOrDefault(ns, List.of())) {
+                if (e.time() >= at - 60 * Go.MINUTE) {
+                    items.add(Exports.event(e));
+                }
+            }
+            if (items.isEmpty()) {
+                return;
+            }
+            String command = nodes ? "kubectl get events -n default --field-selector involvedObject.kind=Node -o yaml"
+                    : "kubectl get events -n " + ns + " -o yaml";
+            exports.list("events/" + ns + "." + stamp(at) + ".yaml", items, command, at, false);
+        });
+    }
+
     /** The exports a person investigating this Pod would plausibly have: some of these, not all. */
     private void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo) {
         if (terminatingTo > terminatingFrom + 3 * Go.SECOND && plan.chance(0.6)) {
@@ -552,6 +581,9 @@ final class Corpus {
         }
         if (plan.chance(0.15)) {
             exportTaskResult(during + plan.between(20, 120) * Go.SECOND, w);
+        }
+        if (plan.chance(0.3)) {
+            exportEvents(w.namespace, false);
         }
     }
 

@@ -216,6 +216,49 @@ final class Exports {
         return m;
     }
 
+    static Map<String, Object> event(Kube.Event e) {
+        Map<String, Object> m = new TreeMap<>();
+        m.put("apiVersion", "v1");
+        m.put("kind", "Event");
+        Map<String, Object> involved = new TreeMap<>();
+        involved.put("kind", e.kind());
+        involved.put("name", e.objectName());
+        if (e.kind().equals("Pod")) {
+            involved.put("apiVersion", "v1");
+            involved.put("namespace", e.namespace());
+            involved.put("uid", e.objectUid());
+        }
+        if (e.fieldPath() != null) {
+            involved.put("fieldPath", e.fieldPath());
+        }
+        m.put("involvedObject", involved);
+        m.put("metadata", sorted("creationTimestamp", Go.k8s(K8s.sec(e.time())), "name", e.name(), "namespace", e.namespace()));
+        m.put("reason", e.reason());
+        m.put("message", e.message());
+        m.put("type", "Normal");
+        if (e.eventTime()) {
+            // The scheduler writes events.k8s.io events: a MicroTime, no first/last timestamps.
+            m.put("action", "Binding");
+            long micros = Math.floorDiv(e.time(), 1000);
+            String t = Go.rfc3339Nano(micros * 1000);
+            m.put("eventTime", t.contains(".") ? t : t.replace("Z", ".000000Z"));
+            m.put("firstTimestamp", null);
+            m.put("lastTimestamp", null);
+            m.put("reportingComponent", e.component());
+            m.put("reportingInstance", e.component() + "-ip-10-0-1-15.ec2.internal");
+            m.put("source", new TreeMap<>());
+        } else {
+            m.put("count", 1);
+            m.put("eventTime", null);
+            m.put("firstTimestamp", Go.k8s(K8s.sec(e.time())));
+            m.put("lastTimestamp", Go.k8s(K8s.sec(e.time())));
+            m.put("reportingComponent", e.component());
+            m.put("reportingInstance", e.host());
+            m.put("source", sorted("component", e.component(), "host", e.host()));
+        }
+        return m;
+    }
+
     Map<String, Object> workflow(Workflow w) {
         Release release = releaseOfNamespace.get(w.namespace);
         Map<String, Object> meta = new TreeMap<>();

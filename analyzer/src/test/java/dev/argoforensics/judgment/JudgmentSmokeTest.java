@@ -26,7 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mvn -pl analyzer -am verify -Dtest=JudgmentSmokeTest -Djudgment.precision=true -Dsurefire.failIfNoSpecifiedTests=false}).
  */
 class JudgmentSmokeTest {
-    /** Seeds whose corpora hold races on v4.1, v3.7 and v3.6 controllers and most look-alike classes. */
+    /**
+     * Together these two hold every race variant (the #17024 reproduction on v4.1, v3.7 and v3.6, a stall with a user's
+     * delete, a positive delay, podGC OnPodCompletion/5m, a failed step, logs that end first) and most look-alike classes.
+     */
     static final long[] SEEDS = {3, 4};
 
     record Run(Corpus.Info info, List<Scorer.TruthPod> truth, Scorer.Analysis analysis) {
@@ -73,6 +76,25 @@ class JudgmentSmokeTest {
             assertEquals(List.of(), missing, "seed " + r.info().seed() + ": Pods of the truth file with no timeline in the analysis");
             assertTrue(r.truth().stream().filter(Scorer.TruthPod::ofInterest).count() >= 20, "seed " + r.info().seed() + ": too few Pods of interest");
         }
+    }
+
+    @Test
+    void theSeedsHoldEveryRaceVariantAndTheLookAlikes() {
+        Set<String> classes = new HashSet<>();
+        for (Run r : runs) {
+            for (Scorer.TruthPod t : r.truth()) {
+                if (t.ofInterest()) {
+                    classes.add(t.cls());
+                }
+            }
+        }
+        for (String c : List.of("race-17024-v4.1", "race-17024-v3.7", "race-17024-v3.6", "race-stall-user-delete", "race-positive-delay",
+                "race-podgc-5m", "race-failed-step", "race-logs-end", "drain-during-stall", "drain-while-down", "late-label-after-stall",
+                "stuck-conflict")) {
+            assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
+        }
+        assertTrue(classes.stream().filter(c -> c.startsWith("wf-deleted")).count() >= 2, classes.toString());
+        assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
     }
 
     @Test

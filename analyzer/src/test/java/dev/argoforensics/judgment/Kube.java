@@ -115,6 +115,21 @@ final class Kube {
     /** Node pool -> its nodes (a team with its own nodes gets a pool; everyone else shares "general"). */
     final Map<String, List<String>> pools = new LinkedHashMap<>();
     final Map<String, Boolean> cordoned = new HashMap<>();
+    /** A core/v1 Event as the scheduler, the kubelet or the node controller records it (about a Pod, or a Node in "default"). */
+    record Event(String namespace, String name, String kind, String objectName, String objectUid, String fieldPath, String reason,
+                 String message, String component, String host, long time, boolean eventTime) {
+    }
+
+    /** Events by namespace, in time order (the API server keeps them an hour). */
+    final Map<String, List<Event>> events = new HashMap<>();
+
+    private void event(Pod p, String fieldPath, String reason, String message, String component) {
+        long t = now();
+        boolean scheduler = component.equals("default-scheduler");
+        events.computeIfAbsent(p.namespace, k -> new ArrayList<>()).add(new Event(p.namespace, p.name + "." + Long.toHexString(t / 1000),
+                "Pod", p.name, p.uid, fieldPath, reason, message, component, scheduler ? null : p.hostNode, t, scheduler));
+    }
+
     /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
     final Map<String, List<Pod>> podHistory = new HashMap<>();
     final java.util.Set<String> watchedPods = new java.util.HashSet<>();
@@ -309,6 +324,9 @@ final class Kube {
 
     void drain(String node, String actor) {
         cordoned.put(node, true);
+        long t = now();
+        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(t / 1000), "Node", node,
+                null, null, "NodeNotSchedulable", "Node " + node + " status is now: NodeNotSchedulable", "kubelet", node, t, false));
         long delay = 0;
         for (Pod p : new ArrayList<>(pods.values())) {
             if (node.equals(p.hostNode) && p.deletionTimestamp == null) {
@@ -467,6 +485,7 @@ final class Kube {
             }
         }
         String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);
+        event(p, null, "Scheduled", "Successfully assigned " + p.namespace + "/" + p.name + " to " + node, "default-scheduler");
         patchPod(r.key, r.uid, null, q -> {
             q.hostNode = node;
             q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
@@ -513,6 +532,11 @@ final class Kube {
             c.state = "running";
             c.startedAt = K8s.sec(t);
             c.containerId = "containerd://" + rng.hex(64);
+        }
+        Pod started = live(r.uid, r.key);
+        for (String c : List.of("wait", "main")) {
+            event(started, "spec.containers{" + c + "}", "Created", "Created container: " + c, "kubelet");
+            event(started, "spec.containers{" + c + "}", "Started", "Started container " + c, "kubelet");
         }
         postStatus(r);
         // The executor's placeholder task result (report-outputs-completed=false).
@@ -653,6 +677,11 @@ final class Kube {
         }
         long grace = p.deletionGrace == null ? 30 : p.deletionGrace;
         long killAt = now() + Math.max(2, grace) * Go.SECOND;
+        for (Ctr c : List.of(r.main, r.wait)) {
+            if (c.running()) {
+                event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
+            }
+        }
         if (!r.main.terminated()) {
             switch (r.step.onTerm) {
                 case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, true));
