@@ -533,7 +533,18 @@ final class StreamAssembler {
             if (logZone != null || zoneOffsets.size() < 3) {
                 return Optional.empty();
             }
-            List<Long> sorted = new ArrayList<>(zoneOffsets);
+            // A klog line is sampled before it has its year (klog prints none), which puts it decades
+            // from its collector's time: no zone is that far, and such samples say nothing about one.
+            long maxZone = 18L * 3600 * 1_000_000_000L;
+            List<Long> sorted = new ArrayList<>();
+            for (long o : zoneOffsets) {
+                if (Math.abs(o) <= maxZone) {
+                    sorted.add(o);
+                }
+            }
+            if (sorted.size() < 3) {
+                return Optional.empty();
+            }
             Collections.sort(sorted);
             long median = sorted.get(sorted.size() / 2);
             long quarter = 15L * 60 * 1_000_000_000L;

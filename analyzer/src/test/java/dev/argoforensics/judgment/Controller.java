@@ -1,0 +1,1397 @@
+package dev.argoforensics.judgment;
+
+import dev.argoforensics.judgment.K8s.Node;
+import dev.argoforensics.judgment.K8s.Pod;
+import dev.argoforensics.judgment.K8s.Status;
+import dev.argoforensics.judgment.K8s.Step;
+import dev.argoforensics.judgment.K8s.TaskResult;
+import dev.argoforensics.judgment.K8s.Workflow;
+import dev.argoforensics.judgment.Kube.Origin;
+import dev.argoforensics.judgment.Kube.Result;
+import dev.argoforensics.judgment.LogSink.Envelope;
+import dev.argoforensics.judgment.Rec.Dur;
+import dev.argoforensics.judgment.Rec.KTime;
+import dev.argoforensics.judgment.Rec.Level;
+import dev.argoforensics.judgment.Rec.StrList;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One Argo workflow-controller deployment, modelled from reference argo-controller-logs.md §5-§6
+ * and lifecycle-and-failures.md A4/B2: a pod informer with its label selector and the
+ * significant-change filter; {@code commonPodEvent} with the delay formula; the pod cleanup queue
+ * (de-duplication by key, delayed adds, rate-limited retries, workers that patch the Pod as found in
+ * the informer cache); the Workflow informer with its completed-label filter and delete handler;
+ * and the Workflow operator (task-result and pod reconciliation, {@code Workflow pod is missing},
+ * persistence, {@code queuePodsForCleanup}). Each start is an incarnation with its own caches,
+ * queues and log file; a stall keeps the Workflow workers from dequeuing while the pod side goes on.
+ */
+final class Controller {
+    private static final long MS = Go.MILLI;
+    private static final long RECENTLY_STARTED = 10 * Go.SECOND;
+    private static final long MINIMUM_DELAY = 2 * Go.MINUTE;
+    private static final long DEFAULT_DELETE_DELAY = 5 * Go.SECOND;
+    static final String REMOVE_FINALIZER = "removeFinalizer";
+    static final String LABEL_POD_COMPLETED = "labelPodCompleted";
+    static final String DELETE_POD = "deletePod";
+
+    // ---- configuration ------------------------------------------------------------------------
+    final String name;
+    final Release release;
+    final LogFormat format;
+    final Envelope envelope;
+    final String instanceId;
+    final List<String> namespaces;
+    final String finalizerEnv;
+    final int normalWorkers;
+    final int podCleanupWorkers = 4;
+    final boolean leaderElection;
+    final boolean standby;
+    final String controllerNamespace;
+    final long rotateBytes;
+    final boolean gzipWhole;
+    /** The node pool its Workflows' Pods run on (spec.nodeSelector). */
+    String nodePool = "general";
+    private final Sim sim;
+    private final Kube kube;
+    private final Truth truth;
+    private final Sim.Rng rng;
+    private final Path logDir;
+    private final long seed;
+
+    // ---- state across incarnations ------------------------------------------------------------
+    private Inc inc;
+    private Inc standbyInc;
+    private int incarnations;
+    private String deployHash;
+    private final String normalHash;
+    private String replicaHost;
+    private final List<Path> files = new ArrayList<>();
+    /** Workflow keys whose completion persist panics the controller (the crash scenario). */
+    final Set<String> crashAfterCompletionOf = new HashSet<>();
+    private long lines;
+
+    /** One running process: its caches, queues and log. */
+    private final class Inc {
+        final int id;
+        final String replica;
+        final LogSink sink;
+        final int workflowWorkers;
+        long cursor;
+        boolean alive = true;
+        boolean informersStarted;
+        boolean wfWorkersStarted;
+        boolean cleanupWorkersStarted;
+        boolean podWatchStalled;
+        final Map<String, Pod> pods = new HashMap<>();
+        final Map<String, Workflow> wfs = new HashMap<>();
+        final Map<String, Workflow> mine = new HashMap<>();
+        final Map<String, TaskResult> trs = new HashMap<>();
+        long lastPodDelivery;
+        long lastWfDelivery;
+        long lastTrDelivery;
+        // Workflow queue.
+        final ArrayDeque<String> wfFifo = new ArrayDeque<>();
+        final Set<String> wfQueued = new HashSet<>();
+        final Set<String> wfProcessing = new HashSet<>();
+        final Set<String> wfDirty = new HashSet<>();
+        int wfBusy;
+        long stallUntil;
+        boolean stalledForever;
+        // Pod cleanup queue.
+        final ArrayDeque<String> cFifo = new ArrayDeque<>();
+        final Map<String, Origin> cQueued = new HashMap<>();
+        final Set<String> cProcessing = new HashSet<>();
+        final Map<String, Origin> cDirty = new HashMap<>();
+        final Map<String, Long> cWaiting = new HashMap<>();
+        final Map<String, Origin> cWaitingOrigin = new HashMap<>();
+        final Map<String, Integer> cFailures = new HashMap<>();
+        int cBusy;
+        double bucketTokens = 100;
+        long bucketAt;
+
+        Inc(int id, String replica, LogSink sink, int workflowWorkers) {
+            this.id = id;
+            this.replica = replica;
+            this.sink = sink;
+            this.workflowWorkers = workflowWorkers;
+            this.cursor = sim.now();
+        }
+    }
+
+    Controller(String name, Release release, LogFormat format, Envelope envelope, String instanceId, List<String> namespaces,
+               String finalizerEnv, int normalWorkers, boolean leaderElection, boolean standby, long rotateBytes, boolean gzipWhole,
+               Sim sim, Kube kube, Truth truth, long seed, Path logDir) {
+        this.name = name;
+        this.release = release;
+        this.format = format;
+        this.envelope = envelope;
+        this.instanceId = instanceId;
+        this.namespaces = List.copyOf(namespaces);
+        this.finalizerEnv = finalizerEnv;
+        this.normalWorkers = normalWorkers;
+        this.leaderElection = leaderElection;
+        this.standby = standby;
+        this.controllerNamespace = namespaces.get(0);
+        this.rotateBytes = rotateBytes;
+        this.gzipWhole = gzipWhole;
+        this.sim = sim;
+        this.kube = kube;
+        this.truth = truth;
+        this.seed = seed;
+        this.rng = new Sim.Rng(seed);
+        this.logDir = logDir;
+        this.deployHash = rng.hex(9) + rng.between(0, 9);
+        this.normalHash = deployHash;
+        this.replicaHost = rng.pick(kube.nodes);
+        kube.podWatches.add(new Kube.PodWatch() {
+            @Override
+            public boolean matches(Pod p) {
+                return namespaces.contains(p.namespace) && p.labels.containsKey(K8s.LABEL_WORKFLOW)
+                        && "false".equals(p.labels.get(K8s.LABEL_COMPLETED)) && instanceId.equals(p.labels.get(K8s.LABEL_INSTANCE));
+            }
+
+            @Override
+            public void event(char type, Pod old, Pod cur) {
+                deliverPod(type, old, cur);
+            }
+        });
+        kube.workflowWatches.add(new Kube.WorkflowWatch() {
+            @Override
+            public boolean matches(Workflow w) {
+                return namespaces.contains(w.namespace) && instanceId.equals(w.instanceId);
+            }
+
+            @Override
+            public void event(char type, Workflow old, Workflow cur) {
+                deliverWorkflow(type, old, cur);
+            }
+        });
+        kube.taskResultWatches.add(new Kube.TaskResultWatch() {
+            @Override
+            public boolean matches(TaskResult t) {
+                return namespaces.contains(t.namespace) && instanceId.equals(t.instanceId);
+            }
+
+            @Override
+            public void event(char type, TaskResult cur) {
+                deliverTaskResult(type, cur);
+            }
+        });
+    }
+
+    boolean up() {
+        return inc != null && inc.alive;
+    }
+
+    List<Path> files() {
+        return files;
+    }
+
+    long lines() {
+        return lines;
+    }
+
+    /** ParseBool, as the controller reads the env var when it adds the finalizer. */
+    static boolean parseBool(String s) {
+        return switch (s == null ? "" : s) {
+            case "1", "t", "T", "TRUE", "true", "True" -> true;
+            default -> false;
+        };
+    }
+
+    // ---- logging ------------------------------------------------------------------------------
+
+    private long tick() {
+        inc.cursor = Math.max(inc.cursor, sim.now()) + rng.between(15_000L, 350_000L);
+        return inc.cursor;
+    }
+
+    private void emit(Rec r) {
+        inc.sink.write(r);
+        lines++;
+    }
+
+    private void log(Level level, String msg, Object... kv) {
+        emit(Rec.of(tick(), level, msg, kv));
+    }
+
+    /** A pod-controller line: v4 adds component=pod_controller; v3 has no inherited fields. */
+    private void pc(Level level, String msg, Object... kv) {
+        if (release.slog) {
+            Object[] all = new Object[kv.length + 2];
+            all[0] = "component";
+            all[1] = "pod_controller";
+            System.arraycopy(kv, 0, all, 2, kv.length);
+            log(level, msg, all);
+        } else {
+            log(level, msg, kv);
+        }
+    }
+
+    /** An operator line: v4 component=workflow_worker, workflow, namespace; v3 namespace, workflow. */
+    private void op(Workflow wf, Level level, String msg, Object... kv) {
+        int extra = release.slog ? 6 : 4;
+        Object[] all = new Object[kv.length + extra];
+        int i = 0;
+        if (release.slog) {
+            all[i++] = "component";
+            all[i++] = "workflow_worker";
+        }
+        all[i++] = "namespace";
+        all[i++] = wf.namespace;
+        all[i++] = "workflow";
+        all[i++] = wf.name;
+        System.arraycopy(kv, 0, all, i, kv.length);
+        log(level, msg, all);
+    }
+
+    private void klog(String fileLine, String msg) {
+        emit(Rec.klog(tick(), 'I', fileLine, msg));
+    }
+
+    // ---- start, stop, crash -------------------------------------------------------------------
+
+    private String newReplicaName() {
+        return "workflow-controller-" + deployHash + "-" + rng.alnum(5).replaceAll("[aeiou]", "x");
+    }
+
+    private LogSink sink(String replica, int restartCount, boolean isStandby) {
+        Path file = switch (envelope) {
+            case RAW -> logDir.resolve(replica + (restartCount > 0 ? ".restart-" + restartCount : "") + ".log");
+            case KUBECTL_TIMESTAMPS -> logDir.resolve(replica + (restartCount > 0 ? ".restart-" + restartCount : "") + ".timestamps.log");
+            case CRI -> logDir.resolve("node-" + replicaHost.substring(0, replicaHost.indexOf('.'))).resolve("var/log/pods")
+                    .resolve(controllerNamespace + "_" + replica + "_" + podUid(replica)).resolve("workflow-controller")
+                    .resolve(restartCount + ".log");
+            case DOCKER_JSON -> {
+                String id = rng.hex(64);
+                yield logDir.resolve("node-" + replicaHost.substring(0, replicaHost.indexOf('.'))).resolve("var/lib/docker/containers")
+                        .resolve(id).resolve(id + "-json.log");
+            }
+        };
+        boolean gz = gzipWhole && envelope == Envelope.RAW && !isStandby;
+        return new LogSink(file, envelope, format, rotateBytes, gz, Sim.seed(seed, incarnations * 7919L + replica.hashCode()));
+    }
+
+    private final Map<String, String> podUids = new HashMap<>();
+
+    private String podUid(String replica) {
+        return podUids.computeIfAbsent(replica, r -> rng.uuid());
+    }
+
+    /**
+     * Starts the controller (a new Pod of the Deployment, or the same Pod's container restarted).
+     *
+     * @param workers      --workflow-workers
+     * @param sameReplica  a container restart in the same Pod (after a crash)
+     */
+    void start(int workers, boolean sameReplica) {
+        if (!sameReplica) {
+            // The ReplicaSet's hash follows the Pod template: other arguments, another hash; the same ones, the same hash.
+            deployHash = workers == normalWorkers ? normalHash : Integer.toHexString((normalHash + workers).hashCode() & 0x7fffffff) + "d";
+        }
+        String replica = sameReplica && inc != null ? inc.replica : newReplicaName();
+        int restartCount = sameReplica && inc != null ? restarts.merge(replica, 1, Integer::sum) : 0;
+        if (!sameReplica) {
+            replicaHost = rng.pick(kube.nodes);
+        }
+        incarnations++;
+        inc = new Inc(incarnations, replica, sink(replica, restartCount, false), workers);
+        banner();
+        if (leaderElection) {
+            String lease = controllerNamespace + "/workflow-controller-" + instanceId;
+            if (release.slog) {
+                log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
+                log(Level.INFO, "Successfully acquired lease", "lock", lease);
+            } else {
+                klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
+                klog("leaderelection.go:271", "successfully acquired lease " + lease);
+            }
+            log(Level.INFO, "new leader", "leader", replica);
+            log(Level.INFO, "starting leading", "id", replica);
+        } else {
+            log(Level.INFO, "Leader election is turned off. Running in single-instance mode");
+            log(Level.INFO, "starting leading", "id", "single-instance");
+        }
+        workerNumbers(workers);
+        if (release.slog) {
+            log(Level.INFO, "Starting CronWorkflow controller", "instanceID", instanceId);
+            log(Level.INFO, "Starting workflow garbage collector controller", "workers", 4);
+        } else {
+            log(Level.INFO, "Starting CronWorkflow controller");
+            log(Level.INFO, "Starting workflow garbage collector controller (retentionWorkers 4)");
+        }
+        log(Level.INFO, "Performing periodic GC", "periodicity", new Dur(5 * Go.MINUTE));
+        Inc me = inc;
+        sim.at(inc.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(me));
+        sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(me));
+        sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(me));
+        if (standby && !sameReplica) {
+            startStandby(replica);
+        }
+    }
+
+    private final Map<String, Integer> restarts = new HashMap<>();
+
+    private void banner() {
+        if (release.slog) {
+            log(Level.INFO, "Starting Workflow Controller", "version", release.version, "instanceID", instanceId, "defaultRequeueTime",
+                    new Dur(10 * Go.SECOND), "gitCommit", "5fdad0fe6f6d740c55d8289f26c912ab711ca407", "gitTag", release.version,
+                    "gitTreeState", "clean", "buildDate", "2026-09-02T11:20:31Z", "goVersion", "go1.24.7");
+        } else {
+            log(Level.INFO, "Starting Workflow Controller", "version", release.version, "defaultRequeueTime", new Dur(10 * Go.SECOND));
+        }
+    }
+
+    private void workerNumbers(int workers) {
+        log(Level.INFO, "Current Worker Numbers", "workflowWorkers", workers, "workflowTtlWorkers", 4, "podCleanup", podCleanupWorkers,
+                "cronWorkflowWorkers", 8, "workflowArchive", 8);
+    }
+
+    private void startStandby(String leader) {
+        String replica = newReplicaName();
+        Inc main = inc;
+        Inc s = new Inc(-1, replica, sink(replica, 0, true), 0);
+        standbyInc = s;
+        inc = s;
+        inc.cursor = sim.now() + rng.between(200 * MS, 1500 * MS);
+        banner();
+        String lease = controllerNamespace + "/workflow-controller-" + instanceId;
+        if (release.slog) {
+            log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
+        } else {
+            klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
+        }
+        log(Level.INFO, "new leader", "leader", leader);
+        inc = main;
+        sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(s));
+    }
+
+    /** Scaled to zero: both replicas go, with everything in memory. */
+    void stop() {
+        if (inc != null && inc.alive) {
+            inc.alive = false;
+            files.addAll(inc.sink.close());
+        }
+        if (standbyInc != null && standbyInc.alive) {
+            standbyInc.alive = false;
+            files.addAll(standbyInc.sink.close());
+            standbyInc = null;
+        }
+    }
+
+    /** A Go panic in a worker: the process dies; the container restarts in the same Pod a few seconds later. */
+    void crash() {
+        if (!up()) {
+            return;
+        }
+        long t = tick();
+        String where = release.slog ? "github.com/argoproj/argo-workflows/v4" : "github.com/argoproj/argo-workflows/v3";
+        String[] panic = {"panic: runtime error: invalid memory address or nil pointer dereference",
+            "[signal SIGSEGV: segmentation violation code=0x1 addr=0x40 pc=0x1f3c2a4]", "",
+            "goroutine " + rng.between(200, 900) + " [running]:",
+            where + "/workflow/controller.(*WorkflowController).processNextPodCleanupItem.func1()",
+            "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:627 +0x44",
+            "created by " + where + "/workflow/controller.(*WorkflowController).runPodCleanup in goroutine " + rng.between(100, 300),
+            "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:598 +0x9c"};
+        for (String line : panic) {
+            emit(Rec.raw(t, line));
+        }
+        Inc dead = inc;
+        dead.alive = false;
+        files.addAll(dead.sink.close());
+        sim.after(rng.between(2 * Go.SECOND, 9 * Go.SECOND), () -> {
+            inc = dead;
+            start(normalWorkers, true);
+        });
+    }
+
+    /** The Workflow workers are all busy (a slow API, throttling) until {@code until}; pod cleanup goes on. */
+    void stall(long until) {
+        if (!up()) {
+            return;
+        }
+        Inc me = inc;
+        me.stallUntil = Math.max(me.stallUntil, until);
+        sim.at(until, () -> wfDispatch(me));
+        long t = sim.now() + rng.between(20 * Go.SECOND, 60 * Go.SECOND);
+        while (t < until - 10 * Go.SECOND) {
+            long at = t;
+            sim.at(at, () -> throttled(me));
+            t += rng.between(30 * Go.SECOND, 120 * Go.SECOND);
+        }
+    }
+
+    void stallForever() {
+        if (up()) {
+            inc.stalledForever = true;
+            Inc me = inc;
+            long t = sim.now() + rng.between(20 * Go.SECOND, 60 * Go.SECOND);
+            for (int i = 0; i < 40; i++) {
+                long at = t;
+                sim.at(at, () -> throttled(me));
+                t += rng.between(30 * Go.SECOND, 120 * Go.SECOND);
+            }
+        }
+    }
+
+    /** The pod informer's watch hangs: no more pod events reach this process (its cache goes stale). */
+    void stallPodWatch() {
+        if (up()) {
+            inc.podWatchStalled = true;
+        }
+    }
+
+    private void throttled(Inc me) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        long waited = rng.between(1_000 * MS, 9_000 * MS) + rng.between(0, 999_999);
+        String ns = rng.pick(namespaces);
+        String url = "https://10.96.0.1:443/apis/argoproj.io/v1alpha1/namespaces/" + ns + "/workflowtemplates/" + ns + "-template";
+        if (release.slog) {
+            log(Level.INFO, "Waited for K8S request", "latency", new Dur(waited), "verb", "GET", "url", url);
+        } else {
+            klog("request.go:697", "Waited for " + Go.duration(waited) + " due to client-side throttling, not priority and fairness, request: GET:"
+                    + url);
+        }
+    }
+
+    private void stats(Inc me) {
+        if (!me.alive) {
+            return;
+        }
+        Inc saved = inc;
+        inc = me;
+        long alloc = rng.between(6000, 14000);
+        emit(Rec.logrus(tick(), "Alloc=" + alloc + " TotalAlloc=" + (alloc * 4 + rng.between(0, 9000)) + " Sys=" + rng.between(30000, 60000)
+                + " NumGC=" + rng.between(10, 400) + " Goroutines=" + rng.between(100, 260)));
+        inc = saved;
+        sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(me));
+    }
+
+    private void resync(Inc me) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        for (Workflow w : me.wfs.values()) {
+            if (!w.completedLabel()) {
+                keys.add(w.key());
+            }
+        }
+        keys.sort(null);
+        for (String key : keys) {
+            wfEnqueue(me, key);
+        }
+        sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(me));
+    }
+
+    /** Closes the log files at the end of the evidence. */
+    void finish() {
+        stop();
+    }
+
+    // ---- informers ----------------------------------------------------------------------------
+
+    private void startInformers(Inc me) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        me.informersStarted = true;
+        me.lastPodDelivery = me.lastWfDelivery = me.lastTrDelivery = sim.now();
+        for (Workflow w : kube.workflows.values()) {
+            if (namespaces.contains(w.namespace) && instanceId.equals(w.instanceId)) {
+                Workflow snap = w.copy();
+                me.wfs.put(snap.key(), snap);
+                if (!snap.completedLabel()) {
+                    wfEnqueue(me, snap.key());
+                }
+            }
+        }
+        for (TaskResult t : kube.taskResults.values()) {
+            if (namespaces.contains(t.namespace) && instanceId.equals(t.instanceId)) {
+                me.trs.put(t.key(), t.copy());
+            }
+        }
+        for (Pod p : new ArrayList<>(kube.pods.values())) {
+            if (namespaces.contains(p.namespace) && "false".equals(p.labels.get(K8s.LABEL_COMPLETED))
+                    && instanceId.equals(p.labels.get(K8s.LABEL_INSTANCE))) {
+                podEvent(me, 'A', null, p.copy());
+            }
+        }
+        // Caches synced: the workers start.
+        sim.at(me.cursor + rng.between(0, 40 * MS), () -> {
+            if (me == inc && me.alive) {
+                me.wfWorkersStarted = true;
+                wfDispatch(me);
+            }
+        });
+        sim.at(me.cursor + rng.between(40 * MS, 150 * MS), () -> {
+            if (me == inc && me.alive) {
+                me.cleanupWorkersStarted = true;
+                cDispatch(me);
+            }
+        });
+    }
+
+    /** A watch event reaches the informer a few milliseconds after the write, now and then a little later; in order. */
+    private long deliveryTime(long last) {
+        long latency = rng.chance(0.99) ? rng.between(MS / 2, 6 * MS) : rng.between(6 * MS, 60 * MS);
+        return Math.max(sim.now() + latency, last + 1_000);
+    }
+
+    private void deliverPod(char type, Pod old, Pod cur) {
+        Inc me = inc;
+        if (me == null || !me.alive || !me.informersStarted || me.podWatchStalled) {
+            return;
+        }
+        long t = deliveryTime(me.lastPodDelivery);
+        me.lastPodDelivery = t;
+        sim.at(t, () -> {
+            if (me == inc && me.alive && !me.podWatchStalled) {
+                podEvent(me, type, old, cur);
+            }
+        });
+    }
+
+    private void deliverWorkflow(char type, Workflow old, Workflow cur) {
+        Inc me = inc;
+        if (me == null || !me.alive || !me.informersStarted) {
+            return;
+        }
+        long t = deliveryTime(me.lastWfDelivery) + workflowWatchLag;
+        me.lastWfDelivery = t;
+        sim.at(t, () -> {
+            if (me == inc && me.alive) {
+                wfEvent(me, type, old, cur);
+            }
+        });
+    }
+
+    /** Extra delay of the Workflow watch (a busy Workflow informer), set by scenarios where the garbage collector wins. */
+    long workflowWatchLag;
+
+    private void deliverTaskResult(char type, TaskResult cur) {
+        Inc me = inc;
+        if (me == null || !me.alive || !me.informersStarted) {
+            return;
+        }
+        long t = deliveryTime(me.lastTrDelivery);
+        me.lastTrDelivery = t;
+        sim.at(t, () -> {
+            if (me == inc && me.alive) {
+                if (type == 'D') {
+                    me.trs.remove(cur.key());
+                } else {
+                    me.trs.put(cur.key(), cur);
+                    wfEnqueue(me, cur.namespace + "/" + cur.workflow);
+                }
+            }
+        });
+    }
+
+    /** What {@code significantPodChange} compares: finalizer-, condition- and owner-only changes are not significant. */
+    private static boolean significant(Pod a, Pod b) {
+        return !Objects.equals(a.hostNode, b.hostNode) || !Objects.equals(a.phase, b.phase) || !Objects.equals(a.podIp, b.podIp)
+                || !Objects.equals(a.deletionTimestamp, b.deletionTimestamp) || !a.labels.equals(b.labels)
+                || !a.annotations.equals(b.annotations) || !ctr(a.main).equals(ctr(b.main)) || !ctr(a.wait).equals(ctr(b.wait));
+    }
+
+    private static String ctr(K8s.Ctr c) {
+        return c.state + "/" + c.exitCode + "/" + c.startedAt + "/" + c.finishedAt;
+    }
+
+    private void podEvent(Inc me, char type, Pod old, Pod cur) {
+        switch (type) {
+            case 'A' -> {
+                me.pods.put(cur.key(), cur);
+                pc(Level.INFO, "add pod event", "pod", cur.name);
+                wfEnqueue(me, cur.namespace + "/" + cur.workflow);
+                commonPodEvent(me, cur, cur.deletionTimestamp != null);
+            }
+            case 'M' -> {
+                Pod prev = me.pods.put(cur.key(), cur);
+                if (prev != null && prev.resourceVersion == cur.resourceVersion) {
+                    return;
+                }
+                if (prev != null && !significant(prev, cur)) {
+                    pc(Level.INFO, "insignificant pod change", "key", cur.key());
+                    return;
+                }
+                pc(Level.INFO, "update pod event", "pod", cur.name);
+                wfEnqueue(me, cur.namespace + "/" + cur.workflow);
+                commonPodEvent(me, cur, cur.deletionTimestamp != null);
+            }
+            default -> {
+                me.pods.remove(old.key());
+                pc(Level.INFO, "delete pod event", "pod", old.name);
+                wfEnqueue(me, old.namespace + "/" + old.workflow);
+                commonPodEvent(me, old, true);
+            }
+        }
+    }
+
+    /** {@code commonPodEvent} (reference §6.3). */
+    private void commonPodEvent(Inc me, Pod pod, boolean deleting) {
+        String action = null;
+        long minimumDelay;
+        String path;
+        boolean hasFinalizer = pod.hasStatusFinalizer();
+        if (deleting && hasFinalizer) {
+            pc(Level.INFO, "Removing finalizers during a delete", "pod.Finalizers", new StrList(pod.finalizers));
+            action = REMOVE_FINALIZER;
+            minimumDelay = MINIMUM_DELAY;
+            path = "pod-delete-handler";
+        } else {
+            Workflow owner = me.wfs.get(pod.namespace + "/" + pod.workflow);
+            boolean orphaned = owner == null || !owner.uid.equals(pod.workflowUid);
+            if (!orphaned) {
+                return;
+            }
+            String gc = pod.annotations.getOrDefault(K8s.ANN_POD_GC, "");
+            if (gc.startsWith("OnPodSuccess/") && "Succeeded".equals(pod.phase)) {
+                action = DELETE_POD;
+            } else if (hasFinalizer) {
+                action = REMOVE_FINALIZER;
+            }
+            minimumDelay = 0;
+            path = "orphan";
+        }
+        if (action == null) {
+            return;
+        }
+        String annotation = pod.annotations.get(K8s.ANN_POD_GC);
+        long podGcDelay = Truth.podGcDelay(annotation);
+        long effective = Math.max(podGcDelay, minimumDelay);
+        long last = pod.lastTransition();
+        long t = tick();
+        long delay = last >= 0 && effective > 0 ? last * Go.SECOND + effective - t : 0;
+        Rec.PodGc gcValue = podGcValue(annotation);
+        if (release.slog) {
+            emit(Rec.of(t, Level.INFO, "queuing pod delay", "component", "pod_controller", "action", action, "namespace", pod.namespace,
+                    "podName", pod.name, "podGC", gcValue, "delay", new Dur(delay)));
+        } else {
+            emit(Rec.of(t, Level.INFO, "queuing poddelay" + Go.duration(delay), "action", action, "namespace", pod.namespace, "podGC", gcValue,
+                    "podName", pod.name));
+        }
+        Origin origin = new Origin(path, delay, t);
+        String key = pod.namespace + "/" + pod.name + "/" + action;
+        if (delay > 0) {
+            pc(Level.INFO, "queueing pod for cleanup after", "namespace", pod.namespace, "podName", pod.name, "action", action, "after",
+                    new Dur(delay));
+            cAddAfter(me, key, t + delay, origin);
+        } else {
+            pc(Level.INFO, "queueing pod for cleanup", "namespace", pod.namespace, "podName", pod.name, "action", action);
+            cAdd(me, key, origin);
+        }
+    }
+
+    private static Rec.PodGc podGcValue(String annotation) {
+        if (annotation == null) {
+            return new Rec.PodGc("", "");
+        }
+        int slash = annotation.indexOf('/');
+        return new Rec.PodGc(annotation.substring(0, slash), annotation.substring(slash + 1));
+    }
+
+    private void wfEvent(Inc me, char type, Workflow old, Workflow cur) {
+        switch (type) {
+            case 'A' -> {
+                me.wfs.put(cur.key(), cur);
+                if (!cur.completedLabel()) {
+                    wfEnqueue(me, cur.key());
+                }
+            }
+            case 'M' -> {
+                Workflow prev = me.wfs.put(cur.key(), cur);
+                if (prev != null && prev.resourceVersion == cur.resourceVersion) {
+                    return;
+                }
+                boolean passedBefore = prev == null || !prev.completedLabel();
+                if (passedBefore && cur.completedLabel()) {
+                    // FilteringResourceEventHandler: no longer passing the filter is an OnDelete (A4).
+                    workflowDeleteHandler(me, prev != null ? prev : cur);
+                } else if (!cur.completedLabel()) {
+                    wfEnqueue(me, cur.key());
+                }
+            }
+            default -> {
+                Workflow prev = me.wfs.remove(old.key());
+                me.mine.remove(old.key());
+                if (prev == null || !prev.completedLabel()) {
+                    workflowDeleteHandler(me, old);
+                }
+            }
+        }
+    }
+
+    /** The Workflow "delete" handler (v3.6.0+): removeFinalizer for the Workflow's Pods that still carry the finalizer. */
+    private void workflowDeleteHandler(Inc me, Workflow w) {
+        List<Pod> pods = new ArrayList<>();
+        for (Pod p : me.pods.values()) {
+            if (p.namespace.equals(w.namespace) && w.name.equals(p.workflow) && p.hasStatusFinalizer()) {
+                pods.add(p);
+            }
+        }
+        pods.sort((a, b) -> a.name.compareTo(b.name));
+        for (Pod p : pods) {
+            pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", REMOVE_FINALIZER);
+            cAdd(me, p.namespace + "/" + p.name + "/" + REMOVE_FINALIZER, new Origin("workflow-delete-handler", null, inc.cursor));
+        }
+    }
+
+    // ---- the pod cleanup queue ----------------------------------------------------------------
+
+    private void cAdd(Inc me, String key, Origin origin) {
+        if (me.cProcessing.contains(key)) {
+            me.cDirty.putIfAbsent(key, origin);
+            return;
+        }
+        Origin queued = me.cQueued.get(key);
+        if (queued != null) {
+            me.cQueued.put(key, queued.merged(origin));
+            return;
+        }
+        me.cQueued.put(key, origin);
+        me.cFifo.add(key);
+        cDispatch(me);
+    }
+
+    /** The delaying queue: an item already waiting keeps the earlier of the two times. */
+    private void cAddAfter(Inc me, String key, long readyAt, Origin origin) {
+        Long waiting = me.cWaiting.get(key);
+        if (waiting != null && waiting <= readyAt) {
+            if (waiting == readyAt) {
+                me.cWaitingOrigin.put(key, me.cWaitingOrigin.get(key).merged(origin));
+            }
+            return;
+        }
+        me.cWaiting.put(key, readyAt);
+        me.cWaitingOrigin.put(key, origin);
+        sim.at(readyAt, () -> {
+            if (me == inc && me.alive && Objects.equals(me.cWaiting.get(key), readyAt)) {
+                me.cWaiting.remove(key);
+                cAdd(me, key, me.cWaitingOrigin.remove(key));
+            }
+        });
+    }
+
+    /** AddRateLimited: per-item exponential backoff (5ms, doubling, at most 1000s) and an overall bucket of 10/s, burst 100. */
+    private void cRetry(Inc me, String key, Origin origin) {
+        int failures = me.cFailures.merge(key, 1, Integer::sum);
+        long backoff = Math.min(1000 * Go.SECOND, 5 * MS << Math.min(failures - 1, 30));
+        long now = sim.now();
+        me.bucketTokens = Math.min(100, me.bucketTokens + (now - me.bucketAt) / 1e8);
+        me.bucketAt = now;
+        me.bucketTokens -= 1;
+        long bucketWait = me.bucketTokens >= 0 ? 0 : (long) (-me.bucketTokens * 1e8);
+        cAddAfter(me, key, now + Math.max(backoff, bucketWait), origin);
+    }
+
+    private void cDispatch(Inc me) {
+        if (me != inc || !me.alive || !me.cleanupWorkersStarted) {
+            return;
+        }
+        while (me.cBusy < podCleanupWorkers && !me.cFifo.isEmpty()) {
+            String key = me.cFifo.poll();
+            Origin origin = me.cQueued.remove(key);
+            me.cProcessing.add(key);
+            me.cBusy++;
+            sim.at(me.cursor + rng.between(40_000L, 3 * MS), () -> cProcess(me, key, origin));
+        }
+    }
+
+    private void cProcess(Inc me, String key, Origin origin) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        String[] parts = key.split("/");
+        String ns = parts[0];
+        String podName = parts[1];
+        String action = parts[2];
+        pc(Level.INFO, "cleaning up pod", "key", key, "action", action, "namespace", ns, "podName", podName);
+        Pod cached = me.pods.get(ns + "/" + podName);
+        long latency = rng.latency(3 * MS, 25 * MS, 250 * MS);
+        sim.at(me.cursor + latency, () -> {
+            if (me != inc || !me.alive) {
+                return;
+            }
+            Result r = Result.OK;
+            if (cached != null) {
+                boolean removeFinalizer = "true".equals(finalizerEnv) && cached.hasStatusFinalizer();
+                Long rv = removeFinalizer ? cached.resourceVersion : null;
+                String podKey = ns + "/" + podName;
+                switch (action) {
+                    case LABEL_POD_COMPLETED -> r = kube.patchPod(podKey, null, rv, q -> {
+                        q.labels.put(K8s.LABEL_COMPLETED, "true");
+                        if (removeFinalizer) {
+                            q.finalizers.remove(K8s.STATUS_FINALIZER);
+                        }
+                    }, new Origin("label-pod-completed", null, me.cursor), name);
+                    case REMOVE_FINALIZER -> {
+                        if (removeFinalizer) {
+                            r = kube.patchPod(podKey, null, rv, q -> q.finalizers.remove(K8s.STATUS_FINALIZER), origin, name);
+                        }
+                    }
+                    case DELETE_POD -> {
+                        if (removeFinalizer) {
+                            r = kube.patchPod(podKey, null, rv, q -> q.finalizers.remove(K8s.STATUS_FINALIZER),
+                                    new Origin("pod-gc-delete", null, me.cursor), name);
+                        }
+                        if (r == Result.OK) {
+                            kube.deletePod(podKey, null, null, name);
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+            if (r == Result.CONFLICT) {
+                pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
+                        "Operation cannot be fulfilled on pods \"" + podName
+                                + "\": the object has been modified; please apply your changes to the latest version and try again");
+                cRetry(me, key, origin);
+            } else {
+                me.cFailures.remove(key);
+            }
+            me.cProcessing.remove(key);
+            me.cBusy--;
+            Origin dirty = me.cDirty.remove(key);
+            if (dirty != null) {
+                cAdd(me, key, dirty);
+            }
+            cDispatch(me);
+        });
+    }
+
+    // ---- the Workflow queue and workers --------------------------------------------------------
+
+    private void wfEnqueue(Inc me, String key) {
+        if (me.wfProcessing.contains(key)) {
+            me.wfDirty.add(key);
+            return;
+        }
+        if (me.wfQueued.add(key)) {
+            me.wfFifo.add(key);
+            wfDispatch(me);
+        }
+    }
+
+    private void wfEnqueueAfter(Inc me, String key, long delay) {
+        sim.after(delay, () -> {
+            if (me == inc && me.alive) {
+                wfEnqueue(me, key);
+            }
+        });
+    }
+
+    private void wfDispatch(Inc me) {
+        if (me != inc || !me.alive || !me.wfWorkersStarted || me.stalledForever || sim.now() < me.stallUntil) {
+            return;
+        }
+        while (me.wfBusy < me.workflowWorkers && !me.wfFifo.isEmpty()) {
+            String key = me.wfFifo.poll();
+            me.wfQueued.remove(key);
+            me.wfProcessing.add(key);
+            me.wfBusy++;
+            sim.at(me.cursor + rng.between(50_000L, 2 * MS), () -> reconcile(me, key));
+        }
+    }
+
+    private void wfDone(Inc me, String key) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        me.wfProcessing.remove(key);
+        me.wfBusy--;
+        if (me.wfDirty.remove(key)) {
+            wfEnqueue(me, key);
+        }
+        wfDispatch(me);
+    }
+
+    /** The Workflow as this process knows it: the informer's copy, or its own last write if that is newer. */
+    private Workflow current(Inc me, String key) {
+        Workflow cached = me.wfs.get(key);
+        Workflow mine = me.mine.get(key);
+        if (cached == null) {
+            return null;
+        }
+        if (mine != null && mine.uid.equals(cached.uid) && mine.resourceVersion > cached.resourceVersion) {
+            return mine;
+        }
+        return cached;
+    }
+
+    private boolean fulfilled(Node n) {
+        return Truth.fulfilled(n, release.version);
+    }
+
+    // ---- the operator -------------------------------------------------------------------------
+
+    private void reconcile(Inc me, String key) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        Workflow base = current(me, key);
+        if (base == null || base.completedLabel()) {
+            sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
+            return;
+        }
+        Workflow wf = base.copy();
+        Status s = wf.status;
+        if (release.slog) {
+            op(wf, Level.INFO, "Processing workflow", "phase", s.phase, "resourceVersion", String.valueOf(base.resourceVersion));
+        } else {
+            op(wf, Level.INFO, "Processing workflow", "Phase", s.phase, "ResourceVersion", String.valueOf(base.resourceVersion));
+        }
+        List<TaskResult> results = new ArrayList<>();
+        for (TaskResult t : me.trs.values()) {
+            if (t.namespace.equals(wf.namespace) && t.workflow.equals(wf.name)) {
+                results.add(t);
+            }
+        }
+        op(wf, Level.INFO, "Task-result reconciliation", "numObjs", results.size());
+        boolean changed = false;
+        for (TaskResult t : results) {
+            Node n = s.nodes.get(t.name);
+            if (n != null && "Pod".equals(n.type) && !fulfilled(n) && !Objects.equals(n.taskResultSynced, t.completed)) {
+                n.taskResultSynced = t.completed;
+                changed = true;
+            }
+        }
+        if (s.phase.isEmpty()) {
+            startWorkflow(wf);
+            changed = true;
+        } else {
+            boolean aborted = false;
+            for (Node n : new ArrayList<>(s.nodes.values())) {
+                if (!"Pod".equals(n.type) || !n.podCreated || fulfilled(n)) {
+                    continue;
+                }
+                Pod p = me.pods.get(wf.namespace + "/" + n.podName);
+                if (p != null) {
+                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced)) {
+                        // D "Taskresult of the node not yet completed" (not at Info), and the pass stops here.
+                        op(wf, Level.INFO, "pod reconciliation didn't complete, will retry");
+                        aborted = true;
+                        break;
+                    }
+                    changed |= assess(wf, n, p);
+                } else {
+                    boolean recent = sim.now() - n.startedAt * Go.SECOND < RECENTLY_STARTED;
+                    op(wf, Level.INFO, "Workflow pod is missing", "nodeName", n.name, "nodePhase", n.phase, "recentlyStarted", recent);
+                    if ("Pending".equals(n.phase)) {
+                        continue;
+                    }
+                    if (recent) {
+                        wfEnqueueAfter(me, key, RECENTLY_STARTED);
+                        continue;
+                    }
+                    markError(wf, n, "pod deleted");
+                    changed = true;
+                }
+            }
+            if (aborted) {
+                wfEnqueueAfter(me, key, rng.between(2 * Go.SECOND, 10 * Go.SECOND));
+            } else {
+                changed |= advance(me, wf);
+            }
+        }
+        long work = rng.latency(3 * MS, 30 * MS, 200 * MS);
+        if (!changed) {
+            sim.at(me.cursor + work, () -> wfDone(me, key));
+            return;
+        }
+        int size = 1400 + 650 * s.nodes.size() + rng.between(0, 300);
+        op(wf, Level.INFO, "Workflow to be dehydrated", "Workflow Size", size);
+        sim.at(me.cursor + work, () -> persist(me, key, wf));
+    }
+
+    private void persist(Inc me, String key, Workflow wf) {
+        if (me != inc || !me.alive) {
+            return;
+        }
+        Map<String, String> labels = new LinkedHashMap<>(wf.labels);
+        long newRv = kube.updateWorkflow(key, wf.uid, wf.status, labels, release.version);
+        if (newRv < 0) {
+            op(wf, Level.WARN, release.slog ? "Error updating workflow" : "Error updating workflow: workflows.argoproj.io \"" + wf.name
+                    + "\" not found NotFound", release.slog ? new Object[] {"error", "workflows.argoproj.io \"" + wf.name + "\" not found",
+                        "reason", "NotFound"} : new Object[0]);
+            sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
+            return;
+        }
+        wf.resourceVersion = newRv;
+        me.mine.put(key, wf.copy());
+        op(wf, Level.INFO, "Workflow update successful", "phase", wf.status.phase, "resourceVersion", String.valueOf(newRv));
+        if (wf.status.completed() && crashAfterCompletionOf.remove(key)) {
+            crash();
+            return;
+        }
+        queuePodsForCleanup(me, wf);
+        if (wf.status.completed()) {
+            sim.after(rng.between(5 * MS, 60 * MS), () -> kube.deleteTaskResults(wf.namespace, wf.name));
+        }
+        if (wf.status.completed() && wf.spec.ttlAfterCompletion >= 0) {
+            sim.after(wf.spec.ttlAfterCompletion * Go.SECOND + rng.between(0, 2 * Go.SECOND), () -> ttlDelete(wf.key(), wf.uid));
+        }
+        sim.after(rng.between(MS, 5 * MS), () -> wfDone(me, key));
+    }
+
+    private void ttlDelete(String key, String uid) {
+        Workflow w = kube.workflows.get(key);
+        if (w == null || !w.uid.equals(uid)) {
+            return;
+        }
+        if (!up()) {
+            sim.after(Go.MINUTE, () -> ttlDelete(key, uid));
+            return;
+        }
+        if (release.slog) {
+            log(Level.INFO, "Deleting garbage collected workflow", "workflow", key);
+        } else {
+            log(Level.INFO, "Deleting garbage collected workflow '" + key + "'");
+        }
+        kube.deleteWorkflow(key, false, name + "-ttl");
+    }
+
+    /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
+    private boolean assess(Workflow wf, Node n, Pod p) {
+        String phase = switch (p.phase) {
+            case "Succeeded" -> "Succeeded";
+            case "Failed" -> "Failed";
+            case "Running" -> "Running";
+            default -> "Pending";
+        };
+        if ("Running".equals(phase) && p.main.terminated() && !p.wait.terminated()) {
+            // assessNodeStatus would finish the node, but the executor is still saving the result.
+            String would = p.main.exitCode != null && p.main.exitCode == 0 ? "Succeeded" : "Failed";
+            String msg = release.slog ? "leaving phase un-changed: aux container is not yet terminated "
+                    : "leaving phase un-changed: wait container is not yet terminated ";
+            op(wf, Level.INFO, msg, release.slog ? "updated.phase" : "new.phase", would);
+        }
+        if (phase.equals(n.phase)) {
+            return false;
+        }
+        String oldPhase = n.phase;
+        String oldMessage = n.message;
+        n.phase = phase;
+        n.hostNode = p.hostNode;
+        if (K8s.terminal(phase)) {
+            long fin = Math.max(p.main.finishedNanos, p.wait.finishedNanos);
+            n.finishedNanos = fin > 0 ? fin : sim.now();
+            n.finishedAt = K8s.sec(n.finishedNanos);
+            n.exitCode = p.main.exitCode;
+            if ("Failed".equals(phase)) {
+                K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
+                n.message = (release.containerPrefix ? failed.name + ": " : "") + "Error (exit code " + failed.exitCode + ")";
+            }
+        }
+        if (release.nodeChangedAtInfo) {
+            op(wf, Level.INFO, "node changed", "nodeID", n.id, "old.phase", oldPhase, "new.phase", phase, "old.message", oldMessage,
+                    "new.message", n.message, "old.progress", "0/1", "new.progress", "Succeeded".equals(phase) ? "1/1" : "0/1");
+        }
+        if ("Failed".equals(phase)) {
+            if (release.slog) {
+                op(wf, Level.INFO, "Pod failed", "message", n.message, "displayName", n.displayName, "templateName", n.templateName, "pod",
+                        p.name);
+            } else {
+                op(wf, Level.INFO, "Pod failed: " + n.message, "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+            }
+        }
+        return true;
+    }
+
+    private void markError(Workflow wf, Node n, String message) {
+        long t;
+        if (release.slog) {
+            op(wf, Level.ERROR, "marking node as error", "nodeName", n.name, "error", message);
+        } else {
+            op(wf, Level.ERROR, "Mark error node", "error", message, "nodeName", n.name);
+        }
+        if (release.taskResultSynced) {
+            n.taskResultSynced = true;
+        }
+        phaseLine(wf, n, "Error");
+        n.message = message;
+        if (release.slog) {
+            op(wf, Level.INFO, "node message changed", "node", n.id, "message", message);
+        } else {
+            op(wf, Level.INFO, "node " + n.id + " message: " + message);
+        }
+        t = inc.cursor;
+        finish(wf, n, t);
+    }
+
+    private void phaseLine(Workflow wf, Node n, String to) {
+        String from = n.phase == null ? "" : n.phase;
+        if (release.slog) {
+            op(wf, Level.INFO, "node phase changed", "node", n.id, "fromPhase", from, "toPhase", to);
+        } else {
+            op(wf, Level.INFO, "node " + n.id + " phase " + from + " -> " + to);
+        }
+        n.phase = to;
+    }
+
+    private void finish(Workflow wf, Node n, long t) {
+        n.finishedNanos = t + rng.between(10_000, 900_000);
+        n.finishedAt = K8s.sec(n.finishedNanos);
+        if (release.slog) {
+            op(wf, Level.INFO, "node finished", "node", n.id, "finishedAt", new KTime(n.finishedNanos));
+        } else {
+            op(wf, Level.INFO, "node " + n.id + " finished: " + Go.goTimeString(n.finishedNanos));
+        }
+    }
+
+    private void initNode(Workflow wf, Node n) {
+        wf.status.nodes.put(n.id, n);
+        n.startedAt = K8s.sec(sim.now());
+        if (release.slog) {
+            op(wf, Level.INFO, "node initialized", "node", n.id, "phase", n.phase, "message", "");
+        } else {
+            op(wf, Level.INFO, n.type + " node " + n.id + " initialized " + n.phase);
+        }
+    }
+
+    private void startWorkflow(Workflow wf) {
+        Status s = wf.status;
+        if (release.slog) {
+            op(wf, Level.INFO, "updated phase", "fromPhase", "", "toPhase", "Running");
+        } else {
+            op(wf, Level.INFO, "Updated phase  -> Running");
+        }
+        s.phase = "Running";
+        s.startedAt = K8s.sec(sim.now());
+        wf.labels.put("workflows.argoproj.io/phase", "Running");
+        if (!wf.spec.steps) {
+            Node n = podNode(wf, wf.name, wf.name, wf.spec.stepList.get(0).template, 0);
+            n.podName = wf.name;
+            initNode(wf, n);
+            createPod(wf, n, wf.spec.stepList.get(0));
+        } else {
+            Node root = new Node();
+            root.id = wf.name;
+            root.name = wf.name;
+            root.displayName = wf.name;
+            root.type = "Steps";
+            root.templateName = wf.spec.entrypoint;
+            root.phase = "Running";
+            initNode(wf, root);
+            startStep(wf, 0);
+        }
+        s.currentStep = 0;
+    }
+
+    private Node podNode(Workflow wf, String id, String nodeName, String template, int step) {
+        Node n = new Node();
+        n.id = id;
+        n.name = nodeName;
+        n.displayName = nodeName.contains(".") ? nodeName.substring(nodeName.lastIndexOf('.') + 1) : nodeName;
+        n.type = "Pod";
+        n.templateName = template;
+        n.phase = "Pending";
+        n.stepIndex = step;
+        if (release.taskResultSynced) {
+            n.taskResultSynced = true;
+        }
+        return n;
+    }
+
+    private void startStep(Workflow wf, int g) {
+        Step step = wf.spec.stepList.get(g);
+        String groupName = wf.name + "[" + g + "]";
+        Node group = new Node();
+        group.name = groupName;
+        group.id = wf.name + "-" + Go.fnv(groupName);
+        group.displayName = "[" + g + "]";
+        group.type = "StepGroup";
+        group.templateName = wf.spec.entrypoint;
+        group.phase = "Running";
+        group.boundaryId = wf.name;
+        initNode(wf, group);
+        wf.status.nodes.get(wf.name).children.add(group.id);
+        String nodeName = groupName + "." + step.template;
+        Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
+        n.boundaryId = wf.name;
+        n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
+        initNode(wf, n);
+        group.children.add(n.id);
+        createPod(wf, n, step);
+        wf.status.currentStep = g;
+    }
+
+    private void createPod(Workflow wf, Node n, Step step) {
+        Pod p = new Pod();
+        p.namespace = wf.namespace;
+        p.name = n.podName;
+        p.uid = rng.uuid();
+        p.workflow = wf.name;
+        p.workflowUid = wf.uid;
+        p.labels.put(K8s.LABEL_WORKFLOW, wf.name);
+        p.labels.put(K8s.LABEL_COMPLETED, "false");
+        p.labels.put(K8s.LABEL_INSTANCE, instanceId);
+        p.annotations.put(K8s.ANN_NODE_NAME, n.name);
+        p.annotations.put(K8s.ANN_NODE_ID, n.id);
+        p.annotations.put("kubectl.kubernetes.io/default-container", "main");
+        if (wf.spec.podGc.set()) {
+            p.annotations.put(K8s.ANN_POD_GC, wf.spec.podGc.annotation());
+        }
+        if (parseBool(finalizerEnv)) {
+            p.finalizers.add(K8s.STATUS_FINALIZER);
+        }
+        p.nodePool = nodePool;
+        p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
+        long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
+        p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");
+        Truth.PodFacts facts = truth.podCreated(p, step.podClass, step.ofInterest, name, release.version, n.name);
+        kube.createPod(p, step);
+        facts.createdAt = sim.now();
+        n.podCreated = true;
+        if (release.slog) {
+            op(wf, Level.INFO, "Created pod", "nodeName", n.name, "nodeID", n.id, "podName", p.name);
+        } else {
+            op(wf, Level.INFO, "Created pod: " + n.name + " (" + p.name + ")");
+        }
+    }
+
+    /** Steps forward once the current Pod node is fulfilled; completes the Workflow at the end. */
+    private boolean advance(Inc me, Workflow wf) {
+        Status s = wf.status;
+        if (!wf.spec.steps) {
+            Node root = s.nodes.get(wf.name);
+            if (root == null || !fulfilled(root)) {
+                return false;
+            }
+            complete(wf, root.phase, root.message);
+            return true;
+        }
+        int g = s.currentStep;
+        Node podNode = null;
+        Node group = null;
+        for (Node n : s.nodes.values()) {
+            if ("Pod".equals(n.type) && n.stepIndex == g) {
+                podNode = n;
+            }
+            if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]")) {
+                group = n;
+            }
+        }
+        if (podNode == null || group == null || !fulfilled(podNode)) {
+            return false;
+        }
+        boolean ok = "Succeeded".equals(podNode.phase);
+        phaseLine(wf, group, ok ? "Succeeded" : "Failed");
+        if (!ok) {
+            group.message = "child '" + podNode.id + "' failed";
+            if (release.slog) {
+                op(wf, Level.INFO, "node message changed", "node", group.id, "message", group.message);
+            } else {
+                op(wf, Level.INFO, "node " + group.id + " message: " + group.message);
+            }
+        }
+        finish(wf, group, me.cursor);
+        if (ok && g + 1 < wf.spec.stepList.size()) {
+            startStep(wf, g + 1);
+            return true;
+        }
+        Node root = s.nodes.get(wf.name);
+        phaseLine(wf, root, ok ? "Succeeded" : "Failed");
+        if (!ok) {
+            root.message = "child '" + group.id + "' failed";
+            if (release.slog) {
+                op(wf, Level.INFO, "node message changed", "node", root.id, "message", root.message);
+            } else {
+                op(wf, Level.INFO, "node " + root.id + " message: " + root.message);
+            }
+        }
+        finish(wf, root, me.cursor);
+        complete(wf, ok ? "Succeeded" : ("Error".equals(podNode.phase) ? "Error" : "Failed"), ok ? "" : podNode.message);
+        return true;
+    }
+
+    private void complete(Workflow wf, String phase, String message) {
+        Status s = wf.status;
+        String from = s.phase;
+        if (release.slog) {
+            op(wf, Level.INFO, "updated phase", "fromPhase", from, "toPhase", phase);
+            if (!message.isEmpty()) {
+                op(wf, Level.INFO, "updated message", "fromMessage", "", "toMessage", message);
+            }
+        } else {
+            op(wf, Level.INFO, "Updated phase " + from + " -> " + phase);
+            if (!message.isEmpty()) {
+                op(wf, Level.INFO, "Updated message  -> " + message);
+            }
+        }
+        op(wf, Level.INFO, "Marking workflow completed");
+        s.phase = phase;
+        s.message = message;
+        s.finishedAt = K8s.sec(sim.now());
+        wf.labels.put(K8s.LABEL_COMPLETED, "true");
+        wf.labels.put("workflows.argoproj.io/phase", phase);
+    }
+
+    /** {@code queuePodsForCleanup} after a successful update (reference §6.2). */
+    private void queuePodsForCleanup(Inc me, Workflow wf) {
+        List<Pod> pods = new ArrayList<>();
+        for (Pod p : me.pods.values()) {
+            if (p.namespace.equals(wf.namespace) && wf.name.equals(p.workflow)) {
+                pods.add(p);
+            }
+        }
+        pods.sort((a, b) -> a.name.compareTo(b.name));
+        K8s.PodGc gc = wf.spec.podGc;
+        boolean completed = wf.status.completed();
+        for (Pod p : pods) {
+            Node n = wf.status.nodes.get(p.nodeId());
+            if (n == null || !fulfilled(n)) {
+                continue;
+            }
+            String action;
+            if (!gc.set()) {
+                action = LABEL_POD_COMPLETED;
+            } else if ("OnWorkflowCompletion".equals(gc.strategy()) && completed) {
+                action = DELETE_POD;
+            } else if ("OnWorkflowSuccess".equals(gc.strategy()) && "Succeeded".equals(wf.status.phase)) {
+                action = DELETE_POD;
+            } else if ("OnPodCompletion".equals(gc.strategy())) {
+                action = DELETE_POD;
+            } else if ("OnPodSuccess".equals(gc.strategy()) && "Succeeded".equals(p.phase)) {
+                action = DELETE_POD;
+            } else if ("OnPodSuccess".equals(gc.strategy()) && "Failed".equals(p.phase)) {
+                action = LABEL_POD_COMPLETED;
+            } else if (completed) {
+                action = LABEL_POD_COMPLETED;
+            } else if (p.hasStatusFinalizer()) {
+                action = REMOVE_FINALIZER;
+            } else {
+                continue;
+            }
+            String key = p.namespace + "/" + p.name + "/" + action;
+            if (DELETE_POD.equals(action)) {
+                long d = gc.deleteDelay().isEmpty() ? DEFAULT_DELETE_DELAY : Truth.parseDuration(gc.deleteDelay());
+                if (d > 0) {
+                    pc(Level.INFO, "queueing pod for cleanup after", "namespace", p.namespace, "podName", p.name, "action", action, "after",
+                            new Dur(d));
+                    cAddAfter(me, key, me.cursor + d, new Origin("pod-gc-delete", null, me.cursor));
+                } else {
+                    pc(Level.WARN, "queueing pod for cleanup now, rather than delayed", "namespace", p.namespace, "podName", p.name, "action",
+                            action, "after", new Dur(d));
+                    cAdd(me, key, new Origin("pod-gc-delete", null, me.cursor));
+                }
+            } else {
+                pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", action);
+                cAdd(me, key, new Origin(REMOVE_FINALIZER.equals(action) ? "queue-pods-for-cleanup" : "label-pod-completed", null, me.cursor));
+            }
+        }
+    }
+}

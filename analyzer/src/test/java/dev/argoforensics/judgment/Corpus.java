@@ -1,0 +1,829 @@
+package dev.argoforensics.judgment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.judgment.K8s.Pod;
+import dev.argoforensics.judgment.K8s.Spec;
+import dev.argoforensics.judgment.K8s.Step;
+import dev.argoforensics.judgment.K8s.Workflow;
+import dev.argoforensics.judgment.LogSink.Envelope;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One labelled incident corpus for a seed: several controllers of different Argo releases, each
+ * with its own namespaces, ordinary Workflows (most of the volume) and incidents (controller down
+ * and restarted with {@code --workflow-workers=0}, Workflow-worker stalls, a stall that outlasts the
+ * evidence, a hung pod watch, a crash, a misconfigured finalizer env, and healthy-controller
+ * events) in which users and the cluster act on Pods of interest. Writes {@code logs/},
+ * {@code exports/}, {@code truth.jsonl} and {@code corpus.json}.
+ */
+final class Corpus {
+    enum Scale {
+        SMALL, LARGE
+    }
+
+    /** What the generator wrote. */
+    record Info(long seed, Scale scale, Path dir, Path logs, Path exports, Path truth, long start, long end, int apiMinor, long logLines,
+                int logFiles, int exportFiles, int exportObjects, int pods, int podsOfInterest, List<String> controllers) {
+    }
+
+    private static final String[] TEMPLATES = {"main", "build", "test-shard", "publish", "whalesay", "report", "train", "transform", "extract",
+        "load"};
+    private static final String[] TEAMS = {"ml-pipelines", "data-etl", "ci-builds", "analytics", "reporting", "media", "genomics", "risk",
+        "search-index", "billing", "fraud", "recsys"};
+
+    private final long seed;
+    private final Scale scale;
+    private final Path dir;
+    private final Path logs;
+    private final Path exportDir;
+    private final Sim.Rng plan;
+    private final Sim sim;
+    private final Kube kube;
+    private final Truth truth = new Truth();
+    private final List<Controller> controllers = new ArrayList<>();
+    private final Map<Controller, List<String>> teamOf = new HashMap<>();
+    private final Map<String, Release> releaseOfNamespace = new HashMap<>();
+    private final Set<String> names = new HashSet<>();
+    private final Exports exports;
+    private final long start;
+    private final long end;
+    private final int apiMinor;
+    private final List<Runnable> atEnd = new ArrayList<>();
+    private int exportSeq;
+
+    private Corpus(long seed, Scale scale, Path dir) {
+        this.seed = seed;
+        this.scale = scale;
+        this.dir = dir;
+        this.logs = dir.resolve("logs");
+        this.exportDir = dir.resolve("exports");
+        this.plan = new Sim.Rng(Sim.seed(seed, 1));
+        int day = 1 + (int) Math.floorMod(seed * 7, 27);
+        this.start = Go.epochNanos(String.format("2026-10-%02dT%02d:%02d:00Z", day, 6 + plan.between(0, 10), plan.between(0, 59)));
+        long duration = scale == Scale.SMALL ? 110 * Go.MINUTE : 11 * 60 * Go.MINUTE;
+        this.end = start + duration;
+        this.apiMinor = plan.pick(31, 32, 33, 33, 34, 35, 36, 36);
+        this.sim = new Sim(start);
+        this.kube = new Kube(sim, new Sim.Rng(Sim.seed(seed, 2)), apiMinor, truth, 4_000_000L + plan.between(0, 900_000),
+                scale == Scale.SMALL ? 8 : 40);
+        this.exports = new Exports(exportDir, releaseOfNamespace);
+    }
+
+    static Info generate(long seed, Scale scale, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Corpus c = new Corpus(seed, scale, dir);
+        try {
+            Files.createDirectories(c.logs);
+            Files.createDirectories(c.exportDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        c.build();
+        return c.run();
+    }
+
+    // ---- controllers --------------------------------------------------------------------------
+
+    private void build() {
+        int n = scale == Scale.SMALL ? plan.between(3, 4) : 6;
+        List<Release> releases = new ArrayList<>(scale == Scale.SMALL
+                ? List.of(Release.V4_1, Release.V3_7, Release.V3_6, Release.V4_1)
+                : List.of(Release.V3_6, Release.V3_7, Release.V3_7, Release.V4_1, Release.V4_1, Release.V4_1));
+        // Rotate so that over the seeds every release line gets every incident.
+        java.util.Collections.rotate(releases, (int) Math.floorMod(seed, releases.size()));
+        List<String> teams = new ArrayList<>(List.of(TEAMS));
+        java.util.Collections.shuffle(teams, new java.util.Random(Sim.seed(seed, 3)));
+        int misconfigured = scale == Scale.LARGE || plan.chance(0.6) ? plan.between(0, n - 1) : -1;
+        for (int i = 0; i < n; i++) {
+            Release r = releases.get(i % releases.size());
+            LogFormat f = switch (r) {
+                case V3_6 -> LogFormat.LOGRUS_TEXT;
+                case V3_7 -> plan.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
+                case V4_1 -> plan.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
+            };
+            Envelope env = plan.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
+            List<String> ns = new ArrayList<>(List.of(teams.get(2 * i)));
+            if (plan.chance(0.4)) {
+                ns.add(teams.get(2 * i + 1));
+            }
+            String name = "wfc-" + ns.get(0);
+            String env0 = i == misconfigured ? plan.pick("True", "1") : "true";
+            boolean leader = plan.chance(0.5);
+            long rotate = scale == Scale.SMALL ? plan.pick(0L, 0L, 60_000L, 120_000L) : plan.pick(24_000_000L, 48_000_000L, 0L);
+            Controller c = new Controller(name, r, f, env, ns.get(0), ns, env0, plan.pick(2, 4, 8, 16, 32), leader, leader && plan.chance(0.6),
+                    rotate, plan.chance(0.15), sim, kube, truth, Sim.seed(seed, 100 + i), logs.resolve(name));
+            if (i == misconfigured) {
+                // That team runs on its own nodes, which the incidents of the others never drain.
+                c.nodePool = "pool-" + ns.get(0);
+                kube.addPool(c.nodePool, scale == Scale.SMALL ? 2 : 6);
+            }
+            controllers.add(c);
+            teamOf.put(c, ns);
+            for (String s : ns) {
+                releaseOfNamespace.put(s, r);
+            }
+        }
+    }
+
+    private boolean misconfigured(Controller c) {
+        return !"true".equals(c.finalizerEnv);
+    }
+
+    // ---- the run ------------------------------------------------------------------------------
+
+    private Info run() {
+        for (Controller c : controllers) {
+            sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
+            background(c);
+            incidents(c);
+        }
+        sim.run(end);
+        for (Runnable r : atEnd) {
+            r.run();
+        }
+        truth.settle(end, kube);
+        long lines = 0;
+        int logFiles = 0;
+        List<String> described = new ArrayList<>();
+        for (Controller c : controllers) {
+            c.finish();
+            lines += c.lines();
+            logFiles += c.files().size();
+            described.add(c.name + " " + c.release.version + " " + c.format.label + " in " + c.envelope.label + ", namespaces "
+                    + String.join(",", c.namespaces) + ", ARGO_POD_STATUS_CAPTURE_FINALIZER=" + c.finalizerEnv + ", workers "
+                    + c.normalWorkers + (c.standby ? ", with a standby replica" : ""));
+        }
+        Path truthFile = dir.resolve("truth.jsonl");
+        truth.write(truthFile);
+        int pods = 0;
+        int ofInterest = 0;
+        for (Truth.PodFacts f : truth.all()) {
+            pods++;
+            if (f.ofInterest) {
+                ofInterest++;
+            }
+        }
+        Info info = new Info(seed, scale, dir, logs, exportDir, truthFile, start, end, apiMinor, lines, logFiles, exports.files(),
+                exports.objects(), pods, ofInterest, described);
+        writeInfo(info);
+        return info;
+    }
+
+    private void writeInfo(Info info) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seed", info.seed());
+        m.put("scale", info.scale().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("start", Go.rfc3339Nano(info.start()));
+        m.put("end", Go.rfc3339Nano(info.end()));
+        m.put("kubernetes", "1." + info.apiMinor());
+        m.put("logLines", info.logLines());
+        m.put("logFiles", info.logFiles());
+        m.put("exportFiles", info.exportFiles());
+        m.put("exportObjects", info.exportObjects());
+        m.put("pods", info.pods());
+        m.put("podsOfInterest", info.podsOfInterest());
+        m.put("controllers", info.controllers());
+        try {
+            Files.writeString(dir.resolve("corpus.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- workflows ----------------------------------------------------------------------------
+
+    private String uniqueName(String prefix) {
+        while (true) {
+            String n = prefix + "-" + plan.alnum(5);
+            if (names.add(n)) {
+                return n;
+            }
+        }
+    }
+
+    private Workflow workflow(Controller c, String prefix, Spec spec) {
+        Workflow w = new Workflow();
+        w.namespace = plan.pick(teamOf.get(c));
+        w.name = uniqueName(prefix);
+        w.uid = plan.uuid();
+        w.instanceId = c.instanceId;
+        w.labels.put(K8s.LABEL_INSTANCE, c.instanceId);
+        w.spec = spec;
+        return w;
+    }
+
+    private void submit(long at, Workflow w) {
+        sim.at(at + plan.between(0, 999_999_999L), () -> kube.createWorkflow(w));
+    }
+
+    private Step step(String template, long duration, String cls, boolean interest) {
+        Step s = new Step();
+        s.template = template;
+        s.mainDuration = duration;
+        s.podClass = cls;
+        s.ofInterest = interest;
+        s.onTerm = plan.between(0, 2);
+        return s;
+    }
+
+    /** Ordinary Workflows arriving all along: most of the volume. */
+    private void background(Controller c) {
+        double mean = scale == Scale.SMALL ? plan.between(300, 420) * (double) Go.SECOND : plan.between(8000, 10500) * (double) Go.MILLI;
+        long t = start + 30 * Go.SECOND + plan.exponential(mean);
+        boolean bad = misconfigured(c);
+        while (t < end - 2 * Go.MINUTE) {
+            Spec spec = new Spec();
+            int steps = plan.chance(0.65) ? 1 : plan.between(2, 3);
+            spec.steps = steps > 1 || plan.chance(0.2);
+            for (int i = 0; i < steps; i++) {
+                long d = plan.chance(0.8) ? plan.between(4, 45) * Go.SECOND : plan.between(45, 300) * Go.SECOND;
+                Step s = step(plan.pick(TEMPLATES), d + plan.between(0, 999) * Go.MILLI, "background", false);
+                s.exitCode = plan.chance(0.03) ? 1 : 0;
+                spec.stepList.add(s);
+            }
+            if (!bad) {
+                double g = plan.nextDouble();
+                if (g < 0.2) {
+                    spec.podGc = new K8s.PodGc("OnPodCompletion", plan.pick("", "30s", "0s"));
+                } else if (g < 0.3) {
+                    spec.podGc = new K8s.PodGc("OnPodSuccess", plan.pick("", "10s"));
+                } else if (g < 0.4) {
+                    spec.podGc = new K8s.PodGc("OnWorkflowCompletion", plan.pick("", "0s", "1m"));
+                } else if (g < 0.45) {
+                    spec.podGc = new K8s.PodGc("OnWorkflowSuccess", "");
+                }
+                if (plan.chance(scale == Scale.SMALL ? 0.3 : 0.6)) {
+                    spec.ttlAfterCompletion = plan.between(120, 1800);
+                }
+            }
+            submit(t, workflow(c, plan.pick("nightly", "hourly", "batch", "sync", "build", "train", "ingest", "score"), spec));
+            t += Math.max(Go.SECOND, plan.exponential(mean));
+        }
+    }
+
+    // ---- incidents ----------------------------------------------------------------------------
+
+    private enum Kind {
+        DOWN, STALL, HEALTHY, MISCONFIG, STALL_TO_END, WATCH_STALL
+    }
+
+    private void incidents(Controller c) {
+        int index = controllers.indexOf(c);
+        long t = start + plan.between(8, 14) * Go.MINUTE;
+        long lastEnd = end - (scale == Scale.SMALL ? 3 : 5) * Go.MINUTE;
+        List<Kind> sequence = new ArrayList<>();
+        if (misconfigured(c)) {
+            // Its Pods keep the finalizer whatever happens to them: only the stuck-finalizer classes run here.
+            sequence.add(Kind.MISCONFIG);
+            sequence.add(Kind.MISCONFIG);
+        } else {
+            Kind[] cycle = {Kind.DOWN, Kind.STALL, Kind.HEALTHY, Kind.STALL, Kind.DOWN, Kind.HEALTHY};
+            int count = scale == Scale.SMALL ? 2 : 14;
+            for (int i = 0; i < count; i++) {
+                sequence.add(cycle[(int) Math.floorMod(seed + index + i, cycle.length)]);
+            }
+        }
+        // One ending per corpus family: some controllers end in a stall, one in a hung pod watch.
+        Kind ending = null;
+        if (!misconfigured(c)) {
+            int slot = (int) Math.floorMod(seed + index, 3);
+            ending = slot == 0 ? Kind.STALL_TO_END : slot == 1 ? Kind.WATCH_STALL : null;
+        }
+        long endingAt = end - plan.between(11, 14) * Go.MINUTE;
+        for (Kind k : sequence) {
+            long length = switch (k) {
+                case DOWN -> plan.between(7, 10) * Go.MINUTE;
+                case STALL -> plan.between(8, 12) * Go.MINUTE;
+                default -> plan.between(10, 14) * Go.MINUTE;
+            };
+            long after = k == Kind.DOWN ? 6 * Go.MINUTE : 4 * Go.MINUTE;
+            if (t + length + after > (ending != null ? endingAt - 3 * Go.MINUTE : lastEnd)) {
+                break;
+            }
+            switch (k) {
+                case DOWN -> down(c, t, length);
+                case STALL -> stall(c, t, length);
+                case HEALTHY -> healthy(c, t);
+                case MISCONFIG -> misconfig(c, t);
+                default -> {
+                }
+            }
+            t += length + after + plan.between(2, 8) * Go.MINUTE;
+        }
+        if (ending == Kind.STALL_TO_END) {
+            stallToEnd(c, endingAt);
+        } else if (ending == Kind.WATCH_STALL) {
+            watchStall(c, endingAt);
+        }
+    }
+
+    /** A Workflow of interest whose (first) Pod has the given class; 35% of them are a two-step Workflow. */
+    private Workflow interest(Controller c, String cls, long finishAt, int exitCode, K8s.PodGc podGc) {
+        Spec spec = new Spec();
+        spec.steps = !misconfigured(c) && plan.chance(0.35);
+        Step s = step(plan.pick(TEMPLATES), 0, cls, true);
+        s.finishAt = finishAt + plan.between(0, 999_999_999L);
+        s.exitCode = exitCode;
+        spec.stepList.add(s);
+        if (spec.steps) {
+            spec.stepList.add(step(plan.pick(TEMPLATES), plan.between(5, 30) * Go.SECOND, "background", false));
+        }
+        spec.podGc = podGc;
+        return workflow(c, cls.replace("race-", "").replace("17024-", "repro-").replace(".", ""), spec);
+    }
+
+    private Workflow interest(Controller c, String cls, long finishAt) {
+        return interest(c, cls, finishAt, 0, K8s.PodGc.NONE);
+    }
+
+    /** The first Pod of a Workflow, as the cluster has it now. */
+    private Pod podOf(Workflow w) {
+        Pod found = null;
+        for (Pod p : kube.pods.values()) {
+            if (p.workflowUid.equals(w.uid) && (found == null || p.creation < found.creation)) {
+                found = p;
+            }
+        }
+        return found;
+    }
+
+    private String firstPodKey(Workflow w) {
+        Truth.PodFacts first = null;
+        for (Truth.PodFacts f : truth.all()) {
+            if (w.uid.equals(f.workflowUid) && f.ofInterest) {
+                first = f;
+                break;
+            }
+        }
+        return first == null ? null : first.key();
+    }
+
+    private void userDeletesPod(long at, Workflow w) {
+        sim.at(at + plan.between(0, 999_999_999L), () -> {
+            String key = firstPodKey(w);
+            if (key != null) {
+                kube.deletePod(key, null, null, "user");
+            }
+        });
+    }
+
+    private void userDeletesWorkflow(long at, Workflow w, boolean orphan, Controller c, boolean gcFirst) {
+        sim.at(at + plan.between(0, 999_999_999L), () -> {
+            if (gcFirst) {
+                c.workflowWatchLag = plan.between(1_500, 4_000) * Go.MILLI;
+                sim.after(8 * Go.SECOND, () -> c.workflowWatchLag = 0);
+            }
+            kube.deleteWorkflow(w.key(), orphan, "user");
+        });
+    }
+
+    /** kubectl drain of the node the Workflow's Pod runs on; other Pods there are bystanders. */
+    private void drainNodeOf(long at, Workflow w) {
+        boolean nodeEvents = plan.chance(0.4);
+        sim.at(at + plan.between(0, 999_999_999L), () -> {
+            String key = firstPodKey(w);
+            Pod p = key == null ? null : kube.pods.get(key);
+            if (p == null || p.hostNode == null) {
+                return;
+            }
+            for (Pod other : kube.pods.values()) {
+                if (p.hostNode.equals(other.hostNode) && other.deletionTimestamp == null && !other.uid.equals(p.uid)) {
+                    truth.reclassify(other.uid, "drain-bystander");
+                }
+            }
+            kube.drain(p.hostNode, "kubectl-drain");
+            if (nodeEvents) {
+                exportEvents(null, true);
+            }
+        });
+    }
+
+    // ---- exports ------------------------------------------------------------------------------
+
+    private String stamp(long t) {
+        return Go.compact(t).substring(9);
+    }
+
+    /** {@code kubectl get pod} of the Workflow's Pod of interest at {@code at}, if it still exists. */
+    private void exportPod(long at, Workflow w, double json) {
+        boolean asJson = plan.chance(json);
+        boolean takenAt = plan.chance(0.8);
+        int seq = ++exportSeq;
+        sim.at(at, () -> {
+            String key = firstPodKey(w);
+            Pod p = key == null ? null : kube.pods.get(key);
+            if (p == null) {
+                return;
+            }
+            noteExported(p);
+            String file = "pods/" + p.namespace + "." + p.name + "." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
+            exports.single(file, Exports.pod(p), "kubectl get pod -n " + p.namespace + " " + p.name + " -o " + (asJson ? "json" : "yaml"),
+                    takenAt ? sim.now() : null, asJson);
+        });
+    }
+
+    private void exportWorkflow(long at, Workflow w, double json) {
+        boolean asJson = plan.chance(json);
+        int seq = ++exportSeq;
+        sim.at(at, () -> {
+            Workflow live = kube.workflows.get(w.key());
+            if (live == null || !live.uid.equals(w.uid)) {
+                return;
+            }
+            String file = "workflows/" + w.namespace + "." + w.name + "." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
+            exports.single(file, exports.workflow(live), "kubectl get workflow -n " + w.namespace + " " + w.name + " -o "
+                    + (asJson ? "json" : "yaml"), plan.chance(0.85) ? sim.now() : null, asJson);
+        });
+    }
+
+    /** {@code kubectl get pods -l workflows.argoproj.io/workflow=W -o yaml}: a List. */
+    private void exportList(long at, Workflow w) {
+        boolean asJson = plan.chance(0.3);
+        int seq = ++exportSeq;
+        sim.at(at, () -> {
+            List<Map<String, Object>> items = new ArrayList<>();
+            for (Pod p : kube.pods.values()) {
+                if (p.workflowUid.equals(w.uid)) {
+                    items.add(Exports.pod(p));
+                    noteExported(p);
+                }
+            }
+            if (items.isEmpty()) {
+                return;
+            }
+            String file = "lists/" + w.namespace + "." + w.name + ".pods." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
+            exports.list(file, items, "kubectl get pods -n " + w.namespace + " -l workflows.argoproj.io/workflow=" + w.name + " -o "
+                    + (asJson ? "json" : "yaml"), sim.now(), asJson);
+        });
+    }
+
+    /** {@code kubectl get pod P -w -o yaml} from {@code from} to the end of the evidence (or until the Pod is gone). */
+    private void exportWatch(long from, Workflow w) {
+        int seq = ++exportSeq;
+        String[] watched = new String[1];
+        sim.at(from, () -> {
+            String key = firstPodKey(w);
+            Pod p = key == null ? null : kube.pods.get(key);
+            if (p == null) {
+                return;
+            }
+            watched[0] = key;
+            kube.watchedPods.add(key);
+            kube.podHistory.computeIfAbsent(key, k -> new ArrayList<>()).add(p.copy());
+        });
+        atEnd.add(() -> {
+            if (watched[0] == null) {
+                return;
+            }
+            List<Map<String, Object>> docs = new ArrayList<>();
+            for (Pod p : kube.podHistory.getOrDefault(watched[0], List.of())) {
+                if (p != null) {
+                    docs.add(Exports.pod(p));
+                    noteExported(p);
+                }
+            }
+            String[] parts = watched[0].split("/");
+            exports.watch("watch/" + parts[0] + "." + parts[1] + ".w-" + seq + ".yaml", docs, "kubectl get pod -n " + parts[0] + " "
+                    + parts[1] + " -w -o yaml");
+        });
+    }
+
+    private void noteExported(Pod p) {
+        Truth.PodFacts f = truth.get(p.uid);
+        if (f != null && p.main.terminated()) {
+            f.exitCodesExported = true;
+        }
+    }
+
+    /** {@code kubectl get workflowtaskresult} of the Pod's node, while the Workflow still keeps it. */
+    private void exportTaskResult(long at, Workflow w) {
+        int seq = ++exportSeq;
+        sim.at(at, () -> {
+            String key = firstPodKey(w);
+            if (key == null) {
+                return;
+            }
+            Truth.PodFacts f = null;
+            for (Truth.PodFacts x : truth.all()) {
+                if (x.key().equals(key)) {
+                    f = x;
+                }
+            }
+            K8s.TaskResult t = f == null ? null : kube.taskResults.get(f.namespace + "/" + f.nodeId);
+            if (t == null) {
+                return;
+            }
+            if (t.exitCode != null) {
+                f.exitCodesExported = true;
+            }
+            exports.single("taskresults/" + t.namespace + "." + t.name + "." + stamp(sim.now()) + "-" + seq + ".yaml", Exports.taskResult(t),
+                    "kubectl get workflowtaskresult -n " + t.namespace + " " + t.name + " -o yaml", sim.now(), false);
+        });
+    }
+
+    private final Set<String> eventsExported = new HashSet<>();
+
+    /** {@code kubectl get events -n NS -o yaml}, once per namespace, near the end: the events of the last hour. */
+    private void exportEvents(String namespace, boolean nodes) {
+        String ns = nodes ? "default" : namespace;
+        if (!eventsExported.add(ns)) {
+            return;
+        }
+        long at = end - plan.between(5, 60) * Go.SECOND;
+        sim.at(at, () -> {
+            List<Map<String, Object>> items = new ArrayList<>();
+            for (Kube.Event e : kube.events.getOrDefault(ns, List.of())) {
+                if (e.time() >= at - 60 * Go.MINUTE) {
+                    items.add(Exports.event(e));
+                }
+            }
+            if (items.isEmpty()) {
+                return;
+            }
+            String command = nodes ? "kubectl get events -n default --field-selector involvedObject.kind=Node -o yaml"
+                    : "kubectl get events -n " + ns + " -o yaml";
+            exports.list("events/" + ns + "." + stamp(at) + ".yaml", items, command, at, false);
+        });
+    }
+
+    /** The exports a person investigating this Pod would plausibly have: some of these, not all. */
+    private void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo) {
+        if (terminatingTo > terminatingFrom + 3 * Go.SECOND && plan.chance(0.6)) {
+            exportPod(plan.between(terminatingFrom + Go.SECOND, terminatingTo - Go.SECOND), w, 0.25);
+        } else if (plan.chance(0.35)) {
+            exportPod(during, w, 0.25);
+        }
+        if (plan.chance(0.45)) {
+            exportWorkflow(during, w, 0.3);
+        }
+        if (plan.chance(0.55)) {
+            exportWorkflow(end - plan.between(10, 120) * Go.SECOND, w, 0.3);
+        }
+        if (plan.chance(0.15)) {
+            exportWatch(during - plan.between(30, 90) * Go.SECOND, w);
+        }
+        if (plan.chance(0.1)) {
+            exportList(during, w);
+        }
+        if (plan.chance(0.15)) {
+            exportTaskResult(during + plan.between(20, 120) * Go.SECOND, w);
+        }
+        if (plan.chance(0.3)) {
+            exportEvents(w.namespace, false);
+        }
+    }
+
+    // ---- the incident kinds -------------------------------------------------------------------
+
+    /**
+     * The controller scaled to zero for a while (the #17024 reproduction): Pods finish, users delete
+     * aged ones, a node is drained, a Workflow is deleted; the controller comes back with
+     * {@code --workflow-workers=0} first (most of the time), then with its workers.
+     */
+    private void down(Controller c, long t0, long length) {
+        boolean zeroWorkersFirst = plan.chance(0.75);
+        long back = t0 + length;
+        String raceClass = zeroWorkersFirst ? "race-17024-" + c.release.line() : "restart-normal-delete";
+        int races = plan.between(1, 2);
+        for (int i = 0; i < races; i++) {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = interest(c, raceClass, finish);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            long del = Math.min(finish + plan.between(190, 280) * Go.SECOND, back - 15 * Go.SECOND);
+            userDeletesPod(del, w);
+            typicalExports(w, t0 + plan.between(5, 15) * Go.SECOND, del, back);
+        }
+        if (plan.chance(0.7)) {
+            Workflow w = interest(c, "drain-while-down", t0 + 3 * 60 * Go.MINUTE);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            long drain = t0 + plan.between(30, 120) * Go.SECOND;
+            drainNodeOf(drain, w);
+            if (plan.chance(0.35)) {
+                // Impatient: kubectl delete pod --grace-period=5 while the evicted Pod is still terminating (a shorter grace
+                // moves deletionTimestamp: to T0 + 5 up to 1.32, to now with grace 1 from 1.33 when that is in the past).
+                long again = drain + plan.between(6, 25) * Go.SECOND + plan.between(0, 999_999_999L);
+                sim.at(again, () -> {
+                    String key = firstPodKey(w);
+                    if (key != null) {
+                        kube.deletePod(key, 5, null, "user");
+                    }
+                });
+            }
+            typicalExports(w, drain - 5 * Go.SECOND, drain + 40 * Go.SECOND, back);
+        }
+        if (plan.chance(0.7)) {
+            Workflow w = interest(c, "late-label-after-down", t0 + plan.between(20, 120) * Go.SECOND);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            typicalExports(w, t0 + 3 * Go.MINUTE, 0, 0);
+        }
+        if (plan.chance(0.6)) {
+            boolean running = plan.chance(0.4);
+            Workflow w = interest(c, "wf-deleted-while-down", running ? t0 + 3 * 60 * Go.MINUTE : t0 + plan.between(20, 60) * Go.SECOND);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            long del = t0 + plan.between(150, 300) * Go.SECOND;
+            userDeletesWorkflow(del, w, false, c, false);
+            typicalExports(w, del - 20 * Go.SECOND, del + 40 * Go.SECOND, back);
+        }
+        if (plan.chance(0.4)) {
+            // kubectl delete workflow --cascade=orphan while the controller is away: its Pod runs on without an owner.
+            long orphanAt = t0 + plan.between(30, 200) * Go.SECOND;
+            Workflow w = interest(c, "orphaned-while-down", orphanAt + plan.between(60, 900) * Go.SECOND);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            userDeletesWorkflow(orphanAt, w, true, c, false);
+            exportPod(back + plan.between(-60, 300) * Go.SECOND, w, 0.3);
+        }
+        sim.at(t0, c::stop);
+        if (zeroWorkersFirst) {
+            sim.at(back, () -> c.start(0, false));
+            long restore = back + plan.between(90, 240) * Go.SECOND;
+            sim.at(restore, c::stop);
+            sim.at(restore + plan.between(5, 25) * Go.SECOND, () -> c.start(c.normalWorkers, false));
+        } else {
+            sim.at(back, () -> c.start(c.normalWorkers, false));
+        }
+    }
+
+    /** The Workflow workers stall (busy, throttled) while the pod controller goes on. */
+    private void stall(Controller c, long t0, long length) {
+        long until = t0 + length;
+        sim.at(t0, () -> c.stall(until));
+        List<Runnable> roles = new ArrayList<>();
+        roles.add(() -> {
+            long finish = t0 + plan.between(15, 60) * Go.SECOND;
+            Workflow w = interest(c, "race-stall-user-delete", finish);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(140, 200) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(15, 60) * Go.SECOND;
+            Workflow w = interest(c, "race-positive-delay", finish);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(6, 40) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, finish + 3 * Go.SECOND, del, finish + 115 * Go.SECOND);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(15, 30) * Go.SECOND;
+            Workflow w = interest(c, "race-podgc-5m", finish, 0, new K8s.PodGc("OnPodCompletion", "5m"));
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(20, 150) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, finish + 5 * Go.SECOND, del, finish + 290 * Go.SECOND);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(15, 60) * Go.SECOND;
+            Workflow w = interest(c, "race-failed-step", finish, 1, K8s.PodGc.NONE);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(140, 200) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, finish + 30 * Go.SECOND, 0, 0);
+        });
+        roles.add(() -> {
+            Workflow w = interest(c, "drain-during-stall", t0 + 3 * 60 * Go.MINUTE);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long drain = t0 + plan.between(20, 120) * Go.SECOND;
+            drainNodeOf(drain, w);
+            typicalExports(w, drain - 5 * Go.SECOND, drain + 35 * Go.SECOND, drain + 110 * Go.SECOND);
+        });
+        roles.add(() -> {
+            Workflow w = interest(c, "late-label-after-stall", t0 + plan.between(15, 90) * Go.SECOND);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            typicalExports(w, t0 + 3 * Go.MINUTE, 0, 0);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(15, 60) * Go.SECOND;
+            Workflow w = interest(c, "wf-deleted-during-stall", finish);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(20, 200) * Go.SECOND;
+            userDeletesWorkflow(del, w, false, c, plan.chance(0.6));
+            typicalExports(w, del - 10 * Go.SECOND, 0, 0);
+        });
+        java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
+        int n = plan.between(4, roles.size());
+        for (int i = 0; i < n; i++) {
+            roles.get(i).run();
+        }
+    }
+
+    /** A stall that lasts past the end of the logs: the race happens, the node is never marked. */
+    private void stallToEnd(Controller c, long t0) {
+        sim.at(t0, c::stallForever);
+        int n = plan.between(1, 2);
+        for (int i = 0; i < n; i++) {
+            long finish = t0 + plan.between(15, 60) * Go.SECOND;
+            Workflow w = interest(c, "race-logs-end", finish);
+            submit(t0 - plan.between(45, 100) * Go.SECOND, w);
+            long del = finish + plan.between(140, 220) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, finish + 20 * Go.SECOND, 0, 0);
+        }
+    }
+
+    /**
+     * The pod informer's watch hangs just after a running Pod's deletion reached it: every later
+     * attempt to release the finalizer is made against a stale copy and fails with Conflict.
+     */
+    private void watchStall(Controller c, long t0) {
+        Workflow w = interest(c, "stuck-conflict", t0 + 3 * 60 * Go.MINUTE);
+        submit(t0 - plan.between(45, 90) * Go.SECOND, w);
+        userDeletesPod(t0, w);
+        sim.at(t0 + plan.between(60, 110) * Go.MILLI, c::stallPodWatch);
+        exportPod(end - plan.between(20, 90) * Go.SECOND, w, 0.2);
+        if (plan.chance(0.5)) {
+            exportWorkflow(end - plan.between(20, 90) * Go.SECOND, w, 0.3);
+        }
+    }
+
+    /** Things that happen on a healthy controller: user deletions, podGC, orphaning, a crash after a completion. */
+    private void healthy(Controller c, long t0) {
+        List<Runnable> roles = new ArrayList<>();
+        roles.add(() -> {
+            Workflow w = interest(c, "user-delete-running", t0 + 3 * 60 * Go.MINUTE);
+            submit(t0, w);
+            userDeletesPod(t0 + plan.between(40, 200) * Go.SECOND, w);
+            typicalExports(w, t0 + 30 * Go.SECOND, 0, 0);
+        });
+        roles.add(() -> {
+            K8s.PodGc gc = plan.pick(new K8s.PodGc("OnPodCompletion", ""), new K8s.PodGc("OnPodSuccess", "10s"),
+                    new K8s.PodGc("OnWorkflowCompletion", "0s"), new K8s.PodGc("OnPodCompletion", "30s"));
+            long finish = t0 + plan.between(30, 120) * Go.SECOND;
+            Workflow w = interest(c, "podgc-delete", finish, 0, gc);
+            submit(t0, w);
+            typicalExports(w, finish - 10 * Go.SECOND, 0, 0);
+        });
+        roles.add(() -> {
+            long orphanAt = t0 + plan.between(40, 150) * Go.SECOND;
+            Workflow w = interest(c, "orphaned-pod", orphanAt + plan.between(60, 400) * Go.SECOND);
+            submit(t0, w);
+            userDeletesWorkflow(orphanAt, w, true, c, false);
+            exportPod(orphanAt + plan.between(20, 500) * Go.SECOND, w, 0.3);
+        });
+        roles.add(() -> {
+            Workflow w = interest(c, "wf-deleted-running", t0 + 3 * 60 * Go.MINUTE);
+            submit(t0, w);
+            long del = t0 + plan.between(40, 150) * Go.SECOND;
+            userDeletesWorkflow(del, w, false, c, plan.chance(0.5));
+            typicalExports(w, del - 10 * Go.SECOND, del + 2 * Go.SECOND, del + 30 * Go.SECOND);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(30, 200) * Go.SECOND;
+            Workflow w = interest(c, "label-then-release", finish);
+            submit(t0, w);
+            typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(30, 120) * Go.SECOND;
+            Spec spec = new Spec();
+            Step s = step(plan.pick(TEMPLATES), 0, "persisted-then-delete", true);
+            s.finishAt = finish;
+            spec.stepList.add(s);
+            Workflow w = workflow(c, "persisted", spec);
+            submit(t0, w);
+            sim.at(t0 + Go.SECOND, () -> c.crashAfterCompletionOf.add(w.key()));
+            long del = finish + plan.between(190, 400) * Go.SECOND;
+            userDeletesPod(del, w);
+            typicalExports(w, del - 20 * Go.SECOND, 0, 0);
+        });
+        java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
+        int n = plan.between(3, roles.size());
+        for (int i = 0; i < n; i++) {
+            roles.get(i).run();
+        }
+    }
+
+    /** A controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1": the finalizer is added but never removed. */
+    private void misconfig(Controller c, long t0) {
+        int n = plan.between(2, 3);
+        for (int i = 0; i < n; i++) {
+            long finish = t0 + plan.between(30, 120) * Go.SECOND;
+            Workflow w;
+            if (plan.chance(0.5)) {
+                w = interest(c, "stuck-env-podgc", finish, 0, new K8s.PodGc("OnPodCompletion", plan.pick("", "30s")));
+            } else {
+                w = interest(c, "stuck-env-user-delete", finish);
+                userDeletesPod(finish + plan.between(60, 300) * Go.SECOND, w);
+            }
+            submit(t0 + plan.between(0, 60) * Go.SECOND, w);
+            exportPod(end - plan.between(20, 120) * Go.SECOND, w, 0.25);
+            if (plan.chance(0.3)) {
+                exportWatch(finish + 20 * Go.SECOND, w);
+            }
+        }
+    }
+}

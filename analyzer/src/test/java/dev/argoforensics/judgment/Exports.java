@@ -1,0 +1,548 @@
+package dev.argoforensics.judgment;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.argoforensics.judgment.K8s.Cond;
+import dev.argoforensics.judgment.K8s.Ctr;
+import dev.argoforensics.judgment.K8s.Node;
+import dev.argoforensics.judgment.K8s.Pod;
+import dev.argoforensics.judgment.K8s.Workflow;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Exported objects as kubectl writes them: {@code get -o yaml} (keys sorted, as kubectl's JSON to
+ * YAML conversion sorts them), {@code -o json} (4-space indent), {@code kind: List} for a label
+ * query, and {@code get -w -o yaml} streams (one document per change), with the
+ * {@code # taken-at:} comment people add when they follow docs/snapshots.md.
+ */
+final class Exports {
+    private final Path dir;
+    private final Map<String, Release> releaseOfNamespace;
+    private int files;
+    private int objects;
+    private final ObjectWriter json;
+
+    Exports(Path dir, Map<String, Release> releaseOfNamespace) {
+        this.dir = dir;
+        this.releaseOfNamespace = releaseOfNamespace;
+        DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("    ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("    ", "\n"));
+        this.json = new ObjectMapper().writer(pp);
+    }
+
+    int files() {
+        return files;
+    }
+
+    int objects() {
+        return objects;
+    }
+
+    // ---- object trees -------------------------------------------------------------------------
+
+    /** A map with its keys in order (Map.of iterates in an order that changes from run to run). */
+    static Map<String, Object> sorted(Object... kv) {
+        Map<String, Object> m = new TreeMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static Map<String, Object> pod(Pod p) {
+        Map<String, Object> meta = new TreeMap<>();
+        meta.put("annotations", new TreeMap<>(p.annotations));
+        meta.put("creationTimestamp", Go.k8s(p.creation));
+        if (p.deletionTimestamp != null) {
+            meta.put("deletionTimestamp", Go.k8s(p.deletionTimestamp));
+            meta.put("deletionGracePeriodSeconds", p.deletionGrace);
+        }
+        if (!p.finalizers.isEmpty()) {
+            meta.put("finalizers", new ArrayList<>(p.finalizers));
+        }
+        meta.put("labels", new TreeMap<>(p.labels));
+        meta.put("name", p.name);
+        meta.put("namespace", p.namespace);
+        if (p.ownerRef) {
+            Map<String, Object> owner = new TreeMap<>();
+            owner.put("apiVersion", "argoproj.io/v1alpha1");
+            owner.put("blockOwnerDeletion", true);
+            owner.put("controller", true);
+            owner.put("kind", "Workflow");
+            owner.put("name", p.workflow);
+            owner.put("uid", p.workflowUid);
+            meta.put("ownerReferences", List.of(owner));
+        }
+        meta.put("resourceVersion", String.valueOf(p.resourceVersion));
+        meta.put("uid", p.uid);
+
+        Map<String, Object> wait = new TreeMap<>();
+        wait.put("command", List.of("argoexec", "wait", "--loglevel", "info", "--log-format", "text"));
+        wait.put("image", p.executorImage);
+        wait.put("name", "wait");
+        Map<String, Object> main = new TreeMap<>();
+        main.put("args", p.args);
+        main.put("command", List.of("sh", "-c"));
+        main.put("image", p.image);
+        main.put("name", "main");
+        Map<String, Object> spec = new TreeMap<>();
+        spec.put("containers", List.of(wait, main));
+        if (p.hostNode != null) {
+            spec.put("nodeName", p.hostNode);
+        }
+        if (!"general".equals(p.nodePool)) {
+            spec.put("nodeSelector", sorted("team", p.nodePool));
+        }
+        spec.put("restartPolicy", "Never");
+        spec.put("serviceAccountName", p.serviceAccount);
+        spec.put("terminationGracePeriodSeconds", p.terminationGrace);
+
+        Map<String, Object> status = new TreeMap<>();
+        List<Object> conds = new ArrayList<>();
+        for (Cond c : p.conditions.values()) {
+            Map<String, Object> m = new TreeMap<>();
+            m.put("lastProbeTime", null);
+            m.put("lastTransitionTime", Go.k8s(c.lastTransition));
+            if (c.message != null) {
+                m.put("message", c.message);
+            }
+            if (c.reason != null) {
+                m.put("reason", c.reason);
+            }
+            m.put("status", c.status);
+            m.put("type", c.type);
+            conds.add(m);
+        }
+        if (!conds.isEmpty()) {
+            status.put("conditions", conds);
+        }
+        if (p.startTime >= 0) {
+            status.put("containerStatuses", List.of(container(p.main, p.image), container(p.wait, p.executorImage)));
+            status.put("startTime", Go.k8s(p.startTime));
+        }
+        if (p.hostIp != null) {
+            status.put("hostIP", p.hostIp);
+        }
+        status.put("phase", p.phase);
+        if (p.podIp != null) {
+            status.put("podIP", p.podIp);
+        }
+        status.put("qosClass", "Burstable");
+
+        Map<String, Object> m = new TreeMap<>();
+        m.put("apiVersion", "v1");
+        m.put("kind", "Pod");
+        m.put("metadata", meta);
+        m.put("spec", spec);
+        m.put("status", status);
+        return m;
+    }
+
+    private static Map<String, Object> container(Ctr c, String image) {
+        Map<String, Object> m = new TreeMap<>();
+        if (c.containerId != null) {
+            m.put("containerID", c.containerId);
+        }
+        m.put("image", image);
+        m.put("lastState", new TreeMap<>());
+        m.put("name", c.name);
+        m.put("ready", c.running());
+        m.put("restartCount", 0);
+        m.put("started", c.running());
+        Map<String, Object> state = new TreeMap<>();
+        Map<String, Object> s = new TreeMap<>();
+        switch (c.state) {
+            case "running" -> {
+                s.put("startedAt", Go.k8s(c.startedAt));
+                state.put("running", s);
+            }
+            case "terminated" -> {
+                if (c.containerId != null) {
+                    s.put("containerID", c.containerId);
+                }
+                s.put("exitCode", c.exitCode);
+                if (c.finishedAt != null) {
+                    s.put("finishedAt", Go.k8s(c.finishedAt));
+                } else {
+                    s.put("finishedAt", null);
+                }
+                s.put("reason", c.reason);
+                s.put("startedAt", c.startedAt == null ? null : Go.k8s(c.startedAt));
+                state.put("terminated", s);
+            }
+            default -> {
+                s.put("reason", c.waitingReason);
+                state.put("waiting", s);
+            }
+        }
+        m.put("state", state);
+        return m;
+    }
+
+    static Map<String, Object> taskResult(K8s.TaskResult t) {
+        Map<String, Object> meta = new TreeMap<>();
+        meta.put("creationTimestamp", Go.k8s(t.creation));
+        Map<String, Object> labels = new TreeMap<>();
+        labels.put(K8s.LABEL_INSTANCE, t.instanceId);
+        labels.put("workflows.argoproj.io/report-outputs-completed", String.valueOf(t.completed));
+        labels.put(K8s.LABEL_WORKFLOW, t.workflow);
+        meta.put("labels", labels);
+        meta.put("name", t.name);
+        meta.put("namespace", t.namespace);
+        Map<String, Object> owner = new TreeMap<>();
+        owner.put("apiVersion", "argoproj.io/v1alpha1");
+        owner.put("kind", "Workflow");
+        owner.put("name", t.workflow);
+        owner.put("uid", t.workflowUid);
+        meta.put("ownerReferences", List.of(owner));
+        meta.put("resourceVersion", String.valueOf(t.resourceVersion));
+        Map<String, Object> m = new TreeMap<>();
+        m.put("apiVersion", "argoproj.io/v1alpha1");
+        m.put("kind", "WorkflowTaskResult");
+        m.put("metadata", meta);
+        if (t.exitCode != null) {
+            m.put("outputs", sorted("exitCode", String.valueOf(t.exitCode)));
+        }
+        return m;
+    }
+
+    static Map<String, Object> event(Kube.Event e) {
+        Map<String, Object> m = new TreeMap<>();
+        m.put("apiVersion", "v1");
+        m.put("kind", "Event");
+        Map<String, Object> involved = new TreeMap<>();
+        involved.put("kind", e.kind());
+        involved.put("name", e.objectName());
+        if (e.kind().equals("Pod")) {
+            involved.put("apiVersion", "v1");
+            involved.put("namespace", e.namespace());
+            involved.put("uid", e.objectUid());
+        }
+        if (e.fieldPath() != null) {
+            involved.put("fieldPath", e.fieldPath());
+        }
+        m.put("involvedObject", involved);
+        m.put("metadata", sorted("creationTimestamp", Go.k8s(K8s.sec(e.time())), "name", e.name(), "namespace", e.namespace()));
+        m.put("reason", e.reason());
+        m.put("message", e.message());
+        m.put("type", "Normal");
+        if (e.eventTime()) {
+            // The scheduler writes events.k8s.io events: a MicroTime, no first/last timestamps.
+            m.put("action", "Binding");
+            long micros = Math.floorDiv(e.time(), 1000);
+            String t = Go.rfc3339Nano(micros * 1000);
+            m.put("eventTime", t.contains(".") ? t : t.replace("Z", ".000000Z"));
+            m.put("firstTimestamp", null);
+            m.put("lastTimestamp", null);
+            m.put("reportingComponent", e.component());
+            m.put("reportingInstance", e.component() + "-ip-10-0-1-15.ec2.internal");
+            m.put("source", new TreeMap<>());
+        } else {
+            m.put("count", 1);
+            m.put("eventTime", null);
+            m.put("firstTimestamp", Go.k8s(K8s.sec(e.time())));
+            m.put("lastTimestamp", Go.k8s(K8s.sec(e.time())));
+            m.put("reportingComponent", e.component());
+            m.put("reportingInstance", e.host());
+            m.put("source", sorted("component", e.component(), "host", e.host()));
+        }
+        return m;
+    }
+
+    Map<String, Object> workflow(Workflow w) {
+        Release release = releaseOfNamespace.get(w.namespace);
+        Map<String, Object> meta = new TreeMap<>();
+        meta.put("creationTimestamp", Go.k8s(w.creation));
+        meta.put("generation", w.generation);
+        meta.put("labels", new TreeMap<>(w.labels));
+        meta.put("name", w.name);
+        meta.put("namespace", w.namespace);
+        meta.put("resourceVersion", String.valueOf(w.resourceVersion));
+        meta.put("uid", w.uid);
+        Map<String, Object> spec = new TreeMap<>();
+        spec.put("entrypoint", w.spec.entrypoint);
+        spec.put("serviceAccountName", "workflow-runner");
+        if (w.spec.podGc.set()) {
+            Map<String, Object> gc = new TreeMap<>();
+            gc.put("strategy", w.spec.podGc.strategy());
+            if (!w.spec.podGc.deleteDelay().isEmpty()) {
+                gc.put("deleteDelayDuration", w.spec.podGc.deleteDelay());
+            }
+            spec.put("podGC", gc);
+        }
+        if (w.spec.ttlAfterCompletion >= 0) {
+            spec.put("ttlStrategy", sorted("secondsAfterCompletion", w.spec.ttlAfterCompletion));
+        }
+        List<Object> templates = new ArrayList<>();
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (K8s.Step s : w.spec.stepList) {
+            names.add(s.template);
+        }
+        if (w.spec.steps) {
+            Map<String, Object> t = new TreeMap<>();
+            t.put("name", w.spec.entrypoint);
+            List<Object> groups = new ArrayList<>();
+            for (K8s.Step s : w.spec.stepList) {
+                groups.add(List.of(sorted("name", s.template, "template", s.template)));
+            }
+            t.put("steps", groups);
+            templates.add(t);
+        }
+        for (String n : names) {
+            Map<String, Object> t = new TreeMap<>();
+            t.put("name", n);
+            t.put("container", sorted("image", "busybox:1.37", "command", List.of("sh", "-c")));
+            templates.add(t);
+        }
+        spec.put("templates", templates);
+
+        Map<String, Object> status = new TreeMap<>();
+        status.put("phase", w.status.phase);
+        if (w.status.startedAt != null) {
+            status.put("startedAt", Go.k8s(w.status.startedAt));
+        }
+        status.put("finishedAt", w.status.finishedAt == null ? null : Go.k8s(w.status.finishedAt));
+        if (!w.status.message.isEmpty()) {
+            status.put("message", w.status.message);
+        }
+        Map<String, Object> nodes = new TreeMap<>();
+        Map<String, Object> completion = new TreeMap<>();
+        for (Node n : w.status.nodes.values()) {
+            Map<String, Object> m = new TreeMap<>();
+            m.put("id", n.id);
+            m.put("name", n.name);
+            m.put("displayName", n.displayName);
+            m.put("type", n.type);
+            m.put("templateName", n.templateName);
+            m.put("phase", n.phase);
+            if (!n.message.isEmpty()) {
+                m.put("message", n.message);
+            }
+            m.put("startedAt", n.startedAt == null ? null : Go.k8s(n.startedAt));
+            m.put("finishedAt", n.finishedAt == null ? null : Go.k8s(n.finishedAt));
+            if (n.boundaryId != null) {
+                m.put("boundaryID", n.boundaryId);
+            }
+            if (!n.children.isEmpty()) {
+                m.put("children", new ArrayList<>(n.children));
+            }
+            if (n.hostNode != null) {
+                m.put("hostNodeName", n.hostNode);
+            }
+            if ("Pod".equals(n.type)) {
+                m.put("progress", "Succeeded".equals(n.phase) ? "1/1" : "0/1");
+                if (release.taskResultSynced && n.taskResultSynced != null) {
+                    m.put("taskResultSynced", n.taskResultSynced);
+                }
+                if (!release.taskResultSynced && n.taskResultSynced != null) {
+                    completion.put(n.id, n.taskResultSynced);
+                }
+                if (n.exitCode != null) {
+                    m.put("outputs", sorted("exitCode", String.valueOf(n.exitCode)));
+                }
+            }
+            m.put("templateScope", "local/" + w.name);
+            nodes.put(n.id, m);
+        }
+        status.put("nodes", nodes);
+        if (!completion.isEmpty()) {
+            status.put("taskResultsCompletionStatus", completion);
+        }
+        Map<String, Object> m = new TreeMap<>();
+        m.put("apiVersion", "argoproj.io/v1alpha1");
+        m.put("kind", "Workflow");
+        m.put("metadata", meta);
+        m.put("spec", spec);
+        m.put("status", status);
+        return m;
+    }
+
+    // ---- writing ------------------------------------------------------------------------------
+
+    /** One object (YAML or JSON) with the command as a comment and, when people add it, the time it was taken. */
+    void single(String fileName, Map<String, Object> object, String command, Long takenAt, boolean asJson) {
+        StringBuilder b = new StringBuilder();
+        if (asJson) {
+            // JSON files carry no comments: the time is given by the latest time inside the object.
+            b.append(toJson(object)).append('\n');
+        } else {
+            b.append("# ").append(command).append('\n');
+            if (takenAt != null) {
+                b.append("# taken-at: ").append(Go.k8s(K8s.sec(takenAt))).append('\n');
+            }
+            Yaml.emit(b, object);
+        }
+        write(fileName, b.toString(), 1);
+    }
+
+    void list(String fileName, List<Map<String, Object>> items, String command, Long takenAt, boolean asJson) {
+        Map<String, Object> list = new TreeMap<>();
+        list.put("apiVersion", "v1");
+        list.put("items", items);
+        list.put("kind", "List");
+        list.put("metadata", sorted("resourceVersion", ""));
+        StringBuilder b = new StringBuilder();
+        if (asJson) {
+            b.append(toJson(list)).append('\n');
+        } else {
+            b.append("# ").append(command).append('\n');
+            if (takenAt != null) {
+                b.append("# taken-at: ").append(Go.k8s(K8s.sec(takenAt))).append('\n');
+            }
+            Yaml.emit(b, list);
+        }
+        write(fileName, b.toString(), items.size());
+    }
+
+    /** {@code kubectl get pod P -w -o yaml}: one document per change, separated by {@code ---}. */
+    void watch(String fileName, List<Map<String, Object>> documents, String command) {
+        StringBuilder b = new StringBuilder("# ").append(command).append('\n');
+        for (int i = 0; i < documents.size(); i++) {
+            if (i > 0) {
+                b.append("---\n");
+            }
+            Yaml.emit(b, documents.get(i));
+        }
+        write(fileName, b.toString(), documents.size());
+    }
+
+    private String toJson(Object o) {
+        try {
+            return json.writeValueAsString(o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void write(String fileName, String content, int count) {
+        try {
+            Path p = dir.resolve(fileName);
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, content, StandardCharsets.UTF_8);
+            files++;
+            objects += count;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A YAML emitter for plain trees, in the block style kubectl prints. */
+    static final class Yaml {
+        private Yaml() {
+        }
+
+        static void emit(StringBuilder b, Map<String, Object> m) {
+            map(b, m, 0);
+        }
+
+        @SuppressWarnings("unchecked")
+        private static void map(StringBuilder b, Map<String, Object> m, int indent) {
+            for (Map.Entry<String, Object> e : m.entrySet()) {
+                pad(b, indent);
+                b.append(key(e.getKey())).append(':');
+                value(b, e.getValue(), indent);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private static void value(StringBuilder b, Object v, int indent) {
+            if (v instanceof Map<?, ?> m) {
+                if (m.isEmpty()) {
+                    b.append(" {}\n");
+                } else {
+                    b.append('\n');
+                    map(b, (Map<String, Object>) m, indent + 2);
+                }
+            } else if (v instanceof List<?> l) {
+                if (l.isEmpty()) {
+                    b.append(" []\n");
+                } else {
+                    b.append('\n');
+                    list(b, l, indent);
+                }
+            } else {
+                b.append(' ').append(scalar(v)).append('\n');
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private static void list(StringBuilder b, List<?> l, int indent) {
+            for (Object item : l) {
+                pad(b, indent);
+                b.append("-");
+                if (item instanceof Map<?, ?> m && !m.isEmpty()) {
+                    boolean first = true;
+                    for (Map.Entry<String, Object> e : ((Map<String, Object>) m).entrySet()) {
+                        if (first) {
+                            b.append(' ');
+                            first = false;
+                        } else {
+                            pad(b, indent + 2);
+                        }
+                        b.append(key(e.getKey())).append(':');
+                        value(b, e.getValue(), indent + 2);
+                    }
+                } else if (item instanceof List<?> inner && !inner.isEmpty()) {
+                    b.append('\n');
+                    list(b, inner, indent + 2);
+                } else {
+                    value(b, item, indent);
+                }
+            }
+        }
+
+        private static void pad(StringBuilder b, int n) {
+            for (int i = 0; i < n; i++) {
+                b.append(' ');
+            }
+        }
+
+        private static String key(String k) {
+            return needsQuote(k) ? Go.json(k, false) : k;
+        }
+
+        private static String scalar(Object v) {
+            if (v == null) {
+                return "null";
+            }
+            if (v instanceof Number || v instanceof Boolean) {
+                return v.toString();
+            }
+            String s = v.toString();
+            return needsQuote(s) ? Go.json(s, false) : s;
+        }
+
+        private static boolean needsQuote(String s) {
+            if (s.isEmpty()) {
+                return true;
+            }
+            String lower = s.toLowerCase(java.util.Locale.ROOT);
+            if (List.of("true", "false", "yes", "no", "on", "off", "null", "~", "y", "n").contains(lower)) {
+                return true;
+            }
+            char c = s.charAt(0);
+            if (Character.isDigit(c) || "-?:,[]{}#&*!|>'\"%@`. ".indexOf(c) >= 0) {
+                return true;
+            }
+            if (s.endsWith(" ") || s.contains(": ") || s.contains(" #") || s.endsWith(":")) {
+                return true;
+            }
+            for (int i = 0; i < s.length(); i++) {
+                if (s.charAt(i) < 0x20) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package dev.argoforensics.judgment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A few seeds of the labelled-incident benchmark (analyzer/bin/judgment) at small scale: the
+ * generator's output must read cleanly, every Pod it made must reach the analysis, the scorer's
+ * counts must add up, and AF001 must find every race with its delay exact to the nanosecond.
+ *
+ * <p>Precision is what the rules are being rewritten for: those assertions run only with
+ * {@code -Djudgment.precision=true} (for example
+ * {@code mvn -pl analyzer -am verify -Dtest=JudgmentSmokeTest -Djudgment.precision=true -Dsurefire.failIfNoSpecifiedTests=false}).
+ */
+class JudgmentSmokeTest {
+    /**
+     * Together these two hold every race variant (the #17024 reproduction on v4.1, v3.7 and v3.6, a stall with a user's
+     * delete, a positive delay, podGC OnPodCompletion/5m, a failed step, logs that end first) and most look-alike classes.
+     */
+    static final long[] SEEDS = {3, 4};
+
+    record Run(Corpus.Info info, List<Scorer.TruthPod> truth, Scorer.Analysis analysis) {
+    }
+
+    @TempDir
+    static Path dir;
+
+    static final List<Run> runs = new ArrayList<>();
+    static final Scorer.Tally tally = new Scorer.Tally();
+
+    @BeforeAll
+    static void generateAndAnalyse() {
+        for (long seed : SEEDS) {
+            Corpus.Info info = Corpus.generate(seed, Corpus.Scale.SMALL, dir.resolve("seed-" + seed));
+            Scorer.Analysis analysis = Scorer.analyze(info, true);
+            List<Scorer.TruthPod> truth = Scorer.readTruth(info.truth());
+            runs.add(new Run(info, truth, analysis));
+            tally.add(seed, truth, analysis);
+        }
+    }
+
+    @Test
+    void everyGeneratedLineAndObjectIsRead() {
+        for (Run r : runs) {
+            assertTrue(r.analysis().logLines() > 2_000, "seed " + r.info().seed() + ": only " + r.analysis().logLines() + " log lines read");
+            assertEquals(r.info().logLines(), r.analysis().logLines(), "seed " + r.info().seed() + ": lines written vs read");
+            assertEquals(0, r.analysis().logUnparsed(), "seed " + r.info().seed() + ": unparsed lines " + r.analysis().unparsedSamples());
+            assertEquals(0, r.analysis().objectsUnreadable(), "seed " + r.info().seed() + ": unreadable exported objects");
+            assertEquals(r.info().exportObjects(), r.analysis().objects(), "seed " + r.info().seed() + ": exported objects written vs read");
+            assertTrue(r.analysis().stderr().isEmpty(), "seed " + r.info().seed() + ": " + r.analysis().stderr());
+        }
+    }
+
+    @Test
+    void everyTruthPodAppearsInTheAnalysis() {
+        for (Run r : runs) {
+            List<String> missing = new ArrayList<>();
+            for (Scorer.TruthPod t : r.truth()) {
+                if (!r.analysis().timelinePods().contains(t.key())) {
+                    missing.add(t.key() + " (" + t.cls() + ")");
+                }
+            }
+            assertEquals(List.of(), missing, "seed " + r.info().seed() + ": Pods of the truth file with no timeline in the analysis");
+            assertTrue(r.truth().stream().filter(Scorer.TruthPod::ofInterest).count() >= 20, "seed " + r.info().seed() + ": too few Pods of interest");
+        }
+    }
+
+    @Test
+    void theSeedsHoldEveryRaceVariantAndTheLookAlikes() {
+        Set<String> classes = new HashSet<>();
+        for (Run r : runs) {
+            for (Scorer.TruthPod t : r.truth()) {
+                if (t.ofInterest()) {
+                    classes.add(t.cls());
+                }
+            }
+        }
+        for (String c : List.of("race-17024-v4.1", "race-17024-v3.7", "race-17024-v3.6", "race-stall-user-delete", "race-positive-delay",
+                "race-podgc-5m", "race-failed-step", "race-logs-end", "drain-during-stall", "drain-while-down", "late-label-after-stall",
+                "stuck-conflict")) {
+            assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
+        }
+        assertTrue(classes.stream().filter(c -> c.startsWith("wf-deleted")).count() >= 2, classes.toString());
+        assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
+    }
+
+    @Test
+    void theScorersCountsAddUp() {
+        for (String rule : Scorer.RULES) {
+            int positives = 0;
+            Set<String> flagged = new HashSet<>();
+            Set<String> flaggedStrong = new HashSet<>();
+            for (Run r : runs) {
+                positives += (int) r.truth().stream().filter(t -> t.expected().get(rule)).count();
+                for (Scorer.Finding f : r.analysis().findings()) {
+                    if (f.rule().equals(rule)) {
+                        flagged.add(r.info().seed() + " " + f.key());
+                        if (!f.confidence().equals("possible")) {
+                            flaggedStrong.add(r.info().seed() + " " + f.key());
+                        }
+                    }
+                }
+            }
+            Scorer.Counts all = tally.all.get(rule);
+            Scorer.Counts strong = tally.strong.get(rule);
+            assertEquals(positives, tally.positives(rule), rule + " truth positives");
+            assertEquals(positives, all.tp + all.fn, rule + ": TP + FN, every finding");
+            assertEquals(positives, strong.tp + strong.fn, rule + ": TP + FN, confirmed + likely");
+            assertEquals(flagged.size(), all.tp + all.fp, rule + ": TP + FP = Pods with a finding");
+            assertEquals(flaggedStrong.size(), strong.tp + strong.fp, rule + ": TP + FP = Pods with a confirmed or likely finding");
+            Scorer.Counts byClass = new Scorer.Counts();
+            tally.allByClass.get(rule).values().forEach(byClass::add);
+            assertEquals(List.of(all.tp, all.fp, all.fn), List.of(byClass.tp, byClass.fp, byClass.fn), rule + ": classes sum to the total");
+            int confidences = 0;
+            for (int[] c : tally.byConfidence.get(rule).values()) {
+                confidences += c[0] + c[1];
+            }
+            assertEquals(all.tp + all.fp, confidences, rule + ": per-confidence counts sum to the findings");
+        }
+    }
+
+    @Test
+    void af001FindsEveryRaceWithItsDelayExactToTheNanosecond() {
+        Scorer.Counts af001 = tally.all.get("AF001");
+        assertTrue(af001.tp >= 6, "the seeds should hold several races; found " + af001.tp);
+        assertEquals(0, af001.fn, "races AF001 missed: " + tally.missed);
+        assertEquals(tally.delayChecked, tally.delayExact, "AF001 delays not exact: " + tally.delayMismatches);
+        for (Run r : runs) {
+            for (Scorer.TruthPod t : r.truth()) {
+                if (t.expected().get("AF001")) {
+                    assertTrue(t.delayNanos() != null, "a race in the truth file without its logged delay: " + t.key());
+                }
+            }
+        }
+    }
+
+    @Test
+    void generationIsDeterministic() throws IOException {
+        Run first = runs.get(0);
+        Corpus.Info again = Corpus.generate(first.info().seed(), Corpus.Scale.SMALL, dir.resolve("again"));
+        assertEquals(Files.readString(first.info().truth()), Files.readString(again.truth()), "truth file");
+        assertEquals(Files.readString(first.info().dir().resolve("corpus.json")), Files.readString(again.dir().resolve("corpus.json")));
+        assertEquals(first.info().logLines(), again.logLines());
+    }
+
+    /** Switched on with -Djudgment.precision=true once the lifecycle model (issue #13) lands. */
+    @Test
+    @EnabledIfSystemProperty(named = "judgment.precision", matches = "true")
+    void noWrongFindings() {
+        for (String rule : List.of("AF001", "AF002", "AF004", "AF007")) {
+            List<Scorer.Wrong> wrong = tally.wrong.stream().filter(w -> w.rule().equals(rule)).toList();
+            assertEquals(List.of(), wrong, rule + " wrong findings");
+        }
+        for (Map.Entry<String, Scorer.Counts> e : tally.all.entrySet()) {
+            assertEquals(0, e.getValue().fn, e.getKey() + " missed: " + tally.missed.stream().filter(m -> m.rule().equals(e.getKey())).toList());
+        }
+    }
+}

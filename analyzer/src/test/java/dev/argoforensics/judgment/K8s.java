@@ -1,0 +1,364 @@
+package dev.argoforensics.judgment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The objects of the simulated cluster: Pods, Workflows (with their persisted node status) and
+ * WorkflowTaskResults, as mutable records with a copy for every watch event and export. Times of
+ * Kubernetes fields are whole seconds (metav1.Time); the simulation's own times are nanoseconds.
+ */
+final class K8s {
+    static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
+    static final String LABEL_WORKFLOW = "workflows.argoproj.io/workflow";
+    static final String LABEL_COMPLETED = "workflows.argoproj.io/completed";
+    static final String LABEL_INSTANCE = "workflows.argoproj.io/controller-instanceid";
+    static final String ANN_NODE_NAME = "workflows.argoproj.io/node-name";
+    static final String ANN_NODE_ID = "workflows.argoproj.io/node-id";
+    static final String ANN_POD_GC = "workflows.argoproj.io/pod-gc-strategy";
+
+    private K8s() {
+    }
+
+    static long sec(long nanos) {
+        return Math.floorDiv(nanos, Go.SECOND);
+    }
+
+    static boolean terminal(String phase) {
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    static final class Cond {
+        final String type;
+        String status;
+        String reason;
+        String message;
+        long lastTransition;
+
+        Cond(String type, String status, String reason, String message, long lastTransition) {
+            this.type = type;
+            this.status = status;
+            this.reason = reason;
+            this.message = message;
+            this.lastTransition = lastTransition;
+        }
+
+        Cond copy() {
+            return new Cond(type, status, reason, message, lastTransition);
+        }
+    }
+
+    /** A container's status: waiting, running or terminated. */
+    static final class Ctr {
+        final String name;
+        String state = "waiting";
+        String waitingReason = "ContainerCreating";
+        Long startedAt;
+        Long finishedAt;
+        Integer exitCode;
+        String reason;
+        String containerId;
+        /** Simulation only: when it really finished, in ns. */
+        long finishedNanos = -1;
+
+        Ctr(String name) {
+            this.name = name;
+        }
+
+        Ctr copy() {
+            Ctr c = new Ctr(name);
+            c.state = state;
+            c.waitingReason = waitingReason;
+            c.startedAt = startedAt;
+            c.finishedAt = finishedAt;
+            c.exitCode = exitCode;
+            c.reason = reason;
+            c.containerId = containerId;
+            c.finishedNanos = finishedNanos;
+            return c;
+        }
+
+        boolean terminated() {
+            return "terminated".equals(state);
+        }
+
+        boolean running() {
+            return "running".equals(state);
+        }
+    }
+
+    static final class Pod {
+        String namespace;
+        String name;
+        String uid;
+        String workflow;
+        String workflowUid;
+        boolean ownerRef = true;
+        final Map<String, String> labels = new TreeMap<>();
+        final Map<String, String> annotations = new TreeMap<>();
+        final List<String> finalizers = new ArrayList<>();
+        String hostNode;
+        String nodePool = "general";
+        String hostIp;
+        String podIp;
+        Long deletionTimestamp;
+        Long deletionGrace;
+        String phase = "Pending";
+        final Map<String, Cond> conditions = new LinkedHashMap<>();
+        Ctr wait = new Ctr("wait");
+        Ctr main = new Ctr("main");
+        long resourceVersion;
+        long creation;
+        long startTime = -1;
+        int terminationGrace = 30;
+        String image = "busybox:1.37";
+        String executorImage;
+        String serviceAccount = "workflow-runner";
+        List<String> args = List.of();
+
+        String key() {
+            return namespace + "/" + name;
+        }
+
+        boolean hasStatusFinalizer() {
+            return finalizers.contains(STATUS_FINALIZER);
+        }
+
+        /** max(status.conditions[*].lastTransitionTime) in seconds, or -1 without conditions. */
+        long lastTransition() {
+            long max = -1;
+            for (Cond c : conditions.values()) {
+                max = Math.max(max, c.lastTransition);
+            }
+            return max;
+        }
+
+        String nodeId() {
+            return annotations.get(ANN_NODE_ID);
+        }
+
+        Pod copy() {
+            Pod p = new Pod();
+            p.namespace = namespace;
+            p.name = name;
+            p.uid = uid;
+            p.workflow = workflow;
+            p.workflowUid = workflowUid;
+            p.ownerRef = ownerRef;
+            p.labels.putAll(labels);
+            p.annotations.putAll(annotations);
+            p.finalizers.addAll(finalizers);
+            p.hostNode = hostNode;
+            p.nodePool = nodePool;
+            p.hostIp = hostIp;
+            p.podIp = podIp;
+            p.deletionTimestamp = deletionTimestamp;
+            p.deletionGrace = deletionGrace;
+            p.phase = phase;
+            conditions.forEach((k, c) -> p.conditions.put(k, c.copy()));
+            p.wait = wait.copy();
+            p.main = main.copy();
+            p.resourceVersion = resourceVersion;
+            p.creation = creation;
+            p.startTime = startTime;
+            p.terminationGrace = terminationGrace;
+            p.image = image;
+            p.executorImage = executorImage;
+            p.serviceAccount = serviceAccount;
+            p.args = args;
+            return p;
+        }
+
+        void condition(String type, String status, String reason, String message, long atSec) {
+            Cond c = conditions.get(type);
+            if (c == null) {
+                conditions.put(type, new Cond(type, status, reason, message, atSec));
+            } else {
+                if (!c.status.equals(status)) {
+                    c.lastTransition = atSec;
+                }
+                c.status = status;
+                c.reason = reason;
+                c.message = message;
+            }
+        }
+    }
+
+    /** A Workflow's podGC: strategy and deleteDelayDuration as written in the spec (both may be empty). */
+    record PodGc(String strategy, String deleteDelay) {
+        static final PodGc NONE = new PodGc("", "");
+
+        boolean set() {
+            return !strategy.isEmpty();
+        }
+
+        /** The Pod annotation {@code <strategy>/<delay>}, written only when spec.podGC is set. */
+        String annotation() {
+            return strategy + "/" + deleteDelay;
+        }
+    }
+
+    /** One step of a Workflow: what its Pod's main container will do. */
+    static final class Step {
+        String template;
+        long mainDuration;
+        /** Absolute time main should finish at (for Pods of interest), or -1 to use the duration. */
+        long finishAt = -1;
+        int exitCode;
+        /** What main does on SIGTERM: 0 dies of it (emissary reports 137), 1 exits 143 itself, 2 ignores it (SIGKILL at grace). */
+        int onTerm;
+        String podClass;
+        boolean ofInterest;
+    }
+
+    static final class Spec {
+        boolean steps;
+        final List<Step> stepList = new ArrayList<>();
+        PodGc podGc = PodGc.NONE;
+        long ttlAfterCompletion = -1;
+        String entrypoint = "main";
+    }
+
+    static final class Node {
+        String id;
+        String name;
+        String displayName;
+        String type;
+        String templateName;
+        String phase;
+        String message = "";
+        Long startedAt;
+        Long finishedAt;
+        /** Simulation only: the finish in ns, for the v3 "finished:" line. */
+        long finishedNanos;
+        Boolean taskResultSynced;
+        String boundaryId;
+        final List<String> children = new ArrayList<>();
+        String podName;
+        String hostNode;
+        Integer exitCode;
+        int stepIndex = -1;
+        boolean podCreated;
+
+        Node copy() {
+            Node n = new Node();
+            n.id = id;
+            n.name = name;
+            n.displayName = displayName;
+            n.type = type;
+            n.templateName = templateName;
+            n.phase = phase;
+            n.message = message;
+            n.startedAt = startedAt;
+            n.finishedAt = finishedAt;
+            n.finishedNanos = finishedNanos;
+            n.taskResultSynced = taskResultSynced;
+            n.boundaryId = boundaryId;
+            n.children.addAll(children);
+            n.podName = podName;
+            n.hostNode = hostNode;
+            n.exitCode = exitCode;
+            n.stepIndex = stepIndex;
+            n.podCreated = podCreated;
+            return n;
+        }
+
+        boolean completedPhase() {
+            return "Succeeded".equals(phase) || "Failed".equals(phase) || "Error".equals(phase) || "Skipped".equals(phase)
+                    || "Omitted".equals(phase);
+        }
+    }
+
+    static final class Status {
+        String phase = "";
+        String message = "";
+        Long startedAt;
+        Long finishedAt;
+        final LinkedHashMap<String, Node> nodes = new LinkedHashMap<>();
+        int currentStep = -1;
+
+        Status copy() {
+            Status s = new Status();
+            s.phase = phase;
+            s.message = message;
+            s.startedAt = startedAt;
+            s.finishedAt = finishedAt;
+            nodes.forEach((k, n) -> s.nodes.put(k, n.copy()));
+            s.currentStep = currentStep;
+            return s;
+        }
+
+        boolean completed() {
+            return "Succeeded".equals(phase) || "Failed".equals(phase) || "Error".equals(phase);
+        }
+    }
+
+    static final class Workflow {
+        String namespace;
+        String name;
+        String uid;
+        String instanceId;
+        final Map<String, String> labels = new TreeMap<>();
+        long resourceVersion;
+        long creation;
+        long generation = 1;
+        Spec spec;
+        Status status = new Status();
+
+        String key() {
+            return namespace + "/" + name;
+        }
+
+        boolean completedLabel() {
+            return "true".equals(labels.get(LABEL_COMPLETED));
+        }
+
+        Workflow copy() {
+            Workflow w = new Workflow();
+            w.namespace = namespace;
+            w.name = name;
+            w.uid = uid;
+            w.instanceId = instanceId;
+            w.labels.putAll(labels);
+            w.resourceVersion = resourceVersion;
+            w.creation = creation;
+            w.generation = generation;
+            w.spec = spec;
+            w.status = status.copy();
+            return w;
+        }
+    }
+
+    static final class TaskResult {
+        String namespace;
+        String name;
+        String workflow;
+        String instanceId;
+        String workflowUid;
+        boolean completed;
+        Integer exitCode;
+        long resourceVersion;
+        long creation;
+
+        String key() {
+            return namespace + "/" + name;
+        }
+
+        TaskResult copy() {
+            TaskResult t = new TaskResult();
+            t.workflowUid = workflowUid;
+            t.exitCode = exitCode;
+            t.creation = creation;
+            t.namespace = namespace;
+            t.name = name;
+            t.workflow = workflow;
+            t.instanceId = instanceId;
+            t.completed = completed;
+            t.resourceVersion = resourceVersion;
+            return t;
+        }
+    }
+}

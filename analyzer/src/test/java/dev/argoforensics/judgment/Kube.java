@@ -1,0 +1,708 @@
+package dev.argoforensics.judgment;
+
+import dev.argoforensics.judgment.K8s.Ctr;
+import dev.argoforensics.judgment.K8s.Pod;
+import dev.argoforensics.judgment.K8s.TaskResult;
+import dev.argoforensics.judgment.K8s.Workflow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The cluster: the API server's semantics that matter here (lifecycle-and-failures.md A1-A4), the
+ * scheduler, each node's kubelet and the garbage collector.
+ *
+ * <ul>
+ *   <li>Graceful deletion: {@code deletionTimestamp} = request + grace; grace forced to 0 for a
+ *       terminal or unscheduled Pod; a later shorter grace moves it ({@code old - g + g2} up to
+ *       1.32, never into the past from 1.33, with grace 1 if clamped and g2 > 0).</li>
+ *   <li>Finalizers hold the object; an update that empties them deletes it only if
+ *       {@code deletionTimestamp} is set and the grace is 0 or unset.</li>
+ *   <li>Patches with a resourceVersion fail with Conflict when it is stale.</li>
+ *   <li>Watches: ADDED / MODIFIED / DELETED per watcher's selector, leaving the selector is a
+ *       DELETED with the previous content.</li>
+ *   <li>Kubelet: SIGTERM at deletion, SIGKILL at grace, main's exit code per the emissary caveat,
+ *       wait exits 0, the phase written before the final grace-0 delete with a UID precondition.</li>
+ *   <li>Garbage collector: background deletion of a deleted Workflow's Pods (UID precondition,
+ *       spec grace), or orphaning them.</li>
+ * </ul>
+ */
+final class Kube {
+    enum Result {
+        OK, CONFLICT, NOT_FOUND
+    }
+
+    /**
+     * Who released the status finalizer, for the truth file: the path, and the delay of the
+     * {@code queuing pod delay} line whose add made the cleanup item due. {@code sameDue} holds the
+     * delays of later lines for the same key that the queue merged into it (same due time, or an
+     * immediate add while the item already waited to be processed).
+     */
+    record Origin(String path, Long delayNanos, long queuedAt, List<Long> sameDue) {
+        static final Origin NONE = new Origin("other", null, -1, List.of());
+
+        Origin(String path, Long delayNanos, long queuedAt) {
+            this(path, delayNanos, queuedAt, List.of());
+        }
+
+        Origin merged(Origin later) {
+            if (later == null || later.delayNanos() == null || !path.equals(later.path())) {
+                return this;
+            }
+            List<Long> all = new ArrayList<>(sameDue);
+            all.add(later.delayNanos());
+            return new Origin(path, delayNanos, queuedAt, all);
+        }
+    }
+
+    interface PodWatch {
+        boolean matches(Pod p);
+
+        /** type A, M or D; {@code old} is null for A. Called at the write; the watcher adds its own latency. */
+        void event(char type, Pod old, Pod cur);
+    }
+
+    interface WorkflowWatch {
+        boolean matches(Workflow w);
+
+        void event(char type, Workflow old, Workflow cur);
+    }
+
+    interface TaskResultWatch {
+        boolean matches(TaskResult t);
+
+        void event(char type, TaskResult cur);
+    }
+
+    /** What the kubelet knows of a Pod it runs. */
+    private static final class Running {
+        final String uid;
+        final String key;
+        final K8s.Step step;
+        final Ctr main = new Ctr("main");
+        final Ctr wait = new Ctr("wait");
+        boolean started;
+        boolean deletionSeen;
+        boolean finalDeleteSent;
+        boolean statusTerminalPosted;
+        long mainStartNanos;
+
+        Running(Pod p, K8s.Step step) {
+            this.uid = p.uid;
+            this.key = p.key();
+            this.step = step;
+        }
+    }
+
+    final Sim sim;
+    final Sim.Rng rng;
+    final int minor;
+    final Truth truth;
+    private long rv;
+    final Map<String, Pod> pods = new LinkedHashMap<>();
+    /** Workflow UID -> keys of the Pods it owns (an index for the garbage collector). */
+    final Map<String, List<String>> podsOfWorkflow = new HashMap<>();
+    final Map<String, Workflow> workflows = new LinkedHashMap<>();
+    final Map<String, TaskResult> taskResults = new HashMap<>();
+    final List<PodWatch> podWatches = new ArrayList<>();
+    final List<WorkflowWatch> workflowWatches = new ArrayList<>();
+    final List<TaskResultWatch> taskResultWatches = new ArrayList<>();
+    private final Map<String, Running> kubelet = new HashMap<>();
+    final List<String> nodes = new ArrayList<>();
+    /** Node pool -> its nodes (a team with its own nodes gets a pool; everyone else shares "general"). */
+    final Map<String, List<String>> pools = new LinkedHashMap<>();
+    final Map<String, Boolean> cordoned = new HashMap<>();
+    /** A core/v1 Event as the scheduler, the kubelet or the node controller records it (about a Pod, or a Node in "default"). */
+    record Event(String namespace, String name, String kind, String objectName, String objectUid, String fieldPath, String reason,
+                 String message, String component, String host, long time, boolean eventTime) {
+    }
+
+    /** Events by namespace, in time order (the API server keeps them an hour). */
+    final Map<String, List<Event>> events = new HashMap<>();
+
+    private void event(Pod p, String fieldPath, String reason, String message, String component) {
+        long t = now();
+        boolean scheduler = component.equals("default-scheduler");
+        events.computeIfAbsent(p.namespace, k -> new ArrayList<>()).add(new Event(p.namespace, p.name + "." + Long.toHexString(t / 1000),
+                "Pod", p.name, p.uid, fieldPath, reason, message, component, scheduler ? null : p.hostNode, t, scheduler));
+    }
+
+    /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
+    final Map<String, List<Pod>> podHistory = new HashMap<>();
+    final java.util.Set<String> watchedPods = new java.util.HashSet<>();
+
+    Kube(Sim sim, Sim.Rng rng, int minor, Truth truth, long startRv, int nodeCount) {
+        this.sim = sim;
+        this.rng = rng;
+        this.minor = minor;
+        this.truth = truth;
+        this.rv = startRv;
+        addPool("general", nodeCount);
+    }
+
+    void addPool(String pool, int count) {
+        for (int i = 0; i < count; i++) {
+            String n;
+            do {
+                n = "ip-10-0-" + rng.between(1, 63) + "-" + rng.between(2, 250) + ".ec2.internal";
+            } while (cordoned.containsKey(n));
+            nodes.add(n);
+            pools.computeIfAbsent(pool, k -> new ArrayList<>()).add(n);
+            cordoned.put(n, false);
+        }
+    }
+
+    private long nextRv() {
+        rv += 1 + rng.between(0, 6);
+        return rv;
+    }
+
+    long now() {
+        return sim.now();
+    }
+
+    // ---- Pods ---------------------------------------------------------------------------------
+
+    void createPod(Pod p, K8s.Step step) {
+        p.resourceVersion = nextRv();
+        p.creation = K8s.sec(now());
+        pods.put(p.key(), p);
+        podsOfWorkflow.computeIfAbsent(p.workflowUid, k -> new ArrayList<>()).add(p.key());
+        notifyPod('A', null, p);
+        Running r = new Running(p, step);
+        kubelet.put(p.uid, r);
+        sim.after(rng.latency(5_000_000, 150_000_000, 1_500_000_000L), () -> bind(r));
+    }
+
+    Pod live(String uid, String key) {
+        Pod p = pods.get(key);
+        return p != null && p.uid.equals(uid) ? p : null;
+    }
+
+    private void notifyPod(char type, Pod old, Pod cur) {
+        Pod oldSnap = old;
+        Pod curSnap = cur == null ? null : cur.copy();
+        if (watchedPods.contains(curSnap != null ? curSnap.key() : old.key())) {
+            podHistory.computeIfAbsent(curSnap != null ? curSnap.key() : old.key(), k -> new ArrayList<>()).add(curSnap);
+        }
+        for (PodWatch w : podWatches) {
+            boolean was = oldSnap != null && w.matches(oldSnap);
+            boolean is = curSnap != null && type != 'D' && w.matches(curSnap);
+            if (!was && is) {
+                w.event('A', null, curSnap);
+            } else if (was && is) {
+                w.event('M', oldSnap, curSnap);
+            } else if (was) {
+                // Leaving the selector, or removed: a delete with the last content the watcher could see.
+                w.event('D', type == 'D' ? (curSnap != null ? curSnap : oldSnap) : oldSnap, null);
+            }
+        }
+    }
+
+    /** Applies a change to a Pod as one write: rv bump, delete-during-update, watch events, truth. */
+    private void write(Pod p, Pod before, Origin origin, String actor) {
+        boolean hadFinalizer = before.hasStatusFinalizer();
+        if (hadFinalizer && !p.hasStatusFinalizer()) {
+            truth.finalizerRemoved(p, now(), origin, actor);
+        }
+        if (p.deletionTimestamp != null && (p.deletionGrace == null || p.deletionGrace == 0) && p.finalizers.isEmpty()) {
+            remove(p, before);
+            return;
+        }
+        p.resourceVersion = nextRv();
+        notifyPod('M', before, p);
+    }
+
+    private void remove(Pod p, Pod before) {
+        pods.remove(p.key());
+        p.resourceVersion = nextRv();
+        truth.gone(p, now());
+        Pod last = p.copy();
+        notifyPod('D', before, last);
+    }
+
+    /** A merge patch; with {@code rvPrecondition} a stale resourceVersion is a Conflict. */
+    Result patchPod(String key, String uid, Long rvPrecondition, Consumer<Pod> change, Origin origin, String actor) {
+        Pod p = pods.get(key);
+        if (p == null || (uid != null && !p.uid.equals(uid))) {
+            return Result.NOT_FOUND;
+        }
+        if (rvPrecondition != null && rvPrecondition != p.resourceVersion) {
+            return Result.CONFLICT;
+        }
+        Pod before = p.copy();
+        change.accept(p);
+        write(p, before, origin, actor);
+        return Result.OK;
+    }
+
+    /**
+     * DELETE pods/NAME. {@code grace} null = the Pod's terminationGracePeriodSeconds.
+     */
+    Result deletePod(String key, Integer grace, String uidPrecondition, String actor) {
+        Pod p = pods.get(key);
+        if (p == null) {
+            return Result.NOT_FOUND;
+        }
+        if (uidPrecondition != null && !uidPrecondition.equals(p.uid)) {
+            return Result.CONFLICT;
+        }
+        long t = now();
+        Pod before = p.copy();
+        int g = grace != null ? grace : p.terminationGrace;
+        if (p.deletionTimestamp == null) {
+            if (p.hostNode == null || K8s.terminal(p.phase)) {
+                g = 0;
+            }
+            if (g < 0) {
+                g = 1;
+            }
+            truth.deletionRequested(p, t, g, actor);
+            if (p.finalizers.isEmpty() && g == 0) {
+                remove(p, before);
+                return Result.OK;
+            }
+            p.deletionTimestamp = K8s.sec(t) + g;
+            p.deletionGrace = (long) g;
+            p.resourceVersion = nextRv();
+            notifyPod('M', before, p);
+            Running r = kubelet.get(p.uid);
+            if (r != null) {
+                sim.after(rng.latency(10_000_000, 150_000_000, 900_000_000), () -> kubeletSeesDeletion(r));
+            }
+            return Result.OK;
+        }
+        truth.deletionRequested(p, t, g, actor);
+        Long stored = p.deletionGrace;
+        if (stored == null || stored == 0) {
+            if (p.finalizers.isEmpty()) {
+                remove(p, before);
+            }
+            return Result.OK;
+        }
+        if (g >= stored) {
+            return Result.OK;
+        }
+        long ts = p.deletionTimestamp - stored + g;
+        long newGrace = g;
+        if (minor >= 33 && ts * Go.SECOND < t) {
+            ts = K8s.sec(t);
+            newGrace = g > 0 ? 1 : 0;
+        }
+        p.deletionTimestamp = ts;
+        p.deletionGrace = newGrace;
+        if (p.finalizers.isEmpty() && newGrace == 0) {
+            remove(p, before);
+            return Result.OK;
+        }
+        p.resourceVersion = nextRv();
+        notifyPod('M', before, p);
+        Running r = kubelet.get(p.uid);
+        if (r != null && r.started && !r.main.terminated()) {
+            // The kubelet's kill takes the shorter grace: SIGKILL when it runs out.
+            sim.after(rng.latency(10_000_000, 150_000_000, 900_000_000) + Math.max(2, newGrace) * Go.SECOND, () -> mainExits(r, 137, true));
+        }
+        return Result.OK;
+    }
+
+    /** The eviction API (kubectl drain): DisruptionTarget first (non-terminal Pods, 1.26+), then a delete with the Pod's grace. */
+    void evict(String key, String actor) {
+        Pod p = pods.get(key);
+        if (p == null || p.deletionTimestamp != null) {
+            return;
+        }
+        if (!K8s.terminal(p.phase)) {
+            Pod before = p.copy();
+            p.condition("DisruptionTarget", "True", "EvictionByEvictionAPI", "Eviction API: evicting", K8s.sec(now()));
+            write(p, before, Origin.NONE, actor);
+        }
+        deletePod(key, null, null, actor);
+    }
+
+    void drain(String node, String actor) {
+        cordoned.put(node, true);
+        long t = now();
+        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(t / 1000), "Node", node,
+                null, null, "NodeNotSchedulable", "Node " + node + " status is now: NodeNotSchedulable", "kubelet", node, t, false));
+        long delay = 0;
+        for (Pod p : new ArrayList<>(pods.values())) {
+            if (node.equals(p.hostNode) && p.deletionTimestamp == null) {
+                delay += rng.between(20_000_000L, 200_000_000L);
+                String key = p.key();
+                sim.after(delay, () -> evict(key, actor));
+            }
+        }
+        sim.after(rng.between(8 * Go.MINUTE, 25 * Go.MINUTE), () -> cordoned.put(node, false));
+    }
+
+    // ---- Workflows and task results -----------------------------------------------------------
+
+    void createWorkflow(Workflow w) {
+        w.resourceVersion = nextRv();
+        w.creation = K8s.sec(now());
+        workflows.put(w.key(), w);
+        Workflow snap = w.copy();
+        for (WorkflowWatch ww : workflowWatches) {
+            if (ww.matches(snap)) {
+                ww.event('A', null, snap);
+            }
+        }
+    }
+
+    /** The controller's update of the Workflow (status and labels); returns the new resourceVersion, or -1 if it is gone. */
+    long updateWorkflow(String key, String uid, K8s.Status status, Map<String, String> labels, String release) {
+        Workflow w = workflows.get(key);
+        if (w == null || !w.uid.equals(uid)) {
+            return -1;
+        }
+        Workflow before = w.copy();
+        w.status = status.copy();
+        w.labels.clear();
+        w.labels.putAll(labels);
+        w.generation++;
+        w.resourceVersion = nextRv();
+        truth.workflowPersisted(w, now(), release);
+        Workflow snap = w.copy();
+        for (WorkflowWatch ww : workflowWatches) {
+            boolean was = ww.matches(before);
+            boolean is = ww.matches(snap);
+            if (was && is) {
+                ww.event('M', before, snap);
+            } else if (is) {
+                ww.event('A', null, snap);
+            } else if (was) {
+                ww.event('D', before, null);
+            }
+        }
+        return w.resourceVersion;
+    }
+
+    /** kubectl delete workflow: background propagation (the default) or orphan. */
+    void deleteWorkflow(String key, boolean orphan, String actor) {
+        Workflow w = workflows.remove(key);
+        if (w == null) {
+            return;
+        }
+        truth.workflowDeleted(w, now());
+        w.resourceVersion = nextRv();
+        Workflow last = w.copy();
+        for (WorkflowWatch ww : workflowWatches) {
+            if (ww.matches(last)) {
+                ww.event('D', last, null);
+            }
+        }
+        // The garbage collector notices through its own informer, a little later.
+        sim.after(rng.latency(40_000_000, 500_000_000, 2_500_000_000L), () -> collect(last, orphan));
+    }
+
+    private void collect(Workflow w, boolean orphan) {
+        long delay = 0;
+        List<Pod> owned = new ArrayList<>();
+        for (String key : podsOfWorkflow.getOrDefault(w.uid, List.of())) {
+            Pod p = pods.get(key);
+            if (p != null) {
+                owned.add(p);
+            }
+        }
+        for (Pod p : owned) {
+            if (w.uid.equals(p.workflowUid) && p.ownerRef) {
+                delay += rng.between(2_000_000L, 15_000_000L);
+                String key = p.key();
+                String uid = p.uid;
+                if (orphan) {
+                    sim.after(delay, () -> patchPod(key, uid, null, q -> q.ownerRef = false, Origin.NONE, "garbage-collector"));
+                } else {
+                    sim.after(delay, () -> deletePod(key, null, uid, "garbage-collector"));
+                }
+            }
+        }
+        for (Pod p : owned) {
+            TaskResult t = taskResults.get(p.namespace + "/" + p.nodeId());
+            if (t != null && t.workflow.equals(w.name) && t.namespace.equals(w.namespace)) {
+                taskResults.remove(t.key());
+                for (TaskResultWatch tw : taskResultWatches) {
+                    if (tw.matches(t)) {
+                        tw.event('D', t.copy());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The controller deletes a fulfilled Workflow's task results as a collection. */
+    void deleteTaskResults(String namespace, String workflow) {
+        List<TaskResult> owned = new ArrayList<>();
+        for (TaskResult t : taskResults.values()) {
+            if (t.namespace.equals(namespace) && t.workflow.equals(workflow)) {
+                owned.add(t);
+            }
+        }
+        owned.sort((a, b) -> a.name.compareTo(b.name));
+        for (TaskResult t : owned) {
+            taskResults.remove(t.key());
+            for (TaskResultWatch tw : taskResultWatches) {
+                if (tw.matches(t)) {
+                    tw.event('D', t.copy());
+                }
+            }
+        }
+    }
+
+    void upsertTaskResult(TaskResult t) {
+        TaskResult old = taskResults.get(t.key());
+        if (old != null && old.completed == t.completed) {
+            return;
+        }
+        if (!workflows.containsKey(t.namespace + "/" + t.workflow)) {
+            return; // its owner is gone: the executor's create or patch fails
+        }
+        t.resourceVersion = nextRv();
+        t.creation = old != null ? old.creation : K8s.sec(now());
+        taskResults.put(t.key(), t);
+        TaskResult snap = t.copy();
+        for (TaskResultWatch tw : taskResultWatches) {
+            if (tw.matches(snap)) {
+                tw.event(old == null ? 'A' : 'M', snap);
+            }
+        }
+    }
+
+    // ---- Scheduler and kubelet ----------------------------------------------------------------
+
+    private void bind(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null || p.deletionTimestamp != null) {
+            return;
+        }
+        List<String> pool = pools.getOrDefault(p.nodePool, nodes);
+        List<String> ready = new ArrayList<>();
+        for (String n : pool) {
+            if (!cordoned.get(n)) {
+                ready.add(n);
+            }
+        }
+        String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);
+        event(p, null, "Scheduled", "Successfully assigned " + p.namespace + "/" + p.name + " to " + node, "default-scheduler");
+        patchPod(r.key, r.uid, null, q -> {
+            q.hostNode = node;
+            q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
+            q.condition("PodScheduled", "True", null, null, K8s.sec(now()));
+        }, Origin.NONE, "scheduler");
+        sim.after(rng.latency(300_000_000, 1_200_000_000L, 3_000_000_000L), () -> initialize(r));
+    }
+
+    private void initialize(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null) {
+            return;
+        }
+        if (p.deletionTimestamp != null) {
+            kubeletSeesDeletion(r);
+            return;
+        }
+        long s = K8s.sec(now());
+        patchPod(r.key, r.uid, null, q -> {
+            q.startTime = s;
+            q.podIp = "10.0." + rng.between(1, 250) + "." + rng.between(2, 250);
+            q.condition("PodReadyToStartContainers", "True", null, null, s);
+            q.condition("Initialized", "True", null, null, s);
+            q.condition("Ready", "False", "ContainersNotReady", "containers with unready status: [wait main]", s);
+            q.condition("ContainersReady", "False", "ContainersNotReady", "containers with unready status: [wait main]", s);
+        }, Origin.NONE, "kubelet");
+        sim.after(rng.latency(500_000_000, 3_000_000_000L, 9_000_000_000L), () -> start(r));
+    }
+
+    private void start(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null) {
+            return;
+        }
+        if (p.deletionTimestamp != null) {
+            kubeletSeesDeletion(r);
+            return;
+        }
+        long t = now();
+        r.started = true;
+        r.mainStartNanos = t;
+        truth.containerStarted(r.uid, t);
+        for (Ctr c : List.of(r.main, r.wait)) {
+            c.state = "running";
+            c.startedAt = K8s.sec(t);
+            c.containerId = "containerd://" + rng.hex(64);
+        }
+        Pod started = live(r.uid, r.key);
+        for (String c : List.of("wait", "main")) {
+            event(started, "spec.containers{" + c + "}", "Created", "Created container: " + c, "kubelet");
+            event(started, "spec.containers{" + c + "}", "Started", "Started container " + c, "kubelet");
+        }
+        postStatus(r);
+        // The executor's placeholder task result (report-outputs-completed=false).
+        sim.after(rng.between(100_000_000L, 500_000_000L), () -> taskResult(r, false));
+        long end = r.step.finishAt > 0 ? Math.max(r.step.finishAt, t + Go.SECOND) : t + Math.max(Go.SECOND, r.step.mainDuration);
+        sim.at(end, () -> mainExits(r, r.step.exitCode, false));
+    }
+
+    private void taskResult(Running r, boolean completed) {
+        Pod p = pods.get(r.key);
+        if (p == null || !p.uid.equals(r.uid)) {
+            return;
+        }
+        TaskResult t = new TaskResult();
+        t.namespace = p.namespace;
+        t.name = p.nodeId();
+        t.workflow = p.workflow;
+        t.instanceId = p.labels.get(K8s.LABEL_INSTANCE);
+        t.workflowUid = p.workflowUid;
+        t.completed = completed;
+        t.exitCode = completed ? r.main.exitCode : null;
+        TaskResult old = taskResults.get(t.key());
+        if (!completed && old != null) {
+            return;
+        }
+        upsertTaskResult(t);
+    }
+
+    private void mainExits(Running r, int code, boolean byDeletion) {
+        if (r.main.terminated()) {
+            return;
+        }
+        long t = now();
+        r.main.state = "terminated";
+        r.main.exitCode = code;
+        r.main.reason = code == 0 ? "Completed" : "Error";
+        r.main.finishedAt = K8s.sec(t);
+        r.main.finishedNanos = t;
+        truth.containerFinished(r.uid, "main", t, code);
+        // PLEG notices and the kubelet posts the status a little later.
+        sim.after(rng.between(100_000_000L, 900_000_000L), () -> postStatus(r));
+        if (!r.wait.terminated()) {
+            long waitDelay = rng.between(300_000_000L, 1_500_000_000L);
+            sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
+            sim.after(waitDelay, () -> waitExits(r));
+        }
+    }
+
+    private void waitExits(Running r) {
+        if (r.wait.terminated()) {
+            return;
+        }
+        long t = now();
+        r.wait.state = "terminated";
+        r.wait.exitCode = 0;
+        r.wait.reason = "Completed";
+        r.wait.finishedAt = K8s.sec(t);
+        r.wait.finishedNanos = t;
+        truth.containerFinished(r.uid, "wait", t, 0);
+        sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
+    }
+
+    /** The kubelet's status update: container states, phase, conditions. */
+    private void postStatus(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null) {
+            return;
+        }
+        boolean done = r.main.terminated() && r.wait.terminated();
+        if (done && r.statusTerminalPosted) {
+            return;
+        }
+        long s = K8s.sec(now());
+        patchPod(r.key, r.uid, null, q -> {
+            q.main = r.main.copy();
+            q.wait = r.wait.copy();
+            if (done) {
+                boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait.exitCode != null && r.wait.exitCode != 0);
+                q.phase = failed ? "Failed" : "Succeeded";
+                q.condition("Ready", "False", "PodCompleted", null, s);
+                q.condition("ContainersReady", "False", "PodCompleted", null, s);
+            } else if (r.main.running() && r.wait.running()) {
+                q.phase = "Running";
+                q.condition("Ready", "True", null, null, s);
+                q.condition("ContainersReady", "True", null, null, s);
+            } else {
+                q.phase = "Running";
+                q.condition("Ready", "False", "ContainersNotReady", "containers with unready status: [main]", s);
+                q.condition("ContainersReady", "False", "ContainersNotReady", "containers with unready status: [main]", s);
+            }
+        }, Origin.NONE, "kubelet");
+        if (done) {
+            r.statusTerminalPosted = true;
+            // The sandbox goes a couple of seconds later: the last condition transition.
+            sim.after(rng.between(1_500_000_000L, 3_000_000_000L), () -> sandboxDown(r));
+            Pod now = live(r.uid, r.key);
+            if (now != null && now.deletionTimestamp != null) {
+                sim.after(rng.between(50_000_000L, 400_000_000L), () -> finalDelete(r));
+            }
+        }
+    }
+
+    private void sandboxDown(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null) {
+            return;
+        }
+        long s = K8s.sec(now());
+        patchPod(r.key, r.uid, null, q -> q.condition("PodReadyToStartContainers", "False", null, null, s), Origin.NONE, "kubelet");
+    }
+
+    /** The kubelet learns of the deletion: SIGTERM now, SIGKILL at the grace period. */
+    private void kubeletSeesDeletion(Running r) {
+        if (r.deletionSeen) {
+            return;
+        }
+        Pod p = live(r.uid, r.key);
+        if (p == null) {
+            return;
+        }
+        r.deletionSeen = true;
+        if (!r.started) {
+            // Never started: the sandbox is torn down, no container ran.
+            r.main.state = "terminated";
+            r.main.exitCode = 137;
+            r.main.reason = "ContainerStatusUnknown";
+            r.wait.state = "terminated";
+            r.wait.exitCode = 137;
+            r.wait.reason = "ContainerStatusUnknown";
+            sim.after(rng.between(100_000_000L, 600_000_000L), () -> postStatus(r));
+            return;
+        }
+        if (r.main.terminated() && r.wait.terminated()) {
+            if (r.statusTerminalPosted) {
+                sim.after(rng.between(50_000_000L, 400_000_000L), () -> finalDelete(r));
+            }
+            return;
+        }
+        long grace = p.deletionGrace == null ? 30 : p.deletionGrace;
+        long killAt = now() + Math.max(2, grace) * Go.SECOND;
+        for (Ctr c : List.of(r.main, r.wait)) {
+            if (c.running()) {
+                event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
+            }
+        }
+        if (!r.main.terminated()) {
+            switch (r.step.onTerm) {
+                case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, true));
+                case 1 -> sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> mainExits(r, 143, true));
+                default -> sim.at(killAt, () -> mainExits(r, 137, true));
+            }
+            // wait traps SIGTERM, finishes its work (the task result) and exits 0 once main is gone.
+        } else if (!r.wait.terminated()) {
+            sim.after(rng.between(200_000_000L, 1_000_000_000L), () -> waitExits(r));
+        }
+    }
+
+    private void finalDelete(Running r) {
+        if (r.finalDeleteSent) {
+            return;
+        }
+        Pod p = live(r.uid, r.key);
+        if (p == null || p.deletionTimestamp == null) {
+            return;
+        }
+        r.finalDeleteSent = true;
+        deletePod(r.key, 0, r.uid, "kubelet");
+    }
+}
