@@ -5,6 +5,7 @@ import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,5 +87,21 @@ class PodDeletedDuringExecutionTest {
         assertEquals("2026-09-19T16:40:01.100Z", f.fact("deletedAt").orElseThrow().value(), "the informer's delete event");
         assertEquals(null, f.fact("deletedBy").orElseThrow().value());
         assertTrue(f.explanation().contains("Neither audit records nor Events in the inputs name who deleted it"), f.explanation());
+    }
+
+    /**
+     * Review (issue 13): no logs, only a Pod export from before the deletion (main running) and a later
+     * Workflow export with the node Error "pod deleted". Nothing dates the deletion, so the lifecycle has
+     * no {@code DeletionRequest}; the "order not established" branch still reaches {@code finding()},
+     * which dereferences it: {@code NullPointerException: Cannot invoke
+     * "DeletionRequest.notAfter()" because "request" is null} (the CLI ends with "internal error").
+     * The docs say this case is a {@code possible} AF007.
+     */
+    @Test
+    void aPodLostWithNoEvidenceOfWhenItWasDeletedDoesNotCrash() {
+        String running = Exports.Pod.of().running("main").running("wait").yaml();
+        Evidence ev = new Evidence().takenAt("pod.yaml", "2026-09-19T16:30:00Z", running).workflow("wf.yaml", ERRORED_WORKFLOW);
+        Evaluation e = assertDoesNotThrow(() -> rule.evaluate(ev.correlate()));
+        assertTrue(e.findings().stream().allMatch(f -> f.confidence() == Confidence.POSSIBLE), () -> e.findings().toString());
     }
 }
