@@ -16,6 +16,7 @@ import dev.argoforensics.correlate.Execution.State;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.LookAlikes;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -174,5 +175,41 @@ class LifecycleBuilderTest {
         assertEquals("2026-09-19T16:31:10.911725Z", fate.deleted().at().format());
         assertEquals("deleted by alice@example.com (audit record)", fate.deleted().how());
         assertNull(fate.completed());
+    }
+
+    /**
+     * Review (issue 13): the controller first handled the deletion at 16:28:30.001 and the Pod kept
+     * changing after it (16:28:31.5, 16:28:32.5): by the documented rule it was still running. The
+     * lifecycle takes "first seen" from the removal that did the work, i.e. the last handler run
+     * (16:28:32.501), sees no update after that one and calls the Pod finished "with no grace period".
+     */
+    @Test
+    void fromLogsAloneTheFirstDeletingHandlerRunDatesTheDeletionNotTheOneThatReleased() {
+        PodLifecycle l = life(new Evidence().log("c.log", LookAlikes.runningPodDeletedWithAPositiveDelay().toArray(String[]::new)));
+        assertEquals("2026-09-19T16:28:30.001Z", l.deletion().notAfter().at().format(), "the controller first handled the deletion then");
+        assertEquals(State.RUNNING, l.execution().state(), l.execution().reason());
+    }
+
+    /**
+     * Review (issue 13): the same, but the controller that saw the deletion arrive and the kill follow
+     * it restarts before the release is due; its successor releases the finalizer at its start-up
+     * listing. The export (Kubernetes 1.33+: the kubelet's grace-0 delete moved deletionTimestamp to
+     * just after the containers' end) orders nothing by itself; the first controller's lines show it
+     * handled the deletion at 16:28:30.001, before the containers ended at 16:28:31 (exit 143). That is
+     * a deletion during execution (AF007), but the lifecycle ignores the first run's handler lines
+     * because they never became a removal, and leaves the order undetermined.
+     */
+    @Test
+    void aHandlerRunOfAControllerThatRestartedBeforeTheReleaseStillDatesTheDeletion() {
+        List<String> first = LookAlikes.runningPodDeletedWithAPositiveDelay().subList(0, 8);
+        String pod = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:28:32Z", 0).lastTransition("2026-09-19T16:28:31Z")
+                .terminated("main", 143, "Error", "2026-09-19T16:28:31Z").terminated("wait", 0, "Completed", "2026-09-19T16:28:31Z").yaml();
+        PodLifecycle l = life(new Evidence().log("1.log", first.toArray(String[]::new))
+                .log("2.log", podEvent("2026-09-19T16:40:00.256Z", "add"), removingFinalizers("2026-09-19T16:40:00.257Z"),
+                        queuingPodDelay("2026-09-19T16:40:00.257Z", "removeFinalizer", "-9m29.257s"),
+                        queueing("2026-09-19T16:40:00.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:40:00.350Z", "removeFinalizer"),
+                        podEvent("2026-09-19T16:40:00.363Z", "delete"))
+                .takenAt("pod.yaml", "2026-09-19T16:35:00Z", pod));
+        assertEquals(State.RUNNING, l.execution().state(), l.execution().reason());
     }
 }

@@ -104,4 +104,15 @@ class PodDeletedDuringExecutionTest {
         Evaluation e = assertDoesNotThrow(() -> rule.evaluate(ev.correlate()));
         assertTrue(e.findings().stream().allMatch(f -> f.confidence() == Confidence.POSSIBLE), () -> e.findings().toString());
     }
+
+    /** Review (issue 13): the same Pod is a deletion during execution for AF007 (the controller's lines only: possible). */
+    @Test
+    void aRunningPodDeletedWithAPositiveDelayIsReported() {
+        List<String> lines = new java.util.ArrayList<>(List.of(createdPod("2026-09-19T16:27:10.431Z")));
+        lines.addAll(dev.argoforensics.testing.LookAlikes.runningPodDeletedWithAPositiveDelay());
+        lines.addAll(List.of(podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"),
+                nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error")));
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
 }

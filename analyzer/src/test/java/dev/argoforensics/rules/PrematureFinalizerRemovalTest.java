@@ -368,4 +368,23 @@ class PrematureFinalizerRemovalTest {
         assertEquals(List.of("workflow-controller log lines", "pod-controller queuing and cleanup lines (Argo v3.6.5 and later)"),
                 rule.needs().missing(java.util.Set.of()));
     }
+
+    /**
+     * Review (issue 13): a running Pod deleted with a positive release delay during a stall. The
+     * controller's lines show the Pod kept changing after it first handled the deletion (the kubelet's
+     * kill and final delete), yet AF001 reports it {@code likely}, "finished before it ... with no grace
+     * period", and its "Logged delay" is the last handler run's 1m58.5s, not the 1m0s that fired.
+     */
+    @Test
+    void aRunningPodDeletedWithAPositiveDelayIsNoLostResult() {
+        List<String> lines = dev.argoforensics.testing.LookAlikes.runningPodDeletedWithAPositiveDelay();
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).log("3.log", podDeletedLater()).correlate());
+        assertTrue(e.findings().isEmpty(), () -> brief(e));
+        assertTrue(e.cleared().get(0).reason().startsWith("deleted while running, not a lost result (AF007)"), e.cleared().get(0).reason());
+    }
+
+    /** "AF001 likely: reason" per finding: enough to read a failure. */
+    private static String brief(Evaluation e) {
+        return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
+    }
 }
