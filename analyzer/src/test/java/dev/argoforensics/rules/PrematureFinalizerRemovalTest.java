@@ -383,6 +383,60 @@ class PrematureFinalizerRemovalTest {
         assertTrue(e.cleared().get(0).reason().startsWith("deleted while running, not a lost result (AF007)"), e.cleared().get(0).reason());
     }
 
+    /** The operator finds the Pod gone at the given time (v4 lines). */
+    private static String[] lostAt(String t) {
+        return new String[] {podMissing(t), markingError(t), nodePhaseChanged(t, "Running", "Error")};
+    }
+
+    private static boolean likelyOrConfirmed(Evaluation e) {
+        return e.findings().stream().anyMatch(f -> f.confidence() == Confidence.LIKELY || f.confidence() == Confidence.CONFIRMED);
+    }
+
+    /**
+     * Review (issue 13): {@code kubectl delete --grace-period=0 --force} of a Pod whose main container
+     * is running. The request's grace is 0 (reference lifecycle A1: the grace is the request's, else the
+     * spec's), so the Pod is removed by the very patch that empties its finalizers
+     * ({@code ShouldDeleteDuringUpdate}): the controller sees the deletion arrive, releases at once
+     * (the Pod started long ago, so the delay is negative), and the Pod vanishes 46 ms later with no
+     * update in between. These are, line for line, the lines of
+     * {@link #logsOnlyWithTheDeletionSeenArrivingAndThePodGoneAtTheReleaseAreLikely}: "gone at the
+     * release, so grace 0, so finished" does not hold, and from the logs alone the two cannot be told
+     * apart. AF001 says likely.
+     */
+    @Test
+    void aForceDeletedRunningPodIsNotLikelyFromTheLogsAlone() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:35:00.000Z", "update"),
+                removingFinalizers("2026-09-19T16:35:00.001Z"),
+                queuingPodDelay("2026-09-19T16:35:00.001Z", "removeFinalizer", "-5m13.001s"),
+                queueing("2026-09-19T16:35:00.002Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:35:00.004Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:35:00.050Z", "delete")).log("3.log", lostAt("2026-09-19T16:35:00.200Z")).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
+    /**
+     * Review (issue 13): the Kubernetes node of a running Pod is deleted; PodGC patches the Pod Failed
+     * with a {@code DisruptionTarget} condition and deletes it with grace 0 (reference lifecycle A2,
+     * {@code DeletionByPodGC}). The fresh condition makes the delay about +2m; nothing else updates
+     * the Pod (no kubelet), the release comes at its deadline and the Pod vanishes at once. The step
+     * never finished, yet AF001 says likely ("finished ... with no grace period"). A delay within a few
+     * seconds of +max(pod GC delay, 2m) at the first handler run says a condition changed at the
+     * deletion itself, as API-side disruptors do.
+     */
+    @Test
+    void aRunningPodRemovedByPodGcAfterItsNodeWasLostIsNotLikelyFromTheLogsAlone() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:40:00.000Z", "update"),
+                podEvent("2026-09-19T16:40:00.020Z", "update"),
+                removingFinalizers("2026-09-19T16:40:00.021Z"),
+                queuingPodDelay("2026-09-19T16:40:00.021Z", "removeFinalizer", "1m59.979s"),
+                V4.queueingAfter("2026-09-19T16:40:00.022Z", "removeFinalizer", "1m59.979s"),
+                cleaningUp("2026-09-19T16:42:00.010Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:42:00.040Z", "delete")).log("3.log", lostAt("2026-09-19T16:43:00.000Z")).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
