@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
 import dev.argoforensics.testing.V4;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -434,6 +435,27 @@ class PrematureFinalizerRemovalTest {
                 V4.queueingAfter("2026-09-19T16:40:00.022Z", "removeFinalizer", "1m59.979s"),
                 cleaningUp("2026-09-19T16:42:00.010Z", "removeFinalizer"),
                 podEvent("2026-09-19T16:42:00.040Z", "delete")).log("3.log", lostAt("2026-09-19T16:43:00.000Z")).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
+    /**
+     * Review (issue 13), Kubernetes 1.33+: a Pod deleted while main ran (grace 30), killed by the kubelet
+     * ({@code Killing} "Stopping container main" at 16:27:43, main exit 143 at 16:27:44), whose
+     * teardown (volume unmount, sandbox) held the kubelet's final grace-0 delete back for 92 s, while no
+     * controller ran. From 1.33 that delete sets deletionTimestamp to its own time, grace 0 (reference
+     * lifecycle A1: "ts = time of the kubelet's final delete (a later bound); T0 is lost from the
+     * object"). The lifecycle reads a grace-0 timestamp more than 60 s after the containers' end as the
+     * request itself (a bound the reference does not give), then discards the Killing event because it
+     * precedes that "request", and AF001 says confirmed: the containers "ended ... before the deletion".
+     */
+    @Test
+    void aSlowKubeletFinalDeleteOnKubernetes133IsNoProofThePodHadFinished() {
+        String pod = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:29:16Z", 0).lastTransition("2026-09-19T16:27:45Z")
+                .terminated("main", 143, "Error", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .takenAt("pod.yaml", "2026-09-19T16:30:00Z", pod)
+                .object("events.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:27:43Z", "Stopping container main"))
+                .correlate());
         assertTrue(!likelyOrConfirmed(e), () -> brief(e));
     }
 
