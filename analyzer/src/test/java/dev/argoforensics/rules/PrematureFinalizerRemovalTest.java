@@ -459,6 +459,29 @@ class PrematureFinalizerRemovalTest {
         assertTrue(!likelyOrConfirmed(e), () -> brief(e));
     }
 
+    /**
+     * Review (issue 13), clock skew: the node's clock runs 4 s behind the API server's. The audit record
+     * dates alice's delete at 16:28:29.99 (API server clock); the kubelet stops main (Killing at 16:28:27,
+     * node clock) and main ends with 143 at 16:28:27 (node clock; 16:28:31 by the API server's). The
+     * controller saw the deletion arrive at 16:28:30.001 and the Pod change twice after it. Comparing the
+     * node's finishedAt with the audit time, without any allowance for skew, the lifecycle finds the
+     * containers "ended before the deletion", drops the Killing event as earlier than the request, never
+     * consults the controller's lines, and AF001 says confirmed.
+     */
+    @Test
+    void contradictingEvidenceAcrossClocksIsNotConfirmed() {
+        String pod = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:28:32Z", 0).lastTransition("2026-09-19T16:28:28Z")
+                .terminated("main", 143, "Error", "2026-09-19T16:28:27Z").terminated("wait", 0, "Completed", "2026-09-19T16:28:27Z").yaml();
+        Evaluation e = rule.evaluate(beforeRemoval()
+                .log("2.log", dev.argoforensics.testing.LookAlikes.runningPodDeletedWithAPositiveDelay().toArray(String[]::new))
+                .log("3.log", podDeletedLater())
+                .takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod)
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:28:29.990000Z", 200))
+                .object("events.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:28:27Z", "Stopping container main"))
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED), () -> brief(e));
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
