@@ -482,6 +482,58 @@ class PrematureFinalizerRemovalTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED), () -> brief(e));
     }
 
+    /**
+     * Review (issue 13), the controller's ARGO_POD_STATUS_CAPTURE_FINALIZER is not "true" (Pods created
+     * before it was turned off): its patches leave the finalizer alone (reference logs 6.1). The cleanup
+     * worker "removes" it at 16:31:04.003, the Pod stays (no delete event), the Workflow is persisted
+     * Succeeded at 16:32, its Pod labelled; an export at 16:50 still shows the deleted Pod holding the
+     * finalizer. Nothing was lost and the finalizer was never released, yet AF001 says likely ("lost its
+     * status-capture finalizer at 16:31:04.003", "the evidence ends before the controller recorded what
+     * became of the node"). The lifecycle has the contradicting export ({@code heldWhileDeleted}) and the
+     * later persist, and AF001 uses neither.
+     */
+    @Test
+    void aReleaseThatLeftTheFinalizerOnIsNoLostResult() {
+        String held = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.000Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.001Z"),
+                queuingPodDelay("2026-09-19T16:31:04.001Z", "removeFinalizer", "-1m17.001s"),
+                queueing("2026-09-19T16:31:04.002Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.003Z", "removeFinalizer"),
+                workflowUpdated("2026-09-19T16:32:00.100Z", "Succeeded"),
+                queueing("2026-09-19T16:32:00.101Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:32:00.150Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:32:00.170Z", "delete"))
+                .takenAt("pod.yaml", "2026-09-19T16:50:00Z", held).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
+    /**
+     * Review (issue 13), a Workflow deleted (background) with no audit log: the controller's Workflow
+     * delete handler queues removeFinalizer for the Workflow's Pods ({@code queueing pod for cleanup}
+     * without a scheduling line, reference logs 6.2; queuePodsForCleanup queues the same line only for a
+     * fulfilled node), then the garbage collector's delete reaches the pod controller. The queue
+     * deduplicates the key, so one worker line serves both; the assembly closes the first item as
+     * "never taken" and keeps only the pod-event one. AF001 says likely.
+     */
+    @Test
+    void aRemovalQueuedByTheControllerBeforeTheDeletionClearsIt() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                queueing("2026-09-19T16:31:04.010Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.050Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.051Z"),
+                queuingPodDelay("2026-09-19T16:31:04.051Z", "removeFinalizer", "-1m17.051s"),
+                queueing("2026-09-19T16:31:04.052Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.054Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.090Z", "delete"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before).correlate());
+        assertTrue(e.findings().isEmpty(), () -> brief(e));
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
