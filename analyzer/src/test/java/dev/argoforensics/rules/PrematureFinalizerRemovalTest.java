@@ -534,6 +534,82 @@ class PrematureFinalizerRemovalTest {
         assertTrue(e.findings().isEmpty(), () -> brief(e));
     }
 
+    /**
+     * Review (issue 13), a Workflow submitted again under the same name: its Pod has the same name
+     * (reference logs 7.4). The first run's {@code labelPodCompleted} (09:00) belongs to the first Pod;
+     * without a UID to split them, every line of the name goes to one Pod, and the first run's
+     * labelling "shows" the second run's node persisted before its release at 16:31: the race is
+     * cleared. The second {@code Created pod} line says where the second Pod begins.
+     */
+    @Test
+    void anEarlierRunOfASameNamedWorkflowDoesNotClearTheRace() {
+        String[] lines = removal();
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        Evaluation e = rule.evaluate(new Evidence().log("1.log",
+                createdPod("2026-09-19T09:00:01.020Z"),
+                workflowUpdated("2026-09-19T09:00:40.200Z", "Succeeded"),
+                queueing("2026-09-19T09:00:40.201Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T09:00:40.202Z", "labelPodCompleted"),
+                podEvent("2026-09-19T09:00:40.250Z", "delete"),
+                createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", lines).log("3.log", podDeletedLater()).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
+
+    /**
+     * Review (issue 13): the Workflow was deleted an hour after the release (a user cleaning up). The
+     * clearance "while its Workflow was being deleted" never compares the deletion's time with the
+     * release's: any later deletion (or a sibling's orphan-path release, or one of an earlier run with
+     * the same name) clears a race whose loss the evidence does not reach.
+     */
+    @Test
+    void aWorkflowDeletedLongAfterTheReleaseDoesNotClearIt() {
+        String[] lines = removal();
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
+                + "\"requestReceivedTimestamp\":\"2026-09-19T17:30:00.100000Z\",\"stageTimestamp\":\"2026-09-19T17:30:00.110000Z\"}";
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines).takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before)
+                .object("audit.log", audit).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
+
+    /**
+     * Review (issue 13), a Workflow deleted with propagation Foreground: it keeps existing (finalizer
+     * foregroundDeletion) while the garbage collector deletes its Pods, and the controller goes on
+     * reconciling it, so the Pod's deletion shows as {@code Workflow pod is missing} and
+     * {@code pod deleted} (reference lifecycle A3). The audit record shows alice deleting the Workflow
+     * 130 ms before the Pod's deletion reached the controller. Because a loss is recorded, the
+     * Workflow's deletion is not even mentioned, and AF001 (and AF002) say confirmed: a finding a user
+     * would paste upstream about a Workflow they deleted themselves.
+     */
+    @Test
+    void aPodDeletedByTheForegroundDeletionOfItsWorkflowIsNotTheRace() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Request\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"requestObject\":{\"kind\":\"DeleteOptions\","
+                + "\"apiVersion\":\"meta.k8s.io/__internal\",\"propagationPolicy\":\"Foreground\"},\"responseStatus\":{\"code\":200},"
+                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:04.100000Z\",\"stageTimestamp\":\"2026-09-19T16:31:04.120000Z\"}";
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.250Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.251Z"),
+                queuingPodDelay("2026-09-19T16:31:04.251Z", "removeFinalizer", "-1m17.251s"),
+                queueing("2026-09-19T16:31:04.252Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.254Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.290Z", "delete"))
+                .log("3.log", lostAt("2026-09-19T16:31:04.401Z"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before)
+                .workflow("wf.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:31:04Z"))
+                .object("audit.log", audit).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
