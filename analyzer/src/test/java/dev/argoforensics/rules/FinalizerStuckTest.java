@@ -9,6 +9,7 @@ import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
 import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -153,5 +154,29 @@ class FinalizerStuckTest {
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
                 .log("other-controller.log", processingOther("2026-09-19T17:05:00.000Z")).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    /**
+     * Review (issue 13), ARGO_POD_STATUS_CAPTURE_FINALIZER not "true": the worker's patch omits the
+     * finalizer (reference logs 6.1, 9.4), so the deleted Pod stays in the informer; nine minutes later
+     * the Workflow is persisted and the controller labels the Pod completed, which moves it out of the
+     * watch (a {@code delete pod event} the lifecycle itself calls LABELLED: the Pod still exists) and
+     * whose patch omits the finalizer too. The logs go on to 16:45. AF004 stops at that delete event as
+     * if the Pod had gone, and says nothing.
+     */
+    @Test
+    void aPodThatOnlyLeftTheInformerByItsLabellingStillHoldsTheFinalizer() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log",
+                podEvent("2026-09-19T16:31:04.000Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.001Z"),
+                queuingPodDelay("2026-09-19T16:31:04.001Z", "removeFinalizer", "-1m17.001s"),
+                queueing("2026-09-19T16:31:04.002Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.003Z", "removeFinalizer"),
+                workflowUpdated("2026-09-19T16:40:00.100Z", "Succeeded"),
+                queueing("2026-09-19T16:40:00.101Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:40:00.150Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:40:00.170Z", "delete"),
+                processingOther("2026-09-19T16:45:00.000Z")).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
     }
 }
