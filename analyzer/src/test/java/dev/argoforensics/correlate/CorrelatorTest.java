@@ -7,6 +7,7 @@ import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
 import static dev.argoforensics.testing.V4.removingFinalizers;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -149,5 +150,18 @@ class CorrelatorTest {
         assertEquals(LinkBasis.POD_NAME_SUFFIX, link.basis());
         assertEquals("hello-world-x7k2p-841307739", link.nodeId());
         assertEquals("hello-world-x7k2p[0].whalesay", link.nodeName());
+    }
+
+    /**
+     * Review (issue 13): a Pod export with a UID but no creationTimestamp (hand-trimmed, or written by a
+     * tool that drops it) ends the analysis with an internal error: PodInstances takes
+     * {@code Stream.min} over creation times that may be null, and Stream.min cannot return null.
+     */
+    @Test
+    void aPodExportWithoutCreationTimestampDoesNotCrash() {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\nstatus: {phase: Running}\n";
+        Correlation c = assertDoesNotThrow(() -> new Evidence().pod("pod.yaml", pod).correlate());
+        assertEquals(1, c.pods().size());
     }
 }
