@@ -58,7 +58,7 @@ final class PodInstances {
         uids.forEach((name, byUid) -> {
             List<Instance> instances = new ArrayList<>();
             byUid.forEach((uid, snaps) -> {
-                Timestamp createdAt = snaps.stream().map(PodSnapshot::creationTimestamp).min(EARLIEST_FIRST).orElse(null);
+                Timestamp createdAt = snaps.stream().map(PodSnapshot::creationTimestamp).filter(java.util.Objects::nonNull).min(EARLIEST_FIRST).orElse(null);
                 instances.add(new Instance(name.withUid(uid), snaps.get(0).source(), createdAt, null));
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
