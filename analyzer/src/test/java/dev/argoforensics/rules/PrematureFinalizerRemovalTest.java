@@ -610,6 +610,42 @@ class PrematureFinalizerRemovalTest {
         assertTrue(!likelyOrConfirmed(e), () -> brief(e));
     }
 
+    /**
+     * Review (issue 13): a v3.7 controller running with TZ=America/New_York. logrus prints local time
+     * with a literal Z (reference logs 3.2), so its lines read 4 h early against the Pod export's UTC:
+     * the deletion is "handled" at 06:01:30Z, four hours before the Pod's creationTimestamp (10:00:01Z).
+     * The lifecycle sees the disagreement (it drops the export's bound: "the clocks disagree") but keeps
+     * the log's, then orders the log's 06:01:30 before the containers' end at 10:00:04 and calls the Pod
+     * running: the genuine race (likely from these lines alone, without the export) is cleared as a
+     * deletion during execution, and AF007 reports it.
+     */
+    @Test
+    void controllerLinesInAnUnstatedLocalZoneDoNotTurnTheRaceIntoADeletionDuringExecution() {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  creationTimestamp: \"2026-09-19T10:00:01Z\"\n  deletionTimestamp: \"2026-09-19T10:01:30Z\"\n  deletionGracePeriodSeconds: 0\n"
+                + "  finalizers: [workflows.argoproj.io/status]\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "spec: {nodeName: n1}\nstatus:\n  phase: Succeeded\n"
+                + "  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"2026-09-19T10:00:05Z\"}\n"
+                + "  containerStatuses:\n"
+                + "  - name: main\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-09-19T10:00:04Z\"}\n"
+                + "  - name: wait\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-09-19T10:00:04Z\"}\n";
+        Evaluation e = rule.evaluate(new Evidence().log("v37-local.log",
+                "time=\"2026-09-19T06:00:01.020Z\" level=info msg=\"Created pod: p (p)\" namespace=ns workflow=p",
+                "time=\"2026-09-19T06:00:01.030Z\" level=info msg=\"Workflow update successful\" namespace=ns phase=Running resourceVersion=4712 workflow=p",
+                "time=\"2026-09-19T06:01:30.000Z\" level=info msg=\"update pod event\" pod=p",
+                "time=\"2026-09-19T06:01:30.001Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+                "time=\"2026-09-19T06:01:30.002Z\" level=info msg=\"queuing poddelay-34.998s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=p",
+                "time=\"2026-09-19T06:01:30.003Z\" level=info msg=\"queueing pod for cleanup\" action=removeFinalizer namespace=ns podName=p",
+                "time=\"2026-09-19T06:01:30.004Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=ns/p/removeFinalizer namespace=ns podName=p",
+                "time=\"2026-09-19T06:01:30.100Z\" level=info msg=\"delete pod event\" pod=p",
+                "time=\"2026-09-19T06:04:30.200Z\" level=info msg=\"Workflow pod is missing\" namespace=ns nodeName=p nodePhase=Running recentlyStarted=false workflow=p",
+                "time=\"2026-09-19T06:04:30.201Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=ns nodeName=p workflow=p",
+                "time=\"2026-09-19T06:04:30.202Z\" level=info msg=\"node p phase Running -> Error\" namespace=ns workflow=p")
+                .pod("pod.yaml", pod).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
