@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.V4;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -116,5 +117,29 @@ class SuccessReportedAsErrorTest {
         assertEquals(List.of("one of: an exported Pod, an exported WorkflowTaskResult", "one of: workflow-controller log lines, an exported Workflow"),
                 rule.needs().missing(Set.of()));
         assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.TASK_RESULT_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)));
+    }
+
+    /**
+     * Review (issue 13): a Workflow run again under the same name; both runs' Pods are exported (two
+     * UIDs). The first run's Pod succeeded at 09:00 and its node was persisted Succeeded (its Pod was
+     * labelled completed); the second run's node ends Error "pod deleted" at 16:33. The node's outcome
+     * is looked up by Workflow name and node ID only, so the first run's Pod gets the second run's loss:
+     * AF002 reports the first Pod likely ("yet its node ended Error").
+     */
+    @Test
+    void anEarlierRunsPodDoesNotInheritTheNodeOutcomeOfALaterRun() {
+        String first = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-0\n"
+                + "  creationTimestamp: \"2026-09-19T09:00:01Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: p, workflows.argoproj.io/completed: \"true\"}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "status:\n  phase: Succeeded\n  containerStatuses:\n"
+                + "  - name: main\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-09-19T09:00:38Z\"}\n";
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T09:00:01.020Z"),
+                        V4.workflowUpdated("2026-09-19T09:00:40.200Z", "Succeeded"),
+                        V4.queueing("2026-09-19T09:00:40.201Z", "labelPodCompleted"), cleaningUp("2026-09-19T09:00:40.202Z", "labelPodCompleted"),
+                        podEvent("2026-09-19T09:00:40.250Z", "delete"), createdPod("2026-09-19T16:27:10.431Z"))
+                .log("c2.log", errorLines())
+                .takenAt("first.yaml", "2026-09-19T09:10:00Z", first).pod("second.yaml", SUCCEEDED_POD).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> "u-0".equals(f.podUid())), () -> e.findings().stream().map(Finding::summary).toList().toString());
     }
 }
