@@ -646,6 +646,26 @@ class PrematureFinalizerRemovalTest {
         assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
     }
 
+    /**
+     * Review (issue 13): the Workflow workers are stuck (the long stall of #17024 in production: every
+     * worker busy or blocked), while the pod controller and the stats ticker go on logging for 24
+     * minutes. No Workflow at all is processed after the release. The clearance "ran on ... with
+     * Workflow workers and never processed the Workflow again ...: the Workflow was deleted or left the
+     * controller's view" only checks that the run lasted past the 20-minute resync and did not say
+     * workflowWorkers=0; a stall that outlasts the resync clears the very race it causes.
+     */
+    @Test
+    void aStallThatOutlastsTheResyncIsNoEvidenceTheWorkflowWasGone() {
+        String[] lines = removal(
+                "time=2026-09-19T16:40:00.000Z level=INFO msg=\"update pod event\" component=pod_controller pod=other-1",
+                "time=\"2026-09-19T16:46:11.132Z\" level=info msg=\"Alloc=9412 TotalAlloc=31876 Sys=41235 NumGC=14 Goroutines=141\"",
+                "time=2026-09-19T16:55:00.000Z level=INFO msg=\"update pod event\" component=pod_controller pod=other-2");
+        lines[0] = workers("2026-09-19T16:31:11.132Z", 32);
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
