@@ -115,4 +115,21 @@ class PodDeletedDuringExecutionTest {
         Evaluation e = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate());
         assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
     }
+
+    /**
+     * Review (issue 13): a Pod whose main and wait containers had exited 0 but whose sidecar still ran
+     * (so the Pod was not terminal) is deleted: the API server gives it its grace period (30 s). The
+     * lifecycle reads "grace > 1" as "main was running" before it looks at main's state in the same
+     * export, and AF007 says likely: "deleted ... while its main container was still running", which
+     * the export it cites contradicts. A grace period proves the Pod had not finished, not that main ran.
+     */
+    @Test
+    void aGracePeriodGivenForARunningSidecarDoesNotMakeMainRunning() {
+        String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:30:00Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").running("istio-proxy").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).takenAt("pod.yaml", "2026-09-19T16:40:10Z", pod)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE),
+                () -> e.findings().stream().map(f -> f.confidence() + ": " + f.summary()).toList().toString());
+    }
 }
