@@ -203,56 +203,83 @@ public final class Correlator {
     }
 
     /**
-     * Assembles removeFinalizer work items from one Pod's lines, per stream: scheduling line, queue
-     * line, then the worker's line unless a failure for the same item follows it.
+     * Assembles removeFinalizer work items from one Pod's lines, per stream (one controller run, one
+     * work queue), as the queue does: an item (key {@code <ns>/<pod>/removeFinalizer}) waiting in the
+     * queue absorbs later adds of the same key and keeps the earliest due time (every significant
+     * update of a Pod being deleted runs the deleting handler again, and the Workflow delete handler
+     * may have queued the Pod already); a cleanup worker's line takes the waiting item; a failure puts
+     * it back for a retry.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents) {
         List<FinalizerRemoval> out = new ArrayList<>();
-        Map<Integer, Builder> open = new HashMap<>();
+        Map<Integer, Builder> pending = new HashMap<>();
+        Map<Integer, Builder> lastRequest = new HashMap<>();
         Map<Integer, LogEvent> lastInformer = new HashMap<>();
+        Map<Integer, LogEvent[]> onDeleteByStream = new HashMap<>();
         for (LogEvent e : podEvents) {
             ControllerEvent ev = e.event();
-            Builder b = open.get(e.stream());
+            int stream = e.stream();
             if (ev instanceof PodInformerEvent) {
-                lastInformer.put(e.stream(), e);
+                lastInformer.put(stream, e);
             } else if (ev instanceof FinalizersOnDelete) {
-                close(open.remove(e.stream()), out);
-                Builder nb = new Builder();
-                nb.onDelete = e;
-                nb.trigger = lastInformer.get(e.stream());
-                open.put(e.stream(), nb);
+                onDeleteByStream.put(stream, new LogEvent[] {e, lastInformer.get(stream)});
             } else if (ev instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
-                if (b == null || b.scheduled != null) {
-                    close(open.remove(e.stream()), out);
-                    b = new Builder();
-                    open.put(e.stream(), b);
+                Builder r = new Builder();
+                LogEvent[] onDelete = onDeleteByStream.remove(stream);
+                if (onDelete != null) {
+                    r.onDelete = onDelete[0];
+                    r.trigger = onDelete[1];
                 }
-                b.scheduled = e;
+                r.scheduled = e;
+                r.due = e.time().instant().plusNanos(Math.max(0, s.delayNanos()));
+                lastRequest.put(stream, r);
+                add(pending, stream, r, out);
             } else if (ev instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
-                if (b == null || b.queued != null || b.started != null) {
-                    close(open.remove(e.stream()), out);
-                    b = new Builder();
-                    open.put(e.stream(), b);
+                Builder last = lastRequest.get(stream);
+                if (last != null && last.scheduled != null && last.queued == null) {
+                    last.queued = e; // the scheduling line's own queueing line
+                } else {
+                    Builder r = new Builder();
+                    r.queued = e;
+                    r.due = e.time().instant().plusNanos(q.afterNanos() == null ? 0 : Math.max(0, q.afterNanos()));
+                    lastRequest.put(stream, r);
+                    add(pending, stream, r, out);
                 }
-                b.queued = e;
-            } else if (ev instanceof PodCleanupStarted s && REMOVE_FINALIZER.equals(s.action())) {
+            } else if (ev instanceof PodCleanupStarted && REMOVE_FINALIZER.equals(((PodCleanupStarted) ev).action())) {
+                Builder b = pending.get(stream);
                 if (b == null) {
                     b = new Builder();
-                    open.put(e.stream(), b);
-                } else if (b.started != null) {
-                    // A second worker line for an item that did not fail: the first one did the work.
-                    continue;
+                    pending.put(stream, b);
+                } else if (b.started != null && !b.failed) {
+                    continue; // a second worker line for an item that did not fail: the first one did the work
                 }
                 b.started = e;
                 b.failed = false;
-            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action()) && b != null) {
+            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action()) && pending.get(stream) != null) {
+                Builder b = pending.get(stream);
                 b.started = null; // the attempt failed; the retry's worker line will follow
                 b.failed = true;
             }
         }
-        open.keySet().stream().sorted().forEach(stream -> close(open.get(stream), out));
+        pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
         return out;
+    }
+
+    /** A new add of the item: it waits with the pending one (the earlier due time wins), or follows one a worker already took. */
+    private static void add(Map<Integer, Builder> pending, int stream, Builder request, List<FinalizerRemoval> out) {
+        Builder p = pending.get(stream);
+        if (p == null) {
+            pending.put(stream, request);
+        } else if (p.started == null) {
+            if (p.due == null || request.due.isBefore(p.due)) {
+                pending.put(stream, request); // due earlier: the item now runs at the new time
+            }
+            // else: the queue already holds the item, due no later; this add changes nothing
+        } else {
+            close(p, out);
+            pending.put(stream, request);
+        }
     }
 
     private static void close(Builder b, List<FinalizerRemoval> out) {
@@ -272,6 +299,8 @@ public final class Correlator {
         LogEvent scheduled;
         LogEvent queued;
         LogEvent started;
+        /** When the item is due to run: the scheduling (or queueing) time plus its positive delay. */
+        java.time.Instant due;
         /** The last attempt failed and no later worker line took the item again. */
         boolean failed;
 
@@ -280,7 +309,9 @@ public final class Correlator {
          * off), unless the only attempt seen failed.
          */
         FinalizerRemoval build() {
-            boolean dueNow = scheduled != null && ((PodCleanupScheduled) scheduled.event()).delayNanos() <= 0;
+            boolean dueNow = (scheduled != null && ((PodCleanupScheduled) scheduled.event()).delayNanos() <= 0)
+                    || (scheduled == null && queued != null && (((PodCleanupQueued) queued.event()).afterNanos() == null
+                            || ((PodCleanupQueued) queued.event()).afterNanos() <= 0));
             if (started == null && (!dueNow || failed)) {
                 return null;
             }

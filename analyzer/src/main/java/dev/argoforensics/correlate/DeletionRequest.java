@@ -17,13 +17,19 @@ import dev.argoforensics.event.LogEvent;
  * @param grace       the grace period of the first request when an export shows it, else null
  * @param firstSeen   the controller's first deleting-handler line for the Pod, or null
  * @param requestedBy the user or component an audit record names, or null
+ * @param logsAgree   the controller's times agree with the objects' (it did not see the deletion before the objects
+ *                    say it was requested); when they do not, its lines bound nothing and are compared with no object
  */
-public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy) {
+public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
+                              boolean logsAgree) {
 
     /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */
     public String when() {
-        if (exact || (notBefore != null && notBefore.at().equals(notAfter.at()))) {
-            return "at " + (exact ? notAfter : notBefore).at().format();
+        if (notBefore != null && notBefore.at().equals(notAfter.at())) {
+            return "at " + notBefore.at().format();
+        }
+        if (exact && notBefore != null && notBefore.evidence().equals(notAfter.evidence())) {
+            return "at " + notBefore.at().format(); // one audit record: received, then completed, moments apart
         }
         return notBefore != null ? "between " + notBefore.at().format() + " and " + notAfter.at().format() : "no later than " + notAfter.at().format();
     }
@@ -33,7 +39,10 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
         if (notBefore != null && notBefore.at().equals(notAfter.at())) {
             return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
         }
-        if (exact) {
+        if (exact && notBefore != null && notBefore.evidence().equals(notAfter.evidence())) {
+            return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
+        }
+        if (exact && notBefore == null) {
             return "at " + notAfter.at().format() + " (" + notAfter.how() + ")";
         }
         if (notBefore != null) {

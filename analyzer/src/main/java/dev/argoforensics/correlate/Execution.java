@@ -8,9 +8,10 @@ import dev.argoforensics.source.SourceRef;
  *
  * @param reason   the evidence in plain words ("main exited 137 at 13:40:46Z, 1s after the deletion was requested at 13:40:45Z")
  * @param evidence the decisive line or object, null for {@link State#NOT_DELETED} and {@link State#UNDETERMINED} without any
- * @param fromLogs only the controller's log shows it (weaker than an object: the log sees the deletion, not the containers)
+ * @param weak     only the controller's lines show it (they see the deletion, not the containers), or it is inferred
+ *                 from an object rather than stated by one: weaker than an object that shows it
  */
-public record Execution(State state, String reason, SourceRef evidence, boolean fromLogs) {
+public record Execution(State state, String reason, SourceRef evidence, boolean weak) {
 
     /** The order of the containers' end and the deletion request. */
     public enum State {

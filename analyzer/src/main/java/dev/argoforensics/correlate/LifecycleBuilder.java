@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Execution.State;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -11,6 +12,7 @@ import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
@@ -23,6 +25,8 @@ import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.TimeFormat;
+import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,6 +50,16 @@ final class LifecycleBuilder {
     static final long KUBELET_FINAL_DELETE_NANOS = 60_000_000_000L;
     /** The pod informer delivers the deletion that fast or the Pod vanishes at the finalizer's release. */
     static final long PROMPT_NANOS = 5_000_000_000L;
+    /**
+     * How far two clocks may disagree: a container's {@code finishedAt} and a Killing Event are the
+     * node's, {@code deletionTimestamp} and audit times the API server's, log times the controller's.
+     * An order across clocks closer than this is not taken as shown.
+     */
+    static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
+    /** A last condition transition this soon after the Pod's creation may be its start-up (Ready) rather than its end. */
+    static final long START_UP_NANOS = 60_000_000_000L;
+    /** A last condition transition this soon before the deletion was seen was made by the deletion's author (DisruptionTarget). */
+    static final long AT_DELETION_NANOS = 10_000_000_000L;
 
     static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
@@ -106,7 +120,8 @@ final class LifecycleBuilder {
         return b.at().instant().isBefore(a.at().instant()) ? b : a;
     }
 
-    PodLifecycle build(PodHistory pod, WorkflowHistory workflow, WorkflowFate fate) {
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
+        PodHistory pod = latestInstance(all);
         ContainersEnd containers = null;
         for (PodSnapshot s : pod.snapshots()) {
             containers = ContainersEnd.of(s);
@@ -178,7 +193,7 @@ final class LifecycleBuilder {
                 }
             }
         }
-        NodeOutcome outcome = outcome(workflow, link, nodeLines);
+        NodeOutcome outcome = outcome(workflow, link, nodeLines, all.identity());
         List<Deletion> deleters = new ArrayList<>();
         Deletion.first(pod).ifPresent(first -> {
             deleters.add(first);
@@ -219,9 +234,43 @@ final class LifecycleBuilder {
         return new InformerExit(first, InformerExit.Kind.REMOVED, null);
     }
 
-    /** The bounds on the first deletion request from audit records, exports and the controller's first sight of it. */
+    /**
+     * The Pod's lines from its latest {@code Created pod} on. Pods are named after their Workflow
+     * and node, so a Workflow run again under the same name makes a Pod of the same name; without an
+     * export to tell them apart by UID, the lines of an earlier one (its labelling, its cleanup) must
+     * not speak for the later one (argoproj/argo-workflows#8022).
+     */
+    private static PodHistory latestInstance(PodHistory pod) {
+        LogEvent created = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
+                created = e;
+            }
+        }
+        if (created == null) {
+            return pod;
+        }
+        LogEvent from = created;
+        List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from)).toList();
+        if (events.size() == pod.events().size()) {
+            return pod;
+        }
+        List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
+        return new PodHistory(pod.key(), pod.identity(), events, pod.snapshots(), pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
+                pod.auditRecords());
+    }
+
+    /**
+     * The bounds on the first deletion request. The objects (audit records, exports) are read first:
+     * their clock is the API server's. The controller's first sight of the deletion is an upper bound
+     * too, unless it falls before what the objects show (its clock is then off, as logrus lines
+     * written in local time with a literal Z are), and then the controller's times are not compared
+     * with the objects' at all.
+     */
     private static DeletionRequest deletion(PodHistory pod, ContainersEnd containers, InformerExit exit) {
-        Known exact = null;
+        // An audit record of the first granted delete (or eviction) brackets the request: received, then completed.
+        Known received = null;
+        Known completed = null;
         String by = null;
         for (AuditRecord a : pod.auditRecords()) {
             boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
@@ -231,13 +280,16 @@ final class LifecycleBuilder {
             }
             boolean delete = "delete".equals(a.verb()) && a.subresource().isEmpty();
             boolean evict = "create".equals(a.verb()) && "eviction".equals(a.subresource());
-            if ((delete || evict) && (exact == null || at.instant().isBefore(exact.at().instant()))) {
-                exact = new Known(at, (evict ? "eviction by " : "delete by ") + a.user() + " (audit record)", a.source(), false);
-                by = a.user();
+            if ((delete || evict) && (completed == null || at.instant().isBefore(completed.at().instant()))) {
+                String what = (evict ? "eviction by " : "delete by ") + (a.user().isEmpty() ? "an unnamed user" : a.user());
+                completed = new Known(at, what + " (audit record)", a.source(), false);
+                received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
+                by = a.user().isEmpty() ? null : a.user();
             }
         }
-        Known upper = exact;
-        Known lower = exact;
+        Known exact = completed;
+        Known upper = completed;
+        Known lower = received;
         Long grace = null;
         PodSnapshot firstDeleted = null;
         Known lastUndeleted = null;
@@ -263,11 +315,15 @@ final class LifecycleBuilder {
                 exactFromExport = exact == null;
             } else {
                 upper = min(upper, new Known(ts, g == null ? "deletionTimestamp" : "deletionTimestamp, grace period " + g + "s", firstDeleted.source(), false));
+                // The kubelet's own grace-0 delete, which moves deletionTimestamp from Kubernetes 1.33 on, comes when it has stopped
+                // the containers of a Pod being deleted: within moments of their end, and after a kill that ends main by a signal. A
+                // Pod whose containers all completed with exit 0 long before a grace-0 deletionTimestamp was requested then.
                 if (g != null && g == 0) {
                     grace = 0L;
-                    if (containers != null && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
+                    if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
+                            && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
                         lower = max(lower, new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
-                                + " after the containers ended: too late to be the kubelet's own final delete", firstDeleted.source(), false));
+                                + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false));
                     }
                 }
             }
@@ -275,27 +331,35 @@ final class LifecycleBuilder {
         if (lastUndeleted != null && (lower == null || lastUndeleted.at().isAfter(lower.at()))) {
             lower = lastUndeleted;
         }
-        LogEvent firstSeen = null;
-        for (FinalizerRemoval r : pod.removals()) {
-            if (r.cause() == RemovalCause.POD_DELETED && r.onDelete() != null) {
-                firstSeen = r.onDelete();
-                break;
-            }
-        }
+        LogEvent[] sighting = firstDeletingHandler(pod);
+        LogEvent firstSeen = sighting == null ? null : sighting[0];
+        boolean logsAgree = true;
+        List<Known> fromLogs = new ArrayList<>();
         if (firstSeen != null) {
-            upper = min(upper, new Known(firstSeen.time(), "the controller handled the deletion", firstSeen.source(), true));
+            fromLogs.add(new Known(firstSeen.time(), "the controller handled the deletion", firstSeen.source(), true));
         }
         if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
-            upper = min(upper, new Known(exit.event().time(), "the Pod left the controller's informer", exit.event().source(), true));
+            fromLogs.add(new Known(exit.event().time(), "the Pod left the controller's informer", exit.event().source(), true));
+        }
+        for (Known k : fromLogs) {
+            if (lower != null && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
+                logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
+            }
+        }
+        if (logsAgree) {
+            for (Known k : fromLogs) {
+                if (lower == null || !k.at().isBefore(lower.at())) {
+                    upper = min(upper, k); // a bound no earlier than what the objects show; an earlier one is the clocks' difference
+                }
+            }
         }
         if (upper == null) {
             return null;
         }
         if (lower != null && lower.at().isAfter(upper.at())) {
-            lower = null; // the clocks disagree: keep the upper bound only
+            lower = null; // the objects disagree among themselves: keep the upper bound only
         }
-        boolean isExact = exact != null || exactFromExport;
-        return new DeletionRequest(lower, upper, isExact, grace, firstSeen, by);
+        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree);
     }
 
     /** The earlier bound; of two the sources cannot order, the first (the more exact, by the order of the calls). */
@@ -308,23 +372,41 @@ final class LifecycleBuilder {
         return a == null || b.at().isAfter(a.at()) ? b : a;
     }
 
-    /** The order of the containers' end and the deletion request: objects first, the controller's lines where no object says. */
+    /** Certainly before, by more than two clocks can disagree. */
+    private static boolean clearlyBefore(Timestamp a, Timestamp b) {
+        return a.windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(b.instant());
+    }
+
+    /**
+     * The order of the containers' end and the deletion request: what the objects state first, then
+     * what they imply, then the controller's lines.
+     */
     private static Execution execution(PodHistory pod, ContainersEnd end, DeletionRequest deletion, InformerExit exit) {
         if (deletion == null) {
             return Execution.notDeleted();
         }
         Execution running = null;
         Execution finished = null;
+        String othersRan = null;
         for (PodSnapshot s : pod.snapshots()) {
             ContainerState main = PodLifecycle.main(s);
             if (s.deletionTimestamp() != null && main != null && !main.terminated()) {
                 running = new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " " + main.state(), s.source(), false);
                 break;
             }
-            if (s.deletionTimestamp() != null && s.deletionGracePeriodSeconds() != null && s.deletionGracePeriodSeconds() > 1) {
-                running = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + s.deletionGracePeriodSeconds()
-                        + "s, which it gives only to a Pod that has not finished", s.source(), false);
-                break;
+            Long g = s.deletionGracePeriodSeconds();
+            if (s.deletionTimestamp() != null && g != null && g > 1) {
+                Timestamp requested = new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
+                        s.deletionTimestamp().zone());
+                if (main != null && main.finishedAt() != null && clearlyBefore(main.finishedAt(), requested)) {
+                    othersRan = main.name() + " had ended at " + main.finishedAt().format() + ", but the API server gave the deletion a grace "
+                            + "period of " + g + "s, which it gives only to a Pod that has not finished: another container still ran";
+                } else {
+                    running = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g + "s, which it gives only "
+                            + "to a Pod that has not finished, and " + (main == null ? "no container" : main.name()) + " had not ended before it",
+                            s.source(), false);
+                    break;
+                }
             }
             if (s.deletionTimestamp() == null && s.containersFinishedAt().isPresent() && s.observed() != null) {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
@@ -333,34 +415,44 @@ final class LifecycleBuilder {
         }
         if (running == null) {
             for (ClusterEvent e : pod.clusterEvents()) {
-                if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.regarding().fieldPath().startsWith("spec.containers{")
-                        && !e.regarding().fieldPath().equals("spec.containers{wait}") && (end == null || !e.first().isAfter(end.at()))
-                        && (deletion.notBefore() == null || !e.first().isBefore(deletion.notBefore().at()))) {
-                    running = new Execution(State.RUNNING, "the kubelet stopped the running container " + e.regarding().fieldPath()
-                            .substring("spec.containers{".length(), e.regarding().fieldPath().length() - 1) + " at " + e.first().format()
-                            + " (Killing event)", e.source(), false);
+                String path = e.regarding().fieldPath();
+                if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
+                        && !path.equals("spec.containers{wait}") && (end == null || !clearlyBefore(end.at(), e.first()))
+                        && (deletion.notBefore() == null || !clearlyBefore(e.first(), deletion.notBefore().at()))) {
+                    running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
+                            path.length() - 1) + " at " + e.first().format() + " (Killing event)", e.source(), false);
                     break;
                 }
             }
         }
-        if (running == null && end != null && deletion.notAfter().at().isBefore(end.at()) && !deletion.notAfter().fromLogs()) {
+        if (running == null && end != null && !deletion.notAfter().fromLogs() && clearlyBefore(deletion.notAfter().at(), end.at())) {
             running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
         }
-        if (finished == null && end != null && deletion.notBefore() != null && end.at().isBefore(deletion.notBefore().at())) {
+        if (finished == null && end != null && deletion.notBefore() != null && clearlyBefore(end.at(), deletion.notBefore().at())) {
             finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
                     + "), before the deletion was requested " + deletion.when(), deletion.notBefore().evidence(), false);
         }
         if (running != null && finished != null) {
-            return new Execution(State.UNDETERMINED, "the exports disagree: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);
+            return new Execution(State.UNDETERMINED, "the evidence disagrees: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);
         }
         if (running != null || finished != null) {
             return running != null ? running : finished;
         }
-        // The containers finished after the controller saw the deletion: they were running then.
-        if (end != null && deletion.firstSeen() != null && deletion.firstSeen().time().isBefore(end.at())) {
+        if (othersRan != null) {
+            return new Execution(State.UNDETERMINED, othersRan, deletion.notAfter().evidence(), false);
+        }
+        // The containers ended after the controller saw the deletion (its clock agreeing with the objects'): they ran then.
+        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && clearlyBefore(deletion.firstSeen().time(), end.at())) {
             return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
                     + ", before the containers ended at " + end.at().format() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
+        }
+        // A main container ended by a signal moments before the deletion is recorded: the kill of that deletion, most likely.
+        if (end != null && end.mainSignalled() && !clearlyBefore(deletion.notAfter().at(), end.at())
+                && end.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isAfter(deletion.notAfter().at().instant())) {
+            return new Execution(State.RUNNING, "main was ended by a signal (exit " + end.mainExit() + ", " + end.mainReason() + ") at "
+                    + end.at().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
+                    + "deletion", end.snapshot().source(), true);
         }
         Execution fromLogs = fromLogs(pod, exit);
         if (fromLogs != null) {
@@ -380,45 +472,123 @@ final class LifecycleBuilder {
     }
 
     /**
-     * What the pod informer's lines say. The deletion of a finished Pod is one change (grace 0); once
-     * the finalizer goes it vanishes. A running Pod goes on changing while the kubelet stops its
-     * containers: significant updates after the deletion was seen mean it had not finished. Only a
-     * deletion the controller saw arrive (an {@code update pod event}, not the {@code add} of a
-     * start-up listing) dates the request.
+     * What the pod informer's lines say. A running Pod goes on changing while the kubelet stops its
+     * containers: significant updates after the deletion was seen mean it had not finished. The
+     * other way round is weaker, as a grace-0 deletion of a running Pod (a forced delete, the Pod
+     * garbage collector after its node was lost) also makes it vanish at the release; so a finished
+     * Pod is read from the lines only when all of these hold: the controller saw the deletion arrive
+     * (an {@code update pod event}, not the {@code add} of a start-up listing); the Pod changed no
+     * more and vanished at its finalizer's release; and its last condition transition, which the
+     * logged delay dates (deadline - max(pod GC delay, 2m)), came long after its creation (not its
+     * start-up) and well before the deletion (not a DisruptionTarget set by the deletion's author).
      */
     private static Execution fromLogs(PodHistory pod, InformerExit exit) {
+        LogEvent[] sighting = firstDeletingHandler(pod);
+        if (sighting == null) {
+            return null;
+        }
+        LogEvent seen = sighting[0];
+        LogEvent trigger = sighting[1];
+        LogEvent schedule = null;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal()) {
+                if (e.event() instanceof PodInformerEvent p) {
+                    if (p.action() == InformerAction.UPDATE) {
+                        return new Execution(State.RUNNING, "after the controller handled the deletion at " + seen.time().format()
+                                + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
+                    }
+                    if (p.action() == InformerAction.DELETE) {
+                        break;
+                    }
+                } else if (schedule == null && e.event() instanceof PodCleanupScheduled) {
+                    schedule = e;
+                }
+            }
+        }
         FinalizerRemoval first = null;
         for (FinalizerRemoval r : pod.removals()) {
-            if (r.cause() == RemovalCause.POD_DELETED && r.onDelete() != null) {
+            if (r.cause() == RemovalCause.POD_DELETED) {
                 first = r;
                 break;
             }
         }
-        if (first == null) {
+        boolean watched = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.UPDATE;
+        LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
+        LogEvent released = first == null ? null : first.started() != null ? first.started() : first.decisive();
+        Timestamp created = creation(pod);
+        if (!watched || gone == null || released == null || schedule == null || created == null || EventOrder.before(gone, released)
+                || released.time().nanosUntil(gone.time()) > PROMPT_NANOS) {
             return null;
         }
-        LogEvent seen = first.onDelete();
+        PodCleanupScheduled s = (PodCleanupScheduled) schedule.event();
+        long effective = Math.max(podGcDelay(s.podGC()), RemovalDeadline.MINIMUM_DELAY_NANOS);
+        java.time.Instant lastTransition = schedule.time().instant().plusNanos(s.delayNanos()).minusNanos(effective);
+        boolean afterStartUp = lastTransition.isAfter(created.windowEnd().plusNanos(START_UP_NANOS));
+        boolean beforeDeletion = lastTransition.plusNanos(AT_DELETION_NANOS).isBefore(seen.time().instant());
+        if (!afterStartUp || !beforeDeletion) {
+            return null;
+        }
+        return new Execution(State.FINISHED_BEFORE, "the controller saw the deletion arrive (update pod event at " + trigger.time().format()
+                + ") and the Pod changed no more until it vanished at its finalizer's release (" + gone.time().format() + "); its last condition "
+                + "transition, which the logged delay dates to " + TimeFormat.utc(lastTransition, TimePrecision.MILLISECOND) + ", came long after "
+                + "its creation and before the deletion: it had already finished", gone.source(), true);
+    }
+
+    /** When the Pod was created: its {@code Created pod} line, else an export's creationTimestamp. */
+    private static Timestamp creation(PodHistory pod) {
         for (LogEvent e : pod.events()) {
-            if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal() && e.event() instanceof PodInformerEvent p) {
-                if (p.action() == InformerAction.UPDATE) {
-                    return new Execution(State.RUNNING, "after the controller handled the deletion at " + seen.time().format()
-                            + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
-                }
-                if (p.action() == InformerAction.DELETE) {
-                    break;
+            if (e.event() instanceof PodCreated) {
+                return e.time();
+            }
+        }
+        return pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** The pod GC delay a {@code queuing pod delay} line's podGC value names (any release's rendering), or -1. */
+    static long podGcDelay(String podGc) {
+        if (podGc == null) {
+            return -1;
+        }
+        java.util.regex.Matcher m = GO_DURATION.matcher(podGc);
+        long found = -1;
+        while (m.find()) {
+            try {
+                found = GoDuration.parse(m.group());
+            } catch (IllegalArgumentException e) {
+                // not a duration after all
+            }
+        }
+        return found;
+    }
+
+    /** A Go duration ({@code 5s}, {@code 5m0s}, {@code 1h0m0s}, {@code 500ms}) anywhere in a value. */
+    private static final java.util.regex.Pattern GO_DURATION = java.util.regex.Pattern.compile(
+            "[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s)(?:[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s))*");
+
+    /**
+     * The pod event handler's first sight of the Pod's deletion: its first {@code Removing finalizers
+     * during a delete} (whether or not a removal was assembled from it: a delayed removal item queued
+     * again by each later event runs once), and the informer event it ran on, in the same stream. A
+     * handler run on a {@code delete pod event} is no sight of a deletion (the Pod left the informer).
+     *
+     * @return {handler line, trigger (null if not logged)}, or null
+     */
+    private static LogEvent[] firstDeletingHandler(PodHistory pod) {
+        Map<Integer, LogEvent> lastInformer = new HashMap<>();
+        LogEvent[] first = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent) {
+                lastInformer.put(e.stream(), e);
+            } else if (e.event() instanceof FinalizersOnDelete) {
+                LogEvent trigger = lastInformer.get(e.stream());
+                boolean deleting = trigger == null || ((PodInformerEvent) trigger.event()).action() != InformerAction.DELETE;
+                // Files come in input order, not time order: the earliest sighting of any controller run.
+                if (deleting && (first == null || e.time().instant().isBefore(first[0].time().instant()))) {
+                    first = new LogEvent[] {e, trigger};
                 }
             }
         }
-        boolean watched = first.trigger() != null && ((PodInformerEvent) first.trigger().event()).action() == InformerAction.UPDATE;
-        LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
-        LogEvent released = first.started() != null ? first.started() : first.decisive();
-        if (watched && gone != null && !EventOrder.before(gone, released)
-                && released.time().nanosUntil(gone.time()) <= PROMPT_NANOS) {
-            return new Execution(State.FINISHED_BEFORE, "the controller saw the deletion arrive (update pod event at " + first.trigger().time().format()
-                    + ") and the Pod changed no more until it vanished at its finalizer's release (" + gone.time().format()
-                    + "): it had already finished, with no grace period", gone.source(), true);
-        }
-        return null;
+        return first;
     }
 
     /**
@@ -484,16 +654,21 @@ final class LifecycleBuilder {
      * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
      * carries no message of its own, so the error the controller marked the node with stands in.
      */
-    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines) {
+    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity) {
         if (workflow == null || link == null) {
             return null;
         }
-        NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), nodeLines, workflow.snapshots()), link).orElse(null);
+        // A Pod recreated under the same name (a Workflow run again): its node's later fate is the later Pod's.
+        Timestamp until = identity == null ? null : identity.until();
+        List<LogEvent> lines = until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
+        List<WorkflowSnapshot> exports = until == null ? workflow.snapshots() : workflow.snapshots().stream()
+                .filter(w -> w.observed() != null && w.observed().time().isBefore(until)).toList();
+        NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
             return o;
         }
         String error = null;
-        for (LogEvent e : nodeLines) {
+        for (LogEvent e : lines) {
             if (e.event() instanceof NodeMarkedError m) {
                 error = m.error();
             }

@@ -63,6 +63,13 @@ public final class FinalizerStuck extends DeclaredRule {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
             Attempt attempt = attempt(correlation, pod, replicaEnds);
+            LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().time());
+            if (releasedLater != null) {
+                cleared.add(new Clearance(pod.key(), "the export taken " + held.snapshot().observed().time().format() + " shows the finalizer held "
+                        + GoDuration.format(held.nanos()) + " past its release, but the controller released it later ("
+                        + releasedLater.time().format() + "): held while the controller could not act, not stuck", releasedLater.source()));
+                held = null;
+            }
             if (held != null || attempt != null) {
                 out.add(finding(correlation, pod, held, attempt));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
@@ -97,6 +104,17 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         long nanos = due.nanosUntil(still.observed().time());
         return nanos > threshold ? new Held(still, requested, due, nanos) : null;
+    }
+
+    /**
+     * A sign that the finalizer went after the time the export was taken: the Pod leaving the
+     * informer removed from the cluster, which the finalizer would have prevented. (A cleanup
+     * worker's line is no such sign: its patch omits the finalizer unless the controller's
+     * ARGO_POD_STATUS_CAPTURE_FINALIZER is exactly "true".)
+     */
+    private static LogEvent releasedAfter(PodLifecycle life, Timestamp t) {
+        InformerExit exit = life.informerExit();
+        return exit != null && exit.kind() == InformerExit.Kind.REMOVED && exit.event().time().isAfter(t) ? exit.event() : null;
     }
 
     /**
@@ -154,13 +172,19 @@ public final class FinalizerStuck extends DeclaredRule {
                 : scheduled.time();
         LogEvent started = null;
         LogEvent failed = null;
+        InformerExit exit = correlation.lifecycle(pod.key()).informerExit();
         for (LogEvent e : pod.events()) {
             ControllerEvent ev = e.event();
             if (!EventOrder.after(e, scheduled)) {
                 continue;
             }
             if (ev instanceof PodInformerEvent p && p.action() == InformerAction.DELETE) {
-                return null;
+                if (exit == null || exit.event() != e || exit.kind() != InformerExit.Kind.LABELLED) {
+                    return null; // the Pod left the cluster
+                }
+                // Labelled completed: still there, out of the controller's sight from now on.
+                logsEnd = e.time();
+                break;
             }
             if (e.stream() != scheduled.stream()) {
                 continue;

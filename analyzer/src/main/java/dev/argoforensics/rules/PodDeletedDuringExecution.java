@@ -48,6 +48,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
             return;
         }
         Execution execution = life.execution();
+        if (life.deletion() == null) {
+            return; // nothing shows when (or that) the Pod was deleted
+        }
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, "its containers had finished before the deletion was requested (" + execution.reason()
                     + "): a result lost after the fact, not a deletion during execution (see AF001, AF002)", execution.evidence());
@@ -140,12 +143,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         if (before != null) {
             confidence = Confidence.POSSIBLE;
             reason = how + " (" + running.reason() + ")";
-        } else if (!running.fromLogs() && outcome.fromExport()) {
+        } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
             reason = running.reason() + ", and the exported Workflow records the node Error \"" + outcome.message() + "\"";
-        } else if (!running.fromLogs() || outcome.fromExport()) {
+        } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
-            reason = !running.fromLogs() ? running.reason() + "; only the controller log records the node's end"
+            reason = !running.weak() ? running.reason() + "; only the controller log records the node's end"
                     : "only the controller's lines show the Pod still running at its deletion: " + running.reason();
         } else {
             confidence = Confidence.POSSIBLE;

@@ -9,6 +9,7 @@ import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
@@ -21,10 +22,11 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
-import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -135,10 +137,26 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     }
                 }
             }
+            boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
+            if (life.heldWhileDeleted() != null && clocksAgree
+                    && life.heldWhileDeleted().observed().time().instant().isAfter(decisive.time().windowEnd().plusSeconds(10))) {
+                cleared.add(new Clearance(pod.key(), "the release at " + decisive.time().format() + " did not remove the finalizer: the export taken "
+                        + life.heldWhileDeleted().observed().time().format() + " still shows it (AF004 looks at a finalizer that stays)",
+                        life.heldWhileDeleted().source()));
+                return;
+            }
+            Optional<LogEvent> persistedLater = persistedAfter();
+            if (persistedLater.isPresent()) {
+                cleared.add(new Clearance(pod.key(), at + ", but the Pod was still there when the node was persisted fulfilled afterwards ("
+                        + cleanupAction(persistedLater.get()) + " at " + persistedLater.get().time().format() + "): the release removed nothing, "
+                        + "or the result was captured first", persistedLater.get().source()));
+                return;
+            }
             WorkflowFate fate = life.workflow();
-            if (fate != null && fate.deleted() != null && !life.lostToDeletion()) {
+            if (fate != null && fate.deleted() != null && workflowDeletionCaused(fate.deleted())) {
                 cleared.add(new Clearance(pod.key(), at + " while its Workflow was being deleted (" + fate.deleted().how() + ", "
-                        + fate.deleted().at().format() + "): no node result was left to lose, and none was recorded as lost", fate.deleted().evidence()));
+                        + fate.deleted().at().format() + "): the Pod went with its Workflow, not a result the Workflow still needed",
+                        fate.deleted().evidence()));
                 return;
             }
             Execution execution = life.execution();
@@ -147,11 +165,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             if (!life.lostToDeletion() && link != null) {
-                Optional<ControllerProcess> ranOn = reconciliation.ranOnWithoutProcessing(link.workflow(), decisive);
-                if (ranOn.isPresent()) {
-                    cleared.add(new Clearance(pod.key(), at + "; the controller (" + ranOn.get().label() + ") went on processing other Workflows "
-                            + "for more than the 20 minutes in which it requeues every unfinished Workflow, and never processed this one again: "
-                            + "the Workflow was deleted or left the controller's view, and no result was recorded as lost", decisive.source()));
+                LogEvent after = life.informerExit() != null && EventOrder.after(life.informerExit().event(), decisive) ? life.informerExit().event() : decisive;
+                Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after);
+                if (passedOver.isPresent()) {
+                    cleared.add(new Clearance(pod.key(), at + "; the Pod's events queued its Workflow, yet the controller went on to process another "
+                            + "Workflow twice (the second time at " + passedOver.get().time().format() + ") and never this one: it was no longer "
+                            + "in the controller's informer (deleted), and no result was recorded as lost", passedOver.get().source()));
                     return;
                 }
             }
@@ -249,16 +268,20 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 confidence = Confidence.POSSIBLE;
                 reason = "the evidence does not show whether the containers had finished when the Pod's deletion was requested (" + execution.reason()
                         + "): it may have been deleted while it ran (AF007)";
-            } else if (!execution.fromLogs() && lossRecorded) {
+            } else if (!execution.weak() && lossRecorded) {
                 confidence = Confidence.CONFIRMED;
                 reason = (exportShowsLoss ? "the exported Workflow records the node as Error \"" + fin.message() + "\""
                         : "the controller recorded the node as failed because the Pod was gone") + ", and " + execution.reason();
             } else if (lossRecorded) {
                 confidence = Confidence.LIKELY;
                 reason = "only the controller's lines show that the containers had finished before the deletion: " + execution.reason();
-            } else if (!execution.fromLogs()) {
+            } else if (!execution.weak() && workflowSeenAfter()) {
                 confidence = Confidence.LIKELY;
                 reason = execution.reason() + "; the evidence ends before the controller recorded what became of the node";
+            } else if (!execution.weak()) {
+                confidence = Confidence.POSSIBLE;
+                reason = execution.reason() + ", but the evidence ends before the controller recorded what became of the node, and nothing "
+                        + "shows the Workflow still there after the release (the Pods of a deleted Workflow are released the same way)";
             } else {
                 confidence = Confidence.POSSIBLE;
                 reason = "the evidence ends before the controller recorded what became of the node, and only its lines date the containers' end";
@@ -283,6 +306,56 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 case UNKNOWN -> "not logged (only the cleanup worker's line was found)";
                 default -> removal.cause().name();
             };
+        }
+
+        /**
+         * The Workflow's deletion explains the Pod's: an audited deletion of the Workflow no later than the
+         * Pod's deletion was requested (with the garbage collector, or a foreground deletion in which the
+         * controller still records the lost Pod); or, from the logs, the pod controller finding the Workflow
+         * gone near the release, when no loss was ever recorded.
+         */
+        private boolean workflowDeletionCaused(Known deleted) {
+            DeletionRequest deletion = life.deletion();
+            if (!deleted.fromLogs()) {
+                return deletion == null ? !life.lostToDeletion()
+                        : !deleted.at().instant().isAfter(deletion.notAfter().at().instant().plusSeconds(10));
+            }
+            return !life.lostToDeletion() && Math.abs(decisive.time().nanosUntil(deleted.at())) <= 600_000_000_000L;
+        }
+
+        /** A cleanup the controller queues only after persisting a fulfilled node, logged after the release: the Pod was still in its informer. */
+        private Optional<LogEvent> persistedAfter() {
+            InformerExit exit = life.informerExit();
+            for (LogEvent e : pod.events()) {
+                if (!EventOrder.after(e, decisive)) {
+                    continue;
+                }
+                if (exit != null && exit.kind() == InformerExit.Kind.REMOVED && !EventOrder.before(e, exit.event())) {
+                    break; // the Pod had left the cluster: nothing after speaks of it
+                }
+                ControllerEvent ev = e.event();
+                if ((ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action()))
+                        || (ev instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action()))) {
+                    return Optional.of(e);
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** The Workflow was processed after the release, or exported after it with the node still unfulfilled: it still existed. */
+        private boolean workflowSeenAfter() {
+            if (link == null) {
+                return false;
+            }
+            if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
+                return true;
+            }
+            return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
+                    && o.snapshot().observed().time().isAfter(decisive.time()) && !o.node().fulfilled());
+        }
+
+        private String cleanupAction(LogEvent e) {
+            return e.event() instanceof PodCleanupStarted s ? s.action() + " ran" : ((PodCleanupQueued) e.event()).action() + " was queued";
         }
 
         private List<LogEvent> laterErrors() {

@@ -39,6 +39,8 @@ final class Reconciliation {
     private final Map<Integer, List<LogEvent>> lifecycle = new HashMap<>();
     /** Per Workflow, its {@code Processing workflow} lines by time. */
     private final Map<WorkflowRef, List<LogEvent>> processing = new HashMap<>();
+    /** Per controller replica, every {@code Processing workflow} line of any Workflow, by time. */
+    private final Map<String, List<LogEvent>> processingByReplica = new HashMap<>();
     /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     private final Timestamp evidenceEnd;
@@ -71,6 +73,12 @@ final class Reconciliation {
             processing.put(w.ref(), processed);
             phases.put(w.ref(), phased);
         }
+        for (List<LogEvent> lines : processing.values()) {
+            for (LogEvent e : lines) {
+                processingByReplica.computeIfAbsent(correlation.process(e).replica(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        processingByReplica.values().forEach(l -> l.sort(BY_TIME));
         Timestamp end = null;
         for (ControllerProcess p : correlation.processes()) {
             if (p.last() != null && (end == null || p.last().compareTo(end) > 0)) {
@@ -178,36 +186,36 @@ final class Reconciliation {
         return fate == null ? Optional.empty() : Optional.ofNullable(fate.deleted());
     }
 
-    /** A running Workflow is requeued this often ({@code workflowResyncPeriod}), seen as a bare {@code Processing workflow}. */
-    static final long RESYNC_NANOS = 20 * 60_000_000_000L;
-    /** Slack over the resync period: the requeue waits for a free worker. */
-    private static final long RESYNC_SLACK_NANOS = 60_000_000_000L;
 
     /**
-     * A run of the replica that logged the line which, longer than the resync period after it,
-     * processed other Workflows but never this one again: the Workflow had left that controller's
-     * informer (deleted, or completed and labelled). Its workers were free to take it: a busy or
-     * stopped controller shows no such line. Empty if the Workflow was processed after the line, or
-     * no such run is in the evidence (only the lines of Workflows of interest are kept).
+     * Evidence that the Workflow was no longer in the informer of the controller that logged the line:
+     * after it, that replica processed another Workflow twice but never this one. The line (a Pod
+     * event of this Workflow, which enqueues it) or the replica's start (which enqueues every
+     * Workflow it lists) put this one in the queue, which its workers take in order; an item taken
+     * whose Workflow the informer no longer holds is dropped without a line. A stopped or busy
+     * controller processes nothing, so it shows no such thing. Empty if the Workflow was processed
+     * after the line, or the kept lines do not show the queue moving on (only the lines of Workflows
+     * of interest are kept).
+     *
+     * @return the other Workflow's second processing after the line
      */
-    Optional<ControllerProcess> ranOnWithoutProcessing(WorkflowRef wf, LogEvent line) {
+    Optional<LogEvent> passedOver(WorkflowRef wf, LogEvent line) {
         if (firstProcessedAfter(wf, line).isPresent()) {
             return Optional.empty();
         }
-        String replica = processes.get(line.stream()).replica();
-        Instant due = line.time().windowEnd().plusNanos(RESYNC_NANOS + RESYNC_SLACK_NANOS);
-        ControllerProcess found = null;
-        for (Map.Entry<WorkflowRef, List<LogEvent>> e : processing.entrySet()) {
-            if (e.getKey().equals(wf) || e.getValue().isEmpty()) {
+        List<LogEvent> sorted = processingByReplica.getOrDefault(processes.get(line.stream()).replica(), List.of());
+        Map<WorkflowRef, Integer> seen = new HashMap<>();
+        for (int i = firstAtOrAfter(sorted, line.time().instant()); i < sorted.size(); i++) {
+            LogEvent e = sorted.get(i);
+            if (!EventOrder.after(e, line)) {
                 continue;
             }
-            LogEvent last = e.getValue().get(e.getValue().size() - 1);
-            ControllerProcess p = processes.get(last.stream());
-            if (p.replica().equals(replica) && last.time().instant().isAfter(due) && (found == null || p.id() < found.id())) {
-                found = p;
+            WorkflowRef other = ((WorkflowProcessing) e.event()).wf();
+            if (other != null && !other.equals(wf) && seen.merge(other, 1, Integer::sum) == 2) {
+                return Optional.of(e);
             }
         }
-        return Optional.ofNullable(found);
+        return Optional.empty();
     }
 
     /** The time of the last line of any controller run: how far the logs go. */

@@ -73,7 +73,7 @@ final class CrossChecks {
     static void lifecycle(Entries out, PodLifecycle life) {
         DeletionRequest d = life.deletion();
         if (d != null) {
-            Known at = d.notBefore() != null ? d.notBefore() : d.notAfter();
+            Known at = d.notAfter(); // placed where the deletion had certainly been requested
             out.fact(at.at(), at.evidence(), "lifecycle:deletion-requested", "deletion requested " + d.describe()
                     + (d.requestedBy() != null ? " by " + d.requestedBy() : ""), false);
             Execution x = life.execution();
@@ -83,7 +83,7 @@ final class CrossChecks {
                 default -> "whether its containers had finished before the deletion is not established";
             };
             out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",
-                    state + ": " + x.reason() + (x.fromLogs() ? " (from the controller's lines only)" : ""), false);
+                    state + ": " + x.reason() + (x.weak() ? " (from the controller's lines only)" : ""), false);
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {
