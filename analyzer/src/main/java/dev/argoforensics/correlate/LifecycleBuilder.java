@@ -597,7 +597,7 @@ final class LifecycleBuilder {
      * announced by the pod event handler), or a change of the node to a completed phase followed by a
      * {@code Workflow update successful}.
      */
-    private static LogEvent persistedBefore(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
+    private LogEvent persistedBefore(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
         Map<Integer, String> announced = new HashMap<>();
         for (LogEvent e : pod.events()) {
             if (!EventOrder.notAfter(e, release)) {
@@ -631,12 +631,7 @@ final class LifecycleBuilder {
         if (completedChange == null) {
             return null;
         }
-        for (LogEvent e : workflow.events()) {
-            if (e.event() instanceof WorkflowUpdated && EventOrder.notAfter(completedChange, e) && EventOrder.notAfter(e, release)) {
-                return e;
-            }
-        }
-        return null;
+        return nodes.updateBetween(workflow.ref(), completedChange, release);
     }
 
     private static String persistedHow(LogEvent e) {

@@ -1,9 +1,11 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +17,19 @@ import java.util.Map;
  */
 public final class NodeIndex {
     private final Map<WorkflowRef, Map<String, List<LogEvent>>> byWorkflow = new HashMap<>();
+    /** Per Workflow, its {@code Workflow update successful} lines by time. */
+    private final Map<WorkflowRef, List<LogEvent>> updates = new HashMap<>();
 
     NodeIndex(Map<WorkflowRef, WorkflowHistory> workflows) {
         for (WorkflowHistory w : workflows.values()) {
+            List<LogEvent> persisted = new ArrayList<>();
+            for (LogEvent e : w.events()) {
+                if (e.event() instanceof WorkflowUpdated) {
+                    persisted.add(e);
+                }
+            }
+            persisted.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
+            updates.put(w.ref(), persisted);
             Map<String, List<LogEvent>> byNode = new HashMap<>();
             for (LogEvent e : w.events()) {
                 ControllerEvent ev = e.event();
@@ -28,6 +40,59 @@ public final class NodeIndex {
             }
             byWorkflow.put(w.ref(), byNode);
         }
+    }
+
+    /**
+     * The first {@code Workflow update successful} of the Workflow that is not before {@code from} and
+     * not after {@code to} (by {@link EventOrder#notAfter}), or null. A binary search by time finds
+     * where to start: a Pod of a Workflow with thousands reads only the few updates in its window.
+     */
+    public LogEvent updateBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
+        List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
+        // Start one precision window early: a line of another stream that close may still be "not after" from.
+        java.time.Instant start = from.time().instant().minusNanos(from.time().precision().windowNanos());
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).time().instant().isBefore(start)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < sorted.size(); i++) {
+            LogEvent e = sorted.get(i);
+            if (e.time().instant().isAfter(to.time().windowEnd())) {
+                break;
+            }
+            if (EventOrder.notAfter(from, e) && EventOrder.notAfter(e, to)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The Workflow's last {@code Workflow update successful} certainly before the line, or null. */
+    public LogEvent lastUpdateBefore(WorkflowRef wf, LogEvent line) {
+        List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
+        int lo = 0;
+        int hi = sorted.size();
+        java.time.Instant end = line.time().windowEnd();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).time().instant().isBefore(end)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo - 1; i >= 0; i--) {
+            if (EventOrder.before(sorted.get(i), line)) {
+                return sorted.get(i); // the latest by time (ties: the later in the input)
+            }
+        }
+        return null;
     }
 
     /** The lines naming the node, in input order. */

@@ -26,7 +26,6 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
-import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -375,16 +374,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         private Optional<LogEvent> lastWorkflowUpdateBefore() {
-            if (workflow == null) {
-                return Optional.empty();
-            }
-            LogEvent found = null;
-            for (LogEvent e : workflow.events()) {
-                if (e.event() instanceof WorkflowUpdated && EventOrder.before(e, decisive)) {
-                    found = e;
-                }
-            }
-            return Optional.ofNullable(found);
+            return link == null ? Optional.empty() : Optional.ofNullable(correlation.nodes().lastUpdateBefore(link.workflow(), decisive));
         }
 
         private String explain(PodCleanupScheduled schedule, NodeOutcome fin, ContainersEnd end, LogEvent workers,
