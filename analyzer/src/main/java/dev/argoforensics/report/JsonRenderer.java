@@ -246,7 +246,7 @@ final class JsonRenderer implements ReportRenderer {
         ArrayNode cleared = n.putArray("cleared");
         for (Clearance c : o.cleared()) {
             ObjectNode x = cleared.addObject();
-            pod(x.putObject("pod"), c.pod(), null);
+            pod(x.putObject("pod"), c.pod(), c.pod().uid());
             x.put("reason", c.reason());
             source(x, c.evidence());
         }

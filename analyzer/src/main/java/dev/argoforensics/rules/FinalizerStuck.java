@@ -235,7 +235,7 @@ public final class FinalizerStuck extends DeclaredRule {
             reason = "the logs show the removal failing and no later removal or deletion of the Pod; no export shows the Pod";
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the logs show no failure, only that the Pod did not go away; no export shows the finalizer";
+            reason = "the logs show no failure, only that the Pod did not go away; no export taken after the release was due shows the finalizer";
         }
         String summary = "Pod " + pod.key() + " was deleted but kept its status-capture finalizer "
                 + (held != null ? (held.snapshot.observed().lowerBound() ? "at least " : "") + GoDuration.format(held.nanos)
