@@ -177,10 +177,7 @@ class LifecycleBuilderTest {
 
     @Test
     void theFateOfADeletedWorkflowComesFromItsAuditRecord() {
-        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
-                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
-                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
-                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:10.902113Z\",\"stageTimestamp\":\"2026-09-19T16:31:10.911725Z\"}";
+        String audit = Exports.workflowDeleteAudit("2026-09-19T16:31:10.902113Z", "2026-09-19T16:31:10.911725Z");
         Correlation c = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).object("audit.log", audit).correlate();
         WorkflowFate fate = c.lifecycle(P).workflow();
         assertEquals("2026-09-19T16:31:10.911725Z", fate.deleted().at().format());

@@ -166,10 +166,7 @@ class PrematureFinalizerRemovalTest {
     /** The garbage collector deleted the Pods of a deleted Workflow: no node result was left to lose. */
     @Test
     void theDeletionOfTheWorkflowIsNoLostResult() {
-        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
-                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
-                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
-                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:10.902113Z\",\"stageTimestamp\":\"2026-09-19T16:31:10.911725Z\"}";
+        String audit = Exports.workflowDeleteAudit("2026-09-19T16:31:10.902113Z", "2026-09-19T16:31:10.911725Z");
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).object("audit.log", audit).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
         assertTrue(e.cleared().get(0).reason().contains("while its Workflow was being deleted (deleted by alice@example.com (audit record), "
@@ -575,10 +572,7 @@ class PrematureFinalizerRemovalTest {
         lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
         String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
-        String audit = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
-                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
-                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
-                + "\"requestReceivedTimestamp\":\"2026-09-19T17:30:00.100000Z\",\"stageTimestamp\":\"2026-09-19T17:30:00.110000Z\"}";
+        String audit = Exports.workflowDeleteAudit("2026-09-19T17:30:00.100000Z", "2026-09-19T17:30:00.110000Z");
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines).takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before)
                 .object("audit.log", audit).correlate());
         assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());

@@ -128,4 +128,12 @@ public final class Exports {
                 + "\"name\":\"p\",\"apiVersion\":\"v1\"" + (subresource.isEmpty() ? "" : ",\"subresource\":\"" + subresource + "\"") + "},"
                 + "\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
     }
+
+    /** An audit record of alice@example.com deleting Workflow {@code ns/p}, received and completed at the given times. */
+    public static String workflowDeleteAudit(String received, String completed) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":200},"
+                + "\"requestReceivedTimestamp\":\"" + received + "\",\"stageTimestamp\":\"" + completed + "\"}";
+    }
 }
