@@ -402,6 +402,9 @@ public final class Analysis {
             if (cause instanceof RuntimeException r) {
                 throw r;
             }
+            if (cause instanceof Error error) {
+                throw error; // out of memory in a reading thread: no fault of one file, the whole analysis fails
+            }
             throw new IllegalStateException(cause);
         }
     }

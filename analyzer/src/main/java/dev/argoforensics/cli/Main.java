@@ -33,6 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;
+    /** Exit code for an analysis that failed: out of memory, or an internal error. Never 0 or 1, which speak of findings. */
+    static final int EXIT_FAILED = 3;
     static final String NAME = "argo-forensics";
 
     private final Terminal terminal;
@@ -53,14 +55,27 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        // Reading the catalog (YAML) takes ~0.2 s of a cold JVM: overlap it with parsing the command line.
-        MessageCatalog.preload();
         PrintWriter out = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, false, StandardCharsets.UTF_8);
-        int code = run(out, err, Terminal.detect(System.getenv()), args);
+        int code;
+        try {
+            // Reading the catalog (YAML) takes ~0.2 s of a cold JVM: overlap it with parsing the command line.
+            MessageCatalog.preload();
+            code = run(out, err, Terminal.detect(System.getenv()), args);
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(err);
+        }
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /** Running out of memory, anywhere: one line and what to do, never a stack trace, never a status that speaks of findings. */
+    static int outOfMemory(PrintWriter err) {
+        err.println(NAME + ": out of memory (the Java heap is " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB); nothing was reported");
+        err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx4g (or more), or keep fewer timelines with --timelines none");
+        err.flush();
+        return EXIT_FAILED;
     }
 
     /** Runs a command line with the given streams, as on a pipe, and returns the exit code. */
@@ -74,7 +89,11 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler(Main::badUsage);
         cl.setExecutionExceptionHandler(Main::failed);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(err);
+        }
     }
 
     /** The command tree, as the launcher, the completion script and the man page see it. */
@@ -110,6 +129,11 @@ public final class Main implements Runnable {
     /** A command that failed: one line and a hint; the stack trace only with --debug. */
     private static int failed(Exception e, CommandLine cl, ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return outOfMemory(err); // thrown in a worker thread, it arrives wrapped
+            }
+        }
         if (e instanceof CliFailure f) {
             err.println(NAME + ": " + f.getMessage());
             err.println("hint: " + f.hint());
@@ -121,7 +145,7 @@ public final class Main implements Runnable {
             e.printStackTrace(err);
         }
         err.flush();
-        return EXIT_USAGE;
+        return e instanceof CliFailure ? EXIT_USAGE : EXIT_FAILED;
     }
 
     private static boolean debugRequested(ParseResult parsed) {

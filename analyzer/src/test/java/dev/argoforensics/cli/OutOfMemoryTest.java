@@ -1,0 +1,58 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Running out of memory is a clear failure, not a crash that reads as a result: one line saying so
+ * and what to do, no stack trace, an exit status that is neither 0 (no findings) nor 1 (findings),
+ * and nothing on standard output. Run in a JVM of its own with a heap too small for the evidence.
+ */
+class OutOfMemoryTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anAnalysisThatRunsOutOfMemorySaysSoInOneLineWithWhatToDo() throws IOException, InterruptedException {
+        Path log = dir.resolve("controller.log");
+        try (BufferedWriter w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            // 40,000 Pods of interest, each with the deleting handler's lines: all kept, all with a timeline.
+            for (int i = 0; i < 40_000; i++) {
+                String t = String.format("2026-09-19T16:%02d:%02d.%03dZ", 10 + i / 60_000 % 50, i / 1000 % 60, i % 1000);
+                String pod = "wf-" + i + "-main-" + (1_000_000 + i);
+                w.write("time=" + t + " level=INFO msg=\"update pod event\" component=pod_controller pod=" + pod + "\n");
+                w.write("time=" + t + " level=INFO msg=\"Removing finalizers during a delete\" component=pod_controller"
+                        + " pod.Finalizers=[workflows.argoproj.io/status]\n");
+                w.write("time=" + t + " level=INFO msg=\"queuing pod delay\" component=pod_controller podGC=\"{Strategy: LabelSelector:<nil>"
+                        + " DeleteDelayDuration:}\" delay=-1m24.257168224s action=removeFinalizer namespace=ns podName=" + pod + "\n");
+            }
+        }
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx24m", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "analyze", log.toString(), "--timelines", "all",
+                "--quiet", "--now", "2026-10-01T00:00:00Z"))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the analysis ends");
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertEquals(Main.EXIT_FAILED, p.exitValue(), stderr);
+        List<String> lines = stderr.lines().toList();
+        assertEquals(2, lines.size(), stderr);
+        assertTrue(lines.get(0).startsWith("argo-forensics: out of memory (the Java heap is "), stderr);
+        assertTrue(lines.get(1).startsWith("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx4g"), stderr);
+        assertFalse(stderr.contains("Exception") || stderr.contains("\tat "), "no stack trace: " + stderr);
+        assertEquals("", Files.readString(out, StandardCharsets.UTF_8), "no partial report");
+    }
+}
