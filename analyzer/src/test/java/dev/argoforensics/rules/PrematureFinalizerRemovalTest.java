@@ -666,6 +666,71 @@ class PrematureFinalizerRemovalTest {
         assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
     }
 
+    /**
+     * Review 2 (issue 13): a stale export of an earlier same-named Pod. Workflow {@code p} ran at 09:00
+     * and was run again under the same name at 16:27 (reference logs 7.4: Pod names are deterministic;
+     * lifecycle B2). The only Pod export in the inputs was taken at 09:00:35 of the first run's Pod
+     * (uid u-old, creationTimestamp 09:00:01, seven hours before the second run's {@code Created pod}
+     * line): undeleted, every container terminated. The second run's Pod is deleted while it runs: the
+     * controller sees the deletion arrive (update pod event at 16:28:30), the deleting handler runs
+     * again on two more updates (the kubelet stopping it), the release waits for its positive delay,
+     * and the node ends Error "pod deleted". With a single exported UID every line of the name goes to
+     * that UID, and the lifecycle takes the 09:00 export as "an export taken before the deletion
+     * already shows every container terminated": AF001 confirmed (and AF002 likely) about a Pod that
+     * was deleted during execution. An export whose creationTimestamp is hours before the latest
+     * {@code Created pod} of the name is another Pod and must not order this one's deletion.
+     */
+    @Test
+    void anExportOfAnEarlierSameNamedPodDoesNotShowTheLaterPodHadFinished() {
+        String earlier = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-old\n"
+                + "  creationTimestamp: \"2026-09-19T09:00:01Z\"\n  finalizers: [workflows.argoproj.io/status]\n"
+                + "  labels: {workflows.argoproj.io/workflow: p, workflows.argoproj.io/completed: \"false\"}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "  ownerReferences:\n  - {apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-old, controller: true, blockOwnerDeletion: true}\n"
+                + "spec: {nodeName: ip-10-0-12-34.ec2.internal, restartPolicy: Never}\nstatus:\n  phase: Succeeded\n"
+                + "  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"2026-09-19T09:00:31Z\"}\n"
+                + "  containerStatuses:\n"
+                + "  - name: main\n    state:\n      terminated: {exitCode: 0, reason: Completed, startedAt: \"2026-09-19T09:00:04Z\", finishedAt: \"2026-09-19T09:00:30Z\"}\n"
+                + "  - name: wait\n    state:\n      terminated: {exitCode: 0, reason: Completed, startedAt: \"2026-09-19T09:00:04Z\", finishedAt: \"2026-09-19T09:00:30Z\"}\n";
+        List<String> second = new java.util.ArrayList<>(List.of(createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:20.470Z", "Running")));
+        second.addAll(dev.argoforensics.testing.LookAlikes.runningPodDeletedWithAPositiveDelay());
+        Evaluation e = rule.evaluate(new Evidence().log("1.log",
+                createdPod("2026-09-19T09:00:01.020Z"),
+                workflowUpdated("2026-09-19T09:00:40.200Z", "Succeeded"),
+                queueing("2026-09-19T09:00:40.201Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T09:00:40.202Z", "labelPodCompleted"),
+                podEvent("2026-09-19T09:00:40.250Z", "delete"))
+                .log("2.log", second.toArray(String[]::new))
+                .log("3.log", lostAt("2026-09-19T16:29:30.246Z"))
+                .takenAt("pod-morning.yaml", "2026-09-19T09:00:35Z", earlier).correlate());
+        assertTrue(!likelyOrConfirmed(e), () -> brief(e));
+    }
+
+    /**
+     * Review 2 (issue 13), Kubernetes 1.33+: alice deletes the Pod while main runs (grace 30). The kubelet
+     * stops main ({@code Killing} "Stopping container main" at 16:27:43); main traps SIGTERM and exits 0
+     * at 16:27:44, and the emissary reports the process's own code (reference lifecycle A2: 137 only if
+     * it died from a signal; {@code wait} exits 0 after SIGTERM), so every container reads "Completed,
+     * exit 0". The kubelet's final grace-0 delete comes 92 s later (the teardown delay of the test
+     * aSlowKubeletFinalDeleteOnKubernetes133IsNoProofThePodHadFinished), which from 1.33 sets
+     * deletionTimestamp to its own time: "T0 is lost from the object" (A1). The lifecycle reads the
+     * grace-0 timestamp 92 s after an all-zero end as the request itself (its own 60 s rule; the
+     * reference gives no such bound), then discards the Killing event because it precedes that inferred
+     * request, and AF001 says confirmed. A kubelet Killing event for main before main's end is evidence
+     * on the other side: "Evidence on both sides makes it not established" (docs/rules/AF001.md).
+     */
+    @Test
+    void aKillingEventIsNotOverruledByAGraceZeroTimestampLongAfterAnAllZeroEnd() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:29:16Z", 0).lastTransition("2026-09-19T16:27:45Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .takenAt("pod.yaml", "2026-09-19T16:30:00Z", pod)
+                .object("events.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:27:43Z", "Stopping container main"))
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED), () -> brief(e));
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
