@@ -731,6 +731,32 @@ class PrematureFinalizerRemovalTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED), () -> brief(e));
     }
 
+    /**
+     * Review 2 (issue 13), a server-side dry run (inferred from Kubernetes, not in the reference): alice
+     * previews the deletion with {@code kubectl delete --dry-run=server} at 16:27:30 while main runs; the
+     * API server audits it as a granted {@code delete} (200) whose requestURI carries
+     * {@code dryRun=All}, and deletes nothing. She deletes the finished Pod for real at 16:31:04 (grace 0:
+     * it was Succeeded). The lifecycle takes the earliest granted delete record as the request, so the
+     * containers' end at 16:27:44 comes "after the deletion was requested": the race is cleared as a
+     * deletion during execution, and AF007 says confirmed.
+     */
+    @Test
+    void aDryRunDeleteInTheAuditLogIsNoDeletionRequest() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String dryRun = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:27:30.100000Z", 200)
+                .replace("\"stage\":\"ResponseComplete\",", "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/ns/pods/p?dryRun=All\",");
+        String real = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200).replace("a-delete", "a-delete-2");
+        dev.argoforensics.correlate.Correlation c = beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .takenAt("pod.yaml", "2026-09-19T16:31:05Z", pod)
+                .workflow("wf.yaml", Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:33:02Z", true, null))
+                .object("audit.log", dryRun).object("audit-2.log", real).correlate();
+        Evaluation af007 = new PodDeletedDuringExecution().evaluate(c);
+        assertTrue(af007.findings().isEmpty(), () -> brief(af007));
+        Evaluation af001 = rule.evaluate(c);
+        assertEquals(1, af001.findings().size(), () -> "cleared: " + af001.cleared());
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
