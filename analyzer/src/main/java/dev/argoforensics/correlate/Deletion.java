@@ -42,7 +42,7 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     static List<Deletion> of(PodHistory pod) {
         List<Deletion> out = new ArrayList<>();
         for (AuditRecord a : pod.auditRecords()) {
-            boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
+            boolean granted = a.effective();
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted) {
                 continue;
             }

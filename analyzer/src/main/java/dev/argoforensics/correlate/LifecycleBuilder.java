@@ -74,7 +74,7 @@ final class LifecycleBuilder {
                                                 List<AuditRecord> audit) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
-            boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
+            boolean granted = a.effective();
             Timestamp at = a.time();
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null) {
                 deleted.merge(new WorkflowRef(a.namespace(), a.name()),
@@ -252,11 +252,16 @@ final class LifecycleBuilder {
         }
         LogEvent from = created;
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from)).toList();
-        if (events.size() == pod.events().size()) {
+        // An export of a Pod created (or taken) clearly before that line is of an earlier Pod of the same name.
+        java.time.Instant start = from.time().instant().minusNanos(CROSS_CLOCK_NANOS);
+        List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> (s.creationTimestamp() == null
+                || !s.creationTimestamp().windowEnd().isBefore(start)) && (s.observed() == null || !s.observed().time().windowEnd().isBefore(start)))
+                .toList();
+        if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size()) {
             return pod;
         }
         List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
-        return new PodHistory(pod.key(), pod.identity(), events, pod.snapshots(), pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
+        return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
                 pod.auditRecords());
     }
 
@@ -273,7 +278,7 @@ final class LifecycleBuilder {
         Known completed = null;
         String by = null;
         for (AuditRecord a : pod.auditRecords()) {
-            boolean granted = a.responseCode() == null || a.responseCode() / 100 == 2;
+            boolean granted = a.effective();
             Timestamp at = a.time();
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted || at == null) {
                 continue;
@@ -303,6 +308,7 @@ final class LifecycleBuilder {
             }
         }
         boolean exactFromExport = false;
+        Known inferred = null;
         if (firstDeleted != null) {
             Timestamp ts = firstDeleted.deletionTimestamp();
             Long g = firstDeleted.deletionGracePeriodSeconds();
@@ -322,8 +328,9 @@ final class LifecycleBuilder {
                     grace = 0L;
                     if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
                             && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
-                        lower = max(lower, new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
-                                + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false));
+                        inferred = new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
+                                + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false);
+                        lower = max(lower, inferred);
                     }
                 }
             }
@@ -359,7 +366,7 @@ final class LifecycleBuilder {
         if (lower != null && lower.at().isAfter(upper.at())) {
             lower = null; // the objects disagree among themselves: keep the upper bound only
         }
-        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree);
+        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred);
     }
 
     /** The earlier bound; of two the sources cannot order, the first (the more exact, by the order of the calls). */
@@ -418,7 +425,7 @@ final class LifecycleBuilder {
                 String path = e.regarding().fieldPath();
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
                         && !path.equals("spec.containers{wait}") && (end == null || !clearlyBefore(end.at(), e.first()))
-                        && (deletion.notBefore() == null || !clearlyBefore(e.first(), deletion.notBefore().at()))) {
+                        && (deletion.notBefore() == null || deletion.inferredLower() || !clearlyBefore(e.first(), deletion.notBefore().at()))) {
                     running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
                             path.length() - 1) + " at " + e.first().format() + " (Killing event)", e.source(), false);
                     break;

@@ -15,6 +15,7 @@ import java.util.Set;
  * @param responseCode   {@code responseStatus.code}, null before the response
  * @param requestBodyLogged the policy level logged the request body ({@code Request} or {@code RequestResponse})
  * @param finalizers     what the request body does to {@code metadata.finalizers}; null if nothing (or not logged)
+ * @param dryRun         a server-side dry run ({@code dryRun=All} in the request URI or its DeleteOptions): it changed nothing
  */
 public record AuditRecord(
         SourceRef source,
@@ -30,13 +31,19 @@ public record AuditRecord(
         Timestamp requestReceived,
         Timestamp stageTimestamp,
         boolean requestBodyLogged,
-        FinalizerEdit finalizers) implements ExportedObject {
+        FinalizerEdit finalizers,
+        boolean dryRun) implements ExportedObject {
 
     /** Verbs that change an object; the others (get, list, watch) are counted, not kept. */
     public static final Set<String> MUTATING = Set.of("create", "update", "patch", "delete", "deletecollection");
 
     public boolean mutating() {
         return MUTATING.contains(verb);
+    }
+
+    /** A request the API server carried out: granted (2xx, or no response recorded yet) and not a dry run. */
+    public boolean effective() {
+        return !dryRun && (responseCode == null || responseCode / 100 == 2);
     }
 
     /** The time the stage was reached (the request's time if the stage has none). */

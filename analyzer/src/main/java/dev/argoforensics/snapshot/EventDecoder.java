@@ -64,7 +64,26 @@ public final class EventDecoder {
         return new AuditRecord(doc.source(), n.path("auditID").asText(""), n.path("stage").asText(""), verb,
                 n.path("user").path("username").asText(""), ref.path("resource").asText(""), ref.path("subresource").asText(""),
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
-                received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null);
+                received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n));
+    }
+
+    /** {@code dryRun=All} in the request URI's query, or in the logged DeleteOptions / options of the body. */
+    private static boolean dryRun(JsonNode n) {
+        String uri = n.path("requestURI").asText("");
+        int q = uri.indexOf('?');
+        if (q >= 0) {
+            for (String param : uri.substring(q + 1).split("&")) {
+                if (param.equals("dryRun=All") || param.equals("dryRun%3DAll")) {
+                    return true;
+                }
+            }
+        }
+        for (JsonNode d : n.path("requestObject").path("dryRun")) {
+            if ("All".equals(d.asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What a logged request body does to {@code metadata.finalizers}, or null if it leaves them alone. */

@@ -146,7 +146,9 @@ final class ObjectEntries {
     static void audit(Entries out, AuditRecord a) {
         StringBuilder b = new StringBuilder(a.verb()).append(' ').append(a.target()).append(" by ").append(a.user());
         b.append(a.responseCode() == null ? " (stage " + a.stage() + ", no response logged)" : " → " + a.responseCode());
-        if (a.finalizers() != null) {
+        if (a.dryRun()) {
+            b.append(": a dry run, which changed nothing");
+        } else if (a.finalizers() != null) {
             b.append(a.finalizers().removes(PodSnapshot.STATUS_FINALIZER) && "pods".equals(a.resource())
                     ? ": removes the status-capture finalizer (" + a.finalizers() + ")"
                     : ": " + a.finalizers());
