@@ -72,8 +72,10 @@ public final class Main implements Runnable {
 
     /** Running out of memory, anywhere: one line and what to do, never a stack trace, never a status that speaks of findings. */
     static int outOfMemory(PrintWriter err) {
-        err.println(NAME + ": out of memory (the Java heap is " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB); nothing was reported");
-        err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx4g (or more), or keep fewer timelines with --timelines none");
+        long heapMiB = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+        long moreGiB = Math.max(4, (2 * heapMiB + 1023) / 1024); // twice what it had, in whole GiB, at least 4
+        err.println(NAME + ": out of memory (the Java heap is " + heapMiB + " MiB); nothing was reported");
+        err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx" + moreGiB + "g, or keep fewer timelines with --timelines none");
         err.flush();
         return EXIT_FAILED;
     }
