@@ -113,7 +113,7 @@ public final class Correlator {
                     removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key)));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
-        Map<WorkflowRef, WorkflowFate> fates = LifecycleBuilder.fates(workflows, pods, objects.auditRecords());
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex);
         Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
         for (PodHistory h : pods.values()) {

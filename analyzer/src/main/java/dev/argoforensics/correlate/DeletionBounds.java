@@ -1,0 +1,185 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * When a Pod's deletion was first requested, bounded as tightly as the evidence allows, and the
+ * controller's first sight of it: the {@link DeletionRequest} of its lifecycle. The objects (audit
+ * records, exports) speak first, with Kubernetes' graceful-deletion semantics; the controller's
+ * lines bound the request only where their clock agrees with the objects'.
+ */
+final class DeletionBounds {
+    /**
+     * How long after the containers' end the kubelet's own grace-0 delete can still come: it is sent
+     * once the containers are gone and their status written (seconds in practice). A grace-0
+     * {@code deletionTimestamp} further from the end than this cannot be that delete's, so it is the
+     * time of the request itself.
+     */
+    static final long KUBELET_FINAL_DELETE_NANOS = 60_000_000_000L;
+
+    /**
+     * How far two clocks may disagree: a container's {@code finishedAt} and a Killing Event are the
+     * node's, {@code deletionTimestamp} and audit times the API server's, log times the controller's.
+     * An order across clocks closer than this is not taken as shown.
+     */
+    static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
+
+    private DeletionBounds() {
+    }
+
+    /**
+     * The bounds on the first deletion request. The objects (audit records, exports) are read first:
+     * their clock is the API server's. The controller's first sight of the deletion is an upper bound
+     * too, unless it falls before what the objects show (its clock is then off, as logrus lines
+     * written in local time with a literal Z are), and then the controller's times are not compared
+     * with the objects' at all.
+     */
+    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit) {
+        // An audit record of the first granted delete (or eviction) brackets the request: received, then completed.
+        Known received = null;
+        Known completed = null;
+        String by = null;
+        for (AuditRecord a : pod.auditRecords()) {
+            boolean granted = a.effective();
+            Timestamp at = a.time();
+            if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted || at == null) {
+                continue;
+            }
+            boolean delete = "delete".equals(a.verb()) && a.subresource().isEmpty();
+            boolean evict = "create".equals(a.verb()) && "eviction".equals(a.subresource());
+            if ((delete || evict) && (completed == null || at.instant().isBefore(completed.at().instant()))) {
+                String what = (evict ? "eviction by " : "delete by ") + (a.user().isEmpty() ? "an unnamed user" : a.user());
+                completed = new Known(at, what + " (audit record)", a.source(), false);
+                received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
+                by = a.user().isEmpty() ? null : a.user();
+            }
+        }
+        Known exact = completed;
+        Known upper = completed;
+        Known lower = received;
+        Long grace = null;
+        PodSnapshot firstDeleted = null;
+        Known lastUndeleted = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() == null) {
+                if (firstDeleted == null && s.observed() != null) {
+                    lastUndeleted = new Known(s.observed().time(), "an export taken then shows no deletion", s.source(), false);
+                }
+            } else if (firstDeleted == null) {
+                firstDeleted = s;
+            }
+        }
+        boolean exactFromExport = false;
+        Known inferred = null;
+        if (firstDeleted != null) {
+            Timestamp ts = firstDeleted.deletionTimestamp();
+            Long g = firstDeleted.deletionGracePeriodSeconds();
+            if (g != null && g > 1) {
+                grace = g;
+                Timestamp requested = new Timestamp(ts.instant().minusSeconds(g), ts.precision(), ts.zone());
+                Known k = new Known(requested, "deletionTimestamp " + ts.format() + " minus the grace period " + g + "s", firstDeleted.source(), false);
+                upper = min(upper, k);
+                lower = max(lower, k);
+                exactFromExport = exact == null;
+            } else {
+                upper = min(upper, new Known(ts, g == null ? "deletionTimestamp" : "deletionTimestamp, grace period " + g + "s", firstDeleted.source(), false));
+                // The kubelet's own grace-0 delete, which moves deletionTimestamp from Kubernetes 1.33 on, comes when it has stopped
+                // the containers of a Pod being deleted: within moments of their end, and after a kill that ends main by a signal. A
+                // Pod whose containers all completed with exit 0 long before a grace-0 deletionTimestamp was requested then.
+                if (g != null && g == 0) {
+                    grace = 0L;
+                    if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
+                            && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
+                        inferred = new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
+                                + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false);
+                        lower = max(lower, inferred);
+                    }
+                }
+            }
+        }
+        if (lastUndeleted != null && (lower == null || lastUndeleted.at().isAfter(lower.at()))) {
+            lower = lastUndeleted;
+        }
+        LogEvent[] sighting = firstDeletingHandler(pod);
+        LogEvent firstSeen = sighting == null ? null : sighting[0];
+        boolean logsAgree = true;
+        List<Known> fromLogs = new ArrayList<>();
+        if (firstSeen != null) {
+            fromLogs.add(new Known(firstSeen.time(), "the controller handled the deletion", firstSeen.source(), true));
+        }
+        if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
+            fromLogs.add(new Known(exit.event().time(), "the Pod left the controller's informer", exit.event().source(), true));
+        }
+        for (Known k : fromLogs) {
+            if (lower != null && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
+                logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
+            }
+        }
+        if (logsAgree) {
+            for (Known k : fromLogs) {
+                if (lower == null || !k.at().isBefore(lower.at())) {
+                    upper = min(upper, k); // a bound no earlier than what the objects show; an earlier one is the clocks' difference
+                }
+            }
+        }
+        if (upper == null) {
+            return null;
+        }
+        if (lower != null && lower.at().isAfter(upper.at())) {
+            lower = null; // the objects disagree among themselves: keep the upper bound only
+        }
+        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred);
+    }
+
+    /** The earlier bound; of two the sources cannot order, the first (the more exact, by the order of the calls). */
+    private static Known min(Known a, Known b) {
+        return a == null || b.at().isBefore(a.at()) ? b : a;
+    }
+
+    /** The later bound; of two the sources cannot order, the first. */
+    private static Known max(Known a, Known b) {
+        return a == null || b.at().isAfter(a.at()) ? b : a;
+    }
+
+    /** Certainly before, by more than two clocks can disagree. */
+    static boolean clearlyBefore(Timestamp a, Timestamp b) {
+        return a.windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(b.instant());
+    }
+
+    /**
+     * The pod event handler's first sight of the Pod's deletion: its first {@code Removing finalizers
+     * during a delete} (whether or not a removal was assembled from it: a delayed removal item queued
+     * again by each later event runs once), and the informer event it ran on, in the same stream. A
+     * handler run on a {@code delete pod event} is no sight of a deletion (the Pod left the informer).
+     *
+     * @return {handler line, trigger (null if not logged)}, or null
+     */
+    static LogEvent[] firstDeletingHandler(PodHistory pod) {
+        Map<Integer, LogEvent> lastInformer = new HashMap<>();
+        LogEvent[] first = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent) {
+                lastInformer.put(e.stream(), e);
+            } else if (e.event() instanceof FinalizersOnDelete) {
+                LogEvent trigger = lastInformer.get(e.stream());
+                boolean deleting = trigger == null || ((PodInformerEvent) trigger.event()).action() != InformerAction.DELETE;
+                // Files come in input order, not time order: the earliest sighting of any controller run.
+                if (deleting && (first == null || e.time().instant().isBefore(first[0].time().instant()))) {
+                    first = new LogEvent[] {e, trigger};
+                }
+            }
+        }
+        return first;
+    }
+}

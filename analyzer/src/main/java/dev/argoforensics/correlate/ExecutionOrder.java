@@ -1,0 +1,221 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.correlate.Execution.State;
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ClusterEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.TimeFormat;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+
+/**
+ * Whether a Pod's containers had finished when its deletion was requested, were still running, or
+ * the evidence cannot tell: the {@link Execution} of its lifecycle, from what the objects state,
+ * then what they imply, then the controller's lines.
+ */
+final class ExecutionOrder {
+    /** The pod informer delivers the deletion that fast or the Pod vanishes at the finalizer's release. */
+    static final long PROMPT_NANOS = 5_000_000_000L;
+    /** A last condition transition this soon after the Pod's creation may be its start-up (Ready) rather than its end. */
+    static final long START_UP_NANOS = 60_000_000_000L;
+    /** A last condition transition this soon before the deletion was seen was made by the deletion's author (DisruptionTarget). */
+    static final long AT_DELETION_NANOS = 10_000_000_000L;
+
+    private ExecutionOrder() {
+    }
+
+    /**
+     * The order of the containers' end and the deletion request: what the objects state first, then
+     * what they imply, then the controller's lines.
+     */
+    static Execution of(PodHistory pod, ContainersEnd end, DeletionRequest deletion, InformerExit exit) {
+        if (deletion == null) {
+            return Execution.notDeleted();
+        }
+        Execution running = null;
+        Execution finished = null;
+        String othersRan = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            ContainerState main = PodLifecycle.main(s);
+            if (s.deletionTimestamp() != null && main != null && !main.terminated()) {
+                running = new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " " + main.state(), s.source(), false);
+                break;
+            }
+            Long g = s.deletionGracePeriodSeconds();
+            if (s.deletionTimestamp() != null && g != null && g > 1) {
+                Timestamp requested = new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
+                        s.deletionTimestamp().zone());
+                if (main != null && main.finishedAt() != null && DeletionBounds.clearlyBefore(main.finishedAt(), requested)) {
+                    othersRan = main.name() + " had ended at " + main.finishedAt().format() + ", but the API server gave the deletion a grace "
+                            + "period of " + g + "s, which it gives only to a Pod that has not finished: another container still ran";
+                } else {
+                    running = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g + "s, which it gives only "
+                            + "to a Pod that has not finished, and " + (main == null ? "no container" : main.name()) + " had not ended before it",
+                            s.source(), false);
+                    break;
+                }
+            }
+            if (s.deletionTimestamp() == null && s.containersFinishedAt().isPresent() && s.observed() != null) {
+                finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
+                        + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
+            }
+        }
+        if (running == null) {
+            for (ClusterEvent e : pod.clusterEvents()) {
+                String path = e.regarding().fieldPath();
+                if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
+                        && !path.equals("spec.containers{wait}") && (end == null || !DeletionBounds.clearlyBefore(end.at(), e.first()))
+                        && (deletion.notBefore() == null || deletion.inferredLower() || !DeletionBounds.clearlyBefore(e.first(), deletion.notBefore().at()))) {
+                    running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
+                            path.length() - 1) + " at " + e.first().format() + " (Killing event)", e.source(), false);
+                    break;
+                }
+            }
+        }
+        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
+            running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
+                    + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
+        }
+        if (finished == null && end != null && deletion.notBefore() != null && DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at())) {
+            finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
+                    + "), before the deletion was requested " + deletion.when(), deletion.notBefore().evidence(), false);
+        }
+        if (running != null && finished != null) {
+            return new Execution(State.UNDETERMINED, "the evidence disagrees: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);
+        }
+        if (running != null || finished != null) {
+            return running != null ? running : finished;
+        }
+        if (othersRan != null) {
+            return new Execution(State.UNDETERMINED, othersRan, deletion.notAfter().evidence(), false);
+        }
+        // The containers ended after the controller saw the deletion (its clock agreeing with the objects'): they ran then.
+        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.clearlyBefore(deletion.firstSeen().time(), end.at())) {
+            return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
+                    + ", before the containers ended at " + end.at().format() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
+        }
+        // A main container ended by a signal moments before the deletion is recorded: the kill of that deletion, most likely.
+        if (end != null && end.mainSignalled() && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())
+                && end.at().windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isAfter(deletion.notAfter().at().instant())) {
+            return new Execution(State.RUNNING, "main was ended by a signal (exit " + end.mainExit() + ", " + end.mainReason() + ") at "
+                    + end.at().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
+                    + "deletion", end.snapshot().source(), true);
+        }
+        Execution fromLogs = fromLogs(pod, exit);
+        if (fromLogs != null) {
+            return fromLogs;
+        }
+        StringBuilder why = new StringBuilder();
+        if (end == null) {
+            why.append("no export of the Pod shows how its containers ended");
+        } else {
+            why.append("the containers ended at ").append(end.at().format()).append(" (").append(end.exitSummary()).append(") and the deletion was requested ")
+                    .append(deletion.when()).append(", which does not order them");
+            if (end.mainSignalled()) {
+                why.append("; main's exit code ").append(end.mainExit()).append(" is one a signal gives");
+            }
+        }
+        return new Execution(State.UNDETERMINED, why.toString(), deletion.notAfter().evidence(), deletion.notAfter().fromLogs());
+    }
+
+    /**
+     * What the pod informer's lines say. A running Pod goes on changing while the kubelet stops its
+     * containers: significant updates after the deletion was seen mean it had not finished. The
+     * other way round is weaker, as a grace-0 deletion of a running Pod (a forced delete, the Pod
+     * garbage collector after its node was lost) also makes it vanish at the release; so a finished
+     * Pod is read from the lines only when all of these hold: the controller saw the deletion arrive
+     * (an {@code update pod event}, not the {@code add} of a start-up listing); the Pod changed no
+     * more and vanished at its finalizer's release; and its last condition transition, which the
+     * logged delay dates (deadline - max(pod GC delay, 2m)), came long after its creation (not its
+     * start-up) and well before the deletion (not a DisruptionTarget set by the deletion's author).
+     */
+    private static Execution fromLogs(PodHistory pod, InformerExit exit) {
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        if (sighting == null) {
+            return null;
+        }
+        LogEvent seen = sighting[0];
+        LogEvent trigger = sighting[1];
+        LogEvent schedule = null;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal()) {
+                if (e.event() instanceof PodInformerEvent p) {
+                    if (p.action() == InformerAction.UPDATE) {
+                        return new Execution(State.RUNNING, "after the controller handled the deletion at " + seen.time().format()
+                                + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
+                    }
+                    if (p.action() == InformerAction.DELETE) {
+                        break;
+                    }
+                } else if (schedule == null && e.event() instanceof PodCleanupScheduled) {
+                    schedule = e;
+                }
+            }
+        }
+        FinalizerRemoval first = null;
+        for (FinalizerRemoval r : pod.removals()) {
+            if (r.cause() == RemovalCause.POD_DELETED) {
+                first = r;
+                break;
+            }
+        }
+        boolean watched = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.UPDATE;
+        LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
+        LogEvent released = first == null ? null : first.started() != null ? first.started() : first.decisive();
+        Timestamp created = creation(pod);
+        if (!watched || gone == null || released == null || schedule == null || created == null || EventOrder.before(gone, released)
+                || released.time().nanosUntil(gone.time()) > PROMPT_NANOS) {
+            return null;
+        }
+        PodCleanupScheduled s = (PodCleanupScheduled) schedule.event();
+        long effective = Math.max(podGcDelay(s.podGC()), RemovalDeadline.MINIMUM_DELAY_NANOS);
+        java.time.Instant lastTransition = schedule.time().instant().plusNanos(s.delayNanos()).minusNanos(effective);
+        boolean afterStartUp = lastTransition.isAfter(created.windowEnd().plusNanos(START_UP_NANOS));
+        boolean beforeDeletion = lastTransition.plusNanos(AT_DELETION_NANOS).isBefore(seen.time().instant());
+        if (!afterStartUp || !beforeDeletion) {
+            return null;
+        }
+        return new Execution(State.FINISHED_BEFORE, "the controller saw the deletion arrive (update pod event at " + trigger.time().format()
+                + ") and the Pod changed no more until it vanished at its finalizer's release (" + gone.time().format() + "); its last condition "
+                + "transition, which the logged delay dates to " + TimeFormat.utc(lastTransition, TimePrecision.MILLISECOND) + ", came long after "
+                + "its creation and before the deletion: it had already finished", gone.source(), true);
+    }
+
+    /** When the Pod was created: its {@code Created pod} line, else an export's creationTimestamp. */
+    private static Timestamp creation(PodHistory pod) {
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCreated) {
+                return e.time();
+            }
+        }
+        return pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** The pod GC delay a {@code queuing pod delay} line's podGC value names (any release's rendering), or -1. */
+    static long podGcDelay(String podGc) {
+        if (podGc == null) {
+            return -1;
+        }
+        java.util.regex.Matcher m = GO_DURATION.matcher(podGc);
+        long found = -1;
+        while (m.find()) {
+            try {
+                found = GoDuration.parse(m.group());
+            } catch (IllegalArgumentException e) {
+                // not a duration after all
+            }
+        }
+        return found;
+    }
+
+    /** A Go duration ({@code 5s}, {@code 5m0s}, {@code 1h0m0s}, {@code 500ms}) anywhere in a value. */
+    private static final java.util.regex.Pattern GO_DURATION = java.util.regex.Pattern.compile(
+            "[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s)(?:[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s))*");
+}

@@ -1,0 +1,69 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What became of each Workflow: deleted (audit records, the orphan path), completed, its last line. */
+final class WorkflowFates {
+    private WorkflowFates() {
+    }
+
+    /** Every Workflow's fate: from audit records of its deletion, orphan-path releases of its Pods, its completion. */
+    static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
+                                                List<AuditRecord> audit) {
+        Map<WorkflowRef, Known> deleted = new HashMap<>();
+        for (AuditRecord a : audit) {
+            boolean granted = a.effective();
+            Timestamp at = a.time();
+            if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null) {
+                deleted.merge(new WorkflowRef(a.namespace(), a.name()),
+                        new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), WorkflowFates::earlier);
+            }
+        }
+        for (PodHistory p : pods.values()) {
+            if (p.link() == null) {
+                continue;
+            }
+            for (FinalizerRemoval r : p.removals()) {
+                if (r.cause() == RemovalCause.ORPHANED) {
+                    deleted.merge(p.link().workflow(), new Known(r.scheduled().time(), "the pod controller found it missing or being deleted "
+                            + "when it released Pod " + p.key().name() + " on the orphan path", r.scheduled().source(), true), WorkflowFates::earlier);
+                }
+            }
+        }
+        Map<WorkflowRef, WorkflowFate> out = new HashMap<>();
+        for (WorkflowHistory w : workflows.values()) {
+            Known completed = null;
+            for (LogEvent e : w.events()) {
+                if (e.event() instanceof WorkflowUpdated u && u.phase() != null && LifecycleBuilder.COMPLETED.contains(u.phase())) {
+                    completed = new Known(e.time(), "Workflow update successful, phase " + u.phase(), e.source(), true);
+                    break;
+                }
+            }
+            if (completed == null) {
+                for (WorkflowSnapshot s : w.snapshots()) {
+                    if (s.phase() != null && LifecycleBuilder.COMPLETED.contains(s.phase()) && s.observed() != null) {
+                        completed = new Known(s.observed().time(), "exported in phase " + s.phase(), s.source(), false);
+                        break;
+                    }
+                }
+            }
+            LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
+            out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last));
+        }
+        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null)));
+        return out;
+    }
+
+    private static Known earlier(Known a, Known b) {
+        return b.at().instant().isBefore(a.at().instant()) ? b : a;
+    }
+}
