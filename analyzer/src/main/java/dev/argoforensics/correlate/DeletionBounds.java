@@ -50,20 +50,15 @@ final class DeletionBounds {
         Known received = null;
         Known completed = null;
         String by = null;
-        for (AuditRecord a : pod.auditRecords()) {
-            boolean granted = a.effective();
-            Timestamp at = a.time();
-            if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted || at == null) {
+        for (Deletion d : Deletion.of(pod)) {
+            AuditRecord a = d.audit();
+            if (a == null || (completed != null && !a.time().instant().isBefore(completed.at().instant()))) {
                 continue;
             }
-            boolean delete = "delete".equals(a.verb()) && a.subresource().isEmpty();
-            boolean evict = "create".equals(a.verb()) && "eviction".equals(a.subresource());
-            if ((delete || evict) && (completed == null || at.instant().isBefore(completed.at().instant()))) {
-                String what = (evict ? "eviction by " : "delete by ") + (a.user().isEmpty() ? "an unnamed user" : a.user());
-                completed = new Known(at, what + " (audit record)", a.source(), false);
-                received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
-                by = a.user().isEmpty() ? null : a.user();
-            }
+            String what = ("eviction".equals(a.subresource()) ? "eviction by " : "delete by ") + (a.user().isEmpty() ? "an unnamed user" : a.user());
+            completed = new Known(a.time(), what + " (audit record)", a.source(), false);
+            received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
+            by = a.user().isEmpty() ? null : a.user();
         }
         Known exact = completed;
         Known upper = completed;
