@@ -1,7 +1,6 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
-import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
@@ -10,6 +9,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
@@ -20,6 +20,7 @@ import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -300,7 +301,7 @@ public final class Correlator {
         LogEvent queued;
         LogEvent started;
         /** When the item is due to run: the scheduling (or queueing) time plus its positive delay. */
-        java.time.Instant due;
+        Instant due;
         /** The last attempt failed and no later worker line took the item again. */
         boolean failed;
 

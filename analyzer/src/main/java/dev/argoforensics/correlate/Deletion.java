@@ -65,13 +65,22 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         return out;
     }
 
-    /** The earliest deletion of the most specific kind the records hold. */
-    static Optional<Deletion> first(PodHistory pod) {
+    /**
+     * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of
+     * the most specific kind (audit, then Events on the Pod, then Events on its node), then the others.
+     */
+    static List<Deletion> ordered(PodHistory pod) {
         List<Deletion> all = of(pod);
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
-        return all.stream().filter(d -> d.audit != null).min(byTime)
+        Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
                 .or(() -> all.stream().min(byTime));
+        if (first.isEmpty()) {
+            return all;
+        }
+        List<Deletion> out = new ArrayList<>(List.of(first.get()));
+        all.stream().filter(d -> d != first.get()).forEach(out::add);
+        return out;
     }
 
     /** "system:serviceaccount:kube-system:cluster-autoscaler evicted it at 2026-…". */

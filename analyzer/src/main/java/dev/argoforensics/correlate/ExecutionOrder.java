@@ -14,6 +14,10 @@ import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimeFormat;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Whether a Pod's containers had finished when its deletion was requested, were still running, or
@@ -176,7 +180,7 @@ final class ExecutionOrder {
         }
         PodCleanupScheduled s = (PodCleanupScheduled) schedule.event();
         long effective = Math.max(podGcDelay(s.podGC()), RemovalDeadline.MINIMUM_DELAY_NANOS);
-        java.time.Instant lastTransition = schedule.time().instant().plusNanos(s.delayNanos()).minusNanos(effective);
+        Instant lastTransition = schedule.time().instant().plusNanos(s.delayNanos()).minusNanos(effective);
         boolean afterStartUp = lastTransition.isAfter(created.windowEnd().plusNanos(START_UP_NANOS));
         boolean beforeDeletion = lastTransition.plusNanos(AT_DELETION_NANOS).isBefore(seen.time().instant());
         if (!afterStartUp || !beforeDeletion) {
@@ -195,7 +199,7 @@ final class ExecutionOrder {
                 return e.time();
             }
         }
-        return pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** The pod GC delay a {@code queuing pod delay} line's podGC value names (any release's rendering), or -1. */
@@ -203,7 +207,7 @@ final class ExecutionOrder {
         if (podGc == null) {
             return -1;
         }
-        java.util.regex.Matcher m = GO_DURATION.matcher(podGc);
+        Matcher m = GO_DURATION.matcher(podGc);
         long found = -1;
         while (m.find()) {
             try {
@@ -216,6 +220,6 @@ final class ExecutionOrder {
     }
 
     /** A Go duration ({@code 5s}, {@code 5m0s}, {@code 1h0m0s}, {@code 500ms}) anywhere in a value. */
-    private static final java.util.regex.Pattern GO_DURATION = java.util.regex.Pattern.compile(
+    private static final Pattern GO_DURATION = Pattern.compile(
             "[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s)(?:[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s))*");
 }

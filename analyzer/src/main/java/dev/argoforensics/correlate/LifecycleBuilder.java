@@ -2,7 +2,6 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
-import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -13,11 +12,12 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +41,6 @@ final class LifecycleBuilder {
     LifecycleBuilder(NodeIndex nodes) {
         this.nodes = nodes;
     }
-
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
         PodHistory pod = latestInstance(all);
@@ -117,13 +116,28 @@ final class LifecycleBuilder {
             }
         }
         NodeOutcome outcome = outcome(workflow, link, nodeLines, all.identity());
-        List<Deletion> deleters = new ArrayList<>();
-        Deletion.first(pod).ifPresent(first -> {
-            deleters.add(first);
-            Deletion.of(pod).stream().filter(d -> d != first).forEach(deleters::add);
-        });
-        return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted, persistedLine,
-                phaseAtRelease, phaseLine, outcome, fate);
+        LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
+        return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
+                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate);
+    }
+
+    /**
+     * The controller's labelPodCompleted (queued or run) after the release and before the Pod left the
+     * cluster: it is queued only for a Pod still in the informer whose node was persisted fulfilled.
+     */
+    private static LogEvent labelledAfter(PodHistory pod, LogEvent release, InformerExit exit) {
+        LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
+        for (LogEvent e : pod.events()) {
+            if (!EventOrder.after(e, release) || (gone != null && !EventOrder.before(e, gone))) {
+                continue; // before the release, or after the Pod had left the cluster: nothing it says is of this Pod
+            }
+            ControllerEvent ev = e.event();
+            if ((ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action()))
+                    || (ev instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action()))) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** The first {@code delete pod event}; the Pod left the selector if the controller had labelled it, or if it still had its finalizer. */
@@ -176,7 +190,7 @@ final class LifecycleBuilder {
         LogEvent from = created;
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from)).toList();
         // An export of a Pod created (or taken) clearly before that line is of an earlier Pod of the same name.
-        java.time.Instant start = from.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        Instant start = from.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> (s.creationTimestamp() == null
                 || !s.creationTimestamp().windowEnd().isBefore(start)) && (s.observed() == null || !s.observed().time().windowEnd().isBefore(start)))
                 .toList();
@@ -187,7 +201,6 @@ final class LifecycleBuilder {
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
                 pod.auditRecords());
     }
-
 
     /**
      * The first line showing the node persisted fulfilled before the release: a cleanup the controller

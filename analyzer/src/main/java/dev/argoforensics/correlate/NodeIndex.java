@@ -1,9 +1,10 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -50,7 +51,7 @@ public final class NodeIndex {
     public LogEvent updateBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
         List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
         // Start one precision window early: a line of another stream that close may still be "not after" from.
-        java.time.Instant start = from.time().instant().minusNanos(from.time().precision().windowNanos());
+        Instant start = from.time().instant().minusNanos(from.time().precision().windowNanos());
         int lo = 0;
         int hi = sorted.size();
         while (lo < hi) {
@@ -78,7 +79,7 @@ public final class NodeIndex {
         List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
         int lo = 0;
         int hi = sorted.size();
-        java.time.Instant end = line.time().windowEnd();
+        Instant end = line.time().windowEnd();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (sorted.get(mid).time().instant().isBefore(end)) {

@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import java.util.Optional;
  * @param persisted         the first evidence that the node was persisted fulfilled before the release
  *                          (null: none; always null without a release)
  * @param persistedLine     the log line behind {@code persisted}, when it is one
+ * @param persistedAfter    the controller labelling the Pod completed after the release and before the Pod left the
+ *                          cluster (null: none): it was still in the informer, and its node persisted fulfilled
  * @param phaseAtRelease    the node's phase when the finalizer went, from the first line after it that
  *                          states it, else from the latest export that shows it unfulfilled (null: unknown)
  * @param phaseAtReleaseLine the line that states it, null if from an export
@@ -33,6 +36,7 @@ import java.util.Optional;
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
+                           LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow) {
 
     public PodLifecycle {
@@ -65,9 +69,9 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
         return outcome != null && "Error".equals(outcome.phase()) && podDeleted(outcome.message());
     }
 
-    /** "pod deleted" or, for a ContainerSet child, "container deleted". */
+    /** "pod deleted" or, for a ContainerSet child, "container deleted" ({@link NodeStatus#podDeletedMessage}). */
     public static boolean podDeleted(String message) {
-        return message != null && (message.equals("pod deleted") || message.equals("container deleted"));
+        return NodeStatus.podDeletedMessage(message);
     }
 
     /** The container named main, else the first that is neither an init container nor the executor's wait. */

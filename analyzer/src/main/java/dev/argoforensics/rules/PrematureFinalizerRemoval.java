@@ -144,11 +144,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         life.heldWhileDeleted().source()));
                 return;
             }
-            Optional<LogEvent> persistedLater = persistedAfter();
-            if (persistedLater.isPresent()) {
+            LogEvent persistedLater = life.persistedAfter();
+            if (persistedLater != null) {
                 cleared.add(new Clearance(pod.key(), at + ", but the Pod was still there when the node was persisted fulfilled afterwards ("
-                        + cleanupAction(persistedLater.get()) + " at " + persistedLater.get().time().format() + "): the release removed nothing, "
-                        + "or the result was captured first", persistedLater.get().source()));
+                        + cleanupAction(persistedLater) + " at " + persistedLater.time().format() + "): the release removed nothing, "
+                        + "or the result was captured first", persistedLater.source()));
                 return;
             }
             WorkflowFate fate = life.workflow();
@@ -320,25 +320,6 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         : !deleted.at().instant().isAfter(deletion.notAfter().at().instant().plusSeconds(10));
             }
             return !life.lostToDeletion() && Math.abs(decisive.time().nanosUntil(deleted.at())) <= 600_000_000_000L;
-        }
-
-        /** A cleanup the controller queues only after persisting a fulfilled node, logged after the release: the Pod was still in its informer. */
-        private Optional<LogEvent> persistedAfter() {
-            InformerExit exit = life.informerExit();
-            for (LogEvent e : pod.events()) {
-                if (!EventOrder.after(e, decisive)) {
-                    continue;
-                }
-                if (exit != null && exit.kind() == InformerExit.Kind.REMOVED && !EventOrder.before(e, exit.event())) {
-                    break; // the Pod had left the cluster: nothing after speaks of it
-                }
-                ControllerEvent ev = e.event();
-                if ((ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action()))
-                        || (ev instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action()))) {
-                    return Optional.of(e);
-                }
-            }
-            return Optional.empty();
         }
 
         /** The Workflow was processed after the release, or exported after it with the node still unfulfilled: it still existed. */

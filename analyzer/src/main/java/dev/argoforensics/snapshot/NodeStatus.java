@@ -32,7 +32,12 @@ public record NodeStatus(
 
     /** The result was lost: the controller found the Pod gone before recording it. */
     public boolean podDeletedError() {
-        return "Error".equals(phase) && message != null && (message.equals("pod deleted") || message.equals("container deleted"));
+        return "Error".equals(phase) && podDeletedMessage(message);
+    }
+
+    /** The message the controller gives a node whose Pod vanished unrecorded: "pod deleted", or "container deleted" for a ContainerSet child. */
+    public static boolean podDeletedMessage(String message) {
+        return "pod deleted".equals(message) || "container deleted".equals(message);
     }
 
     /** The template whose name goes into a v2 pod name. */

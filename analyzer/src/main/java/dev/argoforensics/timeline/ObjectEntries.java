@@ -10,7 +10,6 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.source.SourceRef;
-import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
