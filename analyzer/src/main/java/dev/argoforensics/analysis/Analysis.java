@@ -127,7 +127,7 @@ public final class Analysis {
         for (InputFile f : files) {
             ordered.add(summaries.get(f));
         }
-        Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes());
+        Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes(), reading.assembler.coverage());
         PhaseTimes.mark("correlate");
         List<RuleOutcome> outcomes = new RuleEngine(rules).run(correlation);
         PhaseTimes.mark("rules");

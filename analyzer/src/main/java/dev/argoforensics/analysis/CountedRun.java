@@ -45,6 +45,8 @@ final class CountedRun implements ChunkItem {
     long backwards;
     /** Chunk line of the first record earlier than the one before it in the run, or -1. */
     long firstBackwardsLine = -1;
+    /** The catalog's event types among the run's records, one bit per {@link EventType#ordinal()}. */
+    long types;
     /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
     boolean schedulesCleanup;
 
@@ -68,6 +70,7 @@ final class CountedRun implements ChunkItem {
         continuation += c.lastLine() - c.firstLine();
         if (c.entry() != null) {
             recognised++;
+            types |= 1L << c.entry().event().ordinal();
             schedulesCleanup |= c.entry().event() == EventType.POD_CLEANUP_SCHEDULED;
         }
         if (c.prefixed()) {

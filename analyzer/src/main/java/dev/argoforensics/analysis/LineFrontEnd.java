@@ -61,6 +61,14 @@ final class LineFrontEnd {
     /** Lines longer than this are cut (see {@link ChunkLineReader}). */
     private final int maxLineBytes;
 
+    /**
+     * Text every record at warning level or above holds in every format and envelope (logrus
+     * {@code warning}/{@code error}/{@code fatal}/{@code panic} and {@code WARN[}/{@code ERRO[}, slog
+     * {@code WARN}/{@code ERROR}), without quotes: pass 1 reads those lines' heads too, since such a
+     * record makes what it names of interest. A hit that is no warning costs one quick read.
+     */
+    static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
+
     LineFrontEnd(MessageCatalog catalog) {
         this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
     }
@@ -69,7 +77,7 @@ final class LineFrontEnd {
         this.catalog = catalog;
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
-        this.anchors = catalog.triggerAnchors().orElse(null);
+        this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
 
@@ -340,7 +348,7 @@ final class LineFrontEnd {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
             }
             CatalogEntry entry = catalog.entryFor(head.message());
-            if (entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) {
+            if ((entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) && !TriggerNames.warns(head.level())) {
                 return;
             }
         }
@@ -349,12 +357,18 @@ final class LineFrontEnd {
             if (head == null && parsed.record().format() != RecordFormat.KLOG) {
                 result.time(parsed.record().time());
             }
+            Optional<CatalogMatch> match = Optional.empty();
             try {
-                catalog.match(parsed.record())
-                        .filter(m -> m.entry().interest() == CatalogEntry.Interest.TRIGGER)
-                        .ifPresent(m -> TriggerNames.add(m, result.interest));
+                match = catalog.match(parsed.record());
             } catch (IllegalArgumentException e) {
-                // Pass 2 reports the line as unparsed.
+                // Pass 2 reports the line as unparsed; its names still count if it is a warning.
+            }
+            if (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.TRIGGER) {
+                TriggerNames.add(match.get(), result.interest);
+            }
+            if (TriggerNames.warns(parsed.record().level())) {
+                // Whatever its message: a Pod or Workflow the controller warned about is worth a timeline.
+                TriggerNames.addNamed(parsed.record(), match.map(CatalogMatch::event).orElse(null), result.interest);
             }
         }
     }

@@ -12,6 +12,7 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.EventType;
 import dev.argoforensics.event.ControllerProcess.Leadership;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
@@ -29,6 +30,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -69,11 +71,21 @@ final class StreamAssembler {
     private final List<Stream> streams = new ArrayList<>();
     private final List<LogEvent> events = new ArrayList<>();
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
+    private final Map<String, EventType> typeById = new HashMap<>();
+    /** Every record read, kept or counted, and the event types among them (see {@link LogCoverage}). */
+    private long recordsRead;
+    private final Set<EventType> typesRead = EnumSet.noneOf(EventType.class);
     private long ordinal;
 
     StreamAssembler(MessageCatalog catalog, ZoneId logZone) {
         this.catalog = catalog;
         this.logZone = logZone;
+        catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
+    }
+
+    /** What the logs held as a whole, kept or not. */
+    LogCoverage coverage() {
+        return new LogCoverage(recordsRead, typesRead);
     }
 
     List<LogEvent> events() {
@@ -302,6 +314,10 @@ final class StreamAssembler {
             closePanic();
             Timestamp time = inLogZone(c.time());
             countedZones.merge(time.zone(), 1L, Long::sum);
+            recordsRead++;
+            if (c.entry() != null) {
+                typesRead.add(c.entry().event());
+            }
             account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
             if (c.envelopeTime() != null) {
                 zoneOffset(time, c.envelopeTime());
@@ -333,6 +349,12 @@ final class StreamAssembler {
         private void run(CountedRun r) {
             closePanic();
             eventCount += r.records;
+            recordsRead += r.records;
+            for (EventType t : EventType.values()) {
+                if ((r.types & (1L << t.ordinal())) != 0) {
+                    typesRead.add(t);
+                }
+            }
             continuation += r.continuation;
             recognised += r.recognised;
             prefixed += r.prefixed;
@@ -368,6 +390,10 @@ final class StreamAssembler {
                 zoneOffset(time, u.envelopeTime());
             }
             releases = releases.and(k.releases());
+            recordsRead++;
+            if (k.catalogId() != null) {
+                typesRead.add(typeById.get(k.catalogId()));
+            }
             ControllerEvent event = k.event();
             if (k.format() == RecordFormat.KLOG) {
                 if (u.envelopeTime() != null) {

@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  * @param keys    attribute name → record keys to try in order
  * @param set     attributes with fixed values
  * @param split   attribute → names its '/'-separated parts fill where absent
+ * @param rules   the rules this statement is a signature of ({@code AFnnn}): a trigger line of such
+ *                an entry makes its Pod or Workflow of interest on the rules' behalf
  */
 public record CatalogEntry(
         String id,
@@ -36,7 +38,8 @@ public record CatalogEntry(
         Map<String, List<String>> keys,
         Map<String, String> set,
         Map<String, List<String>> split,
-        List<CatalogSample> samples) {
+        List<CatalogSample> samples,
+        List<String> rules) {
 
     /** What a line of this entry means for retention (see {@code controller-messages.yaml}). */
     public enum Interest {

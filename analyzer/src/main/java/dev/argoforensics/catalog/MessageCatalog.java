@@ -280,10 +280,26 @@ public final class MessageCatalog {
             return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex),
                     regex == null ? msg : longer(literalPrefix(regex), requiredLiteral(regex)), Map.copyOf(keys), Map.copyOf(set),
-                    Map.copyOf(split), List.copyOf(samples));
+                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest));
         } catch (IllegalArgumentException e) {
             throw new CatalogException(id + ": " + e.getMessage(), e);
         }
+    }
+
+    private static final Pattern RULE_ID = Pattern.compile("AF\\d{3}");
+
+    /** The entry's {@code rules}: ids of the form AFnnn, only on trigger entries (others make nothing of interest). */
+    private static List<String> rules(JsonNode n, String id, CatalogEntry.Interest interest) {
+        List<String> rules = n.has("rules") ? strings(n.get("rules")) : List.of();
+        for (String r : rules) {
+            if (!RULE_ID.matcher(r).matches()) {
+                throw new CatalogException(id + ": rules: \"" + r + "\" is not a rule id (AFnnn)");
+            }
+        }
+        if (!rules.isEmpty() && interest != CatalogEntry.Interest.TRIGGER) {
+            throw new CatalogException(id + ": rules: only a trigger entry is a rule's signature (interest: trigger)");
+        }
+        return List.copyOf(rules);
     }
 
     private static String longer(String a, String b) {

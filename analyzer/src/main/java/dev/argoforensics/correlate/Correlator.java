@@ -11,6 +11,8 @@ import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.WorkflowRef;
@@ -50,6 +52,14 @@ public final class Correlator {
     private static final Comparator<ObservedAt> OBSERVED = Comparator.nullsFirst(Comparator.comparing(ObservedAt::time));
 
     public Correlation correlate(List<LogEvent> events, ExportedObjects objects, List<ControllerProcess> processes) {
+        return correlate(events, objects, processes, LogCoverage.NONE);
+    }
+
+    /**
+     * @param coverage what the logs held as a whole, kept or not (the kept {@code events} are only what
+     *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
+     */
+    public Correlation correlate(List<LogEvent> events, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
@@ -121,7 +131,7 @@ public final class Correlator {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
             lifecycles.put(h.key(), builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf)));
         }
-        return new Correlation(events, pods, workflows, available(events, objects), processes, lifecycles, fates, nodeIndex);
+        return new Correlation(events, pods, workflows, available(events, coverage, objects), processes, lifecycles, fates, nodeIndex);
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */
@@ -335,10 +345,14 @@ public final class Correlator {
         }
     }
 
-    private static Set<EvidenceKind> available(List<LogEvent> events, ExportedObjects objects) {
+    private static Set<EvidenceKind> available(List<LogEvent> events, LogCoverage coverage, ExportedObjects objects) {
         Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
-        if (!events.isEmpty()) {
+        if (!events.isEmpty() || coverage.records() > 0) {
             kinds.add(EvidenceKind.CONTROLLER_LOG);
+        }
+        if (coverage.has(EventType.POD_CLEANUP_SCHEDULED) || coverage.has(EventType.POD_CLEANUP_QUEUED)
+                || coverage.has(EventType.POD_INFORMER_EVENT)) {
+            kinds.add(EvidenceKind.POD_CONTROLLER_LINES);
         }
         for (LogEvent e : events) {
             ControllerEvent ev = e.event();

@@ -190,6 +190,26 @@ public sealed interface ControllerEvent {
     record GoPanic(String message, int lineCount) implements ControllerEvent {
     }
 
+    /**
+     * A statement of the long tail of failure classes, named by its catalog entry ({@code set:
+     * {signal: …}}) rather than typed in Java: a rule asks for it by name and reads its attributes, so
+     * a message, key or release line is added by editing the catalog alone.
+     *
+     * @param name       the signal's name (the catalog's {@code signal} attribute)
+     * @param attributes every attribute the entry produced, by name
+     */
+    record Signal(String name, WorkflowRef wf, PodRef podRef, String node, String id, java.util.Map<String, String> attributes)
+            implements OfWorkflow, OfPod, OfNodeName, OfNodeId {
+        public Signal {
+            attributes = java.util.Map.copyOf(attributes);
+        }
+
+        /** The attribute's value, or null. */
+        public String attribute(String key) {
+            return attributes.get(key);
+        }
+    }
+
     /** A record whose message the catalog does not list: counted, kept for search, not interpreted. */
     record Unrecognized(String message) implements ControllerEvent {
     }

@@ -62,7 +62,10 @@ public enum EventType {
     POD_CLEANUP_STARTED(a -> new PodCleanupStarted(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"))),
     LEADER_ELECTION(a -> new ControllerEvent.LeaderElection(ControllerEvent.LeaderChange.parse(a.text("change").orElseThrow()),
             a.textOrNull("identity"))),
-    POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error")));
+    POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error"))),
+    /** A named statement read by the rules through its attributes (see {@link ControllerEvent.Signal}). */
+    SIGNAL(a -> new ControllerEvent.Signal(a.text("signal").orElseThrow(), a.workflowOrNull(), a.podOrNull(), a.textOrNull("nodeName"),
+            a.textOrNull("nodeId"), a.asMap()));
 
     private final Function<Attributes, ControllerEvent> factory;
 
