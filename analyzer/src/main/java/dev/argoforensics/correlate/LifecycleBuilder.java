@@ -118,7 +118,27 @@ final class LifecycleBuilder {
         NodeOutcome outcome = outcome(workflow, link, nodeLines, all.identity());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
-                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate);
+                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, all.identity()));
+    }
+
+    /**
+     * The first line of this Pod's node (before a namesake Pod took the name over) by which a Workflow
+     * worker shows it assessed the Pod Succeeded: the operator logs {@code Taskresult of the node not yet
+     * completed} only for a node whose new state is Succeeded, and {@code node changed} states the
+     * assessed phase. Pod phase Succeeded means every container terminated with exit code 0.
+     */
+    private static LogEvent seenSucceeded(List<LogEvent> nodeLines, PodIdentity identity) {
+        Timestamp until = identity == null ? null : identity.until();
+        for (LogEvent e : nodeLines) {
+            if (until != null && !e.time().isBefore(until)) {
+                continue;
+            }
+            if (e.event() instanceof ControllerEvent.TaskResultIncomplete
+                    || (e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()))) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**
