@@ -33,11 +33,13 @@ import java.util.Optional;
  * @param phaseAtReleaseLine the line that states it, null if from an export
  * @param outcome           the node's last recorded state (null: no Workflow line or export names the node)
  * @param workflow          the Pod's Workflow's fate (null: the Pod is tied to no Workflow)
+ * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
-                           String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow) {
+                           String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
+                           NamesakeCleanup namesakeCleanup) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
