@@ -37,12 +37,13 @@ import java.util.Optional;
  *                          {@code Succeeded} (every container exited 0): {@code Taskresult of the node not yet
  *                          completed}, which the operator logs only for a node it assessed Succeeded, or
  *                          {@code node changed} to Succeeded (null: no such line for this Pod's node)
+ * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
-                           LogEvent seenSucceeded) {
+                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
