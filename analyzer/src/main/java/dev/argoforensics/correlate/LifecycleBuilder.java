@@ -121,21 +121,22 @@ final class LifecycleBuilder {
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
-                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, all.identity()),
+                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
                 namesake);
     }
 
     /**
-     * The first line of this Pod's node (before a namesake Pod took the name over) by which a Workflow
+     * The first line of this Pod's node (after its own {@code Created pod}, before a namesake Pod took the
+     * name over) by which a Workflow
      * worker shows it assessed the Pod Succeeded: the operator logs {@code Taskresult of the node not yet
      * completed} only for a node whose new state is Succeeded, and {@code node changed} states the
      * assessed phase. Pod phase Succeeded means every container terminated with exit code 0.
      */
-    private static LogEvent seenSucceeded(List<LogEvent> nodeLines, PodIdentity identity) {
+    private static LogEvent seenSucceeded(List<LogEvent> nodeLines, LogEvent created, PodIdentity identity) {
         Timestamp until = identity == null ? null : identity.until();
         for (LogEvent e : nodeLines) {
-            if (until != null && !e.time().isBefore(until)) {
-                continue;
+            if ((until != null && !e.time().isBefore(until)) || (created != null && !EventOrder.after(e, created))) {
+                continue; // a namesake's: before this Pod was created, or after a later one took the name
             }
             if (e.event() instanceof ControllerEvent.TaskResultIncomplete
                     || (e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()))) {

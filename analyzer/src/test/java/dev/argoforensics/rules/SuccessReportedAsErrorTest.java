@@ -122,6 +122,20 @@ class SuccessReportedAsErrorTest {
         assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("1.log:2")), f.evidence().toString());
     }
 
+    /**
+     * A Workflow deleted and submitted again under its name: the first run's Pod was seen Succeeded,
+     * the second run's same-named Pod (created later, same node ID) ends "pod deleted". The first
+     * run's assessment says nothing of the second Pod's containers.
+     */
+    @Test
+    void aNamesakesSucceededAssessmentBeforeThisPodWasCreatedDoesNotCount() {
+        Evaluation e = rule.evaluate(new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:20:10.431Z"), V4.taskResultIncomplete("2026-09-19T16:21:50.002Z"),
+                        createdPod("2026-09-19T16:27:10.431Z"))
+                .log("3.log", errorLines()).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+    }
+
     @Test
     void logsAloneWithoutASucceededAssessmentSayNothingOfTheExitCodes() {
         Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z")).log("3.log", errorLines()).correlate());
