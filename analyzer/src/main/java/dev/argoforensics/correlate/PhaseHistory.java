@@ -182,7 +182,12 @@ public final class PhaseHistory {
                             s.attribute("toPhase")));
                     case "node-already-fulfilled" -> changes.add(new Change(e, Kind.NODE_ASSERTED, id(wf, s.node()), s.node(),
                             s.attribute("fromPhase"), s.attribute("toPhase")));
-                    case "workflow-phase" -> changes.add(new Change(e, Kind.WORKFLOW_PHASE, null, null, s.attribute("fromPhase"), s.attribute("toPhase")));
+                    case "workflow-phase" -> {
+                        // A start ("" -> Running) is no regression; a change to or from a completed phase is.
+                        if (COMPLETED.contains(s.attribute("toPhase")) || COMPLETED.contains(s.attribute("fromPhase"))) {
+                            changes.add(new Change(e, Kind.WORKFLOW_PHASE, null, null, s.attribute("fromPhase"), s.attribute("toPhase")));
+                        }
+                    }
                     case "workflow-completed" -> changes.add(new Change(e, Kind.COMPLETED_AGAIN, null, null, null, null));
                     case "pod-create-exists" -> creations.add(e);
                     case "update-reapplying" -> reapplied = true;
@@ -218,20 +223,18 @@ public final class PhaseHistory {
         String phase = p == null ? null : p.phase();
         boolean fromNothing = lines.stream().anyMatch(e -> e.event() instanceof Signal s && "workflow-phase".equals(s.name())
                 && (s.attribute("fromPhase") == null || s.attribute("fromPhase").isEmpty()));
-        if (phase == null) {
-            return fromNothing ? Copy.NEW_RUN : Copy.UNKNOWN;
+        boolean notStarted = fromNothing || (phase != null && (phase.isEmpty() || "Pending".equals(phase)));
+        if (rv != null && inForce.resourceVersion() != null && rv.longValue() != inForce.resourceVersion().longValue()) {
+            // resourceVersions order the copies: an older one is stale whatever its phase (even the Workflow before it started).
+            if (rv < inForce.resourceVersion()) {
+                return Copy.STALE;
+            }
+            return notStarted ? Copy.NEW_RUN : phase != null && COMPLETED.contains(phase) ? Copy.COMPLETED : Copy.NEWER;
         }
-        if (phase.isEmpty() || "Pending".equals(phase) || fromNothing) {
+        if (notStarted) {
             return Copy.NEW_RUN;
         }
-        if (COMPLETED.contains(phase)) {
-            return Copy.COMPLETED;
-        }
-        if (rv == null || inForce.resourceVersion() == null) {
-            return Copy.UNKNOWN;
-        }
-        int cmp = Long.compare(rv, inForce.resourceVersion());
-        return cmp > 0 ? Copy.NEWER : cmp < 0 ? Copy.STALE : Copy.UNKNOWN;
+        return phase != null && COMPLETED.contains(phase) ? Copy.COMPLETED : Copy.UNKNOWN;
     }
 
     /** The completion in force after a pass: it ends with a newer or new copy, and begins with a pass that completes. */
