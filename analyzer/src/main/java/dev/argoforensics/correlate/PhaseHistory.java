@@ -25,7 +25,8 @@ import java.util.Set;
  * <p>A completion is in force from the pass that stored it (a {@code Workflow update successful}
  * with a completed phase, else a {@code Marking workflow completed} whose persist is not in the
  * logs) until a pass works on a copy that is newer and not completed ({@code argo retry} wrote it)
- * or on a Workflow that never started (a new object of the same name).
+ * or on a newer Workflow that never started (a new object of the same name). resourceVersions
+ * (decimal, as etcd gives them) order the copies; where the lines give none, the phase alone decides.
  */
 public final class PhaseHistory {
     public static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
@@ -49,11 +50,14 @@ public final class PhaseHistory {
         NONE,
         /** A completed copy (a finalizer or artifact GC keeps it reconciled). */
         COMPLETED,
-        /** A copy older than the stored completion: a stale informer copy. */
+        /** A copy older than the stored completion (whatever its phase, even the Workflow before it started): a stale copy. */
         STALE,
         /** A newer copy, not completed: someone reset it ({@code argo retry}). Ends the completion. */
         NEWER,
-        /** A Workflow that never started ({@code phase} empty or Pending): a new object of the same name. Ends the completion. */
+        /**
+         * A Workflow that never started ({@code phase} empty or Pending, or a first {@code "" -> Running}) at a newer
+         * resourceVersion, or one the lines do not give: a new object of the same name. Ends the completion.
+         */
         NEW_RUN,
         /** Not completed, and the lines give no resourceVersion to compare (v3.4-v3.5.2, or the completion's persist not logged). */
         UNKNOWN
