@@ -10,6 +10,7 @@ import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -42,6 +43,21 @@ final class Cite {
 
     Cite node(NodeObservation o, String role) {
         return object(EvidenceLine.object(o.snapshot().source(), role, describe(o)));
+    }
+
+    /** A Workflow export, by its phase (and, when given, one node's). */
+    Cite workflow(WorkflowSnapshot w, String nodeId, String role) {
+        StringBuilder b = new StringBuilder("Workflow ").append(w.name());
+        if (!w.uid().isEmpty()) {
+            b.append(" uid ").append(w.uid());
+        }
+        b.append(": phase ").append(w.phase().isEmpty() ? "(none)" : w.phase());
+        w.node(nodeId == null ? "" : nodeId).ifPresent(n -> b.append(", node ").append(n.id()).append(' ').append(n.phase())
+                .append(n.message().isEmpty() ? "" : " \"" + n.message() + "\""));
+        if (w.observed() != null) {
+            b.append("; exported ").append(w.observed().lowerBound() ? "no earlier than " : "at ").append(w.observed().time().format());
+        }
+        return object(EvidenceLine.object(w.source(), role, b.toString()));
     }
 
     Cite taskResult(TaskResultSnapshot t, String role) {

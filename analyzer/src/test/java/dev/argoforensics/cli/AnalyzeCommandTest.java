@@ -141,7 +141,7 @@ class AnalyzeCommandTest {
         Cli r = Cli.run("formats", "samples/mixed-formats/logs/v3.7-before-upgrade");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("samples/mixed-formats/logs/v3.7-before-upgrade/workflow-controller.log.2.gz\n  kind          log (gzip)\n"
-                + "  format        logrus text\n  lines         12: 11 events (10 recognised), 0 continuation, 0 blank, 1 unparsed\n"
+                + "  format        logrus text\n  lines         12: 11 events (11 recognised), 0 continuation, 0 blank, 1 unparsed\n"
                 + "  argo          v3.7.18 (Starting Workflow Controller version=v3.7.18)\n"), r.out());
         assertTrue(r.out().contains("  note          1 Go panic block(s) read as one event each, timed by the neighbouring record"), r.out());
         assertTrue(r.out().contains("controller runs\n  workflow-controller.log #1: v3.7.18"), r.out());

@@ -25,7 +25,10 @@ class RuleEngineTest {
     @Test
     void theStandardRulesAreInIdOrder() {
         List<Rule> rules = RuleEngine.standardRules();
-        assertEquals(List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011"), rules.stream().map(Rule::id).toList());
+        List<String> ids = rules.stream().map(Rule::id).toList();
+        assertEquals(ids.stream().sorted().distinct().toList(), ids, "in id order, each once");
+        assertTrue(ids.stream().allMatch(id -> id.matches("AF\\d{3}")), ids.toString());
+        assertEquals(List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007"), ids.subList(0, 7), "the first family stays");
     }
 
     /** Each rule's page has the sections users look for, and its example is a sample's real output, word for word. */
@@ -67,11 +70,11 @@ class RuleEngineTest {
     void onlyAndSkipChooseRulesWhateverTheCase() {
         List<Rule> all = RuleEngine.standardRules();
         assertEquals(List.of("AF001", "AF004"), RuleEngine.select(all, List.of("af004", " AF001"), List.of()).stream().map(Rule::id).toList());
-        assertEquals(List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011"),
+        assertEquals(all.stream().map(Rule::id).filter(id -> !id.equals("AF003")).toList(),
                 RuleEngine.select(all, List.of(), List.of("AF003")).stream().map(Rule::id).toList());
         assertEquals(List.of("AF004"), RuleEngine.select(all, List.of("AF001", "AF004"), List.of("AF001")).stream().map(Rule::id).toList());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RuleEngine.select(all, List.of("AF999"), List.of()));
-        assertEquals("no rule \"AF999\"; the rules are AF001, AF002, AF003, AF004, AF005, AF006, AF007, AF008, AF010, AF011", e.getMessage());
+        assertEquals("no rule \"AF999\"; the rules are " + String.join(", ", all.stream().map(Rule::id).toList()), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,280 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A Workflow's operator passes read against its completion (reference lifecycle-and-failures B3):
+ * each pass ({@code Processing workflow} to the next) with the copy it worked on, what it changed
+ * that a completed Workflow must not change, the Pods it created, and whether its persist was
+ * stored, refused by a guard, or is not in the logs. AF009 (phase regression) and AF015 (stale
+ * copy) read it; it is derived from the Workflow's own lines only.
+ *
+ * <p>A completion is in force from the pass that stored it (a {@code Workflow update successful}
+ * with a completed phase, else a {@code Marking workflow completed} whose persist is not in the
+ * logs) until a pass works on a copy that is newer and not completed ({@code argo retry} wrote it)
+ * or on a newer Workflow that never started (a new object of the same name). resourceVersions
+ * (decimal, as etcd gives them) order the copies; where the lines give none, the phase alone decides.
+ */
+public final class PhaseHistory {
+    public static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    static final String GUARD_COMPLETED = "must never update completed";
+    static final String GUARD_RECREATED = "workflow has been recreated";
+
+    private PhaseHistory() {
+    }
+
+    /** The completion in force: its phase, the lines that show it and the resourceVersion stored with it (null if not logged). */
+    public record Completion(String phase, LogEvent marked, LogEvent stored, Long resourceVersion) {
+        /** The line that shows the completion best: its persist, else its marking. */
+        public LogEvent line() {
+            return stored != null ? stored : marked;
+        }
+    }
+
+    /** Which copy of the Workflow a pass worked on, against the completion in force. */
+    public enum Copy {
+        /** No completion was in force. */
+        NONE,
+        /** A completed copy (a finalizer or artifact GC keeps it reconciled). */
+        COMPLETED,
+        /** A copy older than the stored completion (whatever its phase, even the Workflow before it started): a stale copy. */
+        STALE,
+        /** A newer copy, not completed: someone reset it ({@code argo retry}). Ends the completion. */
+        NEWER,
+        /**
+         * A Workflow that never started ({@code phase} empty or Pending, or a first {@code "" -> Running}) at a newer
+         * resourceVersion, or one the lines do not give: a new object of the same name. Ends the completion.
+         */
+        NEW_RUN,
+        /** Not completed, and the lines give no resourceVersion to compare (v3.4-v3.5.2, or the completion's persist not logged). */
+        UNKNOWN
+    }
+
+    /** What became of a pass's persist. */
+    public enum Outcome {
+        /** {@code Workflow update successful}. */
+        STORED,
+        /** {@code Failed to re-apply update} with {@code must never update completed workflows|node}. */
+        GUARDED,
+        /** {@code Failed to re-apply update} with {@code workflow has been recreated} (v4.0.10, v4.1.2). */
+        RECREATED,
+        /** Neither line is in the logs (or the re-apply failed for another reason). */
+        UNKNOWN
+    }
+
+    /** What a change is. */
+    public enum Kind {
+        /** {@code workflow is already fulfilled}: the controller itself says it changed a completed Workflow's phase. */
+        WORKFLOW_ASSERTED,
+        /** {@code node is already fulfilled}: the controller itself says it changed a completed node's phase. */
+        NODE_ASSERTED,
+        /** A node marked as error ({@code pod deleted}). */
+        NODE_ERROR,
+        /** A node's phase changed to Error or Failed. */
+        NODE_FAILED,
+        /** The Workflow's phase changed ({@code Updated phase}). */
+        WORKFLOW_PHASE,
+        /** {@code Marking workflow completed} once more. */
+        COMPLETED_AGAIN
+    }
+
+    /**
+     * One change a pass made.
+     *
+     * @param nodeId   the node's ID (hashed from its name where the line gives a name), null for the Workflow
+     * @param fromPhase null when the line does not say
+     */
+    public record Change(LogEvent line, Kind kind, String nodeId, String nodeName, String fromPhase, String toPhase) {
+        /** The controller's own assertion that something fulfilled was changed. */
+        public boolean asserted() {
+            return kind == Kind.WORKFLOW_ASSERTED || kind == Kind.NODE_ASSERTED;
+        }
+    }
+
+    /**
+     * One pass.
+     *
+     * @param processing   its {@code Processing workflow}, null for lines before the first one
+     * @param completion   the completion in force when it began, null if none
+     * @param changes      what it changed that would regress a completed Workflow (phases to Error or Failed,
+     *                     the Workflow's phase, a second completion) and the controller's assertions
+     * @param podLines     {@code Workflow pod is missing} lines: what led to a {@code pod deleted}
+     * @param creations    {@code Created pod} and {@code Failed pod creation: already exists}
+     * @param outcomeLine  the line that shows the outcome, null for UNKNOWN
+     * @param reapplied    whether the persist conflicted and was re-applied ({@code Re-applying updates…})
+     */
+    public record Pass(WorkflowRef workflow, LogEvent processing, Long resourceVersion, Completion completion, Copy copy,
+                       List<Change> changes, List<LogEvent> podLines, List<LogEvent> creations, Outcome outcome, LogEvent outcomeLine,
+                       boolean reapplied) {
+        public Pass {
+            changes = List.copyOf(changes);
+            podLines = List.copyOf(podLines);
+            creations = List.copyOf(creations);
+        }
+
+        /** The phase the stored update wrote, or null. */
+        public String storedPhase() {
+            return outcomeLine != null && outcomeLine.event() instanceof WorkflowUpdated u ? u.phase() : null;
+        }
+
+        /** The guard's error text, or null. */
+        public String guardError() {
+            return outcomeLine != null && outcomeLine.event() instanceof Signal s ? s.attribute("error") : null;
+        }
+
+        /** Whether it worked after a completion, on a copy that did not end it. */
+        public boolean afterCompletion() {
+            return completion != null && copy != Copy.NEWER && copy != Copy.NEW_RUN;
+        }
+    }
+
+    /** The Workflow's passes, in order (by time; the input order breaks ties). */
+    public static List<Pass> of(WorkflowHistory h) {
+        List<LogEvent> lines = new ArrayList<>(h.events());
+        lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
+        List<Pass> out = new ArrayList<>();
+        Completion inForce = null;
+        List<LogEvent> pass = new ArrayList<>();
+        LogEvent processing = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof WorkflowProcessing) {
+                if (processing != null || !pass.isEmpty()) {
+                    Pass p = pass(h.ref(), processing, pass, inForce);
+                    out.add(p);
+                    inForce = next(p, pass, inForce);
+                }
+                processing = e;
+                pass = new ArrayList<>();
+            } else {
+                pass.add(e);
+            }
+        }
+        if (processing != null || !pass.isEmpty()) {
+            out.add(pass(h.ref(), processing, pass, inForce));
+        }
+        return out;
+    }
+
+    private static Pass pass(WorkflowRef wf, LogEvent processing, List<LogEvent> lines, Completion inForce) {
+        WorkflowProcessing p = processing == null ? null : (WorkflowProcessing) processing.event();
+        Long rv = p == null ? null : number(p.resourceVersion());
+        Copy copy = copy(p, rv, lines, inForce);
+        List<Change> changes = new ArrayList<>();
+        List<LogEvent> podLines = new ArrayList<>();
+        List<LogEvent> creations = new ArrayList<>();
+        Outcome outcome = Outcome.UNKNOWN;
+        LogEvent outcomeLine = null;
+        boolean reapplied = false;
+        for (LogEvent e : lines) {
+            ControllerEvent ev = e.event();
+            if (ev instanceof Signal s) {
+                switch (s.name()) {
+                    case "workflow-already-fulfilled" -> changes.add(new Change(e, Kind.WORKFLOW_ASSERTED, null, null, s.attribute("fromPhase"),
+                            s.attribute("toPhase")));
+                    case "node-already-fulfilled" -> changes.add(new Change(e, Kind.NODE_ASSERTED, id(wf, s.node()), s.node(),
+                            s.attribute("fromPhase"), s.attribute("toPhase")));
+                    case "workflow-phase" -> {
+                        // A start ("" -> Running) is no regression; a change to or from a completed phase is.
+                        if (COMPLETED.contains(s.attribute("toPhase")) || COMPLETED.contains(s.attribute("fromPhase"))) {
+                            changes.add(new Change(e, Kind.WORKFLOW_PHASE, null, null, s.attribute("fromPhase"), s.attribute("toPhase")));
+                        }
+                    }
+                    case "workflow-completed" -> changes.add(new Change(e, Kind.COMPLETED_AGAIN, null, null, null, null));
+                    case "pod-create-exists" -> creations.add(e);
+                    case "update-reapplying" -> reapplied = true;
+                    case "update-reapply-failed" -> {
+                        String error = s.attribute("error") == null ? "" : s.attribute("error");
+                        outcome = error.contains(GUARD_COMPLETED) ? Outcome.GUARDED : error.contains(GUARD_RECREATED) ? Outcome.RECREATED : Outcome.UNKNOWN;
+                        outcomeLine = outcome == Outcome.UNKNOWN ? null : e;
+                    }
+                    default -> {
+                    }
+                }
+            } else if (ev instanceof NodeMarkedError m) {
+                changes.add(new Change(e, Kind.NODE_ERROR, id(wf, m.node()), m.node(), null, "Error"));
+            } else if (ev instanceof NodePhaseChanged c && ("Error".equals(c.toPhase()) || "Failed".equals(c.toPhase()))) {
+                changes.add(new Change(e, Kind.NODE_FAILED, c.id(), null, c.fromPhase(), c.toPhase()));
+            } else if (ev instanceof WorkflowPodMissing) {
+                podLines.add(e);
+            } else if (ev instanceof PodCreated) {
+                creations.add(e);
+            } else if (ev instanceof WorkflowUpdated && outcomeLine == null) {
+                outcome = Outcome.STORED;
+                outcomeLine = e;
+            }
+        }
+        return new Pass(wf, processing, rv, inForce, copy, changes, podLines, creations, outcome, outcomeLine, reapplied);
+    }
+
+    /** The copy a pass worked on, from its {@code Processing workflow} and, without phase keys, a first phase change from "". */
+    private static Copy copy(WorkflowProcessing p, Long rv, List<LogEvent> lines, Completion inForce) {
+        if (inForce == null) {
+            return Copy.NONE;
+        }
+        String phase = p == null ? null : p.phase();
+        boolean fromNothing = lines.stream().anyMatch(e -> e.event() instanceof Signal s && "workflow-phase".equals(s.name())
+                && (s.attribute("fromPhase") == null || s.attribute("fromPhase").isEmpty()));
+        boolean notStarted = fromNothing || (phase != null && (phase.isEmpty() || "Pending".equals(phase)));
+        if (rv != null && inForce.resourceVersion() != null && rv.longValue() != inForce.resourceVersion().longValue()) {
+            // resourceVersions order the copies: an older one is stale whatever its phase (even the Workflow before it started).
+            if (rv < inForce.resourceVersion()) {
+                return Copy.STALE;
+            }
+            return notStarted ? Copy.NEW_RUN : phase != null && COMPLETED.contains(phase) ? Copy.COMPLETED : Copy.NEWER;
+        }
+        if (notStarted) {
+            return Copy.NEW_RUN;
+        }
+        return phase != null && COMPLETED.contains(phase) ? Copy.COMPLETED : Copy.UNKNOWN;
+    }
+
+    /** The completion in force after a pass: it ends with a newer or new copy, and begins with a pass that completes. */
+    private static Completion next(Pass p, List<LogEvent> lines, Completion inForce) {
+        Completion current = p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN ? null : inForce;
+        if (current != null) {
+            return current;
+        }
+        LogEvent marked = null;
+        String markedPhase = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof Signal s && "workflow-completed".equals(s.name())) {
+                marked = e;
+            } else if (e.event() instanceof Signal s && "workflow-phase".equals(s.name()) && COMPLETED.contains(s.attribute("toPhase"))) {
+                markedPhase = s.attribute("toPhase");
+            }
+        }
+        if (p.outcome() == Outcome.STORED && COMPLETED.contains(p.storedPhase())) {
+            WorkflowUpdated u = (WorkflowUpdated) p.outcomeLine().event();
+            return new Completion(u.phase(), marked, p.outcomeLine(), number(u.resourceVersion()));
+        }
+        if (marked != null && p.outcome() == Outcome.UNKNOWN && !p.reapplied() && markedPhase != null) {
+            return new Completion(markedPhase, marked, null, null);
+        }
+        return null;
+    }
+
+    private static String id(WorkflowRef wf, String nodeName) {
+        return nodeName == null ? null : NodeNaming.nodeId(wf.name(), nodeName);
+    }
+
+    /** A resourceVersion as etcd writes it (a decimal number), or null for anything else. */
+    static Long number(String rv) {
+        if (rv == null || rv.isEmpty() || rv.length() > 18 || !rv.chars().allMatch(Character::isDigit)) {
+            return null;
+        }
+        return Long.parseLong(rv);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.PhaseHistory;
+import dev.argoforensics.correlate.PhaseHistory.Change;
+import dev.argoforensics.correlate.PhaseHistory.Completion;
+import dev.argoforensics.correlate.PhaseHistory.Copy;
+import dev.argoforensics.correlate.PhaseHistory.Kind;
+import dev.argoforensics.correlate.PhaseHistory.Outcome;
+import dev.argoforensics.correlate.PhaseHistory.Pass;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * AF009: a phase that goes back after completion. The Workflow was completed (its persist logged
+ * with a completed phase), and a later pass of the controller turned a node Error or Failed, changed
+ * the Workflow's phase or completed it again; or the controller itself asserted that it changed a
+ * fulfilled Workflow or node ({@code workflow is already fulfilled}, {@code node is already
+ * fulfilled}). A retry ({@code argo retry}: a newer copy, not completed) or a new Workflow of the same
+ * name ends the completion and is cleared. The persist guard's refusal makes the guarded variant.
+ * Upstream argoproj/argo-workflows#4798, #16294, #16774. See docs/rules/AF009.md.
+ */
+public final class PhaseRegression extends DeclaredRule {
+    public static final String ID = "AF009";
+
+    public PhaseRegression() {
+        super(ID, "Phase went back after completion", Severity.HIGH);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of(EvidenceKind.WORKFLOW_SNAPSHOT));
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        List<Finding> findings = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
+        for (WorkflowHistory h : correlation.workflows().values()) {
+            List<Pass> passes = PhaseHistory.of(h);
+            Map<Completion, List<Pass>> byCompletion = new LinkedHashMap<>();
+            List<Pass> asserted = new ArrayList<>();
+            for (int i = 0; i < passes.size(); i++) {
+                Pass p = passes.get(i);
+                if (p.afterCompletion() && !p.changes().isEmpty()) {
+                    byCompletion.computeIfAbsent(p.completion(), k -> new ArrayList<>()).add(p);
+                } else if (p.completion() == null && p.changes().stream().anyMatch(Change::asserted)) {
+                    asserted.add(p);
+                } else if (p.completion() != null && !p.afterCompletion() && failsLater(passes, i)) {
+                    clear(correlation, h, p, cleared);
+                }
+            }
+            byCompletion.forEach((c, ps) -> regression(correlation, h, c, ps, findings, cleared));
+            if (!asserted.isEmpty()) {
+                regression(correlation, h, null, asserted, findings, cleared);
+            }
+        }
+        findings.sort(Comparator.comparing((Finding f) -> f.evidence().isEmpty() ? null : f.evidence().get(0).time(),
+                Comparator.nullsLast(Comparator.naturalOrder())));
+        return new Evaluation(findings, cleared);
+    }
+
+    /** Whether the run that a retry or a new object began has a node or Workflow failing in it (else nothing looked like a regression). */
+    private static boolean failsLater(List<Pass> passes, int from) {
+        for (int i = from; i < passes.size(); i++) {
+            if (i > from && passes.get(i).completion() != null) {
+                break; // the new run completed: what follows is judged against that completion
+            }
+            if (!passes.get(i).changes().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void clear(Correlation correlation, WorkflowHistory h, Pass p, List<Clearance> cleared) {
+        String why = p.copy() == Copy.NEWER
+                ? "after its " + p.completion().phase() + " completion (resourceVersion " + p.completion().resourceVersion()
+                        + ") the Workflow was processed at the newer resourceVersion " + p.resourceVersion() + ", not completed: it was reset"
+                        + " (argo retry) and what failed afterwards is a new attempt, not a regression"
+                : "after its " + p.completion().phase() + " completion a Workflow of the same name was processed that had not started"
+                        + " (phase " + describePhase(p) + "): a new object, whose failures are its own";
+        cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), why, p.processing().source()));
+    }
+
+    private static String describePhase(Pass p) {
+        String phase = p.processing().event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowProcessing w ? w.phase() : null;
+        return phase == null || phase.isEmpty() ? "\"\"" : phase;
+    }
+
+    private void regression(Correlation correlation, WorkflowHistory h, Completion completion, List<Pass> passes, List<Finding> findings,
+                            List<Clearance> cleared) {
+        Pass first = passes.get(0);
+        Change key = key(passes);
+        if (passes.stream().allMatch(p -> p.outcome() == Outcome.RECREATED)) {
+            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), key.nodeId()), "the controller's update was refused because the"
+                    + " Workflow had been deleted and recreated under its name (" + passes.get(0).guardError() + "): the changes were made on the"
+                    + " old object's copy; see AF015", passes.get(0).outcomeLine().source()));
+            return;
+        }
+        Pass stored = passes.stream().filter(p -> p.outcome() == Outcome.STORED).findFirst().orElse(null);
+        Pass guarded = passes.stream().filter(p -> p.outcome() == Outcome.GUARDED).findFirst().orElse(null);
+        Copy copy = passes.stream().map(Pass::copy).filter(c -> c == Copy.STALE).findFirst().orElse(first.copy());
+        Export export = export(h, completion, key);
+
+        Outcome outcome = stored != null ? Outcome.STORED : guarded != null ? Outcome.GUARDED : Outcome.UNKNOWN;
+        Confidence confidence;
+        String reason;
+        boolean anyAsserted = passes.stream().flatMap(p -> p.changes().stream()).anyMatch(Change::asserted);
+        if (outcome == Outcome.STORED) {
+            String phase = stored.storedPhase();
+            boolean phaseShows = completion != null && !completion.phase().equals(phase);
+            if (phaseShows || (export != null && export.regressed)) {
+                confidence = Confidence.CONFIRMED;
+                reason = phaseShows ? "the update after the change stored phase " + phase + " over the completed " + completion.phase()
+                        : "the exported Workflow, taken after, shows " + export.what;
+            } else {
+                confidence = Confidence.LIKELY;
+                reason = "the update after the change was stored (\"Workflow update successful\" phase " + phase
+                        + "); that line gives the Workflow's phase, not the node's: an export of the Workflow taken after would show it";
+            }
+        } else if (outcome == Outcome.GUARDED || (export != null && export.kept)) {
+            outcome = Outcome.GUARDED;
+            if (export != null && export.kept) {
+                confidence = Confidence.CONFIRMED;
+                reason = "the exported Workflow, taken after, still shows " + export.what + ": the change was not stored";
+            } else {
+                confidence = Confidence.LIKELY;
+                reason = "the controller's persist guard refused the update (\"" + guarded.guardError() + "\"); an export of the Workflow would show"
+                        + " the completed state kept";
+            }
+        } else if (anyAsserted || copy == Copy.STALE) {
+            confidence = Confidence.LIKELY;
+            reason = (anyAsserted ? "the controller itself logged changing a fulfilled " + (key.kind() == Kind.WORKFLOW_ASSERTED ? "Workflow" : "node")
+                    : "the pass worked on a copy older than the stored completion") + "; whether the change was stored is not in the logs"
+                    + " (no \"Workflow update successful\" or \"Failed to re-apply update\" after it)";
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = copy == Copy.UNKNOWN
+                    ? "the lines give no resourceVersion to tell the copy the controller worked on: a stale copy, or a Workflow reset by argo retry"
+                            + " (which this release does not show in the controller's lines)"
+                    : "the pass's outcome is not in the logs";
+        }
+        if (completion != null && completion.stored() == null && !anyAsserted && confidence != Confidence.CONFIRMED) {
+            confidence = Confidence.POSSIBLE;
+            reason = "the completion's persist is not in the logs (only \"Marking workflow completed\"); " + reason;
+        }
+        Severity severity = outcome == Outcome.GUARDED ? Severity.LOW : severity();
+        PodKey pod = RegressionWords.subject(correlation, h.ref(), key.nodeId());
+        findings.add(RegressionWords.finding(correlation, h, pod, completion, passes, key, copy, outcome, stored, guarded, export == null ? null
+                : export.snapshot, severity, confidence, reason, title()));
+    }
+
+    /** The change the finding is about: the controller's assertion, else a node failing, else the Workflow's phase, else a second completion. */
+    private static Change key(List<Pass> passes) {
+        List<Change> all = passes.stream().flatMap(p -> p.changes().stream()).toList();
+        for (Kind k : List.of(Kind.NODE_ASSERTED, Kind.WORKFLOW_ASSERTED, Kind.NODE_ERROR, Kind.NODE_FAILED, Kind.WORKFLOW_PHASE, Kind.COMPLETED_AGAIN)) {
+            Optional<Change> c = all.stream().filter(x -> x.kind() == k).findFirst();
+            if (c.isPresent() && k == Kind.NODE_ERROR) {
+                // The phase line that follows the error marking says from which phase.
+                Change error = c.get();
+                return all.stream().filter(x -> x.kind() == Kind.NODE_FAILED && error.nodeId().equals(x.nodeId())).findFirst()
+                        .map(x -> new Change(error.line(), Kind.NODE_ERROR, error.nodeId(), error.nodeName(), x.fromPhase(), x.toPhase()))
+                        .orElse(error);
+            }
+            if (c.isPresent()) {
+                return c.get();
+            }
+        }
+        return all.get(0);
+    }
+
+    /**
+     * The latest export of the Workflow taken after the change, and what it shows of it: the change
+     * stored (the node or Workflow in the changed phase, where the completion shows it was in another)
+     * or the completed state kept.
+     */
+    private static Export export(WorkflowHistory h, Completion completion, Change key) {
+        for (int i = h.snapshots().size() - 1; i >= 0; i--) {
+            WorkflowSnapshot s = h.snapshots().get(i);
+            if (s.observed() == null || !s.observed().time().isAfter(key.line().time())) {
+                continue;
+            }
+            String before = key.fromPhase() != null && PhaseHistory.COMPLETED.contains(key.fromPhase()) ? key.fromPhase()
+                    : completion != null && "Succeeded".equals(completion.phase()) ? "Succeeded" : null;
+            String phase;
+            String what;
+            if (key.nodeId() != null) {
+                Optional<NodeStatus> n = s.node(key.nodeId());
+                if (n.isEmpty()) {
+                    return null;
+                }
+                phase = n.get().phase();
+                what = "node " + key.nodeId() + " " + phase;
+            } else {
+                phase = s.phase();
+                what = "phase " + phase;
+                before = completion != null ? completion.phase() : before;
+            }
+            boolean regressed = before != null && phase.equals(key.toPhase()) && !phase.equals(before);
+            boolean kept = PhaseHistory.COMPLETED.contains(phase) && !phase.equals(key.toPhase());
+            return new Export(s, regressed, kept, what);
+        }
+        return null;
+    }
+
+    private record Export(WorkflowSnapshot snapshot, boolean regressed, boolean kept, String what) {
+    }
+}

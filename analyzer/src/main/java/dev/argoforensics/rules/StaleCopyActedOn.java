@@ -1,0 +1,190 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.NodeNaming;
+import dev.argoforensics.correlate.PhaseHistory;
+import dev.argoforensics.correlate.PhaseHistory.Copy;
+import dev.argoforensics.correlate.PhaseHistory.Outcome;
+import dev.argoforensics.correlate.PhaseHistory.Pass;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.PodSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * AF015: the controller acted on a stale copy of a Workflow: a pass that worked on a copy older than
+ * the stored completion, or any pass after the Workflow completed, created a Pod (a step run again
+ * after the Workflow finished) or found the Pod it meant to create already there. Without such an
+ * act, the stale-read guard's own lines ({@code Rejecting stale copy of a completed workflow},
+ * {@code Skipping outdated workflow event}, {@code Cannot compare workflow resource versions}) and a
+ * refused update of a recreated Workflow make the guarded variant. Upstream argoproj/argo-workflows
+ * #16294, #16157, #16357, #16774. See docs/rules/AF015.md.
+ */
+public final class StaleCopyActedOn extends DeclaredRule {
+    public static final String ID = "AF015";
+    private static final Set<String> GUARD_SIGNALS = Set.of("stale-copy-rejected", "stale-copy-skipped", "stale-check-impossible");
+
+    public StaleCopyActedOn() {
+        super(ID, "Controller acted on a stale Workflow copy", Severity.HIGH);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of(EvidenceKind.POD_SNAPSHOT));
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        List<Finding> findings = new ArrayList<>();
+        for (WorkflowHistory h : correlation.workflows().values()) {
+            List<Pass> passes = PhaseHistory.of(h);
+            List<Act> acts = new ArrayList<>();
+            for (Pass p : passes) {
+                if (p.afterCompletion() || p.copy() == Copy.STALE) {
+                    p.creations().forEach(c -> acts.add(new Act(p, c)));
+                }
+            }
+            List<LogEvent> guards = h.events().stream().filter(e -> e.event() instanceof Signal s && GUARD_SIGNALS.contains(s.name())).toList();
+            List<Pass> recreated = passes.stream().filter(p -> p.outcome() == Outcome.RECREATED).toList();
+            if (!acts.isEmpty()) {
+                findings.add(acted(correlation, h, acts, guards, recreated));
+            } else if (!guards.isEmpty() || !recreated.isEmpty()) {
+                findings.add(guarded(correlation, h, guards, recreated));
+            }
+        }
+        return new Evaluation(findings, List.of());
+    }
+
+    /** A Pod created (or found existing) by a pass on a stale copy or after the completion. */
+    private record Act(Pass pass, LogEvent line) {
+        boolean exists() {
+            return line.event() instanceof Signal;
+        }
+
+        String node() {
+            return line.event().nodeName().orElse(null);
+        }
+
+        String pod() {
+            return line.event().pod().map(p -> p.name()).orElse(null);
+        }
+    }
+
+    private Finding acted(Correlation correlation, WorkflowHistory h, List<Act> acts, List<LogEvent> guards, List<Pass> recreated) {
+        Act first = acts.stream().filter(a -> !a.exists()).findFirst().orElse(acts.get(0));
+        Pass pass = first.pass();
+        boolean created = acts.stream().anyMatch(a -> !a.exists());
+        Cite cite = new Cite(correlation);
+        List<Fact> facts = new ArrayList<>();
+        if (pass.completion() != null) {
+            facts.add(new Fact("completedPhase", "Completed as", pass.completion().phase()));
+            facts.add(new Fact("completedAt", "Completed at", pass.completion().line().time().format()));
+            cite.line(pass.completion().line(), "the Workflow's completion");
+        }
+        facts.add(new Fact("copy", "Copy the controller worked on", switch (pass.copy()) {
+            case STALE -> "stale (resourceVersion " + pass.resourceVersion() + ", older than the completion's "
+                    + pass.completion().resourceVersion() + ")";
+            case COMPLETED -> "the completed Workflow";
+            default -> "not told by the lines (no resourceVersion to compare)";
+        }));
+        facts.add(new Fact("podsCreated", "Pods created after the completion", (int) acts.stream().filter(a -> !a.exists()).count()));
+        facts.add(new Fact("podsFoundExisting", "Creations that found the Pod already there", (int) acts.stream().filter(Act::exists).count()));
+        facts.add(new Fact("createdForNode", "Node", first.node()));
+        Optional<PodHistory> podHistory = correlation.pods().values().stream().filter(p -> p.events().contains(first.line())).findFirst();
+        PodKey pod = podHistory.map(PodHistory::key).orElseGet(() -> RegressionWords.subject(correlation, h.ref(), null));
+        if (pass.processing() != null) {
+            cite.line(pass.processing(), pass.copy() == Copy.STALE ? "the pass works on a copy older than the stored completion"
+                    : "a pass after the Workflow completed");
+        }
+        acts.stream().limit(6).forEach(a -> cite.line(a.line(), a.exists() ? "the Pod it means to create already exists"
+                : "a Pod created for a Workflow that had completed"));
+        if (pass.outcomeLine() != null) {
+            cite.line(pass.outcomeLine(), pass.outcome() == Outcome.STORED ? "the pass's update is stored" : "the persist guard refuses the pass's update");
+        }
+        guards.stream().limit(3).forEach(g -> cite.line(g, "the stale-read guard"));
+        recreated.stream().limit(1).forEach(p -> cite.line(p.outcomeLine(), "the Workflow had been recreated under its name"));
+
+        PodSnapshot later = podHistory.flatMap(p -> p.snapshots().stream().filter(s -> s.creationTimestamp() != null && pass.completion() != null
+                && s.creationTimestamp().isAfter(pass.completion().line().time())).findFirst()).orElse(null);
+        Confidence confidence;
+        String reason;
+        if (later != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = "the exported Pod was created at " + later.creationTimestamp().format() + ", after the Workflow completed";
+            cite.pod(later, "exported Pod, created after the completion");
+        } else if (pass.copy() == Copy.STALE || pass.completion() != null && pass.completion().stored() != null) {
+            confidence = Confidence.LIKELY;
+            reason = "the controller's lines show the creation after the stored completion"
+                    + (pass.copy() == Copy.STALE ? " on a copy older than it" : "") + "; an export of the Pod (its creationTimestamp) would confirm it";
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = "the completion's persist, or the copy's resourceVersion, is not in the lines: an argo retry (which the controller's lines do"
+                    + " not show in this release) would look the same";
+        }
+        Severity severity = created ? severity() : Severity.MEDIUM;
+        String summary = "After Workflow " + h.ref() + " completed, the controller " + (created ? "created Pod " + first.pod() + " for node "
+                + first.node() + " again" : "tried to create Pod " + first.pod() + " again and found it there") + ", working on "
+                + (pass.copy() == Copy.STALE ? "a stale copy" : "a copy of a finished Workflow") + ".";
+        String explanation = "A Workflow worker took up " + h.ref() + " after it had completed and acted on it as if it were still running. "
+                + (pass.copy() == Copy.STALE ? "The copy it worked on was older (resourceVersion " + pass.resourceVersion() + ") than the one the"
+                        + " completion was stored at (" + pass.completion().resourceVersion() + "): an informer copy from before the completion,"
+                        + " replayed. " : "")
+                + (created ? "It created " + facts.stream().filter(f -> f.key().equals("podsCreated")).findFirst().orElseThrow().value()
+                        + " Pod(s) for nodes the Workflow had already run: the step runs again, outside any Workflow that tracks it"
+                        + " (its result is not recorded; side effects happen twice). " : "It tried to create Pods that already existed. ")
+                + (pass.outcome() == Outcome.GUARDED ? "Its update of the Workflow was refused by the persist guard, so the Workflow's status"
+                        + " shows nothing of it. " : "")
+                + "Release guards: none in v3.4-v3.6.16 and v3.7.0-v3.7.7; a last-seen-version annotation in v3.6.17-v3.6.19, v3.7.8-v3.7.15"
+                + " and v4.0.0-v4.0.6; an in-memory resourceVersion record in v3.7.16+ and v4.0.7+, empty after a restart or leader change."
+                + " Upstream: argoproj/argo-workflows#16294, #16157, #16357.";
+        Finding.NodeRef node = first.node() == null ? null
+                : new Finding.NodeRef(first.line().event().nodeId().orElse(NodeNaming.nodeId(h.ref().name(), first.node())), first.node());
+        return new Finding(ID, title(), severity, confidence, reason, pod, pod.uid() == null ? "" : pod.uid(), h.ref(), node, summary, explanation,
+                facts, cite.evidence());
+    }
+
+    private Finding guarded(Correlation correlation, WorkflowHistory h, List<LogEvent> guards, List<Pass> recreated) {
+        Cite cite = new Cite(correlation);
+        guards.stream().limit(6).forEach(g -> cite.line(g, role(g.event())));
+        recreated.stream().limit(2).forEach(p -> cite.line(p.outcomeLine(), "the update of the old object is refused"));
+        long rejected = count(guards, "stale-copy-rejected");
+        long skipped = count(guards, "stale-copy-skipped");
+        long incomparable = count(guards, "stale-check-impossible");
+        List<Fact> facts = List.of(new Fact("staleCopiesRejected", "Stale copies of the completed Workflow dropped", (int) rejected),
+                new Fact("staleCopiesSkipped", "Outdated copies skipped and requeued", (int) skipped),
+                new Fact("versionsIncomparable", "Copies the guard could not compare", (int) incomparable),
+                new Fact("recreatedRefused", "Updates refused because the Workflow was recreated", recreated.size()));
+        Severity severity = incomparable > 0 ? Severity.LOW : Severity.INFO;
+        String summary = "The controller was handed stale copies of Workflow " + h.ref() + (incomparable > 0
+                ? "; for some it could not compare resourceVersions and processed them anyway." : " and its guard kept it from acting on them.");
+        String explanation = "The stale-read guard (v3.6.17+, v3.7.8+, v4) compares each copy with the version the controller last wrote: "
+                + rejected + " stale cop(ies) of the completed Workflow were dropped, " + skipped + " outdated cop(ies) skipped and requeued"
+                + (incomparable > 0 ? ", and " + incomparable + " could not be compared (resourceVersions not numbers) and were processed" : "")
+                + (recreated.isEmpty() ? "" : "; " + recreated.size() + " update(s) were refused because the Workflow had been deleted and"
+                        + " recreated under its name (v4.0.10, v4.1.2)")
+                + ". Nothing in the lines shows a Pod created from a stale copy. The guard is empty after a restart or leader change, so a stale"
+                + " copy right after one is not caught. Upstream: argoproj/argo-workflows#16294, #16357, #16774.";
+        return new Finding(ID, title(), severity, Confidence.LIKELY, "the controller's own guard lines say so; nothing acted on the copies",
+                RegressionWords.subject(correlation, h.ref(), null), "", h.ref(), null, summary, explanation, facts, cite.evidence());
+    }
+
+    private static long count(List<LogEvent> guards, String name) {
+        return guards.stream().filter(g -> ((Signal) g.event()).name().equals(name)).count();
+    }
+
+    private static String role(ControllerEvent e) {
+        return switch (((Signal) e).name()) {
+            case "stale-copy-rejected" -> "the guard drops a stale copy of the completed Workflow";
+            case "stale-copy-skipped" -> "the guard skips an outdated copy and requeues it";
+            default -> "the guard cannot compare the copy's resourceVersion and processes it";
+        };
+    }
+}

@@ -1,0 +1,180 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF009: a Workflow completed, then a later pass changed it (a stale copy, the controller's own
+ * "already fulfilled" assertions); the guard's refusal, a stored regression, an excerpt without the
+ * outcome; and the look-alikes: argo retry, a new Workflow of the same name, the completing pass itself.
+ */
+class PhaseRegressionTest {
+    private final PhaseRegression rule = new PhaseRegression();
+
+    /** v4 slog text for Workflow ns/wf; its Pod node wf[0].main has ID wf-<hash>, its Pod wf-main-<hash>. */
+    private static String op(String t, String level, String msg, String attrs) {
+        return "time=" + t + " level=" + level + " msg=\"" + msg + "\" component=workflow_worker workflow=wf namespace=ns " + attrs;
+    }
+
+    private static final String NODE = "wf[0].main";
+    private static final String ID = "wf-" + dev.argoforensics.correlate.NodeNaming.hash(NODE);
+
+    /** The Workflow runs its one Pod and completes Succeeded, stored at resourceVersion 500. */
+    private static List<String> completed() {
+        return new ArrayList<>(List.of(
+                op("2026-10-02T08:10:00.100Z", "INFO", "Processing workflow", "phase=\"\" resourceVersion=400"),
+                op("2026-10-02T08:10:00.102Z", "INFO", "updated phase", "fromPhase=\"\" toPhase=Running"),
+                op("2026-10-02T08:10:00.140Z", "INFO", "Created pod", "nodeName=" + NODE + " nodeID=" + ID + " podName=wf-main-1"),
+                op("2026-10-02T08:10:00.150Z", "INFO", "Workflow update successful", "resourceVersion=410 phase=Running"),
+                op("2026-10-02T08:14:05.720Z", "INFO", "Processing workflow", "phase=Running resourceVersion=480"),
+                op("2026-10-02T08:14:05.731Z", "INFO", "updated phase", "fromPhase=Running toPhase=Succeeded"),
+                op("2026-10-02T08:14:05.731Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:14:05.749Z", "INFO", "Workflow update successful", "resourceVersion=500 phase=Succeeded")));
+    }
+
+    /** A later pass on a copy at the given resourceVersion finds the Pod gone and fails the node and the Workflow. */
+    private static List<String> pass(String t, String rv, String... outcome) {
+        List<String> l = new ArrayList<>(List.of(
+                op(t + ".012Z", "INFO", "Processing workflow", "phase=Running resourceVersion=" + rv),
+                op(t + ".016Z", "INFO", "Workflow pod is missing", "nodeName=" + NODE + " nodePhase=Running recentlyStarted=false"),
+                op(t + ".016Z", "ERROR", "marking node as error", "nodeName=" + NODE + " error=\"pod deleted\""),
+                op(t + ".017Z", "INFO", "node phase changed", "node=" + ID + " fromPhase=Running toPhase=Error"),
+                op(t + ".024Z", "INFO", "updated phase", "fromPhase=Running toPhase=Failed"),
+                op(t + ".024Z", "INFO", "Marking workflow completed", "")));
+        l.addAll(Arrays.asList(outcome));
+        return l;
+    }
+
+    private static final String GUARD = op("2026-10-02T08:31:40.402Z", "INFO", "Failed to re-apply update", "error=\"must never update completed workflows\"");
+
+    private static Evaluation run(List<String> lines) {
+        return new PhaseRegression().evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate());
+    }
+
+    private static List<String> with(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    @Test
+    void aStaleCopyRefusedByThePersistGuardIsTheGuardedVariantLowAndLikely() {
+        Evaluation e = run(with(completed(), pass("2026-10-02T08:31:40", "451",
+                op("2026-10-02T08:31:40.377Z", "INFO", "Re-applying updates on latest version and retrying update", ""), GUARD)));
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF009", f.rule());
+        assertEquals(Severity.LOW, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("refused by the persist guard", f.fact("outcome").orElseThrow().value());
+        assertEquals("stale (resourceVersion 451, older than the completion's 500)", f.fact("copy").orElseThrow().value());
+        assertEquals("Running", f.fact("fromPhase").orElseThrow().value());
+        assertEquals("Error", f.fact("toPhase").orElseThrow().value());
+        assertEquals(ID, f.node().id());
+        assertEquals("ns/wf-main-1", f.pod().toString(), "filed under the changed node's Pod");
+    }
+
+    @Test
+    void aStoredUpdateWithTheRegressedPhaseIsConfirmedFromLogsAlone() {
+        Finding f = run(with(completed(), pass("2026-10-02T08:31:40", "451",
+                op("2026-10-02T08:31:40.300Z", "INFO", "Workflow update successful", "resourceVersion=530 phase=Failed")))).findings().get(0);
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("Failed", f.fact("storedPhase").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("stored phase Failed over the completed Succeeded"), f.confidenceReason());
+    }
+
+    @Test
+    void anExcerptThatEndsBeforeThePersistIsLikelyAndSaysWhatIsMissing() {
+        Finding f = run(with(completed(), pass("2026-10-02T08:31:40", "451"))).findings().get(0);
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("not in the logs", f.fact("outcome").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("no \"Workflow update successful\" or \"Failed to re-apply update\""), f.confidenceReason());
+    }
+
+    @Test
+    void anExportTakenAfterThatShowsTheNodeStillSucceededConfirmsTheGuard() {
+        String wf = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: wf, namespace: ns, uid: w-1}\nstatus:\n  phase: Succeeded\n"
+                + "  nodes:\n    " + ID + ":\n      id: " + ID + "\n      name: " + NODE + "\n      type: Pod\n      phase: Succeeded\n";
+        List<String> lines = with(completed(), pass("2026-10-02T08:31:40", "451", GUARD));
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).takenAt("wf.yaml", "2026-10-02T09:00:00Z", wf)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals(Severity.LOW, f.severity());
+        assertTrue(f.confidenceReason().contains("still shows node " + ID + " Succeeded"), f.confidenceReason());
+    }
+
+    @Test
+    void anArgoRetryIsANewerCopyAndIsClearedNotReported() {
+        List<String> lines = with(completed(), pass("2026-10-02T08:40:00", "612",
+                op("2026-10-02T08:40:00.300Z", "INFO", "Workflow update successful", "resourceVersion=615 phase=Failed")));
+        Evaluation e = run(lines);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size());
+        assertTrue(e.cleared().get(0).reason().contains("newer resourceVersion 612"), e.cleared().get(0).reason());
+        assertTrue(e.cleared().get(0).reason().contains("argo retry"), e.cleared().get(0).reason());
+        assertEquals("c.log:9", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void aNewWorkflowOfTheSameNameIsClearedNotReported() {
+        List<String> rerun = new ArrayList<>(completed().subList(0, 4));
+        rerun.replaceAll(l -> l.replace("2026-10-02T08:10", "2026-10-02T09:10").replace("resourceVersion=400", "resourceVersion=900")
+                .replace("resourceVersion=410", "resourceVersion=910"));
+        rerun.addAll(pass("2026-10-02T09:20:00", "950"));
+        Evaluation e = run(with(completed(), rerun));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("a new object"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void theCompletingPassItselfIsNoRegression() {
+        List<String> lines = new ArrayList<>(List.of(op("2026-10-02T08:10:00.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=400")));
+        lines.addAll(pass("2026-10-02T08:31:40", "451", op("2026-10-02T08:31:40.300Z", "INFO", "Workflow update successful",
+                "resourceVersion=530 phase=Failed")).subList(1, 7));
+        Evaluation e = run(lines);
+        assertTrue(e.findings().isEmpty() && e.cleared().isEmpty(), () -> e.findings().toString());
+    }
+
+    @Test
+    void withoutResourceVersionsTheCopyIsUnknownAndTheFindingOnlyPossible() {
+        // v3.5.1 logrus: "Processing workflow" has no Phase or ResourceVersion keys.
+        String w = " namespace=ns workflow=wf";
+        List<String> lines = List.of(
+                "time=\"2026-10-02T08:14:05.720Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:14:05.731Z\" level=info msg=\"Updated phase Running -> Succeeded\"" + w,
+                "time=\"2026-10-02T08:14:05.731Z\" level=info msg=\"Marking workflow completed\"" + w,
+                "time=\"2026-10-02T08:14:05.749Z\" level=info msg=\"Workflow update successful\" phase=Succeeded resourceVersion=500" + w,
+                "time=\"2026-10-02T08:31:40.012Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:31:40.016Z\" level=info msg=\"Workflow pod is missing\" nodeName=\"" + NODE + "\" nodePhase=Running recentlyStarted=false" + w,
+                "time=\"2026-10-02T08:31:40.017Z\" level=info msg=\"node " + ID + " phase Running -> Error\"" + w);
+        Finding f = run(lines).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("no resourceVersion"), f.confidenceReason());
+        assertEquals("unknown (no resourceVersion to compare)", f.fact("copy").orElseThrow().value());
+    }
+
+    @Test
+    void theControllersOwnPanicOnAFulfilledWorkflowIsLikelyEvenWithoutTheCompletionInTheExcerpt() {
+        String w = " namespace=ns workflow=wf";
+        List<String> lines = List.of(
+                "time=\"2026-10-02T08:31:40.012Z\" level=info msg=\"Processing workflow\" Phase=Succeeded ResourceVersion=500" + w,
+                "time=\"2026-10-02T08:31:40.018Z\" level=panic msg=\"workflow is already fulfilled\" fromPhase=Succeeded toPhase=Error" + w,
+                "time=\"2026-10-02T08:31:40.019Z\" level=error msg=\"Recovered from panic\" r=\"workflow is already fulfilled\" stack=\"goroutine 1\"" + w);
+        Finding f = run(lines).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("the Workflow's phase", f.fact("changed").orElseThrow().value());
+        assertEquals("Succeeded", f.fact("fromPhase").orElseThrow().value());
+        assertNull(f.node());
+        assertEquals("ns/wf", f.pod().toString(), "no Pod in the lines: filed under the Workflow's own name");
+        assertTrue(f.explanation().contains("\"workflow is already fulfilled\""), f.explanation());
+    }
+}

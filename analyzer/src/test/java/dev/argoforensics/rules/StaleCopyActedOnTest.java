@@ -1,0 +1,115 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF015: a Pod created from a stale copy or after the Workflow completed; the guarded variant (the
+ * stale-read guard's own lines); and the look-alikes: argo retry re-creating a failed node's Pod, a new
+ * Workflow of the same name, a Pod recreated within a run.
+ */
+class StaleCopyActedOnTest {
+    private final StaleCopyActedOn rule = new StaleCopyActedOn();
+
+    /** v3.7 logrus text for Workflow ns/wf, one Pod node (the root: node ID and Pod name wf). */
+    private static String op(String t, String level, String msg, String attrs) {
+        return "time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\" " + attrs + (attrs.isEmpty() ? "" : " ") + "namespace=ns workflow=wf";
+    }
+
+    private static List<String> completed() {
+        return new ArrayList<>(List.of(
+                op("2026-06-24T13:27:50.118Z", "info", "Processing workflow", "Phase= ResourceVersion=120"),
+                op("2026-06-24T13:27:50.120Z", "info", "Updated phase  -> Running", ""),
+                op("2026-06-24T13:27:50.161Z", "info", "Created pod: wf (wf)", ""),
+                op("2026-06-24T13:27:50.175Z", "info", "Workflow update successful", "phase=Running resourceVersion=181"),
+                op("2026-06-24T13:28:39.236Z", "info", "Processing workflow", "Phase=Running ResourceVersion=812"),
+                op("2026-06-24T13:28:39.249Z", "info", "Updated phase Running -> Succeeded", ""),
+                op("2026-06-24T13:28:39.250Z", "info", "Marking workflow completed", ""),
+                op("2026-06-24T13:28:39.268Z", "info", "Workflow update successful", "phase=Succeeded resourceVersion=960")));
+    }
+
+    private static Evaluation run(List<String> lines, String... more) {
+        List<String> all = new ArrayList<>(lines);
+        all.addAll(List.of(more));
+        return new StaleCopyActedOn().evaluate(new Evidence().log("c.log", all.toArray(String[]::new)).correlate());
+    }
+
+    @Test
+    void aPodCreatedFromACopyOlderThanTheCompletionIsHighAndLikely() {
+        Evaluation e = run(completed(),
+                op("2026-06-24T13:30:21.125Z", "info", "Processing workflow", "Phase= ResourceVersion=120"),
+                op("2026-06-24T13:30:21.126Z", "info", "Updated phase  -> Running", ""),
+                op("2026-06-24T13:30:21.171Z", "info", "Created pod: wf (wf)", ""),
+                op("2026-06-24T13:30:22.104Z", "info", "Failed to re-apply update", "error=\"must never update completed workflows\""));
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals("AF015", f.rule());
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(1, f.fact("podsCreated").orElseThrow().value());
+        assertEquals("stale (resourceVersion 120, older than the completion's 960)", f.fact("copy").orElseThrow().value());
+        assertTrue(f.explanation().contains("refused by the persist guard"), f.explanation());
+        assertEquals("wf", f.node().id());
+    }
+
+    @Test
+    void anExportedPodCreatedAfterTheCompletionConfirmsIt() {
+        List<String> lines = new ArrayList<>(completed());
+        lines.add(op("2026-06-24T13:30:21.125Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"));
+        lines.add(op("2026-06-24T13:30:21.171Z", "info", "Created pod: wf (wf)", ""));
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: wf\n  namespace: ns\n  uid: u-2\n  creationTimestamp: \"2026-06-24T13:30:21Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: wf}\n  annotations: {workflows.argoproj.io/node-id: wf, workflows.argoproj.io/node-name: wf}\n"
+                + "status:\n  phase: Running\n";
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).takenAt("pod.yaml", "2026-06-24T13:40:00Z", pod)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertTrue(f.confidenceReason().contains("created at 2026-06-24T13:30:21Z"), f.confidenceReason());
+    }
+
+    @Test
+    void anArgoRetryRecreatingTheFailedNodesPodIsSilent() {
+        List<String> lines = new ArrayList<>(completed());
+        lines.replaceAll(l -> l.replace("Succeeded", "Failed"));
+        Evaluation e = run(lines,
+                op("2026-06-24T13:41:03.611Z", "info", "Processing workflow", "Phase=Running ResourceVersion=1377"),
+                op("2026-06-24T13:41:03.614Z", "info", "Pod node wf initialized Pending", ""),
+                op("2026-06-24T13:41:03.637Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    @Test
+    void aNewWorkflowOfTheSameNameIsSilent() {
+        Evaluation e = run(completed(),
+                op("2026-06-24T14:00:00.100Z", "info", "Processing workflow", "Phase= ResourceVersion=2210"),
+                op("2026-06-24T14:00:00.102Z", "info", "Updated phase  -> Running", ""),
+                op("2026-06-24T14:00:00.140Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    @Test
+    void aPodRecreatedWithinARunIsNotAStaleCopy() {
+        // A Pending node whose Pod was deleted gets a new Pod: same name, same run, no completion between.
+        List<String> lines = new ArrayList<>(completed().subList(0, 4));
+        lines.add(op("2026-06-24T13:28:01.000Z", "info", "Processing workflow", "Phase=Running ResourceVersion=300"));
+        lines.add(op("2026-06-24T13:28:01.002Z", "info", "Workflow pod is missing", "nodeName=wf nodePhase=Pending recentlyStarted=false"));
+        lines.add(op("2026-06-24T13:28:11.000Z", "info", "Processing workflow", "Phase=Running ResourceVersion=310"));
+        lines.add(op("2026-06-24T13:28:11.040Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(run(lines).findings().isEmpty());
+    }
+
+    @Test
+    void theGuardsOwnLinesAloneMakeTheGuardedVariant() {
+        Evaluation e = run(completed(),
+                "time=\"2026-06-24T13:30:21.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf",
+                "time=\"2026-06-24T13:30:31.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf");
+        Finding f = e.findings().get(0);
+        assertEquals(Severity.INFO, f.severity());
+        assertEquals(2, f.fact("staleCopiesRejected").orElseThrow().value());
+        assertTrue(f.summary().contains("its guard kept it from acting on them"), f.summary());
+    }
+}
