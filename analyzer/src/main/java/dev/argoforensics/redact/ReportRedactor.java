@@ -123,7 +123,7 @@ final class ReportRedactor {
     }
 
     private PodKey pod(PodKey p) {
-        return new PodKey(text.apply(p.namespace()), text.apply(p.name()));
+        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()));
     }
 
     private WorkflowRef workflow(WorkflowRef w) {
