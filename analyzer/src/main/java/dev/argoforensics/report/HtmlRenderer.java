@@ -336,7 +336,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n");
         for (RuleOutcome o : r.rules()) {
             for (Clearance c : o.cleared()) {
-                b.append("<p>").append(Html.escape(o.rule() + " cleared " + Describe.podOrNone(c.pod()) + ": " + c.reason())).append(" (<span class=\"mono\">")
+                b.append("<p>").append(Html.escape(o.rule() + " cleared" + (c.pod() == null ? "" : " " + c.pod()) + ": " + c.reason())).append(" (<span class=\"mono\">")
                         .append(Html.escape(c.evidence().toString())).append("</span>)</p>\n");
             }
         }

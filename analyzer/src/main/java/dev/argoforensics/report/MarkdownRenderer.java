@@ -336,7 +336,7 @@ final class MarkdownRenderer implements ReportRenderer {
                     b.append("\n**Checked and cleared**\n\n");
                     first = false;
                 }
-                b.append("- ").append(o.rule()).append(' ').append(Markdown.code(Describe.podOrNone(c.pod()))).append(": ")
+                b.append("- ").append(o.rule()).append(c.pod() == null ? "" : " " + Markdown.code(c.pod().toString())).append(": ")
                         .append(Markdown.text(c.reason())).append(" (").append(Markdown.code(c.evidence().toString())).append(")\n");
             }
         }

@@ -174,7 +174,7 @@ final class TextRenderer implements ReportRenderer {
         for (RuleOutcome o : r.rules()) {
             b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o, r.filter())).append("  ").append(o.title()).append('\n');
             for (Clearance c : o.cleared()) {
-                b.append("    cleared ").append(Describe.podOrNone(c.pod())).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
+                b.append("    cleared").append(c.pod() == null ? "" : " " + c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }
         }
     }

@@ -10,6 +10,7 @@ import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -42,6 +43,13 @@ final class Cite {
 
     Cite node(NodeObservation o, String role) {
         return object(EvidenceLine.object(o.snapshot().source(), role, describe(o)));
+    }
+
+    /** An exported Workflow as a whole: its phase, and its nodes or why the export holds none. */
+    Cite workflow(WorkflowSnapshot s, String role) {
+        return object(EvidenceLine.object(s.source(), role, "Workflow " + s.name() + ": phase " + (s.phase().isEmpty() ? "(none)" : s.phase())
+                + (s.nodesOffloaded() ? ", no status.nodes (compressed or offloaded: the nodes are unknown, not absent)"
+                        : ", " + s.nodes().size() + " node(s) in status.nodes")));
     }
 
     Cite taskResult(TaskResultSnapshot t, String role) {

@@ -86,8 +86,8 @@ public final class TwoActiveControllers extends DeclaredRule {
             } else if (p.overlaps.isEmpty()) {
                 Sequence s = p.sequential.get(0);
                 cleared.add(new Clearance(null, "runs " + p.a.label() + " and " + p.b.label() + " wrote about " + s.workflow + " one after the"
-                        + " other (" + s.describe() + "), within the " + GoDuration.format(HANDOVER_TOLERANCE_NANOS)
-                        + " a leader hand-over or a restart allows", s.firstOfLater.source()));
+                        + " other (" + s.describe() + "): " + (s.overlapNanos > 0 ? "an overlap within the " + GoDuration.format(HANDOVER_TOLERANCE_NANOS)
+                        + " a leader hand-over allows" : "a hand-over, not two controllers at once"), s.firstOfLater.source()));
             } else {
                 String ia = leadership.instanceId(p.a.id());
                 String ib = leadership.instanceId(p.b.id());
@@ -278,7 +278,7 @@ public final class TwoActiveControllers extends DeclaredRule {
     /** The two runs wrote about the Workflow one after the other (or overlapping within the tolerance). */
     record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos) {
         String describe() {
-            return "last line of the first at " + lastOfEarlier.time().format() + ", first of the second at " + firstOfLater.time().format()
+            return "the first's last line at " + lastOfEarlier.time().format() + ", the second's first at " + firstOfLater.time().format()
                     + (overlapNanos > 0 ? ", " + GoDuration.format(overlapNanos) + " of overlap" : "");
         }
     }
