@@ -34,7 +34,7 @@ public final class WorkflowTooLarge extends DeclaredRule {
 
     @Override
     public EvidenceNeeds needs() {
-        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of(EvidenceKind.WORKFLOW_SNAPSHOT));
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of());
     }
 
     @Override
