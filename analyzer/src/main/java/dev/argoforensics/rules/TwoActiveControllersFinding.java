@@ -29,6 +29,8 @@ final class TwoActiveControllersFinding {
         }
         State sa = leadership.at(p.a.id(), from);
         State sb = leadership.at(p.b.id(), from);
+        String roleA = during(sa, leadership.at(p.a.id(), to));
+        String roleB = during(sb, leadership.at(p.b.id(), to));
         LogEvent[] shared = null;
         List<LogEvent> conflicts = new ArrayList<>();
         List<LogEvent> reapplied = new ArrayList<>();
@@ -54,7 +56,7 @@ final class TwoActiveControllersFinding {
         String reason;
         if (bothStated && shared != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "both runs' own lines say they ran workers (" + role(sa) + "; " + role(sb) + "), both wrote about the same Workflow for "
+            reason = "both runs' own lines say they ran workers (" + roleA + "; " + roleB + "), both wrote about the same Workflow for "
                     + GoDuration.format(first.start().nanosUntil(first.end())) + ", longer than a hand-over allows, and one read the"
                     + " resource version the other had (one object, one cluster)";
         } else if ((bothStated && contended) || (!bothStated && (shared != null || contended))) {
@@ -95,9 +97,9 @@ final class TwoActiveControllersFinding {
 
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact("controllerA", "One controller run", p.a.label()));
-        facts.add(new Fact("leadershipA", "Its leader election", role(sa)));
+        facts.add(new Fact("leadershipA", "Its leader election", roleA));
         facts.add(new Fact("controllerB", "The other run", p.b.label()));
-        facts.add(new Fact("leadershipB", "Its leader election", role(sb)));
+        facts.add(new Fact("leadershipB", "Its leader election", roleB));
         facts.add(new Fact("overlapFrom", "Both active from", from.format()));
         facts.add(new Fact("overlapTo", "Both active until", to.format()));
         facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
@@ -115,19 +117,30 @@ final class TwoActiveControllersFinding {
                 + " from " + from.format() + " to " + to.format() + " (" + GoDuration.format(from.nanosUntil(to)) + "), longer than the "
                 + GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS) + " a leader hand-over allows.";
         return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",
-                first.workflow(), null, summary, explain(p, sa, sb, conflicts.size(), reapplied.size(), existed.size()), facts, cite.evidence());
+                first.workflow(), null, summary, explain(p, roleA, roleB, conflicts.size(), reapplied.size(), existed.size()), facts, cite.evidence());
     }
 
     private static String role(State s) {
         return s.role().description();
     }
 
-    private static String explain(Pair p, State sa, State sb, int conflicts, int reapplied, int existed) {
+    /**
+     * The run's role when the overlap began, and, if it logged losing the Lease before the overlap
+     * ended, that it went on writing after (a stalled or partitioned old leader).
+     */
+    private static String during(State atStart, State atEnd) {
+        if (atStart.role() == ControllerLeadership.Role.LEADING && atEnd.role() == ControllerLeadership.Role.STOPPED && atEnd.line() != null) {
+            return role(atStart) + "; it logged losing it at " + atEnd.line().time().format() + " and went on writing";
+        }
+        return role(atStart);
+    }
+
+    private static String explain(Pair p, String roleA, String roleB, int conflicts, int reapplied, int existed) {
         StringBuilder b = new StringBuilder("A Workflow must have one controller: each reconcile reads the Workflow, acts (creates Pods,"
                 + " moves nodes on) and writes the status back. Leader election keeps one replica working (the others wait for the Lease);"
                 + " with LEADER_ELECTION_DISABLE=true every replica works, and two installations with the same instance ID both watch the"
-                + " same Workflows. Here ").append(p.a.label()).append(" (").append(role(sa)).append(") and ").append(p.b.label()).append(" (")
-                .append(role(sb)).append(") both took the same Workflows up over the same minutes. ");
+                + " same Workflows. Here ").append(p.a.label()).append(" (").append(roleA).append(") and ").append(p.b.label()).append(" (")
+                .append(roleB).append(") both took the same Workflows up over the same minutes. ");
         if (conflicts + reapplied + existed > 0) {
             b.append("Meanwhile ").append(conflicts).append(" update(s) were refused because the other had written first, ").append(reapplied)
                     .append(" were re-applied on the other's version, and ").append(existed).append(" Pod creation(s) found the Pod already"

@@ -173,7 +173,8 @@ class TwoActiveControllersTest {
         Finding f = run().findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence());
         // Its role when the overlap began: it still held the Lease then, and went on writing for 28 s after losing it.
-        assertEquals("leading: it had acquired the lease", f.fact("leadershipA").orElseThrow().value());
+        assertEquals("leading: it had acquired the lease; it logged losing it at 2026-10-12T08:05:12.101Z and went on writing",
+                f.fact("leadershipA").orElseThrow().value());
         assertEquals("2026-10-12T08:05:40.050Z", f.fact("overlapTo").orElseThrow().value());
         assertEquals("leading: it had acquired the lease", f.fact("leadershipB").orElseThrow().value());
     }
@@ -189,6 +190,19 @@ class TwoActiveControllersTest {
         assertTrue(o.findings().isEmpty());
         assertEquals(1, o.cleared().size());
         assertTrue(o.cleared().get(0).reason().startsWith("run c.log #1 is a standby: it logged that " + a + " leads"), o.cleared().get(0).reason());
+    }
+
+    @Test
+    void aRunThatTookWorkflowsUpIsNoStandbyEvenWhenThoseLinesAreOnlyCounted() throws IOException {
+        // c waited for the Lease, then worked: its "starting leading" line is not in the excerpt. Its Workflow is of
+        // no interest, so a selective reading only counts those lines; they still say c worked.
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        log("a.log", leading("07:58:10.11", a));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"));
+        log("c.log", line("07:58:14.610", "INFO", "new leader", "leader=" + a),
+                line("08:10:00.000", "INFO", "Processing workflow", "component=workflow_worker workflow=quiet-x1 namespace=etl phase=Running resourceVersion=7"));
+        RuleOutcome o = run(AnalysisOptions.defaults().withChunkBytes(4096));
+        assertTrue(o.cleared().isEmpty(), o.cleared().toString());
     }
 
     @Test
