@@ -49,6 +49,10 @@ final class CountedRun implements ChunkItem {
     long types;
     /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
     boolean schedulesCleanup;
+    /** The run's {@code Processing workflow} records: how many, the first and the last one's time. */
+    long processed;
+    Timestamp firstProcessed;
+    Timestamp lastProcessed;
 
     /** As many as the assembler samples in a whole file. */
     static final int ZONE_OFFSET_SAMPLES = StreamAssembler.ZONE_OFFSET_SAMPLES;
@@ -72,6 +76,13 @@ final class CountedRun implements ChunkItem {
             recognised++;
             types |= 1L << c.entry().event().ordinal();
             schedulesCleanup |= c.entry().event() == EventType.POD_CLEANUP_SCHEDULED;
+            if (c.entry().event() == EventType.WORKFLOW_PROCESSING) {
+                processed++;
+                if (firstProcessed == null) {
+                    firstProcessed = time;
+                }
+                lastProcessed = time;
+            }
         }
         if (c.prefixed()) {
             prefixed++;

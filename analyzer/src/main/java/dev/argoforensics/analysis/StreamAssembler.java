@@ -334,7 +334,8 @@ final class StreamAssembler {
             }
             dated(time, c.format());
             Stream s = set.streamFor(origin(c.origin()), from(c.origin()), false);
-            s.count(time, file, lineBase + c.firstLine(), cachedReleases(c.format(), c.level(), c.entry()));
+            s.count(time, file, lineBase + c.firstLine(), cachedReleases(c.format(), c.level(), c.entry()),
+                    c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
             if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
                 // The finalizer line (always kept: it names no Pod) belonged to this Pod, which is of no interest.
                 LogEvent waiting = finalizerLineByStream.remove(s.id);
@@ -665,6 +666,9 @@ final class StreamAssembler {
         Timestamp first;
         Timestamp last;
         String firstBackwards;
+        long processed;
+        Timestamp firstProcessed;
+        Timestamp lastProcessed;
 
         Stream(int id, String key, ReplicaSource from, int incarnation) {
             this.id = id;
@@ -673,8 +677,11 @@ final class StreamAssembler {
             this.incarnation = incarnation;
         }
 
-        void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases) {
+        void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing) {
             count++;
+            if (processing) {
+                processed(1, time, time);
+            }
             files.add(file.displayPath());
             if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
                 releases = releases.and(lineReleases);
@@ -691,9 +698,23 @@ final class StreamAssembler {
             last = time;
         }
 
+        /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
+        private void processed(long n, Timestamp from, Timestamp to) {
+            processed += n;
+            if (firstProcessed == null || from.isBefore(firstProcessed)) {
+                firstProcessed = from;
+            }
+            if (lastProcessed == null || to.isAfter(lastProcessed)) {
+                lastProcessed = to;
+            }
+        }
+
         /** As {@link #count} for each record of the run. */
         void countRun(CountedRun r, InputFile file, long lineBase) {
             count += r.records;
+            if (r.processed > 0) {
+                processed(r.processed, r.firstProcessed, r.lastProcessed);
+            }
             files.add(file.displayPath());
             for (ReleaseEvidence e : r.releases) {
                 if (!Objects.equals(e, ReleaseEvidence.NONE)) {
@@ -717,7 +738,7 @@ final class StreamAssembler {
         }
 
         void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {
-            count(e.time(), file, e.source().line(), lineReleases);
+            count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing);
             if (e.event() instanceof LeaderElection le) {
                 leadership(le);
             }
@@ -751,7 +772,8 @@ final class StreamAssembler {
         ControllerProcess process() {
             boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
             return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
-                    releases.describe(), leadership, List.copyOf(files), first, last, count);
+                    releases.describe(), leadership, List.copyOf(files), first, last, count,
+                    processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed));
         }
     }
 

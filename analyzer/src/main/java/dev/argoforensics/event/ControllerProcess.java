@@ -14,12 +14,33 @@ import java.util.List;
  * @param release     the Argo release(s) its lines point to, with the evidence; null if none
  * @param leadership  what its leader-election lines say
  * @param files       the files its lines come from, oldest rotation first
+ * @param work        its {@code Processing workflow} lines, counted over every line read (kept or not)
  */
 public record ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
-                                List<String> files, Timestamp first, Timestamp last, long events) {
+                                List<String> files, Timestamp first, Timestamp last, long events, Work work) {
 
     public ControllerProcess {
         files = List.copyOf(files);
+        work = work == null ? Work.NONE : work;
+    }
+
+    /** A run whose Workflow processing is not known. */
+    public ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
+                             List<String> files, Timestamp first, Timestamp last, long events) {
+        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, Work.NONE);
+    }
+
+    /**
+     * What a run's Workflow workers did: a worker logs {@code Processing workflow} each time it takes a
+     * Workflow up, and workers run only while the replica leads (or without leader election). A standby
+     * replica has none.
+     *
+     * @param processed how many {@code Processing workflow} lines the run wrote
+     * @param first     the first one's time, null if none
+     * @param last      the last one's time, null if none
+     */
+    public record Work(long processed, Timestamp first, Timestamp last) {
+        public static final Work NONE = new Work(0, null, null);
     }
 
     /** {@code workflow-controller-7d9f8b6c5d-x2k4q #2}. */

@@ -70,7 +70,7 @@ final class ReportRedactor {
 
     private ControllerProcess controller(ControllerProcess p) {
         return new ControllerProcess(p.id(), text.apply(p.replica()), p.replicaFrom(), p.incarnation(), text.apply(p.release()),
-                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events());
+                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events(), p.work());
     }
 
     /**
@@ -123,7 +123,7 @@ final class ReportRedactor {
     }
 
     private PodKey pod(PodKey p) {
-        return new PodKey(text.apply(p.namespace()), text.apply(p.name()));
+        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()));
     }
 
     private WorkflowRef workflow(WorkflowRef w) {

@@ -20,8 +20,16 @@ final class Describe {
     }
 
     static String pod(PodKey pod, String uid) {
-        return pod + (uid == null || uid.isEmpty() ? "" : " (uid " + uid + ")");
+        return podOrNone(pod) + (uid == null || uid.isEmpty() ? "" : " (uid " + uid + ")");
     }
+
+    /** The Pod, or "none" for a finding about a Workflow or the controllers rather than one Pod. */
+    static String podOrNone(PodKey pod) {
+        return pod == null ? NO_POD : pod.toString();
+    }
+
+    /** What stands for the Pod of a finding about a Workflow or the controllers. */
+    static final String NO_POD = "none (the finding is about a Workflow or the controllers)";
 
     static String workflow(WorkflowRef w) {
         return w == null ? "unknown" : w.toString();

@@ -128,7 +128,7 @@ final class HtmlRenderer implements ReportRenderer {
             b.append(Report.inFull(f) ? "<tr>" : "<tr class=\"possible\">").append("<td class=\"num\"><a href=\"#").append(anchor)
                     .append("\">").append(Report.inFull(f) ? anchor.substring("finding-".length()) : "in short").append("</a></td><td>")
                     .append(Html.escape(f.rule())).append("</td><td>").append(severity(f)).append("</td><td>")
-                    .append(Html.escape(f.confidence().label())).append("</td><td class=\"mono\">").append(Html.escape(f.pod().toString()))
+                    .append(Html.escape(f.confidence().label())).append("</td><td class=\"mono\">").append(Html.escape(Describe.podOrNone(f.pod())))
                     .append("</td><td class=\"text\">").append(Html.escape(f.summary())).append("</td></tr>\n");
         }
         b.append("</table>\n</section>\n");
@@ -162,7 +162,7 @@ final class HtmlRenderer implements ReportRenderer {
             b.append("<h3>").append(Html.escape(rule + " " + findings.get(0).title())).append("</h3>\n<ul>\n");
             for (Finding f : findings) {
                 b.append("<li id=\"possible-").append(indexOf(possible, f) + 1).append("\">").append(Html.escape(f.rule())).append(' ')
-                        .append(severity(f)).append(" <span class=\"mono\">").append(Html.escape(f.pod().toString()))
+                        .append(severity(f)).append(" <span class=\"mono\">").append(Html.escape(Describe.podOrNone(f.pod())))
                         .append("</span> (Workflow <span class=\"mono\">").append(Html.escape(Describe.workflow(f.workflow())))
                         .append("</span>): ").append(Html.escape(f.confidenceReason())).append(" · <span class=\"mono\">")
                         .append(Html.escape(Describe.decisive(f))).append("</span></li>\n");
@@ -227,7 +227,7 @@ final class HtmlRenderer implements ReportRenderer {
 
     /** The findings about the timeline's Pod told in full: the swimlane is drawn with the first of them. */
     private static List<Finding> findingsOf(Report r, Timeline t) {
-        return r.fullFindings().stream().filter(f -> f.pod().equals(t.pod())).toList();
+        return r.fullFindings().stream().filter(f -> t.pod().equals(f.pod())).toList();
     }
 
     private static void figure(StringBuilder b, Timeline t, List<Finding> findings) {
@@ -336,7 +336,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n");
         for (RuleOutcome o : r.rules()) {
             for (Clearance c : o.cleared()) {
-                b.append("<p>").append(Html.escape(o.rule() + " cleared " + c.pod() + ": " + c.reason())).append(" (<span class=\"mono\">")
+                b.append("<p>").append(Html.escape(o.rule() + " cleared" + (c.pod() == null ? "" : " " + c.pod()) + ": " + c.reason())).append(" (<span class=\"mono\">")
                         .append(Html.escape(c.evidence().toString())).append("</span>)</p>\n");
             }
         }

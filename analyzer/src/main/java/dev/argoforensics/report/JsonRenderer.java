@@ -170,7 +170,7 @@ final class JsonRenderer implements ReportRenderer {
         n.put("severity", f.severity().label());
         n.put("confidence", f.confidence().label());
         n.put("confidenceReason", f.confidenceReason());
-        pod(n.putObject("pod"), f.pod(), f.podUid());
+        pod(n, f.pod(), f.podUid());
         workflow(n, "workflow", f.workflow());
         if (f.node() == null) {
             n.putNull("node");
@@ -246,14 +246,14 @@ final class JsonRenderer implements ReportRenderer {
         ArrayNode cleared = n.putArray("cleared");
         for (Clearance c : o.cleared()) {
             ObjectNode x = cleared.addObject();
-            pod(x.putObject("pod"), c.pod(), c.pod().uid());
+            pod(x, c.pod(), c.pod() == null ? null : c.pod().uid());
             x.put("reason", c.reason());
             source(x, c.evidence());
         }
     }
 
     private static void timeline(ObjectNode n, Timeline t) {
-        pod(n.putObject("pod"), t.pod(), t.uid());
+        pod(n, t.pod(), t.uid());
         NodeLink link = t.node();
         workflow(n, "workflow", link == null ? null : link.workflow());
         if (link == null) {
@@ -282,7 +282,13 @@ final class JsonRenderer implements ReportRenderer {
         }
     }
 
-    private static void pod(ObjectNode n, PodKey pod, String uid) {
+    /** The Pod as {@code {namespace, name, uid}}, or null for a finding about a Workflow or the controllers. */
+    private static void pod(ObjectNode parent, PodKey pod, String uid) {
+        if (pod == null) {
+            parent.putNull("pod");
+            return;
+        }
+        ObjectNode n = parent.putObject("pod");
         n.put("namespace", pod.namespace());
         n.put("name", pod.name());
         n.put("uid", uid == null || uid.isEmpty() ? null : uid);

@@ -157,7 +157,7 @@ final class MarkdownRenderer implements ReportRenderer {
                 }
                 left--;
                 b.append("- ").append(f.rule()).append(" · ").append(f.severity().label()).append(" · Pod ")
-                        .append(Markdown.code(f.pod().toString())).append(" · Workflow ")
+                        .append(Markdown.code(Describe.podOrNone(f.pod()))).append(" · Workflow ")
                         .append(f.workflow() == null ? "unknown" : Markdown.code(f.workflow().toString())).append(" · ")
                         .append(Markdown.text(f.confidenceReason())).append(" · ").append(Markdown.code(Describe.decisive(f))).append('\n');
             }
@@ -171,11 +171,11 @@ final class MarkdownRenderer implements ReportRenderer {
 
     private static void finding(StringBuilder b, Report r, int number, Finding f, Budget budget) {
         b.append("\n### ").append(number).append(". ").append(f.rule()).append(" (").append(f.severity().label()).append(", ")
-                .append(f.confidence().label()).append("): ").append(Markdown.code(f.pod().toString())).append("\n\n");
+                .append(f.confidence().label()).append("): ").append(Markdown.code(f.pod() == null ? Describe.workflow(f.workflow()) : f.pod().toString())).append("\n\n");
         b.append("**").append(Markdown.text(f.title())).append("**\n\n");
         b.append(Markdown.text(f.summary())).append("\n\n");
         b.append("| | |\n|---|---|\n");
-        b.append("| Pod | ").append(Markdown.codeCell(f.pod().toString()))
+        b.append("| Pod | ").append(f.pod() == null ? Markdown.cell(Describe.NO_POD) : Markdown.codeCell(f.pod().toString()))
                 .append(f.podUid().isEmpty() ? "" : " (uid " + Markdown.codeCell(f.podUid()) + ")").append(" |\n");
         b.append("| Workflow | ").append(f.workflow() == null ? "unknown" : Markdown.codeCell(f.workflow().toString())).append(" |\n");
         b.append("| Node | ").append(f.node() == null ? "unknown" : Markdown.codeCell(Describe.node(f.node()))).append(" |\n");
@@ -336,7 +336,7 @@ final class MarkdownRenderer implements ReportRenderer {
                     b.append("\n**Checked and cleared**\n\n");
                     first = false;
                 }
-                b.append("- ").append(o.rule()).append(' ').append(Markdown.code(c.pod().toString())).append(": ")
+                b.append("- ").append(o.rule()).append(c.pod() == null ? "" : " " + Markdown.code(c.pod().toString())).append(": ")
                         .append(Markdown.text(c.reason())).append(" (").append(Markdown.code(c.evidence().toString())).append(")\n");
             }
         }

@@ -57,7 +57,7 @@ public final class ReportBuilder {
         if (scope == TimelineScope.ALL) {
             withTimeline.addAll(result.correlation().pods().keySet());
         } else if (scope == TimelineScope.FINDINGS) {
-            findings.forEach(f -> withTimeline.add(f.pod()));
+            findings.stream().filter(f -> f.pod() != null).forEach(f -> withTimeline.add(f.pod()));
         }
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
         List<Timeline> built = new ArrayList<>();
@@ -89,7 +89,7 @@ public final class ReportBuilder {
                 .comparing((Finding f) -> byWorkflow.get(f.workflow() == null ? NO_WORKFLOW : f.workflow()), Comparator.reverseOrder())
                 .thenComparing(Finding::workflow, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(f -> byPod.get(f.pod()), Comparator.reverseOrder())
-                .thenComparing(Finding::pod)
+                .thenComparing(Finding::pod, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(WITHIN_POD);
         List<Finding> out = new ArrayList<>(findings);
         out.sort(order);

@@ -81,7 +81,7 @@ final class TextRenderer implements ReportRenderer {
             if (newWorkflow) {
                 b.append("  Workflow ").append(Describe.workflow(f.workflow())).append('\n');
             }
-            if (newWorkflow || !previous.pod().equals(f.pod())) {
+            if (f.pod() != null && (newWorkflow || !f.pod().equals(previous.pod()))) {
                 b.append("    Pod ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
             }
             String tag = f.rule() + " [" + f.severity().label() + ", " + f.confidence().label() + "]";
@@ -136,7 +136,7 @@ final class TextRenderer implements ReportRenderer {
             b.append("  ").append(palette.bold(rule + " " + findings.get(0).title())).append('\n');
             for (Finding f : findings) {
                 b.append("    ").append(f.rule()).append(' ').append(palette.severity(f.severity())).append("  ")
-                        .append(Terminal.visible(f.pod() + " (Workflow " + Describe.workflow(f.workflow()) + "): " + f.confidenceReason()))
+                        .append(Terminal.visible(Describe.podOrNone(f.pod()) + " (Workflow " + Describe.workflow(f.workflow()) + "): " + f.confidenceReason()))
                         .append("  ").append(Terminal.visible(Describe.decisive(f))).append('\n');
             }
         });
@@ -174,7 +174,7 @@ final class TextRenderer implements ReportRenderer {
         for (RuleOutcome o : r.rules()) {
             b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o, r.filter())).append("  ").append(o.title()).append('\n');
             for (Clearance c : o.cleared()) {
-                b.append("    cleared ").append(c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
+                b.append("    cleared").append(c.pod() == null ? "" : " " + c.pod()).append(": ").append(c.reason()).append(" (").append(c.evidence()).append(")\n");
             }
         }
     }

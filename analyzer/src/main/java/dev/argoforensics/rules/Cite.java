@@ -60,6 +60,13 @@ final class Cite {
         return object(EvidenceLine.object(w.source(), role, b.toString()));
     }
 
+    /** An exported Workflow as a whole: its phase, and its nodes or why the export holds none. */
+    Cite workflow(WorkflowSnapshot s, String role) {
+        return object(EvidenceLine.object(s.source(), role, "Workflow " + s.name() + ": phase " + (s.phase().isEmpty() ? "(none)" : s.phase())
+                + (s.nodesOffloaded() ? ", no status.nodes (compressed or offloaded: the nodes are unknown, not absent)"
+                        : ", " + s.nodes().size() + " node(s) in status.nodes")));
+    }
+
     Cite taskResult(TaskResultSnapshot t, String role) {
         return object(EvidenceLine.object(t.source(), role, describe(t)));
     }

@@ -9,6 +9,7 @@ import java.util.Optional;
  * One thing a rule found, with what it rests on.
  *
  * @param confidenceReason why this confidence and not a higher one
+ * @param pod              null when the finding is about a Workflow or the controllers rather than one Pod
  * @param podUid           "" when no export gave it
  * @param workflow         null when the Pod could not be tied to a Workflow
  * @param node             null when the Pod could not be tied to a node

@@ -118,7 +118,7 @@ class AllSamplesTogetherTest {
         Set<String> out = new TreeSet<>();
         for (JsonNode f : report.get("findings")) {
             out.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + f.get("confidence").asText() + " "
-                    + f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText() + " (wf "
+                    + (f.get("pod").isNull() ? "-" : f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText()) + " (wf "
                     + (f.get("workflow").isNull() ? "-" : f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText())
                     + ", node " + (f.get("node").isNull() ? "-" : f.get("node").get("id").asText()) + ")");
         }

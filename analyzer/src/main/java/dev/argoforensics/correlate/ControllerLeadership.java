@@ -1,0 +1,140 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.LeaderChange;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each controller run's own leader-election lines say about it at a given moment, and the
+ * instance ID its start banner gave. Leader-election and start lines are always kept, whatever else
+ * is read selectively, so this is the same on every reading.
+ *
+ * <p>Semantics (reference: lifecycle-and-failures.md B4): with {@code LEADER_ELECTION_DISABLE=true}
+ * a run logs {@code Leader election is turned off} and {@code starting leading id=single-instance}
+ * and works from then on; with election, workers start on {@code starting leading} (client-go:
+ * {@code successfully acquired lease}) and stop with {@code stopped leading} (client-go: a failed
+ * renewal), after which the process exits. {@code new leader} is logged by every replica, naming the
+ * holder; {@code healthz: current pod is not the leader} only by one that does not hold the lease.
+ */
+public final class ControllerLeadership {
+    private static final String SINGLE_INSTANCE = "single-instance";
+
+    /** Per stream, its election and start lines in input order. */
+    private final Map<Integer, List<LogEvent>> byStream = new HashMap<>();
+
+    public ControllerLeadership(Correlation correlation) {
+        for (LogEvent e : correlation.events()) {
+            if (e.event() instanceof LeaderElection || e.event() instanceof ControllerStarted) {
+                byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+            }
+        }
+    }
+
+    /** What a run's lines say of it at a moment. */
+    public enum Role {
+        /** It had acquired the lease, and logged neither losing it nor another holder since. */
+        LEADING("leading: it had acquired the lease"),
+        /** Leader election was turned off: it works unconditionally. */
+        SINGLE_INSTANCE("leader election turned off: single-instance mode"),
+        /** It had led, then logged losing the lease (or another holder). */
+        STOPPED("no longer leading: it had logged losing the lease"),
+        /** It logged waiting for the lease or another holder, and never that it led. */
+        STANDBY("standby: it had logged waiting for the lease or another holder"),
+        /** No leader-election line of this run before that moment: the log starts after them, or lacks them. */
+        UNKNOWN("not stated: no leader-election line of this run before then");
+
+        private final String description;
+
+        Role(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+
+        /** True if the run's own lines state that it ran workers (it led, or election was off), now or before. */
+        public boolean stated() {
+            return this == LEADING || this == SINGLE_INSTANCE || this == STOPPED;
+        }
+    }
+
+    /**
+     * The run's role at time {@code t}, and the election line that set it (null for {@link Role#UNKNOWN}).
+     */
+    public record State(Role role, LogEvent line) {
+    }
+
+    /** The role of the run (stream) at {@code t}, from its election lines at or before {@code t}. */
+    public State at(int stream, Timestamp t) {
+        Role role = Role.UNKNOWN;
+        LogEvent setBy = null;
+        boolean disabled = false;
+        String own = null;
+        for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
+            if (e.time().instant().isAfter(t.instant())) {
+                break;
+            }
+            if (!(e.event() instanceof LeaderElection le)) {
+                continue;
+            }
+            LeaderChange change = le.change();
+            if (change == LeaderChange.DISABLED || (change == LeaderChange.STARTED_LEADING && SINGLE_INSTANCE.equals(le.identity()))) {
+                disabled = true;
+                role = Role.SINGLE_INSTANCE;
+                setBy = e;
+            } else if (disabled) {
+                continue;
+            } else if (change == LeaderChange.STARTED_LEADING) {
+                role = Role.LEADING;
+                setBy = e;
+                own = le.identity() != null ? le.identity() : own;
+            } else if (change == LeaderChange.STOPPED_LEADING) {
+                if (role == Role.LEADING) {
+                    role = Role.STOPPED;
+                    setBy = e;
+                }
+            } else if (change == LeaderChange.NEW_LEADER) {
+                boolean other = le.identity() == null || (own != null && !own.equals(le.identity()));
+                if (role == Role.LEADING && other && le.identity() != null) {
+                    role = Role.STOPPED;
+                    setBy = e;
+                } else if (role == Role.UNKNOWN || role == Role.STANDBY) {
+                    role = Role.STANDBY;
+                    setBy = e;
+                }
+            } else if (change == LeaderChange.ACQUIRING && (role == Role.UNKNOWN || role == Role.STANDBY)) {
+                role = Role.STANDBY;
+                setBy = e;
+            }
+        }
+        return new State(role, setBy);
+    }
+
+    /** The instance ID the run's start banner gave (v4 prints it; v3 does not), or null. */
+    public String instanceId(int stream) {
+        for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
+            if (e.event() instanceof ControllerStarted s && s.instanceId() != null) {
+                return s.instanceId();
+            }
+        }
+        return null;
+    }
+
+    /** The identity another replica was named by in the run's {@code new leader} lines, the last one; null if none. */
+    public String leaderNamed(int stream) {
+        String named = null;
+        for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
+            if (e.event() instanceof LeaderElection le && le.change() == LeaderChange.NEW_LEADER && le.identity() != null) {
+                named = le.identity();
+            }
+        }
+        return named;
+    }
+}

@@ -1,0 +1,289 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.ControllerLeadership;
+import dev.argoforensics.correlate.ControllerLeadership.State;
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.ControllerProcess.Leadership;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * AF012: two workflow controllers worked at once on the same Workflows: leader election turned off
+ * with more than one replica, or two installations with the same instance ID. Decided per pair of
+ * controller runs (different replicas) on the Workflows whose updates met contention (a Conflict, a
+ * re-applied update, a Pod that already existed): both runs wrote lines about such a Workflow over a
+ * window longer than a leader hand-over allows. See docs/rules/AF012.md.
+ *
+ * <p>Only contended Workflows are examined: their lines are kept whatever the reading (the contention
+ * lines are signatures of the rule), so the finding is the same on a selective reading as on a full one.
+ */
+public final class TwoActiveControllers extends DeclaredRule {
+    public static final String ID = "AF012";
+    /**
+     * How long two runs may both write about one Workflow at a hand-over: the lease duration (15s by
+     * default). The old holder stops within the renew deadline (10s) of its last renewal and the new one
+     * acquires no earlier than the lease duration after it, so with sound clocks they do not overlap at
+     * all; an old holder's reconcile in flight, a stalled process or skewed node clocks can make them
+     * overlap by seconds, never by more than a lease.
+     */
+    static final long HANDOVER_TOLERANCE_NANOS = 15_000_000_000L;
+    /** Signals that show an update contended: a write refused as stale, re-applied, or a Pod already there. */
+    static final Set<String> CONTENTION = Set.of("workflow-update-error", "update-reapplying", "update-reapply-failed", "pod-create-exists");
+
+    public TwoActiveControllers() {
+        super(ID, "Two workflow controllers active at once", Severity.HIGH);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of());
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        ControllerLeadership leadership = new ControllerLeadership(correlation);
+        Map<String, Pair> pairs = new TreeMap<>();
+        for (WorkflowHistory w : correlation.workflows().values()) {
+            if (w.events().stream().noneMatch(TwoActiveControllers::contention)) {
+                continue;
+            }
+            Map<Integer, List<LogEvent>> byStream = new TreeMap<>();
+            w.events().forEach(e -> byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e));
+            List<Integer> streams = List.copyOf(byStream.keySet());
+            for (int i = 0; i < streams.size(); i++) {
+                for (int j = i + 1; j < streams.size(); j++) {
+                    ControllerProcess a = correlation.processes().get(streams.get(i));
+                    ControllerProcess b = correlation.processes().get(streams.get(j));
+                    if (a.replica().equals(b.replica())) {
+                        continue; // one replica's runs follow each other: a restart
+                    }
+                    pairs.computeIfAbsent(a.id() + "/" + b.id(), k -> new Pair(a, b))
+                            .add(w.ref(), byStream.get(a.id()), byStream.get(b.id()));
+                }
+            }
+        }
+        List<Finding> out = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
+        for (Pair p : pairs.values()) {
+            if (p.duplicate != null) {
+                cleared.add(new Clearance(null, "runs " + p.a.label() + " and " + p.b.label() + " hold the same lines (" + p.duplicate
+                        + "): one controller's log read twice, not two controllers", p.duplicateLine.source()));
+            } else if (p.overlaps.isEmpty()) {
+                Sequence s = p.sequential.get(0);
+                cleared.add(new Clearance(null, "runs " + p.a.label() + " and " + p.b.label() + " wrote about " + s.workflow + " one after the"
+                        + " other (" + s.describe() + "): " + (s.overlapNanos > 0 ? "an overlap within the " + GoDuration.format(HANDOVER_TOLERANCE_NANOS)
+                        + " a leader hand-over allows" : "a hand-over, not two controllers at once"), s.firstOfLater.source()));
+            } else {
+                String ia = leadership.instanceId(p.a.id());
+                String ib = leadership.instanceId(p.b.id());
+                if (ia != null && ib != null && !ia.equals(ib)) {
+                    cleared.add(new Clearance(null, "runs " + p.a.label() + " (instance ID \"" + ia + "\") and " + p.b.label() + " (instance ID \""
+                            + ib + "\") manage disjoint Workflows: the same name " + p.overlaps.get(0).workflow
+                            + " names two different objects, as two clusters' logs read together do", p.overlaps.get(0).fromA.get(0).source()));
+                } else {
+                    out.add(TwoActiveControllersFinding.of(correlation, leadership, p));
+                }
+            }
+        }
+        standbys(correlation, leadership, cleared);
+        return new Evaluation(out, cleared);
+    }
+
+    /** A replica that only waited for the lease is the ordinary standby, named as examined when there are several. */
+    private static void standbys(Correlation correlation, ControllerLeadership leadership, List<Clearance> cleared) {
+        Set<String> replicas = new HashSet<>();
+        correlation.processes().forEach(p -> replicas.add(p.replica()));
+        if (replicas.size() < 2) {
+            return;
+        }
+        for (ControllerProcess p : correlation.processes()) {
+            if (p.leadership() != Leadership.STANDBY || p.work().processed() > 0 || p.last() == null) {
+                continue;
+            }
+            State s = leadership.at(p.id(), p.last());
+            if (s.line() == null) {
+                continue;
+            }
+            String named = leadership.leaderNamed(p.id());
+            cleared.add(new Clearance(null, "run " + p.label() + " is a standby: it logged " + (named == null ? "that it does not lead"
+                    : "that " + named + " leads") + " and never took a Workflow up (no Processing workflow line)", s.line().source()));
+        }
+    }
+
+    static boolean contention(LogEvent e) {
+        if (!(e.event() instanceof Signal s) || !CONTENTION.contains(s.name())) {
+            return false;
+        }
+        if (!"workflow-update-error".equals(s.name())) {
+            return true;
+        }
+        String error = s.attribute("error");
+        return "Conflict".equals(s.attribute("reason")) || (error != null && error.contains("the object has been modified"));
+    }
+
+    /** The resource version a line states the Workflow had (read or written), or null. */
+    static String resourceVersion(LogEvent e) {
+        String rv = e.event() instanceof WorkflowProcessing p ? p.resourceVersion() : e.event() instanceof WorkflowUpdated u ? u.resourceVersion() : null;
+        return rv == null || rv.isEmpty() ? null : rv;
+    }
+
+    /** Two runs and what their lines say about the contended Workflows both wrote about. */
+    static final class Pair {
+        final ControllerProcess a;
+        final ControllerProcess b;
+        final List<Overlap> overlaps = new ArrayList<>();
+        final List<Sequence> sequential = new ArrayList<>();
+        String duplicate;
+        LogEvent duplicateLine;
+
+        Pair(ControllerProcess a, ControllerProcess b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        void add(WorkflowRef wf, List<LogEvent> fromA, List<LogEvent> fromB) {
+            // A line of one run with a twin in the other (same instant, same statement, same values) is one line read twice.
+            Map<String, LogEvent> keysB = new LinkedHashMap<>();
+            fromB.forEach(e -> keysB.putIfAbsent(twinKey(e), e));
+            Set<String> twins = new HashSet<>();
+            for (LogEvent e : fromA) {
+                if (keysB.containsKey(twinKey(e))) {
+                    twins.add(twinKey(e));
+                }
+            }
+            if (!twins.isEmpty() && twins.size() * 2 >= Math.min(fromA.size(), fromB.size())) {
+                if (duplicate == null) {
+                    duplicate = twins.size() + " of " + Math.min(fromA.size(), fromB.size()) + " lines about " + wf
+                            + " at the same instant with the same values";
+                    duplicateLine = fromA.stream().filter(e -> twins.contains(twinKey(e))).findFirst().orElseThrow();
+                }
+                return;
+            }
+            List<LogEvent> ownA = fromA.stream().filter(e -> !twins.contains(twinKey(e))).toList();
+            List<LogEvent> ownB = fromB.stream().filter(e -> !twins.contains(twinKey(e))).toList();
+            if (ownA.isEmpty() || ownB.isEmpty()) {
+                return;
+            }
+            Timestamp firstA = first(ownA);
+            Timestamp firstB = first(ownB);
+            Timestamp start = firstA.compareTo(firstB) >= 0 ? firstA : firstB;
+            Timestamp lastA = last(ownA);
+            Timestamp lastB = last(ownB);
+            Timestamp end = lastA.compareTo(lastB) <= 0 ? lastA : lastB;
+            long nanos = start.nanosUntil(end);
+            if (nanos > HANDOVER_TOLERANCE_NANOS) {
+                overlaps.add(new Overlap(wf, ownA, ownB, start, end));
+            } else {
+                boolean aFirst = firstA.compareTo(firstB) <= 0;
+                List<LogEvent> earlier = aFirst ? ownA : ownB;
+                List<LogEvent> later = aFirst ? ownB : ownA;
+                sequential.add(new Sequence(wf, latest(earlier), earliest(later), nanos));
+            }
+        }
+
+        private static String twinKey(LogEvent e) {
+            return e.time().instant() + " " + e.event();
+        }
+    }
+
+    static Timestamp first(List<LogEvent> lines) {
+        return earliest(lines).time();
+    }
+
+    static Timestamp last(List<LogEvent> lines) {
+        return latest(lines).time();
+    }
+
+    static LogEvent earliest(List<LogEvent> lines) {
+        LogEvent best = lines.get(0);
+        for (LogEvent e : lines) {
+            best = e.time().compareTo(best.time()) < 0 ? e : best;
+        }
+        return best;
+    }
+
+    static LogEvent latest(List<LogEvent> lines) {
+        LogEvent best = lines.get(0);
+        for (LogEvent e : lines) {
+            best = e.time().compareTo(best.time()) >= 0 ? e : best;
+        }
+        return best;
+    }
+
+    /** Both runs wrote about the Workflow from {@code start} to {@code end}, longer than a hand-over allows. */
+    record Overlap(WorkflowRef workflow, List<LogEvent> fromA, List<LogEvent> fromB, Timestamp start, Timestamp end) {
+
+        /** Lines of either run inside the window, by time. */
+        List<LogEvent> within(List<LogEvent> lines) {
+            return lines.stream().filter(e -> e.time().compareTo(start) >= 0 && e.time().compareTo(end) <= 0).toList();
+        }
+
+        /**
+         * A resource version one run wrote ({@code Workflow update successful}) that the other then read
+         * ({@code Processing workflow}), else one both read: both acted on one object in one cluster (two
+         * clusters' Workflows of the same name have unrelated versions). The two lines, earlier first;
+         * null if none.
+         */
+        LogEvent[] sharedVersion() {
+            LogEvent[] written = writtenThenRead(fromA, fromB);
+            if (written == null) {
+                written = writtenThenRead(fromB, fromA);
+            }
+            if (written != null) {
+                return written;
+            }
+            for (LogEvent x : fromA) {
+                for (LogEvent y : fromB) {
+                    if (x.event() instanceof WorkflowProcessing && y.event() instanceof WorkflowProcessing && sameVersion(x, y)) {
+                        return x.time().compareTo(y.time()) <= 0 ? new LogEvent[] {x, y} : new LogEvent[] {y, x};
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static LogEvent[] writtenThenRead(List<LogEvent> writer, List<LogEvent> reader) {
+            for (LogEvent x : writer) {
+                for (LogEvent y : reader) {
+                    if (x.event() instanceof WorkflowUpdated && y.event() instanceof WorkflowProcessing && sameVersion(x, y)
+                            && x.time().compareTo(y.time()) < 0) {
+                        return new LogEvent[] {x, y};
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static boolean sameVersion(LogEvent x, LogEvent y) {
+            String rv = resourceVersion(x);
+            return rv != null && rv.equals(resourceVersion(y)) && !x.time().instant().equals(y.time().instant());
+        }
+    }
+
+    /** The two runs wrote about the Workflow one after the other (or overlapping within the tolerance). */
+    record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos) {
+        String describe() {
+            return "the first's last line at " + lastOfEarlier.time().format() + ", the second's first at " + firstOfLater.time().format()
+                    + (overlapNanos > 0 ? ", " + GoDuration.format(overlapNanos) + " of overlap" : "");
+        }
+    }
+
+    static boolean known(State s) {
+        return s.role().stated();
+    }
+}

@@ -1,0 +1,154 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.ControllerLeadership;
+import dev.argoforensics.correlate.ControllerLeadership.State;
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.rules.TwoActiveControllers.Overlap;
+import dev.argoforensics.rules.TwoActiveControllers.Pair;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** AF012's finding for one pair of controller runs: what it rests on, how sure, in words. */
+final class TwoActiveControllersFinding {
+    private TwoActiveControllersFinding() {
+    }
+
+    static Finding of(Correlation correlation, ControllerLeadership leadership, Pair p) {
+        Overlap first = p.overlaps.get(0);
+        Timestamp from = first.start();
+        Timestamp to = first.end();
+        for (Overlap o : p.overlaps) {
+            from = o.start().compareTo(from) < 0 ? o.start() : from;
+            to = o.end().compareTo(to) > 0 ? o.end() : to;
+        }
+        State sa = leadership.at(p.a.id(), from);
+        State sb = leadership.at(p.b.id(), from);
+        String roleA = during(sa, leadership.at(p.a.id(), to));
+        String roleB = during(sb, leadership.at(p.b.id(), to));
+        LogEvent[] shared = null;
+        List<LogEvent> conflicts = new ArrayList<>();
+        List<LogEvent> reapplied = new ArrayList<>();
+        List<LogEvent> existed = new ArrayList<>();
+        for (Overlap o : p.overlaps) {
+            if (shared == null) {
+                shared = o.sharedVersion();
+            }
+            List<LogEvent> lines = new ArrayList<>(o.within(o.fromA()));
+            lines.addAll(o.within(o.fromB()));
+            for (LogEvent e : lines) {
+                if (!TwoActiveControllers.contention(e)) {
+                    continue;
+                }
+                String name = ((Signal) e.event()).name();
+                (name.equals("workflow-update-error") ? conflicts : name.equals("pod-create-exists") ? existed : reapplied).add(e);
+            }
+        }
+        boolean contended = !conflicts.isEmpty() || !existed.isEmpty() || !reapplied.isEmpty();
+        boolean bothStated = TwoActiveControllers.known(sa) && TwoActiveControllers.known(sb);
+
+        Confidence confidence;
+        String reason;
+        if (bothStated && shared != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = "both runs' own lines say they ran workers (" + roleA + "; " + roleB + "), both wrote about the same Workflow for "
+                    + GoDuration.format(first.start().nanosUntil(first.end())) + ", longer than a hand-over allows, and one read the"
+                    + " resource version the other had (one object, one cluster)";
+        } else if ((bothStated && contended) || (!bothStated && (shared != null || contended))) {
+            confidence = Confidence.LIKELY;
+            reason = (bothStated ? "both runs' own lines say they ran workers, "
+                    : "the leader-election lines of " + (TwoActiveControllers.known(sa) ? p.b.label() : p.a.label())
+                            + " are not in the logs (an excerpt?), ")
+                    + "and they wrote about the same Workflow longer than a hand-over allows"
+                    + (shared != null ? ", one reading the resource version the other had"
+                            : ", with updates refused as stale meanwhile but no resource version both name (that would tie them to one object)")
+                    + "; the controller Deployment's replicas and LEADER_ELECTION_DISABLE, or the Lease's holder history, would settle it";
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = "the two runs wrote about the same Workflow name at the same time, but nothing ties them to one object (no shared resource"
+                    + " version, no refused update in the window): the logs of two clusters with a Workflow of the same name read the same";
+        }
+
+        Cite cite = new Cite(correlation);
+        cite.line(sa.line(), "election state of " + p.a.label());
+        cite.line(sb.line(), "election state of " + p.b.label());
+        if (shared != null) {
+            boolean written = shared[0].event() instanceof WorkflowUpdated;
+            cite.line(shared[0], (written ? "writes" : "reads") + " resource version " + TwoActiveControllers.resourceVersion(shared[0]));
+            cite.line(shared[1], "the other run reads " + (written ? "what it wrote" : "the same version"));
+        }
+        List<LogEvent> merged = new ArrayList<>(first.within(first.fromA()));
+        merged.addAll(first.within(first.fromB()));
+        merged.sort((x, y) -> x.time().compareTo(y.time()));
+        LogEvent opener = merged.get(0);
+        LogEvent other = merged.stream().filter(e -> e.stream() != opener.stream()).findFirst().orElse(null);
+        LogEvent back = other == null ? null : merged.stream().filter(e -> e.stream() == opener.stream() && e.time().compareTo(other.time()) > 0)
+                .findFirst().orElse(null);
+        cite.line(opener, "one run works on " + first.workflow());
+        cite.line(other, "the other run works on it too");
+        cite.line(back, "the first run again, after the other started");
+        cite.line(conflicts.isEmpty() ? null : conflicts.get(0), "update refused: the object changed since it was read");
+        cite.line(existed.isEmpty() ? null : existed.get(0), "the Pod to create already existed");
+
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("controllerA", "One controller run", p.a.label()));
+        facts.add(new Fact("leadershipA", "Its leader election", roleA));
+        facts.add(new Fact("controllerB", "The other run", p.b.label()));
+        facts.add(new Fact("leadershipB", "Its leader election", roleB));
+        facts.add(new Fact("overlapFrom", "Both active from", from.format()));
+        facts.add(new Fact("overlapTo", "Both active until", to.format()));
+        facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
+        facts.add(new Fact("tolerance", "A hand-over may overlap", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS)));
+        facts.add(new Fact("workflowsBothTouched", "Workflows both wrote about",
+                p.overlaps.stream().map(o -> o.workflow().toString()).collect(Collectors.joining(", "))));
+        facts.add(new Fact("conflicts", "Updates refused as stale", conflicts.size()));
+        facts.add(new Fact("reapplied", "Updates re-applied", reapplied.size()));
+        facts.add(new Fact("podsAlreadyExisted", "Pod creations that found the Pod there", existed.size()));
+        facts.add(new Fact("sharedResourceVersion", "Resource version both acted on", shared == null ? null : TwoActiveControllers.resourceVersion(shared[0])));
+
+        String workflows = p.overlaps.size() == 1 ? "Workflow " + first.workflow()
+                : p.overlaps.size() + " Workflows (" + first.workflow() + " first)";
+        String summary = "Two workflow controllers were active at once: " + p.a.label() + " and " + p.b.label() + " both worked on " + workflows
+                + " from " + from.format() + " to " + to.format() + " (" + GoDuration.format(from.nanosUntil(to)) + "), longer than the "
+                + GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS) + " a leader hand-over allows.";
+        return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",
+                first.workflow(), null, summary, explain(p, roleA, roleB, conflicts.size(), reapplied.size(), existed.size()), facts, cite.evidence());
+    }
+
+    private static String role(State s) {
+        return s.role().description();
+    }
+
+    /**
+     * The run's role when the overlap began, and, if it logged losing the Lease before the overlap
+     * ended, that it went on writing after (a stalled or partitioned old leader).
+     */
+    private static String during(State atStart, State atEnd) {
+        if (atStart.role() == ControllerLeadership.Role.LEADING && atEnd.role() == ControllerLeadership.Role.STOPPED && atEnd.line() != null) {
+            return role(atStart) + "; it logged losing it at " + atEnd.line().time().format() + " and went on writing";
+        }
+        return role(atStart);
+    }
+
+    private static String explain(Pair p, String roleA, String roleB, int conflicts, int reapplied, int existed) {
+        StringBuilder b = new StringBuilder("A Workflow must have one controller: each reconcile reads the Workflow, acts (creates Pods,"
+                + " moves nodes on) and writes the status back. Leader election keeps one replica working (the others wait for the Lease);"
+                + " with LEADER_ELECTION_DISABLE=true every replica works, and two installations with the same instance ID both watch the"
+                + " same Workflows. Here ").append(p.a.label()).append(" (").append(roleA).append(") and ").append(p.b.label()).append(" (")
+                .append(roleB).append(") both took the same Workflows up over the same minutes. ");
+        if (conflicts + reapplied + existed > 0) {
+            b.append("Meanwhile ").append(conflicts).append(" update(s) were refused because the other had written first, ").append(reapplied)
+                    .append(" were re-applied on the other's version, and ").append(existed).append(" Pod creation(s) found the Pod already"
+                            + " created. ");
+        }
+        b.append("Two controllers overwrite each other's status (a node's progress lost, a phase going back), create Pods twice, and run"
+                + " steps again. Check the controller Deployment's replicas and LEADER_ELECTION_DISABLE, and whether another installation"
+                + " watches these namespaces with the same (or no) instance ID. Upstream: argoproj/argo-workflows#16034, #13760, #2694, #6390.");
+        return b.toString();
+    }
+}

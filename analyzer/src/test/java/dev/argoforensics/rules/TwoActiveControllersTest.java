@@ -1,0 +1,249 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * AF012 on real-shaped v4 slog lines read by the whole analysis (controller runs, their replicas and
+ * their leadership come from the lines, as they do for users): two replicas working at once, and the
+ * look-alikes (a hand-over, a standby, a restart, one log read twice, another installation).
+ */
+class TwoActiveControllersTest {
+    private static final String WF = "batch-merge-k2x8d";
+    private static final String CONFLICT = "Operation cannot be fulfilled on workflows.argoproj.io \\\"" + WF
+            + "\\\": the object has been modified; please apply your changes to the latest version and try again";
+
+    @TempDir
+    Path dir;
+
+    private final Map<String, List<String>> files = new TreeMap<>();
+
+    private TwoActiveControllersTest log(String file, String... lines) {
+        files.computeIfAbsent(file, k -> new ArrayList<>()).addAll(List.of(lines));
+        return this;
+    }
+
+    private RuleOutcome run() throws IOException {
+        return run(AnalysisOptions.defaults());
+    }
+
+    private RuleOutcome run(AnalysisOptions options) throws IOException {
+        for (Map.Entry<String, List<String>> f : files.entrySet()) {
+            Files.write(dir.resolve(f.getKey()), f.getValue());
+        }
+        AnalysisResult r = Analysis.standard(options).run(List.of(dir.toString()));
+        return r.outcomes().stream().filter(o -> o.rule().equals("AF012")).findFirst().orElseThrow();
+    }
+
+    private static String line(String time, String level, String msg, String keys) {
+        return "time=2026-10-12T" + time + "Z level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys);
+    }
+
+    static String[] electionOff(String t) {
+        return new String[] {line(t + "0", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
+            line(t + "7", "INFO", "Leader election is turned off. Running in single-instance mode", ""),
+            line(t + "8", "INFO", "starting leading", "id=single-instance")};
+    }
+
+    static String[] leading(String t, String pod) {
+        return new String[] {line(t + "0", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
+            line(t + "7", "INFO", "new leader", "leader=" + pod), line(t + "8", "INFO", "starting leading", "id=" + pod)};
+    }
+
+    static String processing(String time, String rv) {
+        return line(time, "INFO", "Processing workflow", "component=workflow_worker workflow=" + WF + " namespace=etl phase=Running resourceVersion=" + rv);
+    }
+
+    static String updated(String time, String rv) {
+        return line(time, "INFO", "Workflow update successful", "component=workflow_worker namespace=etl workflow=" + WF + " resourceVersion=" + rv
+                + " phase=Running");
+    }
+
+    static String conflict(String time) {
+        return line(time, "WARN", "Error updating workflow", "component=workflow_worker workflow=" + WF + " namespace=etl reason=Conflict error=\""
+                + CONFLICT + "\"");
+    }
+
+    static String reapplied(String time) {
+        return line(time, "INFO", "Re-applying updates on latest version and retrying update", "component=workflow_worker workflow=" + WF
+                + " namespace=etl");
+    }
+
+    /** Replica a and b, election off, both on the Workflow from 08:00 to 08:03; b reads what a wrote. */
+    private TwoActiveControllersTest bothOn(String[] startA, String[] startB) {
+        log("a.log", startA);
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:01:30.020", "131"), conflict("08:01:30.066"),
+                reapplied("08:01:30.067"), updated("08:01:30.090", "136"), processing("08:03:00.118", "170"), updated("08:03:00.150", "171"));
+        log("b.log", startB);
+        log("b.log", processing("08:00:01.208", "104"), updated("08:00:01.240", "109"), processing("08:01:30.031", "131"), updated("08:01:30.064", "133"),
+                processing("08:02:40.700", "160"), updated("08:02:40.731", "162"));
+        return this;
+    }
+
+    @Test
+    void twoReplicasWithElectionOffOnOneWorkflowForMinutesAreConfirmed() throws IOException {
+        RuleOutcome o = bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60")).run();
+        assertEquals(1, o.findings().size(), o.toString());
+        Finding f = o.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertNull(f.pod(), "about the controllers and the Workflow, not one Pod");
+        assertEquals("etl/" + WF, f.workflow().toString());
+        assertEquals("a.log #1", f.fact("controllerA").orElseThrow().value());
+        assertEquals("b.log #1", f.fact("controllerB").orElseThrow().value());
+        assertEquals("2026-10-12T08:00:01.208Z", f.fact("overlapFrom").orElseThrow().value());
+        assertEquals("2026-10-12T08:02:40.731Z", f.fact("overlapTo").orElseThrow().value());
+        assertEquals("104", f.fact("sharedResourceVersion").orElseThrow().value());
+        assertEquals(1, f.fact("conflicts").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.role().equals("the other run reads what it wrote")), f.evidence().toString());
+    }
+
+    @Test
+    void aRunWithoutElectionLinesMakesItLikely() throws IOException {
+        // b's log is an excerpt that starts after its election lines.
+        RuleOutcome o = bothOn(electionOff("07:58:10.11"), new String[0]).run();
+        Finding f = o.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertTrue(f.confidenceReason().contains("b.log #1 are not in the logs"), f.confidenceReason());
+    }
+
+    @Test
+    void withoutASharedVersionOnlyARefusedUpdateInTheWindowItIsLikely() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:40.066"), processing("08:01:30.020", "131"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "205"), processing("08:01:10.031", "233"));
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertNull(f.fact("sharedResourceVersion").orElseThrow().value());
+    }
+
+    @Test
+    void nothingTyingTheTwoToOneObjectLeavesItPossible() throws IOException {
+        // The refused update comes before the other run appears; the versions are unrelated: two clusters' logs read the same.
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", conflict("07:59:00.066"), processing("08:00:00.412", "100"), processing("08:01:30.020", "131"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "9205"), processing("08:01:10.031", "9233"));
+        assertEquals(Confidence.POSSIBLE, run().findings().get(0).confidence());
+    }
+
+    @Test
+    void aHandOverWithinTheLeaseDurationIsCleared() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        String b = "workflow-controller-7b9d4c6f5-p3x6d";
+        log("a.log", leading("07:58:10.11", a));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"), reapplied("08:00:00.467"), updated("08:00:00.490", "104"),
+                processing("08:05:10.020", "131"),
+                line("08:05:12.100", "INFO", "Failed to renew lease", "lock=argo/workflow-controller err=\"context deadline exceeded\""),
+                line("08:05:12.101", "INFO", "stopped leading", "id=" + a),
+                // a reconcile in flight finishes after the new leader's first line: 4.1 s of overlap
+                updated("08:05:13.900", "133"));
+        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a), line("08:05:09.800", "INFO", "starting leading", "id=" + b),
+                processing("08:05:09.812", "131"), updated("08:05:09.850", "132"), processing("08:06:00.000", "140"));
+        RuleOutcome o = run();
+        assertTrue(o.findings().isEmpty(), o.findings().toString());
+        assertEquals(1, o.cleared().size(), o.cleared().toString());
+        assertTrue(o.cleared().get(0).reason().contains("4.088s of overlap"), o.cleared().get(0).reason());
+        assertTrue(o.cleared().get(0).reason().contains("within the 15s a leader hand-over allows"), o.cleared().get(0).reason());
+    }
+
+    @Test
+    void anOldLeaderStillWritingLongAfterItLostTheLeaseIsReported() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        String b = "workflow-controller-7b9d4c6f5-p3x6d";
+        log("a.log", leading("07:58:10.11", a));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"), updated("08:00:00.490", "104"),
+                line("08:05:12.101", "INFO", "stopped leading", "id=" + a), processing("08:05:40.000", "133"), updated("08:05:40.050", "135"));
+        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a), line("08:05:09.800", "INFO", "starting leading", "id=" + b),
+                processing("08:05:09.812", "104"), updated("08:05:09.850", "133"), processing("08:06:00.000", "140"));
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        // Its role when the overlap began: it still held the Lease then, and went on writing for 28 s after losing it.
+        assertEquals("leading: it had acquired the lease; it logged losing it at 2026-10-12T08:05:12.101Z and went on writing",
+                f.fact("leadershipA").orElseThrow().value());
+        assertEquals("2026-10-12T08:05:40.050Z", f.fact("overlapTo").orElseThrow().value());
+        assertEquals("leading: it had acquired the lease", f.fact("leadershipB").orElseThrow().value());
+    }
+
+    @Test
+    void aStandbyIsClearedAndNeverPaired() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        log("a.log", leading("07:58:10.11", a));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"), processing("08:03:00.000", "140"));
+        log("c.log", line("07:58:14.600", "INFO", "Attempting to acquire leader lease...", "lock=argo/workflow-controller"),
+                line("07:58:14.610", "INFO", "new leader", "leader=" + a), line("08:01:00.000", "INFO", "healthz: current pod is not the leader", ""));
+        RuleOutcome o = run();
+        assertTrue(o.findings().isEmpty());
+        assertEquals(1, o.cleared().size());
+        assertTrue(o.cleared().get(0).reason().startsWith("run c.log #1 is a standby: it logged that " + a + " leads"), o.cleared().get(0).reason());
+    }
+
+    @Test
+    void aRunThatTookWorkflowsUpIsNoStandbyEvenWhenThoseLinesAreOnlyCounted() throws IOException {
+        // c waited for the Lease, then worked: its "starting leading" line is not in the excerpt. Its Workflow is of
+        // no interest, so a selective reading only counts those lines; they still say c worked.
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        log("a.log", leading("07:58:10.11", a));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"));
+        log("c.log", line("07:58:14.610", "INFO", "new leader", "leader=" + a),
+                line("08:10:00.000", "INFO", "Processing workflow", "component=workflow_worker workflow=quiet-x1 namespace=etl phase=Running resourceVersion=7"));
+        RuleOutcome o = run(AnalysisOptions.defaults().withChunkBytes(4096));
+        assertTrue(o.cleared().isEmpty(), o.cleared().toString());
+    }
+
+    @Test
+    void oneLogReadTwiceIsNoSecondController() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        files.put("a-copy.log", files.get("a.log"));
+        files.remove("b.log");
+        RuleOutcome o = run();
+        assertTrue(o.findings().isEmpty(), o.findings().toString());
+        assertTrue(o.cleared().get(0).reason().contains("one controller's log read twice"), o.cleared().toString());
+    }
+
+    @Test
+    void aRestartOfTheSameReplicaIsNotPaired() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"));
+        log("a.log", electionOff("08:00:30.00"));
+        log("a.log", processing("08:00:31.000", "120"), processing("08:02:31.000", "150"));
+        RuleOutcome o = run();
+        assertTrue(o.findings().isEmpty());
+        assertTrue(o.cleared().isEmpty(), o.cleared().toString());
+    }
+
+    @Test
+    void twoInstallationsWithDifferentInstanceIdsAreCleared() throws IOException {
+        String[] other = electionOff("07:58:14.60");
+        other[0] = other[0].replace("instanceID=\"\"", "instanceID=team-b");
+        RuleOutcome o = bothOn(electionOff("07:58:10.11"), other).run();
+        assertTrue(o.findings().isEmpty());
+        assertTrue(o.cleared().get(0).reason().contains("manage disjoint Workflows"), o.cleared().toString());
+    }
+
+    @Test
+    void theFindingIsTheSameWhenOnlyLinesOfInterestAreKept() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        // Another Workflow both take up without contention: not kept on a selective reading, and not looked at either way.
+        log("a.log", line("08:00:05.000", "INFO", "Processing workflow", "component=workflow_worker workflow=quiet-x1 namespace=etl phase=Running resourceVersion=7"));
+        log("b.log", line("08:02:05.000", "INFO", "Processing workflow", "component=workflow_worker workflow=quiet-x1 namespace=etl phase=Running resourceVersion=9"));
+        RuleOutcome all = run(AnalysisOptions.defaults().keepingEverything(true));
+        RuleOutcome selective = run(AnalysisOptions.defaults().withChunkBytes(4096));
+        assertEquals(all.findings().toString(), selective.findings().toString());
+        assertEquals("etl/" + WF, all.findings().get(0).fact("workflowsBothTouched").orElseThrow().value());
+    }
+}
