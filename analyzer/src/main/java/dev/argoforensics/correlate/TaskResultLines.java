@@ -11,6 +11,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,11 +50,68 @@ public final class TaskResultLines {
      * @param lines       the Workflow's lines of the same run after it, up to the next reconcile
      * @param complete    true when the run went on to another reconcile of the Workflow: the lines are all there
      */
-    public record Reconcile(LogEvent processing, List<LogEvent> lines, boolean complete) {
+    public static final class Reconcile {
+        private final LogEvent processing;
+        private final List<LogEvent> lines;
+        private final LogEvent retry;
+        private final LogEvent completion;
+        private final boolean passed;
+        private final String stoppedOn;
+        private final boolean named;
+
+        Reconcile(LogEvent processing, List<LogEvent> lines, boolean complete) {
+            this.processing = processing;
+            this.lines = List.copyOf(lines);
+            LogEvent stop = null;
+            LogEvent done = null;
+            boolean read = false;
+            Set<String> incomplete = new LinkedHashSet<>();
+            Set<String> succeeded = new LinkedHashSet<>();
+            for (LogEvent e : this.lines) {
+                ControllerEvent ev = e.event();
+                if (stop == null && signal(e, RETRY)) {
+                    stop = e;
+                } else if (done == null && ev instanceof WorkflowUpdated u && COMPLETED.contains(u.phase())) {
+                    done = e;
+                } else if (ev instanceof TaskResultReconciliation) {
+                    read = true;
+                } else if (ev instanceof TaskResultIncomplete t && t.id() != null) {
+                    incomplete.add(t.id());
+                } else if (ev instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && c.id() != null) {
+                    succeeded.add(c.id());
+                }
+            }
+            retry = stop;
+            completion = done;
+            passed = stop == null && (complete || done != null) && read && incomplete.isEmpty();
+            Set<String> from = incomplete.isEmpty() ? succeeded : incomplete;
+            stoppedOn = stop != null && from.size() == 1 ? from.iterator().next() : null;
+            named = !incomplete.isEmpty();
+        }
+
+        /** Its {@code Processing workflow} line; null for lines before the first one of the run. */
+        public LogEvent processing() {
+            return processing;
+        }
+
+        /** The Workflow's lines of the same run after it, up to the next reconcile. */
+        public List<LogEvent> lines() {
+            return lines;
+        }
+
+        /** The first line of the reconcile. */
+        public LogEvent first() {
+            return processing != null ? processing : lines.get(0);
+        }
 
         /** The {@code pod reconciliation didn't complete, will retry} line: the reconcile stopped on an incomplete result. */
         public Optional<LogEvent> retry() {
-            return lines.stream().filter(e -> signal(e, RETRY)).findFirst();
+            return Optional.ofNullable(retry);
+        }
+
+        /** A {@code Workflow update successful} with a completed phase. */
+        public Optional<LogEvent> completion() {
+            return Optional.ofNullable(completion);
         }
 
         /**
@@ -62,14 +120,7 @@ public final class TaskResultLines {
          * to the next one) or that completed the Workflow.
          */
         public boolean passed() {
-            return retry().isEmpty() && (complete || completion().isPresent())
-                    && lines.stream().anyMatch(e -> e.event() instanceof TaskResultReconciliation)
-                    && lines.stream().noneMatch(e -> e.event() instanceof TaskResultIncomplete);
-        }
-
-        /** A {@code Workflow update successful} with a completed phase. */
-        public Optional<LogEvent> completion() {
-            return lines.stream().filter(e -> e.event() instanceof WorkflowUpdated u && COMPLETED.contains(u.phase())).findFirst();
+            return passed;
         }
 
         /**
@@ -79,22 +130,17 @@ public final class TaskResultLines {
          * so it is logged again each time).
          */
         public Optional<String> stoppedOn() {
-            if (retry().isEmpty()) {
-                return Optional.empty();
-            }
-            Set<String> named = new LinkedHashSet<>();
-            Set<String> succeeded = new LinkedHashSet<>();
-            for (LogEvent e : lines) {
-                if (e.event() instanceof TaskResultIncomplete t && t.id() != null) {
-                    named.add(t.id());
-                } else if (e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && c.id() != null) {
-                    succeeded.add(c.id());
-                }
-            }
-            Set<String> from = named.isEmpty() ? succeeded : named;
-            return from.size() == 1 ? Optional.of(from.iterator().next()) : Optional.empty();
+            return Optional.ofNullable(stoppedOn);
+        }
+
+        /** A {@code Taskresult of the node not yet completed} line named the node it stopped on. */
+        public boolean named() {
+            return named;
         }
     }
+
+    private final List<Reconcile> stopped = new ArrayList<>();
+    private final List<Reconcile> passedAfterStop = new ArrayList<>();
 
     private TaskResultLines(WorkflowHistory workflow) {
         boolean anyDebug = false;
@@ -127,6 +173,18 @@ public final class TaskResultLines {
                 reconciles.add(new Reconcile(processing, List.copyOf(lines), false));
             }
         }
+        boolean stoppedBefore = false;
+        int stream = -1;
+        for (Reconcile r : reconciles) {
+            stoppedBefore &= r.first().stream() == stream;
+            stream = r.first().stream();
+            if (r.retry().isPresent()) {
+                stoppedBefore = true;
+                stopped.add(r);
+            } else if (stoppedBefore && r.passed()) {
+                passedAfterStop.add(r);
+            }
+        }
     }
 
     public static TaskResultLines of(WorkflowHistory workflow) {
@@ -140,7 +198,16 @@ public final class TaskResultLines {
 
     /** The reconciles that stopped on an incomplete result. */
     public List<Reconcile> stopped() {
-        return reconciles.stream().filter(r -> r.retry().isPresent()).toList();
+        return stopped;
+    }
+
+    /**
+     * The reconciles that went past the Pods after the same controller run had been seen stopping on
+     * a result: each says the result that held it back no longer did. Releases before v3.5.5 never
+     * stop, so their reconciles say nothing of the kind and are not here.
+     */
+    public List<Reconcile> passedAfterStop() {
+        return passedAfterStop;
     }
 
     /** The node IDs the Workflow's task-result lines name (pending, completed or forced), in input order. */
@@ -156,7 +223,7 @@ public final class TaskResultLines {
     /** The {@code Processing workflow} lines, by time. */
     public List<LogEvent> processing() {
         return reconciles.stream().map(Reconcile::processing).filter(p -> p != null)
-                .sorted(java.util.Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal)).toList();
+                .sorted(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal)).toList();
     }
 
     static boolean signal(LogEvent e, String name) {

@@ -9,7 +9,6 @@ import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
-import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
@@ -201,31 +200,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
         }
         if (lines != null) {
-            boolean stoppedBefore = false;
-            int stream = -1;
-            for (Reconcile r : lines.reconciles()) {
-                LogEvent first = r.processing() != null ? r.processing() : r.lines().get(0);
-                stoppedBefore &= first.stream() == stream;
-                stream = first.stream();
-                LogEvent retry = r.retry().orElse(null);
-                if (retry != null) {
-                    stoppedBefore = true;
-                    String on = r.stoppedOn().orElse(null);
-                    boolean named = r.lines().stream().anyMatch(e -> e.event() instanceof TaskResultIncomplete t && s.nodeId() != null
-                            && s.nodeId().equals(t.id()));
-                    if (Objects.equals(on, s.nodeId()) && !named) {
-                        views.add(new View(retry.time(), true, LOG, s.nodeId() == null ? "pod reconciliation didn't complete, will retry"
-                                : "pod reconciliation didn't complete, will retry, after node changed to Succeeded", retry));
-                    }
-                } else if (stoppedBefore && r.passed()) {
-                    // Only where the same run has been seen stopping on a result: releases before v3.5.5 never stop.
-                    if (s.nodeId() == null) {
-                        // What let it pass, when the controller completed a result itself in that reconcile.
-                        r.lines().stream().map(TaskResultWording::lineView).filter(v -> v != null && TaskResultWording.forced(v)).forEach(views::add);
-                    }
-                    LogEvent at = r.completion().orElse(first);
-                    views.add(new View(at.time(), false, LOG, r.completion().isPresent() ? "the Workflow completed (Workflow update successful)"
-                            : "the controller's next reconcile went past the Pods without stopping on a task result", at));
+            for (Reconcile r : lines.stopped()) {
+                if (Objects.equals(r.stoppedOn().orElse(null), s.nodeId()) && !r.named()) {
+                    views.add(new View(r.retry().get().time(), true, LOG, s.nodeId() == null ? "pod reconciliation didn't complete, will retry"
+                            : "pod reconciliation didn't complete, will retry, after node changed to Succeeded", r.retry().get()));
                 }
             }
         }
@@ -236,6 +214,17 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 }
                 boolean pending = "false".equals(t.outputsCompleted());
                 views.add(new View(t.observed().time(), pending, TASK_RESULT, "report-outputs-completed: \"" + t.outputsCompleted() + "\"", t));
+            }
+        }
+        if (lines != null && views.stream().anyMatch(View::pending)) {
+            for (Reconcile r : lines.passedAfterStop()) {
+                if (s.nodeId() == null) {
+                    // What let it pass, when the controller completed a result itself in that reconcile.
+                    r.lines().stream().map(TaskResultWording::lineView).filter(v -> v != null && TaskResultWording.forced(v)).forEach(views::add);
+                }
+                LogEvent at = r.completion().orElse(r.first());
+                views.add(new View(at.time(), false, LOG, r.completion().isPresent() ? "the Workflow completed (Workflow update successful)"
+                        : "the controller's next reconcile went past the Pods without stopping on a task result", at));
             }
         }
         return views;
