@@ -9,6 +9,7 @@ import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
@@ -274,8 +275,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             View last = logged.get(logged.size() - 1);
             cite.line((LogEvent) logged.get(0).cited(), "the controller waits for the task result");
             cite.line((LogEvent) last.cited(), "still waiting");
-            lines.stopped().stream().map(r -> r.retry().get()).filter(e -> !e.time().isBefore(logged.get(0).at())).findFirst()
-                    .ifPresent(e -> cite.line(e, "the reconcile stops on it; the Workflow is requeued"));
+            lines.stopped().stream().filter(r -> !r.retry().get().time().isBefore(logged.get(0).at())).findFirst().ifPresent(r -> {
+                cite.line(r.retry().get(), "the reconcile stops on it; the Workflow is requeued");
+                r.lines().stream().filter(e -> e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && c.id() != null
+                        && c.id().equals(s.nodeId())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
+            });
             said.add(LOG + " (" + TaskResultWording.counted(logged) + ", the last at " + last.at().format() + ")");
         }
         PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod
