@@ -104,15 +104,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         for (WorkflowHistory w : correlation.workflows().values()) {
             TaskResultLines t = lines.computeIfAbsent(w.ref(), r -> TaskResultLines.of(w));
-            for (String nodeId : t.nodes()) {
+            // The nodes the lines name that no Pod stood for: named by a task-result line, or stopped on.
+            Set<String> named = new LinkedHashSet<>(t.nodes());
+            t.stopped().forEach(r -> r.stoppedOn().ifPresent(named::add));
+            for (String nodeId : named) {
                 if (seen.add(w.ref() + " " + nodeId)) {
                     assess(correlation, new Subject(w.ref(), nodeId, null, null), lines, findings, cleared);
-                }
-            }
-            for (Reconcile r : t.stopped()) {
-                String on = r.stoppedOn().orElse(null);
-                if (on != null && seen.add(w.ref() + " " + on)) {
-                    assess(correlation, new Subject(w.ref(), on, null, null), lines, findings, cleared);
                 }
             }
             boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty());
@@ -273,13 +270,18 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 : TaskResultWording.Looks.of(lines == null ? List.of() : lines.processing(), logged.get(0), logged.get(logged.size() - 1));
         if (!logged.isEmpty()) {
             View last = logged.get(logged.size() - 1);
+            // In file order on ties: the Pod's new state, the waiting line, the stop (cited once each).
+            Reconcile stop = lines == null ? null
+                    : lines.stopped().stream().filter(r -> !r.retry().get().time().isBefore(logged.get(0).at())).findFirst().orElse(null);
+            if (stop != null) {
+                stop.lines().stream().filter(e -> e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && s.nodeId() != null
+                        && s.nodeId().equals(c.id())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
+            }
             cite.line((LogEvent) logged.get(0).cited(), "the controller waits for the task result");
             cite.line((LogEvent) last.cited(), "still waiting");
-            lines.stopped().stream().filter(r -> !r.retry().get().time().isBefore(logged.get(0).at())).findFirst().ifPresent(r -> {
-                cite.line(r.retry().get(), "the reconcile stops on it; the Workflow is requeued");
-                r.lines().stream().filter(e -> e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && c.id() != null
-                        && c.id().equals(s.nodeId())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
-            });
+            if (stop != null) {
+                cite.line(stop.retry().get(), "the reconcile stops on it; the Workflow is requeued");
+            }
             said.add(LOG + " (" + TaskResultWording.counted(logged) + ", the last at " + last.at().format() + ")");
         }
         PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod

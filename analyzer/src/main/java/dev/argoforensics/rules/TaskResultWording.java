@@ -144,9 +144,10 @@ final class TaskResultWording {
         String settle = "; an export of the WorkflowTaskResult (its report-outputs-completed label) or of the Workflow "
                 + "(taskResultSynced, taskResultsCompletionStatus) would settle it";
         if (s.nodeId() == null) {
-            return new Judgment(Confidence.POSSIBLE, "the controller's Info lines show a task result of the Workflow holding back every "
-                    + "reconcile, but not whose: the controller logged no Debug lines for it (\"Taskresult of the node not yet completed\" "
-                    + "names the node)" + settle);
+            return new Judgment(Confidence.POSSIBLE, "the controller's lines show a task result of the Workflow holding back its "
+                    + "reconciles, but not whose: " + (lines != null && lines.debug()
+                    ? "no \"Taskresult of the node not yet completed\" line (Debug) names the node in the reconciles that stopped"
+                    : "the controller logged no Debug lines for it (\"Taskresult of the node not yet completed\" names the node)") + settle);
         }
         if (looks.gap() > stall) {
             return new Judgment(Confidence.POSSIBLE, "the controller was not seen processing the Workflow from " + looks.gapFrom().format()
