@@ -28,8 +28,8 @@ final class Describe {
         return pod == null ? NO_POD : pod.toString();
     }
 
-    /** What stands for the Pod of a finding about a Workflow or the controllers. */
-    static final String NO_POD = "none (the finding is about a Workflow or the controllers)";
+    /** What stands for the Pod of a finding about a Workflow, a node whose Pod no evidence names, or the controllers. */
+    static final String NO_POD = "none named (the finding is about a Workflow, a node or the controllers)";
 
     static String workflow(WorkflowRef w) {
         return w == null ? "unknown" : w.toString();

@@ -4,11 +4,14 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.TaskResultLines;
+import dev.argoforensics.correlate.TaskResultLines.Reconcile;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
-import dev.argoforensics.event.ControllerEvent.TaskResultForced;
-import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
@@ -17,28 +20,36 @@ import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * AF006: a node's task result was still not synced long after its Pod finished: the exported Workflow
  * says {@code taskResultSynced: false} or {@code taskResultsCompletionStatus} false, the
- * WorkflowTaskResult is labelled {@code report-outputs-completed: "false"}, or the controller keeps
- * logging {@code Taskresult of the node not yet completed}. Calls out a wait container that was
- * OOMKilled or exited non-zero. Upstream #12103, #12993, #13373. See docs/rules/AF006.md.
+ * WorkflowTaskResult is labelled {@code report-outputs-completed: "false"}, or the controller's own
+ * lines show it waiting reconcile after reconcile ({@code Taskresult of the node not yet completed},
+ * {@code pod reconciliation didn't complete, will retry}) with no completion. Decides from the logs
+ * alone, also when no line names the Pod. Upstream #12103, #12733, #12993, #13335, #13373. See
+ * docs/rules/AF006.md.
  */
-public final class TaskResultNeverSynced extends NodeRule {
+public final class TaskResultNeverSynced extends DeclaredRule {
     public static final String ID = "AF006";
-    private static final String WORKFLOW = "the exported Workflow";
-    private static final String TASK_RESULT = "the exported WorkflowTaskResult";
-    private static final String LOG = "the controller log";
+    static final String WORKFLOW = "the exported Workflow";
+    static final String TASK_RESULT = "the exported WorkflowTaskResult";
+    static final String LOG = "the controller log";
 
     private final long threshold;
+    private final long stall;
 
     public TaskResultNeverSynced(RuleSettings settings) {
         super(ID, "Task result never synced", Severity.HIGH);
         this.threshold = settings.taskResultNanos();
+        this.stall = settings.stallNanos();
     }
 
     @Override
@@ -48,32 +59,99 @@ public final class TaskResultNeverSynced extends NodeRule {
                 Set.of(EvidenceKind.POD_SNAPSHOT));
     }
 
+    /** A node whose task result is looked at: its Pod when one is known, its ID when the lines say which node (null: they do not). */
+    record Subject(WorkflowRef wf, String nodeId, String nodeName, PodHistory pod) {
+        /**
+         * The Pod, or null when no line or export names it (the finding is then about the Workflow's node, or
+         * the Workflow): a root node's Pod alone is known by name, the Workflow's.
+         */
+        PodKey key() {
+            if (pod != null) {
+                return pod.key();
+            }
+            return nodeId != null && nodeId.equals(wf.name()) ? new PodKey(wf.namespace(), wf.name()) : null;
+        }
+    }
+
+    /**
+     * What one source says of the node's task result, and when.
+     *
+     * @param pending true: not synced yet; false: synced, completed or forced complete
+     * @param what    the words for the report
+     */
+    record View(Timestamp at, boolean pending, String kind, String what, Object cited) {
+        SourceRef source() {
+            return cited instanceof LogEvent e ? e.source() : cited instanceof NodeObservation o ? o.snapshot().source()
+                    : ((TaskResultSnapshot) cited).source();
+        }
+    }
+
+    /** When the Pod finished: its containers' last exit in an export, else the node's finishedAt. */
+    record Finished(Timestamp at, String from, PodSnapshot pod) {
+    }
+
     @Override
-    void assess(PodHistory pod, Scope scope) {
-        NodeLink link = pod.link();
-        WorkflowHistory workflow = scope.correlation().workflow(link.workflow()).orElse(null);
-        List<View> views = views(pod, workflow, scope.nodes());
+    public Evaluation evaluate(Correlation correlation) {
+        List<Finding> findings = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        Map<WorkflowRef, TaskResultLines> lines = new HashMap<>();
+        for (PodHistory pod : correlation.pods().values()) {
+            NodeLink link = pod.link();
+            if (link != null) {
+                seen.add(link.workflow() + " " + link.nodeId());
+                assess(correlation, new Subject(link.workflow(), link.nodeId(), link.nodeName(), pod), lines, findings, cleared);
+            }
+        }
+        for (WorkflowHistory w : correlation.workflows().values()) {
+            TaskResultLines t = lines.computeIfAbsent(w.ref(), r -> TaskResultLines.of(w));
+            // The nodes the lines name that no Pod stood for: named by a task-result line, or stopped on.
+            Set<String> named = new LinkedHashSet<>(t.nodes());
+            t.stopped().forEach(r -> r.stoppedOn().ifPresent(named::add));
+            for (String nodeId : named) {
+                if (seen.add(w.ref() + " " + nodeId)) {
+                    assess(correlation, new Subject(w.ref(), nodeId, null, null), lines, findings, cleared);
+                }
+            }
+            boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty());
+            if (unnamed && findings.stream().noneMatch(f -> w.ref().equals(f.workflow()))) {
+                assess(correlation, new Subject(w.ref(), null, null, null), lines, findings, cleared);
+            }
+        }
+        return new Evaluation(findings, cleared);
+    }
+
+    private void assess(Correlation correlation, Subject s, Map<WorkflowRef, TaskResultLines> all, List<Finding> findings,
+                        List<Clearance> cleared) {
+        WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
+        TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
+        List<View> views = views(correlation, s, workflow, lines);
         View pending = latest(views, true, null);
         if (pending == null) {
             return;
         }
         View settled = settled(views, pending);
         if (settled != null) {
-            View why = views.stream().filter(v -> v.cited() instanceof LogEvent e && e.event() instanceof TaskResultForced).findFirst().orElse(settled);
             View controllerPending = latest(views, true, false);
             View was = controllerPending != null ? controllerPending : pending;
+            // What settled it: the controller's forcing line, else the first resolution after it was last seen pending.
+            View why = views.stream().filter(TaskResultWording::forced).findFirst().orElse(views.stream()
+                    .filter(v -> !v.pending() && v.kind().equals(settled.kind()) && !v.at().isBefore(was.at()))
+                    .min(Comparator.comparing(View::at)).orElse(settled));
             String before = was.at().isBefore(why.at()) ? "the task result was not synced at " + was.at().format() + "; " : "";
-            scope.clear(pod, before + "settled at " + why.at().format() + ": " + why.what() + waitNote(pod), why.source());
+            cleared.add(new Clearance(s.key(), before + "settled at " + why.at().format() + ": " + why.what()
+                    + (why.what().contains("(exit ") ? "" : TaskResultWording.waitNote(s.pod())), why.source()));
             return;
         }
-        Finished finished = finished(pod, workflow, link);
-        Timestamp from = finished != null ? finished.at : views.stream().filter(View::pending).map(View::at).min(Comparator.naturalOrder()).get();
+        Finished finished = finished(s, workflow);
+        View first = views.stream().filter(View::pending).min(Comparator.comparing(View::at)).get();
+        Timestamp from = finished != null ? finished.at : first.at();
         long nanos = from.nanosUntil(pending.at());
         if (nanos > threshold) {
-            scope.findings().add(finding(scope.correlation(), pod, workflow, views, pending, finished, nanos));
+            findings.add(finding(correlation, s, lines, views, pending, finished, nanos));
         } else if (finished != null) {
-            scope.clear(pod, "the task result was still pending " + GoDuration.format(Math.max(nanos, 0)) + " after the Pod finished, within "
-                    + "the threshold of " + GoDuration.format(threshold), pending.source());
+            cleared.add(new Clearance(s.key(), "the task result was still pending " + GoDuration.format(Math.max(nanos, 0))
+                    + " after the Pod finished, within the threshold of " + GoDuration.format(threshold), pending.source()));
         }
     }
 
@@ -97,82 +175,71 @@ public final class TaskResultNeverSynced extends NodeRule {
                 .max(Comparator.comparing(View::at)).orElse(null);
     }
 
-    /** "; its wait container exited 137 (OOMKilled)", when an export of the Pod says so. */
-    private static String waitNote(PodHistory pod) {
-        ContainerState wait = pod.latestSnapshot().map(TaskResultNeverSynced::abnormalWait).orElse(null);
-        return wait == null ? "" : "; its wait container exited " + wait.exitCode() + (wait.reason().isEmpty() ? "" : " (" + wait.reason() + ")");
-    }
-
-    /** The wait container, if it terminated with a non-zero exit code or was OOMKilled. */
-    private static ContainerState abnormalWait(PodSnapshot s) {
-        return s.containers().stream()
-                .filter(c -> "wait".equals(c.name()) && c.terminated() && (!Integer.valueOf(0).equals(c.exitCode()) || "OOMKilled".equals(c.reason())))
-                .findFirst().orElse(null);
-    }
-
-    /**
-     * What each source says of the node's task result, and when.
-     *
-     * @param pending true: not synced yet; false: synced, completed or forced complete
-     * @param what    the words for the report
-     */
-    private record View(Timestamp at, boolean pending, String kind, String what, SourceRef source, Object cited) {
-    }
-
-    private static List<View> views(PodHistory pod, WorkflowHistory workflow, NodeEvents nodes) {
+    private static List<View> views(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines) {
         List<View> views = new ArrayList<>();
-        String nodeId = pod.link().nodeId();
-        if (workflow != null) {
-            for (NodeObservation o : workflow.nodeObservations(nodeId)) {
+        if (workflow != null && s.nodeId() != null) {
+            for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
                 if (o.snapshot().observed() == null) {
                     continue;
                 }
                 Timestamp at = o.snapshot().observed().time();
-                Boolean complete = o.snapshot().taskResultsCompletion().get(nodeId);
+                Boolean complete = o.snapshot().taskResultsCompletion().get(s.nodeId());
                 if (Boolean.FALSE.equals(o.node().taskResultSynced()) || Boolean.FALSE.equals(complete)) {
                     String what = Boolean.FALSE.equals(o.node().taskResultSynced()) ? "taskResultSynced: false" : "taskResultsCompletionStatus false";
-                    views.add(new View(at, true, WORKFLOW, what, o.snapshot().source(), o));
+                    views.add(new View(at, true, WORKFLOW, what, o));
                 } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
-                    views.add(new View(at, false, WORKFLOW, "the exported Workflow records the node " + o.node().phase(), o.snapshot().source(), o));
+                    views.add(new View(at, false, WORKFLOW, "the exported Workflow records the node " + o.node().phase(), o));
                 }
             }
-            for (LogEvent e : nodes.of(pod.link())) {
-                if (e.event() instanceof TaskResultIncomplete) {
-                    views.add(new View(e.time(), true, LOG, "Taskresult of the node not yet completed", e.source(), e));
-                } else if (e.event() instanceof TaskResultForced f) {
-                    String why = switch (f.why()) {
-                        case "wait-exit" -> "the wait container did not exit normally";
-                        case "wait-cleaned-up" -> "the wait container had been cleaned up";
-                        default -> "the Pod had been deleted for a while";
-                    };
-                    views.add(new View(e.time(), false, LOG, "the controller marked it complete itself because " + why, e.source(), e));
+            for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {
+                View v = TaskResultWording.lineView(e);
+                if (v != null) {
+                    views.add(v);
                 }
             }
         }
-        for (TaskResultSnapshot t : pod.taskResults()) {
-            if (t.observed() == null || t.outputsCompleted() == null) {
-                continue;
+        if (lines != null) {
+            for (Reconcile r : lines.stopped()) {
+                if (Objects.equals(r.stoppedOn().orElse(null), s.nodeId()) && !r.named()) {
+                    views.add(new View(r.retry().get().time(), true, LOG, s.nodeId() == null ? "pod reconciliation didn't complete, will retry"
+                            : "pod reconciliation didn't complete, will retry, after node changed to Succeeded", r.retry().get()));
+                }
             }
-            boolean pending = "false".equals(t.outputsCompleted());
-            views.add(new View(t.observed().time(), pending, TASK_RESULT, "report-outputs-completed: \"" + t.outputsCompleted() + "\"",
-                    t.source(), t));
+        }
+        if (s.pod() != null) {
+            for (TaskResultSnapshot t : s.pod().taskResults()) {
+                if (t.observed() == null || t.outputsCompleted() == null) {
+                    continue;
+                }
+                boolean pending = "false".equals(t.outputsCompleted());
+                views.add(new View(t.observed().time(), pending, TASK_RESULT, "report-outputs-completed: \"" + t.outputsCompleted() + "\"", t));
+            }
+        }
+        if (lines != null && views.stream().anyMatch(View::pending)) {
+            for (Reconcile r : lines.passedAfterStop()) {
+                if (s.nodeId() == null) {
+                    // What let it pass, when the controller completed a result itself in that reconcile.
+                    r.lines().stream().map(TaskResultWording::lineView).filter(v -> v != null && TaskResultWording.forced(v)).forEach(views::add);
+                }
+                LogEvent at = r.completion().orElse(r.first());
+                views.add(new View(at.time(), false, LOG, r.completion().isPresent() ? "the Workflow completed (Workflow update successful)"
+                        : "the controller's next reconcile went past the Pods without stopping on a task result", at));
+            }
         }
         return views;
     }
 
-    /** When the Pod finished: its containers' last exit in an export, else the node's finishedAt. */
-    private record Finished(Timestamp at, String from, PodSnapshot pod) {
-    }
-
-    private static Finished finished(PodHistory pod, WorkflowHistory workflow, NodeLink link) {
-        for (int i = pod.snapshots().size() - 1; i >= 0; i--) {
-            PodSnapshot s = pod.snapshots().get(i);
-            if (s.containersFinishedAt().isPresent()) {
-                return new Finished(s.containersFinishedAt().get(), "the exported Pod's containers", s);
+    private static Finished finished(Subject s, WorkflowHistory workflow) {
+        if (s.pod() != null) {
+            for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
+                PodSnapshot p = s.pod().snapshots().get(i);
+                if (p.containersFinishedAt().isPresent()) {
+                    return new Finished(p.containersFinishedAt().get(), "the exported Pod's containers", p);
+                }
             }
         }
-        if (workflow != null) {
-            for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
+        if (workflow != null && s.nodeId() != null) {
+            for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
                 if (o.node().finishedAt() != null) {
                     return new Finished(o.node().finishedAt(), "the node's finishedAt", null);
                 }
@@ -181,13 +248,12 @@ public final class TaskResultNeverSynced extends NodeRule {
         return null;
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, WorkflowHistory workflow, List<View> views, View pending, Finished finished,
+    private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos) {
-        NodeLink link = pod.link();
         Set<String> kinds = new LinkedHashSet<>();
         List<String> said = new ArrayList<>();
         Cite cite = new Cite(correlation);
-        List<View> incomplete = views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).toList();
+        List<View> logged = views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).sorted(Comparator.comparing(View::at)).toList();
         for (View v : views) {
             if (!v.pending()) {
                 continue;
@@ -201,69 +267,34 @@ public final class TaskResultNeverSynced extends NodeRule {
                 said.add(TASK_RESULT + " (" + v.what() + " at " + v.at().format() + ")");
             }
         }
-        if (!incomplete.isEmpty()) {
-            cite.line((LogEvent) incomplete.get(0).cited(), "the controller waits for the task result");
-            cite.line((LogEvent) incomplete.get(incomplete.size() - 1).cited(), "still waiting");
-            said.add(LOG + " (\"Taskresult of the node not yet completed\" " + incomplete.size() + " times, the last at "
-                    + incomplete.get(incomplete.size() - 1).at().format() + ")");
+        TaskResultWording.Looks looks = logged.isEmpty() ? null
+                : TaskResultWording.Looks.of(lines == null ? List.of() : lines.processing(), logged.get(0), logged.get(logged.size() - 1));
+        if (!logged.isEmpty()) {
+            View last = logged.get(logged.size() - 1);
+            // In file order on ties: the Pod's new state, the waiting line, the stop (cited once each).
+            Reconcile stop = lines == null ? null
+                    : lines.stopped().stream().filter(r -> !r.retry().get().time().isBefore(logged.get(0).at())).findFirst().orElse(null);
+            if (stop != null) {
+                stop.lines().stream().filter(e -> e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && s.nodeId() != null
+                        && s.nodeId().equals(c.id())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
+            }
+            cite.line((LogEvent) logged.get(0).cited(), "the controller waits for the task result");
+            cite.line((LogEvent) last.cited(), "still waiting");
+            if (stop != null) {
+                cite.line(stop.retry().get(), "the reconcile stops on it; the Workflow is requeued");
+            }
+            said.add(LOG + " (" + TaskResultWording.counted(logged) + ", the last at " + last.at().format() + ")");
         }
-        PodSnapshot podExport = finished != null ? finished.pod : pod.latestSnapshot().orElse(null);
-        ContainerState wait = podExport == null ? null : abnormalWait(podExport);
+        PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod
+                : s.pod() == null ? null : s.pod().latestSnapshot().orElse(null);
+        ContainerState wait = podExport == null ? null : TaskResultWording.abnormalWait(podExport);
         if (podExport != null) {
             cite.pod(podExport, wait != null ? "exported Pod: the wait container did not exit normally" : "exported Pod");
         }
-
-        List<Fact> facts = new ArrayList<>();
-        facts.add(new Fact("podFinishedAt", "Pod finished at", finished == null ? null : finished.at.format()));
-        facts.add(new Fact("finishedFrom", "Finish time from", finished == null ? null : finished.from));
-        facts.add(new Fact("pendingAt", "Still not synced at", pending.at().format()));
-        facts.add(new Fact("pendingFor", finished != null ? "Not synced after the Pod finished for" : "Not synced for at least",
-                GoDuration.format(nanos)));
-        facts.add(new Fact("pendingIn", "Seen not synced in", String.join(", ", kinds)));
-        ContainerState waitState = wait != null ? wait : podExport == null ? null
-                : podExport.containers().stream().filter(c -> "wait".equals(c.name()) && c.terminated()).findFirst().orElse(null);
-        facts.add(new Fact("waitContainer", "Wait container", waitState == null ? null
-                : "exit " + waitState.exitCode() + (waitState.reason().isEmpty() || "Completed".equals(waitState.reason()) ? "" : " (" + waitState.reason() + ")")));
-
-        Confidence confidence;
-        String reason;
-        if (kinds.size() >= 2) {
-            confidence = Confidence.CONFIRMED;
-            List<String> k = new ArrayList<>(kinds);
-            reason = String.join(", ", k.subList(0, k.size() - 1)) + " and " + k.get(k.size() - 1) + " agree that the result was not synced";
-        } else if (!kinds.contains(LOG)) {
-            confidence = Confidence.LIKELY;
-            reason = "only " + kinds.iterator().next() + " shows the result not synced";
-        } else {
-            confidence = Confidence.POSSIBLE;
-            reason = "only the controller's debug lines show the result not synced; no export shows its state";
-        }
-        String summary = "The task result of node " + link.nodeId() + " was still not synced at " + pending.at().format() + ", "
-                + GoDuration.format(nanos) + (finished != null ? " after Pod " + pod.key() + " finished" : " after the controller first waited for it")
-                + (wait != null ? "; its wait container exited " + wait.exitCode() + (wait.reason().isEmpty() ? "" : " (" + wait.reason() + ")") : "")
-                + ".";
-        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, finished, said, nanos, wait), facts, cite.evidence());
-    }
-
-    private String explain(PodHistory pod, Finished finished, List<String> said, long nanos, ContainerState wait) {
-        StringBuilder b = new StringBuilder();
-        b.append(finished != null ? "Pod " + pod.key() + " finished at " + finished.at.format() + " (" + finished.from + "), but"
-                : "The Pod's finish time is not in the evidence, but");
-        b.append(" its node's task result was still not synced ").append(GoDuration.format(nanos)).append(" later, longer than the threshold of ")
-                .append(GoDuration.format(threshold)).append(": ").append(String.join("; ", said)).append(". ");
-        b.append("The executor's wait container reports a step's outputs in a WorkflowTaskResult named after the node and labels it "
-                + "workflows.argoproj.io/report-outputs-completed=\"true\" when done. Until the controller sees that, it does not count "
-                + "the node as fulfilled: from v3.7.1 the node keeps taskResultSynced=false, the Workflow cannot complete, and the Pod "
-                + "keeps its status-capture finalizer. ");
-        if (wait != null) {
-            b.append("The wait container exited ").append(wait.exitCode()).append(wait.reason().isEmpty() ? "" : " (" + wait.reason() + ")")
-                    .append(wait.finishedAt() == null ? "" : " at " + wait.finishedAt().format())
-                    .append(": it could not finish the report. From v3.5.11 the controller then marks the result complete itself "
-                            + "(\"marking its taskResult as completed since wait container did not exit normally\"); the evidence shows no "
-                            + "such line. Give the wait container more memory (the executor's resources in the controller's configuration). ");
-        }
-        b.append("Upstream: argoproj/argo-workflows#12103, #12993 and #13373.");
-        return b.toString();
+        TaskResultWording w = new TaskResultWording(threshold, stall);
+        TaskResultWording.Judgment judged = w.confidence(kinds, s, looks, lines);
+        return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),
+                s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait),
+                w.explain(s, finished, said, nanos, wait), w.facts(finished, pending, nanos, kinds, podExport, wait, looks), cite.evidence());
     }
 }

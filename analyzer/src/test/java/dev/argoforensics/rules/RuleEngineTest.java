@@ -48,12 +48,18 @@ class RuleEngineTest {
                 assertTrue(page.contains("\n" + section + "\n"), r.doc() + " lacks " + section);
             }
             assertTrue(page.contains("| Severity | " + r.severity().label() + " |"), r.doc() + " gives the severity");
-            String example = page.substring(page.indexOf("## Example"));
-            example = example.substring(example.indexOf("```text\n") + 8);
-            example = example.substring(0, example.indexOf("\n```"));
-            for (String line : example.split("\n")) {
-                assertTrue(expected.contains(line + "\n"), r.doc() + ": no sample prints \"" + line + "\"");
+            // Every text block of the example section, not only the first.
+            String examples = page.substring(page.indexOf("## Example"));
+            int blocks = 0;
+            for (int at = examples.indexOf("```text\n"); at >= 0; at = examples.indexOf("```text\n", at + 1)) {
+                String example = examples.substring(at + 8);
+                example = example.substring(0, example.indexOf("\n```"));
+                for (String line : example.split("\n")) {
+                    assertTrue(expected.contains(line + "\n"), r.doc() + ": no sample prints \"" + line + "\"");
+                }
+                blocks++;
             }
+            assertTrue(blocks > 0, r.doc() + " has no example block");
             assertTrue(index.contains("[" + r.id() + "](" + r.id() + ".md)"), "docs/rules/README.md lists " + r.id());
         }
     }

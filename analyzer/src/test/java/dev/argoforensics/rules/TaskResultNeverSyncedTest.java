@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.V4;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,5 +88,183 @@ class TaskResultNeverSyncedTest {
                 .takenAt("wf.yaml", "2026-09-19T16:55:00Z", Exports.workflow("Running", "Running", "", null, null, false)).correlate())
                 .findings().get(0);
         assertTrue(f.explanation().contains("taskResultsCompletionStatus false at 2026-09-19T16:55:00Z"), f.explanation());
+    }
+
+    // ---- from the controller's lines alone (issue #14): Workflow "w" in "ns", node "w-1180342716", no line names its Pod ----
+
+    private static final String NODE = "w-1180342716";
+
+    /** One v3 (logrus text) reconcile that stops on the node's incomplete result; the Debug lines only when asked. */
+    private static List<String> stopped(String hhmmss, boolean debug, boolean nodeChangedAtInfo) {
+        List<String> out = new ArrayList<>();
+        String t = "2026-10-03T" + hhmmss;
+        out.add("time=\"" + t + ".100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=9912001 namespace=ns workflow=w");
+        out.add("time=\"" + t + ".102Z\" level=info msg=\"Task-result reconciliation\" namespace=ns numObjs=1 workflow=w");
+        if (nodeChangedAtInfo || debug) {
+            out.add("time=\"" + t + ".103Z\" level=" + (debug ? "debug" : "info") + " msg=\"node changed\" namespace=ns new.message= "
+                    + "new.phase=Succeeded new.progress=1/1 nodeID=" + NODE + " old.message= old.phase=Running old.progress=0/1 workflow=w");
+        }
+        if (debug) {
+            out.add("time=\"" + t + ".104Z\" level=debug msg=\"Taskresult of the node not yet completed\" namespace=ns nodeID=" + NODE + " workflow=w");
+        }
+        out.add("time=\"" + t + ".105Z\" level=info msg=\"pod reconciliation didn't complete, will retry\" namespace=ns workflow=w");
+        return out;
+    }
+
+    /** Stopped reconciles once a minute from 02:10 for the given number of minutes. */
+    private static List<String> stoppedEveryMinute(int minutes, boolean debug, boolean nodeChangedAtInfo) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i <= minutes; i++) {
+            out.addAll(stopped(String.format("%02d:%02d:00", 2 + (10 + i) / 60, (10 + i) % 60), debug, nodeChangedAtInfo));
+        }
+        return out;
+    }
+
+    private static String v3(String hhmmssms, String level, String msg, String keys) {
+        return "time=\"2026-10-03T" + hhmmssms + "Z\" level=" + level + " msg=\"" + msg + "\" " + keys;
+    }
+
+    private Evaluation logsOnly(List<String> lines) {
+        return rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate());
+    }
+
+    @Test
+    void aWorkflowHeldBackReconcileAfterReconcileAtInfoLevelIsFoundThoughNoLineNamesTheNodeOrItsPod() {
+        Evaluation e = logsOnly(stoppedEveryMinute(40, false, false));
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals(null, f.node());
+        assertEquals("ns/w", f.workflow().toString());
+        assertEquals(null, f.pod(), "no line names the Pod: the finding is about the Workflow");
+        assertEquals("40m0s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("Taskresult of the node not yet completed"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("would settle it"), f.confidenceReason());
+        assertTrue(f.summary().startsWith("A task result of Workflow ns/w was still not synced"), f.summary());
+    }
+
+    @Test
+    void v36InfoLinesNameTheNodeAndAreLikelyWhenTheControllerKeptLooking() {
+        Evaluation e = logsOnly(stoppedEveryMinute(15, false, true));
+        Finding f = e.findings().get(0);
+        assertEquals(1, e.findings().size());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(NODE, f.node().id());
+        assertEquals("16", f.fact("reconciles").orElseThrow().value());
+        assertEquals("1m0s", f.fact("longestUnprocessed").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("its Debug lines, where a completion would show, are not in the logs"), f.confidenceReason());
+        assertTrue(f.explanation().contains("\"pod reconciliation didn't complete, will retry, after node changed to Succeeded\" 16 times"),
+                f.explanation());
+    }
+
+    @Test
+    void debugLinesWithTheControllerLookingAtEveryReconcileAreLikely() {
+        Finding f = logsOnly(stoppedEveryMinute(12, true, false)).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(NODE, f.node().id());
+        assertEquals(null, f.pod(), "no line names the Pod: the finding is about its node");
+        assertEquals("w-1180342716", f.node().id());
+        assertEquals("12m0s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.confidenceReason().startsWith("only the controller's lines show it, at each of its 13 reconciles"), f.confidenceReason());
+        assertTrue(f.evidence().stream().anyMatch(l -> "the reconcile stops on it; the Workflow is requeued".equals(l.role())));
+    }
+
+    @Test
+    void aStretchWithoutProcessingLongerThanTheStallThresholdIsOnlyPossible() {
+        List<String> lines = new ArrayList<>(stopped("02:10:00", true, false));
+        lines.addAll(stopped("02:11:00", true, false));
+        lines.addAll(stopped("02:40:00", true, false));
+        Finding f = logsOnly(lines).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().startsWith("the controller was not seen processing the Workflow from 2026-10-03T02:11:00.100Z to "
+                + "2026-10-03T02:40:00.100Z (29m0s, longer than the stall threshold of 2m0s)"), f.confidenceReason());
+    }
+
+    @Test
+    void aReconcileThatGoesPastThePodsAfterwardsSettlesIt() {
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(12, false, false));
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=1 workflow=w"));
+        lines.add(v3("02:23:00.140", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9912050 workflow=w"));
+        lines.add(v3("02:23:10.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912050 namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().endsWith("the controller's next reconcile went past the Pods without stopping on a task result"),
+                e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aReconcileCutOffByTheEndOfTheLogsSettlesNothing() {
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(12, false, false));
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=1 workflow=w"));
+        assertEquals(1, logsOnly(lines).findings().size());
+    }
+
+    @Test
+    void releasesThatNeverStopOnAResultAreNotSettledByTheirReconciles() {
+        // v3.5.3/v3.5.4: taskResultsCompletionStatus exists, the reconcile does not stop on it; reconciles after the export settle nothing.
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD)
+                .log("c.log", createdPod("2026-09-19T16:27:10.431Z"), V4.processing("2026-09-19T17:00:00.100Z", "Running"),
+                        "time=2026-09-19T17:00:00.102Z level=INFO msg=\"Task-result reconciliation\" component=workflow_worker workflow=p namespace=ns numObjs=1",
+                        V4.processing("2026-09-19T17:00:10.100Z", "Running"))
+                .takenAt("wf.yaml", "2026-09-19T16:55:00Z", Exports.workflow("Running", "Running", "", null, null, false)).correlate());
+        assertEquals(1, e.findings().size());
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence());
+    }
+
+    @Test
+    void theResultCompletingWithinTheThresholdIsCleared() {
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(3, true, false));
+        lines.add(v3("02:14:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:14:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=1 workflow=w"));
+        lines.add(v3("02:14:00.103", "debug", "Marking task result complete " + NODE, "namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().endsWith("the controller saw the executor's report completed (\"Marking task result complete\")")),
+                () -> e.cleared().toString());
+    }
+
+    @Test
+    void theForcedCompletionAfterItsTimeoutClearsWithoutClaimingThePodWasDeleted() {
+        // v3.7.1+: a completed node whose result stays "false" waits 10m from its finishedAt, then the controller completes it.
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i <= 10; i++) {
+            lines.add(v3(String.format("02:%02d:00.100", 10 + i), "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+            lines.add(v3(String.format("02:%02d:00.102", 10 + i), "debug", "Wait for marking task result as completed because pod is recently deleted.",
+                    "namespace=ns nodeID=" + NODE + " workflow=w"));
+        }
+        lines.add(v3("02:21:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:21:00.102", "info", "Marking task result as completed because pod has been deleted for a while.", "namespace=ns nodeID=" + NODE + " workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty());
+        String reason = e.cleared().get(0).reason();
+        assertTrue(reason.contains("whether the Pod was deleted or not"), reason);
+        assertTrue(!reason.contains("had been deleted"), reason);
+    }
+
+    @Test
+    void theWaitContainersExitIsNamedAsTheCauseWhenItLetsTheReconcilePass() {
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(12, false, false));
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=1 workflow=w"));
+        lines.add(v3("02:23:00.103", "warning", "marking its taskResult as completed since wait container did not exit normally",
+                "exitCode=137 namespace=ns nodeID=" + NODE + " reason=OOMKilled workflow=w"));
+        lines.add(v3("02:23:10.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912060 namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("the wait container did not exit normally (exit 137, OOMKilled)")),
+                () -> e.cleared().toString());
+    }
+
+    @Test
+    void aDevelopmentBuildsPodAbsentTimeoutSettlesItAndIsNamedAsSuch() {
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(12, true, false));
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Determined controller should timeout for " + NODE, "namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("a development build's Pod-absent timeout"), e.cleared().get(0).reason());
+        assertTrue(e.cleared().get(0).reason().contains("in no release"), e.cleared().get(0).reason());
     }
 }

@@ -1,0 +1,232 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.TaskResultForced;
+import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
+import dev.argoforensics.event.ControllerEvent.TaskResultReconciliation;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What the controller's own lines say of one Workflow's task results (reference, lifecycle B1): its
+ * reconciles one by one, which of them stopped on an incomplete result ({@code pod reconciliation
+ * didn't complete, will retry}, Info, v3.5.5+: a Pod seen Succeeded whose result is not complete; the
+ * Workflow is requeued), which node each stopped on when the lines say, and the nodes the
+ * task-result lines name. A reconcile is a {@code Processing workflow} line and the Workflow's
+ * following lines of the same controller run, up to its next {@code Processing workflow}.
+ */
+public final class TaskResultLines {
+    /** {@code pod reconciliation didn't complete, will retry} (Info, v3.5.5+). */
+    public static final String RETRY = "pod-reconciliation-incomplete";
+    /** {@code Marking task result complete} (Debug, v3.5.2+): the controller saw the executor's label "true". */
+    public static final String COMPLETE = "task-result-complete";
+    /** {@code Wait for marking task result as completed because pod is recently deleted.} (Debug, v3.5.11+). */
+    public static final String FORCED_WAITS = "task-result-forced-completion-waits";
+    /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
+    public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
+
+    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+
+    private final List<Reconcile> reconciles = new ArrayList<>();
+    private final Set<String> nodes = new LinkedHashSet<>();
+    private final boolean debug;
+
+    /**
+     * One reconcile of the Workflow.
+     *
+     * @param processing  its {@code Processing workflow} line; null for lines before the first one of the run
+     * @param lines       the Workflow's lines of the same run after it, up to the next reconcile
+     * @param complete    true when the run went on to another reconcile of the Workflow: the lines are all there
+     */
+    public static final class Reconcile {
+        private final LogEvent processing;
+        private final List<LogEvent> lines;
+        private final LogEvent retry;
+        private final LogEvent completion;
+        private final boolean passed;
+        private final String stoppedOn;
+        private final boolean named;
+
+        Reconcile(LogEvent processing, List<LogEvent> lines, boolean complete) {
+            this.processing = processing;
+            this.lines = List.copyOf(lines);
+            LogEvent stop = null;
+            LogEvent done = null;
+            boolean read = false;
+            Set<String> incomplete = new LinkedHashSet<>();
+            Set<String> succeeded = new LinkedHashSet<>();
+            for (LogEvent e : this.lines) {
+                ControllerEvent ev = e.event();
+                if (stop == null && signal(e, RETRY)) {
+                    stop = e;
+                } else if (done == null && ev instanceof WorkflowUpdated u && COMPLETED.contains(u.phase())) {
+                    done = e;
+                } else if (ev instanceof TaskResultReconciliation) {
+                    read = true;
+                } else if (ev instanceof TaskResultIncomplete t && t.id() != null) {
+                    incomplete.add(t.id());
+                } else if (ev instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && c.id() != null) {
+                    succeeded.add(c.id());
+                }
+            }
+            retry = stop;
+            completion = done;
+            passed = stop == null && (complete || done != null) && read && incomplete.isEmpty();
+            Set<String> from = incomplete.isEmpty() ? succeeded : incomplete;
+            stoppedOn = stop != null && from.size() == 1 ? from.iterator().next() : null;
+            named = !incomplete.isEmpty();
+        }
+
+        /** Its {@code Processing workflow} line; null for lines before the first one of the run. */
+        public LogEvent processing() {
+            return processing;
+        }
+
+        /** The Workflow's lines of the same run after it, up to the next reconcile. */
+        public List<LogEvent> lines() {
+            return lines;
+        }
+
+        /** The first line of the reconcile. */
+        public LogEvent first() {
+            return processing != null ? processing : lines.get(0);
+        }
+
+        /** The {@code pod reconciliation didn't complete, will retry} line: the reconcile stopped on an incomplete result. */
+        public Optional<LogEvent> retry() {
+            return Optional.ofNullable(retry);
+        }
+
+        /** A {@code Workflow update successful} with a completed phase. */
+        public Optional<LogEvent> completion() {
+            return Optional.ofNullable(completion);
+        }
+
+        /**
+         * It read the task results ({@code Task-result reconciliation}) and went on past the Pods: no
+         * result held it back. Known only for a reconcile whose lines are all there (the run went on
+         * to the next one) or that completed the Workflow.
+         */
+        public boolean passed() {
+            return passed;
+        }
+
+        /**
+         * The node a stopped reconcile stopped on, when its lines say: the one {@code Taskresult of the
+         * node not yet completed} names (Debug), else the only node {@code node changed} to Succeeded in
+         * it (Info to v3.6, Debug from v3.7: the Pod's new state, which a stopped reconcile never stores,
+         * so it is logged again each time).
+         */
+        public Optional<String> stoppedOn() {
+            return Optional.ofNullable(stoppedOn);
+        }
+
+        /** A {@code Taskresult of the node not yet completed} line named the node it stopped on. */
+        public boolean named() {
+            return named;
+        }
+    }
+
+    private final List<Reconcile> stopped = new ArrayList<>();
+    private final List<Reconcile> passedAfterStop = new ArrayList<>();
+
+    private TaskResultLines(WorkflowHistory workflow) {
+        boolean anyDebug = false;
+        Map<Integer, List<LogEvent>> byStream = new TreeMap<>();
+        for (LogEvent e : workflow.events()) {
+            byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+            anyDebug |= e.level() == Level.DEBUG;
+            ControllerEvent ev = e.event();
+            if (ev instanceof TaskResultIncomplete || ev instanceof TaskResultForced
+                    || (ev instanceof Signal s && Set.of(COMPLETE, FORCED_WAITS, DEV_TIMEOUT).contains(s.name()))) {
+                ev.nodeId().ifPresent(nodes::add);
+            }
+        }
+        debug = anyDebug;
+        for (List<LogEvent> stream : byStream.values()) {
+            LogEvent processing = null;
+            List<LogEvent> lines = new ArrayList<>();
+            for (LogEvent e : stream) {
+                if (e.event() instanceof WorkflowProcessing) {
+                    if (processing != null || !lines.isEmpty()) {
+                        reconciles.add(new Reconcile(processing, List.copyOf(lines), true));
+                    }
+                    processing = e;
+                    lines.clear();
+                } else {
+                    lines.add(e);
+                }
+            }
+            if (processing != null || !lines.isEmpty()) {
+                reconciles.add(new Reconcile(processing, List.copyOf(lines), false));
+            }
+        }
+        boolean stoppedBefore = false;
+        int stream = -1;
+        for (Reconcile r : reconciles) {
+            stoppedBefore &= r.first().stream() == stream;
+            stream = r.first().stream();
+            if (r.retry().isPresent()) {
+                stoppedBefore = true;
+                stopped.add(r);
+            } else if (stoppedBefore && r.passed()) {
+                passedAfterStop.add(r);
+            }
+        }
+    }
+
+    public static TaskResultLines of(WorkflowHistory workflow) {
+        return new TaskResultLines(workflow);
+    }
+
+    /** Every reconcile of the Workflow, per controller run in input order. */
+    public List<Reconcile> reconciles() {
+        return reconciles;
+    }
+
+    /** The reconciles that stopped on an incomplete result. */
+    public List<Reconcile> stopped() {
+        return stopped;
+    }
+
+    /**
+     * The reconciles that went past the Pods after the same controller run had been seen stopping on
+     * a result: each says the result that held it back no longer did. Releases before v3.5.5 never
+     * stop, so their reconciles say nothing of the kind and are not here.
+     */
+    public List<Reconcile> passedAfterStop() {
+        return passedAfterStop;
+    }
+
+    /** The node IDs the Workflow's task-result lines name (pending, completed or forced), in input order. */
+    public Set<String> nodes() {
+        return nodes;
+    }
+
+    /** The Workflow's lines include Debug ones: the controller logged at debug level. */
+    public boolean debug() {
+        return debug;
+    }
+
+    /** The {@code Processing workflow} lines, by time. */
+    public List<LogEvent> processing() {
+        return reconciles.stream().map(Reconcile::processing).filter(p -> p != null)
+                .sorted(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal)).toList();
+    }
+
+    static boolean signal(LogEvent e, String name) {
+        return e.event() instanceof Signal s && name.equals(s.name());
+    }
+}
