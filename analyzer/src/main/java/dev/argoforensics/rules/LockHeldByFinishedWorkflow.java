@@ -109,7 +109,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 return;
             }
         }
-        List<Wait> after = others.stream().filter(w -> w.at().isAfter(doneAt)).toList();
+        LogEvent restart = s.startAfter(doneAt, lock);
+        List<Wait> after = others.stream().filter(w -> w.at().isAfter(doneAt) && (restart == null || w.at().isBefore(restart.time()))).toList();
         Map<String, LogEvent> acquiredAfter = acquiredAfter(s, lock, after, doneAt);
         List<Wait> late = after.stream()
                 .filter(w -> doneAt.nanosUntil(w.at()) >= THRESHOLD)

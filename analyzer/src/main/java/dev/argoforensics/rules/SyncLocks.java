@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
@@ -40,6 +41,8 @@ final class SyncLocks {
     final Map<String, LogEvent> completions = new HashMap<>();
     /** {@code Node … acquired synchronization lock}, per Workflow name. */
     final Map<String, List<LogEvent>> nodeAcquired = new HashMap<>();
+    /** {@code Starting Workflow Controller} lines: a new controller rebuilds its locks from the Running Workflows only. */
+    final List<LogEvent> starts = new ArrayList<>();
     /** Completed Workflow exports that still list a holder, per lock. */
     final List<ExportedHold> exportedHolds = new ArrayList<>();
     private final Map<String, WorkflowRef> byName = new HashMap<>();
@@ -120,6 +123,8 @@ final class SyncLocks {
                 if (w != null) {
                     s.waits.add(new Wait(e, null, e.time(), m.wf(), w.lock(), w.status()));
                 }
+            } else if (e.event() instanceof ControllerStarted) {
+                s.starts.add(e);
             } else if (e.event() instanceof Signal g) {
                 s.signal(e, g, messages, postponed);
             }
@@ -263,6 +268,18 @@ final class SyncLocks {
             }
         }
         return waits.stream().filter(w -> lock.equals(w.lock()) && w.status() != null).map(w -> w.status().limit()).findFirst().orElse(null);
+    }
+
+    /**
+     * The first controller start after the time, or null. A ConfigMap semaphore or a mutex is held in
+     * the controller's memory, rebuilt at start from the Workflows labelled Running: a start frees what
+     * a completed Workflow held. A database lock (v3.7+) is kept in its table.
+     */
+    LogEvent startAfter(Timestamp t, String lock) {
+        if (lock.contains("/Database/")) {
+            return null;
+        }
+        return starts.stream().filter(e -> e.time().isAfter(t)).findFirst().orElse(null);
     }
 
     /** Every lock any line or export names, in name order. */

@@ -118,6 +118,14 @@ class LockHeldByFinishedWorkflowTest {
     }
 
     @Test
+    void waitsAfterAControllerRestartAreNotForTheCompletedHolder() {
+        V3 v = held().line("2026-10-14T08:50:00.000Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.7.6")
+                .postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), "the new controller rebuilt the mutex from the Running Workflows only: " + e);
+    }
+
+    @Test
     void waitsWithinTheThresholdAfterCompletionDecideNothing() {
         V3 v = held().postponed("2026-10-14T08:43:00.120Z", "weekly-rollup-8kq2v");
         Evaluation e = rule.evaluate(v.evidence().correlate());
