@@ -129,7 +129,7 @@ public final class Analysis {
         }
         Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes(), reading.assembler.coverage());
         PhaseTimes.mark("correlate");
-        List<RuleOutcome> outcomes = new RuleEngine(rules).run(correlation);
+        List<RuleOutcome> outcomes = ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered);
         PhaseTimes.mark("rules");
         return new AnalysisResult(ordered, unreadable, correlation, outcomes);
     }

@@ -14,6 +14,7 @@ import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
@@ -43,7 +44,8 @@ final class LifecycleBuilder {
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
-        PodHistory pod = latestInstance(all);
+        LogEvent created = latestCreated(all);
+        PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
         for (PodSnapshot s : pod.snapshots()) {
             containers = ContainersEnd.of(s);
@@ -117,8 +119,30 @@ final class LifecycleBuilder {
         }
         NodeOutcome outcome = outcome(workflow, link, nodeLines, all.identity());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
+        NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
-                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate);
+                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, all.identity()),
+                namesake);
+    }
+
+    /**
+     * The first line of this Pod's node (before a namesake Pod took the name over) by which a Workflow
+     * worker shows it assessed the Pod Succeeded: the operator logs {@code Taskresult of the node not yet
+     * completed} only for a node whose new state is Succeeded, and {@code node changed} states the
+     * assessed phase. Pod phase Succeeded means every container terminated with exit code 0.
+     */
+    private static LogEvent seenSucceeded(List<LogEvent> nodeLines, PodIdentity identity) {
+        Timestamp until = identity == null ? null : identity.until();
+        for (LogEvent e : nodeLines) {
+            if (until != null && !e.time().isBefore(until)) {
+                continue;
+            }
+            if (e.event() instanceof ControllerEvent.TaskResultIncomplete
+                    || (e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()))) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**
@@ -171,19 +195,24 @@ final class LifecycleBuilder {
         return new InformerExit(first, InformerExit.Kind.REMOVED, null);
     }
 
-    /**
-     * The Pod's lines from its latest {@code Created pod} on. Pods are named after their Workflow
-     * and node, so a Workflow run again under the same name makes a Pod of the same name; without an
-     * export to tell them apart by UID, the lines of an earlier one (its labelling, its cleanup) must
-     * not speak for the later one (argoproj/argo-workflows#8022).
-     */
-    private static PodHistory latestInstance(PodHistory pod) {
+    /** The latest {@code Created pod} line for the Pod's name, or null. */
+    private static LogEvent latestCreated(PodHistory pod) {
         LogEvent created = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
                 created = e;
             }
         }
+        return created;
+    }
+
+    /**
+     * The Pod's lines from its latest {@code Created pod} on. Pods are named after their Workflow
+     * and node, so a Workflow run again under the same name makes a Pod of the same name; without an
+     * export to tell them apart by UID, the lines of an earlier one (its labelling, its cleanup) must
+     * not speak for the later one (argoproj/argo-workflows#8022).
+     */
+    private static PodHistory latestInstance(PodHistory pod, LogEvent created) {
         if (created == null) {
             return pod;
         }
@@ -194,12 +223,14 @@ final class LifecycleBuilder {
         List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> (s.creationTimestamp() == null
                 || !s.creationTimestamp().windowEnd().isBefore(start)) && (s.observed() == null || !s.observed().time().windowEnd().isBefore(start)))
                 .toList();
-        if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size()) {
+        // Likewise an audit record clearly older than that line: a request about an earlier Pod (its garbage collection).
+        List<AuditRecord> audit = pod.auditRecords().stream().filter(a -> a.time() == null || !a.time().windowEnd().isBefore(start)).toList();
+        if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size() && audit.size() == pod.auditRecords().size()) {
             return pod;
         }
         List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
-                pod.auditRecords());
+                audit);
     }
 
     /**

@@ -33,11 +33,17 @@ import java.util.Optional;
  * @param phaseAtReleaseLine the line that states it, null if from an export
  * @param outcome           the node's last recorded state (null: no Workflow line or export names the node)
  * @param workflow          the Pod's Workflow's fate (null: the Pod is tied to no Workflow)
+ * @param seenSucceeded     the first controller line showing that a Workflow worker assessed the Pod
+ *                          {@code Succeeded} (every container exited 0): {@code Taskresult of the node not yet
+ *                          completed}, which the operator logs only for a node it assessed Succeeded, or
+ *                          {@code node changed} to Succeeded (null: no such line for this Pod's node)
+ * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
-                           String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow) {
+                           String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
+                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -58,6 +64,10 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
 
     public Optional<FinalizerRemoval> finalizerRelease() {
         return Optional.ofNullable(release);
+    }
+
+    public Optional<LogEvent> succeededAsSeenByController() {
+        return Optional.ofNullable(seenSucceeded);
     }
 
     public Optional<NodeOutcome> nodeOutcome() {

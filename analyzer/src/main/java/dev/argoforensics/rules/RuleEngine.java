@@ -25,7 +25,8 @@ public final class RuleEngine {
     public static List<Rule> standardRules(RuleSettings settings) {
         return List.of(new PrematureFinalizerRemoval(settings), new SuccessReportedAsError(), new ReconciliationStalled(settings),
                 new FinalizerStuck(settings), new PodGoneNodeRunning(), new TaskResultNeverSynced(settings),
-                new PodDeletedDuringExecution(), new LockHeldByFinishedWorkflow());
+                new PodDeletedDuringExecution(), new FalsePodDeleted(), new ContainerWouldNotStop(), new TaskResultWriteForbidden(),
+                new LockHeldByFinishedWorkflow());
     }
 
     /**

@@ -20,8 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * AF002: every container of a Pod exited 0 (by an export of the Pod, or by the executor's task
- * result), yet its node ended Error or Failed. The symptom of #17024, #5126 and #686; AF001 looks for
+ * AF002: every container of a Pod exited 0 (by an export of the Pod, by the executor's task result,
+ * or by a Workflow worker's own assessment of the Pod as Succeeded in the controller log), yet its
+ * node ended Error or Failed. The symptom of #17024, #5126 and #686; AF001 looks for
  * one cause. See docs/rules/AF002.md.
  */
 public final class SuccessReportedAsError extends NodeRule {
@@ -33,8 +34,10 @@ public final class SuccessReportedAsError extends NodeRule {
 
     @Override
     public EvidenceNeeds needs() {
-        return new EvidenceNeeds(Set.of(), List.of(EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.TASK_RESULT_SNAPSHOT),
-                EnumSet.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)), Set.of());
+        // From the logs alone only a Pod the controller itself saw Succeeded can be judged: the exports say how every container ended.
+        return new EvidenceNeeds(Set.of(), List.of(EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.TASK_RESULT_SNAPSHOT,
+                        EvidenceKind.CONTROLLER_LOG), EnumSet.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)),
+                EnumSet.of(EvidenceKind.POD_SNAPSHOT));
     }
 
     @Override
@@ -42,7 +45,8 @@ public final class SuccessReportedAsError extends NodeRule {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         PodSnapshot finished = life.containersEnd().map(ContainersEnd::snapshot).orElse(null);
         Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
-        if (finished == null && reported.isEmpty()) {
+        LogEvent seen = life.succeededAsSeenByController().orElse(null);
+        if (finished == null && reported.isEmpty() && seen == null) {
             return; // nothing says how the containers ended
         }
         NodeOutcome outcome = life.outcome();
@@ -52,15 +56,15 @@ public final class SuccessReportedAsError extends NodeRule {
         if (finished != null && !finished.allContainersSucceeded()) {
             scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the exported Pod shows " + finished.exitCodeSummary()
                     + ": the failure is the containers' own", finished.source());
-        } else if (finished == null && !"0".equals(reported.get().exitCode())) {
+        } else if (finished == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
             scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the executor reported exit code "
                     + reported.get().exitCode() + " in its task result: the failure is the container's own", reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, reported.orElse(null)));
+            scope.findings().add(finding(scope, pod, outcome, finished, reported.orElse(null), seen));
         }
     }
 
-    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, TaskResultSnapshot reported) {
+    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, TaskResultSnapshot reported, LogEvent seen) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -73,6 +77,10 @@ public final class SuccessReportedAsError extends NodeRule {
             facts.add(new Fact("containersFinishedAt", "Containers finished at", finished.containersFinishedAt().get().format()));
             facts.add(new Fact("containerExitCodes", "Container exit codes", finished.exitCodeSummary()));
             cite.pod(finished, "exported Pod: every container exited 0");
+        }
+        if (seen != null) {
+            facts.add(new Fact("seenSucceededAt", "Controller assessed the Pod Succeeded at", seen.time().format()));
+            cite.line(seen, "a Workflow worker assessed the Pod Succeeded");
         }
         if (reported != null) {
             facts.add(new Fact("executorExitCode", "Exit code in the task result", reported.exitCode()));
@@ -96,17 +104,27 @@ public final class SuccessReportedAsError extends NodeRule {
         }
 
         int strong = (finished != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
-        Confidence confidence = strong == 2 ? Confidence.CONFIRMED : strong == 1 ? Confidence.LIKELY : Confidence.POSSIBLE;
-        String reason = switch (strong) {
-            case 2 -> "an exported Pod shows every container exited 0 and the exported Workflow records the node " + outcome.phase();
-            case 1 -> finished != null
-                    ? "an exported Pod shows every container exited 0; only the controller log records the node " + outcome.phase()
-                    : "the exported Workflow records the node " + outcome.phase() + "; only the executor's task result says the main container exited 0";
-            default -> "only the executor's task result says the main container exited 0, and only the controller log records the failure";
-        };
+        Confidence confidence = strong == 2 ? Confidence.CONFIRMED
+                : strong == 1 || seen != null ? Confidence.LIKELY : Confidence.POSSIBLE;
+        String reason;
+        if (strong == 2) {
+            reason = "an exported Pod shows every container exited 0 and the exported Workflow records the node " + outcome.phase();
+        } else if (finished != null) {
+            reason = "an exported Pod shows every container exited 0; only the controller log records the node " + outcome.phase();
+        } else if (seen != null) {
+            reason = "the controller itself assessed the Pod Succeeded and " + (outcome.fromExport()
+                    ? "the exported Workflow records the node " + outcome.phase() : "then recorded the node " + outcome.phase())
+                    + "; an export of the Pod would confirm its exit codes";
+        } else if (outcome.fromExport()) {
+            reason = "the exported Workflow records the node " + outcome.phase() + "; only the executor's task result says the main container exited 0";
+        } else {
+            reason = "only the executor's task result says the main container exited 0, and only the controller log records the failure";
+        }
         String success = finished != null
                 ? "every container of Pod " + pod.key() + " had exited 0 (" + finished.exitCodeSummary() + ", the last at "
                         + finished.containersFinishedAt().get().format() + ")"
+                : seen != null
+                ? "a Workflow worker saw Pod " + pod.key() + " Succeeded at " + seen.time().format() + " (every container had exited 0)"
                 : "the executor reported exit code 0 for the main container of Pod " + pod.key() + " in its task result";
         String summary = Character.toUpperCase(success.charAt(0)) + success.substring(1) + ", yet its node ended "
                 + NodeLines.phaseAndMessage(outcome) + ".";

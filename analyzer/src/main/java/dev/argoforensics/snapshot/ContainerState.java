@@ -7,9 +7,19 @@ import dev.argoforensics.time.Timestamp;
  *
  * @param state    running, terminated or waiting
  * @param exitCode for terminated containers, else null
+ * @param message  the terminated state's message (the container's termination message), "" if none
  */
 public record ContainerState(String name, boolean init, String state, Integer exitCode, String reason, Timestamp startedAt,
-                             Timestamp finishedAt) {
+                             Timestamp finishedAt, String message) {
+
+    public ContainerState {
+        message = message == null ? "" : message;
+    }
+
+    /** A state without a termination message. */
+    public ContainerState(String name, boolean init, String state, Integer exitCode, String reason, Timestamp startedAt, Timestamp finishedAt) {
+        this(name, init, state, exitCode, reason, startedAt, finishedAt, "");
+    }
 
     public boolean terminated() {
         return "terminated".equals(state);

@@ -148,7 +148,8 @@ public final class ObjectDecoder {
         Integer exit = s.has("exitCode") ? s.get("exitCode").asInt() : null;
         Timestamp started = latest.add(KubeTime.at(s.path("startedAt")));
         Timestamp finished = latest.add(KubeTime.at(s.path("finishedAt")));
-        return new ContainerState(c.path("name").asText(""), init, kind, exit, s.path("reason").asText(""), started, finished);
+        return new ContainerState(c.path("name").asText(""), init, kind, exit, s.path("reason").asText(""), started, finished,
+                s.path("message").asText(""));
     }
 
     private static void managedFieldTimes(JsonNode meta, Latest latest) {

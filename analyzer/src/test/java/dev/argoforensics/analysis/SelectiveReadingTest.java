@@ -47,6 +47,20 @@ class SelectiveReadingTest {
         }));
     }
 
+    /** Logs alone: nothing exported makes a Pod of interest, the catalog's signatures and the warnings must. */
+    @TestFactory
+    Stream<DynamicTest> everySamplesLogsAloneReachTheSameFindingsEitherWay() throws IOException {
+        List<Path> cases;
+        try (Stream<Path> dirs = Files.list(Path.of("samples"))) {
+            cases = dirs.filter(d -> Files.isDirectory(d.resolve("logs"))).sorted().toList();
+        }
+        assertFalse(cases.isEmpty());
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
+            List<String> inputs = List.of(c.resolve("logs").toString());
+            assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs));
+        }));
+    }
+
     @Test
     void aGeneratedControllerLogGivesThePlantedRacesAndClearsThePlantedControls() throws IOException {
         Path log = dir.resolve("workflow-controller.log");

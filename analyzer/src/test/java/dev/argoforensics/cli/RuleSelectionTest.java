@@ -31,7 +31,7 @@ class RuleSelectionTest {
     void rulesListsEveryRuleWithWhatItNeedsItsThresholdAndItsPage() {
         Cli r = Cli.run("rules");
         assertEquals(0, r.exitCode(), r.err());
-        for (String id : List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007")) {
+        for (String id : List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007", "AF008")) {
             assertTrue(r.out().contains("\n" + id + "  ") || r.out().startsWith(id + "  "), id);
             assertTrue(r.out().contains("        docs/rules/" + id + ".md\n"), id);
         }
@@ -54,7 +54,7 @@ class RuleSelectionTest {
     @Test
     void skipRuleLeavesRulesOutAndTheExitStatusFollows() {
         Cli r = analyze("--skip-rule", "AF001", "--skip-rule", "AF002");
-        assertEquals(List.of("AF003", "AF004", "AF005", "AF006", "AF007", "AF014"), rulesSection(r.out()));
+        assertEquals(List.of("AF003", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF014"), rulesSection(r.out()));
         assertEquals(0, r.exitCode(), "only a medium finding is left");
         assertFalse(r.out().contains("AF001 ["), r.out());
     }
@@ -70,7 +70,7 @@ class RuleSelectionTest {
     void anUnknownRuleIsAUsageErrorNamingTheRules() {
         Cli r = analyze("--skip-rule", "AF999");
         assertEquals(2, r.exitCode());
-        assertEquals("argo-forensics: --skip-rule: no rule \"AF999\"; the rules are AF001, AF002, AF003, AF004, AF005, AF006, AF007, AF014\n"
+        assertEquals("argo-forensics: --skip-rule: no rule \"AF999\"; the rules are AF001, AF002, AF003, AF004, AF005, AF006, AF007, AF008, AF010, AF011, AF014\n"
                 + "hint: see 'argo-forensics analyze --help' for the options and examples\n", r.err());
     }
 

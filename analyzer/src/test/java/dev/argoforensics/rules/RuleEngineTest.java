@@ -25,7 +25,7 @@ class RuleEngineTest {
     @Test
     void theStandardRulesAreInIdOrder() {
         List<Rule> rules = RuleEngine.standardRules();
-        assertEquals(List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007", "AF014"), rules.stream().map(Rule::id).toList());
+        assertEquals(List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF014"), rules.stream().map(Rule::id).toList());
     }
 
     /** Each rule's page has the sections users look for, and its example is a sample's real output, word for word. */
@@ -67,11 +67,11 @@ class RuleEngineTest {
     void onlyAndSkipChooseRulesWhateverTheCase() {
         List<Rule> all = RuleEngine.standardRules();
         assertEquals(List.of("AF001", "AF004"), RuleEngine.select(all, List.of("af004", " AF001"), List.of()).stream().map(Rule::id).toList());
-        assertEquals(List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF014"),
+        assertEquals(List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF014"),
                 RuleEngine.select(all, List.of(), List.of("AF003")).stream().map(Rule::id).toList());
         assertEquals(List.of("AF004"), RuleEngine.select(all, List.of("AF001", "AF004"), List.of("AF001")).stream().map(Rule::id).toList());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RuleEngine.select(all, List.of("AF999"), List.of()));
-        assertEquals("no rule \"AF999\"; the rules are AF001, AF002, AF003, AF004, AF005, AF006, AF007, AF014", e.getMessage());
+        assertEquals("no rule \"AF999\"; the rules are AF001, AF002, AF003, AF004, AF005, AF006, AF007, AF008, AF010, AF011, AF014", e.getMessage());
     }
 
     @Test

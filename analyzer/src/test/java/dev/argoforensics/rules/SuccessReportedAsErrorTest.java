@@ -104,6 +104,41 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
     }
 
+    /**
+     * Logs alone (#14): the operator logs "Taskresult of the node not yet completed" only for a node it
+     * assessed Succeeded, i.e. a Pod in phase Succeeded (every container exited 0); the same node then
+     * recorded Error "pod deleted". Likely, not confirmed: no export shows the exit codes.
+     */
+    @Test
+    void theControllersOwnSucceededAssessmentThenPodDeletedIsLikelyFromLogsAlone() {
+        Evaluation e = rule.evaluate(new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), V4.taskResultIncomplete("2026-09-19T16:27:50.002Z"))
+                .log("3.log", errorLines()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2026-09-19T16:27:50.002Z", f.fact("seenSucceededAt").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("assessed the Pod Succeeded"), f.confidenceReason());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("1.log:2")), f.evidence().toString());
+    }
+
+    @Test
+    void logsAloneWithoutASucceededAssessmentSayNothingOfTheExitCodes() {
+        Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z")).log("3.log", errorLines()).correlate());
+        assertTrue(e.findings().isEmpty(), "a node marked pod deleted says nothing of how the containers ended: " + e.findings());
+    }
+
+    @Test
+    void anExportShowingAFailedContainerOverrulesTheLoggedAssessment() {
+        String failedPod = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 1, "Error", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", failedPod)
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), V4.taskResultIncomplete("2026-09-19T16:27:50.002Z"))
+                .log("3.log", errorLines()).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals(1, e.cleared().size());
+    }
+
     @Test
     void aSucceededNodeIsNothingToReport() {
         Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD)
@@ -114,8 +149,9 @@ class SuccessReportedAsErrorTest {
 
     @Test
     void needsSuccessEvidenceAndTheNodesOutcome() {
-        assertEquals(List.of("one of: an exported Pod, an exported WorkflowTaskResult", "one of: workflow-controller log lines, an exported Workflow"),
-                rule.needs().missing(Set.of()));
+        assertEquals(List.of("one of: workflow-controller log lines, an exported Pod, an exported WorkflowTaskResult",
+                "one of: workflow-controller log lines, an exported Workflow"), rule.needs().missing(Set.of()));
+        assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.CONTROLLER_LOG)), "the controller's own lines can decide");
         assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.TASK_RESULT_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)));
     }
 

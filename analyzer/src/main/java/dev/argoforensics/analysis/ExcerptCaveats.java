@@ -1,0 +1,69 @@
+package dev.argoforensics.analysis;
+
+import dev.argoforensics.rules.EvidenceLine;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A finding that rests on lines of a log that is an excerpt or damaged (lines that are not whole
+ * records, lines cut for length, damage that ended the reading) says so in its confidence reason:
+ * whatever those lines held, and whatever lay between the lines cited, is unknown to the rule. The
+ * confidence itself is the rule's; this is what a reader must weigh it with.
+ */
+final class ExcerptCaveats {
+    private ExcerptCaveats() {
+    }
+
+    static List<RuleOutcome> apply(List<RuleOutcome> outcomes, List<InputSummary> inputs) {
+        Map<String, InputSummary> byFile = new LinkedHashMap<>();
+        for (InputSummary s : inputs) {
+            if (s != null && s.file() != null) {
+                byFile.put(s.file().displayPath(), s);
+            }
+        }
+        List<RuleOutcome> out = new ArrayList<>(outcomes.size());
+        for (RuleOutcome o : outcomes) {
+            if (o.findings().isEmpty()) {
+                out.add(o);
+                continue;
+            }
+            List<Finding> findings = new ArrayList<>(o.findings().size());
+            for (Finding f : o.findings()) {
+                findings.add(withCaveat(f, byFile));
+            }
+            out.add(new RuleOutcome(o.rule(), o.title(), o.evaluated(), o.missing(), o.lackingOptional(), findings, o.cleared()));
+        }
+        return out;
+    }
+
+    private static Finding withCaveat(Finding f, Map<String, InputSummary> byFile) {
+        List<String> notes = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        for (EvidenceLine e : f.evidence()) {
+            if (e.time() == null || e.source() == null || seen.contains(e.source().file())) {
+                continue; // an exported object, or a file already looked at
+            }
+            seen.add(e.source().file());
+            InputSummary s = byFile.get(e.source().file());
+            if (s == null) {
+                continue;
+            }
+            long unreadable = s.unparsed() + s.problems().size();
+            if (unreadable > 0) {
+                notes.add(e.source().file() + " is an excerpt or damaged (" + unreadable + (unreadable == 1 ? " line or place" : " lines or places")
+                        + " could not be read as whole records)");
+            }
+        }
+        if (notes.isEmpty()) {
+            return f;
+        }
+        String reason = f.confidenceReason() + "; the evidence comes in part from logs with gaps: " + String.join("; ", notes)
+                + ", so lines between those cited may be missing";
+        return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), reason, f.pod(), f.podUid(), f.workflow(), f.node(), f.summary(),
+                f.explanation(), f.facts(), f.evidence());
+    }
+}

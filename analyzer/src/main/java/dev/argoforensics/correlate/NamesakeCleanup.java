@@ -1,0 +1,99 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.LogEvent;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A cleanup item that ran on a Pod although it was queued for an earlier Pod of the same name
+ * (upstream argoproj/argo-workflows#8022). Pod names are made from the Workflow's name and the
+ * node's, so a Workflow submitted again under the same name makes Pods of the same names; the
+ * cleanup queue's key ({@code <ns>/<pod>/<action>}) carries no UID, and the worker acts on whatever
+ * Pod of that name it finds: {@code labelPodCompleted} labels the new Pod completed, which drops it
+ * from the controller's informer while it runs on; {@code deletePod} deletes it.
+ *
+ * <p>The controller queues a Pod's cleanup only once its node is fulfilled, so an item that runs
+ * after this Pod's {@code Created pod}, that nothing queued since, while no line shows the node
+ * completed, is an earlier Pod's: its queueing line comes before the {@code Created pod} (Argo
+ * v3.6.5 and later log it), or, where the release logs no queueing lines, an earlier Pod of the name
+ * was created.
+ *
+ * @param action  {@code labelPodCompleted} or {@code deletePod}
+ * @param created this Pod's {@code Created pod} line
+ * @param ran     the cleanup worker's {@code cleaning up pod} line for the item, after {@code created}
+ * @param queued  the item's queueing line, from before {@code created} (null: not logged)
+ * @param earlier the earlier Pod's {@code Created pod} line (null: not logged)
+ */
+public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, LogEvent queued, LogEvent earlier) {
+
+    private static final Set<String> ACTIONS = Set.of("labelPodCompleted", "deletePod");
+
+    /** Whether the item deleted the Pod (rather than labelling it, which leaves it running). */
+    public boolean deletes() {
+        return "deletePod".equals(action);
+    }
+
+    /**
+     * @param all       every line naming the Pod's namespace and name, of every Pod that bore it
+     * @param created   the latest {@code Created pod} line for the name (null: none)
+     * @param nodeLines the node's operator lines
+     */
+    static NamesakeCleanup of(PodHistory all, LogEvent created, List<LogEvent> nodeLines) {
+        if (created == null) {
+            return null;
+        }
+        LogEvent earlier = null;
+        Map<String, LogEvent> queuedBefore = new HashMap<>();
+        for (LogEvent e : all.events()) {
+            if (!EventOrder.before(e, created)) {
+                continue;
+            }
+            if (e.event() instanceof PodCreated) {
+                earlier = e;
+            } else if (e.event() instanceof PodCleanupQueued q && ACTIONS.contains(q.action())) {
+                queuedBefore.put(q.action(), e);
+            }
+        }
+        if (earlier == null && queuedBefore.isEmpty()) {
+            return null; // nothing shows an earlier Pod of this name
+        }
+        Set<String> queuedSince = new HashSet<>();
+        for (LogEvent e : all.events()) {
+            if (!EventOrder.after(e, created)) {
+                continue;
+            }
+            if (e.event() instanceof PodCleanupQueued q) {
+                queuedSince.add(q.action());
+            } else if (e.event() instanceof PodCleanupStarted s && ACTIONS.contains(s.action()) && !queuedSince.contains(s.action())) {
+                LogEvent queued = queuedBefore.get(s.action());
+                if (queued == null && earlier == null) {
+                    continue;
+                }
+                // The node completed before the item ran: the controller may have queued it for this Pod (its line cut off).
+                return completedBetween(nodeLines, created, e) ? null : new NamesakeCleanup(s.action(), created, e, queued, earlier);
+            }
+        }
+        return null;
+    }
+
+    private static boolean completedBetween(List<LogEvent> nodeLines, LogEvent from, LogEvent to) {
+        for (LogEvent e : nodeLines) {
+            ControllerEvent ev = e.event();
+            boolean completed = (ev instanceof NodeChanged c && LifecycleBuilder.COMPLETED.contains(c.newPhase()))
+                    || (ev instanceof NodePhaseChanged p && LifecycleBuilder.COMPLETED.contains(p.toPhase()));
+            if (completed && EventOrder.after(e, from) && EventOrder.notAfter(e, to)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

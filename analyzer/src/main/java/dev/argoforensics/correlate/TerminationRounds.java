@@ -1,0 +1,135 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.LogEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the controller stopped a Pod's containers, from the Pod's own lines: each time a cleanup worker
+ * took a {@code terminateContainers} (SIGTERM) or {@code killContainers} (SIGKILL) item ({@code cleaning
+ * up pod}), and the {@code signaled container} lines that followed it in the same stream (the worker
+ * signals, one by one, only the containers the informer shows Running). A container signalled in a
+ * round was Running, as the controller's cache saw it, when the round ran.
+ *
+ * @param rounds     the rounds in input order; a signal with no worker line before it (an excerpt) forms a
+ *                   round of unknown action
+ * @param requests   the operator's {@code queueing pod for cleanup action=terminateContainers} lines
+ *                   (v3.6.5+; one per reconcile that found the Pod's main container(s) done and the Pod Running)
+ * @param graceNanos the kill delay the pod controller logged ({@code queueing pod for cleanup after
+ *                   action=killContainers after=…}, the Pod's {@code terminationGracePeriodSeconds}), or null
+ * @param graceLine  the line that gave it, or null
+ */
+public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Long graceNanos, LogEvent graceLine) {
+    public static final String TERMINATE = "terminateContainers";
+    public static final String KILL = "killContainers";
+    public static final String SIGNALED = "signaled-container";
+
+    public TerminationRounds {
+        rounds = List.copyOf(rounds);
+        requests = List.copyOf(requests);
+    }
+
+    /** One worker's pass: its {@code cleaning up pod} line (null if not in the logs) and the containers it signalled. */
+    public record Round(String action, LogEvent started, List<Signaled> signaled) {
+        public Round {
+            signaled = List.copyOf(signaled);
+        }
+
+        public boolean kill() {
+            return KILL.equals(action);
+        }
+    }
+
+    /**
+     * One {@code signaled container} line.
+     *
+     * @param error why the kill command could not be run, or null when it ran ({@code <nil>}, JSON null)
+     */
+    public record Signaled(LogEvent line, String container, String error) {
+        private static final java.util.regex.Pattern GONE = java.util.regex.Pattern.compile(
+                "(?i)container not found|container .*is not running|not running|stopped container|no such container");
+
+        /**
+         * The exec failed because the container had already stopped (the informer had not caught up):
+         * the signal found nothing left to stop (#13627's "unable to upgrade connection: container not found").
+         */
+        public boolean containerGone() {
+            return error != null && GONE.matcher(error).find();
+        }
+
+        /** The signal reached a running container, or could not be delivered to one. */
+        public boolean toRunning() {
+            return !containerGone();
+        }
+    }
+
+    /** Every signal in input order. */
+    public List<Signaled> signals() {
+        List<Signaled> out = new ArrayList<>();
+        rounds.forEach(r -> out.addAll(r.signaled()));
+        out.sort((a, b) -> Long.compare(a.line().ordinal(), b.line().ordinal()));
+        return out;
+    }
+
+    /** The Pod's rounds, from its lines in input order ({@link PodHistory#events()}). */
+    public static TerminationRounds of(List<LogEvent> podEvents) {
+        List<Builder> built = new ArrayList<>();
+        Map<Integer, Builder> current = new HashMap<>();
+        List<LogEvent> requests = new ArrayList<>();
+        Long grace = null;
+        LogEvent graceLine = null;
+        for (LogEvent e : podEvents) {
+            if (e.event() instanceof PodCleanupStarted s) {
+                if (TERMINATE.equals(s.action()) || KILL.equals(s.action())) {
+                    Builder b = new Builder(s.action(), e);
+                    built.add(b);
+                    current.put(e.stream(), b);
+                } else {
+                    current.remove(e.stream());
+                }
+            } else if (e.event() instanceof PodCleanupQueued q) {
+                if (TERMINATE.equals(q.action())) {
+                    requests.add(e);
+                } else if (KILL.equals(q.action()) && q.afterNanos() != null && q.afterNanos() > 0 && grace == null) {
+                    grace = q.afterNanos();
+                    graceLine = e;
+                }
+            } else if (e.event() instanceof Signal s && SIGNALED.equals(s.name())) {
+                Builder b = current.get(e.stream());
+                if (b == null) {
+                    b = new Builder(null, null);
+                    built.add(b);
+                    current.put(e.stream(), b);
+                }
+                String container = s.attribute("container");
+                b.signaled.add(new Signaled(e, container == null ? "" : container, error(s.attribute("error"))));
+            }
+        }
+        return new TerminationRounds(built.stream().map(b -> new Round(b.action, b.started, b.signaled)).toList(), requests, grace, graceLine);
+    }
+
+    /** The logged error, or null when the exec worked: logrus and slog print a nil error as {@code <nil>}, JSON as null. */
+    static String error(String logged) {
+        if (logged == null) {
+            return null;
+        }
+        String t = logged.strip();
+        return t.isEmpty() || "<nil>".equals(t) || "null".equals(t) ? null : t;
+    }
+
+    private static final class Builder {
+        final String action;
+        final LogEvent started;
+        final List<Signaled> signaled = new ArrayList<>();
+
+        Builder(String action, LogEvent started) {
+            this.action = action;
+            this.started = started;
+        }
+    }
+}

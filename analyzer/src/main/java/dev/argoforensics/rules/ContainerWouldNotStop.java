@@ -1,0 +1,201 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.TerminationRounds;
+import dev.argoforensics.correlate.TerminationRounds.Round;
+import dev.argoforensics.correlate.TerminationRounds.Signaled;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * AF010: a container that would not stop: after the main container ended, the controller asked the
+ * Pod's other containers (sidecars, or the executor's wait) to stop, and one of them was still running
+ * when the termination grace period ran out: the pod controller's {@code killContainers} round signalled
+ * it again. Decided from the controller's own lines; an export of the Pod confirms it (or clears it).
+ * Upstream #879, #1570, #10612, #13627. See docs/rules/AF010.md.
+ */
+public final class ContainerWouldNotStop extends DeclaredRule {
+    public static final String ID = "AF010";
+    /** The kill delay when the Pod does not set {@code terminationGracePeriodSeconds}. */
+    static final long DEFAULT_GRACE = 30_000_000_000L;
+
+    public ContainerWouldNotStop() {
+        super(ID, "Container would not stop after main ended", Severity.MEDIUM);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of(EvidenceKind.POD_SNAPSHOT));
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        List<Finding> findings = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
+        for (PodHistory pod : correlation.pods().values()) {
+            TerminationRounds t = TerminationRounds.of(pod.events());
+            List<Signaled> signals = t.signals();
+            if (signals.isEmpty()) {
+                continue;
+            }
+            Signaled first = signals.get(0);
+            Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
+            Signaled main = firstRound.signaled().stream().filter(s -> "main".equals(s.container()) && s.toRunning()).findFirst().orElse(null);
+            if (main != null) {
+                cleared.add(new Clearance(pod.key(), "the controller signalled the main container itself at " + main.line().time().format()
+                        + ": it was stopping the Pod while main ran (workflow shutdown or deadline), not a container outliving main",
+                        main.line().source()));
+                continue;
+            }
+            long grace = t.graceNanos() != null ? t.graceNanos() : DEFAULT_GRACE;
+            LogEvent end = PodStopped.first(correlation, pod, first.line(), others(signals));
+            List<Signaled> atKill = t.rounds().stream().filter(Round::kill).flatMap(r -> r.signaled().stream())
+                    .filter(s -> !"main".equals(s.container()) && s.toRunning()).toList();
+            if (!atKill.isEmpty()) {
+                Signaled k = atKill.get(0);
+                if (end != null && EventOrder.before(end, k.line())) {
+                    cleared.add(new Clearance(pod.key(), "the Pod had stopped (" + PodStopped.describe(end) + " at " + end.time().format()
+                            + ") before the kill round signalled " + k.container() + ": the pod controller acted on a stale cache", end.source()));
+                    continue;
+                }
+                ContainerState exported = exported(pod, k.container());
+                if (exported != null && exported.terminated() && exported.finishedAt() != null
+                        && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())) {
+                    cleared.add(new Clearance(pod.key(), "the exported Pod shows " + k.container() + " ended at " + exported.finishedAt().format()
+                            + ", before the kill round at " + k.line().time().format() + ": the pod controller acted on a stale cache",
+                            pod.latestSnapshot().get().source()));
+                    continue;
+                }
+                findings.add(finding(correlation, pod, t, first, atKill, end, grace, exported));
+                continue;
+            }
+            long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
+            if (end != null && endNanos <= grace) {
+                cleared.add(new Clearance(pod.key(), "the Pod stopped within the grace period: " + PodStopped.describe(end) + " at "
+                        + end.time().format() + ", " + GoDuration.format(Math.max(0, endNanos)) + " after the first signal (grace "
+                        + GoDuration.format(grace) + ")", end.source()));
+                continue;
+            }
+            LogEvent quietKill = t.rounds().stream().filter(r -> r.kill() && r.started() != null).map(Round::started).findFirst().orElse(null);
+            if (quietKill != null) {
+                cleared.add(new Clearance(pod.key(), "no container of the Pod was running when the kill round ran at " + quietKill.time().format()
+                        + " (it signalled none)", quietKill.source()));
+                continue;
+            }
+            List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
+            boolean undelivered = signals.stream().anyMatch(s -> s.error() != null && s.toRunning());
+            if (!late.isEmpty() || (end == null && undelivered)) {
+                findings.add(finding(correlation, pod, t, first, late, end, grace, late.isEmpty() ? null : exported(pod, late.get(0).container())));
+            }
+        }
+        return new Evaluation(findings, cleared);
+    }
+
+    /** The names of the containers signalled, main excluded. */
+    private static Set<String> others(List<Signaled> signals) {
+        Set<String> out = new LinkedHashSet<>();
+        signals.stream().map(Signaled::container).filter(c -> !"main".equals(c)).forEach(out::add);
+        return out;
+    }
+
+    /** The container as the latest export of the Pod shows it, or null. */
+    private static ContainerState exported(PodHistory pod, String container) {
+        return pod.latestSnapshot().flatMap(s -> s.containers().stream().filter(c -> c.name().equals(container) && !c.init()).findFirst())
+                .orElse(null);
+    }
+
+    /**
+     * @param stuck the signals that show a container still running after the grace period (the kill
+     *              round's, else late SIGTERMs); empty when only an undelivered SIGTERM is known
+     */
+    private Finding finding(Correlation correlation, PodHistory pod, TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
+                            long grace, ContainerState exported) {
+        Cite cite = new Cite(correlation);
+        Set<String> names = new LinkedHashSet<>();
+        stuck.forEach(s -> names.add(s.container()));
+        List<Signaled> signals = t.signals();
+        Signaled undelivered = signals.stream().filter(s -> s.error() != null && s.toRunning()).findFirst().orElse(null);
+        boolean killRound = !stuck.isEmpty() && t.rounds().stream().anyMatch(r -> r.kill() && r.signaled().contains(stuck.get(0)));
+        Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
+        cite.line(firstRound.started(), "the controller stops the Pod's other containers (SIGTERM)");
+        firstRound.signaled().forEach(s -> cite.line(s.line(), s.error() == null ? "signalled" : "the signal could not be delivered"));
+        if (undelivered != null) {
+            cite.line(undelivered.line(), "the signal could not be delivered");
+        }
+        cite.line(t.graceLine(), "SIGKILL due after the grace period");
+        List<Round> terminates = t.rounds().stream().filter(r -> TerminationRounds.TERMINATE.equals(r.action())).toList();
+        if (terminates.size() > 1) {
+            cite.line(terminates.get(terminates.size() - 1).started(), "asked again: the Pod still ran");
+        }
+        for (Signaled s : stuck) {
+            Round r = t.rounds().stream().filter(x -> x.signaled().contains(s)).findFirst().orElseThrow();
+            cite.line(r.started(), r.kill() ? "the grace period is over: SIGKILL" : "asked again");
+            cite.line(s.line(), "still running");
+        }
+        cite.line(end, "the Pod stopped");
+        LogEvent forcedWait = names.contains("wait") ? PodStopped.forcedWait(correlation, pod) : null;
+        cite.line(forcedWait, "the controller gave up on the wait container's report");
+        PodSnapshot export = pod.latestSnapshot().orElse(null);
+        boolean exportAgrees = exported != null && stuck.size() > 0 && export != null
+                && ((exported.terminated() && exported.finishedAt() != null)
+                        || (!exported.terminated() && export.observed() != null && export.observed().time().isAfter(stuck.get(0).line().time())));
+        if (export != null && exported != null) {
+            cite.pod(export, exportAgrees ? "exported Pod: how the container ended" : "exported Pod");
+        }
+        Signaled last = stuck.isEmpty() ? null : stuck.get(stuck.size() - 1);
+        long ran = end != null ? first.line().time().nanosUntil(end.time()) : last != null ? first.line().time().nanosUntil(last.line().time()) : -1;
+
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("containers", "Would not stop", names.isEmpty() ? null : String.join(", ", names)));
+        facts.add(new Fact("firstSignalAt", "First asked to stop at", first.line().time().format()));
+        facts.add(new Fact("gracePeriod", "Grace period", t.graceNanos() != null ? GoDuration.format(t.graceNanos())
+                : GoDuration.format(grace) + " (assumed: no kill delay logged)"));
+        facts.add(new Fact("terminateRounds", "SIGTERM rounds", Math.max(terminates.size(), 1)));
+        facts.add(new Fact("stillRunningAt", killRound ? "Still running at the SIGKILL round" : "Still running at", last == null ? null
+                : last.line().time().format()));
+        facts.add(new Fact("signalError", "Signal not delivered", undelivered == null ? "none" : undelivered.container() + ": " + undelivered.error()));
+        facts.add(new Fact("stoppedAt", "Pod stopped at", end == null ? null : end.time().format()));
+        facts.add(new Fact("runningAfterSignal", end != null ? "Ran on after the first signal for" : "Ran on after the first signal for at least",
+                ran < 0 ? null : GoDuration.format(ran)));
+        facts.add(new Fact("exitCode", "Exit code", exported != null && exported.terminated() ? exported.exitCode()
+                : PodStopped.ignoredExit(correlation, pod, names)));
+
+        Confidence confidence;
+        String reason;
+        if (killRound && exportAgrees) {
+            confidence = Confidence.CONFIRMED;
+            reason = "the SIGKILL round found " + String.join(", ", names) + " still running, and the exported Pod shows how it ended";
+        } else if (killRound) {
+            confidence = Confidence.LIKELY;
+            reason = "the SIGKILL round found " + String.join(", ", names) + " still running " + GoDuration.format(grace)
+                    + " after the SIGTERM; no export of the Pod shows how it ended";
+        } else if (!stuck.isEmpty()) {
+            confidence = Confidence.POSSIBLE;
+            reason = String.join(", ", names) + " was still signalled " + GoDuration.format(first.line().time().nanosUntil(last.line().time()))
+                    + " after the first SIGTERM, but the logs hold no SIGKILL round; an export of the Pod, or the pod controller's later lines, would settle it";
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = "the SIGTERM to " + undelivered.container() + " could not be delivered and the logs show neither the Pod stopping nor the "
+                    + "SIGKILL round; an export of the Pod, or the controller's later lines, would settle it";
+        }
+        String who = names.isEmpty() ? undelivered.container() : String.join(", ", names);
+        String summary = "Container " + who + " of Pod " + pod.key() + " " + (killRound ? "was still running when the grace period ran out ("
+                + last.line().time().format() + "), " + GoDuration.format(first.line().time().nanosUntil(last.line().time()))
+                + " after the controller first asked it to stop" : !stuck.isEmpty() ? "was still running " + GoDuration.format(
+                first.line().time().nanosUntil(last.line().time())) + " after the controller first asked it to stop"
+                : "could not be sent the stop signal") + (end != null ? "; the Pod stopped at " + end.time().format() : "") + ".";
+        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
+                StopWording.explain(pod, who, killRound, grace, t.graceNanos() != null, undelivered, end, forcedWait != null), facts,
+                cite.evidence());
+    }
+}

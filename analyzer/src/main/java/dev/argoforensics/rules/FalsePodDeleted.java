@@ -1,0 +1,270 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.NamesakeCleanup;
+import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.NodeNaming;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.WorkflowFate;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * AF008: the controller declared a Pod missing and marked its node Error {@code pod deleted}, yet
+ * nothing deleted the Pod: it left the controller's informer because the controller itself labelled
+ * it completed (a cleanup item of an earlier Workflow of the same name, upstream #8022, or a
+ * reconcile of an outdated copy of the Workflow, #16294), or a release with the regression marked a
+ * {@code Pending} node (#5811). Where a deletion is evidenced it clears the Pod (AF007, AF001). See
+ * docs/rules/AF008.md.
+ */
+public final class FalsePodDeleted extends NodeRule {
+    public static final String ID = "AF008";
+
+    /** How far the controller's clock and the API server's may disagree (as the lifecycle model allows). */
+    static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
+
+    public FalsePodDeleted() {
+        super(ID, "Pod declared deleted that nobody deleted", Severity.HIGH);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        // The declaration is in the log; an export of the Pod or the audit log only confirms, and a finding names which would.
+        return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of());
+    }
+
+    /** Why the controller's informer lost the Pod, as the lines tell. */
+    enum Cause {
+        /** A cleanup item queued for an earlier Pod of the same name labelled this one completed. */
+        NAMESAKE,
+        /** The controller labelled the Pod after its node completed; a later reconcile found it missing. */
+        STALE_COPY,
+        /** The controller labelled the Pod completed before its node was recorded completed; the lines do not say why. */
+        LABELLED,
+        /** The node was Pending when found missing, and was marked deleted all the same. */
+        PENDING,
+        /** The log shows the Pod's informer events but no departure from the informer. */
+        NEVER_LEFT
+    }
+
+    @Override
+    void assess(PodHistory pod, Scope scope) {
+        PodLifecycle life = scope.correlation().lifecycle(pod.key());
+        NodeLink link = pod.link();
+        LogEvent created = latestCreated(pod);
+        List<LogEvent> own = scope.nodes().of(link).stream().filter(e -> created == null || EventOrder.after(e, created)).toList();
+        List<LogEvent> missing = own.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
+        if (missing.isEmpty()) {
+            return; // the controller never said it: nothing of this rule's
+        }
+        LogEvent marked = own.stream().filter(e -> EventOrder.after(e, missing.get(0)) && marksDeleted(e.event())).findFirst().orElse(null);
+        // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back.
+        if (marked == null || (life.outcome() != null && !life.lostToDeletion())) {
+            clearWaiting(pod, scope, missing);
+            return;
+        }
+        LogEvent declared = lastBefore(missing, marked);
+        if (clearedAsRealDeletion(pod, scope, life, created, declared)) {
+            return;
+        }
+        WorkflowPodMissing said = (WorkflowPodMissing) declared.event();
+        LogEvent labelled = life.labelled() != null && EventOrder.before(life.labelled(), declared) ? life.labelled() : null;
+        NamesakeCleanup namesake = life.namesakeCleanup() != null && !life.namesakeCleanup().deletes()
+                && EventOrder.before(life.namesakeCleanup().ran(), declared) ? life.namesakeCleanup() : null;
+        LogEvent completion = labelled == null ? null : completedBefore(own, labelled);
+        InformerExit exit = life.informerExit();
+        boolean informerLines = pod.events().stream().anyMatch(e -> e.event() instanceof PodInformerEvent
+                && (created == null || EventOrder.after(e, created)) && EventOrder.before(e, declared));
+        Cause cause;
+        if (namesake != null) {
+            cause = Cause.NAMESAKE;
+        } else if (labelled != null && completion != null) {
+            cause = Cause.STALE_COPY;
+        } else if (labelled != null) {
+            cause = Cause.LABELLED;
+        } else if ("Pending".equals(said.nodePhase())) {
+            cause = Cause.PENDING;
+        } else if (informerLines && (exit == null || !EventOrder.before(exit.event(), declared))) {
+            cause = Cause.NEVER_LEFT;
+        } else {
+            return; // no telltale: a `pod deleted` with nothing to say it was false (a deletion the inputs do not show)
+        }
+        FalsePodDeletedReport.Case c = new FalsePodDeletedReport.Case(pod, life, cause, created, declared, marked, labelled, namesake, completion,
+                exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
+                informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
+                sameMillisecond(scope, link, marked));
+        scope.findings().add(new FalsePodDeletedReport(scope.correlation(), this).finding(c));
+    }
+
+    /** The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. */
+    private static boolean clearedAsRealDeletion(PodHistory pod, Scope scope, PodLifecycle life, LogEvent created, LogEvent declared) {
+        WorkflowFate fate = life.workflow();
+        if (fate != null && fate.deleted() != null && (created == null || !clearlyAfter(created.time(), fate.deleted().at()))
+                && !clearlyAfter(fate.deleted().at(), declared.time())) {
+            scope.clear(pod, "its Workflow " + fate.ref() + " was deleted (" + fate.deleted().how() + ", " + fate.deleted().at().format()
+                    + "): its Pods go with it, and the controller's \"pod deleted\" is true", fate.deleted().evidence());
+            return true;
+        }
+        NamesakeCleanup namesake = life.namesakeCleanup();
+        if (namesake != null && namesake.deletes() && EventOrder.before(namesake.ran(), declared)) {
+            scope.clear(pod, "a deletePod item queued for an earlier Pod of the same name ran at " + namesake.ran().time().format()
+                    + " and deleted this one (argoproj/argo-workflows#8022): a real deletion, by the controller itself (see AF007)", namesake.ran().source());
+            return true;
+        }
+        DeletionRequest d = life.deletion();
+        if (d != null && laterDeletion(life, declared) == null) {
+            scope.clear(pod, "the Pod was deleted " + d.describe() + ": the controller's \"pod deleted\" is true (AF007 tells whether it "
+                    + "was running, AF001 whether a finished result was lost)", d.notAfter().evidence());
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code Workflow pod is missing} only while the node was Pending or recently started, and no error: the controller waits, nothing is lost. */
+    private static void clearWaiting(PodHistory pod, Scope scope, List<LogEvent> missing) {
+        boolean waiting = missing.stream().map(e -> (WorkflowPodMissing) e.event())
+                .allMatch(m -> "Pending".equals(m.nodePhase()) || Boolean.TRUE.equals(m.recentlyStarted()));
+        if (waiting) {
+            LogEvent last = missing.get(missing.size() - 1);
+            scope.clear(pod, "the controller found the Pod missing only while its node was Pending or recently started (" + missing.size()
+                    + " time" + (missing.size() == 1 ? "" : "s") + "), which it never marks deleted; no \"pod deleted\" followed", last.source());
+        }
+    }
+
+    /** A deletion the records show only after the declaration (it cannot have caused it), or null. */
+    static DeletionRequest laterDeletion(PodLifecycle life, LogEvent declared) {
+        DeletionRequest d = life.deletion();
+        if (d == null) {
+            return null;
+        }
+        if (d.notBefore() != null && clearlyAfter(d.notBefore().at(), declared.time())) {
+            return d;
+        }
+        boolean sightedLater = d.notBefore() == null && d.notAfter().fromLogs() && life.informerExit() != null
+                && life.informerExit().kind() == InformerExit.Kind.REMOVED && EventOrder.after(life.informerExit().event(), declared);
+        return sightedLater ? d : null;
+    }
+
+    /** The last missing line before the marking: the reconcile that marked the node. */
+    private static LogEvent lastBefore(List<LogEvent> missing, LogEvent marked) {
+        LogEvent out = missing.get(0);
+        for (LogEvent m : missing) {
+            if (EventOrder.before(m, marked)) {
+                out = m;
+            }
+        }
+        return out;
+    }
+
+    private static boolean marksDeleted(ControllerEvent ev) {
+        return (ev instanceof NodeMarkedError m && NodeLines.podDeleted(m.error())) || (ev instanceof NodeMessageChanged c && NodeLines.podDeleted(c.message()));
+    }
+
+    /** The node's first line recording it completed before the labelling, or null. */
+    private static LogEvent completedBefore(List<LogEvent> own, LogEvent labelled) {
+        for (LogEvent e : own) {
+            ControllerEvent ev = e.event();
+            boolean completed = (ev instanceof NodeChanged c && NodeLines.COMPLETED.contains(c.newPhase()))
+                    || (ev instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase()));
+            if (completed && EventOrder.before(e, labelled)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static LogEvent latestCreated(PodHistory pod) {
+        LogEvent created = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
+                created = e;
+            }
+        }
+        return created;
+    }
+
+    /** An export of this Pod taken clearly after the declaration, showing it not deleted, or null. */
+    private static PodSnapshot aliveAfter(PodHistory pod, LogEvent created, LogEvent declared) {
+        PodSnapshot alive = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            boolean ours = created == null || s.creationTimestamp() == null
+                    || !s.creationTimestamp().windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
+            if (ours && s.observed() != null && clearlyAfter(s.observed().time(), declared.time())) {
+                if (s.deletionTimestamp() != null) {
+                    return null; // deleted by the time of a later export: that export cannot show it alive
+                }
+                alive = alive == null ? s : alive;
+            }
+        }
+        return alive;
+    }
+
+    /**
+     * Audit records of this Pod (its creation or a change) while the audit log spans the Pod's
+     * creation to the declaration, and no delete or eviction of it in that window: the API server
+     * saw no deletion. Null if the audit log does not cover the window.
+     */
+    private static AuditRecord auditClean(Scope scope, PodHistory pod, LogEvent created, LogEvent declared) {
+        if (created == null) {
+            return null;
+        }
+        Instant from = created.time().instant().minusNanos(CROSS_CLOCK_NANOS);
+        Instant to = declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS);
+        Instant first = null;
+        Instant last = null;
+        for (PodHistory p : scope.correlation().pods().values()) {
+            for (AuditRecord a : p.auditRecords()) {
+                if (a.time() != null) {
+                    first = first == null || a.time().instant().isBefore(first) ? a.time().instant() : first;
+                    last = last == null || a.time().instant().isAfter(last) ? a.time().instant() : last;
+                }
+            }
+        }
+        // The audit log must start by the Pod's creation and go on past the declaration (by as much as two clocks may disagree).
+        if (first == null || first.isAfter(created.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)) || last.isBefore(to)) {
+            return null;
+        }
+        AuditRecord seen = null;
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.time() == null || a.time().instant().isBefore(from) || a.time().instant().isAfter(to) || !"pods".equals(a.resource())) {
+                continue;
+            }
+            boolean removes = ("delete".equals(a.verb()) && a.subresource().isEmpty()) || "eviction".equals(a.subresource());
+            if (removes) {
+                return null;
+            }
+            seen = seen == null ? a : seen;
+        }
+        return seen;
+    }
+
+    /** How many of the Workflow's nodes were marked deleted in the same millisecond as this one (this one included). */
+    private static int sameMillisecond(Scope scope, NodeLink link, LogEvent marked) {
+        long ms = marked.time().instant().toEpochMilli();
+        return (int) scope.correlation().workflow(link.workflow()).map(w -> w.events().stream()
+                .filter(e -> marksDeleted(e.event()) && e.time().instant().toEpochMilli() == ms && e.stream() == marked.stream())
+                .map(e -> e.event().nodeId().orElseGet(() -> NodeNaming.nodeId(link.workflow().name(), e.event().nodeName().orElse(""))))
+                .distinct().count()).orElse(1L).longValue();
+    }
+
+    private static boolean clearlyAfter(Timestamp a, Timestamp b) {
+        return a.instant().isAfter(b.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
+    }
+}

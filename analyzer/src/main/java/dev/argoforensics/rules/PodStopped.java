@@ -1,0 +1,96 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.NodeFinished;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.TaskResultForced;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/** AF010: lines that show a Pod (or, for a sidecar, its last container) had stopped running. */
+final class PodStopped {
+    private PodStopped() {
+    }
+
+    /** The first line after {@code after} that shows the Pod stopped, or null. */
+    static LogEvent first(Correlation correlation, PodHistory pod, LogEvent after, Set<String> containers) {
+        List<LogEvent> candidates = new ArrayList<>();
+        for (LogEvent e : pod.events()) {
+            ControllerEvent ev = e.event();
+            if ((ev instanceof Signal s && "pod-failed".equals(s.name()))
+                    || (ev instanceof PodInformerEvent i && i.action() == InformerAction.DELETE)
+                    || (ev instanceof PodCleanupQueued q && ("labelPodCompleted".equals(q.action()) || "deletePod".equals(q.action())))
+                    || (ev instanceof PodCleanupStarted s2 && ("labelPodCompleted".equals(s2.action()) || "deletePod".equals(s2.action())))) {
+                candidates.add(e);
+            }
+        }
+        if (pod.link() != null) {
+            for (LogEvent e : correlation.nodes().of(pod.link())) {
+                ControllerEvent ev = e.event();
+                if ((ev instanceof NodeChanged c && NodeLines.COMPLETED.contains(c.newPhase()))
+                        || (ev instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase()))
+                        || ev instanceof NodeFinished || (ev instanceof TaskResultForced f && "wait-exit".equals(f.why()))) {
+                    candidates.add(e);
+                }
+            }
+            correlation.workflow(pod.link().workflow()).ifPresent(w -> w.events().stream()
+                    .filter(e -> (e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()))
+                            || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))))
+                    .forEach(candidates::add));
+        }
+        return candidates.stream().filter(e -> EventOrder.after(e, after)).min(Comparator.comparingLong(LogEvent::ordinal)).orElse(null);
+    }
+
+    static String describe(LogEvent e) {
+        ControllerEvent ev = e.event();
+        if (ev instanceof Signal s && "pod-failed".equals(s.name())) {
+            return "the controller saw the Pod Failed";
+        }
+        if (ev instanceof Signal s && "sidecar-exit-ignored".equals(s.name())) {
+            return "the controller ignored " + s.attribute("container") + "'s exit code " + s.attribute("exitCode");
+        }
+        if (ev instanceof PodInformerEvent) {
+            return "the Pod left the controller's informer";
+        }
+        if (ev instanceof PodCleanupQueued || ev instanceof PodCleanupStarted) {
+            return "the controller cleaned the finished Pod up";
+        }
+        if (ev instanceof WorkflowUpdated u) {
+            return "the Workflow was persisted " + u.phase();
+        }
+        if (ev instanceof TaskResultForced) {
+            return "the wait container had ended";
+        }
+        return "the node was completed";
+    }
+
+    /** The Workflow's {@code TaskResultForced} (wait exit) line for the Pod's node, or null. */
+    static LogEvent forcedWait(Correlation correlation, PodHistory pod) {
+        return pod.link() == null ? null : correlation.nodes().of(pod.link()).stream()
+                .filter(e -> e.event() instanceof TaskResultForced f && "wait-exit".equals(f.why())).findFirst().orElse(null);
+    }
+
+    /** The exit code the controller ignored for one of the containers (its Workflow's line), or null. */
+    static Integer ignoredExit(Correlation correlation, PodHistory pod, Set<String> containers) {
+        if (pod.link() == null) {
+            return null;
+        }
+        return correlation.workflow(pod.link().workflow()).flatMap(w -> w.events().stream()
+                .filter(e -> e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container")))
+                .map(e -> ((Signal) e.event()).attribute("exitCode")).filter(x -> x != null && x.matches("\\d+")).map(Integer::valueOf).findFirst())
+                .orElse(null);
+    }
+}

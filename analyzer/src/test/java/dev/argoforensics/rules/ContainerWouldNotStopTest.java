@@ -1,0 +1,134 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.queueingAfter;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** AF010: a container still running when the SIGKILL round came; and Pods that stopped in time, or were being stopped while main ran. */
+class ContainerWouldNotStopTest {
+    private final ContainerWouldNotStop rule = new ContainerWouldNotStop();
+
+    private static String signaled(String t, String container, String error) {
+        return "time=" + t + " level=INFO msg=\"signaled container\" component=pod_controller namespace=ns pod=p container=" + container
+                + " stdout=\"\" stderr=\"\" error=" + (error == null ? "<nil>" : "\"" + error + "\"");
+    }
+
+    /** Main ended at 16:30:00; wait and the sidecar are asked to stop; the sidecar is still there at the SIGKILL round. */
+    private static String[] stuck() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.200Z", "wait", null),
+                signaled("2026-09-19T16:30:00.300Z", "proxy", null),
+                queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"),
+                cleaningUp("2026-09-19T16:30:10.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:10.200Z", "proxy", null),
+                cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+                signaled("2026-09-19T16:30:30.400Z", "proxy", null),
+                workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+    }
+
+    @Test
+    void aSidecarSignalledAtTheKillRoundIsLikelyFromTheLogsAlone() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", stuck()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals("AF010", f.rule());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("proxy", f.fact("containers").orElseThrow().value());
+        assertEquals("30s", f.fact("gracePeriod").orElseThrow().value());
+        assertEquals(2, f.fact("terminateRounds").orElseThrow().value());
+        assertEquals("2026-09-19T16:30:30.400Z", f.fact("stillRunningAt").orElseThrow().value());
+        assertEquals("2026-09-19T16:30:31.500Z", f.fact("stoppedAt").orElseThrow().value());
+        assertEquals("31.3s", f.fact("runningAfterSignal").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("c.log:9") && x.role().equals("still running")));
+    }
+
+    @Test
+    void anExportShowingHowTheSidecarEndedConfirmsIt() {
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", stuck()).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals(137, f.fact("exitCode").orElseThrow().value());
+    }
+
+    @Test
+    void anExportShowingTheSidecarEndedBeforeTheKillRoundClearsIt() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", stuck()).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().startsWith("the exported Pod shows proxy ended at 2026-09-19T16:30:02Z"), e.cleared().toString());
+    }
+
+    @Test
+    void aPodThatStopsWithinTheGracePeriodIsCleared() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.200Z", "wait", null),
+                signaled("2026-09-19T16:30:00.300Z", "redis", null),
+                queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"),
+                workflowUpdated("2026-09-19T16:30:01.300Z", "Succeeded"),
+                cleaningUp("2026-09-19T16:30:30.302Z", "killContainers")).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals("the Pod stopped within the grace period: the Workflow was persisted Succeeded at 2026-09-19T16:30:01.300Z, 1.1s after "
+                + "the first signal (grace 30s)", e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aKillRoundThatFindsNothingRunningClearsIt() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.300Z", "redis", null),
+                cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+                signaled("2026-09-19T16:30:30.400Z", "redis", "unable to upgrade connection: container not found (\\\"redis\\\")"),
+                workflowUpdated("2026-09-19T16:30:40.000Z", "Running")).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("no container of the Pod was running when the kill round ran"), e.cleared().toString());
+    }
+
+    @Test
+    void stoppingAPodWhoseMainStillRanIsNotThisRule() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.200Z", "main", null),
+                signaled("2026-09-19T16:30:00.300Z", "wait", null),
+                cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+                signaled("2026-09-19T16:30:30.400Z", "main", null)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("while main ran"), e.cleared().toString());
+    }
+
+    @Test
+    void anUndeliveredSigtermWithNothingAfterIsOnlyPossible() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.300Z", "proxy", "command terminated with exit code 126")).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("proxy: command terminated with exit code 126", f.fact("signalError").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("would settle it"), f.confidenceReason());
+        assertTrue(f.explanation().contains("workflows.argoproj.io/kill-cmd-proxy"), f.explanation());
+    }
+
+    @Test
+    void theWaitContainerThatWouldNotStopIsNamedWithItsConsequence() {
+        List<String> lines = List.of(createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+                signaled("2026-09-19T16:30:00.200Z", "wait", null),
+                cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+                signaled("2026-09-19T16:30:30.400Z", "wait", null));
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate()).findings().get(0);
+        assertEquals("30s (assumed: no kill delay logged)", f.fact("gracePeriod").orElseThrow().value());
+        assertTrue(f.explanation().contains("the node ends Error"), f.explanation());
+        assertEquals("Ran on after the first signal for at least", f.fact("runningAfterSignal").orElseThrow().label());
+    }
+}

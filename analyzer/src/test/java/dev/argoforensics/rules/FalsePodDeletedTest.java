@@ -1,0 +1,269 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queueingAfter;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF008: a `pod deleted` for a Pod nobody deleted. Positives in v4 slog JSON and slog text (v3.6 logrus
+ * text is the sample), the v3.5 shape without informer lines, and the look-alikes that must clear:
+ * a real deletion, the stale deletePod of #8022, a deleted Workflow, a node only Pending or recently started.
+ */
+class FalsePodDeletedTest {
+    private final FalsePodDeleted rule = new FalsePodDeleted();
+
+    // ---- v4 slog JSON, Workflow ns/batch-sync run twice under its name; its root node's Pod is batch-sync ----
+
+    private static String json(String t, String msg, String... kv) {
+        StringBuilder b = new StringBuilder("{\"time\":\"" + t + "\",\"level\":\"" + (msg.startsWith("marking node") ? "ERROR" : "INFO")
+                + "\",\"msg\":\"" + msg + "\"");
+        for (int i = 0; i < kv.length; i += 2) {
+            b.append(",\"").append(kv[i]).append("\":\"").append(kv[i + 1]).append('"');
+        }
+        return b.append('}').toString();
+    }
+
+    private static String op(String t, String msg, String... kv) {
+        List<String> all = new ArrayList<>(List.of("component", "workflow_worker", "workflow", "batch-sync", "namespace", "etl"));
+        all.addAll(Arrays.asList(kv));
+        return json(t, msg, all.toArray(String[]::new));
+    }
+
+    private static String pc(String t, String msg, String... kv) {
+        List<String> all = new ArrayList<>(List.of("component", "pod_controller"));
+        all.addAll(Arrays.asList(kv));
+        return json(t, msg, all.toArray(String[]::new));
+    }
+
+    private static String created(String t) {
+        return op(t, "Created pod", "nodeName", "batch-sync", "nodeID", "batch-sync", "podName", "batch-sync");
+    }
+
+    /** The #8022 shape: the first run's labelPodCompleted item, queued at its completion, runs after the second run created its Pod. */
+    private static List<String> namesakeJson() {
+        return new ArrayList<>(List.of(
+                created("2026-11-03T08:00:00.114207331Z"),
+                pc("2026-11-03T08:00:00.120113204Z", "add pod event", "pod", "batch-sync"),
+                op("2026-11-03T08:02:41.300400112Z", "Workflow update successful", "phase", "Succeeded", "resourceVersion", "5521"),
+                pc("2026-11-03T08:02:41.301822735Z", "queueing pod for cleanup", "namespace", "etl", "podName", "batch-sync", "action", "labelPodCompleted"),
+                pc("2026-11-03T08:02:55.004117209Z", "delete pod event", "pod", "batch-sync"),
+                op("2026-11-03T08:03:02.210937412Z", "Processing workflow", "phase", "", "resourceVersion", "5630"),
+                created("2026-11-03T08:03:02.239118250Z"),
+                pc("2026-11-03T08:03:02.244901377Z", "add pod event", "pod", "batch-sync"),
+                pc("2026-11-03T08:03:05.871223004Z", "update pod event", "pod", "batch-sync"),
+                pc("2026-11-03T08:04:30.512346881Z", "cleaning up pod", "key", "etl/batch-sync/labelPodCompleted", "action", "labelPodCompleted",
+                        "namespace", "etl", "podName", "batch-sync"),
+                pc("2026-11-03T08:04:30.530078412Z", "delete pod event", "pod", "batch-sync"),
+                op("2026-11-03T08:04:30.541237700Z", "Processing workflow", "phase", "Running", "resourceVersion", "5702"),
+                op("2026-11-03T08:04:30.543311902Z", "Workflow pod is missing", "nodeName", "batch-sync", "nodePhase", "Running", "recentlyStarted",
+                        "false"),
+                op("2026-11-03T08:04:30.543390117Z", "marking node as error", "nodeName", "batch-sync", "error", "pod deleted"),
+                op("2026-11-03T08:04:30.543402651Z", "node phase changed", "node", "batch-sync", "fromPhase", "Running", "toPhase", "Error"),
+                op("2026-11-03T08:04:30.543410020Z", "node message changed", "node", "batch-sync", "message", "pod deleted")));
+    }
+
+    private static Evidence evidence(List<String> lines) {
+        return new Evidence().log("controller.json.log", lines.toArray(String[]::new));
+    }
+
+    private static final String ALIVE = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: batch-sync\n  namespace: etl\n"
+            + "  uid: 7f1c2a9e-0b44-4d8e-a1f0-3c5d9e2b6a17\n  creationTimestamp: \"2026-11-03T08:03:02Z\"\n"
+            + "  labels: {workflows.argoproj.io/workflow: batch-sync, workflows.argoproj.io/completed: \"true\"}\n"
+            + "  annotations: {workflows.argoproj.io/node-id: batch-sync, workflows.argoproj.io/node-name: batch-sync}\n"
+            + "spec: {nodeName: ip-10-4-7-19.ec2.internal}\nstatus:\n  phase: Running\n  containerStatuses:\n"
+            + "  - name: main\n    state:\n      running: {startedAt: \"2026-11-03T08:03:05Z\"}\n";
+
+    @Test
+    void theModelHoldsTheEarlierRunsItemThatRanOnTheNewPod() {
+        Correlation c = evidence(namesakeJson()).correlate();
+        PodLifecycle life = c.lifecycles().values().iterator().next();
+        assertEquals("labelPodCompleted", life.namesakeCleanup().action());
+        assertEquals("controller.json.log:4", life.namesakeCleanup().queued().source().toString());
+        assertEquals("controller.json.log:10", life.namesakeCleanup().ran().source().toString());
+        assertEquals("controller.json.log:1", life.namesakeCleanup().earlier().source().toString());
+        assertNull(life.deletion(), "leaving the informer after the labelling is no deletion");
+    }
+
+    @Test
+    void aNamesakesCleanupItemLabellingTheNewPodIsLikelyFromSlogJsonAlone() {
+        Evaluation e = rule.evaluate(evidence(namesakeJson()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals("AF008", f.rule());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("a cleanup item queued for an earlier Pod of the same name labelled it completed", f.fact("cause").orElseThrow().value());
+        assertEquals("2026-11-03T08:02:41.301822735Z", f.fact("staleItemQueuedAt").orElseThrow().value());
+        assertEquals("2026-11-03T08:04:30.530078412Z", f.fact("leftInformerAt").orElseThrow().value());
+        assertEquals("none in the inputs", f.fact("deletionEvidence").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("an export of the Pod taken after the error"), f.confidenceReason());
+        assertEquals(List.of("controller.json.log:1", "controller.json.log:4", "controller.json.log:7", "controller.json.log:10",
+                "controller.json.log:11", "controller.json.log:13", "controller.json.log:14"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    @Test
+    void anExportOfThePodAliveAfterTheErrorConfirmsIt() {
+        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", ALIVE).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("2026-11-03T08:20:00Z", f.fact("podAliveAt").orElseThrow().value());
+        assertEquals("true", f.fact("podCompletedLabel").orElseThrow().value());
+    }
+
+    @Test
+    void anExportTakenDeletedAfterTheErrorConfirmsNothing() {
+        String deleted = ALIVE.replace("  creationTimestamp:", "  deletionTimestamp: \"2026-11-03T08:15:00Z\"\n  deletionGracePeriodSeconds: 30\n"
+                + "  creationTimestamp:");
+        Evaluation e = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", deleted).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), "a deletion after the error cannot have caused it, nor proves it false");
+        assertTrue(e.findings().get(0).fact("deletionEvidence").orElseThrow().value().toString().startsWith("only after the declaration"));
+    }
+
+    // ---- v4 slog text, Workflow ns/p, Pod p (testing.V4) ----
+
+    private static final String EARLIER = createdPod("2026-09-19T16:20:00.101Z");
+    private static final String NEW = createdPod("2026-09-19T16:27:10.431Z");
+
+    @Test
+    void anAuditLogSpanningTheWindowWithoutADeleteConfirmsIt() {
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"),
+                        podEvent("2026-09-19T16:28:40.020Z", "delete"), podMissing("2026-09-19T16:28:40.031Z"), markingError("2026-09-19T16:28:40.032Z"))
+                .object("create.log", Exports.audit("create", "", "system:serviceaccount:argo:argo", "2026-09-19T16:27:10.420000Z", 201))
+                .object("patch.log", Exports.audit("patch", "", "system:serviceaccount:argo:argo", "2026-09-19T16:28:40.010000Z", 200))
+                .object("other.log", Exports.audit("update", "", "system:serviceaccount:argo:argo", "2026-09-19T16:31:00.000000Z", 200));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("holds no delete or eviction"), f.confidenceReason());
+    }
+
+    @Test
+    void theControllersOwnLabellingAfterTheNodeCompletedThenAStaleReconcileIsLikely() {
+        Evidence ev = new Evidence().log("c.log", NEW, podEvent("2026-09-19T16:27:10.452Z", "add"),
+                "time=2026-09-19T16:28:00.100Z level=DEBUG msg=\"node changed\" component=workflow_worker workflow=p namespace=ns nodeID=p"
+                        + " old.phase=Running updated.phase=Succeeded old.message=\"\" updated.message=\"\" old.progress=0/1 updated.progress=1/1",
+                workflowUpdated("2026-09-19T16:28:00.120Z", "Succeeded"), queueing("2026-09-19T16:28:00.121Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:28:00.125Z", "labelPodCompleted"), podEvent("2026-09-19T16:28:00.140Z", "delete"),
+                processing("2026-09-19T16:28:00.150Z", "Running"), podMissing("2026-09-19T16:28:00.152Z"), markingError("2026-09-19T16:28:00.152Z"),
+                nodePhaseChanged("2026-09-19T16:28:00.153Z", "Running", "Error"));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2026-09-19T16:28:00.100Z", f.fact("nodeCompletedAt").orElseThrow().value());
+        assertTrue(f.explanation().contains("outdated copy of the Workflow"), f.explanation());
+    }
+
+    @Test
+    void aRealDeletionClearsThePod() {
+        Evidence ev = new Evidence().log("c.log", NEW, podEvent("2026-09-19T16:27:10.452Z", "add"), podEvent("2026-09-19T16:29:01.000Z", "delete"),
+                podMissing("2026-09-19T16:29:01.020Z"), markingError("2026-09-19T16:29:01.021Z"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().startsWith("the Pod was deleted no later than 2026-09-19T16:29:01.000Z"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aNamesakesDeletePodItemIsARealDeletionAndClears() {
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueingAfter("2026-09-19T16:24:00.000Z", "deletePod", "5m0s"), NEW,
+                podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:29:00.000Z", "deletePod"),
+                podEvent("2026-09-19T16:29:00.800Z", "delete"), podMissing("2026-09-19T16:29:00.811Z"), markingError("2026-09-19T16:29:00.812Z"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("deletePod item queued for an earlier Pod of the same name"), e.cleared().get(0).reason());
+        assertEquals("c.log:5", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void aDeletedWorkflowClears() {
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+                        cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"), podMissing("2026-09-19T16:28:40.031Z"),
+                        markingError("2026-09-19T16:28:40.032Z"))
+                .object("audit.log", Exports.workflowDeleteAudit("2026-09-19T16:28:39.000000Z", "2026-09-19T16:28:39.050000Z"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void anEarlierRunsWorkflowDeletionDoesNotClear() {
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"),
+                        podEvent("2026-09-19T16:28:40.020Z", "delete"), podMissing("2026-09-19T16:28:40.031Z"), markingError("2026-09-19T16:28:40.032Z"))
+                .object("audit.log", Exports.workflowDeleteAudit("2026-09-19T16:26:00.000000Z", "2026-09-19T16:26:00.050000Z"))
+                .object("gc.log", Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector",
+                        "2026-09-19T16:26:01.000000Z", 200));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), "the earlier Pod's garbage collection is no deletion of this one");
+    }
+
+    @Test
+    void missingOnlyWhilePendingOrRecentlyStartedIsClearedAsWaiting() {
+        Evidence ev = new Evidence().log("c.log", NEW, podMissing("2026-09-19T16:27:12.000Z", "Running", true),
+                podMissing("2026-09-19T16:27:30.000Z", "Pending", false));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("only while its node was Pending or recently started (2 times)"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aPendingNodeMarkedDeletedIsPossibleWithTheBurstCounted() {
+        String other = "time=2026-09-19T16:27:12.304Z level=ERROR msg=\"marking node as error\" component=workflow_worker workflow=p namespace=ns"
+                + " nodeName=p[0].other error=\"pod deleted\"";
+        Evidence ev = new Evidence().log("c.log", NEW, podMissing("2026-09-19T16:27:12.304Z", "Pending", false),
+                markingError("2026-09-19T16:27:12.304Z"), other);
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("Pending", f.fact("nodePhaseWhenMissing").orElseThrow().value());
+        assertEquals(2, f.fact("nodesMarkedTogether").orElseThrow().value());
+    }
+
+    @Test
+    void aPodDeletedWithNothingToSayOtherwiseStaysSilent() {
+        Evidence ev = new Evidence().log("c.log", NEW, podMissing("2026-09-19T16:29:01.020Z"), markingError("2026-09-19T16:29:01.021Z"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty(), "a plain `pod deleted` is the ordinary path of a deletion the inputs do not show");
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    // ---- v3.5 logrus text: no informer lines, no queueing lines ----
+
+    @Test
+    void withoutInformerLinesTheNamesakeLabellingIsOnlyPossible() {
+        String pod = "batch-sync";
+        String op = " namespace=etl workflow=batch-sync";
+        Evidence ev = new Evidence().log("v35.log",
+                "time=\"2026-05-02T03:00:00.112Z\" level=info msg=\"Created pod: batch-sync (" + pod + ")\"" + op,
+                "time=\"2026-05-02T03:02:40.006Z\" level=info msg=\"Workflow update successful\"" + op.replace(" workflow", " phase=Succeeded"
+                        + " resourceVersion=771 workflow"),
+                "time=\"2026-05-02T03:03:10.431Z\" level=info msg=\"Created pod: batch-sync (" + pod + ")\"" + op,
+                "time=\"2026-05-02T03:03:58.020Z\" level=info msg=\"cleaning up pod\" action=labelPodCompleted key=etl/" + pod + "/labelPodCompleted",
+                "time=\"2026-05-02T03:04:00.511Z\" level=info msg=\"Workflow pod is missing\" namespace=etl nodeName=batch-sync nodePhase=Running"
+                        + " recentlyStarted=false workflow=batch-sync",
+                "time=\"2026-05-02T03:04:00.511Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=etl nodeName=batch-sync"
+                        + " workflow=batch-sync",
+                "time=\"2026-05-02T03:04:00.512Z\" level=info msg=\"node batch-sync phase Running -> Error\"" + op);
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("holds none of the Pod's informer events"), f.confidenceReason());
+        assertNull(f.fact("staleItemQueuedAt").orElseThrow().value(), "this release logs no queueing line");
+        assertEquals("2026-05-02T03:00:00.112Z", f.fact("earlierPodCreatedAt").orElseThrow().value());
+    }
+}

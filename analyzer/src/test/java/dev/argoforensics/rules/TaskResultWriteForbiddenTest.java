@@ -1,0 +1,130 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import org.junit.jupiter.api.Test;
+
+/** AF011: the wait container exited 64 because the task-result write was forbidden; and exits 64 for other reasons. */
+class TaskResultWriteForbiddenTest {
+    private final TaskResultWriteForbidden rule = new TaskResultWriteForbidden();
+
+    private static final String REFUSAL = "workflowtaskresults.argoproj.io is forbidden: User \"system:serviceaccount:ns:runner\" cannot create"
+            + " resource \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns\"";
+
+    /** v3.7 logrus text: the node's message as the controller logs it. */
+    private static String podFailed(String t, String message) {
+        return "time=\"" + t + "\" level=info msg=\"Pod failed: " + message.replace("\"", "\\\"") + "\" displayName=p namespace=ns pod=p"
+                + " templateName=main workflow=p";
+    }
+
+    private static String forced(String t, int exitCode) {
+        return "time=" + t + " level=WARN msg=\"marking its taskResult as completed since aux container did not exit normally\""
+                + " component=workflow_worker workflow=p namespace=ns nodeID=p container=wait exitCode=" + exitCode + " reason=Error";
+    }
+
+    private static String executorLine(String t, String error) {
+        return "time=" + t + " level=WARN msg=\"failed to patch task result, see https://argo-workflows.readthedocs.io/en/latest/workflow-rbac/\""
+                + " attempt=0 error=\"" + error.replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
+    void theControllersLinesAloneAreLikelyAndNameTheServiceAccount() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): " + REFUSAL), forced("2026-09-19T16:27:40.101Z", 64)).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals("AF011", f.rule());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("ns/runner", f.fact("serviceAccount").orElseThrow().value());
+        assertEquals("create workflowtaskresults.argoproj.io in namespace ns", f.fact("refusedVerb").orElseThrow().value());
+        assertEquals(64, f.fact("waitExitCode").orElseThrow().value());
+        assertTrue(f.explanation().contains("a Role in namespace ns granting create and patch on workflowtaskresults"), f.explanation());
+        assertEquals(2, f.evidence().size());
+    }
+
+    @Test
+    void anExportOfThePodConfirmsIt() {
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:27:38Z")
+                .terminated("wait", 64, "Error, message: '" + REFUSAL + "'", "2026-09-19T16:27:39Z").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .pod("pod.yaml", pod).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals("the controller log, the exported Pod", f.fact("shownIn").orElseThrow().value());
+    }
+
+    @Test
+    void anExitForAnotherReasonIsNotReportedAsRbac() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): Unauthorized"), forced("2026-09-19T16:27:40.101Z", 64)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertEquals("the wait container exited 64 for another reason: Unauthorized", e.cleared().get(0).reason());
+    }
+
+    @Test
+    void aQuotaRefusalIsAnotherReason() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podFailed("2026-09-19T16:27:40.100Z",
+                "wait: Error (exit code 64): workflowtaskresults.argoproj.io \"p\" is forbidden: exceeded quota: ns-quota")).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("exceeded quota"), e.cleared().toString());
+    }
+
+    @Test
+    void anExitWithoutItsMessageSaysWhatIsMissing() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("no line or export gives its message"), e.cleared().toString());
+    }
+
+    @Test
+    void aMainContainerThatExited64ItselfIsNoCandidate() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "main: Error (exit code 64): usage error")).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    @Test
+    void aWaitThatExitedZeroWithItsResultCompletedIsSilent() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:38Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:39Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).pod("pod.yaml", pod)
+                .object("tr.yaml", Exports.taskResult("true", null)).correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    @Test
+    void theWaitContainersOwnLogNamingTheNodeTiesTheRefusalToIt() {
+        String patch = "workflowtaskresults.argoproj.io \"p\" is forbidden: User \"system:serviceaccount:ns:runner\" cannot patch resource"
+                + " \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns\"";
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("patch workflowtaskresults.argoproj.io in namespace ns", f.fact("refusedVerb").orElseThrow().value());
+    }
+
+    @Test
+    void theWaitContainersOwnLogTiedByNamespaceOnlyIsPossible() {
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .log("wait.log", executorLine("2026-09-19T16:27:11.000Z", REFUSAL)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("namespace only"), f.confidenceReason());
+    }
+
+    @Test
+    void theRefusalIsReadFromTheApiServersWords() {
+        ForbiddenWrite w = ForbiddenWrite.parse(REFUSAL).orElseThrow();
+        assertEquals("runner", w.account());
+        assertEquals("ns", w.namespace());
+        assertEquals("create", w.verb());
+        assertEquals(null, w.nodeId());
+        assertTrue(ForbiddenWrite.parse("pods \"p\" is forbidden: User \"system:serviceaccount:ns:runner\" cannot patch resource \"pods\"").isEmpty());
+        assertEquals("wait", ForbiddenWrite.exit64("wait: Error (exit code 64): x").container());
+        assertEquals(null, ForbiddenWrite.exit64("Error (exit code 64): x").container());
+        assertEquals(null, ForbiddenWrite.exit64("wait: Error (exit code 1): x"));
+    }
+}
