@@ -112,10 +112,12 @@ final class Interest {
             }
             int start = i;
             long h = SEED;
+            long beforeLast = SEED;
             while (true) {
                 if (c == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0 && prefixes.contains(h)) {
                     return true;
                 }
+                beforeLast = h;
                 h = 31 * h + c;
                 if (++i == n) {
                     break;
@@ -126,6 +128,11 @@ final class Interest {
                 }
             }
             if ((anyLength & lengthBit(i - start)) != 0 && (exact.contains(h) || prefixes.contains(h))) {
+                return true;
+            }
+            // A name that ends a sentence ("acquired by argo/wf-1. Lock availability: 0/1"): the period is no part of it.
+            if (text.charAt(i - 1) == '.' && i - 1 > start && (anyLength & lengthBit(i - 1 - start)) != 0
+                    && (exact.contains(beforeLast) || prefixes.contains(beforeLast))) {
                 return true;
             }
         }

@@ -26,7 +26,8 @@ public final class RuleEngine {
         return List.of(new PrematureFinalizerRemoval(settings), new SuccessReportedAsError(), new ReconciliationStalled(settings),
                 new FinalizerStuck(settings), new PodGoneNodeRunning(), new TaskResultNeverSynced(settings),
                 new PodDeletedDuringExecution(), new FalsePodDeleted(), new PhaseRegression(), new ContainerWouldNotStop(),
-                new TaskResultWriteForbidden(), new TwoActiveControllers(), new WorkflowTooLarge(), new StaleCopyActedOn());
+                new TaskResultWriteForbidden(), new TwoActiveControllers(), new WorkflowTooLarge(), new LockHeldByFinishedWorkflow(),
+                new StaleCopyActedOn());
     }
 
     /**

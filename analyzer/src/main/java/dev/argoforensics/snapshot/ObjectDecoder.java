@@ -84,7 +84,7 @@ public final class ObjectDecoder {
         latest.add(KubeTime.at(meta.path("creationTimestamp")));
         latest.add(KubeTime.at(meta.path("deletionTimestamp")));
         latest.add(KubeTime.at(status.path("startedAt")));
-        latest.add(KubeTime.at(status.path("finishedAt")));
+        Timestamp finishedAt = latest.add(KubeTime.at(status.path("finishedAt")));
         managedFieldTimes(meta, latest);
         for (JsonNode c : status.path("conditions")) {
             latest.add(KubeTime.at(c.path("lastTransitionTime")));
@@ -111,7 +111,7 @@ public final class ObjectDecoder {
         });
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
-                ObservedAt.of(doc.takenAt(), latest.value));
+                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")));
     }
 
     public static TaskResultSnapshot taskResult(ObjectDocument doc) {

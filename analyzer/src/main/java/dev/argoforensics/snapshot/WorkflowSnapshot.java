@@ -1,6 +1,7 @@
 package dev.argoforensics.snapshot;
 
 import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,6 +13,8 @@ import java.util.Optional;
  * @param taskResultsCompletion {@code status.taskResultsCompletionStatus}: node ID to whether its task
  *                       result is complete (v3.5.3 and later; empty when absent)
  * @param observed       when the export was taken, and how that is known (null if unknown)
+ * @param finishedAt     {@code status.finishedAt}, or null while the Workflow runs (or when the export lacks it)
+ * @param synchronization {@code status.synchronization}: the locks it holds and waits for ({@link Synchronization#NONE} if none)
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -23,11 +26,26 @@ public record WorkflowSnapshot(
         Map<String, NodeStatus> nodes,
         boolean nodesOffloaded,
         Map<String, Boolean> taskResultsCompletion,
-        ObservedAt observed) implements ExportedObject {
+        ObservedAt observed,
+        Timestamp finishedAt,
+        Synchronization synchronization) implements ExportedObject {
 
     public WorkflowSnapshot {
         nodes = Map.copyOf(nodes);
         taskResultsCompletion = Map.copyOf(taskResultsCompletion);
+        synchronization = synchronization == null ? Synchronization.NONE : synchronization;
+    }
+
+    /** A Workflow export without {@code status.finishedAt} or {@code status.synchronization}. */
+    public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
+            Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed) {
+        this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, null,
+                Synchronization.NONE);
+    }
+
+    /** Succeeded, Failed or Error: the controller marked the Workflow completed. */
+    public boolean completed() {
+        return "Succeeded".equals(phase) || "Failed".equals(phase) || "Error".equals(phase);
     }
 
     public Optional<NodeStatus> node(String id) {

@@ -40,6 +40,17 @@ class InterestTest {
     }
 
     @Test
+    void aNameThatEndsASentenceIsMentionedWithoutItsPeriod() {
+        Interest i = Interest.none();
+        i.addWorkflow("nightly-etl-7x2kq");
+        i.freeze();
+        assertTrue(i.mentions("msg=\"argo/Mutex/etl acquired by argo/nightly-etl-7x2kq. Lock availability: 0/1\""));
+        assertTrue(i.mentions("msg=\"Lock has been released by argo/nightly-etl-7x2kq/nightly-etl-7x2kq-902415131. Available locks: 1\""));
+        assertFalse(i.mentions("msg=\"acquired by argo/nightly-etl-7x2kq2. Lock availability: 0/1\""));
+        assertFalse(i.mentions("msg=\"acquired by argo/nightly-etl. Lock availability: 0/1\""));
+    }
+
+    @Test
     void namesOfAnyLengthAndOnlyWholeTokens() {
         String longName = "a".repeat(70) + "-b";
         Interest i = Interest.none();

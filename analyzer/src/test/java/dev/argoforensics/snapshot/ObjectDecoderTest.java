@@ -119,4 +119,41 @@ class ObjectDecoderTest {
         assertEquals("taken at this time (--snapshot-time on the command line), although the object holds a later time, 2026-09-19T16:31:04Z",
                 p.observed().describe());
     }
+
+    /** status.synchronization as Argo writes it: semaphore holders in a list, a mutex's holder alone; finishedAt kept. */
+    @Test
+    void workflowSynchronizationAndFinishedAt() throws Exception {
+        String yaml = """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: nightly-load-29333760, namespace: reports}
+                status:
+                  phase: Succeeded
+                  finishedAt: "2026-10-14T08:41:09Z"
+                  synchronization:
+                    semaphore:
+                      holding:
+                      - semaphore: reports/ConfigMap/report-locks/warehouse
+                        holders: [reports/nightly-load-29333760/nightly-load-29333760-2868577340, reports/nightly-load-29333760/nightly-load-29333760-3232844156]
+                      waiting:
+                      - semaphore: reports/ConfigMap/report-locks/archive
+                        holders: [reports/nightly-load-29333760]
+                    mutex:
+                      holding:
+                      - {mutex: reports/Mutex/warehouse-load, holder: reports/nightly-load-29333760}
+                """;
+        WorkflowSnapshot w = ObjectDecoder.workflow(new ObjectDocument(new dev.argoforensics.source.SourceRef("wf.yaml", 1),
+                new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(yaml)));
+        assertTrue(w.completed());
+        assertEquals("2026-10-14T08:41:09Z", w.finishedAt().format());
+        assertEquals(List.of(
+                new Synchronization.Lock("reports/ConfigMap/report-locks/warehouse", "semaphore", "reports/nightly-load-29333760/nightly-load-29333760-2868577340"),
+                new Synchronization.Lock("reports/ConfigMap/report-locks/warehouse", "semaphore", "reports/nightly-load-29333760/nightly-load-29333760-3232844156"),
+                new Synchronization.Lock("reports/Mutex/warehouse-load", "mutex", "reports/nightly-load-29333760")), w.synchronization().holding());
+        assertEquals(List.of(new Synchronization.Lock("reports/ConfigMap/report-locks/archive", "semaphore", "reports/nightly-load-29333760")),
+                w.synchronization().waiting());
+        WorkflowSnapshot running = ObjectDecoder.workflow(only("samples/issue-17024/snapshots/workflow-while-stopped.yaml"));
+        assertTrue(running.synchronization().isEmpty());
+        assertNull(running.finishedAt());
+    }
 }

@@ -1,0 +1,122 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.rules.SyncLocks.Holder;
+import dev.argoforensics.rules.SyncLocks.Wait;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+
+/** AF014's finding in words: facts, summary, explanation and evidence (the rule decides, this says). */
+final class LockFinding {
+    private LockFinding() {
+    }
+
+    /**
+     * @param completed the holder's completed update, or null when only its export shows it completed
+     * @param late      the waits logged (or exported) at least the threshold after it completed
+     */
+    static Finding of(LockHeldByFinishedWorkflow rule, Correlation c, String lock, SyncLocks.Held held, LogEvent completed, Timestamp doneAt,
+            List<Wait> late, PodHistory anchor, Confidence confidence, String reason) {
+        Holder h = held.holder();
+        SyncLocks.Acquisition acquired = held.acquired();
+        SyncLocks.ExportedHold exported = held.exported();
+        String phase = completed != null ? ((WorkflowUpdated) completed.event()).phase() : exported.export().phase();
+        String level = h.nodeId() == null ? "workflow-level" : "template-level";
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("lock", "Lock", lock));
+        facts.add(new Fact("lockHolder", "Holder", h.key() + " (" + level + ")"));
+        if (acquired != null) {
+            facts.add(new Fact("acquiredAt", "Acquired at", acquired.line().time().format()));
+        }
+        facts.add(new Fact("holderPhase", "Holder completed as", phase));
+        facts.add(new Fact("holderCompletedAt", "Holder completed at", doneAt == null ? null : doneAt.format()));
+        facts.add(new Fact("releaseLogged", "Release logged", false));
+        Wait last = late.isEmpty() ? null : late.get(late.size() - 1);
+        if (last != null) {
+            facts.add(new Fact("waiters", "Still waiting", LockHeldByFinishedWorkflow.waiters(late)));
+            facts.add(new Fact("lastWaitAt", "Last seen waiting at", last.at().format()));
+            facts.add(new Fact("waitedAfterCompletion", "Waited after the holder completed", GoDuration.format(doneAt.nanosUntil(last.at()))));
+            if (last.status() != null) {
+                facts.add(new Fact("lockStatus", "Lock status last logged", last.status().text()));
+            }
+        }
+        if (exported != null) {
+            facts.add(new Fact("exportListsHolder", "Export of the completed Workflow lists it as holder", true));
+        }
+
+        Cite cite = new Cite(c);
+        cite.line(acquired == null ? null : acquired.line(), "the holder acquires the lock");
+        cite.line(completed, "the holder is persisted completed; no release of its locks is logged");
+        if (!late.isEmpty()) {
+            cite.line(late.get(0).line(), "a Workflow still waits for the lock after the threshold");
+            late.stream().filter(w -> w.line() != null && w.line().text().contains(lock)).findFirst()
+                    .ifPresent(w -> cite.line(w.line(), "the waiting Workflow names the lock"));
+            cite.line(last.line(), "the last wait in the evidence");
+        }
+        List<EvidenceLine> evidence = new ArrayList<>(cite.evidence());
+        if (exported != null) {
+            evidence.add(EvidenceLine.object(exported.export().source(), "exported completed Workflow still listing itself as holder",
+                    describe(exported.export(), lock, h)));
+        }
+        late.stream().filter(w -> w.export() != null).findFirst().ifPresent(w -> evidence.add(EvidenceLine.object(w.export().source(),
+                "exported Workflow waiting for the lock", describe(w.export(), lock, null))));
+
+        WorkflowRef wf = anchor.link().workflow();
+        String summary = "Workflow " + h.ref() + " completed (" + phase + ") at " + (doneAt == null ? "an unknown time" : doneAt.format())
+                + " still holding " + lock + (last == null ? "." : "; " + LockHeldByFinishedWorkflow.waiters(late)
+                + " still waited for it " + GoDuration.format(doneAt.nanosUntil(last.at())) + " later.");
+        return new Finding(rule.id(), rule.title(), rule.severity(), confidence, reason, anchor.key(), anchor.uid(), wf,
+                new Finding.NodeRef(anchor.link().nodeId(), anchor.link().nodeName()), summary,
+                explain(h, lock, level, exported != null, last, h.nodeId() != null && h.nodeId().equals(anchor.link().nodeId())), facts, evidence);
+    }
+
+    private static String explain(Holder h, String lock, String level, boolean exported, Wait last, boolean holdingPod) {
+        StringBuilder b = new StringBuilder("The controller keeps who holds each synchronization lock in memory and records it in the holder's "
+                + "status.synchronization. When it persists a completed Workflow it releases every lock the Workflow holds and logs "
+                + "\"Released all acquired locks\"; a template-level lock is released as its node finishes (\"Lock has been released\"). ");
+        b.append("Here the ").append(level).append(" holder ").append(h.key()).append(" of ").append(lock)
+                .append(" completed and no release of it was logged");
+        if (exported) {
+            b.append(", and the export of the completed Workflow still lists it as holder: the release was not persisted (inferred from "
+                    + "the controller's code: a completed Workflow is never processed again, so nothing releases the lock until the "
+                    + "controller restarts, and a database lock survives even that)");
+        }
+        b.append(". ");
+        if (last != null) {
+            b.append("A released lock wakes its waiters at once; these kept waiting (each re-queue logs the wait again, at the latest on "
+                    + "the 20-minute resync). ");
+        }
+        b.append("The Pod named is ").append(holdingPod ? "the holding node's Pod" : "the last Pod the holder Workflow started")
+                .append(" (findings are listed by Pod). Restarting the workflow-controller rebuilds its locks from the Running Workflows "
+                        + "only, which frees a ConfigMap or mutex lock (a database lock, v3.7+, lives in its table); deleting the holder "
+                        + "Workflow releases its locks too. "
+                        + "Upstream: argoproj/argo-workflows#4046, #8684, #14461 and #17013.");
+        return b.toString();
+    }
+
+    static String describe(WorkflowSnapshot s, String lock, Holder h) {
+        StringBuilder b = new StringBuilder("Workflow ").append(s.name()).append(" (").append(s.phase().isEmpty() ? "no phase" : s.phase()).append(')');
+        if (s.finishedAt() != null) {
+            b.append(", finishedAt ").append(s.finishedAt().format());
+        }
+        s.synchronization().holding().stream().filter(l -> l.lock().equals(lock))
+                .forEach(l -> b.append(", ").append(l.kind()).append(" holding ").append(l.lock()).append(" by ").append(l.holder()));
+        s.synchronization().waiting().stream().filter(l -> l.lock().equals(lock))
+                .forEach(l -> b.append(", waiting for ").append(l.lock()).append(" as ").append(l.holder()));
+        if (h == null) {
+            s.nodes().values().stream().filter(n -> n.message().startsWith("Waiting for " + lock + " "))
+                    .forEach(n -> b.append(", node ").append(n.id()).append(" ").append(n.phase()).append(" \"").append(n.message()).append('"'));
+        }
+        if (s.observed() != null) {
+            b.append("; exported ").append(s.observed().lowerBound() ? "no earlier than " : "at ").append(s.observed().time().format());
+        }
+        return b.toString();
+    }
+}

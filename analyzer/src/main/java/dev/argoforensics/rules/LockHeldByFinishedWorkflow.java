@@ -1,0 +1,225 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.rules.SyncLocks.Acquisition;
+import dev.argoforensics.rules.SyncLocks.ExportedHold;
+import dev.argoforensics.rules.SyncLocks.Held;
+import dev.argoforensics.rules.SyncLocks.Holder;
+import dev.argoforensics.rules.SyncLocks.Release;
+import dev.argoforensics.rules.SyncLocks.Wait;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * AF014: a semaphore or mutex still held by a Workflow that has finished, so that other Workflows
+ * wait for it indefinitely. The controller releases a Workflow's locks when it persists the
+ * completed Workflow ({@code Released all acquired locks}); a completed holder without that release
+ * while others keep waiting, or a completed Workflow whose export still lists itself as holder,
+ * shows the release did not happen. Upstream #4046, #8684, #14461, #17013. See docs/rules/AF014.md.
+ */
+public final class LockHeldByFinishedWorkflow extends DeclaredRule {
+    public static final String ID = "AF014";
+    /** A released lock wakes its waiters at once (they are queued again); a wait this long after the holder finished is not that. */
+    static final long THRESHOLD = GoDuration.parse("5m");
+
+    public LockHeldByFinishedWorkflow() {
+        super(ID, "Lock held by a finished Workflow", Severity.HIGH);
+    }
+
+    @Override
+    public EvidenceNeeds needs() {
+        return new EvidenceNeeds(Set.of(), List.of(Set.of(EvidenceKind.CONTROLLER_LOG, EvidenceKind.WORKFLOW_SNAPSHOT)), Set.of());
+    }
+
+    @Override
+    public Evaluation evaluate(Correlation correlation) {
+        SyncLocks s = SyncLocks.of(correlation);
+        List<Finding> findings = new ArrayList<>();
+        List<Clearance> cleared = new ArrayList<>();
+        for (String lock : s.locks()) {
+            List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock())).toList();
+            for (Held held : holders(s, lock)) {
+                assess(correlation, s, lock, held, waits, findings, cleared);
+            }
+        }
+        return new Evaluation(findings, cleared);
+    }
+
+    private static List<Held> holders(SyncLocks s, String lock) {
+        Map<String, Held> out = new LinkedHashMap<>();
+        for (Acquisition a : s.acquisitions) {
+            if (a.lock().equals(lock) && out.values().stream().noneMatch(h -> h.holder().sameAs(a.holder()))) {
+                out.put(a.holder().key(), new Held(a.holder(), a, null));
+            }
+        }
+        for (ExportedHold e : s.exportedHolds) {
+            if (!e.lock().equals(lock)) {
+                continue;
+            }
+            Held known = out.values().stream().filter(h -> h.holder().sameAs(e.holder())).findFirst().orElse(null);
+            if (known == null) {
+                out.put(e.holder().key(), new Held(e.holder(), null, e));
+            } else if (known.exported() == null) {
+                out.put(known.holder().key(), new Held(known.holder(), known.acquired(), e));
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Finding> findings,
+            List<Clearance> cleared) {
+        Holder h = held.holder();
+        LogEvent completed = s.completions.get(h.workflow());
+        if (completed != null && held.acquired() != null && completed.ordinal() < held.acquired().line().ordinal()) {
+            completed = null; // an earlier run's completion, before this acquisition
+        }
+        Timestamp doneAt = completed != null ? completed.time()
+                : held.exported() != null ? held.exported().export().finishedAt() : null;
+        PodHistory anchor = anchor(c, h);
+        List<Wait> others = waits.stream().filter(w -> !w.waiter().name().equals(h.workflow())).toList();
+        if (others.isEmpty() && held.exported() == null) {
+            return; // nobody waited: nothing to explain
+        }
+        if (doneAt == null) {
+            clear(cleared, anchor, "Workflow " + h.workflow() + " held " + lock + " and was not seen completed: the waits are ordinary contention",
+                    held.acquired() == null ? null : held.acquired().line());
+            return;
+        }
+        LogEvent release = release(s, lock, held);
+        if (release != null) {
+            clear(cleared, anchor, "the holder " + h.key() + " released " + lock + " at " + release.time().format(), release);
+            return;
+        }
+        if (Integer.valueOf(1).equals(s.limit(lock))) {
+            Acquisition next = s.acquisitions.stream()
+                    .filter(a -> a.lock().equals(lock) && !a.holder().sameAs(h) && a.line().time().isAfter(doneAt)).findFirst().orElse(null);
+            if (next != null) {
+                clear(cleared, anchor, next.holder().key() + " acquired " + lock + " " + GoDuration.format(doneAt.nanosUntil(next.line().time()))
+                        + " after " + h.workflow() + " completed: the lock, of limit 1, was free", next.line());
+                return;
+            }
+        }
+        List<Wait> after = others.stream().filter(w -> w.at().isAfter(doneAt) && !s.loggedAfterRestart(w, doneAt, lock)).toList();
+        Map<String, LogEvent> acquiredAfter = acquiredAfter(s, lock, after, doneAt);
+        List<Wait> late = after.stream()
+                .filter(w -> doneAt.nanosUntil(w.at()) >= THRESHOLD)
+                .filter(w -> acquiredAfter.get(w.waiter().name()) == null || w.at().isBefore(acquiredAfter.get(w.waiter().name()).time()))
+                .toList();
+        if (late.isEmpty()) {
+            acquiredAfter.values().stream().min(Comparator.comparingLong(LogEvent::ordinal)).ifPresent(a -> clear(cleared, anchor,
+                    "a waiter acquired " + lock + " " + GoDuration.format(doneAt.nanosUntil(a.time())) + " after " + h.workflow()
+                            + " completed: the lock was free", a));
+            if (acquiredAfter.isEmpty() && held.exported() != null && anchor != null) {
+                findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, List.of(), anchor, Confidence.POSSIBLE,
+                        "the export of the completed Workflow still lists it as holder, and no Workflow was seen waiting for the lock after"
+                                + " it completed; logs of the waiters (\"Could not acquire lock\", \"Waiting for " + lock + " lock\") would settle it"));
+            }
+            return;
+        }
+        if (anchor == null) {
+            return; // findings are listed by Pod; see the rule page (limits)
+        }
+        List<Held> running = holders(s, lock).stream()
+                .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completions.get(o.holder().workflow()) == null
+                        && release(s, lock, o) == null)
+                .toList();
+        Wait last = late.get(late.size() - 1);
+        Confidence confidence;
+        String reason;
+        if (held.exported() != null && !running.isEmpty()) {
+            confidence = Confidence.LIKELY;
+            reason = "the export of the completed Workflow still lists it as holder, but " + running.get(0).holder().key()
+                    + " also acquired the lock and was not seen completed";
+        } else if (held.exported() != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = "the export of the completed Workflow still lists it as holder of " + lock + ", and " + waiters(late)
+                    + " still waited for the lock " + GoDuration.format(doneAt.nanosUntil(last.at())) + " after it completed";
+        } else if (!running.isEmpty()) {
+            confidence = Confidence.POSSIBLE;
+            reason = running.get(0).holder().key() + " also acquired the lock and was not seen completed: the waits may be for it";
+        } else if (last.status() != null && !last.status().database() && last.status().count() > 0) {
+            confidence = Confidence.POSSIBLE;
+            reason = "the waiting message says " + last.status().count() + " of " + last.status().limit()
+                    + " slots were free: the waiter queued behind another, not behind this holder";
+        } else {
+            confidence = Confidence.LIKELY;
+            reason = "no release for it was logged and " + waiters(late) + " kept waiting " + GoDuration.format(doneAt.nanosUntil(last.at()))
+                    + " after it completed, with no other holder in the logs; an export of " + h.workflow()
+                    + " (status.synchronization) would confirm it";
+        }
+        findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason));
+    }
+
+    /** A release of this holder after it acquired: its own line for the lock, or the release of all its Workflow's locks. */
+    static LogEvent release(SyncLocks s, String lock, Held held) {
+        long from = held.acquired() == null ? -1 : held.acquired().line().ordinal();
+        for (Release r : s.releases) {
+            if (r.line().ordinal() > from && r.holder().sameAs(held.holder()) && (r.lock() == null || r.lock().equals(lock))) {
+                return r.line();
+            }
+        }
+        return s.releasedAll.getOrDefault(held.holder().workflow(), List.of()).stream().filter(e -> e.ordinal() > from).findFirst().orElse(null);
+    }
+
+    /** Per waiter, the first line after the holder completed that shows it acquired the lock (or a lock, for a node). */
+    private static Map<String, LogEvent> acquiredAfter(SyncLocks s, String lock, List<Wait> after, Timestamp doneAt) {
+        Map<String, LogEvent> out = new LinkedHashMap<>();
+        Set<String> waiters = new TreeSet<>();
+        after.forEach(w -> waiters.add(w.waiter().name()));
+        for (String w : waiters) {
+            List<LogEvent> candidates = new ArrayList<>();
+            s.acquisitions.stream().filter(a -> a.lock().equals(lock) && a.holder().workflow().equals(w)).map(Acquisition::line)
+                    .forEach(candidates::add);
+            candidates.addAll(s.nodeAcquired.getOrDefault(w, List.of()));
+            candidates.stream().filter(e -> e.time().isAfter(doneAt)).min(Comparator.comparingLong(LogEvent::ordinal))
+                    .ifPresent(e -> out.put(w, e));
+        }
+        return out;
+    }
+
+    static String waiters(List<Wait> waits) {
+        Set<String> names = new TreeSet<>();
+        waits.forEach(w -> names.add(w.waiter().toString()));
+        return names.size() == 1 ? "Workflow " + names.iterator().next() : names.size() + " Workflows (" + String.join(", ", names) + ")";
+    }
+
+    /**
+     * The Pod a finding about the holder is listed under: the holding node's Pod for a template-level
+     * lock, else (or when that Pod is unknown) the last Pod the holder Workflow started.
+     */
+    static PodHistory anchor(Correlation c, Holder h) {
+        PodHistory best = null;
+        for (PodHistory p : c.pods().values()) {
+            if (p.link() == null || !p.link().workflow().name().equals(h.workflow())) {
+                continue;
+            }
+            if (h.nodeId() != null && h.nodeId().equals(p.link().nodeId())) {
+                return p;
+            }
+            if (best == null || start(p) > start(best)) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    private static long start(PodHistory p) {
+        return p.events().isEmpty() ? Long.MIN_VALUE : p.events().get(0).ordinal();
+    }
+
+    private void clear(List<Clearance> cleared, PodHistory anchor, String reason, LogEvent line) {
+        if (anchor != null && line != null) {
+            cleared.add(new Clearance(anchor.key(), reason, line.source()));
+        }
+    }
+}

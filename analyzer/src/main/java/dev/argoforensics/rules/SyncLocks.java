@@ -1,0 +1,300 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.Synchronization;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the controller's lines and the Workflow exports say about synchronization locks (AF014): who
+ * acquired which lock, who waited for it, what was released, and when each Workflow was completed.
+ * Reference lifecycle-and-failures.md B6.
+ */
+final class SyncLocks {
+    private static final Set<String> DONE = Set.of("Succeeded", "Failed", "Error");
+    /** {@code Waiting for <lock> lock. Lock status: <free>/<limit>}; v3.7+ database locks {@code (<db key>)} and held/limit. */
+    private static final Pattern WAITING = Pattern.compile("^Waiting for (\\S+) lock(?: \\(([^)]*)\\))?\\. Lock status: (\\d+)/(\\d+)\\s*$");
+
+    final List<Acquisition> acquisitions = new ArrayList<>();
+    final List<Wait> waits = new ArrayList<>();
+    final List<Release> releases = new ArrayList<>();
+    /** {@code Released all acquired locks}, per Workflow name. */
+    final Map<String, List<LogEvent>> releasedAll = new HashMap<>();
+    /** The first persisted update to Succeeded, Failed or Error, per Workflow name. */
+    final Map<String, LogEvent> completions = new HashMap<>();
+    /** {@code Node … acquired synchronization lock}, per Workflow name. */
+    final Map<String, List<LogEvent>> nodeAcquired = new HashMap<>();
+    /** {@code Starting Workflow Controller} lines: a new controller rebuilds its locks from the Running Workflows only. */
+    final List<LogEvent> starts = new ArrayList<>();
+    /** Completed Workflow exports that still list a holder, per lock. */
+    final List<ExportedHold> exportedHolds = new ArrayList<>();
+    private final Map<String, WorkflowRef> byName = new HashMap<>();
+
+    /** A holder key resolved: the Workflow, and the node for a template-level lock. */
+    record Holder(String key, String namespace, String workflow, String nodeId) {
+        boolean sameAs(Holder o) {
+            return workflow.equals(o.workflow) && Objects.equals(nodeId, o.nodeId)
+                    && (namespace == null || o.namespace == null || namespace.equals(o.namespace));
+        }
+
+        WorkflowRef ref() {
+            return new WorkflowRef(namespace, workflow);
+        }
+    }
+
+    /** {@code Lock status: n/limit}: n is free slots, or held ones for a database lock. */
+    record LockStatus(int count, int limit, boolean database) {
+        int held() {
+            return database ? count : limit - count;
+        }
+
+        String text() {
+            return count + "/" + limit + (database ? " (held/limit)" : " (free/limit)");
+        }
+    }
+
+    /** @param limit the lock's limit as the line gives it, or null */
+    record Acquisition(LogEvent line, String lock, Holder holder, Integer limit) {
+    }
+
+    /**
+     * A Workflow seen waiting for a lock: a log line, or an export.
+     *
+     * @param lock   null when the line does not say and no message of the Workflow names it
+     * @param status null when no message gives it
+     */
+    record Wait(LogEvent line, WorkflowSnapshot export, Timestamp at, WorkflowRef waiter, String lock, LockStatus status) {
+    }
+
+    /** @param lock null when the line does not name it (v4 {@code Lock has been released}) */
+    record Release(LogEvent line, String lock, Holder holder) {
+    }
+
+    record ExportedHold(WorkflowSnapshot export, String lock, Holder holder) {
+    }
+
+    /** A holder of one lock: its first acquisition line and the completed export that still lists it, either may be missing. */
+    record Held(Holder holder, Acquisition acquired, ExportedHold exported) {
+    }
+
+    /** What a waiting message names. */
+    record Waiting(String lock, LockStatus status) {
+    }
+
+    /** The lock and status a waiting message names, or null. */
+    static Waiting waiting(String message) {
+        if (message == null) {
+            return null;
+        }
+        Matcher m = WAITING.matcher(message);
+        if (!m.matches()) {
+            return null;
+        }
+        return new Waiting(m.group(1), new LockStatus(Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), m.group(2) != null));
+    }
+
+    static SyncLocks of(Correlation c) {
+        SyncLocks s = new SyncLocks();
+        c.workflows().keySet().forEach(w -> s.byName.merge(w.name(), w, (a, b) -> a.namespace() == null ? b : a));
+        Map<String, List<LogEvent>> messages = new HashMap<>();
+        List<LogEvent> postponed = new ArrayList<>();
+        for (LogEvent e : c.events()) {
+            if (e.event() instanceof WorkflowUpdated u && u.wf() != null && DONE.contains(u.phase())) {
+                s.completions.putIfAbsent(u.wf().name(), e);
+            } else if (e.event() instanceof NodeMessageChanged m && m.wf() != null) {
+                Waiting w = waiting(m.message());
+                if (w != null) {
+                    s.waits.add(new Wait(e, null, e.time(), m.wf(), w.lock(), w.status()));
+                }
+            } else if (e.event() instanceof ControllerStarted) {
+                s.starts.add(e);
+            } else if (e.event() instanceof Signal g) {
+                s.signal(e, g, messages, postponed);
+            }
+        }
+        for (LogEvent e : postponed) {
+            WorkflowRef wf = ((Signal) e.event()).wf();
+            Waiting w = nearestMessage(messages.getOrDefault(wf.name(), List.of()), e);
+            s.waits.add(new Wait(e, null, e.time(), wf, w == null ? null : w.lock(), w == null ? null : w.status()));
+        }
+        for (WorkflowHistory h : c.workflows().values()) {
+            for (WorkflowSnapshot snap : h.snapshots()) {
+                s.export(snap);
+            }
+        }
+        s.waits.sort((a, b) -> a.at().compareTo(b.at()));
+        return s;
+    }
+
+    private void signal(LogEvent e, Signal g, Map<String, List<LogEvent>> messages, List<LogEvent> postponed) {
+        switch (g.name()) {
+            case "lock-acquired" -> {
+                Holder h = holder(g.attribute("holder"));
+                if (h != null && g.attribute("lock") != null) {
+                    String limit = g.attribute("limit");
+                    acquisitions.add(new Acquisition(e, g.attribute("lock"), h, limit == null ? null : Integer.valueOf(limit)));
+                }
+            }
+            case "lock-released" -> {
+                Holder h = holder(g.attribute("holder"));
+                if (h != null) {
+                    releases.add(new Release(e, g.attribute("lock"), h));
+                }
+            }
+            case "locks-released-all" -> {
+                if (g.wf() != null) {
+                    releasedAll.computeIfAbsent(g.wf().name(), k -> new ArrayList<>()).add(e);
+                }
+            }
+            case "lock-acquired-node" -> {
+                if (g.wf() != null) {
+                    nodeAcquired.computeIfAbsent(g.wf().name(), k -> new ArrayList<>()).add(e);
+                }
+            }
+            case "lock-wait-node" -> {
+                if (g.wf() != null && g.attribute("lock") != null) {
+                    waits.add(new Wait(e, null, e.time(), g.wf(), g.attribute("lock"), null));
+                }
+            }
+            case "lock-wait-workflow" -> {
+                if (g.wf() != null) {
+                    postponed.add(e);
+                }
+            }
+            case "workflow-message" -> {
+                Waiting w = waiting(g.attribute("message"));
+                if (g.wf() != null && w != null) {
+                    messages.computeIfAbsent(g.wf().name(), k -> new ArrayList<>()).add(e);
+                    waits.add(new Wait(e, null, e.time(), g.wf(), w.lock(), w.status()));
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The Workflow's waiting message logged last before the line, else first after it (the operator logs the warning first). */
+    private static Waiting nearestMessage(List<LogEvent> messages, LogEvent line) {
+        LogEvent best = null;
+        for (LogEvent m : messages) {
+            if (m.ordinal() <= line.ordinal()) {
+                best = m;
+            } else if (best == null) {
+                best = m;
+                break;
+            }
+        }
+        return best == null ? null : waiting(((Signal) best.event()).attribute("message"));
+    }
+
+    private void export(WorkflowSnapshot snap) {
+        Synchronization sync = snap.synchronization();
+        WorkflowRef ref = new WorkflowRef(snap.namespace().isEmpty() ? null : snap.namespace(), snap.name());
+        Timestamp at = snap.observed() == null ? null : snap.observed().time();
+        if (snap.completed()) {
+            for (Synchronization.Lock l : sync.holding()) {
+                Holder h = holder(l.holder());
+                if (h != null && h.workflow().equals(snap.name())) {
+                    exportedHolds.add(new ExportedHold(snap, l.lock(), h));
+                }
+            }
+            return;
+        }
+        if (at == null) {
+            return;
+        }
+        for (Synchronization.Lock l : sync.waiting()) {
+            waits.add(new Wait(null, snap, at, ref, l.lock(), null));
+        }
+        for (NodeStatus n : snap.nodes().values()) {
+            Waiting w = "Pending".equals(n.phase()) ? waiting(n.message()) : null;
+            if (w != null) {
+                waits.add(new Wait(null, snap, at, ref, w.lock(), w.status()));
+            }
+        }
+    }
+
+    /**
+     * A holder key as written: {@code <ns>/<wf>[/<nodeID>]} from v3.5.11, before that the last element
+     * alone, resolved against the Workflows the evidence names (a node ID is {@code <wf>-<digits>}).
+     */
+    Holder holder(String key) {
+        if (key == null || key.isEmpty()) {
+            return null;
+        }
+        String[] parts = key.split("/");
+        if (parts.length >= 2) {
+            return new Holder(key, parts[0], parts[1], parts.length >= 3 ? parts[2] : null);
+        }
+        WorkflowRef exact = byName.get(key);
+        if (exact != null) {
+            return new Holder(key, exact.namespace(), key, null);
+        }
+        WorkflowRef best = null;
+        for (WorkflowRef w : byName.values()) {
+            String rest = key.startsWith(w.name() + "-") ? key.substring(w.name().length() + 1) : "";
+            if (!rest.isEmpty() && rest.chars().allMatch(Character::isDigit) && (best == null || w.name().length() > best.name().length())) {
+                best = w;
+            }
+        }
+        return best == null ? null : new Holder(key, best.namespace(), best.name(), key);
+    }
+
+    /** The lock's limit: 1 for a mutex, else as an acquisition line or a waiting message gives it; null if unknown. */
+    Integer limit(String lock) {
+        if (lock.contains("/Mutex/")) {
+            return 1;
+        }
+        for (Acquisition a : acquisitions) {
+            if (a.lock().equals(lock) && a.limit() != null) {
+                return a.limit();
+            }
+        }
+        return waits.stream().filter(w -> lock.equals(w.lock()) && w.status() != null).map(w -> w.status().limit()).findFirst().orElse(null);
+    }
+
+    /**
+     * The first controller start after the time, or null. A ConfigMap semaphore or a mutex is held in
+     * the controller's memory, rebuilt at start from the Workflows labelled Running: a start frees what
+     * a completed Workflow held. A database lock (v3.7+) is kept in its table.
+     */
+    /**
+     * Whether the wait was logged by a controller run that started after {@code t}: a controller that
+     * (re)started rebuilds its locks from the Workflows labelled Running, so a completed holder holds
+     * nothing there. Only the run that logged the wait counts (a start banner opens a run of its own,
+     * so the banner and the wait share a stream); another controller's start, in another cluster or
+     * namespace set, says nothing of this one. Database locks live outside the controller.
+     */
+    boolean loggedAfterRestart(Wait w, Timestamp t, String lock) {
+        if (lock.contains("/Database/") || w.line() == null) {
+            return false;
+        }
+        return starts.stream().anyMatch(e -> e.stream() == w.line().stream() && e.time().isAfter(t) && !w.at().isBefore(e.time()));
+    }
+
+    /** Every lock any line or export names, in name order. */
+    Set<String> locks() {
+        Set<String> out = new TreeSet<>();
+        acquisitions.forEach(a -> out.add(a.lock()));
+        waits.stream().filter(w -> w.lock() != null).forEach(w -> out.add(w.lock()));
+        exportedHolds.forEach(h -> out.add(h.lock()));
+        return out;
+    }
+}

@@ -1,0 +1,270 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF014: a lock still held by a completed Workflow while others wait; and the look-alikes: ordinary
+ * contention, a released lock, a holder still running, parallelism limits.
+ */
+class LockHeldByFinishedWorkflowTest {
+    private static final String MUTEX = "reports/Mutex/warehouse-load";
+    private static final String HOLDER = "nightly-load-29333760";
+    private final LockHeldByFinishedWorkflow rule = new LockHeldByFinishedWorkflow();
+
+    /** v3.7 logrus lines of one Workflow; the lock's own lines carry no Workflow key. */
+    private static final class V3 {
+        final List<String> lines = new ArrayList<>();
+
+        V3 line(String t, String level, String msg, String keys) {
+            lines.add("time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys));
+            return this;
+        }
+
+        V3 wf(String t, String level, String msg, String wf) {
+            return line(t, level, msg, "namespace=reports workflow=" + wf);
+        }
+
+        V3 acquired(String t, String holderKey, String availability) {
+            return line(t, "info", MUTEX + " acquired by " + holderKey + ". Lock availability: " + availability, "lockType=mutex name=" + MUTEX);
+        }
+
+        V3 createdPod(String t, String wf, String step, String hash) {
+            return wf(t, "info", "Created pod: " + wf + "[1]." + step + " (" + wf + "-" + step + "-" + hash + ")", wf);
+        }
+
+        V3 updated(String t, String wf, String phase) {
+            return line(t, "info", "Workflow update successful", "namespace=reports phase=" + phase + " resourceVersion=1 workflow=" + wf);
+        }
+
+        V3 postponed(String t, String wf) {
+            return wf(t, "warning", "Workflow processing has been postponed due to concurrency limit", wf);
+        }
+
+        V3 waitingMessage(String t, String wf, String status) {
+            return wf(t, "info", "Updated message  -> Waiting for " + MUTEX + " lock. Lock status: " + status, wf);
+        }
+
+        V3 releasedAll(String t, String wf) {
+            return line(t, "info", "Released all acquired locks", "key=" + wf + " namespace=reports workflow=" + wf);
+        }
+
+        Evidence evidence() {
+            return new Evidence().log("c.log", lines.toArray(String[]::new));
+        }
+    }
+
+    /** The holder acquires, runs a Pod and completes; one Workflow starts waiting before it completes and keeps waiting. */
+    private static V3 held() {
+        return new V3().acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER, "0/1")
+                .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .postponed("2026-10-14T08:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T08:20:00.106Z", "weekly-rollup-8kq2v", "0/1")
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded");
+    }
+
+    @Test
+    void waitersStillWaitingLongAfterTheOnlyHolderCompletedWithoutAReleaseIsLikely() {
+        V3 v = held().postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v").postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals("AF014", f.rule());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("reports/" + HOLDER + "-load-2868577340", f.pod().toString(), "listed under the last Pod the holder started");
+        assertEquals("reports/" + HOLDER, f.workflow().toString());
+        assertEquals(MUTEX, f.fact("lock").orElseThrow().value());
+        assertEquals("reports/" + HOLDER + " (workflow-level)", f.fact("lockHolder").orElseThrow().value());
+        assertEquals("2026-10-14T08:41:09.931Z", f.fact("holderCompletedAt").orElseThrow().value());
+        assertEquals("38m50.189s", f.fact("waitedAfterCompletion").orElseThrow().value());
+        assertEquals("0/1 (free/limit)", f.fact("lockStatus").orElseThrow().value(), "the status of the Workflow's last waiting message");
+        assertEquals(List.of("c.log:1", "c.log:5", "c.log:6", "c.log:7"), f.evidence().stream().map(x -> x.source().toString()).toList());
+        assertTrue(f.confidenceReason().contains("would confirm it"), f.confidenceReason());
+    }
+
+    @Test
+    void theReleaseOfAllItsLocksLoggedForTheHolderClearsIt() {
+        V3 v = held().releasedAll("2026-10-14T08:41:09.903Z", HOLDER).postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertEquals(1, e.cleared().size());
+        assertTrue(e.cleared().get(0).reason().contains("released " + MUTEX), e.cleared().get(0).reason());
+        assertEquals("c.log:6", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void aWaiterThatAcquiresSoonAfterTheHolderCompletedIsOrdinaryContention() {
+        V3 v = held().acquired("2026-10-14T08:41:10.204Z", "reports/weekly-rollup-8kq2v", "0/1")
+                .postponed("2026-10-14T09:00:00.120Z", "adhoc-backfill-t5m9c");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("lockHolder").orElseThrow().value().toString().contains(HOLDER)), e.toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().equals("reports/weekly-rollup-8kq2v acquired " + MUTEX + " 273ms after " + HOLDER
+                + " completed: the lock, of limit 1, was free")), e.cleared().toString());
+    }
+
+    @Test
+    void aHolderNotSeenCompletedIsOrdinaryContention() {
+        V3 v = new V3().acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER, "0/1").createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .postponed("2026-10-14T08:20:00.105Z", "weekly-rollup-8kq2v").postponed("2026-10-14T09:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T08:20:00.106Z", "weekly-rollup-8kq2v", "0/1");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().get(0).reason().contains("was not seen completed"), e.cleared().toString());
+    }
+
+    @Test
+    void waitsAfterAControllerRestartAreNotForTheCompletedHolder() {
+        V3 v = held().line("2026-10-14T08:50:00.000Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.7.6")
+                .postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), "the new controller rebuilt the mutex from the Running Workflows only: " + e);
+    }
+
+    /** Another controller's start (another file: another replica or cluster) rebuilt nothing of this one's locks. */
+    @Test
+    void anotherControllersStartDoesNotExcuseTheWaits() {
+        V3 v = held().postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().log("other-cluster.log",
+                "time=\"2026-10-14T08:50:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.6").correlate());
+        assertEquals(1, e.findings().size(), "the restart of an unrelated controller is no restart of this one: " + e);
+    }
+
+    @Test
+    void waitsWithinTheThresholdAfterCompletionDecideNothing() {
+        V3 v = held().postponed("2026-10-14T08:43:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), "the logs end before the wait outlasts the threshold: " + e);
+    }
+
+    @Test
+    void anotherHolderOfASemaphoreStillRunningMakesItOnlyPossible() {
+        String sem = "reports/ConfigMap/report-locks/warehouse";
+        V3 v = new V3().line("2026-10-14T08:00:00.918Z", "info", sem + " acquired by reports/" + HOLDER + ". Lock availability: 1/2", "lockType=semaphore name=" + sem)
+                .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .line("2026-10-14T08:05:00.000Z", "info", sem + " acquired by reports/other-9zz1q. Lock availability: 0/2", "lockType=semaphore name=" + sem)
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded")
+                .wf("2026-10-14T09:20:00.107Z", "info", "Could not acquire lock named: " + sem, "weekly-rollup-8kq2v")
+                .wf("2026-10-14T09:20:00.108Z", "info", "node weekly-rollup-8kq2v-478784353 message: Waiting for " + sem + " lock. Lock status: 0/2",
+                        "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        Finding f = e.findings().stream().filter(x -> x.workflow().name().equals(HOLDER)).findFirst().orElseThrow();
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().startsWith("reports/other-9zz1q also acquired the lock"), f.confidenceReason());
+        assertEquals("0/2 (free/limit)", f.fact("lockStatus").orElseThrow().value());
+    }
+
+    @Test
+    void aFreeSlotInTheWaitingMessageMakesItOnlyPossible() {
+        V3 v = held().waitingMessage("2026-10-14T09:00:00.119Z", "weekly-rollup-8kq2v", "1/2").postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Finding f = rule.evaluate(v.evidence().correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("1 of 2 slots were free"), f.confidenceReason());
+    }
+
+    @Test
+    void beforeV3511TheHolderIsTheBareWorkflowName() {
+        V3 v = new V3().acquired("2026-10-14T08:00:00.918Z", HOLDER, "0/1").createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Failed").postponed("2026-10-14T09:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T09:20:00.106Z", "weekly-rollup-8kq2v", "0/1");
+        Finding f = rule.evaluate(v.evidence().correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(HOLDER + " (workflow-level)", f.fact("lockHolder").orElseThrow().value());
+        assertEquals("Failed", f.fact("holderPhase").orElseThrow().value());
+    }
+
+    @Test
+    void parallelismLimitsAreNoLock() {
+        V3 v = new V3().createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340").updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded")
+                .line("2026-10-14T09:20:00.100Z", "info", "Workflow processing has been postponed due to max parallelism limit", "key=reports/weekly-rollup-8kq2v")
+                .wf("2026-10-14T09:20:00.101Z", "info", "workflow active pod spec parallelism reached 4/4", "adhoc-backfill-t5m9c")
+                .line("2026-10-14T09:40:00.100Z", "info", "Workflow processing has been postponed due to max parallelism limit", "key=reports/weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    private static String holderExport(String syncYaml) {
+        return """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: %s, namespace: reports, uid: 6a1f7d2e-0c4b-4b7e-9d55-3e0f1c2b8a90}
+                status:
+                  phase: Succeeded
+                  startedAt: "2026-10-14T08:00:00Z"
+                  finishedAt: "2026-10-14T08:41:09Z"
+                  synchronization:
+                %s
+                """.formatted(HOLDER, syncYaml.indent(4).stripTrailing());
+    }
+
+    @Test
+    void anExportOfTheCompletedHolderStillListingItselfConfirmsIt() {
+        V3 v = held().postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evidence ev = v.evidence().takenAt("wf.yaml", "2026-10-14T10:00:00Z",
+                holderExport("mutex:\n  holding:\n  - {mutex: " + MUTEX + ", holder: reports/" + HOLDER + "}"));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals(true, f.fact("exportListsHolder").orElseThrow().value());
+        EvidenceLine export = f.evidence().get(f.evidence().size() - 1);
+        assertEquals("wf.yaml:1", export.source().toString());
+        assertTrue(export.text().contains("mutex holding " + MUTEX + " by reports/" + HOLDER), export.text());
+    }
+
+    @Test
+    void anExportOfTheCompletedHolderWithoutAnyWaiterIsPossible() {
+        V3 v = new V3().createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340");
+        Evidence ev = v.evidence().takenAt("wf.yaml", "2026-10-14T10:00:00Z",
+                holderExport("semaphore:\n  holding:\n  - semaphore: reports/ConfigMap/report-locks/warehouse\n    holders: [reports/" + HOLDER + "]"));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("reports/ConfigMap/report-locks/warehouse", f.fact("lock").orElseThrow().value());
+    }
+
+    @Test
+    void aTemplateLevelLockFromV4LinesIsListedUnderTheHoldingNodesPod() {
+        String sem = "reports/ConfigMap/report-locks/warehouse";
+        String node = HOLDER + "-2868577340";
+        Evidence ev = new Evidence().log("c.log",
+                "time=2026-10-14T08:00:00.918Z level=INFO msg=acquired component=workflow_worker workflow=" + HOLDER
+                        + " namespace=reports lockType=semaphore name=" + sem + " holderKey=reports/" + HOLDER + "/" + node + " available=0 limit=1",
+                "time=2026-10-14T08:00:00.930Z level=INFO msg=\"Node acquired synchronization lock\" component=workflow_worker workflow=" + HOLDER
+                        + " namespace=reports nodeName=" + HOLDER + "[1].load",
+                "time=2026-10-14T08:00:00.981Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=" + HOLDER
+                        + " namespace=reports nodeName=" + HOLDER + "[1].load nodeID=" + node + " podName=" + HOLDER + "-load-2868577340",
+                "time=2026-10-14T08:00:01.000Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=" + HOLDER
+                        + " namespace=reports nodeName=" + HOLDER + "[2].report nodeID=" + HOLDER + "-1111 podName=" + HOLDER + "-report-1111",
+                "time=2026-10-14T08:41:09.931Z level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=" + HOLDER
+                        + " namespace=reports resourceVersion=9 phase=Error",
+                "time=2026-10-14T09:20:00.107Z level=INFO msg=\"Could not acquire lock\" component=workflow_worker workflow=weekly-rollup-8kq2v"
+                        + " namespace=reports lockName=" + sem,
+                "time=2026-10-14T09:20:00.108Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=weekly-rollup-8kq2v"
+                        + " namespace=reports node=weekly-rollup-8kq2v-478784353 message=\"Waiting for " + sem + " lock. Lock status: 0/1\"");
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("reports/" + HOLDER + "-load-2868577340", f.pod().toString(), "the holding node's Pod, not the later one");
+        assertEquals("reports/" + HOLDER + "/" + node + " (template-level)", f.fact("lockHolder").orElseThrow().value());
+    }
+
+    @Test
+    void aTemplateLockReleasedAsItsNodeFinishedIsNoFinding() {
+        String sem = "reports/ConfigMap/report-locks/warehouse";
+        String node = HOLDER + "-2868577340";
+        V3 v = new V3().line("2026-10-14T08:00:00.918Z", "info", sem + " acquired by reports/" + HOLDER + "/" + node + ". Lock availability: 0/1",
+                        "lockType=semaphore name=" + sem)
+                .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .wf("2026-10-14T08:10:00.107Z", "info", "Could not acquire lock named: " + sem, "weekly-rollup-8kq2v")
+                .line("2026-10-14T08:40:00.020Z", "info", "Lock has been released by reports/" + HOLDER + "/" + node + ". Available locks: 1",
+                        "lockType=semaphore name=" + sem)
+                .line("2026-10-14T08:40:00.300Z", "info", sem + " acquired by reports/weekly-rollup-8kq2v/weekly-rollup-8kq2v-478784353. Lock availability: 0/1",
+                        "lockType=semaphore name=" + sem)
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertEquals("c.log:4", e.cleared().get(0).evidence().toString());
+    }
+}
