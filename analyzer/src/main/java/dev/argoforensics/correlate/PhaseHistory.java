@@ -260,10 +260,27 @@ public final class PhaseHistory {
             WorkflowUpdated u = (WorkflowUpdated) p.outcomeLine().event();
             return new Completion(u.phase(), marked, p.outcomeLine(), number(u.resourceVersion()));
         }
-        if (marked != null && p.outcome() == Outcome.UNKNOWN && !p.reapplied() && markedPhase != null) {
+        if (marked != null && p.outcome() == Outcome.UNKNOWN && !p.reapplied() && markedPhase != null && !writeFailed(lines, marked)) {
             return new Completion(markedPhase, marked, null, null);
         }
         return null;
+    }
+
+    /** Signals of a write of the Workflow that failed: too large for etcd or for the node-status limit, or refused by the API server. */
+    private static final Set<String> FAILED_WRITES = Set.of("workflow-update-error", "dehydrate-failed", "size-error-not-stored");
+
+    /**
+     * Whether the pass's write after the completion was marked failed (reference B7: a Workflow too large
+     * to store; an update the API server refused): the completion was then never stored, and a later pass
+     * that reads the Workflow still Running reads what is there, not a stale copy.
+     */
+    private static boolean writeFailed(List<LogEvent> lines, LogEvent marked) {
+        for (LogEvent e : lines) {
+            if (EventOrder.after(e, marked) && e.event() instanceof Signal s && FAILED_WRITES.contains(s.name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String id(WorkflowRef wf, String nodeName) {

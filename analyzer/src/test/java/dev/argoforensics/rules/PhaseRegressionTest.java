@@ -177,4 +177,23 @@ class PhaseRegressionTest {
         assertEquals("ns/wf", f.pod().toString(), "no Pod in the lines: filed under the Workflow's own name");
         assertTrue(f.explanation().contains("\"workflow is already fulfilled\""), f.explanation());
     }
+
+    /**
+     * A completion marked in a pass whose write then failed (a Workflow too large for etcd, B7) was never
+     * stored: the next pass reads the Workflow still Running, which is no regression but what is there (AF013).
+     */
+    @Test
+    void aCompletionWhoseWriteFailedWasNeverInForce() {
+        List<String> lines = new ArrayList<>(List.of(
+                op("2026-10-02T08:10:00.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=400"),
+                op("2026-10-02T08:10:00.102Z", "INFO", "updated phase", "fromPhase=Running toPhase=Error"),
+                op("2026-10-02T08:10:00.103Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:10:00.720Z", "WARN", "Error updating workflow", "error=\"etcdserver: request is too large\""),
+                op("2026-10-02T08:10:01.340Z", "WARN", "Error updating workflow with size error", "error=\"etcdserver: request is too large\""),
+                op("2026-10-02T08:10:30.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=400"),
+                op("2026-10-02T08:10:30.102Z", "INFO", "updated phase", "fromPhase=Running toPhase=Error"),
+                op("2026-10-02T08:10:30.103Z", "INFO", "Marking workflow completed", "")));
+        Evaluation e = run(lines);
+        assertTrue(e.findings().isEmpty(), "the completion was never stored: " + e.findings());
+    }
 }
