@@ -477,18 +477,21 @@ final class Corpus {
         List<Runnable> roles = new ArrayList<>();
         roles.add(() -> {
             long finish = t0 + plan.between(20, 90) * Go.SECOND;
-            double remedy = plan.nextDouble();
-            Workflow w = single(c, remedy < 0.3 ? "task-result-pod-deleted" : "task-result-never-completes", finish, K8s.PodGc.NONE,
-                    K8s.WAIT_REPORT_LOST);
+            Workflow w = single(c, "task-result-never-completes", finish, K8s.PodGc.NONE, K8s.WAIT_REPORT_LOST);
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
-            if (remedy < 0.3) {
-                // The other remedy: kubectl delete pod, long after. The finalizer goes at once (the Pod finished long ago), the
-                // node becomes "pod deleted"; v3.6.19 then forces the result 2m after (B1), v3.7.18 and v4.1.3 need not.
-                userDeletesPod(finish + plan.between(12, 25) * Go.MINUTE, w);
-            } else if (remedy < 0.6) {
+            if (plan.chance(0.45)) {
                 // #12103's workaround, long after: kubectl label workflowtaskresult ... report-outputs-completed=true --overwrite
                 labelResult(finish + plan.between(12, 30) * Go.MINUTE, w);
             }
+            resultExports(w, finish);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = single(c, "task-result-pod-deleted", finish, K8s.PodGc.NONE, K8s.WAIT_REPORT_LOST);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            // The other remedy: kubectl delete pod, long after. The finalizer goes at once (the Pod finished long ago), the node
+            // becomes "pod deleted"; v3.6.19 then forces the result 2m after (B1), v3.7.18 and v4.1.3 need not.
+            userDeletesPod(finish + plan.between(12, 25) * Go.MINUTE, w);
             resultExports(w, finish);
         });
         roles.add(() -> {
@@ -505,7 +508,7 @@ final class Corpus {
             resultExports(w, finish);
         });
         java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
-        int n = plan.between(2, roles.size());
+        int n = plan.between(3, roles.size());
         for (int i = 0; i < n; i++) {
             roles.get(i).run();
         }
@@ -554,21 +557,30 @@ final class Corpus {
             sim.at(finish + plan.between(12, 30) * Go.SECOND, () -> c.staleRelist(w.key(), lag));
             typicalExports(w, finish - 5 * Go.SECOND, 0, 0);
         }
-        boolean podGc = plan.chance(0.4);
-        long finish = t0 + plan.between(150, 240) * Go.SECOND;
-        Workflow w = single(c, podGc ? "phase-regression-podgc" : "phase-regression", finish,
-                podGc ? plan.pick(new K8s.PodGc("OnPodCompletion", ""), new K8s.PodGc("OnPodCompletion", "0s")) : K8s.PodGc.NONE,
-                K8s.WAIT_NORMAL);
-        submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+        // Two Workflows complete before the restart: one whose Pod was labelled completed, one whose Pod podGC deleted.
+        long latest = 0;
+        List<Workflow> regressing = new ArrayList<>();
+        for (boolean podGc : new boolean[] {false, true}) {
+            long finish = t0 + plan.between(150, 240) * Go.SECOND;
+            latest = Math.max(latest, finish);
+            Workflow w = single(c, podGc ? "phase-regression-podgc" : "phase-regression", finish,
+                    podGc ? plan.pick(new K8s.PodGc("OnPodCompletion", ""), new K8s.PodGc("OnPodCompletion", "0s")) : K8s.PodGc.NONE,
+                    K8s.WAIT_NORMAL);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            regressing.add(w);
+            typicalExports(w, finish - 5 * Go.SECOND, 0, 0);
+        }
         long lag = plan.between(30, 120) * Go.SECOND;
-        long restartAt = finish + plan.between(12, 30) * Go.SECOND;
+        long restartAt = latest + 2 * Go.SECOND + plan.between(12, 30) * Go.SECOND;
         boolean rollout = plan.chance(0.5);
         long gap = plan.between(3, 15) * Go.SECOND;
         sim.at(restartAt, () -> {
             if (!c.up()) {
                 return;
             }
-            c.staleListOnStart.put(w.key(), lag);
+            for (Workflow w : regressing) {
+                c.staleListOnStart.put(w.key(), lag);
+            }
             if (rollout) {
                 c.stop();
                 sim.after(gap, () -> c.start(c.normalWorkers, false));
@@ -576,7 +588,6 @@ final class Corpus {
                 c.crash();
             }
         });
-        typicalExports(w, finish - 5 * Go.SECOND, 0, 0);
     }
 
     /** A Workflow of interest whose (first) Pod has the given class; 35% of them are a two-step Workflow. */
