@@ -37,6 +37,14 @@ import java.util.Set;
 final class Controller {
     private static final long MS = Go.MILLI;
     private static final long RECENTLY_STARTED = 10 * Go.SECOND;
+    private static final long RECENTLY_DELETED = 2 * Go.MINUTE;
+    private static final long TASK_RESULT_TIMEOUT = 10 * Go.MINUTE;
+    private static final long DEFAULT_REQUEUE = 10 * Go.SECOND;
+    /**
+     * How long after its own write the model takes a lagging informer copy as the ordinary watch delay (at most a few
+     * ms, 4 s when the scenarios slow the Workflow watch) rather than a stale copy for the guard.
+     */
+    private static final long OWN_WRITE_WINDOW = 5 * Go.SECOND;
     private static final long MINIMUM_DELAY = 2 * Go.MINUTE;
     private static final long DEFAULT_DELETE_DELAY = 5 * Go.SECOND;
     static final String REMOVE_FINALIZER = "removeFinalizer";
@@ -77,6 +85,14 @@ final class Controller {
     private final List<Path> files = new ArrayList<>();
     /** Workflow keys whose completion persist panics the controller (the crash scenario). */
     final Set<String> crashAfterCompletionOf = new HashSet<>();
+    /**
+     * Workflow keys the next process's Workflow informer lists from an apiserver whose watch cache lags: it gets
+     * the version before the latest update, and the current one only after the lag (ns).
+     */
+    final Map<String, Long> staleListOnStart = new HashMap<>();
+    /** Until then the API answers this controller's Pod patches with a timeout (a slow webhook on Pod updates). */
+    private long patchBrownoutUntil = -1;
+    private long patchBrownoutFrom = -1;
     private long lines;
 
     /** One running process: its caches, queues and log. */
@@ -94,6 +110,8 @@ final class Controller {
         final Map<String, Pod> pods = new HashMap<>();
         final Map<String, Workflow> wfs = new HashMap<>();
         final Map<String, Workflow> mine = new HashMap<>();
+        /** When this process wrote its copy in {@code mine}: the stale-read guard's memory. */
+        final Map<String, Long> mineAt = new HashMap<>();
         final Map<String, TaskResult> trs = new HashMap<>();
         long lastPodDelivery;
         long lastWfDelivery;
@@ -443,6 +461,46 @@ final class Controller {
         }
     }
 
+    /**
+     * The Workflow watch breaks and the informer relists from an apiserver whose watch cache lags: the Workflow
+     * comes back at the version before its latest update, and the current one arrives {@code lag} later.
+     */
+    void staleRelist(String key, long lag) {
+        if (!up() || !inc.informersStarted) {
+            return;
+        }
+        Inc me = inc;
+        Workflow live = kube.workflows.get(key);
+        Workflow previous = kube.previousVersion.get(key);
+        Workflow cached = me.wfs.get(key);
+        if (live == null || previous == null || cached == null || !previous.uid.equals(live.uid)) {
+            return;
+        }
+        Workflow stale = previous.copy();
+        wfEvent(me, 'M', cached, stale);
+        sim.after(lag, () -> {
+            Workflow now = kube.workflows.get(key);
+            if (me == inc && me.alive && now != null && now.uid.equals(stale.uid)) {
+                wfEvent(me, 'M', stale, now.copy());
+            }
+        });
+    }
+
+    /** From now until {@code until} the API times out this controller's Pod patches (pod cleanup fails and is retried). */
+    void patchBrownout(long until) {
+        patchBrownoutFrom = sim.now();
+        patchBrownoutUntil = until;
+    }
+
+    /** When the cleanup item {@code key} is next due in the running process (waiting after a failure), or -1. */
+    long cleanupDue(String key) {
+        if (!up()) {
+            return -1;
+        }
+        Long t = inc.cWaiting.get(key);
+        return t == null ? -1 : t;
+    }
+
     /** The pod informer's watch hangs: no more pod events reach this process (its cache goes stale). */
     void stallPodWatch() {
         if (up()) {
@@ -511,6 +569,20 @@ final class Controller {
         for (Workflow w : kube.workflows.values()) {
             if (namespaces.contains(w.namespace) && instanceId.equals(w.instanceId)) {
                 Workflow snap = w.copy();
+                Long lag = staleListOnStart.remove(w.key());
+                Workflow previous = kube.previousVersion.get(w.key());
+                if (lag != null && previous != null && previous.uid.equals(w.uid)) {
+                    // Listed from a lagging watch cache: the version before the latest update, the current one after the lag.
+                    Workflow stale = previous.copy();
+                    snap = stale;
+                    String key = w.key();
+                    sim.after(lag, () -> {
+                        Workflow live = kube.workflows.get(key);
+                        if (me == inc && me.alive && live != null && live.uid.equals(stale.uid)) {
+                            wfEvent(me, 'M', stale, live.copy());
+                        }
+                    });
+                }
                 me.wfs.put(snap.key(), snap);
                 if (!snap.completedLabel()) {
                     wfEnqueue(me, snap.key());
@@ -826,6 +898,22 @@ final class Controller {
                 return;
             }
             Result r = Result.OK;
+            boolean timedOut = cached != null && sim.now() >= patchBrownoutFrom && sim.now() < patchBrownoutUntil
+                    && !"terminateContainers".equals(action);
+            if (timedOut) {
+                pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
+                        "the server was unable to return a response in the time allotted, but may still be processing the request (patch pods "
+                                + podName + ")");
+                cRetry(me, key, origin);
+                me.cProcessing.remove(key);
+                me.cBusy--;
+                Origin dirty = me.cDirty.remove(key);
+                if (dirty != null) {
+                    cAdd(me, key, dirty);
+                }
+                cDispatch(me);
+                return;
+            }
             if (cached != null) {
                 boolean removeFinalizer = "true".equals(finalizerEnv) && cached.hasStatusFinalizer();
                 Long rv = removeFinalizer ? cached.resourceVersion : null;
@@ -942,6 +1030,17 @@ final class Controller {
         if (me != inc || !me.alive) {
             return;
         }
+        Workflow cached = me.wfs.get(key);
+        Workflow mine = me.mine.get(key);
+        Long mineAt = me.mineAt.get(key);
+        if (cached != null && mine != null && mineAt != null && mine.uid.equals(cached.uid) && cached.resourceVersion < mine.resourceVersion
+                && sim.now() - mineAt > OWN_WRITE_WINDOW) {
+            // The informer holds a copy older than this process's own last write, well after the write: a stale copy
+            // (B3). The guard of the release catches it; the process remembers its writes until it restarts. Within the
+            // window the model reads its own write (current()), as it always did.
+            staleCopy(me, key, mine);
+            return;
+        }
         Workflow base = current(me, key);
         if (base == null || base.completedLabel()) {
             sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
@@ -969,6 +1068,7 @@ final class Controller {
                 changed = true;
             }
         }
+        changed |= forceTaskResults(me, wf, results);
         if (s.phase.isEmpty()) {
             startWorkflow(wf);
             changed = true;
@@ -980,9 +1080,24 @@ final class Controller {
                 }
                 Pod p = me.pods.get(wf.namespace + "/" + n.podName);
                 if (p != null) {
+                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && p.wait.terminated() && p.wait.exitCode != null
+                            && p.wait.exitCode != 0) {
+                        // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
+                        if (release.slog) {
+                            op(wf, Level.WARN, "marking its taskResult as completed since aux container did not exit normally", "nodeID", n.id,
+                                    "container", "wait", "exitCode", p.wait.exitCode, "reason", p.wait.reason);
+                        } else {
+                            op(wf, Level.WARN, "marking its taskResult as completed since wait container did not exit normally", "nodeID", n.id,
+                                    "exitCode", p.wait.exitCode, "reason", p.wait.reason);
+                        }
+                        n.taskResultSynced = true;
+                        changed = true;
+                        truth.taskResultForced(wf.namespace, wf.name, wf.uid, n.id, sim.now(), "wait container did not exit normally");
+                    }
                     if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced)) {
                         // D "Taskresult of the node not yet completed" (not at Info), and the pass stops here.
                         op(wf, Level.INFO, "pod reconciliation didn't complete, will retry");
+                        truth.taskResultBlocked(p.uid, sim.now());
                         aborted = true;
                         break;
                     }
@@ -1002,7 +1117,7 @@ final class Controller {
                 }
             }
             if (aborted) {
-                wfEnqueueAfter(me, key, rng.between(2 * Go.SECOND, 10 * Go.SECOND));
+                wfEnqueueAfter(me, key, DEFAULT_REQUEUE + rng.between(0, 50 * MS));
             } else {
                 changed |= advance(me, wf);
             }
@@ -1012,6 +1127,7 @@ final class Controller {
             sim.at(me.cursor + work, () -> wfDone(me, key));
             return;
         }
+        noteRegression(wf);
         int size = 1400 + 650 * s.nodes.size() + rng.between(0, 300);
         op(wf, Level.INFO, "Workflow to be dehydrated", "Workflow Size", size);
         sim.at(me.cursor + work, () -> persist(me, key, wf));
@@ -1022,7 +1138,32 @@ final class Controller {
             return;
         }
         Map<String, String> labels = new LinkedHashMap<>(wf.labels);
-        long newRv = kube.updateWorkflow(key, wf.uid, wf.status, labels, release.version);
+        long newRv = kube.updateWorkflow(key, wf.uid, wf.resourceVersion, wf.status, labels, release.version);
+        if (newRv == Kube.CONFLICT_RV) {
+            String err = "Operation cannot be fulfilled on workflows.argoproj.io \"" + wf.name
+                    + "\": the object has been modified; please apply your changes to the latest version and try again";
+            if (release.slog) {
+                op(wf, Level.WARN, "Error updating workflow", "error", err, "reason", "Conflict");
+            } else {
+                op(wf, Level.WARN, "Error updating workflow: " + err + " Conflict");
+            }
+            op(wf, Level.INFO, "Re-applying updates on latest version and retrying update");
+            Workflow latest = kube.workflows.get(key);
+            if (latest != null && latest.uid.equals(wf.uid) && latest.completedLabel()) {
+                op(wf, Level.INFO, "Failed to re-apply update", "error", "must never update completed workflows");
+                sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
+                return;
+            }
+            newRv = latest == null || !latest.uid.equals(wf.uid) ? Kube.GONE
+                    : kube.updateWorkflow(key, wf.uid, latest.resourceVersion, wf.status, labels, release.version);
+            if (newRv >= 0) {
+                if (release.slog) {
+                    op(wf, Level.INFO, "Update retry attempt successful", "attempt", 1);
+                } else {
+                    op(wf, Level.INFO, "Update retry attempt 1 successful");
+                }
+            }
+        }
         if (newRv < 0) {
             op(wf, Level.WARN, release.slog ? "Error updating workflow" : "Error updating workflow: workflows.argoproj.io \"" + wf.name
                     + "\" not found NotFound", release.slog ? new Object[] {"error", "workflows.argoproj.io \"" + wf.name + "\" not found",
@@ -1032,6 +1173,7 @@ final class Controller {
         }
         wf.resourceVersion = newRv;
         me.mine.put(key, wf.copy());
+        me.mineAt.put(key, sim.now());
         op(wf, Level.INFO, "Workflow update successful", "phase", wf.status.phase, "resourceVersion", String.valueOf(newRv));
         if (wf.status.completed() && crashAfterCompletionOf.remove(key)) {
             crash();
@@ -1093,7 +1235,8 @@ final class Controller {
             n.exitCode = p.main.exitCode;
             if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
-                n.message = (release.containerPrefix ? failed.name + ": " : "") + "Error (exit code " + failed.exitCode + ")";
+                String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
+                n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")";
             }
         }
         if (release.nodeChangedAtInfo) {
@@ -1113,6 +1256,9 @@ final class Controller {
 
     private void markError(Workflow wf, Node n, String message) {
         long t;
+        if ("pod deleted".equals(message)) {
+            truth.nodeMarkedPodDeleted(wf.namespace, wf.name, wf.uid, n.id, sim.now(), kube.pods.get(wf.namespace + "/" + n.podName));
+        }
         if (release.slog) {
             op(wf, Level.ERROR, "marking node as error", "nodeName", n.name, "error", message);
         } else {
@@ -1230,6 +1376,14 @@ final class Controller {
     }
 
     private void createPod(Workflow wf, Node n, Step step) {
+        if (kube.pods.containsKey(wf.namespace + "/" + n.podName)) {
+            if (release.slog) {
+                op(wf, Level.INFO, "Failed pod creation: already exists", "nodeName", n.name, "nodeID", n.id, "podName", n.podName);
+            } else {
+                op(wf, Level.INFO, "Failed pod " + n.name + " (" + n.podName + ") creation: already exists");
+            }
+            return;
+        }
         Pod p = new Pod();
         p.namespace = wf.namespace;
         p.name = n.podName;
@@ -1271,6 +1425,9 @@ final class Controller {
             if (root == null || !fulfilled(root)) {
                 return false;
             }
+            if (resultsPending(me, wf)) {
+                return false;
+            }
             complete(wf, root.phase, root.message);
             return true;
         }
@@ -1289,6 +1446,9 @@ final class Controller {
             return false;
         }
         boolean ok = "Succeeded".equals(podNode.phase);
+        if ((!ok || g + 1 >= wf.spec.stepList.size()) && resultsPending(me, wf)) {
+            return false;
+        }
         phaseLine(wf, group, ok ? "Succeeded" : "Failed");
         if (!ok) {
             group.message = "child '" + podNode.id + "' failed";
@@ -1338,6 +1498,100 @@ final class Controller {
         s.finishedAt = K8s.sec(sim.now());
         wf.labels.put(K8s.LABEL_COMPLETED, "true");
         wf.labels.put("workflows.argoproj.io/phase", phase);
+    }
+
+    /**
+     * D {@code taskresults of workflow are incomplete or still have daemon nodes, so can't mark workflow completed}
+     * (v3.5.6+): a Pod node whose result the controller holds incomplete keeps the Workflow from completing; requeued.
+     */
+    private boolean resultsPending(Inc me, Workflow wf) {
+        for (Node n : wf.status.nodes.values()) {
+            if ("Pod".equals(n.type) && Boolean.FALSE.equals(n.taskResultSynced)) {
+                wfEnqueueAfter(me, wf.key(), DEFAULT_REQUEUE + rng.between(0, 50 * MS));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The forced completion of a result still labelled {@code "false"} (lifecycle-and-failures.md B1), by release:
+     * v3.6.19 (v3.5.12-v3.7.0) once the node is completed, its Pod is not in the informer and the node finished more than
+     * 2m ago; v3.7.18 (v3.7.1+) once the node is completed and not (Pod absent and age <= 2m, or age <= 10m); v4.1.3
+     * as v3.7 but only for a node {@code Completed()}, taskResultSynced not false. Age = now - the node's finishedAt.
+     */
+    private boolean forceTaskResults(Inc me, Workflow wf, List<TaskResult> results) {
+        boolean changed = false;
+        long requeue = -1;
+        for (TaskResult t : results) {
+            Node n = wf.status.nodes.get(t.name);
+            if (t.completed || n == null || !"Pod".equals(n.type) || !n.completedPhase() || n.finishedAt == null) {
+                continue;
+            }
+            if (release == Release.V4_1 && Boolean.FALSE.equals(n.taskResultSynced)) {
+                continue;
+            }
+            boolean absent = !me.pods.containsKey(wf.namespace + "/" + n.podName);
+            long age = sim.now() - n.finishedAt * Go.SECOND;
+            boolean force;
+            long wait;
+            if (release == Release.V3_6) {
+                force = absent && age > RECENTLY_DELETED;
+                wait = absent ? RECENTLY_DELETED - age : -1;
+            } else {
+                force = !((absent && age <= RECENTLY_DELETED) || age <= TASK_RESULT_TIMEOUT);
+                wait = absent && age <= RECENTLY_DELETED ? RECENTLY_DELETED - age : TASK_RESULT_TIMEOUT - age;
+            }
+            if (force) {
+                op(wf, Level.INFO, "Marking task result as completed because pod has been deleted for a while.", "nodeID", n.id);
+                truth.taskResultForced(wf.namespace, wf.name, wf.uid, n.id, sim.now(), "pod has been deleted for a while");
+                if (!Boolean.TRUE.equals(n.taskResultSynced)) {
+                    n.taskResultSynced = true;
+                    changed = true;
+                }
+            } else if (wait > 0) {
+                // D "Wait for marking task result as completed because pod is recently deleted." and a requeue.
+                requeue = requeue < 0 ? wait : Math.min(requeue, wait);
+            }
+        }
+        if (requeue > 0) {
+            wfEnqueueAfter(me, wf.key(), requeue + rng.between(MS, 900 * MS));
+        }
+        return changed;
+    }
+
+    /** A stale copy caught by the release's guard (B3): memory of this process's own writes. */
+    private void staleCopy(Inc me, String key, Workflow mine) {
+        if (release == Release.V3_6) {
+            // v3.6.17-v3.6.19: the last-seen-version annotation differs; D "Skipping outdated workflow event", requeued.
+            wfEnqueueAfter(me, key, Go.SECOND + rng.between(0, 500 * MS));
+        } else if (mine.completedLabel()) {
+            // v3.7.16+, v4.0.7+: in-memory resourceVersion per UID; a stale copy of a completed Workflow is dropped.
+            log(Level.WARN, "Rejecting stale copy of a completed workflow", "key", key);
+        } else {
+            wfEnqueueAfter(me, key, Go.SECOND + rng.between(0, 500 * MS));
+        }
+        sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
+    }
+
+    /**
+     * Truth: this pass changed the phase of the Workflow or of one of its nodes away from the completed state the API
+     * already holds for it (a phase regression after completion, persisted or not).
+     */
+    private void noteRegression(Workflow wf) {
+        Workflow live = kube.workflows.get(wf.key());
+        if (live == null || !live.uid.equals(wf.uid) || !live.completedLabel()) {
+            return;
+        }
+        if (!live.status.phase.equals(wf.status.phase)) {
+            truth.phaseRegressed(wf.uid, sim.now(), "workflow " + live.status.phase + " -> " + wf.status.phase);
+        }
+        for (Node n : wf.status.nodes.values()) {
+            Node was = live.status.nodes.get(n.id);
+            if (was != null && was.completedPhase() && !was.phase.equals(n.phase)) {
+                truth.phaseRegressed(wf.uid, sim.now(), "node " + n.id + " " + was.phase + " -> " + n.phase);
+            }
+        }
     }
 
     /** {@code queuePodsForCleanup} after a successful update (reference §6.2). */

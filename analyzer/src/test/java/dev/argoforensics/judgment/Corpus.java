@@ -46,7 +46,9 @@ final class Corpus {
     private final Path dir;
     private final Path logs;
     private final Path exportDir;
-    private final Sim.Rng plan;
+    /** The plan's random stream; the classes of #14 draw theirs from {@link #plan14} (swapped in), so the others stay as they were. */
+    private Sim.Rng plan;
+    private final Sim.Rng plan14;
     private final Sim sim;
     private final Kube kube;
     private final Truth truth = new Truth();
@@ -68,6 +70,7 @@ final class Corpus {
         this.logs = dir.resolve("logs");
         this.exportDir = dir.resolve("exports");
         this.plan = new Sim.Rng(Sim.seed(seed, 1));
+        this.plan14 = new Sim.Rng(Sim.seed(seed, 14));
         int day = 1 + (int) Math.floorMod(seed * 7, 27);
         this.start = Go.epochNanos(String.format("2026-10-%02dT%02d:%02d:00Z", day, 6 + plan.between(0, 10), plan.between(0, 59)));
         long duration = scale == Scale.SMALL ? 110 * Go.MINUTE : 11 * 60 * Go.MINUTE;
@@ -169,6 +172,7 @@ final class Corpus {
         }
         Path truthFile = dir.resolve("truth.jsonl");
         truth.write(truthFile);
+        truth.writeWorkflows(dir.resolve("truth-workflows.jsonl"));
         int pods = 0;
         int ofInterest = 0;
         for (Truth.PodFacts f : truth.all()) {
@@ -227,7 +231,23 @@ final class Corpus {
     }
 
     private void submit(long at, Workflow w) {
-        sim.at(at + plan.between(0, 999_999_999L), () -> kube.createWorkflow(w));
+        sim.at(at + plan.between(0, 999_999_999L), () -> create(w));
+    }
+
+    /** The Workflow reaches the API: its truth record starts (class: its first step's Pod class). */
+    private void create(Workflow w) {
+        Controller c = controllerOf(w);
+        truth.workflowCreated(w, w.spec.stepList.get(0).podClass, c == null ? null : c.name, c == null ? null : c.release.version, sim.now());
+        kube.createWorkflow(w);
+    }
+
+    private Controller controllerOf(Workflow w) {
+        for (Controller c : controllers) {
+            if (c.instanceId.equals(w.instanceId)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     private Step step(String template, long duration, String cls, boolean interest) {
@@ -329,6 +349,245 @@ final class Corpus {
         } else if (ending == Kind.WATCH_STALL) {
             watchStall(c, endingAt);
         }
+        if (!misconfigured(c)) {
+            classesOf14(c, index, t, ending != null ? endingAt - 3 * Go.MINUTE : lastEnd);
+        }
+    }
+
+    private enum Kind14 {
+        SAME_NAME, TASK_RESULT, STALE_COPY
+    }
+
+    /**
+     * The classes of #14, after the other incidents of the controller (one slot at small scale, up to six at large):
+     * a same-named Workflow's stale cleanup item, task results that never complete, stale copies after completion. They
+     * draw from their own random stream so that the plan of the other incidents is the same as without them.
+     */
+    private void classesOf14(Controller c, int index, long from, long until) {
+        Sim.Rng saved = plan;
+        plan = plan14;
+        try {
+            long t = from + plan.between(1, 4) * Go.MINUTE;
+            int slots = scale == Scale.SMALL ? 1 : 6;
+            Kind14[] kinds = Kind14.values();
+            for (int i = 0; i < slots; i++) {
+                Kind14 k = kinds[(int) Math.floorMod(seed + index + i, kinds.length)];
+                long length = k == Kind14.TASK_RESULT ? 20 * Go.MINUTE : 14 * Go.MINUTE;
+                if (t + length > until) {
+                    break;
+                }
+                switch (k) {
+                    case SAME_NAME -> sameName(c, t);
+                    case TASK_RESULT -> taskResults(c, t);
+                    case STALE_COPY -> staleCopies(c, t);
+                    default -> {
+                    }
+                }
+                t += length + plan.between(2, 6) * Go.MINUTE;
+            }
+        } finally {
+            plan = saved;
+        }
+    }
+
+    /** A single-step Workflow of interest whose Pod has the given class and finishes at {@code finishAt}. */
+    private Workflow single(Controller c, String cls, long finishAt, K8s.PodGc podGc, int waitFate) {
+        Spec spec = new Spec();
+        Step s = step(plan.pick(TEMPLATES), 0, cls, true);
+        s.finishAt = finishAt + plan.between(0, 999_999_999L);
+        s.waitFate = waitFate;
+        spec.stepList.add(s);
+        spec.podGc = podGc;
+        String prefix = switch (cls) {
+            case "same-name-first-run" -> "rerun";
+            case "task-result-never-completes", "task-result-late" -> plan.pick("collect", "export", "summarize");
+            case "task-result-wait-killed" -> plan.pick("aggregate", "render");
+            case "stale-copy-rejected" -> plan.pick("refresh", "publish");
+            default -> plan.pick("finalize", "notify", "archive");
+        };
+        return workflow(c, prefix, spec);
+    }
+
+    /**
+     * #8022: a Workflow is deleted and one of the same name submitted again while a cleanup item of the first run's Pod
+     * still waits in the controller's queue. Pod patches time out for a few minutes (a slow webhook on Pod updates), so
+     * the first run's {@code labelPodCompleted} fails and is retried with a growing backoff; the user's deletion of the
+     * Workflow releases the old Pod through another item; the new run's Pod has the same name, and the old item, when it
+     * comes due, labels it completed: it leaves the informer, and its running node is marked {@code pod deleted}. Without
+     * the patch timeouts (30%) the name is reused harmlessly: the look-alike.
+     */
+    private void sameName(Controller c, long t0) {
+        boolean timeouts = plan.chance(0.7);
+        long finish = t0 + plan.between(20, 40) * Go.SECOND;
+        Workflow first = single(c, "same-name-first-run", finish, K8s.PodGc.NONE, K8s.WAIT_NORMAL);
+        submit(t0 - plan.between(60, 100) * Go.SECOND, first);
+        long until = finish + plan.between(175, 240) * Go.SECOND;
+        if (timeouts) {
+            sim.at(t0 + plan.between(0, 10) * Go.SECOND, () -> c.patchBrownout(until));
+        }
+        long deleteAt = (timeouts ? until : finish + plan.between(30, 120) * Go.SECOND) + plan.between(3, 12) * Go.SECOND;
+        // The second run: same name, same template (so the same Pod name), a new UID.
+        Workflow second = new Workflow();
+        second.namespace = first.namespace;
+        second.name = first.name;
+        second.uid = plan.uuid();
+        second.instanceId = first.instanceId;
+        second.labels.putAll(first.labels);
+        Spec spec = new Spec();
+        Step s = step(first.spec.stepList.get(0).template, 0, timeouts ? "stale-cleanup-same-name" : "same-name-resubmitted", true);
+        s.finishAt = deleteAt + plan.between(4, 12) * Go.MINUTE;
+        spec.stepList.add(s);
+        second.spec = spec;
+        long resubmitDelay = plan.between(2, 8) * Go.SECOND + plan.between(0, 999_999_999L);
+        sim.at(deleteAt + plan.between(0, 999_999_999L), () -> {
+            Workflow live = kube.workflows.get(first.key());
+            if (live != null && live.uid.equals(first.uid)) {
+                kube.deleteWorkflow(first.key(), false, "user");
+                resubmitWhenGone(first, second, resubmitDelay, 0);
+            }
+        });
+        typicalExports(second, deleteAt + plan.between(2, 4) * Go.MINUTE, 0, 0);
+        if (plan.chance(0.4)) {
+            exportPod(finish + plan.between(10, 60) * Go.SECOND, first, 0.25);
+        }
+    }
+
+    /** The user waits until the old run's Pod is gone (a new Pod of the same name could not be created before), then creates the new run. */
+    private void resubmitWhenGone(Workflow first, Workflow second, long delay, int tries) {
+        boolean gone = true;
+        for (Pod p : kube.pods.values()) {
+            if (p.workflowUid.equals(first.uid)) {
+                gone = false;
+                break;
+            }
+        }
+        if (gone) {
+            sim.after(delay, () -> create(second));
+        } else if (tries < 120) {
+            sim.after(Go.SECOND / 2, () -> resubmitWhenGone(first, second, delay, tries + 1));
+        }
+    }
+
+    /**
+     * Task results that do not complete: the wait container exits 0 but its result keeps
+     * {@code report-outputs-completed: "false"} (the result is then pending until the end, or until someone labels it
+     * completed, late or in time), or wait is OOMKilled and the controller completes the result itself.
+     */
+    private void taskResults(Controller c, long t0) {
+        List<Runnable> roles = new ArrayList<>();
+        roles.add(() -> {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = single(c, "task-result-never-completes", finish, K8s.PodGc.NONE, K8s.WAIT_REPORT_LOST);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            if (plan.chance(0.45)) {
+                // #12103's workaround, long after: kubectl label workflowtaskresult ... report-outputs-completed=true --overwrite
+                labelResult(finish + plan.between(12, 30) * Go.MINUTE, w);
+            }
+            resultExports(w, finish);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = single(c, "task-result-pod-deleted", finish, K8s.PodGc.NONE, K8s.WAIT_REPORT_LOST);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            // The other remedy: kubectl delete pod, long after. The finalizer goes at once (the Pod finished long ago), the node
+            // becomes "pod deleted"; v3.6.19 then forces the result 2m after (B1), v3.7.18 and v4.1.3 need not.
+            userDeletesPod(finish + plan.between(12, 25) * Go.MINUTE, w);
+            resultExports(w, finish);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = single(c, "task-result-late", finish, K8s.PodGc.NONE, K8s.WAIT_REPORT_LOST);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            labelResult(finish + plan.between(3, 8) * Go.MINUTE, w);
+            resultExports(w, finish);
+        });
+        roles.add(() -> {
+            long finish = t0 + plan.between(20, 90) * Go.SECOND;
+            Workflow w = single(c, "task-result-wait-killed", finish, K8s.PodGc.NONE, K8s.WAIT_OOM_KILLED);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            resultExports(w, finish);
+        });
+        java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
+        int n = plan.between(3, roles.size());
+        for (int i = 0; i < n; i++) {
+            roles.get(i).run();
+        }
+    }
+
+    private void labelResult(long at, Workflow w) {
+        sim.at(at + plan.between(0, 999_999_999L), () -> {
+            for (Truth.PodFacts f : truth.all()) {
+                if (w.uid.equals(f.workflowUid) && f.ofInterest) {
+                    kube.labelTaskResultCompleted(f.namespace, f.nodeId);
+                    return;
+                }
+            }
+        });
+    }
+
+    private void resultExports(Workflow w, long finish) {
+        if (plan.chance(0.35)) {
+            exportTaskResult(finish + plan.between(60, 300) * Go.SECOND, w);
+        }
+        if (plan.chance(0.45)) {
+            exportWorkflow(finish + plan.between(5, 11) * Go.MINUTE, w, 0.3);
+        }
+        if (plan.chance(0.45)) {
+            exportWorkflow(end - plan.between(10, 120) * Go.SECOND, w, 0.3);
+        }
+        if (plan.chance(0.35)) {
+            exportPod(finish + plan.between(2, 9) * Go.MINUTE, w, 0.25);
+        }
+    }
+
+    /**
+     * Stale copies of completed Workflows (B3). The rejected one: the Workflow watch breaks and the informer relists
+     * from a lagging apiserver cache, getting the version before the completion; the release's guard catches it (v3.7.18
+     * and v4.1.3 log {@code Rejecting stale copy of a completed workflow}; v3.6.19's is at Debug). The regression: the
+     * controller restarts soon after the completion and its first list is that stale copy; memory is empty after a
+     * restart, so no guard catches it: the node, whose Pod has left the informer (labelled completed, or deleted by
+     * podGC), is marked {@code pod deleted} after {@code Marking workflow completed}, and the update is refused.
+     */
+    private void staleCopies(Controller c, long t0) {
+        if (plan.chance(0.8)) {
+            long finish = t0 + plan.between(20, 60) * Go.SECOND;
+            Workflow w = single(c, "stale-copy-rejected", finish, K8s.PodGc.NONE, K8s.WAIT_NORMAL);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            long lag = plan.between(20, 90) * Go.SECOND;
+            sim.at(finish + plan.between(12, 30) * Go.SECOND, () -> c.staleRelist(w.key(), lag));
+            typicalExports(w, finish - 5 * Go.SECOND, 0, 0);
+        }
+        // Two Workflows complete before the restart: one whose Pod was labelled completed, one whose Pod podGC deleted.
+        long latest = 0;
+        List<Workflow> regressing = new ArrayList<>();
+        for (boolean podGc : new boolean[] {false, true}) {
+            long finish = t0 + plan.between(150, 240) * Go.SECOND;
+            latest = Math.max(latest, finish);
+            Workflow w = single(c, podGc ? "phase-regression-podgc" : "phase-regression", finish,
+                    podGc ? plan.pick(new K8s.PodGc("OnPodCompletion", ""), new K8s.PodGc("OnPodCompletion", "0s")) : K8s.PodGc.NONE,
+                    K8s.WAIT_NORMAL);
+            submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            regressing.add(w);
+            typicalExports(w, finish - 5 * Go.SECOND, 0, 0);
+        }
+        long lag = plan.between(30, 120) * Go.SECOND;
+        long restartAt = latest + 2 * Go.SECOND + plan.between(12, 30) * Go.SECOND;
+        boolean rollout = plan.chance(0.5);
+        long gap = plan.between(3, 15) * Go.SECOND;
+        sim.at(restartAt, () -> {
+            if (!c.up()) {
+                return;
+            }
+            for (Workflow w : regressing) {
+                c.staleListOnStart.put(w.key(), lag);
+            }
+            if (rollout) {
+                c.stop();
+                sim.after(gap, () -> c.start(c.normalWorkers, false));
+            } else {
+                c.crash();
+            }
+        });
     }
 
     /** A Workflow of interest whose (first) Pod has the given class; 35% of them are a two-step Workflow. */

@@ -89,7 +89,7 @@ public final class Judgment {
             if (!generateOnly) {
                 try {
                     Scorer.Analysis a = Scorer.analyze(info, false);
-                    tally.add(seed, Scorer.readTruth(info.truth()), a);
+                    tally.add(seed, Scorer.readCorpusTruth(info.dir()), a);
                     line += String.format(Locale.ROOT, ", analysed in %.1f s, %d findings, %d unparsed lines", (System.nanoTime() - t1) / 1e9,
                             a.findings().size(), a.logUnparsed());
                     for (String s : a.unparsedSamples()) {

@@ -210,9 +210,18 @@ final class K8s {
         int exitCode;
         /** What main does on SIGTERM: 0 dies of it (emissary reports 137), 1 exits 143 itself, 2 ignores it (SIGKILL at grace). */
         int onTerm;
+        /** What the executor (wait) does once main has exited: {@link #WAIT_NORMAL}, {@link #WAIT_REPORT_LOST}, {@link #WAIT_OOM_KILLED}. */
+        int waitFate = WAIT_NORMAL;
         String podClass;
         boolean ofInterest;
     }
+
+    /** wait labels its task result {@code report-outputs-completed: "true"} and exits 0. */
+    static final int WAIT_NORMAL = 0;
+    /** wait exits 0 but its deferred label patch was lost: the task result keeps {@code "false"} (#12103, #15034; cause inferred). */
+    static final int WAIT_REPORT_LOST = 1;
+    /** wait is OOMKilled (137) while it saves the outputs: the task result keeps {@code "false"}, the Pod ends Failed. */
+    static final int WAIT_OOM_KILLED = 2;
 
     static final class Spec {
         boolean steps;

@@ -352,13 +352,27 @@ final class Kube {
         }
     }
 
-    /** The controller's update of the Workflow (status and labels); returns the new resourceVersion, or -1 if it is gone. */
-    long updateWorkflow(String key, String uid, K8s.Status status, Map<String, String> labels, String release) {
+    /** Each Workflow as it was before its latest update: what an apiserver whose watch cache lags still serves. */
+    final Map<String, Workflow> previousVersion = new HashMap<>();
+
+    static final long GONE = -1;
+    static final long CONFLICT_RV = -2;
+
+    /**
+     * The controller's update of the Workflow (status and labels), with the resourceVersion of the copy it
+     * changed as precondition; returns the new resourceVersion, {@link #GONE} if it is gone, {@link #CONFLICT_RV}
+     * if the copy was stale.
+     */
+    long updateWorkflow(String key, String uid, long rvPrecondition, K8s.Status status, Map<String, String> labels, String release) {
         Workflow w = workflows.get(key);
         if (w == null || !w.uid.equals(uid)) {
-            return -1;
+            return GONE;
+        }
+        if (rvPrecondition != w.resourceVersion) {
+            return CONFLICT_RV;
         }
         Workflow before = w.copy();
+        previousVersion.put(key, before);
         w.status = status.copy();
         w.labels.clear();
         w.labels.putAll(labels);
@@ -386,6 +400,7 @@ final class Kube {
         if (w == null) {
             return;
         }
+        previousVersion.remove(key);
         truth.workflowDeleted(w, now());
         w.resourceVersion = nextRv();
         Workflow last = w.copy();
@@ -423,6 +438,7 @@ final class Kube {
             TaskResult t = taskResults.get(p.namespace + "/" + p.nodeId());
             if (t != null && t.workflow.equals(w.name) && t.namespace.equals(w.namespace)) {
                 taskResults.remove(t.key());
+                truth.taskResultGone(t, now());
                 for (TaskResultWatch tw : taskResultWatches) {
                     if (tw.matches(t)) {
                         tw.event('D', t.copy());
@@ -443,6 +459,7 @@ final class Kube {
         owned.sort((a, b) -> a.name.compareTo(b.name));
         for (TaskResult t : owned) {
             taskResults.remove(t.key());
+            truth.taskResultGone(t, now());
             for (TaskResultWatch tw : taskResultWatches) {
                 if (tw.matches(t)) {
                     tw.event('D', t.copy());
@@ -462,12 +479,24 @@ final class Kube {
         t.resourceVersion = nextRv();
         t.creation = old != null ? old.creation : K8s.sec(now());
         taskResults.put(t.key(), t);
+        truth.taskResultWritten(t, old == null, now());
         TaskResult snap = t.copy();
         for (TaskResultWatch tw : taskResultWatches) {
             if (tw.matches(snap)) {
                 tw.event(old == null ? 'A' : 'M', snap);
             }
         }
+    }
+
+    /** {@code kubectl label workflowtaskresult NAME workflows.argoproj.io/report-outputs-completed=true --overwrite} (#12103's workaround). */
+    void labelTaskResultCompleted(String namespace, String name) {
+        TaskResult old = taskResults.get(namespace + "/" + name);
+        if (old == null || old.completed) {
+            return;
+        }
+        TaskResult t = old.copy();
+        t.completed = true;
+        upsertTaskResult(t);
     }
 
     // ---- Scheduler and kubelet ----------------------------------------------------------------
@@ -580,22 +609,32 @@ final class Kube {
         sim.after(rng.between(100_000_000L, 900_000_000L), () -> postStatus(r));
         if (!r.wait.terminated()) {
             long waitDelay = rng.between(300_000_000L, 1_500_000_000L);
-            sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
-            sim.after(waitDelay, () -> waitExits(r));
+            switch (r.step.waitFate) {
+                case K8s.WAIT_REPORT_LOST -> sim.after(waitDelay, () -> waitExits(r));
+                case K8s.WAIT_OOM_KILLED -> sim.after(waitDelay / 2, () -> waitExits(r, 137, "OOMKilled"));
+                default -> {
+                    sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
+                    sim.after(waitDelay, () -> waitExits(r));
+                }
+            }
         }
     }
 
     private void waitExits(Running r) {
+        waitExits(r, 0, "Completed");
+    }
+
+    private void waitExits(Running r, int code, String reason) {
         if (r.wait.terminated()) {
             return;
         }
         long t = now();
         r.wait.state = "terminated";
-        r.wait.exitCode = 0;
-        r.wait.reason = "Completed";
+        r.wait.exitCode = code;
+        r.wait.reason = reason;
         r.wait.finishedAt = K8s.sec(t);
         r.wait.finishedNanos = t;
-        truth.containerFinished(r.uid, "wait", t, 0);
+        truth.containerFinished(r.uid, "wait", t, code);
         sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
     }
 

@@ -23,26 +23,171 @@ import java.util.TreeSet;
 
 /**
  * Runs {@code argo-forensics analyze --format json} on a corpus (in-process, as the launcher would),
- * matches its findings to the truth file's Pods by namespace/name (and UID when the finding has one)
- * and counts, per rule and per scenario class, true and false positives and misses: once for every
- * finding, once for {@code confirmed} and {@code likely} only.
+ * matches its findings to the truth (Pods by namespace/name and UID when the finding has one; the
+ * Workflow-level rules' findings to Workflows by namespace/name) and counts, per rule and per scenario
+ * class, true and false positives and misses: once for every finding, once for {@code confirmed} and
+ * {@code likely} only.
  */
 final class Scorer {
-    static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF007");
+    static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
+        "AF013", "AF014");
+    /**
+     * Rules whose unit is the Workflow: a finding counts for the Workflow it names (its {@code workflow}, else the
+     * Workflow of the truth Pod it names), and the truth is per Workflow ({@code truth-workflows.jsonl}). The others
+     * are scored per Pod.
+     */
+    static final Set<String> WORKFLOW_RULES = Set.of("AF009", "AF012", "AF013", "AF014");
     static final List<String> CONFIDENCES = List.of("confirmed", "likely", "possible");
     static final String NOT_IN_TRUTH = "(not in truth)";
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
-                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story) {
+                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow) {
+        String key() {
+            return namespace + "/" + name;
+        }
+
+        String workflowKey() {
+            return namespace + "/" + workflow;
+        }
+    }
+
+    /** A Workflow of the truth: the unit of the Workflow-level rules. */
+    record TruthWorkflow(String namespace, String name, String uid, String cls, Map<String, Boolean> expected, String story) {
         String key() {
             return namespace + "/" + name;
         }
     }
 
-    record Finding(String rule, String confidence, String reason, String namespace, String name, String uid, Long delayNanos) {
+    /** What a finding is scored against: a Pod or a Workflow of the truth. */
+    record Unit(String id, String key, String cls, boolean expected, TruthPod pod) {
+    }
+
+    /** {@code wfNamespace}/{@code wfName}: the finding's {@code workflow}, null when it named none. */
+    record Finding(String rule, String confidence, String reason, String namespace, String name, String uid, Long delayNanos, String wfNamespace,
+                   String wfName) {
         String key() {
             return namespace + "/" + name;
         }
+
+        String workflowKey() {
+            return wfName == null ? null : wfNamespace + "/" + wfName;
+        }
+    }
+
+    /** The truth of one corpus, indexed for matching. */
+    static final class CorpusTruth {
+        final List<TruthPod> pods;
+        final List<TruthWorkflow> workflows;
+        final Map<String, List<TruthPod>> podsByKey = new HashMap<>();
+        final Map<String, List<TruthWorkflow>> workflowsByKey = new HashMap<>();
+
+        CorpusTruth(List<TruthPod> pods, List<TruthWorkflow> workflows) {
+            this.pods = pods;
+            this.workflows = workflows;
+            pods.forEach(t -> podsByKey.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(t));
+            workflows.forEach(t -> workflowsByKey.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(t));
+        }
+
+        /** The units of a rule: Pods, or Workflows for a Workflow-level rule. */
+        List<Unit> units(String rule) {
+            List<Unit> out = new ArrayList<>();
+            if (WORKFLOW_RULES.contains(rule)) {
+                for (TruthWorkflow w : workflows) {
+                    out.add(new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null));
+                }
+            } else {
+                for (TruthPod t : pods) {
+                    out.add(new Unit("pod " + t.uid(), t.key(), t.cls(), t.expected().getOrDefault(rule, false), t));
+                }
+            }
+            return out;
+        }
+
+        /**
+         * The unit a finding of {@code rule} is about, or null (not in the truth). Pods: by namespace/name, by UID when
+         * the finding has one; among same-named Pods (a Workflow name reused) without a UID, the one the truth expects,
+         * else the latest. A Pod-level finding that names no truth Pod but a Workflow counts for that Workflow's Pod the
+         * truth expects, if any. Workflows: the finding's Workflow, else the Workflow of the Pod it names; among
+         * same-named Workflows the one the truth expects, else the latest.
+         */
+        Unit unitOf(String rule, Finding f) {
+            if (WORKFLOW_RULES.contains(rule)) {
+                String key = f.workflowKey();
+                if (key == null) {
+                    TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
+                    key = p == null ? null : p.workflowKey();
+                }
+                List<TruthWorkflow> ws = key == null ? null : workflowsByKey.get(key);
+                if (ws == null || ws.isEmpty()) {
+                    return null;
+                }
+                TruthWorkflow w = ws.get(ws.size() - 1);
+                for (TruthWorkflow x : ws) {
+                    if (x.expected().getOrDefault(rule, false)) {
+                        w = x;
+                    }
+                }
+                return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null);
+            }
+            TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
+            if (p == null && f.uid() == null && f.workflowKey() != null) {
+                for (TruthPod t : pods) {
+                    if (t.workflowKey().equals(f.workflowKey()) && t.expected().getOrDefault(rule, false)) {
+                        p = t;
+                    }
+                }
+            }
+            return p == null ? null : new Unit("pod " + p.uid(), p.key(), p.cls(), p.expected().getOrDefault(rule, false), p);
+        }
+
+        private static TruthPod pick(List<TruthPod> candidates, String uid, String rule) {
+            if (candidates == null || candidates.isEmpty()) {
+                return null;
+            }
+            if (uid != null) {
+                for (TruthPod t : candidates) {
+                    if (t.uid().equals(uid)) {
+                        return t;
+                    }
+                }
+                return null;
+            }
+            TruthPod chosen = candidates.get(candidates.size() - 1);
+            for (TruthPod t : candidates) {
+                if (t.expected().getOrDefault(rule, false)) {
+                    chosen = t;
+                }
+            }
+            return chosen;
+        }
+    }
+
+    static CorpusTruth readCorpusTruth(Path dir) {
+        return new CorpusTruth(readTruth(dir.resolve("truth.jsonl")), readWorkflowTruth(dir.resolve("truth-workflows.jsonl")));
+    }
+
+    static List<TruthWorkflow> readWorkflowTruth(Path file) {
+        List<TruthWorkflow> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        ObjectMapper json = new ObjectMapper();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                JsonNode n = json.readTree(line);
+                Map<String, Boolean> expected = new LinkedHashMap<>();
+                n.path("expected").fields().forEachRemaining(e -> expected.put(e.getKey(), e.getValue().asBoolean()));
+                JsonNode f = n.path("facts");
+                String story = "completed " + f.path("completedPersistedAt").asText("never") + " (" + f.path("completedPhase").asText("-") + ")"
+                        + (f.path("regressions").isEmpty() ? "" : ", then " + f.path("regressions").toString());
+                out.add(new TruthWorkflow(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
+                        expected, story));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     /** What one analysis gave. */
@@ -59,7 +204,9 @@ final class Scorer {
                 JsonNode n = json.readTree(line);
                 Map<String, Boolean> expected = new LinkedHashMap<>();
                 for (String rule : RULES) {
-                    expected.put(rule, n.path("expected").path(rule).asBoolean());
+                    if (!WORKFLOW_RULES.contains(rule)) {
+                        expected.put(rule, n.path("expected").path(rule).asBoolean());
+                    }
                 }
                 JsonNode d = n.get("af001DelayNanos");
                 List<Long> same = new ArrayList<>();
@@ -68,7 +215,8 @@ final class Scorer {
                 }
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
-                        n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts"))));
+                        n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts")),
+                        n.path("workflow").asText()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -89,6 +237,19 @@ final class Scorer {
         b.append(", final node ").append(f.path("finalNodePhase").asText("-"));
         if (!f.path("finalNodeMessage").asText("").isEmpty()) {
             b.append(" \"").append(f.path("finalNodeMessage").asText()).append('"');
+        }
+        if (!f.path("taskResultCreatedAt").isNull() && !f.path("taskResultCreatedAt").isMissingNode()) {
+            b.append(", task result labelled completed ").append(f.path("taskResultLabelledCompletedAt").asText("never"));
+            if (!f.path("taskResultForcedAt").isNull()) {
+                b.append(", forced ").append(f.path("taskResultForcedAt").asText()).append(" (").append(f.path("taskResultForcedBy").asText())
+                        .append(')');
+            }
+            if (f.path("taskResultBlockedPasses").asInt() > 0) {
+                b.append(", ").append(f.path("taskResultBlockedPasses").asInt()).append(" passes blocked by it");
+            }
+        }
+        if (!f.path("falsePodDeletedAt").isNull() && !f.path("falsePodDeletedAt").isMissingNode()) {
+            b.append(", marked pod deleted ").append(f.path("falsePodDeletedAt").asText()).append(" while it existed undeleted");
         }
         return b.toString();
     }
@@ -120,9 +281,12 @@ final class Scorer {
             for (JsonNode f : root.path("findings")) {
                 JsonNode pod = f.path("pod");
                 JsonNode d = f.get("delayNanos");
+                JsonNode wf = f.path("workflow");
+                boolean hasWf = wf.isObject() && wf.hasNonNull("name");
                 findings.add(new Finding(f.path("rule").asText(), f.path("confidence").asText(), f.path("confidenceReason").asText(),
                         pod.path("namespace").asText(), pod.path("name").asText(), pod.path("uid").isNull() ? null : pod.path("uid").asText(null),
-                        d == null || d.isNull() ? null : d.asLong()));
+                        d == null || d.isNull() ? null : d.asLong(), hasWf ? wf.path("namespace").asText() : null,
+                        hasWf ? wf.path("name").asText() : null));
             }
             Set<String> timelinePods = new TreeSet<>();
             for (JsonNode t : root.path("timelines")) {
@@ -186,6 +350,7 @@ final class Scorer {
         long objectsUnreadable;
         int pods;
         int podsOfInterest;
+        int workflows;
         int duplicateFindings;
 
         Tally() {
@@ -207,49 +372,57 @@ final class Scorer {
             return i < 0 ? CONFIDENCES.size() : i;
         }
 
-        void add(long seed, List<TruthPod> truth, Analysis analysis) {
+        void add(long seed, CorpusTruth truth, Analysis analysis) {
             corpora++;
             logLines += analysis.logLines();
             logUnparsed += analysis.logUnparsed();
             exportObjects += analysis.objects();
             objectsUnreadable += analysis.objectsUnreadable();
-            Map<String, TruthPod> byKey = new HashMap<>();
-            for (TruthPod t : truth) {
-                byKey.put(t.key(), t);
+            for (TruthPod t : truth.pods) {
                 pods++;
                 if (t.ofInterest) {
                     podsOfInterest++;
                 }
                 podsByClass.merge(t.cls(), 1, Integer::sum);
-                for (String r : RULES) {
-                    if (t.expected().get(r)) {
-                        positivesByClass.computeIfAbsent(t.cls(), k -> new TreeMap<>()).merge(r, 1, Integer::sum);
+            }
+            workflows += truth.workflows.size();
+            Map<String, TruthWorkflow> workflowById = new HashMap<>();
+            truth.workflows.forEach(w -> workflowById.put("wf " + w.uid(), w));
+            for (String rule : RULES) {
+                List<Unit> units = truth.units(rule);
+                for (Unit u : units) {
+                    if (u.expected()) {
+                        positivesByClass.computeIfAbsent(u.cls(), k -> new TreeMap<>()).merge(rule, 1, Integer::sum);
                     }
                 }
-            }
-            for (String rule : RULES) {
-                // The best finding of this rule per Pod (several findings for one Pod count once).
+                // The best finding of this rule per unit (several findings for one Pod or Workflow count once).
                 Map<String, Finding> best = new TreeMap<>();
+                Map<String, Unit> unitOf = new HashMap<>();
                 Map<String, List<Finding>> every = new HashMap<>();
                 for (Finding f : analysis.findings()) {
                     if (!f.rule().equals(rule)) {
                         continue;
                     }
-                    TruthPod t = byKey.get(f.key());
-                    String key = t != null && (f.uid() == null || f.uid().equals(t.uid())) ? f.key() : NOT_IN_TRUTH + " " + f.key();
-                    every.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
-                    Finding b = best.get(key);
+                    Unit u = truth.unitOf(rule, f);
+                    String id = u != null ? u.id() : NOT_IN_TRUTH + " " + (WORKFLOW_RULES.contains(rule) && f.workflowKey() != null
+                            ? f.workflowKey() : f.key());
+                    if (u != null) {
+                        unitOf.put(id, u);
+                    }
+                    every.computeIfAbsent(id, k -> new ArrayList<>()).add(f);
+                    Finding b = best.get(id);
                     if (b == null || rank(f.confidence()) < rank(b.confidence())) {
-                        best.put(key, f);
+                        best.put(id, f);
                     } else {
                         duplicateFindings++;
                     }
                 }
                 for (Map.Entry<String, Finding> e : best.entrySet()) {
                     Finding f = e.getValue();
-                    TruthPod t = e.getKey().startsWith(NOT_IN_TRUTH) ? null : byKey.get(e.getKey());
-                    String cls = t == null ? NOT_IN_TRUTH : t.cls();
-                    boolean positive = t != null && t.expected().get(rule);
+                    Unit u = unitOf.get(e.getKey());
+                    String cls = u == null ? NOT_IN_TRUTH : u.cls();
+                    String shown = u == null ? e.getKey().substring(NOT_IN_TRUTH.length() + 1) : u.key();
+                    boolean positive = u != null && u.expected();
                     boolean isStrong = rank(f.confidence()) <= 1;
                     int[] conf = byConfidence.get(rule).computeIfAbsent(f.confidence(), k -> new int[2]);
                     conf[positive ? 0 : 1]++;
@@ -258,12 +431,13 @@ final class Scorer {
                         count(rule, cls, true, positive ? 1 : 0, positive ? 0 : 1, 0);
                     } else if (positive) {
                         count(rule, cls, true, 0, 0, 1);
-                        missed.add(new Missed(seed, f.key(), cls, rule + " (confirmed+likely)", f.confidence() + ": " + f.reason()));
+                        missed.add(new Missed(seed, shown, cls, rule + " (confirmed+likely)", f.confidence() + ": " + f.reason()));
                     }
                     if (!positive) {
-                        wrong.add(new Wrong(seed, f.key(), cls, rule, f.confidence(), f.reason()));
+                        wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), f.reason()));
                     }
-                    if (positive && rule.equals("AF001")) {
+                    if (positive && rule.equals("AF001") && u.pod() != null) {
+                        TruthPod t = u.pod();
                         delayChecked++;
                         boolean exact = false;
                         Long found = null;
@@ -277,17 +451,22 @@ final class Scorer {
                         if (exact) {
                             delayExact++;
                         } else {
-                            delayMismatches.add(new DelayMismatch(seed, f.key(), cls, t.delayNanos(), found,
+                            delayMismatches.add(new DelayMismatch(seed, shown, cls, t.delayNanos(), found,
                                     found != null && t.sameDueDelays().contains(found)));
                         }
                     }
                 }
-                for (TruthPod t : truth) {
-                    if (t.expected().get(rule) && !best.containsKey(t.key())) {
-                        count(rule, t.cls(), false, 0, 0, 1);
-                        count(rule, t.cls(), true, 0, 0, 1);
-                        missed.add(new Missed(seed, t.key(), t.cls(), rule, (rule.equals("AF002") && !t.exitCodesExported()
-                                ? "no export shows the exit codes; " : "") + t.story()));
+                for (Unit u : units) {
+                    if (u.expected() && !best.containsKey(u.id())) {
+                        count(rule, u.cls(), false, 0, 0, 1);
+                        count(rule, u.cls(), true, 0, 0, 1);
+                        String story;
+                        if (u.pod() != null) {
+                            story = (rule.equals("AF002") && !u.pod().exitCodesExported() ? "no export shows the exit codes; " : "") + u.pod().story();
+                        } else {
+                            story = workflowById.get(u.id()).story();
+                        }
+                        missed.add(new Missed(seed, u.key(), u.cls(), rule, story));
                     }
                 }
             }
@@ -316,8 +495,9 @@ final class Scorer {
         String render(String title, int wrongPerGroup) {
             StringBuilder b = new StringBuilder();
             b.append(title).append('\n');
-            b.append(String.format(Locale.ROOT, "corpora %d, log lines %,d (unparsed %d), exported objects %,d (unreadable %d), pods %,d (of interest %,d)%n",
-                    corpora, logLines, logUnparsed, exportObjects, objectsUnreadable, pods, podsOfInterest));
+            b.append(String.format(Locale.ROOT, "corpora %d, log lines %,d (unparsed %d), exported objects %,d (unreadable %d), pods %,d (of interest %,d),"
+                    + " workflows %,d%n", corpora, logLines, logUnparsed, exportObjects, objectsUnreadable, pods, podsOfInterest, workflows));
+            b.append("Units: Pods; Workflows for ").append(String.join(", ", RULES.stream().filter(WORKFLOW_RULES::contains).toList())).append('\n');
             b.append('\n').append("Per rule                  every finding                          | confirmed + likely only\n");
             b.append(String.format(Locale.ROOT, "%-6s %6s | %5s %5s %5s %9s %6s | %5s %5s %5s %9s %6s%n", "rule", "truth", "TP", "FP", "FN",
                     "precision", "recall", "TP", "FP", "FN", "precision", "recall"));
@@ -337,25 +517,30 @@ final class Scorer {
                         m.get("likely")[0] + "/" + m.get("likely")[1], m.get("possible")[0] + "/" + m.get("possible")[1]));
             }
             for (boolean strongOnly : new boolean[] {false, true}) {
-                b.append('\n').append(strongOnly ? "Per scenario class, confirmed + likely only (TP/FP/FN)\n"
-                        : "Per scenario class, every finding (TP/FP/FN; truth = Pods expected to have the finding)\n");
-                b.append(String.format(Locale.ROOT, "%-26s %6s", "class", "pods"));
-                for (String r : RULES) {
-                    b.append(String.format(Locale.ROOT, " %16s", r + " (truth)"));
-                }
-                b.append('\n');
-                TreeSet<String> classes = new TreeSet<>(podsByClass.keySet());
-                for (String r : RULES) {
-                    classes.addAll((strongOnly ? strongByClass : allByClass).get(r).keySet());
-                }
-                for (String cls : classes) {
-                    b.append(String.format(Locale.ROOT, "%-26s %6d", cls, podsByClass.getOrDefault(cls, 0)));
-                    for (String r : RULES) {
-                        Counts c = (strongOnly ? strongByClass : allByClass).get(r).getOrDefault(cls, new Counts());
-                        int truthCount = positivesByClass.getOrDefault(cls, Map.of()).getOrDefault(r, 0);
-                        b.append(String.format(Locale.ROOT, " %16s", c.tp + "/" + c.fp + "/" + c.fn + " (" + truthCount + ")"));
+                // Six rules a table, so that a line stays readable.
+                for (int from = 0; from < RULES.size(); from += 6) {
+                    List<String> rules = RULES.subList(from, Math.min(RULES.size(), from + 6));
+                    b.append('\n').append(strongOnly ? "Per scenario class, confirmed + likely only (TP/FP/FN)"
+                            : "Per scenario class, every finding (TP/FP/FN; truth = Pods, or Workflows, expected to have the finding)");
+                    b.append(from == 0 ? "\n" : ", continued\n");
+                    b.append(String.format(Locale.ROOT, "%-29s %6s", "class", "pods"));
+                    for (String r : rules) {
+                        b.append(String.format(Locale.ROOT, " %16s", r + (WORKFLOW_RULES.contains(r) ? " (wf truth)" : " (truth)")));
                     }
                     b.append('\n');
+                    TreeSet<String> classes = new TreeSet<>(podsByClass.keySet());
+                    for (String r : rules) {
+                        classes.addAll((strongOnly ? strongByClass : allByClass).get(r).keySet());
+                    }
+                    for (String cls : classes) {
+                        b.append(String.format(Locale.ROOT, "%-29s %6d", cls, podsByClass.getOrDefault(cls, 0)));
+                        for (String r : rules) {
+                            Counts c = (strongOnly ? strongByClass : allByClass).get(r).getOrDefault(cls, new Counts());
+                            int truthCount = positivesByClass.getOrDefault(cls, Map.of()).getOrDefault(r, 0);
+                            b.append(String.format(Locale.ROOT, " %16s", c.tp + "/" + c.fp + "/" + c.fn + " (" + truthCount + ")"));
+                        }
+                        b.append('\n');
+                    }
                 }
             }
             if (!delayMismatches.isEmpty()) {

@@ -24,6 +24,8 @@ import java.util.Map;
 final class Truth {
     static final long STUCK_AFTER = 5 * Go.MINUTE;
     static final long MINIMUM_DELAY = 2 * Go.MINUTE;
+    /** How long a finished Pod's task result may stay incomplete (the controller's TASK_RESULT_TIMEOUT_DURATION, AF006's default). */
+    static final long TASK_RESULT_PENDING = 10 * Go.MINUTE;
 
     /** The facts of one Pod. */
     static final class PodFacts {
@@ -72,6 +74,22 @@ final class Truth {
         boolean finalizerHeldAtEnd;
         /** Some export (Pod, List, watch stream or task result) shows main's exit code. */
         boolean exitCodesExported;
+        // The node's WorkflowTaskResult, in the API, and what the controller made of it.
+        long resultCreatedAt = -1;
+        long resultLabelTrueAt = -1;
+        long resultGoneAt = -1;
+        long resultForcedAt = -1;
+        String resultForcedBy;
+        long resultBlockedFirstAt = -1;
+        int resultBlockedPasses;
+        /** Times a controller marked the node Error "pod deleted", with whether the Pod then existed undeleted. */
+        final List<String> podDeletedMarks = new ArrayList<>();
+        long falsePodDeletedAt = -1;
+        boolean af006;
+        boolean af008;
+        /** Whether the truth expects the rule of an id no scenario models (AF010, AF011): always false, written for the scorer. */
+        boolean af010;
+        boolean af011;
 
         String key() {
             return namespace + "/" + name;
@@ -105,6 +123,124 @@ final class Truth {
 
     PodFacts get(String uid) {
         return byUid.get(uid);
+    }
+
+    /** The facts of the Pod of a Workflow's node (the latest Pod created for it), or null. */
+    PodFacts forNode(String namespace, String workflow, String workflowUid, String nodeId) {
+        Map<String, PodFacts> nodes = byNode.get(namespace + "/" + workflow);
+        PodFacts f = nodes == null ? null : nodes.get(nodeId);
+        return f != null && f.workflowUid.equals(workflowUid) ? f : null;
+    }
+
+    // ---- task results -------------------------------------------------------------------------
+
+    void taskResultWritten(K8s.TaskResult t, boolean created, long now) {
+        PodFacts f = forNode(t.namespace, t.workflow, t.workflowUid, t.name);
+        if (f == null) {
+            return;
+        }
+        if (created && f.resultCreatedAt < 0) {
+            f.resultCreatedAt = now;
+        }
+        if (t.completed && f.resultLabelTrueAt < 0) {
+            f.resultLabelTrueAt = now;
+        }
+    }
+
+    void taskResultGone(K8s.TaskResult t, long now) {
+        PodFacts f = forNode(t.namespace, t.workflow, t.workflowUid, t.name);
+        if (f != null && f.resultGoneAt < 0) {
+            f.resultGoneAt = now;
+        }
+    }
+
+    /** A controller completed the node's result in its own view without the executor's label ({@code how}: the line's gist). */
+    void taskResultForced(String namespace, String workflow, String workflowUid, String nodeId, long now, String how) {
+        PodFacts f = forNode(namespace, workflow, workflowUid, nodeId);
+        if (f != null && f.resultForcedAt < 0) {
+            f.resultForcedAt = now;
+            f.resultForcedBy = how;
+        }
+    }
+
+    /** A controller's pod reconciliation saw the node's Pod finished and its result incomplete, and stopped there. */
+    void taskResultBlocked(String podUid, long now) {
+        PodFacts f = byUid.get(podUid);
+        if (f != null) {
+            if (f.resultBlockedFirstAt < 0) {
+                f.resultBlockedFirstAt = now;
+            }
+            f.resultBlockedPasses++;
+        }
+    }
+
+    /** A controller marked the node Error "pod deleted"; the Pod object as the API has it now (null: gone). */
+    void nodeMarkedPodDeleted(String namespace, String workflow, String workflowUid, String nodeId, long now, Pod live) {
+        PodFacts f = forNode(namespace, workflow, workflowUid, nodeId);
+        if (f == null) {
+            return;
+        }
+        boolean undeleted = live != null && live.uid.equals(f.uid) && live.deletionTimestamp == null && f.firstDeletionAt < 0;
+        f.podDeletedMarks.add(Go.rfc3339Nano(now) + (undeleted ? " while the Pod existed, no deletion requested" : " after a deletion"));
+        if (undeleted && f.falsePodDeletedAt < 0) {
+            f.falsePodDeletedAt = now;
+        }
+    }
+
+    // ---- Workflows ----------------------------------------------------------------------------
+
+    /** The facts of one Workflow (the unit of the Workflow-level rules). */
+    static final class WorkflowFacts {
+        String namespace;
+        String name;
+        String uid;
+        String cls;
+        String controller;
+        String release;
+        long createdAt;
+        long completedPersistedAt = -1;
+        String completedPhase;
+        long regressedAt = -1;
+        final List<String> regressions = new ArrayList<>();
+        long deletedAt = -1;
+        boolean af009;
+
+        String key() {
+            return namespace + "/" + name;
+        }
+    }
+
+    private final Map<String, WorkflowFacts> workflowsByUid = new LinkedHashMap<>();
+
+    void workflowCreated(Workflow w, String cls, String controller, String release, long now) {
+        WorkflowFacts f = new WorkflowFacts();
+        f.namespace = w.namespace;
+        f.name = w.name;
+        f.uid = w.uid;
+        f.cls = cls;
+        f.controller = controller;
+        f.release = release;
+        f.createdAt = now;
+        workflowsByUid.put(w.uid, f);
+    }
+
+    List<WorkflowFacts> workflows() {
+        return new ArrayList<>(workflowsByUid.values());
+    }
+
+    /**
+     * After the Workflow's completion was persisted, a controller changed the phase of the Workflow or of one of its
+     * nodes away from what it had persisted (whether or not that change was then persisted).
+     */
+    void phaseRegressed(String workflowUid, long now, String what) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f == null) {
+            return;
+        }
+        f.regressions.add(Go.rfc3339Nano(now) + " " + what);
+        if (f.regressedAt < 0) {
+            f.regressedAt = now;
+        }
     }
 
     List<PodFacts> all() {
@@ -175,6 +311,11 @@ final class Truth {
     }
 
     void workflowPersisted(Workflow w, long t, String release) {
+        WorkflowFacts wf = workflowsByUid.get(w.uid);
+        if (wf != null && wf.completedPersistedAt < 0 && w.status.completed()) {
+            wf.completedPersistedAt = t;
+            wf.completedPhase = w.status.phase;
+        }
         Map<String, PodFacts> nodes = byNode.get(w.key());
         if (nodes == null) {
             return;
@@ -206,6 +347,10 @@ final class Truth {
     }
 
     void workflowDeleted(Workflow w, long t) {
+        WorkflowFacts wf = workflowsByUid.get(w.uid);
+        if (wf != null && wf.deletedAt < 0) {
+            wf.deletedAt = t;
+        }
         Map<String, PodFacts> nodes = byNode.get(w.key());
         if (nodes == null) {
             return;
@@ -219,6 +364,9 @@ final class Truth {
 
     /** The verdicts as of {@code end}, the end of the evidence; {@code kube} holds the cluster as it is then. */
     void settle(long end, Kube kube) {
+        for (WorkflowFacts w : workflowsByUid.values()) {
+            w.af009 = w.regressedAt >= 0;
+        }
         for (PodFacts f : byUid.values()) {
             boolean containersDone = f.mainFinishedAt >= 0 && f.waitFinishedAt >= 0;
             f.af001 = "pod-delete-handler".equals(f.finalizerRemovedBy) && f.workflowExistedAtRemoval && !f.nodePersistedFulfilledAtRemoval
@@ -228,6 +376,10 @@ final class Truth {
             f.af007 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && "Error".equals(f.persistedPhase)
                     && "pod deleted".equals(f.persistedMessage);
+            long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
+            long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
+            f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
+            f.af008 = f.falsePodDeletedAt >= 0;
             Pod p = kube.pods.get(f.key());
             f.finalizerHeldAtEnd = p != null && p.uid.equals(f.uid) && p.hasStatusFinalizer();
             if (f.firstDeletionAt >= 0 && f.finalizerHeldAtEnd) {
@@ -241,6 +393,17 @@ final class Truth {
                 f.af004 = end - due > STUCK_AFTER;
             }
         }
+    }
+
+    /** The earliest of the times that are set (>= 0), or -1. */
+    private static long earliest(long... times) {
+        long min = -1;
+        for (long t : times) {
+            if (t >= 0 && (min < 0 || t < min)) {
+                min = t;
+            }
+        }
+        return min;
     }
 
     /** The annotation's duration after the first "/"; -1 when the annotation or its duration is absent. */
@@ -306,7 +469,11 @@ final class Truth {
                 expected.put("AF001", f.af001);
                 expected.put("AF002", f.af002);
                 expected.put("AF004", f.af004);
+                expected.put("AF006", f.af006);
                 expected.put("AF007", f.af007);
+                expected.put("AF008", f.af008);
+                expected.put("AF010", f.af010);
+                expected.put("AF011", f.af011);
                 m.put("expected", expected);
                 m.put("af001DelayNanos", f.af001 ? f.removalDelayNanos : null);
                 m.put("af001SameDueDelays", f.af001 ? f.removalSameDueDelays : List.of());
@@ -335,6 +502,49 @@ final class Truth {
                 facts.put("finalizerHeldAtEnd", f.finalizerHeldAtEnd);
                 facts.put("releaseDueAt", t(f.releaseDueAt));
                 facts.put("exitCodesExported", f.exitCodesExported);
+                facts.put("taskResultCreatedAt", t(f.resultCreatedAt));
+                facts.put("taskResultLabelledCompletedAt", t(f.resultLabelTrueAt));
+                facts.put("taskResultForcedAt", t(f.resultForcedAt));
+                facts.put("taskResultForcedBy", f.resultForcedBy);
+                facts.put("taskResultGoneAt", t(f.resultGoneAt));
+                facts.put("taskResultBlockedFirstAt", t(f.resultBlockedFirstAt));
+                facts.put("taskResultBlockedPasses", f.resultBlockedPasses);
+                facts.put("podDeletedMarks", f.podDeletedMarks);
+                facts.put("falsePodDeletedAt", t(f.falsePodDeletedAt));
+                m.put("facts", facts);
+                w.write(json.writeValueAsString(m));
+                w.write('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One line per Workflow: identity, class, the verdicts of the Workflow-level rules, facts. */
+    void writeWorkflows(Path file) {
+        ObjectMapper json = new ObjectMapper();
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (WorkflowFacts f : workflowsByUid.values()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("namespace", f.namespace);
+                m.put("name", f.name);
+                m.put("uid", f.uid);
+                m.put("class", f.cls);
+                m.put("controller", f.controller);
+                m.put("release", f.release);
+                Map<String, Object> expected = new LinkedHashMap<>();
+                expected.put("AF009", f.af009);
+                expected.put("AF012", false);
+                expected.put("AF013", false);
+                expected.put("AF014", false);
+                m.put("expected", expected);
+                Map<String, Object> facts = new LinkedHashMap<>();
+                facts.put("createdAt", t(f.createdAt));
+                facts.put("completedPersistedAt", t(f.completedPersistedAt));
+                facts.put("completedPhase", f.completedPhase);
+                facts.put("regressedAt", t(f.regressedAt));
+                facts.put("regressions", f.regressions);
+                facts.put("deletedAt", t(f.deletedAt));
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
