@@ -14,6 +14,7 @@ import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
@@ -38,6 +39,8 @@ final class LifecycleBuilder {
     static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final NodeIndex nodes;
+    /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow). */
+    private final Map<WorkflowRef, Set<LogEvent>> refused = new HashMap<>();
 
     LifecycleBuilder(NodeIndex nodes) {
         this.nodes = nodes;
@@ -117,7 +120,9 @@ final class LifecycleBuilder {
                 }
             }
         }
-        NodeOutcome outcome = outcome(workflow, link, nodeLines, all.identity());
+        Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
+        NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
+                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,

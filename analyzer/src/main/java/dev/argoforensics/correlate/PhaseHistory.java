@@ -168,6 +168,35 @@ public final class PhaseHistory {
         return out;
     }
 
+    /**
+     * The lines of the passes whose update the persist guard refused ({@code Failed to re-apply update}:
+     * must never update completed, or recreated): what those passes changed was never stored, so they do
+     * not say how a node ended. By identity.
+     */
+    public static Set<LogEvent> refusedLines(WorkflowHistory h) {
+        List<LogEvent> lines = new ArrayList<>(h.events());
+        lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
+        Set<LogEvent> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<LogEvent> pass = new ArrayList<>();
+        LogEvent processing = null;
+        for (int i = 0; i <= lines.size(); i++) {
+            LogEvent e = i < lines.size() ? lines.get(i) : null;
+            if (e == null || e.event() instanceof WorkflowProcessing) {
+                if (processing != null || !pass.isEmpty()) {
+                    Outcome o = pass(h.ref(), processing, pass, null).outcome();
+                    if (o == Outcome.GUARDED || o == Outcome.RECREATED) {
+                        out.addAll(pass);
+                    }
+                }
+                processing = e;
+                pass = new ArrayList<>();
+            } else {
+                pass.add(e);
+            }
+        }
+        return out;
+    }
+
     private static Pass pass(WorkflowRef wf, LogEvent processing, List<LogEvent> lines, Completion inForce) {
         WorkflowProcessing p = processing == null ? null : (WorkflowProcessing) processing.event();
         Long rv = p == null ? null : number(p.resourceVersion());

@@ -293,6 +293,23 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         TaskResultWording w = new TaskResultWording(threshold, stall);
         TaskResultWording.Judgment judged = w.confidence(kinds, s, looks, lines);
+        if (kinds.equals(Set.of(WORKFLOW)) && wait == null && lines != null && judged.confidence() == Confidence.LIKELY) {
+            // taskResultSynced is the controller's own flag: unless a Workflow worker was looking at the Workflow shortly before
+            // the export, false there may be the controller's lag (a stall, a controller down: AF003), not the result's. A wait
+            // container that did not exit normally is the result's own cause; without the controller's lines nothing says either way.
+            Timestamp exported = views.stream().filter(v -> v.pending() && v.cited() instanceof NodeObservation).map(View::at)
+                    .max(Comparator.naturalOrder()).orElse(null);
+            LogEvent lastLook = exported == null ? null : lines.processing().stream().filter(p -> p.time().isBefore(exported))
+                    .max(Comparator.comparing(LogEvent::time)).orElse(null);
+            if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > stall)) {
+                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, "only the exported Workflow shows the result not synced, and no "
+                        + "Workflow worker was seen processing the Workflow " + (lastLook == null ? "before that export"
+                        : "from " + lastLook.time().format() + " to that export (" + GoDuration.format(lastLook.time().nanosUntil(exported))
+                        + ", longer than the stall threshold of " + GoDuration.format(stall) + ")")
+                        + ": taskResultSynced is the controller's own flag, so it may only lag behind a stalled or stopped controller "
+                        + "(AF003); an export of the WorkflowTaskResult (its report-outputs-completed label) would settle it");
+            }
+        }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),
                 s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait),
                 w.explain(s, finished, said, nanos, wait), w.facts(finished, pending, nanos, kinds, podExport, wait, looks), cite.evidence());

@@ -39,7 +39,7 @@ class JudgmentSmokeTest {
      * the logs: the executor labelled the result completed, the controller never processed it, and AF006 reads the
      * exported Workflow's {@code taskResultSynced: false} as a result that never completed (docs/judgment.md, Truth).
      */
-    static final Set<String> KNOWN_WRONG = Set.of("AF006 race-logs-end");
+    static final Set<String> KNOWN_WRONG = Set.of();
 
     record Run(Corpus.Info info, Scorer.CorpusTruth truth, Scorer.Analysis analysis) {
     }

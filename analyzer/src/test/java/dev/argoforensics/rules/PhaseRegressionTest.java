@@ -196,4 +196,24 @@ class PhaseRegressionTest {
         Evaluation e = run(lines);
         assertTrue(e.findings().isEmpty(), "the completion was never stored: " + e.findings());
     }
+
+    /**
+     * The regressed pass's "pod deleted" was refused by the persist guard: the node stays Succeeded, so
+     * AF002 (a successful Pod reported failed) must not read that pass as the node's end. Without the
+     * guard's refusal the same lines are AF002's case, which shows the check can fail.
+     */
+    @Test
+    void aRefusedRegressionIsNotTheNodesEnd() {
+        List<String> base = completed();
+        base.add(5, op("2026-10-02T08:14:05.725Z", "DEBUG", "Taskresult of the node not yet completed", "nodeID=" + ID));
+        List<String> refused = new ArrayList<>(base);
+        refused.addAll(pass("2026-10-02T08:31:40", "480", GUARD));
+        SuccessReportedAsError af002 = new SuccessReportedAsError();
+        assertTrue(af002.evaluate(new Evidence().log("c.log", refused.toArray(String[]::new)).correlate()).findings().isEmpty(),
+                "the refused pass changed nothing that was stored");
+        List<String> stored = new ArrayList<>(base);
+        stored.addAll(pass("2026-10-02T08:31:40", "480",
+                op("2026-10-02T08:31:40.402Z", "INFO", "Workflow update successful", "resourceVersion=520 phase=Failed")));
+        assertEquals(1, af002.evaluate(new Evidence().log("c.log", stored.toArray(String[]::new)).correlate()).findings().size());
+    }
 }
