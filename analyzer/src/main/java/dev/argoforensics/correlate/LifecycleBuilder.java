@@ -127,7 +127,25 @@ final class LifecycleBuilder {
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake);
+                namesake, instanceUid(all, pod));
+    }
+
+    /**
+     * The UID of the Pod the scoped history is of: the one every record speaks of when nothing was
+     * scoped away, else that of the latest export left in scope ("" when none: the exported UIDs belong
+     * to earlier Pods of the same name).
+     */
+    private static String instanceUid(PodHistory all, PodHistory scoped) {
+        if (scoped == all) {
+            return all.uid();
+        }
+        String uid = "";
+        for (PodSnapshot s : scoped.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uid = s.uid();
+            }
+        }
+        return uid;
     }
 
     /**

@@ -37,13 +37,15 @@ import java.util.Optional;
  *                          {@code Succeeded} (every container exited 0): {@code Taskresult of the node not yet
  *                          completed}, which the operator logs only for a node it assessed Succeeded, or
  *                          {@code node changed} to Succeeded (null: no such line for this Pod's node)
+ * @param instanceUid       the UID of the Pod this life is of (its latest {@code Created pod}): "" when no export of that
+ *                          instance gives it (an export of an earlier Pod of the same name does not)
  * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
-                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup) {
+                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -64,6 +66,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
 
     public Optional<FinalizerRemoval> finalizerRelease() {
         return Optional.ofNullable(release);
+    }
+
+    /** The Pod by name and by the UID of this instance (none when no export of it gives one). */
+    public PodKey instanceKey() {
+        return new PodKey(key.namespace(), key.name(), instanceUid);
     }
 
     public Optional<LogEvent> succeededAsSeenByController() {

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NamesakeCleanup;
@@ -132,7 +133,10 @@ final class FalsePodDeletedReport {
         }
         String summary = "Pod " + c.pod().key() + " was declared missing at " + c.declared().time().format() + " and its node marked Error \"pod "
                 + "deleted\", yet nothing shows it deleted: " + causeShort(c) + ".";
-        return new Finding(FalsePodDeleted.ID, rule.title(), rule.severity(), confidence, reason, c.pod().key(), c.pod().uid(), link.workflow(),
+        // The Pod of the latest Created pod: an exported UID of an earlier Pod of the same name is not its UID.
+        PodKey instance = correlation.lifecycle(c.pod().key()).instanceKey();
+        return new Finding(FalsePodDeleted.ID, rule.title(), rule.severity(), confidence, reason, instance,
+                instance.uid() == null ? "" : instance.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(c), facts, cite.evidence());
     }
 
