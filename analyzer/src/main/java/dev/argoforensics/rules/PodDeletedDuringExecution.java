@@ -52,8 +52,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
             return; // nothing shows when (or that) the Pod was deleted
         }
         switch (execution.state()) {
-            case FINISHED_BEFORE -> scope.clear(pod, "its containers had finished before the deletion was requested (" + execution.reason()
-                    + "): a result lost after the fact, not a deletion during execution (see AF001, AF002)", execution.evidence());
+            case FINISHED_BEFORE -> scope.clear(pod, execution.weak()
+                    ? "only the controller's lines suggest its containers had finished before the deletion was requested (" + execution.reason()
+                            + "); not conclusive, as a Pod whose node was lost looks the same in them: an export of the Pod or the node's "
+                            + "Events would settle it (see AF001)"
+                    : "its containers had finished before the deletion was requested (" + execution.reason()
+                            + "): a result lost after the fact, not a deletion during execution (see AF001, AF002)", execution.evidence());
             case RUNNING -> scope.findings().add(finding(scope, pod, life, null));
             default -> {
                 Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();

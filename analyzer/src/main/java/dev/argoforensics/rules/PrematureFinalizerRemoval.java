@@ -272,8 +272,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = (exportShowsLoss ? "the exported Workflow records the node as Error \"" + fin.message() + "\""
                         : "the controller recorded the node as failed because the Pod was gone") + ", and " + execution.reason();
             } else if (lossRecorded) {
-                confidence = Confidence.LIKELY;
-                reason = "only the controller's lines show that the containers had finished before the deletion: " + execution.reason();
+                // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
+                // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.
+                confidence = Confidence.POSSIBLE;
+                reason = "only the controller's lines suggest that the containers had finished before the deletion (" + execution.reason()
+                        + "), and a Pod whose node was lost looks the same in them; an export of the Pod, the node's Events or the audit "
+                        + "log would settle it";
             } else if (!execution.weak() && workflowSeenAfter()) {
                 confidence = Confidence.LIKELY;
                 reason = execution.reason() + "; the evidence ends before the controller recorded what became of the node";

@@ -102,8 +102,11 @@ class MarkdownReportTest {
         lines.add(V4.markingError("2026-09-19T16:33:02.246Z"));
         Path log = dir.resolve("controller.log");
         Files.write(log, lines, StandardCharsets.UTF_8);
+        // The Pod exported finished before its deletion: the finding is no longer only possible, and is told in full.
+        Path pod = dir.resolve("pod.yaml");
+        Files.writeString(pod, V4.podYaml(true), StandardCharsets.UTF_8);
 
-        String md = Cli.run("analyze", log.toString(), "--format", "markdown", "--now", NOW).out();
+        String md = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW).out();
         assertTrue(md.codePointCount(0, md.length()) <= MarkdownRenderer.GITHUB_LIMIT, md.length() + " characters");
         assertTrue(md.contains("more entries are not shown to stay within GitHub's 65,536-character comment limit"), md);
         Node doc = PARSER.parse(md);
@@ -115,14 +118,16 @@ class MarkdownReportTest {
     @Test
     void aLongEvidenceLineIsFoldedAndAnyCutIsCounted(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("controller.log");
-        // The deletion seen arriving and the Pod gone at the release: a likely AF001, told in full.
+        // The deletion seen arriving, the Pod gone at the release, and an export of it finished before: told in full.
         Files.write(log, List.of(V4.createdPod("2026-09-19T16:20:00.431Z"), V4.podEvent("2026-09-19T16:31:11.256Z", "update"),
                 V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
                 V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                 V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), V4.podEvent("2026-09-19T16:31:11.363Z", "delete"),
                 V4.markingError("2026-09-19T16:33:02.246Z").replace("error=\"pod deleted\"", "error=\"pod deleted\" detail=" + "y".repeat(600))),
                 StandardCharsets.UTF_8);
-        String md = Cli.run("analyze", log.toString(), "--format", "markdown", "--now", NOW).out();
+        Path pod = dir.resolve("pod.yaml");
+        Files.writeString(pod, V4.podYaml(true), StandardCharsets.UTF_8);
+        String md = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW).out();
         Node doc = PARSER.parse(md);
         assertTrue(md.contains("<summary>"), md);
         FencedCodeBlock longLine = all(doc, FencedCodeBlock.class).stream().filter(f -> f.getLiteral().contains("yyyy")).findFirst().orElseThrow();
