@@ -1,0 +1,131 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.testing.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Most upstream reports have a controller log excerpt and nothing else (#14). Every sample read from
+ * its logs alone: what it finds is what its EXPECTED.md declares under "## From the logs alone", one
+ * bullet per finding of the full evidence (with the confidence the logs alone give, or "not found"
+ * and why) and per finding only the logs give; all samples' logs in one folder find the union; and no
+ * rule says the inputs lacked controller log lines.
+ */
+class LogsAloneTest {
+    private static final Path SAMPLES = Path.of("samples");
+    private static final String NOW = "2026-10-01T00:00:00Z";
+    private static final String SECTION = "\n## From the logs alone\n";
+    /** "- AF001 ns/pod: possible" or "- AF006 workflow ns/wf: likely" or "- AF002 ns/pod: not found". */
+    private static final Pattern BULLET = Pattern.compile("(?m)^- (AF\\d{3}) (\\S+(?: \\S+)?): (confirmed|likely|possible|not found)\\b");
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> eachSampleDeclaresWhatItsLogsAloneFind() throws IOException {
+        return cases().stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
+            Map<String, String> full = findings(run(evidence(c)));
+            Map<String, String> logs = findings(run(List.of(c.resolve("logs").toString())));
+            Map<String, String> expected = new TreeMap<>();
+            full.keySet().forEach(k -> expected.put(k, logs.getOrDefault(k, "not found")));
+            expected.putAll(logs);
+            String md = Files.readString(c.resolve("EXPECTED.md"));
+            Map<String, String> declared = new TreeMap<>();
+            int at = md.indexOf(SECTION);
+            if (at >= 0) {
+                int end = md.indexOf("\n## ", at + SECTION.length());
+                Matcher m = BULLET.matcher(md.substring(at, end < 0 ? md.length() : end));
+                while (m.find()) {
+                    declared.put(m.group(1) + " " + m.group(2), m.group(3));
+                }
+            }
+            assertEquals(expected, declared, c + "/EXPECTED.md: \"## From the logs alone\" lists, per finding of the full evidence and per "
+                    + "finding of the logs alone, what the logs alone give");
+        }));
+    }
+
+    @Test
+    void everySamplesLogsInOneFolderFindTheUnionAndClaimNoMissingLogLines() throws IOException {
+        Set<String> union = new TreeSet<>();
+        Path all = dir.resolve("logs-only");
+        for (Path c : cases()) {
+            findings(run(List.of(c.resolve("logs").toString()))).forEach((k, v) -> union.add(k + ": " + v));
+            copy(c.resolve("logs"), all.resolve(c.getFileName().toString()));
+        }
+        JsonNode together = run(List.of(all.toString()));
+        Set<String> found = new TreeSet<>();
+        findings(together).forEach((k, v) -> found.add(k + ": " + v));
+        assertEquals(union, found, "the same findings as each sample's logs alone, no more, no fewer");
+        assertTrue(found.size() >= 20, found.toString());
+        for (JsonNode rule : together.get("rules")) {
+            for (JsonNode missing : rule.get("missing")) {
+                assertFalse(missing.asText().contains("workflow-controller log lines"),
+                        rule.get("rule").asText() + " says the inputs lack controller lines, which were read: " + missing.asText());
+            }
+        }
+    }
+
+    private static List<Path> cases() throws IOException {
+        try (Stream<Path> dirs = Files.list(SAMPLES)) {
+            return dirs.filter(d -> Files.isDirectory(d.resolve("logs"))).sorted().toList();
+        }
+    }
+
+    private static List<String> evidence(Path sample) throws IOException {
+        try (Stream<Path> parts = Files.list(sample)) {
+            return parts.filter(Files::isDirectory).sorted().map(Path::toString).toList();
+        }
+    }
+
+    private static JsonNode run(List<String> inputs) throws IOException {
+        List<String> args = new ArrayList<>(List.of("analyze", "--format", "json", "--now", NOW));
+        args.addAll(inputs);
+        return new ObjectMapper().readTree(Cli.run(args.toArray(String[]::new)).out());
+    }
+
+    /** "AFnnn ns/pod" (or "AFnnn workflow ns/wf" for a finding naming no Pod) → confidence. */
+    private static Map<String, String> findings(JsonNode report) {
+        Map<String, String> out = new TreeMap<>();
+        for (JsonNode f : report.get("findings")) {
+            String subject = f.get("pod").isNull() ? "workflow " + f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText()
+                    : f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText();
+            out.merge(f.get("rule").asText() + " " + subject, f.get("confidence").asText(), LogsAloneTest::stronger);
+        }
+        return out;
+    }
+
+    private static String stronger(String a, String b) {
+        List<String> order = List.of("possible", "likely", "confirmed");
+        return order.indexOf(a) >= order.indexOf(b) ? a : b;
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(f, target);
+            }
+        }
+    }
+}
