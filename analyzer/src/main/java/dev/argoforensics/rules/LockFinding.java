@@ -68,13 +68,16 @@ final class LockFinding {
         late.stream().filter(w -> w.export() != null).findFirst().ifPresent(w -> evidence.add(EvidenceLine.object(w.export().source(),
                 "exported Workflow waiting for the lock", describe(w.export(), lock, null))));
 
-        WorkflowRef wf = anchor.link().workflow();
+        // The holder's Pod when one is in the evidence; else the finding is about the holder Workflow (no Pod).
+        WorkflowRef wf = anchor != null ? anchor.link().workflow() : h.ref();
         String summary = "Workflow " + h.ref() + " completed (" + phase + ") at " + (doneAt == null ? "an unknown time" : doneAt.format())
                 + " still holding " + lock + (last == null ? "." : "; " + LockHeldByFinishedWorkflow.waiters(late)
                 + " still waited for it " + GoDuration.format(doneAt.nanosUntil(last.at())) + " later.");
-        return new Finding(rule.id(), rule.title(), rule.severity(), confidence, reason, anchor.key(), anchor.uid(), wf,
-                new Finding.NodeRef(anchor.link().nodeId(), anchor.link().nodeName()), summary,
-                explain(h, lock, level, exported != null, last, h.nodeId() != null && h.nodeId().equals(anchor.link().nodeId())), facts, evidence);
+        Finding.NodeRef node = anchor != null ? new Finding.NodeRef(anchor.link().nodeId(), anchor.link().nodeName())
+                : h.nodeId() == null ? null : new Finding.NodeRef(h.nodeId(), null);
+        boolean holdingPod = anchor != null && h.nodeId() != null && h.nodeId().equals(anchor.link().nodeId());
+        return new Finding(rule.id(), rule.title(), rule.severity(), confidence, reason, anchor == null ? null : anchor.key(),
+                anchor == null ? "" : anchor.uid(), wf, node, summary, explain(h, lock, level, exported != null, last, holdingPod), facts, evidence);
     }
 
     private static String explain(Holder h, String lock, String level, boolean exported, Wait last, boolean holdingPod) {

@@ -119,15 +119,12 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             acquiredAfter.values().stream().min(Comparator.comparingLong(LogEvent::ordinal)).ifPresent(a -> clear(cleared, anchor,
                     "a waiter acquired " + lock + " " + GoDuration.format(doneAt.nanosUntil(a.time())) + " after " + h.workflow()
                             + " completed: the lock was free", a));
-            if (acquiredAfter.isEmpty() && held.exported() != null && anchor != null) {
+            if (acquiredAfter.isEmpty() && held.exported() != null) {
                 findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, List.of(), anchor, Confidence.POSSIBLE,
                         "the export of the completed Workflow still lists it as holder, and no Workflow was seen waiting for the lock after"
                                 + " it completed; logs of the waiters (\"Could not acquire lock\", \"Waiting for " + lock + " lock\") would settle it"));
             }
             return;
-        }
-        if (anchor == null) {
-            return; // findings are listed by Pod; see the rule page (limits)
         }
         List<Held> running = holders(s, lock).stream()
                 .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completions.get(o.holder().workflow()) == null
@@ -218,8 +215,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
     }
 
     private void clear(List<Clearance> cleared, PodHistory anchor, String reason, LogEvent line) {
-        if (anchor != null && line != null) {
-            cleared.add(new Clearance(anchor.key(), reason, line.source()));
+        if (line != null) {
+            cleared.add(new Clearance(anchor == null ? null : anchor.key(), reason, line.source()));
         }
     }
 }

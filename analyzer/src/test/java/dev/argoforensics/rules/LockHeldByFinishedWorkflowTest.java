@@ -125,6 +125,20 @@ class LockHeldByFinishedWorkflowTest {
         assertTrue(e.findings().isEmpty(), "the new controller rebuilt the mutex from the Running Workflows only: " + e);
     }
 
+    /** An excerpt that names none of the holder's Pods: the finding is about the holder Workflow, with no Pod. */
+    @Test
+    void aHolderWithoutAPodInTheEvidenceIsReportedByItsWorkflow() {
+        V3 v = new V3().acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER, "0/1")
+                .postponed("2026-10-14T08:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T08:20:00.106Z", "weekly-rollup-8kq2v", "0/1")
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded")
+                .postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(null, e.findings().get(0).pod());
+        assertEquals("reports/" + HOLDER, e.findings().get(0).workflow().toString());
+    }
+
     /** Another controller's start (another file: another replica or cluster) rebuilt nothing of this one's locks. */
     @Test
     void anotherControllersStartDoesNotExcuseTheWaits() {
