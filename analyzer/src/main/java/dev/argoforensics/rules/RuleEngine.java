@@ -74,12 +74,36 @@ public final class RuleEngine {
     }
 
     private static RuleOutcome outcome(Rule rule, Correlation correlation) {
-        List<String> missing = rule.needs().missing(correlation.available());
+        List<String> missing = rule.needs().missing(correlation.available()).stream().map(m -> withReleases(m, correlation)).toList();
         List<String> lacking = rule.needs().lackingOptional(correlation.available());
         if (!missing.isEmpty()) {
             return new RuleOutcome(rule.id(), rule.title(), false, missing, lacking, List.of(), List.of());
         }
         Evaluation e = rule.evaluate(correlation);
         return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, e.findings(), e.cleared());
+    }
+
+    private static final dev.argoforensics.catalog.ArgoVersion CLEANUP_LINES_SINCE = new dev.argoforensics.catalog.ArgoVersion(3, 6, 5);
+
+    /**
+     * What was missing, in terms true of the inputs: pod-controller lines missing from the logs of a
+     * controller whose release does not print them are no gap in the logs but in the release. Said
+     * when every controller run names a release before v3.6.5.
+     */
+    private static String withReleases(String missing, Correlation correlation) {
+        String lines = dev.argoforensics.correlate.EvidenceKind.POD_CONTROLLER_LINES.description();
+        if (!missing.contains(lines) || correlation.processes().isEmpty()) {
+            return missing;
+        }
+        java.util.Set<String> releases = new java.util.TreeSet<>();
+        for (var p : correlation.processes()) {
+            String first = p.release() == null ? null : p.release().split(" ", 2)[0];
+            dev.argoforensics.catalog.ArgoVersion v = dev.argoforensics.catalog.ArgoVersion.exact(first);
+            if (v == null || v.compareTo(CLEANUP_LINES_SINCE) >= 0) {
+                return missing;
+            }
+            releases.add(first);
+        }
+        return missing.replace(lines, lines.replace("and later)", "and later, not the " + String.join(" or ", releases) + " these logs come from)"));
     }
 }

@@ -85,6 +85,30 @@ class LogsAloneTest {
         }
     }
 
+    /** Lines a release does not print are no gap in the logs: the rule says which release the logs come from. */
+    @Test
+    void cleanupLinesMissingFromAReleaseThatDoesNotPrintThemSaySo() throws IOException {
+        Path old = dir.resolve("v3.5.log");
+        Files.writeString(old, "time=\"2026-09-21T02:00:00.114Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.5.10\n"
+                + "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n");
+        assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later, not the v3.5.10 these logs come from)",
+                af001Missing(run(List.of(old.toString()))));
+        Path newer = dir.resolve("v3.7.log");
+        Files.writeString(newer, "time=\"2026-09-21T02:00:00.114Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18\n"
+                + "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n");
+        assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later)", af001Missing(run(List.of(newer.toString()))),
+                "a release that prints them: these logs lack them");
+    }
+
+    private static String af001Missing(JsonNode report) {
+        for (JsonNode rule : report.get("rules")) {
+            if (rule.get("rule").asText().equals("AF001")) {
+                return rule.get("missing").get(0).asText();
+            }
+        }
+        throw new AssertionError("no AF001 outcome");
+    }
+
     private static List<Path> cases() throws IOException {
         try (Stream<Path> dirs = Files.list(SAMPLES)) {
             return dirs.filter(d -> Files.isDirectory(d.resolve("logs"))).sorted().toList();
