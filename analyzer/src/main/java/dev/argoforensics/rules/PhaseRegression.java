@@ -14,7 +14,6 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
-import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -169,38 +168,12 @@ public final class PhaseRegression extends DeclaredRule {
                 : export.snapshot, severity, confidence, reason, title()));
     }
 
-    /**
-     * When the completion and the change were logged by different controller runs that both wrote about
-     * the Workflow's name over the same minutes (longer than a leader hand-over allows), the words saying
-     * so; else null. A restart or hand-over puts one run's lines after the other's: that is the stale copy
-     * after a restart this rule is about, not two writers at once.
-     */
-    private static String concurrentRuns(Correlation correlation, WorkflowHistory h, LogEvent completed, LogEvent changed) {
-        if (completed == null || changed == null || completed.stream() == changed.stream()) {
-            return null;
-        }
-        Timestamp[] a = span(h, completed.stream());
-        Timestamp[] b = span(h, changed.stream());
-        Timestamp start = a[0].compareTo(b[0]) >= 0 ? a[0] : b[0];
-        Timestamp end = a[1].compareTo(b[1]) <= 0 ? a[1] : b[1];
-        if (start.nanosUntil(end) <= TwoActiveControllers.HANDOVER_TOLERANCE_NANOS) {
-            return null;
-        }
-        return "the completion was logged by " + correlation.processes().get(completed.stream()).label() + " and the change by "
-                + correlation.processes().get(changed.stream()).label() + ", both writing about " + h.ref() + " at the same time (from "
-                + start.format() + " to " + end.format() + ")";
-    }
-
-    private static Timestamp[] span(WorkflowHistory h, int stream) {
-        Timestamp first = null;
-        Timestamp last = null;
-        for (LogEvent e : h.events()) {
-            if (e.stream() == stream) {
-                first = first == null || e.time().compareTo(first) < 0 ? e.time() : first;
-                last = last == null || e.time().compareTo(last) > 0 ? e.time() : last;
-            }
-        }
-        return new Timestamp[] {first, last};
+    /** Words for two runs writing about the Workflow at once, when the completion and the change come from them; else null. */
+    static String concurrentRuns(Correlation correlation, WorkflowHistory h, LogEvent completed, LogEvent changed) {
+        PhaseHistory.ConcurrentRuns c = PhaseHistory.concurrent(h, completed, changed);
+        return c == null ? null : "the completion was logged by " + correlation.processes().get(c.first()).label() + " and the change by "
+                + correlation.processes().get(c.second()).label() + ", both writing about " + h.ref() + " at the same time (from "
+                + c.from().format() + " to " + c.to().format() + ")";
     }
 
     /** The change the finding is about: the controller's assertion, else a node failing, else the Workflow's phase, else a second completion. */
