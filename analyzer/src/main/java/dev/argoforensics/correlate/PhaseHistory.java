@@ -167,6 +167,9 @@ public final class PhaseHistory {
         }
         Timestamp[] x = span(h, a.stream());
         Timestamp[] y = span(h, b.stream());
+        if (x[0] == null || y[0] == null) {
+            return null; // a run with no line about the Workflow: nothing to overlap
+        }
         Timestamp from = x[0].compareTo(y[0]) >= 0 ? x[0] : y[0];
         Timestamp to = x[1].compareTo(y[1]) <= 0 ? x[1] : y[1];
         return from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS ? new ConcurrentRuns(a.stream(), b.stream(), from, to) : null;
