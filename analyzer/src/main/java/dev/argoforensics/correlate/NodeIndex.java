@@ -96,6 +96,11 @@ public final class NodeIndex {
         return null;
     }
 
+    /** Whether any line names the node of the Workflow (by ID, or by a name whose ID it is). */
+    public boolean named(WorkflowRef wf, String nodeId) {
+        return !byWorkflow.getOrDefault(wf, Map.of()).getOrDefault(nodeId, List.of()).isEmpty();
+    }
+
     /** The lines naming the node, in input order. */
     public List<LogEvent> of(NodeLink link) {
         return link == null ? List.of() : byWorkflow.getOrDefault(link.workflow(), Map.of()).getOrDefault(link.nodeId(), List.of());

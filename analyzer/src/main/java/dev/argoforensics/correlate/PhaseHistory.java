@@ -10,6 +10,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -139,6 +140,51 @@ public final class PhaseHistory {
         public boolean afterCompletion() {
             return completion != null && copy != Copy.NEWER && copy != Copy.NEW_RUN;
         }
+    }
+
+    /**
+     * How long two controller runs may both write about one Workflow at a leader hand-over: the lease
+     * duration (15s by default); see AF012.
+     */
+    public static final long HANDOVER_TOLERANCE_NANOS = 15_000_000_000L;
+
+    /**
+     * Two controller runs that both wrote about the Workflow's name over the same span, longer than a
+     * hand-over allows: two controllers on one object, or two clusters' Workflows of one name read
+     * together. Their resourceVersions need not order one object's copies.
+     */
+    public record ConcurrentRuns(int first, int second, Timestamp from, Timestamp to) {
+    }
+
+    /**
+     * Whether the lines {@code a} and {@code b} about the Workflow were logged by different runs that
+     * wrote about it at the same time; null if by one run, or by runs one after the other (a restart,
+     * a hand-over: the case where a stale copy goes uncaught).
+     */
+    public static ConcurrentRuns concurrent(WorkflowHistory h, LogEvent a, LogEvent b) {
+        if (a == null || b == null || a.stream() == b.stream()) {
+            return null;
+        }
+        Timestamp[] x = span(h, a.stream());
+        Timestamp[] y = span(h, b.stream());
+        if (x[0] == null || y[0] == null) {
+            return null; // a run with no line about the Workflow: nothing to overlap
+        }
+        Timestamp from = x[0].compareTo(y[0]) >= 0 ? x[0] : y[0];
+        Timestamp to = x[1].compareTo(y[1]) <= 0 ? x[1] : y[1];
+        return from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS ? new ConcurrentRuns(a.stream(), b.stream(), from, to) : null;
+    }
+
+    private static Timestamp[] span(WorkflowHistory h, int stream) {
+        Timestamp first = null;
+        Timestamp last = null;
+        for (LogEvent e : h.events()) {
+            if (e.stream() == stream) {
+                first = first == null || e.time().compareTo(first) < 0 ? e.time() : first;
+                last = last == null || e.time().compareTo(last) > 0 ? e.time() : last;
+            }
+        }
+        return new Timestamp[] {first, last};
     }
 
     /** The Workflow's passes, in order (by time; the input order breaks ties). */

@@ -3,6 +3,8 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.correlate.TerminationRounds.Round;
@@ -49,9 +51,12 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             }
             Signaled first = signals.get(0);
             Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
-            Signaled main = firstRound.signaled().stream().filter(s -> "main".equals(s.container()) && s.toRunning()).findFirst().orElse(null);
+            Signaled main = firstRound.signaled().stream().filter(s -> mainContainer(correlation, pod, s.container()) && s.toRunning())
+                    .findFirst().orElse(null);
             if (main != null) {
-                cleared.add(new Clearance(pod.key(), "the controller signalled the main container itself at " + main.line().time().format()
+                cleared.add(new Clearance(pod.key(), "the controller signalled " + ("main".equals(main.container()) ? "the main container itself"
+                        : "main container " + main.container() + " (a ContainerSet's own container, node " + pod.link().nodeName() + "."
+                                + main.container() + ")") + " at " + main.line().time().format()
                         + ": it was stopping the Pod while main ran (workflow shutdown or deadline), not a container outliving main",
                         main.line().source()));
                 continue;
@@ -98,6 +103,20 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             }
         }
         return new Evaluation(findings, cleared);
+    }
+
+    /**
+     * Whether the container is one of the Pod's main containers: {@code main}, or in a ContainerSet Pod
+     * a container of the set, whose node ({@code <pod's node>.<container>}, a Container child) the
+     * lines name.
+     */
+    private static boolean mainContainer(Correlation correlation, PodHistory pod, String container) {
+        if ("main".equals(container)) {
+            return true;
+        }
+        NodeLink link = pod.link();
+        return link != null && link.nodeName() != null && !"wait".equals(container)
+                && correlation.nodes().named(link.workflow(), NodeNaming.nodeId(link.workflow().name(), link.nodeName() + "." + container));
     }
 
     /** The names of the containers signalled, main excluded. */

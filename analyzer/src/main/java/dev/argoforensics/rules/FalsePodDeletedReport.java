@@ -40,6 +40,24 @@ final class FalsePodDeletedReport {
      * @param later        a deletion evidenced only after the declaration, or null
      * @param together     nodes of the Workflow marked deleted in the same millisecond, this one included
      */
+    /**
+     * When the line that labelled the Pod (or the earlier Pod's item that did) was logged by another
+     * controller run than the declaration, and both runs wrote about the Workflow at the same time, the
+     * words saying so; else null.
+     */
+    private String concurrent(Case c) {
+        LogEvent telltale = c.labelled() != null ? c.labelled() : c.namesake() != null ? c.namesake().ran() : c.leftInformer();
+        NodeLink link = c.pod().link();
+        if (telltale == null || link == null) {
+            return null;
+        }
+        return correlation.workflow(link.workflow()).map(h -> dev.argoforensics.correlate.PhaseHistory.concurrent(h, telltale, c.declared()))
+                .map(r -> "the labelling was logged by " + correlation.processes().get(r.first()).label() + " and the declaration by "
+                        + correlation.processes().get(r.second()).label() + ", both writing about " + link.workflow() + " at the same time (from "
+                        + r.from().format() + " to " + r.to().format() + ")")
+                .orElse(null);
+    }
+
     record Case(PodHistory pod, PodLifecycle life, Cause cause, LogEvent created, LogEvent declared, LogEvent marked, LogEvent labelled,
                 NamesakeCleanup namesake, LogEvent completion, LogEvent leftInformer, boolean informerLines, PodSnapshot alive, AuditRecord audit,
                 DeletionRequest later, int together) {
@@ -130,6 +148,12 @@ final class FalsePodDeletedReport {
             confidence = Confidence.POSSIBLE;
             reason = "the log shows the Pod's informer events but no departure from the informer before the declaration, which a cut in the "
                     + "excerpt would also explain; " + settle();
+        }
+        String concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
+        if (concurrent != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = concurrent + ": two controllers on one Workflow (AF012), or two clusters' Workflows of one name read together, and"
+                    + " the labelling may be of another cluster's Pod of that name; " + settle();
         }
         String summary = "Pod " + c.pod().key() + " was declared missing at " + c.declared().time().format() + " and its node marked Error \"pod "
                 + "deleted\", yet nothing shows it deleted: " + causeShort(c) + ".";

@@ -55,34 +55,55 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         return new Evaluation(findings, cleared);
     }
 
+    /**
+     * The holdings of the lock: one per acquisition that is not a repeat of a holding still open (a
+     * holder that released the lock, or completed, and acquired it again, as after {@code argo retry}
+     * or a resubmission under the same name, holds it anew). A completed export's holder is the latest
+     * holding of that holder.
+     */
     private static List<Held> holders(SyncLocks s, String lock) {
-        Map<String, Held> out = new LinkedHashMap<>();
+        List<Held> out = new ArrayList<>();
         for (Acquisition a : s.acquisitions) {
-            if (a.lock().equals(lock) && out.values().stream().noneMatch(h -> h.holder().sameAs(a.holder()))) {
-                out.put(a.holder().key(), new Held(a.holder(), a, null));
+            if (!a.lock().equals(lock)) {
+                continue;
             }
+            Held open = null;
+            for (int i = out.size() - 1; i >= 0 && open == null; i--) {
+                open = out.get(i).holder().sameAs(a.holder()) ? out.get(i) : null;
+            }
+            if (open != null) {
+                LogEvent released = release(s, lock, open);
+                LogEvent completed = s.completionAfter(open.holder().workflow(), open.acquired().line());
+                boolean ended = (released != null && released.ordinal() < a.line().ordinal())
+                        || (completed != null && completed.ordinal() < a.line().ordinal());
+                if (!ended) {
+                    continue; // the same holding logged again
+                }
+            }
+            out.add(new Held(a.holder(), a, null));
         }
         for (ExportedHold e : s.exportedHolds) {
             if (!e.lock().equals(lock)) {
                 continue;
             }
-            Held known = out.values().stream().filter(h -> h.holder().sameAs(e.holder())).findFirst().orElse(null);
-            if (known == null) {
-                out.put(e.holder().key(), new Held(e.holder(), null, e));
-            } else if (known.exported() == null) {
-                out.put(known.holder().key(), new Held(known.holder(), known.acquired(), e));
+            int known = -1;
+            for (int i = 0; i < out.size(); i++) {
+                known = out.get(i).holder().sameAs(e.holder()) ? i : known;
+            }
+            if (known < 0) {
+                out.add(new Held(e.holder(), null, e));
+            } else if (out.get(known).exported() == null) {
+                out.set(known, new Held(out.get(known).holder(), out.get(known).acquired(), e));
             }
         }
-        return List.copyOf(out.values());
+        return List.copyOf(out);
     }
 
     private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Finding> findings,
             List<Clearance> cleared) {
         Holder h = held.holder();
-        LogEvent completed = s.completions.get(h.workflow());
-        if (completed != null && held.acquired() != null && completed.ordinal() < held.acquired().line().ordinal()) {
-            completed = null; // an earlier run's completion, before this acquisition
-        }
+        // Its completion after this acquisition: an earlier run's (before a retry or a resubmission) is not this holding's.
+        LogEvent completed = s.completionAfter(h.workflow(), held.acquired() == null ? null : held.acquired().line());
         Timestamp doneAt = completed != null ? completed.time()
                 : held.exported() != null ? held.exported().export().finishedAt() : null;
         PodHistory anchor = anchor(c, h);
@@ -127,7 +148,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             return;
         }
         List<Held> running = holders(s, lock).stream()
-                .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completions.get(o.holder().workflow()) == null
+                .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completionAfter(o.holder().workflow(), o.acquired().line()) == null
                         && release(s, lock, o) == null)
                 .toList();
         Wait last = late.get(late.size() - 1);

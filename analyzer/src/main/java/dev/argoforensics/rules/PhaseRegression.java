@@ -11,6 +11,7 @@ import dev.argoforensics.correlate.PhaseHistory.Outcome;
 import dev.argoforensics.correlate.PhaseHistory.Pass;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
@@ -155,10 +156,24 @@ public final class PhaseRegression extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = "the completion's persist is not in the logs (only \"Marking workflow completed\"); " + reason;
         }
+        String concurrent = completion == null ? null : concurrentRuns(correlation, h, completion.line(), key.line());
+        if (concurrent != null && confidence != Confidence.POSSIBLE) {
+            confidence = Confidence.POSSIBLE;
+            reason = concurrent + ": two controllers on one object (AF012), or two clusters' Workflows of one name read together, the"
+                    + " change may be on another object than the completion; " + reason;
+        }
         Severity severity = outcome == Outcome.GUARDED ? Severity.LOW : severity();
         PodKey pod = RegressionWords.subject(correlation, h.ref(), key.nodeId());
         findings.add(RegressionWords.finding(correlation, h, pod, completion, passes, key, copy, outcome, stored, guarded, export == null ? null
                 : export.snapshot, severity, confidence, reason, title()));
+    }
+
+    /** Words for two runs writing about the Workflow at once, when the completion and the change come from them; else null. */
+    static String concurrentRuns(Correlation correlation, WorkflowHistory h, LogEvent completed, LogEvent changed) {
+        PhaseHistory.ConcurrentRuns c = PhaseHistory.concurrent(h, completed, changed);
+        return c == null ? null : "the completion was logged by " + correlation.processes().get(c.first()).label() + " and the change by "
+                + correlation.processes().get(c.second()).label() + ", both writing about " + h.ref() + " at the same time (from "
+                + c.from().format() + " to " + c.to().format() + ")";
     }
 
     /** The change the finding is about: the controller's assertion, else a node failing, else the Workflow's phase, else a second completion. */

@@ -116,7 +116,12 @@ public final class StaleCopyActedOn extends DeclaredRule {
                 && s.creationTimestamp().isAfter(pass.completion().line().time())).findFirst()).orElse(null);
         Confidence confidence;
         String reason;
-        if (later != null) {
+        String concurrent = pass.completion() == null ? null : PhaseRegression.concurrentRuns(correlation, h, pass.completion().line(), first.line());
+        if (concurrent != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = concurrent + ": two controllers on one object (AF012), or two clusters' Workflows of one name read together, whose"
+                    + " resourceVersions do not order one object's copies; the Pod may belong to another object than the completion";
+        } else if (later != null) {
             confidence = Confidence.CONFIRMED;
             reason = "the exported Pod was created at " + later.creationTimestamp().format() + ", after the Workflow completed";
             cite.pod(later, "exported Pod, created after the completion");

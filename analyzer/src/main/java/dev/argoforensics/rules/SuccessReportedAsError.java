@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
+import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
@@ -104,13 +105,22 @@ public final class SuccessReportedAsError extends NodeRule {
         }
 
         int strong = (finished != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
+        // The assessment and the failure logged by two runs writing about the Workflow at once may be of two clusters' namesakes.
+        List<LogEvent> failures = NodeLines.failures(scope.nodes(), link);
+        PhaseHistory.ConcurrentRuns apart = seen == null || failures.isEmpty() || workflow == null ? null
+                : PhaseHistory.concurrent(workflow, seen, failures.get(failures.size() - 1));
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
-                : strong == 1 || seen != null ? Confidence.LIKELY : Confidence.POSSIBLE;
+                : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
         String reason;
         if (strong == 2) {
             reason = "an exported Pod shows every container exited 0 and the exported Workflow records the node " + outcome.phase();
         } else if (finished != null) {
             reason = "an exported Pod shows every container exited 0; only the controller log records the node " + outcome.phase();
+        } else if (seen != null && apart != null) {
+            reason = "a Workflow worker assessed a Pod of this name Succeeded, but that line was logged by "
+                    + correlation.processes().get(apart.first()).label() + " and the failure by " + correlation.processes().get(apart.second()).label()
+                    + ", both writing about " + link.workflow() + " at the same time (from " + apart.from().format() + " to " + apart.to().format()
+                    + "): two controllers (AF012), or two clusters' Workflows of one name read together; an export of the Pod would settle it";
         } else if (seen != null) {
             reason = "the controller itself assessed the Pod Succeeded and " + (outcome.fromExport()
                     ? "the exported Workflow records the node " + outcome.phase() : "then recorded the node " + outcome.phase())

@@ -37,8 +37,8 @@ final class SyncLocks {
     final List<Release> releases = new ArrayList<>();
     /** {@code Released all acquired locks}, per Workflow name. */
     final Map<String, List<LogEvent>> releasedAll = new HashMap<>();
-    /** The first persisted update to Succeeded, Failed or Error, per Workflow name. */
-    final Map<String, LogEvent> completions = new HashMap<>();
+    /** Every persisted update to Succeeded, Failed or Error, per Workflow name: a retried Workflow completes again. */
+    final Map<String, List<LogEvent>> allCompletions = new HashMap<>();
     /** {@code Node … acquired synchronization lock}, per Workflow name. */
     final Map<String, List<LogEvent>> nodeAcquired = new HashMap<>();
     /** {@code Starting Workflow Controller} lines: a new controller rebuilds its locks from the Running Workflows only. */
@@ -117,7 +117,7 @@ final class SyncLocks {
         List<LogEvent> postponed = new ArrayList<>();
         for (LogEvent e : c.events()) {
             if (e.event() instanceof WorkflowUpdated u && u.wf() != null && DONE.contains(u.phase())) {
-                s.completions.putIfAbsent(u.wf().name(), e);
+                s.allCompletions.computeIfAbsent(u.wf().name(), k -> new ArrayList<>()).add(e);
             } else if (e.event() instanceof NodeMessageChanged m && m.wf() != null) {
                 Waiting w = waiting(m.message());
                 if (w != null) {
@@ -255,6 +255,16 @@ final class SyncLocks {
             }
         }
         return best == null ? null : new Holder(key, best.namespace(), best.name(), key);
+    }
+
+    /** The Workflow's first completion after the line (its acquisition), or its first at all when {@code after} is null. */
+    LogEvent completionAfter(String workflow, LogEvent after) {
+        for (LogEvent e : allCompletions.getOrDefault(workflow, List.of())) {
+            if (after == null || e.ordinal() > after.ordinal()) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** The lock's limit: 1 for a mutex, else as an acquisition line or a waiting message gives it; null if unknown. */

@@ -41,7 +41,7 @@ public final class TwoActiveControllers extends DeclaredRule {
      * all; an old holder's reconcile in flight, a stalled process or skewed node clocks can make them
      * overlap by seconds, never by more than a lease.
      */
-    static final long HANDOVER_TOLERANCE_NANOS = 15_000_000_000L;
+    static final long HANDOVER_TOLERANCE_NANOS = dev.argoforensics.correlate.PhaseHistory.HANDOVER_TOLERANCE_NANOS;
     /** Signals that show an update contended: a write refused as stale, re-applied, or a Pod already there. */
     static final Set<String> CONTENTION = Set.of("workflow-update-error", "update-reapplying", "update-reapply-failed", "pod-create-exists");
 

@@ -51,6 +51,11 @@ final class TwoActiveControllersFinding {
         }
         boolean contended = !conflicts.isEmpty() || !existed.isEmpty() || !reapplied.isEmpty();
         boolean bothStated = TwoActiveControllers.known(sa) && TwoActiveControllers.known(sb);
+        // Both runs name versions of the Workflow while both work on it and none is the other's: two controllers on one object
+        // read each other's writes, two clusters' namesakes never do. A refused update then says nothing of a second controller:
+        // one controller's own (a user's edit, a stale informer copy) reads the same.
+        boolean versionsApart = shared == null && p.overlaps.stream().allMatch(o -> statesVersion(o.within(o.fromA())) && statesVersion(o.within(o.fromB())));
+        contended = contended && !versionsApart;
 
         Confidence confidence;
         String reason;
@@ -68,6 +73,11 @@ final class TwoActiveControllersFinding {
                     + (shared != null ? ", one reading the resource version the other had"
                             : ", with updates refused as stale meanwhile but no resource version both name (that would tie them to one object)")
                     + "; the controller Deployment's replicas and LEADER_ELECTION_DISABLE, or the Lease's holder history, would settle it";
+        } else if (versionsApart) {
+            confidence = Confidence.POSSIBLE;
+            reason = "the two runs wrote about the same Workflow name at the same time, but each named only its own resource versions, never"
+                    + " one the other read or wrote, as two objects of one name in two clusters do (a refused update in the window is"
+                    + " one controller's own as well); the controller Deployment's replicas and LEADER_ELECTION_DISABLE would settle it";
         } else {
             confidence = Confidence.POSSIBLE;
             reason = "the two runs wrote about the same Workflow name at the same time, but nothing ties them to one object (no shared resource"
@@ -118,6 +128,10 @@ final class TwoActiveControllersFinding {
                 + GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS) + " a leader hand-over allows.";
         return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",
                 first.workflow(), null, summary, explain(p, roleA, roleB, conflicts.size(), reapplied.size(), existed.size()), facts, cite.evidence());
+    }
+
+    private static boolean statesVersion(List<LogEvent> lines) {
+        return lines.stream().anyMatch(e -> TwoActiveControllers.resourceVersion(e) != null);
     }
 
     private static String role(State s) {

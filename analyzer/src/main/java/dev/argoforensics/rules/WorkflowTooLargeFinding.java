@@ -11,6 +11,8 @@ import java.util.List;
 
 /** AF013's finding for one Workflow: what the controller said, the sizes, and what became of the Workflow. */
 final class WorkflowTooLargeFinding {
+    /** MAX_WORKFLOW_SIZE's default (workflow/packer/packer.go), in bytes. */
+    static final long DEFAULT_MAX_SIZE = 1_048_576L;
     private WorkflowTooLargeFinding() {
     }
 
@@ -50,10 +52,19 @@ final class WorkflowTooLargeFinding {
             confidence = Confidence.CONFIRMED;
             reason = c.kind.equals("etcd") ? "the controller logged etcd refusing the update because the request was too large"
                     : "the controller logged that the compressed Workflow was over the maximum size and could not be offloaded";
-        } else {
+        } else if (c.largestSize > DEFAULT_MAX_SIZE) {
             confidence = Confidence.LIKELY;
-            reason = "the controller logged that it could not load the Workflow's offloaded node status: its nodes had been offloaded because"
+            reason = "the controller logged that it could not load the Workflow's offloaded node status, and a persist logged it at "
+                    + c.largestSize + " bytes, over the default maximum of " + DEFAULT_MAX_SIZE + ": its nodes had been offloaded because"
                     + " it was too large, but the failure itself is the persistence database's (its error says which)";
+        } else {
+            // Offloading also happens for every Workflow with ALWAYS_OFFLOAD_NODE_STATUS=true: a failed load says nothing of size.
+            confidence = Confidence.POSSIBLE;
+            reason = "the controller logged that it could not load the Workflow's offloaded node status, but "
+                    + (c.largestSize < 0 ? "no line gives the Workflow's size" : "the largest size logged for it, " + c.largestSize
+                            + " bytes, is under the default maximum of " + DEFAULT_MAX_SIZE)
+                    + ": with ALWAYS_OFFLOAD_NODE_STATUS=true every Workflow's nodes are offloaded, whatever their size, and the failure is"
+                    + " the persistence database's; the controller's environment (ALWAYS_OFFLOAD_NODE_STATUS, MAX_WORKFLOW_SIZE) would settle it";
         }
         String size = c.compressedSize != null ? " (compressed " + c.compressedSize + " bytes > " + c.maxSize + ")" : "";
         String summary = switch (c.kind) {

@@ -52,6 +52,34 @@ class ContainerWouldNotStopTest {
     }
 
     @Test
+    void aContainerSetsOwnContainersStoppedByAWorkflowShutdownAreNoContainerOutlivingMain() {
+        // Pod p runs a ContainerSet (containers build and test, each a Container child node p.build, p.test); `argo stop` shuts the
+        // Workflow down while both run, and build, which ignores SIGTERM, is still there at the SIGKILL round. No "main" container
+        // exists in such a Pod: its main containers are the set's.
+        String build = dev.argoforensics.correlate.NodeNaming.nodeId("p", "p.build");
+        String test = dev.argoforensics.correlate.NodeNaming.nodeId("p", "p.test");
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"),
+            childPhase("2026-09-19T16:27:14.020Z", build, "Pending", "Running"),
+            childPhase("2026-09-19T16:27:14.021Z", test, "Pending", "Running"),
+            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.200Z", "build", null),
+            signaled("2026-09-19T16:30:00.250Z", "test", null),
+            signaled("2026-09-19T16:30:00.300Z", "wait", null),
+            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"),
+            cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "build", null),
+            workflowUpdated("2026-09-19T16:30:31.500Z", "Failed")};
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().get(0).reason().contains("build"), e.cleared().toString());
+    }
+
+    private static String childPhase(String t, String id, String from, String to) {
+        return "time=" + t + " level=INFO msg=\"node phase changed\" component=workflow_worker workflow=p namespace=ns node=" + id
+                + " fromPhase=" + from + " toPhase=" + to;
+    }
+
+    @Test
     void anExportShowingHowTheSidecarEndedConfirmsIt() {
         String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();

@@ -156,6 +156,24 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void anotherClustersLabellingOfItsNamesakeIsNoFalsePodDeleted() {
+        // Production (a.log) runs Workflow p to completion and labels its Pod p completed. Staging (b.log) runs its own Workflow p,
+        // whose Pod p someone really deletes there (no line shows it): staging's controller finds it missing and marks it deleted.
+        Evidence ev = new Evidence().log("a.log", NEW, podEvent("2026-09-19T16:27:10.452Z", "add"),
+                "time=2026-09-19T16:28:00.100Z level=DEBUG msg=\"node changed\" component=workflow_worker workflow=p namespace=ns nodeID=p"
+                        + " old.phase=Running updated.phase=Succeeded old.message=\"\" updated.message=\"\" old.progress=0/1 updated.progress=1/1",
+                workflowUpdated("2026-09-19T16:28:00.120Z", "Succeeded"), queueing("2026-09-19T16:28:00.121Z", "labelPodCompleted"),
+                cleaningUp("2026-09-19T16:28:00.125Z", "labelPodCompleted"), podEvent("2026-09-19T16:28:00.140Z", "delete"))
+                .log("b.log", createdPod("2026-09-19T16:26:50.210Z"), podEvent("2026-09-19T16:26:50.233Z", "add"),
+                        processing("2026-09-19T16:27:30.100Z", "Running"), workflowUpdated("2026-09-19T16:27:30.140Z", "Running"),
+                        processing("2026-09-19T16:29:30.100Z", "Running"), podMissing("2026-09-19T16:29:30.102Z"),
+                        markingError("2026-09-19T16:29:30.102Z"), nodePhaseChanged("2026-09-19T16:29:30.103Z", "Running", "Error"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                e.toString());
+    }
+
+    @Test
     void theControllersOwnLabellingAfterTheNodeCompletedThenAStaleReconcileIsLikely() {
         Evidence ev = new Evidence().log("c.log", NEW, podEvent("2026-09-19T16:27:10.452Z", "add"),
                 "time=2026-09-19T16:28:00.100Z level=DEBUG msg=\"node changed\" component=workflow_worker workflow=p namespace=ns nodeID=p"

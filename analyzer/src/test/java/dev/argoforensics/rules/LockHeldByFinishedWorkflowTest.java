@@ -98,6 +98,29 @@ class LockHeldByFinishedWorkflowTest {
     }
 
     @Test
+    void aReleaseBeforeTheHolderReacquiredDoesNotClearTheLaterHolding() {
+        // The holder fails and releases the mutex; `argo retry` puts it back to Running, it acquires the mutex again and completes,
+        // and this time no release is logged while weekly-rollup waits on. The first release says nothing of the second holding.
+        V3 v = new V3().acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER, "0/1")
+                .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .updated("2026-10-14T08:30:02.114Z", HOLDER, "Failed")
+                .releasedAll("2026-10-14T08:30:02.090Z", HOLDER)
+                .acquired("2026-10-14T09:00:03.517Z", "reports/" + HOLDER, "0/1")
+                .createdPod("2026-10-14T09:00:03.602Z", HOLDER, "load", "2868577340")
+                .postponed("2026-10-14T09:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T09:20:00.106Z", "weekly-rollup-8kq2v", "0/1")
+                .updated("2026-10-14T09:41:09.931Z", HOLDER, "Succeeded")
+                .postponed("2026-10-14T10:00:00.120Z", "weekly-rollup-8kq2v").postponed("2026-10-14T10:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2026-10-14T09:41:09.931Z", f.fact("holderCompletedAt").orElseThrow().value());
+        assertTrue(e.cleared().stream().filter(c -> c.reason().contains("released " + MUTEX)).allMatch(c -> c.reason().endsWith("08:30:02.090Z")),
+                "only the first holding was released: " + e.cleared());
+    }
+
+    @Test
     void aWaiterThatAcquiresSoonAfterTheHolderCompletedIsOrdinaryContention() {
         V3 v = held().acquired("2026-10-14T08:41:10.204Z", "reports/weekly-rollup-8kq2v", "0/1")
                 .postponed("2026-10-14T09:00:00.120Z", "adhoc-backfill-t5m9c");

@@ -113,6 +113,26 @@ class PhaseRegressionTest {
     }
 
     @Test
+    void aNamesakeInAnotherClustersLogReadTogetherIsNotAConfirmedRegression() {
+        // Production's controller (a.log) completes wf at resourceVersion 500. Staging's controller (b.log) runs its own wf, started
+        // earlier, at its own (lower) versions; a node's Pod really is deleted there and staging's wf is stored Failed. Read together,
+        // staging's pass looks like a stale copy of the completed production wf.
+        List<String> staging = new ArrayList<>(List.of(
+                op("2026-10-02T08:09:30.100Z", "INFO", "Processing workflow", "phase=\"\" resourceVersion=300"),
+                op("2026-10-02T08:09:30.102Z", "INFO", "updated phase", "fromPhase=\"\" toPhase=Running"),
+                op("2026-10-02T08:09:30.140Z", "INFO", "Created pod", "nodeName=" + NODE + " nodeID=" + ID + " podName=wf-main-1"),
+                op("2026-10-02T08:09:30.150Z", "INFO", "Workflow update successful", "resourceVersion=305 phase=Running"),
+                op("2026-10-02T08:20:00.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=311")));
+        staging.addAll(pass("2026-10-02T08:31:40", "318",
+                op("2026-10-02T08:31:40.300Z", "INFO", "Workflow update successful", "resourceVersion=330 phase=Failed")));
+        Evaluation e = new PhaseRegression().evaluate(new Evidence().log("a.log", completed().toArray(String[]::new))
+                .log("b.log", staging.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                () -> e.findings().toString());
+        assertTrue(e.findings().stream().allMatch(f -> f.confidenceReason().contains("at the same time")), () -> e.findings().toString());
+    }
+
+    @Test
     void anArgoRetryIsANewerCopyAndIsClearedNotReported() {
         List<String> lines = with(completed(), pass("2026-10-02T08:40:00", "612",
                 op("2026-10-02T08:40:00.300Z", "INFO", "Workflow update successful", "resourceVersion=615 phase=Failed")));

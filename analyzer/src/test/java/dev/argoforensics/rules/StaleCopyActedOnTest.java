@@ -58,6 +58,25 @@ class StaleCopyActedOnTest {
     }
 
     @Test
+    void aNamesakeInAnotherClustersLogReadTogetherIsNotALikelyStaleCopy() {
+        // Production's controller (a.log) completes wf at resourceVersion 960; staging's (b.log) runs its own wf from 13:27:40, at its
+        // own lower versions, and creates its second step's Pod after production's wf completed. Read together, staging's pass looks
+        // like a stale copy of the completed Workflow acted on.
+        List<String> staging = List.of(
+                op("2026-06-24T13:27:40.031Z", "info", "Processing workflow", "Phase= ResourceVersion=41"),
+                op("2026-06-24T13:27:40.033Z", "info", "Updated phase  -> Running", ""),
+                op("2026-06-24T13:27:40.070Z", "info", "Created pod: wf[0].extract (wf-extract-1270138352)", ""),
+                op("2026-06-24T13:27:40.084Z", "info", "Workflow update successful", "phase=Running resourceVersion=57"),
+                op("2026-06-24T13:29:12.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=88"),
+                op("2026-06-24T13:29:12.452Z", "info", "Created pod: wf[1].load (wf-load-3315626018)", ""),
+                op("2026-06-24T13:29:12.470Z", "info", "Workflow update successful", "phase=Running resourceVersion=93"));
+        Evaluation e = rule.evaluate(new Evidence().log("a.log", completed().toArray(String[]::new)).log("b.log", staging.toArray(String[]::new))
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                () -> e.findings().toString());
+    }
+
+    @Test
     void anExportedPodCreatedAfterTheCompletionConfirmsIt() {
         List<String> lines = new ArrayList<>(completed());
         lines.add(op("2026-06-24T13:30:21.125Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"));

@@ -136,6 +136,24 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.findings().isEmpty(), e.findings().toString());
     }
 
+    /**
+     * Two clusters' logs read together, each with a Workflow p: production's Pod p is seen Succeeded;
+     * staging's Pod p (created earlier, its own) is really deleted there and its node ends "pod deleted".
+     * Production's assessment says nothing of staging's containers.
+     */
+    @Test
+    void anotherClustersSucceededAssessmentOfItsNamesakeIsNotLikely() {
+        Evaluation e = rule.evaluate(new Evidence()
+                .log("prod.log", createdPod("2026-09-19T16:27:10.431Z"), V4.taskResultIncomplete("2026-09-19T16:27:50.002Z"),
+                        V4.workflowUpdated("2026-09-19T16:33:40.120Z", "Succeeded"))
+                .log("staging.log", createdPod("2026-09-19T16:26:50.210Z"), V4.workflowUpdated("2026-09-19T16:26:50.260Z", "Running"),
+                        podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"),
+                        nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"))
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                e.toString());
+    }
+
     @Test
     void logsAloneWithoutASucceededAssessmentSayNothingOfTheExitCodes() {
         Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z")).log("3.log", errorLines()).correlate());

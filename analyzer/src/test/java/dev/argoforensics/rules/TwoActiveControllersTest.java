@@ -73,6 +73,11 @@ class TwoActiveControllersTest {
                 + " phase=Running");
     }
 
+    static String podCreated(String time, String pod) {
+        return line(time, "INFO", "Created pod", "component=workflow_worker workflow=" + WF + " namespace=etl podName=" + pod
+                + " nodeName=" + WF + "(0) nodeID=" + pod);
+    }
+
     static String conflict(String time) {
         return line(time, "WARN", "Error updating workflow", "component=workflow_worker workflow=" + WF + " namespace=etl reason=Conflict error=\""
                 + CONFLICT + "\"");
@@ -121,14 +126,31 @@ class TwoActiveControllersTest {
     }
 
     @Test
-    void withoutASharedVersionOnlyARefusedUpdateInTheWindowItIsLikely() throws IOException {
+    void withoutVersionsToCompareARefusedUpdateInTheWindowMakesItLikely() throws IOException {
+        // b's lines about the Workflow state no resource version (its Pod creations only), so nothing says they are another object.
         log("a.log", electionOff("07:58:10.11"));
         log("a.log", processing("08:00:00.412", "100"), conflict("08:00:40.066"), processing("08:01:30.020", "131"));
         log("b.log", electionOff("07:58:14.60"));
-        log("b.log", processing("08:00:01.208", "205"), processing("08:01:10.031", "233"));
+        log("b.log", podCreated("08:00:01.208", "batch-merge-k2x8d-split-1838311502"), podCreated("08:01:10.031", "batch-merge-k2x8d-merge-772310914"));
         Finding f = run().findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence());
         assertNull(f.fact("sharedResourceVersion").orElseThrow().value());
+    }
+
+    @Test
+    void twoClustersLeadersWithOneOwnConflictAndUnrelatedVersionsStayPossible() throws IOException {
+        // Staging and production run the same CronWorkflow, so both have batch-merge-k2x8d at the same minutes; each controller
+        // leads its own cluster. A user's `argo suspend` in production makes one update there refused: that controller's own
+        // conflict. Each run reads and writes its own object's versions, never one the other named.
+        log("a.log", leading("07:58:10.11", "workflow-controller-prod-7c9d5-lx2qa"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:00:40.020", "131"), conflict("08:00:40.066"),
+                reapplied("08:00:40.067"), updated("08:00:40.090", "136"), processing("08:01:30.118", "170"), updated("08:01:30.150", "171"));
+        log("b.log", leading("07:58:14.60", "workflow-controller-stg-5f6b8-p9d3w"));
+        log("b.log", processing("08:00:01.208", "88205"), updated("08:00:01.240", "88209"), processing("08:01:10.031", "88233"),
+                updated("08:01:10.064", "88236"));
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("resource versions"), f.confidenceReason());
     }
 
     @Test

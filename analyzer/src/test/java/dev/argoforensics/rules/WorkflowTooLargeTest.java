@@ -86,11 +86,29 @@ class WorkflowTooLargeTest {
     }
 
     @Test
-    void aHydrationFailureAloneIsLikely() throws IOException {
+    void aHydrationFailureOfAWorkflowLoggedOverTheLimitIsLikely() throws IOException {
+        persisted("10:02:01.100", 3_120_877, "80", "Running"); // over 1 MiB: compressed, and offloaded if still too large
         json("10:09:40.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
         Finding f = run().findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence());
         assertNull(f.fact("compressedSize").orElseThrow().value());
+    }
+
+    @Test
+    void aHydrationFailureOfASmallWorkflowIsOnlyPossible() throws IOException {
+        // ALWAYS_OFFLOAD_NODE_STATUS=true offloads every Workflow's nodes whatever their size; the database then goes away.
+        persisted("10:00:01.100", 5_812, "71", "Running");
+        persisted("10:02:01.100", 9_340, "80", "Running");
+        json("10:09:40.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("ALWAYS_OFFLOAD_NODE_STATUS"), f.confidenceReason());
+    }
+
+    @Test
+    void aHydrationFailureWithNoSizeLoggedIsOnlyPossible() throws IOException {
+        json("10:09:40.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
+        assertEquals(Confidence.POSSIBLE, run().findings().get(0).confidence());
     }
 
     @Test
