@@ -1517,6 +1517,11 @@ final class Controller {
             } else {
                 op(wf, Level.INFO, "Failed pod " + n.name + " (" + n.podName + ") creation: already exists");
             }
+            if (wf.uid.equals(kube.pods.get(wf.namespace + "/" + n.podName).workflowUid)) {
+                // Pod names are deterministic: the controller gets the existing Pod and goes on with it (another controller, or
+                // its own earlier pass whose update was lost, created it).
+                n.podCreated = true;
+            }
             return;
         }
         Pod p = new Pod();
