@@ -80,7 +80,13 @@ final class Controller {
     private Inc standbyInc;
     private int incarnations;
     private String deployHash;
-    private final String normalHash;
+    private String normalHash;
+    /** The Deployment was changed to {@code LEADER_ELECTION_DISABLE=true} (AF012 scenarios). */
+    boolean electionDisabled;
+    /** Changes to the Pod template (env) that give the ReplicaSet another hash. */
+    String templateSalt = "";
+    /** {@code MAX_WORKFLOW_SIZE}. */
+    long maxWorkflowSize = Oversize.DEFAULT_MAX_WORKFLOW_SIZE;
     private String replicaHost;
     private final List<Path> files = new ArrayList<>();
     /** Workflow keys whose completion persist panics the controller (the crash scenario). */
@@ -314,7 +320,8 @@ final class Controller {
     void start(int workers, boolean sameReplica) {
         if (!sameReplica) {
             // The ReplicaSet's hash follows the Pod template: other arguments, another hash; the same ones, the same hash.
-            deployHash = workers == normalWorkers ? normalHash : Integer.toHexString((normalHash + workers).hashCode() & 0x7fffffff) + "d";
+            deployHash = workers == normalWorkers && templateSalt.isEmpty() ? normalHash
+                    : Integer.toHexString((normalHash + workers + templateSalt).hashCode() & 0x7fffffff) + "d";
         }
         String replica = sameReplica && inc != null ? inc.replica : newReplicaName();
         int restartCount = sameReplica && inc != null ? restarts.merge(replica, 1, Integer::sum) : 0;
@@ -324,7 +331,7 @@ final class Controller {
         incarnations++;
         inc = new Inc(incarnations, replica, sink(replica, restartCount, false), workers);
         banner();
-        if (leaderElection) {
+        if (leaderElection && !electionDisabled) {
             String lease = controllerNamespace + "/workflow-controller-" + instanceId;
             if (release.slog) {
                 log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
@@ -352,7 +359,7 @@ final class Controller {
         sim.at(inc.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(me));
         sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(me));
         sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(me));
-        if (standby && !sameReplica) {
+        if (standby && !sameReplica && !electionDisabled) {
             startStandby(replica);
         }
     }
@@ -391,6 +398,84 @@ final class Controller {
         log(Level.INFO, "new leader", "leader", leader);
         inc = main;
         sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(s));
+    }
+
+    /** A second replica of the same Deployment (the same ReplicaSet hash as {@code other}'s Pods). */
+    void sameDeploymentAs(Controller other) {
+        normalHash = other.normalHash;
+        deployHash = other.deployHash;
+        templateSalt = other.templateSalt;
+        electionDisabled = other.electionDisabled;
+    }
+
+    /** Whether a standby replica is running (it could take over the Lease). */
+    boolean hasStandby() {
+        return standbyInc != null && standbyInc.alive && up();
+    }
+
+    /**
+     * A leader hand-over (B4): the leader cannot renew the Lease (its renew deadline passes), logs {@code stopped
+     * leading} and exits; the standby acquires the Lease once it has expired, {@code gap} after, and starts its workers;
+     * the old container restarts as a standby naming the new leader. The two never work at once.
+     */
+    void handOver(long gap) {
+        if (!hasStandby()) {
+            return;
+        }
+        String lease = controllerNamespace + "/workflow-controller-" + instanceId;
+        Inc old = inc;
+        if (release.slog) {
+            log(Level.INFO, "Failed to renew lease", "lock", lease, "err", "context deadline exceeded");
+        } else {
+            klog("leaderelection.go:288", "failed to renew lease " + lease + ": timed out waiting for the condition");
+        }
+        log(Level.INFO, "stopped leading", "id", old.replica);
+        old.alive = false;
+        files.addAll(old.sink.close());
+        Inc s = standbyInc;
+        standbyInc = null;
+        inc = null;
+        sim.after(gap, () -> {
+            if (!s.alive) {
+                return;
+            }
+            s.alive = false;
+            incarnations++;
+            Inc leader = new Inc(incarnations, s.replica, s.sink, normalWorkers);
+            leader.cursor = Math.max(s.cursor, sim.now());
+            inc = leader;
+            if (release.slog) {
+                log(Level.INFO, "Successfully acquired lease", "lock", lease);
+            } else {
+                klog("leaderelection.go:271", "successfully acquired lease " + lease);
+            }
+            log(Level.INFO, "new leader", "leader", leader.replica);
+            log(Level.INFO, "starting leading", "id", leader.replica);
+            workerNumbers(normalWorkers);
+            sim.at(leader.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(leader));
+            sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(leader));
+            sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(leader));
+            // The old Pod's container restarts and waits as the standby.
+            sim.after(rng.between(2 * Go.SECOND, 8 * Go.SECOND), () -> {
+                if (inc != leader || !leader.alive) {
+                    return;
+                }
+                int restartCount = restarts.merge(old.replica, 1, Integer::sum);
+                Inc standby = new Inc(-1, old.replica, sink(old.replica, restartCount, true), 0);
+                standbyInc = standby;
+                inc = standby;
+                inc.cursor = sim.now();
+                banner();
+                if (release.slog) {
+                    log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
+                } else {
+                    klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
+                }
+                log(Level.INFO, "new leader", "leader", leader.replica);
+                inc = leader;
+                sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(standby));
+            });
+        });
     }
 
     /** Scaled to zero: both replicas go, with everything in memory. */
@@ -1053,6 +1138,7 @@ final class Controller {
         } else {
             op(wf, Level.INFO, "Processing workflow", "Phase", s.phase, "ResourceVersion", String.valueOf(base.resourceVersion));
         }
+        truth.workflowProcessed(wf.uid, name + "/" + me.replica + "#" + me.id, sim.now());
         List<TaskResult> results = new ArrayList<>();
         for (TaskResult t : me.trs.values()) {
             if (t.namespace.equals(wf.namespace) && t.workflow.equals(wf.name)) {
@@ -1128,15 +1214,63 @@ final class Controller {
             return;
         }
         noteRegression(wf);
-        int size = 1400 + 650 * s.nodes.size() + rng.between(0, 300);
+        long size = Oversize.size(wf, sim.now(), 1400 + 650 * s.nodes.size() + rng.between(0, 300));
         op(wf, Level.INFO, "Workflow to be dehydrated", "Workflow Size", size);
-        sim.at(me.cursor + work, () -> persist(me, key, wf));
+        wf.requestBytes = size;
+        long compressed = size;
+        if (size > maxWorkflowSize) {
+            // Over MAX_WORKFLOW_SIZE: the nodes go to status.compressedNodes (gzip, base64).
+            compressed = Math.round(size * wf.spec.compressionRatio) + rng.between(0, 400);
+            wf.requestBytes = compressed;
+        }
+        if (size > maxWorkflowSize && compressed > maxWorkflowSize) {
+            // B7: compressed still too large and no offloading configured: marked Error, sent with the uncompressed nodes.
+            String err = "workflow is longer than maximum allowed size. compressed size " + compressed + " > maxSize " + maxWorkflowSize
+                    + "Tried to offload but encountered error: offload node status is not supported";
+            if (release.slog) {
+                op(wf, Level.WARN, "Failed to dehydrate", "error", err);
+            } else {
+                op(wf, Level.WARN, "Failed to dehydrate: " + err);
+            }
+            truth.workflowTooLarge(wf.uid, sim.now(), "compressed size " + compressed + " > maxSize " + maxWorkflowSize);
+            complete(wf, "Error", err);
+            wf.requestBytes = size;
+        }
+        Workflow read = base;
+        sim.at(me.cursor + work, () -> persist(me, key, wf, read));
     }
 
-    private void persist(Inc me, String key, Workflow wf) {
+    private void persist(Inc me, String key, Workflow wf0, Workflow read) {
         if (me != inc || !me.alive) {
             return;
         }
+        Workflow wf = wf0;
+        if (wf.requestBytes > Oversize.ETCD_MAX_REQUEST_BYTES) {
+            // etcd refuses the request; the controller writes the version it had read, marked Error (B7).
+            String err = "etcdserver: request is too large";
+            if (release.slog) {
+                op(wf, Level.WARN, "Error updating workflow", "error", err, "reason", "");
+            } else {
+                op(wf, Level.WARN, "Error updating workflow: " + err + " ");
+            }
+            truth.workflowTooLarge(wf.uid, sim.now(), "request of " + wf.requestBytes + " bytes refused");
+            wf = read.copy();
+            wf.requestBytes = kube.workflowBytes.getOrDefault(wf.uid, 0L) + 2 * err.length() + 120;
+            complete(wf, "Error", err);
+            if (wf.requestBytes > Oversize.ETCD_MAX_REQUEST_BYTES) {
+                if (release.slog) {
+                    op(wf, Level.WARN, "Error updating workflow with size error", "error", err);
+                } else {
+                    op(wf, Level.WARN, "Error updating workflow with size error: " + err);
+                }
+                sim.after(rng.between(MS, 3 * MS), () -> wfDone(me, key));
+                return;
+            }
+        }
+        persistNow(me, key, wf);
+    }
+
+    private void persistNow(Inc me, String key, Workflow wf) {
         Map<String, String> labels = new LinkedHashMap<>(wf.labels);
         long newRv = kube.updateWorkflow(key, wf.uid, wf.resourceVersion, wf.status, labels, release.version);
         if (newRv == Kube.CONFLICT_RV) {
@@ -1172,6 +1306,7 @@ final class Controller {
             return;
         }
         wf.resourceVersion = newRv;
+        kube.workflowBytes.put(wf.uid, wf.requestBytes);
         me.mine.put(key, wf.copy());
         me.mineAt.put(key, sim.now());
         op(wf, Level.INFO, "Workflow update successful", "phase", wf.status.phase, "resourceVersion", String.valueOf(newRv));
@@ -1381,6 +1516,11 @@ final class Controller {
                 op(wf, Level.INFO, "Failed pod creation: already exists", "nodeName", n.name, "nodeID", n.id, "podName", n.podName);
             } else {
                 op(wf, Level.INFO, "Failed pod " + n.name + " (" + n.podName + ") creation: already exists");
+            }
+            if (wf.uid.equals(kube.pods.get(wf.namespace + "/" + n.podName).workflowUid)) {
+                // Pod names are deterministic: the controller gets the existing Pod and goes on with it (another controller, or
+                // its own earlier pass whose update was lost, created it).
+                n.podCreated = true;
             }
             return;
         }

@@ -62,6 +62,8 @@ final class Corpus {
     private final int apiMinor;
     private final List<Runnable> atEnd = new ArrayList<>();
     private int exportSeq;
+    /** AF012 and AF013: a controller of their own (and its second replica), planned from their own random stream. */
+    private ScenariosControllers scenarios;
 
     private Corpus(long seed, Scale scale, Path dir) {
         this.seed = seed;
@@ -140,6 +142,59 @@ final class Corpus {
                 releaseOfNamespace.put(s, r);
             }
         }
+        scenarios = new ScenariosControllers(scenarioHost(), seed, sim, start, end);
+        for (Controller c : scenarios.build(seed, kube, truth, logs)) {
+            controllers.add(c);
+            teamOf.put(c, c.namespaces);
+            releaseOfNamespace.put(c.namespaces.get(0), c.release);
+        }
+    }
+
+    private ScenariosControllers.Host scenarioHost() {
+        return new ScenariosControllers.Host() {
+            @Override
+            public Workflow workflow(Controller c, String prefix, Spec spec) {
+                return Corpus.this.workflow(c, prefix, spec);
+            }
+
+            @Override
+            public void submit(long at, Workflow w) {
+                Corpus.this.submit(at, w);
+            }
+
+            @Override
+            public Step step(String template, long duration, String cls, boolean interest) {
+                return Corpus.this.step(template, duration, cls, interest);
+            }
+
+            @Override
+            public void background(Controller c) {
+                Corpus.this.background(c);
+            }
+
+            @Override
+            public void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo) {
+                Corpus.this.typicalExports(w, during, terminatingFrom, terminatingTo);
+            }
+
+            @Override
+            public Sim.Rng swapPlan(Sim.Rng rng) {
+                Sim.Rng had = plan;
+                plan = rng;
+                return had;
+            }
+
+            @Override
+            public void withPlan(Sim.Rng rng, Runnable r) {
+                Sim.Rng saved = plan;
+                plan = rng;
+                try {
+                    r.run();
+                } finally {
+                    plan = saved;
+                }
+            }
+        };
     }
 
     private boolean misconfigured(Controller c) {
@@ -150,6 +205,13 @@ final class Corpus {
 
     private Info run() {
         for (Controller c : controllers) {
+            if (scenarios.isTwin(c)) {
+                continue;
+            }
+            if (scenarios.owns(c)) {
+                scenarios.plan(c);
+                continue;
+            }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
             background(c);
             incidents(c);
@@ -168,7 +230,7 @@ final class Corpus {
             logFiles += c.files().size();
             described.add(c.name + " " + c.release.version + " " + c.format.label + " in " + c.envelope.label + ", namespaces "
                     + String.join(",", c.namespaces) + ", ARGO_POD_STATUS_CAPTURE_FINALIZER=" + c.finalizerEnv + ", workers "
-                    + c.normalWorkers + (c.standby ? ", with a standby replica" : ""));
+                    + c.normalWorkers + (c.standby ? ", with a standby replica" : "") + (scenarios.isTwin(c) ? ", the second replica" : ""));
         }
         Path truthFile = dir.resolve("truth.jsonl");
         truth.write(truthFile);

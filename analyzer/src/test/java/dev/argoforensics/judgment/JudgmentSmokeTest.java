@@ -109,12 +109,22 @@ class JudgmentSmokeTest {
                 "task-result-late", "task-result-wait-killed", "phase-regression", "phase-regression-podgc", "stale-copy-rejected")) {
             assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
         }
+        // AF012 and AF013 (ScenariosControllers): counted per Workflow, whose class is its first Pod's.
+        Set<String> wfClasses = new HashSet<>();
+        for (Run r : runs) {
+            for (Scorer.Unit u : r.truth().units("AF013")) {
+                wfClasses.add(u.cls());
+            }
+        }
+        for (String c : List.of("leader-handover", "two-controllers", "workflow-too-large", "workflow-large-ok")) {
+            assertTrue(wfClasses.contains(c), c + " missing from the seeds' Workflow classes " + wfClasses);
+        }
     }
 
     /** The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression. */
     @Test
     void theNewScenariosHaveTheirExpectedVerdicts() {
-        for (String rule : List.of("AF006", "AF008", "AF009")) {
+        for (String rule : List.of("AF006", "AF008", "AF009", "AF012", "AF013")) {
             assertTrue(tally.positives(rule) >= 1, rule + ": no Pod or Workflow of the seeds expects it");
         }
     }

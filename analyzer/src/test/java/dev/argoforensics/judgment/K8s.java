@@ -229,6 +229,10 @@ final class K8s {
         PodGc podGc = PodGc.NONE;
         long ttlAfterCompletion = -1;
         String entrypoint = "main";
+        /** AF013 scenarios: bytes the status grows per second of the Workflow's run (outputs kept in the nodes), 0 for none. */
+        long statusGrowthPerSecond;
+        /** AF013 scenarios: the gzip ratio of the nodes' JSON (random outputs compress badly). */
+        double compressionRatio = 0.15;
     }
 
     static final class Node {
@@ -316,6 +320,8 @@ final class K8s {
         long generation = 1;
         Spec spec;
         Status status = new Status();
+        /** Simulation only, not copied: the size of the update request this copy would make (AF013 scenarios). */
+        long requestBytes;
 
         String key() {
             return namespace + "/" + name;

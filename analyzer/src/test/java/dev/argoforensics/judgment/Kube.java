@@ -98,7 +98,8 @@ final class Kube {
     }
 
     final Sim sim;
-    final Sim.Rng rng;
+    /** Swapped for a scenario's own stream while its events run (Sim.stream). */
+    Sim.Rng rng;
     final int minor;
     final Truth truth;
     private long rv;
@@ -106,6 +107,8 @@ final class Kube {
     /** Workflow UID -> keys of the Pods it owns (an index for the garbage collector). */
     final Map<String, List<String>> podsOfWorkflow = new HashMap<>();
     final Map<String, Workflow> workflows = new LinkedHashMap<>();
+    /** Workflow UID -> the size of its last stored update request, as the controller sent it (AF013 scenarios). */
+    final Map<String, Long> workflowBytes = new HashMap<>();
     final Map<String, TaskResult> taskResults = new HashMap<>();
     final List<PodWatch> podWatches = new ArrayList<>();
     final List<WorkflowWatch> workflowWatches = new ArrayList<>();

@@ -287,6 +287,16 @@ final class Scorer {
                         pod.path("namespace").asText(), pod.path("name").asText(), pod.path("uid").isNull() ? null : pod.path("uid").asText(null),
                         d == null || d.isNull() ? null : d.asLong(), hasWf ? wf.path("namespace").asText() : null,
                         hasWf ? wf.path("name").asText() : null));
+                // AF012 gives one finding per pair of controller runs and names every Workflow both worked on: one claim
+                // about each of them (the first is the finding's Workflow).
+                String touched = f.path("workflowsBothTouched").asText("");
+                for (String other : touched.isEmpty() ? new String[0] : touched.split(",\\s*")) {
+                    int slash = other.indexOf('/');
+                    if (slash > 0 && !(hasWf && other.equals(wf.path("namespace").asText() + "/" + wf.path("name").asText()))) {
+                        findings.add(new Finding(f.path("rule").asText(), f.path("confidence").asText(), f.path("confidenceReason").asText(),
+                                "", "", null, null, other.substring(0, slash), other.substring(slash + 1)));
+                    }
+                }
             }
             Set<String> timelinePods = new TreeSet<>();
             for (JsonNode t : root.path("timelines")) {

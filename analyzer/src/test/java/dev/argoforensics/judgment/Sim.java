@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 /** The discrete-event clock: events in time order (ns), ties in the order they were scheduled. */
 final class Sim {
-    private record Event(long time, long seq, Runnable action) implements Comparable<Event> {
+    private record Event(long time, long seq, Runnable action, Object stream) implements Comparable<Event> {
         @Override
         public int compareTo(Event o) {
             int c = Long.compare(time, o.time);
@@ -18,6 +18,14 @@ final class Sim {
     private long now;
     private long seq;
     private long executed;
+    /**
+     * Whose random stream the shared parts (the cluster) draw from in the running event: null for the corpus's, else a
+     * scenario's token. An event inherits the stream of the one that scheduled it, so a scenario's own activity leaves
+     * the rest of the corpus as it was without it; {@link #onStream} is told when it changes.
+     */
+    Object stream;
+    java.util.function.Consumer<Object> onStream = s -> {
+    };
 
     Sim(long start) {
         this.now = start;
@@ -32,7 +40,7 @@ final class Sim {
     }
 
     void at(long time, Runnable action) {
-        queue.add(new Event(Math.max(time, now), seq++, action));
+        queue.add(new Event(Math.max(time, now), seq++, action, stream));
     }
 
     void after(long delay, Runnable action) {
@@ -45,6 +53,10 @@ final class Sim {
             Event e = queue.poll();
             now = e.time;
             executed++;
+            if (e.stream != stream) {
+                stream = e.stream;
+                onStream.accept(stream);
+            }
             e.action.run();
         }
         now = end;

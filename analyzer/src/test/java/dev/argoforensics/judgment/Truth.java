@@ -204,6 +204,13 @@ final class Truth {
         final List<String> regressions = new ArrayList<>();
         long deletedAt = -1;
         boolean af009;
+        /** AF012: controller process -> {first, last} {@code Processing workflow} of this Workflow. */
+        final Map<String, long[]> processedBy = new LinkedHashMap<>();
+        String overlap;
+        boolean af012;
+        /** AF013: the moments the controller could not store the status for its size. */
+        final List<String> sizeFailures = new ArrayList<>();
+        boolean af013;
 
         String key() {
             return namespace + "/" + name;
@@ -222,6 +229,22 @@ final class Truth {
         f.release = release;
         f.createdAt = now;
         workflowsByUid.put(w.uid, f);
+    }
+
+    /** A controller process (one replica from one start) took the Workflow up in a Workflow worker. */
+    void workflowProcessed(String workflowUid, String process, long now) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null) {
+            f.processedBy.computeIfAbsent(process, p -> new long[] {now, now})[1] = now;
+        }
+    }
+
+    /** The controller could not store the Workflow's status because of its size (dehydration failed, or etcd refused the request). */
+    void workflowTooLarge(String workflowUid, long now, String what) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null) {
+            f.sizeFailures.add(Go.rfc3339Nano(now) + " " + what);
+        }
     }
 
     List<WorkflowFacts> workflows() {
@@ -366,6 +389,21 @@ final class Truth {
     void settle(long end, Kube kube) {
         for (WorkflowFacts w : workflowsByUid.values()) {
             w.af009 = w.regressedAt >= 0;
+            // AF012: two processes, each working (only a process that believes it is active runs Workflow workers), took
+            // the Workflow up at overlapping times: each one's span of Processing lines overlaps the other's.
+            List<Map.Entry<String, long[]>> spans = new ArrayList<>(w.processedBy.entrySet());
+            for (int i = 0; i < spans.size() && !w.af012; i++) {
+                for (int j = i + 1; j < spans.size() && !w.af012; j++) {
+                    long from = Math.max(spans.get(i).getValue()[0], spans.get(j).getValue()[0]);
+                    long to = Math.min(spans.get(i).getValue()[1], spans.get(j).getValue()[1]);
+                    if (from < to) {
+                        w.af012 = true;
+                        w.overlap = spans.get(i).getKey() + " and " + spans.get(j).getKey() + " from " + Go.rfc3339Nano(from) + " to "
+                                + Go.rfc3339Nano(to);
+                    }
+                }
+            }
+            w.af013 = !w.sizeFailures.isEmpty();
         }
         for (PodFacts f : byUid.values()) {
             boolean containersDone = f.mainFinishedAt >= 0 && f.waitFinishedAt >= 0;
@@ -534,8 +572,8 @@ final class Truth {
                 m.put("release", f.release);
                 Map<String, Object> expected = new LinkedHashMap<>();
                 expected.put("AF009", f.af009);
-                expected.put("AF012", false);
-                expected.put("AF013", false);
+                expected.put("AF012", f.af012);
+                expected.put("AF013", f.af013);
                 expected.put("AF014", false);
                 m.put("expected", expected);
                 Map<String, Object> facts = new LinkedHashMap<>();
@@ -545,6 +583,9 @@ final class Truth {
                 facts.put("regressedAt", t(f.regressedAt));
                 facts.put("regressions", f.regressions);
                 facts.put("deletedAt", t(f.deletedAt));
+                facts.put("processes", f.processedBy.size());
+                facts.put("overlap", f.overlap);
+                facts.put("sizeFailures", f.sizeFailures);
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
