@@ -109,6 +109,15 @@ public final class PhaseRegression extends DeclaredRule {
                     + " old object's copy; see AF015", passes.get(0).outcomeLine().source()));
             return;
         }
+        if (completion != null && passes.stream().flatMap(p -> p.changes().stream()).allMatch(ch -> ch.kind() == Kind.COMPLETED_AGAIN
+                || (ch.kind() == Kind.WORKFLOW_PHASE && completion.phase().equals(ch.toPhase())))) {
+            // The same end reached again from an older copy (a second active controller, a stale copy): nothing went back.
+            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), "after its " + completion.phase() + " completion a "
+                    + "later pass completed it again with the same phase, from a copy that predated the completion (another active "
+                    + "controller (AF012) or a stale copy): no phase went back", first.processing() == null ? key.line().source()
+                    : first.processing().source()));
+            return;
+        }
         Pass stored = passes.stream().filter(p -> p.outcome() == Outcome.STORED).findFirst().orElse(null);
         Pass guarded = passes.stream().filter(p -> p.outcome() == Outcome.GUARDED).findFirst().orElse(null);
         Copy copy = passes.stream().map(Pass::copy).filter(c -> c == Copy.STALE).findFirst().orElse(first.copy());

@@ -236,4 +236,29 @@ class PhaseRegressionTest {
                 op("2026-10-02T08:31:40.402Z", "INFO", "Workflow update successful", "resourceVersion=520 phase=Failed")));
         assertEquals(1, af002.evaluate(new Evidence().log("c.log", stored.toArray(String[]::new)).correlate()).findings().size());
     }
+
+    /**
+     * A second active controller (AF012) working on a copy from before the completion completes the
+     * Workflow again with the same phase; its update is refused. Nothing went back: cleared, not
+     * reported. A regression to another phase on the same copy is still reported (the check can fail).
+     */
+    @Test
+    void theSameEndReachedAgainFromAnOlderCopyIsNoRegression() {
+        List<String> lines = completed();
+        lines.addAll(List.of(
+                op("2026-10-02T08:14:06.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=480"),
+                op("2026-10-02T08:14:06.111Z", "INFO", "updated phase", "fromPhase=Running toPhase=Succeeded"),
+                op("2026-10-02T08:14:06.111Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:14:06.130Z", "INFO", "Failed to re-apply update", "error=\"must never update completed workflows\"")));
+        Evaluation e = run(lines);
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("completed it again with the same phase")), e.cleared().toString());
+        List<String> other = completed();
+        other.addAll(List.of(
+                op("2026-10-02T08:14:06.100Z", "INFO", "Processing workflow", "phase=Running resourceVersion=480"),
+                op("2026-10-02T08:14:06.111Z", "INFO", "updated phase", "fromPhase=Running toPhase=Failed"),
+                op("2026-10-02T08:14:06.111Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:14:06.130Z", "INFO", "Failed to re-apply update", "error=\"must never update completed workflows\"")));
+        assertEquals(1, run(other).findings().size(), "Succeeded then Failed is a regression, refused or not");
+    }
 }
