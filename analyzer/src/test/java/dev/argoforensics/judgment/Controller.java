@@ -1080,8 +1080,10 @@ final class Controller {
                 }
                 Pod p = me.pods.get(wf.namespace + "/" + n.podName);
                 if (p != null) {
-                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && p.wait.terminated() && p.wait.exitCode != null
-                            && p.wait.exitCode != 0) {
+                    // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
+                    boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)
+                            || (p.wait.startedAt != null && results.stream().noneMatch(t -> t.name.equals(n.id)));
+                    if (K8s.terminal(p.phase) && incomplete && p.wait.terminated() && p.wait.exitCode != null && p.wait.exitCode != 0) {
                         // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
                         if (release.slog) {
                             op(wf, Level.WARN, "marking its taskResult as completed since aux container did not exit normally", "nodeID", n.id,
@@ -1236,14 +1238,20 @@ final class Controller {
             if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
-                n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")";
+                n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")"
+                        + (failed.message != null ? ": " + failed.message : "");
+                if (failed == p.wait && failed.message != null) {
+                    // inferFailedReason: the executor's own failure (its termination message) makes the node Error (B5).
+                    phase = "Error";
+                    n.phase = phase;
+                }
             }
         }
         if (release.nodeChangedAtInfo) {
             op(wf, Level.INFO, "node changed", "nodeID", n.id, "old.phase", oldPhase, "new.phase", phase, "old.message", oldMessage,
                     "new.message", n.message, "old.progress", "0/1", "new.progress", "Succeeded".equals(phase) ? "1/1" : "0/1");
         }
-        if ("Failed".equals(phase)) {
+        if ("Failed".equals(phase) || "Error".equals(phase)) {
             if (release.slog) {
                 op(wf, Level.INFO, "Pod failed", "message", n.message, "displayName", n.displayName, "templateName", n.templateName, "pod",
                         p.name);
@@ -1403,6 +1411,9 @@ final class Controller {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
         p.nodePool = nodePool;
+        if (step.serviceAccount != null) {
+            p.serviceAccount = step.serviceAccount;
+        }
         p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
         long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
         p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");

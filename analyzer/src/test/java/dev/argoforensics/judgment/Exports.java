@@ -176,6 +176,9 @@ final class Exports {
                 } else {
                     s.put("finishedAt", null);
                 }
+                if (c.message != null) {
+                    s.put("message", c.message);
+                }
                 s.put("reason", c.reason);
                 s.put("startedAt", c.startedAt == null ? null : Go.k8s(c.startedAt));
                 state.put("terminated", s);

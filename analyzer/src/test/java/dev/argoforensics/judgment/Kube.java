@@ -133,6 +133,12 @@ final class Kube {
     /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
     final Map<String, List<Pod>> podHistory = new HashMap<>();
     final java.util.Set<String> watchedPods = new java.util.HashSet<>();
+    /** {@code namespace/serviceAccount} pairs with no Role granting create/patch on workflowtaskresults (B5): the executor's writes are refused. */
+    final java.util.Set<String> executorForbidden = new java.util.HashSet<>();
+
+    private boolean resultWritesForbidden(Pod p) {
+        return executorForbidden.contains(p.namespace + "/" + p.serviceAccount);
+    }
 
     Kube(Sim sim, Sim.Rng rng, int minor, Truth truth, long startRv, int nodeCount) {
         this.sim = sim;
@@ -579,6 +585,10 @@ final class Kube {
         if (p == null || !p.uid.equals(r.uid)) {
             return;
         }
+        if (resultWritesForbidden(p)) {
+            // Forbidden: the API server refuses the executor's create (and patch); nothing is written.
+            return;
+        }
         TaskResult t = new TaskResult();
         t.namespace = p.namespace;
         t.name = p.nodeId();
@@ -607,11 +617,33 @@ final class Kube {
         truth.containerFinished(r.uid, "main", t, code);
         // PLEG notices and the kubelet posts the status a little later.
         sim.after(rng.between(100_000_000L, 900_000_000L), () -> postStatus(r));
+        Pod live = live(r.uid, r.key);
+        if (!r.wait.terminated() && live != null && resultWritesForbidden(live)) {
+            // v3.6+: no fallback to the Pod annotation, Forbidden is not transient: executor error, wait exits 64 (B5, inferred path).
+            boolean patch = rng.chance(0.25);
+            String msg = "workflowtaskresults.argoproj.io " + (patch ? "\"" + live.nodeId() + "\" " : "") + "is forbidden: User \"system:serviceaccount:"
+                    + live.namespace + ":" + live.serviceAccount + "\" cannot " + (patch ? "patch" : "create")
+                    + " resource \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"" + live.namespace + "\"";
+            String uid = r.uid;
+            sim.after(rng.between(300_000_000L, 1_200_000_000L), () -> {
+                if (!r.wait.terminated()) {
+                    truth.taskResultWriteRefused(uid, now());
+                }
+                waitExits(r, 64, "Error", msg);
+            });
+            return;
+        }
         if (!r.wait.terminated()) {
             long waitDelay = rng.between(300_000_000L, 1_500_000_000L);
             switch (r.step.waitFate) {
                 case K8s.WAIT_REPORT_LOST -> sim.after(waitDelay, () -> waitExits(r));
                 case K8s.WAIT_OOM_KILLED -> sim.after(waitDelay / 2, () -> waitExits(r, 137, "OOMKilled"));
+                case K8s.WAIT_UPLOAD_FAILED -> {
+                    String bucket = rng.chance(0.5) ? "ml-artifacts" : "pipeline-outputs";
+                    String msg = "failed to put file: Put \"https://s3.amazonaws.com/" + bucket + "/" + r.key + "/main.log\": dial tcp: i/o timeout";
+                    sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
+                    sim.after(waitDelay, () -> waitExits(r, 64, "Error", msg));
+                }
                 default -> {
                     sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
                     sim.after(waitDelay, () -> waitExits(r));
@@ -625,9 +657,14 @@ final class Kube {
     }
 
     private void waitExits(Running r, int code, String reason) {
+        waitExits(r, code, reason, null);
+    }
+
+    private void waitExits(Running r, int code, String reason, String message) {
         if (r.wait.terminated()) {
             return;
         }
+        r.wait.message = message;
         long t = now();
         r.wait.state = "terminated";
         r.wait.exitCode = code;
