@@ -50,6 +50,8 @@ final class Controller {
     static final String REMOVE_FINALIZER = "removeFinalizer";
     static final String LABEL_POD_COMPLETED = "labelPodCompleted";
     static final String DELETE_POD = "deletePod";
+    static final String TERMINATE_CONTAINERS = "terminateContainers";
+    static final String KILL_CONTAINERS = "killContainers";
 
     // ---- configuration ------------------------------------------------------------------------
     final String name;
@@ -939,6 +941,27 @@ final class Controller {
                             kube.deletePod(podKey, null, null, name);
                         }
                     }
+                    case TERMINATE_CONTAINERS, KILL_CONTAINERS -> {
+                        // The kill command in every container the cache shows running: SIGTERM, then SIGKILL after the grace (B8).
+                        boolean kill = KILL_CONTAINERS.equals(action);
+                        List<K8s.Ctr> ctrs = new ArrayList<>(List.of(cached.main, cached.wait));
+                        if (cached.sidecar != null) {
+                            ctrs.add(cached.sidecar);
+                        }
+                        for (K8s.Ctr ctr : ctrs) {
+                            if (ctr.running()) {
+                                kube.signal(podKey, cached.uid, ctr.name, kill);
+                                pc(Level.INFO, "signaled container", "namespace", ns, "pod", podName, "container", ctr.name, "stdout", "",
+                                        "stderr", "", "error", "<nil>");
+                            }
+                        }
+                        if (!kill) {
+                            long grace = cached.terminationGrace * Go.SECOND;
+                            pc(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
+                                    new Dur(grace));
+                            cAddAfter(me, ns + "/" + podName + "/" + KILL_CONTAINERS, me.cursor + grace, new Origin("kill-containers", null, me.cursor));
+                        }
+                    }
                     default -> {
                     }
                 }
@@ -1223,6 +1246,12 @@ final class Controller {
                     : "leaving phase un-changed: wait container is not yet terminated ";
             op(wf, Level.INFO, msg, release.slog ? "updated.phase" : "new.phase", would);
         }
+        if ("Running".equals(phase) && p.main.terminated() && p.sidecar != null && p.sidecar.running()) {
+            // podHasContainerNeedingTermination: every reconcile of the Running Pod asks the pod controller to stop the rest (B8).
+            // (Modelled for Pods with a sidecar only: a wait-only Pod's wait ends on its own moments after main.)
+            pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+            cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
+        }
         if (phase.equals(n.phase)) {
             return false;
         }
@@ -1235,6 +1264,22 @@ final class Controller {
             n.finishedNanos = fin > 0 ? fin : sim.now();
             n.finishedAt = K8s.sec(n.finishedNanos);
             n.exitCode = p.main.exitCode;
+            if ("Failed".equals(phase) && (p.main.exitCode == null || p.main.exitCode == 0) && (p.wait.exitCode == null || p.wait.exitCode == 0)
+                    && p.sidecar != null && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143)) {
+                // inferFailedReason ignores a sidecar's 137/143: the node succeeds, "Pod failed: " with no message.
+                if (release.slog) {
+                    op(wf, Level.INFO, "ignoring exit code", "exitCode", p.sidecar.exitCode, "containerName", p.sidecar.name);
+                } else {
+                    op(wf, Level.INFO, "Ignoring " + p.sidecar.exitCode + " exit code of container '" + p.sidecar.name + "'");
+                }
+                if (release.slog) {
+                    op(wf, Level.INFO, "Pod failed", "message", "", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+                } else {
+                    op(wf, Level.INFO, "Pod failed: ", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+                }
+                phase = "Succeeded";
+                n.phase = phase;
+            }
             if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
@@ -1413,6 +1458,10 @@ final class Controller {
         p.nodePool = nodePool;
         if (step.serviceAccount != null) {
             p.serviceAccount = step.serviceAccount;
+        }
+        if (step.sidecar != null) {
+            p.sidecar = new K8s.Ctr(step.sidecar);
+            p.sidecarImage = "fluent/fluent-bit:3.1.9";
         }
         p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
         long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;

@@ -127,7 +127,8 @@ final class Exports {
             status.put("conditions", conds);
         }
         if (p.startTime >= 0) {
-            status.put("containerStatuses", List.of(container(p.main, p.image), container(p.wait, p.executorImage)));
+            status.put("containerStatuses", p.sidecar == null ? List.of(container(p.main, p.image), container(p.wait, p.executorImage))
+                    : List.of(container(p.main, p.image), container(p.sidecar, p.sidecarImage), container(p.wait, p.executorImage)));
             status.put("startTime", Go.k8s(p.startTime));
         }
         if (p.hostIp != null) {

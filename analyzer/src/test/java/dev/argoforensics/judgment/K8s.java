@@ -113,6 +113,9 @@ final class K8s {
         final Map<String, Cond> conditions = new LinkedHashMap<>();
         Ctr wait = new Ctr("wait");
         Ctr main = new Ctr("main");
+        /** A sidecar container (a second, non-main container), or null. */
+        Ctr sidecar;
+        String sidecarImage;
         long resourceVersion;
         long creation;
         long startTime = -1;
@@ -164,6 +167,8 @@ final class K8s {
             conditions.forEach((k, c) -> p.conditions.put(k, c.copy()));
             p.wait = wait.copy();
             p.main = main.copy();
+            p.sidecar = sidecar == null ? null : sidecar.copy();
+            p.sidecarImage = sidecarImage;
             p.resourceVersion = resourceVersion;
             p.creation = creation;
             p.startTime = startTime;
@@ -215,6 +220,9 @@ final class K8s {
         int onTerm;
         /** What the executor (wait) does once main has exited: {@link #WAIT_NORMAL}, {@link #WAIT_REPORT_LOST}, {@link #WAIT_OOM_KILLED}. */
         int waitFate = WAIT_NORMAL;
+        /** A sidecar: null for none, else its name; {@link #sidecarIgnoresTerm} whether it ignores SIGTERM (SIGKILL at the grace). */
+        String sidecar;
+        boolean sidecarIgnoresTerm;
         /** The Pod's service account (the Workflow's spec.serviceAccountName), or null for the default. */
         String serviceAccount;
         String podClass;
