@@ -50,6 +50,8 @@ final class Controller {
     static final String REMOVE_FINALIZER = "removeFinalizer";
     static final String LABEL_POD_COMPLETED = "labelPodCompleted";
     static final String DELETE_POD = "deletePod";
+    static final String TERMINATE_CONTAINERS = "terminateContainers";
+    static final String KILL_CONTAINERS = "killContainers";
 
     // ---- configuration ------------------------------------------------------------------------
     final String name;
@@ -1024,6 +1026,27 @@ final class Controller {
                             kube.deletePod(podKey, null, null, name);
                         }
                     }
+                    case TERMINATE_CONTAINERS, KILL_CONTAINERS -> {
+                        // The kill command in every container the cache shows running: SIGTERM, then SIGKILL after the grace (B8).
+                        boolean kill = KILL_CONTAINERS.equals(action);
+                        List<K8s.Ctr> ctrs = new ArrayList<>(List.of(cached.main, cached.wait));
+                        if (cached.sidecar != null) {
+                            ctrs.add(cached.sidecar);
+                        }
+                        for (K8s.Ctr ctr : ctrs) {
+                            if (ctr.running()) {
+                                kube.signal(podKey, cached.uid, ctr.name, kill);
+                                pc(Level.INFO, "signaled container", "namespace", ns, "pod", podName, "container", ctr.name, "stdout", "",
+                                        "stderr", "", "error", "<nil>");
+                            }
+                        }
+                        if (!kill) {
+                            long grace = cached.terminationGrace * Go.SECOND;
+                            pc(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
+                                    new Dur(grace));
+                            cAddAfter(me, ns + "/" + podName + "/" + KILL_CONTAINERS, me.cursor + grace, new Origin("kill-containers", null, me.cursor));
+                        }
+                    }
                     default -> {
                     }
                 }
@@ -1166,8 +1189,10 @@ final class Controller {
                 }
                 Pod p = me.pods.get(wf.namespace + "/" + n.podName);
                 if (p != null) {
-                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && p.wait.terminated() && p.wait.exitCode != null
-                            && p.wait.exitCode != 0) {
+                    // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
+                    boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)
+                            || (p.wait.startedAt != null && results.stream().noneMatch(t -> t.name.equals(n.id)));
+                    if (K8s.terminal(p.phase) && incomplete && p.wait.terminated() && p.wait.exitCode != null && p.wait.exitCode != 0) {
                         // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
                         if (release.slog) {
                             op(wf, Level.WARN, "marking its taskResult as completed since aux container did not exit normally", "nodeID", n.id,
@@ -1356,6 +1381,12 @@ final class Controller {
                     : "leaving phase un-changed: wait container is not yet terminated ";
             op(wf, Level.INFO, msg, release.slog ? "updated.phase" : "new.phase", would);
         }
+        if ("Running".equals(phase) && p.main.terminated() && p.sidecar != null && p.sidecar.running()) {
+            // podHasContainerNeedingTermination: every reconcile of the Running Pod asks the pod controller to stop the rest (B8).
+            // (Modelled for Pods with a sidecar only: a wait-only Pod's wait ends on its own moments after main.)
+            pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+            cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
+        }
         if (phase.equals(n.phase)) {
             return false;
         }
@@ -1368,17 +1399,39 @@ final class Controller {
             n.finishedNanos = fin > 0 ? fin : sim.now();
             n.finishedAt = K8s.sec(n.finishedNanos);
             n.exitCode = p.main.exitCode;
+            if ("Failed".equals(phase) && (p.main.exitCode == null || p.main.exitCode == 0) && (p.wait.exitCode == null || p.wait.exitCode == 0)
+                    && p.sidecar != null && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143)) {
+                // inferFailedReason ignores a sidecar's 137/143: the node succeeds, "Pod failed: " with no message.
+                if (release.slog) {
+                    op(wf, Level.INFO, "ignoring exit code", "exitCode", p.sidecar.exitCode, "containerName", p.sidecar.name);
+                } else {
+                    op(wf, Level.INFO, "Ignoring " + p.sidecar.exitCode + " exit code of container '" + p.sidecar.name + "'");
+                }
+                if (release.slog) {
+                    op(wf, Level.INFO, "Pod failed", "message", "", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+                } else {
+                    op(wf, Level.INFO, "Pod failed: ", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+                }
+                phase = "Succeeded";
+                n.phase = phase;
+            }
             if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
-                n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")";
+                n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")"
+                        + (failed.message != null ? ": " + failed.message : "");
+                if (failed == p.wait && failed.message != null) {
+                    // inferFailedReason: the executor's own failure (its termination message) makes the node Error (B5).
+                    phase = "Error";
+                    n.phase = phase;
+                }
             }
         }
         if (release.nodeChangedAtInfo) {
             op(wf, Level.INFO, "node changed", "nodeID", n.id, "old.phase", oldPhase, "new.phase", phase, "old.message", oldMessage,
                     "new.message", n.message, "old.progress", "0/1", "new.progress", "Succeeded".equals(phase) ? "1/1" : "0/1");
         }
-        if ("Failed".equals(phase)) {
+        if ("Failed".equals(phase) || "Error".equals(phase)) {
             if (release.slog) {
                 op(wf, Level.INFO, "Pod failed", "message", n.message, "displayName", n.displayName, "templateName", n.templateName, "pod",
                         p.name);
@@ -1543,6 +1596,13 @@ final class Controller {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
         p.nodePool = nodePool;
+        if (step.serviceAccount != null) {
+            p.serviceAccount = step.serviceAccount;
+        }
+        if (step.sidecar != null) {
+            p.sidecar = new K8s.Ctr(step.sidecar);
+            p.sidecarImage = "fluent/fluent-bit:3.1.9";
+        }
         p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
         long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
         p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");

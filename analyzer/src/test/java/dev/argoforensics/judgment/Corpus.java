@@ -47,10 +47,10 @@ final class Corpus {
     private final Path logs;
     private final Path exportDir;
     /** The plan's random stream; the classes of #14 draw theirs from {@link #plan14} (swapped in), so the others stay as they were. */
-    private Sim.Rng plan;
+    Sim.Rng plan;
     private final Sim.Rng plan14;
     private final Sim sim;
-    private final Kube kube;
+    final Kube kube;
     private final Truth truth = new Truth();
     private final List<Controller> controllers = new ArrayList<>();
     private final Map<Controller, List<String>> teamOf = new HashMap<>();
@@ -292,7 +292,7 @@ final class Corpus {
         return w;
     }
 
-    private void submit(long at, Workflow w) {
+    void submit(long at, Workflow w) {
         sim.at(at + plan.between(0, 999_999_999L), () -> create(w));
     }
 
@@ -417,7 +417,7 @@ final class Corpus {
     }
 
     private enum Kind14 {
-        SAME_NAME, TASK_RESULT, STALE_COPY
+        SAME_NAME, TASK_RESULT, STALE_COPY, CONTAINERS
     }
 
     /**
@@ -442,6 +442,7 @@ final class Corpus {
                     case SAME_NAME -> sameName(c, t);
                     case TASK_RESULT -> taskResults(c, t);
                     case STALE_COPY -> staleCopies(c, t);
+                    case CONTAINERS -> ScenariosContainers.plan(this, c, t);
                     default -> {
                     }
                 }
@@ -453,7 +454,7 @@ final class Corpus {
     }
 
     /** A single-step Workflow of interest whose Pod has the given class and finishes at {@code finishAt}. */
-    private Workflow single(Controller c, String cls, long finishAt, K8s.PodGc podGc, int waitFate) {
+    Workflow single(Controller c, String cls, long finishAt, K8s.PodGc podGc, int waitFate) {
         Spec spec = new Spec();
         Step s = step(plan.pick(TEMPLATES), 0, cls, true);
         s.finishAt = finishAt + plan.between(0, 999_999_999L);
@@ -464,6 +465,8 @@ final class Corpus {
             case "same-name-first-run" -> "rerun";
             case "task-result-never-completes", "task-result-late" -> plan.pick("collect", "export", "summarize");
             case "task-result-wait-killed" -> plan.pick("aggregate", "render");
+            case "taskresult-forbidden", "taskresult-upload-failed" -> plan.pick("train", "evaluate", "publish");
+            case "sidecar-would-not-stop", "sidecar-stops" -> plan.pick("export", "sync", "ingest");
             case "stale-copy-rejected" -> plan.pick("refresh", "publish");
             default -> plan.pick("finalize", "notify", "archive");
         };
@@ -587,7 +590,7 @@ final class Corpus {
         });
     }
 
-    private void resultExports(Workflow w, long finish) {
+    void resultExports(Workflow w, long finish) {
         if (plan.chance(0.35)) {
             exportTaskResult(finish + plan.between(60, 300) * Go.SECOND, w);
         }

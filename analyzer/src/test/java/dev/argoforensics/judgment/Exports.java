@@ -127,7 +127,8 @@ final class Exports {
             status.put("conditions", conds);
         }
         if (p.startTime >= 0) {
-            status.put("containerStatuses", List.of(container(p.main, p.image), container(p.wait, p.executorImage)));
+            status.put("containerStatuses", p.sidecar == null ? List.of(container(p.main, p.image), container(p.wait, p.executorImage))
+                    : List.of(container(p.main, p.image), container(p.sidecar, p.sidecarImage), container(p.wait, p.executorImage)));
             status.put("startTime", Go.k8s(p.startTime));
         }
         if (p.hostIp != null) {
@@ -175,6 +176,9 @@ final class Exports {
                     s.put("finishedAt", Go.k8s(c.finishedAt));
                 } else {
                     s.put("finishedAt", null);
+                }
+                if (c.message != null) {
+                    s.put("message", c.message);
                 }
                 s.put("reason", c.reason);
                 s.put("startedAt", c.startedAt == null ? null : Go.k8s(c.startedAt));

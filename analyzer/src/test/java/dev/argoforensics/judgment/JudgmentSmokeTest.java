@@ -106,7 +106,8 @@ class JudgmentSmokeTest {
         assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
         // The classes of #14 and their look-alikes.
         for (String c : List.of("stale-cleanup-same-name", "same-name-first-run", "task-result-never-completes", "task-result-pod-deleted",
-                "task-result-late", "task-result-wait-killed", "phase-regression", "phase-regression-podgc", "stale-copy-rejected")) {
+                "task-result-late", "task-result-wait-killed", "phase-regression", "phase-regression-podgc", "stale-copy-rejected",
+                "taskresult-forbidden", "taskresult-upload-failed", "sidecar-would-not-stop", "sidecar-stops")) {
             assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
         }
         // AF012 and AF013 (ScenariosControllers): counted per Workflow, whose class is its first Pod's.
@@ -121,10 +122,10 @@ class JudgmentSmokeTest {
         }
     }
 
-    /** The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression. */
+    /** The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused result, a sidecar killed. */
     @Test
     void theNewScenariosHaveTheirExpectedVerdicts() {
-        for (String rule : List.of("AF006", "AF008", "AF009", "AF012", "AF013")) {
+        for (String rule : List.of("AF006", "AF008", "AF009", "AF010", "AF011", "AF012", "AF013")) {
             assertTrue(tally.positives(rule) >= 1, rule + ": no Pod or Workflow of the seeds expects it");
         }
     }

@@ -61,6 +61,8 @@ final class K8s {
         Integer exitCode;
         String reason;
         String containerId;
+        /** The termination message (terminated only), or null. */
+        String message;
         /** Simulation only: when it really finished, in ns. */
         long finishedNanos = -1;
 
@@ -77,6 +79,7 @@ final class K8s {
             c.exitCode = exitCode;
             c.reason = reason;
             c.containerId = containerId;
+            c.message = message;
             c.finishedNanos = finishedNanos;
             return c;
         }
@@ -110,6 +113,9 @@ final class K8s {
         final Map<String, Cond> conditions = new LinkedHashMap<>();
         Ctr wait = new Ctr("wait");
         Ctr main = new Ctr("main");
+        /** A sidecar container (a second, non-main container), or null. */
+        Ctr sidecar;
+        String sidecarImage;
         long resourceVersion;
         long creation;
         long startTime = -1;
@@ -161,6 +167,8 @@ final class K8s {
             conditions.forEach((k, c) -> p.conditions.put(k, c.copy()));
             p.wait = wait.copy();
             p.main = main.copy();
+            p.sidecar = sidecar == null ? null : sidecar.copy();
+            p.sidecarImage = sidecarImage;
             p.resourceVersion = resourceVersion;
             p.creation = creation;
             p.startTime = startTime;
@@ -212,6 +220,11 @@ final class K8s {
         int onTerm;
         /** What the executor (wait) does once main has exited: {@link #WAIT_NORMAL}, {@link #WAIT_REPORT_LOST}, {@link #WAIT_OOM_KILLED}. */
         int waitFate = WAIT_NORMAL;
+        /** A sidecar: null for none, else its name; {@link #sidecarIgnoresTerm} whether it ignores SIGTERM (SIGKILL at the grace). */
+        String sidecar;
+        boolean sidecarIgnoresTerm;
+        /** The Pod's service account (the Workflow's spec.serviceAccountName), or null for the default. */
+        String serviceAccount;
         String podClass;
         boolean ofInterest;
     }
@@ -222,6 +235,11 @@ final class K8s {
     static final int WAIT_REPORT_LOST = 1;
     /** wait is OOMKilled (137) while it saves the outputs: the task result keeps {@code "false"}, the Pod ends Failed. */
     static final int WAIT_OOM_KILLED = 2;
+    /**
+     * wait labels its result completed (its deferred patch), but saving an output artifact failed: it exits 64 with that
+     * error as its termination message (#14919's shape: exit 64 for a reason other than RBAC).
+     */
+    static final int WAIT_UPLOAD_FAILED = 3;
 
     static final class Spec {
         boolean steps;

@@ -84,6 +84,8 @@ final class Kube {
         final K8s.Step step;
         final Ctr main = new Ctr("main");
         final Ctr wait = new Ctr("wait");
+        /** The sidecar, or null (ScenariosContainers). */
+        final Ctr sidecar;
         boolean started;
         boolean deletionSeen;
         boolean finalDeleteSent;
@@ -94,6 +96,15 @@ final class Kube {
             this.uid = p.uid;
             this.key = p.key();
             this.step = step;
+            this.sidecar = step.sidecar == null ? null : new Ctr(step.sidecar);
+        }
+
+        List<Ctr> containers() {
+            return sidecar == null ? List.of(main, wait) : List.of(main, wait, sidecar);
+        }
+
+        boolean allTerminated() {
+            return main.terminated() && wait.terminated() && (sidecar == null || sidecar.terminated());
         }
     }
 
@@ -136,6 +147,12 @@ final class Kube {
     /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
     final Map<String, List<Pod>> podHistory = new HashMap<>();
     final java.util.Set<String> watchedPods = new java.util.HashSet<>();
+    /** {@code namespace/serviceAccount} pairs with no Role granting create/patch on workflowtaskresults (B5): the executor's writes are refused. */
+    final java.util.Set<String> executorForbidden = new java.util.HashSet<>();
+
+    private boolean resultWritesForbidden(Pod p) {
+        return executorForbidden.contains(p.namespace + "/" + p.serviceAccount);
+    }
 
     Kube(Sim sim, Sim.Rng rng, int minor, Truth truth, long startRv, int nodeCount) {
         this.sim = sim;
@@ -560,7 +577,7 @@ final class Kube {
         r.started = true;
         r.mainStartNanos = t;
         truth.containerStarted(r.uid, t);
-        for (Ctr c : List.of(r.main, r.wait)) {
+        for (Ctr c : r.containers()) {
             c.state = "running";
             c.startedAt = K8s.sec(t);
             c.containerId = "containerd://" + rng.hex(64);
@@ -580,6 +597,10 @@ final class Kube {
     private void taskResult(Running r, boolean completed) {
         Pod p = pods.get(r.key);
         if (p == null || !p.uid.equals(r.uid)) {
+            return;
+        }
+        if (resultWritesForbidden(p)) {
+            // Forbidden: the API server refuses the executor's create (and patch); nothing is written.
             return;
         }
         TaskResult t = new TaskResult();
@@ -610,11 +631,33 @@ final class Kube {
         truth.containerFinished(r.uid, "main", t, code);
         // PLEG notices and the kubelet posts the status a little later.
         sim.after(rng.between(100_000_000L, 900_000_000L), () -> postStatus(r));
+        Pod live = live(r.uid, r.key);
+        if (!r.wait.terminated() && live != null && resultWritesForbidden(live)) {
+            // v3.6+: no fallback to the Pod annotation, Forbidden is not transient: executor error, wait exits 64 (B5, inferred path).
+            boolean patch = rng.chance(0.25);
+            String msg = "workflowtaskresults.argoproj.io " + (patch ? "\"" + live.nodeId() + "\" " : "") + "is forbidden: User \"system:serviceaccount:"
+                    + live.namespace + ":" + live.serviceAccount + "\" cannot " + (patch ? "patch" : "create")
+                    + " resource \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"" + live.namespace + "\"";
+            String uid = r.uid;
+            sim.after(rng.between(300_000_000L, 1_200_000_000L), () -> {
+                if (!r.wait.terminated()) {
+                    truth.taskResultWriteRefused(uid, now());
+                }
+                waitExits(r, 64, "Error", msg);
+            });
+            return;
+        }
         if (!r.wait.terminated()) {
             long waitDelay = rng.between(300_000_000L, 1_500_000_000L);
             switch (r.step.waitFate) {
                 case K8s.WAIT_REPORT_LOST -> sim.after(waitDelay, () -> waitExits(r));
                 case K8s.WAIT_OOM_KILLED -> sim.after(waitDelay / 2, () -> waitExits(r, 137, "OOMKilled"));
+                case K8s.WAIT_UPLOAD_FAILED -> {
+                    String bucket = rng.chance(0.5) ? "ml-artifacts" : "pipeline-outputs";
+                    String msg = "failed to put file: Put \"https://s3.amazonaws.com/" + bucket + "/" + r.key + "/main.log\": dial tcp: i/o timeout";
+                    sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
+                    sim.after(waitDelay, () -> waitExits(r, 64, "Error", msg));
+                }
                 default -> {
                     sim.after(waitDelay - 50_000_000L, () -> taskResult(r, true));
                     sim.after(waitDelay, () -> waitExits(r));
@@ -628,9 +671,14 @@ final class Kube {
     }
 
     private void waitExits(Running r, int code, String reason) {
+        waitExits(r, code, reason, null);
+    }
+
+    private void waitExits(Running r, int code, String reason, String message) {
         if (r.wait.terminated()) {
             return;
         }
+        r.wait.message = message;
         long t = now();
         r.wait.state = "terminated";
         r.wait.exitCode = code;
@@ -647,7 +695,7 @@ final class Kube {
         if (p == null) {
             return;
         }
-        boolean done = r.main.terminated() && r.wait.terminated();
+        boolean done = r.allTerminated();
         if (done && r.statusTerminalPosted) {
             return;
         }
@@ -655,8 +703,10 @@ final class Kube {
         patchPod(r.key, r.uid, null, q -> {
             q.main = r.main.copy();
             q.wait = r.wait.copy();
+            q.sidecar = r.sidecar == null ? null : r.sidecar.copy();
             if (done) {
-                boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait.exitCode != null && r.wait.exitCode != 0);
+                boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait.exitCode != null && r.wait.exitCode != 0)
+                        || (r.sidecar != null && r.sidecar.exitCode != null && r.sidecar.exitCode != 0);
                 q.phase = failed ? "Failed" : "Succeeded";
                 q.condition("Ready", "False", "PodCompleted", null, s);
                 q.condition("ContainersReady", "False", "PodCompleted", null, s);
@@ -711,7 +761,7 @@ final class Kube {
             sim.after(rng.between(100_000_000L, 600_000_000L), () -> postStatus(r));
             return;
         }
-        if (r.main.terminated() && r.wait.terminated()) {
+        if (r.allTerminated()) {
             if (r.statusTerminalPosted) {
                 sim.after(rng.between(50_000_000L, 400_000_000L), () -> finalDelete(r));
             }
@@ -719,6 +769,15 @@ final class Kube {
         }
         long grace = p.deletionGrace == null ? 30 : p.deletionGrace;
         long killAt = now() + Math.max(2, grace) * Go.SECOND;
+        if (r.sidecar != null && r.sidecar.running()) {
+            Ctr sc = r.sidecar;
+            if (r.step.sidecarIgnoresTerm) {
+                sim.at(killAt, () -> sidecarExits(r, 137));
+            } else {
+                sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> sidecarExits(r, 143));
+            }
+            event(p, "spec.containers{" + sc.name + "}", "Killing", "Stopping container " + sc.name, "kubelet");
+        }
         for (Ctr c : List.of(r.main, r.wait)) {
             if (c.running()) {
                 event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
@@ -734,6 +793,51 @@ final class Kube {
         } else if (!r.wait.terminated()) {
             sim.after(rng.between(200_000_000L, 1_000_000_000L), () -> waitExits(r));
         }
+    }
+
+    /**
+     * The controller's kill command in a container ({@code terminateContainers}: SIGTERM, {@code killContainers}: SIGKILL).
+     * Returns whether the container was running when the signal came. A SIGKILL that finds a container other than main
+     * running is what AF010 reports (recorded here, as it happens).
+     */
+    boolean signal(String key, String uid, String container, boolean kill) {
+        Running r = kubelet.get(uid);
+        Pod p = live(uid, key);
+        if (r == null || p == null) {
+            return false;
+        }
+        Ctr c = switch (container) {
+            case "main" -> r.main;
+            case "wait" -> r.wait;
+            default -> r.sidecar;
+        };
+        if (c == null || !c.running()) {
+            return false;
+        }
+        if (c == r.sidecar) {
+            if (kill) {
+                truth.killRoundFoundRunning(uid, c.name, now());
+                sim.after(rng.between(50_000_000L, 400_000_000L), () -> sidecarExits(r, 137));
+            } else if (!r.step.sidecarIgnoresTerm) {
+                sim.after(rng.between(100_000_000L, 3_000_000_000L), () -> sidecarExits(r, 143));
+            }
+        }
+        // wait finishes its own work once main is gone (it is exiting anyway); main has ended before these rounds.
+        return true;
+    }
+
+    private void sidecarExits(Running r, int code) {
+        Ctr c = r.sidecar;
+        if (c == null || c.terminated()) {
+            return;
+        }
+        long t = now();
+        c.state = "terminated";
+        c.exitCode = code;
+        c.reason = "Error";
+        c.finishedAt = K8s.sec(t);
+        c.finishedNanos = t;
+        sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
     }
 
     private void finalDelete(Running r) {

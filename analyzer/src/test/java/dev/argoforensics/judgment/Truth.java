@@ -87,7 +87,11 @@ final class Truth {
         long falsePodDeletedAt = -1;
         boolean af006;
         boolean af008;
-        /** Whether the truth expects the rule of an id no scenario models (AF010, AF011): always false, written for the scorer. */
+        /** When the API server refused the executor's WorkflowTaskResult write and wait exited 64 for it (AF011), or -1. */
+        long resultWriteRefusedAt = -1;
+        /** When the controller's SIGKILL round (killContainers) found a container other than main still running (AF010), or -1. */
+        long killRoundFoundRunningAt = -1;
+        String killRoundFoundRunning;
         boolean af010;
         boolean af011;
 
@@ -278,6 +282,22 @@ final class Truth {
         }
     }
 
+    void taskResultWriteRefused(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.resultWriteRefusedAt < 0) {
+            f.resultWriteRefusedAt = t;
+        }
+    }
+
+    /** A killContainers round signalled {@code container} (not main), still running in the kubelet's view. */
+    void killRoundFoundRunning(String uid, String container, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.killRoundFoundRunningAt < 0) {
+            f.killRoundFoundRunningAt = t;
+            f.killRoundFoundRunning = container;
+        }
+    }
+
     void containerStarted(String uid, long t) {
         PodFacts f = byUid.get(uid);
         if (f != null && f.mainStartedAt < 0) {
@@ -418,6 +438,8 @@ final class Truth {
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
             f.af008 = f.falsePodDeletedAt >= 0;
+            f.af010 = f.killRoundFoundRunningAt >= 0;
+            f.af011 = f.resultWriteRefusedAt >= 0 && Integer.valueOf(64).equals(f.waitExit);
             Pod p = kube.pods.get(f.key());
             f.finalizerHeldAtEnd = p != null && p.uid.equals(f.uid) && p.hasStatusFinalizer();
             if (f.firstDeletionAt >= 0 && f.finalizerHeldAtEnd) {
@@ -549,6 +571,9 @@ final class Truth {
                 facts.put("taskResultBlockedPasses", f.resultBlockedPasses);
                 facts.put("podDeletedMarks", f.podDeletedMarks);
                 facts.put("falsePodDeletedAt", t(f.falsePodDeletedAt));
+                facts.put("taskResultWriteRefusedAt", t(f.resultWriteRefusedAt));
+                facts.put("killRoundFoundRunningAt", t(f.killRoundFoundRunningAt));
+                facts.put("killRoundFoundRunning", f.killRoundFoundRunning);
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
