@@ -114,8 +114,17 @@ final class TwoActiveControllersFinding {
         facts.add(new Fact("overlapTo", "Both active until", to.format()));
         facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
         facts.add(new Fact("tolerance", "A hand-over may overlap", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS)));
-        facts.add(new Fact("workflowsBothTouched", "Workflows both wrote about",
-                p.overlaps.stream().map(o -> o.workflow().toString()).collect(Collectors.joining(", "))));
+        // Besides the Workflows whose own lines overlap past the tolerance, those whose lines of the two runs overlap by less
+        // (a short Workflow) inside the window where both runs were shown active: both took them up while the pair ran at once.
+        java.util.List<String> touched = new java.util.ArrayList<>(p.overlaps.stream().map(o -> o.workflow().toString()).toList());
+        for (TwoActiveControllers.Sequence q : p.sequential) {
+            if (q.overlapNanos() > 0 && !q.lastOfEarlier().time().isBefore(from) && !q.lastOfEarlier().time().isAfter(to)
+                    && !q.firstOfLater().time().isBefore(from) && !q.firstOfLater().time().isAfter(to)
+                    && !touched.contains(q.workflow().toString())) {
+                touched.add(q.workflow().toString());
+            }
+        }
+        facts.add(new Fact("workflowsBothTouched", "Workflows both wrote about", String.join(", ", touched)));
         facts.add(new Fact("conflicts", "Updates refused as stale", conflicts.size()));
         facts.add(new Fact("reapplied", "Updates re-applied", reapplied.size()));
         facts.add(new Fact("podsAlreadyExisted", "Pod creations that found the Pod there", existed.size()));

@@ -116,6 +116,30 @@ class TwoActiveControllersTest {
         assertTrue(f.evidence().stream().anyMatch(e -> e.role().equals("the other run reads what it wrote")), f.evidence().toString());
     }
 
+    /**
+     * A short Workflow both runs took up within seconds of each other (an overlap under the hand-over
+     * tolerance), inside the window where the pair is shown active on another Workflow: both wrote about
+     * it at once too, and the finding names it.
+     */
+    @Test
+    void aShortWorkflowBothRunsTookUpInsideTheConfirmedWindowIsNamed() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        String shortWf = "quick-check-7xk2p";
+        log("a.log", line("08:01:00.100", "INFO", "Processing workflow", "component=workflow_worker workflow=" + shortWf
+                + " namespace=etl phase=Running resourceVersion=210"),
+                line("08:01:00.140", "WARN", "Error updating workflow", "component=workflow_worker workflow=" + shortWf
+                        + " namespace=etl reason=Conflict error=\"conflict\""),
+                line("08:01:04.500", "INFO", "Processing workflow", "component=workflow_worker workflow=" + shortWf
+                        + " namespace=etl phase=Running resourceVersion=212"));
+        log("b.log", line("08:01:02.300", "INFO", "Processing workflow", "component=workflow_worker workflow=" + shortWf
+                + " namespace=etl phase=Running resourceVersion=210"),
+                line("08:01:03.000", "INFO", "Workflow update successful", "component=workflow_worker namespace=etl workflow=" + shortWf
+                        + " resourceVersion=212 phase=Running"));
+        Finding f = run().findings().get(0);
+        String touched = (String) f.fact("workflowsBothTouched").orElseThrow().value();
+        assertTrue(touched.contains("etl/" + WF) && touched.contains("etl/" + shortWf), touched);
+    }
+
     @Test
     void aRunWithoutElectionLinesMakesItLikely() throws IOException {
         // b's log is an excerpt that starts after its election lines.
