@@ -47,6 +47,12 @@ final class CountedRun implements ChunkItem {
     long firstBackwardsLine = -1;
     /** The catalog's event types among the run's records, one bit per {@link EventType#ordinal()}. */
     long types;
+
+    static {
+        if (EventType.values().length > Long.SIZE) {
+            throw new IllegalStateException("CountedRun.types holds one bit per event type: at most 64");
+        }
+    }
     /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
     boolean schedulesCleanup;
     /** The run's {@code Processing workflow} records: how many, the first and the last one's time. */

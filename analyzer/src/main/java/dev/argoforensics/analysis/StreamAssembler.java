@@ -72,6 +72,7 @@ final class StreamAssembler {
     private final List<LogEvent> events = new ArrayList<>();
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
     private final Map<String, EventType> typeById = new HashMap<>();
+    private static final EventType[] EVENT_TYPES = EventType.values();
     /** Every record read, kept or counted, and the event types among them (see {@link LogCoverage}). */
     private long recordsRead;
     private final Set<EventType> typesRead = EnumSet.noneOf(EventType.class);
@@ -351,7 +352,7 @@ final class StreamAssembler {
             closePanic();
             eventCount += r.records;
             recordsRead += r.records;
-            for (EventType t : EventType.values()) {
+            for (EventType t : EVENT_TYPES) {
                 if ((r.types & (1L << t.ordinal())) != 0) {
                     typesRead.add(t);
                 }

@@ -32,10 +32,7 @@ final class TriggerNames {
      */
     static void addNamed(LogRecord record, ControllerEvent event, Interest interest) {
         if (event != null) {
-            event.pod().ifPresent(p -> interest.addPod(p.name()));
-            event.workflow().ifPresent(w -> interest.addWorkflow(w.name()));
-            event.nodeId().ifPresent(interest::addName);
-            event.nodeName().ifPresent(interest::addName);
+            addNames(event, interest);
         }
         for (String k : WORKFLOW_KEYS) {
             record.value(k).filter(v -> !v.isEmpty()).ifPresent(interest::addWorkflow);
@@ -61,6 +58,11 @@ final class TriggerNames {
         if (ev instanceof NodePhaseChanged p && !"Error".equals(p.toPhase()) && !"Failed".equals(p.toPhase())) {
             return;
         }
+        addNames(ev, interest);
+    }
+
+    /** The Pod, Workflow and node the event names. */
+    private static void addNames(ControllerEvent ev, Interest interest) {
         ev.pod().ifPresent(p -> interest.addPod(p.name()));
         ev.workflow().ifPresent(w -> interest.addWorkflow(w.name()));
         ev.nodeId().ifPresent(interest::addName);

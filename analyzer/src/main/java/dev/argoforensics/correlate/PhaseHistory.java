@@ -189,28 +189,13 @@ public final class PhaseHistory {
 
     /** The Workflow's passes, in order (by time; the input order breaks ties). */
     public static List<Pass> of(WorkflowHistory h) {
-        List<LogEvent> lines = new ArrayList<>(h.events());
-        lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
         List<Pass> out = new ArrayList<>();
-        Completion inForce = null;
-        List<LogEvent> pass = new ArrayList<>();
-        LogEvent processing = null;
-        for (LogEvent e : lines) {
-            if (e.event() instanceof WorkflowProcessing) {
-                if (processing != null || !pass.isEmpty()) {
-                    Pass p = pass(h.ref(), processing, pass, inForce);
-                    out.add(p);
-                    inForce = next(p, pass, inForce);
-                }
-                processing = e;
-                pass = new ArrayList<>();
-            } else {
-                pass.add(e);
-            }
-        }
-        if (processing != null || !pass.isEmpty()) {
-            out.add(pass(h.ref(), processing, pass, inForce));
-        }
+        Completion[] inForce = {null};
+        eachPass(h, (processing, pass) -> {
+            Pass p = pass(h.ref(), processing, pass, inForce[0]);
+            out.add(p);
+            inForce[0] = next(p, pass, inForce[0]);
+        });
         return out;
     }
 
@@ -220,19 +205,26 @@ public final class PhaseHistory {
      * not say how a node ended. By identity.
      */
     public static Set<LogEvent> refusedLines(WorkflowHistory h) {
+        Set<LogEvent> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        eachPass(h, (processing, pass) -> {
+            Outcome o = pass(h.ref(), processing, pass, null).outcome();
+            if (o == Outcome.GUARDED || o == Outcome.RECREATED) {
+                out.addAll(pass);
+            }
+        });
+        return out;
+    }
+
+    /** The Workflow's lines in time order, split into passes: each {@code Processing workflow} (null before the first) and the lines after it. */
+    private static void eachPass(WorkflowHistory h, java.util.function.BiConsumer<LogEvent, List<LogEvent>> consumer) {
         List<LogEvent> lines = new ArrayList<>(h.events());
         lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
-        Set<LogEvent> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         List<LogEvent> pass = new ArrayList<>();
         LogEvent processing = null;
-        for (int i = 0; i <= lines.size(); i++) {
-            LogEvent e = i < lines.size() ? lines.get(i) : null;
-            if (e == null || e.event() instanceof WorkflowProcessing) {
+        for (LogEvent e : lines) {
+            if (e.event() instanceof WorkflowProcessing) {
                 if (processing != null || !pass.isEmpty()) {
-                    Outcome o = pass(h.ref(), processing, pass, null).outcome();
-                    if (o == Outcome.GUARDED || o == Outcome.RECREATED) {
-                        out.addAll(pass);
-                    }
+                    consumer.accept(processing, pass);
                 }
                 processing = e;
                 pass = new ArrayList<>();
@@ -240,7 +232,9 @@ public final class PhaseHistory {
                 pass.add(e);
             }
         }
-        return out;
+        if (processing != null || !pass.isEmpty()) {
+            consumer.accept(processing, pass);
+        }
     }
 
     private static Pass pass(WorkflowRef wf, LogEvent processing, List<LogEvent> lines, Completion inForce) {
