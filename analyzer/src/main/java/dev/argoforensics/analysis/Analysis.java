@@ -110,6 +110,7 @@ public final class Analysis {
                 unreadable(f, e, summaries, unreadable);
             }
         }
+        objectList = NodeLogYears.resolve(objectList, summaries);
         PhaseTimes.mark("inputs listed, snapshots read");
         ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
             Thread t = new Thread(r, "argo-forensics-reader");

@@ -1,6 +1,7 @@
 package dev.argoforensics.analysis;
 
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ExportLineReader;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ObjectDecoder;
 import dev.argoforensics.snapshot.ObjectDocument;
@@ -8,7 +9,9 @@ import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.RefusedObject;
+import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.ManagedExportSniffer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +27,7 @@ import java.util.stream.Collectors;
  */
 public final class SnapshotFileReader {
     private final ObjectFileReader objects = new ObjectFileReader();
+    private final ExportLineReader exportLines = new ExportLineReader();
 
     /**
      * @param commandLine the time {@code --snapshot-time} states for this file, or null
@@ -34,7 +38,7 @@ public final class SnapshotFileReader {
         long[] recognised = {0};
         long[] readOnly = {0};
         ObjectKind fromPath = ObjectKind.fromPath(file.displayPath());
-        ObjectFileReader.Result result = objects.read(file, commandLine, (ObjectDocument doc) -> {
+        Consumer<ObjectDocument> documents = (ObjectDocument doc) -> {
             ObjectKind.Classified c = ObjectKind.classify(doc, fromPath);
             kinds.merge(c.label(), 1, Integer::sum);
             if (!c.read()) {
@@ -55,7 +59,19 @@ public final class SnapshotFileReader {
                 problems.add(UnparsedLine.of(doc.source(), c.label() + ": the analyzer failed on this object (" + e
                         + "); please report this with the file", ""));
             }
-        });
+        };
+        ManagedExportSniffer.LineExport lineExport = ManagedExportSniffer.lineExport(InputClassifier.headLines(file.path(), file.compressed(), 64 * 1024));
+        ObjectFileReader.Result result;
+        if (lineExport == null) {
+            result = objects.read(file, commandLine, documents);
+        } else {
+            List<ObjectFileReader.Problem> lineProblems = new ArrayList<>();
+            result = exportLines.read(file, lineExport, commandLine, new ExportLineReader.Sinks(documents, e -> {
+                recognised[0]++;
+                sink.accept(e);
+            }, kinds, lineProblems));
+            lineProblems.forEach(p -> problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), "")));
+        }
         for (ObjectFileReader.Problem p : result.problems()) {
             problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
         }

@@ -121,7 +121,8 @@ public final class Correlator {
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
-                    removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key)));
+                    removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
+                    records.nodeLogs(key)));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());

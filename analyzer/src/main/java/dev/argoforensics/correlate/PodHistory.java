@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
+import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import java.util.List;
@@ -22,10 +23,12 @@ import java.util.Optional;
  *                      about the Kubernetes node it ran on while it existed
  * @param auditRecords  API requests that changed the Pod, its task result or its Workflow (the most
  *                      complete stage of each)
+ * @param nodeLogs      kubelet lines naming the Pod (container stopped, deletion seen, eviction, shutdown); shown
+ *                      in its timeline, read by no rule
  */
 public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                          List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
-                         List<AuditRecord> auditRecords) {
+                         List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs) {
 
     public PodHistory {
         events = List.copyOf(events);
@@ -34,6 +37,13 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
         taskResults = List.copyOf(taskResults);
         clusterEvents = List.copyOf(clusterEvents);
         auditRecords = List.copyOf(auditRecords);
+        nodeLogs = List.copyOf(nodeLogs);
+    }
+
+    public PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
+                      List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
+                      List<AuditRecord> auditRecords) {
+        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of());
     }
 
     public Optional<NodeLink> node() {

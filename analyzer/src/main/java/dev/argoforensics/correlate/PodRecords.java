@@ -5,6 +5,7 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ final class PodRecords {
     private final Map<PodKey, List<TaskResultSnapshot>> taskResultsByPod = new TreeMap<>();
     private final Map<PodKey, List<ClusterEvent>> eventsByPod = new TreeMap<>();
     private final Map<PodKey, List<AuditRecord>> auditByPod = new TreeMap<>();
+    private final Map<PodKey, List<NodeLogEntry>> nodeLogsByPod = new TreeMap<>();
 
     /** A Pod's Kubernetes node and the time it is known to have existed. */
     record HostSpan(String host, Timestamp from, Timestamp until) {
@@ -70,12 +72,25 @@ final class PodRecords {
                 index(auditByObject, a.resource() + "/" + a.namespace() + "/" + a.name(), a);
             }
         }
+        for (NodeLogEntry n : objects.nodeLogs()) {
+            for (String pod : n.pods()) {
+                int slash = pod.indexOf('/');
+                PodKey named = slash < 0 ? named(null, pod) : named(pod.substring(0, slash), pod.substring(slash + 1));
+                index(nodeLogsByPod, n.podUid().isEmpty() || n.pods().size() > 1 ? instances.forTime(named, n.time())
+                        : instances.forUid(named, n.podUid(), n.time()), n);
+            }
+        }
     }
 
-    /** Pods that only events or audit records name still get a history. */
+    List<NodeLogEntry> nodeLogs(PodKey pod) {
+        return nodeLogsByPod.getOrDefault(pod, List.of());
+    }
+
+    /** Pods that only events, audit records or node logs name still get a history. */
     Set<PodKey> podKeys() {
         Set<PodKey> keys = new TreeSet<>(eventsByPod.keySet());
         keys.addAll(auditByPod.keySet());
+        keys.addAll(nodeLogsByPod.keySet());
         return keys;
     }
 

@@ -129,10 +129,10 @@ final class SnapshotObservations {
     static List<Observation> audit(AuditRecord a) {
         Facts f = new Facts(a.source());
         f.field(IndexFields.NAMESPACE, a.namespace()).field("verb", a.verb()).field("user", a.user()).field("resource", a.resource())
-                .field("stage", a.stage()).field("responseCode", a.responseCode() == null ? null : a.responseCode().toString())
+                .field("stage", a.stage()).field("responseCode", a.outcome())
                 .field("pods".equals(a.resource()) ? IndexFields.POD : "object", a.name());
         String text = a.verb() + " " + a.resource() + (a.subresource() == null || a.subresource().isEmpty() ? "" : "/" + a.subresource()) + " "
-                + a.name() + " by " + a.user() + (a.responseCode() == null ? "" : " → " + a.responseCode())
+                + a.name() + " by " + a.user() + (a.outcome() == null ? "" : " → " + a.outcome())
                 + (a.finalizers() == null ? "" : "; finalizers " + a.finalizers());
         f.add(a.requestReceived() != null ? a.requestReceived() : a.stageTimestamp(), "audit", text);
         return f.observations;

@@ -170,6 +170,6 @@ final class Cite {
     }
 
     static String describe(AuditRecord a) {
-        return a.verb() + " " + a.target() + " by " + a.user() + (a.responseCode() == null ? "" : " → " + a.responseCode());
+        return a.verb() + " " + a.target() + " by " + a.user() + (a.outcome() == null ? "" : " → " + a.outcome());
     }
 }

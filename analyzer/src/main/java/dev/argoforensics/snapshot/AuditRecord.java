@@ -16,6 +16,12 @@ import java.util.Set;
  * @param requestBodyLogged the policy level logged the request body ({@code Request} or {@code RequestResponse})
  * @param finalizers     what the request body does to {@code metadata.finalizers}; null if nothing (or not logged)
  * @param dryRun         a server-side dry run ({@code dryRun=All} in the request URI or its DeleteOptions): it changed nothing
+ * @param exporter       where the record was exported: "" for the API server's own audit log, else the managed
+ *                       cluster's log service ("GKE Cloud Logging", "EKS CloudWatch Logs", "AKS diagnostics")
+ * @param rpcStatus      Cloud Logging's {@code protoPayload.status} in words ("OK", "PERMISSION_DENIED (7): …"): GKE
+ *                       gives no HTTP code, so {@code responseCode} stays null; null for other exports
+ * @param gracePeriodSeconds a delete's grace period: the logged DeleteOptions' {@code gracePeriodSeconds}, else the
+ *                       returned Pod's {@code metadata.deletionGracePeriodSeconds}; null if neither was logged
  */
 public record AuditRecord(
         SourceRef source,
@@ -32,7 +38,13 @@ public record AuditRecord(
         Timestamp stageTimestamp,
         boolean requestBodyLogged,
         FinalizerEdit finalizers,
-        boolean dryRun) implements ExportedObject {
+        boolean dryRun,
+        String exporter,
+        String rpcStatus,
+        Long gracePeriodSeconds) implements ExportedObject {
+
+    /** The status Cloud Logging writes for a granted request. */
+    public static final String RPC_OK = "OK";
 
     /** Verbs that change an object; the others (get, list, watch) are counted, not kept. */
     public static final Set<String> MUTATING = Set.of("create", "update", "patch", "delete", "deletecollection");
@@ -43,7 +55,18 @@ public record AuditRecord(
 
     /** A request the API server carried out: granted (2xx, or no response recorded yet) and not a dry run. */
     public boolean effective() {
-        return !dryRun && (responseCode == null || responseCode / 100 == 2);
+        if (dryRun) {
+            return false;
+        }
+        if (rpcStatus != null) {
+            return rpcStatus.equals(RPC_OK);
+        }
+        return responseCode == null || responseCode / 100 == 2;
+    }
+
+    /** The request's outcome as the export states it ("200", "OK"), or null if none was logged. */
+    public String outcome() {
+        return rpcStatus != null ? rpcStatus : responseCode == null ? null : responseCode.toString();
     }
 
     /** The time the stage was reached (the request's time if the stage has none). */

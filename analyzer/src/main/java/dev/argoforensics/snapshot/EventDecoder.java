@@ -50,6 +50,16 @@ public final class EventDecoder {
      * @throws RefusedObject if the record holds no time
      */
     public static AuditRecord audit(ObjectDocument doc) {
+        return audit(doc, "");
+    }
+
+    /**
+     * As {@link #audit(ObjectDocument)} for an Event a managed cluster's log service carried (an EKS
+     * CloudWatch Logs message, an AKS diagnostics record's {@code properties.log}).
+     *
+     * @param exporter the service, as {@link AuditRecord#exporter()} names it
+     */
+    public static AuditRecord audit(ObjectDocument doc, String exporter) {
         JsonNode n = doc.node();
         JsonNode ref = n.path("objectRef");
         Timestamp received = KubeTime.at(n.path("requestReceivedTimestamp"));
@@ -64,7 +74,28 @@ public final class EventDecoder {
         return new AuditRecord(doc.source(), n.path("auditID").asText(""), n.path("stage").asText(""), verb,
                 n.path("user").path("username").asText(""), ref.path("resource").asText(""), ref.path("subresource").asText(""),
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
-                received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n));
+                received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
+                verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null);
+    }
+
+    /**
+     * A delete's grace period: what the DeleteOptions asked for, else what the returned object carries
+     * ({@code metadata.deletionGracePeriodSeconds}); null if neither was logged.
+     */
+    static Long gracePeriod(JsonNode request, JsonNode response) {
+        Long asked = wholeNumber(request.path("gracePeriodSeconds"));
+        return asked != null ? asked : wholeNumber(response.path("metadata").path("deletionGracePeriodSeconds"));
+    }
+
+    /** A whole number, also as Cloud Logging's Struct writes it ({@code 30.0}); null for anything else. */
+    static Long wholeNumber(JsonNode n) {
+        if (n.isIntegralNumber()) {
+            return n.asLong();
+        }
+        if (n.isNumber() && n.asDouble() == Math.rint(n.asDouble()) && Math.abs(n.asDouble()) < 1e15) {
+            return (long) n.asDouble();
+        }
+        return null;
     }
 
     /** {@code dryRun=All} in the request URI's query, or in the logged DeleteOptions / options of the body. */

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** Every exported object read, by kind, each list in input order. */
 public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
-                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords) {
+                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs) {
 
     public ExportedObjects {
         pods = List.copyOf(pods);
@@ -13,14 +13,22 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         taskResults = List.copyOf(taskResults);
         clusterEvents = List.copyOf(clusterEvents);
         auditRecords = List.copyOf(auditRecords);
+        nodeLogs = List.copyOf(nodeLogs);
     }
 
+    public ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
+                           List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords) {
+        this(pods, workflows, taskResults, clusterEvents, auditRecords, List.of());
+    }
+
+    /** Node-log entries without a time (plain journal lines whose year was never found) are left out: the reader counts them. */
     public static ExportedObjects of(List<? extends ExportedObject> objects) {
         List<PodSnapshot> pods = new ArrayList<>();
         List<WorkflowSnapshot> workflows = new ArrayList<>();
         List<TaskResultSnapshot> taskResults = new ArrayList<>();
         List<ClusterEvent> clusterEvents = new ArrayList<>();
         List<AuditRecord> auditRecords = new ArrayList<>();
+        List<NodeLogEntry> nodeLogs = new ArrayList<>();
         for (ExportedObject o : objects) {
             if (o instanceof PodSnapshot p) {
                 pods.add(p);
@@ -32,12 +40,14 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
                 clusterEvents.add(e);
             } else if (o instanceof AuditRecord a) {
                 auditRecords.add(a);
+            } else if (o instanceof NodeLogEntry n && n.time() != null) {
+                nodeLogs.add(n);
             }
         }
-        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords);
+        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs);
     }
 
     public static ExportedObjects none() {
-        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of());
+        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

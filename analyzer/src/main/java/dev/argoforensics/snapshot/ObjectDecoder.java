@@ -29,6 +29,12 @@ public final class ObjectDecoder {
                 return EventDecoder.clusterEvent(kind, doc);
             case AUDIT_EVENT:
                 return EventDecoder.audit(doc);
+            case GKE_AUDIT:
+                return ManagedAuditDecoder.gke(doc);
+            case EXPORTED_AUDIT:
+                return ManagedAuditDecoder.embedded(doc);
+            case NODE_LOG:
+                return ManagedAuditDecoder.kubeletJournal(doc);
             default:
                 throw new IllegalStateException(kind.name());
         }

@@ -39,6 +39,11 @@ import org.yaml.snakeyaml.error.YAMLException;
  */
 public final class ObjectFileReader {
     private static final int SNIFF_BYTES = 64 * 1024;
+    /**
+     * Lists of log-service entries, read item by item like a List's {@code items}: Azure diagnostics'
+     * {@code {"records": […]}} and {@code aws logs filter-log-events}' {@code {"events": […]}}.
+     */
+    private static final java.util.Set<String> LOG_EXPORT_LISTS = java.util.Set.of("records", "events");
     private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
 
     /**
@@ -298,7 +303,7 @@ public final class ObjectFileReader {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
-                if (name.equals("items") && value == JsonToken.START_ARRAY) {
+                if (value == JsonToken.START_ARRAY && (name.equals("items") || LOG_EXPORT_LISTS.contains(name) && !top.has("kind"))) {
                     hadItems = true;
                     array(p, top);
                 } else {

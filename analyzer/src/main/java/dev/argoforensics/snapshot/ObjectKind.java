@@ -15,7 +15,13 @@ public enum ObjectKind {
     TASK_RESULT("WorkflowTaskResult"),
     CORE_EVENT("Event"),
     EVENTS_V1_EVENT("Event (events.k8s.io/v1)"),
-    AUDIT_EVENT("Event (audit.k8s.io/v1)");
+    AUDIT_EVENT("Event (audit.k8s.io/v1)"),
+    /** A GKE audit entry in Cloud Logging (protoPayload of type AuditLog, service k8s.io). */
+    GKE_AUDIT("Cloud Logging audit entry (GKE)"),
+    /** An audit.k8s.io/v1 Event carried as text by a log service (EKS CloudWatch Logs, AKS diagnostics). */
+    EXPORTED_AUDIT("audit Event in a log export"),
+    /** A kubelet journald entry in Cloud Logging whose message the timeline shows. */
+    NODE_LOG("kubelet journal entry");
 
     /** Folder and file names that say which kind the objects inside are (used only when an object names no kind). */
     private static final Map<String, ObjectKind> PATH_NAMES = Map.of(
@@ -58,6 +64,10 @@ public enum ObjectKind {
             case "Event":
                 return known(event(group, n));
             case "":
+                Classified managed = managed(n);
+                if (managed != null) {
+                    return managed;
+                }
                 if (looksLikeArgoGet(n)) {
                     return new Classified(WORKFLOW, WORKFLOW.label + " (no kind: read as argo get output)");
                 }
@@ -69,6 +79,39 @@ public enum ObjectKind {
             default:
                 return new Classified(null, kind + " (ignored)");
         }
+    }
+
+    /**
+     * Log-service entries without a kind, decided by their content before any folder name is heeded
+     * ({@code aws logs filter-log-events > events.json} holds no core Events): a Cloud Logging entry,
+     * an Azure diagnostics record, or a log export holding an audit Event as text; null for anything else.
+     */
+    private static Classified managed(JsonNode n) {
+        if (ManagedAuditDecoder.isCloudAudit(n)) {
+            return ManagedAuditDecoder.isKubernetesAudit(n) ? known(GKE_AUDIT)
+                    : new Classified(null, "Cloud Logging audit entry of " + n.path("protoPayload").path("serviceName").asText("another service")
+                    + " (ignored)");
+        }
+        if (ManagedAuditDecoder.isKubeletJournal(n)) {
+            return KubeletLine.action(n.path("jsonPayload").path("MESSAGE").asText("")) != null ? known(NODE_LOG)
+                    : new Classified(null, "kubelet journal entry, another message (ignored)");
+        }
+        String category = ManagedAuditDecoder.azureCategory(n);
+        if (!category.isEmpty() && (n.has("properties") || n.has("log_s") || n.has("resourceId") || n.has("_ResourceId"))) {
+            boolean audit = category.equals("kube-audit") || category.equals("kube-audit-admin");
+            if (!audit) {
+                return new Classified(null, "Azure diagnostics record, category " + category + " (ignored)");
+            }
+            return ManagedAuditDecoder.embeddedEvent(n) != null ? known(EXPORTED_AUDIT)
+                    : new Classified(null, "Azure diagnostics record, category " + category + ", without an audit Event (ignored)");
+        }
+        if (ManagedAuditDecoder.embeddedEvent(n) != null) {
+            return known(EXPORTED_AUDIT);
+        }
+        if (n.has("protoPayload") || n.has("jsonPayload") || n.has("textPayload")) {
+            return new Classified(null, "Cloud Logging entry (ignored)");
+        }
+        return null;
     }
 
     private static Classified known(ObjectKind k) {

@@ -29,9 +29,18 @@ public final class InputClassifier {
         if (NOT_EVIDENCE.contains(extension)) {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, "." + extension + " files are not evidence");
         }
-        String first = firstContentLine(path, gzip);
+        List<String> head = headLines(path, gzip, SNIFF_BYTES);
+        String first = firstContentLine(head);
         if (first == null) {
             return new InputFile(displayPath, path, InputKind.LOG, gzip, "empty file");
+        }
+        ManagedExportSniffer.LineExport lines = ManagedExportSniffer.lineExport(head);
+        if (lines != null) {
+            return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, lines == ManagedExportSniffer.LineExport.KUBELET_JOURNAL
+                    ? "kubelet journal lines" : "audit events in a log export");
+        }
+        if (ManagedExportSniffer.logServiceDocuments(head)) {
+            return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "log-service entries (audit or node log)");
         }
         if (looksLikeObjectDocument(first)) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "Kubernetes object document");
@@ -56,8 +65,7 @@ public final class InputClassifier {
         return t.startsWith("{") && t.contains("\"apiVersion\"") && t.contains("\"kind\"") && !t.contains("\"msg\"");
     }
 
-    private static String firstContentLine(Path path, boolean gzip) throws IOException {
-        List<String> lines = headLines(path, gzip, SNIFF_BYTES);
+    private static String firstContentLine(List<String> lines) {
         for (int i = 0; i < lines.size() && i < SNIFF_LINES; i++) {
             String t = lines.get(i).strip();
             if (t.isEmpty() || t.startsWith("#")) {

@@ -1,6 +1,7 @@
 package dev.argoforensics.timeline;
 
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
@@ -144,7 +145,7 @@ final class ObjectEntries {
 
     static void audit(Entries out, AuditRecord a) {
         StringBuilder b = new StringBuilder(a.verb()).append(' ').append(a.target()).append(" by ").append(a.user());
-        b.append(a.responseCode() == null ? " (stage " + a.stage() + ", no response logged)" : " → " + a.responseCode());
+        b.append(a.outcome() == null ? " (stage " + a.stage() + ", no response logged)" : " → " + a.outcome());
         if (a.dryRun()) {
             b.append(": a dry run, which changed nothing");
         } else if (a.finalizers() != null) {
@@ -152,14 +153,37 @@ final class ObjectEntries {
                     ? ": removes the status-capture finalizer (" + a.finalizers() + ")"
                     : ": " + a.finalizers());
         } else if ("eviction".equals(a.subresource())) {
-            boolean granted = a.responseCode() != null && a.responseCode() / 100 == 2;
+            boolean granted = a.outcome() != null && a.effective();
             b.append(granted ? ": eviction granted, the API server deletes the Pod" : ": eviction");
         } else if ("delete".equals(a.verb()) && "pods".equals(a.resource())) {
-            b.append(": deletion requested");
+            b.append(": deletion requested").append(a.gracePeriodSeconds() == null ? ""
+                    : a.gracePeriodSeconds() == 0 ? " with grace period 0s (a forced deletion)" : " with grace period " + a.gracePeriodSeconds() + "s");
         } else if (!a.requestBodyLogged() && ("patch".equals(a.verb()) || "update".equals(a.verb()))) {
             b.append(" (request body not logged)");
         }
+        if (!a.exporter().isEmpty()) {
+            b.append(" [").append(a.exporter()).append(']');
+        }
         out.fact(a.time(), a.source(), "audit:" + a.verb(), b.toString(), false);
+    }
+
+    /** A kubelet line: "kubelet on node-1 stops container main (containerd://…) with grace period 30s". */
+    static void nodeLog(Entries out, NodeLogEntry n) {
+        StringBuilder b = new StringBuilder("kubelet");
+        if (!n.host().isEmpty()) {
+            b.append(" on ").append(n.host());
+        }
+        b.append(' ').append(n.action().says());
+        if (!n.container().isEmpty()) {
+            b.append(' ').append(n.container());
+        }
+        if (!n.containerId().isEmpty()) {
+            b.append(" (").append(n.containerId()).append(')');
+        }
+        if (n.gracePeriodSeconds() != null) {
+            b.append(" with grace period ").append(n.gracePeriodSeconds()).append('s');
+        }
+        out.fact(n.time(), n.source(), n.action().entryKind(), b.toString(), false);
     }
 
     private static List<String> nonEmpty(String... parts) {

@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
@@ -67,6 +68,9 @@ public final class TimelineBuilder {
         }
         for (AuditRecord a : pod.auditRecords()) {
             ObjectEntries.audit(out, a);
+        }
+        for (NodeLogEntry n : pod.nodeLogs()) {
+            ObjectEntries.nodeLog(out, n);
         }
         CrossChecks.removalDeadline(out, pod);
         CrossChecks.exitCodes(out, life);
