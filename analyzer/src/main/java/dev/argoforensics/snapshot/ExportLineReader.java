@@ -119,8 +119,9 @@ public final class ExportLineReader {
         InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
         try (MappingIterator<String[]> rows = mapper.readerFor(String[].class).readValues(reader)) {
             while (rows.hasNext()) {
-                long line = rows.getParser().currentTokenLocation().getLineNr();
                 String[] row = rows.next();
+                // The row's closing token: its last line (a quoted value may span lines).
+                long line = rows.getParser().currentTokenLocation().getLineNr();
                 if (header == null) {
                     header = new ArrayList<>();
                     for (String h : row) {
