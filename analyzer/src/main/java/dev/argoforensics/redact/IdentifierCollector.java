@@ -71,6 +71,10 @@ final class IdentifierCollector {
             Map.entry("image", IdentifierKind.IMAGE),
             Map.entry("imageID", IdentifierKind.IMAGE),
             Map.entry("username", IdentifierKind.USER),
+            Map.entry("principalEmail", IdentifierKind.USER),
+            Map.entry("cluster_name", IdentifierKind.OBJECT),
+            Map.entry("node_name", IdentifierKind.HOST),
+            Map.entry("_HOSTNAME", IdentifierKind.HOST),
             Map.entry("workflows.argoproj.io/workflow", IdentifierKind.WORKFLOW),
             Map.entry("workflows.argoproj.io/controller-instanceid", IdentifierKind.INSTANCE_ID),
             Map.entry("workflows.argoproj.io/node-name", IdentifierKind.NODE),
@@ -111,6 +115,20 @@ final class IdentifierCollector {
             }
             for (PodSnapshot s : pod.snapshots()) {
                 podSnapshot(s);
+            }
+            // Exports whose records sit inside text (EKS, AKS) or in lines (CSV, journal) are not walked again: their
+            // identifiers come from what was read.
+            for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+                found.add(IdentifierKind.USER, a.user());
+                int cluster = a.exporter().indexOf(", cluster ");
+                if (cluster >= 0) {
+                    found.add(IdentifierKind.OBJECT, a.exporter().substring(cluster + ", cluster ".length()));
+                }
+            }
+            for (dev.argoforensics.snapshot.NodeLogEntry n : pod.nodeLogs()) {
+                found.add(IdentifierKind.HOST, n.host());
+                found.add(IdentifierKind.UID, n.podUid());
+                found.add(IdentifierKind.OBJECT, n.containerId());
             }
         }
         for (WorkflowHistory wf : result.correlation().workflows().values()) {
