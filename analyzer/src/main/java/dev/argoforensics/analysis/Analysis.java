@@ -90,7 +90,7 @@ public final class Analysis {
      * @throws dev.argoforensics.source.InputException also if a stated file is not a snapshot file read
      */
     public AnalysisResult run(List<String> paths, SnapshotTimes snapshotTimes) {
-        InputCollector collector = new InputCollector();
+        InputCollector collector = new InputCollector(options.stdin());
         List<InputFile> files = collector.collect(paths);
         snapshotTimes.checkAllUsed(files);
         Map<InputFile, InputSummary> summaries = new HashMap<>();

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * A finding that rests on lines of a log that is an excerpt or damaged (lines that are not whole
- * records, lines cut for length, damage that ended the reading) says so in its confidence reason:
+ * records, lines cut for length, damage that ended the reading, a shell prompt whose command
+ * filtered the lines, an omission mark such as {@code ...}) says so in its confidence reason:
  * whatever those lines held, and whatever lay between the lines cited, is unknown to the rule. The
  * confidence itself is the rule's; this is what a reader must weigh it with.
  */
@@ -53,9 +54,24 @@ final class ExcerptCaveats {
                 continue;
             }
             long unreadable = s.unparsed() + s.problems().size();
+            List<String> why = new ArrayList<>();
             if (unreadable > 0) {
-                notes.add(e.source().file() + " is an excerpt or damaged (" + unreadable + (unreadable == 1 ? " line or place" : " lines or places")
-                        + " could not be read as whole records)");
+                why.add(unreadable + (unreadable == 1 ? " line or place" : " lines or places") + " could not be read as whole records");
+            }
+            Furniture furniture = s.furniture();
+            for (String command : furniture.commands()) {
+                if (Furniture.filters(command)) {
+                    why.add("filtered by `" + command + "`");
+                }
+            }
+            if (furniture.filteringPrompts() > 0 && why.stream().noneMatch(w -> w.startsWith("filtered by"))) {
+                why.add("filtered by a command"); // one beyond the commands kept
+            }
+            if (furniture.omissions() > 0) {
+                why.add(furniture.omissions() + (furniture.omissions() == 1 ? " omission mark" : " omission marks") + " such as ... (lines left out)");
+            }
+            if (!why.isEmpty()) {
+                notes.add(e.source().file() + (unreadable > 0 ? " is an excerpt or damaged (" : " is an excerpt (") + String.join("; ", why) + ")");
             }
         }
         if (notes.isEmpty()) {

@@ -31,7 +31,8 @@ final class GoPanicBlock {
     static boolean continues(String line) {
         return line.isBlank() || line.startsWith("\t") || line.startsWith("    ") || line.startsWith("goroutine ")
                 || line.startsWith("created by ") || line.startsWith("[signal ") || line.startsWith("panic: ")
-                || line.startsWith("[recovered]") || line.startsWith("exit status ") || CALL.matcher(line).matches();
+                || line.startsWith("[recovered]") || line.startsWith("exit status ") || line.equals("...additional frames elided...")
+                || CALL.matcher(line).matches();
     }
 
     void add(String line, long number) {

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * What reading one input gave. For a log, every line is counted once: as the first line of an
  * event, as a continuation of one (joined partial pieces, a Go panic's stack), as an export's
- * header row, as blank, or as unparsed.
+ * header row, as blank, as excerpt furniture, or as unparsed.
  *
  * @param format       what was detected, in words ("slog text", "slog JSON in CRI log file", "YAML: Pod")
  * @param lines        physical lines
@@ -26,6 +26,8 @@ import java.util.Map;
  * @param zones        the file's log records by how their time zone was known (kept or only counted)
  * @param problems     what was wrong with the file itself, each at its line: damage that ended the
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
+ * @param furniture    lines of a pasted excerpt that are no record (prompts, omission marks, fences),
+ *                     counted apart from {@code unparsed}, and the commands the prompts show
  */
 public record InputSummary(
         InputFile file,
@@ -42,9 +44,11 @@ public record InputSummary(
         String versionGuess,
         List<String> notes,
         Map<ZoneBasis, Long> zones,
-        List<UnparsedLine> problems) {
+        List<UnparsedLine> problems,
+        Furniture furniture) {
 
     public InputSummary {
+        java.util.Objects.requireNonNull(furniture, "furniture");
         samples = List.copyOf(samples);
         problems = List.copyOf(problems);
         notes = List.copyOf(notes);
@@ -54,7 +58,7 @@ public record InputSummary(
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems);
+                versionGuess, newNotes, zones, problems, furniture);
     }
 
     /** True if the file has something to report under "inputs with problems". */
@@ -64,11 +68,11 @@ public record InputSummary(
 
     /** A file that is not evidence. */
     static InputSummary ignored(InputFile file) {
-        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of());
+        return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of(), Furniture.NONE);
     }
 
     /** A file that could not be read at all. */
     static InputSummary unreadable(InputFile file, String reason) {
-        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of());
+        return new InputSummary(file, "unreadable: " + reason, null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of(), Furniture.NONE);
     }
 }

@@ -87,6 +87,6 @@ public final class SnapshotFileReader {
             notes.add(readOnly[0] + " audit events of read-only requests (get, list, watch): counted, not kept");
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
-                problems, null, notes, java.util.Map.of(), List.of());
+                problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
     }
 }

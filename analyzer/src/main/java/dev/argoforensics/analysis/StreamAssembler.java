@@ -15,6 +15,7 @@ import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
+import dev.argoforensics.line.Terminal;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
@@ -53,6 +54,10 @@ import java.util.stream.Collectors;
  */
 final class StreamAssembler {
     static final int UNPARSED_SAMPLES = 5;
+    /** Longer lines are never excerpt furniture (and the patterns need not look at them). */
+    private static final int FURNITURE_MAX_CHARS = 1000;
+    /** Prompt commands held per file while reading, the first by line (a file read newest first meets them last first). */
+    private static final int COMMANDS_HELD = 64;
     /** {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. */
     private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_([^/_]+)_[^/]+/[^/]+/[^/]+$");
     private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/([^/_]+)_[^/_]+_[^/]+\\.log(?:\\.[^/]*)?$");
@@ -156,6 +161,12 @@ final class StreamAssembler {
         private long prefixed;
         private long blank;
         private long unparsed;
+        /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
+        private long omissions;
+        private long prompts;
+        private long markup;
+        private long filteringPrompts;
+        private final java.util.TreeMap<Long, String> commandsByLine = new java.util.TreeMap<>();
         private int panics;
         private int klogYearsFromNeighbours;
         private int lastYear = -1;
@@ -286,9 +297,48 @@ final class StreamAssembler {
                 panicBase = lineBase;
             } else {
                 closePanic();
-                unparsed++;
-                sample(file.at(first), r.reason(), text);
+                FurnitureLine.Line furniture = r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null
+                        && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
+                if (furniture != null) {
+                    furniture(furniture, first);
+                } else {
+                    unparsed++;
+                    sample(file.at(first), r.reason(), text);
+                }
             }
+        }
+
+        /** A line of a pasted excerpt (before it would be called unparsed): counted apart, a prompt's command kept. */
+        private void furniture(FurnitureLine.Line f, long line) {
+            switch (f.kind()) {
+                case OMISSION -> omissions++;
+                case MARKUP -> markup++;
+                case PROMPT -> {
+                    prompts++;
+                    if (FurnitureLine.filters(f.command())) {
+                        filteringPrompts++;
+                    }
+                    if (f.command() != null) {
+                        String shown = Terminal.visible(f.command().length() > Furniture.MAX_COMMAND_LENGTH
+                                ? f.command().substring(0, Furniture.MAX_COMMAND_LENGTH) + "…" : f.command());
+                        commandsByLine.put(line, shown);
+                        if (commandsByLine.size() > COMMANDS_HELD) {
+                            commandsByLine.pollLastEntry();
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException(f.kind().name());
+            }
+        }
+
+        private Furniture furnitureSummary() {
+            List<String> commands = new ArrayList<>();
+            for (String c : commandsByLine.values()) {
+                if (!commands.contains(c) && commands.size() < Furniture.MAX_COMMANDS) {
+                    commands.add(c);
+                }
+            }
+            return new Furniture(omissions, prompts, markup, filteringPrompts, commands);
         }
 
         /**
@@ -516,7 +566,7 @@ final class StreamAssembler {
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, problems());
+                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {

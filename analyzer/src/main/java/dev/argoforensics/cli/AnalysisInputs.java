@@ -26,7 +26,8 @@ final class AnalysisInputs {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Log files, snapshot files, or folders holding them.")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Log files, snapshot files, or folders holding them; '-' for"
+            + " standard input (read once, as <stdin>), and FIFOs or <(...) read as streams.")
     List<String> paths;
 
     @Option(names = "--snapshot-time", paramLabel = "FILE=TIME",
@@ -115,7 +116,12 @@ final class AnalysisInputs {
         }
         return AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz)).withThreads(threads)
                 .keepingEverything(keepEverything).withPodsOfInterest(podsOfInterest)
-                .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv()));
+                .withProgress(ProgressBarReporter.forStderr(quiet, System.getenv())).withStdin(stdin());
+    }
+
+    /** What {@code -} reads: the standard input the command line was run with. */
+    private java.io.InputStream stdin() {
+        return spec.root().userObject() instanceof Main main ? main.stdin() : System.in;
     }
 
     /**

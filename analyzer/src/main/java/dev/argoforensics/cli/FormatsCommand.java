@@ -1,6 +1,7 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.Furniture;
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Shows, for each file, how it was read: log or snapshot, the record formats and envelopes found,",
             "the Argo release its lines point to, and where every line went (events, continuations, blank,",
-            "unparsed, with the first unparsed lines). Then the controller runs (replica and restart) found."},
+            "excerpt furniture (shell prompts with their command, omission marks, Markdown fences), unparsed, with the",
+            "first unparsed lines). Then the controller runs (replica and restart) found."},
         footer = {"", "Examples:", "  argo-forensics formats samples/mixed-formats/logs",
             "  argo-forensics formats logs/ --log-tz Europe/Berlin      # logrus and klog times written in Berlin time"})
 final class FormatsCommand implements Callable<Integer> {
@@ -62,7 +64,14 @@ final class FormatsCommand implements Callable<Integer> {
         out.println("  format        " + i.format());
         if (i.file().kind() == InputKind.LOG) {
             out.println("  lines         " + i.lines() + ": " + i.events() + " events (" + i.recognised() + " recognised), " + i.continuation()
-                    + " continuation, " + i.blank() + " blank, " + i.unparsed() + " unparsed");
+                    + " continuation, " + i.blank() + " blank, " + i.unparsed() + " unparsed"
+                    + (i.furniture().lines() > 0 ? ", " + i.furniture().lines() + " excerpt furniture" : ""));
+            if (i.furniture().lines() > 0) {
+                out.println("  furniture     " + i.furniture().describe());
+            }
+            for (String command : i.furniture().commands()) {
+                out.println("  excerpt       " + (Furniture.filters(command) ? "filtered by" : "produced by") + ": `" + command + "`");
+            }
             if (i.prefixed() > 0) {
                 out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
             }

@@ -1,6 +1,7 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.catalog.MessageCatalog;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import dev.argoforensics.bench.GenerateCommand;
@@ -38,6 +39,8 @@ public final class Main implements Runnable {
     static final String NAME = "argo-forensics";
 
     private final Terminal terminal;
+    /** What the input {@code -} reads: the process's standard input, or what a caller of {@link #run(InputStream, PrintWriter, PrintWriter, String...)} gives. */
+    private InputStream stdin = System.in;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -85,8 +88,18 @@ public final class Main implements Runnable {
         return run(out, err, Terminal.NONE, args);
     }
 
+    /** As {@link #run(PrintWriter, PrintWriter, String...)}, with {@code in} as standard input (what {@code -} reads). */
+    public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+        return run(in, out, err, Terminal.NONE, args);
+    }
+
     static int run(PrintWriter out, PrintWriter err, Terminal terminal, String... args) {
+        return run(System.in, out, err, terminal, args);
+    }
+
+    private static int run(InputStream in, PrintWriter out, PrintWriter err, Terminal terminal, String... args) {
         CommandLine cl = commandLine(terminal);
+        ((Main) cl.getCommand()).stdin = in;
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler(Main::badUsage);
@@ -108,6 +121,10 @@ public final class Main implements Runnable {
 
     Terminal terminal() {
         return terminal;
+    }
+
+    InputStream stdin() {
+        return stdin;
     }
 
     @Override

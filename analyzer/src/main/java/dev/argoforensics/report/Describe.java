@@ -1,5 +1,6 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.analysis.Furniture;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
@@ -160,8 +161,13 @@ final class Describe {
     static String lineCounts(Provenance.LineCounts c) {
         return plural(c.logLines(), "log line", "log lines") + ": " + plural(c.logRecords(), "record", "records") + ", "
                 + c.logContinuation() + " continuation, " + c.logBlank()
-                + " blank, " + c.logUnparsed() + " unparsed; " + plural(c.objects(), "object", "objects") + ", " + c.objectsUnreadable()
+                + " blank, " + c.logUnparsed() + " unparsed" + (c.logFurniture() > 0 ? ", " + c.logFurniture() + " excerpt furniture" : "") + "; " + plural(c.objects(), "object", "objects") + ", " + c.objectsUnreadable()
                 + " unreadable; " + plural(c.ignoredFiles(), "file", "files") + " ignored";
+    }
+
+    /** "excerpt filtered by" for a command that selects lines (a pipe, grep), else "excerpt produced by". */
+    static String excerptBy(String command) {
+        return Furniture.filters(command) ? "excerpt filtered by" : "excerpt produced by";
     }
 
     /** How the log times' zones were known, in words; times are always printed in UTC. */

@@ -363,6 +363,12 @@ final class HtmlRenderer implements ReportRenderer {
             if (i.prefixed() > 0) {
                 notes.add(Describe.plural(i.prefixed(), "line", "lines") + " behind an unrecognised prefix (kept as metadata)");
             }
+            if (i.furniture().lines() > 0) {
+                notes.add(i.furniture().describe());
+            }
+            for (String command : i.furniture().commands()) {
+                notes.add(Describe.excerptBy(command) + ": " + command);
+            }
             notes.addAll(i.notes());
             if (!notes.isEmpty()) {
                 b.append("<p><span class=\"mono\">").append(Html.escape(i.file().displayPath())).append("</span>: ")

@@ -102,6 +102,7 @@ final class JsonRenderer implements ReportRenderer {
         lines.put("logContinuation", p.lines().logContinuation());
         lines.put("logBlank", p.lines().logBlank());
         lines.put("logUnparsed", p.lines().logUnparsed());
+        lines.put("logFurniture", p.lines().logFurniture());
         lines.put("objects", p.lines().objects());
         lines.put("objectsUnreadable", p.lines().objectsUnreadable());
         lines.put("ignoredFiles", p.lines().ignoredFiles());
@@ -150,11 +151,14 @@ final class JsonRenderer implements ReportRenderer {
         n.put("recognised", i.recognised());
         n.put("blank", i.blank());
         n.put("unparsed", i.unparsed());
+        n.put("furniture", i.furniture().lines());
         n.put("continuation", i.continuation());
         n.put("prefixed", i.prefixed());
         n.put("release", i.versionGuess());
         ArrayNode notes = n.putArray("notes");
         i.notes().forEach(notes::add);
+        ArrayNode commands = n.putArray("excerptCommands");
+        i.furniture().commands().forEach(commands::add);
         ArrayNode samples = n.putArray("unparsedSamples");
         for (UnparsedLine u : i.samples()) {
             ObjectNode s = samples.addObject();

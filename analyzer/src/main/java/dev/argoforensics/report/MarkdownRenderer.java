@@ -356,7 +356,7 @@ final class MarkdownRenderer implements ReportRenderer {
                     .append(WHY_CUT).append("._\n");
         }
         for (InputSummary i : r.inputs().subList(0, shown)) {
-            if (i.versionGuess() == null && i.notes().isEmpty() && i.prefixed() == 0) {
+            if (i.versionGuess() == null && i.notes().isEmpty() && i.prefixed() == 0 && i.furniture().lines() == 0) {
                 continue;
             }
             b.append("\n").append(Markdown.code(i.file().displayPath())).append(":\n");
@@ -365,6 +365,12 @@ final class MarkdownRenderer implements ReportRenderer {
             }
             if (i.prefixed() > 0) {
                 b.append("- ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
+            }
+            if (i.furniture().lines() > 0) {
+                b.append("- ").append(Markdown.text(i.furniture().describe())).append('\n');
+            }
+            for (String command : i.furniture().commands()) {
+                b.append("- ").append(Describe.excerptBy(command)).append(": ").append(Markdown.code(command)).append('\n');
             }
             for (String note : i.notes()) {
                 b.append("- ").append(Markdown.text(note)).append('\n');

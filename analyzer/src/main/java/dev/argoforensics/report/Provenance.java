@@ -65,11 +65,12 @@ public record Provenance(List<String> commandLine, Timestamp clock, boolean cloc
      * @param logContinuation    of which continuations of a record (joined pieces, a Go panic's stack)
      * @param logBlank           of which empty
      * @param logUnparsed        of which not readable as a record
+     * @param logFurniture       of which excerpt furniture (shell prompts, omission marks, Markdown fences)
      * @param objects            exported objects read
      * @param objectsUnreadable  objects or documents that could not be read
      * @param ignoredFiles       files that are not evidence
      */
-    public record LineCounts(long logLines, long logRecords, long logContinuation, long logBlank, long logUnparsed, long objects, long objectsUnreadable,
+    public record LineCounts(long logLines, long logRecords, long logContinuation, long logBlank, long logUnparsed, long logFurniture, long objects, long objectsUnreadable,
                              long ignoredFiles) {
     }
 }

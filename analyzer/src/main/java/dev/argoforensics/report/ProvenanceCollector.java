@@ -27,6 +27,7 @@ final class ProvenanceCollector {
         long continuation = 0;
         long blank = 0;
         long unparsed = 0;
+        long furniture = 0;
         long objects = 0;
         long unreadableObjects = 0;
         long ignored = 0;
@@ -39,6 +40,7 @@ final class ProvenanceCollector {
                     continuation += i.continuation();
                     blank += i.blank();
                     unparsed += i.unparsed();
+                    furniture += i.furniture().lines();
                 }
                 case SNAPSHOT -> {
                     objects += i.events();
@@ -59,7 +61,7 @@ final class ProvenanceCollector {
         }
         return new Provenance(invocation.arguments(), invocation.clock(), invocation.clockGiven(), digests,
                 releases.entrySet().stream().map(e -> new ArgoVersion(e.getKey(), e.getValue())).toList(),
-                new LineCounts(logLines, records, continuation, blank, unparsed, objects, unreadableObjects, ignored), zones, false);
+                new LineCounts(logLines, records, continuation, blank, unparsed, furniture, objects, unreadableObjects, ignored), zones, false);
     }
 
     /** The size of the file as stored; null if it cannot be read. */

@@ -216,12 +216,22 @@ final class TextRenderer implements ReportRenderer {
             if (i.continuation() > 0) {
                 b.append(", ").append(i.continuation()).append(" continuation");
             }
-            b.append(", ").append(i.unparsed()).append(" unparsed\n");
+            b.append(", ").append(i.unparsed()).append(" unparsed");
+            if (i.furniture().lines() > 0) {
+                b.append(", ").append(i.furniture().lines()).append(" excerpt furniture");
+            }
+            b.append('\n');
             if (i.versionGuess() != null) {
                 b.append("      Argo ").append(i.versionGuess()).append('\n');
             }
             if (i.prefixed() > 0) {
                 b.append("      ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
+            }
+            if (i.furniture().lines() > 0) {
+                b.append("      ").append(i.furniture().describe()).append('\n');
+            }
+            for (String command : i.furniture().commands()) {
+                b.append("      ").append(Describe.excerptBy(command)).append(": `").append(command).append("`\n");
             }
             for (String note : i.notes()) {
                 b.append("      note: ").append(note).append('\n');

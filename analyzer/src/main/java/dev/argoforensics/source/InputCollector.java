@@ -1,6 +1,7 @@
 package dev.argoforensics.source;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileVisitOption;
@@ -22,10 +23,32 @@ import java.util.Map;
  * cannot be read, a symbolic link leading back to a folder it is in, a broken link, a folder that
  * cannot be listed, a FIFO or device, never opened) is kept in {@link #problems()} and skipped: the
  * other files are still read.
+ *
+ * <p>Streams are read when named on the command line: {@code -} (standard input, also as
+ * {@code /dev/stdin} or {@code /dev/fd/0}; reported as {@value #STDIN}, and only once), a FIFO (under
+ * its path) and a descriptor such as the {@code /dev/fd/63} of {@code <(…)}. Each is copied once to a
+ * {@link StreamSpool} file and then classified and read like a file.
  */
 public final class InputCollector {
+    /** What reports call standard input (piped or redirected), named {@code -}, {@code /dev/stdin} or {@code /dev/fd/0}. */
+    public static final String STDIN = "<stdin>";
+    /** A descriptor of this process as a path: what {@code <(…)} gives, and standard input's other names. */
+    private static final java.util.regex.Pattern DESCRIPTOR = java.util.regex.Pattern.compile("/(?:dev/fd|proc/self/fd)/(\\d+)");
+
     private final InputClassifier classifier = new InputClassifier();
     private final List<UnreadableInput> problems = new ArrayList<>();
+    private final InputStream stdin;
+    private boolean stdinRead;
+
+    /** A collector for which {@code -} is the process's standard input. */
+    public InputCollector() {
+        this(System.in);
+    }
+
+    /** @param stdin what {@code -} (and {@code /dev/stdin}) reads */
+    public InputCollector(InputStream stdin) {
+        this.stdin = stdin;
+    }
 
     /** What could not be read, named or inside the folders walked, with what was expected and found, in path order. */
     public List<UnreadableInput> problems() {
@@ -36,15 +59,24 @@ public final class InputCollector {
 
     /**
      * A path named on the command line that does not exist is a mistake on the command line, not a
-     * damaged input: nothing is read. One that exists but cannot be read (permission denied, a FIFO,
+     * damaged input: nothing is read. One that exists but cannot be read (permission denied, a
      * socket or device, a read error) is kept in {@link #problems()} like a file in a folder, and the
      * other inputs are read.
      *
-     * @throws InputException if a named path does not exist
+     * @throws InputException if a named path does not exist, or standard input is named twice
      */
     public List<InputFile> collect(List<String> given) {
         List<Found> found = new ArrayList<>();
         for (String arg : given) {
+            if (isStdin(arg)) {
+                if (stdinRead) {
+                    throw new InputException(ControlCharacters.visible(arg) + ": standard input is named a second time; it can be read only once:"
+                            + " name it once (as -)");
+                }
+                stdinRead = true;
+                stream(STDIN, "stdin", stdin, found);
+                continue;
+            }
             Path root = Path.of(arg);
             if (!Files.exists(root)) {
                 throw new InputException(ControlCharacters.visible(arg) + ": no such file or folder");
@@ -58,8 +90,16 @@ public final class InputCollector {
             }
             if (attrs.isDirectory()) {
                 walk(arg, root, found);
+            } else if (DESCRIPTOR.matcher(arg).matches() || (attrs.isOther() && isFifo(root))) {
+                // Named on the command line, a FIFO or a descriptor is what the user means to be read (a FIFO
+                // met in a folder is not: it may have no writer and would block).
+                try (InputStream in = Files.newInputStream(root)) {
+                    stream(ControlCharacters.visible(arg), root.getFileName() == null ? "stream" : root.getFileName().toString(), in, found);
+                } catch (IOException e) {
+                    problems.add(new UnreadableInput(arg, "expected a readable stream, found " + reason(e) + ": skipped"));
+                }
             } else if (!attrs.isRegularFile()) {
-                problems.add(new UnreadableInput(arg, "expected a file, found a FIFO, socket or device: skipped"));
+                problems.add(new UnreadableInput(arg, "expected a file, a folder or a FIFO, found a socket or device: skipped"));
             } else {
                 found(arg, root, Path.of(""), attrs, found);
             }
@@ -74,6 +114,39 @@ public final class InputCollector {
         }
         files.sort(Comparator.comparing(InputFile::displayPath));
         return List.copyOf(files);
+    }
+
+    /** {@code -}, or a path that is this process's standard input. */
+    private static boolean isStdin(String arg) {
+        if (arg.equals("-") || arg.equals("/dev/stdin")) {
+            return true;
+        }
+        java.util.regex.Matcher m = DESCRIPTOR.matcher(arg);
+        return m.matches() && m.group(1).equals("0");
+    }
+
+    /** A FIFO (named pipe); false where the file system cannot tell. */
+    private static boolean isFifo(Path p) {
+        try {
+            return ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0010000;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A stream, copied once to a file of the {@link StreamSpool} (see there why) and then read as a file
+     * under {@code display}. A copy that fails midway (the disk full, a read error) is reported, not read.
+     */
+    private void stream(String display, String name, InputStream in, List<Found> found) {
+        Path copy;
+        try {
+            copy = StreamSpool.shared().spool(in, name);
+        } catch (IOException e) {
+            problems.add(new UnreadableInput(display, "expected a stream to copy to a temporary file, found " + reason(e) + ": skipped"));
+            return;
+        }
+        found.add(new Found(display, copy, copy, false));
     }
 
     /**

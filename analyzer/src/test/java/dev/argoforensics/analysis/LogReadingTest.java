@@ -41,9 +41,9 @@ class LogReadingTest {
         return new Read(events, result.inputs().get(0));
     }
 
-    /** Law: every line is the first line of an event, a continuation, blank, or unparsed. */
+    /** Law: every line is the first line of an event, a continuation, blank, excerpt furniture, or unparsed. */
     private static void assertAccounted(InputSummary s) {
-        assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed(), s.toString());
+        assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed() + s.furniture().lines(), s.toString());
     }
 
     @ParameterizedTest

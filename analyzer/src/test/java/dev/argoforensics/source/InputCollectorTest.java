@@ -77,15 +77,66 @@ class InputCollectorTest {
     }
     @Test
     @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void aFifoNamedOnTheCommandLineIsReportedNeverOpened(@TempDir Path dir) throws Exception {
+    void aFifoNamedOnTheCommandLineIsReadAsAStreamUnderItsPath(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("controller.log"), "time=2026-09-19T10:00:00.000Z level=INFO msg=x\n");
         Path pipe = dir.resolve("pipe");
-        new ProcessBuilder("mkfifo", pipe.toString()).inheritIO().start().waitFor();
+        Assumptions.assumeTrue(mkfifo(pipe), "mkfifo is not available here");
+        Thread writer = new Thread(() -> {
+            try {
+                Files.writeString(pipe, "time=2026-09-19T10:00:01.000Z level=INFO msg=y\n");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
         InputCollector collector = new InputCollector();
-        // Opening it would block until something writes to it: the test would time out.
         List<InputFile> files = collector.collect(List.of(pipe.toString(), dir.resolve("controller.log").toString()));
-        assertEquals(List.of(dir.resolve("controller.log").toString()), files.stream().map(InputFile::displayPath).toList());
-        assertEquals(List.of(pipe + ": expected a file, found a FIFO, socket or device: skipped"), shown(collector.problems()));
+        writer.join();
+        assertEquals(List.of(dir.resolve("controller.log").toString(), pipe.toString()), files.stream().map(InputFile::displayPath).toList());
+        InputFile stream = files.get(1);
+        assertEquals(InputKind.LOG, stream.kind());
+        assertTrue(Files.isRegularFile(stream.path()) && !stream.path().equals(pipe), "read from its copy: " + stream.path());
+        assertEquals("time=2026-09-19T10:00:01.000Z level=INFO msg=y\n", Files.readString(stream.path()));
+        assertEquals(List.of(), collector.problems());
+    }
+
+    @Test
+    void standardInputIsReadOnceAsStdinAndItsFormatDetected() throws Exception {
+        byte[] yaml = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n".getBytes(StandardCharsets.UTF_8);
+        InputCollector collector = new InputCollector(new java.io.ByteArrayInputStream(yaml));
+        List<InputFile> files = collector.collect(List.of("-"));
+        assertEquals(List.of(InputCollector.STDIN), files.stream().map(InputFile::displayPath).toList());
+        assertEquals(InputKind.SNAPSHOT, files.get(0).kind());
+
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gz)) {
+            out.write("time=2026-09-19T10:00:00.000Z level=INFO msg=x\n".getBytes(StandardCharsets.UTF_8));
+        }
+        InputFile gzip = new InputCollector(new java.io.ByteArrayInputStream(gz.toByteArray())).collect(List.of("/dev/stdin")).get(0);
+        assertEquals(InputCollector.STDIN, gzip.displayPath());
+        assertEquals(InputKind.LOG, gzip.kind());
+        assertTrue(gzip.compressed(), "gzip is known by its magic bytes");
+    }
+
+    @Test
+    void standardInputNamedTwiceIsAnError() {
+        for (List<String> args : List.of(List.of("-", "-"), List.of("-", "/dev/stdin"), List.of("/dev/fd/0", "-"))) {
+            InputException e = assertThrows(InputException.class,
+                    () -> new InputCollector(new java.io.ByteArrayInputStream(new byte[0])).collect(args));
+            assertTrue(e.getMessage().endsWith(": standard input is named a second time; it can be read only once: name it once (as -)"),
+                    e.getMessage());
+        }
+    }
+
+    private static boolean mkfifo(Path path) {
+        try {
+            return new ProcessBuilder("mkfifo", path.toString()).inheritIO().start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Test
