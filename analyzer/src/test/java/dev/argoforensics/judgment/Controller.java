@@ -98,10 +98,26 @@ final class Controller {
      * the version before the latest update, and the current one only after the lag (ns).
      */
     final Map<String, Long> staleListOnStart = new HashMap<>();
+    /**
+     * Workflow keys the next process's Workflow informer lists at the version they were created at (a copy from before
+     * the Workflow started, #16294's {@code Phase=}): the current one arrives after the lag (ns).
+     */
+    final Map<String, Long> replayFirstOnStart = new HashMap<>();
     /** Until then the API answers this controller's Pod patches with a timeout (a slow webhook on Pod updates). */
     private long patchBrownoutUntil = -1;
     private long patchBrownoutFrom = -1;
     private long lines;
+
+    /** A semaphore or mutex in the controller's memory: its limit, holders (Workflow keys) and waiters in queue order. */
+    private static final class LockState {
+        final int limit;
+        final java.util.LinkedHashSet<String> holders = new java.util.LinkedHashSet<>();
+        final List<String> waiting = new ArrayList<>();
+
+        LockState(int limit) {
+            this.limit = limit;
+        }
+    }
 
     /** One running process: its caches, queues and log. */
     private final class Inc {
@@ -121,6 +137,8 @@ final class Controller {
         /** When this process wrote its copy in {@code mine}: the stale-read guard's memory. */
         final Map<String, Long> mineAt = new HashMap<>();
         final Map<String, TaskResult> trs = new HashMap<>();
+        /** Synchronization locks as this process holds them in memory (B6), rebuilt at start from the Workflows not completed. */
+        final Map<String, LockState> locks = new HashMap<>();
         long lastPodDelivery;
         long lastWfDelivery;
         long lastTrDelivery;
@@ -658,6 +676,12 @@ final class Controller {
                 Workflow snap = w.copy();
                 Long lag = staleListOnStart.remove(w.key());
                 Workflow previous = kube.previousVersion.get(w.key());
+                Long replay = replayFirstOnStart.remove(w.key());
+                Workflow first = kube.firstVersion.get(w.key());
+                if (replay != null && first != null && first.uid.equals(w.uid)) {
+                    lag = replay;
+                    previous = first;
+                }
                 if (lag != null && previous != null && previous.uid.equals(w.uid)) {
                     // Listed from a lagging watch cache: the version before the latest update, the current one after the lag.
                     Workflow stale = previous.copy();
@@ -672,6 +696,10 @@ final class Controller {
                 }
                 me.wfs.put(snap.key(), snap);
                 if (!snap.completedLabel()) {
+                    if (snap.status.lockHeld != null) {
+                        // The sync manager's start: the holders of the Workflows not labelled completed (a completed one holds nothing).
+                        me.locks.computeIfAbsent(snap.status.lockHeld, k -> new LockState(w.spec.lockLimit)).holders.add(snap.key());
+                    }
                     wfEnqueue(me, snap.key());
                 }
             }
@@ -1178,9 +1206,13 @@ final class Controller {
             }
         }
         changed |= forceTaskResults(me, wf, results);
-        if (s.phase.isEmpty()) {
-            startWorkflow(wf);
-            changed = true;
+        if (s.phase.isEmpty() || "Pending".equals(s.phase)) {
+            if (wf.spec.lock == null || acquireLock(me, wf)) {
+                startWorkflow(wf);
+                changed = true;
+            } else {
+                changed |= waitForLock(me, wf);
+            }
         } else {
             boolean aborted = false;
             for (Node n : new ArrayList<>(s.nodes.values())) {
@@ -1238,7 +1270,10 @@ final class Controller {
             sim.at(me.cursor + work, () -> wfDone(me, key));
             return;
         }
-        noteRegression(wf);
+        noteRegression(wf, base);
+        if (wf.status.completed() && wf.status.lockHeld != null) {
+            releaseLocks(me, wf);
+        }
         long size = Oversize.size(wf, sim.now(), 1400 + 650 * s.nodes.size() + rng.between(0, 300));
         op(wf, Level.INFO, "Workflow to be dehydrated", "Workflow Size", size);
         wf.requestBytes = size;
@@ -1499,9 +1534,18 @@ final class Controller {
     private void startWorkflow(Workflow wf) {
         Status s = wf.status;
         if (release.slog) {
-            op(wf, Level.INFO, "updated phase", "fromPhase", "", "toPhase", "Running");
+            op(wf, Level.INFO, "updated phase", "fromPhase", s.phase, "toPhase", "Running");
         } else {
-            op(wf, Level.INFO, "Updated phase  -> Running");
+            op(wf, Level.INFO, "Updated phase " + s.phase + " -> Running");
+        }
+        if (!s.message.isEmpty()) {
+            // A waiter that acquired its lock: the waiting message goes (markWorkflowPhase, inferred).
+            if (release.slog) {
+                op(wf, Level.INFO, "updated message", "fromMessage", s.message, "toMessage", "");
+            } else {
+                op(wf, Level.INFO, "Updated message " + s.message + " -> ");
+            }
+            s.message = "";
         }
         s.phase = "Running";
         s.startedAt = K8s.sec(sim.now());
@@ -1553,18 +1597,30 @@ final class Controller {
         group.boundaryId = wf.name;
         initNode(wf, group);
         wf.status.nodes.get(wf.name).children.add(group.id);
-        String nodeName = groupName + "." + step.template;
+        startPodNode(wf, group, g);
+    }
+
+    private void startPodNode(Workflow wf, Node group, int g) {
+        Step step = wf.spec.stepList.get(g);
+        String nodeName = group.name + "." + step.template;
         Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
         n.boundaryId = wf.name;
         n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
         initNode(wf, n);
-        group.children.add(n.id);
+        if (!group.children.contains(n.id)) {
+            group.children.add(n.id);
+        }
         createPod(wf, n, step);
         wf.status.currentStep = g;
     }
 
     private void createPod(Workflow wf, Node n, Step step) {
+        Workflow live = kube.workflows.get(wf.key());
+        boolean afterCompletion = live != null && live.uid.equals(wf.uid) && live.completedLabel();
         if (kube.pods.containsKey(wf.namespace + "/" + n.podName)) {
+            if (afterCompletion) {
+                truth.actedAfterCompletion(wf.uid, sim.now(), "found Pod " + n.podName + " existing");
+            }
             if (release.slog) {
                 op(wf, Level.INFO, "Failed pod creation: already exists", "nodeName", n.name, "nodeID", n.id, "podName", n.podName);
             } else {
@@ -1610,11 +1666,125 @@ final class Controller {
         kube.createPod(p, step);
         facts.createdAt = sim.now();
         n.podCreated = true;
+        if (afterCompletion) {
+            truth.actedAfterCompletion(wf.uid, sim.now(), "created Pod " + p.name);
+        }
         if (release.slog) {
             op(wf, Level.INFO, "Created pod", "nodeName", n.name, "nodeID", n.id, "podName", p.name);
         } else {
             op(wf, Level.INFO, "Created pod: " + n.name + " (" + p.name + ")");
         }
+    }
+
+    // ---- synchronization (B6) ------------------------------------------------------------------
+
+    private static String lockType(String lock) {
+        return lock.contains("/Mutex/") ? "mutex" : "semaphore";
+    }
+
+    /**
+     * The Workflow-level lock ({@code TryAcquire}): free and not behind other waiters, it is taken and the lock logs
+     * {@code <lock> acquired by <holder>. Lock availability: <free>/<limit>} (v4 {@code acquired}); otherwise the
+     * Workflow joins the queue. A refusal while a completed Workflow holds the lock is AF014's truth.
+     */
+    private boolean acquireLock(Inc me, Workflow wf) {
+        String lock = wf.spec.lock;
+        String holder = wf.key();
+        LockState l = me.locks.computeIfAbsent(lock, k -> new LockState(wf.spec.lockLimit));
+        if (l.holders.contains(holder)) {
+            wf.status.lockHeld = lock;
+            wf.status.lockWaiting = null;
+            return true;
+        }
+        int free = l.limit - l.holders.size();
+        int position = l.waiting.indexOf(holder);
+        if (free <= 0 || (position < 0 ? l.waiting.size() >= free : position >= free)) {
+            if (position < 0) {
+                l.waiting.add(holder);
+            }
+            for (String h : l.holders) {
+                Workflow held = kube.workflows.get(h);
+                if (held != null && held.completedLabel()) {
+                    truth.lockRefused(held.uid, holder, lock, sim.now());
+                }
+            }
+            return false;
+        }
+        l.waiting.remove(holder);
+        l.holders.add(holder);
+        int available = l.limit - l.holders.size();
+        if (release.slog) {
+            op(wf, Level.INFO, "acquired", "lockType", lockType(lock), "name", lock, "holderKey", holder, "available", available, "limit", l.limit);
+        } else {
+            log(Level.INFO, lock + " acquired by " + holder + ". Lock availability: " + available + "/" + l.limit, "lockType", lockType(lock),
+                    "name", lock);
+        }
+        wf.status.lockHeld = lock;
+        wf.status.lockWaiting = null;
+        return true;
+    }
+
+    /** Not acquired: W {@code Workflow processing has been postponed due to concurrency limit}, the Workflow Pending with the lock's message. */
+    private boolean waitForLock(Inc me, Workflow wf) {
+        Status s = wf.status;
+        LockState l = me.locks.get(wf.spec.lock);
+        op(wf, Level.WARN, "Workflow processing has been postponed due to concurrency limit");
+        String message = "Waiting for " + wf.spec.lock + " lock. Lock status: " + (l.limit - l.holders.size()) + "/" + l.limit;
+        boolean changed = false;
+        if (s.phase.isEmpty()) {
+            if (release.slog) {
+                op(wf, Level.INFO, "updated phase", "fromPhase", "", "toPhase", "Pending");
+            } else {
+                op(wf, Level.INFO, "Updated phase  -> Pending");
+            }
+            s.phase = "Pending";
+            wf.labels.put("workflows.argoproj.io/phase", "Pending");
+            changed = true;
+        }
+        if (!message.equals(s.message)) {
+            if (release.slog) {
+                op(wf, Level.INFO, "updated message", "fromMessage", s.message, "toMessage", message);
+            } else {
+                op(wf, Level.INFO, "Updated message " + s.message + " -> " + message);
+            }
+            s.message = message;
+            changed = true;
+        }
+        if (!wf.spec.lock.equals(s.lockWaiting)) {
+            s.lockWaiting = wf.spec.lock;
+            changed = true;
+        }
+        return changed;
+    }
+
+    /**
+     * A completed Workflow's locks are released before its update is written ({@code ReleaseAll}): the holder's line,
+     * the lock's, {@code Released all acquired locks}; the waiters are queued at once. AF014's positive loses it: no line,
+     * the holding stays in memory and in {@code status.synchronization}.
+     */
+    private void releaseLocks(Inc me, Workflow wf) {
+        String lock = wf.status.lockHeld;
+        String holder = wf.key();
+        if (wf.spec.lockReleaseLost) {
+            truth.lockReleaseLost(wf.uid, sim.now());
+            return;
+        }
+        LockState l = me.locks.get(lock);
+        if (l != null && l.holders.remove(holder)) {
+            int available = l.limit - l.holders.size();
+            if (release.slog) {
+                log(Level.INFO, "Lock released", "holderKey", holder, lockType(lock), lock);
+                op(wf, Level.INFO, "Lock has been released", "key", holder, "availableLocks", available);
+            } else {
+                log(Level.INFO, holder + " released a lock from " + lock);
+                log(Level.INFO, "Lock has been released by " + holder + ". Available locks: " + available, "lockType", lockType(lock), "name", lock);
+            }
+            for (String waiter : l.waiting) {
+                wfEnqueue(me, waiter);
+            }
+        }
+        op(wf, Level.INFO, "Released all acquired locks", "key", wf.name);
+        wf.status.lockHeld = null;
     }
 
     /** Steps forward once the current Pod node is fulfilled; completes the Workflow at the end. */
@@ -1641,6 +1811,11 @@ final class Controller {
             if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]")) {
                 group = n;
             }
+        }
+        if (podNode == null && group != null && "Running".equals(group.phase)) {
+            // argo retry removed the failed Pod node and reset its ancestors to Running: the step runs again.
+            startPodNode(wf, group, g);
+            return true;
         }
         if (podNode == null || group == null || !fulfilled(podNode)) {
             return false;
@@ -1762,6 +1937,9 @@ final class Controller {
 
     /** A stale copy caught by the release's guard (B3): memory of this process's own writes. */
     private void staleCopy(Inc me, String key, Workflow mine) {
+        if (mine.completedLabel()) {
+            truth.staleCopyGuarded(mine.uid, sim.now(), release == Release.V3_6 ? "skipped (Debug)" : "rejected");
+        }
         if (release == Release.V3_6) {
             // v3.6.17-v3.6.19: the last-seen-version annotation differs; D "Skipping outdated workflow event", requeued.
             wfEnqueueAfter(me, key, Go.SECOND + rng.between(0, 500 * MS));
@@ -1776,11 +1954,17 @@ final class Controller {
 
     /**
      * Truth: this pass changed the phase of the Workflow or of one of its nodes away from the completed state the API
-     * already holds for it (a phase regression after completion, persisted or not).
+     * already holds for it (a phase regression after completion, persisted or not). A pass that starts a copy read from
+     * before the start is not one.
      */
-    private void noteRegression(Workflow wf) {
+    private void noteRegression(Workflow wf, Workflow read) {
         Workflow live = kube.workflows.get(wf.key());
         if (live == null || !live.uid.equals(wf.uid) || !live.completedLabel()) {
+            return;
+        }
+        if (read.status.phase.isEmpty()) {
+            // A copy from before the Workflow started, started again: no completed phase was changed on it (AF009's page);
+            // the Pods it creates are AF015's.
             return;
         }
         if (!live.status.phase.equals(wf.status.phase)) {

@@ -468,6 +468,7 @@ final class Corpus {
             case "taskresult-forbidden", "taskresult-upload-failed" -> plan.pick("train", "evaluate", "publish");
             case "sidecar-would-not-stop", "sidecar-stops" -> plan.pick("export", "sync", "ingest");
             case "stale-copy-rejected" -> plan.pick("refresh", "publish");
+            case "stale-copy-pod-recreated", "stale-copy-pod-exists" -> plan.pick("status-handler", "notify-sink", "settle");
             default -> plan.pick("finalize", "notify", "archive");
         };
         return workflow(c, prefix, spec);
@@ -639,6 +640,14 @@ final class Corpus {
         long restartAt = latest + 2 * Go.SECOND + plan.between(12, 30) * Go.SECOND;
         boolean rollout = plan.chance(0.5);
         long gap = plan.between(3, 15) * Go.SECOND;
+        // AF015 and its retry look-alike, from a stream of their own (the draws above are as they were without them).
+        Sim.Rng saved = plan;
+        plan = new Sim.Rng(Sim.seed(t0, 1510));
+        try {
+            staleCopyActs(c, t0, restartAt, lag);
+        } finally {
+            plan = saved;
+        }
         sim.at(restartAt, () -> {
             if (!c.up()) {
                 return;
@@ -653,6 +662,94 @@ final class Corpus {
                 c.crash();
             }
         });
+    }
+
+    /**
+     * AF015 (#16294's shape): single-step Workflows that complete shortly before the restart of {@link #staleCopies}; the
+     * restarted process lists each at the version it was created at ({@code Phase=} empty, the stale-read guard's memory
+     * is empty after a restart) and starts it again: its Pod is created anew when podGC deleted the first
+     * ({@code stale-copy-pod-recreated}), or found existing ({@code stale-copy-pod-exists}); the update is refused
+     * ({@code must never update completed workflows}). The look-alike ({@code workflow-retried}): {@code argo retry} of a
+     * Failed Workflow after the restart (the Argo server deletes the failed Pod, drops its node, resets the ancestors and
+     * writes the Workflow Running without the completed label): the controller creates the Pod of the same name again
+     * on the newer copy, and the step succeeds.
+     */
+    private void staleCopyActs(Controller c, long t0, long restartAt, long lag) {
+        List<Workflow> replayed = new ArrayList<>();
+        for (boolean podGone : new boolean[] {true, false}) {
+            if (!podGone && !plan.chance(0.6)) {
+                continue;
+            }
+            long finish = t0 + plan.between(60, 130) * Go.SECOND;
+            Workflow w = single(c, podGone ? "stale-copy-pod-recreated" : "stale-copy-pod-exists", finish,
+                    podGone ? plan.pick(new K8s.PodGc("OnPodCompletion", ""), new K8s.PodGc("OnPodCompletion", "0s")) : K8s.PodGc.NONE,
+                    K8s.WAIT_NORMAL);
+            submit(t0 - plan.between(40, 55) * Go.SECOND, w);
+            replayed.add(w);
+            typicalExports(w, restartAt + plan.between(60, 180) * Go.SECOND, 0, 0);
+        }
+        long rerun = plan.between(20, 60) * Go.SECOND + plan.between(0, 999) * Go.MILLI;
+        sim.at(restartAt - Go.MILLI, () -> {
+            if (!c.up()) {
+                return;
+            }
+            for (Workflow w : replayed) {
+                c.replayFirstOnStart.put(w.key(), lag);
+                // The step started again runs as long as it did (not until the first run's planned end).
+                Step s = w.spec.stepList.get(0);
+                s.finishAt = -1;
+                s.mainDuration = rerun;
+            }
+        });
+        if (plan.chance(0.8)) {
+            Spec spec = new Spec();
+            spec.steps = true;
+            Step s = step(plan.pick(TEMPLATES), 0, "workflow-retried", true);
+            s.finishAt = t0 + plan.between(30, 90) * Go.SECOND + plan.between(0, 999_999_999L);
+            s.exitCode = 1;
+            spec.stepList.add(s);
+            Workflow w = workflow(c, plan.pick("report-gen", "render"), spec);
+            submit(t0 - plan.between(60, 100) * Go.SECOND, w);
+            long retryAt = restartAt + plan.between(2, 5) * Go.MINUTE;
+            long again = plan.between(20, 60) * Go.SECOND;
+            sim.at(retryAt + plan.between(0, 999_999_999L), () -> argoRetry(c, w, again));
+            typicalExports(w, retryAt + again + 30 * Go.SECOND, 0, 0);
+        }
+    }
+
+    /** {@code argo retry} (the Argo server's FormulateRetryWorkflow): the failed Pod nodes go with their Pods, their ancestors run again. */
+    private void argoRetry(Controller c, Workflow w, long again) {
+        Workflow live = kube.workflows.get(w.key());
+        if (live == null || !live.uid.equals(w.uid) || !"Failed".equals(live.status.phase)) {
+            return;
+        }
+        K8s.Status st = live.status.copy();
+        for (K8s.Node n : new ArrayList<>(st.nodes.values())) {
+            if ("Pod".equals(n.type) && ("Failed".equals(n.phase) || "Error".equals(n.phase))) {
+                st.nodes.remove(n.id);
+                st.nodes.values().forEach(o -> o.children.remove(n.id));
+                kube.deletePod(w.namespace + "/" + n.podName, null, null, "argo-server");
+            }
+        }
+        for (K8s.Node n : st.nodes.values()) {
+            if ("Failed".equals(n.phase) || "Error".equals(n.phase)) {
+                n.phase = "Running";
+                n.message = "";
+                n.finishedAt = null;
+                n.finishedNanos = 0;
+            }
+        }
+        st.phase = "Running";
+        st.message = "";
+        st.finishedAt = null;
+        Map<String, String> labels = new LinkedHashMap<>(live.labels);
+        labels.remove(K8s.LABEL_COMPLETED);
+        labels.put("workflows.argoproj.io/phase", "Running");
+        Step s = w.spec.stepList.get(0);
+        s.finishAt = -1;
+        s.mainDuration = again;
+        s.exitCode = 0;
+        kube.updateWorkflow(w.key(), w.uid, live.resourceVersion, st, labels, c.release.version);
     }
 
     /** A Workflow of interest whose (first) Pod has the given class; 35% of them are a two-step Workflow. */

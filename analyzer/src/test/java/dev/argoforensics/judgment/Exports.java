@@ -263,6 +263,18 @@ final class Exports {
         return m;
     }
 
+    /** {@code status.synchronization} (B6): {@code mutex.holding[]{mutex, holder}}, {@code semaphore.holding[]{semaphore, holders[]}}, and the waiting lists. */
+    private static Map<String, Object> synchronization(Workflow w) {
+        String holder = w.namespace + "/" + w.name;
+        Map<String, Object> out = new TreeMap<>();
+        String lock = w.status.lockHeld != null ? w.status.lockHeld : w.status.lockWaiting;
+        boolean mutex = lock.contains("/Mutex/");
+        String kind = mutex ? "mutex" : "semaphore";
+        Map<String, Object> entry = mutex ? sorted("mutex", lock, "holder", holder) : sorted("semaphore", lock, "holders", List.of(holder));
+        out.put(kind, sorted(w.status.lockHeld != null ? "holding" : "waiting", List.of(entry)));
+        return out;
+    }
+
     Map<String, Object> workflow(Workflow w) {
         Release release = releaseOfNamespace.get(w.namespace);
         Map<String, Object> meta = new TreeMap<>();
@@ -286,6 +298,12 @@ final class Exports {
         }
         if (w.spec.ttlAfterCompletion >= 0) {
             spec.put("ttlStrategy", sorted("secondsAfterCompletion", w.spec.ttlAfterCompletion));
+        }
+        if (w.spec.lock != null) {
+            // <ns>/Mutex/<name> or <ns>/ConfigMap/<cm>/<key>, as the Workflow declares it.
+            String[] p = w.spec.lock.split("/");
+            spec.put("synchronization", p[1].equals("Mutex") ? sorted("mutex", sorted("name", p[2]))
+                    : sorted("semaphore", sorted("configMapKeyRef", sorted("key", p[3], "name", p[2]))));
         }
         List<Object> templates = new ArrayList<>();
         java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
@@ -359,6 +377,9 @@ final class Exports {
             nodes.put(n.id, m);
         }
         status.put("nodes", nodes);
+        if (w.status.lockHeld != null || w.status.lockWaiting != null) {
+            status.put("synchronization", synchronization(w));
+        }
         if (!completion.isEmpty()) {
             status.put("taskResultsCompletionStatus", completion);
         }

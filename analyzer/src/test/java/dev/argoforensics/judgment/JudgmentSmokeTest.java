@@ -117,15 +117,19 @@ class JudgmentSmokeTest {
                 wfClasses.add(u.cls());
             }
         }
-        for (String c : List.of("leader-handover", "two-controllers", "workflow-too-large", "workflow-large-ok")) {
+        for (String c : List.of("leader-handover", "two-controllers", "workflow-too-large", "workflow-large-ok", "lock-held-by-finished",
+                "lock-contention-normal", "lock-holder-running", "lock-held-logs-end", "lock-waiter", "stale-copy-pod-recreated", "workflow-retried")) {
             assertTrue(wfClasses.contains(c), c + " missing from the seeds' Workflow classes " + wfClasses);
         }
     }
 
-    /** The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused result, a sidecar killed. */
+    /**
+     * The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused
+     * result, a sidecar killed, two controllers, a Workflow too large, a lock held by a finished Workflow, a Pod created from a stale copy.
+     */
     @Test
     void theNewScenariosHaveTheirExpectedVerdicts() {
-        for (String rule : List.of("AF006", "AF008", "AF009", "AF010", "AF011", "AF012", "AF013")) {
+        for (String rule : List.of("AF006", "AF008", "AF009", "AF010", "AF011", "AF012", "AF013", "AF014", "AF015")) {
             assertTrue(tally.positives(rule) >= 1, rule + ": no Pod or Workflow of the seeds expects it");
         }
     }

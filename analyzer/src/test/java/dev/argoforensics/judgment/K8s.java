@@ -251,6 +251,14 @@ final class K8s {
         long statusGrowthPerSecond;
         /** AF013 scenarios: the gzip ratio of the nodes' JSON (random outputs compress badly). */
         double compressionRatio = 0.15;
+        /**
+         * AF014 scenarios: the Workflow-level lock ({@code spec.synchronization}), {@code <ns>/Mutex/<name>} or
+         * {@code <ns>/ConfigMap/<cm>/<key>}, null for none; its limit (1 for a mutex).
+         */
+        String lock;
+        int lockLimit = 1;
+        /** AF014's positive: the release at completion is lost (no release line; the holder stays in memory and in status). */
+        boolean lockReleaseLost;
     }
 
     static final class Node {
@@ -310,10 +318,15 @@ final class K8s {
         Long finishedAt;
         final LinkedHashMap<String, Node> nodes = new LinkedHashMap<>();
         int currentStep = -1;
+        /** {@code status.synchronization}: the lock this Workflow holds, or waits for (its own key is the holder). */
+        String lockHeld;
+        String lockWaiting;
 
         Status copy() {
             Status s = new Status();
             s.phase = phase;
+            s.lockHeld = lockHeld;
+            s.lockWaiting = lockWaiting;
             s.message = message;
             s.startedAt = startedAt;
             s.finishedAt = finishedAt;

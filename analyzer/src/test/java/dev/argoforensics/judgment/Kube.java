@@ -364,6 +364,7 @@ final class Kube {
         w.resourceVersion = nextRv();
         w.creation = K8s.sec(now());
         workflows.put(w.key(), w);
+        firstVersion.put(w.key(), w.copy());
         Workflow snap = w.copy();
         for (WorkflowWatch ww : workflowWatches) {
             if (ww.matches(snap)) {
@@ -374,6 +375,8 @@ final class Kube {
 
     /** Each Workflow as it was before its latest update: what an apiserver whose watch cache lags still serves. */
     final Map<String, Workflow> previousVersion = new HashMap<>();
+    /** Each Workflow as it was created (before it started): what a copy replayed from far back holds (#16294's {@code Phase=}). */
+    final Map<String, Workflow> firstVersion = new HashMap<>();
 
     static final long GONE = -1;
     static final long CONFLICT_RV = -2;
@@ -421,6 +424,7 @@ final class Kube {
             return;
         }
         previousVersion.remove(key);
+        firstVersion.remove(key);
         truth.workflowDeleted(w, now());
         w.resourceVersion = nextRv();
         Workflow last = w.copy();

@@ -19,7 +19,7 @@ import java.util.List;
  * turned off} and process the same Workflows for 8-14 min ({@code two-controllers}: refused updates, re-applies,
  * {@code already exists}), until someone scales it back to one and turns election on again; then Workflows whose
  * status grows past the size limit ({@code workflow-too-large}) and one that stays under it or compresses
- * ({@code workflow-large-ok}).
+ * ({@code workflow-large-ok}); then the locks of AF014 ({@link ScenariosLocks}).
  */
 final class ScenariosControllers {
     /** What the scenarios use of the corpus (its plan stream is swapped for ours around each call). */
@@ -49,6 +49,7 @@ final class ScenariosControllers {
     private final Sim sim;
     private final long start;
     private final long end;
+    private final long seed;
     private Controller main;
     private Controller twin;
     private Sim.Rng corpusPlan;
@@ -59,6 +60,7 @@ final class ScenariosControllers {
         this.sim = sim;
         this.start = start;
         this.end = end;
+        this.seed = seed;
     }
 
     /** The controller (first) and its second replica of the two-controllers window; the caller adds both to the corpus. */
@@ -131,7 +133,10 @@ final class ScenariosControllers {
             long window = rng.between(8, 14) * Go.MINUTE;
             long t0 = start + rng.between(30, 40) * Go.MINUTE;
             twoControllers(c, t0, window);
-            tooLarge(c, t0 + window + rng.between(12, 18) * Go.MINUTE);
+            long large = t0 + window + rng.between(12, 18) * Go.MINUTE;
+            tooLarge(c, large);
+            // AF014 (ScenariosLocks), after the last restart, from a stream of its own.
+            ScenariosLocks.plan(host, new Sim.Rng(Sim.seed(seed, 154)), c, large + 2 * Go.MINUTE, end);
         });
         sim.stream = null;
     }

@@ -30,13 +30,13 @@ import java.util.TreeSet;
  */
 final class Scorer {
     static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
-        "AF013", "AF014");
+        "AF013", "AF014", "AF015");
     /**
      * Rules whose unit is the Workflow: a finding counts for the Workflow it names (its {@code workflow}, else the
      * Workflow of the truth Pod it names), and the truth is per Workflow ({@code truth-workflows.jsonl}). The others
      * are scored per Pod.
      */
-    static final Set<String> WORKFLOW_RULES = Set.of("AF009", "AF012", "AF013", "AF014");
+    static final Set<String> WORKFLOW_RULES = Set.of("AF009", "AF012", "AF013", "AF014", "AF015");
     static final List<String> CONFIDENCES = List.of("confirmed", "likely", "possible");
     static final String NOT_IN_TRUTH = "(not in truth)";
 
@@ -180,7 +180,12 @@ final class Scorer {
                 n.path("expected").fields().forEachRemaining(e -> expected.put(e.getKey(), e.getValue().asBoolean()));
                 JsonNode f = n.path("facts");
                 String story = "completed " + f.path("completedPersistedAt").asText("never") + " (" + f.path("completedPhase").asText("-") + ")"
-                        + (f.path("regressions").isEmpty() ? "" : ", then " + f.path("regressions").toString());
+                        + (f.path("regressions").isEmpty() ? "" : ", then " + f.path("regressions").toString())
+                        + (f.path("lockReleaseLostAt").isNull() || f.path("lockReleaseLostAt").isMissingNode() ? ""
+                                : ", lock release lost " + f.path("lockReleaseLostAt").asText())
+                        + (f.path("lockRefusedAfterCompletion").isEmpty() ? "" : ", refused " + f.path("lockRefusedAfterCompletion"))
+                        + (f.path("actedAfterCompletion").isEmpty() ? "" : ", acted after completion " + f.path("actedAfterCompletion"))
+                        + (f.path("staleCopiesGuarded").isEmpty() ? "" : ", stale copies guarded " + f.path("staleCopiesGuarded"));
                 out.add(new TruthWorkflow(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         expected, story));
             }

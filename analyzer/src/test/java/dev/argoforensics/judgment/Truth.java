@@ -26,6 +26,8 @@ final class Truth {
     static final long MINIMUM_DELAY = 2 * Go.MINUTE;
     /** How long a finished Pod's task result may stay incomplete (the controller's TASK_RESULT_TIMEOUT_DURATION, AF006's default). */
     static final long TASK_RESULT_PENDING = 10 * Go.MINUTE;
+    /** AF014: a Workflow still refused a lock this long after its completed holder was stored completed is not a hand-over. */
+    static final long LOCK_HELD_AFTER_COMPLETION = 5 * Go.MINUTE;
 
     /** The facts of one Pod. */
     static final class PodFacts {
@@ -215,6 +217,15 @@ final class Truth {
         /** AF013: the moments the controller could not store the status for its size. */
         final List<String> sizeFailures = new ArrayList<>();
         boolean af013;
+        /** AF014 (as holder): its lock's release at completion was lost; the moments a waiter was refused the lock while it held it. */
+        String lockReleaseLostAt;
+        final List<Long> lockRefusedWhileCompleted = new ArrayList<>();
+        final List<String> lockRefused = new ArrayList<>();
+        boolean af014;
+        /** AF015: Pods created (or found existing) for it after its completion was stored; stale copies of it the guard caught. */
+        final List<String> actedAfterCompletion = new ArrayList<>();
+        final List<String> staleCopiesGuarded = new ArrayList<>();
+        boolean af015;
 
         String key() {
             return namespace + "/" + name;
@@ -248,6 +259,44 @@ final class Truth {
         WorkflowFacts f = workflowsByUid.get(workflowUid);
         if (f != null) {
             f.sizeFailures.add(Go.rfc3339Nano(now) + " " + what);
+        }
+    }
+
+    /** AF014: the controller's release of the Workflow's locks at its completion was lost (nothing logged, the holding kept). */
+    void lockReleaseLost(String workflowUid, long now) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null && f.lockReleaseLostAt == null) {
+            f.lockReleaseLostAt = Go.rfc3339Nano(now);
+        }
+    }
+
+    /**
+     * AF014: a controller process refused {@code waiter} the lock while this Workflow, stored completed, held it in that
+     * process's memory.
+     */
+    void lockRefused(String holderUid, String waiter, String lock, long now) {
+        WorkflowFacts f = workflowsByUid.get(holderUid);
+        if (f != null && f.completedPersistedAt >= 0) {
+            f.lockRefusedWhileCompleted.add(now - f.completedPersistedAt);
+            if (f.lockRefused.size() < 6) {
+                f.lockRefused.add(Go.rfc3339Nano(now) + " " + waiter + " refused " + lock);
+            }
+        }
+    }
+
+    /** AF015: a controller pass created (or found existing) a Pod for the Workflow while the API held it completed. */
+    void actedAfterCompletion(String workflowUid, long now, String what) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null) {
+            f.actedAfterCompletion.add(Go.rfc3339Nano(now) + " " + what);
+        }
+    }
+
+    /** AF015's guarded variant: the stale-read guard caught a stale copy of the completed Workflow (dropped, or skipped at Debug). */
+    void staleCopyGuarded(String workflowUid, long now, String how) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null && f.staleCopiesGuarded.size() < 6) {
+            f.staleCopiesGuarded.add(Go.rfc3339Nano(now) + " " + how);
         }
     }
 
@@ -424,6 +473,8 @@ final class Truth {
                 }
             }
             w.af013 = !w.sizeFailures.isEmpty();
+            w.af014 = w.lockRefusedWhileCompleted.stream().anyMatch(d -> d >= LOCK_HELD_AFTER_COMPLETION);
+            w.af015 = !w.actedAfterCompletion.isEmpty() || !w.staleCopiesGuarded.isEmpty();
         }
         for (PodFacts f : byUid.values()) {
             boolean containersDone = f.mainFinishedAt >= 0 && f.waitFinishedAt >= 0;
@@ -599,7 +650,8 @@ final class Truth {
                 expected.put("AF009", f.af009);
                 expected.put("AF012", f.af012);
                 expected.put("AF013", f.af013);
-                expected.put("AF014", false);
+                expected.put("AF014", f.af014);
+                expected.put("AF015", f.af015);
                 m.put("expected", expected);
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("createdAt", t(f.createdAt));
@@ -611,6 +663,10 @@ final class Truth {
                 facts.put("processes", f.processedBy.size());
                 facts.put("overlap", f.overlap);
                 facts.put("sizeFailures", f.sizeFailures);
+                facts.put("lockReleaseLostAt", f.lockReleaseLostAt);
+                facts.put("lockRefusedAfterCompletion", f.lockRefused);
+                facts.put("actedAfterCompletion", f.actedAfterCompletion);
+                facts.put("staleCopiesGuarded", f.staleCopiesGuarded);
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
