@@ -30,6 +30,9 @@ public final class EnvelopeDecoder {
 
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
+    private InsightsTable table;
+    private String commonPod;
+    private String commonContainer;
     private boolean sawContent;
     private long envelopeHeaders;
     private StringBuilder partial;
@@ -87,23 +90,90 @@ public final class EnvelopeDecoder {
             }
         }
         UnwrappedLine u = UnwrappedLine.raw(line, lineNumber);
+        if (line.isEmpty()) {
+            return u;
+        }
+        char first = line.charAt(0);
         if (csv != null && !line.isBlank()) {
             JsonEnvelope.Content row = csv.read(line);
             if (row != null) {
-                u = u.withRecord(row.line(), row.kind(), row.time(), row.origin(), null);
+                u = with(u, row);
             }
-        } else if (line.startsWith("{")) {
+        } else if (first == '{') {
             JsonEnvelope.Content c = json.read(line);
             if (c != null) {
-                return joinPieces(u.withRecord(c.line(), c.kind(), c.time(), c.origin(), null), !c.complete());
+                return joinPieces(with(u, c), !c.complete());
             }
-        } else {
+        } else if (first >= '0' && first <= '9') {
             int timeEnd = rfc3339PrefixEnd(line);
             if (timeEnd > 0) {
-                return timePrefix(u, line, timeEnd);
+                JsonEnvelope.Content loki = LokiLogcli.read(line, timeEnd);
+                return loki != null ? finish(with(u, loki)) : timePrefix(u, line, timeEnd);
+            }
+            JsonEnvelope.Content grafana = GrafanaExplore.read(line);
+            if (grafana != null) {
+                u = with(u, grafana);
+            }
+        } else if (first == '[') {
+            JsonEnvelope.Content prefixed = KubectlPrefix.read(line);
+            if (prefixed != null) {
+                return kubectlPrefix(with(u, prefixed));
+            }
+        } else if (first == '|') {
+            return tableRow(u, line);
+        } else if (first >= 'A' && first <= 'Z') {
+            if (line.startsWith(COMMON_LABELS)) {
+                commonLabels(line.substring(COMMON_LABELS.length()));
+                envelopeHeaders++;
+                return null;
+            }
+            JsonEnvelope.Content copy = CloudLoggingText.read(line);
+            if (copy != null) {
+                u = with(u, copy);
             }
         }
         return finish(u);
+    }
+
+    private static final String COMMON_LABELS = "Common labels: ";
+
+    /** The labels logcli (and Grafana's text download) print once for all lines: their Pod and container, if named. */
+    private void commonLabels(String labels) {
+        String json = labels.replace("\":\"", "=\"");
+        commonPod = LokiLogcli.label(json, "pod");
+        commonContainer = LokiLogcli.label(json, "container");
+    }
+
+    private UnwrappedLine with(UnwrappedLine u, JsonEnvelope.Content c) {
+        return u.withRecord(c.line(), c.kind(), c.time(), c.origin() != null ? c.origin() : commonPod, c.prefix(),
+                c.container() != null ? c.container() : commonContainer);
+    }
+
+    /** kubectl writes {@code --prefix} before {@code --timestamps}' time: both are peeled, the kind stays the prefix. */
+    private UnwrappedLine kubectlPrefix(UnwrappedLine u) {
+        String rest = u.record();
+        int timeEnd = rfc3339PrefixEnd(rest);
+        Timestamp time = timeEnd > 0 ? envelopeTime(rest.substring(0, timeEnd)) : null;
+        if (time != null) {
+            u = u.withRecord(rest.substring(timeEnd + 1), EnvelopeKind.KUBECTL_PREFIX, time, null, null);
+        }
+        return finish(u);
+    }
+
+    /** A Markdown table row of a CloudWatch Logs Insights copy; its header and rule rows are consumed. */
+    private UnwrappedLine tableRow(UnwrappedLine u, String line) {
+        InsightsTable header = InsightsTable.fromHeader(line);
+        if (header != null) {
+            table = header;
+            envelopeHeaders++;
+            return null;
+        }
+        if (table != null && InsightsTable.isRule(line)) {
+            envelopeHeaders++;
+            return null;
+        }
+        JsonEnvelope.Content row = table == null ? null : table.read(line);
+        return finish(row == null ? u : with(u, row));
     }
 
     /** A piece held open at the end of the file, or null. */
@@ -172,14 +242,14 @@ public final class EnvelopeDecoder {
             return null;
         }
         UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
-                partialStart.envelopeTime(), partialStart.origin(), null);
+                partialStart.envelopeTime(), partialStart.origin(), null, partialStart.container());
         partial = null;
         cut = joinedCut();
         return finish(joined);
     }
 
     /** Finds a record behind a prefix no known wrapper explains, and keeps the prefix as metadata. */
-    private static UnwrappedLine finish(UnwrappedLine u) {
+    private UnwrappedLine finish(UnwrappedLine u) {
         String record = u.record();
         if (record.isEmpty() || RecordStart.at(record, 0)) {
             return u;
@@ -195,7 +265,8 @@ public final class EnvelopeDecoder {
         }
         String content = record.substring(at);
         if (STERN.matcher(prefix).matches()) {
-            return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, prefix.indexOf(' ')), null);
+            int space = prefix.indexOf(' ');
+            return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));
         }
         return u.withRecord(content, EnvelopeKind.PREFIX, timeIn(prefix), null, prefix);
     }
@@ -232,6 +303,15 @@ public final class EnvelopeDecoder {
         }
         char last = line.charAt(space - 1);
         return last == 'Z' || isDigit(last) ? space : -1;
+    }
+
+    /** An RFC 3339 time whose precision is its fraction digits (a writer that does not trim zeros), or null. */
+    static Timestamp digitsTime(String text) {
+        try {
+            return Timestamp.parseRfc3339(text, null, false);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static Timestamp envelopeTime(String text) {
