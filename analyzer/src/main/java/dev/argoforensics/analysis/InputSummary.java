@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What reading one input gave. For a log, every line is counted once: as the first line of an
@@ -26,6 +27,9 @@ import java.util.Map;
  * @param zones        the file's log records by how their time zone was known (kept or only counted)
  * @param problems     what was wrong with the file itself, each at its line: damage that ended the
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
+ * @param otherContainers lines of containers other than the controller's ({@code main}, {@code wait},
+ *                     a sidecar; executor lines known by their message), by container: kept apart,
+ *                     not read as controller records (executor lines about task results are also events)
  */
 public record InputSummary(
         InputFile file,
@@ -42,19 +46,34 @@ public record InputSummary(
         String versionGuess,
         List<String> notes,
         Map<ZoneBasis, Long> zones,
-        List<UnparsedLine> problems) {
+        List<UnparsedLine> problems,
+        Map<String, Long> otherContainers) {
 
     public InputSummary {
+        otherContainers = Collections.unmodifiableMap(new TreeMap<>(otherContainers));
         samples = List.copyOf(samples);
         problems = List.copyOf(problems);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
     }
 
+    /** A summary of a file that holds no line of another container. */
+    public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
+                        List<UnparsedLine> problems) {
+        this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
+                problems, Map.of());
+    }
+
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems);
+                versionGuess, newNotes, zones, problems, otherContainers);
+    }
+
+    /** Lines of other containers, all together (each line counted once: they are neither events nor unparsed). */
+    public long otherContainerLines() {
+        return otherContainers.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** True if the file has something to report under "inputs with problems". */

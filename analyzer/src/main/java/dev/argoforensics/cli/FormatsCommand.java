@@ -66,6 +66,9 @@ final class FormatsCommand implements Callable<Integer> {
             if (i.prefixed() > 0) {
                 out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
             }
+            for (var c : i.otherContainers().entrySet()) {
+                out.println("  container     " + c.getKey() + ": " + c.getValue() + " lines kept apart (not the controller's)");
+            }
         } else {
             out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
                     + " lines");
