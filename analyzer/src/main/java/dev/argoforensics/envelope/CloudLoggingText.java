@@ -24,11 +24,11 @@ final class CloudLoggingText {
             return null;
         }
         String rest = line.substring(at);
-        int timeEnd = EnvelopeDecoder.rfc3339PrefixEnd(rest);
+        int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
         if (timeEnd < 0) {
             return null;
         }
-        Timestamp time = EnvelopeDecoder.digitsTime(rest.substring(0, timeEnd));
+        Timestamp time = PrefixTimes.digitsTime(rest.substring(0, timeEnd));
         if (time == null) {
             return null;
         }

@@ -1,19 +1,23 @@
 package dev.argoforensics.envelope;
 
 import dev.argoforensics.source.ChunkLineReader;
-import dev.argoforensics.time.LenientTime;
-import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Peels collector and export wrappers off one file's lines, outermost first:
+ * Peels collector and export wrappers off one file's lines, outermost first. It only dispatches, on
+ * the line's first character (each shape has its own class):
  * <ol>
- * <li>a CSV export (decided by the file's first content line, a header naming a line column);</li>
- * <li>a JSON envelope: Docker json-file or a log store's export ({@link JsonEnvelope});</li>
- * <li>a time prefix: CRI ({@code <RFC3339Nano> stdout|stderr P|F }), CRI without the P/F tag, or
- * {@code kubectl logs --timestamps} ({@code <RFC3339Nano> });</li>
+ * <li>a CSV export (decided by the file's first content line, a header naming a line column;
+ * {@link CsvExport}, {@link ColumnRecord} where the record is in columns);</li>
+ * <li>{@code {}: a JSON envelope: Docker json-file, a log store's export or a Discover hit ({@link JsonEnvelope});</li>
+ * <li>a digit: a time prefix: Loki {@code logcli} ({@link LokiLogcli}), CRI ({@code <RFC3339Nano> stdout|stderr P|F }),
+ * CRI without the P/F tag, {@code kubectl logs --timestamps} ({@code <RFC3339Nano> }), or a Grafana
+ * Explore copy ({@link GrafanaExplore});</li>
+ * <li>{@code [}: {@code kubectl logs --prefix} ({@link KubectlPrefix});</li>
+ * <li>{@code |}: a CloudWatch Logs Insights table copy ({@link InsightsTable});</li>
+ * <li>a capital: a Cloud Logging text copy ({@link CloudLoggingText}), or logcli's "Common labels" line;</li>
  * <li>any other prefix before a recognisable record ({@link RecordStart}): stern/kubetail's
  * {@code <pod> <container> }, or something unknown that is kept as metadata.</li>
  * </ol>
@@ -105,7 +109,7 @@ public final class EnvelopeDecoder {
                 return joinPieces(with(u, c), !c.complete());
             }
         } else if (first >= '0' && first <= '9') {
-            int timeEnd = rfc3339PrefixEnd(line);
+            int timeEnd = PrefixTimes.rfc3339PrefixEnd(line);
             if (timeEnd > 0) {
                 JsonEnvelope.Content loki = LokiLogcli.read(line, timeEnd);
                 return loki != null ? finish(with(u, loki)) : timePrefix(u, line, timeEnd);
@@ -152,8 +156,8 @@ public final class EnvelopeDecoder {
     /** kubectl writes {@code --prefix} before {@code --timestamps}' time: both are peeled, the kind stays the prefix. */
     private UnwrappedLine kubectlPrefix(UnwrappedLine u) {
         String rest = u.record();
-        int timeEnd = rfc3339PrefixEnd(rest);
-        Timestamp time = timeEnd > 0 ? envelopeTime(rest.substring(0, timeEnd)) : null;
+        int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
         if (time != null) {
             u = u.withRecord(rest.substring(timeEnd + 1), EnvelopeKind.KUBECTL_PREFIX, time, null, null);
         }
@@ -206,7 +210,7 @@ public final class EnvelopeDecoder {
     }
 
     private UnwrappedLine timePrefix(UnwrappedLine u, String line, int timeEnd) {
-        Timestamp time = envelopeTime(line.substring(0, timeEnd));
+        Timestamp time = PrefixTimes.envelopeTime(line.substring(0, timeEnd));
         if (time == null) {
             return finish(u);
         }
@@ -268,62 +272,6 @@ public final class EnvelopeDecoder {
             int space = prefix.indexOf(' ');
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));
         }
-        return u.withRecord(content, EnvelopeKind.PREFIX, timeIn(prefix), null, prefix);
-    }
-
-    /** The first token (or pair of tokens, for "date time") of a prefix that reads as a time. */
-    private static Timestamp timeIn(String prefix) {
-        String[] tokens = prefix.replace("\"", " ").replace(",", " ").replace("[", " ").replace("]", " ").trim().split("\\s+");
-        for (int i = 0; i < tokens.length; i++) {
-            if (i + 1 < tokens.length) {
-                Timestamp pair = LenientTime.parse(tokens[i] + " " + tokens[i + 1]);
-                if (pair != null) {
-                    return pair;
-                }
-            }
-            Timestamp single = LenientTime.parse(tokens[i]);
-            if (single != null) {
-                return single;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Index of the space after a leading {@code yyyy-MM-ddTHH:mm:ss[.f]Z|±hh:mm} time, or -1. Only a
-     * time that starts the line and is followed by a space is an envelope.
-     */
-    static int rfc3339PrefixEnd(String line) {
-        if (line.length() < 21 || !isDigit(line.charAt(0)) || line.charAt(4) != '-' || line.charAt(10) != 'T') {
-            return -1;
-        }
-        int space = line.indexOf(' ', 19);
-        if (space < 0) {
-            return -1;
-        }
-        char last = line.charAt(space - 1);
-        return last == 'Z' || isDigit(last) ? space : -1;
-    }
-
-    /** An RFC 3339 time whose precision is its fraction digits (a writer that does not trim zeros), or null. */
-    static Timestamp digitsTime(String text) {
-        try {
-            return Timestamp.parseRfc3339(text, null, false);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    private static Timestamp envelopeTime(String text) {
-        try {
-            // kubectl and the CRI write RFC3339Nano, which trims trailing zeros: the precision is ns.
-            return Timestamp.parseRfc3339(text, TimePrecision.NANOSECOND, false);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), null, prefix);
     }
 }

@@ -28,7 +28,10 @@ final class LokiLogcli {
             return null;
         }
         String labels = line.substring(open, close + 1);
-        var time = EnvelopeDecoder.digitsTime(line.substring(0, timeEnd));
+        if (!labels.equals("{}") && labels.indexOf("=\"") < 0) {
+            return null; // braces, but no name="value"
+        }
+        var time = PrefixTimes.digitsTime(line.substring(0, timeEnd));
         if (time == null) {
             return null;
         }
