@@ -57,7 +57,7 @@ public final class EnvelopeDecoder {
 
     /**
      * A decoder for a chunk that does not start the file: it knows the file's first content line
-     * (a CSV export's header) without counting it again.
+     * (a CSV export's or Insights table's header, logcli's common labels) without counting it again.
      */
     public static EnvelopeDecoder continuing(String firstContentLine) {
         return continuing(firstContentLine, ChunkLineReader.MAX_LINE_BYTES);
@@ -69,6 +69,11 @@ public final class EnvelopeDecoder {
         d.sawContent = true;
         if (firstContentLine != null) {
             d.csv = CsvExport.fromHeader(firstContentLine).orElse(null);
+            if (firstContentLine.startsWith("|")) {
+                d.table = InsightsTable.fromHeader(firstContentLine);
+            } else if (firstContentLine.startsWith(COMMON_LABELS)) {
+                d.commonLabels(firstContentLine.substring(COMMON_LABELS.length()));
+            }
         }
         return d;
     }

@@ -93,6 +93,16 @@ class PastedEnvelopesTest {
     }
 
     @Test
+    void aLaterChunkKnowsTheTableAndTheCommonLabelsFromTheFilesFirstLine() {
+        UnwrappedLine row = EnvelopeDecoder.continuing("| @timestamp | @message |").decode("| 2025-03-02 10:11:12.123 | " + RECORD + " |", 40);
+        assertEquals(EnvelopeKind.CLOUDWATCH_INSIGHTS, row.envelope());
+        assertEquals(RECORD, row.record());
+        EnvelopeDecoder labels = EnvelopeDecoder.continuing("Common labels: {pod=\"wc-1\"}");
+        assertEquals("wc-1", labels.decode("2025-03-02T10:11:12Z {} " + RECORD, 40).origin());
+        assertEquals(0, labels.envelopeHeaders(), "the first line was counted by the first chunk");
+    }
+
+    @Test
     void aMarkdownTableOfSomethingElseIsNoInsightsCopy() {
         EnvelopeDecoder d = new EnvelopeDecoder();
         UnwrappedLine header = d.decode("| Name | Value |", 1);
