@@ -67,7 +67,8 @@ final class FormatsCommand implements Callable<Integer> {
                 out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
             }
             for (var c : i.otherContainers().entrySet()) {
-                out.println("  container     " + c.getKey() + ": " + c.getValue() + " lines kept apart (not the controller's)");
+                out.println("  container     " + c.getKey() + ": " + c.getValue() + (c.getValue() == 1 ? " line" : " lines")
+                        + " kept apart (not the controller's)");
             }
         } else {
             out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
