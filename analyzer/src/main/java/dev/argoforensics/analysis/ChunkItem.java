@@ -10,7 +10,8 @@ import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 
 /** What one line (or joined line) of a chunk turned out to be; line numbers are within the chunk. */
-sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem.Kept, ChunkItem.Rejected, CountedRun {
+sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem.Kept, ChunkItem.Rejected, ChunkItem.OtherContainer,
+        CountedRun {
 
     /** The first line the item holds (within its chunk). */
     static long firstLine(ChunkItem item) {
@@ -22,6 +23,8 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             return k.line().firstLine();
         } else if (item instanceof Rejected r) {
             return r.line().firstLine();
+        } else if (item instanceof OtherContainer o) {
+            return o.firstLine();
         }
         return ((CountedRun) item).firstLine;
     }
@@ -36,6 +39,8 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             return k.line().lastLine();
         } else if (item instanceof Rejected r) {
             return r.line().lastLine();
+        } else if (item instanceof OtherContainer o) {
+            return o.lastLine();
         }
         return ((CountedRun) item).lastLine;
     }
@@ -63,6 +68,10 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
                 ReleaseEvidence releases) implements ChunkItem {
+    }
+
+    /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */
+    record OtherContainer(long firstLine, long lastLine, String container, EnvelopeKind envelope) implements ChunkItem {
     }
 
     /** A line that is not a record (or a piece of a Go panic; the assembler decides). */

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What reading one input gave. For a log, every line is counted once: as the first line of an
@@ -28,6 +29,9 @@ import java.util.Map;
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
  * @param furniture    lines of a pasted excerpt that are no record (prompts, omission marks, fences),
  *                     counted apart from {@code unparsed}, and the commands the prompts show
+ * @param otherContainers lines of containers other than the controller's ({@code main}, {@code wait},
+ *                     a sidecar; executor lines known by their message), by container: kept apart,
+ *                     not read as controller records (executor lines about task results are also events)
  */
 public record InputSummary(
         InputFile file,
@@ -45,20 +49,43 @@ public record InputSummary(
         List<String> notes,
         Map<ZoneBasis, Long> zones,
         List<UnparsedLine> problems,
-        Furniture furniture) {
+        Furniture furniture,
+        Map<String, Long> otherContainers) {
 
     public InputSummary {
         java.util.Objects.requireNonNull(furniture, "furniture");
+        otherContainers = Collections.unmodifiableMap(new TreeMap<>(otherContainers));
         samples = List.copyOf(samples);
         problems = List.copyOf(problems);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
     }
 
+    /** A summary of a file that holds no line of another container. */
+    public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
+                        List<UnparsedLine> problems, Furniture furniture) {
+        this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
+                problems, furniture, Map.of());
+    }
+
+    /** A summary of a file that holds no excerpt furniture and no line of another container. */
+    public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
+                        List<UnparsedLine> problems) {
+        this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
+                problems, Furniture.NONE, Map.of());
+    }
+
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems, furniture);
+                versionGuess, newNotes, zones, problems, furniture, otherContainers);
+    }
+
+    /** Lines of other containers, all together (each line counted once: they are neither events nor unparsed). */
+    public long otherContainerLines() {
+        return otherContainers.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** True if the file has something to report under "inputs with problems". */

@@ -4,10 +4,13 @@ import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.ContainerPath;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.OtherContainers;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.PodRef;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
@@ -240,6 +243,7 @@ final class LineFrontEnd {
     /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
     private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
         ScanResult result = new ScanResult();
+        String pathContainer = ContainerPath.of(chunk.file().displayPath());
         try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes)) {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
@@ -266,7 +270,7 @@ final class LineFrontEnd {
                             : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
                     UnwrappedLine u = envelopes.decode(line, 1);
                     if (u != null) {
-                        scanLine(u, result);
+                        scanLine(u.inContainer(pathContainer), result);
                     }
                 }
                 firstBlock = false;
@@ -339,11 +343,14 @@ final class LineFrontEnd {
 
     private void scanLine(UnwrappedLine u, ScanResult result, Function<UnwrappedLine, LineParse> parse) {
         String text = u.record();
-        if (text.isBlank()) {
-            return;
+        if (text.isBlank() || OtherContainers.named(u) != null) {
+            return; // another container's line: no trigger of the controller's
         }
         QuickScan.Head head = quickHead(text);
         if (head != null) {
+            if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
+                return;
+            }
             if (head.format() != RecordFormat.KLOG) {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
             }
@@ -393,7 +400,11 @@ final class LineFrontEnd {
             return new ChunkItem.Blank(u.firstLine());
         }
         QuickScan.Head head = quickHead(text);
-        if (head != null) {
+        String apart = OtherContainers.of(u, head == null ? null : head.message());
+        if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
+            return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+        }
+        if (head != null && apart == null) {
             CatalogEntry entry = catalog.entryFor(head.message());
             boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text, afterHead(text, head));
             if (!keep) {
@@ -403,14 +414,25 @@ final class LineFrontEnd {
         }
         LineParse p = parse.apply(u);
         if (p instanceof LineParse.Rejected r) {
-            return new ChunkItem.Rejected(u, r.toString());
+            // Another container prints what it likes (a main container's output is no record).
+            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope()) : new ChunkItem.Rejected(u, r.toString());
         }
         LogRecord record = ((LineParse.Parsed) p).record();
+        if (apart == null) {
+            apart = OtherContainers.of(u, record.message());
+        }
         Optional<CatalogMatch> match;
         try {
             match = catalog.match(record);
         } catch (IllegalArgumentException e) {
-            return new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope())
+                    : new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+        }
+        if (apart != null) {
+            if (match.isEmpty() || !isExecutorEvidence(match.get().entry())) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            return executorEvidence(u, record, match.get());
         }
         boolean keep = (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);
         if (!keep) {
@@ -422,6 +444,27 @@ final class LineFrontEnd {
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases);
+    }
+
+    /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
+    private static boolean isExecutorEvidence(CatalogEntry entry) {
+        return entry != null && entry.id().startsWith("executor-");
+    }
+
+    /**
+     * An executor line kept as evidence, naming the Pod a wrapper named with its container. It is no
+     * controller replica's line: its stream is named {@code <pod>/<container>} (or by the file, when
+     * only its message said whose it is), never after a replica's.
+     */
+    private ChunkItem executorEvidence(UnwrappedLine u, LogRecord record, CatalogMatch match) {
+        ControllerEvent event = match.event();
+        if (event instanceof ControllerEvent.Signal s && s.podRef() == null && u.origin() != null && OtherContainers.named(u) != null) {
+            event = new ControllerEvent.Signal(s.name(), s.wf(), new PodRef(null, u.origin()), s.node(), s.id(), s.attributes());
+        }
+        UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
+                : u.withoutOrigin();
+        return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
+                catalog.releases(record, match));
     }
 
     /**
@@ -448,6 +491,11 @@ final class LineFrontEnd {
     static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
                        Progress progress, int maxLineBytes) throws IOException {
         EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+        String pathContainer = ContainerPath.of(chunk.file().displayPath());
+        if (pathContainer != null) {
+            Consumer<UnwrappedLine> lines = sink;
+            sink = u -> lines.accept(u.inContainer(pathContainer));
+        }
         Cuts cuts = new Cuts(cut);
         long lines = 0;
         long nulLines = 0;

@@ -145,6 +145,8 @@ final class StreamAssembler {
         private final List<UnparsedLine> samples = new ArrayList<>();
         private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
         private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
+        /** Lines of containers other than the controller's, by container. */
+        private final Map<String, Long> otherContainers = new java.util.TreeMap<>();
         private final List<Long> zoneOffsets = new ArrayList<>();
         /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
         private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
@@ -277,6 +279,10 @@ final class StreamAssembler {
                 keep(k);
             } else if (item instanceof ChunkItem.Rejected r) {
                 rejected(r);
+            } else if (item instanceof ChunkItem.OtherContainer o) {
+                closePanic();
+                otherContainers.merge(o.container(), o.lastLine() - o.firstLine() + 1, Long::sum);
+                envelopes.merge(o.envelope(), 1L, Long::sum);
             } else if (panic != null) {
                 panic.add("", lineBase + ((ChunkItem.Blank) item).line());
             } else {
@@ -563,10 +569,13 @@ final class StreamAssembler {
                 notes.add(panics + " Go panic block(s) read as one event each, timed by the neighbouring record");
             }
             zoneMismatch().ifPresent(notes::add);
+            if (!otherContainers.isEmpty()) {
+                notes.add(otherContainersNote(otherContainers));
+            }
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary());
+                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary(), otherContainers);
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -638,11 +647,15 @@ final class StreamAssembler {
 
         private String describe() {
             if (formats.isEmpty()) {
-                return "unknown";
+                return otherContainers.isEmpty() ? "unknown" : "lines of other containers" + wrappers();
             }
-            String fmt = byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", "));
+            return byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", ")) + wrappers();
+        }
+
+        /** " in <envelopes>", most lines first; "" for none. */
+        private String wrappers() {
             List<EnvelopeKind> wrappers = byCount(envelopes).stream().filter(e -> e != EnvelopeKind.NONE).toList();
-            return wrappers.isEmpty() ? fmt : fmt + " in " + wrappers.stream().map(EnvelopeKind::label).collect(Collectors.joining(", "));
+            return wrappers.isEmpty() ? "" : " in " + wrappers.stream().map(EnvelopeKind::label).collect(Collectors.joining(", "));
         }
     }
 
@@ -677,6 +690,13 @@ final class StreamAssembler {
         }
         m = CONTAINER_LINK.matcher(path);
         return m.find() ? m.group(1) : null;
+    }
+
+    /** "5 lines of other containers kept apart (wait 3, main 2): not read as controller records". */
+    static String otherContainersNote(Map<String, Long> byContainer) {
+        long all = byContainer.values().stream().mapToLong(Long::longValue).sum();
+        return count(all, "line") + " of other containers kept apart (" + byContainer.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + "): not read as controller records";
     }
 
     /** "" for one line, else how many there are. */

@@ -75,6 +75,10 @@ final class FormatsCommand implements Callable<Integer> {
             if (i.prefixed() > 0) {
                 out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
             }
+            for (var c : i.otherContainers().entrySet()) {
+                out.println("  container     " + c.getKey() + ": " + c.getValue() + (c.getValue() == 1 ? " line" : " lines")
+                        + " kept apart (not the controller's)");
+            }
         } else {
             out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
                     + " lines");

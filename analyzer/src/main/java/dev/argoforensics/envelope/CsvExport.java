@@ -5,30 +5,53 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.argoforensics.time.LenientTime;
+import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A CSV export (Grafana/Loki, Splunk, CloudWatch Insights…): a header row naming the column that
- * holds the line, then one row per line, quoted per RFC 4180 (doubled quotes inside).
+ * A CSV export (Grafana/Loki, Splunk, CloudWatch Insights, Kibana/OpenSearch Discover…): a header
+ * row naming the column that holds the line, then one row per line, quoted per RFC 4180 (doubled
+ * quotes inside). Some exports quote a second time ({@code """ip-10-0-1-23.ec2.internal"""}): a cell
+ * that is still quoted after reading loses that layer too. Where the message column holds only the
+ * message, the record is built from the time, level and message columns ({@link ColumnRecord}).
  */
 final class CsvExport {
-    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content");
+    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content", "msg");
     private static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "date", "ts");
-    private static final List<String> ORIGIN_COLUMNS = List.of("pod", "pod_name", "kubernetes.pod_name", "k8s.pod.name", "podname");
+    private static final List<String> ORIGIN_COLUMNS = List.of("pod", "pod_name", "kubernetes.pod_name", "k8s.pod.name", "podname",
+            "kubernetes.pod.name", "resource.labels.pod_name");
+    private static final List<String> HOST_COLUMNS = List.of("host", "hostname", "host.name", "kubernetes.host", "node", "nodename",
+            "kubernetes.node_name", "k8s.node.name");
+    private static final List<String> CONTAINER_COLUMNS = List.of("container", "container_name", "kubernetes.container_name",
+            "k8s.container.name", "kubernetes.container.name", "resource.labels.container_name", "containername");
+    private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level");
     private static final ObjectReader ROWS = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(String[].class);
 
+    private final EnvelopeKind kind;
     private final int lineColumn;
     private final int timeColumn;
     private final int originColumn;
+    private final int hostColumn;
+    private final int containerColumn;
+    private final int levelColumn;
 
-    private CsvExport(int lineColumn, int timeColumn, int originColumn) {
+    private CsvExport(EnvelopeKind kind, String[] columns, int lineColumn) {
+        this.kind = kind;
         this.lineColumn = lineColumn;
-        this.timeColumn = timeColumn;
-        this.originColumn = originColumn;
+        this.timeColumn = index(columns, TIME_COLUMNS);
+        this.originColumn = index(columns, ORIGIN_COLUMNS);
+        this.hostColumn = index(columns, HOST_COLUMNS);
+        this.containerColumn = index(columns, CONTAINER_COLUMNS);
+        this.levelColumn = index(columns, LEVEL_COLUMNS);
     }
 
     /** The export's layout if this is a CSV header naming a line column. */
@@ -41,32 +64,103 @@ final class CsvExport {
             return Optional.empty();
         }
         int line = index(columns, LINE_COLUMNS);
-        return line < 0 ? Optional.empty() : Optional.of(new CsvExport(line, index(columns, TIME_COLUMNS), index(columns, ORIGIN_COLUMNS)));
+        if (line < 0) {
+            return Optional.empty();
+        }
+        String lineName = name(columns[line]);
+        EnvelopeKind kind = lineName.equals("@message") ? EnvelopeKind.CLOUDWATCH_INSIGHTS
+                : lineName.equals("message") && index(columns, List.of("@timestamp")) >= 0 && anyKubernetes(columns) ? EnvelopeKind.DISCOVER_CSV
+                : EnvelopeKind.CSV_EXPORT;
+        return Optional.of(new CsvExport(kind, columns, line));
     }
 
-    /** One row's line, time and Pod; null when the row lacks the line column. */
+    /** One row's record, time, Pod, host and container; null when the row lacks the line column. */
     JsonEnvelope.Content read(String text) {
         String[] cells = row(text);
         if (cells == null || cells.length <= lineColumn) {
             return null;
         }
-        Timestamp time = timeColumn >= 0 && timeColumn < cells.length ? LenientTime.parse(cells[timeColumn]) : null;
-        String origin = originColumn >= 0 && originColumn < cells.length && !cells[originColumn].isEmpty() ? cells[originColumn] : null;
-        return new JsonEnvelope.Content(cells[lineColumn], true, EnvelopeKind.CSV_EXPORT, time, origin);
+        String line = cells[lineColumn];
+        String timeText = cell(cells, timeColumn);
+        Timestamp time = timeText == null ? null : time(timeText);
+        EnvelopeKind found = kind;
+        if (!line.isEmpty() && !RecordStart.at(line, 0)) {
+            String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), line);
+            if (built != null) {
+                line = built;
+                found = EnvelopeKind.CSV_COLUMNS;
+            }
+        }
+        String host = cell(cells, hostColumn);
+        return new JsonEnvelope.Content(line, true, found, time, cell(cells, originColumn), cell(cells, containerColumn),
+                host == null ? null : "host " + host);
     }
 
-    private static String[] row(String text) {
-        try (MappingIterator<String[]> it = ROWS.readValues(text)) {
-            return it.hasNext() ? it.next() : null;
-        } catch (IOException | RuntimeException e) {
+    /** Kibana's default date format in Discover's CSV export. */
+    private static final DateTimeFormatter KIBANA = DateTimeFormatter.ofPattern("MMM d, yyyy @ HH:mm:ss.SSS", Locale.ENGLISH);
+
+    /** A time as exports write it: RFC 3339 and the forms {@link LenientTime} reads, or Kibana's {@code Mar 2, 2025 @ 10:11:12.123} (zone-less). */
+    static Timestamp time(String text) {
+        Timestamp t = LenientTime.parse(text);
+        if (t != null || text.indexOf('@') < 0) {
+            return t;
+        }
+        try {
+            return new Timestamp(LocalDateTime.parse(text, KIBANA).toInstant(ZoneOffset.UTC), TimePrecision.MILLISECOND, ZoneBasis.ASSUMED_UTC);
+        } catch (DateTimeParseException e) {
             return null;
         }
     }
 
+    /** A cell's text, or null when the column is missing or empty. */
+    private static String cell(String[] cells, int column) {
+        if (column < 0 || column >= cells.length) {
+            return null;
+        }
+        String v = cells[column].strip();
+        return v.isEmpty() ? null : v;
+    }
+
+    /** {@code "x ""y"""} as a second RFC 4180 layer gives {@code x "y"}; anything else stays as read. */
+    static String unquoted(String cell) {
+        if (cell.length() >= 2 && cell.charAt(0) == '"' && cell.charAt(cell.length() - 1) == '"') {
+            return cell.substring(1, cell.length() - 1).replace("\"\"", "\"");
+        }
+        return cell;
+    }
+
+    private static String[] row(String text) {
+        String[] cells;
+        try (MappingIterator<String[]> it = ROWS.readValues(text)) {
+            cells = it.hasNext() ? it.next() : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        if (cells != null) {
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = unquoted(cells[i]);
+            }
+        }
+        return cells;
+    }
+
+    private static String name(String column) {
+        return column.strip().toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean anyKubernetes(String[] columns) {
+        for (String c : columns) {
+            if (name(c).startsWith("kubernetes.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int index(String[] columns, List<String> names) {
-        for (String name : names) {
+        for (String n : names) {
             for (int i = 0; i < columns.length; i++) {
-                if (columns[i].strip().toLowerCase(Locale.ROOT).equals(name)) {
+                if (name(columns[i]).equals(n)) {
                     return i;
                 }
             }

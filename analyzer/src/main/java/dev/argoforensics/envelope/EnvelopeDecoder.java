@@ -1,19 +1,23 @@
 package dev.argoforensics.envelope;
 
 import dev.argoforensics.source.ChunkLineReader;
-import dev.argoforensics.time.LenientTime;
-import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Peels collector and export wrappers off one file's lines, outermost first:
+ * Peels collector and export wrappers off one file's lines, outermost first. It only dispatches, on
+ * the line's first character (each shape has its own class):
  * <ol>
- * <li>a CSV export (decided by the file's first content line, a header naming a line column);</li>
- * <li>a JSON envelope: Docker json-file or a log store's export ({@link JsonEnvelope});</li>
- * <li>a time prefix: CRI ({@code <RFC3339Nano> stdout|stderr P|F }), CRI without the P/F tag, or
- * {@code kubectl logs --timestamps} ({@code <RFC3339Nano> });</li>
+ * <li>a CSV export (decided by the file's first content line, a header naming a line column;
+ * {@link CsvExport}, {@link ColumnRecord} where the record is in columns);</li>
+ * <li>{@code {}: a JSON envelope: Docker json-file, a log store's export or a Discover hit ({@link JsonEnvelope});</li>
+ * <li>a digit: a time prefix: Loki {@code logcli} ({@link LokiLogcli}), CRI ({@code <RFC3339Nano> stdout|stderr P|F }),
+ * CRI without the P/F tag, {@code kubectl logs --timestamps} ({@code <RFC3339Nano> }), or a Grafana
+ * Explore copy ({@link GrafanaExplore});</li>
+ * <li>{@code [}: {@code kubectl logs --prefix} ({@link KubectlPrefix});</li>
+ * <li>{@code |}: a CloudWatch Logs Insights table copy ({@link InsightsTable});</li>
+ * <li>a capital: a Cloud Logging text copy ({@link CloudLoggingText}), or logcli's "Common labels" line;</li>
  * <li>any other prefix before a recognisable record ({@link RecordStart}): stern/kubetail's
  * {@code <pod> <container> }, or something unknown that is kept as metadata.</li>
  * </ol>
@@ -30,6 +34,9 @@ public final class EnvelopeDecoder {
 
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
+    private InsightsTable table;
+    private String commonPod;
+    private String commonContainer;
     private boolean sawContent;
     private long envelopeHeaders;
     private StringBuilder partial;
@@ -50,7 +57,7 @@ public final class EnvelopeDecoder {
 
     /**
      * A decoder for a chunk that does not start the file: it knows the file's first content line
-     * (a CSV export's header) without counting it again.
+     * (a CSV export's or Insights table's header, logcli's common labels) without counting it again.
      */
     public static EnvelopeDecoder continuing(String firstContentLine) {
         return continuing(firstContentLine, ChunkLineReader.MAX_LINE_BYTES);
@@ -62,6 +69,11 @@ public final class EnvelopeDecoder {
         d.sawContent = true;
         if (firstContentLine != null) {
             d.csv = CsvExport.fromHeader(firstContentLine).orElse(null);
+            if (firstContentLine.startsWith("|")) {
+                d.table = InsightsTable.fromHeader(firstContentLine);
+            } else if (firstContentLine.startsWith(COMMON_LABELS)) {
+                d.commonLabels(firstContentLine.substring(COMMON_LABELS.length()));
+            }
         }
         return d;
     }
@@ -87,23 +99,90 @@ public final class EnvelopeDecoder {
             }
         }
         UnwrappedLine u = UnwrappedLine.raw(line, lineNumber);
+        if (line.isEmpty()) {
+            return u;
+        }
+        char first = line.charAt(0);
         if (csv != null && !line.isBlank()) {
             JsonEnvelope.Content row = csv.read(line);
             if (row != null) {
-                u = u.withRecord(row.line(), row.kind(), row.time(), row.origin(), null);
+                u = with(u, row);
             }
-        } else if (line.startsWith("{")) {
+        } else if (first == '{') {
             JsonEnvelope.Content c = json.read(line);
             if (c != null) {
-                return joinPieces(u.withRecord(c.line(), c.kind(), c.time(), c.origin(), null), !c.complete());
+                return joinPieces(with(u, c), !c.complete());
             }
-        } else {
-            int timeEnd = rfc3339PrefixEnd(line);
+        } else if (first >= '0' && first <= '9') {
+            int timeEnd = PrefixTimes.rfc3339PrefixEnd(line);
             if (timeEnd > 0) {
-                return timePrefix(u, line, timeEnd);
+                JsonEnvelope.Content loki = LokiLogcli.read(line, timeEnd);
+                return loki != null ? finish(with(u, loki)) : timePrefix(u, line, timeEnd);
+            }
+            JsonEnvelope.Content grafana = GrafanaExplore.read(line);
+            if (grafana != null) {
+                u = with(u, grafana);
+            }
+        } else if (first == '[') {
+            JsonEnvelope.Content prefixed = KubectlPrefix.read(line);
+            if (prefixed != null) {
+                return kubectlPrefix(with(u, prefixed));
+            }
+        } else if (first == '|') {
+            return tableRow(u, line);
+        } else if (first >= 'A' && first <= 'Z') {
+            if (line.startsWith(COMMON_LABELS)) {
+                commonLabels(line.substring(COMMON_LABELS.length()));
+                envelopeHeaders++;
+                return null;
+            }
+            JsonEnvelope.Content copy = CloudLoggingText.read(line);
+            if (copy != null) {
+                u = with(u, copy);
             }
         }
         return finish(u);
+    }
+
+    private static final String COMMON_LABELS = "Common labels: ";
+
+    /** The labels logcli (and Grafana's text download) print once for all lines: their Pod and container, if named. */
+    private void commonLabels(String labels) {
+        String json = labels.replace("\":\"", "=\"");
+        commonPod = LokiLogcli.label(json, "pod");
+        commonContainer = LokiLogcli.label(json, "container");
+    }
+
+    private UnwrappedLine with(UnwrappedLine u, JsonEnvelope.Content c) {
+        return u.withRecord(c.line(), c.kind(), c.time(), c.origin() != null ? c.origin() : commonPod, c.prefix(),
+                c.container() != null ? c.container() : commonContainer);
+    }
+
+    /** kubectl writes {@code --prefix} before {@code --timestamps}' time: both are peeled, the kind stays the prefix. */
+    private UnwrappedLine kubectlPrefix(UnwrappedLine u) {
+        String rest = u.record();
+        int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
+        if (time != null) {
+            u = u.withRecord(rest.substring(timeEnd + 1), EnvelopeKind.KUBECTL_PREFIX, time, null, null);
+        }
+        return finish(u);
+    }
+
+    /** A Markdown table row of a CloudWatch Logs Insights copy; its header and rule rows are consumed. */
+    private UnwrappedLine tableRow(UnwrappedLine u, String line) {
+        InsightsTable header = InsightsTable.fromHeader(line);
+        if (header != null) {
+            table = header;
+            envelopeHeaders++;
+            return null;
+        }
+        if (table != null && InsightsTable.isRule(line)) {
+            envelopeHeaders++;
+            return null;
+        }
+        JsonEnvelope.Content row = table == null ? null : table.read(line);
+        return finish(row == null ? u : with(u, row));
     }
 
     /** A piece held open at the end of the file, or null. */
@@ -136,7 +215,7 @@ public final class EnvelopeDecoder {
     }
 
     private UnwrappedLine timePrefix(UnwrappedLine u, String line, int timeEnd) {
-        Timestamp time = envelopeTime(line.substring(0, timeEnd));
+        Timestamp time = PrefixTimes.envelopeTime(line.substring(0, timeEnd));
         if (time == null) {
             return finish(u);
         }
@@ -172,14 +251,14 @@ public final class EnvelopeDecoder {
             return null;
         }
         UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
-                partialStart.envelopeTime(), partialStart.origin(), null);
+                partialStart.envelopeTime(), partialStart.origin(), null, partialStart.container());
         partial = null;
         cut = joinedCut();
         return finish(joined);
     }
 
     /** Finds a record behind a prefix no known wrapper explains, and keeps the prefix as metadata. */
-    private static UnwrappedLine finish(UnwrappedLine u) {
+    private UnwrappedLine finish(UnwrappedLine u) {
         String record = u.record();
         if (record.isEmpty() || RecordStart.at(record, 0)) {
             return u;
@@ -195,55 +274,9 @@ public final class EnvelopeDecoder {
         }
         String content = record.substring(at);
         if (STERN.matcher(prefix).matches()) {
-            return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, prefix.indexOf(' ')), null);
+            int space = prefix.indexOf(' ');
+            return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));
         }
-        return u.withRecord(content, EnvelopeKind.PREFIX, timeIn(prefix), null, prefix);
-    }
-
-    /** The first token (or pair of tokens, for "date time") of a prefix that reads as a time. */
-    private static Timestamp timeIn(String prefix) {
-        String[] tokens = prefix.replace("\"", " ").replace(",", " ").replace("[", " ").replace("]", " ").trim().split("\\s+");
-        for (int i = 0; i < tokens.length; i++) {
-            if (i + 1 < tokens.length) {
-                Timestamp pair = LenientTime.parse(tokens[i] + " " + tokens[i + 1]);
-                if (pair != null) {
-                    return pair;
-                }
-            }
-            Timestamp single = LenientTime.parse(tokens[i]);
-            if (single != null) {
-                return single;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Index of the space after a leading {@code yyyy-MM-ddTHH:mm:ss[.f]Z|±hh:mm} time, or -1. Only a
-     * time that starts the line and is followed by a space is an envelope.
-     */
-    static int rfc3339PrefixEnd(String line) {
-        if (line.length() < 21 || !isDigit(line.charAt(0)) || line.charAt(4) != '-' || line.charAt(10) != 'T') {
-            return -1;
-        }
-        int space = line.indexOf(' ', 19);
-        if (space < 0) {
-            return -1;
-        }
-        char last = line.charAt(space - 1);
-        return last == 'Z' || isDigit(last) ? space : -1;
-    }
-
-    private static Timestamp envelopeTime(String text) {
-        try {
-            // kubectl and the CRI write RFC3339Nano, which trims trailing zeros: the precision is ns.
-            return Timestamp.parseRfc3339(text, TimePrecision.NANOSECOND, false);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), null, prefix);
     }
 }

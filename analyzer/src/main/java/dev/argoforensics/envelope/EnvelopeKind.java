@@ -16,6 +16,22 @@ public enum EnvelopeKind {
     LOG_STORE_JSON("log-store JSON export"),
     /** A CSV export with a header naming the column that holds the line. */
     CSV_EXPORT("CSV export"),
+    /** A CSV export whose message column holds only the message: the record is built from the time, level and message columns. */
+    CSV_COLUMNS("CSV export, record built from its columns"),
+    /** A Kibana / OpenSearch Discover CSV export: {@code "@timestamp","kubernetes.pod_name",…,"message"}. */
+    DISCOVER_CSV("Kibana/OpenSearch Discover CSV"),
+    /** A Kibana / OpenSearch Discover (or Elasticsearch search) hit: the log-store object in {@code _source}. */
+    DISCOVER_JSON("Kibana/OpenSearch Discover JSON"),
+    /** CloudWatch Logs Insights results: CSV or the Markdown table copy, {@code @timestamp} and {@code @message}. */
+    CLOUDWATCH_INSIGHTS("CloudWatch Logs Insights"),
+    /** A Cloud Logging (Logs Explorer) text copy: {@code <SEVERITY> <RFC 3339> [<summary field>: <value>] <line>}. */
+    CLOUD_LOGGING_TEXT("Cloud Logging text copy"),
+    /** Loki's {@code logcli query}: {@code <RFC 3339> {<labels>} <line>}. */
+    LOKI_LOGCLI("Loki logcli"),
+    /** A Grafana Explore copy or text download: {@code yyyy-MM-dd HH:mm:ss.SSS<tab><line>}. */
+    GRAFANA_EXPLORE("Grafana Explore copy"),
+    /** {@code kubectl logs --prefix} (also with {@code --all-containers}): {@code [pod/<pod>/<container>] }. */
+    KUBECTL_PREFIX("kubectl --prefix"),
     /** stern / kubetail: {@code <pod> <container> } before the line. */
     STERN("stern/kubetail prefix"),
     /** Some other prefix (columns of an export, a timestamp, a host tag) before a recognisable record. */

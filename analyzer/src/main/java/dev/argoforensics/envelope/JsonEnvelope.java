@@ -25,12 +25,17 @@ final class JsonEnvelope {
             "__REALTIME_TIMESTAMP");
     private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",
             "resource.labels.pod_name", "labels.pod", "pod_name", "podName", "pod");
+    private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
+            "k8s.container.name", "resource.labels.container_name", "labels.container", "container_name", "containerName");
 
     /** Shared: an ObjectMapper is costly to build (a decoder is made per chunk) and safe to share once configured. */
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** What an envelope object holds; {@code complete} is false for a Docker piece of a longer line. */
-    record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin) {
+    /**
+     * What an envelope object (or export row) holds; {@code complete} is false for a Docker piece of a
+     * longer line; {@code prefix} is other metadata kept (a host), or null.
+     */
+    record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin, String container, String prefix) {
     }
 
     /**
@@ -69,6 +74,16 @@ final class JsonEnvelope {
         if (n == null || !n.isObject() || n.has("msg")) {
             return null;
         }
+        boolean hit = false;
+        if (n.path("_source").isObject()) {
+            // A Kibana / OpenSearch Discover (Elasticsearch search) hit: the stored object is its _source.
+            n = n.get("_source");
+            hit = true;
+            if (n.has("msg")) {
+                // The controller's JSON record stored field by field: it is the record itself.
+                return new Content(n.toString(), true, EnvelopeKind.DISCOVER_JSON, null, null, null, null);
+            }
+        }
         for (String field : LINE_FIELDS) {
             JsonNode v = n.get(field);
             if (v == null) {
@@ -91,7 +106,8 @@ final class JsonEnvelope {
                 continue;
             }
             Timestamp time = docker ? dockerTime(n.path("time").asText(null)) : time(n);
-            return new Content(line, complete, docker ? EnvelopeKind.DOCKER_JSON : EnvelopeKind.LOG_STORE_JSON, time, origin(n));
+            EnvelopeKind kind = docker ? EnvelopeKind.DOCKER_JSON : hit ? EnvelopeKind.DISCOVER_JSON : EnvelopeKind.LOG_STORE_JSON;
+            return new Content(line, complete, kind, time, named(n, ORIGIN_FIELDS), docker ? null : named(n, CONTAINER_FIELDS), null);
         }
         return null;
     }
@@ -128,9 +144,9 @@ final class JsonEnvelope {
         return null;
     }
 
-    /** The Pod the export names: nested ({@code kubernetes: {pod_name}}) or flat ({@code "kubernetes.pod_name"}). */
-    private static String origin(JsonNode n) {
-        for (String path : ORIGIN_FIELDS) {
+    /** The Pod (or container) the export names: nested ({@code kubernetes: {pod_name}}) or flat ({@code "kubernetes.pod_name"}). */
+    private static String named(JsonNode n, List<String> fields) {
+        for (String path : fields) {
             JsonNode v = n.get(path);
             if (v == null) {
                 v = n;

@@ -10,19 +10,46 @@ import dev.argoforensics.time.Timestamp;
  * @param lastLine     the file line where it ends (after joined partial pieces)
  * @param envelope     the wrapper found (the innermost one that said something about the line)
  * @param envelopeTime the collector's own time for the line, or null
- * @param origin       the Pod (controller replica) the wrapper names, or null
- * @param prefix       text before the record that no known wrapper explains, or null
+ * @param origin       the Pod the wrapper names (a controller replica, or the Pod of another container), or null
+ * @param prefix       text before the record that no known wrapper explains (or a host an export names), or null
+ * @param container    the container the wrapper (or the CRI log path) names, or null
  */
 public record UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
-                            String prefix) {
+                            String prefix, String container) {
+
+    /** A line without a container named. */
+    public UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
+                         String prefix) {
+        this(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, null);
+    }
 
     /** A line as it is, before any envelope was looked for. */
     public static UnwrappedLine raw(String line, long lineNumber) {
-        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null);
+        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null, null);
     }
 
     UnwrappedLine withRecord(String newRecord, EnvelopeKind kind, Timestamp time, String newOrigin, String newPrefix) {
+        return withRecord(newRecord, kind, time, newOrigin, newPrefix, null);
+    }
+
+    UnwrappedLine withRecord(String newRecord, EnvelopeKind kind, Timestamp time, String newOrigin, String newPrefix, String newContainer) {
         return new UnwrappedLine(newRecord, firstLine, lastLine, kind, time != null ? time : envelopeTime,
-                newOrigin != null ? newOrigin : origin, newPrefix);
+                newOrigin != null ? newOrigin : origin, newPrefix, newContainer != null ? newContainer : container);
+    }
+
+    /** The same line, from {@code pathContainer} (a CRI log path's) unless its wrapper named a container. */
+    public UnwrappedLine inContainer(String pathContainer) {
+        return pathContainer == null || container != null ? this
+                : new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, pathContainer);
+    }
+
+    /** The same line without the Pod the wrapper named (a Pod that is no controller replica must not name a controller run). */
+    public UnwrappedLine withoutOrigin() {
+        return withOrigin(null);
+    }
+
+    /** The same line with another origin. */
+    public UnwrappedLine withOrigin(String newOrigin) {
+        return new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, newOrigin, prefix, container);
     }
 }

@@ -83,6 +83,7 @@ final class LineStore {
         time(out, u.envelopeTime());
         text(out, u.origin());
         text(out, u.prefix());
+        text(out, u.container());
         if (l.parse() == null) {
             out.writeByte(BLANK);
         } else if (l.parse() instanceof LineParse.Rejected r) {
@@ -107,7 +108,8 @@ final class LineStore {
     }
 
     private static LogLines.Line line(DataInputStream in) throws IOException {
-        UnwrappedLine u = new UnwrappedLine(text(in), in.readLong(), in.readLong(), EnvelopeKind.valueOf(text(in)), time(in), text(in), text(in));
+        UnwrappedLine u = new UnwrappedLine(text(in), in.readLong(), in.readLong(), EnvelopeKind.valueOf(text(in)), time(in), text(in), text(in),
+                text(in));
         int kind = in.readByte();
         if (kind == BLANK) {
             return new LogLines.Line(u, null);

@@ -154,6 +154,10 @@ final class JsonRenderer implements ReportRenderer {
         n.put("furniture", i.furniture().lines());
         n.put("continuation", i.continuation());
         n.put("prefixed", i.prefixed());
+        if (!i.otherContainers().isEmpty()) {
+            ObjectNode containers = n.putObject("otherContainers");
+            i.otherContainers().forEach(containers::put);
+        }
         n.put("release", i.versionGuess());
         ArrayNode notes = n.putArray("notes");
         i.notes().forEach(notes::add);

@@ -130,7 +130,7 @@ class DamagedLogsTest {
             InputSummary s = result.inputs().get(0);
             assertEquals(4095, s.lines());
             assertEquals(4095, s.events());
-            assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed() + s.furniture().lines());
+            assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed() + s.furniture().lines() + s.otherContainerLines());
             assertEquals(List.of(p + ":4096: the analyzer failed here (java.lang.IllegalStateException: a progress display bug): the 4095 lines"
                     + " before it were read, nothing after; please report this with the file"),
                     s.problems().stream().map(u -> u.source() + ": " + u.reason()).toList());

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.TestFactory;
  * current output; review the diff before committing it.
  */
 class LineFixtureTest {
-    private static final String[] FIXTURES = {"logrus-json.txt", "slog-json.txt", "envelopes.txt"};
+    private static final String[] FIXTURES = {"logrus-json.txt", "slog-json.txt", "envelopes.txt", "envelopes-consoles.txt"};
 
     @TestFactory
     Stream<DynamicTest> fixtures() throws IOException {
@@ -84,6 +84,9 @@ class LineFixtureTest {
             }
             if (u.origin() != null) {
                 out.add("origin        " + u.origin());
+            }
+            if (u.container() != null) {
+                out.add("container     " + u.container());
             }
             if (u.prefix() != null) {
                 out.add("prefix        " + u.prefix());

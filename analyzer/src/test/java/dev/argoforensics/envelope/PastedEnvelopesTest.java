@@ -1,0 +1,167 @@
+package dev.argoforensics.envelope;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The envelopes of exports and console copies (golden cases in fixtures/envelopes-consoles.txt), and
+ * the look-alikes none of them may take.
+ */
+class PastedEnvelopesTest {
+    private static final String RECORD = "time=2025-03-02T10:11:12.120Z level=INFO msg=\"cleaning up pod\" action=removeFinalizer";
+
+    private static UnwrappedLine one(String line) {
+        return new EnvelopeDecoder().decode(line, 1);
+    }
+
+    @Test
+    void kubectlPrefixNamesPodAndContainer() {
+        UnwrappedLine u = one("[pod/workflow-controller-7d9f8b6c5d-x2k4q/workflow-controller] " + RECORD);
+        assertEquals(EnvelopeKind.KUBECTL_PREFIX, u.envelope());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        assertEquals(RECORD, u.record());
+    }
+
+    @Test
+    void bracketsThatAreNoKubectlPrefix() {
+        // A bracketed tag, a name kubectl would never print, a prefix glued to the line.
+        for (String line : new String[] {"[pod-gc] " + RECORD, "[pod/Workflow_Controller/c] " + RECORD, "[pod/a/b]" + RECORD,
+                "[pod/a] " + RECORD}) {
+            UnwrappedLine u = one(line);
+            assertEquals(EnvelopeKind.PREFIX, u.envelope(), line);
+            assertNull(u.container(), line);
+            assertNull(u.origin(), line);
+        }
+    }
+
+    @Test
+    void cloudLoggingTextTakesSeverityTimeAndContainer() {
+        UnwrappedLine u = one("WARNING 2025-03-02T10:11:12.123456Z [resource.labels.podName: etl-x-1] [resource.labels.containerName: main] hello");
+        assertEquals(EnvelopeKind.CLOUD_LOGGING_TEXT, u.envelope());
+        assertEquals("2025-03-02T10:11:12.123456Z", u.envelopeTime().format());
+        assertEquals("etl-x-1", u.origin());
+        assertEquals("main", u.container());
+        assertEquals("hello", u.record());
+    }
+
+    @Test
+    void wordsInCapitalsAreNoCloudLoggingSeverity() {
+        assertEquals(EnvelopeKind.NONE, one("INFO[2025-03-02T10:11:12.120Z] Processing workflow  namespace=etl").envelope());
+        assertEquals(EnvelopeKind.NONE, one("INFO starting up").envelope());
+        assertEquals(EnvelopeKind.NONE, one("ERROR 2025-03-02 something").envelope());
+    }
+
+    @Test
+    void logcliLabelsGiveThePodAndContainer() {
+        UnwrappedLine u = one("2025-03-02T11:11:12+01:00 {container=\"workflow-controller\", pod=\"wc-1\"}   " + RECORD);
+        assertEquals(EnvelopeKind.LOKI_LOGCLI, u.envelope());
+        assertEquals("2025-03-02T10:11:12Z", u.envelopeTime().format());
+        assertEquals("wc-1", u.origin());
+        assertEquals("workflow-controller", u.container());
+        assertEquals(RECORD, u.record());
+    }
+
+    @Test
+    void commonLabelsNameThePodOfEveryLine() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("Common labels: {app=\"workflow-controller\", container=\"workflow-controller\", pod=\"wc-1\"}", 1));
+        UnwrappedLine u = d.decode("2025-03-02T10:11:12Z {} " + RECORD, 2);
+        assertEquals(EnvelopeKind.LOKI_LOGCLI, u.envelope());
+        assertEquals("wc-1", u.origin());
+        assertEquals("workflow-controller", u.container());
+        assertEquals(1, d.envelopeHeaders());
+    }
+
+    @Test
+    void aBraceAfterKubectlsTimeIsNoLabelSetUnlessItReadsAsOne() {
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, one("2025-03-02T10:11:12.123456789Z {\"time\":\"2025-03-02T10:11:12Z\"}").envelope());
+        UnwrappedLine u = one("2025-03-02T10:11:12.123456789Z {oops} " + RECORD);
+        assertEquals(EnvelopeKind.PREFIX, u.envelope(), "braces without name=\"value\": an unknown prefix behind kubectl's time");
+        assertEquals("{oops}", u.prefix());
+        assertEquals("2025-03-02T10:11:12.123456789Z", u.envelopeTime().format());
+    }
+
+    @Test
+    void grafanaExploreNeedsTheTab() {
+        UnwrappedLine u = one("2025-03-02 10:11:12.123\t" + RECORD);
+        assertEquals(EnvelopeKind.GRAFANA_EXPLORE, u.envelope());
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.PREFIX, one("2025-03-02 10:11:12.123 " + RECORD).envelope(), "a space: some other prefix");
+    }
+
+    @Test
+    void aLaterChunkKnowsTheTableAndTheCommonLabelsFromTheFilesFirstLine() {
+        UnwrappedLine row = EnvelopeDecoder.continuing("| @timestamp | @message |").decode("| 2025-03-02 10:11:12.123 | " + RECORD + " |", 40);
+        assertEquals(EnvelopeKind.CLOUDWATCH_INSIGHTS, row.envelope());
+        assertEquals(RECORD, row.record());
+        EnvelopeDecoder labels = EnvelopeDecoder.continuing("Common labels: {pod=\"wc-1\"}");
+        assertEquals("wc-1", labels.decode("2025-03-02T10:11:12Z {} " + RECORD, 40).origin());
+        assertEquals(0, labels.envelopeHeaders(), "the first line was counted by the first chunk");
+    }
+
+    @Test
+    void aMarkdownTableOfSomethingElseIsNoInsightsCopy() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        UnwrappedLine header = d.decode("| Name | Value |", 1);
+        assertEquals(EnvelopeKind.NONE, header.envelope());
+        assertEquals(EnvelopeKind.NONE, d.decode("| --- | --- |", 2).envelope());
+        assertEquals(EnvelopeKind.NONE, d.decode("| a | b |", 3).envelope());
+        assertEquals(0, d.envelopeHeaders());
+    }
+
+    @Test
+    void discoverHitHoldingTheControllersJsonRecordIsTheRecord() {
+        UnwrappedLine u = one("{\"_id\":\"x\",\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}}");
+        assertEquals(EnvelopeKind.DISCOVER_JSON, u.envelope());
+        assertEquals("{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}", u.record());
+    }
+
+    @Test
+    void aRecordIsBuiltFromColumnsOnlyWithATimeAndALevel() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("timestamp,severity,message", 1));
+        UnwrappedLine u = d.decode("2025-03-02T10:11:12.123Z,ERROR,\"failed \"\"x\"\" C:\\dir\"", 2);
+        assertEquals(EnvelopeKind.CSV_COLUMNS, u.envelope());
+        assertEquals("time=2025-03-02T10:11:12.123Z level=ERROR msg=\"failed \\\"x\\\" C:\\\\dir\"", u.record());
+        UnwrappedLine noLevel = d.decode("2025-03-02T10:11:12.123Z,DEFAULT,Processing workflow", 3);
+        assertEquals(EnvelopeKind.CSV_EXPORT, noLevel.envelope(), "Cloud Logging's DEFAULT is no level: nothing is built");
+        assertEquals("Processing workflow", noLevel.record());
+        UnwrappedLine noTime = d.decode("yesterday,INFO,Processing workflow", 4);
+        assertEquals("Processing workflow", noTime.record());
+    }
+
+    @Test
+    void onlyAStillQuotedCellLosesASecondLayer() {
+        assertEquals("ip-10-0-1-23", CsvExport.unquoted("\"ip-10-0-1-23\""));
+        assertEquals("msg=\"x\"", CsvExport.unquoted("\"msg=\"\"x\"\"\""));
+        assertEquals("msg=\"x\"", CsvExport.unquoted("msg=\"x\""), "one layer read already: left as it is");
+    }
+
+    @Test
+    void kibanasDateFormatIsRead() {
+        assertEquals("2025-03-02T10:11:12.123Z", CsvExport.time("Mar 2, 2025 @ 10:11:12.123").format());
+        assertNull(CsvExport.time("Mar 2 @ noon"));
+    }
+
+    @Test
+    void otherContainersByNameAndByMessage() {
+        UnwrappedLine wait = one("[pod/etl-x-1/wait] " + RECORD);
+        assertEquals("wait", OtherContainers.of(wait, "cleaning up pod"));
+        UnwrappedLine controller = one("[pod/argo-workflows-workflow-controller-6b7c9-abcde/controller] " + RECORD);
+        assertNull(OtherContainers.of(controller, "Main container completed"), "the controller's container named: its word is taken");
+        UnwrappedLine bare = one(RECORD);
+        assertEquals(OtherContainers.EXECUTOR, OtherContainers.of(bare, "Main container completed"));
+        assertNull(OtherContainers.of(bare, "Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123"), "the controller prints it too");
+        assertNull(OtherContainers.of(bare, "cleaning up pod"));
+    }
+
+    @Test
+    void containerPaths() {
+        assertEquals("wait", ContainerPath.of("node/var/log/pods/etl_etl-x-1_5b0c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f/wait/0.log"));
+        assertEquals("main", ContainerPath.of("/var/log/containers/etl-x-1_etl_main-" + "0123456789abcdef".repeat(4) + ".log"));
+        assertNull(ContainerPath.of("logs/workflow-controller.log"));
+    }
+}
