@@ -3,9 +3,9 @@ package dev.argoforensics.snapshot;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every exported object read, by kind, each list in input order. */
+/** Every exported object read, by kind, each list in input order; {@code podTables} are pasted {@code kubectl get pods} tables. */
 public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
-                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords) {
+                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<PodTable> podTables) {
 
     public ExportedObjects {
         pods = List.copyOf(pods);
@@ -13,6 +13,7 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         taskResults = List.copyOf(taskResults);
         clusterEvents = List.copyOf(clusterEvents);
         auditRecords = List.copyOf(auditRecords);
+        podTables = List.copyOf(podTables);
     }
 
     public static ExportedObjects of(List<? extends ExportedObject> objects) {
@@ -21,6 +22,7 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         List<TaskResultSnapshot> taskResults = new ArrayList<>();
         List<ClusterEvent> clusterEvents = new ArrayList<>();
         List<AuditRecord> auditRecords = new ArrayList<>();
+        List<PodTable> podTables = new ArrayList<>();
         for (ExportedObject o : objects) {
             if (o instanceof PodSnapshot p) {
                 pods.add(p);
@@ -32,12 +34,14 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
                 clusterEvents.add(e);
             } else if (o instanceof AuditRecord a) {
                 auditRecords.add(a);
+            } else if (o instanceof PodTable t) {
+                podTables.add(t);
             }
         }
-        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords);
+        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, podTables);
     }
 
     public static ExportedObjects none() {
-        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of());
+        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

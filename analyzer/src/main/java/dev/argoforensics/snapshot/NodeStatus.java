@@ -3,7 +3,12 @@ package dev.argoforensics.snapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.Set;
 
-/** One entry of a Workflow's {@code status.nodes}. */
+/**
+ * One entry of a Workflow's {@code status.nodes}.
+ *
+ * @param podName the Pod's name as {@code argo get} printed it (its PODNAME column); "" in an export,
+ *                where the pod-name rule gives it
+ */
 public record NodeStatus(
         String id,
         String name,
@@ -15,7 +20,18 @@ public record NodeStatus(
         String message,
         Timestamp startedAt,
         Timestamp finishedAt,
-        Boolean taskResultSynced) {
+        Boolean taskResultSynced,
+        String podName) {
+
+    public NodeStatus {
+        podName = podName == null ? "" : podName;
+    }
+
+    /** A node as an export holds it. */
+    public NodeStatus(String id, String name, String displayName, String type, String templateName, String templateRefTemplate, String phase,
+            String message, Timestamp startedAt, Timestamp finishedAt, Boolean taskResultSynced) {
+        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "");
+    }
 
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 

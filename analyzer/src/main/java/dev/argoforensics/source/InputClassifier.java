@@ -29,12 +29,17 @@ public final class InputClassifier {
         if (NOT_EVIDENCE.contains(extension)) {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, "." + extension + " files are not evidence");
         }
-        String first = firstContentLine(path, gzip);
+        List<String> head = headLines(path, gzip, SNIFF_BYTES);
+        String first = firstContentLine(head);
         if (first == null) {
             return new InputFile(displayPath, path, InputKind.LOG, gzip, "empty file");
         }
         if (looksLikeObjectDocument(first)) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "Kubernetes object document");
+        }
+        PasteShape pasted = PasteShape.detect(head.subList(0, Math.min(head.size(), SNIFF_LINES)));
+        if (pasted != PasteShape.NONE) {
+            return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, pasted.label());
         }
         if (extension.equals("yaml") || extension.equals("yml")) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "YAML file name");
@@ -56,8 +61,7 @@ public final class InputClassifier {
         return t.startsWith("{") && t.contains("\"apiVersion\"") && t.contains("\"kind\"") && !t.contains("\"msg\"");
     }
 
-    private static String firstContentLine(Path path, boolean gzip) throws IOException {
-        List<String> lines = headLines(path, gzip, SNIFF_BYTES);
+    private static String firstContentLine(List<String> lines) {
         for (int i = 0; i < lines.size() && i < SNIFF_LINES; i++) {
             String t = lines.get(i).strip();
             if (t.isEmpty() || t.startsWith("#")) {
