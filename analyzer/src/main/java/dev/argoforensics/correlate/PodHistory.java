@@ -22,12 +22,14 @@ import java.util.Optional;
  *                      about the Kubernetes node it ran on while it existed
  * @param auditRecords  API requests that changed the Pod, its task result or its Workflow (the most
  *                      complete stage of each)
+ * @param listings      what pasted {@code kubectl get pods} tables say of it (listed, or left out), in input order
  */
 public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                          List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
-                         List<AuditRecord> auditRecords) {
+                         List<AuditRecord> auditRecords, List<PodListing> listings) {
 
     public PodHistory {
+        listings = List.copyOf(listings);
         events = List.copyOf(events);
         snapshots = List.copyOf(snapshots);
         removals = List.copyOf(removals);

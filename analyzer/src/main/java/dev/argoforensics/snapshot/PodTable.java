@@ -55,8 +55,17 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
                 .findFirst();
     }
 
-    /** "kubectl get pods table" with the command when the paste shows it. */
+    /**
+     * The prompt shows a {@code kubectl get pods} without a label or field selector and without a pipe:
+     * the table lists every Pod of its namespace(s) at that moment.
+     */
+    public boolean unfiltered() {
+        return command.startsWith("kubectl get pods") && !command.contains("|") && !command.matches(".*(^| )(-l|--selector|--field-selector)([ =].*|$)")
+                && !command.matches("kubectl get pods +[a-z0-9].*");
+    }
+
+    /** "the output of `kubectl get pods -n x`", or "a kubectl get pods table" when the paste does not show the command. */
     public String describe() {
-        return "kubectl get pods" + (wide ? " -o wide" : "") + " table" + (command.isEmpty() ? "" : " (" + command + ")");
+        return command.isEmpty() ? "a kubectl get pods" + (wide ? " -o wide" : "") + " table" : "the output of `" + command + "`";
     }
 }

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
@@ -67,6 +68,9 @@ public final class TimelineBuilder {
         }
         for (AuditRecord a : pod.auditRecords()) {
             ObjectEntries.audit(out, a);
+        }
+        for (PodListing l : pod.listings()) {
+            PastedEntries.listing(out, l);
         }
         CrossChecks.removalDeadline(out, pod);
         CrossChecks.exitCodes(out, life);
