@@ -132,14 +132,14 @@ final class FalsePodDeletedReport {
             confidence = Confidence.CONFIRMED;
             reason = "an export of the Pod taken at " + c.alive().observed().time().format() + ", after the controller declared it deleted, shows it "
                     + "without a deletionTimestamp";
+        } else if (c.audit() != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = "the audit log spans the Pod's creation to the declaration, records requests on the Pod, and holds no delete or eviction of it";
         } else if (c.listed() != null) {
             confidence = Confidence.LIKELY;
             reason = "a kubectl get pods table printed at " + c.listed().table().observed().time().format() + ", after the controller declared "
                     + "the Pod deleted, still lists it (STATUS " + c.listed().row().status() + ", created before the declaration by its AGE); a "
                     + "table shows no UID or deletionTimestamp, so an export of the Pod would confirm it";
-        } else if (c.audit() != null) {
-            confidence = Confidence.CONFIRMED;
-            reason = "the audit log spans the Pod's creation to the declaration, records requests on the Pod, and holds no delete or eviction of it";
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
             reason = "a deletion is evidenced, but only after the declaration (" + c.later().describe() + "); " + settle();

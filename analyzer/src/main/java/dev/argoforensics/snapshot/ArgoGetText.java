@@ -108,7 +108,11 @@ final class ArgoGetText {
             switch (key) {
                 case "Namespace" -> b.namespace = value;
                 case "Status" -> b.phase = value.split(" ")[0];
-                case "ServiceAccount" -> identifiers.add(value.split(" ")[0]);
+                case "ServiceAccount" -> {
+                    if (!value.startsWith("unset")) {
+                        identifiers.add("serviceAccount:" + value.split(" ")[0]);
+                    }
+                }
                 case "Created", "Started", "Finished" -> {
                     ArgoGetTime.Read r = ArgoGetTime.parse(value, reference);
                     if (r.time() != null) {
@@ -135,9 +139,9 @@ final class ArgoGetText {
             notes.add("argo get prints no year: dated by " + reference.from());
         }
         for (WorkflowSnapshot w : out) {
-            identifiers.add(w.name());
-            identifiers.add(w.namespace());
-            w.nodes().values().forEach(n -> identifiers.add(n.podName()));
+            identifiers.add("workflow:" + w.name());
+            identifiers.add("namespace:" + w.namespace());
+            w.nodes().values().forEach(n -> identifiers.add("pod:" + n.podName()));
         }
         return new Read(out, problems, notes, identifiers);
     }
@@ -151,7 +155,7 @@ final class ArgoGetText {
             return;
         }
         if (b.tree != null) {
-            identifiers.addAll(b.tree.hosts);
+            b.tree.hosts.forEach(h -> identifiers.add("host:" + h));
         }
         Timestamp latest = null;
         for (Timestamp t : b.times.values()) {

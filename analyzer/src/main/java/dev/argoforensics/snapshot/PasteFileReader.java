@@ -23,7 +23,8 @@ public final class PasteFileReader {
     /**
      * What a file gave.
      *
-     * @param identifiers names the text holds that the objects do not keep (service accounts, hosts): for --redact
+     * @param identifiers for --redact, each as {@code kind:value} (pod, namespace, workflow, host, serviceAccount): the names the
+     *                    text holds, also those the objects do not keep (service accounts, hosts)
      */
     public record Result(String format, String sha256, long lines, List<ExportedObject> objects, long rows, ObservedAt takenAt,
                          List<ObjectFileReader.Problem> problems, List<String> notes, List<String> identifiers) {
@@ -82,9 +83,9 @@ public final class PasteFileReader {
             }
             for (PodTable t : r.tables()) {
                 for (PodTable.Row row : t.rows()) {
-                    identifiers.add(row.name());
-                    identifiers.add(row.namespace());
-                    identifiers.add(row.node());
+                    identifiers.add("pod:" + row.name());
+                    identifiers.add("namespace:" + row.namespace());
+                    identifiers.add("host:" + row.node());
                 }
             }
         } else {
@@ -99,7 +100,7 @@ public final class PasteFileReader {
             identifiers.addAll(r.identifiers());
             rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
         }
-        identifiers.removeIf(String::isEmpty);
+        identifiers.removeIf(i -> i.endsWith(":"));
         return new Result(shape.label(), sha, count, objects, rows, takenAt, problems, notes, identifiers);
     }
 

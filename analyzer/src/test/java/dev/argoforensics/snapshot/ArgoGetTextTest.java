@@ -159,8 +159,8 @@ class ArgoGetTextTest {
         assertEquals(WF + "[1].b1", b1.name());
         assertEquals(WF + "[1].b2", w.node(WF + "-" + ArgoGetTree.hash(WF + "[1].b2")).orElseThrow().name());
         assertEquals("", w.node(WF + "-" + ArgoGetTree.hash(WF + "[0].a")).orElseThrow().message());
-        assertTrue(r.identifiers().contains("ip-10-0-8-1.ec2.internal"), r.identifiers().toString());
-        assertTrue(r.identifiers().contains("etl-runner"));
+        assertTrue(r.identifiers().contains("host:ip-10-0-8-1.ec2.internal"), r.identifiers().toString());
+        assertTrue(r.identifiers().contains("serviceAccount:etl-runner"));
     }
 
     @Test

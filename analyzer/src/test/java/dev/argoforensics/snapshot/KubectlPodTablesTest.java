@@ -111,7 +111,7 @@ class KubectlPodTablesTest {
         assertEquals("", t.rows().get(1).node());
         assertTrue(t.row("qa", "build-9k1-main-1").isPresent());
         assertFalse(t.row("ci", "build-9k1-main-1").isPresent());
-        assertTrue(r.identifiers().contains("gke-pool-a-1f2e"));
+        assertTrue(r.identifiers().contains("host:gke-pool-a-1f2e"));
     }
 
     @Test
