@@ -9,6 +9,7 @@ import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputCollector;
@@ -97,7 +98,8 @@ public final class Analysis {
         List<UnreadableInput> unreadable = new ArrayList<>(collector.problems());
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
-        SnapshotFileReader snapshots = new SnapshotFileReader();
+        SnapshotFileReader snapshots = new SnapshotFileReader(
+                files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET) ? ReferenceDate.of(files) : ReferenceDate.NONE);
         for (InputFile f : files) {
             try {
                 switch (f.kind()) {

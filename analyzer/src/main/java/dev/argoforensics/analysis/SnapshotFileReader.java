@@ -8,6 +8,8 @@ import dev.argoforensics.snapshot.ObjectDocument;
 import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.snapshot.RefusedObject;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
@@ -28,11 +30,26 @@ import java.util.stream.Collectors;
 public final class SnapshotFileReader {
     private final ObjectFileReader objects = new ObjectFileReader();
     private final ExportLineReader exportLines = new ExportLineReader();
+    private final PasteFileReader pastes = new PasteFileReader();
+    private final ReferenceDate reference;
+
+    public SnapshotFileReader() {
+        this(ReferenceDate.NONE);
+    }
+
+    /** @param reference a date from the log files, to date {@code argo get}'s year-less times by */
+    SnapshotFileReader(ReferenceDate reference) {
+        this.reference = reference;
+    }
 
     /**
      * @param commandLine the time {@code --snapshot-time} states for this file, or null
      */
     public InputSummary read(InputFile file, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
+        PasteShape shape = PasteShape.of(file.reason());
+        if (shape != PasteShape.NONE) {
+            return pasted(file, shape, commandLine, sink);
+        }
         Map<String, Integer> kinds = new TreeMap<>();
         List<UnparsedLine> problems = new ArrayList<>();
         long[] recognised = {0};
@@ -88,5 +105,26 @@ public final class SnapshotFileReader {
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
                 problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
+    }
+
+    /** A pasted argo get or kubectl get pods text: its objects, rows, notes and the lines that could not be read. */
+    private InputSummary pasted(InputFile file, PasteShape shape, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
+        PasteFileReader.Result r = pastes.read(file, shape, commandLine, reference.date(), reference.from());
+        r.objects().forEach(sink);
+        List<UnparsedLine> problems = new ArrayList<>();
+        for (ObjectFileReader.Problem p : r.problems()) {
+            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
+        }
+        List<String> notes = new ArrayList<>();
+        if (r.takenAt() != null) {
+            notes.add("taken at " + r.takenAt().time().format() + " (" + r.takenAt().basis().description() + ")");
+        }
+        notes.addAll(r.notes());
+        long workflows = r.objects().stream().filter(o -> o instanceof dev.argoforensics.snapshot.WorkflowSnapshot).count();
+        String format = shape == PasteShape.ARGO_GET
+                ? r.format() + ": " + (workflows == 1 ? "Workflow" : "Workflow ×" + workflows) + ", " + r.rows() + " node(s)"
+                : r.format() + ": " + r.rows() + " row(s)";
+        return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
+                null, notes, java.util.Map.of(), List.of());
     }
 }

@@ -106,6 +106,7 @@ public final class Correlator {
         Set<PodKey> podKeys = new TreeSet<>(podEvents.keySet());
         podKeys.addAll(podSnaps.keySet());
         podKeys.addAll(records.podKeys());
+        podKeys.addAll(PodListings.printedPods(objects, podKeys));
         NodeLinker linker = new NodeLinker(events, workflows, namespacesByPod);
         Map<PodKey, NodeLink> links = new TreeMap<>();
         Map<PodKey, PodRecords.HostSpan> hosts = new TreeMap<>();
@@ -122,7 +123,7 @@ public final class Correlator {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
                     removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
-                    records.nodeLogs(key)));
+                    records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
@@ -402,12 +403,15 @@ public final class Correlator {
             for (WorkflowHistory h : workflows.values()) {
                 for (WorkflowSnapshot s : h.snapshots()) {
                     for (NodeStatus n : s.nodes().values()) {
-                        if (!"Pod".equals(n.type()) || n.name().isEmpty()) {
+                        if (!"Pod".equals(n.type()) || (n.name().isEmpty() && n.podName().isEmpty())) {
                             continue;
                         }
-                        String podName = NodeNaming.podName(s.podNameFormat(), s.name(), n.name(), n.podNameTemplate());
-                        fromWorkflowNodes.putIfAbsent(new PodKey(s.namespace(), podName),
-                                new NodeLink(h.ref(), n.id(), n.name(), LinkBasis.WORKFLOW_NODE_NAME_RULE, s.source()));
+                        // argo get prints the pod name itself; an export gives it through the pod-name rule.
+                        boolean printed = !n.podName().isEmpty();
+                        String podName = printed ? n.podName() : NodeNaming.podName(s.podNameFormat(), s.name(), n.name(), n.podNameTemplate());
+                        fromWorkflowNodes.putIfAbsent(new PodKey(s.namespace(), podName), new NodeLink(h.ref(), n.id(),
+                                n.name().isEmpty() ? null : n.name(), printed ? LinkBasis.ARGO_GET_POD_NAME : LinkBasis.WORKFLOW_NODE_NAME_RULE,
+                                s.source()));
                     }
                 }
             }

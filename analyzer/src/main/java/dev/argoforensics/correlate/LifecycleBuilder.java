@@ -113,7 +113,7 @@ final class LifecycleBuilder {
             if (phaseAtRelease == null && workflow != null && link != null) {
                 List<NodeObservation> obs = workflow.nodeObservations(link.nodeId());
                 for (int i = obs.size() - 1; i >= 0; i--) {
-                    if (!obs.get(i).node().fulfilled()) {
+                    if (obs.get(i).node().notFulfilled()) {
                         phaseAtRelease = obs.get(i).node().phase();
                         break;
                     }
@@ -254,7 +254,7 @@ final class LifecycleBuilder {
         }
         List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
-                audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList());
+                audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList(), pod.listings());
     }
 
     /**

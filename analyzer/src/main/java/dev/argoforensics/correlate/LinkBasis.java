@@ -4,6 +4,7 @@ package dev.argoforensics.correlate;
 public enum LinkBasis {
     POD_ANNOTATION("the Pod's workflows.argoproj.io/node-id annotation"),
     CREATED_POD_LINE("the controller's \"Created pod\" line"),
+    ARGO_GET_POD_NAME("the PODNAME column of argo get output (its hash is the node ID's)"),
     WORKFLOW_NODE_NAME_RULE("the pod-name rule (FNV-1a of the node name) applied to the Workflow's nodes"),
     POD_NAME_SUFFIX("the pod-name suffix (FNV-1a of a node name seen in the logs)");
 

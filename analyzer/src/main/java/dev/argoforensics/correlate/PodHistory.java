@@ -25,12 +25,14 @@ import java.util.Optional;
  *                      complete stage of each)
  * @param nodeLogs      kubelet lines naming the Pod (container stopped, deletion seen, eviction, shutdown); shown
  *                      in its timeline, read by no rule
+ * @param listings      what pasted {@code kubectl get pods} tables say of it (listed, or left out), in input order
  */
 public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                          List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
-                         List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs) {
+                         List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs, List<PodListing> listings) {
 
     public PodHistory {
+        listings = List.copyOf(listings);
         events = List.copyOf(events);
         snapshots = List.copyOf(snapshots);
         removals = List.copyOf(removals);
@@ -43,7 +45,7 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
     public PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                       List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
                       List<AuditRecord> auditRecords) {
-        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of());
+        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of(), List.of());
     }
 
     public Optional<NodeLink> node() {

@@ -20,7 +20,9 @@ import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.OwnerRef;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.snapshot.PasteFileReader;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -79,6 +81,10 @@ final class IdentifierCollector {
             Map.entry("workflows.argoproj.io/controller-instanceid", IdentifierKind.INSTANCE_ID),
             Map.entry("workflows.argoproj.io/node-name", IdentifierKind.NODE),
             Map.entry("workflows.argoproj.io/node-id", IdentifierKind.NODE));
+
+    /** The kinds of the names pasted argo get and kubectl get pods output holds. */
+    private static final Map<String, IdentifierKind> PASTED = Map.of("pod", IdentifierKind.POD, "namespace", IdentifierKind.NAMESPACE,
+            "workflow", IdentifierKind.WORKFLOW, "host", IdentifierKind.HOST, "serviceAccount", IdentifierKind.SERVICE_ACCOUNT);
 
     /** A CRI log folder on a node: {@code /var/log/pods/<namespace>_<pod>_<uid>/}. */
     private static final Pattern CRI_FOLDER = Pattern.compile("pods/([^_/]+)_([^_/]+)_([0-9a-fA-F-]{36})/");
@@ -235,6 +241,14 @@ final class IdentifierCollector {
     /** Reads a snapshot file again, this time every field of every object. */
     private void objects(InputSummary input) {
         try {
+            PasteShape shape = PasteShape.of(input.file().reason());
+            if (shape != PasteShape.NONE) {
+                for (String id : new PasteFileReader().read(input.file(), shape, null, null, "").identifiers()) {
+                    int colon = id.indexOf(':');
+                    found.add(PASTED.get(id.substring(0, colon)), id.substring(colon + 1));
+                }
+                return;
+            }
             new ObjectFileReader().read(input.file(), null, this::object);
         } catch (IOException e) {
             throw new UncheckedIOException(input.file().displayPath() + ": " + e.getMessage(), e);

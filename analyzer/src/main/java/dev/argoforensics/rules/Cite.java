@@ -9,6 +9,8 @@ import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.PodTable;
+import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
@@ -42,7 +44,8 @@ final class Cite {
     }
 
     Cite node(NodeObservation o, String role) {
-        return object(EvidenceLine.object(o.snapshot().source(), role, describe(o)));
+        return object(EvidenceLine.object(o.snapshot().source(), o.snapshot().fromArgoGetText() ? role.replace("exported Workflow", "argo get output")
+                : role, describe(o)));
     }
 
     /** A Workflow export, by its phase (and, when given, one node's). */
@@ -55,16 +58,33 @@ final class Cite {
         w.node(nodeId == null ? "" : nodeId).ifPresent(n -> b.append(", node ").append(n.id()).append(' ').append(n.phase())
                 .append(n.message().isEmpty() ? "" : " \"" + n.message() + "\""));
         if (w.observed() != null) {
-            b.append("; exported ").append(w.observed().lowerBound() ? "no earlier than " : "at ").append(w.observed().time().format());
+            b.append(w.fromArgoGetText() ? "; printed " : "; exported ").append(w.observed().lowerBound() ? "no earlier than " : "at ")
+                    .append(w.observed().time().format());
         }
-        return object(EvidenceLine.object(w.source(), role, b.toString()));
+        return object(EvidenceLine.object(w.source(), w.fromArgoGetText() ? role.replace("exported Workflow", "argo get output") : role,
+                b.toString()));
     }
 
     /** An exported Workflow as a whole: its phase, and its nodes or why the export holds none. */
     Cite workflow(WorkflowSnapshot s, String role) {
         return object(EvidenceLine.object(s.source(), role, "Workflow " + s.name() + ": phase " + (s.phase().isEmpty() ? "(none)" : s.phase())
-                + (s.nodesOffloaded() ? ", no status.nodes (compressed or offloaded: the nodes are unknown, not absent)"
+                + (s.fromArgoGetText() ? (s.nodesOffloaded() ? ", argo get output without a node tree" : ", " + s.nodes().size()
+                        + " node(s) in argo get's tree (no node times, no task-result state)")
+                        : s.nodesOffloaded() ? ", no status.nodes (compressed or offloaded: the nodes are unknown, not absent)"
                         : ", " + s.nodes().size() + " node(s) in status.nodes")));
+    }
+
+    /** What a pasted kubectl get pods table says of the Pod: its row, or that it is not among the rows. */
+    Cite listing(PodListing l, String role) {
+        PodTable t = l.table();
+        String when = t.observed() == null ? "at a time it does not state" : "at " + t.observed().time().format();
+        if (!l.listed()) {
+            return object(EvidenceLine.object(t.source(), role, t.describe() + " printed " + when + ": " + t.rows().size()
+                    + " row(s), " + l.siblings() + " of the Pod's Workflow, none of the Pod"));
+        }
+        PodTable.Row r = l.row();
+        return object(EvidenceLine.object(r.source(), role, "Pod " + r.name() + ": STATUS " + r.status() + ", READY " + r.ready() + ", AGE "
+                + r.age() + ", in " + t.describe() + " printed " + when + " (no UID, finalizers or exit codes)"));
     }
 
     Cite taskResult(TaskResultSnapshot t, String role) {
@@ -144,6 +164,9 @@ final class Cite {
         }
         if (n.finishedAt() != null) {
             b.append(", finishedAt ").append(n.finishedAt().format());
+        }
+        if (o.snapshot().fromArgoGetText()) {
+            b.append(" (argo get output: no node times, no task-result state)");
         }
         return b.toString();
     }

@@ -8,6 +8,8 @@ import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodListing;
+import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.event.ControllerEvent;
@@ -109,7 +111,7 @@ public final class FalsePodDeleted extends NodeRule {
         FalsePodDeletedReport.Case c = new FalsePodDeletedReport.Case(pod, life, cause, created, declared, marked, labelled, namesake, completion,
                 exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
                 informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
-                sameMillisecond(scope, link, marked));
+                sameMillisecond(scope, link, marked), listedAfter(pod, created, declared));
         scope.findings().add(new FalsePodDeletedReport(scope.correlation(), this).finding(c));
     }
 
@@ -214,6 +216,27 @@ public final class FalsePodDeleted extends NodeRule {
             }
         }
         return alive;
+    }
+
+    /**
+     * A pasted kubectl get pods row printed clearly after the declaration that lists the Pod, not
+     * Terminating, whose AGE puts its creation before the declaration (and not before this Pod's
+     * Created line): the Pod the controller declared deleted was still there. Null if none.
+     */
+    private static PodListing listedAfter(PodHistory pod, LogEvent created, LogEvent declared) {
+        for (PodListing l : pod.listings()) {
+            PodTable.Row r = l.row();
+            if (r == null || r.terminating() || l.table().observed() == null || r.createdLatest() == null
+                    || !clearlyAfter(l.table().observed().time(), declared.time())) {
+                continue;
+            }
+            boolean before = r.createdLatest().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(declared.time().instant());
+            boolean ours = created == null || !r.createdLatest().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
+            if (before && ours) {
+                return l;
+            }
+        }
+        return null;
     }
 
     /**

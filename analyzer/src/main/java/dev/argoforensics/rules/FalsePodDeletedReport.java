@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.LogEvent;
@@ -36,6 +37,8 @@ final class FalsePodDeletedReport {
      * @param leftInformer the Pod's {@code delete pod event} caused by the labelling, before the declaration, or null
      * @param informerLines the log shows the Pod's informer events before the declaration
      * @param alive        an export taken after the declaration showing the Pod not deleted, or null
+     * @param listed       without such an export: a pasted kubectl get pods row printed after the declaration listing the Pod
+     *                     (not Terminating, created before the declaration by its AGE), or null
      * @param audit        a record of the Pod in an audit log that covers the window and holds no deletion of it, or null
      * @param later        a deletion evidenced only after the declaration, or null
      * @param together     nodes of the Workflow marked deleted in the same millisecond, this one included
@@ -60,7 +63,7 @@ final class FalsePodDeletedReport {
 
     record Case(PodHistory pod, PodLifecycle life, Cause cause, LogEvent created, LogEvent declared, LogEvent marked, LogEvent labelled,
                 NamesakeCleanup namesake, LogEvent completion, LogEvent leftInformer, boolean informerLines, PodSnapshot alive, AuditRecord audit,
-                DeletionRequest later, int together) {
+                DeletionRequest later, int together, PodListing listed) {
     }
 
     Finding finding(Case c) {
@@ -94,6 +97,10 @@ final class FalsePodDeletedReport {
             facts.add(new Fact("podCompletedLabel", "Its workflows.argoproj.io/completed label",
                     c.alive().labels().getOrDefault("workflows.argoproj.io/completed", "(none)")));
         }
+        if (c.alive() == null && c.listed() != null) {
+            facts.add(new Fact("podListedAt", "Pod listed by kubectl get pods at", c.listed().table().observed().time().format()
+                    + " (STATUS " + c.listed().row().status() + ")"));
+        }
         if (c.together() > 1) {
             facts.add(new Fact("nodesMarkedTogether", "Nodes marked \"pod deleted\" in the same millisecond", c.together()));
         }
@@ -111,6 +118,8 @@ final class FalsePodDeletedReport {
         cite.line(c.marked(), "the node marked \"pod deleted\"");
         if (c.alive() != null) {
             cite.pod(c.alive(), "exported Pod after the error: not deleted");
+        } else if (c.listed() != null) {
+            cite.listing(c.listed(), "kubectl get pods after the error: still listed");
         }
         if (c.audit() != null) {
             cite.audit(c.audit(), "the audit log records the Pod and no deletion of it");
@@ -126,6 +135,11 @@ final class FalsePodDeletedReport {
         } else if (c.audit() != null) {
             confidence = Confidence.CONFIRMED;
             reason = "the audit log spans the Pod's creation to the declaration, records requests on the Pod, and holds no delete or eviction of it";
+        } else if (c.listed() != null) {
+            confidence = Confidence.LIKELY;
+            reason = "a kubectl get pods table printed at " + c.listed().table().observed().time().format() + ", after the controller declared "
+                    + "the Pod deleted, still lists it (STATUS " + c.listed().row().status() + ", created before the declaration by its AGE); a "
+                    + "table shows no UID or deletionTimestamp, so an export of the Pod would confirm it";
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
             reason = "a deletion is evidenced, but only after the declaration (" + c.later().describe() + "); " + settle();

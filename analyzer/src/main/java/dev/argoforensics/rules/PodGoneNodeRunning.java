@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -50,7 +51,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         }
         List<LogEvent> nodeLines = scope.nodes().of(link);
         List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
-        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing);
+        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod);
         if (gone == null) {
             return;
         }
@@ -67,18 +68,25 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */
-    private static Gone gone(PodLifecycle life, List<LogEvent> missing) {
+    private static Gone gone(PodLifecycle life, List<LogEvent> missing, PodHistory pod) {
         if (!missing.isEmpty()) {
-            return new Gone(missing.get(0).time(), missing.get(0), null, "the controller logged \"Workflow pod is missing\"");
+            return new Gone(missing.get(0).time(), missing.get(0), null, "the controller logged \"Workflow pod is missing\"", null);
         }
         Optional<Deletion> deletion = life.deleters().stream().filter(d -> d.audit() != null).findFirst();
         if (deletion.isPresent()) {
-            return new Gone(deletion.get().at(), null, deletion.get(), deletion.get().describe());
+            return new Gone(deletion.get().at(), null, deletion.get(), deletion.get().describe(), null);
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
             // A Pod labelled completed leaves the informer's watch too: that delete event is no deletion.
-            return new Gone(exit.event().time(), exit.event(), null, "the Pod left the controller's informer (\"delete pod event\")");
+            return new Gone(exit.event().time(), exit.event(), null, "the Pod left the controller's informer (\"delete pod event\")", null);
+        }
+        // A pasted kubectl get pods table, printed at a stated time, that lists other Pods of the Workflow but not this one.
+        PodListing absent = pod.listings().stream().filter(l -> !l.listed())
+                .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
+        if (absent != null) {
+            return new Gone(absent.table().observed().time(), null, null, "not listed by " + absent.table().describe() + ", which lists "
+                    + absent.siblings() + " other Pod(s) of its Workflow", absent);
         }
         return null;
     }
@@ -122,6 +130,8 @@ public final class PodGoneNodeRunning extends NodeRule {
         facts.add(new Fact("unfinishedFor", "Unfinished after the Pod was gone for", GoDuration.format(nanos)));
         if (gone.deletion != null) {
             cite.deletion(gone.deletion);
+        } else if (gone.table != null) {
+            cite.listing(gone.table, "the Pod no longer listed");
         } else {
             cite.line(gone.line, "the Pod is gone");
         }
@@ -141,9 +151,16 @@ public final class PodGoneNodeRunning extends NodeRule {
         } else if (missing.size() >= 2) {
             confidence = Confidence.LIKELY;
             reason = "the controller logged the Pod missing " + missing.size() + " times without finishing the node; no export shows the node";
+        } else if (gone.table != null && !gone.table.table().unfiltered()) {
+            confidence = Confidence.POSSIBLE;
+            reason = "only a kubectl get pods table shows the Pod gone, and the paste does not show an unfiltered command (a label selector or a "
+                    + "grep would leave the Pod out too); " + (unfinished.snapshot().fromArgoGetText() ? "argo get output" : "an export")
+                    + " taken after shows the node " + phase;
         } else {
             confidence = Confidence.LIKELY;
-            reason = "an export taken after the Pod was gone shows the node " + phase + "; the logs do not show the controller noticing";
+            reason = (gone.table != null ? "the output of `" + gone.table.table().command() + "` no longer lists the Pod, and "
+                    + (unfinished.snapshot().fromArgoGetText() ? "argo get output" : "an export") + " taken after"
+                    : "an export taken after the Pod was gone") + " shows the node " + phase + "; the logs do not show the controller noticing";
         }
         String summary = "Pod " + pod.key() + " is gone (" + gone.how + " at " + gone.at.format() + "), yet its node was still " + phase
                 + " at " + lastSeen.format() + ", " + GoDuration.format(nanos) + " later.";
@@ -178,6 +195,7 @@ public final class PodGoneNodeRunning extends NodeRule {
      * @param line     the line that shows the Pod gone, or null when an audit record does
      * @param deletion the audit record's deletion, or null
      */
-    private record Gone(Timestamp at, LogEvent line, Deletion deletion, String how) {
+    /** @param table the table that no longer lists the Pod, when that is all that shows it gone */
+    private record Gone(Timestamp at, LogEvent line, Deletion deletion, String how, PodListing table) {
     }
 }

@@ -130,7 +130,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
                     if (o.node().fulfilled() && !o.node().podDeletedError()) {
-                        cleared.add(new Clearance(pod.key(), "the exported Workflow records the node as " + o.node().phase()
+                        cleared.add(new Clearance(pod.key(), "the " + o.snapshot().what() + " records the node as " + o.node().phase()
                                 + ": its result was persisted", o.snapshot().source()));
                         return;
                     }
@@ -335,7 +335,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return true;
             }
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
-                    && o.snapshot().observed().time().isAfter(decisive.time()) && !o.node().fulfilled());
+                    && o.snapshot().observed().time().isAfter(decisive.time()) && o.node().notFulfilled());
         }
 
         private String cleanupAction(LogEvent e) {

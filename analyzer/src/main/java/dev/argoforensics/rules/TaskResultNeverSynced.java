@@ -188,7 +188,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     String what = Boolean.FALSE.equals(o.node().taskResultSynced()) ? "taskResultSynced: false" : "taskResultsCompletionStatus false";
                     views.add(new View(at, true, WORKFLOW, what, o));
                 } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
-                    views.add(new View(at, false, WORKFLOW, "the exported Workflow records the node " + o.node().phase(), o));
+                    views.add(new View(at, false, WORKFLOW, "the " + o.snapshot().what() + " records the node " + o.node().phase(), o));
                 }
             }
             for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {

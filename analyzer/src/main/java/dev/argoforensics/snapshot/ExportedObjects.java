@@ -3,9 +3,10 @@ package dev.argoforensics.snapshot;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every exported object read, by kind, each list in input order. */
+/** Every exported object read, by kind, each list in input order; {@code podTables} are pasted {@code kubectl get pods} tables. */
 public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
-                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs) {
+                              List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs,
+                              List<PodTable> podTables) {
 
     public ExportedObjects {
         pods = List.copyOf(pods);
@@ -14,11 +15,12 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         clusterEvents = List.copyOf(clusterEvents);
         auditRecords = List.copyOf(auditRecords);
         nodeLogs = List.copyOf(nodeLogs);
+        podTables = List.copyOf(podTables);
     }
 
     public ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
                            List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords) {
-        this(pods, workflows, taskResults, clusterEvents, auditRecords, List.of());
+        this(pods, workflows, taskResults, clusterEvents, auditRecords, List.of(), List.of());
     }
 
     /** Node-log entries without a time (plain journal lines whose year was never found) are left out: the reader counts them. */
@@ -29,6 +31,7 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         List<ClusterEvent> clusterEvents = new ArrayList<>();
         List<AuditRecord> auditRecords = new ArrayList<>();
         List<NodeLogEntry> nodeLogs = new ArrayList<>();
+        List<PodTable> podTables = new ArrayList<>();
         for (ExportedObject o : objects) {
             if (o instanceof PodSnapshot p) {
                 pods.add(p);
@@ -42,12 +45,14 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
                 auditRecords.add(a);
             } else if (o instanceof NodeLogEntry n && n.time() != null) {
                 nodeLogs.add(n);
+            } else if (o instanceof PodTable t) {
+                podTables.add(t);
             }
         }
-        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs);
+        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs, podTables);
     }
 
     public static ExportedObjects none() {
-        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

@@ -3,7 +3,14 @@ package dev.argoforensics.snapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.Set;
 
-/** One entry of a Workflow's {@code status.nodes}. */
+/**
+ * One entry of a Workflow's {@code status.nodes}.
+ *
+ * @param podName the Pod's name as {@code argo get} printed it (its PODNAME column); "" in an export,
+ *                where the pod-name rule gives it
+ * @param printed read from {@code argo get}'s text, which shows no task-result state: whether a completed
+ *                node is fulfilled is then unknown
+ */
 public record NodeStatus(
         String id,
         String name,
@@ -15,7 +22,19 @@ public record NodeStatus(
         String message,
         Timestamp startedAt,
         Timestamp finishedAt,
-        Boolean taskResultSynced) {
+        Boolean taskResultSynced,
+        String podName,
+        boolean printed) {
+
+    public NodeStatus {
+        podName = podName == null ? "" : podName;
+    }
+
+    /** A node as an export holds it. */
+    public NodeStatus(String id, String name, String displayName, String type, String templateName, String templateRefTemplate, String phase,
+            String message, Timestamp startedAt, Timestamp finishedAt, Boolean taskResultSynced) {
+        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "", false);
+    }
 
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
@@ -24,10 +43,26 @@ public record NodeStatus(
      * is not known to be unsynced (Skipped and Omitted need no result).
      */
     public boolean fulfilled() {
+        return Boolean.TRUE.equals(fulfilledIfKnown());
+    }
+
+    /** Known not to be fulfilled: not completed, or its task result not synced. */
+    public boolean notFulfilled() {
+        return Boolean.FALSE.equals(fulfilledIfKnown());
+    }
+
+    /** {@link #fulfilled()}, or null where the source cannot say: a completed node in argo get's text, which shows no task-result state. */
+    public Boolean fulfilledIfKnown() {
         if ("Skipped".equals(phase) || "Omitted".equals(phase)) {
             return true;
         }
-        return phase != null && COMPLETED.contains(phase) && !Boolean.FALSE.equals(taskResultSynced);
+        if (phase == null || !COMPLETED.contains(phase)) {
+            return false;
+        }
+        if (printed) {
+            return null;
+        }
+        return !Boolean.FALSE.equals(taskResultSynced);
     }
 
     /** The result was lost: the controller found the Pod gone before recording it. */

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param observed       when the export was taken, and how that is known (null if unknown)
  * @param finishedAt     {@code status.finishedAt}, or null while the Workflow runs (or when the export lacks it)
  * @param synchronization {@code status.synchronization}: the locks it holds and waits for ({@link Synchronization#NONE} if none)
+ * @param printed        "" for an object export; for a pasted {@code argo get} text, what that text lacks
+ *                       (no UID, no node times, a node filter may have left nodes out): the report says it
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -28,9 +30,11 @@ public record WorkflowSnapshot(
         Map<String, Boolean> taskResultsCompletion,
         ObservedAt observed,
         Timestamp finishedAt,
-        Synchronization synchronization) implements ExportedObject {
+        Synchronization synchronization,
+        String printed) implements ExportedObject {
 
     public WorkflowSnapshot {
+        printed = printed == null ? "" : printed;
         nodes = Map.copyOf(nodes);
         taskResultsCompletion = Map.copyOf(taskResultsCompletion);
         synchronization = synchronization == null ? Synchronization.NONE : synchronization;
@@ -40,7 +44,25 @@ public record WorkflowSnapshot(
     public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, null,
-                Synchronization.NONE);
+                Synchronization.NONE, "");
+    }
+
+    /** An export with every field the decoder reads. */
+    public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
+            Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
+            Timestamp finishedAt, Synchronization synchronization) {
+        this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
+                synchronization, "");
+    }
+
+    /** Read from {@code argo get}'s text, not from an object export. */
+    public boolean fromArgoGetText() {
+        return !printed.isEmpty();
+    }
+
+    /** "exported Workflow", or "argo get output" for a pasted text. */
+    public String what() {
+        return fromArgoGetText() ? "argo get output" : "exported Workflow";
     }
 
     /** Succeeded, Failed or Error: the controller marked the Workflow completed. */

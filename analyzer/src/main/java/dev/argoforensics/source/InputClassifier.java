@@ -45,6 +45,10 @@ public final class InputClassifier {
         if (looksLikeObjectDocument(first)) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "Kubernetes object document");
         }
+        PasteShape pasted = PasteShape.detect(head.subList(0, Math.min(head.size(), SNIFF_LINES)));
+        if (pasted != PasteShape.NONE) {
+            return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, pasted.label());
+        }
         if (extension.equals("yaml") || extension.equals("yml")) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "YAML file name");
         }

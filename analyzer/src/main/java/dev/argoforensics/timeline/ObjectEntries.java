@@ -86,6 +86,10 @@ final class ObjectEntries {
     static void node(Entries out, WorkflowSnapshot s, String nodeId) {
         SourceRef src = s.source();
         ObservedAt o = s.observed();
+        if (s.fromArgoGetText()) {
+            PastedEntries.argoGetNode(out, s, nodeId);
+            return;
+        }
         if (s.nodesOffloaded()) {
             if (o != null) {
                 out.fact(o.time(), src, "node:unavailable", "Workflow exported without status.nodes (offloaded or compressed): this export "

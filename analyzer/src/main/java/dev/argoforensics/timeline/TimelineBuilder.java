@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
@@ -71,6 +72,9 @@ public final class TimelineBuilder {
         }
         for (NodeLogEntry n : pod.nodeLogs()) {
             ObjectEntries.nodeLog(out, n);
+        }
+        for (PodListing l : pod.listings()) {
+            PastedEntries.listing(out, l);
         }
         CrossChecks.removalDeadline(out, pod);
         CrossChecks.exitCodes(out, life);

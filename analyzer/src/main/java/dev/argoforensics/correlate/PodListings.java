@@ -1,0 +1,65 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.PodTable;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Gives the rows of pasted {@code kubectl get pods} tables to their Pods, and says where a table leaves a Pod out. */
+final class PodListings {
+    private PodListings() {
+    }
+
+    /** The Pods argo get output names by their pod name that nothing else named: each gets a history. */
+    static Set<PodKey> printedPods(ExportedObjects objects, Set<PodKey> known) {
+        Set<PodKey> out = new TreeSet<>();
+        for (WorkflowSnapshot w : objects.workflows()) {
+            if (!w.fromArgoGetText()) {
+                continue;
+            }
+            for (NodeStatus n : w.nodes().values()) {
+                if (n.podName().isEmpty()) {
+                    continue;
+                }
+                PodKey key = new PodKey(w.namespace(), n.podName());
+                if (known.stream().noneMatch(k -> k.named().equals(key))) {
+                    out.add(key);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What each table says of this Pod. A table that does not list it says something only when it was
+     * printed at a stated time after the controller's first line about the Pod and lists other Pods of the
+     * same Workflow (so it covered them); even then a label selector or a grep may have left it out, and
+     * the timeline says so.
+     */
+    static List<PodListing> of(PodKey key, NodeLink link, List<LogEvent> events, List<PodTable> tables) {
+        List<PodListing> out = new ArrayList<>();
+        for (PodTable t : tables) {
+            PodTable.Row row = t.row(key.namespace(), key.name()).orElse(null);
+            if (row != null) {
+                out.add(new PodListing(t, row, 0));
+                continue;
+            }
+            if (t.observed() == null || link == null || events.isEmpty() || !events.get(0).time().isBefore(t.observed().time())
+                    || !(t.namespace().isEmpty() || t.namespace().equals(key.namespace()))) {
+                continue;
+            }
+            String prefix = link.workflow().name() + "-";
+            int siblings = (int) t.rows().stream()
+                    .filter(r -> r.name().startsWith(prefix) && (r.namespace().isEmpty() || r.namespace().equals(key.namespace()))).count();
+            if (siblings > 0) {
+                out.add(new PodListing(t, null, siblings));
+            }
+        }
+        return out;
+    }
+}

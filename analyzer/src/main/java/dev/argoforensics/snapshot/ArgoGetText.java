@@ -1,0 +1,169 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads pasted {@code argo get WF} text (also {@code argo submit --watch} and {@code argo watch}, which
+ * print the same block again and again): one {@link WorkflowSnapshot} per {@code Name:} block, with the
+ * header's name, namespace, phase and times and the node tree's nodes. What the text lacks stays
+ * unknown: no UID, no node start or finish times (DURATION only), no task-result state.
+ */
+final class ArgoGetText {
+    static final String LACKS = "argo get output: no UID, no node start or finish times (only DURATION), no task-result state; "
+            + "a node filter (--status, --node-field-selector) may have left nodes out";
+    private static final Pattern FIELD = Pattern.compile("^([A-Z][A-Za-z ]*): *(.*)$");
+    private static final Pattern NUDGE = Pattern.compile("^(This workflow does not have security context set\\..*|Learn more at https?://\\S+)$");
+
+    private ArgoGetText() {
+    }
+
+    /** What the lines gave. */
+    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> notes, List<String> identifiers) {
+    }
+
+    /** One block being read. */
+    private static final class Block {
+        SourceRef source;
+        String name = "";
+        String namespace = "";
+        String phase = "";
+        final Map<String, Timestamp> times = new LinkedHashMap<>();
+        ArgoGetTree tree;
+    }
+
+    static Read read(String file, List<String> lines, ObservedAt stated, ArgoGetTime.Reference reference) {
+        List<WorkflowSnapshot> out = new ArrayList<>();
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<String> identifiers = new ArrayList<>();
+        int[] skipped = {0};
+        boolean[] dated = {false};
+        Block b = null;
+        boolean inTree = false;
+        for (int i = 0; i < lines.size(); i++) {
+            long lineNo = i + 1;
+            String line = PasteShape.stripped(lines.get(i));
+            String t = line.strip();
+            if (PasteShape.PROMPT.matcher(t).matches() || NUDGE.matcher(t).matches() || t.startsWith("#")) {
+                continue;
+            }
+            if (PasteShape.ARGO_NAME.matcher(line).matches()) {
+                finish(b, out, stated, skipped, identifiers);
+                b = new Block();
+                b.source = new SourceRef(file, lineNo);
+                b.name = value(line);
+                inTree = false;
+                continue;
+            }
+            if (PasteShape.ARGO_TREE_HEADER.matcher(line).matches()) {
+                if (b == null) {
+                    b = new Block();
+                    b.source = new SourceRef(file, lineNo);
+                }
+                b.tree = new ArgoGetTree(line, b.name);
+                inTree = true;
+                continue;
+            }
+            if (t.isEmpty()) {
+                if (inTree && !line.isEmpty() && b.tree != null) {
+                    b.tree.separator();
+                }
+                continue;
+            }
+            if (b == null) {
+                problems.add(new ObjectFileReader.Problem(lineNo, "expected argo get's Name: line or its node tree header, found \""
+                        + KubectlPodTables.excerpt(t) + "\""));
+                continue;
+            }
+            if (inTree) {
+                if (b.name.isEmpty()) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, "a node tree without argo get's Name: line: the Workflow is not named, row not read"));
+                    continue;
+                }
+                String problem = b.tree.row(line);
+                if (problem != null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, problem));
+                }
+                continue;
+            }
+            Matcher f = FIELD.matcher(line);
+            if (line.startsWith(" ")) {
+                continue; // a condition, a parameter or an output under its heading
+            }
+            if (!f.matches()) {
+                problems.add(new ObjectFileReader.Problem(lineNo, "expected a field of argo get's header (Status:, Created:…), found \""
+                        + KubectlPodTables.excerpt(t) + "\""));
+                continue;
+            }
+            String key = f.group(1);
+            String value = f.group(2).strip();
+            switch (key) {
+                case "Namespace" -> b.namespace = value;
+                case "Status" -> b.phase = value.split(" ")[0];
+                case "ServiceAccount" -> {
+                    if (!value.startsWith("unset")) {
+                        identifiers.add("serviceAccount:" + value.split(" ")[0]);
+                    }
+                }
+                case "Created", "Started", "Finished" -> {
+                    ArgoGetTime.Read r = ArgoGetTime.parse(value, reference);
+                    if (r.time() != null) {
+                        b.times.put(key, r.time());
+                        dated[0] = true;
+                    } else if (ArgoGetTime.looksLikeOne(value)) {
+                        if (!notes.contains(r.problem())) {
+                            notes.add(r.problem());
+                        }
+                    } else {
+                        problems.add(new ObjectFileReader.Problem(lineNo, key + ": " + r.problem()));
+                    }
+                }
+                default -> {
+                    // Message, Conditions, Duration, Progress, ResourcesDuration, Parameters…: read, not kept.
+                }
+            }
+        }
+        finish(b, out, stated, skipped, identifiers);
+        if (skipped[0] > 0) {
+            notes.add(skipped[0] + " node(s) without a Pod whose full name no pod name confirms: not kept");
+        }
+        if (reference != null && dated[0]) {
+            notes.add("argo get prints no year: dated by " + reference.from());
+        }
+        for (WorkflowSnapshot w : out) {
+            identifiers.add("workflow:" + w.name());
+            identifiers.add("namespace:" + w.namespace());
+            w.nodes().values().forEach(n -> identifiers.add("pod:" + n.podName()));
+        }
+        return new Read(out, problems, notes, identifiers);
+    }
+
+    private static String value(String line) {
+        return line.substring(line.indexOf(':') + 1).strip();
+    }
+
+    private static void finish(Block b, List<WorkflowSnapshot> out, ObservedAt stated, int[] skipped, List<String> identifiers) {
+        if (b == null || b.name.isEmpty()) {
+            return;
+        }
+        if (b.tree != null) {
+            b.tree.hosts.forEach(h -> identifiers.add("host:" + h));
+        }
+        Timestamp latest = null;
+        for (Timestamp t : b.times.values()) {
+            latest = KubeTime.latest(latest, t);
+        }
+        Map<String, NodeStatus> nodes = b.tree == null ? Map.of() : b.tree.nodes(skipped);
+        ObservedAt observed = ObservedAt.of(stated, latest);
+        out.add(new WorkflowSnapshot(b.source, b.namespace, b.name, "", b.phase, "", nodes, b.tree == null, Map.of(), observed,
+                b.times.get("Finished"), Synchronization.NONE, LACKS));
+    }
+}

@@ -1,0 +1,167 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads pasted {@code kubectl get pods} tables (plain, {@code -o wide}, {@code -A}): one {@link PodTable}
+ * per header line, the prompt line before it naming the command (and the namespace of {@code -n}).
+ * Columns are split where two or more spaces stand (kubectl pads with three; RESTARTS' {@code 2 (5m ago)}
+ * holds single spaces); a row with another number of columns or a cell of the wrong shape is a problem
+ * at its line, never a guessed row.
+ */
+final class KubectlPodTables {
+    private static final Pattern COLUMNS = Pattern.compile(" {2,}");
+    private static final Pattern READY = Pattern.compile("^\\d+/\\d+$");
+    private static final Pattern STATUS = Pattern.compile("^[A-Za-z][A-Za-z0-9:/._-]*$");
+    private static final Pattern RESTARTS = Pattern.compile("^(\\d+)(?: \\((\\S+) ago\\))?$");
+    private static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9.-]*$");
+    private static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
+    private static final Pattern NO_RESOURCES = Pattern.compile("^No resources found( in \\S+ namespace)?\\.$");
+
+    private KubectlPodTables() {
+    }
+
+    /** What the lines gave: the tables, and the lines that could not be read. */
+    record Read(List<PodTable> tables, List<ObjectFileReader.Problem> problems, long rows) {
+    }
+
+    /**
+     * @param lines    the file's lines, the first being line 1
+     * @param observed when the tables were printed, if the user said; null otherwise
+     */
+    static Read read(String file, List<String> lines, ObservedAt observed) {
+        List<PodTable> tables = new ArrayList<>();
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        long rowCount = 0;
+        String command = "";
+        Table open = null;
+        for (int i = 0; i < lines.size(); i++) {
+            long lineNo = i + 1;
+            String line = PasteShape.stripped(lines.get(i));
+            String t = line.strip();
+            Matcher prompt = PasteShape.PROMPT.matcher(t);
+            if (prompt.matches()) {
+                open = close(open, tables, observed);
+                command = prompt.group(1);
+                continue;
+            }
+            if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches()) {
+                continue;
+            }
+            if (PasteShape.KUBECTL_HEADER.matcher(line).matches()) {
+                open = close(open, tables, observed);
+                open = new Table(new SourceRef(file, lineNo), command, line.startsWith("NAMESPACE"), line.contains(" IP "),
+                        COLUMNS.split(line.strip()).length);
+                command = "";
+                continue;
+            }
+            if (open == null) {
+                problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get pods header (NAME  READY  STATUS  RESTARTS  AGE), found \""
+                        + excerpt(t) + "\""));
+                continue;
+            }
+            String problem = open.row(new SourceRef(file, lineNo), line, observed);
+            if (problem != null) {
+                problems.add(new ObjectFileReader.Problem(lineNo, problem));
+            } else {
+                rowCount++;
+            }
+        }
+        close(open, tables, observed);
+        return new Read(tables, problems, rowCount);
+    }
+
+    private static Table close(Table open, List<PodTable> tables, ObservedAt observed) {
+        if (open != null) {
+            tables.add(new PodTable(open.source, open.namespace, open.command, observed, open.wide, open.rows));
+        }
+        return null;
+    }
+
+    static String excerpt(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "…" : s;
+    }
+
+    /** A table being read. */
+    private static final class Table {
+        final SourceRef source;
+        final String command;
+        final String namespace;
+        final boolean allNamespaces;
+        final boolean wide;
+        final int columns;
+        final List<PodTable.Row> rows = new ArrayList<>();
+
+        Table(SourceRef source, String command, boolean allNamespaces, boolean wide, int columns) {
+            this.source = source;
+            this.command = command;
+            this.allNamespaces = allNamespaces;
+            this.wide = wide;
+            this.columns = columns;
+            Matcher ns = NAMESPACE_FLAG.matcher(command);
+            this.namespace = !allNamespaces && ns.find() ? ns.group(1) : "";
+        }
+
+        /** Reads one row; the reason it cannot be read, or null. */
+        String row(SourceRef at, String line, ObservedAt observed) {
+            String[] cells = COLUMNS.split(line.strip());
+            if (cells.length != columns) {
+                return "expected " + columns + " columns separated by two or more spaces (as the header at line " + source.line()
+                        + "), found " + cells.length + " in \"" + excerpt(line.strip()) + "\"";
+            }
+            int c = 0;
+            String ns = allNamespaces ? cells[c++] : namespace;
+            String name = cells[c++];
+            String ready = cells[c++];
+            String status = cells[c++];
+            String restarts = cells[c++];
+            String age = cells[c++];
+            if (!NAME.matcher(name).matches()) {
+                return "expected a Pod name in the NAME column, found \"" + excerpt(name) + "\"";
+            }
+            if (!READY.matcher(ready).matches()) {
+                return "expected READY as ready/total (1/2), found \"" + excerpt(ready) + "\"";
+            }
+            if (!STATUS.matcher(status).matches()) {
+                return "expected a STATUS word (Running, Completed, Init:0/1…), found \"" + excerpt(status) + "\"";
+            }
+            Matcher r = RESTARTS.matcher(restarts);
+            if (!r.matches() || (r.group(2) != null && KubectlAge.parse(r.group(2)) == null)) {
+                return "expected RESTARTS as a count, optionally with (5m ago), found \"" + excerpt(restarts) + "\"";
+            }
+            int restartCount;
+            try {
+                restartCount = Integer.parseInt(r.group(1));
+            } catch (NumberFormatException e) {
+                return "expected RESTARTS as a count, found \"" + excerpt(restarts) + "\"";
+            }
+            KubectlAge parsedAge = KubectlAge.parse(age);
+            if (parsedAge == null && !"<invalid>".equals(age)) {
+                return "expected AGE as kubectl prints it (45s, 5m12s, 3d4h, <invalid>), found \"" + excerpt(age) + "\"";
+            }
+            String ip = wide ? none(cells[c++]) : "";
+            String node = wide ? none(cells[c]) : "";
+            Timestamp earliest = null;
+            Timestamp latest = null;
+            if (parsedAge != null && observed != null) {
+                Timestamp t = observed.time();
+                latest = new Timestamp(t.instant().minusSeconds(parsedAge.seconds()), TimePrecision.SECOND, t.zone());
+                earliest = new Timestamp(t.instant().minusSeconds(parsedAge.seconds() + parsedAge.resolution()), TimePrecision.SECOND, t.zone());
+            }
+            rows.add(new PodTable.Row(at, ns, name, ready, status, restartCount, r.group(2) == null ? "" : r.group(2), age, earliest, latest,
+                    ip, node));
+            return null;
+        }
+
+        private static String none(String cell) {
+            return "<none>".equals(cell) ? "" : cell;
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.source.SourceStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a file of pasted terminal output ({@code argo get}, {@code kubectl get pods}) into the same
+ * observations as an export, with what the text lacks left unknown. Such files are small: more than
+ * {@link #MAX_BYTES} is read up to the limit and the rest reported.
+ */
+public final class PasteFileReader {
+    static final int MAX_BYTES = 16 * 1024 * 1024;
+    private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
+
+    /**
+     * What a file gave.
+     *
+     * @param identifiers for --redact, each as {@code kind:value} (pod, namespace, workflow, host, serviceAccount): the names the
+     *                    text holds, also those the objects do not keep (service accounts, hosts)
+     */
+    public record Result(String format, String sha256, long lines, List<ExportedObject> objects, long rows, ObservedAt takenAt,
+                         List<ObjectFileReader.Problem> problems, List<String> notes, List<String> identifiers) {
+    }
+
+    /**
+     * @param commandLine the time {@code --snapshot-time} gives for the file, or null
+     * @param yearFrom    a date from the other inputs to date argo's year-less times by, or null
+     * @param yearFromWhat where that date comes from, for the report
+     */
+    public Result read(InputFile file, PasteShape shape, ObservedAt commandLine, java.time.LocalDate yearFrom, String yearFromWhat)
+            throws IOException {
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        String text;
+        String sha;
+        long count;
+        try (SourceStream in = SourceStream.open(file, true)) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            byte[] chunk = new byte[8192];
+            int n;
+            while ((n = in.read(chunk)) >= 0) {
+                if (bytes.size() < MAX_BYTES) {
+                    bytes.write(chunk, 0, Math.min(n, MAX_BYTES - bytes.size()));
+                }
+            }
+            text = bytes.toString(StandardCharsets.UTF_8);
+            sha = in.sha256();
+            count = in.lines();
+            if (bytes.size() >= MAX_BYTES) {
+                problems.add(new ObjectFileReader.Problem(count, "more than " + MAX_BYTES + " bytes of pasted output: read up to there"));
+            }
+            if (in.damage() != null) {
+                problems.add(new ObjectFileReader.Problem(in.endLine(), in.damage() + ": the lines before it were read"));
+            }
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
+        if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        ObservedAt takenAt = commandLine != null ? commandLine : takenAt(lines, problems);
+        List<ExportedObject> objects = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<String> identifiers = new ArrayList<>();
+        long rows;
+        if (shape == PasteShape.KUBECTL_PODS) {
+            KubectlPodTables.Read r = KubectlPodTables.read(file.displayPath(), lines, takenAt);
+            objects.addAll(r.tables());
+            problems.addAll(r.problems());
+            rows = r.rows();
+            if (takenAt == null && rows > 0) {
+                notes.add("no observation time (kubectl prints none; add # taken-at: or --snapshot-time): the rows cannot be placed in time,"
+                        + " and AGE gives no creation time");
+            }
+            for (PodTable t : r.tables()) {
+                for (PodTable.Row row : t.rows()) {
+                    identifiers.add("pod:" + row.name());
+                    identifiers.add("namespace:" + row.namespace());
+                    identifiers.add("host:" + row.node());
+                }
+            }
+        } else {
+            ArgoGetTime.Reference reference = takenAt != null
+                    ? new ArgoGetTime.Reference(takenAt.time().instant().atOffset(java.time.ZoneOffset.UTC).toLocalDate(),
+                            "the year of the file's stated time (" + takenAt.basis().description() + ")")
+                    : yearFrom == null ? null : new ArgoGetTime.Reference(yearFrom, yearFromWhat);
+            ArgoGetText.Read r = ArgoGetText.read(file.displayPath(), lines, takenAt, reference);
+            objects.addAll(r.workflows());
+            problems.addAll(r.problems());
+            notes.addAll(r.notes());
+            identifiers.addAll(r.identifiers());
+            rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
+        }
+        identifiers.removeIf(i -> i.endsWith(":"));
+        return new Result(shape.label(), sha, count, objects, rows, takenAt, problems, notes, identifiers);
+    }
+
+    private static ObservedAt takenAt(List<String> lines, List<ObjectFileReader.Problem> problems) {
+        for (int i = 0; i < lines.size(); i++) {
+            String t = lines.get(i).strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (!t.startsWith("#")) {
+                return null;
+            }
+            Matcher m = TAKEN_AT.matcher(t);
+            if (m.find()) {
+                try {
+                    dev.argoforensics.time.Timestamp time = dev.argoforensics.time.Timestamp.parseRfc3339(m.group(1), null, false);
+                    if (time.zone() == dev.argoforensics.time.ZoneBasis.ASSUMED_UTC) {
+                        problems.add(new ObjectFileReader.Problem(i + 1, "# taken-at: \"" + m.group(1) + "\" has no zone; write it as RFC 3339 (…Z or …+01:00)"));
+                        return null;
+                    }
+                    return ObservedAt.stated(time, ObservationBasis.TAKEN_AT_COMMENT);
+                } catch (IllegalArgumentException e) {
+                    problems.add(new ObjectFileReader.Problem(i + 1, "# taken-at: \"" + m.group(1) + "\" is not an RFC 3339 time"));
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A {@code kubectl get pods} table as someone pasted it: what each row says of a Pod at the moment the
+ * table was printed. Far less than an export: no UID, no finalizers, no exit codes, no condition
+ * times; STATUS is kubectl's one-word summary (a container's reason, {@code Terminating} when a
+ * deletion was asked for), not the Pod's phase; AGE is relative to a moment the table does not print.
+ *
+ * @param namespace the {@code NAMESPACE} column's or the prompt's {@code -n}; "" when the table does not say
+ * @param command   the command on the prompt line before the table, "" if none
+ * @param observed  when the table was printed, as the user stated it ({@code # taken-at:} or
+ *                  {@code --snapshot-time}); null if nobody said: then no row can be placed in time
+ * @param wide      {@code -o wide}: the IP and NODE columns are there
+ */
+public record PodTable(SourceRef source, String namespace, String command, ObservedAt observed, boolean wide, List<Row> rows)
+        implements ExportedObject {
+
+    public PodTable {
+        rows = List.copyOf(rows);
+    }
+
+    /**
+     * One row.
+     *
+     * @param namespace       the row's namespace ("" if the table does not say)
+     * @param restarts        the RESTARTS count
+     * @param lastRestartAgo  {@code 5m} of {@code 3 (5m ago)}, "" when not printed
+     * @param createdEarliest with {@link #createdLatest}: the creation time AGE allows (AGE is truncated
+     *                        to its last unit); both null without an observation time or with AGE {@code <invalid>}
+     * @param ip              {@code -o wide}'s IP, "" when absent or {@code <none>}
+     * @param node            {@code -o wide}'s NODE, "" when absent or {@code <none>}
+     */
+    public record Row(SourceRef source, String namespace, String name, String ready, String status, int restarts, String lastRestartAgo,
+                      String age, Timestamp createdEarliest, Timestamp createdLatest, String ip, String node) {
+
+        /** kubectl prints Terminating for a Pod with a deletionTimestamp; when it was set, the table does not say. */
+        public boolean terminating() {
+            return "Terminating".equals(status);
+        }
+
+        /** kubectl's AGE {@code <invalid>}: the creation time lies after the clock of the machine that printed the table. */
+        public boolean ageInvalid() {
+            return "<invalid>".equals(age);
+        }
+    }
+
+    /** The row naming this Pod, if the table lists it. */
+    public Optional<Row> row(String podNamespace, String podName) {
+        return rows.stream().filter(r -> r.name().equals(podName) && (r.namespace().isEmpty() || r.namespace().equals(podNamespace)))
+                .findFirst();
+    }
+
+    /**
+     * The prompt shows a {@code kubectl get pods} without a label or field selector and without a pipe:
+     * the table lists every Pod of its namespace(s) at that moment.
+     */
+    public boolean unfiltered() {
+        return command.startsWith("kubectl get pods") && !command.contains("|") && !command.matches(".*(^| )(-l|--selector|--field-selector)([ =].*|$)")
+                && !command.matches("kubectl get pods +[a-z0-9].*");
+    }
+
+    /** "the output of `kubectl get pods -n x`", or "a kubectl get pods table" when the paste does not show the command. */
+    public String describe() {
+        return command.isEmpty() ? "a kubectl get pods" + (wide ? " -o wide" : "") + " table" : "the output of `" + command + "`";
+    }
+}

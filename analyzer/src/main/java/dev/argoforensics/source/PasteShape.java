@@ -1,0 +1,89 @@
+package dev.argoforensics.source;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Terminal output people paste as the only "export" of a report: {@code argo get WF} (its header
+ * block and node tree, plain or {@code -o wide}) and {@code kubectl get pods} tables (plain or
+ * {@code -o wide}, with or without {@code -A}). Recognised by the first content line: a column header
+ * that names every column in kubectl's or argo's order, or argo's {@code Name:} line followed by its
+ * {@code Namespace:} line. A log line that merely holds the word NAME is none of these.
+ */
+public enum PasteShape {
+    NONE(""),
+    ARGO_GET("argo get output"),
+    KUBECTL_PODS("kubectl get pods table");
+
+    /** {@code NAME READY STATUS RESTARTS AGE}, with {@code NAMESPACE} first under {@code -A} and {@code IP NODE …} under {@code -o wide}. */
+    public static final Pattern KUBECTL_HEADER = Pattern.compile(
+            "^(NAMESPACE {2,})?NAME {2,}READY {2,}STATUS {2,}RESTARTS {2,}AGE( {2,}IP {2,}NODE {2,}NOMINATED NODE {2,}READINESS GATES)? *$");
+    /** The node tree's header: plain, {@code -o wide} and {@code -o short}. */
+    public static final Pattern ARGO_TREE_HEADER = Pattern.compile(
+            "^STEP {2,}TEMPLATE {2,}PODNAME {2,}DURATION {2,}(ARTIFACTS {2,}MESSAGE {2,}RESOURCESDURATION {2,}NODENAME|MESSAGE {2,}NODENAME|MESSAGE) *$");
+    public static final Pattern ARGO_NAME = Pattern.compile("^Name: +\\S+ *$");
+    public static final Pattern ARGO_NAMESPACE = Pattern.compile("^Namespace: +\\S+ *$");
+    /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
+    public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
+
+    private final String label;
+
+    PasteShape(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** The shape an input's classification reason names, or NONE. */
+    public static PasteShape of(String reason) {
+        for (PasteShape s : values()) {
+            if (s != NONE && s.label.equals(reason)) {
+                return s;
+            }
+        }
+        return NONE;
+    }
+
+    /** The shape of a file from its first lines (blank lines, {@code #} comments and one prompt line before the content are passed over). */
+    public static PasteShape detect(List<String> head) {
+        int i = 0;
+        boolean prompt = false;
+        while (i < head.size()) {
+            String t = head.get(i).strip();
+            if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
+                i++;
+            } else if (!prompt && PROMPT.matcher(t).matches()) {
+                prompt = true;
+                i++;
+            } else {
+                break;
+            }
+        }
+        if (i >= head.size()) {
+            return NONE;
+        }
+        String first = stripped(head.get(i));
+        if (KUBECTL_HEADER.matcher(first).matches()) {
+            return KUBECTL_PODS;
+        }
+        if (ARGO_TREE_HEADER.matcher(first).matches()) {
+            return ARGO_GET;
+        }
+        if (ARGO_NAME.matcher(first).matches() && i + 1 < head.size() && ARGO_NAMESPACE.matcher(stripped(head.get(i + 1))).matches()) {
+            return ARGO_GET;
+        }
+        return NONE;
+    }
+
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");
+
+    /**
+     * The line without colour codes (argo colours the phase symbols and the STEP header even when its
+     * output goes to a file) and without its end-of-line blanks and CR.
+     */
+    public static String stripped(String line) {
+        return (line.indexOf('\u001b') >= 0 ? ANSI.matcher(line).replaceAll("") : line).stripTrailing();
+    }
+}

@@ -1,0 +1,225 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code argo get} text as people paste it: header block, node tree (plain, wide, ASCII, coloured), year-less times. */
+class ArgoGetTextTest {
+    private static final String WF = "etl-dag-x1";
+    private static final String HEADER = """
+            Name:                etl-dag-x1
+            Namespace:           batch
+            ServiceAccount:      etl-runner
+            Status:              Failed
+            Message:             child 'etl-dag-x1-load' failed
+            Conditions:
+             PodRunning          False
+             Completed           True
+            Created:             Thu Oct 01 08:00:00 +0200 (2 hours ago)
+            Started:             Thu Oct 01 08:00:01 +0200 (2 hours ago)
+            Finished:            Thu Oct 01 08:14:20 +0200 (1 hour ago)
+            Duration:            14 minutes 19 seconds
+            Progress:            4/5
+            ResourcesDuration:   3m1s*(1 cpu),12m4s*(100Mi memory)
+
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static String pod(String template, String nodeName) {
+        return WF + "-" + template + "-" + ArgoGetTree.hash(nodeName);
+    }
+
+    /** A DAG with a retried task and a task that runs a steps template, with an onExit handler. */
+    private static List<List<String>> tree(boolean ascii) {
+        String t = ascii ? "|-" : "├─";
+        String l = ascii ? "`-" : "└─";
+        String v = ascii ? "| " : "│ ";
+        String g = ascii ? "--" : "──";
+        String ok = ascii ? "Succeeded" : "✔";
+        String failed = ascii ? "Failed" : "✖";
+        String error = ascii ? "Error" : "⚠";
+        return List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" " + failed + " " + WF, "main", "", "", "child 'etl-dag-x1-load' failed", ""),
+                List.of(" " + t + ok + " extract", "extract", pod("extract", WF + ".extract"), "10s", "", ""),
+                List.of(" " + t + ok + " transform", "transform", "", "", "", ""),
+                List.of(" " + v + t + failed + " transform(0)", "transform", pod("transform", WF + ".transform(0)"), "5s", "Error (exit code 1)", ""),
+                List.of(" " + v + l + ok + " transform(1)", "transform", pod("transform", WF + ".transform(1)"), "6s", "", ""),
+                List.of(" " + l + failed + " load", "load-steps", "", "", "child failed", ""),
+                List.of("   " + l + g + error + " write", "lib/write", pod("write", WF + ".load[0].write"), "3m", "pod deleted", ""),
+                List.of("", "", "", "", "", ""),
+                List.of(" " + ok + " " + WF + ".onExit", "notify", pod("notify", WF + ".onExit"), "4s", "", ""));
+    }
+
+    private PasteFileReader.Result read(String text, LocalDate reference) throws IOException {
+        Path p = dir.resolve("argo-get.txt");
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        return new PasteFileReader().read(new InputFile("argo-get.txt", p, InputKind.SNAPSHOT, false, PasteShape.ARGO_GET.label()),
+                PasteShape.ARGO_GET, null, reference, "the test's reference date");
+    }
+
+    private static WorkflowSnapshot only(PasteFileReader.Result r) {
+        assertEquals(1, r.objects().size(), r.toString());
+        return (WorkflowSnapshot) r.objects().get(0);
+    }
+
+    @Test
+    void unicodeTreeGivesEveryNodeItsIdPhaseAndMessage() throws IOException {
+        PasteFileReader.Result r = read("$ argo get -n batch etl-dag-x1\n" + HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2026, 9, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        WorkflowSnapshot w = only(r);
+        assertEquals("batch", w.namespace());
+        assertEquals("Failed", w.phase());
+        assertEquals("", w.uid());
+        assertTrue(w.fromArgoGetText());
+        NodeStatus write = w.node(WF + "-" + ArgoGetTree.hash(WF + ".load[0].write")).orElseThrow();
+        assertEquals("Error", write.phase());
+        assertEquals("pod deleted", write.message());
+        assertTrue(write.podDeletedError());
+        assertEquals(WF + ".load[0].write", write.name());
+        assertEquals("write", write.templateRefTemplate());
+        assertEquals(pod("write", WF + ".load[0].write"), write.podName());
+        NodeStatus attempt = w.node(WF + "-" + ArgoGetTree.hash(WF + ".transform(0)")).orElseThrow();
+        assertEquals("Failed", attempt.phase());
+        assertEquals("Error (exit code 1)", attempt.message());
+        assertEquals(WF + ".transform(0)", attempt.name());
+        assertTrue(w.node(WF + "-" + ArgoGetTree.hash(WF + ".onExit")).isPresent());
+        // The boundary nodes a confirmed Pod below them names are kept; the root always.
+        assertEquals("Failed", w.node(WF).orElseThrow().phase());
+        assertTrue(w.node(WF + "-" + ArgoGetTree.hash(WF + ".load")).isPresent());
+        assertEquals(8, w.nodes().size());
+        assertTrue(w.node(WF + "-" + ArgoGetTree.hash(WF + ".transform")).isPresent());
+        // No node times in the text, and whether a completed node's result is synced is unknown.
+        assertNull(write.startedAt());
+        assertNull(write.finishedAt());
+        assertNull(w.node(WF + "-" + ArgoGetTree.hash(WF + ".extract")).orElseThrow().fulfilledIfKnown());
+        assertTrue(write.notFulfilled() == false && write.fulfilled() == false);
+    }
+
+    @Test
+    void asciiTreeOfNoUtf8ReadsTheSame() throws IOException {
+        WorkflowSnapshot unicode = only(read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2026, 9, 20)));
+        PasteFileReader.Result r = read(HEADER + TabWriter.lay(2, tree(true)), LocalDate.of(2026, 9, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        WorkflowSnapshot ascii = only(r);
+        assertEquals(unicode.nodes().keySet(), ascii.nodes().keySet());
+        for (NodeStatus n : unicode.nodes().values()) {
+            NodeStatus a = ascii.node(n.id()).orElseThrow();
+            assertEquals(n.phase(), a.phase(), n.id());
+            assertEquals(n.name(), a.name(), n.id());
+            assertEquals(n.message(), a.message(), n.id());
+        }
+    }
+
+    @Test
+    void colourCodesAroundSymbolsAndTheStepHeaderAreTakenOff() throws IOException {
+        String esc = "\u001b";
+        String coloured = TabWriter.lay(2, List.of(
+                List.of(esc + "[39mSTEP" + esc + "[0m", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" " + esc + "[31m⚠" + esc + "[0m " + WF, "main", "", "", "", ""),
+                List.of(" └───" + esc + "[31m⚠" + esc + "[0m only", "only", pod("only", WF + "[0].only"), "1m", "pod deleted", "")));
+        PasteFileReader.Result r = read(HEADER + coloured, LocalDate.of(2026, 9, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        NodeStatus n = only(r).node(WF + "-" + ArgoGetTree.hash(WF + "[0].only")).orElseThrow();
+        assertEquals("Error", n.phase());
+        assertEquals(WF + "[0].only", n.name());
+        assertEquals("pod deleted", n.message());
+    }
+
+    @Test
+    void wideOutputReadsTheMessageBetweenItsColumnsAndTheHost() throws IOException {
+        String wide = TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "ARTIFACTS", "MESSAGE", "RESOURCESDURATION", "NODENAME"),
+                List.of(" ● " + WF, "main", "", "", "", "", "", ""),
+                List.of(" ├───✔ a", "echo", pod("echo", WF + "[0].a"), "5s", "result", "", "2s*(1 cpu)", "ip-10-0-7-9.ec2.internal"),
+                List.of(" └─┬─◷ b1", "echo", pod("echo", WF + "[1].b1"), "0s", "", "PodInitializing", "", "ip-10-0-7-9.ec2.internal"),
+                List.of("   └─● b2", "echo", pod("echo", WF + "[1].b2"), "9s", "", "", "1s*(1 cpu)", "ip-10-0-8-1.ec2.internal")));
+        PasteFileReader.Result r = read(HEADER.replace("Failed", "Running") + wide, LocalDate.of(2026, 9, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        WorkflowSnapshot w = only(r);
+        NodeStatus b1 = w.node(WF + "-" + ArgoGetTree.hash(WF + "[1].b1")).orElseThrow();
+        assertEquals("Pending", b1.phase());
+        assertEquals("PodInitializing", b1.message());
+        assertEquals(WF + "[1].b1", b1.name());
+        assertEquals(WF + "[1].b2", w.node(WF + "-" + ArgoGetTree.hash(WF + "[1].b2")).orElseThrow().name());
+        assertEquals("", w.node(WF + "-" + ArgoGetTree.hash(WF + "[0].a")).orElseThrow().message());
+        assertTrue(r.identifiers().contains("host:ip-10-0-8-1.ec2.internal"), r.identifiers().toString());
+        assertTrue(r.identifiers().contains("serviceAccount:etl-runner"));
+    }
+
+    @Test
+    void aPodNameThatNoNameRebuiltFromTheTreeMatchesKeepsItsIdButNoName() throws IOException {
+        // A tree cut at the top: the step's parent is not there, so its full name cannot be rebuilt.
+        String tree = TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of("   └───⚠ orphan", "x", WF + "-x-1234567", "2m", "pod deleted", "")));
+        PasteFileReader.Result r = read(HEADER + tree, LocalDate.of(2026, 9, 20));
+        NodeStatus n = only(r).node(WF + "-1234567").orElseThrow();
+        assertEquals("", n.name());
+        assertEquals(WF + "-x-1234567", n.podName());
+    }
+
+    @Test
+    void timesTakeTheYearInWhichTheWeekdayFitsNearTheReference() throws IOException {
+        WorkflowSnapshot w = only(read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2026, 9, 20)));
+        // Thursday 1 October is in 2026 (not 2025 or 2027); +0200 is two hours ahead of UTC.
+        assertEquals("2026-10-01T06:14:20Z", w.finishedAt().format());
+        assertTrue(w.observed().lowerBound());
+        assertEquals("2026-10-01T06:14:20Z", w.observed().time().format());
+    }
+
+    @Test
+    void withoutAReferenceTheTimesStayUnknownAndTheReportSaysWhy() throws IOException {
+        PasteFileReader.Result r = read(HEADER + TabWriter.lay(2, tree(false)), null);
+        WorkflowSnapshot w = only(r);
+        assertNull(w.finishedAt());
+        assertNull(w.observed());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("prints no year")), r.notes().toString());
+        assertTrue(r.problems().isEmpty());
+    }
+
+    @Test
+    void aWeekdayNoYearNearTheReferenceFitsLeavesTheTimeUndated() throws IOException {
+        // 1 October fell on a Thursday in 2026 and in 2020, not within a year of 2023.
+        PasteFileReader.Result r = read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2023, 1, 1));
+        assertNull(only(r).finishedAt());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("on a Thursday")), r.notes().toString());
+    }
+
+    @Test
+    void aRowThatRunsAcrossTheColumnsIsAProblemNotAGuess() throws IOException {
+        String tree = "STEP                TEMPLATE  PODNAME                     DURATION  MESSAGE\n"
+                + " ⚠ etl-dag-x1        main\n"
+                + " └───⚠ step collapsed-by-a-chat-client etl-dag-x1-x-42 2m pod deleted\n";
+        PasteFileReader.Result r = read(HEADER + tree, LocalDate.of(2026, 9, 20));
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertEquals(18, r.problems().get(0).line());
+        assertFalse(only(r).nodes().values().stream().anyMatch(n -> n.podName().equals("etl-dag-x1-x-42")));
+    }
+
+    @Test
+    void repeatedBlocksOfArgoWatchGiveOneWorkflowEach() throws IOException {
+        String running = HEADER.replace("Status:              Failed", "Status:              Running");
+        PasteFileReader.Result r = read(running + TabWriter.lay(2, tree(false)) + "\n" + HEADER + TabWriter.lay(2, tree(false)),
+                LocalDate.of(2026, 9, 20));
+        assertEquals(2, r.objects().size());
+        assertEquals("Running", ((WorkflowSnapshot) r.objects().get(0)).phase());
+        assertEquals("Failed", ((WorkflowSnapshot) r.objects().get(1)).phase());
+    }
+}

@@ -1,0 +1,141 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.time.Timestamp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kubectl get pods} tables as pasted: plain, {@code -o wide}, {@code -A}, with and without a stated time. */
+class KubectlPodTablesTest {
+    @TempDir
+    Path dir;
+
+    private static final List<String> HEADER = List.of("NAME", "READY", "STATUS", "RESTARTS", "AGE");
+
+    private PasteFileReader.Result read(String text, ObservedAt commandLine) throws IOException {
+        Path p = dir.resolve("pods.txt");
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        return new PasteFileReader().read(new InputFile("pods.txt", p, InputKind.SNAPSHOT, false, PasteShape.KUBECTL_PODS.label()),
+                PasteShape.KUBECTL_PODS, commandLine, null, "");
+    }
+
+    private static PodTable only(PasteFileReader.Result r) {
+        assertEquals(1, r.objects().size(), r.toString());
+        return (PodTable) r.objects().get(0);
+    }
+
+    @Test
+    void plainTableWithEveryStatusWordAndRestartsAgo() throws IOException {
+        String table = "# taken-at: 2026-09-23T12:00:00Z\n$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER,
+                List.of("build-7x2-main-1", "0/2", "Completed", "0", "3d4h"),
+                List.of("build-7x2-main-2", "0/2", "Error", "0", "5m12s"),
+                List.of("build-7x2-main-3", "1/2", "Terminating", "0", "45s"),
+                List.of("build-7x2-main-4", "0/1", "Init:0/1", "0", "2m"),
+                List.of("build-7x2-main-5", "0/1", "CrashLoopBackOff", "5 (62s ago)", "14m"),
+                List.of("build-7x2-main-6", "0/2", "OOMKilled", "1 (3h ago)", "2y10d"),
+                List.of("build-7x2-main-7", "0/2", "ContainerCreating", "0", "<invalid>")));
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        PodTable t = only(r);
+        assertEquals("ci", t.namespace());
+        assertEquals("kubectl get pods -n ci", t.command());
+        assertTrue(t.unfiltered());
+        assertFalse(t.wide());
+        assertEquals(7, t.rows().size());
+        PodTable.Row completed = t.row("ci", "build-7x2-main-1").orElseThrow();
+        // 3d4h is truncated to the hour: the Pod was created between 3d5h and 3d4h before noon.
+        assertEquals("2026-09-20T07:00:00Z", completed.createdEarliest().format());
+        assertEquals("2026-09-20T08:00:00Z", completed.createdLatest().format());
+        PodTable.Row error = t.rows().get(1);
+        assertEquals("2026-09-23T11:54:47Z", error.createdEarliest().format());
+        assertEquals("2026-09-23T11:54:48Z", error.createdLatest().format());
+        assertTrue(t.rows().get(2).terminating());
+        assertFalse(completed.terminating());
+        assertEquals("Init:0/1", t.rows().get(3).status());
+        assertEquals(5, t.rows().get(4).restarts());
+        assertEquals("62s", t.rows().get(4).lastRestartAgo());
+        // 2y10d is truncated to the day.
+        PodTable.Row old = t.rows().get(5);
+        assertEquals(86_400L, old.createdLatest().instant().getEpochSecond() - old.createdEarliest().instant().getEpochSecond());
+        PodTable.Row invalid = t.rows().get(6);
+        assertTrue(invalid.ageInvalid());
+        assertNull(invalid.createdEarliest());
+        assertEquals("pods.txt:10", invalid.source().toString());
+    }
+
+    @Test
+    void withoutAStatedTimeAgeGivesNoCreationTimeAndTheReportSaysSo() throws IOException {
+        PasteFileReader.Result r = read(TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "5m"))), null);
+        PodTable t = only(r);
+        assertNull(t.observed());
+        assertNull(t.rows().get(0).createdEarliest());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("no observation time")), r.notes().toString());
+        assertFalse(t.unfiltered(), "no command shown: whether the listing was filtered is unknown");
+    }
+
+    @Test
+    void commandLineTimeGivesTheWindow() throws IOException {
+        ObservedAt at = ObservedAt.stated(Timestamp.parseRfc3339("2026-09-23T12:00:00Z", null, false), ObservationBasis.COMMAND_LINE);
+        PasteFileReader.Result r = read(TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "95s"))), at);
+        PodTable.Row row = only(r).rows().get(0);
+        assertEquals("2026-09-23T11:58:24Z", row.createdEarliest().format());
+        assertEquals("2026-09-23T11:58:25Z", row.createdLatest().format());
+    }
+
+    @Test
+    void wideAllNamespacesTableKeepsNamespaceIpAndNode() throws IOException {
+        String table = "$ kubectl get pods -A -o wide | grep build\n" + TabWriter.lay(3, List.of(
+                List.of("NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"),
+                List.of("ci", "build-7x2-main-1", "0/2", "Completed", "0", "31m", "10.4.1.7", "gke-pool-a-1f2e", "<none>", "<none>"),
+                List.of("qa", "build-9k1-main-1", "0/1", "Pending", "0", "8s", "<none>", "<none>", "<none>", "<none>")));
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        PodTable t = only(r);
+        assertTrue(t.wide());
+        assertFalse(t.unfiltered(), "piped through grep");
+        assertEquals("ci", t.rows().get(0).namespace());
+        assertEquals("10.4.1.7", t.rows().get(0).ip());
+        assertEquals("gke-pool-a-1f2e", t.rows().get(0).node());
+        assertEquals("", t.rows().get(1).node());
+        assertTrue(t.row("qa", "build-9k1-main-1").isPresent());
+        assertFalse(t.row("ci", "build-9k1-main-1").isPresent());
+        assertTrue(r.identifiers().contains("host:gke-pool-a-1f2e"));
+    }
+
+    @Test
+    void aRowThatDoesNotFitTheHeaderIsAProblemAtItsLine() throws IOException {
+        String table = TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "5m")))
+                + "a-2 1/1 Running 0 5m\n"
+                + TabWriter.lay(3, List.of(List.of("a-3", "one", "Running", "0", "5m")))
+                + TabWriter.lay(3, List.of(List.of("a-4", "1/1", "Running", "0", "five minutes")));
+        PasteFileReader.Result r = read(table, null);
+        assertEquals(1, only(r).rows().size());
+        assertEquals(List.of(3L, 4L, 5L), r.problems().stream().map(ObjectFileReader.Problem::line).toList());
+        assertTrue(r.problems().get(1).reason().contains("READY"), r.problems().get(1).reason());
+        assertTrue(r.problems().get(2).reason().contains("AGE"), r.problems().get(2).reason());
+    }
+
+    @Test
+    void twoTablesOneAfterTheOtherAreTwoObservations() throws IOException {
+        String table = "$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "5m")))
+                + "$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Terminating", "0", "6m")))
+                + "No resources found in ci namespace.\n";
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(2, r.objects().size());
+        assertTrue(((PodTable) r.objects().get(1)).rows().get(0).terminating());
+        assertEquals("pods.txt:5", ((PodTable) r.objects().get(1)).source().toString());
+    }
+}

@@ -1,0 +1,56 @@
+package dev.argoforensics.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Pasted argo get and kubectl get pods output is told from log lines by its header, never by a word in a line. */
+class PasteShapeTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void kubectlHeadersPlainWideAndAllNamespaces() {
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of("NAME        READY   STATUS      RESTARTS   AGE")));
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of("# taken-at: 2026-09-23T03:31:40Z", "$ kubectl get pods -o wide",
+                "NAME   READY   STATUS    RESTARTS   AGE   IP          NODE     NOMINATED NODE   READINESS GATES")));
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of("", "NAMESPACE   NAME   READY   STATUS   RESTARTS   AGE")));
+    }
+
+    @Test
+    void argoGetByItsHeaderBlockOrItsTreeHeader() {
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(List.of("$ argo get wf-1", "Name:                wf-1", "Namespace:           argo")));
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(List.of("STEP          TEMPLATE  PODNAME     DURATION  MESSAGE")));
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(List.of(
+                "\u001b[39mSTEP\u001b[0m   TEMPLATE  PODNAME  DURATION  ARTIFACTS  MESSAGE  RESOURCESDURATION  NODENAME")));
+    }
+
+    @Test
+    void logLinesThatHoldTheWordsAreNotTables() {
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of(
+                "time=\"2026-09-23T03:00:00Z\" level=info msg=\"NAME  READY  STATUS  RESTARTS  AGE\" namespace=argo")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("I0923 03:00:00.000000       1 main.go:1] NAME READY STATUS RESTARTS AGE")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("NAME READY STATUS RESTARTS AGE")), "single spaces: prose, not kubectl");
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("Name:  my-config", "data:  x")), "Name: without argo's Namespace: line");
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("NAME    AGE")), "another kind's table");
+    }
+
+    @Test
+    void theClassifierSendsTablesToTheSnapshotReaderAndLooksAlikesToTheLogReader() throws IOException {
+        Path table = dir.resolve("pods.log");
+        Files.writeString(table, "NAME   READY   STATUS   RESTARTS   AGE\nwf-1   0/2     Error    0          3m\n");
+        InputFile t = new InputClassifier().classify("pods.log", table);
+        assertEquals(InputKind.SNAPSHOT, t.kind());
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.of(t.reason()));
+        Path log = dir.resolve("controller.txt");
+        Files.writeString(log, "time=\"2026-09-23T03:00:00Z\" level=info msg=\"listing\" header=\"NAME   READY   STATUS   RESTARTS   AGE\"\n"
+                + "NAME   READY   STATUS   RESTARTS   AGE\n");
+        InputFile l = new InputClassifier().classify("controller.txt", log);
+        assertEquals(InputKind.LOG, l.kind());
+    }
+}
