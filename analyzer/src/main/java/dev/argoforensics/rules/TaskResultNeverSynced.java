@@ -148,6 +148,13 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         Timestamp from = finished != null ? finished.at : first.at();
         long nanos = from.nanosUntil(pending.at());
         if (nanos > threshold) {
+            // The claim is about a Pod that finished: cleared when it still ran at the last view, or nothing shows it ended.
+            PodProgress progress = PodProgress.of(correlation, s, workflow, lines, views, finished);
+            if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(pending.at()))) {
+                cleared.add(new Clearance(s.key(), TaskResultWording.unfinished(s, workflow, views, pending, progress),
+                        progress.running() != null ? progress.running().source() : pending.source()));
+                return;
+            }
             findings.add(finding(correlation, s, lines, views, pending, finished, nanos));
         } else if (finished != null) {
             cleared.add(new Clearance(s.key(), "the task result was still pending " + GoDuration.format(Math.max(nanos, 0))

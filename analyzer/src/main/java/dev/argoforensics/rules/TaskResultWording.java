@@ -4,6 +4,7 @@ import static dev.argoforensics.rules.TaskResultNeverSynced.LOG;
 
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.TaskResultLines;
+import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
@@ -102,6 +103,32 @@ final class TaskResultWording {
             };
         }
         return null;
+    }
+
+    /**
+     * Why a result not synced is no finding when the Pod had not finished: shown running at or after the last
+     * view of the result pending, or nothing shows it finished at all (the sources that say "not synced" say the
+     * same of a Pod that still runs).
+     */
+    static String unfinished(Subject s, WorkflowHistory workflow, List<View> views, View pending, PodProgress progress) {
+        String pod = s.pod() != null ? "Pod " + s.pod().key() : "the Pod of node " + s.nodeId();
+        PodProgress.Sign running = progress.running();
+        String completed = workflow == null ? "" : workflow.snapshots().stream()
+                .filter(w -> w.completed() && w.observed() != null && !w.observed().time().isAfter(pending.at())).reduce((a, b) -> b)
+                .map(w -> "; the Workflow was exported completed (" + w.phase() + (w.finishedAt() == null ? "" : " at " + w.finishedAt().format())
+                        + "), after which the controller updates none of its nodes, so the exported status is the last it stored")
+                .orElse("");
+        List<String> sources = views.stream().filter(View::pending).map(v -> v.kind() + " (" + v.what() + ")").distinct().toList();
+        String said = String.join(", ", sources) + (sources.size() == 1 ? " says" : " say");
+        if (running != null && !running.at().isBefore(pending.at())) {
+            return pod + " had not finished: " + running.what() + " at " + running.at().format() + ", at or after the last view of its result "
+                    + "not synced (" + pending.at().format() + "); a result is not synced while its Pod runs" + completed;
+        }
+        return "nothing shows " + pod + " finished: " + said + " the result was not synced, which is so for every Pod still running "
+                + "(the node stays Running in the exported Workflow either way)"
+                + (running != null ? "; the last sign of the Pod, at " + running.at().format() + ", is that " + running.what() : "")
+                + completed + "; an export of the Pod (its containers' states) or the controller's lines about it after "
+                + pending.at().format() + " would settle it";
     }
 
     /** A line by which the controller completed the result itself, without the executor's report. */

@@ -90,6 +90,80 @@ class TaskResultNeverSyncedTest {
         assertTrue(f.explanation().contains("taskResultsCompletionStatus false at 2026-09-19T16:55:00Z"), f.explanation());
     }
 
+    // ---- a Pod that had not finished: its result is not synced while it runs, and its node is Running either way ----
+
+    private static final String RUNNING_POD = Exports.Pod.of().phase("Running").running("main").running("wait").yaml();
+
+    @Test
+    void aPodExportedRunningAfterTheLastUnsyncedViewClearsIt() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:28:00Z", UNSYNCED)
+                .takenAt("wf-2.yaml", "2026-09-19T16:55:00Z", UNSYNCED).takenAt("pod.yaml", "2026-09-19T16:55:02Z", RUNNING_POD).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size());
+        String reason = e.cleared().get(0).reason();
+        assertTrue(reason.startsWith("Pod ns/p had not finished: an export of the Pod shows it Running (main running, wait running) at "
+                + "2026-09-19T16:55:02Z, at or after the last view of its result not synced (2026-09-19T16:55:00Z)"), reason);
+        assertEquals("pod.yaml:1", e.cleared().get(0).evidence().toString());
+    }
+
+    @Test
+    void aSucceededPodWhoseNodeTheExportStillShowsRunningStillFires() {
+        // The stuck case itself: the reconcile stops before storing the Pod's Succeeded, so the node stays Running.
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .takenAt("pod.yaml", "2026-09-19T16:40:00Z", FINISHED_POD).takenAt("wf-2.yaml", "2026-09-19T16:55:00Z", UNSYNCED).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("2026-09-19T16:27:45Z", f.fact("podFinishedAt").orElseThrow().value());
+        assertEquals("27m15s", f.fact("pendingFor").orElseThrow().value());
+    }
+
+    @Test
+    void aPodExportedRunningBeforeItFinishedDoesNotClearIt() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod-1.yaml", "2026-09-19T16:20:00Z", RUNNING_POD)
+                .takenAt("pod-2.yaml", "2026-09-19T16:40:00Z", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:55:00Z", UNSYNCED).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+    }
+
+    @Test
+    void nothingShowingThePodFinishedClearsItSayingWhatWouldSettleIt() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:28:00Z", UNSYNCED)
+                .takenAt("wf-2.yaml", "2026-09-19T16:55:00Z", UNSYNCED)
+                .log("c.log", createdPod("2026-09-19T16:27:10.431Z"), V4.processing("2026-09-19T16:47:10.100Z", "Running"))
+                .correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        String reason = e.cleared().get(0).reason();
+        assertEquals("nothing shows Pod ns/p finished: the exported Workflow (taskResultSynced: false) says the result was not "
+                + "synced, which is so for every Pod still running (the node stays Running in the exported Workflow either way); an export "
+                + "of the Pod (its containers' states) or the controller's lines about it after 2026-09-19T16:55:00Z would settle it", reason);
+    }
+
+    @Test
+    void theControllersReadingOfThePodRunningAfterTheLastViewClearsIt() {
+        String running = "time=\"2026-09-19T16:56:00.100Z\" level=info msg=\"node changed\" namespace=ns new.message= new.phase=Running "
+                + "new.progress=0/1 nodeID=p old.message= old.phase=Pending old.progress=0/1 workflow=p";
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:28:00Z", UNSYNCED)
+                .takenAt("wf-2.yaml", "2026-09-19T16:55:00Z", UNSYNCED).log("c.log", createdPod("2026-09-19T16:27:10.431Z"), running).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("had not finished: the controller read the Pod Running (node changed from Pending to "
+                + "Running) at 2026-09-19T16:56:00.100Z"), e.cleared().get(0).reason());
+    }
+
+    @Test
+    void infoStopsOfTheWorkflowShowItsOnlyUnfinishedPodFinished() {
+        // v3.7+ at Info: the stops name no node, but the Workflow has no other Pod node they could be about.
+        List<String> lines = new ArrayList<>(List.of(createdPod("2026-09-19T16:27:10.431Z")));
+        for (int m = 30; m <= 54; m += 4) {
+            String t = "2026-09-19T16:" + m + ":00.1";
+            lines.add(V4.processing(t + "00Z", "Running"));
+            lines.add("time=" + t + "05Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" component=workflow_worker "
+                    + "workflow=p namespace=ns");
+        }
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:28:00Z", UNSYNCED)
+                .takenAt("wf-2.yaml", "2026-09-19T16:55:00Z", UNSYNCED).log("c.log", lines.toArray(String[]::new)).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals("p", e.findings().get(0).node().id());
+    }
+
     // ---- from the controller's lines alone (issue #14): Workflow "w" in "ns", node "w-1180342716", no line names its Pod ----
 
     private static final String NODE = "w-1180342716";
