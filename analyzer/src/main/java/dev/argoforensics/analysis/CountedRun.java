@@ -93,7 +93,9 @@ final class CountedRun implements ChunkItem {
         if (c.prefixed()) {
             prefixed++;
         }
-        formats[c.format().ordinal()]++;
+        if (c.envelope() != EnvelopeKind.CSV_COLUMNS) {
+            formats[c.format().ordinal()]++; // a record rebuilt from columns has the rebuilder's form, not the writer's
+        }
         envelopes[c.envelope().ordinal()]++;
         zones[time.zone().ordinal()]++;
         if (evidence != lastEvidence && seenReleases.add(evidence)) {

@@ -156,7 +156,7 @@ final class LineFrontEnd {
         public void accept(ChunkItem item) {
             if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG) {
                 Timestamp time = LogZone.apply(c.time(), logZone);
-                ReleaseEvidence evidence = releases(c.format(), c.level(), c.entry());
+                ReleaseEvidence evidence = releases(StreamAssembler.evidenceFormat(c), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
                     open.add(c, time, evidence);
                 } else {
@@ -182,7 +182,7 @@ final class LineFrontEnd {
     /** Release evidence by format and level, then by entry identity (null: no entry); records hash deeply, too slow per line. */
     private final Map<RecordFormat, Map<Level, Map<CatalogEntry, ReleaseEvidence>>> releaseCache = new EnumMap<>(RecordFormat.class);
     private ReleaseEvidence releases(RecordFormat format, Level level, CatalogEntry entry) {
-        if (level == null) {
+        if (level == null || format == null) {
             return catalog.releases(format, null, entry);
         }
         Map<CatalogEntry, ReleaseEvidence> byEntry = releaseCache.computeIfAbsent(format, f -> new EnumMap<>(Level.class))
@@ -440,7 +440,7 @@ final class LineFrontEnd {
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
                     match.map(CatalogMatch::entry).orElse(null));
         }
-        ReleaseEvidence releases = catalog.releases(record, match.orElse(null));
+        ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases);
@@ -464,7 +464,7 @@ final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match));
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS));
     }
 
     /**

@@ -379,7 +379,7 @@ final class StreamAssembler {
             if (c.envelopeTime() != null) {
                 zoneOffset(time, c.envelopeTime());
             }
-            releases = releases.and(cachedReleases(c.format(), c.level(), c.entry()));
+            releases = releases.and(cachedReleases(evidenceFormat(c), c.level(), c.entry()));
             if (c.format() == RecordFormat.KLOG) {
                 Timestamp dating = c.envelopeTime() != null ? c.envelopeTime() : lastDated;
                 if (dating == null) {
@@ -391,7 +391,7 @@ final class StreamAssembler {
             }
             dated(time, c.format());
             Stream s = set.streamFor(origin(c.origin()), from(c.origin()), false);
-            s.count(time, file, lineBase + c.firstLine(), cachedReleases(c.format(), c.level(), c.entry()),
+            s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
                     c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
             if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
                 // The finalizer line (always kept: it names no Pod) belonged to this Pod, which is of no interest.
@@ -484,7 +484,9 @@ final class StreamAssembler {
             if (isPrefixed) {
                 prefixed++;
             }
-            formats.merge(format, 1L, Long::sum);
+            if (envelope != EnvelopeKind.CSV_COLUMNS) {
+                formats.merge(format, 1L, Long::sum); // a record rebuilt from columns has the rebuilder's form, not the writer's
+            }
             envelopes.merge(envelope, 1L, Long::sum);
         }
 
@@ -647,7 +649,8 @@ final class StreamAssembler {
 
         private String describe() {
             if (formats.isEmpty()) {
-                return otherContainers.isEmpty() ? "unknown" : "lines of other containers" + wrappers();
+                return envelopes.containsKey(EnvelopeKind.CSV_COLUMNS) ? "records" + wrappers()
+                        : otherContainers.isEmpty() ? "unknown" : "lines of other containers" + wrappers();
             }
             return byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", ")) + wrappers();
         }
@@ -667,7 +670,15 @@ final class StreamAssembler {
         return LogZone.apply(t, logZone);
     }
 
+    /** The format a counted record's release evidence may rest on: none for a record rebuilt from an export's columns. */
+    static RecordFormat evidenceFormat(ChunkItem.Counted c) {
+        return c.envelope() == EnvelopeKind.CSV_COLUMNS ? null : c.format();
+    }
+
     private ReleaseEvidence cachedReleases(RecordFormat format, Level level, CatalogEntry entry) {
+        if (format == null) {
+            return catalog.releases(null, level, entry);
+        }
         return releaseCache.computeIfAbsent(List.of(format, level == null ? "" : level, entry == null ? "" : entry.id()),
                 k -> catalog.releases(format, level, entry));
     }

@@ -15,16 +15,21 @@ public record Fingerprint(String id, List<String> formats, String entry, Level l
         formats = List.copyOf(formats);
     }
 
-    /** For a line read only up to its message: fingerprints that test keys do not apply. */
+    /**
+     * For a line read only up to its message: fingerprints that test keys do not apply. A null format
+     * is a record whose form says nothing of its writer (rebuilt from an export's columns): a
+     * fingerprint that tests the format does not apply either.
+     */
     boolean appliesWithoutKeys(RecordFormat format, Level lineLevel, CatalogEntry matched) {
         return hasKey == null && lacksKey == null
-                && (formats.isEmpty() || formats.contains(format.label()))
+                && (formats.isEmpty() || (format != null && formats.contains(format.label())))
                 && (entry == null || (matched != null && matched.id().equals(entry)))
                 && (level == null || level == lineLevel);
     }
 
-    boolean appliesTo(LogRecord record, CatalogEntry matched) {
-        return (formats.isEmpty() || formats.contains(record.format().label()))
+    /** @param formatKnown false for a record rebuilt from an export's columns, whose form is the rebuilder's, not the writer's */
+    boolean appliesTo(LogRecord record, CatalogEntry matched, boolean formatKnown) {
+        return (formats.isEmpty() || (formatKnown && formats.contains(record.format().label())))
                 && (entry == null || (matched != null && matched.id().equals(entry)))
                 && (level == null || level == record.level())
                 && (hasKey == null || record.value(hasKey).isPresent())

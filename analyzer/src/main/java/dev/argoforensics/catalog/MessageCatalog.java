@@ -134,6 +134,15 @@ public final class MessageCatalog {
 
     /** What one record says about the release that wrote it; a printed version says it exactly. */
     public ReleaseEvidence releases(LogRecord record, CatalogMatch matched) {
+        return releases(record, matched, true);
+    }
+
+    /**
+     * As {@link #releases(LogRecord, CatalogMatch)}; {@code formatKnown} false for a record rebuilt from
+     * an export's columns, whose format (slog or logrus) is the rebuilder's choice and says nothing of
+     * the release.
+     */
+    public ReleaseEvidence releases(LogRecord record, CatalogMatch matched, boolean formatKnown) {
         ReleaseEvidence e = ReleaseEvidence.NONE;
         CatalogEntry entry = matched == null ? null : matched.entry();
         if (matched != null) {
@@ -146,7 +155,7 @@ public final class MessageCatalog {
             }
         }
         for (Fingerprint f : fingerprints) {
-            if (f.appliesTo(record, entry)) {
+            if (f.appliesTo(record, entry, formatKnown)) {
                 e = e.and(f.releases(), f.id());
             }
         }

@@ -17,7 +17,7 @@ public enum EnvelopeKind {
     /** A CSV export with a header naming the column that holds the line. */
     CSV_EXPORT("CSV export"),
     /** A CSV export whose message column holds only the message: the record is built from the time, level and message columns. */
-    CSV_COLUMNS("CSV export, record built from its columns"),
+    CSV_COLUMNS("CSV export, rebuilt from its columns"),
     /** A Kibana / OpenSearch Discover CSV export: {@code "@timestamp","kubernetes.pod_name",…,"message"}. */
     DISCOVER_CSV("Kibana/OpenSearch Discover CSV"),
     /** A Kibana / OpenSearch Discover (or Elasticsearch search) hit: the log-store object in {@code _source}. */

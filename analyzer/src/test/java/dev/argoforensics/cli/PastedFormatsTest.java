@@ -33,4 +33,26 @@ class PastedFormatsTest {
                 + "  container     main: 2 lines kept apart (not the controller's)\n"
                 + "  container     wait: 1 line kept apart (not the controller's)\n"), r.out());
     }
+
+    /**
+     * A v3 controller's lines exported with their time and level in columns: the record rebuilt from
+     * them takes slog's form (the time has a zone), but that form is the rebuilder's, so it is neither
+     * named as the file's format nor read as a sign of a v4 release.
+     */
+    @Test
+    void aRecordRebuiltFromColumnsSaysNothingOfTheRelease() throws IOException {
+        Path p = dir.resolve("export.csv");
+        Files.writeString(p, String.join("\n",
+                "timestamp,level,host,container,message",
+                "\"\"\"2026-11-18T01:58:02.114Z\"\"\",\"\"\"info\"\"\",\"\"\"ip-10-0-1-23\"\"\",\"\"\"workflow-controller\"\"\","
+                        + "\"\"\"msg=\"\"\"\"Starting Workflow Controller\"\"\"\" defaultRequeueTime=10s version=v3.7.9\"\"\"",
+                "\"\"\"2026-11-18T02:00:00.412Z\"\"\",\"\"\"info\"\"\",\"\"\"ip-10-0-1-23\"\"\",\"\"\"workflow-controller\"\"\","
+                        + "\"\"\"msg=\"\"\"\"Created pod: wf-a[0].step (wf-a-step-1)\"\"\"\" namespace=etl workflow=wf-a\"\"\"") + "\n",
+                StandardCharsets.UTF_8);
+        Cli r = Cli.run("formats", p.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("  format        records in CSV export, rebuilt from its columns\n"
+                + "  lines         3: 2 events (2 recognised), 1 continuation, 0 blank, 0 unparsed\n"
+                + "  argo          v3.7.9 (Starting Workflow Controller version=v3.7.9)\n"), r.out());
+    }
 }
