@@ -50,7 +50,12 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param entry the catalog entry its message belongs to, or null
      */
     record Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry) implements ChunkItem {
+                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, boolean cut) implements ChunkItem {
+        /** A record read from a whole line. */
+        Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
+                Timestamp time, RecordFormat format, Level level, CatalogEntry entry) {
+            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, false);
+        }
     }
 
     /**
@@ -60,9 +65,10 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      *
      * @param catalogId the catalog entry it matched, or null for a message the catalog does not know
      * @param event     the typed event ({@link ControllerEvent.Unrecognized} for an unknown message)
+     * @param cut       what the line lost, for a line cut short; null for a whole one
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
-                ReleaseEvidence releases) implements ChunkItem {
+                ReleaseEvidence releases, String cut) implements ChunkItem {
     }
 
     /** A line that is not a record (or a piece of a Go panic; the assembler decides). */

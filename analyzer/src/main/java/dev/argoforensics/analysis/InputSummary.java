@@ -26,6 +26,9 @@ import java.util.Map;
  * @param zones        the file's log records by how their time zone was known (kept or only counted)
  * @param problems     what was wrong with the file itself, each at its line: damage that ended the
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
+ * @param readInPart   records read from lines cut short (pasted, copied from a console): only what was
+ *                     whole before the cut (among the events; not unparsed)
+ * @param cutShort     of those, the kept ones: first line → what the cut lost, for the findings that cite them
  */
 public record InputSummary(
         InputFile file,
@@ -42,19 +45,30 @@ public record InputSummary(
         String versionGuess,
         List<String> notes,
         Map<ZoneBasis, Long> zones,
-        List<UnparsedLine> problems) {
+        List<UnparsedLine> problems,
+        long readInPart,
+        Map<Long, String> cutShort) {
 
     public InputSummary {
         samples = List.copyOf(samples);
         problems = List.copyOf(problems);
+        cutShort = Map.copyOf(cutShort);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
+    }
+
+    /** A summary without lines cut short. */
+    public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation,
+                        long prefixed, long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes,
+                        Map<ZoneBasis, Long> zones, List<UnparsedLine> problems) {
+        this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
+                problems, 0, Map.of());
     }
 
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems);
+                versionGuess, newNotes, zones, problems, readInPart, cutShort);
     }
 
     /** True if the file has something to report under "inputs with problems". */

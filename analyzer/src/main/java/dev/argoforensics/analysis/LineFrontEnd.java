@@ -151,7 +151,7 @@ final class LineFrontEnd {
 
         @Override
         public void accept(ChunkItem item) {
-            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && !c.cut()) {
                 Timestamp time = LogZone.apply(c.time(), logZone);
                 ReleaseEvidence evidence = releases(c.format(), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
@@ -342,7 +342,7 @@ final class LineFrontEnd {
         if (text.isBlank()) {
             return;
         }
-        QuickScan.Head head = quickHead(text);
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             if (head.format() != RecordFormat.KLOG) {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
@@ -380,7 +380,7 @@ final class LineFrontEnd {
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;
-        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR);
+        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR, u.cut());
     }
 
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
@@ -392,7 +392,7 @@ final class LineFrontEnd {
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
         }
-        QuickScan.Head head = quickHead(text);
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             CatalogEntry entry = catalog.entryFor(head.message());
             boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text, afterHead(text, head));
@@ -410,18 +410,24 @@ final class LineFrontEnd {
         try {
             match = catalog.match(record);
         } catch (IllegalArgumentException e) {
-            return new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            if (!record.isCut()) {
+                return new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            }
+            // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
+            match = Optional.empty();
         }
-        boolean keep = (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);
+        // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
+        boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()))
+                || interest.mentions(text);
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null));
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut());
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null));
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases);
+                releases, record.isCut() ? record.cut().describe() : null);
     }
 
     /**

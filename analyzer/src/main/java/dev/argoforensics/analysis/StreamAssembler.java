@@ -175,6 +175,11 @@ final class StreamAssembler {
         private long firstNulLine;
         private long nulBytes;
         private long unterminatedLine;
+        /** Records read from lines cut short, the first of them, and what the kept ones lost (by file line). */
+        private long readInPart;
+        private long firstReadInPart;
+        private String firstReadInPartLost;
+        private final Map<Long, String> cutShort = new java.util.TreeMap<>();
         /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
         private List<ChunkItem> takingFrom;
         private int taking;
@@ -313,6 +318,9 @@ final class StreamAssembler {
 
         private void counted(ChunkItem.Counted c) {
             closePanic();
+            if (c.cut()) {
+                readInPart(lineBase + c.firstLine(), null);
+            }
             Timestamp time = inLogZone(c.time());
             countedZones.merge(time.zone(), 1L, Long::sum);
             recordsRead++;
@@ -383,9 +391,23 @@ final class StreamAssembler {
             ordinal += r.records;
         }
 
+        /** A record read from a line cut short, at its first file line; {@code lost}: what it lost, if kept. */
+        private void readInPart(long line, String lost) {
+            if (readInPart++ == 0 || line < firstReadInPart) {
+                firstReadInPart = line;
+                firstReadInPartLost = lost;
+            }
+            if (lost != null) {
+                cutShort.put(line, lost);
+            }
+        }
+
         private void keep(ChunkItem.Kept k) {
             closePanic();
             UnwrappedLine u = k.line();
+            if (k.cut() != null) {
+                readInPart(lineBase + u.firstLine(), k.cut());
+            }
             Timestamp time = inLogZone(k.time());
             account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
             if (u.envelopeTime() != null) {
@@ -516,7 +538,7 @@ final class StreamAssembler {
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, problems());
+                    unparsed, samples, releases.describe(), notes, zones, problems(), readInPart, cutShort);
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -540,6 +562,11 @@ final class StreamAssembler {
             }
             if (cutLines > 0) {
                 found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
+            }
+            if (readInPart > 0) {
+                found.add(UnparsedLine.of(file.at(firstReadInPart), "expected a whole record, found a line cut short"
+                        + (firstReadInPartLost == null ? "" : " (" + firstReadInPartLost + ")")
+                        + ": read in part, every field before the cut kept" + likeThis(readInPart), ""));
             }
             if (unterminatedLine > 0) {
                 found.add(UnparsedLine.of(file.at(unterminatedLine), "expected a line break at the end of the file, found none:"

@@ -66,6 +66,9 @@ final class FormatsCommand implements Callable<Integer> {
             if (i.prefixed() > 0) {
                 out.println("  prefixed      " + i.prefixed() + " events behind an unrecognised prefix");
             }
+            if (i.readInPart() > 0) {
+                out.println("  cut lines read in part: " + i.readInPart() + " (every field whole before the cut kept; among the events)");
+            }
         } else {
             out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
                     + " lines");

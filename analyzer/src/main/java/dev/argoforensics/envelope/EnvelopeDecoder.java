@@ -94,8 +94,12 @@ public final class EnvelopeDecoder {
             }
         } else if (line.startsWith("{")) {
             JsonEnvelope.Content c = json.read(line);
+            if (c == null) {
+                c = json.readCut(line); // a Docker line that lost its end
+            }
             if (c != null) {
-                return joinPieces(u.withRecord(c.line(), c.kind(), c.time(), c.origin(), null), !c.complete());
+                UnwrappedLine piece = u.withRecord(c.line(), c.kind(), c.time(), c.origin(), null);
+                return joinPieces(c.cut() ? piece.cutShort() : piece, !c.complete());
             }
         } else {
             int timeEnd = rfc3339PrefixEnd(line);
@@ -172,7 +176,7 @@ public final class EnvelopeDecoder {
             return null;
         }
         UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
-                partialStart.envelopeTime(), partialStart.origin(), null);
+                partialStart.envelopeTime(), partialStart.origin(), null, piece.cut());
         partial = null;
         cut = joinedCut();
         return finish(joined);

@@ -65,7 +65,8 @@ final class ReportRedactor {
                 i.prefixed(), i.blank(), i.unparsed(),
                 map(i.samples(), u -> new UnparsedLine(source(u.source()), reason(u), text.apply(u.text()))),
                 text.apply(i.versionGuess()), map(i.notes(), text), i.zones(),
-                map(i.problems(), u -> new UnparsedLine(source(u.source()), text.apply(u.reason()), text.apply(u.text()))));
+                map(i.problems(), u -> new UnparsedLine(source(u.source()), text.apply(u.reason()), text.apply(u.text()))),
+                i.readInPart(), i.cutShort());
     }
 
     private ControllerProcess controller(ControllerProcess p) {

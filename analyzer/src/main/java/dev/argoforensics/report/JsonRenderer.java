@@ -150,6 +150,9 @@ final class JsonRenderer implements ReportRenderer {
         n.put("recognised", i.recognised());
         n.put("blank", i.blank());
         n.put("unparsed", i.unparsed());
+        if (i.readInPart() > 0) {
+            n.put("cutLinesReadInPart", i.readInPart());
+        }
         n.put("continuation", i.continuation());
         n.put("prefixed", i.prefixed());
         n.put("release", i.versionGuess());

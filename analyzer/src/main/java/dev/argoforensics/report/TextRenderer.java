@@ -223,6 +223,9 @@ final class TextRenderer implements ReportRenderer {
             if (i.prefixed() > 0) {
                 b.append("      ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
             }
+            if (i.readInPart() > 0) {
+                b.append("      cut lines read in part: ").append(i.readInPart()).append(" (every field whole before the cut kept)\n");
+            }
             for (String note : i.notes()) {
                 b.append("      note: ").append(note).append('\n');
             }
