@@ -395,7 +395,7 @@ final class LineFrontEnd {
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             CatalogEntry entry = catalog.entryFor(head.message());
-            boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text, afterHead(text, head));
+            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW) || interest.mentions(text, afterHead(text, head));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
@@ -417,7 +417,9 @@ final class LineFrontEnd {
             match = Optional.empty();
         }
         // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
-        boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()))
+        // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
+        boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
+                || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
                 || interest.mentions(text);
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),

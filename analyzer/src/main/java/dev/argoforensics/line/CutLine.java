@@ -152,6 +152,16 @@ final class CutLine {
             rawTime = m.group(2);
             time = Timestamp.parseRfc3339(rawTime, null, true);
             int from = m.end();
+            // logrus pads a message shorter than 44 characters to 44 and adds a space: the fields start at column 45 of it
+            int padEnd = from + 45;
+            if (padEnd < end && s.charAt(padEnd - 1) == ' ' && s.charAt(padEnd - 2) == ' ' && s.charAt(padEnd) != ' ') {
+                int pad = padEnd - 2;
+                while (pad > from && s.charAt(pad - 1) == ' ') {
+                    pad--;
+                }
+                message = s.substring(from, pad);
+                return fields(padEnd - 1, "msg", true);
+            }
             int gap = s.indexOf("  ", from);
             if (gap < 0) {
                 return known ? record(new Cut(null, null, true, why), s.substring(from)) : null;

@@ -178,6 +178,9 @@ public final class QuickScan {
      * such a line as cut, so the quick read leaves it to the full read.
      */
     private static boolean stopsShort(String s, int from, int end, RecordFormat format) {
+        if (end == from && format == RecordFormat.SLOG_TEXT && s.charAt(end - 1) == '=') {
+            return true; // "msg=": slog quotes an empty message
+        }
         if (end <= from || s.charAt(end - 1) == '"') {
             return false;
         }

@@ -68,8 +68,9 @@ public final class RecordParser {
         LineParse result = parseText(line, yearHint);
         if (result instanceof LineParse.Rejected rejected) {
             LogRecord cut = CutLine.read(line, false, why(line));
-            if (line.length() > 5 && line.charAt(4) == '[' && (cut == null || cut.cut().message())) {
-                // A TTY message that held two spaces in a row and has no fields is whole, not cut.
+            if (line.length() > 5 && line.charAt(4) == '[' && (cut == null || cut.cut().message() && !line.contains("   "))) {
+                // A TTY message that held two spaces in a row and has no fields is whole, not cut (three spaces
+                // in a row are padding: what follows them is a field the cut left without its '=').
                 Optional<LineParse> messageOnly = ttyMessageOnly(line, yearHint);
                 if (messageOnly.isPresent()) {
                     return messageOnly.get();
@@ -96,6 +97,9 @@ public final class RecordParser {
      * slog {@code key=} with nothing after it, where slog writes an empty string as {@code key=""}).
      */
     private static String stopsShort(String line, LogRecord r) {
+        if (r.fields().isEmpty() && r.format() == RecordFormat.SLOG_TEXT && line.endsWith(" msg=")) {
+            return "the line ends after \"msg=\"";
+        }
         if (r.fields().isEmpty() || r.format() == RecordFormat.KLOG) {
             return null;
         }
@@ -132,6 +136,10 @@ public final class RecordParser {
             parser.record();
             return new LineParse.Parsed(builder.build());
         } catch (ParseCancellationException e) {
+            LogRecord cut = CutLine.read(line, false, why(line));
+            if (cut != null && !(cut.format() == RecordFormat.LOGRUS_TTY && cut.cut().message())) {
+                return new LineParse.Parsed(cut); // a line cut short: what it says is wrong is only that it stops
+            }
             return diagnose(line);
         } catch (IllegalArgumentException | DateTimeException e) {
             // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).
