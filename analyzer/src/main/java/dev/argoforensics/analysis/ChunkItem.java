@@ -46,15 +46,16 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
     /**
      * A record read up to its message and counted, but not kept: it concerns nothing of interest.
+     * {@code cut}: what the line lost, for a line cut short (read in full then); null for a whole one.
      *
      * @param entry the catalog entry its message belongs to, or null
      */
     record Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, boolean cut) implements ChunkItem {
+                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut) implements ChunkItem {
         /** A record read from a whole line. */
         Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
                 Timestamp time, RecordFormat format, Level level, CatalogEntry entry) {
-            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, false);
+            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null);
         }
     }
 

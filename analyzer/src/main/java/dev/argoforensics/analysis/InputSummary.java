@@ -28,7 +28,7 @@ import java.util.Map;
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
  * @param readInPart   records read from lines cut short (pasted, copied from a console): only what was
  *                     whole before the cut (among the events; not unparsed)
- * @param cutShort     of those, the kept ones: first line → what the cut lost, for the findings that cite them
+ * @param cutShort     of those (the first 10,000): first line → what the cut lost, for the findings that cite them
  */
 public record InputSummary(
         InputFile file,

@@ -151,7 +151,7 @@ final class LineFrontEnd {
 
         @Override
         public void accept(ChunkItem item) {
-            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && !c.cut()) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
                 Timestamp time = LogZone.apply(c.time(), logZone);
                 ReleaseEvidence evidence = releases(c.format(), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
@@ -424,7 +424,7 @@ final class LineFrontEnd {
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null), record.isCut());
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null));
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());

@@ -175,7 +175,9 @@ final class StreamAssembler {
         private long firstNulLine;
         private long nulBytes;
         private long unterminatedLine;
-        /** Records read from lines cut short, the first of them, and what the kept ones lost (by file line). */
+        /** What the first lines cut short lost is kept for this many; beyond, they are only counted. */
+        private static final int CUT_SHORT_KEPT = 10_000;
+        /** Records read from lines cut short, the first of them, and what the first of them lost (by file line). */
         private long readInPart;
         private long firstReadInPart;
         private String firstReadInPartLost;
@@ -318,8 +320,8 @@ final class StreamAssembler {
 
         private void counted(ChunkItem.Counted c) {
             closePanic();
-            if (c.cut()) {
-                readInPart(lineBase + c.firstLine(), null);
+            if (c.cut() != null) {
+                readInPart(lineBase + c.firstLine(), c.cut());
             }
             Timestamp time = inLogZone(c.time());
             countedZones.merge(time.zone(), 1L, Long::sum);
@@ -391,14 +393,15 @@ final class StreamAssembler {
             ordinal += r.records;
         }
 
-        /** A record read from a line cut short, at its first file line; {@code lost}: what it lost, if kept. */
+        /** A record read from a line cut short, at its first file line; {@code lost}: what it lost. */
         private void readInPart(long line, String lost) {
             if (readInPart++ == 0 || line < firstReadInPart) {
                 firstReadInPart = line;
                 firstReadInPartLost = lost;
             }
-            if (lost != null) {
-                cutShort.put(line, lost);
+            cutShort.put(line, lost);
+            if (cutShort.size() > CUT_SHORT_KEPT) {
+                ((java.util.TreeMap<Long, String>) cutShort).pollLastEntry(); // the first lines of the file, in whatever order they come
             }
         }
 
