@@ -44,6 +44,18 @@ final class ExcerptCaveats {
     private static Finding withCaveat(Finding f, Map<String, InputSummary> byFile) {
         List<String> notes = new ArrayList<>();
         List<String> seen = new ArrayList<>();
+        List<String> cut = new ArrayList<>();
+        List<EvidenceLine> evidence = new ArrayList<>(f.evidence().size());
+        for (EvidenceLine e : f.evidence()) {
+            InputSummary in = e.time() == null || e.source() == null ? null : byFile.get(e.source().file());
+            String lost = in == null ? null : in.cutShort().get(e.source().line());
+            if (lost != null) {
+                // The line was pasted or copied cut short: the finding rests on what was whole before the cut.
+                cut.add(e.source() + " is " + lost);
+                e = new EvidenceLine(e.source(), e.time(), e.role() + "; line " + lost, e.text(), e.controller());
+            }
+            evidence.add(e);
+        }
         for (EvidenceLine e : f.evidence()) {
             if (e.time() == null || e.source() == null || seen.contains(e.source().file())) {
                 continue; // an exported object, or a file already looked at
@@ -74,12 +86,19 @@ final class ExcerptCaveats {
                 notes.add(e.source().file() + (unreadable > 0 ? " is an excerpt or damaged (" : " is an excerpt (") + String.join("; ", why) + ")");
             }
         }
-        if (notes.isEmpty()) {
+        if (notes.isEmpty() && cut.isEmpty()) {
             return f;
         }
-        String reason = f.confidenceReason() + "; the evidence comes in part from logs with gaps: " + String.join("; ", notes)
-                + ", so lines between those cited may be missing";
+        String reason = f.confidenceReason();
+        if (!cut.isEmpty()) {
+            reason += "; evidence cited was cut short where it was copied: " + String.join("; ", cut)
+                    + ", so only what came before each cut was read";
+        }
+        if (!notes.isEmpty()) {
+            reason += "; the evidence comes in part from logs with gaps: " + String.join("; ", notes)
+                    + ", so lines between those cited may be missing";
+        }
         return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), reason, f.pod(), f.podUid(), f.workflow(), f.node(), f.summary(),
-                f.explanation(), f.facts(), f.evidence());
+                f.explanation(), f.facts(), evidence);
     }
 }

@@ -32,6 +32,9 @@ import java.util.TreeMap;
  * @param otherContainers lines of containers other than the controller's ({@code main}, {@code wait},
  *                     a sidecar; executor lines known by their message), by container: kept apart,
  *                     not read as controller records (executor lines about task results are also events)
+ * @param readInPart   records read from lines cut short (pasted, copied from a console): only what was
+ *                     whole before the cut (among the events; not unparsed)
+ * @param cutShort     of those (the first 10,000): first line → what the cut lost, for the findings that cite them
  */
 public record InputSummary(
         InputFile file,
@@ -50,37 +53,40 @@ public record InputSummary(
         Map<ZoneBasis, Long> zones,
         List<UnparsedLine> problems,
         Furniture furniture,
-        Map<String, Long> otherContainers) {
+        Map<String, Long> otherContainers,
+        long readInPart,
+        Map<Long, String> cutShort) {
 
     public InputSummary {
         java.util.Objects.requireNonNull(furniture, "furniture");
         otherContainers = Collections.unmodifiableMap(new TreeMap<>(otherContainers));
         samples = List.copyOf(samples);
         problems = List.copyOf(problems);
+        cutShort = Map.copyOf(cutShort);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
     }
 
-    /** A summary of a file that holds no line of another container. */
+    /** A summary of a file that holds no line of another container and no line cut short. */
     public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
                         long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
                         List<UnparsedLine> problems, Furniture furniture) {
         this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
-                problems, furniture, Map.of());
+                problems, furniture, Map.of(), 0, Map.of());
     }
 
-    /** A summary of a file that holds no excerpt furniture and no line of another container. */
+    /** A summary of a file that holds no excerpt furniture, no line of another container and no line cut short. */
     public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
                         long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
                         List<UnparsedLine> problems) {
         this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
-                problems, Furniture.NONE, Map.of());
+                problems, Furniture.NONE, Map.of(), 0, Map.of());
     }
 
     /** The same summary with other notes. */
     InputSummary withNotes(List<String> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems, furniture, otherContainers);
+                versionGuess, newNotes, zones, problems, furniture, otherContainers, readInPart, cutShort);
     }
 
     /** Lines of other containers, all together (each line counted once: they are neither events nor unparsed). */

@@ -154,7 +154,7 @@ final class LineFrontEnd {
 
         @Override
         public void accept(ChunkItem item) {
-            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
                 Timestamp time = LogZone.apply(c.time(), logZone);
                 ReleaseEvidence evidence = releases(StreamAssembler.evidenceFormat(c), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
@@ -346,7 +346,7 @@ final class LineFrontEnd {
         if (text.isBlank() || OtherContainers.named(u) != null) {
             return; // another container's line: no trigger of the controller's
         }
-        QuickScan.Head head = quickHead(text);
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
                 return;
@@ -387,7 +387,7 @@ final class LineFrontEnd {
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;
-        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR);
+        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR, u.cut());
     }
 
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
@@ -399,14 +399,14 @@ final class LineFrontEnd {
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
         }
-        QuickScan.Head head = quickHead(text);
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
         String apart = OtherContainers.of(u, head == null ? null : head.message());
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
         }
         if (head != null && apart == null) {
             CatalogEntry entry = catalog.entryFor(head.message());
-            boolean keep = (entry != null && entry.interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text, afterHead(text, head));
+            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW) || interest.mentions(text, afterHead(text, head));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
@@ -425,8 +425,14 @@ final class LineFrontEnd {
         try {
             match = catalog.match(record);
         } catch (IllegalArgumentException e) {
-            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope())
-                    : new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            if (apart != null) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            if (!record.isCut()) {
+                return new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            }
+            // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
+            match = Optional.empty();
         }
         if (apart != null) {
             if (match.isEmpty() || !isExecutorEvidence(match.get().entry())) {
@@ -434,16 +440,20 @@ final class LineFrontEnd {
             }
             return executorEvidence(u, record, match.get());
         }
-        boolean keep = (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.ALWAYS) || interest.mentions(text);
+        // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
+        // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
+        boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
+                || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
+                || interest.mentions(text);
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null));
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases);
+                releases, record.isCut() ? record.cut().describe() : null);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
@@ -464,7 +474,7 @@ final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS));
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null);
     }
 
     /**

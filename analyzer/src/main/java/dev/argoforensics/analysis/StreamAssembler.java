@@ -188,6 +188,13 @@ final class StreamAssembler {
         private long firstNulLine;
         private long nulBytes;
         private long unterminatedLine;
+        /** What the first lines cut short lost is kept for this many; beyond, they are only counted. */
+        private static final int CUT_SHORT_KEPT = 10_000;
+        /** Records read from lines cut short, the first of them, and what the first of them lost (by file line). */
+        private long readInPart;
+        private long firstReadInPart;
+        private String firstReadInPartLost;
+        private final Map<Long, String> cutShort = new java.util.TreeMap<>();
         /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
         private List<ChunkItem> takingFrom;
         private int taking;
@@ -369,6 +376,9 @@ final class StreamAssembler {
 
         private void counted(ChunkItem.Counted c) {
             closePanic();
+            if (c.cut() != null) {
+                readInPart(lineBase + c.firstLine(), c.cut());
+            }
             Timestamp time = inLogZone(c.time());
             countedZones.merge(time.zone(), 1L, Long::sum);
             recordsRead++;
@@ -439,9 +449,24 @@ final class StreamAssembler {
             ordinal += r.records;
         }
 
+        /** A record read from a line cut short, at its first file line; {@code lost}: what it lost. */
+        private void readInPart(long line, String lost) {
+            if (readInPart++ == 0 || line < firstReadInPart) {
+                firstReadInPart = line;
+                firstReadInPartLost = lost;
+            }
+            cutShort.put(line, lost);
+            if (cutShort.size() > CUT_SHORT_KEPT) {
+                ((java.util.TreeMap<Long, String>) cutShort).pollLastEntry(); // the first lines of the file, in whatever order they come
+            }
+        }
+
         private void keep(ChunkItem.Kept k) {
             closePanic();
             UnwrappedLine u = k.line();
+            if (k.cut() != null) {
+                readInPart(lineBase + u.firstLine(), k.cut());
+            }
             Timestamp time = inLogZone(k.time());
             account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
             if (u.envelopeTime() != null) {
@@ -577,7 +602,8 @@ final class StreamAssembler {
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary(), otherContainers);
+                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary(), otherContainers, readInPart,
+                    cutShort);
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -601,6 +627,11 @@ final class StreamAssembler {
             }
             if (cutLines > 0) {
                 found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
+            }
+            if (readInPart > 0) {
+                found.add(UnparsedLine.of(file.at(firstReadInPart), "expected a whole record, found a line cut short"
+                        + (firstReadInPartLost == null ? "" : " (" + firstReadInPartLost + ")")
+                        + ": read in part, every field before the cut kept" + likeThis(readInPart), ""));
             }
             if (unterminatedLine > 0) {
                 found.add(UnparsedLine.of(file.at(unterminatedLine), "expected a line break at the end of the file, found none:"

@@ -188,6 +188,9 @@ public final class MessageCatalog {
      */
     public Optional<CatalogMatch> match(LogRecord record) {
         String msg = record.message();
+        if (record.isCut() && record.cut().message()) {
+            return cutMessage(msg).map(e -> build(e, record, null));
+        }
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null) {
             return Optional.of(build(exact, record, null));
@@ -202,6 +205,35 @@ public final class MessageCatalog {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The entry a cut message belongs to: only one whose whole text it holds, and only where no other
+     * statement's text goes on from it ({@code queueing pod for cleanup} is also the start of
+     * {@code queueing pod for cleanup after}). A pattern never matches a cut message: its groups may be
+     * cut ({@code queuing poddelay-1m24.2}).
+     */
+    private Optional<CatalogEntry> cutMessage(String msg) {
+        CatalogEntry exact = byMessage.get(msg);
+        if (exact == null) {
+            return Optional.empty();
+        }
+        for (String other : byMessage.keySet()) {
+            if (!other.equals(msg) && other.startsWith(msg)) {
+                return Optional.empty();
+            }
+        }
+        for (CatalogEntry e : patterned) {
+            if (e.prefix().isEmpty()) {
+                Matcher m = e.pattern().matcher(msg);
+                if (m.matches() || m.hitEnd()) {
+                    return Optional.empty(); // more text could make it match
+                }
+            } else if (e.prefix().startsWith(msg) || msg.startsWith(e.prefix())) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(exact);
     }
 
     /** The entry a message belongs to, or null; for deciding cheaply, before a line is parsed in full. */

@@ -79,6 +79,9 @@ final class FormatsCommand implements Callable<Integer> {
                 out.println("  container     " + c.getKey() + ": " + c.getValue() + (c.getValue() == 1 ? " line" : " lines")
                         + " kept apart (not the controller's)");
             }
+            if (i.readInPart() > 0) {
+                out.println("  cut lines read in part: " + i.readInPart() + " (every field whole before the cut kept; among the events)");
+            }
         } else {
             out.println("  objects       " + i.events() + " (" + i.recognised() + " read), " + i.unparsed() + " unreadable; " + i.lines()
                     + " lines");

@@ -59,7 +59,8 @@ public final class Correlator {
      * @param coverage what the logs held as a whole, kept or not (the kept {@code events} are only what
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
-    public Correlation correlate(List<LogEvent> events, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
+    public Correlation correlate(List<LogEvent> logged, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
+        List<LogEvent> events = CutSchedules.complete(logged);
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);

@@ -110,8 +110,12 @@ public final class EnvelopeDecoder {
             }
         } else if (first == '{') {
             JsonEnvelope.Content c = json.read(line);
+            if (c == null) {
+                c = json.readCut(line); // a Docker line that lost its end
+            }
             if (c != null) {
-                return joinPieces(with(u, c), !c.complete());
+                UnwrappedLine piece = with(u, c);
+                return joinPieces(c.cut() ? piece.cutShort() : piece, !c.complete());
             }
         } else if (first >= '0' && first <= '9') {
             int timeEnd = PrefixTimes.rfc3339PrefixEnd(line);
@@ -251,7 +255,7 @@ public final class EnvelopeDecoder {
             return null;
         }
         UnwrappedLine joined = new UnwrappedLine(partial.toString(), partialStart.firstLine(), piece.lastLine(), partialStart.envelope(),
-                partialStart.envelopeTime(), partialStart.origin(), null, partialStart.container());
+                partialStart.envelopeTime(), partialStart.origin(), null, partialStart.container(), piece.cut());
         partial = null;
         cut = joinedCut();
         return finish(joined);

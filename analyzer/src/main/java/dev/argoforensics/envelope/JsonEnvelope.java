@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.source.JsonStringPrefix;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
@@ -33,9 +34,35 @@ final class JsonEnvelope {
 
     /**
      * What an envelope object (or export row) holds; {@code complete} is false for a Docker piece of a
-     * longer line; {@code prefix} is other metadata kept (a host), or null.
+     * longer line; {@code prefix} is other metadata kept (a host), or null; {@code cut} true when the
+     * envelope was cut inside the line it carries.
      */
-    record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin, String container, String prefix) {
+    record Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin, String container, String prefix,
+                   boolean cut) {
+        Content(String line, boolean complete, EnvelopeKind kind, Timestamp time, String origin, String container, String prefix) {
+            this(line, complete, kind, time, origin, container, prefix, false);
+        }
+    }
+
+    private static final String DOCKER_START = "{\"log\":\"";
+
+    /**
+     * A Docker json-file line cut before its object closes ({@code {"log":"time=… podName=x","stream":"stderr","ti}):
+     * the {@code log} string decoded up to the cut. If the string was cut too, the line it carries is
+     * cut; its time and stream are lost with the rest. Null for anything else.
+     */
+    Content readCut(String text) {
+        if (!text.startsWith(DOCKER_START)) {
+            return null;
+        }
+        JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, DOCKER_START.length());
+        if (!d.closed()) {
+            return d.end() == text.length() ? new Content(d.text(), true, EnvelopeKind.DOCKER_JSON, null, null, null, null, true) : null;
+        }
+        if (d.end() < text.length() && text.charAt(d.end()) != ',') {
+            return null; // not the json-file shape
+        }
+        return new Content(stripNewline(d.text()), d.text().endsWith("\n"), EnvelopeKind.DOCKER_JSON, null, null, null, null, false);
     }
 
     /**

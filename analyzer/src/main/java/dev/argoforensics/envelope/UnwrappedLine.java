@@ -13,19 +13,31 @@ import dev.argoforensics.time.Timestamp;
  * @param origin       the Pod the wrapper names (a controller replica, or the Pod of another container), or null
  * @param prefix       text before the record that no known wrapper explains (or a host an export names), or null
  * @param container    the container the wrapper (or the CRI log path) names, or null
+ * @param cut          the envelope was cut inside the record: the record stops short, whatever it looks like
  */
 public record UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
-                            String prefix, String container) {
+                            String prefix, String container, boolean cut) {
 
-    /** A line without a container named. */
+    /** A whole line without a container named. */
     public UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
                          String prefix) {
-        this(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, null);
+        this(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, null, false);
+    }
+
+    /** A whole line. */
+    public UnwrappedLine(String record, long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin,
+                         String prefix, String container) {
+        this(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, false);
+    }
+
+    /** The same line, its record known to stop short. */
+    UnwrappedLine cutShort() {
+        return new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, true);
     }
 
     /** A line as it is, before any envelope was looked for. */
     public static UnwrappedLine raw(String line, long lineNumber) {
-        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null, null);
+        return new UnwrappedLine(line, lineNumber, lineNumber, EnvelopeKind.NONE, null, null, null, null, false);
     }
 
     UnwrappedLine withRecord(String newRecord, EnvelopeKind kind, Timestamp time, String newOrigin, String newPrefix) {
@@ -34,13 +46,13 @@ public record UnwrappedLine(String record, long firstLine, long lastLine, Envelo
 
     UnwrappedLine withRecord(String newRecord, EnvelopeKind kind, Timestamp time, String newOrigin, String newPrefix, String newContainer) {
         return new UnwrappedLine(newRecord, firstLine, lastLine, kind, time != null ? time : envelopeTime,
-                newOrigin != null ? newOrigin : origin, newPrefix, newContainer != null ? newContainer : container);
+                newOrigin != null ? newOrigin : origin, newPrefix, newContainer != null ? newContainer : container, cut);
     }
 
     /** The same line, from {@code pathContainer} (a CRI log path's) unless its wrapper named a container. */
     public UnwrappedLine inContainer(String pathContainer) {
         return pathContainer == null || container != null ? this
-                : new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, pathContainer);
+                : new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, pathContainer, cut);
     }
 
     /** The same line without the Pod the wrapper named (a Pod that is no controller replica must not name a controller run). */
@@ -50,6 +62,6 @@ public record UnwrappedLine(String record, long firstLine, long lastLine, Envelo
 
     /** The same line with another origin. */
     public UnwrappedLine withOrigin(String newOrigin) {
-        return new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, newOrigin, prefix, container);
+        return new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, newOrigin, prefix, container, cut);
     }
 }

@@ -3,6 +3,7 @@ package dev.argoforensics.index;
 import dev.argoforensics.analysis.LogLines;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.line.Cut;
 import dev.argoforensics.line.Field;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LineParse;
@@ -34,6 +35,8 @@ final class LineStore {
     private static final int BLANK = 0;
     private static final int REJECTED = 1;
     private static final int PARSED = 2;
+    /** A record read from a line cut short: as {@link #PARSED}, then what the cut lost. */
+    private static final int PARSED_CUT = 3;
 
     private LineStore() {
     }
@@ -92,7 +95,7 @@ final class LineStore {
             text(out, r.reason());
         } else {
             LogRecord r = ((LineParse.Parsed) l.parse()).record();
-            out.writeByte(PARSED);
+            out.writeByte(r.isCut() ? PARSED_CUT : PARSED);
             text(out, r.format().name());
             time(out, r.time());
             text(out, r.rawTime());
@@ -103,6 +106,12 @@ final class LineStore {
                 text(out, f.key());
                 text(out, f.value());
                 text(out, f.style().name());
+            }
+            if (r.isCut()) {
+                text(out, r.cut().lastWhole());
+                text(out, r.cut().lost());
+                out.writeBoolean(r.cut().message());
+                text(out, r.cut().why());
             }
         }
     }
@@ -127,8 +136,9 @@ final class LineStore {
         for (int i = 0; i < n; i++) {
             fields.add(new Field(text(in), text(in), ValueStyle.valueOf(text(in))));
         }
+        Cut cut = kind == PARSED_CUT ? new Cut(text(in), text(in), in.readBoolean(), text(in)) : null;
         return new LogLines.Line(u, new LineParse.Parsed(new LogRecord(format, time, rawTime, level == null ? null : Level.valueOf(level),
-                message, fields)));
+                message, fields, cut)));
     }
 
     /** A string or null: its UTF-8 length (-1 for null), then the bytes. */

@@ -23,6 +23,11 @@ final class JsonRecordReader {
     private final JsonFactory factory = new JsonFactory();
     private final ObjectMapper mapper = new ObjectMapper(factory);
 
+    /** What a cut JSON line still holds, or null (see {@link JsonCutLine}). */
+    LogRecord salvage(String line) {
+        return JsonCutLine.read(line, factory, this);
+    }
+
     LineParse read(String line) {
         String time = null;
         String level = null;
@@ -71,7 +76,7 @@ final class JsonRecordReader {
         return new LineParse.Parsed(new LogRecord(slog ? RecordFormat.SLOG_JSON : RecordFormat.LOGRUS_JSON, ts, time, lvl, msg, fields));
     }
 
-    private Field field(String key, JsonToken t, JsonParser p) throws IOException {
+    Field field(String key, JsonToken t, JsonParser p) throws IOException {
         return switch (t) {
             case VALUE_STRING -> new Field(key, p.getText(), ValueStyle.JSON_STRING);
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new Field(key, p.getText(), ValueStyle.JSON_NUMBER);

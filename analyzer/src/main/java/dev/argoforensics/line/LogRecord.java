@@ -10,11 +10,23 @@ import java.util.Optional;
  *
  * @param rawTime the time exactly as printed, kept for quoting
  * @param level   null for formats without a level
+ * @param cut     null for a whole line; for a line that stops short, what was lost (only the fields
+ *                certainly whole before the cut are kept, never a value the cut may have shortened)
  */
-public record LogRecord(RecordFormat format, Timestamp time, String rawTime, Level level, String message, List<Field> fields) {
+public record LogRecord(RecordFormat format, Timestamp time, String rawTime, Level level, String message, List<Field> fields, Cut cut) {
 
     public LogRecord {
         fields = List.copyOf(fields);
+    }
+
+    /** A record read from a whole line. */
+    public LogRecord(RecordFormat format, Timestamp time, String rawTime, Level level, String message, List<Field> fields) {
+        this(format, time, rawTime, level, message, fields, null);
+    }
+
+    /** True if the line stopped short and the record holds only what came before the cut. */
+    public boolean isCut() {
+        return cut != null;
     }
 
     /** The value of the first field with this key. */

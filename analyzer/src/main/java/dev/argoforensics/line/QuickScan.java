@@ -114,7 +114,7 @@ public final class QuickScan {
         if (!wellFormedFields(line, after, end)) {
             return null;
         }
-        if (!grammarTimestamp(line, timeFrom, timeTo)) {
+        if (!grammarTimestamp(line, timeFrom, timeTo) || stopsShort(line, after, end, format)) {
             return null;
         }
         Timestamp time;
@@ -170,6 +170,29 @@ public final class QuickScan {
             }
         }
         return true;
+    }
+
+    /**
+     * True if the last field's value ends the line and is no value its writer prints there (see
+     * {@link RecordParser}: a line cut inside a duration, a slog {@code key=}): the full read reads
+     * such a line as cut, so the quick read leaves it to the full read.
+     */
+    private static boolean stopsShort(String s, int from, int end, RecordFormat format) {
+        if (end == from && format == RecordFormat.SLOG_TEXT && s.charAt(end - 1) == '=') {
+            return true; // "msg=": slog quotes an empty message
+        }
+        if (end <= from || s.charAt(end - 1) == '"') {
+            return false;
+        }
+        if (s.charAt(end - 1) == '=') {
+            return format == RecordFormat.SLOG_TEXT;
+        }
+        int space = s.lastIndexOf(' ', end - 1);
+        if (space < from) {
+            return false;
+        }
+        int eq = s.indexOf('=', space);
+        return eq > 0 && eq < end && CutLine.stoppedInsideDuration(s.substring(eq + 1, end));
     }
 
     /** A '"' or a raw CR in a key: the grammar's key allows neither. */

@@ -48,15 +48,83 @@ public final class RecordParser {
      * @param yearHint the year for klog times, which print none (from neighbouring records)
      */
     public LineParse parse(String rawLine, int yearHint) {
+        return parse(rawLine, yearHint, false);
+    }
+
+    /**
+     * @param knownCut the line is known to stop short (its envelope was cut inside the record): only what
+     *                 is certainly whole is read, also where the rest would pass for a whole record
+     */
+    public LineParse parse(String rawLine, int yearHint, boolean knownCut) {
         String line = Terminal.clean(rawLine);
         if (line.startsWith("{")) {
-            return json.read(line);
+            LineParse read = json.read(line);
+            if (read instanceof LineParse.Rejected) {
+                LogRecord cut = json.salvage(line);
+                return cut == null ? read : new LineParse.Parsed(cut);
+            }
+            return read;
         }
         LineParse result = parseText(line, yearHint);
-        if (result instanceof LineParse.Rejected rejected && line.length() > 5 && line.charAt(4) == '[') {
-            return ttyMessageOnly(line, yearHint).orElse(rejected);
+        if (result instanceof LineParse.Rejected rejected) {
+            LogRecord cut = CutLine.read(line, false, why(line));
+            if (line.length() > 5 && line.charAt(4) == '[' && (cut == null || cut.cut().message() && !line.contains("   "))) {
+                // A TTY message that held two spaces in a row and has no fields is whole, not cut (three spaces
+                // in a row are padding: what follows them is a field the cut left without its '=').
+                Optional<LineParse> messageOnly = ttyMessageOnly(line, yearHint);
+                if (messageOnly.isPresent()) {
+                    return messageOnly.get();
+                }
+            }
+            return cut == null ? rejected : new LineParse.Parsed(cut);
+        }
+        LogRecord whole = ((LineParse.Parsed) result).record();
+        if (knownCut && whole.format() != RecordFormat.KLOG) {
+            LogRecord cut = CutLine.read(line, true, "its envelope was cut inside the record");
+            return cut == null ? result : new LineParse.Parsed(cut);
+        }
+        String stop = stopsShort(line, whole);
+        if (stop != null) {
+            LogRecord cut = CutLine.read(line, true, stop);
+            return cut == null ? result : new LineParse.Parsed(cut);
         }
         return result;
+    }
+
+    /**
+     * Why a text record that reads as whole still stops short, or null: its last value ends the line and
+     * is no value its writer prints there (a Go duration that {@code Duration.String} never writes; a
+     * slog {@code key=} with nothing after it, where slog writes an empty string as {@code key=""}).
+     */
+    private static String stopsShort(String line, LogRecord r) {
+        if (r.fields().isEmpty() && r.format() == RecordFormat.SLOG_TEXT && line.endsWith(" msg=")) {
+            return "the line ends after \"msg=\"";
+        }
+        if (r.fields().isEmpty() || r.format() == RecordFormat.KLOG) {
+            return null;
+        }
+        Field last = r.fields().get(r.fields().size() - 1);
+        if (last.style() == ValueStyle.BARE && line.endsWith(last.value()) && CutLine.stoppedInsideDuration(last.value())) {
+            return last.key() + "=" + last.value() + " stops inside a Go duration";
+        }
+        if (last.style() == ValueStyle.EMPTY && r.format() == RecordFormat.SLOG_TEXT && line.endsWith("=")) {
+            return "the line ends after \"" + last.key() + "=\"";
+        }
+        return null;
+    }
+
+    /** What shows that a rejected line was cut short: how it ends. */
+    private static String why(String line) {
+        int quotes = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '"') {
+                quotes++;
+            }
+        }
+        return quotes % 2 == 1 ? "the line ends inside a quoted value" : "the line ends before its last field is whole";
     }
 
     private LineParse parseText(String line, int yearHint) {
@@ -68,6 +136,10 @@ public final class RecordParser {
             parser.record();
             return new LineParse.Parsed(builder.build());
         } catch (ParseCancellationException e) {
+            LogRecord cut = CutLine.read(line, false, why(line));
+            if (cut != null && !(cut.format() == RecordFormat.LOGRUS_TTY && cut.cut().message())) {
+                return new LineParse.Parsed(cut); // a line cut short: what it says is wrong is only that it stops
+            }
             return diagnose(line);
         } catch (IllegalArgumentException | DateTimeException e) {
             // The grammar accepted the shape but a part does not decode (a bad escape, an impossible date).

@@ -152,6 +152,9 @@ final class JsonRenderer implements ReportRenderer {
         n.put("blank", i.blank());
         n.put("unparsed", i.unparsed());
         n.put("furniture", i.furniture().lines());
+        if (i.readInPart() > 0) {
+            n.put("cutLinesReadInPart", i.readInPart());
+        }
         n.put("continuation", i.continuation());
         n.put("prefixed", i.prefixed());
         if (!i.otherContainers().isEmpty()) {

@@ -233,6 +233,9 @@ final class TextRenderer implements ReportRenderer {
             for (String command : i.furniture().commands()) {
                 b.append("      ").append(Describe.excerptBy(command)).append(": `").append(command).append("`\n");
             }
+            if (i.readInPart() > 0) {
+                b.append("      cut lines read in part: ").append(i.readInPart()).append(" (every field whole before the cut kept)\n");
+            }
             for (String note : i.notes()) {
                 b.append("      note: ").append(note).append('\n');
             }

@@ -91,7 +91,7 @@ class LineFixtureTest {
             if (u.prefix() != null) {
                 out.add("prefix        " + u.prefix());
             }
-            LineParse p = parser.parse(u.record(), 2026);
+            LineParse p = parser.parse(u.record(), 2026, u.cut());
             if (p instanceof LineParse.Rejected r) {
                 out.add("rejected      " + r);
                 continue;
@@ -103,6 +103,9 @@ class LineFixtureTest {
             out.add("msg           " + rec.message());
             for (Field f : rec.fields()) {
                 out.add("field         " + f.key() + " = " + f.value() + " (" + f.style().name().toLowerCase(Locale.ROOT) + ")");
+            }
+            if (rec.isCut()) {
+                out.add("cut           " + rec.cut().describe());
             }
         }
         return out;

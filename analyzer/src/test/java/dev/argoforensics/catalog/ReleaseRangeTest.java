@@ -68,7 +68,7 @@ class ReleaseRangeTest {
     void linesOfTwoReleaseLinesConflict() {
         ReleaseEvidence e = evidence(
                 "time=\"2026-09-19T10:01:30.002Z\" level=info msg=\"queuing poddelay-1m\" action=removeFinalizer namespace=argo podName=p",
-                "time=2026-09-19T10:01:30.002Z level=INFO msg=\"queuing pod delay\" action=removeFinalizer namespace=argo podName=p delay=-1m");
+                "time=2026-09-19T10:01:30.002Z level=INFO msg=\"queuing pod delay\" action=removeFinalizer namespace=argo podName=p delay=-1m0s");
         assertTrue(e.conflicting());
         assertTrue(e.describe().endsWith("; some lines point elsewhere)"), e.describe());
     }

@@ -33,8 +33,8 @@ class CorrelatorTest {
     void anAmbiguousPodNameKeepsAnUnknownNamespace() {
         Correlation c = new Evidence().log("a.log",
                 podEvent("2026-09-19T16:31:11.256Z", "add"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
-                queuingPodDelay("2026-09-19T16:31:11.258Z", "removeFinalizer", "-1m").replace("namespace=ns", "namespace=other")).correlate();
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m0s"),
+                queuingPodDelay("2026-09-19T16:31:11.258Z", "removeFinalizer", "-1m0s").replace("namespace=ns", "namespace=other")).correlate();
         assertTrue(c.pods().containsKey(new PodKey(null, "p")));
         assertTrue(c.pods().containsKey(new PodKey("other", "p")));
     }
@@ -69,7 +69,7 @@ class CorrelatorTest {
     void aFailedCleanupIsNotTheRemovalItsRetryIs() {
         Correlation c = new Evidence().log("a.log",
                 removingFinalizers("2026-09-19T16:31:11.257Z"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m0s"),
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
                 cleanupFailed("2026-09-19T16:31:11.360Z", "removeFinalizer"),
                 cleaningUp("2026-09-19T16:31:11.400Z", "removeFinalizer")).correlate();
@@ -81,7 +81,7 @@ class CorrelatorTest {
     void aRemovalDueAtOnceWhoseOnlyAttemptFailedIsNoRemoval() {
         Correlation c = new Evidence().log("a.log",
                 removingFinalizers("2026-09-19T16:31:11.257Z"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m0s"),
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
                 V4.cleanupForbidden("2026-09-19T16:31:11.360Z", "removeFinalizer")).correlate();
         assertTrue(c.pods().get(P).removals().isEmpty(), () -> c.pods().get(P).removals().toString());
@@ -91,7 +91,7 @@ class CorrelatorTest {
     void aRemovalDueAtOnceWithoutAnyWorkerLineStillCountsTheLinesMayBeCutOff() {
         Correlation c = new Evidence().log("a.log",
                 removingFinalizers("2026-09-19T16:31:11.257Z"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m")).correlate();
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m0s")).correlate();
         assertEquals(1, c.pods().get(P).removals().size());
     }
 

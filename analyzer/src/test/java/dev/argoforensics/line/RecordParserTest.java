@@ -94,9 +94,14 @@ class RecordParserTest {
     @Test
     void rejectedLinesSayWhereAndWhat() {
         LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class,
-                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing words", 2026));
+                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing \"words\" x=1", 2026));
         assertEquals(48, r.column());
-        assertEquals("column 48: expected \" <key>=<value>\" or the end of the line, found \" trailing words\"", r.toString());
+        assertEquals("column 48: expected \" <key>=<value>\" or the end of the line, found \" trailing \"words\" x=1\"", r.toString());
+        // Words without '=' at the end are what a line cut inside a key leaves (logrus keys may hold spaces): read in part
+        LineParse.Parsed cut = assertInstanceOf(LineParse.Parsed.class,
+                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO msg=ok trailing words", 2026));
+        assertEquals("cut after msg; the rest of the line is missing (the line ends before its last field is whole)",
+                cut.record().cut().describe());
 
         LineParse.Rejected noMsg = assertInstanceOf(LineParse.Rejected.class,
                 parser.parse("time=\"2026-09-19T10:00:00.000Z\" level=info", 2026));

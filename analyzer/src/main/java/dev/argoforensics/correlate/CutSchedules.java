@@ -1,0 +1,85 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.LogEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code queuing pod delay} line pasted cut short after its delay names no Pod, no action, or a
+ * Pod name the cut may have shortened (a bare {@code podName=} that ends the line). The controller
+ * logs it and its own {@code queueing pod for cleanup[ after]} line in one call
+ * ({@code queuePodForCleanupAfter}): that next line of the same stream, with the same action and
+ * within a second, names the Pod and the action whole. Only a name the cut line shows a prefix of (or
+ * none) is taken from it; nothing the cut line holds whole is changed.
+ */
+final class CutSchedules {
+    private static final long WITHIN_NANOS = 1_000_000_000L;
+
+    private CutSchedules() {
+    }
+
+    static List<LogEvent> complete(List<LogEvent> events) {
+        List<LogEvent> out = null;
+        Map<Integer, Integer> pending = new HashMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            LogEvent e = events.get(i);
+            if (e.event() instanceof PodCleanupScheduled s) {
+                if (incomplete(e, s)) {
+                    pending.put(e.stream(), i);
+                } else {
+                    pending.remove(e.stream());
+                }
+            } else if (e.event() instanceof PodCleanupQueued q && q.podRef() != null && q.action() != null) {
+                Integer at = pending.remove(e.stream());
+                if (at == null) {
+                    continue;
+                }
+                LogEvent se = events.get(at);
+                PodCleanupScheduled s = (PodCleanupScheduled) se.event();
+                long gap = se.time().nanosUntil(e.time());
+                String tail = lastBareValue(se.text());
+                boolean sameCall = gap >= 0 && gap <= WITHIN_NANOS && agrees(s.action(), q.action(), tail)
+                        && (s.podRef() == null || agrees(s.podRef().name(), q.podRef().name(), tail))
+                        && (s.podRef() == null || agrees(s.podRef().namespace(), q.podRef().namespace(), tail));
+                if (!sameCall) {
+                    continue;
+                }
+                if (out == null) {
+                    out = new ArrayList<>(events);
+                }
+                PodCleanupScheduled whole = new PodCleanupScheduled(q.podRef(), q.action(), s.delayNanos(), s.delayText(), s.podGC());
+                out.set(at, new LogEvent(se.source(), se.lastLine(), se.time(), se.envelopeTime(), se.envelope(), se.format(), se.level(),
+                        se.catalogId(), whole, se.text(), se.stream(), se.ordinal()));
+            }
+        }
+        return out == null ? events : out;
+    }
+
+    /** The cut line's value agrees with the whole line's: equal, absent, or the bare value ending the line and a prefix of it. */
+    private static boolean agrees(String cut, String whole, String tail) {
+        return cut == null || cut.equals(whole) || cut.equals(tail) && whole != null && whole.startsWith(cut);
+    }
+
+    /** No Pod, namespace or action (the line was cut before them), or a bare value that ends a text line (it may be cut). */
+    private static boolean incomplete(LogEvent e, PodCleanupScheduled s) {
+        if (s.podRef() == null || s.action() == null || s.podRef().namespace() == null) {
+            return true;
+        }
+        return lastBareValue(e.text()) != null;
+    }
+
+    /** The bare value of a text record's last {@code key=value} when it ends the line, or null. */
+    private static String lastBareValue(String text) {
+        String t = text.stripTrailing();
+        int space = t.lastIndexOf(' ');
+        int eq = t.indexOf('=', space + 1);
+        if (t.isEmpty() || t.endsWith("\"") || t.endsWith("}") || eq < 0) {
+            return null;
+        }
+        return t.substring(eq + 1);
+    }
+}
