@@ -10,18 +10,36 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** Where and in which format a command writes what it found: shared by the commands that render a report. */
 final class OutputOptions {
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text (default), markdown, json or html.")
+    @Option(names = {"-o", "--format"}, defaultValue = "text", paramLabel = "FORMAT", converter = FormatConverter.class,
+            description = "text (default), markdown, json or html; analyze also github-issue: a draft of Argo's bug report for one finding.")
     ReportFormat format;
+
+    /** {@code github-issue} and the others, in any case. */
+    static final class FormatConverter implements ITypeConverter<ReportFormat> {
+        @Override
+        public ReportFormat convert(String value) {
+            try {
+                return ReportFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
     Path out;
 
     /** The renderer of the chosen format: colours in text only on a terminal, never into a file. */
     ReportRenderer renderer(Terminal terminal) {
+        if (format == ReportFormat.GITHUB_ISSUE) {
+            throw new CliFailure("--format github-issue drafts a bug report from one finding", "use it with argo-forensics analyze");
+        }
         return format.renderer(out == null && terminal.colour());
     }
 
