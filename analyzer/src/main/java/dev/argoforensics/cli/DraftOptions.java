@@ -50,7 +50,8 @@ final class DraftOptions {
             throw new CliFailure(e.getMessage(), "the text report lists every finding; pick one with --finding N or --pod NAME");
         }
         UnaryOperator<String> text = redaction == null ? UnaryOperator.identity() : redaction::text;
-        return new GithubIssueRenderer().render(new IssueDraftBuilder(result, text).build(original, shown, index, redaction != null));
+        return new GithubIssueRenderer().render(new IssueDraftBuilder(result, text, redaction == null ? x -> false : redaction::mentionsAny)
+                .build(original, shown, index, redaction != null));
     }
 
     /** Where the redaction map goes beside the draft written to {@code out}: {@code draft.md} → {@code draft.redaction-map.tsv}. */

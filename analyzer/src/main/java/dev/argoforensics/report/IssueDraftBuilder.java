@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,13 +54,17 @@ public final class IssueDraftBuilder {
 
     private final AnalysisResult result;
     private final UnaryOperator<String> text;
+    private final Predicate<String> sensitive;
 
     /**
-     * @param text the redaction of one string ({@code UnaryOperator.identity()} when names are kept)
+     * @param text      the redaction of one string ({@code UnaryOperator.identity()} when names are kept)
+     * @param sensitive true for a string that holds an identifier of the inputs anywhere, even inside a
+     *                  longer word (never, when names are kept): the rebuilt Workflow masks it
      */
-    public IssueDraftBuilder(AnalysisResult result, UnaryOperator<String> text) {
+    public IssueDraftBuilder(AnalysisResult result, UnaryOperator<String> text, Predicate<String> sensitive) {
         this.result = result;
         this.text = text;
+        this.sensitive = sensitive;
     }
 
     /**
@@ -70,6 +75,9 @@ public final class IssueDraftBuilder {
      */
     public static int choose(Report original, Integer number, String pod) {
         List<Finding> all = original.findings();
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("no finding to draft a bug report from: the analysis found none");
+        }
         if (number != null) {
             if (number < 1 || number > all.size()) {
                 throw new IllegalArgumentException("--finding " + number + ": there " + (all.size() == 1 ? "is 1 finding" : "are " + all.size()
@@ -86,9 +94,6 @@ public final class IssueDraftBuilder {
             if (pod == null ? f.confidence() == Confidence.CONFIRMED : ofPod) {
                 candidates.add(i);
             }
-        }
-        if (all.isEmpty()) {
-            throw new IllegalArgumentException("no finding to draft a bug report from: the analysis found none");
         }
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException((pod == null ? "no confirmed finding to draft a bug report from" : "no finding about Pod " + pod)
@@ -217,7 +222,7 @@ public final class IssueDraftBuilder {
             return new Workflow(null, "not in the evidence: the export at " + source(latest.source()) + " could not be read again");
         }
         WorkflowReconstruction.Result r = WorkflowReconstruction.rebuild(doc, f.node() == null ? null : f.node().id(),
-                f.node() == null ? null : f.node().name(), text);
+                f.node() == null ? null : f.node().name(), text, sensitive);
         return new Workflow(new IssueDraft.Reconstructed(r.yaml(), source(latest.source()), r.notes()), null);
     }
 

@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
@@ -31,24 +32,33 @@ final class WorkflowReconstruction {
     private static final List<String> CLUSTER_FIELDS = List.of("serviceAccountName", "automountServiceAccountToken", "imagePullSecrets",
             "nodeSelector", "tolerations", "affinity", "priorityClassName", "schedulerName", "securityContext", "hostAliases",
             "dnsConfig", "dnsPolicy", "executor", "artifactRepositoryRef");
-    private static final Pattern SECRET_ARG = Pattern.compile("(?i)((?:token|password|passwd|secret|apikey|api-key|credential)[A-Za-z0-9_-]*[=:])\\S+");
+    /** A key whose value is a secret: {@code --api-token=…}, {@code PASSWORD=…}; the keyword ends the key. */
+    private static final Pattern SECRET_ARG = Pattern.compile(
+            "(?i)((?<![A-Za-z0-9_])[A-Za-z0-9_-]*(?:token|password|passwd|secret|api[-_]?key|credentials?)=)\\S+");
     static final String MASK = "REDACTED";
 
     private final UnaryOperator<String> text;
+    private final Predicate<String> sensitive;
     private final List<String> notes = new ArrayList<>();
+    private int masked;
 
-    private WorkflowReconstruction(UnaryOperator<String> text) {
+    private WorkflowReconstruction(UnaryOperator<String> text, Predicate<String> sensitive) {
         this.text = text;
+        this.sensitive = sensitive;
     }
 
     /**
      * @param workflow the exported Workflow as read
      * @param nodeId   the affected node's ID (or null), as in the export
      * @param nodeName the affected node's name (or null), as in the export
+     * @param text      the redaction of a string, as everywhere in the draft
+     * @param sensitive true for a string holding an identifier of the inputs anywhere, even inside a
+     *                  longer word ({@code s3://acme-data/...}): masked whole, since the redaction
+     *                  replaces whole names only
      * @return the YAML and notes on what was changed
      */
-    static Result rebuild(JsonNode workflow, String nodeId, String nodeName, UnaryOperator<String> text) {
-        return new WorkflowReconstruction(text).run(workflow, nodeId, nodeName);
+    static Result rebuild(JsonNode workflow, String nodeId, String nodeName, UnaryOperator<String> text, Predicate<String> sensitive) {
+        return new WorkflowReconstruction(text, sensitive).run(workflow, nodeId, nodeName);
     }
 
     record Result(String yaml, List<String> notes) {
@@ -70,7 +80,7 @@ final class WorkflowReconstruction {
         dropClusterFields(newSpec, "spec");
         Set<String> path = path(wf, spec.path("entrypoint").asText(null), nodeId, nodeName);
         if (templates == null || templates.isEmpty()) {
-            notes.add("the export has no templates (a WorkflowTemplate by reference, not stored in the status): add them from the WorkflowTemplate");
+            notes.add("the export's spec has no templates (a WorkflowTemplate by reference, or an export that left them out): add the templates it ran");
         } else {
             newSpec.set("templates", keep(templates, path));
         }
@@ -83,6 +93,10 @@ final class WorkflowReconstruction {
         }
         out.set("spec", newSpec);
         JsonNode redacted = strings(out);
+        if (masked > 0) {
+            notes.add(masked + (masked == 1 ? " value is masked as " + MASK + ": it holds" : " values are masked as " + MASK + ": they hold")
+                    + " a name from the evidence inside a longer word (a bucket, a path, a URL); put back what the reproduction needs");
+        }
         try {
             ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
@@ -246,7 +260,8 @@ final class WorkflowReconstruction {
     private JsonNode strings(JsonNode n) {
         if (n.isObject()) {
             ObjectNode o = JsonNodeFactory.instance.objectNode();
-            n.fields().forEachRemaining(e -> o.set(e.getKey(), e.getKey().equals("env") ? env(e.getValue()) : strings(e.getValue())));
+            n.fields().forEachRemaining(e -> o.set(e.getKey(), e.getKey().equals("env") ? env(e.getValue())
+                    : e.getKey().equals("image") && e.getValue().isTextual() ? image(e.getValue().asText()) : strings(e.getValue())));
             return o;
         }
         if (n.isArray()) {
@@ -255,9 +270,26 @@ final class WorkflowReconstruction {
             return a;
         }
         if (n.isTextual()) {
-            return TextNode.valueOf(text.apply(SECRET_ARG.matcher(n.asText()).replaceAll("$1" + MASK)));
+            String v = n.asText();
+            String redacted = SECRET_ARG.matcher(text.apply(v)).replaceAll("$1" + MASK);
+            // A name left inside a longer word, which the redaction (whole names only) did not replace.
+            if (redacted.equals(v) ? sensitive.test(v) : sensitive.test(redacted)) {
+                masked++;
+                return TextNode.valueOf(MASK);
+            }
+            return TextNode.valueOf(redacted);
         }
         return n;
+    }
+
+    /** An image: kept if public, its pseudonym if the redaction knows it whole, else masked (a private registry only partly named). */
+    private JsonNode image(String image) {
+        String redacted = text.apply(image);
+        if (!redacted.equals(image) && redacted.contains("/")) {
+            notes.add("a private image the evidence names only in part is masked: replace it by a public image that does the same");
+            return TextNode.valueOf(MASK);
+        }
+        return strings(TextNode.valueOf(image));
     }
 
     private JsonNode env(JsonNode env) {
