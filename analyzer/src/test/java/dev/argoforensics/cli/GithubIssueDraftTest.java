@@ -184,6 +184,15 @@ class GithubIssueDraftTest {
     }
 
     @Test
+    void theDocsShowTheDraftThisBuildWrites() throws IOException {
+        Cli r = Cli.run("analyze", "samples/issue-17024/logs", "samples/issue-17024/snapshots", "--now", "2026-09-20T00:00:00Z",
+                "-o", "github-issue", "--redact-key", "docs");
+        String draft = r.out().replace("(commit " + dev.argoforensics.report.ToolInfo.current().commit() + ")", "(commit <build commit>)");
+        assertTrue(Files.readString(Path.of("docs/reports.md"), StandardCharsets.UTF_8).contains("````markdown\n" + draft + "````\n"),
+                "docs/reports.md shows the #17024 draft as this build writes it:\n" + draft);
+    }
+
+    @Test
     void withoutRedactionTheNamesStayAndNoMapIsNeeded() {
         Cli r = draft17024("--no-redact");
         assertTrue(r.out().contains("kubectl logs -n argo deploy/workflow-controller | grep status-capture-repro"), r.out());
