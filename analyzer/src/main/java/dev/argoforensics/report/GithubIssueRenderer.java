@@ -2,10 +2,12 @@ package dev.argoforensics.report;
 
 import dev.argoforensics.report.IssueDraft.Quoted;
 import dev.argoforensics.report.IssueDraft.Version;
+import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.UpstreamIssues;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -93,31 +95,45 @@ public final class GithubIssueRenderer {
     private static String upstream(IssueDraft d) {
         Finding f = d.finding();
         StringBuilder b = new StringBuilder();
-        if (d.matches().isEmpty()) {
-            b.append("no upstream issue reports what ").append(f.rule()).append(" finds by itself.");
-        }
         Set<String> seen = d.versions().stream().map(Version::release).collect(Collectors.toCollection(LinkedHashSet::new));
-        for (UpstreamIssues.Link l : d.matches()) {
-            b.append(l.reference()).append(" matches. Same: ").append(Markdown.text(f.title().toLowerCase(Locale.ROOT).charAt(0)
-                    + f.title().substring(1))).append(", the pattern ").append(f.rule()).append(" was written from");
-            if (l.reportedOn() != null && seen.contains(l.reportedOn())) {
-                b.append(", on the release it was reported on (").append(l.reportedOn()).append(')');
+        if (d.matches().isEmpty()) {
+            b.append("no upstream issue reports what ").append(f.rule()).append(" finds by itself. ");
+        } else {
+            b.append("this matches ").append(links(d.matches(), true)).append(". Same: ")
+                    .append(Markdown.text(Character.toLowerCase(f.title().charAt(0)) + f.title().substring(1))).append(", the pattern ")
+                    .append(f.rule()).append(" was written from");
+            List<String> sameRelease = d.matches().stream().filter(l -> l.reportedOn() != null && seen.contains(l.reportedOn()))
+                    .map(l -> l.reportedOn() + ", the release #" + l.number() + " was reported on").toList();
+            b.append(sameRelease.isEmpty() ? "" : ", on " + String.join("; ", sameRelease)).append(". Differs: ");
+            List<String> differs = new ArrayList<>();
+            d.matches().stream().filter(l -> l.reportedOn() != null && !seen.contains(l.reportedOn())).forEach(l -> differs.add(
+                    "#" + l.number() + " was reported on " + l.reportedOn() + ", this on " + Markdown.text(releases(d.versions()))));
+            List<UpstreamIssues.Link> unknown = d.matches().stream().filter(l -> l.reportedOn() == null).toList();
+            if (!unknown.isEmpty()) {
+                String numbers = unknown.stream().map(l -> "#" + l.number()).collect(Collectors.joining(", "));
+                differs.add(unknown.size() == 1 ? "the release " + numbers + " was reported on is not recorded here: compare it with the version(s) below"
+                        : "the releases " + numbers + " were reported on are not recorded here: compare them with the version(s) below");
             }
-            b.append(". Differs: ");
-            if (l.reportedOn() == null) {
-                b.append("the release it was reported on is not recorded here; compare it with the version(s) below");
-            } else if (!seen.contains(l.reportedOn())) {
-                b.append("it was reported on ").append(l.reportedOn()).append(", this on ").append(Markdown.text(releases(d.versions())));
-            } else {
-                b.append("only the evidence of this cluster (the Workflow, timings and log lines below)");
+            if (f.confidence() != Confidence.CONFIRMED) {
+                differs.add("here the finding is " + f.confidence().label() + ", not confirmed: " + prose(f.confidenceReason()));
             }
-            b.append(". ");
+            b.append(differs.isEmpty() ? "only this cluster's evidence (the Workflow, timings and log lines below)" : String.join("; ", differs))
+                    .append(". ");
         }
         if (!d.related().isEmpty()) {
-            b.append("Related: ").append(d.related().stream().map(l -> l.reference().substring(UpstreamIssues.REPOSITORY.length())
-                    + (l.note() == null ? "" : " (" + Markdown.text(l.note()) + ")")).collect(Collectors.joining(", "))).append('.');
+            b.append("Related: ").append(links(d.related(), true)).append('.');
         }
         return b.toString().strip();
+    }
+
+    /** {@code argoproj/argo-workflows#1, #2 (note)}: the repository named once, notes with {@code withNotes}. */
+    private static String links(List<UpstreamIssues.Link> links, boolean withNotes) {
+        List<String> out = new ArrayList<>();
+        for (UpstreamIssues.Link l : links) {
+            out.add((out.isEmpty() ? UpstreamIssues.REPOSITORY : "") + "#" + l.number()
+                    + (l.note() == null || !withNotes ? "" : " (" + Markdown.text(l.note()) + ")"));
+        }
+        return String.join(", ", out);
     }
 
     private static String releases(List<Version> versions) {
@@ -173,7 +189,8 @@ public final class GithubIssueRenderer {
     private static void workflow(StringBuilder b, IssueDraft d) {
         heading(b, WORKFLOW);
         if (d.workflow() == null) {
-            b.append('_').append(prose(d.noWorkflow())).append("._\n");
+            String why = prose(d.noWorkflow());
+            b.append('_').append(Character.toUpperCase(why.charAt(0))).append(why.substring(1)).append("._\n");
             return;
         }
         b.append("_Reconstructed by argo-forensics from the exported Workflow ").append(Markdown.code(d.workflow().from().toString()))

@@ -87,7 +87,7 @@ class GithubIssueDraftTest {
         assertTrue(s.get(1).contains("**What happened.**") && s.get(1).contains("**What I expected.**") && s.get(1).contains(".log:"),
                 sample + ": what happened, what was expected, evidence cited file:line");
         assertTrue(s.get(2).matches("(?s).*\\bv[0-9]+\\.[0-9]+.*") || s.get(2).contains("Not in the evidence"), sample + ": versions");
-        assertTrue(s.get(3).contains("```yaml\napiVersion: argoproj.io/v1alpha1\nkind: Workflow\n") || s.get(3).contains("not in the evidence"),
+        assertTrue(s.get(3).contains("```yaml\napiVersion: argoproj.io/v1alpha1\nkind: Workflow\n") || s.get(3).contains("_Not in the evidence"),
                 sample + ": a Workflow or why not");
         assertTrue(s.get(4).contains("kubectl logs -n argo deploy/workflow-controller | grep "), sample + ": the form's command");
         assertTrue(s.get(5).contains("-c wait"), sample + ": wait container lines or the command to get them");
@@ -149,8 +149,9 @@ class GithubIssueDraftTest {
         Cli r = draft17024();
         assertEquals(1, r.exitCode(), r.err());
         String d = r.out();
-        assertTrue(d.contains("argoproj/argo-workflows#17024 matches"), d);
-        assertTrue(d.contains("on the release it was reported on (v4.1.3)"), d);
+        assertTrue(d.contains("**Known upstream issues**: this matches argoproj/argo-workflows#17024. Same: status-capture finalizer removed"),
+                d);
+        assertTrue(d.contains("on v4.1.3, the release #17024 was reported on. Differs: only this cluster's evidence"), d);
         assertTrue(d.contains("### Version(s)\n\nv4.1.3\n"), d);
         assertTrue(d.contains("executor image quay.io/argoproj/argoexec:v4.1.3"), "the executor image is a second reading");
         assertTrue(d.contains("delay=-1m24.257168224s"), d);
