@@ -8,7 +8,6 @@ import dev.argoforensics.report.ConfidenceFilter;
 import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
-import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Severity;
@@ -110,7 +109,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         Severity threshold = threshold();
         Confidence minimum = minimum();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
-        boolean drafting = output.format == ReportFormat.GITHUB_ISSUE;
+        boolean drafting = output.format == OutputOptions.Format.GITHUB_ISSUE;
         draft.check(spec, drafting, redacting());
         AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
         Redaction redaction = redacting() || (drafting && !draft.noRedact) ? Redaction.prepare(key(), inputs.paths, result) : null;
