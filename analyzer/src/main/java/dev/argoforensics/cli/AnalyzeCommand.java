@@ -47,6 +47,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  argo-forensics analyze logs/ snapshots/ --format markdown --out report.md     # for a GitHub issue",
             "  argo-forensics analyze logs/ snapshots/ --format html --out report.html       # one self-contained page",
             "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv       # to share publicly",
+            "  argo-forensics analyze logs/ snapshots/ -o github-issue --out bug.md         # Argo's bug report, redacted, map beside it",
             "  argo-forensics analyze logs/ snapshots/ --rule AF001,AF004           # 'argo-forensics rules' lists them",
             "  argo-forensics analyze logs/ snapshots/ --min-confidence likely      # leave the possible findings out",
             "  argo-forensics analyze logs/ snapshots/ --format json --now 2026-09-20T00:00:00Z  # reproducible bytes"})
@@ -67,6 +68,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Mixin
     RuleOptions ruleOptions;
+
+    @Mixin
+    DraftOptions draft;
 
     @Option(names = "--fail-on", defaultValue = "high", paramLabel = "SEVERITY",
             description = "Exit 1 if a reported finding is at least this severe: info, low, medium, high (default), critical, or none. "
@@ -105,21 +109,26 @@ final class AnalyzeCommand implements Callable<Integer> {
         Severity threshold = threshold();
         Confidence minimum = minimum();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
+        boolean drafting = output.format == OutputOptions.Format.GITHUB_ISSUE;
+        draft.check(spec, drafting, redacting());
         AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
-        Redaction redaction = redacting() ? Redaction.prepare(key(), inputs.paths, result) : null;
+        Redaction redaction = redacting() || (drafting && !draft.noRedact) ? Redaction.prepare(key(), inputs.paths, result) : null;
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
-        Report report = new ReportBuilder().build(result, timelines, invocation, minimum);
-        if (redaction != null) {
-            report = redaction.apply(report);
-        }
-        output.write(spec, output.renderer(parent.terminal()).render(report));
-        if (redaction != null && redactMap != null) {
+        Report original = new ReportBuilder().build(result, timelines, invocation, minimum);
+        Report report = redaction == null ? original : redaction.apply(original);
+        output.write(spec, drafting ? draft.render(result, original, report, redaction) : output.renderer(parent.terminal()).render(report));
+        Path map = redactMap != null ? redactMap : drafting && output.out != null ? DraftOptions.mapBeside(output.out) : null;
+        if (redaction != null && map != null) {
             try {
-                redaction.writeMapping(redactMap);
+                redaction.writeMapping(map);
             } catch (IOException e) {
-                throw new CliFailure("cannot write the redaction map " + redactMap + ": " + OutputOptions.reason(e),
+                throw new CliFailure("cannot write the redaction map " + map + ": " + OutputOptions.reason(e),
                         "check that the folder exists and is writable");
             }
+        } else if (redaction != null && drafting) {
+            spec.commandLine().getErr().println("argo-forensics: the draft's redaction map is not written: give --out FILE (it goes beside it) "
+                    + "or --redact-map FILE");
+            spec.commandLine().getErr().flush();
         }
         PhaseTimes.mark("report");
         if (AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr())) {

@@ -9,20 +9,59 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** Where and in which format a command writes what it found: shared by the commands that render a report. */
 final class OutputOptions {
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text (default), markdown, json or html.")
-    ReportFormat format;
+    @Option(names = {"-o", "--format"}, defaultValue = "text", paramLabel = "FORMAT", converter = FormatConverter.class,
+            description = "text (default), markdown, json or html; analyze also github-issue: a draft of Argo's bug report for one finding.")
+    Format format;
+
+    /** The formats named on the command line: the report's, and the bug report draft, which is made from one finding, not the report. */
+    enum Format {
+        TEXT(ReportFormat.TEXT),
+        MARKDOWN(ReportFormat.MARKDOWN),
+        JSON(ReportFormat.JSON),
+        HTML(ReportFormat.HTML),
+        GITHUB_ISSUE(null);
+
+        private final ReportFormat report;
+
+        Format(ReportFormat report) {
+            this.report = report;
+        }
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /** {@code github-issue} and the others, in any case. */
+    static final class FormatConverter implements ITypeConverter<Format> {
+        @Override
+        public Format convert(String value) {
+            for (Format f : Format.values()) {
+                if (f.label().equalsIgnoreCase(value.strip().replace('_', '-'))) {
+                    return f;
+                }
+            }
+            throw new TypeConversionException("unknown format \"" + value + "\": text, markdown, json, html or github-issue");
+        }
+    }
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
     Path out;
 
     /** The renderer of the chosen format: colours in text only on a terminal, never into a file. */
     ReportRenderer renderer(Terminal terminal) {
-        return format.renderer(out == null && terminal.colour());
+        if (format.report == null) {
+            throw new CliFailure("--format github-issue drafts a bug report from one finding", "use it with argo-forensics analyze");
+        }
+        return format.report.renderer(out == null && terminal.colour());
     }
 
     /**

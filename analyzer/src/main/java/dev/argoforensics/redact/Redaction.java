@@ -66,6 +66,16 @@ public final class Redaction {
         return text.apply(s);
     }
 
+    /**
+     * True if the text holds a name from the evidence anywhere, in any case, even inside a longer word
+     * ({@code s3://acme-data/...}), where {@link #text} does not replace it (it replaces whole names
+     * only): for free text such as a Workflow's arguments, which is masked whole instead.
+     */
+    public boolean mentionsAny(String s) {
+        String lower = s.toLowerCase(java.util.Locale.ROOT);
+        return pseudonyms.all().stream().anyMatch(p -> lower.contains(p.original().toLowerCase(java.util.Locale.ROOT)));
+    }
+
     /** Every replacement made so far, by pseudonym. */
     public List<Pseudonym> mapping() {
         return pseudonyms.all();

@@ -50,6 +50,16 @@ public final class Markdown {
         return b.toString();
     }
 
+    private static final java.util.regex.Pattern MENTION = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_`])@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9._-]+)?");
+
+    /**
+     * Prose (already quoted by {@link #text}) in which no {@code @name} notifies anyone on GitHub:
+     * each is put in a code span, where GitHub links no mention. An e-mail address is no mention.
+     */
+    public static String noMentions(String prose) {
+        return MENTION.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group() + "`"));
+    }
+
     private static int longestRun(String s, char c) {
         int best = 0;
         int run = 0;

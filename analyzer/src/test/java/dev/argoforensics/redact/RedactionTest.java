@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RedactionTest {
     private static final String NOW = "2026-09-20T00:00:00Z";
-    private static final List<String> FORMATS = List.of("text", "markdown", "json", "html");
+    private static final List<String> FORMATS = List.of("text", "markdown", "json", "html", "github-issue");
 
     private static final String NS = "acme-payments-prod";
     private static final String WF = "acme-billing-nightly-7x2kq";
