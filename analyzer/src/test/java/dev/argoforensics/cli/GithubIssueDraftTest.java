@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.commonmark.ext.gfm.tables.TableBlock;
@@ -84,7 +85,8 @@ class GithubIssueDraftTest {
         sections.forEach((title, body) -> assertFalse(body.isBlank(), sample + ": section " + title + " is empty"));
         List<String> s = List.copyOf(sections.values());
         assertTrue(s.get(0).contains("- [ ] I have searched existing issues"), sample + ": the checklist");
-        assertTrue(s.get(1).contains("**What happened.**") && s.get(1).contains("**What I expected.**") && s.get(1).contains(".log:"),
+        assertTrue(s.get(1).contains("**What happened.**") && s.get(1).contains("**What I expected.**")
+                        && Pattern.compile("`[^`\\s]+:[0-9]+`").matcher(s.get(1)).find(),
                 sample + ": what happened, what was expected, evidence cited file:line");
         assertTrue(s.get(2).matches("(?s).*\\bv[0-9]+\\.[0-9]+.*") || s.get(2).contains("Not in the evidence"), sample + ": versions");
         assertTrue(s.get(3).contains("```yaml\napiVersion: argoproj.io/v1alpha1\nkind: Workflow\n") || s.get(3).contains("_Not in the evidence"),
