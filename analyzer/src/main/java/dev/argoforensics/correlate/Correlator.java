@@ -243,6 +243,11 @@ public final class Correlator {
                 if (onDelete != null) {
                     r.onDelete = onDelete[0];
                     r.trigger = onDelete[1];
+                } else if (deletingByItsDelay(s)) {
+                    // The handler's "Removing finalizers during a delete" line is missing (it names no Pod: a grep for the
+                    // Pod drops it), yet only the deleting branch gives this delay.
+                    r.trigger = lastInformer.get(stream);
+                    r.deletingByDelay = true;
                 }
                 r.scheduled = e;
                 r.due = e.time().instant().plusNanos(Math.max(0, s.delayNanos()));
@@ -306,10 +311,26 @@ public final class Correlator {
         }
     }
 
+    /** A Go duration above zero ({@code 5s}, {@code 1m30s}, {@code 250ms}) anywhere in a logged podGC. */
+    private static final java.util.regex.Pattern POSITIVE_DURATION = java.util.regex.Pattern.compile(
+            "(?<![0-9A-Za-z.])(?:[0-9]*[1-9][0-9]*(?:\\.[0-9]+)?|0?\\.[0-9]*[1-9][0-9]*)(?:ns|us|µs|ms|s|m|h)");
+
+    /**
+     * A scheduling line only the pod event handler's deleting branch can have written: its minimum delay
+     * is 2m, the orphan branch's 0, so with no positive podGC delay (the logged podGC names none) the
+     * orphan branch logs a delay of exactly 0 (reference, the delay formula). A nonzero delay is the
+     * deleting branch's. Without the podGC field (a line cut before it) nothing is inferred.
+     */
+    static boolean deletingByItsDelay(PodCleanupScheduled s) {
+        return s.delayNanos() != 0 && s.podGC() != null && !POSITIVE_DURATION.matcher(s.podGC()).find();
+    }
+
     /** A removeFinalizer work item being assembled. */
     private static final class Builder {
         LogEvent trigger;
         LogEvent onDelete;
+        /** No handler line seen, but the scheduling line's delay says the deleting branch wrote it. */
+        boolean deletingByDelay;
         LogEvent scheduled;
         LogEvent queued;
         LogEvent started;
@@ -334,7 +355,7 @@ public final class Correlator {
             }
             RemovalCause cause;
             boolean leftInformer = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE;
-            if (scheduled != null && onDelete != null) {
+            if (scheduled != null && (onDelete != null || deletingByDelay)) {
                 cause = leftInformer ? RemovalCause.LEFT_INFORMER : RemovalCause.POD_DELETED;
             } else if (scheduled != null) {
                 cause = RemovalCause.ORPHANED;
@@ -343,7 +364,8 @@ public final class Correlator {
             } else {
                 cause = RemovalCause.UNKNOWN;
             }
-            return new FinalizerRemoval(scheduled != null && onDelete != null ? trigger : null, scheduled != null ? onDelete : null, scheduled, queued,
+            return new FinalizerRemoval(scheduled != null && (onDelete != null || deletingByDelay) ? trigger : null,
+                    scheduled != null ? onDelete : null, scheduled, queued,
                     started, cause);
         }
     }

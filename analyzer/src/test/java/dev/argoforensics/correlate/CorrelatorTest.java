@@ -44,7 +44,7 @@ class CorrelatorTest {
         // Stream b logs a queuing line for another Pod between a's two lines: it must not take the pairing.
         Evidence e = new Evidence()
                 .log("a.log", removingFinalizers("2026-09-19T16:31:11.257Z"))
-                .log("b.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-5s").replace("podName=p", "podName=q"))
+                .log("b.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "0s").replace("podName=p", "podName=q"))
                 .log("a2.log", cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"));
         Correlation c = e.correlate();
         FinalizerRemoval q = c.pods().get(new PodKey("ns", "q")).removals().get(0);
@@ -63,6 +63,34 @@ class CorrelatorTest {
         assertEquals(3, r.queued().source().line());
         assertEquals(4, r.started().source().line());
         assertEquals("2026-09-19T16:31:11.350Z", r.time().format());
+    }
+
+    /**
+     * The handler's own line names no Pod, so an excerpt grepped for the Pod lacks it. The delay still
+     * tells the branch apart: the orphan branch's minimum delay is 0, so without a positive podGC delay
+     * it logs exactly 0s; any other delay is the deleting branch's (minimum 2m). With a podGC delay,
+     * or without the podGC field, the delay decides nothing.
+     */
+    @Test
+    void aNonzeroDelayWithoutAPodGcDelayIsTheDeletingBranchEvenWithoutItsHandlerLine() {
+        Correlation grepped = new Evidence().log("a.log",
+                "time=2026-09-19T16:31:11.256Z level=INFO msg=\"update pod event\" component=pod_controller pod=p",
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        FinalizerRemoval r = grepped.pods().get(P).removals().get(0);
+        assertEquals(RemovalCause.POD_DELETED, r.cause());
+        assertNull(r.onDelete());
+        assertEquals(1, r.trigger().source().line(), "the informer event that delivered the deletion");
+
+        Correlation zero = new Evidence().log("a.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "0s"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        assertEquals(RemovalCause.ORPHANED, zero.pods().get(P).removals().get(0).cause());
+
+        Correlation podGcDelay = new Evidence().log("a.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-20s")
+                        .replace("DeleteDelayDuration:}", "DeleteDelayDuration:30s}").replace("Strategy:", "Strategy:OnPodSuccess"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        assertEquals(RemovalCause.ORPHANED, podGcDelay.pods().get(P).removals().get(0).cause(),
+                "with a 30s podGC delay the orphan branch can log a negative delay too");
     }
 
     @Test
