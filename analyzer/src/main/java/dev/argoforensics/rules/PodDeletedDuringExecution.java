@@ -170,7 +170,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was deleted ").append(request.when())
                 .append(" before its main container finished: ").append(how).append(". ");
         if (deletion != null) {
-            b.append(deletion.audit() != null ? "The API server's audit log names who: " : "The cluster's Events name who: ")
+            b.append(deletion.audit() == null ? "The cluster's Events name who: "
+                            : deletion.audit().exporter().isEmpty() ? "The API server's audit log names who: "
+                            : "The API server's audit log (" + deletion.audit().exporter() + ") names who: ")
                     .append(deletion.describe()).append(". ");
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())
                     .map(Deletion::describe).toList();
