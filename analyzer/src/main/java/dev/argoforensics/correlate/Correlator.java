@@ -211,10 +211,22 @@ public final class Correlator {
                 if (pending != null) {
                     byScheduled.put(e, pending);
                 }
+            } else if (e.event() instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
+                // The handler's queueing line with no scheduling line since its first line: that line was cut short (a
+                // delay cut inside its value is no delay) or left out of an excerpt. Within the handler call's few
+                // milliseconds the queueing line is the handler's own, not a cleanup a Workflow worker queued.
+                LogEvent pending = pendingByStream.get(e.stream());
+                if (pending != null && pending.time().nanosUntil(e.time()) >= 0 && pending.time().nanosUntil(e.time()) <= HANDLER_CALL_NANOS) {
+                    pendingByStream.remove(e.stream());
+                    byScheduled.put(e, pending);
+                }
             }
         }
         return byScheduled;
     }
+
+    /** How long one pod event handler call may take between its first line and its queueing line. */
+    private static final long HANDLER_CALL_NANOS = 10_000_000L;
 
     /**
      * Assembles removeFinalizer work items from one Pod's lines, per stream (one controller run, one
@@ -259,6 +271,13 @@ public final class Correlator {
                     last.queued = e; // the scheduling line's own queueing line
                 } else {
                     Builder r = new Builder();
+                    LogEvent[] onDelete = onDeleteByStream.remove(stream);
+                    if (onDelete != null) {
+                        // The handler's line, then its queueing line without the scheduling line between them (cut short or
+                        // left out of an excerpt): the handler's own item, not a cleanup queued after a persist.
+                        r.onDelete = onDelete[0];
+                        r.trigger = onDelete[1];
+                    }
                     r.queued = e;
                     r.due = e.time().instant().plusNanos(q.afterNanos() == null ? 0 : Math.max(0, q.afterNanos()));
                     lastRequest.put(stream, r);
@@ -355,7 +374,7 @@ public final class Correlator {
             }
             RemovalCause cause;
             boolean leftInformer = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE;
-            if (scheduled != null && (onDelete != null || deletingByDelay)) {
+            if ((scheduled != null || queued != null) && (onDelete != null || deletingByDelay)) {
                 cause = leftInformer ? RemovalCause.LEFT_INFORMER : RemovalCause.POD_DELETED;
             } else if (scheduled != null) {
                 cause = RemovalCause.ORPHANED;
@@ -364,8 +383,8 @@ public final class Correlator {
             } else {
                 cause = RemovalCause.UNKNOWN;
             }
-            return new FinalizerRemoval(scheduled != null && (onDelete != null || deletingByDelay) ? trigger : null,
-                    scheduled != null ? onDelete : null, scheduled, queued,
+            boolean handler = (scheduled != null || queued != null) && (onDelete != null || deletingByDelay);
+            return new FinalizerRemoval(handler ? trigger : null, handler ? onDelete : null, scheduled, queued,
                     started, cause);
         }
     }

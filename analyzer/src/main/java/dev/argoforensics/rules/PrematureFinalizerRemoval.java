@@ -376,6 +376,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             } else if (schedule != null) {
                 b.append(" after waiting ").append(schedule.delayText())
                         .append(" for its release deadline (last Pod condition transition + max(pod GC delay, 2m))");
+            } else if (removal.onDelete() != null && removal.queued() != null) {
+                b.append("; the line that logs the delay (queuing pod delay) is missing between the handler's first line and its queueing "
+                        + "line (cut short inside its value, or left out of an excerpt), so the delay is unknown");
             }
             b.append(". ");
             if (recomputed != null) {
