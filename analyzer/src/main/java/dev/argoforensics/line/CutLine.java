@@ -279,15 +279,7 @@ final class CutLine {
 
         /** Index of the quote closing a Go-quoted string that starts at {@code from}, or -1 if the line ends first. */
         private int closingQuote(int from) {
-            for (int i = from; i < end; i++) {
-                char c = s.charAt(i);
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    return i;
-                }
-            }
-            return -1;
+            return GoQuote.closingQuote(s, from, end);
         }
 
         /** The Go-quoted text from {@code from} to the end of the line, less an escape the cut left unfinished. */

@@ -13,6 +13,22 @@ public final class GoQuote {
     }
 
     /**
+     * The index of the quote that closes a Go-quoted string whose text starts at {@code from} (just
+     * after its opening quote), skipping escaped characters, or -1 if {@code end} comes first.
+     */
+    public static int closingQuote(CharSequence s, int from, int end) {
+        for (int i = from; i < end; i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '"') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * @param quoted the text including its surrounding double quotes
      * @throws IllegalArgumentException on a malformed escape
      */

@@ -1,5 +1,6 @@
 package dev.argoforensics.snapshot;
 
+import dev.argoforensics.line.GoQuote;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
@@ -145,15 +146,7 @@ public final class KubeletLine {
         if (from >= s.length() || s.charAt(from) != '"') {
             return -1;
         }
-        for (int i = from + 1; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '"') {
-                return i;
-            }
-        }
-        return -1;
+        return GoQuote.closingQuote(s, from + 1, s.length());
     }
 
     private static String unquote(String inner) {
