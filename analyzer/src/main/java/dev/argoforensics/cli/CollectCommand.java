@@ -24,17 +24,19 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
-        description = {"Prints (or with --script writes) a POSIX sh script of read-only kubectl commands that save the evidence",
-            "for 'analyze': the log of every workflow-controller replica and of its previous container (--timestamps),",
-            "the Workflows, their Pods, WorkflowTaskResults and Events as YAML stamped '# taken-at:', in logs/, snapshots/",
-            "and events/; where managed clusters keep audit logs; then the analyze command to run. It runs nothing itself.",
-            "Every name is checked against Kubernetes' naming rules and quoted: a name that could inject shell is refused.",
-            "What expires when, and what to collect first: docs/collect.md."},
+        description = {"Prints (or with --script writes) a POSIX sh script that saves the evidence for 'analyze'",
+            "with read-only kubectl commands: the log of every workflow-controller replica and of its",
+            "previous container (--timestamps), the Workflows, their Pods, WorkflowTaskResults and Events",
+            "as YAML stamped '# taken-at:', into logs/, snapshots/ and events/; then where managed",
+            "clusters keep audit logs, and the analyze command to run. It runs nothing itself.",
+            "Every name is checked against Kubernetes' naming rules and single-quoted: a name that",
+            "could inject shell is refused (exit 2). What expires when: docs/collect.md."},
         footer = {"", "Examples:",
             "  argo-forensics collect -n ml-train --workflow train-resnet-5c8xw | sh",
-            "  argo-forensics collect -n ml-train --script collect.sh && ./collect.sh && argo-forensics analyze evidence-ml-train",
+            "  argo-forensics collect -n ml-train --script collect.sh",
+            "  ./collect.sh && argo-forensics analyze evidence-ml-train",
             "  argo-forensics collect -n jobs --controller-namespace argo-system \\",
-            "      --controller-selector app.kubernetes.io/component=workflow-controller --dir incident-42"})
+            "      --controller-selector app.kubernetes.io/component=workflow-controller"})
 final class CollectCommand implements Callable<Integer> {
     static final String DEFAULT_CONTROLLER_NAMESPACE = "argo";
     static final String DEFAULT_CONTROLLER_SELECTOR = "app=workflow-controller";
@@ -55,8 +57,8 @@ final class CollectCommand implements Callable<Integer> {
     String controllerNamespace;
 
     @Option(names = "--controller-selector", paramLabel = "SELECTOR", defaultValue = DEFAULT_CONTROLLER_SELECTOR,
-            description = {"The label selector of the workflow-controller's Pods (default: ${DEFAULT-VALUE}, as the release",
-                "manifests label them; the Helm chart's: app.kubernetes.io/component=workflow-controller)."})
+            description = "The label selector of the workflow-controller's Pods (default: ${DEFAULT-VALUE}, as the release"
+                + " manifests label them; the Helm chart's: app.kubernetes.io/component=workflow-controller).")
     String controllerSelector;
 
     @Option(names = "--dir", paramLabel = "FOLDER",
