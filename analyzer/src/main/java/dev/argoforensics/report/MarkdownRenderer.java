@@ -398,6 +398,9 @@ final class MarkdownRenderer implements ReportRenderer {
         b.append("| Read | ").append(Markdown.cell(Describe.lineCounts(p.lines()))).append(" |\n");
         b.append("| Times | ").append(Markdown.cell(Describe.zones(p))).append(" |\n");
         b.append("| Redaction | ").append(Markdown.cell(Describe.redaction(p))).append(" |\n");
+        if (!p.scope().whole()) {
+            b.append("| Scope | ").append(Markdown.cell(Describe.scope(p))).append(" |\n");
+        }
         b.append("\n<details>\n<summary>Inputs: size and SHA-256</summary>\n\n| Path | Size | SHA-256 |\n|---|---|---|\n");
         int shown = Math.min(budget.inputs(), p.inputs().size());
         for (Provenance.InputDigest i : p.inputs().subList(0, shown)) {
