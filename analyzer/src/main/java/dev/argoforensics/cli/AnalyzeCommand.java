@@ -122,7 +122,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
         Report original = new ReportBuilder().build(result, timelines, invocation, minimum, scope.resolve(wanted, result));
         Report report = redaction == null ? original : redaction.apply(original);
-        output.write(spec, drafting ? draft.render(result, original, report, redaction, draftPod) : output.renderer(parent.terminal()).render(report));
+        if (drafting) {
+            output.write(spec, draft.render(result, original, report, redaction, draftPod));
+        } else {
+            output.writeParts(spec, output.renderer(parent.terminal()).renderParts(report));
+        }
         Path map = redactMap != null ? redactMap : drafting && output.out != null ? DraftOptions.mapBeside(output.out) : null;
         if (redaction != null && map != null) {
             try {
