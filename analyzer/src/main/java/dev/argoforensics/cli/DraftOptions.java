@@ -44,6 +44,10 @@ final class DraftOptions {
      * @param pod       the one Pod {@code --pod} names, or null
      */
     String render(AnalysisResult result, Report original, Report shown, Redaction redaction, String pod) {
+        if (original.findings().isEmpty() && original.provenance().outOfScope() > 0) {
+            throw new CliFailure("no finding in scope (" + original.provenance().scope().describe() + ") to draft a bug report from; "
+                    + original.provenance().outOfScope() + " out of it", "leave out the scoping options to see every finding");
+        }
         int index;
         try {
             index = IssueDraftBuilder.choose(original, finding, pod);

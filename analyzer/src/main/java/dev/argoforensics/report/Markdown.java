@@ -60,7 +60,7 @@ public final class Markdown {
         return MENTION.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group() + "`"));
     }
 
-    private static final java.util.regex.Pattern ISSUE_REF = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_`&/.-])\\\\?#[0-9]+\\b");
+    private static final java.util.regex.Pattern ISSUE_REF = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_`&/])\\\\?#[0-9]+\\b");
 
     /**
      * Prose (already quoted by {@link #text}) in which no {@code #123} links an issue of whatever
