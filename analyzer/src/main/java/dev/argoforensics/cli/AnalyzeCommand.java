@@ -8,6 +8,7 @@ import dev.argoforensics.report.ConfidenceFilter;
 import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportBuilder;
+import dev.argoforensics.report.Scope;
 import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Severity;
@@ -72,6 +73,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     DraftOptions draft;
 
+    @Mixin
+    ScopeOptions scope;
+
     @Option(names = "--fail-on", defaultValue = "high", paramLabel = "SEVERITY",
             description = "Exit 1 if a reported finding is at least this severe: info, low, medium, high (default), critical, or none. "
                     + "A possible finding counts unless --min-confidence leaves it out.")
@@ -110,13 +114,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         Confidence minimum = minimum();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
         boolean drafting = output.format == OutputOptions.Format.GITHUB_ISSUE;
-        draft.check(spec, drafting, redacting());
+        Scope wanted = scope.scope();
+        String draftPod = wanted.pods().size() == 1 ? wanted.pods().get(0) : null;
+        draft.check(spec, drafting, redacting(), draftPod);
         AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
         Redaction redaction = redacting() || (drafting && !draft.noRedact) ? Redaction.prepare(key(), inputs.paths, result) : null;
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
-        Report original = new ReportBuilder().build(result, timelines, invocation, minimum);
+        Report original = new ReportBuilder().build(result, timelines, invocation, minimum, scope.resolve(wanted, result));
         Report report = redaction == null ? original : redaction.apply(original);
-        output.write(spec, drafting ? draft.render(result, original, report, redaction) : output.renderer(parent.terminal()).render(report));
+        if (drafting) {
+            output.write(spec, draft.render(result, original, report, redaction, draftPod));
+        } else {
+            output.writeParts(spec, output.renderer(parent.terminal()).renderParts(report));
+        }
         Path map = redactMap != null ? redactMap : drafting && output.out != null ? DraftOptions.mapBeside(output.out) : null;
         if (redaction != null && map != null) {
             try {

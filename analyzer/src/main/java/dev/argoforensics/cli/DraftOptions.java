@@ -17,17 +17,17 @@ final class DraftOptions {
             + "findings (default: the most severe confirmed finding).")
     Integer finding;
 
-    @Option(names = "--pod", paramLabel = "NAME", description = "With github-issue: draft from the most severe finding about this Pod "
-            + "(NAME or NAMESPACE/NAME).")
-    String pod;
-
     @Option(names = "--no-redact", description = "With github-issue: keep the names (the draft is redacted by default).")
     boolean noRedact;
 
-    /** Checks the options against the format and the redaction options. */
-    void check(CommandSpec spec, boolean draft, boolean redactAsked) {
-        if (!draft && (finding != null || pod != null || noRedact)) {
-            throw new ParameterException(spec.commandLine(), "--finding, --pod and --no-redact go with --format github-issue");
+    /**
+     * Checks the options against the format and the redaction options.
+     *
+     * @param pod the one Pod {@code --pod} scopes the report to (the draft is made from its most severe finding), or null
+     */
+    void check(CommandSpec spec, boolean draft, boolean redactAsked, String pod) {
+        if (!draft && (finding != null || noRedact)) {
+            throw new ParameterException(spec.commandLine(), "--finding and --no-redact go with --format github-issue");
         }
         if (finding != null && pod != null) {
             throw new ParameterException(spec.commandLine(), "--finding and --pod: choose the finding one way");
@@ -41,8 +41,13 @@ final class DraftOptions {
      * The draft's Markdown.
      *
      * @param redaction null when names are kept
+     * @param pod       the one Pod {@code --pod} names, or null
      */
-    String render(AnalysisResult result, Report original, Report shown, Redaction redaction) {
+    String render(AnalysisResult result, Report original, Report shown, Redaction redaction, String pod) {
+        if (original.findings().isEmpty() && original.provenance().outOfScope() > 0) {
+            throw new CliFailure("no finding in scope (" + original.provenance().scope().describe() + ") to draft a bug report from; "
+                    + original.provenance().outOfScope() + " out of it", "leave out the scoping options to see every finding");
+        }
         int index;
         try {
             index = IssueDraftBuilder.choose(original, finding, pod);

@@ -21,7 +21,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {"Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
             "Nothing leaves your machine: no network access, no cluster access."},
-        subcommands = {AnalyzeCommand.class, RulesCommand.class, FormatsCommand.class, TimelineCommand.class, IndexCommand.class,
+        subcommands = {AnalyzeCommand.class, RulesCommand.class, FormatsCommand.class, TimelineCommand.class, LsCommand.class, IndexCommand.class,
             SearchCommand.class, CompletionCommand.class, GenerateCommand.class, CollectCommand.class},
         footer = {"", "Examples:",
             "  argo-forensics analyze logs/ snapshots/",

@@ -9,6 +9,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ITypeConverter;
@@ -81,6 +83,39 @@ final class OutputOptions {
         } catch (IOException e) {
             throw new CliFailure("cannot write " + out + ": " + reason(e), "check that the folder exists and is writable", e);
         }
+    }
+
+    /**
+     * Writes a report made of parts (Markdown over one GitHub comment): to standard output with a
+     * marker line before each part but the first; to {@code --out report.md} as {@code report.md},
+     * {@code report-2.md}, …, naming on stderr the files written.
+     */
+    void writeParts(CommandSpec spec, List<String> parts) {
+        if (out == null || parts.size() == 1) {
+            write(spec, ReportRenderer.joined(parts));
+            return;
+        }
+        List<String> written = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Path file = i == 0 ? out : partFile(out, i + 1);
+            try {
+                Files.writeString(file, parts.get(i), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CliFailure("cannot write " + file + ": " + reason(e), "check that the folder exists and is writable", e);
+            }
+            written.add(file.toString());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("argo-forensics: the report is longer than one GitHub comment; it is in " + parts.size() + " parts, each within it: "
+                + String.join(", ", written));
+        err.flush();
+    }
+
+    /** {@code report.md} → {@code report-2.md}; {@code report} → {@code report-2}. */
+    static Path partFile(Path out, int n) {
+        String name = out.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return out.resolveSibling(dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n);
     }
 
     /** An I/O failure in words (the JDK's message for a missing folder is just the path). */

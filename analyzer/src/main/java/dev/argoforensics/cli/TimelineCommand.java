@@ -4,6 +4,7 @@ import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.ReportBuilder;
+import dev.argoforensics.report.Scope;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -13,11 +14,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code argo-forensics timeline --pod NAME [--namespace NS] PATH...}. */
+/** {@code argo-forensics timeline --pod NAME [-n NS] [--since T] PATH...}, or {@code --workflow NAME} for each of its Pods. */
 @Command(name = "timeline",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
@@ -27,11 +28,13 @@ import picocli.CommandLine.Spec;
             "Prints one Pod's timeline from every source: controller log lines, exports",
             "of the Pod, its Workflow and its task result, cluster events and audit",
             "records, with the cross-checks between them. A Pod recreated with the same",
-            "name (a new UID) gets a timeline of its own.",
+            "name (a new UID) gets a timeline of its own. --workflow prints each of its",
+            "Pods' timelines; --since/--until keep the entries in that window.",
             "",
             "Exit status: 0 printed, 2 bad usage, unreadable input, or no such Pod."},
         footer = {"", "Examples:", "  argo-forensics timeline --pod status-capture-repro samples/issue-17024/logs samples/issue-17024/snapshots",
-            "  argo-forensics timeline --pod my-pod --namespace team-a logs/ snapshots/ events/ --format html --out pod.html"})
+            "  argo-forensics timeline --pod my-pod --namespace team-a logs/ snapshots/ events/ --format html --out pod.html",
+            "  argo-forensics timeline --workflow my-wf --since 30m logs/ snapshots/   # each Pod of my-wf, the last 30 minutes"})
 final class TimelineCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,37 +45,56 @@ final class TimelineCommand implements Callable<Integer> {
     @Mixin
     AnalysisInputs inputs;
 
-    @Option(names = "--pod", required = true, paramLabel = "NAME", description = "The Pod's name.")
-    String pod;
-
-    @Option(names = "--namespace", paramLabel = "NS", description = "Its namespace; needed only if the name is used in several.")
-    String namespace;
+    @Mixin
+    ScopeOptions scope;
 
     @Mixin
     OutputOptions output;
 
     @Override
     public Integer call() throws IOException {
-        AnalysisResult result = inputs.analyze(false, List.of(pod));
-        List<PodHistory> pods = result.correlation().podsNamed(namespace, pod);
+        Scope wanted = scope.scope();
+        PrintWriter err = spec.commandLine().getErr();
+        if (wanted.pods().isEmpty() && wanted.workflows().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "name the Pod with --pod NAME, or a Workflow with --workflow NAME for each of its Pods");
+        }
+        // A Workflow's Pods are known only from every line; a Pod's lines are kept by name.
+        AnalysisResult result = inputs.analyze(!wanted.workflows().isEmpty(), wanted.pods());
+        Scope about = scope.resolve(wanted, result);
+        List<PodHistory> pods = result.correlation().pods().values().stream()
+                .filter(p -> about.includesPod(p.key(), p.node().map(n -> n.workflow()).orElse(null))).toList();
         Set<String> namespaces = new TreeSet<>();
         pods.forEach(p -> namespaces.add(p.key().namespace() == null ? "(namespace unknown)" : p.key().namespace()));
-        PrintWriter err = spec.commandLine().getErr();
         if (pods.isEmpty()) {
-            err.println("argo-forensics: no Pod named " + pod + (namespace == null ? "" : " in namespace " + namespace)
-                    + " in the evidence (" + result.correlation().pods().size() + " Pods seen; 'analyze --timelines all' lists them)");
+            err.println("argo-forensics: no Pod " + describe(about) + " in the evidence (" + result.correlation().pods().size()
+                    + " Pods seen; 'argo-forensics ls' lists them)");
             err.flush();
             return Main.EXIT_USAGE;
         }
-        if (namespaces.size() > 1) {
-            err.println("argo-forensics: Pods named " + pod + " are in several namespaces, " + String.join(", ", namespaces)
-                    + ": choose one with --namespace");
+        if (namespaces.size() > 1 && about.namespaces().isEmpty() && about.workflows().isEmpty()) {
+            err.println("argo-forensics: Pods named " + String.join(", ", about.pods()) + " are in several namespaces, "
+                    + String.join(", ", namespaces) + ": choose one with --namespace");
             err.flush();
             return Main.EXIT_USAGE;
         }
         Invocation invocation = Invocation.atRunTime(spec.commandLine().getParseResult().originalArgs());
-        String text = output.renderer(parent.terminal()).renderTimelines(new ReportBuilder().buildTimelines(result, pods, invocation));
+        String text = output.renderer(parent.terminal()).renderTimelines(new ReportBuilder().buildTimelines(result, pods, invocation, about));
         output.write(spec, text);
         return AnalysisInputs.reportUnreadable(result, err) ? Main.EXIT_USAGE : 0;
+    }
+
+    /** "named p in namespace n", "of Workflow w". */
+    private static String describe(Scope about) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (!about.pods().isEmpty()) {
+            parts.add("named " + String.join(" or ", about.pods()));
+        }
+        if (!about.workflows().isEmpty()) {
+            parts.add("of Workflow " + String.join(" or ", about.workflows()));
+        }
+        if (!about.namespaces().isEmpty()) {
+            parts.add("in namespace " + String.join(" or ", about.namespaces()));
+        }
+        return String.join(" ", parts);
     }
 }

@@ -89,6 +89,14 @@ final class IdentifierCollector {
     /** A CRI log folder on a node: {@code /var/log/pods/<namespace>_<pod>_<uid>/}. */
     private static final Pattern CRI_FOLDER = Pattern.compile("pods/([^_/]+)_([^_/]+)_([0-9a-fA-F-]{36})/");
 
+    /** The alphabet of Kubernetes' generated name parts (pod-template-hash, the random suffix): no vowels, no 0, 1, 3. */
+    private static final String GENERATED = "[bcdfghjklmnpqrstvwxz2456789]";
+    /** A Deployment's Pod name, {@code workflow-controller-6b8d9f7c4-p2x7w}, as a whole name in a path. */
+    private static final Pattern DEPLOYMENT_POD = Pattern.compile("(?<![A-Za-z0-9-])[a-z0-9](?:[-a-z0-9]*[a-z0-9])?-" + GENERATED + "{6,10}-"
+            + GENERATED + "{5}(?![A-Za-z0-9-])");
+    /** The kubelet's symbolic links, {@code /var/log/containers/<pod>_<namespace>_<container>-<container id>.log}. */
+    private static final Pattern CONTAINERS_FILE = Pattern.compile("(?:^|/)([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)_[^/_]+-[0-9a-f]{64}\\.log");
+
     private final Identifiers found = new Identifiers();
     private final RecordParser parser = new RecordParser();
 
@@ -102,11 +110,39 @@ final class IdentifierCollector {
             c.controller(p);
         }
         for (InputSummary i : result.inputs()) {
+            c.path(i.file().displayPath());
             if (i.file().kind() == InputKind.SNAPSHOT && i.sha256() != null) {
                 c.objects(i);
             }
         }
+        result.unreadable().forEach(u -> c.path(u.path()));
         return c.found;
+    }
+
+    /**
+     * Names a path holds and no content may repeat: a Deployment's Pod name in a file or folder name
+     * (a standby replica's log saved as {@code workflow-controller-6b8d9f7c4-p2x7w.log}), the Pod and
+     * namespace of a kubelet {@code /var/log/containers/} link, and those of a CRI log folder.
+     */
+    private void path(String path) {
+        if (path == null) {
+            return;
+        }
+        Matcher pod = DEPLOYMENT_POD.matcher(path);
+        while (pod.find()) {
+            found.add(IdentifierKind.POD, pod.group());
+        }
+        Matcher link = CONTAINERS_FILE.matcher(path);
+        if (link.find()) {
+            found.add(IdentifierKind.POD, link.group(1));
+            found.add(IdentifierKind.NAMESPACE, link.group(2));
+        }
+        Matcher cri = CRI_FOLDER.matcher(path);
+        if (cri.find()) {
+            found.add(IdentifierKind.NAMESPACE, cri.group(1));
+            found.add(IdentifierKind.POD, cri.group(2));
+            found.add(IdentifierKind.UID, cri.group(3));
+        }
     }
 
     private void correlated(AnalysisResult result) {
@@ -156,6 +192,8 @@ final class IdentifierCollector {
     private void controller(ControllerProcess p) {
         if (p.replicaFrom() != ControllerProcess.ReplicaSource.FILE) {
             found.add(IdentifierKind.POD, p.replica());
+        } else {
+            path(p.replica());
         }
         for (String file : p.files()) {
             Matcher m = CRI_FOLDER.matcher(file);

@@ -54,7 +54,8 @@ final class ReportRedactor {
     private Provenance provenance(Provenance p) {
         return p.withRedaction(map(p.commandLine(), text),
                 map(p.inputs(), i -> new Provenance.InputDigest(text.apply(i.path()), i.bytes(), i.sha256())),
-                map(p.argoVersions(), v -> new Provenance.ArgoVersion(text.apply(v.release()), map(v.controllers(), text))));
+                map(p.argoVersions(), v -> new Provenance.ArgoVersion(text.apply(v.release()), map(v.controllers(), text))),
+                p.scope().mapNames(text));
     }
 
     private InputSummary input(InputSummary i) {

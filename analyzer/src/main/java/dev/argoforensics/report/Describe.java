@@ -86,6 +86,10 @@ final class Describe {
         } else if (possible > 0) {
             count += ", " + possible + " of them possible";
         }
+        int outOfScope = r.provenance().outOfScope();
+        if (outOfScope > 0) {
+            count += "; " + plural(outOfScope, "finding", "findings") + " out of scope left out";
+        }
         ConfidenceFilter filter = r.filter();
         if (filter.total() == 0) {
             return count;
@@ -193,6 +197,16 @@ final class Describe {
 
     static String redaction(Provenance p) {
         return p.redacted() ? "identifiers replaced by keyed pseudonyms (--redact)" : "none";
+    }
+
+    /** "the whole evidence", or the scope and how many findings it left out. */
+    static String scope(Provenance p) {
+        Scope s = p.scope();
+        if (s.whole()) {
+            return s.describe();
+        }
+        return s.describe() + "; " + plural(p.outOfScope(), "finding", "findings") + " out of it left out"
+                + " (the evidence is read whole: controller runs, stalls and worker numbers outside it still count)";
     }
 
     static String commandLine(Provenance p) {

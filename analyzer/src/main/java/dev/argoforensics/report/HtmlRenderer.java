@@ -394,6 +394,9 @@ final class HtmlRenderer implements ReportRenderer {
         row(b, "Read", Describe.lineCounts(p.lines()));
         row(b, "Times", Describe.zones(p));
         row(b, "Redaction", Describe.redaction(p));
+        if (!p.scope().whole()) {
+            row(b, "Scope", Describe.scope(p));
+        }
         b.append("</table>\n<table>\n<tr><th>Input</th><th>Size</th><th>SHA-256</th></tr>\n");
         for (Provenance.InputDigest i : p.inputs()) {
             b.append("<tr><td class=\"mono\">").append(Html.escape(i.path())).append("</td><td class=\"num\">")

@@ -117,6 +117,7 @@ final class JsonRenderer implements ReportRenderer {
             }, p.zones().getOrDefault(z, 0L));
         }
         n.put("redacted", p.redacted());
+        scope(n.putObject("scope"), p);
         ArrayNode inputs = n.putArray("inputs");
         for (Provenance.InputDigest i : p.inputs()) {
             ObjectNode o = inputs.addObject();
@@ -124,6 +125,28 @@ final class JsonRenderer implements ReportRenderer {
             o.put("bytes", i.bytes());
             o.put("sha256", i.sha256());
         }
+    }
+
+    /** "scope": what the report is about, each end of the window as given and resolved, and the findings it left out. */
+    private static void scope(ObjectNode n, Provenance p) {
+        Scope s = p.scope();
+        n.put("whole", s.whole());
+        bound(n, "since", s.since());
+        bound(n, "until", s.until());
+        s.namespaces().forEach(n.putArray("namespaces")::add);
+        s.workflows().forEach(n.putArray("workflows")::add);
+        s.pods().forEach(n.putArray("pods")::add);
+        n.put("findingsLeftOut", p.outOfScope());
+    }
+
+    private static void bound(ObjectNode n, String name, Scope.Bound b) {
+        if (b == null) {
+            n.putNull(name);
+            return;
+        }
+        ObjectNode o = n.putObject(name);
+        o.put("given", b.text());
+        o.put("time", b.at() == null ? null : b.at().format());
     }
 
     /** "inputProblems": each problem with its file, line (null for the file as a whole) and what was expected and found. */

@@ -60,6 +60,17 @@ public final class Markdown {
         return MENTION.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group() + "`"));
     }
 
+    private static final java.util.regex.Pattern ISSUE_REF = java.util.regex.Pattern.compile("(?<![A-Za-z0-9_`&/])\\\\?#[0-9]+\\b");
+
+    /**
+     * Prose (already quoted by {@link #text}) in which no {@code #123} links an issue of whatever
+     * repository the text is pasted in: each is put in a code span. {@code owner/repo#123}, which
+     * links the right issue anywhere, is kept.
+     */
+    public static String noIssueLinks(String prose) {
+        return ISSUE_REF.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group().replace("\\", "") + "`"));
+    }
+
     private static int longestRun(String s, char c) {
         int best = 0;
         int run = 0;

@@ -12,6 +12,7 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,9 +23,10 @@ import java.util.TreeMap;
  * fences with {@code file:line}), the possible findings one list item each, evidence gaps, rules,
  * inputs and provenance.
  *
- * <p>It stays within GitHub's comment limit ({@value #GITHUB_LIMIT} characters): long evidence is
- * folded into {@code <details>}, and when the whole still does not fit, timelines, then quoted
- * lines, then findings are cut, each cut saying how much was left out.
+ * <p>Long evidence is folded into {@code <details>}. A report over GitHub's comment limit
+ * ({@value #GITHUB_LIMIT} characters) is split into numbered parts, each within it ({@link #renderParts},
+ * {@link MarkdownParts}): nothing is left out. Prose from the evidence mentions nobody and links no
+ * issue: {@code @name} and {@code #123} are put in code spans.
  */
 final class MarkdownRenderer implements ReportRenderer {
     static final int GITHUB_LIMIT = 65_536;
@@ -47,36 +49,114 @@ final class MarkdownRenderer implements ReportRenderer {
      */
     private record Budget(int timelineEntries, int excerptEntries, int lineChars, int findings, int possible, int inputs) {
         static final int ALL = Integer.MAX_VALUE;
-        static final List<Budget> LEVELS = List.of(
-                new Budget(ALL, TimelineExcerpt.LIMIT, ALL, ALL, ALL, ALL),
-                new Budget(200, TimelineExcerpt.LIMIT, 2000, ALL, ALL, ALL),
-                new Budget(50, 30, 1000, ALL, ALL, 200),
-                new Budget(0, 20, 500, 50, 200, 100),
-                new Budget(0, 10, 300, 20, 100, 50),
-                new Budget(0, 0, 200, 5, 50, 20),
-                new Budget(0, 0, 200, 1, 20, 10));
+        static final List<Budget> LEVELS = List.of(new Budget(ALL, TimelineExcerpt.LIMIT, ALL, ALL, ALL, ALL));
     }
 
+    /** Characters per quoted line tried, in turn, when a block alone exceeds a part. */
+    private static final int[] SPLIT_LINE_CHARS = {Budget.ALL, 2000, 1000, 500, 200};
+    /** Entries per folded chunk of a timeline in a split report. */
+    static final int TIMELINE_CHUNK = 250;
+
+    /** The report in one comment, or its parts, each after a marker line ({@link MarkdownParts#MARKER}). */
     @Override
     public String render(Report r) {
-        String md = null;
-        for (Budget budget : Budget.LEVELS) {
-            md = render(r, budget);
-            if (md.codePointCount(0, md.length()) <= GITHUB_LIMIT) {
-                break;
+        List<String> parts = renderParts(r);
+        return parts.size() == 1 ? parts.get(0) : MarkdownParts.joined(parts);
+    }
+
+    /**
+     * The report whole if it fits one comment; else in parts that each do, keeping every finding,
+     * every timeline entry and every input: quoted lines are shortened only when one block (a finding,
+     * a timeline's chunk) would not fit a part by itself.
+     */
+    @Override
+    public List<String> renderParts(Report r) {
+        String whole = render(r, Budget.LEVELS.get(0));
+        if (MarkdownParts.length(whole) <= GITHUB_LIMIT) {
+            return List.of(whole);
+        }
+        List<String> parts = null;
+        Budget budget = null;
+        for (int lineChars : SPLIT_LINE_CHARS) {
+            budget = new Budget(Budget.ALL, TimelineExcerpt.LIMIT, lineChars, Budget.ALL, Budget.ALL, Budget.ALL);
+            parts = MarkdownParts.pack(blocks(r, budget), GITHUB_LIMIT, false);
+            if (parts != null) {
+                return parts;
             }
         }
-        return md;
+        return MarkdownParts.pack(blocks(r, budget), GITHUB_LIMIT, true);
+    }
+
+    /** The report as blocks no part boundary falls inside: the headline and summary, each finding, each timeline chunk, each section. */
+    private static List<String> blocks(Report r, Budget budget) {
+        List<String> blocks = new ArrayList<>();
+        StringBuilder b = new StringBuilder();
+        headline(b, r);
+        summary(b, r);
+        blocks.add(b.toString());
+        List<Finding> full = r.fullFindings();
+        for (int i = 0; i < full.size(); i++) {
+            StringBuilder f = new StringBuilder();
+            finding(f, r, i + 1, full.get(i), budget);
+            blocks.add(f.toString());
+        }
+        StringBuilder possible = new StringBuilder();
+        possible(possible, r, budget);
+        if (possible.length() > 0) {
+            blocks.add(possible.toString());
+        }
+        timelineChunks(r, budget, blocks);
+        List<java.util.function.Consumer<StringBuilder>> sections = List.of(x -> controllers(x, r), x -> gaps(x, r), x -> problems(x, r), x -> rules(x, r), x -> inputs(x, r, budget),
+                x -> provenance(x, r, budget));
+        for (java.util.function.Consumer<StringBuilder> section : sections) {
+            StringBuilder s = new StringBuilder();
+            section.accept(s);
+            if (s.length() > 0) {
+                blocks.add(s.toString());
+            }
+        }
+        return blocks;
+    }
+
+    /** The timelines, each in folded chunks of {@value #TIMELINE_CHUNK} entries, one block each, the first under the heading. */
+    private static void timelineChunks(Report r, Budget budget, List<String> blocks) {
+        boolean first = true;
+        for (Timeline t : r.timelines()) {
+            int n = t.entries().size();
+            for (int from = 0; from == 0 || from < n; from += TIMELINE_CHUNK) {
+                int to = Math.min(n, from + TIMELINE_CHUNK);
+                StringBuilder c = new StringBuilder(first ? "\n### Timelines\n" : "");
+                first = false;
+                c.append("\n<details>\n<summary>Timeline of Pod ").append(Html.escape(t.pod().toString())).append(": ")
+                        .append(n <= TIMELINE_CHUNK ? Describe.plural(n, "entry", "entries") : "entries " + (from + 1) + " to " + to + " of " + n)
+                        .append("</summary>\n\n");
+                if (from == 0) {
+                    c.append(prose(Describe.link(t.node()))).append(".\n");
+                    c.append(prose(t.identity().describe())).append(".\n\n");
+                }
+                c.append(header(r, false));
+                for (TimelineEntry e : t.entries().subList(from, to)) {
+                    c.append("| ");
+                    entryCells(c, e, budget, r.severalControllers());
+                }
+                c.append("\n</details>\n");
+                blocks.add(c.toString());
+            }
+        }
+    }
+
+    private static void headline(StringBuilder b, Report r) {
+        b.append("**").append(prose(Describe.findingCount(r))).append("** in ")
+                .append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
+                .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("). ")
+                .append(prose(r.tool().describe())).append(", analysis clock ").append(prose(Describe.clock(r.provenance())))
+                .append(r.provenance().redacted() ? ". Names are pseudonyms (`--redact`)" : "").append(".\n");
     }
 
     private static String render(Report r, Budget budget) {
         StringBuilder b = new StringBuilder();
         b.append("## argo-forensics report\n\n");
-        b.append("**").append(Markdown.text(Describe.findingCount(r))).append("** in ")
-                .append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
-                .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("). ")
-                .append(Markdown.text(r.tool().describe())).append(", analysis clock ").append(Markdown.text(Describe.clock(r.provenance())))
-                .append(r.provenance().redacted() ? ". Names are pseudonyms (`--redact`)" : "").append(".\n");
+        headline(b, r);
         summary(b, r);
         List<Finding> full = r.fullFindings();
         int shown = Math.min(budget.findings(), full.size());
@@ -104,7 +184,7 @@ final class MarkdownRenderer implements ReportRenderer {
         b.append("## argo-forensics timeline\n\n**").append(Describe.plural(r.timelines().size(), "timeline", "timelines"))
                 .append("** from ").append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
                 .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("), ")
-                .append(Markdown.text(r.tool().describe())).append(".\n");
+                .append(prose(r.tool().describe())).append(".\n");
         Budget all = Budget.LEVELS.get(0);
         timelines(b, r, all);
         controllers(b, r);
@@ -133,7 +213,7 @@ final class MarkdownRenderer implements ReportRenderer {
             int p = possible.getOrDefault(rule, Map.of()).getOrDefault(severity, 0);
             b.append("| ").append(rule).append(" | ").append(severity.label()).append(" | ").append(n)
                     .append(p == 0 ? "" : p == n ? " possible" : " (" + p + " possible)").append(" | ")
-                    .append(Markdown.cell(titles.get(rule))).append(" |\n");
+                    .append(proseCell(titles.get(rule))).append(" |\n");
         }));
     }
 
@@ -144,13 +224,13 @@ final class MarkdownRenderer implements ReportRenderer {
             return;
         }
         b.append("\n### ").append(Describe.POSSIBLE_HEADING).append(" (").append(r.possibleFindings().size()).append(")\n\n")
-                .append(Markdown.text(Describe.POSSIBLE_WHY)).append('\n');
+                .append(prose(Describe.POSSIBLE_WHY)).append('\n');
         int left = budget.possible();
         for (Map.Entry<String, List<Finding>> e : byRule.entrySet()) {
             if (left == 0) {
                 break;
             }
-            b.append("\n**").append(e.getKey()).append("** ").append(Markdown.text(e.getValue().get(0).title())).append("\n\n");
+            b.append("\n**").append(e.getKey()).append("** ").append(prose(e.getValue().get(0).title())).append("\n\n");
             for (Finding f : e.getValue()) {
                 if (left == 0) {
                     break;
@@ -159,7 +239,7 @@ final class MarkdownRenderer implements ReportRenderer {
                 b.append("- ").append(f.rule()).append(" · ").append(f.severity().label()).append(" · Pod ")
                         .append(Markdown.code(Describe.podOrNone(f.pod()))).append(" · Workflow ")
                         .append(f.workflow() == null ? "unknown" : Markdown.code(f.workflow().toString())).append(" · ")
-                        .append(Markdown.text(f.confidenceReason())).append(" · ").append(Markdown.code(Describe.decisive(f))).append('\n');
+                        .append(prose(f.confidenceReason())).append(" · ").append(Markdown.code(Describe.decisive(f))).append('\n');
             }
         }
         int cut = r.possibleFindings().size() - Math.min(budget.possible(), r.possibleFindings().size());
@@ -172,18 +252,18 @@ final class MarkdownRenderer implements ReportRenderer {
     private static void finding(StringBuilder b, Report r, int number, Finding f, Budget budget) {
         b.append("\n### ").append(number).append(". ").append(f.rule()).append(" (").append(f.severity().label()).append(", ")
                 .append(f.confidence().label()).append("): ").append(Markdown.code(f.pod() == null ? Describe.workflow(f.workflow()) : f.pod().toString())).append("\n\n");
-        b.append("**").append(Markdown.text(f.title())).append("**\n\n");
-        b.append(Markdown.text(f.summary())).append("\n\n");
+        b.append("**").append(prose(f.title())).append("**\n\n");
+        b.append(prose(f.summary())).append("\n\n");
         b.append("| | |\n|---|---|\n");
-        b.append("| Pod | ").append(f.pod() == null ? Markdown.cell(Describe.NO_POD) : Markdown.codeCell(f.pod().toString()))
+        b.append("| Pod | ").append(f.pod() == null ? proseCell(Describe.NO_POD) : Markdown.codeCell(f.pod().toString()))
                 .append(f.podUid().isEmpty() ? "" : " (uid " + Markdown.codeCell(f.podUid()) + ")").append(" |\n");
         b.append("| Workflow | ").append(f.workflow() == null ? "unknown" : Markdown.codeCell(f.workflow().toString())).append(" |\n");
         b.append("| Node | ").append(f.node() == null ? "unknown" : Markdown.codeCell(Describe.node(f.node()))).append(" |\n");
-        b.append("| Confidence | ").append(f.confidence().label()).append(": ").append(Markdown.cell(f.confidenceReason())).append(" |\n\n");
-        b.append(Markdown.text(f.explanation())).append("\n\n");
+        b.append("| Confidence | ").append(f.confidence().label()).append(": ").append(proseCell(f.confidenceReason())).append(" |\n\n");
+        b.append(prose(f.explanation())).append("\n\n");
         b.append("**Key facts**\n\n| Fact | Value |\n|---|---|\n");
         for (Fact fact : f.facts()) {
-            b.append("| ").append(Markdown.cell(fact.label())).append(" | ")
+            b.append("| ").append(proseCell(fact.label())).append(" | ")
                     .append(fact.value() == null ? "unknown" : Markdown.codeCell(Describe.value(fact))).append(" |\n");
         }
         r.timelineOf(f).ifPresent(t -> excerpt(b, r, f, t, budget));
@@ -220,9 +300,9 @@ final class MarkdownRenderer implements ReportRenderer {
             EvidenceLine e = lines.get(i);
             b.append('\n').append(Markdown.code(e.source().toString())).append(e.time() == null ? "" : " · " + e.time().format());
             if (showController && e.controller() != null) {
-                b.append(" · ").append(Markdown.text(e.controller()));
+                b.append(" · ").append(prose(e.controller()));
             }
-            b.append(" · ").append(Markdown.text(e.role())).append('\n');
+            b.append(" · ").append(prose(e.role())).append('\n');
             String text = cut(e.text(), budget.lineChars());
             if (text.length() > LONG_LINE) {
                 b.append("\n<details>\n<summary>").append(Describe.plural(e.text().length(), "character", "characters"))
@@ -249,8 +329,8 @@ final class MarkdownRenderer implements ReportRenderer {
         for (Timeline t : r.timelines()) {
             b.append("\n<details>\n<summary>Timeline of Pod ").append(Html.escape(t.pod().toString())).append(": ")
                     .append(Describe.plural(t.entries().size(), "entry", "entries")).append("</summary>\n\n");
-            b.append(Markdown.text(Describe.link(t.node()))).append(".\n");
-            b.append(Markdown.text(t.identity().describe())).append(".\n\n");
+            b.append(prose(Describe.link(t.node()))).append(".\n");
+            b.append(prose(t.identity().describe())).append(".\n\n");
             b.append(header(r, false));
             int shown = Math.min(budget.timelineEntries(), t.entries().size());
             for (TimelineEntry e : t.entries().subList(0, shown)) {
@@ -286,9 +366,9 @@ final class MarkdownRenderer implements ReportRenderer {
         String text = cut(e.text(), budget.lineChars());
         b.append(time).append(" | ").append(Markdown.codeCell(e.source().toString())).append(" | ");
         if (showController) {
-            b.append(e.controller() == null ? "" : Markdown.cell(e.controller())).append(" | ");
+            b.append(e.controller() == null ? "" : proseCell(e.controller())).append(" | ");
         }
-        b.append(e.kind().startsWith("log:") ? Markdown.codeCell(text) : Markdown.cell(text)).append(" |\n");
+        b.append(e.kind().startsWith("log:") ? Markdown.codeCell(text) : proseCell(text)).append(" |\n");
     }
 
     private static void controllers(StringBuilder b, Report r) {
@@ -297,7 +377,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
         b.append("\n### Controllers\n\n| Run | Release, leadership, span | Files |\n|---|---|---|\n");
         for (ControllerProcess p : r.controllers()) {
-            b.append("| ").append(Markdown.cell(p.label())).append(" | ").append(Markdown.cell(Describe.controller(p))).append(" | ")
+            b.append("| ").append(proseCell(p.label())).append(" | ").append(proseCell(Describe.controller(p))).append(" | ")
                     .append(String.join("<br>", p.files().stream().map(Markdown::codeCell).toList())).append(" |\n");
         }
     }
@@ -308,17 +388,17 @@ final class MarkdownRenderer implements ReportRenderer {
         }
         b.append("\n### Inputs with problems\n\n");
         for (InputProblem p : r.problems()) {
-            b.append("- ").append(Markdown.code(p.location())).append(": ").append(Markdown.text(p.problem())).append('\n');
+            b.append("- ").append(Markdown.code(p.location())).append(": ").append(prose(p.problem())).append('\n');
         }
     }
 
     private static void gaps(StringBuilder b, Report r) {
         b.append("\n### Evidence gaps\n\n");
         if (r.gaps().isEmpty()) {
-            b.append(Markdown.text(Describe.noGaps())).append(".\n");
+            b.append(prose(Describe.noGaps())).append(".\n");
         }
         for (EvidenceGap g : r.gaps()) {
-            b.append("- **").append(Markdown.text(g.subject())).append("**: ").append(Markdown.text(g.detail())).append('\n');
+            b.append("- **").append(prose(g.subject())).append("**: ").append(prose(g.detail())).append('\n');
         }
     }
 
@@ -326,7 +406,7 @@ final class MarkdownRenderer implements ReportRenderer {
         b.append("\n### Rules\n\n| Rule | Result | Title |\n|---|---|---|\n");
         for (RuleOutcome o : r.rules()) {
             String result = Describe.ruleResult(o, r.filter());
-            b.append("| ").append(o.rule()).append(" | ").append(Markdown.cell(result)).append(" | ").append(Markdown.cell(o.title()))
+            b.append("| ").append(o.rule()).append(" | ").append(proseCell(result)).append(" | ").append(proseCell(o.title()))
                     .append(" |\n");
         }
         boolean first = true;
@@ -337,7 +417,7 @@ final class MarkdownRenderer implements ReportRenderer {
                     first = false;
                 }
                 b.append("- ").append(o.rule()).append(c.pod() == null ? "" : " " + Markdown.code(c.pod().toString())).append(": ")
-                        .append(Markdown.text(c.reason())).append(" (").append(Markdown.code(c.evidence().toString())).append(")\n");
+                        .append(prose(c.reason())).append(" (").append(Markdown.code(c.evidence().toString())).append(")\n");
             }
         }
     }
@@ -348,7 +428,7 @@ final class MarkdownRenderer implements ReportRenderer {
         for (InputSummary i : r.inputs().subList(0, shown)) {
             boolean ignored = i.file().kind() == InputKind.IGNORED;
             b.append("| ").append(Markdown.codeCell(i.file().displayPath())).append(" | ").append(i.file().kind().label()).append(" | ")
-                    .append(Markdown.cell(ignored ? i.file().reason() : i.format())).append(" | ").append(i.lines()).append(" | ")
+                    .append(proseCell(ignored ? i.file().reason() : i.format())).append(" | ").append(i.lines()).append(" | ")
                     .append(i.events()).append(" | ").append(i.unparsed()).append(" |\n");
         }
         if (shown < r.inputs().size()) {
@@ -361,19 +441,19 @@ final class MarkdownRenderer implements ReportRenderer {
             }
             b.append("\n").append(Markdown.code(i.file().displayPath())).append(":\n");
             if (i.versionGuess() != null) {
-                b.append("- Argo ").append(Markdown.text(i.versionGuess())).append('\n');
+                b.append("- Argo ").append(prose(i.versionGuess())).append('\n');
             }
             if (i.prefixed() > 0) {
                 b.append("- ").append(Describe.plural(i.prefixed(), "line", "lines")).append(" behind an unrecognised prefix (kept as metadata)\n");
             }
             if (i.furniture().lines() > 0) {
-                b.append("- ").append(Markdown.text(i.furniture().describe())).append('\n');
+                b.append("- ").append(prose(i.furniture().describe())).append('\n');
             }
             for (String command : i.furniture().commands()) {
                 b.append("- ").append(Describe.excerptBy(command)).append(": ").append(Markdown.code(command)).append('\n');
             }
             for (String note : i.notes()) {
-                b.append("- ").append(Markdown.text(note)).append('\n');
+                b.append("- ").append(prose(note)).append('\n');
             }
         }
         boolean any = false;
@@ -383,7 +463,7 @@ final class MarkdownRenderer implements ReportRenderer {
                     b.append("\n**Unparsed lines (the first of each file)**\n\n");
                     any = true;
                 }
-                b.append("- ").append(Markdown.code(u.source().toString())).append(": ").append(Markdown.text(u.reason())).append('\n');
+                b.append("- ").append(Markdown.code(u.source().toString())).append(": ").append(prose(u.reason())).append('\n');
             }
         }
     }
@@ -391,13 +471,16 @@ final class MarkdownRenderer implements ReportRenderer {
     private static void provenance(StringBuilder b, Report r, Budget budget) {
         Provenance p = r.provenance();
         b.append("\n### Provenance\n\n| | |\n|---|---|\n");
-        b.append("| Tool | ").append(Markdown.cell(r.tool().describe())).append(" |\n");
+        b.append("| Tool | ").append(proseCell(r.tool().describe())).append(" |\n");
         b.append("| Command line | ").append(Markdown.codeCell(Describe.commandLine(p))).append(" |\n");
-        b.append("| Analysis clock | ").append(Markdown.cell(Describe.clock(p))).append(" |\n");
-        b.append("| Argo version | ").append(Markdown.cell(Describe.argoVersions(p))).append(" |\n");
-        b.append("| Read | ").append(Markdown.cell(Describe.lineCounts(p.lines()))).append(" |\n");
-        b.append("| Times | ").append(Markdown.cell(Describe.zones(p))).append(" |\n");
-        b.append("| Redaction | ").append(Markdown.cell(Describe.redaction(p))).append(" |\n");
+        b.append("| Analysis clock | ").append(proseCell(Describe.clock(p))).append(" |\n");
+        b.append("| Argo version | ").append(proseCell(Describe.argoVersions(p))).append(" |\n");
+        b.append("| Read | ").append(proseCell(Describe.lineCounts(p.lines()))).append(" |\n");
+        b.append("| Times | ").append(proseCell(Describe.zones(p))).append(" |\n");
+        b.append("| Redaction | ").append(proseCell(Describe.redaction(p))).append(" |\n");
+        if (!p.scope().whole()) {
+            b.append("| Scope | ").append(proseCell(Describe.scope(p))).append(" |\n");
+        }
         b.append("\n<details>\n<summary>Inputs: size and SHA-256</summary>\n\n| Path | Size | SHA-256 |\n|---|---|---|\n");
         int shown = Math.min(budget.inputs(), p.inputs().size());
         for (Provenance.InputDigest i : p.inputs().subList(0, shown)) {
@@ -409,6 +492,15 @@ final class MarkdownRenderer implements ReportRenderer {
                     .append(WHY_CUT).append("._\n");
         }
         b.append("\n</details>\n");
+    }
+
+    /** Prose in which no {@code @name} mentions anyone and no {@code #123} links an issue of the repository it is pasted in. */
+    private static String prose(String text) {
+        return Markdown.noIssueLinks(Markdown.noMentions(Markdown.text(text)));
+    }
+
+    private static String proseCell(String text) {
+        return Markdown.noIssueLinks(Markdown.noMentions(Markdown.cell(text)));
     }
 
     /** A quoted line cut to {@code max} characters, saying how many were cut. */

@@ -20,19 +20,29 @@ import java.util.Map;
  * @param lines        totals over all inputs
  * @param zones        log records by how their time zone was known
  * @param redacted     identifiers were replaced by pseudonyms ({@code --redact})
+ * @param scope        what the report is about ({@code --since}, {@code -n}, {@code --workflow}, {@code --pod}); {@link Scope#ALL} for everything
+ * @param outOfScope   how many findings the scope left out (after {@code --min-confidence})
  */
 public record Provenance(List<String> commandLine, Timestamp clock, boolean clockGiven, List<InputDigest> inputs,
-                         List<ArgoVersion> argoVersions, LineCounts lines, Map<ZoneBasis, Long> zones, boolean redacted) {
+                         List<ArgoVersion> argoVersions, LineCounts lines, Map<ZoneBasis, Long> zones, boolean redacted, Scope scope,
+                         int outOfScope) {
 
     public Provenance {
         commandLine = List.copyOf(commandLine);
         inputs = List.copyOf(inputs);
         argoVersions = List.copyOf(argoVersions);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
+        scope = scope == null ? Scope.ALL : scope;
     }
 
-    public Provenance withRedaction(List<String> maskedCommandLine, List<InputDigest> maskedInputs, List<ArgoVersion> maskedVersions) {
-        return new Provenance(maskedCommandLine, clock, clockGiven, maskedInputs, maskedVersions, lines, zones, true);
+    /** The same provenance of a report scoped so, leaving out so many findings. */
+    public Provenance withScope(Scope value, int leftOut) {
+        return new Provenance(commandLine, clock, clockGiven, inputs, argoVersions, lines, zones, redacted, value, leftOut);
+    }
+
+    public Provenance withRedaction(List<String> maskedCommandLine, List<InputDigest> maskedInputs, List<ArgoVersion> maskedVersions,
+                                    Scope maskedScope) {
+        return new Provenance(maskedCommandLine, clock, clockGiven, maskedInputs, maskedVersions, lines, zones, true, maskedScope, outOfScope);
     }
 
     /**

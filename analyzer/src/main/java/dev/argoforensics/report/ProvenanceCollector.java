@@ -61,7 +61,7 @@ final class ProvenanceCollector {
         }
         return new Provenance(invocation.arguments(), invocation.clock(), invocation.clockGiven(), digests,
                 releases.entrySet().stream().map(e -> new ArgoVersion(e.getKey(), e.getValue())).toList(),
-                new LineCounts(logLines, records, continuation, blank, unparsed, furniture, objects, unreadableObjects, ignored), zones, false);
+                new LineCounts(logLines, records, continuation, blank, unparsed, furniture, objects, unreadableObjects, ignored), zones, false, Scope.ALL, 0);
     }
 
     /** The size of the file as stored; null if it cannot be read. */

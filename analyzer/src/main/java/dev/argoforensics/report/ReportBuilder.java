@@ -43,19 +43,31 @@ public final class ReportBuilder {
      * are left out of everything, the rules' findings included, and only counted.
      */
     public Report build(AnalysisResult result, TimelineScope scope, Invocation invocation, Confidence minimum) {
+        return build(result, scope, invocation, minimum, Scope.ALL);
+    }
+
+    /**
+     * As {@link #build(AnalysisResult, TimelineScope, Invocation, Confidence)}, reporting only what is
+     * in {@code about} ({@link Scope}): the findings out of it are left out of everything and counted in
+     * the provenance, the timelines are those of Pods in it, with their entries in its window.
+     */
+    public Report build(AnalysisResult result, TimelineScope scope, Invocation invocation, Confidence minimum, Scope about) {
         List<Finding> all = new ArrayList<>();
         for (RuleOutcome o : result.outcomes()) {
             all.addAll(o.findings());
         }
         ConfidenceFilter filter = ConfidenceFilter.of(minimum, all);
-        List<Finding> findings = grouped(all.stream().filter(f -> filter.reports(f.confidence())).toList());
+        java.util.function.Predicate<Finding> reported = f -> filter.reports(f.confidence()) && about.includes(f);
+        List<Finding> findings = grouped(all.stream().filter(reported).toList());
+        int outOfScope = (int) all.stream().filter(f -> filter.reports(f.confidence()) && !about.includes(f)).count();
         List<RuleOutcome> rules = result.outcomes().stream()
                 .map(o -> new RuleOutcome(o.rule(), o.title(), o.evaluated(), o.missing(), o.lackingOptional(),
-                        o.findings().stream().filter(f -> filter.reports(f.confidence())).toList(), o.cleared()))
+                        o.findings().stream().filter(reported).toList(), o.cleared()))
                 .toList();
         Set<PodKey> withTimeline = new TreeSet<>();
         if (scope == TimelineScope.ALL) {
-            withTimeline.addAll(result.correlation().pods().keySet());
+            result.correlation().pods().values().stream().filter(p -> about.includesPod(p.key(), p.node().map(n -> n.workflow()).orElse(null)))
+                    .forEach(p -> withTimeline.add(p.key()));
         } else if (scope == TimelineScope.FINDINGS) {
             findings.stream().filter(f -> f.pod() != null).forEach(f -> withTimeline.add(f.pod()));
         }
@@ -64,10 +76,11 @@ public final class ReportBuilder {
         for (PodKey key : withTimeline) {
             PodHistory pod = result.correlation().pods().get(key);
             if (pod != null) {
-                built.add(timelines.build(pod));
+                built.add(about.window(timelines.build(pod)));
             }
         }
-        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, outOfScope),
+                result.inputs(),
                 result.correlation().processes(), findings, filter, rules, built, gaps(result), problems(result));
     }
 
@@ -176,9 +189,15 @@ public final class ReportBuilder {
 
     /** Only these Pods' timelines and the inputs, for {@link ReportRenderer#renderTimelines}. */
     public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation) {
+        return buildTimelines(result, pods, invocation, Scope.ALL);
+    }
+
+    /** As {@link #buildTimelines(AnalysisResult, List, Invocation)}, each timeline's entries in the scope's window. */
+    public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation, Scope about) {
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
-        List<Timeline> built = pods.stream().map(timelines::build).toList();
-        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation), result.inputs(),
+        List<Timeline> built = pods.stream().map(timelines::build).map(about::window).toList();
+        return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, 0),
+                result.inputs(),
                 result.correlation().processes(), List.of(), ConfidenceFilter.ALL, List.of(), built, gaps(result), problems(result));
     }
 }

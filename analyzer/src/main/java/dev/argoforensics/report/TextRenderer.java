@@ -255,6 +255,9 @@ final class TextRenderer implements ReportRenderer {
         b.append("  Read            ").append(Describe.lineCounts(p.lines())).append('\n');
         b.append("  Times           ").append(Describe.zones(p)).append('\n');
         b.append("  Redaction       ").append(Describe.redaction(p)).append('\n');
+        if (!p.scope().whole()) {
+            b.append("  Scope           ").append(Describe.scope(p)).append('\n');
+        }
         b.append("  Inputs          size and SHA-256 as stored\n");
         for (Provenance.InputDigest i : p.inputs()) {
             b.append("    ").append(pad(Describe.bytes(i.bytes()), 14)).append("  ").append(pad(i.sha256() == null ? "(not read)" : i.sha256(), 64))

@@ -95,6 +95,53 @@ class AllSamplesTogetherTest {
         assertEquals(toldInFull, contiguous, "the findings in full follow the index, one Workflow after another");
     }
 
+    @Test
+    void theMarkdownReportOfEverySampleIsSplitIntoCommentsHoldingEveryFinding() throws IOException {
+        Path all = dir.resolve("all-samples");
+        for (Path c : cases()) {
+            copyEvidence(c, all.resolve(c.getFileName()));
+        }
+        JsonNode json = new ObjectMapper().readTree(Cli.run("analyze", "--format", "json", "--now", NOW, all.toString()).out());
+        Path out = dir.resolve("report.md");
+        Cli md = Cli.run("analyze", "--format", "markdown", "--now", NOW, "--out", out.toString(), all.toString());
+        List<String> parts = new ArrayList<>(List.of(Files.readString(out)));
+        for (int n = 2; Files.exists(dir.resolve("report-" + n + ".md")); n++) {
+            parts.add(Files.readString(dir.resolve("report-" + n + ".md")));
+        }
+        assertTrue(parts.size() > 1, "every sample together is more than one comment");
+        assertTrue(md.err().contains("it is in " + parts.size() + " parts"), md.err());
+        List<String> told = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            String p = parts.get(i);
+            assertTrue(p.codePointCount(0, p.length()) <= 65_536, "part " + (i + 1) + ": " + p.length());
+            assertTrue(p.startsWith("## argo-forensics report (part " + (i + 1) + " of " + parts.size() + ")"), p.substring(0, 60));
+            for (String line : p.split("\n")) {
+                java.util.regex.Matcher full = java.util.regex.Pattern.compile("^### \\d+\\. (AF\\d+) \\(\\w+, \\w+\\): `+ ?([^`]+?) ?`+$").matcher(line);
+                java.util.regex.Matcher possible = java.util.regex.Pattern.compile("^- (AF\\d+) · \\w+ · Pod `+ ?([^`]+?) ?`+ ").matcher(line);
+                if (full.find()) {
+                    told.add(full.group(1) + " " + full.group(2));
+                } else if (possible.find()) {
+                    told.add(possible.group(1) + " " + possible.group(2));
+                }
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        for (JsonNode f : json.get("findings")) {
+            JsonNode pod = f.get("pod");
+            JsonNode wf = f.get("workflow");
+            String subject = !pod.isNull() ? ns(pod) + "/" + pod.get("name").asText()
+                    : f.get("confidence").asText().equals("possible") ? "none named (the finding is about a Workflow, a node or the controllers)"
+                    : wf.isNull() ? "unknown" : ns(wf) + "/" + wf.get("name").asText();
+            expected.add(f.get("rule").asText() + " " + subject);
+        }
+        assertEquals(expected.stream().sorted().toList(), told.stream().sorted().toList(), "every finding of the JSON report, told once");
+        assertTrue(expected.size() >= 13, expected.toString());
+    }
+
+    private static String ns(JsonNode o) {
+        return o.get("namespace").isNull() ? "?" : o.get("namespace").asText();
+    }
+
     private static List<Path> cases() throws IOException {
         try (Stream<Path> dirs = Files.list(SAMPLES)) {
             return dirs.filter(Files::isDirectory).sorted().toList();

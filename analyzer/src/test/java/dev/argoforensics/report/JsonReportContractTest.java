@@ -50,8 +50,10 @@ class JsonReportContractTest {
     @Test
     void provenance() throws Exception {
         JsonNode p = report().get("provenance");
-        assertEquals(List.of("commandLine", "analysisClock", "clockGiven", "argoVersions", "lines", "timeZones", "redacted", "inputs"),
+        assertEquals(List.of("commandLine", "analysisClock", "clockGiven", "argoVersions", "lines", "timeZones", "redacted", "scope", "inputs"),
                 fieldNames(p));
+        assertTrue(p.get("scope").get("whole").asBoolean(), "no scoping option: the whole evidence");
+        assertEquals(0, p.get("scope").get("findingsLeftOut").asInt());
         assertEquals(List.of("analyze", LOGS, SNAPSHOTS, "--format", "json", "--now", "2026-09-20T00:00:00Z"),
                 new ObjectMapper().convertValue(p.get("commandLine"), List.class));
         assertEquals("2026-09-20T00:00:00Z", p.get("analysisClock").asText());

@@ -84,7 +84,7 @@ class MarkdownReportTest {
     }
 
     @Test
-    void aLongReportIsCutToOneGitHubCommentAndSaysSo(@TempDir Path dir) throws Exception {
+    void aLongReportIsSplitIntoPartsEachWithinOneCommentAndNothingIsCut(@TempDir Path dir) throws Exception {
         List<String> lines = new ArrayList<>();
         lines.add(V4.createdPod("2026-09-19T16:20:00.431Z"));
         for (int i = 0; i < 3000; i++) {
@@ -106,13 +106,33 @@ class MarkdownReportTest {
         Path pod = dir.resolve("pod.yaml");
         Files.writeString(pod, V4.podYaml(true), StandardCharsets.UTF_8);
 
-        String md = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW).out();
-        assertTrue(md.codePointCount(0, md.length()) <= MarkdownRenderer.GITHUB_LIMIT, md.length() + " characters");
-        assertTrue(md.contains("more entries are not shown to stay within GitHub's 65,536-character comment limit"), md);
-        Node doc = PARSER.parse(md);
-        all(doc, TableBlock.class).forEach(MarkdownReportTest::assertEveryColumnFilled);
-        assertDetailsBalanced(doc);
-        assertTrue(md.contains("### 1. AF001"), "the finding itself is never cut");
+        Path out = dir.resolve("report.md");
+        Cli run = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW, "--out", out.toString());
+        List<Path> files = new ArrayList<>(List.of(out));
+        for (int n = 2; Files.exists(dir.resolve("report-" + n + ".md")); n++) {
+            files.add(dir.resolve("report-" + n + ".md"));
+        }
+        assertTrue(files.size() >= 2, "a 3,000-entry timeline does not fit one comment: " + files);
+        assertTrue(run.err().contains("it is in " + files.size() + " parts"), run.err());
+        int entries = 0;
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < files.size(); i++) {
+            String md = Files.readString(files.get(i), StandardCharsets.UTF_8);
+            assertTrue(md.codePointCount(0, md.length()) <= MarkdownRenderer.GITHUB_LIMIT, files.get(i) + ": " + md.length() + " characters");
+            assertTrue(md.startsWith("## argo-forensics report (part " + (i + 1) + " of " + files.size() + ")\n"), md.substring(0, 80));
+            assertFalse(md.contains("not shown to stay within"), "nothing is cut");
+            Node doc = PARSER.parse(md);
+            all(doc, TableBlock.class).forEach(MarkdownReportTest::assertEveryColumnFilled);
+            assertDetailsBalanced(doc);
+            entries += (int) md.lines().filter(l -> l.startsWith("| 2026-09-19T16:28:")).count();
+            all.append(md);
+        }
+        assertTrue(all.indexOf("### 1. AF001") >= 0, "the finding is there");
+        assertTrue(entries >= 3000, "every timeline entry is kept, in some part: " + entries);
+        // To standard output: the same parts, each after a marker line.
+        String stdout = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW).out();
+        assertEquals(files.size() - 1, stdout.lines().filter(l -> l.startsWith("<!-- ✂ argo-forensics: part ")).count());
+        assertTrue(stdout.contains("<!-- ✂ argo-forensics: part 2 of " + files.size() + " starts here"), "marker");
     }
 
     @Test
