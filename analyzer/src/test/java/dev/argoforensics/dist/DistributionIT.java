@@ -61,11 +61,16 @@ class DistributionIT {
         assertTrue(run.err.startsWith("argo-forensics: java not found; install a Java 17 (or newer) runtime"), run.err);
     }
 
-    private static Path archive(String property, String howToBuild) {
+    private static Path archive(String property, String howToBuild) throws IOException {
         String name = System.getProperty(property);
         assumeTrue(name != null, property + " is not set: run this test through failsafe (mvn -B verify)");
         Path archive = Path.of(name);
         assumeTrue(Files.isRegularFile(archive), archive + " was not built, so it is not tested; build it with " + howToBuild);
+        // An archive left from an earlier build (this one skipped it) would test an old jar.
+        Path jar = Path.of(System.getProperty("argo.dist.jar"));
+        assumeTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0,
+                archive + " is older than " + jar + " (left from an earlier build), so it is not tested; rebuild it with "
+                        + howToBuild);
         return archive;
     }
 
