@@ -24,14 +24,17 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Prints one Pod's timeline from every source: controller log lines, exports",
-            "of the Pod, its Workflow and its task result, cluster events and audit",
-            "records, with the cross-checks between them. A Pod recreated with the same",
-            "name (a new UID) gets a timeline of its own.",
-            "",
-            "Exit status: 0 printed, 2 bad usage, unreadable input, or no such Pod."},
-        footer = {"", "Examples:", "  argo-forensics timeline --pod status-capture-repro samples/issue-17024/logs samples/issue-17024/snapshots",
-            "  argo-forensics timeline --pod my-pod --namespace team-a logs/ snapshots/ events/ --format html --out pod.html"})
+            "Prints one Pod's timeline from every source.",
+            "Controller log lines, exports of the Pod, its Workflow and its task result, cluster events and audit records, with the "
+                    + "cross-checks between them. A Pod recreated with the same name (a new UID) gets a timeline of its own."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:the timeline was written.", "2:bad usage, an input that cannot be used, nothing usable read, or no such Pod in "
+                + "the evidence.", HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics timeline --pod status-capture-repro \\",
+            "      samples/issue-17024/logs samples/issue-17024/snapshots",
+            "  argo-forensics timeline --pod my-pod --namespace team-a \\",
+            "      logs/ snapshots/ events/ --out pod.html"})
 final class TimelineCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,7 +56,11 @@ final class TimelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        output.format(); // a format that contradicts --out fails before the reading
         AnalysisResult result = inputs.analyze(false, List.of(pod));
+        if (AnalysisInputs.nothingUsable(result, spec.commandLine().getErr())) {
+            return Main.EXIT_USAGE;
+        }
         List<PodHistory> pods = result.correlation().podsNamed(namespace, pod);
         Set<String> namespaces = new TreeSet<>();
         pods.forEach(p -> namespaces.add(p.key().namespace() == null ? "(namespace unknown)" : p.key().namespace()));
