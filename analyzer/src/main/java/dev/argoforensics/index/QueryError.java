@@ -38,7 +38,8 @@ public final class QueryError extends IllegalArgumentException {
                 return new QueryError("the query ends too early, at column " + (query.length() + 1) + ": " + query,
                         "an operator (AND, OR, NOT), a field name or a bracket needs something after it");
             }
-            return new QueryError("unexpected \"" + next.image + "\" at column " + next.beginColumn + ": " + query,
+            // the parser counts columns from 0; people (and the lexical errors) from 1
+            return new QueryError("unexpected \"" + next.image + "\" at column " + (next.beginColumn + 1) + ": " + query,
                     "quote a value with special characters (" + SPECIAL + ") in \"...\", or escape each with \\; "
                             + "fields and syntax: docs/search.md");
         }
@@ -58,7 +59,7 @@ public final class QueryError extends IllegalArgumentException {
         for (String k : known) {
             if (k.toLowerCase(Locale.ROOT).equals(field.toLowerCase(Locale.ROOT))) {
                 return new QueryError("no field \"" + field + "\": field names are case-sensitive; did you mean \"" + k + "\"?",
-                        "write " + k + ":VALUE; the fields are " + String.join(", ", known));
+                        "write " + k + ":VALUE; docs/search.md lists the fields");
             }
         }
         return new QueryError("no field \"" + field + "\" in the index; the fields are " + String.join(", ", known),
