@@ -3,6 +3,8 @@ package dev.argoforensics.cli;
 import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.source.InputKind;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.index.IndexedAnalysis;
@@ -125,6 +127,14 @@ final class AnalysisInputs {
     }
 
     /**
+     * True, with the error on stderr (the unreadable inputs, then that nothing usable was read), if nothing usable was read:
+     * the command then prints no report, only the error, and exits 2.
+     */
+    static boolean nothingUsable(AnalysisResult result, PrintWriter err) {
+        return !result.usable() && reportUnreadable(result, err);
+    }
+
+    /**
      * Names on stderr the inputs that could not be read (the report lists them, and damaged parts of
      * the others, under "Inputs with problems"); true if nothing usable was read at all, which is the one reason to exit 2
      * after an analysis ran: a report on part of the evidence is still a report.
@@ -135,10 +145,24 @@ final class AnalysisInputs {
         }
         boolean nothing = !result.usable();
         if (nothing) {
-            err.println("argo-forensics: nothing usable was read: no log record and no object in the inputs");
+            err.println("argo-forensics: nothing usable was read: no log record and no object in the inputs" + whatWasThere(result));
             err.println("hint: name log files, snapshot files or folders that hold them");
         }
         err.flush();
         return nothing;
+    }
+
+    /** What the inputs held instead: no file at all, or the files and why each was no evidence (the first three). */
+    private static String whatWasThere(AnalysisResult result) {
+        List<InputSummary> files = result.inputs().stream().filter(i -> i != null).toList();
+        if (files.isEmpty()) {
+            return result.unreadable().isEmpty() ? " (no file in them)" : "";
+        }
+        List<String> said = new ArrayList<>();
+        for (InputSummary i : files.subList(0, Math.min(3, files.size()))) {
+            said.add(i.file().displayPath() + ": " + (i.file().kind() == InputKind.IGNORED ? i.file().reason()
+                    : "read as a " + i.file().kind().label() + ", no record, " + i.unparsed() + (i.unparsed() == 1 ? " unparsed line" : " unparsed lines")));
+        }
+        return " (" + String.join("; ", said) + (files.size() > 3 ? "; and " + (files.size() - 3) + " more" : "") + ")";
     }
 }

@@ -13,6 +13,7 @@ import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,23 +36,29 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
             "Finds what went wrong with Argo Workflows Pods, citing file:line for every claim.",
-            "Reads controller logs, exported Pods, Workflows and task results, cluster",
-            "events and audit logs (files or folders, in any order), rebuilds each Pod's",
-            "timeline and reports findings with file:line evidence.",
-            "",
-            "Confirmed and likely findings are told in full; possible ones follow, one line each.",
-            "",
-            "Exit status: 0 no reported finding at or above --fail-on, 1 at least one, 2 bad usage or unreadable input.",
-            "Findings left out by --min-confidence are not reported and do not count."},
-        footer = {"", "Examples:",
-            "  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots",
-            "  argo-forensics analyze logs/ snapshots/ --format markdown --out report.md     # for a GitHub issue",
-            "  argo-forensics analyze logs/ snapshots/ --format html --out report.html       # one self-contained page",
-            "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv       # to share publicly",
-            "  argo-forensics analyze logs/ snapshots/ -o github-issue --out bug.md         # Argo's bug report, redacted, map beside it",
-            "  argo-forensics analyze logs/ snapshots/ --rule AF001,AF004           # 'argo-forensics rules' lists them",
-            "  argo-forensics analyze logs/ snapshots/ --min-confidence likely      # leave the possible findings out",
-            "  argo-forensics analyze logs/ snapshots/ --format json --now 2026-09-20T00:00:00Z  # reproducible bytes"})
+            "Reads controller logs, exported Pods, Workflows and task results, cluster events and audit logs (files or folders, in any "
+                    + "order), rebuilds each Pod's timeline and reports findings with file:line evidence.",
+            "Confirmed and likely findings are told in full; possible ones follow, one line each."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:no reported finding at or above --fail-on.", "1:at least one (findings left out by --min-confidence are not "
+                + "reported and do not count).", HelpText.USAGE, HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics analyze samples/issue-17024/logs samples/issue-17024/snapshots",
+            "  # Markdown for a GitHub issue: the format from --out's extension",
+            "  argo-forensics analyze logs/ snapshots/ --out report.md",
+            "  # One self-contained HTML page",
+            "  argo-forensics analyze logs/ snapshots/ -o html --out report.html",
+            "  # JSON on stdout, reproducible bytes (--now fixes the clock)",
+            "  argo-forensics analyze logs/ snapshots/ -o json --now 2026-09-20T00:00:00Z",
+            "  # Colours into a pager",
+            "  argo-forensics analyze logs/ snapshots/ --color=always | less -R",
+            "  # To share publicly: pseudonyms, and the mapping kept apart",
+            "  argo-forensics analyze logs/ snapshots/ --redact --redact-map names.tsv",
+            "  # Argo's bug report for one finding, redacted, the map beside it",
+            "  argo-forensics analyze logs/ snapshots/ -o github-issue --out bug.md",
+            "  # Only some rules ('argo-forensics rules' lists them); no possible findings",
+            "  argo-forensics analyze logs/ snapshots/ --rule AF001,AF004",
+            "  argo-forensics analyze logs/ snapshots/ --min-confidence likely"})
 final class AnalyzeCommand implements Callable<Integer> {
     private static final String FILE = "FILE";
 
@@ -113,11 +120,14 @@ final class AnalyzeCommand implements Callable<Integer> {
         Severity threshold = threshold();
         Confidence minimum = minimum();
         Timestamp clock = clock();  // parsed before the analysis: a bad --now fails at once
-        boolean drafting = output.format == OutputOptions.Format.GITHUB_ISSUE;
+        boolean drafting = output.format() == OutputOptions.Format.GITHUB_ISSUE;
         Scope wanted = scope.scope();
         String draftPod = wanted.pods().size() == 1 ? wanted.pods().get(0) : null;
         draft.check(spec, drafting, redacting(), draftPod);
         AnalysisResult result = inputs.analyze(timelines == TimelineScope.ALL, List.of(), ruleOptions.rules());
+        if (AnalysisInputs.nothingUsable(result, spec.commandLine().getErr())) {
+            return Main.EXIT_USAGE; // the error alone: no report of nothing
+        }
         Redaction redaction = redacting() || (drafting && !draft.noRedact) ? Redaction.prepare(key(), inputs.paths, result) : null;
         Invocation invocation = clock == null ? Invocation.atRunTime(commandLine()) : new Invocation(commandLine(), clock, true);
         Report original = new ReportBuilder().build(result, timelines, invocation, minimum, scope.resolve(wanted, result));
@@ -127,7 +137,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         } else {
             output.writeParts(spec, output.renderer(parent.terminal()).renderParts(report));
         }
-        Path map = redactMap != null ? redactMap : drafting && output.out != null ? DraftOptions.mapBeside(output.out) : null;
+        Path map = redactMap != null ? redactMap : drafting && output.file() != null ? DraftOptions.mapBeside(output.file()) : null;
         if (redaction != null && map != null) {
             try {
                 redaction.writeMapping(map);
@@ -191,12 +201,17 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (now == null) {
             return null;
         }
+        Timestamp t;
         try {
-            return Timestamp.parseRfc3339(now, null, false);
+            t = Timestamp.parseRfc3339(now, null, false);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--now: expected an RFC 3339 time such as 2026-09-20T00:00:00Z, found \""
-                    + now + "\"");
+            t = null;
         }
+        if (t == null || t.zone() == ZoneBasis.ASSUMED_UTC) {
+            throw new ParameterException(spec.commandLine(), "--now: expected an RFC 3339 time with its zone such as 2026-09-20T00:00:00Z"
+                    + " or 2026-09-20T02:00:00+02:00, found \"" + now + "\"" + (t == null ? "" : " (no zone)"));
+        }
+        return t;
     }
 
     /**

@@ -6,12 +6,20 @@ import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.source.InputKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.argoforensics.report.Invocation;
+import dev.argoforensics.report.JsonStyle;
+import dev.argoforensics.report.ReportBuilder;
+import dev.argoforensics.report.ReportFormat;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code argo-forensics formats PATH...}: what was detected in each file, and the controller runs. */
@@ -21,12 +29,18 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Shows, for each file, how it was read: log or snapshot, the record formats and envelopes found,",
-            "the Argo release its lines point to, and where every line went (events, continuations, blank,",
-            "excerpt furniture (shell prompts with their command, omission marks, Markdown fences), unparsed, with the",
-            "first unparsed lines). Then the controller runs (replica and restart) found."},
-        footer = {"", "Examples:", "  argo-forensics formats samples/mixed-formats/logs",
-            "  argo-forensics formats logs/ --log-tz Europe/Berlin      # logrus and klog times written in Berlin time"})
+            "Shows how each file was read, and the controller runs found.",
+            "For each file: log or snapshot, the record formats and envelopes found, the Argo release its lines point to, and where "
+                    + "every line went (events, continuations, blank, excerpt furniture (shell prompts with their command, omission "
+                    + "marks, Markdown fences), unparsed, with the first unparsed lines). Then the controller runs (replica and "
+                    + "restart) found."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {HelpText.DONE, "2:bad usage, an input that cannot be used, or nothing usable read.", HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics formats samples/mixed-formats/logs",
+            "  argo-forensics formats samples/mixed-formats/logs -o json",
+            "  # logrus and klog times written in Berlin time",
+            "  argo-forensics formats logs/ --log-tz Europe/Berlin"})
 final class FormatsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,10 +48,23 @@ final class FormatsCommand implements Callable<Integer> {
     @Mixin
     AnalysisInputs inputs;
 
+    @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT",
+            description = "text (default) or json: the JSON report's schemaVersion, tool, inputs, controllers and inputProblems "
+                    + "(docs/report-schema.md).")
+    ListFormat format;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         AnalysisResult result = inputs.analyze(false);
         PrintWriter out = spec.commandLine().getOut();
+        if (format == ListFormat.JSON) {
+            Invocation invocation = Invocation.atRunTime(spec.commandLine().getParseResult().originalArgs());
+            String report = ReportFormat.JSON.renderer(false).renderTimelines(new ReportBuilder().buildTimelines(result, List.of(), invocation));
+            ObjectNode document = (ObjectNode) JsonStyle.mapper().readTree(report);
+            document.remove("timelines");
+            ListFormat.print(out, document);
+            return AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr()) ? Main.EXIT_USAGE : 0;
+        }
         for (InputSummary i : result.inputs()) {
             file(out, i);
         }

@@ -17,12 +17,14 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Builds or updates an on-disk index of the events in the inputs: every log",
-            "record and every fact an exported object shows, with time, level, message,",
-            "Pod, Workflow, node, controller run and keys. Unchanged log files are not read",
-            "again. Query it with 'search'; 'analyze --index DIR' reuses it (docs/search.md)."},
-        footer = {"", "Example:",
-            "  argo-forensics index samples/issue-17024/logs samples/issue-17024/snapshots \\",
+            "Builds or updates an on-disk index of the events in the inputs.",
+            "Every log record and every fact an exported object shows is kept, with time, level, message, Pod, Workflow, node, "
+                    + "controller run and keys. Unchanged log files are not read again. Query it with 'search'; 'analyze --index DIR' "
+                    + "reuses it (docs/search.md)."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:the index is up to date.", HelpText.USAGE, HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics index samples/issue-17024/logs samples/issue-17024/snapshots \\",
             "      --index 17024.index"})
 final class IndexCommand implements Callable<Integer> {
     @Spec

@@ -22,15 +22,23 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = {"Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
             "Nothing leaves your machine: no network access, no cluster access."},
         subcommands = {AnalyzeCommand.class, RulesCommand.class, FormatsCommand.class, TimelineCommand.class, LsCommand.class, IndexCommand.class,
-            SearchCommand.class, CompletionCommand.class, GenerateCommand.class, CollectCommand.class},
-        footer = {"", "Examples:",
+            SearchCommand.class, CompletionCommand.class, VersionCommand.class, GenerateCommand.class, CollectCommand.class},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:done; for analyze: no reported finding at or above --fail-on.",
+            "1:analyze: at least one finding at or above --fail-on; search: no hit.", HelpText.USAGE, HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  # Analyze a folder of logs and one of exports; the text report on stdout",
             "  argo-forensics analyze logs/ snapshots/",
-            "  argo-forensics analyze logs/ snapshots/ --format html --out report.html",
+            "  # One self-contained HTML page (the format from --out's extension)",
+            "  argo-forensics analyze logs/ snapshots/ --out report.html",
+            "  # One Pod's timeline from every source",
             "  argo-forensics timeline --pod my-pod logs/ snapshots/",
+            "  # The rules, how each file was read, the version",
             "  argo-forensics rules",
             "  argo-forensics formats logs/",
-            "  argo-forensics analyze --help",
-            "  source <(argo-forensics completion)"})
+            "  argo-forensics version -o json",
+            "  # Completion for this shell (bash or zsh; fish: completion fish)",
+            "  source <(argo-forensics completion bash)"})
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;
@@ -115,6 +123,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine(Terminal terminal) {
         CommandLine cl = new CommandLine(new Main(terminal));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setUsageHelpAutoWidth(true); // help at the terminal's width (80 columns on a pipe)
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(terminal.colour() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         return cl;
     }

@@ -10,18 +10,41 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
-/** Where and in which format a command writes what it found: shared by the commands that render a report. */
+/**
+ * Where and in which format a command writes what it found, as kubectl and argo name it: {@code -o, --output} (with
+ * {@code --format} kept as an alias), the format taken from {@code --out}'s extension when not given, {@code --out -} for
+ * standard output, and {@code --color}. Shared by the commands that render a report.
+ */
 final class OutputOptions {
-    @Option(names = {"-o", "--format"}, defaultValue = "text", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "text (default), markdown, json or html; analyze also github-issue: a draft of Argo's bug report for one finding.")
+    /** {@code --out}'s value that means standard output. */
+    static final String STDOUT = "-";
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output", "--format"}, paramLabel = "FORMAT", converter = FormatConverter.class,
+            completionCandidates = FormatNames.class,
+            description = "text, markdown, json or html; analyze also github-issue: a draft of Argo's bug report for one finding. "
+                    + "Default: from --out's extension (.md or .markdown, .json, .html or .htm, .txt), else text.")
     Format format;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output ('-': standard output).")
+    Path out;
+
+    @Option(names = "--color", paramLabel = "WHEN", arity = "0..1", fallbackValue = "always", defaultValue = "auto",
+            description = "Colours in the text report: auto (default: when standard output is a terminal and NO_COLOR is unset), "
+                    + "always (also into a pipe, e.g. for less -R; --color alone means always) or never.")
+    ColorMode color;
 
     /** The formats named on the command line: the report's, and the bug report draft, which is made from one finding, not the report. */
     enum Format {
@@ -40,6 +63,29 @@ final class OutputOptions {
         String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
+
+        /** The format a file name's extension names, or null for another extension or none. */
+        static Format ofExtension(String fileName) {
+            String name = fileName.toLowerCase(Locale.ROOT);
+            int dot = name.lastIndexOf('.');
+            return dot <= 0 ? null : switch (name.substring(dot + 1)) {
+                case "md", "markdown" -> MARKDOWN;
+                case "json" -> JSON;
+                case "html", "htm" -> HTML;
+                case "txt" -> TEXT;
+                default -> null;
+            };
+        }
+
+        /** Whether a file whose extension names {@code named} may hold this format (a bug report draft is Markdown). */
+        boolean fits(Format named) {
+            return named == null || named == this || this == GITHUB_ISSUE && (named == MARKDOWN || named == TEXT);
+        }
+    }
+
+    /** When the text report has colours. */
+    enum ColorMode {
+        AUTO, ALWAYS, NEVER
     }
 
     /** {@code github-issue} and the others, in any case. */
@@ -55,33 +101,92 @@ final class OutputOptions {
         }
     }
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
-    Path out;
+    /** The format names, for the completion scripts. */
+    static final class FormatNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
 
-    /** The renderer of the chosen format: colours in text only on a terminal, never into a file. */
-    ReportRenderer renderer(Terminal terminal) {
-        if (format.report == null) {
-            throw new CliFailure("--format github-issue drafts a bug report from one finding", "use it with argo-forensics analyze");
+        FormatNames() {
+            super(Arrays.stream(Format.values()).map(Format::label).toList());
         }
-        return format.report.renderer(out == null && terminal.colour());
     }
 
     /**
-     * Writes the text to {@code --out}, or to standard output if it was not given.
+     * The format: the one named, else the one {@code --out}'s extension names, else text.
+     *
+     * @throws ParameterException if the named format contradicts the extension, or {@code --out} names a file after a format
+     */
+    Format format() {
+        Path file = file();
+        String name = file == null || file.getFileName() == null ? null : file.getFileName().toString();
+        Format byExtension = name == null ? null : Format.ofExtension(name);
+        if (name != null && byExtension == null && !name.contains(".")) {
+            for (Format f : Format.values()) {
+                if (f.label().equalsIgnoreCase(name)) {
+                    throw new ParameterException(spec.commandLine(), "--out " + out + " would write a file named \"" + name
+                            + "\": for the format give -o " + f.label() + " (--out names the file, e.g. --out report." + extension(f) + ")");
+                }
+            }
+        }
+        if (format == null) {
+            return byExtension == null ? Format.TEXT : byExtension;
+        }
+        if (!format.fits(byExtension)) {
+            String stem = name.substring(0, name.lastIndexOf('.'));
+            throw new ParameterException(spec.commandLine(), "-o " + format.label() + " contradicts --out " + out + " (a ."
+                    + name.substring(name.lastIndexOf('.') + 1) + " file is " + byExtension.label() + "): name it " + stem + "."
+                    + extension(format) + ", or drop -o to write " + byExtension.label());
+        }
+        return format;
+    }
+
+    private static String extension(Format f) {
+        return switch (f) {
+            case MARKDOWN, GITHUB_ISSUE -> "md";
+            case TEXT -> "txt";
+            default -> f.label();
+        };
+    }
+
+    /** The file written, or null for standard output ({@code --out} not given, or {@code -}). */
+    Path file() {
+        return out == null || out.toString().equals(STDOUT) ? null : out;
+    }
+
+    /** The renderer of the chosen format: colours in text only as {@code --color} says. */
+    ReportRenderer renderer(Terminal terminal) {
+        Format f = format();
+        if (f.report == null) {
+            throw new CliFailure("-o github-issue drafts a bug report from one finding", "use it with argo-forensics analyze");
+        }
+        return f.report.renderer(colour(terminal));
+    }
+
+    /** Whether the text goes out in colour: always, never, or (auto) on a terminal without NO_COLOR, never into a file. */
+    boolean colour(Terminal terminal) {
+        return switch (color) {
+            case ALWAYS -> true;
+            case NEVER -> false;
+            case AUTO -> file() == null && terminal.colour();
+        };
+    }
+
+    /**
+     * Writes the text to {@code --out}, or to standard output without it or with {@code -}.
      *
      * @throws CliFailure if the file cannot be written
      */
-    void write(CommandSpec spec, String text) {
-        if (out == null) {
-            PrintWriter w = spec.commandLine().getOut();
+    void write(CommandSpec command, String text) {
+        Path file = file();
+        if (file == null) {
+            PrintWriter w = command.commandLine().getOut();
             w.print(text);
             w.flush();
             return;
         }
         try {
-            Files.writeString(out, text, StandardCharsets.UTF_8);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CliFailure("cannot write " + out + ": " + reason(e), "check that the folder exists and is writable", e);
+            throw new CliFailure("cannot write " + file + ": " + reason(e), "check that the folder exists and is writable", e);
         }
     }
 

@@ -6,6 +6,9 @@ import dev.argoforensics.rules.RuleSettings;
 import dev.argoforensics.time.GoDuration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -53,7 +56,30 @@ final class RuleOptions {
         List<Rule> all = RuleEngine.standardRules(settings);
         check("--rule", all, only);
         check("--skip-rule", all, skip);
-        return RuleEngine.select(all, only, skip);
+        Set<String> both = askedAndSkipped();
+        if (!both.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--rule and --skip-rule both name " + String.join(", ", both)
+                    + ": run it or skip it, not both");
+        }
+        List<Rule> selected = RuleEngine.select(all, only, skip);
+        if (selected.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--skip-rule skips every rule (" + all.size()
+                    + "), so none would run; 'argo-forensics rules' lists them");
+        }
+        return selected;
+    }
+
+    /** The ids both asked for with --rule and skipped with --skip-rule. */
+    private Set<String> askedAndSkipped() {
+        Set<String> both = new TreeSet<>();
+        for (String id : only) {
+            for (String s : skip) {
+                if (id.strip().equalsIgnoreCase(s.strip()) && !id.isBlank()) {
+                    both.add(id.strip().toUpperCase(Locale.ROOT));
+                }
+            }
+        }
+        return both;
     }
 
     private void check(String option, List<Rule> all, List<String> ids) {

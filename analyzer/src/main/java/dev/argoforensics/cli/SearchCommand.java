@@ -1,9 +1,11 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.index.EventSearch;
 import dev.argoforensics.index.IndexedAnalysis;
+import dev.argoforensics.index.QueryError;
 import dev.argoforensics.index.SearchFormat;
 import dev.argoforensics.index.SearchMatch;
 import dev.argoforensics.source.InputException;
@@ -31,17 +33,19 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Finds events with the Lucene query syntax: in the index in --index DIR, or in",
-            "the PATHs, indexed on the fly (with --index too, the index is updated first).",
-            "Hits are printed in time order with file:line, controller run and text.",
-            "Fields and examples: docs/search.md.",
-            "",
-            "Exit status: 0 at least one hit, 1 none, 2 bad usage, query or input."},
-        footer = {"", "Examples:",
-            "  argo-forensics search 'pod:status-capture-repro AND action:removeFinalizer' \\",
+            "Finds events with the Lucene query syntax, in an index or in the PATHs.",
+            "The index is the one in --index DIR; PATHs are indexed on the fly (with --index too, the index is updated first). "
+                    + "Hits are printed in time order with file:line, controller run and text. Fields and examples: docs/search.md."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:at least one hit.", "1:no hit.", "2:bad usage, a query that cannot be read (said in one line, with the "
+                + "column), a field the index does not have, an input that cannot be used, or nothing usable read.", HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics search 'pod:status-capture-repro AND action:removeFinalizer' \\",
             "      samples/issue-17024/logs",
-            "  argo-forensics search 'level:error' --index 17024.index --since 2026-09-19T16:32",
-            "  argo-forensics search 'time:[2026-09-19T16:31 TO 2026-09-19T16:33] AND \"pod deleted\"' \\",
+            "  argo-forensics search 'level:error' --index 17024.index \\",
+            "      --since 2026-09-19T16:32",
+            "  argo-forensics search \\",
+            "      'time:[2026-09-19T16:31 TO 2026-09-19T16:33] AND \"pod deleted\"' \\",
             "      --index 17024.index --context 2"})
 final class SearchCommand implements Callable<Integer> {
     @Spec
@@ -67,7 +71,7 @@ final class SearchCommand implements Callable<Integer> {
             + "of that minute.")
     String until;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", description = "text (default), json or markdown.")
+    @Option(names = {"-o", "--output", "--format"}, defaultValue = "text", paramLabel = "FORMAT", description = "text (default), json or markdown.")
     SearchFormat format;
 
     @Option(names = "--count", description = "Print only the number of hits.")
@@ -88,11 +92,12 @@ final class SearchCommand implements Callable<Integer> {
         Query parsed;
         try {
             parsed = EventSearch.parse(query, since, until);
+        } catch (QueryError e) {
+            throw new CliFailure("query: " + e.getMessage(), e.hint());
         } catch (IllegalArgumentException e) {
             throw new CliFailure("query: " + e.getMessage(), "see docs/search.md for the fields and the query syntax");
         }
         PrintWriter err = spec.commandLine().getErr();
-        boolean unreadable = false;
         EventSearch search;
         try {
             if (paths.isEmpty()) {
@@ -101,7 +106,12 @@ final class SearchCommand implements Callable<Integer> {
                 AnalysisOptions options = AnalysisOptions.defaults().withLogZone(LogZoneOption.parse(spec, logTz));
                 Directory dir = index != null ? FSDirectory.open(Files.createDirectories(index)) : new ByteBuffersDirectory();
                 try {
-                    unreadable = AnalysisInputs.reportUnreadable(IndexedAnalysis.run(dir, options, SnapshotTimes.none(), paths).result(), err);
+                    AnalysisResult read = IndexedAnalysis.run(dir, options, SnapshotTimes.none(), paths).result();
+                    if (AnalysisInputs.nothingUsable(read, err)) {
+                        dir.close();
+                        return Main.EXIT_USAGE; // the error alone: no search in nothing
+                    }
+                    AnalysisInputs.reportUnreadable(read, err);
                 } catch (IOException | RuntimeException e) {
                     dir.close();
                     throw e;
@@ -118,6 +128,11 @@ final class SearchCommand implements Callable<Integer> {
         }
         long hits;
         try (EventSearch s = search) {
+            try {
+                s.checkFields(parsed);
+            } catch (QueryError e) {
+                throw new CliFailure("query: " + e.getMessage(), e.hint());
+            }
             PrintWriter out = spec.commandLine().getOut();
             if (count) {
                 hits = s.count(parsed);
@@ -129,6 +144,6 @@ final class SearchCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        return unreadable ? Main.EXIT_USAGE : hits > 0 ? 0 : 1;
+        return hits > 0 ? 0 : 1;
     }
 }

@@ -25,15 +25,18 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Prints one Pod's timeline from every source: controller log lines, exports",
-            "of the Pod, its Workflow and its task result, cluster events and audit",
-            "records, with the cross-checks between them. A Pod recreated with the same",
-            "name (a new UID) gets a timeline of its own. --workflow prints each of its",
-            "Pods' timelines; --since/--until keep the entries in that window.",
-            "",
-            "Exit status: 0 printed, 2 bad usage, unreadable input, or no such Pod."},
-        footer = {"", "Examples:", "  argo-forensics timeline --pod status-capture-repro samples/issue-17024/logs samples/issue-17024/snapshots",
-            "  argo-forensics timeline --pod my-pod --namespace team-a logs/ snapshots/ events/ --format html --out pod.html",
+            "Prints one Pod's timeline from every source.",
+            "Controller log lines, exports of the Pod, its Workflow and its task result, cluster events and audit records, with the "
+                    + "cross-checks between them. A Pod recreated with the same name (a new UID) gets a timeline of its own. --workflow "
+                    + "prints each of its Pods' timelines; --since/--until keep the entries in that window."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:the timeline was written.", "2:bad usage, an input that cannot be used, nothing usable read, or no such Pod in "
+                + "the evidence.", HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics timeline --pod status-capture-repro \\",
+            "      samples/issue-17024/logs samples/issue-17024/snapshots",
+            "  argo-forensics timeline --pod my-pod --namespace team-a \\",
+            "      logs/ snapshots/ events/ --out pod.html",
             "  argo-forensics timeline --workflow my-wf --since 30m logs/ snapshots/   # each Pod of my-wf, the last 30 minutes"})
 final class TimelineCommand implements Callable<Integer> {
     @Spec
@@ -58,8 +61,12 @@ final class TimelineCommand implements Callable<Integer> {
         if (wanted.pods().isEmpty() && wanted.workflows().isEmpty()) {
             throw new ParameterException(spec.commandLine(), "name the Pod with --pod NAME, or a Workflow with --workflow NAME for each of its Pods");
         }
+        output.format(); // a format that contradicts --out fails before the reading
         // A Workflow's Pods are known only from every line; a Pod's lines are kept by name.
         AnalysisResult result = inputs.analyze(!wanted.workflows().isEmpty(), wanted.pods());
+        if (AnalysisInputs.nothingUsable(result, err)) {
+            return Main.EXIT_USAGE;
+        }
         Scope about = scope.resolve(wanted, result);
         List<PodHistory> pods = result.correlation().pods().values().stream()
                 .filter(p -> about.includesPod(p.key(), p.node().map(n -> n.workflow()).orElse(null))).toList();

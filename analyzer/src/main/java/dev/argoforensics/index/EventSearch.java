@@ -9,6 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
@@ -84,7 +90,7 @@ public final class EventSearch implements Closeable {
         try {
             b.add(new EventQueryParser().parse(query), Occur.MUST);
         } catch (ParseException e) {
-            throw new IllegalArgumentException(e.getMessage().strip(), e);
+            throw QueryError.of(query, e);
         }
         if (since != null || until != null) {
             long lower = since == null ? Long.MIN_VALUE : TimeWindow.parse(since).start();
@@ -92,6 +98,34 @@ public final class EventSearch implements Closeable {
             b.add(LongPoint.newRangeQuery(IndexFields.TIME, lower, upper), Occur.FILTER);
         }
         return b.build();
+    }
+
+    /**
+     * Checks that every field the query names is one the index has or the documentation names (an
+     * audit field in an index without audit records is no error: it finds nothing).
+     *
+     * @throws QueryError naming the fields, for a field in the wrong case or unknown
+     */
+    public void checkFields(Query query) {
+        Set<String> named = new TreeSet<>();
+        query.visit(new QueryVisitor() {
+            @Override
+            public boolean acceptField(String field) {
+                named.add(field);
+                return true;
+            }
+        });
+        Set<String> known = new TreeSet<>(IndexFields.DOCUMENTED);
+        for (FieldInfo f : FieldInfos.getMergedFieldInfos(index.searcher().getIndexReader())) {
+            if (!f.name.startsWith("_") && (f.getIndexOptions() != IndexOptions.NONE || f.getPointDimensionCount() > 0)) {
+                known.add(f.name);
+            }
+        }
+        for (String field : named) {
+            if (!field.startsWith("_") && !known.contains(field)) {
+                throw QueryError.unknownField(field, known);
+            }
+        }
     }
 
     public long count(Query query) throws IOException {

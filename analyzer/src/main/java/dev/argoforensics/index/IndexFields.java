@@ -66,6 +66,12 @@ final class IndexFields {
     static final Set<String> RESERVED = Set.of(TIME, LEVEL, MSG, TEMPLATE, KIND, REPLICA, RUN, RELEASE, FILE, LINE, TEXT, FORMAT,
             ENVELOPE, EVIDENCE);
 
+    /** The fields docs/search.md names, whether or not an index holds any event with them. */
+    static final Set<String> DOCUMENTED = Set.of(TIME, LEVEL, MSG, TEMPLATE, KIND, EVIDENCE, ACTION, NAMESPACE, POD, WORKFLOW, NODE_ID,
+            NODE_NAME, COMPONENT, UID, PHASE, "container", "state", "exitCode", "reason", "condition", "status", "finalizer", "host",
+            "nodeType", "outputsCompleted", "type", "reportedBy", "object", "verb", "user", "resource", "stage", "responseCode", REPLICA,
+            RUN, RELEASE, FILE, LINE, FORMAT, ENVELOPE, TEXT);
+
     /** Longest keyword value indexed (Lucene refuses terms over 32766 bytes); longer values are found through {@code text}. */
     static final int MAX_KEYWORD_CHARS = 8000;
 
