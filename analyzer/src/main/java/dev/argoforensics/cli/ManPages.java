@@ -34,18 +34,25 @@ public final class ManPages {
             TERM::
               dumb: no colours with --color=auto.
 
+            JAVA_HOME::
+              The distribution's launcher runs $JAVA_HOME/bin/java when the archive has no runtime of its own.
+
             PATH::
-              The launcher runs the java found on it (Java 17 or newer).
+              Otherwise the launcher runs the java found on it (Java 17 or newer).
             """;
 
     /** Files a command reads or writes beyond its arguments, by command name ("" for the tool as a whole). */
     private static final Map<String, String> FILES = Map.of(
             "", """
-                    analyzer/target/argo-forensics.jar::
-                      The tool, beside the launcher; built on first use in a checkout.
+                    lib/argo-forensics.jar::
+                      The tool, in the unpacked distribution beside bin/argo-forensics (in a checkout:
+                      analyzer/target/argo-forensics.jar, built on first use).
 
-                    analyzer/target/argo-forensics.jsa::
-                      The class-data archive the launcher writes on first use, for a faster start.
+                    lib/argo-forensics.jsa::
+                      The class-data archive the launcher writes beside the jar on first use, for a faster start.
+
+                    completion/, man/man1/::
+                      In the distribution: the bash (also zsh) and fish completion scripts, and these pages.
 
                     docs/rules/AFnnn.md::
                       Each rule's page: what it means, its signature, what to do.
@@ -71,6 +78,10 @@ public final class ManPages {
             "search", """
                     --index DIR::
                       The event index searched (and brought up to date with the PATHs given).
+                    """,
+            "collect", """
+                    --script FILE::
+                      The script, written executable; without it, it goes to standard output.
                     """);
 
     private ManPages() {

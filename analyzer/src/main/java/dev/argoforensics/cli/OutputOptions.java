@@ -196,6 +196,7 @@ final class OutputOptions {
      * {@code report-2.md}, …, naming on stderr the files written.
      */
     void writeParts(CommandSpec spec, List<String> parts) {
+        Path out = file(); // --out - is standard output here too: never files named '-', '--2', ...
         if (out == null || parts.size() == 1) {
             write(spec, ReportRenderer.joined(parts));
             return;

@@ -111,13 +111,13 @@ class CommandConventionsTest {
         CommandSpec root = new CommandLine(new Main()).getCommandSpec();
         List<CommandSpec> all = new ArrayList<>(List.of(root));
         root.subcommands().values().stream().map(CommandLine::getCommandSpec).filter(s -> !s.usageMessage().hidden()).forEach(all::add);
-        String launcher = Files.readString(Path.of("argo-forensics"));
+        String launcher = Files.readString(Path.of("argo-forensics")) + Files.readString(Path.of("analyzer/src/dist/bin/argo-forensics"));
         Set<String> variables = new TreeSet<>();
         Matcher m = Pattern.compile("\\b(ARGO_FORENSICS_[A-Z_]+|JAVA_HOME|NO_COLOR)\\b").matcher(launcher);
         while (m.find()) {
             variables.add(m.group(1));
         }
-        assertTrue(variables.contains("ARGO_FORENSICS_JAVA_OPTS"), variables.toString());
+        assertTrue(variables.containsAll(Set.of("ARGO_FORENSICS_JAVA_OPTS", "JAVA_HOME")), variables.toString());
         for (CommandSpec spec : all) {
             String page = ManPages.page(spec, all);
             String name = spec.qualifiedName("-");

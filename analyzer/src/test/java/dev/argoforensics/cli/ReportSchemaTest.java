@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/report.schema.json against what the tool writes: every sample's JSON report (every timeline
- * too, and redacted), the timeline and formats documents; and a report bent out of shape is refused,
+ * too, and redacted), the timeline and formats documents, a scoped report; and a report bent out of shape is refused,
  * so the validation can fail.
  */
 class ReportSchemaTest {
@@ -68,6 +68,11 @@ class ReportSchemaTest {
         JsonNode t = JSON.readTree(timeline.out());
         assertFalse(t.has("findings"));
         assertValid("timeline", t);
+        Cli scoped = Cli.run("analyze", "samples/issue-17024", "-o", "json", "--now", NOW, "--since", "10m", "-n", "status-capture-test",
+                "--workflow", "status-capture-repro");
+        JsonNode s = JSON.readTree(scoped.out());
+        assertEquals("10m", s.path("provenance").path("scope").path("since").path("given").asText(), scoped.out());
+        assertValid("scoped", s);
         Cli formats = Cli.run("formats", "samples/mixed-formats/logs", "-o", "json");
         assertEquals(0, formats.exitCode(), formats.err());
         JsonNode f = JSON.readTree(formats.out());

@@ -133,6 +133,10 @@ class MarkdownReportTest {
         String stdout = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW).out();
         assertEquals(files.size() - 1, stdout.lines().filter(l -> l.startsWith("<!-- ✂ argo-forensics: part ")).count());
         assertTrue(stdout.contains("<!-- ✂ argo-forensics: part 2 of " + files.size() + " starts here"), "marker");
+        // --out - is standard output too: the same parts, and no file named '-' or '--2'.
+        Cli dash = Cli.run("analyze", log.toString(), pod.toString(), "--format", "markdown", "--now", NOW, "--out", "-");
+        assertEquals(stdout, dash.out().replace(" --out -", ""));
+        assertFalse(Files.exists(Path.of("-")) || Files.exists(Path.of("--2")), "--out - wrote files");
     }
 
     @Test
