@@ -85,7 +85,8 @@ class DistributionIT {
             Path home = entries.get(0);
             assertTrue(home.getFileName().toString().startsWith("argo-forensics-"), home.toString());
             for (String file : List.of("bin/argo-forensics", "lib/argo-forensics.jar", "man/man1/argo-forensics.1",
-                    "man/man1/argo-forensics-analyze.1", "completion/argo-forensics_completion", "README.md")) {
+                    "man/man1/argo-forensics-analyze.1", "completion/argo-forensics_completion", "completion/argo-forensics_completion.fish",
+                    "man/man1/argo-forensics-version.1", "README.md")) {
                 assertTrue(Files.isRegularFile(home.resolve(file)), "the archive holds " + file);
             }
             assertTrue(Files.isExecutable(home.resolve("bin/argo-forensics")), "the launcher is executable");
