@@ -18,15 +18,15 @@ import picocli.CommandLine.Spec;
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
         description = {
-            "Lists the Workflows and Pods the evidence names: namespace, name, how many controller",
-            "log lines and cluster Events name each, its first and last dated record, and which",
-            "sources mention it (controller log, Pod export, Workflow export, task result, events,",
-            "audit, pasted table). Workflows first, then Pods, by namespace and name.",
-            "The scoping options of analyze apply: --since/--until keep the rows whose span meets the window.",
-            "",
-            "Exit status: 0 listed, 2 bad usage or nothing usable read."},
-        footer = {"", "Examples:",
-            "  argo-forensics ls samples/issue-17024/logs samples/issue-17024/snapshots",
+            "Lists the Workflows and Pods the evidence names.",
+            "For each: namespace, name, how many controller log lines and cluster Events name it, its first and last dated record, "
+                    + "and which sources mention it (controller log, Pod export, Workflow export, task result, events, audit, pasted "
+                    + "table). Workflows first, then Pods, by namespace and name. The scoping options of analyze apply: "
+                    + "--since/--until keep the rows whose span meets the window."},
+        exitCodeListHeading = HelpText.EXIT_STATUS,
+        exitCodeList = {"0:listed.", "2:bad usage, an input that cannot be used, or nothing usable read.", HelpText.FAILED},
+        footerHeading = HelpText.EXAMPLES,
+        footer = {"  argo-forensics ls samples/issue-17024/logs samples/issue-17024/snapshots",
             "  argo-forensics ls logs/ snapshots/ -n team-a --since 1h -o json"})
 final class LsCommand implements Callable<Integer> {
     @Spec
@@ -44,7 +44,7 @@ final class LsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scope wanted = scope.scope();
-        String format = output.format.label();
+        String format = output.format().label();
         if (!List.of("text", "markdown", "json").contains(format)) {
             throw new CliFailure("ls writes text, markdown or json, not " + format, "use -o json for tools, -o markdown for an issue");
         }
