@@ -24,16 +24,14 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         exitCodeOnInvalidInput = Main.EXIT_USAGE,
         exitCodeOnExecutionException = Main.EXIT_USAGE,
-        description = {"Prints (or with --script writes) a script that saves the evidence for 'analyze'.",
-            "The POSIX sh script runs read-only kubectl commands: the log of every workflow-controller replica and of its previous "
-                    + "container (--timestamps), the Workflows, their Pods, WorkflowTaskResults and Events as YAML stamped "
-                    + "'# taken-at:', into logs/, snapshots/ and events/; then it says where managed clusters keep audit logs, and the "
-                    + "analyze command to run. It runs nothing itself.",
-            "Every name is checked against Kubernetes' naming rules and single-quoted: a name that could inject shell is refused "
-                    + "(exit 2). What expires when: docs/collect.md."},
+        description = {"Prints (or with --script writes) a POSIX sh script that saves the evidence for analyze.",
+            "It uses read-only kubectl commands: the log of every workflow-controller replica and of its previous container "
+                    + "(--timestamps), the Workflows, their Pods, WorkflowTaskResults and Events as YAML stamped '# taken-at:', into "
+                    + "logs/, snapshots/ and events/; then where managed clusters keep audit logs, and the analyze command to run. It "
+                    + "runs nothing itself. Every name is checked against Kubernetes' naming rules and single-quoted: a name that could "
+                    + "inject shell is refused (exit 2). What expires when: docs/collect.md."},
         exitCodeListHeading = HelpText.EXIT_STATUS,
-        exitCodeList = {"0:the script was printed or written.", "2:bad usage, or a name that is not a Kubernetes name.",
-            HelpText.FAILED},
+        exitCodeList = {"0:the script was printed or written.", "2:bad usage, or a name that is not a Kubernetes name.", HelpText.FAILED},
         footerHeading = HelpText.EXAMPLES,
         footer = {
             "  argo-forensics collect -n ml-train --workflow train-resnet-5c8xw | sh",

@@ -21,13 +21,12 @@ import picocli.CommandLine.Spec;
             "Lists the Workflows and Pods the evidence names.",
             "For each: namespace, name, how many controller log lines and cluster Events name it, its first and last dated record, "
                     + "and which sources mention it (controller log, Pod export, Workflow export, task result, events, audit, pasted "
-                    + "table). Workflows first, then Pods, by namespace and name.",
-            "The scoping options of analyze apply: --since/--until keep the rows whose span meets the window."},
+                    + "table). Workflows first, then Pods, by namespace and name. The scoping options of analyze apply: "
+                    + "--since/--until keep the rows whose span meets the window."},
         exitCodeListHeading = HelpText.EXIT_STATUS,
         exitCodeList = {"0:listed.", "2:bad usage, an input that cannot be used, or nothing usable read.", HelpText.FAILED},
         footerHeading = HelpText.EXAMPLES,
-        footer = {
-            "  argo-forensics ls samples/issue-17024/logs samples/issue-17024/snapshots",
+        footer = {"  argo-forensics ls samples/issue-17024/logs samples/issue-17024/snapshots",
             "  argo-forensics ls logs/ snapshots/ -n team-a --since 1h -o json"})
 final class LsCommand implements Callable<Integer> {
     @Spec
