@@ -203,10 +203,14 @@ public final class Correlator {
     private static Map<LogEvent, LogEvent> pairFinalizerLines(List<LogEvent> events) {
         Map<LogEvent, LogEvent> byScheduled = new IdentityHashMap<>();
         Map<Integer, LogEvent> pendingByStream = new HashMap<>();
+        // A handler's queueing line seen with no scheduling line yet: taken only if no scheduling line follows for that handler.
+        Map<Integer, LogEvent> queuedCandidate = new HashMap<>();
         for (LogEvent e : events) {
             if (e.event() instanceof FinalizersOnDelete) {
+                settle(pendingByStream, queuedCandidate, e.stream(), byScheduled);
                 pendingByStream.put(e.stream(), e);
             } else if (e.event() instanceof PodCleanupScheduled) {
+                queuedCandidate.remove(e.stream());
                 LogEvent pending = pendingByStream.remove(e.stream());
                 if (pending != null) {
                     byScheduled.put(e, pending);
@@ -214,15 +218,29 @@ public final class Correlator {
             } else if (e.event() instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
                 // The handler's queueing line with no scheduling line since its first line: that line was cut short (a
                 // delay cut inside its value is no delay) or left out of an excerpt. Within the handler call's few
-                // milliseconds the queueing line is the handler's own, not a cleanup a Workflow worker queued.
+                // milliseconds, and if no scheduling line follows (a Workflow worker's queueing line for another Pod may
+                // come in between), the queueing line is the handler's own.
                 LogEvent pending = pendingByStream.get(e.stream());
-                if (pending != null && pending.time().nanosUntil(e.time()) >= 0 && pending.time().nanosUntil(e.time()) <= HANDLER_CALL_NANOS) {
-                    pendingByStream.remove(e.stream());
-                    byScheduled.put(e, pending);
+                if (pending != null && !queuedCandidate.containsKey(e.stream()) && pending.time().nanosUntil(e.time()) >= 0
+                        && pending.time().nanosUntil(e.time()) <= HANDLER_CALL_NANOS) {
+                    queuedCandidate.put(e.stream(), e);
                 }
             }
         }
+        for (Integer stream : List.copyOf(pendingByStream.keySet())) {
+            settle(pendingByStream, queuedCandidate, stream, byScheduled);
+        }
         return byScheduled;
+    }
+
+    /** A handler line whose scheduling line never came: paired with its candidate queueing line, if it had one. */
+    private static void settle(Map<Integer, LogEvent> pending, Map<Integer, LogEvent> candidates, int stream, Map<LogEvent, LogEvent> out) {
+        LogEvent queued = candidates.remove(stream);
+        LogEvent handler = pending.get(stream);
+        if (queued != null && handler != null) {
+            pending.remove(stream);
+            out.put(queued, handler);
+        }
     }
 
     /** How long one pod event handler call may take between its first line and its queueing line. */

@@ -93,6 +93,36 @@ class CorrelatorTest {
                 "with a 30s podGC delay the orphan branch can log a negative delay too");
     }
 
+    /**
+     * The look-alike of a handler whose scheduling line is missing: a Workflow worker queues another
+     * Pod's release (after persisting its node) between the handler's first line and its scheduling
+     * line. That queueing line is not the handler's.
+     */
+    @Test
+    void anotherPodsQueueingLineBetweenTheHandlersLinesIsNotTheHandlers() {
+        Correlation c = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queueing("2026-09-19T16:31:11.257Z", "removeFinalizer").replace("podName=p", "podName=q"),
+                queuingPodDelay("2026-09-19T16:31:11.258Z", "removeFinalizer", "-1m24.257168224s"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer").replace("podName=p", "podName=q").replace("/p/", "/q/"),
+                cleaningUp("2026-09-19T16:31:11.351Z", "removeFinalizer")).correlate();
+        FinalizerRemoval q = c.pods().get(new PodKey("ns", "q")).removals().get(0);
+        assertNull(q.onDelete(), "the handler's line is not q's");
+        assertEquals(RemovalCause.AFTER_PERSIST, q.cause());
+        FinalizerRemoval p = c.pods().get(P).removals().get(0);
+        assertEquals(RemovalCause.POD_DELETED, p.cause());
+        assertEquals(1, p.onDelete().source().line());
+
+        Correlation cut = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
+        FinalizerRemoval r = cut.pods().get(P).removals().get(0);
+        assertEquals(RemovalCause.POD_DELETED, r.cause(), "the handler's item, its scheduling line missing");
+        assertEquals(1, r.onDelete().source().line());
+    }
+
     @Test
     void aFailedCleanupIsNotTheRemovalItsRetryIs() {
         Correlation c = new Evidence().log("a.log",
