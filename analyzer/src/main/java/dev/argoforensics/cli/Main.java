@@ -4,7 +4,6 @@ import dev.argoforensics.catalog.MessageCatalog;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import dev.argoforensics.bench.GenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +21,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = {"Offline forensic analyzer for Argo Workflows controller logs and exported objects.",
             "Nothing leaves your machine: no network access, no cluster access."},
         subcommands = {AnalyzeCommand.class, RulesCommand.class, FormatsCommand.class, TimelineCommand.class, LsCommand.class, IndexCommand.class,
-            SearchCommand.class, CompletionCommand.class, VersionCommand.class, GenerateCommand.class, CollectCommand.class},
+            SearchCommand.class, CompletionCommand.class, VersionCommand.class, CollectCommand.class},
         exitCodeListHeading = HelpText.EXIT_STATUS,
         exitCodeList = {"0:done; for analyze: no reported finding at or above --fail-on.",
             "1:analyze: at least one finding at or above --fail-on; search: no hit.", HelpText.USAGE, HelpText.FAILED},

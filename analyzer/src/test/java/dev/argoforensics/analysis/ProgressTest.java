@@ -2,7 +2,7 @@ package dev.argoforensics.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.argoforensics.bench.LogGenerator;
+import dev.argoforensics.generator.LogGenerator;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

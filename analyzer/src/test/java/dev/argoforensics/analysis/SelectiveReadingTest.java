@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.bench.LogGenerator;
+import dev.argoforensics.generator.LogGenerator;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;

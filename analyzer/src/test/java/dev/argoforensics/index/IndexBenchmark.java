@@ -3,7 +3,7 @@ package dev.argoforensics.index;
 import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.SnapshotTimes;
-import dev.argoforensics.bench.LogGenerator;
+import dev.argoforensics.generator.LogGenerator;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

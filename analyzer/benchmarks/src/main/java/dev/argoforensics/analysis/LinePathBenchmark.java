@@ -1,6 +1,6 @@
 package dev.argoforensics.analysis;
 
-import dev.argoforensics.bench.LogGenerator;
+import dev.argoforensics.generator.LogGenerator;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.UnwrappedLine;

@@ -1,4 +1,4 @@
-package dev.argoforensics.bench;
+package dev.argoforensics.generator;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,4 +1,4 @@
-package dev.argoforensics.bench;
+package dev.argoforensics.generator;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -7,14 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code argo-forensics generate FILE}: a large realistic controller log for benchmarks (hidden). */
-@Command(name = "generate", hidden = true, mixinStandardHelpOptions = true,
+/**
+ * A large realistic controller log for benchmarks: {@code java -jar analyzer/benchmarks/target/benchmarks.jar}
+ * is JMH; this is {@code java -cp analyzer/benchmarks/target/benchmarks.jar dev.argoforensics.generator.Generate FILE},
+ * which {@code analyzer/benchmarks/run-comparison} calls. Not part of the product.
+ */
+@Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Writes a realistic workflow-controller log for benchmarks, with planted #17024 races and controls.")
-public final class GenerateCommand implements Callable<Integer> {
+public final class Generate implements Callable<Integer> {
     @Parameters(paramLabel = "FILE")
     Path file;
 
@@ -38,5 +43,9 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         System.out.printf("%s: %d lines, %d bytes, races %s, controls %s%n", file, m.lines(), m.bytes(), m.racePods(), m.controlPods());
         return 0;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Generate()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
 }

@@ -1,4 +1,4 @@
-package dev.argoforensics.bench;
+package dev.argoforensics.generator;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -195,7 +195,7 @@ public final class LogGenerator {
 
     private void release(String pod, long delayNanos) throws IOException {
         emit("INFO", "Removing finalizers during a delete", "component", "pod_controller", "pod.Finalizers", "[workflows.argoproj.io/status]");
-        String delay = format == Format.SLOG_JSON ? Long.toString(delayNanos) : dev.argoforensics.time.GoDuration.format(delayNanos);
+        String delay = format == Format.SLOG_JSON ? Long.toString(delayNanos) : GoDurations.format(delayNanos);
         if (format == Format.LOGRUS_TEXT) {
             emit("INFO", "queuing poddelay" + delay, "action", "removeFinalizer", "namespace", NS, "podGC", "{ <nil> }", "podName", pod);
         } else {
