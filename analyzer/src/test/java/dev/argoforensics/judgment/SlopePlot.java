@@ -135,7 +135,8 @@ public final class SlopePlot {
         for (Series s : Series.values()) {
             for (String scope : SCOPES) {
                 Fit f = fit(rows, s, scope);
-                if (f.n() == 0) {
+                if (f.n() < 2) {
+                    b.append(String.format(Locale.ROOT, "| %s | %s | n/a (%d point) | | | %d |%n", s.title, scope, f.n(), f.n()));
                     continue;
                 }
                 b.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.3f | %d |%n", s.title, scope, slopeText(f, s), f.intercept(), f.r2(),

@@ -35,7 +35,7 @@ final class SlopeSvg {
             panel(b, rows, s, i++ * PANEL_W);
         }
         for (int k = 0; k < SlopePlot.SCOPES.length; k++) {
-            int x = width / 2 - 150 + k * 170;
+            int x = width / 2 - 260 + k * 280;
             b.append(String.format(Locale.ROOT, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">--timelines %s"
                     + " (line: least squares)</text>%n", x, PANEL_H + 14, COLOURS[k], x + 8, PANEL_H + 18, SlopePlot.SCOPES[k]));
         }
