@@ -43,6 +43,12 @@ final class Corpus {
 
     private final long seed;
     private final Scale scale;
+    /** The slope benchmark's knobs, or null: the corpus of the scale, as it always was. */
+    private final Slope slope;
+    /** With knobs: the Workflows of interest planned so far per controller. */
+    private final Map<Controller, Integer> planned = new HashMap<>();
+    /** With knobs: until when the controller's incidents leave it working normally (before the ending that hangs it). */
+    private final Map<Controller, Long> quietUntil = new HashMap<>();
     private final Path dir;
     private final Path logs;
     private final Path exportDir;
@@ -65,9 +71,10 @@ final class Corpus {
     /** AF012 and AF013: a controller of their own (and its second replica), planned from their own random stream. */
     private ScenariosControllers scenarios;
 
-    private Corpus(long seed, Scale scale, Path dir) {
+    private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
-        this.scale = scale;
+        this.scale = slope != null ? Scale.LARGE : scale;
+        this.slope = slope;
         this.dir = dir;
         this.logs = dir.resolve("logs");
         this.exportDir = dir.resolve("exports");
@@ -85,12 +92,17 @@ final class Corpus {
     }
 
     static Info generate(long seed, Scale scale, Path dir) {
+        return generate(seed, scale, null, dir);
+    }
+
+    /** With {@code slope} not null: the large layout with the slope benchmark's knobs (see {@link Slope}). */
+    static Info generate(long seed, Scale scale, Slope slope, Path dir) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Corpus c = new Corpus(seed, scale, dir);
+        Corpus c = new Corpus(seed, scale, slope, dir);
         try {
             Files.createDirectories(c.logs);
             Files.createDirectories(c.exportDir);
@@ -113,6 +125,9 @@ final class Corpus {
         List<String> teams = new ArrayList<>(List.of(TEAMS));
         java.util.Collections.shuffle(teams, new java.util.Random(Sim.seed(seed, 3)));
         int misconfigured = scale == Scale.LARGE || plan.chance(0.6) ? plan.between(0, n - 1) : -1;
+        if (slope != null) {
+            misconfigured = -1; // its Pods keep their finalizers whatever the knob says
+        }
         for (int i = 0; i < n; i++) {
             Release r = releases.get(i % releases.size());
             LogFormat f = switch (r) {
@@ -143,6 +158,9 @@ final class Corpus {
             }
         }
         scenarios = new ScenariosControllers(scenarioHost(), seed, sim, start, end);
+        if (slope != null) {
+            return; // AF012 and AF013's controllers bring Pods of interest of their own
+        }
         for (Controller c : scenarios.build(seed, kube, truth, logs)) {
             controllers.add(c);
             teamOf.put(c, c.namespaces);
@@ -205,16 +223,19 @@ final class Corpus {
 
     private Info run() {
         for (Controller c : controllers) {
-            if (scenarios.isTwin(c)) {
+            if (slope == null && scenarios.isTwin(c)) {
                 continue;
             }
-            if (scenarios.owns(c)) {
+            if (slope == null && scenarios.owns(c)) {
                 scenarios.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
             background(c);
             incidents(c);
+            if (slope != null) {
+                moreInterest(c);
+            }
         }
         sim.run(end);
         for (Runnable r : atEnd) {
@@ -230,7 +251,7 @@ final class Corpus {
             logFiles += c.files().size();
             described.add(c.name + " " + c.release.version + " " + c.format.label + " in " + c.envelope.label + ", namespaces "
                     + String.join(",", c.namespaces) + ", ARGO_POD_STATUS_CAPTURE_FINALIZER=" + c.finalizerEnv + ", workers "
-                    + c.normalWorkers + (c.standby ? ", with a standby replica" : "") + (scenarios.isTwin(c) ? ", the second replica" : ""));
+                    + c.normalWorkers + (c.standby ? ", with a standby replica" : "") + (slope == null && scenarios.isTwin(c) ? ", the second replica" : ""));
         }
         Path truthFile = dir.resolve("truth.jsonl");
         truth.write(truthFile);
@@ -262,6 +283,9 @@ final class Corpus {
         m.put("exportObjects", info.exportObjects());
         m.put("pods", info.pods());
         m.put("podsOfInterest", info.podsOfInterest());
+        if (slope != null) {
+            m.put("knobs", Map.of("interestPods", slope.interestPods(), "sizeMb", slope.sizeMb()));
+        }
         m.put("controllers", info.controllers());
         try {
             Files.writeString(dir.resolve("corpus.json"), new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n");
@@ -289,6 +313,9 @@ final class Corpus {
         w.instanceId = c.instanceId;
         w.labels.put(K8s.LABEL_INSTANCE, c.instanceId);
         w.spec = spec;
+        if (slope != null && spec.stepList.stream().anyMatch(s -> s.ofInterest)) {
+            planned.merge(c, 1, Integer::sum);
+        }
         return w;
     }
 
@@ -325,6 +352,9 @@ final class Corpus {
     /** Ordinary Workflows arriving all along: most of the volume. */
     private void background(Controller c) {
         double mean = scale == Scale.SMALL ? plan.between(300, 420) * (double) Go.SECOND : plan.between(8000, 10500) * (double) Go.MILLI;
+        if (slope != null) {
+            mean = slope.backgroundMeanNanos(end - 2 * Go.MINUTE - start - 30 * Go.SECOND, mean / (9250 * (double) Go.MILLI));
+        }
         long t = start + 30 * Go.SECOND + plan.exponential(mean);
         boolean bad = misconfigured(c);
         while (t < end - 2 * Go.MINUTE) {
@@ -381,11 +411,14 @@ final class Corpus {
         }
         // One ending per corpus family: some controllers end in a stall, one in a hung pod watch.
         Kind ending = null;
-        if (!misconfigured(c)) {
+        if (!misconfigured(c) && !full(c)) {
             int slot = (int) Math.floorMod(seed + index, 3);
             ending = slot == 0 ? Kind.STALL_TO_END : slot == 1 ? Kind.WATCH_STALL : null;
         }
         long endingAt = end - plan.between(11, 14) * Go.MINUTE;
+        if (slope != null) {
+            quietUntil.put(c, ending != null ? endingAt - 3 * Go.MINUTE : lastEnd);
+        }
         for (Kind k : sequence) {
             long length = switch (k) {
                 case DOWN -> plan.between(7, 10) * Go.MINUTE;
@@ -393,26 +426,44 @@ final class Corpus {
                 default -> plan.between(10, 14) * Go.MINUTE;
             };
             long after = k == Kind.DOWN ? 6 * Go.MINUTE : 4 * Go.MINUTE;
-            if (t + length + after > (ending != null ? endingAt - 3 * Go.MINUTE : lastEnd)) {
+            if (t + length + after > (ending != null ? endingAt - 3 * Go.MINUTE : lastEnd) || full(c)) {
                 break;
             }
             switch (k) {
                 case DOWN -> down(c, t, length);
                 case STALL -> stall(c, t, length);
-                case HEALTHY -> healthy(c, t);
+                case HEALTHY -> healthy(c, t, false);
                 case MISCONFIG -> misconfig(c, t);
                 default -> {
                 }
             }
             t += length + after + plan.between(2, 8) * Go.MINUTE;
         }
-        if (ending == Kind.STALL_TO_END) {
+        if (ending == Kind.STALL_TO_END && !full(c)) {
             stallToEnd(c, endingAt);
-        } else if (ending == Kind.WATCH_STALL) {
+        } else if (ending == Kind.WATCH_STALL && !full(c)) {
             watchStall(c, endingAt);
         }
-        if (!misconfigured(c)) {
+        if (!misconfigured(c) && slope == null) {
+            // Not with knobs: a result that never completes keeps its Workflow requeued, a line a second to the end of the
+            // logs, megabytes that depend on when it happened rather than on the knobs.
             classesOf14(c, index, t, ending != null ? endingAt - 3 * Go.MINUTE : lastEnd);
+        }
+    }
+
+    /** With knobs: this controller has planned its share of the Workflows of interest. Without: never. */
+    private boolean full(Controller c) {
+        return slope != null && planned.getOrDefault(c, 0) >= slope.quota(controllers.indexOf(c));
+    }
+
+    /**
+     * With knobs: healthy-controller incidents laid over the background at random times until the controller has its
+     * share, all before an ending that hangs the controller (there, each would keep its Workflow requeued to the end).
+     */
+    private void moreInterest(Controller c) {
+        long until = quietUntil.getOrDefault(c, end - 5 * Go.MINUTE) - 15 * Go.MINUTE;
+        while (!full(c)) {
+            healthy(c, plan.between(start + 8 * Go.MINUTE, until), true);
         }
     }
 
@@ -435,7 +486,7 @@ final class Corpus {
             for (int i = 0; i < slots; i++) {
                 Kind14 k = kinds[(int) Math.floorMod(seed + index + i, kinds.length)];
                 long length = k == Kind14.TASK_RESULT ? 20 * Go.MINUTE : 14 * Go.MINUTE;
-                if (t + length > until) {
+                if (t + length > until || full(c)) {
                     break;
                 }
                 switch (k) {
@@ -575,7 +626,7 @@ final class Corpus {
         });
         java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
         int n = plan.between(3, roles.size());
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !full(c); i++) {
             roles.get(i).run();
         }
     }
@@ -1020,7 +1071,7 @@ final class Corpus {
         long back = t0 + length;
         String raceClass = zeroWorkersFirst ? "race-17024-" + c.release.line() : "restart-normal-delete";
         int races = plan.between(1, 2);
-        for (int i = 0; i < races; i++) {
+        for (int i = 0; i < races && !full(c); i++) {
             long finish = t0 + plan.between(20, 90) * Go.SECOND;
             Workflow w = interest(c, raceClass, finish);
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
@@ -1028,7 +1079,7 @@ final class Corpus {
             userDeletesPod(del, w);
             typicalExports(w, t0 + plan.between(5, 15) * Go.SECOND, del, back);
         }
-        if (plan.chance(0.7)) {
+        if (!full(c) && plan.chance(0.7)) {
             Workflow w = interest(c, "drain-while-down", t0 + 3 * 60 * Go.MINUTE);
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
             long drain = t0 + plan.between(30, 120) * Go.SECOND;
@@ -1046,12 +1097,12 @@ final class Corpus {
             }
             typicalExports(w, drain - 5 * Go.SECOND, drain + 40 * Go.SECOND, back);
         }
-        if (plan.chance(0.7)) {
+        if (!full(c) && plan.chance(0.7)) {
             Workflow w = interest(c, "late-label-after-down", t0 + plan.between(20, 120) * Go.SECOND);
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
             typicalExports(w, t0 + 3 * Go.MINUTE, 0, 0);
         }
-        if (plan.chance(0.6)) {
+        if (!full(c) && plan.chance(0.6)) {
             boolean running = plan.chance(0.4);
             Workflow w = interest(c, "wf-deleted-while-down", running ? t0 + 3 * 60 * Go.MINUTE : t0 + plan.between(20, 60) * Go.SECOND);
             submit(t0 - plan.between(60, 110) * Go.SECOND, w);
@@ -1059,7 +1110,7 @@ final class Corpus {
             userDeletesWorkflow(del, w, false, c, false);
             typicalExports(w, del - 20 * Go.SECOND, del + 40 * Go.SECOND, back);
         }
-        if (plan.chance(0.4)) {
+        if (!full(c) && plan.chance(0.4)) {
             // kubectl delete workflow --cascade=orphan while the controller is away: its Pod runs on without an owner.
             long orphanAt = t0 + plan.between(30, 200) * Go.SECOND;
             Workflow w = interest(c, "orphaned-while-down", orphanAt + plan.between(60, 900) * Go.SECOND);
@@ -1137,7 +1188,7 @@ final class Corpus {
         });
         java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
         int n = plan.between(4, roles.size());
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !full(c); i++) {
             roles.get(i).run();
         }
     }
@@ -1146,7 +1197,7 @@ final class Corpus {
     private void stallToEnd(Controller c, long t0) {
         sim.at(t0, c::stallForever);
         int n = plan.between(1, 2);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !full(c); i++) {
             long finish = t0 + plan.between(15, 60) * Go.SECOND;
             Workflow w = interest(c, "race-logs-end", finish);
             submit(t0 - plan.between(45, 100) * Go.SECOND, w);
@@ -1172,7 +1223,7 @@ final class Corpus {
     }
 
     /** Things that happen on a healthy controller: user deletions, podGC, orphaning, a crash after a completion. */
-    private void healthy(Controller c, long t0) {
+    private void healthy(Controller c, long t0, boolean laidOver) {
         List<Runnable> roles = new ArrayList<>();
         roles.add(() -> {
             Workflow w = interest(c, "user-delete-running", t0 + 3 * 60 * Go.MINUTE);
@@ -1209,6 +1260,14 @@ final class Corpus {
             typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
         });
         roles.add(() -> {
+            if (laidOver) {
+                // Laid over the others by the slope's knob: no crash of the controller (it would be one every few minutes).
+                Workflow w = interest(c, "user-delete-running", t0 + 3 * 60 * Go.MINUTE);
+                submit(t0, w);
+                userDeletesPod(t0 + plan.between(40, 200) * Go.SECOND, w);
+                typicalExports(w, t0 + 30 * Go.SECOND, 0, 0);
+                return;
+            }
             long finish = t0 + plan.between(30, 120) * Go.SECOND;
             Spec spec = new Spec();
             Step s = step(plan.pick(TEMPLATES), 0, "persisted-then-delete", true);
@@ -1223,7 +1282,7 @@ final class Corpus {
         });
         java.util.Collections.shuffle(roles, new java.util.Random(plan.r.nextLong()));
         int n = plan.between(3, roles.size());
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !full(c); i++) {
             roles.get(i).run();
         }
     }

@@ -18,7 +18,11 @@ import java.util.stream.Stream;
  *
  * <pre>
  * judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N] [--generate-only]
+ * judgment --seeds 1 --interest-pods N --size-mb N [--out DIR] [--keep] [--generate-only]
  * </pre>
+ *
+ * <p>{@code --interest-pods} and {@code --size-mb} are the slope benchmark's knobs ({@link Slope}): the large layout
+ * with about N Workflows of interest and about N MB of logs; given one, the other defaults to 100 Pods or 300 MB.
  */
 public final class Judgment {
     private Judgment() {
@@ -46,19 +50,24 @@ public final class Judgment {
         boolean keep = false;
         boolean generateOnly = false;
         int wrong = 25;
+        Integer interestPods = null;
+        Integer sizeMb = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seeds" -> seedSpec = args[++i];
                 case "--scale" -> scale = Corpus.Scale.valueOf(args[++i].toUpperCase(Locale.ROOT));
                 case "--out" -> out = Paths.get(args[++i]);
                 case "--keep" -> keep = true;
+                case "--interest-pods" -> interestPods = number(args, ++i);
+                case "--size-mb" -> sizeMb = number(args, ++i);
                 case "--generate-only" -> {
                     generateOnly = true;
                     keep = true;
                 }
                 case "--wrong" -> wrong = args[i + 1].equals("all") ? Integer.MAX_VALUE : Integer.parseInt(args[i + 1]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N|all] [--generate-only]");
+                    System.out.println("usage: judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N|all] [--generate-only]\n"
+                            + "       judgment --seeds 1 --interest-pods N --size-mb N [--out DIR] [--keep] [--generate-only]");
                     return;
                 }
                 default -> {
@@ -70,8 +79,18 @@ public final class Judgment {
                 i++;
             }
         }
+        Slope slope = null;
+        if (interestPods != null || sizeMb != null) {
+            try {
+                slope = new Slope(interestPods == null ? 100 : interestPods, sizeMb == null ? 300 : sizeMb);
+            } catch (IllegalArgumentException e) {
+                System.err.println("judgment: " + e.getMessage());
+                System.exit(2);
+            }
+            scale = Corpus.Scale.LARGE;
+        }
         if (out == null) {
-            out = Paths.get(System.getProperty("java.io.tmpdir"), "judgment-" + scale.name().toLowerCase(Locale.ROOT));
+            out = Paths.get(System.getProperty("java.io.tmpdir"), "judgment-" + (slope != null ? "slope" : scale.name().toLowerCase(Locale.ROOT)));
         }
         Scorer.Tally tally = new Scorer.Tally();
         List<String> corpora = new ArrayList<>();
@@ -81,7 +100,7 @@ public final class Judgment {
             Path dir = out.resolve("seed-" + seed);
             delete(dir);
             long t0 = System.nanoTime();
-            Corpus.Info info = Corpus.generate(seed, scale, dir);
+            Corpus.Info info = Corpus.generate(seed, scale, slope, dir);
             long t1 = System.nanoTime();
             String line = String.format(Locale.ROOT, "seed %d: %,d log lines in %d files, %d export files (%d objects), %,d pods (%d of interest), k8s 1.%d;"
                     + " generated in %.1f s", seed, info.logLines(), info.logFiles(), info.exportFiles(), info.exportObjects(), info.pods(),
@@ -127,6 +146,16 @@ public final class Judgment {
         }
         if (!failed.isEmpty()) {
             System.exit(1);
+        }
+    }
+
+    private static int number(String[] args, int i) {
+        try {
+            return Integer.parseInt(args[i].replace(",", "").replace("_", ""));
+        } catch (ArrayIndexOutOfBoundsException | NumberFormatException e) {
+            System.err.println("judgment: " + args[i - 1] + " needs a whole number");
+            System.exit(2);
+            return 0;
         }
     }
 
