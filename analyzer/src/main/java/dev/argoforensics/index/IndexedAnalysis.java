@@ -59,17 +59,18 @@ public final class IndexedAnalysis {
 
     private static Outcome run(Directory dir, AnalysisOptions options, SnapshotTimes times, List<String> paths, List<Rule> rules)
             throws IOException {
-        return run(dir, IndexIdentity.current(options), options, times, paths, rules);
+        return run(dir, IndexIdentity.current(options), options, times, paths, rules, -1);
     }
 
     /** Megabytes of documents the writer buffers before it writes a segment: memory stays bounded, whatever the input. */
     static final double RAM_BUFFER_MB = 48;
 
     /**
-     * @param identity what the index must have been built with to be reused
+     * @param identity        what the index must have been built with to be reused
+     * @param maxBufferedDocs flush a segment every this many documents (tests: many segments), or -1 to flush by RAM only
      */
     static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
-                       List<Rule> rules) throws IOException {
+                       List<Rule> rules, int maxBufferedDocs) throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
@@ -79,6 +80,7 @@ public final class IndexedAnalysis {
             IndexWriterConfig config = new IndexWriterConfig(IndexFields.analyzer())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     .setRAMBufferSizeMB(RAM_BUFFER_MB)
+                    .setMaxBufferedDocs(maxBufferedDocs)
                     .setCodec(new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION));
             try (IndexWriter writer = new IndexWriter(dir, config)) {
                 if (!reusable) {

@@ -42,7 +42,7 @@ class IndexReuseTest {
     Path tmp;
 
     private static IndexedAnalysis.Outcome run(Directory dir, IndexIdentity identity, List<String> paths) throws IOException {
-        return IndexedAnalysis.run(dir, identity, OPTIONS, SnapshotTimes.none(), paths, RuleEngine.standardRules());
+        return IndexedAnalysis.run(dir, identity, OPTIONS, SnapshotTimes.none(), paths, RuleEngine.standardRules(), -1);
     }
 
     private static Map<ReportFormat, String> plain(List<String> paths) {
