@@ -159,7 +159,8 @@ public final class Analysis {
                 }
                 chunks.put(f, planner.plan(f));
                 firstLines.put(f, firstContentLine(f));
-                hashes.put(f, pool.submit(() -> sha256(f)));
+                Optional<String> known = logs.knownSha256(f);
+                hashes.put(f, known.isPresent() ? java.util.concurrent.CompletableFuture.completedFuture(known.get()) : pool.submit(() -> sha256(f)));
                 readable.add(f);
             } catch (IOException | RuntimeException e) {
                 unreadable(f, e, summaries, unreadable);

@@ -24,6 +24,15 @@ public interface LogSource {
      */
     Optional<LogLines> earlierRead(InputFile file) throws IOException;
 
+    /**
+     * The SHA-256 of the file's current content, when the source already knows it (the index, for a
+     * file it holds unchanged): the analysis then does not hash the file itself. Called after
+     * {@link #earlierRead} for the same file.
+     */
+    default Optional<String> knownSha256(InputFile file) {
+        return Optional.empty();
+    }
+
     /** No earlier reads: every log file is read (the default). */
     static LogSource files() {
         return file -> Optional.empty();

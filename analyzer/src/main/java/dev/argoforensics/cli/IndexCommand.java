@@ -41,8 +41,8 @@ final class IndexCommand implements Callable<Integer> {
         IndexedAnalysis.Outcome outcome = inputs.indexed();
         IndexChanges c = outcome.changes();
         PrintWriter out = spec.commandLine().getOut();
-        out.println("index " + inputs.index + ": " + c.logFilesRead() + " log file(s) read, " + c.logFilesReused()
-                + " unchanged and not read; " + c.eventsWritten() + " event(s) written for " + c.inputsWritten() + " input(s); "
+        out.println("index " + inputs.index + ": " + c.logFilesRead() + " log file(s) indexed, " + c.logFilesReused()
+                + " unchanged and not indexed again; " + c.eventsWritten() + " event(s) written for " + c.inputsWritten() + " input(s); "
                 + c.inputsDropped() + " input(s) no longer named dropped" + (c.rebuilt()
                         ? "; built again (it was made by another version, catalog or --log-tz)" : ""));
         out.flush();

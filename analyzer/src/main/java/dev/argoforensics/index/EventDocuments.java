@@ -23,8 +23,7 @@ import org.apache.lucene.document.TextField;
 /**
  * The Lucene documents of the index: one per log event and per observation (what queries name and
  * results show: time, level, message, the catalog's attributes and the record's own keys, the run,
- * the file and line, the text), parts of each log file's lines ({@link LineStore}), and one per
- * input ({@link IndexedInput}).
+ * the file and line, the text), and one per input ({@link IndexedInput}).
  */
 final class EventDocuments {
     private EventDocuments() {
@@ -82,16 +81,6 @@ final class EventDocuments {
         }
         o.fields().forEach((name, values) -> values.forEach(v -> b.keyword(name, v)));
         return b.doc;
-    }
-
-    /** One part of a log file's lines ({@link LineStore}). */
-    static Document lines(String input, int part, byte[] lines) {
-        Document d = new Document();
-        d.add(new StringField(IndexFields.DOC, IndexFields.DOC_LINES, Store.NO));
-        d.add(new StringField(IndexFields.INPUT, input, Store.NO));
-        d.add(new StoredField(IndexFields.PART, part));
-        d.add(new StoredField(IndexFields.LINES, lines));
-        return d;
     }
 
     /** The document that carries one input's {@link IndexedInput}. */

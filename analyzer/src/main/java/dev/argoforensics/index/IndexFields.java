@@ -43,10 +43,9 @@ final class IndexFields {
     /** {@code log} or {@code snapshot}. */
     static final String EVIDENCE = "evidence";
 
-    /** {@code event} (a log event or an observation), {@code lines} (a part of a log file's lines) or {@code input}. */
+    /** {@code event} (a log event or an observation) or {@code input}. */
     static final String DOC = "_doc";
     static final String DOC_EVENT = "event";
-    static final String DOC_LINES = "lines";
     static final String DOC_INPUT = "input";
     /** The input a document belongs to: its absolute path. */
     static final String INPUT = "_input";
@@ -56,9 +55,6 @@ final class IndexFields {
     static final String STORED_TIME = "_time";
     /** Stored on observations whose time is only a lower bound (when an export was taken). */
     static final String LOWER_BOUND = "_lowerBound";
-    /** Lines documents: the part's number and its lines ({@link LineStore}). */
-    static final String PART = "_part";
-    static final String LINES = "_lines";
     /** Stored on input documents: {@link IndexedInput} as JSON. */
     static final String MANIFEST = "_manifest";
 

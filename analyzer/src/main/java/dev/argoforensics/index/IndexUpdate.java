@@ -2,16 +2,11 @@ package dev.argoforensics.index;
 
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.LogLines;
-import dev.argoforensics.catalog.CatalogMatch;
-import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
-import dev.argoforensics.line.LineParse;
-import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import java.io.IOException;
@@ -34,24 +29,22 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 
 /**
- * Brings an index up to date, from an analysis that kept every event. A log file read (new or
- * changed) gets its lines and event documents written; an unchanged one gets its event documents
- * written again only when what they hold beyond the file changed (its display path, the final
- * times, the controller runs, the Pods correlation tied lines to: another input can change those),
- * from the index; a snapshot file when its content or display path changed. Every input's own
+ * Brings an index up to date, from an analysis that kept every event. A new or changed log file gets
+ * its event documents written ({@link LogDocumentWriter}); an unchanged one gets them written again
+ * only when what they hold beyond the file changed (its display path, the final times, the
+ * controller runs, the Pods correlation tied lines to: another input can change those); a snapshot
+ * file when its content or display path changed. Every input's own
  * document is written; inputs no longer named are dropped.
  */
 final class IndexUpdate {
     private final IndexWriter writer;
     private final Map<String, IndexedInput> known;
     private final IndexedLogSource logs;
-    private final MessageCatalog catalog;
 
-    IndexUpdate(IndexWriter writer, Map<String, IndexedInput> known, IndexedLogSource logs, MessageCatalog catalog) {
+    IndexUpdate(IndexWriter writer, Map<String, IndexedInput> known, IndexedLogSource logs) {
         this.writer = writer;
         this.known = known;
         this.logs = logs;
-        this.catalog = catalog;
     }
 
     /**
@@ -66,7 +59,7 @@ final class IndexUpdate {
             IndexedInput before = known.get(key);
             if (f.kind() == InputKind.LOG) {
                 IndexedLogSource.Served served = logs.served(key).orElse(null);
-                if (served == null || !served.fromIndex() || !before.displayPath().equals(f.displayPath())) {
+                if (served == null || !served.unchanged() || !before.displayPath().equals(f.displayPath())) {
                     return false;
                 }
                 named.add(key);
@@ -91,8 +84,7 @@ final class IndexUpdate {
             reused += s.file().kind() == InputKind.LOG && stat != null ? 1 : 0;
             if (before != null && stat != null && !stat.sameAs(before)) {
                 IndexedInput entry = new IndexedInput(key, before.displayPath(), before.kind(), before.compressed(), stat.size(), stat.modified(),
-                        before.sha256(), before.lines(), before.physicalLines(), before.envelopeHeaders(), before.newestFirst(),
-                        before.derived(), before.base(), before.events(), before.readStats());
+                        before.sha256(), before.derived(), before.base(), before.events());
                 writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             }
         }
@@ -103,7 +95,7 @@ final class IndexUpdate {
      * @param everything the analysis of the same inputs keeping every event (the documents need them all)
      * @param rebuilt    the index was emptied first (it was built with another identity)
      */
-    IndexChanges apply(AnalysisResult everything, boolean rebuilt) throws IOException {
+    IndexChanges apply(AnalysisResult everything, boolean rebuilt, LogDocumentWriter documents) throws IOException {
         Correlation c = everything.correlation();
         Map<String, List<LogEvent>> eventsByFile = new HashMap<>();
         for (LogEvent e : c.events()) {
@@ -127,12 +119,12 @@ final class IndexUpdate {
                 IndexedLogSource.Served served = logs.served(key).get();
                 named.add(key);
                 List<LogEvent> fileEvents = eventsByFile.getOrDefault(f.displayPath(), List.of());
-                if (served.fromIndex()) {
+                if (served.unchanged()) {
                     reused++;
                 } else {
                     read++;
                 }
-                if (writeLog(f, key, served, fileEvents, c, pods)) {
+                if (writeLog(f, key, s.sha256(), served, fileEvents, c, pods, documents)) {
                     written++;
                     events += fileEvents.size();
                 }
@@ -157,41 +149,19 @@ final class IndexUpdate {
     }
 
     /** Writes what a log file needs written; true if its event documents were written. */
-    private boolean writeLog(InputFile f, String key, IndexedLogSource.Served served, List<LogEvent> events, Correlation c,
-                             Map<LogEvent, List<PodKey>> pods) throws IOException {
-        LogLines lines = served.lines();
+    private boolean writeLog(InputFile f, String key, String sha256, IndexedLogSource.Served served, List<LogEvent> events, Correlation c,
+                             Map<LogEvent, List<PodKey>> pods, LogDocumentWriter documents) throws IOException {
         String derived = derivedLog(f, events, c, pods);
         IndexedInput before = known.get(key);
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.LOG, f.compressed(), served.stat().size(),
-                served.stat().modified(), lines.sha256(), lines.lines().size(), lines.physicalLines(), lines.envelopeHeaders(),
-                lines.newestFirst(), derived,
-                events.isEmpty() ? 0 : events.get(0).ordinal(), events.size(), lines.stats());
-        if (served.fromIndex() && before != null && derived.equals(before.derived())) {
+                served.stat().modified(), sha256, derived, events.isEmpty() ? 0 : events.get(0).ordinal(), events.size());
+        if (served.unchanged() && before != null && derived.equals(before.derived())) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;
         }
-        if (served.fromIndex()) {
-            writer.deleteDocuments(eventDocuments(key));
-        } else {
-            writer.deleteDocuments(new Term(IndexFields.INPUT, key));
-            List<byte[]> parts = LineStore.encode(lines);
-            for (int i = 0; i < parts.size(); i++) {
-                writer.addDocument(EventDocuments.lines(key, i, parts.get(i)));
-            }
-        }
-        Map<Long, LogRecord> records = new HashMap<>();
-        for (LogLines.Line l : lines.lines()) {
-            if (l.parse() instanceof LineParse.Parsed p) {
-                records.put(l.line().firstLine(), p.record());
-            }
-        }
-        for (int i = 0; i < events.size(); i++) {
-            LogEvent e = events.get(i);
-            LogRecord record = records.get(e.source().line());
-            CatalogMatch match = record == null ? null : catalog.match(record).orElse(null);
-            writer.addDocument(EventDocuments.logEvent(key, i, e, c.process(e), pods.getOrDefault(e, List.of()), record, match));
-        }
-        writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
+        writer.deleteDocuments(new Term(IndexFields.INPUT, key));
+        documents.write(key, events, c, pods);
+        writer.addDocument(EventDocuments.input(key, entry.toJson()));
         return true;
     }
 
@@ -200,7 +170,7 @@ final class IndexUpdate {
         String derived = snapshotDerived(f, sha256);
         IndexedInput before = known.get(key);
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.SNAPSHOT, f.compressed(), stat.size(), stat.modified(), sha256,
-                0, 0, 0, false, derived, base, obs.size(), null);
+                derived, base, obs.size());
         if (before != null && derived.equals(before.derived()) && before.events() == obs.size()) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;

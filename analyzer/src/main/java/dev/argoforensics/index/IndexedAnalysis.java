@@ -3,7 +3,6 @@ package dev.argoforensics.index;
 import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.LogLines;
 import dev.argoforensics.analysis.Progress;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.catalog.MessageCatalog;
@@ -14,17 +13,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * An analysis that keeps an index of its events. Log files the index holds unchanged are not read:
- * their lines come back from the index ({@link IndexedLogSource}); the others are read once, whole,
- * and kept. The report is the one {@link Analysis} gives without an index. When anything changed,
- * the index is brought up to date ({@link IndexUpdate}) from a second pass over the same lines that
- * keeps every event, since search needs them all.
+ * An analysis that keeps an index of its events. The analysis reads every log file as without an
+ * index (the index keeps no lines); the index tells which files its documents were made from
+ * ({@link IndexedLogSource}), and gives their SHA-256. The report is the one {@link Analysis} gives
+ * without an index. When nothing changed, nothing is written but the files' times; otherwise a
+ * second analysis of the same files keeps every event (search needs them all) and the index is
+ * brought up to date ({@link IndexUpdate}), its documents written on several threads.
  */
 public final class IndexedAnalysis {
     private IndexedAnalysis() {
@@ -58,42 +59,44 @@ public final class IndexedAnalysis {
 
     private static Outcome run(Directory dir, AnalysisOptions options, SnapshotTimes times, List<String> paths, List<Rule> rules)
             throws IOException {
-        MessageCatalog catalog = MessageCatalog.standard();
-        return run(dir, IndexIdentity.current(options), options, times, paths, file -> LogLines.read(file, catalog, options.chunkBytes()),
-                rules);
+        return run(dir, IndexIdentity.current(options), options, times, paths, rules, -1);
     }
+
+    /** Megabytes of documents the writer buffers before it writes a segment: memory stays bounded, whatever the input. */
+    static final double RAM_BUFFER_MB = 48;
 
     /**
-     * @param identity what the index must have been built with to be reused
-     * @param reader   reads a whole log file the index cannot give back
+     * @param identity        what the index must have been built with to be reused
+     * @param maxBufferedDocs flush a segment every this many documents (tests: many segments), or -1 to flush by RAM only
      */
     static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
-                       IndexedLogSource.FileReader reader) throws IOException {
-        return run(dir, identity, options, times, paths, reader, RuleEngine.standardRules());
-    }
-
-    private static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
-                               IndexedLogSource.FileReader reader, List<Rule> rules) throws IOException {
+                       List<Rule> rules, int maxBufferedDocs) throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
             Map<String, IndexedInput> known = reusable ? before.inputs() : Map.of();
-            IndexedLogSource logs = new IndexedLogSource(before, known, reader);
+            IndexedLogSource logs = new IndexedLogSource(known);
             AnalysisResult result = new Analysis(catalog, rules, options, logs).run(paths, times);
-            IndexWriterConfig config = new IndexWriterConfig(IndexFields.analyzer()).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            IndexWriterConfig config = new IndexWriterConfig(IndexFields.analyzer())
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setRAMBufferSizeMB(RAM_BUFFER_MB)
+                    .setMaxBufferedDocs(maxBufferedDocs)
+                    .setCodec(new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION));
             try (IndexWriter writer = new IndexWriter(dir, config)) {
                 if (!reusable) {
                     writer.deleteAll();
                 }
-                IndexUpdate update = new IndexUpdate(writer, known, logs, catalog);
+                IndexUpdate update = new IndexUpdate(writer, known, logs);
                 IndexChanges changes;
                 if (reusable && update.nothingChanged(result)) {
                     changes = update.recordTimes(result);
                 } else {
                     AnalysisOptions all = options.keepingEverything(true).withProgress(Progress.NONE);
                     AnalysisResult everything = options.keepEverything() ? result
-                            : new Analysis(catalog, rules, all, logs.again()).run(paths, times);
-                    changes = update.apply(everything, before.identity().isPresent() && !reusable);
+                            : new Analysis(catalog, rules, all, logs).run(paths, times);
+                    try (LogDocumentWriter documents = new LogDocumentWriter(writer, catalog, options.threads())) {
+                        changes = update.apply(everything, before.identity().isPresent() && !reusable, documents);
+                    }
                 }
                 writer.setLiveCommitData(identity.commitData().entrySet());
                 writer.commit();

@@ -2,31 +2,24 @@ package dev.argoforensics.index;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.argoforensics.analysis.ReadStats;
 import dev.argoforensics.source.InputKind;
 
 /**
  * What the index knows about one input, stored as JSON on the input's own document: how to tell
- * whether the file changed (size, modification time, SHA-256), how to give back a log file's lines
- * ({@link LineStore}), and how its event documents were made.
+ * whether the file changed (size, modification time, SHA-256) and how its event documents were made.
+ * The index keeps no lines of a log file: an analysis reads the file itself.
  *
  * @param key             the file's absolute, normalised path: the same file however it was named
  * @param displayPath     the path as it was named when its event documents were written
  * @param modified        the file's modification time as {@link java.nio.file.attribute.FileTime#toString()}
- * @param lines           log files: unwrapped lines kept ({@link dev.argoforensics.analysis.LogLines#lines()})
- * @param physicalLines   log files: the file's lines
- * @param envelopeHeaders log files: export header rows
- * @param newestFirst     log files: pass 1 judged the file an export written newest first
  * @param derived         hash of what the event documents hold beyond the file itself (display path,
  *                        final times, controller runs, Pods resolved by correlation): when it changes,
- *                        the documents are written again, from the index, without reading the file
+ *                        the documents are written again
  * @param base            order of the input's first event among all events (the report's ordinal)
  * @param events          number of event documents
- * @param readStats       log files: what reading met besides lines (damage, cut lines, encoding trouble); null if none
  */
 record IndexedInput(String key, String displayPath, InputKind kind, boolean compressed, long size, String modified, String sha256,
-                    long lines, long physicalLines, long envelopeHeaders, boolean newestFirst, String derived, long base, long events,
-                    ReadStats readStats) {
+                    String derived, long base, long events) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

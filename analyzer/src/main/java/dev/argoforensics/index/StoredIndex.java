@@ -1,6 +1,5 @@
 package dev.argoforensics.index;
 
-import dev.argoforensics.analysis.LogLines;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +25,6 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * The last commit of an index as it was opened: what it was built with, what it knows about each
@@ -85,29 +83,6 @@ final class StoredIndex implements Closeable {
             throw new IllegalStateException("no index");
         }
         return searcher;
-    }
-
-    /**
-     * A log file's lines as the index keeps them.
-     *
-     * @throws IOException if the parts are missing or do not add up (the file is then read)
-     */
-    LogLines lines(IndexedInput input) throws IOException {
-        Query q = new BooleanQuery.Builder()
-                .add(new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_LINES)), Occur.FILTER)
-                .add(new TermQuery(new Term(IndexFields.INPUT, input.key())), Occur.FILTER)
-                .build();
-        List<LogLines.Line> lines = new ArrayList<>((int) Math.min(Integer.MAX_VALUE, input.lines()));
-        List<Document> parts = documents(searcher(), q, Sort.INDEXORDER);
-        parts.sort(Comparator.comparingLong(d -> EventDocuments.number(d, IndexFields.PART)));
-        for (Document part : parts) {
-            BytesRef bytes = part.getBinaryValue(IndexFields.LINES);
-            lines.addAll(LineStore.decode(bytes.bytes, bytes.offset, bytes.length));
-        }
-        if (lines.size() != input.lines()) {
-            throw new IOException(input.displayPath() + ": the index holds " + lines.size() + " of its " + input.lines() + " lines");
-        }
-        return new LogLines(lines, input.physicalLines(), input.envelopeHeaders(), input.sha256(), input.newestFirst(), input.readStats());
     }
 
     /**

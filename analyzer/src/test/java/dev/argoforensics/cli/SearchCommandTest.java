@@ -35,9 +35,9 @@ class SearchCommandTest {
         String index = tmp.resolve("17024.index").toString();
         Cli built = Cli.run("index", LOGS, SNAPSHOTS, "--index", index);
         assertEquals(0, built.exitCode(), built.err());
-        assertEquals("index " + index + ": 3 log file(s) read, 0 unchanged and not read; 68 event(s) written for 6 input(s); "
+        assertEquals("index " + index + ": 3 log file(s) indexed, 0 unchanged and not indexed again; 68 event(s) written for 6 input(s); "
                 + "0 input(s) no longer named dropped\n", built.out());
-        assertTrue(Cli.run("index", LOGS, SNAPSHOTS, "--index", index).out().contains(": 0 log file(s) read, 3 unchanged and not read; "
+        assertTrue(Cli.run("index", LOGS, SNAPSHOTS, "--index", index).out().contains(": 0 log file(s) indexed, 3 unchanged and not indexed again; "
                 + "0 event(s) written for 0 input(s)"));
 
         assertEquals(REMOVAL, Cli.run("search", "kind:pod-cleanup-scheduled", "--index", index).out());
