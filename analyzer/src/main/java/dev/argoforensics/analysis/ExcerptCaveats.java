@@ -3,6 +3,7 @@ package dev.argoforensics.analysis;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,16 +90,14 @@ final class ExcerptCaveats {
         if (notes.isEmpty() && cut.isEmpty()) {
             return f;
         }
-        String reason = f.confidenceReason();
+        List<Message> reason = new ArrayList<>(List.of(f.reason()));
         if (!cut.isEmpty()) {
-            reason += "; evidence cited was cut short where it was copied: " + String.join("; ", cut)
-                    + ", so only what came before each cut was read";
+            reason.add(Message.of("caveat.cutShort", "cuts", String.join("; ", cut)));
         }
         if (!notes.isEmpty()) {
-            reason += "; the evidence comes in part from logs with gaps: " + String.join("; ", notes)
-                    + ", so lines between those cited may be missing";
+            reason.add(Message.of("caveat.gaps", "notes", String.join("; ", notes)));
         }
-        return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), reason, f.pod(), f.podUid(), f.workflow(), f.node(), f.summary(),
-                f.explanation(), f.facts(), evidence);
+        return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), Message.sequence(reason), f.pod(), f.podUid(), f.workflow(), f.node(),
+                f.about(), f.account(), f.facts(), evidence);
     }
 }

@@ -98,10 +98,10 @@ final class ReportRedactor {
     }
 
     private Finding finding(Finding f) {
-        return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), text.apply(f.confidenceReason()), pod(f.pod()),
+        return new Finding(f.rule(), f.title(), f.severity(), f.confidence(), f.reason().mapStrings(text::apply), pod(f.pod()),
                 text.apply(f.podUid()), workflow(f.workflow()),
                 f.node() == null ? null : new Finding.NodeRef(text.apply(f.node().id()), text.apply(f.node().name())),
-                text.apply(f.summary()), text.apply(f.explanation()),
+                f.about().mapStrings(text::apply), f.account().mapStrings(text::apply),
                 map(f.facts(), x -> new Fact(x.key(), x.label(), x.value() instanceof String s ? text.apply(s) : x.value())),
                 map(f.evidence(), e -> new EvidenceLine(source(e.source()), e.time(), text.apply(e.role()), text.apply(e.text()),
                         text.apply(e.controller()))));
@@ -109,7 +109,7 @@ final class ReportRedactor {
 
     private RuleOutcome rule(RuleOutcome o) {
         return new RuleOutcome(o.rule(), o.title(), o.evaluated(), o.missing(), o.lackingOptional(), map(o.findings(), this::finding),
-                map(o.cleared(), c -> new Clearance(pod(c.pod()), text.apply(c.reason()), source(c.evidence()))));
+                map(o.cleared(), c -> new Clearance(pod(c.pod()), c.why().mapStrings(text::apply), source(c.evidence()))));
     }
 
     private Timeline timeline(Timeline t) {

@@ -30,6 +30,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -80,18 +81,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (release == null) {
                 boolean labelled = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED;
                 pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().ifPresent(r -> cleared.add(new Clearance(pod.key(),
-                        "the pod controller ran its deleting handler at " + r.onDelete().time().format() + " on the Pod's leaving the informer ("
-                                + (!labelled ? "removed from the cluster, its finalizer already gone"
-                                : life.labelled() != null ? "labelled completed by the controller: it was not being deleted" : "out of the watch's selector: "
-                                        + "it was not being deleted") + "); the removal had nothing to patch",
+                        Message.of("AF001.cleared.leftInformer", "at", r.onDelete().time().format(), "why", Message.of(!labelled ? "AF001.cleared.leftRemoved"
+                                : life.labelled() != null ? "AF001.cleared.leftLabelled" : "AF001.cleared.leftSelector")),
                         r.onDelete().source())));
                 continue;
             }
             switch (release.cause()) {
-                case ORPHANED -> cleared.add(new Clearance(pod.key(), "finalizer released at " + release.time().format()
-                        + " because the Pod's Workflow was missing or being deleted", release.decisive().source()));
-                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), "finalizer released at " + release.time().format()
-                        + " by a cleanup the controller queued itself (after persisting the node, or on the Workflow's deletion)",
+                case ORPHANED -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.orphaned", "at", release.time().format()),
+                        release.decisive().source()));
+                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.afterPersist", "at", release.time().format()),
                         release.decisive().source()));
                 default -> new Case(correlation, reconciliation, pod, life).assess(out, cleared);
             }
@@ -122,16 +120,17 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         void assess(List<Finding> findings, List<Clearance> cleared) {
-            String at = "finalizer released at " + decisive.time().format();
+            String at = decisive.time().format();
             if (life.persisted() != null) {
-                cleared.add(new Clearance(pod.key(), at + " after the node was persisted: " + life.persisted().how(), life.persisted().evidence()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persisted", "at", at, "how", life.persisted().how()),
+                        life.persisted().evidence()));
                 return;
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
                     if (o.node().fulfilled() && !o.node().podDeletedError()) {
-                        cleared.add(new Clearance(pod.key(), "the " + o.snapshot().what() + " records the node as " + o.node().phase()
-                                + ": its result was persisted", o.snapshot().source()));
+                        cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.exportFulfilled", "export", o.snapshot().what(),
+                                "phase", o.node().phase()), o.snapshot().source()));
                         return;
                     }
                 }
@@ -139,37 +138,33 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
             if (life.heldWhileDeleted() != null && clocksAgree
                     && life.heldWhileDeleted().observed().time().instant().isAfter(decisive.time().windowEnd().plusSeconds(10))) {
-                cleared.add(new Clearance(pod.key(), "the release at " + decisive.time().format() + " did not remove the finalizer: the export taken "
-                        + life.heldWhileDeleted().observed().time().format() + " still shows it (AF004 looks at a finalizer that stays)",
-                        life.heldWhileDeleted().source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stillHeld", "at", at,
+                        "taken", life.heldWhileDeleted().observed().time().format()), life.heldWhileDeleted().source()));
                 return;
             }
             LogEvent persistedLater = life.persistedAfter();
             if (persistedLater != null) {
-                cleared.add(new Clearance(pod.key(), at + ", but the Pod was still there when the node was persisted fulfilled afterwards ("
-                        + cleanupAction(persistedLater) + " at " + persistedLater.time().format() + "): the release removed nothing, "
-                        + "or the result was captured first", persistedLater.source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persistedLater", "at", at, "cleanup", cleanupAction(persistedLater),
+                        "when", persistedLater.time().format()), persistedLater.source()));
                 return;
             }
             WorkflowFate fate = life.workflow();
             if (fate != null && fate.deleted() != null && workflowDeletionCaused(fate.deleted())) {
-                cleared.add(new Clearance(pod.key(), at + " while its Workflow was being deleted (" + fate.deleted().how() + ", "
-                        + fate.deleted().at().format() + "): the Pod went with its Workflow, not a result the Workflow still needed",
-                        fate.deleted().evidence()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.workflowDeleted", "at", at, "how", fate.deleted().how(),
+                        "when", fate.deleted().at().format()), fate.deleted().evidence()));
                 return;
             }
             Execution execution = life.execution();
             if (execution.state() == Execution.State.RUNNING) {
-                cleared.add(new Clearance(pod.key(), "deleted while running, not a lost result (AF007): " + execution.reason(), execution.evidence()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.running", "reason", execution.reason()), execution.evidence()));
                 return;
             }
             if (!life.lostToDeletion() && link != null) {
                 LogEvent after = life.informerExit() != null && EventOrder.after(life.informerExit().event(), decisive) ? life.informerExit().event() : decisive;
                 Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after);
                 if (passedOver.isPresent()) {
-                    cleared.add(new Clearance(pod.key(), at + "; the Pod's events queued its Workflow, yet the controller went on to process another "
-                            + "Workflow twice (the second time at " + passedOver.get().time().format() + ") and never this one: it was no longer "
-                            + "in the controller's informer (deleted), and no result was recorded as lost", passedOver.get().source()));
+                    cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.passedOver", "at", at, "when", passedOver.get().time().format()),
+                            passedOver.get().source()));
                     return;
                 }
             }
@@ -259,44 +254,40 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             boolean lossRecorded = life.lostToDeletion() || !errors.isEmpty();
             boolean finishedFirst = execution.state() == Execution.State.FINISHED_BEFORE;
             Confidence confidence;
-            String reason;
+            Message reason;
+            String how = execution.reason();
             if (removal.cause() == RemovalCause.UNKNOWN) {
                 confidence = Confidence.POSSIBLE;
-                reason = "the lines saying why the controller released the finalizer are missing";
+                reason = Message.of("AF001.reason.unknownCause");
             } else if (!finishedFirst) {
                 confidence = Confidence.POSSIBLE;
-                reason = "the evidence does not show whether the containers had finished when the Pod's deletion was requested (" + execution.reason()
-                        + "): it may have been deleted while it ran (AF007)";
+                reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
             } else if (!execution.weak() && lossRecorded) {
                 confidence = Confidence.CONFIRMED;
-                reason = (exportShowsLoss ? "the exported Workflow records the node as Error \"" + fin.message() + "\""
-                        : "the controller recorded the node as failed because the Pod was gone") + ", and " + execution.reason();
+                reason = Message.of("AF001.reason.confirmed", "loss", exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message())
+                        : Message.of("AF001.reason.logsShowLoss"), "execution", how);
             } else if (lossRecorded) {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.
                 confidence = Confidence.POSSIBLE;
-                reason = "only the controller's lines suggest that the containers had finished before the deletion (" + execution.reason()
-                        + "), and a Pod whose node was lost looks the same in them; an export of the Pod, the node's Events or the audit "
-                        + "log would settle it";
+                reason = Message.of("AF001.reason.linesOnly", "execution", how);
             } else if (!execution.weak() && workflowSeenAfter()) {
                 confidence = Confidence.LIKELY;
-                reason = execution.reason() + "; the evidence ends before the controller recorded what became of the node";
+                reason = Message.of("AF001.reason.endsBeforeOutcomeWorkflowSeen", "execution", how);
             } else if (!execution.weak()) {
                 confidence = Confidence.POSSIBLE;
-                reason = execution.reason() + ", but the evidence ends before the controller recorded what became of the node, and nothing "
-                        + "shows the Workflow still there after the release (the Pods of a deleted Workflow are released the same way)";
+                reason = Message.of("AF001.reason.endsBeforeOutcome", "execution", how);
             } else {
                 confidence = Confidence.POSSIBLE;
-                reason = "the evidence ends before the controller recorded what became of the node, and only its lines date the containers' end";
+                reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
             }
 
-            String delayText = schedule.map(s -> " (delay=" + s.delayText() + ")").orElse("");
             String phaseAt = life.phaseAtRelease();
-            String summary = "Pod " + pod.key() + " lost its status-capture finalizer at " + decisive.time().format() + delayText
-                    + " while its node was " + (phaseAt == null ? "not yet persisted as fulfilled" : "still " + phaseAt)
-                    + (fin != null ? "; the node ended " + fin.phase() + (fin.message() == null || fin.message().isEmpty() ? "" : " \"" + fin.message() + "\"") : "")
-                    + ".";
-            String explanation = explain(schedule.orElse(null), fin, end, workers.orElse(null), lastUpdate.orElse(null), recomputed,
+            Message summary = Message.of("AF001.summary", "pod", pod.key().toString(), "at", decisive.time().format(),
+                    "delay", schedule.map(sc -> Message.of("AF001.summaryDelay", "delay", sc.delayText())).orElse(Message.NOTHING),
+                    "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
+                    "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
+            Message explanation = explain(schedule.orElse(null), fin, end, workers.orElse(null), lastUpdate.orElse(null), recomputed,
                     lastProcessed.orElse(null));
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
@@ -338,8 +329,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     && o.snapshot().observed().time().isAfter(decisive.time()) && o.node().notFulfilled());
         }
 
-        private String cleanupAction(LogEvent e) {
-            return e.event() instanceof PodCleanupStarted s ? s.action() + " ran" : ((PodCleanupQueued) e.event()).action() + " was queued";
+        private Message cleanupAction(LogEvent e) {
+            return e.event() instanceof PodCleanupStarted s ? Message.of("AF001.cleared.cleanupRan", "action", s.action())
+                    : Message.of("AF001.cleared.cleanupQueued", "action", ((PodCleanupQueued) e.event()).action());
         }
 
         private List<LogEvent> laterErrors() {
@@ -362,66 +354,58 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             return link == null ? Optional.empty() : Optional.ofNullable(correlation.nodes().lastUpdateBefore(link.workflow(), decisive));
         }
 
-        private String explain(PodCleanupScheduled schedule, NodeOutcome fin, ContainersEnd end, LogEvent workers,
-                               LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed) {
-            StringBuilder b = new StringBuilder();
-            b.append("The controller removed the status-capture finalizer ").append(PodSnapshot.STATUS_FINALIZER).append(" from Pod ")
-                    .append(pod.key()).append(" at ").append(decisive.time().format());
+        private Message explain(PodCleanupScheduled schedule, NodeOutcome fin, ContainersEnd end, LogEvent workers,
+                                LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed) {
+            List<Message> m = new ArrayList<>();
+            m.add(Message.of("AF001.explain.removed", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(), "at", decisive.time().format()));
             if (removal.cause() == RemovalCause.POD_DELETED) {
-                b.append(" because the Pod was being deleted");
+                m.add(Message.of("AF001.explain.becauseDeleted"));
             }
             if (schedule != null && schedule.delayNanos() <= 0) {
-                b.append(", and it did so at once: the release deadline (last Pod condition transition + max(pod GC delay, 2m)) had passed ")
-                        .append(GoDuration.format(-schedule.delayNanos())).append(" earlier (delay=").append(schedule.delayText()).append(")");
+                m.add(Message.of("AF001.explain.atOnce", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText()));
             } else if (schedule != null) {
-                b.append(" after waiting ").append(schedule.delayText())
-                        .append(" for its release deadline (last Pod condition transition + max(pod GC delay, 2m))");
+                m.add(Message.of("AF001.explain.waited", "delay", schedule.delayText()));
             } else if (removal.onDelete() != null && removal.queued() != null) {
-                b.append("; the line that logs the delay (queuing pod delay) is missing between the handler's first line and its queueing "
-                        + "line (cut short inside its value, or left out of an excerpt), so the delay is unknown");
+                m.add(Message.of("AF001.explain.delayMissing"));
             }
-            b.append(". ");
+            m.add(Message.of("common.stop"));
             if (recomputed != null) {
-                b.append("Recomputed from the exported Pod (latest condition transition ").append(recomputed.lastTransition().format())
-                        .append(") the deadline is ").append(recomputed.deadline().format()).append(" and the delay ")
-                        .append(GoDuration.format(recomputed.nanos())).append(recomputed.agrees() ? ", agreeing with the log. "
-                                : ", which does NOT agree with the log: the export may show a later condition change, or the clocks differ. ");
+                m.add(Message.of("AF001.explain.recomputed", "transition", recomputed.lastTransition().format(), "deadline", recomputed.deadline().format(),
+                        "delay", GoDuration.format(recomputed.nanos()),
+                        "agreement", Message.of(recomputed.agrees() ? "AF001.explain.recomputedAgrees" : "AF001.explain.recomputedDisagrees")));
             }
             Execution execution = life.execution();
             if (execution.state() == Execution.State.FINISHED_BEFORE) {
-                b.append("Its containers had finished before its deletion was requested: ").append(execution.reason()).append(". ");
+                m.add(Message.of("AF001.explain.finishedBefore", "reason", execution.reason()));
             } else if (end != null) {
-                b.append("Its containers had finished at ").append(end.at().format()).append(" (").append(end.exitSummary()).append("), ")
-                        .append("but whether before the deletion was requested is not established: ").append(execution.reason()).append(". ");
+                m.add(Message.of("AF001.explain.finishedWhenUnknown", "at", end.at().format(), "exits", end.exitSummary(), "reason", execution.reason()));
             }
-            b.append("At that moment the Workflow had not persisted the Pod's result: ");
-            b.append(life.phaseAtRelease() != null ? "its node was still " + life.phaseAtRelease() : "no persisted fulfilled state of its node was found");
-            if (lastUpdate != null) {
-                b.append(", and the last Workflow update before the removal was at ").append(lastUpdate.time().format());
-            }
-            b.append(". ");
+            m.add(Message.of("AF001.explain.notPersisted",
+                    "state", life.phaseAtRelease() != null ? Message.of("AF001.explain.nodeStill", "phase", life.phaseAtRelease())
+                            : Message.of("AF001.explain.noFulfilledState"),
+                    "lastUpdate", lastUpdate == null ? Message.NOTHING : Message.of("AF001.explain.lastUpdate", "at", lastUpdate.time().format())));
             if (workers != null) {
-                b.append("The controller was running with workflowWorkers=0, so nothing reconciled the Workflow while pod cleanup went on");
+                m.add(Message.of("AF001.explain.noWorkers"));
             }
             if (lastProcessed != null) {
                 long idle = lastProcessed.time().nanosUntil(decisive.time());
-                b.append(workers != null ? "; " : "").append(workers != null ? "no" : "No")
-                        .append(" Workflow worker had processed the Workflow since ").append(lastProcessed.time().format()).append(", ")
-                        .append(GoDuration.format(idle)).append(" before the removal");
+                m.add(Message.of(workers != null ? "AF001.explain.unprocessedToo" : "AF001.explain.unprocessed", "since", lastProcessed.time().format(),
+                        "idle", GoDuration.format(idle)));
             }
             if (workers != null || lastProcessed != null) {
                 boolean stalled = ReconciliationStalled.stall(reconciliation, pod, stallThreshold).isPresent();
-                b.append(stalled ? " (a stalled reconciliation by AF003's measure). " : ". ");
+                m.add(Message.of(stalled ? "AF001.explain.stalled" : "common.stop"));
             }
             if (fin != null) {
-                b.append("With the finalizer gone the Pod disappeared, and the node ended ").append(fin.phase());
-                if (fin.message() != null && !fin.message().isEmpty()) {
-                    b.append(" \"").append(fin.message()).append("\"");
-                }
-                b.append(end != null && end.allZero() ? " although every container had exited 0. " : ". ");
+                m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
+                        "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
             }
-            b.append("Elapsed time alone authorised the removal; this is the race reported in argoproj/argo-workflows#17024.");
-            return b.toString();
+            m.add(Message.of("AF001.explain.race"));
+            return Message.sequence(m);
+        }
+
+        private static Message quoted(String text) {
+            return text == null || text.isEmpty() ? Message.NOTHING : Message.of("common.quoted", "text", text);
         }
     }
 }
