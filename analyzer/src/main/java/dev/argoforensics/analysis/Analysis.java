@@ -130,7 +130,7 @@ public final class Analysis {
         for (InputFile f : files) {
             ordered.add(summaries.get(f));
         }
-        Correlation correlation = new Correlator().correlate(reading.events, objects, reading.assembler.processes(), reading.assembler.coverage());
+        Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events, objects, reading.assembler.processes(), reading.assembler.coverage());
         PhaseTimes.mark("correlate");
         List<RuleOutcome> outcomes = ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered);
         PhaseTimes.mark("rules");

@@ -19,8 +19,18 @@ import java.util.TreeMap;
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                          Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
-                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes) {
+                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers) {
 
+    public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
+                       Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
+                       Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes) {
+        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, null, new Workers(1));
+    }
+
+    /**
+     * @param podIndex null: made here from the Pods (the Pods by Workflow, by name, by line)
+     * @param workers  the worker threads ({@code --threads}) the rules and timelines run their independent work on
+     */
     public Correlation {
         events = List.copyOf(events);
         processes = List.copyOf(processes);
@@ -29,6 +39,7 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         available = Set.copyOf(available);
         lifecycles = Collections.unmodifiableMap(new TreeMap<>(lifecycles));
         fates = Collections.unmodifiableMap(new TreeMap<>(fates));
+        podIndex = podIndex != null ? podIndex : new PodIndex(pods);
     }
 
     /** The Pod's lifecycle: every fact about it derived once (one exists for every Pod in {@link #pods()}). */
@@ -52,8 +63,6 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
      * @param namespace null for any namespace
      */
     public List<PodHistory> podsNamed(String namespace, String name) {
-        return pods.values().stream()
-                .filter(p -> p.key().name().equals(name) && (namespace == null || namespace.equals(p.key().namespace())))
-                .toList();
+        return podIndex.named(name).stream().filter(p -> namespace == null || namespace.equals(p.key().namespace())).toList();
     }
 }

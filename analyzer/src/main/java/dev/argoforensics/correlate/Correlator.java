@@ -48,6 +48,18 @@ import java.util.TreeSet;
 public final class Correlator {
     static final String REMOVE_FINALIZER = "removeFinalizer";
 
+    /** Where the per-Pod work runs; the Correlation hands it on to the rules and the timelines. */
+    private final Workers workers;
+
+    /** Everything on the calling thread. */
+    public Correlator() {
+        this(new Workers(1));
+    }
+
+    public Correlator(Workers workers) {
+        this.workers = workers;
+    }
+
     /** Exports earliest observation first; exports without any time keep input order. */
     private static final Comparator<ObservedAt> OBSERVED = Comparator.nullsFirst(Comparator.comparing(ObservedAt::time));
 
@@ -129,12 +141,18 @@ public final class Correlator {
         NodeIndex nodeIndex = new NodeIndex(workflows);
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex);
-        Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
-        for (PodHistory h : pods.values()) {
+        // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
+        List<PodHistory> histories = List.copyOf(pods.values());
+        List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
-            lifecycles.put(h.key(), builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf)));
+            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf));
+        });
+        Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
+        for (int i = 0; i < histories.size(); i++) {
+            lifecycles.put(histories.get(i).key(), built.get(i));
         }
-        return new Correlation(events, pods, workflows, available(events, coverage, objects), processes, lifecycles, fates, nodeIndex);
+        return new Correlation(events, pods, workflows, available(events, coverage, objects), processes, lifecycles, fates, nodeIndex,
+                null, workers);
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */

@@ -39,8 +39,8 @@ final class LifecycleBuilder {
     static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final NodeIndex nodes;
-    /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow). */
-    private final Map<WorkflowRef, Set<LogEvent>> refused = new HashMap<>();
+    /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow; Pods are built on several threads). */
+    private final Map<WorkflowRef, Set<LogEvent>> refused = new java.util.concurrent.ConcurrentHashMap<>();
 
     LifecycleBuilder(NodeIndex nodes) {
         this.nodes = nodes;

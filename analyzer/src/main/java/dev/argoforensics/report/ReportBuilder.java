@@ -72,13 +72,15 @@ public final class ReportBuilder {
             findings.stream().filter(f -> f.pod() != null).forEach(f -> withTimeline.add(f.pod()));
         }
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
-        List<Timeline> built = new ArrayList<>();
+        List<PodHistory> withHistory = new ArrayList<>();
         for (PodKey key : withTimeline) {
             PodHistory pod = result.correlation().pods().get(key);
             if (pod != null) {
-                built.add(about.window(timelines.build(pod)));
+                withHistory.add(pod);
             }
         }
+        // Each Pod's timeline reads its own records: built on the worker threads, kept in key order.
+        List<Timeline> built = result.correlation().workers().map(withHistory, pod -> about.window(timelines.build(pod)));
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, outOfScope),
                 result.inputs(),
                 result.correlation().processes(), findings, filter, rules, built, gaps(result), problems(result));
@@ -195,7 +197,7 @@ public final class ReportBuilder {
     /** As {@link #buildTimelines(AnalysisResult, List, Invocation)}, each timeline's entries in the scope's window. */
     public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation, Scope about) {
         TimelineBuilder timelines = new TimelineBuilder(result.correlation());
-        List<Timeline> built = pods.stream().map(timelines::build).map(about::window).toList();
+        List<Timeline> built = result.correlation().workers().map(pods, pod -> about.window(timelines.build(pod)));
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, 0),
                 result.inputs(),
                 result.correlation().processes(), List.of(), ConfidenceFilter.ALL, List.of(), built, gaps(result), problems(result));

@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodIndex;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.correlate.PodLifecycle;
@@ -250,16 +251,9 @@ public final class FalsePodDeleted extends NodeRule {
         }
         Instant from = created.time().instant().minusNanos(CROSS_CLOCK_NANOS);
         Instant to = declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS);
-        Instant first = null;
-        Instant last = null;
-        for (PodHistory p : scope.correlation().pods().values()) {
-            for (AuditRecord a : p.auditRecords()) {
-                if (a.time() != null) {
-                    first = first == null || a.time().instant().isBefore(first) ? a.time().instant() : first;
-                    last = last == null || a.time().instant().isAfter(last) ? a.time().instant() : last;
-                }
-            }
-        }
+        PodIndex.Span audit = scope.correlation().podIndex().auditSpan().orElse(null);
+        Instant first = audit == null ? null : audit.first();
+        Instant last = audit == null ? null : audit.last();
         // The audit log must start by the Pod's creation and go on past the declaration (by as much as two clocks may disagree).
         if (first == null || first.isAfter(created.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)) || last.isBefore(to)) {
             return null;
@@ -281,7 +275,8 @@ public final class FalsePodDeleted extends NodeRule {
     /** How many of the Workflow's nodes were marked deleted in the same millisecond as this one (this one included). */
     private static int sameMillisecond(Scope scope, NodeLink link, LogEvent marked) {
         long ms = marked.time().instant().toEpochMilli();
-        return (int) scope.correlation().workflow(link.workflow()).map(w -> w.events().stream()
+        return (int) scope.correlation().workflow(link.workflow()).map(w -> scope.correlation().nodes()
+                .ofKind(link.workflow(), NodeMarkedError.class, NodeMessageChanged.class).stream()
                 .filter(e -> marksDeleted(e.event()) && e.time().instant().toEpochMilli() == ms && e.stream() == marked.stream())
                 .map(e -> e.event().nodeId().orElseGet(() -> NodeNaming.nodeId(link.workflow().name(), e.event().nodeName().orElse(""))))
                 .distinct().count()).orElse(1L).longValue();

@@ -217,10 +217,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
      */
     static PodHistory anchor(Correlation c, Holder h) {
         PodHistory best = null;
-        for (PodHistory p : c.pods().values()) {
-            if (p.link() == null || !p.link().workflow().name().equals(h.workflow())) {
-                continue;
-            }
+        for (PodHistory p : c.podIndex().ofWorkflowNamed(h.workflow())) {
             if (h.nodeId() != null && h.nodeId().equals(p.link().nodeId())) {
                 return p;
             }

@@ -46,10 +46,10 @@ final class PodStopped {
                     candidates.add(e);
                 }
             }
-            correlation.workflow(pod.link().workflow()).ifPresent(w -> w.events().stream()
+            correlation.nodes().ofKind(pod.link().workflow(), WorkflowUpdated.class, Signal.class).stream()
                     .filter(e -> (e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()))
                             || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))))
-                    .forEach(candidates::add));
+                    .forEach(candidates::add);
         }
         return candidates.stream().filter(e -> EventOrder.after(e, after)).min(Comparator.comparingLong(LogEvent::ordinal)).orElse(null);
     }
@@ -88,9 +88,9 @@ final class PodStopped {
         if (pod.link() == null) {
             return null;
         }
-        return correlation.workflow(pod.link().workflow()).flatMap(w -> w.events().stream()
+        return correlation.nodes().ofKind(pod.link().workflow(), Signal.class).stream()
                 .filter(e -> e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container")))
-                .map(e -> ((Signal) e.event()).attribute("exitCode")).filter(x -> x != null && x.matches("\\d+")).map(Integer::valueOf).findFirst())
+                .map(e -> ((Signal) e.event()).attribute("exitCode")).filter(x -> x != null && x.matches("\\d+")).map(Integer::valueOf).findFirst()
                 .orElse(null);
     }
 }

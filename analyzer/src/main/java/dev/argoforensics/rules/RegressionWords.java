@@ -26,7 +26,7 @@ final class RegressionWords {
      * first Pod, else the Workflow's own name (its root node's Pod name in both naming formats).
      */
     static PodKey subject(Correlation correlation, WorkflowRef wf, String nodeId) {
-        List<PodHistory> own = correlation.pods().values().stream().filter(p -> p.link() != null && wf.equals(p.link().workflow())).toList();
+        List<PodHistory> own = correlation.podIndex().ofWorkflow(wf);
         return own.stream().filter(p -> nodeId != null && nodeId.equals(p.link().nodeId())).reduce((a, b) -> b).map(PodHistory::key)
                 .or(() -> own.stream().findFirst().map(PodHistory::key))
                 .orElseGet(() -> new PodKey(wf.namespace(), wf.name()));

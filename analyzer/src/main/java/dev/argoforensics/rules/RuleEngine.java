@@ -66,11 +66,12 @@ public final class RuleEngine {
     }
 
     /**
-     * Every rule's outcome, in rule order. Rules only read the correlation, so they are evaluated in
-     * parallel (on large logs each takes a few hundred milliseconds); the result does not depend on it.
+     * Every rule's outcome, in rule order. Rules only read the correlation, so they are evaluated on
+     * its worker threads ({@code --threads}, {@link Correlation#workers()}); the result does not depend
+     * on how many there are.
      */
     public List<RuleOutcome> run(Correlation correlation) {
-        return rules.parallelStream().map(rule -> outcome(rule, correlation)).toList();
+        return List.copyOf(correlation.workers().map(rules, rule -> outcome(rule, correlation)));
     }
 
     private static RuleOutcome outcome(Rule rule, Correlation correlation) {

@@ -98,7 +98,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
         facts.add(new Fact("podsCreated", "Pods created after the completion", (int) acts.stream().filter(a -> !a.exists()).count()));
         facts.add(new Fact("podsFoundExisting", "Creations that found the Pod already there", (int) acts.stream().filter(Act::exists).count()));
         facts.add(new Fact("createdForNode", "Node", first.node()));
-        Optional<PodHistory> podHistory = correlation.pods().values().stream().filter(p -> p.events().contains(first.line())).findFirst();
+        Optional<PodHistory> podHistory = correlation.podIndex().holding(first.line());
         PodKey pod = podHistory.map(PodHistory::key).orElseGet(() -> RegressionWords.subject(correlation, h.ref(), null));
         if (pass.processing() != null) {
             cite.line(pass.processing(), pass.copy() == Copy.STALE ? "the pass works on a copy older than the stored completion"

@@ -14,7 +14,10 @@ import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.event.WorkflowRef;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rebuilds one Pod's story from every source: the lines naming it, its node's and its Workflow's
@@ -26,14 +29,17 @@ import java.util.List;
  * file and line. Entries whose precision windows overlap are flagged concurrent, never "before".
  */
 public final class TimelineBuilder {
+    /** Entries are placed per controller run by input ordinal (unique per line), so the order lines are added in does not matter. */
     private final Correlation correlation;
-    /** Controller starts and worker numbers, in input order: a few per run, looked up per Pod by its span. */
-    private final List<LogEvent> controllerLifecycle;
+    /** Controller starts and worker numbers by time: a few per run, looked up per Pod by its span. */
+    private final TimeIndex controllerLifecycle;
+    /** Per Workflow, its Workflow-level lines (processing, updates, task-result reconciliation), in input order; made on first use. */
+    private final Map<WorkflowRef, List<LogEvent>> workflowLevel = new ConcurrentHashMap<>();
 
     public TimelineBuilder(Correlation correlation) {
         this.correlation = correlation;
-        this.controllerLifecycle = correlation.events().stream()
-                .filter(e -> e.event() instanceof ControllerEvent.ControllerStarted || e.event() instanceof ControllerEvent.WorkerNumbers).toList();
+        this.controllerLifecycle = new TimeIndex(correlation.events().stream()
+                .filter(e -> e.event() instanceof ControllerEvent.ControllerStarted || e.event() instanceof ControllerEvent.WorkerNumbers).toList());
     }
 
     public Timeline build(PodHistory pod) {
@@ -42,11 +48,9 @@ public final class TimelineBuilder {
         NodeLink link = pod.link();
         WorkflowHistory wf = link == null ? null : correlation.workflow(link.workflow()).orElse(null);
         if (wf != null) {
-            for (LogEvent e : wf.events()) {
-                if (link.isAbout(e.event()) || isWorkflowLevel(e.event())) {
-                    out.log(e);
-                }
-            }
+            // The node's own lines and the Workflow-level ones, from indexes: not a walk of the Workflow's every line per Pod.
+            correlation.nodes().about(link).forEach(out::log);
+            workflowLevel.computeIfAbsent(wf.ref(), r -> wf.events().stream().filter(e -> isWorkflowLevel(e.event())).toList()).forEach(out::log);
         }
         addControllerLifecycle(out);
         PodLifecycle life = correlation.lifecycle(pod.key());
@@ -88,12 +92,6 @@ public final class TimelineBuilder {
 
     /** Controller starts and worker numbers between the Pod's first and last log line. */
     private void addControllerLifecycle(Entries out) {
-        out.span().ifPresent(span -> {
-            for (LogEvent e : controllerLifecycle) {
-                if (span.covers(e.time())) {
-                    out.log(e);
-                }
-            }
-        });
+        out.span().ifPresent(span -> controllerLifecycle.within(span.first(), span.last()).forEach(out::log));
     }
 }
