@@ -27,10 +27,8 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.ZoneOffset;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.HexFormat;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -220,7 +218,23 @@ public final class Analysis {
         StreamAssembler assembler = new StreamAssembler(catalog, options.logZone());
         List<LogEvent> undatedKlog = new ArrayList<>();
         Map<InputFile, InputSummary> logSummaries = new HashMap<>();
-        for (RotatedSet set : RotatedSet.group(readable)) {
+        List<RotatedSet> sets = RotatedSet.group(readable);
+        ReadAhead ahead = new ReadAhead(pool, 2 * options.threads());
+        for (RotatedSet set : sets) {
+            for (InputFile f : set.oldestFirst()) {
+                LogLines read = earlier.get(f);
+                if (read != null) {
+                    ahead.add(f, () -> frontEnds.get().read(f, read, interest));
+                } else {
+                    // A file read newest first keeps its items one by one (the assembler turns them around).
+                    boolean runs = !reversed.getOrDefault(f, false);
+                    for (LineChunk c : chunks.get(f)) {
+                        ahead.add(f, () -> frontEnds.get().read(c, firstLines.get(f), interest, options.progress(), runs));
+                    }
+                }
+            }
+        }
+        for (RotatedSet set : sets) {
             StreamAssembler.SetState setState = assembler.beginSet(set);
             for (InputFile f : set.oldestFirst()) {
                 StreamAssembler.FileState file = setState.beginFile(f, reversed.getOrDefault(f, false));
@@ -228,7 +242,7 @@ public final class Analysis {
                     LogLines read = earlier.get(f);
                     StreamAssembler.FileOutcome outcome;
                     if (read != null) {
-                        ChunkResult whole = get(pool.submit(() -> frontEnds.get().read(f, read, interest)));
+                        ChunkResult whole = ahead.take();
                         List<ChunkItem> items = new ArrayList<>(whole.items());
                         if (reversed.getOrDefault(f, false)) {
                             Collections.reverse(items);
@@ -237,12 +251,13 @@ public final class Analysis {
                         options.progress().advance(f.path().toFile().length(), whole.lines());
                         outcome = file.finish(read.sha256());
                     } else {
-                        assemble(file, chunks.get(f), firstLines.get(f), interest, reversed.getOrDefault(f, false), pool, frontEnds);
+                        assemble(file, chunks.get(f).size(), reversed.getOrDefault(f, false), ahead);
                         outcome = file.finish(get(hashes.get(f)));
                     }
                     logSummaries.put(f, outcome.summary());
                     undatedKlog.addAll(outcome.undatedKlog());
                 } catch (IOException | RuntimeException e) {
+                    ahead.skipRestOf(f);
                     if (!file.tookAny()) {
                         unreadable(f, e instanceof ChunkFault fault ? (RuntimeException) fault.getCause() : e, summaries, unreadable);
                         continue;
@@ -274,18 +289,17 @@ public final class Analysis {
     }
 
     /**
-     * Reads one file's chunks with the pool, at most twice as many in flight as there are workers,
-     * and hands them to the assembler in file order (last chunk first, items turned around, for a
-     * file written newest first).
+     * Takes one file's chunk reads from {@code ahead} (started there, across files, a few at a time)
+     * and hands them to the assembler in file order (last chunk first, items turned around, for a file
+     * written newest first).
      */
-    private void assemble(StreamAssembler.FileState file, List<LineChunk> chunks, String firstLine, Interest interest, boolean reversed,
-                          ExecutorService pool, ThreadLocal<LineFrontEnd> frontEnds) throws IOException {
+    private static void assemble(StreamAssembler.FileState file, int chunks, boolean reversed, ReadAhead ahead) throws IOException {
         if (reversed) {
             List<ChunkResult> all = new ArrayList<>();
             Exception failed = null;
-            for (LineChunk c : chunks) {
+            for (int i = 0; i < chunks; i++) {
                 try {
-                    all.add(get(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress()))));
+                    all.add(ahead.take());
                 } catch (IOException | RuntimeException e) {
                     // The chunks before are still taken (oldest first among them), then the failure is said.
                     if (e instanceof ChunkFault fault) {
@@ -311,17 +325,11 @@ public final class Analysis {
             }
             return;
         }
-        Deque<Future<ChunkResult>> inFlight = new ArrayDeque<>();
-        int next = 0;
         long base = 0;
-        while (next < chunks.size() || !inFlight.isEmpty()) {
-            while (next < chunks.size() && inFlight.size() < 2 * options.threads()) {
-                LineChunk c = chunks.get(next++);
-                inFlight.add(pool.submit(() -> frontEnds.get().read(c, firstLine, interest, options.progress(), true)));
-            }
+        for (int i = 0; i < chunks; i++) {
             ChunkResult r;
             try {
-                r = get(inFlight.poll());
+                r = ahead.take();
             } catch (ChunkFault fault) {
                 // What the chunk gave before the fault is taken: the file is then reported as read up to there.
                 file.accept(fault.before(), base, fault.before().items());
@@ -389,7 +397,7 @@ public final class Analysis {
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static <T> T get(Future<T> future) throws IOException {
+    static <T> T get(Future<T> future) throws IOException {
         try {
             return future.get();
         } catch (InterruptedException e) {

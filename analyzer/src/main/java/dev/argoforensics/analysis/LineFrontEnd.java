@@ -404,9 +404,13 @@ final class LineFrontEnd {
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
         }
+        // Whether the quick read found a name of interest: then the whole text mentions one too (the
+        // quick read starts at a separator, so it sees the same tokens), and it is not searched again.
+        boolean mentioned = false;
         if (head != null && apart == null) {
             CatalogEntry entry = catalog.entryFor(head.message());
-            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW) || interest.mentions(text, afterHead(text, head));
+            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW)
+                    || (mentioned = interest.mentions(text, afterHead(text, head)));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
@@ -444,7 +448,7 @@ final class LineFrontEnd {
         // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
                 || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
-                || interest.mentions(text);
+                || mentioned || interest.mentions(text);
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
