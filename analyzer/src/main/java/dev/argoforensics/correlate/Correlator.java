@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
@@ -46,7 +47,6 @@ import java.util.TreeSet;
  * finalizer removals.
  */
 public final class Correlator {
-    static final String REMOVE_FINALIZER = "removeFinalizer";
 
     /** Where the per-Pod work runs; the Correlation hands it on to the rules and the timelines. */
     private final Workers workers;
@@ -233,7 +233,7 @@ public final class Correlator {
                 if (pending != null) {
                     byScheduled.put(e, pending);
                 }
-            } else if (e.event() instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
+            } else if (e.event() instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 // The handler's queueing line with no scheduling line since its first line: that line was cut short (a
                 // delay cut inside its value is no delay) or left out of an excerpt. Within the handler call's few
                 // milliseconds, and if no scheduling line follows (a Workflow worker's queueing line for another Pod may
@@ -285,7 +285,7 @@ public final class Correlator {
                 lastInformer.put(stream, e);
             } else if (ev instanceof FinalizersOnDelete) {
                 onDeleteByStream.put(stream, new LogEvent[] {e, lastInformer.get(stream)});
-            } else if (ev instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
+            } else if (ev instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder r = new Builder();
                 LogEvent[] onDelete = onDeleteByStream.remove(stream);
                 if (onDelete != null) {
@@ -301,7 +301,7 @@ public final class Correlator {
                 r.due = e.time().instant().plusNanos(Math.max(0, s.delayNanos()));
                 lastRequest.put(stream, r);
                 add(pending, stream, r, out);
-            } else if (ev instanceof PodCleanupQueued q && REMOVE_FINALIZER.equals(q.action())) {
+            } else if (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder last = lastRequest.get(stream);
                 if (last != null && last.scheduled != null && last.queued == null) {
                     last.queued = e; // the scheduling line's own queueing line
@@ -319,7 +319,7 @@ public final class Correlator {
                     lastRequest.put(stream, r);
                     add(pending, stream, r, out);
                 }
-            } else if (ev instanceof PodCleanupStarted && REMOVE_FINALIZER.equals(((PodCleanupStarted) ev).action())) {
+            } else if (ev instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder b = pending.get(stream);
                 if (b == null) {
                     b = new Builder();
@@ -329,7 +329,7 @@ public final class Correlator {
                 }
                 b.started = e;
                 b.failed = false;
-            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action()) && pending.get(stream) != null) {
+            } else if (ev instanceof PodCleanupFailed f && f.cleanup() == CleanupAction.REMOVE_FINALIZER && pending.get(stream) != null) {
                 Builder b = pending.get(stream);
                 b.started = null; // the attempt failed; the retry's worker line will follow
                 b.failed = true;

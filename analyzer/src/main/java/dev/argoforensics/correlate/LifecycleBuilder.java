@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
@@ -60,11 +61,11 @@ final class LifecycleBuilder {
         LogEvent labelled = null;
         LogEvent labelQueued = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action())) {
+            if (e.event() instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED) {
                 labelled = e;
                 break;
             }
-            if (labelQueued == null && e.event() instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action())) {
+            if (labelQueued == null && e.event() instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.LABEL_POD_COMPLETED) {
                 labelQueued = e;
             }
         }
@@ -180,8 +181,8 @@ final class LifecycleBuilder {
                 continue; // before the release, or after the Pod had left the cluster: nothing it says is of this Pod
             }
             ControllerEvent ev = e.event();
-            if ((ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action()))
-                    || (ev instanceof PodCleanupQueued q && "labelPodCompleted".equals(q.action()))) {
+            if ((ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED)
+                    || (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.LABEL_POD_COMPLETED)) {
                 return e;
             }
         }
@@ -275,10 +276,10 @@ final class LifecycleBuilder {
             } else if (ev instanceof PodCleanupQueued q) {
                 String action = announced.remove(e.stream());
                 boolean fromHandler = q.action() != null && q.action().equals(action);
-                if (!fromHandler && ("labelPodCompleted".equals(q.action()) || "deletePod".equals(q.action()))) {
+                if (!fromHandler && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD)) {
                     return e;
                 }
-            } else if (ev instanceof PodCleanupStarted s && "labelPodCompleted".equals(s.action())) {
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED) {
                 return e;
             }
         }

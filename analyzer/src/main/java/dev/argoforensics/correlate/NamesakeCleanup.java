@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
@@ -7,6 +8,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.LogEvent;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,11 +37,11 @@ import java.util.Set;
  */
 public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, LogEvent queued, LogEvent earlier) {
 
-    private static final Set<String> ACTIONS = Set.of("labelPodCompleted", "deletePod");
+    private static final Set<CleanupAction> ACTIONS = EnumSet.of(CleanupAction.LABEL_POD_COMPLETED, CleanupAction.DELETE_POD);
 
     /** Whether the item deleted the Pod (rather than labelling it, which leaves it running). */
     public boolean deletes() {
-        return "deletePod".equals(action);
+        return CleanupAction.of(action) == CleanupAction.DELETE_POD;
     }
 
     /**
@@ -59,7 +61,7 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
             }
             if (e.event() instanceof PodCreated) {
                 earlier = e;
-            } else if (e.event() instanceof PodCleanupQueued q && ACTIONS.contains(q.action())) {
+            } else if (e.event() instanceof PodCleanupQueued q && ACTIONS.contains(q.cleanup())) {
                 queuedBefore.put(q.action(), e);
             }
         }
@@ -73,7 +75,7 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
             }
             if (e.event() instanceof PodCleanupQueued q) {
                 queuedSince.add(q.action());
-            } else if (e.event() instanceof PodCleanupStarted s && ACTIONS.contains(s.action()) && !queuedSince.contains(s.action())) {
+            } else if (e.event() instanceof PodCleanupStarted s && ACTIONS.contains(s.cleanup()) && !queuedSince.contains(s.action())) {
                 LogEvent queued = queuedBefore.get(s.action());
                 if (queued == null && earlier == null) {
                     continue;

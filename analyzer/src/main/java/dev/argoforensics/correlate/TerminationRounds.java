@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.Signal;
@@ -25,8 +26,6 @@ import java.util.Map;
  * @param graceLine  the line that gave it, or null
  */
 public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Long graceNanos, LogEvent graceLine) {
-    public static final String TERMINATE = "terminateContainers";
-    public static final String KILL = "killContainers";
     public static final String SIGNALED = "signaled-container";
 
     public TerminationRounds {
@@ -35,13 +34,13 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
     }
 
     /** One worker's pass: its {@code cleaning up pod} line (null if not in the logs) and the containers it signalled. */
-    public record Round(String action, LogEvent started, List<Signaled> signaled) {
+    public record Round(CleanupAction action, LogEvent started, List<Signaled> signaled) {
         public Round {
             signaled = List.copyOf(signaled);
         }
 
         public boolean kill() {
-            return KILL.equals(action);
+            return action == CleanupAction.KILL_CONTAINERS;
         }
     }
 
@@ -85,17 +84,17 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
         LogEvent graceLine = null;
         for (LogEvent e : podEvents) {
             if (e.event() instanceof PodCleanupStarted s) {
-                if (TERMINATE.equals(s.action()) || KILL.equals(s.action())) {
-                    Builder b = new Builder(s.action(), e);
+                if (s.cleanup() == CleanupAction.TERMINATE_CONTAINERS || s.cleanup() == CleanupAction.KILL_CONTAINERS) {
+                    Builder b = new Builder(s.cleanup(), e);
                     built.add(b);
                     current.put(e.stream(), b);
                 } else {
                     current.remove(e.stream());
                 }
             } else if (e.event() instanceof PodCleanupQueued q) {
-                if (TERMINATE.equals(q.action())) {
+                if (q.cleanup() == CleanupAction.TERMINATE_CONTAINERS) {
                     requests.add(e);
-                } else if (KILL.equals(q.action()) && q.afterNanos() != null && q.afterNanos() > 0 && grace == null) {
+                } else if (q.cleanup() == CleanupAction.KILL_CONTAINERS && q.afterNanos() != null && q.afterNanos() > 0 && grace == null) {
                     grace = q.afterNanos();
                     graceLine = e;
                 }
@@ -123,11 +122,11 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
     }
 
     private static final class Builder {
-        final String action;
+        final CleanupAction action;
         final LogEvent started;
         final List<Signaled> signaled = new ArrayList<>();
 
-        Builder(String action, LogEvent started) {
+        Builder(CleanupAction action, LogEvent started) {
             this.action = action;
             this.started = started;
         }

@@ -153,23 +153,32 @@ public sealed interface ControllerEvent {
         }
     }
 
+    /** A line of the pod-cleanup queue: its {@code action} as logged, and what the analysis makes of it. */
+    interface Cleanup {
+        String action();
+
+        default CleanupAction cleanup() {
+            return CleanupAction.of(action());
+        }
+    }
+
     /**
      * {@code queuing pod delay} (v4) / {@code queuing poddelay<d>} (v3): cleanup computed by the pod
      * event handler, {@code delay} = deadline - now (negative: the deadline had passed).
      */
-    record PodCleanupScheduled(PodRef podRef, String action, long delayNanos, String delayText, String podGC) implements OfPod {
+    record PodCleanupScheduled(PodRef podRef, String action, long delayNanos, String delayText, String podGC) implements OfPod, Cleanup {
     }
 
     /** {@code queueing pod for cleanup[ after| now, rather than delayed| by UID]}. */
-    record PodCleanupQueued(PodRef podRef, String action, QueueTiming timing, Long afterNanos, String uid) implements OfPod {
+    record PodCleanupQueued(PodRef podRef, String action, QueueTiming timing, Long afterNanos, String uid) implements OfPod, Cleanup {
     }
 
     /** {@code cleaning up pod}: a cleanup worker took the item off the queue (no success line follows). */
-    record PodCleanupStarted(PodRef podRef, String action, String key) implements OfPod {
+    record PodCleanupStarted(PodRef podRef, String action, String key) implements OfPod, Cleanup {
     }
 
     /** {@code failed to clean-up pod}: the cleanup failed and is retried if transient. */
-    record PodCleanupFailed(PodRef podRef, String action, String key, String error) implements OfPod {
+    record PodCleanupFailed(PodRef podRef, String action, String key, String error) implements OfPod, Cleanup {
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.correlate.TerminationRounds.Round;
 import dev.argoforensics.correlate.TerminationRounds.Signaled;
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -151,7 +152,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             cite.line(undelivered.line(), "the signal could not be delivered");
         }
         cite.line(t.graceLine(), "SIGKILL due after the grace period");
-        List<Round> terminates = t.rounds().stream().filter(r -> TerminationRounds.TERMINATE.equals(r.action())).toList();
+        List<Round> terminates = t.rounds().stream().filter(r -> r.action() == CleanupAction.TERMINATE_CONTAINERS).toList();
         if (terminates.size() > 1) {
             cite.line(terminates.get(terminates.size() - 1).started(), "asked again: the Pod still ran");
         }

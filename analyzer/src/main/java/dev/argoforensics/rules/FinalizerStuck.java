@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
@@ -35,7 +36,6 @@ import java.util.Set;
  */
 public final class FinalizerStuck extends DeclaredRule {
     public static final String ID = "AF004";
-    private static final String REMOVE_FINALIZER = "removeFinalizer";
 
     private final long threshold;
 
@@ -128,7 +128,7 @@ public final class FinalizerStuck extends DeclaredRule {
         FinalizerRemoval last = null;
         LogEvent scheduled = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCleanupScheduled s && REMOVE_FINALIZER.equals(s.action())) {
+            if (e.event() instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 scheduled = e;
             }
         }
@@ -189,10 +189,10 @@ public final class FinalizerStuck extends DeclaredRule {
             if (e.stream() != scheduled.stream()) {
                 continue;
             }
-            if (ev instanceof PodCleanupStarted st && REMOVE_FINALIZER.equals(st.action())) {
+            if (ev instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 started = e;
                 failed = null;
-            } else if (ev instanceof PodCleanupFailed f && REMOVE_FINALIZER.equals(f.action())) {
+            } else if (ev instanceof PodCleanupFailed f && f.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 failed = e;
             }
         }

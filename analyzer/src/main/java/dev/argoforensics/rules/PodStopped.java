@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.PodHistory;
@@ -32,8 +33,8 @@ final class PodStopped {
             ControllerEvent ev = e.event();
             if ((ev instanceof Signal s && "pod-failed".equals(s.name()))
                     || (ev instanceof PodInformerEvent i && i.action() == InformerAction.DELETE)
-                    || (ev instanceof PodCleanupQueued q && ("labelPodCompleted".equals(q.action()) || "deletePod".equals(q.action())))
-                    || (ev instanceof PodCleanupStarted s2 && ("labelPodCompleted".equals(s2.action()) || "deletePod".equals(s2.action())))) {
+                    || (ev instanceof PodCleanupQueued q && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD))
+                    || (ev instanceof PodCleanupStarted s2 && (s2.cleanup() == CleanupAction.LABEL_POD_COMPLETED || s2.cleanup() == CleanupAction.DELETE_POD))) {
                 candidates.add(e);
             }
         }
