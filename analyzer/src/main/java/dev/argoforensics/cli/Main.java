@@ -42,7 +42,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;
-    /** Exit code for an analysis that failed: out of memory, or an internal error. Never 0 or 1, which speak of findings. */
+    /** Exit code for a command that failed on the way: out of memory, a report not written whole, an internal error. Never 0 or 1, which speak of findings. */
     static final int EXIT_FAILED = 3;
     static final String NAME = "argo-forensics";
 
