@@ -133,9 +133,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         Report original = new ReportBuilder().build(result, timelines, invocation, minimum, scope.resolve(wanted, result));
         Report report = redaction == null ? original : redaction.apply(original);
         if (drafting) {
-            output.write(spec, draft.render(result, original, report, redaction, draftPod));
+            String text = draft.render(result, original, report, redaction, draftPod); // one GitHub issue: small
+            output.write(spec, w -> w.write(text));
         } else {
-            output.writeParts(spec, output.renderer(parent.terminal()).renderParts(report));
+            output.writeReport(spec, output.renderer(parent.terminal()), report);
         }
         Path map = redactMap != null ? redactMap : drafting && output.file() != null ? DraftOptions.mapBeside(output.file()) : null;
         if (redaction != null && map != null) {

@@ -9,7 +9,8 @@ final class HelpText {
     static final String EXIT_STATUS = "%nExit status:%n";
     static final String USAGE = "2:bad usage (an unknown option, a value that cannot be read, options that contradict each other), "
             + "an input that cannot be used, or nothing usable read: the error alone on standard error, no report.";
-    static final String FAILED = "3:the command failed: out of memory, or an internal error (run again with --debug for the stack trace).";
+    static final String FAILED = "3:the command failed on the way: out of memory, a report that could not be written whole (a full disk), "
+            + "or an internal error (run again with --debug for the stack trace).";
     static final String DONE = "0:done.";
 
     private HelpText() {

@@ -54,10 +54,12 @@ final class LsCommand implements Callable<Integer> {
             return Main.EXIT_USAGE;
         }
         Inventory inventory = Inventory.of(result, scope.resolve(wanted, result));
-        output.write(spec, switch (format) {
-            case "json" -> InventoryRenderer.json(inventory);
-            case "markdown" -> InventoryRenderer.markdown(inventory);
-            default -> InventoryRenderer.text(inventory);
+        output.write(spec, w -> {
+            switch (format) {
+                case "json" -> InventoryRenderer.json(inventory, w);
+                case "markdown" -> InventoryRenderer.markdown(inventory, w);
+                default -> InventoryRenderer.text(inventory, w);
+            }
         });
         return 0;
     }

@@ -41,7 +41,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class Main implements Runnable {
     /** Exit code for a bad command line or unusable inputs. */
     static final int EXIT_USAGE = 2;
-    /** Exit code for an analysis that failed: out of memory, or an internal error. Never 0 or 1, which speak of findings. */
+    /** Exit code for a command that failed on the way: out of memory, a report not written whole, an internal error. Never 0 or 1, which speak of findings. */
     static final int EXIT_FAILED = 3;
     static final String NAME = "argo-forensics";
 
@@ -67,6 +67,8 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, false, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, false, StandardCharsets.UTF_8);
+        // A thread of our own that dies (the catalog's preload) prints no stack trace; the command fails with status 3.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> stray = e);
         int code;
         try {
             // Reading the catalog (YAML) takes ~0.2 s of a cold JVM: overlap it with parsing the command line.
@@ -75,17 +77,52 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError e) {
             code = outOfMemory(err);
         }
+        if (stray != null && code != EXIT_FAILED) {
+            code = aborted(err, stray instanceof OutOfMemoryError ? null : stray, false);
+        }
         out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** Running out of memory, anywhere: one line and what to do, never a stack trace, never a status that speaks of findings. */
+    /** What a thread other than the command's died of, or null. */
+    private static volatile Throwable stray;
+
+    /**
+     * Running out of memory, anywhere: one line saying so, and what to do, never a stack trace,
+     * never a status that speaks of findings.
+     */
     static int outOfMemory(PrintWriter err) {
         long heapMiB = Runtime.getRuntime().maxMemory() / (1024 * 1024);
         long moreGiB = Math.max(4, (2 * heapMiB + 1023) / 1024); // twice what it had, in whole GiB, at least 4
-        err.println(NAME + ": out of memory (the Java heap is " + heapMiB + " MiB); nothing was reported");
-        err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx" + moreGiB + "g, or keep fewer timelines with --timelines none");
+        err.println(NAME + ": out of memory (the Java heap is " + heapMiB + " MiB); "
+                + (OutputOptions.stdoutBegun() ? "the report on standard output is cut short" : "nothing was reported"));
+        err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xmx" + moreGiB + "g, keep fewer timelines with --timelines none, "
+                + "or narrow the analysis with --since, --workflow or --namespace");
+        err.flush();
+        return EXIT_FAILED;
+    }
+
+    /**
+     * Any other error (a StackOverflowError, a bug): one line and a hint, the stack trace only with --debug,
+     * status 3. {@code e} null: out of memory.
+     */
+    static int aborted(PrintWriter err, Throwable e, boolean debug) {
+        if (e == null || e instanceof OutOfMemoryError) {
+            return outOfMemory(err);
+        }
+        String cut = OutputOptions.stdoutBegun() ? "; the report on standard output is cut short" : "";
+        if (e instanceof StackOverflowError) {
+            err.println(NAME + ": the analysis nested too deeply and ran out of stack (StackOverflowError)" + cut);
+            err.println("hint: give it more with ARGO_FORENSICS_JAVA_OPTS=-Xss64m, narrow it with --since or --workflow, and report it "
+                    + "with the command line you used");
+        } else {
+            err.println(NAME + ": internal error: " + e + cut);
+            err.println("hint: run again with --debug for the stack trace, and report it with the command line you used");
+        }
+        if (debug) {
+            e.printStackTrace(err);
+        }
         err.flush();
         return EXIT_FAILED;
     }
@@ -115,6 +152,8 @@ public final class Main implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             return outOfMemory(err);
+        } catch (Error e) { // picocli hands on errors (StackOverflowError, …) as they are: said here in one line, status 3
+            return aborted(err, e, debugRequested(cl.getParseResult()));
         }
     }
 
@@ -157,22 +196,20 @@ public final class Main implements Runnable {
     private static int failed(Exception e, CommandLine cl, ParseResult parsed) {
         PrintWriter err = cl.getErr();
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OutOfMemoryError) {
-                return outOfMemory(err); // thrown in a worker thread, it arrives wrapped
+            if (t instanceof VirtualMachineError || t instanceof StackOverflowError) {
+                return aborted(err, t, debugRequested(parsed)); // thrown in a worker thread, it arrives wrapped
             }
         }
-        if (e instanceof CliFailure f) {
-            err.println(NAME + ": " + f.getMessage());
-            err.println("hint: " + f.hint());
-        } else {
-            err.println(NAME + ": internal error: " + e);
-            err.println("hint: run again with --debug for the stack trace, and report it with the command line you used");
+        if (!(e instanceof CliFailure f)) {
+            return aborted(err, e, debugRequested(parsed));
         }
+        err.println(NAME + ": " + f.getMessage());
+        err.println("hint: " + f.hint());
         if (debugRequested(parsed)) {
             e.printStackTrace(err);
         }
         err.flush();
-        return e instanceof CliFailure ? EXIT_USAGE : EXIT_FAILED;
+        return f.exitCode();
     }
 
     private static boolean debugRequested(ParseResult parsed) {

@@ -1,12 +1,12 @@
 package dev.argoforensics.cli;
 
+import dev.argoforensics.report.Report;
 import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.report.ReportRenderer;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.Writer;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,51 +170,91 @@ final class OutputOptions {
         };
     }
 
+    /** What a command writes, written as it is made. */
+    @FunctionalInterface
+    interface Body {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /** Set once anything of a report went to standard output: a failure after it leaves that report cut short. */
+    private static volatile boolean stdoutBegun;
+
+    static boolean stdoutBegun() {
+        return stdoutBegun;
+    }
+
     /**
-     * Writes the text to {@code --out}, or to standard output without it or with {@code -}.
+     * Writes a document to {@code --out}, or to standard output without it or with {@code -}, as it
+     * is made; a file only appears, whole, once it is written ({@link ReportFiles}).
      *
-     * @throws CliFailure if the file cannot be written
+     * @throws CliFailure if the file cannot be created (status 2) or the writing fails on the way (status 3)
      */
-    void write(CommandSpec command, String text) {
+    void write(CommandSpec command, Body body) {
         Path file = file();
         if (file == null) {
-            PrintWriter w = command.commandLine().getOut();
-            w.print(text);
-            w.flush();
+            toStdout(command, body);
             return;
         }
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliFailure("cannot write " + file + ": " + reason(e), "check that the folder exists and is writable", e);
+        try (ReportFiles files = new ReportFiles(file)) {
+            toFiles(files, () -> {
+                body.writeTo(files.single());
+                files.commit();
+            });
         }
     }
 
     /**
-     * Writes a report made of parts (Markdown over one GitHub comment): to standard output with a
-     * marker line before each part but the first; to {@code --out report.md} as {@code report.md},
-     * {@code report-2.md}, …, naming on stderr the files written.
+     * Writes a report that may come in parts (Markdown over one GitHub comment): to standard output
+     * with a marker line before each part but the first; to {@code --out report.md} as
+     * {@code report.md}, {@code report-2.md}, …, naming on stderr the files written.
      */
-    void writeParts(CommandSpec spec, List<String> parts) {
+    void writeReport(CommandSpec spec, ReportRenderer renderer, Report report) {
         Path out = file(); // --out - is standard output here too: never files named '-', '--2', ...
-        if (out == null || parts.size() == 1) {
-            write(spec, ReportRenderer.joined(parts));
+        if (out == null) {
+            toStdout(spec, w -> renderer.write(report, w));
             return;
         }
-        List<String> written = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            Path file = i == 0 ? out : partFile(out, i + 1);
-            try {
-                Files.writeString(file, parts.get(i), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new CliFailure("cannot write " + file + ": " + reason(e), "check that the folder exists and is writable", e);
-            }
-            written.add(file.toString());
+        List<String> written;
+        try (ReportFiles files = new ReportFiles(out)) {
+            toFiles(files, () -> {
+                renderer.writeParts(report, files);
+                files.commit();
+            });
+            written = files.names();
         }
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("argo-forensics: the report is longer than one GitHub comment; it is in " + parts.size() + " parts, each within it: "
-                + String.join(", ", written));
-        err.flush();
+        if (written.size() > 1) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("argo-forensics: the report is longer than one GitHub comment; it is in " + written.size() + " parts, each within it: "
+                    + String.join(", ", written));
+            err.flush();
+        }
+    }
+
+    private interface Writing {
+        void run() throws IOException;
+    }
+
+    private static void toFiles(ReportFiles files, Writing writing) {
+        try {
+            writing.run();
+        } catch (IOException e) {
+            throw new CliFailure("cannot write " + files.failing() + ": " + reason(e) + "; nothing was left under that name",
+                    "make room on the disk, or write elsewhere with --out", e, Main.EXIT_FAILED);
+        }
+    }
+
+    private static void toStdout(CommandSpec command, Body body) {
+        PrintWriter w = command.commandLine().getOut();
+        stdoutBegun = true;
+        try {
+            body.writeTo(w);
+        } catch (IOException e) {
+            throw new IllegalStateException("a PrintWriter does not throw", e);
+        }
+        if (w.checkError()) { // flushes: an error on the way (a closed pipe, a full disk) shows here
+            throw new CliFailure("cannot write to standard output (closed, or a full disk): the report there is cut short",
+                    "write to a file with --out FILE", null, Main.EXIT_FAILED);
+        }
     }
 
     /** {@code report.md} → {@code report-2.md}; {@code report} → {@code report-2}. */

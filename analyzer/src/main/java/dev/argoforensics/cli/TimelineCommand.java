@@ -85,8 +85,9 @@ final class TimelineCommand implements Callable<Integer> {
             return Main.EXIT_USAGE;
         }
         Invocation invocation = Invocation.atRunTime(spec.commandLine().getParseResult().originalArgs());
-        String text = output.renderer(parent.terminal()).renderTimelines(new ReportBuilder().buildTimelines(result, pods, invocation, about));
-        output.write(spec, text);
+        dev.argoforensics.report.Report timelines = new ReportBuilder().buildTimelines(result, pods, invocation, about);
+        dev.argoforensics.report.ReportRenderer renderer = output.renderer(parent.terminal());
+        output.write(spec, w -> renderer.writeTimelines(timelines, w));
         return AnalysisInputs.reportUnreadable(result, err) ? Main.EXIT_USAGE : 0;
     }
 

@@ -58,8 +58,11 @@ final class HtmlRenderer implements ReportRenderer {
             """;
 
     @Override
-    public String render(Report r) {
-        StringBuilder b = new StringBuilder();
+    public void write(Report r, java.io.Writer out) throws java.io.IOException {
+        Sink.to(out, b -> write(b, r));
+    }
+
+    private static void write(Sink b, Report r) {
         head(b, r, Describe.findingCount(r));
         summary(b, r);
         int n = 1;
@@ -75,11 +78,10 @@ final class HtmlRenderer implements ReportRenderer {
         inputs(b, r);
         provenance(b, r);
         b.append("</body>\n</html>\n");
-        return b.toString();
     }
 
     /** The document's head and the page header, with a headline ("1 finding (1 high)"). */
-    private static void head(StringBuilder b, Report r, String headline) {
+    private static void head(Sink b, Report r, String headline) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         b.append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n");
         b.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
@@ -95,8 +97,11 @@ final class HtmlRenderer implements ReportRenderer {
 
     /** The timelines of a few Pods ({@code argo-forensics timeline --format html}): swimlanes and entries, controllers, inputs. */
     @Override
-    public String renderTimelines(Report r) {
-        StringBuilder b = new StringBuilder();
+    public void writeTimelines(Report r, java.io.Writer out) throws java.io.IOException {
+        Sink.to(out, b -> writeTimelines(b, r));
+    }
+
+    private static void writeTimelines(Sink b, Report r) {
         String headline = Describe.plural(r.timelines().size(), "timeline", "timelines");
         head(b, r, headline);
         for (Timeline t : r.timelines()) {
@@ -112,10 +117,9 @@ final class HtmlRenderer implements ReportRenderer {
         problems(b, r);
         inputs(b, r);
         b.append("</body>\n</html>\n");
-        return b.toString();
     }
 
-    private static void summary(StringBuilder b, Report r) {
+    private static void summary(Sink b, Report r) {
         if (r.findings().isEmpty()) {
             return;
         }
@@ -150,7 +154,7 @@ final class HtmlRenderer implements ReportRenderer {
     }
 
     /** The possible findings, one line each, grouped by rule. */
-    private static void possible(StringBuilder b, Report r) {
+    private static void possible(Sink b, Report r) {
         java.util.Map<String, List<Finding>> byRule = Describe.possibleByRule(r);
         if (byRule.isEmpty()) {
             return;
@@ -176,7 +180,7 @@ final class HtmlRenderer implements ReportRenderer {
         return "<span class=\"sev sev-" + f.severity().label() + "\">" + f.severity().label() + "</span>";
     }
 
-    private static void finding(StringBuilder b, Report r, int n, Finding f) {
+    private static void finding(Sink b, Report r, int n, Finding f) {
         b.append("<section class=\"finding\" id=\"finding-").append(n).append("\">\n<h2>").append(severity(f)).append(' ')
                 .append(Html.escape(f.rule())).append(" · ").append(Html.escape(f.confidence().label())).append(" · ")
                 .append(Html.escape(f.title())).append("</h2>\n");
@@ -230,7 +234,7 @@ final class HtmlRenderer implements ReportRenderer {
         return r.fullFindings().stream().filter(f -> t.pod().equals(f.pod())).toList();
     }
 
-    private static void figure(StringBuilder b, Timeline t, List<Finding> findings) {
+    private static void figure(Sink b, Timeline t, List<Finding> findings) {
         b.append("<figure>\n").append(SwimlaneSvg.draw(t, findings));
         b.append("<figcaption class=\"legend\">").append(Html.escape(Describe.link(t.node()) + ". " + t.identity().describe())).append(". ")
                 .append("<span><i class=\"dot entry-log\"></i>controller log line</span><span><i class=\"dot entry-pod\"></i>Pod export</span>"
@@ -243,7 +247,7 @@ final class HtmlRenderer implements ReportRenderer {
      * Pods without a finding told in full (none, or only possible ones): their swimlane and entries
      * here; those with one were drawn with it.
      */
-    private static void otherTimelines(StringBuilder b, Report r) {
+    private static void otherTimelines(Sink b, Report r) {
         boolean any = false;
         for (Timeline t : r.timelines()) {
             if (!findingsOf(r, t).isEmpty()) {
@@ -271,7 +275,7 @@ final class HtmlRenderer implements ReportRenderer {
         }
     }
 
-    private static void entriesTable(StringBuilder b, List<TimelineEntry> entries, List<Boolean> cited, boolean showController) {
+    private static void entriesTable(Sink b, List<TimelineEntry> entries, List<Boolean> cited, boolean showController) {
         b.append("<table class=\"entries\">\n<tr><th>Time (UTC)</th><th>Source</th>").append(showController ? "<th>Controller</th>" : "")
                 .append("<th>Kind</th><th>What</th></tr>\n");
         for (int i = 0; i < entries.size(); i++) {
@@ -287,7 +291,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n");
     }
 
-    private static void controllers(StringBuilder b, Report r) {
+    private static void controllers(Sink b, Report r) {
         if (r.controllers().isEmpty()) {
             return;
         }
@@ -300,7 +304,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n</section>\n");
     }
 
-    private static void problems(StringBuilder b, Report r) {
+    private static void problems(Sink b, Report r) {
         if (r.problems().isEmpty()) {
             return;
         }
@@ -312,7 +316,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</ul>\n</section>\n");
     }
 
-    private static void gaps(StringBuilder b, Report r) {
+    private static void gaps(Sink b, Report r) {
         b.append("<section id=\"gaps\">\n<h2>Evidence gaps</h2>\n");
         if (r.gaps().isEmpty()) {
             b.append("<p>").append(Html.escape(Describe.noGaps())).append(".</p>\n");
@@ -326,7 +330,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</section>\n");
     }
 
-    private static void rules(StringBuilder b, Report r) {
+    private static void rules(Sink b, Report r) {
         b.append("<section id=\"rules\">\n<h2>Rules</h2>\n<table>\n<tr><th>Rule</th><th>Result</th><th>Title</th></tr>\n");
         for (RuleOutcome o : r.rules()) {
             String result = Describe.ruleResult(o, r.filter());
@@ -343,7 +347,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</section>\n");
     }
 
-    private static void inputs(StringBuilder b, Report r) {
+    private static void inputs(Sink b, Report r) {
         b.append("<section id=\"inputs\">\n<h2>Inputs and coverage</h2>\n<table>\n<tr><th>Path</th><th>Kind</th><th>Format</th>"
                 + "<th>Lines</th><th>Events</th><th>Unparsed</th></tr>\n");
         for (InputSummary i : r.inputs()) {
@@ -384,7 +388,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</section>\n");
     }
 
-    private static void provenance(StringBuilder b, Report r) {
+    private static void provenance(Sink b, Report r) {
         Provenance p = r.provenance();
         b.append("<section id=\"provenance\">\n<h2>Provenance</h2>\n<table>\n");
         row(b, "Tool", r.tool().describe());
@@ -406,7 +410,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("</table>\n</section>\n");
     }
 
-    private static void row(StringBuilder b, String label, String value) {
+    private static void row(Sink b, String label, String value) {
         b.append("<tr><th>").append(Html.escape(label)).append("</th><td class=\"text\">").append(Html.escape(value)).append("</td></tr>\n");
     }
 }

@@ -1,11 +1,9 @@
 package dev.argoforensics.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.argoforensics.time.Timestamp;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.List;
 
 /** {@code argo-forensics ls} as a table (text, Markdown) or JSON; the same inventory always gives the same bytes. */
@@ -15,74 +13,85 @@ public final class InventoryRenderer {
     private InventoryRenderer() {
     }
 
-    /** Aligned columns, kubectl-style, and a last line saying the scope and what it left out. */
-    public static String text(Inventory inv) {
-        List<List<String>> rows = new ArrayList<>();
-        rows.add(HEADER);
-        inv.items().forEach(i -> rows.add(cells(i)));
+    /** Aligned columns, kubectl-style, and a last line saying the scope and what it left out; the widths come from the inventory, each row is written as it is made. */
+    public static void text(Inventory inv, Writer out) throws IOException {
         int[] width = new int[HEADER.size()];
-        for (List<String> r : rows) {
-            for (int c = 0; c < r.size(); c++) {
-                width[c] = Math.max(width[c], r.get(c).length());
-            }
+        widen(width, HEADER);
+        for (Inventory.Item i : inv.items()) {
+            widen(width, cells(i));
         }
-        StringBuilder b = new StringBuilder();
         if (inv.items().isEmpty()) {
-            b.append("No Workflow or Pod").append(inv.scope().whole() ? " in the evidence" : " in scope").append(".\n");
+            out.write("No Workflow or Pod" + (inv.scope().whole() ? " in the evidence" : " in scope") + ".\n");
         } else {
-            for (List<String> r : rows) {
-                StringBuilder line = new StringBuilder();
-                for (int c = 0; c < r.size(); c++) {
-                    line.append(c == r.size() - 1 ? r.get(c) : pad(r.get(c), width[c] + 3));
-                }
-                b.append(line.toString().stripTrailing()).append('\n');
+            row(out, HEADER, width);
+            for (Inventory.Item i : inv.items()) {
+                row(out, cells(i), width);
             }
         }
-        return b.append(footer(inv)).toString();
+        out.write(footer(inv));
+    }
+
+    private static void widen(int[] width, List<String> cells) {
+        for (int c = 0; c < cells.size(); c++) {
+            width[c] = Math.max(width[c], cells.get(c).length());
+        }
+    }
+
+    private static void row(Writer out, List<String> r, int[] width) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < r.size(); c++) {
+            line.append(c == r.size() - 1 ? r.get(c) : pad(r.get(c), width[c] + 3));
+        }
+        out.write(line.toString().stripTrailing());
+        out.write('\n');
     }
 
     /** A GitHub table. */
-    public static String markdown(Inventory inv) {
-        StringBuilder b = new StringBuilder("| Kind | Namespace | Name | Log lines | Events | First | Last | Sources |\n|---|---|---|---|---|---|---|---|\n");
+    public static void markdown(Inventory inv, Writer out) throws IOException {
+        out.write("| Kind | Namespace | Name | Log lines | Events | First | Last | Sources |\n|---|---|---|---|---|---|---|---|\n");
         for (Inventory.Item i : inv.items()) {
             List<String> c = cells(i);
-            b.append("| ").append(c.get(0)).append(" | ").append(Markdown.codeCell(c.get(1))).append(" | ").append(Markdown.codeCell(c.get(2)))
-                    .append(" | ").append(c.get(3)).append(" | ").append(c.get(4)).append(" | ").append(c.get(5)).append(" | ").append(c.get(6))
-                    .append(" | ").append(Markdown.cell(c.get(7))).append(" |\n");
+            out.write("| " + c.get(0) + " | " + Markdown.codeCell(c.get(1)) + " | " + Markdown.codeCell(c.get(2)) + " | " + c.get(3) + " | "
+                    + c.get(4) + " | " + c.get(5) + " | " + c.get(6) + " | " + Markdown.cell(c.get(7)) + " |\n");
         }
-        return b.append('\n').append(Markdown.text(footer(inv).strip())).append('\n').toString();
+        out.write("\n" + Markdown.text(footer(inv).strip()) + "\n");
     }
 
-    /** {@code {"scope": …, "items": [...], "leftOut": n}}. */
-    public static String json(Inventory inv) {
-        ObjectNode root = JsonStyle.mapper().createObjectNode();
-        root.put("schemaVersion", 1);
-        ObjectNode scope = root.putObject("scope");
-        scope.put("whole", inv.scope().whole());
-        scope.put("description", inv.scope().describe());
-        scope.put("since", inv.scope().since() == null || inv.scope().since().at() == null ? null : inv.scope().since().at().format());
-        scope.put("until", inv.scope().until() == null || inv.scope().until().at() == null ? null : inv.scope().until().at().format());
-        scope.put("leftOut", inv.left());
-        ArrayNode items = root.putArray("items");
+    /** {@code {"scope": …, "items": [...], "leftOut": n}}, item by item. */
+    public static void json(Inventory inv, Writer out) throws IOException {
+        JsonGenerator g = JsonStyle.generator(out);
+        g.writeStartObject();
+        g.writeNumberField("schemaVersion", 1);
+        g.writeObjectFieldStart("scope");
+        g.writeBooleanField("whole", inv.scope().whole());
+        g.writeStringField("description", inv.scope().describe());
+        g.writeStringField("since", inv.scope().since() == null || inv.scope().since().at() == null ? null : inv.scope().since().at().format());
+        g.writeStringField("until", inv.scope().until() == null || inv.scope().until().at() == null ? null : inv.scope().until().at().format());
+        g.writeNumberField("leftOut", inv.left());
+        g.writeEndObject();
+        g.writeArrayFieldStart("items");
         for (Inventory.Item i : inv.items()) {
-            ObjectNode o = items.addObject();
-            o.put("kind", i.kind());
-            o.put("namespace", i.namespace());
-            o.put("name", i.name());
-            o.put("uid", i.uid());
-            o.put("workflow", i.workflow() == null ? null : i.workflow().name());
-            o.put("logLines", i.logLines());
-            o.put("events", i.events());
-            o.put("first", time(i.first()));
-            o.put("last", time(i.last()));
-            ArrayNode sources = o.putArray("sources");
-            i.sourceList().forEach(s -> sources.add(s.key()));
+            g.writeStartObject();
+            g.writeStringField("kind", i.kind());
+            g.writeStringField("namespace", i.namespace());
+            g.writeStringField("name", i.name());
+            g.writeStringField("uid", i.uid());
+            g.writeStringField("workflow", i.workflow() == null ? null : i.workflow().name());
+            g.writeNumberField("logLines", i.logLines());
+            g.writeNumberField("events", i.events());
+            g.writeStringField("first", time(i.first()));
+            g.writeStringField("last", time(i.last()));
+            g.writeArrayFieldStart("sources");
+            for (Inventory.Source s : i.sourceList()) {
+                g.writeString(s.key());
+            }
+            g.writeEndArray();
+            g.writeEndObject();
         }
-        try {
-            return JsonStyle.writer().writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+        out.write('\n');
     }
 
     private static List<String> cells(Inventory.Item i) {

@@ -1,10 +1,6 @@
 package dev.argoforensics.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
@@ -21,325 +17,392 @@ import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
 import dev.argoforensics.time.ZoneBasis;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.Locale;
 
 /**
  * The JSON report, schema version 1 (docs/report-schema.md). Fields are written in a fixed order
- * and the same report always gives the same bytes.
+ * and the same report always gives the same bytes. Written as it is made, through Jackson's
+ * streaming generator: a finding or a timeline entry is on its way out before the next is looked at.
+ * On a failure the document is left unclosed, so that a cut report never parses as a whole one.
  */
 final class JsonRenderer implements ReportRenderer {
-    private static final ObjectMapper MAPPER = JsonStyle.mapper();
-    private static final ObjectWriter WRITER = JsonStyle.writer();
-
     @Override
-    public String render(Report r) {
-        ObjectNode root = head(r, true);
-        filter(root.putObject("confidenceFilter"), r.filter());
-        ArrayNode findings = root.putArray("findings");
-        r.findings().forEach(f -> finding(findings.addObject(), f));
-        ArrayNode rules = root.putArray("rules");
-        r.rules().forEach(o -> rule(rules.addObject(), o, r.filter()));
-        ArrayNode timelines = root.putArray("timelines");
-        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
-        ArrayNode gaps = root.putArray("gaps");
-        for (EvidenceGap g : r.gaps()) {
-            gaps.addObject().put("subject", g.subject()).put("detail", g.detail());
+    public void write(Report r, Writer out) throws IOException {
+        JsonGenerator g = JsonStyle.generator(out);
+        head(g, r, true);
+        g.writeObjectFieldStart("confidenceFilter");
+        filter(g, r.filter());
+        g.writeEndObject();
+        g.writeArrayFieldStart("findings");
+        for (Finding f : r.findings()) {
+            finding(g, f);
         }
-        problems(root, r);
-        return write(root);
+        g.writeEndArray();
+        g.writeArrayFieldStart("rules");
+        for (RuleOutcome o : r.rules()) {
+            rule(g, o, r.filter());
+        }
+        g.writeEndArray();
+        timelines(g, r);
+        g.writeArrayFieldStart("gaps");
+        for (EvidenceGap gap : r.gaps()) {
+            g.writeStartObject();
+            g.writeStringField("subject", gap.subject());
+            g.writeStringField("detail", gap.detail());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        problems(g, r);
+        end(g, out);
     }
 
     @Override
-    public String renderTimelines(Report r) {
-        ObjectNode root = head(r, false);
-        ArrayNode timelines = root.putArray("timelines");
-        r.timelines().forEach(t -> timeline(timelines.addObject(), t));
-        problems(root, r);
-        return write(root);
+    public void writeTimelines(Report r, Writer out) throws IOException {
+        JsonGenerator g = JsonStyle.generator(out);
+        head(g, r, false);
+        timelines(g, r);
+        problems(g, r);
+        end(g, out);
     }
 
     /** schemaVersion, tool, (the report's provenance,) inputs and controllers: what every JSON document starts with. */
-    private static ObjectNode head(Report r, boolean withProvenance) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schemaVersion", r.schemaVersion());
-        ObjectNode tool = root.putObject("tool");
-        tool.put("name", r.tool().name());
-        tool.put("version", r.tool().version());
-        tool.put("commit", r.tool().commit());
+    private static void head(JsonGenerator g, Report r, boolean withProvenance) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("schemaVersion", r.schemaVersion());
+        g.writeObjectFieldStart("tool");
+        g.writeStringField("name", r.tool().name());
+        g.writeStringField("version", r.tool().version());
+        g.writeStringField("commit", r.tool().commit());
+        g.writeEndObject();
         if (withProvenance) {
-            provenance(root.putObject("provenance"), r.provenance());
+            g.writeObjectFieldStart("provenance");
+            provenance(g, r.provenance());
+            g.writeEndObject();
         }
-        ArrayNode inputs = root.putArray("inputs");
-        r.inputs().forEach(i -> input(inputs.addObject(), i));
-        ArrayNode controllers = root.putArray("controllers");
-        r.controllers().forEach(p -> controller(controllers.addObject(), p));
-        return root;
+        g.writeArrayFieldStart("inputs");
+        for (InputSummary i : r.inputs()) {
+            input(g, i);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("controllers");
+        for (ControllerProcess p : r.controllers()) {
+            controller(g, p);
+        }
+        g.writeEndArray();
     }
 
-    private static String write(ObjectNode root) {
-        try {
-            return WRITER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a tree of plain values always serialises", e);
-        }
+    /** The document closed, and a line end after it: only a report written whole ends so. */
+    private static void end(JsonGenerator g, Writer out) throws IOException {
+        g.writeEndObject();
+        g.flush();
+        out.write('\n');
     }
 
-    private static void provenance(ObjectNode n, Provenance p) {
-        ArrayNode args = n.putArray("commandLine");
-        p.commandLine().forEach(args::add);
-        n.put("analysisClock", p.clock().format());
-        n.put("clockGiven", p.clockGiven());
-        ArrayNode versions = n.putArray("argoVersions");
+    private static void timelines(JsonGenerator g, Report r) throws IOException {
+        g.writeArrayFieldStart("timelines");
+        for (Timeline t : r.timelines()) {
+            timeline(g, t);
+        }
+        g.writeEndArray();
+    }
+
+    private static void strings(JsonGenerator g, String field, Iterable<String> values) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (String v : values) {
+            g.writeString(v);
+        }
+        g.writeEndArray();
+    }
+
+    private static void provenance(JsonGenerator g, Provenance p) throws IOException {
+        strings(g, "commandLine", p.commandLine());
+        g.writeStringField("analysisClock", p.clock().format());
+        g.writeBooleanField("clockGiven", p.clockGiven());
+        g.writeArrayFieldStart("argoVersions");
         for (Provenance.ArgoVersion v : p.argoVersions()) {
-            ObjectNode o = versions.addObject();
-            o.put("release", v.release());
-            ArrayNode runs = o.putArray("controllers");
-            v.controllers().forEach(runs::add);
+            g.writeStartObject();
+            g.writeStringField("release", v.release());
+            strings(g, "controllers", v.controllers());
+            g.writeEndObject();
         }
-        ObjectNode lines = n.putObject("lines");
-        lines.put("logLines", p.lines().logLines());
-        lines.put("logRecords", p.lines().logRecords());
-        lines.put("logContinuation", p.lines().logContinuation());
-        lines.put("logBlank", p.lines().logBlank());
-        lines.put("logUnparsed", p.lines().logUnparsed());
-        lines.put("logFurniture", p.lines().logFurniture());
-        lines.put("objects", p.lines().objects());
-        lines.put("objectsUnreadable", p.lines().objectsUnreadable());
-        lines.put("ignoredFiles", p.lines().ignoredFiles());
-        ObjectNode zones = n.putObject("timeZones");
-        zones.put("printed", "UTC");
+        g.writeEndArray();
+        g.writeObjectFieldStart("lines");
+        g.writeNumberField("logLines", p.lines().logLines());
+        g.writeNumberField("logRecords", p.lines().logRecords());
+        g.writeNumberField("logContinuation", p.lines().logContinuation());
+        g.writeNumberField("logBlank", p.lines().logBlank());
+        g.writeNumberField("logUnparsed", p.lines().logUnparsed());
+        g.writeNumberField("logFurniture", p.lines().logFurniture());
+        g.writeNumberField("objects", p.lines().objects());
+        g.writeNumberField("objectsUnreadable", p.lines().objectsUnreadable());
+        g.writeNumberField("ignoredFiles", p.lines().ignoredFiles());
+        g.writeEndObject();
+        g.writeObjectFieldStart("timeZones");
+        g.writeStringField("printed", "UTC");
         for (ZoneBasis z : ZoneBasis.values()) {
-            zones.put(switch (z) {
+            g.writeNumberField(switch (z) {
                 case STATED -> "stated";
                 case LITERAL_Z -> "literalZ";
                 case ASSUMED_UTC -> "assumedUtc";
                 case CONFIGURED -> "configured";
             }, p.zones().getOrDefault(z, 0L));
         }
-        n.put("redacted", p.redacted());
-        scope(n.putObject("scope"), p);
-        ArrayNode inputs = n.putArray("inputs");
+        g.writeEndObject();
+        g.writeBooleanField("redacted", p.redacted());
+        g.writeObjectFieldStart("scope");
+        scope(g, p);
+        g.writeEndObject();
+        g.writeArrayFieldStart("inputs");
         for (Provenance.InputDigest i : p.inputs()) {
-            ObjectNode o = inputs.addObject();
-            o.put("path", i.path());
-            o.put("bytes", i.bytes());
-            o.put("sha256", i.sha256());
+            g.writeStartObject();
+            g.writeStringField("path", i.path());
+            g.writeNumberField("bytes", i.bytes());
+            g.writeStringField("sha256", i.sha256());
+            g.writeEndObject();
         }
+        g.writeEndArray();
     }
 
     /** "scope": what the report is about, each end of the window as given and resolved, and the findings it left out. */
-    private static void scope(ObjectNode n, Provenance p) {
+    private static void scope(JsonGenerator g, Provenance p) throws IOException {
         Scope s = p.scope();
-        n.put("whole", s.whole());
-        bound(n, "since", s.since());
-        bound(n, "until", s.until());
-        s.namespaces().forEach(n.putArray("namespaces")::add);
-        s.workflows().forEach(n.putArray("workflows")::add);
-        s.pods().forEach(n.putArray("pods")::add);
-        n.put("findingsLeftOut", p.outOfScope());
+        g.writeBooleanField("whole", s.whole());
+        bound(g, "since", s.since());
+        bound(g, "until", s.until());
+        strings(g, "namespaces", s.namespaces());
+        strings(g, "workflows", s.workflows());
+        strings(g, "pods", s.pods());
+        g.writeNumberField("findingsLeftOut", p.outOfScope());
     }
 
-    private static void bound(ObjectNode n, String name, Scope.Bound b) {
+    private static void bound(JsonGenerator g, String name, Scope.Bound b) throws IOException {
         if (b == null) {
-            n.putNull(name);
+            g.writeNullField(name);
             return;
         }
-        ObjectNode o = n.putObject(name);
-        o.put("given", b.text());
-        o.put("time", b.at() == null ? null : b.at().format());
+        g.writeObjectFieldStart(name);
+        g.writeStringField("given", b.text());
+        g.writeStringField("time", b.at() == null ? null : b.at().format());
+        g.writeEndObject();
     }
 
     /** "inputProblems": each problem with its file, line (null for the file as a whole) and what was expected and found. */
-    private static void problems(ObjectNode root, Report r) {
-        ArrayNode problems = root.putArray("inputProblems");
+    private static void problems(JsonGenerator g, Report r) throws IOException {
+        g.writeArrayFieldStart("inputProblems");
         for (InputProblem p : r.problems()) {
-            ObjectNode o = problems.addObject();
-            o.put("path", p.path());
+            g.writeStartObject();
+            g.writeStringField("path", p.path());
             if (p.line() > 0) {
-                o.put("line", p.line());
+                g.writeNumberField("line", p.line());
             } else {
-                o.putNull("line");
+                g.writeNullField("line");
             }
-            o.put("problem", p.problem());
+            g.writeStringField("problem", p.problem());
+            g.writeEndObject();
         }
+        g.writeEndArray();
     }
 
-    private static void input(ObjectNode n, InputSummary i) {
-        n.put("path", i.file().displayPath());
-        n.put("kind", i.file().kind().label());
-        n.put("format", i.format());
-        n.put("sha256", i.sha256());
-        n.put("lines", i.lines());
-        n.put("events", i.events());
-        n.put("recognised", i.recognised());
-        n.put("blank", i.blank());
-        n.put("unparsed", i.unparsed());
-        n.put("furniture", i.furniture().lines());
+    private static void input(JsonGenerator g, InputSummary i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("path", i.file().displayPath());
+        g.writeStringField("kind", i.file().kind().label());
+        g.writeStringField("format", i.format());
+        g.writeStringField("sha256", i.sha256());
+        g.writeNumberField("lines", i.lines());
+        g.writeNumberField("events", i.events());
+        g.writeNumberField("recognised", i.recognised());
+        g.writeNumberField("blank", i.blank());
+        g.writeNumberField("unparsed", i.unparsed());
+        g.writeNumberField("furniture", i.furniture().lines());
         if (i.readInPart() > 0) {
-            n.put("cutLinesReadInPart", i.readInPart());
+            g.writeNumberField("cutLinesReadInPart", i.readInPart());
         }
-        n.put("continuation", i.continuation());
-        n.put("prefixed", i.prefixed());
+        g.writeNumberField("continuation", i.continuation());
+        g.writeNumberField("prefixed", i.prefixed());
         if (!i.otherContainers().isEmpty()) {
-            ObjectNode containers = n.putObject("otherContainers");
-            i.otherContainers().forEach(containers::put);
+            g.writeObjectFieldStart("otherContainers");
+            for (var c : i.otherContainers().entrySet()) {
+                g.writeNumberField(c.getKey(), c.getValue());
+            }
+            g.writeEndObject();
         }
-        n.put("release", i.versionGuess());
-        ArrayNode notes = n.putArray("notes");
-        i.notes().forEach(notes::add);
-        ArrayNode commands = n.putArray("excerptCommands");
-        i.furniture().commands().forEach(commands::add);
-        ArrayNode samples = n.putArray("unparsedSamples");
+        g.writeStringField("release", i.versionGuess());
+        strings(g, "notes", i.notes());
+        strings(g, "excerptCommands", i.furniture().commands());
+        g.writeArrayFieldStart("unparsedSamples");
         for (UnparsedLine u : i.samples()) {
-            ObjectNode s = samples.addObject();
-            source(s, u.source());
-            s.put("reason", u.reason());
-            s.put("text", u.text());
+            g.writeStartObject();
+            source(g, u.source());
+            g.writeStringField("reason", u.reason());
+            g.writeStringField("text", u.text());
+            g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
-    private static void finding(ObjectNode n, Finding f) {
-        n.put("rule", f.rule());
-        n.put("title", f.title());
-        n.put("severity", f.severity().label());
-        n.put("confidence", f.confidence().label());
-        n.put("confidenceReason", f.confidenceReason());
-        pod(n, f.pod(), f.podUid());
-        workflow(n, "workflow", f.workflow());
+    private static void finding(JsonGenerator g, Finding f) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("rule", f.rule());
+        g.writeStringField("title", f.title());
+        g.writeStringField("severity", f.severity().label());
+        g.writeStringField("confidence", f.confidence().label());
+        g.writeStringField("confidenceReason", f.confidenceReason());
+        pod(g, f.pod(), f.podUid());
+        workflow(g, "workflow", f.workflow());
         if (f.node() == null) {
-            n.putNull("node");
+            g.writeNullField("node");
         } else {
-            ObjectNode node = n.putObject("node");
-            node.put("id", f.node().id());
-            node.put("name", f.node().name());
+            g.writeObjectFieldStart("node");
+            g.writeStringField("id", f.node().id());
+            g.writeStringField("name", f.node().name());
+            g.writeEndObject();
         }
-        n.put("summary", f.summary());
-        n.put("explanation", f.explanation());
+        g.writeStringField("summary", f.summary());
+        g.writeStringField("explanation", f.explanation());
         for (Fact fact : f.facts()) {
             Object v = fact.value();
             if (v == null) {
-                n.putNull(fact.key());
+                g.writeNullField(fact.key());
             } else if (v instanceof Long l) {
-                n.put(fact.key(), l);
+                g.writeNumberField(fact.key(), l);
             } else if (v instanceof Integer i) {
-                n.put(fact.key(), i);
+                g.writeNumberField(fact.key(), i);
             } else if (v instanceof Boolean b) {
-                n.put(fact.key(), b);
+                g.writeBooleanField(fact.key(), b);
             } else {
-                n.put(fact.key(), (String) v);
+                g.writeStringField(fact.key(), (String) v);
             }
         }
-        ArrayNode evidence = n.putArray("evidence");
+        g.writeArrayFieldStart("evidence");
         for (EvidenceLine e : f.evidence()) {
-            ObjectNode o = evidence.addObject();
-            source(o, e.source());
-            o.put("time", e.time() == null ? null : e.time().format());
-            o.put("role", e.role());
-            o.put("text", e.text());
-            o.put("controller", e.controller());
+            g.writeStartObject();
+            source(g, e.source());
+            g.writeStringField("time", e.time() == null ? null : e.time().format());
+            g.writeStringField("role", e.role());
+            g.writeStringField("text", e.text());
+            g.writeStringField("controller", e.controller());
+            g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
-    private static void controller(ObjectNode n, ControllerProcess p) {
-        n.put("id", p.id());
-        n.put("label", p.label());
-        n.put("replica", p.replica());
-        n.put("replicaFrom", p.replicaFrom().name().toLowerCase(Locale.ROOT));
-        n.put("incarnation", p.incarnation());
-        n.put("release", p.release());
-        n.put("leadership", p.leadership().name().toLowerCase(Locale.ROOT));
-        n.put("first", p.first() == null ? null : p.first().format());
-        n.put("last", p.last() == null ? null : p.last().format());
-        n.put("events", p.events());
-        ArrayNode files = n.putArray("files");
-        p.files().forEach(files::add);
+    private static void controller(JsonGenerator g, ControllerProcess p) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("id", p.id());
+        g.writeStringField("label", p.label());
+        g.writeStringField("replica", p.replica());
+        g.writeStringField("replicaFrom", p.replicaFrom().name().toLowerCase(Locale.ROOT));
+        g.writeNumberField("incarnation", p.incarnation());
+        g.writeStringField("release", p.release());
+        g.writeStringField("leadership", p.leadership().name().toLowerCase(Locale.ROOT));
+        g.writeStringField("first", p.first() == null ? null : p.first().format());
+        g.writeStringField("last", p.last() == null ? null : p.last().format());
+        g.writeNumberField("events", p.events());
+        strings(g, "files", p.files());
+        g.writeEndObject();
     }
 
     /** {@code --min-confidence}, and how many findings below it were left out, in all and by confidence. */
-    private static void filter(ObjectNode n, ConfidenceFilter filter) {
-        n.put("minConfidence", filter.minimum().label());
-        n.put("leftOut", filter.total());
-        ObjectNode by = n.putObject("leftOutByConfidence");
+    private static void filter(JsonGenerator g, ConfidenceFilter filter) throws IOException {
+        g.writeStringField("minConfidence", filter.minimum().label());
+        g.writeNumberField("leftOut", filter.total());
+        g.writeObjectFieldStart("leftOutByConfidence");
         for (Confidence c : Confidence.values()) {
             if (c != Confidence.CONFIRMED) {
-                by.put(c.label(), filter.ofConfidence(c));
+                g.writeNumberField(c.label(), filter.ofConfidence(c));
             }
         }
+        g.writeEndObject();
     }
 
-    private static void rule(ObjectNode n, RuleOutcome o, ConfidenceFilter filter) {
-        n.put("rule", o.rule());
-        n.put("title", o.title());
-        n.put("evaluated", o.evaluated());
-        ArrayNode missing = n.putArray("missing");
-        o.missing().forEach(missing::add);
-        ArrayNode lacking = n.putArray("lackingOptional");
-        o.lackingOptional().forEach(lacking::add);
-        n.put("findings", o.findings().size());
-        n.put("leftOut", filter.ofRule(o.rule()));
-        ArrayNode cleared = n.putArray("cleared");
+    private static void rule(JsonGenerator g, RuleOutcome o, ConfidenceFilter filter) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("rule", o.rule());
+        g.writeStringField("title", o.title());
+        g.writeBooleanField("evaluated", o.evaluated());
+        strings(g, "missing", o.missing());
+        strings(g, "lackingOptional", o.lackingOptional());
+        g.writeNumberField("findings", o.findings().size());
+        g.writeNumberField("leftOut", filter.ofRule(o.rule()));
+        g.writeArrayFieldStart("cleared");
         for (Clearance c : o.cleared()) {
-            ObjectNode x = cleared.addObject();
-            pod(x, c.pod(), c.pod() == null ? null : c.pod().uid());
-            x.put("reason", c.reason());
-            source(x, c.evidence());
+            g.writeStartObject();
+            pod(g, c.pod(), c.pod() == null ? null : c.pod().uid());
+            g.writeStringField("reason", c.reason());
+            source(g, c.evidence());
+            g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
-    private static void timeline(ObjectNode n, Timeline t) {
-        pod(n, t.pod(), t.uid());
+    private static void timeline(JsonGenerator g, Timeline t) throws IOException {
+        g.writeStartObject();
+        pod(g, t.pod(), t.uid());
         NodeLink link = t.node();
-        workflow(n, "workflow", link == null ? null : link.workflow());
+        workflow(g, "workflow", link == null ? null : link.workflow());
         if (link == null) {
-            n.putNull("node");
+            g.writeNullField("node");
         } else {
-            ObjectNode node = n.putObject("node");
-            node.put("id", link.nodeId());
-            node.put("name", link.nodeName());
-            node.put("linkedBy", link.basis().name().toLowerCase(Locale.ROOT));
-            source(node, link.source());
+            g.writeObjectFieldStart("node");
+            g.writeStringField("id", link.nodeId());
+            g.writeStringField("name", link.nodeName());
+            g.writeStringField("linkedBy", link.basis().name().toLowerCase(Locale.ROOT));
+            source(g, link.source());
+            g.writeEndObject();
         }
-        ObjectNode identity = n.putObject("identity");
-        identity.put("uidBasis", t.identity().basis().name().toLowerCase(Locale.ROOT));
-        identity.put("text", t.identity().describe());
-        ArrayNode entries = n.putArray("entries");
+        g.writeObjectFieldStart("identity");
+        g.writeStringField("uidBasis", t.identity().basis().name().toLowerCase(Locale.ROOT));
+        g.writeStringField("text", t.identity().describe());
+        g.writeEndObject();
+        g.writeArrayFieldStart("entries");
         for (TimelineEntry e : t.entries()) {
-            ObjectNode o = entries.addObject();
-            o.put("time", e.time().format());
-            source(o, e.source());
-            o.put("kind", e.kind());
-            o.put("text", e.text());
-            o.put("precision", e.time().precision().name().toLowerCase(Locale.ROOT));
-            o.put("lowerBound", e.lowerBound());
-            o.put("concurrent", e.concurrent());
-            o.put("controller", e.controller());
+            g.writeStartObject();
+            g.writeStringField("time", e.time().format());
+            source(g, e.source());
+            g.writeStringField("kind", e.kind());
+            g.writeStringField("text", e.text());
+            g.writeStringField("precision", e.time().precision().name().toLowerCase(Locale.ROOT));
+            g.writeBooleanField("lowerBound", e.lowerBound());
+            g.writeBooleanField("concurrent", e.concurrent());
+            g.writeStringField("controller", e.controller());
+            g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     /** The Pod as {@code {namespace, name, uid}}, or null for a finding about a Workflow or the controllers. */
-    private static void pod(ObjectNode parent, PodKey pod, String uid) {
+    private static void pod(JsonGenerator g, PodKey pod, String uid) throws IOException {
         if (pod == null) {
-            parent.putNull("pod");
+            g.writeNullField("pod");
             return;
         }
-        ObjectNode n = parent.putObject("pod");
-        n.put("namespace", pod.namespace());
-        n.put("name", pod.name());
-        n.put("uid", uid == null || uid.isEmpty() ? null : uid);
+        g.writeObjectFieldStart("pod");
+        g.writeStringField("namespace", pod.namespace());
+        g.writeStringField("name", pod.name());
+        g.writeStringField("uid", uid == null || uid.isEmpty() ? null : uid);
+        g.writeEndObject();
     }
 
-    private static void workflow(ObjectNode parent, String field, WorkflowRef w) {
+    private static void workflow(JsonGenerator g, String field, WorkflowRef w) throws IOException {
         if (w == null) {
-            parent.putNull(field);
+            g.writeNullField(field);
             return;
         }
-        ObjectNode n = parent.putObject(field);
-        n.put("namespace", w.namespace());
-        n.put("name", w.name());
+        g.writeObjectFieldStart(field);
+        g.writeStringField("namespace", w.namespace());
+        g.writeStringField("name", w.name());
+        g.writeEndObject();
     }
 
-    private static void source(ObjectNode n, SourceRef s) {
-        n.put("source", s.file());
-        n.put("line", s.line());
+    private static void source(JsonGenerator g, SourceRef s) throws IOException {
+        g.writeStringField("source", s.file());
+        g.writeNumberField("line", s.line());
     }
 }

@@ -1,5 +1,7 @@
 package dev.argoforensics.report;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,16 +21,9 @@ final class MarkdownParts {
     private MarkdownParts() {
     }
 
-    /** The parts joined, each after a marker line (but the first). */
-    static String joined(List<String> parts) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < parts.size(); i++) {
-            if (i > 0) {
-                b.append('\n').append(String.format(java.util.Locale.ROOT, MARKER, i + 1, parts.size())).append("\n\n");
-            }
-            b.append(parts.get(i));
-        }
-        return b.toString();
+    /** The marker line before part {@code number} of {@code total}, when the parts are written to one stream. */
+    static String marker(int number, int total) {
+        return "\n" + String.format(java.util.Locale.ROOT, MARKER, number, total) + "\n\n";
     }
 
     /** Length as GitHub counts it, in characters (code points). */
@@ -36,45 +31,155 @@ final class MarkdownParts {
         return s.codePointCount(0, s.length());
     }
 
+    /** Takes the blocks of a report one at a time, as they are made. */
+    @FunctionalInterface
+    interface BlockSink {
+        void block(String block) throws IOException;
+    }
+
+    /** Makes a report's blocks, in order, into a sink; called once to measure and once to write, it makes the same blocks. */
+    @FunctionalInterface
+    interface Blocks {
+        void into(BlockSink sink) throws IOException;
+    }
+
     /**
-     * Packs the blocks into parts of at most {@code limit} characters.
-     *
-     * @param force cut a block larger than a part (else: null, for the caller to try with less)
-     * @return the parts with their headings, or null
+     * Blocks packed in order into parts of at most {@code limit} characters: {@link #measure} counts
+     * the parts from the blocks' lengths alone, {@link #write} then writes each block into its part.
+     * A block is kept whole; with {@code force}, one larger than a part is cut ({@link #split}).
      */
-    static List<String> pack(List<String> blocks, int limit, boolean force) {
-        int room = limit - RESERVE;
-        List<String> pieces = new ArrayList<>();
-        for (String block : blocks) {
+    static final class Layout {
+        private final int room;
+        private final boolean force;
+        private int parts;
+
+        Layout(int limit, boolean force) {
+            this.room = limit - RESERVE;
+            this.force = force;
+        }
+
+        /** Counts the parts; false, without going on, at a block larger than a part when not forced. */
+        boolean measure(Blocks blocks) throws IOException {
+            int[] used = {0};
+            parts = 1;
+            try {
+                blocks.into(block -> pieces(block, piece -> {
+                    int n = length(piece);
+                    if (used[0] + n > room && used[0] > 0) {
+                        parts++;
+                        used[0] = 0;
+                    }
+                    used[0] += n;
+                }));
+            } catch (TooLarge e) {
+                return false;
+            }
+            return true;
+        }
+
+        /** Writes the blocks into the parts measured, each headed "part i of n". */
+        void write(Blocks blocks, ReportRenderer.Parts out) throws IOException {
+            int[] used = {0};
+            int[] part = {0};
+            Writer[] w = {null};
+            blocks.into(block -> pieces(block, piece -> {
+                int n = length(piece);
+                if (part[0] == 0 || used[0] + n > room && used[0] > 0) {
+                    part[0]++;
+                    used[0] = 0;
+                    w[0] = out.part(part[0], parts);
+                    w[0].write("## argo-forensics report (part " + part[0] + " of " + parts + ")\n\n");
+                    if (part[0] > 1) {
+                        w[0].write("_Continued from part " + (part[0] - 1) + "._\n");
+                    }
+                }
+                w[0].write(piece);
+                used[0] += n;
+            }));
+            if (part[0] != parts) {
+                throw new IllegalStateException("the Markdown report made " + part[0] + " parts, measured " + parts);
+            }
+        }
+
+        private void pieces(String block, BlockSink piece) throws IOException {
             if (length(block) <= room) {
-                pieces.add(block);
+                piece.block(block);
             } else if (force) {
-                pieces.addAll(split(block, room));
+                for (String p : split(block, room)) {
+                    piece.block(p);
+                }
             } else {
-                return null;
+                throw new TooLarge();
             }
         }
-        List<StringBuilder> bodies = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        int used = 0;
-        for (String p : pieces) {
-            int n = length(p);
-            if (used + n > room && used > 0) {
-                bodies.add(current);
-                current = new StringBuilder();
-                used = 0;
+    }
+
+    /** A block larger than a part, when blocks are not cut. */
+    private static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge() {
+            super("longer than allowed");
+        }
+    }
+
+    /** The text written to it, as long as it stays within a limit (in characters as GitHub counts them); past it, {@link Full}. */
+    static final class Bounded extends Writer {
+        private final StringBuilder text = new StringBuilder();
+        private final int limit;
+        private int length;
+
+        Bounded(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public void write(char[] buf, int off, int len) throws IOException {
+            for (int i = off; i < off + len; i++) {
+                if (!Character.isLowSurrogate(buf[i])) {
+                    length++;
+                }
             }
-            current.append(p);
-            used += n;
+            if (length > limit) {
+                throw new Full();
+            }
+            text.append(buf, off, len);
         }
-        bodies.add(current);
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < bodies.size(); i++) {
-            String heading = "## argo-forensics report (part " + (i + 1) + " of " + bodies.size() + ")\n\n";
-            String body = bodies.get(i).toString();
-            parts.add(heading + (i == 0 ? body : "_Continued from part " + i + "._\n" + body));
+
+        @Override
+        public void write(String s) throws IOException {
+            for (int i = 0; i < s.length(); i++) {
+                if (!Character.isLowSurrogate(s.charAt(i))) {
+                    length++;
+                }
+            }
+            if (length > limit) {
+                throw new Full();
+            }
+            text.append(s);
         }
-        return parts;
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public String toString() {
+            return text.toString();
+        }
+
+        /** More was written than the limit allows. */
+        static final class Full extends IOException {
+            private static final long serialVersionUID = 1L;
+
+            Full() {
+                super("longer than allowed");
+            }
+        }
     }
 
     /** A block cut into pieces of at most {@code room} characters, at the safest lines available. */

@@ -12,7 +12,8 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -59,73 +60,93 @@ final class MarkdownRenderer implements ReportRenderer {
 
     /** The report in one comment, or its parts, each after a marker line ({@link MarkdownParts#MARKER}). */
     @Override
-    public String render(Report r) {
-        List<String> parts = renderParts(r);
-        return parts.size() == 1 ? parts.get(0) : MarkdownParts.joined(parts);
+    public void write(Report r, Writer out) throws IOException {
+        writeParts(r, (number, total) -> {
+            if (number > 1) {
+                out.write(MarkdownParts.marker(number, total));
+            }
+            return out;
+        });
     }
 
     /**
      * The report whole if it fits one comment; else in parts that each do, keeping every finding,
      * every timeline entry and every input: quoted lines are shortened only when one block (a finding,
      * a timeline's chunk) would not fit a part by itself.
+     *
+     * <p>Nothing longer than one comment is held: the whole report is tried into a buffer that gives
+     * up past the limit; a longer one is rendered block by block twice, first only to measure the
+     * blocks and so know the parts (and how many there are, which each part's heading says), then to
+     * write each block into its part.
      */
     @Override
-    public List<String> renderParts(Report r) {
-        String whole = render(r, Budget.LEVELS.get(0));
-        if (MarkdownParts.length(whole) <= GITHUB_LIMIT) {
-            return List.of(whole);
+    public void writeParts(Report r, Parts parts) throws IOException {
+        MarkdownParts.Bounded whole = new MarkdownParts.Bounded(GITHUB_LIMIT);
+        try {
+            Sink.to(whole, b -> render(b, r, Budget.LEVELS.get(0)));
+            parts.part(1, 1).write(whole.toString());
+            return;
+        } catch (MarkdownParts.Bounded.Full e) {
+            // longer than one comment: in parts
         }
-        List<String> parts = null;
-        Budget budget = null;
         for (int lineChars : SPLIT_LINE_CHARS) {
-            budget = new Budget(Budget.ALL, TimelineExcerpt.LIMIT, lineChars, Budget.ALL, Budget.ALL, Budget.ALL);
-            parts = MarkdownParts.pack(blocks(r, budget), GITHUB_LIMIT, false);
-            if (parts != null) {
-                return parts;
+            Budget budget = lineChars(lineChars);
+            MarkdownParts.Layout layout = new MarkdownParts.Layout(GITHUB_LIMIT, false);
+            if (layout.measure(out -> blocks(r, budget, out))) {
+                layout.write(out -> blocks(r, budget, out), parts);
+                return;
             }
         }
-        return MarkdownParts.pack(blocks(r, budget), GITHUB_LIMIT, true);
+        Budget budget = lineChars(SPLIT_LINE_CHARS[SPLIT_LINE_CHARS.length - 1]);
+        MarkdownParts.Layout layout = new MarkdownParts.Layout(GITHUB_LIMIT, true);
+        layout.measure(out -> blocks(r, budget, out));
+        layout.write(out -> blocks(r, budget, out), parts);
     }
 
-    /** The report as blocks no part boundary falls inside: the headline and summary, each finding, each timeline chunk, each section. */
-    private static List<String> blocks(Report r, Budget budget) {
-        List<String> blocks = new ArrayList<>();
-        StringBuilder b = new StringBuilder();
+    private static Budget lineChars(int lineChars) {
+        return new Budget(Budget.ALL, TimelineExcerpt.LIMIT, lineChars, Budget.ALL, Budget.ALL, Budget.ALL);
+    }
+
+    /**
+     * The report as blocks no part boundary falls inside, each given to {@code out} as it is made: the
+     * headline and summary, each finding, each timeline chunk, each section.
+     */
+    private static void blocks(Report r, Budget budget, MarkdownParts.BlockSink out) throws IOException {
+        Sink b = Sink.buffer();
         headline(b, r);
         summary(b, r);
-        blocks.add(b.toString());
+        out.block(b.toString());
         List<Finding> full = r.fullFindings();
         for (int i = 0; i < full.size(); i++) {
-            StringBuilder f = new StringBuilder();
+            Sink f = Sink.buffer();
             finding(f, r, i + 1, full.get(i), budget);
-            blocks.add(f.toString());
+            out.block(f.toString());
         }
-        StringBuilder possible = new StringBuilder();
+        Sink possible = Sink.buffer();
         possible(possible, r, budget);
-        if (possible.length() > 0) {
-            blocks.add(possible.toString());
+        if (!possible.toString().isEmpty()) {
+            out.block(possible.toString());
         }
-        timelineChunks(r, budget, blocks);
-        List<java.util.function.Consumer<StringBuilder>> sections = List.of(x -> controllers(x, r), x -> gaps(x, r), x -> problems(x, r), x -> rules(x, r), x -> inputs(x, r, budget),
+        timelineChunks(r, budget, out);
+        List<java.util.function.Consumer<Sink>> sections = List.of(x -> controllers(x, r), x -> gaps(x, r), x -> problems(x, r), x -> rules(x, r), x -> inputs(x, r, budget),
                 x -> provenance(x, r, budget));
-        for (java.util.function.Consumer<StringBuilder> section : sections) {
-            StringBuilder s = new StringBuilder();
+        for (java.util.function.Consumer<Sink> section : sections) {
+            Sink s = Sink.buffer();
             section.accept(s);
-            if (s.length() > 0) {
-                blocks.add(s.toString());
+            if (!s.toString().isEmpty()) {
+                out.block(s.toString());
             }
         }
-        return blocks;
     }
 
     /** The timelines, each in folded chunks of {@value #TIMELINE_CHUNK} entries, one block each, the first under the heading. */
-    private static void timelineChunks(Report r, Budget budget, List<String> blocks) {
+    private static void timelineChunks(Report r, Budget budget, MarkdownParts.BlockSink blocks) throws IOException {
         boolean first = true;
         for (Timeline t : r.timelines()) {
             int n = t.entries().size();
             for (int from = 0; from == 0 || from < n; from += TIMELINE_CHUNK) {
                 int to = Math.min(n, from + TIMELINE_CHUNK);
-                StringBuilder c = new StringBuilder(first ? "\n### Timelines\n" : "");
+                Sink c = Sink.buffer().append(first ? "\n### Timelines\n" : "");
                 first = false;
                 c.append("\n<details>\n<summary>Timeline of Pod ").append(Html.escape(t.pod().toString())).append(": ")
                         .append(n <= TIMELINE_CHUNK ? Describe.plural(n, "entry", "entries") : "entries " + (from + 1) + " to " + to + " of " + n)
@@ -140,12 +161,12 @@ final class MarkdownRenderer implements ReportRenderer {
                     entryCells(c, e, budget, r.severalControllers());
                 }
                 c.append("\n</details>\n");
-                blocks.add(c.toString());
+                blocks.block(c.toString());
             }
         }
     }
 
-    private static void headline(StringBuilder b, Report r) {
+    private static void headline(Sink b, Report r) {
         b.append("**").append(prose(Describe.findingCount(r))).append("** in ")
                 .append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
                 .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("). ")
@@ -153,8 +174,7 @@ final class MarkdownRenderer implements ReportRenderer {
                 .append(r.provenance().redacted() ? ". Names are pseudonyms (`--redact`)" : "").append(".\n");
     }
 
-    private static String render(Report r, Budget budget) {
-        StringBuilder b = new StringBuilder();
+    private static void render(Sink b, Report r, Budget budget) {
         b.append("## argo-forensics report\n\n");
         headline(b, r);
         summary(b, r);
@@ -175,12 +195,14 @@ final class MarkdownRenderer implements ReportRenderer {
         rules(b, r);
         inputs(b, r, budget);
         provenance(b, r, budget);
-        return b.toString();
     }
 
     @Override
-    public String renderTimelines(Report r) {
-        StringBuilder b = new StringBuilder();
+    public void writeTimelines(Report r, Writer out) throws IOException {
+        Sink.to(out, b -> writeTimelines(b, r));
+    }
+
+    private static void writeTimelines(Sink b, Report r) {
         b.append("## argo-forensics timeline\n\n**").append(Describe.plural(r.timelines().size(), "timeline", "timelines"))
                 .append("** from ").append(Describe.plural(r.inputs().size(), "input file", "input files")).append(" (")
                 .append(Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines")).append("), ")
@@ -190,11 +212,10 @@ final class MarkdownRenderer implements ReportRenderer {
         controllers(b, r);
         problems(b, r);
         inputs(b, r, all);
-        return b.toString();
     }
 
     /** Findings by rule and severity; how many of them are possible, when some are. */
-    private static void summary(StringBuilder b, Report r) {
+    private static void summary(Sink b, Report r) {
         if (r.findings().isEmpty()) {
             return;
         }
@@ -218,7 +239,7 @@ final class MarkdownRenderer implements ReportRenderer {
     }
 
     /** The possible findings, one list item each, grouped by rule. */
-    private static void possible(StringBuilder b, Report r, Budget budget) {
+    private static void possible(Sink b, Report r, Budget budget) {
         Map<String, List<Finding>> byRule = Describe.possibleByRule(r);
         if (byRule.isEmpty()) {
             return;
@@ -249,7 +270,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void finding(StringBuilder b, Report r, int number, Finding f, Budget budget) {
+    private static void finding(Sink b, Report r, int number, Finding f, Budget budget) {
         b.append("\n### ").append(number).append(". ").append(f.rule()).append(" (").append(f.severity().label()).append(", ")
                 .append(f.confidence().label()).append("): ").append(Markdown.code(f.pod() == null ? Describe.workflow(f.workflow()) : f.pod().toString())).append("\n\n");
         b.append("**").append(prose(f.title())).append("**\n\n");
@@ -270,7 +291,7 @@ final class MarkdownRenderer implements ReportRenderer {
         evidence(b, f, budget, r.severalControllers());
     }
 
-    private static void excerpt(StringBuilder b, Report r, Finding f, Timeline t, Budget budget) {
+    private static void excerpt(Sink b, Report r, Finding f, Timeline t, Budget budget) {
         if (budget.excerptEntries() == 0) {
             return;
         }
@@ -288,7 +309,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void evidence(StringBuilder b, Finding f, Budget budget, boolean showController) {
+    private static void evidence(Sink b, Finding f, Budget budget, boolean showController) {
         b.append("\n**Evidence** (").append(Describe.plural(f.evidence().size(), "line or object", "lines and objects"))
                 .append(", quoted as written)\n");
         List<EvidenceLine> lines = f.evidence();
@@ -316,7 +337,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void timelines(StringBuilder b, Report r, Budget budget) {
+    private static void timelines(Sink b, Report r, Budget budget) {
         if (r.timelines().isEmpty()) {
             return;
         }
@@ -361,7 +382,7 @@ final class MarkdownRenderer implements ReportRenderer {
     }
 
     /** Time, source (and controller) and text of an entry as the rest of a table row. */
-    private static void entryCells(StringBuilder b, TimelineEntry e, Budget budget, boolean showController) {
+    private static void entryCells(Sink b, TimelineEntry e, Budget budget, boolean showController) {
         String time = (e.lowerBound() ? "≥ " : "") + e.time().format() + (e.concurrent() ? " (≈ previous)" : "");
         String text = cut(e.text(), budget.lineChars());
         b.append(time).append(" | ").append(Markdown.codeCell(e.source().toString())).append(" | ");
@@ -371,7 +392,7 @@ final class MarkdownRenderer implements ReportRenderer {
         b.append(e.kind().startsWith("log:") ? Markdown.codeCell(text) : proseCell(text)).append(" |\n");
     }
 
-    private static void controllers(StringBuilder b, Report r) {
+    private static void controllers(Sink b, Report r) {
         if (r.controllers().isEmpty()) {
             return;
         }
@@ -382,7 +403,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void problems(StringBuilder b, Report r) {
+    private static void problems(Sink b, Report r) {
         if (r.problems().isEmpty()) {
             return;
         }
@@ -392,7 +413,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void gaps(StringBuilder b, Report r) {
+    private static void gaps(Sink b, Report r) {
         b.append("\n### Evidence gaps\n\n");
         if (r.gaps().isEmpty()) {
             b.append(prose(Describe.noGaps())).append(".\n");
@@ -402,7 +423,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void rules(StringBuilder b, Report r) {
+    private static void rules(Sink b, Report r) {
         b.append("\n### Rules\n\n| Rule | Result | Title |\n|---|---|---|\n");
         for (RuleOutcome o : r.rules()) {
             String result = Describe.ruleResult(o, r.filter());
@@ -422,7 +443,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void inputs(StringBuilder b, Report r, Budget budget) {
+    private static void inputs(Sink b, Report r, Budget budget) {
         b.append("\n### Inputs and coverage\n\n| Path | Kind | Format | Lines | Events | Unparsed |\n|---|---|---|---|---|---|\n");
         int shown = Math.min(budget.inputs(), r.inputs().size());
         for (InputSummary i : r.inputs().subList(0, shown)) {
@@ -468,7 +489,7 @@ final class MarkdownRenderer implements ReportRenderer {
         }
     }
 
-    private static void provenance(StringBuilder b, Report r, Budget budget) {
+    private static void provenance(Sink b, Report r, Budget budget) {
         Provenance p = r.provenance();
         b.append("\n### Provenance\n\n| | |\n|---|---|\n");
         b.append("| Tool | ").append(proseCell(r.tool().describe())).append(" |\n");

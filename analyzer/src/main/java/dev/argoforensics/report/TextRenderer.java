@@ -30,8 +30,11 @@ final class TextRenderer implements ReportRenderer {
     }
 
     @Override
-    public String render(Report r) {
-        StringBuilder b = new StringBuilder();
+    public void write(Report r, java.io.Writer out) throws java.io.IOException {
+        Sink.to(out, b -> write(b, r));
+    }
+
+    private void write(Sink b, Report r) {
         b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.findingCount(r))).append('\n');
         index(b, r);
         for (Finding f : r.fullFindings()) {
@@ -47,12 +50,14 @@ final class TextRenderer implements ReportRenderer {
         problems(b, r);
         inputs(b, r);
         provenance(b, r);
-        return b.toString();
     }
 
     @Override
-    public String renderTimelines(Report r) {
-        StringBuilder b = new StringBuilder();
+    public void writeTimelines(Report r, java.io.Writer out) throws java.io.IOException {
+        Sink.to(out, b -> writeTimelines(b, r));
+    }
+
+    private void writeTimelines(Sink b, Report r) {
         b.append(palette.bold(r.tool().name() + ' ' + r.tool().version() + ": " + Describe.plural(r.timelines().size(), "timeline", "timelines")))
                 .append('\n');
         for (Timeline t : r.timelines()) {
@@ -61,14 +66,13 @@ final class TextRenderer implements ReportRenderer {
         controllers(b, r);
         problems(b, r);
         inputs(b, r);
-        return b.toString();
     }
 
     /**
      * The findings by Workflow and Pod, in the order the report gives them in full; a possible one
      * says that it is, and that it is given in short after the others.
      */
-    private void index(StringBuilder b, Report r) {
+    private void index(Sink b, Report r) {
         if (r.findings().isEmpty()) {
             return;
         }
@@ -92,7 +96,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void finding(StringBuilder b, Finding f, boolean showController) {
+    private void finding(Sink b, Finding f, boolean showController) {
         b.append('\n').append(palette.bold(f.rule())).append(" [").append(palette.severity(f.severity())).append(", ")
                 .append(f.confidence().label()).append("] ").append(palette.bold(f.title())).append('\n');
         b.append("  Pod       ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
@@ -124,7 +128,7 @@ final class TextRenderer implements ReportRenderer {
      * The possible findings, one line each, grouped by rule: rule, severity, Pod (Workflow), why it is
      * only possible, and the line its evidence stops at.
      */
-    private void possible(StringBuilder b, Report r) {
+    private void possible(Sink b, Report r) {
         java.util.Map<String, java.util.List<Finding>> byRule = Describe.possibleByRule(r);
         if (byRule.isEmpty()) {
             return;
@@ -142,7 +146,7 @@ final class TextRenderer implements ReportRenderer {
         });
     }
 
-    private void timeline(StringBuilder b, Timeline t, boolean showController) {
+    private void timeline(Sink b, Timeline t, boolean showController) {
         b.append('\n').append(palette.bold("Timeline of Pod " + Describe.pod(t.pod(), t.uid()))).append('\n');
         wrap(b, Describe.link(t.node()), "  ");
         wrap(b, t.identity().describe(), "  ");
@@ -158,7 +162,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void controllers(StringBuilder b, Report r) {
+    private void controllers(Sink b, Report r) {
         if (r.controllers().isEmpty()) {
             return;
         }
@@ -169,7 +173,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void rules(StringBuilder b, Report r) {
+    private void rules(Sink b, Report r) {
         b.append('\n').append(palette.bold("Rules")).append('\n');
         for (RuleOutcome o : r.rules()) {
             b.append("  ").append(o.rule()).append("  ").append(Describe.ruleResult(o, r.filter())).append("  ").append(o.title()).append('\n');
@@ -180,7 +184,7 @@ final class TextRenderer implements ReportRenderer {
     }
 
     /** One line per problem, each starting with its file:line, so that a reader (or grep) finds the place. */
-    private void problems(StringBuilder b, Report r) {
+    private void problems(Sink b, Report r) {
         if (r.problems().isEmpty()) {
             return;
         }
@@ -190,7 +194,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void gaps(StringBuilder b, Report r) {
+    private void gaps(Sink b, Report r) {
         b.append('\n').append(palette.bold("Evidence gaps")).append('\n');
         if (r.gaps().isEmpty()) {
             wrap(b, Describe.noGaps(), "  ");
@@ -200,7 +204,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void inputs(StringBuilder b, Report r) {
+    private void inputs(Sink b, Report r) {
         b.append('\n').append(palette.bold("Inputs (" + Describe.plural(r.inputs().size(), "file", "files") + ", "
                 + Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines") + ")")).append('\n');
         for (InputSummary i : r.inputs()) {
@@ -245,7 +249,7 @@ final class TextRenderer implements ReportRenderer {
         }
     }
 
-    private void provenance(StringBuilder b, Report r) {
+    private void provenance(Sink b, Report r) {
         Provenance p = r.provenance();
         b.append('\n').append(palette.bold("Provenance")).append('\n');
         b.append("  Tool            ").append(r.tool().describe()).append('\n');
@@ -289,7 +293,7 @@ final class TextRenderer implements ReportRenderer {
     }
 
     /** Word-wraps a paragraph at {@link #WIDTH} columns with the given indent. */
-    static void wrap(StringBuilder b, String text, String indent) {
+    static void wrap(Sink b, String text, String indent) {
         int col = 0;
         b.append(indent);
         col = indent.length();
