@@ -231,7 +231,7 @@ final class HtmlRenderer implements ReportRenderer {
 
     /** The findings about the timeline's Pod told in full: the swimlane is drawn with the first of them. */
     private static List<Finding> findingsOf(Report r, Timeline t) {
-        return r.fullFindings().stream().filter(f -> t.pod().equals(f.pod())).toList();
+        return r.findingsAbout(t.pod()).stream().filter(Report::inFull).toList();
     }
 
     private static void figure(Sink b, Timeline t, List<Finding> findings) {

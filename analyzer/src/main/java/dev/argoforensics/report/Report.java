@@ -1,6 +1,7 @@
 package dev.argoforensics.report;
 
 import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.EvidenceLine;
@@ -36,9 +37,9 @@ public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, Li
     public Report {
         inputs = List.copyOf(inputs);
         controllers = List.copyOf(controllers);
-        findings = List.copyOf(findings);
+        findings = ByPod.of(findings, Finding::pod);
         rules = List.copyOf(rules);
-        timelines = List.copyOf(timelines);
+        timelines = ByPod.of(timelines, Timeline::pod);
         gaps = List.copyOf(gaps);
         problems = List.copyOf(problems);
     }
@@ -89,6 +90,11 @@ public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, Li
 
     /** The timeline of the finding's Pod, if the report includes it. */
     public Optional<Timeline> timelineOf(Finding f) {
-        return timelines.stream().filter(t -> t.pod().equals(f.pod())).findFirst();
+        return f.pod() == null ? Optional.empty() : ByPod.about(timelines, f.pod()).stream().findFirst();
+    }
+
+    /** The findings about this Pod, in the report's order. */
+    public List<Finding> findingsAbout(PodKey pod) {
+        return ByPod.about(findings, pod);
     }
 }
