@@ -10,10 +10,12 @@ import dev.argoforensics.rules.SyncLocks.Wait;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
 
-/** AF014's finding in words: facts, summary, explanation and evidence (the rule decides, this says). */
+/** AF014's finding: facts, evidence, and the summary and explanation as messages (the rule decides; the words are in en.yaml). */
 final class LockFinding {
     private LockFinding() {
     }
@@ -23,15 +25,15 @@ final class LockFinding {
      * @param late      the waits logged (or exported) at least the threshold after it completed
      */
     static Finding of(LockHeldByFinishedWorkflow rule, Correlation c, String lock, SyncLocks.Held held, LogEvent completed, Timestamp doneAt,
-            List<Wait> late, PodHistory anchor, Confidence confidence, String reason) {
+            List<Wait> late, PodHistory anchor, Confidence confidence, Message reason) {
         Holder h = held.holder();
         SyncLocks.Acquisition acquired = held.acquired();
         SyncLocks.ExportedHold exported = held.exported();
         String phase = completed != null ? ((WorkflowUpdated) completed.event()).phase() : exported.export().phase();
-        String level = h.nodeId() == null ? "workflow-level" : "template-level";
+        Message level = Message.of(h.nodeId() == null ? "AF014.levelWorkflow" : "AF014.levelTemplate");
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact("lock", "Lock", lock));
-        facts.add(new Fact("lockHolder", "Holder", h.key() + " (" + level + ")"));
+        facts.add(new Fact("lockHolder", "Holder", h.key() + " (" + Words.english().render(level) + ")"));
         if (acquired != null) {
             facts.add(new Fact("acquiredAt", "Acquired at", acquired.line().time().format()));
         }
@@ -40,7 +42,7 @@ final class LockFinding {
         facts.add(new Fact("releaseLogged", "Release logged", false));
         Wait last = late.isEmpty() ? null : late.get(late.size() - 1);
         if (last != null) {
-            facts.add(new Fact("waiters", "Still waiting", LockHeldByFinishedWorkflow.waiters(late)));
+            facts.add(new Fact("waiters", "Still waiting", Words.english().render(LockHeldByFinishedWorkflow.waiters(late))));
             facts.add(new Fact("lastWaitAt", "Last seen waiting at", last.at().format()));
             facts.add(new Fact("waitedAfterCompletion", "Waited after the holder completed", GoDuration.format(doneAt.nanosUntil(last.at()))));
             if (last.status() != null) {
@@ -70,9 +72,10 @@ final class LockFinding {
 
         // The holder's Pod when one is in the evidence; else the finding is about the holder Workflow (no Pod).
         WorkflowRef wf = anchor != null ? anchor.link().workflow() : h.ref();
-        String summary = "Workflow " + h.ref() + " completed (" + phase + ") at " + (doneAt == null ? "an unknown time" : doneAt.format())
-                + " still holding " + lock + (last == null ? "." : "; " + LockHeldByFinishedWorkflow.waiters(late)
-                + " still waited for it " + GoDuration.format(doneAt.nanosUntil(last.at())) + " later.");
+        Message summary = Message.of("AF014.summary", "workflow", h.ref().toString(), "phase", phase,
+                "at", doneAt == null ? Message.of("AF014.unknownTime") : doneAt.format(), "lock", lock, "waiting", last == null ? Message.NOTHING
+                        : Message.of("AF014.summaryWaiting", "waiters", LockHeldByFinishedWorkflow.waiters(late),
+                                "waited", GoDuration.format(doneAt.nanosUntil(last.at()))));
         Finding.NodeRef node = anchor != null ? new Finding.NodeRef(anchor.link().nodeId(), anchor.link().nodeName())
                 : h.nodeId() == null ? null : new Finding.NodeRef(h.nodeId(), null);
         boolean holdingPod = anchor != null && h.nodeId() != null && h.nodeId().equals(anchor.link().nodeId());
@@ -80,28 +83,15 @@ final class LockFinding {
                 anchor == null ? "" : anchor.uid(), wf, node, summary, explain(h, lock, level, exported != null, last, holdingPod), facts, evidence);
     }
 
-    private static String explain(Holder h, String lock, String level, boolean exported, Wait last, boolean holdingPod) {
-        StringBuilder b = new StringBuilder("The controller keeps who holds each synchronization lock in memory and records it in the holder's "
-                + "status.synchronization. When it persists a completed Workflow it releases every lock the Workflow holds and logs "
-                + "\"Released all acquired locks\"; a template-level lock is released as its node finishes (\"Lock has been released\"). ");
-        b.append("Here the ").append(level).append(" holder ").append(h.key()).append(" of ").append(lock)
-                .append(" completed and no release of it was logged");
-        if (exported) {
-            b.append(", and the export of the completed Workflow still lists it as holder: the release was not persisted (inferred from "
-                    + "the controller's code: a completed Workflow is never processed again, so nothing releases the lock until the "
-                    + "controller restarts, and a database lock survives even that)");
-        }
-        b.append(". ");
+    private static Message explain(Holder h, String lock, Message level, boolean exported, Wait last, boolean holdingPod) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF014.explain.noRelease", "level", level, "holder", h.key(), "lock", lock,
+                "exported", exported ? Message.of("AF014.explain.exportLists") : Message.NOTHING));
         if (last != null) {
-            b.append("A released lock wakes its waiters at once; these kept waiting (each re-queue logs the wait again, at the latest on "
-                    + "the 20-minute resync). ");
+            m.add(Message.of("AF014.explain.keptWaiting"));
         }
-        b.append("The Pod named is ").append(holdingPod ? "the holding node's Pod" : "the last Pod the holder Workflow started")
-                .append(" (findings are listed by Pod). Restarting the workflow-controller rebuilds its locks from the Running Workflows "
-                        + "only, which frees a ConfigMap or mutex lock (a database lock, v3.7+, lives in its table); deleting the holder "
-                        + "Workflow releases its locks too. "
-                        + "Upstream: argoproj/argo-workflows#4046, #8684, #14461 and #17013.");
-        return b.toString();
+        m.add(Message.of("AF014.explain.remedy", "pod", Message.of(holdingPod ? "AF014.explain.holdingPod" : "AF014.explain.lastPod")));
+        return Message.sequence(m);
     }
 
     static String describe(WorkflowSnapshot s, String lock, Holder h) {

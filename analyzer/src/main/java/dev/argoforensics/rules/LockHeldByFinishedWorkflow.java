@@ -12,6 +12,7 @@ import dev.argoforensics.rules.SyncLocks.Release;
 import dev.argoforensics.rules.SyncLocks.Wait;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -112,21 +113,21 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             return; // nobody waited: nothing to explain
         }
         if (doneAt == null) {
-            clear(cleared, anchor, "Workflow " + h.workflow() + " held " + lock + " and was not seen completed: the waits are ordinary contention",
+            clear(cleared, anchor, Message.of("AF014.cleared.notCompleted", "workflow", h.workflow(), "lock", lock),
                     held.acquired() == null ? null : held.acquired().line());
             return;
         }
         LogEvent release = release(s, lock, held);
         if (release != null) {
-            clear(cleared, anchor, "the holder " + h.key() + " released " + lock + " at " + release.time().format(), release);
+            clear(cleared, anchor, Message.of("AF014.cleared.released", "holder", h.key(), "lock", lock, "at", release.time().format()), release);
             return;
         }
         if (Integer.valueOf(1).equals(s.limit(lock))) {
             Acquisition next = s.acquisitions.stream()
                     .filter(a -> a.lock().equals(lock) && !a.holder().sameAs(h) && a.line().time().isAfter(doneAt)).findFirst().orElse(null);
             if (next != null) {
-                clear(cleared, anchor, next.holder().key() + " acquired " + lock + " " + GoDuration.format(doneAt.nanosUntil(next.line().time()))
-                        + " after " + h.workflow() + " completed: the lock, of limit 1, was free", next.line());
+                clear(cleared, anchor, Message.of("AF014.cleared.nextAcquired", "holder", next.holder().key(), "lock", lock,
+                        "after", GoDuration.format(doneAt.nanosUntil(next.line().time())), "workflow", h.workflow()), next.line());
                 return;
             }
         }
@@ -138,12 +139,11 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 .toList();
         if (late.isEmpty()) {
             acquiredAfter.values().stream().min(Comparator.comparingLong(LogEvent::ordinal)).ifPresent(a -> clear(cleared, anchor,
-                    "a waiter acquired " + lock + " " + GoDuration.format(doneAt.nanosUntil(a.time())) + " after " + h.workflow()
-                            + " completed: the lock was free", a));
+                    Message.of("AF014.cleared.waiterAcquired", "lock", lock, "after", GoDuration.format(doneAt.nanosUntil(a.time())),
+                            "workflow", h.workflow()), a));
             if (acquiredAfter.isEmpty() && held.exported() != null) {
                 findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, List.of(), anchor, Confidence.POSSIBLE,
-                        "the export of the completed Workflow still lists it as holder, and no Workflow was seen waiting for the lock after"
-                                + " it completed; logs of the waiters (\"Could not acquire lock\", \"Waiting for " + lock + " lock\") would settle it"));
+                        Message.of("AF014.reason.exportNoWaiters", "lock", lock)));
             }
             return;
         }
@@ -153,27 +153,23 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 .toList();
         Wait last = late.get(late.size() - 1);
         Confidence confidence;
-        String reason;
+        Message reason;
+        String waited = GoDuration.format(doneAt.nanosUntil(last.at()));
         if (held.exported() != null && !running.isEmpty()) {
             confidence = Confidence.LIKELY;
-            reason = "the export of the completed Workflow still lists it as holder, but " + running.get(0).holder().key()
-                    + " also acquired the lock and was not seen completed";
+            reason = Message.of("AF014.reason.exportCoHolder", "other", running.get(0).holder().key());
         } else if (held.exported() != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "the export of the completed Workflow still lists it as holder of " + lock + ", and " + waiters(late)
-                    + " still waited for the lock " + GoDuration.format(doneAt.nanosUntil(last.at())) + " after it completed";
+            reason = Message.of("AF014.reason.exportAndWaits", "lock", lock, "waiters", waiters(late), "waited", waited);
         } else if (!running.isEmpty()) {
             confidence = Confidence.POSSIBLE;
-            reason = running.get(0).holder().key() + " also acquired the lock and was not seen completed: the waits may be for it";
+            reason = Message.of("AF014.reason.coHolder", "other", running.get(0).holder().key());
         } else if (last.status() != null && !last.status().database() && last.status().count() > 0) {
             confidence = Confidence.POSSIBLE;
-            reason = "the waiting message says " + last.status().count() + " of " + last.status().limit()
-                    + " slots were free: the waiter queued behind another, not behind this holder";
+            reason = Message.of("AF014.reason.slotsFree", "free", last.status().count(), "limit", last.status().limit());
         } else {
             confidence = Confidence.LIKELY;
-            reason = "no release for it was logged and " + waiters(late) + " kept waiting " + GoDuration.format(doneAt.nanosUntil(last.at()))
-                    + " after it completed, with no other holder in the logs; an export of " + h.workflow()
-                    + " (status.synchronization) would confirm it";
+            reason = Message.of("AF014.reason.noRelease", "waiters", waiters(late), "waited", waited, "workflow", h.workflow());
         }
         findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason));
     }
@@ -205,10 +201,12 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         return out;
     }
 
-    static String waiters(List<Wait> waits) {
+    /** The Workflows seen waiting, by name: one named, or how many and which. */
+    static Message waiters(List<Wait> waits) {
         Set<String> names = new TreeSet<>();
         waits.forEach(w -> names.add(w.waiter().toString()));
-        return names.size() == 1 ? "Workflow " + names.iterator().next() : names.size() + " Workflows (" + String.join(", ", names) + ")";
+        return names.size() == 1 ? Message.of("AF014.waitersOne", "workflow", names.iterator().next())
+                : Message.of("AF014.waitersMany", "count", names.size(), "workflows", String.join(", ", names));
     }
 
     /**
@@ -232,7 +230,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         return p.events().isEmpty() ? Long.MIN_VALUE : p.events().get(0).ordinal();
     }
 
-    private void clear(List<Clearance> cleared, PodHistory anchor, String reason, LogEvent line) {
+    private void clear(List<Clearance> cleared, PodHistory anchor, Message reason, LogEvent line) {
         if (line != null) {
             cleared.add(new Clearance(anchor == null ? null : anchor.key(), reason, line.source()));
         }

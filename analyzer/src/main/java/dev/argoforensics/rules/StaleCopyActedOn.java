@@ -14,6 +14,7 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -115,45 +116,46 @@ public final class StaleCopyActedOn extends DeclaredRule {
         PodSnapshot later = podHistory.flatMap(p -> p.snapshots().stream().filter(s -> s.creationTimestamp() != null && pass.completion() != null
                 && s.creationTimestamp().isAfter(pass.completion().line().time())).findFirst()).orElse(null);
         Confidence confidence;
-        String reason;
-        String concurrent = pass.completion() == null ? null : PhaseRegression.concurrentRuns(correlation, h, pass.completion().line(), first.line());
+        Message reason;
+        PhaseHistory.ConcurrentRuns concurrent = pass.completion() == null ? null : PhaseHistory.concurrent(h, pass.completion().line(), first.line());
         if (concurrent != null) {
             confidence = Confidence.POSSIBLE;
-            reason = concurrent + ": two controllers on one object (AF012), or two clusters' Workflows of one name read together, whose"
-                    + " resourceVersions do not order one object's copies; the Pod may belong to another object than the completion";
+            reason = Message.of("AF015.reason.concurrentRuns", "completedBy", correlation.processes().get(concurrent.first()).label(),
+                    "actedBy", correlation.processes().get(concurrent.second()).label(), "workflow", h.ref().toString(),
+                    "from", concurrent.from().format(), "to", concurrent.to().format());
         } else if (later != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "the exported Pod was created at " + later.creationTimestamp().format() + ", after the Workflow completed";
+            reason = Message.of("AF015.reason.podExported", "at", later.creationTimestamp().format());
             cite.pod(later, "exported Pod, created after the completion");
         } else if (pass.copy() == Copy.STALE || pass.completion() != null && pass.completion().stored() != null) {
             confidence = Confidence.LIKELY;
-            reason = "the controller's lines show the creation after the stored completion"
-                    + (pass.copy() == Copy.STALE ? " on a copy older than it" : "") + "; an export of the Pod (its creationTimestamp) would confirm it";
+            reason = Message.of("AF015.reason.linesShow", "stale", pass.copy() == Copy.STALE ? Message.of("AF015.reason.onStaleCopy") : Message.NOTHING);
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the completion's persist, or the copy's resourceVersion, is not in the lines: an argo retry (which the controller's lines do"
-                    + " not show in this release) would look the same";
+            reason = Message.of("AF015.reason.persistMissing");
         }
         Severity severity = created ? severity() : Severity.MEDIUM;
-        String summary = "After Workflow " + h.ref() + " completed, the controller " + (created ? "created Pod " + first.pod() + " for node "
-                + first.node() + " again" : "tried to create Pod " + first.pod() + " again and found it there") + ", working on "
-                + (pass.copy() == Copy.STALE ? "a stale copy" : "a copy of a finished Workflow") + ".";
-        String explanation = "A Workflow worker took up " + h.ref() + " after it had completed and acted on it as if it were still running. "
-                + (pass.copy() == Copy.STALE ? "The copy it worked on was older (resourceVersion " + pass.resourceVersion() + ") than the one the"
-                        + " completion was stored at (" + pass.completion().resourceVersion() + "): an informer copy from before the completion,"
-                        + " replayed. " : "")
-                + (created ? "It created " + facts.stream().filter(f -> f.key().equals("podsCreated")).findFirst().orElseThrow().value()
-                        + " Pod(s) for nodes the Workflow had already run: the step runs again, outside any Workflow that tracks it"
-                        + " (its result is not recorded; side effects happen twice). " : "It tried to create Pods that already existed. ")
-                + (pass.outcome() == Outcome.GUARDED ? "Its update of the Workflow was refused by the persist guard, so the Workflow's status"
-                        + " shows nothing of it. " : "")
-                + "Release guards: none in v3.4-v3.6.16 and v3.7.0-v3.7.7; a last-seen-version annotation in v3.6.17-v3.6.19, v3.7.8-v3.7.15"
-                + " and v4.0.0-v4.0.6; an in-memory resourceVersion record in v3.7.16+ and v4.0.7+, empty after a restart or leader change."
-                + " Upstream: argoproj/argo-workflows#16294, #16157, #16357.";
+        boolean stale = pass.copy() == Copy.STALE;
+        Message summary = Message.of("AF015.summary.acted", "workflow", h.ref().toString(), "act", created
+                ? Message.of("AF015.summary.created", "pod", first.pod(), "node", first.node())
+                : Message.of("AF015.summary.foundExisting", "pod", first.pod()),
+                "copy", Message.of(stale ? "AF015.summary.staleCopy" : "AF015.summary.finishedCopy"));
+        List<Message> explanation = new ArrayList<>();
+        explanation.add(Message.of("AF015.explain.tookUp", "workflow", h.ref().toString()));
+        if (stale) {
+            explanation.add(Message.of("AF015.explain.olderCopy", "version", String.valueOf(pass.resourceVersion()),
+                    "stored", String.valueOf(pass.completion().resourceVersion())));
+        }
+        explanation.add(created ? Message.of("AF015.explain.created", "count", acts.stream().filter(a -> !a.exists()).count())
+                : Message.of("AF015.explain.foundExisting"));
+        if (pass.outcome() == Outcome.GUARDED) {
+            explanation.add(Message.of("AF015.explain.updateRefused"));
+        }
+        explanation.add(Message.of("AF015.explain.releaseGuards"));
         Finding.NodeRef node = first.node() == null ? null
                 : new Finding.NodeRef(first.line().event().nodeId().orElse(NodeNaming.nodeId(h.ref().name(), first.node())), first.node());
-        return new Finding(ID, title(), severity, confidence, reason, pod, pod.uid() == null ? "" : pod.uid(), h.ref(), node, summary, explanation,
-                facts, cite.evidence());
+        return new Finding(ID, title(), severity, confidence, reason, pod, pod.uid() == null ? "" : pod.uid(), h.ref(), node, summary,
+                Message.sequence(explanation), facts, cite.evidence());
     }
 
     private Finding guarded(Correlation correlation, WorkflowHistory h, List<LogEvent> guards, List<Pass> recreated) {
@@ -168,16 +170,12 @@ public final class StaleCopyActedOn extends DeclaredRule {
                 new Fact("versionsIncomparable", "Copies the guard could not compare", (int) incomparable),
                 new Fact("recreatedRefused", "Updates refused because the Workflow was recreated", recreated.size()));
         Severity severity = incomparable > 0 ? Severity.LOW : Severity.INFO;
-        String summary = "The controller was handed stale copies of Workflow " + h.ref() + (incomparable > 0
-                ? "; for some it could not compare resourceVersions and processed them anyway." : " and its guard kept it from acting on them.");
-        String explanation = "The stale-read guard (v3.6.17+, v3.7.8+, v4) compares each copy with the version the controller last wrote: "
-                + rejected + " stale cop(ies) of the completed Workflow were dropped, " + skipped + " outdated cop(ies) skipped and requeued"
-                + (incomparable > 0 ? ", and " + incomparable + " could not be compared (resourceVersions not numbers) and were processed" : "")
-                + (recreated.isEmpty() ? "" : "; " + recreated.size() + " update(s) were refused because the Workflow had been deleted and"
-                        + " recreated under its name (v4.0.10, v4.1.2)")
-                + ". Nothing in the lines shows a Pod created from a stale copy. The guard is empty after a restart or leader change, so a stale"
-                + " copy right after one is not caught. Upstream: argoproj/argo-workflows#16294, #16357, #16774.";
-        return new Finding(ID, title(), severity, Confidence.LIKELY, "the controller's own guard lines say so; nothing acted on the copies",
+        Message summary = Message.of("AF015.summary.guarded", "workflow", h.ref().toString(),
+                "outcome", Message.of(incomparable > 0 ? "AF015.summary.processedAnyway" : "AF015.summary.kept"));
+        Message explanation = Message.of("AF015.explain.guard", "rejected", rejected, "skipped", skipped,
+                "incomparable", incomparable > 0 ? Message.of("AF015.explain.incomparable", "count", incomparable) : Message.NOTHING,
+                "recreated", recreated.isEmpty() ? Message.NOTHING : Message.of("AF015.explain.recreated", "count", recreated.size()));
+        return new Finding(ID, title(), severity, Confidence.LIKELY, Message.of("AF015.reason.guarded"),
                 RegressionWords.subject(correlation, h.ref(), null), "", h.ref(), null, summary, explanation, facts, cite.evidence());
     }
 

@@ -19,18 +19,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the controller's lines and the Workflow exports say about synchronization locks (AF014): who
  * acquired which lock, who waited for it, what was released, and when each Workflow was completed.
- * Reference lifecycle-and-failures.md B6.
+ * Reference lifecycle-and-failures.md B6. What a waiting message says is read by {@link LockWaiting}.
  */
 final class SyncLocks {
     private static final Set<String> DONE = Set.of("Succeeded", "Failed", "Error");
-    /** {@code Waiting for <lock> lock. Lock status: <free>/<limit>}; v3.7+ database locks {@code (<db key>)} and held/limit. */
-    private static final Pattern WAITING = Pattern.compile("^Waiting for (\\S+) lock(?: \\(([^)]*)\\))?\\. Lock status: (\\d+)/(\\d+)\\s*$");
 
     final List<Acquisition> acquisitions = new ArrayList<>();
     final List<Wait> waits = new ArrayList<>();
@@ -94,22 +90,6 @@ final class SyncLocks {
     record Held(Holder holder, Acquisition acquired, ExportedHold exported) {
     }
 
-    /** What a waiting message names. */
-    record Waiting(String lock, LockStatus status) {
-    }
-
-    /** The lock and status a waiting message names, or null. */
-    static Waiting waiting(String message) {
-        if (message == null) {
-            return null;
-        }
-        Matcher m = WAITING.matcher(message);
-        if (!m.matches()) {
-            return null;
-        }
-        return new Waiting(m.group(1), new LockStatus(Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), m.group(2) != null));
-    }
-
     static SyncLocks of(Correlation c) {
         SyncLocks s = new SyncLocks();
         c.workflows().keySet().forEach(w -> s.byName.merge(w.name(), w, (a, b) -> a.namespace() == null ? b : a));
@@ -119,7 +99,7 @@ final class SyncLocks {
             if (e.event() instanceof WorkflowUpdated u && u.wf() != null && DONE.contains(u.phase())) {
                 s.allCompletions.computeIfAbsent(u.wf().name(), k -> new ArrayList<>()).add(e);
             } else if (e.event() instanceof NodeMessageChanged m && m.wf() != null) {
-                Waiting w = waiting(m.message());
+                LockWaiting w = LockWaiting.parse(m.message());
                 if (w != null) {
                     s.waits.add(new Wait(e, null, e.time(), m.wf(), w.lock(), w.status()));
                 }
@@ -131,7 +111,7 @@ final class SyncLocks {
         }
         for (LogEvent e : postponed) {
             WorkflowRef wf = ((Signal) e.event()).wf();
-            Waiting w = nearestMessage(messages.getOrDefault(wf.name(), List.of()), e);
+            LockWaiting w = LockWaiting.nearest(messages.getOrDefault(wf.name(), List.of()), e);
             s.waits.add(new Wait(e, null, e.time(), wf, w == null ? null : w.lock(), w == null ? null : w.status()));
         }
         for (WorkflowHistory h : c.workflows().values()) {
@@ -179,7 +159,7 @@ final class SyncLocks {
                 }
             }
             case "workflow-message" -> {
-                Waiting w = waiting(g.attribute("message"));
+                LockWaiting w = LockWaiting.parse(g.attribute("message"));
                 if (g.wf() != null && w != null) {
                     messages.computeIfAbsent(g.wf().name(), k -> new ArrayList<>()).add(e);
                     waits.add(new Wait(e, null, e.time(), g.wf(), w.lock(), w.status()));
@@ -188,20 +168,6 @@ final class SyncLocks {
             default -> {
             }
         }
-    }
-
-    /** The Workflow's waiting message logged last before the line, else first after it (the operator logs the warning first). */
-    private static Waiting nearestMessage(List<LogEvent> messages, LogEvent line) {
-        LogEvent best = null;
-        for (LogEvent m : messages) {
-            if (m.ordinal() <= line.ordinal()) {
-                best = m;
-            } else if (best == null) {
-                best = m;
-                break;
-            }
-        }
-        return best == null ? null : waiting(((Signal) best.event()).attribute("message"));
     }
 
     private void export(WorkflowSnapshot snap) {
@@ -224,7 +190,7 @@ final class SyncLocks {
             waits.add(new Wait(null, snap, at, ref, l.lock(), null));
         }
         for (NodeStatus n : snap.nodes().values()) {
-            Waiting w = "Pending".equals(n.phase()) ? waiting(n.message()) : null;
+            LockWaiting w = "Pending".equals(n.phase()) ? LockWaiting.parse(n.message()) : null;
             if (w != null) {
                 waits.add(new Wait(null, snap, at, ref, w.lock(), w.status()));
             }
@@ -280,11 +246,6 @@ final class SyncLocks {
         return waits.stream().filter(w -> lock.equals(w.lock()) && w.status() != null).map(w -> w.status().limit()).findFirst().orElse(null);
     }
 
-    /**
-     * The first controller start after the time, or null. A ConfigMap semaphore or a mutex is held in
-     * the controller's memory, rebuilt at start from the Workflows labelled Running: a start frees what
-     * a completed Workflow held. A database lock (v3.7+) is kept in its table.
-     */
     /**
      * Whether the wait was logged by a controller run that started after {@code t}: a controller that
      * (re)started rebuilds its locks from the Workflows labelled Running, so a completed holder holds

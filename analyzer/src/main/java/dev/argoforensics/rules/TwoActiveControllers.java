@@ -14,6 +14,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -81,20 +82,20 @@ public final class TwoActiveControllers extends DeclaredRule {
         List<Clearance> cleared = new ArrayList<>();
         for (Pair p : pairs.values()) {
             if (p.duplicate != null) {
-                cleared.add(new Clearance(null, "runs " + p.a.label() + " and " + p.b.label() + " hold the same lines (" + p.duplicate
-                        + "): one controller's log read twice, not two controllers", p.duplicateLine.source()));
+                cleared.add(new Clearance(null, Message.of("AF012.cleared.readTwice", "a", p.a.label(), "b", p.b.label(), "lines", p.duplicate),
+                        p.duplicateLine.source()));
             } else if (p.overlaps.isEmpty()) {
                 Sequence s = p.sequential.get(0);
-                cleared.add(new Clearance(null, "runs " + p.a.label() + " and " + p.b.label() + " wrote about " + s.workflow + " one after the"
-                        + " other (" + s.describe() + "): " + (s.overlapNanos > 0 ? "an overlap within the " + GoDuration.format(HANDOVER_TOLERANCE_NANOS)
-                        + " a leader hand-over allows" : "a hand-over, not two controllers at once"), s.firstOfLater.source()));
+                cleared.add(new Clearance(null, Message.of("AF012.cleared.oneAfterOther", "a", p.a.label(), "b", p.b.label(),
+                        "workflow", s.workflow.toString(), "sequence", s.describe(), "verdict", s.overlapNanos > 0
+                                ? Message.of("AF012.cleared.withinHandover", "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
+                                : Message.of("AF012.cleared.handover")), s.firstOfLater.source()));
             } else {
                 String ia = leadership.instanceId(p.a.id());
                 String ib = leadership.instanceId(p.b.id());
                 if (ia != null && ib != null && !ia.equals(ib)) {
-                    cleared.add(new Clearance(null, "runs " + p.a.label() + " (instance ID \"" + ia + "\") and " + p.b.label() + " (instance ID \""
-                            + ib + "\") manage disjoint Workflows: the same name " + p.overlaps.get(0).workflow
-                            + " names two different objects, as two clusters' logs read together do", p.overlaps.get(0).fromA.get(0).source()));
+                    cleared.add(new Clearance(null, Message.of("AF012.cleared.instanceIds", "a", p.a.label(), "idA", ia, "b", p.b.label(), "idB", ib,
+                            "workflow", p.overlaps.get(0).workflow.toString()), p.overlaps.get(0).fromA.get(0).source()));
                 } else {
                     out.add(TwoActiveControllersFinding.of(correlation, leadership, p));
                 }
@@ -120,8 +121,8 @@ public final class TwoActiveControllers extends DeclaredRule {
                 continue;
             }
             String named = leadership.leaderNamed(p.id());
-            cleared.add(new Clearance(null, "run " + p.label() + " is a standby: it logged " + (named == null ? "that it does not lead"
-                    : "that " + named + " leads") + " and never took a Workflow up (no Processing workflow line)", s.line().source()));
+            cleared.add(new Clearance(null, Message.of("AF012.cleared.standby", "run", p.label(), "leader", named == null
+                    ? Message.of("AF012.cleared.notLeading") : Message.of("AF012.cleared.leaderNamed", "leader", named)), s.line().source()));
         }
     }
 
@@ -148,7 +149,7 @@ public final class TwoActiveControllers extends DeclaredRule {
         final ControllerProcess b;
         final List<Overlap> overlaps = new ArrayList<>();
         final List<Sequence> sequential = new ArrayList<>();
-        String duplicate;
+        Message duplicate;
         LogEvent duplicateLine;
 
         Pair(ControllerProcess a, ControllerProcess b) {
@@ -168,8 +169,8 @@ public final class TwoActiveControllers extends DeclaredRule {
             }
             if (!twins.isEmpty() && twins.size() * 2 >= Math.min(fromA.size(), fromB.size())) {
                 if (duplicate == null) {
-                    duplicate = twins.size() + " of " + Math.min(fromA.size(), fromB.size()) + " lines about " + wf
-                            + " at the same instant with the same values";
+                    duplicate = Message.of("AF012.cleared.twinLines", "twins", twins.size(), "of", Math.min(fromA.size(), fromB.size()),
+                            "workflow", wf.toString());
                     duplicateLine = fromA.stream().filter(e -> twins.contains(twinKey(e))).findFirst().orElseThrow();
                 }
                 return;
@@ -277,9 +278,9 @@ public final class TwoActiveControllers extends DeclaredRule {
 
     /** The two runs wrote about the Workflow one after the other (or overlapping within the tolerance). */
     record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos) {
-        String describe() {
-            return "the first's last line at " + lastOfEarlier.time().format() + ", the second's first at " + firstOfLater.time().format()
-                    + (overlapNanos > 0 ? ", " + GoDuration.format(overlapNanos) + " of overlap" : "");
+        Message describe() {
+            return Message.of("AF012.cleared.sequence", "last", lastOfEarlier.time().format(), "first", firstOfLater.time().format(),
+                    "overlap", overlapNanos > 0 ? Message.of("AF012.cleared.sequenceOverlap", "overlap", GoDuration.format(overlapNanos)) : Message.NOTHING);
         }
     }
 

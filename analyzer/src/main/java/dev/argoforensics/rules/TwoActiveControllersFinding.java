@@ -10,11 +10,12 @@ import dev.argoforensics.rules.TwoActiveControllers.Overlap;
 import dev.argoforensics.rules.TwoActiveControllers.Pair;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
-/** AF012's finding for one pair of controller runs: what it rests on, how sure, in words. */
+/** AF012's finding for one pair of controller runs: what it rests on and how sure, as messages (the words are in en.yaml). */
 final class TwoActiveControllersFinding {
     private TwoActiveControllersFinding() {
     }
@@ -29,8 +30,8 @@ final class TwoActiveControllersFinding {
         }
         State sa = leadership.at(p.a.id(), from);
         State sb = leadership.at(p.b.id(), from);
-        String roleA = during(sa, leadership.at(p.a.id(), to));
-        String roleB = during(sb, leadership.at(p.b.id(), to));
+        Message roleA = during(sa, leadership.at(p.a.id(), to));
+        Message roleB = during(sb, leadership.at(p.b.id(), to));
         LogEvent[] shared = null;
         List<LogEvent> conflicts = new ArrayList<>();
         List<LogEvent> reapplied = new ArrayList<>();
@@ -58,30 +59,21 @@ final class TwoActiveControllersFinding {
         contended = contended && !versionsApart;
 
         Confidence confidence;
-        String reason;
+        Message reason;
         if (bothStated && shared != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "both runs' own lines say they ran workers (" + roleA + "; " + roleB + "), both wrote about the same Workflow for "
-                    + GoDuration.format(first.start().nanosUntil(first.end())) + ", longer than a hand-over allows, and one read the"
-                    + " resource version the other had (one object, one cluster)";
+            reason = Message.of("AF012.reason.confirmed", "roleA", roleA, "roleB", roleB, "overlap", GoDuration.format(first.start().nanosUntil(first.end())));
         } else if ((bothStated && contended) || (!bothStated && (shared != null || contended))) {
             confidence = Confidence.LIKELY;
-            reason = (bothStated ? "both runs' own lines say they ran workers, "
-                    : "the leader-election lines of " + (TwoActiveControllers.known(sa) ? p.b.label() : p.a.label())
-                            + " are not in the logs (an excerpt?), ")
-                    + "and they wrote about the same Workflow longer than a hand-over allows"
-                    + (shared != null ? ", one reading the resource version the other had"
-                            : ", with updates refused as stale meanwhile but no resource version both name (that would tie them to one object)")
-                    + "; the controller Deployment's replicas and LEADER_ELECTION_DISABLE, or the Lease's holder history, would settle it";
+            reason = Message.of("AF012.reason.likely", "who", bothStated ? Message.of("AF012.reason.bothRanWorkers")
+                    : Message.of("AF012.reason.electionMissing", "run", TwoActiveControllers.known(sa) ? p.b.label() : p.a.label()),
+                    "tie", Message.of(shared != null ? "AF012.reason.sharedVersion" : "AF012.reason.refusedOnly"));
         } else if (versionsApart) {
             confidence = Confidence.POSSIBLE;
-            reason = "the two runs wrote about the same Workflow name at the same time, but each named only its own resource versions, never"
-                    + " one the other read or wrote, as two objects of one name in two clusters do (a refused update in the window is"
-                    + " one controller's own as well); the controller Deployment's replicas and LEADER_ELECTION_DISABLE would settle it";
+            reason = Message.of("AF012.reason.versionsApart");
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the two runs wrote about the same Workflow name at the same time, but nothing ties them to one object (no shared resource"
-                    + " version, no refused update in the window): the logs of two clusters with a Workflow of the same name read the same";
+            reason = Message.of("AF012.reason.nothingTies");
         }
 
         Cite cite = new Cite(correlation);
@@ -107,9 +99,9 @@ final class TwoActiveControllersFinding {
 
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact("controllerA", "One controller run", p.a.label()));
-        facts.add(new Fact("leadershipA", "Its leader election", roleA));
+        facts.add(new Fact("leadershipA", "Its leader election", Words.english().render(roleA)));
         facts.add(new Fact("controllerB", "The other run", p.b.label()));
-        facts.add(new Fact("leadershipB", "Its leader election", roleB));
+        facts.add(new Fact("leadershipB", "Its leader election", Words.english().render(roleB)));
         facts.add(new Fact("overlapFrom", "Both active from", from.format()));
         facts.add(new Fact("overlapTo", "Both active until", to.format()));
         facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
@@ -130,11 +122,11 @@ final class TwoActiveControllersFinding {
         facts.add(new Fact("podsAlreadyExisted", "Pod creations that found the Pod there", existed.size()));
         facts.add(new Fact("sharedResourceVersion", "Resource version both acted on", shared == null ? null : TwoActiveControllers.resourceVersion(shared[0])));
 
-        String workflows = p.overlaps.size() == 1 ? "Workflow " + first.workflow()
-                : p.overlaps.size() + " Workflows (" + first.workflow() + " first)";
-        String summary = "Two workflow controllers were active at once: " + p.a.label() + " and " + p.b.label() + " both worked on " + workflows
-                + " from " + from.format() + " to " + to.format() + " (" + GoDuration.format(from.nanosUntil(to)) + "), longer than the "
-                + GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS) + " a leader hand-over allows.";
+        Message workflows = p.overlaps.size() == 1 ? Message.of("AF012.workflowOne", "workflow", first.workflow().toString())
+                : Message.of("AF012.workflowsMany", "count", p.overlaps.size(), "first", first.workflow().toString());
+        Message summary = Message.of("AF012.summary", "a", p.a.label(), "b", p.b.label(), "workflows", workflows, "from", from.format(),
+                "to", to.format(), "overlap", GoDuration.format(from.nanosUntil(to)),
+                "tolerance", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS));
         return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",
                 first.workflow(), null, summary, explain(p, roleA, roleB, conflicts.size(), reapplied.size(), existed.size()), facts, cite.evidence());
     }
@@ -143,35 +135,25 @@ final class TwoActiveControllersFinding {
         return lines.stream().anyMatch(e -> TwoActiveControllers.resourceVersion(e) != null);
     }
 
-    private static String role(State s) {
-        return s.role().description();
-    }
-
     /**
      * The run's role when the overlap began, and, if it logged losing the Lease before the overlap
      * ended, that it went on writing after (a stalled or partitioned old leader).
      */
-    private static String during(State atStart, State atEnd) {
+    private static Message during(State atStart, State atEnd) {
+        String role = atStart.role().description();
         if (atStart.role() == ControllerLeadership.Role.LEADING && atEnd.role() == ControllerLeadership.Role.STOPPED && atEnd.line() != null) {
-            return role(atStart) + "; it logged losing it at " + atEnd.line().time().format() + " and went on writing";
+            return Message.of("AF012.roleLostLease", "role", role, "at", atEnd.line().time().format());
         }
-        return role(atStart);
+        return Message.of("AF012.role", "role", role);
     }
 
-    private static String explain(Pair p, String roleA, String roleB, int conflicts, int reapplied, int existed) {
-        StringBuilder b = new StringBuilder("A Workflow must have one controller: each reconcile reads the Workflow, acts (creates Pods,"
-                + " moves nodes on) and writes the status back. Leader election keeps one replica working (the others wait for the Lease);"
-                + " with LEADER_ELECTION_DISABLE=true every replica works, and two installations with the same instance ID both watch the"
-                + " same Workflows. Here ").append(p.a.label()).append(" (").append(roleA).append(") and ").append(p.b.label()).append(" (")
-                .append(roleB).append(") both took the same Workflows up over the same minutes. ");
+    private static Message explain(Pair p, Message roleA, Message roleB, int conflicts, int reapplied, int existed) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF012.explain.oneController", "a", p.a.label(), "roleA", roleA, "b", p.b.label(), "roleB", roleB));
         if (conflicts + reapplied + existed > 0) {
-            b.append("Meanwhile ").append(conflicts).append(" update(s) were refused because the other had written first, ").append(reapplied)
-                    .append(" were re-applied on the other's version, and ").append(existed).append(" Pod creation(s) found the Pod already"
-                            + " created. ");
+            m.add(Message.of("AF012.explain.contention", "conflicts", conflicts, "reapplied", reapplied, "existed", existed));
         }
-        b.append("Two controllers overwrite each other's status (a node's progress lost, a phase going back), create Pods twice, and run"
-                + " steps again. Check the controller Deployment's replicas and LEADER_ELECTION_DISABLE, and whether another installation"
-                + " watches these namespaces with the same (or no) instance ID. Upstream: argoproj/argo-workflows#16034, #13760, #2694, #6390.");
-        return b.toString();
+        m.add(Message.of("AF012.explain.consequences"));
+        return Message.sequence(m);
     }
 }
