@@ -17,6 +17,8 @@ import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
 import dev.argoforensics.time.ZoneBasis;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
@@ -244,6 +246,35 @@ final class JsonRenderer implements ReportRenderer {
         g.writeEndObject();
     }
 
+    /** The key of what was said (dev/argoforensics/wording/en.yaml), for programs; null where a rule still writes literal text. */
+    private static void code(JsonGenerator g, String field, Message m) throws IOException {
+        String code = m.code();
+        if (code.isEmpty()) {
+            g.writeNullField(field);
+        } else {
+            g.writeStringField(field, code);
+        }
+    }
+
+    /** The values the message was said with (a nested part as its words), so that a program need not parse the sentence. */
+    private static void values(JsonGenerator g, String field, Message m) throws IOException {
+        Message first = m instanceof Message.Sequence s && !s.parts().isEmpty() ? s.parts().get(0) : m;
+        g.writeObjectFieldStart(field);
+        if (first instanceof Message.Keyed k) {
+            for (var e : k.args().entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Message nested) {
+                    g.writeStringField(e.getKey(), Words.english().render(nested));
+                } else if (v instanceof Number || v instanceof Boolean) {
+                    g.writeObjectField(e.getKey(), v);
+                } else {
+                    g.writeStringField(e.getKey(), v == null ? null : v.toString());
+                }
+            }
+        }
+        g.writeEndObject();
+    }
+
     private static void finding(JsonGenerator g, Finding f) throws IOException {
         g.writeStartObject();
         g.writeStringField("rule", f.rule());
@@ -251,6 +282,8 @@ final class JsonRenderer implements ReportRenderer {
         g.writeStringField("severity", f.severity().label());
         g.writeStringField("confidence", f.confidence().label());
         g.writeStringField("confidenceReason", f.confidenceReason());
+        code(g, "confidenceReasonCode", f.reason());
+        values(g, "confidenceReasonValues", f.reason());
         pod(g, f.pod(), f.podUid());
         workflow(g, "workflow", f.workflow());
         if (f.node() == null) {
@@ -262,6 +295,7 @@ final class JsonRenderer implements ReportRenderer {
             g.writeEndObject();
         }
         g.writeStringField("summary", f.summary());
+        code(g, "summaryCode", f.about());
         g.writeStringField("explanation", f.explanation());
         for (Fact fact : f.facts()) {
             Object v = fact.value();
@@ -334,6 +368,7 @@ final class JsonRenderer implements ReportRenderer {
             g.writeStartObject();
             pod(g, c.pod(), c.pod() == null ? null : c.pod().uid());
             g.writeStringField("reason", c.reason());
+            code(g, "reasonCode", c.why());
             source(g, c.evidence());
             g.writeEndObject();
         }
