@@ -14,6 +14,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,11 +56,9 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             Signaled main = firstRound.signaled().stream().filter(s -> mainContainer(correlation, pod, s.container()) && s.toRunning())
                     .findFirst().orElse(null);
             if (main != null) {
-                cleared.add(new Clearance(pod.key(), "the controller signalled " + ("main".equals(main.container()) ? "the main container itself"
-                        : "main container " + main.container() + " (a ContainerSet's own container, node " + pod.link().nodeName() + "."
-                                + main.container() + ")") + " at " + main.line().time().format()
-                        + ": it was stopping the Pod while main ran (workflow shutdown or deadline), not a container outliving main",
-                        main.line().source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.mainSignalled", "container", "main".equals(main.container())
+                        ? Message.of("AF010.cleared.mainItself") : Message.of("AF010.cleared.setContainer", "container", main.container(),
+                                "node", pod.link().nodeName()), "at", main.line().time().format()), main.line().source()));
                 continue;
             }
             long grace = t.graceNanos() != null ? t.graceNanos() : DEFAULT_GRACE;
@@ -69,16 +68,15 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             if (!atKill.isEmpty()) {
                 Signaled k = atKill.get(0);
                 if (end != null && EventOrder.before(end, k.line())) {
-                    cleared.add(new Clearance(pod.key(), "the Pod had stopped (" + PodStopped.describe(end) + " at " + end.time().format()
-                            + ") before the kill round signalled " + k.container() + ": the pod controller acted on a stale cache", end.source()));
+                    cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.stoppedFirst", "stopped", PodStopped.describe(end),
+                            "at", end.time().format(), "container", k.container()), end.source()));
                     continue;
                 }
                 ContainerState exported = exported(pod, k.container());
                 if (exported != null && exported.terminated() && exported.finishedAt() != null
                         && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())) {
-                    cleared.add(new Clearance(pod.key(), "the exported Pod shows " + k.container() + " ended at " + exported.finishedAt().format()
-                            + ", before the kill round at " + k.line().time().format() + ": the pod controller acted on a stale cache",
-                            pod.latestSnapshot().get().source()));
+                    cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.exportedEnded", "container", k.container(),
+                            "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
                     continue;
                 }
                 findings.add(finding(correlation, pod, t, first, atKill, end, grace, exported));
@@ -86,15 +84,13 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             }
             long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
             if (end != null && endNanos <= grace) {
-                cleared.add(new Clearance(pod.key(), "the Pod stopped within the grace period: " + PodStopped.describe(end) + " at "
-                        + end.time().format() + ", " + GoDuration.format(Math.max(0, endNanos)) + " after the first signal (grace "
-                        + GoDuration.format(grace) + ")", end.source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.withinGrace", "stopped", PodStopped.describe(end),
+                        "at", end.time().format(), "after", GoDuration.format(Math.max(0, endNanos)), "grace", GoDuration.format(grace)), end.source()));
                 continue;
             }
             LogEvent quietKill = t.rounds().stream().filter(r -> r.kill() && r.started() != null).map(Round::started).findFirst().orElse(null);
             if (quietKill != null) {
-                cleared.add(new Clearance(pod.key(), "no container of the Pod was running when the kill round ran at " + quietKill.time().format()
-                        + " (it signalled none)", quietKill.source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.quietKill", "at", quietKill.time().format()), quietKill.source()));
                 continue;
             }
             List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
@@ -190,29 +186,29 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                 : PodStopped.ignoredExit(correlation, pod, names)));
 
         Confidence confidence;
-        String reason;
+        Message reason;
+        String containers = String.join(", ", names);
         if (killRound && exportAgrees) {
             confidence = Confidence.CONFIRMED;
-            reason = "the SIGKILL round found " + String.join(", ", names) + " still running, and the exported Pod shows how it ended";
+            reason = Message.of("AF010.reason.killedExported", "containers", containers);
         } else if (killRound) {
             confidence = Confidence.LIKELY;
-            reason = "the SIGKILL round found " + String.join(", ", names) + " still running " + GoDuration.format(grace)
-                    + " after the SIGTERM; no export of the Pod shows how it ended";
+            reason = Message.of("AF010.reason.killed", "containers", containers, "grace", GoDuration.format(grace));
         } else if (!stuck.isEmpty()) {
             confidence = Confidence.POSSIBLE;
-            reason = String.join(", ", names) + " was still signalled " + GoDuration.format(first.line().time().nanosUntil(last.line().time()))
-                    + " after the first SIGTERM, but the logs hold no SIGKILL round; an export of the Pod, or the pod controller's later lines, would settle it";
+            reason = Message.of("AF010.reason.signalledLate", "containers", containers,
+                    "after", GoDuration.format(first.line().time().nanosUntil(last.line().time())));
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the SIGTERM to " + undelivered.container() + " could not be delivered and the logs show neither the Pod stopping nor the "
-                    + "SIGKILL round; an export of the Pod, or the controller's later lines, would settle it";
+            reason = Message.of("AF010.reason.undelivered", "container", undelivered.container());
         }
-        String who = names.isEmpty() ? undelivered.container() : String.join(", ", names);
-        String summary = "Container " + who + " of Pod " + pod.key() + " " + (killRound ? "was still running when the grace period ran out ("
-                + last.line().time().format() + "), " + GoDuration.format(first.line().time().nanosUntil(last.line().time()))
-                + " after the controller first asked it to stop" : !stuck.isEmpty() ? "was still running " + GoDuration.format(
-                first.line().time().nanosUntil(last.line().time())) + " after the controller first asked it to stop"
-                : "could not be sent the stop signal") + (end != null ? "; the Pod stopped at " + end.time().format() : "") + ".";
+        String who = names.isEmpty() ? undelivered.container() : containers;
+        Message what = killRound ? Message.of("AF010.graceRanOut", "at", last.line().time().format(),
+                "after", GoDuration.format(first.line().time().nanosUntil(last.line().time())))
+                : !stuck.isEmpty() ? Message.of("AF010.stillRunning", "after", GoDuration.format(first.line().time().nanosUntil(last.line().time())))
+                : Message.of("AF010.notSignalled");
+        Message summary = Message.of("AF010.summary", "who", who, "pod", pod.key().toString(), "what", what,
+                "stopped", end == null ? Message.NOTHING : Message.of("AF010.podStopped", "at", end.time().format()));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 StopWording.explain(pod, who, killRound, grace, t.graceNanos() != null, undelivered, end, forcedWait != null), facts,

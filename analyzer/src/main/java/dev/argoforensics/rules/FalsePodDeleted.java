@@ -25,6 +25,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -121,20 +122,18 @@ public final class FalsePodDeleted extends NodeRule {
         WorkflowFate fate = life.workflow();
         if (fate != null && fate.deleted() != null && (created == null || !clearlyAfter(created.time(), fate.deleted().at()))
                 && !clearlyAfter(fate.deleted().at(), declared.time())) {
-            scope.clear(pod, "its Workflow " + fate.ref() + " was deleted (" + fate.deleted().how() + ", " + fate.deleted().at().format()
-                    + "): its Pods go with it, and the controller's \"pod deleted\" is true", fate.deleted().evidence());
+            scope.clear(pod, Message.of("AF008.cleared.workflowDeleted", "workflow", fate.ref().toString(), "how", fate.deleted().how(),
+                    "at", fate.deleted().at().format()), fate.deleted().evidence());
             return true;
         }
         NamesakeCleanup namesake = life.namesakeCleanup();
         if (namesake != null && namesake.deletes() && EventOrder.before(namesake.ran(), declared)) {
-            scope.clear(pod, "a deletePod item queued for an earlier Pod of the same name ran at " + namesake.ran().time().format()
-                    + " and deleted this one (argoproj/argo-workflows#8022): a real deletion, by the controller itself (see AF007)", namesake.ran().source());
+            scope.clear(pod, Message.of("AF008.cleared.namesakeDeleted", "at", namesake.ran().time().format()), namesake.ran().source());
             return true;
         }
         DeletionRequest d = life.deletion();
         if (d != null && laterDeletion(life, declared) == null) {
-            scope.clear(pod, "the Pod was deleted " + d.describe() + ": the controller's \"pod deleted\" is true (AF007 tells whether it "
-                    + "was running, AF001 whether a finished result was lost)", d.notAfter().evidence());
+            scope.clear(pod, Message.of("AF008.cleared.deleted", "how", d.describe()), d.notAfter().evidence());
             return true;
         }
         return false;
@@ -146,8 +145,8 @@ public final class FalsePodDeleted extends NodeRule {
                 .allMatch(m -> "Pending".equals(m.nodePhase()) || Boolean.TRUE.equals(m.recentlyStarted()));
         if (waiting) {
             LogEvent last = missing.get(missing.size() - 1);
-            scope.clear(pod, "the controller found the Pod missing only while its node was Pending or recently started (" + missing.size()
-                    + " time" + (missing.size() == 1 ? "" : "s") + "), which it never marks deleted; no \"pod deleted\" followed", last.source());
+            scope.clear(pod, Message.of("AF008.cleared.waiting", "times", Message.of(missing.size() == 1 ? "AF008.cleared.once" : "AF008.cleared.times",
+                    "count", missing.size())), last.source());
         }
     }
 

@@ -14,11 +14,13 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.FalsePodDeleted.Cause;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** AF008's finding in words: its facts, evidence, confidence and explanation, per cause. */
+/** AF008's finding: its facts, evidence, confidence and explanation, per cause, as messages (their words are in en.yaml). */
 final class FalsePodDeletedReport {
     private final Correlation correlation;
     private final FalsePodDeleted rule;
@@ -26,6 +28,22 @@ final class FalsePodDeletedReport {
     FalsePodDeletedReport(Correlation correlation, FalsePodDeleted rule) {
         this.correlation = correlation;
         this.rule = rule;
+    }
+
+    /**
+     * When the line that labelled the Pod (or the earlier Pod's item that did) was logged by another
+     * controller run than the declaration, and both runs wrote about the Workflow at the same time, the
+     * words saying so; else null.
+     */
+    private Message concurrent(Case c) {
+        LogEvent telltale = c.labelled() != null ? c.labelled() : c.namesake() != null ? c.namesake().ran() : c.leftInformer();
+        NodeLink link = c.pod().link();
+        if (telltale == null || link == null) {
+            return null;
+        }
+        return correlation.workflow(link.workflow()).map(h -> dev.argoforensics.correlate.PhaseHistory.concurrent(h, telltale, c.declared()))
+                .map(r -> RunsAtOnce.of("AF008.reason.concurrentRuns", correlation, r, link.workflow()))
+                .orElse(null);
     }
 
     /**
@@ -43,24 +61,6 @@ final class FalsePodDeletedReport {
      * @param later        a deletion evidenced only after the declaration, or null
      * @param together     nodes of the Workflow marked deleted in the same millisecond, this one included
      */
-    /**
-     * When the line that labelled the Pod (or the earlier Pod's item that did) was logged by another
-     * controller run than the declaration, and both runs wrote about the Workflow at the same time, the
-     * words saying so; else null.
-     */
-    private String concurrent(Case c) {
-        LogEvent telltale = c.labelled() != null ? c.labelled() : c.namesake() != null ? c.namesake().ran() : c.leftInformer();
-        NodeLink link = c.pod().link();
-        if (telltale == null || link == null) {
-            return null;
-        }
-        return correlation.workflow(link.workflow()).map(h -> dev.argoforensics.correlate.PhaseHistory.concurrent(h, telltale, c.declared()))
-                .map(r -> "the labelling was logged by " + correlation.processes().get(r.first()).label() + " and the declaration by "
-                        + correlation.processes().get(r.second()).label() + ", both writing about " + link.workflow() + " at the same time (from "
-                        + r.from().format() + " to " + r.to().format() + ")")
-                .orElse(null);
-    }
-
     record Case(PodHistory pod, PodLifecycle life, Cause cause, LogEvent created, LogEvent declared, LogEvent marked, LogEvent labelled,
                 NamesakeCleanup namesake, LogEvent completion, LogEvent leftInformer, boolean informerLines, PodSnapshot alive, AuditRecord audit,
                 DeletionRequest later, int together, PodListing listed) {
@@ -70,7 +70,8 @@ final class FalsePodDeletedReport {
         NodeLink link = c.pod().link();
         WorkflowPodMissing said = (WorkflowPodMissing) c.declared().event();
         List<Fact> facts = new ArrayList<>();
-        facts.add(new Fact("cause", "Why the informer lost it", causeShort(c)));
+        Message cause = cause(c);
+        facts.add(new Fact("cause", "Why the informer lost it", Words.english().render(cause)));
         facts.add(new Fact("podCreatedAt", "Pod created at", c.created() == null ? null : c.created().time().format()));
         if (c.namesake() != null) {
             facts.add(new Fact("earlierPodCreatedAt", "Earlier Pod of the name created at",
@@ -126,51 +127,42 @@ final class FalsePodDeletedReport {
         }
 
         Confidence confidence;
-        String reason;
+        Message reason;
         boolean labelledCause = c.cause() == Cause.NAMESAKE || c.cause() == Cause.STALE_COPY || c.cause() == Cause.LABELLED;
         if (c.alive() != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "an export of the Pod taken at " + c.alive().observed().time().format() + ", after the controller declared it deleted, shows it "
-                    + "without a deletionTimestamp";
+            reason = Message.of("AF008.reason.exportedAlive", "at", c.alive().observed().time().format());
         } else if (c.audit() != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "the audit log spans the Pod's creation to the declaration, records requests on the Pod, and holds no delete or eviction of it";
+            reason = Message.of("AF008.reason.auditClean");
         } else if (c.listed() != null) {
             confidence = Confidence.LIKELY;
-            reason = "a kubectl get pods table printed at " + c.listed().table().observed().time().format() + ", after the controller declared "
-                    + "the Pod deleted, still lists it (STATUS " + c.listed().row().status() + ", created before the declaration by its AGE); a "
-                    + "table shows no UID or deletionTimestamp, so an export of the Pod would confirm it";
+            reason = Message.of("AF008.reason.listed", "at", c.listed().table().observed().time().format(), "status", c.listed().row().status());
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
-            reason = "a deletion is evidenced, but only after the declaration (" + c.later().describe() + "); " + settle();
+            reason = Message.of("AF008.reason.laterDeletion", "deletion", c.later().describe(), "settle", settle());
         } else if (labelledCause && c.leftInformer() != null) {
             confidence = Confidence.LIKELY;
-            reason = "the Pod's own lines show it leaving the informer right after the controller labelled it completed, and nothing shows a "
-                    + "deletion; " + settle();
+            reason = Message.of("AF008.reason.leftInformer", "settle", settle());
         } else if (labelledCause && !c.informerLines()) {
             confidence = Confidence.POSSIBLE;
-            reason = "the controller labelled the Pod completed before declaring it missing, but the log holds none of the Pod's informer events "
-                    + "(Argo v3.6.5 and later log them at info level), so a deletion before the labelling is not ruled out; " + settle();
+            reason = Message.of("AF008.reason.noInformerLines", "settle", settle());
         } else if (labelledCause) {
             confidence = Confidence.POSSIBLE;
-            reason = "the controller labelled the Pod completed before declaring it missing, but the log does not show the Pod leaving the "
-                    + "informer (the excerpt may be cut); " + settle();
+            reason = Message.of("AF008.reason.notSeenLeaving", "settle", settle());
         } else if (c.cause() == Cause.PENDING) {
             confidence = Confidence.POSSIBLE;
-            reason = "a Pending Pod that someone deleted leaves the same lines in the releases that mark Pending nodes deleted; " + settle();
+            reason = Message.of("AF008.reason.pending", "settle", settle());
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the log shows the Pod's informer events but no departure from the informer before the declaration, which a cut in the "
-                    + "excerpt would also explain; " + settle();
+            reason = Message.of("AF008.reason.neverLeft", "settle", settle());
         }
-        String concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
+        Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
             confidence = Confidence.POSSIBLE;
-            reason = concurrent + ": two controllers on one Workflow (AF012), or two clusters' Workflows of one name read together, and"
-                    + " the labelling may be of another cluster's Pod of that name; " + settle();
+            reason = Message.of("AF008.reason.concurrent", "runs", concurrent, "settle", settle());
         }
-        String summary = "Pod " + c.pod().key() + " was declared missing at " + c.declared().time().format() + " and its node marked Error \"pod "
-                + "deleted\", yet nothing shows it deleted: " + causeShort(c) + ".";
+        Message summary = Message.of("AF008.summary", "pod", c.pod().key().toString(), "at", c.declared().time().format(), "cause", cause);
         // The Pod of the latest Created pod: an exported UID of an earlier Pod of the same name is not its UID.
         PodKey instance = correlation.lifecycle(c.pod().key()).instanceKey();
         return new Finding(FalsePodDeleted.ID, rule.title(), rule.severity(), confidence, reason, instance,
@@ -179,89 +171,61 @@ final class FalsePodDeletedReport {
     }
 
     /** What would settle it, in terms of what the inputs hold. */
-    private String settle() {
+    private Message settle() {
         Set<EvidenceKind> have = correlation.available();
-        List<String> lacking = new ArrayList<>();
+        List<Message> lacking = new ArrayList<>();
         if (!have.contains(EvidenceKind.POD_SNAPSHOT)) {
-            lacking.add("an export of the Pod taken after the error (alive, labelled workflows.argoproj.io/completed: \"true\", no deletionTimestamp)");
+            lacking.add(Message.of("AF008.settle.podExport"));
         }
         if (!have.contains(EvidenceKind.AUDIT_LOG)) {
-            lacking.add("the API server's audit log for the window (no delete of the Pod)");
+            lacking.add(Message.of("AF008.settle.auditLog"));
         }
-        return lacking.isEmpty() ? "the exports and audit records given do not cover the time of the error"
-                : String.join(" or ", lacking) + " would settle it";
+        return lacking.isEmpty() ? Message.of("AF008.settle.notCovered") : Message.of("AF008.settle.would", "what", lacking.size() == 1 ? lacking.get(0)
+                : Message.of("AF008.settle.either", "first", lacking.get(0), "second", lacking.get(1)));
     }
 
-    private static String causeShort(Case c) {
-        return switch (c.cause()) {
-            case NAMESAKE -> "a cleanup item queued for an earlier Pod of the same name labelled it completed";
-            case STALE_COPY -> "the controller labelled it completed after its node completed, then a reconcile of an outdated copy of the "
-                    + "Workflow found it missing";
-            case LABELLED -> "the controller labelled it completed before its node was recorded completed";
-            case PENDING -> "its node was still Pending, which releases from v3.4 on never mark deleted";
-            case NEVER_LEFT -> "the log shows it in the controller's informer and never leaving it";
-        };
+    private static Message cause(Case c) {
+        return Message.of(switch (c.cause()) {
+            case NAMESAKE -> "AF008.cause.namesake";
+            case STALE_COPY -> "AF008.cause.staleCopy";
+            case LABELLED -> "AF008.cause.labelled";
+            case PENDING -> "AF008.cause.pending";
+            case NEVER_LEFT -> "AF008.cause.neverLeft";
+        });
     }
 
-    private String explain(Case c) {
-        StringBuilder b = new StringBuilder();
-        String pod = "Pod " + c.pod().key();
-        String wf = c.pod().link().workflow().toString();
-        switch (c.cause()) {
-            case NAMESAKE -> {
-                b.append("Workflow ").append(wf).append(" was run again under the same name, so its Pods bear the names of the earlier run's. ");
-                b.append("A labelPodCompleted item that the cleanup queue held for the earlier Pod");
-                if (c.namesake().queued() != null) {
-                    b.append(" (queued at ").append(c.namesake().queued().time().format()).append(')');
-                }
-                b.append(" ran at ").append(c.namesake().ran().time().format());
-                if (c.created() != null) {
-                    b.append(", after this Pod was created at ").append(c.created().time().format());
-                }
-                b.append(": the queue's key names the Pod without its UID, so the worker labelled the new Pod "
-                        + "workflows.argoproj.io/completed=true. ");
-            }
-            case STALE_COPY -> b.append("The controller recorded the node completed at ").append(c.completion().time().format())
-                    .append(" and labelled ").append(pod).append(" completed at ").append(c.labelled().time().format())
-                    .append(", its ordinary cleanup. A later reconcile nonetheless found the node ").append(nodePhase(c))
-                    .append(": a worker acting on an outdated copy of the Workflow, in which the node had not completed yet "
-                            + "(argoproj/argo-workflows#16294). ");
-            case LABELLED -> b.append("The controller labelled ").append(pod).append(" completed at ").append(c.labelled().time().format())
-                    .append(" although no line shows its node completed, and the lines do not show who queued the item: a cleanup item of "
-                            + "an earlier Workflow of the same name (#8022) or an outdated copy of the Workflow (#16294) do this; the log "
-                            + "before the labelling (its queueing line, an earlier \"Created pod\" of the name) would tell. ");
-            case PENDING -> b.append("The controller found ").append(pod).append(" missing while its node was still Pending and marked the "
-                    + "node deleted all the same. From v3.4 on the controller leaves a Pending node alone when its Pod is missing (it may get "
-                    + "a new Pod); marking it deleted is a regression of earlier releases, which took Pods their informer had not seen yet "
-                    + "for deleted ones (argoproj/argo-workflows#5811). ");
-            case NEVER_LEFT -> b.append("The log shows the informer events of ").append(pod)
-                    .append(" and no \"delete pod event\" before the controller declared it missing: nothing shows the Pod leaving the "
-                            + "informer, which a reconcile of an outdated copy of the Workflow (#16294) or a cut in the excerpt would explain. ");
-        }
+    private Message explain(Case c) {
+        List<Message> m = new ArrayList<>();
+        String pod = c.pod().key().toString();
+        m.add(switch (c.cause()) {
+            case NAMESAKE -> Message.of("AF008.explain.namesake", "workflow", c.pod().link().workflow().toString(),
+                    "queued", c.namesake().queued() == null ? Message.NOTHING
+                            : Message.of("AF008.explain.namesakeQueued", "at", c.namesake().queued().time().format()),
+                    "ran", c.namesake().ran().time().format(),
+                    "created", c.created() == null ? Message.NOTHING : Message.of("AF008.explain.namesakeCreated", "at", c.created().time().format()));
+            case STALE_COPY -> Message.of("AF008.explain.staleCopy", "completed", c.completion().time().format(), "pod", pod,
+                    "labelled", c.labelled().time().format(), "phase", nodePhase(c));
+            case LABELLED -> Message.of("AF008.explain.labelled", "pod", pod, "at", c.labelled().time().format());
+            case PENDING -> Message.of("AF008.explain.pending", "pod", pod);
+            case NEVER_LEFT -> Message.of("AF008.explain.neverLeft", "pod", pod);
+        });
         if (c.cause() == Cause.NAMESAKE || c.cause() == Cause.STALE_COPY || c.cause() == Cause.LABELLED) {
-            b.append("That label takes a Pod out of the controller's informer, which watches only Pods labelled completed=false");
-            b.append(c.leftInformer() != null ? " (\"delete pod event\" at " + c.leftInformer().time().format() + ")" : "");
-            b.append("; it is not a deletion, and the Pod runs on. ");
+            m.add(Message.of("AF008.explain.labelNotDeletion", "left", c.leftInformer() == null ? Message.NOTHING
+                    : Message.of("AF008.explain.leftAt", "at", c.leftInformer().time().format())));
         }
-        b.append("At ").append(c.declared().time().format()).append(" a Workflow worker found no Pod for the node, logged \"Workflow pod is "
-                + "missing\" (nodePhase=").append(nodePhase(c)).append(") and marked it Error \"pod deleted\". ");
+        m.add(Message.of("AF008.explain.declared", "at", c.declared().time().format(), "phase", nodePhase(c)));
         if (c.together() > 1) {
-            b.append(c.together()).append(" nodes of the Workflow were marked deleted in that millisecond: one reconcile found all their Pods "
-                    + "missing at once. ");
+            m.add(Message.of("AF008.explain.together", "count", c.together()));
         }
-        b.append(c.later() == null ? "Nothing in the inputs shows a deletion of the Pod before that. "
-                : "The only deletion the records show comes after that: " + c.later().describe() + ". ");
+        m.add(c.later() == null ? Message.of("AF008.explain.noDeletion") : Message.of("AF008.explain.laterDeletion", "deletion", c.later().describe()));
         if (c.alive() != null) {
-            b.append("An export taken at ").append(c.alive().observed().time().format()).append(" shows the Pod still there");
             String label = c.alive().labels().get("workflows.argoproj.io/completed");
-            b.append("true".equals(label) ? ", labelled completed. " : ". ");
+            m.add(Message.of("AF008.explain.alive", "at", c.alive().observed().time().format(),
+                    "close", Message.of("true".equals(label) ? "AF008.explain.aliveLabelled" : "common.stop")));
         }
-        b.append("The step failed on the controller's bookkeeping, not on the cluster or its own code: ");
-        b.append(c.cause() == Cause.NAMESAKE ? "give each run a unique name (metadata.generateName) rather than reusing one while the earlier "
-                + "run's cleanup may still be queued. Upstream: argoproj/argo-workflows#8022."
-                : c.cause() == Cause.PENDING ? "upgrade the controller. Upstream: argoproj/argo-workflows#5811."
-                : "check the Pod and its logs for the step's real outcome. Upstream: argoproj/argo-workflows#8022 and #16294.");
-        return b.toString();
+        m.add(Message.of("AF008.explain.bookkeeping", "advice", Message.of(c.cause() == Cause.NAMESAKE ? "AF008.explain.adviceNamesake"
+                : c.cause() == Cause.PENDING ? "AF008.explain.advicePending" : "AF008.explain.adviceOther")));
+        return Message.sequence(m);
     }
 
     private static String nodePhase(Case c) {

@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -85,18 +86,16 @@ public final class PhaseRegression extends DeclaredRule {
     }
 
     private static void clear(Correlation correlation, WorkflowHistory h, Pass p, List<Clearance> cleared) {
-        String why = p.copy() == Copy.NEWER
-                ? "after its " + p.completion().phase() + " completion (resourceVersion " + p.completion().resourceVersion()
-                        + ") the Workflow was processed at the newer resourceVersion " + p.resourceVersion() + ", not completed: it was reset"
-                        + " (argo retry) and what failed afterwards is a new attempt, not a regression"
-                : "after its " + p.completion().phase() + " completion a Workflow of the same name was processed that had not started"
-                        + " (phase " + describePhase(p) + "): a new object, whose failures are its own";
+        Message why = p.copy() == Copy.NEWER
+                ? Message.of("AF009.cleared.retried", "phase", p.completion().phase(), "completedAt", String.valueOf(p.completion().resourceVersion()),
+                        "version", String.valueOf(p.resourceVersion()))
+                : Message.of("AF009.cleared.newObject", "phase", p.completion().phase(), "processed", describePhase(p));
         cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), why, p.processing().source()));
     }
 
-    private static String describePhase(Pass p) {
+    private static Object describePhase(Pass p) {
         String phase = p.processing().event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowProcessing w ? w.phase() : null;
-        return phase == null || phase.isEmpty() ? "\"\"" : phase;
+        return phase == null || phase.isEmpty() ? Message.of("AF009.cleared.noPhase") : phase;
     }
 
     private void regression(Correlation correlation, WorkflowHistory h, Completion completion, List<Pass> passes, List<Finding> findings,
@@ -104,18 +103,15 @@ public final class PhaseRegression extends DeclaredRule {
         Pass first = passes.get(0);
         Change key = key(passes);
         if (passes.stream().allMatch(p -> p.outcome() == Outcome.RECREATED)) {
-            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), key.nodeId()), "the controller's update was refused because the"
-                    + " Workflow had been deleted and recreated under its name (" + passes.get(0).guardError() + "): the changes were made on the"
-                    + " old object's copy; see AF015", passes.get(0).outcomeLine().source()));
+            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), key.nodeId()), Message.of("AF009.cleared.recreated",
+                    "guard", passes.get(0).guardError()), passes.get(0).outcomeLine().source()));
             return;
         }
         if (completion != null && passes.stream().flatMap(p -> p.changes().stream()).allMatch(ch -> ch.kind() == Kind.COMPLETED_AGAIN
                 || (ch.kind() == Kind.WORKFLOW_PHASE && completion.phase().equals(ch.toPhase())))) {
             // The same end reached again from an older copy (a second active controller, a stale copy): nothing went back.
-            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), "after its " + completion.phase() + " completion a "
-                    + "later pass completed it again with the same phase, from a copy that predated the completion (another active "
-                    + "controller (AF012) or a stale copy): no phase went back", first.processing() == null ? key.line().source()
-                    : first.processing().source()));
+            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), Message.of("AF009.cleared.completedAgain",
+                    "phase", completion.phase()), first.processing() == null ? key.line().source() : first.processing().source()));
             return;
         }
         Pass stored = passes.stream().filter(p -> p.outcome() == Outcome.STORED).findFirst().orElse(null);
@@ -125,64 +121,49 @@ public final class PhaseRegression extends DeclaredRule {
 
         Outcome outcome = stored != null ? Outcome.STORED : guarded != null ? Outcome.GUARDED : Outcome.UNKNOWN;
         Confidence confidence;
-        String reason;
+        Message reason;
         boolean anyAsserted = passes.stream().flatMap(p -> p.changes().stream()).anyMatch(Change::asserted);
         if (outcome == Outcome.STORED) {
             String phase = stored.storedPhase();
             boolean phaseShows = completion != null && !completion.phase().equals(phase);
             if (phaseShows || (export != null && export.regressed)) {
                 confidence = Confidence.CONFIRMED;
-                reason = phaseShows ? "the update after the change stored phase " + phase + " over the completed " + completion.phase()
-                        : "the exported Workflow, taken after, shows " + export.what;
+                reason = phaseShows ? Message.of("AF009.reason.storedOver", "phase", phase, "completed", completion.phase())
+                        : Message.of("AF009.reason.exportShows", "what", export.what);
             } else {
                 confidence = Confidence.LIKELY;
-                reason = "the update after the change was stored (\"Workflow update successful\" phase " + phase
-                        + "); that line gives the Workflow's phase, not the node's: an export of the Workflow taken after would show it";
+                reason = Message.of("AF009.reason.stored", "phase", phase);
             }
         } else if (outcome == Outcome.GUARDED || (export != null && export.kept)) {
             outcome = Outcome.GUARDED;
             if (export != null && export.kept) {
                 confidence = Confidence.CONFIRMED;
-                reason = "the exported Workflow, taken after, still shows " + export.what + ": the change was not stored";
+                reason = Message.of("AF009.reason.exportKept", "what", export.what);
             } else {
                 confidence = Confidence.LIKELY;
-                reason = "the controller's persist guard refused the update (\"" + guarded.guardError() + "\"); an export of the Workflow would show"
-                        + " the completed state kept";
+                reason = Message.of("AF009.reason.guarded", "guard", guarded.guardError());
             }
         } else if (anyAsserted || copy == Copy.STALE) {
             confidence = Confidence.LIKELY;
-            reason = (anyAsserted ? "the controller itself logged changing a fulfilled " + (key.kind() == Kind.WORKFLOW_ASSERTED ? "Workflow" : "node")
-                    : "the pass worked on a copy older than the stored completion") + "; whether the change was stored is not in the logs"
-                    + " (no \"Workflow update successful\" or \"Failed to re-apply update\" after it)";
+            reason = Message.of("AF009.reason.storeUnknown", "why", Message.of(!anyAsserted ? "AF009.reason.staleCopy"
+                    : key.kind() == Kind.WORKFLOW_ASSERTED ? "AF009.reason.assertedWorkflow" : "AF009.reason.assertedNode"));
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = copy == Copy.UNKNOWN
-                    ? "the lines give no resourceVersion to tell the copy the controller worked on: a stale copy, or a Workflow reset by argo retry"
-                            + " (which this release does not show in the controller's lines)"
-                    : "the pass's outcome is not in the logs";
+            reason = Message.of(copy == Copy.UNKNOWN ? "AF009.reason.copyUnknown" : "AF009.reason.outcomeUnknown");
         }
         if (completion != null && completion.stored() == null && !anyAsserted && confidence != Confidence.CONFIRMED) {
             confidence = Confidence.POSSIBLE;
-            reason = "the completion's persist is not in the logs (only \"Marking workflow completed\"); " + reason;
+            reason = Message.of("AF009.reason.completionUnstored", "reason", reason);
         }
-        String concurrent = completion == null ? null : concurrentRuns(correlation, h, completion.line(), key.line());
+        Message concurrent = completion == null ? null : RunsAtOnce.completionAndChange(correlation, h, completion.line(), key.line());
         if (concurrent != null && confidence != Confidence.POSSIBLE) {
             confidence = Confidence.POSSIBLE;
-            reason = concurrent + ": two controllers on one object (AF012), or two clusters' Workflows of one name read together, the"
-                    + " change may be on another object than the completion; " + reason;
+            reason = Message.of("AF009.reason.concurrent", "runs", concurrent, "reason", reason);
         }
         Severity severity = outcome == Outcome.GUARDED ? Severity.LOW : severity();
         PodKey pod = RegressionWords.subject(correlation, h.ref(), key.nodeId());
         findings.add(RegressionWords.finding(correlation, h, pod, completion, passes, key, copy, outcome, stored, guarded, export == null ? null
                 : export.snapshot, severity, confidence, reason, title()));
-    }
-
-    /** Words for two runs writing about the Workflow at once, when the completion and the change come from them; else null. */
-    static String concurrentRuns(Correlation correlation, WorkflowHistory h, LogEvent completed, LogEvent changed) {
-        PhaseHistory.ConcurrentRuns c = PhaseHistory.concurrent(h, completed, changed);
-        return c == null ? null : "the completion was logged by " + correlation.processes().get(c.first()).label() + " and the change by "
-                + correlation.processes().get(c.second()).label() + ", both writing about " + h.ref() + " at the same time (from "
-                + c.from().format() + " to " + c.to().format() + ")";
     }
 
     /** The change the finding is about: the controller's assertion, else a node failing, else the Workflow's phase, else a second completion. */
@@ -218,17 +199,17 @@ public final class PhaseRegression extends DeclaredRule {
             String before = key.fromPhase() != null && PhaseHistory.COMPLETED.contains(key.fromPhase()) ? key.fromPhase()
                     : completion != null && "Succeeded".equals(completion.phase()) ? "Succeeded" : null;
             String phase;
-            String what;
+            Message what;
             if (key.nodeId() != null) {
                 Optional<NodeStatus> n = s.node(key.nodeId());
                 if (n.isEmpty()) {
                     return null;
                 }
                 phase = n.get().phase();
-                what = "node " + key.nodeId() + " " + phase;
+                what = Message.of("AF009.exportNode", "node", key.nodeId(), "phase", phase);
             } else {
                 phase = s.phase();
-                what = "phase " + phase;
+                what = Message.of("AF009.exportPhase", "phase", phase);
                 before = completion != null ? completion.phase() : before;
             }
             boolean regressed = before != null && phase.equals(key.toPhase()) && !phase.equals(before);
@@ -238,6 +219,6 @@ public final class PhaseRegression extends DeclaredRule {
         return null;
     }
 
-    private record Export(WorkflowSnapshot snapshot, boolean regressed, boolean kept, String what) {
+    private record Export(WorkflowSnapshot snapshot, boolean regressed, boolean kept, Message what) {
     }
 }

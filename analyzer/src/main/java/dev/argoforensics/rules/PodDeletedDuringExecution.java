@@ -17,6 +17,8 @@ import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,18 +54,13 @@ public final class PodDeletedDuringExecution extends NodeRule {
             return; // nothing shows when (or that) the Pod was deleted
         }
         switch (execution.state()) {
-            case FINISHED_BEFORE -> scope.clear(pod, execution.weak()
-                    ? "only the controller's lines suggest its containers had finished before the deletion was requested (" + execution.reason()
-                            + "); not conclusive, as a Pod whose node was lost looks the same in them: an export of the Pod or the node's "
-                            + "Events would settle it (see AF001)"
-                    : "its containers had finished before the deletion was requested (" + execution.reason()
-                            + "): a result lost after the fact, not a deletion during execution (see AF001, AF002)", execution.evidence());
+            case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
+                    "reason", execution.reason()), execution.evidence());
             case RUNNING -> scope.findings().add(finding(scope, pod, life, null));
             default -> {
                 Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();
                 if (reported.isPresent()) {
-                    scope.clear(pod, "the executor reported exit code 0 for the main container in its task result: it completed, and was not "
-                            + "ended by a signal (see AF002)", reported.get().source());
+                    scope.clear(pod, Message.of("AF007.cleared.exitedZero"), reported.get().source());
                 } else {
                     runningBefore(pod).ifPresent(s -> scope.findings().add(finding(scope, pod, life, s)));
                 }
@@ -103,9 +100,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
         facts.add(new Fact("deletedBy", "Deleted by", deletion.map(Deletion::who).orElse(null)));
         facts.add(new Fact("howDeleted", "How", deletion.map(Deletion::how).orElse(null)));
-        String how = before == null ? running.reason() : "the last export before the deletion" + (before.observed() == null ? ""
-                : " (" + before.observed().time().format() + ")") + " shows main " + PodLifecycle.main(before).state() + "; it may have finished before the deletion";
-        facts.add(new Fact("mainContainer", "Main container at the deletion", how));
+        // How main stood at the deletion: the model's reason, or what the last export before it shows (a fact too, in the same words).
+        Object how = before == null ? running.reason() : Message.of("AF007.exportBefore", "taken", before.observed() == null ? Message.NOTHING
+                : Message.of("AF007.exportTaken", "at", before.observed().time().format()), "state", PodLifecycle.main(before).state());
+        facts.add(new Fact("mainContainer", "Main container at the deletion", how instanceof Message m ? Words.english().render(m) : how));
         life.containersEnd().ifPresent(end -> facts.add(new Fact("containerExitCodes", "Container exit codes", end.exitSummary())));
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
         facts.add(new Fact("finalNodeMessage", "Final node message", outcome.message()));
@@ -143,51 +141,45 @@ public final class PodDeletedDuringExecution extends NodeRule {
             cite.pod(before, "exported Pod before the deletion");
         }
         Confidence confidence;
-        String reason;
+        Message reason;
+        String execution = running.reason();
         if (before != null) {
             confidence = Confidence.POSSIBLE;
-            reason = how + " (" + running.reason() + ")";
+            reason = Message.of("AF007.reason.exportBefore", "how", how, "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
-            reason = running.reason() + ", and the exported Workflow records the node Error \"" + outcome.message() + "\"";
+            reason = Message.of("AF007.reason.confirmed", "execution", execution, "message", outcome.message());
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
-            reason = !running.weak() ? running.reason() + "; only the controller log records the node's end"
-                    : "only the controller's lines show the Pod still running at its deletion: " + running.reason();
+            reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : "AF007.reason.linesShowRunning", "execution", execution);
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "only the controller's lines show the Pod running at its deletion (" + running.reason() + ") and the node's end";
+            reason = Message.of("AF007.reason.linesOnly", "execution", execution);
         }
-        String who = deletion.map(d -> " by " + d.who()).orElse("");
-        String summary = "Pod " + pod.key() + " was deleted" + who + " " + request.when() + " while its main container was "
-                + "still running; its node ended Error \"" + outcome.message() + "\".";
+        Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),
+                "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
+                "message", outcome.message());
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request),
                 facts, cite.evidence());
     }
 
-    private static String explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, String how, Deletion deletion, DeletionRequest request) {
-        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was deleted ").append(request.when())
-                .append(" before its main container finished: ").append(how).append(". ");
+    private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
-            b.append(deletion.audit() == null ? "The cluster's Events name who: "
-                            : deletion.audit().exporter().isEmpty() ? "The API server's audit log names who: "
-                            : "The API server's audit log (" + deletion.audit().exporter() + ") names who: ")
-                    .append(deletion.describe()).append(". ");
+            m.add(deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
+                    : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
+                    : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())
                     .map(Deletion::describe).toList();
             if (!around.isEmpty()) {
-                b.append("Around it, the Events say: ").append(String.join("; ", around)).append(". ");
+                m.add(Message.of("AF007.explain.around", "events", String.join("; ", around)));
             }
         } else {
-            b.append("Neither audit records nor Events in the inputs name who deleted it. ");
+            m.add(Message.of("AF007.explain.nobodyNamed"));
         }
-        b.append("The step never finished, so when the controller found the Pod gone it marked the node Error \"").append(outcome.message())
-                .append("\". The step failed because its Pod was taken away, not because of its own code, and no finished result was "
-                        + "lost (that would be AF001 and AF002). Give the step a retryStrategy (retryPolicy OnError or Always) so that "
-                        + "the Workflow runs it again, and keep voluntary disruptions away from running steps (a PodDisruptionBudget, the "
-                        + "annotation cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\", or karpenter.sh/do-not-disrupt: \"true\"). "
-                        + "Upstream: argoproj/argo-workflows#13152, #1038, #5321 and #13581.");
-        return b.toString();
+        m.add(Message.of("AF007.explain.neverFinished", "message", outcome.message()));
+        return Message.sequence(m);
     }
 }

@@ -16,6 +16,7 @@ import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,27 +56,28 @@ final class PodStopped {
         return candidates.stream().filter(e -> EventOrder.after(e, after)).min(Comparator.comparingLong(LogEvent::ordinal)).orElse(null);
     }
 
-    static String describe(LogEvent e) {
+    /** What the line shows of the Pod's stopping. */
+    static Message describe(LogEvent e) {
         ControllerEvent ev = e.event();
         if (ev instanceof Signal s && "pod-failed".equals(s.name())) {
-            return "the controller saw the Pod Failed";
+            return Message.of("AF010.stopped.podFailed");
         }
         if (ev instanceof Signal s && "sidecar-exit-ignored".equals(s.name())) {
-            return "the controller ignored " + s.attribute("container") + "'s exit code " + s.attribute("exitCode");
+            return Message.of("AF010.stopped.exitIgnored", "container", s.attribute("container"), "code", s.attribute("exitCode"));
         }
         if (ev instanceof PodInformerEvent) {
-            return "the Pod left the controller's informer";
+            return Message.of("AF010.stopped.leftInformer");
         }
         if (ev instanceof PodCleanupQueued || ev instanceof PodCleanupStarted) {
-            return "the controller cleaned the finished Pod up";
+            return Message.of("AF010.stopped.cleanedUp");
         }
         if (ev instanceof WorkflowUpdated u) {
-            return "the Workflow was persisted " + u.phase();
+            return Message.of("AF010.stopped.persisted", "phase", u.phase());
         }
         if (ev instanceof TaskResultForced) {
-            return "the wait container had ended";
+            return Message.of("AF010.stopped.waitEnded");
         }
-        return "the node was completed";
+        return Message.of("AF010.stopped.nodeCompleted");
     }
 
     /** The Workflow's {@code TaskResultForced} (wait exit) line for the Pod's node, or null. */

@@ -13,10 +13,15 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
 
-/** AF009's wording: the Pod a Workflow-level finding is filed under, its facts, evidence and explanation. */
+/**
+ * AF009's finding assembled: the Pod a Workflow-level finding is filed under, its facts, evidence,
+ * summary and explanation (as messages: their words are in en.yaml).
+ */
 final class RegressionWords {
     private RegressionWords() {
     }
@@ -34,7 +39,7 @@ final class RegressionWords {
 
     static Finding finding(Correlation correlation, WorkflowHistory h, PodKey pod, Completion completion, List<Pass> passes, Change key, Copy copy,
                            Outcome outcome, Pass stored, Pass guarded, WorkflowSnapshot export, Severity severity, Confidence confidence,
-                           String reason, String title) {
+                           Message reason, String title) {
         Pass first = passes.get(0);
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
@@ -47,7 +52,7 @@ final class RegressionWords {
             cite.line(completion.stored(), "the completion is stored");
         }
         facts.add(new Fact("copy", "Copy the controller worked on", copy(first, copy, completion)));
-        facts.add(new Fact("changed", "Changed", what(key)));
+        facts.add(new Fact("changed", "Changed", Words.english().render(what(key))));
         facts.add(new Fact("fromPhase", "From phase", key.fromPhase()));
         facts.add(new Fact("toPhase", "To phase", key.toPhase()));
         facts.add(new Fact("outcome", "Outcome", switch (outcome) {
@@ -83,57 +88,49 @@ final class RegressionWords {
         if (export != null) {
             cite.workflow(export, key.nodeId(), "exported Workflow, taken after the change");
         }
-        String was = completion == null ? "fulfilled" : "completed " + completion.phase() + " at " + completion.line().time().format();
-        String fate = switch (outcome) {
-            case STORED -> "the change was stored";
-            case GUARDED -> "the persist guard refused it, so the stored Workflow kept its completed state";
-            default -> "whether it was stored is not in the logs";
-        };
-        String summary = "Workflow " + h.ref() + " was " + was + ", and a later pass changed " + what(key)
-                + (key.toPhase() == null ? " (completing it again)" : " to " + key.toPhase()) + "; " + fate + ".";
+        Message summary = Message.of("AF009.summary", "workflow", h.ref().toString(), "was", completion == null ? Message.of("AF009.wasFulfilled")
+                        : Message.of("AF009.wasCompleted", "phase", completion.phase(), "at", completion.line().time().format()),
+                "what", what(key), "to", key.toPhase() == null ? Message.of("AF009.completingAgain") : Message.of("AF009.toPhase", "phase", key.toPhase()),
+                "fate", Message.of(switch (outcome) {
+                    case STORED -> "AF009.fateStored";
+                    case GUARDED -> "AF009.fateGuarded";
+                    default -> "AF009.fateUnknown";
+                }));
         return new Finding(PhaseRegression.ID, title, severity, confidence, reason, pod, pod.uid() == null ? "" : pod.uid(), h.ref(),
                 key.nodeId() == null ? null : new Finding.NodeRef(key.nodeId(), key.nodeName()), summary,
                 explain(h, completion, passes, key, copy, outcome, created), facts, cite.evidence());
     }
 
-    private static String explain(WorkflowHistory h, Completion completion, List<Pass> passes, Change key, Copy copy, Outcome outcome, int created) {
-        StringBuilder b = new StringBuilder();
+    private static Message explain(WorkflowHistory h, Completion completion, List<Pass> passes, Change key, Copy copy, Outcome outcome, int created) {
+        List<Message> m = new ArrayList<>();
         if (completion != null) {
-            b.append("The controller completed Workflow ").append(h.ref()).append(' ').append(completion.phase()).append(" at ")
-                    .append(completion.line().time().format()).append(completion.stored() != null ? " and stored it" : "").append(". ");
+            m.add(Message.of("AF009.explain.completed", "workflow", h.ref().toString(), "phase", completion.phase(), "at",
+                    completion.line().time().format(), "stored", completion.stored() != null ? Message.of("AF009.explain.andStored") : Message.NOTHING));
         }
-        b.append(passes.size() == 1 ? "A later pass" : passes.size() + " later passes").append(" then changed ").append(what(key));
-        if (key.fromPhase() != null) {
-            b.append(" from ").append(key.fromPhase());
-        }
-        b.append(key.toPhase() == null ? " (it completed the Workflow once more)" : " to " + key.toPhase()).append(". ");
+        m.add(Message.of("AF009.explain.changed", "passes", passes.size() == 1 ? Message.of("AF009.explain.onePass")
+                        : Message.of("AF009.explain.passes", "count", passes.size()), "what", what(key),
+                "from", key.fromPhase() == null ? Message.NOTHING : Message.of("AF009.explain.fromPhase", "phase", key.fromPhase()),
+                "to", key.toPhase() == null ? Message.of("AF009.explain.completedOnceMore") : Message.of("AF009.toPhase", "phase", key.toPhase())));
         if (key.asserted()) {
-            b.append("The controller says so itself: \"").append(key.kind() == Kind.NODE_ASSERTED ? "node" : "workflow")
-                    .append(" is already fulfilled\" is logged when a fulfilled ").append(key.kind() == Kind.NODE_ASSERTED ? "node" : "Workflow")
-                    .append("'s phase is changed. ");
+            m.add(Message.of(key.kind() == Kind.NODE_ASSERTED ? "AF009.explain.assertedNode" : "AF009.explain.assertedWorkflow"));
         }
-        b.append(switch (copy) {
-            case STALE -> "It worked on a stale copy: its resourceVersion is older than the one the completion was stored at, so it saw the"
-                    + " Workflow as it was before it completed; nodes whose Pods had since been cleaned up looked deleted. ";
-            case COMPLETED -> "It worked on the completed Workflow itself. ";
-            case UNKNOWN -> "The lines do not tell which copy it worked on. ";
-            default -> "";
-        });
+        switch (copy) {
+            case STALE -> m.add(Message.of("AF009.explain.staleCopy"));
+            case COMPLETED -> m.add(Message.of("AF009.explain.completedCopy"));
+            case UNKNOWN -> m.add(Message.of("AF009.explain.unknownCopy"));
+            default -> {
+            }
+        }
         if (created > 0) {
-            b.append("The same pass").append(passes.size() > 1 ? "es" : "").append(" created ").append(created)
-                    .append(" Pod(s) for a Workflow that had finished: steps may have run again (AF015). ");
+            m.add(Message.of(passes.size() > 1 ? "AF009.explain.createdByPasses" : "AF009.explain.createdByPass", "count", created));
         }
-        b.append(switch (outcome) {
-            case STORED -> "The update that followed was stored: the Workflow's stored status went back on its completion, and whoever reads"
-                    + " it (UI, argo get, archive, exit handlers, CI waiting on the phase) sees the regressed state. ";
-            case GUARDED -> "Its update conflicted and, on re-apply, the persist guard refused it (all releases refuse to update a completed"
-                    + " Workflow or change a completed node there); the stored Workflow kept its completed state, but anything the pass did"
-                    + " outside the Workflow object (Pods created or deleted) was done. ";
-            default -> "Neither the stored update nor the guard's refusal is in the logs. ";
-        });
-        b.append("Upstream: argoproj/argo-workflows#4798 (stale copies of completed Workflows), #16294 and #16357 (stale-read guard),"
-                + " #16774 (a recreated Workflow).");
-        return b.toString();
+        m.add(Message.of(switch (outcome) {
+            case STORED -> "AF009.explain.stored";
+            case GUARDED -> "AF009.explain.guarded";
+            default -> "AF009.explain.outcomeUnknown";
+        }));
+        m.add(Message.of("AF009.explain.upstream"));
+        return Message.sequence(m);
     }
 
     private static String copy(Pass first, Copy copy, Completion completion) {
@@ -145,11 +142,11 @@ final class RegressionWords {
         };
     }
 
-    private static String what(Change c) {
+    private static Message what(Change c) {
         if (c.nodeId() == null) {
-            return "the Workflow's phase";
+            return Message.of("AF009.whatWorkflow");
         }
-        return "node " + (c.nodeName() != null ? c.nodeName() + " (" + c.nodeId() + ")" : c.nodeId());
+        return c.nodeName() != null ? Message.of("AF009.whatNamedNode", "name", c.nodeName(), "id", c.nodeId()) : Message.of("AF009.whatNode", "id", c.nodeId());
     }
 
     private static String role(Change c) {

@@ -12,6 +12,8 @@ import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,10 +29,21 @@ import java.util.Set;
  */
 public final class TaskResultWriteForbidden extends DeclaredRule {
     public static final String ID = "AF011";
-    static final String LOG = "the controller log";
-    static final String POD = "the exported Pod";
-    static final String WORKFLOW = "the exported Workflow";
-    static final String EXECUTOR = "the wait container's log";
+
+    /** Where the wait container's exit or the refusal is shown. */
+    enum Source {
+        LOG("AF011.source.log"), POD("AF011.source.pod"), WORKFLOW("AF011.source.workflow"), EXECUTOR("AF011.source.executor");
+
+        private final String key;
+
+        Source(String key) {
+            this.key = key;
+        }
+
+        Message words() {
+            return Message.of(key);
+        }
+    }
 
     public TaskResultWriteForbidden() {
         super(ID, "Executor forbidden to write its task result", Severity.HIGH);
@@ -50,7 +63,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
      * @param forbidden the refusal it states, or null
      * @param cited     the line, or the export, to cite
      */
-    private record Said(String kind, boolean exit64, String text, ForbiddenWrite forbidden, Object cited) {
+    private record Said(Source kind, boolean exit64, String text, ForbiddenWrite forbidden, Object cited) {
     }
 
     @Override
@@ -73,7 +86,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 ex = ex != null ? ex : tied(executor, pod, false);
                 if (ex != null) {
                     String error = ((Signal) ex.event()).attribute("error");
-                    forbidden = new Said(EXECUTOR, false, error, ForbiddenWrite.parse(error).get(), ex);
+                    forbidden = new Said(Source.EXECUTOR, false, error, ForbiddenWrite.parse(error).get(), ex);
                     said.add(forbidden);
                 }
             }
@@ -83,10 +96,8 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
             }
             Said other = said.stream().filter(s -> s.exit64() && !s.text().isBlank()).findFirst().orElse(null);
             Said any = said.stream().filter(Said::exit64).findFirst().orElseThrow();
-            cleared.add(new Clearance(pod.key(), other != null
-                    ? "the wait container exited 64 for another reason: " + other.text()
-                    : "the wait container exited 64, but no line or export gives its message, so a refused task-result write is not shown "
-                            + "(an export of the Pod, or the wait container's log, would say)", source(other != null ? other : any)));
+            cleared.add(new Clearance(pod.key(), other != null ? Message.of("AF011.cleared.otherReason", "text", other.text())
+                    : Message.of("AF011.cleared.noMessage"), source(other != null ? other : any)));
         }
         return new Evaluation(findings, cleared);
     }
@@ -117,30 +128,30 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         List<Said> out = new ArrayList<>();
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof Signal s && "pod-failed".equals(s.name())) {
-                out.add(fromMessage(LOG, s.attribute("message"), e));
+                out.add(fromMessage(Source.LOG, s.attribute("message"), e));
             }
         }
         if (pod.link() != null) {
             for (LogEvent e : correlation.nodes().of(pod.link())) {
                 if (e.event() instanceof NodeChanged c && c.newMessage() != null && !c.newMessage().equals(c.oldMessage())) {
-                    out.add(fromMessage(LOG, c.newMessage(), e));
+                    out.add(fromMessage(Source.LOG, c.newMessage(), e));
                 } else if (e.event() instanceof NodeMessageChanged m) {
-                    out.add(fromMessage(LOG, m.message(), e));
+                    out.add(fromMessage(Source.LOG, m.message(), e));
                 } else if (e.event() instanceof TaskResultForced f && "wait-exit".equals(f.why()) && "64".equals(f.exitCode())) {
-                    out.add(new Said(LOG, true, "", null, e));
+                    out.add(new Said(Source.LOG, true, "", null, e));
                 }
             }
             WorkflowHistory w = correlation.workflow(pod.link().workflow()).orElse(null);
             if (w != null) {
                 for (NodeObservation o : w.nodeObservations(pod.link().nodeId())) {
-                    out.add(fromMessage(WORKFLOW, o.node().message(), o));
+                    out.add(fromMessage(Source.WORKFLOW, o.node().message(), o));
                 }
             }
         }
         for (PodSnapshot p : pod.snapshots()) {
             for (ContainerState c : p.containers()) {
                 if ("wait".equals(c.name()) && c.terminated() && Integer.valueOf(64).equals(c.exitCode())) {
-                    out.add(new Said(POD, true, c.message().strip(), ForbiddenWrite.parse(c.message()).orElse(null), p));
+                    out.add(new Said(Source.POD, true, c.message().strip(), ForbiddenWrite.parse(c.message()).orElse(null), p));
                 }
             }
         }
@@ -148,7 +159,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         return out;
     }
 
-    private static Said fromMessage(String kind, String message, Object cited) {
+    private static Said fromMessage(Source kind, String message, Object cited) {
         ForbiddenWrite.Exit64 x = ForbiddenWrite.exit64(message);
         boolean wait64 = x != null && !x.otherContainer();
         return new Said(kind, wait64, wait64 ? x.text().strip() : "", wait64 ? ForbiddenWrite.parse(x.text()).orElse(null) : null, cited);
@@ -157,7 +168,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
     private Finding finding(Correlation correlation, PodHistory pod, List<Said> said, Said forbidden, boolean byNode) {
         ForbiddenWrite f = forbidden.forbidden();
         Cite cite = new Cite(correlation);
-        Set<String> kinds = new LinkedHashSet<>();
+        Set<Source> kinds = new LinkedHashSet<>();
         for (Said s : said) {
             if (!s.exit64() && s.forbidden() == null) {
                 continue;
@@ -177,35 +188,33 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         facts.add(new Fact("serviceAccount", "Service account", f.who()));
         facts.add(new Fact("refusedVerb", "Refused", f.verb() + " workflowtaskresults.argoproj.io" + (f.target() == null ? "" : " in namespace " + f.target())));
         facts.add(new Fact("waitExitCode", "Wait container exit code", exit64 ? 64 : null));
-        facts.add(new Fact("shownIn", "Shown in", String.join(", ", kinds)));
+        facts.add(new Fact("shownIn", "Shown in", String.join(", ", kinds.stream().map(k -> Words.english().render(k.words())).toList())));
 
         Confidence confidence;
-        String reason;
-        if (!forbidden.kind().equals(EXECUTOR) && kinds.size() >= 2) {
+        Message reason;
+        if (forbidden.kind() != Source.EXECUTOR && kinds.size() >= 2) {
             confidence = Confidence.CONFIRMED;
-            reason = String.join(" and ", kinds) + " agree: the wait container exited 64 because the task-result write was forbidden";
-        } else if (!forbidden.kind().equals(EXECUTOR) || byNode) {
+            List<Message> sources = new ArrayList<>();
+            for (Source k : kinds) {
+                if (!sources.isEmpty()) {
+                    sources.add(Message.of("AF011.and"));
+                }
+                sources.add(k.words());
+            }
+            reason = Message.of("AF011.reason.agree", "sources", Message.sequence(sources));
+        } else if (forbidden.kind() != Source.EXECUTOR || byNode) {
             confidence = Confidence.LIKELY;
-            reason = forbidden.kind() + " alone states the refusal" + (exit64 ? "" : ", without the wait container's exit code")
-                    + "; an export of the Pod (its wait container's state) would confirm it";
+            reason = Message.of("AF011.reason.alone", "source", forbidden.kind().words(),
+                    "exit", exit64 ? Message.NOTHING : Message.of("AF011.reason.noExitCode"));
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = "the refusal is in a wait container's log that names no Pod, tied to this one by its namespace only";
+            reason = Message.of("AF011.reason.byNamespace");
         }
-        String summary = "The executor of Pod " + pod.key() + " could not " + f.verb() + " its WorkflowTaskResult: the API server refused "
-                + (f.account() != null ? "service account " + f.who() : f.user())
-                + (exit64 ? "; the wait container exited 64, so the node ended Error." : ".");
+        Object who = f.account() != null ? Message.of("AF011.serviceAccount", "who", f.who()) : f.user();
+        Message summary = Message.of("AF011.summary", "pod", pod.key().toString(), "verb", f.verb(), "who", who,
+                "exit", exit64 ? Message.of("AF011.exited64") : Message.NOTHING);
         String ns = f.target() != null ? f.target() : f.namespace() != null ? f.namespace() : pod.key().namespace();
-        String explanation = "From v3.6 the wait container writes the step's outputs only through a WorkflowTaskResult, created at its start "
-                + "and patched when done, with the Pod's service account; v3.4 and v3.5 fell back to annotating the Pod. The API server "
-                + "answered: " + forbidden.text().strip() + ". A refusal is not retried: the executor logs "
-                + "\"executor error\", the wait container exits 64 with the error as its termination message, the controller marks the "
-                + "task result complete itself (\"marking its taskResult as completed since wait container did not exit normally\") and "
-                + "the node ends Error with that message, whatever the main container did. Every Pod run with this service account fails "
-                + "the same way. Fix: a Role in namespace " + ns + " granting create and patch on workflowtaskresults in API group "
-                + "argoproj.io, bound to " + (f.account() != null ? "service account " + f.who() : f.user())
-                + " (the workflow's spec.serviceAccountName, else the namespace's default); see "
-                + "https://argo-workflows.readthedocs.io/en/latest/workflow-rbac/. Upstream: argoproj/argo-workflows#12351, #15016 and #15203.";
+        Message explanation = Message.of("AF011.explain", "answer", forbidden.text().strip(), "namespace", ns, "who", who);
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary, explanation, facts,
                 cite.evidence());
