@@ -22,6 +22,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -65,19 +66,18 @@ public final class FinalizerStuck extends DeclaredRule {
             Attempt attempt = attempt(correlation, pod, replicaEnds);
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().time());
             if (releasedLater != null) {
-                cleared.add(new Clearance(pod.key(), "the export taken " + held.snapshot().observed().time().format() + " shows the finalizer held "
-                        + GoDuration.format(held.nanos()) + " past its release, but the controller released it later ("
-                        + releasedLater.time().format() + "): held while the controller could not act, not stuck", releasedLater.source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.releasedLater", "taken", held.snapshot().observed().time().format(),
+                        "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
                 held = null;
             }
             if (held != null || attempt != null) {
-                out.add(finding(correlation, pod, held, attempt));
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
-                cleared.add(new Clearance(pod.key(), "the removal queued at " + pod.removals().stream()
-                        .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format()
-                        + " followed the Pod leaving the informer (" + (life.labelled() != null ? "labelled completed" : "out of the watch's selector")
-                        + ") rather than a deletion: it patches nothing, and no later delete event is due", life.informerExit().event().source()));
+                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.leftInformer", "at", pod.removals().stream()
+                        .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format(),
+                        "why", Message.of(life.labelled() != null ? "AF004.cleared.labelled" : "AF004.cleared.outOfSelector")),
+                        life.informerExit().event().source()));
             }
         }
         return new Evaluation(out, cleared);
@@ -200,103 +200,14 @@ public final class FinalizerStuck extends DeclaredRule {
         return nanos > threshold ? new Attempt(onDelete, scheduled, due, started, failed, logsEnd, nanos) : null;
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, Held held, Attempt attempt) {
-        List<Fact> facts = new ArrayList<>();
-        Cite cite = new Cite(correlation);
-        Timestamp due = held != null ? held.due : attempt.due;
-        if (held != null) {
-            facts.add(new Fact("deletionRequestedAt", "Deletion requested no later than", held.requested.format()));
-        }
-        facts.add(new Fact("releaseDueAt", "Release due at", due.format()));
-        if (held != null) {
-            facts.add(new Fact("stillHeldAt", "Finalizer still on at", held.snapshot.observed().time().format()));
-            facts.add(new Fact("heldPastDue", "Held past the release", (held.snapshot.observed().lowerBound() ? "at least " : "")
-                    + GoDuration.format(held.nanos)));
-            cite.pod(held.snapshot, "exported Pod: deleted, finalizer still on");
-        }
-        if (attempt != null) {
-            cite.line(attempt.onDelete, "Pod deletion handled while it had the finalizer");
-            cite.line(attempt.scheduled, "removal scheduled");
-            cite.line(attempt.started, "cleanup worker takes the removal");
-            cite.line(attempt.failed, "the removal failed");
-            facts.add(new Fact("lastAttempt", "Controller's last attempt", attempt.outcome()));
-            if (attempt.failed != null) {
-                facts.add(new Fact("cleanupError", "Cleanup error", ((PodCleanupFailed) attempt.failed.event()).error()));
-            }
-            facts.add(new Fact("logsGoOnUntil", "Logs go on until", attempt.logsEnd.format()));
-        }
-        Confidence confidence;
-        String reason;
-        if (held != null) {
-            confidence = Confidence.CONFIRMED;
-            reason = "an export of the deleted Pod taken " + GoDuration.format(held.nanos) + " after the release was due still shows the finalizer";
-        } else if (attempt.failed != null) {
-            confidence = Confidence.LIKELY;
-            reason = "the logs show the removal failing and no later removal or deletion of the Pod; no export shows the Pod";
-        } else {
-            confidence = Confidence.POSSIBLE;
-            reason = "the logs show no failure, only that the Pod did not go away; no export taken after the release was due shows the finalizer";
-        }
-        String summary = "Pod " + pod.key() + " was deleted but kept its status-capture finalizer "
-                + (held != null ? (held.snapshot.observed().lowerBound() ? "at least " : "") + GoDuration.format(held.nanos)
-                        + " past the time it was due to be released (" + due.format() + ")"
-                        : "after the release was due at " + due.format() + ": " + attempt.outcome())
-                + ".";
-        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
-                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(pod, held, attempt, due), facts, cite.evidence());
-    }
-
-    private static String explain(PodHistory pod, Held held, Attempt attempt, Timestamp due) {
-        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" was being deleted while it carried the status-capture finalizer ")
-                .append(PodSnapshot.STATUS_FINALIZER).append(", which the controller puts on a Pod to keep it until its result is "
-                        + "recorded. On a delete the controller releases it once its last condition transition is max(pod GC delay, 2m) "
-                        + "old: here by ").append(due.format()).append(". ");
-        if (held != null) {
-            b.append("Yet the export taken ").append(held.snapshot.observed().lowerBound() ? "no earlier than " : "at ")
-                    .append(held.snapshot.observed().time().format()).append(" still shows it, ").append(GoDuration.format(held.nanos))
-                    .append(" later. ");
-        }
-        if (attempt != null) {
-            b.append(attempt.explain());
-        }
-        b.append("A Pod held by a finalizer stays Terminating: its name cannot be used again, it counts against quotas, and it can "
-                + "hold up a node drain. Upstream: argoproj/argo-workflows#12952.");
-        return b.toString();
-    }
-
-    private record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos) {
+    record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos) {
     }
 
     /**
      * @param started the last worker line for the removal, or null if no worker took it
      * @param failed  the failure after that worker line, or null
      */
-    private record Attempt(LogEvent onDelete, LogEvent scheduled, Timestamp due, LogEvent started, LogEvent failed, Timestamp logsEnd,
+    record Attempt(LogEvent onDelete, LogEvent scheduled, Timestamp due, LogEvent started, LogEvent failed, Timestamp logsEnd,
                            long nanos) {
-
-        String outcome() {
-            if (failed != null) {
-                return "failed at " + failed.time().format();
-            }
-            if (started != null) {
-                return "ran at " + started.time().format() + ", and the Pod did not go away";
-            }
-            return "scheduled at " + scheduled.time().format() + ", never taken by a cleanup worker";
-        }
-
-        String explain() {
-            String until = " the logs go on until " + logsEnd.format() + " without the Pod leaving the controller's informer. ";
-            if (failed != null) {
-                return "The controller's cleanup worker tried to remove the finalizer at " + (started != null ? started : failed).time().format()
-                        + " and failed with: " + ((PodCleanupFailed) failed.event()).error() + ". No attempt succeeded, and" + until;
-            }
-            if (started != null) {
-                return "The cleanup worker took the removal at " + started.time().format() + " and logged no failure, yet" + until
-                        + "The patch removes the finalizer only when the controller's ARGO_POD_STATUS_CAPTURE_FINALIZER is exactly "
-                        + "\"true\"; another finalizer may also hold the Pod. ";
-            }
-            return "The removal was scheduled at " + scheduled.time().format() + " but no cleanup worker took it, and" + until;
-        }
     }
 }

@@ -18,6 +18,8 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -60,8 +62,8 @@ public final class PodGoneNodeRunning extends NodeRule {
         Optional<LogEvent> finished = finishedAfter(ends, gone);
         NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at);
         if (finished.isPresent() && missing.size() > 1) {
-            scope.clear(pod, "the controller found the Pod missing " + missing.size() + " times, then finished the node at "
-                    + finished.get().time().format(), finished.get().source());
+            scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
+                    finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
             scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished));
         }
@@ -70,23 +72,23 @@ public final class PodGoneNodeRunning extends NodeRule {
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */
     private static Gone gone(PodLifecycle life, List<LogEvent> missing, PodHistory pod) {
         if (!missing.isEmpty()) {
-            return new Gone(missing.get(0).time(), missing.get(0), null, "the controller logged \"Workflow pod is missing\"", null);
+            return new Gone(missing.get(0).time(), missing.get(0), null, Message.of("AF005.gone.missingLogged"), null);
         }
         Optional<Deletion> deletion = life.deleters().stream().filter(d -> d.audit() != null).findFirst();
         if (deletion.isPresent()) {
-            return new Gone(deletion.get().at(), null, deletion.get(), deletion.get().describe(), null);
+            return new Gone(deletion.get().at(), null, deletion.get(), Message.of("AF005.gone.deleted", "deletion", deletion.get().describe()), null);
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
             // A Pod labelled completed leaves the informer's watch too: that delete event is no deletion.
-            return new Gone(exit.event().time(), exit.event(), null, "the Pod left the controller's informer (\"delete pod event\")", null);
+            return new Gone(exit.event().time(), exit.event(), null, Message.of("AF005.gone.leftInformer"), null);
         }
         // A pasted kubectl get pods table, printed at a stated time, that lists other Pods of the Workflow but not this one.
         PodListing absent = pod.listings().stream().filter(l -> !l.listed())
                 .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
         if (absent != null) {
-            return new Gone(absent.table().observed().time(), null, null, "not listed by " + absent.table().describe() + ", which lists "
-                    + absent.siblings() + " other Pod(s) of its Workflow", absent);
+            return new Gone(absent.table().observed().time(), null, null, Message.of("AF005.gone.notListed", "table", absent.table().describe(),
+                    "siblings", absent.siblings()), absent);
         }
         return null;
     }
@@ -120,7 +122,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         facts.add(new Fact("podGoneAt", "Pod gone no later than", gone.at.format()));
-        facts.add(new Fact("podGoneBy", "Pod known gone by", gone.how));
+        facts.add(new Fact("podGoneBy", "Pod known gone by", Words.english().render(gone.how)));
         facts.add(new Fact("missingLogged", "\"Workflow pod is missing\" logged", missing.size()));
         String phase = unfinished != null ? unfinished.node().phase() : ((WorkflowPodMissing) missing.get(missing.size() - 1).event()).nodePhase();
         Timestamp lastSeen = unfinished != null ? unfinished.snapshot().observed().time() : missing.get(missing.size() - 1).time();
@@ -144,51 +146,52 @@ public final class PodGoneNodeRunning extends NodeRule {
             cite.node(unfinished, "exported Workflow: the node still unfinished");
         }
         Confidence confidence;
-        String reason;
+        Message reason;
         if (missing.size() >= 2 && unfinished != null) {
             confidence = Confidence.CONFIRMED;
-            reason = "the controller logged the Pod missing " + missing.size() + " times, and an export taken after shows the node " + phase;
+            reason = Message.of("AF005.reason.missingAndExport", "count", missing.size(), "phase", phase);
         } else if (missing.size() >= 2) {
             confidence = Confidence.LIKELY;
-            reason = "the controller logged the Pod missing " + missing.size() + " times without finishing the node; no export shows the node";
+            reason = Message.of("AF005.reason.missingOnly", "count", missing.size());
         } else if (gone.table != null && !gone.table.table().unfiltered()) {
             confidence = Confidence.POSSIBLE;
-            reason = "only a kubectl get pods table shows the Pod gone, and the paste does not show an unfiltered command (a label selector or a "
-                    + "grep would leave the Pod out too); " + (unfinished.snapshot().fromArgoGetText() ? "argo get output" : "an export")
-                    + " taken after shows the node " + phase;
+            reason = Message.of("AF005.reason.filteredTable", "export", export(unfinished), "phase", phase);
         } else {
             confidence = Confidence.LIKELY;
-            reason = (gone.table != null ? "the output of `" + gone.table.table().command() + "` no longer lists the Pod, and "
-                    + (unfinished.snapshot().fromArgoGetText() ? "argo get output" : "an export") + " taken after"
-                    : "an export taken after the Pod was gone") + " shows the node " + phase + "; the logs do not show the controller noticing";
+            reason = Message.of("AF005.reason.notNoticed", "seen", gone.table != null
+                    ? Message.of("AF005.reason.seenUnlisted", "command", gone.table.table().command(), "export", export(unfinished))
+                    : Message.of("AF005.reason.seenExport"), "phase", phase);
         }
-        String summary = "Pod " + pod.key() + " is gone (" + gone.how + " at " + gone.at.format() + "), yet its node was still " + phase
-                + " at " + lastSeen.format() + ", " + GoDuration.format(nanos) + " later.";
+        Message summary = Message.of("AF005.summary", "pod", pod.key().toString(), "how", gone.how, "at", gone.at.format(), "phase", phase,
+                "lastSeen", lastSeen.format(), "duration", GoDuration.format(nanos));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence());
     }
 
-    private static String explain(PodHistory pod, List<LogEvent> missing, String phase, Timestamp lastSeen, long nanos) {
-        StringBuilder b = new StringBuilder("Pod ").append(pod.key()).append(" no longer exists, yet its node ")
-                .append(pod.link().nodeName() != null ? pod.link().nodeName() : pod.link().nodeId()).append(" of Workflow ")
-                .append(pod.link().workflow()).append(" was still ").append(phase).append(" at ").append(lastSeen.format()).append(", ")
-                .append(GoDuration.format(nanos)).append(" after. ");
+    /** What showed the node unfinished after the Pod was gone: argo get output, or an export. */
+    private static Message export(NodeObservation unfinished) {
+        return Message.of(unfinished.snapshot().fromArgoGetText() ? "AF005.reason.argoGet" : "AF005.reason.anExport");
+    }
+
+    private static Message explain(PodHistory pod, List<LogEvent> missing, String phase, Timestamp lastSeen, long nanos) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF005.explain.gone", "pod", pod.key().toString(),
+                "node", pod.link().nodeName() != null ? pod.link().nodeName() : pod.link().nodeId(), "wf", pod.link().workflow().toString(),
+                "phase", phase, "lastSeen", lastSeen.format(), "duration", GoDuration.format(nanos)));
         if (missing.size() >= 2) {
             WorkflowPodMissing last = (WorkflowPodMissing) missing.get(missing.size() - 1).event();
-            b.append("Each time a Workflow worker reconciled the Workflow it logged \"Workflow pod is missing\" (").append(missing.size())
-                    .append(" times, from ").append(missing.get(0).time().format()).append(" to ").append(missing.get(missing.size() - 1).time().format())
-                    .append(") and left the node as it was: ");
+            m.add(Message.of("AF005.explain.missing", "count", missing.size(), "from", missing.get(0).time().format(),
+                    "to", missing.get(missing.size() - 1).time().format()));
             if ("Pending".equals(last.nodePhase())) {
-                b.append("the controller does not finish a Pending node whose Pod is missing. ");
+                m.add(Message.of("AF005.explain.pending"));
             } else if (Boolean.TRUE.equals(last.recentlyStarted())) {
-                b.append("the controller waits while the node counts as recently started (RECENTLY_STARTED_POD_DURATION, 10s by default). ");
+                m.add(Message.of("AF005.explain.recentlyStarted"));
             } else {
-                b.append("the line says the node was ").append(last.nodePhase()).append(", yet no error marking followed. ");
+                m.add(Message.of("AF005.explain.noMarking", "phase", last.nodePhase()));
             }
         }
-        b.append("Nothing will finish the node now that its Pod is gone: the Workflow stays Running until it is stopped, terminated or "
-                + "deleted, holding its parallelism and synchronization slots. Upstream: argoproj/argo-workflows#13152, #13533 and #13951.");
-        return b.toString();
+        m.add(Message.of("AF005.explain.consequence"));
+        return Message.sequence(m);
     }
 
     /**
@@ -196,6 +199,6 @@ public final class PodGoneNodeRunning extends NodeRule {
      * @param deletion the audit record's deletion, or null
      */
     /** @param table the table that no longer lists the Pod, when that is all that shows it gone */
-    private record Gone(Timestamp at, LogEvent line, Deletion deletion, String how, PodListing table) {
+    private record Gone(Timestamp at, LogEvent line, Deletion deletion, Message how, PodListing table) {
     }
 }

@@ -15,9 +15,9 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * AF006: what the evidence says of whether a node's Pod had finished. A result not synced is what every Pod
@@ -28,14 +28,14 @@ import java.util.stream.Collectors;
  * controller's readings of it.
  *
  * @param running the latest sign that the Pod had not finished, null if none
- * @param ended   what shows the Pod finished (its words), null if nothing does
+ * @param ended   what shows the Pod finished, null if nothing does
  */
-record PodProgress(Sign running, String ended) {
+record PodProgress(Sign running, Message ended) {
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
     private static final Set<String> NOT_STARTED_OR_RUNNING = Set.of("Pending", "Running");
 
     /** One sign of the Pod's state: when, in words, and the export or line it comes from. */
-    record Sign(Timestamp at, String what, Object cited) {
+    record Sign(Timestamp at, Message what, Object cited) {
         SourceRef source() {
             return cited instanceof LogEvent e ? e.source() : ((PodSnapshot) cited).source();
         }
@@ -44,39 +44,40 @@ record PodProgress(Sign running, String ended) {
     static PodProgress of(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines, List<View> views,
                           Finished finished) {
         Sign running = null;
-        String ended = finished != null ? finished.from() : null;
+        Message ended = finished != null ? finished.from() : null;
         if (s.pod() != null) {
             for (PodSnapshot p : s.pod().snapshots()) {
                 if (p.terminal()) {
-                    ended = ended != null ? ended : "the exported Pod's phase " + p.phase();
+                    ended = ended != null ? ended : Message.of("AF006.progress.podPhase", "phase", p.phase());
                 } else if (p.observed() != null && p.containersFinishedAt().isEmpty() && (running == null || !p.observed().time().isBefore(running.at()))) {
-                    String open = p.containers().stream().filter(c -> !c.init() && !c.terminated())
-                            .map(c -> c.name() + " " + (c.state() == null ? "not terminated" : c.state())).collect(Collectors.joining(", "));
-                    running = new Sign(p.observed().time(), "an export of the Pod shows it " + (p.phase() == null ? "not finished" : p.phase())
-                            + (open.isEmpty() ? "" : " (" + open + ")"), p);
+                    List<Message> open = p.containers().stream().filter(c -> !c.init() && !c.terminated())
+                            .map(c -> Message.of("AF006.progress.container", "name", c.name(),
+                                    "state", c.state() == null ? Message.of("AF006.progress.notTerminated") : c.state())).toList();
+                    running = new Sign(p.observed().time(), Message.of("AF006.progress.exportShows",
+                            "state", p.phase() == null ? Message.of("AF006.progress.notFinished") : p.phase(),
+                            "open", open.isEmpty() ? Message.NOTHING : Message.of("AF006.parenthesised", "text",
+                                    TaskResultWording.joined(open, "AF006.comma"))), p);
                 }
             }
         }
         if (ended == null && views.stream().anyMatch(v -> v.pending() && v.kind().equals(TaskResultNeverSynced.LOG))) {
-            ended = "the controller's lines waiting on its result (it waits only for a Pod it has seen Succeeded)";
+            ended = Message.of("AF006.progress.waiting");
         }
         if (s.nodeId() != null) {
             for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {
                 if (e.event() instanceof NodeChanged c && c.newPhase() != null) {
                     if (COMPLETED.contains(c.newPhase())) {
-                        ended = ended != null ? ended : "the controller's reading of the Pod (node changed to " + c.newPhase() + ")";
+                        ended = ended != null ? ended : Message.of("AF006.progress.readFinished", "phase", c.newPhase());
                     } else if (NOT_STARTED_OR_RUNNING.contains(c.newPhase()) && (running == null || !e.time().isBefore(running.at()))) {
-                        running = new Sign(e.time(), "the controller read the Pod " + c.newPhase() + " (node changed from " + c.oldPhase()
-                                + " to " + c.newPhase() + ")", e);
+                        running = new Sign(e.time(), Message.of("AF006.progress.readRunning", "phase", c.newPhase(), "old", c.oldPhase()), e);
                     }
                 } else if (e.event() instanceof NodeFinished) {
-                    ended = ended != null ? ended : "the controller's line that the node finished";
+                    ended = ended != null ? ended : Message.of("AF006.progress.nodeFinished");
                 }
             }
         }
         if (ended == null && soleUnfinishedPod(s, workflow, lines)) {
-            ended = "the controller's reconciles stopping on a task result of the Workflow (\"pod reconciliation didn't complete, will retry\": "
-                    + "a Pod seen Succeeded with its result incomplete), this node being the Workflow's only unfinished Pod node";
+            ended = Message.of("AF006.progress.soleUnfinished");
         }
         return new PodProgress(running, ended);
     }

@@ -393,7 +393,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         "idle", GoDuration.format(idle)));
             }
             if (workers != null || lastProcessed != null) {
-                boolean stalled = ReconciliationStalled.stall(reconciliation, pod, stallThreshold).isPresent();
+                boolean stalled = reconciliation.stall(pod, stallThreshold).isPresent();
                 m.add(Message.of(stalled ? "AF001.explain.stalled" : "common.stop"));
             }
             if (fin != null) {

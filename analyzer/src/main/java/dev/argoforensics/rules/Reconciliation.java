@@ -3,10 +3,16 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.Known;
+import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
 import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
@@ -24,7 +30,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * When Workflow workers reconciled each Workflow, and which controller runs had none: what AF003
+ * When Workflow workers reconciled each Workflow, which controller runs had none, and when a Pod's
+ * Workflow went unreconciled while the pod controller acted on the Pod (a {@link Stall}): what AF003
  * decides on and what AF001 explains a removal with. A {@code Processing workflow} line is a worker
  * taking the Workflow up; {@code Current Worker Numbers … workflowWorkers=0} says a run has no worker
  * at all until it restarts.
@@ -216,6 +223,59 @@ final class Reconciliation {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The Pod's first stall: a run without workflow workers, else a deletion not followed by processing
+     * within the threshold. Empty for a Pod tied to no Workflow.
+     */
+    Optional<Stall> stall(PodHistory pod, long threshold) {
+        if (pod.link() == null) {
+            return Optional.empty();
+        }
+        WorkflowRef wf = pod.link().workflow();
+        List<LogEvent> podLines = pod.events().stream().filter(e -> podController(e.event())).toList();
+        for (LogEvent e : podLines) {
+            Optional<LogEvent> zero = zeroWorkers(e);
+            if (zero.isEmpty() || processedInStreamBetween(wf, zero.get(), e) || !active(wf, e)) {
+                continue;
+            }
+            List<LogEvent> window = podLines.stream().filter(x -> x.stream() == e.stream() && x.ordinal() >= e.ordinal()
+                    && !processedInStreamBetween(wf, zero.get(), x)).toList();
+            LogEvent last = window.get(window.size() - 1);
+            LogEvent next = firstProcessedAfter(wf, last).orElse(null);
+            return Optional.of(new Stall(wf, zero.get(), lastProcessedBefore(wf, e).orElse(null), window, next,
+                    next != null ? next.time() : evidenceEnd().orElse(last.time())));
+        }
+        for (LogEvent e : podLines) {
+            if (!(e.event() instanceof PodCleanupScheduled) || !active(wf, e)) {
+                continue;
+            }
+            LogEvent next = firstProcessedAfter(wf, e).orElse(null);
+            Timestamp end = next != null ? next.time() : evidenceEnd().orElse(e.time());
+            if (e.time().nanosUntil(end) > threshold) {
+                return Optional.of(new Stall(wf, null, lastProcessedBefore(wf, e).orElse(null), List.of(e), next, end));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * One stall of one Workflow as its Pod's lines show it.
+     *
+     * @param zeroWorkers the {@code Current Worker Numbers … workflowWorkers=0} line, or null for a stall with workers
+     * @param before      the Workflow's last processing before the Pod lines, or null
+     * @param podLines    the Pod's lines while nothing reconciled the Workflow (at least one)
+     * @param next        the Workflow's next processing, or null if the logs end first
+     * @param end         when the stall ended: the next processing, else the end of the logs
+     */
+    record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end) {
+    }
+
+    /** A line of the pod controller (informer events, cleanup scheduling and work), not a Workflow worker's. */
+    private static boolean podController(ControllerEvent e) {
+        return e instanceof PodInformerEvent || e instanceof PodCleanupScheduled || e instanceof PodCleanupQueued
+                || e instanceof PodCleanupStarted || e instanceof PodCleanupFailed;
     }
 
     /** The time of the last line of any controller run: how far the logs go. */

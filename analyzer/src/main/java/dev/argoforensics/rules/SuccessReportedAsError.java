@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -55,11 +56,11 @@ public final class SuccessReportedAsError extends NodeRule {
             return;
         }
         if (finished != null && !finished.allContainersSucceeded()) {
-            scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the exported Pod shows " + finished.exitCodeSummary()
-                    + ": the failure is the containers' own", finished.source());
+            scope.clear(pod, Message.of("AF002.cleared.containersFailed", "outcome", outcome(outcome), "exits", finished.exitCodeSummary()),
+                    finished.source());
         } else if (finished == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
-            scope.clear(pod, "the node ended " + NodeLines.phaseAndMessage(outcome) + " and the executor reported exit code "
-                    + reported.get().exitCode() + " in its task result: the failure is the container's own", reported.get().source());
+            scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
+                    reported.get().source());
         } else {
             scope.findings().add(finding(scope, pod, outcome, finished, reported.orElse(null), seen));
         }
@@ -111,62 +112,58 @@ public final class SuccessReportedAsError extends NodeRule {
                 : PhaseHistory.concurrent(workflow, seen, failures.get(failures.size() - 1));
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
                 : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
-        String reason;
+        Message reason;
         if (strong == 2) {
-            reason = "an exported Pod shows every container exited 0 and the exported Workflow records the node " + outcome.phase();
+            reason = Message.of("AF002.reason.bothExports", "phase", outcome.phase());
         } else if (finished != null) {
-            reason = "an exported Pod shows every container exited 0; only the controller log records the node " + outcome.phase();
+            reason = Message.of("AF002.reason.podExport", "phase", outcome.phase());
         } else if (seen != null && apart != null) {
-            reason = "a Workflow worker assessed a Pod of this name Succeeded, but that line was logged by "
-                    + correlation.processes().get(apart.first()).label() + " and the failure by " + correlation.processes().get(apart.second()).label()
-                    + ", both writing about " + link.workflow() + " at the same time (from " + apart.from().format() + " to " + apart.to().format()
-                    + "): two controllers (AF012), or two clusters' Workflows of one name read together; an export of the Pod would settle it";
+            reason = Message.of("AF002.reason.concurrent", "first", correlation.processes().get(apart.first()).label(),
+                    "second", correlation.processes().get(apart.second()).label(), "wf", link.workflow().toString(),
+                    "from", apart.from().format(), "to", apart.to().format());
         } else if (seen != null) {
-            reason = "the controller itself assessed the Pod Succeeded and " + (outcome.fromExport()
-                    ? "the exported Workflow records the node " + outcome.phase() : "then recorded the node " + outcome.phase())
-                    + "; an export of the Pod would confirm its exit codes";
+            reason = Message.of("AF002.reason.seen", "recorded", outcome.fromExport()
+                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));
         } else if (outcome.fromExport()) {
-            reason = "the exported Workflow records the node " + outcome.phase() + "; only the executor's task result says the main container exited 0";
+            reason = Message.of("AF002.reason.taskResultExport", "phase", outcome.phase());
         } else {
-            reason = "only the executor's task result says the main container exited 0, and only the controller log records the failure";
+            reason = Message.of("AF002.reason.taskResultOnly");
         }
-        String success = finished != null
-                ? "every container of Pod " + pod.key() + " had exited 0 (" + finished.exitCodeSummary() + ", the last at "
-                        + finished.containersFinishedAt().get().format() + ")"
+        Message success = finished != null
+                ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),
+                        "at", finished.containersFinishedAt().get().format())
                 : seen != null
-                ? "a Workflow worker saw Pod " + pod.key() + " Succeeded at " + seen.time().format() + " (every container had exited 0)"
-                : "the executor reported exit code 0 for the main container of Pod " + pod.key() + " in its task result";
-        String summary = Character.toUpperCase(success.charAt(0)) + success.substring(1) + ", yet its node ended "
-                + NodeLines.phaseAndMessage(outcome) + ".";
+                ? Message.of("AF002.success.seen", "pod", pod.key().toString(), "at", seen.time().format())
+                : Message.of("AF002.success.reported", "pod", pod.key().toString());
+        Message summary = Message.of("AF002.summary", "success", success, "outcome", outcome(outcome));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null)),
                 facts, cite.evidence());
     }
 
-    private static String explain(String success, NodeOutcome outcome, PodSnapshot finished, FinalizerRemoval removal, Deletion deletion) {
-        StringBuilder b = new StringBuilder();
-        b.append(Character.toUpperCase(success.charAt(0))).append(success.substring(1)).append(", yet the Workflow recorded its node as ")
-                .append(NodeLines.phaseAndMessage(outcome)).append(". ");
+    /** The node's final phase and its message: {@code Error "pod deleted"}, {@code Failed}. */
+    private static Message outcome(NodeOutcome o) {
+        return Message.of("AF002.outcome", "phase", o.phase(), "message",
+                o.message() == null || o.message().isEmpty() ? Message.NOTHING : Message.of("common.quoted", "text", o.message()));
+    }
+
+    private static Message explain(Message success, NodeOutcome outcome, PodSnapshot finished, FinalizerRemoval removal, Deletion deletion) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF002.explain.recorded", "success", success, "outcome", outcome(outcome)));
         if (NodeLines.podDeleted(outcome.message())) {
-            b.append("The controller records \"").append(outcome.message()).append("\" when it looks for the Pod of a node it has not yet "
-                    + "recorded as finished and the Pod is gone: this Pod disappeared after its containers had finished and before a "
-                    + "Workflow worker recorded its result. ");
+            m.add(Message.of("AF002.explain.podGone", "message", outcome.message()));
             if (removal != null) {
-                b.append("Its status-capture finalizer, which is there to keep the Pod until its result is recorded, was released at ")
-                        .append(removal.time().format()).append(" (AF001 examines that release). ");
+                m.add(Message.of("AF002.explain.released", "at", removal.time().format()));
             } else if (finished != null && !finished.hasStatusFinalizer()) {
-                b.append("The exported Pod carries no status-capture finalizer, so nothing held it until its result was recorded "
-                        + "(the controller adds one from v3.6 when ARGO_POD_STATUS_CAPTURE_FINALIZER is \"true\"). ");
+                m.add(Message.of("AF002.explain.noFinalizer"));
             }
             if (deletion != null) {
-                b.append("The records name who removed it: ").append(deletion.describe()).append(". ");
+                m.add(Message.of("AF002.explain.removedBy", "who", deletion.describe()));
             }
         } else {
-            b.append("The node's message does not come from the containers' exit codes: the controller decided the failure from "
-                    + "something else, after the step itself had succeeded. ");
+            m.add(Message.of("AF002.explain.otherCause"));
         }
-        b.append("Retries, exit handlers and alerts then act on a failure that did not happen, and the step's outputs may be missing. "
-                + "Upstream reports of this symptom: argoproj/argo-workflows#17024, #5126 and #686.");
-        return b.toString();
+        m.add(Message.of("AF002.explain.consequence"));
+        return Message.sequence(m);
     }
 }

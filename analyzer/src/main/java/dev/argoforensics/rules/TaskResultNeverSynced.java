@@ -18,6 +18,7 @@ import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,7 +26,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -39,9 +39,10 @@ import java.util.Set;
  */
 public final class TaskResultNeverSynced extends DeclaredRule {
     public static final String ID = "AF006";
-    static final String WORKFLOW = "the exported Workflow";
-    static final String TASK_RESULT = "the exported WorkflowTaskResult";
-    static final String LOG = "the controller log";
+    /** The kinds of source a {@link View} comes from (their words: {@link TaskResultWording#source}). */
+    static final String WORKFLOW = "workflow";
+    static final String TASK_RESULT = "taskResult";
+    static final String LOG = "log";
 
     private final long threshold;
     private final long stall;
@@ -77,9 +78,9 @@ public final class TaskResultNeverSynced extends DeclaredRule {
      * What one source says of the node's task result, and when.
      *
      * @param pending true: not synced yet; false: synced, completed or forced complete
-     * @param what    the words for the report
+     * @param what    what it says, for the report
      */
-    record View(Timestamp at, boolean pending, String kind, String what, Object cited) {
+    record View(Timestamp at, boolean pending, String kind, Message what, Object cited) {
         SourceRef source() {
             return cited instanceof LogEvent e ? e.source() : cited instanceof NodeObservation o ? o.snapshot().source()
                     : ((TaskResultSnapshot) cited).source();
@@ -87,7 +88,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     }
 
     /** When the Pod finished: its containers' last exit in an export, else the node's finishedAt. */
-    record Finished(Timestamp at, String from, PodSnapshot pod) {
+    record Finished(Timestamp at, Message from, PodSnapshot pod) {
     }
 
     @Override
@@ -125,7 +126,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         List<Clearance> cleared) {
         WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
         TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
-        List<View> views = views(correlation, s, workflow, lines);
+        List<View> views = TaskResultViews.of(correlation, s, workflow, lines);
         View pending = latest(views, true, null);
         if (pending == null) {
             return;
@@ -135,12 +136,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             View controllerPending = latest(views, true, false);
             View was = controllerPending != null ? controllerPending : pending;
             // What settled it: the controller's forcing line, else the first resolution after it was last seen pending.
-            View why = views.stream().filter(TaskResultWording::forced).findFirst().orElse(views.stream()
+            View why = views.stream().filter(TaskResultViews::forced).findFirst().orElse(views.stream()
                     .filter(v -> !v.pending() && v.kind().equals(settled.kind()) && !v.at().isBefore(was.at()))
                     .min(Comparator.comparing(View::at)).orElse(settled));
-            String before = was.at().isBefore(why.at()) ? "the task result was not synced at " + was.at().format() + "; " : "";
-            cleared.add(new Clearance(s.key(), before + "settled at " + why.at().format() + ": " + why.what()
-                    + (why.what().contains("(exit ") ? "" : TaskResultWording.waitNote(s.pod())), why.source()));
+            Message before = was.at().isBefore(why.at()) ? Message.of("AF006.cleared.notSyncedAt", "at", was.at().format()) : Message.NOTHING;
+            cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.settled", "before", before, "at", why.at().format(), "what", why.what(),
+                    "wait", TaskResultViews.namesWaitExit(why) ? Message.NOTHING : TaskResultWording.waitNote(s.pod())), why.source()));
             return;
         }
         Finished finished = finished(s, workflow);
@@ -157,8 +158,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
             findings.add(finding(correlation, s, lines, views, pending, finished, nanos));
         } else if (finished != null) {
-            cleared.add(new Clearance(s.key(), "the task result was still pending " + GoDuration.format(Math.max(nanos, 0))
-                    + " after the Pod finished, within the threshold of " + GoDuration.format(threshold), pending.source()));
+            cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.withinThreshold", "pending", GoDuration.format(Math.max(nanos, 0)),
+                    "threshold", GoDuration.format(threshold)), pending.source()));
         }
     }
 
@@ -182,73 +183,19 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 .max(Comparator.comparing(View::at)).orElse(null);
     }
 
-    private static List<View> views(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines) {
-        List<View> views = new ArrayList<>();
-        if (workflow != null && s.nodeId() != null) {
-            for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
-                if (o.snapshot().observed() == null) {
-                    continue;
-                }
-                Timestamp at = o.snapshot().observed().time();
-                Boolean complete = o.snapshot().taskResultsCompletion().get(s.nodeId());
-                if (Boolean.FALSE.equals(o.node().taskResultSynced()) || Boolean.FALSE.equals(complete)) {
-                    String what = Boolean.FALSE.equals(o.node().taskResultSynced()) ? "taskResultSynced: false" : "taskResultsCompletionStatus false";
-                    views.add(new View(at, true, WORKFLOW, what, o));
-                } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
-                    views.add(new View(at, false, WORKFLOW, "the " + o.snapshot().what() + " records the node " + o.node().phase(), o));
-                }
-            }
-            for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {
-                View v = TaskResultWording.lineView(e);
-                if (v != null) {
-                    views.add(v);
-                }
-            }
-        }
-        if (lines != null) {
-            for (Reconcile r : lines.stopped()) {
-                if (Objects.equals(r.stoppedOn().orElse(null), s.nodeId()) && !r.named()) {
-                    views.add(new View(r.retry().get().time(), true, LOG, s.nodeId() == null ? "pod reconciliation didn't complete, will retry"
-                            : "pod reconciliation didn't complete, will retry, after node changed to Succeeded", r.retry().get()));
-                }
-            }
-        }
-        if (s.pod() != null) {
-            for (TaskResultSnapshot t : s.pod().taskResults()) {
-                if (t.observed() == null || t.outputsCompleted() == null) {
-                    continue;
-                }
-                boolean pending = "false".equals(t.outputsCompleted());
-                views.add(new View(t.observed().time(), pending, TASK_RESULT, "report-outputs-completed: \"" + t.outputsCompleted() + "\"", t));
-            }
-        }
-        if (lines != null && views.stream().anyMatch(View::pending)) {
-            for (Reconcile r : lines.passedAfterStop()) {
-                if (s.nodeId() == null) {
-                    // What let it pass, when the controller completed a result itself in that reconcile.
-                    r.lines().stream().map(TaskResultWording::lineView).filter(v -> v != null && TaskResultWording.forced(v)).forEach(views::add);
-                }
-                LogEvent at = r.completion().orElse(r.first());
-                views.add(new View(at.time(), false, LOG, r.completion().isPresent() ? "the Workflow completed (Workflow update successful)"
-                        : "the controller's next reconcile went past the Pods without stopping on a task result", at));
-            }
-        }
-        return views;
-    }
-
     private static Finished finished(Subject s, WorkflowHistory workflow) {
         if (s.pod() != null) {
             for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
                 PodSnapshot p = s.pod().snapshots().get(i);
                 if (p.containersFinishedAt().isPresent()) {
-                    return new Finished(p.containersFinishedAt().get(), "the exported Pod's containers", p);
+                    return new Finished(p.containersFinishedAt().get(), Message.of("AF006.finished.containers"), p);
                 }
             }
         }
         if (workflow != null && s.nodeId() != null) {
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
                 if (o.node().finishedAt() != null) {
-                    return new Finished(o.node().finishedAt(), "the node's finishedAt", null);
+                    return new Finished(o.node().finishedAt(), Message.of("AF006.finished.finishedAt"), null);
                 }
             }
         }
@@ -258,7 +205,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos) {
         Set<String> kinds = new LinkedHashSet<>();
-        List<String> said = new ArrayList<>();
+        List<Message> said = new ArrayList<>();
         Cite cite = new Cite(correlation);
         List<View> logged = views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).sorted(Comparator.comparing(View::at)).toList();
         for (View v : views) {
@@ -268,10 +215,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             kinds.add(v.kind());
             if (v.cited() instanceof NodeObservation o) {
                 cite.node(o, "exported Workflow: the result not synced");
-                said.add(WORKFLOW + " (" + v.what() + " at " + v.at().format() + ")");
+                said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
             } else if (v.cited() instanceof TaskResultSnapshot t) {
                 cite.taskResult(t, "the executor's report, not completed");
-                said.add(TASK_RESULT + " (" + v.what() + " at " + v.at().format() + ")");
+                said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(TASK_RESULT), "what", v.what(), "at", v.at().format()));
             }
         }
         TaskResultWording.Looks looks = logged.isEmpty() ? null
@@ -290,7 +237,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (stop != null) {
                 cite.line(stop.retry().get(), "the reconcile stops on it; the Workflow is requeued");
             }
-            said.add(LOG + " (" + TaskResultWording.counted(logged) + ", the last at " + last.at().format() + ")");
+            said.add(Message.of("AF006.said.logged", "source", TaskResultWording.source(LOG), "counted", TaskResultWording.counted(logged),
+                    "at", last.at().format()));
         }
         PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod
                 : s.pod() == null ? null : s.pod().latestSnapshot().orElse(null);
@@ -309,12 +257,9 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             LogEvent lastLook = exported == null ? null : lines.processing().stream().filter(p -> p.time().isBefore(exported))
                     .max(Comparator.comparing(LogEvent::time)).orElse(null);
             if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > stall)) {
-                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, "only the exported Workflow shows the result not synced, and no "
-                        + "Workflow worker was seen processing the Workflow " + (lastLook == null ? "before that export"
-                        : "from " + lastLook.time().format() + " to that export (" + GoDuration.format(lastLook.time().nanosUntil(exported))
-                        + ", longer than the stall threshold of " + GoDuration.format(stall) + ")")
-                        + ": taskResultSynced is the controller's own flag, so it may only lag behind a stalled or stopped controller "
-                        + "(AF003); an export of the WorkflowTaskResult (its report-outputs-completed label) would settle it");
+                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.exportOnly", "when", lastLook == null
+                        ? Message.of("AF006.reason.beforeExport") : Message.of("AF006.reason.sinceLook", "from", lastLook.time().format(),
+                                "gap", GoDuration.format(lastLook.time().nanosUntil(exported)), "stall", GoDuration.format(stall))));
             }
         }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.report.GithubIssueRenderer;
 import dev.argoforensics.testing.Cli;
 import dev.argoforensics.testing.SampleFiles;
+import dev.argoforensics.wording.Words;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -98,10 +100,11 @@ class GithubIssueDraftTest {
         assertTrue(Files.exists(map), sample + ": the map is written beside the draft");
         List<String> originals = Files.readAllLines(map, StandardCharsets.UTF_8).stream().skip(2).map(l -> l.split("\t")[2]).toList();
         assertFalse(originals.isEmpty(), sample.toString());
+        String values = withoutTheWords(draft);
         for (String original : originals) {
             // As a whole name (the redaction's unit): "ml" may stand inside "yaml"; names inside longer words are masked, tested below.
             assertFalse(java.util.regex.Pattern.compile("(?<![A-Za-z0-9-])" + java.util.regex.Pattern.quote(original) + "(?![A-Za-z0-9-])")
-                    .matcher(draft).find(), sample + " leaks " + original);
+                    .matcher(values).find(), sample + " leaks " + original);
         }
         assertFalse(draft.contains(sample.toString()), sample + ": the folder's name is redacted");
         return true;
@@ -130,6 +133,30 @@ class GithubIssueDraftTest {
             sections.put(title.toString(), draft.substring(at + heading.length(), next < 0 ? draft.length() : next));
         }
         return sections;
+    }
+
+    /**
+     * The draft with the findings' own words (the fixed text of every message in en.yaml) blanked out: redaction maps the
+     * values a message carries, not its words, so a name that is also one of those words (a namespace "reports", as in "the
+     * wait container reports a step's outputs") is no leak there. Pieces shorter than a few words stay, so that a name
+     * beside them is still seen.
+     */
+    private static String withoutTheWords(String draft) {
+        Words words = Words.english();
+        List<String> pieces = new ArrayList<>();
+        for (String key : words.keys()) {
+            for (String piece : words.template(key).split("\\{[^}]*}")) {
+                if (piece.length() >= 20) {
+                    pieces.add(piece);
+                }
+            }
+        }
+        pieces.sort(Comparator.comparingInt(String::length).reversed());
+        String out = draft;
+        for (String piece : pieces) {
+            out = out.replace(piece, "\n");
+        }
+        return out;
     }
 
     private static int count(String s, String what) {

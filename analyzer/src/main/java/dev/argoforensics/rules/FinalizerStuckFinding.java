@@ -1,0 +1,108 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
+import dev.argoforensics.rules.FinalizerStuck.Attempt;
+import dev.argoforensics.rules.FinalizerStuck.Held;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
+import java.util.ArrayList;
+import java.util.List;
+
+/** AF004's finding for one Pod: what shows the finalizer held, the controller's last attempt, and what it says. */
+final class FinalizerStuckFinding {
+    private FinalizerStuckFinding() {
+    }
+
+    static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt) {
+        List<Fact> facts = new ArrayList<>();
+        Cite cite = new Cite(correlation);
+        Timestamp due = held != null ? held.due() : attempt.due();
+        if (held != null) {
+            facts.add(new Fact("deletionRequestedAt", "Deletion requested no later than", held.requested().format()));
+        }
+        facts.add(new Fact("releaseDueAt", "Release due at", due.format()));
+        if (held != null) {
+            facts.add(new Fact("stillHeldAt", "Finalizer still on at", held.snapshot().observed().time().format()));
+            facts.add(new Fact("heldPastDue", "Held past the release", (held.snapshot().observed().lowerBound() ? "at least " : "")
+                    + GoDuration.format(held.nanos())));
+            cite.pod(held.snapshot(), "exported Pod: deleted, finalizer still on");
+        }
+        if (attempt != null) {
+            cite.line(attempt.onDelete(), "Pod deletion handled while it had the finalizer");
+            cite.line(attempt.scheduled(), "removal scheduled");
+            cite.line(attempt.started(), "cleanup worker takes the removal");
+            cite.line(attempt.failed(), "the removal failed");
+            facts.add(new Fact("lastAttempt", "Controller's last attempt", Words.english().render(outcome(attempt))));
+            if (attempt.failed() != null) {
+                facts.add(new Fact("cleanupError", "Cleanup error", ((PodCleanupFailed) attempt.failed().event()).error()));
+            }
+            facts.add(new Fact("logsGoOnUntil", "Logs go on until", attempt.logsEnd().format()));
+        }
+        Confidence confidence;
+        Message reason;
+        if (held != null) {
+            confidence = Confidence.CONFIRMED;
+            reason = Message.of("AF004.reason.exportShowsHeld", "held", GoDuration.format(held.nanos()));
+        } else if (attempt.failed() != null) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF004.reason.removalFailed");
+        } else {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.notGone");
+        }
+        Message summary = held != null
+                ? Message.of("AF004.summaryHeld", "pod", pod.key().toString(), "atLeast", atLeast(held), "held", GoDuration.format(held.nanos()),
+                        "due", due.format())
+                : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
+        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
+                explain(pod, held, attempt, due), facts, cite.evidence());
+    }
+
+    private static Message atLeast(Held held) {
+        return held.snapshot().observed().lowerBound() ? Message.of("AF004.atLeast") : Message.NOTHING;
+    }
+
+    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due) {
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF004.explain.deleting", "pod", pod.key().toString(), "finalizer", PodSnapshot.STATUS_FINALIZER, "due", due.format()));
+        if (held != null) {
+            String taken = held.snapshot().observed().time().format();
+            m.add(Message.of("AF004.explain.stillShows", "when", held.snapshot().observed().lowerBound()
+                    ? Message.of("AF004.explain.takenNoEarlier", "at", taken) : Message.of("AF004.explain.takenAt", "at", taken),
+                    "held", GoDuration.format(held.nanos())));
+        }
+        if (attempt != null) {
+            m.add(explain(attempt));
+        }
+        m.add(Message.of("AF004.explain.consequence"));
+        return Message.sequence(m);
+    }
+
+private static Message outcome(Attempt a) {
+        if (a.failed() != null) {
+            return Message.of("AF004.outcome.failed", "at", a.failed().time().format());
+        }
+        if (a.started() != null) {
+            return Message.of("AF004.outcome.ran", "at", a.started().time().format());
+        }
+        return Message.of("AF004.outcome.scheduled", "at", a.scheduled().time().format());
+    }
+
+private static Message explain(Attempt a) {
+        Message until = Message.of("AF004.explain.until", "end", a.logsEnd().format());
+        if (a.failed() != null) {
+            return Message.of("AF004.explain.failed", "at", (a.started() != null ? a.started() : a.failed()).time().format(),
+                    "error", ((PodCleanupFailed) a.failed().event()).error(), "until", until);
+        }
+        if (a.started() != null) {
+            return Message.of("AF004.explain.ranNoFailure", "at", a.started().time().format(), "until", until);
+        }
+        return Message.of("AF004.explain.neverTaken", "at", a.scheduled().time().format(), "until", until);
+    }
+}

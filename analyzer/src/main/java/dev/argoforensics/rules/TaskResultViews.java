@@ -1,0 +1,124 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.rules.TaskResultNeverSynced.LOG;
+import static dev.argoforensics.rules.TaskResultNeverSynced.TASK_RESULT;
+import static dev.argoforensics.rules.TaskResultNeverSynced.WORKFLOW;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.TaskResultLines;
+import dev.argoforensics.correlate.TaskResultLines.Reconcile;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.TaskResultForced;
+import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.rules.TaskResultNeverSynced.Subject;
+import dev.argoforensics.rules.TaskResultNeverSynced.View;
+import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * AF006: what each source says of a node's task result, and when: the exported Workflow's flags, the
+ * controller's lines about the node and its Workflow's reconciles, the WorkflowTaskResult's label.
+ */
+final class TaskResultViews {
+    private TaskResultViews() {
+    }
+
+    static List<View> of(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines) {
+        List<View> views = new ArrayList<>();
+        if (workflow != null && s.nodeId() != null) {
+            for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
+                if (o.snapshot().observed() == null) {
+                    continue;
+                }
+                Timestamp at = o.snapshot().observed().time();
+                Boolean complete = o.snapshot().taskResultsCompletion().get(s.nodeId());
+                if (Boolean.FALSE.equals(o.node().taskResultSynced()) || Boolean.FALSE.equals(complete)) {
+                    Message what = Message.of(Boolean.FALSE.equals(o.node().taskResultSynced()) ? "AF006.view.syncedFalse" : "AF006.view.completionFalse");
+                    views.add(new View(at, true, WORKFLOW, what, o));
+                } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
+                    views.add(new View(at, false, WORKFLOW, Message.of("AF006.view.recorded", "export", o.snapshot().what(), "phase", o.node().phase()), o));
+                }
+            }
+            for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {
+                View v = line(e);
+                if (v != null) {
+                    views.add(v);
+                }
+            }
+        }
+        if (lines != null) {
+            for (Reconcile r : lines.stopped()) {
+                if (Objects.equals(r.stoppedOn().orElse(null), s.nodeId()) && !r.named()) {
+                    views.add(new View(r.retry().get().time(), true, LOG, Message.of(s.nodeId() == null ? "AF006.view.retry"
+                            : "AF006.view.retryAfterSucceeded"), r.retry().get()));
+                }
+            }
+        }
+        if (s.pod() != null) {
+            for (TaskResultSnapshot t : s.pod().taskResults()) {
+                if (t.observed() == null || t.outputsCompleted() == null) {
+                    continue;
+                }
+                boolean pending = "false".equals(t.outputsCompleted());
+                views.add(new View(t.observed().time(), pending, TASK_RESULT, Message.of("AF006.view.label", "value", t.outputsCompleted()), t));
+            }
+        }
+        if (lines != null && views.stream().anyMatch(View::pending)) {
+            for (Reconcile r : lines.passedAfterStop()) {
+                if (s.nodeId() == null) {
+                    // What let it pass, when the controller completed a result itself in that reconcile.
+                    r.lines().stream().map(TaskResultViews::line).filter(v -> v != null && forced(v)).forEach(views::add);
+                }
+                LogEvent at = r.completion().orElse(r.first());
+                views.add(new View(at.time(), false, LOG, Message.of(r.completion().isPresent() ? "AF006.view.workflowCompleted"
+                        : "AF006.view.passedPods"), at));
+            }
+        }
+        return views;
+    }
+
+    /** What a line naming the node says of its task result, or null if nothing. */
+    static View line(LogEvent e) {
+        if (e.event() instanceof TaskResultIncomplete) {
+            return new View(e.time(), true, LOG, Message.of("AF006.view.incomplete"), e);
+        }
+        if (e.event() instanceof TaskResultForced f) {
+            Message why = switch (f.why()) {
+                case "wait-exit" -> Message.of("AF006.view.waitExit", "exit", f.exitCode() == null ? Message.NOTHING
+                        : Message.of("AF006.view.exit", "code", f.exitCode(), "reason", f.reason() == null || f.reason().isEmpty() ? Message.NOTHING
+                                : Message.of("AF006.view.exitReason", "reason", f.reason())));
+                case "wait-cleaned-up" -> Message.of("AF006.view.waitCleanedUp");
+                default -> Message.of("AF006.view.timeout");
+            };
+            return new View(e.time(), false, LOG, Message.of("AF006.view.forced", "why", why), e);
+        }
+        if (e.event() instanceof Signal s) {
+            return switch (s.name()) {
+                case TaskResultLines.COMPLETE -> new View(e.time(), false, LOG, Message.of("AF006.view.complete"), e);
+                case TaskResultLines.FORCED_WAITS -> new View(e.time(), true, LOG, Message.of("AF006.view.forcedWaits"), e);
+                case TaskResultLines.DEV_TIMEOUT -> new View(e.time(), false, LOG, Message.of("AF006.view.devTimeout"), e);
+                default -> null;
+            };
+        }
+        return null;
+    }
+
+    /** A line by which the controller completed the result itself, without the executor's report. */
+    static boolean forced(View v) {
+        return v.cited() instanceof LogEvent e && (e.event() instanceof TaskResultForced
+                || (e.event() instanceof Signal s && TaskResultLines.DEV_TIMEOUT.equals(s.name())));
+    }
+
+    /** The controller's line completing the result because the wait container exited abnormally, with its exit code. */
+    static boolean namesWaitExit(View v) {
+        return v.cited() instanceof LogEvent e && e.event() instanceof TaskResultForced f && "wait-exit".equals(f.why()) && f.exitCode() != null;
+    }
+}
