@@ -14,11 +14,6 @@ import java.util.function.UnaryOperator;
  * @param pod null when the candidate was a Workflow or a pair of controller runs rather than a Pod
  */
 public record Clearance(PodKey pod, Message why, SourceRef evidence) {
-    /** A clearance whose words a rule has not yet moved into {@link Words}. */
-    public Clearance(PodKey pod, String reason, SourceRef evidence) {
-        this(pod, Message.literal(reason), evidence);
-    }
-
     /** Why it was cleared, in the report's words. */
     public String reason() {
         return Words.english().render(why);

@@ -40,13 +40,6 @@ public record Finding(
         evidence = List.copyOf(evidence);
     }
 
-    /** A finding whose words a rule has not yet moved into {@link Words} (literal text, no codes). */
-    public Finding(String rule, String title, Severity severity, Confidence confidence, String confidenceReason, PodKey pod, String podUid,
-                   WorkflowRef workflow, NodeRef node, String summary, String explanation, List<Fact> facts, List<EvidenceLine> evidence) {
-        this(rule, title, severity, confidence, Message.literal(confidenceReason), pod, podUid, workflow, node, Message.literal(summary),
-                Message.literal(explanation), facts, evidence);
-    }
-
     /** Why this confidence, in the report's words. */
     public String confidenceReason() {
         return Words.english().render(reason);

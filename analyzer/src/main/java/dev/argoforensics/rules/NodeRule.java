@@ -31,11 +31,6 @@ abstract class NodeRule extends DeclaredRule {
     /** One evaluation: the evidence, its node lines indexed once, and what the rule found and cleared so far. */
     record Scope(Correlation correlation, NodeEvents nodes, List<Finding> findings, List<Clearance> cleared) {
 
-        /** A clearance whose words a rule has not yet moved into the report's words (literal text). */
-        void clear(PodHistory pod, String reason, SourceRef evidence) {
-            cleared.add(new Clearance(pod.key(), reason, evidence));
-        }
-
         void clear(PodHistory pod, Message why, SourceRef evidence) {
             cleared.add(new Clearance(pod.key(), why, evidence));
         }

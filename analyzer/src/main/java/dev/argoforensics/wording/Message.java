@@ -14,8 +14,8 @@ import java.util.function.UnaryOperator;
  * {@link Words}); a rule decides which message applies and with what values, never how it reads.
  *
  * <p>Three shapes: a keyed message, a sequence (parts written one after the other, as an
- * explanation's sentences), and a literal (text a rule has not yet moved into the words; its key is
- * empty, and the JSON report gives no code for it).
+ * explanation's sentences), and a literal (text with no key, which no rule uses: tests build findings
+ * with it, and the JSON report gives no code for it).
  */
 public sealed interface Message permits Message.Keyed, Message.Sequence, Message.Literal {
     /** An empty part, for a placeholder whose piece does not apply. */

@@ -7,6 +7,7 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.Severity;
+import dev.argoforensics.wording.Message;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,8 @@ class FindingOrderTest {
     }
 
     private static Finding finding(String rule, Severity severity, Confidence confidence, String workflow, String pod) {
-        return new Finding(rule, "t", severity, confidence, "r", new PodKey("ns", pod), "",
-                workflow == null ? null : new WorkflowRef("ns", workflow), null, "s", "e", List.of(), List.of());
+        return new Finding(rule, "t", severity, confidence, Message.literal("r"), new PodKey("ns", pod), "",
+                workflow == null ? null : new WorkflowRef("ns", workflow), null, Message.literal("s"), Message.literal("e"), List.of(), List.of());
     }
 
     private static String key(Finding f) {

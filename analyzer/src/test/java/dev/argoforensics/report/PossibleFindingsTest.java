@@ -383,8 +383,7 @@ class PossibleFindingsTest {
     }
 
     private static Finding withConfidence(Finding f, Confidence c) {
-        return new Finding(f.rule(), f.title(), f.severity(), c, f.confidenceReason(), f.pod(), f.podUid(), f.workflow(), f.node(), f.summary(),
-                f.explanation(), f.facts(), f.evidence());
+        return f.withConfidence(c, f.reason());
     }
 
     private static Report withFindings(Report r, List<Finding> findings) {
