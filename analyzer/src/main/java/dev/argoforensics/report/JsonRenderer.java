@@ -1,12 +1,12 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
