@@ -44,6 +44,11 @@ import java.util.function.LongConsumer;
  * peeled, then the cheapest reading that decides the line. A text record is first read only up to
  * its message ({@link QuickScan}); it is parsed in full when its message is always kept, when it
  * mentions a name of interest, or when the quick read fails (to say what is wrong).
+ *
+ * <p>Over 300 lines: pass 1 (scanning for interest) and pass 2 (classifying each line as kept,
+ * counted, rejected or another container's, folding counted runs) share the line walker, the
+ * quick head reader and the release-evidence cache, and {@code LinePropertiesTest}/the fuzz tests hold
+ * their decisions to agree; splitting them apart is the next step, not done in this move.
  */
 public final class LineFrontEnd {
     private final MessageCatalog catalog;

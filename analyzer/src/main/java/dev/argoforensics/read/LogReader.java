@@ -40,6 +40,10 @@ import java.util.concurrent.Future;
  * lines that concern something of interest (and the controller's lifecycle); those are kept, the
  * rest counted. Chunk results are assembled strictly in input order, so the outcome does not depend
  * on the number of threads.
+ *
+ * <p>Just over 300 lines: what {@code Analysis.readLogs} was, cut into one method per step (plan,
+ * pass 1, pass 2, one file's assembly, the notes only the whole reading can give) around the state
+ * they share, plus the two ways of handing a file's chunks over (oldest first, newest first).
  */
 public final class LogReader {
     private final MessageCatalog catalog;

@@ -55,13 +55,17 @@ import java.util.stream.Collectors;
  * controller run (one replica from one start: a rotated set is one stream, split by the replica a
  * collector names and at {@code Starting Workflow Controller}), gives ordinals, gathers Go panic
  * blocks, dates klog lines, times panics by their neighbours, and accounts for every line.
+ *
+ * <p>Over 300 lines, for now: each file's damage ({@link FileDamage}), excerpt furniture
+ * ({@link ExcerptFurniture}), zone check ({@link ZoneCheck}) and the controller runs
+ * ({@link ControllerRuns}, {@link ControllerRun}) are collaborators of their own; the per-file counts,
+ * the Go panic block being gathered, the klog years and the finalizer-line bookkeeping are still
+ * fields of {@link FileState}, because each of them moves the same kept-event list and ordinal.
  */
 final class StreamAssembler {
     static final int UNPARSED_SAMPLES = 5;
     /** Longer lines are never excerpt furniture (and the patterns need not look at them). */
     private static final int FURNITURE_MAX_CHARS = 1000;
-    /** Prompt commands held per file while reading, the first by line (a file read newest first meets them last first). */
-    private static final int COMMANDS_HELD = 64;
     /** {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. */
     private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_([^/_]+)_[^/]+/[^/]+/[^/]+$");
     private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/([^/_]+)_[^/_]+_[^/]+\\.log(?:\\.[^/]*)?$");
@@ -77,7 +81,7 @@ final class StreamAssembler {
 
     private final MessageCatalog catalog;
     private final ZoneId logZone;
-    private final List<Stream> streams = new ArrayList<>();
+    private final ControllerRuns runs = new ControllerRuns();
     private final List<LogEvent> events = new ArrayList<>();
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
     private final Map<String, EventType> typeById = new HashMap<>();
@@ -103,37 +107,33 @@ final class StreamAssembler {
     }
 
     List<ControllerProcess> processes() {
-        return streams.stream().map(Stream::process).toList();
+        return runs.processes();
+    }
+
+    /** Notes on runs that went back in time, by the file where it first happened. */
+    Map<String, List<String>> outOfOrderNotes() {
+        return runs.outOfOrderNotes();
     }
 
     /** Starts a rotated set: its files are one stream per replica until a controller start. */
     SetState beginSet(RotatedSet set) {
-        return new SetState(set);
+        return new SetState(runs.inSet(set));
     }
 
     /** The runs current within one rotated set. */
     final class SetState {
-        private final RotatedSet set;
-        private final Map<String, Stream> current = new LinkedHashMap<>();
-        private final Map<String, Integer> incarnations = new HashMap<>();
+        private final ControllerRuns.InSet runs;
 
-        SetState(RotatedSet set) {
-            this.set = set;
+        SetState(ControllerRuns.InSet runs) {
+            this.runs = runs;
         }
 
         FileState beginFile(InputFile file, boolean reversed) {
             return new FileState(this, file, reversed);
         }
 
-        Stream streamFor(String origin, ReplicaSource from, boolean controllerStart) {
-            String key = origin != null ? origin : fileName(set.name());
-            Stream s = current.get(key);
-            if (s == null || (controllerStart && s.count > 0)) {
-                s = new Stream(streams.size(), key, from, incarnations.merge(key, 1, Integer::sum));
-                current.put(key, s);
-                streams.add(s);
-            }
-            return s;
+        ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
+            return runs.streamFor(origin, from, controllerStart);
         }
     }
 
@@ -151,7 +151,7 @@ final class StreamAssembler {
         private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
         /** Lines of containers other than the controller's, by container. */
         private final Map<String, Long> otherContainers = new java.util.TreeMap<>();
-        private final List<Long> zoneOffsets = new ArrayList<>();
+        private final ZoneCheck zoneCheck = new ZoneCheck();
         /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
         private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
         /** Per stream, a kept "Removing finalizers during a delete" line still waiting for its queuing line. */
@@ -168,11 +168,7 @@ final class StreamAssembler {
         private long blank;
         private long unparsed;
         /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
-        private long omissions;
-        private long prompts;
-        private long markup;
-        private long filteringPrompts;
-        private final java.util.TreeMap<Long, String> commandsByLine = new java.util.TreeMap<>();
+        private final ExcerptFurniture furniture = new ExcerptFurniture();
         private int panics;
         private int klogYearsFromNeighbours;
         private int lastYear = -1;
@@ -180,30 +176,11 @@ final class StreamAssembler {
         private GoPanicBlock panic;
         private UnwrappedLine panicLine;
         private long panicBase;
-        /** What reading met besides lines, over the chunks so far, with file line numbers. */
-        private String damage;
-        private long damageLine;
-        private long cutLines;
-        private long firstCutLine;
-        private String firstCutReason;
-        private long invalidUtf8Lines;
-        private long firstInvalidUtf8Line;
-        private long nulLines;
-        private long firstNulLine;
-        private long nulBytes;
-        private long unterminatedLine;
-        /** What the first lines cut short lost is kept for this many; beyond, they are only counted. */
-        private static final int CUT_SHORT_KEPT = 10_000;
-        /** Records read from lines cut short, the first of them, and what the first of them lost (by file line). */
-        private long readInPart;
-        private long firstReadInPart;
-        private String firstReadInPartLost;
-        private final Map<Long, String> cutShort = new java.util.TreeMap<>();
+        /** What was wrong with the file itself (damage, cut lines, encoding), with file line numbers. */
+        private final FileDamage damage = new FileDamage();
         /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
         private List<ChunkItem> takingFrom;
         private int taking;
-        /** Where reading stopped on a failure, or null. */
-        private UnparsedLine stoppedAt;
 
         FileState(SetState set, InputFile file, boolean reversed) {
             this.set = set;
@@ -220,29 +197,7 @@ final class StreamAssembler {
             lines += chunk.lines();
             continuation += chunk.envelopeHeaders();
             lineBase = base;
-            ReadStats st = chunk.stats();
-            if (st.damage() != null && damage == null) {
-                damage = st.damage();
-                damageLine = base + st.damageLine();
-            }
-            // A file read newest first hands its chunks over last chunk first: the first line is the smallest, not the first seen.
-            if (st.cutLines() > 0 && (cutLines == 0 || base + st.firstCutLine() < firstCutLine)) {
-                firstCutLine = base + st.firstCutLine();
-                firstCutReason = st.firstCutReason();
-            }
-            cutLines += st.cutLines();
-            if (st.invalidUtf8Lines() > 0 && (invalidUtf8Lines == 0 || base + st.firstInvalidUtf8Line() < firstInvalidUtf8Line)) {
-                firstInvalidUtf8Line = base + st.firstInvalidUtf8Line();
-            }
-            invalidUtf8Lines += st.invalidUtf8Lines();
-            if (st.nulLines() > 0 && (nulLines == 0 || base + st.firstNulLine() < firstNulLine)) {
-                firstNulLine = base + st.firstNulLine();
-            }
-            nulLines += st.nulLines();
-            nulBytes += st.nulBytes();
-            if (st.unterminatedLine() > 0) {
-                unterminatedLine = base + st.unterminatedLine();
-            }
+            damage.add(chunk.stats(), base);
             takingFrom = itemsInOrder;
             for (taking = 0; taking < itemsInOrder.size(); taking++) {
                 take(itemsInOrder.get(taking));
@@ -277,7 +232,7 @@ final class StreamAssembler {
                 at = lines + 1;
                 read = lines == 0 ? "no line was read" : "the " + count(lines, "line") + " before it were read, nothing after";
             }
-            stoppedAt = UnparsedLine.of(file.at(at), what + ": " + read + hint, "");
+            damage.stoppedAt(UnparsedLine.of(file.at(at), what + ": " + read + hint, ""));
             return finish(sha256);
         }
 
@@ -317,45 +272,12 @@ final class StreamAssembler {
                 FurnitureLine.Line furniture = r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null
                         && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
                 if (furniture != null) {
-                    furniture(furniture, first);
+                    this.furniture.add(furniture, first);
                 } else {
                     unparsed++;
                     sample(file.at(first), r.reason(), text);
                 }
             }
-        }
-
-        /** A line of a pasted excerpt (before it would be called unparsed): counted apart, a prompt's command kept. */
-        private void furniture(FurnitureLine.Line f, long line) {
-            switch (f.kind()) {
-                case OMISSION -> omissions++;
-                case MARKUP -> markup++;
-                case PROMPT -> {
-                    prompts++;
-                    if (FurnitureLine.filters(f.command())) {
-                        filteringPrompts++;
-                    }
-                    if (f.command() != null) {
-                        String shown = Terminal.visible(f.command().length() > Furniture.MAX_COMMAND_LENGTH
-                                ? f.command().substring(0, Furniture.MAX_COMMAND_LENGTH) + "…" : f.command());
-                        commandsByLine.put(line, shown);
-                        if (commandsByLine.size() > COMMANDS_HELD) {
-                            commandsByLine.pollLastEntry();
-                        }
-                    }
-                }
-                default -> throw new IllegalStateException(f.kind().name());
-            }
-        }
-
-        private Furniture furnitureSummary() {
-            List<String> commands = new ArrayList<>();
-            for (String c : commandsByLine.values()) {
-                if (!commands.contains(c) && commands.size() < Furniture.MAX_COMMANDS) {
-                    commands.add(c);
-                }
-            }
-            return new Furniture(omissions, prompts, markup, filteringPrompts, commands);
         }
 
         /**
@@ -381,7 +303,7 @@ final class StreamAssembler {
         private void counted(ChunkItem.Counted c) {
             closePanic();
             if (c.cut() != null) {
-                readInPart(lineBase + c.firstLine(), c.cut());
+                damage.readInPart(lineBase + c.firstLine(), c.cut());
             }
             Timestamp time = inLogZone(c.time());
             countedZones.merge(time.zone(), 1L, Long::sum);
@@ -391,7 +313,7 @@ final class StreamAssembler {
             }
             account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
             if (c.envelopeTime() != null) {
-                zoneOffset(time, c.envelopeTime());
+                zoneCheck.add(time, c.envelopeTime());
             }
             releases = releases.and(cachedReleases(evidenceFormat(c), c.level(), c.entry()));
             if (c.format() == RecordFormat.KLOG) {
@@ -404,7 +326,7 @@ final class StreamAssembler {
                 time = KlogYears.near(time, dating);
             }
             dated(time, c.format());
-            Stream s = set.streamFor(origin(c.origin()), from(c.origin()), false);
+            ControllerRun s = set.streamFor(origin(c.origin()), from(c.origin()), false);
             s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
                     c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
             if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
@@ -434,15 +356,13 @@ final class StreamAssembler {
             r.addFormats(formats);
             r.addEnvelopes(envelopes);
             r.addZones(countedZones);
-            for (int i = 0; i < r.zoneOffsetCount && zoneOffsets.size() < ZONE_OFFSET_SAMPLES; i++) {
-                zoneOffsets.add(r.zoneOffsets[i]);
-            }
+            zoneCheck.addAll(r.zoneOffsets, r.zoneOffsetCount);
             for (ReleaseEvidence e : r.releases) {
                 releases = releases.and(e);
             }
             dated(r.first, RecordFormat.SLOG_TEXT);
             dated(r.last, RecordFormat.SLOG_TEXT);
-            Stream s = set.streamFor(origin(r.origin), from(r.origin), false);
+            ControllerRun s = set.streamFor(origin(r.origin), from(r.origin), false);
             s.countRun(r, file, lineBase);
             if (r.schedulesCleanup) {
                 LogEvent waiting = finalizerLineByStream.remove(s.id);
@@ -453,28 +373,16 @@ final class StreamAssembler {
             ordinal += r.records;
         }
 
-        /** A record read from a line cut short, at its first file line; {@code lost}: what it lost. */
-        private void readInPart(long line, String lost) {
-            if (readInPart++ == 0 || line < firstReadInPart) {
-                firstReadInPart = line;
-                firstReadInPartLost = lost;
-            }
-            cutShort.put(line, lost);
-            if (cutShort.size() > CUT_SHORT_KEPT) {
-                ((java.util.TreeMap<Long, String>) cutShort).pollLastEntry(); // the first lines of the file, in whatever order they come
-            }
-        }
-
         private void keep(ChunkItem.Kept k) {
             closePanic();
             UnwrappedLine u = k.line();
             if (k.cut() != null) {
-                readInPart(lineBase + u.firstLine(), k.cut());
+                damage.readInPart(lineBase + u.firstLine(), k.cut());
             }
             Timestamp time = inLogZone(k.time());
             account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
             if (u.envelopeTime() != null) {
-                zoneOffset(time, u.envelopeTime());
+                zoneCheck.add(time, u.envelopeTime());
             }
             releases = releases.and(k.releases());
             recordsRead++;
@@ -492,7 +400,7 @@ final class StreamAssembler {
                 }
             }
             dated(time, k.format());
-            Stream s = set.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
+            ControllerRun s = set.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
             LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
                     k.format(), k.level(), k.catalogId(), event, u.record(), s.id, ordinal++);
             s.add(e, file, k.releases());
@@ -550,7 +458,7 @@ final class StreamAssembler {
             formats.merge(RecordFormat.GO_PANIC, 1L, Long::sum);
             envelopes.merge(panicLine.envelope(), 1L, Long::sum);
             Timestamp time = panicLine.envelopeTime() != null ? panicLine.envelopeTime() : lastDated;
-            Stream s = set.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
+            ControllerRun s = set.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
             LogEvent e = new LogEvent(file.at(p.firstLine()), p.lastLine(), time == null ? NO_TIME : time, panicLine.envelopeTime(),
                     panicLine.envelope(), RecordFormat.GO_PANIC, Level.FATAL, null, new ControllerEvent.GoPanic(p.message(), p.lineCount()),
                     p.text(), s.id, ordinal++);
@@ -569,12 +477,6 @@ final class StreamAssembler {
 
         private ReplicaSource from(String lineOrigin) {
             return lineOrigin != null ? ReplicaSource.COLLECTOR : podFromPath != null ? ReplicaSource.CRI_PATH : ReplicaSource.FILE;
-        }
-
-        private void zoneOffset(Timestamp record, Timestamp envelope) {
-            if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < ZONE_OFFSET_SAMPLES) {
-                zoneOffsets.add(record.nanosUntil(envelope));
-            }
         }
 
         /** Ends the file: the summary, and the events it keeps (klog lines no record dated stay as they are). */
@@ -599,15 +501,15 @@ final class StreamAssembler {
             if (panics > 0) {
                 notes.add(panics + " Go panic block(s) read as one event each, timed by the neighbouring record");
             }
-            zoneMismatch().ifPresent(notes::add);
+            zoneCheck.mismatch(logZone).ifPresent(notes::add);
             if (!otherContainers.isEmpty()) {
                 notes.add(otherContainersNote(otherContainers));
             }
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, problems(), furnitureSummary(), otherContainers, readInPart,
-                    cutShort);
+                    unparsed, samples, releases.describe(), notes, zones, damage.problems(file, lines), furniture.summary(), otherContainers,
+                    damage.readInPart(), damage.cutShort());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -615,71 +517,6 @@ final class StreamAssembler {
                 }
             }
             return new FileOutcome(summary, undatedKlog);
-        }
-
-        /** What was wrong with the file itself, in the order a reader meets it: each at its first line. */
-        private List<UnparsedLine> problems() {
-            List<UnparsedLine> found = new ArrayList<>();
-            if (nulLines > 0) {
-                found.add(UnparsedLine.of(file.at(firstNulLine), "expected the line to start with a record, found " + count(nulBytes, "NUL byte")
-                        + " (what a log truncated in place, e.g. by copytruncate, holds): skipped, the rest of the line read"
-                        + likeThis(nulLines), ""));
-            }
-            if (invalidUtf8Lines > 0) {
-                found.add(UnparsedLine.of(file.at(firstInvalidUtf8Line), "expected UTF-8 text, found bytes that are not UTF-8: read as U+FFFD"
-                        + likeThis(invalidUtf8Lines), ""));
-            }
-            if (cutLines > 0) {
-                found.add(UnparsedLine.of(file.at(firstCutLine), firstCutReason + "; counted as unparsed" + likeThis(cutLines), ""));
-            }
-            if (readInPart > 0) {
-                found.add(UnparsedLine.of(file.at(firstReadInPart), "expected a whole record, found a line cut short"
-                        + (firstReadInPartLost == null ? "" : " (" + firstReadInPartLost + ")")
-                        + ": read in part, every field before the cut kept" + likeThis(readInPart), ""));
-            }
-            if (unterminatedLine > 0) {
-                found.add(UnparsedLine.of(file.at(unterminatedLine), "expected a line break at the end of the file, found none:"
-                        + " the copy may have been cut in this line (read as it is)", ""));
-            }
-            if (damage != null) {
-                long before = damageLine - 1;
-                found.add(UnparsedLine.of(file.at(Math.max(1, damageLine)), damage + (lines == 0 ? ": no line could be read"
-                        : before < 1 ? ": no whole line before it could be read" : ": the " + count(before, "line") + " before were read, nothing after"), ""));
-            }
-            if (stoppedAt != null) {
-                found.add(stoppedAt);
-            }
-            found.sort(java.util.Comparator.comparing(UnparsedLine::source));
-            return found;
-        }
-
-        private Optional<String> zoneMismatch() {
-            if (logZone != null || zoneOffsets.size() < 3) {
-                return Optional.empty();
-            }
-            // A klog line is sampled before it has its year (klog prints none), which puts it decades
-            // from its collector's time: no zone is that far, and such samples say nothing about one.
-            long maxZone = 18L * 3600 * 1_000_000_000L;
-            List<Long> sorted = new ArrayList<>();
-            for (long o : zoneOffsets) {
-                if (Math.abs(o) <= maxZone) {
-                    sorted.add(o);
-                }
-            }
-            if (sorted.size() < 3) {
-                return Optional.empty();
-            }
-            Collections.sort(sorted);
-            long median = sorted.get(sorted.size() / 2);
-            long quarter = 15L * 60 * 1_000_000_000L;
-            long rounded = Math.round((double) median / quarter) * quarter;
-            if (rounded == 0 || Math.abs(median - rounded) > 2L * 60 * 1_000_000_000L) {
-                return Optional.empty();
-            }
-            ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L));
-            return Optional.of("logrus/klog times look like local time at UTC" + offset.getId().replace("Z", "+00:00")
-                    + ": the collector's clock is " + GoDuration.format(median) + " after them (median of " + sorted.size()
-                    + " lines); rerun with --log-tz if the controller did not run in UTC");
         }
 
         private String describe() {
@@ -745,18 +582,9 @@ final class StreamAssembler {
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + "): not read as controller records";
     }
 
-    /** "" for one line, else how many there are. */
-    private static String likeThis(long lines) {
-        return lines == 1 ? "" : "; " + lines + " lines like this, the first here";
-    }
-
     /** "1 line", "3 lines". */
     static String count(long n, String word) {
         return n + " " + word + (n == 1 ? "" : "s");
-    }
-
-    private static String fileName(String path) {
-        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     private static <K extends Enum<K>> List<K> byCount(Map<K, Long> counts) {
@@ -768,143 +596,4 @@ final class StreamAssembler {
         return keys;
     }
 
-    /** A controller run being assembled. */
-    private static final class Stream {
-        final int id;
-        final String key;
-        final ReplicaSource from;
-        final int incarnation;
-        final Set<String> files = new LinkedHashSet<>();
-        ReleaseEvidence releases = ReleaseEvidence.NONE;
-        String leaderIdentity;
-        Leadership leadership = Leadership.UNKNOWN;
-        long count;
-        long backwards;
-        Timestamp first;
-        Timestamp last;
-        String firstBackwards;
-        long processed;
-        Timestamp firstProcessed;
-        Timestamp lastProcessed;
-
-        Stream(int id, String key, ReplicaSource from, int incarnation) {
-            this.id = id;
-            this.key = key;
-            this.from = from;
-            this.incarnation = incarnation;
-        }
-
-        void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing) {
-            count++;
-            if (processing) {
-                processed(1, time, time);
-            }
-            files.add(file.displayPath());
-            if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
-                releases = releases.and(lineReleases);
-            }
-            if (last != null && time.isBefore(last)) {
-                backwards++;
-                if (firstBackwards == null) {
-                    firstBackwards = file.at(line).toString();
-                }
-            }
-            if (first == null) {
-                first = time;
-            }
-            last = time;
-        }
-
-        /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
-        private void processed(long n, Timestamp from, Timestamp to) {
-            processed += n;
-            if (firstProcessed == null || from.isBefore(firstProcessed)) {
-                firstProcessed = from;
-            }
-            if (lastProcessed == null || to.isAfter(lastProcessed)) {
-                lastProcessed = to;
-            }
-        }
-
-        /** As {@link #count} for each record of the run. */
-        void countRun(CountedRun r, InputFile file, long lineBase) {
-            count += r.records;
-            if (r.processed > 0) {
-                processed(r.processed, r.firstProcessed, r.lastProcessed);
-            }
-            files.add(file.displayPath());
-            for (ReleaseEvidence e : r.releases) {
-                if (!Objects.equals(e, ReleaseEvidence.NONE)) {
-                    releases = releases.and(e);
-                }
-            }
-            if (last != null && r.first.isBefore(last)) {
-                backwards++;
-                if (firstBackwards == null) {
-                    firstBackwards = file.at(lineBase + r.firstLine).toString();
-                }
-            }
-            backwards += r.backwards;
-            if (firstBackwards == null && r.firstBackwardsLine >= 0) {
-                firstBackwards = file.at(lineBase + r.firstBackwardsLine).toString();
-            }
-            if (first == null) {
-                first = r.first;
-            }
-            last = r.last;
-        }
-
-        void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {
-            count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing);
-            if (e.event() instanceof LeaderElection le) {
-                leadership(le);
-            }
-        }
-
-        private void leadership(LeaderElection le) {
-            switch (le.change()) {
-                case DISABLED -> leadership = Leadership.SINGLE_INSTANCE;
-                case STARTED_LEADING -> {
-                    if (!"single-instance".equals(le.identity())) {
-                        leadership = Leadership.LEADER;
-                        if (le.identity() != null) {
-                            leaderIdentity = le.identity();
-                        }
-                    }
-                }
-                case ACQUIRING, NEW_LEADER -> {
-                    if (leadership == Leadership.UNKNOWN) {
-                        leadership = Leadership.STANDBY;
-                    }
-                }
-                case STOPPED_LEADING -> {
-                    if (le.identity() != null && !"single-instance".equals(le.identity())) {
-                        leaderIdentity = le.identity();
-                    }
-                }
-                default -> throw new IllegalStateException(le.change().name());
-            }
-        }
-
-        ControllerProcess process() {
-            boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
-            return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
-                    releases.describe(), leadership, List.copyOf(files), first, last, count,
-                    processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed));
-        }
-    }
-
-    /** Notes on runs that went back in time, by the file where it first happened. */
-    Map<String, List<String>> outOfOrderNotes() {
-        Map<String, List<String>> notes = new HashMap<>();
-        for (Stream s : streams) {
-            if (s.backwards > 0) {
-                String where = s.firstBackwards;
-                String file = where == null ? s.files.iterator().next() : where.substring(0, where.lastIndexOf(':'));
-                notes.computeIfAbsent(file, k -> new ArrayList<>()).add(s.backwards + " line(s) earlier than the line before them in the"
-                        + " same stream" + (where == null ? "" : " (first at " + where + ")") + "; kept in file order");
-            }
-        }
-        return notes;
-    }
 }
