@@ -47,8 +47,8 @@ import java.util.function.LongConsumer;
  *
  * <p>Over 300 lines: pass 1 (scanning for interest) and pass 2 (classifying each line as kept,
  * counted, rejected or another container's, folding counted runs) share the line walker, the
- * quick head reader and the release-evidence cache, and {@code LinePropertiesTest}/the fuzz tests hold
- * their decisions to agree; splitting them apart is the next step, not done in this move.
+ * quick head reader and the release-evidence cache, and {@code SelectiveReadingTest} holds their
+ * decisions to agree; splitting them apart is the next step, not done in this move.
  */
 public final class LineFrontEnd {
     private final MessageCatalog catalog;
