@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.read.Progress;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.ChunkPlanner;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.source.UnreadableInput;

@@ -1,5 +1,7 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;

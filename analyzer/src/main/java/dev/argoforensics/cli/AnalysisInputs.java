@@ -1,11 +1,11 @@
 package dev.argoforensics.cli;
 
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.source.InputKind;
 import dev.argoforensics.analysis.SnapshotTimes;
+import dev.argoforensics.source.InputKind;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.index.IndexedAnalysis;
 import dev.argoforensics.rules.Rule;

@@ -1,7 +1,7 @@
 package dev.argoforensics.cli;
 
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.PhaseTimes;
+import dev.argoforensics.read.PhaseTimes;
 import dev.argoforensics.redact.Redaction;
 import dev.argoforensics.redact.RedactionKey;
 import dev.argoforensics.report.ConfidenceFilter;

@@ -1,9 +1,9 @@
 package dev.argoforensics.cli;
 
+import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.Furniture;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.source.InputKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,6 +1,6 @@
 package dev.argoforensics.cli;
 
-import dev.argoforensics.analysis.Progress;
+import dev.argoforensics.read.Progress;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

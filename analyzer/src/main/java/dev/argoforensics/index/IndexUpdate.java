@@ -1,7 +1,7 @@
 package dev.argoforensics.index;
 
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;

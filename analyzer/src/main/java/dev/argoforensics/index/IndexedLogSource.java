@@ -1,7 +1,7 @@
 package dev.argoforensics.index;
 
-import dev.argoforensics.analysis.LogLines;
-import dev.argoforensics.analysis.LogSource;
+import dev.argoforensics.accounting.LogLines;
+import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.SourceStream;

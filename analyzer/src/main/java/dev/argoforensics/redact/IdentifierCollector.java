@@ -1,8 +1,8 @@
 package dev.argoforensics.redact;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;

@@ -1,7 +1,7 @@
 package dev.argoforensics.redact;
 
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodIdentity;
 import dev.argoforensics.correlate.PodKey;

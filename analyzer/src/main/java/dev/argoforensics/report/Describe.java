@@ -1,6 +1,6 @@
 package dev.argoforensics.report;
 
-import dev.argoforensics.analysis.Furniture;
+import dev.argoforensics.accounting.Furniture;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;

@@ -1,7 +1,7 @@
 package dev.argoforensics.report;
 
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;

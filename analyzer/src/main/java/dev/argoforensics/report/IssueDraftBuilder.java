@@ -1,11 +1,11 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.analysis.AnalysisResult;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.Signal;

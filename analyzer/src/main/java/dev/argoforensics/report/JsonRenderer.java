@@ -1,8 +1,8 @@
 package dev.argoforensics.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;

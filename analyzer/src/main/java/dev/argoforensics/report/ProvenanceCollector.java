@@ -1,7 +1,7 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.report.Provenance.ArgoVersion;
 import dev.argoforensics.report.Provenance.InputDigest;

@@ -1,6 +1,6 @@
 package dev.argoforensics.report;
 
-import dev.argoforensics.analysis.InputSummary;
+import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.rules.Confidence;

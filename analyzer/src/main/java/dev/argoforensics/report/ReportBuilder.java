@@ -1,8 +1,8 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.UnparsedLine;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.WorkflowRef;

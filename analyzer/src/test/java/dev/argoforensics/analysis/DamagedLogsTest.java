@@ -1,5 +1,8 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
+import dev.argoforensics.read.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

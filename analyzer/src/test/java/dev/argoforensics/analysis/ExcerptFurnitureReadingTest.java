@@ -1,5 +1,7 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.accounting.InputSummary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,8 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.accounting.LogLines;
+import dev.argoforensics.accounting.LogSource;
+import dev.argoforensics.read.WholeFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.argoforensics.catalog.MessageCatalog;
@@ -39,7 +42,7 @@ class LogSourceTest {
         Map<String, LogLines> earlier = new HashMap<>();
         for (InputFile f : new InputCollector().collect(paths)) {
             if (f.kind() == InputKind.LOG) {
-                earlier.put(f.displayPath(), LogLines.read(f, MessageCatalog.standard(), options.chunkBytes()));
+                earlier.put(f.displayPath(), WholeFile.lines(f, MessageCatalog.standard(), options.chunkBytes()));
                 if (!f.compressed()) {
                     // A gzip file keeps its bytes: the classifier opens it to see what it holds.
                     SampleFiles.overwriteKeepingSizeAndTime(f.path());

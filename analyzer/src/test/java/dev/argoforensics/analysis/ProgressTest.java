@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.read.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.argoforensics.generator.LogGenerator;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The layer rules of docs/architecture.md, checked on the product's classes (the analyzer's and the
  * grammar module's main classes): sources → envelopes → lines → events → catalog → snapshots →
- * correlate → rules / timeline → analysis → report → redact / index → cli, no package reaching up;
+ * read → correlate → rules / timeline → analysis → report → redact / index → cli, no package reaching up;
  * and the same rules shown failing on a fixture that breaks the order.
  */
 class LayerRulesTest {

@@ -20,12 +20,13 @@ final class Layers {
             List.of("source"),                   // paths → files, chunks, lines, raw blocks
             List.of("envelope"),                 // collector and export wrappers peeled off
             List.of("line"),                     // one record: time, level, message, fields
-            List.of("event"),                    // the typed meaning of a record, with provenance
+            List.of("event", "accounting"),      // the typed meaning of a record, with provenance; what reading a file gave
             List.of("catalog"),                  // controller-messages.yaml: message → event, release
             List.of("snapshot"),                 // exported objects
+            List.of("read"),                     // the reading engine: two passes, classification, controller runs, per-file accounting
             List.of("correlate"),                // one lifecycle per Pod, one fate per Workflow
             List.of("rules", "timeline"),        // findings; per-Pod timelines and cross-checks
-            List.of("analysis"),                 // drives the stages in order; the reading engine
+            List.of("analysis"),                 // drives the stages in order
             List.of("report"),                   // one report model, the renderers
             List.of("redact", "index"),          // pseudonyms over a report; the Lucene event index
             List.of("cli"));                     // the command line

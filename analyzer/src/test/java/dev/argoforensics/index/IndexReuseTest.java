@@ -1,14 +1,14 @@
 package dev.argoforensics.index;
 
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.SnapshotTimes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
-import dev.argoforensics.analysis.AnalysisResult;
-import dev.argoforensics.analysis.InputSummary;
-import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.report.ReportFormat;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.source.InputFile;

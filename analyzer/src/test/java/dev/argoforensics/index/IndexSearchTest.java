@@ -1,11 +1,11 @@
 package dev.argoforensics.index;
 
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.SnapshotTimes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.AnalysisOptions;
-import dev.argoforensics.analysis.SnapshotTimes;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.store.ByteBuffersDirectory;

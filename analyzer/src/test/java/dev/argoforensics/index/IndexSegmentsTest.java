@@ -1,10 +1,10 @@
 package dev.argoforensics.index;
 
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.SnapshotTimes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.AnalysisOptions;
-import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.rules.RuleEngine;
 import java.io.IOException;
 import java.util.List;

@@ -1,14 +1,14 @@
 package dev.argoforensics.report;
 
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
-import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.redact.Redaction;
 import dev.argoforensics.redact.RedactionKey;
 import dev.argoforensics.rules.Confidence;

@@ -1,12 +1,12 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
-import dev.argoforensics.analysis.AnalysisResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,91 @@
+package dev.argoforensics.accounting;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A log file's excerpt furniture (see {@code dev.argoforensics.read.FurnitureLine}): lines counted apart from records and from
+ * unparsed lines, and what they tell about the excerpt.
+ *
+ * @param omissions        omission marks ({@code ...}, {@code [...]}, {@code <snip>}): lines were left out there
+ * @param prompts          shell prompts
+ * @param markup           Markdown fences and collapsible-section tags
+ * @param filteringPrompts prompts whose command selects lines (a pipe, {@code grep}, …)
+ * @param commands         the prompts' commands, the first {@link #MAX_COMMANDS} distinct ones in file order,
+ *                         control characters shown as {@code \xNN}: what the excerpt was produced and filtered by
+ */
+public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands) {
+    public static final Furniture NONE = new Furniture(0, 0, 0, 0, List.of());
+    public static final int MAX_COMMANDS = 5;
+    public static final int MAX_COMMAND_LENGTH = 300;
+    private static final Set<String> FILTERS = Set.of("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "sed", "jq",
+            "select-string", "sls", "findstr", "where-object", "head", "tail");
+
+
+    public Furniture {
+        commands = List.copyOf(commands);
+    }
+
+    /** Furniture lines in all. */
+    public long lines() {
+        return omissions + prompts + markup;
+    }
+
+    /** True if lines may be missing between the lines the excerpt shows: an omission mark, or a prompt that filtered. */
+    public boolean gapped() {
+        return omissions + filteringPrompts > 0;
+    }
+
+    /** "3 excerpt lines (1 shell prompt, 2 Markdown fences or tags)"; "" for none. */
+    public String describe() {
+        if (lines() == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        if (prompts > 0) {
+            parts.add(count(prompts, "shell prompt"));
+        }
+        if (omissions > 0) {
+            parts.add(omissions + (omissions == 1 ? " omission mark" : " omission marks") + " (..., [...], <snip>)");
+        }
+        if (markup > 0) {
+            parts.add(markup + " Markdown " + (markup == 1 ? "fence or tag" : "fences or tags"));
+        }
+        return count(lines(), "excerpt furniture line") + " (" + String.join(", ", parts)
+                + ")";
+    }
+
+    /** The first word of a command, after {@code sudo} and {@code VAR=value} assignments. */
+    public static String firstWord(String command) {
+        for (String word : command.strip().split("\\s+")) {
+            if (word.contains("=") && !word.startsWith("-")) {
+                continue;
+            }
+            return word.toLowerCase(Locale.ROOT);
+        }
+        return "";
+    }
+
+    /**
+     * True if the command selects lines (a pipe, or a grep-like first word): lines between those the
+     * excerpt shows may be missing. {@code kubectl logs --since/--tail} alone only cut the start.
+     */
+    public static boolean filters(String command) {
+        if (command == null) {
+            return false;
+        }
+        return command.contains("|") || FILTERS.contains(firstWord(command));
+    }
+
+    /** "1 line", "3 lines". */
+    private static String count(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
+    }
+
+    /** The same furniture with other commands (redaction). */
+    public Furniture withCommands(List<String> newCommands) {
+        return new Furniture(omissions, prompts, markup, filteringPrompts, newCommands);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.argoforensics.accounting;
+
+import dev.argoforensics.source.InputFile;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The one seam between an analysis and the log files: for each log file, the reader ({@code dev.argoforensics.read.LogReader}) first asks
+ * its source for an earlier read of it, and opens the file only when there is none. The search
+ * index ({@code dev.argoforensics.index}) answers with the lines it keeps of files it holds
+ * unchanged; tests count the files that are really read.
+ *
+ * <p>Contract: {@link #earlierRead} is called once per log file, from the thread that runs the
+ * analysis, before the file is read; what it gives must be what {@code dev.argoforensics.read.WholeFile.lines} gives for the
+ * file's current content. The analysis then runs both passes on those lines instead of the file's
+ * chunks, so the result is the same.
+ */
+@FunctionalInterface
+public interface LogSource {
+
+    /**
+     * @return every line of the file as an earlier read gave it, or empty to read the file
+     * @throws IOException if the source cannot tell; the analysis lists the file as unreadable
+     */
+    Optional<LogLines> earlierRead(InputFile file) throws IOException;
+
+    /**
+     * The SHA-256 of the file's current content, when the source already knows it (the index, for a
+     * file it holds unchanged): the analysis then does not hash the file itself. Called after
+     * {@link #earlierRead} for the same file.
+     */
+    default Optional<String> knownSha256(InputFile file) {
+        return Optional.empty();
+    }
+
+    /** No earlier reads: every log file is read (the default). */
+    static LogSource files() {
+        return file -> Optional.empty();
+    }
+}

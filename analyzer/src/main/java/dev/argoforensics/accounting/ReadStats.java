@@ -1,0 +1,14 @@
+package dev.argoforensics.accounting;
+
+/**
+ * What reading a chunk's bytes met besides lines: damage that ended it, lines cut for length, bytes
+ * that are not UTF-8, NUL bytes before records. Line numbers are within the chunk; 0 means none.
+ *
+ * @param damage     what ended a damaged gzip stream early, or null
+ * @param damageLine the line the damage cut, or the line after the last one read
+ * @param unterminatedLine the chunk's last line when no line break follows it (the file's end), else 0
+ */
+public record ReadStats(String damage, long damageLine, long cutLines, long firstCutLine, String firstCutReason, long invalidUtf8Lines,
+                        long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes, long unterminatedLine) {
+    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0);
+}

@@ -1,0 +1,87 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.Timestamp;
+
+/** What one line (or joined line) of a chunk turned out to be; line numbers are within the chunk. */
+sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem.Kept, ChunkItem.Rejected, ChunkItem.OtherContainer,
+        CountedRun {
+
+    /** The first line the item holds (within its chunk). */
+    static long firstLine(ChunkItem item) {
+        if (item instanceof Blank b) {
+            return b.line();
+        } else if (item instanceof Counted c) {
+            return c.firstLine();
+        } else if (item instanceof Kept k) {
+            return k.line().firstLine();
+        } else if (item instanceof Rejected r) {
+            return r.line().firstLine();
+        } else if (item instanceof OtherContainer o) {
+            return o.firstLine();
+        }
+        return ((CountedRun) item).firstLine;
+    }
+
+    /** The last line the item holds (within its chunk). */
+    static long lastLine(ChunkItem item) {
+        if (item instanceof Blank b) {
+            return b.line();
+        } else if (item instanceof Counted c) {
+            return c.lastLine();
+        } else if (item instanceof Kept k) {
+            return k.line().lastLine();
+        } else if (item instanceof Rejected r) {
+            return r.line().lastLine();
+        } else if (item instanceof OtherContainer o) {
+            return o.lastLine();
+        }
+        return ((CountedRun) item).lastLine;
+    }
+
+    /** An empty line. */
+    record Blank(long line) implements ChunkItem {
+    }
+
+    /**
+     * A record read up to its message and counted, but not kept: it concerns nothing of interest.
+     * {@code cut}: what the line lost, for a line cut short (read in full then); null for a whole one.
+     *
+     * @param entry the catalog entry its message belongs to, or null
+     */
+    record Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
+                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut) implements ChunkItem {
+        /** A record read from a whole line. */
+        Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
+                Timestamp time, RecordFormat format, Level level, CatalogEntry entry) {
+            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null);
+        }
+    }
+
+    /**
+     * A record parsed in full and kept: it concerns a Pod or Workflow of interest, or the controller
+     * itself. Only what the assembler needs: its fields were read into {@code event} by the worker,
+     * and the rest of the parse is garbage before the item waits for its turn.
+     *
+     * @param catalogId the catalog entry it matched, or null for a message the catalog does not know
+     * @param event     the typed event ({@link ControllerEvent.Unrecognized} for an unknown message)
+     * @param cut       what the line lost, for a line cut short; null for a whole one
+     */
+    record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
+                ReleaseEvidence releases, String cut) implements ChunkItem {
+    }
+
+    /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */
+    record OtherContainer(long firstLine, long lastLine, String container, EnvelopeKind envelope) implements ChunkItem {
+    }
+
+    /** A line that is not a record (or a piece of a Go panic; the assembler decides). */
+    record Rejected(UnwrappedLine line, String reason) implements ChunkItem {
+    }
+}

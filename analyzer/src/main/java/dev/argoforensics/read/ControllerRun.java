@@ -1,0 +1,141 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.ControllerProcess.Leadership;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.time.Timestamp;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** A controller run being assembled: one replica from one start, with what its lines say of it. */
+final class ControllerRun {
+    final int id;
+    final String key;
+    final ReplicaSource from;
+    final int incarnation;
+    final Set<String> files = new LinkedHashSet<>();
+    ReleaseEvidence releases = ReleaseEvidence.NONE;
+    String leaderIdentity;
+    Leadership leadership = Leadership.UNKNOWN;
+    long count;
+    long backwards;
+    Timestamp first;
+    Timestamp last;
+    String firstBackwards;
+    long processed;
+    Timestamp firstProcessed;
+    Timestamp lastProcessed;
+
+    ControllerRun(int id, String key, ReplicaSource from, int incarnation) {
+        this.id = id;
+        this.key = key;
+        this.from = from;
+        this.incarnation = incarnation;
+    }
+
+    void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing) {
+        count++;
+        if (processing) {
+            processed(1, time, time);
+        }
+        files.add(file.displayPath());
+        if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
+            releases = releases.and(lineReleases);
+        }
+        if (last != null && time.isBefore(last)) {
+            backwards++;
+            if (firstBackwards == null) {
+                firstBackwards = file.at(line).toString();
+            }
+        }
+        if (first == null) {
+            first = time;
+        }
+        last = time;
+    }
+
+    /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
+    private void processed(long n, Timestamp from, Timestamp to) {
+        processed += n;
+        if (firstProcessed == null || from.isBefore(firstProcessed)) {
+            firstProcessed = from;
+        }
+        if (lastProcessed == null || to.isAfter(lastProcessed)) {
+            lastProcessed = to;
+        }
+    }
+
+    /** As {@link #count} for each record of the run. */
+    void countRun(CountedRun r, InputFile file, long lineBase) {
+        count += r.records;
+        if (r.processed > 0) {
+            processed(r.processed, r.firstProcessed, r.lastProcessed);
+        }
+        files.add(file.displayPath());
+        for (ReleaseEvidence e : r.releases) {
+            if (!Objects.equals(e, ReleaseEvidence.NONE)) {
+                releases = releases.and(e);
+            }
+        }
+        if (last != null && r.first.isBefore(last)) {
+            backwards++;
+            if (firstBackwards == null) {
+                firstBackwards = file.at(lineBase + r.firstLine).toString();
+            }
+        }
+        backwards += r.backwards;
+        if (firstBackwards == null && r.firstBackwardsLine >= 0) {
+            firstBackwards = file.at(lineBase + r.firstBackwardsLine).toString();
+        }
+        if (first == null) {
+            first = r.first;
+        }
+        last = r.last;
+    }
+
+    void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {
+        count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing);
+        if (e.event() instanceof LeaderElection le) {
+            leadership(le);
+        }
+    }
+
+    private void leadership(LeaderElection le) {
+        switch (le.change()) {
+            case DISABLED -> leadership = Leadership.SINGLE_INSTANCE;
+            case STARTED_LEADING -> {
+                if (!"single-instance".equals(le.identity())) {
+                    leadership = Leadership.LEADER;
+                    if (le.identity() != null) {
+                        leaderIdentity = le.identity();
+                    }
+                }
+            }
+            case ACQUIRING, NEW_LEADER -> {
+                if (leadership == Leadership.UNKNOWN) {
+                    leadership = Leadership.STANDBY;
+                }
+            }
+            case STOPPED_LEADING -> {
+                if (le.identity() != null && !"single-instance".equals(le.identity())) {
+                    leaderIdentity = le.identity();
+                }
+            }
+            default -> throw new IllegalStateException(le.change().name());
+        }
+    }
+
+    ControllerProcess process() {
+        boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
+        return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
+                releases.describe(), leadership, List.copyOf(files), first, last, count,
+                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.source.RotatedSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every controller run of the logs, in the order they were met: a rotated set is one stream per
+ * replica a collector names (or the set's file name), split at {@code Starting Workflow Controller}.
+ */
+final class ControllerRuns {
+    private final List<ControllerRun> streams = new ArrayList<>();
+
+    List<ControllerProcess> processes() {
+        return streams.stream().map(ControllerRun::process).toList();
+    }
+
+    InSet inSet(RotatedSet set) {
+        return new InSet(set);
+    }
+
+    /** The runs current within one rotated set. */
+    final class InSet {
+        private final RotatedSet set;
+        private final Map<String, ControllerRun> current = new LinkedHashMap<>();
+        private final Map<String, Integer> incarnations = new HashMap<>();
+
+        InSet(RotatedSet set) {
+            this.set = set;
+        }
+
+        ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
+            String key = origin != null ? origin : fileName(set.name());
+            ControllerRun s = current.get(key);
+            if (s == null || (controllerStart && s.count > 0)) {
+                s = new ControllerRun(streams.size(), key, from, incarnations.merge(key, 1, Integer::sum));
+                current.put(key, s);
+                streams.add(s);
+            }
+            return s;
+        }
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** Notes on runs that went back in time, by the file where it first happened. */
+    Map<String, List<String>> outOfOrderNotes() {
+        Map<String, List<String>> notes = new HashMap<>();
+        for (ControllerRun s : streams) {
+            if (s.backwards > 0) {
+                String where = s.firstBackwards;
+                String file = where == null ? s.files.iterator().next() : where.substring(0, where.lastIndexOf(':'));
+                notes.computeIfAbsent(file, k -> new ArrayList<>()).add(s.backwards + " line(s) earlier than the line before them in the"
+                        + " same stream" + (where == null ? "" : " (first at " + where + ")") + "; kept in file order");
+            }
+        }
+        return notes;
+    }
+}

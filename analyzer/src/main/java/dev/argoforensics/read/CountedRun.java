@@ -1,0 +1,149 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.Collections;
+
+/**
+ * Consecutive records of one chunk that were only counted (they concern nothing of interest), and
+ * the blank lines among them, summed up by the worker that read them so that the assembler takes
+ * them in one step instead of line by line. Dated records only (klog lines, which need a year from
+ * their neighbours, stay single items); all from one origin. Filled by one worker, then only read.
+ */
+final class CountedRun implements ChunkItem {
+    final long firstLine;
+    long lastLine;
+    final String origin;
+    long records;
+    long recognised;
+    long continuation;
+    long prefixed;
+    long blank;
+    /** Records by format, envelope and zone basis, indexed by ordinal (no boxing per line). */
+    private final long[] formats = new long[RecordFormat.values().length];
+    private final long[] envelopes = new long[EnvelopeKind.values().length];
+    private final long[] zones = new long[ZoneBasis.values().length];
+    /** Each distinct release evidence of the run's lines once, in order of first appearance. */
+    final List<ReleaseEvidence> releases = new ArrayList<>();
+    private final Set<ReleaseEvidence> seenReleases = Collections.newSetFromMap(new IdentityHashMap<>());
+    private ReleaseEvidence lastEvidence;
+    /** Record time minus collector time of the first lines with both (as many as the zone check samples). */
+    long[] zoneOffsets = new long[0];
+    int zoneOffsetCount;
+    Timestamp first;
+    Timestamp last;
+    long backwards;
+    /** Chunk line of the first record earlier than the one before it in the run, or -1. */
+    long firstBackwardsLine = -1;
+    /** The catalog's event types among the run's records, one bit per {@link EventType#ordinal()}. */
+    long types;
+
+    static {
+        if (EventType.values().length > Long.SIZE) {
+            throw new IllegalStateException("CountedRun.types holds one bit per event type: at most 64");
+        }
+    }
+    /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
+    boolean schedulesCleanup;
+    /** The run's {@code Processing workflow} records: how many, the first and the last one's time. */
+    long processed;
+    Timestamp firstProcessed;
+    Timestamp lastProcessed;
+
+    /** As many as the assembler samples in a whole file. */
+    static final int ZONE_OFFSET_SAMPLES = StreamAssembler.ZONE_OFFSET_SAMPLES;
+
+    CountedRun(ChunkItem.Counted c, Timestamp time, ReleaseEvidence evidence) {
+        this.firstLine = c.firstLine();
+        this.origin = c.origin();
+        add(c, time, evidence);
+    }
+
+    boolean sameOrigin(ChunkItem.Counted c) {
+        return Objects.equals(origin, c.origin());
+    }
+
+    /** @param time the record's time, read in the log zone */
+    void add(ChunkItem.Counted c, Timestamp time, ReleaseEvidence evidence) {
+        lastLine = c.lastLine();
+        records++;
+        continuation += c.lastLine() - c.firstLine();
+        if (c.entry() != null) {
+            recognised++;
+            types |= 1L << c.entry().event().ordinal();
+            schedulesCleanup |= c.entry().event() == EventType.POD_CLEANUP_SCHEDULED;
+            if (c.entry().event() == EventType.WORKFLOW_PROCESSING) {
+                processed++;
+                if (firstProcessed == null) {
+                    firstProcessed = time;
+                }
+                lastProcessed = time;
+            }
+        }
+        if (c.prefixed()) {
+            prefixed++;
+        }
+        if (c.envelope() != EnvelopeKind.CSV_COLUMNS) {
+            formats[c.format().ordinal()]++; // a record rebuilt from columns has the rebuilder's form, not the writer's
+        }
+        envelopes[c.envelope().ordinal()]++;
+        zones[time.zone().ordinal()]++;
+        if (evidence != lastEvidence && seenReleases.add(evidence)) {
+            releases.add(evidence);
+        }
+        lastEvidence = evidence;
+        if (c.envelopeTime() != null && zoneOffsetCount < ZONE_OFFSET_SAMPLES
+                && (time.zone() == ZoneBasis.LITERAL_Z || time.zone() == ZoneBasis.ASSUMED_UTC)) {
+            if (zoneOffsetCount == zoneOffsets.length) {
+                zoneOffsets = java.util.Arrays.copyOf(zoneOffsets, Math.max(16, zoneOffsetCount * 2));
+            }
+            zoneOffsets[zoneOffsetCount++] = time.nanosUntil(c.envelopeTime());
+        }
+        if (last != null && time.isBefore(last)) {
+            backwards++;
+            if (firstBackwardsLine < 0) {
+                firstBackwardsLine = c.firstLine();
+            }
+        }
+        if (first == null) {
+            first = time;
+        }
+        last = time;
+    }
+
+    /** Adds the run's records by format to {@code into}. */
+    void addFormats(Map<RecordFormat, Long> into) {
+        addCounts(formats, RecordFormat.values(), into);
+    }
+
+    void addEnvelopes(Map<EnvelopeKind, Long> into) {
+        addCounts(envelopes, EnvelopeKind.values(), into);
+    }
+
+    void addZones(Map<ZoneBasis, Long> into) {
+        addCounts(zones, ZoneBasis.values(), into);
+    }
+
+    private static <K> void addCounts(long[] counts, K[] keys, Map<K, Long> into) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                into.merge(keys[i], counts[i], Long::sum);
+            }
+        }
+    }
+
+    void addBlank(long line) {
+        blank++;
+        lastLine = line;
+    }
+}

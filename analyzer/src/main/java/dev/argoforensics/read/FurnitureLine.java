@@ -1,0 +1,115 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.Furniture;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A line that belongs to a pasted excerpt rather than to the log: an omission mark ({@code ...},
+ * {@code …}, {@code [...]}, {@code <snip>}, {@code -- snip --}), the shell prompt with the command that
+ * produced the excerpt ({@code $ kubectl logs deploy/workflow-controller | grep my-wf}, {@code # …},
+ * {@code user@host:~$ …}, {@code PS> …}), or Markdown around it (a fence {@code ```} with or without a
+ * language, {@code <details>}, {@code <summary>…</summary>}). Blank lines are counted as blank, as
+ * before.
+ *
+ * <p>Only a line that did not read as a record, a piece of a Go panic or a continuation is asked, and
+ * only one no collector wrapped (a CRI or Docker line holds what the controller wrote): so a controller
+ * message is never furniture, whatever its words. A {@code # } line is a root prompt only if its first
+ * word is a command people fetch or filter logs with ({@code # taken-at: …} and other comments are not).
+ */
+final class FurnitureLine {
+    enum Kind {
+        /** Lines were left out here. */
+        OMISSION,
+        /** A shell prompt, with the command that produced what follows. */
+        PROMPT,
+        /** Markdown around the excerpt: a fence, a collapsible section. */
+        MARKUP
+    }
+
+    /**
+     * @param command the prompt's command, or null (also for a prompt with none)
+     */
+    record Line(Kind kind, String command) {
+    }
+
+    private static final Pattern FENCE = Pattern.compile("(?:`{3,}|~{3,})\\s*[\\w.+#-]*\\s*");
+    private static final Pattern MARKUP_TAG = Pattern.compile("(?i)</?details(?:\\s+open)?>|<summary>.{0,200}</summary>|</?summary>|</?pre>");
+    private static final Pattern DOTS = Pattern.compile("(?:\\.{3,}|…+|(?:\\. ){2,}\\.)");
+    /** An omission said in words, between dots or in brackets: {@code ... 120 lines omitted ...}, {@code [snip]}, {@code (output truncated)}. */
+    private static final Pattern OMISSION_WORDS = Pattern.compile("(?i)(?:\\.{2,}|…)?\\s*[\\w ,()]{0,60}?\\b(?:snip|snipped|truncated|omitted|skipped"
+            + "|removed|trimmed|cut|redacted|more lines?|lines? more)\\b[\\w ,()]{0,60}?\\s*(?:\\.{2,}|…)?");
+    private static final Pattern SCISSORS = Pattern.compile("(?i)[-=~*# ]*(?:snip|snipped|8<|>8|✂)[-=~*# ]*");
+    /**
+     * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code [user@host dir]$},
+     * {@code PS C:\>} or a bare sigil; then the command.
+     */
+    private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
+            + "(?:(?<host>[\\w.-]+@[\\w.-]+(?::[^\\s$#%>]*)?\\s?[$#%]|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)|(?<bare>[$#%❯]))"
+            + "(?:\\s+(?<command>\\S.*?))?\\s*");
+    /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
+    private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",
+            "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
+            "journalctl", "jq", "yq", "awk", "gawk", "sed", "cut", "sort", "uniq", "gcloud", "aws", "az", "logcli", "find", "xargs", "sudo",
+            "helm", "curl", "tee", "wc", "ls");
+    /** First words that select lines: whatever follows is a filtered excerpt. */
+    private FurnitureLine() {
+    }
+
+    /** What furniture {@code text} is, or null if it is none. */
+    static Line recognise(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return null;
+        }
+        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches()) {
+            return new Line(Kind.MARKUP, null);
+        }
+        if (omission(t)) {
+            return new Line(Kind.OMISSION, null);
+        }
+        Matcher m = PROMPT.matcher(text);
+        if (m.matches()) {
+            String command = m.group("command");
+            if (m.group("bare") != null && !m.group("bare").equals("$") && (command == null || !LOG_COMMANDS.contains(firstWord(command)))) {
+                return null; // "# a comment", "% done": no prompt
+            }
+            return new Line(Kind.PROMPT, command);
+        }
+        return null;
+    }
+
+    private static boolean omission(String t) {
+        if (DOTS.matcher(t).matches() || SCISSORS.matcher(t).matches()) {
+            return true;
+        }
+        String inner = t;
+        char first = t.charAt(0);
+        char last = t.charAt(t.length() - 1);
+        boolean bracketed = t.length() >= 2 && (first == '[' && last == ']' || first == '(' && last == ')' || first == '<' && last == '>'
+                || first == '{' && last == '}');
+        if (bracketed) {
+            inner = t.substring(1, t.length() - 1).strip();
+            if (inner.isEmpty() || DOTS.matcher(inner).matches()) {
+                return !inner.isEmpty();
+            }
+            return OMISSION_WORDS.matcher(inner).matches();
+        }
+        boolean betweenDots = (t.startsWith("...") || t.startsWith("…")) && (t.endsWith("...") || t.endsWith("…")) && t.length() <= 80;
+        // Go prints "...additional frames elided..." inside a panic's stack: that line belongs to the panic.
+        return betweenDots && !t.contains("frames elided") && t.substring(1, t.length() - 1).matches("[.…]*\\s*[\\w ,()]*\\s*[.…]*");
+    }
+
+    /** The first word of a command, after {@code sudo} and {@code VAR=value} assignments. */
+    static String firstWord(String command) {
+        return Furniture.firstWord(command);
+    }
+
+    /** See {@link Furniture#filters}. */
+    static boolean filters(String command) {
+        return Furniture.filters(command);
+    }
+}

@@ -1,0 +1,596 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.LogLines;
+import dev.argoforensics.accounting.ReadStats;
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.CatalogMatch;
+import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.ContainerPath;
+import dev.argoforensics.envelope.EnvelopeDecoder;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.OtherContainers;
+import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.PodRef;
+import dev.argoforensics.line.LineParse;
+import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.QuickScan;
+import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.source.ByteBlockReader;
+import dev.argoforensics.source.ChunkLineReader;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.time.ZoneId;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.time.Timestamp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+
+/**
+ * The per-line work of both passes, for one worker thread (it owns a {@link RecordParser}): envelopes
+ * peeled, then the cheapest reading that decides the line. A text record is first read only up to
+ * its message ({@link QuickScan}); it is parsed in full when its message is always kept, when it
+ * mentions a name of interest, or when the quick read fails (to say what is wrong).
+ *
+ * <p>Over 300 lines: pass 1 (scanning for interest) and pass 2 (classifying each line as kept,
+ * counted, rejected or another container's, folding counted runs) share the line walker, the
+ * quick head reader and the release-evidence cache, and {@code SelectiveReadingTest} holds their
+ * decisions to agree; splitting them apart is the next step, not done in this move.
+ */
+public final class LineFrontEnd {
+    private final MessageCatalog catalog;
+    private final RecordParser parser = new RecordParser();
+    /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
+    private final List<String> anchors;
+    /** Finds the anchors, then {@link #PIECE_MARKERS}, in raw bytes. */
+    private final AnchorSearch anchorSearch;
+    /** A CRI partial piece, or a Docker json-file line (which may be a piece): such chunks are read line by line. */
+    private static final List<String> PIECE_MARKERS = List.of(" stdout P ", " stderr P ", "{\"log\":\"");
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** The zone logrus and klog times are read in (--log-tz), or null. */
+    private final ZoneId logZone;
+    /** Lines longer than this are cut (see {@link ChunkLineReader}). */
+    private final int maxLineBytes;
+
+    /**
+     * Text every record at warning level or above holds in every format and envelope (logrus
+     * {@code warning}/{@code error}/{@code fatal}/{@code panic} and {@code WARN[}/{@code ERRO[}, slog
+     * {@code WARN}/{@code ERROR}), without quotes: pass 1 reads those lines' heads too, since such a
+     * record makes what it names of interest. A hit that is no warning costs one quick read.
+     */
+    static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
+
+    public LineFrontEnd(MessageCatalog catalog) {
+        this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
+    }
+
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes) {
+        this.catalog = catalog;
+        this.logZone = logZone;
+        this.maxLineBytes = maxLineBytes;
+        this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
+        this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
+    }
+
+    /** Pass 2: every line of the chunk, classified; kept only what {@code interest} asks for. */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress) throws IOException {
+        return read(chunk, csvHeader, interest, progress, false);
+    }
+
+    /**
+     * @param runs sum up consecutive counted records into {@link CountedRun}s (not for a file read
+     *             newest first, whose items the assembler turns around)
+     */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
+        List<ChunkItem> items = new ArrayList<>();
+        Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
+        // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
+        long[] done = {0};
+        boolean[] collecting = {false};
+        Consumer<ChunkItem> counted = item -> {
+            collecting[0] = true;
+            sink.accept(item);
+            collecting[0] = false;
+        };
+        Walked walked;
+        try {
+            walked = walk(chunk, csvHeader, u -> {
+                counted.accept(classify(u, interest));
+                done[0] = u.lastLine();
+            }, (u, why) -> {
+                counted.accept(new ChunkItem.Rejected(u, why));
+                done[0] = u.lastLine();
+            }, progress, maxLineBytes);
+        } catch (RuntimeException e) {
+            throw new ChunkFault(before(chunk, items, sink, collecting[0], done[0]), e);
+        }
+        if (sink instanceof RunCollector r) {
+            r.close();
+        }
+        return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats());
+    }
+
+    /**
+     * What a chunk gave before a fault, whole: the items of the lines up to the last one done, less a run
+     * of counted records the fault may have hit halfway (its lines count as not read).
+     */
+    private static ChunkResult before(LineChunk chunk, List<ChunkItem> items, Consumer<ChunkItem> sink, boolean collecting, long done) {
+        long upTo = done;
+        if (sink instanceof RunCollector r && r.open != null) {
+            if (collecting) {
+                upTo = Math.min(upTo, r.open.firstLine - 1);
+            } else {
+                r.close();
+            }
+        }
+        // Lines up to there that no item holds are export header rows.
+        long held = 0;
+        for (ChunkItem item : items) {
+            held += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+        }
+        return new ChunkResult(chunk, upTo, upTo - held, items, ReadStats.NONE);
+    }
+
+    /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */
+    private final class RunCollector implements Consumer<ChunkItem> {
+        private final List<ChunkItem> items;
+        private CountedRun open;
+
+        RunCollector(List<ChunkItem> items) {
+            this.items = items;
+        }
+
+        @Override
+        public void accept(ChunkItem item) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
+                Timestamp time = LogZone.apply(c.time(), logZone);
+                ReleaseEvidence evidence = releases(StreamAssembler.evidenceFormat(c), c.level(), c.entry());
+                if (open != null && open.sameOrigin(c)) {
+                    open.add(c, time, evidence);
+                } else {
+                    close();
+                    open = new CountedRun(c, time, evidence);
+                }
+            } else if (item instanceof ChunkItem.Blank b && open != null) {
+                open.addBlank(b.line());
+            } else {
+                close();
+                items.add(item);
+            }
+        }
+
+        void close() {
+            if (open != null) {
+                items.add(open);
+                open = null;
+            }
+        }
+    }
+
+    /** Release evidence by format and level, then by entry identity (null: no entry); records hash deeply, too slow per line. */
+    private final Map<RecordFormat, Map<Level, Map<CatalogEntry, ReleaseEvidence>>> releaseCache = new EnumMap<>(RecordFormat.class);
+    private ReleaseEvidence releases(RecordFormat format, Level level, CatalogEntry entry) {
+        if (level == null || format == null) {
+            return catalog.releases(format, null, entry);
+        }
+        Map<CatalogEntry, ReleaseEvidence> byEntry = releaseCache.computeIfAbsent(format, f -> new EnumMap<>(Level.class))
+                .computeIfAbsent(level, l -> new IdentityHashMap<>());
+        ReleaseEvidence e = byEntry.get(entry);
+        if (e == null) {
+            e = catalog.releases(format, level, entry);
+            byEntry.put(entry, e);
+        }
+        return e;
+    }
+
+    /** Pass 2 on a whole file's lines from an earlier read ({@link LogSource}): the same, without the grammar. */
+    ChunkResult read(InputFile file, LogLines earlier, Interest interest) {
+        List<ChunkItem> items = new ArrayList<>(earlier.lines().size());
+        for (LogLines.Line l : earlier.lines()) {
+            items.add(classify(l.line(), interest, u -> l.parse()));
+        }
+        return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items, earlier.stats());
+    }
+
+    /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
+    ScanResult scan(LogLines earlier) {
+        ScanResult result = new ScanResult();
+        for (LogLines.Line l : earlier.lines()) {
+            scanLine(l.line(), result, u -> l.parse());
+        }
+        return result;
+    }
+
+    /**
+     * Pass 1: the names the chunk's trigger lines make of interest, and which way its times run.
+     * Where the catalog gives every trigger message an anchor, only lines holding an anchor in their
+     * raw bytes are looked at, plus a sample of lines for their times; otherwise, and for files of
+     * CRI or Docker pieces (a piece could cut an anchor), every line.
+     */
+    ScanResult scan(LineChunk chunk, String csvHeader, Progress progress) throws IOException {
+        long[] reported = new long[1];
+        if (anchors != null) {
+            ScanResult quick = scanByAnchors(chunk, csvHeader, n -> {
+                reported[0] += n;
+                progress.advance(n, 0);
+            });
+            if (quick != null) {
+                return quick;
+            }
+            progress.advance(-reported[0], 0);
+        }
+        ScanResult result = new ScanResult();
+        walk(chunk, csvHeader, u -> scanLine(u, result), (u, why) -> { }, progress, maxLineBytes);
+        return result;
+    }
+
+    /** Lines sampled for their times per block (every line of a small block). */
+    private static final int SAMPLES_PER_BLOCK = 256;
+    private static final int BLOCK_BYTES = 4 * 1024 * 1024;
+
+    /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
+    private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
+        ScanResult result = new ScanResult();
+        String pathContainer = ContainerPath.of(chunk.file().displayPath());
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes)) {
+            boolean firstBlock = chunk.index() == 0;
+            ByteBlockReader.Block block;
+            while ((block = blocks.next()) != null) {
+                byte[] bytes = block.bytes();
+                int[] starts = linesToLookAt(bytes, block.length());
+                if (starts == null) {
+                    return null;
+                }
+                for (int start : starts) {
+                    int end = start;
+                    while (end < block.length() && bytes[end] != '\n') {
+                        end++;
+                    }
+                    int from = start;
+                    while (from < end && bytes[from] == 0) {
+                        from++; // NULs before a record: the line reader skips them too
+                    }
+                    if (end > from && bytes[end - 1] == '\r') {
+                        end--; // CRLF: the line reader drops the '\r' too (the quick read of a klog line would leave it to the grammar)
+                    }
+                    String line = new String(bytes, from, end - from, StandardCharsets.UTF_8);
+                    EnvelopeDecoder envelopes = firstBlock && start == 0 ? new EnvelopeDecoder(maxLineBytes)
+                            : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+                    UnwrappedLine u = envelopes.decode(line, 1);
+                    if (u != null) {
+                        scanLine(u.inContainer(pathContainer), result);
+                    }
+                }
+                firstBlock = false;
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Offsets of the lines holding an anchor, and of {@link #SAMPLES_PER_BLOCK} lines spread evenly,
+     * in order; null if the block holds a piece of a split line.
+     */
+    private int[] linesToLookAt(byte[] bytes, int length) {
+        int[] starts = new int[SAMPLES_PER_BLOCK + 64];
+        int[] n = {0};
+        int spacing = length / SAMPLES_PER_BLOCK;
+        for (int at = 0; at < length; ) {
+            starts = grown(starts, n[0]);
+            starts[n[0]++] = at;
+            at = nextLineStart(bytes, length, at + spacing);
+        }
+        starts = grown(starts, n[0]);
+        starts[n[0]++] = lineStart(bytes, Math.max(0, length - 2));
+        boolean[] pieces = {false};
+        int[][] holder = {starts};
+        anchorSearch.find(bytes, length, (offset, anchor) -> {
+            if (anchor >= anchors.size()) {
+                pieces[0] = true;
+                return;
+            }
+            holder[0] = grown(holder[0], n[0]);
+            holder[0][n[0]++] = lineStart(bytes, offset);
+        });
+        if (pieces[0]) {
+            return null;
+        }
+        return Arrays.stream(holder[0], 0, n[0]).sorted().distinct().toArray();
+    }
+
+    private static int lineStart(byte[] bytes, int at) {
+        int i = at;
+        while (i > 0 && bytes[i - 1] != '\n') {
+            i--;
+        }
+        return i;
+    }
+
+    private static int nextLineStart(byte[] bytes, int length, int from) {
+        for (int i = from; i < length; i++) {
+            if (bytes[i] == '\n') {
+                return i + 1;
+            }
+        }
+        return length;
+    }
+
+    private static int[] grown(int[] a, int used) {
+        return used < a.length ? a : Arrays.copyOf(a, a.length * 2);
+    }
+
+    /** The head of a record read without the grammar, or null where only the full read can tell. */
+    private static QuickScan.Head quickHead(String text) {
+        return QuickScan.head(text, StreamAssembler.UNKNOWN_YEAR);
+    }
+
+    /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
+    public void scanLine(UnwrappedLine u, ScanResult result) {
+        scanLine(u, result, this::parse);
+    }
+
+    private void scanLine(UnwrappedLine u, ScanResult result, Function<UnwrappedLine, LineParse> parse) {
+        String text = u.record();
+        if (text.isBlank() || OtherContainers.named(u) != null) {
+            return; // another container's line: no trigger of the controller's
+        }
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
+        if (head != null) {
+            if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
+                return;
+            }
+            if (head.format() != RecordFormat.KLOG) {
+                result.time(head.time()); // klog prints no year: it cannot tell which way time runs
+            }
+            CatalogEntry entry = catalog.entryFor(head.message());
+            if ((entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) && !TriggerNames.warns(head.level())) {
+                return;
+            }
+        }
+        LineParse p = parse.apply(u);
+        if (p instanceof LineParse.Parsed parsed) {
+            if (head == null && parsed.record().format() != RecordFormat.KLOG) {
+                result.time(parsed.record().time());
+            }
+            Optional<CatalogMatch> match = Optional.empty();
+            try {
+                match = catalog.match(parsed.record());
+            } catch (IllegalArgumentException e) {
+                // Pass 2 reports the line as unparsed; its names still count if it is a warning.
+            }
+            if (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.TRIGGER) {
+                TriggerNames.add(match.get(), result.interest);
+            }
+            if (TriggerNames.warns(parsed.record().level())) {
+                // Whatever its message: a Pod or Workflow the controller warned about is worth a timeline.
+                TriggerNames.addNamed(parsed.record(), match.map(CatalogMatch::event).orElse(null), result.interest);
+            }
+        }
+    }
+
+    /** Pass 2 for one line. */
+    public ChunkItem classify(UnwrappedLine u, Interest interest) {
+        return classify(u, interest, this::parse);
+    }
+
+    private LineParse parse(UnwrappedLine u) {
+        fullReads++;
+        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR, u.cut());
+    }
+
+    /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
+    long fullReads;
+
+    /** Pass 2 for one line, its parse taken from {@code parse} when the quick read does not decide it. */
+    private ChunkItem classify(UnwrappedLine u, Interest interest, Function<UnwrappedLine, LineParse> parse) {
+        String text = u.record();
+        if (text.isBlank()) {
+            return new ChunkItem.Blank(u.firstLine());
+        }
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
+        String apart = OtherContainers.of(u, head == null ? null : head.message());
+        if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
+            return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+        }
+        // Whether the quick read found a name of interest: then the whole text mentions one too (the
+        // quick read starts at a separator, so it sees the same tokens), and it is not searched again.
+        boolean mentioned = false;
+        if (head != null && apart == null) {
+            CatalogEntry entry = catalog.entryFor(head.message());
+            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW)
+                    || (mentioned = interest.mentions(text, afterHead(text, head)));
+            if (!keep) {
+                return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
+                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
+            }
+        }
+        LineParse p = parse.apply(u);
+        if (p instanceof LineParse.Rejected r) {
+            // Another container prints what it likes (a main container's output is no record).
+            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope()) : new ChunkItem.Rejected(u, r.toString());
+        }
+        LogRecord record = ((LineParse.Parsed) p).record();
+        if (apart == null) {
+            apart = OtherContainers.of(u, record.message());
+        }
+        Optional<CatalogMatch> match;
+        try {
+            match = catalog.match(record);
+        } catch (IllegalArgumentException e) {
+            if (apart != null) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            if (!record.isCut()) {
+                return new ChunkItem.Rejected(u, "message \"" + record.message() + "\": " + e.getMessage());
+            }
+            // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
+            match = Optional.empty();
+        }
+        if (apart != null) {
+            if (match.isEmpty() || !isExecutorEvidence(match.get().entry())) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            return executorEvidence(u, record, match.get());
+        }
+        // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
+        // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
+        boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
+                || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
+                || mentioned || interest.mentions(text);
+        if (!keep) {
+            return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
+                    u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
+        }
+        ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
+        ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
+        return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
+                releases, record.isCut() ? record.cut().describe() : null);
+    }
+
+    /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
+    private static boolean isExecutorEvidence(CatalogEntry entry) {
+        return entry != null && entry.id().startsWith("executor-");
+    }
+
+    /**
+     * An executor line kept as evidence, naming the Pod a wrapper named with its container. It is no
+     * controller replica's line: its stream is named {@code <pod>/<container>} (or by the file, when
+     * only its message said whose it is), never after a replica's.
+     */
+    private ChunkItem executorEvidence(UnwrappedLine u, LogRecord record, CatalogMatch match) {
+        ControllerEvent event = match.event();
+        if (event instanceof ControllerEvent.Signal s && s.podRef() == null && u.origin() != null && OtherContainers.named(u) != null) {
+            event = new ControllerEvent.Signal(s.name(), s.wf(), new PodRef(null, u.origin()), s.node(), s.id(), s.attributes());
+        }
+        UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
+                : u.withoutOrigin();
+        return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null);
+    }
+
+    /**
+     * Where a text record's names can start: after its time and level, which the quick read has
+     * checked and which hold none (about a third of a slog line the interest filter need not walk).
+     */
+    private static int afterHead(String text, QuickScan.Head head) {
+        if (head.format() == RecordFormat.SLOG_TEXT || head.format() == RecordFormat.LOGRUS_TEXT) {
+            int msg = text.indexOf(" msg=");
+            return msg < 0 ? 0 : msg;
+        }
+        return 0;
+    }
+
+    /** What {@link #walk} read: physical lines, export header rows, and what it met besides lines. */
+    record Walked(long lines, long envelopeHeaders, ReadStats stats) {
+    }
+
+    /**
+     * Reads the chunk's lines through the envelope decoder. A line that is not whole (longer than
+     * {@code maxLineBytes}, alone or once its pieces are joined, or cut off by damage) goes to
+     * {@code cut} with the reason instead of being read as a record.
+     */
+    static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
+                       Progress progress, int maxLineBytes) throws IOException {
+        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+        String pathContainer = ContainerPath.of(chunk.file().displayPath());
+        if (pathContainer != null) {
+            Consumer<UnwrappedLine> lines = sink;
+            sink = u -> lines.accept(u.inContainer(pathContainer));
+        }
+        Cuts cuts = new Cuts(cut);
+        long lines = 0;
+        long nulLines = 0;
+        long firstNul = 0;
+        long nulBytes = 0;
+        String damage;
+        long damageLine;
+        long invalid;
+        long firstInvalid;
+        long unterminated;
+        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> progress.advance(n, 0), maxLineBytes)) {
+            String line;
+            while ((line = reader.next()) != null) {
+                if ((++lines & (LINES_PER_REPORT - 1)) == 0) {
+                    progress.advance(0, LINES_PER_REPORT);
+                }
+                if (reader.leadingNuls() > 0) {
+                    nulBytes += reader.leadingNuls();
+                    if (nulLines++ == 0) {
+                        firstNul = reader.lineNumber();
+                    }
+                }
+                if (reader.cut() != null) {
+                    cuts.add(UnwrappedLine.raw(line, reader.lineNumber()), reader.cut());
+                } else {
+                    pass(envelopes.decode(line, reader.lineNumber()), envelopes, sink, cuts);
+                }
+            }
+            damage = reader.damage();
+            // The line the damage cut, else the one after the last line read (line 1 if none could be read).
+            damageLine = damage == null ? 0 : lines > 0 && cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
+            invalid = reader.invalidUtf8Lines();
+            firstInvalid = reader.firstInvalidUtf8Line();
+            unterminated = reader.unterminatedLine();
+        }
+        pass(envelopes.flush(), envelopes, sink, cuts);
+        progress.advance(0, lines & (LINES_PER_REPORT - 1));
+        return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+                firstInvalid, nulLines, firstNul, nulBytes, unterminated));
+    }
+
+    /** An unwrapped line to the sink, or to the cut lines if its joined pieces were cut; nothing for a held piece. */
+    private static void pass(UnwrappedLine u, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        if (u == null) {
+            return;
+        }
+        if (envelopes.cut() != null) {
+            cuts.add(u, envelopes.cut());
+        } else {
+            sink.accept(u);
+        }
+    }
+
+    /** Lines that are not whole, counted on their way to their consumer. */
+    private static final class Cuts {
+        private final BiConsumer<UnwrappedLine, String> consumer;
+        long count;
+        long first;
+        long last;
+        String firstReason;
+
+        Cuts(BiConsumer<UnwrappedLine, String> consumer) {
+            this.consumer = consumer;
+        }
+
+        void add(UnwrappedLine u, String why) {
+            if (count++ == 0) {
+                first = u.firstLine();
+                firstReason = why;
+            }
+            last = u.lastLine();
+            consumer.accept(u, why);
+        }
+    }
+
+    private static final int LINES_PER_REPORT = 4096;
+}

@@ -1,0 +1,139 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ExportLineReader;
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.ObjectDecoder;
+import dev.argoforensics.snapshot.ObjectDocument;
+import dev.argoforensics.snapshot.ObjectFileReader;
+import dev.argoforensics.snapshot.ObjectKind;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.snapshot.RefusedObject;
+import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.ManagedExportSniffer;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Reads one snapshot file into observations: Pods, Workflows, WorkflowTaskResults, cluster events and
+ * audit records. Objects of other kinds, and audit records of read-only requests, are counted and
+ * named in the summary, never dropped silently.
+ */
+public final class SnapshotFileReader {
+    private final ObjectFileReader objects = new ObjectFileReader();
+    private final ExportLineReader exportLines = new ExportLineReader();
+    private final PasteFileReader pastes = new PasteFileReader();
+    private final ReferenceDate reference;
+
+    public SnapshotFileReader() {
+        this(ReferenceDate.NONE);
+    }
+
+    /** @param reference a date from the log files, to date {@code argo get}'s year-less times by */
+    SnapshotFileReader(ReferenceDate reference) {
+        this.reference = reference;
+    }
+
+    /** A reader for the exports among {@code files}: {@code argo get} pastes, if any, are dated by the log files. */
+    public static SnapshotFileReader forInputs(List<InputFile> files) {
+        return new SnapshotFileReader(files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET)
+                ? ReferenceDate.of(files) : ReferenceDate.NONE);
+    }
+
+    /**
+     * @param commandLine the time {@code --snapshot-time} states for this file, or null
+     */
+    public InputSummary read(InputFile file, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
+        PasteShape shape = PasteShape.of(file.reason());
+        if (shape != PasteShape.NONE) {
+            return pasted(file, shape, commandLine, sink);
+        }
+        Map<String, Integer> kinds = new TreeMap<>();
+        List<UnparsedLine> problems = new ArrayList<>();
+        long[] recognised = {0};
+        long[] readOnly = {0};
+        ObjectKind fromPath = ObjectKind.fromPath(file.displayPath());
+        Consumer<ObjectDocument> documents = (ObjectDocument doc) -> {
+            ObjectKind.Classified c = ObjectKind.classify(doc, fromPath);
+            kinds.merge(c.label(), 1, Integer::sum);
+            if (!c.read()) {
+                return;
+            }
+            try {
+                ExportedObject o = ObjectDecoder.decode(c.kind(), doc);
+                recognised[0]++;
+                if (o instanceof AuditRecord a && !a.mutating()) {
+                    readOnly[0]++;
+                } else {
+                    sink.accept(o);
+                }
+            } catch (RefusedObject e) {
+                problems.add(UnparsedLine.of(doc.source(), c.label() + ": " + e.getMessage(), ""));
+            } catch (RuntimeException e) {
+                // A fault of the analyzer, said as one (never as a fault of the file): the objects around it are still read.
+                problems.add(UnparsedLine.of(doc.source(), c.label() + ": the analyzer failed on this object (" + e
+                        + "); please report this with the file", ""));
+            }
+        };
+        ManagedExportSniffer.LineExport lineExport = ManagedExportSniffer.lineExport(InputClassifier.headLines(file.path(), file.compressed(), 64 * 1024));
+        ObjectFileReader.Result result;
+        if (lineExport == null) {
+            result = objects.read(file, commandLine, documents);
+        } else {
+            List<ObjectFileReader.Problem> lineProblems = new ArrayList<>();
+            result = exportLines.read(file, lineExport, commandLine, new ExportLineReader.Sinks(documents, e -> {
+                recognised[0]++;
+                sink.accept(e);
+            }, kinds, lineProblems));
+            lineProblems.forEach(p -> problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), "")));
+        }
+        for (ObjectFileReader.Problem p : result.problems()) {
+            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
+        }
+        String contents = kinds.entrySet().stream()
+                .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : ""))
+                .collect(Collectors.joining(", "));
+        String format = result.format() + (contents.isEmpty() ? "" : ": " + contents);
+        List<String> notes = new ArrayList<>();
+        if (result.takenAt() != null) {
+            notes.add("taken at " + result.takenAt().time().format() + " (" + result.takenAt().basis().description() + ")");
+        }
+        if (readOnly[0] > 0) {
+            notes.add(readOnly[0] + " audit events of read-only requests (get, list, watch): counted, not kept");
+        }
+        return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
+                problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
+    }
+
+    /** A pasted argo get or kubectl get pods text: its objects, rows, notes and the lines that could not be read. */
+    private InputSummary pasted(InputFile file, PasteShape shape, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
+        PasteFileReader.Result r = pastes.read(file, shape, commandLine, reference.date(), reference.from());
+        r.objects().forEach(sink);
+        List<UnparsedLine> problems = new ArrayList<>();
+        for (ObjectFileReader.Problem p : r.problems()) {
+            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
+        }
+        List<String> notes = new ArrayList<>();
+        if (r.takenAt() != null) {
+            notes.add("taken at " + r.takenAt().time().format() + " (" + r.takenAt().basis().description() + ")");
+        }
+        notes.addAll(r.notes());
+        long workflows = r.objects().stream().filter(o -> o instanceof dev.argoforensics.snapshot.WorkflowSnapshot).count();
+        String format = shape == PasteShape.ARGO_GET
+                ? r.format() + ": " + (workflows == 1 ? "Workflow" : "Workflow ×" + workflows) + ", " + r.rows() + " node(s)"
+                : r.format() + ": " + r.rows() + " row(s)";
+        return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
+                null, notes, java.util.Map.of(), List.of());
+    }
+}

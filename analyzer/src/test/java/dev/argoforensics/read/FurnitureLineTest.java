@@ -1,0 +1,90 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.Furniture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.read.FurnitureLine.Kind;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What a pasted excerpt holds besides log lines, and the look-alikes that are not furniture. */
+class FurnitureLineTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"...", "…", "……", ". . .", "  ...  ", "[...]", "[…]", "(...)", "<snip>", "[snip]", "<snipped>", "[truncated]",
+        "(output truncated)", "[... 120 lines omitted ...]", "... 40 more lines ...", "-- snip --", "----- 8< -----", "--8<--"})
+    void omissionMarks(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.OMISSION, f.kind(), line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"```", "```text", "``` console", "```shell", "~~~", "````log", "<details>", "</details>", "<details open>",
+        "<summary>workflow-controller logs</summary>", "<pre>", "</pre>"})
+    void markdownAroundAnExcerpt(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.MARKUP, f.kind(), line);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", quoteCharacter = '\'', value = {
+        "$ kubectl logs deploy/workflow-controller | grep my-wf | egrep \"(Created|pod deleted)\" => "
+                + "kubectl logs deploy/workflow-controller | grep my-wf | egrep \"(Created|pod deleted)\"",
+        "ops@bastion-2:~$ kubectl -n argo logs workflow-controller-6c9d7b8f4-k2lzq --timestamps => kubectl -n argo logs workflow-controller-6c9d7b8f4-k2lzq --timestamps",
+        "[ops@bastion-2 incident]$ stern -n argo workflow-controller --since 2h => stern -n argo workflow-controller --since 2h",
+        "root@node-3:/# crictl logs 3f2a9c1d | tail -n 50 => crictl logs 3f2a9c1d | tail -n 50",
+        "# kubectl logs -n argo deploy/workflow-controller => kubectl logs -n argo deploy/workflow-controller",
+        "PS> kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
+        "PS C:\\Users\\ops> kubectl logs deploy/workflow-controller | Select-String wf-7q2lc => kubectl logs deploy/workflow-controller | Select-String wf-7q2lc",
+        "(prod-eu) $ zcat controller.log.2.gz | grep wf-7q2lc => zcat controller.log.2.gz | grep wf-7q2lc",
+        "% kubectl logs deploy/workflow-controller => kubectl logs deploy/workflow-controller"})
+    void promptsGiveTheirCommand(String line, String command) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.PROMPT, f.kind(), line);
+        assertEquals(command, f.command());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // Comments and headings are no prompt: only a command people fetch or filter logs with makes "# " one.
+        "# the controller restarted here", "# taken-at: 2026-09-19T16:40:00Z", "## Controller logs", "#",
+        // A Go panic's lines belong to the panic.
+        "...additional frames elided...", "goroutine 412 [running]:", "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:627 +0x44",
+        "main.main()",
+        // Log lines and other text that only look like it.
+        "I0919 16:31:12.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+        "time=2026-09-19T16:31:11.257Z level=INFO msg=\"...\"", "$GOPATH/bin/workflow-controller", "> quoted text", "<none>",
+        "[2026-09-19 16:31:11] controller restarted", "... and then the pod was deleted", "see above...", "% done", "waiting...",
+        "``` trailing words after a fence"})
+    void lookAlikesAreNotFurniture(String line) {
+        assertNull(FurnitureLine.recognise(line), line);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", value = {
+        "kubectl logs deploy/workflow-controller | grep my-wf => true",
+        "grep wf-7q2lc controller.log => true",
+        "sudo journalctl -u kubelet | tail -n 100 => true",
+        "kubectl logs deploy/workflow-controller --since=1h => false",
+        "stern -n argo workflow-controller => false"})
+    void aCommandFiltersIfItSelectsLines(String command, boolean filters) {
+        assertEquals(filters, FurnitureLine.filters(command), command);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBarePromptHasNoCommand() {
+        FurnitureLine.Line f = FurnitureLine.recognise("$");
+        assertEquals(Kind.PROMPT, f.kind());
+        assertNull(f.command());
+        assertFalse(FurnitureLine.filters(null));
+        assertTrue(Furniture.NONE.commands().isEmpty());
+    }
+}
