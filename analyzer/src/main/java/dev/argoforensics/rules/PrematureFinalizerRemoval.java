@@ -48,6 +48,11 @@ import java.util.Optional;
  * {@code queuePodsForCleanup}), a {@code node changed} to a completed phase followed by
  * {@code Workflow update successful}, or an export showing the node fulfilled. A negative delay
  * alone is not a defect.
+ *
+ * <p>Longer than the house's ~300 lines on purpose: one removal's examination (the nine look-alikes it
+ * clears, in order, the facts, the evidence it cites and the confidence) is one decision, read top to
+ * bottom; what the finding says is assembled in {@link PrematureRemovalAccount}, its words are in
+ * en.yaml.
  */
 public final class PrematureFinalizerRemoval extends DeclaredRule {
     public static final String ID = "AF001";
@@ -282,13 +287,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
             }
 
-            String phaseAt = life.phaseAtRelease();
-            Message summary = Message.of("AF001.summary", "pod", pod.key().toString(), "at", decisive.time().format(),
-                    "delay", schedule.map(sc -> Message.of("AF001.summaryDelay", "delay", sc.delayText())).orElse(Message.NOTHING),
-                    "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
-                    "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
-            Message explanation = explain(schedule.orElse(null), fin, end, workers.orElse(null), lastUpdate.orElse(null), recomputed,
-                    lastProcessed.orElse(null));
+            Message summary = PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
+            boolean stalled = reconciliation.stall(pod, stallThreshold).isPresent();
+            Message explanation = PrematureRemovalAccount.explain(pod, life, decisive, schedule.orElse(null), fin, end, workers.orElse(null),
+                    lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null), stalled);
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
                     summary, explanation, facts, evidence);
@@ -352,60 +354,6 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
         private Optional<LogEvent> lastWorkflowUpdateBefore() {
             return link == null ? Optional.empty() : Optional.ofNullable(correlation.nodes().lastUpdateBefore(link.workflow(), decisive));
-        }
-
-        private Message explain(PodCleanupScheduled schedule, NodeOutcome fin, ContainersEnd end, LogEvent workers,
-                                LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed) {
-            List<Message> m = new ArrayList<>();
-            m.add(Message.of("AF001.explain.removed", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(), "at", decisive.time().format()));
-            if (removal.cause() == RemovalCause.POD_DELETED) {
-                m.add(Message.of("AF001.explain.becauseDeleted"));
-            }
-            if (schedule != null && schedule.delayNanos() <= 0) {
-                m.add(Message.of("AF001.explain.atOnce", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText()));
-            } else if (schedule != null) {
-                m.add(Message.of("AF001.explain.waited", "delay", schedule.delayText()));
-            } else if (removal.onDelete() != null && removal.queued() != null) {
-                m.add(Message.of("AF001.explain.delayMissing"));
-            }
-            m.add(Message.of("common.stop"));
-            if (recomputed != null) {
-                m.add(Message.of("AF001.explain.recomputed", "transition", recomputed.lastTransition().format(), "deadline", recomputed.deadline().format(),
-                        "delay", GoDuration.format(recomputed.nanos()),
-                        "agreement", Message.of(recomputed.agrees() ? "AF001.explain.recomputedAgrees" : "AF001.explain.recomputedDisagrees")));
-            }
-            Execution execution = life.execution();
-            if (execution.state() == Execution.State.FINISHED_BEFORE) {
-                m.add(Message.of("AF001.explain.finishedBefore", "reason", execution.reason()));
-            } else if (end != null) {
-                m.add(Message.of("AF001.explain.finishedWhenUnknown", "at", end.at().format(), "exits", end.exitSummary(), "reason", execution.reason()));
-            }
-            m.add(Message.of("AF001.explain.notPersisted",
-                    "state", life.phaseAtRelease() != null ? Message.of("AF001.explain.nodeStill", "phase", life.phaseAtRelease())
-                            : Message.of("AF001.explain.noFulfilledState"),
-                    "lastUpdate", lastUpdate == null ? Message.NOTHING : Message.of("AF001.explain.lastUpdate", "at", lastUpdate.time().format())));
-            if (workers != null) {
-                m.add(Message.of("AF001.explain.noWorkers"));
-            }
-            if (lastProcessed != null) {
-                long idle = lastProcessed.time().nanosUntil(decisive.time());
-                m.add(Message.of(workers != null ? "AF001.explain.unprocessedToo" : "AF001.explain.unprocessed", "since", lastProcessed.time().format(),
-                        "idle", GoDuration.format(idle)));
-            }
-            if (workers != null || lastProcessed != null) {
-                boolean stalled = reconciliation.stall(pod, stallThreshold).isPresent();
-                m.add(Message.of(stalled ? "AF001.explain.stalled" : "common.stop"));
-            }
-            if (fin != null) {
-                m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
-                        "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
-            }
-            m.add(Message.of("AF001.explain.race"));
-            return Message.sequence(m);
-        }
-
-        private static Message quoted(String text) {
-            return text == null || text.isEmpty() ? Message.NOTHING : Message.of("common.quoted", "text", text);
         }
     }
 }

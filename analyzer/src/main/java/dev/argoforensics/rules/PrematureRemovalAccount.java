@@ -1,0 +1,89 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.ContainersEnd;
+import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.FinalizerRemoval;
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.correlate.NodeOutcome;
+import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.RemovalDeadline;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.wording.Message;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What AF001 ({@link PrematureFinalizerRemoval}) says about one premature removal: which of its
+ * sentences apply and with what values (the words are in en.yaml under {@code AF001}). The rule
+ * decides; this class only assembles the summary and the explanation from what it decided.
+ */
+final class PrematureRemovalAccount {
+    private PrematureRemovalAccount() {
+    }
+
+    static Message summary(PodHistory pod, LogEvent decisive, PodCleanupScheduled schedule, String phaseAt, NodeOutcome fin) {
+        return Message.of("AF001.summary", "pod", pod.key().toString(), "at", decisive.time().format(),
+                "delay", schedule == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", schedule.delayText()),
+                "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
+                "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
+    }
+
+    static Message explain(PodHistory pod, PodLifecycle life, LogEvent decisive, PodCleanupScheduled schedule, NodeOutcome fin,
+                           ContainersEnd end, LogEvent workers, LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed,
+                           boolean stalled) {
+        FinalizerRemoval removal = life.release();
+        List<Message> m = new ArrayList<>();
+        m.add(Message.of("AF001.explain.removed", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(), "at", decisive.time().format()));
+        if (removal.cause() == RemovalCause.POD_DELETED) {
+            m.add(Message.of("AF001.explain.becauseDeleted"));
+        }
+        if (schedule != null && schedule.delayNanos() <= 0) {
+            m.add(Message.of("AF001.explain.atOnce", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText()));
+        } else if (schedule != null) {
+            m.add(Message.of("AF001.explain.waited", "delay", schedule.delayText()));
+        } else if (removal.onDelete() != null && removal.queued() != null) {
+            m.add(Message.of("AF001.explain.delayMissing"));
+        }
+        m.add(Message.of("common.stop"));
+        if (recomputed != null) {
+            m.add(Message.of("AF001.explain.recomputed", "transition", recomputed.lastTransition().format(), "deadline", recomputed.deadline().format(),
+                    "delay", GoDuration.format(recomputed.nanos()),
+                    "agreement", Message.of(recomputed.agrees() ? "AF001.explain.recomputedAgrees" : "AF001.explain.recomputedDisagrees")));
+        }
+        Execution execution = life.execution();
+        if (execution.state() == Execution.State.FINISHED_BEFORE) {
+            m.add(Message.of("AF001.explain.finishedBefore", "reason", execution.reason()));
+        } else if (end != null) {
+            m.add(Message.of("AF001.explain.finishedWhenUnknown", "at", end.at().format(), "exits", end.exitSummary(), "reason", execution.reason()));
+        }
+        m.add(Message.of("AF001.explain.notPersisted",
+                "state", life.phaseAtRelease() != null ? Message.of("AF001.explain.nodeStill", "phase", life.phaseAtRelease())
+                        : Message.of("AF001.explain.noFulfilledState"),
+                "lastUpdate", lastUpdate == null ? Message.NOTHING : Message.of("AF001.explain.lastUpdate", "at", lastUpdate.time().format())));
+        if (workers != null) {
+            m.add(Message.of("AF001.explain.noWorkers"));
+        }
+        if (lastProcessed != null) {
+            long idle = lastProcessed.time().nanosUntil(decisive.time());
+            m.add(Message.of(workers != null ? "AF001.explain.unprocessedToo" : "AF001.explain.unprocessed", "since", lastProcessed.time().format(),
+                    "idle", GoDuration.format(idle)));
+        }
+        if (workers != null || lastProcessed != null) {
+            m.add(Message.of(stalled ? "AF001.explain.stalled" : "common.stop"));
+        }
+        if (fin != null) {
+            m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
+                    "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
+        }
+        m.add(Message.of("AF001.explain.race"));
+        return Message.sequence(m);
+    }
+
+    private static Message quoted(String text) {
+        return text == null || text.isEmpty() ? Message.NOTHING : Message.of("common.quoted", "text", text);
+    }
+}
