@@ -2,7 +2,6 @@ package dev.argoforensics.benchmarks;
 
 import dev.argoforensics.generator.LogGenerator;
 import dev.argoforensics.grammar.ControllerLogLexer;
-import dev.argoforensics.line.QuickScan;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
@@ -26,14 +25,15 @@ import org.openjdk.jmh.infra.Blackhole;
  * Can the generated lexer alone serve as the head reader (issue #18)? The hand-written
  * {@code QuickScan} reads a text record's time, level and message; the grammar's lexer can give the
  * same three tokens by running until the message value and stopping. Both on the same generated text
- * lines (logrus and slog; JSON records do not go through the lexer), in ns per line:
+ * lines (logrus and slog; JSON records do not go through the lexer), in ns per line, beside
+ * {@link LinePathBenchmark#quickHead} (the head read the reading engine uses for counted lines, on the
+ * same generator lines):
  * <ul>
- *   <li>{@code quickScan}: the head read the reading engine uses for counted lines;</li>
  *   <li>{@code lexerHead}: the generated lexer over a fresh char stream until the message token;</li>
  *   <li>{@code lexerWholeLine}: the lexer over the whole line (what a head reader built on it would
  *       cost if it also had to check the fields, as {@code QuickScan} does).</li>
  * </ul>
- * Run: {@code java -jar analyzer/benchmarks/target/benchmarks.jar HeadReaderBenchmark -wi 3 -i 5 -w 1 -r 1 -f 1}.
+ * Run: {@code java -jar analyzer/benchmarks/target/benchmarks.jar "HeadReaderBenchmark|LinePathBenchmark.quickHead" -wi 3 -i 5 -w 1 -r 1 -f 1}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,14 +55,6 @@ public class HeadReaderBenchmark {
         StringWriter out = new StringWriter();
         new LogGenerator(17024, 4_000_000, LogGenerator.Mix.valueOf(mix), 4).write(out);
         lines = out.toString().lines().limit(LINES).toArray(String[]::new);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(LINES)
-    public void quickScan(Blackhole bh) {
-        for (String line : lines) {
-            bh.consume(QuickScan.scan(line));
-        }
     }
 
     @Benchmark
