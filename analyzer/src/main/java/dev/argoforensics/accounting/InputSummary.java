@@ -2,6 +2,7 @@ package dev.argoforensics.accounting;
 
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.time.ZoneBasis;
+import dev.argoforensics.wording.Message;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -23,7 +24,8 @@ import java.util.TreeMap;
  * @param unparsed     lines that are not a record (for snapshots: objects that could not be read)
  * @param samples      the first unparsed lines, with the reason
  * @param versionGuess the Argo release(s) the file's lines point to, with the evidence; null if none
- * @param notes        what else a reader of this file should know (reverse order, assumed years, zones)
+ * @param notes        what else a reader of this file should know (reverse order, assumed years, zones), as data:
+ *                     each a {@code note.*} message the report words
  * @param zones        the file's log records by how their time zone was known (kept or only counted)
  * @param problems     what was wrong with the file itself, each at its line: damage that ended the
  *                     reading early, lines cut for length, bytes that are not UTF-8, NUL bytes
@@ -49,7 +51,7 @@ public record InputSummary(
         long unparsed,
         List<UnparsedLine> samples,
         String versionGuess,
-        List<String> notes,
+        List<Message> notes,
         Map<ZoneBasis, Long> zones,
         List<UnparsedLine> problems,
         Furniture furniture,
@@ -69,7 +71,7 @@ public record InputSummary(
 
     /** A summary of a file that holds no line of another container and no line cut short. */
     public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
-                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<Message> notes, Map<ZoneBasis, Long> zones,
                         List<UnparsedLine> problems, Furniture furniture) {
         this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
                 problems, furniture, Map.of(), 0, Map.of());
@@ -77,14 +79,14 @@ public record InputSummary(
 
     /** A summary of a file that holds no excerpt furniture, no line of another container and no line cut short. */
     public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
-                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<String> notes, Map<ZoneBasis, Long> zones,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<Message> notes, Map<ZoneBasis, Long> zones,
                         List<UnparsedLine> problems) {
         this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
                 problems, Furniture.NONE, Map.of(), 0, Map.of());
     }
 
     /** The same summary with other notes. */
-    public InputSummary withNotes(List<String> newNotes) {
+    public InputSummary withNotes(List<Message> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
                 versionGuess, newNotes, zones, problems, furniture, otherContainers, readInPart, cutShort);
     }

@@ -11,6 +11,8 @@ import dev.argoforensics.report.Invocation;
 import dev.argoforensics.report.JsonStyle;
 import dev.argoforensics.report.ReportBuilder;
 import dev.argoforensics.report.ReportFormat;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -116,8 +118,8 @@ final class FormatsCommand implements Callable<Integer> {
         if (i.versionGuess() != null) {
             out.println("  argo          " + i.versionGuess());
         }
-        for (String note : i.notes()) {
-            out.println("  note          " + note);
+        for (Message note : i.notes()) {
+            out.println("  note          " + Words.english().render(note));
         }
         for (UnparsedLine u : i.problems()) {
             out.println("  problem       " + u.source() + ": " + u.reason());

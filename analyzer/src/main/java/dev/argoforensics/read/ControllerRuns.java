@@ -3,6 +3,7 @@ package dev.argoforensics.read;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -51,14 +52,14 @@ final class ControllerRuns {
     }
 
     /** Notes on runs that went back in time, by the file where it first happened. */
-    Map<String, List<String>> outOfOrderNotes() {
-        Map<String, List<String>> notes = new HashMap<>();
+    Map<String, List<Message>> outOfOrderNotes() {
+        Map<String, List<Message>> notes = new HashMap<>();
         for (ControllerRun s : streams) {
             if (s.backwards > 0) {
                 String where = s.firstBackwards;
                 String file = where == null ? s.files.iterator().next() : where.substring(0, where.lastIndexOf(':'));
-                notes.computeIfAbsent(file, k -> new ArrayList<>()).add(s.backwards + " line(s) earlier than the line before them in the"
-                        + " same stream" + (where == null ? "" : " (first at " + where + ")") + "; kept in file order");
+                notes.computeIfAbsent(file, k -> new ArrayList<>()).add(where == null ? Message.of("note.read.backwardsNowhere", "count", s.backwards)
+                        : Message.of("note.read.backwards", "count", s.backwards, "at", where));
             }
         }
         return notes;

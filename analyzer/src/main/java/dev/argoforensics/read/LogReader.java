@@ -14,6 +14,7 @@ import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.source.UnreadableInput;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -249,10 +250,10 @@ public final class LogReader {
 
         /** Notes only the whole reading can give: klog years from other inputs, runs that went back in time. */
         void addLateNotes(StreamAssembler assembler) {
-            Map<String, String> klogNotes = UndatedKlog.dateFromOtherInputs(assembler, undatedKlog);
-            Map<String, List<String>> outOfOrder = assembler.outOfOrderNotes();
+            Map<String, Message> klogNotes = UndatedKlog.dateFromOtherInputs(assembler, undatedKlog);
+            Map<String, List<Message>> outOfOrder = assembler.outOfOrderNotes();
             logSummaries.forEach((f, s) -> {
-                List<String> notes = new ArrayList<>(s.notes());
+                List<Message> notes = new ArrayList<>(s.notes());
                 if (klogNotes.containsKey(f.displayPath())) {
                     notes.add(klogNotes.get(f.displayPath()));
                 }

@@ -7,6 +7,7 @@ import dev.argoforensics.snapshot.ExportedObject;
 import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -61,9 +62,8 @@ public final class NodeLogYears {
             if (count == null) {
                 return s;
             }
-            List<String> notes = new ArrayList<>(s.notes());
-            notes.add(count + " kubelet lines print no year and no dated export (Pods, audit records, Events) was given to take one from:"
-                    + " not placed in any timeline (export with journalctl -o short-iso, or add the Pods' export)");
+            List<Message> notes = new ArrayList<>(s.notes());
+            notes.add(Message.of("note.read.kubeletNoYear", "count", count));
             return s.withNotes(notes);
         });
         return out;

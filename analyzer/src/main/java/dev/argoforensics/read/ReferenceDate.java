@@ -3,6 +3,7 @@ package dev.argoforensics.read;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
@@ -16,10 +17,10 @@ import java.util.regex.Pattern;
  * file that has one, taken from the file's head only.
  *
  * @param date null if no log file gives one
- * @param from where it was found, for the report
+ * @param from where it was found, for the report (a {@code note.yearFrom.*} message)
  */
-record ReferenceDate(LocalDate date, String from) {
-    static final ReferenceDate NONE = new ReferenceDate(null, "");
+record ReferenceDate(LocalDate date, Message from) {
+    static final ReferenceDate NONE = new ReferenceDate(null, Message.NOTHING);
     private static final Pattern DATE = Pattern.compile("\\b(\\d{4})-(\\d{2})-(\\d{2})[T ]\\d{2}:\\d{2}:\\d{2}");
     private static final int HEAD_BYTES = 64 * 1024;
 
@@ -39,7 +40,7 @@ record ReferenceDate(LocalDate date, String from) {
                 if (m.find()) {
                     try {
                         LocalDate d = LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
-                        return new ReferenceDate(d, "the date of " + f.displayPath() + ":" + (i + 1));
+                        return new ReferenceDate(d, Message.of("note.yearFrom.logLine", "at", f.displayPath() + ":" + (i + 1)));
                     } catch (DateTimeException e) {
                         // not a date after all: look further
                     }

@@ -17,6 +17,7 @@ import dev.argoforensics.snapshot.RefusedObject;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.ManagedExportSniffer;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,12 +106,12 @@ public final class SnapshotFileReader {
                 .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : ""))
                 .collect(Collectors.joining(", "));
         String format = result.format() + (contents.isEmpty() ? "" : ": " + contents);
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         if (result.takenAt() != null) {
-            notes.add("taken at " + result.takenAt().time().format() + " (" + result.takenAt().basis().description() + ")");
+            notes.add(takenAt(result.takenAt()));
         }
         if (readOnly[0] > 0) {
-            notes.add(readOnly[0] + " audit events of read-only requests (get, list, watch): counted, not kept");
+            notes.add(Message.of("note.snapshot.readOnlyAudit", "count", readOnly[0]));
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
                 problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
@@ -124,9 +125,9 @@ public final class SnapshotFileReader {
         for (ObjectFileReader.Problem p : r.problems()) {
             problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
         }
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         if (r.takenAt() != null) {
-            notes.add("taken at " + r.takenAt().time().format() + " (" + r.takenAt().basis().description() + ")");
+            notes.add(takenAt(r.takenAt()));
         }
         notes.addAll(r.notes());
         long workflows = r.objects().stream().filter(o -> o instanceof dev.argoforensics.snapshot.WorkflowSnapshot).count();
@@ -135,5 +136,10 @@ public final class SnapshotFileReader {
                 : r.format() + ": " + r.rows() + " row(s)";
         return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
                 null, notes, java.util.Map.of(), List.of());
+    }
+
+    /** The note of when a file was taken, where it says so (its # taken-at: comment, or --snapshot-time). */
+    private static Message takenAt(ObservedAt takenAt) {
+        return Message.of("note.snapshot.takenAt", "time", takenAt.time().format(), "basis", takenAt.basis().description());
     }
 }

@@ -111,7 +111,7 @@ final class StreamAssembler {
     }
 
     /** Notes on runs that went back in time, by the file where it first happened. */
-    Map<String, List<String>> outOfOrderNotes() {
+    Map<String, List<dev.argoforensics.wording.Message>> outOfOrderNotes() {
         return runs.outOfOrderNotes();
     }
 
@@ -169,8 +169,7 @@ final class StreamAssembler {
         private long unparsed;
         /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
         private final ExcerptFurniture furniture = new ExcerptFurniture();
-        private int panics;
-        private int klogYearsFromNeighbours;
+        private final FileNotes notes = new FileNotes();
         private int lastYear = -1;
         private Timestamp lastDated;
         private GoPanicBlock panic;
@@ -437,7 +436,7 @@ final class StreamAssembler {
             for (int i : klogWithoutYear) {
                 LogEvent e = kept.get(i);
                 kept.set(i, retimed(e, KlogYears.near(e.time(), time)));
-                klogYearsFromNeighbours++;
+                notes.klogYearFromNeighbour();
             }
             klogWithoutYear.clear();
             for (int i : panicsWithoutTime) {
@@ -452,7 +451,7 @@ final class StreamAssembler {
             }
             GoPanicBlock p = panic;
             panic = null;
-            panics++;
+            notes.panic();
             continuation += p.lineCount() - 1;
             eventCount++;
             formats.merge(RecordFormat.GO_PANIC, 1L, Long::sum);
@@ -491,25 +490,11 @@ final class StreamAssembler {
                 sample(e.source(), "a Go panic with no dated record around it", e.text());
             }
             samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
-            List<String> notes = new ArrayList<>();
-            if (reversed) {
-                notes.add("lines are newest first (an export in reverse time order): read oldest first");
-            }
-            if (klogYearsFromNeighbours > 0) {
-                notes.add(klogYearsFromNeighbours + " klog line(s) took their year from the neighbouring record (klog prints none)");
-            }
-            if (panics > 0) {
-                notes.add(panics + " Go panic block(s) read as one event each, timed by the neighbouring record");
-            }
-            zoneCheck.mismatch(logZone).ifPresent(notes::add);
-            if (!otherContainers.isEmpty()) {
-                notes.add(otherContainersNote(otherContainers));
-            }
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                    unparsed, samples, releases.describe(), notes, zones, damage.problems(file, lines), furniture.summary(), otherContainers,
-                    damage.readInPart(), damage.cutShort());
+                    unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
+                    damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
             for (LogEvent e : kept) {
                 if (!unpaired.contains(e)) {
@@ -573,13 +558,6 @@ final class StreamAssembler {
         }
         m = CONTAINER_LINK.matcher(path);
         return m.find() ? m.group(1) : null;
-    }
-
-    /** "5 lines of other containers kept apart (wait 3, main 2): not read as controller records". */
-    static String otherContainersNote(Map<String, Long> byContainer) {
-        long all = byContainer.values().stream().mapToLong(Long::longValue).sum();
-        return count(all, "line") + " of other containers kept apart (" + byContainer.entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + "): not read as controller records";
     }
 
     /** "1 line", "3 lines". */

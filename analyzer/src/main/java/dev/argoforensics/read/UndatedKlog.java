@@ -2,6 +2,7 @@ package dev.argoforensics.read;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.HashMap;
@@ -20,8 +21,8 @@ final class UndatedKlog {
      * klog lines of a file where nothing dates them take the year nearest the earliest dated event of
      * all the inputs; if there is none, they keep a placeholder year. Returns a note per file path.
      */
-    static Map<String, String> dateFromOtherInputs(StreamAssembler assembler, List<LogEvent> undated) {
-        Map<String, String> notes = new HashMap<>();
+    static Map<String, Message> dateFromOtherInputs(StreamAssembler assembler, List<LogEvent> undated) {
+        Map<String, Message> notes = new HashMap<>();
         if (undated.isEmpty()) {
             return notes;
         }
@@ -40,12 +41,11 @@ final class UndatedKlog {
             }
             assembler.replace(replacements);
         }
-        String how = reference == null
-                ? "have no year and nothing else gives one: shown as " + StreamAssembler.UNKNOWN_YEAR
-                : "took their year from the other inputs (" + reference.instant().atZone(ZoneOffset.UTC).getYear() + ")";
+        String key = reference == null ? "note.read.klogNoYear" : "note.read.klogYearFromInputs";
+        int year = reference == null ? StreamAssembler.UNKNOWN_YEAR : reference.instant().atZone(ZoneOffset.UTC).getYear();
         Map<String, Integer> countByFile = new TreeMap<>();
         undated.forEach(e -> countByFile.merge(e.source().file(), 1, Integer::sum));
-        countByFile.forEach((file, n) -> notes.put(file, n + " klog line(s) " + how));
+        countByFile.forEach((file, n) -> notes.put(file, Message.of(key, "count", n, "year", year)));
         return notes;
     }
 }

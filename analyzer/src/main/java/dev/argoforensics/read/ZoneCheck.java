@@ -3,6 +3,7 @@ package dev.argoforensics.read;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
+import dev.argoforensics.wording.Message;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -30,7 +31,8 @@ final class ZoneCheck {
         }
     }
 
-    Optional<String> mismatch(ZoneId logZone) {
+    /** The note that the records' clock looks like local time, if it does (and no --log-tz says what it is). */
+    Optional<Message> mismatch(ZoneId logZone) {
         if (logZone != null || zoneOffsets.size() < 3) {
             return Optional.empty();
         }
@@ -54,9 +56,8 @@ final class ZoneCheck {
             return Optional.empty();
         }
         ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L));
-        return Optional.of("logrus/klog times look like local time at UTC" + offset.getId().replace("Z", "+00:00")
-                + ": the collector's clock is " + GoDuration.format(median) + " after them (median of " + sorted.size()
-                + " lines); rerun with --log-tz if the controller did not run in UTC");
+        return Optional.of(Message.of("note.read.localZone", "offset", offset.getId().replace("Z", "+00:00"),
+                "lag", GoDuration.format(median), "samples", sorted.size()));
     }
 
 }

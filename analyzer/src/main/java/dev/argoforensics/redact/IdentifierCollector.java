@@ -281,7 +281,7 @@ final class IdentifierCollector {
         try {
             PasteShape shape = PasteShape.of(input.file().reason());
             if (shape != PasteShape.NONE) {
-                for (String id : new PasteFileReader().read(input.file(), shape, null, null, "").identifiers()) {
+                for (String id : new PasteFileReader().read(input.file(), shape, null, null, dev.argoforensics.wording.Message.NOTHING).identifiers()) {
                     int colon = id.indexOf(':');
                     found.add(PASTED.get(id.substring(0, colon)), id.substring(colon + 1));
                 }

@@ -58,14 +58,15 @@ final class ReportRedactor {
                 p.scope().mapNames(text));
     }
 
-    private InputSummary input(InputSummary i) {
+    /** One input's summary: its path, format and samples as text, each note's values (never its words). */
+    InputSummary input(InputSummary i) {
         InputFile f = i.file();
         String path = text.apply(f.displayPath());
         InputFile file = new InputFile(path, Path.of(path), f.kind(), f.compressed(), text.apply(f.reason()));
         return new InputSummary(file, text.apply(i.format()), i.sha256(), i.lines(), i.events(), i.recognised(), i.continuation(),
                 i.prefixed(), i.blank(), i.unparsed(),
                 map(i.samples(), u -> new UnparsedLine(source(u.source()), reason(u), text.apply(u.text()))),
-                text.apply(i.versionGuess()), map(i.notes(), text), i.zones(),
+                text.apply(i.versionGuess()), map(i.notes(), n -> n.mapStrings(text)), i.zones(),
                 map(i.problems(), u -> new UnparsedLine(source(u.source()), text.apply(u.reason()), text.apply(u.text()))),
                 i.furniture().withCommands(map(i.furniture().commands(), text)), i.otherContainers(), i.readInPart(), i.cutShort());
     }

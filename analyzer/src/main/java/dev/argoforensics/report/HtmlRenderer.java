@@ -11,6 +11,7 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import dev.argoforensics.wording.Words;
 import java.util.List;
 
 /**
@@ -373,7 +374,7 @@ final class HtmlRenderer implements ReportRenderer {
             for (String command : i.furniture().commands()) {
                 notes.add(Describe.excerptBy(command) + ": " + command);
             }
-            notes.addAll(i.notes());
+            i.notes().forEach(note -> notes.add(Words.english().render(note)));
             if (!notes.isEmpty()) {
                 b.append("<p><span class=\"mono\">").append(Html.escape(i.file().displayPath())).append("</span>: ")
                         .append(Html.escape(String.join("; ", notes))).append("</p>\n");

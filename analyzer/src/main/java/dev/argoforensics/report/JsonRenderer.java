@@ -232,7 +232,7 @@ final class JsonRenderer implements ReportRenderer {
             g.writeEndObject();
         }
         g.writeStringField("release", i.versionGuess());
-        strings(g, "notes", i.notes());
+        strings(g, "notes", i.notes().stream().map(Words.english()::render).toList());
         strings(g, "excerptCommands", i.furniture().commands());
         g.writeArrayFieldStart("unparsedSamples");
         for (UnparsedLine u : i.samples()) {

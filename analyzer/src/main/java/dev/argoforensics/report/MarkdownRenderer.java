@@ -12,6 +12,8 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -473,8 +475,8 @@ final class MarkdownRenderer implements ReportRenderer {
             for (String command : i.furniture().commands()) {
                 b.append("- ").append(Describe.excerptBy(command)).append(": ").append(Markdown.code(command)).append('\n');
             }
-            for (String note : i.notes()) {
-                b.append("- ").append(prose(note)).append('\n');
+            for (Message note : i.notes()) {
+                b.append("- ").append(prose(Words.english().render(note))).append('\n');
             }
         }
         boolean any = false;

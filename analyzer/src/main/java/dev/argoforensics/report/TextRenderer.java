@@ -13,6 +13,8 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.Objects;
 
 /**
@@ -240,8 +242,8 @@ final class TextRenderer implements ReportRenderer {
             if (i.readInPart() > 0) {
                 b.append("      cut lines read in part: ").append(i.readInPart()).append(" (every field whole before the cut kept)\n");
             }
-            for (String note : i.notes()) {
-                b.append("      note: ").append(note).append('\n');
+            for (Message note : i.notes()) {
+                b.append("      note: ").append(Words.english().render(note)).append('\n');
             }
             for (UnparsedLine u : i.samples()) {
                 b.append("      unparsed ").append(u.source()).append(": ").append(u.reason()).append('\n');

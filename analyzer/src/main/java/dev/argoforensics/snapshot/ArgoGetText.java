@@ -3,6 +3,8 @@ package dev.argoforensics.snapshot;
 import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +28,7 @@ final class ArgoGetText {
     }
 
     /** What the lines gave. */
-    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> notes, List<String> identifiers) {
+    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers) {
     }
 
     /** One block being read. */
@@ -42,7 +44,7 @@ final class ArgoGetText {
     static Read read(String file, List<String> lines, ObservedAt stated, ArgoGetTime.Reference reference) {
         List<WorkflowSnapshot> out = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
         int[] skipped = {0};
         boolean[] dated = {false};
@@ -123,7 +125,7 @@ final class ArgoGetText {
                             notes.add(r.problem());
                         }
                     } else {
-                        problems.add(new ObjectFileReader.Problem(lineNo, key + ": " + r.problem()));
+                        problems.add(new ObjectFileReader.Problem(lineNo, key + ": " + Words.english().render(r.problem())));
                     }
                 }
                 default -> {
@@ -133,10 +135,10 @@ final class ArgoGetText {
         }
         finish(b, out, stated, skipped, identifiers);
         if (skipped[0] > 0) {
-            notes.add(skipped[0] + " node(s) without a Pod whose full name no pod name confirms: not kept");
+            notes.add(Message.of("note.snapshot.argoGetUnconfirmed", "count", skipped[0]));
         }
         if (reference != null && dated[0]) {
-            notes.add("argo get prints no year: dated by " + reference.from());
+            notes.add(Message.of("note.snapshot.argoGetDatedBy", "from", reference.from()));
         }
         for (WorkflowSnapshot w : out) {
             identifiers.add("workflow:" + w.name());

@@ -3,6 +3,7 @@ package dev.argoforensics.snapshot;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
+import dev.argoforensics.wording.Message;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -27,11 +28,11 @@ final class ArgoGetTime {
                     + "(?: \\((.*)\\))?$");
 
     /** A year to date argo's times by, and where it came from (said in the report). */
-    record Reference(LocalDate date, String from) {
+    record Reference(LocalDate date, Message from) {
     }
 
-    /** A time read, or why not. */
-    record Read(Timestamp time, String problem) {
+    /** A time read, or why not (a {@code note.argoTime.*} message: a note on the file, or the reason a line was not read). */
+    record Read(Timestamp time, Message problem) {
     }
 
     private ArgoGetTime() {
@@ -44,11 +45,10 @@ final class ArgoGetTime {
     static Read parse(String text, Reference reference) {
         Matcher m = SHAPE.matcher(text);
         if (!m.matches()) {
-            return new Read(null, "expected a time as argo prints it (Tue Sep 22 09:14:03 +0000 (2 hours ago)), found \"" + text + "\"");
+            return new Read(null, Message.of("note.argoTime.notATime", "text", text));
         }
         if (reference == null) {
-            return new Read(null, "argo get prints no year and no other input gives one: its times are left undated"
-                    + " (add a # taken-at: comment to the file, or give the controller log with it)");
+            return new Read(null, Message.of("note.argoTime.noYear"));
         }
         DayOfWeek weekday = weekday(m.group(1));
         Month month = month(m.group(2));
@@ -68,16 +68,15 @@ final class ArgoGetTime {
             }
         }
         if (year == null) {
-            return new Read(null, "argo get prints no year, and no year within a year of " + reference.date() + " (" + reference.from()
-                    + ") has " + m.group(2) + " " + m.group(3) + " on a " + weekday.getDisplayName(TextStyle.FULL, Locale.ENGLISH)
-                    + ": \"" + text + "\" left undated");
+            return new Read(null, Message.of("note.argoTime.noYearNear", "date", reference.date().toString(), "from", reference.from(),
+                    "month", m.group(2), "day", m.group(3), "weekday", weekday.getDisplayName(TextStyle.FULL, Locale.ENGLISH), "text", text));
         }
         try {
             LocalDateTime local = LocalDateTime.of(year, month, day, hour, minute, second);
             return new Read(new Timestamp(local.toInstant(ZoneOffset.ofTotalSeconds(offsetMinutes * 60)), TimePrecision.SECOND, ZoneBasis.STATED),
                     null);
         } catch (DateTimeException e) {
-            return new Read(null, "expected a time as argo prints it, found \"" + text + "\" (" + e.getMessage() + ")");
+            return new Read(null, Message.of("note.argoTime.invalid", "text", text, "detail", e.getMessage()));
         }
     }
 

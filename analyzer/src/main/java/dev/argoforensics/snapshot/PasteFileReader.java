@@ -3,6 +3,7 @@ package dev.argoforensics.snapshot;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.source.SourceStream;
+import dev.argoforensics.wording.Message;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,15 +28,15 @@ public final class PasteFileReader {
      *                    text holds, also those the objects do not keep (service accounts, hosts)
      */
     public record Result(String format, String sha256, long lines, List<ExportedObject> objects, long rows, ObservedAt takenAt,
-                         List<ObjectFileReader.Problem> problems, List<String> notes, List<String> identifiers) {
+                         List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers) {
     }
 
     /**
      * @param commandLine the time {@code --snapshot-time} gives for the file, or null
      * @param yearFrom    a date from the other inputs to date argo's year-less times by, or null
-     * @param yearFromWhat where that date comes from, for the report
+     * @param yearFromWhat where that date comes from, for the report (a {@code note.yearFrom.*} message)
      */
-    public Result read(InputFile file, PasteShape shape, ObservedAt commandLine, java.time.LocalDate yearFrom, String yearFromWhat)
+    public Result read(InputFile file, PasteShape shape, ObservedAt commandLine, java.time.LocalDate yearFrom, Message yearFromWhat)
             throws IOException {
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         String text;
@@ -69,7 +70,7 @@ public final class PasteFileReader {
         }
         ObservedAt takenAt = commandLine != null ? commandLine : takenAt(lines, problems);
         List<ExportedObject> objects = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
         long rows;
         if (shape == PasteShape.KUBECTL_PODS) {
@@ -78,8 +79,7 @@ public final class PasteFileReader {
             problems.addAll(r.problems());
             rows = r.rows();
             if (takenAt == null && rows > 0) {
-                notes.add("no observation time (kubectl prints none; add # taken-at: or --snapshot-time): the rows cannot be placed in time,"
-                        + " and AGE gives no creation time");
+                notes.add(Message.of("note.snapshot.kubectlNoTime"));
             }
             for (PodTable t : r.tables()) {
                 for (PodTable.Row row : t.rows()) {
@@ -91,7 +91,7 @@ public final class PasteFileReader {
         } else {
             ArgoGetTime.Reference reference = takenAt != null
                     ? new ArgoGetTime.Reference(takenAt.time().instant().atOffset(java.time.ZoneOffset.UTC).toLocalDate(),
-                            "the year of the file's stated time (" + takenAt.basis().description() + ")")
+                            Message.of("note.yearFrom.statedTime", "basis", takenAt.basis().description()))
                     : yearFrom == null ? null : new ArgoGetTime.Reference(yearFrom, yearFromWhat);
             ArgoGetText.Read r = ArgoGetText.read(file.displayPath(), lines, takenAt, reference);
             objects.addAll(r.workflows());

@@ -6,6 +6,7 @@ import dev.argoforensics.read.Progress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.argoforensics.testing.Notes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ class DamagedLogsTest {
 
         InputSummary s = Analysis.standard(options().withChunkBytes(256).withMaxLineBytes(200)).run(List.of(p.toString())).inputs().get(0);
         assertEquals(30, s.lines());
-        assertTrue(s.notes().get(0).contains("newest first"), s.notes().toString());
+        assertTrue(Notes.words(s.notes()).get(0).contains("newest first"), Notes.words(s.notes()).toString());
         List<UnparsedLine> problems = s.problems();
         assertEquals(List.of(3L, 4L, 5L), problems.stream().map(u -> u.source().line()).toList(), problems.toString());
         assertTrue(problems.get(0).reason().startsWith("expected the line to start with a record, found 24 NUL bytes"), problems.get(0).reason());

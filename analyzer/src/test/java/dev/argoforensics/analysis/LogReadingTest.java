@@ -9,6 +9,7 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.ZoneBasis;
+import dev.argoforensics.testing.Notes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ class LogReadingTest {
                 "I0101 00:00:01.000000       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller");
         assertEquals("2026-12-31T23:59:59.500000Z", r.events().get(0).time().format(), "the year before the next record: closest");
         assertEquals("2027-01-01T00:00:01.000000Z", r.events().get(2).time().format());
-        assertTrue(r.summary().notes().get(0).contains("1 klog line(s) took their year"), r.summary().notes().toString());
+        assertTrue(Notes.words(r.summary().notes()).get(0).contains("1 klog line(s) took their year"), Notes.words(r.summary().notes()).toString());
     }
 
     @ParameterizedTest
@@ -94,8 +95,8 @@ class LogReadingTest {
     void aKlogOnlyFileWithNothingElseKeepsAPlaceholderYearAndSaysSo(long chunkBytes) throws IOException {
         Read r = read(chunkBytes, "k.log", null, "I0919 10:00:00.123456       1 leaderelection.go:257] attempting to acquire leader lease a/b...");
         assertEquals(1, r.events().size());
-        assertTrue(r.summary().notes().stream().anyMatch(n -> n.contains("have no year and nothing else gives one")),
-                r.summary().notes().toString());
+        assertTrue(Notes.words(r.summary().notes()).stream().anyMatch(n -> n.contains("have no year and nothing else gives one")),
+                Notes.words(r.summary().notes()).toString());
     }
 
     @ParameterizedTest
@@ -108,7 +109,7 @@ class LogReadingTest {
                 "time=2026-09-19T16:31:11.257Z level=INFO msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
                 "time=2026-09-19T16:31:11.256Z level=INFO msg=\"add pod event\" component=pod_controller pod=p");
         assertEquals(List.of(5L, 4L, 3L, 2L, 1L), r.events().stream().map(x -> x.source().line()).toList());
-        assertTrue(r.summary().notes().get(0).contains("newest first"), r.summary().notes().toString());
+        assertTrue(Notes.words(r.summary().notes()).get(0).contains("newest first"), Notes.words(r.summary().notes()).toString());
     }
 
     @ParameterizedTest
@@ -120,12 +121,12 @@ class LogReadingTest {
             "2026-09-19T14:31:12.000412345Z time=\"2026-09-19T16:31:12.000Z\" level=info msg=\"update pod event\" pod=q"};
         Read utc = read(chunkBytes, "berlin.log", null, lines);
         assertEquals("logrus/klog times look like local time at UTC+02:00: the collector's clock is -1h59m59.999587655s after them"
-                + " (median of 3 lines); rerun with --log-tz if the controller did not run in UTC", utc.summary().notes().get(0));
+                + " (median of 3 lines); rerun with --log-tz if the controller did not run in UTC", Notes.words(utc.summary().notes()).get(0));
 
         Read berlin = read(chunkBytes, "berlin.log", ZoneId.of("Europe/Berlin"), lines);
         assertEquals("2026-09-19T14:31:11.350Z", berlin.events().get(0).time().format());
         assertEquals(ZoneBasis.CONFIGURED, berlin.events().get(0).time().zone());
-        assertTrue(berlin.summary().notes().isEmpty(), berlin.summary().notes().toString());
+        assertTrue(Notes.words(berlin.summary().notes()).isEmpty(), Notes.words(berlin.summary().notes()).toString());
     }
 
     @ParameterizedTest
@@ -140,7 +141,7 @@ class LogReadingTest {
                 "2026-10-05T17:36:27.042674588Z I1005 17:36:27.041518       1 request.go:697] Waited for 2.51278479s due to client-side throttling, not priority and fairness, request: GET:https://10.96.0.1:443/apis/argoproj.io/v1alpha1/namespaces/ns/workflowtemplates/t",
                 "2026-10-05T17:38:06.042674588Z I1005 17:38:06.041518       1 request.go:697] Waited for 2.51278479s due to client-side throttling, not priority and fairness, request: GET:https://10.96.0.1:443/apis/argoproj.io/v1alpha1/namespaces/ns/workflowtemplates/t");
         assertEquals(5, r.summary().events());
-        assertTrue(r.summary().notes().stream().noneMatch(n -> n.contains("local time")), r.summary().notes().toString());
+        assertTrue(Notes.words(r.summary().notes()).stream().noneMatch(n -> n.contains("local time")), Notes.words(r.summary().notes()).toString());
         assertAccounted(r.summary());
     }
 

@@ -18,6 +18,7 @@ import dev.argoforensics.source.InputKind;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import dev.argoforensics.timeline.TimelineEntry;
+import dev.argoforensics.testing.Notes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -266,7 +267,7 @@ class ManagedExportsTest {
         Files.writeString(dir.resolve("kubelet.txt"), JOURNAL);
         AnalysisResult result = Analysis.standard(AnalysisOptions.defaults()).run(List.of(dir.toString()));
         InputSummary s = result.inputs().get(0);
-        assertTrue(s.notes().stream().anyMatch(n -> n.startsWith("2 kubelet lines print no year")), s.notes().toString());
+        assertTrue(Notes.words(s.notes()).stream().anyMatch(n -> n.startsWith("2 kubelet lines print no year")), Notes.words(s.notes()).toString());
         assertTrue(result.correlation().podsNamed("etl", "nightly-load-7fk2q-extract-2290415161").isEmpty());
     }
 }

@@ -14,6 +14,8 @@ import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputException;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.testing.Notes;
+import dev.argoforensics.wording.Message;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +36,8 @@ class SnapshotFileReaderTest {
         List<ExportedObject> kept = new ArrayList<>();
         InputSummary s = new SnapshotFileReader().read(file(SAMPLE + "/audit/kube-apiserver-audit.log"), null, kept::add);
         assertEquals("JSON: Event (audit.k8s.io/v1) ×12", s.format());
-        assertEquals(List.of("2 audit events of read-only requests (get, list, watch): counted, not kept"), s.notes());
+        assertEquals(List.of(Message.of("note.snapshot.readOnlyAudit", "count", 2L)), s.notes(), "the reader states the fact");
+        assertEquals(List.of("2 audit events of read-only requests (get, list, watch): counted, not kept"), Notes.words(s.notes()));
         assertEquals(12, s.events());
         assertEquals(12, s.recognised());
         assertEquals(10, kept.size());
@@ -46,7 +49,7 @@ class SnapshotFileReaderTest {
         List<ExportedObject> kept = new ArrayList<>();
         InputSummary s = new SnapshotFileReader().read(file(SAMPLE + "/snapshots/pod-before-drain.yaml"), null, kept::add);
         assertEquals("YAML: Pod", s.format());
-        assertEquals(List.of("taken at 2026-10-02T09:18:30Z (the file's # taken-at comment)"), s.notes());
+        assertEquals(List.of("taken at 2026-10-02T09:18:30Z (the file's # taken-at comment)"), Notes.words(s.notes()));
         assertEquals(ObservationBasis.TAKEN_AT_COMMENT, ((PodSnapshot) kept.get(0)).observed().basis());
     }
 
@@ -59,7 +62,7 @@ class SnapshotFileReaderTest {
         InputFile podFile = files.stream().filter(f -> f.displayPath().equals(pod)).findFirst().orElseThrow();
         List<ExportedObject> kept = new ArrayList<>();
         InputSummary s = new SnapshotFileReader().read(podFile, times.forFile(podFile), kept::add);
-        assertEquals(List.of("taken at 2026-10-02T09:19:00Z (--snapshot-time on the command line)"), s.notes());
+        assertEquals(List.of("taken at 2026-10-02T09:19:00Z (--snapshot-time on the command line)"), Notes.words(s.notes()));
 
         String log = SAMPLE + "/logs/workflow-controller-7d9c5b8f6-m4t8z.log";
         InputException notSnapshot = assertThrows(InputException.class,

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.testing.Notes;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,7 +73,7 @@ class ArgoGetTextTest {
         Path p = dir.resolve("argo-get.txt");
         Files.writeString(p, text, StandardCharsets.UTF_8);
         return new PasteFileReader().read(new InputFile("argo-get.txt", p, InputKind.SNAPSHOT, false, PasteShape.ARGO_GET.label()),
-                PasteShape.ARGO_GET, null, reference, "the test's reference date");
+                PasteShape.ARGO_GET, null, reference, Message.literal("the test's reference date"));
     }
 
     private static WorkflowSnapshot only(PasteFileReader.Result r) {
@@ -190,7 +192,8 @@ class ArgoGetTextTest {
         WorkflowSnapshot w = only(r);
         assertNull(w.finishedAt());
         assertNull(w.observed());
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("prints no year")), r.notes().toString());
+        assertTrue(r.notes().contains(Message.of("note.argoTime.noYear")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.contains("prints no year")), r.notes().toString());
         assertTrue(r.problems().isEmpty());
     }
 
@@ -199,7 +202,7 @@ class ArgoGetTextTest {
         // 1 October fell on a Thursday in 2026 and in 2020, not within a year of 2023.
         PasteFileReader.Result r = read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2023, 1, 1));
         assertNull(only(r).finishedAt());
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("on a Thursday")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.contains("on a Thursday")), r.notes().toString());
     }
 
     @Test

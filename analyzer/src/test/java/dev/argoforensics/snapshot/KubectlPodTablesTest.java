@@ -9,6 +9,8 @@ import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.testing.Notes;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +30,7 @@ class KubectlPodTablesTest {
         Path p = dir.resolve("pods.txt");
         Files.writeString(p, text, StandardCharsets.UTF_8);
         return new PasteFileReader().read(new InputFile("pods.txt", p, InputKind.SNAPSHOT, false, PasteShape.KUBECTL_PODS.label()),
-                PasteShape.KUBECTL_PODS, commandLine, null, "");
+                PasteShape.KUBECTL_PODS, commandLine, null, Message.NOTHING);
     }
 
     private static PodTable only(PasteFileReader.Result r) {
@@ -81,7 +83,8 @@ class KubectlPodTablesTest {
         PodTable t = only(r);
         assertNull(t.observed());
         assertNull(t.rows().get(0).createdEarliest());
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("no observation time")), r.notes().toString());
+        assertTrue(r.notes().contains(Message.of("note.snapshot.kubectlNoTime")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.contains("no observation time")), r.notes().toString());
         assertFalse(t.unfiltered(), "no command shown: whether the listing was filtered is unknown");
     }
 

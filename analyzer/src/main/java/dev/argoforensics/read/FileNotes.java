@@ -1,0 +1,59 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.wording.Message;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What else a reader of one log file should know, counted while the file is read and stated as
+ * data when it ends: one {@code note.read.*} message per fact, with its values (the report words
+ * them, en.yaml). Notes only the whole reading can give (klog years from other inputs, runs that
+ * went back in time) are added by {@link LogReader} afterwards.
+ */
+final class FileNotes {
+    private int klogYearsFromNeighbours;
+    private int panics;
+
+    /** A klog line took its year from the neighbouring record. */
+    void klogYearFromNeighbour() {
+        klogYearsFromNeighbours++;
+    }
+
+    /** A Go panic block was read as one event. */
+    void panic() {
+        panics++;
+    }
+
+    /**
+     * @param reversed        the file was read newest first
+     * @param zone            the zone check's note, if the records' clock looks like local time
+     * @param otherContainers lines of other containers, by container
+     */
+    List<Message> finish(boolean reversed, Optional<Message> zone, Map<String, Long> otherContainers) {
+        List<Message> notes = new ArrayList<>();
+        if (reversed) {
+            notes.add(Message.of("note.read.reversed"));
+        }
+        if (klogYearsFromNeighbours > 0) {
+            notes.add(Message.of("note.read.klogYearFromNeighbour", "count", klogYearsFromNeighbours));
+        }
+        if (panics > 0) {
+            notes.add(Message.of("note.read.goPanics", "count", panics));
+        }
+        zone.ifPresent(notes::add);
+        if (!otherContainers.isEmpty()) {
+            notes.add(otherContainers(otherContainers));
+        }
+        return notes;
+    }
+
+    /** "3 lines of other containers kept apart (main 2, wait 1)…": the containers and their lines joined, as data. */
+    static Message otherContainers(Map<String, Long> byContainer) {
+        long all = byContainer.values().stream().mapToLong(Long::longValue).sum();
+        String containers = byContainer.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+        return Message.of(all == 1 ? "note.read.otherContainersOne" : "note.read.otherContainersMany", "count", all, "containers", containers);
+    }
+}
