@@ -7,6 +7,8 @@ import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.UpstreamIssues;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -197,8 +199,8 @@ public final class GithubIssueRenderer {
                 .append(", not the Workflow as written: only the templates on the affected node's path")
                 .append(d.redacted() ? ", names and private images replaced by pseudonyms" : "")
                 .append(". Template names, commands and arguments are as exported: check them, and that it runs, before posting._\n");
-        for (String note : d.workflow().notes()) {
-            b.append("- ").append(prose(note)).append('\n');
+        for (Message note : d.workflow().notes()) {
+            b.append("- ").append(prose(Words.english().render(note))).append('\n');
         }
         b.append('\n').append(Markdown.fence("yaml", d.workflow().yaml()));
     }

@@ -4,6 +4,7 @@ import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.UpstreamIssues;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.util.List;
 
 /**
@@ -50,9 +51,9 @@ public record IssueDraft(Report report, Finding finding, int number, String expe
      *
      * @param yaml  the Workflow, YAML, without comments
      * @param from  the export it was rebuilt from
-     * @param notes what was left out or changed, one sentence each
+     * @param notes what was left out or changed, one {@code note.reconstruction.*} message each
      */
-    public record Reconstructed(String yaml, SourceRef from, List<String> notes) {
+    public record Reconstructed(String yaml, SourceRef from, List<Message> notes) {
         public Reconstructed {
             notes = List.copyOf(notes);
         }

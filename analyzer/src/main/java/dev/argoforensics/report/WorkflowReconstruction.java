@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.argoforensics.wording.Message;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -39,7 +40,7 @@ final class WorkflowReconstruction {
 
     private final UnaryOperator<String> text;
     private final Predicate<String> sensitive;
-    private final List<String> notes = new ArrayList<>();
+    private final List<Message> notes = new ArrayList<>();
     private int masked;
 
     private WorkflowReconstruction(UnaryOperator<String> text, Predicate<String> sensitive) {
@@ -55,13 +56,13 @@ final class WorkflowReconstruction {
      * @param sensitive true for a string holding an identifier of the inputs anywhere, even inside a
      *                  longer word ({@code s3://acme-data/...}): masked whole, since the redaction
      *                  replaces whole names only
-     * @return the YAML and notes on what was changed
+     * @return the YAML and notes on what was changed ({@code note.reconstruction.*} messages)
      */
     static Result rebuild(JsonNode workflow, String nodeId, String nodeName, UnaryOperator<String> text, Predicate<String> sensitive) {
         return new WorkflowReconstruction(text, sensitive).run(workflow, nodeId, nodeName);
     }
 
-    record Result(String yaml, List<String> notes) {
+    record Result(String yaml, List<Message> notes) {
     }
 
     private Result run(JsonNode wf, String nodeId, String nodeName) {
@@ -69,7 +70,7 @@ final class WorkflowReconstruction {
         ArrayNode templates = spec.path("templates").isArray() ? (ArrayNode) spec.path("templates") : null;
         if ((templates == null || templates.isEmpty()) && wf.path("status").path("storedWorkflowTemplateSpec").path("templates").isArray()) {
             templates = (ArrayNode) wf.path("status").path("storedWorkflowTemplateSpec").path("templates");
-            notes.add("the templates come from status.storedWorkflowTemplateSpec: the Workflow ran a WorkflowTemplate by reference");
+            notes.add(Message.of("note.reconstruction.storedTemplates"));
         }
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("apiVersion", "argoproj.io/v1alpha1");
@@ -77,16 +78,16 @@ final class WorkflowReconstruction {
         // The name redacted before the '-' is added: a name followed by '-' is not a whole token the redaction replaces.
         out.putObject("metadata").put("generateName", text.apply(wf.path("metadata").path("name").asText("repro")) + "-");
         ObjectNode newSpec = spec.isObject() ? ((ObjectNode) spec).deepCopy() : out.objectNode();
-        dropClusterFields(newSpec, "spec");
+        dropClusterFields(newSpec, null);
         Set<String> path = path(wf, spec.path("entrypoint").asText(null), nodeId, nodeName);
         if (templates == null || templates.isEmpty()) {
-            notes.add("the export's spec has no templates (a WorkflowTemplate by reference, or an export that left them out): add the templates it ran");
+            notes.add(Message.of("note.reconstruction.noTemplates"));
         } else {
             newSpec.set("templates", keep(templates, path));
         }
         if (newSpec.has("onExit") && path != null && !path.contains(newSpec.path("onExit").asText())) {
             newSpec.remove("onExit");
-            notes.add("the exit handler is left out: it is not on the node's path");
+            notes.add(Message.of("note.reconstruction.exitHandler"));
         }
         if (newSpec.path("workflowTemplateRef").isObject() && templates != null && !templates.isEmpty()) {
             newSpec.remove("workflowTemplateRef");
@@ -94,8 +95,7 @@ final class WorkflowReconstruction {
         out.set("spec", newSpec);
         JsonNode redacted = strings(out);
         if (masked > 0) {
-            notes.add(masked + (masked == 1 ? " value is masked as " + MASK + ": it holds" : " values are masked as " + MASK + ": they hold")
-                    + " a name from the evidence inside a longer word (a bucket, a path, a URL); put back what the reproduction needs");
+            notes.add(Message.of(masked == 1 ? "note.reconstruction.maskedOne" : "note.reconstruction.maskedMany", "count", masked, "mask", MASK));
         }
         try {
             ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -121,7 +121,7 @@ final class WorkflowReconstruction {
             }
         }
         if (id == null) {
-            notes.add("the node is not in the export's status.nodes, so every template is kept");
+            notes.add(Message.of("note.reconstruction.nodeMissing"));
             return null;
         }
         Set<String> names = new LinkedHashSet<>();
@@ -135,8 +135,7 @@ final class WorkflowReconstruction {
                 names.add(n.path("templateName").asText());
             }
             if (n.path("templateRef").isObject()) {
-                notes.add("a node on the path calls a WorkflowTemplate by templateRef (" + n.path("templateRef").path("template").asText("?")
-                        + "): add that template");
+                notes.add(Message.of("note.reconstruction.templateRef", "template", n.path("templateRef").path("template").asText("?")));
             }
             id = parent(nodes, id);
         }
@@ -164,7 +163,7 @@ final class WorkflowReconstruction {
                 continue;
             }
             ObjectNode copy = ((ObjectNode) t).deepCopy();
-            dropClusterFields(copy, "template " + t.path("name").asText());
+            dropClusterFields(copy, t.path("name").asText());
             if (path != null) {
                 pruneSteps(copy, path);
                 pruneTasks(copy, path);
@@ -172,7 +171,7 @@ final class WorkflowReconstruction {
             kept.add(copy);
         }
         if (left > 0) {
-            notes.add(left + " of " + templates.size() + " templates are left out: they are not on the node's path");
+            notes.add(Message.of("note.reconstruction.templatesLeft", "left", left, "all", templates.size()));
         }
         return kept;
     }
@@ -204,7 +203,7 @@ final class WorkflowReconstruction {
         }
         template.set("steps", groups);
         if (left > 0) {
-            notes.add(left + " steps of template " + template.path("name").asText() + " are left out: they call templates off the path");
+            notes.add(Message.of("note.reconstruction.stepsLeft", "left", left, "template", template.path("name").asText()));
         }
     }
 
@@ -235,16 +234,17 @@ final class WorkflowReconstruction {
             }
             if (t.has("depends") && left > 0) {
                 t.remove("depends");
-                notes.add("task " + t.path("name").asText() + "'s depends expression is left out: it may name tasks left out");
+                notes.add(Message.of("note.reconstruction.dependsLeft", "task", t.path("name").asText()));
             }
         }
         ((ObjectNode) template.path("dag")).set("tasks", kept);
         if (left > 0) {
-            notes.add(left + " tasks of template " + template.path("name").asText() + " are left out: they call templates off the path");
+            notes.add(Message.of("note.reconstruction.tasksLeft", "left", left, "template", template.path("name").asText()));
         }
     }
 
-    private void dropClusterFields(ObjectNode o, String where) {
+    /** @param template the template's name, or null for the Workflow's spec */
+    private void dropClusterFields(ObjectNode o, String template) {
         List<String> dropped = new ArrayList<>();
         for (String f : CLUSTER_FIELDS) {
             if (o.remove(f) != null) {
@@ -252,7 +252,9 @@ final class WorkflowReconstruction {
             }
         }
         if (!dropped.isEmpty()) {
-            notes.add(where + ": " + String.join(", ", dropped) + " left out (they tie it to one cluster)");
+            String fields = String.join(", ", dropped);
+            notes.add(template == null ? Message.of("note.reconstruction.clusterFieldsSpec", "fields", fields)
+                    : Message.of("note.reconstruction.clusterFieldsTemplate", "template", template, "fields", fields));
         }
     }
 
@@ -286,7 +288,7 @@ final class WorkflowReconstruction {
     private JsonNode image(String image) {
         String redacted = text.apply(image);
         if (!redacted.equals(image) && redacted.contains("/")) {
-            notes.add("a private image the evidence names only in part is masked: replace it by a public image that does the same");
+            notes.add(Message.of("note.reconstruction.privateImage"));
             return TextNode.valueOf(MASK);
         }
         return strings(TextNode.valueOf(image));
@@ -305,7 +307,7 @@ final class WorkflowReconstruction {
             a.add(o);
         }
         if (masked > 0) {
-            notes.add(masked + " environment values masked: set what the reproduction needs");
+            notes.add(Message.of("note.reconstruction.envMasked", "count", masked));
         }
         return a;
     }

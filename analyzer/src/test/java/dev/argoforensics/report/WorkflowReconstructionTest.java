@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.argoforensics.testing.Notes;
+import dev.argoforensics.wording.Message;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -78,7 +80,8 @@ class WorkflowReconstructionTest {
         assertFalse(wf.path("spec").has("onExit"), "the exit handler is off the path");
         assertFalse(wf.path("spec").has("serviceAccountName") || wf.path("spec").has("imagePullSecrets"), "cluster settings left out");
         assertFalse(r.yaml().contains("nodeSelector") || r.yaml().contains("status"), r.yaml());
-        assertTrue(r.notes().contains("3 of 6 templates are left out: they are not on the node's path"), r.notes().toString());
+        assertTrue(r.notes().contains(Message.of("note.reconstruction.templatesLeft", "left", 3, "all", 6)), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).contains("3 of 6 templates are left out: they are not on the node's path"), r.notes().toString());
     }
 
     @Test
@@ -118,7 +121,7 @@ class WorkflowReconstructionTest {
         WorkflowReconstruction.Result r = WorkflowReconstruction.rebuild(export(), "nightly-rollup-8kd2p-99", "no-such-node",
                 UnaryOperator.identity(), s -> false);
         assertEquals(6, YAML.readTree(r.yaml()).path("spec").path("templates").size());
-        assertTrue(r.notes().contains("the node is not in the export's status.nodes, so every template is kept"), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).contains("the node is not in the export's status.nodes, so every template is kept"), r.notes().toString());
     }
 
     @Test
