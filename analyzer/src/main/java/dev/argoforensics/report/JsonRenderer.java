@@ -233,6 +233,14 @@ final class JsonRenderer implements ReportRenderer {
         }
         g.writeStringField("release", i.versionGuess());
         strings(g, "notes", i.notes().stream().map(Words.english()::render).toList());
+        g.writeArrayFieldStart("noteCodes");
+        for (Message note : i.notes()) {
+            g.writeStartObject();
+            code(g, "code", note);
+            values(g, "values", note);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
         strings(g, "excerptCommands", i.furniture().commands());
         g.writeArrayFieldStart("unparsedSamples");
         for (UnparsedLine u : i.samples()) {

@@ -96,6 +96,33 @@ class JsonReportContractTest {
         assertEquals(1, pod.get("events").asLong());
     }
 
+    /** Each input's notes as words ({@code notes}) and, in the same order, as data: the note's key and its values ({@code noteCodes}). */
+    @Test
+    void notesCarryTheirKeysAndValuesBesideTheirWords() throws Exception {
+        String sample = "samples/argo-get-only";
+        Cli run = Cli.run("analyze", sample + "/logs", sample + "/snapshots", "--format", "json", "--now", "2026-09-24T00:00:00Z");
+        JsonNode inputs = new ObjectMapper().readTree(run.out()).get("inputs");
+        JsonNode nightly = inputs.get(1);
+        assertEquals(sample + "/snapshots/argo-get-nightly-report.txt", nightly.get("path").asText());
+        String from = "the date of " + sample + "/logs/controller-excerpt.log:1";
+        assertEquals(List.of("argo get prints no year: dated by " + from), strings(nightly.get("notes")));
+        JsonNode note = nightly.get("noteCodes").get(0);
+        assertEquals(1, nightly.get("noteCodes").size());
+        assertEquals(List.of("code", "values"), fieldNames(note));
+        assertEquals("note.snapshot.argoGetDatedBy", note.get("code").asText());
+        assertEquals(List.of("from"), fieldNames(note.get("values")));
+        assertEquals(from, note.get("values").get("from").asText(), "a nested part as its words");
+        for (JsonNode i : inputs) {
+            assertEquals(i.get("notes").size(), i.get("noteCodes").size(), i.get("path").asText());
+        }
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asText()));
+        return out;
+    }
+
     @Test
     void controllerRuns() throws Exception {
         JsonNode controllers = report().get("controllers");
