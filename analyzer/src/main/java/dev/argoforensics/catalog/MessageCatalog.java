@@ -33,8 +33,10 @@ public final class MessageCatalog {
     private final List<Fingerprint> fingerprints;
     private final Map<String, CatalogEntry> byMessage;
     private final List<CatalogEntry> patterned;
+    private final Map<String, String> identifierKeys;
 
-    private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints) {
+    private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints, Map<String, String> identifierKeys) {
+        this.identifierKeys = Map.copyOf(identifierKeys);
         this.entries = List.copyOf(entries);
         this.fingerprints = List.copyOf(fingerprints);
         Map<String, CatalogEntry> exact = new HashMap<>();
@@ -108,7 +110,23 @@ public final class MessageCatalog {
         for (JsonNode n : root.path("fingerprints")) {
             fingerprints.add(fingerprint(n));
         }
-        return new MessageCatalog(entries, fingerprints);
+        Map<String, String> identifierKeys = new LinkedHashMap<>();
+        root.path("identifiers").fields().forEachRemaining(f -> {
+            if (!f.getValue().isTextual() || !f.getValue().asText().matches("[a-z]+(-[a-z]+)*")) {
+                throw new CatalogException("identifiers: the kind of log key " + f.getKey() + " must be a word such as pod or service-account");
+            }
+            identifierKeys.put(f.getKey(), f.getValue().asText());
+        });
+        return new MessageCatalog(entries, fingerprints, identifierKeys);
+    }
+
+    /**
+     * The log keys whose values are identifiers on any line, whatever its message, each with the kind
+     * of thing it names ({@code podName} → {@code pod}, {@code serviceAccountName} → {@code service-account}):
+     * the catalog's {@code identifiers} section, which {@code --redact} reads.
+     */
+    public Map<String, String> identifierKeys() {
+        return identifierKeys;
     }
 
     public List<Fingerprint> fingerprints() {

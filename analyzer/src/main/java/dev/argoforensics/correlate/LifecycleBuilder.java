@@ -10,7 +10,6 @@ import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
-import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent;
@@ -48,7 +47,7 @@ final class LifecycleBuilder {
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
-        LogEvent created = latestCreated(all);
+        LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
         for (PodSnapshot s : pod.snapshots()) {
@@ -218,17 +217,6 @@ final class LifecycleBuilder {
             }
         }
         return new InformerExit(first, InformerExit.Kind.REMOVED, null);
-    }
-
-    /** The latest {@code Created pod} line for the Pod's name, or null. */
-    private static LogEvent latestCreated(PodHistory pod) {
-        LogEvent created = null;
-        for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
-                created = e;
-            }
-        }
-        return created;
     }
 
     /**

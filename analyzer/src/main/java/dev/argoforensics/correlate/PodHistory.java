@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
@@ -60,5 +61,19 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
     /** The export observed last. */
     public Optional<PodSnapshot> latestSnapshot() {
         return snapshots.isEmpty() ? Optional.empty() : Optional.of(snapshots.get(snapshots.size() - 1));
+    }
+
+    /**
+     * The latest {@code Created pod} line for the Pod's name, or null: where this instance's own lines begin
+     * (the lifecycle and AF008 both start there).
+     */
+    public LogEvent latestCreated() {
+        LogEvent created = null;
+        for (LogEvent e : events) {
+            if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
+                created = e;
+            }
+        }
+        return created;
     }
 }

@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.ExportWords;
 import dev.argoforensics.snapshot.InvolvedObject;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
@@ -57,27 +58,25 @@ final class SnapshotObservations {
                 .field(IndexFields.NODE_ID, p.annotations().get(PodSnapshot.NODE_ID_ANNOTATION))
                 .field(IndexFields.NODE_NAME, p.annotations().get(PodSnapshot.NODE_NAME_ANNOTATION));
         p.finalizers().forEach(x -> f.field("finalizer", x));
-        f.add(p.creationTimestamp(), "pod-created", "Pod " + p.name() + " created (uid " + p.uid() + ")");
+        f.add(p.creationTimestamp(), "pod-created", ExportWords.podCreated(p));
         for (ContainerState c : p.containers()) {
             Facts cf = f.with("container", c.name()).with("state", c.state());
-            String which = (c.init() ? "init container " : "container ") + c.name();
-            cf.add(c.startedAt(), "pod-container-started", which + " started");
+            cf.add(c.startedAt(), "pod-container-started", ExportWords.containerStarted(c));
             if (c.terminated()) {
                 cf.with("exitCode", c.exitCode() == null ? null : c.exitCode().toString()).with("reason", c.reason())
-                        .add(c.finishedAt(), "pod-container-finished",
-                                which + " terminated: exit code " + c.exitCode() + (c.reason().isEmpty() ? "" : " (" + c.reason() + ")"));
+                        .add(c.finishedAt(), "pod-container-finished", ExportWords.containerFinished(c));
             }
         }
         for (PodCondition c : p.conditions()) {
             f.with("condition", c.type()).with("status", c.status())
-                    .add(c.lastTransitionTime(), "pod-condition", "condition " + c.type() + "=" + c.status());
+                    .add(c.lastTransitionTime(), "pod-condition", ExportWords.condition(c, false));
         }
         if (p.deletionTimestamp() != null) {
             Long grace = p.deletionGracePeriodSeconds();
             f.add(p.deletionTimestamp(), "pod-deletion", "deletionTimestamp" + (grace == null ? "" : " (grace period " + grace + "s)")
                     + "; finalizers " + p.finalizers());
         }
-        f.exported(p.observed(), "pod-exported", "Pod exported: phase " + p.phase() + ", finalizers " + p.finalizers());
+        f.exported(p.observed(), "pod-exported", ExportWords.podExported(p));
         return f.observations;
     }
 
@@ -91,12 +90,9 @@ final class SnapshotObservations {
         for (NodeStatus n : nodes) {
             Facts nf = f.with(IndexFields.NODE_ID, n.id()).with(IndexFields.NODE_NAME, n.name()).with(IndexFields.PHASE, n.phase())
                     .with("nodeType", n.type()).with("template", n.podNameTemplate());
-            nf.add(n.startedAt(), "node-started", "node " + n.id() + " started");
-            String message = n.message() == null || n.message().isEmpty() ? "" : n.message();
-            nf.add(n.finishedAt(), "node-finished", "node " + n.id() + " finished " + n.phase() + (message.isEmpty() ? "" : ": " + message));
-            String synced = n.taskResultSynced() == null ? "" : ", taskResultSynced=" + n.taskResultSynced();
-            nf.exported(w.observed(), "node-exported",
-                    "Workflow exported: node " + n.id() + " " + n.phase() + (message.isEmpty() ? "" : " (" + message + ")") + synced);
+            nf.add(n.startedAt(), "node-started", ExportWords.nodeStarted(n));
+            nf.add(n.finishedAt(), "node-finished", ExportWords.nodeFinished(n));
+            nf.exported(w.observed(), "node-exported", ExportWords.nodeExported(n));
         }
         return f.observations;
     }
@@ -106,9 +102,9 @@ final class SnapshotObservations {
         f.field(IndexFields.NAMESPACE, t.namespace()).field(IndexFields.WORKFLOW, t.workflow()).field(IndexFields.NODE_ID, t.name())
                 .field(IndexFields.UID, t.uid()).field(IndexFields.PHASE, t.phase()).field("exitCode", t.exitCode())
                 .field("outputsCompleted", t.outputsCompleted());
-        f.add(t.creationTimestamp(), "taskresult-created", "task result " + t.name() + " created");
+        f.add(t.creationTimestamp(), "taskresult-created", ExportWords.taskResultCreated(t));
         f.exported(t.observed(), "taskresult-exported", "task result " + t.name() + " exported: report-outputs-completed="
-                + (t.outputsCompleted() == null ? "(no label)" : t.outputsCompleted()) + (t.phase().isEmpty() ? "" : ", phase " + t.phase()));
+                + ExportWords.outputsCompleted(t) + (t.phase().isEmpty() ? "" : ", phase " + t.phase()));
         return f.observations;
     }
 

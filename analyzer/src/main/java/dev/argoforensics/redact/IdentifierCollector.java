@@ -1,6 +1,7 @@
 package dev.argoforensics.redact;
 
 import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.analysis.AnalysisResult;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.argoforensics.correlate.NodeLink;
@@ -37,24 +38,12 @@ import java.util.regex.Pattern;
  * not keep (node hostnames, IPs, service accounts, images, users), whatever the object's kind.
  */
 final class IdentifierCollector {
-    /** Log keys whose values are identifiers (reference §8); {@code key} and {@code wfOwnerKey} are split. */
-    private static final Map<String, IdentifierKind> LOG_KEYS = Map.ofEntries(
-            Map.entry("namespace", IdentifierKind.NAMESPACE),
-            Map.entry("workflow", IdentifierKind.WORKFLOW),
-            Map.entry("pod", IdentifierKind.POD),
-            Map.entry("podName", IdentifierKind.POD),
-            Map.entry("nodeName", IdentifierKind.NODE),
-            Map.entry("node", IdentifierKind.NODE),
-            Map.entry("nodeID", IdentifierKind.NODE),
-            Map.entry("instanceID", IdentifierKind.INSTANCE_ID),
-            Map.entry("uid", IdentifierKind.UID),
-            Map.entry("podUID", IdentifierKind.UID),
-            Map.entry("serviceAccount", IdentifierKind.SERVICE_ACCOUNT),
-            Map.entry("serviceAccountName", IdentifierKind.SERVICE_ACCOUNT),
-            Map.entry("hostname", IdentifierKind.HOST),
-            Map.entry("host", IdentifierKind.HOST),
-            Map.entry("hostNodeName", IdentifierKind.HOST),
-            Map.entry("image", IdentifierKind.IMAGE));
+    /**
+     * Log keys whose values are identifiers, by kind: the catalog's {@code identifiers} section (a kind
+     * there is this enum's name in lower case, {@code service-account} for {@code SERVICE_ACCOUNT});
+     * {@code key} and {@code wfOwnerKey} are split.
+     */
+    private static final Map<String, IdentifierKind> LOG_KEYS = logKeys(MessageCatalog.standard().identifierKeys());
     /** Object fields whose string values are identifiers, wherever they stand in an object. */
     private static final Map<String, IdentifierKind> OBJECT_FIELDS = Map.ofEntries(
             Map.entry("namespace", IdentifierKind.NAMESPACE),
@@ -98,6 +87,12 @@ final class IdentifierCollector {
     private static final Pattern CONTAINERS_FILE = Pattern.compile("(?:^|/)([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)_[^/_]+-[0-9a-f]{64}\\.log");
 
     private final Identifiers found = new Identifiers();
+
+    static Map<String, IdentifierKind> logKeys(Map<String, String> declared) {
+        Map<String, IdentifierKind> out = new java.util.HashMap<>();
+        declared.forEach((key, kind) -> out.put(key, IdentifierKind.valueOf(kind.toUpperCase(java.util.Locale.ROOT).replace('-', '_'))));
+        return Map.copyOf(out);
+    }
     private final RecordParser parser = new RecordParser();
 
     static Identifiers collect(AnalysisResult result) {

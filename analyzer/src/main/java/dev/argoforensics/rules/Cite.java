@@ -6,7 +6,7 @@ import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
-import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.ExportWords;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.PodTable;
@@ -122,27 +122,7 @@ final class Cite {
     }
 
     static String describe(PodSnapshot s) {
-        StringBuilder b = new StringBuilder("Pod ").append(s.name()).append(" uid ").append(s.uid()).append(": phase ").append(s.phase());
-        if (s.deletionTimestamp() != null) {
-            b.append(", deletionTimestamp ").append(s.deletionTimestamp().format());
-        }
-        b.append(", finalizers ").append(s.finalizers());
-        for (ContainerState c : s.containers()) {
-            if (c.init()) {
-                continue;
-            }
-            if (c.terminated()) {
-                b.append(", ").append(c.name()).append(" exit ").append(c.exitCode());
-                if (!c.reason().isEmpty() && !"Completed".equals(c.reason())) {
-                    b.append(" (").append(c.reason()).append(')');
-                }
-                b.append(" at ").append(c.finishedAt() == null ? "?" : c.finishedAt().format());
-            } else {
-                b.append(", ").append(c.name()).append(' ').append(c.state().isEmpty() ? "state unknown" : c.state());
-            }
-        }
-        s.lastConditionTransition().ifPresent(t -> b.append(", last condition transition ").append(t.format()));
-        return b.toString();
+        return ExportWords.pod(s);
     }
 
     static String describe(NodeObservation o) {
@@ -173,7 +153,7 @@ final class Cite {
 
     static String describe(TaskResultSnapshot t) {
         StringBuilder b = new StringBuilder("WorkflowTaskResult ").append(t.name()).append(": report-outputs-completed ")
-                .append(t.outputsCompleted() == null ? "(no label)" : t.outputsCompleted());
+                .append(ExportWords.outputsCompleted(t));
         if (t.exitCode() != null) {
             b.append(", exitCode ").append(t.exitCode());
         }

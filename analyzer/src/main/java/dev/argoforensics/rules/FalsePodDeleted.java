@@ -18,7 +18,6 @@ import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
-import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.LogEvent;
@@ -72,7 +71,7 @@ public final class FalsePodDeleted extends NodeRule {
     void assess(PodHistory pod, Scope scope) {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         NodeLink link = pod.link();
-        LogEvent created = latestCreated(pod);
+        LogEvent created = pod.latestCreated();
         List<LogEvent> own = scope.nodes().of(link).stream().filter(e -> created == null || EventOrder.after(e, created)).toList();
         List<LogEvent> missing = own.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
         if (missing.isEmpty()) {
@@ -190,16 +189,6 @@ public final class FalsePodDeleted extends NodeRule {
             }
         }
         return null;
-    }
-
-    private static LogEvent latestCreated(PodHistory pod) {
-        LogEvent created = null;
-        for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCreated && (created == null || e.time().instant().isAfter(created.time().instant()))) {
-                created = e;
-            }
-        }
-        return created;
     }
 
     /** An export of this Pod taken clearly after the declaration, showing it not deleted, or null. */

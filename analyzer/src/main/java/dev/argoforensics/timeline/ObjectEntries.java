@@ -4,6 +4,7 @@ import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.ExportWords;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodCondition;
@@ -22,25 +23,22 @@ final class ObjectEntries {
 
     static void pod(Entries out, PodSnapshot s) {
         SourceRef src = s.source();
-        out.fact(s.creationTimestamp(), src, "pod:created", "Pod " + s.name() + " created (uid " + s.uid() + ")", false);
+        out.fact(s.creationTimestamp(), src, "pod:created", ExportWords.podCreated(s), false);
         for (ContainerState c : s.containers()) {
-            String which = (c.init() ? "init container " : "container ") + c.name();
-            out.fact(c.startedAt(), src, "pod:container-started", which + " started", false);
+            out.fact(c.startedAt(), src, "pod:container-started", ExportWords.containerStarted(c), false);
             if (c.terminated()) {
-                out.fact(c.finishedAt(), src, "pod:container-finished",
-                        which + " terminated: exit code " + c.exitCode() + (c.reason().isEmpty() ? "" : " (" + c.reason() + ")"), false);
+                out.fact(c.finishedAt(), src, "pod:container-finished", ExportWords.containerFinished(c), false);
             }
         }
         Timestamp latest = s.lastConditionTransition().orElse(null);
         for (PodCondition c : s.conditions()) {
             boolean isLatest = latest != null && latest.equals(c.lastTransitionTime());
-            out.fact(c.lastTransitionTime(), src, "pod:condition",
-                    "condition " + c.type() + "=" + c.status() + (isLatest ? " (latest condition transition)" : ""), false);
+            out.fact(c.lastTransitionTime(), src, "pod:condition", ExportWords.condition(c, isLatest), false);
         }
         deletion(out, s);
         ObservedAt o = s.observed();
         if (o != null) {
-            out.fact(o.time(), src, "pod:exported", "Pod exported: phase " + s.phase() + ", finalizers " + s.finalizers() + "; " + o.describe(),
+            out.fact(o.time(), src, "pod:exported", ExportWords.podExported(s) + "; " + o.describe(),
                     o.lowerBound());
         }
     }
@@ -101,24 +99,21 @@ final class ObjectEntries {
         if (n == null) {
             return;
         }
-        out.fact(n.startedAt(), src, "node:started", "node " + n.id() + " started", false);
-        out.fact(n.finishedAt(), src, "node:finished",
-                "node " + n.id() + " finished " + n.phase() + (n.message().isEmpty() ? "" : ": " + n.message()), false);
+        out.fact(n.startedAt(), src, "node:started", ExportWords.nodeStarted(n), false);
+        out.fact(n.finishedAt(), src, "node:finished", ExportWords.nodeFinished(n), false);
         if (o != null) {
-            String synced = n.taskResultSynced() == null ? "" : ", taskResultSynced=" + n.taskResultSynced();
-            out.fact(o.time(), src, "node:exported", "Workflow exported: node " + n.id() + " " + n.phase()
-                    + (n.message().isEmpty() ? "" : " (" + n.message() + ")") + synced + "; " + o.describe(), o.lowerBound());
+            out.fact(o.time(), src, "node:exported", ExportWords.nodeExported(n) + "; " + o.describe(), o.lowerBound());
         }
     }
 
     static void taskResult(Entries out, TaskResultSnapshot t) {
-        out.fact(t.creationTimestamp(), t.source(), "taskresult:created", "task result " + t.name() + " created", false);
+        out.fact(t.creationTimestamp(), t.source(), "taskresult:created", ExportWords.taskResultCreated(t), false);
         ObservedAt o = t.observed();
         if (o == null) {
             return;
         }
         StringBuilder b = new StringBuilder("task result exported: report-outputs-completed=")
-                .append(t.outputsCompleted() == null ? "(no label)" : t.outputsCompleted());
+                .append(ExportWords.outputsCompleted(t));
         if (!t.phase().isEmpty()) {
             b.append(", phase ").append(t.phase());
         }
