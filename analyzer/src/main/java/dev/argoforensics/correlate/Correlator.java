@@ -2,7 +2,6 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
-import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
@@ -29,7 +28,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +39,8 @@ import java.util.TreeSet;
 
 /**
  * Joins log events and exported objects: resolves the namespace of Pods that lines name without
- * one, tells Pods with the same name apart by UID, pairs each {@code Removing finalizers during a
- * delete} with the next queuing line of the same controller stream, ties Pods to Workflow nodes,
+ * one, tells Pods with the same name apart by UID, takes each {@code Removing finalizers during a
+ * delete} to the Pod of the line it is paired with ({@link CleanupPairing}), ties Pods to Workflow nodes,
  * gives task results, cluster events and audit records to the Pods they are about, and assembles
  * finalizer removals.
  */
@@ -72,10 +70,11 @@ public final class Correlator {
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
     public Correlation correlate(List<LogEvent> logged, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
-        List<LogEvent> events = CutSchedules.complete(logged);
+        List<LogEvent> completed = CutSchedules.complete(logged);
+        CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
+        List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
-        Map<LogEvent, LogEvent> onDeleteByScheduled = pairFinalizerLines(events);
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
 
         Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
@@ -86,7 +85,7 @@ public final class Correlator {
             if (ev.pod().isPresent()) {
                 PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
                 List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
-                LogEvent onDelete = onDeleteByScheduled.get(e);
+                LogEvent onDelete = pairing.handlerOf(e);
                 if (onDelete != null) {
                     list.add(onDelete);
                 }
@@ -135,7 +134,7 @@ public final class Correlator {
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
-                    removals(evs), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
+                    removals(evs, pairing), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
                     records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
@@ -214,83 +213,30 @@ public final class Correlator {
     }
 
     /**
-     * {@code Removing finalizers during a delete} names no Pod: it belongs to the next
-     * {@code queuing pod…} line of the same stream (both come from one handler call; other workers
-     * may log in between).
-     */
-    private static Map<LogEvent, LogEvent> pairFinalizerLines(List<LogEvent> events) {
-        Map<LogEvent, LogEvent> byScheduled = new IdentityHashMap<>();
-        Map<Integer, LogEvent> pendingByStream = new HashMap<>();
-        // A handler's queueing line seen with no scheduling line yet: taken only if no scheduling line follows for that handler.
-        Map<Integer, LogEvent> queuedCandidate = new HashMap<>();
-        for (LogEvent e : events) {
-            if (e.event() instanceof FinalizersOnDelete) {
-                settle(pendingByStream, queuedCandidate, e.stream(), byScheduled);
-                pendingByStream.put(e.stream(), e);
-            } else if (e.event() instanceof PodCleanupScheduled) {
-                queuedCandidate.remove(e.stream());
-                LogEvent pending = pendingByStream.remove(e.stream());
-                if (pending != null) {
-                    byScheduled.put(e, pending);
-                }
-            } else if (e.event() instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
-                // The handler's queueing line with no scheduling line since its first line: that line was cut short (a
-                // delay cut inside its value is no delay) or left out of an excerpt. Within the handler call's few
-                // milliseconds, and if no scheduling line follows (a Workflow worker's queueing line for another Pod may
-                // come in between), the queueing line is the handler's own.
-                LogEvent pending = pendingByStream.get(e.stream());
-                if (pending != null && !queuedCandidate.containsKey(e.stream()) && pending.time().nanosUntil(e.time()) >= 0
-                        && pending.time().nanosUntil(e.time()) <= HANDLER_CALL_NANOS) {
-                    queuedCandidate.put(e.stream(), e);
-                }
-            }
-        }
-        for (Integer stream : List.copyOf(pendingByStream.keySet())) {
-            settle(pendingByStream, queuedCandidate, stream, byScheduled);
-        }
-        return byScheduled;
-    }
-
-    /** A handler line whose scheduling line never came: paired with its candidate queueing line, if it had one. */
-    private static void settle(Map<Integer, LogEvent> pending, Map<Integer, LogEvent> candidates, int stream, Map<LogEvent, LogEvent> out) {
-        LogEvent queued = candidates.remove(stream);
-        LogEvent handler = pending.get(stream);
-        if (queued != null && handler != null) {
-            pending.remove(stream);
-            out.put(queued, handler);
-        }
-    }
-
-    /** How long one pod event handler call may take between its first line and its queueing line. */
-    private static final long HANDLER_CALL_NANOS = 10_000_000L;
-
-    /**
      * Assembles removeFinalizer work items from one Pod's lines, per stream (one controller run, one
      * work queue), as the queue does: an item (key {@code <ns>/<pod>/removeFinalizer}) waiting in the
      * queue absorbs later adds of the same key and keeps the earliest due time (every significant
      * update of a Pod being deleted runs the deleting handler again, and the Workflow delete handler
      * may have queued the Pod already); a cleanup worker's line takes the waiting item; a failure puts
-     * it back for a retry.
+     * it back for a retry. The handler line of an item is its line's pair ({@link CleanupPairing}), placed
+     * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
-    static List<FinalizerRemoval> removals(List<LogEvent> podEvents) {
+    static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
         Map<Integer, LogEvent> lastInformer = new HashMap<>();
-        Map<Integer, LogEvent[]> onDeleteByStream = new HashMap<>();
         for (LogEvent e : podEvents) {
             ControllerEvent ev = e.event();
             int stream = e.stream();
+            LogEvent handler = pairing.handlerOf(e);
             if (ev instanceof PodInformerEvent) {
                 lastInformer.put(stream, e);
-            } else if (ev instanceof FinalizersOnDelete) {
-                onDeleteByStream.put(stream, new LogEvent[] {e, lastInformer.get(stream)});
             } else if (ev instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder r = new Builder();
-                LogEvent[] onDelete = onDeleteByStream.remove(stream);
-                if (onDelete != null) {
-                    r.onDelete = onDelete[0];
-                    r.trigger = onDelete[1];
+                if (handler != null) {
+                    r.onDelete = handler;
+                    r.trigger = lastInformer.get(stream);
                 } else if (deletingByItsDelay(s)) {
                     // The handler's "Removing finalizers during a delete" line is missing (it names no Pod: a grep for the
                     // Pod drops it), yet only the deleting branch gives this delay.
@@ -303,16 +249,15 @@ public final class Correlator {
                 add(pending, stream, r, out);
             } else if (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder last = lastRequest.get(stream);
-                if (last != null && last.scheduled != null && last.queued == null) {
+                if (handler == null && last != null && last.scheduled != null && last.queued == null) {
                     last.queued = e; // the scheduling line's own queueing line
                 } else {
                     Builder r = new Builder();
-                    LogEvent[] onDelete = onDeleteByStream.remove(stream);
-                    if (onDelete != null) {
+                    if (handler != null) {
                         // The handler's line, then its queueing line without the scheduling line between them (cut short or
                         // left out of an excerpt): the handler's own item, not a cleanup queued after a persist.
-                        r.onDelete = onDelete[0];
-                        r.trigger = onDelete[1];
+                        r.onDelete = handler;
+                        r.trigger = lastInformer.get(stream);
                     }
                     r.queued = e;
                     r.due = e.time().instant().plusNanos(q.afterNanos() == null ? 0 : Math.max(0, q.afterNanos()));

@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
@@ -56,6 +57,20 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
     /** The UID from the exports, or "" if there is none. */
     public String uid() {
         return key.uid() == null ? "" : key.uid();
+    }
+
+    /**
+     * The pod event handler's {@code Removing finalizers during a delete} paired with this cleanup line of
+     * the Pod ({@link CleanupPairing}; the correlation places it right before the line), or null.
+     */
+    public LogEvent handlerLine(LogEvent line) {
+        for (int i = 1; i < events.size(); i++) {
+            if (events.get(i) == line) {
+                LogEvent before = events.get(i - 1);
+                return before.event() instanceof FinalizersOnDelete ? before : null;
+            }
+        }
+        return null;
     }
 
     /** The export observed last. */

@@ -146,7 +146,7 @@ public sealed interface ControllerEvent {
     record PodInformerEvent(InformerAction action, PodRef podRef) implements OfPod {
     }
 
-    /** {@code Removing finalizers during a delete}: names no Pod; paired with the next queuing line. */
+    /** {@code Removing finalizers during a delete}: names no Pod; the correlation pairs it with its stream's next queuing line. */
     record FinalizersOnDelete(List<String> finalizers) implements ControllerEvent {
         public FinalizersOnDelete {
             finalizers = List.copyOf(finalizers);

@@ -53,8 +53,6 @@ final class CountedRun implements ChunkItem {
             throw new IllegalStateException("CountedRun.types holds one bit per event type: at most 64");
         }
     }
-    /** Whether some record schedules a Pod cleanup (it pairs with a pending finalizer line). */
-    boolean schedulesCleanup;
     /** The run's {@code Processing workflow} records: how many, the first and the last one's time. */
     long processed;
     Timestamp firstProcessed;
@@ -81,7 +79,6 @@ final class CountedRun implements ChunkItem {
         if (c.entry() != null) {
             recognised++;
             types |= 1L << c.entry().event().ordinal();
-            schedulesCleanup |= c.entry().event() == EventType.POD_CLEANUP_SCHEDULED;
             if (c.entry().event() == EventType.WORKFLOW_PROCESSING) {
                 processed++;
                 if (firstProcessed == null) {

@@ -33,11 +33,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +57,7 @@ import java.util.stream.Collectors;
  * <p>Over 300 lines, for now: each file's damage ({@link FileDamage}), excerpt furniture
  * ({@link ExcerptFurniture}), zone check ({@link ZoneCheck}) and the controller runs
  * ({@link ControllerRuns}, {@link ControllerRun}) are collaborators of their own; the per-file counts,
- * the Go panic block being gathered, the klog years and the finalizer-line bookkeeping are still
+ * the Go panic block being gathered and the klog years are still
  * fields of {@link FileState}, because each of them moves the same kept-event list and ordinal.
  */
 final class StreamAssembler {
@@ -89,6 +87,8 @@ final class StreamAssembler {
     /** Every record read, kept or counted, and the event types among them (see {@link LogCoverage}). */
     private long recordsRead;
     private final Set<EventType> typesRead = EnumSet.noneOf(EventType.class);
+    /** Where the cleanup scheduling lines that were only counted stood (the correlation's pairing needs it). */
+    private final CountedSchedules countedSchedules = new CountedSchedules();
     private long ordinal;
 
     StreamAssembler(MessageCatalog catalog, ZoneId logZone) {
@@ -99,7 +99,7 @@ final class StreamAssembler {
 
     /** What the logs held as a whole, kept or not. */
     LogCoverage coverage() {
-        return new LogCoverage(recordsRead, typesRead);
+        return new LogCoverage(recordsRead, typesRead, countedSchedules.lines());
     }
 
     List<LogEvent> events() {
@@ -154,10 +154,6 @@ final class StreamAssembler {
         private final ZoneCheck zoneCheck = new ZoneCheck();
         /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
         private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
-        /** Per stream, a kept "Removing finalizers during a delete" line still waiting for its queuing line. */
-        private final Map<Integer, LogEvent> finalizerLineByStream = new HashMap<>();
-        /** Finalizer lines whose queuing line was not kept: they concern no Pod of interest. */
-        private final Set<LogEvent> unpaired = Collections.newSetFromMap(new IdentityHashMap<>());
         private ReleaseEvidence releases = ReleaseEvidence.NONE;
         private long lineBase;
         private long lines;
@@ -329,11 +325,7 @@ final class StreamAssembler {
             s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
                     c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
             if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
-                // The finalizer line (always kept: it names no Pod) belonged to this Pod, which is of no interest.
-                LogEvent waiting = finalizerLineByStream.remove(s.id);
-                if (waiting != null) {
-                    unpaired.add(waiting);
-                }
+                countedSchedules.counted(s.id, ordinal);
             }
             ordinal++;
         }
@@ -363,11 +355,8 @@ final class StreamAssembler {
             dated(r.last, RecordFormat.SLOG_TEXT);
             ControllerRun s = set.streamFor(origin(r.origin), from(r.origin), false);
             s.countRun(r, file, lineBase);
-            if (r.schedulesCleanup) {
-                LogEvent waiting = finalizerLineByStream.remove(s.id);
-                if (waiting != null) {
-                    unpaired.add(waiting);
-                }
+            if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
+                countedSchedules.counted(s.id, ordinal);
             }
             ordinal += r.records;
         }
@@ -404,11 +393,7 @@ final class StreamAssembler {
                     k.format(), k.level(), k.catalogId(), event, u.record(), s.id, ordinal++);
             s.add(e, file, k.releases());
             kept.add(e);
-            if (event instanceof ControllerEvent.FinalizersOnDelete) {
-                finalizerLineByStream.put(s.id, e);
-            } else if (event instanceof ControllerEvent.PodCleanupScheduled) {
-                finalizerLineByStream.remove(s.id);
-            }
+            countedSchedules.kept(s.id);
         }
 
         private void account(long firstLine, long lastLine, EnvelopeKind envelope, boolean isPrefixed, RecordFormat format, boolean known) {
@@ -496,11 +481,7 @@ final class StreamAssembler {
                     unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
                     damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
-            for (LogEvent e : kept) {
-                if (!unpaired.contains(e)) {
-                    events.add(e);
-                }
-            }
+            events.addAll(kept);
             return new FileOutcome(summary, undatedKlog);
         }
 

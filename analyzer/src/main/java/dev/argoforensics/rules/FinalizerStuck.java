@@ -11,7 +11,6 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.event.ControllerEvent;
-import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
@@ -145,18 +144,16 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         LogEvent onDelete = last != null ? last.onDelete() : null;
         if (onDelete == null) {
-            // A removal item without a worker yet is not assembled as a removal: find the handler's lines directly.
+            // A removal item without a worker yet is not assembled as a removal: its line's handler line, and the informer event before.
+            onDelete = pod.handlerLine(scheduled);
             LogEvent trigger = null;
-            LogEvent previous = null;
             for (LogEvent e : pod.events()) {
                 if (e == scheduled) {
-                    onDelete = previous != null && previous.event() instanceof FinalizersOnDelete ? previous : null;
                     break;
                 }
                 if (e.event() instanceof PodInformerEvent && e.stream() == scheduled.stream()) {
                     trigger = e;
                 }
-                previous = e;
             }
             if (onDelete == null || (trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE)) {
                 return null;
