@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.argoforensics.source.JsonStringPrefix;
+import dev.argoforensics.text.JsonStringPrefix;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;

@@ -1,5 +1,6 @@
 package dev.argoforensics.source;
 
+import dev.argoforensics.text.ControlCharacters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.argoforensics.source;
 
+import dev.argoforensics.text.ControlCharacters;
+
 /**
  * An input that could not be read, or was skipped, and why. Path and reason are kept apart, so that a
  * file named {@code x: y.log} stays whole; both show control characters as {@code \xNN} (a file name

@@ -16,7 +16,7 @@ import java.util.List;
 final class Layers {
     /** Each inner list is one tier; peers in a tier do not use each other. */
     static final List<List<String>> PIPELINE = List.of(
-            List.of("time", "grammar", "wording"), // times with their precision; the generated lexer and parser; the report's words
+            List.of("time", "grammar", "text", "wording"), // times with their precision; the generated lexer and parser; input text shown safely, cut JSON strings; the report's words
             List.of("source"),                   // paths → files, chunks, lines, raw blocks
             List.of("envelope"),                 // collector and export wrappers peeled off
             List.of("line"),                     // one record: time, level, message, fields

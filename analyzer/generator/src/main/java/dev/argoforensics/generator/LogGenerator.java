@@ -1,5 +1,6 @@
 package dev.argoforensics.generator;
 
+import dev.argoforensics.time.GoDuration;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
@@ -195,7 +196,7 @@ public final class LogGenerator {
 
     private void release(String pod, long delayNanos) throws IOException {
         emit("INFO", "Removing finalizers during a delete", "component", "pod_controller", "pod.Finalizers", "[workflows.argoproj.io/status]");
-        String delay = format == Format.SLOG_JSON ? Long.toString(delayNanos) : GoDurations.format(delayNanos);
+        String delay = format == Format.SLOG_JSON ? Long.toString(delayNanos) : GoDuration.format(delayNanos);
         if (format == Format.LOGRUS_TEXT) {
             emit("INFO", "queuing poddelay" + delay, "action", "removeFinalizer", "namespace", NS, "podGC", "{ <nil> }", "podName", pod);
         } else {

@@ -1,4 +1,4 @@
-package dev.argoforensics.source;
+package dev.argoforensics.text;
 
 /**
  * Decodes a JSON string that a cut line left without its closing quote: the escapes up to the cut,

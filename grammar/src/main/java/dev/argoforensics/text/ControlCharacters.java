@@ -1,4 +1,4 @@
-package dev.argoforensics.source;
+package dev.argoforensics.text;
 
 /**
  * Text from the inputs shown as text: file names, symbolic link targets and the system's messages

@@ -9,7 +9,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * Fuzzes the JSON-log reader (logrus JSON and slog JSON records, read with Jackson's streaming
  * parser) and its quick read: a record or a reason, never an exception, and the quick read agrees
  * with the full one wherever it answers. Seeds: the JSON lines of the samples and fixtures.
- * {@code JAZZER_FUZZ=1 mvn -pl analyzer test -Dtest=JsonRecordReaderFuzzTest} fuzzes for 10 minutes.
+ * {@code JAZZER_FUZZ=1 mvn -pl grammar test -Dtest=JsonRecordReaderFuzzTest} fuzzes for 10 minutes.
  */
 class JsonRecordReaderFuzzTest {
     private final JsonRecordReader reader = new JsonRecordReader();

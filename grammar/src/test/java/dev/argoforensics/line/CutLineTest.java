@@ -129,36 +129,4 @@ class CutLineTest {
         rejected("time=2026-09-19T16:31:11.257Z level=NOPE msg=\"x\" a=");
         rejected("hello world");
     }
-
-    @Test
-    void dockerJsonFileLinesThatLostTheirEnd() {
-        // the envelope lost its end after the log string: the record inside is whole
-        var whole = new dev.argoforensics.envelope.EnvelopeDecoder().decode(
-                "{\"log\":\"time=2026-09-19T16:31:11.350Z level=INFO msg=\\\"cleaning up pod\\\" podName=x\\n\",\"stream\":\"stderr\",\"ti", 1);
-        assertEquals(dev.argoforensics.envelope.EnvelopeKind.DOCKER_JSON, whole.envelope());
-        assertFalse(whole.cut());
-        LogRecord r = ((LineParse.Parsed) parser.parse(whole.record(), 2026, whole.cut())).record();
-        assertFalse(r.isCut());
-        assertEquals("x", r.value("podName").orElseThrow());
-        // cut inside the log string: the record inside is cut, its last bare value dropped though it reads as whole
-        var cut = new dev.argoforensics.envelope.EnvelopeDecoder().decode(
-                "{\"log\":\"time=2026-09-19T16:31:11.350Z level=INFO msg=\\\"cleaning up pod\\\" namespace=argo podName=wf-x-12", 1);
-        assertTrue(cut.cut());
-        LogRecord c = ((LineParse.Parsed) parser.parse(cut.record(), 2026, cut.cut())).record();
-        assertEquals("cleaning up pod", c.message());
-        assertEquals(List.of(new Field("namespace", "argo", ValueStyle.BARE)), c.fields());
-        assertEquals("podName", c.cut().lost());
-        // a JSON object that is no Docker line stays what it was
-        assertNull(new dev.argoforensics.envelope.EnvelopeDecoder().decode("{\"message\":\"time=2026", 1).envelopeTime());
-    }
-
-    @Test
-    void criLinesWhoseRecordIsCut() {
-        var u = new dev.argoforensics.envelope.EnvelopeDecoder().decode(
-                "2026-09-19T16:31:11.350412345Z stderr F time=2026-09-19T16:31:11.350Z level=INFO msg=\"cleaning up pod\" action=removeFinalizer podName=\"wf", 1);
-        assertEquals(dev.argoforensics.envelope.EnvelopeKind.CRI, u.envelope());
-        LogRecord r = ((LineParse.Parsed) parser.parse(u.record(), 2026, u.cut())).record();
-        assertEquals(List.of(new Field("action", "removeFinalizer", ValueStyle.BARE)), r.fields());
-        assertEquals("podName", r.cut().lost());
-    }
 }

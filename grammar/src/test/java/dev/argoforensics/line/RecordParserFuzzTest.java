@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>{@code mvn verify} replays the saved inputs (seeds from the samples and fixtures, and any
  * finding) in {@code src/test/resources/dev/argoforensics/line/RecordParserFuzzTestInputs/parse};
- * {@code JAZZER_FUZZ=1 mvn -pl analyzer test -Dtest=RecordParserFuzzTest} fuzzes for 10 minutes
+ * {@code JAZZER_FUZZ=1 mvn -pl grammar test -Dtest=RecordParserFuzzTest} fuzzes for 10 minutes
  * (docs/robustness.md).
  */
 class RecordParserFuzzTest {

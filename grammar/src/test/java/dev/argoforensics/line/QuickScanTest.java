@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.catalog.CatalogEntry;
-import dev.argoforensics.catalog.CatalogSample;
-import dev.argoforensics.catalog.MessageCatalog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,64 +20,33 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The quick read of a text record's head must never disagree with the full parse: where it answers,
  * time, level, message and format are the parser's; where it cannot be sure, it answers null. Run on
- * every grammar fixture line and every catalog sample line.
+ * every grammar fixture line here; the analyzer's {@code catalog.CatalogQuickScanTest} runs it on every
+ * catalog sample line and JSON fixture, and {@link RecordParserFuzzTest} on any line at all.
  */
 class QuickScanTest {
-    private static final MessageCatalog CATALOG = MessageCatalog.standard();
     private static final String[] FIXTURES = {"logrus-text.txt", "slog-text.txt", "rejected.txt", "logrus-tty.txt", "klog.txt"};
 
     @TestFactory
     Stream<DynamicTest> agreesWithTheFullParseWhereverItAnswers() throws IOException {
         List<String> lines = new ArrayList<>();
         for (String f : FIXTURES) {
-            for (String l : Files.readAllLines(Path.of("grammar/src/test/resources/fixtures", f), StandardCharsets.UTF_8)) {
+            for (String l : Files.readAllLines(Path.of("src/test/resources/fixtures", f), StandardCharsets.UTF_8)) {
                 if (l.startsWith("> ")) {
                     lines.add(l.substring(2));
                 }
             }
         }
-        for (String f : new String[] {"logrus-json.txt", "slog-json.txt"}) {
-            for (String l : Files.readAllLines(Path.of("analyzer/src/test/resources/fixtures", f), StandardCharsets.UTF_8)) {
-                if (l.startsWith("> ")) {
-                    lines.add(l.substring(2));
-                }
-            }
-        }
-        for (CatalogEntry e : CATALOG.entries()) {
-            e.samples().stream().map(CatalogSample::line).forEach(lines::add);
-        }
+        assertTrue(lines.size() > 50, "fixture lines: " + lines.size());
         RecordParser parser = new RecordParser();
-        return lines.stream().map(line -> DynamicTest.dynamicTest(line.length() > 120 ? line.substring(0, 120) + "…" : line, () -> {
-            QuickScan.Head head = line.startsWith("{") ? QuickScan.scanJson(line)
-                    : line.startsWith("time=") ? QuickScan.scan(line) : QuickScan.scanKlog(line, 2026);
-            LineParse full = parser.parse(line, 2026);
-            if (head == null) {
-                return;
-            }
-            LogRecord r = assertInstanceOf(LineParse.Parsed.class, full, "the quick read took a line the parser rejects").record();
-            assertEquals(r.format(), head.format());
-            assertEquals(r.time(), head.time());
-            assertEquals(r.level(), head.level());
-            assertEquals(r.message(), head.message());
-        }));
-    }
-
-    @TestFactory
-    Stream<DynamicTest> everyTextSampleOfTheCatalogTakesTheQuickPathToItsEntry() {
-        List<DynamicTest> tests = new ArrayList<>();
-        for (CatalogEntry e : CATALOG.entries()) {
-            for (CatalogSample s : e.samples()) {
-                if (s.line().startsWith("time=") || s.line().startsWith("{")) {
-                    tests.add(DynamicTest.dynamicTest(e.id() + ": " + s.line(), () -> {
-                        QuickScan.Head head = s.line().startsWith("{") ? QuickScan.scanJson(s.line()) : QuickScan.scan(s.line());
-                        assertNotNull(head, "a well-formed text record is read quickly");
-                        assertEquals(e.id(), CATALOG.entryFor(head.message()).id());
-                    }));
-                }
-            }
-        }
-        assertTrue(tests.size() > 50, "the catalog has text samples: " + tests.size());
-        return tests.stream();
+        return lines.stream().map(line -> DynamicTest.dynamicTest(line.length() > 120 ? line.substring(0, 120) + "…" : line,
+                () -> {
+                    QuickScan.Head head = QuickScan.head(line, 2026);
+                    LineParse full = parser.parse(line, 2026);
+                    if (head != null) {
+                        LogRecord r = assertInstanceOf(LineParse.Parsed.class, full, "the quick read took a line the parser rejects").record();
+                        RecordParserFuzzTest.assertSameHead(r, head, line);
+                    }
+                }));
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * </ul>
  * Nothing is ever read differently from the whole line: only fewer fields.
  */
-final class CutLine {
+public final class CutLine {
     private static final Pattern TTY_HEADER = Pattern.compile(
             "(DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)?)] ");
     /** The start of a Go duration as {@code Duration.String} writes one, or a prefix of it. */
@@ -33,9 +33,10 @@ final class CutLine {
     /**
      * True if a bare value that ends a line is no whole value as the controller writes it: the
      * start of a Go duration that {@code Duration.String} never prints ({@code -1m24.2}, {@code -1m},
-     * {@code -1}); the controller writes every duration that way, so such a value was cut.
+     * {@code -1}); the controller writes every duration that way, so such a value was cut. (Public for
+     * the analyzer's test of cut lines inside envelopes.)
      */
-    static boolean stoppedInsideDuration(String value) {
+    public static boolean stoppedInsideDuration(String value) {
         if (value.isEmpty() || PLAIN_INTEGER.matcher(value).matches() || !DURATION_SHAPE.matcher(value).matches()) {
             return false;
         }

@@ -1,10 +1,16 @@
-package dev.argoforensics.line;
+package dev.argoforensics.envelope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.envelope.EnvelopeDecoder;
-import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.line.CutLine;
+import dev.argoforensics.line.Field;
+import dev.argoforensics.line.LineParse;
+import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.line.RecordParser;
+import dev.argoforensics.line.Terminal;
+import dev.argoforensics.line.ValueStyle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import dev.argoforensics.source.JsonStringPrefix;
+import dev.argoforensics.text.JsonStringPrefix;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import java.io.IOException;

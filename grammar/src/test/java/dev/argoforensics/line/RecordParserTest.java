@@ -144,7 +144,7 @@ class RecordParserTest {
     @Test
     void aParserThatReadOtherLinesSaysWhatAFreshOneSays() throws java.io.IOException {
         List<java.nio.file.Path> inputs;
-        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("analyzer/src/test/resources/dev/argoforensics/line/RecordParserFuzzTestInputs/parse"))) {
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("src/test/resources/dev/argoforensics/line/RecordParserFuzzTestInputs/parse"))) {
             inputs = new java.util.ArrayList<>(files.toList());
         }
         inputs.sort(java.util.Comparator.comparingLong((java.nio.file.Path p) -> p.toFile().length()).thenComparing(java.nio.file.Path::toString));

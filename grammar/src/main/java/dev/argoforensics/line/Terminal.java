@@ -1,6 +1,6 @@
 package dev.argoforensics.line;
 
-import dev.argoforensics.source.ControlCharacters;
+import dev.argoforensics.text.ControlCharacters;
 
 /**
  * Removes what a terminal adds and a reader does not need: ANSI colour sequences (logrus colours
@@ -21,7 +21,8 @@ public final class Terminal {
         return ControlCharacters.visible(s);
     }
 
-    static String clean(String line) {
+    /** The line without ANSI colour sequences and trailing white space, as the readers see it. */
+    public static String clean(String line) {
         String s = line.indexOf(ESC) >= 0 ? stripAnsi(line) : line;
         int end = s.length();
         while (end > 0 && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\t' || s.charAt(end - 1) == '\r')) {
