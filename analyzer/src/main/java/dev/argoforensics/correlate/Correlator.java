@@ -134,7 +134,7 @@ public final class Correlator {
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
-                    removals(evs, pairing), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
+                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of())), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
                     records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
@@ -222,6 +222,11 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
+        return removals(podEvents, pairing, List.of());
+    }
+
+    /** As above; the Pod's exports may tell which branch of the handler wrote a scheduling line without its handler line. */
+    static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -237,7 +242,7 @@ public final class Correlator {
                 if (handler != null) {
                     r.onDelete = handler;
                     r.trigger = lastInformer.get(stream);
-                } else if (deletingByItsDelay(s)) {
+                } else if (deletingByItsDelay(s) || deletingByTheExport(s, e, snapshots)) {
                     // The handler's "Removing finalizers during a delete" line is missing (it names no Pod: a grep for the
                     // Pod drops it), yet only the deleting branch gives this delay.
                     r.trigger = lastInformer.get(stream);
@@ -323,6 +328,41 @@ public final class Correlator {
      */
     static boolean deletingByItsDelay(PodCleanupScheduled s) {
         return s.delayNanos() != 0 && s.podGC() != null && !POSITIVE_DURATION.matcher(s.podGC()).find();
+    }
+
+    /**
+     * A scheduling line without its handler line whose delay only the deleting branch gives, by an export
+     * of the Pod: the handler logs {@code delay = lastTransition + effective - now}, so the delay plus the
+     * time from the Pod's latest condition transition to the line is the effective delay it used, which
+     * is max(podGC delay, 2m) on the deleting branch and the podGC delay on the orphan branch (minimum 0).
+     * With the Pod's podGC delay (its {@code pod-gc-strategy} annotation, which the handler reads) under
+     * 2m the two differ; the effective delay then names the branch, within the precision of the two times.
+     * Only an export whose latest transition is no later than the line counts (a later one is not the
+     * transition the handler saw); any export that fits the orphan branch, or none that fits the deleting
+     * one (clocks that disagree, conditions that changed after the export), leaves the line undecided.
+     */
+    static boolean deletingByTheExport(PodCleanupScheduled s, LogEvent line, List<PodSnapshot> snapshots) {
+        if (s.delayNanos() == 0) {
+            return false;
+        }
+        boolean deleting = false;
+        for (PodSnapshot pod : snapshots) {
+            Optional<Timestamp> last = pod.lastConditionTransition();
+            if (last.isEmpty() || last.get().instant().isAfter(line.time().windowEnd())) {
+                continue;
+            }
+            long podGc = RemovalDeadline.podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));
+            if (podGc >= RemovalDeadline.MINIMUM_DELAY_NANOS) {
+                return false; // both branches use the podGC delay: nothing to tell them apart
+            }
+            long effective = last.get().nanosUntil(line.time()) + s.delayNanos();
+            long tolerance = last.get().precision().windowNanos() + line.time().precision().windowNanos();
+            if (Math.abs(effective - Math.max(podGc, 0)) <= tolerance) {
+                return false; // fits the orphan branch
+            }
+            deleting |= Math.abs(effective - RemovalDeadline.MINIMUM_DELAY_NANOS) <= tolerance;
+        }
+        return deleting;
     }
 
     /** A removeFinalizer work item being assembled. */

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class CorrelatorTest {
     private static final PodKey P = new PodKey("ns", "p");
+    /** The Pod of {@link V4#podYaml}, its UID from the export. */
+    private static final PodKey U = new PodKey("ns", "p", "u-1");
 
     @Test
     void podEventLinesGetTheNamespaceOtherLinesGive() {
@@ -91,6 +93,49 @@ class CorrelatorTest {
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
         assertEquals(RemovalCause.ORPHANED, podGcDelay.pods().get(P).removals().get(0).cause(),
                 "with a 30s podGC delay the orphan branch can log a negative delay too");
+    }
+
+    /**
+     * A grep for the Pod drops the handler's line, and a 30s podGC delay lets the orphan branch log a
+     * negative delay too: the line alone cannot tell the branches apart. An export of the Pod can: the
+     * delay plus the time since its latest condition transition (16:27:47) is the effective delay the
+     * handler used, 2m on the deleting branch (max(30s, 2m)), 30s on the orphan branch.
+     */
+    @Test
+    void anExportOfThePodTellsTheBranchOfAScheduleWithoutItsHandlerLine() {
+        String pod = V4.podYaml(true).replace("workflows.argoproj.io/node-name: p}",
+                "workflows.argoproj.io/node-name: p, workflows.argoproj.io/pod-gc-strategy: OnPodSuccess/30s}");
+        java.util.function.Function<String, String> withPodGc = line -> line
+                .replace("DeleteDelayDuration:}", "DeleteDelayDuration:30s}").replace("Strategy:", "Strategy:OnPodSuccess");
+        // 16:27:47 + 2m - 16:31:11.257168224 = -1m24.257168224s: the deleting branch's delay
+        Correlation deleting = new Evidence().log("a.log",
+                podEvent("2026-09-19T16:31:11.256Z", "update"),
+                withPodGc.apply(queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s")),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).pod("pod.yaml", pod).correlate();
+        FinalizerRemoval r = deleting.pods().get(U).removals().get(0);
+        assertEquals(RemovalCause.POD_DELETED, r.cause(), "an effective delay of 2m is the deleting branch's");
+        assertNull(r.onDelete());
+        assertEquals(1, r.trigger().source().line());
+
+        // 16:27:47 + 30s - 16:31:11.257168224 = -2m54.257168224s: the orphan branch's delay
+        Correlation orphan = new Evidence().log("a.log",
+                withPodGc.apply(queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-2m54.257168224s")),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).pod("pod.yaml", pod).correlate();
+        assertEquals(RemovalCause.ORPHANED, orphan.pods().get(U).removals().get(0).cause(), "an effective delay of 30s is the orphan branch's");
+
+        // A podGC delay of 2m or more is the effective delay of both branches: the export cannot tell them apart.
+        Correlation long_ = new Evidence().log("a.log",
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s")
+                        .replace("DeleteDelayDuration:}", "DeleteDelayDuration:2m0s}").replace("Strategy:", "Strategy:OnPodSuccess"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                .pod("pod.yaml", pod.replace("OnPodSuccess/30s", "OnPodSuccess/2m")).correlate();
+        assertEquals(RemovalCause.ORPHANED, long_.pods().get(U).removals().get(0).cause());
+
+        // A controller clock that disagrees with the API server's (logrus local time with a literal Z) fits neither branch.
+        Correlation skewed = new Evidence().log("a.log",
+                withPodGc.apply(queuingPodDelay("2026-09-19T18:31:11.257Z", "removeFinalizer", "-1m24.257168224s")),
+                cleaningUp("2026-09-19T18:31:11.350Z", "removeFinalizer")).pod("pod.yaml", pod).correlate();
+        assertEquals(RemovalCause.ORPHANED, skewed.pods().get(U).removals().get(0).cause(), "undecided: read as before");
     }
 
     /**
