@@ -53,7 +53,15 @@ public final class FleetScan {
         SparkSession spark = builder.getOrCreate();
         try {
             spark.sparkContext().setLogLevel("WARN");
-            Counts c = run(spark, options);
+            Counts c;
+            try {
+                c = run(spark, options);
+            } catch (java.io.FileNotFoundException e) {
+                // A named input that does not exist is a mistake in the command, not a damaged input: nothing is written.
+                System.err.println("argo-forensics-fleet: no such input: " + e.getMessage());
+                System.exit(2);
+                return;
+            }
             System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
         } finally {
