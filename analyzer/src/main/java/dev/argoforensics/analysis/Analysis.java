@@ -72,8 +72,21 @@ public final class Analysis {
         InputCollector collector = new InputCollector(options.stdin());
         List<InputFile> files = collector.collect(paths);
         snapshotTimes.checkAllUsed(files);
+        return run(files, collector.problems(), snapshotTimes);
+    }
+
+    /**
+     * The analysis of files already collected and classified, under display paths the caller chose
+     * (the fleet scan's {@code cluster=NAME/rest}): the same stages as {@link #run(List, SnapshotTimes)},
+     * which collects the paths a user named and then comes here.
+     *
+     * @param files    the inputs, each classified ({@link dev.argoforensics.source.InputClassifier}); read in display-path order
+     * @param problems what could not be listed or opened before this, reported with the rest
+     */
+    public AnalysisResult run(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
+        files = files.stream().sorted(java.util.Comparator.comparing(InputFile::displayPath)).toList();
         Map<InputFile, InputSummary> summaries = new HashMap<>();
-        List<UnreadableInput> unreadable = new ArrayList<>(collector.problems());
+        List<UnreadableInput> unreadable = new ArrayList<>(problems);
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
         SnapshotFileReader snapshots = SnapshotFileReader.forInputs(files);

@@ -43,6 +43,23 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
         public static final Work NONE = new Work(0, null, null);
     }
 
+    /**
+     * The release alone, without the evidence {@link #release()} gives it with: {@code v4.1.3} of
+     * {@code v4.1.3 (Starting Workflow Controller version=v4.1.3)}; null if none.
+     */
+    public String releaseName() {
+        return releaseName(release);
+    }
+
+    /** The release part of a {@link #release()} text (before its evidence in parentheses). */
+    public static String releaseName(String release) {
+        if (release == null) {
+            return null;
+        }
+        int paren = release.indexOf(" (");
+        return paren < 0 ? release : release.substring(0, paren);
+    }
+
     /** {@code workflow-controller-7d9f8b6c5d-x2k4q #2}. */
     public String label() {
         return replica + " #" + incarnation;

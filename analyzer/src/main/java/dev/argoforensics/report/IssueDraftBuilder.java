@@ -174,7 +174,7 @@ public final class IssueDraftBuilder {
         List<Version> out = new ArrayList<>();
         for (Provenance.ArgoVersion v : shown.provenance().argoVersions()) {
             int paren = v.release().indexOf(" (");
-            String release = paren < 0 ? v.release() : v.release().substring(0, paren);
+            String release = dev.argoforensics.event.ControllerProcess.releaseName(v.release());
             String how = paren < 0 ? "" : v.release().substring(paren + 2, v.release().length() - (v.release().endsWith(")") ? 1 : 0));
             out.add(new Version(release, "the controller's log" + (how.isEmpty() ? "" : ": " + how) + ", in " + String.join(", ", v.controllers())));
         }

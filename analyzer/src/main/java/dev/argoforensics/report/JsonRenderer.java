@@ -4,16 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.correlate.NodeLink;
-import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerProcess;
-import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.Confidence;
-import dev.argoforensics.rules.EvidenceLine;
-import dev.argoforensics.rules.Fact;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
-import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineEntry;
 import dev.argoforensics.time.ZoneBasis;
@@ -39,7 +34,7 @@ final class JsonRenderer implements ReportRenderer {
         g.writeEndObject();
         g.writeArrayFieldStart("findings");
         for (Finding f : r.findings()) {
-            finding(g, f);
+            FindingJson.write(g, f);
         }
         g.writeEndArray();
         g.writeArrayFieldStart("rules");
@@ -236,8 +231,8 @@ final class JsonRenderer implements ReportRenderer {
         g.writeArrayFieldStart("noteCodes");
         for (Message note : i.notes()) {
             g.writeStartObject();
-            code(g, "code", note);
-            values(g, "values", note);
+            FindingJson.code(g, "code", note);
+            FindingJson.values(g, "values", note);
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -245,88 +240,9 @@ final class JsonRenderer implements ReportRenderer {
         g.writeArrayFieldStart("unparsedSamples");
         for (UnparsedLine u : i.samples()) {
             g.writeStartObject();
-            source(g, u.source());
+            FindingJson.source(g, u.source());
             g.writeStringField("reason", u.reason());
             g.writeStringField("text", u.text());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-    }
-
-    /** The key of what was said (dev/argoforensics/wording/en.yaml), for programs; null where a rule still writes literal text. */
-    private static void code(JsonGenerator g, String field, Message m) throws IOException {
-        String code = m.code();
-        if (code.isEmpty()) {
-            g.writeNullField(field);
-        } else {
-            g.writeStringField(field, code);
-        }
-    }
-
-    /** The values the message was said with (a nested part as its words), so that a program need not parse the sentence. */
-    private static void values(JsonGenerator g, String field, Message m) throws IOException {
-        Message first = m instanceof Message.Sequence s && !s.parts().isEmpty() ? s.parts().get(0) : m;
-        g.writeObjectFieldStart(field);
-        if (first instanceof Message.Keyed k) {
-            for (var e : k.args().entrySet()) {
-                Object v = e.getValue();
-                if (v instanceof Message nested) {
-                    g.writeStringField(e.getKey(), Words.english().render(nested));
-                } else if (v instanceof Number || v instanceof Boolean) {
-                    g.writeObjectField(e.getKey(), v);
-                } else {
-                    g.writeStringField(e.getKey(), v == null ? null : v.toString());
-                }
-            }
-        }
-        g.writeEndObject();
-    }
-
-    private static void finding(JsonGenerator g, Finding f) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("rule", f.rule());
-        g.writeStringField("title", f.title());
-        g.writeStringField("severity", f.severity().label());
-        g.writeStringField("confidence", f.confidence().label());
-        g.writeStringField("confidenceReason", f.confidenceReason());
-        code(g, "confidenceReasonCode", f.reason());
-        values(g, "confidenceReasonValues", f.reason());
-        pod(g, f.pod(), f.podUid());
-        workflow(g, "workflow", f.workflow());
-        if (f.node() == null) {
-            g.writeNullField("node");
-        } else {
-            g.writeObjectFieldStart("node");
-            g.writeStringField("id", f.node().id());
-            g.writeStringField("name", f.node().name());
-            g.writeEndObject();
-        }
-        g.writeStringField("summary", f.summary());
-        code(g, "summaryCode", f.about());
-        g.writeStringField("explanation", f.explanation());
-        for (Fact fact : f.facts()) {
-            Object v = fact.value();
-            if (v == null) {
-                g.writeNullField(fact.key());
-            } else if (v instanceof Long l) {
-                g.writeNumberField(fact.key(), l);
-            } else if (v instanceof Integer i) {
-                g.writeNumberField(fact.key(), i);
-            } else if (v instanceof Boolean b) {
-                g.writeBooleanField(fact.key(), b);
-            } else {
-                g.writeStringField(fact.key(), (String) v);
-            }
-        }
-        g.writeArrayFieldStart("evidence");
-        for (EvidenceLine e : f.evidence()) {
-            g.writeStartObject();
-            source(g, e.source());
-            g.writeStringField("time", e.time() == null ? null : e.time().format());
-            g.writeStringField("role", e.role());
-            g.writeStringField("text", e.text());
-            g.writeStringField("controller", e.controller());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -374,10 +290,10 @@ final class JsonRenderer implements ReportRenderer {
         g.writeArrayFieldStart("cleared");
         for (Clearance c : o.cleared()) {
             g.writeStartObject();
-            pod(g, c.pod(), c.pod() == null ? null : c.pod().uid());
+            FindingJson.pod(g, c.pod(), c.pod() == null ? null : c.pod().uid());
             g.writeStringField("reason", c.reason());
-            code(g, "reasonCode", c.why());
-            source(g, c.evidence());
+            FindingJson.code(g, "reasonCode", c.why());
+            FindingJson.source(g, c.evidence());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -386,9 +302,9 @@ final class JsonRenderer implements ReportRenderer {
 
     private static void timeline(JsonGenerator g, Timeline t) throws IOException {
         g.writeStartObject();
-        pod(g, t.pod(), t.uid());
+        FindingJson.pod(g, t.pod(), t.uid());
         NodeLink link = t.node();
-        workflow(g, "workflow", link == null ? null : link.workflow());
+        FindingJson.workflow(g, "workflow", link == null ? null : link.workflow());
         if (link == null) {
             g.writeNullField("node");
         } else {
@@ -396,7 +312,7 @@ final class JsonRenderer implements ReportRenderer {
             g.writeStringField("id", link.nodeId());
             g.writeStringField("name", link.nodeName());
             g.writeStringField("linkedBy", link.basis().name().toLowerCase(Locale.ROOT));
-            source(g, link.source());
+            FindingJson.source(g, link.source());
             g.writeEndObject();
         }
         g.writeObjectFieldStart("identity");
@@ -407,7 +323,7 @@ final class JsonRenderer implements ReportRenderer {
         for (TimelineEntry e : t.entries()) {
             g.writeStartObject();
             g.writeStringField("time", e.time().format());
-            source(g, e.source());
+            FindingJson.source(g, e.source());
             g.writeStringField("kind", e.kind());
             g.writeStringField("text", e.text());
             g.writeStringField("precision", e.time().precision().name().toLowerCase(Locale.ROOT));
@@ -418,34 +334,5 @@ final class JsonRenderer implements ReportRenderer {
         }
         g.writeEndArray();
         g.writeEndObject();
-    }
-
-    /** The Pod as {@code {namespace, name, uid}}, or null for a finding about a Workflow or the controllers. */
-    private static void pod(JsonGenerator g, PodKey pod, String uid) throws IOException {
-        if (pod == null) {
-            g.writeNullField("pod");
-            return;
-        }
-        g.writeObjectFieldStart("pod");
-        g.writeStringField("namespace", pod.namespace());
-        g.writeStringField("name", pod.name());
-        g.writeStringField("uid", uid == null || uid.isEmpty() ? null : uid);
-        g.writeEndObject();
-    }
-
-    private static void workflow(JsonGenerator g, String field, WorkflowRef w) throws IOException {
-        if (w == null) {
-            g.writeNullField(field);
-            return;
-        }
-        g.writeObjectFieldStart(field);
-        g.writeStringField("namespace", w.namespace());
-        g.writeStringField("name", w.name());
-        g.writeEndObject();
-    }
-
-    private static void source(JsonGenerator g, SourceRef s) throws IOException {
-        g.writeStringField("source", s.file());
-        g.writeNumberField("line", s.line());
     }
 }

@@ -93,7 +93,7 @@ public final class ReportBuilder {
      * full, whatever its severity: a group of possible findings only comes after the others, and
      * within a Pod they come last.
      */
-    static List<Finding> grouped(List<Finding> findings) {
+    public static List<Finding> grouped(List<Finding> findings) {
         Map<WorkflowRef, Rank> byWorkflow = new HashMap<>();
         Map<PodKey, Rank> byPod = new HashMap<>();
         for (Finding f : findings) {

@@ -1,0 +1,126 @@
+package dev.argoforensics.fleet;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+
+import static org.apache.spark.sql.functions.col;
+
+/**
+ * The fleet scan on Spark, v1: one task per cluster, each running the engine's whole analysis on
+ * that cluster's objects (equal to {@code analyze cluster=NAME} by construction). Writes under
+ * {@code --out DIR}:
+ * <ul>
+ *   <li>{@code findings/*.json}: one finding per line, the report's finding schema with {@code cluster} first;</li>
+ *   <li>{@code findings-parquet/}: the same findings as flat columns;</li>
+ *   <li>{@code summary/}: findings counted by cluster, day, Argo version and rule (JSON lines);</li>
+ *   <li>{@code inputs/}: the per-input accounting (JSON lines), objects not read included.</li>
+ * </ul>
+ * Each output is ordered (cluster, then the report's order or path) and written as one file.
+ */
+public final class FleetScan {
+    private FleetScan() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        FleetOptions options;
+        try {
+            options = FleetOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("argo-forensics-fleet: " + e.getMessage());
+            System.err.println(FleetOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        SparkSession.Builder builder = SparkSession.builder().appName("argo-forensics fleet scan");
+        if (options.master() != null) {
+            builder.master(options.master());
+        }
+        options.conf().forEach(builder::config);
+        SparkSession spark = builder.getOrCreate();
+        try {
+            spark.sparkContext().setLogLevel("WARN");
+            Counts c;
+            try {
+                c = run(spark, options);
+            } catch (java.io.FileNotFoundException e) {
+                // A named input that does not exist is a mistake in the command, not a damaged input: nothing is written.
+                System.err.println("argo-forensics-fleet: no such input: " + e.getMessage());
+                System.exit(2);
+                return;
+            }
+            System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
+                    c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
+        } finally {
+            spark.stop();
+        }
+    }
+
+    /** What a run wrote, in numbers. */
+    public record Counts(int clusters, long inputs, long problems, long findings) {
+    }
+
+    /** Lists, scans each cluster in one task, and writes the outputs under {@code options.out()}. */
+    public static Counts run(SparkSession spark, FleetOptions options) throws IOException {
+        Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+        FleetListing listing = FleetListing.list(options.inputs(), hadoop);
+        List<ClusterTask> tasks = listing.tasks();
+        Map<String, String> conf = new HashMap<>();
+        hadoop.forEach(e -> conf.put(e.getKey(), e.getValue()));
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Broadcast<ClusterScan> scanner = jsc.broadcast(new ClusterScan(conf, options.threads(), options.spool()));
+        JavaRDD<ClusterResult> results = jsc.parallelize(tasks, Math.max(1, tasks.size()))
+                .map(t -> scanner.value().scan(t))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            Dataset<Row> findings = spark.createDataFrame(results.flatMap(r -> r.findings().iterator()).map(FindingRow::toRow), FindingRow.SCHEMA);
+            List<Row> unplaced = new ArrayList<>();
+            listing.unplaced().forEach(r -> unplaced.add(r.toRow()));
+            Dataset<Row> inputs = spark.createDataFrame(results.flatMap(r -> r.inputs().iterator()).map(InputRow::toRow), InputRow.SCHEMA)
+                    .union(spark.createDataFrame(unplaced, InputRow.SCHEMA));
+            findings = findings.persist(StorageLevel.MEMORY_AND_DISK());
+            String out = options.out();
+            Dataset<Row> ordered = findings.repartition(1).sortWithinPartitions(col("cluster"), col("seq"));
+            ordered.select(col("json")).write().text(out + "/findings");
+            renameParts(hadoop, new Path(out + "/findings"), ".txt", ".json");
+            ordered.drop("json").write().parquet(out + "/findings-parquet");
+            findings.groupBy(col("cluster"), col("day"), col("argoVersion"), col("rule")).count()
+                    .repartition(1).sortWithinPartitions(col("cluster"), col("day"), col("argoVersion"), col("rule"))
+                    .write().option("ignoreNullFields", "false").json(out + "/summary");
+            Dataset<Row> accounting = inputs.repartition(1).sortWithinPartitions(col("cluster"), col("path")).persist(StorageLevel.MEMORY_AND_DISK());
+            accounting.write().option("ignoreNullFields", "false").json(out + "/inputs");
+            long listed = accounting.count();
+            long problems = accounting.filter(col("kind").isin("listing", "failed", "unreadable")).count();
+            long n = findings.count();
+            findings.unpersist();
+            accounting.unpersist();
+            return new Counts(tasks.size(), listed, problems, n);
+        } finally {
+            results.unpersist(false);
+        }
+    }
+
+    /** Spark's text writer names its files {@code .txt}; the findings are JSON lines. */
+    private static void renameParts(Configuration conf, Path dir, String from, String to) throws IOException {
+        FileSystem fs = dir.getFileSystem(conf);
+        for (FileStatus s : fs.listStatus(dir)) {
+            String name = s.getPath().getName();
+            if (name.startsWith("part-") && name.endsWith(from)) {
+                fs.rename(s.getPath(), new Path(dir, name.substring(0, name.length() - from.length()) + to));
+            }
+        }
+    }
+}

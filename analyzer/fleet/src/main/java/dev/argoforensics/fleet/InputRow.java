@@ -1,0 +1,59 @@
+package dev.argoforensics.fleet;
+
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.UnparsedLine;
+import dev.argoforensics.wording.Words;
+import java.io.Serializable;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * One line of the per-input accounting ({@code DIR/inputs}): what reading an object gave, as the
+ * engine counted it, or why it was not read. Nothing listed is left out of it.
+ *
+ * @param cluster  null for an object with no {@code cluster=NAME} segment
+ * @param path     the display path ({@code cluster=NAME/rest}), or the URI of an object not placed in a cluster
+ * @param kind     log, snapshot, ignored, unreadable; or listing (not placed) and failed (the cluster's analysis failed)
+ * @param problems the file's problems (damage, cut lines, encoding) and unreadable reasons, in words, one per line
+ */
+public record InputRow(String cluster, String path, String kind, String format, String sha256, Long lines, Long events, Long unparsed,
+                       long problemCount, String problems, String notes) implements Serializable {
+
+    public static final StructType SCHEMA = new StructType()
+            .add("cluster", DataTypes.StringType)
+            .add("path", DataTypes.StringType)
+            .add("kind", DataTypes.StringType)
+            .add("format", DataTypes.StringType)
+            .add("sha256", DataTypes.StringType)
+            .add("lines", DataTypes.LongType)
+            .add("events", DataTypes.LongType)
+            .add("unparsed", DataTypes.LongType)
+            .add("problemCount", DataTypes.LongType, false)
+            .add("problems", DataTypes.StringType)
+            .add("notes", DataTypes.StringType);
+
+    /** An object not read, with why. */
+    public static InputRow unread(String cluster, String path, String kind, String reason) {
+        return new InputRow(cluster, path, kind, null, null, null, null, null, 1, reason, null);
+    }
+
+    /** What the engine's reading of one file gave. */
+    public static InputRow of(String cluster, InputSummary s) {
+        String problems = s.problems().stream().map(InputRow::problem).collect(Collectors.joining("\n"));
+        String notes = s.notes().stream().map(Words.english()::render).collect(Collectors.joining("\n"));
+        return new InputRow(cluster, s.file().displayPath(), s.file().kind().name().toLowerCase(Locale.ROOT), s.format(), s.sha256(),
+                s.lines(), s.events(), s.unparsed(), s.problems().size(), problems.isEmpty() ? null : problems, notes.isEmpty() ? null : notes);
+    }
+
+    private static String problem(UnparsedLine u) {
+        return u.source().file() + ":" + u.source().line() + ": " + u.reason();
+    }
+
+    public Row toRow() {
+        return RowFactory.create(cluster, path, kind, format, sha256, lines, events, unparsed, problemCount, problems, notes);
+    }
+}

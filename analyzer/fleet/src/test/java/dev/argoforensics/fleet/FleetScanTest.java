@@ -1,0 +1,337 @@
+package dev.argoforensics.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.adobe.testing.s3mock.S3MockApplication;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.argoforensics.generator.LogGenerator;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The fleet scan in Spark local mode against {@code analyze} run per cluster from the corpus root
+ * (the CLI, in its own process, so that display paths are what a user sees): the same set of
+ * findings, fact for fact, per cluster.
+ */
+class FleetScanTest {
+    private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final Path SAMPLES = Path.of("../../samples").toAbsolutePath().normalize();
+
+    private static SparkSession spark;
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("fleet-test")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2")
+                // Spark SQL would claim the JVM's one URL stream handler factory, which S3Mock's Tomcat needs in this JVM.
+                .config("spark.sql.defaultUrlStreamHandlerFactory.enabled", "false")
+                .getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+
+    @Test
+    void everySampleAsOneClusterGivesAnalyzesFindings() throws Exception {
+        Path root = tmp.resolve("samples-corpus");
+        List<String> names;
+        try (Stream<Path> s = Files.list(SAMPLES)) {
+            names = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(names.size() >= 30, "samples found: " + names);
+        for (String n : names) {
+            copyTree(SAMPLES.resolve(n), root.resolve("cluster=" + n));
+        }
+        Path out = tmp.resolve("samples-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), root.toString()));
+        assertEquals(names.size(), counts.clusters());
+
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Map<String, Set<String>> analyze = analyzeEach(root, names);
+        int total = 0;
+        for (String n : names) {
+            assertEquals(analyze.get(n), fleet.getOrDefault(n, Set.of()), "cluster=" + n);
+            total += analyze.get(n).size();
+        }
+        assertTrue(total > 30, "the samples hold findings: " + total);
+        assertEquals(total, counts.findings());
+    }
+
+    /** The three-cluster corpus read from local files, once for the tests that need it. */
+    private static synchronized Path threeClusters() throws IOException {
+        Path out = tmp.resolve("three-out");
+        if (!Files.exists(out)) {
+            FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), "file://" + tmp.resolve("three")));
+        }
+        return out;
+    }
+
+    @Test
+    void threeClustersWithTheSamePodNamesStayApart() throws Exception {
+        Path root = tmp.resolve("three");
+        corpus(root);
+        Path out = threeClusters();
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Map<String, Set<String>> analyze = analyzeEach(root, List.of("a", "b", "c"));
+        assertEquals(Set.of("a", "b", "c"), fleet.keySet());
+        for (String c : List.of("a", "b", "c")) {
+            assertFalse(analyze.get(c).isEmpty(), "cluster " + c + " has findings");
+            assertEquals(analyze.get(c), fleet.get(c), "cluster=" + c);
+        }
+        assertNotEquals(fleet.get("a"), fleet.get("b"), "a and b share Pod names but not evidence");
+        Set<String> podsA = pods(fleet.get("a"));
+        podsA.retainAll(pods(fleet.get("b")));
+        assertFalse(podsA.isEmpty(), "a and b have findings about Pods of the same name");
+
+        // Accounting: every object listed is one row, in path order, with its lines.
+        List<Row> inputs = spark.read().json(out.resolve("inputs").toString()).collectAsList();
+        long objects;
+        try (Stream<Path> s = Files.walk(root)) {
+            objects = s.filter(Files::isRegularFile).count();
+        }
+        assertEquals(objects, inputs.size());
+        assertTrue(inputs.stream().allMatch(r -> r.getAs("cluster") != null && ((String) r.getAs("path")).startsWith("cluster=" + r.getAs("cluster") + "/")));
+        // Parquet and the summary hold the same findings.
+        long parquet = spark.read().parquet(out.resolve("findings-parquet").toString()).count();
+        assertEquals(fleet.values().stream().mapToInt(Set::size).sum(), parquet);
+        long summed = spark.read().json(out.resolve("summary").toString()).collectAsList().stream().mapToLong(r -> r.getAs("count")).sum();
+        assertEquals(parquet, summed);
+    }
+
+    @Test
+    void readsThroughS3aFromAnInProcessS3Server() throws Exception {
+        Path root = tmp.resolve("three");
+        corpus(root);
+        S3MockApplication s3 = S3MockApplication.start(new java.util.HashMap<>(Map.of(S3MockApplication.PROP_HTTP_PORT, S3MockApplication.RANDOM_PORT,
+                S3MockApplication.PROP_HTTPS_PORT, S3MockApplication.RANDOM_PORT, S3MockApplication.PROP_INITIAL_BUCKETS, "logs",
+                S3MockApplication.PROP_ROOT_DIRECTORY, tmp.resolve("s3-store").toString(), S3MockApplication.PROP_SILENT, true)));
+        try {
+            String endpoint = "http://127.0.0.1:" + s3.getHttpPort();
+            try (S3Client client = S3Client.builder().endpointOverride(URI.create(endpoint)).forcePathStyle(true).region(Region.US_EAST_1)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("fleet", "test"))).build();
+                 Stream<Path> files = Files.walk(root)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    String key = "export/" + root.relativize(f).toString().replace('\\', '/');
+                    client.putObject(b -> b.bucket("logs").key(key), RequestBody.fromFile(f));
+                }
+            }
+            var hadoop = spark.sparkContext().hadoopConfiguration();
+            hadoop.set("fs.s3a.endpoint", endpoint);
+            hadoop.set("fs.s3a.endpoint.region", "us-east-1");
+            hadoop.set("fs.s3a.path.style.access", "true");
+            hadoop.set("fs.s3a.connection.ssl.enabled", "false");
+            hadoop.set("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+            hadoop.set("fs.s3a.access.key", "fleet");
+            hadoop.set("fs.s3a.secret.key", "test");
+            Path s3out = tmp.resolve("s3-out");
+            FleetScan.run(spark, FleetOptions.parse("--out", s3out.toString(), "s3a://logs/export/"));
+            Map<String, Set<String>> viaS3 = fleetFindings(s3out);
+            assertEquals(Set.of("a", "b", "c"), viaS3.keySet());
+            assertEquals(fleetFindings(threeClusters()), viaS3);
+            // The accounting names the same inputs with the same counts and hashes.
+            assertEquals(accounting(threeClusters()), accounting(s3out));
+        } finally {
+            s3.stop();
+        }
+    }
+
+    @Test
+    void aPathWithoutAClusterIsInTheAccountingNotRead() throws Exception {
+        Path root = tmp.resolve("stray");
+        copyTree(SAMPLES.resolve("issue-17024"), root.resolve("cluster=x"));
+        copyTree(SAMPLES.resolve("issue-17024/logs"), root.resolve("unsorted"));
+        Path out = tmp.resolve("stray-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), root.toString()));
+        List<Row> stray = spark.read().json(out.resolve("inputs").toString()).filter("kind = 'listing'").collectAsList();
+        assertEquals(3, stray.size(), stray.toString());
+        assertTrue(stray.stream().allMatch(r -> r.getAs("cluster") == null && ((String) r.getAs("path")).contains("/unsorted/")
+                && ((String) r.getAs("problems")).contains("cluster=NAME")));
+        assertEquals(3, counts.problems());
+        assertTrue(fleetFindings(out).keySet().equals(Set.of("x")));
+    }
+
+    // --- the corpus of three clusters --------------------------------------------------------------
+
+    /**
+     * a: the #17024 sample with its exports, plus a generated log (planted races) as three gzip'd
+     * hourly objects; b: the same sample without its exports or one controller's log, and the same
+     * generated log as one plain file less the lines of one race Pod (same Pod names, other evidence);
+     * c: the two-controllers sample plus another generated log, in slog JSON, gzip'd.
+     */
+    static void corpus(Path root) throws IOException {
+        if (Files.exists(root)) {
+            return;
+        }
+        copyTree(SAMPLES.resolve("issue-17024"), root.resolve("cluster=a"));
+        copyTree(SAMPLES.resolve("issue-17024/logs"), root.resolve("cluster=b/logs"));
+        Files.delete(root.resolve("cluster=b/logs/3-controller-workers-restored.log"));
+        copyTree(SAMPLES.resolve("two-controllers"), root.resolve("cluster=c"));
+
+        StringWriter w = new StringWriter();
+        LogGenerator.Manifest m = new LogGenerator(7, 300_000, LogGenerator.Mix.SLOG_TEXT, 3).write(w);
+        List<String> lines = w.toString().lines().toList();
+        int third = lines.size() / 3;
+        for (int h = 0; h < 3; h++) {
+            gzip(root.resolve("cluster=a/controller/2026/09/19/" + String.format("%02d", h) + "/workflow-controller.log.gz"),
+                    lines.subList(h * third, h == 2 ? lines.size() : (h + 1) * third));
+        }
+        String dropped = m.racePods().get(0);
+        Files.createDirectories(root.resolve("cluster=b/controller"));
+        Files.write(root.resolve("cluster=b/controller/workflow-controller.log"),
+                lines.stream().filter(l -> !l.contains(dropped)).toList(), StandardCharsets.UTF_8);
+
+        StringWriter w2 = new StringWriter();
+        new LogGenerator(8, 200_000, LogGenerator.Mix.SLOG_JSON, 2).write(w2);
+        gzip(root.resolve("cluster=c/controller/workflow-controller.json.log.gz"), w2.toString().lines().toList());
+    }
+
+    private static void gzip(Path to, List<String> lines) throws IOException {
+        Files.createDirectories(to.getParent());
+        try (OutputStream os = new GZIPOutputStream(Files.newOutputStream(to));
+             BufferedWriter bw = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
+            for (String l : lines) {
+                bw.write(l);
+                bw.write('\n');
+            }
+        }
+    }
+
+    /** Copies the folders and regular files, not symbolic links (an object store has none; the sample "broken" has two). */
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.filter(p -> !Files.isSymbolicLink(p)).toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.createDirectories(t.getParent());
+                    Files.copy(p, t);
+                }
+            }
+        }
+    }
+
+    // --- the two sides, as canonical JSON findings per cluster -------------------------------------
+
+    /** The fleet's JSON lines by cluster, each without its cluster field, canonical. */
+    static Map<String, Set<String>> fleetFindings(Path out) throws IOException {
+        Map<String, Set<String>> by = new TreeMap<>();
+        List<Path> parts;
+        try (Stream<Path> s = Files.list(out.resolve("findings"))) {
+            parts = s.filter(p -> p.getFileName().toString().endsWith(".json")).toList();
+        }
+        assertEquals(1, parts.size(), "one findings file: " + parts);
+        for (String line : Files.readAllLines(parts.get(0), StandardCharsets.UTF_8)) {
+            ObjectNode n = (ObjectNode) JSON.readTree(line);
+            String cluster = n.remove("cluster").asText();
+            assertTrue(by.computeIfAbsent(cluster, c -> new TreeSet<>()).add(canonical(n)), "a finding twice: " + line);
+        }
+        return by;
+    }
+
+    /** {@code analyze --format json cluster=NAME} run from {@code root}, two at a time, its findings canonical. */
+    static Map<String, Set<String>> analyzeEach(Path root, List<String> clusters) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Map<String, Future<Set<String>>> running = new TreeMap<>();
+            for (String c : clusters) {
+                running.put(c, pool.submit(() -> analyze(root, c)));
+            }
+            Map<String, Set<String>> by = new TreeMap<>();
+            for (var e : running.entrySet()) {
+                by.put(e.getKey(), e.getValue().get());
+            }
+            return by;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Set<String> analyze(Path root, String cluster) throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path stdout = Files.createTempFile(tmp, "analyze-" + cluster, ".json");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                "dev.argoforensics.cli.Main", "analyze", "--format", "json", "--quiet", "--threads", "1", "cluster=" + cluster)
+                .directory(root.toFile()).redirectOutput(stdout.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        int rc = p.waitFor();
+        Set<String> out = new TreeSet<>();
+        if (rc == 2) {
+            return out; // nothing usable: no report
+        }
+        assertTrue(rc == 0 || rc == 1, "analyze cluster=" + cluster + " exited " + rc);
+        for (JsonNode f : JSON.readTree(stdout.toFile()).get("findings")) {
+            assertTrue(out.add(canonical(f)), "a finding twice in analyze's report");
+        }
+        return out;
+    }
+
+    /** The accounting rows as text, in their order. */
+    static List<String> accounting(Path out) {
+        return spark.read().json(out.resolve("inputs").toString()).collectAsList().stream().map(Row::toString).toList();
+    }
+
+    static String canonical(JsonNode n) {
+        try {
+            Object tree = JSON.treeToValue(n, Object.class);
+            return JSON.writeValueAsString(tree);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Set<String> pods(Set<String> findings) {
+        return findings.stream().map(f -> {
+            try {
+                JsonNode pod = JSON.readTree(f).get("pod");
+                return pod == null || pod.isNull() ? null : pod.get("name").asText();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).filter(java.util.Objects::nonNull).collect(Collectors.toCollection(TreeSet::new));
+    }
+}
