@@ -33,6 +33,18 @@ public interface LogSource {
         return Optional.empty();
     }
 
+    /**
+     * What the first pass learnt from the file at an earlier read, when its content is unchanged (the
+     * index): the analysis then does not scan it again. Called after {@link #knownSha256}.
+     */
+    default Optional<FileScan> knownScan(InputFile file) {
+        return Optional.empty();
+    }
+
+    /** Hears what the first pass learnt from a file it scanned (the index keeps it for the next run). */
+    default void scanned(InputFile file, FileScan scan) {
+    }
+
     /** No earlier reads: every log file is read (the default). */
     static LogSource files() {
         return file -> Optional.empty();

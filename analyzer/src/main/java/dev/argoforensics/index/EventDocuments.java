@@ -2,6 +2,7 @@ package dev.argoforensics.index;
 
 import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
@@ -38,10 +40,12 @@ final class EventDocuments {
     static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
                              CatalogMatch match) {
         Builder b = new Builder(input, seq, event.time());
-        b.shown(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
+        // Stored only on observations: a document without it is a log event's.
+        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
         b.keyword(IndexFields.FORMAT, event.format().name().toLowerCase(Locale.ROOT));
         b.keyword(IndexFields.ENVELOPE, event.envelope().name().toLowerCase(Locale.ROOT));
-        b.source(event.source().file(), event.source().line()).text(event.text());
+        b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
+                fromFile(event));
         if (event.level() != null) {
             b.shown(IndexFields.LEVEL, event.level().name().toLowerCase(Locale.ROOT));
         }
@@ -75,7 +79,7 @@ final class EventDocuments {
     static Document observation(String input, long seq, Observation o) {
         Builder b = new Builder(input, seq, o.time());
         b.shown(IndexFields.EVIDENCE, "snapshot").shown(IndexFields.KIND, o.kind());
-        b.source(o.source().file(), o.source().line()).text(o.text());
+        b.source(o.source().file(), o.source().line()).text(o.text(), null, false);
         if (o.lowerBound()) {
             b.stored(IndexFields.LOWER_BOUND, 1);
         }
@@ -104,6 +108,29 @@ final class EventDocuments {
         return d.getField(field).numericValue().longValue();
     }
 
+    /**
+     * True if the event's text is its file's line as it stands: one line, in no envelope, not cut, not
+     * the file's first (which may start with a byte-order mark). Its text is not stored: search reads
+     * the line from the file ({@link LineTexts}).
+     */
+    /** Longer texts are stored (a line over {@code --max-line-bytes} was cut, and its file's line is longer). */
+    static final int SHORT_LINE = 4096;
+
+    static boolean fromFile(LogEvent e) {
+        return e.envelope() == EnvelopeKind.NONE && e.lastLine() == e.source().line() && e.source().line() > 1
+                && e.text().length() < SHORT_LINE && !(e.event() instanceof ControllerEvent.GoPanic) && e.text().indexOf('\r') < 0 && e.text().indexOf('\n') < 0;
+    }
+
+    /** Words: positions for phrases, no norms (hits are ordered by time, never scored). */
+    private static final FieldType WORDS = words();
+
+    private static FieldType words() {
+        FieldType t = new FieldType(TextField.TYPE_NOT_STORED);
+        t.setOmitNorms(true);
+        t.freeze();
+        return t;
+    }
+
     /** Collects one document's fields; keyword values are written once per field. */
     private static final class Builder {
         final Document doc = new Document();
@@ -111,7 +138,8 @@ final class EventDocuments {
 
         Builder(String input, long seq, Timestamp time) {
             doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
-            doc.add(new StringField(IndexFields.INPUT, input, Store.YES));
+            // Not stored: the document's file names its input (StoredIndex#inputOf).
+            doc.add(new StringField(IndexFields.INPUT, input, Store.NO));
             doc.add(new LongPoint(IndexFields.SEQ, seq));
             doc.add(new NumericDocValuesField(IndexFields.SEQ, seq));
             doc.add(new StoredField(IndexFields.SEQ, seq));
@@ -132,13 +160,23 @@ final class EventDocuments {
 
         Builder words(String field, String value) {
             if (value != null) {
-                doc.add(new TextField(field, value, Store.NO));
+                doc.add(new org.apache.lucene.document.Field(field, value, WORDS));
             }
             return this;
         }
 
-        Builder text(String value) {
-            doc.add(new TextField(IndexFields.TEXT, value, Store.YES));
+        /**
+         * The text, indexed as words without the record's own time as printed (the {@code time} field
+         * holds it, and its digits would be most of the field's distinct words); stored unless it is
+         * the file's line as it stands ({@code inFile}): search reads that line from the file.
+         */
+        Builder text(String value, String rawTime, boolean inFile) {
+            if (!inFile) {
+                doc.add(new StoredField(IndexFields.TEXT, value));
+            }
+            int at = rawTime == null || rawTime.isEmpty() ? -1 : value.indexOf(rawTime);
+            String words = at < 0 ? value : value.substring(0, at) + ' ' + value.substring(at + rawTime.length());
+            doc.add(new org.apache.lucene.document.Field(IndexFields.TEXT, words, WORDS));
             return this;
         }
 

@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.NavigableSet;
+import java.util.Map;
+import java.util.HashMap;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.index.FieldInfo;
@@ -159,7 +163,48 @@ public final class EventSearch implements Closeable {
             }
             out.add(new SearchMatch(f.hit(), before, after));
         }
+        return withTexts(out);
+    }
+
+    /** Hits whose text the index does not store get it from their files, one pass per file. */
+    private List<SearchMatch> withTexts(List<SearchMatch> matches) {
+        Map<String, NavigableSet<Long>> wanted = new TreeMap<>();
+        for (SearchMatch m : matches) {
+            for (SearchHit h : hitsOf(m)) {
+                if (h.text() == null) {
+                    wanted.computeIfAbsent(h.source().file(), k -> new TreeSet<>()).add(h.source().line());
+                }
+            }
+        }
+        if (wanted.isEmpty()) {
+            return matches;
+        }
+        Map<String, Map<Long, String>> texts = new HashMap<>();
+        wanted.forEach((file, lines) -> {
+            IndexedInput in = index.inputs().get(index.inputOf(file));
+            texts.put(file, in == null ? Map.of() : LineTexts.read(in, lines));
+        });
+        List<SearchMatch> out = new ArrayList<>(matches.size());
+        for (SearchMatch m : matches) {
+            out.add(new SearchMatch(texted(m.hit(), texts), m.before().stream().map(h -> texted(h, texts)).toList(),
+                    m.after().stream().map(h -> texted(h, texts)).toList()));
+        }
         return out;
+    }
+
+    private static List<SearchHit> hitsOf(SearchMatch m) {
+        List<SearchHit> all = new ArrayList<>(m.before());
+        all.add(m.hit());
+        all.addAll(m.after());
+        return all;
+    }
+
+    private static SearchHit texted(SearchHit h, Map<String, Map<Long, String>> texts) {
+        if (h.text() != null) {
+            return h;
+        }
+        String text = texts.getOrDefault(h.source().file(), Map.of()).getOrDefault(h.source().line(), LineTexts.unavailable("its input is not indexed"));
+        return new SearchHit(h.time(), h.lowerBound(), h.source(), h.controller(), h.level(), h.kind(), h.evidence(), text);
     }
 
     private List<Document> neighbours(Found f, int context) throws IOException {
@@ -176,8 +221,9 @@ public final class EventSearch implements Closeable {
         Timestamp time = stored == null ? null : StoredTime.decode(stored);
         SearchHit hit = new SearchHit(time, d.getField(IndexFields.LOWER_BOUND) != null,
                 new SourceRef(d.get(IndexFields.FILE), EventDocuments.number(d, IndexFields.LINE)), d.get(IndexFields.RUN),
-                d.get(IndexFields.LEVEL), d.get(IndexFields.KIND), d.get(IndexFields.EVIDENCE), d.get(IndexFields.TEXT));
-        String input = d.get(IndexFields.INPUT);
+                d.get(IndexFields.LEVEL), d.get(IndexFields.KIND), d.get(IndexFields.EVIDENCE) == null ? "log" : d.get(IndexFields.EVIDENCE),
+                d.get(IndexFields.TEXT));
+        String input = index.inputOf(d.get(IndexFields.FILE));
         long seq = EventDocuments.number(d, IndexFields.SEQ);
         IndexedInput in = index.inputs().get(input);
         long base = in == null ? Long.MAX_VALUE / 2 : in.base();

@@ -14,17 +14,18 @@ import java.util.Map;
 
 /**
  * What an index was built with. Documents are reused only by the same index layout, tool version,
- * message catalog, {@code --log-tz} and chunk size (pass 1 judges a file's time direction per chunk);
+ * message catalog, {@code --log-tz}, chunk size and longest line (pass 1 judges a file's time direction
+ * per chunk, and its result is kept per file);
  * anything else rebuilds the index from the files.
  *
  * @param layout     the version of the index's own layout ({@link #LAYOUT})
  * @param catalog    SHA-256 of the message catalog resource
  * @param logZone    the {@code --log-tz} zone, or "" for none
- * @param chunkBytes the analysis's chunk size
+ * @param chunkBytes the analysis's chunk size and longest line, as {@code <chunk>,<line>}
  */
 record IndexIdentity(String layout, String tool, String catalog, String logZone, String chunkBytes) {
     /** Changes whenever the documents' fields or the manifest change meaning. */
-    static final String LAYOUT = "2";
+    static final String LAYOUT = "3";
 
     private static final String KEY_LAYOUT = "argo-forensics.index.layout";
     private static final String KEY_TOOL = "argo-forensics.tool";
@@ -36,7 +37,7 @@ record IndexIdentity(String layout, String tool, String catalog, String logZone,
     static IndexIdentity current(AnalysisOptions options) {
         ZoneId zone = options.logZone();
         return new IndexIdentity(LAYOUT, ToolInfo.current().version(), catalogSha256(), zone == null ? "" : zone.getId(),
-                Long.toString(options.chunkBytes()));
+                options.chunkBytes() + "," + options.maxLineBytes());
     }
 
     static IndexIdentity fromCommit(Map<String, String> userData) {

@@ -9,6 +9,7 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.SourceRef;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -17,7 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,6 +41,8 @@ final class IndexUpdate {
     private final IndexWriter writer;
     private final Map<String, IndexedInput> known;
     private final IndexedLogSource logs;
+    /** Where observations' positions start: after every log event's ordinal, whatever the logs hold. */
+    static final long SNAPSHOT_BASE = 1L << 50;
 
     IndexUpdate(IndexWriter writer, Map<String, IndexedInput> known, IndexedLogSource logs) {
         this.writer = writer;
@@ -73,7 +76,7 @@ final class IndexUpdate {
         return named.equals(known.keySet());
     }
 
-    /** When nothing changed: records the modification times of files found unchanged by their hash. */
+    /** When nothing changed: records the modification times of files found unchanged by their hash, and first scans. */
     IndexChanges recordTimes(AnalysisResult result) throws IOException {
         int reused = 0;
         for (InputSummary s : result.inputs()) {
@@ -82,51 +85,66 @@ final class IndexUpdate {
             InputStat stat = s.file().kind() == InputKind.LOG ? logs.served(key).map(IndexedLogSource.Served::stat).orElse(null)
                     : before == null ? null : InputStat.of(s.file());
             reused += s.file().kind() == InputKind.LOG && stat != null ? 1 : 0;
-            if (before != null && stat != null && !stat.sameAs(before)) {
+            String scan = s.file().kind() == InputKind.LOG ? logs.scan(key) : null;
+            if (before != null && stat != null && (!stat.sameAs(before) || !java.util.Objects.equals(scan, before.scan()))) {
                 IndexedInput entry = new IndexedInput(key, before.displayPath(), before.kind(), before.compressed(), stat.size(), stat.modified(),
-                        before.sha256(), before.derived(), before.base(), before.events());
+                        before.sha256(), before.derived(), before.base(), before.events(), scan);
                 writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             }
         }
         return new IndexChanges(0, reused, 0, 0, 0, false);
     }
 
+    /** Writes the event documents of the log files named (input key by display path); returns how many per key. */
+    @FunctionalInterface
+    interface LogDocuments {
+        Map<String, Long> write(Map<String, String> files, Map<SourceRef, List<PodKey>> pods) throws IOException;
+    }
+
     /**
-     * @param everything the analysis of the same inputs keeping every event (the documents need them all)
-     * @param rebuilt    the index was emptied first (it was built with another identity)
+     * @param result       the analysis the report was made from: its runs, its Pods (those of interest) and times
+     * @param rebuilt      the index was emptied first (it was built with another identity)
+     * @param logDocuments writes the documents of the log files that need them (a streamed reading of its own)
      */
-    IndexChanges apply(AnalysisResult everything, boolean rebuilt, LogDocumentWriter documents) throws IOException {
-        Correlation c = everything.correlation();
-        Map<String, List<LogEvent>> eventsByFile = new HashMap<>();
+    IndexChanges apply(AnalysisResult result, boolean rebuilt, LogDocuments logDocuments) throws IOException {
+        Correlation c = result.correlation();
+        Map<String, List<LogEvent>> keptByFile = new HashMap<>();
         for (LogEvent e : c.events()) {
-            eventsByFile.computeIfAbsent(e.source().file(), k -> new ArrayList<>()).add(e);
+            keptByFile.computeIfAbsent(e.source().file(), k -> new ArrayList<>()).add(e);
         }
-        Map<LogEvent, List<PodKey>> pods = new IdentityHashMap<>();
+        Map<SourceRef, List<PodKey>> pods = new HashMap<>();
         for (PodHistory h : c.pods().values()) {
-            h.events().forEach(e -> pods.computeIfAbsent(e, k -> new ArrayList<>()).add(h.key()));
+            h.events().forEach(e -> pods.computeIfAbsent(e.source(), k -> new ArrayList<>()).add(h.key()));
         }
         Map<String, List<Observation>> observations = SnapshotObservations.byFile(c);
-        long snapshotBase = c.events().size();
+        long snapshotBase = SNAPSHOT_BASE;
         Set<String> named = new HashSet<>();
+        Map<String, String> toWrite = new LinkedHashMap<>();
+        List<IndexedInput> entries = new ArrayList<>();
         int read = 0;
         int reused = 0;
         int written = 0;
         long events = 0;
-        for (InputSummary s : everything.inputs()) {
+        for (InputSummary s : result.inputs()) {
             InputFile f = s.file();
             String key = InputStat.key(f);
             if (f.kind() == InputKind.LOG && logs.served(key).isPresent()) {
                 IndexedLogSource.Served served = logs.served(key).get();
                 named.add(key);
-                List<LogEvent> fileEvents = eventsByFile.getOrDefault(f.displayPath(), List.of());
                 if (served.unchanged()) {
                     reused++;
                 } else {
                     read++;
                 }
-                if (writeLog(f, key, s.sha256(), served, fileEvents, c, pods, documents)) {
-                    written++;
-                    events += fileEvents.size();
+                String derived = derivedLog(f, s, keptByFile.getOrDefault(f.displayPath(), List.of()), c, pods);
+                IndexedInput before = known.get(key);
+                IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.LOG, f.compressed(), served.stat().size(),
+                        served.stat().modified(), s.sha256(), derived, 0, before == null ? 0 : before.events(), logs.scan(key));
+                if (served.unchanged() && before != null && derived.equals(before.derived())) {
+                    writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
+                } else {
+                    toWrite.put(f.displayPath(), key);
+                    entries.add(entry);
                 }
             } else if (f.kind() == InputKind.SNAPSHOT && s.sha256() != null) {
                 named.add(key);
@@ -136,6 +154,19 @@ final class IndexUpdate {
                     events += obs.size();
                 }
                 snapshotBase += obs.size();
+            }
+        }
+        if (!toWrite.isEmpty()) {
+            for (String key : toWrite.values()) {
+                writer.deleteDocuments(new Term(IndexFields.INPUT, key));
+            }
+            Map<String, Long> counts = logDocuments.write(toWrite, pods);
+            for (IndexedInput e : entries) {
+                long n = counts.getOrDefault(e.key(), 0L);
+                writer.addDocument(EventDocuments.input(e.key(), new IndexedInput(e.key(), e.displayPath(), e.kind(), e.compressed(), e.size(),
+                        e.modified(), e.sha256(), e.derived(), 0, n, e.scan()).toJson()));
+                written++;
+                events += n;
             }
         }
         int dropped = 0;
@@ -148,29 +179,12 @@ final class IndexUpdate {
         return new IndexChanges(read, reused, written, events, dropped, rebuilt);
     }
 
-    /** Writes what a log file needs written; true if its event documents were written. */
-    private boolean writeLog(InputFile f, String key, String sha256, IndexedLogSource.Served served, List<LogEvent> events, Correlation c,
-                             Map<LogEvent, List<PodKey>> pods, LogDocumentWriter documents) throws IOException {
-        String derived = derivedLog(f, events, c, pods);
-        IndexedInput before = known.get(key);
-        IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.LOG, f.compressed(), served.stat().size(),
-                served.stat().modified(), sha256, derived, events.isEmpty() ? 0 : events.get(0).ordinal(), events.size());
-        if (served.unchanged() && before != null && derived.equals(before.derived())) {
-            writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
-            return false;
-        }
-        writer.deleteDocuments(new Term(IndexFields.INPUT, key));
-        documents.write(key, events, c, pods);
-        writer.addDocument(EventDocuments.input(key, entry.toJson()));
-        return true;
-    }
-
     private boolean writeSnapshot(InputFile f, String key, String sha256, List<Observation> obs, long base) throws IOException {
         InputStat stat = InputStat.of(f);
         String derived = snapshotDerived(f, sha256);
         IndexedInput before = known.get(key);
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.SNAPSHOT, f.compressed(), stat.size(), stat.modified(), sha256,
-                derived, base, obs.size());
+                derived, base, obs.size(), null);
         if (before != null && derived.equals(before.derived()) && before.events() == obs.size()) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;
@@ -202,14 +216,23 @@ final class IndexUpdate {
                 .build();
     }
 
-    /** What a log file's documents hold beyond the file: its display path, final times, runs and correlated Pods. */
-    private static String derivedLog(InputFile f, List<LogEvent> events, Correlation c, Map<LogEvent, List<PodKey>> pods) {
-        List<String> parts = new ArrayList<>(events.size() + 1);
+    /**
+     * What a log file's documents hold beyond the file: its display path, the runs it is part of (their
+     * names and releases), the times and Pods of its lines the analysis kept (Pods of interest) and
+     * its notes (a klog year taken from another input).
+     */
+    private static String derivedLog(InputFile f, InputSummary s, List<LogEvent> kept, Correlation c, Map<SourceRef, List<PodKey>> pods) {
+        List<String> parts = new ArrayList<>(kept.size() + 8);
         parts.add(f.displayPath());
-        for (LogEvent e : events) {
-            ControllerProcess run = c.process(e);
-            parts.add(StoredTime.encode(e.time()) + '|' + run.label() + '|' + run.release() + '|' + pods.getOrDefault(e, List.of()));
+        for (ControllerProcess run : c.processes()) {
+            if (run.files().contains(f.displayPath())) {
+                parts.add(run.label() + '|' + run.release());
+            }
         }
+        for (LogEvent e : kept) {
+            parts.add(e.source().line() + "|" + StoredTime.encode(e.time()) + '|' + pods.getOrDefault(e.source(), List.of()));
+        }
+        s.notes().forEach(n -> parts.add(String.valueOf(n)));
         return hash(parts);
     }
 

@@ -23,9 +23,10 @@ import org.apache.lucene.store.FSDirectory;
  * An analysis that keeps an index of its events. The analysis reads every log file as without an
  * index (the index keeps no lines); the index tells which files its documents were made from
  * ({@link IndexedLogSource}), and gives their SHA-256. The report is the one {@link Analysis} gives
- * without an index. When nothing changed, nothing is written but the files' times; otherwise a
- * second analysis of the same files keeps every event (search needs them all) and the index is
- * brought up to date ({@link IndexUpdate}), its documents written on several threads.
+ * without an index. When nothing changed, nothing is written but the files' times; otherwise the
+ * index is brought up to date ({@link IndexUpdate}): the log files whose documents must be written
+ * are read again keeping every line, each event handed to the document writer as it is assembled
+ * ({@link DocumentReading}), so memory stays what the analysis keeps plus the writer's buffer.
  */
 public final class IndexedAnalysis {
     private IndexedAnalysis() {
@@ -91,12 +92,15 @@ public final class IndexedAnalysis {
                 if (reusable && update.nothingChanged(result)) {
                     changes = update.recordTimes(result);
                 } else {
-                    AnalysisOptions all = options.keepingEverything(true).withProgress(Progress.NONE);
-                    AnalysisResult everything = options.keepEverything() ? result
-                            : new Analysis(catalog, rules, all, logs).run(paths, times);
-                    try (LogDocumentWriter documents = new LogDocumentWriter(writer, catalog, options.threads())) {
-                        changes = update.apply(everything, before.identity().isPresent() && !reusable, documents);
-                    }
+                    boolean rebuilt = before.identity().isPresent() && !reusable;
+                    changes = update.apply(result, rebuilt, (files, pods) -> {
+                        try (LogDocumentWriter documents = new LogDocumentWriter(writer, catalog, options.threads(),
+                                result.correlation().processes(), pods, files)) {
+                            DocumentReading.run(catalog, options, result.inputs(), result.correlation().processes(), logs, documents);
+                            documents.finish();
+                            return documents.written();
+                        }
+                    });
                 }
                 writer.setLiveCommitData(identity.commitData().entrySet());
                 writer.commit();

@@ -17,9 +17,11 @@ import dev.argoforensics.source.InputKind;
  *                        the documents are written again
  * @param base            order of the input's first event among all events (the report's ordinal)
  * @param events          number of event documents
+ * @param scan            what the first pass learnt from the file ({@link dev.argoforensics.accounting.FileScan#encode()}),
+ *                        or null: an analysis of the unchanged file does not scan it again
  */
 record IndexedInput(String key, String displayPath, InputKind kind, boolean compressed, long size, String modified, String sha256,
-                    String derived, long base, long events) {
+                    String derived, long base, long events, String scan) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -1,5 +1,6 @@
 package dev.argoforensics.index;
 
+import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.accounting.LogLines;
 import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.source.InputFile;
@@ -21,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class IndexedLogSource implements LogSource {
     private final Map<String, IndexedInput> known;
     private final Map<String, Served> served = new ConcurrentHashMap<>();
+    private final Map<String, FileScan> scans = new ConcurrentHashMap<>();
 
     /**
      * What was found for one file.
@@ -51,6 +53,34 @@ final class IndexedLogSource implements LogSource {
     @Override
     public Optional<String> knownSha256(InputFile file) {
         return served(InputStat.key(file)).map(Served::sha256);
+    }
+
+    /** The first pass's result of an unchanged file, as recorded when its documents were made. */
+    @Override
+    public Optional<FileScan> knownScan(InputFile file) {
+        String key = InputStat.key(file);
+        IndexedInput recorded = known.get(key);
+        boolean unchanged = served(key).map(Served::unchanged).orElse(false);
+        return unchanged && recorded.scan() != null ? Optional.of(FileScan.decode(recorded.scan())) : Optional.empty();
+    }
+
+    @Override
+    public void scanned(InputFile file, FileScan scan) {
+        scans.put(InputStat.key(file), scan);
+    }
+
+    /**
+     * The first pass's result of the file with this key, encoded: as scanned in this run, or (an
+     * unchanged file not scanned again) as recorded; null if neither.
+     */
+    String scan(String key) {
+        FileScan s = scans.get(key);
+        if (s != null) {
+            return s.encode();
+        }
+        IndexedInput recorded = known.get(key);
+        boolean unchanged = served(key).map(Served::unchanged).orElse(false);
+        return unchanged && recorded != null ? recorded.scan() : null;
     }
 
     /** What was found for the file with this key; empty if the analysis did not ask or it could not be read. */

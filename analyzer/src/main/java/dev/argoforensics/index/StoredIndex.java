@@ -36,12 +36,14 @@ final class StoredIndex implements Closeable {
     private final IndexSearcher searcher;
     private final IndexIdentity identity;
     private final Map<String, IndexedInput> inputs;
+    private final Map<String, String> byDisplayPath = new HashMap<>();
 
     private StoredIndex(DirectoryReader reader, IndexIdentity identity, Map<String, IndexedInput> inputs) {
         this.reader = reader;
         this.searcher = reader == null ? null : new IndexSearcher(reader);
         this.identity = identity;
         this.inputs = Map.copyOf(inputs);
+        inputs.values().forEach(i -> byDisplayPath.put(i.displayPath(), i.key()));
     }
 
     /**
@@ -76,6 +78,11 @@ final class StoredIndex implements Closeable {
 
     Map<String, IndexedInput> inputs() {
         return inputs;
+    }
+
+    /** The key of the input an event document's file (its display path) belongs to, or null. */
+    String inputOf(String displayPath) {
+        return byDisplayPath.get(displayPath);
     }
 
     IndexSearcher searcher() {

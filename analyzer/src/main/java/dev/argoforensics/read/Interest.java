@@ -1,5 +1,7 @@
 package dev.argoforensics.read;
 
+import dev.argoforensics.accounting.FileScan;
+
 /**
  * The Pods and Workflows whose lines an analysis keeps. Large inputs are mostly routine lines of
  * Pods nothing is wrong with; only lines that mention a name of interest are parsed in full and
@@ -73,6 +75,24 @@ public final class Interest {
         prefixes.addAll(other.prefixes);
         exactLengths |= other.exactLengths;
         prefixLengths |= other.prefixLengths;
+    }
+
+    /** This interest as a file's scan (see {@link FileScan}). */
+    synchronized FileScan toScan(boolean newestFirst) {
+        return new FileScan(exact.values(), prefixes.values(), exactLengths, prefixLengths, newestFirst);
+    }
+
+    /** Adds what a file's earlier scan made of interest. */
+    synchronized void add(FileScan scan) {
+        check();
+        for (long v : scan.exact()) {
+            exact.add(v);
+        }
+        for (long v : scan.prefixes()) {
+            prefixes.add(v);
+        }
+        exactLengths |= scan.exactLengths();
+        prefixLengths |= scan.prefixLengths();
     }
 
     public void freeze() {
@@ -228,6 +248,22 @@ public final class Interest {
 
         int size() {
             return size;
+        }
+
+        /** The values, in ascending order. */
+        long[] values() {
+            long[] out = new long[size];
+            int n = 0;
+            if (hasZero) {
+                out[n++] = 0;
+            }
+            for (long v : slots) {
+                if (v != 0) {
+                    out[n++] = v;
+                }
+            }
+            java.util.Arrays.sort(out);
+            return out;
         }
 
         private void grow() {

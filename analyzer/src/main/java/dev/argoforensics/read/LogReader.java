@@ -1,5 +1,6 @@
 package dev.argoforensics.read;
 
+import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogLines;
 import dev.argoforensics.accounting.LogSource;
@@ -50,12 +51,24 @@ public final class LogReader {
     private final MessageCatalog catalog;
     private final ReadSettings settings;
     private final LogSource logs;
+    private final EventSink sink;
 
     /** @param logs asked first for each log file (see {@link LogSource}); the file is read only if it has no earlier read */
     public LogReader(MessageCatalog catalog, ReadSettings settings, LogSource logs) {
+        this(catalog, settings, logs, null);
+    }
+
+    /**
+     * A reading that hands every event to {@code sink} as it is assembled instead of keeping it
+     * ({@link LogReading#events()} is then empty): memory does not grow with the events read.
+     *
+     * @param sink null to keep the events
+     */
+    public LogReader(MessageCatalog catalog, ReadSettings settings, LogSource logs, EventSink sink) {
         this.catalog = catalog;
         this.settings = settings;
         this.logs = logs;
+        this.sink = sink;
     }
 
     /** What reading the logs gave: the kept events, the controller runs and what the logs held as a whole. */
@@ -76,6 +89,11 @@ public final class LogReader {
         StreamAssembler assembler = files.passTwo(interest, pool);
         PhaseTimes.mark("pass 2 (read, keep, assemble)");
         files.addLateNotes(assembler);
+        if (sink != null) {
+            // What waited for the whole reading: klog lines only another input could date.
+            assembler.events().forEach(sink::accept);
+            return new LogReading(List.of(), assembler.processes(), assembler.coverage());
+        }
         return new LogReading(assembler.events(), assembler.processes(), assembler.coverage());
     }
 
@@ -136,10 +154,16 @@ public final class LogReader {
             }
             settings.progress().phase("finding Pods of interest", totalBytes);
             Map<InputFile, List<Future<ScanResult>>> scans = new HashMap<>();
+            Map<InputFile, FileScan> known = new HashMap<>();
             for (InputFile f : readable) {
                 List<Future<ScanResult>> list = new ArrayList<>();
                 LogLines read = earlier.get(f);
-                if (read != null) {
+                Optional<FileScan> scanned = read == null ? logs.knownScan(f) : Optional.empty();
+                if (scanned.isPresent()) {
+                    // The file is the one an earlier run scanned: what it makes of interest is known.
+                    known.put(f, scanned.get());
+                    settings.progress().advance(f.path().toFile().length(), 0);
+                } else if (read != null) {
                     list.add(pool.submit(() -> frontEnds.get().scan(read)));
                     settings.progress().advance(f.path().toFile().length(), 0);
                 } else {
@@ -151,16 +175,31 @@ public final class LogReader {
             }
             for (InputFile f : List.copyOf(readable)) {
                 try {
+                    FileScan earlierScan = known.get(f);
+                    if (earlierScan != null) {
+                        if (!interest.isEverything()) {
+                            interest.add(earlierScan);
+                        }
+                        reversed.put(f, earlierScan.newestFirst());
+                        continue;
+                    }
                     List<ScanResult> results = new ArrayList<>();
+                    Interest ofFile = Interest.none();
                     for (Future<ScanResult> future : scans.get(f)) {
                         ScanResult r = Futures.get(future);
                         if (!interest.isEverything()) {
-                            interest.addAll(r.interest);
+                            ofFile.addAll(r.interest);
                         }
                         results.add(r);
                     }
                     LogLines read = earlier.get(f);
                     reversed.put(f, read != null ? read.newestFirst() : ScanResult.newestFirst(results));
+                    if (!interest.isEverything()) {
+                        interest.addAll(ofFile);
+                        if (read == null) {
+                            logs.scanned(f, ofFile.toScan(reversed.get(f)));
+                        }
+                    }
                 } catch (IOException | RuntimeException e) {
                     readable.remove(f);
                     Unreadable.record(f, e, summaries, unreadable);
@@ -173,7 +212,7 @@ public final class LogReader {
         /** Pass 2: read, keep what is of interest, assemble in order. */
         StreamAssembler passTwo(Interest interest, ExecutorService pool) {
             settings.progress().phase("reading", totalBytes);
-            StreamAssembler assembler = new StreamAssembler(catalog, settings.logZone());
+            StreamAssembler assembler = new StreamAssembler(catalog, settings.logZone(), sink);
             List<RotatedSet> sets = RotatedSet.group(readable);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
             for (RotatedSet set : sets) {

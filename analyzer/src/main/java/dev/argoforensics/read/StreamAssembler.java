@@ -90,11 +90,33 @@ final class StreamAssembler {
     /** Where the cleanup scheduling lines that were only counted stood (the correlation's pairing needs it). */
     private final CountedSchedules countedSchedules = new CountedSchedules();
     private long ordinal;
+    /** Takes the events instead of {@link #events} (all but the undated klog lines), or null to keep them. */
+    private final EventSink sink;
+    /** The earliest time among events handed to the sink (undated klog lines take their year near it). */
+    private Timestamp earliestHandedOver;
 
     StreamAssembler(MessageCatalog catalog, ZoneId logZone) {
+        this(catalog, logZone, null);
+    }
+
+    /** @param sink takes each event as soon as its time is final, instead of this assembler keeping it; null to keep them */
+    StreamAssembler(MessageCatalog catalog, ZoneId logZone, EventSink sink) {
         this.catalog = catalog;
         this.logZone = logZone;
+        this.sink = sink;
         catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
+    }
+
+    /** The earliest time of the events handed to the sink, or null. */
+    Timestamp earliestHandedOver() {
+        return earliestHandedOver;
+    }
+
+    private void handOver(LogEvent e) {
+        if (earliestHandedOver == null || e.time().compareTo(earliestHandedOver) < 0) {
+            earliestHandedOver = e.time();
+        }
+        sink.accept(e);
     }
 
     /** What the logs held as a whole, kept or not. */
@@ -154,6 +176,8 @@ final class StreamAssembler {
         private final ZoneCheck zoneCheck = new ZoneCheck();
         /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
         private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
+        /** Events handed to the sink already, by how their time zone was known. */
+        private final Map<ZoneBasis, Long> handedZones = new EnumMap<>(ZoneBasis.class);
         private ReleaseEvidence releases = ReleaseEvidence.NONE;
         private long lineBase;
         private long lines;
@@ -198,6 +222,19 @@ final class StreamAssembler {
                 take(itemsInOrder.get(taking));
             }
             takingFrom = null;
+            handOverFinal();
+        }
+
+        /** With a sink: hands over the kept events when none of them waits for a time (a klog year, a panic's neighbour). */
+        private void handOverFinal() {
+            if (sink == null || !klogWithoutYear.isEmpty() || !panicsWithoutTime.isEmpty()) {
+                return;
+            }
+            for (LogEvent e : kept) {
+                handedZones.merge(e.time().zone(), 1L, Long::sum);
+                handOver(e);
+            }
+            kept.clear();
         }
 
         /** True if any line of the file was taken (a file that failed before that is unreadable, not read in part). */
@@ -476,12 +513,26 @@ final class StreamAssembler {
             }
             samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
             Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
+            handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
             kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
             InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
                     unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
                     damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
             List<LogEvent> undatedKlog = klogWithoutYear.stream().map(kept::get).toList();
-            events.addAll(kept);
+            if (sink == null) {
+                events.addAll(kept);
+            } else {
+                // The sink takes the rest now; undated klog lines wait for the whole reading (another input may date them).
+                Set<Integer> waiting = new java.util.HashSet<>(klogWithoutYear);
+                for (int i = 0; i < kept.size(); i++) {
+                    if (waiting.contains(i)) {
+                        events.add(kept.get(i));
+                    } else {
+                        handOver(kept.get(i));
+                    }
+                }
+                kept.clear();
+            }
             return new FileOutcome(summary, undatedKlog);
         }
 

@@ -28,7 +28,7 @@ final class UndatedKlog {
         }
         Set<LogEvent> undatedSet = Collections.newSetFromMap(new IdentityHashMap<>());
         undatedSet.addAll(undated);
-        Timestamp reference = null;
+        Timestamp reference = assembler.earliestHandedOver();
         for (LogEvent e : assembler.events()) {
             if (!undatedSet.contains(e) && (reference == null || e.time().compareTo(reference) < 0)) {
                 reference = e.time();

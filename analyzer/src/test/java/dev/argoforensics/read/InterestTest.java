@@ -180,4 +180,28 @@ class InterestTest {
         }
         return false;
     }
+
+    @Test
+    void aFileScanGivesBackTheSameInterestThroughItsText() {
+        Interest scanned = Interest.none();
+        scanned.addPod("status-capture-repro-main-1234567890");
+        scanned.addWorkflow("nightly-etl-7x2kq");
+        scanned.addName("nightly-etl-7x2kq-902415131");
+        dev.argoforensics.accounting.FileScan scan = scanned.toScan(true);
+        dev.argoforensics.accounting.FileScan decoded = dev.argoforensics.accounting.FileScan.decode(scan.encode());
+        assertEquals(scan, decoded);
+        assertTrue(decoded.newestFirst());
+        Interest again = Interest.none();
+        again.add(decoded);
+        again.freeze();
+        scanned.freeze();
+        for (String line : new String[] {"pod=status-capture-repro-main-1234567890", "workflow=status-capture", "pod=nightly-etl-7x2kq-extract-1",
+                "node=nightly-etl-7x2kq-902415131", "workflow=nightly-etl", "pod=other-pod-1", "workflow=status-captur"}) {
+            assertEquals(scanned.mentions(line), again.mentions(line), line);
+        }
+        assertTrue(again.mentions("pod=nightly-etl-7x2kq-extract-1"));
+        assertFalse(again.mentions("pod=other-pod-1"));
+        assertEquals(Interest.none().toScan(false), dev.argoforensics.accounting.FileScan.decode(Interest.none().toScan(false).encode()),
+                "a file that makes nothing of interest");
+    }
 }

@@ -1,0 +1,89 @@
+package dev.argoforensics.index;
+
+import dev.argoforensics.accounting.FileScan;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.LogSource;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.Progress;
+import dev.argoforensics.read.ReadSettings;
+import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.UnreadableInput;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The reading that feeds the event documents: every log file of the analysis read again keeping every
+ * line, each event handed to the {@link LogDocumentWriter} as it is assembled and not kept (nothing
+ * is correlated: the runs and the Pods come from the analysis). Every file is read, not only those
+ * whose documents are written, so that the controller runs are the analysis's own.
+ */
+final class DocumentReading {
+    private DocumentReading() {
+    }
+
+    /**
+     * @param inputs   the analysis's inputs, in its order
+     * @param analysed the analysis's controller runs: the reading must find the same
+     * @throws IllegalStateException if it does not (a fault of the analyzer)
+     */
+    static void run(MessageCatalog catalog, AnalysisOptions options, List<InputSummary> inputs, List<ControllerProcess> analysed,
+                    IndexedLogSource logs, LogDocumentWriter documents) {
+        List<InputFile> logFiles = new ArrayList<>();
+        Map<String, String> hashes = new HashMap<>();
+        for (InputSummary s : inputs) {
+            if (s.file().kind() == InputKind.LOG) {
+                logFiles.add(s.file());
+                if (s.sha256() != null) {
+                    hashes.put(InputStat.key(s.file()), s.sha256());
+                }
+            }
+        }
+        LogSource known = new LogSource() {
+            @Override
+            public Optional<dev.argoforensics.accounting.LogLines> earlierRead(InputFile file) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> knownSha256(InputFile file) {
+                return Optional.ofNullable(hashes.get(InputStat.key(file)));
+            }
+
+            @Override
+            public Optional<FileScan> knownScan(InputFile file) {
+                // Whether the file runs newest first, from the analysis's first pass: no need to scan it again.
+                return Optional.ofNullable(logs.scan(InputStat.key(file))).map(FileScan::decode);
+            }
+        };
+        ReadSettings everything = new ReadSettings(options.logZone(), options.threads(), true, options.chunkBytes(), List.of(), Progress.NONE,
+                options.maxLineBytes());
+        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "argo-forensics-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        LogReader.LogReading reading;
+        try {
+            reading = new LogReader(catalog, everything, known, documents).read(logFiles, ExportedObjects.of(List.of()), pool,
+                    new HashMap<>(), new ArrayList<UnreadableInput>());
+        } finally {
+            pool.shutdownNow();
+        }
+        List<String> found = reading.processes().stream().map(p -> p.label() + '|' + p.release()).toList();
+        List<String> expected = analysed.stream().map(p -> p.label() + '|' + p.release()).toList();
+        if (!found.equals(expected)) {
+            throw new IllegalStateException("reading the logs again for the index found other controller runs (" + found.size()
+                    + ") than the analysis (" + expected.size() + ")");
+        }
+    }
+}
