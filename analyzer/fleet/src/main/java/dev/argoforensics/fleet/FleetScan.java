@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -15,7 +17,9 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.TaskContext;
 import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.CollectionAccumulator;
 
 import static org.apache.spark.sql.functions.col;
 
@@ -64,27 +68,59 @@ public final class FleetScan {
             }
             System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
+            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s%n",
+                    c.inputBytes(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
+                    c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "");
         } finally {
             spark.stop();
         }
     }
 
-    /** What a run wrote, in numbers. */
-    public record Counts(int clusters, long inputs, long problems, long findings) {
+    /**
+     * What a run wrote and moved, in numbers.
+     *
+     * @param inputBytes     the sizes of the objects placed in a cluster, as stored (gzip objects compressed)
+     * @param shuffleBytes   what Spark's tasks wrote to shuffle files (its {@code shuffleWriteMetrics.bytesWritten}), summed
+     * @param shuffleRecords the records in those
+     * @param sparkTasks     Spark tasks finished, every stage counted
+     */
+    public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
+                         long sparkTasks) {
     }
 
-    /** Lists, scans each cluster in one task, and writes the outputs under {@code options.out()}. */
+    /** As {@link #run(SparkSession, FleetOptions, Consumer)}, the progress lines on standard error. */
     public static Counts run(SparkSession spark, FleetOptions options) throws IOException {
+        return run(spark, options, System.err::println);
+    }
+
+    /**
+     * Lists, scans each cluster in one task, and writes the outputs under {@code options.out()}; gives
+     * {@code progress} a line as each cluster's task finishes (cluster, inputs, bytes, findings, seconds).
+     */
+    public static Counts run(SparkSession spark, FleetOptions options, Consumer<String> progress) throws IOException {
         Configuration hadoop = spark.sparkContext().hadoopConfiguration();
         FleetListing listing = FleetListing.list(options.inputs(), hadoop);
         List<ClusterTask> tasks = listing.tasks();
+        long inputBytes = tasks.stream().flatMap(t -> t.objects().stream()).mapToLong(FleetObject::bytes).sum();
         Map<String, String> conf = new HashMap<>();
         hadoop.forEach(e -> conf.put(e.getKey(), e.getValue()));
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<ClusterScan> scanner = jsc.broadcast(new ClusterScan(conf, options.threads(), options.spool()));
-        JavaRDD<ClusterResult> results = jsc.parallelize(tasks, Math.max(1, tasks.size()))
-                .map(t -> scanner.value().scan(t))
+        CollectionAccumulator<String> done = spark.sparkContext().collectionAccumulator(FleetListener.PROGRESS);
+        int clusters = tasks.size();
+        JavaRDD<ClusterResult> results = jsc.parallelize(tasks, Math.max(1, clusters))
+                .map(t -> {
+                    long start = System.nanoTime();
+                    ClusterResult r = scanner.value().scan(t);
+                    long bytes = t.objects().stream().mapToLong(FleetObject::bytes).sum();
+                    done.add(String.format(Locale.ROOT, "argo-forensics-fleet: %s%s done: %d input(s), %.1f MB, %d finding(s), %.1f s (partition %d of %d)",
+                            FleetListing.PREFIX, t.cluster(), t.objects().size(), bytes / 1e6, r.findings().size(),
+                            (System.nanoTime() - start) / 1e9, TaskContext.getPartitionId() + 1, clusters));
+                    return r;
+                })
                 .persist(StorageLevel.MEMORY_AND_DISK());
+        FleetListener listener = new FleetListener(progress);
+        spark.sparkContext().addSparkListener(listener);
         try {
             Dataset<Row> findings = spark.createDataFrame(results.flatMap(r -> r.findings().iterator()).map(FindingRow::toRow), FindingRow.SCHEMA);
             List<Row> unplaced = new ArrayList<>();
@@ -107,9 +143,20 @@ public final class FleetScan {
             long n = findings.count();
             findings.unpersist();
             accounting.unpersist();
-            return new Counts(tasks.size(), listed, problems, n);
+            drain(spark);
+            return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks());
         } finally {
+            spark.sparkContext().removeSparkListener(listener);
             results.unpersist(false);
+        }
+    }
+
+    /** Lets the listener see the last tasks' ends: Spark delivers them on its listener bus, after the action returned. */
+    private static void drain(SparkSession spark) {
+        try {
+            spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+        } catch (java.util.concurrent.TimeoutException e) {
+            System.err.println("argo-forensics-fleet: Spark's listener bus did not drain in 60 s: the shuffle figures may miss the last tasks");
         }
     }
 

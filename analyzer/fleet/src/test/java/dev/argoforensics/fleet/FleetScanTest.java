@@ -13,8 +13,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.argoforensics.generator.LogGenerator;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -45,13 +47,20 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * The fleet scan in Spark local mode against {@code analyze} run per cluster from the corpus root
- * (the CLI, in its own process, so that display paths are what a user sees): the same set of
- * findings, fact for fact, per cluster.
+ * The fleet scan in Spark local mode against {@code analyze} run per cluster from the corpus root:
+ * the same set of findings, fact for fact, per cluster. {@code analyze} is the CLI's command line
+ * ({@code analyze --format json --quiet --threads 1 cluster=NAME --out FILE}) run through its picocli
+ * entry point in this JVM, so its report goes through the CLI and {@code JsonRenderer} as a user's does,
+ * without a JVM start per cluster. Its display paths are those of the relative argument
+ * {@code cluster=NAME}: the corpora compared with it are built in the working directory, which the
+ * module's surefire configuration sets to {@code target/fleet-test-cwd} (a JVM cannot change its own).
  */
 class FleetScanTest {
     private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
-    private static final Path SAMPLES = Path.of("../../samples").toAbsolutePath().normalize();
+    private static final Path SAMPLES = Path.of(System.getProperty("fleet.samples", "../../samples")).toAbsolutePath().normalize();
+    /** The corpus root for the comparisons with analyze: the working directory, where {@code cluster=NAME} names a cluster's folder. */
+    private static final Path CWD = Path.of("").toAbsolutePath();
+    private static final List<String> THREE = List.of("a", "b", "c");
 
     private static SparkSession spark;
 
@@ -59,7 +68,9 @@ class FleetScanTest {
     static Path tmp;
 
     @BeforeAll
-    static void start() {
+    static void start() throws IOException {
+        assertTrue(CWD.endsWith(Path.of("target", "fleet-test-cwd")), "the tests run in target/fleet-test-cwd (surefire's workingDirectory), not " + CWD);
+        clearCorpora();
         spark = SparkSession.builder().master("local[2]").appName("fleet-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
@@ -70,29 +81,52 @@ class FleetScanTest {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
         if (spark != null) {
             spark.stop();
         }
+        clearCorpora();
+    }
+
+    /** The {@code cluster=*} folders a run left in the working directory (a run stopped half way leaves them). */
+    private static void clearCorpora() throws IOException {
+        try (Stream<Path> s = Files.list(CWD)) {
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(FleetListing.PREFIX)).toList()) {
+                try (Stream<Path> walk = Files.walk(p)) {
+                    for (Path q : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.delete(q);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The corpus folders of these clusters in the working directory, as fleet inputs. */
+    private static String[] clusterFolders(List<String> clusters) {
+        return clusters.stream().map(c -> CWD.resolve(FleetListing.PREFIX + c).toString()).toArray(String[]::new);
+    }
+
+    private static String[] args(String out, String... inputs) {
+        return Stream.concat(Stream.of("--out", out), Stream.of(inputs)).toArray(String[]::new);
     }
 
     @Test
     void everySampleAsOneClusterGivesAnalyzesFindings() throws Exception {
-        Path root = tmp.resolve("samples-corpus");
         List<String> names;
         try (Stream<Path> s = Files.list(SAMPLES)) {
             names = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
         }
         assertTrue(names.size() >= 30, "samples found: " + names);
+        assertTrue(names.stream().noneMatch(THREE::contains), "sample names apart from the three-cluster corpus's: " + names);
         for (String n : names) {
-            copyTree(SAMPLES.resolve(n), root.resolve("cluster=" + n));
+            copyTree(SAMPLES.resolve(n), CWD.resolve("cluster=" + n));
         }
         Path out = tmp.resolve("samples-out");
-        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), root.toString()));
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(args(out.toString(), clusterFolders(names))));
         assertEquals(names.size(), counts.clusters());
 
         Map<String, Set<String>> fleet = fleetFindings(out);
-        Map<String, Set<String>> analyze = analyzeEach(root, names);
+        Map<String, Set<String>> analyze = analyzeEach(names);
         int total = 0;
         for (String n : names) {
             assertEquals(analyze.get(n), fleet.getOrDefault(n, Set.of()), "cluster=" + n);
@@ -106,18 +140,24 @@ class FleetScanTest {
     private static synchronized Path threeClusters() throws IOException {
         Path out = tmp.resolve("three-out");
         if (!Files.exists(out)) {
-            FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), "file://" + tmp.resolve("three")));
+            List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+            FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(args(out.toString(),
+                    THREE.stream().map(c -> "file://" + CWD.resolve("cluster=" + c)).toArray(String[]::new))), progress::add);
+            // One progress line per cluster task, as it finished; the figures of what was read and shuffled.
+            assertEquals(THREE, progress.stream().map(l -> l.replaceFirst("^argo-forensics-fleet: cluster=(\\w+) done: .*", "$1")).sorted().toList(),
+                    progress.toString());
+            assertTrue(counts.inputBytes() > 100_000, "bytes listed: " + counts.inputBytes());
+            assertTrue(counts.shuffleBytes() > 0 && counts.shuffleBytes() < counts.inputBytes(), "shuffled: " + counts.shuffleBytes());
         }
         return out;
     }
 
     @Test
     void threeClustersWithTheSamePodNamesStayApart() throws Exception {
-        Path root = tmp.resolve("three");
-        corpus(root);
+        corpus(CWD);
         Path out = threeClusters();
         Map<String, Set<String>> fleet = fleetFindings(out);
-        Map<String, Set<String>> analyze = analyzeEach(root, List.of("a", "b", "c"));
+        Map<String, Set<String>> analyze = analyzeEach(THREE);
         assertEquals(Set.of("a", "b", "c"), fleet.keySet());
         for (String c : List.of("a", "b", "c")) {
             assertFalse(analyze.get(c).isEmpty(), "cluster " + c + " has findings");
@@ -130,9 +170,11 @@ class FleetScanTest {
 
         // Accounting: every object listed is one row, in path order, with its lines.
         List<Row> inputs = spark.read().json(out.resolve("inputs").toString()).collectAsList();
-        long objects;
-        try (Stream<Path> s = Files.walk(root)) {
-            objects = s.filter(Files::isRegularFile).count();
+        long objects = 0;
+        for (String c : THREE) {
+            try (Stream<Path> s = Files.walk(CWD.resolve("cluster=" + c))) {
+                objects += s.filter(Files::isRegularFile).count();
+            }
         }
         assertEquals(objects, inputs.size());
         assertTrue(inputs.stream().allMatch(r -> r.getAs("cluster") != null && ((String) r.getAs("path")).startsWith("cluster=" + r.getAs("cluster") + "/")));
@@ -145,8 +187,7 @@ class FleetScanTest {
 
     @Test
     void readsThroughS3aFromAnInProcessS3Server() throws Exception {
-        Path root = tmp.resolve("three");
-        corpus(root);
+        corpus(CWD);
         S3MockApplication s3 = S3MockApplication.start(new java.util.HashMap<>(Map.of(S3MockApplication.PROP_HTTP_PORT, S3MockApplication.RANDOM_PORT,
                 S3MockApplication.PROP_HTTPS_PORT, S3MockApplication.RANDOM_PORT, S3MockApplication.PROP_INITIAL_BUCKETS, "logs",
                 S3MockApplication.PROP_ROOT_DIRECTORY, tmp.resolve("s3-store").toString(), S3MockApplication.PROP_SILENT, true)));
@@ -154,9 +195,9 @@ class FleetScanTest {
             String endpoint = "http://127.0.0.1:" + s3.getHttpPort();
             try (S3Client client = S3Client.builder().endpointOverride(URI.create(endpoint)).forcePathStyle(true).region(Region.US_EAST_1)
                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("fleet", "test"))).build();
-                 Stream<Path> files = Files.walk(root)) {
+                 Stream<Path> files = Stream.of(clusterFolders(THREE)).map(Path::of).flatMap(FleetScanTest::walk)) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    String key = "export/" + root.relativize(f).toString().replace('\\', '/');
+                    String key = "export/" + CWD.relativize(f).toString().replace('\\', '/');
                     client.putObject(b -> b.bucket("logs").key(key), RequestBody.fromFile(f));
                 }
             }
@@ -203,8 +244,8 @@ class FleetScanTest {
      * generated log as one plain file less the lines of one race Pod (same Pod names, other evidence);
      * c: the two-controllers sample plus another generated log, in slog JSON, gzip'd.
      */
-    static void corpus(Path root) throws IOException {
-        if (Files.exists(root)) {
+    static synchronized void corpus(Path root) throws IOException {
+        if (Files.exists(root.resolve("cluster=c/controller/workflow-controller.json.log.gz"))) { // written last
             return;
         }
         copyTree(SAMPLES.resolve("issue-17024"), root.resolve("cluster=a"));
@@ -274,13 +315,13 @@ class FleetScanTest {
         return by;
     }
 
-    /** {@code analyze --format json cluster=NAME} run from {@code root}, two at a time, its findings canonical. */
-    static Map<String, Set<String>> analyzeEach(Path root, List<String> clusters) throws Exception {
+    /** {@code analyze --format json cluster=NAME} run from the working directory, two at a time, its findings canonical. */
+    static Map<String, Set<String>> analyzeEach(List<String> clusters) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             Map<String, Future<Set<String>>> running = new TreeMap<>();
             for (String c : clusters) {
-                running.put(c, pool.submit(() -> analyze(root, c)));
+                running.put(c, pool.submit(() -> analyze(c)));
             }
             Map<String, Set<String>> by = new TreeMap<>();
             for (var e : running.entrySet()) {
@@ -292,22 +333,39 @@ class FleetScanTest {
         }
     }
 
-    private static Set<String> analyze(Path root, String cluster) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path stdout = Files.createTempFile(tmp, "analyze-" + cluster, ".json");
-        Process p = new ProcessBuilder(java.toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                "dev.argoforensics.cli.Main", "analyze", "--format", "json", "--quiet", "--threads", "1", "cluster=" + cluster)
-                .directory(root.toFile()).redirectOutput(stdout.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        int rc = p.waitFor();
-        Set<String> out = new TreeSet<>();
+    /**
+     * The user's command line {@code analyze --format json --quiet --threads 1 cluster=NAME --out FILE}, from the
+     * corpus root (the working directory), through the CLI's entry point in this JVM.
+     */
+    private static Set<String> analyze(String cluster) throws IOException {
+        Path report = Files.createTempFile(tmp, "analyze-" + cluster, ".json");
+        Files.delete(report);
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        int rc;
+        try (PrintWriter out = new PrintWriter(stdout); PrintWriter err = new PrintWriter(stderr)) {
+            rc = dev.argoforensics.cli.Main.run(InputStream.nullInputStream(), out, err,
+                    "analyze", "--format", "json", "--quiet", "--threads", "1", "cluster=" + cluster, "--out", report.toString());
+        }
+        Set<String> found = new TreeSet<>();
         if (rc == 2) {
-            return out; // nothing usable: no report
+            assertFalse(Files.exists(report), "analyze cluster=" + cluster + " exited 2 and wrote a report");
+            return found; // nothing usable: no report
         }
-        assertTrue(rc == 0 || rc == 1, "analyze cluster=" + cluster + " exited " + rc);
-        for (JsonNode f : JSON.readTree(stdout.toFile()).get("findings")) {
-            assertTrue(out.add(canonical(f)), "a finding twice in analyze's report");
+        assertTrue(rc == 0 || rc == 1, "analyze cluster=" + cluster + " exited " + rc + ": " + stderr);
+        assertEquals("", stdout.toString(), "analyze --out FILE writes nothing on standard output");
+        for (JsonNode f : JSON.readTree(report.toFile()).get("findings")) {
+            assertTrue(found.add(canonical(f)), "a finding twice in analyze's report");
         }
-        return out;
+        return found;
+    }
+
+    private static Stream<Path> walk(Path p) {
+        try {
+            return Files.walk(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The accounting rows as text, in their order. */
