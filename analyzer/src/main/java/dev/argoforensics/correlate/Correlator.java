@@ -130,11 +130,15 @@ public final class Correlator {
         records.byNode(links);
         records.byHost(hosts);
 
+        StreamExtents extents = StreamExtents.of(logged, processes);
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
-            pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), links.get(key),
-                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of())), records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
+            NodeLink link = links.get(key);
+            List<String> names = link == null ? List.of(key.name()) : List.of(key.name(), link.workflow().name());
+            pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), link,
+                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of()), stream -> !extents.holdsOtherLines(stream, names)),
+                    records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
                     records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
@@ -222,11 +226,17 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of());
+        return removals(podEvents, pairing, List.of(), stream -> false);
     }
 
-    /** As above; the Pod's exports may tell which branch of the handler wrote a scheduling line without its handler line. */
-    static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots) {
+    /**
+     * As above; the Pod's exports may tell which branch of the handler wrote a scheduling line without its handler
+     * line, and where the stream is an excerpt for the Pod ({@code excerpt}: every line names the Pod or its Workflow,
+     * see {@link StreamExtents}) the missing handler line tells nothing: a delay both branches can give leaves the
+     * branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
+     */
+    static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
+                                           java.util.function.IntPredicate excerpt) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -239,14 +249,19 @@ public final class Correlator {
                 lastInformer.put(stream, e);
             } else if (ev instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder r = new Builder();
+                Boolean byExport = handler != null ? null : branchByTheExport(s, e, snapshots);
                 if (handler != null) {
                     r.onDelete = handler;
                     r.trigger = lastInformer.get(stream);
-                } else if (deletingByItsDelay(s) || deletingByTheExport(s, e, snapshots)) {
+                } else if (deletingByItsDelay(s) || Boolean.TRUE.equals(byExport)) {
                     // The handler's "Removing finalizers during a delete" line is missing (it names no Pod: a grep for the
                     // Pod drops it), yet only the deleting branch gives this delay.
                     r.trigger = lastInformer.get(stream);
                     r.deletingByDelay = true;
+                } else if (byExport == null && s.delayNanos() != 0 && excerpt.test(stream)) {
+                    // A grep for the Pod or its Workflow drops the handler line (it names no Pod): its absence is no evidence of
+                    // the orphan path, and a nonzero delay fits the deleting branch as well (a podGC delay, or no podGC logged).
+                    r.eitherBranch = true;
                 }
                 r.scheduled = e;
                 r.due = e.time().instant().plusNanos(Math.max(0, s.delayNanos()));
@@ -342,8 +357,18 @@ public final class Correlator {
      * one (clocks that disagree, conditions that changed after the export), leaves the line undecided.
      */
     static boolean deletingByTheExport(PodCleanupScheduled s, LogEvent line, List<PodSnapshot> snapshots) {
+        return Boolean.TRUE.equals(branchByTheExport(s, line, snapshots));
+    }
+
+    /**
+     * The branch an export of the Pod names (see {@link #deletingByTheExport}): true for the deleting branch,
+     * false for the orphan branch (an export whose transition and the delay give the podGC delay itself), null
+     * when no export decides (none with conditions before the line, a podGC delay of 2m or more, clocks that
+     * disagree, conditions that changed after the export).
+     */
+    static Boolean branchByTheExport(PodCleanupScheduled s, LogEvent line, List<PodSnapshot> snapshots) {
         if (s.delayNanos() == 0) {
-            return false;
+            return null;
         }
         boolean deleting = false;
         for (PodSnapshot pod : snapshots) {
@@ -353,7 +378,7 @@ public final class Correlator {
             }
             long podGc = RemovalDeadline.podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));
             if (podGc >= RemovalDeadline.MINIMUM_DELAY_NANOS) {
-                return false; // both branches use the podGC delay: nothing to tell them apart
+                return null; // both branches use the podGC delay: nothing to tell them apart
             }
             long effective = last.get().nanosUntil(line.time()) + s.delayNanos();
             long tolerance = last.get().precision().windowNanos() + line.time().precision().windowNanos();
@@ -362,7 +387,7 @@ public final class Correlator {
             }
             deleting |= Math.abs(effective - RemovalDeadline.MINIMUM_DELAY_NANOS) <= tolerance;
         }
-        return deleting;
+        return deleting ? true : null;
     }
 
     /** A removeFinalizer work item being assembled. */
@@ -371,6 +396,8 @@ public final class Correlator {
         LogEvent onDelete;
         /** No handler line seen, but the scheduling line's delay says the deleting branch wrote it. */
         boolean deletingByDelay;
+        /** No handler line, in an excerpt that would not have shown it, with a delay either branch gives. */
+        boolean eitherBranch;
         LogEvent scheduled;
         LogEvent queued;
         LogEvent started;
@@ -397,6 +424,8 @@ public final class Correlator {
             boolean leftInformer = trigger != null && ((PodInformerEvent) trigger.event()).action() == InformerAction.DELETE;
             if ((scheduled != null || queued != null) && (onDelete != null || deletingByDelay)) {
                 cause = leftInformer ? RemovalCause.LEFT_INFORMER : RemovalCause.POD_DELETED;
+            } else if (scheduled != null && eitherBranch) {
+                cause = RemovalCause.EITHER_BRANCH;
             } else if (scheduled != null) {
                 cause = RemovalCause.ORPHANED;
             } else if (queued != null) {

@@ -109,6 +109,7 @@ final class DeletionBounds {
         LogEvent[] sighting = firstDeletingHandler(pod);
         LogEvent firstSeen = sighting == null ? null : sighting[0];
         boolean logsAgree = true;
+        ClockSkew skew = null;
         List<Known> fromLogs = new ArrayList<>();
         if (firstSeen != null) {
             fromLogs.add(new Known(firstSeen.time(), "the controller handled the deletion", firstSeen.source(), true));
@@ -119,6 +120,7 @@ final class DeletionBounds {
         for (Known k : fromLogs) {
             if (lower != null && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
                 logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
+                skew = skew != null ? skew : ClockSkew.of(pod, k, lower);
             }
         }
         if (logsAgree) {
@@ -128,13 +130,21 @@ final class DeletionBounds {
                 }
             }
         }
+        if (upper == null && skew != null) {
+            // Only the controller saw the deletion, on a clock that disagrees with the objects': the deletion is no less
+            // shown. Its sighting bounds the request on the objects' clock where a pair of facts gives the offset; else
+            // on its own clock only, which orders it with no object.
+            Known moved = skew.seenOnObjectsClock();
+            upper = moved != null && (lower == null || !moved.at().isBefore(lower.at())) ? moved : skew.seen();
+        }
         if (upper == null) {
             return null;
         }
         if (lower != null && lower.at().isAfter(upper.at())) {
             lower = null; // the objects disagree among themselves: keep the upper bound only
         }
-        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred);
+        return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred,
+                skew);
     }
 
     /** The earlier bound; of two the sources cannot order, the first (the more exact, by the order of the calls). */

@@ -19,11 +19,17 @@ import dev.argoforensics.event.LogEvent;
  * @param requestedBy the user or component an audit record names, or null
  * @param logsAgree   the controller's times agree with the objects' (it did not see the deletion before the objects
  *                    say it was requested); when they do not, its lines bound nothing and are compared with no object
+ * @param skew        where the controller's times disagree with the objects', how (and by how much, if a pair of facts tells), else null
  * @param inferredLower the lower bound is inferred (a grace-0 deletionTimestamp long after an all-zero end taken for the
  *                    request), not stated: an object that shows the Pod running earlier (a Killing event) contradicts it
  */
 public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
-                              boolean logsAgree, boolean inferredLower) {
+                              boolean logsAgree, boolean inferredLower, ClockSkew skew) {
+
+    public DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
+                           boolean logsAgree, boolean inferredLower) {
+        this(notBefore, notAfter, exact, grace, firstSeen, requestedBy, logsAgree, inferredLower, null);
+    }
 
     /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */
     public String when() {

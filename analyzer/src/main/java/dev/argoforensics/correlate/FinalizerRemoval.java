@@ -46,6 +46,13 @@ public record FinalizerRemoval(LogEvent trigger, LogEvent onDelete, LogEvent sch
         /** The Pod's Workflow is missing or being deleted: releasing the Pod is correct. */
         ORPHANED,
         /**
+         * The scheduling line without its handler line, in an excerpt of the stream that would not have shown that line
+         * (a grep for the Pod or its Workflow drops it: it names no Pod), with a delay both branches can log: the Pod
+         * being deleted ({@link #POD_DELETED}) or its Workflow missing or being deleted ({@link #ORPHANED}). The Pod
+         * export with its conditions, or the unfiltered controller log, tells which.
+         */
+        EITHER_BRANCH,
+        /**
          * Queued without the pod event handler's scheduling line: {@code queuePodsForCleanup} after a
          * Workflow update that persisted the node fulfilled, or the Workflow delete handler.
          */

@@ -193,6 +193,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message()));
             facts.add(new Fact("removalCause", "Why the controller removed it", cause()));
             facts.add(new Fact("deletionRequested", "Deletion requested", deletion == null ? null : deletion.describe()));
+            if (deletion != null && deletion.skew() != null) {
+                facts.add(new Fact("controllerClock", "Controller clock", deletion.skew().describe()));
+            }
             facts.add(new Fact("containersAtDeletion", "Containers at the deletion", execution.state() == Execution.State.FINISHED_BEFORE
                     ? "finished before it: " + execution.reason() : "not established: " + execution.reason()));
 
@@ -264,6 +267,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (removal.cause() == RemovalCause.UNKNOWN) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.unknownCause");
+            } else if (removal.cause() == RemovalCause.EITHER_BRANCH) {
+                confidence = Confidence.POSSIBLE;
+                reason = PrematureRemovalAccount.eitherBranch(schedule.orElse(null), reconciledAfter(errors));
             } else if (!finishedFirst) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
@@ -287,6 +293,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
             }
 
+            if (deletion != null && deletion.skew() != null) {
+                reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
+            }
             Message summary = PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
             boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold).isPresent();
@@ -300,6 +309,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         private String cause() {
             return switch (removal.cause()) {
                 case POD_DELETED -> "Pod deletion (pod event handler, after its deadline)";
+                case EITHER_BRANCH -> "not told by this excerpt: the Pod's deletion, or its Workflow missing or being deleted (pod event handler)";
                 case UNKNOWN -> "not logged (only the cleanup worker's line was found)";
                 default -> removal.cause().name();
             };
@@ -330,6 +340,18 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
                     && o.snapshot().observed().time().isAfter(decisive.time()) && o.node().notFulfilled());
+        }
+
+        /** The first line after the release that shows a Workflow worker reconciling the Workflow, or null. */
+        private LogEvent reconciledAfter(List<LogEvent> errors) {
+            List<LogEvent> seen = new ArrayList<>(errors);
+            if (life.phaseAtReleaseLine() != null && EventOrder.after(life.phaseAtReleaseLine(), decisive)) {
+                seen.add(life.phaseAtReleaseLine());
+            }
+            if (link != null) {
+                reconciliation.firstProcessedAfter(link.workflow(), decisive).ifPresent(seen::add);
+            }
+            return seen.stream().min((a, b) -> EventOrder.before(a, b) ? -1 : EventOrder.before(b, a) ? 1 : 0).orElse(null);
         }
 
         private Message cleanupAction(LogEvent e) {

@@ -79,8 +79,21 @@ final class PrematureRemovalAccount {
             m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
                     "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
-        m.add(Message.of("AF001.explain.race"));
+        m.add(Message.of(removal.cause() == RemovalCause.EITHER_BRANCH ? "AF001.explain.raceIfDeleted" : "AF001.explain.race"));
         return Message.sequence(m);
+    }
+
+    /**
+     * Why a release whose handler branch an excerpt cannot tell is only possible: the missing handler line, the delay
+     * both branches can give, what the Workflow's later reconciliation does and does not rule out, and what settles it.
+     *
+     * @param reconciled a Workflow worker's line about the Workflow after the release, or null
+     */
+    static Message eitherBranch(PodCleanupScheduled schedule, LogEvent reconciled) {
+        return Message.of("AF001.reason.eitherBranch", "delay", schedule == null ? "?" : schedule.delayText(),
+                "podGC", schedule == null || schedule.podGC() == null ? Message.of("AF001.reason.podGcUnlogged")
+                        : Message.of("AF001.reason.podGcLogged", "podGC", schedule.podGC()),
+                "reconciled", reconciled == null ? Message.NOTHING : Message.of("AF001.reason.reconciledAfter", "at", reconciled.time().format()));
     }
 
     private static Message quoted(String text) {

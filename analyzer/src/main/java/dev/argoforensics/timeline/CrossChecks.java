@@ -40,6 +40,9 @@ final class CrossChecks {
                 return "the Pod was being deleted (pod event handler" + delay + ")";
             case ORPHANED:
                 return "the Pod's Workflow was missing or being deleted (pod event handler" + delay + ")";
+            case EITHER_BRANCH:
+                return "the Pod being deleted, or its Workflow missing or being deleted: this excerpt lacks the handler's line that tells which "
+                        + "(pod event handler" + delay + ")";
             case LEFT_INFORMER:
                 return "the Pod had left the informer with the finalizer in its last view, so nothing was patched (pod event handler" + delay + ")";
             case AFTER_PERSIST:

@@ -91,8 +91,8 @@ class CorrelatorTest {
         Correlation podGcDelay = new Evidence().log("a.log", queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-20s")
                         .replace("DeleteDelayDuration:}", "DeleteDelayDuration:30s}").replace("Strategy:", "Strategy:OnPodSuccess"),
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer")).correlate();
-        assertEquals(RemovalCause.ORPHANED, podGcDelay.pods().get(P).removals().get(0).cause(),
-                "with a 30s podGC delay the orphan branch can log a negative delay too");
+        assertEquals(RemovalCause.EITHER_BRANCH, podGcDelay.pods().get(P).removals().get(0).cause(),
+                "with a 30s podGC delay the orphan branch can log a negative delay too, and this excerpt would not show the handler line");
     }
 
     /**
@@ -129,13 +129,51 @@ class CorrelatorTest {
                         .replace("DeleteDelayDuration:}", "DeleteDelayDuration:2m0s}").replace("Strategy:", "Strategy:OnPodSuccess"),
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
                 .pod("pod.yaml", pod.replace("OnPodSuccess/30s", "OnPodSuccess/2m")).correlate();
-        assertEquals(RemovalCause.ORPHANED, long_.pods().get(U).removals().get(0).cause());
+        assertEquals(RemovalCause.EITHER_BRANCH, long_.pods().get(U).removals().get(0).cause(), "an excerpt: the branch is unknown");
 
         // A controller clock that disagrees with the API server's (logrus local time with a literal Z) fits neither branch.
         Correlation skewed = new Evidence().log("a.log",
                 withPodGc.apply(queuingPodDelay("2026-09-19T18:31:11.257Z", "removeFinalizer", "-1m24.257168224s")),
                 cleaningUp("2026-09-19T18:31:11.350Z", "removeFinalizer")).pod("pod.yaml", pod).correlate();
-        assertEquals(RemovalCause.ORPHANED, skewed.pods().get(U).removals().get(0).cause(), "undecided: read as before");
+        assertEquals(RemovalCause.EITHER_BRANCH, skewed.pods().get(U).removals().get(0).cause(), "undecided, in an excerpt");
+    }
+
+    /**
+     * Review case c11: a v4 slog JSON log grepped for one Workflow (every line names it or its Pod), a 30s podGC
+     * delay, a negative delay and no handler line. The grep dropped "Removing finalizers during a delete" (it names
+     * no Pod), and with a podGC delay under 2m the orphan branch logs a negative delay too: the branch is unknown.
+     * The same lines in a stream that holds lines such a grep drops (another Workflow's, the controller's own, or
+     * records the selective reading only counted) would have shown the handler line: there it is the orphan path.
+     * A delay of 0 is the orphan branch's own (the deleting branch's is 2m past the last transition).
+     */
+    @Test
+    void aMissingHandlerLineIsEvidenceOfTheOrphanPathOnlyWhereTheStreamWouldHaveShownIt() {
+        String[] grep = {
+            "{\"time\":\"2026-10-12T20:00:00.2Z\",\"level\":\"INFO\",\"msg\":\"Created pod\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"nodeID\":\"orders-export-3nb8s-4210161794\",\"podName\":\"orders-export-3nb8s-dump-4210161794\"}",
+            "{\"time\":\"2026-10-12T20:09:30.807Z\",\"level\":\"INFO\",\"msg\":\"update pod event\",\"component\":\"pod_controller\",\"pod\":\"orders-export-3nb8s-dump-4210161794\"}",
+            "{\"time\":\"2026-10-12T20:09:30.808Z\",\"level\":\"INFO\",\"msg\":\"queuing pod delay\",\"component\":\"pod_controller\",\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"orders-export-3nb8s-dump-4210161794\",\"podGC\":{\"strategy\":\"OnPodSuccess\",\"deleteDelayDuration\":\"30s\"},\"delay\":-253808441902}",
+            "{\"time\":\"2026-10-12T20:09:30.85Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\",\"component\":\"pod_controller\",\"key\":\"etl/orders-export-3nb8s-dump-4210161794/removeFinalizer\",\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"orders-export-3nb8s-dump-4210161794\"}",
+            "{\"time\":\"2026-10-12T20:09:41.31Z\",\"level\":\"INFO\",\"msg\":\"Workflow pod is missing\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"nodePhase\":\"Running\",\"recentlyStarted\":false}"};
+        PodKey pod = new PodKey("etl", "orders-export-3nb8s-dump-4210161794");
+        String other = "{\"time\":\"2026-10-12T20:09:29.1Z\",\"level\":\"INFO\",\"msg\":\"Processing workflow\",\"component\":\"workflow_worker\",\"workflow\":\"billing-sync-7kq2d\",\"namespace\":\"etl\",\"phase\":\"Running\",\"resourceVersion\":\"88120\"}";
+        String podless = "{\"time\":\"2026-10-12T20:09:29.2Z\",\"level\":\"INFO\",\"msg\":\"Current Worker Numbers\",\"workflowWorkers\":32,\"workflowTtlWorkers\":4,\"podCleanup\":4,\"cronWorkflowWorkers\":8,\"workflowArchive\":8}";
+
+        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("grep.json", grep).correlate().pods().get(pod).removals().get(0).cause());
+        java.util.List<String> whole = new java.util.ArrayList<>(java.util.List.of(grep));
+        whole.add(2, other);
+        assertEquals(RemovalCause.ORPHANED, new Evidence().log("whole.json", whole.toArray(String[]::new)).correlate()
+                .pods().get(pod).removals().get(0).cause(), "another Workflow's line: a grep for this one would have dropped it");
+        whole.set(2, podless);
+        assertEquals(RemovalCause.ORPHANED, new Evidence().log("whole.json", whole.toArray(String[]::new)).correlate()
+                .pods().get(pod).removals().get(0).cause(), "a line of the controller's own, naming no Pod or Workflow");
+        assertEquals(RemovalCause.ORPHANED, new Evidence().log("read.json", grep).counted(4_000).correlate().pods().get(pod).removals().get(0).cause(),
+                "records the selective reading only counted are lines no grep for this Pod keeps");
+        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("grep.json", grep).log("other-replica.json", other).correlate()
+                .pods().get(pod).removals().get(0).cause(), "another stream's lines say nothing of this one's");
+        String[] zero = grep.clone();
+        zero[2] = zero[2].replace("-253808441902", "0");
+        assertEquals(RemovalCause.ORPHANED, new Evidence().log("grep.json", zero).correlate().pods().get(pod).removals().get(0).cause(),
+                "a delay of 0 is the orphan branch's");
     }
 
     /**

@@ -766,4 +766,99 @@ class PrematureFinalizerRemovalTest {
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();
     }
+
+    /** Review case c11: v4 slog JSON, grepped for one Workflow, podGC 30s, a negative delay and no handler line. */
+    private static final String[] C11_GREP = {
+        "{\"time\":\"2026-10-12T20:00:00.2Z\",\"level\":\"INFO\",\"msg\":\"Created pod\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"nodeID\":\"orders-export-3nb8s-4210161794\",\"podName\":\"orders-export-3nb8s-dump-4210161794\"}",
+        "{\"time\":\"2026-10-12T20:00:00.25Z\",\"level\":\"INFO\",\"msg\":\"add pod event\",\"component\":\"pod_controller\",\"pod\":\"orders-export-3nb8s-dump-4210161794\"}",
+        "{\"time\":\"2026-10-12T20:09:30.807Z\",\"level\":\"INFO\",\"msg\":\"update pod event\",\"component\":\"pod_controller\",\"pod\":\"orders-export-3nb8s-dump-4210161794\"}",
+        "{\"time\":\"2026-10-12T20:09:30.808Z\",\"level\":\"INFO\",\"msg\":\"queuing pod delay\",\"component\":\"pod_controller\",\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"orders-export-3nb8s-dump-4210161794\",\"podGC\":{\"strategy\":\"OnPodSuccess\",\"deleteDelayDuration\":\"30s\"},\"delay\":-253808441902}",
+        "{\"time\":\"2026-10-12T20:09:30.808Z\",\"level\":\"INFO\",\"msg\":\"queueing pod for cleanup\",\"component\":\"pod_controller\",\"namespace\":\"etl\",\"podName\":\"orders-export-3nb8s-dump-4210161794\",\"action\":\"removeFinalizer\"}",
+        "{\"time\":\"2026-10-12T20:09:30.85Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\",\"component\":\"pod_controller\",\"key\":\"etl/orders-export-3nb8s-dump-4210161794/removeFinalizer\",\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"orders-export-3nb8s-dump-4210161794\"}",
+        "{\"time\":\"2026-10-12T20:09:30.9Z\",\"level\":\"INFO\",\"msg\":\"delete pod event\",\"component\":\"pod_controller\",\"pod\":\"orders-export-3nb8s-dump-4210161794\"}",
+        "{\"time\":\"2026-10-12T20:09:41.31Z\",\"level\":\"INFO\",\"msg\":\"Workflow pod is missing\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"nodePhase\":\"Running\",\"recentlyStarted\":false}",
+        "{\"time\":\"2026-10-12T20:09:41.311Z\",\"level\":\"ERROR\",\"msg\":\"marking node as error\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"error\":\"pod deleted\"}"};
+
+    /**
+     * Review case c11: the grep dropped the handler line (it names no Pod) and a 30s podGC delay lets the orphan
+     * branch log a negative delay too, so clearing the release as the orphan path ("releasing is right") claimed
+     * what the excerpt cannot show. It is possible, says why and what would settle it; the later "Workflow pod is
+     * missing" rules out a Workflow gone from the informer but not one deleted in the foreground. The same lines
+     * read from the whole stream (records the reading only counted) keep the orphan reading.
+     */
+    @Test
+    void aGrepWithoutTheHandlerLineAndAPodGcDelayUnder2mCannotTellTheOrphanPath() {
+        Evaluation e = rule.evaluate(new Evidence().log("controller-grep.json", C11_GREP).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        String why = f.confidenceReason();
+        assertTrue(why.contains("\"Removing finalizers during a delete\" line is missing, but the controller log is an excerpt"), why);
+        assertTrue(why.contains("fits both of the handler's branches"), why);
+        assertTrue(why.contains("reconciled the Workflow after the release (at 2026-10-12T20:09:41.310000000Z), so it was not missing from the "
+                + "controller's informer, but a Workflow deleted in the foreground is reconciled the same way"), why);
+        assertTrue(why.endsWith("an export of the Pod with its conditions, or the unfiltered controller log, would settle it"), why);
+        assertTrue(f.explanation().endsWith("if its Workflow was missing or being deleted, releasing the Pod was right."), f.explanation());
+
+        Evaluation whole = rule.evaluate(new Evidence().log("workflow-controller.json", C11_GREP).counted(12_000).correlate());
+        assertTrue(whole.findings().isEmpty());
+        assertTrue(whole.cleared().get(0).reason().contains("Workflow was missing or being deleted"), whole.cleared().get(0).reason());
+    }
+
+    /**
+     * Review case c08: a v3.7 controller writing local PDT with a literal Z (7 h behind), a Pod export taken 30 s
+     * before the deletion (no deletionTimestamp, both containers exited 0) and the Workflow export with the node
+     * Error "pod deleted". The controller's sighting of the deletion falls 7 h before an export that shows none, so
+     * the lifecycle dropped it and read "no evidence that the Pod was deleted", which is untrue. The deletion stays
+     * shown, the disagreement and its offset (Created pod line against creationTimestamp) are said, and the order
+     * that matters (the export before the deletion shows the containers ended; the release before the node was
+     * persisted, in one stream) does not rest on the two clocks.
+     */
+    @Test
+    void aControllerClockInLocalTimeWithALiteralZIsSaidNotTakenForNoDeletion() {
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: etl-nightly-4kq9z-extract-197263275\n  namespace: data\n"
+                + "  uid: e4a1c2d3-1111-4a2b-8c3d-0f1e2d3c4b5a\n  creationTimestamp: \"2026-10-12T09:58:10Z\"\n"
+                + "  finalizers: [workflows.argoproj.io/status]\n"
+                + "  labels: {workflows.argoproj.io/completed: \"false\", workflows.argoproj.io/workflow: etl-nightly-4kq9z}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: etl-nightly-4kq9z-197263275, workflows.argoproj.io/node-name: \"etl-nightly-4kq9z[0].extract\"}\n"
+                + "spec: {nodeName: worker-7}\nstatus:\n  phase: Succeeded\n"
+                + "  conditions:\n  - {type: PodReadyToStartContainers, status: \"False\", lastTransitionTime: \"2026-10-12T10:02:47Z\"}\n"
+                + "  - {type: Ready, status: \"False\", reason: PodCompleted, lastTransitionTime: \"2026-10-12T10:02:45Z\"}\n"
+                + "  containerStatuses:\n"
+                + "  - name: wait\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-10-12T10:02:44Z\"}\n"
+                + "  - name: main\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-10-12T10:02:44Z\"}\n";
+        String wf = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: etl-nightly-4kq9z\n  namespace: data\n"
+                + "  uid: 7c1e0a52-3f4b-4c8e-9d21-5b6a7e8f9a01\nstatus:\n  phase: Error\n  nodes:\n    etl-nightly-4kq9z-197263275:\n"
+                + "      id: etl-nightly-4kq9z-197263275\n      name: \"etl-nightly-4kq9z[0].extract\"\n      type: Pod\n      phase: Error\n"
+                + "      message: pod deleted\n      startedAt: \"2026-10-12T09:58:10Z\"\n      finishedAt: \"2026-10-12T10:10:06Z\"\n";
+        Evaluation e = rule.evaluate(new Evidence().log("workflow-controller.log",
+                "time=\"2026-10-12T02:58:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.10",
+                "time=\"2026-10-12T02:58:10.140Z\" level=info msg=\"Created pod: etl-nightly-4kq9z[0].extract (etl-nightly-4kq9z-extract-197263275)\" namespace=data workflow=etl-nightly-4kq9z",
+                "time=\"2026-10-12T02:58:10.160Z\" level=info msg=\"Workflow update successful\" namespace=data phase=Running resourceVersion=55104 workflow=etl-nightly-4kq9z",
+                "time=\"2026-10-12T02:58:10.170Z\" level=info msg=\"add pod event\" pod=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:02:45.210Z\" level=info msg=\"update pod event\" pod=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:00.512Z\" level=info msg=\"update pod event\" pod=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:00.512Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+                "time=\"2026-10-12T03:10:00.513Z\" level=info msg=\"queuing poddelay-5m13.512345678s\" action=removeFinalizer namespace=data podGC=\"{ <nil> }\" podName=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:00.513Z\" level=info msg=\"queueing pod for cleanup\" action=removeFinalizer namespace=data podName=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:00.515Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=data/etl-nightly-4kq9z-extract-197263275/removeFinalizer namespace=data podName=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:00.530Z\" level=info msg=\"delete pod event\" pod=etl-nightly-4kq9z-extract-197263275",
+                "time=\"2026-10-12T03:10:06.010Z\" level=info msg=\"Workflow pod is missing\" namespace=data nodeName=\"etl-nightly-4kq9z[0].extract\" nodePhase=Running recentlyStarted=false workflow=etl-nightly-4kq9z",
+                "time=\"2026-10-12T03:10:06.011Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=data nodeName=\"etl-nightly-4kq9z[0].extract\" workflow=etl-nightly-4kq9z",
+                "time=\"2026-10-12T03:10:06.012Z\" level=info msg=\"node etl-nightly-4kq9z-197263275 phase Running -> Error\" namespace=data workflow=etl-nightly-4kq9z")
+                .takenAt("pod.yaml", "2026-10-12T10:09:30Z", pod).takenAt("workflow.yaml", "2026-10-12T10:11:00Z", wf).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+        Finding f = e.findings().get(0);
+        String why = f.confidenceReason();
+        assertTrue(!why.contains("no evidence that the Pod was deleted"), why);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), why);
+        assertTrue(why.contains("an export taken before the deletion (2026-10-12T10:09:30Z) already shows every container terminated"), why);
+        assertTrue(why.contains("The controller's clock disagrees with the objects' (its times run about 6h59m59.86s behind the objects' (as local time "
+                + "in UTC-07:00 written with a literal Z would)"), why);
+        assertTrue(((String) f.fact("deletionRequested").orElseThrow().value()).startsWith("between 2026-10-12T10:09:30Z (an export taken then shows "
+                + "no deletion) and 2026-10-12T10:10:00.372Z (the controller handled the deletion at 2026-10-12T03:10:00.512Z on its own clock"),
+                () -> f.fact("deletionRequested").toString());
+        assertTrue(((String) f.fact("controllerClock").orElseThrow().value()).startsWith("by its own clock the controller handled the deletion at "
+                + "2026-10-12T03:10:00.512Z, before what the objects show (an export taken then shows no deletion, 2026-10-12T10:09:30Z)"));
+    }
 }

@@ -41,6 +41,7 @@ public final class Evidence {
     private final List<LogEvent> events = new ArrayList<>();
     private final List<ExportedObject> objects = new ArrayList<>();
     private int streams;
+    private final java.util.Map<Integer, Long> counted = new java.util.HashMap<>();
 
     /** Adds one controller stream (one file), its lines numbered from 1. */
     public Evidence log(String file, String... lines) {
@@ -56,6 +57,15 @@ public final class Evidence {
             events.add(new LogEvent(new SourceRef(file, i + 1), i + 1, r.time(), null, EnvelopeKind.NONE, r.format(), r.level(),
                     m.map(x -> x.entry().id()).orElse(null), ev, lines[i], stream, events.size()));
         }
+        return this;
+    }
+
+    /**
+     * The last stream read {@code n} more records than it kept: lines the selective reading only counted, as it does
+     * with lines that name nothing of interest.
+     */
+    public Evidence counted(long n) {
+        counted.merge(streams - 1, n, Long::sum);
         return this;
     }
 
@@ -96,7 +106,7 @@ public final class Evidence {
             List<LogEvent> own = events.stream().filter(e -> e.stream() == stream).toList();
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
                     null, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
-                    own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size()));
+                    own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L)));
         }
         return new Correlator().correlate(events, ExportedObjects.of(objects), processes);
     }

@@ -1,0 +1,73 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
+import java.time.ZoneOffset;
+
+/**
+ * The controller's clock disagreeing with the objects' for one Pod: it saw the Pod's deletion before the
+ * objects say it was requested (logrus prints local time with a literal {@code Z}; a controller node's
+ * clock may be off). Where a pair of facts the two clocks both date (the controller's {@code Created pod}
+ * line and the Pod's {@code creationTimestamp}, which the API server set as the controller created it)
+ * gives it, the offset too.
+ *
+ * @param seen        the controller's sighting of the deletion, on its clock
+ * @param contradicts the object that shows the Pod not yet deleted (or its deletion later) on the objects' clock
+ * @param offsetNanos how far the objects' clock is ahead of the controller's (objects minus controller), null if no pair gives it
+ * @param pairing     the pair of facts the offset comes from, in a few words, null without one
+ */
+public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String pairing) {
+
+    /** An offset this close to a whole quarter hour is a zone's, not a drift. */
+    private static final long ZONE_SLACK_NANOS = 120_000_000_000L;
+    private static final long QUARTER_HOUR_NANOS = 900_000_000_000L;
+
+    static ClockSkew of(PodHistory pod, Known seen, Known contradicts) {
+        LogEvent created = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCreated) {
+                created = e;
+                break;
+            }
+        }
+        Timestamp creation = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(t -> t != null).findFirst().orElse(null);
+        if (created == null || creation == null) {
+            return new ClockSkew(seen, contradicts, null, null);
+        }
+        long offset = created.time().nanosUntil(creation);
+        return new ClockSkew(seen, contradicts, offset, "the controller's Created pod line at " + created.time().format()
+                + " against the Pod's creationTimestamp " + creation.format());
+    }
+
+    /** The controller's sighting moved onto the objects' clock, if the offset is known. */
+    Known seenOnObjectsClock() {
+        if (offsetNanos == null) {
+            return null;
+        }
+        Timestamp t = seen.at();
+        Timestamp moved = new Timestamp(t.instant().plusNanos(offsetNanos), t.precision(), t.zone());
+        return new Known(moved, seen.how() + " at " + t.format() + " on its own clock, moved onto the objects' by the offset "
+                + (offsetNanos < 0 ? "-" : "") + GoDuration.format(Math.abs(offsetNanos)) + " that " + pairing + " gives", seen.evidence(), true);
+    }
+
+    /** "its times run 7h0m0s behind the objects' (as a zone of UTC-07:00 written with Z would), by …". */
+    public String offset() {
+        if (offsetNanos == null) {
+            return "no pair of facts gives the offset";
+        }
+        long rounded = Math.round((double) offsetNanos / QUARTER_HOUR_NANOS) * QUARTER_HOUR_NANOS;
+        String dir = offsetNanos >= 0 ? "behind" : "ahead of";
+        String zone = rounded != 0 && Math.abs(offsetNanos - rounded) <= ZONE_SLACK_NANOS
+                ? " (as local time in UTC" + ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L)).getId() + " written with a literal Z would)" : "";
+        return "its times run about " + GoDuration.format(Math.abs(offsetNanos)) + " " + dir + " the objects'" + zone + ", by " + pairing;
+    }
+
+    /** The disagreement in words, with the offset where known. */
+    public String describe() {
+        return "by its own clock " + seen.how() + " at " + seen.at().format() + ", before what the objects show (" + contradicts.how() + ", "
+                + contradicts.at().format() + "); " + offset();
+    }
+}
