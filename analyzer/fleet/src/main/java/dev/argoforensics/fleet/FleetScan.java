@@ -52,6 +52,11 @@ public final class FleetScan {
         SparkSession.Builder builder = SparkSession.builder().appName("argo-forensics fleet scan");
         if (options.master() != null) {
             builder.master(options.master());
+            if (options.master().startsWith("local")) {
+                // On one machine the driver needs no routable address: a host whose name does not resolve (a CI
+                // container, a laptop off the network) must not stop a local run. --conf still overrides both.
+                builder.config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1");
+            }
         }
         options.conf().forEach(builder::config);
         SparkSession spark = builder.getOrCreate();

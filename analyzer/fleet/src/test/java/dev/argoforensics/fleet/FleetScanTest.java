@@ -73,6 +73,8 @@ class FleetScanTest {
         clearCorpora();
         spark = SparkSession.builder().master("local[2]").appName("fleet-test")
                 .config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1") // as FleetScan does in local mode: CI hosts may not resolve their name
+                .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "2")
                 // Spark SQL would claim the JVM's one URL stream handler factory, which S3Mock's Tomcat needs in this JVM.
                 .config("spark.sql.defaultUrlStreamHandlerFactory.enabled", "false")
