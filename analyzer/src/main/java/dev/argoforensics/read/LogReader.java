@@ -43,9 +43,12 @@ import java.util.concurrent.Future;
  * rest counted. Chunk results are assembled strictly in input order, so the outcome does not depend
  * on the number of threads.
  *
- * <p>Just over 300 lines: what {@code Analysis.readLogs} was, cut into one method per step (plan,
+ * <p>About 400 lines: what {@code Analysis.readLogs} was, cut into one method per step (plan,
  * pass 1, pass 2, one file's assembly, the notes only the whole reading can give) around the state
- * they share, plus the two ways of handing a file's chunks over (oldest first, newest first).
+ * they share, plus the two ways of handing a file's chunks over (oldest first, newest first), the
+ * first-pass results an index remembers ({@code FileScan}) and the event sink it streams from. The
+ * per-file map and per-cluster stitch that the fleet scan's step 2 needs (docs/fleet.md) is where
+ * this class would split next.
  */
 public final class LogReader {
     private final MessageCatalog catalog;
