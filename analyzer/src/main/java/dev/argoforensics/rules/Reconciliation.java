@@ -50,7 +50,6 @@ final class Reconciliation {
     private final Map<String, List<LogEvent>> processingByReplica = new HashMap<>();
     /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
-    private final Timestamp evidenceEnd;
     private final List<ControllerProcess> processes;
     private final Map<WorkflowRef, WorkflowFate> fates;
 
@@ -86,13 +85,6 @@ final class Reconciliation {
             }
         }
         processingByReplica.values().forEach(l -> l.sort(BY_TIME));
-        Timestamp end = null;
-        for (ControllerProcess p : correlation.processes()) {
-            if (p.last() != null && (end == null || p.last().compareTo(end) > 0)) {
-                end = p.last();
-            }
-        }
-        evidenceEnd = end;
     }
 
     /**
@@ -245,14 +237,14 @@ final class Reconciliation {
             LogEvent last = window.get(window.size() - 1);
             LogEvent next = firstProcessedAfter(wf, last).orElse(null);
             return Optional.of(new Stall(wf, zero.get(), lastProcessedBefore(wf, e).orElse(null), window, next,
-                    next != null ? next.time() : evidenceEnd().orElse(last.time())));
+                    next != null ? next.time() : evidenceEnd(wf, last).orElse(last.time())));
         }
         for (LogEvent e : podLines) {
             if (!(e.event() instanceof PodCleanupScheduled) || !active(wf, e)) {
                 continue;
             }
             LogEvent next = firstProcessedAfter(wf, e).orElse(null);
-            Timestamp end = next != null ? next.time() : evidenceEnd().orElse(e.time());
+            Timestamp end = next != null ? next.time() : evidenceEnd(wf, e).orElse(e.time());
             if (e.time().nanosUntil(end) > threshold) {
                 return Optional.of(new Stall(wf, null, lastProcessedBefore(wf, e).orElse(null), List.of(e), next, end));
             }
@@ -278,8 +270,22 @@ final class Reconciliation {
                 || e instanceof PodCleanupStarted || e instanceof PodCleanupFailed;
     }
 
-    /** The time of the last line of any controller run: how far the logs go. */
-    Optional<Timestamp> evidenceEnd() {
-        return Optional.ofNullable(evidenceEnd);
+    /**
+     * How far the logs go that would show the Workflow processed after the line: the line's own
+     * controller run, and every run that processed the Workflow at some time. A run that never names
+     * the Workflow (another controller's log, another installation's, an excerpt grepped for other
+     * names) says nothing about it, so it does not stretch a stall.
+     */
+    Optional<Timestamp> evidenceEnd(WorkflowRef wf, LogEvent line) {
+        Timestamp end = last(null, line.stream());
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            end = last(end, p.stream());
+        }
+        return Optional.ofNullable(end);
+    }
+
+    private Timestamp last(Timestamp end, int stream) {
+        Timestamp t = stream >= 0 && stream < processes.size() ? processes.get(stream).last() : null;
+        return t != null && (end == null || t.compareTo(end) > 0) ? t : end;
     }
 }

@@ -117,6 +117,26 @@ class ReconciliationStalledTest {
     }
 
     @Test
+    void aLaterLogThatNeverNamesTheWorkflowDoesNotStretchTheStall() {
+        // The Pod's controller log ends right after the deletion; another controller's log (another installation, or an
+        // excerpt grepped for other names) goes on for twenty minutes without ever processing this Workflow: it says
+        // nothing about whether this Workflow was reconciled, so it must not turn into "at least 18m" unreconciled.
+        Evidence ev = created().log("2.log", workers("2026-09-19T16:30:00.000Z", 2), podEvent("2026-09-19T16:31:30.101Z", "update"),
+                removingFinalizers("2026-09-19T16:31:30.102Z"), queuingPodDelay("2026-09-19T16:31:30.102Z", "removeFinalizer", "17.898s"),
+                queueingAfter("2026-09-19T16:31:30.103Z", "removeFinalizer", "17.898s"))
+                .log("other-controller.log", processingOther("2026-09-19T16:35:00.000Z"), processingOther("2026-09-19T16:50:00.000Z"));
+        assertTrue(rule.evaluate(ev.correlate()).findings().isEmpty(), () -> rule.evaluate(ev.correlate()).findings().toString());
+        // The same later log in the Pod's own controller run does say the Workflow went unprocessed.
+        Evidence own = created().log("2.log", workers("2026-09-19T16:30:00.000Z", 2), podEvent("2026-09-19T16:31:30.101Z", "update"),
+                removingFinalizers("2026-09-19T16:31:30.102Z"), queuingPodDelay("2026-09-19T16:31:30.102Z", "removeFinalizer", "17.898s"),
+                queueingAfter("2026-09-19T16:31:30.103Z", "removeFinalizer", "17.898s"), processingOther("2026-09-19T16:35:00.000Z"),
+                processingOther("2026-09-19T16:50:00.000Z"));
+        Finding f = rule.evaluate(own.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("at least 18m29.898s", f.fact("unreconciledFor").orElseThrow().value());
+    }
+
+    @Test
     void aCompletedWorkflowIsNotStalled() {
         Evidence ev = created().log("2.log", workers("2026-09-19T16:30:00.000Z", 2), workflowUpdated("2026-09-19T16:30:10.000Z", "Succeeded", "8"),
                 podEvent("2026-09-19T16:31:30.101Z", "update"), removingFinalizers("2026-09-19T16:31:30.102Z"),
