@@ -1,10 +1,8 @@
 package dev.argoforensics.index;
 
 import dev.argoforensics.catalog.CatalogMatch;
-import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.event.ControllerEvent;
-import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Field;
 import dev.argoforensics.line.LogRecord;
@@ -32,29 +30,31 @@ final class EventDocuments {
     }
 
     /**
-     * @param event  the record as the analysis placed it (final time, run, ordinal)
+     * The document of one log event, the same whether built while indexing or again by search from
+     * a block's stored facts and the record read back from its line.
+     *
+     * @param file   the file's display path
+     * @param facts  what the reading, the runs and correlation made of the event
+     * @param text   the record's text (the file's line, or the stored text)
      * @param record its keys and message as the grammar read them; null for a Go panic block
      * @param match  what the catalog made of it, or null
-     * @param pods   the Pods correlation tied the record to
      */
-    static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
-                             CatalogMatch match) {
-        Builder b = new Builder(input, seq, event.time());
+    static Document logEvent(String input, String file, LineFacts facts, String text, LogRecord record, CatalogMatch match) {
+        Builder b = new Builder(input, facts.seq(), StoredTime.decode(facts.time()));
         // Stored only on observations: a document without it is a log event's.
-        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
-        b.keyword(IndexFields.FORMAT, event.format().name().toLowerCase(Locale.ROOT));
-        b.keyword(IndexFields.ENVELOPE, event.envelope().name().toLowerCase(Locale.ROOT));
-        b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
-                fromFile(event));
-        if (event.level() != null) {
-            b.shown(IndexFields.LEVEL, event.level().name().toLowerCase(Locale.ROOT));
+        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, facts.kind());
+        b.keyword(IndexFields.FORMAT, facts.format());
+        b.keyword(IndexFields.ENVELOPE, facts.envelope());
+        b.source(file, facts.line()).text(text, record == null ? null : record.rawTime(), facts.text() == null);
+        if (facts.level() != null) {
+            b.shown(IndexFields.LEVEL, facts.level());
         }
-        b.keyword(IndexFields.TEMPLATE, event.catalogId());
-        b.shown(IndexFields.RUN, run.label());
-        b.keyword(IndexFields.REPLICA, run.replica());
-        b.keyword(IndexFields.RELEASE, run.release());
-        if (event.event() instanceof ControllerEvent.GoPanic panic) {
-            b.words(IndexFields.MSG, panic.message());
+        b.keyword(IndexFields.TEMPLATE, facts.template());
+        b.shown(IndexFields.RUN, facts.run());
+        b.keyword(IndexFields.REPLICA, facts.replica());
+        b.keyword(IndexFields.RELEASE, facts.release());
+        if (facts.panic() != null) {
+            b.words(IndexFields.MSG, facts.panic());
         }
         if (record != null) {
             b.words(IndexFields.MSG, record.message());
@@ -65,13 +65,13 @@ final class EventDocuments {
         if (match != null) {
             match.attributes().asMap().forEach((name, value) -> b.keyword(IndexFields.forKey(name), value));
         }
-        ControllerEvent ev = event.event();
-        ev.pod().ifPresent(p -> b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace()));
-        ev.workflow().ifPresent(w -> b.keyword(IndexFields.WORKFLOW, w.name()).keyword(IndexFields.NAMESPACE, w.namespace()));
-        ev.nodeId().ifPresent(id -> b.keyword(IndexFields.NODE_ID, id));
-        ev.nodeName().ifPresent(n -> b.keyword(IndexFields.NODE_NAME, n));
-        for (PodKey p : pods) {
-            b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace());
+        List<String> keys = facts.eventKeys();
+        for (int i = 0; i + 1 < keys.size(); i += 2) {
+            b.keyword(keys.get(i), keys.get(i + 1));
+        }
+        List<String> pods = facts.pods();
+        for (int i = 0; i + 1 < pods.size(); i += 2) {
+            b.keyword(IndexFields.POD, pods.get(i)).keyword(IndexFields.NAMESPACE, pods.get(i + 1));
         }
         return b.doc;
     }
