@@ -53,8 +53,12 @@ final class BlockSearch {
 
     /** Hands each event of the index's blocks that the query matches to {@code hits}, in file order. */
     void matching(Query query, Consumer<Document> hits) throws IOException {
+        matching(query, BlockQuery.of(query), hits);
+    }
+
+    /** As {@link #matching(Query, Consumer)}, on the blocks {@code candidates} finds (tests: every block). */
+    void matching(Query query, Query candidates, Consumer<Document> hits) throws IOException {
         IndexSearcher s = index.searcher();
-        Query candidates = BlockQuery.of(query);
         int n = s.count(candidates);
         if (n == 0) {
             return;

@@ -40,7 +40,23 @@ final class EventDocuments {
      * @param match  what the catalog made of it, or null
      */
     static Document logEvent(String input, String file, LineFacts facts, String text, LogRecord record, CatalogMatch match) {
-        Builder b = new Builder(input, facts.seq(), StoredTime.decode(facts.time()));
+        return logEvent(new Builder(input, facts.seq(), StoredTime.decode(facts.time()), null), file, facts, text, record, match).doc;
+    }
+
+    /** The terms of the event's document (its keywords and words), handed to {@code into} instead of making the document. */
+    static void terms(String file, LineFacts facts, String text, LogRecord record, CatalogMatch match, Terms into) {
+        logEvent(new Builder(null, facts.seq(), null, into), file, facts, text, record, match);
+    }
+
+    /** Takes the terms of events' documents (a block of them: {@link LogBlocks}). */
+    interface Terms {
+        /** A keyword value: not empty, at most {@link IndexFields#MAX_KEYWORD_CHARS} long. */
+        void keyword(String field, String value);
+
+        void words(String field, String value);
+    }
+
+    private static Builder logEvent(Builder b, String file, LineFacts facts, String text, LogRecord record, CatalogMatch match) {
         // Stored only on observations: a document without it is a log event's.
         b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, facts.kind());
         b.keyword(IndexFields.FORMAT, facts.format());
@@ -73,7 +89,7 @@ final class EventDocuments {
         for (int i = 0; i + 1 < pods.size(); i += 2) {
             b.keyword(IndexFields.POD, pods.get(i)).keyword(IndexFields.NAMESPACE, pods.get(i + 1));
         }
-        return b.doc;
+        return b;
     }
 
     static Document observation(String input, long seq, Observation o) {
@@ -135,8 +151,18 @@ final class EventDocuments {
     private static final class Builder {
         final Document doc = new Document();
         final Set<String> keywords = new HashSet<>();
+        final Terms fold;
 
         Builder(String input, long seq, Timestamp time) {
+            this(input, seq, time, null);
+        }
+
+        /** @param fold where the terms go instead of a document, or null */
+        Builder(String input, long seq, Timestamp time, Terms fold) {
+            this.fold = fold;
+            if (fold != null) {
+                return;
+            }
             doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
             // Not stored: the document's file names its input (StoredIndex#inputOf).
             doc.add(new StringField(IndexFields.INPUT, input, Store.NO));
@@ -152,14 +178,21 @@ final class EventDocuments {
         }
 
         Builder keyword(String field, String value) {
-            if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && keywords.add(field + '\u0000' + value)) {
+            if (value == null || value.isEmpty() || value.length() > IndexFields.MAX_KEYWORD_CHARS) {
+                return this;
+            }
+            if (fold != null) {
+                fold.keyword(field, value);
+            } else if (keywords.add(field + '\u0000' + value)) {
                 doc.add(new StringField(field, value, Store.NO));
             }
             return this;
         }
 
         Builder words(String field, String value) {
-            if (value != null) {
+            if (value != null && fold != null) {
+                fold.words(field, value);
+            } else if (value != null) {
                 doc.add(new org.apache.lucene.document.Field(field, value, WORDS));
             }
             return this;
@@ -171,13 +204,12 @@ final class EventDocuments {
          * the file's line as it stands ({@code inFile}): search reads that line from the file.
          */
         Builder text(String value, String rawTime, boolean inFile) {
-            if (!inFile) {
+            if (!inFile && fold == null) {
                 doc.add(new StoredField(IndexFields.TEXT, value));
             }
             int at = rawTime == null || rawTime.isEmpty() ? -1 : value.indexOf(rawTime);
             String words = at < 0 ? value : value.substring(0, at) + ' ' + value.substring(at + rawTime.length());
-            doc.add(new org.apache.lucene.document.Field(IndexFields.TEXT, words, WORDS));
-            return this;
+            return words(IndexFields.TEXT, words);
         }
 
         /** A keyword that search results also show. */
@@ -187,13 +219,15 @@ final class EventDocuments {
 
         Builder source(String file, long line) {
             shown(IndexFields.FILE, file);
-            doc.add(new LongPoint(IndexFields.LINE, line));
-            doc.add(new StoredField(IndexFields.LINE, line));
+            if (fold == null) {
+                doc.add(new LongPoint(IndexFields.LINE, line));
+                doc.add(new StoredField(IndexFields.LINE, line));
+            }
             return this;
         }
 
         Builder stored(String field, String value) {
-            if (value != null) {
+            if (value != null && fold == null) {
                 doc.add(new StoredField(field, value));
             }
             return this;

@@ -53,8 +53,8 @@ final class LogBlocks {
     static final String FACTS = "_facts";
 
     /** Events per block: the block's terms are shared, the query matches this many documents again when it is a candidate. */
-    static final int EVENTS = 256;
-    static final int CHARS = 64 * 1024;
+    static final int EVENTS = 32;
+    static final int CHARS = 8 * 1024;
 
     /** A klog record's year: any will do, the document's time is the event's, not the record's. */
     private static final int ANY_YEAR = 2000;
@@ -85,7 +85,7 @@ final class LogBlocks {
     }
 
     /** Folds events' documents into one block's document. */
-    static final class Builder {
+    static final class Builder implements EventDocuments.Terms {
         private final String input;
         private final String file;
         private final ByteBuffersDataOutput facts = new ByteBuffersDataOutput();
@@ -102,24 +102,31 @@ final class LogBlocks {
             this.file = file;
         }
 
-        /** @param event the event's document ({@link EventDocuments#logEvent}) */
-        void add(LineFacts f, Document event) {
+        /**
+         * @param nanos  the event's time, as epoch nanoseconds
+         * @param text   the record's text
+         * @param record the record as the grammar read it, or null
+         * @param match  what the catalog made of it, or null
+         */
+        void add(LineFacts f, long nanos, String text, LogRecord record, CatalogMatch match) {
             count++;
             f.write(facts);
             span(seq, f.seq());
             span(line, f.line());
-            span(time, StoredTime.epochNanos(StoredTime.decode(f.time()).instant()));
-            for (IndexableField field : event.getFields()) {
-                String name = field.name();
-                if (name.startsWith("_") || field.fieldType().indexOptions() == IndexOptions.NONE) {
-                    continue;
-                }
-                if (field.fieldType().tokenized()) {
-                    words.computeIfAbsent(name, k -> new StringBuilder()).append(field.stringValue()).append('\n');
-                } else if (keywords.add(name + '\u0000' + field.stringValue())) {
-                    fields.add(new StringField(name, field.stringValue(), Store.NO));
-                }
+            span(time, nanos);
+            EventDocuments.terms(file, f, text, record, match, this);
+        }
+
+        @Override
+        public void keyword(String field, String value) {
+            if (keywords.add(field + '\u0000' + value)) {
+                fields.add(new StringField(field, value, Store.NO));
             }
+        }
+
+        @Override
+        public void words(String field, String value) {
+            words.computeIfAbsent(field, k -> new StringBuilder()).append(value).append('\n');
         }
 
         Document build() {

@@ -123,7 +123,7 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
                 LogRecord record = LogBlocks.record(parser, e.event() instanceof ControllerEvent.GoPanic, e.text());
                 CatalogMatch match = record == null ? null : catalog.match(record).orElse(null);
                 LineFacts facts = LineFacts.of(e, processes.get(e.stream()), pods.getOrDefault(e.source(), List.of()), match);
-                block.add(facts, EventDocuments.logEvent(input, file, facts, e.text(), record, match));
+                block.add(facts, StoredTime.epochNanos(e.time().instant()), e.text(), record, match);
             }
             writer.addDocument(block.build());
             return null;
