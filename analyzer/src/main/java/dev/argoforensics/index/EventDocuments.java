@@ -1,8 +1,10 @@
 package dev.argoforensics.index;
 
 import dev.argoforensics.catalog.CatalogMatch;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Field;
 import dev.argoforensics.line.LogRecord;
@@ -30,47 +32,29 @@ final class EventDocuments {
     }
 
     /**
-     * The document of one log event, the same whether built while indexing or again by search from
-     * a block's stored facts and the record read back from its line.
-     *
-     * @param file   the file's display path
-     * @param facts  what the reading, the runs and correlation made of the event
-     * @param text   the record's text (the file's line, or the stored text)
+     * @param event  the record as the analysis placed it (final time, run, ordinal)
      * @param record its keys and message as the grammar read them; null for a Go panic block
      * @param match  what the catalog made of it, or null
+     * @param pods   the Pods correlation tied the record to
      */
-    static Document logEvent(String input, String file, LineFacts facts, String text, LogRecord record, CatalogMatch match) {
-        return logEvent(new Builder(input, facts.seq(), StoredTime.decode(facts.time()), null), file, facts, text, record, match).doc;
-    }
-
-    /** The terms of the event's document (its keywords and words), handed to {@code into} instead of making the document. */
-    static void terms(String file, LineFacts facts, String text, LogRecord record, CatalogMatch match, Terms into) {
-        logEvent(new Builder(null, facts.seq(), null, into), file, facts, text, record, match);
-    }
-
-    /** Takes the terms of events' documents (a block of them: {@link LogBlocks}). */
-    interface Terms {
-        /** A keyword value: not empty, at most {@link IndexFields#MAX_KEYWORD_CHARS} long. */
-        void keyword(String field, String value);
-
-        void words(String field, String value);
-    }
-
-    private static Builder logEvent(Builder b, String file, LineFacts facts, String text, LogRecord record, CatalogMatch match) {
+    static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
+                             CatalogMatch match) {
+        Builder b = new Builder(input, seq, event.time());
         // Stored only on observations: a document without it is a log event's.
-        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, facts.kind());
-        b.keyword(IndexFields.FORMAT, facts.format());
-        b.keyword(IndexFields.ENVELOPE, facts.envelope());
-        b.source(file, facts.line()).text(text, record == null ? null : record.rawTime(), facts.text() == null);
-        if (facts.level() != null) {
-            b.shown(IndexFields.LEVEL, facts.level());
+        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
+        b.keyword(IndexFields.FORMAT, event.format().name().toLowerCase(Locale.ROOT));
+        b.keyword(IndexFields.ENVELOPE, event.envelope().name().toLowerCase(Locale.ROOT));
+        b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
+                fromFile(event));
+        if (event.level() != null) {
+            b.shown(IndexFields.LEVEL, event.level().name().toLowerCase(Locale.ROOT));
         }
-        b.keyword(IndexFields.TEMPLATE, facts.template());
-        b.shown(IndexFields.RUN, facts.run());
-        b.keyword(IndexFields.REPLICA, facts.replica());
-        b.keyword(IndexFields.RELEASE, facts.release());
-        if (facts.panic() != null) {
-            b.words(IndexFields.MSG, facts.panic());
+        b.keyword(IndexFields.TEMPLATE, event.catalogId());
+        b.shown(IndexFields.RUN, run.label());
+        b.keyword(IndexFields.REPLICA, run.replica());
+        b.keyword(IndexFields.RELEASE, run.release());
+        if (event.event() instanceof ControllerEvent.GoPanic panic) {
+            b.words(IndexFields.MSG, panic.message());
         }
         if (record != null) {
             b.words(IndexFields.MSG, record.message());
@@ -81,15 +65,15 @@ final class EventDocuments {
         if (match != null) {
             match.attributes().asMap().forEach((name, value) -> b.keyword(IndexFields.forKey(name), value));
         }
-        List<String> keys = facts.eventKeys();
-        for (int i = 0; i + 1 < keys.size(); i += 2) {
-            b.keyword(keys.get(i), keys.get(i + 1));
+        ControllerEvent ev = event.event();
+        ev.pod().ifPresent(p -> b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace()));
+        ev.workflow().ifPresent(w -> b.keyword(IndexFields.WORKFLOW, w.name()).keyword(IndexFields.NAMESPACE, w.namespace()));
+        ev.nodeId().ifPresent(id -> b.keyword(IndexFields.NODE_ID, id));
+        ev.nodeName().ifPresent(n -> b.keyword(IndexFields.NODE_NAME, n));
+        for (PodKey p : pods) {
+            b.keyword(IndexFields.POD, p.name()).keyword(IndexFields.NAMESPACE, p.namespace());
         }
-        List<String> pods = facts.pods();
-        for (int i = 0; i + 1 < pods.size(); i += 2) {
-            b.keyword(IndexFields.POD, pods.get(i)).keyword(IndexFields.NAMESPACE, pods.get(i + 1));
-        }
-        return b;
+        return b.doc;
     }
 
     static Document observation(String input, long seq, Observation o) {
@@ -151,18 +135,8 @@ final class EventDocuments {
     private static final class Builder {
         final Document doc = new Document();
         final Set<String> keywords = new HashSet<>();
-        final Terms fold;
 
         Builder(String input, long seq, Timestamp time) {
-            this(input, seq, time, null);
-        }
-
-        /** @param fold where the terms go instead of a document, or null */
-        Builder(String input, long seq, Timestamp time, Terms fold) {
-            this.fold = fold;
-            if (fold != null) {
-                return;
-            }
             doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
             // Not stored: the document's file names its input (StoredIndex#inputOf).
             doc.add(new StringField(IndexFields.INPUT, input, Store.NO));
@@ -178,21 +152,14 @@ final class EventDocuments {
         }
 
         Builder keyword(String field, String value) {
-            if (value == null || value.isEmpty() || value.length() > IndexFields.MAX_KEYWORD_CHARS) {
-                return this;
-            }
-            if (fold != null) {
-                fold.keyword(field, value);
-            } else if (keywords.add(field + '\u0000' + value)) {
+            if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && keywords.add(field + '\u0000' + value)) {
                 doc.add(new StringField(field, value, Store.NO));
             }
             return this;
         }
 
         Builder words(String field, String value) {
-            if (value != null && fold != null) {
-                fold.words(field, value);
-            } else if (value != null) {
+            if (value != null) {
                 doc.add(new org.apache.lucene.document.Field(field, value, WORDS));
             }
             return this;
@@ -204,12 +171,13 @@ final class EventDocuments {
          * the file's line as it stands ({@code inFile}): search reads that line from the file.
          */
         Builder text(String value, String rawTime, boolean inFile) {
-            if (!inFile && fold == null) {
+            if (!inFile) {
                 doc.add(new StoredField(IndexFields.TEXT, value));
             }
             int at = rawTime == null || rawTime.isEmpty() ? -1 : value.indexOf(rawTime);
             String words = at < 0 ? value : value.substring(0, at) + ' ' + value.substring(at + rawTime.length());
-            return words(IndexFields.TEXT, words);
+            doc.add(new org.apache.lucene.document.Field(IndexFields.TEXT, words, WORDS));
+            return this;
         }
 
         /** A keyword that search results also show. */
@@ -219,15 +187,13 @@ final class EventDocuments {
 
         Builder source(String file, long line) {
             shown(IndexFields.FILE, file);
-            if (fold == null) {
-                doc.add(new LongPoint(IndexFields.LINE, line));
-                doc.add(new StoredField(IndexFields.LINE, line));
-            }
+            doc.add(new LongPoint(IndexFields.LINE, line));
+            doc.add(new StoredField(IndexFields.LINE, line));
             return this;
         }
 
         Builder stored(String field, String value) {
-            if (value != null && fold == null) {
+            if (value != null) {
                 doc.add(new StoredField(field, value));
             }
             return this;

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Map;
 import java.util.HashMap;
@@ -42,7 +41,6 @@ public final class EventSearch implements Closeable {
 
     private final Directory dir;
     private final StoredIndex index;
-    private BlockSearch blocks;
 
     private EventSearch(Directory dir, StoredIndex index) {
         this.dir = dir;
@@ -135,17 +133,7 @@ public final class EventSearch implements Closeable {
     }
 
     public long count(Query query) throws IOException {
-        long[] blockHits = {0};
-        blocks().matching(query, d -> blockHits[0]++);
-        return index.searcher().count(query) + blockHits[0];
-    }
-
-    /** The log events, held in blocks ({@link LogBlocks}); made on first use, its files' readers closed with the search. */
-    private BlockSearch blocks() {
-        if (blocks == null) {
-            blocks = new BlockSearch(index);
-        }
-        return blocks;
+        return index.searcher().count(query);
     }
 
     /**
@@ -156,9 +144,7 @@ public final class EventSearch implements Closeable {
         for (Document d : StoredIndex.documents(index.searcher(), query, Sort.INDEXORDER)) {
             found.add(found(d));
         }
-        blocks().matching(query, d -> found.add(found(d)));
         found.sort(ORDER);
-        Map<String, NavigableMap<Long, Document>> around = context <= 0 ? Map.of() : blockNeighbours(found, context);
         List<SearchMatch> out = new ArrayList<>(found.size());
         for (Found f : found) {
             if (context <= 0) {
@@ -167,9 +153,7 @@ public final class EventSearch implements Closeable {
             }
             List<SearchHit> before = new ArrayList<>();
             List<SearchHit> after = new ArrayList<>();
-            List<Document> near = new ArrayList<>(neighbours(f, context));
-            near.addAll(around.getOrDefault(f.input(), new TreeMap<>()).subMap(f.seq() - context, true, f.seq() + context, true).values());
-            for (Document d : near) {
+            for (Document d : neighbours(f, context)) {
                 Found n = found(d);
                 if (n.seq() < f.seq()) {
                     before.add(n.hit());
@@ -223,21 +207,6 @@ public final class EventSearch implements Closeable {
         return new SearchHit(h.time(), h.lowerBound(), h.source(), h.controller(), h.level(), h.kind(), h.evidence(), text);
     }
 
-    /** The events of blocks around each hit of a log file, by input and position. */
-    private Map<String, NavigableMap<Long, Document>> blockNeighbours(List<Found> found, int context) throws IOException {
-        Map<String, List<long[]>> ranges = new TreeMap<>();
-        for (Found f : found) {
-            ranges.computeIfAbsent(f.input(), k -> new ArrayList<>()).add(new long[] {f.seq() - context, f.seq() + context});
-        }
-        Map<String, NavigableMap<Long, Document>> out = new HashMap<>();
-        for (Map.Entry<String, List<long[]>> e : ranges.entrySet()) {
-            if (e.getKey() != null) {
-                out.put(e.getKey(), blocks().around(e.getKey(), e.getValue()));
-            }
-        }
-        return out;
-    }
-
     private List<Document> neighbours(Found f, int context) throws IOException {
         Query q = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_EVENT)), Occur.FILTER)
@@ -267,9 +236,6 @@ public final class EventSearch implements Closeable {
 
     @Override
     public void close() throws IOException {
-        if (blocks != null) {
-            blocks.close();
-        }
         try {
             index.close();
         } finally {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.TreeSet;
 
 /**
  * The texts an index does not store: a log line that is its record as it stands is read back from
@@ -34,65 +35,28 @@ final class LineTexts {
      * @return the text of each line found
      */
     static Map<Long, String> read(IndexedInput input, NavigableSet<Long> lines) {
-        try (Cursor c = new Cursor(input)) {
-            return c.read(lines);
-        }
-    }
-
-    /**
-     * Reads one input's lines forward, for several sets of lines in turn: a set that starts after
-     * the lines read so far continues from there, one that starts before reads the file again from
-     * its start.
-     */
-    static final class Cursor implements AutoCloseable {
-        private final InputFile file;
-        /** Why the file's lines cannot be shown, or null. */
-        private String unavailable;
-        private InputStream in;
-        /** The number of the line the stream is at the start of. */
-        private long number;
-
-        Cursor(IndexedInput input) {
-            this.file = new InputFile(input.displayPath(), Path.of(input.key()), InputKind.LOG, input.compressed(), "indexed log file");
-            try {
-                InputStat stat = InputStat.of(file);
-                if (stat.size() != input.size() || !stat.sameAs(input)) {
-                    unavailable = "it changed since it was indexed";
-                }
-            } catch (IOException e) {
-                unavailable = "it cannot be read";
-            }
-        }
-
-        /** @param lines line numbers (1-based); the text of each line found, or why not */
-        Map<Long, String> read(NavigableSet<Long> lines) {
-            Map<Long, String> out = new HashMap<>();
-            if (lines.isEmpty()) {
-                return out;
-            }
-            if (unavailable != null) {
-                lines.forEach(l -> out.put(l, unavailable(unavailable)));
-                return out;
-            }
-            try {
-                if (in == null || lines.first() < number) {
-                    close();
-                    in = new BufferedInputStream(SourceStream.open(file, false), 1 << 16);
-                    number = 1;
-                }
-                forward(lines, out);
-            } catch (IOException e) {
-                // What was read stands; the rest says why not.
-                close();
-            }
-            lines.forEach(l -> out.putIfAbsent(l, unavailable("it cannot be read")));
+        Map<Long, String> out = new HashMap<>();
+        if (lines.isEmpty()) {
             return out;
         }
-
-        private void forward(NavigableSet<Long> lines, Map<Long, String> out) throws IOException {
+        InputFile file = new InputFile(input.displayPath(), Path.of(input.key()), InputKind.LOG, input.compressed(), "indexed log file");
+        InputStat stat;
+        try {
+            stat = InputStat.of(file);
+        } catch (IOException e) {
+            lines.forEach(l -> out.put(l, unavailable("it cannot be read")));
+            return out;
+        }
+        if (stat.size() != input.size() || !stat.sameAs(input)) {
+            lines.forEach(l -> out.put(l, unavailable("it changed since it was indexed")));
+            return out;
+        }
+        try (InputStream in = new BufferedInputStream(SourceStream.open(file, false), 1 << 16)) {
             ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+            long number = 1;
             long last = lines.last();
-            boolean keep = lines.contains(number);
+            NavigableSet<Long> wanted = new TreeSet<>(lines);
+            boolean keep = wanted.contains(number);
             int b;
             while (number <= last && (b = in.read()) >= 0) {
                 if (b == '\n') {
@@ -101,28 +65,19 @@ final class LineTexts {
                     }
                     line.reset();
                     number++;
-                    keep = number <= last && lines.contains(number);
+                    keep = wanted.contains(number);
                 } else if (keep) {
                     line.write(b);
                 }
             }
             if (number <= last && keep && line.size() > 0) {
                 out.put(number, text(line));
-                number++;
             }
+        } catch (IOException e) {
+            // What was read stands; the rest says why not.
         }
-
-        @Override
-        public void close() {
-            if (in != null) {
-                try {
-                    in.close();
-                } catch (IOException e) {
-                    // Nothing was written.
-                }
-                in = null;
-            }
-        }
+        lines.forEach(l -> out.putIfAbsent(l, unavailable("it cannot be read")));
+        return out;
     }
 
     /** The line without the '\r' of a CRLF ending, as the reader takes it. */

@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.read.EventSink;
@@ -19,15 +20,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 
 /**
  * Writes the event documents of the log files being indexed as the reading assembles their events
- * (an {@link EventSink}): each file's events are gathered in blocks ({@link LogBlocks}), and each
- * block is turned into one document (its records read again by the grammar from the event's text,
- * the catalog asked, each event's document folded into the block's) and handed to the
- * {@link IndexWriter} by a worker, which indexes it in its own in-memory segment; the writer
- * flushes segments as its RAM buffer fills. Nothing waits for a whole file: at most a few blocks are
+ * (an {@link EventSink}): events are gathered in batches, and each batch is turned into documents
+ * (its records read again by the grammar from the event's text, the catalog asked) and handed to the
+ * {@link IndexWriter} by a worker, which indexes them in its own in-memory segment; the writer
+ * flushes segments as its RAM buffer fills. Nothing waits for a whole file: at most a few batches are
  * in flight, so memory does not grow with the input. The documents' order in the index does not
  * matter: search orders hits by time and position ({@code _seq}, the event's ordinal in the reading).
  *
@@ -36,6 +37,12 @@ import org.apache.lucene.index.IndexWriter;
  * (the same files read in the same order), and its Pods are the Pods and Workflows of interest.
  */
 final class LogDocumentWriter implements EventSink, AutoCloseable {
+    /** Events per task: large enough that handing over costs nothing, small enough to keep memory flat. */
+    static final int BATCH = 2048;
+
+    /** A klog record's year: any will do, the document's time is the event's, not the record's. */
+    private static final int ANY_YEAR = 2000;
+
     private final IndexWriter writer;
     private final MessageCatalog catalog;
     private final ExecutorService pool;
@@ -47,8 +54,7 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
     private final Map<String, String> writing;
     private final Map<String, Long> written = new HashMap<>();
     private final List<Future<?>> inFlight = new ArrayList<>();
-    /** The block being gathered of each file. */
-    private final Map<String, Gathered> open = new HashMap<>();
+    private List<LogEvent> batch = new ArrayList<>(BATCH);
     /** The first failure of a worker; the reading is not told (it would take it for the file's), {@link #finish} throws it. */
     private Exception failure;
 
@@ -79,19 +85,10 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
             return;
         }
         written.merge(key, 1L, Long::sum);
-        Gathered g = open.computeIfAbsent(e.source().file(), f -> new Gathered());
-        g.events.add(e);
-        g.chars += e.text().length();
-        if (g.events.size() >= LogBlocks.EVENTS || g.chars >= LogBlocks.CHARS) {
-            open.remove(e.source().file());
-            submit(g.events);
+        batch.add(e);
+        if (batch.size() >= BATCH) {
+            submit();
         }
-    }
-
-    /** One block's events, as they come. */
-    private static final class Gathered {
-        final List<LogEvent> events = new ArrayList<>(LogBlocks.EVENTS);
-        int chars;
     }
 
     /** Event documents written per input key. */
@@ -101,8 +98,9 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
 
     /** Writes what is still gathered and waits for every batch. */
     void finish() throws IOException {
-        new ArrayList<>(open.values()).forEach(g -> submit(g.events));
-        open.clear();
+        if (!batch.isEmpty()) {
+            submit();
+        }
         while (!inFlight.isEmpty()) {
             awaitOldest();
         }
@@ -113,19 +111,18 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         }
     }
 
-    private void submit(List<LogEvent> events) {
+    private void submit() {
+        List<LogEvent> events = batch;
+        batch = new ArrayList<>(BATCH);
         inFlight.add(pool.submit(() -> {
-            String file = events.get(0).source().file();
-            String input = writing.get(file);
-            LogBlocks.Builder block = new LogBlocks.Builder(input, file);
-            RecordParser parser = parsers.get();
+            List<Document> docs = new ArrayList<>(events.size());
             for (LogEvent e : events) {
-                LogRecord record = LogBlocks.record(parser, e.event() instanceof ControllerEvent.GoPanic, e.text());
+                LogRecord record = record(e);
                 CatalogMatch match = record == null ? null : catalog.match(record).orElse(null);
-                LineFacts facts = LineFacts.of(e, processes.get(e.stream()), pods.getOrDefault(e.source(), List.of()), match);
-                block.add(facts, StoredTime.epochNanos(e.time().instant()), e.text(), record, match);
+                docs.add(EventDocuments.logEvent(writing.get(e.source().file()), e.ordinal(), e, processes.get(e.stream()),
+                        pods.getOrDefault(e.source(), List.of()), record, match));
             }
-            writer.addDocument(block.build());
+            writer.addDocuments(docs);
             return null;
         }));
         if (inFlight.size() >= 2 * threads) {
@@ -149,6 +146,18 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         if (failure == null) {
             failure = e;
         }
+    }
+
+    /**
+     * The record as the grammar reads the event's text (the same text the analysis parsed: the record
+     * without its envelope); null for a Go panic block, which is no record.
+     */
+    private LogRecord record(LogEvent e) {
+        if (e.event() instanceof ControllerEvent.GoPanic) {
+            return null;
+        }
+        LineParse parse = parsers.get().parse(e.text(), ANY_YEAR, false);
+        return parse instanceof LineParse.Parsed p ? p.record() : null;
     }
 
     @Override
