@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
@@ -52,6 +53,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Execution execution = life.execution();
         if (life.deletion() == null) {
             return; // nothing shows when (or that) the Pod was deleted
+        }
+        if (life.deletedWithWorkflow().isPresent()) {
+            Known wf = life.deletedWithWorkflow().get();
+            scope.clear(pod, Message.of("AF007.cleared.workflowDeleted", "workflow", pod.link().workflow().toString(), "how", wf.how(),
+                    "at", wf.at().format()), wf.evidence());
+            return;
         }
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",

@@ -132,4 +132,19 @@ class PodDeletedDuringExecutionTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE),
                 () -> e.findings().stream().map(f -> f.confidence() + ": " + f.summary()).toList().toString());
     }
+
+    /**
+     * Review (s17): a Workflow deleted in the foreground; the garbage collector deletes its running Pod and the controller,
+     * still reconciling the Workflow, marks the node "pod deleted". The only record of the Workflow's deletion is
+     * {@code argo get -o yaml} with its {@code deletionTimestamp}. That is the Workflow's deletion, not a disruption of the
+     * step: AF007 said likely.
+     */
+    @Test
+    void aPodTakenByTheForegroundDeletionOfItsWorkflowIsNotADisruption() {
+        String deleting = ERRORED_WORKFLOW.replace("metadata: {name: p, namespace: ns, uid: w-1}",
+                "metadata: {name: p, namespace: ns, uid: w-1, deletionTimestamp: \"2026-09-19T16:39:59Z\", finalizers: [foregroundDeletion]}");
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", deleting).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("was being deleted")), () -> e.cleared().toString());
+    }
 }
