@@ -175,7 +175,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
-            m.add(deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
+            m.add(deletion.condition() != null ? Message.of("AF007.explain.conditionNames", "who", deletion.describe())
+                    : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
                     : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())

@@ -55,7 +55,7 @@ public final class ObjectDecoder {
         List<PodCondition> conditions = new ArrayList<>();
         for (JsonNode c : status.path("conditions")) {
             conditions.add(new PodCondition(c.path("type").asText(), c.path("status").asText(),
-                    latest.add(KubeTime.at(c.path("lastTransitionTime")))));
+                    latest.add(KubeTime.at(c.path("lastTransitionTime"))), c.path("reason").asText(""), c.path("message").asText("")));
         }
         List<ContainerState> containers = new ArrayList<>();
         for (JsonNode c : status.path("initContainerStatuses")) {

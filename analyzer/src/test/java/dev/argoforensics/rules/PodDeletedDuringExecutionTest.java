@@ -147,4 +147,22 @@ class PodDeletedDuringExecutionTest {
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
         assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("was being deleted")), () -> e.cleared().toString());
     }
+
+    /**
+     * Review (s17): a drain evicts the running Pod through the Eviction API; no Events, no audit log, only an export taken
+     * during the grace period, whose {@code DisruptionTarget} condition ({@code EvictionByEvictionAPI}, set by the API server
+     * just before the delete) says what removed it. The report said "Deleted by unknown".
+     */
+    @Test
+    void theDisruptionTargetConditionOfAnExportNamesWhatDeletedThePod() {
+        String evicted = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml()
+                .replace("  conditions:\n", "  conditions:\n  - {type: DisruptionTarget, status: \"True\", reason: EvictionByEvictionAPI,"
+                        + " message: \"Eviction API: evicting\", lastTransitionTime: \"2026-09-19T16:40:00Z\"}\n");
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", evicted).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("the Eviction API (kubectl drain, or another eviction client)", f.fact("deletedBy").orElseThrow().value());
+        assertEquals("evicted it", f.fact("howDeleted").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.role().contains("DisruptionTarget")), () -> f.evidence().toString());
+    }
 }
