@@ -110,6 +110,25 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         return out;
     }
 
+    /** Event reasons on a Pod that the component writes just before it deletes the Pod through the API (or evicts it). */
+    private static final java.util.Set<String> DELETING_POD_REASONS = java.util.Set.of("Preempted", "TaintManagerEviction", "ScaleDown");
+
+    /**
+     * The record says a delete (or eviction) request of the Pod came at about its time: an audit record of it, the Pod's
+     * {@code DisruptionTarget} condition, or an Event the deleting component writes just before it deletes
+     * ({@code TaintManagerEviction}, {@code Preempted}, {@code ScaleDown}, {@code Evicted} not by the kubelet). The kubelet's
+     * own {@code Evicted} (node pressure) and {@code NodeNotReady} delete nothing.
+     */
+    public boolean requestsDeletion() {
+        if (audit != null || condition != null) {
+            return true;
+        }
+        if (event == null || !"Pod".equals(event.regarding().kind())) {
+            return false;
+        }
+        return DELETING_POD_REASONS.contains(event.reason()) || ("Evicted".equals(event.reason()) && !"kubelet".equals(event.reportedBy()));
+    }
+
     /** "system:serviceaccount:kube-system:cluster-autoscaler evicted it at 2026-…". */
     public String describe() {
         return who + " " + how + " at " + at.format();

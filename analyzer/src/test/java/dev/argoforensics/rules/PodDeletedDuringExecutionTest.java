@@ -165,4 +165,23 @@ class PodDeletedDuringExecutionTest {
         assertEquals("evicted it", f.fact("howDeleted").orElseThrow().value());
         assertTrue(f.evidence().stream().anyMatch(x -> x.role().contains("DisruptionTarget")), () -> f.evidence().toString());
     }
+
+    /**
+     * Review (s17): a controller older than the pod-event lines (v3.5) logs nothing when a Pod is deleted; a NoExecute taint
+     * makes the taint manager delete the running Pod (its TaintManagerEviction Event, then the kubelet's Killing of main), and the
+     * Workflow worker marks the node "pod deleted". Nothing dated the deletion but those Events, which were not read as
+     * one: AF007 said nothing at all, not even that it could not decide.
+     */
+    @Test
+    void theDeletingComponentsEventDatesTheDeletionWhenNoControllerLineDoes() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podMissing("2026-09-19T16:40:30.000Z"),
+                markingError("2026-09-19T16:40:30.000Z"), nodePhaseChanged("2026-09-19T16:40:30.001Z", "Running", "Error"))
+                .object("ev1.yaml", Exports.podEvent("TaintManagerEviction", "taint-controller", "", "2026-09-19T16:40:00Z", "Marking for deletion Pod ns/p"))
+                .object("ev2.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "the Killing Event shows main running; only the controller log records the node's end");
+        assertEquals("taint-controller", f.fact("deletedBy").orElseThrow().value());
+    }
 }
