@@ -2,6 +2,8 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
+import dev.argoforensics.snapshot.PodCondition;
+import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,8 +22,9 @@ import java.util.Optional;
  * @param at      when
  * @param audit   the audit record, or null
  * @param event   the Event, or null
+ * @param condition the export whose {@code DisruptionTarget} condition says it, or null
  */
-public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event) {
+public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition) {
 
     /** Event reasons on a Pod that say something removed it, and what. */
     private static final Map<String, String> POD_REASONS = Map.of(
@@ -37,6 +40,17 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
             "NodeNotReady", "reported its node not ready",
             "RemovingNode", "removed its node",
             "DeletingNode", "deleted its node (gone from the cloud provider)");
+    /**
+     * {@code DisruptionTarget} reasons (lifecycle reference A2) of the components that set the condition and then delete
+     * the Pod through the API: who, and what it did. {@code TerminationByKubelet} is left out: the kubelet deletes nothing.
+     */
+    private static final Map<String, List<String>> DISRUPTION_REASONS = Map.of(
+            "EvictionByEvictionAPI", List.of("the Eviction API (kubectl drain, or another eviction client)", "evicted it"),
+            "DeletionByTaintManager", List.of("the taint manager", "deleted it for a NoExecute taint on its node"),
+            "PreemptionByScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
+            "PreemptionByKubeScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
+            "DeletionByPodGC", List.of("the Pod garbage collector", "deleted it (its node no longer exists)"),
+            "DeletionByDeviceTaintManager", List.of("the device taint manager", "deleted it for a device taint"));
 
     /** Every deletion the records tell of, the most specific first: audit, then Pod events, then node events. */
     static List<Deletion> of(PodHistory pod) {
@@ -47,9 +61,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 continue;
             }
             if ("delete".equals(a.verb()) && a.subresource().isEmpty()) {
-                out.add(new Deletion(a.user(), "deleted it", a.time(), a, null));
+                out.add(new Deletion(a.user(), "deleted it", a.time(), a, null, null));
             } else if ("create".equals(a.verb()) && "eviction".equals(a.subresource())) {
-                out.add(new Deletion(a.user(), "evicted it", a.time(), a, null));
+                out.add(new Deletion(a.user(), "evicted it", a.time(), a, null, null));
             }
         }
         for (ClusterEvent e : pod.clusterEvents()) {
@@ -59,7 +73,18 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 how = "evicted it"; // through the eviction API (a drain, an autoscaler): node pressure is the kubelet's
             }
             if (how != null) {
-                out.add(new Deletion(e.reportedBy().isEmpty() ? "an unnamed component" : e.reportedBy(), how, e.first(), null, e));
+                out.add(new Deletion(e.reportedBy().isEmpty() ? "an unnamed component" : e.reportedBy(), how, e.first(), null, e, null));
+            }
+        }
+        // The Pod's own DisruptionTarget condition: the component that deletes it through the API sets it just before (the
+        // first export that shows it; the condition stays on the Pod).
+        for (PodSnapshot s : pod.snapshots()) {
+            Optional<PodCondition> target = s.conditions().stream().filter(c -> "DisruptionTarget".equals(c.type()) && "True".equals(c.status())
+                    && c.lastTransitionTime() != null && DISRUPTION_REASONS.containsKey(c.reason())).findFirst();
+            if (target.isPresent()) {
+                List<String> whoHow = DISRUPTION_REASONS.get(target.get().reason());
+                out.add(new Deletion(whoHow.get(0), whoHow.get(1), target.get().lastTransitionTime(), null, null, s));
+                break;
             }
         }
         return out;
@@ -67,13 +92,15 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
 
     /**
      * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of
-     * the most specific kind (audit, then Events on the Pod, then Events on its node), then the others.
+     * the most specific kind (audit, then Events on the Pod, then the Pod's DisruptionTarget condition, then Events on its
+     * node), then the others.
      */
     static List<Deletion> ordered(PodHistory pod) {
         List<Deletion> all = of(pod);
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
         Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
+                .or(() -> all.stream().filter(d -> d.condition != null).min(byTime))
                 .or(() -> all.stream().min(byTime));
         if (first.isEmpty()) {
             return all;
@@ -81,6 +108,25 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         List<Deletion> out = new ArrayList<>(List.of(first.get()));
         all.stream().filter(d -> d != first.get()).forEach(out::add);
         return out;
+    }
+
+    /** Event reasons on a Pod that the component writes just before it deletes the Pod through the API (or evicts it). */
+    private static final java.util.Set<String> DELETING_POD_REASONS = java.util.Set.of("Preempted", "TaintManagerEviction", "ScaleDown");
+
+    /**
+     * The record says a delete (or eviction) request of the Pod came at about its time: an audit record of it, the Pod's
+     * {@code DisruptionTarget} condition, or an Event the deleting component writes just before it deletes
+     * ({@code TaintManagerEviction}, {@code Preempted}, {@code ScaleDown}, {@code Evicted} not by the kubelet). The kubelet's
+     * own {@code Evicted} (node pressure) and {@code NodeNotReady} delete nothing.
+     */
+    public boolean requestsDeletion() {
+        if (audit != null || condition != null) {
+            return true;
+        }
+        if (event == null || !"Pod".equals(event.regarding().kind())) {
+            return false;
+        }
+        return DELETING_POD_REASONS.contains(event.reason()) || ("Evicted".equals(event.reason()) && !"kubelet".equals(event.reportedBy()));
     }
 
     /** "system:serviceaccount:kube-system:cluster-autoscaler evicted it at 2026-…". */

@@ -103,6 +103,18 @@ final class DeletionBounds {
                 }
             }
         }
+        if (upper == null) {
+            // No audit record and no export of the deletion: the deleting component's own record (an Event it writes just before deleting, the Pod's
+            // DisruptionTarget condition) dates the request on the API server's clock, to its second.
+            for (Deletion d : Deletion.of(pod)) {
+                if (d.audit() == null && d.requestsDeletion() && d.at() != null) {
+                    Known k = new Known(d.at(), d.who() + " " + d.how() + " (" + (d.event() != null ? "its Event " + d.event().reason()
+                            : "the Pod's DisruptionTarget condition") + ")", d.event() != null ? d.event().source() : d.condition().source(), false);
+                    upper = min(upper, k);
+                    lower = max(lower, k);
+                }
+            }
+        }
         if (lastUndeleted != null && (lower == null || lastUndeleted.at().isAfter(lower.at()))) {
             lower = lastUndeleted;
         }

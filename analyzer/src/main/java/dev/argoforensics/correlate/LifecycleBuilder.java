@@ -127,7 +127,31 @@ final class LifecycleBuilder {
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod));
+                namesake, instanceUid(all, pod), deletedWithWorkflow(fate, deletion, created, pod));
+    }
+
+    /**
+     * Its Workflow's deletion as an object records it (an audit record, an export with {@code deletionTimestamp}), if the Pod's
+     * own deletion came with it or after it: requested no earlier than the Workflow's (within the cross-clock tolerance), or not
+     * known at all; and the Pod was not created clearly after it (a later Workflow of the same name). The garbage collector
+     * deletes a deleted Workflow's Pods; in a foreground deletion the controller still reconciles the Workflow and records them
+     * {@code pod deleted} (lifecycle reference A3). The orphan path's inference is not such a record: its timing is loose.
+     */
+    private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod) {
+        Known deleted = fate == null ? null : fate.deleted();
+        if (deleted == null || deleted.fromLogs()) {
+            return null;
+        }
+        Instant at = deleted.at().instant();
+        if (created != null && created.time().instant().isAfter(at.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+            return null;
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.creationTimestamp() != null && s.creationTimestamp().instant().isAfter(at.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                return null;
+            }
+        }
+        return deletion == null || !at.isAfter(deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)) ? deleted : null;
     }
 
     /**

@@ -40,12 +40,16 @@ import java.util.Optional;
  * @param instanceUid       the UID of the Pod this life is of (its latest {@code Created pod}): "" when no export of that
  *                          instance gives it (an export of an earlier Pod of the same name does not)
  * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
+ * @param workflowDeleted   its Workflow's deletion as an object records it (an audit record, an export being deleted), when
+ *                          it came no later than the Pod's deletion was requested (within the clocks' tolerance) or no
+ *                          deletion of the Pod is known, and the Pod was not created after it: the Pod went with its
+ *                          Workflow (null: nothing shows that)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
-                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid) {
+                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, Known workflowDeleted) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -71,6 +75,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The Pod by name and by the UID of this instance (none when no export of it gives one). */
     public PodKey instanceKey() {
         return new PodKey(key.namespace(), key.name(), instanceUid);
+    }
+
+    /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
+    public Optional<Known> deletedWithWorkflow() {
+        return Optional.ofNullable(workflowDeleted);
     }
 
     public Optional<LogEvent> succeededAsSeenByController() {

@@ -11,12 +11,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What became of each Workflow: deleted (audit records, the orphan path), completed, its last line. */
+/** What became of each Workflow: deleted (audit records, an export being deleted, the orphan path), completed, its last line. */
 final class WorkflowFates {
     private WorkflowFates() {
     }
 
-    /** Every Workflow's fate: from audit records of its deletion, orphan-path releases of its Pods, its completion. */
+    /**
+     * Every Workflow's fate: from audit records of its deletion, exports showing it being deleted, orphan-path releases
+     * of its Pods, its completion.
+     */
     static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
                                                 List<AuditRecord> audit) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
@@ -26,6 +29,17 @@ final class WorkflowFates {
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null) {
                 deleted.merge(new WorkflowRef(a.namespace(), a.name()),
                         new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), WorkflowFates::earlier);
+            }
+        }
+        for (WorkflowHistory w : workflows.values()) {
+            // A Workflow being deleted (foreground, or held by a finalizer such as artifact-gc): no grace period, so the
+            // deletionTimestamp is the request's time. The garbage collector then deletes its Pods while the controller may
+            // still reconcile it and record them "pod deleted" (lifecycle reference A3).
+            for (WorkflowSnapshot s : w.snapshots()) {
+                if (s.deletionTimestamp() != null) {
+                    deleted.merge(w.ref(), new Known(s.deletionTimestamp(), "an export shows it being deleted (metadata.deletionTimestamp)",
+                            s.source(), false), WorkflowFates::earlier);
+                }
             }
         }
         for (PodHistory p : pods.values()) {

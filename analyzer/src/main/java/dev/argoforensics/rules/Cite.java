@@ -96,9 +96,10 @@ final class Cite {
         return object(new EvidenceLine(e.source(), e.first(), role, describe(e), null));
     }
 
-    /** Who deleted the Pod: the audit record, else the Event that says. */
+    /** Who deleted the Pod: the audit record, else the Event that says, else the export whose DisruptionTarget condition says. */
     Cite deletion(Deletion d) {
-        return d.audit() != null ? audit(d.audit(), "who removed the Pod") : event(d.event(), "what removed the Pod");
+        return d.audit() != null ? audit(d.audit(), "who removed the Pod") : d.event() != null ? event(d.event(), "what removed the Pod")
+                : pod(d.condition(), "exported Pod: its DisruptionTarget condition says what removed it");
     }
 
     Cite audit(AuditRecord a, String role) {

@@ -139,7 +139,10 @@ public final class FinalizerStuck extends DeclaredRule {
         if (scheduled == null) {
             return null;
         }
-        if ((last != null && last.scheduled() != scheduled && EventOrder.after(scheduled, last.scheduled()))) {
+        // A later scheduling line than the last removal's is a newer attempt. A removal may lack its scheduling line (assembled
+        // from the handler's and the queueing line when it is missing from the log): its queueing line stands in.
+        LogEvent lastLine = last == null ? null : last.scheduled() != null ? last.scheduled() : last.queued() != null ? last.queued() : last.decisive();
+        if (last != null && lastLine != scheduled && EventOrder.after(scheduled, lastLine)) {
             last = null;
         }
         LogEvent onDelete = last != null ? last.onDelete() : null;

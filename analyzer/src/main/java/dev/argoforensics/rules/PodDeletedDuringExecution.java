@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
@@ -52,6 +53,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Execution execution = life.execution();
         if (life.deletion() == null) {
             return; // nothing shows when (or that) the Pod was deleted
+        }
+        if (life.deletedWithWorkflow().isPresent()) {
+            Known wf = life.deletedWithWorkflow().get();
+            scope.clear(pod, Message.of("AF007.cleared.workflowDeleted", "workflow", pod.link().workflow().toString(), "how", wf.how(),
+                    "at", wf.at().format()), wf.evidence());
+            return;
         }
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
@@ -168,7 +175,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
-            m.add(deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
+            m.add(deletion.condition() != null ? Message.of("AF007.explain.conditionNames", "who", deletion.describe())
+                    : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
                     : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())

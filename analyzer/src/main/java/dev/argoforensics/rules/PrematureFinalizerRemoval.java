@@ -316,16 +316,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         /**
-         * The Workflow's deletion explains the Pod's: an audited deletion of the Workflow no later than the
-         * Pod's deletion was requested (with the garbage collector, or a foreground deletion in which the
-         * controller still records the lost Pod); or, from the logs, the pod controller finding the Workflow
+         * The Workflow's deletion explains the Pod's: a deletion of the Workflow that an audit record or an export
+         * being deleted shows no later than the Pod's deletion was requested (with the garbage collector, or a
+         * foreground deletion in which the controller still records the lost Pod); or, from the logs, the pod controller finding the Workflow
          * gone near the release, when no loss was ever recorded.
          */
         private boolean workflowDeletionCaused(Known deleted) {
-            DeletionRequest deletion = life.deletion();
             if (!deleted.fromLogs()) {
-                return deletion == null ? !life.lostToDeletion()
-                        : !deleted.at().instant().isAfter(deletion.notAfter().at().instant().plusSeconds(10));
+                // The lifecycle's fact: recorded by an object, no later than the Pod's deletion (or none known), the Pod not created after it.
+                return life.deletedWithWorkflow().isPresent() && (life.deletion() != null || !life.lostToDeletion());
             }
             return !life.lostToDeletion() && Math.abs(decisive.time().nanosUntil(deleted.at())) <= 600_000_000_000L;
         }

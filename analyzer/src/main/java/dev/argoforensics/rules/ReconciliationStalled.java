@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Reconciliation.Stall;
@@ -99,6 +100,13 @@ public final class ReconciliationStalled extends DeclaredRule {
         if (zeroWorkers != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF003.reason.zeroWorkers");
+        } else if (next != null && restart(correlation, first, next)) {
+            // The run that acted ended, and another run, begun after it, processed the Workflow: no controller was there between.
+            ControllerProcess acted = correlation.process(first);
+            ControllerProcess resumed = correlation.process(next);
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF003.reason.restart", "run", acted.label(), "end", acted.last().format(), "next", resumed.label(),
+                    "start", resumed.first().format(), "at", next.time().format());
         } else if (next != null) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF003.reason.gap", "next", next.time().format());
@@ -109,6 +117,17 @@ public final class ReconciliationStalled extends DeclaredRule {
         return new Finding(ID, TITLE, Severity.MEDIUM, confidence, reason,
                 pod.key(), pod.uid(), wf, new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 explain(stall, run, first, unreconciled), facts, cite.evidence());
+    }
+
+    /**
+     * The stall spans a restart or a hand-over: the controller run whose pod controller acted logged its last line before the
+     * run that next processed the Workflow logged its first. Between the two no log shows a controller running at all.
+     */
+    private static boolean restart(Correlation correlation, LogEvent first, LogEvent next) {
+        ControllerProcess acted = correlation.process(first);
+        ControllerProcess resumed = correlation.process(next);
+        return acted != null && resumed != null && acted != resumed && acted.last() != null && resumed.first() != null
+                && acted.last().isBefore(resumed.first());
     }
 
     private static Message explain(Stall stall, String run, LogEvent first, long unreconciled) {

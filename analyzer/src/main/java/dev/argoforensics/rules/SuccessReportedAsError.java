@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PhaseHistory;
@@ -55,7 +56,11 @@ public final class SuccessReportedAsError extends NodeRule {
         if (!NodeLines.failed(outcome)) {
             return;
         }
-        if (finished != null && !finished.allContainersSucceeded()) {
+        Optional<Known> withWorkflow = life.deletedWithWorkflow();
+        if (withWorkflow.isPresent() && NodeLines.podDeleted(outcome.message())) {
+            scope.clear(pod, Message.of("AF002.cleared.workflowDeleted", "outcome", outcome(outcome), "workflow", pod.link().workflow().toString(),
+                    "how", withWorkflow.get().how(), "at", withWorkflow.get().at().format()), withWorkflow.get().evidence());
+        } else if (finished != null && !finished.allContainersSucceeded()) {
             scope.clear(pod, Message.of("AF002.cleared.containersFailed", "outcome", outcome(outcome), "exits", finished.exitCodeSummary()),
                     finished.source());
         } else if (finished == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {

@@ -55,7 +55,7 @@ public final class ObjectDecoder {
         List<PodCondition> conditions = new ArrayList<>();
         for (JsonNode c : status.path("conditions")) {
             conditions.add(new PodCondition(c.path("type").asText(), c.path("status").asText(),
-                    latest.add(KubeTime.at(c.path("lastTransitionTime")))));
+                    latest.add(KubeTime.at(c.path("lastTransitionTime"))), c.path("reason").asText(""), c.path("message").asText("")));
         }
         List<ContainerState> containers = new ArrayList<>();
         for (JsonNode c : status.path("initContainerStatuses")) {
@@ -88,7 +88,7 @@ public final class ObjectDecoder {
         JsonNode status = n.path("status");
         Latest latest = new Latest();
         latest.add(KubeTime.at(meta.path("creationTimestamp")));
-        latest.add(KubeTime.at(meta.path("deletionTimestamp")));
+        Timestamp deleting = latest.add(KubeTime.at(meta.path("deletionTimestamp")));
         latest.add(KubeTime.at(status.path("startedAt")));
         Timestamp finishedAt = latest.add(KubeTime.at(status.path("finishedAt")));
         managedFieldTimes(meta, latest);
@@ -117,7 +117,7 @@ public final class ObjectDecoder {
         });
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
-                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")));
+                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), deleting);
     }
 
     public static TaskResultSnapshot taskResult(ObjectDocument doc) {

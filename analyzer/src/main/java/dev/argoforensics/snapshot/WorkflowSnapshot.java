@@ -17,6 +17,9 @@ import java.util.Optional;
  * @param synchronization {@code status.synchronization}: the locks it holds and waits for ({@link Synchronization#NONE} if none)
  * @param printed        "" for an object export; for a pasted {@code argo get} text, what that text lacks
  *                       (no UID, no node times, a node filter may have left nodes out): the report says it
+ * @param deletionTimestamp {@code metadata.deletionTimestamp}: the Workflow is being deleted (a foreground deletion,
+ *                       or a finalizer such as {@code workflows.argoproj.io/artifact-gc} holding it); a Workflow has no
+ *                       grace period, so this is when the deletion was requested (null: not being deleted, or not shown)
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -31,7 +34,8 @@ public record WorkflowSnapshot(
         ObservedAt observed,
         Timestamp finishedAt,
         Synchronization synchronization,
-        String printed) implements ExportedObject {
+        String printed,
+        Timestamp deletionTimestamp) implements ExportedObject {
 
     public WorkflowSnapshot {
         printed = printed == null ? "" : printed;
@@ -44,7 +48,7 @@ public record WorkflowSnapshot(
     public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, null,
-                Synchronization.NONE, "");
+                Synchronization.NONE, "", null);
     }
 
     /** An export with every field the decoder reads. */
@@ -52,7 +56,15 @@ public record WorkflowSnapshot(
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, "");
+                synchronization, "", null);
+    }
+
+    /** An export with every field the decoder reads, the Workflow being deleted since {@code deletionTimestamp} (null: not). */
+    public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
+            Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
+            Timestamp finishedAt, Synchronization synchronization, Timestamp deletionTimestamp) {
+        this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
+                synchronization, "", deletionTimestamp);
     }
 
     /** Read from {@code argo get}'s text, not from an object export. */

@@ -179,4 +179,29 @@ class FinalizerStuckTest {
                 processingOther("2026-09-19T16:45:00.000Z")).correlate());
         assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
     }
+
+    /**
+     * Review (s17): a fixed-name Workflow deleted (its Pod released on the orphan path, 0s) and submitted again; the new Pod
+     * of the same name is deleted while it runs and released at once, its scheduling line missing from the log (a cut, a
+     * rotation, or a line not read). The removal is then assembled from the handler's and the queueing lines, and
+     * AF004 threw a NullPointerException comparing it with the earlier scheduling line: the whole analysis failed.
+     */
+    @Test
+    void aRemovalWithoutItsSchedulingLineAfterAnEarlierOneDoesNotBreakTheRule() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log",
+                "time=2026-09-19T16:20:00.120Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns nodeName=p nodeID=p podName=p",
+                podEvent("2026-09-19T16:22:30.500Z", "update"),
+                queuingPodDelay("2026-09-19T16:22:30.501Z", "removeFinalizer", "0s"),
+                queueing("2026-09-19T16:22:30.501Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:22:30.503Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:22:33.100Z", "delete"),
+                "time=2026-09-19T16:24:00.120Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns nodeName=p nodeID=p podName=p",
+                podEvent("2026-09-19T16:30:20.400Z", "update"),
+                removingFinalizers("2026-09-19T16:30:20.401Z"),
+                queueing("2026-09-19T16:30:20.402Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:30:20.404Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:30:22.900Z", "delete"),
+                processingOther("2026-09-19T16:50:00.000Z")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
 }

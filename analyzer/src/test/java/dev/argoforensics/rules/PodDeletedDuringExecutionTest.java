@@ -132,4 +132,56 @@ class PodDeletedDuringExecutionTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE),
                 () -> e.findings().stream().map(f -> f.confidence() + ": " + f.summary()).toList().toString());
     }
+
+    /**
+     * Review (s17): a Workflow deleted in the foreground; the garbage collector deletes its running Pod and the controller,
+     * still reconciling the Workflow, marks the node "pod deleted". The only record of the Workflow's deletion is
+     * {@code argo get -o yaml} with its {@code deletionTimestamp}. That is the Workflow's deletion, not a disruption of the
+     * step: AF007 said likely.
+     */
+    @Test
+    void aPodTakenByTheForegroundDeletionOfItsWorkflowIsNotADisruption() {
+        String deleting = ERRORED_WORKFLOW.replace("metadata: {name: p, namespace: ns, uid: w-1}",
+                "metadata: {name: p, namespace: ns, uid: w-1, deletionTimestamp: \"2026-09-19T16:39:59Z\", finalizers: [foregroundDeletion]}");
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", deleting).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("was being deleted")), () -> e.cleared().toString());
+    }
+
+    /**
+     * Review (s17): a drain evicts the running Pod through the Eviction API; no Events, no audit log, only an export taken
+     * during the grace period, whose {@code DisruptionTarget} condition ({@code EvictionByEvictionAPI}, set by the API server
+     * just before the delete) says what removed it. The report said "Deleted by unknown".
+     */
+    @Test
+    void theDisruptionTargetConditionOfAnExportNamesWhatDeletedThePod() {
+        String evicted = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml()
+                .replace("  conditions:\n", "  conditions:\n  - {type: DisruptionTarget, status: \"True\", reason: EvictionByEvictionAPI,"
+                        + " message: \"Eviction API: evicting\", lastTransitionTime: \"2026-09-19T16:40:00Z\"}\n");
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", evicted).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("the Eviction API (kubectl drain, or another eviction client)", f.fact("deletedBy").orElseThrow().value());
+        assertEquals("evicted it", f.fact("howDeleted").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.role().contains("DisruptionTarget")), () -> f.evidence().toString());
+    }
+
+    /**
+     * Review (s17): a controller older than the pod-event lines (v3.5) logs nothing when a Pod is deleted; a NoExecute taint
+     * makes the taint manager delete the running Pod (its TaintManagerEviction Event, then the kubelet's Killing of main), and the
+     * Workflow worker marks the node "pod deleted". Nothing dated the deletion but those Events, which were not read as
+     * one: AF007 said nothing at all, not even that it could not decide.
+     */
+    @Test
+    void theDeletingComponentsEventDatesTheDeletionWhenNoControllerLineDoes() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podMissing("2026-09-19T16:40:30.000Z"),
+                markingError("2026-09-19T16:40:30.000Z"), nodePhaseChanged("2026-09-19T16:40:30.001Z", "Running", "Error"))
+                .object("ev1.yaml", Exports.podEvent("TaintManagerEviction", "taint-controller", "", "2026-09-19T16:40:00Z", "Marking for deletion Pod ns/p"))
+                .object("ev2.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "the Killing Event shows main running; only the controller log records the node's end");
+        assertEquals("taint-controller", f.fact("deletedBy").orElseThrow().value());
+    }
 }

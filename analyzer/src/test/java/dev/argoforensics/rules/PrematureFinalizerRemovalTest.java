@@ -616,6 +616,58 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Review (s17): the same foreground deletion with no audit log, only {@code argo get -o yaml} taken while the garbage
+     * collector worked: the Workflow's {@code metadata.deletionTimestamp} (16:31:04, no grace for a Workflow: the request)
+     * and its {@code foregroundDeletion} finalizer. That export was not read: AF001 said confirmed, AF002 confirmed.
+     */
+    @Test
+    void aWorkflowExportedBeingDeletedExplainsThePodsDeletionWithoutAnAuditLog() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String deleting = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:31:04Z").replace("metadata: {name: p, namespace: ns, uid: w-1}",
+                "metadata: {name: p, namespace: ns, uid: w-1, deletionTimestamp: \"2026-09-19T16:31:04Z\", deletionGracePeriodSeconds: 0,"
+                        + " finalizers: [foregroundDeletion]}");
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.250Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.251Z"),
+                queuingPodDelay("2026-09-19T16:31:04.251Z", "removeFinalizer", "-1m17.251s"),
+                queueing("2026-09-19T16:31:04.252Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.254Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.290Z", "delete"))
+                .log("3.log", lostAt("2026-09-19T16:31:04.401Z"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before)
+                .takenAt("wf.yaml", "2026-09-19T16:31:10Z", deleting).correlate());
+        assertTrue(e.findings().isEmpty(), () -> brief(e));
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("being deleted")), () -> e.cleared().toString());
+        Evaluation symptom = new SuccessReportedAsError().evaluate(beforeRemoval().log("2.log", podEvent("2026-09-19T16:31:04.250Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.251Z"), queuingPodDelay("2026-09-19T16:31:04.251Z", "removeFinalizer", "-1m17.251s"),
+                queueing("2026-09-19T16:31:04.252Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:04.254Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.290Z", "delete")).log("3.log", lostAt("2026-09-19T16:31:04.401Z"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before).takenAt("wf.yaml", "2026-09-19T16:31:10Z", deleting).correlate());
+        assertTrue(symptom.findings().isEmpty(), () -> symptom.findings().toString());
+    }
+
+    /** The same export of a Workflow being deleted, its deletion requested well after the Pod's: the race stands. */
+    @Test
+    void aWorkflowExportedBeingDeletedLongAfterThePodsDeletionDoesNotClearIt() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String deleting = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:31:04Z").replace("metadata: {name: p, namespace: ns, uid: w-1}",
+                "metadata: {name: p, namespace: ns, uid: w-1, deletionTimestamp: \"2026-09-19T16:45:00Z\", finalizers: [foregroundDeletion]}");
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.250Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.251Z"),
+                queuingPodDelay("2026-09-19T16:31:04.251Z", "removeFinalizer", "-1m17.251s"),
+                queueing("2026-09-19T16:31:04.252Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.254Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.290Z", "delete"))
+                .log("3.log", lostAt("2026-09-19T16:31:04.401Z"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", before)
+                .takenAt("wf.yaml", "2026-09-19T16:46:00Z", deleting).correlate());
+        assertEquals(1, e.findings().size(), () -> "cleared: " + e.cleared());
+    }
+
+    /**
      * Review (issue 13): a v3.7 controller running with TZ=America/New_York. logrus prints local time
      * with a literal Z (reference logs 3.2), so its lines read 4 h early against the Pod export's UTC:
      * the deletion is "handled" at 06:01:30Z, four hours before the Pod's creationTimestamp (10:00:01Z).

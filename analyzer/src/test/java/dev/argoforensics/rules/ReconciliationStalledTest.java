@@ -143,4 +143,20 @@ class ReconciliationStalledTest {
                 queuingPodDelay("2026-09-19T16:31:30.102Z", "removeFinalizer", "-10s"), processingOther("2026-09-19T16:40:00.000Z"));
         assertTrue(rule.evaluate(ev.correlate()).findings().isEmpty());
     }
+
+    /**
+     * Review (s17): the controller run that handled the Pod's deletion logs nothing more (it was killed), and the Workflow is
+     * next processed by another run, begun 2m50s later. The finding said only that no Processing workflow line named the
+     * Workflow, and told of Workflow workers; the gap was the controller's absence, and the reason now says so.
+     */
+    @Test
+    void aStallAcrossARestartSaysNoControllerWasRunning() {
+        Evaluation e = rule.evaluate(created().log("2.log", deletion(32)).log("3.log", processing("2026-09-19T16:34:02.240Z", "Running"))
+                .correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        String reason = f.confidenceReason();
+        assertTrue(reason.contains("logged its last line at 2026-09-19T16:31:11.363Z") && reason.contains("a restart or a hand-over"), reason);
+    }
 }
