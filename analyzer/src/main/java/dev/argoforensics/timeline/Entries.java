@@ -48,7 +48,7 @@ final class Entries {
     void log(LogEvent e) {
         if (seen.add(e)) {
             String kind = "log:" + (e.catalogId() != null ? e.catalogId() : "other");
-            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, controllerOf.apply(e)), e.ordinal(),
+            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, null, false, false, controllerOf.apply(e), e), e.ordinal(),
                     e.stream()));
         }
     }
