@@ -229,14 +229,17 @@ public final class Timestamp implements Comparable<Timestamp> {
     /** Orders by instant, then by coarser precision first; use {@link #isBefore} for causality. */
     @Override
     public int compareTo(Timestamp o) {
-        int c = Long.compare(epochSecond(), o.epochSecond());
-        if (c == 0) {
-            c = Integer.compare(nano(), o.nano());
-        }
+        int c = compareInstant(o);
         if (c != 0) {
             return c;
         }
         return Long.compare(o.precision().windowNanos(), precision().windowNanos());
+    }
+
+    /** Orders by the instant alone (as {@code instant().compareTo(o.instant())}, without making the two Instants). */
+    public int compareInstant(Timestamp o) {
+        int c = Long.compare(epochSecond(), o.epochSecond());
+        return c != 0 ? c : Integer.compare(nano(), o.nano());
     }
 
     /** Equal when the instant, the precision and the zone basis are. */
