@@ -68,6 +68,7 @@ class CompactTimestampTest {
                 int byInstant = a.instant().compareTo(b.instant());
                 int expected = byInstant != 0 ? byInstant : Long.compare(b.precision().windowNanos(), a.precision().windowNanos());
                 assertEquals(Integer.signum(expected), Integer.signum(a.compareTo(b)), a.instant() + " vs " + b.instant());
+                assertEquals(Integer.signum(byInstant), Integer.signum(a.compareInstant(b)), "by the instant alone");
             }
         }
     }
