@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.argoforensics.event.Attributes;
+import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.EventType;
 import dev.argoforensics.line.Level;
@@ -205,13 +206,18 @@ public final class MessageCatalog {
      *                                  duration, say); the caller reports the line
      */
     public Optional<CatalogMatch> match(LogRecord record) {
+        return match(record, Interner.NONE);
+    }
+
+    /** As {@link #match(LogRecord)}, the values and the references built from them made canonical by {@code names}. */
+    public Optional<CatalogMatch> match(LogRecord record, Interner names) {
         String msg = record.message();
         if (record.isCut() && record.cut().message()) {
-            return cutMessage(msg).map(e -> build(e, record, null));
+            return cutMessage(msg).map(e -> build(e, record, null, names));
         }
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null) {
-            return Optional.of(build(exact, record, null));
+            return Optional.of(build(exact, record, null, names));
         }
         for (CatalogEntry e : patterned) {
             if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor())) {
@@ -219,7 +225,7 @@ public final class MessageCatalog {
             }
             Matcher m = e.pattern().matcher(msg);
             if (m.matches()) {
-                return Optional.of(build(e, record, m));
+                return Optional.of(build(e, record, m, names));
             }
         }
         return Optional.empty();
@@ -268,13 +274,13 @@ public final class MessageCatalog {
         return null;
     }
 
-    private static CatalogMatch build(CatalogEntry e, LogRecord record, Matcher groups) {
+    private static CatalogMatch build(CatalogEntry e, LogRecord record, Matcher groups, Interner names) {
         Map<String, String> values = new LinkedHashMap<>();
         e.keys().forEach((attribute, candidates) -> {
             for (String key : candidates) {
                 Optional<String> v = record.value(key);
                 if (v.isPresent()) {
-                    values.put(attribute, v.get());
+                    values.put(attribute, names.name(v.get()));
                     break;
                 }
             }
@@ -283,21 +289,21 @@ public final class MessageCatalog {
             for (String name : e.groups()) {
                 String v = groups.group(name);
                 if (v != null) {
-                    values.put(name, v);
+                    values.put(name, names.name(v));
                 }
             }
         }
         values.putAll(e.set());
-        e.split().forEach((attribute, names) -> {
+        e.split().forEach((attribute, parts) -> {
             String v = values.get(attribute);
             if (v != null) {
-                String[] parts = v.split("/", -1);
-                for (int i = 0; i < parts.length && i < names.size(); i++) {
-                    values.putIfAbsent(names.get(i), parts[i]);
+                String[] pieces = v.split("/", -1);
+                for (int i = 0; i < pieces.length && i < parts.size(); i++) {
+                    values.putIfAbsent(parts.get(i), names.name(pieces[i]));
                 }
             }
         });
-        Attributes attributes = new Attributes(values);
+        Attributes attributes = new Attributes(values, names);
         return new CatalogMatch(e, attributes, e.event().create(attributes));
     }
 

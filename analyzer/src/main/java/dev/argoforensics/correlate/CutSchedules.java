@@ -52,8 +52,7 @@ final class CutSchedules {
                     out = new ArrayList<>(events);
                 }
                 PodCleanupScheduled whole = new PodCleanupScheduled(q.podRef(), q.action(), s.delayNanos(), s.delayText(), s.podGC());
-                out.set(at, new LogEvent(se.source(), se.lastLine(), se.time(), se.envelopeTime(), se.envelope(), se.format(), se.level(),
-                        se.catalogId(), whole, se.text(), se.stream(), se.ordinal()));
+                out.set(at, se.withEvent(whole));
             }
         }
         return out == null ? events : out;

@@ -14,9 +14,21 @@ import java.util.Optional;
  */
 public final class Attributes {
     private final Map<String, String> values;
+    private final Interner names;
 
     public Attributes(Map<String, String> values) {
+        this(values, Interner.NONE);
+    }
+
+    /** @param names makes the values and the Pod and Workflow references canonical (the map's values should already be) */
+    public Attributes(Map<String, String> values, Interner names) {
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.names = names;
+    }
+
+    /** The interner the values went through: an event built from them makes what it derives canonical too. */
+    public Interner names() {
+        return names;
     }
 
     public Map<String, String> asMap() {
@@ -79,12 +91,12 @@ public final class Attributes {
 
     public PodRef podOrNull() {
         String pod = values.get("pod");
-        return pod == null || pod.isEmpty() ? null : new PodRef(emptyToNull(values.get("namespace")), pod);
+        return pod == null || pod.isEmpty() ? null : names.pod(emptyToNull(values.get("namespace")), pod);
     }
 
     public WorkflowRef workflowOrNull() {
         String wf = values.get("workflow");
-        return wf == null || wf.isEmpty() ? null : new WorkflowRef(emptyToNull(values.get("namespace")), wf);
+        return wf == null || wf.isEmpty() ? null : names.workflow(emptyToNull(values.get("namespace")), wf);
     }
 
     private static String emptyToNull(String s) {

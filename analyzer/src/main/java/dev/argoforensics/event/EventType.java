@@ -55,7 +55,8 @@ public enum EventType {
         if (nanos == null) {
             throw new IllegalArgumentException("no delay");
         }
-        return new PodCleanupScheduled(a.podOrNull(), a.textOrNull("action"), nanos, GoDuration.format(nanos), a.textOrNull("podGC"));
+        return new PodCleanupScheduled(a.podOrNull(), a.textOrNull("action"), nanos, a.names().name(GoDuration.format(nanos)),
+                a.textOrNull("podGC"));
     }),
     POD_CLEANUP_QUEUED(a -> new PodCleanupQueued(a.podOrNull(), a.textOrNull("action"), QueueTiming.parse(a.text("timing").orElseThrow()),
             a.durationOrNull("after"), a.textOrNull("uid"))),

@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param time         the controller's own time
  * @param envelopeTime the collector's time (kubectl --timestamps, CRI), or null
  * @param catalogId    the catalog entry that recognised the message, or null
- * @param text         the record as the controller wrote it (envelopes removed)
+ * @param textBlock    the record as the controller wrote it (envelopes removed), held with its neighbours' in a block: see {@link #text()}
+ * @param textIndex    its place in that block
  * @param stream       index of the file it came from: lines of one stream keep their order
  * @param ordinal      position in the input (files in input order, lines in file order): the tie-break
  */
@@ -31,7 +32,8 @@ public record LogEvent(
         Level level,
         String catalogId,
         ControllerEvent event,
-        String text,
+        TextBlock textBlock,
+        int textIndex,
         int stream,
         long ordinal) {
 
@@ -39,11 +41,65 @@ public record LogEvent(
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(event, "event");
-        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(textBlock, "textBlock");
+    }
+
+    /** An event whose text is held on its own. */
+    public LogEvent(SourceRef source, long lastLine, Timestamp time, Timestamp envelopeTime, EnvelopeKind envelope, RecordFormat format,
+                    Level level, String catalogId, ControllerEvent event, String text, int stream, long ordinal) {
+        this(source, lastLine, time, envelopeTime, envelope, format, level, catalogId, event, TextBlock.of(text), 0, stream, ordinal);
+    }
+
+    /** The record as the controller wrote it (envelopes removed). */
+    public String text() {
+        return textBlock.text(textIndex);
+    }
+
+    /** The same event at another time (its text stays where it is held). */
+    public LogEvent withTime(Timestamp t) {
+        return new LogEvent(source, lastLine, t, envelopeTime, envelope, format, level, catalogId, event, textBlock, textIndex, stream, ordinal);
+    }
+
+    /** The same event meaning something else (its text stays where it is held). */
+    public LogEvent withEvent(ControllerEvent e) {
+        return new LogEvent(source, lastLine, time, envelopeTime, envelope, format, level, catalogId, e, textBlock, textIndex, stream, ordinal);
     }
 
     /** The message as the catalog knows it, or the raw message for unrecognised records. */
     public boolean recognised() {
         return catalogId != null;
+    }
+
+    /** Equal when every component is and the texts are equal, wherever they are held. */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return o instanceof LogEvent e && ordinal == e.ordinal && lastLine == e.lastLine && stream == e.stream && source.equals(e.source)
+                && time.equals(e.time) && Objects.equals(envelopeTime, e.envelopeTime) && envelope == e.envelope && format == e.format
+                && level == e.level && Objects.equals(catalogId, e.catalogId) && event.equals(e.event)
+                && (textBlock == e.textBlock && textIndex == e.textIndex || text().equals(e.text()));
+    }
+
+    /** From every component but the text (equal events have equal hashes; a hash needs no text inflated). */
+    @Override
+    public int hashCode() {
+        int h = source.hashCode();
+        h = 31 * h + Long.hashCode(lastLine);
+        h = 31 * h + time.hashCode();
+        h = 31 * h + Objects.hashCode(envelopeTime);
+        h = 31 * h + Objects.hashCode(catalogId);
+        h = 31 * h + event.hashCode();
+        h = 31 * h + stream;
+        return 31 * h + Long.hashCode(ordinal);
+    }
+
+    /** As a record prints, with the text in place of where it is held. */
+    @Override
+    public String toString() {
+        return "LogEvent[source=" + source + ", lastLine=" + lastLine + ", time=" + time + ", envelopeTime=" + envelopeTime
+                + ", envelope=" + envelope + ", format=" + format + ", level=" + level + ", catalogId=" + catalogId + ", event=" + event
+                + ", text=" + text() + ", stream=" + stream + ", ordinal=" + ordinal + "]";
     }
 }

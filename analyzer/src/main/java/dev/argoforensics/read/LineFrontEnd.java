@@ -12,7 +12,7 @@ import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.OtherContainers;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
-import dev.argoforensics.event.PodRef;
+import dev.argoforensics.event.Interner;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
@@ -52,6 +52,7 @@ import java.util.function.LongConsumer;
  */
 public final class LineFrontEnd {
     private final MessageCatalog catalog;
+    private final Interner names;
     private final RecordParser parser = new RecordParser();
     /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
     private final List<String> anchors;
@@ -84,6 +85,12 @@ public final class LineFrontEnd {
     }
 
     LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes) {
+        this(catalog, logZone, maxLineBytes, Interner.NONE);
+    }
+
+    /** @param names the reading's interner: the names of the events kept are made canonical (one copy per distinct value) */
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes, Interner names) {
+        this.names = names;
         this.catalog = catalog;
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
@@ -434,7 +441,7 @@ public final class LineFrontEnd {
         }
         Optional<CatalogMatch> match;
         try {
-            match = catalog.match(record);
+            match = catalog.match(record, names);
         } catch (IllegalArgumentException e) {
             if (apart != null) {
                 return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
@@ -462,7 +469,7 @@ public final class LineFrontEnd {
                     match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
-        ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(record.message());
+        ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases, record.isCut() ? record.cut().describe() : null);
     }
@@ -480,7 +487,7 @@ public final class LineFrontEnd {
     private ChunkItem executorEvidence(UnwrappedLine u, LogRecord record, CatalogMatch match) {
         ControllerEvent event = match.event();
         if (event instanceof ControllerEvent.Signal s && s.podRef() == null && u.origin() != null && OtherContainers.named(u) != null) {
-            event = new ControllerEvent.Signal(s.name(), s.wf(), new PodRef(null, u.origin()), s.node(), s.id(), s.attributes());
+            event = new ControllerEvent.Signal(s.name(), s.wf(), names.pod(null, u.origin()), s.node(), s.id(), s.attributes());
         }
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();

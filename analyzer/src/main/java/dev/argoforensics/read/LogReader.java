@@ -6,6 +6,7 @@ import dev.argoforensics.accounting.LogLines;
 import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
@@ -112,8 +113,10 @@ public final class LogReader {
         private final Map<InputFile, Boolean> reversed = new HashMap<>();
         private final Map<InputFile, InputSummary> logSummaries = new HashMap<>();
         private final List<LogEvent> undatedKlog = new ArrayList<>();
+        /** One copy of each name the kept events hold, shared by the reading threads, dropped with the reading. */
+        private final Interner names = new Interner();
         private final ThreadLocal<LineFrontEnd> frontEnds = ThreadLocal.withInitial(
-                () -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes()));
+                () -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names));
         private long totalBytes;
 
         LogFiles(Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {

@@ -18,6 +18,7 @@ import dev.argoforensics.event.ControllerProcess.Leadership;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.TextBlock;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.Terminal;
 import dev.argoforensics.line.RecordFormat;
@@ -166,6 +167,8 @@ final class StreamAssembler {
         private final boolean reversed;
         private final String podFromPath;
         private final List<LogEvent> kept = new ArrayList<>();
+        /** The texts of the kept events, deflated a block of neighbours at a time (not where a sink drops them at once). */
+        private final TextBlock.Packer texts = new TextBlock.Packer(sink == null);
         private final List<Integer> klogWithoutYear = new ArrayList<>();
         private final List<Integer> panicsWithoutTime = new ArrayList<>();
         private final List<UnparsedLine> samples = new ArrayList<>();
@@ -426,8 +429,9 @@ final class StreamAssembler {
             }
             dated(time, k.format());
             ControllerRun s = set.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
+            texts.add(u.record());
             LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
-                    k.format(), k.level(), k.catalogId(), event, u.record(), s.id, ordinal++);
+                    k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
             s.add(e, file, k.releases());
             kept.add(e);
             countedSchedules.kept(s.id);
@@ -480,9 +484,10 @@ final class StreamAssembler {
             envelopes.merge(panicLine.envelope(), 1L, Long::sum);
             Timestamp time = panicLine.envelopeTime() != null ? panicLine.envelopeTime() : lastDated;
             ControllerRun s = set.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
+            texts.add(p.text());
             LogEvent e = new LogEvent(file.at(p.firstLine()), p.lastLine(), time == null ? NO_TIME : time, panicLine.envelopeTime(),
                     panicLine.envelope(), RecordFormat.GO_PANIC, Level.FATAL, null, new ControllerEvent.GoPanic(p.message(), p.lineCount()),
-                    p.text(), s.id, ordinal++);
+                    texts.block(), texts.index(), s.id, ordinal++);
             if (time == null) {
                 panicsWithoutTime.add(kept.size());
             }
@@ -503,6 +508,7 @@ final class StreamAssembler {
         /** Ends the file: the summary, and the events it keeps (klog lines no record dated stay as they are). */
         FileOutcome finish(String sha256) {
             closePanic();
+            texts.finish();
             // A panic nothing could time: it keeps no event, and it is counted as unparsed.
             for (int i = panicsWithoutTime.size() - 1; i >= 0; i--) {
                 int index = panicsWithoutTime.get(i);
@@ -573,8 +579,7 @@ final class StreamAssembler {
     }
 
     static LogEvent retimed(LogEvent e, Timestamp t) {
-        return new LogEvent(e.source(), e.lastLine(), t, e.envelopeTime(), e.envelope(), e.format(), e.level(), e.catalogId(), e.event(),
-                e.text(), e.stream(), e.ordinal());
+        return e.withTime(t);
     }
 
     /** Replaces kept events (klog lines dated from other inputs after all files were read). */

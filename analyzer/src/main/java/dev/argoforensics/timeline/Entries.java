@@ -28,9 +28,12 @@ import java.util.function.Function;
  */
 final class Entries {
     private static final Comparator<Item> ORDER = Comparator
-            .comparing((Item i) -> i.entry.time().instant())
+            .comparing((Item i) -> i.entry.time(), Timestamp::compareInstant)
             .thenComparingLong(i -> i.ordinal)
             .thenComparing(i -> i.entry.source());
+
+    /** {@code log:<catalog id>}, one String per catalog entry rather than one per entry of every timeline. */
+    private static final Map<String, String> LOG_KINDS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final Function<LogEvent, String> controllerOf;
     private final List<Item> items = new ArrayList<>();
@@ -47,8 +50,8 @@ final class Entries {
     /** A log line, as written. */
     void log(LogEvent e) {
         if (seen.add(e)) {
-            String kind = "log:" + (e.catalogId() != null ? e.catalogId() : "other");
-            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, e.text(), false, false, controllerOf.apply(e)), e.ordinal(),
+            String kind = LOG_KINDS.computeIfAbsent(e.catalogId() != null ? e.catalogId() : "other", id -> "log:" + id);
+            items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, null, false, false, controllerOf.apply(e), e), e.ordinal(),
                     e.stream()));
         }
     }

@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.NodeLogEntry;
@@ -36,6 +37,9 @@ public final class TimelineBuilder {
     /** Per Workflow, its Workflow-level lines (processing, updates, task-result reconciliation), in input order; made on first use. */
     private final Map<WorkflowRef, List<LogEvent>> workflowLevel = new ConcurrentHashMap<>();
 
+    /** One copy of each controller run's label, however many timeline entries name it. */
+    private final Interner labels = new Interner();
+
     public TimelineBuilder(Correlation correlation) {
         this.correlation = correlation;
         this.controllerLifecycle = new TimeIndex(correlation.events().stream()
@@ -43,7 +47,7 @@ public final class TimelineBuilder {
     }
 
     public Timeline build(PodHistory pod) {
-        Entries out = new Entries(e -> correlation.process(e).label());
+        Entries out = new Entries(e -> labels.name(correlation.process(e).label()));
         pod.events().forEach(out::log);
         NodeLink link = pod.link();
         WorkflowHistory wf = link == null ? null : correlation.workflow(link.workflow()).orElse(null);

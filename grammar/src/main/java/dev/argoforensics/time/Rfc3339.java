@@ -1,6 +1,5 @@
 package dev.argoforensics.time;
 
-import java.time.Instant;
 
 /**
  * The fast path of {@link Timestamp#parseRfc3339} for the shape every log line has,
@@ -71,7 +70,7 @@ final class Rfc3339 {
         }
         long epochSecond = epochDay(year, month, day) * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds;
         TimePrecision p = precision != null ? precision : TimePrecision.ofFractionDigits(fractionDigits);
-        return new Timestamp(Instant.ofEpochSecond(epochSecond, nanos), p, zone);
+        return Timestamp.of(epochSecond, nanos, p, zone);
     }
 
     private static int daysInMonth(int year, int month) {

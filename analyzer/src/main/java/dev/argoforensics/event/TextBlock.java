@@ -1,0 +1,228 @@
+package dev.argoforensics.event;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * The record texts of a run of consecutive kept events of one file, deflated together once the block
+ * is full. On an incident corpus the reading keeps three lines in four, and their texts were half of
+ * what it kept (2 million Strings, 440 MB); neighbouring controller lines share most of their bytes
+ * (keys, messages, names, the date), so a block of about {@value #TARGET_CHARS} characters deflates
+ * to about a fifth. A text is inflated again when it is asked for: a report quotes a few thousand
+ * lines; a pass over the events in reading order inflates each block once (the blocks inflated last
+ * are kept per thread).
+ *
+ * <p>Only texts of Latin-1 characters are packed (a byte per character, as a Latin-1 String holds
+ * them, so every text comes back equal to what was read); a block holding any other character keeps
+ * its Strings. A block is filled by one thread (the reading's assembler) and may be read by any
+ * thread, also while it is still being filled (the index's sink reads an event as soon as it is made).
+ */
+public final class TextBlock {
+    /** Characters per block before it is packed: about 20 controller lines. */
+    public static final int TARGET_CHARS = 4096;
+
+    /** The texts while the block is filled (and for good, if one is not Latin-1); null once packed. */
+    private String[] open;
+    private int count;
+    private int chars;
+    private boolean latin1 = true;
+    /** Once packed: the deflated texts, one after another, and where each ends. */
+    private byte[] packed;
+    private int[] ends;
+
+    private static final java.util.concurrent.atomic.AtomicInteger SERIALS = new java.util.concurrent.atomic.AtomicInteger();
+    /** Which slot of a thread's inflated blocks it takes. */
+    private final int serial = SERIALS.getAndIncrement();
+
+    private TextBlock(int capacity) {
+        open = new String[capacity];
+    }
+
+    /** A block of one text, never packed (events made one by one: tests, a retimed line). */
+    public static TextBlock of(String text) {
+        TextBlock b = new TextBlock(1);
+        b.open[0] = java.util.Objects.requireNonNull(text, "text");
+        b.count = 1;
+        return b;
+    }
+
+    /** The text at {@code index}, equal to the String that was added there. */
+    public String text(int index) {
+        byte[] raw;
+        int from;
+        int to;
+        synchronized (this) {
+            if (open != null) {
+                return open[index];
+            }
+            raw = Inflated.of(this);
+            from = index == 0 ? 0 : ends[index - 1];
+            to = ends[index];
+        }
+        return new String(raw, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** How many texts the block holds. */
+    public synchronized int size() {
+        return count;
+    }
+
+    /** True once the block's texts are held deflated. */
+    public synchronized boolean isPacked() {
+        return packed != null;
+    }
+
+    private synchronized int add(String text) {
+        if (count == open.length) {
+            open = Arrays.copyOf(open, open.length * 2);
+        }
+        open[count] = text;
+        chars += text.length();
+        if (latin1) {
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) > 0xFF) {
+                    latin1 = false;
+                    break;
+                }
+            }
+        }
+        return count++;
+    }
+
+    private synchronized void pack(Deflater deflater, byte[] buffer) {
+        if (!latin1 || count == 0) {
+            if (open.length > count) {
+                open = Arrays.copyOf(open, count);
+            }
+            return;
+        }
+        byte[] raw = new byte[chars];
+        int[] e = new int[count];
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            byte[] b = open[i].getBytes(StandardCharsets.ISO_8859_1);
+            System.arraycopy(b, 0, raw, at, b.length);
+            at += b.length;
+            e[i] = at;
+        }
+        deflater.reset();
+        deflater.setInput(raw);
+        deflater.finish();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(raw.length / 3 + 16);
+        while (!deflater.finished()) {
+            int n = deflater.deflate(buffer);
+            out.write(buffer, 0, n);
+        }
+        packed = out.toByteArray();
+        ends = e;
+        open = null;
+    }
+
+    /**
+     * The blocks a thread inflated last, {@value #SLOTS} of them by the block's serial number: a pass in
+     * reading order inflates each block once, and a Pod's timeline, whose lines are near each other in
+     * their files, finds most of its blocks already inflated.
+     */
+    private static final class Inflated {
+        private static final int SLOTS = 64;
+        private static final ThreadLocal<Inflated> LAST = ThreadLocal.withInitial(Inflated::new);
+        private final Inflater inflater = new Inflater();
+        private final TextBlock[] blocks = new TextBlock[SLOTS];
+        private final byte[][] bytes = new byte[SLOTS][];
+
+        static byte[] of(TextBlock b) {
+            Inflated last = LAST.get();
+            int slot = b.serial & (SLOTS - 1);
+            if (last.blocks[slot] != b) {
+                last.bytes[slot] = last.inflate(b);
+                last.blocks[slot] = b;
+            }
+            return last.bytes[slot];
+        }
+
+        private byte[] inflate(TextBlock b) {
+            byte[] raw = new byte[b.ends[b.count - 1]];
+            inflater.reset();
+            inflater.setInput(b.packed);
+            try {
+                int at = 0;
+                while (at < raw.length) {
+                    int n = inflater.inflate(raw, at, raw.length - at);
+                    if (n == 0 && (inflater.finished() || inflater.needsInput())) {
+                        break;
+                    }
+                    at += n;
+                }
+                if (at != raw.length) {
+                    throw new IllegalStateException("a text block inflated to " + at + " bytes, not " + raw.length);
+                }
+            } catch (DataFormatException e) {
+                throw new IllegalStateException("a text block does not inflate", e);
+            }
+            return raw;
+        }
+    }
+
+    /**
+     * Fills blocks with the texts of one file in order and packs each once full. Not thread-safe: one
+     * per file being assembled.
+     */
+    public static final class Packer {
+        private final boolean pack;
+        private Deflater deflater;
+        private byte[] buffer;
+        private TextBlock current;
+        private int index;
+
+        /** @param pack deflate full blocks; false where the events are dropped as soon as they are made (the index) */
+        public Packer(boolean pack) {
+            this.pack = pack;
+        }
+
+        /** Adds a text; {@link #block()} and {@link #index()} then say where it stands. */
+        public void add(String text) {
+            if (current == null || current.chars >= TARGET_CHARS) {
+                seal();
+                current = new TextBlock(24);
+            }
+            index = current.add(text);
+        }
+
+        /** The block of the text added last. */
+        public TextBlock block() {
+            return current;
+        }
+
+        /** Its index in that block. */
+        public int index() {
+            return index;
+        }
+
+        /** Packs the block being filled, if any; the next text starts a new one. Call at the end of the file. */
+        public void seal() {
+            if (current == null) {
+                return;
+            }
+            if (pack) {
+                if (deflater == null) {
+                    deflater = new Deflater(Deflater.BEST_SPEED);
+                    buffer = new byte[8192];
+                }
+                current.pack(deflater, buffer);
+            }
+            current = null;
+        }
+
+        /** Seals the last block and frees the deflater. */
+        public void finish() {
+            seal();
+            if (deflater != null) {
+                deflater.end();
+                deflater = null;
+            }
+        }
+    }
+}

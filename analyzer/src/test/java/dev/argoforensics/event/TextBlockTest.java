@@ -1,0 +1,125 @@
+package dev.argoforensics.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class TextBlockTest {
+
+    private static List<String> lines(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add("time=\"2026-09-19T10:00:" + String.format("%02d", i % 60) + ".000Z\" level=info msg=\"Processing workflow\" "
+                    + "Phase=Running ResourceVersion=" + (4711 + i) + " namespace=argo workflow=hello-world-x7k2p" + (i % 7));
+        }
+        out.add("");
+        out.add("a Latin-1 line: caf\u00e9 \u00ff");
+        return out;
+    }
+
+    private record Placed(TextBlock block, int index) {
+    }
+
+    private static List<Placed> fill(TextBlock.Packer packer, List<String> texts) {
+        List<Placed> placed = new ArrayList<>();
+        for (String t : texts) {
+            packer.add(t);
+            placed.add(new Placed(packer.block(), packer.index()));
+        }
+        packer.finish();
+        return placed;
+    }
+
+    @Test
+    void everyTextComesBackEqualFromItsDeflatedBlock() {
+        List<String> texts = lines(500);
+        List<Placed> placed = fill(new TextBlock.Packer(true), texts);
+        assertTrue(placed.get(0).block().isPacked());
+        assertTrue(placed.get(texts.size() - 1).block().isPacked(), "the last block is packed when the file ends");
+        assertTrue(placed.stream().map(Placed::block).distinct().count() > 10, "texts of about " + TextBlock.TARGET_CHARS + " chars a block");
+        // In reading order, then backwards (each access another block than the thread's last).
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+        for (int i = texts.size() - 1; i >= 0; i--) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+    }
+
+    @Test
+    void aBlockWithCharactersBeyondLatin1KeepsItsStrings() {
+        List<String> texts = List.of("level=info msg=\"ok\"", "msg=\"Workflow \u00e9\u4e2d \uD83D\uDE00\"", "msg=\"lone \uD800 surrogate\"");
+        List<Placed> placed = fill(new TextBlock.Packer(true), texts);
+        assertFalse(placed.get(0).block().isPacked());
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+    }
+
+    @Test
+    void notPackedWhereTheEventsAreDroppedAtOnce() {
+        List<String> texts = lines(200);
+        List<Placed> placed = fill(new TextBlock.Packer(false), texts);
+        assertFalse(placed.get(0).block().isPacked());
+        assertEquals(texts.get(5), placed.get(5).block().text(placed.get(5).index()));
+    }
+
+    @Test
+    void threadsReadTheSameBlocksAtOnce() throws Exception {
+        List<String> texts = lines(2000);
+        List<Placed> placed = fill(new TextBlock.Packer(true), texts);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int stride = t + 1;
+                done.add(pool.submit(() -> {
+                    int checked = 0;
+                    for (int i = 0; i < texts.size(); i += stride) {
+                        assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+                        checked++;
+                    }
+                    return checked;
+                }));
+            }
+            for (Future<Integer> f : done) {
+                assertTrue(f.get() > 0);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void eventsAreEqualByTheirTextWhereverItIsHeld() {
+        List<String> texts = lines(100);
+        List<Placed> placed = fill(new TextBlock.Packer(true), texts);
+        Timestamp t = Timestamp.parseRfc3339("2026-09-19T10:00:00.000Z", null, false);
+        ControllerEvent ev = new ControllerEvent.Unrecognized("Processing workflow");
+        Placed p = placed.get(42);
+        LogEvent packed = new LogEvent(new SourceRef("c.log", 43), 43, t, null, EnvelopeKind.NONE, RecordFormat.SLOG_TEXT, Level.INFO, null,
+                ev, p.block(), p.index(), 0, 42);
+        LogEvent alone = new LogEvent(new SourceRef("c.log", 43), 43, t, null, EnvelopeKind.NONE, RecordFormat.SLOG_TEXT, Level.INFO, null,
+                ev, texts.get(42), 0, 42);
+        assertEquals(texts.get(42), packed.text());
+        assertEquals(alone, packed);
+        assertEquals(alone.hashCode(), packed.hashCode());
+        LogEvent other = new LogEvent(new SourceRef("c.log", 43), 43, t, null, EnvelopeKind.NONE, RecordFormat.SLOG_TEXT, Level.INFO, null,
+                ev, texts.get(41), 0, 42);
+        assertNotEquals(other, packed, "another text");
+        assertEquals(packed.text(), packed.withTime(t.equals(t) ? Timestamp.parseRfc3339("2026-09-19T10:00:01Z", null, false) : t).text());
+    }
+}
