@@ -35,7 +35,7 @@ final class ReadingWire {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(bytes, deflater, 64 * 1024))) {
-            WireValues.Out o = new WireValues.Out(d);
+            WireOut o = new WireOut(d);
             d.writeInt(VERSION);
             o.value(r.file());
             o.string(r.setName());
@@ -61,7 +61,7 @@ final class ReadingWire {
         return bytes.toByteArray();
     }
 
-    private static void piece(WireValues.Out o, DataOutputStream d, ControllerRun p) throws IOException {
+    private static void piece(WireOut o, DataOutputStream d, ControllerRun p) throws IOException {
         o.string(p.key);
         o.value(p.from);
         d.writeLong(p.count);
@@ -81,7 +81,7 @@ final class ReadingWire {
     @SuppressWarnings("unchecked")
     static FileReading decode(byte[] bytes) throws IOException {
         try (DataInputStream d = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(bytes)))) {
-            WireValues.In in = new WireValues.In(d);
+            WireIn in = new WireIn(d);
             int version = d.readInt();
             if (version != VERSION) {
                 throw new IOException("a file reading of version " + version + ", expected " + VERSION);
@@ -109,7 +109,7 @@ final class ReadingWire {
     }
 
     @SuppressWarnings("unchecked")
-    private static ControllerRun piece(WireValues.In in, DataInputStream d, int id) throws IOException {
+    private static ControllerRun piece(WireIn in, DataInputStream d, int id) throws IOException {
         ControllerRun p = new ControllerRun(id, in.string(), (ReplicaSource) in.value(), 0);
         p.count = d.readLong();
         p.backwards = d.readLong();

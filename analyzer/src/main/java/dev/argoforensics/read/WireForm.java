@@ -24,7 +24,7 @@ public final class WireForm {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(bytes, deflater, 64 * 1024))) {
-            new WireValues.Out(d).value(value);
+            new WireOut(d).value(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -36,7 +36,7 @@ public final class WireForm {
     /** @throws IOException if the bytes are not what {@link #encode} gave */
     public static Object decode(byte[] bytes) throws IOException {
         try (DataInputStream d = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(bytes)))) {
-            return new WireValues.In(d).value();
+            return new WireIn(d).value();
         } catch (ClassCastException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new IOException("not an engine value: " + e, e);
         }
