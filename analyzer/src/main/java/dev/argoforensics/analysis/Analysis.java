@@ -84,6 +84,35 @@ public final class Analysis {
      * @param problems what could not be listed or opened before this, reported with the rest
      */
     public AnalysisResult run(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
+        Inputs inputs = readExports(files, problems, snapshotTimes);
+        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "argo-forensics-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        LogReader.LogReading reading;
+        try {
+            reading = logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
+        } finally {
+            pool.shutdownNow();
+        }
+        return conclude(inputs, reading);
+    }
+
+    /**
+     * The inputs of a run with the exports read, before the logs are: every file in display-path
+     * order, the log files among them, the exported objects, and the summaries and problems so far
+     * (the logs' reading adds its own to these two).
+     */
+    public record Inputs(List<InputFile> files, List<InputFile> logFiles, ExportedObjects exported,
+                         Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
+    }
+
+    /**
+     * The first stage of {@link #run(List, List, SnapshotTimes)}: reads the exports (they are small, and
+     * what they name is of interest in the logs), and sorts the inputs out.
+     */
+    public static Inputs readExports(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
         files = files.stream().sorted(java.util.Comparator.comparing(InputFile::displayPath)).toList();
         Map<InputFile, InputSummary> summaries = new HashMap<>();
         List<UnreadableInput> unreadable = new ArrayList<>(problems);
@@ -104,29 +133,30 @@ public final class Analysis {
         }
         objectList = NodeLogYears.resolve(objectList, summaries);
         PhaseTimes.mark("inputs listed, snapshots read");
-        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
-            Thread t = new Thread(r, "argo-forensics-reader");
-            t.setDaemon(true);
-            return t;
-        });
-        ExportedObjects objects = ExportedObjects.of(objectList);
-        LogReader.LogReading reading;
-        try {
-            reading = new LogReader(catalog, new ReadSettings(options.logZone(), options.threads(), options.keepEverything(),
-                    options.chunkBytes(), options.podsOfInterest(), options.progress(), options.maxLineBytes()), logs)
-                    .read(logFiles, objects, pool, summaries, unreadable);
-        } finally {
-            pool.shutdownNow();
-        }
+        return new Inputs(files, logFiles, ExportedObjects.of(objectList), summaries, unreadable);
+    }
+
+    /** The log reader of this run's options (its seams are what the fleet scan calls file by file). */
+    public LogReader logReader() {
+        return new LogReader(catalog, new ReadSettings(options.logZone(), options.threads(), options.keepEverything(),
+                options.chunkBytes(), options.podsOfInterest(), options.progress(), options.maxLineBytes()), logs);
+    }
+
+    /**
+     * The last stage: correlation and rules over what the logs' reading gave; {@code inputs}' summaries
+     * and problems hold the logs' by now.
+     */
+    public AnalysisResult conclude(Inputs inputs, LogReader.LogReading reading) {
         List<InputSummary> ordered = new ArrayList<>();
-        for (InputFile f : files) {
-            ordered.add(summaries.get(f));
+        for (InputFile f : inputs.files()) {
+            ordered.add(inputs.summaries().get(f));
         }
-        Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events(), objects, reading.processes(), reading.coverage());
+        Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events(),
+                inputs.exported(), reading.processes(), reading.coverage());
         PhaseTimes.mark("correlate");
         List<RuleOutcome> outcomes = ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered);
         PhaseTimes.mark("rules");
-        return new AnalysisResult(ordered, unreadable, correlation, outcomes);
+        return new AnalysisResult(ordered, inputs.unreadable(), correlation, outcomes);
     }
 
     private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {

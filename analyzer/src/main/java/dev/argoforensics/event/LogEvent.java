@@ -60,6 +60,12 @@ public record LogEvent(
         return new LogEvent(source, lastLine, t, envelopeTime, envelope, format, level, catalogId, event, textBlock, textIndex, stream, ordinal);
     }
 
+    /** The same event in another place among the controller runs and the input (its text stays where it is held). */
+    public LogEvent withPlace(int newStream, long newOrdinal) {
+        return new LogEvent(source, lastLine, time, envelopeTime, envelope, format, level, catalogId, event, textBlock, textIndex, newStream,
+                newOrdinal);
+    }
+
     /** The same event meaning something else (its text stays where it is held). */
     public LogEvent withEvent(ControllerEvent e) {
         return new LogEvent(source, lastLine, time, envelopeTime, envelope, format, level, catalogId, e, textBlock, textIndex, stream, ordinal);

@@ -4,7 +4,7 @@ package dev.argoforensics.read;
  * A fault of the analyzer while a worker read a chunk: what the chunk gave before it, whole, so that
  * it is kept and the file is reported as read up to the line where it failed.
  *
- * @see StreamAssembler.FileState#stopped
+ * @see FileAssembler#stopped
  */
 final class ChunkFault extends RuntimeException {
     private static final long serialVersionUID = 1L;

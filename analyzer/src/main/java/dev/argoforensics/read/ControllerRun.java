@@ -9,12 +9,20 @@ import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-/** A controller run being assembled: one replica from one start, with what its lines say of it. */
+/**
+ * A controller run being assembled: one replica from one start, with what its lines say of it. A
+ * file's reading fills runs of its own, one per piece ({@link FileRuns}); the stitch adds each piece
+ * to the run it belongs to ({@link #absorb}), which gives what taking the piece's lines one by one
+ * would have given.
+ */
 final class ControllerRun {
     final int id;
     final String key;
@@ -32,6 +40,14 @@ final class ControllerRun {
     long processed;
     Timestamp firstProcessed;
     Timestamp lastProcessed;
+    /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
+    String firstRecord;
+    /** Each distinct release evidence once, in order of first appearance (folding them is folding every line's). */
+    final List<ReleaseEvidence> evidence = new ArrayList<>();
+    private final java.util.Set<ReleaseEvidence> seenEvidence = Collections.newSetFromMap(new IdentityHashMap<>());
+    private ReleaseEvidence lastEvidence;
+    /** The leader election lines, in order (the leadership is a state machine over them). */
+    final List<LeaderElection> elections = new ArrayList<>();
 
     ControllerRun(int id, String key, ReplicaSource from, int incarnation) {
         this.id = id;
@@ -47,7 +63,7 @@ final class ControllerRun {
         }
         files.add(file.displayPath());
         if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
-            releases = releases.and(lineReleases);
+            evidence(lineReleases);
         }
         if (last != null && time.isBefore(last)) {
             backwards++;
@@ -57,8 +73,52 @@ final class ControllerRun {
         }
         if (first == null) {
             first = time;
+            firstRecord = file.at(line).toString();
         }
         last = time;
+    }
+
+    void evidence(ReleaseEvidence e) {
+        releases = releases.and(e);
+        if (e != lastEvidence) {
+            lastEvidence = e;
+            if (seenEvidence.add(e)) {
+                evidence.add(e);
+            }
+        }
+    }
+
+    /**
+     * Adds a piece of this run read apart (its lines come after every line taken so far): the same
+     * counts, times, lines going back in time, work, release and leadership as its lines one by one.
+     */
+    void absorb(ControllerRun piece) {
+        count += piece.count;
+        if (piece.processed > 0) {
+            processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
+        }
+        files.addAll(piece.files);
+        for (ReleaseEvidence e : piece.evidence) {
+            evidence(e);
+        }
+        if (piece.first != null) {
+            if (last != null && piece.first.isBefore(last)) {
+                backwards++;
+                if (firstBackwards == null) {
+                    firstBackwards = piece.firstRecord;
+                }
+            }
+            if (first == null) {
+                first = piece.first;
+                firstRecord = piece.firstRecord;
+            }
+            last = piece.last;
+        }
+        backwards += piece.backwards;
+        if (firstBackwards == null) {
+            firstBackwards = piece.firstBackwards;
+        }
+        piece.elections.forEach(this::leadership);
     }
 
     /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
@@ -81,7 +141,7 @@ final class ControllerRun {
         files.add(file.displayPath());
         for (ReleaseEvidence e : r.releases) {
             if (!Objects.equals(e, ReleaseEvidence.NONE)) {
-                releases = releases.and(e);
+                evidence(e);
             }
         }
         if (last != null && r.first.isBefore(last)) {
@@ -96,6 +156,7 @@ final class ControllerRun {
         }
         if (first == null) {
             first = r.first;
+            firstRecord = file.at(lineBase + r.firstLine).toString();
         }
         last = r.last;
     }
@@ -108,6 +169,7 @@ final class ControllerRun {
     }
 
     private void leadership(LeaderElection le) {
+        elections.add(le);
         switch (le.change()) {
             case DISABLED -> leadership = Leadership.SINGLE_INSTANCE;
             case STARTED_LEADING -> {

@@ -21,22 +21,31 @@ final class ControllerRuns {
         return streams.stream().map(ControllerRun::process).toList();
     }
 
-    InSet inSet(RotatedSet set) {
-        return new InSet(set);
+    /** @param setName the rotated set's name ({@link RotatedSet#name()}) */
+    InSet inSet(String setName) {
+        return new InSet(setName);
     }
 
     /** The runs current within one rotated set. */
     final class InSet {
-        private final RotatedSet set;
+        private final String name;
         private final Map<String, ControllerRun> current = new LinkedHashMap<>();
         private final Map<String, Integer> incarnations = new HashMap<>();
 
-        InSet(RotatedSet set) {
-            this.set = set;
+        InSet(String name) {
+            this.name = name;
         }
 
-        ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
-            String key = origin != null ? origin : fileName(set.name());
+        String name() {
+            return name;
+        }
+
+        /** The run a file's piece belongs to (see {@link FileRuns}): its replica's current one, or a new one. */
+        ControllerRun runOf(FileRuns.Piece piece) {
+            return streamFor(piece.key(), piece.part().from, piece.start() == FileRuns.Start.STARTS);
+        }
+
+        private ControllerRun streamFor(String key, ReplicaSource from, boolean controllerStart) {
             ControllerRun s = current.get(key);
             if (s == null || (controllerStart && s.count > 0)) {
                 s = new ControllerRun(streams.size(), key, from, incarnations.merge(key, 1, Integer::sum));
@@ -45,10 +54,6 @@ final class ControllerRuns {
             }
             return s;
         }
-    }
-
-    private static String fileName(String path) {
-        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     /** Notes on runs that went back in time, by the file where it first happened. */

@@ -59,7 +59,7 @@ final class CountedRun implements ChunkItem {
     Timestamp lastProcessed;
 
     /** As many as the assembler samples in a whole file. */
-    static final int ZONE_OFFSET_SAMPLES = StreamAssembler.ZONE_OFFSET_SAMPLES;
+    static final int ZONE_OFFSET_SAMPLES = FileAssembler.ZONE_OFFSET_SAMPLES;
 
     CountedRun(ChunkItem.Counted c, Timestamp time, ReleaseEvidence evidence) {
         this.firstLine = c.firstLine();

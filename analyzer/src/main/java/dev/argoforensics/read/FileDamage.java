@@ -128,6 +128,6 @@ final class FileDamage {
     }
 
     private static String count(long n, String word) {
-        return StreamAssembler.count(n, word);
+        return FileAssembler.count(n, word);
     }
 }

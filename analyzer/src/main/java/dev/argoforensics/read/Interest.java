@@ -95,6 +95,21 @@ public final class Interest {
         prefixLengths |= scan.prefixLengths();
     }
 
+    /** As text, to be sent to where files are read ({@link #decode}): its names as a {@link FileScan}'s, or {@code *} for everything. */
+    public synchronized String encode() {
+        return everything ? "*" : toScan(false).encode();
+    }
+
+    /** What {@link #encode()} gave, frozen. @throws IllegalArgumentException if the text is not that */
+    public static Interest decode(String text) {
+        Interest interest = text.equals("*") ? everything() : none();
+        if (!interest.everything) {
+            interest.add(FileScan.decode(text));
+        }
+        interest.freeze();
+        return interest;
+    }
+
     public void freeze() {
         frozen = true;
     }

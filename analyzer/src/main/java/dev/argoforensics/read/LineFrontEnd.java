@@ -170,7 +170,7 @@ public final class LineFrontEnd {
         public void accept(ChunkItem item) {
             if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
                 Timestamp time = LogZone.apply(c.time(), logZone);
-                ReleaseEvidence evidence = releases(StreamAssembler.evidenceFormat(c), c.level(), c.entry());
+                ReleaseEvidence evidence = releases(FileAssembler.evidenceFormat(c), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
                     open.add(c, time, evidence);
                 } else {
@@ -347,7 +347,7 @@ public final class LineFrontEnd {
 
     /** The head of a record read without the grammar, or null where only the full read can tell. */
     private static QuickScan.Head quickHead(String text) {
-        return QuickScan.head(text, StreamAssembler.UNKNOWN_YEAR);
+        return QuickScan.head(text, FileAssembler.UNKNOWN_YEAR);
     }
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
@@ -401,7 +401,7 @@ public final class LineFrontEnd {
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;
-        return parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR, u.cut());
+        return parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut());
     }
 
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */

@@ -48,8 +48,12 @@ public final class SnapshotFileReader {
 
     /** A reader for the exports among {@code files}: {@code argo get} pastes, if any, are dated by the log files. */
     public static SnapshotFileReader forInputs(List<InputFile> files) {
-        return new SnapshotFileReader(files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET)
-                ? ReferenceDate.of(files) : ReferenceDate.NONE);
+        return new SnapshotFileReader(readsLogHeads(files) ? ReferenceDate.of(files) : ReferenceDate.NONE);
+    }
+
+    /** Whether {@link #forInputs} opens the log files among {@code files} (to date {@code argo get} pastes by their first lines). */
+    public static boolean readsLogHeads(List<InputFile> files) {
+        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET);
     }
 
     /**

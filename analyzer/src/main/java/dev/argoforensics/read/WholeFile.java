@@ -26,7 +26,7 @@ public final class WholeFile {
      */
     public static LogLines lines(InputFile file, MessageCatalog catalog, long chunkBytes) throws IOException {
         LineFrontEnd frontEnd = new LineFrontEnd(catalog);
-        String firstLine = LogReader.firstContentLine(file);
+        String firstLine = PlannedFile.firstContentLine(file);
         List<ScanResult> scans = new ArrayList<>();
         for (LineChunk c : new ChunkPlanner(chunkBytes).plan(file)) {
             scans.add(frontEnd.scan(c, firstLine, Progress.NONE));
@@ -34,7 +34,7 @@ public final class WholeFile {
         RecordParser parser = new RecordParser();
         List<Line> lines = new ArrayList<>();
         LineFrontEnd.Walked walked = LineFrontEnd.walk(new LineChunk(file, 0, 0, -1), null, u -> lines.add(new Line(u,
-                u.record().isBlank() ? null : parser.parse(u.record(), StreamAssembler.UNKNOWN_YEAR, u.cut()))),
+                u.record().isBlank() ? null : parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut()))),
                 (u, why) -> lines.add(new Line(u, new LineParse.Rejected(1, why))), Progress.NONE, ChunkLineReader.MAX_LINE_BYTES);
         String sha256;
         try (SourceStream s = SourceStream.stored(file)) {

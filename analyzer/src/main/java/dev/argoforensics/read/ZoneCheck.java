@@ -13,20 +13,20 @@ import java.util.Optional;
 
 /**
  * One file's zone check: how far its records' times (logrus and klog print local time, or a literal
- * {@code Z}) are from their collector's times, over the first {@link StreamAssembler#ZONE_OFFSET_SAMPLES} lines.
+ * {@code Z}) are from their collector's times, over the first {@link FileAssembler#ZONE_OFFSET_SAMPLES} lines.
  */
 final class ZoneCheck {
     private final List<Long> zoneOffsets = new ArrayList<>();
 
     /** Offsets a worker sampled from a run of counted records. */
     void addAll(long[] offsets, int count) {
-        for (int i = 0; i < count && zoneOffsets.size() < StreamAssembler.ZONE_OFFSET_SAMPLES; i++) {
+        for (int i = 0; i < count && zoneOffsets.size() < FileAssembler.ZONE_OFFSET_SAMPLES; i++) {
             zoneOffsets.add(offsets[i]);
         }
     }
 
     void add(Timestamp record, Timestamp envelope) {
-        if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < StreamAssembler.ZONE_OFFSET_SAMPLES) {
+        if ((record.zone() == ZoneBasis.LITERAL_Z || record.zone() == ZoneBasis.ASSUMED_UTC) && zoneOffsets.size() < FileAssembler.ZONE_OFFSET_SAMPLES) {
             zoneOffsets.add(record.nanosUntil(envelope));
         }
     }

@@ -11,6 +11,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -21,11 +24,15 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.CollectionAccumulator;
 
+import scala.Tuple2;
+import scala.Tuple3;
+
 import static org.apache.spark.sql.functions.col;
 
 /**
- * The fleet scan on Spark, v1: one task per cluster, each running the engine's whole analysis on
- * that cluster's objects (equal to {@code analyze cluster=NAME} by construction). Writes under
+ * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
+ * interest), each cluster's exports, stitch, correlation and rules in one task; the engine's calls
+ * {@code analyze} itself goes through, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
  * <ul>
  *   <li>{@code findings/*.json}: one finding per line, the report's finding schema with {@code cluster} first;</li>
@@ -88,10 +95,14 @@ public final class FleetScan {
      * @param shuffleBytes   what Spark's tasks wrote to shuffle files (its {@code shuffleWriteMetrics.bytesWritten}), summed
      * @param shuffleRecords the records in those
      * @param sparkTasks     Spark tasks finished, every stage counted
+     * @param logsRead       log objects read in tasks of their own (pass 2) and stitched per cluster
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
-                         long sparkTasks) {
+                         long sparkTasks, long logsRead) {
     }
+
+    /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
+    static final int MAX_FILE_TASKS = 10_000;
 
     /** As {@link #run(SparkSession, FleetOptions, Consumer)}, the progress lines on standard error. */
     public static Counts run(SparkSession spark, FleetOptions options) throws IOException {
@@ -99,8 +110,11 @@ public final class FleetScan {
     }
 
     /**
-     * Lists, scans each cluster in one task, and writes the outputs under {@code options.out()}; gives
-     * {@code progress} a line as each cluster's task finishes (cluster, inputs, bytes, findings, seconds).
+     * Lists; copies and scans each object in a task of its own; reads each cluster's exports and joins
+     * its files' scans into what is of interest (one task per cluster); reads each log object in a task
+     * of its own; then per cluster, in one task, stitches its files' readings, correlates and runs the
+     * rules. Writes the outputs under {@code options.out()}; gives {@code progress} a line as each
+     * cluster's last task finishes (cluster, inputs, bytes, findings, seconds).
      */
     public static Counts run(SparkSession spark, FleetOptions options, Consumer<String> progress) throws IOException {
         Configuration hadoop = spark.sparkContext().hadoopConfiguration();
@@ -110,27 +124,54 @@ public final class FleetScan {
         Map<String, String> conf = new HashMap<>();
         hadoop.forEach(e -> conf.put(e.getKey(), e.getValue()));
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        Broadcast<ClusterScan> scanner = jsc.broadcast(new ClusterScan(conf, options.threads(), options.spool()));
+        FileTasks fileTasks = new FileTasks(new Spool(options.spool(), spark.sparkContext().applicationId(), conf), options.threads());
+        Broadcast<FileTasks> perFile = jsc.broadcast(fileTasks);
+        Broadcast<ClusterSteps> perCluster = jsc.broadcast(new ClusterSteps(fileTasks));
         CollectionAccumulator<String> done = spark.sparkContext().collectionAccumulator(FleetListener.PROGRESS);
         int clusters = tasks.size();
-        JavaRDD<ClusterResult> results = jsc.parallelize(tasks, Math.max(1, clusters))
-                .map(t -> {
+        List<Tuple3<String, String, FleetObject>> objects = new ArrayList<>();
+        for (ClusterTask t : tasks) {
+            for (FleetObject o : t.objects()) {
+                objects.add(new Tuple3<>(t.cluster(), t.display(o), o));
+            }
+        }
+        FleetListener listener = new FleetListener(progress);
+        spark.sparkContext().addSparkListener(listener);
+        Partitioner byCluster = new HashPartitioner(Math.max(1, clusters));
+        // Stage B: one task per object (up to MAX_FILE_TASKS): copy, classify, pass 1.
+        JavaRDD<ScannedFile> scanned = jsc.parallelize(objects, Math.max(1, Math.min(objects.size(), MAX_FILE_TASKS)))
+                .map(o -> perFile.value().scan(o._1(), o._2(), o._3()))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        // Stage C: per cluster, the exports (read once) and the interest of its logs.
+        JavaPairRDD<String, ClusterInputs> inputs = scanned.mapToPair(f -> new Tuple2<>(f.cluster(), f)).groupByKey(byCluster)
+                .mapValues(files -> perCluster.value().exports(files.iterator().next().cluster(), files))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        Map<String, String> interests = new HashMap<>(inputs.mapValues(c -> c.interest() == null ? "" : c.interest()).collectAsMap());
+        Broadcast<Map<String, String>> interest = jsc.broadcast(interests);
+        // Stage D: one task per log object: pass 2 and the file's own assembly, with its cluster's interest.
+        JavaRDD<ScannedFile> logs = scanned.filter(f -> f.toRead() && !interest.value().get(f.cluster()).isEmpty());
+        long logCount = logs.count();
+        JavaPairRDD<String, ReadFile> readings = logs.repartition(Math.max(1, (int) Math.min(logCount, MAX_FILE_TASKS)))
+                .map(f -> perFile.value().read(f, interest.value().get(f.cluster())))
+                .mapToPair(r -> new Tuple2<>(r.cluster(), r));
+        // Stage E: per cluster, the stitch, the correlation and the rules.
+        JavaRDD<ClusterResult> results = inputs.cogroup(readings, byCluster)
+                .map(c -> {
                     long start = System.nanoTime();
-                    ClusterResult r = scanner.value().scan(t);
-                    long bytes = t.objects().stream().mapToLong(FleetObject::bytes).sum();
+                    ClusterResult r = perCluster.value().conclude(c._2()._1().iterator().next(), c._2()._2());
+                    ClusterInputs in = c._2()._1().iterator().next();
                     done.add(String.format(Locale.ROOT, "argo-forensics-fleet: %s%s done: %d input(s), %.1f MB, %d finding(s), %.1f s (partition %d of %d)",
-                            FleetListing.PREFIX, t.cluster(), t.objects().size(), bytes / 1e6, r.findings().size(),
+                            FleetListing.PREFIX, c._1(), in.objects().size(),
+                            in.objects().stream().mapToLong(o -> o.object().bytes()).sum() / 1e6, r.findings().size(),
                             (System.nanoTime() - start) / 1e9, TaskContext.getPartitionId() + 1, clusters));
                     return r;
                 })
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        FleetListener listener = new FleetListener(progress);
-        spark.sparkContext().addSparkListener(listener);
         try {
             Dataset<Row> findings = spark.createDataFrame(results.flatMap(r -> r.findings().iterator()).map(FindingRow::toRow), FindingRow.SCHEMA);
             List<Row> unplaced = new ArrayList<>();
             listing.unplaced().forEach(r -> unplaced.add(r.toRow()));
-            Dataset<Row> inputs = spark.createDataFrame(results.flatMap(r -> r.inputs().iterator()).map(InputRow::toRow), InputRow.SCHEMA)
+            Dataset<Row> inputRows = spark.createDataFrame(results.flatMap(r -> r.inputs().iterator()).map(InputRow::toRow), InputRow.SCHEMA)
                     .union(spark.createDataFrame(unplaced, InputRow.SCHEMA));
             findings = findings.persist(StorageLevel.MEMORY_AND_DISK());
             String out = options.out();
@@ -141,7 +182,7 @@ public final class FleetScan {
             findings.groupBy(col("cluster"), col("day"), col("argoVersion"), col("rule")).count()
                     .repartition(1).sortWithinPartitions(col("cluster"), col("day"), col("argoVersion"), col("rule"))
                     .write().option("ignoreNullFields", "false").json(out + "/summary");
-            Dataset<Row> accounting = inputs.repartition(1).sortWithinPartitions(col("cluster"), col("path")).persist(StorageLevel.MEMORY_AND_DISK());
+            Dataset<Row> accounting = inputRows.repartition(1).sortWithinPartitions(col("cluster"), col("path")).persist(StorageLevel.MEMORY_AND_DISK());
             accounting.write().option("ignoreNullFields", "false").json(out + "/inputs");
             long listed = accounting.count();
             long problems = accounting.filter(col("kind").isin("listing", "failed", "unreadable")).count();
@@ -149,10 +190,13 @@ public final class FleetScan {
             findings.unpersist();
             accounting.unpersist();
             drain(spark);
-            return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks());
+            return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
+                    logCount);
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             results.unpersist(false);
+            inputs.unpersist(false);
+            scanned.unpersist(false);
         }
     }
 

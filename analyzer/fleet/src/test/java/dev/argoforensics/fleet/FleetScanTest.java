@@ -238,6 +238,36 @@ class FleetScanTest {
         assertTrue(fleetFindings(out).keySet().equals(Set.of("x")));
     }
 
+    /**
+     * One controller's log rotated into three objects (the oldest gzip'd): each is copied and read in a
+     * task of its own, and the cluster's task stitches the readings (one controller run across the files,
+     * its ordinals and counts) before the rules: the same findings as {@code analyze}, and every line
+     * accounted for.
+     */
+    @Test
+    void aClustersRotatedFilesAreReadInTasksOfTheirOwnAndStitched() throws Exception {
+        StringWriter w = new StringWriter();
+        LogGenerator.Manifest m = new LogGenerator(9, 240_000, LogGenerator.Mix.SLOG_TEXT, 2).write(w);
+        List<String> lines = w.toString().lines().toList();
+        int third = lines.size() / 3;
+        Path dir = CWD.resolve("cluster=rotated/controller");
+        gzip(dir.resolve("workflow-controller.log.2.gz"), lines.subList(0, third));
+        Files.write(dir.resolve("workflow-controller.log.1"), lines.subList(third, 2 * third), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("workflow-controller.log"), lines.subList(2 * third, lines.size()), StandardCharsets.UTF_8);
+        Path out = tmp.resolve("rotated-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(args(out.toString(), clusterFolders(List.of("rotated")))));
+        assertEquals(3, counts.logsRead(), "each object read in a task of its own");
+
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Set<String> analyzed = analyzeEach(List.of("rotated")).get("rotated");
+        assertEquals(2, m.racePods().size());
+        assertFalse(analyzed.isEmpty(), "the planted races are found");
+        assertEquals(analyzed, fleet.get("rotated"));
+        List<Row> inputs = spark.read().json(out.resolve("inputs").toString()).collectAsList();
+        assertEquals(3, inputs.size());
+        assertEquals(m.lines(), inputs.stream().mapToLong(r -> r.<Long>getAs("lines")).sum(), "every line accounted for");
+    }
+
     // --- the corpus of three clusters --------------------------------------------------------------
 
     /**

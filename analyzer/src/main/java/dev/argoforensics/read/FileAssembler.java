@@ -1,0 +1,534 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.ReadStats;
+import dev.argoforensics.accounting.UnparsedLine;
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.UnwrappedLine;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.event.ControllerProcess.Leadership;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.LogCoverage;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.TextBlock;
+import dev.argoforensics.line.Level;
+import dev.argoforensics.line.Terminal;
+import dev.argoforensics.line.RecordFormat;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Turns one file's chunk results, taken strictly in file order, into its kept events, its controller
+ * run pieces and its summary: a pure function of the file and what is of interest (with the reading's
+ * settings). It places every line in a run piece ({@link FileRuns}: one replica from one start, split
+ * by the replica a collector names and at {@code Starting Workflow Controller}), gives local
+ * ordinals, gathers Go panic blocks, dates klog lines and times panics by their neighbours in the
+ * file, and accounts for every line. What depends on the files before it (run ids, ordinals, klog
+ * years from other files, run notes) is the stitch's ({@link ReadingStitch}).
+ *
+ * <p>Over 300 lines, for now: each file's damage ({@link FileDamage}), excerpt furniture
+ * ({@link ExcerptFurniture}), zone check ({@link ZoneCheck}), run pieces ({@link FileRuns}) and
+ * cleanup scheduling marks ({@link ScheduleMarks}) are collaborators of their own; the per-file counts,
+ * the Go panic block being gathered and the klog years are still fields here, because each of them
+ * moves the same kept-event list and ordinal.
+ */
+final class FileAssembler {
+    static final int UNPARSED_SAMPLES = 5;
+    /** Longer lines are never excerpt furniture (and the patterns need not look at them). */
+    private static final int FURNITURE_MAX_CHARS = 1000;
+    /** {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. */
+    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_([^/_]+)_[^/]+/[^/]+/[^/]+$");
+    private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/([^/_]+)_[^/_]+_[^/]+\\.log(?:\\.[^/]*)?$");
+
+    /** klog prints no year: its lines are first read with this leap year, then given the right one. */
+    static final int UNKNOWN_YEAR = 2000;
+    /** Lines per file whose record and collector times are compared for the zone check. */
+    static final int ZONE_OFFSET_SAMPLES = 10_000;
+
+    private static final Timestamp NO_TIME = new Timestamp(Instant.EPOCH, TimePrecision.SECOND,
+            ZoneBasis.ASSUMED_UTC);
+    private static final EventType[] EVENT_TYPES = EventType.values();
+
+    private final MessageCatalog catalog;
+    private final ZoneId logZone;
+    private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
+    private final Map<String, EventType> typeById = new HashMap<>();
+    private final FileRuns runs;
+    /** Takes the kept events as soon as their time is final (the live stitch), or null to keep them all to the end. */
+    private final Consumer<List<LogEvent>> handOver;
+    /** Every record read, kept or counted, and the event types among them (see {@link dev.argoforensics.event.LogCoverage}). */
+    private long recordsRead;
+    private final Set<EventType> typesRead = EnumSet.noneOf(EventType.class);
+    /** Where the cleanup scheduling lines that were only counted stood (the correlation's pairing needs it). */
+    private final ScheduleMarks marks = new ScheduleMarks();
+    private long ordinal;
+    private final InputFile file;
+    private final String setName;
+    private final boolean reversed;
+    private final String podFromPath;
+    private final List<LogEvent> kept = new ArrayList<>();
+    /** The texts of the kept events, deflated a block of neighbours at a time (not where they are handed over at once). */
+    private final TextBlock.Packer texts;
+    private final List<Integer> klogWithoutYear = new ArrayList<>();
+    private final List<Integer> panicsWithoutTime = new ArrayList<>();
+    private final List<UnparsedLine> samples = new ArrayList<>();
+    private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
+    private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
+    /** Lines of containers other than the controller's, by container. */
+    private final Map<String, Long> otherContainers = new java.util.TreeMap<>();
+    private final ZoneCheck zoneCheck = new ZoneCheck();
+    /** Records only counted, by how their time zone was known (kept ones are counted from their events). */
+    private final Map<ZoneBasis, Long> countedZones = new EnumMap<>(ZoneBasis.class);
+    /** Events handed to the sink already, by how their time zone was known. */
+    private final Map<ZoneBasis, Long> handedZones = new EnumMap<>(ZoneBasis.class);
+    private ReleaseEvidence releases = ReleaseEvidence.NONE;
+    private long lineBase;
+    private long lines;
+    private long eventCount;
+    private long recognised;
+    private long continuation;
+    private long prefixed;
+    private long blank;
+    private long unparsed;
+    /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
+    private final ExcerptFurniture furniture = new ExcerptFurniture();
+    private final FileNotes notes = new FileNotes();
+    private int lastYear = -1;
+    private Timestamp lastDated;
+    private GoPanicBlock panic;
+    private UnwrappedLine panicLine;
+    private long panicBase;
+    /** What was wrong with the file itself (damage, cut lines, encoding), with file line numbers. */
+    private final FileDamage damage = new FileDamage();
+    /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
+    private List<ChunkItem> takingFrom;
+    private int taking;
+
+    /**
+     * @param setName  the display path of the file's rotated set ({@link dev.argoforensics.source.RotatedSet#name()})
+     * @param opened   told as each run piece opens, or null
+     * @param handOver takes kept events as soon as their time is final, or null to keep them to {@link #finish}
+     */
+    FileAssembler(MessageCatalog catalog, ZoneId logZone, InputFile file, String setName, boolean reversed, FileRuns.Opened opened,
+                  Consumer<List<LogEvent>> handOver) {
+        this.catalog = catalog;
+        this.logZone = logZone;
+        this.file = file;
+        this.setName = setName;
+        this.reversed = reversed;
+        this.podFromPath = podFromPath(file.displayPath());
+        this.runs = new FileRuns(setName, opened);
+        this.handOver = handOver;
+        this.texts = new TextBlock.Packer(handOver == null);
+        catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
+    }
+
+    /**
+     * Takes one chunk; {@code lineBase} is the number of lines in the file before it (the
+     * chunk's line numbers are its own).
+     */
+    void accept(ChunkResult chunk, long base, List<ChunkItem> itemsInOrder) {
+        lines += chunk.lines();
+        continuation += chunk.envelopeHeaders();
+        lineBase = base;
+        damage.add(chunk.stats(), base);
+        takingFrom = itemsInOrder;
+        for (taking = 0; taking < itemsInOrder.size(); taking++) {
+            take(itemsInOrder.get(taking));
+        }
+        takingFrom = null;
+        handOverFinal();
+    }
+
+    /** With a hand-over: hands over the kept events when none of them waits for a time (a klog year, a panic's neighbour). */
+    private void handOverFinal() {
+        if (handOver == null || kept.isEmpty() || !klogWithoutYear.isEmpty() || !panicsWithoutTime.isEmpty()) {
+            return;
+        }
+        for (LogEvent e : kept) {
+            handedZones.merge(e.time().zone(), 1L, Long::sum);
+        }
+        handOver.accept(List.copyOf(kept));
+        kept.clear();
+    }
+
+    /** True if any line of the file was taken (a file that failed before that is unreadable, not read in part). */
+    boolean tookAny() {
+        return lines > 0;
+    }
+
+    /**
+     * Ends a file whose reading failed (a fault of the analyzer, or the file failed to read midway): what
+     * was taken is kept, as for a damaged file, and the place where it stopped is named with {@code what}.
+     */
+    FileReading stopped(String what, String hint, String sha256) {
+        long at;
+        String read;
+        if (takingFrom != null) {
+            // The assembler failed on an item: the items after it in this chunk are lines not read as records.
+            at = lineBase + ChunkItem.firstLine(takingFrom.get(taking));
+            for (int i = taking + 1; i < takingFrom.size(); i++) {
+                ChunkItem item = takingFrom.get(i);
+                unparsed += ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1;
+            }
+            takingFrom = null;
+            read = reversed ? "the lines after it were read (the file is read newest first), not this one and those before"
+                    : "the lines before it were read, not this one and those after";
+        } else {
+            // A chunk failed to be read: the chunks before it were taken whole.
+            at = lines + 1;
+            read = lines == 0 ? "no line was read" : "the " + count(lines, "line") + " before it were read, nothing after";
+        }
+        damage.stoppedAt(UnparsedLine.of(file.at(at), what + ": " + read + hint, ""));
+        return finish(sha256);
+    }
+
+    private void take(ChunkItem item) {
+        if (item instanceof CountedRun r) {
+            run(r);
+        } else if (item instanceof ChunkItem.Counted c) {
+            counted(c);
+        } else if (item instanceof ChunkItem.Kept k) {
+            keep(k);
+        } else if (item instanceof ChunkItem.Rejected r) {
+            rejected(r);
+        } else if (item instanceof ChunkItem.OtherContainer o) {
+            closePanic();
+            otherContainers.merge(o.container(), o.lastLine() - o.firstLine() + 1, Long::sum);
+            envelopes.merge(o.envelope(), 1L, Long::sum);
+        } else if (panic != null) {
+            panic.add("", lineBase + ((ChunkItem.Blank) item).line());
+        } else {
+            blank++;
+        }
+    }
+
+    private void rejected(ChunkItem.Rejected r) {
+        String text = r.line().record();
+        long first = lineBase + r.line().firstLine();
+        continuation += r.line().lastLine() - r.line().firstLine();
+        if (panic != null && GoPanicBlock.continues(text)) {
+            panic.add(text, first);
+        } else if (GoPanicBlock.starts(text)) {
+            closePanic();
+            panic = new GoPanicBlock(text, first);
+            panicLine = r.line();
+            panicBase = lineBase;
+        } else {
+            closePanic();
+            FurnitureLine.Line furniture = r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null
+                    && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
+            if (furniture != null) {
+                this.furniture.add(furniture, first);
+            } else {
+                unparsed++;
+                sample(file.at(first), r.reason(), text);
+            }
+        }
+    }
+
+    /**
+     * Keeps the {@link #UNPARSED_SAMPLES} unparsed lines that come first in the file, whatever the order
+     * they are met in (a file read newest first meets its last lines first).
+     */
+    private void sample(SourceRef source, String reason, String text) {
+        if (samples.size() < UNPARSED_SAMPLES) {
+            samples.add(UnparsedLine.of(source, reason, text));
+            return;
+        }
+        int last = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            if (samples.get(i).source().compareTo(samples.get(last).source()) > 0) {
+                last = i;
+            }
+        }
+        if (source.compareTo(samples.get(last).source()) < 0) {
+            samples.set(last, UnparsedLine.of(source, reason, text));
+        }
+    }
+
+    private void counted(ChunkItem.Counted c) {
+        closePanic();
+        if (c.cut() != null) {
+            damage.readInPart(lineBase + c.firstLine(), c.cut());
+        }
+        Timestamp time = inLogZone(c.time());
+        countedZones.merge(time.zone(), 1L, Long::sum);
+        recordsRead++;
+        if (c.entry() != null) {
+            typesRead.add(c.entry().event());
+        }
+        account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
+        if (c.envelopeTime() != null) {
+            zoneCheck.add(time, c.envelopeTime());
+        }
+        releases = releases.and(cachedReleases(evidenceFormat(c), c.level(), c.entry()));
+        if (c.format() == RecordFormat.KLOG) {
+            Timestamp dating = c.envelopeTime() != null ? c.envelopeTime() : lastDated;
+            if (dating == null) {
+                // Nothing dates it yet, and it is not kept: it cannot count for the stream's order.
+                ordinal++;
+                return;
+            }
+            time = KlogYears.near(time, dating);
+        }
+        dated(time, c.format());
+        ControllerRun s = runs.streamFor(origin(c.origin()), from(c.origin()), false);
+        s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
+                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
+        if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
+            marks.counted(s.id, ordinal);
+        }
+        ordinal++;
+    }
+
+    /** A run of counted records summed up by the worker: the same as taking them one by one. */
+    private void run(CountedRun r) {
+        closePanic();
+        eventCount += r.records;
+        recordsRead += r.records;
+        for (EventType t : EVENT_TYPES) {
+            if ((r.types & (1L << t.ordinal())) != 0) {
+                typesRead.add(t);
+            }
+        }
+        continuation += r.continuation;
+        recognised += r.recognised;
+        prefixed += r.prefixed;
+        blank += r.blank;
+        r.addFormats(formats);
+        r.addEnvelopes(envelopes);
+        r.addZones(countedZones);
+        zoneCheck.addAll(r.zoneOffsets, r.zoneOffsetCount);
+        for (ReleaseEvidence e : r.releases) {
+            releases = releases.and(e);
+        }
+        dated(r.first, RecordFormat.SLOG_TEXT);
+        dated(r.last, RecordFormat.SLOG_TEXT);
+        ControllerRun s = runs.streamFor(origin(r.origin), from(r.origin), false);
+        s.countRun(r, file, lineBase);
+        if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
+            marks.counted(s.id, ordinal);
+        }
+        ordinal += r.records;
+    }
+
+    private void keep(ChunkItem.Kept k) {
+        closePanic();
+        UnwrappedLine u = k.line();
+        if (k.cut() != null) {
+            damage.readInPart(lineBase + u.firstLine(), k.cut());
+        }
+        Timestamp time = inLogZone(k.time());
+        account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
+        if (u.envelopeTime() != null) {
+            zoneCheck.add(time, u.envelopeTime());
+        }
+        releases = releases.and(k.releases());
+        recordsRead++;
+        if (k.catalogId() != null) {
+            typesRead.add(typeById.get(k.catalogId()));
+        }
+        ControllerEvent event = k.event();
+        if (k.format() == RecordFormat.KLOG) {
+            if (u.envelopeTime() != null) {
+                time = KlogYears.near(time, u.envelopeTime());
+            } else if (lastDated != null) {
+                time = KlogYears.near(time, lastDated);
+            } else {
+                klogWithoutYear.add(kept.size());
+            }
+        }
+        dated(time, k.format());
+        ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
+        texts.add(u.record());
+        LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
+                k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
+        s.add(e, file, k.releases());
+        kept.add(e);
+        marks.kept(s.id);
+    }
+
+    private void account(long firstLine, long lastLine, EnvelopeKind envelope, boolean isPrefixed, RecordFormat format, boolean known) {
+        eventCount++;
+        continuation += lastLine - firstLine;
+        if (known) {
+            recognised++;
+        }
+        if (isPrefixed) {
+            prefixed++;
+        }
+        if (envelope != EnvelopeKind.CSV_COLUMNS) {
+            formats.merge(format, 1L, Long::sum); // a record rebuilt from columns has the rebuilder's form, not the writer's
+        }
+        envelopes.merge(envelope, 1L, Long::sum);
+    }
+
+    /** A dated record: klog lines waiting for a year and panics waiting for a time get them. */
+    private void dated(Timestamp time, RecordFormat format) {
+        if (format == RecordFormat.KLOG) {
+            return;
+        }
+        lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
+        lastDated = time;
+        for (int i : klogWithoutYear) {
+            LogEvent e = kept.get(i);
+            kept.set(i, retimed(e, KlogYears.near(e.time(), time)));
+            notes.klogYearFromNeighbour();
+        }
+        klogWithoutYear.clear();
+        for (int i : panicsWithoutTime) {
+            kept.set(i, retimed(kept.get(i), time));
+        }
+        panicsWithoutTime.clear();
+    }
+
+    private void closePanic() {
+        if (panic == null) {
+            return;
+        }
+        GoPanicBlock p = panic;
+        panic = null;
+        notes.panic();
+        continuation += p.lineCount() - 1;
+        eventCount++;
+        formats.merge(RecordFormat.GO_PANIC, 1L, Long::sum);
+        envelopes.merge(panicLine.envelope(), 1L, Long::sum);
+        Timestamp time = panicLine.envelopeTime() != null ? panicLine.envelopeTime() : lastDated;
+        ControllerRun s = runs.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
+        texts.add(p.text());
+        LogEvent e = new LogEvent(file.at(p.firstLine()), p.lastLine(), time == null ? NO_TIME : time, panicLine.envelopeTime(),
+                panicLine.envelope(), RecordFormat.GO_PANIC, Level.FATAL, null, new ControllerEvent.GoPanic(p.message(), p.lineCount()),
+                texts.block(), texts.index(), s.id, ordinal++);
+        if (time == null) {
+            panicsWithoutTime.add(kept.size());
+        }
+        if (time != null) {
+            s.add(e, file, ReleaseEvidence.NONE);
+        }
+        kept.add(e);
+    }
+
+    private String origin(String lineOrigin) {
+        return lineOrigin != null ? lineOrigin : podFromPath;
+    }
+
+    private ReplicaSource from(String lineOrigin) {
+        return lineOrigin != null ? ReplicaSource.COLLECTOR : podFromPath != null ? ReplicaSource.CRI_PATH : ReplicaSource.FILE;
+    }
+
+    /** Ends the file: its reading, with the events not handed over yet (klog lines no record dated stay as they are). */
+    FileReading finish(String sha256) {
+        closePanic();
+        texts.finish();
+        // A panic nothing could time: it keeps no event, and it is counted as unparsed.
+        for (int i = panicsWithoutTime.size() - 1; i >= 0; i--) {
+            int index = panicsWithoutTime.get(i);
+            LogEvent e = kept.remove(index);
+            eventCount--;
+            unparsed++;
+            sample(e.source(), "a Go panic with no dated record around it", e.text());
+        }
+        samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
+        Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
+        handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
+        kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
+        InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
+                unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
+                damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
+        return new FileReading(file, setName, reversed, List.copyOf(kept), klogWithoutYear.stream().mapToInt(Integer::intValue).toArray(),
+                runs.pieces(), ordinal, recordsRead, typesRead, marks, summary);
+    }
+
+    private String describe() {
+        if (formats.isEmpty()) {
+            return envelopes.containsKey(EnvelopeKind.CSV_COLUMNS) ? "records" + wrappers()
+                    : otherContainers.isEmpty() ? "unknown" : "lines of other containers" + wrappers();
+        }
+        return byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", ")) + wrappers();
+    }
+
+    /** " in <envelopes>", most lines first; "" for none. */
+    private String wrappers() {
+        List<EnvelopeKind> wrappers = byCount(envelopes).stream().filter(e -> e != EnvelopeKind.NONE).toList();
+        return wrappers.isEmpty() ? "" : " in " + wrappers.stream().map(EnvelopeKind::label).collect(Collectors.joining(", "));
+    }
+
+    private Timestamp inLogZone(Timestamp t) {
+        return LogZone.apply(t, logZone);
+    }
+
+    /** The format a counted record's release evidence may rest on: none for a record rebuilt from an export's columns. */
+    static RecordFormat evidenceFormat(ChunkItem.Counted c) {
+        return c.envelope() == EnvelopeKind.CSV_COLUMNS ? null : c.format();
+    }
+
+    private ReleaseEvidence cachedReleases(RecordFormat format, Level level, CatalogEntry entry) {
+        if (format == null) {
+            return catalog.releases(null, level, entry);
+        }
+        return releaseCache.computeIfAbsent(List.of(format, level == null ? "" : level, entry == null ? "" : entry.id()),
+                k -> catalog.releases(format, level, entry));
+    }
+
+    static LogEvent retimed(LogEvent e, Timestamp t) {
+        return e.withTime(t);
+    }
+
+    /** The Pod a node's CRI log path names, or null. */
+    static String podFromPath(String path) {
+        Matcher m = POD_DIR.matcher(path);
+        if (m.find()) {
+            return m.group(1);
+        }
+        m = CONTAINER_LINK.matcher(path);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** "1 line", "3 lines". */
+    static String count(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
+    }
+
+    private static <K extends Enum<K>> List<K> byCount(Map<K, Long> counts) {
+        List<K> keys = new ArrayList<>(counts.keySet());
+        keys.sort((a, b) -> {
+            int c = Long.compare(counts.get(b), counts.get(a));
+            return c != 0 ? c : a.compareTo(b);
+        });
+        return keys;
+    }
+
+}

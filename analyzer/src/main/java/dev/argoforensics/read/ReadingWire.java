@@ -1,0 +1,128 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.EventType;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.time.Timestamp;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * A {@link FileReading} as bytes and back ({@link WireValues}, deflated): the kept events with their
+ * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
+ */
+final class ReadingWire {
+    private static final int VERSION = 1;
+
+    private ReadingWire() {
+    }
+
+    static byte[] encode(FileReading r) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(bytes, deflater, 64 * 1024))) {
+            WireOut o = new WireOut(d);
+            d.writeInt(VERSION);
+            o.value(r.file());
+            o.string(r.setName());
+            d.writeBoolean(r.newestFirst());
+            o.value(r.events());
+            o.value(r.undated());
+            d.writeInt(r.pieces().size());
+            for (FileRuns.Piece p : r.pieces()) {
+                d.writeByte(p.start().ordinal());
+                piece(o, d, p.part());
+            }
+            d.writeLong(r.ordinals());
+            d.writeLong(r.records());
+            o.value(r.types());
+            o.value(r.marks().pieces());
+            o.value(r.marks().ordinals());
+            o.value(r.summary());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            deflater.end();
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void piece(WireOut o, DataOutputStream d, ControllerRun p) throws IOException {
+        o.string(p.key);
+        o.value(p.from);
+        d.writeLong(p.count);
+        d.writeLong(p.backwards);
+        o.value(p.first);
+        o.value(p.last);
+        o.string(p.firstRecord);
+        o.string(p.firstBackwards);
+        d.writeLong(p.processed);
+        o.value(p.firstProcessed);
+        o.value(p.lastProcessed);
+        o.value(new ArrayList<>(p.files));
+        o.value(p.evidence);
+        o.value(p.elections);
+    }
+
+    @SuppressWarnings("unchecked")
+    static FileReading decode(byte[] bytes) throws IOException {
+        try (DataInputStream d = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(bytes)))) {
+            WireIn in = new WireIn(d);
+            int version = d.readInt();
+            if (version != VERSION) {
+                throw new IOException("a file reading of version " + version + ", expected " + VERSION);
+            }
+            InputFile file = (InputFile) in.value();
+            String setName = in.string();
+            boolean newestFirst = d.readBoolean();
+            List<LogEvent> events = (List<LogEvent>) in.value();
+            int[] undated = (int[]) in.value();
+            int n = d.readInt();
+            List<FileRuns.Piece> pieces = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                FileRuns.Start start = FileRuns.Start.values()[d.readByte()];
+                pieces.add(new FileRuns.Piece(start, piece(in, d, i)));
+            }
+            long ordinals = d.readLong();
+            long records = d.readLong();
+            Set<EventType> types = (Set<EventType>) in.value();
+            ScheduleMarks marks = new ScheduleMarks((int[]) in.value(), (long[]) in.value());
+            InputSummary summary = (InputSummary) in.value();
+            return new FileReading(file, setName, newestFirst, events, undated, pieces, ordinals, records, types, marks, summary);
+        } catch (ClassCastException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new IOException("not a file reading: " + e, e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ControllerRun piece(WireIn in, DataInputStream d, int id) throws IOException {
+        ControllerRun p = new ControllerRun(id, in.string(), (ReplicaSource) in.value(), 0);
+        p.count = d.readLong();
+        p.backwards = d.readLong();
+        p.first = (Timestamp) in.value();
+        p.last = (Timestamp) in.value();
+        p.firstRecord = in.string();
+        p.firstBackwards = in.string();
+        p.processed = d.readLong();
+        p.firstProcessed = (Timestamp) in.value();
+        p.lastProcessed = (Timestamp) in.value();
+        p.files.addAll((List<String>) in.value());
+        ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
+        p.elections.addAll((List<LeaderElection>) in.value());
+        return p;
+    }
+}

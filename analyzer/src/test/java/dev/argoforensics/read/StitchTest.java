@@ -1,0 +1,257 @@
+package dev.argoforensics.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.accounting.FileScan;
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.LogLines;
+import dev.argoforensics.accounting.LogSource;
+import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.judgment.JudgmentCorpora;
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.source.ChunkLineReader;
+import dev.argoforensics.source.ChunkPlanner;
+import dev.argoforensics.source.InputCollector;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.UnreadableInput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files read one by one ({@link LogReader#scanFile}, {@link LogReader#readFile}, each file alone, in
+ * small chunks) and put together by {@link ReadingStitch} must give what {@link LogReader#read} gives
+ * reading them all at once: the same events (runs, ordinals, times), controller runs, coverage,
+ * per-file summaries and notes. This is what lets the fleet scan read a cluster's files in different
+ * tasks.
+ */
+class StitchTest {
+    private static final MessageCatalog CATALOG = MessageCatalog.standard();
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> everySampleStitchedFileByFileIsTheWholeReading() throws IOException {
+        List<Path> cases;
+        try (Stream<Path> dirs = Files.list(Path.of("samples"))) {
+            cases = dirs.filter(Files::isDirectory).sorted().toList();
+        }
+        assertFalse(cases.isEmpty());
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
+            List<String> inputs;
+            try (Stream<Path> parts = Files.list(c)) {
+                inputs = parts.filter(Files::isDirectory).sorted().map(Path::toString).toList();
+            }
+            assertStitchedIsWhole(inputs, List.of(), 1024, 1);
+            assertStitchedIsWhole(inputs, List.of(), 4096, 3);
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> judgmentCorporaStitchedFileByFileAreTheWholeReading() {
+        return Stream.of(1L, 2L, 3L).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            List<String> inputs = JudgmentCorpora.small(seed, dir.resolve("seed-" + seed));
+            // 64 KiB chunks: still several per file; the samples above take the 1-4 KiB ones (time, on a shared machine).
+            assertStitchedIsWhole(inputs, List.of(), 64 * 1024, 2);
+        }));
+    }
+
+    /**
+     * One rotated set of four files, each boundary a case: klog lines whose file dates nothing, across
+     * a year end; a Go panic at a file's end; a handler line whose scheduling line opens the next file;
+     * a controller run going on across files, back in time at a boundary, and a new run at a start.
+     */
+    @Test
+    void boundariesOfRotatedFilesAreStitchedAsReadInOne() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        write(logs.resolve("workflow-controller.log.3"),
+                "time=\"2025-12-31T23:58:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "time=\"2025-12-31T23:58:00.100Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=32",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "panic: runtime error: invalid memory address or nil pointer dereference",
+                "[signal SIGSEGV: segmentation violation code=0x1 addr=0x40 pc=0x1f3c2a4]",
+                "",
+                "goroutine 412 [running]:",
+                "github.com/argoproj/argo-workflows/v3/workflow/controller.(*WorkflowController).processNextPodCleanupItem.func1()",
+                "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:627 +0x44");
+        write(logs.resolve("workflow-controller.log.2"),
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
+        write(logs.resolve("workflow-controller.log.1"),
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:05.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=other",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+        write(logs.resolve("workflow-controller.log"),
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "I0101 00:00:03.000000       1 request.go:697] Waited for 1.6s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        // The live file's klog lines are dated by its own later record; a file of klog lines alone takes its year from the others.
+        write(dir.resolve("node").resolve("klog-only.log"),
+                "I0101 00:00:09.000000       1 request.go:697] Waited for 1.1s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1");
+        List<String> inputs = List.of(logs.toString(), dir.resolve("node").toString());
+
+        // A scheduling line is a trigger: pass 1 makes its Pod of interest, so it is kept. The first file's scan as an
+        // earlier run remembered it (an index's) names nothing, so the line that opens it is only counted, as in a selective
+        // read where its Pod is of no interest: its place is what the stitch must give.
+        Function<InputFile, Optional<FileScan>> remembered = f -> f.displayPath().endsWith(".log.1")
+                ? Optional.of(new FileScan(new long[0], new long[0], 0, 0, false)) : Optional.empty();
+        LogReader.LogReading whole = assertStitchedIsWhole(inputs, List.of("alpha-step-1"), 1024, 1, remembered);
+        assertStitchedIsWhole(inputs, List.of("alpha-step-1"), ChunkPlanner.CHUNK_BYTES, 2, remembered);
+
+        // What the cases are: two runs of the rotated set's replica (a start in the first file and in the last; the live
+        // file's lines before its start continue the first run, over all four files), and the klog-only file's own.
+        List<ControllerProcess> runs = whole.processes();
+        assertEquals(3, runs.size(), runs.toString());
+        assertEquals(4, runs.get(0).files().size(), runs.get(0).toString());
+        assertEquals(2, runs.get(1).incarnation(), runs.get(1).toString());
+        LogEvent panic = whole.events().stream().filter(e -> e.event() instanceof ControllerEvent.GoPanic).findFirst().orElseThrow();
+        assertEquals("2025-12-31T23:59:00Z", panic.time().instant().toString(), "the panic at the file's end takes the time of the record before it");
+        List<LogEvent> klog = whole.events().stream().filter(e -> e.text().startsWith("I0101")).toList();
+        assertEquals(3, klog.size());
+        klog.forEach(e -> assertEquals(2026, e.time().instant().atZone(java.time.ZoneOffset.UTC).getYear(), e.toString()));
+        assertEquals(List.of(new dev.argoforensics.event.LogCoverage.CountedLine(0, 7)), whole.coverage().countedSchedules(),
+                "the scheduling line that opens the third file, counted after the second's kept handler line (ordinal 7 in run 0: five records before it in the first file, two in the second)");
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n");
+    }
+
+    /** The log files and exported objects of {@code paths}, as {@code Analysis} has them before reading logs. */
+    private record Inputs(List<InputFile> logs, ExportedObjects objects) {
+    }
+
+    private static Inputs collect(List<String> paths) throws IOException {
+        List<InputFile> files = new InputCollector(InputStream.nullInputStream()).collect(paths).stream()
+                .sorted(Comparator.comparing(InputFile::displayPath)).toList();
+        SnapshotFileReader snapshots = SnapshotFileReader.forInputs(files);
+        List<ExportedObject> objects = new ArrayList<>();
+        Map<InputFile, InputSummary> summaries = new HashMap<>();
+        List<InputFile> logs = new ArrayList<>();
+        for (InputFile f : files) {
+            switch (f.kind()) {
+                case LOG -> logs.add(f);
+                case SNAPSHOT -> {
+                    try {
+                        summaries.put(f, snapshots.read(f, null, objects::add));
+                    } catch (IOException | RuntimeException e) {
+                        // an unreadable export names nothing; the log reading is what is compared here
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return new Inputs(logs, ExportedObjects.of(NodeLogYears.resolve(objects, summaries)));
+    }
+
+    private static ReadSettings settings(List<String> pods, long chunkBytes, int threads) {
+        return new ReadSettings(null, threads, false, chunkBytes, pods, Progress.NONE, ChunkLineReader.MAX_LINE_BYTES);
+    }
+
+    /** Reads {@code paths} whole (default chunks, 2 threads), then file by file and stitched; asserts they agree; returns the whole reading. */
+    private static LogReader.LogReading assertStitchedIsWhole(List<String> paths, List<String> pods, long chunkBytes, int threads) throws IOException {
+        return assertStitchedIsWhole(paths, pods, chunkBytes, threads, f -> Optional.empty());
+    }
+
+    /** @param remembered a file's first pass as an earlier run left it (an index), used by both readings instead of scanning it */
+    private static LogReader.LogReading assertStitchedIsWhole(List<String> paths, List<String> pods, long chunkBytes, int threads,
+                                                              Function<InputFile, Optional<FileScan>> remembered) throws IOException {
+        Inputs in = collect(paths);
+        LogSource source = new LogSource() {
+            @Override
+            public Optional<LogLines> earlierRead(InputFile file) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<FileScan> knownScan(InputFile file) {
+                return remembered.apply(file);
+            }
+        };
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Map<InputFile, InputSummary> wholeSummaries = new HashMap<>();
+        List<UnreadableInput> wholeUnreadable = new ArrayList<>();
+        LogReader.LogReading whole;
+        List<LogEvent> sunk = new ArrayList<>();
+        Map<InputFile, InputSummary> sinkSummaries = new HashMap<>();
+        LogReader.LogReading sinkReading;
+        try {
+            whole = new LogReader(CATALOG, settings(pods, ChunkPlanner.CHUNK_BYTES, 2), source)
+                    .read(in.logs(), in.objects(), pool, wholeSummaries, wholeUnreadable);
+            // With a sink, the runs are placed as each file's pieces open (the live stitch): the same again.
+            sinkReading = new LogReader(CATALOG, settings(pods, chunkBytes, 2), source, sunk::add)
+                    .read(in.logs(), in.objects(), pool, sinkSummaries, new ArrayList<>());
+        } finally {
+            pool.shutdownNow();
+        }
+
+        LogReader perFile = new LogReader(CATALOG, settings(pods, chunkBytes, threads), LogSource.files());
+        Map<InputFile, InputSummary> summaries = new HashMap<>();
+        List<UnreadableInput> unreadable = new ArrayList<>();
+        Map<InputFile, FileScan> scans = new LinkedHashMap<>();
+        for (InputFile f : in.logs()) {
+            try {
+                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : perFile.scanFile(f));
+            } catch (IOException | RuntimeException e) {
+                Unreadable.record(f, e, summaries, unreadable);
+            }
+        }
+        // The interest and each file's reading go through their bytes, as they do between the fleet scan's tasks.
+        Interest interest = Interest.decode(perFile.interest(scans.values(), in.objects()).encode());
+        ReadingStitch stitch = new ReadingStitch(null);
+        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+            for (InputFile f : set.oldestFirst()) {
+                try {
+                    stitch.add(FileReading.decode(perFile.readFile(f, interest, scans.get(f).newestFirst()).encode()));
+                } catch (IOException | RuntimeException e) {
+                    Unreadable.record(f, e, summaries, unreadable);
+                }
+            }
+        }
+        LogReader.LogReading stitched = stitch.finish();
+        summaries.putAll(stitch.summaries());
+
+        assertEquals(wholeUnreadable, unreadable);
+        assertEquals(wholeSummaries, summaries, "per-file summaries and notes");
+        assertEquals(whole.processes(), stitched.processes(), "controller runs");
+        assertEquals(whole.coverage(), stitched.coverage(), "coverage and counted scheduling lines");
+        assertEquals(whole.events().size(), stitched.events().size(), "events");
+        for (int i = 0; i < whole.events().size(); i++) {
+            assertEquals(whole.events().get(i), stitched.events().get(i), "event " + i);
+        }
+        assertEquals(wholeSummaries, sinkSummaries, "with a sink");
+        assertEquals(whole.processes(), sinkReading.processes(), "with a sink");
+        assertEquals(whole.coverage(), sinkReading.coverage(), "with a sink");
+        assertEquals(whole.events(), sunk.stream().sorted(Comparator.comparingLong(LogEvent::ordinal)).toList(), "with a sink");
+        assertTrue(sinkReading.events().isEmpty());
+        return whole;
+    }
+}
