@@ -3,6 +3,7 @@ package dev.argoforensics.analysis;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.RunClocks;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
@@ -10,9 +11,9 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -27,12 +28,30 @@ final class ClockCaveats {
     private ClockCaveats() {
     }
 
+    /**
+     * A run whose clock is a zone off the objects'.
+     *
+     * @param label its label, as evidence lines name their run (not unique: runs of files of one name in several folders share it)
+     * @param files the files its lines come from, which with the label tell its lines apart
+     */
+    record Zoned(String label, Set<String> files, RunClocks.RunClock clock) {
+        boolean wrote(EvidenceLine e) {
+            return label.equals(e.controller()) && e.source() != null && files.contains(e.source().file());
+        }
+    }
+
     static List<RuleOutcome> apply(List<RuleOutcome> outcomes, Correlation correlation) {
-        Map<String, RunClocks.RunClock> zoned = new LinkedHashMap<>();
+        List<Zoned> zoned = new ArrayList<>();
         for (RunClocks.RunClock run : correlation.clocks().localZones()) {
             ControllerProcess p = run.stream() < correlation.processes().size() ? correlation.processes().get(run.stream()) : null;
             if (p != null) {
-                zoned.put(p.label(), run);
+                Set<String> files = new TreeSet<>();
+                for (LogEvent e : correlation.events()) {
+                    if (e.stream() == run.stream()) {
+                        files.add(e.source().file());
+                    }
+                }
+                zoned.add(new Zoned(p.label(), files, run));
             }
         }
         if (zoned.isEmpty()) {
@@ -54,16 +73,17 @@ final class ClockCaveats {
      * @param objectsOf whether the finding's Pod has objects dated on the objects' clock (exports, audit records, Events): a rule
      *                  that cites none of them may still have compared the run's lines with them, or set them aside by that comparison
      */
-    static Finding withCaveat(Finding f, Map<String, RunClocks.RunClock> zoned, Predicate<Finding> objectsOf) {
+    static Finding withCaveat(Finding f, List<Zoned> zoned, Predicate<Finding> objectsOf) {
         List<Message> caveats = new ArrayList<>();
         boolean flips = false;
-        for (Map.Entry<String, RunClocks.RunClock> z : zoned.entrySet()) {
-            List<EvidenceLine> run = f.evidence().stream().filter(e -> z.getKey().equals(e.controller()) && e.time() != null).toList();
-            List<EvidenceLine> other = f.evidence().stream().filter(e -> !z.getKey().equals(e.controller())).toList();
+        for (Zoned z : zoned) {
+            List<EvidenceLine> run = f.evidence().stream().filter(e -> z.wrote(e) && e.time() != null).toList();
+            List<EvidenceLine> other = f.evidence().stream().filter(e -> !z.wrote(e)).toList();
             if (run.isEmpty() || other.isEmpty() && !objectsOf.test(f)) {
                 continue; // the finding reads that run's clock alone, or not at all
             }
-            long offset = z.getValue().offsetNanos();
+            RunClocks.RunClock c = z.clock();
+            long offset = c.offsetNanos();
             for (EvidenceLine r : run) {
                 for (EvidenceLine e : other) {
                     if (e.time() == null) {
@@ -75,8 +95,7 @@ final class ClockCaveats {
                     }
                 }
             }
-            RunClocks.RunClock c = z.getValue();
-            caveats.add(Message.of("caveat.clockZone", "run", z.getKey(), "lag", GoDuration.format(Math.abs(offset)),
+            caveats.add(Message.of("caveat.clockZone", "run", z.label(), "lag", GoDuration.format(Math.abs(offset)),
                     "dir", offset > 0 ? "behind" : "ahead of", "offset", c.logTz(), "pairing", c.pairing()));
         }
         if (caveats.isEmpty()) {
