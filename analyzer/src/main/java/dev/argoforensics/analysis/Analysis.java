@@ -154,7 +154,7 @@ public final class Analysis {
         Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events(),
                 inputs.exported(), reading.processes(), reading.coverage());
         PhaseTimes.mark("correlate");
-        List<RuleOutcome> outcomes = ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered);
+        List<RuleOutcome> outcomes = ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered), correlation);
         PhaseTimes.mark("rules");
         return new AnalysisResult(ordered, inputs.unreadable(), correlation, outcomes);
     }

@@ -25,7 +25,11 @@ public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String 
     private static final long ZONE_SLACK_NANOS = 120_000_000_000L;
     private static final long QUARTER_HOUR_NANOS = 900_000_000_000L;
 
-    static ClockSkew of(PodHistory pod, Known seen, Known contradicts) {
+    /**
+     * @param run the clock of the controller run that saw the deletion, null if no pair dates it: where its pairs agree on a
+     *            zone's offset and are more than the Pod's own one, the offset is the run's (every pair, derived once)
+     */
+    static ClockSkew of(PodHistory pod, Known seen, Known contradicts, RunClocks.RunClock run) {
         LogEvent created = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCreated) {
@@ -34,7 +38,13 @@ public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String 
             }
         }
         Timestamp creation = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(t -> t != null).findFirst().orElse(null);
-        if (created == null || creation == null) {
+        boolean ownPair = created != null && creation != null;
+        if (run != null && run.zoneNanos() != null && (run.pairs().size() > 1 || !ownPair)) {
+            return new ClockSkew(seen, contradicts, run.offsetNanos(), run.pairs().size() == 1 ? "the controller's Created pod line at "
+                    + run.pairs().get(0).created().time().format() + " against the Pod " + run.pairs().get(0).pod().name() + "'s creationTimestamp "
+                    + run.pairs().get(0).creation().format() : "the controller run's " + run.pairing() + ", all on one zone's offset");
+        }
+        if (!ownPair) {
             return new ClockSkew(seen, contradicts, null, null);
         }
         long offset = created.time().nanosUntil(creation);

@@ -16,15 +16,16 @@ import java.util.TreeMap;
  *
  * @param available which kinds of evidence the inputs held at all (rules say what they lacked)
  * @param processes the controller streams; {@code LogEvent.stream()} indexes this list
+ * @param clocks    each controller run's clock against the objects' (from every Created pod line paired with an export)
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                          Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
-                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers) {
+                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks) {
 
     public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                        Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
                        Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes) {
-        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, null, new Workers(1));
+        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, null, new Workers(1), RunClocks.of(pods.values()));
     }
 
     /**
@@ -40,6 +41,7 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         lifecycles = Collections.unmodifiableMap(new TreeMap<>(lifecycles));
         fates = Collections.unmodifiableMap(new TreeMap<>(fates));
         podIndex = podIndex != null ? podIndex : new PodIndex(pods);
+        clocks = clocks != null ? clocks : RunClocks.of(pods.values());
     }
 
     /** The Pod's lifecycle: every fact about it derived once (one exists for every Pod in {@link #pods()}). */

@@ -143,7 +143,8 @@ public final class Correlator {
         }
         NodeIndex nodeIndex = new NodeIndex(workflows);
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
-        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex);
+        RunClocks clocks = RunClocks.of(pods.values());
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         List<PodLifecycle> built = workers.map(histories, h -> {
@@ -155,7 +156,7 @@ public final class Correlator {
             lifecycles.put(histories.get(i).key(), built.get(i));
         }
         return new Correlation(events, pods, workflows, available(events, coverage, objects), processes, lifecycles, fates, nodeIndex,
-                null, workers);
+                null, workers, clocks);
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */

@@ -45,7 +45,7 @@ final class DeletionBounds {
      * written in local time with a literal Z are), and then the controller's times are not compared
      * with the objects' at all.
      */
-    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit) {
+    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit, RunClocks clocks) {
         // An audit record of the first granted delete (or eviction) brackets the request: received, then completed.
         Known received = null;
         Known completed = null;
@@ -123,16 +123,19 @@ final class DeletionBounds {
         boolean logsAgree = true;
         ClockSkew skew = null;
         List<Known> fromLogs = new ArrayList<>();
+        Map<Known, Integer> streamOf = new HashMap<>();
         if (firstSeen != null) {
             fromLogs.add(new Known(firstSeen.time(), "the controller handled the deletion", firstSeen.source(), true));
+            streamOf.put(fromLogs.get(fromLogs.size() - 1), firstSeen.stream());
         }
         if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
             fromLogs.add(new Known(exit.event().time(), "the Pod left the controller's informer", exit.event().source(), true));
+            streamOf.put(fromLogs.get(fromLogs.size() - 1), exit.event().stream());
         }
         for (Known k : fromLogs) {
             if (lower != null && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
                 logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
-                skew = skew != null ? skew : ClockSkew.of(pod, k, lower);
+                skew = skew != null ? skew : ClockSkew.of(pod, k, lower, clocks.of(streamOf.get(k)));
             }
         }
         if (logsAgree) {

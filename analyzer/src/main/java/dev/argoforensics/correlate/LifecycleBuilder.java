@@ -39,11 +39,14 @@ final class LifecycleBuilder {
     static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final NodeIndex nodes;
+    /** Each controller run's clock against the objects' (derived once, before any Pod's lifecycle). */
+    private final RunClocks clocks;
     /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow; Pods are built on several threads). */
     private final Map<WorkflowRef, Set<LogEvent>> refused = new java.util.concurrent.ConcurrentHashMap<>();
 
-    LifecycleBuilder(NodeIndex nodes) {
+    LifecycleBuilder(NodeIndex nodes, RunClocks clocks) {
         this.nodes = nodes;
+        this.clocks = clocks;
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
@@ -77,7 +80,7 @@ final class LifecycleBuilder {
             }
         }
         InformerExit exit = informerExit(pod, labelled);
-        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit);
+        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, clocks);
         Execution execution = ExecutionOrder.of(pod, containers, deletion, exit);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {

@@ -5,6 +5,7 @@ import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.RunClocks;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Finding;
@@ -12,8 +13,11 @@ import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.UnreadableInput;
+import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
+import dev.argoforensics.wording.Message;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -138,6 +142,11 @@ public final class ReportBuilder {
                 gaps.add(new EvidenceGap(o.rule(), "decided without " + String.join(" or ", o.lackingOptional())
                         + ": its findings may carry a lower confidence and fewer facts"));
             }
+        }
+        for (RunClocks.RunClock run : result.correlation().clocks().localZones()) {
+            long offset = run.offsetNanos();
+            gaps.add(new EvidenceGap(result.correlation().processes().get(run.stream()).label(), Words.english().render(Message.of("note.read.runClockZone",
+                    "lag", GoDuration.format(Math.abs(offset)), "dir", offset > 0 ? "behind" : "ahead of", "pairing", run.pairing(), "offset", run.logTz()))));
         }
         for (UnreadableInput problem : result.unreadable()) {
             gaps.add(new EvidenceGap("input", "could not be read: " + problem));

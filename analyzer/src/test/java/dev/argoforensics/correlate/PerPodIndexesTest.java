@@ -34,7 +34,7 @@ class PerPodIndexesTest {
         }
         Correlation c = new Evidence().log("controller.log", lines.toArray(String[]::new)).correlate();
         return new Correlation(c.events(), c.pods(), c.workflows(), c.available(), c.processes(), c.lifecycles(), c.fates(), c.nodes(), null,
-                new Workers(threads));
+                new Workers(threads), c.clocks());
     }
 
     private static String rename(String line, String name) {
