@@ -187,14 +187,30 @@ public final class PhaseHistory {
         return new Timestamp[] {first, last};
     }
 
-    /** The Workflow's passes, in order (by time; the input order breaks ties). */
+    /**
+     * The Workflow's passes, in the order they began (by time; the input order breaks ties). A completion
+     * is in force for the passes that began after the line that shows it: a pass of another controller
+     * run that began before it (two controllers at once) worked on the copy of its time, not a stale one.
+     */
     public static List<Pass> of(WorkflowHistory h) {
         List<Pass> out = new ArrayList<>();
         Completion[] inForce = {null};
+        java.util.ArrayDeque<Completion> pending = new java.util.ArrayDeque<>();
         eachPass(h, (processing, pass) -> {
+            LogEvent start = processing != null ? processing : pass.get(0);
+            while (!pending.isEmpty() && !EventOrder.after(pending.peekFirst().line(), start)) {
+                inForce[0] = pending.pollFirst();
+            }
             Pass p = pass(h.ref(), processing, pass, inForce[0]);
             out.add(p);
-            inForce[0] = next(p, pass, inForce[0]);
+            Completion before = inForce[0];
+            Completion n = next(p, pass, before);
+            if (p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) {
+                inForce[0] = null; // the copy it read ended the completion
+            }
+            if (n != null && n != before) {
+                pending.addLast(n); // in force for the passes that begin after its line
+            }
         });
         return out;
     }
@@ -215,25 +231,32 @@ public final class PhaseHistory {
         return out;
     }
 
-    /** The Workflow's lines in time order, split into passes: each {@code Processing workflow} (null before the first) and the lines after it. */
+    /**
+     * The Workflow's lines split into passes, in the order the passes began: each {@code Processing workflow}
+     * (null before the first) and the lines its controller run wrote after it. One run's workers take a
+     * Workflow up one at a time, so its passes follow one another; two runs' passes may overlap in time.
+     */
     private static void eachPass(WorkflowHistory h, java.util.function.BiConsumer<LogEvent, List<LogEvent>> consumer) {
         List<LogEvent> lines = new ArrayList<>(h.events());
         lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
-        List<LogEvent> pass = new ArrayList<>();
-        LogEvent processing = null;
+        List<List<LogEvent>> passes = new ArrayList<>();
+        java.util.Map<Integer, List<LogEvent>> open = new java.util.HashMap<>();
         for (LogEvent e : lines) {
-            if (e.event() instanceof WorkflowProcessing) {
-                if (processing != null || !pass.isEmpty()) {
-                    consumer.accept(processing, pass);
-                }
-                processing = e;
+            List<LogEvent> pass = open.get(e.stream());
+            if (pass == null || e.event() instanceof WorkflowProcessing) {
                 pass = new ArrayList<>();
-            } else {
-                pass.add(e);
+                open.put(e.stream(), pass);
+                passes.add(pass);
             }
+            pass.add(e);
         }
-        if (processing != null || !pass.isEmpty()) {
-            consumer.accept(processing, pass);
+        for (List<LogEvent> pass : passes) {
+            LogEvent first = pass.get(0);
+            if (first.event() instanceof WorkflowProcessing) {
+                consumer.accept(first, pass.subList(1, pass.size()));
+            } else {
+                consumer.accept(null, pass);
+            }
         }
     }
 

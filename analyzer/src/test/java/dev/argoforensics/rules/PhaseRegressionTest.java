@@ -261,4 +261,36 @@ class PhaseRegressionTest {
                 op("2026-10-02T08:14:06.130Z", "INFO", "Failed to re-apply update", "error=\"must never update completed workflows\"")));
         assertEquals(1, run(other).findings().size(), "Succeeded then Failed is a regression, refused or not");
     }
+
+    /**
+     * Two active controllers (AF012) take the Workflow up at the same moment: a.log completes it Failed and stores it; b.log's
+     * pass began on the same copy before that store, fails the same node and is refused by the guard. Its pass began before the
+     * completion, so it is not a pass after it; and a.log's store, logged while b.log's pass ran, belongs to a.log's pass (one
+     * run's lines make a pass, not whatever another run logged in between).
+     */
+    @Test
+    void aSecondControllersPassThatBeganBeforeTheCompletionIsNoRegression() {
+        String group = "wf-group";
+        List<String> a = List.of(
+                op("2026-10-02T08:14:05.720Z", "INFO", "Processing workflow", "phase=Running resourceVersion=480"),
+                op("2026-10-02T08:14:05.725Z", "INFO", "node phase changed", "node=" + group + " fromPhase=Running toPhase=Failed"),
+                op("2026-10-02T08:14:05.731Z", "INFO", "updated phase", "fromPhase=Running toPhase=Failed"),
+                op("2026-10-02T08:14:05.731Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:14:05.749Z", "INFO", "Workflow update successful", "resourceVersion=500 phase=Failed"));
+        List<String> b = List.of(
+                op("2026-10-02T08:14:05.731Z", "INFO", "Processing workflow", "phase=Running resourceVersion=480"),
+                op("2026-10-02T08:14:05.733Z", "INFO", "node phase changed", "node=" + group + " fromPhase=Running toPhase=Failed"),
+                op("2026-10-02T08:14:05.734Z", "INFO", "updated phase", "fromPhase=Running toPhase=Failed"),
+                op("2026-10-02T08:14:05.735Z", "INFO", "Marking workflow completed", ""),
+                op("2026-10-02T08:14:05.760Z", "INFO", "Re-applying updates on latest version and retrying update", ""),
+                op("2026-10-02T08:14:05.761Z", "INFO", "Failed to re-apply update", "error=\"must never update completed workflows\""));
+        Evaluation e = new PhaseRegression().evaluate(new Evidence().log("a.log", a.toArray(String[]::new))
+                .log("b.log", b.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // The same pass of b.log, begun after a.log's store, is a pass after the completion (a stale copy, resourceVersion 480 < 500).
+        List<String> late = b.stream().map(l -> l.replace("08:14:05.7", "08:14:06.7")).toList();
+        Evaluation after = new PhaseRegression().evaluate(new Evidence().log("a.log", a.toArray(String[]::new))
+                .log("b.log", late.toArray(String[]::new)).correlate());
+        assertEquals(1, after.findings().size(), () -> after.findings().toString());
+    }
 }
