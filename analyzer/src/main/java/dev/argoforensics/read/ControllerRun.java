@@ -10,8 +10,6 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -42,9 +40,13 @@ final class ControllerRun {
     Timestamp lastProcessed;
     /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
     String firstRecord;
-    /** Each distinct release evidence once, in order of first appearance (folding them is folding every line's). */
+    /**
+     * Each distinct release evidence once, in order of first appearance (folding them is folding every line's:
+     * folding an evidence equal to one folded before changes nothing). Distinct by value: kept lines bring a new
+     * evidence object each, and a run must not hold one per line until it is stitched.
+     */
     final List<ReleaseEvidence> evidence = new ArrayList<>();
-    private final java.util.Set<ReleaseEvidence> seenEvidence = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final java.util.Set<ReleaseEvidence> seenEvidence = new java.util.HashSet<>();
     private ReleaseEvidence lastEvidence;
     /** The leader election lines, in order (the leadership is a state machine over them). */
     final List<LeaderElection> elections = new ArrayList<>();
