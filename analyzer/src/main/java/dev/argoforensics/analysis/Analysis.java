@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * One whole run: inputs → events and observations → controller runs → correlation → rules. Exports
@@ -85,11 +84,7 @@ public final class Analysis {
      */
     public AnalysisResult run(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
         Inputs inputs = readExports(files, problems, snapshotTimes);
-        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
-            Thread t = new Thread(r, "argo-forensics-reader");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = LogReader.readers(options.threads());
         LogReader.LogReading reading;
         try {
             reading = logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The reading that feeds the event documents: every log file of the analysis read again keeping every
@@ -67,11 +66,7 @@ final class DocumentReading {
         };
         ReadSettings everything = new ReadSettings(options.logZone(), options.threads(), true, options.chunkBytes(), List.of(), Progress.NONE,
                 options.maxLineBytes());
-        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
-            Thread t = new Thread(r, "argo-forensics-reader");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = LogReader.readers(options.threads());
         LogReader.LogReading reading;
         try {
             reading = new LogReader(catalog, everything, known, documents).read(logFiles, ExportedObjects.of(List.of()), pool,

@@ -113,11 +113,7 @@ public final class LogReader {
      * @throws IOException or a runtime exception if nothing of the file could be read (it is unreadable)
      */
     public FileReading readFile(InputFile f, Interest interest, boolean newestFirst) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), r -> {
-            Thread t = new Thread(r, "argo-forensics-reader");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = readers(settings.threads());
         try {
             PlannedFile plan = PlannedFile.plan(f, logs, new ChunkPlanner(settings.chunkBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
@@ -126,6 +122,15 @@ public final class LogReader {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** A pool of {@code threads} reading threads (daemons: a failed reading never keeps the JVM up); the caller shuts it down. */
+    public static ExecutorService readers(int threads) {
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "argo-forensics-reader");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private FileAssembler assembler(InputFile f, boolean newestFirst, FileRuns.Opened opened, ReadingStitch.FileStitch live) {
