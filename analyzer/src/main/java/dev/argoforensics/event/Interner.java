@@ -38,28 +38,26 @@ public final class Interner {
         if (!enabled || s == null || s.length() > MAX_CHARS) {
             return s;
         }
-        String known = strings.putIfAbsent(s, s);
-        return known != null ? known : s;
+        return canonical(strings, s);
+    }
+
+    /** The instance the table holds equal to {@code value}, which becomes it if none is held yet. */
+    private <T> T canonical(ConcurrentHashMap<T, T> table, T value) {
+        if (!enabled) {
+            return value;
+        }
+        T known = table.putIfAbsent(value, value);
+        return known != null ? known : value;
     }
 
     /** The canonical Workflow reference for the namespace (may be null) and name. */
     public WorkflowRef workflow(String namespace, String name) {
-        WorkflowRef ref = new WorkflowRef(name(namespace), name(name));
-        if (!enabled) {
-            return ref;
-        }
-        WorkflowRef known = workflows.putIfAbsent(ref, ref);
-        return known != null ? known : ref;
+        return canonical(workflows, new WorkflowRef(name(namespace), name(name)));
     }
 
     /** The canonical Pod reference for the namespace (may be null) and name. */
     public PodRef pod(String namespace, String name) {
-        PodRef ref = new PodRef(name(namespace), name(name));
-        if (!enabled) {
-            return ref;
-        }
-        PodRef known = pods.putIfAbsent(ref, ref);
-        return known != null ? known : ref;
+        return canonical(pods, new PodRef(name(namespace), name(name)));
     }
 
     /** Distinct strings tabled so far. */

@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import dev.argoforensics.testing.SampleFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,16 +34,10 @@ class SelectiveReadingTest {
 
     @TestFactory
     Stream<DynamicTest> everySampleReachesTheSameFindingsEitherWay() throws IOException {
-        List<Path> cases;
-        try (Stream<Path> dirs = Files.list(Path.of("samples"))) {
-            cases = dirs.filter(Files::isDirectory).sorted().toList();
-        }
+        List<Path> cases = SampleFiles.all();
         assertFalse(cases.isEmpty());
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
-            List<String> inputs;
-            try (Stream<Path> parts = Files.list(c)) {
-                inputs = parts.filter(Files::isDirectory).sorted().map(Path::toString).toList();
-            }
+            List<String> inputs = SampleFiles.inputs(c);
             assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs));
         }));
     }

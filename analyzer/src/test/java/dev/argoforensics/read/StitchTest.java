@@ -1,5 +1,6 @@
 package dev.argoforensics.read;
 
+import dev.argoforensics.testing.SampleFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,16 +57,10 @@ class StitchTest {
 
     @TestFactory
     Stream<DynamicTest> everySampleStitchedFileByFileIsTheWholeReading() throws IOException {
-        List<Path> cases;
-        try (Stream<Path> dirs = Files.list(Path.of("samples"))) {
-            cases = dirs.filter(Files::isDirectory).sorted().toList();
-        }
+        List<Path> cases = SampleFiles.all();
         assertFalse(cases.isEmpty());
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
-            List<String> inputs;
-            try (Stream<Path> parts = Files.list(c)) {
-                inputs = parts.filter(Files::isDirectory).sorted().map(Path::toString).toList();
-            }
+            List<String> inputs = SampleFiles.inputs(c);
             assertStitchedIsWhole(inputs, List.of(), 1024, 1);
             assertStitchedIsWhole(inputs, List.of(), 4096, 3);
         }));

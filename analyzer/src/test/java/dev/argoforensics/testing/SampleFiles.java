@@ -11,6 +11,20 @@ public final class SampleFiles {
     private SampleFiles() {
     }
 
+    /** Every sample folder under {@code samples/}, sorted by name. */
+    public static java.util.List<Path> all() throws IOException {
+        try (Stream<Path> dirs = Files.list(Path.of("samples"))) {
+            return dirs.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    /** A sample's input folders ({@code logs}, {@code snapshots}, …), sorted, as the paths a command line names. */
+    public static java.util.List<String> inputs(Path sample) throws IOException {
+        try (Stream<Path> parts = Files.list(sample)) {
+            return parts.filter(Files::isDirectory).sorted().map(Path::toString).toList();
+        }
+    }
+
     /** Copies the folder {@code sample} to {@code target}, recursively. */
     public static Path copy(Path sample, Path target) throws IOException {
         try (Stream<Path> files = Files.walk(sample)) {
