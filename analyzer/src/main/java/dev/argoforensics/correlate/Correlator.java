@@ -130,14 +130,13 @@ public final class Correlator {
         records.byNode(links);
         records.byHost(hosts);
 
-        StreamExtents extents = StreamExtents.of(logged, processes);
+        StreamExtents extents = StreamExtents.of(processes);
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (PodKey key : podKeys) {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             NodeLink link = links.get(key);
-            List<String> names = link == null ? List.of(key.name()) : List.of(key.name(), link.workflow().name());
             pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), link,
-                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of()), stream -> !extents.holdsOtherLines(stream, names)),
+                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of()), (stream, at) -> !extents.readWholeAround(stream, at)),
                     records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
                     records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
         }
@@ -227,17 +226,17 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), stream -> false);
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false);
     }
 
     /**
      * As above; the Pod's exports may tell which branch of the handler wrote a scheduling line without its handler
-     * line, and where the stream is an excerpt for the Pod ({@code excerpt}: every line names the Pod or its Workflow,
-     * see {@link StreamExtents}) the missing handler line tells nothing: a delay both branches can give leaves the
-     * branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
+     * line, and where the stream may be an excerpt grepped for names at the line's time ({@code excerpt}: no record
+     * naming nothing on both sides of it, see {@link StreamExtents}) the missing handler line tells nothing: a delay
+     * both branches can give leaves the branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           java.util.function.IntPredicate excerpt) {
+                                           java.util.function.BiPredicate<Integer, Timestamp> excerpt) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -259,9 +258,10 @@ public final class Correlator {
                     // Pod drops it), yet only the deleting branch gives this delay.
                     r.trigger = lastInformer.get(stream);
                     r.deletingByDelay = true;
-                } else if (byExport == null && s.delayNanos() != 0 && excerpt.test(stream)) {
-                    // A grep for the Pod or its Workflow drops the handler line (it names no Pod): its absence is no evidence of
-                    // the orphan path, and a nonzero delay fits the deleting branch as well (a podGC delay, or no podGC logged).
+                } else if (byExport == null && s.delayNanos() != 0 && excerpt.test(stream, e.time())) {
+                    // A grep for names (this Pod, several, its Workflow, a namespace) drops the handler line (it names nothing):
+                    // its absence is no evidence of the orphan path, and a nonzero delay fits the deleting branch as well (a
+                    // podGC delay, or no podGC logged).
                     r.eitherBranch = true;
                 }
                 r.scheduled = e;

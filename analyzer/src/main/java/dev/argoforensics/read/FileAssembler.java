@@ -307,7 +307,7 @@ final class FileAssembler {
         dated(time, c.format());
         ControllerRun s = runs.streamFor(origin(c.origin()), from(c.origin()), false);
         s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
-                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
+                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING, c.namesNothing());
         if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
             marks.counted(s.id, ordinal);
         }
@@ -376,7 +376,7 @@ final class FileAssembler {
         texts.add(u.record());
         LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
                 k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
-        s.add(e, file, k.releases());
+        s.add(e, file, k.releases(), k.namesNothing());
         kept.add(e);
         marks.kept(s.id);
     }
@@ -436,7 +436,7 @@ final class FileAssembler {
             panicsWithoutTime.add(kept.size());
         }
         if (time != null) {
-            s.add(e, file, ReleaseEvidence.NONE);
+            s.add(e, file, ReleaseEvidence.NONE, false);
         }
         kept.add(e);
     }

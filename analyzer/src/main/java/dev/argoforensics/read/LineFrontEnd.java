@@ -5,6 +5,7 @@ import dev.argoforensics.accounting.ReadStats;
 import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.NamelessMessages;
 import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.ContainerPath;
 import dev.argoforensics.envelope.EnvelopeDecoder;
@@ -52,6 +53,7 @@ import java.util.function.LongConsumer;
  */
 public final class LineFrontEnd {
     private final MessageCatalog catalog;
+    private final NamelessMessages nameless;
     private final Interner names;
     private final RecordParser parser = new RecordParser();
     /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
@@ -92,6 +94,7 @@ public final class LineFrontEnd {
     LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes, Interner names) {
         this.names = names;
         this.catalog = catalog;
+        this.nameless = catalog.nameless();
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
         this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
@@ -427,7 +430,8 @@ public final class LineFrontEnd {
                     || (mentioned = interest.mentions(text, afterHead(text, head)));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
-                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
+                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry,
+                        nameless.namesNothing(entry, head.message()));
             }
         }
         LineParse p = parse.apply(u);
@@ -463,15 +467,17 @@ public final class LineFrontEnd {
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
                 || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
                 || mentioned || interest.mentions(text);
+        // A line cut short may have lost what it named: no evidence of a stream read whole.
+        boolean namesNothing = !record.isCut() && nameless.namesNothing(match.map(CatalogMatch::entry).orElse(null), record.message());
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null, namesNothing);
         }
         ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases, record.isCut() ? record.cut().describe() : null);
+                releases, record.isCut() ? record.cut().describe() : null, namesNothing);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
@@ -492,7 +498,7 @@ public final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null);
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null, false);
     }
 
     /**
