@@ -71,6 +71,9 @@ public enum ObjectKind {
                 if (looksLikeArgoGet(n)) {
                     return new Classified(WORKFLOW, WORKFLOW.label + " (no kind: read as argo get output)");
                 }
+                if (looksLikeWorkflowStatus(n)) {
+                    return new Classified(WORKFLOW, WORKFLOW.label + " (no kind, status only: named by its root node)");
+                }
                 if (fromPath != null) {
                     ObjectKind k = fromPath == CORE_EVENT ? event(group, n) : fromPath;
                     return new Classified(k, k.label + " (no kind: named by its path)");
@@ -138,6 +141,23 @@ public enum ObjectKind {
     private static boolean looksLikeArgoGet(JsonNode n) {
         JsonNode spec = n.path("spec");
         return n.has("metadata") && n.has("status") && (spec.has("templates") || spec.has("workflowTemplateRef") || spec.has("entrypoint"));
+    }
+
+    /**
+     * {@code argo get -o yaml} or {@code kubectl get wf -o yaml} pasted from {@code status:} on: no metadata, a
+     * {@code status.nodes} map whose entries are Workflow nodes (each with an {@code id} and a {@code type}).
+     */
+    private static boolean looksLikeWorkflowStatus(JsonNode n) {
+        JsonNode nodes = n.path("status").path("nodes");
+        if (n.has("metadata") || !nodes.isObject() || nodes.isEmpty()) {
+            return false;
+        }
+        for (JsonNode node : nodes) {
+            if (!node.path("id").isTextual() || !node.path("type").isTextual()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String group(String apiVersion) {
