@@ -41,6 +41,14 @@ class PasteShapeTest {
     }
 
     @Test
+    void kubectlGetEventsByItsHeader() {
+        assertEquals(PasteShape.KUBECTL_EVENTS, PasteShape.detect(List.of("# taken-at: 2026-10-27T09:30:00Z", "$ kubectl get events -n batch",
+                "LAST SEEN   TYPE     REASON    OBJECT                       MESSAGE")));
+        assertEquals(PasteShape.KUBECTL_EVENTS, PasteShape.detect(List.of("NAMESPACE   LAST SEEN   TYPE     REASON    OBJECT   MESSAGE")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("LAST SEEN TYPE REASON OBJECT MESSAGE")), "single spaces: prose");
+    }
+
+    @Test
     void logLinesThatHoldTheWordsAreNotTables() {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of(
                 "time=\"2026-09-23T03:00:00Z\" level=info msg=\"NAME  READY  STATUS  RESTARTS  AGE\" namespace=argo")));
