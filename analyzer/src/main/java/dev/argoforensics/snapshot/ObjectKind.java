@@ -114,8 +114,16 @@ public enum ObjectKind {
         if (n.has("protoPayload") || n.has("jsonPayload") || n.has("textPayload")) {
             return new Classified(null, "Cloud Logging entry (ignored)");
         }
+        if (n.path("message").isTextual() && (n.has("logStreamName") || n.has("ingestionTime"))) {
+            // aws logs filter-log-events / get-log-events --output json: the log lines inside a JSON document, not one per line
+            return new Classified(null, CLOUDWATCH_EVENT);
+        }
         return null;
     }
+
+    /** What the inputs table says of {@code aws logs filter-log-events} JSON, which the log reader cannot take as it is. */
+    static final String CLOUDWATCH_EVENT = "CloudWatch Logs event holding a log line (ignored: a pretty-printed document is not read as log lines;"
+            + " give the lines themselves, e.g. jq -r '.events[].message' events.json > controller.log)";
 
     private static Classified known(ObjectKind k) {
         return new Classified(k, k.label);

@@ -3,6 +3,7 @@ package dev.argoforensics.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -73,6 +74,15 @@ class ObjectKindTest {
                 "without the root: the name the node's ID and name agree on");
         assertEquals(null, classify("status:\n  nodes:\n    a: {phase: Running}\n", null).kind(), "entries that are not Workflow nodes");
         assertEquals(null, classify("status:\n  phase: Running\n", null).kind(), "no nodes");
+    }
+
+    @Test
+    void aCloudWatchLogsEventSaysHowToGiveItsLineInsteadOfNoKind() throws Exception {
+        ObjectKind.Classified c = classify("{\"logStreamName\": \"argo/workflow-controller-7c9d\", \"timestamp\": 1763186401121, "
+                + "\"message\": \"time=2026-11-15T06:00:01.121Z level=INFO msg=\\\"delete pod event\\\" pod=p-1\", "
+                + "\"ingestionTime\": 1763186402571, \"eventId\": \"3791\"}", null);
+        assertEquals(null, c.kind());
+        assertTrue(c.label().contains("jq -r '.events[].message'"), c.label());
     }
 
     @Test
