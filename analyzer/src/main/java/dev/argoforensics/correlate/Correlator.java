@@ -69,10 +69,11 @@ public final class Correlator {
      * @param coverage what the logs held as a whole, kept or not (the kept {@code events} are only what
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
-    public Correlation correlate(List<LogEvent> logged, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
+    public Correlation correlate(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
         List<LogEvent> completed = CutSchedules.complete(logged);
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
+        ExportedObjects objects = WorkflowNamespaces.resolve(exported, events);
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
