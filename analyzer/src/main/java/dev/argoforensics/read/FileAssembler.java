@@ -124,6 +124,8 @@ final class FileAssembler {
     private long unparsed;
     /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
     private final ExcerptFurniture furniture = new ExcerptFurniture();
+    /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
+    private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
     private int lastYear = -1;
     private Timestamp lastDated;
@@ -371,6 +373,9 @@ final class FileAssembler {
                 klogWithoutYear.add(kept.size());
             }
         }
+        if (k.format() == RecordFormat.TIME_OF_DAY) {
+            time = excerptDays.place(time);
+        }
         dated(time, k.format());
         ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
         texts.add(u.record());
@@ -398,7 +403,7 @@ final class FileAssembler {
 
     /** A dated record: klog lines waiting for a year and panics waiting for a time get them. */
     private void dated(Timestamp time, RecordFormat format) {
-        if (format == RecordFormat.KLOG) {
+        if (format == RecordFormat.KLOG || format == RecordFormat.TIME_OF_DAY) {
             return;
         }
         lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
