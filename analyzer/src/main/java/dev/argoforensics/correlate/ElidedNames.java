@@ -34,7 +34,7 @@ import java.util.Set;
  * unassigned: which Pod a {@code cleaning up pod} or a {@code delete pod event} was about cannot be
  * told.
  */
-final class ElidedNames {
+public final class ElidedNames {
     /** The namespace of such a Pod: the excerpt names none either. */
     static final String NAMESPACE = "(namespace omitted)";
     private static final String PREFIX = "(name omitted; released at ";
@@ -42,8 +42,8 @@ final class ElidedNames {
     private ElidedNames() {
     }
 
-    /** True for a Pod made here: one whose name an excerpt left out. */
-    static boolean isElided(String podName) {
+    /** True for a Pod made here: one whose name an excerpt left out (no line, export or record can name it). */
+    public static boolean isElided(String podName) {
         return podName.startsWith(PREFIX);
     }
 

@@ -254,6 +254,8 @@ final class FileAssembler {
                     && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
             if (furniture != null) {
                 this.furniture.add(furniture, first);
+            } else if (r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null && FurnitureLine.prose(text)) {
+                this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
                 unparsed++;
                 sample(file.at(first), r.reason(), text);
@@ -466,6 +468,7 @@ final class FileAssembler {
             unparsed++;
             sample(e.source(), "a Go panic with no dated record around it", e.text());
         }
+        unparsed += furniture.settleProse(formats.containsKey(RecordFormat.TIME_OF_DAY), (line, reason, text) -> sample(file.at(line), reason, text));
         samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
