@@ -22,7 +22,7 @@ import java.util.Set;
  * Pod-controller lines of a quoted excerpt whose Pod names the author left out
  * ({@code 16:31:11.257 queuing pod delay ... delay=-1m24.257168224s action=removeFinalizer}): the
  * lifecycle model keys on Pods, so such lines are given a Pod that says what it is, never a made-up
- * name: {@code (name omitted; released at issue.txt:72)}, a text no Kubernetes name can be (it holds
+ * name: {@code (name omitted; released at issue.txt:72)} (the file's display path), a text no Kubernetes name can be (it holds
  * spaces and parentheses), with the line of its release.
  *
  * <p>Only the lines of an excerpt (times of day only, {@link dev.argoforensics.time.ZoneBasis#TIME_OF_DAY})
@@ -131,9 +131,8 @@ public final class ElidedNames {
     }
 
     private static PodRef placeholder(LogEvent release) {
-        String file = release.source().file();
-        String base = file.substring(file.lastIndexOf('/') + 1);
-        return new PodRef(NAMESPACE, PREFIX + base + ":" + release.source().line() + ")");
+        // The whole display path: two excerpts' releases on the same line of same-named files are two Pods.
+        return new PodRef(NAMESPACE, PREFIX + release.source() + ")");
     }
 
     private static LogEvent named(LogEvent e, PodRef pod) {

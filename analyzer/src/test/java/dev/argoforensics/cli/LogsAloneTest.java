@@ -36,7 +36,10 @@ class LogsAloneTest {
     private static final String NOW = "2026-10-01T00:00:00Z";
     private static final String SECTION = "\n## From the logs alone\n";
     /** "- AF001 ns/pod: possible" or "- AF006 workflow ns/wf: likely" or "- AF002 ns/pod: not found". */
-    private static final Pattern BULLET = Pattern.compile("(?m)^- (AF\\d{3}) (\\S+(?: \\S+)?): (confirmed|likely|possible|not found)\\b");
+    private static final Pattern BULLET = Pattern.compile("(?m)^- (AF\\d{3}) (\\S+(?: \\S+)?|\\(namespace omitted\\)/\\(name omitted; released at [^)]+\\)): "
+            + "(confirmed|likely|possible|not found)\\b");
+    /** A Pod whose name an excerpt left out is named by its release's file and line: keyed here by the file's name, wherever it was copied. */
+    private static final Pattern ELIDED_AT = Pattern.compile("released at (?:[^)]*/)?([^/)]+)\\)$");
 
     @TempDir
     Path dir;
@@ -132,7 +135,7 @@ class LogsAloneTest {
         Map<String, String> out = new TreeMap<>();
         for (JsonNode f : report.get("findings")) {
             String subject = f.get("pod").isNull() ? "workflow " + f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText()
-                    : f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText();
+                    : f.get("pod").get("namespace").asText() + "/" + ELIDED_AT.matcher(f.get("pod").get("name").asText()).replaceFirst("released at $1)");
             out.merge(f.get("rule").asText() + " " + subject, f.get("confidence").asText(), LogsAloneTest::stronger);
         }
         return out;
