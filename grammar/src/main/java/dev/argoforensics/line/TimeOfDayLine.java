@@ -28,9 +28,12 @@ public final class TimeOfDayLine {
     private TimeOfDayLine() {
     }
 
-    /** Marks people put where they left something out. */
+    /**
+     * Marks people put where they left something out ({@code ...}, {@code …}, {@code [...]}); dots alone count as one
+     * too ({@code ..}, a mark cut short at the end of a pasted line): no controller message holds a word of dots.
+     */
     static boolean isElision(String token) {
-        return token.equals("...") || token.equals("…") || token.equals("[...]") || token.equals("[…]") || token.equals("....");
+        return token.chars().allMatch(c -> c == '.' || c == '…') || token.equals("[...]") || token.equals("[…]");
     }
 
     /** The record, or null if the line does not have the shape. */
@@ -112,6 +115,16 @@ public final class TimeOfDayLine {
                 fields.add(new Field(key, value, ValueStyle.QUOTED));
             } else {
                 fields.add(new Field(key, raw, ValueStyle.BARE));
+            }
+        }
+        if (!fields.isEmpty()) {
+            Field last = fields.get(fields.size() - 1);
+            if (last.style() == ValueStyle.BARE && line.endsWith(last.value()) && CutLine.stoppedInsideDuration(last.value())) {
+                // Cut inside a Go duration (a line pasted cut short): the value is dropped, never read as a shorter delay.
+                List<Field> whole = fields.subList(0, fields.size() - 1);
+                String lastWhole = whole.isEmpty() ? "msg" : whole.get(whole.size() - 1).key();
+                return new LogRecord(RecordFormat.TIME_OF_DAY, time, rawTime, level, message.toString(), whole,
+                        new Cut(lastWhole, last.key(), false, last.key() + "=" + last.value() + " stops inside a Go duration"));
             }
         }
         return new LogRecord(RecordFormat.TIME_OF_DAY, time, rawTime, level, message.toString(), fields);
