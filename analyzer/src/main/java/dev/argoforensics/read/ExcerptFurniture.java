@@ -41,16 +41,16 @@ final class ExcerptFurniture {
 
     /** Lines that may be text around a quoted excerpt ({@link FurnitureLine#prose}): their count, the first few as unparsed samples. */
     private long proseCandidates;
-    private final List<String[]> proseSamples = new ArrayList<>();
-    private final List<Long> proseSampleLines = new ArrayList<>();
+    /** The first candidates by line (a file read newest first meets its last lines first): reason and text. */
+    private final java.util.TreeMap<Long, String[]> proseSamples = new java.util.TreeMap<>();
     private long prose;
 
     /** A line that is text around a quoted excerpt if the file turns out to quote controller lines with times of day. */
     void proseCandidate(long line, String reason, String text) {
         proseCandidates++;
-        if (proseSamples.size() < FileAssembler.UNPARSED_SAMPLES) {
-            proseSamples.add(new String[] {reason, text});
-            proseSampleLines.add(line);
+        proseSamples.put(line, new String[] {reason, text});
+        if (proseSamples.size() > FileAssembler.UNPARSED_SAMPLES) {
+            proseSamples.pollLastEntry();
         }
     }
 
@@ -65,9 +65,7 @@ final class ExcerptFurniture {
             prose = proseCandidates;
             return 0;
         }
-        for (int i = 0; i < proseSamples.size(); i++) {
-            unparsed.sample(proseSampleLines.get(i), proseSamples.get(i)[0], proseSamples.get(i)[1]);
-        }
+        proseSamples.forEach((line, sample) -> unparsed.sample(line, sample[0], sample[1]));
         return proseCandidates;
     }
 
