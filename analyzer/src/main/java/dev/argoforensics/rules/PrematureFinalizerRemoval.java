@@ -142,7 +142,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 }
             }
             boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
-            if (life.heldWhileDeleted() != null && clocksAgree
+            if (life.heldWhileDeleted() != null && clocksAgree && life.heldWhileDeleted().observed().time().comparable(decisive.time())
                     && life.heldWhileDeleted().observed().time().instant().isAfter(decisive.time().windowEnd().plusSeconds(10))) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stillHeld", "at", at,
                         "taken", life.heldWhileDeleted().observed().time().format()), life.heldWhileDeleted().source()));
@@ -313,26 +313,26 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     summary, explanation, facts, evidence);
         }
 
-        /** What an excerpt with its names left out shows of this release, line by line, and what it cannot. */
+        /** What an excerpt with its names left out shows of this release, line by line (as text, which redaction rewrites), and what it cannot. */
         private Message elidedExcerpt(PodCleanupScheduled schedule, LogEvent workers) {
             List<Message> shows = new ArrayList<>();
             if (removal.onDelete() != null) {
-                shows.add(Message.of("AF001.reason.elided.handler", "at", removal.onDelete().source()));
+                shows.add(Message.of("AF001.reason.elided.handler", "at", removal.onDelete().source().toString()));
             }
             if (schedule != null) {
-                shows.add(Message.of("AF001.reason.elided.delay", "delay", schedule.delayText(), "at", removal.scheduled().source()));
+                shows.add(Message.of("AF001.reason.elided.delay", "delay", schedule.delayText(), "at", removal.scheduled().source().toString()));
             }
             if (removal.started() != null) {
                 shows.add(Message.of(schedule != null && schedule.delayNanos() <= 0 ? "AF001.reason.elided.atOnce" : "AF001.reason.elided.released",
-                        "at", removal.started().source()));
+                        "at", removal.started().source().toString()));
             }
             if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                     && EventOrder.after(life.informerExit().event(), decisive)) {
-                shows.add(Message.of("AF001.reason.elided.gone", "at", life.informerExit().event().source()));
+                shows.add(Message.of("AF001.reason.elided.gone", "at", life.informerExit().event().source().toString()));
             }
             if (workers != null) {
                 shows.add(Message.of("AF001.reason.elided.workers", "workers", ((WorkerNumbers) workers.event()).workflowWorkers(),
-                        "at", workers.source()));
+                        "at", workers.source().toString()));
             }
             List<Message> listed = new ArrayList<>();
             for (int i = 0; i < shows.size(); i++) {

@@ -68,12 +68,12 @@ class IssueExcerptTest {
 
     @Test
     void aNamelessNegativeDelayReleaseIsPossibleAtMostAndSaysWhatTheLinesShowAndWhatWouldSettleIt() throws IOException {
-        JsonNode report = analyze("issue.md", RACE);
+        JsonNode report = analyze("issue.txt", RACE);
         List<JsonNode> found = af001(report);
         assertEquals(1, found.size(), report.get("findings").toString());
         JsonNode f = found.get(0);
         assertEquals("possible", f.get("confidence").asText());
-        assertEquals("(name omitted; released at " + dir.resolve("issue.md") + ":7)", f.get("pod").get("name").asText());
+        assertEquals("(name omitted; released at " + dir.resolve("issue.txt") + ":7)", f.get("pod").get("name").asText());
         assertEquals("-2m51.020440915s", f.get("delay").asText());
         assertEquals(-171_020_440_915L, f.get("delayNanos").asLong());
         assertEquals("03:14:09.093", f.get("finalizerRemovedAt").asText(), "a time of day, as quoted: no date made up");
@@ -92,7 +92,7 @@ class IssueExcerptTest {
 
     @Test
     void theLookAlikesStayApart() throws IOException {
-        JsonNode orphan = analyze("orphan.md", """
+        JsonNode orphan = analyze("orphan.txt", """
                 12:00:41.502 queuing pod delay ... delay=0s action=removeFinalizer
                 12:00:41.560 cleaning up pod ... action=removeFinalizer
                 12:00:41.588 delete pod event
@@ -100,14 +100,14 @@ class IssueExcerptTest {
         assertEquals(List.of(), af001(orphan), "no handler line and 0s: the orphan path");
         assertTrue(orphan.toString().contains("missing or being deleted"), "cleared, and said why");
 
-        JsonNode later = analyze("later.md", """
+        JsonNode later = analyze("later.txt", """
                 12:00:41.502 Removing finalizers during a delete ... pod.Finalizers=[workflows.argoproj.io/status]
                 12:00:41.502 queuing pod delay ... delay=1m18.497560114s action=removeFinalizer
                 12:00:41.503 queueing pod for cleanup after ... action=removeFinalizer after=1m18.497560114s
                 """);
         assertEquals(List.of(), af001(later), "a release scheduled for later has not happened in the excerpt");
 
-        JsonNode labelled = analyze("labelled.md", """
+        JsonNode labelled = analyze("labelled.txt", """
                 12:00:41.502 cleaning up pod ... action=labelPodCompleted
                 12:00:41.588 delete pod event
                 """);
@@ -116,7 +116,7 @@ class IssueExcerptTest {
 
     @Test
     void twoChainsInOneExcerptAreTwoReleasesEachStandingAlone() throws IOException {
-        JsonNode report = analyze("two.md", """
+        JsonNode report = analyze("two.txt", """
                 07:02:19.884 Removing finalizers during a delete ... pod.Finalizers=[workflows.argoproj.io/status]
                 07:02:19.884 queuing pod delay ... delay=-51.884002113s action=removeFinalizer
                 07:02:20.107 Removing finalizers during a delete ... pod.Finalizers=[workflows.argoproj.io/status]
@@ -126,7 +126,7 @@ class IssueExcerptTest {
                 07:02:20.230 delete pod event
                 """);
         List<JsonNode> found = af001(report);
-        assertEquals(List.of("(name omitted; released at " + dir.resolve("two.md") + ":2)", "(name omitted; released at " + dir.resolve("two.md") + ":4)"),
+        assertEquals(List.of("(name omitted; released at " + dir.resolve("two.txt") + ":2)", "(name omitted; released at " + dir.resolve("two.txt") + ":4)"),
                 found.stream().map(f -> f.get("pod").get("name").asText()).sorted().toList());
         for (JsonNode f : found) {
             assertEquals("possible", f.get("confidence").asText());
@@ -137,7 +137,7 @@ class IssueExcerptTest {
 
     @Test
     void aQuotedTimeOfDayIsNeverComparedWithADatedTime() throws IOException {
-        Path excerpt = dir.resolve("issue.md");
+        Path excerpt = dir.resolve("issue.txt");
         Files.writeString(excerpt, RACE);
         Path dated = dir.resolve("controller.log");
         Files.writeString(dated, "time=2026-11-30T03:14:08.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker"
@@ -146,6 +146,56 @@ class IssueExcerptTest {
         JsonNode f = af001(report).get(0);
         assertEquals("possible", f.get("confidence").asText());
         assertTrue(f.get("workflow").isNull(), "the dated line's Workflow is never taken for the excerpt's");
+    }
+
+    @Test
+    void namedQuotedLinesBesideADatedExportArePossibleAtMostAndNoDelayIsRecomputedAcrossTheTwo() throws IOException {
+        Path excerpt = dir.resolve("issue.txt");
+        Files.writeString(excerpt, """
+                11:02:45.318 Removing finalizers during a delete ... pod.Finalizers=[workflows.argoproj.io/status]
+                11:02:45.318 queuing pod delay ... delay=-2m9.318577402s action=removeFinalizer namespace=geo podName=tiles-8rq4v-render-1189305227
+                11:02:45.390 cleaning up pod ... action=removeFinalizer namespace=geo podName=tiles-8rq4v-render-1189305227
+                11:02:45.402 delete pod event pod=tiles-8rq4v-render-1189305227
+                11:04:12.006 Workflow pod is missing ... nodeName=tiles-8rq4v[0].render nodePhase=Running recentlyStarted=false namespace=geo workflow=tiles-8rq4v
+                11:04:12.007 marking node as error ... nodeName=tiles-8rq4v[0].render error="pod deleted" namespace=geo workflow=tiles-8rq4v
+                """);
+        Path pod = dir.resolve("pod.yaml");
+        Files.writeString(pod, """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: tiles-8rq4v-render-1189305227
+                  namespace: geo
+                  uid: 5d0e9a61-7f3b-4c2e-8a14-2b6f90c1d3e7
+                  deletionTimestamp: "2026-11-28T11:02:45Z"
+                  deletionGracePeriodSeconds: 0
+                  finalizers: [workflows.argoproj.io/status]
+                  labels:
+                    workflows.argoproj.io/workflow: tiles-8rq4v
+                  annotations:
+                    workflows.argoproj.io/node-name: tiles-8rq4v[0].render
+                spec:
+                  nodeName: worker-1
+                status:
+                  phase: Succeeded
+                  conditions:
+                  - type: Ready
+                    status: "False"
+                    lastTransitionTime: "2026-11-28T10:58:36Z"
+                  containerStatuses:
+                  - name: main
+                    state:
+                      terminated: {exitCode: 0, reason: Completed, startedAt: "2026-11-28T10:57:02Z", finishedAt: "2026-11-28T10:58:33Z"}
+                  - name: wait
+                    state:
+                      terminated: {exitCode: 0, reason: Completed, startedAt: "2026-11-28T10:57:02Z", finishedAt: "2026-11-28T10:58:35Z"}
+                """);
+        JsonNode f = af001(analyze(excerpt, pod)).get(0);
+        assertEquals("possible", f.get("confidence").asText());
+        assertTrue(f.get("confidenceReason").asText().contains("compared with no dated time"), f.get("confidenceReason").asText());
+        assertTrue(f.get("recomputedDelay") == null, "no delay recomputed from a dated export against a time of day: " + f);
+        assertTrue(f.get("controllerClock") == null, "no clock compared: " + f);
+        assertEquals("-2m9.318577402s", f.get("delay").asText());
     }
 
     @Test

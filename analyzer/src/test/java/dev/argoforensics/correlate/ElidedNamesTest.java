@@ -20,15 +20,15 @@ class ElidedNamesTest {
 
     @Test
     void aSingleChainIsOnePodNamedForWhatItIsWithTheLineOfItsRelease() {
-        Correlation c = new Evidence().log("issue.md",
+        Correlation c = new Evidence().log("issue.txt",
                 "07:02:19.801 Current Worker Numbers ... workflowWorkers=0 ... podCleanup=4",
                 HANDLER,
                 "07:02:19.884 queuing pod delay ... delay=-51.884002113s action=removeFinalizer",
                 "07:02:19.885 queueing pod for cleanup ... action=removeFinalizer",
                 "07:02:19.961 cleaning up pod ... action=removeFinalizer",
                 "07:02:19.990 delete pod event").correlate();
-        assertEquals(List.of(elided("issue.md:5")), List.copyOf(c.pods().keySet()));
-        PodKey pod = elided("issue.md:5");
+        assertEquals(List.of(elided("issue.txt:5")), List.copyOf(c.pods().keySet()));
+        PodKey pod = elided("issue.txt:5");
         assertTrue(ElidedNames.isElided(pod.name()));
         FinalizerRemoval r = c.pods().get(pod).removals().get(0);
         assertEquals(RemovalCause.POD_DELETED, r.cause(), "the handler line before it: the deleting branch");
@@ -40,7 +40,7 @@ class ElidedNamesTest {
 
     @Test
     void twoChainsInOneExcerptLeaveEachReleaseLineAloneAndTheCleanupLinesUnassigned() {
-        Correlation c = new Evidence().log("issue.md",
+        Correlation c = new Evidence().log("issue.txt",
                 HANDLER,
                 "07:02:19.884 queuing pod delay ... delay=-51.884002113s action=removeFinalizer",
                 "07:02:20.107 Removing finalizers during a delete ... pod.Finalizers=[workflows.argoproj.io/status]",
@@ -48,28 +48,28 @@ class ElidedNamesTest {
                 "07:02:20.160 cleaning up pod ... action=removeFinalizer",
                 "07:02:20.171 cleaning up pod ... action=removeFinalizer",
                 "07:02:20.230 delete pod event").correlate();
-        assertEquals(List.of(elided("issue.md:2"), elided("issue.md:4")), List.copyOf(c.pods().keySet()));
+        assertEquals(List.of(elided("issue.txt:2"), elided("issue.txt:4")), List.copyOf(c.pods().keySet()));
         for (PodKey pod : c.pods().keySet()) {
             FinalizerRemoval r = c.pods().get(pod).removals().get(0);
             assertNotNull(r.onDelete(), pod + ": its own handler line is still paired with it");
             assertNull(r.started(), pod + ": which cleanup line released which Pod cannot be told");
         }
-        assertEquals(-187_000_981_220L, c.pods().get(elided("issue.md:4")).removals().get(0).schedule().orElseThrow().delayNanos());
+        assertEquals(-187_000_981_220L, c.pods().get(elided("issue.txt:4")).removals().get(0).schedule().orElseThrow().delayNanos());
     }
 
     @Test
     void aNamedPodLineOrASecondActionMeansAnotherPodCouldBeThere() {
-        Correlation named = new Evidence().log("issue.md",
+        Correlation named = new Evidence().log("issue.txt",
                 "07:02:19.884 queuing pod delay ... delay=-51.884002113s action=removeFinalizer",
                 "07:02:19.961 cleaning up pod ... action=removeFinalizer",
                 "07:02:19.990 delete pod event pod=etl-daily-7wq2c-load-2210087361").correlate();
-        assertTrue(named.pods().containsKey(elided("issue.md:1")));
-        assertNull(named.pods().get(elided("issue.md:1")).removals().get(0).started(), "the cleanup line is not given to it");
+        assertTrue(named.pods().containsKey(elided("issue.txt:1")));
+        assertNull(named.pods().get(elided("issue.txt:1")).removals().get(0).started(), "the cleanup line is not given to it");
 
-        Correlation actions = new Evidence().log("issue.md",
+        Correlation actions = new Evidence().log("issue.txt",
                 "07:02:19.884 queuing pod delay ... delay=-51.884002113s action=removeFinalizer",
                 "07:02:19.961 cleaning up pod ... action=labelPodCompleted").correlate();
-        assertEquals(List.of(elided("issue.md:1")), List.copyOf(actions.pods().keySet()));
+        assertEquals(List.of(elided("issue.txt:1")), List.copyOf(actions.pods().keySet()));
     }
 
     @Test

@@ -70,6 +70,9 @@ public final class TimeOfDayLine {
         }
         int i = 0;
         Level level = null;
+        if (tokens.size() == 1 && levelPrefix(tokens.get(0))) {
+            return null; // a level, or the start of one, and no message: a line cut in or after its level
+        }
         if (tokens.size() > 1 && isLevelWord(tokens.get(0))) {
             level = Level.parse(tokens.get(0));
             i = 1;
@@ -179,6 +182,14 @@ public final class TimeOfDayLine {
     /** The level words logrus, its TTY form and slog print (not klog's single letters, which are words too). */
     private static boolean isLevelWord(String t) {
         return t.length() >= 4 && Level.parse(t) != null;
+    }
+
+    private static final java.util.List<String> LEVEL_WORDS = java.util.List.of("trace", "debug", "info", "warning", "error", "fatal", "panic");
+
+    /** A level word or the start of one ({@code I}, {@code WAR}), any case. */
+    private static boolean levelPrefix(String t) {
+        String lower = t.toLowerCase(java.util.Locale.ROOT);
+        return LEVEL_WORDS.stream().anyMatch(w -> w.startsWith(lower));
     }
 
     /** The index of the '=' ending a key at the token's start ({@code key=}, {@code pod.Finalizers=}), or -1. */

@@ -263,8 +263,8 @@ public final class Timestamp implements Comparable<Timestamp> {
     public long nanosUntil(Timestamp other) {
         if (!comparable(other)) {
             // A time of day and a dated time: no gap can be stated. The caller asks comparable() first; a
-            // caller that did not gets a gap no rule takes for near (the ±292 years a long holds).
-            return undated() ? Long.MAX_VALUE : Long.MIN_VALUE;
+            // caller that did not gets a gap no rule takes for near, either way or in absolute value (Long.MAX_VALUE).
+            return Long.MAX_VALUE;
         }
         java.time.Duration d = java.time.Duration.ofSeconds(other.epochSecond() - epochSecond(), (long) other.nano() - nano());
         try {

@@ -59,6 +59,8 @@ class TimeOfDayLineTest {
         for (String line : List.of(
                 "08:12 we restarted the controller",                      // no seconds
                 "08:12:40.517",                                           // no message
+                "08:12:40.517 INFO",                                      // a level, no message
+                "08:12:40.517 WAR",                                       // the start of a level, cut
                 "08:12:40.517 ... delay=0s",                              // no message before the elision
                 "08:12:40.517 delay=0s action=removeFinalizer",           // pairs only
                 "08:12:40.517 queuing pod delay delay=0s and then more",  // a word after the pairs: prose
