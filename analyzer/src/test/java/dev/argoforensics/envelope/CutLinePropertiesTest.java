@@ -88,7 +88,11 @@ class CutLinePropertiesTest {
                     // klog text, a TTY message, a message quoted after a time of day and a bare logrus message with nothing
                     // after them run to the end of the line: cut, they read as a shorter message, and nothing in the line says so
                     // (a quoted time of day's is then accepted only if the catalog knows the shorter message)
-                    assertTrue(whole.message().startsWith(cut.message()), where);
+                    // A quoted time of day's message ends at its first key: cut inside that key, the key's start reads as one
+                    // more word of the message, which the catalog then does not know (the reader refuses the line).
+                    assertTrue(whole.message().startsWith(cut.message())
+                            || cut.format() == RecordFormat.TIME_OF_DAY && cut.message().startsWith(whole.message() + " ") && !cut.message().contains("="),
+                            where);
                     indistinguishable++;
                 } else {
                     assertEquals(whole.message(), cut.message(), where);
