@@ -70,7 +70,7 @@ public final class Correlator {
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
     public Correlation correlate(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
-        List<LogEvent> completed = CutSchedules.complete(logged);
+        List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(logged));
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, events);

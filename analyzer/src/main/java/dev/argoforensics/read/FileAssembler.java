@@ -124,6 +124,8 @@ final class FileAssembler {
     private long unparsed;
     /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
     private final ExcerptFurniture furniture = new ExcerptFurniture();
+    /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
+    private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
     private int lastYear = -1;
     private Timestamp lastDated;
@@ -254,6 +256,8 @@ final class FileAssembler {
                     && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
             if (furniture != null) {
                 this.furniture.add(furniture, first);
+            } else if (r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null && FurnitureLine.prose(text)) {
+                this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
                 unparsed++;
                 sample(file.at(first), r.reason(), text);
@@ -373,6 +377,9 @@ final class FileAssembler {
                 klogWithoutYear.add(kept.size());
             }
         }
+        if (k.format() == RecordFormat.TIME_OF_DAY) {
+            time = excerptDays.place(time);
+        }
         if (time.equals(lastKeptTime)) {
             time = lastKeptTime; // neighbouring kept lines often share their time (four in ten on an incident corpus): one object
         } else {
@@ -405,7 +412,7 @@ final class FileAssembler {
 
     /** A dated record: klog lines waiting for a year and panics waiting for a time get them. */
     private void dated(Timestamp time, RecordFormat format) {
-        if (format == RecordFormat.KLOG) {
+        if (format == RecordFormat.KLOG || format == RecordFormat.TIME_OF_DAY) {
             return;
         }
         lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
@@ -468,6 +475,7 @@ final class FileAssembler {
             unparsed++;
             sample(e.source(), "a Go panic with no dated record around it", e.text());
         }
+        unparsed += furniture.settleProse(formats.containsKey(RecordFormat.TIME_OF_DAY), (line, reason, text) -> sample(file.at(line), reason, text));
         samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));

@@ -378,8 +378,8 @@ public final class LineFrontEnd {
         }
         LineParse p = parse.apply(u);
         if (p instanceof LineParse.Parsed parsed) {
-            if (head == null && parsed.record().format() != RecordFormat.KLOG) {
-                result.time(parsed.record().time());
+            if (head == null && parsed.record().format() != RecordFormat.KLOG && parsed.record().format() != RecordFormat.TIME_OF_DAY) {
+                result.time(parsed.record().time()); // a time of day has no date: it cannot tell which way time runs
             }
             Optional<CatalogMatch> match = Optional.empty();
             try {
@@ -456,6 +456,12 @@ public final class LineFrontEnd {
             // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
             match = Optional.empty();
         }
+        if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
+            // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a
+            // container's output or a note that starts with a time never does).
+            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope())
+                    : new ChunkItem.Rejected(u, "a time of day, then no message the controller logs");
+        }
         if (apart != null) {
             if (match.isEmpty() || !isExecutorEvidence(match.get().entry())) {
                 return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
@@ -466,7 +472,9 @@ public final class LineFrontEnd {
         // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
                 || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
-                || mentioned || interest.mentions(text);
+                || mentioned || interest.mentions(text)
+                // A quoted excerpt is short and its names were often left out: every line of it is evidence.
+                || record.format() == RecordFormat.TIME_OF_DAY;
         // A line cut short may have lost what it named: no evidence of a stream read whole.
         boolean namesNothing = !record.isCut() && nameless.namesNothing(match.map(CatalogMatch::entry).orElse(null), record.message());
         if (!keep) {
@@ -474,7 +482,10 @@ public final class LineFrontEnd {
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
                     match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null, namesNothing);
         }
-        ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
+        // A quoted excerpt left keys out: a key's absence says nothing of the release, only the message does.
+        ReleaseEvidence releases = record.format() == RecordFormat.TIME_OF_DAY
+                ? catalog.releases(record.format(), record.level(), match.map(CatalogMatch::entry).orElse(null))
+                : catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases, record.isCut() ? record.cut().describe() : null, namesNothing);
