@@ -9,7 +9,6 @@ import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
-import dev.argoforensics.rules.Reconciliation.Stall;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
