@@ -33,6 +33,11 @@ final class StreamExtents {
 
     /** Whether the stream holds records that name nothing on both sides of {@code time}: it was read whole there. */
     boolean readWholeAround(int stream, Timestamp time) {
-        return stream >= 0 && stream < processes.size() && processes.get(stream).nameless().around(time);
+        return readWholeAround(processes, stream, time);
+    }
+
+    /** As {@link #readWholeAround(int, Timestamp)}, over the runs a {@link Correlation} holds. */
+    static boolean readWholeAround(List<ControllerProcess> processes, int stream, Timestamp time) {
+        return stream >= 0 && stream < processes.size() && time != null && processes.get(stream).nameless().around(time);
     }
 }

@@ -305,7 +305,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             Message summary = PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
-            boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold).isPresent();
+            boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold)
+                    .filter(s -> !s.excerpt()).isPresent();
             Message explanation = PrematureRemovalAccount.explain(pod, life, decisive, schedule.orElse(null), fin, end, workers.orElse(null),
                     lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null), stalled);
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
