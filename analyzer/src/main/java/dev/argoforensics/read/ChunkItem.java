@@ -74,9 +74,10 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param event     the typed event ({@link ControllerEvent.Unrecognized} for an unknown message)
      * @param cut       what the line lost, for a line cut short; null for a whole one
      * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
+     * @param redacted     a name of it the user redacted ({@link dev.argoforensics.event.RedactedNames}), or null
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
-                ReleaseEvidence releases, String cut, boolean namesNothing) implements ChunkItem {
+                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted) implements ChunkItem {
     }
 
     /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */

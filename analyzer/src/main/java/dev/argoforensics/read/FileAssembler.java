@@ -368,6 +368,9 @@ final class FileAssembler {
             typesRead.add(typeById.get(k.catalogId()));
         }
         ControllerEvent event = k.event();
+        if (k.redacted() != null) {
+            notes.redacted(k.redacted());
+        }
         if (k.format() == RecordFormat.KLOG) {
             if (u.envelopeTime() != null) {
                 time = KlogYears.near(time, u.envelopeTime());

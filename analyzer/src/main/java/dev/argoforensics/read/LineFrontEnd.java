@@ -470,9 +470,11 @@ public final class LineFrontEnd {
         }
         // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
         // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
+        // A line naming something by a placeholder the user wrote is kept, to be counted and said (a paste: few lines).
+        String redacted = match.map(m -> m.attributes().redactedName()).orElse(null);
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
                 || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
-                || mentioned || interest.mentions(text)
+                || redacted != null || mentioned || interest.mentions(text)
                 // A quoted excerpt is short and its names were often left out: every line of it is evidence.
                 || record.format() == RecordFormat.TIME_OF_DAY;
         // A line cut short may have lost what it named: no evidence of a stream read whole.
@@ -488,7 +490,7 @@ public final class LineFrontEnd {
                 : catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases, record.isCut() ? record.cut().describe() : null, namesNothing);
+                releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
@@ -509,7 +511,8 @@ public final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null, false);
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null, false,
+                match.attributes().redactedName());
     }
 
     /**

@@ -170,6 +170,11 @@ public final class ReportBuilder {
                         : Describe.plural(i.unparsed(), "object or document", "objects or documents") + " could not be read";
                 gaps.add(new EvidenceGap(i.file().displayPath(), what + "; the first are listed with the inputs"));
             }
+            for (Message note : i.notes()) {
+                if (note.code().equals("note.read.redactedNames")) {
+                    gaps.add(new EvidenceGap(i.file().displayPath(), Words.english().render(note))); // what no rule could join
+                }
+            }
         }
         if (!ignored.isEmpty()) {
             String named = String.join(", ", ignored.subList(0, Math.min(IGNORED_NAMED, ignored.size())));
