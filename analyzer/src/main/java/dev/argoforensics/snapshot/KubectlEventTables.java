@@ -27,7 +27,6 @@ final class KubectlEventTables {
     private static final Pattern AGE = Pattern.compile("^(?:(\\d+)m)?(?:(\\d+)s)?$");
     private static final Pattern OBJECT = Pattern.compile("^([a-z]+)(?:\\.[a-z0-9.]+)?/([a-z0-9][a-z0-9.-]*)$");
     private static final Pattern STOPPING = Pattern.compile("^Stopping container ([a-z0-9][a-z0-9-]*)$");
-    private static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
     private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|events) found( in \\S+ namespace)?\\.$");
     /** kubectl prints ages under 10 minutes to the second, older ones to the minute or coarser. */
     private static final long EXACT_AGE_SECONDS = 10 * 60;
@@ -69,7 +68,7 @@ final class KubectlEventTables {
                 starts = all ? new int[] {0, line.indexOf("LAST SEEN"), line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
                         line.indexOf("MESSAGE")} : new int[] {-1, 0, line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
                         line.indexOf("MESSAGE")};
-                Matcher ns = NAMESPACE_FLAG.matcher(command);
+                Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
                 namespace = !all && ns.find() ? ns.group(1) : "";
                 command = "";
                 continue;

@@ -22,7 +22,6 @@ final class KubectlPodTables {
     private static final Pattern STATUS = Pattern.compile("^[A-Za-z][A-Za-z0-9:/._-]*$");
     private static final Pattern RESTARTS = Pattern.compile("^(\\d+)(?: \\((\\S+) ago\\))?$");
     private static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9.-]*$");
-    private static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
     private static final Pattern NO_RESOURCES = Pattern.compile("^No resources found( in \\S+ namespace)?\\.$");
 
     private KubectlPodTables() {
@@ -105,7 +104,7 @@ final class KubectlPodTables {
             this.allNamespaces = allNamespaces;
             this.wide = wide;
             this.columns = columns;
-            Matcher ns = NAMESPACE_FLAG.matcher(command);
+            Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
             this.namespace = !allNamespaces && ns.find() ? ns.group(1) : "";
         }
 

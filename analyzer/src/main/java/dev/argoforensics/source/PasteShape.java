@@ -33,6 +33,8 @@ public enum PasteShape {
     public static final Pattern DESCRIBE_POD_FIELD = Pattern.compile("^(Priority|Priority Class Name|Runtime Class Name|Service Account|Node|Start Time): .*$");
     /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
     public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
+    /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
+    public static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
 
     private final String label;
 
