@@ -3,8 +3,10 @@ package dev.argoforensics.analysis;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.Workers;
 import dev.argoforensics.read.LogReader;
 import dev.argoforensics.read.NodeLogYears;
 import dev.argoforensics.read.PhaseTimes;
@@ -152,6 +154,21 @@ public final class Analysis {
         List<RuleOutcome> outcomes = ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered), correlation);
         PhaseTimes.mark("rules");
         return new AnalysisResult(ordered, inputs.unreadable(), correlation, outcomes);
+    }
+
+    /**
+     * The last stage in groups ({@link GroupedAnalysis}): the facts of the whole input derived once, then correlation
+     * and rules group by group. Its outcomes are {@link #conclude}'s, each rule's findings and clearances in the order
+     * of the groups; the result holds no correlation (no group is the whole).
+     */
+    public AnalysisResult concludeInGroups(Inputs inputs, LogReader.LogReading reading, GroupedAnalysis.Split split) {
+        List<InputSummary> ordered = new ArrayList<>();
+        for (InputFile f : inputs.files()) {
+            ordered.add(inputs.summaries().get(f));
+        }
+        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+        List<RuleOutcome> outcomes = new GroupedAnalysis(rules, new Workers(options.threads())).run(facts, split, ordered);
+        return new AnalysisResult(ordered, inputs.unreadable(), null, outcomes);
     }
 
     private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
