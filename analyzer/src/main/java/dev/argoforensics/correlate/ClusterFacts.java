@@ -6,7 +6,12 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.snapshot.AuditRecord;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +114,59 @@ public final class ClusterFacts {
     /** The scheduling or queueing line a {@code Removing finalizers during a delete} line is paired with, or null. */
     public LogEvent pairOf(LogEvent handler) {
         return pairOfHandler.get(handler);
+    }
+
+    /** The group's share of the facts, as values ({@link GroupFacts}). */
+    public GroupFacts slice(CorrelationGroup group) {
+        List<LogEvent> lines = group.events();
+        Map<LogEvent, Integer> index = new IdentityHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            index.put(lines.get(i), i);
+        }
+        List<PodKey> podOfLine = new ArrayList<>(lines.size());
+        int[] handlerOfLine = new int[lines.size()];
+        Map<PodKey, Set<Integer>> streams = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            LogEvent e = lines.get(i);
+            PodKey pod = e.event().pod().filter(p -> group.holdsPod(p.name()))
+                    .map(p -> instances.forLine(Correlator.resolve(p, namespacesByPod), e)).orElse(null);
+            podOfLine.add(pod);
+            LogEvent handler = pod == null ? null : pairing.handlerOf(e);
+            Integer at = handler == null ? null : index.get(handler);
+            if (handler != null && at == null) {
+                throw new IllegalStateException("the group lacks the handler line paired with " + e.source());
+            }
+            handlerOfLine[i] = at == null ? -1 : at;
+            if (pod != null) {
+                streams.computeIfAbsent(pod, k -> new TreeSet<>()).add(e.stream());
+            }
+        }
+        Map<PodKey, GroupFacts.PodFacts> pods = new TreeMap<>();
+        for (PodKey key : podKeys) {
+            if (!group.holdsPod(key.name())) {
+                continue;
+            }
+            NodeLink link = links.get(key);
+            List<String> names = link == null ? List.of(key.name()) : List.of(key.name(), link.workflow().name());
+            Set<Integer> excerpt = new TreeSet<>();
+            for (int stream : streams.getOrDefault(key, Set.of())) {
+                if (!extents.holdsOtherLines(stream, names)) {
+                    excerpt.add(stream);
+                }
+            }
+            pods.put(key, new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), link, excerpt,
+                    records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key)));
+        }
+        Map<WorkflowRef, List<WorkflowSnapshot>> workflows = new TreeMap<>();
+        wfSnaps.forEach((ref, snaps) -> {
+            if (group.holdsWorkflow(ref.name())) {
+                workflows.put(ref, snaps);
+            }
+        });
+        List<AuditRecord> audit = objects.auditRecords().stream()
+                .filter(a -> "workflows".equals(a.resource()) && a.name() != null && group.holdsWorkflow(a.name())).toList();
+        return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflows, audit, objects.podTables(), available,
+                processes, clocks, 0);
     }
 
     /** The Pod a line naming a Pod is about (its namespace resolved, the Pod object by its lifetime), or null. */

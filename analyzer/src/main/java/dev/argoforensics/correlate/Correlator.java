@@ -128,8 +128,28 @@ public final class Correlator {
      * facts of the whole input. With {@link CorrelationGroup#whole} it is the correlation of everything.
      */
     public Correlation correlate(ClusterFacts facts, CorrelationGroup group) {
+        return correlate(facts.slice(group));
+    }
+
+    /** The correlation of one group from its share of the facts, wherever those were derived ({@link ClusterFacts#slice}). */
+    public Correlation correlate(GroupFacts group) {
         List<LogEvent> events = group.events();
-        Map<PodKey, List<LogEvent>> podEvents = podEvents(events, facts.instances, facts.namespacesByPod, facts.pairing, group::holdsPod);
+        Map<LogEvent, LogEvent> handlers = new java.util.IdentityHashMap<>();
+        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            PodKey key = group.podOfLine().get(i);
+            if (key == null) {
+                continue;
+            }
+            List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
+            if (group.handlerOfLine()[i] >= 0) {
+                LogEvent onDelete = events.get(group.handlerOfLine()[i]);
+                handlers.put(events.get(i), onDelete);
+                list.add(onDelete);
+            }
+            list.add(events.get(i));
+        }
+        CleanupPairing pairing = CleanupPairing.ofPairs(handlers);
         Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
         for (LogEvent e : events) {
             e.event().workflow().filter(w -> group.holdsWorkflow(w.name()))
@@ -137,30 +157,23 @@ public final class Correlator {
         }
         Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
         Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
-        facts.wfSnaps.keySet().stream().filter(w -> group.holdsWorkflow(w.name())).forEach(workflowRefs::add);
+        workflowRefs.addAll(group.workflowSnapshots().keySet());
         for (WorkflowRef ref : workflowRefs) {
-            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()), facts.wfSnaps.getOrDefault(ref, List.of())));
+            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()),
+                    group.workflowSnapshots().getOrDefault(ref, List.of())));
         }
 
-        ExportedObjects objects = facts.objects;
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
-        for (PodKey key : facts.podKeys) {
-            if (!group.holdsPod(key.name())) {
-                continue;
-            }
+        group.pods().forEach((key, f) -> {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
-            NodeLink link = facts.links.get(key);
-            List<PodSnapshot> snaps = facts.podSnaps.getOrDefault(key, List.of());
-            List<String> names = link == null ? List.of(key.name()) : List.of(key.name(), link.workflow().name());
-            pods.put(key, new PodHistory(key, facts.instances.identity(key), evs, snaps, link,
-                    removals(evs, facts.pairing, snaps, stream -> !facts.extents.holdsOtherLines(stream, names)),
-                    facts.records.taskResults(key), facts.records.clusterEvents(key), facts.records.auditRecords(key),
-                    facts.records.nodeLogs(key), PodListings.of(key, link, evs, objects.podTables())));
-        }
+            pods.put(key, new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
+                    removals(evs, pairing, f.snapshots(), stream -> f.excerptStreams().contains(stream)),
+                    f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, group.podTables())));
+        });
         NodeIndex nodeIndex = new NodeIndex(workflows);
-        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit());
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
-        RunClocks clocks = facts.clocks;
+        RunClocks clocks = group.clocks();
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
@@ -172,7 +185,7 @@ public final class Correlator {
         for (int i = 0; i < histories.size(); i++) {
             lifecycles.put(histories.get(i).key(), built.get(i));
         }
-        return new Correlation(events, pods, workflows, facts.available, facts.processes, lifecycles, fates, nodeIndex,
+        return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
                 null, workers, clocks);
     }
 

@@ -71,7 +71,40 @@ class GroupingInvarianceTest {
         }
         Map<String, GroupedAnalysis.Split> splits = Map.of("whole", GroupedAnalysis.Split.whole(), "each", GroupedAnalysis.Split.each(),
                 "2 buckets", GroupedAnalysis.Split.buckets(2, SEED), "7 buckets", GroupedAnalysis.Split.buckets(7, SEED));
-        splits.forEach((name, split) -> assertSame(whole, analysis.concludeInGroups(inputs, reading, split), name));
+        // Through the byte form too, in the 7 buckets: as the fleet scan sends each group.
+        splits.forEach((name, split) -> assertSame(whole, analysis.concludeInGroups(inputs, reading, split, GroupedAnalysis.DEFAULT_BOUND,
+                name.equals("7 buckets")), name));
+    }
+
+    /**
+     * A bound under a group's lines: the group keeps its first lines, the cut is a problem of the result (the per-input
+     * accounting's place for what was not read), and each finding of the cut group says in its reason what was left out.
+     */
+    @org.junit.jupiter.api.Test
+    void aGroupPastTheBoundIsCutAndSaysSo() throws IOException {
+        Analysis analysis = Analysis.standard(AnalysisOptions.defaults().withThreads(1));
+        List<String> paths = SampleFiles.inputs(Path.of("samples", "issue-17024"));
+        InputCollector collector = new InputCollector();
+        Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
+        ExecutorService pool = LogReader.readers(1);
+        LogReader.LogReading reading;
+        try {
+            reading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
+        } finally {
+            pool.shutdownNow();
+        }
+        AnalysisResult whole = analysis.conclude(inputs, reading);
+        assertTrue(whole.outcomes().stream().anyMatch(o -> o.rule().equals("AF001") && !o.findings().isEmpty()), "the sample's race is found");
+        AnalysisResult generous = analysis.concludeInGroups(inputs, reading, GroupedAnalysis.Split.each(), GroupedAnalysis.DEFAULT_BOUND, true);
+        assertEquals(whole.unreadable(), generous.unreadable(), "no group of the sample comes near the default bound");
+
+        AnalysisResult cut = analysis.concludeInGroups(inputs, reading, GroupedAnalysis.Split.each(), 3, true);
+        List<String> cuts = cut.unreadable().stream().filter(u -> u.reason().contains("left out by the bound")).map(u -> u.reason()).toList();
+        assertFalse(cuts.isEmpty(), "a group of more than 3 lines is cut: " + cut.unreadable());
+        assertTrue(cuts.stream().allMatch(r -> r.matches("group [wp#].* its first 3 of \\d+ lines correlated, \\d+ left out by the bound")), cuts.toString());
+        List<Finding> findings = cut.outcomes().stream().flatMap(o -> o.findings().stream()).toList();
+        assertTrue(findings.stream().anyMatch(f -> f.confidenceReason().contains("went past the bound of 3 lines per group")),
+                "the cut group's findings say what was left out: " + findings.stream().map(Finding::confidenceReason).toList());
     }
 
     private static void assertSame(AnalysisResult expected, AnalysisResult actual, String split) {
