@@ -87,7 +87,7 @@ public final class Correlator {
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
-        Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing, name -> true);
+        Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
@@ -189,13 +189,13 @@ public final class Correlator {
                 null, workers, clocks);
     }
 
-    /** The lines of each Pod whose name the group holds, each paired handler line right before its line. */
+    /** The lines of each Pod, each paired handler line right before its line. */
     private static Map<PodKey, List<LogEvent>> podEvents(List<LogEvent> events, PodInstances instances, Map<String, Set<String>> namespacesByPod,
-                                                         CleanupPairing pairing, java.util.function.Predicate<String> holds) {
+                                                         CleanupPairing pairing) {
         Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
         for (LogEvent e : events) {
             ControllerEvent ev = e.event();
-            if (ev.pod().isPresent() && holds.test(ev.pod().get().name())) {
+            if (ev.pod().isPresent()) {
                 PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
                 List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
                 LogEvent onDelete = pairing.handlerOf(e);
