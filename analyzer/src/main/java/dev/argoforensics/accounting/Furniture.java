@@ -15,9 +15,11 @@ import java.util.Set;
  * @param filteringPrompts prompts whose command selects lines (a pipe, {@code grep}, …)
  * @param commands         the prompts' commands, the first {@link #MAX_COMMANDS} distinct ones in file order,
  *                         control characters shown as {@code \xNN}: what the excerpt was produced and filtered by
+ * @param prose            lines of the text around controller lines quoted with times of day (an issue's prose, a YAML
+ *                         manifest, a list, a container's output): no record, and not counted as unparsed
  */
-public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands) {
-    public static final Furniture NONE = new Furniture(0, 0, 0, 0, List.of());
+public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose) {
+    public static final Furniture NONE = new Furniture(0, 0, 0, 0, List.of(), 0);
     public static final int MAX_COMMANDS = 5;
     public static final int MAX_COMMAND_LENGTH = 300;
     private static final Set<String> FILTERS = Set.of("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "sed", "jq",
@@ -28,9 +30,13 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         commands = List.copyOf(commands);
     }
 
+    public Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands) {
+        this(omissions, prompts, markup, filteringPrompts, commands, 0);
+    }
+
     /** Furniture lines in all. */
     public long lines() {
-        return omissions + prompts + markup;
+        return omissions + prompts + markup + prose;
     }
 
     /** True if lines may be missing between the lines the excerpt shows: an omission mark, or a prompt that filtered. */
@@ -52,6 +58,9 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         }
         if (markup > 0) {
             parts.add(markup + " Markdown " + (markup == 1 ? "fence or tag" : "fences or tags"));
+        }
+        if (prose > 0) {
+            parts.add(prose + (prose == 1 ? " line" : " lines") + " of text around the quoted lines (prose, YAML, lists, other output)");
         }
         return count(lines(), "excerpt furniture line") + " (" + String.join(", ", parts)
                 + ")";
@@ -86,6 +95,6 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
 
     /** The same furniture with other commands (redaction). */
     public Furniture withCommands(List<String> newCommands) {
-        return new Furniture(omissions, prompts, markup, filteringPrompts, newCommands);
+        return new Furniture(omissions, prompts, markup, filteringPrompts, newCommands, prose);
     }
 }

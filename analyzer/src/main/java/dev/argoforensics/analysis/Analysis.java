@@ -156,7 +156,8 @@ public final class Analysis {
         Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events(),
                 inputs.exported(), reading.processes(), reading.coverage());
         PhaseTimes.mark("correlate");
-        List<RuleOutcome> outcomes = ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered), correlation);
+        List<RuleOutcome> outcomes = TimeOfDayCaveats.apply(ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered), correlation),
+                correlation);
         PhaseTimes.mark("rules");
         return new AnalysisResult(ordered, inputs.unreadable(), correlation, outcomes);
     }

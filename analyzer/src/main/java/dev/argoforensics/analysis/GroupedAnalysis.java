@@ -124,8 +124,11 @@ public final class GroupedAnalysis {
     public record Prepared(List<GroupFacts> groups, int home, byte[] context, List<Cut> cuts) {
     }
 
-    /** What the caveats of every group read: the accounting of the inputs, and the runs whose clock is a zone off. */
-    record Context(List<InputSummary> inputs, List<ClockCaveats.Zoned> zoned) {
+    /**
+     * What the caveats of every group read: the accounting of the inputs, the runs whose clock is a zone off, and whether
+     * the input holds dated evidence beside lines quoted with a time of day ({@link TimeOfDayCaveats}).
+     */
+    record Context(List<InputSummary> inputs, List<ClockCaveats.Zoned> zoned, boolean dated) {
     }
 
     /**
@@ -156,7 +159,8 @@ public final class GroupedAnalysis {
             }
             groups.add(bounded);
         }
-        byte[] context = WireForm.encode(new Context(inputs, ClockCaveats.zoned(facts.clocks(), facts.processes(), facts.events())));
+        byte[] context = WireForm.encode(new Context(inputs, ClockCaveats.zoned(facts.clocks(), facts.processes(), facts.events()),
+                TimeOfDayCaveats.dated(facts.available(), facts.events())));
         return new Prepared(groups, home, context, cuts);
     }
 
@@ -232,8 +236,8 @@ public final class GroupedAnalysis {
     private List<RuleOutcome> run(GroupFacts group, boolean home, Context c, long bound) {
         List<Rule> here = rules.stream().filter(r -> home || !r.clusterWide()).toList();
         Correlation correlation = new Correlator(workers).correlate(group);
-        List<RuleOutcome> outcomes = ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(here).run(correlation), c.inputs()), c.zoned(),
-                correlation);
+        List<RuleOutcome> outcomes = TimeOfDayCaveats.apply(ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(here).run(correlation), c.inputs()),
+                c.zoned(), correlation), c.dated());
         if (group.cut() == 0) {
             return outcomes;
         }

@@ -35,9 +35,12 @@ public final class MessageCatalog {
     private final Map<String, CatalogEntry> byMessage;
     private final List<CatalogEntry> patterned;
     private final Map<String, String> identifierKeys;
+    private final NamelessMessages nameless;
 
-    private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints, Map<String, String> identifierKeys) {
+    private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints, Map<String, String> identifierKeys,
+                           NamelessMessages nameless) {
         this.identifierKeys = Map.copyOf(identifierKeys);
+        this.nameless = nameless;
         this.entries = List.copyOf(entries);
         this.fingerprints = List.copyOf(fingerprints);
         Map<String, CatalogEntry> exact = new HashMap<>();
@@ -118,7 +121,14 @@ public final class MessageCatalog {
             }
             identifierKeys.put(f.getKey(), f.getValue().asText());
         });
-        return new MessageCatalog(entries, fingerprints, identifierKeys);
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        entries.forEach(e -> ids.add(e.id()));
+        return new MessageCatalog(entries, fingerprints, identifierKeys, NamelessMessages.read(root.path("nameless"), ids));
+    }
+
+    /** The messages that name no Pod, Workflow or namespace: the catalog's {@code nameless} section. */
+    public NamelessMessages nameless() {
+        return nameless;
     }
 
     /**

@@ -9,9 +9,7 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.snapshot.AuditRecord;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,7 +123,6 @@ public final class ClusterFacts {
         }
         List<PodKey> podOfLine = new ArrayList<>(lines.size());
         int[] handlerOfLine = new int[lines.size()];
-        Map<PodKey, Set<Integer>> streams = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             LogEvent e = lines.get(i);
             PodKey pod = e.event().pod().filter(p -> group.holdsPod(p.name()))
@@ -137,24 +134,13 @@ public final class ClusterFacts {
                 throw new IllegalStateException("the group lacks the handler line paired with " + e.source());
             }
             handlerOfLine[i] = at == null ? -1 : at;
-            if (pod != null) {
-                streams.computeIfAbsent(pod, k -> new TreeSet<>()).add(e.stream());
-            }
         }
         Map<PodKey, GroupFacts.PodFacts> pods = new TreeMap<>();
         for (PodKey key : podKeys) {
             if (!group.holdsPod(key.name())) {
                 continue;
             }
-            NodeLink link = links.get(key);
-            List<String> names = link == null ? List.of(key.name()) : List.of(key.name(), link.workflow().name());
-            Set<Integer> excerpt = new TreeSet<>();
-            for (int stream : streams.getOrDefault(key, Set.of())) {
-                if (!extents.holdsOtherLines(stream, names)) {
-                    excerpt.add(stream);
-                }
-            }
-            pods.put(key, new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), link, excerpt,
+            pods.put(key, new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), links.get(key),
                     records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key)));
         }
         Map<WorkflowRef, List<WorkflowSnapshot>> workflows = new TreeMap<>();

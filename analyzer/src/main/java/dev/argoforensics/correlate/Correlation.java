@@ -54,6 +54,16 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         return processes.get(e.stream());
     }
 
+    /**
+     * Whether the event's controller stream was read whole at its time: it holds records that name no Pod, no Workflow
+     * and no namespace at or before it and at or after it ({@link StreamExtents}). Only there is a line missing from the
+     * stream evidence that the controller did not write it; elsewhere the stream may be an excerpt grepped for names
+     * (one Pod, several, a Workflow, a namespace), which drops every line that does not name what it asked for.
+     */
+    public boolean readWholeAt(LogEvent e) {
+        return StreamExtents.readWholeAround(processes, e.stream(), e.time());
+    }
+
     public Optional<WorkflowHistory> workflow(WorkflowRef ref) {
         return ref == null ? Optional.empty() : Optional.ofNullable(workflows.get(ref));
     }

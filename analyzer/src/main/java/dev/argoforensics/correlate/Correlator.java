@@ -69,8 +69,8 @@ public final class Correlator {
      * @param coverage what the logs held as a whole, kept or not (the kept {@code events} are only what
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
-    public Correlation correlate(List<LogEvent> logged, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
-        ClusterFacts facts = facts(logged, objects, processes, coverage);
+    public Correlation correlate(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        ClusterFacts facts = facts(logged, exported, processes, coverage);
         return correlate(facts, CorrelationGroup.whole(facts));
     }
 
@@ -80,10 +80,11 @@ public final class Correlator {
      * the evidence available and the run clocks. {@link #correlate(ClusterFacts, CorrelationGroup)} then joins the
      * histories of any group of Pods and Workflows against them.
      */
-    public static ClusterFacts facts(List<LogEvent> logged, ExportedObjects objects, List<ControllerProcess> processes, LogCoverage coverage) {
-        List<LogEvent> completed = CutSchedules.complete(logged);
+    public static ClusterFacts facts(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(logged));
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
+        ExportedObjects objects = WorkflowNamespaces.resolve(exported, events);
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
@@ -120,7 +121,7 @@ public final class Correlator {
         records.byHost(hosts);
         RunClocks clocks = RunClocks.of(podKeys, podEvents, podSnaps);
         return new ClusterFacts(events, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
-                StreamExtents.of(logged, processes), available(events, coverage, objects), processes, clocks, objects);
+                StreamExtents.of(processes), available(events, coverage, objects), processes, clocks, objects);
     }
 
     /**
@@ -167,7 +168,7 @@ public final class Correlator {
         group.pods().forEach((key, f) -> {
             List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
             pods.put(key, new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), stream -> f.excerptStreams().contains(stream)),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
                     f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, group.podTables())));
         });
         NodeIndex nodeIndex = new NodeIndex(workflows);
@@ -276,17 +277,17 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), stream -> false);
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false);
     }
 
     /**
      * As above; the Pod's exports may tell which branch of the handler wrote a scheduling line without its handler
-     * line, and where the stream is an excerpt for the Pod ({@code excerpt}: every line names the Pod or its Workflow,
-     * see {@link StreamExtents}) the missing handler line tells nothing: a delay both branches can give leaves the
-     * branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
+     * line, and where the stream may be an excerpt grepped for names at the line's time ({@code excerpt}: no record
+     * naming nothing on both sides of it, see {@link StreamExtents}) the missing handler line tells nothing: a delay
+     * both branches can give leaves the branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           java.util.function.IntPredicate excerpt) {
+                                           java.util.function.BiPredicate<Integer, Timestamp> excerpt) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -308,9 +309,10 @@ public final class Correlator {
                     // Pod drops it), yet only the deleting branch gives this delay.
                     r.trigger = lastInformer.get(stream);
                     r.deletingByDelay = true;
-                } else if (byExport == null && s.delayNanos() != 0 && excerpt.test(stream)) {
-                    // A grep for the Pod or its Workflow drops the handler line (it names no Pod): its absence is no evidence of
-                    // the orphan path, and a nonzero delay fits the deleting branch as well (a podGC delay, or no podGC logged).
+                } else if (byExport == null && s.delayNanos() != 0 && excerpt.test(stream, e.time())) {
+                    // A grep for names (this Pod, several, its Workflow, a namespace) drops the handler line (it names nothing):
+                    // its absence is no evidence of the orphan path, and a nonzero delay fits the deleting branch as well (a
+                    // podGC delay, or no podGC logged).
                     r.eitherBranch = true;
                 }
                 r.scheduled = e;

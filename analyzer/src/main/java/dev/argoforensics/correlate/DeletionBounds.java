@@ -133,7 +133,7 @@ final class DeletionBounds {
             streamOf.put(fromLogs.get(fromLogs.size() - 1), exit.event().stream());
         }
         for (Known k : fromLogs) {
-            if (lower != null && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
+            if (lower != null && k.at().comparable(lower.at()) && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
                 logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
                 skew = skew != null ? skew : ClockSkew.of(pod, k, lower, clocks.of(streamOf.get(k)));
             }

@@ -34,11 +34,10 @@ public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] ha
                          List<PodTable> podTables, Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, long cut) {
 
     /**
-     * One Pod of the group.
-     *
-     * @param excerptStreams the streams of its lines that hold nothing but lines naming it or its Workflow ({@link StreamExtents})
+     * One Pod of the group. Where its streams were read whole (the runs' records naming nothing, {@link StreamExtents}) is
+     * read from {@code processes}, which travel whole with every group: small, one entry per run.
      */
-    public record PodFacts(PodIdentity identity, List<PodSnapshot> snapshots, NodeLink link, Set<Integer> excerptStreams,
+    public record PodFacts(PodIdentity identity, List<PodSnapshot> snapshots, NodeLink link,
                            List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords,
                            List<NodeLogEntry> nodeLogs) {
     }

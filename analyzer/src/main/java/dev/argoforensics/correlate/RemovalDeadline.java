@@ -28,8 +28,8 @@ public record RemovalDeadline(Timestamp lastTransition, Timestamp deadline, long
             return Optional.empty();
         }
         Optional<Timestamp> last = pod.lastConditionTransition();
-        if (last.isEmpty()) {
-            return Optional.empty();
+        if (last.isEmpty() || !last.get().comparable(scheduledLine.time())) {
+            return Optional.empty(); // a line quoted with a time of day only: no delay can be recomputed against a dated export
         }
         long podGc = podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));
         long effective = Math.max(podGc, MINIMUM_DELAY_NANOS);

@@ -89,18 +89,38 @@ public final class Attributes {
         return List.copyOf(out);
     }
 
+    /** The Pod named, or null: none named, or its name redacted by the user ({@link RedactedNames}), which names no Pod. */
     public PodRef podOrNull() {
-        String pod = values.get("pod");
-        return pod == null || pod.isEmpty() ? null : names.pod(emptyToNull(values.get("namespace")), pod);
+        String pod = known(values.get("pod"));
+        return pod == null ? null : names.pod(known(values.get("namespace")), pod);
     }
 
+    /** The Workflow named, or null: none named, or its name redacted by the user. */
     public WorkflowRef workflowOrNull() {
-        String wf = values.get("workflow");
-        return wf == null || wf.isEmpty() ? null : names.workflow(emptyToNull(values.get("namespace")), wf);
+        String wf = known(values.get("workflow"));
+        return wf == null ? null : names.workflow(known(values.get("namespace")), wf);
     }
 
-    private static String emptyToNull(String s) {
-        return s == null || s.isEmpty() ? null : s;
+    /**
+     * The first Pod, Workflow or namespace name (or {@code key}) of the record that is a placeholder a user
+     * wrote in place of a name ({@link RedactedNames}), or null: the line's names were read as not given.
+     */
+    public String redactedName() {
+        for (String attribute : NAMING) {
+            String v = values.get(attribute);
+            if (v != null && !v.isEmpty() && RedactedNames.isPlaceholder(v)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The attributes that name a Pod, Workflow or namespace (a split {@code key} gives the first three). */
+    private static final String[] NAMING = {"pod", "workflow", "namespace"};
+
+    /** A name as given, or null if empty or a placeholder. */
+    private static String known(String s) {
+        return s == null || s.isEmpty() || RedactedNames.isPlaceholder(s) ? null : s;
     }
 
     @Override

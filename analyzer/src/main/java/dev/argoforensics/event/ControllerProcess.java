@@ -15,19 +15,27 @@ import java.util.List;
  * @param leadership  what its leader-election lines say
  * @param files       the files its lines come from, oldest rotation first
  * @param work        its {@code Processing workflow} lines, counted over every line read (kept or not)
+ * @param nameless    its records that name no Pod, Workflow or namespace, counted over every line read (kept or not)
  */
 public record ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
-                                List<String> files, Timestamp first, Timestamp last, long events, Work work) {
+                                List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless) {
 
     public ControllerProcess {
         files = List.copyOf(files);
         work = work == null ? Work.NONE : work;
+        nameless = nameless == null ? Nameless.NONE : nameless;
+    }
+
+    /** A run whose nameless records are not known. */
+    public ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
+                             List<String> files, Timestamp first, Timestamp last, long events, Work work) {
+        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, Nameless.NONE);
     }
 
     /** A run whose Workflow processing is not known. */
     public ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
                              List<String> files, Timestamp first, Timestamp last, long events) {
-        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, Work.NONE);
+        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, Work.NONE, Nameless.NONE);
     }
 
     /**
@@ -41,6 +49,25 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
      */
     public record Work(long processed, Timestamp first, Timestamp last) {
         public static final Work NONE = new Work(0, null, null);
+    }
+
+    /**
+     * The run's records that name no Pod, no Workflow and no namespace (worker numbers, {@code Alloc=…},
+     * {@code Performing periodic GC}, the pod event handler's {@code Removing finalizers during a delete}:
+     * {@code dev.argoforensics.catalog.NamelessMessages}). A grep for names drops them all: a run that holds
+     * them on both sides of a moment was read whole there.
+     *
+     * @param records how many
+     * @param first   the earliest one's time, null if none
+     * @param last    the latest one's time, null if none
+     */
+    public record Nameless(long records, Timestamp first, Timestamp last) {
+        public static final Nameless NONE = new Nameless(0, null, null);
+
+        /** Whether such records lie at or before {@code t} and at or after it. */
+        public boolean around(Timestamp t) {
+            return records > 0 && !first.isAfter(t) && !last.isBefore(t);
+        }
     }
 
     /**

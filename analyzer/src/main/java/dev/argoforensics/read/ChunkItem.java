@@ -53,14 +53,15 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * A record read up to its message and counted, but not kept: it concerns nothing of interest.
      * {@code cut}: what the line lost, for a line cut short (read in full then); null for a whole one.
      *
-     * @param entry the catalog entry its message belongs to, or null
+     * @param entry        the catalog entry its message belongs to, or null
+     * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
      */
     record Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut) implements ChunkItem {
+                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut, boolean namesNothing) implements ChunkItem {
         /** A record read from a whole line. */
         Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                Timestamp time, RecordFormat format, Level level, CatalogEntry entry) {
-            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null);
+                Timestamp time, RecordFormat format, Level level, CatalogEntry entry, boolean namesNothing) {
+            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null, namesNothing);
         }
     }
 
@@ -72,9 +73,11 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param catalogId the catalog entry it matched, or null for a message the catalog does not know
      * @param event     the typed event ({@link ControllerEvent.Unrecognized} for an unknown message)
      * @param cut       what the line lost, for a line cut short; null for a whole one
+     * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
+     * @param redacted     a name of it the user redacted ({@link dev.argoforensics.event.RedactedNames}), or null
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
-                ReleaseEvidence releases, String cut) implements ChunkItem {
+                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted) implements ChunkItem {
     }
 
     /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */

@@ -38,6 +38,10 @@ final class ControllerRun {
     long processed;
     Timestamp firstProcessed;
     Timestamp lastProcessed;
+    /** Records that name no Pod, Workflow or namespace ({@link ControllerProcess.Nameless}): how many, the earliest and latest time. */
+    long nameless;
+    Timestamp firstNameless;
+    Timestamp lastNameless;
     /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
     String firstRecord;
     /**
@@ -58,10 +62,13 @@ final class ControllerRun {
         this.incarnation = incarnation;
     }
 
-    void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing) {
+    void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing, boolean namesNothing) {
         count++;
         if (processing) {
             processed(1, time, time);
+        }
+        if (namesNothing) {
+            nameless(1, time, time);
         }
         files.add(file.displayPath());
         if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
@@ -99,6 +106,9 @@ final class ControllerRun {
         if (piece.processed > 0) {
             processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
         }
+        if (piece.nameless > 0) {
+            nameless(piece.nameless, piece.firstNameless, piece.lastNameless);
+        }
         files.addAll(piece.files);
         for (ReleaseEvidence e : piece.evidence) {
             evidence(e);
@@ -134,11 +144,25 @@ final class ControllerRun {
         }
     }
 
+    /** Records that name nothing a grep for names asks for, between {@code from} and {@code to}. */
+    private void nameless(long n, Timestamp from, Timestamp to) {
+        nameless += n;
+        if (firstNameless == null || from.isBefore(firstNameless)) {
+            firstNameless = from;
+        }
+        if (lastNameless == null || to.isAfter(lastNameless)) {
+            lastNameless = to;
+        }
+    }
+
     /** As {@link #count} for each record of the run. */
     void countRun(CountedRun r, InputFile file, long lineBase) {
         count += r.records;
         if (r.processed > 0) {
             processed(r.processed, r.firstProcessed, r.lastProcessed);
+        }
+        if (r.nameless > 0) {
+            nameless(r.nameless, r.firstNameless, r.lastNameless);
         }
         files.add(file.displayPath());
         for (ReleaseEvidence e : r.releases) {
@@ -163,8 +187,8 @@ final class ControllerRun {
         last = r.last;
     }
 
-    void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases) {
-        count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing);
+    void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
+        count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
         if (e.event() instanceof LeaderElection le) {
             leadership(le);
         }
@@ -200,6 +224,7 @@ final class ControllerRun {
         boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
                 releases.describe(), leadership, List.copyOf(files), first, last, count,
-                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed));
+                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed),
+                nameless == 0 ? ControllerProcess.Nameless.NONE : new ControllerProcess.Nameless(nameless, firstNameless, lastNameless));
     }
 }

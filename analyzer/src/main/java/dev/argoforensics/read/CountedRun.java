@@ -57,6 +57,10 @@ final class CountedRun implements ChunkItem {
     long processed;
     Timestamp firstProcessed;
     Timestamp lastProcessed;
+    /** The run's records that name no Pod, Workflow or namespace: how many, the earliest and the latest one's time. */
+    long nameless;
+    Timestamp firstNameless;
+    Timestamp lastNameless;
 
     /** As many as the assembler samples in a whole file. */
     static final int ZONE_OFFSET_SAMPLES = FileAssembler.ZONE_OFFSET_SAMPLES;
@@ -85,6 +89,15 @@ final class CountedRun implements ChunkItem {
                     firstProcessed = time;
                 }
                 lastProcessed = time;
+            }
+        }
+        if (c.namesNothing()) {
+            nameless++;
+            if (firstNameless == null || time.isBefore(firstNameless)) {
+                firstNameless = time;
+            }
+            if (lastNameless == null || time.isAfter(lastNameless)) {
+                lastNameless = time;
             }
         }
         if (c.prefixed()) {

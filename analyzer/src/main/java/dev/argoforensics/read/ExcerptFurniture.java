@@ -39,6 +39,40 @@ final class ExcerptFurniture {
         }
     }
 
+    /** Lines that may be text around a quoted excerpt ({@link FurnitureLine#prose}): their count, the first few as unparsed samples. */
+    private long proseCandidates;
+    /** The first candidates by line (a file read newest first meets its last lines first): reason and text. */
+    private final java.util.TreeMap<Long, String[]> proseSamples = new java.util.TreeMap<>();
+    private long prose;
+
+    /** A line that is text around a quoted excerpt if the file turns out to quote controller lines with times of day. */
+    void proseCandidate(long line, String reason, String text) {
+        proseCandidates++;
+        proseSamples.put(line, new String[] {reason, text});
+        if (proseSamples.size() > FileAssembler.UNPARSED_SAMPLES) {
+            proseSamples.pollLastEntry();
+        }
+    }
+
+    /**
+     * Settles the candidates once the file is read: text around an excerpt if it quoted controller lines
+     * with times of day ({@code excerpt}), otherwise unparsed lines as any other, each sample given to {@code unparsed}.
+     *
+     * @return the lines to count as unparsed
+     */
+    long settleProse(boolean excerpt, Unparsed unparsed) {
+        if (excerpt) {
+            prose = proseCandidates;
+            return 0;
+        }
+        proseSamples.forEach((line, sample) -> unparsed.sample(line, sample[0], sample[1]));
+        return proseCandidates;
+    }
+
+    interface Unparsed {
+        void sample(long line, String reason, String text);
+    }
+
     Furniture summary() {
         List<String> commands = new ArrayList<>();
         for (String c : commandsByLine.values()) {
@@ -46,6 +80,6 @@ final class ExcerptFurniture {
                 commands.add(c);
             }
         }
-        return new Furniture(omissions, prompts, markup, filteringPrompts, commands);
+        return new Furniture(omissions, prompts, markup, filteringPrompts, commands, prose);
     }
 }

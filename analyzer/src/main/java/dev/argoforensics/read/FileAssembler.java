@@ -124,9 +124,13 @@ final class FileAssembler {
     private long unparsed;
     /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
     private final ExcerptFurniture furniture = new ExcerptFurniture();
+    /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
+    private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
     private int lastYear = -1;
     private Timestamp lastDated;
+    /** The time of the line kept last, shared by the next when equal. */
+    private Timestamp lastKeptTime;
     private GoPanicBlock panic;
     private UnwrappedLine panicLine;
     private long panicBase;
@@ -252,6 +256,8 @@ final class FileAssembler {
                     && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
             if (furniture != null) {
                 this.furniture.add(furniture, first);
+            } else if (r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null && FurnitureLine.prose(text)) {
+                this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
                 unparsed++;
                 sample(file.at(first), r.reason(), text);
@@ -307,7 +313,7 @@ final class FileAssembler {
         dated(time, c.format());
         ControllerRun s = runs.streamFor(origin(c.origin()), from(c.origin()), false);
         s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
-                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING);
+                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING, c.namesNothing());
         if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
             marks.counted(s.id, ordinal);
         }
@@ -362,6 +368,9 @@ final class FileAssembler {
             typesRead.add(typeById.get(k.catalogId()));
         }
         ControllerEvent event = k.event();
+        if (k.redacted() != null) {
+            notes.redacted(k.redacted());
+        }
         if (k.format() == RecordFormat.KLOG) {
             if (u.envelopeTime() != null) {
                 time = KlogYears.near(time, u.envelopeTime());
@@ -371,12 +380,20 @@ final class FileAssembler {
                 klogWithoutYear.add(kept.size());
             }
         }
+        if (k.format() == RecordFormat.TIME_OF_DAY) {
+            time = excerptDays.place(time);
+        }
+        if (time.equals(lastKeptTime)) {
+            time = lastKeptTime; // neighbouring kept lines often share their time (four in ten on an incident corpus): one object
+        } else {
+            lastKeptTime = time;
+        }
         dated(time, k.format());
         ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
         texts.add(u.record());
         LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
                 k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
-        s.add(e, file, k.releases());
+        s.add(e, file, k.releases(), k.namesNothing());
         kept.add(e);
         marks.kept(s.id);
     }
@@ -398,7 +415,7 @@ final class FileAssembler {
 
     /** A dated record: klog lines waiting for a year and panics waiting for a time get them. */
     private void dated(Timestamp time, RecordFormat format) {
-        if (format == RecordFormat.KLOG) {
+        if (format == RecordFormat.KLOG || format == RecordFormat.TIME_OF_DAY) {
             return;
         }
         lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
@@ -436,7 +453,7 @@ final class FileAssembler {
             panicsWithoutTime.add(kept.size());
         }
         if (time != null) {
-            s.add(e, file, ReleaseEvidence.NONE);
+            s.add(e, file, ReleaseEvidence.NONE, false);
         }
         kept.add(e);
     }
@@ -461,6 +478,7 @@ final class FileAssembler {
             unparsed++;
             sample(e.source(), "a Go panic with no dated record around it", e.text());
         }
+        unparsed += furniture.settleProse(formats.containsKey(RecordFormat.TIME_OF_DAY), (line, reason, text) -> sample(file.at(line), reason, text));
         samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -16,6 +18,8 @@ import java.util.stream.Collectors;
 final class FileNotes {
     private int klogYearsFromNeighbours;
     private int panics;
+    private int redacted;
+    private final Set<String> placeholders = new TreeSet<>();
 
     /** A klog line took its year from the neighbouring record. */
     void klogYearFromNeighbour() {
@@ -26,6 +30,17 @@ final class FileNotes {
     void panic() {
         panics++;
     }
+
+    /** A line read in full named a Pod, Workflow or namespace by a placeholder the user wrote ({@code <pod-name>}, {@code xxx}). */
+    void redacted(String placeholder) {
+        redacted++;
+        if (placeholders.size() < MAX_PLACEHOLDERS) {
+            placeholders.add(placeholder);
+        }
+    }
+
+    /** Placeholders named in the note; a paste uses a handful. */
+    private static final int MAX_PLACEHOLDERS = 5;
 
     /**
      * @param reversed        the file was read newest first
@@ -42,6 +57,9 @@ final class FileNotes {
         }
         if (panics > 0) {
             notes.add(Message.of("note.read.goPanics", "count", panics));
+        }
+        if (redacted > 0) {
+            notes.add(Message.of("note.read.redactedNames", "count", redacted, "placeholders", String.join(", ", placeholders)));
         }
         zone.ifPresent(notes::add);
         if (!otherContainers.isEmpty()) {

@@ -103,6 +103,30 @@ final class FurnitureLine {
         return betweenDots && !t.contains("frames elided") && t.substring(1, t.length() - 1).matches("[.…]*\\s*[\\w ,()]*\\s*[.…]*");
     }
 
+    /** A log record's head or field, anywhere in a line: such a line is a damaged record, never text around one. */
+    private static final Pattern RECORD_PART = Pattern.compile("(?:^|\\s)(?:time|level|msg)=|^\\s*\\{|^(?:DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[|^[IWEF]\\d{4} ");
+    private static final Pattern PAIR = Pattern.compile("(?:^|\\s)[A-Za-z_][\\w.-]*=\\S");
+
+    /**
+     * True for a line of the text around a quoted excerpt (the issue's prose, a YAML manifest, a bullet
+     * list, a container's output): it holds no log record's head ({@code time=}, {@code level=},
+     * {@code msg=}, a JSON object, a logrus TTY or klog header) and at most one {@code key=value}. Only
+     * asked in a file that quoted controller lines with times of day, of lines no reading took.
+     */
+    static boolean prose(String text) {
+        if (text.isBlank() || RECORD_PART.matcher(text).find()) {
+            return false;
+        }
+        Matcher pairs = PAIR.matcher(text);
+        int n = 0;
+        while (pairs.find()) {
+            if (++n > 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The first word of a command, after {@code sudo} and {@code VAR=value} assignments. */
     static String firstWord(String command) {
         return Furniture.firstWord(command);

@@ -5,6 +5,7 @@ import dev.argoforensics.accounting.ReadStats;
 import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.catalog.NamelessMessages;
 import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.ContainerPath;
 import dev.argoforensics.envelope.EnvelopeDecoder;
@@ -52,6 +53,7 @@ import java.util.function.LongConsumer;
  */
 public final class LineFrontEnd {
     private final MessageCatalog catalog;
+    private final NamelessMessages nameless;
     private final Interner names;
     private final RecordParser parser = new RecordParser();
     /** Text every trigger line holds (one of them), or null if the catalog cannot say. */
@@ -92,6 +94,7 @@ public final class LineFrontEnd {
     LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes, Interner names) {
         this.names = names;
         this.catalog = catalog;
+        this.nameless = catalog.nameless();
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
         this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
@@ -375,8 +378,8 @@ public final class LineFrontEnd {
         }
         LineParse p = parse.apply(u);
         if (p instanceof LineParse.Parsed parsed) {
-            if (head == null && parsed.record().format() != RecordFormat.KLOG) {
-                result.time(parsed.record().time());
+            if (head == null && parsed.record().format() != RecordFormat.KLOG && parsed.record().format() != RecordFormat.TIME_OF_DAY) {
+                result.time(parsed.record().time()); // a time of day has no date: it cannot tell which way time runs
             }
             Optional<CatalogMatch> match = Optional.empty();
             try {
@@ -427,7 +430,8 @@ public final class LineFrontEnd {
                     || (mentioned = interest.mentions(text, afterHead(text, head)));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
-                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry);
+                        u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry,
+                        nameless.namesNothing(entry, head.message()));
             }
         }
         LineParse p = parse.apply(u);
@@ -452,6 +456,12 @@ public final class LineFrontEnd {
             // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
             match = Optional.empty();
         }
+        if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
+            // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a
+            // container's output or a note that starts with a time never does).
+            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope())
+                    : new ChunkItem.Rejected(u, "a time of day, then no message the controller logs");
+        }
         if (apart != null) {
             if (match.isEmpty() || !isExecutorEvidence(match.get().entry())) {
                 return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
@@ -460,18 +470,27 @@ public final class LineFrontEnd {
         }
         // A recognised line cut short is kept whatever it names: the cut may have taken the names that would make it of interest.
         // A trigger line that names no Pod was cut short (the controller always names it): kept, as the pod-less finalizer line is.
+        // A line naming something by a placeholder the user wrote is kept, to be counted and said (a paste: few lines).
+        String redacted = match.map(m -> m.attributes().redactedName()).orElse(null);
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
                 || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
-                || mentioned || interest.mentions(text);
+                || redacted != null || mentioned || interest.mentions(text)
+                // A quoted excerpt is short and its names were often left out: every line of it is evidence.
+                || record.format() == RecordFormat.TIME_OF_DAY;
+        // A line cut short may have lost what it named: no evidence of a stream read whole.
+        boolean namesNothing = !record.isCut() && nameless.namesNothing(match.map(CatalogMatch::entry).orElse(null), record.message());
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null);
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null, namesNothing);
         }
-        ReleaseEvidence releases = catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
+        // A quoted excerpt left keys out: a key's absence says nothing of the release, only the message does.
+        ReleaseEvidence releases = record.format() == RecordFormat.TIME_OF_DAY
+                ? catalog.releases(record.format(), record.level(), match.map(CatalogMatch::entry).orElse(null))
+                : catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases, record.isCut() ? record.cut().describe() : null);
+                releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */
@@ -492,7 +511,8 @@ public final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null);
+                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null, false,
+                match.attributes().redactedName());
     }
 
     /**

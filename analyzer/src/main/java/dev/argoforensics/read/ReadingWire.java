@@ -26,7 +26,7 @@ import java.util.zip.InflaterInputStream;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     private ReadingWire() {
     }
@@ -73,6 +73,9 @@ final class ReadingWire {
         d.writeLong(p.processed);
         o.value(p.firstProcessed);
         o.value(p.lastProcessed);
+        d.writeLong(p.nameless);
+        o.value(p.firstNameless);
+        o.value(p.lastNameless);
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
@@ -120,6 +123,9 @@ final class ReadingWire {
         p.processed = d.readLong();
         p.firstProcessed = (Timestamp) in.value();
         p.lastProcessed = (Timestamp) in.value();
+        p.nameless = d.readLong();
+        p.firstNameless = (Timestamp) in.value();
+        p.lastNameless = (Timestamp) in.value();
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());

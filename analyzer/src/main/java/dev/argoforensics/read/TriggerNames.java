@@ -59,6 +59,17 @@ final class TriggerNames {
             return;
         }
         addNames(ev, interest);
+        String redacted = m.attributes().redactedName();
+        if (redacted != null) {
+            // A name the user redacted names nothing, but the lines that carry it are kept to be counted and said:
+            // its letters ({@code pod-name} of {@code <pod-name>}) are what the token search sees (a {@code ***} has none).
+            String core = redacted.replaceAll("[^A-Za-z0-9._-]+", " ").strip();
+            for (String token : core.split(" ")) {
+                if (!token.isEmpty()) {
+                    interest.addName(token);
+                }
+            }
+        }
     }
 
     /** The Pod, Workflow and node the event names. */

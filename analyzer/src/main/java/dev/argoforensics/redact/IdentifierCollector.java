@@ -223,7 +223,7 @@ final class IdentifierCollector {
 
     private void logEvent(LogEvent e) {
         ControllerEvent ev = e.event();
-        ev.pod().ifPresent(p -> {
+        ev.pod().filter(p -> !dev.argoforensics.correlate.ElidedNames.isElided(p.name())).ifPresent(p -> {
             found.add(IdentifierKind.NAMESPACE, p.namespace());
             found.add(IdentifierKind.POD, p.name());
         });
@@ -260,6 +260,9 @@ final class IdentifierCollector {
     }
 
     private void pod(PodKey key) {
+        if (dev.argoforensics.correlate.ElidedNames.isElided(key.name())) {
+            return; // names no Pod (an excerpt left the name out): its words stay, its file's folder is rewritten as every path is
+        }
         found.add(IdentifierKind.NAMESPACE, key.namespace());
         found.add(IdentifierKind.POD, key.name());
     }

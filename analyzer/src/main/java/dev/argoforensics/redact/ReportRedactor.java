@@ -11,6 +11,7 @@ import dev.argoforensics.report.EvidenceGap;
 import dev.argoforensics.report.InputProblem;
 import dev.argoforensics.report.Provenance;
 import dev.argoforensics.report.Report;
+import dev.argoforensics.report.Timelines;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Fact;
@@ -46,7 +47,7 @@ final class ReportRedactor {
     Report report(Report r) {
         return new Report(r.schemaVersion(), r.tool(), provenance(r.provenance()), map(r.inputs(), this::input),
                 map(r.controllers(), this::controller), map(r.findings(), this::finding), r.filter(), map(r.rules(), this::rule),
-                map(r.timelines(), this::timeline),
+                r.timelines() instanceof Timelines lazy ? lazy.map(this::timeline, this::pod) : map(r.timelines(), this::timeline),
                 map(r.gaps(), g -> new EvidenceGap(text.apply(g.subject()), text.apply(g.detail()))),
                 map(r.problems(), p -> new InputProblem(text.apply(p.path()), p.line(), text.apply(p.problem()))));
     }
@@ -73,7 +74,7 @@ final class ReportRedactor {
 
     private ControllerProcess controller(ControllerProcess p) {
         return new ControllerProcess(p.id(), text.apply(p.replica()), p.replicaFrom(), p.incarnation(), text.apply(p.release()),
-                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events(), p.work());
+                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events(), p.work(), p.nameless());
     }
 
     /**

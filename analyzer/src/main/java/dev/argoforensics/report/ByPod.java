@@ -28,13 +28,20 @@ final class ByPod<T> extends AbstractList<T> {
     }
 
     static <T> List<T> of(List<T> items, Function<T, PodKey> pod) {
-        return items instanceof ByPod<T> already ? already : new ByPod<>(items, pod);
+        if (items instanceof ByPod<T> || items instanceof Timelines) {
+            return items; // a lazy list of timelines knows its Pods without building them
+        }
+        return new ByPod<>(items, pod);
     }
 
     /** The items about this Pod, in list order (empty when none or when the list is not indexed). */
+    @SuppressWarnings("unchecked")
     static <T> List<T> about(List<T> list, PodKey pod) {
         if (list instanceof ByPod<T> indexed) {
             return indexed.byPod.getOrDefault(pod, List.of());
+        }
+        if (list instanceof Timelines lazy) {
+            return (List<T>) lazy.about(pod);
         }
         throw new IllegalStateException("not a list indexed by Pod");
     }

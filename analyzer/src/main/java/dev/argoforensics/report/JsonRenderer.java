@@ -139,11 +139,15 @@ final class JsonRenderer implements ReportRenderer {
         g.writeObjectFieldStart("timeZones");
         g.writeStringField("printed", "UTC");
         for (ZoneBasis z : ZoneBasis.values()) {
+            if (z == ZoneBasis.TIME_OF_DAY && !p.zones().containsKey(z)) {
+                continue; // only inputs that quote times of day have them
+            }
             g.writeNumberField(switch (z) {
                 case STATED -> "stated";
                 case LITERAL_Z -> "literalZ";
                 case ASSUMED_UTC -> "assumedUtc";
                 case CONFIGURED -> "configured";
+                case TIME_OF_DAY -> "timeOfDay";
             }, p.zones().getOrDefault(z, 0L));
         }
         g.writeEndObject();

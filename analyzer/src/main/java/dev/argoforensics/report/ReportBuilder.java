@@ -14,7 +14,6 @@ import dev.argoforensics.rules.Severity;
 import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.UnreadableInput;
 import dev.argoforensics.time.GoDuration;
-import dev.argoforensics.timeline.Timeline;
 import dev.argoforensics.timeline.TimelineBuilder;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
@@ -75,7 +74,6 @@ public final class ReportBuilder {
         } else if (scope == TimelineScope.FINDINGS) {
             findings.stream().filter(f -> f.pod() != null).forEach(f -> withTimeline.add(f.pod()));
         }
-        TimelineBuilder timelines = new TimelineBuilder(result.correlation());
         List<PodHistory> withHistory = new ArrayList<>();
         for (PodKey key : withTimeline) {
             PodHistory pod = result.correlation().pods().get(key);
@@ -83,11 +81,22 @@ public final class ReportBuilder {
                 withHistory.add(pod);
             }
         }
-        // Each Pod's timeline reads its own records: built on the worker threads, kept in key order.
-        List<Timeline> built = result.correlation().workers().map(withHistory, pod -> about.window(timelines.build(pod)));
+        Timelines built = timelines(result, withHistory, about);
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, outOfScope),
                 result.inputs(),
                 result.correlation().processes(), findings, filter, rules, built, gaps(result), problems(result));
+    }
+
+    /**
+     * The Pods' timelines, in the Pods' order, each built when the report is written (on the worker
+     * threads, a batch at a time) and dropped after: each reads its own Pod's records.
+     */
+    private static Timelines timelines(AnalysisResult result, List<PodHistory> pods, Scope about) {
+        TimelineBuilder builder = new TimelineBuilder(result.correlation());
+        List<PodHistory> fixed = List.copyOf(pods);
+        return new Timelines(fixed.stream().map(PodHistory::key).toList(),
+                (from, to) -> result.correlation().workers().map(fixed.subList(from, to), pod -> about.window(builder.build(pod))),
+                result.correlation().workers().threads());
     }
 
     /**
@@ -161,6 +170,11 @@ public final class ReportBuilder {
                         : Describe.plural(i.unparsed(), "object or document", "objects or documents") + " could not be read";
                 gaps.add(new EvidenceGap(i.file().displayPath(), what + "; the first are listed with the inputs"));
             }
+            for (Message note : i.notes()) {
+                if (note.code().equals("note.read.redactedNames")) {
+                    gaps.add(new EvidenceGap(i.file().displayPath(), Words.english().render(note))); // what no rule could join
+                }
+            }
         }
         if (!ignored.isEmpty()) {
             String named = String.join(", ", ignored.subList(0, Math.min(IGNORED_NAMED, ignored.size())));
@@ -205,8 +219,7 @@ public final class ReportBuilder {
 
     /** As {@link #buildTimelines(AnalysisResult, List, Invocation)}, each timeline's entries in the scope's window. */
     public Report buildTimelines(AnalysisResult result, List<PodHistory> pods, Invocation invocation, Scope about) {
-        TimelineBuilder timelines = new TimelineBuilder(result.correlation());
-        List<Timeline> built = result.correlation().workers().map(pods, pod -> about.window(timelines.build(pod)));
+        Timelines built = timelines(result, pods, about);
         return new Report(Report.SCHEMA_VERSION, ToolInfo.current(), ProvenanceCollector.collect(result, invocation).withScope(about, 0),
                 result.inputs(),
                 result.correlation().processes(), List.of(), ConfidenceFilter.ALL, List.of(), built, gaps(result), problems(result));

@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.ElidedNames;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
@@ -141,7 +142,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 }
             }
             boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
-            if (life.heldWhileDeleted() != null && clocksAgree
+            if (life.heldWhileDeleted() != null && clocksAgree && life.heldWhileDeleted().observed().time().comparable(decisive.time())
                     && life.heldWhileDeleted().observed().time().instant().isAfter(decisive.time().windowEnd().plusSeconds(10))) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stillHeld", "at", at,
                         "taken", life.heldWhileDeleted().observed().time().format()), life.heldWhileDeleted().source()));
@@ -293,17 +294,55 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
             }
 
+            if (ElidedNames.isElided(pod.key().name())) {
+                // An excerpt that left the names out: no line of it can be tied to a Workflow node, none is dated, no
+                // export can be the Pod's. Whether the node's result was persisted first is never in it: possible at most.
+                confidence = Confidence.POSSIBLE;
+                reason = elidedExcerpt(schedule.orElse(null), workers.orElse(null));
+            }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
             Message summary = PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
-            boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold).isPresent();
+            boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold)
+                    .filter(s -> !s.excerpt()).isPresent();
             Message explanation = PrematureRemovalAccount.explain(pod, life, decisive, schedule.orElse(null), fin, end, workers.orElse(null),
                     lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null), stalled);
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),
                     link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
                     summary, explanation, facts, evidence);
+        }
+
+        /** What an excerpt with its names left out shows of this release, line by line (as text, which redaction rewrites), and what it cannot. */
+        private Message elidedExcerpt(PodCleanupScheduled schedule, LogEvent workers) {
+            List<Message> shows = new ArrayList<>();
+            if (removal.onDelete() != null) {
+                shows.add(Message.of("AF001.reason.elided.handler", "at", removal.onDelete().source().toString()));
+            }
+            if (schedule != null) {
+                shows.add(Message.of("AF001.reason.elided.delay", "delay", schedule.delayText(), "at", removal.scheduled().source().toString()));
+            }
+            if (removal.started() != null) {
+                shows.add(Message.of(schedule != null && schedule.delayNanos() <= 0 ? "AF001.reason.elided.atOnce" : "AF001.reason.elided.released",
+                        "at", removal.started().source().toString()));
+            }
+            if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
+                    && EventOrder.after(life.informerExit().event(), decisive)) {
+                shows.add(Message.of("AF001.reason.elided.gone", "at", life.informerExit().event().source().toString()));
+            }
+            if (workers != null) {
+                shows.add(Message.of("AF001.reason.elided.workers", "workers", ((WorkerNumbers) workers.event()).workflowWorkers(),
+                        "at", workers.source().toString()));
+            }
+            List<Message> listed = new ArrayList<>();
+            for (int i = 0; i < shows.size(); i++) {
+                if (i > 0) {
+                    listed.add(Message.of(i == shows.size() - 1 ? "AF001.reason.elided.and" : "AF001.reason.elided.comma"));
+                }
+                listed.add(shows.get(i));
+            }
+            return Message.of("AF001.reason.elidedExcerpt", "shows", Message.sequence(listed));
         }
 
         private String cause() {

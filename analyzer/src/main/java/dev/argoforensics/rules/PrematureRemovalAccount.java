@@ -28,7 +28,8 @@ final class PrematureRemovalAccount {
     static Message summary(PodHistory pod, LogEvent decisive, PodCleanupScheduled schedule, String phaseAt, NodeOutcome fin) {
         return Message.of("AF001.summary", "pod", pod.key().toString(), "at", decisive.time().format(),
                 "delay", schedule == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", schedule.delayText()),
-                "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
+                "state", dev.argoforensics.correlate.ElidedNames.isElided(pod.key().name()) ? Message.of("AF001.stateUntied")
+                        : phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
                 "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
     }
 
@@ -60,10 +61,15 @@ final class PrematureRemovalAccount {
         } else if (end != null) {
             m.add(Message.of("AF001.explain.finishedWhenUnknown", "at", end.at().format(), "exits", end.exitSummary(), "reason", execution.reason()));
         }
-        m.add(Message.of("AF001.explain.notPersisted",
+        boolean elided = dev.argoforensics.correlate.ElidedNames.isElided(pod.key().name());
+        if (elided) {
+            m.add(Message.of("AF001.explain.notTiedToNode"));
+        } else {
+            m.add(Message.of("AF001.explain.notPersisted",
                 "state", life.phaseAtRelease() != null ? Message.of("AF001.explain.nodeStill", "phase", life.phaseAtRelease())
                         : Message.of("AF001.explain.noFulfilledState"),
                 "lastUpdate", lastUpdate == null ? Message.NOTHING : Message.of("AF001.explain.lastUpdate", "at", lastUpdate.time().format())));
+        }
         if (workers != null) {
             m.add(Message.of("AF001.explain.noWorkers"));
         }
@@ -79,7 +85,8 @@ final class PrematureRemovalAccount {
             m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
                     "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
-        m.add(Message.of(removal.cause() == RemovalCause.EITHER_BRANCH ? "AF001.explain.raceIfDeleted" : "AF001.explain.race"));
+        m.add(Message.of(elided ? "AF001.explain.raceIfNotPersisted"
+                : removal.cause() == RemovalCause.EITHER_BRANCH ? "AF001.explain.raceIfDeleted" : "AF001.explain.race"));
         return Message.sequence(m);
     }
 

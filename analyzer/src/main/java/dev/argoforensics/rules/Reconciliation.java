@@ -52,8 +52,10 @@ final class Reconciliation {
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     private final List<ControllerProcess> processes;
     private final Map<WorkflowRef, WorkflowFate> fates;
+    private final Correlation correlation;
 
     Reconciliation(Correlation correlation) {
+        this.correlation = correlation;
         this.processes = correlation.processes();
         this.fates = correlation.fates();
         for (LogEvent e : correlation.events()) {
@@ -239,31 +241,52 @@ final class Reconciliation {
             LogEvent last = window.get(window.size() - 1);
             LogEvent next = firstProcessedAfter(wf, last).orElse(null);
             return Optional.of(new Stall(wf, zero.get(), lastProcessedBefore(wf, e).orElse(null), window, next,
-                    next != null ? next.time() : evidenceEnd(wf, last).orElse(last.time())));
+                    next != null ? next.time() : evidenceEnd(wf, last, true).orElse(last.time())));
         }
+        Stall undecided = null;
         for (LogEvent e : podLines) {
             if (!(e.event() instanceof PodCleanupScheduled) || !active(wf, e)) {
                 continue;
             }
             LogEvent next = firstProcessedAfter(wf, e).orElse(null);
-            Timestamp end = next != null ? next.time() : evidenceEnd(wf, e).orElse(e.time());
+            boolean shows = showsProcessing(wf, e);
+            Timestamp end = next != null ? next.time() : evidenceEnd(wf, e, shows).orElse(e.time());
+            LogEvent before = lastProcessedBefore(wf, e).orElse(null);
             if (e.time().nanosUntil(end) > threshold) {
-                return Optional.of(new Stall(wf, null, lastProcessedBefore(wf, e).orElse(null), List.of(e), next, end));
+                // Measured up to another run's processing, the deletion's own run an excerpt: its processing may have been dropped.
+                Stall s = new Stall(wf, null, before, List.of(e), next, end, !shows && next != null);
+                if (!s.excerpt()) {
+                    return Optional.of(s);
+                }
+                undecided = undecided == null ? s : undecided;
+            } else if (!shows && next == null && undecided == null) {
+                // The run that logged the deletion goes on past the threshold, but as an excerpt that would not show the Workflow's
+                // processing: its silence is no evidence.
+                Timestamp own = evidenceEnd(wf, e, true).orElse(e.time());
+                if (e.time().nanosUntil(own) > threshold) {
+                    undecided = new Stall(wf, null, before, List.of(e), null, own, true);
+                }
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(undecided);
     }
 
     /**
-     * One stall of one Workflow as its Pod's lines show it.
-     *
-     * @param zeroWorkers the {@code Current Worker Numbers … workflowWorkers=0} line, or null for a stall with workers
-     * @param before      the Workflow's last processing before the Pod lines, or null
-     * @param podLines    the Pod's lines while nothing reconciled the Workflow (at least one)
-     * @param next        the Workflow's next processing, or null if the logs end first
-     * @param end         when the stall ended: the next processing, else the end of the logs
+     * Whether the line's controller run would show the Workflow processed after the line: it was read whole at the line
+     * (records that name nothing lie on both sides of it, {@link Correlation#readWholeAt}), or it holds the Workflow's
+     * {@code Processing workflow} lines at some time (a grep for the Workflow's name or namespace keeps them). A grep for
+     * the Pod's name, or for several Pods, keeps the Pod's lines and drops every line of its Workflow.
      */
-    record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end) {
+    boolean showsProcessing(WorkflowRef wf, LogEvent line) {
+        if (correlation.readWholeAt(line)) {
+            return true;
+        }
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            if (p.stream() == line.stream()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A line of the pod controller (informer events, cleanup scheduling and work), not a Workflow worker's. */
@@ -274,12 +297,13 @@ final class Reconciliation {
 
     /**
      * How far the logs go that would show the Workflow processed after the line: the line's own
-     * controller run, and every run that processed the Workflow at some time. A run that never names
-     * the Workflow (another controller's log, another installation's, an excerpt grepped for other
-     * names) says nothing about it, so it does not stretch a stall.
+     * controller run (where {@code own}: it would show the processing, {@link #showsProcessing}), and
+     * every run that processed the Workflow at some time. A run that never names the Workflow (another
+     * controller's log, another installation's, an excerpt grepped for other names, the line's own run
+     * grepped for the Pod) says nothing about it, so it does not stretch a stall.
      */
-    Optional<Timestamp> evidenceEnd(WorkflowRef wf, LogEvent line) {
-        Timestamp end = last(null, line.stream());
+    Optional<Timestamp> evidenceEnd(WorkflowRef wf, LogEvent line, boolean own) {
+        Timestamp end = own ? last(null, line.stream()) : null;
         for (LogEvent p : processing.getOrDefault(wf, List.of())) {
             end = last(end, p.stream());
         }

@@ -9,7 +9,6 @@ import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
-import dev.argoforensics.rules.Reconciliation.Stall;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
@@ -51,7 +50,9 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
             Optional<Stall> stall = rec.stall(pod, threshold);
             Optional<Known> deleted = rec.deleted(pod.link().workflow());
-            if (stall.isPresent() && deleted.isPresent() && !deleted.get().at().isAfter(stall.get().end())) {
+            if (stall.isPresent() && stall.get().excerpt()) {
+                cleared.add(undecided(stall.get(), correlation, pod));
+            } else if (stall.isPresent() && deleted.isPresent() && !deleted.get().at().isAfter(stall.get().end())) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.deleted", "at", deleted.get().at().format(),
                         "how", deleted.get().how()), deleted.get().evidence()));
             } else {
@@ -59,6 +60,20 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * A stall that rests on the silence of the deletion's own run, an excerpt that would not show the Workflow's processing
+     * (grepped for the Pod's name or several Pods': no record naming nothing around the deletion, no line of the Workflow's
+     * processing anywhere in the run). The rule cannot decide: it says what it lacked instead of claiming the Workflow went
+     * unprocessed.
+     */
+    private static Clearance undecided(Stall stall, Correlation correlation, PodHistory pod) {
+        LogEvent deletion = stall.podLines().get(0);
+        return new Clearance(pod.key(), Message.of("AF003.cleared.excerpt", "wf", stall.wf().toString(),
+                "at", deletion.time().format(), "run", correlation.process(deletion).label(),
+                "until", stall.next() != null ? Message.of("AF003.cleared.excerptNext", "at", stall.next().time().format())
+                        : Message.of("AF003.cleared.excerptEnd", "at", stall.end().format())), deletion.source());
     }
 
     /** The finding for one stall of the Pod's Workflow. */

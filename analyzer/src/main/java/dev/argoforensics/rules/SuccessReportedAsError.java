@@ -159,7 +159,7 @@ public final class SuccessReportedAsError extends NodeRule {
             m.add(Message.of("AF002.explain.podGone", "message", outcome.message()));
             if (removal != null) {
                 m.add(Message.of("AF002.explain.released", "at", removal.time().format()));
-            } else if (finished != null && !finished.hasStatusFinalizer()) {
+            } else if (finished != null && finished.finalizersKnown() && !finished.hasStatusFinalizer()) {
                 m.add(Message.of("AF002.explain.noFinalizer"));
             }
             if (deletion != null) {

@@ -33,10 +33,13 @@ public final class ExportWords {
                         "state", c.state().isEmpty() ? Message.of("common.export.stateUnknown") : c.state())));
             }
         }
-        return say(Message.of("common.export.pod", "name", s.name(), "uid", s.uid(), "phase", s.phase(),
+        boolean d = s.described(); // kubectl describe pod: no UID, no finalizers, a Terminating Pod's phase and deletionTimestamp not printed
+        return say(Message.of("common.export.pod", "name", s.name(), "uid", d ? "not printed" : s.uid(),
+                "phase", d && s.phase().isEmpty() ? "not printed" : s.phase(),
                 "deletion", s.deletionTimestamp() == null ? Message.NOTHING
+                        : d ? Message.of("common.export.podTerminating", "at", s.deletionTimestamp().format())
                         : Message.of("common.export.podDeletion", "at", s.deletionTimestamp().format()),
-                "finalizers", String.valueOf(s.finalizers()), "containers", containers.toString(),
+                "finalizers", d ? "not printed" : String.valueOf(s.finalizers()), "containers", containers.toString(),
                 "transition", s.lastConditionTransition().<Message>map(t -> Message.of("common.export.podTransition", "at", t.format()))
                         .orElse(Message.NOTHING)));
     }
@@ -48,6 +51,9 @@ public final class ExportWords {
 
     /** "Pod exported: phase Running, finalizers [..]" (the timeline adds when). */
     public static String podExported(PodSnapshot s) {
+        if (s.described()) {
+            return say(Message.of("common.export.podDescribed", "phase", s.phase().isEmpty() ? "not printed" : s.phase()));
+        }
         return say(Message.of("common.export.podExported", "phase", s.phase(), "finalizers", String.valueOf(s.finalizers())));
     }
 

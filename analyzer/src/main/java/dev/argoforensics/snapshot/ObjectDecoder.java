@@ -115,9 +115,44 @@ public final class ObjectDecoder {
                 completion.put(e.getKey(), e.getValue().asBoolean());
             }
         });
-        return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
+        String name = meta.path("name").asText("");
+        if (name.isEmpty() && !meta.isObject() && !nodes.isEmpty()) {
+            name = rootNode(nodes);
+        }
+        return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), deleting);
+    }
+
+    /**
+     * The Workflow's name when only its status was exported: its root node's ID is its name, and that node's
+     * name is the same; without the root (a fragment), the name every node's ID and name agree on (ID
+     * {@code <workflow>-<hash>}, name {@code <workflow>} followed by {@code .}, {@code [} or {@code (}).
+     */
+    private static final java.util.regex.Pattern NODE_ID = java.util.regex.Pattern.compile("^(.+)-\\d+$");
+
+    private static String rootNode(Map<String, NodeStatus> nodes) {
+        for (NodeStatus n : nodes.values()) {
+            if (!n.id().isEmpty() && n.id().equals(n.name())) {
+                return n.id();
+            }
+        }
+        // A fragment without the root: every other node's ID is "<workflow>-<hash>" and its name "<workflow>" then ".", "[" or "(".
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        for (NodeStatus n : nodes.values()) {
+            java.util.regex.Matcher m = NODE_ID.matcher(n.id());
+            String wf = m.matches() ? m.group(1) : "";
+            if (wf.isEmpty() || n.name().length() <= wf.length() || !n.name().startsWith(wf) || ".[(".indexOf(n.name().charAt(wf.length())) < 0) {
+                named.clear();
+                break;
+            }
+            named.add(wf);
+        }
+        if (named.size() == 1) {
+            return named.iterator().next();
+        }
+        throw new RefusedObject("a Workflow status without metadata, and no node whose ID is its name (the root node, which names the "
+                + "Workflow): export it with metadata (kubectl get wf NAME -n NS -o yaml)");
     }
 
     public static TaskResultSnapshot taskResult(ObjectDocument doc) {

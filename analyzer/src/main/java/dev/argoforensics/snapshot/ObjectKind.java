@@ -71,6 +71,9 @@ public enum ObjectKind {
                 if (looksLikeArgoGet(n)) {
                     return new Classified(WORKFLOW, WORKFLOW.label + " (no kind: read as argo get output)");
                 }
+                if (looksLikeWorkflowStatus(n)) {
+                    return new Classified(WORKFLOW, WORKFLOW.label + " (no kind, status only: named by its root node)");
+                }
                 if (fromPath != null) {
                     ObjectKind k = fromPath == CORE_EVENT ? event(group, n) : fromPath;
                     return new Classified(k, k.label + " (no kind: named by its path)");
@@ -111,8 +114,16 @@ public enum ObjectKind {
         if (n.has("protoPayload") || n.has("jsonPayload") || n.has("textPayload")) {
             return new Classified(null, "Cloud Logging entry (ignored)");
         }
+        if (n.path("message").isTextual() && (n.has("logStreamName") || n.has("ingestionTime"))) {
+            // aws logs filter-log-events / get-log-events --output json: the log lines inside a JSON document, not one per line
+            return new Classified(null, CLOUDWATCH_EVENT);
+        }
         return null;
     }
+
+    /** What the inputs table says of {@code aws logs filter-log-events} JSON, which the log reader cannot take as it is. */
+    static final String CLOUDWATCH_EVENT = "CloudWatch Logs event holding a log line (ignored: a pretty-printed document is not read as log lines;"
+            + " give the lines themselves, e.g. jq -r '.events[].message' events.json > controller.log)";
 
     private static Classified known(ObjectKind k) {
         return new Classified(k, k.label);
@@ -138,6 +149,23 @@ public enum ObjectKind {
     private static boolean looksLikeArgoGet(JsonNode n) {
         JsonNode spec = n.path("spec");
         return n.has("metadata") && n.has("status") && (spec.has("templates") || spec.has("workflowTemplateRef") || spec.has("entrypoint"));
+    }
+
+    /**
+     * {@code argo get -o yaml} or {@code kubectl get wf -o yaml} pasted from {@code status:} on: no metadata, a
+     * {@code status.nodes} map whose entries are Workflow nodes (each with an {@code id} and a {@code type}).
+     */
+    private static boolean looksLikeWorkflowStatus(JsonNode n) {
+        JsonNode nodes = n.path("status").path("nodes");
+        if (n.has("metadata") || !nodes.isObject() || nodes.isEmpty()) {
+            return false;
+        }
+        for (JsonNode node : nodes) {
+            if (!node.path("id").isTextual() || !node.path("type").isTextual()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String group(String apiVersion) {

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a file of pasted terminal output ({@code argo get}, {@code kubectl get pods}) into the same
+ * Reads a file of pasted terminal output ({@code argo get}, {@code kubectl get pods}, {@code kubectl describe pod}, {@code kubectl get events}) into the same
  * observations as an export, with what the text lacks left unknown. Such files are small: more than
  * {@link #MAX_BYTES} is read up to the limit and the rest reported.
  */
@@ -88,6 +88,22 @@ public final class PasteFileReader {
                     identifiers.add("host:" + row.node());
                 }
             }
+        } else if (shape == PasteShape.KUBECTL_EVENTS) {
+            KubectlEventTables.Read r = KubectlEventTables.read(file.displayPath(), lines, takenAt);
+            objects.addAll(r.events());
+            problems.addAll(r.problems());
+            identifiers.addAll(r.identifiers());
+            rows = r.rows();
+            if (r.coarse() > 0) {
+                notes.add(takenAt == null ? Message.of("note.snapshot.eventsNoTime", "count", r.coarse())
+                        : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
+            }
+        } else if (shape == PasteShape.KUBECTL_DESCRIBE_POD) {
+            KubectlDescribePods.Read r = KubectlDescribePods.read(file.displayPath(), lines, takenAt);
+            objects.addAll(r.pods());
+            problems.addAll(r.problems());
+            identifiers.addAll(r.identifiers());
+            rows = r.pods().size();
         } else {
             ArgoGetTime.Reference reference = takenAt != null
                     ? new ArgoGetTime.Reference(takenAt.time().instant().atOffset(java.time.ZoneOffset.UTC).toLocalDate(),

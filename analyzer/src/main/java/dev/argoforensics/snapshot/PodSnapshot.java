@@ -14,6 +14,10 @@ import java.util.stream.Collectors;
  * @param nodeName                   {@code spec.nodeName}: the Kubernetes node it ran on, "" if unscheduled
  * @param observed                   when the export was taken, and how that is known; null if the
  *                                   object holds no time at all and nobody said
+ * @param described                  read from {@code kubectl describe pod} text, not from the object: no UID, no finalizers
+ *                                   (the text prints none, so {@link #finalizersKnown()} is false), no condition times,
+ *                                   no creation time; a Terminating Pod's {@code deletionTimestamp} is there only an upper
+ *                                   bound of the deletion request (the time the text was printed) and its grace period unknown
  */
 public record PodSnapshot(
         SourceRef source,
@@ -31,7 +35,8 @@ public record PodSnapshot(
         String phase,
         List<PodCondition> conditions,
         List<ContainerState> containers,
-        ObservedAt observed) implements ExportedObject {
+        ObservedAt observed,
+        boolean described) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -48,6 +53,21 @@ public record PodSnapshot(
         containers = List.copyOf(containers);
     }
 
+    /** A Pod from an export (YAML or JSON of the object). */
+    public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
+                       Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
+                       List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
+                       List<ContainerState> containers, ObservedAt observed) {
+        this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
+                finalizers, owners, phase, conditions, containers, observed, false);
+    }
+
+    /** Whether the source shows the finalizers: an export does, {@code kubectl describe pod} does not (its list is then empty, not "none"). */
+    public boolean finalizersKnown() {
+        return !described;
+    }
+
+    /** True only when the source shows the status-capture finalizer; false also when it does not show finalizers ({@link #finalizersKnown()}). */
     public boolean hasStatusFinalizer() {
         return finalizers.contains(STATUS_FINALIZER);
     }

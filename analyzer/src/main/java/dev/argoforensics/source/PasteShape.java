@@ -5,24 +5,32 @@ import java.util.regex.Pattern;
 
 /**
  * Terminal output people paste as the only "export" of a report: {@code argo get WF} (its header
- * block and node tree, plain or {@code -o wide}) and {@code kubectl get pods} tables (plain or
- * {@code -o wide}, with or without {@code -A}). Recognised by the first content line: a column header
+ * block and node tree, plain or {@code -o wide}), {@code kubectl get pods} tables (plain or
+ * {@code -o wide}, with or without {@code -A}) and {@code kubectl describe pod} (its Name: and
+ * Namespace: lines followed by Priority:, Service Account:, Node: or Start Time:, which argo get never prints) and
+ * {@code kubectl get events} tables ({@code LAST SEEN  TYPE  REASON  OBJECT  MESSAGE}). Recognised by the first content line: a column header
  * that names every column in kubectl's or argo's order, or argo's {@code Name:} line followed by its
  * {@code Namespace:} line. A log line that merely holds the word NAME is none of these.
  */
 public enum PasteShape {
     NONE(""),
     ARGO_GET("argo get output"),
-    KUBECTL_PODS("kubectl get pods table");
+    KUBECTL_PODS("kubectl get pods table"),
+    KUBECTL_DESCRIBE_POD("kubectl describe pod output"),
+    KUBECTL_EVENTS("kubectl get events table");
 
     /** {@code NAME READY STATUS RESTARTS AGE}, with {@code NAMESPACE} first under {@code -A} and {@code IP NODE …} under {@code -o wide}. */
     public static final Pattern KUBECTL_HEADER = Pattern.compile(
             "^(NAMESPACE {2,})?NAME {2,}READY {2,}STATUS {2,}RESTARTS {2,}AGE( {2,}IP {2,}NODE {2,}NOMINATED NODE {2,}READINESS GATES)? *$");
+    /** {@code kubectl get events}' header, with {@code -A}'s NAMESPACE first. */
+    public static final Pattern KUBECTL_EVENTS_HEADER = Pattern.compile("^(NAMESPACE {2,})?LAST SEEN {2,}TYPE {2,}REASON {2,}OBJECT {2,}MESSAGE *$");
     /** The node tree's header: plain, {@code -o wide} and {@code -o short}. */
     public static final Pattern ARGO_TREE_HEADER = Pattern.compile(
             "^STEP {2,}TEMPLATE {2,}PODNAME {2,}DURATION {2,}(ARTIFACTS {2,}MESSAGE {2,}RESOURCESDURATION {2,}NODENAME|MESSAGE {2,}NODENAME|MESSAGE) *$");
     public static final Pattern ARGO_NAME = Pattern.compile("^Name: +\\S+ *$");
     public static final Pattern ARGO_NAMESPACE = Pattern.compile("^Namespace: +\\S+ *$");
+    /** What {@code kubectl describe pod} prints after its Name: and Namespace: lines, and {@code argo get} never does. */
+    public static final Pattern DESCRIBE_POD_FIELD = Pattern.compile("^(Priority|Priority Class Name|Runtime Class Name|Service Account|Node|Start Time): .*$");
     /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
     public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
 
@@ -68,11 +76,14 @@ public enum PasteShape {
         if (KUBECTL_HEADER.matcher(first).matches()) {
             return KUBECTL_PODS;
         }
+        if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
+            return KUBECTL_EVENTS;
+        }
         if (ARGO_TREE_HEADER.matcher(first).matches()) {
             return ARGO_GET;
         }
         if (ARGO_NAME.matcher(first).matches() && i + 1 < head.size() && ARGO_NAMESPACE.matcher(stripped(head.get(i + 1))).matches()) {
-            return ARGO_GET;
+            return i + 2 < head.size() && DESCRIBE_POD_FIELD.matcher(stripped(head.get(i + 2))).matches() ? KUBECTL_DESCRIBE_POD : ARGO_GET;
         }
         return NONE;
     }

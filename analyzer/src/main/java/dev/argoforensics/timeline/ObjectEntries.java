@@ -54,11 +54,17 @@ final class ObjectEntries {
             return;
         }
         Long grace = s.deletionGracePeriodSeconds();
+        if (s.described()) {
+            out.fact(ts, s.source(), "pod:deletion-timestamp", "being deleted by then: kubectl describe printed it Terminating (its "
+                    + "deletionTimestamp not printed; the deletion was requested no later than this)", false);
+            return;
+        }
         out.fact(ts, s.source(), "pod:deletion-timestamp", "deletionTimestamp" + (grace == null ? "" : ", deletionGracePeriodSeconds " + grace), false);
     }
 
     /** A finalizer present in one export and absent in the next (or the other way round), exports in observation order. */
-    static void finalizerChanges(Entries out, List<PodSnapshot> snapshots) {
+    static void finalizerChanges(Entries out, List<PodSnapshot> all) {
+        List<PodSnapshot> snapshots = all.stream().filter(PodSnapshot::finalizersKnown).toList(); // kubectl describe prints none
         for (int i = 1; i < snapshots.size(); i++) {
             PodSnapshot prev = snapshots.get(i - 1);
             PodSnapshot next = snapshots.get(i);

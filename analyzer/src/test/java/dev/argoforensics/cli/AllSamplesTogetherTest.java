@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.argoforensics.testing.Cli;
+import dev.argoforensics.testing.ElidedPods;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -165,7 +166,7 @@ class AllSamplesTogetherTest {
         Set<String> out = new TreeSet<>();
         for (JsonNode f : report.get("findings")) {
             out.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + f.get("confidence").asText() + " "
-                    + (f.get("pod").isNull() ? "-" : f.get("pod").get("namespace").asText() + "/" + f.get("pod").get("name").asText()) + " (wf "
+                    + (f.get("pod").isNull() ? "-" : f.get("pod").get("namespace").asText() + "/" + ElidedPods.keyed(f.get("pod").get("name").asText())) + " (wf "
                     + (f.get("workflow").isNull() ? "-" : f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText())
                     + ", node " + (f.get("node").isNull() ? "-" : f.get("node").get("id").asText()) + ")");
         }

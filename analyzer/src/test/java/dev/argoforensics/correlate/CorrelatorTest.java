@@ -141,10 +141,12 @@ class CorrelatorTest {
     /**
      * Review case c11: a v4 slog JSON log grepped for one Workflow (every line names it or its Pod), a 30s podGC
      * delay, a negative delay and no handler line. The grep dropped "Removing finalizers during a delete" (it names
-     * no Pod), and with a podGC delay under 2m the orphan branch logs a negative delay too: the branch is unknown.
-     * The same lines in a stream that holds lines such a grep drops (another Workflow's, the controller's own, or
-     * records the selective reading only counted) would have shown the handler line: there it is the orphan path.
-     * A delay of 0 is the orphan branch's own (the deleting branch's is 2m past the last transition).
+     * nothing), and with a podGC delay under 2m the orphan branch logs a negative delay too: the branch is unknown.
+     * A grep for several names ({@code grep -E 'orders-export|billing-sync'}, {@code grep etl} for the namespace)
+     * keeps another Workflow's lines and drops the handler lines just the same: those lines are no sign of a whole
+     * stream (before session 18 they were, and the release was cleared as the orphan path). Only records that name
+     * no Pod, Workflow or namespace are, and only on both sides of the release: start-up lines alone are what a head
+     * of the log pasted before a grep holds. A delay of 0 is the orphan branch's own.
      */
     @Test
     void aMissingHandlerLineIsEvidenceOfTheOrphanPathOnlyWhereTheStreamWouldHaveShownIt() {
@@ -156,24 +158,39 @@ class CorrelatorTest {
             "{\"time\":\"2026-10-12T20:09:41.31Z\",\"level\":\"INFO\",\"msg\":\"Workflow pod is missing\",\"component\":\"workflow_worker\",\"workflow\":\"orders-export-3nb8s\",\"namespace\":\"etl\",\"nodeName\":\"orders-export-3nb8s[0].dump\",\"nodePhase\":\"Running\",\"recentlyStarted\":false}"};
         PodKey pod = new PodKey("etl", "orders-export-3nb8s-dump-4210161794");
         String other = "{\"time\":\"2026-10-12T20:09:29.1Z\",\"level\":\"INFO\",\"msg\":\"Processing workflow\",\"component\":\"workflow_worker\",\"workflow\":\"billing-sync-7kq2d\",\"namespace\":\"etl\",\"phase\":\"Running\",\"resourceVersion\":\"88120\"}";
-        String podless = "{\"time\":\"2026-10-12T20:09:29.2Z\",\"level\":\"INFO\",\"msg\":\"Current Worker Numbers\",\"workflowWorkers\":32,\"workflowTtlWorkers\":4,\"podCleanup\":4,\"cronWorkflowWorkers\":8,\"workflowArchive\":8}";
+        String workers = "{\"time\":\"2026-10-12T19:58:02.2Z\",\"level\":\"INFO\",\"msg\":\"Current Worker Numbers\",\"workflowWorkers\":32,\"workflowTtlWorkers\":4,\"podCleanup\":4,\"cronWorkflowWorkers\":8,\"workflowArchive\":8}";
+        // Another Pod's deletion after the release: the handler's line names nothing, its scheduling line the other Pod.
+        String[] otherDeleted = {
+            "{\"time\":\"2026-10-12T20:11:05.41Z\",\"level\":\"INFO\",\"msg\":\"Removing finalizers during a delete\",\"component\":\"pod_controller\",\"pod.Finalizers\":[\"workflows.argoproj.io/status\"]}",
+            "{\"time\":\"2026-10-12T20:11:05.41Z\",\"level\":\"INFO\",\"msg\":\"queuing pod delay\",\"component\":\"pod_controller\",\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"billing-sync-7kq2d-load-1180455210\",\"podGC\":{\"strategy\":\"OnPodSuccess\",\"deleteDelayDuration\":\"30s\"},\"delay\":-3120448113}"};
+        java.util.function.Function<java.util.List<String>, RemovalCause> cause = lines -> new Evidence()
+                .log("controller.json", lines.toArray(String[]::new)).correlate().pods().get(pod).removals().get(0).cause();
+        java.util.List<String> grepped = java.util.List.of(grep);
 
-        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("grep.json", grep).correlate().pods().get(pod).removals().get(0).cause());
-        java.util.List<String> whole = new java.util.ArrayList<>(java.util.List.of(grep));
-        whole.add(2, other);
-        assertEquals(RemovalCause.ORPHANED, new Evidence().log("whole.json", whole.toArray(String[]::new)).correlate()
-                .pods().get(pod).removals().get(0).cause(), "another Workflow's line: a grep for this one would have dropped it");
-        whole.set(2, podless);
-        assertEquals(RemovalCause.ORPHANED, new Evidence().log("whole.json", whole.toArray(String[]::new)).correlate()
-                .pods().get(pod).removals().get(0).cause(), "a line of the controller's own, naming no Pod or Workflow");
-        assertEquals(RemovalCause.ORPHANED, new Evidence().log("read.json", grep).counted(4_000).correlate().pods().get(pod).removals().get(0).cause(),
-                "records the selective reading only counted are lines no grep for this Pod keeps");
-        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("grep.json", grep).log("other-replica.json", other).correlate()
-                .pods().get(pod).removals().get(0).cause(), "another stream's lines say nothing of this one's");
+        assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(grepped));
+        assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(with(grepped, 2, other)),
+                "another Workflow's line: a grep for both Workflows (or their namespace) keeps it and drops the handler line");
+        assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(with(grepped, 0, workers)),
+                "a start-up line before the release only: the head of the log pasted above a grep");
+        assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(with(grepped, grep.length, otherDeleted)),
+                "another Pod's handler line after the release only: a grep with the tail of the log");
+        assertEquals(RemovalCause.ORPHANED, cause.apply(with(with(grepped, grep.length, otherDeleted), 0, workers)),
+                "records that name nothing before and after the release: the stream was read whole there, the handler line is missing");
+        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("read.json", grep).counted(4_000).correlate().pods().get(pod)
+                .removals().get(0).cause(), "records the selective reading only counted may be other Pods' lines, which a grep for several keeps");
+        assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("grep.json", grep).log("other-replica.json", with(with(java.util.List.of(),
+                0, otherDeleted), 0, workers).toArray(String[]::new)).correlate().pods().get(pod).removals().get(0).cause(),
+                "another stream's lines say nothing of this one's");
         String[] zero = grep.clone();
         zero[2] = zero[2].replace("-253808441902", "0");
         assertEquals(RemovalCause.ORPHANED, new Evidence().log("grep.json", zero).correlate().pods().get(pod).removals().get(0).cause(),
                 "a delay of 0 is the orphan branch's");
+    }
+
+    private static java.util.List<String> with(java.util.List<String> lines, int at, String... added) {
+        java.util.List<String> out = new java.util.ArrayList<>(lines);
+        out.addAll(at, java.util.List.of(added));
+        return out;
     }
 
     /**

@@ -83,10 +83,16 @@ class CutLinePropertiesTest {
                 if (cut.isCut() && cut.cut().message()) {
                     assertTrue(whole.message().startsWith(cut.message()), where + " → message " + cut.message());
                 } else if (!cut.isCut() && (cut.format() == RecordFormat.KLOG || cut.fields().isEmpty() && (cut.format() == RecordFormat.LOGRUS_TTY
+                        || cut.format() == RecordFormat.TIME_OF_DAY
                         || Terminal.clean(prefix).endsWith("msg=" + cut.message())))) {
-                    // klog text, a TTY message and a bare logrus message with nothing after them run to the end of the
-                    // line: cut, they read as a shorter message, and nothing in the line says so
-                    assertTrue(whole.message().startsWith(cut.message()), where);
+                    // klog text, a TTY message, a message quoted after a time of day and a bare logrus message with nothing
+                    // after them run to the end of the line: cut, they read as a shorter message, and nothing in the line says so
+                    // (a quoted time of day's is then accepted only if the catalog knows the shorter message)
+                    // A quoted time of day's message ends at its first key: cut inside that key, the key's start reads as one
+                    // more word of the message, which the catalog then does not know (the reader refuses the line).
+                    assertTrue(whole.message().startsWith(cut.message())
+                            || cut.format() == RecordFormat.TIME_OF_DAY && cut.message().startsWith(whole.message() + " ") && !cut.message().contains("="),
+                            where);
                     indistinguishable++;
                 } else {
                     assertEquals(whole.message(), cut.message(), where);

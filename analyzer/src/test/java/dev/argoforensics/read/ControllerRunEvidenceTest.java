@@ -39,8 +39,8 @@ class ControllerRunEvidenceTest {
         for (int i = 0; i < 3_000; i++) {
             String range = ranges.get(i % ranges.size());
             // A new object for every line, as the reading makes them.
-            piece.count(at(i), FILE, i + 1, evidence("entry-" + range, range), false);
-            lineByLine.count(at(i), FILE, i + 1, evidence("entry-" + range, range), false);
+            piece.count(at(i), FILE, i + 1, evidence("entry-" + range, range), false, false);
+            lineByLine.count(at(i), FILE, i + 1, evidence("entry-" + range, range), false, false);
         }
         assertEquals(4, piece.evidence.size(), "one per distinct value, in order of first appearance");
         assertEquals(List.of(evidence("entry-v3.6.5-v3.7.18", "v3.6.5-v3.7.18"), evidence("entry-v3.7+", "v3.7+"),

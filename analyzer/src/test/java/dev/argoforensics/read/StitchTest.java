@@ -101,10 +101,12 @@ class StitchTest {
                 "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
                 "time=\"2025-12-31T23:59:05.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=other",
                 "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
-                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1",
+                "time=\"2025-12-31T23:59:40.000Z\" level=info msg=\"Alloc=8214 TotalAlloc=19022 Sys=28310 NumGC=6 Goroutines=118\"");
         write(logs.resolve("workflow-controller.log"),
                 "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
                 "I0101 00:00:03.000000       1 request.go:697] Waited for 1.6s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Alloc=9117 TotalAlloc=20460 Sys=28310 NumGC=7 Goroutines=121\"",
                 "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
         // The live file's klog lines are dated by its own later record; a file of klog lines alone takes its year from the others.
         write(dir.resolve("node").resolve("klog-only.log"),
@@ -125,6 +127,14 @@ class StitchTest {
         assertEquals(3, runs.size(), runs.toString());
         assertEquals(4, runs.get(0).files().size(), runs.get(0).toString());
         assertEquals(2, runs.get(1).incarnation(), runs.get(1).toString());
+        // The records that name no Pod, Workflow or namespace, kept (worker numbers, the two handler lines) or only counted
+        // (Alloc=, at the end of the third file and before the live file's start), over the four files of the first run;
+        // the throttling lines name a namespace and a Pod in their URL and are none of them.
+        ControllerProcess.Nameless nameless = runs.get(0).nameless();
+        assertEquals(5, nameless.records(), runs.get(0).toString());
+        assertEquals("2025-12-31T23:58:00.100Z", nameless.first().instant().toString());
+        assertEquals("2026-01-01T00:00:04Z", nameless.last().instant().toString());
+        assertEquals(ControllerProcess.Nameless.NONE, runs.get(1).nameless(), "the second run logged its start only");
         LogEvent panic = whole.events().stream().filter(e -> e.event() instanceof ControllerEvent.GoPanic).findFirst().orElseThrow();
         assertEquals("2025-12-31T23:59:00Z", panic.time().instant().toString(), "the panic at the file's end takes the time of the record before it");
         List<LogEvent> klog = whole.events().stream().filter(e -> e.text().startsWith("I0101")).toList();

@@ -159,4 +159,82 @@ class ReconciliationStalledTest {
         String reason = f.confidenceReason();
         assertTrue(reason.contains("logged its last line at 2026-09-19T16:31:11.363Z") && reason.contains("a restart or a hand-over"), reason);
     }
+
+    /** Pod q's lines: another Pod's cleanup, which a grep for two Pods ({@code grep -E 'p|q'}) keeps. */
+    private static String otherPod(String t) {
+        return "time=" + t + " level=INFO msg=\"cleaning up pod\" component=pod_controller action=labelPodCompleted key=ns/q/labelPodCompleted"
+                + " namespace=ns podName=q";
+    }
+
+    private static String alloc(String t) {
+        return "time=" + t + " level=INFO msg=\"Alloc=9120 TotalAlloc=30422 Sys=40113 NumGC=15 Goroutines=137\"";
+    }
+
+    /**
+     * Pod p's deletion and Pod q's later lines from one controller log, with {@code extra} lines between (records that name
+     * nothing, in the whole log). Pod p's Workflow is never processed in it.
+     */
+    private static Evidence twoPods(String... extra) {
+        List<String> lines = new java.util.ArrayList<>(List.of(createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:31:30.101Z", "update"),
+                queuingPodDelay("2026-09-19T16:31:30.102Z", "removeFinalizer", "17.898s"), queueingAfter("2026-09-19T16:31:30.103Z", "removeFinalizer", "17.898s"),
+                otherPod("2026-09-19T16:33:40.000Z"), otherPod("2026-09-19T16:36:05.000Z")));
+        lines.addAll(List.of(extra));
+        lines.sort(java.util.Comparator.comparing(l -> l.substring(5, 29)));
+        return new Evidence().log("controller.log", lines.toArray(String[]::new));
+    }
+
+    /**
+     * Review (s18): a grep for two Pods ({@code grep -E 'p|q'}) keeps both Pods' lines and drops every line of their
+     * Workflows; the rule reported "the logs end before the Workflow was processed again", a claim about the controller drawn
+     * from lines the grep dropped. The log holds nothing that would show the processing (no record naming nothing around the
+     * deletion, no line of the Workflow's processing): not decided, and said so.
+     */
+    @Test
+    void aGrepForTwoPodsThatDropsTheWorkflowsLinesDecidesNothing() {
+        Evaluation e = rule.evaluate(twoPods().correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        String why = e.cleared().get(0).reason();
+        assertTrue(why.startsWith("not decided: the Pod's deletion at 2026-09-19T16:31:30.102Z requeued Workflow ns/p")
+                && why.contains("up to its last line at 2026-09-19T16:36:05.000Z") && why.contains("an excerpt that would not show one")
+                && why.endsWith("the unfiltered controller log would settle it"), why);
+        assertEquals("controller.log:3", e.cleared().get(0).evidence().toString());
+    }
+
+    /** The same story in the whole log (the stats ticker's records on both sides of the deletion) keeps its finding. */
+    @Test
+    void theSameStoryInAWholeLogIsStillAStall() {
+        Evaluation e = rule.evaluate(twoPods(alloc("2026-09-19T16:30:00.000Z"), alloc("2026-09-19T16:35:00.000Z")).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("the logs end before the Workflow was processed again", f.confidenceReason());
+        assertEquals("at least 4m34.898s", f.fact("unreconciledFor").orElseThrow().value());
+        assertTrue(e.cleared().isEmpty());
+    }
+
+    /** A grep that keeps the Workflow's lines (its name, its namespace) shows its processing: the silence after it is evidence. */
+    @Test
+    void anExcerptThatHoldsTheWorkflowsProcessingStillShowsTheStall() {
+        Evaluation e = rule.evaluate(twoPods(processing("2026-09-19T16:27:10.402Z", "Running")).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+    }
+
+    /**
+     * The deletion's run is a grep for the Pod; another run processes the Workflow 4 minutes later. Whether the first run
+     * processed it in between its grep cannot show: not a stall of 4 minutes.
+     */
+    @Test
+    void aGapUpToAnotherRunsProcessingFromAGrepForThePodDecidesNothing() {
+        Evaluation e = rule.evaluate(twoPods().log("later.log", processing("2026-09-19T16:35:40.000Z", "Running")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("before another run processed it at 2026-09-19T16:35:40.000Z"),
+                () -> e.cleared().toString());
+        // The deletion's run read whole: the same gap is a stall.
+        Evaluation whole = rule.evaluate(twoPods(alloc("2026-09-19T16:30:00.000Z"), alloc("2026-09-19T16:35:00.000Z"))
+                .log("later.log", processing("2026-09-19T16:35:40.000Z", "Running")).correlate());
+        assertEquals(1, whole.findings().size(), () -> whole.cleared().toString());
+        assertEquals(Confidence.LIKELY, whole.findings().get(0).confidence());
+    }
 }

@@ -2,6 +2,8 @@ package dev.argoforensics.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,6 +33,56 @@ class ObjectKindTest {
         ObjectKind.Classified c = classify("metadata: {name: w}\nspec: {entrypoint: main, templates: []}\nstatus: {phase: Failed}\n", null);
         assertEquals(ObjectKind.WORKFLOW, c.kind());
         assertEquals("Workflow (no kind: read as argo get output)", c.label());
+    }
+
+    @Test
+    void aWorkflowStatusPastedWithoutMetadataIsAWorkflowNamedByItsRootNode() throws Exception {
+        String status = """
+                status:
+                  phase: Failed
+                  nodes:
+                    sweep-8kq2d:
+                      id: sweep-8kq2d
+                      name: sweep-8kq2d
+                      type: Steps
+                      phase: Failed
+                      startedAt: "2026-10-30T04:00:00Z"
+                    sweep-8kq2d-2021611210:
+                      id: sweep-8kq2d-2021611210
+                      name: sweep-8kq2d[0].scan
+                      type: Pod
+                      phase: Error
+                      message: pod deleted
+                      startedAt: "2026-10-30T04:00:01Z"
+                      finishedAt: "2026-10-30T04:03:09Z"
+                      taskResultSynced: true
+                """;
+        ObjectKind.Classified c = classify(status, null);
+        assertEquals(ObjectKind.WORKFLOW, c.kind());
+        assertEquals("Workflow (no kind, status only: named by its root node)", c.label());
+        WorkflowSnapshot w = ObjectDecoder.workflow(new ObjectDocument(new SourceRef("x.yaml", 1), YAML.readTree(status)));
+        assertEquals("sweep-8kq2d", w.name());
+        assertEquals("", w.namespace(), "the status states none: the correlation takes it from the other evidence");
+        assertEquals("pod deleted", w.node("sweep-8kq2d-2021611210").orElseThrow().message());
+        assertFalse(w.fromArgoGetText(), "node times and task-result state are there, unlike argo get's text");
+
+        String noRoot = status.replace("name: sweep-8kq2d\n", "name: sweep-8kq2d.main\n");
+        assertEquals(ObjectKind.WORKFLOW, classify(noRoot, null).kind());
+        assertThrows(RefusedObject.class, () -> ObjectDecoder.workflow(new ObjectDocument(new SourceRef("x.yaml", 1), YAML.readTree(noRoot))));
+        String podNodeOnly = "status:\n  nodes:\n" + status.substring(status.indexOf("    sweep-8kq2d-2021611210:"));
+        assertEquals("sweep-8kq2d", ObjectDecoder.workflow(new ObjectDocument(new SourceRef("x.yaml", 1), YAML.readTree(podNodeOnly))).name(),
+                "without the root: the name the node's ID and name agree on");
+        assertEquals(null, classify("status:\n  nodes:\n    a: {phase: Running}\n", null).kind(), "entries that are not Workflow nodes");
+        assertEquals(null, classify("status:\n  phase: Running\n", null).kind(), "no nodes");
+    }
+
+    @Test
+    void aCloudWatchLogsEventSaysHowToGiveItsLineInsteadOfNoKind() throws Exception {
+        ObjectKind.Classified c = classify("{\"logStreamName\": \"argo/workflow-controller-7c9d\", \"timestamp\": 1763186401121, "
+                + "\"message\": \"time=2026-11-15T06:00:01.121Z level=INFO msg=\\\"delete pod event\\\" pod=p-1\", "
+                + "\"ingestionTime\": 1763186402571, \"eventId\": \"3791\"}", null);
+        assertEquals(null, c.kind());
+        assertTrue(c.label().contains("jq -r '.events[].message'"), c.label());
     }
 
     @Test

@@ -31,6 +31,24 @@ class PasteShapeTest {
     }
 
     @Test
+    void kubectlDescribePodIsNotArgoGetThoughBothBeginWithNameAndNamespace() {
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(List.of("$ kubectl describe pod -n etl p-1", "Name:             p-1",
+                "Namespace:        etl", "Priority:         0")));
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(List.of("Name:         p-1", "Namespace:    etl",
+                "Service Account:  default")));
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(List.of("Name:                wf-1", "Namespace:           argo",
+                "ServiceAccount:      unset (will run with the default ServiceAccount)")));
+    }
+
+    @Test
+    void kubectlGetEventsByItsHeader() {
+        assertEquals(PasteShape.KUBECTL_EVENTS, PasteShape.detect(List.of("# taken-at: 2026-10-27T09:30:00Z", "$ kubectl get events -n batch",
+                "LAST SEEN   TYPE     REASON    OBJECT                       MESSAGE")));
+        assertEquals(PasteShape.KUBECTL_EVENTS, PasteShape.detect(List.of("NAMESPACE   LAST SEEN   TYPE     REASON    OBJECT   MESSAGE")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("LAST SEEN TYPE REASON OBJECT MESSAGE")), "single spaces: prose");
+    }
+
+    @Test
     void logLinesThatHoldTheWordsAreNotTables() {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of(
                 "time=\"2026-09-23T03:00:00Z\" level=info msg=\"NAME  READY  STATUS  RESTARTS  AGE\" namespace=argo")));

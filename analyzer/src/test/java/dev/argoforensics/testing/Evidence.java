@@ -62,7 +62,7 @@ public final class Evidence {
 
     /**
      * The last stream read {@code n} more records than it kept: lines the selective reading only counted, as it does
-     * with lines that name nothing of interest.
+     * with lines that name nothing of interest (none of them a record that names nothing at all: other Pods' lines).
      */
     public Evidence counted(long n) {
         counted.merge(streams - 1, n, Long::sum);
@@ -106,9 +106,18 @@ public final class Evidence {
             List<LogEvent> own = events.stream().filter(e -> e.stream() == stream).toList();
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
                     null, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
-                    own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L)));
+                    own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L),
+                    ControllerProcess.Work.NONE, nameless(own)));
         }
         return new Correlator().correlate(events, ExportedObjects.of(objects), processes);
+    }
+
+    /** The stream's lines that name no Pod, Workflow or namespace, as the reading counts them. */
+    private static ControllerProcess.Nameless nameless(List<LogEvent> own) {
+        List<Timestamp> times = own.stream().filter(e -> CATALOG.nameless().namesNothing(e.catalogId(),
+                e.event() instanceof ControllerEvent.Unrecognized u ? u.message() : null)).map(LogEvent::time).sorted().toList();
+        return times.isEmpty() ? ControllerProcess.Nameless.NONE
+                : new ControllerProcess.Nameless(times.size(), times.get(0), times.get(times.size() - 1));
     }
 
     private static ObjectDocument doc(String file, String yaml) {

@@ -9,7 +9,12 @@ public enum RecordFormat {
     SLOG_JSON("slog JSON"),
     KLOG("klog"),
     /** Go's own output on a crash: {@code panic: …} and goroutine stacks, several lines. */
-    GO_PANIC("Go panic");
+    GO_PANIC("Go panic"),
+    /**
+     * A line quoted in an issue or a postmortem: a time of day only, a controller message, keys left
+     * out with {@code ...} ({@link TimeOfDayLine}); accepted only for a message the catalog knows.
+     */
+    TIME_OF_DAY("time of day excerpt");
 
     private final String label;
 

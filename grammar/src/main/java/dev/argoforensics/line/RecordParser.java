@@ -67,6 +67,12 @@ public final class RecordParser {
         }
         LineParse result = parseText(line, yearHint);
         if (result instanceof LineParse.Rejected rejected) {
+            if (!knownCut && !line.isEmpty() && (Character.isDigit(line.charAt(0)) || line.charAt(0) == '[')) {
+                LogRecord quoted = TimeOfDayLine.read(line);
+                if (quoted != null) {
+                    return new LineParse.Parsed(quoted);
+                }
+            }
             LogRecord cut = CutLine.read(line, false, why(line));
             if (line.length() > 5 && line.charAt(4) == '[' && (cut == null || cut.cut().message() && !line.contains("   "))) {
                 // A TTY message that held two spaces in a row and has no fields is whole, not cut (three spaces

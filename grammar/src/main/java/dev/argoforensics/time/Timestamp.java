@@ -23,15 +23,22 @@ public final class Timestamp implements Comparable<Timestamp> {
     /** Nanoseconds take 30 bits (below 2^30 > 10^9); the precision the two above them. */
     private static final int NANO_BITS = 30;
     private static final int NANO_MASK = (1 << NANO_BITS) - 1;
+    private static final int ZONE_BITS = 3;
+    private static final long ZONE_MASK = (1L << ZONE_BITS) - 1;
+    /**
+     * Day 0 of the placeholder dates of times of day ({@link ZoneBasis#TIME_OF_DAY}): 0001-01-01, a date
+     * no log or export holds, so a placeholder is never taken for a real time.
+     */
+    public static final long TIME_OF_DAY_EPOCH_DAY = java.time.LocalDate.of(1, 1, 1).toEpochDay();
 
-    /** Epoch second shifted left by two (Instant's ±3.2 × 10^16 seconds fit in 57 bits), the zone basis below. */
+    /** Epoch second shifted left by three (Instant's ±3.2 × 10^16 seconds fit in 57 bits), the zone basis below. */
     private final long secondAndZone;
     /** Nanosecond of the second, the precision above it. */
     private final int nanoAndPrecision;
 
     static {
-        if (PRECISIONS.length > 4 || ZONES.length > 4) {
-            throw new ExceptionInInitializerError("Timestamp packs precision and zone in two bits each");
+        if (PRECISIONS.length > 4 || ZONES.length > 8) {
+            throw new ExceptionInInitializerError("Timestamp packs precision in two bits and zone in three");
         }
     }
 
@@ -42,7 +49,7 @@ public final class Timestamp implements Comparable<Timestamp> {
     private Timestamp(long epochSecond, int nano, TimePrecision precision, ZoneBasis zone) {
         Objects.requireNonNull(precision, "precision");
         Objects.requireNonNull(zone, "zone");
-        this.secondAndZone = (epochSecond << 2) | zone.ordinal();
+        this.secondAndZone = (epochSecond << ZONE_BITS) | zone.ordinal();
         this.nanoAndPrecision = nano | (precision.ordinal() << NANO_BITS);
     }
 
@@ -64,12 +71,12 @@ public final class Timestamp implements Comparable<Timestamp> {
     }
 
     public ZoneBasis zone() {
-        return ZONES[(int) (secondAndZone & 3)];
+        return ZONES[(int) (secondAndZone & ZONE_MASK)];
     }
 
     /** Seconds since the epoch of the instant. */
     public long epochSecond() {
-        return secondAndZone >> 2;
+        return secondAndZone >> ZONE_BITS;
     }
 
     /** Nanosecond of that second. */
@@ -111,6 +118,44 @@ public final class Timestamp implements Comparable<Timestamp> {
         }
         return new Timestamp(day0 * 86_400L + hour * 3600L + minute * 60L + second, nanos, TimePrecision.ofFractionDigits(fraction),
                 ZoneBasis.ASSUMED_UTC);
+    }
+
+    /**
+     * A time of day with no date and no zone ({@link ZoneBasis#TIME_OF_DAY}), on placeholder day
+     * {@code day} (0 for the first day an excerpt shows, 1 after it went past midnight once…).
+     */
+    public static Timestamp timeOfDay(int hour, int minute, int second, int nano, TimePrecision precision, int day) {
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || nano < 0 || nano > 999_999_999 || day < 0) {
+            throw new IllegalArgumentException("no such time of day: " + hour + ":" + minute + ":" + second + "." + nano);
+        }
+        return new Timestamp((TIME_OF_DAY_EPOCH_DAY + day) * 86_400L + hour * 3600L + minute * 60L + second, nano, precision, ZoneBasis.TIME_OF_DAY);
+    }
+
+    /** True for a time of day with no date ({@link ZoneBasis#TIME_OF_DAY}). */
+    public boolean undated() {
+        return zone() == ZoneBasis.TIME_OF_DAY;
+    }
+
+    /** The placeholder day of an undated time (0 for the first day an excerpt shows); 0 for a dated one. */
+    public int placeholderDay() {
+        return undated() ? (int) Math.floorDiv(epochSecond(), 86_400L) - (int) TIME_OF_DAY_EPOCH_DAY : 0;
+    }
+
+    /** The same time of day on another placeholder day (an excerpt that went past midnight). */
+    public Timestamp onPlaceholderDay(int day) {
+        if (!undated()) {
+            throw new IllegalStateException("a dated time has no placeholder day: " + this);
+        }
+        long secondOfDay = Math.floorMod(epochSecond(), 86_400L);
+        return new Timestamp((TIME_OF_DAY_EPOCH_DAY + day) * 86_400L + secondOfDay, nano(), precision(), ZoneBasis.TIME_OF_DAY);
+    }
+
+    /**
+     * True when the two times can be ordered or subtracted at all: both dated, or both times of day
+     * of one excerpt. A time of day and a dated time cannot: the day is unknown.
+     */
+    public boolean comparable(Timestamp other) {
+        return undated() == other.undated();
     }
 
     private static int digits(String s, int from, int to) {
@@ -186,6 +231,9 @@ public final class Timestamp implements Comparable<Timestamp> {
 
     /** True only when this window ends before the other's begins: the order is certain. */
     public boolean isBefore(Timestamp other) {
+        if (!comparable(other)) {
+            return false; // a time of day and a dated time: the order is unknown, never guessed
+        }
         // windowEnd() <= other.instant, without the two Instants
         long window = precision().windowNanos();
         long endSecond = epochSecond() + window / 1_000_000_000L;
@@ -213,6 +261,11 @@ public final class Timestamp implements Comparable<Timestamp> {
      * {@link Long#MIN_VALUE}, never an overflow.
      */
     public long nanosUntil(Timestamp other) {
+        if (!comparable(other)) {
+            // A time of day and a dated time: no gap can be stated. The caller asks comparable() first; a
+            // caller that did not gets a gap no rule takes for near, either way or in absolute value (Long.MAX_VALUE).
+            return Long.MAX_VALUE;
+        }
         java.time.Duration d = java.time.Duration.ofSeconds(other.epochSecond() - epochSecond(), (long) other.nano() - nano());
         try {
             return d.toNanos();
@@ -223,6 +276,12 @@ public final class Timestamp implements Comparable<Timestamp> {
 
     /** ISO 8601 in UTC with exactly the fraction digits the source's precision allows. */
     public String format() {
+        if (undated()) {
+            String clock = TimeFormat.utc(instant(), precision());
+            String time = clock.substring(clock.indexOf('T') + 1, clock.length() - 1);
+            int day = placeholderDay();
+            return day == 0 ? time : time + " (day +" + day + ")";
+        }
         return TimeFormat.utc(instant(), precision());
     }
 

@@ -9,5 +9,12 @@ public enum ZoneBasis {
     /** No zone in the text at all (klog); read as UTC. */
     ASSUMED_UTC,
     /** A literal-Z or zone-less time read in the zone given with {@code --log-tz}. */
-    CONFIGURED
+    CONFIGURED,
+    /**
+     * A time of day with no date and no zone, as an excerpt quoted in an issue shows it
+     * ({@code 16:31:11.257 queuing pod delay ...}). Such times order among themselves only: their
+     * instant is a placeholder ({@link Timestamp#timeOfDay}), and every comparison with a dated time
+     * is refused ({@link Timestamp#isBefore} false both ways, {@link Timestamp#comparable} false).
+     */
+    TIME_OF_DAY
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TimestampTest {
@@ -55,6 +56,50 @@ class TimestampTest {
         Timestamp far = Timestamp.parseRfc3339("9999-09-19T16:31:11.300Z", null, false);
         assertEquals(Long.MAX_VALUE, a.nanosUntil(far), "saturates instead of overflowing");
         assertEquals(Long.MIN_VALUE, far.nanosUntil(a));
+    }
+
+    @Test
+    void timesOfDayOrderAmongThemselvesAndNeverAgainstADatedTime() {
+        Timestamp handler = Timestamp.timeOfDay(16, 31, 11, 257_000_000, TimePrecision.MILLISECOND, 0);
+        Timestamp cleanup = Timestamp.timeOfDay(16, 31, 11, 350_000_000, TimePrecision.MILLISECOND, 0);
+        assertTrue(handler.undated());
+        assertTrue(handler.isBefore(cleanup));
+        assertEquals(93_000_000L, handler.nanosUntil(cleanup));
+        assertEquals("16:31:11.257", handler.format(), "no date is printed, and none is made up");
+        // The same clock reading on a dated line: refused both ways, never answered.
+        Timestamp dated = Timestamp.parseRfc3339("2026-09-19T16:31:11.300Z", null, false);
+        assertFalse(handler.comparable(dated));
+        assertFalse(handler.isBefore(dated));
+        assertFalse(dated.isBefore(handler));
+        assertFalse(dated.isAfter(cleanup));
+        assertTrue(dated.isConcurrentWith(handler));
+        assertEquals(Long.MAX_VALUE, handler.nanosUntil(dated), "no near gap is stated across the two, either way");
+        assertEquals(Long.MAX_VALUE, dated.nanosUntil(handler));
+    }
+
+    @Test
+    void aTimeOfDayPastMidnightIsOnTheNextPlaceholderDay() {
+        Timestamp late = Timestamp.timeOfDay(23, 59, 59, 900_000_000, TimePrecision.MILLISECOND, 0);
+        Timestamp early = Timestamp.timeOfDay(0, 0, 0, 100_000_000, TimePrecision.MILLISECOND, 0).onPlaceholderDay(1);
+        assertEquals(1, early.placeholderDay());
+        assertTrue(late.isBefore(early));
+        assertEquals(200_000_000L, late.nanosUntil(early));
+        assertEquals("00:00:00.100 (day +1)", early.format());
+        assertEquals(ZoneBasis.TIME_OF_DAY, early.zone());
+        assertEquals(TimePrecision.MILLISECOND, early.precision());
+        assertThrows(IllegalArgumentException.class, () -> Timestamp.timeOfDay(24, 0, 0, 0, TimePrecision.SECOND, 0));
+        assertThrows(IllegalStateException.class, () -> Timestamp.parseRfc3339("2026-09-19T16:31:11Z", null, false).onPlaceholderDay(1));
+    }
+
+    @Test
+    void everyZoneBasisSurvivesThePackingAtTheEndsOfTime() {
+        for (ZoneBasis z : ZoneBasis.values()) {
+            for (Instant i : List.of(Instant.MIN, Instant.MAX, Instant.EPOCH, Instant.parse("0001-01-01T16:31:11.257Z"))) {
+                Timestamp t = new Timestamp(i, TimePrecision.NANOSECOND, z);
+                assertEquals(i, t.instant(), z + " " + i);
+                assertEquals(z, t.zone());
+            }
+        }
     }
 
     /** The fast path and java.time agree on every shape, including offsets and the odd digit counts. */

@@ -1,0 +1,147 @@
+package dev.argoforensics.snapshot;
+
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.TimePrecision;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads pasted {@code kubectl get events} tables ({@code LAST SEEN  TYPE  REASON  OBJECT  MESSAGE}, with
+ * {@code -A}'s {@code NAMESPACE} first) into {@link ClusterEvent}s. Cells are cut at the header's column
+ * starts (kubectl aligns them; a message holds single spaces). LAST SEEN is an age relative to the
+ * moment the table was printed, which kubectl does not print: with a stated time ({@code # taken-at:}
+ * or {@code --snapshot-time}) an age under 10 minutes, which kubectl prints to the second ({@code 45s},
+ * {@code 3m12s}), gives the event's time to about a second; older ages are cut to the minute or the hour
+ * and rows without a stated time cannot be placed at all: such rows are counted, not kept. The table
+ * has no event name, reporter, count or field path; a kubelet's {@code Stopping container NAME} names
+ * its container ({@code spec.containers{NAME}}).
+ */
+final class KubectlEventTables {
+    private static final Pattern AGE = Pattern.compile("^(?:(\\d+)m)?(?:(\\d+)s)?$");
+    private static final Pattern OBJECT = Pattern.compile("^([a-z]+)(?:\\.[a-z0-9.]+)?/([a-z0-9][a-z0-9.-]*)$");
+    private static final Pattern STOPPING = Pattern.compile("^Stopping container ([a-z0-9][a-z0-9-]*)$");
+    private static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
+    private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|events) found( in \\S+ namespace)?\\.$");
+    /** kubectl prints ages under 10 minutes to the second, older ones to the minute or coarser. */
+    private static final long EXACT_AGE_SECONDS = 10 * 60;
+    private static final Map<String, String> KINDS = Map.of("pod", "Pod", "node", "Node", "workflow", "Workflow", "nodeclaim", "NodeClaim",
+            "job", "Job", "replicaset", "ReplicaSet", "deployment", "Deployment", "persistentvolumeclaim", "PersistentVolumeClaim");
+
+    private KubectlEventTables() {
+    }
+
+    /**
+     * @param coarse rows whose age kubectl cut to the minute or coarser, or that no stated time places: counted, not kept
+     */
+    record Read(List<ClusterEvent> events, List<ObjectFileReader.Problem> problems, long rows, long coarse, List<String> identifiers) {
+    }
+
+    static Read read(String file, List<String> lines, ObservedAt takenAt) {
+        List<ClusterEvent> events = new ArrayList<>();
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        List<String> identifiers = new ArrayList<>();
+        long rows = 0;
+        long coarse = 0;
+        String command = "";
+        int[] starts = null;
+        String namespace = "";
+        for (int i = 0; i < lines.size(); i++) {
+            long lineNo = i + 1;
+            String line = PasteShape.stripped(lines.get(i));
+            String t = line.strip();
+            Matcher prompt = PasteShape.PROMPT.matcher(t);
+            if (prompt.matches()) {
+                command = prompt.group(1);
+                continue;
+            }
+            if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches() || t.startsWith("```")) {
+                continue;
+            }
+            if (PasteShape.KUBECTL_EVENTS_HEADER.matcher(line).matches()) {
+                boolean all = line.startsWith("NAMESPACE");
+                starts = all ? new int[] {0, line.indexOf("LAST SEEN"), line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
+                        line.indexOf("MESSAGE")} : new int[] {-1, 0, line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
+                        line.indexOf("MESSAGE")};
+                Matcher ns = NAMESPACE_FLAG.matcher(command);
+                namespace = !all && ns.find() ? ns.group(1) : "";
+                command = "";
+                continue;
+            }
+            if (starts == null) {
+                problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get events header (LAST SEEN  TYPE  REASON  OBJECT  MESSAGE), found \""
+                        + KubectlPodTables.excerpt(t) + "\""));
+                continue;
+            }
+            String[] cells = cells(line, starts);
+            Matcher object = cells == null ? null : OBJECT.matcher(cells[4]);
+            if (cells == null || !object.matches() || cells[2].isEmpty() || cells[3].isEmpty()) {
+                problems.add(new ObjectFileReader.Problem(lineNo, "expected a row of the kubectl get events table above (its columns where the "
+                        + "header's start), found \"" + KubectlPodTables.excerpt(t) + "\""));
+                continue;
+            }
+            rows++;
+            String ns = starts[0] >= 0 ? cells[0] : namespace;
+            String kind = KINDS.getOrDefault(object.group(1), object.group(1));
+            String name = object.group(2);
+            String id = "Pod".equals(kind) ? "pod:" : "Node".equals(kind) ? "host:" : "Workflow".equals(kind) ? "workflow:" : null;
+            if (id != null) {
+                identifiers.add(id + name);
+            }
+            identifiers.add("namespace:" + ns);
+            Timestamp at = at(cells[1], takenAt);
+            if (at == null) {
+                coarse++;
+                continue;
+            }
+            Matcher stopping = STOPPING.matcher(cells[5]);
+            String fieldPath = "Pod".equals(kind) && stopping.matches() && !"init".equals(stopping.group(1))
+                    ? "spec.containers{" + stopping.group(1) + "}" : "";
+            events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
+                    new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), "", "", 1, at, at, Map.of()));
+        }
+        return new Read(events, problems, rows, coarse, identifiers);
+    }
+
+    /** The cells between the header's column starts; null if a cell that must hold a word is blank where it starts. */
+    private static String[] cells(String line, int[] starts) {
+        String[] out = new String[6];
+        for (int c = 0; c < 6; c++) {
+            if (starts[c] < 0) {
+                out[c] = "";
+                continue;
+            }
+            int end = c == 5 ? line.length() : starts[c + 1];
+            if (starts[c] >= line.length() || (c < 5 && end > line.length())) {
+                return null;
+            }
+            if (starts[c] > 0 && line.charAt(starts[c] - 1) != ' ') {
+                return null; // the cell before ran into this one: not this table's layout
+            }
+            out[c] = line.substring(starts[c], Math.min(end, line.length())).strip();
+        }
+        return out;
+    }
+
+    /** The event's time from its age, when a stated time and an age kubectl printed to the second allow it. */
+    private static Timestamp at(String age, ObservedAt takenAt) {
+        if (takenAt == null || takenAt.lowerBound() || age.isEmpty()) {
+            return null;
+        }
+        Matcher m = AGE.matcher(age.toLowerCase(Locale.ROOT));
+        if (!m.matches() || (m.group(1) == null && m.group(2) == null)) {
+            return null;
+        }
+        long seconds = (m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 60) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2)));
+        if (seconds >= EXACT_AGE_SECONDS) {
+            return null;
+        }
+        return new Timestamp(takenAt.time().instant().minusSeconds(seconds), TimePrecision.SECOND, ZoneBasis.STATED);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.wording.Message;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kubectl describe pod} as pasted: read as a Pod with what the text does not print left unknown, never as argo get output. */
+class KubectlDescribePodsTest {
+    @TempDir
+    Path dir;
+
+    private static final String FINISHED = """
+            $ kubectl describe pod -n billing invoice-run-c4d8x-render-2207194405
+            Name:             invoice-run-c4d8x-render-2207194405
+            Namespace:        billing
+            Priority:         0
+            Service Account:  invoicer
+            Node:             node-pool-b-7f2k/10.3.0.17
+            Start Time:       Tue, 03 Nov 2026 19:40:11 +0100
+            Labels:           workflows.argoproj.io/completed=false
+                              workflows.argoproj.io/workflow=invoice-run-c4d8x
+            Annotations:      workflows.argoproj.io/node-id: invoice-run-c4d8x-2207194405
+                              workflows.argoproj.io/node-name: invoice-run-c4d8x.render
+                              workflows.argoproj.io/template:
+                                {"name":"render","inputs":{},"outputs":{},"metadata":{},"container":{"name":"","image":"render:1"...
+            Status:           Succeeded
+            IP:               10.3.4.51
+            IPs:
+              IP:           10.3.4.51
+            Controlled By:  Workflow/invoice-run-c4d8x
+            Init Containers:
+              init:
+                Image:         quay.io/argoproj/argoexec:v3.7.9
+                State:          Terminated
+                  Reason:       Completed
+                  Exit Code:    0
+                  Started:      Tue, 03 Nov 2026 19:40:12 +0100
+                  Finished:     Tue, 03 Nov 2026 19:40:12 +0100
+                Ready:          True
+            Containers:
+              wait:
+                Image:         quay.io/argoproj/argoexec:v3.7.9
+                State:          Terminated
+                  Reason:       Completed
+                  Exit Code:    0
+                  Started:      Tue, 03 Nov 2026 19:40:13 +0100
+                  Finished:     Tue, 03 Nov 2026 19:41:02 +0100
+                Ready:          False
+              main:
+                Image:         render:1
+                State:          Terminated
+                  Reason:       Completed
+                  Exit Code:    0
+                  Started:      Tue, 03 Nov 2026 19:40:13 +0100
+                  Finished:     Tue, 03 Nov 2026 19:41:01 +0100
+                Last State:     Terminated
+                  Reason:       Error
+                  Exit Code:    2
+                  Started:      Tue, 03 Nov 2026 19:30:00 +0100
+                  Finished:     Tue, 03 Nov 2026 19:30:05 +0100
+                Ready:          False
+                Environment:
+                  ARGO_CONTAINER_NAME:  main
+            Conditions:
+              Type                        Status
+              Initialized                 True 
+              Ready                       False 
+              PodScheduled                True 
+            QoS Class:                   BestEffort
+            Events:
+              Type    Reason   Age   From     Message
+              ----    ------   ----  ----     -------
+              Normal  Started  2m    kubelet  Started container main
+            """;
+
+    private PasteFileReader.Result read(String text, ObservedAt commandLine) throws IOException {
+        Path p = dir.resolve("describe.txt");
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        InputFile f = new InputClassifier().classify("describe.txt", p);
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.of(f.reason()), "classified as " + f.reason());
+        return new PasteFileReader().read(f, PasteShape.KUBECTL_DESCRIBE_POD, commandLine, null, Message.NOTHING);
+    }
+
+    @Test
+    void aFinishedPodWithItsContainersExitCodesTimesAndWorkflow() throws IOException {
+        PasteFileReader.Result r = read(FINISHED, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(1, r.objects().size());
+        PodSnapshot p = (PodSnapshot) r.objects().get(0);
+        assertEquals("billing", p.namespace());
+        assertEquals("invoice-run-c4d8x-render-2207194405", p.name());
+        assertEquals("", p.uid(), "kubectl describe prints no UID");
+        assertEquals("node-pool-b-7f2k", p.nodeName());
+        assertEquals("Succeeded", p.phase());
+        assertEquals("invoice-run-c4d8x", p.workflowName().orElseThrow());
+        assertEquals("invoice-run-c4d8x-2207194405", p.annotations().get(PodSnapshot.NODE_ID_ANNOTATION));
+        assertEquals("invoice-run-c4d8x.render", p.annotations().get(PodSnapshot.NODE_NAME_ANNOTATION));
+        assertEquals(3, p.annotations().size(), "the template's continuation line is not an annotation");
+        assertTrue(p.described());
+        assertFalse(p.finalizersKnown(), "the text prints no finalizers: unknown, not none");
+        assertNull(p.deletionTimestamp());
+        assertTrue(p.allContainersSucceeded(), p.exitCodeSummary());
+        assertEquals("wait exit 0, main exit 0", p.exitCodeSummary(), "Last State's exit 2 is an earlier run");
+        // +0100 as printed: 19:41:02 there is 18:41:02 UTC, to the second.
+        assertEquals(Instant.parse("2026-11-03T18:41:02Z"), p.containersFinishedAt().orElseThrow().instant());
+        assertEquals(3, p.conditions().size());
+        assertTrue(p.lastConditionTransition().isEmpty(), "condition times are not printed");
+        assertTrue(p.observed().lowerBound());
+        assertEquals(Instant.parse("2026-11-03T18:41:02Z"), p.observed().time().instant());
+        assertTrue(r.identifiers().contains("serviceAccount:invoicer"), r.identifiers().toString());
+        assertTrue(r.identifiers().contains("host:node-pool-b-7f2k"), r.identifiers().toString());
+    }
+
+    @Test
+    void aTerminatingPodIsPlacedOnlyByAStatedTime() throws IOException {
+        String terminating = FINISHED.replace("Status:           Succeeded", "Status:           Terminating (lasts <invalid>)\n"
+                + "Termination Grace Period:  30s");
+        PasteFileReader.Result undated = read(terminating, null);
+        assertEquals(0, undated.objects().size(), "no time to place the deletion by: not read as a Pod that is not being deleted");
+        assertEquals(1, undated.problems().size());
+        assertTrue(undated.problems().get(0).reason().contains("add # taken-at:"), undated.problems().toString());
+
+        PasteFileReader.Result dated = read("# taken-at: 2026-11-03T18:45:00Z\n" + terminating, null);
+        assertTrue(dated.problems().isEmpty(), dated.problems().toString());
+        PodSnapshot p = (PodSnapshot) dated.objects().get(0);
+        assertEquals("", p.phase(), "kubectl prints Terminating instead of the phase");
+        assertEquals(Instant.parse("2026-11-03T18:45:00Z"), p.deletionTimestamp().instant(), "deleted no later than the stated time");
+        assertNull(p.deletionGracePeriodSeconds(), "the bound is not a deletionTimestamp: no grace period to take off it");
+        assertFalse(p.observed().lowerBound());
+    }
+
+    @Test
+    void severalPodsInOneFileAndABlockWithoutNamespace() throws IOException {
+        String second = FINISHED.replace("invoice-run-c4d8x-render-2207194405", "invoice-run-c4d8x-mail-31337")
+                .replace("$ kubectl describe pod -n billing invoice-run-c4d8x-mail-31337\n", "");
+        PasteFileReader.Result r = read(FINISHED + "\n\n" + second + "\nName:  stray\nPriority:  0\n", null);
+        assertEquals(2, r.objects().size());
+        assertEquals("invoice-run-c4d8x-mail-31337", ((PodSnapshot) r.objects().get(1)).name());
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertTrue(r.problems().get(0).reason().contains("no Namespace:"), r.problems().toString());
+    }
+}

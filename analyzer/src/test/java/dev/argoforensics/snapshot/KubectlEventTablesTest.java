@@ -1,0 +1,76 @@
+package dev.argoforensics.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.wording.Message;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kubectl get events} tables as pasted: placed in time only by a stated time and an age kubectl printed to the second. */
+class KubectlEventTablesTest {
+    @TempDir
+    Path dir;
+
+    private static final String TABLE = "$ kubectl get events -A\n" + TabWriter.lay(3, List.of(
+            List.of("NAMESPACE", "LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"),
+            List.of("batch", "14m", "Normal", "Scheduled", "pod/crunch-5tq2w-run-99120", "Successfully assigned batch/crunch-5tq2w-run-99120 to n-4"),
+            List.of("default", "3m10s", "Warning", "NodeNotReady", "node/n-4", "Node n-4 status is now: NodeNotReady"),
+            List.of("batch", "45s", "Normal", "Killing", "pod/crunch-5tq2w-run-99120", "Stopping container main"),
+            List.of("batch", "2m", "Normal", "Killing", "pod/crunch-5tq2w-run-99120", "Stopping container init")));
+
+    private PasteFileReader.Result read(String text) throws IOException {
+        Path p = dir.resolve("events.txt");
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        InputFile f = new InputClassifier().classify("events.txt", p);
+        assertEquals(PasteShape.KUBECTL_EVENTS, PasteShape.of(f.reason()), "classified as " + f.reason());
+        return new PasteFileReader().read(f, PasteShape.KUBECTL_EVENTS, null, null, Message.NOTHING);
+    }
+
+    @Test
+    void rowsWithAnAgeToTheSecondArePlacedFromTheStatedTime() throws IOException {
+        PasteFileReader.Result r = read("# taken-at: 2026-10-27T09:30:00Z\n" + TABLE);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(4, r.rows());
+        assertEquals(3, r.objects().size(), "14m is cut to the minute: counted, not kept");
+        assertTrue(r.notes().toString().contains("eventsCoarse"), r.notes().toString());
+        ClusterEvent node = (ClusterEvent) r.objects().get(0);
+        assertEquals("NodeNotReady", node.reason());
+        assertEquals("Warning", node.type());
+        assertEquals(new InvolvedObject("Node", "", "n-4", "", ""), node.regarding(), "a Node's event: no namespace of its own");
+        assertEquals(Instant.parse("2026-10-27T09:26:50Z"), node.first().instant());
+        ClusterEvent killing = (ClusterEvent) r.objects().get(1);
+        assertEquals(new InvolvedObject("Pod", "batch", "crunch-5tq2w-run-99120", "", "spec.containers{main}"), killing.regarding());
+        assertEquals("Stopping container main", killing.note());
+        assertEquals(Instant.parse("2026-10-27T09:29:15Z"), killing.last().instant());
+        assertEquals("", ((ClusterEvent) r.objects().get(2)).regarding().fieldPath(), "argo's init container: no spec.containers path");
+    }
+
+    @Test
+    void withoutAStatedTimeNoRowIsPlaced() throws IOException {
+        PasteFileReader.Result r = read(TABLE);
+        assertEquals(4, r.rows());
+        assertEquals(0, r.objects().size());
+        assertTrue(r.notes().toString().contains("eventsNoTime"), r.notes().toString());
+    }
+
+    @Test
+    void aNamespacedTableTakesThePromptsNamespaceAndRejectsForeignLines() throws IOException {
+        PasteFileReader.Result r = read("# taken-at: 2026-10-27T09:30:00Z\n$ kubectl get events -n batch\n"
+                + "LAST SEEN   TYPE     REASON    OBJECT                       MESSAGE\n"
+                + "20s         Normal   Killing   pod/crunch-5tq2w-run-99120   Stopping container main\n"
+                + "time=2026-10-27T09:29:40Z level=INFO msg=\"not a row\"\n");
+        assertEquals(1, r.objects().size());
+        assertEquals("batch", ((ClusterEvent) r.objects().get(0)).regarding().namespace());
+        assertEquals(1, r.problems().size(), r.problems().toString());
+    }
+}
