@@ -3,8 +3,10 @@ package dev.argoforensics.analysis;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.Workers;
 import dev.argoforensics.read.LogReader;
 import dev.argoforensics.read.NodeLogYears;
 import dev.argoforensics.read.PhaseTimes;
@@ -131,6 +133,11 @@ public final class Analysis {
         return new Inputs(files, logFiles, ExportedObjects.of(objectList), summaries, unreadable);
     }
 
+    /** This run's rules and worker threads, for correlation in groups (the fleet scan runs each group in a task). */
+    public GroupedAnalysis grouped() {
+        return new GroupedAnalysis(rules, new Workers(options.threads()));
+    }
+
     /** The log reader of this run's options (its seams are what the fleet scan calls file by file). */
     public LogReader logReader() {
         return new LogReader(catalog, new ReadSettings(options.logZone(), options.threads(), options.keepEverything(),
@@ -153,6 +160,24 @@ public final class Analysis {
                 correlation);
         PhaseTimes.mark("rules");
         return new AnalysisResult(ordered, inputs.unreadable(), correlation, outcomes);
+    }
+
+    /**
+     * The last stage in groups ({@link GroupedAnalysis}): the facts of the whole input derived once, then correlation
+     * and rules group by group. Its outcomes are {@link #conclude}'s, each rule's findings and clearances in the order
+     * of the groups, unless a group went past the {@code bound}: then its cut is one of the problems of the result
+     * ({@link AnalysisResult#unreadable()}) and its findings say so. The result holds no correlation (no group is the whole).
+     */
+    public AnalysisResult concludeInGroups(Inputs inputs, LogReader.LogReading reading, GroupedAnalysis.Split split, long bound, boolean viaBytes) {
+        List<InputSummary> ordered = new ArrayList<>();
+        for (InputFile f : inputs.files()) {
+            ordered.add(inputs.summaries().get(f));
+        }
+        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+        GroupedAnalysis.Result r = grouped().run(facts, split, ordered, bound, viaBytes);
+        List<UnreadableInput> unreadable = new ArrayList<>(inputs.unreadable());
+        r.cuts().forEach(c -> unreadable.add(new UnreadableInput(c.group(), c.describe())));
+        return new AnalysisResult(ordered, unreadable, null, r.outcomes());
     }
 
     private static void unreadable(InputFile f, Exception e, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A finished analysis.
  *
- * @param unreadable inputs that could not be read at all, or were skipped, with the reason
+ * @param unreadable  inputs that could not be read at all, or were skipped, with the reason
+ * @param correlation null when concluded in groups ({@link Analysis#concludeInGroups}): no group holds the whole
  */
 public record AnalysisResult(List<InputSummary> inputs, List<UnreadableInput> unreadable, Correlation correlation, List<RuleOutcome> outcomes) {
     public AnalysisResult {

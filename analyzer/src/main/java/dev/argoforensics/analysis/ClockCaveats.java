@@ -41,12 +41,17 @@ final class ClockCaveats {
     }
 
     static List<RuleOutcome> apply(List<RuleOutcome> outcomes, Correlation correlation) {
+        return apply(outcomes, zoned(correlation.clocks(), correlation.processes(), correlation.events()), correlation);
+    }
+
+    /** The runs whose clock is a zone off the objects', with the files of their lines: of the whole input, {@code events} every line. */
+    static List<Zoned> zoned(RunClocks clocks, List<ControllerProcess> processes, List<LogEvent> events) {
         List<Zoned> zoned = new ArrayList<>();
-        for (RunClocks.RunClock run : correlation.clocks().localZones()) {
-            ControllerProcess p = run.stream() < correlation.processes().size() ? correlation.processes().get(run.stream()) : null;
+        for (RunClocks.RunClock run : clocks.localZones()) {
+            ControllerProcess p = run.stream() < processes.size() ? processes.get(run.stream()) : null;
             if (p != null) {
                 Set<String> files = new TreeSet<>();
-                for (LogEvent e : correlation.events()) {
+                for (LogEvent e : events) {
                     if (e.stream() == run.stream()) {
                         files.add(e.source().file());
                     }
@@ -54,6 +59,11 @@ final class ClockCaveats {
                 zoned.add(new Zoned(p.label(), files, run));
             }
         }
+        return zoned;
+    }
+
+    /** @param correlation the correlation (or the group of it) that holds the findings' Pods */
+    static List<RuleOutcome> apply(List<RuleOutcome> outcomes, List<Zoned> zoned, Correlation correlation) {
         if (zoned.isEmpty()) {
             return outcomes;
         }

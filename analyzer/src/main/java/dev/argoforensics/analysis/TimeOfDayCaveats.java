@@ -27,8 +27,16 @@ final class TimeOfDayCaveats {
     }
 
     static List<RuleOutcome> apply(List<RuleOutcome> outcomes, Correlation correlation) {
-        boolean dated = correlation.available().stream().anyMatch(DATED_KINDS::contains)
-                || correlation.events().stream().anyMatch(e -> !e.time().undated());
+        return apply(outcomes, dated(correlation.available(), correlation.events()));
+    }
+
+    /** Whether the analysis holds dated evidence: read on the whole input (a group's lines alone may hold none). */
+    static boolean dated(java.util.Set<EvidenceKind> available, List<dev.argoforensics.event.LogEvent> events) {
+        return available.stream().anyMatch(DATED_KINDS::contains) || events.stream().anyMatch(e -> !e.time().undated());
+    }
+
+    /** @param dated {@link #dated} of the whole input */
+    static List<RuleOutcome> apply(List<RuleOutcome> outcomes, boolean dated) {
         if (!dated) {
             return outcomes;
         }

@@ -80,6 +80,13 @@ final class CleanupPairing {
         return p;
     }
 
+    /** The pairs as found on the whole input ({@link ClusterFacts}): each scheduling or queueing line's handler line. */
+    static CleanupPairing ofPairs(Map<LogEvent, LogEvent> handlerByLine) {
+        CleanupPairing p = new CleanupPairing();
+        p.handlerByLine.putAll(handlerByLine);
+        return p;
+    }
+
     /** The handler line paired with this scheduling or queueing line, or null. */
     LogEvent handlerOf(LogEvent line) {
         return handlerByLine.get(line);

@@ -70,6 +70,17 @@ public final class Correlator {
      *                 concerns Pods and Workflows of interest): what a rule lacks is said of the inputs
      */
     public Correlation correlate(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        ClusterFacts facts = facts(logged, exported, processes, coverage);
+        return correlate(facts, CorrelationGroup.whole(facts));
+    }
+
+    /**
+     * What only the whole input can tell, derived once (see {@link ClusterFacts}): the cleanup pairing, the namespaces
+     * Pod names are seen in, which Pod each line is about, Pod ↔ node links, the controller runs and their extents,
+     * the evidence available and the run clocks. {@link #correlate(ClusterFacts, CorrelationGroup)} then joins the
+     * histories of any group of Pods and Workflows against them.
+     */
+    public static ClusterFacts facts(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
         List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(logged));
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
@@ -77,22 +88,7 @@ public final class Correlator {
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
-
-        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
-        Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
-        for (LogEvent e : events) {
-            ControllerEvent ev = e.event();
-            ev.workflow().ifPresent(w -> workflowEvents.computeIfAbsent(w, k -> new ArrayList<>()).add(e));
-            if (ev.pod().isPresent()) {
-                PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
-                List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
-                LogEvent onDelete = pairing.handlerOf(e);
-                if (onDelete != null) {
-                    list.add(onDelete);
-                }
-                list.add(e);
-            }
-        }
+        Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
@@ -108,19 +104,12 @@ public final class Correlator {
         }
         wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observed, OBSERVED)));
 
-        Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
-        Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
-        workflowRefs.addAll(wfSnaps.keySet());
-        for (WorkflowRef ref : workflowRefs) {
-            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()), wfSnaps.getOrDefault(ref, List.of())));
-        }
-
         PodRecords records = new PodRecords(objects, instances, namespacesByPod);
         Set<PodKey> podKeys = new TreeSet<>(podEvents.keySet());
         podKeys.addAll(podSnaps.keySet());
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
-        NodeLinker linker = new NodeLinker(events, workflows, namespacesByPod);
+        NodeLinker linker = new NodeLinker(events, wfSnaps, namespacesByPod);
         Map<PodKey, NodeLink> links = new TreeMap<>();
         Map<PodKey, PodRecords.HostSpan> hosts = new TreeMap<>();
         for (PodKey key : podKeys) {
@@ -130,20 +119,62 @@ public final class Correlator {
         }
         records.byNode(links);
         records.byHost(hosts);
+        RunClocks clocks = RunClocks.of(podKeys, podEvents, podSnaps);
+        return new ClusterFacts(events, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
+                StreamExtents.of(processes), available(events, coverage, objects), processes, clocks, objects);
+    }
 
-        StreamExtents extents = StreamExtents.of(processes);
-        Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
-        for (PodKey key : podKeys) {
-            List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
-            NodeLink link = links.get(key);
-            pods.put(key, new PodHistory(key, instances.identity(key), evs, podSnaps.getOrDefault(key, List.of()), link,
-                    removals(evs, pairing, podSnaps.getOrDefault(key, List.of()), (stream, at) -> !extents.readWholeAround(stream, at)),
-                    records.taskResults(key), records.clusterEvents(key), records.auditRecords(key),
-                    records.nodeLogs(key), PodListings.of(key, links.get(key), evs, objects.podTables())));
+    /**
+     * The correlation of one group of Pods and Workflows: their histories from the group's lines, joined against the
+     * facts of the whole input. With {@link CorrelationGroup#whole} it is the correlation of everything.
+     */
+    public Correlation correlate(ClusterFacts facts, CorrelationGroup group) {
+        return correlate(facts.slice(group));
+    }
+
+    /** The correlation of one group from its share of the facts, wherever those were derived ({@link ClusterFacts#slice}). */
+    public Correlation correlate(GroupFacts group) {
+        List<LogEvent> events = group.events();
+        Map<LogEvent, LogEvent> handlers = new java.util.IdentityHashMap<>();
+        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            PodKey key = group.podOfLine().get(i);
+            if (key == null) {
+                continue;
+            }
+            List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
+            if (group.handlerOfLine()[i] >= 0) {
+                LogEvent onDelete = events.get(group.handlerOfLine()[i]);
+                handlers.put(events.get(i), onDelete);
+                list.add(onDelete);
+            }
+            list.add(events.get(i));
         }
+        CleanupPairing pairing = CleanupPairing.ofPairs(handlers);
+        Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
+        for (LogEvent e : events) {
+            e.event().workflow().filter(w -> group.holdsWorkflow(w.name()))
+                    .ifPresent(w -> workflowEvents.computeIfAbsent(w, k -> new ArrayList<>()).add(e));
+        }
+        Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
+        Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
+        workflowRefs.addAll(group.workflowSnapshots().keySet());
+        for (WorkflowRef ref : workflowRefs) {
+            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()),
+                    group.workflowSnapshots().getOrDefault(ref, List.of())));
+        }
+
+        Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
+        group.pods().forEach((key, f) -> {
+            List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
+            pods.put(key, new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
+                    f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, group.podTables())));
+        });
         NodeIndex nodeIndex = new NodeIndex(workflows);
-        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, objects.auditRecords());
-        RunClocks clocks = RunClocks.of(pods.values());
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit());
+        fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
+        RunClocks clocks = group.clocks();
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
@@ -155,8 +186,27 @@ public final class Correlator {
         for (int i = 0; i < histories.size(); i++) {
             lifecycles.put(histories.get(i).key(), built.get(i));
         }
-        return new Correlation(events, pods, workflows, available(events, coverage, objects), processes, lifecycles, fates, nodeIndex,
+        return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
                 null, workers, clocks);
+    }
+
+    /** The lines of each Pod, each paired handler line right before its line. */
+    private static Map<PodKey, List<LogEvent>> podEvents(List<LogEvent> events, PodInstances instances, Map<String, Set<String>> namespacesByPod,
+                                                         CleanupPairing pairing) {
+        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
+        for (LogEvent e : events) {
+            ControllerEvent ev = e.event();
+            if (ev.pod().isPresent()) {
+                PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
+                List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
+                LogEvent onDelete = pairing.handlerOf(e);
+                if (onDelete != null) {
+                    list.add(onDelete);
+                }
+                list.add(e);
+            }
+        }
+        return podEvents;
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */
@@ -473,84 +523,5 @@ public final class Correlator {
             kinds.add(EvidenceKind.AUDIT_LOG);
         }
         return kinds;
-    }
-
-    /** Ties Pods to Workflow nodes, by the strongest evidence available. */
-    private static final class NodeLinker {
-        private final Map<PodKey, NodeLink> fromCreatedLines = new HashMap<>();
-        private final Map<PodKey, NodeLink> fromWorkflowNodes = new HashMap<>();
-        /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix). */
-        private final Map<String, Map<String, List<NodeLink>>> nodeNamesByNamespaceAndHash = new HashMap<>();
-
-        NodeLinker(List<LogEvent> events, Map<WorkflowRef, WorkflowHistory> workflows, Map<String, Set<String>> namespacesByPod) {
-            for (LogEvent e : events) {
-                if (e.event() instanceof PodCreated c && c.podRef() != null && c.wf() != null) {
-                    PodKey key = resolve(c.podRef(), namespacesByPod);
-                    String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
-                    fromCreatedLines.putIfAbsent(key, new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
-                }
-                e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespaceAndHash
-                        .computeIfAbsent(w.namespace(), k -> new HashMap<>())
-                        .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new ArrayList<>())
-                        .add(new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, e.source()))));
-            }
-            for (WorkflowHistory h : workflows.values()) {
-                for (WorkflowSnapshot s : h.snapshots()) {
-                    for (NodeStatus n : s.nodes().values()) {
-                        if (!"Pod".equals(n.type()) || (n.name().isEmpty() && n.podName().isEmpty())) {
-                            continue;
-                        }
-                        // argo get prints the pod name itself; an export gives it through the pod-name rule.
-                        boolean printed = !n.podName().isEmpty();
-                        String podName = printed ? n.podName() : NodeNaming.podName(s.podNameFormat(), s.name(), n.name(), n.podNameTemplate());
-                        fromWorkflowNodes.putIfAbsent(new PodKey(s.namespace(), podName), new NodeLink(h.ref(), n.id(),
-                                n.name().isEmpty() ? null : n.name(), printed ? LinkBasis.ARGO_GET_POD_NAME : LinkBasis.WORKFLOW_NODE_NAME_RULE,
-                                s.source()));
-                    }
-                }
-            }
-        }
-
-        NodeLink link(PodKey key, List<PodSnapshot> snapshots) {
-            for (int i = snapshots.size() - 1; i >= 0; i--) {
-                PodSnapshot p = snapshots.get(i);
-                String id = p.annotations().get(PodSnapshot.NODE_ID_ANNOTATION);
-                String name = p.annotations().get(PodSnapshot.NODE_NAME_ANNOTATION);
-                if (p.workflowName().isPresent() && (id != null || name != null)) {
-                    String wf = p.workflowName().get();
-                    String nodeId = id != null ? id : NodeNaming.nodeId(wf, name);
-                    return new NodeLink(new WorkflowRef(p.namespace(), wf), nodeId, name, LinkBasis.POD_ANNOTATION, p.source());
-                }
-            }
-            NodeLink link = fromCreatedLines.get(key);
-            if (link != null) {
-                return link;
-            }
-            link = fromWorkflowNodes.get(key);
-            if (link != null) {
-                return link;
-            }
-            return bySuffix(key);
-        }
-
-        /** A v2 pod name ends with "-" + hash(node name) and starts with the Workflow name. */
-        private NodeLink bySuffix(PodKey key) {
-            if (key.namespace() == null) {
-                return null;
-            }
-            Map<String, List<NodeLink>> byHash = nodeNamesByNamespaceAndHash.getOrDefault(key.namespace(), Map.of());
-            String hashSuffix = key.name().substring(key.name().lastIndexOf('-') + 1);
-            List<NodeLink> candidates = new ArrayList<>(byHash.getOrDefault(hashSuffix, List.of()));
-            candidates.addAll(byHash.getOrDefault(key.name(), List.of()));
-            for (NodeLink candidate : candidates) {
-                String wf = candidate.workflow().name();
-                boolean root = candidate.nodeName().equals(wf) && key.name().equals(wf);
-                boolean suffix = key.name().startsWith(wf + "-") && key.name().endsWith("-" + NodeNaming.hash(candidate.nodeName()));
-                if (root || suffix) {
-                    return candidate;
-                }
-            }
-            return null;
-        }
     }
 }

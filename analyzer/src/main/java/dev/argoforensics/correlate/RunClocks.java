@@ -133,17 +133,29 @@ public record RunClocks(Map<Integer, RunClock> runs) {
     }
 
     static RunClocks of(Collection<PodHistory> pods) {
-        Map<Integer, List<Pair>> byStream = new TreeMap<>();
+        Map<PodKey, List<LogEvent>> events = new java.util.LinkedHashMap<>();
+        Map<PodKey, List<PodSnapshot>> snapshots = new java.util.HashMap<>();
         for (PodHistory pod : pods) {
-            List<Timestamp> creations = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(t -> t != null).distinct().toList();
+            events.put(pod.key(), pod.events());
+            snapshots.put(pod.key(), pod.snapshots());
+        }
+        return of(events.keySet(), events, snapshots);
+    }
+
+    /** From every Pod of the input: its lines and its exports, by key; the Pods in {@code keys}' order. */
+    static RunClocks of(Collection<PodKey> keys, Map<PodKey, List<LogEvent>> events, Map<PodKey, List<PodSnapshot>> snapshots) {
+        Map<Integer, List<Pair>> byStream = new TreeMap<>();
+        for (PodKey key : keys) {
+            List<Timestamp> creations = snapshots.getOrDefault(key, List.of()).stream().map(PodSnapshot::creationTimestamp)
+                    .filter(t -> t != null).distinct().toList();
             if (creations.size() != 1) {
                 continue; // no export, or two objects of the name: no pair that is surely one Pod's
             }
             List<Integer> seen = new ArrayList<>();
-            for (LogEvent e : pod.events()) {
+            for (LogEvent e : events.getOrDefault(key, List.of())) {
                 if (e.event() instanceof PodCreated && !seen.contains(e.stream())) {
                     seen.add(e.stream());
-                    byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new Pair(pod.key(), e, creations.get(0)));
+                    byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new Pair(key, e, creations.get(0)));
                 }
             }
         }

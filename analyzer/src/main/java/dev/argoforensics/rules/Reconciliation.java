@@ -81,8 +81,10 @@ final class Reconciliation {
             processing.put(w.ref(), processed);
             phases.put(w.ref(), phased);
         }
-        for (List<LogEvent> lines : processing.values()) {
-            for (LogEvent e : lines) {
+        // Every Workflow's processing lines, from the lines every group of the correlation holds (GroupBindings): a
+        // replica passing a Workflow over is seen against the others it processed, whichever group they are in.
+        for (LogEvent e : correlation.events()) {
+            if (e.event() instanceof WorkflowProcessing && e.event().workflow().isPresent()) {
                 processingByReplica.computeIfAbsent(correlation.process(e).replica(), k -> new ArrayList<>()).add(e);
             }
         }

@@ -20,6 +20,14 @@ public interface Rule {
     /** Runs the check; called only when {@link EvidenceNeeds#missing} is empty. */
     Evaluation evaluate(Correlation correlation);
 
+    /**
+     * True for a rule that reads the whole input's controller runs rather than one Pod's or Workflow's histories: run in
+     * groups ({@link RuleBindings}), it runs once, in the group its tag gathers, or in the first group if none does.
+     */
+    default boolean clusterWide() {
+        return false;
+    }
+
     /** The rule's page, relative to the repository root. */
     default String doc() {
         return "docs/rules/" + id() + ".md";

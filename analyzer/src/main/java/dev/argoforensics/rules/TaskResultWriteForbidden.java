@@ -70,9 +70,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        List<LogEvent> executor = correlation.events().stream().filter(e -> e.event() instanceof Signal s
-                && (("task-result-write-failed".equals(s.name()) && s.attribute("fallback") == null) || "executor-error".equals(s.name()))
-                && ForbiddenWrite.parse(s.attribute("error")).isPresent()).toList();
+        List<LogEvent> executor = correlation.events().stream().filter(TaskResultWriteForbidden::executorRefusal).toList();
         for (PodHistory pod : correlation.pods().values()) {
             List<Said> said = said(correlation, pod);
             if (said.stream().noneMatch(s -> s.exit64() || s.forbidden() != null)) {
@@ -100,6 +98,13 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                     : Message.of("AF011.cleared.noMessage"), source(other != null ? other : any)));
         }
         return new Evaluation(findings, cleared);
+    }
+
+    /** An executor's line saying a write of its task result was refused: the rule ties it to a Pod by node or namespace. */
+    static boolean executorRefusal(LogEvent e) {
+        return e.event() instanceof Signal s
+                && (("task-result-write-failed".equals(s.name()) && s.attribute("fallback") == null) || "executor-error".equals(s.name()))
+                && ForbiddenWrite.parse(s.attribute("error")).isPresent();
     }
 
     private static dev.argoforensics.source.SourceRef source(Said s) {

@@ -50,6 +50,12 @@ public final class TwoActiveControllers extends DeclaredRule {
         super(ID, "Two workflow controllers active at once", Severity.HIGH);
     }
 
+    /** Pairs of runs over every contended Workflow, and the standby runs: the group of {@link RuleBindings#CONTENTION}. */
+    @Override
+    public boolean clusterWide() {
+        return true;
+    }
+
     @Override
     public EvidenceNeeds needs() {
         return new EvidenceNeeds(Set.of(EvidenceKind.CONTROLLER_LOG), List.of(), Set.of());

@@ -3,7 +3,10 @@ package dev.argoforensics.fleet;
 import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.analysis.GroupedAnalysis;
+import dev.argoforensics.correlate.ClusterFacts;
+import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.GroupFacts;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.read.FileReading;
@@ -31,9 +34,11 @@ import java.util.Set;
 /**
  * The per-cluster steps of the fleet scan, each in one task: the exports, read once, and the interest
  * of the cluster's logs (stage C); then the stitch of the cluster's file readings, in rotated-set
- * order, the correlation and the rules (stage E). What {@code analyze cluster=NAME} does around its
- * log reading, through the same engine calls ({@link Analysis#readExports}, {@link LogReader#interest},
- * {@link ReadingStitch}, {@link Analysis#conclude}).
+ * order, the cluster's facts and its groups (stage E1); each group's correlation and rules (E2, a task per
+ * group after the shuffle by cluster and group); the groups' outcomes put together (E3). What
+ * {@code analyze cluster=NAME} does around its log reading, through the same engine calls
+ * ({@link Analysis#readExports}, {@link LogReader#interest}, {@link ReadingStitch}, {@link Correlator#facts},
+ * {@link GroupedAnalysis}), which GroupingInvarianceTest holds equal to {@link Analysis#conclude}.
  */
 final class ClusterSteps implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -91,84 +96,154 @@ final class ClusterSteps implements Serializable {
         }
     }
 
-    /** Stage E: the readings stitched, then correlation and rules; the findings and the accounting as rows. */
-    ClusterResult conclude(ClusterInputs cluster, Iterable<ReadFile> readings) {
+    /**
+     * Stage E1: the readings stitched, the cluster's facts derived once, the cluster cut into groups (its components
+     * dealt into at most {@code groups} buckets by name) and each group's share of the facts made into bytes.
+     */
+    PreparedCluster prepare(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long bound) {
         try {
             if (cluster.failure() != null) {
                 throw new IllegalStateException(cluster.failure());
             }
             Analysis.Inputs inputs = (Analysis.Inputs) WireForm.decode(cluster.inputs());
-            Map<String, InputFile> byDisplay = new HashMap<>();
-            inputs.files().forEach(f -> byDisplay.put(f.displayPath(), f));
-            Map<InputFile, FileReading> read = new LinkedHashMap<>();
-            List<ReadFile> sorted = new ArrayList<>();
-            readings.forEach(sorted::add);
-            sorted.sort(Comparator.comparing(ReadFile::display));
-            Map<InputFile, String> failed = new HashMap<>();
-            for (ReadFile r : sorted) {
-                InputFile file = byDisplay.get(r.display());
-                if (r.unreadable() != null) {
-                    failed.put(file, r.unreadable());
-                } else {
-                    read.put(file, FileReading.decode(r.reading()));
-                }
+            LogReader.LogReading reading = stitch(inputs, readings);
+            List<InputSummary> ordered = new ArrayList<>();
+            for (InputFile f : inputs.files()) {
+                ordered.add(inputs.summaries().get(f));
             }
-            // As LogReader.read: the files read, set by set in rotated-set order; one that fails is listed where it stood.
-            List<InputFile> readable = new ArrayList<>(read.keySet());
-            readable.addAll(failed.keySet());
-            readable.sort(Comparator.comparing(InputFile::displayPath));
-            ReadingStitch stitch = new ReadingStitch(null);
-            for (RotatedSet set : RotatedSet.group(readable)) {
-                for (InputFile f : set.oldestFirst()) {
-                    if (failed.containsKey(f)) {
-                        inputs.unreadable().add(new UnreadableInput(f.displayPath(), failed.get(f)));
-                        inputs.summaries().put(f, InputSummary.unreadable(f, failed.get(f)));
-                    } else {
-                        stitch.add(read.get(f));
-                    }
-                }
+            ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+            GroupedAnalysis.Prepared p = GroupedAnalysis.prepare(facts, GroupedAnalysis.Split.hashed(groups), ordered, bound);
+            List<GroupTask> tasks = new ArrayList<>();
+            for (int i = 0; i < p.groups().size(); i++) {
+                tasks.add(new GroupTask(cluster.cluster(), i, i == p.home(), WireForm.encode(p.groups().get(i))));
             }
-            LogReader.LogReading reading = stitch.finish();
-            stitch.summaries().forEach((f, s) -> inputs.summaries().put(byDisplay.get(f.displayPath()), s));
-            return rows(cluster.cluster(), files.analysis().conclude(inputs, reading));
+            List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
+            for (GroupedAnalysis.Cut c : p.cuts()) {
+                rows.add(InputRow.unread(cluster.cluster(), FleetListing.PREFIX + cluster.cluster() + "/#group:" + c.group(), "cut", c.describe()));
+            }
+            rows.sort(Comparator.comparing(InputRow::path));
+            return new PreparedCluster(new ClusterPrep(cluster.cluster(), p.context(), WireForm.encode(reading.processes()), rows, tasks.size(), null),
+                    tasks);
         } catch (IOException | RuntimeException e) {
-            // The cluster is not silently dropped: the accounting says its analysis failed, and why.
-            List<InputRow> rows = new ArrayList<>();
-            for (ScannedFile o : cluster.objects()) {
-                rows.add(InputRow.unread(cluster.cluster(), o.display(), "failed", "the cluster's analysis failed: " + e));
-            }
-            return new ClusterResult(cluster.cluster(), List.of(), rows);
+            return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of());
         }
     }
 
-    /** The findings in the report's order and the accounting of every input, the unreadable ones included. */
-    static ClusterResult rows(String cluster, AnalysisResult result) {
+    /** Stage E2: one group's correlation and rules. */
+    GroupOutcome group(GroupTask task, byte[] context, long bound) {
+        try {
+            GroupFacts facts = (GroupFacts) WireForm.decode(task.facts());
+            List<RuleOutcome> outcomes = files.analysis().grouped().run(facts, task.home(), context, bound);
+            return new GroupOutcome(task.cluster(), task.index(), WireForm.encode(outcomes), null);
+        } catch (IOException | RuntimeException e) {
+            return new GroupOutcome(task.cluster(), task.index(), null, "group " + task.index() + ": " + e);
+        }
+    }
+
+    /** Stage E3: the cluster's groups' outcomes put together, in group order; the findings and the accounting as rows. */
+    @SuppressWarnings("unchecked")
+    ClusterResult conclude(ClusterPrep prep, Iterable<GroupOutcome> outcomes, List<ScannedFile> objects) {
+        if (prep.failure() != null) {
+            return new ClusterResult(prep.cluster(), List.of(), prep.inputs());
+        }
+        try {
+            List<GroupOutcome> sorted = new ArrayList<>();
+            outcomes.forEach(sorted::add);
+            sorted.sort(Comparator.comparingInt(GroupOutcome::index));
+            if (sorted.size() != prep.groups()) {
+                throw new IllegalStateException(sorted.size() + " of " + prep.groups() + " groups came back");
+            }
+            List<List<RuleOutcome>> all = new ArrayList<>();
+            for (GroupOutcome o : sorted) {
+                if (o.failure() != null) {
+                    throw new IllegalStateException(o.failure());
+                }
+                all.add((List<RuleOutcome>) WireForm.decode(o.outcomes()));
+            }
+            List<ControllerProcess> processes = (List<ControllerProcess>) WireForm.decode(prep.processes());
+            return new ClusterResult(prep.cluster(), findingRows(prep.cluster(), files.analysis().grouped().merge(all), processes), prep.inputs());
+        } catch (IOException | RuntimeException e) {
+            return new ClusterResult(prep.cluster(), List.of(), failed(prep.cluster(), objects, e.toString()).inputs());
+        }
+    }
+
+    /** Every object of the cluster in the accounting as failed, with why: a cluster is not silently dropped. */
+    private static ClusterPrep failed(String cluster, List<ScannedFile> objects, String why) {
+        List<InputRow> rows = new ArrayList<>();
+        for (ScannedFile o : objects) {
+            rows.add(InputRow.unread(cluster, o.display(), "failed", "the cluster's analysis failed: " + why));
+        }
+        return new ClusterPrep(cluster, null, null, rows, 0, why);
+    }
+
+    /** The readings stitched as LogReader.read stitches them: set by set in rotated-set order; a file that failed is listed where it stood. */
+    private static LogReader.LogReading stitch(Analysis.Inputs inputs, Iterable<ReadFile> readings) throws IOException {
+        Map<String, InputFile> byDisplay = new HashMap<>();
+        inputs.files().forEach(f -> byDisplay.put(f.displayPath(), f));
+        Map<InputFile, FileReading> read = new LinkedHashMap<>();
+        List<ReadFile> sorted = new ArrayList<>();
+        readings.forEach(sorted::add);
+        sorted.sort(Comparator.comparing(ReadFile::display));
+        Map<InputFile, String> failed = new HashMap<>();
+        for (ReadFile r : sorted) {
+            InputFile file = byDisplay.get(r.display());
+            if (r.unreadable() != null) {
+                failed.put(file, r.unreadable());
+            } else {
+                read.put(file, FileReading.decode(r.reading()));
+            }
+        }
+        List<InputFile> readable = new ArrayList<>(read.keySet());
+        readable.addAll(failed.keySet());
+        readable.sort(Comparator.comparing(InputFile::displayPath));
+        ReadingStitch stitch = new ReadingStitch(null);
+        for (RotatedSet set : RotatedSet.group(readable)) {
+            for (InputFile f : set.oldestFirst()) {
+                if (failed.containsKey(f)) {
+                    inputs.unreadable().add(new UnreadableInput(f.displayPath(), failed.get(f)));
+                    inputs.summaries().put(f, InputSummary.unreadable(f, failed.get(f)));
+                } else {
+                    stitch.add(read.get(f));
+                }
+            }
+        }
+        LogReader.LogReading reading = stitch.finish();
+        stitch.summaries().forEach((f, s) -> inputs.summaries().put(byDisplay.get(f.displayPath()), s));
+        return reading;
+    }
+
+    /** The findings in the report's order, each naming the release of the run its evidence cites. */
+    static List<FindingRow> findingRows(String cluster, List<RuleOutcome> outcomes, List<ControllerProcess> runs) {
         Map<String, ControllerProcess> processes = new LinkedHashMap<>();
-        for (ControllerProcess p : result.correlation().processes()) {
+        for (ControllerProcess p : runs) {
             processes.putIfAbsent(p.label(), p);
         }
         List<Finding> all = new ArrayList<>();
-        for (RuleOutcome o : result.outcomes()) {
+        for (RuleOutcome o : outcomes) {
             all.addAll(o.findings());
         }
         List<FindingRow> findings = new ArrayList<>();
         for (Finding f : ReportBuilder.grouped(all)) {
             findings.add(FindingRow.of(cluster, findings.size(), f, processes));
         }
+        return findings;
+    }
+
+    /** The accounting of every input, the unreadable ones included (unsorted). */
+    static List<InputRow> accounting(String cluster, List<InputSummary> summaries, List<UnreadableInput> unreadable) {
         List<InputRow> inputs = new ArrayList<>();
         Set<String> summarised = new HashSet<>();
-        for (InputSummary s : result.inputs()) {
+        for (InputSummary s : summaries) {
             if (s != null) {
                 inputs.add(InputRow.of(cluster, s));
                 summarised.add(s.file().displayPath());
             }
         }
-        for (UnreadableInput u : result.unreadable()) {
+        for (UnreadableInput u : unreadable) {
             if (!summarised.contains(u.path())) {
                 inputs.add(InputRow.unread(cluster, u.path(), "unreadable", u.reason()));
             }
         }
-        inputs.sort(Comparator.comparing(InputRow::path));
-        return new ClusterResult(cluster, findings, inputs);
+        return inputs;
     }
 }

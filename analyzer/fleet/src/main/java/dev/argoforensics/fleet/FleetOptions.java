@@ -15,9 +15,19 @@ import java.util.Map;
  * @param spool   the executors' local folder for the objects copied; null for the JVM's temporary folder
  * @param conf    Spark settings ({@code spark.hadoop.fs.s3a.endpoint=…})
  * @param inputs  folders or objects, each below or holding {@code cluster=NAME} segments
+ * @param groups  the most groups a cluster's correlation is dealt into (its Workflow-name groups, by hash), each a task
+ * @param groupLines the most lines of its own one group is correlated with; past it the group is cut, and says so
  */
-public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
-    public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--conf KEY=VALUE]... INPUT...";
+public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
+                           long groupLines) {
+    public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--groups N] [--group-lines N]"
+            + " [--conf KEY=VALUE]... INPUT...";
+    /** Groups per cluster unless --groups says otherwise. */
+    public static final int DEFAULT_GROUPS = 16;
+
+    public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
+        this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND);
+    }
 
     public FleetOptions {
         conf = Map.copyOf(conf);
@@ -30,6 +40,8 @@ public record FleetOptions(String master, String out, int threads, String spool,
         String out = null;
         String spool = null;
         int threads = 1;
+        int groups = DEFAULT_GROUPS;
+        long groupLines = dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND;
         Map<String, String> conf = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -48,6 +60,8 @@ public record FleetOptions(String master, String out, int threads, String spool,
                         throw new IllegalArgumentException("--threads: expected 1 or more, found " + threads);
                     }
                 }
+                case "--groups" -> groups = (int) positive(value(args, ++i, a), a);
+                case "--group-lines" -> groupLines = positive(value(args, ++i, a), a);
                 case "--conf" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -70,7 +84,20 @@ public record FleetOptions(String master, String out, int threads, String spool,
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("name at least one input (a folder holding cluster=NAME folders, or one of them)");
         }
-        return new FleetOptions(master, out, threads, spool, conf, inputs);
+        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines);
+    }
+
+    private static long positive(String v, String option) {
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": expected a number, found " + v);
+        }
+        if (n < 1 || (option.equals("--groups") && n > 100_000)) {
+            throw new IllegalArgumentException(option + ": expected 1 or more" + (option.equals("--groups") ? " (at most 100000)" : "") + ", found " + v);
+        }
+        return n;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -31,8 +31,10 @@ import static org.apache.spark.sql.functions.col;
 
 /**
  * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
- * interest), each cluster's exports, stitch, correlation and rules in one task; the engine's calls
- * {@code analyze} itself goes through, so the findings are {@code analyze cluster=NAME}'s. Writes under
+ * interest); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
+ * the cluster into groups of Workflow names; the groups shuffled by (cluster, group), each correlated with
+ * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
+ * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
  * <ul>
  *   <li>{@code findings/*.json}: one finding per line, the report's finding schema with {@code cluster} first;</li>
@@ -80,8 +82,8 @@ public final class FleetScan {
             }
             System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
-            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s%n",
-                    c.inputBytes(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
+            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s%n",
+                    c.inputBytes(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "");
         } finally {
             spark.stop();
@@ -96,9 +98,10 @@ public final class FleetScan {
      * @param shuffleRecords the records in those
      * @param sparkTasks     Spark tasks finished, every stage counted
      * @param logsRead       log objects read in tasks of their own (pass 2) and stitched per cluster
+     * @param groups         the clusters' groups, each correlated with its rules in a task after the shuffle by (cluster, group)
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
-                         long sparkTasks, long logsRead) {
+                         long sparkTasks, long logsRead, long groups) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -154,16 +157,37 @@ public final class FleetScan {
         JavaPairRDD<String, ReadFile> readings = logs.repartition(Math.max(1, (int) Math.min(logCount, MAX_FILE_TASKS)))
                 .map(f -> perFile.value().read(f, interest.value().get(f.cluster())))
                 .mapToPair(r -> new Tuple2<>(r.cluster(), r));
-        // Stage E: per cluster, the stitch, the correlation and the rules.
-        JavaRDD<ClusterResult> results = inputs.cogroup(readings, byCluster)
+        int groupsPerCluster = options.groups();
+        long bound = options.groupLines();
+        // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
+        JavaRDD<PreparedCluster> prepared = inputs.cogroup(readings, byCluster)
+                .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        Map<String, byte[]> contexts = new HashMap<>(prepared.filter(p -> p.prep().failure() == null)
+                .mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep().context())).collectAsMap());
+        Broadcast<Map<String, byte[]>> context = jsc.broadcast(contexts);
+        long groupCount = prepared.map(p -> (long) p.groups().size()).fold(0L, Long::sum);
+        // Stage E2: the shuffle by (cluster, group), then each group's correlation and rules in a task, its cluster's context joined in.
+        JavaPairRDD<String, GroupOutcome> outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> new Tuple2<>(g.key(), g)).iterator())
+                .partitionBy(new HashPartitioner((int) Math.max(1, Math.min(groupCount, MAX_FILE_TASKS))))
+                .map(t -> perCluster.value().group(t._2(), context.value().get(t._2().cluster()), bound))
+                .mapToPair(o -> new Tuple2<>(o.cluster(), o));
+        // Stage E3: per cluster, the groups' outcomes put together: findings in the report's order, the accounting.
+        JavaPairRDD<String, ClusterPrep> preps = prepared.mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep()));
+        Map<String, List<ScannedFile>> objectsOf = new HashMap<>();
+        for (ClusterInputs in : inputs.values().collect()) {
+            objectsOf.put(in.cluster(), in.objects());
+        }
+        Broadcast<Map<String, List<ScannedFile>>> objectsByCluster = jsc.broadcast(objectsOf);
+        JavaRDD<ClusterResult> results = preps.cogroup(outcomes, byCluster)
                 .map(c -> {
                     long start = System.nanoTime();
-                    ClusterResult r = perCluster.value().conclude(c._2()._1().iterator().next(), c._2()._2());
-                    ClusterInputs in = c._2()._1().iterator().next();
-                    done.add(String.format(Locale.ROOT, "argo-forensics-fleet: %s%s done: %d input(s), %.1f MB, %d finding(s), %.1f s (partition %d of %d)",
-                            FleetListing.PREFIX, c._1(), in.objects().size(),
-                            in.objects().stream().mapToLong(o -> o.object().bytes()).sum() / 1e6, r.findings().size(),
-                            (System.nanoTime() - start) / 1e9, TaskContext.getPartitionId() + 1, clusters));
+                    List<ScannedFile> objs = objectsByCluster.value().get(c._1());
+                    ClusterResult r = perCluster.value().conclude(c._2()._1().iterator().next(), c._2()._2(), objs);
+                    done.add(String.format(Locale.ROOT, "argo-forensics-fleet: %s%s done: %d input(s), %.1f MB, %d finding(s), %.1f s to put %d group(s) together (partition %d of %d)",
+                            FleetListing.PREFIX, c._1(), objs.size(), objs.stream().mapToLong(o -> o.object().bytes()).sum() / 1e6,
+                            r.findings().size(), (System.nanoTime() - start) / 1e9, c._2()._1().iterator().next().groups(),
+                            TaskContext.getPartitionId() + 1, clusters));
                     return r;
                 })
                 .persist(StorageLevel.MEMORY_AND_DISK());
@@ -185,16 +209,17 @@ public final class FleetScan {
             Dataset<Row> accounting = inputRows.repartition(1).sortWithinPartitions(col("cluster"), col("path")).persist(StorageLevel.MEMORY_AND_DISK());
             accounting.write().option("ignoreNullFields", "false").json(out + "/inputs");
             long listed = accounting.count();
-            long problems = accounting.filter(col("kind").isin("listing", "failed", "unreadable")).count();
+            long problems = accounting.filter(col("kind").isin("listing", "failed", "unreadable", "cut")).count();
             long n = findings.count();
             findings.unpersist();
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount);
+                    logCount, groupCount);
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             results.unpersist(false);
+            prepared.unpersist(false);
             inputs.unpersist(false);
             scanned.unpersist(false);
         }

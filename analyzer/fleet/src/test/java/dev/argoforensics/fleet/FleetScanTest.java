@@ -239,6 +239,31 @@ class FleetScanTest {
     }
 
     /**
+     * A bound of 3 lines per group under the sample of the race: the job finishes, each cut group is a row of the
+     * accounting ({@code kind: cut}) and counted with the problems, and the findings of a cut group say in their
+     * confidence reason what was left out; with the default bound nothing is cut.
+     */
+    @Test
+    void aGroupPastTheBoundIsCutReportedAndNotedOnItsFindings() throws Exception {
+        Path root = tmp.resolve("bounded");
+        copyTree(SAMPLES.resolve("issue-17024"), root.resolve("cluster=bounded"));
+        Path out = tmp.resolve("bounded-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse("--out", out.toString(), "--groups", "3", "--group-lines", "3", root.toString()));
+        List<Row> cut = spark.read().json(out.resolve("inputs").toString()).filter("kind = 'cut'").collectAsList();
+        assertFalse(cut.isEmpty(), "a group of the sample holds more than 3 lines");
+        assertTrue(cut.stream().allMatch(r -> ((String) r.getAs("path")).startsWith("cluster=bounded/#group:")
+                && ((String) r.getAs("problems")).matches("group .*: its first 3 of \\d+ lines correlated, \\d+ left out by the bound")), cut.toString());
+        assertEquals(cut.size(), counts.problems());
+        List<String> reasons = Files.readAllLines(Files.list(out.resolve("findings")).filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow())
+                .stream().map(l -> { try { return JSON.readTree(l).get("confidenceReason").asText(); } catch (IOException e) { throw new UncheckedIOException(e); } })
+                .toList();
+        assertTrue(reasons.stream().anyMatch(r -> r.contains("went past the bound of 3 lines per group")), reasons.toString());
+
+        Path generous = tmp.resolve("bounded-generous-out");
+        assertEquals(0, FleetScan.run(spark, FleetOptions.parse("--out", generous.toString(), "--groups", "3", root.toString())).problems());
+    }
+
+    /**
      * One controller's log rotated into three objects (the oldest gzip'd): each is copied and read in a
      * task of its own, and the cluster's task stitches the readings (one controller run across the files,
      * its ordinals and counts) before the rules: the same findings as {@code analyze}, and every line
