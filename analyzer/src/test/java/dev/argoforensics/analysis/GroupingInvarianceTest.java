@@ -55,13 +55,7 @@ class GroupingInvarianceTest {
         InputCollector collector = new InputCollector();
         List<InputFile> files = collector.collect(paths);
         Analysis.Inputs inputs = Analysis.readExports(files, collector.problems(), SnapshotTimes.none());
-        ExecutorService pool = LogReader.readers(1);
-        LogReader.LogReading reading;
-        try {
-            reading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
-        } finally {
-            pool.shutdownNow();
-        }
+        LogReader.LogReading reading = read(analysis, inputs);
         AnalysisResult whole = analysis.conclude(inputs, reading);
         Grouping grouping = Grouping.of(Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage()),
                 new RuleBindings());
@@ -76,6 +70,16 @@ class GroupingInvarianceTest {
                 name.equals("7 buckets")), name));
     }
 
+    /** The logs read as {@code analyze} reads them, on one reading thread. */
+    private static LogReader.LogReading read(Analysis analysis, Analysis.Inputs inputs) {
+        ExecutorService pool = LogReader.readers(1);
+        try {
+            return analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /**
      * A bound under a group's lines: the group keeps its first lines, the cut is a problem of the result (the per-input
      * accounting's place for what was not read), and each finding of the cut group says in its reason what was left out.
@@ -86,13 +90,7 @@ class GroupingInvarianceTest {
         List<String> paths = SampleFiles.inputs(Path.of("samples", "issue-17024"));
         InputCollector collector = new InputCollector();
         Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
-        ExecutorService pool = LogReader.readers(1);
-        LogReader.LogReading reading;
-        try {
-            reading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
-        } finally {
-            pool.shutdownNow();
-        }
+        LogReader.LogReading reading = read(analysis, inputs);
         AnalysisResult whole = analysis.conclude(inputs, reading);
         assertTrue(whole.outcomes().stream().anyMatch(o -> o.rule().equals("AF001") && !o.findings().isEmpty()), "the sample's race is found");
         AnalysisResult generous = analysis.concludeInGroups(inputs, reading, GroupedAnalysis.Split.each(), GroupedAnalysis.DEFAULT_BOUND, true);
