@@ -18,15 +18,25 @@ import java.util.Set;
 public final class InputClassifier {
     private static final Set<String> NOT_EVIDENCE = Set.of(
             "md", "markdown", "png", "jpg", "jpeg", "gif", "svg", "html", "htm", "pdf");
+    private static final Set<String> MARKDOWN = Set.of("md", "markdown");
     private static final int SNIFF_LINES = 64;
     private static final int SNIFF_BYTES = 1024 * 1024;
 
     public InputFile classify(String displayPath, Path path) throws IOException {
+        return classify(displayPath, path, false);
+    }
+
+    /**
+     * @param named the file was named on the command line, not met in a folder: a Markdown file so named is read
+     *              (an issue or a postmortem saved as {@code .md}, its quoted lines the evidence), where one met in a
+     *              folder is a README or a sample's EXPECTED.md and is listed as ignored
+     */
+    public InputFile classify(String displayPath, Path path, boolean named) throws IOException {
         String name = path.getFileName().toString();
         boolean gzip = isGzip(path);
         String inner = gzip && name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
         String extension = extension(inner);
-        if (NOT_EVIDENCE.contains(extension)) {
+        if (NOT_EVIDENCE.contains(extension) && !(named && MARKDOWN.contains(extension))) {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, "." + extension + " files are not evidence");
         }
         List<String> head = headLines(path, gzip, SNIFF_BYTES);

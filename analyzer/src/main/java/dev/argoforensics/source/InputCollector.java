@@ -108,7 +108,7 @@ public final class InputCollector {
         List<InputFile> files = new ArrayList<>();
         for (Found f : once(found)) {
             try {
-                files.add(classifier.classify(f.display(), f.path()));
+                files.add(classifier.classify(f.display(), f.path(), f.named()));
             } catch (IOException e) {
                 problems.add(new UnreadableInput(f.display(), "expected a readable file, found " + reason(e) + ": skipped"));
             }
@@ -147,14 +147,14 @@ public final class InputCollector {
             problems.add(new UnreadableInput(display, "expected a stream to copy to a temporary file, found " + reason(e) + ": skipped"));
             return;
         }
-        found.add(new Found(display, copy, copy, false));
+        found.add(new Found(display, copy, copy, false, true));
     }
 
     /**
      * A file found, before it is read: where, what identifies it on disk, and whether a symbolic
      * link (below the path named) leads to it.
      */
-    private record Found(String display, Path path, Object key, boolean throughLink) {
+    private record Found(String display, Path path, Object key, boolean throughLink, boolean named) {
     }
 
     private void found(String arg, Path root, Path relative, BasicFileAttributes attrs, List<Found> found) {
@@ -171,7 +171,8 @@ public final class InputCollector {
             throughLink = false;
             key = key == null ? p.toAbsolutePath().normalize() : key;
         }
-        found.add(new Found(relative.toString().isEmpty() ? ControlCharacters.visible(arg) : join(arg, relative), p, key, throughLink));
+        found.add(new Found(relative.toString().isEmpty() ? ControlCharacters.visible(arg) : join(arg, relative), p, key, throughLink,
+                relative.toString().isEmpty()));
     }
 
     /**

@@ -130,6 +130,18 @@ class AnalyzeCommandTest {
         assertTrue(r.out().contains("      ignored; .md files are not evidence"), r.out());
     }
 
+    /** An issue saved as Markdown and named on the command line is read: its quoted controller lines are the evidence. */
+    @Test
+    void aMarkdownFileNamedOnTheCommandLineIsRead(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path issue = dir.resolve("issue.md");
+        java.nio.file.Files.copy(java.nio.file.Path.of("samples/issue-report-excerpt/logs/issue.txt"), issue);
+        Cli named = Cli.run("analyze", issue.toString(), "--now", "2026-12-01T00:00:00Z");
+        assertEquals(1, named.exitCode(), named.out() + named.err());
+        assertTrue(named.out().contains("AF001 [high, possible]"), named.out());
+        Cli inFolder = Cli.run("analyze", dir.toString(), "--now", "2026-12-01T00:00:00Z");
+        assertEquals(2, inFolder.exitCode(), "met in a folder, a .md file stays ignored: " + inFolder.out() + inFolder.err());
+    }
+
     @Test
     void aBadLogZoneIsAUsageError() {
         Cli r = Cli.run(analyze("--log-tz", "Mars/Olympus"));
