@@ -6,7 +6,9 @@ import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -24,34 +26,52 @@ final class WorkflowNamespaces {
         if (objects.workflows().stream().noneMatch(WorkflowNamespaces::unplaced)) {
             return objects;
         }
+        Map<String, Set<String>> namespaces = namespacesByName(objects, events);
         List<WorkflowSnapshot> workflows = new ArrayList<>();
         for (WorkflowSnapshot w : objects.workflows()) {
-            workflows.add(unplaced(w) ? placed(w, objects, events) : w);
+            workflows.add(unplaced(w) ? placed(w, namespaces.getOrDefault(w.name(), Set.of())) : w);
         }
         return new ExportedObjects(objects.pods(), workflows, objects.taskResults(), objects.clusterEvents(), objects.auditRecords(),
                 objects.nodeLogs(), objects.podTables());
+    }
+
+    /** For each name an unplaced Workflow has, the namespaces the lines, Pods and placed Workflows give it: one pass over each. */
+    private static Map<String, Set<String>> namespacesByName(ExportedObjects objects, List<LogEvent> events) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (WorkflowSnapshot w : objects.workflows()) {
+            if (unplaced(w)) {
+                out.putIfAbsent(w.name(), new TreeSet<>());
+            }
+        }
+        for (LogEvent e : events) {
+            e.event().workflow().filter(r -> r.namespace() != null && !r.namespace().isEmpty())
+                    .ifPresent(r -> add(out, r.name(), r.namespace()));
+        }
+        for (PodSnapshot p : objects.pods()) {
+            if (!p.namespace().isEmpty()) {
+                p.workflowName().ifPresent(name -> add(out, name, p.namespace()));
+            }
+        }
+        for (WorkflowSnapshot o : objects.workflows()) {
+            if (!o.namespace().isEmpty()) {
+                add(out, o.name(), o.namespace());
+            }
+        }
+        return out;
+    }
+
+    private static void add(Map<String, Set<String>> out, String name, String namespace) {
+        Set<String> set = out.get(name);
+        if (set != null) {
+            set.add(namespace);
+        }
     }
 
     private static boolean unplaced(WorkflowSnapshot w) {
         return w.namespace().isEmpty() && !w.name().isEmpty();
     }
 
-    private static WorkflowSnapshot placed(WorkflowSnapshot w, ExportedObjects objects, List<LogEvent> events) {
-        Set<String> namespaces = new TreeSet<>();
-        for (LogEvent e : events) {
-            e.event().workflow().filter(r -> r.name().equals(w.name()) && r.namespace() != null && !r.namespace().isEmpty())
-                    .map(WorkflowRef::namespace).ifPresent(namespaces::add);
-        }
-        for (PodSnapshot p : objects.pods()) {
-            if (!p.namespace().isEmpty() && p.workflowName().filter(w.name()::equals).isPresent()) {
-                namespaces.add(p.namespace());
-            }
-        }
-        for (WorkflowSnapshot o : objects.workflows()) {
-            if (!o.namespace().isEmpty() && o.name().equals(w.name())) {
-                namespaces.add(o.namespace());
-            }
-        }
+    private static WorkflowSnapshot placed(WorkflowSnapshot w, Set<String> namespaces) {
         if (namespaces.size() != 1) {
             return w;
         }
