@@ -4,11 +4,11 @@ import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.GroupContext;
 import dev.argoforensics.correlate.GroupFacts;
+import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
-import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.Workers;
-import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.read.WireForm;
 import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.Finding;
@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Correlation and rules in groups: the facts of the whole input derived once ({@link Correlator#facts}), the input
@@ -116,19 +115,35 @@ public final class GroupedAnalysis {
     /**
      * An input cut into groups, ready to run anywhere.
      *
-     * @param groups  each group's share of the facts
-     * @param home    the group the whole-input rules run in
-     * @param context what every group's rules read besides: the per-input accounting and the runs on a zone's clock, as bytes
-     * @param cuts    the groups cut by the bound
+     * @param groups each group's own share of the facts (its own lines; the context's are in {@code shared})
+     * @param home   the group the whole-input rules run in
+     * @param shared what every group reads alike, made once: the context lines and values ({@link GroupContext}), the
+     *               per-input accounting and the runs on a zone's clock; sent once to wherever the groups run
+     *               ({@link #contextBytes()}, {@link #shared(byte[])})
+     * @param cuts   the groups cut by the bound
      */
-    public record Prepared(List<GroupFacts> groups, int home, byte[] context, List<Cut> cuts) {
+    public record Prepared(List<GroupShare> groups, int home, Shared shared, List<Cut> cuts) {
+        /** {@link #shared()} as bytes. */
+        public byte[] contextBytes() {
+            return WireForm.encode(shared.context);
+        }
+    }
+
+    /** What every group of one input reads besides its own share, decoded once wherever its groups run. */
+    public static final class Shared {
+        private final Context context;
+
+        private Shared(Context context) {
+            this.context = context;
+        }
     }
 
     /**
-     * What the caveats of every group read: the accounting of the inputs, the runs whose clock is a zone off, and whether
-     * the input holds dated evidence beside lines quoted with a time of day ({@link TimeOfDayCaveats}).
+     * What the caveats of every group read (the accounting of the inputs, the runs whose clock is a zone off, whether
+     * the input holds dated evidence beside lines quoted with a time of day: {@link TimeOfDayCaveats}), and the lines
+     * and values every group's correlation holds alike.
      */
-    record Context(List<InputSummary> inputs, List<ClockCaveats.Zoned> zoned, boolean dated) {
+    record Context(List<InputSummary> inputs, List<ClockCaveats.Zoned> zoned, boolean dated, GroupContext lines) {
     }
 
     /**
@@ -140,97 +155,43 @@ public final class GroupedAnalysis {
         List<List<Integer>> components = split.groups(grouping);
         int contention = grouping.componentOfTag(RuleBindings.CONTENTION);
         int home = 0;
-        List<GroupFacts> groups = new ArrayList<>();
+        List<GroupShare> groups = new ArrayList<>();
         List<Cut> cuts = new ArrayList<>();
         for (int i = 0; i < components.size(); i++) {
             home = components.get(i).contains(contention) ? i : home;
-            GroupFacts g = facts.slice(grouping.group(components.get(i)));
+            GroupShare g = facts.share(grouping, components.get(i));
             String name = components.get(i).isEmpty() || grouping.keys(components.get(i).get(0)).isEmpty() ? "(context)"
                     : grouping.keys(components.get(i).get(0)).iterator().next()
                     + (components.get(i).size() > 1 ? " and " + (components.get(i).size() - 1) + " more" : "");
-            boolean[] contextLines = context(facts, grouping, components.get(i));
-            GroupFacts bounded = bounded(g, bound, contextLines);
+            GroupShare bounded = g.firstLines(bound);
             if (bounded.cut() > 0) {
-                long own = 0;
-                for (boolean c : contextLines) {
-                    own += c ? 0 : 1;
-                }
-                cuts.add(new Cut(name, own - bounded.cut(), own));
+                cuts.add(new Cut(name, bound, g.events().size()));
             }
             groups.add(bounded);
         }
-        byte[] context = WireForm.encode(new Context(inputs, ClockCaveats.zoned(facts.clocks(), facts.processes(), facts.events()),
-                TimeOfDayCaveats.dated(facts.available(), facts.events())));
-        return new Prepared(groups, home, context, cuts);
+        Context context = new Context(inputs, ClockCaveats.zoned(facts.clocks(), facts.processes(), facts.events()),
+                TimeOfDayCaveats.dated(facts.available(), facts.events()), facts.context(grouping));
+        return new Prepared(groups, home, new Shared(context), cuts);
     }
 
-    /** Per line of the group: whether it is a context line (every group holds it) rather than one of its own. */
-    private static boolean[] context(ClusterFacts facts, Grouping grouping, List<Integer> components) {
-        Set<Integer> in = Set.copyOf(components);
-        List<Boolean> out = new ArrayList<>();
-        for (int i = 0; i < facts.events().size(); i++) {
-            int c = grouping.componentOfLine(i);
-            if (c < 0) {
-                out.add(true);
-            } else if (in.contains(c)) {
-                out.add(false);
-            }
+    /** {@link Prepared#contextBytes()} decoded: once per input wherever its groups run, then given to each of them. */
+    public static Shared shared(byte[] context) {
+        try {
+            return new Shared((Context) WireForm.decode(context));
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalArgumentException("not a group context: " + e.getMessage(), e);
         }
-        boolean[] flags = new boolean[out.size()];
-        for (int i = 0; i < flags.length; i++) {
-            flags[i] = out.get(i);
-        }
-        return flags;
-    }
-
-    /** The group with its first {@code bound} lines of its own (every context line kept), handler lines following their lines. */
-    static GroupFacts bounded(GroupFacts g, long bound, boolean[] context) {
-        long own = 0;
-        for (boolean c : context) {
-            own += c ? 0 : 1;
-        }
-        if (own <= bound) {
-            return g;
-        }
-        List<LogEvent> events = new ArrayList<>();
-        List<PodKey> pods = new ArrayList<>();
-        int[] at = new int[context.length];
-        long seen = 0;
-        for (int i = 0; i < context.length; i++) {
-            boolean keep = context[i] || seen++ < bound;
-            at[i] = keep ? events.size() : -1;
-            if (keep) {
-                events.add(g.events().get(i));
-                pods.add(g.podOfLine().get(i));
-            }
-        }
-        int[] handlers = new int[events.size()];
-        for (int i = 0; i < context.length; i++) {
-            if (at[i] >= 0) {
-                int h = g.handlerOfLine()[i];
-                handlers[at[i]] = h >= 0 && at[h] >= 0 ? at[h] : -1;
-            }
-        }
-        return g.withCut(events, pods, handlers, own - bound);
     }
 
     /**
      * One group's correlation and rules.
      *
-     * @param home    whether the whole-input rules ({@link Rule#clusterWide()}) run in this group
-     * @param context {@link Prepared#context()}
-     * @param bound   the bound the group was cut at (its findings name it), if it was
+     * @param home   whether the whole-input rules ({@link Rule#clusterWide()}) run in this group
+     * @param shared its input's {@link Prepared#shared()}
+     * @param bound  the bound the group was cut at (its findings name it), if it was
      */
-    public List<RuleOutcome> run(GroupFacts group, boolean home, byte[] context, long bound) {
-        return run(group, home, context(context), bound);
-    }
-
-    private static Context context(byte[] context) {
-        try {
-            return (Context) WireForm.decode(context);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not a group context: " + e.getMessage(), e);
-        }
+    public List<RuleOutcome> run(GroupShare group, boolean home, Shared shared, long bound) {
+        return run(GroupFacts.of(shared.context.lines(), group), home, shared.context, bound);
     }
 
     private List<RuleOutcome> run(GroupFacts group, boolean home, Context c, long bound) {
@@ -286,18 +247,18 @@ public final class GroupedAnalysis {
      */
     public Result run(ClusterFacts facts, Split split, List<InputSummary> inputs, long bound, boolean viaBytes) {
         Prepared p = prepare(facts, split, inputs, bound);
-        Context context = context(p.context());
+        Shared shared = viaBytes ? shared(p.contextBytes()) : p.shared();
         List<List<RuleOutcome>> all = new ArrayList<>();
         for (int i = 0; i < p.groups().size(); i++) {
-            GroupFacts g = p.groups().get(i);
+            GroupShare g = p.groups().get(i);
             if (viaBytes) {
                 try {
-                    g = (GroupFacts) WireForm.decode(WireForm.encode(g));
+                    g = (GroupShare) WireForm.decode(WireForm.encode(g));
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
             }
-            all.add(run(g, i == p.home(), context, bound));
+            all.add(run(g, i == p.home(), shared, bound));
         }
         return new Result(merge(all), p.cuts(), p.groups().size());
     }

@@ -41,6 +41,8 @@ public final class ClusterFacts {
     final ExportedObjects objects;
     /** Each paired handler line's scheduling (or queueing) line. */
     private final Map<LogEvent, LogEvent> pairOfHandler = new IdentityHashMap<>();
+    /** Each paired handler line's place in {@link #events}. */
+    private final Map<LogEvent, Integer> placeOfHandler = new IdentityHashMap<>();
 
     ClusterFacts(List<LogEvent> events, CleanupPairing pairing, Map<String, Set<String>> namespacesByPod, PodInstances instances,
                  Set<PodKey> podKeys, Map<PodKey, List<PodSnapshot>> podSnaps, Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps,
@@ -64,6 +66,11 @@ public final class ClusterFacts {
             LogEvent handler = pairing.handlerOf(e);
             if (handler != null) {
                 pairOfHandler.put(handler, e);
+            }
+        }
+        for (int i = 0; i < this.events.size(); i++) {
+            if (pairOfHandler.containsKey(this.events.get(i))) {
+                placeOfHandler.put(this.events.get(i), i);
             }
         }
     }
@@ -137,22 +144,109 @@ public final class ClusterFacts {
         }
         Map<PodKey, GroupFacts.PodFacts> pods = new TreeMap<>();
         for (PodKey key : podKeys) {
-            if (!group.holdsPod(key.name())) {
-                continue;
+            if (group.holdsPod(key.name())) {
+                pods.put(key, podFacts(key));
             }
-            pods.put(key, new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), links.get(key),
-                    records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key)));
         }
+        return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflowSnapshots(group::holdsWorkflow),
+                workflowAudit(group::holdsWorkflow), objects.podTables(), available, processes, clocks, 0);
+    }
+
+    /**
+     * What every group of the grouping holds alike: its context lines with their places, Pods and handler lines' places,
+     * and the runs, clocks, evidence available and Pod tables. Made once; {@link GroupFacts#of} joins it with each
+     * group's {@link #share}.
+     */
+    public GroupContext context(Grouping grouping) {
+        List<LogEvent> lines = new ArrayList<>();
+        List<Integer> places = new ArrayList<>();
+        List<PodKey> pods = new ArrayList<>();
+        List<Integer> handlers = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            if (grouping.componentOfLine(i) < 0) {
+                LogEvent e = events.get(i);
+                PodKey pod = podOf(e);
+                lines.add(e);
+                places.add(i);
+                pods.add(pod);
+                handlers.add(pod == null ? -1 : handlerPlace(e));
+            }
+        }
+        return new GroupContext(lines, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks);
+    }
+
+    /**
+     * The group of these components' own part: its own lines (not the context's) with their places, Pods and handler
+     * lines' places, its Pods' and Workflows' facts. With {@link #context}, what {@link #slice} gives for the group.
+     */
+    public GroupShare share(Grouping grouping, java.util.Collection<Integer> components) {
+        java.util.BitSet in = new java.util.BitSet();
+        components.forEach(in::set);
+        Set<String> podNames = grouping.names(components, "p:");
+        Set<String> workflowNames = grouping.names(components, "w:");
+        List<LogEvent> lines = new ArrayList<>();
+        List<Integer> places = new ArrayList<>();
+        List<PodKey> pods = new ArrayList<>();
+        List<Integer> handlers = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            int c = grouping.componentOfLine(i);
+            if (c >= 0 && in.get(c)) {
+                LogEvent e = events.get(i);
+                PodKey pod = e.event().pod().filter(p -> podNames.contains(p.name())).isPresent() ? podOf(e) : null;
+                lines.add(e);
+                places.add(i);
+                pods.add(pod);
+                handlers.add(pod == null ? -1 : handlerPlace(e));
+            }
+        }
+        Map<PodKey, GroupFacts.PodFacts> podFacts = new TreeMap<>();
+        for (PodKey key : podKeys) {
+            if (podNames.contains(key.name())) {
+                podFacts.put(key, podFacts(key));
+            }
+        }
+        return new GroupShare(lines, ints(places), pods, ints(handlers), podNames, podFacts, workflowNames, workflowSnapshots(workflowNames::contains),
+                workflowAudit(workflowNames::contains), 0);
+    }
+
+    /** The place of the line's paired handler line, -1 if it has none. */
+    private int handlerPlace(LogEvent line) {
+        LogEvent handler = pairing.handlerOf(line);
+        if (handler == null) {
+            return -1;
+        }
+        Integer at = placeOfHandler.get(handler);
+        if (at == null) {
+            throw new IllegalStateException("the input lacks the handler line paired with " + line.source());
+        }
+        return at;
+    }
+
+    private GroupFacts.PodFacts podFacts(PodKey key) {
+        return new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), links.get(key),
+                records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key));
+    }
+
+    private Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots(java.util.function.Predicate<String> holds) {
         Map<WorkflowRef, List<WorkflowSnapshot>> workflows = new TreeMap<>();
         wfSnaps.forEach((ref, snaps) -> {
-            if (group.holdsWorkflow(ref.name())) {
+            if (holds.test(ref.name())) {
                 workflows.put(ref, snaps);
             }
         });
-        List<AuditRecord> audit = objects.auditRecords().stream()
-                .filter(a -> "workflows".equals(a.resource()) && a.name() != null && group.holdsWorkflow(a.name())).toList();
-        return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflows, audit, objects.podTables(), available,
-                processes, clocks, 0);
+        return workflows;
+    }
+
+    private List<AuditRecord> workflowAudit(java.util.function.Predicate<String> holds) {
+        return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())).toList();
+    }
+
+    private static int[] ints(List<Integer> values) {
+        int[] out = new int[values.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values.get(i);
+        }
+        return out;
     }
 
     /** The Pod a line naming a Pod is about (its namespace resolved, the Pod object by its lifetime), or null. */

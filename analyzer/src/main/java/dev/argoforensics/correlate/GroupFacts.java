@@ -10,6 +10,8 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,9 +48,49 @@ public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] ha
         return workflowNames == null || workflowNames.contains(name);
     }
 
-    /** The same group with only its first {@code kept} lines ... see {@code GroupedAnalysis}: set by the caller that cut it. */
-    public GroupFacts withCut(List<LogEvent> keptEvents, List<PodKey> keptPods, int[] keptHandlers, long cutLines) {
-        return new GroupFacts(keptEvents, keptPods, keptHandlers, pods, workflowNames, workflowSnapshots, workflowAudit, podTables, available,
-                processes, clocks, cutLines);
+    /**
+     * The group's facts from the input's context and the group's own share: the lines of both in input order, each
+     * context line about a Pod the group holds given that Pod, each line's handler line where the group holds it. Equal,
+     * value for value, to {@link ClusterFacts#slice} of the group (cut by the share's bound where it was cut).
+     *
+     * @throws IllegalStateException if an uncut group lacks a line's paired handler line
+     */
+    public static GroupFacts of(GroupContext context, GroupShare share) {
+        int n = context.events().size() + share.events().size();
+        List<LogEvent> events = new ArrayList<>(n);
+        List<PodKey> podOfLine = new ArrayList<>(n);
+        int[] places = new int[n];
+        int[] handlerPlaces = new int[n];
+        int c = 0;
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            boolean fromContext = s == share.events().size()
+                    || c < context.events().size() && context.places()[c] < share.places()[s];
+            if (fromContext) {
+                PodKey pod = context.podOfLine().get(c);
+                pod = pod != null && share.holdsPod(pod.name()) ? pod : null;
+                events.add(context.events().get(c));
+                podOfLine.add(pod);
+                places[i] = context.places()[c];
+                handlerPlaces[i] = pod == null ? -1 : context.handlerOfLine()[c];
+                c++;
+            } else {
+                events.add(share.events().get(s));
+                podOfLine.add(share.podOfLine().get(s));
+                places[i] = share.places()[s];
+                handlerPlaces[i] = share.handlerOfLine()[s];
+                s++;
+            }
+        }
+        int[] handlerOfLine = new int[n];
+        for (int i = 0; i < n; i++) {
+            int at = handlerPlaces[i] < 0 ? -1 : Arrays.binarySearch(places, handlerPlaces[i]);
+            if (handlerPlaces[i] >= 0 && at < 0 && share.cut() == 0) {
+                throw new IllegalStateException("the group lacks the handler line paired with " + events.get(i).source());
+            }
+            handlerOfLine[i] = Math.max(-1, at);
+        }
+        return new GroupFacts(events, podOfLine, handlerOfLine, share.pods(), share.workflowNames(), share.workflowSnapshots(),
+                share.workflowAudit(), context.podTables(), context.available(), context.processes(), context.clocks(), share.cut());
     }
 }

@@ -102,17 +102,8 @@ public final class Grouping {
     public CorrelationGroup group(Collection<Integer> of) {
         BitSet in = new BitSet();
         of.forEach(in::set);
-        Set<String> pods = new TreeSet<>();
-        Set<String> workflows = new TreeSet<>();
-        for (int c : of) {
-            for (String k : keys(c)) {
-                if (k.startsWith("p:")) {
-                    pods.add(k.substring(2));
-                } else if (k.startsWith("w:")) {
-                    workflows.add(k.substring(2));
-                }
-            }
-        }
+        Set<String> pods = names(of, "p:");
+        Set<String> workflows = names(of, "w:");
         List<LogEvent> lines = new ArrayList<>();
         for (int i = 0; i < lineComponent.length; i++) {
             if (lineComponent[i] < 0 || in.get(lineComponent[i])) {
@@ -120,6 +111,19 @@ public final class Grouping {
             }
         }
         return new CorrelationGroup(lines, pods, workflows);
+    }
+
+    /** The Pod ({@code p:}) or Workflow ({@code w:}) names the components hold, sorted. */
+    Set<String> names(Collection<Integer> of, String prefix) {
+        Set<String> names = new TreeSet<>();
+        for (int c : of) {
+            for (String k : keys(c)) {
+                if (k.startsWith(prefix)) {
+                    names.add(k.substring(prefix.length()));
+                }
+            }
+        }
+        return names;
     }
 
     /** The component a line belongs to, -1 for a line of the context (every group reads it). */
