@@ -6,7 +6,7 @@ import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.GroupedAnalysis;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
-import dev.argoforensics.correlate.GroupFacts;
+import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.read.FileReading;
@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The per-cluster steps of the fleet scan, each in one task: the exports, read once, and the interest
@@ -98,7 +99,7 @@ final class ClusterSteps implements Serializable {
 
     /**
      * Stage E1: the readings stitched, the cluster's facts derived once, the cluster cut into groups (its components
-     * dealt into at most {@code groups} buckets by name) and each group's share of the facts made into bytes.
+     * dealt into at most {@code groups} buckets by name) and each group's own share of the facts made into bytes, and the context every group reads alike, once.
      */
     PreparedCluster prepare(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long bound) {
         try {
@@ -122,18 +123,18 @@ final class ClusterSteps implements Serializable {
                 rows.add(InputRow.unread(cluster.cluster(), FleetListing.PREFIX + cluster.cluster() + "/#group:" + c.group(), "cut", c.describe()));
             }
             rows.sort(Comparator.comparing(InputRow::path));
-            return new PreparedCluster(new ClusterPrep(cluster.cluster(), p.context(), WireForm.encode(reading.processes()), rows, tasks.size(), null),
+            return new PreparedCluster(new ClusterPrep(cluster.cluster(), p.contextBytes(), WireForm.encode(reading.processes()), rows, tasks.size(), null),
                     tasks);
         } catch (IOException | RuntimeException e) {
             return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of());
         }
     }
 
-    /** Stage E2: one group's correlation and rules. */
-    GroupOutcome group(GroupTask task, byte[] context, long bound) {
+    /** Stage E2: one group's correlation and rules, its cluster's context decoded once on this executor. */
+    GroupOutcome group(GroupTask task, Supplier<GroupedAnalysis.Shared> context, long bound) {
         try {
-            GroupFacts facts = (GroupFacts) WireForm.decode(task.facts());
-            List<RuleOutcome> outcomes = files.analysis().grouped().run(facts, task.home(), context, bound);
+            GroupShare share = (GroupShare) WireForm.decode(task.facts());
+            List<RuleOutcome> outcomes = files.analysis().grouped().run(share, task.home(), context.get(), bound);
             return new GroupOutcome(task.cluster(), task.index(), WireForm.encode(outcomes), null);
         } catch (IOException | RuntimeException e) {
             return new GroupOutcome(task.cluster(), task.index(), null, "group " + task.index() + ": " + e);

@@ -23,6 +23,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.TaskContext;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.CollectionAccumulator;
+import org.apache.spark.util.LongAccumulator;
 
 import scala.Tuple2;
 import scala.Tuple3;
@@ -82,9 +83,11 @@ public final class FleetScan {
             }
             System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
-            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s%n",
+            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s;"
+                            + " broadcast %d byte(s) of group context, decoded %d time(s)%n",
                     c.inputBytes(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
-                    c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "");
+                    c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
+                    c.contextBytes(), c.contextDecodes());
         } finally {
             spark.stop();
         }
@@ -99,9 +102,11 @@ public final class FleetScan {
      * @param sparkTasks     Spark tasks finished, every stage counted
      * @param logsRead       log objects read in tasks of their own (pass 2) and stitched per cluster
      * @param groups         the clusters' groups, each correlated with its rules in a task after the shuffle by (cluster, group)
+     * @param contextBytes   the clusters' group contexts (context lines, what the caveats read), broadcast once per cluster
+     * @param contextDecodes how often a group task decoded its cluster's context (once per cluster and executor, unless evicted)
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
-                         long sparkTasks, long logsRead, long groups) {
+                         long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -163,17 +168,39 @@ public final class FleetScan {
         JavaRDD<PreparedCluster> prepared = inputs.cogroup(readings, byCluster)
                 .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound))
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        Map<String, byte[]> contexts = new HashMap<>(prepared.filter(p -> p.prep().failure() == null)
-                .mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep().context())).collectAsMap());
-        Broadcast<Map<String, byte[]>> context = jsc.broadcast(contexts);
-        long groupCount = prepared.map(p -> (long) p.groups().size()).fold(0L, Long::sum);
+        // Each cluster's context (its context lines and what the caveats read) broadcast once, taken to the driver a partition
+        // at a time; a group task decodes it once per executor (GroupContexts), not once per group.
+        Map<String, Broadcast<byte[]>> contexts = new HashMap<>();
+        Map<String, Integer> offsets = new HashMap<>();
+        long contextBytes = 0;
+        long groupCount = 0;
+        java.util.Iterator<Tuple3<String, Integer, byte[]>> made = prepared
+                .map(p -> new Tuple3<>(p.prep().cluster(), p.groups().size(), p.prep().failure() == null ? p.prep().context() : null))
+                .toLocalIterator();
+        List<Tuple3<String, Integer, byte[]>> sizes = new ArrayList<>();
+        while (made.hasNext()) {
+            Tuple3<String, Integer, byte[]> c = made.next();
+            if (c._3() != null) {
+                contexts.put(c._1(), jsc.broadcast(c._3()));
+                contextBytes += c._3().length;
+            }
+            sizes.add(new Tuple3<>(c._1(), c._2(), null));
+        }
+        sizes.sort(java.util.Comparator.comparing(Tuple3::_1));
+        for (Tuple3<String, Integer, byte[]> c : sizes) {
+            offsets.put(c._1(), (int) groupCount);
+            groupCount += c._2();
+        }
+        LongAccumulator decodes = spark.sparkContext().longAccumulator("argo-forensics-fleet context decodes");
+        String scan = spark.sparkContext().applicationId() + "/" + java.util.UUID.randomUUID();
+        Partitioner byGroup = new GroupPartitioner(offsets, (int) groupCount, (int) Math.max(1, Math.min(groupCount, MAX_FILE_TASKS)));
         // Stage E2: the shuffle by (cluster, group), then each group's correlation and rules in a task, its cluster's context joined in.
         JavaPairRDD<String, GroupOutcome> outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> new Tuple2<>(g.key(), g)).iterator())
-                .partitionBy(new HashPartitioner((int) Math.max(1, Math.min(groupCount, MAX_FILE_TASKS))))
-                .map(t -> perCluster.value().group(t._2(), context.value().get(t._2().cluster()), bound))
+                .partitionBy(byGroup)
+                .map(t -> perCluster.value().group(t._2(), () -> GroupContexts.of(scan, t._2().cluster(), contexts.get(t._2().cluster()), decodes), bound))
                 .mapToPair(o -> new Tuple2<>(o.cluster(), o));
         // Stage E3: per cluster, the groups' outcomes put together: findings in the report's order, the accounting.
-        JavaPairRDD<String, ClusterPrep> preps = prepared.mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep()));
+        JavaPairRDD<String, ClusterPrep> preps = prepared.mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep().withoutContext()));
         Map<String, List<ScannedFile>> objectsOf = new HashMap<>();
         for (ClusterInputs in : inputs.values().collect()) {
             objectsOf.put(in.cluster(), in.objects());
@@ -215,9 +242,10 @@ public final class FleetScan {
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount, groupCount);
+                    logCount, groupCount, contextBytes, decodes.value());
         } finally {
             spark.sparkContext().removeSparkListener(listener);
+            contexts.values().forEach(b -> b.destroy());
             results.unpersist(false);
             prepared.unpersist(false);
             inputs.unpersist(false);

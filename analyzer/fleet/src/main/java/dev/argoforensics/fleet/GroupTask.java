@@ -3,8 +3,9 @@ package dev.argoforensics.fleet;
 import java.io.Serializable;
 
 /**
- * One group of a cluster, after the cluster's stitch: its share of the cluster's facts with its lines
- * ({@link dev.argoforensics.correlate.GroupFacts} as bytes), keyed by (cluster, group) for the shuffle.
+ * One group of a cluster, after the cluster's stitch: its own share of the cluster's facts with its own lines
+ * ({@link dev.argoforensics.correlate.GroupShare} as bytes; the context lines every group reads travel once per
+ * cluster, in {@link ClusterPrep#context()}), keyed by (cluster, group) for the shuffle.
  *
  * @param home whether the rules that read the whole cluster's runs (AF012) run in this group
  */
