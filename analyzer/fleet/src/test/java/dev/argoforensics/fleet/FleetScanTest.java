@@ -150,6 +150,10 @@ class FleetScanTest {
                     progress.toString());
             assertTrue(counts.inputBytes() > 100_000, "bytes listed: " + counts.inputBytes());
             assertTrue(counts.shuffleBytes() > 0 && counts.shuffleBytes() < counts.inputBytes(), "shuffled: " + counts.shuffleBytes());
+            // Each cluster's group context is sent once and decoded once on the one executor, not once per group.
+            assertTrue(counts.contextBytes() > 0, "context broadcast: " + counts.contextBytes());
+            assertTrue(counts.groups() > THREE.size(), "groups: " + counts.groups());
+            assertEquals(THREE.size(), counts.contextDecodes(), "context decodes for " + counts.groups() + " groups");
         }
         return out;
     }
