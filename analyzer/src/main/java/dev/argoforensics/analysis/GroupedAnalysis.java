@@ -25,9 +25,10 @@ import java.util.Map;
 
 /**
  * Correlation and rules in groups: the facts of the whole input derived once ({@link Correlator#facts}), the input
- * cut into groups of Workflow and Pod names ({@link Grouping}, bound by {@link RuleBindings}), each group's share of
- * the facts as values ({@link GroupFacts}, which cross machines as bytes), each group correlated and its rules run on
- * its own, the outcomes put together rule by rule. A rule that reads the whole input's runs ({@link Rule#clusterWide()})
+ * cut into groups of Workflow and Pod names ({@link Grouping}, bound by {@link RuleBindings}), what every group reads
+ * alike made once ({@link GroupContext}) and each group's own share of the facts ({@link GroupShare}), both values that
+ * cross machines as bytes (the context once per input), each group joined ({@link GroupFacts#of}), correlated and its
+ * rules run on its own, the outcomes put together rule by rule. A rule that reads the whole input's runs ({@link Rule#clusterWide()})
  * runs in one group only. What each group finds is about its own Pods and Workflows, so nothing is found twice; the
  * findings of a rule come group by group, not in the whole input's order (reports order findings themselves).
  *
