@@ -15,16 +15,28 @@ import java.util.Base64;
  * @param exactLengths  bit n set if a name in {@code exact} has n characters (63: 63 or more)
  * @param prefixLengths the same for {@code prefixes}
  * @param newestFirst   the file was written newest first
+ * @param starts        the reader's bitset of the first two characters of those names, or null if
+ *                      not known (a scan recorded before it was kept): then every token is hashed
  */
-public record FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst) {
+public record FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts) {
     public FileScan {
         exact = exact.clone();
         prefixes = prefixes.clone();
+        starts = starts == null ? null : starts.clone();
     }
 
-    /** As text: {@code <newestFirst>:<exactLengths>:<prefixLengths>:<exact as base64>:<prefixes as base64>}. */
+    /** A scan without the names' first characters. */
+    public FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst) {
+        this(exact, prefixes, exactLengths, prefixLengths, newestFirst, null);
+    }
+
+    /**
+     * As text: {@code <newestFirst>:<exactLengths>:<prefixLengths>:<exact as base64>:<prefixes as base64>},
+     * then {@code :<starts as base64>} when they are known.
+     */
     public String encode() {
-        return (newestFirst ? "1" : "0") + ':' + exactLengths + ':' + prefixLengths + ':' + base64(exact) + ':' + base64(prefixes);
+        return (newestFirst ? "1" : "0") + ':' + exactLengths + ':' + prefixLengths + ':' + base64(exact) + ':' + base64(prefixes)
+                + (starts == null ? "" : ':' + base64(starts));
     }
 
     /**
@@ -32,10 +44,11 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
      */
     public static FileScan decode(String text) {
         String[] p = text.split(":", -1);
-        if (p.length != 5) {
+        if (p.length != 5 && p.length != 6) {
             throw new IllegalArgumentException("not a file scan: " + p.length + " parts");
         }
-        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), p[0].equals("1"));
+        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), p[0].equals("1"),
+                p.length == 6 ? longs(p[5]) : null);
     }
 
     private static String base64(long[] values) {
@@ -58,7 +71,8 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
     @Override
     public boolean equals(Object o) {
         return o instanceof FileScan s && Arrays.equals(exact, s.exact) && Arrays.equals(prefixes, s.prefixes)
-                && exactLengths == s.exactLengths && prefixLengths == s.prefixLengths && newestFirst == s.newestFirst;
+                && exactLengths == s.exactLengths && prefixLengths == s.prefixLengths && newestFirst == s.newestFirst
+                && Arrays.equals(starts, s.starts);
     }
 
     @Override

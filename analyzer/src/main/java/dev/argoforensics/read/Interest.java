@@ -18,6 +18,15 @@ public final class Interest {
     /** Bit n set if some name in {@link #exact} (or {@link #prefixes}) has n characters (63: 63 or more). */
     private long exactLengths;
     private long prefixLengths;
+    /**
+     * Bit {@code c0 << 7 | c1} set if a name of interest starts with the characters c0 c1 (both token
+     * characters, so ASCII): a token that starts otherwise is skipped without being hashed. Most of a
+     * busy log's tokens are keys and words no name starts like.
+     */
+    private final long[] starts = new long[STARTS_WORDS];
+    /** A name shorter than two characters, or names known by their hashes alone: every token is hashed. */
+    private boolean startsUnknown;
+    private static final int STARTS_WORDS = 128 * 128 / 64;
     private final boolean everything;
     private volatile boolean frozen;
 
@@ -47,9 +56,11 @@ public final class Interest {
         check();
         exact.add(hash(name, 0, name.length()));
         exactLengths |= lengthBit(name.length());
+        start(name, name.length());
         for (int i = name.indexOf('-'); i > 0; i = name.indexOf('-', i + 1)) {
             exact.add(hash(name, 0, i));
             exactLengths |= lengthBit(i);
+            start(name, i);
         }
     }
 
@@ -60,6 +71,7 @@ public final class Interest {
         prefixes.add(hash(name, 0, name.length()));
         exactLengths |= lengthBit(name.length());
         prefixLengths |= lengthBit(name.length());
+        start(name, name.length());
     }
 
     /** A node ID or name. */
@@ -67,6 +79,23 @@ public final class Interest {
         check();
         exact.add(hash(name, 0, name.length()));
         exactLengths |= lengthBit(name.length());
+        start(name, name.length());
+    }
+
+    /** Notes how the name's first {@code length} characters start. */
+    private void start(String name, int length) {
+        if (length < 2 || name.charAt(0) >= 128 || name.charAt(1) >= 128) {
+            startsUnknown = true;
+        } else {
+            int key = name.charAt(0) << 7 | name.charAt(1);
+            starts[key >>> 6] |= 1L << key;
+        }
+    }
+
+    private void addStarts(long[] other) {
+        for (int i = 0; i < STARTS_WORDS; i++) {
+            starts[i] |= other[i];
+        }
     }
 
     synchronized void addAll(Interest other) {
@@ -75,11 +104,13 @@ public final class Interest {
         prefixes.addAll(other.prefixes);
         exactLengths |= other.exactLengths;
         prefixLengths |= other.prefixLengths;
+        addStarts(other.starts);
+        startsUnknown |= other.startsUnknown;
     }
 
     /** This interest as a file's scan (see {@link FileScan}). */
     synchronized FileScan toScan(boolean newestFirst) {
-        return new FileScan(exact.values(), prefixes.values(), exactLengths, prefixLengths, newestFirst);
+        return new FileScan(exact.values(), prefixes.values(), exactLengths, prefixLengths, newestFirst, startsUnknown ? null : starts);
     }
 
     /** Adds what a file's earlier scan made of interest. */
@@ -93,6 +124,11 @@ public final class Interest {
         }
         exactLengths |= scan.exactLengths();
         prefixLengths |= scan.prefixLengths();
+        if (scan.starts() != null && scan.starts().length == STARTS_WORDS) {
+            addStarts(scan.starts());
+        } else if (scan.exact().length > 0 || scan.prefixes().length > 0) {
+            startsUnknown = true; // recorded without them
+        }
     }
 
     /** As text, to be sent to where files are read ({@link #decode}): its names as a {@link FileScan}'s, or {@code *} for everything. */
@@ -124,7 +160,9 @@ public final class Interest {
      * True if the text mentions a name of interest. One pass over the characters, with one rolling
      * hash per token: at each '-' it is the hash of the token so far (a possible Workflow prefix), at
      * the token's end the hash of the whole token. A set is probed only where a name of interest has
-     * that length.
+     * that length, and a token is hashed only if a name of interest starts with its first two
+     * characters (every candidate, a whole token, a '-'-prefix or a token less its final '.', of two
+     * characters or more starts with them; a shorter one can be a name only if {@link #startsUnknown}).
      */
     public boolean mentions(String text) {
         return mentions(text, 0);
@@ -137,6 +175,7 @@ public final class Interest {
         }
         final long anyLength = exactLengths | prefixLengths;
         final long prefixLengths = this.prefixLengths;
+        final long[] starts = startsUnknown ? null : this.starts;
         final int n = text.length();
         int i = from;
         while (i < n) {
@@ -146,6 +185,21 @@ public final class Interest {
                 continue;
             }
             int start = i;
+            if (starts != null) {
+                char c1;
+                if (i + 1 == n || !isTokenChar(c1 = text.charAt(i + 1))) {
+                    i++; // one character: no name of interest is that short
+                    continue;
+                }
+                int key = c << 7 | c1;
+                if ((starts[key >>> 6] & (1L << key)) == 0) {
+                    i += 2;
+                    while (i < n && isTokenChar(text.charAt(i))) {
+                        i++;
+                    }
+                    continue;
+                }
+            }
             long h = SEED;
             long beforeLast = SEED;
             while (true) {
@@ -198,103 +252,5 @@ public final class Interest {
             h = 31 * h + s.charAt(i);
         }
         return h;
-    }
-
-    /**
-     * An open-addressing set of longs: no boxing on the per-line path, and one array to probe (a probe
-     * is one cache line, not two; 0 marks a free slot and the value 0 itself is held apart).
-     */
-    static final class LongSet {
-        private long[] slots = new long[64];
-        private boolean hasZero;
-        private int size;
-
-        void add(long v) {
-            if (v == 0) {
-                if (!hasZero) {
-                    hasZero = true;
-                    size++;
-                }
-                return;
-            }
-            if ((size + 1) * 2 > slots.length) {
-                grow();
-            }
-            int mask = slots.length - 1;
-            int i = index(v, mask);
-            long s;
-            while ((s = slots[i]) != 0) {
-                if (s == v) {
-                    return;
-                }
-                i = (i + 1) & mask;
-            }
-            slots[i] = v;
-            size++;
-        }
-
-        boolean contains(long v) {
-            if (v == 0) {
-                return hasZero;
-            }
-            long[] t = slots;
-            int mask = t.length - 1;
-            int i = index(v, mask);
-            long s;
-            while ((s = t[i]) != 0) {
-                if (s == v) {
-                    return true;
-                }
-                i = (i + 1) & mask;
-            }
-            return false;
-        }
-
-        void addAll(LongSet other) {
-            if (other.hasZero) {
-                add(0);
-            }
-            for (long v : other.slots) {
-                if (v != 0) {
-                    add(v);
-                }
-            }
-        }
-
-        int size() {
-            return size;
-        }
-
-        /** The values, in ascending order. */
-        long[] values() {
-            long[] out = new long[size];
-            int n = 0;
-            if (hasZero) {
-                out[n++] = 0;
-            }
-            for (long v : slots) {
-                if (v != 0) {
-                    out[n++] = v;
-                }
-            }
-            java.util.Arrays.sort(out);
-            return out;
-        }
-
-        private void grow() {
-            long[] old = slots;
-            slots = new long[old.length * 2];
-            size = hasZero ? 1 : 0;
-            for (long v : old) {
-                if (v != 0) {
-                    add(v);
-                }
-            }
-        }
-
-        private static int index(long v, int mask) {
-            long x = v * 0x9E3779B97F4A7C15L;
-            return (int) (x >>> 40) & mask;
-        }
     }
 }

@@ -1,7 +1,6 @@
 package dev.argoforensics.read;
 
 import dev.argoforensics.time.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -18,14 +17,24 @@ final class KlogYears {
         Instant best = null;
         for (int y = year - 1; y <= year + 1; y++) {
             Instant candidate = wall.withYear(y).toInstant(ZoneOffset.UTC);
-            if (best == null || distance(candidate, reference.instant()).compareTo(distance(best, reference.instant())) < 0) {
+            if (best == null || distance(candidate, reference.instant()) < distance(best, reference.instant())) {
                 best = candidate;
             }
         }
         return new Timestamp(best, klog.precision(), klog.zone());
     }
 
-    private static Duration distance(Instant a, Instant b) {
-        return Duration.between(a, b).abs();
+    /**
+     * Nanoseconds between the two, either way round (asked for every klog line: {@code Duration.abs}
+     * multiplies through a BigDecimal). Saturates far beyond the three years a candidate can be from
+     * its reference, where any order would do.
+     */
+    private static long distance(Instant a, Instant b) {
+        try {
+            long nanos = Math.addExact(Math.multiplyExact(a.getEpochSecond() - b.getEpochSecond(), 1_000_000_000L), a.getNano() - b.getNano());
+            return nanos == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(nanos);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 }

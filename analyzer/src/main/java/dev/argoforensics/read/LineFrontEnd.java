@@ -355,7 +355,7 @@ public final class LineFrontEnd {
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
     public void scanLine(UnwrappedLine u, ScanResult result) {
-        scanLine(u, result, this::parse);
+        scanLine(u, result, parseFunction);
     }
 
     private void scanLine(UnwrappedLine u, ScanResult result, Function<UnwrappedLine, LineParse> parse) {
@@ -399,8 +399,11 @@ public final class LineFrontEnd {
 
     /** Pass 2 for one line. */
     public ChunkItem classify(UnwrappedLine u, Interest interest) {
-        return classify(u, interest, this::parse);
+        return classify(u, interest, parseFunction);
     }
+
+    /** {@link #parse}, made once: a method reference made per line is an object per line. */
+    private final Function<UnwrappedLine, LineParse> parseFunction = this::parse;
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;

@@ -90,7 +90,7 @@ class InterestTest {
 
     @Test
     void theLongSetHoldsEveryValueItWasGivenZeroIncludedAndNothingElse() {
-        Interest.LongSet set = new Interest.LongSet();
+        LongSet set = new LongSet();
         Random random = new Random(17024);
         Set<Long> expected = new HashSet<>();
         for (int n = 0; n < 5000; n++) {
@@ -102,7 +102,7 @@ class InterestTest {
         for (long v : expected) {
             assertTrue(set.contains(v), "added " + v);
         }
-        Interest.LongSet copy = new Interest.LongSet();
+        LongSet copy = new LongSet();
         copy.addAll(set);
         assertEquals(expected.size(), copy.size());
         int absentFound = 0;
@@ -113,7 +113,77 @@ class InterestTest {
             }
         }
         assertEquals(0, absentFound, "values never added are not in the set");
-        assertFalse(new Interest.LongSet().contains(0));
+        assertFalse(new LongSet().contains(0));
+    }
+
+    @Test
+    void aTokenIsSkippedByItsFirstTwoCharactersOnlyWhenNoNameStartsThatWay() {
+        Interest i = Interest.none();
+        i.addWorkflow("wf-lat-5o6m");
+        i.addName("ab");
+        i.freeze();
+        assertTrue(i.toScan(false).starts() != null, "every name has two characters or more: the first two are known");
+        assertTrue(i.mentions("msg=\"add pod event\" component=pod_controller pod=wf-lat-5o6m-main-1542380106"));
+        assertFalse(i.mentions("msg=\"add pod event\" component=pod_controller pod=wf-lau-5o6m-main-1542380106"), "same first two, other name");
+        assertTrue(i.mentions("released by ab. Available"), "a name that ends a sentence");
+        assertFalse(i.mentions("a b abc ba"));
+        Interest shortName = Interest.none();
+        shortName.addPod("q-main-1");
+        shortName.freeze();
+        assertTrue(shortName.toScan(false).starts() == null, "a one-character prefix: every token is hashed");
+        assertTrue(shortName.mentions("workflow=q"), "the Pod's '-' prefix q may be its Workflow");
+        assertTrue(shortName.mentions("pod=q-main-1"));
+    }
+
+    @Test
+    void aScanRecordedWithoutTheNamesFirstCharactersStillFindsThem() {
+        Interest scanned = Interest.none();
+        scanned.addPod("status-capture-repro-main-1234567890");
+        scanned.addWorkflow("nightly-etl-7x2kq");
+        String text = scanned.toScan(false).encode();
+        String older = text.substring(0, text.lastIndexOf(':')); // five parts, as an index kept them before
+        dev.argoforensics.accounting.FileScan decoded = dev.argoforensics.accounting.FileScan.decode(older);
+        assertTrue(decoded.starts() == null);
+        Interest again = Interest.none();
+        again.add(decoded);
+        again.add(Interest.none().toScan(false));
+        again.freeze();
+        assertTrue(again.toScan(false).starts() == null, "the names' first characters are not known");
+        assertTrue(again.mentions("pod=status-capture-repro-main-1234567890"));
+        assertTrue(again.mentions("pod=nightly-etl-7x2kq-extract-1"));
+        assertFalse(again.mentions("pod=other-pod-1"));
+    }
+
+    /** With every name two characters or more (the first two known) and tokens that often start like one. */
+    @Test
+    void mentionsAgreesWithTokensComparedAsStringsWhenTokensAreSkippedByTheirStart() {
+        Random random = new Random(17);
+        String[] parts = {"wf", "wx", "we", "hello", "he", "x7k2p", "x7", "main", "841307739", "84", "node", "no", "etl", "et"};
+        for (int round = 0; round < 300; round++) {
+            Interest interest = Interest.none();
+            Set<String> exact = new HashSet<>();
+            Set<String> prefixes = new HashSet<>();
+            for (int k = 0; k < 1 + random.nextInt(4); k++) {
+                String name = name(random, parts);
+                if (random.nextBoolean()) {
+                    interest.addWorkflow(name);
+                    prefixes.add(name);
+                } else {
+                    interest.addName(name);
+                }
+                exact.add(name);
+            }
+            interest.freeze();
+            assertTrue(interest.toScan(false).starts() != null);
+            for (int line = 0; line < 50; line++) {
+                StringBuilder text = new StringBuilder();
+                int tokens = random.nextInt(8);
+                for (int t = 0; t < tokens; t++) {
+                    text.append(random.nextBoolean() ? " " : random.nextBoolean() ? "/" : "=\"").append(name(random, parts));
+                }
+                assertEquals(reference(text.toString(), exact, prefixes), interest.mentions(text.toString()), text::toString);
+            }
+        }
     }
 
     /** The rolling hash against a plain reading: tokens compared as strings. */

@@ -25,7 +25,6 @@ public final class CutLine {
             "(DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:\\d\\d)?)] ");
     /** The start of a Go duration as {@code Duration.String} writes one, or a prefix of it. */
     private static final Pattern DURATION_SHAPE = Pattern.compile("[-+]?(\\d+(\\.\\d*)?([hmsunµμ]+(\\d+(\\.\\d*)?)?)*)?");
-    private static final Pattern PLAIN_INTEGER = Pattern.compile("\\d+");
 
     private CutLine() {
     }
@@ -37,10 +36,39 @@ public final class CutLine {
      * the analyzer's test of cut lines inside envelopes.)
      */
     public static boolean stoppedInsideDuration(String value) {
-        if (value.isEmpty() || PLAIN_INTEGER.matcher(value).matches() || !DURATION_SHAPE.matcher(value).matches()) {
+        return stoppedInsideDuration(value, 0, value.length());
+    }
+
+    /**
+     * {@link #stoppedInsideDuration(String)} for {@code s[from, to)}. The quick read asks it of every
+     * line's last value: a value that starts with neither a sign nor a digit, or is all digits, is
+     * answered without a regex or a copy.
+     */
+    static boolean stoppedInsideDuration(String s, int from, int to) {
+        if (from >= to) {
+            return false;
+        }
+        char c = s.charAt(from);
+        if (c != '-' && c != '+' && !isAsciiDigit(c)) {
+            return false; // DURATION_SHAPE: a sign or a digit first
+        }
+        int i = from;
+        while (i < to && isAsciiDigit(s.charAt(i))) {
+            i++;
+        }
+        if (i == to) {
+            return false; // a plain integer is a whole value
+        }
+        String value = s.substring(from, to);
+        if (!DURATION_SHAPE.matcher(value).matches()) {
             return false;
         }
         return !GoDuration.isValid(value) || !GoDuration.format(GoDuration.parse(value)).equals(value);
+    }
+
+    /** {@code \d} of a regex without UNICODE_CHARACTER_CLASS. */
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /**

@@ -192,7 +192,7 @@ public final class QuickScan {
             return false;
         }
         int eq = s.indexOf('=', space);
-        return eq > 0 && eq < end && CutLine.stoppedInsideDuration(s.substring(eq + 1, end));
+        return eq > 0 && eq < end && CutLine.stoppedInsideDuration(s, eq + 1, end);
     }
 
     /** A '"' or a raw CR in a key: the grammar's key allows neither. */
