@@ -31,6 +31,14 @@ final class DocumentReading {
     }
 
     /**
+     * Bytes per chunk of this reading: every line of a chunk is kept (with its parse) until the writer
+     * takes it, and the workers read a few chunks ahead of the slower writer, so the chunks are small
+     * (16 MB chunks held over 500 MB of items live, and the collector copied them again and again).
+     * The reading's outcome does not depend on its chunks.
+     */
+    static final long CHUNK_BYTES = 2L * 1024 * 1024;
+
+    /**
      * @param inputs   the analysis's inputs, in its order
      * @param analysed the analysis's controller runs: the reading must find the same
      * @throws IllegalStateException if it does not (a fault of the analyzer)
@@ -64,8 +72,8 @@ final class DocumentReading {
                 return Optional.ofNullable(logs.scan(InputStat.key(file))).map(FileScan::decode);
             }
         };
-        ReadSettings everything = new ReadSettings(options.logZone(), options.threads(), true, options.chunkBytes(), List.of(), Progress.NONE,
-                options.maxLineBytes());
+        ReadSettings everything = new ReadSettings(options.logZone(), options.threads(), true, Math.min(options.chunkBytes(), CHUNK_BYTES),
+                List.of(), Progress.NONE, options.maxLineBytes());
         ExecutorService pool = LogReader.readers(options.threads());
         LogReader.LogReading reading;
         try {

@@ -10,6 +10,7 @@ import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.read.EventSink;
+import dev.argoforensics.read.ParsedRecord;
 import dev.argoforensics.source.SourceRef;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -25,8 +26,8 @@ import org.apache.lucene.index.IndexWriter;
 
 /**
  * Writes the event documents of the log files being indexed as the reading assembles their events
- * (an {@link EventSink}): events are gathered in batches, and each batch is turned into documents
- * (its records read again by the grammar from the event's text, the catalog asked) and handed to the
+ * (an {@link EventSink}): events are gathered in batches with the records the reading parsed (keys,
+ * message, the catalog's match: nothing is read twice), and each batch is turned into documents and handed to the
  * {@link IndexWriter} by a worker, which indexes them in its own in-memory segment; the writer
  * flushes segments as its RAM buffer fills. Nothing waits for a whole file: at most a few batches are
  * in flight, so memory does not grow with the input. The documents' order in the index does not
@@ -55,6 +56,7 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
     private final Map<String, Long> written = new HashMap<>();
     private final List<Future<?>> inFlight = new ArrayList<>();
     private List<LogEvent> batch = new ArrayList<>(BATCH);
+    private List<ParsedRecord> parses = new ArrayList<>(BATCH);
     /** The first failure of a worker; the reading is not told (it would take it for the file's), {@link #finish} throws it. */
     private Exception failure;
 
@@ -80,12 +82,18 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
 
     @Override
     public void accept(LogEvent e) {
+        accept(e, null);
+    }
+
+    @Override
+    public void accept(LogEvent e, ParsedRecord parsed) {
         String key = writing.get(e.source().file());
         if (key == null || failure != null) {
             return;
         }
         written.merge(key, 1L, Long::sum);
         batch.add(e);
+        parses.add(parsed);
         if (batch.size() >= BATCH) {
             submit();
         }
@@ -113,12 +121,16 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
 
     private void submit() {
         List<LogEvent> events = batch;
+        List<ParsedRecord> parsed = parses;
         batch = new ArrayList<>(BATCH);
+        parses = new ArrayList<>(BATCH);
         inFlight.add(pool.submit(() -> {
             List<Document> docs = new ArrayList<>(events.size());
-            for (LogEvent e : events) {
-                LogRecord record = record(e);
-                CatalogMatch match = record == null ? null : catalog.match(record).orElse(null);
+            for (int i = 0; i < events.size(); i++) {
+                LogEvent e = events.get(i);
+                ParsedRecord p = parsed.get(i);
+                LogRecord record = p != null ? p.record() : record(e);
+                CatalogMatch match = p != null ? p.match() : record == null ? null : catalog.match(record).orElse(null);
                 docs.add(EventDocuments.logEvent(writing.get(e.source().file()), e.ordinal(), e, processes.get(e.stream()),
                         pods.getOrDefault(e.source(), List.of()), record, match));
             }
@@ -150,7 +162,8 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
 
     /**
      * The record as the grammar reads the event's text (the same text the analysis parsed: the record
-     * without its envelope); null for a Go panic block, which is no record.
+     * without its envelope), for an event handed over without its parse (an executor's line); null for
+     * a Go panic block, which is no record.
      */
     private LogRecord record(LogEvent e) {
         if (e.event() instanceof ControllerEvent.GoPanic) {

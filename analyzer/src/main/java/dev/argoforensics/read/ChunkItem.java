@@ -75,9 +75,15 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param cut       what the line lost, for a line cut short; null for a whole one
      * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
      * @param redacted     a name of it the user redacted ({@link dev.argoforensics.event.RedactedNames}), or null
+     * @param parsed       the record and its match, for a reading with a sink ({@link EventSink}); null otherwise
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
-                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted) implements ChunkItem {
+                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted, ParsedRecord parsed) implements ChunkItem {
+        /** A kept record whose parse is not kept. */
+        Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
+             ReleaseEvidence releases, String cut, boolean namesNothing, String redacted) {
+            this(line, time, format, level, catalogId, event, releases, cut, namesNothing, redacted, null);
+        }
     }
 
     /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */

@@ -12,4 +12,12 @@ import dev.argoforensics.event.LogEvent;
 @FunctionalInterface
 public interface EventSink {
     void accept(LogEvent event);
+
+    /**
+     * The same, with the record as the reading parsed it ({@code parsed}: null for a Go panic block,
+     * an executor's line, or an event whose parse was not kept). Only the first method need be written.
+     */
+    default void accept(LogEvent event, ParsedRecord parsed) {
+        accept(event);
+    }
 }

@@ -139,6 +139,8 @@ final class FileAssembler {
     /** The items of the chunk being taken, and the index of the one being taken (for {@link #stopped}). */
     private List<ChunkItem> takingFrom;
     private int taking;
+    /** Takes each kept record's parse with its event's ordinal in the file (a reading with a sink), or null. */
+    private java.util.function.ObjLongConsumer<ParsedRecord> parses;
 
     /**
      * @param setName  the display path of the file's rotated set ({@link dev.argoforensics.source.RotatedSet#name()})
@@ -157,6 +159,11 @@ final class FileAssembler {
         this.handOver = handOver;
         this.texts = new TextBlock.Packer(handOver == null);
         catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
+    }
+
+    /** Hands each kept record's parse, with its event's ordinal in the file, to {@code to} (the live stitch). */
+    void parsesTo(java.util.function.ObjLongConsumer<ParsedRecord> to) {
+        this.parses = to;
     }
 
     /**
@@ -394,6 +401,9 @@ final class FileAssembler {
         LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
                 k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
         s.add(e, file, k.releases(), k.namesNothing());
+        if (parses != null && k.parsed() != null) {
+            parses.accept(k.parsed(), e.ordinal());
+        }
         kept.add(e);
         marks.kept(s.id);
     }

@@ -73,6 +73,7 @@ public final class LineFrontEnd {
     private final ZoneId logZone;
     /** Lines longer than this are cut (see {@link ChunkLineReader}). */
     private final int maxLineBytes;
+    private final boolean keepParses;
 
     /**
      * Text every record at warning level or above holds in every format and envelope (logrus
@@ -92,6 +93,12 @@ public final class LineFrontEnd {
 
     /** @param names the reading's interner: the names of the events kept are made canonical (one copy per distinct value) */
     LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes, Interner names) {
+        this(catalog, logZone, maxLineBytes, names, false);
+    }
+
+    /** @param keepParses each kept record keeps its parse ({@link ChunkItem.Kept#parsed()}) for the reading's sink */
+    LineFrontEnd(MessageCatalog catalog, ZoneId logZone, int maxLineBytes, Interner names, boolean keepParses) {
+        this.keepParses = keepParses;
         this.names = names;
         this.catalog = catalog;
         this.nameless = catalog.nameless();
@@ -493,7 +500,8 @@ public final class LineFrontEnd {
                 : catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
-                releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted);
+                releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted,
+                keepParses ? new ParsedRecord(record, match.orElse(null)) : null);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */

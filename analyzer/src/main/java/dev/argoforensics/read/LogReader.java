@@ -65,7 +65,8 @@ public final class LogReader {
         this.sink = sink;
         // One copy of each name the kept events hold, shared by the reading threads, dropped with the reader.
         Interner names = new Interner();
-        this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names));
+        this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names,
+                sink != null));
     }
 
     /** What reading the logs gave: the kept events, the controller runs and what the logs held as a whole. */
@@ -135,7 +136,11 @@ public final class LogReader {
 
     private FileAssembler assembler(InputFile f, boolean newestFirst, FileRuns.Opened opened, ReadingStitch.FileStitch live) {
         String setName = RotatedSet.group(List.of(f)).get(0).name();
-        return new FileAssembler(catalog, settings.logZone(), f, setName, newestFirst, opened, live == null ? null : live::handOver);
+        FileAssembler a = new FileAssembler(catalog, settings.logZone(), f, setName, newestFirst, opened, live == null ? null : live::handOver);
+        if (live != null) {
+            a.parsesTo(live::parsed);
+        }
+        return a;
     }
 
     /**

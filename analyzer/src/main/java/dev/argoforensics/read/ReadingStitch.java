@@ -32,6 +32,7 @@ public final class ReadingStitch {
     /** klog lines no record of their file dated: their index in {@link #events}, or the events themselves with a sink. */
     private final List<Integer> undatedAt = new ArrayList<>();
     private final List<LogEvent> undatedWaiting = new ArrayList<>();
+    private final List<ParsedRecord> undatedParses = new ArrayList<>();
     private final CountedSchedules schedules = new CountedSchedules();
     private final Set<EventType> types = EnumSet.noneOf(EventType.class);
     private long records;
@@ -65,6 +66,13 @@ public final class ReadingStitch {
         private final List<ControllerRun> runOfPiece = new ArrayList<>();
         private final Map<String, FileRuns.Piece> open = new HashMap<>();
         private final long base = ordinalBase;
+        /** The parses of the file's events not handed over yet, by their ordinal in the file (with a sink). */
+        private final Map<Long, ParsedRecord> parses = new HashMap<>();
+
+        /** A kept record's parse, handed to the sink with its event. */
+        void parsed(ParsedRecord p, long ordinalInFile) {
+            parses.put(ordinalInFile, p);
+        }
 
         /** A piece opened: the one it follows in its replica is whole, and its own run is known. */
         @Override
@@ -79,7 +87,7 @@ public final class ReadingStitch {
         /** Events of the file whose times are final, in file order (none of them an undated klog line). */
         void handOver(List<LogEvent> local) {
             for (LogEvent e : local) {
-                place(placed(e), false);
+                place(placed(e), parses.remove(e.ordinal()), false);
             }
         }
 
@@ -98,7 +106,8 @@ public final class ReadingStitch {
                 if (isUndated) {
                     next++;
                 }
-                place(placed(reading.events().get(i)), isUndated);
+                LogEvent e = reading.events().get(i);
+                place(placed(e), parses.remove(e.ordinal()), isUndated);
             }
             reading.marks().replay(schedules, p -> runOfPiece.get(p).id, base);
             records += reading.records();
@@ -108,13 +117,14 @@ public final class ReadingStitch {
         }
     }
 
-    private void place(LogEvent e, boolean undated) {
+    private void place(LogEvent e, ParsedRecord parsed, boolean undated) {
         if (undated) {
             if (sink == null) {
                 undatedAt.add(events.size());
                 events.add(e);
             } else {
                 undatedWaiting.add(e);
+                undatedParses.add(parsed);
             }
             return;
         }
@@ -124,7 +134,7 @@ public final class ReadingStitch {
         if (sink == null) {
             events.add(e);
         } else {
-            sink.accept(e);
+            sink.accept(e, parsed);
         }
     }
 
@@ -142,7 +152,9 @@ public final class ReadingStitch {
             events.set(undatedAt.get(i), dating.events().get(undatedWaiting.size() + i));
         }
         if (sink != null) {
-            dating.events().subList(0, undatedWaiting.size()).forEach(sink::accept);
+            for (int i = 0; i < undatedWaiting.size(); i++) {
+                sink.accept(dating.events().get(i), undatedParses.get(i));
+            }
         }
         Map<String, List<Message>> outOfOrder = runs.outOfOrderNotes();
         summaries.replaceAll((f, s) -> {

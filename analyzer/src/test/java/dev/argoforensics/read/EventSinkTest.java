@@ -1,12 +1,17 @@
 package dev.argoforensics.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.line.LineParse;
+import dev.argoforensics.line.LogRecord;
+import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
@@ -25,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A reading with a sink hands over exactly the events a reading without one keeps (the same events,
  * times included: klog years and panics' times settled first), keeps none itself, and accounts for the
- * files the same way.
+ * files the same way; and it hands each record's parse with its event, so that the sink need not read
+ * the record again.
  */
 class EventSinkTest {
     private static final int SMALL_CHUNKS = 4096;
@@ -46,6 +52,47 @@ class EventSinkTest {
         assertEquals(whole.processes().stream().map(p -> p.label() + p.release()).toList(),
                 streamed.processes().stream().map(p -> p.label() + p.release()).toList());
         assertEquals(kept, withSink, "the same summaries, zones and notes");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"samples/mixed-formats", "samples/issue-17024", "samples/two-controllers", "samples/broken"})
+    void eachRecordComesWithTheParseTheReadingMade(String sample) {
+        List<LogEvent> events = new ArrayList<>();
+        List<ParsedRecord> parses = new ArrayList<>();
+        EventSink sink = new EventSink() {
+            @Override
+            public void accept(LogEvent event) {
+                throw new AssertionError("the reading hands over the parse too");
+            }
+
+            @Override
+            public void accept(LogEvent event, ParsedRecord parsed) {
+                events.add(event);
+                parses.add(parsed);
+            }
+        };
+        read(sample, sink, new HashMap<>());
+        assertTrue(events.size() > 0);
+        RecordParser parser = new RecordParser();
+        int compared = 0;
+        for (int i = 0; i < events.size(); i++) {
+            LogEvent e = events.get(i);
+            ParsedRecord p = parses.get(i);
+            if (e.event() instanceof ControllerEvent.GoPanic || (e.catalogId() != null && e.catalogId().startsWith("executor-"))) {
+                continue; // no record; an executor's line is kept apart (the sink reads it itself)
+            }
+            assertNotNull(p, () -> e.source() + ": handed over without its parse");
+            assertEquals(e.catalogId(), p.match() == null ? null : p.match().entry().id(), e.source().toString());
+            if (p.record().isCut()) {
+                continue;
+            }
+            LogRecord again = ((LineParse.Parsed) parser.parse(e.text(), FileAssembler.UNKNOWN_YEAR, false)).record();
+            assertEquals(again.message(), p.record().message(), e.source().toString());
+            assertEquals(again.fields(), p.record().fields(), e.source().toString());
+            assertEquals(again.rawTime(), p.record().rawTime(), e.source().toString());
+            compared++;
+        }
+        assertTrue(compared > 0);
     }
 
     private static LogReader.LogReading read(String sample, EventSink sink, Map<InputFile, InputSummary> summaries) {
