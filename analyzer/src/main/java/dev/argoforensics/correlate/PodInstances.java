@@ -133,7 +133,7 @@ final class PodInstances {
     /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
     PodKey forUid(PodKey named, String uid, Timestamp time) {
         for (Instance in : byName.getOrDefault(named, List.of())) {
-            if (in.key().uid().equals(uid)) {
+            if (uid != null && uid.equals(in.key().uid())) {
                 return in.key();
             }
         }
