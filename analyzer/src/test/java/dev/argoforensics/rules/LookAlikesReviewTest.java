@@ -13,11 +13,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.V4;
+import dev.argoforensics.wording.Message;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Session 19's review of AF001 with look-alikes and near misses (cases in the reply): a head, a grep and a tail pasted as one
@@ -115,5 +124,44 @@ class LookAlikesReviewTest {
         Finding f = e.findings().get(0);
         assertNull(f.pod().uid(), "the earlier Pod, which no export shows");
         assertEquals(Confidence.POSSIBLE, f.confidence());
+    }
+
+    private static List<ExportedObject> pasted(Path dir, String name, PasteShape shape, String... lines) throws Exception {
+        Path file = dir.resolve(name);
+        Files.write(file, List.of(lines));
+        return new PasteFileReader().read(new InputFile(name, file, InputKind.SNAPSHOT, false, shape.label()), shape, null, null,
+                Message.NOTHING).objects();
+    }
+
+    private static Evidence raceFromLogs() {
+        return new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                        removingFinalizers("2026-09-19T16:31:11.257Z"),
+                        V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                        queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                        podEvent("2026-09-19T16:31:11.363Z", "delete"), podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"));
+    }
+
+    /** A {@code kubectl get pods} row {@code Completed}, in a table the user dated before the deletion: the containers had finished. */
+    @Test
+    void aCompletedRowOfADatedPodTableOrdersTheEnd(@TempDir Path dir) throws Exception {
+        String[] table = {"# taken-at: 2026-09-19T16:29:00Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
+            "p      0/2     Completed   0          1m"};
+        Finding dated = rule.evaluate(raceFromLogs().exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.CONFIRMED, dated.confidence(), dated.confidenceReason());
+        assertTrue(dated.confidenceReason().contains("lists the Pod Completed"), dated.confidenceReason());
+
+        String[] undated = java.util.Arrays.copyOfRange(table, 1, table.length);
+        Finding f = rule.evaluate(raceFromLogs().exported(pasted(dir, "undated.txt", PasteShape.KUBECTL_PODS, undated).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), "an undated table places nothing in time");
+
+        String[] later = table.clone();
+        later[0] = "# taken-at: 2026-09-19T16:45:00Z";
+        Finding afterwards = rule.evaluate(raceFromLogs().exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, afterwards.confidence(), "printed after the deletion: a later Pod of the name");
     }
 }
