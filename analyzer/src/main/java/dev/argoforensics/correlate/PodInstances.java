@@ -62,42 +62,8 @@ final class PodInstances {
                 instances.add(new Instance(name.withUid(uid), snaps.get(0).source(), createdAt, null));
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
-            List<LogEvent> lines = created.getOrDefault(name, List.of());
-            instances.addAll(0, unexported(name, instances.get(0).created(), lines));
-            byName.put(name, withCreatedLines(instances, lines));
+            byName.put(name, withCreatedLines(instances, created.getOrDefault(name, List.of())));
         });
-    }
-
-    /** How soon after the API server set {@code creationTimestamp} (whole seconds) the controller logs its {@code Created pod}. */
-    private static final long CREATED_LINE_NANOS = 2_000_000_000L;
-
-    /**
-     * Pods of this name created before the earliest exported one and never exported (a Workflow of a fixed name deleted and
-     * created again, upstream #8022): each {@code Created pod} line before the one that pairs with that export's
-     * {@code creationTimestamp} (logged within {@link #CREATED_LINE_NANOS} after it, so on the objects' clock) starts one, with no
-     * UID. Without such a pairing line (a controller clock off by a zone, an export of a later Pod whose line is not in the
-     * logs) nothing is split: the lines cannot say which Pod came first.
-     */
-    private static List<Instance> unexported(PodKey name, Timestamp firstExported, List<LogEvent> lines) {
-        if (firstExported == null || lines.size() < 2) {
-            return List.of();
-        }
-        LogEvent pairing = null;
-        for (LogEvent e : lines) {
-            long after = java.time.Duration.between(firstExported.instant(), e.time().instant()).toNanos();
-            if (after >= 0 && after < CREATED_LINE_NANOS) {
-                pairing = e;
-                break;
-            }
-        }
-        List<Instance> out = new ArrayList<>();
-        for (LogEvent e : lines) {
-            if (pairing == null || e == pairing || !EventOrder.before(e, pairing)) {
-                break;
-            }
-            out.add(new Instance(name, e.source(), e.time(), e));
-        }
-        return out;
     }
 
     /** Each Pod's "Created pod" line: the first one not certainly older than its creationTimestamp. */
@@ -115,7 +81,7 @@ final class PodInstances {
                     break;
                 }
             }
-            out.add(new Instance(in.key(), in.uidSource(), in.created(), instances.size() > 1 ? (in.createdLine() != null ? in.createdLine() : line) : null));
+            out.add(new Instance(in.key(), in.uidSource(), in.created(), instances.size() > 1 ? line : null));
         }
         return out;
     }
@@ -133,7 +99,7 @@ final class PodInstances {
     /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
     PodKey forUid(PodKey named, String uid, Timestamp time) {
         for (Instance in : byName.getOrDefault(named, List.of())) {
-            if (uid != null && uid.equals(in.key().uid())) {
+            if (in.key().uid().equals(uid)) {
                 return in.key();
             }
         }
@@ -145,12 +111,8 @@ final class PodInstances {
         if (instances == null) {
             return named.named();
         }
-        if (time == null) {
-            // No time to place it by: the first exported Pod, as before any unexported earlier one was known.
-            return instances.stream().filter(i -> i.key().uid() != null).findFirst().orElse(instances.get(0)).key();
-        }
         Instance chosen = instances.get(0);
-        for (int i = 1; i < instances.size(); i++) {
+        for (int i = 1; time != null && i < instances.size(); i++) {
             if (instances.get(i).covers(time, line)) {
                 chosen = instances.get(i);
             }
@@ -161,11 +123,7 @@ final class PodInstances {
     /** Every Pod known by a UID. */
     List<PodKey> keys() {
         List<PodKey> out = new ArrayList<>();
-        byName.values().forEach(l -> l.forEach(i -> {
-            if (i.key().uid() != null) {
-                out.add(i.key());
-            }
-        }));
+        byName.values().forEach(l -> l.forEach(i -> out.add(i.key())));
         return out;
     }
 

@@ -10,7 +10,6 @@ import static dev.argoforensics.testing.V4.removingFinalizers;
 import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.snapshot.ExportedObject;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Session 19's review of AF001 with look-alikes and near misses (cases in the reply): a head, a grep and a tail pasted as one
- * log; a Pod export trimmed of its container statuses; an earlier Pod of a same-named Workflow that no export shows.
+ * log; a Pod export trimmed of its container statuses; a dated kubectl get pods row.
  */
 class LookAlikesReviewTest {
     private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
@@ -97,33 +96,6 @@ class LookAlikesReviewTest {
         Finding f = e.findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("shows the Pod Succeeded"), f.confidenceReason());
-    }
-
-    /**
-     * A Workflow of a fixed name deleted (its Pod released) and created again: the only export is the new Pod's. The first Pod's
-     * release is its own Pod's, assessed (not left out, as it was when every line of the name went to the exported Pod).
-     */
-    @Test
-    void anEarlierPodOfTheSameNameKeepsItsRelease() {
-        String newPod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-2\n  creationTimestamp: \"2026-09-19T16:40:00Z\"\n"
-                + "  finalizers: [workflows.argoproj.io/status]\n  labels: {workflows.argoproj.io/workflow: p}\n"
-                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
-                + "spec:\n  restartPolicy: Never\n  containers: [{name: wait}, {name: main}]\n"
-                + "status:\n  phase: Running\n  conditions:\n  - {type: Ready, status: \"True\", lastTransitionTime: \"2026-09-19T16:40:03Z\"}\n"
-                + "  containerStatuses:\n  - {name: main, state: {running: {startedAt: \"2026-09-19T16:40:02Z\"}}}\n"
-                + "  - {name: wait, state: {running: {startedAt: \"2026-09-19T16:40:02Z\"}}}\n";
-        Evaluation e = rule.evaluate(new Evidence()
-                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"),
-                        podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
-                        V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                        queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                        podEvent("2026-09-19T16:31:11.363Z", "delete"), createdPod("2026-09-19T16:40:00.431Z"),
-                        workflowUpdated("2026-09-19T16:40:00.470Z", "Running"))
-                .takenAt("pod.yaml", "2026-09-19T16:45:00Z", newPod).correlate());
-        assertEquals(1, e.findings().size() + e.cleared().size(), e.toString());
-        Finding f = e.findings().get(0);
-        assertNull(f.pod().uid(), "the earlier Pod, which no export shows");
-        assertEquals(Confidence.POSSIBLE, f.confidence());
     }
 
     private static List<ExportedObject> pasted(Path dir, String name, PasteShape shape, String... lines) throws Exception {
