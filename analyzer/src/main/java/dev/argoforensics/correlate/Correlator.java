@@ -86,7 +86,7 @@ public final class Correlator {
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, events);
         List<PodSnapshot> podSnapshots = objects.pods();
-        Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots);
+        Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots, objects.workflows());
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
         Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
 
@@ -244,8 +244,20 @@ public final class Correlator {
     }
 
     /** Every namespace a Pod name is seen in, from lines that name one and from exports. */
-    private static Map<String, Set<String>> namespacesByPod(List<LogEvent> events, List<PodSnapshot> pods) {
+    private static Map<String, Set<String>> namespacesByPod(List<LogEvent> events, List<PodSnapshot> pods,
+                                                            List<dev.argoforensics.snapshot.WorkflowSnapshot> workflows) {
         Map<String, Set<String>> out = new HashMap<>();
+        // A Workflow export places the Pods of its Pod nodes (their names derived as the controller names them, reference §7.4),
+        // so a line naming such a Pod without a namespace (a wait container's log under kubectl --prefix) is placed too.
+        for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflows) {
+            if (w.namespace().isEmpty() || w.name().isEmpty()) {
+                continue;
+            }
+            w.nodes().values().stream().filter(n -> "Pod".equals(n.type()) && !n.name().isEmpty()).forEach(n -> out
+                    .computeIfAbsent(!n.podName().isEmpty() ? n.podName() : NodeNaming.podName(w.podNameFormat(), w.name(), n.name(),
+                            n.templateRefTemplate().isEmpty() ? n.templateName() : n.templateRefTemplate()), k -> new TreeSet<>())
+                    .add(w.namespace()));
+        }
         for (LogEvent e : events) {
             e.event().pod().filter(p -> p.namespace() != null)
                     .ifPresent(p -> out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(p.namespace()));

@@ -69,7 +69,17 @@ final class ExecutionOrder {
             if (s.deletionTimestamp() == null && s.containersFinishedAt().isPresent() && s.observed() != null) {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
+            } else if (finished == null && s.deletionTimestamp() == null && s.terminal() && s.observed() != null
+                    && s.containers().stream().allMatch(ContainerState::init)) {
+                // An export trimmed of its container statuses: a terminal phase (restartPolicy Never) is written only once every
+                // container has terminated (lifecycle reference A2), and no deletionTimestamp means it was taken before the deletion.
+                finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
+                        + ") shows the Pod " + s.phase() + ", a phase the kubelet writes only once every container has terminated (the "
+                        + "export holds no container statuses, so no exit codes or end time)", s.source(), false);
             }
+        }
+        if (finished == null) {
+            finished = completedRow(pod, deletion);
         }
         if (running == null) {
             for (ClusterEvent e : pod.clusterEvents()) {
@@ -222,4 +232,29 @@ final class ExecutionOrder {
     /** A Go duration ({@code 5s}, {@code 5m0s}, {@code 1h0m0s}, {@code 500ms}) anywhere in a value. */
     private static final Pattern GO_DURATION = Pattern.compile(
             "[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s)(?:[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s))*");
+
+    /**
+     * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0, and
+     * (not {@code Terminating}) no deletion had been requested yet. Read only in a table whose time the user stated
+     * ({@code # taken-at:}, {@code --snapshot-time}), no later than the deletion's latest bound and, where AGE dates the
+     * row, of this Pod (not an earlier one of the same name); a table nobody dated places nothing in time.
+     */
+    private static Execution completedRow(PodHistory pod, DeletionRequest deletion) {
+        for (PodListing l : pod.listings()) {
+            if (!l.listed() || !"Completed".equals(l.row().status()) || l.table().observed() == null) {
+                continue;
+            }
+            Timestamp taken = l.table().observed().time();
+            if (deletion.notAfter() != null && DeletionBounds.clearlyBefore(deletion.notAfter().at(), taken)) {
+                continue; // printed after the deletion: a later Pod of the same name
+            }
+            Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst().orElse(null);
+            if (created != null && l.row().createdLatest() != null && DeletionBounds.clearlyBefore(l.row().createdLatest(), created)) {
+                continue; // AGE dates the row's Pod before this one's creation: an earlier Pod of the same name
+            }
+            return new Execution(State.FINISHED_BEFORE, "a kubectl get pods table taken before the deletion (" + taken.format()
+                    + ") lists the Pod Completed: every container had terminated with exit 0 (no exit codes or end time)", l.row().source(), false);
+        }
+        return null;
+    }
 }

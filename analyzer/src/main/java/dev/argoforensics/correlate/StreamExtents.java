@@ -18,6 +18,13 @@ import java.util.List;
  * only. The count is taken over every record the reading saw, kept or only counted. A stream grepped for
  * one Pod is the case of no such record at all. Derived once per correlation; asked per Pod only for a
  * scheduling line that has no handler line.
+ *
+ * <p>Records on both sides are not enough where the pieces were pasted together: {@code head}, a {@code grep}
+ * and {@code tail} of one log hold nameless records before (the start-up lines) and after (the last lines), the
+ * grep's stretch between them none. Every run writes the stats ticker's {@code Alloc=…} line every
+ * {@link #TICKER} (v3 and v4, reference §3.7), each one nameless: a run read whole from its first nameless record
+ * to its last holds at least one per period between them. A run with fewer holds a gap where they were dropped,
+ * and is read whole nowhere (where the gap lies is not kept: only how many, the first and the last).
  */
 final class StreamExtents {
     private final List<ControllerProcess> processes;
@@ -38,6 +45,24 @@ final class StreamExtents {
 
     /** As {@link #readWholeAround(int, Timestamp)}, over the runs a {@link Correlation} holds. */
     static boolean readWholeAround(List<ControllerProcess> processes, int stream, Timestamp time) {
-        return stream >= 0 && stream < processes.size() && time != null && processes.get(stream).nameless().around(time);
+        if (stream < 0 || stream >= processes.size() || time == null) {
+            return false;
+        }
+        ControllerProcess.Nameless n = processes.get(stream).nameless();
+        return n.around(time) && !sparse(n);
+    }
+
+    /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
+    static final java.time.Duration TICKER = java.time.Duration.ofMinutes(5).plusSeconds(10);
+
+    /**
+     * Fewer nameless records than a run whose records lie at most {@link #TICKER} apart holds between its first and its last
+     * (the two included): lines were dropped between them (a head, a grep and a tail pasted together).
+     */
+    static boolean sparse(ControllerProcess.Nameless n) {
+        long spanMillis = java.time.Duration.between(n.first().instant(), n.last().instant()).toMillis();
+        long period = TICKER.toMillis();
+        long atLeast = (spanMillis + period - 1) / period + 1;
+        return n.records() < atLeast;
     }
 }

@@ -16,7 +16,8 @@ import java.util.TreeSet;
  * A Workflow exported without its metadata ({@code argo get -o yaml} or {@code kubectl get wf -o yaml}
  * pasted from {@code status:} on, named by its root node) states no namespace. It takes the only
  * namespace the other evidence places a Workflow of that name in (the controller's lines, the Pods'
- * workflow label, other exports); with none or several it keeps none, and joins nothing.
+ * workflow label, other exports); with none or several it keeps none, and joins nothing. With none, the namespace its
+ * own nodes' messages name where they quote the API server refusing a task result write is taken ({@link #refusedIn}).
  */
 final class WorkflowNamespaces {
     private WorkflowNamespaces() {
@@ -29,7 +30,8 @@ final class WorkflowNamespaces {
         Map<String, Set<String>> namespaces = namespacesByName(objects, events);
         List<WorkflowSnapshot> workflows = new ArrayList<>();
         for (WorkflowSnapshot w : objects.workflows()) {
-            workflows.add(unplaced(w) ? placed(w, namespaces.getOrDefault(w.name(), Set.of())) : w);
+            Set<String> found = namespaces.getOrDefault(w.name(), Set.of());
+            workflows.add(unplaced(w) ? placed(w, found.isEmpty() ? refusedIn(w) : found) : w);
         }
         return new ExportedObjects(objects.pods(), workflows, objects.taskResults(), objects.clusterEvents(), objects.auditRecords(),
                 objects.nodeLogs(), objects.podTables());
@@ -59,6 +61,27 @@ final class WorkflowNamespaces {
         }
         return out;
     }
+
+    /**
+     * With nothing else placing it, the namespace the Workflow's own node messages name: the API server's refusal of a
+     * WorkflowTaskResult write ({@code wait: Error (exit code 64): workflowtaskresults.argoproj.io is forbidden: User … cannot
+     * create resource "workflowtaskresults" … in the namespace "<ns>"}) names the namespace the executor wrote in, which is
+     * the Workflow's (a task result lives beside its Workflow, reference §7.3).
+     */
+    private static Set<String> refusedIn(WorkflowSnapshot w) {
+        Set<String> out = new TreeSet<>();
+        w.nodes().values().forEach(n -> {
+            java.util.regex.Matcher m = REFUSED_IN.matcher(n.message());
+            if (m.find()) {
+                out.add(m.group(1));
+            }
+        });
+        return out;
+    }
+
+    private static final java.util.regex.Pattern REFUSED_IN = java.util.regex.Pattern.compile(
+            "workflowtaskresults\\.argoproj\\.io(?: \"[^\"]*\")? is forbidden: .*? cannot [a-z]+ resource \"workflowtaskresults\""
+                    + "(?: in API group \"argoproj\\.io\")? in the namespace \"([^\"]+)\"");
 
     private static void add(Map<String, Set<String>> out, String name, String namespace) {
         Set<String> set = out.get(name);

@@ -98,6 +98,12 @@ public final class PasteFileReader {
                 notes.add(takenAt == null ? Message.of("note.snapshot.eventsNoTime", "count", r.coarse())
                         : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
             }
+        } else if (shape == PasteShape.WORKFLOW_STATUS_FRAGMENT) {
+            WorkflowStatusFragment.Read r = WorkflowStatusFragment.read(file, lines, takenAt);
+            objects.addAll(r.workflows());
+            problems.addAll(r.problems());
+            identifiers.addAll(r.identifiers());
+            rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
         } else if (shape == PasteShape.KUBECTL_DESCRIBE_POD) {
             KubectlDescribePods.Read r = KubectlDescribePods.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.pods());

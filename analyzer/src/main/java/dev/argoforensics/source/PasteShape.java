@@ -17,7 +17,9 @@ public enum PasteShape {
     ARGO_GET("argo get output"),
     KUBECTL_PODS("kubectl get pods table"),
     KUBECTL_DESCRIBE_POD("kubectl describe pod output"),
-    KUBECTL_EVENTS("kubectl get events table");
+    KUBECTL_EVENTS("kubectl get events table"),
+    /** A Workflow's status cut from {@code argo get -o yaml} or {@code kubectl get wf -o yaml}: fenced ({@code ```yaml}) or indented, from {@code status:} or {@code nodes:} on. */
+    WORKFLOW_STATUS_FRAGMENT("Workflow status fragment (YAML cut from a larger paste)");
 
     /** {@code NAME READY STATUS RESTARTS AGE}, with {@code NAMESPACE} first under {@code -A} and {@code IP NODE …} under {@code -o wide}. */
     public static final Pattern KUBECTL_HEADER = Pattern.compile(
@@ -75,6 +77,9 @@ public enum PasteShape {
             return NONE;
         }
         String first = stripped(head.get(i));
+        if (statusFragment(head, i)) {
+            return WORKFLOW_STATUS_FRAGMENT;
+        }
         if (KUBECTL_HEADER.matcher(first).matches()) {
             return KUBECTL_PODS;
         }
@@ -88,6 +93,30 @@ public enum PasteShape {
             return i + 2 < head.size() && DESCRIBE_POD_FIELD.matcher(stripped(head.get(i + 2))).matches() ? KUBECTL_DESCRIBE_POD : ARGO_GET;
         }
         return NONE;
+    }
+
+    /**
+     * A Workflow status fragment: a Markdown fence ({@code ```}, {@code ```yaml}) whose first line is {@code status:} or
+     * {@code nodes:}, or, unfenced, an indented {@code status:} or a {@code nodes:} (a YAML file starting at a column-0
+     * {@code status:} is an object document, read as it always was).
+     */
+    private static boolean statusFragment(List<String> head, int i) {
+        String line = stripped(head.get(i));
+        String t = line.strip();
+        if (t.startsWith("```")) {
+            String info = t.substring(t.lastIndexOf('`') + 1).strip();
+            if (!info.isEmpty() && !info.equals("yaml") && !info.equals("yml")) {
+                return false;
+            }
+            for (int j = i + 1; j < head.size(); j++) {
+                String next = stripped(head.get(j)).strip();
+                if (!next.isEmpty()) {
+                    return next.equals("status:") || next.equals("nodes:");
+                }
+            }
+            return false;
+        }
+        return t.equals("nodes:") || (t.equals("status:") && !line.startsWith("status:"));
     }
 
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");

@@ -174,7 +174,13 @@ class CorrelatorTest {
                 "a start-up line before the release only: the head of the log pasted above a grep");
         assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(with(grepped, grep.length, otherDeleted)),
                 "another Pod's handler line after the release only: a grep with the tail of the log");
-        assertEquals(RemovalCause.ORPHANED, cause.apply(with(with(grepped, grep.length, otherDeleted), 0, workers)),
+        // The stats ticker's nameless lines every 5 minutes between them: without them 13 minutes hold 2 such records, a head, a grep
+        // and a tail pasted together (StreamExtents), not a whole stream.
+        String tick1 = "{\"level\":\"info\",\"msg\":\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\",\"time\":\"2026-10-12T20:03:02.200Z\"}";
+        String tick2 = "{\"level\":\"info\",\"msg\":\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\",\"time\":\"2026-10-12T20:08:02.200Z\"}";
+        assertEquals(RemovalCause.EITHER_BRANCH, cause.apply(with(with(grepped, grep.length, otherDeleted), 0, workers)),
+                "nameless records on both sides but fewer than the ticker writes between them: pieces pasted together");
+        assertEquals(RemovalCause.ORPHANED, cause.apply(with(with(with(with(grepped, grep.length, otherDeleted), 1, tick2), 1, tick1), 0, workers)),
                 "records that name nothing before and after the release: the stream was read whole there, the handler line is missing");
         assertEquals(RemovalCause.EITHER_BRANCH, new Evidence().log("read.json", grep).counted(4_000).correlate().pods().get(pod)
                 .removals().get(0).cause(), "records the selective reading only counted may be other Pods' lines, which a grep for several keeps");

@@ -82,6 +82,12 @@ public final class Evidence {
         return object(file, yaml, null);
     }
 
+    /** An object read by another reader (a pasted table, a Workflow status fragment). */
+    public Evidence exported(ExportedObject o) {
+        objects.add(o);
+        return this;
+    }
+
     /** An object exported at a stated time, as a {@code # taken-at:} comment says it. */
     public Evidence takenAt(String file, String takenAt, String yaml) {
         return object(file, yaml, ObservedAt.stated(Timestamp.parseRfc3339(takenAt, null, false), ObservationBasis.TAKEN_AT_COMMENT));

@@ -1,0 +1,139 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.snapshot.ExportedObject;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import dev.argoforensics.wording.Message;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 19's review of AF001 with look-alikes and near misses (cases in the reply): a head, a grep and a tail pasted as one
+ * log; a Pod export trimmed of its container statuses; a dated kubectl get pods row.
+ */
+class LookAlikesReviewTest {
+    private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
+
+    private static final String STATS = "time=\"%s\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"";
+
+    /** A release on either branch: no handler line, a podGC delay under 2m, then the node recorded lost. */
+    private static List<String> grepped() {
+        return List.of(createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"),
+                podEvent("2026-09-19T16:31:11.256Z", "update"),
+                "time=2026-09-19T16:31:11.257Z level=INFO msg=\"queuing pod delay\" component=pod_controller action=removeFinalizer namespace=ns"
+                        + " podName=p podGC=\"{Strategy:OnPodSuccess LabelSelector:<nil> DeleteDelayDuration:30s}\" delay=-1m54.257168224s",
+                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:11.363Z", "delete"), podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"));
+    }
+
+    /**
+     * {@code head -2; grep p; tail -1} of one log: nameless records before (start-up) and after (the last stats line), none in the
+     * 20 minutes between, where the ticker writes one every 5: the grep dropped them, and may have dropped the handler's line.
+     */
+    @Test
+    void aHeadAGrepAndATailPastedTogetherAreNoWholeLog() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:20:00.010Z", 2)));
+        lines.addAll(grepped());
+        lines.add(STATS.formatted("2026-09-19T16:40:00.002Z"));
+        Evaluation e = rule.evaluate(new Evidence().log("pasted.txt", lines.toArray(String[]::new)).correlate());
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertTrue(e.findings().get(0).confidenceReason().contains("fits both of the handler's branches"), e.findings().get(0).confidenceReason());
+    }
+
+    /** The negative control: the same lines with the stats ticker's lines every 5 minutes are a whole log, and the orphan path clears. */
+    @Test
+    void theSameLinesWithTheTickerBetweenAreAWholeLog() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:20:00.010Z", 2), STATS.formatted("2026-09-19T16:25:00.001Z")));
+        List<String> g = grepped();
+        lines.addAll(g.subList(0, 2));
+        lines.add(STATS.formatted("2026-09-19T16:30:00.001Z"));
+        lines.addAll(g.subList(2, g.size()));
+        lines.add(STATS.formatted("2026-09-19T16:35:00.002Z"));
+        lines.add(STATS.formatted("2026-09-19T16:40:00.002Z"));
+        Evaluation e = rule.evaluate(new Evidence().log("whole.log", lines.toArray(String[]::new)).correlate());
+        assertEquals(0, e.findings().size(), e.findings().toString());
+        assertEquals(1, e.cleared().size());
+    }
+
+    /** {@code kubectl get pod -o yaml | yq 'del(.status.containerStatuses)'} before the deletion: its phase Succeeded still orders the end first. */
+    @Test
+    void anExportTrimmedOfItsContainerStatusesStillShowsThePodFinished() {
+        String trimmed = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "  finalizers: [workflows.argoproj.io/status]\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "spec:\n  restartPolicy: Never\n  containers: [{name: wait}, {name: main}]\n"
+                + "status:\n  phase: Succeeded\n  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"2026-09-19T16:27:45Z\"}\n";
+        Evaluation e = rule.evaluate(new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                        removingFinalizers("2026-09-19T16:31:11.257Z"),
+                        V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                        queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                        podEvent("2026-09-19T16:31:11.363Z", "delete"))
+                .takenAt("pod.yaml", "2026-09-19T16:30:00Z", trimmed)
+                .workflow("wf.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("shows the Pod Succeeded"), f.confidenceReason());
+    }
+
+    private static List<ExportedObject> pasted(Path dir, String name, PasteShape shape, String... lines) throws Exception {
+        Path file = dir.resolve(name);
+        Files.write(file, List.of(lines));
+        return new PasteFileReader().read(new InputFile(name, file, InputKind.SNAPSHOT, false, shape.label()), shape, null, null,
+                Message.NOTHING).objects();
+    }
+
+    private static Evidence raceFromLogs() {
+        return new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                        removingFinalizers("2026-09-19T16:31:11.257Z"),
+                        V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
+                        queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                        podEvent("2026-09-19T16:31:11.363Z", "delete"), podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"));
+    }
+
+    /** A {@code kubectl get pods} row {@code Completed}, in a table the user dated before the deletion: the containers had finished. */
+    @Test
+    void aCompletedRowOfADatedPodTableOrdersTheEnd(@TempDir Path dir) throws Exception {
+        String[] table = {"# taken-at: 2026-09-19T16:29:00Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
+            "p      0/2     Completed   0          1m"};
+        Finding dated = rule.evaluate(raceFromLogs().exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.CONFIRMED, dated.confidence(), dated.confidenceReason());
+        assertTrue(dated.confidenceReason().contains("lists the Pod Completed"), dated.confidenceReason());
+
+        String[] undated = java.util.Arrays.copyOfRange(table, 1, table.length);
+        Finding f = rule.evaluate(raceFromLogs().exported(pasted(dir, "undated.txt", PasteShape.KUBECTL_PODS, undated).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), "an undated table places nothing in time");
+
+        String[] later = table.clone();
+        later[0] = "# taken-at: 2026-09-19T16:45:00Z";
+        Finding afterwards = rule.evaluate(raceFromLogs().exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, afterwards.confidence(), "printed after the deletion: a later Pod of the name");
+    }
+}
