@@ -124,9 +124,13 @@ public final class ClusterFacts {
     /** The group's share of the facts, as values ({@link GroupFacts}). */
     public GroupFacts slice(CorrelationGroup group) {
         List<LogEvent> lines = group.events();
+        // Where each handler line stands: only those are looked up (an index of every line was 2.65 M boxed positions,
+        // ~75 MB, on an incident corpus: the correlation's peak).
         Map<LogEvent, Integer> index = new IdentityHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
-            index.put(lines.get(i), i);
+            if (pairOfHandler.containsKey(lines.get(i))) {
+                index.put(lines.get(i), i);
+            }
         }
         List<PodKey> podOfLine = new ArrayList<>(lines.size());
         int[] handlerOfLine = new int[lines.size()];

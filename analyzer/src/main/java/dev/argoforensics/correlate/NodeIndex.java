@@ -17,52 +17,80 @@ import java.util.Map;
  * lines, not all of the Workflow's.
  */
 public final class NodeIndex {
-    private final Map<WorkflowRef, Map<String, List<LogEvent>>> byWorkflow = new HashMap<>();
-    /** Per Workflow, its {@code Workflow update successful} lines by time. */
-    private final Map<WorkflowRef, List<LogEvent>> updates = new HashMap<>();
     /**
-     * Per Workflow, the positions of its lines (in {@link WorkflowHistory#events()}) by the node ID they
-     * state, and by the node name they state: what {@link NodeLink#isAbout} looks at.
+     * Per Workflow, everything indexed, in arrays of positions into its lines ({@link WorkflowHistory#events()}): six
+     * maps of maps and lists per Workflow were 25 MB on an incident corpus of 30,000 Workflows, held to the end.
      */
-    private final Map<WorkflowRef, Map<String, List<Integer>>> byStatedId = new HashMap<>();
-    private final Map<WorkflowRef, Map<String, List<Integer>>> byStatedName = new HashMap<>();
-    private final Map<WorkflowRef, List<LogEvent>> lines = new HashMap<>();
-    /** Per Workflow, its lines by the kind of event they are, in input order. */
-    private final Map<WorkflowRef, Map<Class<?>, List<LogEvent>>> byKind = new HashMap<>();
+    private final Map<WorkflowRef, OfWorkflow> byWorkflow = new HashMap<>();
 
     NodeIndex(Map<WorkflowRef, WorkflowHistory> workflows) {
         for (WorkflowHistory w : workflows.values()) {
+            byWorkflow.put(w.ref(), new OfWorkflow(w));
+        }
+    }
+
+    private OfWorkflow at(WorkflowRef wf) {
+        OfWorkflow o = wf == null ? null : byWorkflow.get(wf);
+        return o == null ? OfWorkflow.NONE : o;
+    }
+
+    /** One Workflow's lines and what they are indexed by. */
+    private static final class OfWorkflow {
+        static final OfWorkflow NONE = new OfWorkflow(null);
+
+        final List<LogEvent> lines;
+        /** Its {@code Workflow update successful} lines by time. */
+        final List<LogEvent> updates;
+        /** Its lines by the node they name (by ID, or by a name hashed to its ID), in input order. */
+        final Grouped byNode;
+        /** Its lines by the node ID they state, and by the node name they state: what {@link NodeLink#isAbout} looks at. */
+        final Grouped byStatedId;
+        final Grouped byStatedName;
+        /** Its lines by the kind of event they are, in input order: the kinds in the order first met. */
+        final Class<?>[] kinds;
+        final Grouped byKind;
+
+        OfWorkflow(WorkflowHistory w) {
+            lines = w == null ? List.of() : w.events();
+            int n = lines.size();
             List<LogEvent> persisted = new ArrayList<>();
-            for (LogEvent e : w.events()) {
-                if (e.event() instanceof WorkflowUpdated) {
+            String[] node = new String[n];
+            String[] id = new String[n];
+            String[] name = new String[n];
+            int[] kind = new int[n];
+            List<Class<?>> seen = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                LogEvent e = lines.get(i);
+                ControllerEvent ev = e.event();
+                if (ev instanceof WorkflowUpdated) {
                     persisted.add(e);
                 }
+                id[i] = ev.nodeId().orElse(null);
+                name[i] = ev.nodeName().orElse(null);
+                node[i] = id[i] != null ? id[i] : name[i] == null ? null : NodeNaming.nodeId(w.ref().name(), name[i]);
+                int k = seen.indexOf(ev.getClass());
+                if (k < 0) {
+                    k = seen.size();
+                    seen.add(ev.getClass());
+                }
+                kind[i] = k;
             }
             persisted.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
-            updates.put(w.ref(), persisted);
-            Map<String, List<LogEvent>> byNode = new HashMap<>();
-            Map<String, List<Integer>> ids = new HashMap<>();
-            Map<String, List<Integer>> names = new HashMap<>();
-            Map<Class<?>, List<LogEvent>> kinds = new HashMap<>();
-            for (int i = 0; i < w.events().size(); i++) {
-                Integer at = i;
-                ControllerEvent stated = w.events().get(i).event();
-                kinds.computeIfAbsent(stated.getClass(), k -> new ArrayList<>()).add(w.events().get(i));
-                stated.nodeId().ifPresent(id -> ids.computeIfAbsent(id, k -> new ArrayList<>()).add(at));
-                stated.nodeName().ifPresent(n -> names.computeIfAbsent(n, k -> new ArrayList<>()).add(at));
-            }
-            lines.put(w.ref(), w.events());
-            byKind.put(w.ref(), kinds);
-            for (LogEvent e : w.events()) {
-                ControllerEvent ev = e.event();
-                String id = ev.nodeId().orElseGet(() -> ev.nodeName().map(n -> NodeNaming.nodeId(w.ref().name(), n)).orElse(null));
-                if (id != null) {
-                    byNode.computeIfAbsent(id, k -> new ArrayList<>()).add(e);
+            updates = List.copyOf(persisted);
+            byNode = Grouped.of(node);
+            byStatedId = Grouped.of(id);
+            byStatedName = Grouped.of(name);
+            kinds = seen.toArray(Class<?>[]::new);
+            byKind = Grouped.of(kind, kinds.length);
+        }
+
+        List<LogEvent> ofKind(Class<?> k) {
+            for (int i = 0; i < kinds.length; i++) {
+                if (kinds[i] == k) {
+                    return byKind.lines(i, lines);
                 }
             }
-            byWorkflow.put(w.ref(), byNode);
-            byStatedId.put(w.ref(), ids);
-            byStatedName.put(w.ref(), names);
+            return List.of();
         }
     }
 
@@ -72,7 +100,7 @@ public final class NodeIndex {
      * where to start: a Pod of a Workflow with thousands reads only the few updates in its window.
      */
     public LogEvent updateBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
-        List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
+        List<LogEvent> sorted = at(wf).updates;
         // Start one precision window early: a line of another stream that close may still be "not after" from.
         Instant start = from.time().instant().minusNanos(from.time().precision().windowNanos());
         int lo = 0;
@@ -99,7 +127,7 @@ public final class NodeIndex {
 
     /** The Workflow's last {@code Workflow update successful} certainly before the line, or null. */
     public LogEvent lastUpdateBefore(WorkflowRef wf, LogEvent line) {
-        List<LogEvent> sorted = updates.getOrDefault(wf, List.of());
+        List<LogEvent> sorted = at(wf).updates;
         int lo = 0;
         int hi = sorted.size();
         Instant end = line.time().windowEnd();
@@ -121,12 +149,16 @@ public final class NodeIndex {
 
     /** Whether any line names the node of the Workflow (by ID, or by a name whose ID it is). */
     public boolean named(WorkflowRef wf, String nodeId) {
-        return !byWorkflow.getOrDefault(wf, Map.of()).getOrDefault(nodeId, List.of()).isEmpty();
+        return at(wf).byNode.has(nodeId);
     }
 
     /** The lines naming the node, in input order. */
     public List<LogEvent> of(NodeLink link) {
-        return link == null ? List.of() : byWorkflow.getOrDefault(link.workflow(), Map.of()).getOrDefault(link.nodeId(), List.of());
+        if (link == null) {
+            return List.of();
+        }
+        OfWorkflow w = at(link.workflow());
+        return w.byNode.lines(link.nodeId(), w.lines);
     }
 
     /**
@@ -138,16 +170,16 @@ public final class NodeIndex {
         if (link == null) {
             return List.of();
         }
-        List<Integer> byId = byStatedId.getOrDefault(link.workflow(), Map.of()).getOrDefault(link.nodeId(), List.of());
-        List<Integer> byName = link.nodeName() == null ? List.of()
-                : byStatedName.getOrDefault(link.workflow(), Map.of()).getOrDefault(link.nodeName(), List.of());
-        List<LogEvent> all = lines.getOrDefault(link.workflow(), List.of());
-        List<LogEvent> out = new ArrayList<>(byId.size() + byName.size());
+        OfWorkflow w = at(link.workflow());
+        int[] byId = w.byStatedId.positions(link.nodeId());
+        int[] byName = link.nodeName() == null ? new int[0] : w.byStatedName.positions(link.nodeName());
+        List<LogEvent> all = w.lines;
+        List<LogEvent> out = new ArrayList<>(byId.length + byName.length);
         int i = 0;
         int j = 0;
-        while (i < byId.size() || j < byName.size()) { // both ascending: merged, a line in both once
-            int a = i < byId.size() ? byId.get(i) : Integer.MAX_VALUE;
-            int b = j < byName.size() ? byName.get(j) : Integer.MAX_VALUE;
+        while (i < byId.length || j < byName.length) { // both ascending: merged, a line in both once
+            int a = i < byId.length ? byId[i] : Integer.MAX_VALUE;
+            int b = j < byName.length ? byName[j] : Integer.MAX_VALUE;
             int next = Math.min(a, b);
             i += a == next ? 1 : 0;
             j += b == next ? 1 : 0;
@@ -162,13 +194,13 @@ public final class NodeIndex {
      */
     @SafeVarargs
     public final List<LogEvent> ofKind(WorkflowRef wf, Class<? extends ControllerEvent>... kinds) {
-        Map<Class<?>, List<LogEvent>> all = byKind.getOrDefault(wf, Map.of());
+        OfWorkflow w = at(wf);
         if (kinds.length == 1) {
-            return all.getOrDefault(kinds[0], List.of());
+            return w.ofKind(kinds[0]);
         }
         List<LogEvent> out = new ArrayList<>();
         for (Class<? extends ControllerEvent> k : kinds) {
-            out.addAll(all.getOrDefault(k, List.of()));
+            out.addAll(w.ofKind(k));
         }
         out.sort(Comparator.comparingLong(LogEvent::ordinal));
         return out;

@@ -15,10 +15,6 @@ import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
-import dev.argoforensics.event.WorkflowRef;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rebuilds one Pod's story from every source: the lines naming it, its node's and its Workflow's
@@ -34,8 +30,6 @@ public final class TimelineBuilder {
     private final Correlation correlation;
     /** Controller starts and worker numbers by time: a few per run, looked up per Pod by its span. */
     private final TimeIndex controllerLifecycle;
-    /** Per Workflow, its Workflow-level lines (processing, updates, task-result reconciliation), in input order; made on first use. */
-    private final Map<WorkflowRef, List<LogEvent>> workflowLevel = new ConcurrentHashMap<>();
 
     /** One copy of each controller run's label, however many timeline entries name it. */
     private final Interner labels = new Interner();
@@ -54,7 +48,10 @@ public final class TimelineBuilder {
         if (wf != null) {
             // The node's own lines and the Workflow-level ones, from indexes: not a walk of the Workflow's every line per Pod.
             correlation.nodes().about(link).forEach(out::log);
-            workflowLevel.computeIfAbsent(wf.ref(), r -> wf.events().stream().filter(e -> isWorkflowLevel(e.event())).toList()).forEach(out::log);
+            // The Workflow-level lines (processing, updates, task-result reconciliation) from the node index: a cache of them per
+            // Workflow grew through the report to 1.3 M references on an incident corpus with every Pod's timeline.
+            correlation.nodes().ofKind(wf.ref(), ControllerEvent.WorkflowProcessing.class, ControllerEvent.WorkflowUpdated.class,
+                    ControllerEvent.TaskResultReconciliation.class).forEach(out::log);
         }
         addControllerLifecycle(out);
         PodLifecycle life = correlation.lifecycle(pod.key());
@@ -87,11 +84,6 @@ public final class TimelineBuilder {
         CrossChecks.removalDeadline(out, pod);
         CrossChecks.exitCodes(out, life);
         return new Timeline(pod.key(), pod.uid(), pod.identity(), link, out.sorted());
-    }
-
-    private static boolean isWorkflowLevel(ControllerEvent e) {
-        return e instanceof ControllerEvent.WorkflowProcessing || e instanceof ControllerEvent.WorkflowUpdated
-                || e instanceof ControllerEvent.TaskResultReconciliation;
     }
 
     /** Controller starts and worker numbers between the Pod's first and last log line. */
