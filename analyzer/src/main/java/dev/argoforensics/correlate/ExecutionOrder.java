@@ -69,10 +69,10 @@ final class ExecutionOrder {
             if (s.deletionTimestamp() == null && s.containersFinishedAt().isPresent() && s.observed() != null) {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
-            } else if (finished == null && s.deletionTimestamp() == null && s.terminal() && s.observed() != null
-                    && s.containers().stream().allMatch(ContainerState::init)) {
-                // An export trimmed of its container statuses: a terminal phase (restartPolicy Never) is written only once every
-                // container has terminated (lifecycle reference A2), and no deletionTimestamp means it was taken before the deletion.
+            } else if (finished == null && s.deletionTimestamp() == null && s.observed() != null
+                    && s.containers().stream().allMatch(ContainerState::init) && kubeletTerminal(s, deletion)) {
+                // An export trimmed of its container statuses: a terminal phase (restartPolicy Never) the kubelet writes only once
+                // every container has terminated (lifecycle reference A2), and no deletionTimestamp means it was taken before the deletion.
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") shows the Pod " + s.phase() + ", a phase the kubelet writes only once every container has terminated (the "
                         + "export holds no container statuses, so no exit codes or end time)", s.source(), false);
@@ -234,10 +234,28 @@ final class ExecutionOrder {
             "[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s)(?:[0-9][0-9.]*(?:ns|µs|us|ms|h|m|s))*");
 
     /**
+     * A terminal phase the kubelet wrote once every container had ended (lifecycle reference A2): {@code Succeeded} always.
+     * {@code Failed} is also what PodGC patches onto a Pod of a deleted Node right before deleting it with grace 0, its
+     * containers never seen to end (A2, {@code DeletionByPodGC}): it counts only where no {@code DisruptionTarget} names PodGC
+     * and the export is older than the deletion's first sign by more than the informer takes to deliver it.
+     */
+    private static boolean kubeletTerminal(PodSnapshot s, DeletionRequest deletion) {
+        if ("Succeeded".equals(s.phase())) {
+            return true;
+        }
+        if (!"Failed".equals(s.phase()) || s.conditions().stream()
+                .anyMatch(c -> "DisruptionTarget".equals(c.type()) && "DeletionByPodGC".equals(c.reason()))) {
+            return false;
+        }
+        return s.observed().time().windowEnd().plusNanos(PROMPT_NANOS).isBefore(deletion.notAfter().at().instant());
+    }
+
+    /**
      * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0, and
      * (not {@code Terminating}) no deletion had been requested yet. Read only in a table whose time the user stated
-     * ({@code # taken-at:}, {@code --snapshot-time}), no later than the deletion's latest bound and, where AGE dates the
-     * row, of this Pod (not an earlier one of the same name); a table nobody dated places nothing in time.
+     * ({@code # taken-at:}, {@code --snapshot-time}), no later than the deletion's latest bound, not before this Pod's creation
+     * (its export, else the controller's {@code Created pod} line) and, where AGE dates the row, of this Pod (not an earlier one
+     * of the same name); a table nobody dated places nothing in time.
      */
     private static Execution completedRow(PodHistory pod, DeletionRequest deletion) {
         for (PodListing l : pod.listings()) {
@@ -248,7 +266,11 @@ final class ExecutionOrder {
             if (deletion.notAfter() != null && DeletionBounds.clearlyBefore(deletion.notAfter().at(), taken)) {
                 continue; // printed after the deletion: a later Pod of the same name
             }
-            Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst().orElse(null);
+            Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst()
+                    .orElse(pod.latestCreated() == null ? null : pod.latestCreated().time());
+            if (created != null && DeletionBounds.clearlyBefore(taken, created)) {
+                continue; // printed before this Pod was created (its export, or the controller's Created pod line): an earlier Pod of the same name
+            }
             if (created != null && l.row().createdLatest() != null && DeletionBounds.clearlyBefore(l.row().createdLatest(), created)) {
                 continue; // AGE dates the row's Pod before this one's creation: an earlier Pod of the same name
             }

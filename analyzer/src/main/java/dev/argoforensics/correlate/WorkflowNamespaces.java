@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * A Workflow exported without its metadata ({@code argo get -o yaml} or {@code kubectl get wf -o yaml}
  * pasted from {@code status:} on, named by its root node) states no namespace. It takes the only
  * namespace the other evidence places a Workflow of that name in (the controller's lines, the Pods'
- * workflow label, other exports); with none or several it keeps none, and joins nothing. With none, the namespace its
- * own nodes' messages name where they quote the API server refusing a task result write is taken ({@link #refusedIn}).
+ * workflow label, other exports); with none or several it keeps none, and joins nothing. Where its own nodes' messages
+ * quote the API server refusing a task result write, the namespace they name is taken first ({@link #refusedIn}): the
+ * Workflow's own statement, over a namesake (a Workflow of the same name in another namespace) the other evidence places.
  */
 final class WorkflowNamespaces {
     private WorkflowNamespaces() {
@@ -30,8 +31,11 @@ final class WorkflowNamespaces {
         Map<String, Set<String>> namespaces = namespacesByName(objects, events);
         List<WorkflowSnapshot> workflows = new ArrayList<>();
         for (WorkflowSnapshot w : objects.workflows()) {
+            // Its own refusal names its namespace (the executor writes beside its Workflow): a namesake the other evidence
+            // places elsewhere is another Workflow, not this one.
+            Set<String> own = unplaced(w) ? refusedIn(w) : Set.of();
             Set<String> found = namespaces.getOrDefault(w.name(), Set.of());
-            workflows.add(unplaced(w) ? placed(w, found.isEmpty() ? refusedIn(w) : found) : w);
+            workflows.add(unplaced(w) ? placed(w, own.isEmpty() ? found : own) : w);
         }
         return new ExportedObjects(objects.pods(), workflows, objects.taskResults(), objects.clusterEvents(), objects.auditRecords(),
                 objects.nodeLogs(), objects.podTables());
@@ -63,7 +67,7 @@ final class WorkflowNamespaces {
     }
 
     /**
-     * With nothing else placing it, the namespace the Workflow's own node messages name: the API server's refusal of a
+     * The namespace the Workflow's own node messages name: the API server's refusal of a
      * WorkflowTaskResult write ({@code wait: Error (exit code 64): workflowtaskresults.argoproj.io is forbidden: User … cannot
      * create resource "workflowtaskresults" … in the namespace "<ns>"}) names the namespace the executor wrote in, which is
      * the Workflow's (a task result lives beside its Workflow, reference §7.3).
