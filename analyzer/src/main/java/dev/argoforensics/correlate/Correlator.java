@@ -245,11 +245,11 @@ public final class Correlator {
 
     /** Every namespace a Pod name is seen in, from lines that name one and from exports. */
     private static Map<String, Set<String>> namespacesByPod(List<LogEvent> events, List<PodSnapshot> pods,
-                                                            List<dev.argoforensics.snapshot.WorkflowSnapshot> workflows) {
+                                                            List<WorkflowSnapshot> workflows) {
         Map<String, Set<String>> out = new HashMap<>();
         // A Workflow export places the Pods of its Pod nodes (their names derived as the controller names them, reference §7.4),
         // so a line naming such a Pod without a namespace (a wait container's log under kubectl --prefix) is placed too.
-        for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflows) {
+        for (WorkflowSnapshot w : workflows) {
             if (w.namespace().isEmpty() || w.name().isEmpty()) {
                 continue;
             }

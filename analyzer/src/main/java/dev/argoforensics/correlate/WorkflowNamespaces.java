@@ -74,18 +74,9 @@ final class WorkflowNamespaces {
      */
     private static Set<String> refusedIn(WorkflowSnapshot w) {
         Set<String> out = new TreeSet<>();
-        w.nodes().values().forEach(n -> {
-            java.util.regex.Matcher m = REFUSED_IN.matcher(n.message());
-            if (m.find()) {
-                out.add(m.group(1));
-            }
-        });
+        w.nodes().values().forEach(n -> ForbiddenWrite.parse(n.message()).map(ForbiddenWrite::target).ifPresent(out::add));
         return out;
     }
-
-    private static final java.util.regex.Pattern REFUSED_IN = java.util.regex.Pattern.compile(
-            "workflowtaskresults\\.argoproj\\.io(?: \"[^\"]*\")? is forbidden: .*? cannot [a-z]+ resource \"workflowtaskresults\""
-                    + "(?: in API group \"argoproj\\.io\")? in the namespace \"([^\"]+)\"");
 
     private static void add(Map<String, Set<String>> out, String name, String namespace) {
         Set<String> set = out.get(name);

@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.ForbiddenWrite;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;

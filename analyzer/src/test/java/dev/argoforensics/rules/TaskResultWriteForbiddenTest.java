@@ -4,6 +4,7 @@ import static dev.argoforensics.testing.V4.createdPod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.argoforensics.correlate.ForbiddenWrite;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.argoforensics.rules;
+package dev.argoforensics.correlate;
 
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * The API server's refusal of a WorkflowTaskResult write, read from an error text:
  * {@code workflowtaskresults.argoproj.io ["<nodeID>"] is forbidden: User "system:serviceaccount:<ns>:<sa>"
  * cannot <verb> resource "workflowtaskresults" in API group "argoproj.io" in the namespace "<ns>"}.
- * A refusal for another reason ({@code exceeded quota}) or of another resource is not one.
+ * A refusal for another reason ({@code exceeded quota}) or of another resource is not one. Read here, below the rules, so that
+ * the correlation (a status-only Workflow placed by the namespace its own refusal names) and AF011 read it alike.
  *
  * @param nodeId    the task result's name (its node ID) when the refused request named one (patch), else null
  * @param user      the user as the API server names it
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
  * @param verb      create, patch, ...
  * @param target    the namespace the request was made in, or null
  */
-record ForbiddenWrite(String nodeId, String user, String namespace, String account, String verb, String target) {
+public record ForbiddenWrite(String nodeId, String user, String namespace, String account, String verb, String target) {
     private static final Pattern FORBIDDEN = Pattern.compile("workflowtaskresults\\.argoproj\\.io(?: \"(?<id>[^\"]*)\")? is forbidden: "
             + "User \"(?<user>[^\"]*)\" cannot (?<verb>[a-z]+) resource \"workflowtaskresults\"(?: in API group \"argoproj\\.io\")?"
             + "(?: in the namespace \"(?<ns>[^\"]*)\")?");
@@ -25,7 +26,7 @@ record ForbiddenWrite(String nodeId, String user, String namespace, String accou
     /** A wait container's exit 64 as the controller words the node's message: "wait: Error (exit code 64): …" (v3.7+), "Error (exit code 64): …". */
     private static final Pattern WAIT_64 = Pattern.compile("^(?:(?<container>[A-Za-z0-9._-]+): )?[A-Za-z]+ \\(exit code 64\\)(?:: (?<text>.*))?$", Pattern.DOTALL);
 
-    static Optional<ForbiddenWrite> parse(String text) {
+    public static Optional<ForbiddenWrite> parse(String text) {
         if (text == null) {
             return Optional.empty();
         }
@@ -43,7 +44,7 @@ record ForbiddenWrite(String nodeId, String user, String namespace, String accou
      * The node message of a container that exited 64, or null: the container it names (null when the
      * release does not name it) and the text after the code ("" if none).
      */
-    static Exit64 exit64(String message) {
+    public static Exit64 exit64(String message) {
         if (message == null) {
             return null;
         }
@@ -52,15 +53,15 @@ record ForbiddenWrite(String nodeId, String user, String namespace, String accou
     }
 
     /** A container's exit 64 as a node message words it. */
-    record Exit64(String container, String text) {
+    public record Exit64(String container, String text) {
         /** The message names a container other than wait (a main that exited 64 itself). */
-        boolean otherContainer() {
+        public boolean otherContainer() {
             return container != null && !"wait".equals(container);
         }
     }
 
     /** "system:serviceaccount:ml:trainer" as "ml/trainer", else the user. */
-    String who() {
+    public String who() {
         return account != null ? namespace + "/" + account : user;
     }
 }
