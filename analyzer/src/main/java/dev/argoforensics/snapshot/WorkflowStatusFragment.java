@@ -33,11 +33,13 @@ final class WorkflowStatusFragment {
         long first = 0;
         boolean fenced = false;
         boolean closed = false;
+        int closedAt = lines.size(); // the fence that closes the fragment: what follows it is not read
         for (int i = 0; i < lines.size(); i++) {
             String t = lines.get(i).strip();
             if (t.startsWith("```")) {
-                if (fenced) {
+                if (fenced && !closed) {
                     closed = true;
+                    closedAt = i;
                 }
                 fenced = true;
                 continue;
@@ -53,7 +55,7 @@ final class WorkflowStatusFragment {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String t = line.strip();
-            boolean content = i + 1 >= first && !t.startsWith("```") && !t.isEmpty() && !t.startsWith("#") && !afterClose(lines, i);
+            boolean content = i + 1 >= first && !t.startsWith("```") && !t.isEmpty() && !t.startsWith("#") && i < closedAt;
             text.append(content ? line.substring(Math.min(indent, line.length())) : "").append('\n');
         }
         List<WorkflowSnapshot> out = new ArrayList<>();
@@ -91,16 +93,5 @@ final class WorkflowStatusFragment {
             problems.add(new ObjectFileReader.Problem(first, c.label() + ": " + e.getMessage()));
         }
         return new Read(out, problems, identifiers);
-    }
-
-    /** Whether line {@code i} comes after the fence that closed the fragment. */
-    private static boolean afterClose(List<String> lines, int i) {
-        int fences = 0;
-        for (int j = 0; j < i; j++) {
-            if (lines.get(j).strip().startsWith("```")) {
-                fences++;
-            }
-        }
-        return fences >= 2;
     }
 }
