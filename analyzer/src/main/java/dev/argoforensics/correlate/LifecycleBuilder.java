@@ -81,7 +81,8 @@ final class LifecycleBuilder {
         }
         InformerExit exit = informerExit(pod, labelled);
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, clocks);
-        Execution execution = ExecutionOrder.of(pod, containers, deletion, exit);
+        PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
+        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {
@@ -130,7 +131,7 @@ final class LifecycleBuilder {
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod), deletedWithWorkflow(fate, deletion, created, pod));
+                namesake, instanceUid(all, pod), succeeded, deletedWithWorkflow(fate, deletion, created, pod));
     }
 
     /**

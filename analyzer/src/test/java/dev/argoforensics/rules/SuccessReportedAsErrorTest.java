@@ -104,6 +104,51 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
     }
 
+    // ---- an export trimmed of its container statuses (yq 'del(.status.containerStatuses)'): the lifecycle's succeededExport ----
+
+    /** Phase Succeeded, taken before the deletion: the kubelet writes it only once every container exited 0 (lifecycle reference A2). */
+    @Test
+    void aTrimmedExportInPhaseSucceededTakenBeforeTheDeletionStatesTheSuccess() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("phase Succeeded"), f.confidenceReason());
+        assertEquals("2026-09-19T16:29:00Z", f.fact("podSucceededAt").orElseThrow().value());
+        assertTrue(f.fact("containerExitCodes").isEmpty(), "the trimmed export gives no exit codes");
+        assertTrue(f.summary().startsWith("Pod ns/p was exported in phase Succeeded at 2026-09-19T16:29:00Z"), f.summary());
+    }
+
+    @Test
+    void aTrimmedSucceededExportWithOnlyTheLogsRecordingTheErrorIsLikely() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).log("1.log", createdPod("2026-09-19T16:27:10.431Z"))
+                .log("3.log", errorLines()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("the controller log", f.fact("outcomeFrom").orElseThrow().value());
+    }
+
+    /** The negative controls: a trimmed export that states no success (Failed, Running), or one taken once the deletion had begun. */
+    @Test
+    void aTrimmedExportStatesNoSuccessWhenFailedRunningOrTakenDuringTheDeletion() {
+        for (String pod : new String[] {Exports.Pod.of().phase("Failed").yaml(), Exports.Pod.of().phase("Running").yaml(),
+            Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:28:30Z", 30).yaml()}) {
+            Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                    .log("3.log", errorLines()).correlate());
+            assertTrue(e.findings().isEmpty(), pod + "\n" + e);
+        }
+    }
+
+    @Test
+    void aTrimmedSucceededExportAndASucceededNodeIsNothingToReport() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod)
+                .workflow("wf.yaml", Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:28:00Z", true, null)).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+    }
+
     /**
      * Logs alone (#14): the operator logs "Taskresult of the node not yet completed" only for a node it
      * assessed Succeeded, i.e. a Pod in phase Succeeded (every container exited 0); the same node then
