@@ -131,7 +131,7 @@ final class LifecycleBuilder {
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod), succeeded, deletedWithWorkflow(fate, deletion, created, pod));
+                namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod));
     }
 
     /**
@@ -156,6 +156,24 @@ final class LifecycleBuilder {
             }
         }
         return deletion == null || !at.isAfter(deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)) ? deleted : null;
+    }
+
+    /**
+     * The first release on the deletion path logged before this Pod's {@code Created pod}: the controller cannot have released a
+     * Pod it had not yet created, so it was an earlier Pod of the same name whose lines no export's UID set apart (with one it
+     * would be in that Pod's own history). A release on the orphan path or after a persisted node is no candidate for AF001.
+     */
+    private static FinalizerRemoval earlierRelease(PodHistory all, LogEvent created) {
+        if (created == null) {
+            return null;
+        }
+        for (FinalizerRemoval r : all.removals()) {
+            if (EventOrder.before(r.decisive(), created) && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
+                    && r.cause() != RemovalCause.AFTER_PERSIST) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /**

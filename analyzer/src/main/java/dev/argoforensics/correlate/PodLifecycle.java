@@ -44,6 +44,10 @@ import java.util.Optional;
  *                          before any deletion (no {@code deletionTimestamp}), in phase {@code Succeeded}: the kubelet writes
  *                          that phase only once every container has terminated with exit code 0 (lifecycle reference A2); it
  *                          gives no exit codes and no end time (null: none). Derived once, for the execution order and AF002
+ * @param earlierRelease    a finalizer release on the deletion path (not the orphan path, not after a persisted node) logged
+ *                          before this Pod's {@code Created pod}: of an earlier Pod of the same name (a Workflow run again
+ *                          under its name, #8022) that no export tells apart from this one (null: none). Its lines are not
+ *                          this Pod's, and are not assessed as the earlier Pod's either: AF001 says so
  * @param workflowDeleted   its Workflow's deletion as an object records it (an audit record, an export being deleted), when
  *                          it came no later than the Pod's deletion was requested (within the clocks' tolerance) or no
  *                          deletion of the Pod is known, and the Pod was not created after it: the Pod went with its
@@ -54,7 +58,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
-                           Known workflowDeleted) {
+                           FinalizerRemoval earlierRelease, Known workflowDeleted) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -85,6 +89,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
     public Optional<Known> deletedWithWorkflow() {
         return Optional.ofNullable(workflowDeleted);
+    }
+
+    /** A deletion-path release of an earlier Pod of the same name that no export tells apart from this one. */
+    public Optional<FinalizerRemoval> earlierInstanceRelease() {
+        return Optional.ofNullable(earlierRelease);
     }
 
     /** An export without container statuses, taken before any deletion, in phase Succeeded (every container exited 0). */

@@ -83,6 +83,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         Reconciliation reconciliation = new Reconciliation(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
+            // A release of an earlier Pod of this name that nothing tells apart from this one: not decided, and said (#8022).
+            life.earlierInstanceRelease().ifPresent(r -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.earlierInstance",
+                    "at", r.time().format(), "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString()),
+                    r.decisive().source())));
             FinalizerRemoval release = life.release();
             if (release == null) {
                 boolean labelled = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED;
