@@ -126,7 +126,7 @@ final class LifecycleBuilder {
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
-                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity());
+                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
@@ -350,7 +350,7 @@ final class LifecycleBuilder {
      * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
      * carries no message of its own, so the error the controller marked the node with stands in.
      */
-    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity) {
+    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity, String ownerUid) {
         if (workflow == null || link == null) {
             return null;
         }
@@ -359,6 +359,11 @@ final class LifecycleBuilder {
         List<LogEvent> lines = until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
         List<WorkflowSnapshot> exports = until == null ? workflow.snapshots() : workflow.snapshots().stream()
                 .filter(w -> w.observed() != null && w.observed().time().isBefore(until)).toList();
+        // An export of another Workflow object of the same name (a Workflow deleted and run again: a new UID, the same node IDs)
+        // records that Workflow's node, not the one this Pod ran for: its owner reference names the Workflow by UID.
+        if (ownerUid != null) {
+            exports = exports.stream().filter(w -> w.uid() == null || w.uid().isEmpty() || w.uid().equals(ownerUid)).toList();
+        }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
             return o;

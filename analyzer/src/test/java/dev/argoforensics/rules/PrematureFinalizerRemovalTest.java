@@ -145,6 +145,24 @@ class PrematureFinalizerRemovalTest {
         assertEquals("2.log:6", e.cleared().get(0).evidence().toString());
     }
 
+    /**
+     * Session 20 review (right-c05): an export of another Workflow object of the same name (run again: a new UID, the same node
+     * IDs) whose node Succeeded is that run's, not the node this Pod ran for (its owner reference names another UID): it must
+     * not clear the race. The control: the owner's own export clears it.
+     */
+    @Test
+    void anotherWorkflowObjectsFulfilledNodeDoesNotClearTheRace() {
+        String pod = V4.podYaml(true).replace("  uid: ", "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-0,"
+                + " controller: true}]\n  uid: ");
+        String succeeded = Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:45:00Z", true, null);
+        Evaluation other = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", pod)
+                .workflow("wf.yaml", succeeded).correlate());
+        assertEquals(1, other.findings().size(), other.toString());
+        Evaluation own = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", pod.replace("uid: w-0", "uid: w-1"))
+                .workflow("wf.yaml", succeeded).correlate());
+        assertTrue(own.findings().isEmpty(), own.toString());
+    }
+
     /** The negative control: the earlier Pod released on the orphan path (its Workflow deleted) is no candidate and says nothing. */
     @Test
     void anEarlierPodReleasedOnTheOrphanPathIsNoCandidate() {

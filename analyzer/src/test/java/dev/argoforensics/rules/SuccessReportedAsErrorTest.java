@@ -104,6 +104,31 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
     }
 
+    /** The Pod exported with its controlling owner reference to the Workflow object of this UID. */
+    private static String ownedBy(String pod, String workflowUid) {
+        return pod.replace("  uid: u-1\n", "  uid: u-1\n  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: "
+                + workflowUid + ", controller: true}]\n");
+    }
+
+    /**
+     * Session 20 review (case right-c05): the Workflow deleted and run again under its name is another object (a new UID) with
+     * the same node IDs. Its export records its own Pod's node, not the node of the earlier Pod exported here: before, AF002 was
+     * confirmed on the earlier Pod from the later Workflow's Error. Nothing says this Pod's node failed: silent.
+     */
+    @Test
+    void anExportOfAnotherWorkflowObjectOfTheNameDoesNotRecordThisPodsNode() {
+        for (boolean trimmed : new boolean[] {false, true}) {
+            java.util.function.Function<String, Evidence> with = owner -> trimmed
+                    ? new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", ownedBy(Exports.Pod.of().phase("Succeeded").yaml(), owner))
+                    : new Evidence().pod("pod.yaml", ownedBy(SUCCEEDED_POD, owner));
+            Evaluation e = rule.evaluate(with.apply("w-0").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertTrue(e.findings().isEmpty(), e.toString());
+            // The control: owned by the exported Workflow, the same evidence confirms it.
+            Evaluation own = rule.evaluate(with.apply("w-1").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertEquals(Confidence.CONFIRMED, own.findings().get(0).confidence(), own.toString());
+        }
+    }
+
     // ---- an export trimmed of its container statuses (yq 'del(.status.containerStatuses)'): the lifecycle's succeededExport ----
 
     /** Phase Succeeded, taken before the deletion: the kubelet writes it only once every container exited 0 (lifecycle reference A2). */
