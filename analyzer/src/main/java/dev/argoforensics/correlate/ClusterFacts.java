@@ -137,7 +137,7 @@ public final class ClusterFacts {
         for (int i = 0; i < lines.size(); i++) {
             LogEvent e = lines.get(i);
             PodKey pod = e.event().pod().filter(p -> group.holdsPod(p.name()))
-                    .map(p -> instances.forLine(Correlator.resolve(p, namespacesByPod), e)).orElse(null);
+                    .map(p -> instances.forLine(Correlator.resolve(e, p, namespacesByPod), e)).orElse(null);
             podOfLine.add(pod);
             LogEvent handler = pod == null ? null : pairing.handlerOf(e);
             Integer at = handler == null ? null : index.get(handler);
@@ -255,6 +255,6 @@ public final class ClusterFacts {
 
     /** The Pod a line naming a Pod is about (its namespace resolved, the Pod object by its lifetime), or null. */
     public PodKey podOf(LogEvent line) {
-        return line.event().pod().map(p -> instances.forLine(Correlator.resolve(p, namespacesByPod), line)).orElse(null);
+        return line.event().pod().map(p -> instances.forLine(Correlator.resolve(line, p, namespacesByPod), line)).orElse(null);
     }
 }

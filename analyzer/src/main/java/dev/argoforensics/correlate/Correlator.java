@@ -197,7 +197,7 @@ public final class Correlator {
         for (LogEvent e : events) {
             ControllerEvent ev = e.event();
             if (ev.pod().isPresent()) {
-                PodKey key = instances.forLine(resolve(ev.pod().get(), namespacesByPod), e);
+                PodKey key = instances.forLine(resolve(e, ev.pod().get(), namespacesByPod), e);
                 List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
                 LogEvent onDelete = pairing.handlerOf(e);
                 if (onDelete != null) {
@@ -259,8 +259,12 @@ public final class Correlator {
                     .add(w.namespace()));
         }
         for (LogEvent e : events) {
-            e.event().pod().filter(p -> p.namespace() != null)
-                    .ifPresent(p -> out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(p.namespace()));
+            e.event().pod().ifPresent(p -> {
+                String ns = p.namespace() != null ? p.namespace() : statedNamespace(e);
+                if (ns != null) {
+                    out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(ns);
+                }
+            });
         }
         for (PodSnapshot p : pods) {
             if (!p.namespace().isEmpty()) {
@@ -268,6 +272,33 @@ public final class Correlator {
             }
         }
         return out;
+    }
+
+    /**
+     * The Pod a line names, its namespace resolved: a line that states none takes the namespace its own text gives (an
+     * executor's refused task result write names the namespace it wrote in, which is its own Pod's: {@link #statedNamespace}),
+     * else the only namespace the Pod name is seen in, if there is one.
+     */
+    static PodKey resolve(LogEvent line, PodRef ref, Map<String, Set<String>> namespacesByPod) {
+        if (ref.namespace() == null) {
+            String stated = statedNamespace(line);
+            if (stated != null) {
+                return new PodKey(stated, ref.name());
+            }
+        }
+        return resolve(ref, namespacesByPod);
+    }
+
+    /**
+     * The namespace a line without one states of its own Pod: the executor creates and patches its task result in its
+     * Pod's namespace (a task result lives beside its Workflow and Pods, reference §7.3), so the API server's refusal of that
+     * write ({@link ForbiddenWrite#target}), in a wait container's line, names the Pod's namespace. Null when it states none.
+     */
+    static String statedNamespace(LogEvent line) {
+        if (line.event() instanceof ControllerEvent.Signal s && s.podRef() != null && s.podRef().namespace() == null && s.attribute("error") != null) {
+            return ForbiddenWrite.parse(s.attribute("error")).map(ForbiddenWrite::target).filter(t -> !t.isEmpty()).orElse(null);
+        }
+        return null;
     }
 
     /** A line without a namespace gets the only namespace the Pod name is seen in, if there is one. */

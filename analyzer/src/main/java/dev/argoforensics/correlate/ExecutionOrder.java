@@ -39,7 +39,7 @@ final class ExecutionOrder {
      * The order of the containers' end and the deletion request: what the objects state first, then
      * what they imply, then the controller's lines.
      */
-    static Execution of(PodHistory pod, ContainersEnd end, DeletionRequest deletion, InformerExit exit) {
+    static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit) {
         if (deletion == null) {
             return Execution.notDeleted();
         }
@@ -70,7 +70,7 @@ final class ExecutionOrder {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
             } else if (finished == null && s.deletionTimestamp() == null && s.observed() != null
-                    && s.containers().stream().allMatch(ContainerState::init) && kubeletTerminal(s, deletion)) {
+                    && (s == succeeded || (trimmed(s) && failedByKubelet(s, deletion)))) {
                 // An export trimmed of its container statuses: a terminal phase (restartPolicy Never) the kubelet writes only once
                 // every container has terminated (lifecycle reference A2), and no deletionTimestamp means it was taken before the deletion.
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
@@ -239,10 +239,28 @@ final class ExecutionOrder {
      * containers never seen to end (A2, {@code DeletionByPodGC}): it counts only where no {@code DisruptionTarget} names PodGC
      * and the export is older than the deletion's first sign by more than the informer takes to deliver it.
      */
-    private static boolean kubeletTerminal(PodSnapshot s, DeletionRequest deletion) {
-        if ("Succeeded".equals(s.phase())) {
-            return true;
+    /**
+     * The first export trimmed of its container statuses ({@code yq 'del(.status.containerStatuses)'}), taken before any
+     * deletion (no {@code deletionTimestamp}, which is never removed), in phase {@code Succeeded}: the kubelet writes it only
+     * once every container has terminated with exit code 0 (lifecycle reference A2). Null: none. Derived once per Pod
+     * ({@link PodLifecycle#succeededExport}): it orders the end before the deletion here, and states AF002's success.
+     */
+    static PodSnapshot succeededWithoutStatuses(PodHistory pod) {
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() == null && s.observed() != null && trimmed(s) && "Succeeded".equals(s.phase())) {
+                return s;
+            }
         }
+        return null;
+    }
+
+    /** No container status but those of init containers: the export was trimmed of them. */
+    private static boolean trimmed(PodSnapshot s) {
+        return s.containers().stream().allMatch(ContainerState::init);
+    }
+
+    /** A trimmed export's {@code Failed}, where PodGC cannot have written it (see AF001.md, pasted evidence). */
+    private static boolean failedByKubelet(PodSnapshot s, DeletionRequest deletion) {
         if (!"Failed".equals(s.phase()) || s.conditions().stream()
                 .anyMatch(c -> "DisruptionTarget".equals(c.type()) && "DeletionByPodGC".equals(c.reason()))) {
             return false;

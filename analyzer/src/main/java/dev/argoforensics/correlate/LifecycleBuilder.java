@@ -81,7 +81,8 @@ final class LifecycleBuilder {
         }
         InformerExit exit = informerExit(pod, labelled);
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, clocks);
-        Execution execution = ExecutionOrder.of(pod, containers, deletion, exit);
+        PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
+        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {
@@ -125,12 +126,12 @@ final class LifecycleBuilder {
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
-                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity());
+                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod), deletedWithWorkflow(fate, deletion, created, pod));
+                namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod));
     }
 
     /**
@@ -155,6 +156,24 @@ final class LifecycleBuilder {
             }
         }
         return deletion == null || !at.isAfter(deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)) ? deleted : null;
+    }
+
+    /**
+     * The first release on the deletion path logged before this Pod's {@code Created pod}: the controller cannot have released a
+     * Pod it had not yet created, so it was an earlier Pod of the same name whose lines no export's UID set apart (with one it
+     * would be in that Pod's own history). A release on the orphan path or after a persisted node is no candidate for AF001.
+     */
+    private static FinalizerRemoval earlierRelease(PodHistory all, LogEvent created) {
+        if (created == null) {
+            return null;
+        }
+        for (FinalizerRemoval r : all.removals()) {
+            if (EventOrder.before(r.decisive(), created) && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
+                    && r.cause() != RemovalCause.AFTER_PERSIST) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /**
@@ -331,7 +350,7 @@ final class LifecycleBuilder {
      * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
      * carries no message of its own, so the error the controller marked the node with stands in.
      */
-    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity) {
+    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity, String ownerUid) {
         if (workflow == null || link == null) {
             return null;
         }
@@ -340,6 +359,11 @@ final class LifecycleBuilder {
         List<LogEvent> lines = until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
         List<WorkflowSnapshot> exports = until == null ? workflow.snapshots() : workflow.snapshots().stream()
                 .filter(w -> w.observed() != null && w.observed().time().isBefore(until)).toList();
+        // An export of another Workflow object of the same name (a Workflow deleted and run again: a new UID, the same node IDs)
+        // records that Workflow's node, not the one this Pod ran for: its owner reference names the Workflow by UID.
+        if (ownerUid != null) {
+            exports = exports.stream().filter(w -> w.uid() == null || w.uid().isEmpty() || w.uid().equals(ownerUid)).toList();
+        }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
             return o;

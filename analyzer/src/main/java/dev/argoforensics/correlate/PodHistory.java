@@ -82,6 +82,28 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
      * The latest {@code Created pod} line for the Pod's name, or null: where this instance's own lines begin
      * (the lifecycle and AF008 both start there).
      */
+    /**
+     * The UID of the Workflow that owns the Pod, from its exports' owner reference of kind Workflow (null: none gives it). A
+     * Workflow deleted and run again under its name is another object with the same node IDs: only an export of the owner
+     * records this Pod's node.
+     */
+    public String ownerWorkflowUid() {
+        for (PodSnapshot s : snapshots) {
+            for (dev.argoforensics.snapshot.OwnerRef o : s.owners()) {
+                if ("Workflow".equals(o.kind()) && o.uid() != null && !o.uid().isEmpty()) {
+                    return o.uid();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether a Workflow export is of another object than the Pod's owner (both UIDs known and different). */
+    public boolean ownedByAnother(dev.argoforensics.snapshot.WorkflowSnapshot w) {
+        String owner = ownerWorkflowUid();
+        return owner != null && w.uid() != null && !w.uid().isEmpty() && !w.uid().equals(owner);
+    }
+
     public LogEvent latestCreated() {
         LogEvent created = null;
         for (LogEvent e : events) {

@@ -40,6 +40,14 @@ import java.util.Optional;
  * @param instanceUid       the UID of the Pod this life is of (its latest {@code Created pod}): "" when no export of that
  *                          instance gives it (an export of an earlier Pod of the same name does not)
  * @param namesakeCleanup   a cleanup item queued for an earlier Pod of the same name that ran on this one (null: none shown)
+ * @param succeededExport   an export trimmed of its container statuses ({@code yq 'del(.status.containerStatuses)'}), taken
+ *                          before any deletion (no {@code deletionTimestamp}), in phase {@code Succeeded}: the kubelet writes
+ *                          that phase only once every container has terminated with exit code 0 (lifecycle reference A2); it
+ *                          gives no exit codes and no end time (null: none). Derived once, for the execution order and AF002
+ * @param earlierRelease    a finalizer release on the deletion path (not the orphan path, not after a persisted node) logged
+ *                          before this Pod's {@code Created pod}: of an earlier Pod of the same name (a Workflow run again
+ *                          under its name, #8022) that no export tells apart from this one (null: none). Its lines are not
+ *                          this Pod's, and are not assessed as the earlier Pod's either: AF001 says so
  * @param workflowDeleted   its Workflow's deletion as an object records it (an audit record, an export being deleted), when
  *                          it came no later than the Pod's deletion was requested (within the clocks' tolerance) or no
  *                          deletion of the Pod is known, and the Pod was not created after it: the Pod went with its
@@ -49,7 +57,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
-                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, Known workflowDeleted) {
+                           LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
+                           FinalizerRemoval earlierRelease, Known workflowDeleted) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -80,6 +89,16 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
     public Optional<Known> deletedWithWorkflow() {
         return Optional.ofNullable(workflowDeleted);
+    }
+
+    /** A deletion-path release of an earlier Pod of the same name that no export tells apart from this one. */
+    public Optional<FinalizerRemoval> earlierInstanceRelease() {
+        return Optional.ofNullable(earlierRelease);
+    }
+
+    /** An export without container statuses, taken before any deletion, in phase Succeeded (every container exited 0). */
+    public Optional<PodSnapshot> succeededWithoutStatuses() {
+        return Optional.ofNullable(succeededExport);
     }
 
     public Optional<LogEvent> succeededAsSeenByController() {

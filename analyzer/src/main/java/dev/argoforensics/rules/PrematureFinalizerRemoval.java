@@ -83,6 +83,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         Reconciliation reconciliation = new Reconciliation(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
+            // A release of an earlier Pod of this name that nothing tells apart from this one: not decided, and said (#8022).
+            life.earlierInstanceRelease().ifPresent(r -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.earlierInstance",
+                    "at", r.time().format(), "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString()),
+                    r.decisive().source())));
             FinalizerRemoval release = life.release();
             if (release == null) {
                 boolean labelled = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED;
@@ -134,7 +138,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    if (o.node().fulfilled() && !o.node().podDeletedError()) {
+                    if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot())) {
                         cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.exportFulfilled", "export", o.snapshot().what(),
                                 "phase", o.node().phase()), o.snapshot().source()));
                         return;

@@ -47,9 +47,11 @@ public final class SuccessReportedAsError extends NodeRule {
     void assess(PodHistory pod, Scope scope) {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         PodSnapshot finished = life.containersEnd().map(ContainersEnd::snapshot).orElse(null);
+        // An export trimmed of its container statuses, in phase Succeeded before any deletion: every container exited 0 (the lifecycle's fact).
+        PodSnapshot phase = finished != null ? null : life.succeededWithoutStatuses().orElse(null);
         Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
         LogEvent seen = life.succeededAsSeenByController().orElse(null);
-        if (finished == null && reported.isEmpty() && seen == null) {
+        if (finished == null && phase == null && reported.isEmpty() && seen == null) {
             return; // nothing says how the containers ended
         }
         NodeOutcome outcome = life.outcome();
@@ -63,15 +65,16 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (finished != null && !finished.allContainersSucceeded()) {
             scope.clear(pod, Message.of("AF002.cleared.containersFailed", "outcome", outcome(outcome), "exits", finished.exitCodeSummary()),
                     finished.source());
-        } else if (finished == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
+        } else if (finished == null && phase == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
             scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
                     reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, reported.orElse(null), seen));
+            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen));
         }
     }
 
-    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, TaskResultSnapshot reported, LogEvent seen) {
+    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
+                            LogEvent seen) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -84,6 +87,10 @@ public final class SuccessReportedAsError extends NodeRule {
             facts.add(new Fact("containersFinishedAt", "Containers finished at", finished.containersFinishedAt().get().format()));
             facts.add(new Fact("containerExitCodes", "Container exit codes", finished.exitCodeSummary()));
             cite.pod(finished, "exported Pod: every container exited 0");
+        }
+        if (phase != null) {
+            facts.add(new Fact("podSucceededAt", "Pod exported Succeeded at", phase.observed().time().format()));
+            cite.pod(phase, "exported Pod: phase Succeeded, its container statuses trimmed");
         }
         if (seen != null) {
             facts.add(new Fact("seenSucceededAt", "Controller assessed the Pod Succeeded at", seen.time().format()));
@@ -110,7 +117,7 @@ public final class SuccessReportedAsError extends NodeRule {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }
 
-        int strong = (finished != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
+        int strong = (finished != null || phase != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
         // The assessment and the failure logged by two runs writing about the Workflow at once may be of two clusters' namesakes.
         List<LogEvent> failures = NodeLines.failures(scope.nodes(), link);
         PhaseHistory.ConcurrentRuns apart = seen == null || failures.isEmpty() || workflow == null ? null
@@ -118,8 +125,12 @@ public final class SuccessReportedAsError extends NodeRule {
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
                 : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
         Message reason;
-        if (strong == 2) {
+        if (strong == 2 && phase != null) {
+            reason = Message.of("AF002.reason.bothExportsPhase", "phase", outcome.phase());
+        } else if (strong == 2) {
             reason = Message.of("AF002.reason.bothExports", "phase", outcome.phase());
+        } else if (phase != null) {
+            reason = Message.of("AF002.reason.podExportPhase", "phase", outcome.phase());
         } else if (finished != null) {
             reason = Message.of("AF002.reason.podExport", "phase", outcome.phase());
         } else if (seen != null && apart != null) {
@@ -137,6 +148,8 @@ public final class SuccessReportedAsError extends NodeRule {
         Message success = finished != null
                 ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),
                         "at", finished.containersFinishedAt().get().format())
+                : phase != null
+                ? Message.of("AF002.success.exportedPhase", "pod", pod.key().toString(), "at", phase.observed().time().format())
                 : seen != null
                 ? Message.of("AF002.success.seen", "pod", pod.key().toString(), "at", seen.time().format())
                 : Message.of("AF002.success.reported", "pod", pod.key().toString());

@@ -124,6 +124,57 @@ class PrematureFinalizerRemovalTest {
      * Kubernetes 1.33+: the kubelet's grace-0 delete after the kill moves deletionTimestamp past the
      * containers' end. The earliest export of the deletion still shows the first request's grace period.
      */
+    /**
+     * Item 1 of session 20 (review case right-c01): the Workflow of the race above deleted and submitted again under its name, its
+     * new Pod of the same name created at 16:40 (exported, another UID). Before, the earlier Pod's release was joined to the new
+     * Pod's history and scoped away: AF001 said nothing of it. It now says it could not decide, and what would let it.
+     */
+    @Test
+    void anEarlierPodOfTheSameNamesReleaseIsNotDroppedSilently() {
+        Evidence race = beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater());
+        assertEquals(1, rule.evaluate(race.correlate()).findings().size(), "the control: the race of the first run alone");
+        String later = Exports.Pod.of().phase("Running").running("main").running("wait").yaml().replace("uid: u-1", "uid: u-2")
+                .replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:40:00Z\"");
+        Evaluation e = rule.evaluate(race.log("4.log", createdPod("2026-09-19T16:40:00.211Z"))
+                .takenAt("pod.yaml", "2026-09-19T16:41:00Z", later).correlate());
+        assertTrue(e.findings().isEmpty(), "the new Pod was not released: " + e.findings());
+        assertEquals(1, e.cleared().size(), e.cleared().toString());
+        String why = e.cleared().get(0).reason();
+        assertTrue(why.startsWith("not decided: the finalizer release at 2026-09-19T16:31:11.350Z is of an earlier Pod of this name, released "
+                + "before this one was created at 2026-09-19T16:40:00.211Z (4.log:1)"), why);
+        assertEquals("2.log:6", e.cleared().get(0).evidence().toString());
+    }
+
+    /**
+     * Session 20 review (right-c05): an export of another Workflow object of the same name (run again: a new UID, the same node
+     * IDs) whose node Succeeded is that run's, not the node this Pod ran for (its owner reference names another UID): it must
+     * not clear the race. The control: the owner's own export clears it.
+     */
+    @Test
+    void anotherWorkflowObjectsFulfilledNodeDoesNotClearTheRace() {
+        String pod = V4.podYaml(true).replace("  uid: ", "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-0,"
+                + " controller: true}]\n  uid: ");
+        String succeeded = Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:45:00Z", true, null);
+        Evaluation other = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", pod)
+                .workflow("wf.yaml", succeeded).correlate());
+        assertEquals(1, other.findings().size(), other.toString());
+        Evaluation own = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", pod.replace("uid: w-0", "uid: w-1"))
+                .workflow("wf.yaml", succeeded).correlate());
+        assertTrue(own.findings().isEmpty(), own.toString());
+    }
+
+    /** The negative control: the earlier Pod released on the orphan path (its Workflow deleted) is no candidate and says nothing. */
+    @Test
+    void anEarlierPodReleasedOnTheOrphanPathIsNoCandidate() {
+        Evidence ev = beforeRemoval().log("2.log", podEvent("2026-09-19T16:31:11.256Z", "update"),
+                        queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "0s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                        cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"))
+                .log("4.log", createdPod("2026-09-19T16:40:00.211Z"));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().stream().noneMatch(c -> c.reason().startsWith("not decided: the finalizer release")), e.cleared().toString());
+    }
+
     @Test
     void theKubeletsFinalDeleteDoesNotHideThatTheDeletionCameFirst() {
         String later = V4.podYaml(true).replace("deletionTimestamp: \"2026-09-19T16:31:04Z\"", "deletionTimestamp: \"2026-09-19T16:27:45Z\"")

@@ -104,6 +104,76 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
     }
 
+    /** The Pod exported with its controlling owner reference to the Workflow object of this UID. */
+    private static String ownedBy(String pod, String workflowUid) {
+        return pod.replace("  uid: u-1\n", "  uid: u-1\n  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: "
+                + workflowUid + ", controller: true}]\n");
+    }
+
+    /**
+     * Session 20 review (case right-c05): the Workflow deleted and run again under its name is another object (a new UID) with
+     * the same node IDs. Its export records its own Pod's node, not the node of the earlier Pod exported here: before, AF002 was
+     * confirmed on the earlier Pod from the later Workflow's Error. Nothing says this Pod's node failed: silent.
+     */
+    @Test
+    void anExportOfAnotherWorkflowObjectOfTheNameDoesNotRecordThisPodsNode() {
+        for (boolean trimmed : new boolean[] {false, true}) {
+            java.util.function.Function<String, Evidence> with = owner -> trimmed
+                    ? new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", ownedBy(Exports.Pod.of().phase("Succeeded").yaml(), owner))
+                    : new Evidence().pod("pod.yaml", ownedBy(SUCCEEDED_POD, owner));
+            Evaluation e = rule.evaluate(with.apply("w-0").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertTrue(e.findings().isEmpty(), e.toString());
+            // The control: owned by the exported Workflow, the same evidence confirms it.
+            Evaluation own = rule.evaluate(with.apply("w-1").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertEquals(Confidence.CONFIRMED, own.findings().get(0).confidence(), own.toString());
+        }
+    }
+
+    // ---- an export trimmed of its container statuses (yq 'del(.status.containerStatuses)'): the lifecycle's succeededExport ----
+
+    /** Phase Succeeded, taken before the deletion: the kubelet writes it only once every container exited 0 (lifecycle reference A2). */
+    @Test
+    void aTrimmedExportInPhaseSucceededTakenBeforeTheDeletionStatesTheSuccess() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("phase Succeeded"), f.confidenceReason());
+        assertEquals("2026-09-19T16:29:00Z", f.fact("podSucceededAt").orElseThrow().value());
+        assertTrue(f.fact("containerExitCodes").isEmpty(), "the trimmed export gives no exit codes");
+        assertTrue(f.summary().startsWith("Pod ns/p was exported in phase Succeeded at 2026-09-19T16:29:00Z"), f.summary());
+    }
+
+    @Test
+    void aTrimmedSucceededExportWithOnlyTheLogsRecordingTheErrorIsLikely() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).log("1.log", createdPod("2026-09-19T16:27:10.431Z"))
+                .log("3.log", errorLines()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("the controller log", f.fact("outcomeFrom").orElseThrow().value());
+    }
+
+    /** The negative controls: a trimmed export that states no success (Failed, Running), or one taken once the deletion had begun. */
+    @Test
+    void aTrimmedExportStatesNoSuccessWhenFailedRunningOrTakenDuringTheDeletion() {
+        for (String pod : new String[] {Exports.Pod.of().phase("Failed").yaml(), Exports.Pod.of().phase("Running").yaml(),
+            Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:28:30Z", 30).yaml()}) {
+            Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                    .log("3.log", errorLines()).correlate());
+            assertTrue(e.findings().isEmpty(), pod + "\n" + e);
+        }
+    }
+
+    @Test
+    void aTrimmedSucceededExportAndASucceededNodeIsNothingToReport() {
+        String pod = Exports.Pod.of().phase("Succeeded").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:29:00Z", pod)
+                .workflow("wf.yaml", Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:28:00Z", true, null)).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+    }
+
     /**
      * Logs alone (#14): the operator logs "Taskresult of the node not yet completed" only for a node it
      * assessed Succeeded, i.e. a Pod in phase Succeeded (every container exited 0); the same node then
