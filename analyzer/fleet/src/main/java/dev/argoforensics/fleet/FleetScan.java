@@ -32,7 +32,8 @@ import static org.apache.spark.sql.functions.col;
 
 /**
  * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
- * interest); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
+ * interest; a plain log larger than {@code --chunk-bytes} one task per chunk in each pass, then one task putting
+ * its chunks' readings together in file order); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
  * the cluster into groups of Workflow names; the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
