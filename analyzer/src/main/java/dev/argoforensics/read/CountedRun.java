@@ -6,7 +6,11 @@ import dev.argoforensics.event.EventType;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +73,70 @@ final class CountedRun implements ChunkItem {
         this.firstLine = c.firstLine();
         this.origin = c.origin();
         add(c, time, evidence);
+    }
+
+    /** An empty run of one origin, filled by {@link #read}. */
+    private CountedRun(long firstLine, String origin) {
+        this.firstLine = firstLine;
+        this.origin = origin;
+    }
+
+    /** Writes every field the assembler reads, for a chunk read in one task and assembled in another ({@link ChunkWire}). */
+    void write(WireOut o, DataOutputStream d) throws IOException {
+        d.writeLong(firstLine);
+        o.string(origin);
+        for (long v : new long[] {lastLine, records, recognised, continuation, prefixed, blank, backwards, firstBackwardsLine, types,
+                processed, nameless}) {
+            d.writeLong(v);
+        }
+        o.value(formats);
+        o.value(envelopes);
+        o.value(zones);
+        o.value(releases);
+        o.value(Arrays.copyOf(zoneOffsets, zoneOffsetCount));
+        for (Timestamp t : new Timestamp[] {first, last, firstProcessed, lastProcessed, firstNameless, lastNameless}) {
+            o.value(t);
+        }
+    }
+
+    /** What {@link #write} wrote. */
+    @SuppressWarnings("unchecked")
+    static CountedRun read(WireIn in, DataInputStream d) throws IOException {
+        CountedRun r = new CountedRun(d.readLong(), in.string());
+        r.lastLine = d.readLong();
+        r.records = d.readLong();
+        r.recognised = d.readLong();
+        r.continuation = d.readLong();
+        r.prefixed = d.readLong();
+        r.blank = d.readLong();
+        r.backwards = d.readLong();
+        r.firstBackwardsLine = d.readLong();
+        r.types = d.readLong();
+        r.processed = d.readLong();
+        r.nameless = d.readLong();
+        copy((long[]) in.value(), r.formats);
+        copy((long[]) in.value(), r.envelopes);
+        copy((long[]) in.value(), r.zones);
+        for (ReleaseEvidence e : (List<ReleaseEvidence>) in.value()) {
+            r.releases.add(e);
+            r.seenReleases.add(e);
+        }
+        r.zoneOffsets = (long[]) in.value();
+        r.zoneOffsetCount = r.zoneOffsets.length;
+        r.first = (Timestamp) in.value();
+        r.last = (Timestamp) in.value();
+        r.firstProcessed = (Timestamp) in.value();
+        r.lastProcessed = (Timestamp) in.value();
+        r.firstNameless = (Timestamp) in.value();
+        r.lastNameless = (Timestamp) in.value();
+        return r;
+    }
+
+    private static void copy(long[] from, long[] to) throws IOException {
+        if (from.length != to.length) {
+            throw new IOException("a counted run of another build: " + from.length + " counts where this one has " + to.length);
+        }
+        System.arraycopy(from, 0, to, 0, to.length);
     }
 
     boolean sameOrigin(ChunkItem.Counted c) {

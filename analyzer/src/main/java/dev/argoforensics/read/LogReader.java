@@ -125,6 +125,78 @@ public final class LogReader {
         }
     }
 
+    /*
+     * A plain file split across tasks (the fleet scan): its chunks as ChunkPlanner cuts them, each chunk's pass 1 and
+     * pass 2 in a task of its own, as bytes, and the file's scan and assembly from those in file order. The same
+     * front end and assembler as readFile: ChunkTasksTest holds the two equal on every sample and judgment corpus.
+     */
+
+    /** The chunks this reading cuts {@code f} into (one for a gzip'd file or one no larger than a chunk). */
+    public List<LineChunk> chunks(InputFile f) throws IOException {
+        return new ChunkPlanner(settings.chunkBytes()).plan(f);
+    }
+
+    /** The file's first line that is not blank, which every chunk's reading is given (a CSV export's header). */
+    public static String headerLine(InputFile f) throws IOException {
+        return PlannedFile.firstContentLine(f);
+    }
+
+    /** The SHA-256 of the file as stored, for its summary (a split file's chunks cannot give it). */
+    public static String sha256(InputFile f) throws IOException {
+        return PlannedFile.sha256(f);
+    }
+
+    /** Pass 1 of one chunk, as bytes for {@link #fileScan}; only the chunk's bytes of the file are read. */
+    public byte[] scanChunk(LineChunk c, String headerLine) throws IOException {
+        return ChunkWire.scan(frontEnds.get().scan(c, headerLine, settings.progress()));
+    }
+
+    /** A file's scan from its chunks' {@link #scanChunk} bytes, in file order: what {@link #scanFile} gives. */
+    public static FileScan fileScan(List<byte[]> chunkScansInOrder) throws IOException {
+        List<ScanResult> results = new ArrayList<>(chunkScansInOrder.size());
+        for (byte[] b : chunkScansInOrder) {
+            results.add(ChunkWire.scan(b));
+        }
+        return fileScan(results, null);
+    }
+
+    /**
+     * Pass 2 of one chunk, as bytes for {@link #assembleChunks}: its items, or what it gave before a fault and the
+     * fault, or the I/O failure that stopped it (the assembly then says what {@link #readFile} says of it).
+     */
+    public byte[] readChunk(LineChunk c, String headerLine, Interest interest, boolean newestFirst) {
+        try {
+            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst));
+        } catch (ChunkFault fault) {
+            return ChunkWire.fault(fault);
+        } catch (IOException e) {
+            return ChunkWire.failed(e);
+        } catch (java.io.UncheckedIOException e) {
+            return ChunkWire.failed(e.getCause());
+        }
+    }
+
+    /**
+     * The file's reading from its chunks' {@link #readChunk} bytes, in file order, through its assembler: what
+     * {@link #readFile} gives.
+     *
+     * @param sha256 the whole file's ({@link #sha256})
+     * @throws IOException or a runtime exception if nothing of the file could be read (it is unreadable)
+     */
+    public FileReading assembleChunks(InputFile f, List<byte[]> chunksInOrder, boolean newestFirst, String sha256) throws IOException {
+        ExecutorService pool = readers(1);
+        try {
+            PlannedFile plan = PlannedFile.readElsewhere(f, chunksInOrder.size(), sha256);
+            ReadAhead ahead = new ReadAhead(pool, 2);
+            for (byte[] b : chunksInOrder) {
+                ahead.add(f, () -> ChunkWire.read(b, catalog));
+            }
+            return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, Progress.NONE, ahead);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** A pool of {@code threads} reading threads (daemons: a failed reading never keeps the JVM up); the caller shuts it down. */
     public static ExecutorService readers(int threads) {
         return Executors.newFixedThreadPool(threads, r -> {

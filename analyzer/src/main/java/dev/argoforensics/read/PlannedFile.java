@@ -34,28 +34,39 @@ final class PlannedFile {
     final InputFile file;
     private final LogLines earlier;
     private final List<LineChunk> chunks;
+    /** How many chunk results the assembly takes (the chunks', or those read elsewhere: {@link #readElsewhere}). */
+    private final int chunkCount;
     private final String firstLine;
     private final Future<String> hash;
 
-    private PlannedFile(InputFile file, LogLines earlier, List<LineChunk> chunks, String firstLine, Future<String> hash) {
+    private PlannedFile(InputFile file, LogLines earlier, List<LineChunk> chunks, int chunkCount, String firstLine, Future<String> hash) {
         this.file = file;
         this.earlier = earlier;
         this.chunks = chunks;
+        this.chunkCount = chunkCount;
         this.firstLine = firstLine;
         this.hash = hash;
+    }
+
+    /**
+     * A file whose {@code chunkCount} chunks were read in other tasks (the fleet scan), their results to be
+     * added to the read-ahead in file order; {@code sha256} of the whole file as stored.
+     */
+    static PlannedFile readElsewhere(InputFile f, int chunkCount, String sha256) {
+        return new PlannedFile(f, null, null, chunkCount, null, CompletableFuture.completedFuture(sha256));
     }
 
     /** Asks the log source for an earlier read, else plans the chunks and starts hashing the file on {@code pool} (null: no hash, for pass 1 alone). */
     static PlannedFile plan(InputFile f, LogSource logs, ChunkPlanner planner, ExecutorService pool) throws IOException {
         Optional<LogLines> read = logs.earlierRead(f);
         if (read.isPresent()) {
-            return new PlannedFile(f, read.get(), null, null, null);
+            return new PlannedFile(f, read.get(), null, 1, null, null);
         }
         List<LineChunk> chunks = planner.plan(f);
         String firstLine = firstContentLine(f);
         Optional<String> known = logs.knownSha256(f);
         Future<String> hash = known.isPresent() ? CompletableFuture.completedFuture(known.get()) : pool == null ? null : pool.submit(() -> sha256(f));
-        return new PlannedFile(f, null, chunks, firstLine, hash);
+        return new PlannedFile(f, null, chunks, chunks.size(), firstLine, hash);
     }
 
     LogLines earlier() {
@@ -125,7 +136,7 @@ final class PlannedFile {
 
     private void assembleInOrder(FileAssembler file, ReadAhead ahead) throws IOException {
         long base = 0;
-        for (int i = 0; i < chunks.size(); i++) {
+        for (int i = 0; i < chunkCount; i++) {
             ChunkResult r;
             try {
                 r = ahead.take();
@@ -142,7 +153,7 @@ final class PlannedFile {
     private void assembleReversed(FileAssembler file, ReadAhead ahead) throws IOException {
         List<ChunkResult> all = new ArrayList<>();
         Exception failed = null;
-        for (int i = 0; i < chunks.size(); i++) {
+        for (int i = 0; i < chunkCount; i++) {
             try {
                 all.add(ahead.take());
             } catch (IOException | RuntimeException e) {
@@ -193,7 +204,7 @@ final class PlannedFile {
     }
 
     /** SHA-256 of the file as stored (a damaged gzip file has one too). */
-    private static String sha256(InputFile f) throws IOException {
+    static String sha256(InputFile f) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");

@@ -20,6 +20,7 @@ import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.source.UnreadableInput;
 import java.io.IOException;
@@ -63,6 +64,31 @@ class StitchTest {
             List<String> inputs = SampleFiles.inputs(c);
             assertStitchedIsWhole(inputs, List.of(), 1024, 1);
             assertStitchedIsWhole(inputs, List.of(), 4096, 3);
+        }));
+    }
+
+    /**
+     * Each file's chunks scanned and read one by one as the fleet scan's chunk tasks read them (each from a copy that
+     * holds only the chunk's bytes, the rest of the file a hole), through their bytes, and assembled per file from
+     * those: the same reading again.
+     */
+    @TestFactory
+    Stream<DynamicTest> everySampleReadInChunkTasksIsTheWholeReading() throws IOException {
+        List<Path> cases = SampleFiles.all();
+        assertFalse(cases.isEmpty());
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
+            assertStitchedIsWhole(SampleFiles.inputs(c), List.of(), 1024, 1, f -> Optional.empty(), dir.resolve("chunks"));
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> judgmentCorporaReadInChunkTasksAreTheWholeReading() {
+        return Stream.of(1L, 2L, 3L).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            List<String> inputs = JudgmentCorpora.small(seed, dir.resolve("seed-" + seed));
+            chunkTasks = 0;
+            assertStitchedIsWhole(inputs, List.of(), 64 * 1024, 1, f -> Optional.empty(), dir.resolve("chunks"));
+            long logs = collect(inputs).logs().size();
+            assertTrue(chunkTasks > logs, chunkTasks + " chunk tasks for " + logs + " log files: some files must be split");
         }));
     }
 
@@ -186,9 +212,67 @@ class StitchTest {
         return assertStitchedIsWhole(paths, pods, chunkBytes, threads, f -> Optional.empty());
     }
 
-    /** @param remembered a file's first pass as an earlier run left it (an index), used by both readings instead of scanning it */
     private static LogReader.LogReading assertStitchedIsWhole(List<String> paths, List<String> pods, long chunkBytes, int threads,
                                                               Function<InputFile, Optional<FileScan>> remembered) throws IOException {
+        return assertStitchedIsWhole(paths, pods, chunkBytes, threads, remembered, null);
+    }
+
+    /** The chunk tasks the last chunk-wise reading ran. */
+    private static long chunkTasks;
+
+    /** Pass 1 of {@code f} chunk by chunk, each chunk read from a copy holding its bytes alone, through the bytes. */
+    private static FileScan scanInChunkTasks(LogReader reader, InputFile f, Path spool) throws IOException {
+        String header = LogReader.headerLine(f);
+        List<byte[]> scans = new ArrayList<>();
+        for (LineChunk c : reader.chunks(f)) {
+            scans.add(reader.scanChunk(alone(c, spool), header));
+        }
+        return LogReader.fileScan(scans);
+    }
+
+    /** Pass 2 of {@code f} chunk by chunk, as {@link #scanInChunkTasks}, and its assembly from the chunks' bytes. */
+    private static FileReading readInChunkTasks(LogReader reader, InputFile f, Interest interest, boolean newestFirst, Path spool)
+            throws IOException {
+        String header = LogReader.headerLine(f);
+        List<byte[]> reads = new ArrayList<>();
+        for (LineChunk c : reader.chunks(f)) {
+            reads.add(reader.readChunk(alone(c, spool), header, interest, newestFirst));
+            chunkTasks++;
+        }
+        return reader.assembleChunks(f, reads, newestFirst, LogReader.sha256(f));
+    }
+
+    /**
+     * The chunk in a copy of its file (at a path of its own) that holds the chunk's bytes and nothing else: the rest a
+     * hole of zeros, as the fleet scan's chunk task copies only its range. A whole chunk (a gzip'd file) is the file.
+     */
+    private static LineChunk alone(LineChunk c, Path spool) throws IOException {
+        InputFile f = c.file();
+        if (c.whole()) {
+            return c;
+        }
+        Path copy = spool.resolve("chunk-" + c.index()).resolve(f.path().getFileName());
+        Files.createDirectories(copy.getParent());
+        try (java.io.RandomAccessFile from = new java.io.RandomAccessFile(f.path().toFile(), "r");
+             java.io.RandomAccessFile to = new java.io.RandomAccessFile(copy.toFile(), "rw")) {
+            to.setLength(0);
+            to.setLength(from.length());
+            byte[] bytes = new byte[(int) (c.end() - c.start())];
+            from.seek(c.start());
+            from.readFully(bytes);
+            to.seek(c.start());
+            to.write(bytes);
+        }
+        return new LineChunk(new InputFile(f.displayPath(), copy, f.kind(), f.compressed(), f.reason()), c.index(), c.start(), c.end());
+    }
+
+    /**
+     * @param remembered a file's first pass as an earlier run left it (an index), used by both readings instead of scanning it
+     * @param chunkSpool non-null: each file is read in chunk tasks ({@link #readInChunkTasks}), their copies made there
+     */
+    private static LogReader.LogReading assertStitchedIsWhole(List<String> paths, List<String> pods, long chunkBytes, int threads,
+                                                              Function<InputFile, Optional<FileScan>> remembered, Path chunkSpool)
+            throws IOException {
         Inputs in = collect(paths);
         LogSource source = new LogSource() {
             @Override
@@ -224,7 +308,11 @@ class StitchTest {
         Map<InputFile, FileScan> scans = new LinkedHashMap<>();
         for (InputFile f : in.logs()) {
             try {
-                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : perFile.scanFile(f));
+                FileScan scan = remembered.apply(f).isPresent() ? remembered.apply(f).get() : perFile.scanFile(f);
+                if (chunkSpool != null && remembered.apply(f).isEmpty()) {
+                    assertEquals(scan.encode(), scanInChunkTasks(perFile, f, chunkSpool).encode(), "pass 1 in chunk tasks: " + f.displayPath());
+                }
+                scans.put(f, scan);
             } catch (IOException | RuntimeException e) {
                 Unreadable.record(f, e, summaries, unreadable);
             }
@@ -235,7 +323,9 @@ class StitchTest {
         for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
             for (InputFile f : set.oldestFirst()) {
                 try {
-                    stitch.add(FileReading.decode(perFile.readFile(f, interest, scans.get(f).newestFirst()).encode()));
+                    boolean newestFirst = scans.get(f).newestFirst();
+                    stitch.add(FileReading.decode((chunkSpool != null ? readInChunkTasks(perFile, f, interest, newestFirst, chunkSpool)
+                            : perFile.readFile(f, interest, newestFirst)).encode()));
                 } catch (IOException | RuntimeException e) {
                     Unreadable.record(f, e, summaries, unreadable);
                 }

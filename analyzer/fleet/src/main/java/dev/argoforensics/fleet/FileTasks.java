@@ -11,6 +11,7 @@ import dev.argoforensics.read.Unreadable;
 import dev.argoforensics.rules.RuleEngine;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.UnreadableInput;
 import java.io.InputStream;
 import java.io.Serializable;
@@ -30,13 +31,18 @@ final class FileTasks implements Serializable {
 
     private final Spool spool;
     private final int threads;
+    private final long chunkBytes;
     /** Built once per executor (the catalog is read then). */
     private transient Analysis analysis;
 
-    /** @param threads the engine's reading threads in one task */
-    FileTasks(Spool spool, int threads) {
+    /**
+     * @param threads    the engine's reading threads in one task
+     * @param chunkBytes the engine's chunk size: a plain log larger than it is split, each chunk read in a task of its own
+     */
+    FileTasks(Spool spool, int threads, long chunkBytes) {
         this.spool = spool;
         this.threads = threads;
+        this.chunkBytes = chunkBytes;
     }
 
     Spool spool() {
@@ -46,13 +52,17 @@ final class FileTasks implements Serializable {
     /** The engine's analysis as {@code analyze} runs it, with this scan's threads. */
     synchronized Analysis analysis() {
         if (analysis == null) {
-            AnalysisOptions options = AnalysisOptions.defaults().withThreads(threads).withStdin(InputStream.nullInputStream());
+            AnalysisOptions options = AnalysisOptions.defaults().withThreads(threads).withChunkBytes(chunkBytes)
+                    .withStdin(InputStream.nullInputStream());
             analysis = new Analysis(MessageCatalog.standard(), RuleEngine.standardRules(), options);
         }
         return analysis;
     }
 
-    /** Stage B: copies and classifies the object; for a log, pass 1. */
+    /**
+     * Stage B: copies and classifies the object; for a log, pass 1, unless it is a plain log of several chunks: then
+     * its chunks, header line and hash, and pass 1 is its chunks' ({@link #scanChunk}).
+     */
     ScannedFile scan(String cluster, String display, FleetObject o) {
         InputFile file;
         try {
@@ -65,14 +75,21 @@ final class FileTasks implements Serializable {
         try {
             String scan = null;
             String unreadable = null;
+            ScannedFile.Split split = null;
             if (file.kind() == dev.argoforensics.source.InputKind.LOG) {
                 try {
-                    scan = analysis().logReader().scanFile(file).encode();
+                    List<LineChunk> chunks = analysis().logReader().chunks(file);
+                    if (chunks.size() > 1) {
+                        long[] ends = chunks.stream().mapToLong(LineChunk::end).toArray();
+                        split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file));
+                    } else {
+                        scan = analysis().logReader().scanFile(file).encode();
+                    }
                 } catch (Exception e) {
                     unreadable = unreadableReason(file, e);
                 }
             }
-            return new ScannedFile(cluster, display, o, file.kind().name(), file.compressed(), file.reason(), scan, null, unreadable);
+            return new ScannedFile(cluster, display, o, file.kind().name(), file.compressed(), file.reason(), scan, null, unreadable, split);
         } finally {
             spool.delete(cluster, o);
         }
@@ -91,6 +108,88 @@ final class FileTasks implements Serializable {
         } finally {
             spool.delete(f.cluster(), f.object());
         }
+    }
+
+    /** Stage B2: copies one chunk of a split log (its bytes alone) and scans it: pass 1 of the chunk, as bytes. */
+    ChunkBytes scanChunk(ScannedFile f, int index) {
+        InputFile file = f.file(spool);
+        try {
+            LineChunk c = chunk(f, index);
+            return new ChunkBytes(f.key(), index, analysis().logReader().scanChunk(c, f.split().header()), null);
+        } catch (Exception e) {
+            return new ChunkBytes(f.key(), index, null, unreadableReason(file, e));
+        } finally {
+            spool.deleteChunk(f.cluster(), f.object(), index);
+        }
+    }
+
+    /** A split log's scan from its chunks' (any order): {@code analyze}'s scan of the whole file, or why a chunk failed. */
+    ScannedFile scanOf(ScannedFile f, Iterable<ChunkBytes> chunks) {
+        List<ChunkBytes> inOrder = inOrder(f, chunks);
+        for (ChunkBytes c : inOrder) {
+            if (c.failure() != null) {
+                return f.scanned(null, c.failure());
+            }
+        }
+        try {
+            return f.scanned(LogReader.fileScan(inOrder.stream().map(ChunkBytes::bytes).toList()).encode(), null);
+        } catch (Exception e) {
+            return f.scanned(null, unreadableReason(f.file(spool), e));
+        }
+    }
+
+    /** Stage D2: copies one chunk of a split log again and reads it with the cluster's interest: pass 2 of the chunk, as bytes. */
+    ChunkBytes readChunk(ScannedFile f, int index, String interest) {
+        InputFile file = f.file(spool);
+        try {
+            LineChunk c = chunk(f, index);
+            byte[] read = analysis().logReader().readChunk(c, f.split().header(), Interest.decode(interest), FileScan.decode(f.scan()).newestFirst());
+            return new ChunkBytes(f.key(), index, read, null);
+        } catch (Exception e) {
+            return new ChunkBytes(f.key(), index, null, unreadableReason(file, e));
+        } finally {
+            spool.deleteChunk(f.cluster(), f.object(), index);
+        }
+    }
+
+    /**
+     * Stage D3: a split log's chunks' readings put together in file order through its assembler, as {@link #read}'s
+     * one task does for a file read whole; its reading as bytes. A chunk that could not be copied makes the file unreadable.
+     */
+    ReadFile assemble(ScannedFile f, Iterable<ChunkBytes> chunks) {
+        InputFile file = f.file(spool);
+        List<ChunkBytes> inOrder = inOrder(f, chunks);
+        for (ChunkBytes c : inOrder) {
+            if (c.failure() != null) {
+                return new ReadFile(f.cluster(), f.display(), null, c.failure());
+            }
+        }
+        try {
+            byte[] reading = analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
+                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()).encode();
+            return new ReadFile(f.cluster(), f.display(), reading, null);
+        } catch (Exception e) {
+            return new ReadFile(f.cluster(), f.display(), null, unreadableReason(file, e));
+        }
+    }
+
+    /** The chunk, copied alone to this executor, as the engine's chunk of the file. */
+    private LineChunk chunk(ScannedFile f, int index) throws java.io.IOException {
+        long start = f.split().start(index);
+        long end = f.split().ends()[index];
+        java.nio.file.Path local = spool.copyRange(f.cluster(), f.object(), index, start, end);
+        InputFile file = f.file(spool);
+        return new LineChunk(new InputFile(file.displayPath(), local, file.kind(), file.compressed(), file.reason()), index, start, end);
+    }
+
+    private static List<ChunkBytes> inOrder(ScannedFile f, Iterable<ChunkBytes> chunks) {
+        List<ChunkBytes> list = new ArrayList<>();
+        chunks.forEach(list::add);
+        list.sort(java.util.Comparator.comparingInt(ChunkBytes::index));
+        if (list.size() != f.split().chunks()) {
+            throw new IllegalStateException(f.display() + ": " + list.size() + " chunk results for " + f.split().chunks() + " chunks");
+        }
+        return list;
     }
 
     /** What {@code analyze} says of a file it could not read, in its words. */

@@ -17,16 +17,19 @@ import java.util.Map;
  * @param inputs  folders or objects, each below or holding {@code cluster=NAME} segments
  * @param groups  the most groups a cluster's correlation is dealt into (its Workflow-name groups, by hash), each a task
  * @param groupLines the most lines of its own one group is correlated with; past it the group is cut, and says so
+ * @param chunkBytes a plain object larger than this is split at line boundaries into chunks of about this size (the engine's
+ *                   {@code ChunkPlanner}), each read in a task of its own in both passes; a gzip'd object is never split
  */
 public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
-                           long groupLines) {
+                           long groupLines, long chunkBytes) {
     public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--groups N] [--group-lines N]"
-            + " [--conf KEY=VALUE]... INPUT...";
+            + " [--chunk-bytes N] [--conf KEY=VALUE]... INPUT...";
     /** Groups per cluster unless --groups says otherwise. */
     public static final int DEFAULT_GROUPS = 16;
 
     public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
-        this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND);
+        this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND,
+                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES);
     }
 
     public FleetOptions {
@@ -42,6 +45,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         int threads = 1;
         int groups = DEFAULT_GROUPS;
         long groupLines = dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND;
+        long chunkBytes = dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES;
         Map<String, String> conf = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -62,6 +66,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
                 }
                 case "--groups" -> groups = (int) positive(value(args, ++i, a), a);
                 case "--group-lines" -> groupLines = positive(value(args, ++i, a), a);
+                case "--chunk-bytes" -> chunkBytes = positive(value(args, ++i, a), a);
                 case "--conf" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -84,7 +89,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("name at least one input (a folder holding cluster=NAME folders, or one of them)");
         }
-        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines);
+        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes);
     }
 
     private static long positive(String v, String option) {

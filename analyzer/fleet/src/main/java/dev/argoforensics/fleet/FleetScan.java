@@ -32,7 +32,8 @@ import static org.apache.spark.sql.functions.col;
 
 /**
  * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
- * interest); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
+ * interest; a plain log larger than {@code --chunk-bytes} one task per chunk in each pass, then one task putting
+ * its chunks' readings together in file order); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
  * the cluster into groups of Workflow names; the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
@@ -83,9 +84,10 @@ public final class FleetScan {
             }
             System.out.printf("argo-forensics-fleet: %d cluster(s), %d input(s) listed, %d not read or unreadable, %d finding(s); wrote %s%n",
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
-            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored; correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s;"
+            System.out.printf("argo-forensics-fleet: read %d byte(s) as stored (%d plain log(s) split into %d chunk(s), each read in a task);"
+                            + " correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s;"
                             + " broadcast %d byte(s) of group context, decoded %d time(s)%n",
-                    c.inputBytes(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
+                    c.inputBytes(), c.splitLogs(), c.chunksRead(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
                     c.contextBytes(), c.contextDecodes());
         } finally {
@@ -104,9 +106,11 @@ public final class FleetScan {
      * @param groups         the clusters' groups, each correlated with its rules in a task after the shuffle by (cluster, group)
      * @param contextBytes   the clusters' group contexts (context lines, what the caveats read), broadcast once per cluster
      * @param contextDecodes how often a group task decoded its cluster's context (once per cluster and executor, unless evicted)
+     * @param splitLogs      of the logs read, the plain ones split into chunks ({@code --chunk-bytes})
+     * @param chunksRead     their chunks, each read in a task of its own in pass 2 (and scanned in one in pass 1)
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
-                         long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes) {
+                         long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -132,7 +136,8 @@ public final class FleetScan {
         Map<String, String> conf = new HashMap<>();
         hadoop.forEach(e -> conf.put(e.getKey(), e.getValue()));
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        FileTasks fileTasks = new FileTasks(new Spool(options.spool(), spark.sparkContext().applicationId(), conf), options.threads());
+        FileTasks fileTasks = new FileTasks(new Spool(options.spool(), spark.sparkContext().applicationId(), conf), options.threads(),
+                options.chunkBytes());
         Broadcast<FileTasks> perFile = jsc.broadcast(fileTasks);
         Broadcast<ClusterSteps> perCluster = jsc.broadcast(new ClusterSteps(fileTasks));
         CollectionAccumulator<String> done = spark.sparkContext().collectionAccumulator(FleetListener.PROGRESS);
@@ -146,9 +151,19 @@ public final class FleetScan {
         FleetListener listener = new FleetListener(progress);
         spark.sparkContext().addSparkListener(listener);
         Partitioner byCluster = new HashPartitioner(Math.max(1, clusters));
-        // Stage B: one task per object (up to MAX_FILE_TASKS): copy, classify, pass 1.
-        JavaRDD<ScannedFile> scanned = jsc.parallelize(objects, Math.max(1, Math.min(objects.size(), MAX_FILE_TASKS)))
+        // Stage B: one task per object (up to MAX_FILE_TASKS): copy, classify, pass 1 (a plain log of several chunks: its chunk plan).
+        JavaRDD<ScannedFile> classified = jsc.parallelize(objects, Math.max(1, Math.min(objects.size(), MAX_FILE_TASKS)))
                 .map(o -> perFile.value().scan(o._1(), o._2(), o._3()))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        // Stage B2: one task per chunk of a split log: its bytes copied alone and scanned; the file's scan from its chunks' in order.
+        JavaRDD<ScannedFile> splitScan = classified.filter(f -> f.split() != null);
+        long scanChunks = splitScan.map(f -> (long) f.split().chunks()).fold(0L, Long::sum);
+        JavaPairRDD<String, Iterable<ChunkBytes>> chunkScans = splitScan.flatMap(FleetScan::chunkJobs)
+                .repartition(Math.max(1, (int) Math.min(scanChunks, MAX_FILE_TASKS)))
+                .map(j -> perFile.value().scanChunk(j._1(), j._2()))
+                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey();
+        JavaRDD<ScannedFile> scanned = classified.filter(f -> f.split() == null)
+                .union(splitScan.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkScans).map(t -> perFile.value().scanOf(t._2()._1(), t._2()._2())))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         // Stage C: per cluster, the exports (read once) and the interest of its logs.
         JavaPairRDD<String, ClusterInputs> inputs = scanned.mapToPair(f -> new Tuple2<>(f.cluster(), f)).groupByKey(byCluster)
@@ -159,9 +174,21 @@ public final class FleetScan {
         // Stage D: one task per log object: pass 2 and the file's own assembly, with its cluster's interest.
         JavaRDD<ScannedFile> logs = scanned.filter(f -> f.toRead() && !interest.value().get(f.cluster()).isEmpty());
         long logCount = logs.count();
-        JavaPairRDD<String, ReadFile> readings = logs.repartition(Math.max(1, (int) Math.min(logCount, MAX_FILE_TASKS)))
-                .map(f -> perFile.value().read(f, interest.value().get(f.cluster())))
-                .mapToPair(r -> new Tuple2<>(r.cluster(), r));
+        JavaRDD<ScannedFile> whole = logs.filter(f -> f.split() == null);
+        long wholeCount = whole.count();
+        JavaRDD<ReadFile> wholeReadings = whole.repartition(Math.max(1, (int) Math.min(wholeCount, MAX_FILE_TASKS)))
+                .map(f -> perFile.value().read(f, interest.value().get(f.cluster())));
+        // Stage D2: one task per chunk of a split log: pass 2 of its bytes alone; D3: per split log, its chunks' readings
+        // assembled in file order into the file's reading, as a log read whole gives it in one task.
+        JavaRDD<ScannedFile> split = logs.filter(f -> f.split() != null);
+        long readChunks = split.map(f -> (long) f.split().chunks()).fold(0L, Long::sum);
+        JavaPairRDD<String, Iterable<ChunkBytes>> chunkReads = split.flatMap(FleetScan::chunkJobs)
+                .repartition(Math.max(1, (int) Math.min(readChunks, MAX_FILE_TASKS)))
+                .map(j -> perFile.value().readChunk(j._1(), j._2(), interest.value().get(j._1().cluster())))
+                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey();
+        JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads)
+                .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2()));
+        JavaPairRDD<String, ReadFile> readings = wholeReadings.union(splitReadings).mapToPair(r -> new Tuple2<>(r.cluster(), r));
         int groupsPerCluster = options.groups();
         long bound = options.groupLines();
         // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
@@ -242,7 +269,7 @@ public final class FleetScan {
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount, groupCount, contextBytes, decodes.value());
+                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks);
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
@@ -250,7 +277,17 @@ public final class FleetScan {
             prepared.unpersist(false);
             inputs.unpersist(false);
             scanned.unpersist(false);
+            classified.unpersist(false);
         }
+    }
+
+    /** A split log's chunks, each a task's work. */
+    private static java.util.Iterator<Tuple2<ScannedFile, Integer>> chunkJobs(ScannedFile f) {
+        List<Tuple2<ScannedFile, Integer>> jobs = new ArrayList<>();
+        for (int i = 0; i < f.split().chunks(); i++) {
+            jobs.add(new Tuple2<>(f, i));
+        }
+        return jobs.iterator();
     }
 
     /** Lets the listener see the last tasks' ends: Spark delivers them on its listener bus, after the action returned. */

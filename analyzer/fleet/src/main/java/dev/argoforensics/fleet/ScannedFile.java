@@ -12,9 +12,42 @@ import java.io.Serializable;
  * @param scan        a log's first-pass result ({@link dev.argoforensics.accounting.FileScan#encode()}), or null
  * @param copyProblem why the object could not be copied (it is then no input of the analysis, as in {@code analyze}'s listing)
  * @param unreadable  why a log's first pass failed (it is then listed unreadable, as {@code analyze} lists it)
+ * @param split       a plain log larger than a chunk: its chunks, read in tasks of their own; null for an object read whole
  */
 record ScannedFile(String cluster, String display, FleetObject object, String kind, boolean compressed, String reason, String scan,
-                   String copyProblem, String unreadable) implements Serializable {
+                   String copyProblem, String unreadable, Split split) implements Serializable {
+
+    ScannedFile(String cluster, String display, FleetObject object, String kind, boolean compressed, String reason, String scan,
+                String copyProblem, String unreadable) {
+        this(cluster, display, object, kind, compressed, reason, scan, copyProblem, unreadable, null);
+    }
+
+    /**
+     * A plain log split into chunks (the engine's {@code ChunkPlanner}'s, planned on the whole copy in the object's first task).
+     *
+     * @param ends   where each chunk ends (the next begins there; the first at 0)
+     * @param header the file's first line that is not blank, which every chunk's reading is given
+     * @param sha256 the whole object's, for its summary (its chunks cannot give it)
+     */
+    record Split(long[] ends, String header, String sha256) implements Serializable {
+        int chunks() {
+            return ends.length;
+        }
+
+        long start(int chunk) {
+            return chunk == 0 ? 0 : ends[chunk - 1];
+        }
+    }
+
+    /** This split file with the scan its chunks' first passes gave, or why one of them failed. */
+    ScannedFile scanned(String fileScan, String failure) {
+        return new ScannedFile(cluster, display, object, kind, compressed, reason, fileScan, copyProblem, failure, split);
+    }
+
+    /** Where its chunks' results meet (a display path is one object of one run: the listing refuses a second). */
+    String key() {
+        return display;
+    }
 
     boolean isLog() {
         return InputKind.LOG.name().equals(kind);

@@ -54,10 +54,62 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
         }
     }
 
+    /** Where one chunk of an object is copied: beside the object's own place, so that two chunks' tasks on one executor do not meet. */
+    Path chunk(String cluster, FleetObject o, int index) {
+        Path local = local(cluster, o);
+        return local.resolveSibling(local.getFileName() + ".chunk-" + index);
+    }
+
+    /**
+     * Copies bytes {@code start} to {@code end} of the object to the chunk's local path, at their places in a file of
+     * the object's size; the rest of it is a hole (sparse where the file system allows), never read: the engine reads
+     * a chunk's range and nothing else (StitchTest reads every sample's and judgment corpus's chunks so).
+     */
+    Path copyRange(String cluster, FleetObject o, int index, long start, long end) throws IOException {
+        Path local = chunk(cluster, o, index);
+        Configuration conf = new Configuration(false);
+        hadoopConf.forEach(conf::set);
+        org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
+        FileSystem fs = remote.getFileSystem(conf);
+        for (int attempt = 1; ; attempt++) {
+            try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(remote)) {
+                Files.createDirectories(local.getParent());
+                try (java.io.RandomAccessFile out = new java.io.RandomAccessFile(local.toFile(), "rw")) {
+                    out.setLength(0);
+                    out.setLength(Math.max(end, o.bytes()));
+                    out.seek(start);
+                    in.seek(start);
+                    byte[] buffer = new byte[256 * 1024];
+                    for (long left = end - start; left > 0; ) {
+                        int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                        if (n < 0) {
+                            throw new java.io.EOFException("the object ended " + left + " byte(s) before its chunk " + index + " did: it changed since it was listed");
+                        }
+                        out.write(buffer, 0, n);
+                        left -= n;
+                    }
+                }
+                return local;
+            } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+                // the folder deleted by another task between its creation and the copy (as in copy); an object gone fails 5 times
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Deletes a chunk's copy, and the folders it leaves empty up to the run's. */
+    void deleteChunk(String cluster, FleetObject o, int index) {
+        delete(chunk(cluster, o, index), local(cluster, new FleetObject(o.uri(), "", 0)).getParent());
+    }
+
     /** Deletes a copy, and the folders it leaves empty up to the run's. */
     void delete(String cluster, FleetObject o) {
-        Path local = local(cluster, o);
-        Path top = local(cluster, new FleetObject(o.uri(), "", 0)).getParent();
+        delete(local(cluster, o), local(cluster, new FleetObject(o.uri(), "", 0)).getParent());
+    }
+
+    private static void delete(Path local, Path top) {
         try {
             Files.deleteIfExists(local);
             for (Path p = local.getParent(); p != null && p.startsWith(top); p = p.getParent()) {

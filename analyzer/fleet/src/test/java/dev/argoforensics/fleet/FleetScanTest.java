@@ -297,6 +297,52 @@ class FleetScanTest {
         assertEquals(m.lines(), inputs.stream().mapToLong(r -> r.<Long>getAs("lines")).sum(), "every line accounted for");
     }
 
+    /**
+     * A plain controller log larger than {@code --chunk-bytes} is split at line boundaries: each chunk copied alone to its
+     * task and scanned there (pass 1), then copied and read there again (pass 2), and the file's chunks put together in
+     * order through its assembler in one task. The findings are {@code analyze}'s, and the accounting (lines, events,
+     * hash, problems) is the one of the same objects read whole, one task each. The second cluster holds the same log
+     * written newest first (an export's order), whose chunks are taken last first.
+     */
+    @Test
+    void aPlainLogLargerThanAChunkIsReadInChunkTasksAndAssembled() throws Exception {
+        StringWriter w = new StringWriter();
+        LogGenerator.Manifest m = new LogGenerator(11, 300_000, LogGenerator.Mix.SLOG_TEXT, 2).write(w);
+        List<String> lines = w.toString().lines().toList();
+        List<String> newestFirst = new java.util.ArrayList<>(lines);
+        java.util.Collections.reverse(newestFirst);
+        Files.createDirectories(CWD.resolve("cluster=split/controller"));
+        Files.write(CWD.resolve("cluster=split/controller/workflow-controller.log"), lines, StandardCharsets.UTF_8);
+        Files.createDirectories(CWD.resolve("cluster=split-newest-first/controller"));
+        Files.write(CWD.resolve("cluster=split-newest-first/controller/workflow-controller.log"), newestFirst, StandardCharsets.UTF_8);
+        List<String> clusters = List.of("split", "split-newest-first");
+        long bytes = Files.size(CWD.resolve("cluster=split/controller/workflow-controller.log"));
+
+        Path out = tmp.resolve("split-out");
+        List<String> chunked = new java.util.ArrayList<>(List.of(args(out.toString(), clusterFolders(clusters))));
+        chunked.addAll(List.of("--chunk-bytes", "65536"));
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(chunked.toArray(String[]::new)));
+        assertEquals(2, counts.splitLogs(), "both logs split");
+        assertTrue(counts.chunksRead() >= 2 * (bytes / 65536) && counts.chunksRead() >= 6, "chunks read in tasks of their own: " + counts.chunksRead());
+
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Map<String, Set<String>> analyzed = analyzeEach(clusters);
+        assertFalse(analyzed.get("split").isEmpty(), "the planted races are found");
+        assertEquals(2, m.racePods().size());
+        for (String c : clusters) {
+            assertEquals(analyzed.get(c), fleet.getOrDefault(c, Set.of()), "cluster=" + c);
+        }
+
+        Path whole = tmp.resolve("split-whole-out");
+        FleetScan.Counts wholeCounts = FleetScan.run(spark, FleetOptions.parse(args(whole.toString(), clusterFolders(clusters))));
+        assertEquals(0, wholeCounts.splitLogs(), "under the default chunk size each log is read whole in one task");
+        assertEquals(accounting(whole), accounting(out), "the accounting of the objects read whole");
+        assertEquals(fleetFindings(whole), fleet);
+        List<Row> inputs = spark.read().json(out.resolve("inputs").toString()).collectAsList();
+        assertEquals(2, inputs.size());
+        inputs.forEach(r -> assertEquals(m.lines(), r.<Long>getAs("lines"), "every line accounted for: " + r));
+    }
+
     // --- the corpus of three clusters --------------------------------------------------------------
 
     /**
