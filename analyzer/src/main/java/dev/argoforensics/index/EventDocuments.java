@@ -96,6 +96,15 @@ final class EventDocuments {
         return d;
     }
 
+    /** The document of a log file's input, with the reading pass 2 made of it (null: none). */
+    static Document input(String input, String manifestJson, byte[] reading) {
+        Document d = input(input, manifestJson);
+        if (reading != null) {
+            d.add(new StoredField(IndexFields.READING, reading));
+        }
+        return d;
+    }
+
     /** {@code pod-cleanup-scheduled}: the event type the catalog gave, {@code unrecognized}, or {@code go-panic}. */
     static String kind(LogEvent e, CatalogMatch match) {
         if (match != null) {
