@@ -45,6 +45,26 @@ public interface LogSource {
     default void scanned(InputFile file, FileScan scan) {
     }
 
+    /**
+     * What pass 2 made of the file at an earlier run with the same interest ({@code interestKey}), when
+     * its content is unchanged (the index): the bytes of {@code dev.argoforensics.read.FileReading#encode()}.
+     * The analysis then does not read the file again but stitches that reading in (a reading is a pure
+     * function of the file and the interest); bytes it cannot decode, or of another file, are read over.
+     * Asked only of a source that {@link #keepsReadings() keeps readings}.
+     */
+    default Optional<byte[]> knownReading(InputFile file, String interestKey) {
+        return Optional.empty();
+    }
+
+    /** True if the source keeps what pass 2 made of each file ({@link #read}): the analysis then encodes each reading it makes. */
+    default boolean keepsReadings() {
+        return false;
+    }
+
+    /** Hears what pass 2 made of a file it read, under the interest it was read with (the index keeps it for the next run). */
+    default void read(InputFile file, String interestKey, byte[] reading) {
+    }
+
     /** No earlier reads: every log file is read (the default). */
     static LogSource files() {
         return file -> Optional.empty();

@@ -9,10 +9,8 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Field;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.time.Timestamp;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.FieldType;
@@ -31,6 +29,21 @@ final class EventDocuments {
     private EventDocuments() {
     }
 
+    /** The enums' names as the index writes them, made once (not a new lower-cased string per event). */
+    private static final String[] FORMATS = lowerCase(dev.argoforensics.line.RecordFormat.values(), false);
+    private static final String[] ENVELOPES = lowerCase(EnvelopeKind.values(), false);
+    private static final String[] LEVELS = lowerCase(dev.argoforensics.line.Level.values(), false);
+    private static final String[] KINDS = lowerCase(dev.argoforensics.event.EventType.values(), true);
+
+    private static String[] lowerCase(Enum<?>[] values, boolean dashes) {
+        String[] out = new String[values.length];
+        for (Enum<?> v : values) {
+            String name = v.name().toLowerCase(Locale.ROOT);
+            out[v.ordinal()] = dashes ? name.replace('_', '-') : name;
+        }
+        return out;
+    }
+
     /**
      * @param event  the record as the analysis placed it (final time, run, ordinal)
      * @param record its keys and message as the grammar read them; null for a Go panic block
@@ -42,12 +55,12 @@ final class EventDocuments {
         Builder b = new Builder(input, seq, event.time());
         // Stored only on observations: a document without it is a log event's.
         b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
-        b.keyword(IndexFields.FORMAT, event.format().name().toLowerCase(Locale.ROOT));
-        b.keyword(IndexFields.ENVELOPE, event.envelope().name().toLowerCase(Locale.ROOT));
+        b.keyword(IndexFields.FORMAT, FORMATS[event.format().ordinal()]);
+        b.keyword(IndexFields.ENVELOPE, ENVELOPES[event.envelope().ordinal()]);
         b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
                 fromFile(event));
         if (event.level() != null) {
-            b.shown(IndexFields.LEVEL, event.level().name().toLowerCase(Locale.ROOT));
+            b.shown(IndexFields.LEVEL, LEVELS[event.level().ordinal()]);
         }
         b.keyword(IndexFields.TEMPLATE, event.catalogId());
         b.shown(IndexFields.RUN, run.label());
@@ -96,10 +109,19 @@ final class EventDocuments {
         return d;
     }
 
+    /** The document of a log file's input, with the reading pass 2 made of it (null: none). */
+    static Document input(String input, String manifestJson, byte[] reading) {
+        Document d = input(input, manifestJson);
+        if (reading != null) {
+            d.add(new StoredField(IndexFields.READING, reading));
+        }
+        return d;
+    }
+
     /** {@code pod-cleanup-scheduled}: the event type the catalog gave, {@code unrecognized}, or {@code go-panic}. */
     static String kind(LogEvent e, CatalogMatch match) {
         if (match != null) {
-            return match.entry().event().name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return KINDS[match.entry().event().ordinal()];
         }
         return e.event() instanceof ControllerEvent.GoPanic ? "go-panic" : "unrecognized";
     }
@@ -131,10 +153,18 @@ final class EventDocuments {
         return t;
     }
 
-    /** Collects one document's fields; keyword values are written once per field. */
+    /**
+     * Collects one document's fields; keyword values are written once per field. The pairs written
+     * are told apart by their hashes (a String caches its own), and compared only when two hashes meet:
+     * a set of {@code field + NUL + value} strings made a new string and a map node per keyword, a
+     * seventh of all that {@code index} allocated.
+     */
     private static final class Builder {
         final Document doc = new Document();
-        final Set<String> keywords = new HashSet<>();
+        private String[] names = new String[32];
+        private String[] values = new String[32];
+        private int[] hashes = new int[32];
+        private int keywords;
 
         Builder(String input, long seq, Timestamp time) {
             doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
@@ -152,10 +182,29 @@ final class EventDocuments {
         }
 
         Builder keyword(String field, String value) {
-            if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && keywords.add(field + '\u0000' + value)) {
+            if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && firstTime(field, value)) {
                 doc.add(new StringField(field, value, Store.NO));
             }
             return this;
+        }
+
+        /** True if the pair was not written yet (and notes it). */
+        private boolean firstTime(String field, String value) {
+            int h = field.hashCode() * 31 + value.hashCode();
+            for (int i = 0; i < keywords; i++) {
+                if (hashes[i] == h && names[i].equals(field) && values[i].equals(value)) {
+                    return false;
+                }
+            }
+            if (keywords == hashes.length) {
+                names = java.util.Arrays.copyOf(names, 2 * keywords);
+                values = java.util.Arrays.copyOf(values, 2 * keywords);
+                hashes = java.util.Arrays.copyOf(hashes, 2 * keywords);
+            }
+            names[keywords] = field;
+            values[keywords] = value;
+            hashes[keywords++] = h;
+            return true;
         }
 
         Builder words(String field, String value) {

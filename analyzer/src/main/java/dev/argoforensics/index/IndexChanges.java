@@ -9,7 +9,9 @@ package dev.argoforensics.index;
  * @param eventsWritten  event documents written (log events and observations)
  * @param inputsDropped  inputs the index held that were not named again
  * @param rebuilt        the index had been built by another version, catalog or {@code --log-tz}, and was built again
+ * @param readingsReplayed log files the analysis did not read at all: the index kept what pass 2 made of them with the
+ *                       same interest, and the analysis stitched that in
  */
 public record IndexChanges(int logFilesRead, int logFilesReused, int inputsWritten, long eventsWritten, int inputsDropped,
-                           boolean rebuilt) {
+                           boolean rebuilt, int readingsReplayed) {
 }

@@ -57,6 +57,8 @@ final class IndexFields {
     static final String LOWER_BOUND = "_lowerBound";
     /** Stored on input documents: {@link IndexedInput} as JSON. */
     static final String MANIFEST = "_manifest";
+    /** Stored on a log file's input document: what pass 2 made of it ({@code FileReading#encode()}), for the next analysis. */
+    static final String READING = "_reading";
 
     /** Fields of the index's own whose names a record key may not take (it goes to {@code key.<name>}). */
     static final Set<String> RESERVED = Set.of(TIME, LEVEL, MSG, TEMPLATE, KIND, REPLICA, RUN, RELEASE, FILE, LINE, TEXT, FORMAT,

@@ -86,13 +86,15 @@ final class IndexUpdate {
                     : before == null ? null : InputStat.of(s.file());
             reused += s.file().kind() == InputKind.LOG && stat != null ? 1 : 0;
             String scan = s.file().kind() == InputKind.LOG ? logs.scan(key) : null;
-            if (before != null && stat != null && (!stat.sameAs(before) || !java.util.Objects.equals(scan, before.scan()))) {
+            IndexedLogSource.Reading reading = s.file().kind() == InputKind.LOG ? logs.reading(key).orElse(null) : null;
+            boolean newReading = reading != null && before != null && !reading.interestKey().equals(before.reading());
+            if (before != null && stat != null && (!stat.sameAs(before) || !java.util.Objects.equals(scan, before.scan()) || newReading)) {
                 IndexedInput entry = new IndexedInput(key, before.displayPath(), before.kind(), before.compressed(), stat.size(), stat.modified(),
-                        before.sha256(), before.derived(), before.base(), before.events(), scan);
-                writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
+                        before.sha256(), before.derived(), before.base(), before.events(), scan, null);
+                writer.updateDocuments(inputDocument(key), List.of(inputDocument(entry, s.file().kind())));
             }
         }
-        return new IndexChanges(0, reused, 0, 0, 0, false);
+        return new IndexChanges(0, reused, 0, 0, 0, false, logs.replayed());
     }
 
     /** Writes the event documents of the log files named (input key by display path); returns how many per key. */
@@ -139,9 +141,9 @@ final class IndexUpdate {
                 String derived = derivedLog(f, s, keptByFile.getOrDefault(f.displayPath(), List.of()), c, pods);
                 IndexedInput before = known.get(key);
                 IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.LOG, f.compressed(), served.stat().size(),
-                        served.stat().modified(), s.sha256(), derived, 0, before == null ? 0 : before.events(), logs.scan(key));
+                        served.stat().modified(), s.sha256(), derived, 0, before == null ? 0 : before.events(), logs.scan(key), null);
                 if (served.unchanged() && before != null && derived.equals(before.derived())) {
-                    writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
+                    writer.updateDocuments(inputDocument(key), List.of(inputDocument(entry, InputKind.LOG)));
                 } else {
                     toWrite.put(f.displayPath(), key);
                     entries.add(entry);
@@ -163,8 +165,8 @@ final class IndexUpdate {
             Map<String, Long> counts = logDocuments.write(toWrite, pods);
             for (IndexedInput e : entries) {
                 long n = counts.getOrDefault(e.key(), 0L);
-                writer.addDocument(EventDocuments.input(e.key(), new IndexedInput(e.key(), e.displayPath(), e.kind(), e.compressed(), e.size(),
-                        e.modified(), e.sha256(), e.derived(), 0, n, e.scan()).toJson()));
+                writer.addDocument(inputDocument(new IndexedInput(e.key(), e.displayPath(), e.kind(), e.compressed(), e.size(),
+                        e.modified(), e.sha256(), e.derived(), 0, n, e.scan(), null), InputKind.LOG));
                 written++;
                 events += n;
             }
@@ -176,7 +178,7 @@ final class IndexUpdate {
                 dropped++;
             }
         }
-        return new IndexChanges(read, reused, written, events, dropped, rebuilt);
+        return new IndexChanges(read, reused, written, events, dropped, rebuilt, logs.replayed());
     }
 
     private boolean writeSnapshot(InputFile f, String key, String sha256, List<Observation> obs, long base) throws IOException {
@@ -184,7 +186,7 @@ final class IndexUpdate {
         String derived = snapshotDerived(f, sha256);
         IndexedInput before = known.get(key);
         IndexedInput entry = new IndexedInput(key, f.displayPath(), InputKind.SNAPSHOT, f.compressed(), stat.size(), stat.modified(), sha256,
-                derived, base, obs.size(), null);
+                derived, base, obs.size(), null, null);
         if (before != null && derived.equals(before.derived()) && before.events() == obs.size()) {
             writer.updateDocuments(inputDocument(key), List.of(EventDocuments.input(key, entry.toJson())));
             return false;
@@ -195,6 +197,13 @@ final class IndexUpdate {
         }
         writer.addDocument(EventDocuments.input(key, entry.toJson()));
         return true;
+    }
+
+    /** An input's document; a log file's keeps the reading pass 2 made of it, if there is one. */
+    private org.apache.lucene.document.Document inputDocument(IndexedInput entry, InputKind kind) throws IOException {
+        IndexedLogSource.Reading reading = kind == InputKind.LOG ? logs.reading(entry.key()).orElse(null) : null;
+        return reading == null ? EventDocuments.input(entry.key(), entry.toJson())
+                : EventDocuments.input(entry.key(), entry.withReading(reading.interestKey()).toJson(), reading.bytes());
     }
 
     private static String snapshotDerived(InputFile f, String sha256) {

@@ -76,7 +76,7 @@ public final class IndexedAnalysis {
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
             Map<String, IndexedInput> known = reusable ? before.inputs() : Map.of();
-            IndexedLogSource logs = new IndexedLogSource(known);
+            IndexedLogSource logs = new IndexedLogSource(known, reusable ? before::reading : null);
             AnalysisResult result = new Analysis(catalog, rules, options, logs).run(paths, times);
             IndexWriterConfig config = new IndexWriterConfig(IndexFields.analyzer())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)

@@ -19,9 +19,17 @@ import dev.argoforensics.source.InputKind;
  * @param events          number of event documents
  * @param scan            what the first pass learnt from the file ({@link dev.argoforensics.accounting.FileScan#encode()}),
  *                        or null: an analysis of the unchanged file does not scan it again
+ * @param reading         the interest ({@code LogReader#interestKey}) of the reading pass 2 made of the file, kept on this
+ *                        document ({@link IndexFields#READING}), or null: an analysis of the unchanged file with that
+ *                        interest stitches it in and does not read the file
  */
 record IndexedInput(String key, String displayPath, InputKind kind, boolean compressed, long size, String modified, String sha256,
-                    String derived, long base, long events, String scan) {
+                    String derived, long base, long events, String scan, String reading) {
+
+    /** The same record with another reading's interest (null: none kept). */
+    IndexedInput withReading(String interestKey) {
+        return new IndexedInput(key, displayPath, kind, compressed, size, modified, sha256, derived, base, events, scan, interestKey);
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

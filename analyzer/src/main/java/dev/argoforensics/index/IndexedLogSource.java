@@ -23,6 +23,20 @@ final class IndexedLogSource implements LogSource {
     private final Map<String, IndexedInput> known;
     private final Map<String, Served> served = new ConcurrentHashMap<>();
     private final Map<String, FileScan> scans = new ConcurrentHashMap<>();
+    /** Readings kept on the index's input documents, read when asked for (null: an index in memory, or none). */
+    private final Readings stored;
+    /** The readings this run made or took from the index, by input key: what the input documents keep. */
+    private final Map<String, Reading> readings = new ConcurrentHashMap<>();
+
+    /** What pass 2 made of a file, under the interest it was read with ({@code replayed}: taken from the index, not read). */
+    record Reading(String interestKey, byte[] bytes, boolean replayed) {
+    }
+
+    /** The index's kept readings, by input key. */
+    @FunctionalInterface
+    interface Readings {
+        Optional<byte[]> of(String key) throws IOException;
+    }
 
     /**
      * What was found for one file.
@@ -36,8 +50,54 @@ final class IndexedLogSource implements LogSource {
     /**
      * @param known what the index recorded per input, if it may be reused (else empty)
      */
-    IndexedLogSource(Map<String, IndexedInput> known) {
+    IndexedLogSource(Map<String, IndexedInput> known, Readings stored) {
         this.known = Map.copyOf(known);
+        this.stored = stored;
+    }
+
+    @Override
+    public boolean keepsReadings() {
+        return true;
+    }
+
+    /** The reading kept for the unchanged file, when it was made with this interest. */
+    @Override
+    public Optional<byte[]> knownReading(InputFile file, String interestKey) {
+        String key = InputStat.key(file);
+        IndexedInput recorded = known.get(key);
+        boolean unchanged = served(key).map(Served::unchanged).orElse(false);
+        if (!unchanged || stored == null || !interestKey.equals(recorded.reading())) {
+            return Optional.empty();
+        }
+        try {
+            Optional<byte[]> bytes = stored.of(key);
+            bytes.ifPresent(b -> readings.put(key, new Reading(interestKey, b, true)));
+            return bytes;
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void read(InputFile file, String interestKey, byte[] reading) {
+        readings.put(InputStat.key(file), new Reading(interestKey, reading, false));
+    }
+
+    /**
+     * The reading the input document of this file keeps: the one this run made or replayed; else, for
+     * an unchanged file, the one kept before (an analysis that ended before pass 2 made none); else none.
+     */
+    Optional<Reading> reading(String key) throws IOException {
+        Reading r = readings.get(key);
+        if (r != null) {
+            return Optional.of(r);
+        }
+        IndexedInput recorded = known.get(key);
+        boolean unchanged = served(key).map(Served::unchanged).orElse(false);
+        if (!unchanged || stored == null || recorded.reading() == null) {
+            return Optional.empty();
+        }
+        return stored.of(key).map(b -> new Reading(recorded.reading(), b, false));
     }
 
     @Override
@@ -81,6 +141,11 @@ final class IndexedLogSource implements LogSource {
         IndexedInput recorded = known.get(key);
         boolean unchanged = served(key).map(Served::unchanged).orElse(false);
         return unchanged && recorded != null ? recorded.scan() : null;
+    }
+
+    /** Log files whose reading came from the index and was not made again (the analysis took it: a reading it could not use is made again). */
+    int replayed() {
+        return (int) readings.values().stream().filter(Reading::replayed).count();
     }
 
     /** What was found for the file with this key; empty if the analysis did not ask or it could not be read. */

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.CodecReader;
@@ -37,9 +38,12 @@ final class StoredIndex implements Closeable {
     private final IndexIdentity identity;
     private final Map<String, IndexedInput> inputs;
     private final Map<String, String> byDisplayPath = new HashMap<>();
+    /** Each input document's number in {@link #reader}, for its reading (read only when asked for). */
+    private final Map<String, Integer> inputDocs;
 
-    private StoredIndex(DirectoryReader reader, IndexIdentity identity, Map<String, IndexedInput> inputs) {
+    private StoredIndex(DirectoryReader reader, IndexIdentity identity, Map<String, IndexedInput> inputs, Map<String, Integer> inputDocs) {
         this.reader = reader;
+        this.inputDocs = Map.copyOf(inputDocs);
         this.searcher = reader == null ? null : new IndexSearcher(reader);
         this.identity = identity;
         this.inputs = Map.copyOf(inputs);
@@ -51,20 +55,27 @@ final class StoredIndex implements Closeable {
      */
     static StoredIndex open(Directory dir) throws IOException {
         if (!DirectoryReader.indexExists(dir)) {
-            return new StoredIndex(null, null, Map.of());
+            return new StoredIndex(null, null, Map.of(), Map.of());
         }
         DirectoryReader reader = DirectoryReader.open(dir);
         try {
             IndexIdentity identity = IndexIdentity.fromCommit(reader.getIndexCommit().getUserData());
             Map<String, IndexedInput> inputs = new HashMap<>();
+            Map<String, Integer> docs = new HashMap<>();
             if (identity.layout().equals(IndexIdentity.LAYOUT)) {
                 IndexSearcher s = new IndexSearcher(reader);
-                for (Document d : documents(s, new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_INPUT)), Sort.INDEXORDER)) {
-                    IndexedInput i = IndexedInput.fromJson(d.get(IndexFields.MANIFEST));
-                    inputs.put(i.key(), i);
+                Query q = new TermQuery(new Term(IndexFields.DOC, IndexFields.DOC_INPUT));
+                int n = s.count(q);
+                if (n > 0) {
+                    StoredFields fields = s.storedFields();
+                    for (ScoreDoc sd : s.search(q, n, Sort.INDEXORDER).scoreDocs) {
+                        IndexedInput i = IndexedInput.fromJson(fields.document(sd.doc, Set.of(IndexFields.MANIFEST)).get(IndexFields.MANIFEST));
+                        inputs.put(i.key(), i);
+                        docs.put(i.key(), sd.doc);
+                    }
                 }
             }
-            return new StoredIndex(reader, identity, inputs);
+            return new StoredIndex(reader, identity, inputs, docs);
         } catch (IOException | RuntimeException e) {
             reader.close();
             throw e;
@@ -78,6 +89,20 @@ final class StoredIndex implements Closeable {
 
     Map<String, IndexedInput> inputs() {
         return inputs;
+    }
+
+    /** The reading kept on the input's document ({@link IndexedInput#reading()}), or empty. */
+    Optional<byte[]> reading(String key) throws IOException {
+        Integer doc = inputDocs.get(key);
+        if (doc == null) {
+            return Optional.empty();
+        }
+        org.apache.lucene.index.IndexableField f = reader.storedFields().document(doc, Set.of(IndexFields.READING)).getField(IndexFields.READING);
+        if (f == null || f.binaryValue() == null) {
+            return Optional.empty();
+        }
+        org.apache.lucene.util.BytesRef b = f.binaryValue();
+        return Optional.of(java.util.Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length));
     }
 
     /** The key of the input an event document's file (its display path) belongs to, or null. */

@@ -287,15 +287,52 @@ public final class LogReader {
         return scans;
     }
 
+    /**
+     * What identifies the interest a file was read with: its names (sorted hashes) and lengths, or
+     * everything. A reading is a pure function of the file and this (and of the settings an index
+     * records itself: zone, longest line).
+     */
+    static String interestKey(Interest interest) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(interest.encode().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    /** The source's earlier reading of the file with this interest, if it decodes and is of this very file; else null (read it). */
+    private FileReading knownReading(InputFile f, String interestKey, boolean newestFirst) {
+        Optional<byte[]> bytes = logs.knownReading(f, interestKey);
+        if (bytes.isEmpty()) {
+            return null;
+        }
+        try {
+            FileReading r = FileReading.decode(bytes.get());
+            return r.file().equals(f) && r.newestFirst() == newestFirst ? r : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Pass 2: read, keep what is of interest, assemble each file and stitch them in rotated-set order. */
     private LogReading passTwo(Map<InputFile, FileScan> scans, Map<InputFile, PlannedFile> plans, Interest interest, ExecutorService pool,
                                long totalBytes, Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
         settings.progress().phase("reading", totalBytes);
         List<RotatedSet> sets = RotatedSet.group(List.copyOf(plans.keySet()));
         ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
+        // A source that keeps readings (the index) may hold what an earlier run made of a file with this interest.
+        String interestKey = sink == null && logs.keepsReadings() ? interestKey(interest) : null;
+        Map<InputFile, FileReading> known = new HashMap<>();
         for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
-                plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead);
+                FileReading earlier = interestKey == null ? null : knownReading(f, interestKey, scans.get(f).newestFirst());
+                if (earlier != null) {
+                    known.put(f, earlier);
+                    settings.progress().advance(f.path().toFile().length(), 0);
+                } else {
+                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead);
+                }
             }
         }
         ReadingStitch stitch = new ReadingStitch(sink);
@@ -303,8 +340,14 @@ public final class LogReader {
             for (InputFile f : set.oldestFirst()) {
                 boolean newestFirst = scans.get(f).newestFirst();
                 try {
-                    if (sink == null) {
-                        stitch.add(plans.get(f).assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead));
+                    if (known.containsKey(f)) {
+                        stitch.add(known.get(f));
+                    } else if (sink == null) {
+                        FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
+                        if (interestKey != null) {
+                            logs.read(f, interestKey, made.encode());
+                        }
+                        stitch.add(made);
                     } else {
                         // With a sink, the file's runs are placed as they open and its events handed over as their times are final.
                         ReadingStitch.FileStitch live = stitch.begin(set.name());

@@ -65,7 +65,38 @@ class IndexReuseTest {
             assertEquals(0, again.changes().logFilesRead(), "no log file is indexed again");
             assertEquals(logs.size(), again.changes().logFilesReused());
             assertEquals(0, again.changes().inputsWritten(), "nothing changed, so no document is written again");
+            assertEquals(logs.size(), again.changes().readingsReplayed(), "no log file is read: pass 2's readings come from the index");
             assertEquals(plain, Reports.everyFormat(again.result()), "the same bytes as without an index");
+
+            IndexedAnalysis.Outcome third = run(dir, IDENTITY, paths);
+            assertEquals(logs.size(), third.changes().readingsReplayed(), "the readings are kept when nothing changed");
+            assertEquals(plain, Reports.everyFormat(third.result()));
+        }
+    }
+
+    @Test
+    void aReadingIsReplayedOnlyForTheInterestItWasMadeWith() throws IOException {
+        Path sample = SampleFiles.copy(Path.of("samples/issue-17024"), tmp.resolve("case"));
+        List<String> all = List.of(sample.resolve("logs").toString(), sample.resolve("snapshots").toString());
+        List<String> logsOnly = List.of(sample.resolve("logs").toString());
+        AnalysisOptions pod = OPTIONS.withPodsOfInterest(List.of("status-capture-repro-1340600742", "some-other-pod"));
+        try (Directory dir = FSDirectory.open(tmp.resolve("index"))) {
+            run(dir, IDENTITY, all);
+            IndexedAnalysis.Outcome withoutExports = run(dir, IDENTITY, logsOnly);
+            assertEquals(3, withoutExports.changes().readingsReplayed(), "the exports name no Pod the logs do not: the same interest");
+            assertEquals(plain(logsOnly), Reports.everyFormat(withoutExports.result()));
+
+            IndexedAnalysis.Outcome asked = IndexedAnalysis.run(dir, IDENTITY, pod, SnapshotTimes.none(), logsOnly, RuleEngine.standardRules(), -1);
+            assertEquals(0, asked.changes().readingsReplayed(), "a Pod asked for is another interest");
+            assertEquals(Reports.everyFormat(Analysis.standard(pod).run(logsOnly)), Reports.everyFormat(asked.result()));
+
+            IndexedAnalysis.Outcome askedAgain = IndexedAnalysis.run(dir, IDENTITY, pod, SnapshotTimes.none(), logsOnly, RuleEngine.standardRules(), -1);
+            assertEquals(3, askedAgain.changes().readingsReplayed(), "the same interest again: the readings of the run before");
+            assertEquals(Reports.everyFormat(Analysis.standard(pod).run(logsOnly)), Reports.everyFormat(askedAgain.result()));
+
+            IndexedAnalysis.Outcome back = run(dir, IDENTITY, all);
+            assertEquals(0, back.changes().readingsReplayed());
+            assertEquals(plain(all), Reports.everyFormat(back.result()));
         }
     }
 
@@ -84,6 +115,8 @@ class IndexReuseTest {
             IndexedAnalysis.Outcome changed = run(dir, IDENTITY, paths);
             assertEquals(1, changed.changes().logFilesRead(), "only the appended file is indexed again; a touched one is hashed and kept");
             assertEquals(2, changed.changes().logFilesReused());
+            assertEquals(2, changed.changes().readingsReplayed(), "the two unchanged files are not read (the new line names nothing"
+                    + " of interest: the interest is the same)");
             assertEquals(plain(paths), Reports.everyFormat(changed.result()));
             try (EventSearch search = EventSearch.open(tmp.resolve("index"))) {
                 assertEquals(1, search.count(EventSearch.parse("msg:\"something new\"", null, null)), "the new line is searchable");
@@ -110,6 +143,7 @@ class IndexReuseTest {
             run(dir, IDENTITY, named);
             IndexedAnalysis.Outcome again = run(dir, IDENTITY, renamed);
             assertEquals(0, again.changes().logFilesRead());
+            assertEquals(0, again.changes().readingsReplayed(), "a reading cites its file as named: read again");
             assertEquals(plain(renamed), Reports.everyFormat(again.result()));
             assertEquals(6, again.changes().inputsWritten(), "the event documents cite the new paths");
             try (EventSearch search = EventSearch.open(tmp.resolve("index"))) {
