@@ -13,7 +13,9 @@ import java.util.HexFormat;
 import java.util.Map;
 
 /**
- * What an index was built with. Documents are reused only by the same index layout, tool version,
+ * What an index was built with. Documents are reused only by the same index layout, tool version and
+ * build commit (the index keeps what the analysis read of each file, and two snapshot builds of one version
+ * may read a line differently),
  * message catalog, {@code --log-tz}, chunk size and longest line (pass 1 judges a file's time direction
  * per chunk, and its result is kept per file);
  * anything else rebuilds the index from the files.
@@ -36,7 +38,8 @@ record IndexIdentity(String layout, String tool, String catalog, String logZone,
     /** This build of the tool with the standard catalog and these options. */
     static IndexIdentity current(AnalysisOptions options) {
         ZoneId zone = options.logZone();
-        return new IndexIdentity(LAYOUT, ToolInfo.current().version(), catalogSha256(), zone == null ? "" : zone.getId(),
+        ToolInfo tool = ToolInfo.current();
+        return new IndexIdentity(LAYOUT, tool.version() + "+" + tool.commit(), catalogSha256(), zone == null ? "" : zone.getId(),
                 options.chunkBytes() + "," + options.maxLineBytes());
     }
 
