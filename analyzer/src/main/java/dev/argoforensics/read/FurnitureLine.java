@@ -83,7 +83,8 @@ final class FurnitureLine {
     }
 
     private static boolean omission(String t) {
-        if (DOTS.matcher(t).matches() || SCISSORS.matcher(t).matches()) {
+        // grep -A/-B/-C prints "--" alone between groups of lines that were not adjacent: lines left out.
+        if (t.equals("--") || DOTS.matcher(t).matches() || SCISSORS.matcher(t).matches()) {
             return true;
         }
         String inner = t;

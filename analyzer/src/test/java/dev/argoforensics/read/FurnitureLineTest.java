@@ -17,7 +17,9 @@ class FurnitureLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"...", "…", "……", ". . .", "  ...  ", "[...]", "[…]", "(...)", "<snip>", "[snip]", "<snipped>", "[truncated]",
-        "(output truncated)", "[... 120 lines omitted ...]", "... 40 more lines ...", "-- snip --", "----- 8< -----", "--8<--"})
+        "(output truncated)", "[... 120 lines omitted ...]", "... 40 more lines ...", "-- snip --", "----- 8< -----", "--8<--",
+        // grep -C2 between two groups of context lines
+        "--", "  --"})
     void omissionMarks(String line) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);
@@ -63,7 +65,9 @@ class FurnitureLineTest {
         "I0919 16:31:12.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
         "time=2026-09-19T16:31:11.257Z level=INFO msg=\"...\"", "$GOPATH/bin/workflow-controller", "> quoted text", "<none>",
         "[2026-09-19 16:31:11] controller restarted", "... and then the pod was deleted", "see above...", "% done", "waiting...",
-        "``` trailing words after a fence"})
+        "``` trailing words after a fence",
+        // a dash line that is not grep's group separator
+        "---", "-- the controller restarted here", "-"})
     void lookAlikesAreNotFurniture(String line) {
         assertNull(FurnitureLine.recognise(line), line);
     }
