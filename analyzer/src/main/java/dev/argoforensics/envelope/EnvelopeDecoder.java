@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * <li>{@code |}: a CloudWatch Logs Insights table copy ({@link InsightsTable});</li>
  * <li>a capital: a Cloud Logging text copy ({@link CloudLoggingText}), or logcli's "Common labels" line;</li>
  * <li>any other prefix before a recognisable record ({@link RecordStart}): stern/kubetail's
- * {@code <pod> <container> }, or something unknown that is kept as metadata.</li>
+ * {@code <pod> <container> }, a log command the record was pasted onto without a line break
+ * ({@code kubectl logs … | grep my-wftime="…"}, {@link RecordStart#afterLogCommand}), or something unknown that is
+ * kept as metadata.</li>
  * </ol>
  * Pieces of one long line (CRI {@code P}, Docker pieces without a newline) are held until the last
  * piece and returned as one line that cites its first file line. One decoder per file: it keeps
@@ -268,6 +270,9 @@ public final class EnvelopeDecoder {
             return u;
         }
         int at = RecordStart.find(record);
+        if (at < 0) {
+            at = RecordStart.afterLogCommand(record);
+        }
         if (at < 0) {
             return u;
         }
