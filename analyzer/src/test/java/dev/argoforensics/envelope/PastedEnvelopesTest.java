@@ -51,6 +51,25 @@ class PastedEnvelopesTest {
     }
 
     @Test
+    void composeAndGoremanNameTheService() {
+        // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
+        UnwrappedLine server = one("argo-server | " + RECORD);
+        assertEquals(EnvelopeKind.COMPOSE, server.envelope());
+        assertEquals("argo-server", server.container());
+        assertEquals(RECORD, server.record());
+        assertEquals("argo-server", one("argo-server-1  | " + RECORD).container(), "compose v2's replica number");
+        UnwrappedLine controller = one("controller  | " + RECORD);
+        assertEquals(EnvelopeKind.COMPOSE, controller.envelope());
+        assertNull(OtherContainers.named(controller), "the controller's own lines");
+        // A host or any other name before a bar is no service: an unrecognised prefix, the line still the controller's.
+        for (String line : new String[] {"ip-10-0-12-34 | " + RECORD, "node7 | " + RECORD, "2026-09-19 16:31:11.350 | ip-10-0-12-34 | " + RECORD}) {
+            UnwrappedLine u = one(line);
+            assertEquals(EnvelopeKind.PREFIX, u.envelope(), line);
+            assertNull(u.container(), line);
+        }
+    }
+
+    @Test
     void cloudLoggingTextTakesSeverityTimeAndContainer() {
         UnwrappedLine u = one("WARNING 2025-03-02T10:11:12.123456Z [resource.labels.podName: etl-x-1] [resource.labels.containerName: main] hello");
         assertEquals(EnvelopeKind.CLOUD_LOGGING_TEXT, u.envelope());
