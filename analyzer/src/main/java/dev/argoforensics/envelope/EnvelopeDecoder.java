@@ -3,6 +3,7 @@ package dev.argoforensics.envelope;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,13 +20,27 @@ import java.util.regex.Pattern;
  * <li>{@code |}: a CloudWatch Logs Insights table copy ({@link InsightsTable});</li>
  * <li>a capital: a Cloud Logging text copy ({@link CloudLoggingText}), or logcli's "Common labels" line;</li>
  * <li>any other prefix before a recognisable record ({@link RecordStart}): stern/kubetail's
- * {@code <pod> <container> }, or something unknown that is kept as metadata.</li>
+ * {@code <pod> <container> }, docker compose's or goreman's {@code <service> | }, a log command the record was pasted onto without a line break
+ * ({@code kubectl logs … | grep my-wftime="…"}, {@link RecordStart#afterLogCommand}), or something unknown that is
+ * kept as metadata.</li>
  * </ol>
  * Pieces of one long line (CRI {@code P}, Docker pieces without a newline) are held until the last
  * piece and returned as one line that cites its first file line. One decoder per file: it keeps
  * that state.
  */
 public final class EnvelopeDecoder {
+    /**
+     * docker compose ({@code argo-server-1  | }, v1 {@code argo-server_1  | }) and goreman ({@code controller | }): the service
+     * (group 1, without compose's replica number) and a bar.
+     */
+    private static final Pattern COMPOSE = Pattern.compile("([a-z0-9](?:[-a-z0-9_.]*?[a-z0-9])?)(?:[-_]\\d+)?\\s*\\|");
+    /**
+     * The services whose {@code <name> | } is taken as compose's or goreman's: a name holding {@code controller}, and those
+     * Argo's own compose and Procfile set-ups run beside it. Any other name before a bar (a host, {@code ip-10-0-1-2 | })
+     * stays an unrecognised prefix, so that no controller line is put apart as another container's on a guess.
+     */
+    private static final java.util.Set<String> COMPOSE_SERVICES = java.util.Set.of("argo-server", "server", "ui", "executor", "argoexec",
+            "minio", "postgres", "mysql", "dex", "wait", "main", "init");
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
@@ -269,6 +284,9 @@ public final class EnvelopeDecoder {
         }
         int at = RecordStart.find(record);
         if (at < 0) {
+            at = RecordStart.afterLogCommand(record);
+        }
+        if (at < 0) {
             return u;
         }
         String prefix = record.substring(0, at).strip();
@@ -277,6 +295,10 @@ public final class EnvelopeDecoder {
             prefix = ANSI.matcher(prefix).replaceAll("").strip();
         }
         String content = record.substring(at);
+        Matcher compose = COMPOSE.matcher(prefix);
+        if (compose.matches() && (compose.group(1).contains("controller") || COMPOSE_SERVICES.contains(compose.group(1)))) {
+            return u.withRecord(content, EnvelopeKind.COMPOSE, null, null, prefix, compose.group(1));
+        }
         if (STERN.matcher(prefix).matches()) {
             int space = prefix.indexOf(' ');
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));

@@ -35,7 +35,12 @@ public enum EnvelopeKind {
     /** stern / kubetail: {@code <pod> <container> } before the line. */
     STERN("stern/kubetail prefix"),
     /** Some other prefix (columns of an export, a timestamp, a host tag) before a recognisable record. */
-    PREFIX("unrecognised prefix");
+    PREFIX("unrecognised prefix"),
+    /**
+     * docker compose or a Procfile runner (goreman, as Argo's {@code make start} runs the controller and the server):
+     * {@code <service> | } before the line; the service is the container.
+     */
+    COMPOSE("docker compose/goreman prefix");
 
     private final String label;
 

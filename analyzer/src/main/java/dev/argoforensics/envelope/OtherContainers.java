@@ -20,7 +20,8 @@ public final class OtherContainers {
             "Main container completed", "No output parameters", "No output artifacts", "Saving logs", "Saving output parameters",
             "Saving from ", "Starting deadline monitor", "Deadline monitor stopped", "Waiting on main container",
             "Capturing script exit code", "Annotating pod with output", "Successfully saved file", "failed to patch task ",
-            "executor error", "sub-process exited");
+            "executor error", "sub-process exited", "Using executor retry strategy", "No Script output reference",
+            "stopping progress monitor");
 
     private OtherContainers() {
     }
@@ -52,7 +53,8 @@ public final class OtherContainers {
             return false;
         }
         char c = message.charAt(0);
-        if (c != 'S' && c != 'E' && c != 'M' && c != 'N' && c != 'D' && c != 'W' && c != 'C' && c != 'A' && c != 'f' && c != 'e' && c != 's') {
+        if (c != 'S' && c != 'E' && c != 'M' && c != 'N' && c != 'D' && c != 'W' && c != 'C' && c != 'A' && c != 'f' && c != 'e' && c != 's'
+                && c != 'U') {
             return false;
         }
         for (String m : EXECUTOR_MESSAGES) {

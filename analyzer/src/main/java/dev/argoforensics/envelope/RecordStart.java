@@ -47,6 +47,32 @@ public final class RecordStart {
         return -1;
     }
 
+    /**
+     * A command that prints logs, with or without a prompt, at the start of a line: Argo's bug report form words its
+     * log fields so ("kubectl logs -n argo deploy/workflow-controller | grep ${workflow}"), and a paste right after it
+     * glues the first record to the command's last word.
+     */
+    private static final java.util.regex.Pattern LOG_COMMAND = java.util.regex.Pattern.compile(
+            "(?:[$%#]\\s+)?(?:(?:kubectl|k|oc)\\s+(?:\\S+\\s+)*?logs|stern|kubetail|argo\\s+logs)\\s");
+
+    /**
+     * Where a record begins right after a log command it was pasted onto without a line break
+     * ({@code … | grep my-wftime="2026-…" level=info …}): the first record start after the command's first words,
+     * wherever it is; -1 if the text does not begin with such a command or holds no record.
+     */
+    public static int afterLogCommand(String text) {
+        java.util.regex.Matcher m = LOG_COMMAND.matcher(text);
+        if (!m.lookingAt()) {
+            return -1;
+        }
+        for (int i = m.end(); i < text.length(); i++) {
+            if (at(text, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** {@code I0919 10:00:00.123456} */
     private static boolean isKlogHeader(String s, int at) {
         if (at + 14 > s.length() || "IWEF".indexOf(s.charAt(at)) < 0) {

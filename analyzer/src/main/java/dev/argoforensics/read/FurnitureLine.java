@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * A line that belongs to a pasted excerpt rather than to the log: an omission mark ({@code ...},
  * {@code …}, {@code [...]}, {@code <snip>}, {@code -- snip --}), the shell prompt with the command that
  * produced the excerpt ({@code $ kubectl logs deploy/workflow-controller | grep my-wf}, {@code # …},
- * {@code user@host:~$ …}, {@code PS> …}), or Markdown around it (a fence {@code ```} with or without a
+ * {@code user@host:~$ …}, {@code PS> …}; a command that prints logs without a prompt, as Argo's bug report form
+ * words it: {@code kubectl logs -n argo deploy/workflow-controller | grep ${workflow}}), or Markdown around it (a fence {@code ```} with or without a
  * language, {@code <details>}, {@code <summary>…</summary>}). Blank lines are counted as blank, as
  * before.
  *
@@ -55,7 +56,12 @@ final class FurnitureLine {
             "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
             "journalctl", "jq", "yq", "awk", "gawk", "sed", "cut", "sort", "uniq", "gcloud", "aws", "az", "logcli", "find", "xargs", "sudo",
             "helm", "curl", "tee", "wc", "ls");
-    /** First words that select lines: whatever follows is a filtered excerpt. */
+    /**
+     * A command that prints logs, without a prompt: how Argo's bug report form words its fields ("kubectl logs -n argo
+     * deploy/workflow-controller | grep ${workflow}"), which people paste their lines under or after.
+     */
+    private static final Pattern BARE_LOG_COMMAND = Pattern.compile("\\s*(?:(?:kubectl|k|oc)\\s+(?:\\S+\\s+)*?logs|stern|kubetail|argo\\s+logs)\\s+\\S.*");
+
     private FurnitureLine() {
     }
 
@@ -79,11 +85,15 @@ final class FurnitureLine {
             }
             return new Line(Kind.PROMPT, command);
         }
+        if (BARE_LOG_COMMAND.matcher(text).matches() && !RECORD_PART.matcher(text).find()) {
+            return new Line(Kind.PROMPT, t);
+        }
         return null;
     }
 
     private static boolean omission(String t) {
-        if (DOTS.matcher(t).matches() || SCISSORS.matcher(t).matches()) {
+        // grep -A/-B/-C prints "--" alone between groups of lines that were not adjacent: lines left out.
+        if (t.equals("--") || DOTS.matcher(t).matches() || SCISSORS.matcher(t).matches()) {
             return true;
         }
         String inner = t;

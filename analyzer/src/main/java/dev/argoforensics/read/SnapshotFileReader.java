@@ -135,7 +135,7 @@ public final class SnapshotFileReader {
         }
         notes.addAll(r.notes());
         long workflows = r.objects().stream().filter(o -> o instanceof dev.argoforensics.snapshot.WorkflowSnapshot).count();
-        String format = shape == PasteShape.ARGO_GET || shape == PasteShape.WORKFLOW_STATUS_FRAGMENT
+        String format = shape == PasteShape.ARGO_GET || shape == PasteShape.WORKFLOW_STATUS_FRAGMENT || shape == PasteShape.KUBECTL_DESCRIBE_WORKFLOW
                 ? r.format() + ": " + (workflows == 1 ? "Workflow" : "Workflow ×" + workflows) + ", " + r.rows() + " node(s)"
                 : shape == PasteShape.KUBECTL_EVENTS ? r.format() + ": " + r.rows() + " row(s), " + r.objects().size() + " placed in time"
                 : shape == PasteShape.KUBECTL_DESCRIBE_POD ? r.format() + ": " + (r.rows() == 1 ? "Pod" : "Pod ×" + r.rows())

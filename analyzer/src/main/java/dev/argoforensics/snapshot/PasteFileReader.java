@@ -13,7 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a file of pasted terminal output ({@code argo get}, {@code kubectl get pods}, {@code kubectl describe pod}, {@code kubectl get events}) into the same
+ * Reads a file of pasted terminal output ({@code argo get}, {@code kubectl get pods}, {@code kubectl describe pod}, {@code kubectl describe
+ * workflow}, {@code kubectl get events}) into the same
  * observations as an export, with what the text lacks left unknown. Such files are small: more than
  * {@link #MAX_BYTES} is read up to the limit and the rest reported.
  */
@@ -100,6 +101,12 @@ public final class PasteFileReader {
             }
         } else if (shape == PasteShape.WORKFLOW_STATUS_FRAGMENT) {
             WorkflowStatusFragment.Read r = WorkflowStatusFragment.read(file, lines, takenAt);
+            objects.addAll(r.workflows());
+            problems.addAll(r.problems());
+            identifiers.addAll(r.identifiers());
+            rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
+        } else if (shape == PasteShape.KUBECTL_DESCRIBE_WORKFLOW) {
+            KubectlDescribeWorkflows.Read r = KubectlDescribeWorkflows.read(file, lines, takenAt);
             objects.addAll(r.workflows());
             problems.addAll(r.problems());
             identifiers.addAll(r.identifiers());

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * block and node tree, plain or {@code -o wide}), {@code kubectl get pods} tables (plain or
  * {@code -o wide}, with or without {@code -A}) and {@code kubectl describe pod} (its Name: and
  * Namespace: lines followed by Priority:, Service Account:, Node: or Start Time:, which argo get never prints) and
- * {@code kubectl get events} tables ({@code LAST SEEN  TYPE  REASON  OBJECT  MESSAGE}). Recognised by the first content line: a column header
+ * {@code kubectl get events} tables ({@code LAST SEEN  TYPE  REASON  OBJECT  MESSAGE}) and {@code kubectl describe workflow}
+ * (its {@code API Version: argoproj.io/…} and {@code Kind: Workflow} after the labels and annotations). Recognised by the first content line: a column header
  * that names every column in kubectl's or argo's order, or argo's {@code Name:} line followed by its
  * {@code Namespace:} line. A log line that merely holds the word NAME is none of these.
  */
@@ -17,6 +18,8 @@ public enum PasteShape {
     ARGO_GET("argo get output"),
     KUBECTL_PODS("kubectl get pods table"),
     KUBECTL_DESCRIBE_POD("kubectl describe pod output"),
+    /** {@code kubectl describe workflow}: Name:, Namespace:, Labels:, Annotations:, then {@code API Version: argoproj.io/…} and {@code Kind: Workflow}. */
+    KUBECTL_DESCRIBE_WORKFLOW("kubectl describe workflow output"),
     KUBECTL_EVENTS("kubectl get events table"),
     /** A Workflow's status cut from {@code argo get -o yaml} or {@code kubectl get wf -o yaml}: fenced ({@code ```yaml}) or indented, from {@code status:} or {@code nodes:} on. */
     WORKFLOW_STATUS_FRAGMENT("Workflow status fragment (YAML cut from a larger paste)");
@@ -33,6 +36,9 @@ public enum PasteShape {
     public static final Pattern ARGO_NAMESPACE = Pattern.compile("^Namespace: +\\S+ *$");
     /** What {@code kubectl describe pod} prints after its Name: and Namespace: lines, and {@code argo get} never does. */
     public static final Pattern DESCRIBE_POD_FIELD = Pattern.compile("^(Priority|Priority Class Name|Runtime Class Name|Service Account|Node|Start Time): .*$");
+    /** {@code kubectl describe} of a custom resource names its kind after the labels and annotations, which argo get never prints. */
+    public static final Pattern DESCRIBE_KIND_WORKFLOW = Pattern.compile("^Kind: +Workflow *$");
+    public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
     /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
     public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
     /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
@@ -90,9 +96,35 @@ public enum PasteShape {
             return ARGO_GET;
         }
         if (ARGO_NAME.matcher(first).matches() && i + 1 < head.size() && ARGO_NAMESPACE.matcher(stripped(head.get(i + 1))).matches()) {
-            return i + 2 < head.size() && DESCRIBE_POD_FIELD.matcher(stripped(head.get(i + 2))).matches() ? KUBECTL_DESCRIBE_POD : ARGO_GET;
+            if (i + 2 < head.size() && DESCRIBE_POD_FIELD.matcher(stripped(head.get(i + 2))).matches()) {
+                return KUBECTL_DESCRIBE_POD;
+            }
+            return describesWorkflow(head, i + 2) ? KUBECTL_DESCRIBE_WORKFLOW : ARGO_GET;
         }
         return NONE;
+    }
+
+    /**
+     * Whether, after the Name: and Namespace: lines, {@code API Version: argoproj.io/…} is followed by {@code Kind: Workflow}
+     * among the column-0 fields (the labels' and annotations' continuation lines in between are indented); argo get's
+     * header has neither, and its node tree or the next block's Name: ends the search.
+     */
+    private static boolean describesWorkflow(List<String> head, int from) {
+        boolean api = false;
+        for (int j = from; j < head.size(); j++) {
+            String line = stripped(head.get(j));
+            if (ARGO_TREE_HEADER.matcher(line).matches() || ARGO_NAME.matcher(line).matches()) {
+                return false;
+            }
+            if (DESCRIBE_API_VERSION.matcher(line).matches()) {
+                api = true;
+            } else if (DESCRIBE_KIND_WORKFLOW.matcher(line).matches()) {
+                return api;
+            } else if (api && !line.startsWith(" ")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /**

@@ -38,6 +38,38 @@ class PastedEnvelopesTest {
     }
 
     @Test
+    void aRecordPastedOntoTheBugReportFormsLogCommand() {
+        // #14812: the form's "kubectl logs -n argo deploy/workflow-controller | grep ${workflow}", the log pasted right after it.
+        String logrus = "time=\"2025-09-04T07:09:30Z\" level=info msg=\"index config\" indexWorkflowSemaphoreKeys=true";
+        UnwrappedLine u = one("kubectl logs -n argo deploy/workflow-controller | grep ${workflow}" + logrus);
+        assertEquals(EnvelopeKind.PREFIX, u.envelope());
+        assertEquals(logrus, u.record());
+        assertEquals(RECORD, one("$ k -n etl logs wc-1 | grep wf-7q2lc" + RECORD).record());
+        // Not after a word that is no log command, and not where the command holds no record.
+        assertEquals(EnvelopeKind.NONE, one("kubectl get pods | grep wf-1" + RECORD).envelope());
+        assertEquals(EnvelopeKind.NONE, one("kubectl logs -n argo deploy/workflow-controller | grep time=").envelope());
+    }
+
+    @Test
+    void composeAndGoremanNameTheService() {
+        // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
+        UnwrappedLine server = one("argo-server | " + RECORD);
+        assertEquals(EnvelopeKind.COMPOSE, server.envelope());
+        assertEquals("argo-server", server.container());
+        assertEquals(RECORD, server.record());
+        assertEquals("argo-server", one("argo-server-1  | " + RECORD).container(), "compose v2's replica number");
+        UnwrappedLine controller = one("controller  | " + RECORD);
+        assertEquals(EnvelopeKind.COMPOSE, controller.envelope());
+        assertNull(OtherContainers.named(controller), "the controller's own lines");
+        // A host or any other name before a bar is no service: an unrecognised prefix, the line still the controller's.
+        for (String line : new String[] {"ip-10-0-12-34 | " + RECORD, "node7 | " + RECORD, "2026-09-19 16:31:11.350 | ip-10-0-12-34 | " + RECORD}) {
+            UnwrappedLine u = one(line);
+            assertEquals(EnvelopeKind.PREFIX, u.envelope(), line);
+            assertNull(u.container(), line);
+        }
+    }
+
+    @Test
     void cloudLoggingTextTakesSeverityTimeAndContainer() {
         UnwrappedLine u = one("WARNING 2025-03-02T10:11:12.123456Z [resource.labels.podName: etl-x-1] [resource.labels.containerName: main] hello");
         assertEquals(EnvelopeKind.CLOUD_LOGGING_TEXT, u.envelope());
@@ -154,6 +186,11 @@ class PastedEnvelopesTest {
         assertNull(OtherContainers.of(controller, "Main container completed"), "the controller's container named: its word is taken");
         UnwrappedLine bare = one(RECORD);
         assertEquals(OtherContainers.EXECUTOR, OtherContainers.of(bare, "Main container completed"));
+        // seen in upstream wait-container pastes (#15471, #13627): the executor's start and its script output
+        assertEquals(OtherContainers.EXECUTOR, OtherContainers.of(bare, "Using executor retry strategy"));
+        assertEquals(OtherContainers.EXECUTOR, OtherContainers.of(bare, "No Script output reference in workflow. Capturing script output ignored"));
+        assertEquals(OtherContainers.EXECUTOR, OtherContainers.of(bare, "stopping progress monitor (context done)"));
+        assertNull(OtherContainers.of(bare, "Non-transient error"), "util/errors logs it for the controller too");
         assertNull(OtherContainers.of(bare, "Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123"), "the controller prints it too");
         assertNull(OtherContainers.of(bare, "cleaning up pod"));
     }

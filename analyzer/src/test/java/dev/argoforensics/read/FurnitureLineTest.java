@@ -17,7 +17,9 @@ class FurnitureLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"...", "…", "……", ". . .", "  ...  ", "[...]", "[…]", "(...)", "<snip>", "[snip]", "<snipped>", "[truncated]",
-        "(output truncated)", "[... 120 lines omitted ...]", "... 40 more lines ...", "-- snip --", "----- 8< -----", "--8<--"})
+        "(output truncated)", "[... 120 lines omitted ...]", "... 40 more lines ...", "-- snip --", "----- 8< -----", "--8<--",
+        // grep -C2 between two groups of context lines
+        "--", "  --"})
     void omissionMarks(String line) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);
@@ -44,7 +46,12 @@ class FurnitureLineTest {
         "PS> kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
         "PS C:\\Users\\ops> kubectl logs deploy/workflow-controller | Select-String wf-7q2lc => kubectl logs deploy/workflow-controller | Select-String wf-7q2lc",
         "(prod-eu) $ zcat controller.log.2.gz | grep wf-7q2lc => zcat controller.log.2.gz | grep wf-7q2lc",
-        "% kubectl logs deploy/workflow-controller => kubectl logs deploy/workflow-controller"})
+        "% kubectl logs deploy/workflow-controller => kubectl logs deploy/workflow-controller",
+        // Argo's bug report form words its log fields as bare commands, which people paste their lines under.
+        "kubectl logs -n argo deploy/workflow-controller | grep ${workflow} => kubectl logs -n argo deploy/workflow-controller | grep ${workflow}",
+        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded => "
+                + "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
+        "k -n etl logs wc-1 --since=1h => k -n etl logs wc-1 --since=1h"})
     void promptsGiveTheirCommand(String line, String command) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);
@@ -63,7 +70,11 @@ class FurnitureLineTest {
         "I0919 16:31:12.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
         "time=2026-09-19T16:31:11.257Z level=INFO msg=\"...\"", "$GOPATH/bin/workflow-controller", "> quoted text", "<none>",
         "[2026-09-19 16:31:11] controller restarted", "... and then the pod was deleted", "see above...", "% done", "waiting...",
-        "``` trailing words after a fence"})
+        "``` trailing words after a fence",
+        // a dash line that is not grep's group separator
+        "---", "-- the controller restarted here", "-",
+        // a command that prints no logs, or a log command holding a record's head
+        "kubectl get pods -n argo", "kubectl logs deploy/workflow-controller time=\"2026-09-19T16:31:11.257Z\" level=info"})
     void lookAlikesAreNotFurniture(String line) {
         assertNull(FurnitureLine.recognise(line), line);
     }
