@@ -93,6 +93,8 @@ public final class Judgment {
             out = Paths.get(System.getProperty("java.io.tmpdir"), "judgment-" + (slope != null ? "slope" : scale.name().toLowerCase(Locale.ROOT)));
         }
         Scorer.Tally tally = new Scorer.Tally();
+        Scorer.Tally excerptTally = new Scorer.Tally();
+        List<String> excerpts = new ArrayList<>();
         List<String> corpora = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (long seed : seeds(seedSpec)) {
@@ -113,6 +115,12 @@ public final class Judgment {
                             a.findings().size(), a.logUnparsed());
                     for (String s : a.unparsedSamples()) {
                         line += "\n    unparsed " + s;
+                    }
+                    for (Excerpt.Made m : Excerpt.make(info, dir.resolve("excerpts"))) {
+                        Scorer.Analysis ea = Scorer.analyze(m.info(), false);
+                        excerptTally.add(seed, Scorer.readCorpusTruth(m.info().dir()), ea);
+                        excerpts.add("seed " + seed + " " + m.info().dir().getFileName() + ": " + m.describe() + ", " + ea.findings().size()
+                                + " findings");
                     }
                 } catch (IllegalStateException e) {
                     // The analysis itself failed on this corpus: say so, keep the corpus, go on with the others.
@@ -135,12 +143,19 @@ public final class Judgment {
             title += "\nANALYSIS FAILED on " + failed.size() + " corpora (not counted below):\n  " + String.join("\n  ", failed);
         }
         String table = tally.render(title, wrong);
+        String excerptTitle = "\n\nExcerpts: one controller log file cut to head -N + grep <Workflow> + tail -N, or the grep alone; logs only"
+                + " (docs/judgment.md, Excerpts). Truth: Pods and Workflows the excerpt names; capPossible where lines naming them were cut"
+                + " (and AF001 always): in 'confirmed + likely only' a possible finding is then the right answer (TP) and a confirmed or likely"
+                + " one an FP\n  " + String.join("\n  ", excerpts);
         System.out.print(table);
+        System.out.print(excerptTally.render(excerptTitle, wrong));
         try {
             Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.txt"), String.join("\n", corpora) + "\n\n" + tally.render(title, Integer.MAX_VALUE),
+            Files.writeString(out.resolve("summary.txt"), String.join("\n", corpora) + "\n\n" + tally.render(title, Integer.MAX_VALUE)
+                    + excerptTally.render(excerptTitle, Integer.MAX_VALUE),
                     StandardCharsets.UTF_8);
             Files.writeString(out.resolve("wrong-findings.tsv"), tally.wrongTsv(), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("wrong-findings-excerpts.tsv"), excerptTally.wrongTsv(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
