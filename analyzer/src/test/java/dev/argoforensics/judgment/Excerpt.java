@@ -53,7 +53,7 @@ final class Excerpt {
     record Made(Corpus.Info info, Shape shape, String incident, String incidentClass, String workflow, String controller, String source,
                 int headTail, long total, long kept) {
         String describe() {
-            return shape.label + " of " + source + " (" + total + " lines, kept " + kept + (shape == Shape.HEAD_GREP_TAIL ? ", N=" + headTail : "")
+            return shape.label + " of " + controller + "/.../" + Path.of(source).getFileName() + " (" + total + " lines, kept " + kept + (shape == Shape.HEAD_GREP_TAIL ? ", N=" + headTail : "")
                     + ", grep " + workflow + " for " + incidentClass + " " + incident + ")";
         }
     }
