@@ -93,6 +93,9 @@ public final class Judgment {
             out = Paths.get(System.getProperty("java.io.tmpdir"), "judgment-" + (slope != null ? "slope" : scale.name().toLowerCase(Locale.ROOT)));
         }
         Scorer.Tally tally = new Scorer.Tally();
+        Scorer.Tally excerptTally = new Scorer.Tally();
+        List<String> excerpts = new ArrayList<>();
+        int excerptsFailed = 0;
         List<String> corpora = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (long seed : seeds(seedSpec)) {
@@ -113,6 +116,20 @@ public final class Judgment {
                             a.findings().size(), a.logUnparsed());
                     for (String s : a.unparsedSamples()) {
                         line += "\n    unparsed " + s;
+                    }
+                    for (Excerpt.Made m : Excerpt.make(info, dir.resolve("excerpts"))) {
+                        String said = "seed " + seed + " " + m.info().dir().getFileName() + ": " + m.describe();
+                        try {
+                            Scorer.Analysis ea = Scorer.analyze(m.info(), false);
+                            excerptTally.add(seed, Scorer.readCorpusTruth(m.info().dir()), ea);
+                            excerpts.add(said + ", " + ea.findings().size() + " findings");
+                        } catch (IllegalStateException e) {
+                            // The analysis failed on the excerpt: say so and keep it; the whole corpus was scored above.
+                            excerpts.add(said + ", ANALYSIS FAILED (not counted; kept in " + m.info().dir() + "): "
+                                    + e.getMessage().strip().replace('\n', ' '));
+                            excerptsFailed++;
+                            keepThis = true;
+                        }
                     }
                 } catch (IllegalStateException e) {
                     // The analysis itself failed on this corpus: say so, keep the corpus, go on with the others.
@@ -135,12 +152,20 @@ public final class Judgment {
             title += "\nANALYSIS FAILED on " + failed.size() + " corpora (not counted below):\n  " + String.join("\n  ", failed);
         }
         String table = tally.render(title, wrong);
+        String excerptTitle = "\n\nExcerpts: one controller log file cut to head -N + grep <Workflow> + tail -N, or the grep alone; logs only"
+                + " (docs/judgment.md, Excerpts). Truth: Pods and Workflows the excerpt names; capPossible where lines naming them were cut"
+                + " (and AF001 always): in 'confirmed + likely only' a possible finding is then the right answer (TP) and a confirmed or likely"
+                + " one an FP" + (excerptsFailed > 0 ? "\nANALYSIS FAILED on " + excerptsFailed + " excerpts (not counted below; listed)" : "")
+                + "\n  " + String.join("\n  ", excerpts);
         System.out.print(table);
+        System.out.print(excerptTally.render(excerptTitle, wrong));
         try {
             Files.createDirectories(out);
-            Files.writeString(out.resolve("summary.txt"), String.join("\n", corpora) + "\n\n" + tally.render(title, Integer.MAX_VALUE),
+            Files.writeString(out.resolve("summary.txt"), String.join("\n", corpora) + "\n\n" + tally.render(title, Integer.MAX_VALUE)
+                    + excerptTally.render(excerptTitle, Integer.MAX_VALUE),
                     StandardCharsets.UTF_8);
             Files.writeString(out.resolve("wrong-findings.tsv"), tally.wrongTsv(), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("wrong-findings-excerpts.tsv"), excerptTally.wrongTsv(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

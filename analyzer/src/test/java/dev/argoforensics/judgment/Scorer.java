@@ -41,7 +41,8 @@ final class Scorer {
     static final String NOT_IN_TRUTH = "(not in truth)";
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
-                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow) {
+                    List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow,
+                    Set<String> capPossible) {
         String key() {
             return namespace + "/" + name;
         }
@@ -52,14 +53,18 @@ final class Scorer {
     }
 
     /** A Workflow of the truth: the unit of the Workflow-level rules. */
-    record TruthWorkflow(String namespace, String name, String uid, String cls, Map<String, Boolean> expected, String story) {
+    record TruthWorkflow(String namespace, String name, String uid, String cls, Map<String, Boolean> expected, String story, Set<String> capPossible) {
         String key() {
             return namespace + "/" + name;
         }
     }
 
-    /** What a finding is scored against: a Pod or a Workflow of the truth. */
-    record Unit(String id, String key, String cls, boolean expected, TruthPod pod) {
+    /**
+     * What a finding is scored against: a Pod or a Workflow of the truth. {@code capped}: the evidence left (an excerpt,
+     * {@link Excerpt}) supports at best {@code possible} for this rule; a {@code confirmed} or {@code likely} finding
+     * goes beyond it.
+     */
+    record Unit(String id, String key, String cls, boolean expected, TruthPod pod, boolean capped) {
     }
 
     /** {@code wfNamespace}/{@code wfName}: the finding's {@code workflow}, null when it named none. */
@@ -93,11 +98,11 @@ final class Scorer {
             List<Unit> out = new ArrayList<>();
             if (WORKFLOW_RULES.contains(rule)) {
                 for (TruthWorkflow w : workflows) {
-                    out.add(new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null));
+                    out.add(new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule)));
                 }
             } else {
                 for (TruthPod t : pods) {
-                    out.add(new Unit("pod " + t.uid(), t.key(), t.cls(), t.expected().getOrDefault(rule, false), t));
+                    out.add(new Unit("pod " + t.uid(), t.key(), t.cls(), t.expected().getOrDefault(rule, false), t, t.capPossible().contains(rule)));
                 }
             }
             return out;
@@ -127,7 +132,7 @@ final class Scorer {
                         w = x;
                     }
                 }
-                return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null);
+                return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule));
             }
             TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
             if (p == null && f.uid() == null && f.workflowKey() != null) {
@@ -137,7 +142,8 @@ final class Scorer {
                     }
                 }
             }
-            return p == null ? null : new Unit("pod " + p.uid(), p.key(), p.cls(), p.expected().getOrDefault(rule, false), p);
+            return p == null ? null : new Unit("pod " + p.uid(), p.key(), p.cls(), p.expected().getOrDefault(rule, false), p,
+                    p.capPossible().contains(rule));
         }
 
         private static TruthPod pick(List<TruthPod> candidates, String uid, String rule) {
@@ -187,7 +193,7 @@ final class Scorer {
                         + (f.path("actedAfterCompletion").isEmpty() ? "" : ", acted after completion " + f.path("actedAfterCompletion"))
                         + (f.path("staleCopiesGuarded").isEmpty() ? "" : ", stale copies guarded " + f.path("staleCopiesGuarded"));
                 out.add(new TruthWorkflow(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
-                        expected, story));
+                        expected, story, capPossible(n)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -221,11 +227,18 @@ final class Scorer {
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
                         n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts")),
-                        n.path("workflow").asText()));
+                        n.path("workflow").asText(), capPossible(n)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return out;
+    }
+
+    /** The rules an excerpt's truth caps at {@code possible} for this unit (none in a whole corpus). */
+    private static Set<String> capPossible(JsonNode n) {
+        Set<String> out = new TreeSet<>();
+        n.path("capPossible").forEach(x -> out.add(x.asText()));
         return out;
     }
 
@@ -439,10 +452,20 @@ final class Scorer {
                     String shown = u == null ? e.getKey().substring(NOT_IN_TRUTH.length() + 1) : u.key();
                     boolean positive = u != null && u.expected();
                     boolean isStrong = rank(f.confidence()) <= 1;
+                    boolean capped = u != null && u.capped();
                     int[] conf = byConfidence.get(rule).computeIfAbsent(f.confidence(), k -> new int[2]);
                     conf[positive ? 0 : 1]++;
                     count(rule, cls, false, positive ? 1 : 0, positive ? 0 : 1, 0);
-                    if (isStrong) {
+                    if (capped && positive) {
+                        // The evidence left supports possible at best: that is the right answer here; more is claimed
+                        // beyond what is in the evidence.
+                        if (isStrong) {
+                            count(rule, cls, true, 0, 1, 0);
+                            wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), "BEYOND THE EVIDENCE LEFT (possible at best): " + f.reason()));
+                        } else {
+                            count(rule, cls, true, 1, 0, 0);
+                        }
+                    } else if (isStrong) {
                         count(rule, cls, true, positive ? 1 : 0, positive ? 0 : 1, 0);
                     } else if (positive) {
                         count(rule, cls, true, 0, 0, 1);

@@ -1,6 +1,9 @@
 package dev.argoforensics.judgment;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.argoforensics.judgment.K8s.Node;
 import dev.argoforensics.judgment.K8s.Pod;
 import dev.argoforensics.judgment.K8s.Workflow;
@@ -674,5 +677,83 @@ final class Truth {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+    /** The Pod-level rules of the truth; a Pod whose lines an excerpt cut is capped at {@code possible} for all of them. */
+    static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF006", "AF007", "AF008", "AF010", "AF011");
+    static final List<String> WORKFLOW_RULES = List.of("AF009", "AF012", "AF013", "AF014", "AF015");
+
+    /**
+     * The truth of an excerpt ({@link Excerpt}) of one controller's log, from the whole corpus's truth: what happened
+     * did not change, what the evidence shows did.
+     *
+     * <ul>
+     * <li>A Pod (Workflow) of that controller is scored only if a line of the excerpt names it; the others are left out
+     * (nothing of them is in the evidence, and the excerpt has no exports).</li>
+     * <li>Its expected verdicts are the whole truth's: a race is still a race, and a clearance of it is a miss.</li>
+     * <li>Some line of the controller's whole log (every file of it) that names the Pod or its Workflow is not in the
+     * excerpt: evidence was cut away, the best honest confidence is {@code possible} for every rule
+     * ({@code capPossible}); a {@code confirmed} or {@code likely} finding on it goes beyond the evidence.</li>
+     * <li>Every such line survives (the grepped incident, its file holding all its lines): AF001 alone is capped, as its
+     * verdict also reads the records that name nothing (whether the stall or restart that lets the release go
+     * unpersisted is in the log; StreamExtents.sparse), which the excerpt thinned out.</li>
+     * </ul>
+     *
+     * The class is {@code excerpt-<shape>} for the grepped Workflow's Pods, {@code excerpt-<shape>-edge} for the others
+     * (those in the head or tail piece); {@code originalClass} keeps the plan's.
+     */
+    static void writeExcerpt(Path dir, String shape, JsonNode incident, List<JsonNode> pods, List<JsonNode> workflows, String controller,
+                             List<String> whole, List<String> excerpt) {
+        String grepped = incident.path("namespace").asText() + "/" + incident.path("workflow").asText();
+        ObjectMapper json = new ObjectMapper();
+        List<String> podLines = new ArrayList<>();
+        for (JsonNode p : pods) {
+            if (!controller.equals(p.path("controller").asText())) {
+                continue;
+            }
+            String name = p.path("name").asText();
+            String wf = p.path("workflow").asText();
+            long kept = excerpt.stream().filter(l -> l.contains(name)).count();
+            if (kept == 0) {
+                continue;
+            }
+            boolean cut = named(excerpt, name, wf) < named(whole, name, wf);
+            boolean own = grepped.equals(p.path("namespace").asText() + "/" + wf);
+            ObjectNode o = ((ObjectNode) p).deepCopy();
+            o.put("originalClass", p.path("class").asText());
+            o.put("class", "excerpt-" + shape + (own ? "" : "-edge"));
+            ArrayNode cap = o.putArray("capPossible");
+            (cut ? POD_RULES : List.of("AF001")).forEach(cap::add);
+            podLines.add(o.toString());
+        }
+        List<String> wfLines = new ArrayList<>();
+        for (JsonNode w : workflows) {
+            if (!controller.equals(w.path("controller").asText())) {
+                continue;
+            }
+            String name = w.path("name").asText();
+            if (excerpt.stream().noneMatch(l -> l.contains(name))) {
+                continue;
+            }
+            boolean cut = named(excerpt, name, name) < named(whole, name, name);
+            boolean own = grepped.equals(w.path("namespace").asText() + "/" + name);
+            ObjectNode o = ((ObjectNode) w).deepCopy();
+            o.put("originalClass", w.path("class").asText());
+            o.put("class", "excerpt-" + shape + (own ? "" : "-edge"));
+            ArrayNode cap = o.putArray("capPossible");
+            if (cut) {
+                WORKFLOW_RULES.forEach(cap::add);
+            }
+            wfLines.add(o.toString());
+        }
+        try {
+            Files.write(dir.resolve("truth.jsonl"), podLines, StandardCharsets.UTF_8);
+            Files.write(dir.resolve("truth-workflows.jsonl"), wfLines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long named(List<String> lines, String name, String workflow) {
+        return lines.stream().filter(l -> l.contains(name) || l.contains(workflow)).count();
     }
 }
