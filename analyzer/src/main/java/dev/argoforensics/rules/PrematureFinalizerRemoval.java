@@ -90,10 +90,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             FinalizerRemoval release = life.release();
             if (release == null) {
                 boolean labelled = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED;
-                pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().ifPresent(r -> cleared.add(new Clearance(pod.key(),
-                        Message.of("AF001.cleared.leftInformer", "at", r.onDelete().time().format(), "why", Message.of(!labelled ? "AF001.cleared.leftRemoved"
-                                : life.labelled() != null ? "AF001.cleared.leftLabelled" : "AF001.cleared.leftSelector")),
-                        r.onDelete().source())));
+                pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().ifPresent(r -> {
+                    // The handler's own line names no Pod, so a grep of the Pod's name drops it: its scheduling line then shows the run.
+                    LogEvent handler = r.onDelete() != null ? r.onDelete() : r.scheduled() != null ? r.scheduled() : r.queued() != null ? r.queued() : r.decisive();
+                    cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.leftInformer", "at", handler.time().format(), "why",
+                            Message.of(!labelled ? "AF001.cleared.leftRemoved" : life.labelled() != null ? "AF001.cleared.leftLabelled" : "AF001.cleared.leftSelector")),
+                            handler.source()));
+                });
                 continue;
             }
             switch (release.cause()) {

@@ -978,4 +978,32 @@ class PrematureFinalizerRemovalTest {
         assertTrue(((String) f.fact("controllerClock").orElseThrow().value()).startsWith("by its own clock the controller handled the deletion at "
                 + "2026-10-12T03:10:00.512Z, before what the objects show (an export taken then shows no deletion, 2026-10-12T10:09:30Z)"));
     }
+
+    /**
+     * Judgment's excerpts (session 20): a grep for the Workflow's name keeps the Pod's {@code delete pod event} and the
+     * handler's scheduling line but drops the handler's own {@code Removing finalizers during a delete}, which names no Pod.
+     * The Pod left the informer (labelled completed) with the finalizer in the informer's last view: the clearance must say
+     * so from the scheduling line, where the rule threw a NullPointerException and {@code analyze} exited 3.
+     */
+    @Test
+    void aGrepThatDropsTheHandlersOwnLineStillClearsAPodThatLeftTheInformer() {
+        String pod = "ledger-close-q4m8t-post-2290184473";
+        Evaluation e = rule.evaluate(new Evidence().log("controller.grep.log",
+                "time=2026-10-18T17:30:00.101Z level=INFO msg=\"Created pod\" workflow=ledger-close-q4m8t nodeName=ledger-close-q4m8t.post "
+                        + "nodeID=ledger-close-q4m8t-2290184473 namespace=finance podName=" + pod + " component=workflow_worker",
+                "time=2026-10-18T17:33:00.208Z level=INFO msg=\"cleaning up pod\" namespace=finance key=finance/" + pod + "/labelPodCompleted "
+                        + "action=labelPodCompleted component=pod_controller podName=" + pod,
+                "time=2026-10-18T17:33:00.399Z level=INFO msg=\"delete pod event\" component=pod_controller pod=" + pod,
+                "time=2026-10-18T17:33:00.400Z level=INFO msg=\"queuing pod delay\" action=removeFinalizer component=pod_controller "
+                        + "delay=-7m19.400242806s namespace=finance podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" podName=" + pod,
+                "time=2026-10-18T17:33:00.400Z level=INFO msg=\"queueing pod for cleanup\" component=pod_controller podName=" + pod
+                        + " action=removeFinalizer namespace=finance",
+                "time=2026-10-18T17:33:00.402Z level=INFO msg=\"cleaning up pod\" namespace=finance component=pod_controller podName=" + pod
+                        + " action=removeFinalizer key=finance/" + pod + "/removeFinalizer").correlate());
+        assertEquals(0, e.findings().size(), () -> "findings: " + e.findings());
+        assertEquals(1, e.cleared().size(), () -> "cleared: " + e.cleared());
+        assertTrue(e.cleared().get(0).reason().startsWith("the pod controller ran its deleting handler at 2026-10-18T17:33:00.400Z on the Pod's "
+                + "leaving the informer"), e.cleared().get(0).reason());
+        assertEquals("controller.grep.log:4", e.cleared().get(0).evidence().toString());
+    }
 }
