@@ -172,8 +172,25 @@ public final class MessageCatalog {
      * the release.
      */
     public ReleaseEvidence releases(LogRecord record, CatalogMatch matched, boolean formatKnown) {
-        ReleaseEvidence e = ReleaseEvidence.NONE;
         CatalogEntry entry = matched == null ? null : matched.entry();
+        if (fingerprints.size() <= Long.SIZE && !(matched != null && matched.event() instanceof ControllerEvent.ControllerStarted)) {
+            // The evidence depends only on the entry and on which fingerprints apply: folded once per such pair,
+            // not per kept line (an incident corpus keeps millions, a few hundred pairs).
+            long applying = 0;
+            for (int i = 0; i < fingerprints.size(); i++) {
+                if (fingerprints.get(i).appliesTo(record, entry, formatKnown)) {
+                    applying |= 1L << i;
+                }
+            }
+            return evidence.computeIfAbsent(new EvidenceKey(entry, applying), k -> fold(entry, k.applying));
+        }
+        return releasesFolded(record, matched, formatKnown);
+    }
+
+    /** {@link #releases(LogRecord, CatalogMatch, boolean)} folded for this line alone, nothing remembered. */
+    ReleaseEvidence releasesFolded(LogRecord record, CatalogMatch matched, boolean formatKnown) {
+        CatalogEntry entry = matched == null ? null : matched.entry();
+        ReleaseEvidence e = ReleaseEvidence.NONE;
         if (matched != null) {
             e = e.and(entry.releaseRange(), entry.id());
             if (matched.event() instanceof ControllerEvent.ControllerStarted started) {
@@ -185,6 +202,44 @@ public final class MessageCatalog {
         }
         for (Fingerprint f : fingerprints) {
             if (f.appliesTo(record, entry, formatKnown)) {
+                e = e.and(f.releases(), f.id());
+            }
+        }
+        return e;
+    }
+
+    /** An entry (by identity; null: none) and the fingerprints that apply to a line, by their place in the catalog. */
+    private static final class EvidenceKey {
+        private final CatalogEntry entry;
+        private final long applying;
+
+        EvidenceKey(CatalogEntry entry, long applying) {
+            this.entry = entry;
+            this.applying = applying;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof EvidenceKey k && k.entry == entry && k.applying == applying;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(entry) * 31 + Long.hashCode(applying);
+        }
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<EvidenceKey, ReleaseEvidence> evidence = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The entry's range, then each applying fingerprint's, in the catalog's order: what {@link #releases(LogRecord, CatalogMatch, boolean)} folds per line. */
+    private ReleaseEvidence fold(CatalogEntry entry, long applying) {
+        ReleaseEvidence e = ReleaseEvidence.NONE;
+        if (entry != null) {
+            e = e.and(entry.releaseRange(), entry.id());
+        }
+        for (int i = 0; i < fingerprints.size(); i++) {
+            if ((applying & (1L << i)) != 0) {
+                Fingerprint f = fingerprints.get(i);
                 e = e.and(f.releases(), f.id());
             }
         }

@@ -238,7 +238,7 @@ public final class PhaseHistory {
      */
     private static void eachPass(WorkflowHistory h, java.util.function.BiConsumer<LogEvent, List<LogEvent>> consumer) {
         List<LogEvent> lines = new ArrayList<>(h.events());
-        lines.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
+        lines.sort(((Comparator<LogEvent>) (a, b) -> a.time().compareInstant(b.time())).thenComparingLong(LogEvent::ordinal));
         List<List<LogEvent>> passes = new ArrayList<>();
         java.util.Map<Integer, List<LogEvent>> open = new java.util.HashMap<>();
         for (LogEvent e : lines) {

@@ -238,17 +238,19 @@ public final class EnvelopeDecoder {
         if (time == null) {
             return finish(u);
         }
-        String rest = line.substring(timeEnd + 1);
-        if (rest.startsWith("stdout ") || rest.startsWith("stderr ")) {
-            boolean tagged = rest.length() >= 8 && (rest.charAt(7) == 'F' || rest.charAt(7) == 'P')
-                    && (rest.length() == 8 || rest.charAt(8) == ' ');
+        // What follows the time, read in place: one copy of the record per line, not two.
+        int r = timeEnd + 1;
+        if (line.startsWith("stdout ", r) || line.startsWith("stderr ", r)) {
+            int length = line.length() - r;
+            boolean tagged = length >= 8 && (line.charAt(r + 7) == 'F' || line.charAt(r + 7) == 'P')
+                    && (length == 8 || line.charAt(r + 8) == ' ');
             if (tagged) {
-                String content = rest.length() > 9 ? rest.substring(9) : "";
-                return joinPieces(u.withRecord(content, EnvelopeKind.CRI, time, null, null), rest.charAt(7) == 'P');
+                String content = length > 9 ? line.substring(r + 9) : "";
+                return joinPieces(u.withRecord(content, EnvelopeKind.CRI, time, null, null), line.charAt(r + 7) == 'P');
             }
-            return finish(u.withRecord(rest.substring(7), EnvelopeKind.CRI_UNTAGGED, time, null, null));
+            return finish(u.withRecord(line.substring(r + 7), EnvelopeKind.CRI_UNTAGGED, time, null, null));
         }
-        return finish(u.withRecord(rest, EnvelopeKind.KUBECTL_TIMESTAMPS, time, null, null));
+        return finish(u.withRecord(line.substring(r), EnvelopeKind.KUBECTL_TIMESTAMPS, time, null, null));
     }
 
     /** Holds a piece that continues on the next line, or completes the pieces held so far. */

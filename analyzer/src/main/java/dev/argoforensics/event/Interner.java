@@ -46,7 +46,12 @@ public final class Interner {
         if (!enabled) {
             return value;
         }
-        T known = table.putIfAbsent(value, value);
+        // Most values are held already: a plain read, not putIfAbsent, which locks the bin it finds the key in.
+        T known = table.get(value);
+        if (known != null) {
+            return known;
+        }
+        known = table.putIfAbsent(value, value);
         return known != null ? known : value;
     }
 

@@ -29,6 +29,9 @@ public final class RedactedNames {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') {
+                continue; // what a Kubernetes name is made of: the common case, without the Unicode tables
+            }
             if (c == '<' || c == '>' || c == '‹' || c == '›' || c == '{' || c == '}' || c == '*' || c == '[' || c == ']'
                     || Character.isWhitespace(c) || Character.isUpperCase(c)) {
                 return true; // impossible in a Kubernetes name

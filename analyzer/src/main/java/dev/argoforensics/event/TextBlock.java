@@ -92,31 +92,40 @@ public final class TextBlock {
         return count++;
     }
 
-    private synchronized void pack(Deflater deflater, byte[] buffer) {
+    /**
+     * Deflates the texts into {@code packer}'s buffers (reused from block to block: a block's bytes and its
+     * deflated form are made once per block, not once per text and again while growing).
+     */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the Latin-1 copy wanted, without a byte[] per text
+    private synchronized void pack(Packer packer) {
         if (!latin1 || count == 0) {
             if (open.length > count) {
                 open = Arrays.copyOf(open, count);
             }
             return;
         }
-        byte[] raw = new byte[chars];
+        byte[] raw = packer.raw(chars);
         int[] e = new int[count];
         int at = 0;
         for (int i = 0; i < count; i++) {
-            byte[] b = open[i].getBytes(StandardCharsets.ISO_8859_1);
-            System.arraycopy(b, 0, raw, at, b.length);
-            at += b.length;
+            String t = open[i];
+            t.getBytes(0, t.length(), raw, at); // every char is Latin-1 (checked as added): one byte each
+            at += t.length();
             e[i] = at;
         }
+        Deflater deflater = packer.deflater;
         deflater.reset();
-        deflater.setInput(raw);
+        deflater.setInput(raw, 0, at);
         deflater.finish();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(raw.length / 3 + 16);
+        byte[] out = packer.out;
+        int n = 0;
         while (!deflater.finished()) {
-            int n = deflater.deflate(buffer);
-            out.write(buffer, 0, n);
+            if (n == out.length) {
+                out = packer.out = Arrays.copyOf(out, out.length * 2);
+            }
+            n += deflater.deflate(out, n, out.length - n);
         }
-        packed = out.toByteArray();
+        packed = Arrays.copyOf(out, n);
         ends = e;
         open = null;
     }
@@ -173,7 +182,9 @@ public final class TextBlock {
     public static final class Packer {
         private final boolean pack;
         private Deflater deflater;
-        private byte[] buffer;
+        /** A block's texts as bytes, and its deflated form: reused for every block of the file. */
+        private byte[] raw = new byte[0];
+        private byte[] out;
         private TextBlock current;
         private int index;
 
@@ -209,11 +220,18 @@ public final class TextBlock {
             if (pack) {
                 if (deflater == null) {
                     deflater = new Deflater(Deflater.BEST_SPEED);
-                    buffer = new byte[8192];
+                    out = new byte[TARGET_CHARS];
                 }
-                current.pack(deflater, buffer);
+                current.pack(this);
             }
             current = null;
+        }
+
+        private byte[] raw(int length) {
+            if (raw.length < length) {
+                raw = new byte[Math.max(length, TARGET_CHARS * 2)];
+            }
+            return raw;
         }
 
         /** Seals the last block and frees the deflater. */

@@ -181,10 +181,10 @@ public final class GoDuration {
         }
         boolean negative = nanos < 0;
         // Long.MIN_VALUE has no positive counterpart: work on the unsigned magnitude as Go does.
-        BigInteger u = BigInteger.valueOf(nanos).abs();
+        long u = negative ? -nanos : nanos;
         StringBuilder b = new StringBuilder(24);
-        if (u.compareTo(BigInteger.valueOf(S)) < 0) {
-            long v = u.longValue();
+        if (Long.compareUnsigned(u, S) < 0) {
+            long v = u;
             String unit;
             int prec;
             if (v < US) {
@@ -200,9 +200,8 @@ public final class GoDuration {
             appendFraction(b, v, prec);
             b.append(unit);
         } else {
-            BigInteger[] secondsAndNanos = u.divideAndRemainder(BigInteger.valueOf(S));
-            long totalSeconds = secondsAndNanos[0].longValue();
-            long fracNanos = secondsAndNanos[1].longValue();
+            long totalSeconds = Long.divideUnsigned(u, S);
+            long fracNanos = Long.remainderUnsigned(u, S);
             long hours = totalSeconds / 3600;
             long minutes = (totalSeconds / 60) % 60;
             long seconds = totalSeconds % 60;
@@ -233,9 +232,15 @@ public final class GoDuration {
         if (prec == 0 || fraction == 0) {
             return;
         }
-        String digits = String.format("%0" + prec + "d", fraction);
-        int end = digits.length();
-        while (end > 0 && digits.charAt(end - 1) == '0') {
+        // fraction < 10^prec: its prec digits, zero-padded, less the trailing zeros (no String.format per line)
+        char[] digits = new char[prec];
+        long f = fraction;
+        for (int i = prec - 1; i >= 0; i--) {
+            digits[i] = (char) ('0' + f % 10);
+            f /= 10;
+        }
+        int end = prec;
+        while (end > 0 && digits[end - 1] == '0') {
             end--;
         }
         b.append('.').append(digits, 0, end);
