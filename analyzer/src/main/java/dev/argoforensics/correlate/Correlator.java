@@ -89,6 +89,7 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots, objects.workflows());
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
         Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
+        dev.argoforensics.read.PhaseTimes.mark("facts: the lines of each Pod");
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
@@ -151,6 +152,7 @@ public final class Correlator {
             list.add(events.get(i));
         }
         CleanupPairing pairing = CleanupPairing.ofPairs(handlers);
+        dev.argoforensics.read.PhaseTimes.mark("group: the lines of each Pod");
         Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
         for (LogEvent e : events) {
             e.event().workflow().filter(w -> group.holdsWorkflow(w.name()))
@@ -178,6 +180,7 @@ public final class Correlator {
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
+        dev.argoforensics.read.PhaseTimes.mark("group: histories");
         List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
             return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf));
