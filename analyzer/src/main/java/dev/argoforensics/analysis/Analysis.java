@@ -5,6 +5,7 @@ import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.CorrelationGroup;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.Workers;
 import dev.argoforensics.read.LogReader;
@@ -86,14 +87,18 @@ public final class Analysis {
      */
     public AnalysisResult run(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
         Inputs inputs = readExports(files, problems, snapshotTimes);
+        // No local holds the reading here: conclude lets go of its list of lines once the facts are derived from it.
+        return conclude(inputs, readLogs(inputs));
+    }
+
+    /** The logs of the inputs read, on a pool of {@code --threads} workers. */
+    private LogReader.LogReading readLogs(Inputs inputs) {
         ExecutorService pool = LogReader.readers(options.threads());
-        LogReader.LogReading reading;
         try {
-            reading = logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
+            return logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());
         } finally {
             pool.shutdownNow();
         }
-        return conclude(inputs, reading);
     }
 
     /**
@@ -153,8 +158,13 @@ public final class Analysis {
         for (InputFile f : inputs.files()) {
             ordered.add(inputs.summaries().get(f));
         }
-        Correlation correlation = new Correlator(new dev.argoforensics.correlate.Workers(options.threads())).correlate(reading.events(),
-                inputs.exported(), reading.processes(), reading.coverage());
+        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+        // The reading's list of lines is dead once the facts hold theirs (the lines themselves are the same objects): not kept
+        // through the correlation, the rules and the report. The caller passes the reading without keeping it (run).
+        reading = null;
+        PhaseTimes.mark("correlate: facts");
+        Correlation correlation = new Correlator(new Workers(options.threads())).correlate(facts, CorrelationGroup.whole(facts));
+        facts = null;
         PhaseTimes.mark("correlate");
         List<RuleOutcome> outcomes = TimeOfDayCaveats.apply(ClockCaveats.apply(ExcerptCaveats.apply(new RuleEngine(rules).run(correlation), ordered), correlation),
                 correlation);

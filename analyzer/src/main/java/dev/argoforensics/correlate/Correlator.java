@@ -89,6 +89,7 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots, objects.workflows());
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
         Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
+        dev.argoforensics.read.PhaseTimes.mark("facts: the lines of each Pod");
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
@@ -133,24 +134,29 @@ public final class Correlator {
     }
 
     /** The correlation of one group from its share of the facts, wherever those were derived ({@link ClusterFacts#slice}). */
-    public Correlation correlate(GroupFacts group) {
-        List<LogEvent> events = group.events();
+    public Correlation correlate(GroupFacts given) {
+        List<LogEvent> events = given.events();
         Map<LogEvent, LogEvent> handlers = new java.util.IdentityHashMap<>();
         Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
         for (int i = 0; i < events.size(); i++) {
-            PodKey key = group.podOfLine().get(i);
+            PodKey key = given.podOfLine().get(i);
             if (key == null) {
                 continue;
             }
             List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
-            if (group.handlerOfLine()[i] >= 0) {
-                LogEvent onDelete = events.get(group.handlerOfLine()[i]);
+            if (given.handlerOfLine()[i] >= 0) {
+                LogEvent onDelete = events.get(given.handlerOfLine()[i]);
                 handlers.put(events.get(i), onDelete);
                 list.add(onDelete);
             }
             list.add(events.get(i));
         }
         CleanupPairing pairing = CleanupPairing.ofPairs(handlers);
+        // The group's Pod and handler place of every line (two arrays of the input's length, 21 MB on an incident corpus) are
+        // read: let them go before the histories and lifecycles are built (the caller keeps no reference to the group).
+        GroupFacts group = withoutLinePlaces(given);
+        given = null;
+        dev.argoforensics.read.PhaseTimes.mark("group: the lines of each Pod");
         Map<WorkflowRef, List<LogEvent>> workflowEvents = new TreeMap<>();
         for (LogEvent e : events) {
             e.event().workflow().filter(w -> group.holdsWorkflow(w.name()))
@@ -178,6 +184,7 @@ public final class Correlator {
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
+        dev.argoforensics.read.PhaseTimes.mark("group: histories");
         List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
             return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf));
@@ -188,6 +195,12 @@ public final class Correlator {
         }
         return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
                 null, workers, clocks);
+    }
+
+    /** The group without its per-line Pods and handler places: what the correlation reads once its Pods' lines are gathered. */
+    private static GroupFacts withoutLinePlaces(GroupFacts g) {
+        return new GroupFacts(g.events(), List.of(), new int[0], g.pods(), g.workflowNames(), g.workflowSnapshots(), g.workflowAudit(),
+                g.podTables(), g.available(), g.processes(), g.clocks(), g.cut());
     }
 
     /** The lines of each Pod, each paired handler line right before its line. */

@@ -140,4 +140,35 @@ public final class Timelines extends AbstractList<Timeline> {
     public int size() {
         return pods.size();
     }
+
+    /**
+     * The timelines in order, each built once (a batch ahead at a time, as {@link #get} builds them) and none kept
+     * after it is read: for a renderer that reads the list once, from the first to the last (JSON), which gains nothing
+     * from the {@value #KEPT_ENTRIES} entries kept for a second reading. Leaves what {@link #get} keeps as it is.
+     */
+    public Iterable<Timeline> once() {
+        return () -> new Iterator<>() {
+            private int next;
+            private List<Timeline> batch = List.of();
+            private int batchFrom;
+
+            @Override
+            public boolean hasNext() {
+                return next < pods.size();
+            }
+
+            @Override
+            public Timeline next() {
+                if (next >= pods.size()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                if (next >= batchFrom + batch.size()) {
+                    batch = List.of(); // the batch read is dropped before the next one is built
+                    batchFrom = next;
+                    batch = builder.build(next, Math.min(pods.size(), next + ahead));
+                }
+                return batch.get(next++ - batchFrom);
+            }
+        };
+    }
 }

@@ -78,9 +78,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
     @Override
     public Evaluation evaluate(Correlation correlation) {
+        return evaluate(new RuleContext(correlation));
+    }
+
+    @Override
+    public Evaluation evaluate(RuleContext context) {
+        Correlation correlation = context.correlation();
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        Reconciliation reconciliation = new Reconciliation(correlation);
+        Reconciliation reconciliation = context.reconciliation();
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
             // A release of an earlier Pod of this name that nothing tells apart from this one: not decided, and said (#8022).

@@ -41,7 +41,13 @@ public final class ReconciliationStalled extends DeclaredRule {
 
     @Override
     public Evaluation evaluate(Correlation correlation) {
-        Reconciliation rec = new Reconciliation(correlation);
+        return evaluate(new RuleContext(correlation));
+    }
+
+    @Override
+    public Evaluation evaluate(RuleContext context) {
+        Correlation correlation = context.correlation();
+        Reconciliation rec = context.reconciliation();
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
         for (PodHistory pod : correlation.pods().values()) {

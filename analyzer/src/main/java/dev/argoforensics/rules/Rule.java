@@ -21,6 +21,14 @@ public interface Rule {
     Evaluation evaluate(Correlation correlation);
 
     /**
+     * Runs the check as part of one run of the rules ({@link RuleEngine#run}), reading what the run derives once for
+     * every rule from {@code context}; the result is {@link #evaluate(Correlation)}'s of its correlation.
+     */
+    default Evaluation evaluate(RuleContext context) {
+        return evaluate(context.correlation());
+    }
+
+    /**
      * True for a rule that reads the whole input's controller runs rather than one Pod's or Workflow's histories: run in
      * groups ({@link RuleBindings}), it runs once, in the group its tag gathers, or in the first group if none does.
      */

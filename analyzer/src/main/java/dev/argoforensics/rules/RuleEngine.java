@@ -71,16 +71,18 @@ public final class RuleEngine {
      * on how many there are.
      */
     public List<RuleOutcome> run(Correlation correlation) {
-        return List.copyOf(correlation.workers().map(rules, rule -> outcome(rule, correlation)));
+        RuleContext context = new RuleContext(correlation);
+        return List.copyOf(correlation.workers().map(rules, rule -> outcome(rule, context)));
     }
 
-    private static RuleOutcome outcome(Rule rule, Correlation correlation) {
+    private static RuleOutcome outcome(Rule rule, RuleContext context) {
+        Correlation correlation = context.correlation();
         List<String> missing = rule.needs().missing(correlation.available()).stream().map(m -> withReleases(m, correlation)).toList();
         List<String> lacking = rule.needs().lackingOptional(correlation.available());
         if (!missing.isEmpty()) {
             return new RuleOutcome(rule.id(), rule.title(), false, missing, lacking, List.of(), List.of());
         }
-        Evaluation e = rule.evaluate(correlation);
+        Evaluation e = rule.evaluate(context);
         return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, e.findings(), e.cleared());
     }
 

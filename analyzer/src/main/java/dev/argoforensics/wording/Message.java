@@ -1,7 +1,6 @@
 package dev.argoforensics.wording;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +25,7 @@ public sealed interface Message permits Message.Keyed, Message.Sequence, Message
         if (args.length % 2 != 0) {
             throw new IllegalArgumentException(key + ": arguments come in name/value pairs");
         }
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            map.put((String) args[i], args[i + 1]);
-        }
-        return new Keyed(key, Collections.unmodifiableMap(map));
+        return new Keyed(key, Arguments.of(args));
     }
 
     static Message literal(String text) {
@@ -47,7 +42,12 @@ public sealed interface Message permits Message.Keyed, Message.Sequence, Message
     /** The same message with every String value (and literal text) passed through {@code f}: how redaction reaches the values. */
     Message mapStrings(UnaryOperator<String> f);
 
+    /** @param args the values by placeholder name, in the order given: read-only (held compactly, as {@link Arguments}) */
     record Keyed(String key, Map<String, Object> args) implements Message {
+        public Keyed {
+            args = Arguments.copyOf(args);
+        }
+
         @Override
         public String code() {
             return key;
@@ -57,7 +57,7 @@ public sealed interface Message permits Message.Keyed, Message.Sequence, Message
         public Message mapStrings(UnaryOperator<String> f) {
             Map<String, Object> out = new LinkedHashMap<>();
             args.forEach((k, v) -> out.put(k, v instanceof String s ? f.apply(s) : v instanceof Message m ? m.mapStrings(f) : v));
-            return new Keyed(key, Collections.unmodifiableMap(out));
+            return new Keyed(key, out);
         }
     }
 

@@ -146,6 +146,38 @@ class TimelinesTest {
                 "nothing kept: read again, the first is built again, the batch still serves its range, the rest is built ahead");
     }
 
+    @Test
+    void readOnceItBuildsInBatchesAndKeepsNothing() {
+        List<PodKey> pods = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            pods.add(new PodKey("argo", "pod-" + i));
+        }
+        List<String> calls = new ArrayList<>();
+        Timelines.Builder counting = (from, to) -> {
+            calls.add(from + "-" + to);
+            List<Timeline> out = new ArrayList<>();
+            for (int i = from; i < to; i++) {
+                out.add(new Timeline(pods.get(i), "uid-" + i, null, null, List.of()));
+            }
+            return out;
+        };
+        Timelines list = new Timelines(pods, counting, 3, 1_000);
+        List<String> uids = new ArrayList<>();
+        list.once().forEach(t -> uids.add(t.uid()));
+        assertEquals(List.of("uid-0", "uid-1", "uid-2", "uid-3", "uid-4", "uid-5", "uid-6"), uids);
+        assertEquals(List.of("0-3", "3-6", "6-7"), calls, "in order, batches of three");
+        assertEquals("uid-2", list.get(2).uid());
+        assertEquals(List.of("0-3", "3-6", "6-7", "2-3"), calls, "nothing kept by the reading once: a jump builds again");
+        list.once().forEach(t -> { });
+        assertEquals(List.of("0-3", "3-6", "6-7", "2-3", "0-3", "3-6", "6-7"), calls, "a second reading once builds every batch again");
+        assertTrue(!new Timelines(List.of(), counting, 3, 0).once().iterator().hasNext(), "no Pods, nothing read");
+        java.util.Iterator<Timeline> it = list.once().iterator();
+        for (int i = 0; i < pods.size(); i++) {
+            it.next();
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.NoSuchElementException.class, it::next);
+    }
+
     private static List<Timeline> builtFirst(AnalysisResult result, List<PodKey> pods) {
         TimelineBuilder builder = new TimelineBuilder(result.correlation());
         List<Timeline> out = new ArrayList<>();
