@@ -168,12 +168,24 @@ final class LifecycleBuilder {
             return null;
         }
         for (FinalizerRemoval r : all.removals()) {
-            if (EventOrder.before(r.decisive(), created) && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
+            if (shownBefore(r.decisive(), created) && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
                     && r.cause() != RemovalCause.AFTER_PERSIST) {
                 return r;
             }
         }
         return null;
+    }
+
+    /**
+     * Before, as the lines show it: in one stream by its order; across two controllers' streams (a leader handover, a replica
+     * whose clock runs behind) only by more than two clocks may disagree, else a short Pod's own release logged by a replica
+     * whose clock is behind would read as an earlier Pod's.
+     */
+    private static boolean shownBefore(LogEvent a, LogEvent b) {
+        if (a.stream() == b.stream()) {
+            return EventOrder.before(a, b);
+        }
+        return a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(b.time().instant());
     }
 
     /**

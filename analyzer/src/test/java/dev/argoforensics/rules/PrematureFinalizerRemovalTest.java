@@ -146,6 +146,24 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * The look-alike of the case above: the new Pod's {@code Created pod} logged by another controller whose clock runs a few
+     * seconds ahead, 3.6 s after the release by the first one's clock. Two clocks closer than they may disagree show no order,
+     * so the release is not said to be an earlier Pod's; the same lines 10 s or more apart are (the control).
+     */
+    @Test
+    void aReleaseSecondsBeforeAnotherControllersCreatedPodIsNoEarlierPodsRelease() {
+        String later = Exports.Pod.of().phase("Running").running("main").running("wait").yaml().replace("uid: u-1", "uid: u-2")
+                .replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:31:15Z\"");
+        Evaluation close = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .log("4.log", createdPod("2026-09-19T16:31:15.000Z")).takenAt("pod.yaml", "2026-09-19T16:41:00Z", later).correlate());
+        assertTrue(close.cleared().stream().noneMatch(c -> c.reason().startsWith("not decided: the finalizer release")), close.cleared().toString());
+        Evaluation apart = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .log("4.log", createdPod("2026-09-19T16:31:25.000Z")).takenAt("pod.yaml", "2026-09-19T16:41:00Z",
+                        later.replace("16:31:15Z", "16:31:25Z")).correlate());
+        assertTrue(apart.cleared().stream().anyMatch(c -> c.reason().startsWith("not decided: the finalizer release")), apart.cleared().toString());
+    }
+
+    /**
      * Session 20 review (right-c05): an export of another Workflow object of the same name (run again: a new UID, the same node
      * IDs) whose node Succeeded is that run's, not the node this Pod ran for (its owner reference names another UID): it must
      * not clear the race. The control: the owner's own export clears it.
