@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -14,7 +15,14 @@ import org.apache.hadoop.fs.FileSystem;
  * Where an executor copies an object to read it (the engine reads a local {@link Path}, twice): the
  * same local path in every task of a run, {@code ROOT/argo-fleet-<application>/cluster=NAME/rest}, so
  * that the engine's file of one object is the same value whichever task read it. Each task deletes
- * what it copied when done.
+ * what it copied when done, and the folders that leaves empty.
+ *
+ * <p>The tasks of one executor share its folders: a task making a folder for its copy, while another deletes the
+ * same folder it found empty, would lose its copy or fail ({@code Files.createDirectories} throws
+ * {@code FileAlreadyExistsException} when the folder it found is gone as it checks it: CI saw that on 2026-12-02).
+ * So making a folder and writing a copy into it hold {@link #FOLDERS}'s read lock (copies run side by side), and
+ * deleting empty folders holds its write lock. A spool folder shared by several executors' machines (a network
+ * file system) is not supported: the lock is one JVM's.
  *
  * @param root        the folder given ({@code --spool}), or null for the executor's temporary folder
  * @param application Spark's application id: runs at once do not share a folder
@@ -31,26 +39,25 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
         return o.relative().isEmpty() ? base : base.resolve(o.relative());
     }
 
-    /**
-     * Copies the object as stored (gzip stays gzip) to its local path. Another task of the same executor
-     * may be deleting the folder it leaves empty at that moment ({@link #delete}): the copy is then made again.
-     */
+    /** Held to make a folder and copy into it (read) or to delete empty folders (write), by the tasks of this JVM. */
+    private static final ReentrantReadWriteLock FOLDERS = new ReentrantReadWriteLock();
+
+    /** Copies the object as stored (gzip stays gzip) to its local path. */
     Path copy(String cluster, FleetObject o) throws IOException {
         Path local = local(cluster, o);
         Configuration conf = new Configuration(false);
         hadoopConf.forEach(conf::set);
         org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
         FileSystem fs = remote.getFileSystem(conf);
-        for (int attempt = 1; ; attempt++) {
-            try (InputStream in = fs.open(remote)) {
+        try (InputStream in = fs.open(remote)) {
+            FOLDERS.readLock().lock();
+            try {
                 Files.createDirectories(local.getParent());
                 Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
-                return local;
-            } catch (java.nio.file.NoSuchFileException e) {
-                if (attempt == 5) {
-                    throw e;
-                }
+            } finally {
+                FOLDERS.readLock().unlock();
             }
+            return local;
         }
     }
 
@@ -71,8 +78,9 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
         hadoopConf.forEach(conf::set);
         org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
         FileSystem fs = remote.getFileSystem(conf);
-        for (int attempt = 1; ; attempt++) {
-            try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(remote)) {
+        try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(remote)) {
+            FOLDERS.readLock().lock();
+            try {
                 Files.createDirectories(local.getParent());
                 try (java.io.RandomAccessFile out = new java.io.RandomAccessFile(local.toFile(), "rw")) {
                     out.setLength(0);
@@ -89,13 +97,10 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
                         left -= n;
                     }
                 }
-                return local;
-            } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
-                // the folder deleted by another task between its creation and the copy (as in copy); an object gone fails 5 times
-                if (attempt == 5) {
-                    throw e;
-                }
+            } finally {
+                FOLDERS.readLock().unlock();
             }
+            return local;
         }
     }
 
@@ -112,13 +117,18 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
     private static void delete(Path local, Path top) {
         try {
             Files.deleteIfExists(local);
-            for (Path p = local.getParent(); p != null && p.startsWith(top); p = p.getParent()) {
-                try (var entries = Files.list(p)) {
-                    if (entries.findAny().isPresent()) {
-                        break;
+            FOLDERS.writeLock().lock();
+            try {
+                for (Path p = local.getParent(); p != null && p.startsWith(top); p = p.getParent()) {
+                    try (var entries = Files.list(p)) {
+                        if (entries.findAny().isPresent()) {
+                            break;
+                        }
                     }
+                    Files.deleteIfExists(p);
                 }
-                Files.deleteIfExists(p);
+            } finally {
+                FOLDERS.writeLock().unlock();
             }
         } catch (IOException e) {
             // a copy left behind is the executor's temporary folder's to clean; the result stands
