@@ -69,6 +69,13 @@ public final class FinalizerStuck extends DeclaredRule {
                         "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
                 held = null;
             }
+            Restart restart = held == null ? null : releasedOnRestart(correlation, pod, life, held);
+            if (restart != null) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.heldWhileDown", "taken", held.snapshot().observed().time().format(),
+                        "held", GoDuration.format(held.nanos()), "last", restart.lastBefore().format(), "next", restart.nextStart().format(),
+                        "at", restart.worker().time().format(), "gone", restart.exit().time().format()), restart.worker().source()));
+                held = null;
+            }
             if (held != null || attempt != null) {
                 out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
@@ -114,6 +121,58 @@ public final class FinalizerStuck extends DeclaredRule {
     private static LogEvent releasedAfter(PodLifecycle life, Timestamp t) {
         InformerExit exit = life.informerExit();
         return exit != null && exit.kind() == InformerExit.Kind.REMOVED && exit.event().time().isAfter(t) ? exit.event() : null;
+    }
+
+    /**
+     * The export shows the finalizer held past its due release, but no run of the replicas that logged the Pod was logging
+     * between the due time and the export: their runs' last lines lie before it and a run's first line after it (the
+     * controller down or restarting, or its lines lost there). Then the hold says nothing of a stuck finalizer: nothing could
+     * release it. It is cleared when a run after the export took the release up (a cleanup worker's removeFinalizer) and
+     * the Pod then left its informer. Without logs of the Pod's controller on both sides, null: the export decides.
+     */
+    private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held) {
+        Timestamp taken = held.snapshot().observed().time();
+        Set<String> replicas = new java.util.HashSet<>();
+        for (LogEvent e : pod.events()) {
+            ControllerProcess p = correlation.process(e);
+            if (p != null) {
+                replicas.add(p.replica());
+            }
+        }
+        Timestamp lastBefore = null;
+        Timestamp nextStart = null;
+        for (ControllerProcess p : correlation.processes()) {
+            if (!replicas.contains(p.replica()) || p.first() == null || p.last() == null) {
+                continue;
+            }
+            if (p.last().isBefore(held.due())) {
+                lastBefore = lastBefore == null || p.last().isAfter(lastBefore) ? p.last() : lastBefore;
+            } else if (p.first().isAfter(taken)) {
+                nextStart = nextStart == null || p.first().isBefore(nextStart) ? p.first() : nextStart;
+            } else {
+                return null; // a run logging at some moment between the due time and the export: it could have released it
+            }
+        }
+        if (lastBefore == null || nextStart == null) {
+            return null;
+        }
+        InformerExit exit = life.informerExit();
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
+                    && correlation.process(e) != null && correlation.process(e).first().isAfter(taken)) {
+                return exit != null && EventOrder.after(exit.event(), e) ? new Restart(lastBefore, nextStart, e, exit.event()) : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param lastBefore the last line of the Pod's replicas before the release was due
+     * @param nextStart  the first line of their next run, after the export
+     * @param worker     that run's cleanup worker taking the release up
+     * @param exit       the Pod leaving that run's informer after it
+     */
+    record Restart(Timestamp lastBefore, Timestamp nextStart, LogEvent worker, LogEvent exit) {
     }
 
     /**

@@ -204,4 +204,55 @@ class FinalizerStuckTest {
                 processingOther("2026-09-19T16:50:00.000Z")).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
+
+    /**
+     * Judgment seed 26 (drain-while-down), on unseen seeds 21-60 the one confirmed AF004 that was wrong: the Pod was deleted
+     * while the controller was down; its release was due at 16:31:04 and an export at 17:01:04 still shows the finalizer, but
+     * no run of the controller was logging from 16:30 (replica a's last line) to 17:05 (replica b's first): nothing could
+     * release it. Replica b took the release up on its start, labelled the Pod completed, and the Pod left its informer (a
+     * delete event the lifecycle cannot tell from a labelled Pod's leaving). Not stuck: cleared, with why.
+     */
+    private static Evidence heldWhileNoControllerRan(String lastLineOfA, boolean leftTheInformer) {
+        List<String> b = new java.util.ArrayList<>(List.of(processingOther("2026-09-19T17:05:00.000Z"),
+                podEvent("2026-09-19T17:05:00.100Z", "add"), removingFinalizers("2026-09-19T17:05:00.101Z"),
+                queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-33m56.101s"),
+                queueing("2026-09-19T17:05:00.102Z", "removeFinalizer"), cleaningUp("2026-09-19T17:05:00.150Z", "removeFinalizer")));
+        // the Workflow's update on the return, then the Pod labelled completed: the delete event after it is no proof the Pod left the cluster
+        b.add(workflowUpdated("2026-09-19T17:05:00.160Z", "Succeeded"));
+        b.add(queueing("2026-09-19T17:05:00.161Z", "labelPodCompleted"));
+        b.add(cleaningUp("2026-09-19T17:05:00.190Z", "labelPodCompleted"));
+        if (leftTheInformer) {
+            b.add(podEvent("2026-09-19T17:05:00.200Z", "delete"));
+        }
+        b.add(processingOther("2026-09-19T17:20:00.000Z"));
+        return new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod())
+                .log("a.log", podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther(lastLineOfA))
+                .log("b.log", b.toArray(String[]::new));
+    }
+
+    @Test
+    void aFinalizerHeldWhileNoRunOfTheControllerWasLoggingAndReleasedOnItsReturnIsNotStuck() {
+        Evaluation e = rule.evaluate(heldWhileNoControllerRan("2026-09-19T16:30:00.000Z", true).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        String why = e.cleared().get(0).reason();
+        assertTrue(why.contains("2026-09-19T16:30:00.000Z") && why.contains("2026-09-19T17:05:00.000Z") && why.contains("not stuck"), why);
+        assertEquals("b.log:6", e.cleared().get(0).evidence().toString());
+    }
+
+    /** Negative control: replica a was still logging at 16:45, after the release was due: it could have released it. */
+    @Test
+    void aRunLoggingAfterTheReleaseWasDueLeavesTheExportToDecide() {
+        Evaluation e = rule.evaluate(heldWhileNoControllerRan("2026-09-19T16:45:00.000Z", true).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence());
+    }
+
+    /** Negative control: the run after the export took the release up, but the Pod never left its informer. */
+    @Test
+    void aReleaseOnTheReturnThatTheLogsDoNotShowTakingEffectLeavesTheExportToDecide() {
+        Evaluation e = rule.evaluate(heldWhileNoControllerRan("2026-09-19T16:30:00.000Z", false).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence());
+    }
 }
