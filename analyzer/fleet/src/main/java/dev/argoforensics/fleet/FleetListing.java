@@ -33,12 +33,25 @@ public final class FleetListing {
             Path root = new Path(input);
             FileSystem fs = root.getFileSystem(conf);
             RemoteIterator<LocatedFileStatus> it = fs.listFiles(root, true);
+            List<Map.Entry<Path, Long>> listed = new ArrayList<>();
             while (it.hasNext()) {
                 LocatedFileStatus s = it.next();
-                listing.add(s.getPath(), s.getLen());
+                listed.add(Map.entry(s.getPath(), s.getLen()));
             }
+            listing.addRoot(listed);
         }
         return listing;
+    }
+
+    /**
+     * One input's objects, in path order whatever order the file system listed them in (a local folder lists in its
+     * directory's order, which differs between two copies of one corpus): which of two objects under one display path
+     * is read must not depend on it. Inputs are taken in the order given.
+     */
+    void addRoot(List<Map.Entry<Path, Long>> listed) {
+        List<Map.Entry<Path, Long>> sorted = new ArrayList<>(listed);
+        sorted.sort(Map.Entry.comparingByKey(java.util.Comparator.comparing(Path::toString)));
+        sorted.forEach(e -> add(e.getKey(), e.getValue()));
     }
 
     void add(Path path, long bytes) {
@@ -53,7 +66,7 @@ public final class FleetListing {
                 FleetObject earlier = clusters.computeIfAbsent(cluster, c -> new TreeMap<>()).putIfAbsent(relative, o);
                 if (earlier != null && !earlier.uri().equals(uri)) {
                     unplaced.add(InputRow.unread(cluster, uri, "listing", "expected one object per path below " + PREFIX + cluster
-                            + ", found this one and " + earlier.uri() + ": skipped, the first in listing order is read"));
+                            + ", found this one and " + earlier.uri() + ": skipped, the first in listing order (inputs as given, each in path order) is read"));
                 }
                 return;
             }

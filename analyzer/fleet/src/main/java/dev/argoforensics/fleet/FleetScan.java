@@ -156,14 +156,21 @@ public final class FleetScan {
                 .map(o -> perFile.value().scan(o._1(), o._2(), o._3()))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         // Stage B2: one task per chunk of a split log: its bytes copied alone and scanned; the file's scan from its chunks' in order.
+        // Their chunks' scans meet one partition per split log (not one per chunk task before), and the union with the
+        // objects scanned whole is coalesced back to one partition per object: every later stage over it has that many tasks.
         JavaRDD<ScannedFile> splitScan = classified.filter(f -> f.split() != null);
-        long scanChunks = splitScan.map(f -> (long) f.split().chunks()).fold(0L, Long::sum);
+        List<Tuple2<String, Integer>> toScan = splitScan.map(f -> new Tuple2<>(f.key(), f.split().chunks())).collect();
+        long scanChunks = toScan.stream().mapToLong(Tuple2::_2).sum();
+        Partitioner byScannedLog = new SplitPartitioner(toScan.stream().map(Tuple2::_1).sorted().toList(), MAX_FILE_TASKS);
         JavaPairRDD<String, Iterable<ChunkBytes>> chunkScans = splitScan.flatMap(FleetScan::chunkJobs)
                 .repartition(Math.max(1, (int) Math.min(scanChunks, MAX_FILE_TASKS)))
                 .map(j -> perFile.value().scanChunk(j._1(), j._2()))
-                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey();
-        JavaRDD<ScannedFile> scanned = classified.filter(f -> f.split() == null)
-                .union(splitScan.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkScans).map(t -> perFile.value().scanOf(t._2()._1(), t._2()._2())))
+                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey(byScannedLog);
+        int objectTasks = Math.max(1, Math.min(objects.size(), MAX_FILE_TASKS));
+        JavaRDD<ScannedFile> scanned = (toScan.isEmpty() ? classified : classified.filter(f -> f.split() == null)
+                .union(splitScan.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkScans, byScannedLog)
+                        .map(t -> perFile.value().scanOf(t._2()._1(), t._2()._2())))
+                .coalesce(objectTasks))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         // Stage C: per cluster, the exports (read once) and the interest of its logs.
         JavaPairRDD<String, ClusterInputs> inputs = scanned.mapToPair(f -> new Tuple2<>(f.cluster(), f)).groupByKey(byCluster)
@@ -173,22 +180,26 @@ public final class FleetScan {
         Broadcast<Map<String, String>> interest = jsc.broadcast(interests);
         // Stage D: one task per log object: pass 2 and the file's own assembly, with its cluster's interest.
         JavaRDD<ScannedFile> logs = scanned.filter(f -> f.toRead() && !interest.value().get(f.cluster()).isEmpty());
-        long logCount = logs.count();
+        // The logs to read, each with its chunks (0: read whole), in one job.
+        List<Tuple2<String, Integer>> toRead = logs.map(f -> new Tuple2<>(f.key(), f.split() == null ? 0 : f.split().chunks())).collect();
+        long logCount = toRead.size();
+        long wholeCount = toRead.stream().filter(t -> t._2() == 0).count();
+        long readChunks = toRead.stream().mapToLong(Tuple2::_2).sum();
         JavaRDD<ScannedFile> whole = logs.filter(f -> f.split() == null);
-        long wholeCount = whole.count();
         JavaRDD<ReadFile> wholeReadings = whole.repartition(Math.max(1, (int) Math.min(wholeCount, MAX_FILE_TASKS)))
                 .map(f -> perFile.value().read(f, interest.value().get(f.cluster())));
         // Stage D2: one task per chunk of a split log: pass 2 of its bytes alone; D3: per split log, its chunks' readings
-        // assembled in file order into the file's reading, as a log read whole gives it in one task.
+        // assembled in file order into the file's reading, as a log read whole gives it in one task (one partition per split log).
         JavaRDD<ScannedFile> split = logs.filter(f -> f.split() != null);
-        long readChunks = split.map(f -> (long) f.split().chunks()).fold(0L, Long::sum);
+        Partitioner byReadLog = new SplitPartitioner(toRead.stream().filter(t -> t._2() > 0).map(Tuple2::_1).sorted().toList(), MAX_FILE_TASKS);
         JavaPairRDD<String, Iterable<ChunkBytes>> chunkReads = split.flatMap(FleetScan::chunkJobs)
                 .repartition(Math.max(1, (int) Math.min(readChunks, MAX_FILE_TASKS)))
                 .map(j -> perFile.value().readChunk(j._1(), j._2(), interest.value().get(j._1().cluster())))
-                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey();
-        JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads)
+                .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey(byReadLog);
+        JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads, byReadLog)
                 .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2()));
-        JavaPairRDD<String, ReadFile> readings = wholeReadings.union(splitReadings).mapToPair(r -> new Tuple2<>(r.cluster(), r));
+        JavaPairRDD<String, ReadFile> readings = (readChunks == 0 ? wholeReadings : wholeCount == 0 ? splitReadings : wholeReadings.union(splitReadings))
+                .mapToPair(r -> new Tuple2<>(r.cluster(), r));
         int groupsPerCluster = options.groups();
         long bound = options.groupLines();
         // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
@@ -293,9 +304,9 @@ public final class FleetScan {
     /** Lets the listener see the last tasks' ends: Spark delivers them on its listener bus, after the action returned. */
     private static void drain(SparkSession spark) {
         try {
-            spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+            spark.sparkContext().listenerBus().waitUntilEmpty(600_000);
         } catch (java.util.concurrent.TimeoutException e) {
-            System.err.println("argo-forensics-fleet: Spark's listener bus did not drain in 60 s: the shuffle figures may miss the last tasks");
+            System.err.println("argo-forensics-fleet: Spark's listener bus did not drain in 10 minutes: the progress lines and the shuffle figures may miss the last tasks");
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.conf.Configuration;
@@ -14,8 +15,9 @@ import org.apache.hadoop.fs.FileSystem;
 /**
  * Where an executor copies an object to read it (the engine reads a local {@link Path}, twice): the
  * same local path in every task of a run, {@code ROOT/argo-fleet-<application>/cluster=NAME/rest}, so
- * that the engine's file of one object is the same value whichever task read it. Each task deletes
- * what it copied when done, and the folders that leaves empty.
+ * that the engine's file of one object is the same value whichever task read it. Each task lets go of
+ * what it copied when done; the last task of the JVM holding a copy deletes it, and the folders that
+ * leaves empty (two tasks of one executor holding one object at once share its copy).
  *
  * <p>The tasks of one executor share its folders: a task making a folder for its copy, while another deletes the
  * same folder it found empty, would lose its copy or fail ({@code Files.createDirectories} throws
@@ -42,29 +44,75 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
     /** Held to make a folder and copy into it (read) or to delete empty folders (write), by the tasks of this JVM. */
     private static final ReentrantReadWriteLock FOLDERS = new ReentrantReadWriteLock();
 
-    /** Copies the object as stored (gzip stays gzip) to its local path. */
-    Path copy(String cluster, FleetObject o) throws IOException {
-        Path local = local(cluster, o);
-        Configuration conf = new Configuration(false);
-        hadoopConf.forEach(conf::set);
-        org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
-        FileSystem fs = remote.getFileSystem(conf);
-        try (InputStream in = fs.open(remote)) {
-            FOLDERS.readLock().lock();
-            try {
-                Files.createDirectories(local.getParent());
-                Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                FOLDERS.readLock().unlock();
-            }
-            return local;
+    /** The folder of the chunks' copies, beside the clusters' folders: no object's copy can be at a chunk's place. */
+    static final String CHUNKS = "chunks";
+
+    /**
+     * Per local path, the tasks of this JVM holding a copy there (guarded by the map): the first copies, the others use its
+     * copy, the last to let go deletes it. Two tasks of one executor may hold one object at once (a partition computed
+     * again while a task of another stage, or a retried attempt, reads the same object): without the count, the first
+     * to finish deleted the other's copy, or a copy made anew replaced a file another task was reading.
+     */
+    private static final Map<Path, Held> HELD = new HashMap<>();
+
+    /** One local path's holders; its monitor is held while the first of them copies. */
+    private static final class Held {
+        final String source;
+        int holders;
+        boolean written;
+
+        Held(String source) {
+            this.source = source;
         }
     }
 
-    /** Where one chunk of an object is copied: beside the object's own place, so that two chunks' tasks on one executor do not meet. */
-    Path chunk(String cluster, FleetObject o, int index) {
+    /** Counts a holder of {@code local}; a path held for another source (a leftover of an earlier scan in this JVM) is copied anew. */
+    private static Held hold(Path local, String source) {
+        synchronized (HELD) {
+            Held held = HELD.get(local);
+            if (held == null || !held.source.equals(source)) {
+                held = new Held(source);
+                HELD.put(local, held);
+            }
+            held.holders++;
+            return held;
+        }
+    }
+
+    /** Copies the object as stored (gzip stays gzip) to its local path, unless a task of this JVM holding it there has. */
+    Path copy(String cluster, FleetObject o) throws IOException {
         Path local = local(cluster, o);
-        return local.resolveSibling(local.getFileName() + ".chunk-" + index);
+        Held held = hold(local, o.uri());
+        synchronized (held) {
+            if (held.written) {
+                return local;
+            }
+            Configuration conf = new Configuration(false);
+            hadoopConf.forEach(conf::set);
+            org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
+            FileSystem fs = remote.getFileSystem(conf);
+            try (InputStream in = fs.open(remote)) {
+                FOLDERS.readLock().lock();
+                try {
+                    Files.createDirectories(local.getParent());
+                    Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
+                } finally {
+                    FOLDERS.readLock().unlock();
+                }
+                held.written = true;
+                return local;
+            }
+        }
+    }
+
+    /**
+     * Where one chunk of an object is copied: under the run's {@value #CHUNKS} folder, at the object's path below its cluster
+     * with the chunk's number, so that two chunks' tasks on one executor do not meet, nor a chunk an object named like it.
+     */
+    Path chunk(String cluster, FleetObject o, int index) {
+        Path base = Path.of(root != null ? root : System.getProperty("java.io.tmpdir"), "argo-fleet-" + application, CHUNKS,
+                FleetListing.PREFIX + cluster);
+        return base.resolve((o.relative().isEmpty() ? "object" : o.relative()) + ".chunk-" + index);
     }
 
     /**
@@ -74,6 +122,18 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
      */
     Path copyRange(String cluster, FleetObject o, int index, long start, long end) throws IOException {
         Path local = chunk(cluster, o, index);
+        Held held = hold(local, o.uri() + "#" + start + "-" + end);
+        synchronized (held) {
+            if (held.written) {
+                return local;
+            }
+            copyRange(o, index, start, end, local);
+            held.written = true;
+            return local;
+        }
+    }
+
+    private void copyRange(FleetObject o, int index, long start, long end, Path local) throws IOException {
         Configuration conf = new Configuration(false);
         hadoopConf.forEach(conf::set);
         org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(o.uri());
@@ -100,7 +160,6 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
             } finally {
                 FOLDERS.readLock().unlock();
             }
-            return local;
         }
     }
 
@@ -116,7 +175,14 @@ record Spool(String root, String application, Map<String, String> hadoopConf) im
 
     private static void delete(Path local, Path top) {
         try {
-            Files.deleteIfExists(local);
+            synchronized (HELD) {
+                Held held = HELD.get(local);
+                if (held != null && --held.holders > 0) {
+                    return;
+                }
+                HELD.remove(local);
+                Files.deleteIfExists(local);
+            }
             FOLDERS.writeLock().lock();
             try {
                 for (Path p = local.getParent(); p != null && p.startsWith(top); p = p.getParent()) {
