@@ -22,9 +22,11 @@ import java.util.List;
  * <p>Records on both sides are not enough where the pieces were pasted together: {@code head}, a {@code grep}
  * and {@code tail} of one log hold nameless records before (the start-up lines) and after (the last lines), the
  * grep's stretch between them none. Every run writes the stats ticker's {@code Alloc=…} line every
- * {@link #TICKER} (v3 and v4, reference §3.7), each one nameless: a run read whole from its first nameless record
- * to its last holds at least one per period between them. A run with fewer holds a gap where they were dropped,
- * and is read whole nowhere (where the gap lies is not kept: only how many, the first and the last).
+ * {@link #TICKER} (v3 and v4, reference §3.7), each one nameless: a run read whole holds at least one per period,
+ * and a longer stretch without one ({@link ControllerProcess.Gap}) is where lines were dropped. A moment inside such a
+ * gap, its ends included, was not read whole around, however many records the head and the tail hold (a head of 30
+ * start-up lines within one second counts as many as two hours of ticker lines); a moment outside every gap, between
+ * two records less than the ticker apart, was.
  */
 final class StreamExtents {
     private final List<ControllerProcess> processes;
@@ -38,7 +40,7 @@ final class StreamExtents {
         return new StreamExtents(processes);
     }
 
-    /** Whether the stream holds records that name nothing on both sides of {@code time}: it was read whole there. */
+    /** Whether the stream holds records that name nothing on both sides of {@code time}, none of its gaps around it: it was read whole there. */
     boolean readWholeAround(int stream, Timestamp time) {
         return readWholeAround(processes, stream, time);
     }
@@ -49,20 +51,9 @@ final class StreamExtents {
             return false;
         }
         ControllerProcess.Nameless n = processes.get(stream).nameless();
-        return n.around(time) && !sparse(n);
+        return n.around(time) && n.gapAt(time) == null;
     }
 
     /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
-    static final java.time.Duration TICKER = java.time.Duration.ofMinutes(5).plusSeconds(10);
-
-    /**
-     * Fewer nameless records than a run whose records lie at most {@link #TICKER} apart holds between its first and its last
-     * (the two included): lines were dropped between them (a head, a grep and a tail pasted together).
-     */
-    static boolean sparse(ControllerProcess.Nameless n) {
-        long spanMillis = java.time.Duration.between(n.first().instant(), n.last().instant()).toMillis();
-        long period = TICKER.toMillis();
-        long atLeast = (spanMillis + period - 1) / period + 1;
-        return n.records() < atLeast;
-    }
+    static final java.time.Duration TICKER = ControllerProcess.Nameless.TICKER;
 }

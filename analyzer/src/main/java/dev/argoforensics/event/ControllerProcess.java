@@ -55,18 +55,94 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
      * The run's records that name no Pod, no Workflow and no namespace (worker numbers, {@code Alloc=…},
      * {@code Performing periodic GC}, the pod event handler's {@code Removing finalizers during a delete}:
      * {@code dev.argoforensics.catalog.NamelessMessages}). A grep for names drops them all: a run that holds
-     * them on both sides of a moment was read whole there.
+     * them on both sides of a moment was read whole there, unless the moment lies in a {@linkplain #gaps() gap}.
+     *
+     * <p>Every run writes the stats ticker's {@code Alloc=…} line every 5 minutes (v3 and v4, reference §3.7), and
+     * it names nothing: between two nameless records of a run read whole there are never more than {@link #TICKER}.
+     * A longer stretch without one is where lines were dropped ({@code head}, a {@code grep} and {@code tail} of one
+     * log pasted together). Only such stretches are kept: where they lie, in time order (records in any line order,
+     * rotated pieces read newest first or stitched in any order, give the same).
      *
      * @param records how many
      * @param first   the earliest one's time, null if none
      * @param last    the latest one's time, null if none
+     * @param gaps    the stretches longer than {@link #TICKER} between two consecutive ones in time, earliest first
      */
-    public record Nameless(long records, Timestamp first, Timestamp last) {
-        public static final Nameless NONE = new Nameless(0, null, null);
+    public record Nameless(long records, Timestamp first, Timestamp last, List<Gap> gaps) {
+        public static final Nameless NONE = new Nameless(0, null, null, List.of());
+
+        /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
+        public static final java.time.Duration TICKER = java.time.Duration.ofMinutes(5).plusSeconds(10);
+
+        public Nameless {
+            gaps = gaps == null ? List.of() : List.copyOf(gaps);
+        }
+
+        /** The records at these times, in any order: their count, extent and gaps (as the reading derives them line by line). */
+        public static Nameless of(List<Timestamp> times) {
+            if (times.isEmpty()) {
+                return NONE;
+            }
+            List<Timestamp> sorted = times.stream().sorted(Timestamp::compareInstant).toList();
+            List<Gap> gaps = new java.util.ArrayList<>();
+            for (int i = 1; i < sorted.size(); i++) {
+                if (longerThanTicker(sorted.get(i - 1), sorted.get(i))) {
+                    gaps.add(new Gap(sorted.get(i - 1), sorted.get(i)));
+                }
+            }
+            return new Nameless(sorted.size(), sorted.get(0), sorted.get(sorted.size() - 1), gaps);
+        }
+
+        /** Whether no record between {@code from} and {@code to} (in time order) would be a gap: more than {@link #TICKER}, or no order at all. */
+        public static boolean longerThanTicker(Timestamp from, Timestamp to) {
+            return from.nanosUntil(to) > TICKER.toNanos();
+        }
 
         /** Whether such records lie at or before {@code t} and at or after it. */
         public boolean around(Timestamp t) {
             return records > 0 && !first.isAfter(t) && !last.isBefore(t);
+        }
+
+        /** The gap {@code t} lies in, its two ends included (a record at an end may be the last the cut kept of its moment); null if none. */
+        public Gap gapAt(Timestamp t) {
+            int lo = 0;
+            int hi = gaps.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                Gap g = gaps.get(mid);
+                if (g.to().compareInstant(t) < 0) {
+                    lo = mid + 1;
+                } else if (g.from().compareInstant(t) > 0) {
+                    hi = mid - 1;
+                } else {
+                    return g;
+                }
+            }
+            return null;
+        }
+
+        /** The longest gap, the earliest of equals; null if none. */
+        public Gap longest() {
+            Gap best = null;
+            for (Gap g : gaps) {
+                if (best == null || g.length().compareTo(best.length()) > 0) {
+                    best = g;
+                }
+            }
+            return best;
+        }
+    }
+
+    /**
+     * A stretch longer than {@link Nameless#TICKER} between two consecutive nameless records of a run: lines were dropped
+     * there.
+     *
+     * @param from the record before it
+     * @param to   the record after it
+     */
+    public record Gap(Timestamp from, Timestamp to) {
+        public java.time.Duration length() {
+            return java.time.Duration.ofNanos(from.nanosUntil(to));
         }
     }
 

@@ -29,7 +29,7 @@ import java.util.zip.InflaterInputStream;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;

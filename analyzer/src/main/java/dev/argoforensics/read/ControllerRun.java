@@ -38,10 +38,8 @@ final class ControllerRun {
     long processed;
     Timestamp firstProcessed;
     Timestamp lastProcessed;
-    /** Records that name no Pod, Workflow or namespace ({@link ControllerProcess.Nameless}): how many, the earliest and latest time. */
-    long nameless;
-    Timestamp firstNameless;
-    Timestamp lastNameless;
+    /** Records that name no Pod, Workflow or namespace ({@link ControllerProcess.Nameless}): how many, where, and their gaps. */
+    NamelessSpread nameless = new NamelessSpread();
     /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
     String firstRecord;
     /**
@@ -68,7 +66,7 @@ final class ControllerRun {
             processed(1, time, time);
         }
         if (namesNothing) {
-            nameless(1, time, time);
+            nameless.add(time);
         }
         files.add(file.displayPath());
         if (!Objects.equals(lineReleases, ReleaseEvidence.NONE)) {
@@ -106,9 +104,7 @@ final class ControllerRun {
         if (piece.processed > 0) {
             processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
         }
-        if (piece.nameless > 0) {
-            nameless(piece.nameless, piece.firstNameless, piece.lastNameless);
-        }
+        nameless.add(piece.nameless);
         files.addAll(piece.files);
         for (ReleaseEvidence e : piece.evidence) {
             evidence(e);
@@ -144,26 +140,13 @@ final class ControllerRun {
         }
     }
 
-    /** Records that name nothing a grep for names asks for, between {@code from} and {@code to}. */
-    private void nameless(long n, Timestamp from, Timestamp to) {
-        nameless += n;
-        if (firstNameless == null || from.isBefore(firstNameless)) {
-            firstNameless = from;
-        }
-        if (lastNameless == null || to.isAfter(lastNameless)) {
-            lastNameless = to;
-        }
-    }
-
     /** As {@link #count} for each record of the run. */
     void countRun(CountedRun r, InputFile file, long lineBase) {
         count += r.records;
         if (r.processed > 0) {
             processed(r.processed, r.firstProcessed, r.lastProcessed);
         }
-        if (r.nameless > 0) {
-            nameless(r.nameless, r.firstNameless, r.lastNameless);
-        }
+        nameless.add(r.nameless);
         files.add(file.displayPath());
         for (ReleaseEvidence e : r.releases) {
             if (!Objects.equals(e, ReleaseEvidence.NONE)) {
@@ -225,6 +208,6 @@ final class ControllerRun {
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
                 releases.describe(), leadership, List.copyOf(files), first, last, count,
                 processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed),
-                nameless == 0 ? ControllerProcess.Nameless.NONE : new ControllerProcess.Nameless(nameless, firstNameless, lastNameless));
+                nameless.nameless());
     }
 }

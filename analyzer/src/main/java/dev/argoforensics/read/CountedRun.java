@@ -61,10 +61,8 @@ final class CountedRun implements ChunkItem {
     long processed;
     Timestamp firstProcessed;
     Timestamp lastProcessed;
-    /** The run's records that name no Pod, Workflow or namespace: how many, the earliest and the latest one's time. */
-    long nameless;
-    Timestamp firstNameless;
-    Timestamp lastNameless;
+    /** The run's records that name no Pod, Workflow or namespace: how many, where, and where none were for longer than the ticker. */
+    NamelessSpread nameless = new NamelessSpread();
 
     /** As many as the assembler samples in a whole file. */
     static final int ZONE_OFFSET_SAMPLES = FileAssembler.ZONE_OFFSET_SAMPLES;
@@ -86,7 +84,7 @@ final class CountedRun implements ChunkItem {
         d.writeLong(firstLine);
         o.string(origin);
         for (long v : new long[] {lastLine, records, recognised, continuation, prefixed, blank, backwards, firstBackwardsLine, types,
-                processed, nameless}) {
+                processed}) {
             d.writeLong(v);
         }
         o.value(formats);
@@ -94,9 +92,10 @@ final class CountedRun implements ChunkItem {
         o.value(zones);
         o.value(releases);
         o.value(Arrays.copyOf(zoneOffsets, zoneOffsetCount));
-        for (Timestamp t : new Timestamp[] {first, last, firstProcessed, lastProcessed, firstNameless, lastNameless}) {
+        for (Timestamp t : new Timestamp[] {first, last, firstProcessed, lastProcessed}) {
             o.value(t);
         }
+        nameless.write(o, d);
     }
 
     /** What {@link #write} wrote. */
@@ -113,7 +112,6 @@ final class CountedRun implements ChunkItem {
         r.firstBackwardsLine = d.readLong();
         r.types = d.readLong();
         r.processed = d.readLong();
-        r.nameless = d.readLong();
         copy((long[]) in.value(), r.formats);
         copy((long[]) in.value(), r.envelopes);
         copy((long[]) in.value(), r.zones);
@@ -127,8 +125,7 @@ final class CountedRun implements ChunkItem {
         r.last = (Timestamp) in.value();
         r.firstProcessed = (Timestamp) in.value();
         r.lastProcessed = (Timestamp) in.value();
-        r.firstNameless = (Timestamp) in.value();
-        r.lastNameless = (Timestamp) in.value();
+        r.nameless = NamelessSpread.read(in, d);
         return r;
     }
 
@@ -160,13 +157,7 @@ final class CountedRun implements ChunkItem {
             }
         }
         if (c.namesNothing()) {
-            nameless++;
-            if (firstNameless == null || time.isBefore(firstNameless)) {
-                firstNameless = time;
-            }
-            if (lastNameless == null || time.isAfter(lastNameless)) {
-                lastNameless = time;
-            }
+            nameless.add(time);
         }
         if (c.prefixed()) {
             prefixed++;

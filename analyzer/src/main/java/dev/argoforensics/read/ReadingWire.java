@@ -26,7 +26,7 @@ import java.util.zip.InflaterInputStream;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     private ReadingWire() {
     }
@@ -73,9 +73,7 @@ final class ReadingWire {
         d.writeLong(p.processed);
         o.value(p.firstProcessed);
         o.value(p.lastProcessed);
-        d.writeLong(p.nameless);
-        o.value(p.firstNameless);
-        o.value(p.lastNameless);
+        p.nameless.write(o, d);
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
@@ -123,9 +121,7 @@ final class ReadingWire {
         p.processed = d.readLong();
         p.firstProcessed = (Timestamp) in.value();
         p.lastProcessed = (Timestamp) in.value();
-        p.nameless = d.readLong();
-        p.firstNameless = (Timestamp) in.value();
-        p.lastNameless = (Timestamp) in.value();
+        p.nameless = NamelessSpread.read(in, d);
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());

@@ -3,7 +3,9 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
+import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
@@ -69,12 +71,27 @@ public final class SuccessReportedAsError extends NodeRule {
             scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
                     reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen));
+            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, endedAtDeletion(life)));
         }
     }
 
+    /**
+     * The containers' end as the objects give it, when it is not before the deletion's latest bound (by the objects' clocks) and
+     * the lifecycle could not order the two (closer than two clocks may disagree): the exit codes may be main's answer to the
+     * deletion's SIGTERM. Null otherwise.
+     */
+    private static ContainersEnd endedAtDeletion(PodLifecycle life) {
+        ContainersEnd end = life.containersEnd().orElse(null);
+        DeletionRequest deletion = life.deletionRequest().orElse(null);
+        if (end == null || deletion == null || life.execution() == null || life.execution().state() != Execution.State.UNDETERMINED
+                || deletion.notAfter().fromLogs() || end.at().compareInstant(deletion.notAfter().at()) < 0) {
+            return null;
+        }
+        return end;
+    }
+
     private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
-                            LogEvent seen) {
+                            LogEvent seen, ContainersEnd atDeletion) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -125,7 +142,18 @@ public final class SuccessReportedAsError extends NodeRule {
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
                 : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
         Message reason;
-        if (strong == 2 && phase != null) {
+        DeletionRequest request = correlation.lifecycle(pod.key()).deletionRequest().orElse(null);
+        Execution execution = correlation.lifecycle(pod.key()).execution();
+        if (execution != null && execution.state() == Execution.State.RUNNING) {
+            // Deleted while main ran (AF007): an exit 0 then is main's finishing its work within the grace period (a success), or its
+            // answer to the deletion's SIGTERM (a trap, a graceful shutdown: the deletion ended the step and "pod deleted" is true).
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF002.reason.deletedWhileRunning", "why", execution.reason());
+        } else if (atDeletion != null && request != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF002.reason.endedAtDeletion", "at", atDeletion.at().format(), "exits", atDeletion.exitSummary(),
+                    "deletion", request.when());
+        } else if (strong == 2 && phase != null) {
             reason = Message.of("AF002.reason.bothExportsPhase", "phase", outcome.phase());
         } else if (strong == 2) {
             reason = Message.of("AF002.reason.bothExports", "phase", outcome.phase());

@@ -695,7 +695,7 @@ final class Truth {
      * ({@code capPossible}); a {@code confirmed} or {@code likely} finding on it goes beyond the evidence.</li>
      * <li>Every such line survives (the grepped incident, its file holding all its lines): AF001 alone is capped, as its
      * verdict also reads the records that name nothing (whether the stall or restart that lets the release go
-     * unpersisted is in the log; StreamExtents.sparse), which the excerpt thinned out.</li>
+     * unpersisted is in the log; the gaps StreamExtents reads in them), which the excerpt thinned out.</li>
      * </ul>
      *
      * The class is {@code excerpt-<shape>} for the grepped Workflow's Pods, {@code excerpt-<shape>-edge} for the others

@@ -102,6 +102,51 @@ class StitchTest {
     }
 
     /**
+     * A head, a grep and a tail of one run over two rotated files, read in chunks of 1 KiB: the stretch without a record
+     * naming nothing runs from the head's last start-up line across chunk boundaries and the file boundary to the tail's
+     * ticker line, and is one gap however the pieces come (in one reading, file by file, chunk by chunk, through their
+     * bytes). The same lines newest first give the same gap.
+     */
+    @Test
+    void aGapInTheNamelessRecordsSpansChunkAndFileBoundaries() throws IOException {
+        List<String> head = List.of(
+                "time=\"2026-10-03T13:04:30.201Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "time=\"2026-10-03T13:04:30.220Z\" level=info msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=\"2026-10-03T13:04:30.301Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=2",
+                "time=\"2026-10-03T13:04:30.307Z\" level=info msg=\"Performing periodic GC\" periodicity=5m0s");
+        List<String> grep = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            grep.add(String.format("time=\"2026-10-03T13:%02d:%02d.%03dZ\" level=info msg=\"update pod event\" pod=settle-batch-8kq4m-build-1839246131",
+                    5 + i / 4, (i % 4) * 15, i));
+        }
+        List<String> tail = List.of(
+                "time=\"2026-10-03T13:20:00.304Z\" level=info msg=\"Alloc=9318 TotalAlloc=41277 Sys=46210 NumGC=88 Goroutines=173\"",
+                "time=\"2026-10-03T13:20:15.338Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=4422004 namespace=payments workflow=fx-rates-pull-x9w2c");
+        Path rotated = Files.createDirectories(dir.resolve("rotated"));
+        List<String> older = new ArrayList<>(head);
+        older.addAll(grep.subList(0, 20));
+        List<String> live = new ArrayList<>(grep.subList(20, 40));
+        live.addAll(tail);
+        write(rotated.resolve("workflow-controller.log.1"), older.toArray(String[]::new));
+        write(rotated.resolve("workflow-controller.log"), live.toArray(String[]::new));
+        List<String> inputs = List.of(rotated.toString());
+        LogReader.LogReading whole = assertStitchedIsWhole(inputs, List.of("settle-batch-8kq4m-build-1839246131"), 1024, 1);
+        assertStitchedIsWhole(inputs, List.of("settle-batch-8kq4m-build-1839246131"), 1024, 2, f -> Optional.empty(), dir.resolve("spool"));
+        ControllerProcess.Nameless n = whole.processes().get(0).nameless();
+        assertEquals(4, n.records(), whole.processes().toString());
+        assertEquals(List.of("2026-10-03T13:04:30.307Z..2026-10-03T13:20:00.304Z"),
+                n.gaps().stream().map(g -> g.from().instant() + ".." + g.to().instant()).toList(), "from the head's last start-up line to the tail's ticker line");
+
+        Path reversed = Files.createDirectories(dir.resolve("newest-first"));
+        List<String> all = new ArrayList<>(older);
+        all.addAll(live);
+        java.util.Collections.reverse(all);
+        write(reversed.resolve("workflow-controller.log"), all.toArray(String[]::new));
+        LogReader.LogReading newestFirst = assertStitchedIsWhole(List.of(reversed.toString()), List.of("settle-batch-8kq4m-build-1839246131"), 1024, 2);
+        assertEquals(n.gaps(), newestFirst.processes().get(0).nameless().gaps(), newestFirst.processes().toString());
+    }
+
+    /**
      * One rotated set of four files, each boundary a case: klog lines whose file dates nothing, across
      * a year end; a Go panic at a file's end; a handler line whose scheduling line opens the next file;
      * a controller run going on across files, back in time at a boundary, and a new run at a start.

@@ -104,6 +104,41 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.cleared().isEmpty(), "nothing says the step succeeded: nothing to clear");
     }
 
+    /**
+     * Session 21 review (case right-c02): {@code kubectl delete} (grace 30) while main ran; main traps SIGTERM and exits 0, so
+     * every container ends exit 0 after the request. The grace period shows the Pod had not finished (AF007): the exit 0 is main's
+     * answer to the deletion's signal (the deletion ended the step: "pod deleted" is a true record) or main finishing its work
+     * within the grace period (a success): the exit codes cannot tell, so possible. Before, AF002 was confirmed beside AF007's
+     * confirmed deletion during execution.
+     */
+    @Test
+    void aMainThatExitsZeroOnTheDeletionsSigtermIsNoSuccess() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:34Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines())
+                .correlate());
+        assertEquals(1, e.findings().size());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertTrue(e.findings().get(0).confidenceReason().contains("deleted while main ran"), e.findings().get(0).confidenceReason());
+    }
+
+    /**
+     * Session 21 review (case right-c01): the same with the deletion's time moved back by the kubelet's grace-0 delete (Kubernetes up
+     * to 1.32): {@code deletionTimestamp} 16:31:04, grace 0, the containers ending 1-2 s after it, closer than two clocks may
+     * disagree. The order is not shown: exit 0 states a success only as far as a main that exits 0 on SIGTERM is ruled out, so
+     * possible, not confirmed.
+     */
+    @Test
+    void containersEndingMomentsAfterTheDeletionsTimeAreAPossibleSuccessOnly() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines())
+                .correlate());
+        assertEquals(1, e.findings().size());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertTrue(e.findings().get(0).confidenceReason().contains("SIGTERM"), e.findings().get(0).confidenceReason());
+    }
+
     /** The Pod exported with its controlling owner reference to the Workflow object of this UID. */
     private static String ownedBy(String pod, String workflowUid) {
         return pod.replace("  uid: u-1\n", "  uid: u-1\n  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: "

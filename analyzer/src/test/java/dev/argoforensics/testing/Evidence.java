@@ -121,9 +121,8 @@ public final class Evidence {
     /** The stream's lines that name no Pod, Workflow or namespace, as the reading counts them. */
     private static ControllerProcess.Nameless nameless(List<LogEvent> own) {
         List<Timestamp> times = own.stream().filter(e -> CATALOG.nameless().namesNothing(e.catalogId(),
-                e.event() instanceof ControllerEvent.Unrecognized u ? u.message() : null)).map(LogEvent::time).sorted().toList();
-        return times.isEmpty() ? ControllerProcess.Nameless.NONE
-                : new ControllerProcess.Nameless(times.size(), times.get(0), times.get(times.size() - 1));
+                e.event() instanceof ControllerEvent.Unrecognized u ? u.message() : null)).map(LogEvent::time).toList();
+        return ControllerProcess.Nameless.of(times);
     }
 
     private static ObjectDocument doc(String file, String yaml) {
