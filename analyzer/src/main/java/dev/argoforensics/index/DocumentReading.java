@@ -33,10 +33,12 @@ final class DocumentReading {
     /**
      * Bytes per chunk of this reading: every line of a chunk is kept (with its parse) until the writer
      * takes it, and the workers read a few chunks ahead of the slower writer, so the chunks are small
-     * (16 MB chunks held over 500 MB of items live, and the collector copied them again and again).
-     * The reading's outcome does not depend on its chunks.
+     * (16 MB chunks held over 500 MB of items live, and the collector copied them again and again; 2 MB
+     * chunks still some 100 MB, more than the young generation's survivor space, so that lines in
+     * flight were promoted and died in the old generation, and a full collection came every few
+     * seconds). The reading's outcome does not depend on its chunks.
      */
-    static final long CHUNK_BYTES = 2L * 1024 * 1024;
+    static final long CHUNK_BYTES = 256L * 1024;
 
     /**
      * @param inputs   the analysis's inputs, in its order

@@ -154,19 +154,97 @@ final class EventDocuments {
     }
 
     /**
-     * Collects one document's fields; keyword values are written once per field. The pairs written
-     * are told apart by their hashes (a String caches its own), and compared only when two hashes meet:
-     * a set of {@code field + NUL + value} strings made a new string and a map node per keyword, a
-     * seventh of all that {@code index} allocated.
+     * The keyword pairs one document was given so far, told apart by their hashes (a String caches its
+     * own) and compared only when two hashes meet. One per thread, emptied for each document: new
+     * arrays per document were a twelfth of all that {@code index} allocated.
      */
-    private static final class Builder {
-        final Document doc = new Document();
+    private static final class Seen {
         private String[] names = new String[32];
         private String[] values = new String[32];
         private int[] hashes = new int[32];
         private int keywords;
 
+        boolean firstTime(String field, String value) {
+            int h = field.hashCode() * 31 + value.hashCode();
+            for (int i = 0; i < keywords; i++) {
+                if (hashes[i] == h && names[i].equals(field) && values[i].equals(value)) {
+                    return false;
+                }
+            }
+            if (keywords == hashes.length) {
+                names = java.util.Arrays.copyOf(names, 2 * keywords);
+                values = java.util.Arrays.copyOf(values, 2 * keywords);
+                hashes = java.util.Arrays.copyOf(hashes, 2 * keywords);
+            }
+            names[keywords] = field;
+            values[keywords] = value;
+            hashes[keywords++] = h;
+            return true;
+        }
+    }
+
+    /**
+     * A text read with one span given as a single space ({@code value[0, from) + ' ' + value[to, …)}):
+     * the words of a record without its own time as printed, without building that string.
+     */
+    static final class Blanked extends java.io.Reader {
+        private final String value;
+        private final int from;
+        private final int to;
+        /** Characters read so far (of {@code from + 1 + value.length() - to}). */
+        private int read;
+
+        Blanked(String value, int from, int to) {
+            this.value = value;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) {
+            int length = from + 1 + value.length() - to;
+            if (read >= length) {
+                return len == 0 ? 0 : -1;
+            }
+            int n = 0;
+            while (n < len && read < length) {
+                if (read < from) {
+                    int k = Math.min(len - n, from - read);
+                    value.getChars(read, read + k, buf, off + n);
+                    read += k;
+                    n += k;
+                } else if (read == from) {
+                    buf[off + n++] = ' ';
+                    read++;
+                } else {
+                    int start = to + read - from - 1;
+                    int k = Math.min(len - n, value.length() - start);
+                    value.getChars(start, start + k, buf, off + n);
+                    read += k;
+                    n += k;
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final ThreadLocal<Seen> SEEN = ThreadLocal.withInitial(Seen::new);
+
+    /**
+     * Collects one document's fields; keyword values are written once per field (the thread's
+     * {@link Seen}: a set of {@code field + NUL + value} strings made a new string and a map node per
+     * keyword, a seventh of all that {@code index} allocated).
+     */
+    private static final class Builder {
+        final Document doc = new Document();
+        private final Seen seen = SEEN.get();
+
         Builder(String input, long seq, Timestamp time) {
+            seen.keywords = 0;
             doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
             // Not stored: the document's file names its input (StoredIndex#inputOf).
             doc.add(new StringField(IndexFields.INPUT, input, Store.NO));
@@ -190,21 +268,7 @@ final class EventDocuments {
 
         /** True if the pair was not written yet (and notes it). */
         private boolean firstTime(String field, String value) {
-            int h = field.hashCode() * 31 + value.hashCode();
-            for (int i = 0; i < keywords; i++) {
-                if (hashes[i] == h && names[i].equals(field) && values[i].equals(value)) {
-                    return false;
-                }
-            }
-            if (keywords == hashes.length) {
-                names = java.util.Arrays.copyOf(names, 2 * keywords);
-                values = java.util.Arrays.copyOf(values, 2 * keywords);
-                hashes = java.util.Arrays.copyOf(hashes, 2 * keywords);
-            }
-            names[keywords] = field;
-            values[keywords] = value;
-            hashes[keywords++] = h;
-            return true;
+            return seen.firstTime(field, value);
         }
 
         Builder words(String field, String value) {
@@ -224,8 +288,8 @@ final class EventDocuments {
                 doc.add(new StoredField(IndexFields.TEXT, value));
             }
             int at = rawTime == null || rawTime.isEmpty() ? -1 : value.indexOf(rawTime);
-            String words = at < 0 ? value : value.substring(0, at) + ' ' + value.substring(at + rawTime.length());
-            doc.add(new org.apache.lucene.document.Field(IndexFields.TEXT, words, WORDS));
+            doc.add(at < 0 ? new org.apache.lucene.document.Field(IndexFields.TEXT, value, WORDS)
+                    : new org.apache.lucene.document.Field(IndexFields.TEXT, new Blanked(value, at, at + rawTime.length()), WORDS));
             return this;
         }
 

@@ -38,8 +38,11 @@ import org.apache.lucene.index.IndexWriter;
  * (the same files read in the same order), and its Pods are the Pods and Workflows of interest.
  */
 final class LogDocumentWriter implements EventSink, AutoCloseable {
-    /** Events per task: large enough that handing over costs nothing, small enough to keep memory flat. */
-    static final int BATCH = 2048;
+    /**
+     * Events per task: large enough that handing over costs nothing, small enough to keep memory flat
+     * (the batches in flight, with their records, are live at every young collection).
+     */
+    static final int BATCH = 512;
 
     /** A klog record's year: any will do, the document's time is the event's, not the record's. */
     private static final int ANY_YEAR = 2000;

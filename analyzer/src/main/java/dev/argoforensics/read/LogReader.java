@@ -64,7 +64,8 @@ public final class LogReader {
         this.logs = logs;
         this.sink = sink;
         // One copy of each name the kept events hold, shared by the reading threads, dropped with the reader.
-        Interner names = new Interner();
+        // A reading with a sink keeps no event: its table would only grow with every name of every line.
+        Interner names = sink == null ? new Interner() : Interner.NONE;
         this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names,
                 sink != null));
     }
