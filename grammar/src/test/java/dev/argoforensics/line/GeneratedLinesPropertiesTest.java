@@ -19,8 +19,9 @@ import org.quicktheories.core.Gen;
 
 /**
  * Lines written the way slog and logrus write them, from generated times, levels, messages, keys and
- * values: the grammar reads back exactly what was written, and the quick read answers for every such
- * line with the grammar's time, level and message (fixed seed).
+ * values: the grammar reads back exactly what was written, the hand-written reader reads every such line
+ * itself into the grammar's record, and the quick read answers for every such line with the grammar's
+ * time, level and message (fixed seed).
  */
 class GeneratedLinesPropertiesTest {
     private static final long SEED = 17024L;
@@ -91,6 +92,8 @@ class GeneratedLinesPropertiesTest {
         });
     }
 
+    private static final LogfmtAgreement AGREEMENT = new LogfmtAgreement();
+
     private static void readsBack(Written w) {
         LineParse p = new RecordParser().parse(w.line(), YEAR);
         LogRecord r = assertInstanceOf(LineParse.Parsed.class, p, () -> p + ": " + w.line()).record();
@@ -98,6 +101,7 @@ class GeneratedLinesPropertiesTest {
         assertEquals(w.level(), r.level(), w.line());
         assertEquals(w.message(), r.message(), w.line());
         assertEquals(w.fields(), r.fields().stream().map(f -> Map.entry(f.key(), f.value())).toList(), w.line());
+        assertNotNull(AGREEMENT.check(w.line()), () -> "the hand-written reader gave up on a well-formed line: " + w.line());
         QuickScan.Head head = QuickScan.scan(w.line());
         assertNotNull(head, () -> "the quick read gave up on a well-formed line: " + w.line());
         assertEquals(r.format(), head.format());
