@@ -15,9 +15,12 @@ record
     | klogRecord EOF
     ;
 
-/** logrus text and slog text: time, level and msg first, then key/value pairs in any order. */
+/**
+ * logrus text and slog text: time, level and msg first, then key/value pairs in any order. logrus
+ * writes no msg for an empty message (the builder accepts that of logrus only: slog always writes it).
+ */
 logfmtRecord
-    : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL MSG_KEY message=value? field*
+    : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL ( msgKey=MSG_KEY message=value? )? field*
     ;
 
 /**

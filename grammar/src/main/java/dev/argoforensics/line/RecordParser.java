@@ -277,6 +277,10 @@ public final class RecordParser {
             if (level == null) {
                 throw new IllegalArgumentException("unknown level " + ctx.level.getText().substring(" level=".length()));
             }
+            if (ctx.msgKey == null && format == RecordFormat.SLOG_TEXT) {
+                column = ctx.level.getStopIndex() + 2;
+                throw new IllegalArgumentException("expected \" msg=\" after the level (slog always writes it)");
+            }
             if (ctx.message == null) {
                 message = "";
             } else {
