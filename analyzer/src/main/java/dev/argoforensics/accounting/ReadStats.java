@@ -7,8 +7,13 @@ package dev.argoforensics.accounting;
  * @param damage     what ended a damaged gzip stream early, or null
  * @param damageLine the line the damage cut, or the line after the last one read
  * @param unterminatedLine the chunk's last line when no line break follows it (the file's end), else 0
+ * @param wrapWidth  the width a hard-wrapped terminal copy was wrapped at, or 0
+ * @param wrappedRecords records joined from the pieces of such a copy
+ * @param wrappedLines   the physical lines they were joined from
+ * @param firstWrappedLine the first line of the first of them, or 0
  */
 public record ReadStats(String damage, long damageLine, long cutLines, long firstCutLine, String firstCutReason, long invalidUtf8Lines,
-                        long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes, long unterminatedLine) {
-    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0);
+                        long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes, long unterminatedLine,
+                        int wrapWidth, long wrappedRecords, long wrappedLines, long firstWrappedLine) {
+    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 }

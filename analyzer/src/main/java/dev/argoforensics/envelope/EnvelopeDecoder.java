@@ -88,6 +88,8 @@ public final class EnvelopeDecoder {
                 d.table = InsightsTable.fromHeader(firstContentLine);
             } else if (firstContentLine.startsWith(COMMON_LABELS)) {
                 d.commonLabels(firstContentLine.substring(COMMON_LABELS.length()));
+            } else {
+                d.prompt(firstContentLine);
             }
         }
         return d;
@@ -99,6 +101,7 @@ public final class EnvelopeDecoder {
      */
     public UnwrappedLine decode(String rawLine, long lineNumber) {
         cut = null;
+        promptLine = false;
         String line = rawLine;
         if (!sawContent && !line.isBlank()) {
             sawContent = true;
@@ -118,6 +121,9 @@ public final class EnvelopeDecoder {
             return u;
         }
         char first = line.charAt(0);
+        if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P') {
+            prompt(line);
+        }
         if (csv != null && !line.isBlank()) {
             JsonEnvelope.Content row = csv.read(line);
             if (row != null) {
@@ -279,7 +285,37 @@ public final class EnvelopeDecoder {
     }
 
     /** Finds a record behind a prefix no known wrapper explains, and keeps the prefix as metadata. */
+    /**
+     * The Pod and container a {@code kubectl logs POD -c CONTAINER} prompt line names for the lines after it, or null: set by
+     * a prompt line ({@link LogsCommand}), cleared by one that names none.
+     */
+    private LogsCommand.Target promptTarget;
+
+    /** The line's record found, then the Pod and container of a prompt's {@code kubectl logs POD -c CONTAINER} given to a line no wrapper names. */
     private UnwrappedLine finish(UnwrappedLine u) {
+        UnwrappedLine found = recordIn(u);
+        boolean command = promptLine;
+        promptLine = false;
+        if (promptTarget == null || command || found.container() != null || found.record().isEmpty()) {
+            return found;
+        }
+        return new UnwrappedLine(found.record(), found.firstLine(), found.lastLine(), found.envelope(), found.envelopeTime(),
+                found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
+    }
+
+    /** A prompt line: what its {@code kubectl logs} command names (or nothing) holds for the lines after it. */
+    private void prompt(String line) {
+        LogsCommand.Target t = LogsCommand.target(line);
+        if (t != null || LogsCommand.isPrompt(line)) {
+            promptTarget = t;
+            promptLine = true;
+        }
+    }
+
+    /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */
+    private boolean promptLine;
+
+    private UnwrappedLine recordIn(UnwrappedLine u) {
         String record = u.record();
         if (record.isEmpty() || RecordStart.at(record, 0)) {
             return u;

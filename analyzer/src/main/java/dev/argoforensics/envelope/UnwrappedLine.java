@@ -55,6 +55,11 @@ public record UnwrappedLine(String record, long firstLine, long lastLine, Envelo
                 : new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, pathContainer, cut);
     }
 
+    /** The same line, ending at file line {@code last} (pieces of a hard-wrapped terminal copy joined to it). */
+    public UnwrappedLine through(long last) {
+        return last == lastLine ? this : new UnwrappedLine(record, firstLine, last, envelope, envelopeTime, origin, prefix, container, cut);
+    }
+
     /** The same line without the Pod the wrapper named (a Pod that is no controller replica must not name a controller run). */
     public UnwrappedLine withoutOrigin() {
         return withOrigin(null);

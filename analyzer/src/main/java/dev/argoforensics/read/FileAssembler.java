@@ -175,6 +175,7 @@ final class FileAssembler {
         continuation += chunk.envelopeHeaders();
         lineBase = base;
         damage.add(chunk.stats(), base);
+        notes.hardWrapped(chunk.stats(), base);
         takingFrom = itemsInOrder;
         for (taking = 0; taking < itemsInOrder.size(); taking++) {
             take(itemsInOrder.get(taking));

@@ -21,6 +21,24 @@ final class FileNotes {
     private int redacted;
     private final Set<String> placeholders = new TreeSet<>();
 
+    private int wrapWidth;
+    private long wrappedRecords;
+    private long wrappedLines;
+    private long firstWrappedLine;
+
+    /** Records a chunk joined from the pieces of a hard-wrapped terminal copy ({@link HardWrap}); {@code base}: the file's lines before it. */
+    void hardWrapped(dev.argoforensics.accounting.ReadStats st, long base) {
+        if (st.wrappedRecords() == 0) {
+            return;
+        }
+        wrapWidth = st.wrapWidth();
+        if (wrappedRecords == 0 || base + st.firstWrappedLine() < firstWrappedLine) {
+            firstWrappedLine = base + st.firstWrappedLine();
+        }
+        wrappedRecords += st.wrappedRecords();
+        wrappedLines += st.wrappedLines();
+    }
+
     /** A klog line took its year from the neighbouring record. */
     void klogYearFromNeighbour() {
         klogYearsFromNeighbours++;
@@ -51,6 +69,10 @@ final class FileNotes {
         List<Message> notes = new ArrayList<>();
         if (reversed) {
             notes.add(Message.of("note.read.reversed"));
+        }
+        if (wrappedRecords > 0) {
+            notes.add(Message.of("note.read.hardWrapped", "records", wrappedRecords, "lines", wrappedLines, "width", wrapWidth,
+                    "first", firstWrappedLine));
         }
         if (klogYearsFromNeighbours > 0) {
             notes.add(Message.of("note.read.klogYearFromNeighbour", "count", klogYearsFromNeighbours));

@@ -245,7 +245,8 @@ public final class LineFrontEnd {
      */
     ScanResult scan(LineChunk chunk, String csvHeader, Progress progress) throws IOException {
         long[] reported = new long[1];
-        if (anchors != null) {
+        // A hard-wrapped copy can split an anchor between two lines: every line is read, joined.
+        if (anchors != null && HardWrap.width(chunk, maxLineBytes) == 0) {
             ScanResult quick = scanByAnchors(chunk, csvHeader, n -> {
                 reported[0] += n;
                 progress.advance(n, 0);
@@ -556,6 +557,8 @@ public final class LineFrontEnd {
             sink = u -> lines.accept(u.inContainer(pathContainer));
         }
         Cuts cuts = new Cuts(cut);
+        int wrapWidth = HardWrap.width(chunk, maxLineBytes);
+        HardWrap.Joiner joiner = wrapWidth > 0 ? new HardWrap.Joiner(wrapWidth) : null;
         long lines = 0;
         long nulLines = 0;
         long firstNul = 0;
@@ -578,10 +581,18 @@ public final class LineFrontEnd {
                     }
                 }
                 if (reader.cut() != null) {
+                    if (joiner != null) {
+                        passJoined(joiner.flush(), envelopes, sink, cuts);
+                    }
                     cuts.add(UnwrappedLine.raw(line, reader.lineNumber()), reader.cut());
+                } else if (joiner != null) {
+                    passJoined(joiner.offer(line, reader.lineNumber()), envelopes, sink, cuts);
                 } else {
                     pass(envelopes.decode(line, reader.lineNumber()), envelopes, sink, cuts);
                 }
+            }
+            if (joiner != null) {
+                passJoined(joiner.flush(), envelopes, sink, cuts);
             }
             damage = reader.damage();
             // The line the damage cut, else the one after the last line read (line 1 if none could be read).
@@ -593,7 +604,16 @@ public final class LineFrontEnd {
         pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
         return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
-                firstInvalid, nulLines, firstNul, nulBytes, unterminated));
+                firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
+                joiner == null ? 0 : joiner.firstLine()));
+    }
+
+    /** Lines of a hard-wrapped copy, each a physical line or pieces joined, through the envelope decoder to the sink. */
+    private static void passJoined(List<HardWrap.Joined> joined, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        for (HardWrap.Joined j : joined) {
+            UnwrappedLine u = envelopes.decode(j.text(), j.first());
+            pass(u == null ? null : u.through(j.last()), envelopes, sink, cuts);
+        }
     }
 
     /** An unwrapped line to the sink, or to the cut lines if its joined pieces were cut; nothing for a held piece. */

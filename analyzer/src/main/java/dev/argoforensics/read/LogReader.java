@@ -76,7 +76,7 @@ public final class LogReader {
 
     /** Pass 1 of one file, on this thread: what it makes of interest, and whether it runs newest first. */
     public FileScan scanFile(InputFile f) throws IOException {
-        PlannedFile plan = PlannedFile.plan(f, LogSource.files(), new ChunkPlanner(settings.chunkBytes()), null);
+        PlannedFile plan = PlannedFile.plan(f, LogSource.files(), HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), null);
         List<ScanResult> results = new ArrayList<>();
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
@@ -117,7 +117,7 @@ public final class LogReader {
     public FileReading readFile(InputFile f, Interest interest, boolean newestFirst) throws IOException {
         ExecutorService pool = readers(settings.threads());
         try {
-            PlannedFile plan = PlannedFile.plan(f, logs, new ChunkPlanner(settings.chunkBytes()), pool);
+            PlannedFile plan = PlannedFile.plan(f, logs, HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
             plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead);
             return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
@@ -134,7 +134,7 @@ public final class LogReader {
 
     /** The chunks this reading cuts {@code f} into (one for a gzip'd file or one no larger than a chunk). */
     public List<LineChunk> chunks(InputFile f) throws IOException {
-        return new ChunkPlanner(settings.chunkBytes()).plan(f);
+        return HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()).plan(f);
     }
 
     /** The file's first line that is not blank, which every chunk's reading is given (a CSV export's header). */
@@ -224,7 +224,7 @@ public final class LogReader {
     public LogReading read(List<InputFile> logFiles, ExportedObjects objects, ExecutorService pool,
                            Map<InputFile, InputSummary> summaries, List<UnreadableInput> unreadable) {
         Map<InputFile, PlannedFile> plans = new LinkedHashMap<>();
-        ChunkPlanner planner = new ChunkPlanner(settings.chunkBytes());
+        ChunkPlanner planner = HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes());
         for (InputFile f : logFiles) {
             try {
                 plans.put(f, PlannedFile.plan(f, logs, planner, pool));

@@ -6,7 +6,6 @@ import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.source.ChunkLineReader;
-import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.SourceStream;
@@ -28,7 +27,7 @@ public final class WholeFile {
         LineFrontEnd frontEnd = new LineFrontEnd(catalog);
         String firstLine = PlannedFile.firstContentLine(file);
         List<ScanResult> scans = new ArrayList<>();
-        for (LineChunk c : new ChunkPlanner(chunkBytes).plan(file)) {
+        for (LineChunk c : HardWrap.planner(chunkBytes, ChunkLineReader.MAX_LINE_BYTES).plan(file)) {
             scans.add(frontEnd.scan(c, firstLine, Progress.NONE));
         }
         RecordParser parser = new RecordParser();

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * per header line, the prompt line before it naming the command (and the namespace of {@code -n}).
  * Columns are split where two or more spaces stand (kubectl pads with three; RESTARTS' {@code 2 (5m ago)}
  * holds single spaces); a row with another number of columns or a cell of the wrong shape is a problem
- * at its line, never a guessed row.
+ * at its line, never a guessed row. Rows whose header a filter dropped ({@code kubectl get pods | grep wf}) are read
+ * where their number of columns and their cells' shapes tell the layout ({@link PasteShape#podRowLayout}); others are
+ * problems at their lines.
  */
 final class KubectlPodTables {
     private static final Pattern COLUMNS = Pattern.compile(" {2,}");
@@ -61,6 +63,14 @@ final class KubectlPodTables {
                 command = "";
                 continue;
             }
+            PasteShape.PodRowLayout headerless = open == null || open.headerless ? PasteShape.podRowLayout(line) : null;
+            if (headerless != null && (open == null || open.allNamespaces != headerless.allNamespaces() || open.wide != headerless.wide())) {
+                // Rows whose header a filter dropped (kubectl get pods | grep wf): read where their columns tell their layout.
+                open = close(open, tables, observed);
+                open = new Table(new SourceRef(file, lineNo), command, headerless.allNamespaces(), headerless.wide(), headerless.columns());
+                open.headerless = true;
+                command = "";
+            }
             if (open == null) {
                 problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get pods header (NAME  READY  STATUS  RESTARTS  AGE), found \""
                         + excerpt(t) + "\""));
@@ -79,7 +89,7 @@ final class KubectlPodTables {
 
     private static Table close(Table open, List<PodTable> tables, ObservedAt observed) {
         if (open != null) {
-            tables.add(new PodTable(open.source, open.namespace, open.command, observed, open.wide, open.rows));
+            tables.add(new PodTable(open.source, open.namespace, open.command, observed, open.wide, open.rows, open.headerless));
         }
         return null;
     }
@@ -96,6 +106,8 @@ final class KubectlPodTables {
         final boolean allNamespaces;
         final boolean wide;
         final int columns;
+        /** Opened by a row whose header was dropped: {@link #source} is that row. */
+        boolean headerless;
         final List<PodTable.Row> rows = new ArrayList<>();
 
         Table(SourceRef source, String command, boolean allNamespaces, boolean wide, int columns) {
@@ -112,8 +124,8 @@ final class KubectlPodTables {
         String row(SourceRef at, String line, ObservedAt observed) {
             String[] cells = COLUMNS.split(line.strip());
             if (cells.length != columns) {
-                return "expected " + columns + " columns separated by two or more spaces (as the header at line " + source.line()
-                        + "), found " + cells.length + " in \"" + excerpt(line.strip()) + "\"";
+                return "expected " + columns + " columns separated by two or more spaces (as the " + (headerless ? "row" : "header") + " at line "
+                        + source.line() + "), found " + cells.length + " in \"" + excerpt(line.strip()) + "\"";
             }
             int c = 0;
             String ns = allNamespaces ? cells[c++] : namespace;

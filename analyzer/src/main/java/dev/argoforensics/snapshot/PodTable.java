@@ -16,9 +16,10 @@ import java.util.Optional;
  * @param observed  when the table was printed, as the user stated it ({@code # taken-at:} or
  *                  {@code --snapshot-time}); null if nobody said: then no row can be placed in time
  * @param wide      {@code -o wide}: the IP and NODE columns are there
+ * @param headerless rows whose header a filter dropped ({@code kubectl get pods | grep wf}): never every Pod of the namespace
  */
-public record PodTable(SourceRef source, String namespace, String command, ObservedAt observed, boolean wide, List<Row> rows)
-        implements ExportedObject {
+public record PodTable(SourceRef source, String namespace, String command, ObservedAt observed, boolean wide, List<Row> rows,
+                       boolean headerless) implements ExportedObject {
 
     public PodTable {
         rows = List.copyOf(rows);
@@ -60,7 +61,7 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
      * the table lists every Pod of its namespace(s) at that moment.
      */
     public boolean unfiltered() {
-        return command.startsWith("kubectl get pods") && !command.contains("|") && !command.matches(".*(^| )(-l|--selector|--field-selector)([ =].*|$)")
+        return !headerless && command.startsWith("kubectl get pods") && !command.contains("|") && !command.matches(".*(^| )(-l|--selector|--field-selector)([ =].*|$)")
                 && !command.matches("kubectl get pods +[a-z0-9].*");
     }
 

@@ -5,6 +5,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Splits a large plain file into chunks that end right after a line break, so that workers can read
@@ -18,6 +19,7 @@ public final class ChunkPlanner {
     private static final int PEEK = 64 * 1024;
 
     private final long chunkBytes;
+    private final Predicate<InputFile> keepWhole;
 
     public ChunkPlanner() {
         this(CHUNK_BYTES);
@@ -25,12 +27,22 @@ public final class ChunkPlanner {
 
     /** With a chosen chunk size (tests use small ones to exercise boundaries). */
     public ChunkPlanner(long chunkBytes) {
+        this(chunkBytes, f -> false);
+    }
+
+    /**
+     * @param keepWhole a file no larger than {@link #CHUNK_BYTES} that this accepts is one chunk whatever the chunk size (a
+     *                  terminal copy whose lines must be read together, which the reader recognises), so that a smaller
+     *                  chunk size reads it as the default one does
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole) {
         this.chunkBytes = chunkBytes;
+        this.keepWhole = keepWhole;
     }
 
     public List<LineChunk> plan(InputFile file) throws IOException {
         long size = java.nio.file.Files.size(file.path());
-        if (file.compressed() || size <= chunkBytes) {
+        if (file.compressed() || size <= chunkBytes || size <= CHUNK_BYTES && keepWhole.test(file)) {
             return List.of(new LineChunk(file, 0, 0, -1));
         }
         List<LineChunk> chunks = new ArrayList<>();

@@ -86,7 +86,7 @@ public enum PasteShape {
         if (statusFragment(head, i)) {
             return WORKFLOW_STATUS_FRAGMENT;
         }
-        if (KUBECTL_HEADER.matcher(first).matches()) {
+        if (KUBECTL_HEADER.matcher(first).matches() || podRowLayout(first) != null) {
             return KUBECTL_PODS;
         }
         if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
@@ -157,6 +157,48 @@ public enum PasteShape {
      * The line without colour codes (argo colours the phase symbols and the STEP header even when its
      * output goes to a file) and without its end-of-line blanks and CR.
      */
+    /** How a {@code kubectl get pods} row without its header lays out its columns: {@code -A}'s NAMESPACE first, {@code -o wide}'s four more. */
+    public record PodRowLayout(boolean allNamespaces, boolean wide) {
+        /** The number of columns such a row has. */
+        public int columns() {
+            return (allNamespaces ? 1 : 0) + (wide ? 9 : 5);
+        }
+    }
+
+    private static final Pattern CELLS = Pattern.compile(" {2,}");
+    private static final Pattern ROW_NAME = Pattern.compile("^[a-z0-9][a-z0-9.-]*$");
+    private static final Pattern ROW_READY = Pattern.compile("^\\d+/\\d+$");
+    private static final Pattern ROW_STATUS = Pattern.compile("^[A-Za-z][A-Za-z0-9:/._-]*$");
+    private static final Pattern ROW_RESTARTS = Pattern.compile("^\\d+(?: \\(\\S+ ago\\))?$");
+    private static final Pattern ROW_AGE = Pattern.compile("^(?:\\d+[smhdy])+$|^<invalid>$");
+
+    /**
+     * The layout of a {@code kubectl get pods} row whose header a filter ({@code | grep wf}) dropped, or null: the cells
+     * (split at two or more spaces) must be, in kubectl's order, a Pod name, READY {@code n/m}, a STATUS word, RESTARTS and
+     * an AGE, with a namespace first only as a sixth (or tenth) column and {@code -o wide}'s IP, NODE, NOMINATED NODE and
+     * READINESS GATES only as four more: their number tells the layout, so it is never guessed.
+     */
+    public static PodRowLayout podRowLayout(String line) {
+        String t = line.strip();
+        if (t.isEmpty() || t.indexOf("/") < 0) {
+            return null;
+        }
+        String[] cells = CELLS.split(t);
+        for (PodRowLayout layout : new PodRowLayout[] {new PodRowLayout(false, false), new PodRowLayout(true, false),
+                new PodRowLayout(false, true), new PodRowLayout(true, true)}) {
+            if (cells.length != layout.columns()) {
+                continue;
+            }
+            int c = layout.allNamespaces() ? 1 : 0;
+            if ((c == 0 || ROW_NAME.matcher(cells[0]).matches()) && ROW_NAME.matcher(cells[c]).matches()
+                    && ROW_READY.matcher(cells[c + 1]).matches() && ROW_STATUS.matcher(cells[c + 2]).matches()
+                    && ROW_RESTARTS.matcher(cells[c + 3]).matches() && ROW_AGE.matcher(cells[c + 4]).matches()) {
+                return layout;
+            }
+        }
+        return null;
+    }
+
     public static String stripped(String line) {
         return (line.indexOf('\u001b') >= 0 ? ANSI.matcher(line).replaceAll("") : line).stripTrailing();
     }

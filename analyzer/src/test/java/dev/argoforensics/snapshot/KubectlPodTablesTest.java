@@ -131,6 +131,65 @@ class KubectlPodTablesTest {
     }
 
     @Test
+    void rowsWhoseHeaderGrepDroppedAreReadWhereTheirColumnsTellTheLayout() throws IOException {
+        String table = "# taken-at: 2026-10-27T09:17:00Z\n$ kubectl get pods -n geo-etl | grep tiles-m4v7q\n" + TabWriter.lay(3, List.of(
+                List.of("tiles-m4v7q-render-1839204471", "0/2", "Completed", "0", "4m57s"),
+                List.of("tiles-m4v7q-publish-2047713206", "0/2", "Error", "1 (2m ago)", "3m10s")));
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(table.lines().toList()));
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        PodTable t = only(r);
+        assertEquals("geo-etl", t.namespace());
+        assertFalse(t.unfiltered(), "grep selected the rows");
+        assertFalse(t.wide());
+        assertEquals("pods.txt:3", t.source().toString(), "the table starts at its first row");
+        PodTable.Row completed = t.row("geo-etl", "tiles-m4v7q-render-1839204471").orElseThrow();
+        assertEquals("Completed", completed.status());
+        assertEquals("2026-10-27T09:12:02Z", completed.createdEarliest().format());
+        assertEquals(1, t.rows().get(1).restarts());
+    }
+
+    @Test
+    void headerlessRowsOfAllNamespacesAndWideKeepTheirNamespaceAndNode() throws IOException {
+        String table = TabWriter.lay(3, List.of(
+                List.of("geo-etl", "tiles-m4v7q-render-1839204471", "0/2", "Completed", "0", "4m57s", "10.42.3.17", "ip-10-0-12-34.ec2.internal",
+                        "<none>", "<none>"),
+                List.of("geo-etl", "tiles-m4v7q-publish-2047713206", "1/2", "Running", "0", "3m", "10.42.3.18", "ip-10-0-12-35.ec2.internal",
+                        "<none>", "<none>")));
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        PodTable t = only(r);
+        assertTrue(t.wide());
+        PodTable.Row row = t.row("geo-etl", "tiles-m4v7q-publish-2047713206").orElseThrow();
+        assertEquals("ip-10-0-12-35.ec2.internal", row.node());
+    }
+
+    @Test
+    void aHeaderlessRowOfAnotherLayoutOpensItsOwnTableAndAnUnreadableOneIsAProblemAtItsLine() throws IOException {
+        String table = TabWriter.lay(3, List.of(List.of("a-1", "1/1", "Running", "0", "5m")))
+                + TabWriter.lay(3, List.of(List.of("ci", "a-2", "1/1", "Running", "0", "5m")))
+                + TabWriter.lay(3, List.of(List.of("a-3", "1/1", "Running", "five minutes", "5m")))
+                + "a-4 1/1 Running 0 5m\n";
+        PasteFileReader.Result r = read(table, null);
+        assertEquals(2, r.objects().size());
+        assertEquals(List.of(3L, 4L), r.problems().stream().map(ObjectFileReader.Problem::line).toList());
+        assertTrue(r.problems().get(0).reason().contains("as the row at line 2"), r.problems().get(0).reason());
+    }
+
+    @Test
+    void aLogLineOrProseIsNoHeaderlessRow() {
+        for (String line : List.of(
+                "time=\"2026-10-27T09:20:15.664Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer",
+                "tiles-m4v7q-render-1839204471 0/2 Completed 0 4m57s",
+                "NAME   READY   STATUS   RESTARTS   AGE",
+                "tiles-m4v7q-render-1839204471   0/2   Completed   0   four minutes",
+                "Tiles   0/2   Completed   0   4m",
+                "tiles-m4v7q-render-1839204471   0/2   Completed   0   4m   10.42.3.17")) {
+            assertNull(PasteShape.podRowLayout(line), line);
+        }
+    }
+
+    @Test
     void twoTablesOneAfterTheOtherAreTwoObservations() throws IOException {
         String table = "$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "5m")))
                 + "$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Terminating", "0", "6m")))

@@ -60,6 +60,9 @@ mode MSG_MODE;
 // ---------------------------------------------------------------------------------------------
 
 MSG_KEY : ' msg=' -> mode(VALUE_MODE) ;
+/** logrus leaves msg out when the message is empty: the fields follow the level (listed after MSG_KEY, which wins the tie). */
+NO_MSG_KEY : ' ' KEY_START KEY_CHAR* '=' -> type(KEY), mode(VALUE_MODE) ;
+NO_MSG_QUOTED_KEY : ' "' QUOTED_CHAR* '"=' -> type(QUOTED_KEY), mode(VALUE_MODE) ;
 MSG_ERROR : . -> type(UNKNOWN_START) ;
 
 // ---------------------------------------------------------------------------------------------

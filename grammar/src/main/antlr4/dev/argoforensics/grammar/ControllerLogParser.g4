@@ -15,9 +15,13 @@ record
     | klogRecord EOF
     ;
 
-/** logrus text and slog text: time, level and msg first, then key/value pairs in any order. */
+/**
+ * logrus text and slog text: time, level and msg first, then key/value pairs in any order. logrus
+ * writes no msg for an empty message: then fields follow the level (the builder accepts that of logrus
+ * only: slog always writes msg). A time and a level alone are not read: a line cut after its level looks the same.
+ */
 logfmtRecord
-    : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL MSG_KEY message=value? field*
+    : time=( LOGRUS_TIME | SLOG_TIME ) level=LEVEL ( msgKey=MSG_KEY message=value? field* | field+ )
     ;
 
 /**

@@ -248,9 +248,12 @@ public final class RecordParser {
             column = charPositionInLine + 1;
             Token found = (Token) offendingSymbol;
             // Stray text after a value ends the field loop, so ANTLR only expects the end there.
+            org.antlr.v4.runtime.misc.IntervalSet expectedTokens = ((Parser) recognizer).getExpectedTokens();
             String expected = found.getType() == ControllerLogLexer.FIELD_ERROR
                     ? "\" <key>=<value>\" or the end of the line"
-                    : TokenNames.describe(((Parser) recognizer).getExpectedTokens());
+                    // slog always writes msg after the level; only logrus leaves it out (then a field follows)
+                    : expectedTokens.contains(ControllerLogLexer.MSG_KEY) && !text.startsWith("time=\"") ? "\" msg=\""
+                    : TokenNames.describe(expectedTokens);
             reason = "expected " + expected + ", found " + TokenNames.describeFound(found, text);
         }
     }
@@ -302,6 +305,10 @@ public final class RecordParser {
             level = Level.parse(ctx.level.getText().substring(" level=".length()));
             if (level == null) {
                 throw new IllegalArgumentException("unknown level " + ctx.level.getText().substring(" level=".length()));
+            }
+            if (ctx.msgKey == null && format == RecordFormat.SLOG_TEXT) {
+                column = ctx.level.getStopIndex() + 2;
+                throw new IllegalArgumentException("expected \" msg=\" after the level (slog always writes it)");
             }
             if (ctx.message == null) {
                 message = "";

@@ -1,6 +1,7 @@
 package dev.argoforensics.line;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -103,14 +104,34 @@ class RecordParserTest {
         assertEquals("cut after msg; the rest of the line is missing (the line ends before its last field is whole)",
                 cut.record().cut().describe());
 
+        // slog always writes msg (msg="" for an empty message): a line without it is none of slog's.
         LineParse.Rejected noMsg = assertInstanceOf(LineParse.Rejected.class,
-                parser.parse("time=\"2026-09-19T10:00:00.000Z\" level=info", 2026));
-        assertEquals("column 43: expected \" msg=\", found the end of the line", noMsg.toString());
+                parser.parse("time=2026-09-19T10:00:00.000Z level=INFO podName=wf-x-12", 2026));
+        assertEquals("column 41: expected \" msg=\" after the level (slog always writes it)", noMsg.toString());
 
         LineParse.Rejected garbage = assertInstanceOf(LineParse.Rejected.class, parser.parse("panic: runtime error", 2026));
         assertEquals("column 1: expected one of time=\"<RFC 3339>\", time=<RFC 3339>, LEVL[<RFC 3339>] (logrus TTY), a klog header,"
                 + " found \"panic: runtime error\"",
                 garbage.toString());
+    }
+
+    @Test
+    void aLogrusLineWithoutMsgIsReadWithAnEmptyMessage() {
+        // logrus leaves msg out when the message is empty (log.WithField(...).Info()): level and time, then the fields.
+        LogRecord r = parsed("time=\"2024-08-30T15:07:43.312Z\" level=info Workflow Size=1445 namespace=argo");
+        assertEquals(RecordFormat.LOGRUS_TEXT, r.format());
+        assertEquals("", r.message());
+        assertEquals(List.of(new Field("Workflow Size", "1445", ValueStyle.BARE), new Field("namespace", "argo", ValueStyle.BARE)), r.fields());
+        assertFalse(r.isCut());
+        // A time and a level alone are what a line cut after its level leaves: not read as a record with an empty message.
+        assertInstanceOf(LineParse.Rejected.class, parser.parse("time=\"2024-08-30T15:07:43.312Z\" level=warning", 2026));
+        LogRecord quotedFirst = parsed("time=\"2024-08-30T15:07:43.312Z\" level=error error=\"pods \\\"x\\\" not found\"");
+        assertEquals("", quotedFirst.message());
+        assertEquals("pods \"x\" not found", quotedFirst.fields().get(0).value());
+        // A key that merely starts with msg is a key, not the message.
+        LogRecord msgLike = parsed("time=\"2024-08-30T15:07:43.312Z\" level=info msgCount=3");
+        assertEquals("", msgLike.message());
+        assertEquals("msgCount", msgLike.fields().get(0).key());
     }
 
     @Test

@@ -1,0 +1,79 @@
+package dev.argoforensics.envelope;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A pasted prompt line whose command printed one Pod's container: {@code $ kubectl logs -n feeds
+ * ingest-feed-t4r9m-fetch-2778438659 -c wait} (also {@code pod/NAME}, {@code --container=wait},
+ * {@code k} or {@code oc} for {@code kubectl}, a prompt such as {@code ops@bastion:~$}). The lines after
+ * it are that container's, as if {@code --prefix} had named it on each: a wait container's refusal to
+ * write its task result then names its Pod. Only a command that names one Pod and a container other
+ * than the controller's counts: {@code deploy/workflow-controller}, a label selector ({@code -l}),
+ * {@code --all-containers} or no {@code -c} names no container the lines can be given to.
+ */
+final class LogsCommand {
+    /** The Pod and container a command names. */
+    record Target(String pod, String container) {
+    }
+
+    /** A shell prompt (as the excerpt furniture reads it, narrowed) and the command after it. */
+    private static final Pattern PROMPT = Pattern.compile("^(?:\\S*[$#%>]|PS[^>]*>) +(.*)$");
+    private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
+    /** Flags of kubectl logs that take a value in the next word. */
+    private static final List<String> VALUE_FLAGS = List.of("-n", "--namespace", "-c", "--container", "--since", "--since-time",
+            "--tail", "--limit-bytes", "--context", "--kubeconfig", "-l", "--selector", "--pod-running-timeout", "--max-log-requests");
+
+    private LogsCommand() {
+    }
+
+    /** Whether the line is a shell prompt with a command. */
+    static boolean isPrompt(String line) {
+        return PROMPT.matcher(line).matches();
+    }
+
+    /** What the line's {@code kubectl logs} command names, or null. */
+    static Target target(String line) {
+        Matcher m = PROMPT.matcher(line);
+        String command = m.matches() ? m.group(1) : line;
+        int pipe = command.indexOf('|');
+        String[] words = (pipe < 0 ? command : command.substring(0, pipe)).trim().split(" +");
+        if (words.length < 3 || !(words[0].equals("kubectl") || words[0].equals("k") || words[0].equals("oc"))) {
+            return null;
+        }
+        String pod = null;
+        String container = null;
+        boolean logs = false;
+        for (int i = 1; i < words.length; i++) {
+            String w = words[i];
+            if (w.startsWith("-")) {
+                int eq = w.indexOf('=');
+                String flag = eq < 0 ? w : w.substring(0, eq);
+                String value = eq < 0 ? (VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
+                if (flag.equals("-c") || flag.equals("--container")) {
+                    container = value;
+                } else if (flag.equals("-l") || flag.equals("--selector") || flag.equals("--all-containers")) {
+                    return null;
+                }
+            } else if (!logs) {
+                if (!w.equals("logs")) {
+                    return null;
+                }
+                logs = true;
+            } else if (pod == null) {
+                pod = w.startsWith("pod/") ? w.substring(4) : w.startsWith("pods/") ? w.substring(5) : w;
+                if (pod.contains("/")) {
+                    return null; // deploy/workflow-controller, job/…: not one Pod named
+                }
+            } else {
+                return null; // a second positional word: a container named the old way, or something unknown
+            }
+        }
+        if (pod == null || container == null || !NAME.matcher(pod).matches() || !NAME.matcher(container).matches()
+                || container.contains("controller")) {
+            return null;
+        }
+        return new Target(pod, container);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.argoforensics.envelope;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A pasted {@code kubectl logs POD -c CONTAINER} prompt names the Pod and container of the lines after it: a wait
+ * container's log pasted without {@code --prefix} (the bug report form's second field) keeps its Pod.
+ */
+class LogsCommandTest {
+    private static final String POD = "ingest-feed-t4r9m-fetch-2778438659";
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "$ kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait -n feeds --timestamps",
+        "ops@bastion:~$ kubectl -n feeds logs pod/ingest-feed-t4r9m-fetch-2778438659 --container=wait --tail=200",
+        "% k logs ingest-feed-t4r9m-fetch-2778438659 --container wait | grep -v Saving",
+        "kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "PS C:\\Users\\ops> kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait",
+    })
+    void aCommandThatPrintedOnePodsContainerNamesThem(String line) {
+        assertEquals(new LogsCommand.Target(POD, "wait"), LogsCommand.target(line), line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "$ kubectl logs -n argo deploy/workflow-controller",
+        "$ kubectl logs -n argo deploy/workflow-controller -c workflow-controller",
+        "$ kubectl logs -n argo workflow-controller-7d9f8b6c5d-x2k4q -c controller",
+        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
+        "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 --all-containers --prefix",
+        "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659",
+        "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
+        "$ kubectl get pods -n feeds",
+        "$ argo logs ingest-feed-t4r9m -c wait",
+        "# taken-at: 2026-10-25T14:30:00Z",
+        "time=\"2026-10-25T14:20:41.036Z\" level=error msg=\"executor error\"",
+    })
+    void anythingElseNamesNoContainer(String line) {
+        assertNull(LogsCommand.target(line), line);
+    }
+
+    @Test
+    void theLinesAfterThePromptAreThatContainersAndTheNextPromptEndsThem() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        UnwrappedLine prompt = d.decode("$ kubectl logs -n feeds " + POD + " -c wait", 1);
+        assertNull(prompt.container(), "the prompt is the paste's, not the container's");
+        UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=error msg=\"executor error: workflowtaskresults.argoproj.io"
+                + " is forbidden\"", 2);
+        assertEquals("wait", wait.container());
+        assertEquals(POD, wait.origin());
+        UnwrappedLine stamped = d.decode("2026-10-25T14:20:41.045118002Z time=\"2026-10-25T14:20:41.045Z\" level=fatal msg=\"x\"", 3);
+        assertEquals("wait", stamped.container());
+        UnwrappedLine prefixed = d.decode("[pod/other-pod-1/main] time=\"2026-10-25T14:20:42.000Z\" level=info msg=\"y\"", 4);
+        assertEquals("main", prefixed.container(), "a wrapper's own container wins");
+        d.decode("$ kubectl logs -n argo deploy/workflow-controller | grep ingest-feed-t4r9m", 5);
+        UnwrappedLine controller = d.decode("time=\"2026-10-25T14:20:43.000Z\" level=info msg=\"Processing workflow\"", 6);
+        assertNull(controller.container());
+        assertNull(controller.origin());
+    }
+
+    @Test
+    void aChunkThatDoesNotStartTheFileKnowsThePromptOfItsFirstLine() {
+        EnvelopeDecoder d = EnvelopeDecoder.continuing("$ kubectl logs -n feeds " + POD + " -c wait");
+        UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"No output artifacts\"", 40);
+        assertEquals("wait", wait.container());
+        assertEquals(POD, wait.origin());
+    }
+}
