@@ -35,29 +35,14 @@ final class LogfmtReader {
         if (n < 30 || !line.startsWith("time=")) {
             return null;
         }
-        RecordFormat format;
-        int timeFrom;
-        int timeTo;
-        int i;
-        if (line.charAt(5) == '"') {
-            int close = line.indexOf('"', 6);
-            if (close < 0) {
-                return null;
-            }
-            format = RecordFormat.LOGRUS_TEXT;
-            timeFrom = 6;
-            timeTo = close;
-            i = close + 1;
-        } else {
-            int space = line.indexOf(' ', 5);
-            if (space < 0) {
-                return null;
-            }
-            format = RecordFormat.SLOG_TEXT;
-            timeFrom = 5;
-            timeTo = space;
-            i = space;
+        TimeField timeField = TimeField.of(line);
+        if (timeField == null) {
+            return null;
         }
+        RecordFormat format = timeField.format();
+        int timeFrom = timeField.from();
+        int timeTo = timeField.to();
+        int i = timeField.next();
         // TIMESTAMP holds neither a space nor a quote: where its longest match ends is where the span ends.
         if (!QuickScan.grammarTimestamp(line, timeFrom, timeTo) || !line.startsWith(" level=", i)) {
             return null;

@@ -51,29 +51,14 @@ public final class QuickScan {
         if (!line.startsWith("time=") || end < 30 || hasEscape(line)) {
             return null;
         }
-        RecordFormat format;
-        int timeFrom;
-        int timeTo;
-        int i;
-        if (line.charAt(5) == '"') {
-            int close = line.indexOf('"', 6);
-            if (close < 0) {
-                return null;
-            }
-            format = RecordFormat.LOGRUS_TEXT;
-            timeFrom = 6;
-            timeTo = close;
-            i = close + 1;
-        } else {
-            int space = line.indexOf(' ', 5);
-            if (space < 0) {
-                return null;
-            }
-            format = RecordFormat.SLOG_TEXT;
-            timeFrom = 5;
-            timeTo = space;
-            i = space;
+        TimeField timeField = TimeField.of(line);
+        if (timeField == null) {
+            return null;
         }
+        RecordFormat format = timeField.format();
+        int timeFrom = timeField.from();
+        int timeTo = timeField.to();
+        int i = timeField.next();
         if (!line.startsWith(" level=", i)) {
             return null;
         }
