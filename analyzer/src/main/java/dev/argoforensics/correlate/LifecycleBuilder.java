@@ -139,12 +139,19 @@ final class LifecycleBuilder {
      * own deletion came with it or after it: requested no earlier than the Workflow's (within the cross-clock tolerance), or not
      * known at all; and the Pod was not created clearly after it (a later Workflow of the same name). The garbage collector
      * deletes a deleted Workflow's Pods; in a foreground deletion the controller still reconciles the Workflow and records them
-     * {@code pod deleted} (lifecycle reference A3). The orphan path's inference is not such a record: its timing is loose.
+     * {@code pod deleted} (lifecycle reference A3). The orphan path's inference is not such a record: its timing is loose. A
+     * worker's update of the Workflow refused as not found is one (the Workflow was gone by then): a background deletion while
+     * a worker held the Workflow's copy, which marked the node {@code pod deleted} and could not write it.
      */
     private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod) {
         Known deleted = fate == null ? null : fate.deleted();
         if (deleted == null || deleted.fromLogs()) {
-            return null;
+            // An update refused as not found bounds the Workflow's deletion from above, as tightly as the object records do
+            // from their side: the Workflow was gone at that line, and the tests below tie it to the Pod's own deletion.
+            deleted = fate == null ? null : fate.gone();
+            if (deleted == null) {
+                return null;
+            }
         }
         Instant at = deleted.at().instant();
         if (created != null && created.time().instant().isAfter(at.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {

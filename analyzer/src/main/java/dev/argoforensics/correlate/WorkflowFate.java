@@ -12,6 +12,8 @@ import dev.argoforensics.event.WorkflowRef;
  *                  null if nothing shows it
  * @param completed a {@code Workflow update successful} with a completed phase, or an export in one; null if none
  * @param lastLine  the last operator line about it, null if none
+ * @param gone      the controller's update of it refused as not found, with no successful update after: it no longer
+ *                  existed then (deleted no later than that line, by whatever means); null if no line shows it
  */
-public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine) {
+public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone) {
 }

@@ -1,6 +1,7 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
@@ -11,7 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What became of each Workflow: deleted (audit records, an export being deleted, the orphan path), completed, its last line. */
+/**
+ * What became of each Workflow: deleted (audit records, an export being deleted, the orphan path), completed, its last line,
+ * and gone when an update of it was refused as not found.
+ */
 final class WorkflowFates {
     private WorkflowFates() {
     }
@@ -71,10 +75,34 @@ final class WorkflowFates {
                 }
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
-            out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last));
+            out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events())));
         }
-        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null)));
+        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null)));
         return out;
+    }
+
+    /**
+     * The earliest update of the Workflow the API server refused as not found ({@code Error updating workflow}, reason
+     * {@code NotFound}) that no successful update follows: a worker still held a copy of a Workflow that was gone. An update
+     * written after it (a later Workflow of the same name, or a refusal the line misreports) takes it back.
+     */
+    private static Known gone(List<LogEvent> events) {
+        LogEvent refused = null;
+        for (LogEvent e : events) {
+            if (e.event() instanceof Signal s && "workflow-update-error".equals(s.name()) && "NotFound".equals(s.attribute("reason"))
+                    && (refused == null || EventOrder.before(e, refused))) {
+                refused = e;
+            }
+        }
+        if (refused == null) {
+            return null;
+        }
+        for (LogEvent e : events) {
+            if (e.event() instanceof WorkflowUpdated && EventOrder.after(e, refused)) {
+                return null;
+            }
+        }
+        return new Known(refused.time(), "the controller's update of it was refused: not found", refused.source(), true);
     }
 
     private static Known earlier(Known a, Known b) {

@@ -148,6 +148,40 @@ class PodDeletedDuringExecutionTest {
         assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("was being deleted")), () -> e.cleared().toString());
     }
 
+    private static String updateRefused(String t, String reason, String error) {
+        return "time=" + t + " level=WARN msg=\"Error updating workflow\" component=workflow_worker workflow=p namespace=ns reason=" + reason
+                + " error=\"" + error + "\"";
+    }
+
+    private static final String NOT_FOUND = "workflows.argoproj.io \\\"p\\\" not found";
+
+    /**
+     * Judgment seed 139 (unseen): a Workflow deleted in the background while its step ran. The garbage collector deletes the
+     * running Pod; a worker still holding the Workflow's copy marks the node "pod deleted" and its update is refused as not
+     * found. The node's end was never recorded anywhere: the Workflow was gone. No export of the Workflow, no audit log.
+     */
+    @Test
+    void aNodeMarkedInAnUpdateRefusedAsNotFoundWentWithItsWorkflow() {
+        String[] withRefusal = java.util.stream.Stream.concat(java.util.Arrays.stream(lines()),
+                java.util.stream.Stream.of(updateRefused("2026-09-19T16:40:02.009Z", "NotFound", NOT_FOUND))).toArray(String[]::new);
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", withRefusal).pod("pod.yaml", DELETED_RUNNING).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("was being deleted") && c.reason().contains("not found")),
+                () -> e.cleared().toString());
+    }
+
+    @Test
+    void aConflictOrALaterSuccessfulUpdateIsNoWorkflowGone() {
+        String[] conflict = java.util.stream.Stream.concat(java.util.Arrays.stream(lines()), java.util.stream.Stream.of(
+                updateRefused("2026-09-19T16:40:02.009Z", "Conflict", "the object has been modified"))).toArray(String[]::new);
+        assertEquals(1, rule.evaluate(new Evidence().log("c.log", conflict).pod("pod.yaml", DELETED_RUNNING).correlate()).findings().size());
+        String[] recovered = java.util.stream.Stream.concat(java.util.Arrays.stream(lines()), java.util.stream.Stream.of(
+                updateRefused("2026-09-19T16:40:02.009Z", "NotFound", NOT_FOUND),
+                dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:40:12.100Z", "Error"))).toArray(String[]::new);
+        assertEquals(1, rule.evaluate(new Evidence().log("c.log", recovered).pod("pod.yaml", DELETED_RUNNING).correlate()).findings().size(),
+                "the Workflow was written after the refusal: it was there");
+    }
+
     /**
      * Review (s17): a drain evicts the running Pod through the Eviction API; no Events, no audit log, only an export taken
      * during the grace period, whose {@code DisruptionTarget} condition ({@code EvictionByEvictionAPI}, set by the API server
