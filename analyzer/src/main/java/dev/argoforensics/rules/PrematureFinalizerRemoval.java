@@ -168,9 +168,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             WorkflowFate fate = life.workflow();
-            if (fate != null && fate.deleted() != null && workflowDeletionCaused(fate.deleted())) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.workflowDeleted", "at", at, "how", fate.deleted().how(),
-                        "when", fate.deleted().at().format()), fate.deleted().evidence()));
+            Known withWorkflow = life.deletedWithWorkflow().filter(k -> life.deletion() != null || !life.lostToDeletion())
+                    .or(() -> fate != null && fate.deleted() != null && fate.deleted().fromLogs() && workflowDeletionCaused(fate.deleted())
+                            ? Optional.of(fate.deleted()) : Optional.empty())
+                    .orElse(null);
+            if (withWorkflow != null) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.workflowDeleted", "at", at, "how", withWorkflow.how(),
+                        "when", withWorkflow.at().format()), withWorkflow.evidence()));
                 return;
             }
             Execution execution = life.execution();
@@ -368,16 +372,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         /**
-         * The Workflow's deletion explains the Pod's: a deletion of the Workflow that an audit record or an export
-         * being deleted shows no later than the Pod's deletion was requested (with the garbage collector, or a
-         * foreground deletion in which the controller still records the lost Pod); or, from the logs, the pod controller finding the Workflow
-         * gone near the release, when no loss was ever recorded.
+         * From the logs, the pod controller finding the Workflow gone near the release explains the Pod's deletion when no
+         * loss was ever recorded. (A deletion of the Workflow that an audit record, an export being deleted or an update
+         * refused as not found shows no later than the Pod's deletion is the lifecycle's {@code deletedWithWorkflow}.)
          */
         private boolean workflowDeletionCaused(Known deleted) {
-            if (!deleted.fromLogs()) {
-                // The lifecycle's fact: recorded by an object, no later than the Pod's deletion (or none known), the Pod not created after it.
-                return life.deletedWithWorkflow().isPresent() && (life.deletion() != null || !life.lostToDeletion());
-            }
             return !life.lostToDeletion() && Math.abs(decisive.time().nanosUntil(deleted.at())) <= 600_000_000_000L;
         }
 
