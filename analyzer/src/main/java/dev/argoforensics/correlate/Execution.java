@@ -19,6 +19,11 @@ public record Execution(State state, String reason, SourceRef evidence, boolean 
         FINISHED_BEFORE,
         /** The main container was still running when the deletion was requested: the deletion ended the step. */
         RUNNING,
+        /**
+         * No container ever started: an export of the deleted Pod shows it never scheduled ({@code Pending}, no node), and a
+         * Pod being deleted is never scheduled (the scheduler skips it), so it had no result to lose.
+         */
+        NEVER_STARTED,
         /** The evidence cannot order the two. */
         UNDETERMINED,
         /** No evidence that the Pod was deleted at all. */

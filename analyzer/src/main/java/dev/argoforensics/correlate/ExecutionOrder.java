@@ -43,6 +43,10 @@ final class ExecutionOrder {
         if (deletion == null) {
             return Execution.notDeleted();
         }
+        Execution never = neverStarted(pod, end);
+        if (never != null) {
+            return never;
+        }
         Execution running = null;
         Execution finished = null;
         String othersRan = null;
@@ -137,6 +141,33 @@ final class ExecutionOrder {
             }
         }
         return new Execution(State.UNDETERMINED, why.toString(), deletion.notAfter().evidence(), deletion.notAfter().fromLogs());
+    }
+
+    /**
+     * A Pod deleted before it was ever scheduled: an export showing the deletion ({@code deletionTimestamp}) with no node
+     * ({@code spec.nodeName} empty), phase {@code Pending} and no container that ever ran. A binding is never undone and the
+     * scheduler skips a Pod being deleted, so no container of it ever started: nothing it could have produced was lost. Only
+     * an export of the object (not {@code kubectl describe} text) counts, and not where any export of this Pod shows a node
+     * or a container that ran (the evidence then disagrees). An export from before the deletion says nothing of later: the
+     * Pod could still have been scheduled and run.
+     */
+    private static Execution neverStarted(PodHistory pod, ContainersEnd end) {
+        if (end != null) {
+            return null;
+        }
+        PodSnapshot unscheduled = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            boolean ran = s.containers().stream().anyMatch(c -> c.startedAt() != null || c.terminated() || "running".equals(c.state()));
+            if (ran || (s.nodeName() != null && !s.nodeName().isEmpty()) || s.described()) {
+                return null;
+            }
+            if (unscheduled == null && s.deletionTimestamp() != null && "Pending".equals(s.phase()) && s.nodeName() != null) {
+                unscheduled = s;
+            }
+        }
+        return unscheduled == null ? null : new Execution(State.NEVER_STARTED, "an export of the deleted Pod (deletionTimestamp "
+                + unscheduled.deletionTimestamp().format() + ") shows it Pending and never scheduled (no node): no container of it ever "
+                + "started, and a Pod being deleted is not scheduled", unscheduled.source(), false);
     }
 
     /**

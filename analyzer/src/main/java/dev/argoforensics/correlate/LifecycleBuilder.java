@@ -129,9 +129,11 @@ final class LifecycleBuilder {
                 : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
-        return new PodLifecycle(pod.key(), containers, deletion, Deletion.ordered(pod), execution, exit, labelled, release, held, persisted,
+        List<Deletion> deleters = Deletion.ordered(pod);
+        return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod));
+                namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod),
+                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers));
     }
 
     /**

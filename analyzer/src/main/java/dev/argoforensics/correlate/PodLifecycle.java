@@ -52,13 +52,17 @@ import java.util.Optional;
  *                          it came no later than the Pod's deletion was requested (within the clocks' tolerance) or no
  *                          deletion of the Pod is known, and the Pod was not created after it: the Pod went with its
  *                          Workflow (null: nothing shows that)
+ * @param workflowStood     evidence that its Workflow was not being deleted when the Pod's deletion was requested (an export of
+ *                          the Workflow taken after it without a {@code deletionTimestamp}, or who deleted the Pod if not the
+ *                          garbage collector): {@link WorkflowStanding}. Without it a foreground deletion of the Workflow, whose
+ *                          lines are the race's, is not excluded (null: nothing shows it)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
-                           FinalizerRemoval earlierRelease, Known workflowDeleted) {
+                           FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -89,6 +93,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
     public Optional<Known> deletedWithWorkflow() {
         return Optional.ofNullable(workflowDeleted);
+    }
+
+    /** Its Workflow was not being deleted when the Pod's deletion was requested ({@code workflowStood}). */
+    public Optional<Known> workflowNotDeleted() {
+        return Optional.ofNullable(workflowStood);
     }
 
     /** A deletion-path release of an earlier Pod of the same name that no export tells apart from this one. */

@@ -26,7 +26,10 @@ import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -59,6 +62,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
     public static final String ID = "AF001";
 
     private final long stallThreshold;
+    /** Node phases that record a result taken from the Pod (Error too, unless it is the loss itself). */
+    private static final java.util.Set<String> CAPTURED = java.util.Set.of("Succeeded", "Failed", "Error");
 
     /** @param settings its stall threshold decides when the explanation says AF003 reports the stall */
     public PrematureFinalizerRemoval(RuleSettings settings) {
@@ -167,6 +172,14 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         "when", persistedLater.time().format()), persistedLater.source()));
                 return;
             }
+            LogEvent[] captured = capturedThenPersisted();
+            if (captured != null) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome().phase(),
+                        "changed", captured[0].time().format(), "write", captured[1].time().format(),
+                        "how", Message.of(captured[1].event() instanceof WorkflowUpdated ? "AF001.cleared.byUpdate" : "AF001.cleared.byRetry")),
+                        captured[1].source()));
+                return;
+            }
             WorkflowFate fate = life.workflow();
             Known withWorkflow = life.deletedWithWorkflow().filter(k -> life.deletion() != null || !life.lostToDeletion())
                     .or(() -> fate != null && fate.deleted() != null && fate.deleted().fromLogs() && workflowDeletionCaused(fate.deleted())
@@ -178,6 +191,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             Execution execution = life.execution();
+            if (execution.state() == Execution.State.NEVER_STARTED) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.neverStarted", "at", at, "reason", execution.reason()), execution.evidence()));
+                return;
+            }
             if (execution.state() == Execution.State.RUNNING) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.running", "reason", execution.reason()), execution.evidence()));
                 return;
@@ -292,9 +309,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
             } else if (!execution.weak() && lossRecorded) {
-                confidence = Confidence.CONFIRMED;
-                reason = Message.of("AF001.reason.confirmed", "loss", exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message())
-                        : Message.of("AF001.reason.logsShowLoss"), "execution", how);
+                // A Workflow deleted in the foreground leaves these very lines (lifecycle reference A3): confirmed only where
+                // something shows it was not being deleted when the Pod's deletion was requested.
+                Message loss = exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message()) : Message.of("AF001.reason.logsShowLoss");
+                Optional<Known> stood = life.workflowNotDeleted();
+                confidence = stood.isPresent() ? Confidence.CONFIRMED : Confidence.LIKELY;
+                reason = stood.isPresent() ? Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how())
+                        : Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
             } else if (lossRecorded) {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.
@@ -378,6 +399,38 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
          */
         private boolean workflowDeletionCaused(Known deleted) {
             return !life.lostToDeletion() && Math.abs(decisive.time().nanosUntil(deleted.at())) <= 600_000_000_000L;
+        }
+
+        /**
+         * The node's result captured and persisted, whenever the finalizer went: the controller's last word on the node is a change
+         * to a completed phase other than the loss ({@code pod deleted}), and a write of the Workflow succeeded after that change
+         * ({@code Workflow update successful}, or {@code Update retry attempt successful} when the first write was refused as stale
+         * and re-applied). A worker takes the Pod's state from its informer while the Pod is there; once the Pod has gone unrecorded it
+         * marks the node {@code pod deleted}, never fulfilled. So a release between the change and the write (a refused update
+         * re-applied moments later) lost nothing. Returns the change and the write, or null.
+         */
+        private LogEvent[] capturedThenPersisted() {
+            NodeOutcome fin = life.outcome();
+            if (link == null || fin == null || fin.fromExport() || life.lostToDeletion() || !CAPTURED.contains(fin.phase())) {
+                return null;
+            }
+            LogEvent change = null;
+            for (LogEvent e : correlation.nodes().of(link)) {
+                ControllerEvent ev = e.event();
+                if ((ev instanceof NodePhaseChanged p && fin.phase().equals(p.toPhase())) || (ev instanceof NodeChanged c && fin.phase().equals(c.newPhase()))) {
+                    change = e;
+                }
+            }
+            if (change == null || workflow == null) {
+                return null;
+            }
+            for (LogEvent e : workflow.events()) {
+                if (e.stream() == change.stream() && e.ordinal() > change.ordinal()
+                        && (e.event() instanceof WorkflowUpdated || (e.event() instanceof Signal g && "update-reapplied".equals(g.name())))) {
+                    return new LogEvent[] {change, e};
+                }
+            }
+            return null;
         }
 
         /** The Workflow was processed after the release, or exported after it with the node still unfulfilled: it still existed. */

@@ -83,6 +83,7 @@ final class CrossChecks {
             String state = switch (x.state()) {
                 case FINISHED_BEFORE -> "its containers had finished before the deletion was requested";
                 case RUNNING -> "its main container was still running when the deletion was requested";
+                case NEVER_STARTED -> "no container of it ever started (never scheduled)";
                 default -> "whether its containers had finished before the deletion is not established";
             };
             out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",

@@ -144,7 +144,10 @@ class CollectCommandTest {
         assertEquals(0, lines.get("logUnparsed").asInt());
         assertEquals(5, lines.get("objects").asInt(), "2 Events, the Pod, the Workflow, the task result, and none about Nodes");
         assertEquals(0, report.get("inputProblems").size(), report.get("inputProblems").toString());
-        assertEquals("[AF001 confirmed, AF002 likely, AF003 confirmed]", findings(report).toString());
+        // AF001 likely, not confirmed: the Workflow export was taken at 16:31:06 by the collector's clock, 2 s after the Pod's
+        // deletion, within two clocks' disagreement, and does not yet record the loss: it cannot show that the Workflow was not
+        // being deleted in the foreground when the Pod was (review s21 c05).
+        assertEquals("[AF001 likely, AF002 likely, AF003 confirmed]", findings(report).toString());
         // The restarted replica's two containers are one replica, read previous first: two runs of it.
         List<String> runs = new ArrayList<>();
         report.get("controllers").forEach(c -> runs.add(c.get("label").asText()));

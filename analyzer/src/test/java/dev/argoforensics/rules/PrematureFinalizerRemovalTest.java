@@ -1024,4 +1024,139 @@ class PrematureFinalizerRemovalTest {
                 + "leaving the informer"), e.cleared().get(0).reason());
         assertEquals("controller.grep.log:4", e.cleared().get(0).evidence().toString());
     }
+
+    /** The #17024 evidence with the finished Pod's export and the recorded loss, without any export of the Workflow. */
+    private static Evidence raceWithPodExport() {
+        return beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", V4.podYaml(true));
+    }
+
+    /**
+     * Review s21 c05: a Workflow deleted in the foreground keeps being reconciled while the garbage collector deletes its Pods,
+     * and leaves the race's lines, line for line (lifecycle reference A3). Without an export of the Workflow taken after the
+     * Pod's deletion, or a record of who deleted the Pod, that is not excluded: likely, not confirmed, and the reason says so.
+     */
+    @Test
+    void aForegroundDeletionOfTheWorkflowIsNotExcludedByThePodsEvidenceAlone() {
+        Finding f = rule.evaluate(raceWithPodExport().correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertTrue(f.confidenceReason().contains("nothing shows that the Workflow itself was not being deleted then: a Workflow deleted in the "
+                + "foreground (--cascade=foreground)"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an export of the Workflow taken after the Pod's deletion (with or without metadata.deletionTimestamp), "
+                + "or the audit record of who deleted the Pod, would settle it"), f.confidenceReason());
+    }
+
+    /** An export of the Workflow recording the node lost was taken after the Pod's deletion; without a deletionTimestamp it was not being deleted. */
+    @Test
+    void aWorkflowExportAfterThePodsDeletionWithoutADeletionTimestampConfirms() {
+        Finding f = rule.evaluate(raceWithPodExport().workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertTrue(f.confidenceReason().endsWith("the Workflow itself was not being deleted then: an export of the Workflow recording the node \"pod deleted\" "
+                + "shows it without a deletionTimestamp: it was not being deleted when the Pod's deletion was requested"), f.confidenceReason());
+    }
+
+    /** An export of the Workflow taken before the Pod's deletion says nothing of a deletion that came after it. */
+    @Test
+    void aWorkflowExportTakenBeforeThePodsDeletionExcludesNothing() {
+        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-before.yaml", "2026-09-19T16:30:00Z",
+                V4.workflowYaml("Running", "", null)).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * A Workflow export taken after the Pod's deletion (while the workers were still idle, the node Running), with no
+     * deletionTimestamp: confirmed; one of a namesake submitted later is not.
+     */
+    @Test
+    void aLaterExportOfTheWorkflowCountsOnlyForTheSameObject() {
+        String later = V4.workflowYaml("Running", "", null);
+        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an export of the Workflow taken at 2026-09-19T16:32:00Z shows it without a deletionTimestamp"),
+                f.confidenceReason());
+        // A Workflow submitted again under the name after the first was deleted: its node started after the Pod's deletion.
+        String namesake = later.replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:31:30Z\"");
+        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().takenAt("wf-namesake.yaml", "2026-09-19T16:32:00Z", namesake).correlate()).findings().get(0)
+                .confidence());
+        // An export showing the Workflow being deleted since before the Pod's deletion clears it (the garbage collector took the Pod).
+        String deleting = later.replace("uid: w-1}", "uid: w-1, deletionTimestamp: \"2026-09-19T16:31:00Z\"}");
+        assertTrue(rule.evaluate(raceWithPodExport().takenAt("wf-deleting.yaml", "2026-09-19T16:32:00Z", deleting).correlate()).findings().isEmpty());
+    }
+
+    /** Who deleted the Pod: a user's delete in the audit log excludes the garbage collector; the garbage collector's own does not. */
+    @Test
+    void anAuditRecordOfTheDeleteTellsWhetherTheGarbageCollectorTookThePod() {
+        String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        Finding byUser = rule.evaluate(raceWithPodExport().object("audit.log", user).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, byUser.confidence());
+        assertTrue(byUser.confidenceReason().contains("alice@example.com deleted it at 2026-09-19T16:31:04.1"), byUser.confidenceReason());
+        String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
+        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().object("audit.log", gc).correlate()).findings().get(0).confidence());
+    }
+
+    /** A Pending, never scheduled Pod as exported after its deletion (grace 0: the API server gives an unscheduled Pod none). */
+    private static String pendingPodYaml(boolean deleted) {
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + (deleted ? "  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n  deletionGracePeriodSeconds: 0\n" : "")
+                + "  finalizers: [workflows.argoproj.io/status]\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "spec:\n  containers:\n  - {name: wait, image: argoexec}\n  - {name: main, image: busybox}\n"
+                + "status:\n  phase: Pending\n"
+                + "  conditions:\n  - {type: PodScheduled, status: \"False\", reason: Unschedulable, lastTransitionTime: \"2026-09-19T16:27:10Z\"}\n";
+    }
+
+    /** Review s21 c03: a Pod deleted while Pending, never scheduled, had no result to lose: cleared, and named so. */
+    @Test
+    void aPodDeletedBeforeItWasEverScheduledHadNoResultToLose() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod.yaml", pendingPodYaml(true)).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("finalizer released at 2026-09-19T16:31:11.350Z from a Pod that never started: an export "
+                + "of the deleted Pod (deletionTimestamp 2026-09-19T16:31:04Z) shows it Pending and never scheduled (no node)"), e.cleared().get(0).reason());
+    }
+
+    /** A Pending export taken before the deletion says nothing of later: the Pod may have been scheduled and run since. Not cleared. */
+    @Test
+    void aPendingExportFromBeforeTheDeletionDoesNotClear() {
+        Evaluation e = rule.evaluate(beforeRemoval().log("1b.log", podEvent("2026-09-19T16:27:15.604Z", "update"))
+                .log("2.log", removal()).log("3.log", podDeletedLater()).takenAt("pod.yaml", "2026-09-19T16:27:12Z", pendingPodYaml(false)).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        // and a later export of the deleted Pod showing its containers ran overrules a Pending one: the evidence disagrees, nothing is cleared as never started
+        Evaluation both = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod-a.yaml", pendingPodYaml(true)).pod("pod-b.yaml", V4.podYaml(true)).correlate());
+        assertEquals(1, both.findings().size(), () -> both.cleared().toString());
+    }
+
+    /**
+     * Review s22 c05: the worker changed the node to Succeeded from the Pod's status, the finalizer went, and the worker's write,
+     * refused as stale, was re-applied and succeeded: the result was captured and persisted, nothing lost. A change that a
+     * refused write never carried (the re-application failed) is no persist.
+     */
+    @Test
+    void aResultCapturedBeforeTheReleaseAndPersistedByARetriedUpdateIsNoLoss() {
+        String changed = nodePhaseChanged("2026-09-19T16:31:11.200Z", "Running", "Succeeded");
+        String conflict = "time=2026-09-19T16:31:11.400Z level=WARN msg=\"Error updating workflow\" component=workflow_worker workflow=p namespace=ns "
+                + "error=\"Operation cannot be fulfilled on workflows.argoproj.io \\\"p\\\": the object has been modified; please apply your changes to "
+                + "the latest version and try again\" reason=Conflict";
+        String reapplying = "time=2026-09-19T16:31:11.401Z level=INFO msg=\"Re-applying updates on latest version and retrying update\" "
+                + "component=workflow_worker workflow=p namespace=ns";
+        String retried = "time=2026-09-19T16:31:11.460Z level=INFO msg=\"Update retry attempt successful\" component=workflow_worker workflow=p "
+                + "namespace=ns attempt=1";
+        List<String> lines = new java.util.ArrayList<>(List.of(removal()));
+        lines.set(0, workers("2026-09-19T16:31:11.132Z", 2));
+        lines.add(1, changed);
+        lines.addAll(List.of(conflict, reapplying, retried));
+        Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).pod("pod.yaml", V4.podYaml(true)).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("the node's result had been captured: the controller changed the node to Succeeded at "
+                + "2026-09-19T16:31:11.200Z, from the Pod's status, and the update that carried it, refused as stale, was re-applied and succeeded"),
+                e.cleared().get(0).reason());
+
+        lines.set(lines.size() - 1, "time=2026-09-19T16:31:11.460Z level=INFO msg=\"Failed to re-apply update\" component=workflow_worker workflow=p "
+                + "namespace=ns error=\"must never update completed workflows\"");
+        assertEquals(1, rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).pod("pod.yaml", V4.podYaml(true)).correlate())
+                .findings().size(), "the change was never persisted");
+    }
 }
