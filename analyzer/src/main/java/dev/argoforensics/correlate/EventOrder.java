@@ -41,7 +41,8 @@ public final class EventOrder {
      * in that order, whatever their clocks say): a merge of the streams by the time of each one's next line. Input order
      * (file by file) is not time order when several controller runs wrote about the same Pod or Workflow; a reader taking
      * "the first" or "the last" of such a list then takes whichever file was read first. Two streams' lines at the same
-     * instant go by their files' names (not the folders, not the reading order), then by stream. One stream: the list itself.
+     * instant go by their text, then their files' names (not the folders, not the reading order), then by stream: only the
+     * same record at the same instant in two files of the same name still goes by reading order. One stream: the list itself.
      */
     public static List<LogEvent> merged(List<LogEvent> lines) {
         return merged(lines, Function.identity());
@@ -85,6 +86,10 @@ public final class EventOrder {
 
     private static boolean earlier(LogEvent a, LogEvent b) {
         int c = a.time().instant().compareTo(b.time().instant());
+        if (c != 0) {
+            return c < 0;
+        }
+        c = a.text().compareTo(b.text());
         if (c != 0) {
             return c < 0;
         }
