@@ -166,13 +166,14 @@ public final class Correlator {
         Set<WorkflowRef> workflowRefs = new TreeSet<>(workflowEvents.keySet());
         workflowRefs.addAll(group.workflowSnapshots().keySet());
         for (WorkflowRef ref : workflowRefs) {
-            workflows.put(ref, new WorkflowHistory(ref, workflowEvents.getOrDefault(ref, List.of()),
+            // By time across runs, each run's lines in its own order: not file by file (see EventOrder.merged).
+            workflows.put(ref, new WorkflowHistory(ref, EventOrder.merged(workflowEvents.getOrDefault(ref, List.of())),
                     group.workflowSnapshots().getOrDefault(ref, List.of())));
         }
 
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         group.pods().forEach((key, f) -> {
-            List<LogEvent> evs = podEvents.getOrDefault(key, List.of());
+            List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             pods.put(key, new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
                     f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, group.podTables())));
@@ -410,7 +411,7 @@ public final class Correlator {
         }
         pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
-        return out;
+        return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
     }
 
     /** A new add of the item: it waits with the pending one (the earlier due time wins), or follows one a worker already took. */

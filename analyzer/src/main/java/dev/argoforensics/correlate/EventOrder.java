@@ -1,6 +1,11 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Order between log events. Within one stream the input order is the truth (one process wrote the
@@ -29,5 +34,70 @@ public final class EventOrder {
     /** Certainly after. */
     public static boolean after(LogEvent a, LogEvent b) {
         return before(b, a);
+    }
+
+    /**
+     * The lines in time order across streams, each stream's lines in the order the list gives them (one process wrote them
+     * in that order, whatever their clocks say): a merge of the streams by the time of each one's next line. Input order
+     * (file by file) is not time order when several controller runs wrote about the same Pod or Workflow; a reader taking
+     * "the first" or "the last" of such a list then takes whichever file was read first. Two streams' lines at the same
+     * instant go by their text, then their files' names (not the folders, not the reading order), then by stream: only the
+     * same record at the same instant in two files of the same name still goes by reading order. One stream: the list itself.
+     */
+    public static List<LogEvent> merged(List<LogEvent> lines) {
+        return merged(lines, Function.identity());
+    }
+
+    /** {@link #merged(List)} of items that each stand for a line. */
+    public static <T> List<T> merged(List<T> items, Function<T, LogEvent> line) {
+        if (items.size() < 2) {
+            return items;
+        }
+        int first = line.apply(items.get(0)).stream();
+        boolean one = true;
+        for (T t : items) {
+            if (line.apply(t).stream() != first) {
+                one = false;
+                break;
+            }
+        }
+        if (one) {
+            return items;
+        }
+        Map<Integer, List<T>> byStream = new LinkedHashMap<>();
+        for (T t : items) {
+            byStream.computeIfAbsent(line.apply(t).stream(), k -> new ArrayList<>()).add(t);
+        }
+        List<List<T>> streams = new ArrayList<>(byStream.values());
+        int[] next = new int[streams.size()];
+        List<T> out = new ArrayList<>(items.size());
+        while (out.size() < items.size()) {
+            int best = -1;
+            for (int s = 0; s < streams.size(); s++) {
+                if (next[s] < streams.get(s).size()
+                        && (best < 0 || earlier(line.apply(streams.get(s).get(next[s])), line.apply(streams.get(best).get(next[best]))))) {
+                    best = s;
+                }
+            }
+            out.add(streams.get(best).get(next[best]++));
+        }
+        return out;
+    }
+
+    private static boolean earlier(LogEvent a, LogEvent b) {
+        int c = a.time().instant().compareTo(b.time().instant());
+        if (c != 0) {
+            return c < 0;
+        }
+        c = a.text().compareTo(b.text());
+        if (c != 0) {
+            return c < 0;
+        }
+        c = baseName(a.file()).compareTo(baseName(b.file()));
+        return c != 0 ? c < 0 : a.stream() < b.stream();
+    }
+
+    private static String baseName(String file) {
+        return file.substring(file.lastIndexOf('/') + 1);
     }
 }

@@ -41,12 +41,12 @@ public final class NodeIndex {
         final List<LogEvent> lines;
         /** Its {@code Workflow update successful} lines by time. */
         final List<LogEvent> updates;
-        /** Its lines by the node they name (by ID, or by a name hashed to its ID), in input order. */
+        /** Its lines by the node they name (by ID, or by a name hashed to its ID), in the order of {@link WorkflowHistory#events()}. */
         final Grouped byNode;
         /** Its lines by the node ID they state, and by the node name they state: what {@link NodeLink#isAbout} looks at. */
         final Grouped byStatedId;
         final Grouped byStatedName;
-        /** Its lines by the kind of event they are, in input order: the kinds in the order first met. */
+        /** Its lines by the kind of event they are, in the order of its lines: the kinds in the order first met. */
         final Class<?>[] kinds;
         final Grouped byKind;
 
@@ -152,7 +152,7 @@ public final class NodeIndex {
         return at(wf).byNode.has(nodeId);
     }
 
-    /** The lines naming the node, in input order. */
+    /** The lines naming the node: by time across runs, each run's in its input order (as {@link WorkflowHistory#events()}). */
     public List<LogEvent> of(NodeLink link) {
         if (link == null) {
             return List.of();
@@ -162,8 +162,8 @@ public final class NodeIndex {
     }
 
     /**
-     * The Workflow's lines {@link NodeLink#isAbout about} the node (its ID stated, or its name), in
-     * input order: what a walk of all the Workflow's lines with {@code isAbout} finds, from the node's
+     * The Workflow's lines {@link NodeLink#isAbout about} the node (its ID stated, or its name), in the
+     * order of its lines (by time across runs): what a walk of all the Workflow's lines with {@code isAbout} finds, from the node's
      * own lines only.
      */
     public List<LogEvent> about(NodeLink link) {
@@ -189,7 +189,7 @@ public final class NodeIndex {
     }
 
     /**
-     * The Workflow's lines of these kinds of event (one kind: in input order; several: by ordinal): a
+     * The Workflow's lines of these kinds of event, in the order of its lines (by time across runs): a
      * Pod's look at its Workflow's updates or signals reads those, not the Workflow's every line.
      */
     @SafeVarargs
@@ -203,6 +203,6 @@ public final class NodeIndex {
             out.addAll(w.ofKind(k));
         }
         out.sort(Comparator.comparingLong(LogEvent::ordinal));
-        return out;
+        return EventOrder.merged(out);
     }
 }

@@ -16,10 +16,11 @@ import java.util.Optional;
  *
  * @param identity      how its UID was chosen, and so which records without a UID it holds
  * @param events        log events naming the Pod (plus the {@code Removing finalizers during a delete}
- *                      lines paired with them), in input order
+ *                      lines paired with them), by time across runs, each run's in its input order
+ *                      ({@link EventOrder#merged})
  * @param snapshots     exports of the Pod, earliest observation first
  * @param link          its Workflow node, or null if nothing established it
- * @param removals      status-capture finalizer removals, in input order
+ * @param removals      status-capture finalizer removals, by time across runs, each run's in its input order
  * @param taskResults   exports of its node's WorkflowTaskResult
  * @param clusterEvents events about the Pod, about its node (the Argo controller's node events) and
  *                      about the Kubernetes node it ran on while it existed

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * Everything known about one Workflow.
  *
- * @param events    operator lines naming the Workflow, in input order
+ * @param events    operator lines naming the Workflow, by time across runs, each run's in its input order ({@link EventOrder#merged})
  * @param snapshots exports of the Workflow, earliest observation first
  */
 public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<WorkflowSnapshot> snapshots) {

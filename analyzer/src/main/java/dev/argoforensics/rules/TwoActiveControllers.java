@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ControllerLeadership;
 import dev.argoforensics.correlate.ControllerLeadership.State;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.Signal;
@@ -16,6 +17,7 @@ import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,8 +76,11 @@ public final class TwoActiveControllers extends DeclaredRule {
             List<Integer> streams = List.copyOf(byStream.keySet());
             for (int i = 0; i < streams.size(); i++) {
                 for (int j = i + 1; j < streams.size(); j++) {
-                    ControllerProcess a = correlation.processes().get(streams.get(i));
-                    ControllerProcess b = correlation.processes().get(streams.get(j));
+                    ControllerProcess x = correlation.processes().get(streams.get(i));
+                    ControllerProcess y = correlation.processes().get(streams.get(j));
+                    boolean swap = startsFirst(y, x); // the run that started first is A, whichever file was read first
+                    ControllerProcess a = swap ? y : x;
+                    ControllerProcess b = swap ? x : y;
                     if (a.replica().equals(b.replica())) {
                         continue; // one replica's runs follow each other: a restart
                     }
@@ -130,6 +135,28 @@ public final class TwoActiveControllers extends DeclaredRule {
             cleared.add(new Clearance(null, Message.of("AF012.cleared.standby", "run", p.label(), "leader", named == null
                     ? Message.of("AF012.cleared.notLeading") : Message.of("AF012.cleared.leaderNamed", "leader", named)), s.line().source()));
         }
+    }
+
+    /** Whether run x started before run y (same start: by replica name, then by run id, the reading order's last word). */
+    static boolean startsFirst(ControllerProcess x, ControllerProcess y) {
+        if (x.first() != null && y.first() != null && !x.first().instant().equals(y.first().instant())) {
+            return x.first().instant().isBefore(y.first().instant());
+        }
+        if (x.first() == null != (y.first() == null)) {
+            return x.first() != null;
+        }
+        int c = x.replica().compareTo(y.replica());
+        return c != 0 ? c < 0 : x.id() < y.id();
+    }
+
+    /** The earliest of lines of several runs (each run's in its order): by time, not by which file was read first. */
+    static LogEvent earliestOf(List<LogEvent> lines) {
+        if (lines.isEmpty()) {
+            return null;
+        }
+        List<LogEvent> byOrdinal = new ArrayList<>(lines);
+        byOrdinal.sort(Comparator.comparingLong(LogEvent::ordinal));
+        return EventOrder.merged(byOrdinal).get(0);
     }
 
     static boolean contention(LogEvent e) {
@@ -247,33 +274,43 @@ public final class TwoActiveControllers extends DeclaredRule {
          * null if none.
          */
         LogEvent[] sharedVersion() {
-            LogEvent[] written = writtenThenRead(fromA, fromB);
-            if (written == null) {
-                written = writtenThenRead(fromB, fromA);
-            }
+            // The earliest such pair, whichever run wrote: not the first met in the run read first.
+            LogEvent[] written = earlier(writtenThenRead(fromA, fromB), writtenThenRead(fromB, fromA));
             if (written != null) {
                 return written;
             }
+            LogEvent[] both = null;
             for (LogEvent x : fromA) {
                 for (LogEvent y : fromB) {
                     if (x.event() instanceof WorkflowProcessing && y.event() instanceof WorkflowProcessing && sameVersion(x, y)) {
-                        return x.time().compareTo(y.time()) <= 0 ? new LogEvent[] {x, y} : new LogEvent[] {y, x};
+                        both = earlier(both, x.time().compareTo(y.time()) <= 0 ? new LogEvent[] {x, y} : new LogEvent[] {y, x});
                     }
                 }
             }
-            return null;
+            return both;
         }
 
         private static LogEvent[] writtenThenRead(List<LogEvent> writer, List<LogEvent> reader) {
+            LogEvent[] out = null;
             for (LogEvent x : writer) {
                 for (LogEvent y : reader) {
                     if (x.event() instanceof WorkflowUpdated && y.event() instanceof WorkflowProcessing && sameVersion(x, y)
                             && x.time().compareTo(y.time()) < 0) {
-                        return new LogEvent[] {x, y};
+                        out = earlier(out, new LogEvent[] {x, y});
                     }
                 }
             }
-            return null;
+            return out;
+        }
+
+        /** Of two pairs (either may be null), the one whose first line is earlier, then whose second is. */
+        private static LogEvent[] earlier(LogEvent[] p, LogEvent[] q) {
+            if (p == null || q == null) {
+                return p == null ? q : p;
+            }
+            int c = p[0].time().instant().compareTo(q[0].time().instant());
+            c = c != 0 ? c : p[1].time().instant().compareTo(q[1].time().instant());
+            return c <= 0 ? p : q;
         }
 
         private static boolean sameVersion(LogEvent x, LogEvent y) {

@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ControllerLeadership;
 import dev.argoforensics.correlate.ControllerLeadership.State;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
@@ -13,6 +14,7 @@ import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** AF012's finding for one pair of controller runs: what it rests on and how sure, as messages (the words are in en.yaml). */
@@ -86,7 +88,8 @@ final class TwoActiveControllersFinding {
         }
         List<LogEvent> merged = new ArrayList<>(first.within(first.fromA()));
         merged.addAll(first.within(first.fromB()));
-        merged.sort((x, y) -> x.time().compareTo(y.time()));
+        merged.sort(Comparator.comparingLong(LogEvent::ordinal));
+        merged = EventOrder.merged(merged); // by time, each run's lines in its order; ties not by file order
         LogEvent opener = merged.get(0);
         LogEvent other = merged.stream().filter(e -> e.stream() != opener.stream()).findFirst().orElse(null);
         LogEvent back = other == null ? null : merged.stream().filter(e -> e.stream() == opener.stream() && e.time().compareTo(other.time()) > 0)
@@ -94,8 +97,8 @@ final class TwoActiveControllersFinding {
         cite.line(opener, "one run works on " + first.workflow());
         cite.line(other, "the other run works on it too");
         cite.line(back, "the first run again, after the other started");
-        cite.line(conflicts.isEmpty() ? null : conflicts.get(0), "update refused: the object changed since it was read");
-        cite.line(existed.isEmpty() ? null : existed.get(0), "the Pod to create already existed");
+        cite.line(TwoActiveControllers.earliestOf(conflicts), "update refused: the object changed since it was read");
+        cite.line(TwoActiveControllers.earliestOf(existed), "the Pod to create already existed");
 
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact("controllerA", "One controller run", p.a.label()));

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.V4;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CorrelatorTest {
@@ -227,6 +228,26 @@ class CorrelatorTest {
         FinalizerRemoval r = cut.pods().get(P).removals().get(0);
         assertEquals(RemovalCause.POD_DELETED, r.cause(), "the handler's item, its scheduling line missing");
         assertEquals(1, r.onDelete().source().line());
+    }
+
+    /**
+     * Two replicas both working (leader election off) each persist the node and queue the release: the Pod's first removal is
+     * the earlier one by time, and its lines come in time order, whichever replica's file is read first.
+     */
+    @Test
+    void aPodsRemovalsAndLinesAreInTimeOrderWhateverTheFilesOrder() {
+        for (String[] files : List.of(new String[] {"a.log", "b.log"}, new String[] {"b.log", "a.log"})) {
+            // b's release is 4 ms earlier; the files are read in name order, so the first order puts a's lines first.
+            Correlation c = new Evidence()
+                    .log(files[0], queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"))
+                    .log(files[1], queueing("2026-09-19T16:31:11.254Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.346Z", "removeFinalizer"))
+                    .correlate();
+            List<FinalizerRemoval> removals = c.pods().get(P).removals();
+            assertEquals(2, removals.size());
+            assertEquals(files[1], removals.get(0).decisive().file(), "the earliest release first, reading " + List.of(files));
+            assertEquals(List.of("2026-09-19T16:31:11.254Z", "2026-09-19T16:31:11.258Z", "2026-09-19T16:31:11.346Z", "2026-09-19T16:31:11.350Z"),
+                    c.pods().get(P).events().stream().map(e -> e.time().instant().toString()).toList());
+        }
     }
 
     @Test

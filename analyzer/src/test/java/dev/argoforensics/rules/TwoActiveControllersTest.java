@@ -117,6 +117,23 @@ class TwoActiveControllersTest {
     }
 
     /**
+     * Which file is read first decides nothing: run A is the run that started first (here b.log's, read second), and the
+     * refused update cited is the earliest (b's, at 08:00:01.250), not the first of the run read first (a's, at 08:01:30.066).
+     */
+    @Test
+    void theRunsAndTheLinesCitedGoByTimeNotByWhichFileIsReadFirst() throws IOException {
+        bothOn(electionOff("07:58:14.60"), electionOff("07:58:10.11"));
+        log("b.log", conflict("08:00:01.250"));
+        Finding f = run().findings().get(0);
+        assertEquals("b.log #1", f.fact("controllerA").orElseThrow().value(), "the run that started first");
+        assertEquals("a.log #1", f.fact("controllerB").orElseThrow().value());
+        assertEquals(2, f.fact("conflicts").orElseThrow().value());
+        EvidenceLine refused = f.evidence().stream().filter(e -> e.role().startsWith("update refused")).findFirst().orElseThrow();
+        assertTrue(refused.source().file().endsWith("b.log"), refused.toString());
+        assertEquals("2026-10-12T08:00:01.250Z", refused.time().format(), refused.toString());
+    }
+
+    /**
      * A short Workflow both runs took up within seconds of each other (an overlap under the hand-over
      * tolerance), inside the window where the pair is shown active on another Workflow: both wrote about
      * it at once too, and the finding names it.
