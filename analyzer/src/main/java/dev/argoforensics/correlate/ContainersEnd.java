@@ -19,9 +19,13 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
     /** Exit codes of a process ended by a signal: 137 (the emissary's code for any signal, or SIGKILL), 143 (SIGTERM). */
     private static final Set<Integer> SIGNAL_EXITS = Set.of(137, 143);
 
-    /** The main container's exit code is one a signal gives (never proof on its own: a process may exit 137 itself). */
+    /**
+     * The main container's exit code is one a signal gives (never proof on its own: a process may exit 137 itself), and not by the
+     * kernel's OOM killer: reason {@code OOMKilled} is the runtime's word that an OOM event killed it (lifecycle reference A2), a
+     * kill no deletion sent.
+     */
     public boolean mainSignalled() {
-        return mainExit != null && SIGNAL_EXITS.contains(mainExit) && !"Completed".equals(mainReason);
+        return mainExit != null && SIGNAL_EXITS.contains(mainExit) && !"Completed".equals(mainReason) && !"OOMKilled".equals(mainReason);
     }
 
     /** {@code main exit 0, wait exit 0}. */

@@ -1,6 +1,7 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.time.Timestamp;
 
 /**
  * When the deletion of a Pod was first requested, as tightly as the evidence bounds it. Kubernetes
@@ -29,6 +30,23 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
     public DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
                            boolean logsAgree, boolean inferredLower) {
         this(notBefore, notAfter, exact, grace, firstSeen, requestedBy, logsAgree, inferredLower, null);
+    }
+
+    /**
+     * Whether the latest bound is a grace-0 {@code deletionTimestamp} from moments after the containers ended ({@code end}, within
+     * the time the kubelet's own final delete can take), so that it may be that delete's: from Kubernetes 1.33 the kubelet's grace-0
+     * delete of a Pod a finalizer keeps sets its own time instead of moving the timestamp back to the request's (lifecycle reference
+     * A1, "Recovering T0"), and the request may then have come at any time before, while the containers ran too. Up to 1.32, and for
+     * a Pod already finished when it was deleted (grace forced to 0), the timestamp is the request's. No evidence the tool reads gives
+     * the API server's version, so neither reading is taken: the bound orders nothing with the end.
+     */
+    public boolean latestMayBeKubeletsFinalDelete(Timestamp end) {
+        if (exact || grace == null || grace != 0 || notAfter.fromLogs() || end == null) {
+            return false;
+        }
+        Timestamp ts = notAfter.at();
+        return ts.windowEnd().isAfter(end.instant())
+                && !end.windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant());
     }
 
     /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */

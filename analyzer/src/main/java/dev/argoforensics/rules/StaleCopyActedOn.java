@@ -11,6 +11,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -175,8 +176,28 @@ public final class StaleCopyActedOn extends DeclaredRule {
         Message explanation = Message.of("AF015.explain.guard", "rejected", rejected, "skipped", skipped,
                 "incomparable", incomparable > 0 ? Message.of("AF015.explain.incomparable", "count", incomparable) : Message.NOTHING,
                 "recreated", recreated.isEmpty() ? Message.NOTHING : Message.of("AF015.explain.recreated", "count", recreated.size()));
-        return new Finding(ID, title(), severity, Confidence.LIKELY, Message.of("AF015.reason.guarded"),
+        // "Nothing acted on the copies" is a negative: a Pod created from a copy the guard let through is a line of the same stream.
+        // Only where the stream was read whole around each guard's line (records naming nothing on both sides, no gap longer than the
+        // stats ticker: StreamExtents) does its absence say so; an excerpt (head, a grep, tail) may have dropped it.
+        List<LogEvent> guardLines = new ArrayList<>(guards);
+        recreated.forEach(p -> guardLines.add(p.outcomeLine()));
+        LogEvent cut = guardLines.stream().filter(g -> g != null && !correlation.readWholeAt(g)).findFirst().orElse(null);
+        Confidence confidence = cut == null ? Confidence.LIKELY : Confidence.POSSIBLE;
+        Message reason = cut == null ? Message.of("AF015.reason.guarded") : Message.of("AF015.reason.guardedExcerpt", "at", cut.time().format(),
+                "where", notWhole(correlation, cut));
+        return new Finding(ID, title(), severity, confidence, reason,
                 RegressionWords.subject(correlation, h.ref(), null), "", h.ref(), null, summary, explanation, facts, cite.evidence());
+    }
+
+    /** Why the stream is not read whole at the line: the gap in its nameless records it lies in, or the side that has none. */
+    private static Message notWhole(Correlation correlation, LogEvent line) {
+        ControllerProcess.Nameless n = line.stream() >= 0 && line.stream() < correlation.processes().size()
+                ? correlation.processes().get(line.stream()).nameless() : ControllerProcess.Nameless.NONE;
+        ControllerProcess.Gap gap = n.gapAt(line.time());
+        if (gap != null) {
+            return Message.of("AF015.reason.notWholeGap", "from", gap.from().format(), "to", gap.to().format());
+        }
+        return Message.of("AF015.reason.notWholeSide");
     }
 
     private static long count(List<LogEvent> guards, String name) {

@@ -16,6 +16,7 @@ import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
@@ -84,10 +85,12 @@ public final class SuccessReportedAsError extends NodeRule {
         ContainersEnd end = life.containersEnd().orElse(null);
         DeletionRequest deletion = life.deletionRequest().orElse(null);
         if (end == null || deletion == null || life.execution() == null || life.execution().state() != Execution.State.UNDETERMINED
-                || deletion.notAfter().fromLogs() || end.at().compareInstant(deletion.notAfter().at()) < 0) {
+                || deletion.notAfter().fromLogs()) {
             return null;
         }
-        return end;
+        // Before a grace-0 deletionTimestamp that may be the kubelet's final delete (Kubernetes 1.33+), the end is no earlier than the
+        // request either: the request is lost from the object.
+        return end.at().compareInstant(deletion.notAfter().at()) >= 0 || deletion.latestMayBeKubeletsFinalDelete(end.at()) ? end : null;
     }
 
     private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
@@ -149,6 +152,11 @@ public final class SuccessReportedAsError extends NodeRule {
             // answer to the deletion's SIGTERM (a trap, a graceful shutdown: the deletion ended the step and "pod deleted" is true).
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF002.reason.deletedWhileRunning", "why", execution.reason());
+        } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion.at())
+                && atDeletion.at().compareInstant(request.notAfter().at()) < 0) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF002.reason.kubeletsFinalDelete", "at", atDeletion.at().format(), "exits", atDeletion.exitSummary(),
+                    "ts", request.notAfter().at().format(), "after", GoDuration.format(atDeletion.at().nanosUntil(request.notAfter().at())));
         } else if (atDeletion != null && request != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF002.reason.endedAtDeletion", "at", atDeletion.at().format(), "exits", atDeletion.exitSummary(),

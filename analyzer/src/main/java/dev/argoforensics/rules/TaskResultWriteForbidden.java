@@ -74,13 +74,16 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         List<LogEvent> executor = correlation.events().stream().filter(TaskResultWriteForbidden::executorRefusal).toList();
         for (PodHistory pod : correlation.pods().values()) {
             List<Said> said = said(correlation, pod);
-            if (said.stream().noneMatch(s -> s.exit64() || s.forbidden() != null)) {
+            // The wait container's own lines, the Pod named by whoever collected them (kubectl --prefix, a pasted
+            // "kubectl logs POD -c wait" prompt, a CRI path): the refusal is this Pod's, whatever else is known of it.
+            LogEvent own = pod.events().stream().filter(TaskResultWriteForbidden::executorRefusal).findFirst().orElse(null);
+            if (own == null && said.stream().noneMatch(s -> s.exit64() || s.forbidden() != null)) {
                 continue;
             }
             Said forbidden = said.stream().filter(s -> s.forbidden() != null).findFirst().orElse(null);
             boolean byNode = false;
             if (forbidden == null) {
-                LogEvent ex = tied(executor, pod, true);
+                LogEvent ex = own != null ? own : tied(executor, pod, true);
                 byNode = ex != null;
                 ex = ex != null ? ex : tied(executor, pod, false);
                 if (ex != null) {
@@ -208,6 +211,11 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 sources.add(k.words());
             }
             reason = Message.of("AF011.reason.agree", "sources", Message.sequence(sources));
+        } else if (forbidden.kind() == Source.EXECUTOR && !exit64) {
+            // The executor's own word, and nothing else about the Pod: its write was refused, but not that it stopped there
+            // (its exit code) nor what became of the node; no controller line or export says.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF011.reason.waitLogOnly");
         } else if (forbidden.kind() != Source.EXECUTOR || byNode) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF011.reason.alone", "source", forbidden.kind().words(),

@@ -69,6 +69,24 @@ class PodDeletedDuringExecutionTest {
                 + "2026-09-19T16:27:44Z (main exit 0, wait exit 0), before the deletion was requested at 2026-09-19T16:31:04Z"), e.cleared().get(0).reason());
     }
 
+    /**
+     * Session 22 (case right2-c06): main OOMKilled (exit 137) three seconds before a grace-0 deletion of the finished Pod (pod GC
+     * OnPodCompletion): the kernel's kill, not the deletion's. Before, AF007 was likely ("main was ended by a signal ... moments
+     * apart: most likely the kill of that deletion"). Its twin, main ended 137 with reason Error moments before the deletion,
+     * stays the deletion's kill.
+     */
+    @Test
+    void anOomKillMomentsBeforeTheDeletionIsNotTheDeletionsKill() {
+        String oom = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:31:04Z", 0).terminated("main", 137, "OOMKilled", "2026-09-19T16:31:01Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:02Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", oom).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+        String killed = oom.replace("OOMKilled", "Error");
+        Evaluation k = rule.evaluate(new Evidence().pod("pod.yaml", killed).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, k.findings().size(), k.cleared().toString());
+        assertTrue(k.findings().get(0).confidenceReason().contains("most likely the kill of that deletion"), k.findings().get(0).confidenceReason());
+    }
+
     @Test
     void aNodeThatFailedForAnotherReasonIsNotThisRule() {
         Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", DELETED_RUNNING)

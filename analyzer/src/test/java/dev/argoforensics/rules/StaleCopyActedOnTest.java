@@ -121,14 +121,41 @@ class StaleCopyActedOnTest {
         assertTrue(run(lines).findings().isEmpty());
     }
 
+    /** The stats ticker's line, which names nothing: every run writes one each 5 minutes. */
+    private static String ticker(String t) {
+        return "time=\"" + t + "\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"";
+    }
+
+    private static final String REJECTED_1 = "time=\"2026-06-24T13:30:21.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf";
+    private static final String REJECTED_2 = "time=\"2026-06-24T13:30:31.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf";
+
     @Test
     void theGuardsOwnLinesAloneMakeTheGuardedVariant() {
-        Evaluation e = run(completed(),
-                "time=\"2026-06-24T13:30:21.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf",
-                "time=\"2026-06-24T13:30:31.120Z\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf");
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:26:00.000Z")));
+        lines.addAll(completed());
+        Evaluation e = run(lines, ticker("2026-06-24T13:31:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:36:00.000Z"));
         Finding f = e.findings().get(0);
         assertEquals(Severity.INFO, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence(), "the log read whole around the guard's lines: nothing acted on the copies");
         assertEquals(2, f.fact("staleCopiesRejected").orElseThrow().value());
         assertTrue(f.summary().contains("its guard kept it from acting on them"), f.summary());
+    }
+
+    /**
+     * Session 22 (judgment seeds 61-100, excerpts): that nothing acted on the copies is a negative, which a log cut around the
+     * guard's lines cannot show: a grep for names (no line naming nothing at all), or head, a grep and tail pasted together (the
+     * guard's line in a gap of the stats ticker). Possible, saying what was lacking; before, likely.
+     */
+    @Test
+    void theGuardsLinesInAnExcerptArePossibleOnly() {
+        Finding grep = run(completed(), REJECTED_1, REJECTED_2).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, grep.confidence());
+        assertTrue(grep.confidenceReason().contains("not whole (no line naming nothing on one side of it, or none at all"), grep.confidenceReason());
+        List<String> head = new ArrayList<>(List.of(ticker("2026-06-24T13:26:00.000Z")));
+        head.addAll(completed());
+        Finding cut = run(head, REJECTED_1, REJECTED_2, ticker("2026-06-24T13:56:00.000Z")).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, cut.confidence());
+        assertTrue(cut.confidenceReason().contains("at 2026-06-24T13:30:21.120Z is not whole (no line naming nothing from 2026-06-24T13:26:00.000Z"
+                + " to 2026-06-24T13:56:00.000Z"), cut.confidenceReason());
     }
 }

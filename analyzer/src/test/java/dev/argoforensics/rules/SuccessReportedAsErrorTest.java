@@ -139,6 +139,44 @@ class SuccessReportedAsErrorTest {
         assertTrue(e.findings().get(0).confidenceReason().contains("SIGTERM"), e.findings().get(0).confidenceReason());
     }
 
+    /**
+     * Session 22 (case right2-c01): the Pod above on Kubernetes 1.33 or later. The kubelet's grace-0 delete, sent once the
+     * containers had stopped, no longer moves {@code deletionTimestamp} back to the request's time (16:31:04) but sets its own
+     * (16:31:07), so the containers' end lies before it while the request came before the end (a main that exits 0 on SIGTERM).
+     * Nothing gives the API server's version. Before, AF002 confirmed a success here.
+     */
+    @Test
+    void aGraceZeroTimestampMomentsAfterTheEndMayBeTheKubeletsFinalDelete() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:07Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines())
+                .correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("deletionTimestamp is 2026-09-19T16:31:07Z with grace period 0s, 1s later: from Kubernetes 1.33"),
+                f.confidenceReason());
+    }
+
+    /**
+     * Its negative controls: a grace-0 timestamp later after the end than the kubelet's final delete comes (the request's own time,
+     * whatever the version), and an export taken before the deletion that shows the containers ended: a success, confirmed.
+     */
+    @Test
+    void aGraceZeroTimestampLongAfterTheEndOrAnExportBeforeTheDeletionStillConfirm() {
+        String late = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:33:07Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        assertEquals(Confidence.CONFIRMED, rule.evaluate(new Evidence().pod("pod.yaml", late).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate()).findings().get(0).confidence());
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        String deleted = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:07Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod-0.yaml", "2026-09-19T16:31:06Z", before).takenAt("pod-1.yaml", "2026-09-19T16:31:20Z", deleted)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines()).correlate());
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+    }
+
     /** The Pod exported with its controlling owner reference to the Workflow object of this UID. */
     private static String ownedBy(String pod, String workflowUid) {
         return pod.replace("  uid: u-1\n", "  uid: u-1\n  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: "

@@ -117,6 +117,13 @@ class TaskResultWriteForbiddenTest {
     }
 
     @Test
+    void aWaitLogNamingNoPodIsStillNothingAlone() {
+        // Without a prefix or prompt the line names no Pod: nothing to report it for.
+        Evaluation e = rule.evaluate(new Evidence().log("wait.log", executorLine("2026-09-19T16:27:11.000Z", REFUSAL)).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+    }
+
+    @Test
     void theRefusalIsReadFromTheApiServersWords() {
         ForbiddenWrite w = ForbiddenWrite.parse(REFUSAL).orElseThrow();
         assertEquals("runner", w.account());
