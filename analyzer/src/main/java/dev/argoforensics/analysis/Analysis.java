@@ -86,7 +86,7 @@ public final class Analysis {
      * @param problems what could not be listed or opened before this, reported with the rest
      */
     public AnalysisResult run(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
-        Inputs inputs = readExports(files, problems, snapshotTimes);
+        Inputs inputs = readExports(files, problems, snapshotTimes, new Workers(options.threads()));
         // No local holds the reading here: conclude lets go of its list of lines once the facts are derived from it.
         return conclude(inputs, readLogs(inputs));
     }
@@ -112,20 +112,35 @@ public final class Analysis {
 
     /**
      * The first stage of {@link #run(List, List, SnapshotTimes)}: reads the exports (they are small, and
-     * what they name is of interest in the logs), and sorts the inputs out.
+     * what they name is of interest in the logs), and sorts the inputs out. On the calling thread.
      */
     public static Inputs readExports(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes) {
+        return readExports(files, problems, snapshotTimes, new Workers(1));
+    }
+
+    /**
+     * {@link #readExports(List, List, SnapshotTimes)} with the snapshot files read on {@code workers}: each file is read
+     * on its own (an incident's hundreds of exports took two seconds on one thread while the other waited), and what
+     * they give is put together in display-path order, as one thread reading them in turn puts it.
+     */
+    public static Inputs readExports(List<InputFile> files, List<UnreadableInput> problems, SnapshotTimes snapshotTimes, Workers workers) {
         files = files.stream().sorted(java.util.Comparator.comparing(InputFile::displayPath)).toList();
         Map<InputFile, InputSummary> summaries = new HashMap<>();
         List<UnreadableInput> unreadable = new ArrayList<>(problems);
         List<ExportedObject> objectList = new ArrayList<>();
         List<InputFile> logFiles = new ArrayList<>();
         SnapshotFileReader snapshots = SnapshotFileReader.forInputs(files);
+        List<InputFile> snapshotFiles = files.stream().filter(f -> f.kind() == dev.argoforensics.source.InputKind.SNAPSHOT).toList();
+        List<SnapshotRead> read = workers.map(snapshotFiles, f -> SnapshotRead.of(snapshots, f, snapshotTimes));
+        Map<InputFile, SnapshotRead> byFile = new HashMap<>();
+        for (int i = 0; i < snapshotFiles.size(); i++) {
+            byFile.put(snapshotFiles.get(i), read.get(i));
+        }
         for (InputFile f : files) {
             try {
                 switch (f.kind()) {
                     case LOG -> logFiles.add(f);
-                    case SNAPSHOT -> summaries.put(f, snapshots.read(f, snapshotTimes.forFile(f), objectList::add));
+                    case SNAPSHOT -> summaries.put(f, byFile.get(f).take(objectList));
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());
                 }
@@ -136,6 +151,33 @@ public final class Analysis {
         objectList = NodeLogYears.resolve(objectList, summaries);
         PhaseTimes.mark("inputs listed, snapshots read");
         return new Inputs(files, logFiles, ExportedObjects.of(objectList), summaries, unreadable);
+    }
+
+    /**
+     * One snapshot file's reading: the objects it gave, in its order, and its summary, or what stopped it (the objects
+     * given before that are kept, as they were when the reader handed them straight to the list).
+     */
+    private record SnapshotRead(List<ExportedObject> objects, InputSummary summary, Exception failure) {
+        static SnapshotRead of(SnapshotFileReader reader, InputFile f, SnapshotTimes times) {
+            List<ExportedObject> objects = new ArrayList<>();
+            try {
+                return new SnapshotRead(objects, reader.read(f, times.forFile(f), objects::add), null);
+            } catch (IOException | RuntimeException e) {
+                return new SnapshotRead(objects, null, e);
+            }
+        }
+
+        /** Adds the objects to {@code into}; the summary, or the failure thrown. */
+        InputSummary take(List<ExportedObject> into) throws IOException {
+            into.addAll(objects);
+            if (failure instanceof IOException io) {
+                throw io;
+            }
+            if (failure != null) {
+                throw (RuntimeException) failure;
+            }
+            return summary;
+        }
     }
 
     /** This run's rules and worker threads, for correlation in groups (the fleet scan runs each group in a task). */

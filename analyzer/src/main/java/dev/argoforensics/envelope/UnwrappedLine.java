@@ -30,6 +30,19 @@ public record UnwrappedLine(String record, long firstLine, long lastLine, Envelo
         this(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, false);
     }
 
+    /**
+     * The same line without its record's text (an empty one), once the text is held elsewhere: a kept line's text packed
+     * by the reading thread, so that the String dies young instead of waiting for the assembler in the old generation.
+     */
+    public UnwrappedLine withoutRecord() {
+        return record.isEmpty() ? this : new UnwrappedLine("", firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, cut);
+    }
+
+    /** The same line with {@code text} as its record. */
+    public UnwrappedLine withRecord(String text) {
+        return new UnwrappedLine(text, firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, cut);
+    }
+
     /** The same line, its record known to stop short. */
     UnwrappedLine cutShort() {
         return new UnwrappedLine(record, firstLine, lastLine, envelope, envelopeTime, origin, prefix, container, true);

@@ -5,6 +5,7 @@ import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.TextBlock;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
@@ -76,14 +77,47 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
      * @param redacted     a name of it the user redacted ({@link dev.argoforensics.event.RedactedNames}), or null
      * @param parsed       the record and its match, for a reading with a sink ({@link EventSink}); null otherwise
+     * @param text         where the reading thread put the record's text ({@code line}'s record is then empty), or null:
+     *                     the record's text is {@code line}'s, and the assembler packs it
      */
     record Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
-                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted, ParsedRecord parsed) implements ChunkItem {
+                ReleaseEvidence releases, String cut, boolean namesNothing, String redacted, ParsedRecord parsed, PackedText text) implements ChunkItem {
         /** A kept record whose parse is not kept. */
         Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
              ReleaseEvidence releases, String cut, boolean namesNothing, String redacted) {
-            this(line, time, format, level, catalogId, event, releases, cut, namesNothing, redacted, null);
+            this(line, time, format, level, catalogId, event, releases, cut, namesNothing, redacted, null, null);
         }
+
+        /** A kept record whose text is in {@code line}. */
+        Kept(UnwrappedLine line, Timestamp time, RecordFormat format, Level level, String catalogId, ControllerEvent event,
+             ReleaseEvidence releases, String cut, boolean namesNothing, String redacted, ParsedRecord parsed) {
+            this(line, time, format, level, catalogId, event, releases, cut, namesNothing, redacted, parsed, null);
+        }
+
+        /** The record's text, wherever it is held. */
+        String recordText() {
+            return text == null ? line.record() : text.block().text(text.index());
+        }
+
+        /** The same item, its text put into {@code packer} (the line keeps no copy of it). */
+        Kept packedInto(TextBlock.Packer packer) {
+            if (text != null) {
+                return this;
+            }
+            packer.add(line.record());
+            return new Kept(line.withoutRecord(), time, format, level, catalogId, event, releases, cut, namesNothing, redacted, parsed,
+                    new PackedText(packer.block(), packer.index()));
+        }
+
+        /** The same item with its text in {@code line}, as the assembler is given it on another machine ({@link ChunkWire}). */
+        Kept unpacked() {
+            return text == null ? this : new Kept(line.withRecord(recordText()), time, format, level, catalogId, event, releases, cut,
+                    namesNothing, redacted, parsed, null);
+        }
+    }
+
+    /** A kept record's text, packed by the reading thread: its block and its place there. */
+    record PackedText(TextBlock block, int index) {
     }
 
     /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */

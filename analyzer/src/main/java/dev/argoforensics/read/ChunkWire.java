@@ -152,7 +152,8 @@ final class ChunkWire {
                 w.string(c.entry() == null ? null : c.entry().id());
                 w.string(c.cut());
                 d.writeBoolean(c.namesNothing());
-            } else if (item instanceof ChunkItem.Kept k) {
+            } else if (item instanceof ChunkItem.Kept packed) {
+                ChunkItem.Kept k = packed.unpacked();
                 if (k.parsed() != null) {
                     throw new IllegalArgumentException("a kept record's parse is for a reading with a sink, which reads on one machine");
                 }

@@ -398,9 +398,19 @@ final class FileAssembler {
         }
         dated(time, k.format());
         ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
-        texts.add(u.record());
+        TextBlock block;
+        int index;
+        if (k.text() != null) {
+            // Packed by the reading thread (LineFrontEnd): its block is the chunk's, not this file's packer's.
+            block = k.text().block();
+            index = k.text().index();
+        } else {
+            texts.add(u.record());
+            block = texts.block();
+            index = texts.index();
+        }
         LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
-                k.format(), k.level(), k.catalogId(), event, texts.block(), texts.index(), s.id, ordinal++);
+                k.format(), k.level(), k.catalogId(), event, block, index, s.id, ordinal++);
         s.add(e, file, k.releases(), k.namesNothing());
         if (parses != null && k.parsed() != null) {
             parses.accept(k.parsed(), e.ordinal());

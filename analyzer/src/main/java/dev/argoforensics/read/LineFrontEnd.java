@@ -14,6 +14,7 @@ import dev.argoforensics.envelope.OtherContainers;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.Interner;
+import dev.argoforensics.event.TextBlock;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
@@ -118,6 +119,29 @@ public final class LineFrontEnd {
      *             newest first, whose items the assembler turns around)
      */
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs) throws IOException {
+        return read(chunk, csvHeader, interest, progress, runs, !keepParses);
+    }
+
+    /**
+     * @param packTexts the kept records' texts packed here, on the reading thread, into blocks of the chunk's own
+     *                  ({@link ChunkItem.Kept#text()}): a chunk's items wait for the assembler for seconds, longer than a
+     *                  young collection, and a kept line's text (most of what it holds) then went to the old generation
+     *                  as garbage once the assembler had packed its copy; packed here, the String dies young and the
+     *                  deflating is off the assembler's thread. Not for a reading with a sink (its blocks are never packed)
+     */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, boolean packTexts) throws IOException {
+        TextBlock.Packer packer = packTexts ? new TextBlock.Packer(true) : null;
+        try {
+            return read(chunk, csvHeader, interest, progress, runs, packer);
+        } finally {
+            if (packer != null) {
+                packer.finish();
+            }
+        }
+    }
+
+    private ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, TextBlock.Packer packer)
+            throws IOException {
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
         // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
@@ -131,7 +155,8 @@ public final class LineFrontEnd {
         Walked walked;
         try {
             walked = walk(chunk, csvHeader, u -> {
-                counted.accept(classify(u, interest));
+                ChunkItem item = classify(u, interest);
+                counted.accept(packer != null && item instanceof ChunkItem.Kept k ? k.packedInto(packer) : item);
                 done[0] = u.lastLine();
             }, (u, why) -> {
                 counted.accept(new ChunkItem.Rejected(u, why));

@@ -167,7 +167,8 @@ public final class LogReader {
      */
     public byte[] readChunk(LineChunk c, String headerLine, Interest interest, boolean newestFirst) {
         try {
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst));
+            // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
+            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
