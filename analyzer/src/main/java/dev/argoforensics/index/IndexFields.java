@@ -92,6 +92,15 @@ final class IndexFields {
         return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), Map.of(TEXT, words, MSG, words, LEVEL, new LowerCaseKeywordAnalyzer()));
     }
 
+    /**
+     * How the writer analyses {@code text} and {@code msg}: the same words as {@link #analyzer()}'s,
+     * made by hand for printable ASCII ({@link WordsTokenizer}); keywords are written as they are.
+     */
+    static Analyzer indexAnalyzer() {
+        Analyzer words = WordsTokenizer.analyzer();
+        return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), Map.of(TEXT, words, MSG, words));
+    }
+
     /** The whole value as one token, lower-cased: {@code level:ERROR} finds {@code level:error}. */
     private static final class LowerCaseKeywordAnalyzer extends Analyzer {
         @Override

@@ -78,7 +78,7 @@ public final class IndexedAnalysis {
             Map<String, IndexedInput> known = reusable ? before.inputs() : Map.of();
             IndexedLogSource logs = new IndexedLogSource(known, reusable ? before::reading : null);
             AnalysisResult result = new Analysis(catalog, rules, options, logs).run(paths, times);
-            IndexWriterConfig config = new IndexWriterConfig(IndexFields.analyzer())
+            IndexWriterConfig config = new IndexWriterConfig(IndexFields.indexAnalyzer())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     .setRAMBufferSizeMB(RAM_BUFFER_MB)
                     .setMaxBufferedDocs(maxBufferedDocs)
