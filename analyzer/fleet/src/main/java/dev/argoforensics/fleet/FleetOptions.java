@@ -32,9 +32,9 @@ public record FleetOptions(String master, String out, int threads, String spool,
      * Kept lines per cluster unless --cluster-lines says otherwise: what the stitch task of a 4 GB executor holds with room to
      * spare (docs/fleet.md, "What is bounded and what is not yet", gives the measurement and the arithmetic).
      */
-    public static final long DEFAULT_CLUSTER_LINES = 5_000_000;
+    public static final long DEFAULT_CLUSTER_LINES = 3_000_000;
     /** What a cluster over --cluster-lines needs, in the words of its accounting rows. */
-    static final String CLUSTER_LINES_SIZING = "measured: about 0.5 GB of heap per million kept lines in the stitch task, on top of Spark's share";
+    static final String CLUSTER_LINES_SIZING = "about 0.6 GB of executor heap per million kept lines; the default 3000000 is for 4 GB executors";
 
     public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
         this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND,
