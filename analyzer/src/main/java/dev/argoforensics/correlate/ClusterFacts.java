@@ -96,6 +96,11 @@ public final class ClusterFacts {
         return objects;
     }
 
+    /** Every namespace each Pod name is seen in (lines and exports: {@link Correlator#namespaces}). */
+    public Map<String, Set<String>> namespacesByPod() {
+        return Collections.unmodifiableMap(namespacesByPod);
+    }
+
     /** Every Pod the input knows, by key (namespace, name, UID), in key order. */
     public Set<PodKey> podKeys() {
         return podKeys;

@@ -84,9 +84,10 @@ public final class Correlator {
         List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(logged));
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
         List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
-        ExportedObjects objects = WorkflowNamespaces.resolve(exported, events);
+        Namespaces namespaces = namespaces(NamespaceProjection.of(events, WorkflowNamespaces.anyUnplaced(exported)), exported);
+        ExportedObjects objects = namespaces.objects();
         List<PodSnapshot> podSnapshots = objects.pods();
-        Map<String, Set<String>> namespacesByPod = namespacesByPod(events, podSnapshots, objects.workflows());
+        Map<String, Set<String>> namespacesByPod = namespaces.byPod();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
         Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
         dev.argoforensics.read.PhaseTimes.mark("facts: the lines of each Pod");
@@ -257,8 +258,24 @@ public final class Correlator {
         return Optional.of(new PodRecords.HostSpan(host, Collections.min(times), Collections.max(times)));
     }
 
-    /** Every namespace a Pod name is seen in, from lines that name one and from exports. */
-    private static Map<String, Set<String>> namespacesByPod(List<LogEvent> events, List<PodSnapshot> pods,
+    /**
+     * The facts' namespaces, derived once from what the lines say of them ({@link NamespaceProjection}: of all kept lines,
+     * or the union of each file's) and the exports.
+     *
+     * @param objects the exports, each Workflow exported without a namespace given the one the evidence places it in
+     * @param byPod   every namespace a Pod name is seen in
+     */
+    public record Namespaces(ExportedObjects objects, Map<String, Set<String>> byPod) {
+    }
+
+    /** The facts' namespaces from the lines' projection and the exports: what {@link #facts} takes, however the projection was made. */
+    public static Namespaces namespaces(NamespaceProjection lines, ExportedObjects exported) {
+        ExportedObjects objects = WorkflowNamespaces.resolve(exported, lines.workflows());
+        return new Namespaces(objects, namespacesByPod(lines.pods(), objects.pods(), objects.workflows()));
+    }
+
+    /** Every namespace a Pod name is seen in, from the namespaces lines state for Pod names and from exports. */
+    private static Map<String, Set<String>> namespacesByPod(Map<String, Set<String>> stated, List<PodSnapshot> pods,
                                                             List<WorkflowSnapshot> workflows) {
         Map<String, Set<String>> out = new HashMap<>();
         // A Workflow export places the Pods of its Pod nodes (their names derived as the controller names them, reference §7.4),
@@ -272,14 +289,7 @@ public final class Correlator {
                             n.templateRefTemplate().isEmpty() ? n.templateName() : n.templateRefTemplate()), k -> new TreeSet<>())
                     .add(w.namespace()));
         }
-        for (LogEvent e : events) {
-            e.event().pod().ifPresent(p -> {
-                String ns = p.namespace() != null ? p.namespace() : statedNamespace(e);
-                if (ns != null) {
-                    out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(ns);
-                }
-            });
-        }
+        stated.forEach((name, namespaces) -> out.computeIfAbsent(name, k -> new TreeSet<>()).addAll(namespaces));
         for (PodSnapshot p : pods) {
             if (!p.namespace().isEmpty()) {
                 out.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(p.namespace());

@@ -1,6 +1,5 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -24,11 +23,17 @@ final class WorkflowNamespaces {
     private WorkflowNamespaces() {
     }
 
-    static ExportedObjects resolve(ExportedObjects objects, List<LogEvent> events) {
-        if (objects.workflows().stream().noneMatch(WorkflowNamespaces::unplaced)) {
+    /** Whether a Workflow was exported without its namespace (only then do the lines' Workflow namespaces matter). */
+    static boolean anyUnplaced(ExportedObjects objects) {
+        return objects.workflows().stream().anyMatch(WorkflowNamespaces::unplaced);
+    }
+
+    /** @param stated each Workflow name with the namespaces lines state for it ({@link NamespaceProjection#workflows}) */
+    static ExportedObjects resolve(ExportedObjects objects, Map<String, Set<String>> stated) {
+        if (!anyUnplaced(objects)) {
             return objects;
         }
-        Map<String, Set<String>> namespaces = namespacesByName(objects, events);
+        Map<String, Set<String>> namespaces = namespacesByName(objects, stated);
         List<WorkflowSnapshot> workflows = new ArrayList<>();
         for (WorkflowSnapshot w : objects.workflows()) {
             // Its own refusal names its namespace (the executor writes beside its Workflow): a namesake the other evidence
@@ -42,17 +47,14 @@ final class WorkflowNamespaces {
     }
 
     /** For each name an unplaced Workflow has, the namespaces the lines, Pods and placed Workflows give it: one pass over each. */
-    private static Map<String, Set<String>> namespacesByName(ExportedObjects objects, List<LogEvent> events) {
+    private static Map<String, Set<String>> namespacesByName(ExportedObjects objects, Map<String, Set<String>> stated) {
         Map<String, Set<String>> out = new HashMap<>();
         for (WorkflowSnapshot w : objects.workflows()) {
             if (unplaced(w)) {
                 out.putIfAbsent(w.name(), new TreeSet<>());
             }
         }
-        for (LogEvent e : events) {
-            e.event().workflow().filter(r -> r.namespace() != null && !r.namespace().isEmpty())
-                    .ifPresent(r -> add(out, r.name(), r.namespace()));
-        }
+        stated.forEach((name, namespaces) -> namespaces.forEach(ns -> add(out, name, ns)));
         for (PodSnapshot p : objects.pods()) {
             if (!p.namespace().isEmpty()) {
                 p.workflowName().ifPresent(name -> add(out, name, p.namespace()));

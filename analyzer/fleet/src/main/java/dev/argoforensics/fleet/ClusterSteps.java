@@ -101,13 +101,27 @@ final class ClusterSteps implements Serializable {
      * Stage E1: the readings stitched, the cluster's facts derived once, the cluster cut into groups (its components
      * dealt into at most {@code groups} buckets by name) and each group's own share of the facts made into bytes, and the context every group reads alike, once.
      */
-    PreparedCluster prepare(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long bound) {
+    PreparedCluster prepare(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long bound, long clusterLines) {
         try {
             if (cluster.failure() != null) {
                 throw new IllegalStateException(cluster.failure());
             }
+            List<ReadFile> files = new ArrayList<>();
+            readings.forEach(files::add);
+            Map<String, Long> keptBy = new HashMap<>();
+            long kept = 0;
+            for (ReadFile r : files) {
+                keptBy.put(r.display(), r.kept());
+                kept += r.kept();
+            }
+            if (kept > clusterLines) {
+                // Weighed from the files' counts, before any reading is decoded: the stitch and the facts would hold every one of
+                // these lines at once, which is what sinks an executor. The cluster is reported, the other clusters go on.
+                return new PreparedCluster(tooLarge(cluster, keptBy, kept, clusterLines), List.of());
+            }
             Analysis.Inputs inputs = (Analysis.Inputs) WireForm.decode(cluster.inputs());
-            LogReader.LogReading reading = stitch(inputs, readings);
+            LogReader.LogReading reading = stitch(inputs, files);
+            files = null;
             List<InputSummary> ordered = new ArrayList<>();
             for (InputFile f : inputs.files()) {
                 ordered.add(inputs.summaries().get(f));
@@ -119,6 +133,7 @@ final class ClusterSteps implements Serializable {
                 tasks.add(new GroupTask(cluster.cluster(), i, i == p.home(), WireForm.encode(p.groups().get(i))));
             }
             List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
+            rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path())) : r);
             for (GroupedAnalysis.Cut c : p.cuts()) {
                 rows.add(InputRow.unread(cluster.cluster(), FleetListing.PREFIX + cluster.cluster() + "/#group:" + c.group(), "cut", c.describe()));
             }
@@ -168,6 +183,22 @@ final class ClusterSteps implements Serializable {
         }
     }
 
+    /**
+     * A cluster whose logs keep more lines than one stitch task may hold: every object of it a {@code failed} row that says
+     * so (the count, the bound, what to do), each log read with its own kept lines; nothing of it is analysed.
+     */
+    private static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, long kept, long bound) {
+        String why = String.format(java.util.Locale.ROOT, "the cluster's logs keep %d lines of interest, more than the %d one task stitches and"
+                + " derives the cluster's facts from (--cluster-lines): the cluster was not analysed, the other clusters were. Scan a"
+                + " shorter window of this cluster, or raise --cluster-lines with the executors' memory (%s)", kept, bound, FleetOptions.CLUSTER_LINES_SIZING);
+        List<InputRow> rows = new ArrayList<>();
+        for (ScannedFile o : cluster.objects()) {
+            InputRow row = InputRow.unread(cluster.cluster(), o.display(), "failed", why);
+            rows.add(keptBy.containsKey(o.display()) ? row.withKept(keptBy.get(o.display())) : row);
+        }
+        return new ClusterPrep(cluster.cluster(), null, null, rows, 0, why);
+    }
+
     /** Every object of the cluster in the accounting as failed, with why: a cluster is not silently dropped. */
     private static ClusterPrep failed(String cluster, List<ScannedFile> objects, String why) {
         List<InputRow> rows = new ArrayList<>();
@@ -178,7 +209,7 @@ final class ClusterSteps implements Serializable {
     }
 
     /** The readings stitched as LogReader.read stitches them: set by set in rotated-set order; a file that failed is listed where it stood. */
-    private static LogReader.LogReading stitch(Analysis.Inputs inputs, Iterable<ReadFile> readings) throws IOException {
+    private static LogReader.LogReading stitch(Analysis.Inputs inputs, List<ReadFile> readings) throws IOException {
         Map<String, InputFile> byDisplay = new HashMap<>();
         inputs.files().forEach(f -> byDisplay.put(f.displayPath(), f));
         Map<InputFile, FileReading> read = new LinkedHashMap<>();

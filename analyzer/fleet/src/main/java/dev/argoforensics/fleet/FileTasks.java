@@ -101,10 +101,9 @@ final class FileTasks implements Serializable {
         try {
             spool.copy(f.cluster(), f.object());
             LogReader reader = analysis().logReader();
-            byte[] reading = reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()).encode();
-            return new ReadFile(f.cluster(), f.display(), reading, null);
+            return ReadFile.of(f.cluster(), f.display(), reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()));
         } catch (Exception e) {
-            return new ReadFile(f.cluster(), f.display(), null, unreadableReason(file, e));
+            return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         } finally {
             spool.delete(f.cluster(), f.object());
         }
@@ -161,15 +160,14 @@ final class FileTasks implements Serializable {
         List<ChunkBytes> inOrder = inOrder(f, chunks);
         for (ChunkBytes c : inOrder) {
             if (c.failure() != null) {
-                return new ReadFile(f.cluster(), f.display(), null, c.failure());
+                return ReadFile.unreadable(f.cluster(), f.display(), c.failure());
             }
         }
         try {
-            byte[] reading = analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
-                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()).encode();
-            return new ReadFile(f.cluster(), f.display(), reading, null);
+            return ReadFile.of(f.cluster(), f.display(), analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
+                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()));
         } catch (Exception e) {
-            return new ReadFile(f.cluster(), f.display(), null, unreadableReason(file, e));
+            return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         }
     }
 

@@ -19,17 +19,26 @@ import java.util.Map;
  * @param groupLines the most lines of its own one group is correlated with; past it the group is cut, and says so
  * @param chunkBytes a plain object larger than this is split at line boundaries into chunks of about this size (the engine's
  *                   {@code ChunkPlanner}), each read in a task of its own in both passes; a gzip'd object is never split
+ * @param clusterLines the most kept lines (events of interest, summed over its log files) a cluster may have: its stitch task
+ *                   holds them all at once; a cluster over it is not analysed but reported ({@code kind: failed}), the others are
  */
 public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
-                           long groupLines, long chunkBytes) {
+                           long groupLines, long chunkBytes, long clusterLines) {
     public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--groups N] [--group-lines N]"
-            + " [--chunk-bytes N] [--conf KEY=VALUE]... INPUT...";
+            + " [--chunk-bytes N] [--cluster-lines N] [--conf KEY=VALUE]... INPUT...";
     /** Groups per cluster unless --groups says otherwise. */
     public static final int DEFAULT_GROUPS = 16;
+    /**
+     * Kept lines per cluster unless --cluster-lines says otherwise: what the stitch task of a 4 GB executor holds with room to
+     * spare (docs/fleet.md, "What is bounded and what is not yet", gives the measurement and the arithmetic).
+     */
+    public static final long DEFAULT_CLUSTER_LINES = 3_000_000;
+    /** What a cluster over --cluster-lines needs, in the words of its accounting rows. */
+    static final String CLUSTER_LINES_SIZING = "about 0.6 GB of executor heap per million kept lines; the default 3000000 is for 4 GB executors";
 
     public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
         this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND,
-                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES);
+                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES, DEFAULT_CLUSTER_LINES);
     }
 
     public FleetOptions {
@@ -46,6 +55,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         int groups = DEFAULT_GROUPS;
         long groupLines = dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND;
         long chunkBytes = dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES;
+        long clusterLines = DEFAULT_CLUSTER_LINES;
         Map<String, String> conf = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -67,6 +77,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
                 case "--groups" -> groups = (int) positive(value(args, ++i, a), a);
                 case "--group-lines" -> groupLines = positive(value(args, ++i, a), a);
                 case "--chunk-bytes" -> chunkBytes = positive(value(args, ++i, a), a);
+                case "--cluster-lines" -> clusterLines = positive(value(args, ++i, a), a);
                 case "--conf" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -89,7 +100,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("name at least one input (a folder holding cluster=NAME folders, or one of them)");
         }
-        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes);
+        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines);
     }
 
     private static long positive(String v, String option) {

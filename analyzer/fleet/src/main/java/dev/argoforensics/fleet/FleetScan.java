@@ -202,9 +202,10 @@ public final class FleetScan {
                 .mapToPair(r -> new Tuple2<>(r.cluster(), r));
         int groupsPerCluster = options.groups();
         long bound = options.groupLines();
+        long clusterLines = options.clusterLines();
         // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
         JavaRDD<PreparedCluster> prepared = inputs.cogroup(readings, byCluster)
-                .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound))
+                .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound, clusterLines))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         // Each cluster's context (its context lines and what the caveats read) broadcast once, taken to the driver a partition
         // at a time; a group task decodes it once per executor (GroupContexts), not once per group.

@@ -18,10 +18,13 @@ import org.apache.spark.sql.types.StructType;
  * @param cluster  null for an object with no {@code cluster=NAME} segment
  * @param path     the display path ({@code cluster=NAME/rest}), or the URI of an object not placed in a cluster
  * @param kind     log, snapshot, ignored, unreadable; or listing (not placed) and failed (the cluster's analysis failed)
+ * @param events   records read as events (the engine's count: kept or only counted)
+ * @param kept     of those, the lines the reading kept (its events of interest: what the cluster's stitch task holds); null
+ *                 for an object that is not a log read
  * @param problems the file's problems (damage, cut lines, encoding) and unreadable reasons, in words, one per line
  */
-public record InputRow(String cluster, String path, String kind, String format, String sha256, Long lines, Long events, Long unparsed,
-                       long problemCount, String problems, String notes) implements Serializable {
+public record InputRow(String cluster, String path, String kind, String format, String sha256, Long lines, Long events, Long kept,
+                       Long unparsed, long problemCount, String problems, String notes) implements Serializable {
 
     public static final StructType SCHEMA = new StructType()
             .add("cluster", DataTypes.StringType)
@@ -31,6 +34,7 @@ public record InputRow(String cluster, String path, String kind, String format, 
             .add("sha256", DataTypes.StringType)
             .add("lines", DataTypes.LongType)
             .add("events", DataTypes.LongType)
+            .add("kept", DataTypes.LongType)
             .add("unparsed", DataTypes.LongType)
             .add("problemCount", DataTypes.LongType, false)
             .add("problems", DataTypes.StringType)
@@ -38,7 +42,12 @@ public record InputRow(String cluster, String path, String kind, String format, 
 
     /** An object not read, with why. */
     public static InputRow unread(String cluster, String path, String kind, String reason) {
-        return new InputRow(cluster, path, kind, null, null, null, null, null, 1, reason, null);
+        return new InputRow(cluster, path, kind, null, null, null, null, null, null, 1, reason, null);
+    }
+
+    /** The same row with the lines its reading kept. */
+    public InputRow withKept(Long kept) {
+        return new InputRow(cluster, path, kind, format, sha256, lines, events, kept, unparsed, problemCount, problems, notes);
     }
 
     /** What the engine's reading of one file gave. */
@@ -46,7 +55,7 @@ public record InputRow(String cluster, String path, String kind, String format, 
         String problems = s.problems().stream().map(InputRow::problem).collect(Collectors.joining("\n"));
         String notes = s.notes().stream().map(Words.english()::render).collect(Collectors.joining("\n"));
         return new InputRow(cluster, s.file().displayPath(), s.file().kind().name().toLowerCase(Locale.ROOT), s.format(), s.sha256(),
-                s.lines(), s.events(), s.unparsed(), s.problems().size(), problems.isEmpty() ? null : problems, notes.isEmpty() ? null : notes);
+                s.lines(), s.events(), null, s.unparsed(), s.problems().size(), problems.isEmpty() ? null : problems, notes.isEmpty() ? null : notes);
     }
 
     private static String problem(UnparsedLine u) {
@@ -54,6 +63,6 @@ public record InputRow(String cluster, String path, String kind, String format, 
     }
 
     public Row toRow() {
-        return RowFactory.create(cluster, path, kind, format, sha256, lines, events, unparsed, problemCount, problems, notes);
+        return RowFactory.create(cluster, path, kind, format, sha256, lines, events, kept, unparsed, problemCount, problems, notes);
     }
 }

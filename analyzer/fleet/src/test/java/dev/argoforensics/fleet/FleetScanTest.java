@@ -281,6 +281,65 @@ class FleetScanTest {
     }
 
     /**
+     * A cluster whose logs keep more lines than {@code --cluster-lines} is not analysed but reported: the bound set between
+     * the largest cluster's kept lines and the others' (counted by an unbounded run of the same corpus) fails that cluster
+     * alone, every object of it a {@code failed} row that states the count and the bound, its logs with their own kept lines;
+     * the two others, one holding Pod names of the failed one, give {@code analyze}'s findings and the unbounded run's
+     * accounting. Nothing of the failed cluster is found.
+     */
+    @Test
+    void aClusterPastItsBoundIsReportedAndTheOthersAreAnalysed() throws Exception {
+        corpus(CWD);
+        Path free = threeClusters();
+        Map<String, Long> kept = new TreeMap<>();
+        for (Row r : spark.read().json(free.resolve("inputs").toString()).collectAsList()) {
+            if ("log".equals(r.getAs("kind"))) {
+                assertTrue(r.<Long>getAs("kept") != null && r.<Long>getAs("kept") <= r.<Long>getAs("events"), r.toString());
+                kept.merge(r.getAs("cluster"), r.<Long>getAs("kept"), Long::sum);
+            } else {
+                assertTrue(r.isNullAt(r.fieldIndex("kept")), r.toString());
+            }
+        }
+        assertEquals(Set.copyOf(THREE), kept.keySet());
+        List<Map.Entry<String, Long>> bySize = kept.entrySet().stream().sorted(Map.Entry.comparingByValue()).toList();
+        String large = bySize.get(2).getKey();
+        long bound = bySize.get(1).getValue();
+        assertTrue(bySize.get(2).getValue() > bound, "one cluster keeps more lines than the others: " + kept);
+        List<String> others = THREE.stream().filter(c -> !c.equals(large)).toList();
+
+        Path out = tmp.resolve("three-bounded-out");
+        List<String> a = new java.util.ArrayList<>(List.of(args(out.toString(), clusterFolders(THREE))));
+        a.addAll(List.of("--cluster-lines", Long.toString(bound)));
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(a.toArray(String[]::new)));
+        assertEquals(3, counts.clusters());
+
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        assertFalse(fleet.containsKey(large), "nothing of cluster=" + large + " is analysed: " + fleet.keySet());
+        Map<String, Set<String>> analyzed = analyzeEach(others);
+        for (String c : others) {
+            assertFalse(analyzed.get(c).isEmpty(), "cluster " + c + " has findings");
+            assertEquals(analyzed.get(c), fleet.get(c), () -> "cluster=" + c + "; " + accounting(out, c));
+        }
+        List<Row> rows = spark.read().json(out.resolve("inputs").toString()).collectAsList();
+        List<Row> failed = rows.stream().filter(r -> large.equals(r.getAs("cluster"))).toList();
+        Map<String, Row> freeRows = spark.read().json(free.resolve("inputs").toString()).collectAsList().stream()
+                .collect(Collectors.toMap(r -> r.<String>getAs("path"), r -> r));
+        assertEquals(freeRows.values().stream().filter(r -> large.equals(r.getAs("cluster"))).count(), failed.size(), "every object of the cluster is a row");
+        String why = "the cluster's logs keep " + kept.get(large) + " lines of interest, more than the " + bound
+                + " one task stitches and derives the cluster's facts from (--cluster-lines)";
+        for (Row r : failed) {
+            assertEquals("failed", r.getAs("kind"), r.toString());
+            assertTrue(((String) r.getAs("problems")).startsWith(why), r.toString());
+            assertEquals(freeRows.get(r.<String>getAs("path")).<Long>getAs("kept"), r.<Long>getAs("kept"), "each log's own kept lines: " + r);
+        }
+        assertEquals(failed.size(), counts.problems());
+        // The other clusters' accounting is the unbounded run's, row for row.
+        List<String> kept2 = rows.stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).toList();
+        assertEquals(freeRows.values().stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).sorted().toList(),
+                kept2.stream().sorted().toList());
+    }
+
+    /**
      * One controller's log rotated into three objects (the oldest gzip'd): each is copied and read in a
      * task of its own, and the cluster's task stitches the readings (one controller run across the files,
      * its ordinals and counts) before the rules: the same findings as {@code analyze}, and every line

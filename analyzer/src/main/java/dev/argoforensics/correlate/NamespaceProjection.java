@@ -1,0 +1,81 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What a stretch of kept lines (one file's, or all of an input's) says of namespaces, the part of the facts' namespaces
+ * that comes from lines: each Pod name with the namespaces lines state for it (a line's own namespace, or the one an
+ * executor's refused task result write names: {@link Correlator#statedNamespace}), and each Workflow name with the
+ * namespaces lines state for it ({@link WorkflowNamespaces}). A set of pairs, so the projections of an input's files put
+ * together in any order ({@link #union}) are the projection of all its lines; {@link Correlator#namespaces} makes the
+ * facts' namespaces from it and the exports. This is the first of the per-file projections the fleet scan needs to derive
+ * a cluster's facts without holding every kept line in one task (docs/fleet.md, "Left"); {@code Correlator.facts} derives
+ * its namespaces through it, and ProjectionFactsTest holds the union of per-file projections equal to them.
+ *
+ * @param pods      Pod name → the namespaces lines state for it
+ * @param workflows Workflow name → the namespaces lines state for it (lines naming a Workflow with a namespace)
+ */
+public record NamespaceProjection(Map<String, Set<String>> pods, Map<String, Set<String>> workflows) {
+    public NamespaceProjection {
+        pods = frozen(pods);
+        workflows = frozen(workflows);
+    }
+
+    /** The projection of lines already completed as the facts complete them (cut scheduling lines, excerpts' nameless lines): the facts' own. */
+    public static NamespaceProjection of(List<LogEvent> events) {
+        return of(events, true);
+    }
+
+    /**
+     * The projection of one file's kept lines as its reading gives them, before the stitch: completed as the facts complete
+     * all lines ({@link CutSchedules}, then {@link ElidedNames}, both within the file), then projected. A cut scheduling
+     * line whose completing queueing line is the first of the next file (a paste cut short at a file's end) is not
+     * completed here; no sample or judgment corpus has one.
+     */
+    public static NamespaceProjection ofFile(List<LogEvent> fileEvents) {
+        return of(ElidedNames.assign(CutSchedules.complete(fileEvents)), true);
+    }
+
+    /** As {@link #of(List)}; without the Workflows' pairs unless {@code workflows} (the facts need them only for a Workflow exported without a namespace). */
+    static NamespaceProjection of(List<LogEvent> events, boolean workflows) {
+        Map<String, Set<String>> pods = new TreeMap<>();
+        Map<String, Set<String>> wfs = new TreeMap<>();
+        for (LogEvent e : events) {
+            e.event().pod().ifPresent(p -> {
+                String ns = p.namespace() != null ? p.namespace() : Correlator.statedNamespace(e);
+                if (ns != null) {
+                    pods.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(ns);
+                }
+            });
+            if (workflows) {
+                e.event().workflow().filter(r -> r.namespace() != null && !r.namespace().isEmpty())
+                        .ifPresent(r -> wfs.computeIfAbsent(r.name(), k -> new TreeSet<>()).add(r.namespace()));
+            }
+        }
+        return new NamespaceProjection(pods, wfs);
+    }
+
+    /** The projections of several stretches of lines (an input's files) as one: the union of their pairs. */
+    public static NamespaceProjection union(Collection<NamespaceProjection> parts) {
+        Map<String, Set<String>> pods = new TreeMap<>();
+        Map<String, Set<String>> wfs = new TreeMap<>();
+        for (NamespaceProjection p : parts) {
+            p.pods().forEach((k, v) -> pods.computeIfAbsent(k, x -> new TreeSet<>()).addAll(v));
+            p.workflows().forEach((k, v) -> wfs.computeIfAbsent(k, x -> new TreeSet<>()).addAll(v));
+        }
+        return new NamespaceProjection(pods, wfs);
+    }
+
+    private static Map<String, Set<String>> frozen(Map<String, Set<String>> m) {
+        Map<String, Set<String>> out = new TreeMap<>();
+        m.forEach((k, v) -> out.put(k, Collections.unmodifiableSet(new TreeSet<>(v))));
+        return Collections.unmodifiableMap(out);
+    }
+}
