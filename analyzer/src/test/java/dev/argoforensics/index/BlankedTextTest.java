@@ -5,13 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
-import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -55,9 +50,9 @@ class BlankedTextTest {
         int from = SLOG.indexOf(rawTime);
         String joined = SLOG.substring(0, from) + ' ' + SLOG.substring(from + rawTime.length());
         Analyzer words = IndexFields.analyzer();
-        assertEquals(tokens(words, new StringReader(joined)), tokens(words, new EventDocuments.Blanked(SLOG, from, from + rawTime.length())));
+        assertEquals(WordsTokenizerTest.words(words, new StringReader(joined)), WordsTokenizerTest.words(words, new EventDocuments.Blanked(SLOG, from, from + rawTime.length())));
         assertEquals(List.of("1:0-4:time", "1:7-12:level", "1:13-17:info", "1:18-21:msg", "1:23-30:queuing"),
-                tokens(words, new EventDocuments.Blanked(SLOG, from, from + rawTime.length())).subList(0, 5));
+                WordsTokenizerTest.words(words, new EventDocuments.Blanked(SLOG, from, from + rawTime.length())).subList(0, 5));
     }
 
     private static String readAll(Reader r, int bufferSize) throws IOException {
@@ -69,20 +64,5 @@ class BlankedTextTest {
         }
         assertEquals(-1, r.read(buf, 0, bufferSize), "the end, again");
         return out.toString();
-    }
-
-    private static List<String> tokens(Analyzer a, Reader text) throws IOException {
-        List<String> out = new ArrayList<>();
-        try (TokenStream ts = a.tokenStream(IndexFields.TEXT, text)) {
-            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-            OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
-            PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
-            ts.reset();
-            while (ts.incrementToken()) {
-                out.add(inc.getPositionIncrement() + ":" + offset.startOffset() + "-" + offset.endOffset() + ":" + term);
-            }
-            ts.end();
-        }
-        return out;
     }
 }

@@ -110,10 +110,14 @@ class WordsTokenizerTest {
         }
     }
 
-    /** Each word as {@code increment:start-end:term}, then the final offset and increment. */
     private static List<String> words(Analyzer a, String text) throws IOException {
+        return words(a, new StringReader(text));
+    }
+
+    /** Each word as {@code increment:start-end:term}, then the final offset and increment. */
+    static List<String> words(Analyzer a, java.io.Reader text) throws IOException {
         List<String> out = new ArrayList<>();
-        try (TokenStream ts = a.tokenStream(IndexFields.TEXT, new StringReader(text))) {
+        try (TokenStream ts = a.tokenStream(IndexFields.TEXT, text)) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
             PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
