@@ -58,6 +58,17 @@ public final class EventOrder {
         return inTimeOrder(lines, Function.identity());
     }
 
+    /**
+     * Sorted by instant, lines at one instant in their {@link #inTimeOrder} order (one run's in input order; two runs' as the
+     * merge placed them, which is by their text and file names where nothing else decides): what a sort by instant, then
+     * ordinal, gave, but for two runs' lines at one instant, which went by reading order.
+     */
+    public static List<LogEvent> byInstant(Collection<LogEvent> lines) {
+        List<LogEvent> out = new ArrayList<>(inTimeOrder(lines));
+        out.sort((a, b) -> a.time().compareInstant(b.time()));
+        return out;
+    }
+
     /** The earliest of the lines by {@link #inTimeOrder}, or null if there is none. */
     public static LogEvent earliest(Collection<LogEvent> lines) {
         return lines.isEmpty() ? null : inTimeOrder(lines).get(0);
