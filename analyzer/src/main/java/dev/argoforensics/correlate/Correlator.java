@@ -111,7 +111,8 @@ public final class Correlator {
         podKeys.addAll(podSnaps.keySet());
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
-        NodeLinker linker = new NodeLinker(events, wfSnaps, namespacesByPod);
+        NodeLinker linker = new NodeLinker(events, wfSnaps, namespacesByPod,
+                stream -> stream >= 0 && stream < processes.size() ? processes.get(stream).first() : null);
         Map<PodKey, NodeLink> links = new TreeMap<>();
         Map<PodKey, PodRecords.HostSpan> hosts = new TreeMap<>();
         for (PodKey key : podKeys) {

@@ -2,6 +2,8 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +36,48 @@ public final class EventOrder {
     /** Certainly after. */
     public static boolean after(LogEvent a, LogEvent b) {
         return before(b, a);
+    }
+
+    /** After, or too close in time to tell (different streams, overlapping windows). */
+    public static boolean notBefore(LogEvent a, LogEvent b) {
+        return notAfter(b, a);
+    }
+
+    /**
+     * {@link #merged} of lines given in any order (several lists put together, a map's values): each stream's lines are put
+     * back in their input order first, so what comes out depends on the lines, not on the order they were collected in.
+     */
+    public static <T> List<T> inTimeOrder(Collection<T> items, Function<T, LogEvent> line) {
+        List<T> byOrdinal = new ArrayList<>(items);
+        byOrdinal.sort(Comparator.comparingLong(t -> line.apply(t).ordinal()));
+        return merged(byOrdinal, line);
+    }
+
+    /** {@link #inTimeOrder(Collection, Function)} of lines. */
+    public static List<LogEvent> inTimeOrder(Collection<LogEvent> lines) {
+        return inTimeOrder(lines, Function.identity());
+    }
+
+    /**
+     * Sorted by instant, lines at one instant in their {@link #inTimeOrder} order (one run's in input order; two runs' as the
+     * merge placed them, which is by their text and file names where nothing else decides): what a sort by instant, then
+     * ordinal, gave, but for two runs' lines at one instant, which went by reading order.
+     */
+    public static List<LogEvent> byInstant(Collection<LogEvent> lines) {
+        List<LogEvent> out = new ArrayList<>(inTimeOrder(lines));
+        out.sort((a, b) -> a.time().compareInstant(b.time()));
+        return out;
+    }
+
+    /** The earliest of the lines by {@link #inTimeOrder}, or null if there is none. */
+    public static LogEvent earliest(Collection<LogEvent> lines) {
+        return lines.isEmpty() ? null : inTimeOrder(lines).get(0);
+    }
+
+    /** The latest of the lines by {@link #inTimeOrder}, or null if there is none. */
+    public static LogEvent latest(Collection<LogEvent> lines) {
+        List<LogEvent> ordered = inTimeOrder(lines);
+        return ordered.isEmpty() ? null : ordered.get(ordered.size() - 1);
     }
 
     /**

@@ -75,8 +75,7 @@ public final class NodeIndex {
                 }
                 kind[i] = k;
             }
-            persisted.sort(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal));
-            updates = List.copyOf(persisted);
+            updates = List.copyOf(EventOrder.byInstant(persisted));
             byNode = Grouped.of(node);
             byStatedId = Grouped.of(id);
             byStatedName = Grouped.of(name);

@@ -6,30 +6,48 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
-/** Ties Pods to Workflow nodes, by the strongest evidence available. */
+/**
+ * Ties Pods to Workflow nodes, by the strongest evidence available. Where several lines could give the link (two replicas,
+ * or a retried Workflow whose Pod was created again, each logging {@code Created pod}) the link comes from the first line
+ * by {@link #first}, never from whichever file was named first.
+ */
 final class NodeLinker {
-    private final Map<PodKey, NodeLink> fromCreatedLines = new HashMap<>();
-    private final Map<PodKey, NodeLink> fromWorkflowNodes = new HashMap<>();
-    /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix). */
-    private final Map<String, Map<String, List<NodeLink>>> nodeNamesByNamespaceAndHash = new HashMap<>();
+    /** A link and the line that gave it. */
+    private record Candidate(NodeLink link, LogEvent line) {
+    }
 
-    NodeLinker(List<LogEvent> events, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, Map<String, Set<String>> namespacesByPod) {
+    private final IntFunction<Timestamp> runStart;
+    private final Map<PodKey, Candidate> fromCreatedLines = new HashMap<>();
+    private final Map<PodKey, NodeLink> fromWorkflowNodes = new HashMap<>();
+    /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix), the first line of each node. */
+    private final Map<String, Map<String, Map<NodeLink, Candidate>>> nodeNamesByNamespaceAndHash = new HashMap<>();
+
+    /** @param runStart the first time of each controller run ({@link LogEvent#stream()}), or null where unknown */
+    NodeLinker(List<LogEvent> events, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, Map<String, Set<String>> namespacesByPod,
+            IntFunction<Timestamp> runStart) {
+        this.runStart = runStart;
         for (LogEvent e : events) {
             if (e.event() instanceof PodCreated c && c.podRef() != null && c.wf() != null) {
                 PodKey key = Correlator.resolve(c.podRef(), namespacesByPod);
                 String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
-                fromCreatedLines.putIfAbsent(key, new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
+                fromCreatedLines.merge(key, new Candidate(new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()), e), this::first);
             }
-            e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespaceAndHash
-                    .computeIfAbsent(w.namespace(), k -> new HashMap<>())
-                    .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new ArrayList<>())
-                    .add(new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, e.source()))));
+            e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> {
+                // The same node named by many lines: one candidate per node, its first line (the link without its source as key).
+                NodeLink link = new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, null);
+                nodeNamesByNamespaceAndHash.computeIfAbsent(w.namespace(), k -> new HashMap<>())
+                        .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new LinkedHashMap<>())
+                        .merge(link, new Candidate(link, e), this::first);
+            }));
         }
         for (Map.Entry<WorkflowRef, List<WorkflowSnapshot>> h : workflowSnapshots.entrySet()) {
             for (WorkflowSnapshot s : h.getValue()) {
@@ -48,6 +66,35 @@ final class NodeLinker {
         }
     }
 
+    /**
+     * The candidate whose line comes first: within one run the earlier line; across runs the earlier instant, then the run
+     * that started first, then the line's text, its file's name (not the folders, not the reading order) and its line number.
+     */
+    private Candidate first(Candidate a, Candidate b) {
+        return earlier(a.line(), b.line()) ? a : b;
+    }
+
+    private boolean earlier(LogEvent a, LogEvent b) {
+        if (a.stream() == b.stream()) {
+            return a.ordinal() <= b.ordinal();
+        }
+        int c = a.time().instant().compareTo(b.time().instant());
+        if (c == 0) {
+            Timestamp sa = runStart.apply(a.stream());
+            Timestamp sb = runStart.apply(b.stream());
+            c = sa == null || sb == null ? 0 : sa.instant().compareTo(sb.instant());
+        }
+        if (c == 0) {
+            c = a.text().compareTo(b.text());
+        }
+        if (c == 0) {
+            String fa = a.file().substring(a.file().lastIndexOf('/') + 1);
+            String fb = b.file().substring(b.file().lastIndexOf('/') + 1);
+            c = fa.compareTo(fb);
+        }
+        return c != 0 ? c < 0 : a.line() <= b.line();
+    }
+
     NodeLink link(PodKey key, List<PodSnapshot> snapshots) {
         for (int i = snapshots.size() - 1; i >= 0; i--) {
             PodSnapshot p = snapshots.get(i);
@@ -59,11 +106,11 @@ final class NodeLinker {
                 return new NodeLink(new WorkflowRef(p.namespace(), wf), nodeId, name, LinkBasis.POD_ANNOTATION, p.source());
             }
         }
-        NodeLink link = fromCreatedLines.get(key);
-        if (link != null) {
-            return link;
+        Candidate created = fromCreatedLines.get(key);
+        if (created != null) {
+            return created.link();
         }
-        link = fromWorkflowNodes.get(key);
+        NodeLink link = fromWorkflowNodes.get(key);
         if (link != null) {
             return link;
         }
@@ -75,18 +122,23 @@ final class NodeLinker {
         if (key.namespace() == null) {
             return null;
         }
-        Map<String, List<NodeLink>> byHash = nodeNamesByNamespaceAndHash.getOrDefault(key.namespace(), Map.of());
+        Map<String, Map<NodeLink, Candidate>> byHash = nodeNamesByNamespaceAndHash.getOrDefault(key.namespace(), Map.of());
         String hashSuffix = key.name().substring(key.name().lastIndexOf('-') + 1);
-        List<NodeLink> candidates = new ArrayList<>(byHash.getOrDefault(hashSuffix, List.of()));
-        candidates.addAll(byHash.getOrDefault(key.name(), List.of()));
-        for (NodeLink candidate : candidates) {
-            String wf = candidate.workflow().name();
-            boolean root = candidate.nodeName().equals(wf) && key.name().equals(wf);
-            boolean suffix = key.name().startsWith(wf + "-") && key.name().endsWith("-" + NodeNaming.hash(candidate.nodeName()));
-            if (root || suffix) {
-                return candidate;
+        List<Candidate> candidates = new ArrayList<>(byHash.getOrDefault(hashSuffix, Map.of()).values());
+        candidates.addAll(byHash.getOrDefault(key.name(), Map.of()).values());
+        Candidate best = null;
+        for (Candidate candidate : candidates) {
+            String wf = candidate.link().workflow().name();
+            boolean root = candidate.link().nodeName().equals(wf) && key.name().equals(wf);
+            boolean suffix = key.name().startsWith(wf + "-") && key.name().endsWith("-" + NodeNaming.hash(candidate.link().nodeName()));
+            if ((root || suffix) && (best == null || !earlier(best.line(), candidate.line()))) {
+                best = candidate;
             }
         }
-        return null;
+        if (best == null) {
+            return null;
+        }
+        NodeLink l = best.link();
+        return new NodeLink(l.workflow(), l.nodeId(), l.nodeName(), l.basis(), best.line().source());
     }
 }

@@ -12,7 +12,6 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -237,8 +236,7 @@ public final class PhaseHistory {
      * Workflow up one at a time, so its passes follow one another; two runs' passes may overlap in time.
      */
     private static void eachPass(WorkflowHistory h, java.util.function.BiConsumer<LogEvent, List<LogEvent>> consumer) {
-        List<LogEvent> lines = new ArrayList<>(h.events());
-        lines.sort(((Comparator<LogEvent>) (a, b) -> a.time().compareInstant(b.time())).thenComparingLong(LogEvent::ordinal));
+        List<LogEvent> lines = EventOrder.byInstant(h.events());
         List<List<LogEvent>> passes = new ArrayList<>();
         java.util.Map<Integer, List<LogEvent>> open = new java.util.HashMap<>();
         for (LogEvent e : lines) {

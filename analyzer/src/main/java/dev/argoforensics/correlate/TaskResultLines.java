@@ -11,7 +11,6 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -222,8 +221,7 @@ public final class TaskResultLines {
 
     /** The {@code Processing workflow} lines, by time. */
     public List<LogEvent> processing() {
-        return reconciles.stream().map(Reconcile::processing).filter(p -> p != null)
-                .sorted(Comparator.comparing((LogEvent e) -> e.time().instant()).thenComparingLong(LogEvent::ordinal)).toList();
+        return List.copyOf(EventOrder.byInstant(reconciles.stream().map(Reconcile::processing).filter(p -> p != null).toList()));
     }
 
     static boolean signal(LogEvent e, String name) {

@@ -67,12 +67,11 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
         }
     }
 
-    /** Every signal in input order. */
+    /** Every signal by time across controller runs, each run's in its input order (not file by file: {@link EventOrder#inTimeOrder}). */
     public List<Signaled> signals() {
         List<Signaled> out = new ArrayList<>();
         rounds.forEach(r -> out.addAll(r.signaled()));
-        out.sort((a, b) -> Long.compare(a.line().ordinal(), b.line().ordinal()));
-        return out;
+        return new ArrayList<>(EventOrder.inTimeOrder(out, Signaled::line));
     }
 
     /** The Pod's rounds, from its lines in input order ({@link PodHistory#events()}). */

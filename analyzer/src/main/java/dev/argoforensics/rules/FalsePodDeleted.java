@@ -26,7 +26,6 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -79,9 +78,9 @@ public final class FalsePodDeleted extends NodeRule {
             return; // the controller never said it: nothing of this rule's
         }
         // The node's lines come in input order: file by file, so two replicas' lines are not in time order. The marking is the
-        // earliest one after the earliest missing line, whatever file holds either.
-        LogEvent firstMissing = missing.stream().min(BY_TIME).orElseThrow();
-        LogEvent marked = own.stream().filter(e -> EventOrder.after(e, firstMissing) && marksDeleted(e.event())).min(BY_TIME).orElse(null);
+        // earliest one after the earliest missing line, whatever file holds either (two runs' lines at one instant by themselves).
+        LogEvent firstMissing = EventOrder.earliest(missing);
+        LogEvent marked = EventOrder.earliest(own.stream().filter(e -> EventOrder.after(e, firstMissing) && marksDeleted(e.event())).toList());
         // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back.
         if (marked == null || (life.outcome() != null && !life.lostToDeletion())) {
             clearWaiting(pod, scope, missing);
@@ -147,7 +146,7 @@ public final class FalsePodDeleted extends NodeRule {
         boolean waiting = missing.stream().map(e -> (WorkflowPodMissing) e.event())
                 .allMatch(m -> "Pending".equals(m.nodePhase()) || Boolean.TRUE.equals(m.recentlyStarted()));
         if (waiting) {
-            LogEvent last = missing.stream().max(BY_TIME).orElseThrow();
+            LogEvent last = EventOrder.latest(missing);
             scope.clear(pod, Message.of("AF008.cleared.waiting", "times", Message.of(missing.size() == 1 ? "AF008.cleared.once" : "AF008.cleared.times",
                     "count", missing.size())), last.source());
         }
@@ -173,13 +172,10 @@ public final class FalsePodDeleted extends NodeRule {
      */
     static LogEvent lastBefore(List<LogEvent> missing, LogEvent marked) {
         List<LogEvent> before = missing.stream().filter(m -> EventOrder.before(m, marked)).toList();
-        return before.stream().filter(m -> m.stream() == marked.stream()).max(BY_TIME)
-                .or(() -> before.stream().max(BY_TIME)).orElse(missing.get(0));
+        LogEvent own = EventOrder.latest(before.stream().filter(m -> m.stream() == marked.stream()).toList());
+        LogEvent any = own != null ? own : EventOrder.latest(before);
+        return any != null ? any : EventOrder.earliest(missing);
     }
-
-    /** Time order, input order within a stream. */
-    private static final Comparator<LogEvent> BY_TIME = (a, b) -> a.stream() == b.stream() ? Long.compare(a.ordinal(), b.ordinal())
-            : a.time().instant().compareTo(b.time().instant());
 
     private static boolean marksDeleted(ControllerEvent ev) {
         return (ev instanceof NodeMarkedError m && NodeLines.podDeleted(m.error())) || (ev instanceof NodeMessageChanged c && NodeLines.podDeleted(c.message()));

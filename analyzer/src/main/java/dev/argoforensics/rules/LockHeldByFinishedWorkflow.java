@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.event.LogEvent;
@@ -14,7 +15,6 @@ import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,8 +75,9 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             if (open != null) {
                 LogEvent released = release(s, lock, open);
                 LogEvent completed = s.completionAfter(open.holder().workflow(), open.acquired().line());
-                boolean ended = (released != null && released.ordinal() < a.line().ordinal())
-                        || (completed != null && completed.ordinal() < a.line().ordinal());
+                // Certainly before it (by time across runs): a release too close to the new acquisition to tell leaves one holding.
+                boolean ended = (released != null && EventOrder.before(released, a.line()))
+                        || (completed != null && EventOrder.before(completed, a.line()));
                 if (!ended) {
                     continue; // the same holding logged again
                 }
@@ -138,9 +139,11 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 .filter(w -> acquiredAfter.get(w.waiter().name()) == null || w.at().isBefore(acquiredAfter.get(w.waiter().name()).time()))
                 .toList();
         if (late.isEmpty()) {
-            acquiredAfter.values().stream().min(Comparator.comparingLong(LogEvent::ordinal)).ifPresent(a -> clear(cleared, anchor,
-                    Message.of("AF014.cleared.waiterAcquired", "lock", lock, "after", GoDuration.format(doneAt.nanosUntil(a.time())),
-                            "workflow", h.workflow()), a));
+            LogEvent a = EventOrder.earliest(acquiredAfter.values());
+            if (a != null) {
+                clear(cleared, anchor, Message.of("AF014.cleared.waiterAcquired", "lock", lock, "after", GoDuration.format(doneAt.nanosUntil(a.time())),
+                        "workflow", h.workflow()), a);
+            }
             if (acquiredAfter.isEmpty() && held.exported() != null) {
                 findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, List.of(), anchor, Confidence.POSSIBLE,
                         Message.of("AF014.reason.exportNoWaiters", "lock", lock)));
@@ -174,15 +177,20 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason));
     }
 
-    /** A release of this holder after it acquired: its own line for the lock, or the release of all its Workflow's locks. */
+    /**
+     * The first release of this holder after it acquired, by time across runs: its own line for the lock, or the release of
+     * all its Workflow's locks. Another run's release too close to the acquisition to tell counts: it clears, never reports.
+     */
     static LogEvent release(SyncLocks s, String lock, Held held) {
-        long from = held.acquired() == null ? -1 : held.acquired().line().ordinal();
+        LogEvent from = held.acquired() == null ? null : held.acquired().line();
         for (Release r : s.releases) {
-            if (r.line().ordinal() > from && r.holder().sameAs(held.holder()) && (r.lock() == null || r.lock().equals(lock))) {
+            if ((from == null || r.line() != from && EventOrder.notBefore(r.line(), from)) && r.holder().sameAs(held.holder())
+                    && (r.lock() == null || r.lock().equals(lock))) {
                 return r.line();
             }
         }
-        return s.releasedAll.getOrDefault(held.holder().workflow(), List.of()).stream().filter(e -> e.ordinal() > from).findFirst().orElse(null);
+        return s.releasedAll.getOrDefault(held.holder().workflow(), List.of()).stream()
+                .filter(e -> from == null || e != from && EventOrder.notBefore(e, from)).findFirst().orElse(null);
     }
 
     /** Per waiter, the first line after the holder completed that shows it acquired the lock (or a lock, for a node). */
@@ -195,8 +203,10 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             s.acquisitions.stream().filter(a -> a.lock().equals(lock) && a.holder().workflow().equals(w)).map(Acquisition::line)
                     .forEach(candidates::add);
             candidates.addAll(s.nodeAcquired.getOrDefault(w, List.of()));
-            candidates.stream().filter(e -> e.time().isAfter(doneAt)).min(Comparator.comparingLong(LogEvent::ordinal))
-                    .ifPresent(e -> out.put(w, e));
+            LogEvent first = EventOrder.earliest(candidates.stream().filter(e -> e.time().isAfter(doneAt)).toList());
+            if (first != null) {
+                out.put(w, first);
+            }
         }
         return out;
     }
@@ -219,15 +229,21 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             if (h.nodeId() != null && h.nodeId().equals(p.link().nodeId())) {
                 return p;
             }
-            if (best == null || start(p) > start(best)) {
+            if (best == null || later(p, best)) {
                 best = p;
             }
         }
         return best;
     }
 
-    private static long start(PodHistory p) {
-        return p.events().isEmpty() ? Long.MIN_VALUE : p.events().get(0).ordinal();
+    /** Whether the Pod's first line comes after the other's, by time across runs (a Pod without lines comes first). */
+    private static boolean later(PodHistory p, PodHistory than) {
+        if (p.events().isEmpty() || than.events().isEmpty()) {
+            return !p.events().isEmpty();
+        }
+        LogEvent a = p.events().get(0);
+        LogEvent b = than.events().get(0);
+        return EventOrder.latest(List.of(b, a)) != b;
     }
 
     private void clear(List<Clearance> cleared, PodHistory anchor, Message reason, LogEvent line) {

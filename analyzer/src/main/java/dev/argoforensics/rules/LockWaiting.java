@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.SyncLocks.LockStatus;
@@ -27,11 +28,15 @@ record LockWaiting(String lock, LockStatus status) {
         return new LockWaiting(m.group(1), new LockStatus(Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), m.group(2) != null));
     }
 
-    /** The Workflow's waiting message logged last before the line, else first after it (the operator logs the warning first). */
+    /**
+     * The Workflow's waiting message logged last before the line, else first after it (the operator logs the warning first).
+     * The messages are in time order across runs ({@link EventOrder#inTimeOrder}); another run's message too close to the
+     * line to tell counts as before it.
+     */
     static LockWaiting nearest(List<LogEvent> messages, LogEvent line) {
         LogEvent best = null;
         for (LogEvent m : messages) {
-            if (m.ordinal() <= line.ordinal()) {
+            if (m == line || EventOrder.notAfter(m, line)) {
                 best = m;
             } else if (best == null) {
                 best = m;

@@ -99,11 +99,12 @@ public final class PodGoneNodeRunning extends NodeRule {
      * @param lines the node's lines and the Workflow's completed updates
      */
     private static Optional<LogEvent> finishedAfter(List<LogEvent> lines, Gone gone) {
-        return lines.stream()
+        // The earliest by time across runs (input order within one): not the first of whichever file was named first.
+        return Optional.ofNullable(EventOrder.earliest(lines.stream()
                 .filter(e -> gone.line != null ? EventOrder.after(e, gone.line) : e.time().isAfter(gone.at))
                 .filter(e -> e.event() instanceof WorkflowUpdated || e.event() instanceof NodeMarkedError
                         || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))
-                .min(Comparator.comparingLong(LogEvent::ordinal));
+                .toList()));
     }
 
     /** The latest export of the node, if taken after the Pod was gone and it shows the node unfinished. */

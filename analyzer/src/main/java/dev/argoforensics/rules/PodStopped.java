@@ -18,7 +18,6 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -53,7 +52,8 @@ final class PodStopped {
                             || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))))
                     .forEach(candidates::add);
         }
-        return candidates.stream().filter(e -> EventOrder.after(e, after)).min(Comparator.comparingLong(LogEvent::ordinal)).orElse(null);
+        // The earliest by time across runs (input order within one): not the first of whichever file was named first.
+        return EventOrder.earliest(candidates.stream().filter(e -> EventOrder.after(e, after)).toList());
     }
 
     /** What the line shows of the Pod's stopping. */

@@ -454,7 +454,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (link != null) {
                 reconciliation.firstProcessedAfter(link.workflow(), decisive).ifPresent(seen::add);
             }
-            return seen.stream().min((a, b) -> EventOrder.before(a, b) ? -1 : EventOrder.before(b, a) ? 1 : 0).orElse(null);
+            // The earliest by time across runs: a comparator that calls lines too close to tell equal kept whichever came first in the list.
+            return EventOrder.earliest(seen);
         }
 
         private Message cleanupAction(LogEvent e) {

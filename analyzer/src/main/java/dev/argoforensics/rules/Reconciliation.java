@@ -41,6 +41,7 @@ final class Reconciliation {
 
     private static final Comparator<LogEvent> BY_TIME = ((Comparator<LogEvent>) (a, b) -> a.time().compareInstant(b.time()))
             .thenComparingLong(LogEvent::ordinal);
+    private static final Comparator<LogEvent> AT = (a, b) -> a.time().compareInstant(b.time());
 
     /** Per stream, its worker-number and start lines in input order. */
     private final Map<Integer, List<LogEvent>> lifecycle = new HashMap<>();
@@ -76,8 +77,10 @@ final class Reconciliation {
                     phased.add(e);
                 }
             }
-            processed.sort(BY_TIME);
-            phased.sort(BY_TIME);
+            // By time, stable: lines at one instant keep the Workflow's order (EventOrder.merged: a run's own order, two runs' lines
+            // by text and file name), not the reading order BY_TIME's ordinals would give them across runs.
+            processed.sort(AT);
+            phased.sort(AT);
             processing.put(w.ref(), processed);
             phases.put(w.ref(), phased);
         }

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.ControllerStarted;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
@@ -13,7 +14,9 @@ import dev.argoforensics.snapshot.Synchronization;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -109,6 +112,7 @@ final class SyncLocks {
                 s.signal(e, g, messages, postponed);
             }
         }
+        messages.replaceAll((wf, lines) -> EventOrder.inTimeOrder(lines));
         for (LogEvent e : postponed) {
             WorkflowRef wf = ((Signal) e.event()).wf();
             LockWaiting w = LockWaiting.nearest(messages.getOrDefault(wf.name(), List.of()), e);
@@ -119,8 +123,33 @@ final class SyncLocks {
                 s.export(snap);
             }
         }
-        s.waits.sort((a, b) -> a.at().compareTo(b.at()));
+        s.inTimeOrder();
         return s;
+    }
+
+    /**
+     * Every list by time across controller runs, each run's lines in their own order ({@link EventOrder#inTimeOrder}):
+     * the input order is file by file, and "the first release after", "the first completion after" or "the next
+     * acquisition" taken from it would be whichever run's file was named first. Waits by the time they were seen, lines
+     * at one instant in that order, exports after them by file and line.
+     */
+    private void inTimeOrder() {
+        List<Acquisition> a = EventOrder.inTimeOrder(acquisitions, Acquisition::line);
+        acquisitions.clear();
+        acquisitions.addAll(a);
+        List<Release> r = EventOrder.inTimeOrder(releases, Release::line);
+        releases.clear();
+        releases.addAll(r);
+        releasedAll.replaceAll((wf, lines) -> EventOrder.inTimeOrder(lines));
+        allCompletions.replaceAll((wf, lines) -> EventOrder.inTimeOrder(lines));
+        nodeAcquired.replaceAll((wf, lines) -> EventOrder.inTimeOrder(lines));
+        Map<LogEvent, Integer> place = new IdentityHashMap<>();
+        for (Wait w : EventOrder.inTimeOrder(waits.stream().filter(w -> w.line() != null).toList(), Wait::line)) {
+            place.put(w.line(), place.size());
+        }
+        waits.sort(Comparator.comparing(Wait::at)
+                .thenComparingInt(w -> w.line() == null ? Integer.MAX_VALUE : place.get(w.line()))
+                .thenComparing(w -> w.export() == null ? null : w.export().source(), Comparator.nullsFirst(Comparator.naturalOrder())));
     }
 
     private void signal(LogEvent e, Signal g, Map<String, List<LogEvent>> messages, List<LogEvent> postponed) {
@@ -223,10 +252,11 @@ final class SyncLocks {
         return best == null ? null : new Holder(key, best.namespace(), best.name(), key);
     }
 
-    /** The Workflow's first completion after the line (its acquisition), or its first at all when {@code after} is null. */
+    /** The Workflow's first completion after the line (its acquisition), by time across runs, or its first at all when {@code after} is null. */
     LogEvent completionAfter(String workflow, LogEvent after) {
         for (LogEvent e : allCompletions.getOrDefault(workflow, List.of())) {
-            if (after == null || e.ordinal() > after.ordinal()) {
+            // Another run's completion counts when certainly after: one too close to tell would report on a guess.
+            if (after == null || EventOrder.after(e, after)) {
                 return e;
             }
         }

@@ -23,14 +23,28 @@ import java.util.function.Function;
  * <p>Order: the controller runs are merged by time, each kept in its own input order (within a run
  * the input order is the truth, also where a coarser time, like a v4.0.0 logrus line's whole second,
  * would sort a line before the one written ahead of it); entries from exports and cluster records are
- * merged in by time. Equal times keep log lines in input order (an entry derived from a line right
- * after it) and put entries from exports and cluster records after them, by file and line.
+ * merged in by time. Equal times keep one run's log lines in input order (an entry derived from a line right
+ * after it), two runs' lines by their text and their files' names (never by which file was read first), and
+ * put entries from exports and cluster records after them, by file and line.
  */
 final class Entries {
     private static final Comparator<Item> ORDER = Comparator
             .comparing((Item i) -> i.entry.time(), Timestamp::compareInstant)
             .thenComparingLong(i -> i.ordinal)
             .thenComparing(i -> i.entry.source());
+
+    /**
+     * The next entries of two runs (or of a run and the exports): by time; at the same instant log lines before exports and
+     * records, two runs' lines by their text, their files' names (not the folders, not the reading order) and line numbers
+     * as {@link dev.argoforensics.correlate.EventOrder#merged} orders them, never by which file was read first.
+     */
+    private static final Comparator<Item> HEADS = Comparator
+            .comparing((Item i) -> i.entry.time(), Timestamp::compareInstant)
+            .thenComparing(i -> i.line == null)
+            .thenComparing(i -> i.line == null ? "" : i.line.text())
+            .thenComparing(i -> i.line == null ? "" : baseName(i.line.file()))
+            .thenComparingLong(i -> i.line == null ? 0 : i.line.line())
+            .thenComparing(ORDER);
 
     /** {@code log:<catalog id>}, one String per catalog entry rather than one per entry of every timeline. */
     private static final Map<String, String> LOG_KINDS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -52,14 +66,14 @@ final class Entries {
         if (seen.add(e)) {
             String kind = LOG_KINDS.computeIfAbsent(e.catalogId() != null ? e.catalogId() : "other", id -> "log:" + id);
             items.add(new Item(new TimelineEntry(e.time(), e.source(), kind, null, false, false, controllerOf.apply(e), e), e.ordinal(),
-                    e.stream()));
+                    e.stream(), e));
         }
     }
 
     /** What a log line (or a group of lines ending with it) means, placed right after it. */
     void derived(LogEvent line, String kind, String text) {
         items.add(new Item(new TimelineEntry(line.time(), line.source(), kind, text, false, false, controllerOf.apply(line)), line.ordinal(),
-                line.stream()));
+                line.stream(), line));
     }
 
     /** A fact from an export or a cluster record; nothing if the time is unknown or the same fact is already in. */
@@ -69,7 +83,7 @@ final class Entries {
         }
         String fingerprint = kind + '|' + t.instant() + '|' + text;
         if (facts.add(fingerprint)) {
-            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE, NO_STREAM));
+            items.add(new Item(new TimelineEntry(t, src, kind, text, lowerBound, false, null), Long.MAX_VALUE, NO_STREAM, null));
         }
     }
 
@@ -98,7 +112,7 @@ final class Entries {
         for (Item i : items) {
             byStream.computeIfAbsent(i.stream, k -> new ArrayList<>()).add(i);
         }
-        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> ORDER.compare(a.list.get(a.next), b.list.get(b.next)));
+        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> HEADS.compare(a.list.get(a.next), b.list.get(b.next)));
         byStream.forEach((stream, list) -> {
             // a run in input order (stable: a derived entry stays after its line); exports and records by time
             list.sort(stream == NO_STREAM ? ORDER : Comparator.comparingLong((Item i) -> i.ordinal));
@@ -125,8 +139,12 @@ final class Entries {
         return entries;
     }
 
-    /** An entry with its tie-break: log lines by input ordinal, exports and cluster records after them. */
-    private record Item(TimelineEntry entry, long ordinal, int stream) {
+    /** An entry with its tie-break: log lines by input ordinal, exports and cluster records after them; the line it is, or follows, or null. */
+    private record Item(TimelineEntry entry, long ordinal, int stream, LogEvent line) {
+    }
+
+    private static String baseName(String file) {
+        return file.substring(file.lastIndexOf('/') + 1);
     }
 
     /** Entries of exports and cluster records, which belong to no controller run. */

@@ -22,8 +22,8 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
  * and of its task result shows, the cluster events and audit records about it, and the cross-checks
  * between them.
  *
- * <p>Order: by time; equal times keep log lines in input order and put exports after log lines, by
- * file and line. Entries whose precision windows overlap are flagged concurrent, never "before".
+ * <p>Order: by time; equal times keep one run's log lines in input order, two runs' lines by their text and
+ * files' names, and put exports after log lines, by file and line. Entries whose precision windows overlap are flagged concurrent, never "before".
  */
 public final class TimelineBuilder {
     /** Entries are placed per controller run by input ordinal (unique per line), so the order lines are added in does not matter. */

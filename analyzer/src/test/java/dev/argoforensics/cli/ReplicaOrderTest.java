@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (what lists lines by file order, as the inputs and runs do, may list them the other way round) and the runs' labels
  * (numbered in reading order) replaced by one placeholder.
  */
-class ReplicaOrderTest {
+public class ReplicaOrderTest {
     private static final Path SAMPLES = Path.of("samples");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
@@ -59,6 +59,76 @@ class ReplicaOrderTest {
         }
         assertFalse(cases.size() < 10, "samples with several logs: " + cases);
         return cases.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> check(dir)));
+    }
+
+    /**
+     * The same inputs named one by one on the command line, in name order and then the other way round: the report is the
+     * same to the byte (the inputs are read in path order, whatever order they are named in).
+     */
+    @TestFactory
+    Stream<DynamicTest> everySampleWithSeveralLogsGivesTheSameBytesWhicheverOrderItsPathsAreNamedIn() throws IOException {
+        List<Path> cases = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(SAMPLES)) {
+            for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
+                if (units(dir).size() >= 2) {
+                    cases.add(dir);
+                }
+            }
+        }
+        return cases.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> checkNamed(dir)));
+    }
+
+    private static void checkNamed(Path sample) throws IOException {
+        String doc = Files.readString(sample.resolve("EXPECTED.md"), StandardCharsets.UTF_8);
+        String[] args = SamplesTest.Expected.parse(doc, sample.resolve("EXPECTED.md")).args();
+        List<String> paths = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        int at = -1;
+        for (String a : args) {
+            if (a.startsWith(sample.toString())) {
+                at = at < 0 ? rest.size() : at;
+                Path p = Path.of(a);
+                if (Files.isDirectory(p)) {
+                    try (Stream<Path> s = Files.list(p)) {
+                        s.sorted().forEach(x -> paths.add(x.toString()));
+                    }
+                } else {
+                    paths.add(a);
+                }
+            } else {
+                rest.add(a);
+            }
+        }
+        List<String> backwards = new ArrayList<>(paths);
+        java.util.Collections.reverse(backwards);
+        for (String format : List.of("text", "json")) {
+            Cli forward = Cli.run(named(rest, at, paths, format));
+            Cli reversed = Cli.run(named(rest, at, backwards, format));
+            assertEquals(forward.exitCode(), reversed.exitCode(), sample + " " + format + ": exit status");
+            assertEquals(withoutCommandLine(forward.out(), format), withoutCommandLine(reversed.out(), format),
+                    sample + " " + format + ": the paths named the other way round");
+        }
+    }
+
+    /** The report without the command line it quotes (which names the paths in the order given). */
+    private static String withoutCommandLine(String out, String format) throws IOException {
+        if (format.equals("text")) {
+            return out.replaceAll("(?m)^  Command line .*$", "  Command line <as given>");
+        }
+        JsonNode report = JSON.readTree(out);
+        if (report != null && report.path("provenance") instanceof ObjectNode p) {
+            p.remove("commandLine");
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report);
+        }
+        return out;
+    }
+
+    private static String[] named(List<String> rest, int at, List<String> paths, String format) {
+        List<String> argv = new ArrayList<>(rest);
+        argv.addAll(at, paths);
+        argv.add("-o");
+        argv.add(format);
+        return argv.toArray(String[]::new);
     }
 
     private void check(Path sample) throws IOException {
@@ -88,11 +158,24 @@ class ReplicaOrderTest {
         argv.add("-o");
         argv.add("json");
         Cli result = Cli.run(argv.toArray(String[]::new));
-        String out = result.out().replace(copy.toString() + "/logs/" + "", "S/logs/").replace(copy.toString(), "S");
+        return JSON.readTree(withoutLetters(result.out(), copy));
+    }
+
+    /** The JSON report with {@code root} written S and the letter folders under {@code S/logs/} taken out of its paths. */
+    private static String withoutLetters(String out, Path root) {
+        String s = out.replace(root.toString(), "S");
         for (char c = 'a'; c <= 'z'; c++) {
-            out = out.replace("S/logs/" + c + "/", "S/logs/");
+            s = s.replace("S/logs/" + c + "/", "S/logs/");
         }
-        return JSON.readTree(out);
+        return s;
+    }
+
+    /**
+     * A JSON report of inputs under {@code root}, whose logs' units were put in letter folders ({@code root/logs/a/…}),
+     * as this test compares two of them: what it keeps, canonical, pretty-printed.
+     */
+    public static String canonicalReport(String json, Path root) throws IOException {
+        return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(canonical(JSON.readTree(withoutLetters(json, root))));
     }
 
     /** The findings, rules (with what they cleared), timelines and gaps, every array sorted, the runs' labels one placeholder. */
@@ -114,20 +197,30 @@ class ReplicaOrderTest {
     }
 
     private static JsonNode sorted(JsonNode n) {
+        return sorted(n, null);
+    }
+
+    /**
+     * Arrays sorted, but a timeline's entries: they are in time order, and lines of two runs at the same instant must come
+     * in an order of their own (their text, their files' names), not in the order the files were read.
+     */
+    private static JsonNode sorted(JsonNode n, String field) {
         if (n.isObject()) {
             ObjectNode o = JsonNodeFactory.instance.objectNode();
             Map<String, JsonNode> fields = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
-                fields.put(f.getKey(), sorted(f.getValue()));
+                fields.put(f.getKey(), sorted(f.getValue(), f.getKey()));
             }
             o.setAll(fields);
             return o;
         }
         if (n.isArray()) {
             List<JsonNode> items = new ArrayList<>();
-            n.forEach(x -> items.add(sorted(x)));
-            items.sort(Comparator.comparing(ReplicaOrderTest::text));
+            n.forEach(x -> items.add(sorted(x, null)));
+            if (!"entries".equals(field)) {
+                items.sort(Comparator.comparing(ReplicaOrderTest::text));
+            }
             ArrayNode a = JsonNodeFactory.instance.arrayNode();
             a.addAll(items);
             return a;

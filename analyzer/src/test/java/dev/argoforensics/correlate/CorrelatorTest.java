@@ -304,6 +304,56 @@ class CorrelatorTest {
         assertEquals("a.log:1", link.source().toString());
     }
 
+    /**
+     * A retried Workflow's Pod created again by the next leader: two runs log {@code Created pod} for it. The link is the
+     * earliest creation line, whichever file is named first (the input order put the later file's line first).
+     */
+    @Test
+    void nodeLinkFromTheEarliestCreatedPodLineWhicheverFileIsNamedFirst() {
+        String[] old = {createdPod("2026-09-19T16:27:10.431Z")};
+        String[] next = {createdPod("2026-09-19T17:02:44.118Z")};
+        for (Correlation c : List.of(new Evidence().log("wc-old.log", old).log("wc-new.log", next).correlate(),
+                new Evidence().log("wc-new.log", next).log("wc-old.log", old).correlate())) {
+            assertEquals("wc-old.log:1", c.pods().get(P).link().source().toString(), c.pods().keySet().toString());
+        }
+    }
+
+    /** Two runs' creation lines at the same instant: the run that started first, whichever file is named first. */
+    @Test
+    void nodeLinkAtTheSameInstantFromTheRunThatStartedFirst() {
+        String[] early = {podEvent("2026-09-19T16:20:00.000Z", "update"), createdPod("2026-09-19T16:27:10.431Z")};
+        String[] late = {createdPod("2026-09-19T16:27:10.431Z")};
+        for (Correlation c : List.of(new Evidence().log("wc-b.log", early).log("wc-a.log", late).correlate(),
+                new Evidence().log("wc-a.log", late).log("wc-b.log", early).correlate())) {
+            assertEquals("wc-b.log:2", c.pods().get(P).link().source().toString());
+        }
+    }
+
+    /** Same instant, runs started together: by the file's name, not by the folder it is in nor by the reading order. */
+    @Test
+    void nodeLinkAtTheSameInstantFromRunsStartedTogetherGoesByTheFilesName() {
+        String[] a = {createdPod("2026-09-19T16:27:10.431Z")};
+        for (Correlation c : List.of(new Evidence().log("z/wc-b.log", a).log("a/wc-a.log", a).correlate(),
+                new Evidence().log("a/wc-a.log", a).log("z/wc-b.log", a).correlate())) {
+            assertEquals("a/wc-a.log:1", c.pods().get(P).link().source().toString());
+        }
+    }
+
+    /** The pod-name suffix of a node two runs name: the earliest line naming it, whichever file is named first. */
+    @Test
+    void nodeLinkByThePodNameSuffixFromTheEarliestLineWhicheverFileIsNamedFirst() {
+        String cleanup = "time=\"2026-09-19T10:01:30.004Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=argo/hello-world-x7k2p-whalesay-841307739/removeFinalizer namespace=argo podName=hello-world-x7k2p-whalesay-841307739";
+        String missing = "time=\"%s\" level=info msg=\"Workflow pod is missing\" namespace=argo nodeName=\"hello-world-x7k2p[0].whalesay\" nodePhase=Running recentlyStarted=false workflow=hello-world-x7k2p";
+        String[] old = {cleanup, missing.formatted("2026-09-19T10:01:30.200Z")};
+        String[] next = {missing.formatted("2026-09-19T10:05:00.000Z")};
+        PodKey k = new PodKey("argo", "hello-world-x7k2p-whalesay-841307739");
+        for (Correlation c : List.of(new Evidence().log("wc-old.log", old).log("wc-new.log", next).correlate(),
+                new Evidence().log("wc-new.log", next).log("wc-old.log", old).correlate())) {
+            assertEquals(LinkBasis.POD_NAME_SUFFIX, c.pods().get(k).link().basis());
+            assertEquals("wc-old.log:2", c.pods().get(k).link().source().toString());
+        }
+    }
+
     @Test
     void nodeLinkFromThePodAnnotationWins() {
         NodeLink link = new Evidence().log("a.log", createdPod("2026-09-19T16:27:10.431Z")).pod("pod.yaml", V4.podYaml(true))

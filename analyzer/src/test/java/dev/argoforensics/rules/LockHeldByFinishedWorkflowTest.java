@@ -304,4 +304,53 @@ class LockHeldByFinishedWorkflowTest {
         assertTrue(e.findings().isEmpty(), e.toString());
         assertEquals("c.log:4", e.cleared().get(0).evidence().toString());
     }
+
+    /**
+     * A controller handover: the old leader's file has the acquisition and the first waits, the new leader's the holder's
+     * completion and what follows. Each file is one run; ordinals number the files in the order they are named, so the
+     * new leader's lines come first when its file is named first. Both orders must give the same outcome, the one time gives.
+     */
+    private static List<Evaluation> bothOrders(LockHeldByFinishedWorkflow rule, V3 oldLeader, V3 newLeader) {
+        Evaluation forward = rule.evaluate(new Evidence().log("wc-old.log", oldLeader.lines.toArray(String[]::new))
+                .log("wc-new.log", newLeader.lines.toArray(String[]::new)).correlate());
+        Evaluation reversed = rule.evaluate(new Evidence().log("wc-new.log", newLeader.lines.toArray(String[]::new))
+                .log("wc-old.log", oldLeader.lines.toArray(String[]::new)).correlate());
+        return List.of(forward, reversed);
+    }
+
+    private static V3 oldLeader() {
+        return new V3().line("2026-10-14T07:55:02.114Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.7.6")
+                .acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER, "0/1")
+                .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340")
+                .postponed("2026-10-14T08:20:00.105Z", "weekly-rollup-8kq2v")
+                .waitingMessage("2026-10-14T08:20:00.106Z", "weekly-rollup-8kq2v", "0/1");
+    }
+
+    @Test
+    void aCompletionLoggedByTheNextLeaderCountsWhicheverFileIsNamedFirst() {
+        V3 newLeader = new V3().line("2026-10-14T08:30:15.002Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.7.6")
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded")
+                .postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v").postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        for (Evaluation e : bothOrders(rule, oldLeader(), newLeader)) {
+            assertEquals(1, e.findings().size(), "the new leader rebuilt the lock for the Running holder, which completed without a release: " + e);
+            Finding f = e.findings().get(0);
+            assertEquals(Confidence.LIKELY, f.confidence());
+            assertEquals("2026-10-14T08:41:09.931Z", f.fact("holderCompletedAt").orElseThrow().value());
+            assertEquals("38m50.189s", f.fact("waitedAfterCompletion").orElseThrow().value());
+        }
+    }
+
+    @Test
+    void aReleaseLoggedByTheNextLeaderClearsTheHoldingWhicheverFileIsNamedFirst() {
+        V3 newLeader = new V3().line("2026-10-14T08:30:15.002Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.7.6")
+                .updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded")
+                .releasedAll("2026-10-14T08:41:09.940Z", HOLDER)
+                .acquired("2026-10-14T08:41:10.204Z", "reports/weekly-rollup-8kq2v", "0/1");
+        for (Evaluation e : bothOrders(rule, oldLeader(), newLeader)) {
+            assertTrue(e.findings().isEmpty(), e.toString());
+            assertEquals(1, e.cleared().size(), e.cleared().toString());
+            assertEquals("the holder reports/" + HOLDER + " released " + MUTEX + " at 2026-10-14T08:41:09.940Z", e.cleared().get(0).reason());
+            assertEquals("wc-new.log:3", e.cleared().get(0).evidence().toString());
+        }
+    }
 }

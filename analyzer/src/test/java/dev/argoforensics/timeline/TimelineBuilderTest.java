@@ -141,4 +141,20 @@ class TimelineBuilderTest {
         TimelineEntry lastKilling = events.get(1);
         assertFalse(lastKilling.concurrent(), "16:31:09 is certainly after 16:31:04.126551");
     }
+
+    /**
+     * Two controller runs log a line about the Pod at the same instant (v3 logrus text, whole seconds, makes that common):
+     * the timeline puts them in one order whichever file is named first.
+     */
+    @Test
+    void linesOfTwoRunsAtTheSameInstantComeInOneOrderWhicheverFileIsNamedFirst() {
+        String[] a = {V4.podEvent("2026-09-19T16:31:11.100Z", "update")};
+        String[] b = {V4.cleaningUp("2026-09-19T16:31:11.100Z", "labelPodCompleted")};
+        List<String> forward = timeline(new Evidence().log("wc-a.log", a).log("wc-b.log", b)).entries().stream()
+                .map(e -> e.source().toString()).toList();
+        List<String> reversed = timeline(new Evidence().log("wc-b.log", b).log("wc-a.log", a)).entries().stream()
+                .map(e -> e.source().toString()).toList();
+        assertEquals(forward, reversed);
+        assertTrue(forward.containsAll(List.of("wc-a.log:1", "wc-b.log:1")), forward.toString());
+    }
 }
