@@ -157,4 +157,48 @@ class ForegroundDeletionLinesTest {
                 .correlate()));
         assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
     }
+
+    // ---- AF007: a running Pod deleted, its node recorded lost ----
+
+    /** Pod p, running, deleted at 16:40:00 (grace 0: the export shows it held by the finalizer with main running). */
+    private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
+
+    private static Evidence runningPodLost(String lostAt, String writtenAt) {
+        return new Evidence()
+                .log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"), podMissing(lostAt),
+                        markingError(lostAt), nodePhaseChanged(lostAt, "Running", "Error"), workflowUpdated(writtenAt, "Running"))
+                .pod("pod.yaml", DELETED_RUNNING);
+    }
+
+    /**
+     * The look-alike: the export shows main running at the deletion, and the controller records the node lost 900 ms after the
+     * Pod went and writes the Workflow: what the reconciler of a Workflow deleted in the foreground does with the running Pods
+     * its garbage collector deletes. Nothing names who deleted the Pod: possible, and it says why.
+     */
+    @Test
+    void aRunningPodLostTheMomentItWentMayHaveGoneWithItsWorkflow() {
+        Finding f = only(new PodDeletedDuringExecution().evaluate(runningPodLost("2026-09-19T16:40:02.000Z", "2026-09-19T16:40:02.020Z")
+                .correlate()));
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the garbage collector of a Workflow deleted in the foreground (--cascade=foreground) deletes "
+                + "its running Pods"), f.confidenceReason());
+    }
+
+    /** Positive controls: the loss recorded and written minutes after the Pod went (likely), or a user's delete on record (as before). */
+    @Test
+    void aRunningPodLostLongAfterItWentOrDeletedByAUserIsADisruption() {
+        Finding late = only(new PodDeletedDuringExecution().evaluate(runningPodLost("2026-09-19T16:43:30.000Z", "2026-09-19T16:43:30.020Z")
+                .correlate()));
+        assertEquals(Confidence.LIKELY, late.confidence(), late.confidenceReason());
+        assertTrue(late.confidenceReason().contains("the controller's lines leave no room for a deletion of the Workflow itself then"),
+                late.confidenceReason());
+        Finding byUser = only(new PodDeletedDuringExecution().evaluate(runningPodLost("2026-09-19T16:40:02.000Z", "2026-09-19T16:40:02.020Z")
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.212345Z", 200)).correlate()));
+        assertEquals(Confidence.LIKELY, byUser.confidence(), byUser.confidenceReason());
+        // The garbage collector's own delete on record excludes nothing: it is what a foreground deletion sends.
+        Finding byCollector = only(new PodDeletedDuringExecution().evaluate(runningPodLost("2026-09-19T16:40:02.000Z", "2026-09-19T16:40:02.020Z")
+                .object("audit.log", Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector",
+                        "2026-09-19T16:40:00.212345Z", 200)).correlate()));
+        assertEquals(Confidence.POSSIBLE, byCollector.confidence(), byCollector.confidenceReason());
+    }
 }
