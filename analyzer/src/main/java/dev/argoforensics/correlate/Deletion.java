@@ -129,6 +129,11 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         return DELETING_POD_REASONS.contains(event.reason()) || ("Evicted".equals(event.reason()) && !"kubelet".equals(event.reportedBy()));
     }
 
+    /** The garbage collector's own request (its service account, or the controller manager's identity), which deletes a deleted Workflow's Pods. */
+    public boolean garbageCollector() {
+        return WorkflowStanding.GARBAGE_COLLECTOR_USERS.contains(who);
+    }
+
     /** "system:serviceaccount:kube-system:cluster-autoscaler evicted it at 2026-…". */
     public String describe() {
         return who + " " + how + " at " + at.format();

@@ -133,7 +133,7 @@ final class LifecycleBuilder {
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
                 namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod),
-                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers));
+                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import java.util.List;
 
 /**
  * What became of a Workflow as a whole: deleted (and how that is known), completed, and the last
@@ -14,6 +15,19 @@ import dev.argoforensics.event.WorkflowRef;
  * @param lastLine  the last operator line about it, null if none
  * @param gone      the controller's update of it refused as not found, with no successful update after: it no longer
  *                  existed then (deleted no later than that line, by whatever means); null if no line shows it
+ * @param podsGoing its Pods the pod controller saw being deleted, each with when it left the cluster as far as the lines
+ *                  show (a Workflow deleted in the foreground is held until the last of them is gone)
  */
-public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone) {
+public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
+    public WorkflowFate {
+        podsGoing = List.copyOf(podsGoing);
+    }
+
+    /**
+     * A Pod of the Workflow being deleted: the pod controller's first line handling its deletion (the deleting branch, which
+     * a Pod with the status-capture finalizer always goes through), and its {@code delete pod event} after that, the Pod
+     * leaving the cluster (null: no line shows it gone).
+     */
+    public record PodGoing(PodKey pod, LogEvent deleting, LogEvent removed) {
+    }
 }

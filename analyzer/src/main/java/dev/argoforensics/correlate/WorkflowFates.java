@@ -1,6 +1,9 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.correlate.WorkflowFate.PodGoing;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
@@ -8,6 +11,7 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +61,27 @@ final class WorkflowFates {
                 }
             }
         }
+        Map<WorkflowRef, List<PodGoing>> going = new HashMap<>();
+        for (PodHistory p : pods.values()) {
+            if (p.link() == null) {
+                continue;
+            }
+            for (FinalizerRemoval r : p.removals()) {
+                if (r.cause() != RemovalCause.POD_DELETED) {
+                    continue;
+                }
+                LogEvent deleting = r.onDelete() != null ? r.onDelete() : r.decisive();
+                LogEvent removed = null;
+                for (LogEvent e : p.events()) {
+                    if (e.event() instanceof PodInformerEvent i && i.action() == InformerAction.DELETE && EventOrder.after(e, deleting)) {
+                        removed = e;
+                        break;
+                    }
+                }
+                going.computeIfAbsent(p.link().workflow(), k -> new ArrayList<>()).add(new PodGoing(p.key(), deleting, removed));
+                break;
+            }
+        }
         Map<WorkflowRef, WorkflowFate> out = new HashMap<>();
         for (WorkflowHistory w : workflows.values()) {
             Known completed = null;
@@ -75,9 +100,10 @@ final class WorkflowFates {
                 }
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
-            out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events())));
+            out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
+                    going.getOrDefault(w.ref(), List.of())));
         }
-        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null)));
+        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
     }
 

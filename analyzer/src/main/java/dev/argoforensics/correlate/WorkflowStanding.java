@@ -1,5 +1,10 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.correlate.WorkflowFate.PodGoing;
+import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
@@ -12,7 +17,7 @@ import java.util.Set;
  * A Workflow deleted in the foreground stays, with {@code metadata.deletionTimestamp} and the finalizer
  * {@code foregroundDeletion}, while the garbage collector deletes its Pods; the controller keeps reconciling it, and its lines
  * (the deleting branch's release, {@code Workflow pod is missing}, {@code pod deleted}) are the #17024 race's, line for line
- * (lifecycle reference A3). Nothing the controller logs at Info tells the two apart; these do:
+ * (lifecycle reference A3). No one line the controller logs at Info tells the two apart; these do:
  *
  * <ul>
  *   <li>an export of that Workflow object, as the API server gives it (its UID shown: not {@code argo get}'s text, not a
@@ -21,51 +26,66 @@ import java.util.Set;
  *       it records this Pod's node lost ({@code pod deleted}: written only once the Pod had gone), else from its time, after
  *       the request's latest bound by more than two clocks may disagree. "That object" is the Pod's owner by UID, or, where
  *       no export gives the owner's UID, a Workflow whose node for this Pod had started before the request (a Workflow
- *       submitted again under the name after the deletion starts its nodes later);</li>
+ *       submitted again under the name after the deletion starts its nodes later), or, where no deletion of the Pod is known
+ *       at all, the export recording its node lost that the rules read its outcome from;</li>
  *   <li>the record of who requested the Pod's deletion naming someone other than the garbage collector: an audit record of
  *       the delete (or eviction) by another user, or a component's own mark ({@code DisruptionTarget}, an Event it writes
  *       before it deletes).</li>
+ *   <li>the controller's own lines, where they leave no room for it: the Pod left the cluster ({@code delete pod event}
+ *       after its deletion), the controller recorded its node lost ({@code Workflow pod is missing}, {@code pod deleted})
+ *       more than {@link #COLLECTOR_LAG_NANOS} later, and then wrote the Workflow and the API server accepted it
+ *       ({@code Workflow update successful}); and no other Pod of the Workflow was being deleted and not yet gone as long
+ *       before that write. A Workflow held by {@code foregroundDeletion} is let go by the garbage collector as soon as its
+ *       last blocking Pod is gone (it watches them), so it could not still have been there to be written. Lines, not an
+ *       object: weaker than the two above ({@link Known#fromLogs}).</li>
  * </ul>
  *
  * <p>Limits: an audit record of a user's delete does not exclude a foreground deletion of the Workflow requested before it
  * (the user's request then comes first); no audit record of the Workflow's delete is taken to mean none happened (audit
- * policies often log Pods and not custom resources).
+ * policies often log Pods and not custom resources). The lines' evidence assumes the collector lets the Workflow go within
+ * {@link #COLLECTOR_LAG_NANOS} of its last Pod (it usually takes well under a second), and that nothing else held it: a
+ * Workflow that also carries the {@code workflows.argoproj.io/artifact-gc} finalizer stays, reconciled, until its artifacts
+ * are collected, and the controller's lines do not show that finalizer.
  */
 final class WorkflowStanding {
     /** The users the garbage collector's requests carry: its own service account, or the controller manager's identity. */
     static final Set<String> GARBAGE_COLLECTOR_USERS = Set.of("system:serviceaccount:kube-system:generic-garbage-collector",
             "system:kube-controller-manager");
 
+    /** How long after a Workflow's last blocking Pod is gone the garbage collector may still hold it, at most (usually under a second). */
+    static final long COLLECTOR_LAG_NANOS = 60_000_000_000L;
+
     private WorkflowStanding() {
     }
 
     /** The evidence that the Workflow stood when the Pod's deletion was requested, or null when nothing shows it. */
     static Known of(PodHistory pod, WorkflowHistory workflow, NodeLink link, DeletionRequest deletion, List<Deletion> deleters,
-                    ContainersEnd containers) {
-        if (deletion == null) {
-            return null;
-        }
-        Instant latest = deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+                    ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate) {
+        // With no deletion known, only an export that records the node lost (so taken after the Pod went) can show it.
+        Instant latest = deletion == null ? null : deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         if (workflow != null && link != null) {
-            Timestamp before = deletion.notBefore() != null ? deletion.notBefore().at() : containers != null ? containers.at() : null;
+            Timestamp before = deletion != null && deletion.notBefore() != null ? deletion.notBefore().at() : containers != null ? containers.at() : null;
             String owner = pod.ownerWorkflowUid();
             for (WorkflowSnapshot s : workflow.snapshots()) {
                 NodeStatus node = s.node(link.nodeId()).orElse(null);
                 if (s.fromArgoGetText() || s.uid() == null || s.uid().isEmpty() || node == null || pod.ownedByAnother(s)) {
                     continue;
                 }
-                if (s.deletionTimestamp() != null && !s.deletionTimestamp().instant().isAfter(latest)) {
+                if (s.deletionTimestamp() != null && (latest == null || !s.deletionTimestamp().instant().isAfter(latest))) {
                     continue;
                 }
-                boolean takenAfter = node.podDeletedError()
-                        || (s.observed() != null && !s.observed().contradicted() && s.observed().time().instant().isAfter(latest));
-                boolean sameObject = s.uid().equals(owner) || (owner == null && before != null && node.startedAt() != null
-                        && !node.startedAt().instant().isAfter(before.instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)));
-                if (takenAfter && sameObject) {
+                boolean takenAfter = node.podDeletedError() || (latest != null && s.observed() != null && !s.observed().contradicted()
+                        && s.observed().time().instant().isAfter(latest));
+                // With no deletion of the Pod known, nothing dates a namesake's start against it: the export whose node record the
+                // rules read as this Pod's outcome is taken as its Workflow, as they take it.
+                boolean sameObject = s.uid().equals(owner) || (owner == null && (deletion == null || before != null && node.startedAt() != null
+                        && !node.startedAt().instant().isAfter(before.instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))));
+                Timestamp at = s.observed() != null ? s.observed().time() : deletion != null ? deletion.notAfter().at() : node.finishedAt();
+                if (takenAfter && sameObject && at != null) {
                     String shows = s.deletionTimestamp() == null ? "without a deletionTimestamp"
                             : "with a deletionTimestamp of " + s.deletionTimestamp().format() + ", after it";
                     String when = node.podDeletedError() ? "recording the node \"" + node.message() + "\"" : "taken at " + s.observed().time().format();
-                    return new Known(s.observed() != null ? s.observed().time() : deletion.notAfter().at(),
+                    return new Known(at,
                             "an export of the Workflow " + when + " shows it " + shows + ": it was not being deleted when the Pod's deletion was requested",
                             s.source(), false);
                 }
@@ -78,6 +98,58 @@ final class WorkflowStanding {
                 return new Known(first.at(), first.describe() + ", not the garbage collector", source, false);
             }
         }
-        return null;
+        return fromLines(pod, workflow, exit, nodeLines, fate);
+    }
+
+    /** The controller's lines: the node recorded lost long after the Pod was gone, then the Workflow written (see the class). */
+    private static Known fromLines(PodHistory pod, WorkflowHistory workflow, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate) {
+        if (workflow == null || exit == null || exit.kind() != InformerExit.Kind.REMOVED) {
+            return null;
+        }
+        LogEvent gone = exit.event();
+        LogEvent lost = null;
+        for (LogEvent e : nodeLines) {
+            boolean marks = e.event() instanceof WorkflowPodMissing
+                    || e.event() instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error());
+            if (marks && EventOrder.after(e, gone)) {
+                lost = e;
+                break;
+            }
+        }
+        if (lost == null || !longBefore(gone, lost)) {
+            return null;
+        }
+        LogEvent written = null;
+        for (LogEvent e : workflow.events()) {
+            if (e.event() instanceof WorkflowUpdated && EventOrder.after(e, lost)) {
+                written = e;
+                break;
+            }
+        }
+        if (written == null) {
+            return null;
+        }
+        for (PodGoing other : fate == null ? List.<PodGoing>of() : fate.podsGoing()) {
+            boolean same = other.pod().namespace().equals(pod.key().namespace()) && other.pod().name().equals(pod.key().name());
+            if (same || EventOrder.after(other.deleting(), written)) {
+                continue;
+            }
+            if (other.removed() == null || !longBefore(other.removed(), written)) {
+                return null; // another Pod of it, deleted and maybe not yet gone, could have held it
+            }
+        }
+        return new Known(written.time(), "the controller recorded the node lost at " + lost.time().format() + ", well after the Pod had left "
+                + "the cluster (delete pod event at " + gone.time().format() + "), and then wrote the Workflow (update accepted at "
+                + written.time().format() + "), with no other Pod of it still going: a Workflow deleted in the foreground goes with its "
+                + "last Pod", written.source(), true);
+    }
+
+    /** {@code a} certainly more than {@link #COLLECTOR_LAG_NANOS} before {@code b} (by their clocks, with the cross-clock tolerance between two runs). */
+    private static boolean longBefore(LogEvent a, LogEvent b) {
+        if (!a.time().comparable(b.time())) {
+            return false;
+        }
+        long margin = COLLECTOR_LAG_NANOS + (a.stream() == b.stream() ? 0 : DeletionBounds.CROSS_CLOCK_NANOS);
+        return a.time().windowEnd().plusNanos(margin).isBefore(b.time().instant());
     }
 }

@@ -163,6 +163,18 @@ public final class PodDeletedDuringExecution extends NodeRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF007.reason.linesOnly", "execution", execution);
         }
+        // The garbage collector of a Workflow deleted in the foreground deletes its running Pods too, and the controller, still
+        // reconciling it, may record them "pod deleted" (lifecycle reference A3): not a disruption of the step. The lifecycle says
+        // what excludes that: an object or a record (as sure as the rest), or the controller's lines (likely at most), else nothing.
+        // A record of another component ending the Pod (the kubelet's node-pressure eviction, a drain) says the step was disrupted
+        // whatever became of the Workflow after: the garbage collector writes no such record.
+        Optional<Known> stood = life.workflowNotDeleted();
+        boolean endedByAnother = deletion.filter(d -> !d.garbageCollector()).isPresent();
+        if (confidence != Confidence.POSSIBLE && !endedByAnother && stood.map(Known::fromLogs).orElse(true)) {
+            confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
+            reason = stood.isPresent() ? Message.of("AF007.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
+                    : Message.of("AF007.reason.workflowDeletionOpen", "reason", reason);
+        }
         Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
                 "message", outcome.message());

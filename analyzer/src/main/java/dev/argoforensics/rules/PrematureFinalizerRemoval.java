@@ -309,13 +309,21 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
             } else if (!execution.weak() && lossRecorded) {
-                // A Workflow deleted in the foreground leaves these very lines (lifecycle reference A3): confirmed only where
-                // something shows it was not being deleted when the Pod's deletion was requested.
+                // A Workflow deleted in the foreground leaves these very lines (lifecycle reference A3): confirmed only where an
+                // object or a record shows it was not being deleted when the Pod's deletion was requested, likely where the
+                // controller's lines leave no room for it, possible where nothing excludes it.
                 Message loss = exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message()) : Message.of("AF001.reason.logsShowLoss");
                 Optional<Known> stood = life.workflowNotDeleted();
-                confidence = stood.isPresent() ? Confidence.CONFIRMED : Confidence.LIKELY;
-                reason = stood.isPresent() ? Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how())
-                        : Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
+                if (stood.isPresent() && !stood.get().fromLogs()) {
+                    confidence = Confidence.CONFIRMED;
+                    reason = Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how());
+                } else if (stood.isPresent()) {
+                    confidence = Confidence.LIKELY;
+                    reason = Message.of("AF001.reason.stoodByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                } else {
+                    confidence = Confidence.POSSIBLE;
+                    reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
+                }
             } else if (lossRecorded) {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.

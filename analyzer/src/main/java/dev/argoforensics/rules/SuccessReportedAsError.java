@@ -181,6 +181,15 @@ public final class SuccessReportedAsError extends NodeRule {
         } else {
             reason = Message.of("AF002.reason.taskResultOnly");
         }
+        // "pod deleted" is also what a Workflow deleted in the foreground records for its Pods, still reconciled while the garbage
+        // collector deletes them (lifecycle reference A3): then no result the Workflow needed was lost. The lifecycle says what
+        // excludes that: an object or a record (as sure as the rest), or the controller's lines (likely at most), else nothing.
+        Optional<Known> stood = correlation.lifecycle(pod.key()).workflowNotDeleted();
+        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && stood.map(Known::fromLogs).orElse(true)) {
+            confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
+            reason = stood.isPresent() ? Message.of("AF002.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
+                    : Message.of("AF002.reason.workflowDeletionOpen", "reason", reason);
+        }
         Message success = finished != null
                 ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),
                         "at", finished.containersFinishedAt().get().format())

@@ -158,6 +158,7 @@ class IssueExcerptTest {
                 11:02:45.402 delete pod event pod=tiles-8rq4v-render-1189305227
                 11:04:12.006 Workflow pod is missing ... nodeName=tiles-8rq4v[0].render nodePhase=Running recentlyStarted=false namespace=geo workflow=tiles-8rq4v
                 11:04:12.007 marking node as error ... nodeName=tiles-8rq4v[0].render error="pod deleted" namespace=geo workflow=tiles-8rq4v
+                11:04:12.031 Workflow update successful ... namespace=geo workflow=tiles-8rq4v phase=Failed resourceVersion=88123
                 """);
         Path pod = dir.resolve("pod.yaml");
         Files.writeString(pod, """

@@ -70,6 +70,8 @@ final class Corpus {
     private int exportSeq;
     /** AF012 and AF013: a controller of their own (and its second replica), planned from their own random stream. */
     private ScenariosControllers scenarios;
+    /** Workflows deleted in the foreground: a controller of their own, planned from their own random streams. */
+    private ScenariosDeletion deletions;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -166,10 +168,25 @@ final class Corpus {
             teamOf.put(c, c.namespaces);
             releaseOfNamespace.put(c.namespaces.get(0), c.release);
         }
+        deletions = new ScenariosDeletion(scenarioHost(), seed, sim, start, end);
+        Controller d = deletions.build(seed, kube, truth, logs);
+        controllers.add(d);
+        teamOf.put(d, d.namespaces);
+        releaseOfNamespace.put(d.namespaces.get(0), d.release);
     }
 
-    private ScenariosControllers.Host scenarioHost() {
-        return new ScenariosControllers.Host() {
+    private ScenariosDeletion.Host scenarioHost() {
+        return new ScenariosDeletion.Host() {
+            @Override
+            public void exportWorkflow(long at, Workflow w) {
+                Corpus.this.exportWorkflow(at, w, 0.3);
+            }
+
+            @Override
+            public void exportPod(long at, Workflow w) {
+                Corpus.this.exportPod(at, w, 0.25);
+            }
+
             @Override
             public Workflow workflow(Controller c, String prefix, Spec spec) {
                 return Corpus.this.workflow(c, prefix, spec);
@@ -228,6 +245,10 @@ final class Corpus {
             }
             if (slope == null && scenarios.owns(c)) {
                 scenarios.plan(c);
+                continue;
+            }
+            if (slope == null && deletions.owns(c)) {
+                deletions.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

@@ -279,6 +279,14 @@ final class Exports {
         Release release = releaseOfNamespace.get(w.namespace);
         Map<String, Object> meta = new TreeMap<>();
         meta.put("creationTimestamp", Go.k8s(w.creation));
+        if (w.deletionTimestamp != null) {
+            // No grace period for a custom resource: the deletionTimestamp is the request's time.
+            meta.put("deletionTimestamp", Go.k8s(w.deletionTimestamp));
+            meta.put("deletionGracePeriodSeconds", 0);
+        }
+        if (!w.finalizers.isEmpty()) {
+            meta.put("finalizers", new ArrayList<>(w.finalizers));
+        }
         meta.put("generation", w.generation);
         meta.put("labels", new TreeMap<>(w.labels));
         meta.put("name", w.name);

@@ -103,6 +103,8 @@ class JudgmentSmokeTest {
             assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
         }
         assertTrue(classes.stream().filter(c -> c.startsWith("wf-deleted")).count() >= 2, classes.toString());
+        // Workflows deleted in the foreground (ScenariosDeletion): the race's lines in a Workflow being deleted.
+        assertTrue(classes.contains(ScenariosDeletion.CLASS), classes.toString());
         assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
         // The classes of #14 and their look-alikes.
         for (String c : List.of("stale-cleanup-same-name", "same-name-first-run", "task-result-never-completes", "task-result-pod-deleted",

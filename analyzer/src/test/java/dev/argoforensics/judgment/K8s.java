@@ -353,6 +353,9 @@ final class K8s {
         Status status = new Status();
         /** Simulation only, not copied: the size of the update request this copy would make (AF013 scenarios). */
         long requestBytes;
+        /** Seconds; set by a deletion the object's finalizers hold ({@code foregroundDeletion}, lifecycle A3), else null. */
+        Long deletionTimestamp;
+        final List<String> finalizers = new ArrayList<>();
 
         String key() {
             return namespace + "/" + name;
@@ -374,6 +377,8 @@ final class K8s {
             w.generation = generation;
             w.spec = spec;
             w.status = status.copy();
+            w.deletionTimestamp = deletionTimestamp;
+            w.finalizers.addAll(finalizers);
             return w;
         }
     }

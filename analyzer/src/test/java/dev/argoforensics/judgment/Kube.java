@@ -242,6 +242,11 @@ final class Kube {
         truth.gone(p, now());
         Pod last = p.copy();
         notifyPod('D', before, last);
+        if (foreground.containsKey(p.workflowUid)) {
+            // The collector's graph learns of it through its own informer, then looks at the owner again.
+            String uid = p.workflowUid;
+            sim.after(rng.latency(20_000_000, 200_000_000, 1_500_000_000L), () -> releaseForeground(uid));
+        }
     }
 
     /** A merge patch; with {@code rvPrecondition} a stale resourceVersion is a Conflict. */
@@ -435,6 +440,76 @@ final class Kube {
         }
         // The garbage collector notices through its own informer, a little later.
         sim.after(rng.latency(40_000_000, 500_000_000, 2_500_000_000L), () -> collect(last, orphan));
+    }
+
+    /** Workflow UID -> its key, for a Workflow the garbage collector holds with {@code foregroundDeletion} until its Pods are gone. */
+    private final Map<String, String> foreground = new HashMap<>();
+
+    /**
+     * kubectl delete workflow --cascade=foreground (lifecycle A3): the Workflow (no grace period) gets a
+     * {@code deletionTimestamp} of the request's time and the finalizer {@code foregroundDeletion}, and stays, still
+     * updatable, while the garbage collector deletes its blocking Pods (background, UID precondition, the spec's grace);
+     * once the last is gone (the status finalizer released too) the collector removes its finalizer and it vanishes.
+     * The generation is bumped by the graceful deletion (*inferred*).
+     */
+    void deleteWorkflowForeground(String key, String actor) {
+        Workflow w = workflows.get(key);
+        if (w == null || w.deletionTimestamp != null) {
+            return;
+        }
+        Workflow before = w.copy();
+        previousVersion.put(key, before);
+        w.deletionTimestamp = K8s.sec(now());
+        w.finalizers.add("foregroundDeletion");
+        w.generation++;
+        w.resourceVersion = nextRv();
+        truth.workflowDeletionRequested(w, now(), actor);
+        Workflow snap = w.copy();
+        for (WorkflowWatch ww : workflowWatches) {
+            if (ww.matches(snap)) {
+                ww.event(ww.matches(before) ? 'M' : 'A', before, snap);
+            }
+        }
+        foreground.put(w.uid, key);
+        String uid = w.uid;
+        sim.after(rng.latency(40_000_000, 500_000_000, 2_500_000_000L), () -> {
+            Workflow live = workflows.get(key);
+            if (live != null && live.uid.equals(uid)) {
+                collect(live.copy(), false);
+                sim.after(rng.latency(20_000_000, 200_000_000, 1_500_000_000L), () -> releaseForeground(uid));
+            }
+        });
+    }
+
+    /** The garbage collector's check of a Workflow held by {@code foregroundDeletion}: gone once no Pod of it is left. */
+    private void releaseForeground(String uid) {
+        String key = foreground.get(uid);
+        if (key == null) {
+            return;
+        }
+        for (String podKey : podsOfWorkflow.getOrDefault(uid, List.of())) {
+            Pod p = pods.get(podKey);
+            if (p != null && p.workflowUid.equals(uid) && p.ownerRef) {
+                return; // a blocking dependent is still there: checked again when it goes
+            }
+        }
+        foreground.remove(uid);
+        Workflow w = workflows.get(key);
+        if (w == null || !w.uid.equals(uid)) {
+            return;
+        }
+        workflows.remove(key);
+        previousVersion.remove(key);
+        firstVersion.remove(key);
+        truth.workflowDeleted(w, now());
+        Workflow before = w.copy();
+        w.finalizers.remove("foregroundDeletion");
+        w.resourceVersion = nextRv();
+        for (WorkflowWatch ww : workflowWatches) {
+            if (ww.matches(before)) {
+                ww.event('D', w.copy(), null);
+            }
+        }
     }
 
     private void collect(Workflow w, boolean orphan) {

@@ -70,6 +70,8 @@ final class Truth {
         String persistedPhase;
         String persistedMessage;
         long workflowDeletedAt = -1;
+        /** When its Workflow's deletion was requested while the finalizers held it (foreground, lifecycle A3), or -1. */
+        long workflowDeletionRequestedAt = -1;
         // Verdicts, at the end of the evidence.
         boolean af001;
         boolean af002;
@@ -212,6 +214,8 @@ final class Truth {
         long regressedAt = -1;
         final List<String> regressions = new ArrayList<>();
         long deletedAt = -1;
+        long deletionRequestedAt = -1;
+        String deletionRequestedBy;
         boolean af009;
         /** AF012: controller process -> {first, last} {@code Processing workflow} of this Workflow. */
         final Map<String, long[]> processedBy = new LinkedHashMap<>();
@@ -393,7 +397,8 @@ final class Truth {
         f.finalizerRemovedBy = origin.path();
         f.removalDelayNanos = origin.delayNanos();
         f.removalSameDueDelays = origin.sameDue();
-        f.workflowExistedAtRemoval = f.workflowDeletedAt < 0;
+        // Existed and was not being deleted: a Workflow held by foregroundDeletion is being thrown away with its Pods.
+        f.workflowExistedAtRemoval = f.workflowDeletedAt < 0 && f.workflowDeletionRequestedAt < 0;
         f.nodePersistedFulfilledAtRemoval = f.nodePersistedFulfilled;
         f.nodePersistedPhaseAtRemoval = f.persistedPhase;
     }
@@ -457,6 +462,32 @@ final class Truth {
         }
     }
 
+    /**
+     * {@code kubectl delete workflow --cascade=foreground}: the Workflow stays, with a deletionTimestamp, while the garbage
+     * collector deletes its Pods. A Pod whose own deletion was requested from then on went with its Workflow.
+     */
+    void workflowDeletionRequested(Workflow w, long t, String actor) {
+        WorkflowFacts wf = workflowsByUid.get(w.uid);
+        if (wf != null && wf.deletionRequestedAt < 0) {
+            wf.deletionRequestedAt = t;
+            wf.deletionRequestedBy = actor;
+        }
+        Map<String, PodFacts> nodes = byNode.get(w.key());
+        if (nodes == null) {
+            return;
+        }
+        for (PodFacts f : nodes.values()) {
+            if (w.uid.equals(f.workflowUid) && f.workflowDeletionRequestedAt < 0) {
+                f.workflowDeletionRequestedAt = t;
+            }
+        }
+    }
+
+    /** The Pod's own deletion was requested no earlier than its Workflow's foreground deletion (or never): it went with it. */
+    private static boolean wentWithWorkflow(PodFacts f) {
+        return f.workflowDeletionRequestedAt >= 0 && (f.firstDeletionAt < 0 || f.firstDeletionAt >= f.workflowDeletionRequestedAt);
+    }
+
     /** The verdicts as of {@code end}, the end of the evidence; {@code kube} holds the cluster as it is then. */
     void settle(long end, Kube kube) {
         for (WorkflowFacts w : workflowsByUid.values()) {
@@ -484,10 +515,10 @@ final class Truth {
             f.af001 = "pod-delete-handler".equals(f.finalizerRemovedBy) && f.workflowExistedAtRemoval && !f.nodePersistedFulfilledAtRemoval
                     && f.firstDeletionAt >= 0 && containersDone && Math.max(f.mainFinishedAt, f.waitFinishedAt) < f.firstDeletionAt;
             f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && Integer.valueOf(0).equals(f.waitExit)
-                    && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase));
+                    && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f);
             f.af007 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && "Error".equals(f.persistedPhase)
-                    && "pod deleted".equals(f.persistedMessage);
+                    && "pod deleted".equals(f.persistedMessage) && !wentWithWorkflow(f);
             long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
@@ -611,6 +642,7 @@ final class Truth {
                 facts.put("nodeFirstPersistedFulfilledAt", t(f.nodeFirstPersistedFulfilledAt));
                 facts.put("finalNodePhase", f.persistedPhase);
                 facts.put("finalNodeMessage", f.persistedMessage);
+                facts.put("workflowDeletionRequestedAt", t(f.workflowDeletionRequestedAt));
                 facts.put("workflowDeletedAt", t(f.workflowDeletedAt));
                 facts.put("goneAt", t(f.goneAt));
                 facts.put("finalizerHeldAtEnd", f.finalizerHeldAtEnd);
@@ -662,6 +694,8 @@ final class Truth {
                 facts.put("completedPhase", f.completedPhase);
                 facts.put("regressedAt", t(f.regressedAt));
                 facts.put("regressions", f.regressions);
+                facts.put("deletionRequestedAt", t(f.deletionRequestedAt));
+                facts.put("deletionRequestedBy", f.deletionRequestedBy);
                 facts.put("deletedAt", t(f.deletedAt));
                 facts.put("processes", f.processedBy.size());
                 facts.put("overlap", f.overlap);

@@ -100,6 +100,8 @@ class MarkdownReportTest {
         lines.add(V4.podEvent("2026-09-19T16:31:11.363Z", "delete"));
         lines.add(V4.podMissing("2026-09-19T16:33:02.246Z"));
         lines.add(V4.markingError("2026-09-19T16:33:02.246Z"));
+        // The Workflow written after the loss, long after the Pod was gone: no Workflow deleted in the foreground (AF001 likely).
+        lines.add(V4.workflowUpdated("2026-09-19T16:33:02.262Z", "Error"));
         Path log = dir.resolve("controller.log");
         Files.write(log, lines, StandardCharsets.UTF_8);
         // The Pod exported finished before its deletion: the finding is no longer only possible, and is told in full.
@@ -147,7 +149,8 @@ class MarkdownReportTest {
                 V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
                 V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                 V4.cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), V4.podEvent("2026-09-19T16:31:11.363Z", "delete"),
-                V4.markingError("2026-09-19T16:33:02.246Z").replace("error=\"pod deleted\"", "error=\"pod deleted\" detail=" + "y".repeat(600))),
+                V4.markingError("2026-09-19T16:33:02.246Z").replace("error=\"pod deleted\"", "error=\"pod deleted\" detail=" + "y".repeat(600)),
+                V4.workflowUpdated("2026-09-19T16:33:02.262Z", "Error")),
                 StandardCharsets.UTF_8);
         Path pod = dir.resolve("pod.yaml");
         Files.writeString(pod, V4.podYaml(true), StandardCharsets.UTF_8);

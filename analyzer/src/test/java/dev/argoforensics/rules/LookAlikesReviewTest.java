@@ -112,7 +112,9 @@ class LookAlikesReviewTest {
                         removingFinalizers("2026-09-19T16:31:11.257Z"),
                         V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                         queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                        podEvent("2026-09-19T16:31:11.363Z", "delete"), podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"));
+                        podEvent("2026-09-19T16:31:11.363Z", "delete"), podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"),
+                        // The Workflow written after the loss, 111 s after the Pod was gone: no room for a foreground deletion of it.
+                        workflowUpdated("2026-09-19T16:33:02.262Z", "Error"));
     }
 
     /** A {@code kubectl get pods} row {@code Completed}, in a table the user dated before the deletion: the containers had finished. */
@@ -122,7 +124,8 @@ class LookAlikesReviewTest {
             "p      0/2     Completed   0          1m"};
         Finding dated = rule.evaluate(raceFromLogs().exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate())
                 .findings().get(0);
-        // Likely, not confirmed: the lines and the table do not exclude a foreground deletion of the Workflow (review s21 c05).
+        // Likely, not confirmed: only the lines (the Workflow written long after the Pod was gone) exclude a foreground deletion of
+        // the Workflow (review s21 c05, session 23).
         assertEquals(Confidence.LIKELY, dated.confidence(), dated.confidenceReason());
         assertTrue(dated.confidenceReason().contains("lists the Pod Completed"), dated.confidenceReason());
 

@@ -1033,16 +1033,24 @@ class PrematureFinalizerRemovalTest {
     /**
      * Review s21 c05: a Workflow deleted in the foreground keeps being reconciled while the garbage collector deletes its Pods,
      * and leaves the race's lines, line for line (lifecycle reference A3). Without an export of the Workflow taken after the
-     * Pod's deletion, or a record of who deleted the Pod, that is not excluded: likely, not confirmed, and the reason says so.
+     * Pod's deletion, or a record of who deleted the Pod, that is not excluded: possible (session 23: the judgment's
+     * {@code workflow-deleted-foreground} Pods were likely), and the reason says so. The same lines with the Workflow written
+     * after the loss (update accepted), 111 s after the Pod was gone, leave no room for it: likely.
      */
     @Test
     void aForegroundDeletionOfTheWorkflowIsNotExcludedByThePodsEvidenceAlone() {
         Finding f = rule.evaluate(raceWithPodExport().correlate()).findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(Confidence.POSSIBLE, f.confidence());
         assertTrue(f.confidenceReason().contains("nothing shows that the Workflow itself was not being deleted then: a Workflow deleted in the "
                 + "foreground (--cascade=foreground)"), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("an export of the Workflow taken after the Pod's deletion (with or without metadata.deletionTimestamp), "
                 + "or the audit record of who deleted the Pod, would settle it"), f.confidenceReason());
+        Finding written = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .log("4.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).pod("pod.yaml", V4.podYaml(true)).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, written.confidence(), written.confidenceReason());
+        assertTrue(written.confidenceReason().contains("the controller's lines leave no room for a deletion of the Workflow itself then: the "
+                + "controller recorded the node lost at 2026-09-19T16:33:02.246Z, well after the Pod had left the cluster (delete pod event at "
+                + "2026-09-19T16:31:11.363Z)"), written.confidenceReason());
     }
 
     /** An export of the Workflow recording the node lost was taken after the Pod's deletion; without a deletionTimestamp it was not being deleted. */
@@ -1060,7 +1068,7 @@ class PrematureFinalizerRemovalTest {
     void aWorkflowExportTakenBeforeThePodsDeletionExcludesNothing() {
         Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-before.yaml", "2026-09-19T16:30:00Z",
                 V4.workflowYaml("Running", "", null)).correlate()).findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
     }
 
     /**
@@ -1076,7 +1084,7 @@ class PrematureFinalizerRemovalTest {
                 f.confidenceReason());
         // A Workflow submitted again under the name after the first was deleted: its node started after the Pod's deletion.
         String namesake = later.replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:31:30Z\"");
-        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().takenAt("wf-namesake.yaml", "2026-09-19T16:32:00Z", namesake).correlate()).findings().get(0)
+        assertEquals(Confidence.POSSIBLE, rule.evaluate(raceWithPodExport().takenAt("wf-namesake.yaml", "2026-09-19T16:32:00Z", namesake).correlate()).findings().get(0)
                 .confidence());
         // An export showing the Workflow being deleted since before the Pod's deletion clears it (the garbage collector took the Pod).
         String deleting = later.replace("uid: w-1}", "uid: w-1, deletionTimestamp: \"2026-09-19T16:31:00Z\"}");
@@ -1091,7 +1099,7 @@ class PrematureFinalizerRemovalTest {
         assertEquals(Confidence.CONFIRMED, byUser.confidence());
         assertTrue(byUser.confidenceReason().contains("alice@example.com deleted it at 2026-09-19T16:31:04.1"), byUser.confidenceReason());
         String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
-        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().object("audit.log", gc).correlate()).findings().get(0).confidence());
+        assertEquals(Confidence.POSSIBLE, rule.evaluate(raceWithPodExport().object("audit.log", gc).correlate()).findings().get(0).confidence());
     }
 
     /** A Pending, never scheduled Pod as exported after its deletion (grace 0: the API server gives an unscheduled Pod none). */

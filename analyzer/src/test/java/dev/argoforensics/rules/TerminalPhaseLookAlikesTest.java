@@ -92,7 +92,8 @@ class TerminalPhaseLookAlikesTest {
         Path file = dir.resolve("pods.txt");
         Files.write(file, List.of("# taken-at: " + takenAt, "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
                 "p      0/2     Completed   0          " + age));
-        return race("-1m24.257168224s").exported(new PasteFileReader().read(new InputFile("pods.txt", file, InputKind.SNAPSHOT, false,
+        // The Workflow written after the loss, 111 s after the Pod was gone: no room for a foreground deletion of it.
+        return race("-1m24.257168224s").log("3.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).exported(new PasteFileReader().read(new InputFile("pods.txt", file, InputKind.SNAPSHOT, false,
                 PasteShape.KUBECTL_PODS.label()), PasteShape.KUBECTL_PODS, null, null, Message.NOTHING).objects().get(0));
     }
 
@@ -106,7 +107,8 @@ class TerminalPhaseLookAlikesTest {
         assertEquals(Confidence.POSSIBLE, earlier.confidence(), earlier.confidenceReason());
 
         Finding dated = rule.evaluate(withTable(dir, "2026-09-19T16:29:00Z", "1m").correlate()).findings().get(0);
-        // Likely, not confirmed: the lines and the table do not exclude a foreground deletion of the Workflow (review s21 c05).
+        // Likely, not confirmed: the lines (the Workflow written long after the Pod was gone) exclude a foreground deletion of the
+        // Workflow, but only as lines do (review s21 c05, session 23).
         assertEquals(Confidence.LIKELY, dated.confidence(), "the control: printed after the Created pod line, the row is this Pod");
     }
 }
