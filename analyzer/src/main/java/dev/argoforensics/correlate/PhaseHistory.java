@@ -216,6 +216,50 @@ public final class PhaseHistory {
     }
 
     /**
+     * The completion stored and in force at {@code at}: a {@code Workflow update successful} with a completed phase logged
+     * before it, not ended by a pass that began before it on a newer or new copy ({@code argo retry}, a new Workflow of the
+     * name). Null if none. A completed Workflow is not reconciled again until such a copy comes (its completed label takes it
+     * out of the controller's work), so nothing the controller could still record of its nodes is pending at {@code at}.
+     */
+    public static Completion storedAt(WorkflowHistory h, LogEvent at) {
+        Completion[] inForce = {null};
+        eachPass(h, (processing, pass) -> {
+            LogEvent start = processing != null ? processing : pass.get(0);
+            if (!EventOrder.before(start, at)) {
+                return;
+            }
+            Pass p = pass(h.ref(), processing, pass, inForce[0]);
+            if (p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) {
+                inForce[0] = null;
+            }
+            Completion n = next(p, pass, inForce[0]);
+            if (n != null && n.stored() != null && clearlyBefore(n.stored(), at)) {
+                inForce[0] = n;
+            }
+        });
+        return inForce[0];
+    }
+
+    /** Before in one stream's order; across two runs' streams only by more than two clocks may disagree. */
+    private static boolean clearlyBefore(LogEvent a, LogEvent b) {
+        if (a.stream() == b.stream()) {
+            return EventOrder.before(a, b);
+        }
+        return a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(b.time().instant());
+    }
+
+    /** The pass whose lines include {@code line}, or null. */
+    public static Pass passOf(WorkflowHistory h, LogEvent line) {
+        Pass[] found = {null};
+        for (Pass p : of(h)) {
+            if (p.creations().contains(line) || p.processing() == line) {
+                found[0] = p;
+            }
+        }
+        return found[0];
+    }
+
+    /**
      * The lines of the passes whose update the persist guard refused ({@code Failed to re-apply update}:
      * must never update completed, or recreated): what those passes changed was never stored, so they do
      * not say how a node ended. By identity.
