@@ -152,6 +152,29 @@ class RetryAndClockLookAlikesTest {
         assertFalse(why.contains("its Workflow was run again under the same name"), why);
     }
 
+    /**
+     * AF009's clearance of the same retry: before, it named the Workflow's first Pod (extract, which never failed) and said "what
+     * failed afterwards" of a retried run that succeeded. It names the Pod the reset run created, and no failure it did not see.
+     */
+    @Test
+    void theRetrysPhaseClearanceNamesThePodRunAgain() {
+        List<String> current = restartedRun();
+        current.addAll(retried());
+        current.addAll(List.of(
+                l("12:43:52.690", "\"Processing workflow\" Phase=Running ResourceVersion=881560" + W),
+                l("12:43:52.698", "\"node nightly-load phase Running -> Succeeded\"" + W),
+                l("12:43:52.700", "\"Updated phase Running -> Succeeded\"" + W),
+                l("12:43:52.700", "\"Marking workflow completed\"" + W),
+                l("12:43:52.719", "\"Workflow update successful\" namespace=etl phase=Succeeded resourceVersion=881566 workflow=nightly-load")));
+        List<String> first = firstRun(true);
+        first.add(2, l("12:00:05.130", "\"Created pod: nightly-load[0].extract (nightly-load-extract-2147713058)\"" + W));
+        Evaluation e = new PhaseRegression().evaluate(new Evidence().log("previous.log", arr(first)).log("current.log", arr(current)).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertEquals(1, e.cleared().size(), e.cleared().toString());
+        assertEquals("etl/" + POD, e.cleared().get(0).pod().toString());
+        assertFalse(e.cleared().get(0).reason().contains("what failed afterwards"), e.cleared().get(0).reason());
+    }
+
     // ---- skewed clocks -------------------------------------------------------------------------------------------------
 
     private static String s(String time, String level, String rest) {
