@@ -55,6 +55,10 @@ final class PrematureRemovalAccount {
             }
         } else if (schedule != null) {
             m.add(Message.of("AF001.explain.waited", "delay", schedule.delayText()));
+            if (objectsDelay != null) {
+                m.add(Message.of(objectsDelay > 0 ? "AF001.explain.waitedClockAway" : "AF001.explain.waitedClockPassed", "clock", clockWords(clock),
+                        "left", GoDuration.format(Math.abs(objectsDelay))));
+            }
         } else if (removal.onDelete() != null && removal.queued() != null) {
             m.add(Message.of("AF001.explain.delayMissing"));
         }

@@ -310,6 +310,46 @@ class RetryAndClockLookAlikesTest {
         assertNull(fact(f, "delayOnObjectsClock"));
     }
 
+    /**
+     * The same replica with its clock 3m30s behind: it sees the deletion "at 09:13:55", before the export taken at 09:17:10 shows
+     * none. Before, the finding said its times ran 455ms ahead of the objects', from the first leader's Created pod line for this
+     * Pod (another run's clock). The sighting's own run is dated by its own pair: 3m29.545s behind, and the deletion bounded on
+     * the objects' clock by it.
+     */
+    @Test
+    void aSightingIsDatedByItsOwnRunsClockNotByTheCreatorsPair() {
+        String[] b = {
+            s("09:13:33.104", "INFO", "\"Successfully acquired lease\" lock=argo/workflow-controller"),
+            s("09:13:33.901", "INFO", "\"add pod event\" pod=" + P + " component=pod_controller"),
+            s("09:13:55.312", "INFO", "\"update pod event\" component=pod_controller pod=" + P),
+            s("09:13:55.313", "INFO", "\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]"),
+            s("09:13:55.313", "INFO", "\"queuing pod delay\" component=pod_controller action=removeFinalizer namespace=data podName=" + P
+                    + " podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" delay=4m44.687591883s"),
+            s("09:13:55.314", "INFO", "\"queueing pod for cleanup after\" component=pod_controller namespace=data podName=" + P
+                    + " action=removeFinalizer after=4m44.687591883s"),
+            s("09:14:10.455", "INFO", "\"Created pod\" nodeName=sqlbatch-m3k8p[0].load component=workflow_worker workflow=sqlbatch-m3k8p"
+                    + " namespace=data nodeID=sqlbatch-m3k8p-1378059653 podName=sqlbatch-m3k8p-load-1378059653"),
+            s("09:18:34.368", "INFO", "\"Processing workflow\" resourceVersion=412298" + WK + " phase=Running"),
+            s("09:18:34.391", "INFO", "\"pod reconciliation didn't complete, will retry\"" + WK),
+            s("09:18:40.002", "INFO", "\"cleaning up pod\" component=pod_controller key=data/" + P + "/removeFinalizer action=removeFinalizer namespace=data podName=" + P),
+            s("09:18:40.025", "INFO", "\"delete pod event\" component=pod_controller pod=" + P),
+            s("09:18:40.102", "INFO", "\"Processing workflow\"" + WK + " phase=Running resourceVersion=412298"),
+            s("09:18:40.109", "INFO", "\"Workflow pod is missing\"" + WK + " nodeName=sqlbatch-q7v2d[0].load nodePhase=Running recentlyStarted=false"),
+            s("09:18:40.110", "ERROR", "\"marking node as error\"" + WK + " nodeName=sqlbatch-q7v2d[0].load error=\"pod deleted\""),
+            s("09:18:40.111", "INFO", "\"node phase changed\"" + WK + " node=sqlbatch-q7v2d-3615494908 fromPhase=Running toPhase=Error"),
+        };
+        Correlation c = new Evidence().log("a.log", leaderA()).log("b.log", b)
+                .takenAt("pod.yaml", "2026-10-21T09:17:10Z", FINISHED).takenAt("other.yaml", "2026-10-21T09:18:05Z", OTHER).correlate();
+        PodLifecycle life = life(c, P);
+        assertNotNull(life.deletion().skew());
+        assertEquals(209_545_000_000L, life.deletion().skew().offsetNanos());
+        assertEquals("2026-10-21T09:17:24.858Z", life.deletion().notAfter().at().format());
+        Finding f = rule.evaluate(c).findings().get(0);
+        assertFalse(String.valueOf(fact(f, "controllerClock")).contains("455ms"), String.valueOf(fact(f, "controllerClock")));
+        assertTrue(f.explanation().contains("(by its own clock, which ran 3m29.545s behind the objects' clock"), f.explanation());
+        assertTrue(f.explanation().contains("on the API server's clock the deadline was 1m15.142591883s away)"), f.explanation());
+    }
+
     private static PodLifecycle life(Correlation c, String name) {
         return c.lifecycles().values().stream().filter(x -> x.key().name().equals(name)).findFirst().orElseThrow();
     }
