@@ -26,23 +26,27 @@ public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String 
     private static final long QUARTER_HOUR_NANOS = 900_000_000_000L;
 
     /**
-     * @param run the clock of the controller run that saw the deletion, null if no pair dates it: where its pairs agree on a
-     *            zone's offset and are more than the Pod's own one, the offset is the run's (every pair, derived once)
+     * @param run    the clock of the controller run that saw the deletion, null if no pair dates it: where its pairs agree on a
+     *               zone's offset and are more than the Pod's own one, the offset is the run's (every pair, derived once)
+     * @param stream that run's stream: the Pod's own pair (its {@code Created pod} line against its {@code creationTimestamp})
+     *               dates only the run that logged that line, and another controller (a replica that took over, whose clock may
+     *               be off) saw the deletion on its own clock
      */
-    static ClockSkew of(PodHistory pod, Known seen, Known contradicts, RunClocks.RunClock run) {
+    static ClockSkew of(PodHistory pod, Known seen, Known contradicts, RunClocks.RunClock run, int stream) {
         LogEvent created = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCreated) {
+            if (e.event() instanceof PodCreated && e.stream() == stream) {
                 created = e;
                 break;
             }
         }
         Timestamp creation = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(t -> t != null).findFirst().orElse(null);
         boolean ownPair = created != null && creation != null;
-        if (run != null && run.zoneNanos() != null && (run.pairs().size() > 1 || !ownPair)) {
+        if (run != null && (run.zoneNanos() != null || !ownPair) && (run.pairs().size() > 1 || !ownPair)) {
             return new ClockSkew(seen, contradicts, run.offsetNanos(), run.pairs().size() == 1 ? "the controller's Created pod line at "
                     + run.pairs().get(0).created().time().format() + " against the Pod " + run.pairs().get(0).pod().name() + "'s creationTimestamp "
-                    + run.pairs().get(0).creation().format() : "the controller run's " + run.pairing() + ", all on one zone's offset");
+                    + run.pairs().get(0).creation().format() : "the controller run's " + run.pairing()
+                    + (run.zoneNanos() != null ? ", all on one zone's offset" : ""));
         }
         if (!ownPair) {
             return new ClockSkew(seen, contradicts, null, null);

@@ -135,7 +135,7 @@ final class DeletionBounds {
         for (Known k : fromLogs) {
             if (lower != null && k.at().comparable(lower.at()) && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {
                 logsAgree = false; // the controller cannot have seen the deletion before it was requested: its clock is off
-                skew = skew != null ? skew : ClockSkew.of(pod, k, lower, clocks.of(streamOf.get(k)));
+                skew = skew != null ? skew : ClockSkew.of(pod, k, lower, clocks.of(streamOf.get(k)), streamOf.get(k));
             }
         }
         if (logsAgree) {

@@ -43,6 +43,8 @@ final class LifecycleBuilder {
     private final RunClocks clocks;
     /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow; Pods are built on several threads). */
     private final Map<WorkflowRef, Set<LogEvent>> refused = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Per Workflow, its operator passes ({@link PhaseHistory#of}), computed once: every Pod's release asks them. */
+    private final Map<WorkflowRef, List<PhaseHistory.Pass>> passes = new java.util.concurrent.ConcurrentHashMap<>();
 
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks) {
         this.nodes = nodes;
@@ -99,6 +101,10 @@ final class LifecycleBuilder {
             persistedLine = persistedBefore(pod, workflow, nodeLines, link, release.decisive());
             if (persistedLine != null) {
                 persisted = new Known(persistedLine.time(), persistedHow(persistedLine), persistedLine.source(), true);
+            } else {
+                PhaseHistory.Completion c = completedBefore(workflow, pod.latestCreated(), release.decisive());
+                persisted = c == null ? null : completionKnown(c);
+                persistedLine = c == null ? null : c.stored();
             }
             for (LogEvent e : nodeLines) {
                 if (!EventOrder.after(e, release.decisive())) {
@@ -130,10 +136,52 @@ final class LifecycleBuilder {
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod);
+        FinalizerRemoval earlier = earlierRelease(all, created);
+        PhaseHistory.Completion earlierCompletion = earlier == null ? null
+                : completedBefore(workflow, createdBefore(all, earlier.decisive()), earlier.decisive());
+        Known earlierPersisted = earlierCompletion == null ? null : completionKnown(earlierCompletion);
+        PhaseHistory.Pass rerun = earlier == null || workflow == null ? null : PhaseHistory.passOf(passesOf(workflow), created);
+        RunClocks.RunClock releaseClock = release == null ? null : clocks.of(release.decisive().stream());
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
-                namesake, instanceUid(all, pod), succeeded, earlierRelease(all, created), deletedWithWorkflow(fate, deletion, created, pod),
-                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate));
+                namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
+                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate), earlierPersisted, rerun,
+                releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null);
+    }
+
+    /** The latest {@code Created pod} of the name logged before {@code line} (the earlier Pod's own), or null. */
+    private static LogEvent createdBefore(PodHistory all, LogEvent line) {
+        LogEvent out = null;
+        for (LogEvent e : all.events()) {
+            if (e.event() instanceof ControllerEvent.PodCreated && EventOrder.before(e, line)) {
+                out = e;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Workflow's completion, stored before the release and still in force at it ({@link PhaseHistory#storedAt}), of a Pod
+     * created before that completion (or whose creation is not logged): the stored Workflow holds the node as it ended, and a
+     * completed Workflow is not reconciled again until a retry or a new Workflow of the name, so the release left nothing for
+     * the controller to record. Null if none.
+     */
+    private PhaseHistory.Completion completedBefore(WorkflowHistory workflow, LogEvent created, LogEvent release) {
+        if (workflow == null) {
+            return null;
+        }
+        PhaseHistory.Completion c = PhaseHistory.storedAt(passesOf(workflow), release);
+        return c == null || (created != null && !EventOrder.before(created, c.stored())) ? null : c;
+    }
+
+    private List<PhaseHistory.Pass> passesOf(WorkflowHistory workflow) {
+        return passes.computeIfAbsent(workflow.ref(), r -> PhaseHistory.of(workflow));
+    }
+
+    private static Known completionKnown(PhaseHistory.Completion c) {
+        return new Known(c.stored().time(), "its Workflow's completion (" + c.phase() + ") was stored at " + c.stored().time().format()
+                + (c.resourceVersion() == null ? "" : " (resourceVersion " + c.resourceVersion() + ")")
+                + ", and a completed Workflow is not reconciled again: nothing of the node was left to record", c.stored().source(), true);
     }
 
     /**

@@ -215,6 +215,49 @@ public final class PhaseHistory {
     }
 
     /**
+     * The completion stored and in force at {@code at}, from the Workflow's passes ({@link #of}): a {@code Workflow update
+     * successful} with a completed phase logged before it, not ended by a pass that began before it on a newer or new copy
+     * ({@code argo retry}, a new Workflow of the name). Null if none. A completed Workflow is not reconciled again until such
+     * a copy comes (its completed label takes it out of the controller's work), so nothing the controller could still record
+     * of its nodes is pending at {@code at}. Linear in the passes: callers keep the passes of a Workflow and ask per Pod.
+     */
+    public static Completion storedAt(List<Pass> passes, LogEvent at) {
+        Completion inForce = null;
+        for (Pass p : passes) {
+            LogEvent start = p.processing() != null ? p.processing() : p.outcomeLine();
+            if (start == null || !EventOrder.before(start, at)) {
+                continue;
+            }
+            if (p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) {
+                inForce = null;
+            }
+            if (p.outcome() == Outcome.STORED && COMPLETED.contains(p.storedPhase()) && clearlyBefore(p.outcomeLine(), at)) {
+                WorkflowUpdated u = (WorkflowUpdated) p.outcomeLine().event();
+                inForce = new Completion(u.phase(), null, p.outcomeLine(), number(u.resourceVersion()));
+            }
+        }
+        return inForce;
+    }
+
+    /** The pass among {@code passes} that logged {@code created} (a {@code Created pod} line), or null. */
+    public static Pass passOf(List<Pass> passes, LogEvent created) {
+        for (Pass p : passes) {
+            if (p.creations().contains(created)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Before in one stream's order; across two runs' streams only by more than two clocks may disagree. */
+    private static boolean clearlyBefore(LogEvent a, LogEvent b) {
+        if (a.stream() == b.stream()) {
+            return EventOrder.before(a, b);
+        }
+        return a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(b.time().instant());
+    }
+
+    /**
      * The lines of the passes whose update the persist guard refused ({@code Failed to re-apply update}:
      * must never update completed, or recreated): what those passes changed was never stored, so they do
      * not say how a node ended. By identity.

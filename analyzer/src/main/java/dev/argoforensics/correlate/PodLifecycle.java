@@ -56,13 +56,21 @@ import java.util.Optional;
  *                          the Workflow taken after it without a {@code deletionTimestamp}, or who deleted the Pod if not the
  *                          garbage collector): {@link WorkflowStanding}. Without it a foreground deletion of the Workflow, whose
  *                          lines are the race's, is not excluded (null: nothing shows it)
+ * @param earlierPersisted  the earlier Pod's release ({@code earlierRelease}) came after its Workflow's completion was stored
+ *                          and while it was in force: the release left nothing to record (null: not shown)
+ * @param rerun             the Workflow pass that created this Pod when an earlier Pod of the name was released
+ *                          ({@code earlierRelease}): on a reset copy ({@code argo retry}) or a new Workflow of the name (null: none)
+ * @param releaseClock      the clock of the controller run that released the finalizer, where pairs of its lines with exported
+ *                          objects ({@link RunClocks}) put it more than two clocks may disagree (10 s) off the objects' clock:
+ *                          the delay it logged was computed on its own clock against the API server's times (null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
                            LogEvent persistedAfter,
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
-                           FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood) {
+                           FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
+                           PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -103,6 +111,16 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** A deletion-path release of an earlier Pod of the same name that no export tells apart from this one. */
     public Optional<FinalizerRemoval> earlierInstanceRelease() {
         return Optional.ofNullable(earlierRelease);
+    }
+
+    /** The earlier Pod's release came after its Workflow's completion was stored ({@code earlierPersisted}). */
+    public Optional<Known> earlierInstancePersisted() {
+        return Optional.ofNullable(earlierPersisted);
+    }
+
+    /** The releasing controller run's clock, where it is known to be off the objects' clock ({@code releaseClock}). */
+    public Optional<RunClocks.RunClock> releaseRunClock() {
+        return Optional.ofNullable(releaseClock);
     }
 
     /** An export without container statuses, taken before any deletion, in phase Succeeded (every container exited 0). */

@@ -101,6 +101,16 @@ public record RunClocks(Map<Integer, RunClock> runs) {
             return zone;
         }
 
+        /**
+         * How far the run's clock itself is off the objects' (objects minus run), the zone it printed its times in taken out:
+         * a zone changes how the times are written, not the durations the controller computes from its clock (such as the
+         * logged release delay, a deadline on the API server's clock minus the controller's now); a drift changes both.
+         */
+        public long driftNanos() {
+            Long z = zoneNanos();
+            return offsetNanos() - (z == null ? 0 : z);
+        }
+
         /** A non-zero zone every pair agrees on: the run wrote local time as UTC. */
         public boolean localZone() {
             Long z = zoneNanos();

@@ -90,7 +90,13 @@ public final class PhaseRegression extends DeclaredRule {
                 ? Message.of("AF009.cleared.retried", "phase", p.completion().phase(), "completedAt", String.valueOf(p.completion().resourceVersion()),
                         "version", String.valueOf(p.resourceVersion()))
                 : Message.of("AF009.cleared.newObject", "phase", p.completion().phase(), "processed", describePhase(p));
-        cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), null), why, p.processing().source()));
+        // The subject: the Pod the reset run created first (the node it ran again), else the Workflow's first Pod.
+        String node = p.creations().stream().map(e -> e.event()).filter(e -> e instanceof dev.argoforensics.event.ControllerEvent.PodCreated)
+                .map(e -> ((dev.argoforensics.event.ControllerEvent.PodCreated) e).id()).filter(java.util.Objects::nonNull).findFirst()
+                .orElseGet(() -> p.creations().stream().map(e -> e.event()).filter(e -> e instanceof dev.argoforensics.event.ControllerEvent.PodCreated)
+                        .map(e -> ((dev.argoforensics.event.ControllerEvent.PodCreated) e).node()).filter(java.util.Objects::nonNull)
+                        .map(n -> dev.argoforensics.correlate.NodeNaming.nodeId(h.ref().name(), n)).findFirst().orElse(null));
+        cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), node), why, p.processing().source()));
     }
 
     private static Object describePhase(Pass p) {

@@ -95,8 +95,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
             // A release of an earlier Pod of this name that nothing tells apart from this one: not decided, and said (#8022).
-            life.earlierInstanceRelease().ifPresent(r -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.earlierInstance",
-                    "at", r.time().format(), "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString()),
+            life.earlierInstanceRelease().ifPresent(r -> cleared.add(new Clearance(pod.key(), life.earlierInstancePersisted()
+                    .map(k -> Message.of("AF001.cleared.earlierPersisted", "at", r.time().format(), "how", k.how(),
+                            "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString(), "rerun", rerun(life)))
+                    .orElseGet(() -> Message.of("AF001.cleared.earlierInstance", "at", r.time().format(), "created", pod.latestCreated().time().format(),
+                            "line", pod.latestCreated().source().toString(), "rerun", rerun(life))),
                     r.decisive().source())));
             FinalizerRemoval release = life.release();
             if (release == null) {
@@ -119,6 +122,19 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * How the Pod's name came to be used again, from the pass that created this Pod: a reset copy of the completed Workflow
+     * ({@code argo retry}), a new Workflow of the name, or not told by the lines.
+     */
+    private static Message rerun(PodLifecycle life) {
+        dev.argoforensics.correlate.PhaseHistory.Pass p = life.rerun();
+        if (p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEWER) {
+            return Message.of("AF001.rerun.retry", "rv", String.valueOf(p.resourceVersion()), "completedRv",
+                    p.completion() == null || p.completion().resourceVersion() == null ? "?" : String.valueOf(p.completion().resourceVersion()));
+        }
+        return Message.of(p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEW_RUN ? "AF001.rerun.newRun" : "AF001.rerun.unknown");
     }
 
     /** One removal under examination. */
@@ -236,6 +252,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
             PodSnapshot latest = pod.latestSnapshot().orElse(null);
             RemovalDeadline recomputed = RemovalDeadline.recompute(latest, schedule.orElse(null), removal.scheduled()).orElse(null);
+            life.releaseRunClock().ifPresent(c -> {
+                facts.add(new Fact("releasingControllerClock", "Releasing controller's clock", dev.argoforensics.wording.Words.english().render(PrematureRemovalAccount.clockWords(c))));
+                schedule.ifPresent(sc -> facts.add(new Fact("delayOnObjectsClock", "Delay on the API server's clock",
+                        GoDuration.format(sc.delayNanos() - c.driftNanos()))));
+            });
             if (recomputed != null) {
                 facts.add(new Fact("recomputedDeadline", "Deadline from the Pod export", recomputed.deadline().format()));
                 facts.add(new Fact("recomputedDelay", "Delay recomputed from the Pod export", GoDuration.format(recomputed.nanos())));

@@ -42,10 +42,23 @@ final class PrematureRemovalAccount {
         if (removal.cause() == RemovalCause.POD_DELETED) {
             m.add(Message.of("AF001.explain.becauseDeleted"));
         }
-        if (schedule != null && schedule.delayNanos() <= 0) {
+        dev.argoforensics.correlate.RunClocks.RunClock clock = life.releaseRunClock().orElse(null);
+        // The delay is the deadline on the API server's clock minus the controller's now: a drifting controller clock shifts it.
+        Long objectsDelay = clock == null || schedule == null ? null : schedule.delayNanos() - clock.driftNanos();
+        if (schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0) {
+            m.add(Message.of("AF001.explain.atOnceClockEarly", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText(),
+                    "clock", clockWords(clock), "left", GoDuration.format(objectsDelay)));
+        } else if (schedule != null && schedule.delayNanos() <= 0) {
             m.add(Message.of("AF001.explain.atOnce", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText()));
+            if (objectsDelay != null) {
+                m.add(Message.of("AF001.explain.atOnceClock", "clock", clockWords(clock), "passed", GoDuration.format(-objectsDelay)));
+            }
         } else if (schedule != null) {
             m.add(Message.of("AF001.explain.waited", "delay", schedule.delayText()));
+            if (objectsDelay != null) {
+                m.add(Message.of(objectsDelay > 0 ? "AF001.explain.waitedClockAway" : "AF001.explain.waitedClockPassed", "clock", clockWords(clock),
+                        "left", GoDuration.format(Math.abs(objectsDelay))));
+            }
         } else if (removal.onDelete() != null && removal.queued() != null) {
             m.add(Message.of("AF001.explain.delayMissing"));
         }
@@ -85,9 +98,20 @@ final class PrematureRemovalAccount {
             m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
                     "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
-        m.add(Message.of(elided ? "AF001.explain.raceIfNotPersisted"
-                : removal.cause() == RemovalCause.EITHER_BRANCH ? "AF001.explain.raceIfDeleted" : "AF001.explain.race"));
+        boolean clockEarly = schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0;
+        m.add(elided ? Message.of("AF001.explain.raceIfNotPersisted")
+                : removal.cause() == RemovalCause.EITHER_BRANCH ? Message.of("AF001.explain.raceIfDeleted")
+                : clockEarly ? Message.of("AF001.explain.raceClock", "clock", Message.of(clock.driftNanos() < 0 ? "AF001.clock.aheadShort"
+                        : "AF001.clock.behindShort", "by", GoDuration.format(Math.abs(clock.driftNanos()))))
+                : Message.of("AF001.explain.race"));
         return Message.sequence(m);
+    }
+
+    /** "3m30.4s ahead of the objects' clock (1 pair only (…))": the releasing run's clock against the exported objects'. */
+    static Message clockWords(dev.argoforensics.correlate.RunClocks.RunClock clock) {
+        long drift = clock.driftNanos();
+        return Message.of(drift < 0 ? "AF001.clock.ahead" : "AF001.clock.behind", "by", GoDuration.format(Math.abs(drift)),
+                "pairing", clock.pairing());
     }
 
     /**
