@@ -32,7 +32,6 @@ import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -127,7 +126,6 @@ final class FileAssembler {
     /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
     private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
-    private int lastYear = -1;
     private Timestamp lastDated;
     private GoPanicBlock panic;
     private UnwrappedLine panicLine;
@@ -432,7 +430,6 @@ final class FileAssembler {
         if (format == RecordFormat.KLOG || format == RecordFormat.TIME_OF_DAY) {
             return;
         }
-        lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
         lastDated = time;
         for (int i : klogWithoutYear) {
             LogEvent e = kept.get(i);
