@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,23 @@ public final class MessageCatalog {
     private final List<CatalogEntry> patterned;
     private final Map<String, String> identifierKeys;
     private final NamelessMessages nameless;
+    /** Each entry's keys as arrays, in the order of {@link CatalogEntry#keys()}: read once per kept line without an iterator. */
+    private final Map<CatalogEntry, KeyPlan> plans = new IdentityHashMap<>();
+
+    /** An entry's attributes and, for each, the record keys that may give it, first found wins. */
+    private record KeyPlan(String[] attributes, String[][] candidates) {
+        static KeyPlan of(CatalogEntry e) {
+            String[] attributes = new String[e.keys().size()];
+            String[][] candidates = new String[attributes.length][];
+            int i = 0;
+            for (Map.Entry<String, List<String>> k : e.keys().entrySet()) {
+                attributes[i] = k.getKey();
+                candidates[i] = k.getValue().toArray(new String[0]);
+                i++;
+            }
+            return new KeyPlan(attributes, candidates);
+        }
+    }
 
     private MessageCatalog(List<CatalogEntry> entries, List<Fingerprint> fingerprints, Map<String, String> identifierKeys,
                            NamelessMessages nameless) {
@@ -57,6 +75,9 @@ public final class MessageCatalog {
         }
         this.byMessage = Map.copyOf(exact);
         this.patterned = List.copyOf(withPattern);
+        for (CatalogEntry e : this.entries) {
+            plans.put(e, KeyPlan.of(e));
+        }
     }
 
     /** The catalog shipped with the analyzer. */
@@ -278,11 +299,11 @@ public final class MessageCatalog {
     public Optional<CatalogMatch> match(LogRecord record, Interner names) {
         String msg = record.message();
         if (record.isCut() && record.cut().message()) {
-            return cutMessage(msg).map(e -> build(e, record, null, names));
+            return cutMessage(msg).map(e -> build(e, plans.get(e), record, null, names));
         }
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null) {
-            return Optional.of(build(exact, record, null, names));
+            return Optional.of(build(exact, plans.get(exact), record, null, names));
         }
         for (CatalogEntry e : patterned) {
             if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor())) {
@@ -290,7 +311,7 @@ public final class MessageCatalog {
             }
             Matcher m = e.pattern().matcher(msg);
             if (m.matches()) {
-                return Optional.of(build(e, record, m, names));
+                return Optional.of(build(e, plans.get(e), record, m, names));
             }
         }
         return Optional.empty();
@@ -339,17 +360,19 @@ public final class MessageCatalog {
         return null;
     }
 
-    private static CatalogMatch build(CatalogEntry e, LogRecord record, Matcher groups, Interner names) {
-        Map<String, String> values = new LinkedHashMap<>();
-        e.keys().forEach((attribute, candidates) -> {
-            for (String key : candidates) {
-                Optional<String> v = record.value(key);
-                if (v.isPresent()) {
-                    values.put(attribute, names.name(v.get()));
+    private static CatalogMatch build(CatalogEntry e, KeyPlan plan, LogRecord record, Matcher groups, Interner names) {
+        LinkedHashMap<String, String> values = new LinkedHashMap<>();
+        String[] named = plan.attributes();
+        String[][] candidates = plan.candidates();
+        for (int a = 0; a < named.length; a++) {
+            for (String key : candidates[a]) {
+                String v = record.valueOrNull(key);
+                if (v != null) {
+                    values.put(named[a], names.name(v));
                     break;
                 }
             }
-        });
+        }
         if (groups != null) {
             for (String name : e.groups()) {
                 String v = groups.group(name);
@@ -358,17 +381,21 @@ public final class MessageCatalog {
                 }
             }
         }
-        values.putAll(e.set());
-        e.split().forEach((attribute, parts) -> {
-            String v = values.get(attribute);
-            if (v != null) {
-                String[] pieces = v.split("/", -1);
-                for (int i = 0; i < pieces.length && i < parts.size(); i++) {
-                    values.putIfAbsent(parts.get(i), names.name(pieces[i]));
+        if (!e.set().isEmpty()) {
+            values.putAll(e.set());
+        }
+        if (!e.split().isEmpty()) {
+            e.split().forEach((attribute, parts) -> {
+                String v = values.get(attribute);
+                if (v != null) {
+                    String[] pieces = v.split("/", -1);
+                    for (int i = 0; i < pieces.length && i < parts.size(); i++) {
+                        values.putIfAbsent(parts.get(i), names.name(pieces[i]));
+                    }
                 }
-            }
-        });
-        Attributes attributes = new Attributes(values, names);
+            });
+        }
+        Attributes attributes = Attributes.adopting(values, names); // the map is made here for them and not kept
         return new CatalogMatch(e, attributes, e.event().create(attributes));
     }
 

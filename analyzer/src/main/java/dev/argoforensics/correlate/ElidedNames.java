@@ -53,7 +53,7 @@ public final class ElidedNames {
         Map<String, Integer> handlers = new LinkedHashMap<>();
         for (int i = 0; i < events.size(); i++) {
             LogEvent e = events.get(i);
-            if (!e.time().undated()) {
+            if (!e.undated()) {
                 continue;
             }
             String file = e.source().file();

@@ -65,7 +65,7 @@ public final class EventOrder {
      */
     public static List<LogEvent> byInstant(Collection<LogEvent> lines) {
         List<LogEvent> out = new ArrayList<>(inTimeOrder(lines));
-        out.sort((a, b) -> a.time().compareInstant(b.time()));
+        out.sort(LogEvent::compareInstant);
         return out;
     }
 

@@ -175,15 +175,15 @@ public final class PhaseHistory {
     }
 
     private static Timestamp[] span(WorkflowHistory h, int stream) {
-        Timestamp first = null;
-        Timestamp last = null;
+        LogEvent first = null;
+        LogEvent last = null;
         for (LogEvent e : h.events()) {
             if (e.stream() == stream) {
-                first = first == null || e.time().compareTo(first) < 0 ? e.time() : first;
-                last = last == null || e.time().compareTo(last) > 0 ? e.time() : last;
+                first = first == null || e.compareTime(first) < 0 ? e : first;
+                last = last == null || e.compareTime(last) > 0 ? e : last;
             }
         }
-        return new Timestamp[] {first, last};
+        return new Timestamp[] {first == null ? null : first.time(), last == null ? null : last.time()};
     }
 
     /**

@@ -35,6 +35,9 @@ final class LogsCommand {
 
     /** What the line's {@code kubectl logs} command names, or null. */
     static Target target(String line) {
+        if (!line.contains("logs")) {
+            return null; // no command below names a Pod without the word: most lines asked about are records, not prompts
+        }
         Matcher m = PROMPT.matcher(line);
         String command = m.matches() ? m.group(1) : line;
         int pipe = command.indexOf('|');

@@ -26,6 +26,19 @@ public final class Attributes {
         this.names = names;
     }
 
+    /**
+     * Attributes over {@code values} itself, not a copy: for a caller that made the map for them and
+     * keeps no reference to it (the catalog, once per kept line: the copy was a second map per line).
+     */
+    public static Attributes adopting(LinkedHashMap<String, String> values, Interner names) {
+        return new Attributes(names, Collections.unmodifiableMap(values));
+    }
+
+    private Attributes(Interner names, Map<String, String> adopted) {
+        this.values = adopted;
+        this.names = names;
+    }
+
     /** The interner the values went through: an event built from them makes what it derives canonical too. */
     public Interner names() {
         return names;

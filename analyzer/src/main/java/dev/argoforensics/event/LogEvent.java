@@ -5,6 +5,7 @@ import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
 import java.util.Objects;
 
 /**
@@ -12,40 +13,60 @@ import java.util.Objects;
  * clocks, what the catalog made of it and the record text itself, so nothing downstream re-reads a
  * file to quote it.
  *
+ * <p>The two clocks are held in the event itself, not as {@link Timestamp} objects: nanoseconds since
+ * a base (the epoch, or for a time of day the placeholder day 0) in a long each, their precision and
+ * zone basis as a small code in {@code kinds}. An incident corpus keeps 2.65 M lines: their
+ * {@link Timestamp} objects (24 bytes each) were 92 MB of its heap after the rules
+ * (docs/performance.md, session 22), and every object kept is one the collector copies. {@link #time()} and {@link #envelopeTime()} make the {@link Timestamp} when
+ * asked; {@link #compareTime}, {@link #compareInstant} and {@link #timeEquals} compare without one.
+ * A time no long of nanoseconds holds (beyond ±292 years of its base: a record claiming the year
+ * 9999) or a record spanning more lines than an int counts is held as it was, in {@code rare}.
+ *
  * @param file         the file it stands in, as {@link SourceRef#file()}
  * @param line         its first line there ({@link #source()}: the two together, made when asked: a
  *                     reference object per kept line was 64 MB of the 2.65 M lines an incident corpus keeps)
- * @param lastLine     last line (differs from the first for joined CRI partial pieces)
- * @param time         the controller's own time
- * @param envelopeTime the collector's time (kubectl --timestamps, CRI), or null
- * @param kinds        its envelope, record format and level ({@link #envelope()}, {@link #format()}, {@link #level()}),
- *                     a byte each: three references were 8 bytes more per kept line
+ * @param lineSpan     last line minus first ({@link #lastLine()}; more than 0 for joined CRI partial pieces)
+ * @param timeNanos    the controller's own time ({@link #time()}), as nanoseconds since its base
+ * @param envelopeNanos the collector's time (kubectl --timestamps, CRI) ({@link #envelopeTime()}), likewise; 0 when none
+ * @param kinds        its envelope, record format and level ({@link #envelope()}, {@link #format()}, {@link #level()})
+ *                     and the two times' precision and zone basis, a few bits each
  * @param catalogId    the catalog entry that recognised the message, or null
  * @param textBlock    the record as the controller wrote it (envelopes removed), held with its neighbours' in a block: see {@link #text()}
  * @param textIndex    its place in that block
  * @param stream       index of the file it came from: lines of one stream keep their order
  * @param ordinal      position in the input (files in input order, lines in file order): the tie-break
+ * @param rare         null, or both times and the last line when one of them does not fit the fields above
  */
 public record LogEvent(
         String file,
         long line,
-        long lastLine,
-        Timestamp time,
-        Timestamp envelopeTime,
+        int lineSpan,
+        long timeNanos,
+        long envelopeNanos,
         int kinds,
         String catalogId,
         ControllerEvent event,
         TextBlock textBlock,
         int textIndex,
         int stream,
-        long ordinal) {
+        long ordinal,
+        Rare rare) {
+
+    /** The times and last line of an event whose values do not fit its compact fields (never seen in a real log). */
+    public record Rare(Timestamp time, Timestamp envelopeTime, long lastLine) {
+        public Rare {
+            Objects.requireNonNull(time, "time");
+        }
+    }
 
     public LogEvent {
         Objects.requireNonNull(file, "file");
         if (line < 1) {
             throw new IllegalArgumentException("line numbers start at 1: " + line);
         }
-        Objects.requireNonNull(time, "time");
+        if (rare == null && (timeCode(kinds) == 0 || lineSpan < 0)) {
+            throw new IllegalArgumentException("an event has a time and a last line at or after its first");
+        }
         Objects.requireNonNull(event, "event");
         Objects.requireNonNull(textBlock, "textBlock");
     }
@@ -53,17 +74,39 @@ public record LogEvent(
     /** An event at this place in its file, its text in a block. */
     public LogEvent(SourceRef source, long lastLine, Timestamp time, Timestamp envelopeTime, EnvelopeKind envelope, RecordFormat format,
                     Level level, String catalogId, ControllerEvent event, TextBlock textBlock, int textIndex, int stream, long ordinal) {
-        this(Objects.requireNonNull(source, "source").file(), source.line(), lastLine, time, envelopeTime, kinds(envelope, format, level),
-                catalogId, event, textBlock, textIndex, stream, ordinal);
+        this(Objects.requireNonNull(source, "source").file(), source.line(), lastLine, Objects.requireNonNull(time, "time"), envelopeTime,
+                kinds(envelope, format, level), catalogId, event, textBlock, textIndex, stream, ordinal);
+    }
+
+    /** From the times as {@link Timestamp}s and the kinds without their time codes: packed, or held in {@link Rare}. */
+    private LogEvent(String file, long line, long lastLine, Timestamp time, Timestamp envelopeTime, int kindsWithoutTimes, String catalogId,
+                     ControllerEvent event, TextBlock textBlock, int textIndex, int stream, long ordinal) {
+        this(file, line, packedSpan(line, lastLine, time, envelopeTime), packedNanos(time), packedNanos(envelopeTime),
+                kindsWithoutTimes | (fits(line, lastLine, time, envelopeTime)
+                        ? TimeCodes.code(time) << TIME_SHIFT | TimeCodes.code(envelopeTime) << ENVELOPE_TIME_SHIFT : 0),
+                catalogId, event, textBlock, textIndex, stream, ordinal,
+                fits(line, lastLine, time, envelopeTime) ? null : new Rare(time, envelopeTime, lastLine));
     }
 
     private static final EnvelopeKind[] ENVELOPES = EnvelopeKind.values();
     private static final RecordFormat[] FORMATS = RecordFormat.values();
     private static final Level[] LEVELS = Level.values();
+    /** Bits of {@code kinds}: envelope 0–4, format 5–8, level 9–11, the time's code 12–16, the envelope time's 17–21. */
+    private static final int FORMAT_SHIFT = 5;
+    private static final int LEVEL_SHIFT = 9;
+    private static final int TIME_SHIFT = 12;
+    private static final int ENVELOPE_TIME_SHIFT = 17;
+    private static final int KIND_BITS = (1 << TIME_SHIFT) - 1;
 
-    /** The three kinds in a byte each: 0 for none, else the ordinal plus one. */
+    static {
+        if (ENVELOPES.length > 31 || FORMATS.length > 15 || LEVELS.length > 7 || TimeCodes.MAX_CODE > 31) {
+            throw new ExceptionInInitializerError("LogEvent packs envelope, format, level and time codes in 5, 4, 3 and 5 bits");
+        }
+    }
+
+    /** The three kinds in a few bits each: 0 for none, else the ordinal plus one. */
     private static int kinds(EnvelopeKind envelope, RecordFormat format, Level level) {
-        return code(envelope) | code(format) << 8 | code(level) << 16;
+        return code(envelope) | code(format) << FORMAT_SHIFT | code(level) << LEVEL_SHIFT;
     }
 
     private static int code(Enum<?> e) {
@@ -74,19 +117,107 @@ public record LogEvent(
         return code == 0 ? null : values[code - 1];
     }
 
+    private static int timeCode(int kinds) {
+        return kinds >>> TIME_SHIFT & 0x1f;
+    }
+
+    private static int envelopeTimeCode(int kinds) {
+        return kinds >>> ENVELOPE_TIME_SHIFT & 0x1f;
+    }
+
+    private static boolean fits(long line, long lastLine, Timestamp time, Timestamp envelopeTime) {
+        long span = lastLine - line;
+        return span >= 0 && span <= Integer.MAX_VALUE && TimeCodes.fits(time) && (envelopeTime == null || TimeCodes.fits(envelopeTime));
+    }
+
+    private static int packedSpan(long line, long lastLine, Timestamp time, Timestamp envelopeTime) {
+        return fits(line, lastLine, time, envelopeTime) ? (int) (lastLine - line) : 0;
+    }
+
+    private static long packedNanos(Timestamp t) {
+        return t != null && TimeCodes.fits(t) ? TimeCodes.nanos(t) : 0L;
+    }
+
     /** How the line was wrapped (CRI, Docker json-file, kubectl --timestamps, …). */
     public EnvelopeKind envelope() {
-        return decode(ENVELOPES, kinds & 0xff);
+        return decode(ENVELOPES, kinds & 0x1f);
     }
 
     /** The record's format. */
     public RecordFormat format() {
-        return decode(FORMATS, kinds >>> 8 & 0xff);
+        return decode(FORMATS, kinds >>> FORMAT_SHIFT & 0xf);
     }
 
     /** Its level, or null. */
     public Level level() {
-        return decode(LEVELS, kinds >>> 16 & 0xff);
+        return decode(LEVELS, kinds >>> LEVEL_SHIFT & 0x7);
+    }
+
+    /** Last line (differs from the first for joined CRI partial pieces). */
+    public long lastLine() {
+        return rare != null ? rare.lastLine() : line + lineSpan;
+    }
+
+    /** The controller's own time (made when asked: {@link #compareTime} and the others compare without it). */
+    public Timestamp time() {
+        return rare != null ? rare.time() : TimeCodes.timestamp(timeNanos, timeCode(kinds));
+    }
+
+    /** The collector's time (kubectl --timestamps, CRI), or null. */
+    public Timestamp envelopeTime() {
+        if (rare != null) {
+            return rare.envelopeTime();
+        }
+        int code = envelopeTimeCode(kinds);
+        return code == 0 ? null : TimeCodes.timestamp(envelopeNanos, code);
+    }
+
+    /** The zone basis of its time: {@code time().zone()}. */
+    public ZoneBasis timeZone() {
+        return rare != null ? rare.time().zone() : TimeCodes.zone(timeCode(kinds));
+    }
+
+    /** True for a time of day with no date: {@code time().undated()}. */
+    public boolean undated() {
+        return timeZone() == ZoneBasis.TIME_OF_DAY;
+    }
+
+    /** True when the other event's time is equal (instant, precision and zone basis) to this one's: {@code time().equals(o.time())}. */
+    public boolean timeEquals(LogEvent o) {
+        if (rare == null && o.rare == null) {
+            return timeNanos == o.timeNanos && timeCode(kinds) == timeCode(o.kinds);
+        }
+        return time().equals(o.time());
+    }
+
+    /** True when the time is equal to {@code t}: {@code time().equals(t)}. */
+    public boolean timeEquals(Timestamp t) {
+        if (rare == null && t != null && TimeCodes.fits(t)) {
+            return timeNanos == TimeCodes.nanos(t) && timeCode(kinds) == TimeCodes.code(t);
+        }
+        return time().equals(t);
+    }
+
+    /** {@code time().compareTo(o.time())}, without making the two {@link Timestamp}s. */
+    public int compareTime(LogEvent o) {
+        if (rare == null && o.rare == null) {
+            int c = TimeCodes.compareInstant(timeNanos, timeCode(kinds), o.timeNanos, timeCode(o.kinds));
+            if (c != Integer.MIN_VALUE) {
+                return c != 0 ? c : TimeCodes.compareCoarserFirst(timeCode(kinds), timeCode(o.kinds));
+            }
+        }
+        return time().compareTo(o.time());
+    }
+
+    /** {@code time().compareInstant(o.time())}, without making the two {@link Timestamp}s. */
+    public int compareInstant(LogEvent o) {
+        if (rare == null && o.rare == null) {
+            int c = TimeCodes.compareInstant(timeNanos, timeCode(kinds), o.timeNanos, timeCode(o.kinds));
+            if (c != Integer.MIN_VALUE) {
+                return c;
+            }
+        }
+        return time().compareInstant(o.time());
     }
 
     /** An event whose text is held on its own. */
@@ -107,18 +238,19 @@ public record LogEvent(
 
     /** The same event at another time (its text stays where it is held). */
     public LogEvent withTime(Timestamp t) {
-        return new LogEvent(file, line, lastLine, t, envelopeTime, kinds, catalogId, event, textBlock, textIndex, stream, ordinal);
+        return new LogEvent(file, line, lastLine(), Objects.requireNonNull(t, "time"), envelopeTime(), kinds & KIND_BITS, catalogId, event,
+                textBlock, textIndex, stream, ordinal);
     }
 
     /** The same event in another place among the controller runs and the input (its text stays where it is held). */
     public LogEvent withPlace(int newStream, long newOrdinal) {
-        return new LogEvent(file, line, lastLine, time, envelopeTime, kinds, catalogId, event, textBlock, textIndex, newStream,
-                newOrdinal);
+        return new LogEvent(file, line, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, event, textBlock, textIndex, newStream,
+                newOrdinal, rare);
     }
 
     /** The same event meaning something else (its text stays where it is held). */
     public LogEvent withEvent(ControllerEvent e) {
-        return new LogEvent(file, line, lastLine, time, envelopeTime, kinds, catalogId, e, textBlock, textIndex, stream, ordinal);
+        return new LogEvent(file, line, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, e, textBlock, textIndex, stream, ordinal, rare);
     }
 
     /** The message as the catalog knows it, or the raw message for unrecognised records. */
@@ -132,19 +264,26 @@ public record LogEvent(
         if (this == o) {
             return true;
         }
-        return o instanceof LogEvent e && ordinal == e.ordinal && line == e.line && lastLine == e.lastLine && stream == e.stream && file.equals(e.file)
-                && time.equals(e.time) && Objects.equals(envelopeTime, e.envelopeTime) && kinds == e.kinds
-                && Objects.equals(catalogId, e.catalogId) && event.equals(e.event)
+        // Equal times are held alike (packed, or both in rare): the fields compare as the times would.
+        return o instanceof LogEvent e && ordinal == e.ordinal && line == e.line && lineSpan == e.lineSpan && stream == e.stream
+                && file.equals(e.file) && timeNanos == e.timeNanos && envelopeNanos == e.envelopeNanos && kinds == e.kinds
+                && Objects.equals(rare, e.rare) && Objects.equals(catalogId, e.catalogId) && event.equals(e.event)
                 && (textBlock == e.textBlock && textIndex == e.textIndex || text().equals(e.text()));
     }
 
-    /** From every component but the text (equal events have equal hashes; a hash needs no text inflated). */
+    /** From every component but the text (equal events have equal hashes; a hash needs no text inflated), the hash it had with its times as objects. */
     @Override
     public int hashCode() {
         int h = source().hashCode(); // as when the event held its SourceRef
-        h = 31 * h + Long.hashCode(lastLine);
-        h = 31 * h + time.hashCode();
-        h = 31 * h + Objects.hashCode(envelopeTime);
+        h = 31 * h + Long.hashCode(lastLine());
+        if (rare == null) {
+            h = 31 * h + TimeCodes.hash(timeNanos, timeCode(kinds));
+            int envelopeCode = envelopeTimeCode(kinds);
+            h = 31 * h + (envelopeCode == 0 ? 0 : TimeCodes.hash(envelopeNanos, envelopeCode));
+        } else {
+            h = 31 * h + rare.time().hashCode();
+            h = 31 * h + Objects.hashCode(rare.envelopeTime());
+        }
         h = 31 * h + Objects.hashCode(catalogId);
         h = 31 * h + event.hashCode();
         h = 31 * h + stream;
@@ -154,7 +293,7 @@ public record LogEvent(
     /** As a record prints, with the text in place of where it is held. */
     @Override
     public String toString() {
-        return "LogEvent[source=" + source() + ", lastLine=" + lastLine + ", time=" + time + ", envelopeTime=" + envelopeTime
+        return "LogEvent[source=" + source() + ", lastLine=" + lastLine() + ", time=" + time() + ", envelopeTime=" + envelopeTime()
                 + ", envelope=" + envelope() + ", format=" + format() + ", level=" + level() + ", catalogId=" + catalogId + ", event=" + event
                 + ", text=" + text() + ", stream=" + stream + ", ordinal=" + ordinal + "]";
     }

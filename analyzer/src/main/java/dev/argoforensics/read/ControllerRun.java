@@ -171,7 +171,12 @@ final class ControllerRun {
     }
 
     void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
-        count(e.time(), file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
+        add(e, e.time(), file, lineReleases, namesNothing);
+    }
+
+    /** As {@link #add(LogEvent, InputFile, ReleaseEvidence, boolean)} with the event's time at hand ({@link LogEvent#time()} makes one). */
+    void add(LogEvent e, Timestamp time, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
+        count(time, file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
         if (e.event() instanceof LeaderElection le) {
             leadership(le);
         }

@@ -32,7 +32,6 @@ import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -127,10 +126,7 @@ final class FileAssembler {
     /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
     private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
-    private int lastYear = -1;
     private Timestamp lastDated;
-    /** The time of the line kept last, shared by the next when equal. */
-    private Timestamp lastKeptTime;
     private GoPanicBlock panic;
     private UnwrappedLine panicLine;
     private long panicBase;
@@ -391,11 +387,6 @@ final class FileAssembler {
         if (k.format() == RecordFormat.TIME_OF_DAY) {
             time = excerptDays.place(time);
         }
-        if (time.equals(lastKeptTime)) {
-            time = lastKeptTime; // neighbouring kept lines often share their time (four in ten on an incident corpus): one object
-        } else {
-            lastKeptTime = time;
-        }
         dated(time, k.format());
         ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
         TextBlock block;
@@ -411,7 +402,7 @@ final class FileAssembler {
         }
         LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
                 k.format(), k.level(), k.catalogId(), event, block, index, s.id, ordinal++);
-        s.add(e, file, k.releases(), k.namesNothing());
+        s.add(e, time, file, k.releases(), k.namesNothing());
         if (parses != null && k.parsed() != null) {
             parses.accept(k.parsed(), e.ordinal());
         }
@@ -439,7 +430,6 @@ final class FileAssembler {
         if (format == RecordFormat.KLOG || format == RecordFormat.TIME_OF_DAY) {
             return;
         }
-        lastYear = time.instant().atZone(ZoneOffset.UTC).getYear();
         lastDated = time;
         for (int i : klogWithoutYear) {
             LogEvent e = kept.get(i);
@@ -503,7 +493,7 @@ final class FileAssembler {
         samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
-        kept.forEach(e -> zones.merge(e.time().zone(), 1L, Long::sum));
+        kept.forEach(e -> zones.merge(e.timeZone(), 1L, Long::sum));
         InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
                 unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
                 damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());

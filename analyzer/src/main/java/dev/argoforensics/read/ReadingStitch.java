@@ -39,7 +39,7 @@ public final class ReadingStitch {
     private long ordinalBase;
     private ControllerRuns.InSet set;
     /** The earliest time among the events placed, undated klog lines left out. */
-    private Timestamp earliest;
+    private LogEvent earliest;
 
     /** @param sink takes each event as it is placed instead of this stitch keeping it, or null to keep them */
     public ReadingStitch(EventSink sink) {
@@ -128,8 +128,8 @@ public final class ReadingStitch {
             }
             return;
         }
-        if (earliest == null || e.time().compareTo(earliest) < 0) {
-            earliest = e.time();
+        if (earliest == null || e.compareTime(earliest) < 0) {
+            earliest = e;
         }
         if (sink == null) {
             events.add(e);
@@ -147,7 +147,7 @@ public final class ReadingStitch {
     public LogReader.LogReading finish() {
         List<LogEvent> undated = new ArrayList<>(undatedWaiting);
         undatedAt.forEach(i -> undated.add(events.get(i)));
-        UndatedKlog.Dating dating = UndatedKlog.date(undated, earliest);
+        UndatedKlog.Dating dating = UndatedKlog.date(undated, earliest == null ? null : earliest.time());
         for (int i = 0; i < undatedAt.size(); i++) {
             events.set(undatedAt.get(i), dating.events().get(undatedWaiting.size() + i));
         }

@@ -39,7 +39,7 @@ import java.util.Set;
 final class Reconciliation {
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
 
-    private static final Comparator<LogEvent> BY_TIME = ((Comparator<LogEvent>) (a, b) -> a.time().compareInstant(b.time()))
+    private static final Comparator<LogEvent> BY_TIME = ((Comparator<LogEvent>) LogEvent::compareInstant)
             .thenComparingLong(LogEvent::ordinal);
     private static final Comparator<LogEvent> AT = (a, b) -> a.time().compareInstant(b.time());
 

@@ -39,6 +39,18 @@ public record LogRecord(RecordFormat format, Timestamp time, String rawTime, Lev
         return Optional.empty();
     }
 
+    /** The value of the first field with this key, or null: {@link #value} without an Optional or an iterator (once per catalog key of every kept line). */
+    public String valueOrNull(String key) {
+        List<Field> fs = fields;
+        for (int i = 0, n = fs.size(); i < n; i++) {
+            Field f = fs.get(i);
+            if (f.key().equals(key)) {
+                return f.value();
+            }
+        }
+        return null;
+    }
+
     public Optional<Field> field(String key) {
         for (Field f : fields) {
             if (f.key().equals(key)) {

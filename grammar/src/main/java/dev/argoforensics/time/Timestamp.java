@@ -310,9 +310,13 @@ public final class Timestamp implements Comparable<Timestamp> {
     /** The hash the record of the same three components had. */
     @Override
     public int hashCode() {
-        long seconds = epochSecond();
-        int instantHash = ((int) (seconds ^ (seconds >>> 32))) + 51 * nano();
-        return (31 * instantHash + precision().hashCode()) * 31 + zone().hashCode();
+        return hash(epochSecond(), nano(), precision(), zone());
+    }
+
+    /** The {@link #hashCode} of the time these four make, without making it (for holders that keep a time in fields of their own). */
+    public static int hash(long epochSecond, int nano, TimePrecision precision, ZoneBasis zone) {
+        int instantHash = ((int) (epochSecond ^ (epochSecond >>> 32))) + 51 * nano;
+        return (31 * instantHash + precision.hashCode()) * 31 + zone.hashCode();
     }
 
     @Override
