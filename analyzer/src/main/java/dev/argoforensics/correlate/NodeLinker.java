@@ -19,17 +19,25 @@ final class NodeLinker {
     /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix). */
     private final Map<String, Map<String, List<NodeLink>>> nodeNamesByNamespaceAndHash = new HashMap<>();
 
-    NodeLinker(List<LogEvent> events, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, Map<String, Set<String>> namespacesByPod) {
-        for (LogEvent e : events) {
+    /**
+     * @param created   the {@code Created pod} lines in input order (other lines are passed over)
+     * @param nodeNames the Workflow nodes lines name, first seen first, one per node ({@link LineProjection#nodeNames}): a
+     *                  node named again adds no candidate the first one would not have matched first
+     */
+    NodeLinker(List<LogEvent> created, List<NodeLink> nodeNames, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots,
+               Map<String, Set<String>> namespacesByPod) {
+        for (LogEvent e : created) {
             if (e.event() instanceof PodCreated c && c.podRef() != null && c.wf() != null) {
                 PodKey key = Correlator.resolve(c.podRef(), namespacesByPod);
                 String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
                 fromCreatedLines.putIfAbsent(key, new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()));
             }
-            e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> nodeNamesByNamespaceAndHash
-                    .computeIfAbsent(w.namespace(), k -> new HashMap<>())
-                    .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new ArrayList<>())
-                    .add(new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, e.source()))));
+        }
+        for (NodeLink n : nodeNames) {
+            WorkflowRef w = n.workflow();
+            String name = n.nodeName();
+            nodeNamesByNamespaceAndHash.computeIfAbsent(w.namespace(), k -> new HashMap<>())
+                    .computeIfAbsent(name.equals(w.name()) ? name : NodeNaming.hash(name), k -> new ArrayList<>()).add(n);
         }
         for (Map.Entry<WorkflowRef, List<WorkflowSnapshot>> h : workflowSnapshots.entrySet()) {
             for (WorkflowSnapshot s : h.getValue()) {

@@ -7,7 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.read.ReadingStitch;
+import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.judgment.JudgmentCorpora;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.Interest;
@@ -30,12 +36,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The facts from per-file projections: each log file read alone ({@link LogReader#scanFile}, {@link LogReader#readFile}
- * with the input's interest, its reading through its bytes, as the fleet scan's file tasks give it), projected
- * ({@link NamespaceProjection#ofFile}), the projections put together in any order and joined with the exports
- * ({@link Correlator#namespaces}) give what {@link Correlator#facts} derives from all kept lines at once: every namespace
- * each Pod name is seen in, and the exports with each Workflow exported without a namespace placed. On every sample and
- * judgment seeds 1-3. What the fleet's stitch task can then take from small per-file tables instead of every kept line;
- * the other facts' projections are not built yet (docs/fleet.md, "Left").
+ * with the input's interest, its reading through its bytes, as the fleet scan's file tasks give it), projected, the
+ * projections put together give what {@link Correlator#facts} derives from all kept lines at once. On every sample and
+ * judgment seeds 1-3. Two projections: the namespaces ({@link NamespaceProjection#ofFile}, joined with the exports by
+ * {@link Correlator#namespaces}: every namespace each Pod name is seen in, each Workflow exported without a namespace
+ * placed), in any order and before any stitch; and every fact ({@link LineProjection}: the lines the whole input decides
+ * kept whole, the others as sets), each file projected as read, its lines kept whole then placed where the stitch puts
+ * them, the projections put together in input order and the facts derived from them ({@link Correlator#derive}) equal to
+ * the facts derived from all kept lines: the lines kept whole completed with their places, the cleanup pairs, namespaces,
+ * every Pod with its object, link, exports and records (its node's events by its time there), the run clocks and the
+ * evidence available. {@code Correlator.facts} itself derives through the projection of all its lines (one derivation):
+ * what the fleet's stitch task can take from small per-file tables instead of every kept line (docs/fleet.md, step 2g).
  */
 class ProjectionFactsTest {
     @TempDir
@@ -59,11 +70,11 @@ class ProjectionFactsTest {
         InputCollector collector = new InputCollector();
         Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
         ClusterFacts facts;
+        LogReader.LogReading whole;
         ExecutorService pool = LogReader.readers(1);
         try {
-            LogReader.LogReading reading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(),
-                    new ArrayList<>());
-            facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+            whole = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
+            facts = Correlator.facts(whole.events(), inputs.exported(), whole.processes(), whole.coverage());
         } finally {
             pool.shutdownNow();
         }
@@ -78,15 +89,22 @@ class ProjectionFactsTest {
             }
         }
         Interest interest = Interest.decode(reader.interest(scans.values(), inputs.exported()).encode());
+        // Each file read alone and its reading through its bytes, as the fleet's file tasks give it; in rotated-set order.
+        List<FileReading> readings = new ArrayList<>();
+        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+            for (InputFile f : set.oldestFirst()) {
+                try {
+                    readings.add(FileReading.decode(reader.readFile(f, interest, scans.get(f).newestFirst()).encode()));
+                } catch (IOException | RuntimeException e) {
+                    // unreadable, as in the whole reading
+                }
+            }
+        }
+
+        // The namespaces: each file's projection as read, before any stitch (their union does not depend on places).
         List<NamespaceProjection> projections = new ArrayList<>();
         long kept = 0;
-        for (Map.Entry<InputFile, FileScan> s : scans.entrySet()) {
-            FileReading r;
-            try {
-                r = FileReading.decode(reader.readFile(s.getKey(), interest, s.getValue().newestFirst()).encode());
-            } catch (IOException | RuntimeException e) {
-                continue;
-            }
+        for (FileReading r : readings) {
             kept += r.events().size();
             projections.add(NamespaceProjection.ofFile(r.events()));
         }
@@ -96,9 +114,64 @@ class ProjectionFactsTest {
         List<NamespaceProjection> reversed = new ArrayList<>(projections);
         Collections.reverse(reversed);
         assertEquals(NamespaceProjection.union(projections), NamespaceProjection.union(reversed), "the union takes the files in any order");
+
+        // Every fact: each file's lines projected as read (its klog lines no record dates kept whole), the specials then
+        // placed where the stitch puts them, the projections put together in input order and the facts derived from them.
+        ReadingStitch stitch = new ReadingStitch(null);
+        readings.forEach(stitch::add);
+        LogReader.LogReading stitched = stitch.finish();
+        java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
+        List<LineProjection> lines = new ArrayList<>();
+        int offset = 0;
+        long specials = 0;
+        for (FileReading r : readings) {
+            List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
+            LineProjection p = LineProjection.of(r.events(), recreated, r.undated(), true).placed(placed::get);
+            assertEquals(LineProjection.of(placed, recreated, r.undated(), true), p, "a file's projection as read, placed, is its placed lines' projection");
+            specials += p.specials().size();
+            lines.add(p);
+            offset += r.events().size();
+        }
+        assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
+        FactsTable fromFiles = Correlator.derive(LineProjection.union(lines), inputs.exported(), stitched.processes(), stitched.coverage());
+        FactsTable fromAll = Correlator.derive(LineProjection.of(whole.events(), recreated, new int[0], true), inputs.exported(), whole.processes(),
+                whole.coverage());
+        assertSameFacts(fromAll, fromFiles);
+        assertEquals(facts.events(), fromFiles.facts(stitched.events()).events(), "the lines as correlated");
+        assertEquals(facts.podKeys(), fromFiles.podKeys());
+        for (PodKey key : facts.podKeys()) {
+            assertEquals(facts.link(key), fromFiles.link(key), "the link of " + key);
+        }
+        assertEquals(facts.clocks(), fromFiles.clocks());
+        assertEquals(facts.available(), fromFiles.available());
         if (busy) {
             assertTrue(projections.size() > 1 && kept > 1000 && projected.byPod().size() > 10,
                     projections.size() + " files, " + kept + " kept lines, " + projected.byPod().size() + " Pod names");
+            assertTrue(specials < kept / 2 && !fromFiles.pairsByPlace().isEmpty() && !fromFiles.clocks().runs().isEmpty(),
+                    specials + " lines kept whole of " + kept + ", " + fromFiles.pairsByPlace().size() + " cleanup pairs, "
+                            + fromFiles.clocks().runs().size() + " run clocks");
         }
+    }
+
+    /** Two tables of facts equal in every fact a correlation reads. */
+    static void assertSameFacts(FactsTable expected, FactsTable actual) {
+        assertEquals(expected.specials(), actual.specials(), "the lines kept whole, completed, with their places");
+        assertEquals(expected.droppedPlaces(), actual.droppedPlaces(), "the handler lines left out");
+        assertEquals(expected.pairsByPlace(), actual.pairsByPlace(), "the cleanup pairs");
+        assertEquals(expected.namespacesByPod(), actual.namespacesByPod(), "every namespace each Pod name is seen in");
+        assertEquals(expected.objects(), actual.objects(), "the exports");
+        assertEquals(expected.podKeys(), actual.podKeys(), "every Pod");
+        for (PodKey key : expected.podKeys()) {
+            assertEquals(expected.identity(key), actual.identity(key), "the Pod object of " + key);
+            assertEquals(expected.link(key), actual.link(key), "the link of " + key);
+            assertEquals(expected.podSnapshots(key), actual.podSnapshots(key), "the exports of " + key);
+            assertEquals(expected.taskResults(key), actual.taskResults(key), "the task results of " + key);
+            assertEquals(expected.clusterEvents(key), actual.clusterEvents(key), "the cluster events of " + key + " (its node's: its time there)");
+            assertEquals(expected.auditRecords(key), actual.auditRecords(key), "the audit records of " + key);
+            assertEquals(expected.nodeLogs(key), actual.nodeLogs(key), "the node logs of " + key);
+        }
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots(), "the Workflows' exports");
+        assertEquals(expected.clocks(), actual.clocks(), "the run clocks");
+        assertEquals(expected.available(), actual.available(), "the evidence available");
     }
 }
