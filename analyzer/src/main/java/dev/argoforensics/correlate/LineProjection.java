@@ -50,13 +50,15 @@ import java.util.function.IntFunction;
  * @param spans     each Pod the other lines name, as named (namespace stated or null, no UID), with its first and last time
  * @param nodeNames the Workflow nodes every line names (Workflow and node name), first seen first, one per node, with the first line's source
  * @param informer  whether one of the other lines is a Pod informer event
+ * @param edges     the names each of the other lines joins ({@link Grouping#edges}), each distinct list once; empty unless made with bindings
  */
 public record LineProjection(long lines, List<Special> specials, NamespaceProjection others, Map<PodKey, Span> spans,
-                             List<NodeLink> nodeNames, boolean informer) {
+                             List<NodeLink> nodeNames, boolean informer, Set<List<String>> edges) {
     public LineProjection {
         specials = List.copyOf(specials);
         spans = Collections.unmodifiableMap(new TreeMap<>(spans));
         nodeNames = List.copyOf(nodeNames);
+        edges = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(edges));
     }
 
     /** A line kept whole and its place in the stretch (in the input, once the stretches are put together). */
@@ -85,6 +87,11 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
      * @param workflows whether the other lines' Workflow namespaces are wanted (only for a Workflow exported without one)
      */
     public static LineProjection of(List<LogEvent> lines, Set<String> recreated, int[] keep, boolean workflows) {
+        return of(lines, recreated, keep, workflows, null);
+    }
+
+    /** As {@link #of(List, Set, int[], boolean)}, with the names each other line joins for the components ({@link #edges}) if {@code bindings}. */
+    public static LineProjection of(List<LogEvent> lines, Set<String> recreated, int[] keep, boolean workflows, GroupBindings bindings) {
         List<Special> specials = new ArrayList<>();
         List<LogEvent> others = new ArrayList<>();
         Map<PodKey, Span> spans = new HashMap<>();
@@ -111,7 +118,8 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
                 spans.merge(asNamed(e, pod), new Span(e.time(), e.time()), Span::with);
             }
         }
-        return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer);
+        return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
+                bindings == null ? Set.of() : Grouping.edges(others, bindings));
     }
 
     /** The lines whose meaning the whole input decides, whatever their Pod: cleanup handler, scheduling, queueing, {@code Created pod}, an excerpt's. */
@@ -154,7 +162,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         for (Special s : specials) {
             out.add(new Special(s.place(), place.apply((int) s.place())));
         }
-        return new LineProjection(lines, out, others, spans, nodeNames, informer);
+        return new LineProjection(lines, out, others, spans, nodeNames, informer, edges);
     }
 
     /** The projections of consecutive stretches (an input's files in input order) as one: places after the stretches before. */
@@ -165,6 +173,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         Map<PodKey, Span> spans = new HashMap<>();
         Map<NodeKey, NodeLink> nodes = new LinkedHashMap<>();
         boolean informer = false;
+        Set<List<String>> edges = new java.util.LinkedHashSet<>();
         for (LineProjection p : parts) {
             for (Special s : p.specials()) {
                 specials.add(new Special(lines + s.place(), s.line()));
@@ -174,8 +183,9 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             p.spans().forEach((k, v) -> spans.merge(k, v, Span::with));
             p.nodeNames().forEach(n -> nodes.putIfAbsent(new NodeKey(n.workflow(), n.nodeName()), n));
             informer |= p.informer();
+            edges.addAll(p.edges());
         }
-        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, List.copyOf(nodes.values()), informer);
+        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, List.copyOf(nodes.values()), informer, edges);
     }
 
     /** A Workflow node as lines name it. */

@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,18 +9,22 @@ import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupContext;
+import dev.argoforensics.correlate.GroupShare;
+import dev.argoforensics.correlate.Grouping;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.event.LogEvent;
-import dev.argoforensics.read.ReadingStitch;
-import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.judgment.JudgmentCorpora;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.Interest;
 import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.ReadingStitch;
+import dev.argoforensics.rules.RuleBindings;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -126,8 +131,8 @@ class ProjectionFactsTest {
         long specials = 0;
         for (FileReading r : readings) {
             List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
-            LineProjection p = LineProjection.of(r.events(), recreated, r.undated(), true).placed(placed::get);
-            assertEquals(LineProjection.of(placed, recreated, r.undated(), true), p, "a file's projection as read, placed, is its placed lines' projection");
+            LineProjection p = LineProjection.of(r.events(), recreated, r.undated(), true, BINDINGS).placed(placed::get);
+            assertEquals(LineProjection.of(placed, recreated, r.undated(), true, BINDINGS), p, "a file's projection as read, placed, is its placed lines' projection");
             specials += p.specials().size();
             lines.add(p);
             offset += r.events().size();
@@ -144,6 +149,33 @@ class ProjectionFactsTest {
         }
         assertEquals(facts.clocks(), fromFiles.clocks());
         assertEquals(facts.available(), fromFiles.available());
+
+        // The components from the files' edges and the table, then each file's lines given their place, Pod, handler line
+        // and component from the table alone: every group's share and the context equal what the facts of all lines give.
+        Grouping grouping = Grouping.of(facts, BINDINGS);
+        LineProjection union = LineProjection.union(lines);
+        Grouping projectedGrouping = Grouping.of(fromFiles, fromFiles.edges(union, BINDINGS), BINDINGS);
+        assertEquals(grouping.size(), projectedGrouping.size(), "components");
+        for (int c = 0; c < grouping.size(); c++) {
+            assertEquals(grouping.keys(c), projectedGrouping.keys(c), "component " + c);
+        }
+        List<FactsTable.Assigned> assigned = new ArrayList<>();
+        offset = 0;
+        for (FileReading r : readings) {
+            assigned.addAll(fromFiles.assign(stitched.events().subList(offset, offset + r.events().size()), offset, projectedGrouping, BINDINGS));
+            offset += r.events().size();
+        }
+        assertEquals(facts.events().size(), assigned.size(), "the lines as correlated");
+        for (int i = 0; i < assigned.size(); i++) {
+            assertEquals(i, assigned.get(i).place());
+            assertEquals(grouping.componentOfLine(i), assigned.get(i).component(), "the component of line " + i);
+        }
+        assertSameContext(facts.context(grouping), fromFiles.context(assigned));
+        for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
+            for (List<Integer> components : split.groups(grouping)) {
+                assertSameShare(facts.share(grouping, components), fromFiles.share(projectedGrouping, components, assigned));
+            }
+        }
         if (busy) {
             assertTrue(projections.size() > 1 && kept > 1000 && projected.byPod().size() > 10,
                     projections.size() + " files, " + kept + " kept lines, " + projected.byPod().size() + " Pod names");
@@ -151,6 +183,32 @@ class ProjectionFactsTest {
                     specials + " lines kept whole of " + kept + ", " + fromFiles.pairsByPlace().size() + " cleanup pairs, "
                             + fromFiles.clocks().runs().size() + " run clocks");
         }
+    }
+
+    private static final RuleBindings BINDINGS = new RuleBindings();
+
+    private static void assertSameShare(GroupShare expected, GroupShare actual) {
+        assertEquals(expected.events(), actual.events(), "the group's lines");
+        assertArrayEquals(expected.places(), actual.places(), "their places");
+        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
+        assertEquals(expected.podNames(), actual.podNames());
+        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
+        assertEquals(expected.workflowNames(), actual.workflowNames());
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
+        assertEquals(expected.workflowAudit(), actual.workflowAudit());
+        assertEquals(expected.cut(), actual.cut());
+    }
+
+    private static void assertSameContext(GroupContext expected, GroupContext actual) {
+        assertEquals(expected.events(), actual.events(), "the context lines");
+        assertArrayEquals(expected.places(), actual.places());
+        assertEquals(expected.podOfLine(), actual.podOfLine());
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
+        assertEquals(expected.podTables(), actual.podTables());
+        assertEquals(expected.available(), actual.available());
+        assertEquals(expected.processes(), actual.processes());
+        assertEquals(expected.clocks(), actual.clocks());
     }
 
     /** Two tables of facts equal in every fact a correlation reads. */
