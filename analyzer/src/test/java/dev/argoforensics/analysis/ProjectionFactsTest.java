@@ -20,6 +20,7 @@ import dev.argoforensics.judgment.JudgmentCorpora;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.Interest;
 import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.Placement;
 import dev.argoforensics.read.ReadingStitch;
 import dev.argoforensics.rules.RuleBindings;
 import dev.argoforensics.source.InputCollector;
@@ -120,27 +121,71 @@ class ProjectionFactsTest {
         Collections.reverse(reversed);
         assertEquals(NamespaceProjection.union(projections), NamespaceProjection.union(reversed), "the union takes the files in any order");
 
-        // Every fact: each file's lines projected as read (its klog lines no record dates kept whole), the specials then
-        // placed where the stitch puts them, the projections put together in input order and the facts derived from them.
+        // Every fact: each file's lines projected as read (its klog lines no record dates and its earliest dated line kept
+        // whole); the files' readings keeping only those lines stitched (runs, places, years; not the other lines), which
+        // places them and says where every other line goes; the projections put together in input order; the facts derived.
         ReadingStitch stitch = new ReadingStitch(null);
         readings.forEach(stitch::add);
         LogReader.LogReading stitched = stitch.finish();
         java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
+        List<LineProjection> asRead = new ArrayList<>();
+        List<int[]> keeps = new ArrayList<>();
+        ReadingStitch thinStitch = new ReadingStitch(null);
+        List<Placement> placements = new ArrayList<>();
+        for (FileReading r : readings) {
+            java.util.TreeSet<Integer> keep = new java.util.TreeSet<>();
+            for (int u : r.undated()) {
+                keep.add(u);
+            }
+            if (r.earliestDated() >= 0) {
+                keep.add(r.earliestDated());
+            }
+            keeps.add(keep.stream().mapToInt(Integer::intValue).toArray());
+            LineProjection p = LineProjection.of(r.events(), recreated, keeps.get(keeps.size() - 1), true, BINDINGS);
+            asRead.add(p);
+            placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
+        }
+        LogReader.LogReading thin = thinStitch.finish();
+        assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
+        assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
+        assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");
         List<LineProjection> lines = new ArrayList<>();
         int offset = 0;
+        int thinAt = 0;
         long specials = 0;
-        for (FileReading r : readings) {
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            LineProjection p = asRead.get(f);
             List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
-            LineProjection p = LineProjection.of(r.events(), recreated, r.undated(), true, BINDINGS).placed(placed::get);
-            assertEquals(LineProjection.of(placed, recreated, r.undated(), true, BINDINGS), p, "a file's projection as read, placed, is its placed lines' projection");
-            specials += p.specials().size();
-            lines.add(p);
+            Map<Integer, LogEvent> special = new java.util.HashMap<>();
+            for (LineProjection.Special x : p.specials()) {
+                special.put((int) x.place(), thin.events().get(thinAt++));
+            }
+            for (int i = 0; i < r.events().size(); i++) {
+                assertEquals(placed.get(i), special.containsKey(i) ? special.get(i) : placements.get(f).place(r.events().get(i)),
+                        "line " + i + " of " + r.file().displayPath() + " placed without the other files' lines");
+            }
+            LineProjection placedProjection = p.placed(special::get);
+            assertEquals(LineProjection.of(placed, recreated, keeps.get(f), true, BINDINGS), placedProjection,
+                    "a file's projection as read, placed, is its placed lines' projection");
+            specials += placedProjection.specials().size();
+            lines.add(placedProjection);
             offset += r.events().size();
         }
+        assertEquals(thin.events().size(), thinAt, "the readings keeping their specials give those and nothing else");
         assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
         FactsTable fromFiles = Correlator.derive(LineProjection.union(lines), inputs.exported(), stitched.processes(), stitched.coverage());
-        FactsTable fromAll = Correlator.derive(LineProjection.of(whole.events(), recreated, new int[0], true), inputs.exported(), whole.processes(),
-                whole.coverage());
+        // All the lines projected as one stretch, the same lines kept whole (the files' klog and earliest lines: no fact reads them as specials).
+        List<Integer> wholeKeep = new ArrayList<>();
+        int base = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            for (int k : keeps.get(f)) {
+                wholeKeep.add(base + k);
+            }
+            base += readings.get(f).events().size();
+        }
+        FactsTable fromAll = Correlator.derive(LineProjection.of(whole.events(), recreated, wholeKeep.stream().mapToInt(Integer::intValue).toArray(), true),
+                inputs.exported(), whole.processes(), whole.coverage());
         assertSameFacts(fromAll, fromFiles);
         assertEquals(facts.events(), fromFiles.facts(stitched.events()).events(), "the lines as correlated");
         assertEquals(facts.podKeys(), fromFiles.podKeys());
@@ -161,8 +206,10 @@ class ProjectionFactsTest {
         }
         List<FactsTable.Assigned> assigned = new ArrayList<>();
         offset = 0;
-        for (FileReading r : readings) {
-            assigned.addAll(fromFiles.assign(stitched.events().subList(offset, offset + r.events().size()), offset, projectedGrouping, BINDINGS));
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            Placement placement = placements.get(f);
+            assigned.addAll(fromFiles.assign(r.events().stream().map(placement::place).toList(), offset, projectedGrouping, BINDINGS));
             offset += r.events().size();
         }
         assertEquals(facts.events().size(), assigned.size(), "the lines as correlated");
