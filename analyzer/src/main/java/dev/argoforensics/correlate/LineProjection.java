@@ -94,7 +94,8 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
     public static LineProjection of(List<LogEvent> lines, Set<String> recreated, int[] keep, boolean workflows, GroupBindings bindings) {
         List<Special> specials = new ArrayList<>();
         List<LogEvent> others = new ArrayList<>();
-        Map<PodKey, Span> spans = new HashMap<>();
+        // first and last time per Pod as named, updated in place (a Span per line would be three objects per line)
+        Map<PodKey, Timestamp[]> times = new HashMap<>();
         Map<NodeKey, NodeLink> nodes = new LinkedHashMap<>();
         boolean informer = false;
         int next = 0;
@@ -115,9 +116,18 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             others.add(e);
             informer |= ev instanceof PodInformerEvent;
             if (pod != null) {
-                spans.merge(asNamed(e, pod), new Span(e.time(), e.time()), Span::with);
+                Timestamp t = e.time();
+                Timestamp[] span = times.computeIfAbsent(asNamed(e, pod), k -> new Timestamp[2]);
+                if (t != null && (span[0] == null || t.compareTo(span[0]) < 0)) {
+                    span[0] = t;
+                }
+                if (t != null && (span[1] == null || t.compareTo(span[1]) > 0)) {
+                    span[1] = t;
+                }
             }
         }
+        Map<PodKey, Span> spans = new HashMap<>();
+        times.forEach((k, v) -> spans.put(k, new Span(v[0], v[1])));
         return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
                 bindings == null ? Set.of() : Grouping.edges(others, bindings));
     }

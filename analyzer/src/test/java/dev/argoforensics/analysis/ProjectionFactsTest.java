@@ -28,6 +28,7 @@ import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,6 +38,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,25 +73,65 @@ class ProjectionFactsTest {
                 () -> assertProjected(JudgmentCorpora.small(seed, dir.resolve("seed-" + seed)), true)));
     }
 
+    /**
+     * What no sample or judgment corpus holds, StitchTest's rotated set of four files: klog lines a file does not date (the
+     * live file's, dated by its own later record, and a file of klog lines alone, which takes its year from the earliest line
+     * of all inputs: a controller start in June 2025 puts its January line in 2025, where the cleanup lines of December
+     * would put it in 2026, so the readings keeping their specials must keep each file's earliest dated line), a handler line whose
+     * scheduling line opens the next file, and, the third file's pass 1 being remembered as naming nothing, scheduling lines
+     * only counted there, whose handler line (in the file before) the facts leave out (the places after it shift). Pods of
+     * interest: alpha-step-1, as StitchTest reads it.
+     */
+    @Test
+    void klogYearsAndHandlerLinesLeftOutAcrossRotatedFiles() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("rotated").resolve("logs"));
+        write(logs.resolve("workflow-controller.log.3"),
+                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
+        write(logs.resolve("workflow-controller.log.2"),
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
+        write(logs.resolve("workflow-controller.log.1"),
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+        write(logs.resolve("workflow-controller.log"),
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        write(dir.resolve("rotated").resolve("node").resolve("klog-only.log"),
+                "I0101 00:00:09.000000       1 request.go:697] Waited for 1.1s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1");
+        long[] seen = assertProjected(List.of(logs.toString(), dir.resolve("rotated").resolve("node").toString()), false,
+                f -> f.displayPath().endsWith(".log.1") ? java.util.Optional.of(new FileScan(new long[0], new long[0], 0, 0, false)) : java.util.Optional.empty(),
+                AnalysisOptions.defaults().withThreads(1).withPodsOfInterest(List.of("alpha-step-1")));
+        assertTrue(seen[0] > 0 && seen[1] > 0, seen[0] + " handler line(s) left out, " + seen[1] + " klog line(s) no record of their file dated");
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n");
+    }
+
     private static void assertProjected(List<String> paths, boolean busy) throws IOException {
-        Analysis analysis = Analysis.standard(AnalysisOptions.defaults().withThreads(1));
+        assertProjected(paths, busy, f -> java.util.Optional.empty(), AnalysisOptions.defaults().withThreads(1));
+    }
+
+    /**
+     * @param remembered a file's pass 1 as an earlier run remembered it (an index's), instead of scanning it: then the facts of
+     *                   all lines are those of the files' readings stitched whole (StitchTest holds that to the sequential read)
+     * @return how many handler lines were left out, klog lines no record of their file dated, and cleanup pairs
+     */
+    private static long[] assertProjected(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
+                                          AnalysisOptions options) throws IOException {
+        Analysis analysis = Analysis.standard(options);
         InputCollector collector = new InputCollector();
         Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
-        ClusterFacts facts;
-        LogReader.LogReading whole;
-        ExecutorService pool = LogReader.readers(1);
-        try {
-            whole = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
-            facts = Correlator.facts(whole.events(), inputs.exported(), whole.processes(), whole.coverage());
-        } finally {
-            pool.shutdownNow();
-        }
-
         LogReader reader = analysis.logReader();
         Map<InputFile, FileScan> scans = new LinkedHashMap<>();
         for (InputFile f : inputs.logFiles()) {
             try {
-                scans.put(f, reader.scanFile(f));
+                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : reader.scanFile(f));
             } catch (IOException | RuntimeException e) {
                 // unreadable: nothing of it is kept, in either reading
             }
@@ -106,6 +148,20 @@ class ProjectionFactsTest {
                 }
             }
         }
+
+        ReadingStitch stitch = new ReadingStitch(null);
+        readings.forEach(stitch::add);
+        LogReader.LogReading stitched = stitch.finish();
+        LogReader.LogReading whole = stitched;
+        if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
+            ExecutorService pool = LogReader.readers(1);
+            try {
+                whole = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        ClusterFacts facts = Correlator.facts(whole.events(), inputs.exported(), whole.processes(), whole.coverage());
 
         // The namespaces: each file's projection as read, before any stitch (their union does not depend on places).
         List<NamespaceProjection> projections = new ArrayList<>();
@@ -124,9 +180,6 @@ class ProjectionFactsTest {
         // Every fact: each file's lines projected as read (its klog lines no record dates and its earliest dated line kept
         // whole); the files' readings keeping only those lines stitched (runs, places, years; not the other lines), which
         // places them and says where every other line goes; the projections put together in input order; the facts derived.
-        ReadingStitch stitch = new ReadingStitch(null);
-        readings.forEach(stitch::add);
-        LogReader.LogReading stitched = stitch.finish();
         java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
         List<LineProjection> asRead = new ArrayList<>();
         List<int[]> keeps = new ArrayList<>();
@@ -230,6 +283,7 @@ class ProjectionFactsTest {
                     specials + " lines kept whole of " + kept + ", " + fromFiles.pairsByPlace().size() + " cleanup pairs, "
                             + fromFiles.clocks().runs().size() + " run clocks");
         }
+        return new long[] {fromFiles.droppedPlaces().size(), readings.stream().mapToInt(r -> r.undated().length).sum(), fromFiles.pairsByPlace().size()};
     }
 
     private static final RuleBindings BINDINGS = new RuleBindings();
