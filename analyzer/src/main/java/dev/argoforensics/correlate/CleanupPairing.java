@@ -92,6 +92,11 @@ final class CleanupPairing {
         return handlerByLine.get(line);
     }
 
+    /** A handler line whose scheduling line was only counted: it concerns no Pod of interest and is left out. */
+    boolean ofUnkeptLine(LogEvent handler) {
+        return ofUnkeptLines.contains(handler);
+    }
+
     /** The lines without the handler lines whose scheduling line was only counted (they concern no Pod of interest). */
     List<LogEvent> withoutUnkeptPairs(List<LogEvent> events) {
         return ofUnkeptLines.isEmpty() ? events : events.stream().filter(e -> !ofUnkeptLines.contains(e)).toList();

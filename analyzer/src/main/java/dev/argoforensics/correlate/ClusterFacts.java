@@ -39,6 +39,8 @@ public final class ClusterFacts {
     final List<ControllerProcess> processes;
     final RunClocks clocks;
     final ExportedObjects objects;
+    /** What the facts were derived as, from the lines' projection (everything here but the lines). */
+    final FactsTable table;
     /** Each paired handler line's scheduling (or queueing) line. */
     private final Map<LogEvent, LogEvent> pairOfHandler = new IdentityHashMap<>();
     /** Each paired handler line's place in {@link #events}. */
@@ -47,7 +49,8 @@ public final class ClusterFacts {
     ClusterFacts(List<LogEvent> events, CleanupPairing pairing, Map<String, Set<String>> namespacesByPod, PodInstances instances,
                  Set<PodKey> podKeys, Map<PodKey, List<PodSnapshot>> podSnaps, Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps,
                  Map<PodKey, NodeLink> links, PodRecords records, StreamExtents extents, Set<EvidenceKind> available,
-                 List<ControllerProcess> processes, RunClocks clocks, ExportedObjects objects) {
+                 List<ControllerProcess> processes, RunClocks clocks, ExportedObjects objects, FactsTable table) {
+        this.table = table;
         this.events = List.copyOf(events);
         this.pairing = pairing;
         this.namespacesByPod = namespacesByPod;
@@ -232,30 +235,19 @@ public final class ClusterFacts {
     }
 
     private GroupFacts.PodFacts podFacts(PodKey key) {
-        return new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), links.get(key),
-                records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key));
+        return table.podFacts(key);
     }
 
     private Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots(java.util.function.Predicate<String> holds) {
-        Map<WorkflowRef, List<WorkflowSnapshot>> workflows = new TreeMap<>();
-        wfSnaps.forEach((ref, snaps) -> {
-            if (holds.test(ref.name())) {
-                workflows.put(ref, snaps);
-            }
-        });
-        return workflows;
+        return table.workflowSnapshots(holds);
     }
 
     private List<AuditRecord> workflowAudit(java.util.function.Predicate<String> holds) {
-        return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())).toList();
+        return table.workflowAudit(holds);
     }
 
     private static int[] ints(List<Integer> values) {
-        int[] out = new int[values.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = values.get(i);
-        }
-        return out;
+        return FactsTable.ints(values);
     }
 
     /** The Pod a line naming a Pod is about (its namespace resolved, the Pod object by its lifetime), or null. */

@@ -81,15 +81,59 @@ public final class Correlator {
      * histories of any group of Pods and Workflows against them.
      */
     public static ClusterFacts facts(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
-        List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(logged));
+        LineProjection lines = LineProjection.of(logged, LineProjection.recreated(exported), new int[0], WorkflowNamespaces.anyUnplaced(exported));
+        return derive(lines, exported, processes, coverage).facts(logged);
+    }
+
+    /**
+     * The facts from what the lines' projection holds ({@link LineProjection}: of all kept lines, or the union of each file's,
+     * placed), the exports, the runs and the coverage: the one derivation of the facts, whichever way the projection was made.
+     * The lines kept whole are completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the
+     * namespaces come from every line's, the Pod objects from the exports and the {@code Created pod} lines, the Pods the
+     * lines are about from the Pods they name, each Pod's time on its node from its first and last line (and paired handler
+     * line), the links from the {@code Created pod} lines and the Workflow nodes lines name, the run clocks from the
+     * {@code Created pod} lines.
+     */
+    public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        List<LineProjection.Special> specials = lines.specials();
+        List<LogEvent> raw = new ArrayList<>(specials.size());
+        specials.forEach(s -> raw.add(s.line()));
+        List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(raw));
         CleanupPairing pairing = CleanupPairing.of(completed, coverage.countedSchedules());
-        List<LogEvent> events = pairing.withoutUnkeptPairs(completed);
-        Namespaces namespaces = namespaces(NamespaceProjection.of(events, WorkflowNamespaces.anyUnplaced(exported)), exported);
+        List<LineProjection.Special> placed = new ArrayList<>(specials.size());
+        boolean[] dropped = new boolean[specials.size()];
+        List<LogEvent> kept = new ArrayList<>(specials.size());
+        for (int i = 0; i < specials.size(); i++) {
+            LogEvent e = completed.get(i);
+            placed.add(new LineProjection.Special(specials.get(i).place(), e));
+            dropped[i] = pairing.ofUnkeptLine(e);
+            if (!dropped[i]) {
+                kept.add(e);
+            }
+        }
+        Namespaces namespaces = namespaces(NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(kept, true))), exported);
         ExportedObjects objects = namespaces.objects();
         List<PodSnapshot> podSnapshots = objects.pods();
         Map<String, Set<String>> namespacesByPod = namespaces.byPod();
-        PodInstances instances = new PodInstances(podSnapshots, createdLines(events, namespacesByPod));
-        Map<PodKey, List<LogEvent>> podEvents = podEvents(events, instances, namespacesByPod, pairing);
+        PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod));
+        // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
+        Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
+        Map<PodKey, List<LogEvent>> created = new TreeMap<>();
+        lines.spans().forEach((named, span) -> spans.merge(instances.forTime(resolve(new PodRef(named.namespace(), named.name()), namespacesByPod), null),
+                span, LineProjection.Span::with));
+        for (LogEvent e : kept) {
+            PodRef ref = e.event().pod().orElse(null);
+            if (ref == null) {
+                continue;
+            }
+            PodKey key = instances.forLine(resolve(e, ref, namespacesByPod), e);
+            LogEvent onDelete = pairing.handlerOf(e);
+            LineProjection.Span span = new LineProjection.Span(null, null).with(onDelete == null ? null : onDelete.time()).with(e.time());
+            spans.merge(key, span, LineProjection.Span::with);
+            if (e.event() instanceof PodCreated) {
+                created.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+            }
+        }
         dev.argoforensics.read.PhaseTimes.mark("facts: the lines of each Pod");
 
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
@@ -107,24 +151,24 @@ public final class Correlator {
         wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observed, OBSERVED)));
 
         PodRecords records = new PodRecords(objects, instances, namespacesByPod);
-        Set<PodKey> podKeys = new TreeSet<>(podEvents.keySet());
+        Set<PodKey> podKeys = new TreeSet<>(spans.keySet());
         podKeys.addAll(podSnaps.keySet());
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
-        NodeLinker linker = new NodeLinker(events, wfSnaps, namespacesByPod,
+        NodeLinker linker = new NodeLinker(kept, lines.nodeNames().stream().map(LineProjection.Special::line).toList(), wfSnaps, namespacesByPod,
                 stream -> stream >= 0 && stream < processes.size() ? processes.get(stream).first() : null);
         Map<PodKey, NodeLink> links = new TreeMap<>();
         Map<PodKey, PodRecords.HostSpan> hosts = new TreeMap<>();
         for (PodKey key : podKeys) {
             List<PodSnapshot> snaps = podSnaps.getOrDefault(key, List.of());
             links.put(key, linker.link(key.named(), snaps));
-            hostSpan(podEvents.getOrDefault(key, List.of()), snaps).ifPresent(h -> hosts.put(key, h));
+            hostSpan(spans.get(key), snaps).ifPresent(h -> hosts.put(key, h));
         }
         records.byNode(links);
         records.byHost(hosts);
-        RunClocks clocks = RunClocks.of(podKeys, podEvents, podSnaps);
-        return new ClusterFacts(events, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
-                StreamExtents.of(processes), available(events, coverage, objects), processes, clocks, objects);
+        RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
+        return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
+                StreamExtents.of(processes), available(lines, kept, coverage, objects), processes, clocks, objects);
     }
 
     /**
@@ -206,25 +250,6 @@ public final class Correlator {
                 g.podTables(), g.available(), g.processes(), g.clocks(), g.cut());
     }
 
-    /** The lines of each Pod, each paired handler line right before its line. */
-    private static Map<PodKey, List<LogEvent>> podEvents(List<LogEvent> events, PodInstances instances, Map<String, Set<String>> namespacesByPod,
-                                                         CleanupPairing pairing) {
-        Map<PodKey, List<LogEvent>> podEvents = new TreeMap<>();
-        for (LogEvent e : events) {
-            ControllerEvent ev = e.event();
-            if (ev.pod().isPresent()) {
-                PodKey key = instances.forLine(resolve(e, ev.pod().get(), namespacesByPod), e);
-                List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
-                LogEvent onDelete = pairing.handlerOf(e);
-                if (onDelete != null) {
-                    list.add(onDelete);
-                }
-                list.add(e);
-            }
-        }
-        return podEvents;
-    }
-
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */
     private static Map<PodKey, List<LogEvent>> createdLines(List<LogEvent> events, Map<String, Set<String>> namespacesByPod) {
         Map<PodKey, List<LogEvent>> out = new HashMap<>();
@@ -240,23 +265,19 @@ public final class Correlator {
      * The Kubernetes node an exported Pod ran on, and the time it is known to have existed: from its
      * creation (or first line) to its last line, export or deletion.
      */
-    private static Optional<PodRecords.HostSpan> hostSpan(List<LogEvent> events, List<PodSnapshot> snaps) {
+    private static Optional<PodRecords.HostSpan> hostSpan(LineProjection.Span lines, List<PodSnapshot> snaps) {
         String host = snaps.stream().map(PodSnapshot::nodeName).filter(h -> !h.isEmpty()).reduce((a, b) -> b).orElse("");
         if (host.isEmpty()) {
             return Optional.empty();
         }
-        List<Timestamp> times = new ArrayList<>();
-        events.forEach(e -> times.add(e.time()));
+        LineProjection.Span span = lines == null ? new LineProjection.Span(null, null) : lines;
         for (PodSnapshot s : snaps) {
-            times.add(s.creationTimestamp());
-            times.add(s.deletionTimestamp());
-            times.add(s.observed() == null ? null : s.observed().time());
+            span = span.with(s.creationTimestamp()).with(s.deletionTimestamp()).with(s.observed() == null ? null : s.observed().time());
         }
-        times.removeIf(Objects::isNull);
-        if (times.isEmpty()) {
+        if (span.first() == null) {
             return Optional.empty();
         }
-        return Optional.of(new PodRecords.HostSpan(host, Collections.min(times), Collections.max(times)));
+        return Optional.of(new PodRecords.HostSpan(host, span.first(), span.last()));
     }
 
     /**
@@ -559,16 +580,16 @@ public final class Correlator {
         }
     }
 
-    private static Set<EvidenceKind> available(List<LogEvent> events, LogCoverage coverage, ExportedObjects objects) {
+    private static Set<EvidenceKind> available(LineProjection lines, List<LogEvent> kept, LogCoverage coverage, ExportedObjects objects) {
         Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
-        if (!events.isEmpty() || coverage.records() > 0) {
+        if (lines.lines() > lines.specials().size() || !kept.isEmpty() || coverage.records() > 0) {
             kinds.add(EvidenceKind.CONTROLLER_LOG);
         }
         if (coverage.has(EventType.POD_CLEANUP_SCHEDULED) || coverage.has(EventType.POD_CLEANUP_QUEUED)
-                || coverage.has(EventType.POD_INFORMER_EVENT)) {
+                || coverage.has(EventType.POD_INFORMER_EVENT) || lines.informer()) {
             kinds.add(EvidenceKind.POD_CONTROLLER_LINES);
         }
-        for (LogEvent e : events) {
+        for (LogEvent e : kept) {
             ControllerEvent ev = e.event();
             if (ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued || ev instanceof PodInformerEvent) {
                 kinds.add(EvidenceKind.POD_CONTROLLER_LINES);

@@ -33,50 +33,83 @@ public final class Grouping {
     /** Per line of the facts: its component, or -1 for a context line (every group). */
     private final int[] lineComponent;
 
-    private Grouping(ClusterFacts facts) {
+    private Grouping(ClusterFacts facts, int lines) {
         this.facts = facts;
-        this.lineComponent = new int[facts.events.size()];
+        this.lineComponent = new int[lines];
     }
 
     public static Grouping of(ClusterFacts facts, GroupBindings bindings) {
-        Grouping g = new Grouping(facts);
-        List<List<String>> keys = new ArrayList<>(facts.events.size());
-        for (LogEvent e : facts.events) {
-            List<String> k = keysOf(e, bindings);
-            keys.add(k);
-            g.unionAll(k);
+        Grouping g = components(facts, facts.table, edges(facts.events, bindings), bindings);
+        for (int i = 0; i < facts.events.size(); i++) {
+            LogEvent e = facts.events.get(i);
+            g.lineComponent[i] = g.componentOf(e, facts.pairOf(e), bindings);
         }
-        for (PodKey pod : facts.podKeys) {
-            NodeLink link = facts.links.get(pod);
+        return g;
+    }
+
+    /**
+     * The components from the names lines join ({@code edges}: {@link #edges} of all the lines, or the union of each file's
+     * and the completed specials', {@link FactsTable#edges}) and what the table ties: each Pod to its linked Workflow, each
+     * exported Pod to the Workflow it is labelled with, the exported Workflows with their tags, the Workflows audit records
+     * name. Union-find with the lesser key as root: the components and their numbering do not depend on the edges' order.
+     * Without {@code facts}, the lines' components are {@link #componentOf} each line (where the line is).
+     */
+    public static Grouping of(FactsTable table, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        return components(null, table, edges, bindings);
+    }
+
+    private static Grouping components(ClusterFacts facts, FactsTable table, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        Grouping g = new Grouping(facts, facts == null ? 0 : facts.events.size());
+        edges.forEach(g::unionAll);
+        for (PodKey pod : table.podKeys) {
+            NodeLink link = table.links.get(pod);
             g.unionAll(link == null ? List.of("p:" + pod.name()) : List.of("p:" + pod.name(), "w:" + link.workflow().name()));
         }
-        for (PodSnapshot p : facts.objects.pods()) {
+        for (PodSnapshot p : table.objects.pods()) {
             g.unionAll(p.workflowName().map(w -> List.of("p:" + p.name(), "w:" + w)).orElse(List.of("p:" + p.name())));
         }
-        for (WorkflowRef w : facts.wfSnaps.keySet()) {
+        for (WorkflowRef w : table.wfSnaps.keySet()) {
             g.find("w:" + w.name());
         }
-        for (WorkflowSnapshot w : facts.objects.workflows()) {
+        for (WorkflowSnapshot w : table.objects.workflows()) {
             List<String> k = new ArrayList<>(List.of("w:" + w.name()));
             bindings.tags(w).forEach(t -> k.add("#" + t));
             g.unionAll(k);
         }
-        for (AuditRecord a : facts.objects.auditRecords()) {
+        for (AuditRecord a : table.objects.auditRecords()) {
             if ("workflows".equals(a.resource()) && a.name() != null && !a.name().isEmpty()) {
                 g.find("w:" + a.name());
             }
         }
         g.number();
-        for (int i = 0; i < facts.events.size(); i++) {
-            LogEvent e = facts.events.get(i);
-            List<String> k = keys.get(i);
-            if (k.isEmpty() && facts.pairOf(e) != null) {
-                k = keysOf(facts.pairOf(e), bindings);
-            }
-            boolean context = k.isEmpty() || bindings.context(e) || e.event() instanceof LeaderElection || e.event() instanceof ControllerStarted;
-            g.lineComponent[i] = context ? -1 : g.componentOf.get(g.find(k.get(0)));
-        }
         return g;
+    }
+
+    /** The names each line joins ({@link #keysOf}), each distinct list once: what a stretch of lines gives the components. */
+    public static java.util.Set<List<String>> edges(List<LogEvent> lines, GroupBindings bindings) {
+        java.util.Set<List<String>> out = new java.util.LinkedHashSet<>();
+        for (LogEvent e : lines) {
+            List<String> k = keysOf(e, bindings);
+            if (k.size() > 1) {
+                out.add(k);
+            } else if (k.size() == 1) {
+                out.add(List.of(k.get(0)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The component of a line (-1: the context, every group reads it): that of its first name, or its pair's for a
+     * {@code Removing finalizers during a delete} line, which names nothing ({@code pair}: the line it is paired with, or null).
+     */
+    public int componentOf(LogEvent line, LogEvent pair, GroupBindings bindings) {
+        List<String> k = keysOf(line, bindings);
+        if (k.isEmpty() && pair != null) {
+            k = keysOf(pair, bindings);
+        }
+        boolean context = k.isEmpty() || bindings.context(line) || line.event() instanceof LeaderElection || line.event() instanceof ControllerStarted;
+        return context ? -1 : componentOf.get(find(k.get(0)));
     }
 
     private static List<String> keysOf(LogEvent e, GroupBindings bindings) {

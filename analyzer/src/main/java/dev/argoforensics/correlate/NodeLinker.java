@@ -31,16 +31,23 @@ final class NodeLinker {
     /** Node names seen in the logs, by namespace and by their FNV-1a hash (a v2 pod name's suffix), the first line of each node. */
     private final Map<String, Map<String, Map<NodeLink, Candidate>>> nodeNamesByNamespaceAndHash = new HashMap<>();
 
-    /** @param runStart the first time of each controller run ({@link LogEvent#stream()}), or null where unknown */
-    NodeLinker(List<LogEvent> events, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, Map<String, Set<String>> namespacesByPod,
-            IntFunction<Timestamp> runStart) {
+    /**
+     * @param created   the {@code Created pod} lines (other lines are passed over)
+     * @param nodeLines lines naming Workflow nodes ({@link LineProjection#nodeNames}: each stretch's first line per node); the
+     *                  link for a node comes from the first of them by {@link #first}
+     * @param runStart  the first time of each controller run ({@link LogEvent#stream()}), or null where unknown
+     */
+    NodeLinker(List<LogEvent> created, List<LogEvent> nodeLines, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots,
+            Map<String, Set<String>> namespacesByPod, IntFunction<Timestamp> runStart) {
         this.runStart = runStart;
-        for (LogEvent e : events) {
+        for (LogEvent e : created) {
             if (e.event() instanceof PodCreated c && c.podRef() != null && c.wf() != null) {
                 PodKey key = Correlator.resolve(c.podRef(), namespacesByPod);
                 String id = c.id() != null ? c.id() : c.node() != null ? NodeNaming.nodeId(c.wf().name(), c.node()) : null;
                 fromCreatedLines.merge(key, new Candidate(new NodeLink(c.wf(), id, c.node(), LinkBasis.CREATED_POD_LINE, e.source()), e), this::first);
             }
+        }
+        for (LogEvent e : nodeLines) {
             e.event().nodeName().ifPresent(name -> e.event().workflow().ifPresent(w -> {
                 // The same node named by many lines: one candidate per node, its first line (the link without its source as key).
                 NodeLink link = new NodeLink(w, NodeNaming.nodeId(w.name(), name), name, LinkBasis.POD_NAME_SUFFIX, null);

@@ -33,6 +33,47 @@ public record FileReading(InputFile file, String setName, boolean newestFirst, L
         types = types.isEmpty() ? EnumSet.noneOf(EventType.class) : EnumSet.copyOf(types);
     }
 
+    /**
+     * The reading with only the lines at these indices (sorted): everything else of it as it is (runs, ordinals, counts,
+     * marks, summary). Stitched in its place ({@link ReadingStitch#add}), it gives the same runs, coverage, summaries and
+     * places as the whole reading, and those lines as the whole reading's stitch places them, if it keeps every klog line
+     * no record of the file dated ({@link #undated}) and the file's earliest dated line ({@link #earliestDated}): those
+     * are what the stitch reads of the lines beyond their places. The fleet's second round stitches these.
+     */
+    public FileReading keeping(int[] indices) {
+        java.util.List<LogEvent> kept = new java.util.ArrayList<>(indices.length);
+        java.util.List<Integer> undatedKept = new java.util.ArrayList<>();
+        int u = 0;
+        int[] sortedUndated = undated.clone();
+        java.util.Arrays.sort(sortedUndated);
+        for (int i : indices) {
+            while (u < sortedUndated.length && sortedUndated[u] < i) {
+                u++;
+            }
+            if (u < sortedUndated.length && sortedUndated[u] == i) {
+                undatedKept.add(kept.size());
+            }
+            kept.add(events.get(i));
+        }
+        return new FileReading(file, setName, newestFirst, kept, undatedKept.stream().mapToInt(Integer::intValue).toArray(), pieces, ordinals,
+                records, types, marks, summary);
+    }
+
+    /** The index of the file's earliest line a record of it dates (the first of equal times), -1 if none: what the stitch dates klog lines by. */
+    public int earliestDated() {
+        java.util.Set<Integer> skip = new java.util.HashSet<>();
+        for (int i : undated) {
+            skip.add(i);
+        }
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (!skip.contains(i) && (at < 0 || events.get(i).time().compareTo(events.get(at).time()) < 0)) {
+                at = i;
+            }
+        }
+        return at;
+    }
+
     /** The reading as bytes, to be sent to where the stitch runs ({@link #decode}). */
     public byte[] encode() {
         return ReadingWire.encode(this);

@@ -46,11 +46,18 @@ public final class ReadingStitch {
         this.sink = sink;
     }
 
-    /** Adds the next file: after every file added before, in rotated-set order. */
-    public void add(FileReading reading) {
+    /**
+     * Adds the next file: after every file added before, in rotated-set order.
+     *
+     * @return where its lines go: with it, each line of the file as the stitch places it ({@link Placement}), so that a
+     * reading {@link FileReading#keeping only some lines} (those a whole input decides, a klog line its file does not date
+     * and the file's earliest line among them) stitches as the whole reading does and places the others where they are
+     */
+    public Placement add(FileReading reading) {
         FileStitch file = begin(reading.setName());
         reading.pieces().forEach(file::opened);
         file.finish(reading);
+        return file.placement();
     }
 
     /** Starts the next file, whose pieces are given as they open (a reading assembled while the stitch goes on). */
@@ -89,6 +96,14 @@ public final class ReadingStitch {
             for (LogEvent e : local) {
                 place(placed(e), parses.remove(e.ordinal()), false);
             }
+        }
+
+        Placement placement() {
+            int[] runs = new int[runOfPiece.size()];
+            for (int i = 0; i < runs.length; i++) {
+                runs[i] = runOfPiece.get(i).id;
+            }
+            return new Placement(runs, base);
         }
 
         LogEvent placed(LogEvent e) {

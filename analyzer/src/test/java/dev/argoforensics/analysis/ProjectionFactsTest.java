@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,15 +8,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupContext;
+import dev.argoforensics.correlate.GroupShare;
+import dev.argoforensics.correlate.Grouping;
+import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.judgment.JudgmentCorpora;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.Interest;
 import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.Placement;
+import dev.argoforensics.read.ReadingStitch;
+import dev.argoforensics.rules.RuleBindings;
 import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,17 +38,23 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The facts from per-file projections: each log file read alone ({@link LogReader#scanFile}, {@link LogReader#readFile}
- * with the input's interest, its reading through its bytes, as the fleet scan's file tasks give it), projected
- * ({@link NamespaceProjection#ofFile}), the projections put together in any order and joined with the exports
- * ({@link Correlator#namespaces}) give what {@link Correlator#facts} derives from all kept lines at once: every namespace
- * each Pod name is seen in, and the exports with each Workflow exported without a namespace placed. On every sample and
- * judgment seeds 1-3. What the fleet's stitch task can then take from small per-file tables instead of every kept line;
- * the other facts' projections are not built yet (docs/fleet.md, "Left").
+ * with the input's interest, its reading through its bytes, as the fleet scan's file tasks give it), projected, the
+ * projections put together give what {@link Correlator#facts} derives from all kept lines at once. On every sample and
+ * judgment seeds 1-3. Two projections: the namespaces ({@link NamespaceProjection#ofFile}, joined with the exports by
+ * {@link Correlator#namespaces}: every namespace each Pod name is seen in, each Workflow exported without a namespace
+ * placed), in any order and before any stitch; and every fact ({@link LineProjection}: the lines the whole input decides
+ * kept whole, the others as sets), each file projected as read, its lines kept whole then placed where the stitch puts
+ * them, the projections put together in input order and the facts derived from them ({@link Correlator#derive}) equal to
+ * the facts derived from all kept lines: the lines kept whole completed with their places, the cleanup pairs, namespaces,
+ * every Pod with its object, link, exports and records (its node's events by its time there), the run clocks and the
+ * evidence available. {@code Correlator.facts} itself derives through the projection of all its lines (one derivation):
+ * what the fleet's stitch task can take from small per-file tables instead of every kept line (docs/fleet.md, step 2g).
  */
 class ProjectionFactsTest {
     @TempDir
@@ -54,39 +73,100 @@ class ProjectionFactsTest {
                 () -> assertProjected(JudgmentCorpora.small(seed, dir.resolve("seed-" + seed)), true)));
     }
 
+    /**
+     * What no sample or judgment corpus holds, StitchTest's rotated set of four files: klog lines a file does not date (the
+     * live file's, dated by its own later record, and a file of klog lines alone, which takes its year from the earliest line
+     * of all inputs: a controller start in June 2025 puts its January line in 2025, where the cleanup lines of December
+     * would put it in 2026, so the readings keeping their specials must keep each file's earliest dated line), a handler line whose
+     * scheduling line opens the next file, and, the third file's pass 1 being remembered as naming nothing, scheduling lines
+     * only counted there, whose handler line (in the file before) the facts leave out (the places after it shift). Pods of
+     * interest: alpha-step-1, as StitchTest reads it.
+     */
+    @Test
+    void klogYearsAndHandlerLinesLeftOutAcrossRotatedFiles() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("rotated").resolve("logs"));
+        write(logs.resolve("workflow-controller.log.3"),
+                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
+        write(logs.resolve("workflow-controller.log.2"),
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
+        write(logs.resolve("workflow-controller.log.1"),
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+        write(logs.resolve("workflow-controller.log"),
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        write(dir.resolve("rotated").resolve("node").resolve("klog-only.log"),
+                "I0101 00:00:09.000000       1 request.go:697] Waited for 1.1s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1");
+        long[] seen = assertProjected(List.of(logs.toString(), dir.resolve("rotated").resolve("node").toString()), false,
+                f -> f.displayPath().endsWith(".log.1") ? java.util.Optional.of(new FileScan(new long[0], new long[0], 0, 0, false)) : java.util.Optional.empty(),
+                AnalysisOptions.defaults().withThreads(1).withPodsOfInterest(List.of("alpha-step-1")));
+        assertTrue(seen[0] > 0 && seen[1] > 0, seen[0] + " handler line(s) left out, " + seen[1] + " klog line(s) no record of their file dated");
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n");
+    }
+
     private static void assertProjected(List<String> paths, boolean busy) throws IOException {
-        Analysis analysis = Analysis.standard(AnalysisOptions.defaults().withThreads(1));
+        assertProjected(paths, busy, f -> java.util.Optional.empty(), AnalysisOptions.defaults().withThreads(1));
+    }
+
+    /**
+     * @param remembered a file's pass 1 as an earlier run remembered it (an index's), instead of scanning it: then the facts of
+     *                   all lines are those of the files' readings stitched whole (StitchTest holds that to the sequential read)
+     * @return how many handler lines were left out, klog lines no record of their file dated, and cleanup pairs
+     */
+    private static long[] assertProjected(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
+                                          AnalysisOptions options) throws IOException {
+        Analysis analysis = Analysis.standard(options);
         InputCollector collector = new InputCollector();
         Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
-        ClusterFacts facts;
-        ExecutorService pool = LogReader.readers(1);
-        try {
-            LogReader.LogReading reading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(),
-                    new ArrayList<>());
-            facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
-        } finally {
-            pool.shutdownNow();
-        }
-
         LogReader reader = analysis.logReader();
         Map<InputFile, FileScan> scans = new LinkedHashMap<>();
         for (InputFile f : inputs.logFiles()) {
             try {
-                scans.put(f, reader.scanFile(f));
+                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : reader.scanFile(f));
             } catch (IOException | RuntimeException e) {
                 // unreadable: nothing of it is kept, in either reading
             }
         }
         Interest interest = Interest.decode(reader.interest(scans.values(), inputs.exported()).encode());
+        // Each file read alone and its reading through its bytes, as the fleet's file tasks give it; in rotated-set order.
+        List<FileReading> readings = new ArrayList<>();
+        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+            for (InputFile f : set.oldestFirst()) {
+                try {
+                    readings.add(FileReading.decode(reader.readFile(f, interest, scans.get(f).newestFirst()).encode()));
+                } catch (IOException | RuntimeException e) {
+                    // unreadable, as in the whole reading
+                }
+            }
+        }
+
+        ReadingStitch stitch = new ReadingStitch(null);
+        readings.forEach(stitch::add);
+        LogReader.LogReading stitched = stitch.finish();
+        LogReader.LogReading whole = stitched;
+        if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
+            ExecutorService pool = LogReader.readers(1);
+            try {
+                whole = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        ClusterFacts facts = Correlator.facts(whole.events(), inputs.exported(), whole.processes(), whole.coverage());
+
+        // The namespaces: each file's projection as read, before any stitch (their union does not depend on places).
         List<NamespaceProjection> projections = new ArrayList<>();
         long kept = 0;
-        for (Map.Entry<InputFile, FileScan> s : scans.entrySet()) {
-            FileReading r;
-            try {
-                r = FileReading.decode(reader.readFile(s.getKey(), interest, s.getValue().newestFirst()).encode());
-            } catch (IOException | RuntimeException e) {
-                continue;
-            }
+        for (FileReading r : readings) {
             kept += r.events().size();
             projections.add(NamespaceProjection.ofFile(r.events()));
         }
@@ -96,9 +176,164 @@ class ProjectionFactsTest {
         List<NamespaceProjection> reversed = new ArrayList<>(projections);
         Collections.reverse(reversed);
         assertEquals(NamespaceProjection.union(projections), NamespaceProjection.union(reversed), "the union takes the files in any order");
+
+        // Every fact: each file's lines projected as read (its klog lines no record dates and its earliest dated line kept
+        // whole); the files' readings keeping only those lines stitched (runs, places, years; not the other lines), which
+        // places them and says where every other line goes; the projections put together in input order; the facts derived.
+        java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
+        List<LineProjection> asRead = new ArrayList<>();
+        List<int[]> keeps = new ArrayList<>();
+        ReadingStitch thinStitch = new ReadingStitch(null);
+        List<Placement> placements = new ArrayList<>();
+        for (FileReading r : readings) {
+            java.util.TreeSet<Integer> keep = new java.util.TreeSet<>();
+            for (int u : r.undated()) {
+                keep.add(u);
+            }
+            if (r.earliestDated() >= 0) {
+                keep.add(r.earliestDated());
+            }
+            keeps.add(keep.stream().mapToInt(Integer::intValue).toArray());
+            LineProjection p = LineProjection.of(r.events(), recreated, keeps.get(keeps.size() - 1), true, BINDINGS);
+            asRead.add(p);
+            placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
+        }
+        LogReader.LogReading thin = thinStitch.finish();
+        assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
+        assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
+        assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");
+        List<LineProjection> lines = new ArrayList<>();
+        int offset = 0;
+        int thinAt = 0;
+        long specials = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            LineProjection p = asRead.get(f);
+            List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
+            Map<Integer, LogEvent> special = new java.util.HashMap<>();
+            for (LineProjection.Special x : p.specials()) {
+                special.put((int) x.place(), thin.events().get(thinAt++));
+            }
+            for (int i = 0; i < r.events().size(); i++) {
+                assertEquals(placed.get(i), special.containsKey(i) ? special.get(i) : placements.get(f).place(r.events().get(i)),
+                        "line " + i + " of " + r.file().displayPath() + " placed without the other files' lines");
+            }
+            FileReading read = r;
+            Placement placement = placements.get(f);
+            // specials from the thin stitch; the other lines (a node's first line) placed by the file's own placement
+            LineProjection placedProjection = p.placed(i -> special.containsKey(i) ? special.get(i) : placement.place(read.events().get(i)));
+            assertEquals(LineProjection.of(placed, recreated, keeps.get(f), true, BINDINGS), placedProjection,
+                    "a file's projection as read, placed, is its placed lines' projection");
+            specials += placedProjection.specials().size();
+            lines.add(placedProjection);
+            offset += r.events().size();
+        }
+        assertEquals(thin.events().size(), thinAt, "the readings keeping their specials give those and nothing else");
+        assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
+        FactsTable fromFiles = Correlator.derive(LineProjection.union(lines), inputs.exported(), stitched.processes(), stitched.coverage());
+        // All the lines projected as one stretch, the same lines kept whole (the files' klog and earliest lines: no fact reads them as specials).
+        List<Integer> wholeKeep = new ArrayList<>();
+        int base = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            for (int k : keeps.get(f)) {
+                wholeKeep.add(base + k);
+            }
+            base += readings.get(f).events().size();
+        }
+        FactsTable fromAll = Correlator.derive(LineProjection.of(whole.events(), recreated, wholeKeep.stream().mapToInt(Integer::intValue).toArray(), true),
+                inputs.exported(), whole.processes(), whole.coverage());
+        assertSameFacts(fromAll, fromFiles);
+        assertEquals(facts.events(), fromFiles.facts(stitched.events()).events(), "the lines as correlated");
+        assertEquals(facts.podKeys(), fromFiles.podKeys());
+        for (PodKey key : facts.podKeys()) {
+            assertEquals(facts.link(key), fromFiles.link(key), "the link of " + key);
+        }
+        assertEquals(facts.clocks(), fromFiles.clocks());
+        assertEquals(facts.available(), fromFiles.available());
+
+        // The components from the files' edges and the table, then each file's lines given their place, Pod, handler line
+        // and component from the table alone: every group's share and the context equal what the facts of all lines give.
+        Grouping grouping = Grouping.of(facts, BINDINGS);
+        LineProjection union = LineProjection.union(lines);
+        Grouping projectedGrouping = Grouping.of(fromFiles, fromFiles.edges(union, BINDINGS), BINDINGS);
+        assertEquals(grouping.size(), projectedGrouping.size(), "components");
+        for (int c = 0; c < grouping.size(); c++) {
+            assertEquals(grouping.keys(c), projectedGrouping.keys(c), "component " + c);
+        }
+        List<FactsTable.Assigned> assigned = new ArrayList<>();
+        offset = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            Placement placement = placements.get(f);
+            assigned.addAll(fromFiles.assign(r.events().stream().map(placement::place).toList(), offset, projectedGrouping, BINDINGS));
+            offset += r.events().size();
+        }
+        assertEquals(facts.events().size(), assigned.size(), "the lines as correlated");
+        for (int i = 0; i < assigned.size(); i++) {
+            assertEquals(i, assigned.get(i).place());
+            assertEquals(grouping.componentOfLine(i), assigned.get(i).component(), "the component of line " + i);
+        }
+        assertSameContext(facts.context(grouping), fromFiles.context(assigned));
+        for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
+            for (List<Integer> components : split.groups(grouping)) {
+                assertSameShare(facts.share(grouping, components), fromFiles.share(projectedGrouping, components, assigned));
+            }
+        }
         if (busy) {
             assertTrue(projections.size() > 1 && kept > 1000 && projected.byPod().size() > 10,
                     projections.size() + " files, " + kept + " kept lines, " + projected.byPod().size() + " Pod names");
+            assertTrue(specials < kept / 2 && !fromFiles.pairsByPlace().isEmpty() && !fromFiles.clocks().runs().isEmpty(),
+                    specials + " lines kept whole of " + kept + ", " + fromFiles.pairsByPlace().size() + " cleanup pairs, "
+                            + fromFiles.clocks().runs().size() + " run clocks");
         }
+        return new long[] {fromFiles.droppedPlaces().size(), readings.stream().mapToInt(r -> r.undated().length).sum(), fromFiles.pairsByPlace().size()};
+    }
+
+    private static final RuleBindings BINDINGS = new RuleBindings();
+
+    private static void assertSameShare(GroupShare expected, GroupShare actual) {
+        assertEquals(expected.events(), actual.events(), "the group's lines");
+        assertArrayEquals(expected.places(), actual.places(), "their places");
+        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
+        assertEquals(expected.podNames(), actual.podNames());
+        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
+        assertEquals(expected.workflowNames(), actual.workflowNames());
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
+        assertEquals(expected.workflowAudit(), actual.workflowAudit());
+        assertEquals(expected.cut(), actual.cut());
+    }
+
+    private static void assertSameContext(GroupContext expected, GroupContext actual) {
+        assertEquals(expected.events(), actual.events(), "the context lines");
+        assertArrayEquals(expected.places(), actual.places());
+        assertEquals(expected.podOfLine(), actual.podOfLine());
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
+        assertEquals(expected.podTables(), actual.podTables());
+        assertEquals(expected.available(), actual.available());
+        assertEquals(expected.processes(), actual.processes());
+        assertEquals(expected.clocks(), actual.clocks());
+    }
+
+    /** Two tables of facts equal in every fact a correlation reads. */
+    static void assertSameFacts(FactsTable expected, FactsTable actual) {
+        assertEquals(expected.specials(), actual.specials(), "the lines kept whole, completed, with their places");
+        assertEquals(expected.droppedPlaces(), actual.droppedPlaces(), "the handler lines left out");
+        assertEquals(expected.pairsByPlace(), actual.pairsByPlace(), "the cleanup pairs");
+        assertEquals(expected.namespacesByPod(), actual.namespacesByPod(), "every namespace each Pod name is seen in");
+        assertEquals(expected.objects(), actual.objects(), "the exports");
+        assertEquals(expected.podKeys(), actual.podKeys(), "every Pod");
+        for (PodKey key : expected.podKeys()) {
+            assertEquals(expected.identity(key), actual.identity(key), "the Pod object of " + key);
+            assertEquals(expected.link(key), actual.link(key), "the link of " + key);
+            assertEquals(expected.podSnapshots(key), actual.podSnapshots(key), "the exports of " + key);
+            assertEquals(expected.taskResults(key), actual.taskResults(key), "the task results of " + key);
+            assertEquals(expected.clusterEvents(key), actual.clusterEvents(key), "the cluster events of " + key + " (its node's: its time there)");
+            assertEquals(expected.auditRecords(key), actual.auditRecords(key), "the audit records of " + key);
+            assertEquals(expected.nodeLogs(key), actual.nodeLogs(key), "the node logs of " + key);
+        }
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots(), "the Workflows' exports");
+        assertEquals(expected.clocks(), actual.clocks(), "the run clocks");
+        assertEquals(expected.available(), actual.available(), "the evidence available");
     }
 }

@@ -1,0 +1,212 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.PodRef;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.IntFunction;
+
+/**
+ * What a stretch of kept lines (one file's, or all of an input's) gives the facts ({@link ClusterFacts}), as a small value:
+ * the facts are derived from the union of the stretches' projections ({@link #union}, {@link Correlator#derive}), never from
+ * the lines one by one, so that a cluster's files can be projected where they are read and only the projections meet
+ * (docs/fleet.md, step 2g). {@code Correlator.facts} projects all its lines as one stretch and derives from that: one
+ * derivation, two ways in (ProjectionFactsTest).
+ *
+ * <p>Lines whose meaning the whole input decides are kept whole ({@link #specials}), with their place in the stretch: the
+ * cleanup handler, scheduling and queueing lines (a cut scheduling line is completed from the next queueing line of its
+ * stream, {@link CutSchedules}; a handler line pairs with the next scheduling line of its stream, {@link CleanupPairing},
+ * which may be in the next file of a rotated set), the {@code Created pod} lines ({@link PodInstances}, {@link RunClocks},
+ * {@link NodeLinker}), an excerpt's lines (times of day: {@link ElidedNames}), the lines the caller says to keep (a klog line
+ * its file does not date takes its year from the whole input) and the lines of a Pod name exported with two UIDs or more
+ * (which of its Pod objects a line is about depends on the line's place: {@link PodInstances#forLine}). A few per Pod. Of
+ * the other lines only sets are kept: the namespaces they state ({@link NamespaceProjection}), each Pod they name as the line
+ * names it with the first and last time it is named ({@link #spans}: a Pod's time on its node, {@code PodRecords.byHost}),
+ * the first line naming each Workflow node ({@link #nodeNames}: {@link NodeLinker}'s suffix links; the linker picks among
+ * the stretches' first lines by time, not by which stretch came first) and whether one is
+ * a Pod informer event.
+ *
+ * @param lines     how many lines the stretch holds (the next stretch's places start there)
+ * @param specials  the lines kept whole, with their places, in stretch order
+ * @param others    the namespaces the other lines state
+ * @param spans     each Pod the other lines name, as named (namespace stated or null, no UID), with its first and last time
+ * @param nodeNames the first line of the stretch naming each Workflow node (Workflow and node name), with its place, in stretch order;
+ *                  the union keeps each stretch's first line
+ * @param informer  whether one of the other lines is a Pod informer event
+ * @param edges     the names each of the other lines joins ({@link Grouping#edges}), each distinct list once; empty unless made with bindings
+ */
+public record LineProjection(long lines, List<Special> specials, NamespaceProjection others, Map<PodKey, Span> spans,
+                             List<Special> nodeNames, boolean informer, Set<List<String>> edges) {
+    public LineProjection {
+        specials = List.copyOf(specials);
+        spans = Collections.unmodifiableMap(new TreeMap<>(spans));
+        nodeNames = List.copyOf(nodeNames);
+        edges = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(edges));
+    }
+
+    /** A line kept whole and its place in the stretch (in the input, once the stretches are put together). */
+    public record Special(long place, LogEvent line) {
+    }
+
+    /** The first and last time lines name a Pod (the earliest in input order among equal times). */
+    public record Span(Timestamp first, Timestamp last) {
+        Span with(Timestamp t) {
+            if (t == null) {
+                return this;
+            }
+            return new Span(first == null || t.compareTo(first) < 0 ? t : first, last == null || t.compareTo(last) > 0 ? t : last);
+        }
+
+        Span with(Span s) {
+            return with(s.first).with(s.last);
+        }
+    }
+
+    /**
+     * The projection of a stretch of kept lines, as read (not completed: {@link Correlator#derive} completes the specials).
+     *
+     * @param recreated the Pod names whose lines are kept whole: {@link #recreated} of the exports
+     * @param keep      further places to keep whole (a file's klog lines its records do not date), sorted
+     * @param workflows whether the other lines' Workflow namespaces are wanted (only for a Workflow exported without one)
+     */
+    public static LineProjection of(List<LogEvent> lines, Set<String> recreated, int[] keep, boolean workflows) {
+        return of(lines, recreated, keep, workflows, null);
+    }
+
+    /** As {@link #of(List, Set, int[], boolean)}, with the names each other line joins for the components ({@link #edges}) if {@code bindings}. */
+    public static LineProjection of(List<LogEvent> lines, Set<String> recreated, int[] keep, boolean workflows, GroupBindings bindings) {
+        List<Special> specials = new ArrayList<>();
+        List<LogEvent> others = new ArrayList<>();
+        // first and last time per Pod as named, updated in place (a Span per line would be three objects per line)
+        Map<PodKey, Timestamp[]> times = new HashMap<>();
+        Map<NodeKey, Special> nodes = new LinkedHashMap<>();
+        boolean informer = false;
+        int next = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            LogEvent e = lines.get(i);
+            ControllerEvent ev = e.event();
+            boolean kept = next < keep.length && keep[next] == i;
+            if (kept) {
+                next++;
+            }
+            int place = i;
+            ev.nodeName().ifPresent(name -> ev.workflow().ifPresent(w -> nodes.putIfAbsent(new NodeKey(w, name), new Special(place, e))));
+            PodRef pod = ev.pod().orElse(null);
+            if (kept || special(e) || pod != null && recreated.contains(pod.name())) {
+                specials.add(new Special(i, e));
+                continue;
+            }
+            others.add(e);
+            informer |= ev instanceof PodInformerEvent;
+            if (pod != null) {
+                Timestamp t = e.time();
+                Timestamp[] span = times.computeIfAbsent(asNamed(e, pod), k -> new Timestamp[2]);
+                if (t != null && (span[0] == null || t.compareTo(span[0]) < 0)) {
+                    span[0] = t;
+                }
+                if (t != null && (span[1] == null || t.compareTo(span[1]) > 0)) {
+                    span[1] = t;
+                }
+            }
+        }
+        Map<PodKey, Span> spans = new HashMap<>();
+        times.forEach((k, v) -> spans.put(k, new Span(v[0], v[1])));
+        return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
+                bindings == null ? Set.of() : Grouping.edges(others, bindings));
+    }
+
+    /** The lines whose meaning the whole input decides, whatever their Pod: cleanup handler, scheduling, queueing, {@code Created pod}, an excerpt's. */
+    static boolean special(LogEvent e) {
+        ControllerEvent ev = e.event();
+        return ev instanceof FinalizersOnDelete || ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued || ev instanceof PodCreated
+                || e.time() != null && e.time().undated();
+    }
+
+    /** The Pod as the line names it: its own namespace, the one its text states ({@link Correlator#statedNamespace}), or none. */
+    static PodKey asNamed(LogEvent e, PodRef pod) {
+        String ns = pod.namespace() != null ? pod.namespace() : Correlator.statedNamespace(e);
+        return new PodKey(ns, pod.name());
+    }
+
+    /** The Pod names exported with two UIDs or more in one namespace: which of the Pods a line is about depends on where the line stands. */
+    public static Set<String> recreated(ExportedObjects exported) {
+        Map<PodKey, Set<String>> uids = new HashMap<>();
+        for (PodSnapshot s : exported.pods()) {
+            if (!s.uid().isEmpty()) {
+                uids.computeIfAbsent(new PodKey(s.namespace(), s.name()), k -> new HashSet<>()).add(s.uid());
+            }
+        }
+        Set<String> out = new TreeSet<>();
+        uids.forEach((k, v) -> {
+            if (v.size() > 1) {
+                out.add(k.name());
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The projection with its specials placed where the input holds them: {@code place} gives the line at a place of the
+     * stretch as the stitch placed it (its run and ordinal across the rotated set, a klog line's year). The sets do not
+     * depend on places.
+     */
+    public LineProjection placed(IntFunction<LogEvent> place) {
+        return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges);
+    }
+
+    private static List<Special> placed(List<Special> in, IntFunction<LogEvent> place) {
+        List<Special> out = new ArrayList<>(in.size());
+        for (Special s : in) {
+            out.add(new Special(s.place(), place.apply((int) s.place())));
+        }
+        return out;
+    }
+
+    /** The projections of consecutive stretches (an input's files in input order) as one: places after the stretches before. */
+    public static LineProjection union(Collection<LineProjection> parts) {
+        long lines = 0;
+        List<Special> specials = new ArrayList<>();
+        List<NamespaceProjection> namespaces = new ArrayList<>();
+        Map<PodKey, Span> spans = new HashMap<>();
+        List<Special> nodes = new ArrayList<>();
+        boolean informer = false;
+        Set<List<String>> edges = new java.util.LinkedHashSet<>();
+        for (LineProjection p : parts) {
+            for (Special s : p.specials()) {
+                specials.add(new Special(lines + s.place(), s.line()));
+            }
+            for (Special s : p.nodeNames()) {
+                nodes.add(new Special(lines + s.place(), s.line()));
+            }
+            lines += p.lines();
+            namespaces.add(p.others());
+            p.spans().forEach((k, v) -> spans.merge(k, v, Span::with));
+            informer |= p.informer();
+            edges.addAll(p.edges());
+        }
+        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges);
+    }
+
+    /** A Workflow node as lines name it. */
+    private record NodeKey(WorkflowRef workflow, String nodeName) {
+    }
+}
