@@ -266,4 +266,19 @@ class PodDeletedDuringExecutionTest {
                         nodePhaseChanged("2026-09-19T16:40:02.247Z", "Running", "Error")).correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
     }
+
+    /**
+     * AF001 says of a Pod whose order it cannot establish that "it may have been deleted while it ran (AF007)": AF007, which
+     * reports nothing then, now says so in its clearances, with what was lacking and what would settle it.
+     */
+    @Test
+    void aDeletionTheEvidenceCannotOrderWithTheEndIsSaidUndecidedWithWhatWouldSettleIt() {
+        Evaluation e = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("add", "-1m0s").toArray(String[]::new))
+                .log("2.log", podMissing("2026-09-19T16:40:02.246Z"), markingError("2026-09-19T16:40:02.246Z"),
+                        nodePhaseChanged("2026-09-19T16:40:02.247Z", "Running", "Error")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("not decided: the Pod was deleted and its node ended Error \"pod deleted\", but no export "
+                + "of the Pod shows how its containers ended, so whether main still ran"), e.cleared().get(0).reason());
+    }
 }
