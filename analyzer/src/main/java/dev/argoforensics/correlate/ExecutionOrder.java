@@ -102,7 +102,7 @@ final class ExecutionOrder {
             }
         }
         if (running == null) {
-            running = readyAfterDeletion(pod);
+            running = readyAfterDeletion(pod, deletion);
         }
         if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
             running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
@@ -285,7 +285,10 @@ final class ExecutionOrder {
      * terminated container is never ready again, restartPolicy Never). Other conditions say nothing of main: the sandbox
      * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's.
      */
-    private static Execution readyAfterDeletion(PodHistory pod) {
+    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
+        if (!deletion.logsAgree()) {
+            return null; // the controller's times disagree with the objects' (local time with a literal Z): its delay dates nothing of theirs
+        }
         LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
         if (sighting == null) {
             return null;
@@ -315,6 +318,17 @@ final class ExecutionOrder {
         // moment before the delay was computed.
         Instant latest = schedule.time().windowEnd().plusNanos(((PodCleanupScheduled) schedule.event()).delayNanos()).minusNanos(effective);
         Instant after = latest.plusMillis(500);
+        for (PodSnapshot p : pod.snapshots()) {
+            // The dated version is a deleted one: no export taken before the deletion can hold a later transition, and every Pod's
+            // conditions come after its creation. Where one does, or the date falls before the creation, the line and the objects
+            // disagree (a time misread, an export of another Pod): nothing is read from them.
+            if (p.creationTimestamp() != null && p.creationTimestamp().instant().isAfter(latest)) {
+                return null;
+            }
+            if (p.deletionTimestamp() == null && p.lastConditionTransition().map(t -> t.instant().isAfter(after)).orElse(false)) {
+                return null;
+            }
+        }
         for (PodSnapshot p : pod.snapshots()) {
             if (p.described()) {
                 continue;
