@@ -228,7 +228,7 @@ public final class Correlator {
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit());
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();
-        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks);
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes());
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");

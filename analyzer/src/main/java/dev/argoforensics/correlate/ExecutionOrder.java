@@ -9,12 +9,15 @@ import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.PodCondition;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimeFormat;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.event.ControllerProcess;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +42,8 @@ final class ExecutionOrder {
      * The order of the containers' end and the deletion request: what the objects state first, then
      * what they imply, then the controller's lines.
      */
-    static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit) {
+    static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
+                        List<ControllerProcess> processes) {
         if (deletion == null) {
             return Execution.notDeleted();
         }
@@ -97,6 +101,9 @@ final class ExecutionOrder {
                 }
             }
         }
+        if (running == null) {
+            running = readyAfterDeletion(pod, deletion);
+        }
         if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
             running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
@@ -126,7 +133,7 @@ final class ExecutionOrder {
                     + end.at().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
                     + "deletion", end.snapshot().source(), true);
         }
-        Execution fromLogs = fromLogs(pod, exit);
+        Execution fromLogs = fromLogs(pod, exit, processes);
         if (fromLogs != null) {
             return fromLogs;
         }
@@ -181,7 +188,7 @@ final class ExecutionOrder {
      * logged delay dates (deadline - max(pod GC delay, 2m)), came long after its creation (not its
      * start-up) and well before the deletion (not a DisruptionTarget set by the deletion's author).
      */
-    private static Execution fromLogs(PodHistory pod, InformerExit exit) {
+    private static Execution fromLogs(PodHistory pod, InformerExit exit, List<ControllerProcess> processes) {
         LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
         if (sighting == null) {
             return null;
@@ -189,6 +196,7 @@ final class ExecutionOrder {
         LogEvent seen = sighting[0];
         LogEvent trigger = sighting[1];
         LogEvent schedule = null;
+        LogEvent left = null;
         for (LogEvent e : pod.events()) {
             if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal()) {
                 if (e.event() instanceof PodInformerEvent p) {
@@ -197,6 +205,7 @@ final class ExecutionOrder {
                                 + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
                     }
                     if (p.action() == InformerAction.DELETE) {
+                        left = e;
                         break;
                     }
                 } else if (schedule == null && e.event() instanceof PodCleanupScheduled) {
@@ -215,9 +224,13 @@ final class ExecutionOrder {
         LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
         LogEvent released = first == null ? null : first.started() != null ? first.started() : first.decisive();
         Timestamp created = creation(pod);
-        if (!watched || gone == null || released == null || schedule == null || created == null || EventOrder.before(gone, released)
+        if (!watched || gone == null || released == null || schedule == null || EventOrder.before(gone, released)
                 || released.time().nanosUntil(gone.time()) > PROMPT_NANOS) {
             return null;
+        }
+        Execution unchanged = endedInFirstDeletedVersion(pod, seen, trigger, left, gone, processes);
+        if (unchanged != null || created == null) {
+            return unchanged;
         }
         PodCleanupScheduled s = (PodCleanupScheduled) schedule.event();
         long effective = Math.max(podGcDelay(s.podGC()), RemovalDeadline.MINIMUM_DELAY_NANOS);
@@ -231,6 +244,106 @@ final class ExecutionOrder {
                 + ") and the Pod changed no more until it vanished at its finalizer's release (" + gone.time().format() + "); its last condition "
                 + "transition, which the logged delay dates to " + TimeFormat.utc(lastTransition, TimePrecision.MILLISECOND) + ", came long after "
                 + "its creation and before the deletion: it had already finished", gone.source(), true);
+    }
+
+    /**
+     * The containers' end was already in the first version of the Pod that carried its deletion. From #15164 (v3.6.16+, v3.7.7+,
+     * v4) the pod event handler takes its deleting branch on every add or update of a Pod with a {@code deletionTimestamp}, and
+     * a {@code deletionTimestamp}, once set, is never removed: so a deleting branch run on an update is the controller's sight of
+     * the first deleted version, when the Pod was in its informer before without one. A container that ends changes the Pod's
+     * container statuses, a significant change the informer delivers as an {@code update pod event} (so does the kubelet's own
+     * final delete, which comes only after that status is written, lifecycle reference A1), and the Pod cannot leave the cluster
+     * before that final delete unless the deletion itself was forced with grace 0. Where the controller, its log read whole from
+     * that sight to the Pod leaving its informer at its finalizer's release, saw no update in between, and an export of the
+     * deleted Pod shows every container terminated, that export shows what the first deleted version already held: the
+     * containers had ended before the deletion was requested. Weak: only the controller's lines order the two, and a watch that
+     * broke and relisted after the Pod had gone would have missed the changes.
+     */
+    private static Execution endedInFirstDeletedVersion(PodHistory pod, LogEvent seen, LogEvent trigger, LogEvent left, LogEvent gone,
+                                                        List<ControllerProcess> processes) {
+        if (left != gone || !StreamExtents.readWholeThrough(processes, seen.stream(), trigger.time(), gone.time())) {
+            return null;
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() != null && s.containersFinishedAt().isPresent() && !s.described()) {
+                return new Execution(State.FINISHED_BEFORE, "an export of the deleted Pod shows every container terminated (" + s.exitCodeSummary()
+                        + ", the last at " + s.containersFinishedAt().get().format() + "), and the controller, which saw the deletion arrive on a Pod "
+                        + "it was watching (update pod event at " + trigger.time().format() + "), saw the Pod change no more until it left the "
+                        + "informer at its finalizer's release (" + gone.time().format() + "): the containers' end was already in the first "
+                        + "version that carried the deletion", s.source(), true);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A readiness condition ({@code Ready}, {@code ContainersReady}) that changed after the first deleted version the controller
+     * saw: main still ran when the deletion was requested. The deleting branch's logged delay dates that version's latest condition
+     * transition (deadline - max(pod GC delay, 2m), the deadline being the line's time plus the delay: the controller's clock
+     * cancels out, and the result is a time the Pod itself holds); an export whose {@code Ready} or {@code ContainersReady}
+     * transitioned later shows the containers' readiness changing after the deletion, which only running containers do (a
+     * terminated container is never ready again, restartPolicy Never). Other conditions say nothing of main: the sandbox
+     * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's.
+     */
+    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
+        if (!deletion.logsAgree()) {
+            return null; // the controller's times disagree with the objects' (local time with a literal Z): its delay dates nothing of theirs
+        }
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        if (sighting == null) {
+            return null;
+        }
+        LogEvent seen = sighting[0];
+        LogEvent schedule = null;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal()) {
+                if (e.event() instanceof PodInformerEvent) {
+                    break;
+                }
+                if (e.event() instanceof PodCleanupScheduled s && "removeFinalizer".equals(s.action())) {
+                    schedule = e;
+                    break;
+                }
+            }
+        }
+        if (schedule == null || ((PodCleanupScheduled) schedule.event()).delayNanos() == 0) {
+            return null; // no condition to date (a delay of 0), or no scheduling line
+        }
+        long effective = RemovalDeadline.MINIMUM_DELAY_NANOS;
+        for (PodSnapshot p : pod.snapshots()) {
+            effective = Math.max(effective, RemovalDeadline.podGcDelay(p.annotations().get(PodSnapshot.POD_GC_ANNOTATION)));
+        }
+        // No later than this: the line is written after the delay was computed. The Pod's times are whole seconds, so a transition
+        // after that version's latest is a second or more later: half a second more covers a log time written (or pasted) a
+        // moment before the delay was computed.
+        Instant latest = schedule.time().windowEnd().plusNanos(((PodCleanupScheduled) schedule.event()).delayNanos()).minusNanos(effective);
+        Instant after = latest.plusMillis(500);
+        for (PodSnapshot p : pod.snapshots()) {
+            // The dated version is a deleted one: no export taken before the deletion can hold a later transition, and every Pod's
+            // conditions come after its creation. Where one does, or the date falls before the creation, the line and the objects
+            // disagree (a time misread, an export of another Pod): nothing is read from them.
+            if (p.creationTimestamp() != null && p.creationTimestamp().instant().isAfter(latest)) {
+                return null;
+            }
+            if (p.deletionTimestamp() == null && p.lastConditionTransition().map(t -> t.instant().isAfter(after)).orElse(false)) {
+                return null;
+            }
+        }
+        for (PodSnapshot p : pod.snapshots()) {
+            if (p.described()) {
+                continue;
+            }
+            for (PodCondition c : p.conditions()) {
+                if (("Ready".equals(c.type()) || "ContainersReady".equals(c.type())) && c.lastTransitionTime() != null
+                        && c.lastTransitionTime().comparable(schedule.time()) && c.lastTransitionTime().instant().isAfter(after)) {
+                    return new Execution(State.RUNNING, "the controller's first sight of the deletion (" + seen.time().format() + ") dates the latest "
+                            + "condition transition of the deleted Pod it saw to no later than " + TimeFormat.utc(latest, TimePrecision.MILLISECOND)
+                            + " (its logged delay), and an export shows " + c.type() + " " + c.status() + " since " + c.lastTransitionTime().format()
+                            + ": the containers' readiness changed after the deletion was requested, which only running containers do", p.source(), false);
+                }
+            }
+        }
+        return null;
     }
 
     /** When the Pod was created: its {@code Created pod} line, else an export's creationTimestamp. */

@@ -13,6 +13,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
@@ -46,9 +47,13 @@ final class LifecycleBuilder {
     /** Per Workflow, its operator passes ({@link PhaseHistory#of}), computed once: every Pod's release asks them. */
     private final Map<WorkflowRef, List<PhaseHistory.Pass>> passes = new java.util.concurrent.ConcurrentHashMap<>();
 
-    LifecycleBuilder(NodeIndex nodes, RunClocks clocks) {
+    /** The controller runs, {@link LogEvent#stream()} indexing them: where each was read whole ({@link StreamExtents}). */
+    private final List<ControllerProcess> processes;
+
+    LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes) {
         this.nodes = nodes;
         this.clocks = clocks;
+        this.processes = List.copyOf(processes);
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
@@ -84,7 +89,7 @@ final class LifecycleBuilder {
         InformerExit exit = informerExit(pod, labelled);
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, clocks);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
-        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit);
+        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {

@@ -54,6 +54,23 @@ final class StreamExtents {
         return n.around(time) && n.gapAt(time) == null;
     }
 
+    /**
+     * Whether the stream was read whole over the whole stretch from {@code from} to {@code to}: around both ends, and no gap of
+     * its nameless records (where a head, a grep and a tail were pasted together) overlaps the stretch. Only then does a line
+     * missing between the two show that the controller did not write it.
+     */
+    static boolean readWholeThrough(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (!readWholeAround(processes, stream, from) || !readWholeAround(processes, stream, to)) {
+            return false;
+        }
+        for (ControllerProcess.Gap g : processes.get(stream).nameless().gaps()) {
+            if (!g.to().isBefore(from) && !to.isBefore(g.from())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
     static final java.time.Duration TICKER = ControllerProcess.Nameless.TICKER;
 }

@@ -120,8 +120,17 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
     record PackedText(TextBlock block, int index) {
     }
 
-    /** A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read. */
-    record OtherContainer(long firstLine, long lastLine, String container, EnvelopeKind envelope) implements ChunkItem {
+    /**
+     * A line of another container than the controller's (dev.argoforensics.envelope.OtherContainers): counted apart, not read.
+     *
+     * @param executorPod the Pod the executor's start-up line ({@code Executor initialized}) names where no wrapper named the
+     *                    line's Pod, else null: the executor's later lines of the file are that Pod's ({@link FileAssembler})
+     */
+    record OtherContainer(long firstLine, long lastLine, String container, EnvelopeKind envelope, dev.argoforensics.event.PodRef executorPod)
+            implements ChunkItem {
+        OtherContainer(long firstLine, long lastLine, String container, EnvelopeKind envelope) {
+            this(firstLine, lastLine, container, envelope, null);
+        }
     }
 
     /** A line that is not a record (or a piece of a Go panic; the assembler decides). */

@@ -18,6 +18,7 @@ import dev.argoforensics.event.ControllerProcess.Leadership;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.TextBlock;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.Terminal;
@@ -127,6 +128,12 @@ final class FileAssembler {
     private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
     private Timestamp lastDated;
+    /**
+     * The Pod the executor's start-up line ({@code Executor initialized … namespace=… podName=…}) names, for the executor's later
+     * lines of this file that no wrapper names a Pod for: a wait container's log saved without {@code --prefix} or a prompt
+     * (in file order, so across chunks; a later start-up line of another Pod, in concatenated logs, takes over).
+     */
+    private PodRef executorPod;
     private GoPanicBlock panic;
     private UnwrappedLine panicLine;
     private long panicBase;
@@ -234,6 +241,9 @@ final class FileAssembler {
             rejected(r);
         } else if (item instanceof ChunkItem.OtherContainer o) {
             closePanic();
+            if (o.executorPod() != null) {
+                executorPod = o.executorPod();
+            }
             otherContainers.merge(o.container(), o.lastLine() - o.firstLine() + 1, Long::sum);
             envelopes.merge(o.envelope(), 1L, Long::sum);
         } else if (panic != null) {
@@ -355,6 +365,17 @@ final class FileAssembler {
         ordinal += r.records;
     }
 
+    /** The kept line's event; an executor line no wrapper named the Pod of is given the Pod its start-up line named (see {@link #executorPod}). */
+    private ControllerEvent executorPod(ChunkItem.Kept k, UnwrappedLine u) {
+        if (!(k.event() instanceof ControllerEvent.Signal s) || k.catalogId() == null || !k.catalogId().startsWith("executor-")) {
+            return k.event();
+        }
+        if (s.podRef() == null && executorPod != null && u.origin() == null) {
+            return new ControllerEvent.Signal(s.name(), s.wf(), executorPod, s.node(), s.id(), s.attributes());
+        }
+        return s;
+    }
+
     private void keep(ChunkItem.Kept k) {
         closePanic();
         UnwrappedLine u = k.line();
@@ -371,7 +392,7 @@ final class FileAssembler {
         if (k.catalogId() != null) {
             typesRead.add(typeById.get(k.catalogId()));
         }
-        ControllerEvent event = k.event();
+        ControllerEvent event = executorPod(k, u);
         if (k.redacted() != null) {
             notes.redacted(k.redacted());
         }

@@ -455,7 +455,8 @@ public final class LineFrontEnd {
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         String apart = OtherContainers.of(u, head == null ? null : head.message());
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
-            return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            return OtherContainers.EXECUTOR.equals(apart) && EXECUTOR_STARTED.equals(head.message()) ? executorStarted(u, parse.apply(u))
+                    : new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
         }
         // Whether the quick read found a name of interest: then the whole text mentions one too (the
         // quick read starts at a separator, so it sees the same tokens), and it is not searched again.
@@ -528,6 +529,24 @@ public final class LineFrontEnd {
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted,
                 keepParses ? new ParsedRecord(record, match.orElse(null)) : null);
+    }
+
+    /** The executor's start-up line: it names its own Pod ({@code namespace}, {@code podName}; reference lifecycle B5). */
+    static final String EXECUTOR_STARTED = "Executor initialized";
+
+    /**
+     * The executor's start-up line where no wrapper named the line's Pod: counted apart like the executor's other lines, carrying
+     * the Pod it names, which the file's assembler gives the executor's later evidence lines of the file.
+     */
+    private ChunkItem executorStarted(UnwrappedLine u, LineParse p) {
+        dev.argoforensics.event.PodRef pod = null;
+        if (p instanceof LineParse.Parsed parsed) {
+            String name = parsed.record().value("podName").orElse(null);
+            if (name != null && !name.isEmpty()) {
+                pod = names.pod(parsed.record().value("namespace").filter(n -> !n.isEmpty()).orElse(null), name);
+            }
+        }
+        return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), OtherContainers.EXECUTOR, u.envelope(), pod);
     }
 
     /** The executor's lines about its task result and its error (catalog entries {@code executor-…}): evidence for AF011. */

@@ -77,7 +77,11 @@ public final class FinalizerStuck extends DeclaredRule {
                 held = null;
             }
             if (held != null || attempt != null) {
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt));
+                // Held while every run of the Pod's controller had stopped before the release was due, none coming back in the logs:
+                // the controller could not release it (the finding says so; it does not say the controller held it).
+                Silence silence = held == null ? null : silence(correlation, pod, held);
+                Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.leftInformer", "at", pod.removals().stream()
@@ -132,6 +136,29 @@ public final class FinalizerStuck extends DeclaredRule {
      */
     private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held) {
         Timestamp taken = held.snapshot().observed().time();
+        Silence silence = silence(correlation, pod, held);
+        if (silence == null || silence.nextStart() == null) {
+            return null;
+        }
+        Timestamp lastBefore = silence.lastBefore();
+        Timestamp nextStart = silence.nextStart();
+        InformerExit exit = life.informerExit();
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
+                    && correlation.process(e) != null && correlation.process(e).first().isAfter(taken)) {
+                return exit != null && EventOrder.after(exit.event(), e) ? new Restart(lastBefore, nextStart, e, exit.event()) : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * No run of the replicas that logged the Pod was logging between the release's due time and the export: the last line of
+     * their runs before the release was due, and the first of their next run after the export (null: none, the logs end with
+     * the controller still down). Null when a run was logging in between, or none before.
+     */
+    private static Silence silence(Correlation correlation, PodHistory pod, Held held) {
+        Timestamp taken = held.snapshot().observed().time();
         Set<String> replicas = new java.util.HashSet<>();
         for (LogEvent e : pod.events()) {
             ControllerProcess p = correlation.process(e);
@@ -153,17 +180,14 @@ public final class FinalizerStuck extends DeclaredRule {
                 return null; // a run logging at some moment between the due time and the export: it could have released it
             }
         }
-        if (lastBefore == null || nextStart == null) {
-            return null;
-        }
-        InformerExit exit = life.informerExit();
-        for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
-                    && correlation.process(e) != null && correlation.process(e).first().isAfter(taken)) {
-                return exit != null && EventOrder.after(exit.event(), e) ? new Restart(lastBefore, nextStart, e, exit.event()) : null;
-            }
-        }
-        return null;
+        return lastBefore == null ? null : new Silence(lastBefore, nextStart);
+    }
+
+    /**
+     * @param lastBefore the last line of the Pod's replicas before the release was due
+     * @param nextStart  the first line of their next run, after the export; null where the logs end first
+     */
+    record Silence(Timestamp lastBefore, Timestamp nextStart) {
     }
 
     /**

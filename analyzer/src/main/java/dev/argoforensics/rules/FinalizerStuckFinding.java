@@ -18,7 +18,8 @@ final class FinalizerStuckFinding {
     private FinalizerStuckFinding() {
     }
 
-    static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt) {
+    /** @param downSince where every run of the Pod's controller stopped before the release was due and none came back: the last line, else null */
+    static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -45,7 +46,11 @@ final class FinalizerStuckFinding {
         }
         Confidence confidence;
         Message reason;
-        if (held != null) {
+        if (held != null && downSince != null) {
+            facts.add(new Fact("controllerLastLine", "Controller's last line before the release was due", downSince.format()));
+            confidence = Confidence.CONFIRMED;
+            reason = Message.of("AF004.reason.exportShowsHeldControllerDown", "held", GoDuration.format(held.nanos()), "last", downSince.format());
+        } else if (held != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF004.reason.exportShowsHeld", "held", GoDuration.format(held.nanos()));
         } else if (attempt.failed() != null) {
@@ -55,20 +60,23 @@ final class FinalizerStuckFinding {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF004.reason.notGone");
         }
-        Message summary = held != null
+        Message summary = held != null && downSince != null
+                ? Message.of("AF004.summaryHeldControllerDown", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",
+                        GoDuration.format(held.nanos()), "due", due.format(), "last", downSince.format())
+                : held != null
                 ? Message.of("AF004.summaryHeld", "pod", pod.key().toString(), "atLeast", atLeast(held), "held", GoDuration.format(held.nanos()),
                         "due", due.format())
                 : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
         return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(pod, held, attempt, due), facts, cite.evidence());
+                explain(pod, held, attempt, due, downSince), facts, cite.evidence());
     }
 
     private static Message atLeast(Held held) {
         return held.snapshot().observed().lowerBound() ? Message.of("AF004.atLeast") : Message.NOTHING;
     }
 
-    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due) {
+    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due, Timestamp downSince) {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF004.explain.deleting", "pod", pod.key().toString(), "finalizer", PodSnapshot.STATUS_FINALIZER, "due", due.format()));
         if (held != null) {
@@ -76,6 +84,9 @@ final class FinalizerStuckFinding {
             m.add(Message.of("AF004.explain.stillShows", "when", held.snapshot().observed().lowerBound()
                     ? Message.of("AF004.explain.takenNoEarlier", "at", taken) : Message.of("AF004.explain.takenAt", "at", taken),
                     "held", GoDuration.format(held.nanos())));
+        }
+        if (downSince != null) {
+            m.add(Message.of("AF004.explain.controllerDown", "last", downSince.format()));
         }
         if (attempt != null) {
             m.add(explain(attempt));

@@ -69,7 +69,16 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 if (reported.isPresent()) {
                     scope.clear(pod, Message.of("AF007.cleared.exitedZero"), reported.get().source());
                 } else {
-                    runningBefore(pod).ifPresent(s -> scope.findings().add(finding(scope, pod, life, s)));
+                    Optional<PodSnapshot> before = runningBefore(pod);
+                    if (before.isPresent()) {
+                        scope.findings().add(finding(scope, pod, life, before.get()));
+                    } else if (execution.state() == Execution.State.UNDETERMINED) {
+                        // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
+                        NodeOutcome outcome = life.outcome();
+                        scope.clear(pod, Message.of("AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
+                                ? outcome.phase() : outcome.phase() + " \"" + outcome.message() + "\"", "reason", execution.reason()),
+                                execution.evidence() != null ? execution.evidence() : life.deletion().notAfter().evidence());
+                    }
                 }
             }
         }

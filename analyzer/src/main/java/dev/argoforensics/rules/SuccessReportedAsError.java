@@ -152,6 +152,13 @@ public final class SuccessReportedAsError extends NodeRule {
             // answer to the deletion's SIGTERM (a trap, a graceful shutdown: the deletion ended the step and "pod deleted" is true).
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF002.reason.deletedWhileRunning", "why", execution.reason());
+        } else if (execution != null && execution.state() == Execution.State.FINISHED_BEFORE && execution.weak() && (finished != null || phase != null)) {
+            // The objects alone leave the end and the deletion unordered; only the controller's lines order them (a watch that
+            // broke at the wrong moment would have missed what they rest on): likely at most.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF002.reason.orderFromLines", "recorded", outcome.fromExport()
+                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
+                    "why", execution.reason());
         } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion.at())
                 && atDeletion.at().compareInstant(request.notAfter().at()) < 0) {
             confidence = Confidence.POSSIBLE;

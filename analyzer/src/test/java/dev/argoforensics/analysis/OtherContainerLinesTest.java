@@ -94,6 +94,25 @@ class OtherContainerLinesTest {
         assertEquals(null, sig.podRef(), "nothing named the Pod");
     }
 
+    /**
+     * A wait container's log saved with neither --prefix nor the prompt: its start-up line names its own Pod (namespace, podName),
+     * and its later lines in the file are that Pod's, across chunks (60 bytes: a chunk per line); nothing before it is.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void theExecutorsStartUpLineTiesItsLaterLinesToItsPod(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "wait.log",
+                "time=\"2025-03-02T10:11:13.001Z\" level=info msg=\"Starting Workflow Executor\" version=v3.6.4",
+                "time=\"2025-03-02T10:11:13.010Z\" level=info msg=\"Executor initialized\" deadline=\"0001-01-01 00:00:00 +0000 UTC\" "
+                        + "includeScriptOutput=false namespace=etl podName=" + POD + " templateName=load version=\"&Version{Version:v3.6.4,}\"",
+                "time=\"2025-03-02T10:11:20.119Z\" level=info msg=\"No output parameters\"",
+                "time=\"2025-03-02T10:11:20.330Z\" level=error msg=\"executor error: " + REFUSAL + "\"");
+        ControllerEvent.Signal sig = r.events().stream().map(LogEvent::event).filter(ControllerEvent.Signal.class::isInstance)
+                .map(ControllerEvent.Signal.class::cast).filter(x -> x.name().equals("executor-error")).findFirst().orElseThrow();
+        assertEquals(POD, sig.podRef().name(), "the Pod the executor's start-up line names");
+        assertEquals("etl", sig.podRef().namespace());
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {1 << 24, 60})
     void aCriLogPathNamesTheContainer(long chunkBytes) throws IOException {

@@ -220,4 +220,64 @@ class LifecycleBuilderTest {
                 .takenAt("pod.yaml", "2026-09-19T16:35:00Z", pod));
         assertEquals(State.RUNNING, l.execution().state(), l.execution().reason());
     }
+
+    /**
+     * Kubernetes 1.33+ leaves a grace-0 deletionTimestamp moments after the end unordered with it (the kubelet's final delete may
+     * have set it). The controller's lines order them: it saw the deletion arrive on a Pod it watched (update pod event, its log
+     * read whole) and no change until the Pod left at its release, so the export's terminated containers were already in the
+     * first deleted version; had main still run, its end (and the kubelet's delete) would have come as updates in between.
+     */
+    @Test
+    void aDeletionSeenArrivingOnAPodThatChangedNoMoreFoundItsContainersEnded() {
+        PodLifecycle l = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+        assertEquals(State.FINISHED_BEFORE, l.execution().state(), l.execution().reason());
+        assertTrue(l.execution().weak());
+        assertTrue(l.execution().reason().contains("saw the Pod change no more until it left the informer at its finalizer's release "
+                + "(2026-09-19T16:33:05.014Z): the containers' end was already in the first version that carried the deletion"), l.execution().reason());
+    }
+
+    /** Its negative controls: the Pod changed after the deletion arrived; the log may be an excerpt; the deletion was found at start-up. */
+    @Test
+    void aDeletionThatChangedThePodOrWasNotSeenArrivingInAWholeLogOrdersNothingSo() {
+        PodLifecycle changed = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m53.743s",
+                podEvent("2026-09-19T16:31:12.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+        assertEquals(State.RUNNING, changed.execution().state(), "the existing weak reading of a Pod still changing");
+        List<String> grep = LookAlikes.deletionSeenArriving("update", "1m53.743s");
+        grep.remove(grep.size() - 1);
+        PodLifecycle excerpt = life(new Evidence().log("c.log", grep.toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+        assertEquals(State.UNDETERMINED, excerpt.execution().state(), "no record naming nothing after the Pod left: maybe a grep, which drops updates too");
+        PodLifecycle startUp = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("add", "1m53.743s").toArray(String[]::new))
+                .pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+        assertEquals(State.UNDETERMINED, startUp.execution().state(), "found deleted when listed: the first deleted version was never seen");
+    }
+
+    /**
+     * The first deleting handler run's delay (1m59.743s at 16:31:11.257) dates the latest condition transition of the first deleted
+     * version it saw to 16:31:11 (the eviction's DisruptionTarget); the export's Ready and ContainersReady went False at 16:31:12,
+     * after it: the containers were still ready, so running, when the deletion came. Stated by the Pod's own times, not inferred
+     * from a signal exit moments apart.
+     */
+    @Test
+    void readinessThatChangedAfterTheFirstDeletedVersionShowsMainRan() {
+        for (int exit : new int[] {137, 0}) {
+            PodLifecycle l = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m59.743s",
+                    podEvent("2026-09-19T16:31:12.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:12Z", exit)));
+            assertEquals(State.RUNNING, l.execution().state(), l.execution().reason());
+            assertFalse(l.execution().weak(), l.execution().reason());
+            assertTrue(l.execution().reason().contains("dates the latest condition transition of the deleted Pod it saw to no later than "
+                    + "2026-09-19T16:31:11.001Z (its logged delay), and an export shows Ready False since 2026-09-19T16:31:12Z"), l.execution().reason());
+        }
+    }
+
+    /** Its negative control: readiness gone before the deletion's version (the sandbox condition after it says nothing of main). */
+    @Test
+    void readinessThatChangedBeforeTheFirstDeletedVersionShowsNothing() {
+        PodLifecycle signalled = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m59.743s",
+                podEvent("2026-09-19T16:31:12.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:10Z", 137)));
+        assertEquals(State.RUNNING, signalled.execution().state());
+        assertTrue(signalled.execution().weak(), "only main's signal moments apart: " + signalled.execution().reason());
+        PodLifecycle zero = life(new Evidence().pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:12Z", 0)));
+        assertEquals(State.UNDETERMINED, zero.execution().state(), "no controller line dates the first deleted version");
+    }
 }

@@ -255,4 +255,32 @@ class FinalizerStuckTest {
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence());
     }
+
+    /**
+     * The controller down to the end of the logs: replica a's last line at 16:30, before the release was due (16:31:04), and no run
+     * after it. The export still shows the finalizer 30m later, a fact; but nothing shows a controller that could have released
+     * it, so the finding says so instead of saying the controller held it.
+     */
+    @Test
+    void aFinalizerHeldWhileTheControllerWasDownToTheEndOfTheLogsSaysNoControllerCouldReleaseIt() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod())
+                .log("a.log", podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther("2026-09-19T16:30:00.000Z")).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertTrue(f.summary().endsWith("but its controller's logs stop at 2026-09-19T16:30:00.000Z, before the release was due, and no run of it "
+                + "comes back in them: as far as the logs show, no controller could release it."), f.summary());
+        assertTrue(f.confidenceReason().contains("no controller is shown that could release the finalizer"), f.confidenceReason());
+        assertTrue(f.explanation().contains("As far as the logs show, no controller could release it"), f.explanation());
+        assertEquals("2026-09-19T16:30:00.000Z", f.fact("controllerLastLine").orElseThrow().value());
+    }
+
+    /** Its negative control: replica a still logging after the release was due: the finding keeps its words, the controller could have. */
+    @Test
+    void aControllerLoggingAfterTheReleaseWasDueKeepsTheHeldWording() {
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod())
+                .log("a.log", podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther("2026-09-19T16:45:00.000Z")).correlate());
+        Finding f = e.findings().get(0);
+        assertTrue(f.summary().contains("was deleted but kept its status-capture finalizer"), f.summary());
+        assertTrue(f.fact("controllerLastLine").isEmpty());
+    }
 }

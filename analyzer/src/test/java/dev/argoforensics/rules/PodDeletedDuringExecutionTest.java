@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.LookAlikes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -235,5 +236,49 @@ class PodDeletedDuringExecutionTest {
         Finding f = e.findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence(), "the Killing Event shows main running; only the controller log records the node's end");
         assertEquals("taint-controller", f.fact("deletedBy").orElseThrow().value());
+    }
+
+    /**
+     * Evicted (DisruptionTarget at 16:31:11), main ended by a signal at 16:31:12, deletionTimestamp 16:31:11 with grace 0: the
+     * objects alone leave the end and the request a second apart, and the signal is read only weakly as the kill. The first
+     * deleting handler run's delay dates the first deleted version's latest condition transition to 16:31:11; Ready went False
+     * at 16:31:12, after it: the containers were still running when the deletion came, stated by the Pod's own times.
+     */
+    @Test
+    void readinessLostAfterTheFirstDeletedVersionConfirmsADeletionWhileMainRan() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:12Z", 137)).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("1.log", LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent("2026-09-19T16:31:12.900Z", "update"))
+                        .toArray(String[]::new)).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an export shows Ready False since 2026-09-19T16:31:12Z: the containers' readiness changed after "
+                + "the deletion was requested"), f.confidenceReason());
+        assertEquals("the Eviction API (kubectl drain, or another eviction client)", f.fact("deletedBy").orElseThrow().value());
+    }
+
+    /** Its negative control: readiness lost at 16:31:10, before the first deleted version: only the signal moments apart, possible at most. */
+    @Test
+    void readinessLostBeforeTheFirstDeletedVersionLeavesOnlyTheSignal() {
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:10Z", 137))
+                .log("1.log", LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent("2026-09-19T16:31:12.900Z", "update"))
+                        .toArray(String[]::new)).log("2.log", podMissing("2026-09-19T16:40:02.246Z"), markingError("2026-09-19T16:40:02.246Z"),
+                        nodePhaseChanged("2026-09-19T16:40:02.247Z", "Running", "Error")).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * AF001 says of a Pod whose order it cannot establish that "it may have been deleted while it ran (AF007)": AF007, which
+     * reports nothing then, now says so in its clearances, with what was lacking and what would settle it.
+     */
+    @Test
+    void aDeletionTheEvidenceCannotOrderWithTheEndIsSaidUndecidedWithWhatWouldSettleIt() {
+        Evaluation e = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("add", "-1m0s").toArray(String[]::new))
+                .log("2.log", podMissing("2026-09-19T16:40:02.246Z"), markingError("2026-09-19T16:40:02.246Z"),
+                        nodePhaseChanged("2026-09-19T16:40:02.247Z", "Running", "Error")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("not decided: the Pod was deleted and its node ended Error \"pod deleted\", but no export "
+                + "of the Pod shows how its containers ended, so whether main still ran"), e.cleared().get(0).reason());
     }
 }

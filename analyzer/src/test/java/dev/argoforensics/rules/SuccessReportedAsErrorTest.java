@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.LookAlikes;
 import dev.argoforensics.testing.V4;
 import java.util.List;
 import java.util.Set;
@@ -365,5 +366,35 @@ class SuccessReportedAsErrorTest {
                 .log("c2.log", errorLines())
                 .takenAt("first.yaml", "2026-09-19T09:10:00Z", first).pod("second.yaml", SUCCEEDED_POD).correlate());
         assertTrue(e.findings().stream().noneMatch(f -> "u-0".equals(f.podUid())), () -> e.findings().stream().map(Finding::summary).toList().toString());
+    }
+
+    /**
+     * The grace-0 deletionTimestamp 6s after the end (Kubernetes 1.33's kubelet's final delete could have set it), ordered by the
+     * controller's lines: it saw the deletion arrive on a Pod it watched and no change until the Pod left at its release. Likely,
+     * not confirmed: only the lines order the two, and the reason says what would confirm it.
+     */
+    @Test
+    void theControllerWatchingTheDeletionArriveOrdersAGraceZeroTimestampMomentsAfterTheEnd() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new)).log("3.log", errorLines()).correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().startsWith("an exported Pod shows every container exited 0 and the exported Workflow records the node Error; "
+                + "the objects alone do not show that the containers had ended before the deletion was requested, the controller's lines do: "),
+                f.confidenceReason());
+        assertTrue(f.confidenceReason().endsWith("an export taken before the deletion, the Pod's Events (Killing) or an audit record of the delete "
+                + "would confirm it"), f.confidenceReason());
+    }
+
+    /** Its negative control: the same log without a record naming nothing after the Pod left (a grep, which drops updates too): possible. */
+    @Test
+    void aLogThatMayBeAGrepDoesNotOrderAGraceZeroTimestampMomentsAfterTheEnd() {
+        List<String> grep = LookAlikes.deletionSeenArriving("update", "1m53.743s");
+        grep.remove(grep.size() - 1);
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("1.log", grep.toArray(String[]::new)).log("3.log", errorLines()).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("from Kubernetes 1.33 the kubelet's own final delete"), f.confidenceReason());
     }
 }

@@ -20,6 +20,7 @@ public final class Exports {
         private String podGc;
         private String lastTransition = "2026-09-19T16:27:47Z";
         private final List<String> containers = new ArrayList<>();
+        private final List<String> conditions = new ArrayList<>();
 
         public static Pod of() {
             return new Pod();
@@ -51,6 +52,13 @@ public final class Exports {
             return this;
         }
 
+        /** One more condition beside {@code Ready} ({@link #lastTransition}): {@code ContainersReady}, {@code DisruptionTarget}... */
+        public Pod condition(String type, String status, String reason, String lastTransitionTime) {
+            conditions.add("  - {type: " + type + ", status: \"" + status + "\"" + (reason.isEmpty() ? "" : ", reason: " + reason)
+                    + ", lastTransitionTime: \"" + lastTransitionTime + "\"}\n");
+            return this;
+        }
+
         public Pod terminated(String name, int exitCode, String reason, String finishedAt) {
             containers.add("  - name: " + name + "\n    state:\n      terminated: {exitCode: " + exitCode + ", reason: " + reason
                     + ", startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"" + finishedAt + "\"}\n");
@@ -76,6 +84,7 @@ public final class Exports {
             }
             b.append("}\nspec: {nodeName: ip-10-0-12-34.ec2.internal}\nstatus:\n  phase: ").append(phase).append('\n');
             b.append("  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"").append(lastTransition).append("\"}\n");
+            conditions.forEach(b::append);
             b.append("  containerStatuses:\n");
             containers.forEach(b::append);
             return b.toString();
