@@ -49,8 +49,8 @@ import java.util.function.IntFunction;
  * @param specials  the lines kept whole, with their places, in stretch order
  * @param others    the namespaces the other lines state
  * @param spans     each Pod the other lines name, as named (namespace stated or null, no UID), with its first and last time
- * @param nodeNames the first line of the stretch naming each Workflow node (Workflow and node name), with its place, in stretch order;
- *                  the union keeps each stretch's first line
+ * @param nodeNames the first line of the stretch naming each Workflow node (Workflow and node name) per controller run, with its
+ *                  place, in stretch order; the union keeps each stretch's
  * @param informer  whether one of the other lines is a Pod informer event
  * @param edges     the names each of the other lines joins ({@link Grouping#edges}), each distinct list once; empty unless made with bindings
  */
@@ -109,7 +109,8 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
                 next++;
             }
             int place = i;
-            ev.nodeName().ifPresent(name -> ev.workflow().ifPresent(w -> nodes.putIfAbsent(new NodeKey(w, name), new Special(place, e))));
+            // the first line per node and controller run: which run's line is first is the linker's to decide, by time
+            ev.nodeName().ifPresent(name -> ev.workflow().ifPresent(w -> nodes.putIfAbsent(new NodeKey(w, name, e.stream()), new Special(place, e))));
             PodRef pod = ev.pod().orElse(null);
             if (kept || special(e) || pod != null && recreated.contains(pod.name())) {
                 specials.add(new Special(i, e));
@@ -207,6 +208,6 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
     }
 
     /** A Workflow node as lines name it. */
-    private record NodeKey(WorkflowRef workflow, String nodeName) {
+    private record NodeKey(WorkflowRef workflow, String nodeName, int stream) {
     }
 }
