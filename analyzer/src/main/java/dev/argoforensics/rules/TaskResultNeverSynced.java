@@ -13,6 +13,7 @@ import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.source.SourceRef;
@@ -139,13 +140,18 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             View why = views.stream().filter(TaskResultViews::forced).findFirst().orElse(views.stream()
                     .filter(v -> !v.pending() && v.kind().equals(settled.kind()) && !v.at().isBefore(was.at()))
                     .min(Comparator.comparing(View::at)).orElse(settled));
+            if (late(correlation, s, workflow, lines, views, was, why, findings)) {
+                return;
+            }
             Message before = was.at().isBefore(why.at()) ? Message.of("AF006.cleared.notSyncedAt", "at", was.at().format()) : Message.NOTHING;
             cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.settled", "before", before, "at", why.at().format(), "what", why.what(),
                     "wait", TaskResultViews.namesWaitExit(why) ? Message.NOTHING : TaskResultWording.waitNote(s.pod())), why.source()));
             return;
         }
         Finished finished = finished(s, workflow);
-        View first = views.stream().filter(View::pending).min(Comparator.comparing(View::at)).get();
+        // Without a finish time, from the controller's first wait (it waits only for a Pod it has seen Succeeded), not from an
+        // export's taskResultSynced: false or a label "false", which a running Pod shows too.
+        View first = views.stream().filter(View::pending).min(Comparator.comparing((View v) -> !v.kind().equals(LOG)).thenComparing(View::at)).get();
         Timestamp from = finished != null ? finished.at : first.at();
         long nanos = from.nanosUntil(pending.at());
         if (nanos > threshold) {
@@ -161,6 +167,42 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.withinThreshold", "pending", GoDuration.format(Math.max(nanos, 0)),
                     "threshold", GoDuration.format(threshold)), pending.source()));
         }
+    }
+
+    /**
+     * A result that settled, but only after it had been seen not synced longer than the threshold after the Pod finished: the
+     * node was held back all that while (every reconcile stopped on it), and a settlement by the node's loss ("pod deleted") or
+     * by the controller's own completion brings no outputs. Reported, with how it settled; the claim needs a view of the
+     * result pending past the threshold, from a finish the evidence dates: the exported Pod's containers, the node's
+     * finishedAt (not a node the controller ended because its Pod vanished: that finishedAt is the marking's), else the
+     * controller's first waiting line (it waits only for a Pod it has seen Succeeded). Otherwise (no such view) the
+     * settlement clears it.
+     */
+    private boolean late(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines, List<View> views, View was,
+                         View why, List<Finding> findings) {
+        if (!was.at().isBefore(why.at())) {
+            return false;
+        }
+        Finished finished = finished(s, workflow, true);
+        Timestamp from = finished != null ? finished.at : views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).map(View::at)
+                .min(Comparator.naturalOrder()).orElse(null);
+        if (from == null) {
+            return false;
+        }
+        long nanos = from.nanosUntil(was.at());
+        if (nanos <= threshold) {
+            return false;
+        }
+        List<View> before = views.stream().filter(v -> !v.at().isAfter(was.at())).toList();
+        PodProgress progress = PodProgress.of(correlation, s, workflow, lines, before, finished);
+        if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(was.at()))) {
+            return false;
+        }
+        // The first sign of the settlement (a forcing line names how), whatever its source.
+        View by = TaskResultViews.forced(why) ? why : views.stream().filter(v -> !v.pending() && !v.at().isBefore(was.at()))
+                .min(Comparator.comparing(View::at)).orElse(why);
+        findings.add(finding(correlation, s, lines, before, was, finished, nanos, by));
+        return true;
     }
 
     /**
@@ -184,6 +226,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     }
 
     private static Finished finished(Subject s, WorkflowHistory workflow) {
+        return finished(s, workflow, false);
+    }
+
+    /** As above; {@code notMarked}: not from the finishedAt of a node the controller ended because its Pod vanished (the marking's time). */
+    private static Finished finished(Subject s, WorkflowHistory workflow, boolean notMarked) {
         if (s.pod() != null) {
             for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
                 PodSnapshot p = s.pod().snapshots().get(i);
@@ -194,7 +241,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         if (workflow != null && s.nodeId() != null) {
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
-                if (o.node().finishedAt() != null) {
+                if (o.node().finishedAt() != null && !(notMarked && NodeStatus.podDeletedMessage(o.node().message()))) {
                     return new Finished(o.node().finishedAt(), Message.of("AF006.finished.finishedAt"), null);
                 }
             }
@@ -204,6 +251,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
 
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos) {
+        return finding(correlation, s, lines, views, pending, finished, nanos, null);
+    }
+
+    /** @param settled what settled the result after the threshold (cited, told in the summary), or null: it never did in the evidence */
+    private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
+                            long nanos, View settled) {
         Set<String> kinds = new LinkedHashSet<>();
         List<Message> said = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -246,8 +299,18 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         if (podExport != null) {
             cite.pod(podExport, wait != null ? "exported Pod: the wait container did not exit normally" : "exported Pod");
         }
+        if (settled != null) {
+            String role = "settled after the threshold";
+            if (settled.cited() instanceof LogEvent e) {
+                cite.line(e, role);
+            } else if (settled.cited() instanceof NodeObservation o) {
+                cite.node(o, role);
+            } else if (settled.cited() instanceof TaskResultSnapshot t) {
+                cite.taskResult(t, role);
+            }
+        }
         TaskResultWording w = new TaskResultWording(threshold, stall);
-        TaskResultWording.Judgment judged = w.confidence(kinds, s, looks, lines);
+        TaskResultWording.Judgment judged = w.confidence(kinds, s, looks, lines, settled);
         if (kinds.equals(Set.of(WORKFLOW)) && wait == null && lines != null && judged.confidence() == Confidence.LIKELY) {
             // taskResultSynced is the controller's own flag: unless a Workflow worker was looking at the Workflow shortly before
             // the export, false there may be the controller's lag (a stall, a controller down: AF003), not the result's. A wait
@@ -263,7 +326,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
         }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),
-                s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait),
-                w.explain(s, finished, said, nanos, wait), w.facts(finished, pending, nanos, kinds, podExport, wait, looks), cite.evidence());
+                s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait, settled),
+                w.explain(s, finished, said, nanos, wait), w.facts(finished, pending, nanos, kinds, podExport, wait, looks, settled), cite.evidence());
     }
 }

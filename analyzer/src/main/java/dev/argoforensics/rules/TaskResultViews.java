@@ -20,8 +20,10 @@ import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * AF006: what each source says of a node's task result, and when: the exported Workflow's flags, the
@@ -62,6 +64,9 @@ final class TaskResultViews {
                 }
             }
         }
+        if (lines != null && workflow != null && s.nodeId() != null) {
+            views.addAll(soleStops(s, workflow, lines));
+        }
         if (s.pod() != null) {
             for (TaskResultSnapshot t : s.pod().taskResults()) {
                 if (t.observed() == null || t.outputsCompleted() == null) {
@@ -83,6 +88,45 @@ final class TaskResultViews {
             }
         }
         return views;
+    }
+
+    /**
+     * The reconciles that stopped on a result without saying whose (Info), taken at or after an export of the Workflow that
+     * shows the node as its only unfinished Pod node, up to the next reconcile that did not stop: they stopped on it. A
+     * stopped reconcile returns before the templates are executed, so it creates no Pod node; it stores the other Pods' new
+     * states (only the Pod whose result is incomplete keeps its old one), so the unfinished Pod nodes can only become fewer
+     * until a reconcile goes on. A stop needs a Pod seen Succeeded whose node is not fulfilled: from that export on, only
+     * this one. Stops before the export are not given to it (another node, finished since, may have held them).
+     */
+    private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines) {
+        List<Reconcile> unnamed = lines.stopped().stream().filter(r -> r.stoppedOn().isEmpty()).toList();
+        if (unnamed.isEmpty()) {
+            return List.of();
+        }
+        List<Timestamp> others = lines.reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null)
+                .map(r -> r.first().time()).sorted().toList();
+        List<View> out = new ArrayList<>();
+        Set<LogEvent> taken = new HashSet<>();
+        for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
+            if (o.snapshot().observed() == null || o.node().fulfilled() || !"Pod".equals(o.node().type())) {
+                continue;
+            }
+            boolean sole = o.snapshot().nodes().values().stream()
+                    .noneMatch(n -> "Pod".equals(n.type()) && !n.id().equals(s.nodeId()) && !n.fulfilled());
+            if (!sole) {
+                continue;
+            }
+            Timestamp at = o.snapshot().observed().time();
+            Timestamp upper = others.stream().filter(t -> t.isAfter(at)).findFirst().orElse(null);
+            for (Reconcile r : unnamed) {
+                LogEvent stop = r.retry().get();
+                Timestamp t = stop.time();
+                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && taken.add(stop)) {
+                    out.add(new View(t, true, LOG, Message.of("AF006.view.retrySole", "at", at.format()), stop));
+                }
+            }
+        }
+        return out;
     }
 
     /** What a line naming the node says of its task result, or null if nothing. */

@@ -149,7 +149,7 @@ final class TaskResultWording {
         return joined(out, "AF006.comma");
     }
 
-    Judgment confidence(Set<String> kinds, Subject s, Looks looks, TaskResultLines lines) {
+    Judgment confidence(Set<String> kinds, Subject s, Looks looks, TaskResultLines lines, View settled) {
         if (kinds.size() >= 2) {
             List<Message> k = kinds.stream().map(TaskResultWording::source).toList();
             return new Judgment(Confidence.CONFIRMED, Message.of("AF006.reason.agree", "sources", joined(k.subList(0, k.size() - 1), "AF006.comma"),
@@ -168,21 +168,26 @@ final class TaskResultWording {
             return new Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.notProcessed", "from", looks.gapFrom().format(), "to", looks.gapTo().format(),
                     "gap", GoDuration.format(looks.gap()), "stall", GoDuration.format(stall), "settle", settle));
         }
-        return new Judgment(Confidence.LIKELY, Message.of("AF006.reason.linesOnly", "reconciles", looks.reconciles(),
+        // Settled late: the lines showed no completion until the settlement, which came after the claim's last view.
+        return new Judgment(Confidence.LIKELY, settled == null ? Message.of("AF006.reason.linesOnly", "reconciles", looks.reconciles(),
+                "debug", debug ? Message.NOTHING : Message.of("AF006.reason.debugMissing"), "settle", settle)
+                : Message.of("AF006.reason.linesOnlyLate", "reconciles", looks.reconciles(), "at", settled.at().format(),
                 "debug", debug ? Message.NOTHING : Message.of("AF006.reason.debugMissing"), "settle", settle));
     }
 
-    Message summary(Subject s, View pending, Finished finished, long nanos, ContainerState wait) {
+    Message summary(Subject s, View pending, Finished finished, long nanos, ContainerState wait, View settled) {
         Message result = s.nodeId() == null ? Message.of("AF006.summary.ofWorkflow", "wf", s.wf().toString())
                 : Message.of("AF006.summary.ofNode", "node", s.nodeId());
         Message since = finished == null ? Message.of("AF006.summary.sinceWaited")
                 : Message.of("AF006.summary.sinceFinished", "what", s.pod() != null ? Message.of("AF006.pod", "pod", s.pod().key().toString())
                         : Message.of("AF006.summary.theNode"));
         return Message.of("AF006.summary.notSynced", "result", result, "at", pending.at().format(), "duration", GoDuration.format(nanos),
-                "since", since, "wait", wait == null ? Message.NOTHING : Message.of("AF006.waitNote", "code", wait.exitCode(), "reason", waitReason(wait)));
+                "since", since, "wait", wait == null ? Message.NOTHING : Message.of("AF006.waitNote", "code", wait.exitCode(), "reason", waitReason(wait)),
+                "then", settled == null ? Message.NOTHING : Message.of("AF006.summary.settledLater", "at", settled.at().format(), "what", settled.what()));
     }
 
-    List<Fact> facts(Finished finished, View pending, long nanos, Set<String> kinds, PodSnapshot podExport, ContainerState wait, Looks looks) {
+    List<Fact> facts(Finished finished, View pending, long nanos, Set<String> kinds, PodSnapshot podExport, ContainerState wait, Looks looks,
+                     View settled) {
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact("podFinishedAt", "Pod finished at", finished == null ? null : finished.at().format()));
         facts.add(new Fact("finishedFrom", "Finish time from", finished == null ? null : Words.english().render(finished.from())));
@@ -196,6 +201,10 @@ final class TaskResultWording {
                 : podExport.containers().stream().filter(c -> "wait".equals(c.name()) && c.terminated()).findFirst().orElse(null);
         facts.add(new Fact("waitContainer", "Wait container", waitState == null ? null
                 : "exit " + waitState.exitCode() + (waitState.reason().isEmpty() || "Completed".equals(waitState.reason()) ? "" : " (" + waitState.reason() + ")")));
+        if (settled != null) {
+            facts.add(new Fact("settledAt", "Settled only at", settled.at().format()));
+            facts.add(new Fact("settledBy", "Settled by", Words.english().render(settled.what())));
+        }
         return facts;
     }
 
