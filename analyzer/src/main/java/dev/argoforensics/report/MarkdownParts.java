@@ -197,14 +197,19 @@ final class MarkdownParts {
             String line = lines[i] + (i < lines.length - 1 ? "\n" : "");
             if (length(piece.toString()) + length(line) > room && piece.length() > 0) {
                 int cut = safeEnd > 0 ? safeEnd : piece.length();
-                String rest = piece.substring(cut);
-                out.add(piece.substring(0, cut));
-                piece = new StringBuilder();
                 String head = safeEnd > 0 ? safeTable : tableHead;
-                if (head != null && (rest.startsWith("|") || rest.isEmpty() && line.startsWith("|"))) {
-                    piece.append(head);
+                String rest = piece.substring(cut);
+                String carried = head != null && (rest.startsWith("|") || rest.isEmpty() && line.startsWith("|")) ? head : "";
+                if (cut < piece.length() && length(carried) + length(rest) + length(line) > room) {
+                    // What follows the safe point would not fit with this line (a block whose only safe point is near its start,
+                    // such as a folded timeline): cut here instead, unsafe but within the room.
+                    cut = piece.length();
+                    head = tableHead;
+                    rest = "";
+                    carried = head != null && line.startsWith("|") ? head : "";
                 }
-                piece.append(rest);
+                out.add(piece.substring(0, cut));
+                piece = new StringBuilder(carried).append(rest);
                 safeEnd = -1;
             }
             piece.append(line);

@@ -349,4 +349,23 @@ class MarkdownReportTest {
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }
+
+    @Test
+    void aFoldedTableWhoseOnlySafeCutIsAtItsStartIsSplitWithinTheRoom() {
+        // A timeline chunk: a blank line (the one safe cut), then <details> holding a table longer than a part. Cutting at the
+        // safe point would carry the whole table into the next part with the next row; the pieces must each stay within the room.
+        StringBuilder block = new StringBuilder("\n<details>\n<summary>Timeline</summary>\n\n| time | line |\n|---|---|\n");
+        for (int i = 0; i < 400; i++) {
+            block.append("| 2026-11-05T02:21:41.").append(String.format("%03d", i)).append("Z | `").append("x".repeat(180)).append("` |\n");
+        }
+        block.append("\n</details>\n");
+        int room = 20_000;
+        List<String> pieces = MarkdownParts.split(block.toString(), room);
+        assertTrue(pieces.size() > 1, "the block is longer than a piece");
+        for (String piece : pieces) {
+            assertTrue(MarkdownParts.length(piece) <= room, "a piece of " + MarkdownParts.length(piece) + " characters");
+        }
+        assertEquals(block.toString().replaceAll("\\| time \\| line \\|\n\\|---\\|---\\|\n", ""),
+                String.join("", pieces).replaceAll("\\| time \\| line \\|\n\\|---\\|---\\|\n", ""), "nothing lost, only table heads repeated");
+    }
 }
