@@ -217,7 +217,6 @@ final class JsonEnvelope {
             i += 2;
             runStart = i;
         }
-        String log = b == null ? text.substring(DOCKER_START.length(), i) : b.append(text, runStart, i).toString();
         // ,"stream":"<plain>","time":"<plain>"} to the end
         if (!text.startsWith(DOCKER_STREAM, i)) {
             return null;
@@ -232,8 +231,22 @@ final class JsonEnvelope {
         if (timeEnd != n - 2) {
             return null;
         }
-        return new Content(stripNewline(log), log.endsWith("\n"), EnvelopeKind.DOCKER_JSON, dockerTime(text.substring(timeStart, timeEnd)),
-                null, null, null);
+        // The log string without its line break, made once: an unescaped run holds no '\n' or '\r' (refused above).
+        String line;
+        boolean complete;
+        if (b == null) {
+            line = text.substring(DOCKER_START.length(), i);
+            complete = false;
+        } else {
+            b.append(text, runStart, i);
+            int end = b.length();
+            complete = end > 0 && b.charAt(end - 1) == '\n';
+            while (end > 0 && (b.charAt(end - 1) == '\n' || b.charAt(end - 1) == '\r')) {
+                end--;
+            }
+            line = b.substring(0, end);
+        }
+        return new Content(line, complete, EnvelopeKind.DOCKER_JSON, dockerTime(text.substring(timeStart, timeEnd)), null, null, null);
     }
 
     /** Where a string of no escapes and no control characters that starts at {@code from} ends (its closing quote), or -1. */

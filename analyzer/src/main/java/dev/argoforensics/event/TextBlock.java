@@ -146,27 +146,35 @@ public final class TextBlock {
             Inflated last = LAST.get();
             int slot = b.serial & (SLOTS - 1);
             if (last.blocks[slot] != b) {
-                last.bytes[slot] = last.inflate(b);
+                last.blocks[slot] = null;
+                last.bytes[slot] = last.inflate(b, last.bytes[slot]);
                 last.blocks[slot] = b;
             }
             return last.bytes[slot];
         }
 
-        private byte[] inflate(TextBlock b) {
-            byte[] raw = new byte[b.ends[b.count - 1]];
+        /**
+         * The block's bytes, inflated into {@code reuse} (the bytes of the block the slot held before, which this
+         * thread no longer reads: {@link TextBlock#text} makes its String before it asks for another block) if they
+         * fit, else into a new array: a pass that reads a few lines of every block (the cut schedules' check, the
+         * timelines) inflated a new array of a block's size for each, as much as all the texts kept.
+         */
+        private byte[] inflate(TextBlock b, byte[] reuse) {
+            int length = b.ends[b.count - 1];
+            byte[] raw = reuse != null && reuse.length >= length ? reuse : new byte[Math.max(length, TARGET_CHARS * 2)];
             inflater.reset();
             inflater.setInput(b.packed);
             try {
                 int at = 0;
-                while (at < raw.length) {
-                    int n = inflater.inflate(raw, at, raw.length - at);
+                while (at < length) {
+                    int n = inflater.inflate(raw, at, length - at);
                     if (n == 0 && (inflater.finished() || inflater.needsInput())) {
                         break;
                     }
                     at += n;
                 }
-                if (at != raw.length) {
-                    throw new IllegalStateException("a text block inflated to " + at + " bytes, not " + raw.length);
+                if (at != length) {
+                    throw new IllegalStateException("a text block inflated to " + at + " bytes, not " + length);
                 }
             } catch (DataFormatException e) {
                 throw new IllegalStateException("a text block does not inflate", e);

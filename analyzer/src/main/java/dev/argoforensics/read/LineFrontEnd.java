@@ -253,6 +253,12 @@ public final class LineFrontEnd {
         return new ChunkResult(new LineChunk(file, 0, 0, -1), earlier.physicalLines(), earlier.envelopeHeaders(), items, earlier.stats());
     }
 
+    /** Pass 1 takes its block buffers from {@code buffers} and gives them back there, chunk after chunk. */
+    LineFrontEnd reuseBlocks(ByteBlockReader.Buffers buffers) {
+        this.blockBuffers = buffers;
+        return this;
+    }
+
     /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
     ScanResult scan(LogLines earlier) {
         ScanResult result = new ScanResult();
@@ -289,12 +295,14 @@ public final class LineFrontEnd {
     /** Lines sampled for their times per block (every line of a small block). */
     private static final int SAMPLES_PER_BLOCK = 256;
     private static final int BLOCK_BYTES = 4 * 1024 * 1024;
+    /** Block buffers reused from chunk to chunk: the reading's ({@link #reuseBlocks}), else none kept. */
+    private ByteBlockReader.Buffers blockBuffers;
 
     /** The anchor scan of {@link #scan}, or null if the chunk holds pieces of split lines. */
     private ScanResult scanByAnchors(LineChunk chunk, String csvHeader, LongConsumer bytesRead) throws IOException {
         ScanResult result = new ScanResult();
         String pathContainer = ContainerPath.of(chunk.file().displayPath());
-        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes)) {
+        try (ByteBlockReader blocks = new ByteBlockReader(chunk, BLOCK_BYTES, bytesRead, maxLineBytes, blockBuffers)) {
             boolean firstBlock = chunk.index() == 0;
             ByteBlockReader.Block block;
             while ((block = blocks.next()) != null) {

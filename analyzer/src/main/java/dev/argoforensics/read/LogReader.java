@@ -10,6 +10,7 @@ import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
@@ -46,6 +47,8 @@ public final class LogReader {
     private final LogSource logs;
     private final EventSink sink;
     private final ThreadLocal<LineFrontEnd> frontEnds;
+    /** Pass 1's block buffers, shared by the front ends, dropped once pass 1 is over. */
+    private final ByteBlockReader.Buffers blockBuffers;
 
     /** @param logs asked first for each log file (see {@link LogSource}); the file is read only if it has no earlier read */
     public LogReader(MessageCatalog catalog, ReadSettings settings, LogSource logs) {
@@ -66,8 +69,9 @@ public final class LogReader {
         // One copy of each name the kept events hold, shared by the reading threads, dropped with the reader.
         // A reading with a sink keeps no event: its table would only grow with every name of every line.
         Interner names = sink == null ? new Interner() : Interner.NONE;
+        this.blockBuffers = new ByteBlockReader.Buffers(2 * Math.max(1, settings.threads()) + 2);
         this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names,
-                sink != null));
+                sink != null).reuseBlocks(blockBuffers));
     }
 
     /** What reading the logs gave: the kept events, the controller runs and what the logs held as a whole. */
@@ -235,6 +239,7 @@ public final class LogReader {
         }
         long totalBytes = plans.keySet().stream().mapToLong(f -> f.path().toFile().length()).sum();
         Map<InputFile, FileScan> scans = passOne(plans, pool, totalBytes, summaries, unreadable);
+        blockBuffers.clear();
         Interest interest = interest(scans.values(), objects);
         PhaseTimes.mark("pass 1 (interest)");
         LogReading reading = passTwo(scans, plans, interest, pool, totalBytes, summaries, unreadable);

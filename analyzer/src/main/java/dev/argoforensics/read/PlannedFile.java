@@ -195,12 +195,7 @@ final class PlannedFile {
 
     /** The file's first line that is not blank (its first MiB is read at most: a CSV export's header is short). */
     static String firstContentLine(InputFile f) throws IOException {
-        for (String line : InputClassifier.headLines(f.path(), f.compressed(), 1024 * 1024)) {
-            if (!line.isBlank()) {
-                return line;
-            }
-        }
-        return null;
+        return InputClassifier.firstNonBlankLine(f.path(), f.compressed(), 1024 * 1024);
     }
 
     /** SHA-256 of the file as stored (a damaged gzip file has one too). */

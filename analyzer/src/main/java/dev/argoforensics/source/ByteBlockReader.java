@@ -23,6 +23,8 @@ public final class ByteBlockReader implements Closeable {
     private boolean eof;
     private final boolean compressed;
     private final int maxLineBytes;
+    private final Buffers reuse;
+    private final int blockBytes;
     /** Set while the rest of a line longer than {@link #maxLineBytes} is dropped. */
     private boolean skipping;
     private boolean damaged;
@@ -34,14 +36,66 @@ public final class ByteBlockReader implements Closeable {
 
     /** @param maxLineBytes lines longer than this are left out */
     public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead, int maxLineBytes) throws IOException {
+        this(chunk, blockBytes, storedBytesRead, maxLineBytes, null);
+    }
+
+    /**
+     * @param reuse block buffers of earlier readers, taken if they are of {@code blockBytes} and given back at
+     *              {@link #close()} (null: fresh ones)
+     */
+    public ByteBlockReader(LineChunk chunk, int blockBytes, LongConsumer storedBytesRead, int maxLineBytes, Buffers reuse) throws IOException {
         this.compressed = chunk.file().compressed();
+        this.reuse = reuse;
         this.maxLineBytes = Math.max(1, maxLineBytes);
         ChunkBytes bytes = ChunkBytes.open(chunk, storedBytesRead);
         this.in = bytes.in();
         this.remaining = bytes.remaining();
         this.damaged = bytes.damage() != null;
-        this.buf = new byte[blockBytes];
-        this.spare = new byte[blockBytes];
+        this.blockBytes = blockBytes;
+        this.buf = reuse == null ? new byte[blockBytes] : reuse.take(blockBytes);
+        this.spare = reuse == null ? new byte[blockBytes] : reuse.take(blockBytes);
+    }
+
+    /**
+     * Block buffers kept from one reader to the next: pass 1 reads each chunk in blocks of a few MiB, and two
+     * fresh buffers per chunk were a sixteenth of all the bytes an incident corpus's reading allocated (a 4 MiB
+     * block for a file of a few KiB, too). Only buffers of the size asked for are handed out, so the blocks, and
+     * the lines each one samples, are those a fresh reader gives. Shared by a reading's threads; {@link #clear()}
+     * once the pass is over lets the collector have them.
+     */
+    public static final class Buffers {
+        private final byte[][] held;
+        private int count;
+
+        /** @param capacity how many buffers are kept at most (two per reading thread) */
+        public Buffers(int capacity) {
+            held = new byte[Math.max(0, capacity)][];
+        }
+
+        synchronized byte[] take(int size) {
+            for (int i = count - 1; i >= 0; i--) {
+                byte[] b = held[i];
+                if (b.length == size) {
+                    held[i] = held[--count];
+                    held[count] = null;
+                    return b;
+                }
+            }
+            return new byte[size];
+        }
+
+        synchronized void give(byte[] b, int size) {
+            // one grown for a long line is left to the collector, as are those beyond the capacity
+            if (b != null && b.length == size && count < held.length) {
+                held[count++] = b;
+            }
+        }
+
+        /** Drops the buffers held. */
+        public synchronized void clear() {
+            java.util.Arrays.fill(held, null);
+            count = 0;
+        }
     }
 
     /** One block: {@code bytes[0, length)} holds whole lines. */
@@ -142,6 +196,12 @@ public final class ByteBlockReader implements Closeable {
 
     @Override
     public void close() throws IOException {
+        if (reuse != null) {
+            reuse.give(buf, blockBytes);
+            reuse.give(spare, blockBytes);
+            buf = null;
+            spare = null;
+        }
         in.close();
     }
 }

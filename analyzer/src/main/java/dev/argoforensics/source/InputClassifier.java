@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -127,6 +128,72 @@ public final class InputClassifier {
         }
         lines.replaceAll(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
         return lines;
+    }
+
+    /**
+     * The first line of {@link #headLines headLines(path, gzip, maxBytes)} that is not blank, or null: the same
+     * line, read only as far as its end. A log file's head is a MiB: split whole into lines to find its first
+     * one, it was read, decoded and copied once more for every log file before pass 1 (the files were
+     * classified by the same head a moment before).
+     */
+    public static String firstNonBlankLine(Path path, boolean gzip, int maxBytes) throws IOException {
+        byte[] bytes = new byte[8192];
+        int size = 0;
+        int lineStart = 0;
+        try (InputStream raw = Files.newInputStream(path)) {
+            InputStream in = raw;
+            try {
+                if (gzip) {
+                    in = new Gzip(raw);
+                }
+                int n;
+                // the reads headLines makes, in the same sizes (a damaged gzip stream then fails at the same place)
+                while (size < maxBytes) {
+                    int want = Math.min(8192, maxBytes - size);
+                    if (bytes.length - size < want) {
+                        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + want));
+                    }
+                    if ((n = in.read(bytes, size, want)) < 0) {
+                        break;
+                    }
+                    for (int i = size; i < size + n; i++) {
+                        if (bytes[i] == '\n') {
+                            // decoded with its '\n', as the whole head is: a sequence cut short before it reads the same
+                            String line = headLine(bytes, lineStart, i + 1);
+                            lineStart = i + 1;
+                            if (!line.isBlank()) {
+                                return line;
+                            }
+                        }
+                    }
+                    size += n;
+                }
+            } catch (IOException e) {
+                if (!gzip) {
+                    throw e;
+                }
+                // A damaged gzip file: what came before the damage is what there is.
+            }
+        }
+        if (lineStart < size) {
+            String line = headLine(bytes, lineStart, size);
+            if (!line.isBlank()) {
+                return line;
+            }
+        }
+        return null;
+    }
+
+    /** One line of a head as {@link #headLines} makes it: decoded, without its '\n' and one '\r' before it, and the first without a byte order mark. */
+    private static String headLine(byte[] bytes, int from, int to) {
+        String line = new String(bytes, from, to - from, StandardCharsets.UTF_8);
+        if (from == 0 && line.startsWith("\uFEFF")) {
+            line = line.substring(1);
+        }
+        if (line.endsWith("\n")) {
+            line = line.substring(0, line.length() - 1);
+        }
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
     }
 
     static boolean isGzip(Path path) throws IOException {
