@@ -86,10 +86,11 @@ public final class FleetScan {
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
             System.out.printf("argo-forensics-fleet: read %d byte(s) as stored (%d plain log(s) split into %d chunk(s), each read in a task);"
                             + " correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s;"
-                            + " broadcast %d byte(s) of group context, decoded %d time(s); %d byte(s) of cluster tables, derived %d time(s)%n",
+                            + " broadcast %d byte(s) of group context, decoded %d time(s); %d byte(s) of cluster tables, derived %d time(s);"
+                            + " the files sent %d byte(s) to their cluster's task and %d byte(s) of lines to their groups%n",
                     c.inputBytes(), c.splitLogs(), c.chunksRead(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
-                    c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations());
+                    c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
         } finally {
             spark.stop();
         }
@@ -110,10 +111,14 @@ public final class FleetScan {
      * @param chunksRead     their chunks, each read in a task of its own in pass 2 (and scanned in one in pass 1)
      * @param tableBytes     the rounds' flow: the clusters' tables (what an executor derives a cluster's facts from, and the plan), broadcast once per cluster
      * @param tableDerivations how often an executor derived a cluster's table from its broadcast (once per cluster and executor, unless evicted)
+     * @param clusterTaskBytes what the files sent their cluster's task, deflated: their readings (stitch flow), or their thin readings and
+     *                         projections (rounds); counted where made, so a recomputed partition counts again
+     * @param assignedBytes    the groups' own lines as they go to the group tasks, deflated: the files' lines assigned (rounds) or the
+     *                         groups' shares (stitch), likewise counted
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
                          long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead,
-                         long tableBytes, long tableDerivations) {
+                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -217,6 +222,10 @@ public final class FleetScan {
         String scan = spark.sparkContext().applicationId() + "/" + java.util.UUID.randomUUID();
         LongAccumulator decodes = spark.sparkContext().longAccumulator("argo-forensics-fleet context decodes");
         LongAccumulator derivations = spark.sparkContext().longAccumulator("argo-forensics-fleet table derivations");
+        // What goes to each cluster's task (its files' readings, or in the rounds' flow their thin readings and projections) and,
+        // in the rounds' flow, what the files' lines go to their groups as: payload bytes (deflated), before Spark's framing.
+        LongAccumulator toCluster = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes to the cluster tasks");
+        LongAccumulator toGroups = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of assigned lines");
         Map<String, Broadcast<byte[]>> contexts = new HashMap<>();
         Map<String, Broadcast<ClusterTable>> tables = new HashMap<>();
         Map<String, Integer> offsets = new HashMap<>();
@@ -229,14 +238,20 @@ public final class FleetScan {
         JavaRDD<LineBatch> batches = null;
         if (!rounds) {
             // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
-            prepared = inputs.cogroup(readings, byCluster)
+            prepared = inputs.cogroup(readings.mapValues(r -> {
+                        toCluster.add(r.reading() == null ? 0 : r.reading().length);
+                        return r;
+                    }), byCluster)
                     .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound, clusterLines))
                     .persist(StorageLevel.MEMORY_AND_DISK());
         } else {
             // Round 2, per cluster: the files' thin readings and projections (their whole readings stay persisted where they were
             // read), stitched, placed, put together; the table derived; the components dealt into groups. Out: its table, broadcast.
             fullReadings = readings.persist(StorageLevel.MEMORY_AND_DISK());
-            prepared = inputs.cogroup(fullReadings.mapValues(ReadFile::thinOnly), byCluster)
+            prepared = inputs.cogroup(fullReadings.mapValues(r -> {
+                        toCluster.add((r.thin() == null ? 0 : r.thin().length) + (r.projection() == null ? 0 : r.projection().length));
+                        return r.thinOnly();
+                    }), byCluster)
                     .map(c -> perCluster.value().table(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, clusterHeld))
                     .persist(StorageLevel.MEMORY_AND_DISK());
         }
@@ -265,7 +280,10 @@ public final class FleetScan {
         Partitioner byGroup = new GroupPartitioner(offsets, (int) groupCount, (int) Math.max(1, Math.min(groupCount, MAX_FILE_TASKS)));
         if (!rounds) {
             // Stage E2: the shuffle by (cluster, group), then each group's correlation and rules in a task, its cluster's context joined in.
-            outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> new Tuple2<>(g.key(), g)).iterator())
+            outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> {
+                        toGroups.add(g.facts().length);
+                        return new Tuple2<>(g.key(), g);
+                    }).iterator())
                     .partitionBy(byGroup)
                     .map(t -> perCluster.value().group(t._2(), () -> GroupContexts.of(scan, t._2().cluster(), contexts.get(t._2().cluster()), decodes), bound))
                     .mapToPair(o -> new Tuple2<>(o.cluster(), o));
@@ -274,7 +292,11 @@ public final class FleetScan {
             // lines batched by group. Every group gets a marker, so that a group no file holds a line of runs too.
             batches = fullReadings.values()
                     .filter(r -> r.reading() != null && tables.containsKey(r.cluster()))
-                    .flatMap(r -> perCluster.value().assign(r, ClusterTables.of(scan, tables.get(r.cluster()), derivations)).iterator())
+                    .flatMap(r -> {
+                        List<LineBatch> b = perCluster.value().assign(r, ClusterTables.of(scan, tables.get(r.cluster()), derivations));
+                        b.forEach(x -> toGroups.add(x.lines().length));
+                        return b.iterator();
+                    })
                     .persist(StorageLevel.MEMORY_AND_DISK());
             // The context lines (group -1) put together per cluster, with what the caveats read, and broadcast.
             JavaPairRDD<String, LineBatch> contextLines = batches.filter(b -> b.group() < 0).mapToPair(b -> new Tuple2<>(b.cluster(), b));
@@ -346,7 +368,8 @@ public final class FleetScan {
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes, derivations.value());
+                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes, derivations.value(),
+                    toCluster.value(), toGroups.value());
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
