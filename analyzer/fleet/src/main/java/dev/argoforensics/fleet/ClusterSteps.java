@@ -156,12 +156,12 @@ final class ClusterSteps implements Serializable {
 
     /**
      * Round 2, per cluster: the files' readings keeping their specials stitched in rotated-set order (each file's
-     * {@link Placement}, the runs, coverage and summaries), each file's projection placed (its specials as the thin stitch
-     * placed them, a Workflow node's first line that is not one by the file's placement), their union, the table derived
+     * {@link Placement}, the runs, coverage and summaries), each file's projection placed (its specials and the first line
+     * naming each Workflow node as the thin stitch placed them), their union, the table derived
      * from it ({@code Correlator.derive}) and the components ({@code Grouping.of} with the files' edges), dealt into at most
      * {@code groups} groups. Out: the accounting and the runs, and the cluster's {@link ClusterTable} (what an executor
      * derives the same table from, and the plan) to broadcast. The table is derived here from the bytes sent, as every
-     * executor derives it. Weighed first: past {@code heldBound} entries ({@link FileProjection#held}) the cluster is
+     * executor derives it. Weighed first: past {@code heldBound} entries ({@link ReadFile#held}) the cluster is
      * reported, not analysed.
      */
     PreparedCluster table(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long heldBound) {
@@ -200,20 +200,22 @@ final class ClusterSteps implements Serializable {
             for (Stitched f : stitched) {
                 FileProjection fp = (FileProjection) WireForm.decode(f.file().projection());
                 LineProjection p = fp.projection();
-                Map<Integer, LogEvent> special = new HashMap<>();
-                for (LineProjection.Special x : p.specials()) {
-                    special.put((int) x.place(), thin.events().get(at++));
+                // The thin reading holds the specials and the node lines, in place order: the thin stitch's lines, placed.
+                java.util.TreeSet<Integer> whole = new java.util.TreeSet<>();
+                p.specials().forEach(x -> whole.add((int) x.place()));
+                p.nodeNames().forEach(x -> whole.add((int) x.place()));
+                Map<Integer, LogEvent> line = new HashMap<>();
+                for (int i : whole) {
+                    line.put(i, thin.events().get(at++));
                 }
-                Map<Integer, LogEvent> nodes = new HashMap<>();
-                p.nodeNames().forEach(x -> nodes.put((int) x.place(), x.line()));
                 Placement placement = f.placement();
-                placed.add(p.placed(i -> special.containsKey(i) ? special.get(i) : placement.place(nodes.get(i))));
+                placed.add(p.placed(line::get));
                 projections.add(fp);
                 places.add(new ClusterTable.FilePlace(f.file().display(), offset, placement));
                 offset += p.lines();
             }
             if (at != thin.events().size()) {
-                throw new IllegalStateException("the thin readings hold " + thin.events().size() + " lines, their projections keep " + at + " whole");
+                throw new IllegalStateException("the thin readings hold " + thin.events().size() + " lines, their projections place " + at);
             }
             byte[] derivation = WireForm.encode(new ClusterTable.Input(LineProjection.union(placed), inputs.exported(), thin.processes(), thin.coverage()));
             placed = null;

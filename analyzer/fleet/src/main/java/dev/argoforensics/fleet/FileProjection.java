@@ -3,8 +3,8 @@ package dev.argoforensics.fleet;
 import dev.argoforensics.correlate.LineProjection;
 
 /**
- * What round 1 sends of one log file's lines to its cluster's task besides the reading keeping its specials: the file's
- * projection as read (not placed), and what the caveats of every group read of all the lines ({@code ClockCaveats}: the
+ * What round 1 sends of one log file's lines to its cluster's task besides the reading keeping its specials and node lines:
+ * the file's projection as read (not placed; its specials and node names by place only, their lines in the thin reading), and what the caveats of every group read of all the lines ({@code ClockCaveats}: the
  * files each controller run's lines stand in; {@code TimeOfDayCaveats}: whether a line has a date), which no projection
  * holds.
  *
@@ -17,12 +17,4 @@ record FileProjection(LineProjection projection, String source, int[] perPiece, 
         perPiece = perPiece.clone();
     }
 
-    /**
-     * What round 2 holds of the file, in entries: its lines kept whole (each a decoded line in the thin reading and in the
-     * projection, then in the cluster's table), the Pods its other lines name (a span each), the Workflow nodes they name
-     * first, and the distinct name lists they join (each an edge of the components).
-     */
-    long held() {
-        return projection.specials().size() + (long) projection.spans().size() + projection.nodeNames().size() + projection.edges().size();
-    }
 }
