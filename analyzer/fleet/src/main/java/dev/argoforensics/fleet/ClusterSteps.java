@@ -210,7 +210,7 @@ final class ClusterSteps implements Serializable {
                 }
                 Placement placement = f.placement();
                 placed.add(p.placed(line::get));
-                projections.add(fp);
+                projections.add(new FileProjection(null, fp.source(), fp.perPiece(), fp.dated())); // what the caveats read, not the sets
                 places.add(new ClusterTable.FilePlace(f.file().display(), offset, placement));
                 offset += p.lines();
             }
@@ -218,7 +218,11 @@ final class ClusterSteps implements Serializable {
                 throw new IllegalStateException("the thin readings hold " + thin.events().size() + " lines, their projections place " + at);
             }
             byte[] derivation = WireForm.encode(new ClusterTable.Input(LineProjection.union(placed), inputs.exported(), thin.processes(), thin.coverage()));
+            byte[] processes = WireForm.encode(thin.processes());
+            // the thin stitch's lines and the placed projections let go before the table is derived from the bytes
             placed = null;
+            thin = null;
+            stitched.clear();
             ClusterTables.Derived derived = ClusterTables.derive((ClusterTable.Input) WireForm.decode(derivation), null);
             GroupedAnalysis.Plan plan = GroupedAnalysis.plan(derived.grouping(), GroupedAnalysis.Split.hashed(groups));
             List<InputSummary> ordered = new ArrayList<>();
@@ -230,7 +234,7 @@ final class ClusterSteps implements Serializable {
             List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
             rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), heldBy.get(r.path())) : r);
             rows.sort(Comparator.comparing(InputRow::path));
-            return new PreparedCluster(new ClusterPrep(cluster.cluster(), null, WireForm.encode(thin.processes()), rows, plan.groups().size(), null),
+            return new PreparedCluster(new ClusterPrep(cluster.cluster(), null, processes, rows, plan.groups().size(), null),
                     List.of(), new ClusterTable(cluster.cluster(), derivation, WireForm.encode(tablePlan)));
         } catch (IOException | RuntimeException e) {
             return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of(), null);

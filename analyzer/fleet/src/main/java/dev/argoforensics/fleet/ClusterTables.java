@@ -19,7 +19,11 @@ import org.apache.spark.util.LongAccumulator;
  * {@link GroupContexts} keeps the contexts; the last {@value #KEEP} clusters used.
  */
 final class ClusterTables {
-    static final int KEEP = 4;
+    /**
+     * Tables kept per executor: a table is about 0.3 KB per kept line of its cluster (docs/fleet.md, step 2h), 0.8 GB for a
+     * cluster at the default {@code --cluster-held}, so an executor keeps two.
+     */
+    static final int KEEP = 2;
     static final RuleBindings BINDINGS = new RuleBindings();
 
     private static final Map<String, Holder> BY_CLUSTER = new LinkedHashMap<>(16, 0.75f, true) {

@@ -37,11 +37,11 @@ public record FleetOptions(String master, String out, int threads, String spool,
     public static final String STITCH = "stitch";
     /**
      * Entries of a cluster's table unless --cluster-held says otherwise: what the round-2 task of a 4 GB executor holds with room
-     * to spare (docs/fleet.md, "What is bounded and what is not yet").
+     * to spare, at the 1.1-1.2 KB of live heap per entry measured (docs/fleet.md, "What is bounded and what is not yet").
      */
-    public static final long DEFAULT_CLUSTER_HELD = 3_000_000;
+    public static final long DEFAULT_CLUSTER_HELD = 1_300_000;
     /** What a cluster over --cluster-held needs, in the words of its accounting rows. */
-    static final String CLUSTER_HELD_SIZING = "about 0.6 GB of executor heap per million entries; the default 3000000 is for 4 GB executors";
+    static final String CLUSTER_HELD_SIZING = "about 1.4 GB of executor heap per million entries; the default 1300000 is for 4 GB executors";
     /** Groups per cluster unless --groups says otherwise. */
     public static final int DEFAULT_GROUPS = 16;
     /**
