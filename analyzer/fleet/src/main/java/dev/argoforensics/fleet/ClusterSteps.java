@@ -41,7 +41,8 @@ import java.util.function.Supplier;
 /**
  * The per-cluster steps of the fleet scan, each in one task: the exports, read once, and the interest
  * of the cluster's logs (stage C); then the stitch of the cluster's file readings, in rotated-set
- * order, the cluster's facts and its groups (stage E1); each group's correlation and rules (E2, a task per
+ * order, the cluster's facts and its groups (stage E1; in the rounds' flow, round 2 from the files' thin readings and projections,
+ * {@link #table}, and round 3 per file, {@link #assign}, and per cluster, {@link #context}); each group's correlation and rules (E2, a task per
  * group after the shuffle by cluster and group); the groups' outcomes put together (E3). What
  * {@code analyze cluster=NAME} does around its log reading, through the same engine calls
  * ({@link Analysis#readExports}, {@link LogReader#interest}, {@link ReadingStitch}, {@link Correlator#facts},

@@ -33,8 +33,11 @@ import static org.apache.spark.sql.functions.col;
 /**
  * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
  * interest; a plain log larger than {@code --chunk-bytes} one task per chunk in each pass, then one task putting
- * its chunks' readings together in file order); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
- * the cluster into groups of Workflow names; the groups shuffled by (cluster, group), each correlated with
+ * its chunks' readings together in file order); each cluster's exports in one task; then, in the default flow, three rounds
+ * (docs/fleet.md, "Partitions and memory"): each file projected where it is read, each cluster's facts derived in one task
+ * from its files' projections and thin readings, which cuts the cluster into groups of Workflow names and broadcasts its table,
+ * each file's lines assigned to their groups where they were read (with {@code --flow stitch}: each cluster's stitch of every
+ * kept line and its facts in one task); the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
