@@ -46,17 +46,27 @@ final class ClockCaveats {
 
     /** The runs whose clock is a zone off the objects', with the files of their lines: of the whole input, {@code events} every line. */
     static List<Zoned> zoned(RunClocks clocks, List<ControllerProcess> processes, List<LogEvent> events) {
+        return zoned(clocks, processes, run -> {
+            Set<String> files = new TreeSet<>();
+            for (LogEvent e : events) {
+                if (e.stream() == run) {
+                    files.add(e.source().file());
+                }
+            }
+            return files;
+        });
+    }
+
+    /**
+     * As {@link #zoned(RunClocks, List, List)}, the files of each run's lines given ({@code filesOfRun}: the files some line
+     * of the run stands in, of the whole input), for an input whose lines are not in one place (the fleet's rounds).
+     */
+    static List<Zoned> zoned(RunClocks clocks, List<ControllerProcess> processes, java.util.function.IntFunction<Set<String>> filesOfRun) {
         List<Zoned> zoned = new ArrayList<>();
         for (RunClocks.RunClock run : clocks.localZones()) {
             ControllerProcess p = run.stream() < processes.size() ? processes.get(run.stream()) : null;
             if (p != null) {
-                Set<String> files = new TreeSet<>();
-                for (LogEvent e : events) {
-                    if (e.stream() == run.stream()) {
-                        files.add(e.source().file());
-                    }
-                }
-                zoned.add(new Zoned(p.label(), files, run));
+                zoned.add(new Zoned(p.label(), new TreeSet<>(filesOfRun.apply(run.stream())), run));
             }
         }
         return zoned;

@@ -153,26 +153,59 @@ public final class GroupedAnalysis {
      */
     public static Prepared prepare(ClusterFacts facts, Split split, List<InputSummary> inputs, long bound) {
         Grouping grouping = Grouping.of(facts, new RuleBindings());
-        List<List<Integer>> components = split.groups(grouping);
-        int contention = grouping.componentOfTag(RuleBindings.CONTENTION);
-        int home = 0;
+        Plan plan = plan(grouping, split);
         List<GroupShare> groups = new ArrayList<>();
         List<Cut> cuts = new ArrayList<>();
-        for (int i = 0; i < components.size(); i++) {
-            home = components.get(i).contains(contention) ? i : home;
-            GroupShare g = facts.share(grouping, components.get(i));
-            String name = components.get(i).isEmpty() || grouping.keys(components.get(i).get(0)).isEmpty() ? "(context)"
-                    : grouping.keys(components.get(i).get(0)).iterator().next()
-                    + (components.get(i).size() > 1 ? " and " + (components.get(i).size() - 1) + " more" : "");
+        for (int i = 0; i < plan.groups().size(); i++) {
+            GroupShare g = facts.share(grouping, plan.groups().get(i));
             GroupShare bounded = g.firstLines(bound);
             if (bounded.cut() > 0) {
-                cuts.add(new Cut(name, bound, g.events().size()));
+                cuts.add(new Cut(plan.names().get(i), bound, g.events().size()));
             }
             groups.add(bounded);
         }
         Context context = new Context(inputs, ClockCaveats.zoned(facts.clocks(), facts.processes(), facts.events()),
                 TimeOfDayCaveats.dated(facts.available(), facts.events()), facts.context(grouping));
-        return new Prepared(groups, home, new Shared(context), cuts);
+        return new Prepared(groups, plan.home(), new Shared(context), cuts);
+    }
+
+    /**
+     * How an input's components are dealt into groups: each group's components, the group the whole-input rules run in
+     * ({@code home}: the one holding the contended Workflows) and each group's name (its least name and how many more
+     * components it holds), as {@link #prepare} deals them. The fleet's second round makes it from a {@code FactsTable}'s
+     * grouping, its third round's group tasks read it.
+     */
+    public record Plan(List<List<Integer>> groups, int home, List<String> names) {
+        public Plan {
+            groups = groups.stream().map(List::copyOf).toList();
+            names = List.copyOf(names);
+        }
+    }
+
+    /** The groups of {@code grouping} as {@code split} deals them, the home group and their names. */
+    public static Plan plan(Grouping grouping, Split split) {
+        List<List<Integer>> components = split.groups(grouping);
+        int contention = grouping.componentOfTag(RuleBindings.CONTENTION);
+        int home = 0;
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < components.size(); i++) {
+            home = components.get(i).contains(contention) ? i : home;
+            names.add(components.get(i).isEmpty() || grouping.keys(components.get(i).get(0)).isEmpty() ? "(context)"
+                    : grouping.keys(components.get(i).get(0)).iterator().next()
+                    + (components.get(i).size() > 1 ? " and " + (components.get(i).size() - 1) + " more" : ""));
+        }
+        return new Plan(components, home, names);
+    }
+
+    /**
+     * {@link Prepared#contextBytes()} of an input whose lines were never in one place (the fleet's rounds): the context lines
+     * assigned from its {@code FactsTable} ({@code FactsTable.context}), the per-input accounting, and what the caveats read
+     * of all the lines given as the rounds gathered it: the files each run's lines stand in, and whether a line has a date.
+     */
+    public static byte[] contextBytes(List<InputSummary> inputs, GroupContext lines, java.util.function.IntFunction<java.util.Set<String>> filesOfRun,
+                                      boolean linesDated) {
+        return WireForm.encode(new Context(inputs, ClockCaveats.zoned(lines.clocks(), lines.processes(), filesOfRun),
+                TimeOfDayCaveats.dated(lines.available(), linesDated), lines));
     }
 
     /** {@link Prepared#contextBytes()} decoded: once per input wherever its groups run, then given to each of them. */

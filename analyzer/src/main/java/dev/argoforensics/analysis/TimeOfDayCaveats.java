@@ -32,7 +32,12 @@ final class TimeOfDayCaveats {
 
     /** Whether the analysis holds dated evidence: read on the whole input (a group's lines alone may hold none). */
     static boolean dated(java.util.Set<EvidenceKind> available, List<dev.argoforensics.event.LogEvent> events) {
-        return available.stream().anyMatch(DATED_KINDS::contains) || events.stream().anyMatch(e -> !e.time().undated());
+        return dated(available, events.stream().anyMatch(e -> !e.time().undated()));
+    }
+
+    /** As {@link #dated(java.util.Set, List)}, {@code linesDated} saying whether a line of the whole input has a date. */
+    static boolean dated(java.util.Set<EvidenceKind> available, boolean linesDated) {
+        return linesDated || available.stream().anyMatch(DATED_KINDS::contains);
     }
 
     /** @param dated {@link #dated} of the whole input */

@@ -6,7 +6,11 @@ import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.GroupedAnalysis;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
 import dev.argoforensics.correlate.GroupShare;
+import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.read.Placement;
 import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.read.FileReading;
@@ -30,12 +34,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
  * The per-cluster steps of the fleet scan, each in one task: the exports, read once, and the interest
  * of the cluster's logs (stage C); then the stitch of the cluster's file readings, in rotated-set
- * order, the cluster's facts and its groups (stage E1); each group's correlation and rules (E2, a task per
+ * order, the cluster's facts and its groups (stage E1; in the rounds' flow, round 2 from the files' thin readings and projections,
+ * {@link #table}, and round 3 per file, {@link #assign}, and per cluster, {@link #context}); each group's correlation and rules (E2, a task per
  * group after the shuffle by cluster and group); the groups' outcomes put together (E3). What
  * {@code analyze cluster=NAME} does around its log reading, through the same engine calls
  * ({@link Analysis#readExports}, {@link LogReader#interest}, {@link ReadingStitch}, {@link Correlator#facts},
@@ -89,9 +96,9 @@ final class ClusterSteps implements Serializable {
                 }
             }
             String interest = files.analysis().logReader().interest(scans, read.exported()).encode();
-            return new ClusterInputs(cluster, interest, WireForm.encode(read), objects, null);
+            return new ClusterInputs(cluster, interest, WireForm.encode(read), objects, null, List.copyOf(LineProjection.recreated(read.exported())));
         } catch (IOException | RuntimeException e) {
-            return new ClusterInputs(cluster, null, null, objects, e.toString());
+            return new ClusterInputs(cluster, null, null, objects, e.toString(), null);
         } finally {
             copied.forEach(f -> spool.delete(cluster, f.object()));
         }
@@ -117,10 +124,13 @@ final class ClusterSteps implements Serializable {
             if (kept > clusterLines) {
                 // Weighed from the files' counts, before any reading is decoded: the stitch and the facts would hold every one of
                 // these lines at once, which is what sinks an executor. The cluster is reported, the other clusters go on.
-                return new PreparedCluster(tooLarge(cluster, keptBy, kept, clusterLines), List.of());
+                return new PreparedCluster(tooLarge(cluster, keptBy, Map.of(), String.format(java.util.Locale.ROOT, "the cluster's logs keep %d lines of interest,"
+                        + " more than the %d one task stitches and derives the cluster's facts from (--cluster-lines): the cluster was not analysed,"
+                        + " the other clusters were. Scan a shorter window of this cluster, or raise --cluster-lines with the executors' memory (%s)",
+                        kept, clusterLines, FleetOptions.CLUSTER_LINES_SIZING)), List.of(), null);
             }
             Analysis.Inputs inputs = (Analysis.Inputs) WireForm.decode(cluster.inputs());
-            LogReader.LogReading reading = stitch(inputs, files);
+            LogReader.LogReading reading = stitch(inputs, files, (r, f, p) -> { });
             files = null;
             List<InputSummary> ordered = new ArrayList<>();
             for (InputFile f : inputs.files()) {
@@ -133,15 +143,221 @@ final class ClusterSteps implements Serializable {
                 tasks.add(new GroupTask(cluster.cluster(), i, i == p.home(), WireForm.encode(p.groups().get(i))));
             }
             List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
-            rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path())) : r);
+            rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), null) : r);
             for (GroupedAnalysis.Cut c : p.cuts()) {
                 rows.add(InputRow.unread(cluster.cluster(), FleetListing.PREFIX + cluster.cluster() + "/#group:" + c.group(), "cut", c.describe()));
             }
             rows.sort(Comparator.comparing(InputRow::path));
             return new PreparedCluster(new ClusterPrep(cluster.cluster(), p.contextBytes(), WireForm.encode(reading.processes()), rows, tasks.size(), null),
-                    tasks);
+                    tasks, null);
         } catch (IOException | RuntimeException e) {
-            return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of());
+            return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of(), null);
+        }
+    }
+
+    /**
+     * Round 2, per cluster: the files' readings keeping their specials stitched in rotated-set order (each file's
+     * {@link Placement}, the runs, coverage and summaries), each file's projection placed (its specials and the first line
+     * naming each Workflow node as the thin stitch placed them), their union, the table derived
+     * from it ({@code Correlator.derive}) and the components ({@code Grouping.of} with the files' edges), dealt into at most
+     * {@code groups} groups. Out: the accounting and the runs, and the cluster's {@link ClusterTable} (what an executor
+     * derives the same table from, and the plan) to broadcast. The table is derived here from the bytes sent, as every
+     * executor derives it. Weighed first: past {@code heldBound} entries ({@link ReadFile#held}) the cluster is
+     * reported, not analysed.
+     */
+    PreparedCluster table(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long heldBound) {
+        try {
+            if (cluster.failure() != null) {
+                throw new IllegalStateException(cluster.failure());
+            }
+            List<ReadFile> files = new ArrayList<>();
+            readings.forEach(files::add);
+            Map<String, Long> keptBy = new HashMap<>();
+            Map<String, Long> heldBy = new HashMap<>();
+            long held = 0;
+            for (ReadFile r : files) {
+                keptBy.put(r.display(), r.kept());
+                if (r.unreadable() == null) {
+                    heldBy.put(r.display(), r.held());
+                }
+                held += r.held();
+            }
+            if (held > heldBound) {
+                return new PreparedCluster(tooLarge(cluster, keptBy, heldBy, String.format(java.util.Locale.ROOT, "the cluster's logs hold %d entries of the cluster's"
+                        + " table (lines kept whole, Pods, Workflow nodes and name lists their lines name), more than the %d one task derives the"
+                        + " cluster's facts from (--cluster-held): the cluster was not analysed, the other clusters were. Scan a shorter window of"
+                        + " this cluster, or raise --cluster-held with the executors' memory (%s)", held, heldBound, FleetOptions.CLUSTER_HELD_SIZING)),
+                        List.of(), null);
+            }
+            Analysis.Inputs inputs = (Analysis.Inputs) WireForm.decode(cluster.inputs());
+            List<Stitched> stitched = new ArrayList<>();
+            LogReader.LogReading thin = stitch(inputs, files, (r, reading, placement) -> stitched.add(new Stitched(r, placement)));
+            files = null;
+            List<LineProjection> placed = new ArrayList<>();
+            List<FileProjection> projections = new ArrayList<>();
+            List<ClusterTable.FilePlace> places = new ArrayList<>();
+            long offset = 0;
+            int at = 0;
+            for (Stitched f : stitched) {
+                FileProjection fp = (FileProjection) WireForm.decode(f.file().projection());
+                LineProjection p = fp.projection();
+                // The thin reading holds the specials and the node lines, in place order: the thin stitch's lines, placed.
+                java.util.TreeSet<Integer> whole = new java.util.TreeSet<>();
+                p.specials().forEach(x -> whole.add((int) x.place()));
+                p.nodeNames().forEach(x -> whole.add((int) x.place()));
+                Map<Integer, LogEvent> line = new HashMap<>();
+                for (int i : whole) {
+                    line.put(i, thin.events().get(at++));
+                }
+                Placement placement = f.placement();
+                placed.add(p.placed(line::get));
+                projections.add(new FileProjection(null, fp.source(), fp.perPiece(), fp.dated())); // what the caveats read, not the sets
+                places.add(new ClusterTable.FilePlace(f.file().display(), offset, placement));
+                offset += p.lines();
+            }
+            if (at != thin.events().size()) {
+                throw new IllegalStateException("the thin readings hold " + thin.events().size() + " lines, their projections place " + at);
+            }
+            byte[] derivation = WireForm.encode(new ClusterTable.Input(LineProjection.union(placed), inputs.exported(), thin.processes(), thin.coverage()));
+            byte[] processes = WireForm.encode(thin.processes());
+            // the thin stitch's lines and the placed projections let go before the table is derived from the bytes
+            placed = null;
+            thin = null;
+            stitched.clear();
+            ClusterTables.Derived derived = ClusterTables.derive((ClusterTable.Input) WireForm.decode(derivation), null);
+            GroupedAnalysis.Plan plan = GroupedAnalysis.plan(derived.grouping(), GroupedAnalysis.Split.hashed(groups));
+            List<InputSummary> ordered = new ArrayList<>();
+            for (InputFile f : inputs.files()) {
+                ordered.add(inputs.summaries().get(f));
+            }
+            ClusterTable.Plan tablePlan = new ClusterTable.Plan(plan, places, ordered, filesOfRun(derived.table(), projections, places),
+                    linesDated(derived.table(), projections));
+            List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
+            rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), heldBy.get(r.path())) : r);
+            rows.sort(Comparator.comparing(InputRow::path));
+            return new PreparedCluster(new ClusterPrep(cluster.cluster(), null, processes, rows, plan.groups().size(), null),
+                    List.of(), new ClusterTable(cluster.cluster(), derivation, WireForm.encode(tablePlan)));
+        } catch (IOException | RuntimeException e) {
+            return new PreparedCluster(failed(cluster.cluster(), cluster.objects(), e.toString()), List.of(), null);
+        }
+    }
+
+    /** A file of round 2's thin stitch: its round-1 result and where the stitch put it. */
+    private record Stitched(ReadFile file, Placement placement) {
+    }
+
+    /**
+     * The files each run's correlated lines stand in: a file's lines of a run are those of its pieces the stitch gave that run,
+     * less the handler lines the table leaves out (what {@code ClockCaveats.zoned} reads of every line).
+     */
+    private static Map<Integer, Set<String>> filesOfRun(FactsTable table, List<FileProjection> projections, List<ClusterTable.FilePlace> places) {
+        Set<Long> dropped = new HashSet<>(table.droppedPlaces());
+        List<Map<Integer, Integer>> counts = new ArrayList<>();
+        for (int f = 0; f < places.size(); f++) {
+            Map<Integer, Integer> byRun = new HashMap<>();
+            int[] perPiece = projections.get(f).perPiece();
+            for (int p = 0; p < perPiece.length; p++) {
+                if (perPiece[p] > 0) {
+                    byRun.merge(places.get(f).placement().runs()[p], perPiece[p], Integer::sum);
+                }
+            }
+            counts.add(byRun);
+        }
+        long[] offsets = places.stream().mapToLong(ClusterTable.FilePlace::offset).toArray();
+        for (LineProjection.Special s : table.specials()) {
+            if (dropped.contains(s.place())) {
+                int k = java.util.Arrays.binarySearch(offsets, s.place());
+                int f = k >= 0 ? k : -k - 2;
+                // several files may start at one place (a file keeping nothing): the one holding the line is the last of them
+                while (f + 1 < offsets.length && offsets[f + 1] <= s.place()) {
+                    f++;
+                }
+                counts.get(f).merge(s.line().stream(), -1, Integer::sum);
+            }
+        }
+        Map<Integer, Set<String>> out = new TreeMap<>();
+        for (int f = 0; f < places.size(); f++) {
+            String source = projections.get(f).source();
+            counts.get(f).forEach((run, n) -> {
+                if (n > 0) {
+                    out.computeIfAbsent(run, r -> new TreeSet<>()).add(source);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Whether a correlated line has a date: one the files' projections do not keep whole, or a special the table keeps. */
+    private static boolean linesDated(FactsTable table, List<FileProjection> projections) {
+        if (projections.stream().anyMatch(FileProjection::dated)) {
+            return true;
+        }
+        Set<Long> dropped = new HashSet<>(table.droppedPlaces());
+        return table.specials().stream().anyMatch(s -> !dropped.contains(s.place()) && !s.line().time().undated());
+    }
+
+    /**
+     * Round 3, per log file, on the executor that read it: its whole reading placed ({@link Placement#place}), each line
+     * assigned from its cluster's table ({@code FactsTable.assign}: its place, Pod, handler line and component), the lines
+     * batched by group (-1: the context lines).
+     */
+    List<LineBatch> assign(ReadFile r, ClusterTables.Derived d) throws IOException {
+        ClusterTable.FilePlace at = d.files().get(r.display());
+        if (at == null) {
+            throw new IllegalStateException(r.display() + " is not among its cluster's stitched files");
+        }
+        dev.argoforensics.read.FileReading reading = dev.argoforensics.read.FileReading.decode(r.reading());
+        List<LogEvent> lines = new ArrayList<>(reading.events().size());
+        for (LogEvent e : reading.events()) {
+            lines.add(at.placement().place(e));
+        }
+        reading = null;
+        List<FactsTable.Assigned> assigned = d.table().assign(lines, at.offset(), d.grouping(), ClusterTables.BINDINGS);
+        Map<Integer, List<FactsTable.Assigned>> byGroup = new TreeMap<>();
+        for (FactsTable.Assigned a : assigned) {
+            int g = a.component() < 0 ? -1 : d.groupOf()[a.component()];
+            byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(a);
+        }
+        List<LineBatch> out = new ArrayList<>();
+        byGroup.forEach((g, list) -> out.add(new LineBatch(r.cluster(), g, list.get(0).place(), list.size(), WireForm.encode(list))));
+        return out;
+    }
+
+    /** A group's or the context's batches, their lines in place order. */
+    @SuppressWarnings("unchecked")
+    static List<FactsTable.Assigned> lines(Iterable<LineBatch> batches) throws IOException {
+        List<LineBatch> sorted = new ArrayList<>();
+        batches.forEach(b -> {
+            if (b.lines() != null) {
+                sorted.add(b);
+            }
+        });
+        sorted.sort(Comparator.comparingLong(LineBatch::first));
+        List<FactsTable.Assigned> out = new ArrayList<>(sorted.stream().mapToInt(LineBatch::count).sum());
+        for (LineBatch b : sorted) {
+            out.addAll((List<FactsTable.Assigned>) WireForm.decode(b.lines()));
+        }
+        return out;
+    }
+
+    /** Round 3, per cluster: its context lines put together into what every group reads ({@code GroupedAnalysis.contextBytes}). */
+    byte[] context(Iterable<LineBatch> batches, ClusterTables.Derived d) throws IOException {
+        ClusterTable.Plan plan = d.plan();
+        return GroupedAnalysis.contextBytes(plan.inputs(), d.table().context(lines(batches)), run -> plan.filesOfRun().getOrDefault(run, Set.of()),
+                plan.linesDated());
+    }
+
+    /** Round 3, per group: its lines' share of the table ({@code FactsTable.share}), cut at the bound, correlated and its rules run. */
+    GroupOutcome group(String cluster, int index, Iterable<LineBatch> batches, ClusterTables.Derived d, Supplier<GroupedAnalysis.Shared> context, long bound) {
+        try {
+            GroupedAnalysis.Plan plan = d.plan().groups();
+            GroupShare share = d.table().share(d.grouping(), plan.groups().get(index), lines(batches));
+            GroupShare bounded = share.firstLines(bound);
+            List<RuleOutcome> outcomes = files.analysis().grouped().run(bounded, index == plan.home(), context.get(), bound);
+            String cut = bounded.cut() > 0 ? new GroupedAnalysis.Cut(plan.names().get(index), bound, share.events().size()).describe() : null;
+            return new GroupOutcome(cluster, index, WireForm.encode(outcomes), null, cut == null ? null : plan.names().get(index), cut);
+        } catch (IOException | RuntimeException e) {
+            return new GroupOutcome(cluster, index, null, "group " + index + ": " + e, null, null);
         }
     }
 
@@ -150,9 +366,9 @@ final class ClusterSteps implements Serializable {
         try {
             GroupShare share = (GroupShare) WireForm.decode(task.facts());
             List<RuleOutcome> outcomes = files.analysis().grouped().run(share, task.home(), context.get(), bound);
-            return new GroupOutcome(task.cluster(), task.index(), WireForm.encode(outcomes), null);
+            return new GroupOutcome(task.cluster(), task.index(), WireForm.encode(outcomes), null, null, null);
         } catch (IOException | RuntimeException e) {
-            return new GroupOutcome(task.cluster(), task.index(), null, "group " + task.index() + ": " + e);
+            return new GroupOutcome(task.cluster(), task.index(), null, "group " + task.index() + ": " + e, null, null);
         }
     }
 
@@ -177,7 +393,14 @@ final class ClusterSteps implements Serializable {
                 all.add((List<RuleOutcome>) WireForm.decode(o.outcomes()));
             }
             List<ControllerProcess> processes = (List<ControllerProcess>) WireForm.decode(prep.processes());
-            return new ClusterResult(prep.cluster(), findingRows(prep.cluster(), files.analysis().grouped().merge(all), processes), prep.inputs());
+            List<InputRow> rows = new ArrayList<>(prep.inputs());
+            for (GroupOutcome o : sorted) {
+                if (o.cut() != null) {
+                    rows.add(InputRow.unread(prep.cluster(), FleetListing.PREFIX + prep.cluster() + "/#group:" + o.cutGroup(), "cut", o.cut()));
+                }
+            }
+            rows.sort(Comparator.comparing(InputRow::path));
+            return new ClusterResult(prep.cluster(), findingRows(prep.cluster(), files.analysis().grouped().merge(all), processes), rows);
         } catch (IOException | RuntimeException e) {
             return new ClusterResult(prep.cluster(), List.of(), failed(prep.cluster(), objects, e.toString()).inputs());
         }
@@ -187,14 +410,11 @@ final class ClusterSteps implements Serializable {
      * A cluster whose logs keep more lines than one stitch task may hold: every object of it a {@code failed} row that says
      * so (the count, the bound, what to do), each log read with its own kept lines; nothing of it is analysed.
      */
-    private static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, long kept, long bound) {
-        String why = String.format(java.util.Locale.ROOT, "the cluster's logs keep %d lines of interest, more than the %d one task stitches and"
-                + " derives the cluster's facts from (--cluster-lines): the cluster was not analysed, the other clusters were. Scan a"
-                + " shorter window of this cluster, or raise --cluster-lines with the executors' memory (%s)", kept, bound, FleetOptions.CLUSTER_LINES_SIZING);
+    private static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, Map<String, Long> heldBy, String why) {
         List<InputRow> rows = new ArrayList<>();
         for (ScannedFile o : cluster.objects()) {
             InputRow row = InputRow.unread(cluster.cluster(), o.display(), "failed", why);
-            rows.add(keptBy.containsKey(o.display()) ? row.withKept(keptBy.get(o.display())) : row);
+            rows.add(keptBy.containsKey(o.display()) ? row.withKept(keptBy.get(o.display()), heldBy.get(o.display())) : row);
         }
         return new ClusterPrep(cluster.cluster(), null, null, rows, 0, why);
     }
@@ -208,11 +428,20 @@ final class ClusterSteps implements Serializable {
         return new ClusterPrep(cluster, null, null, rows, 0, why);
     }
 
-    /** The readings stitched as LogReader.read stitches them: set by set in rotated-set order; a file that failed is listed where it stood. */
-    private static LogReader.LogReading stitch(Analysis.Inputs inputs, List<ReadFile> readings) throws IOException {
+    /** What the stitch did with one file: its round-1 result, its reading as stitched, where the stitch put its lines. */
+    interface Added {
+        void added(ReadFile file, FileReading reading, Placement placement);
+    }
+
+    /**
+     * The readings stitched as LogReader.read stitches them: set by set in rotated-set order; a file that failed is listed where
+     * it stood. In round 2 the readings are the files' thin ones ({@link ReadFile#thin}), each file's placement given to {@code added}.
+     */
+    private static LogReader.LogReading stitch(Analysis.Inputs inputs, List<ReadFile> readings, Added added) throws IOException {
         Map<String, InputFile> byDisplay = new HashMap<>();
         inputs.files().forEach(f -> byDisplay.put(f.displayPath(), f));
         Map<InputFile, FileReading> read = new LinkedHashMap<>();
+        Map<InputFile, ReadFile> from = new HashMap<>();
         List<ReadFile> sorted = new ArrayList<>();
         readings.forEach(sorted::add);
         sorted.sort(Comparator.comparing(ReadFile::display));
@@ -222,7 +451,8 @@ final class ClusterSteps implements Serializable {
             if (r.unreadable() != null) {
                 failed.put(file, r.unreadable());
             } else {
-                read.put(file, FileReading.decode(r.reading()));
+                read.put(file, FileReading.decode(r.thin() != null ? r.thin() : r.reading()));
+                from.put(file, r);
             }
         }
         List<InputFile> readable = new ArrayList<>(read.keySet());
@@ -235,7 +465,8 @@ final class ClusterSteps implements Serializable {
                     inputs.unreadable().add(new UnreadableInput(f.displayPath(), failed.get(f)));
                     inputs.summaries().put(f, InputSummary.unreadable(f, failed.get(f)));
                 } else {
-                    stitch.add(read.get(f));
+                    FileReading reading = read.remove(f);
+                    added.added(from.get(f), reading, stitch.add(reading));
                 }
             }
         }

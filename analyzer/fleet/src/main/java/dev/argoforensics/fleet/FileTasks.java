@@ -95,13 +95,18 @@ final class FileTasks implements Serializable {
         }
     }
 
-    /** Stage D: copies the log again and reads it with the cluster's interest; its reading as bytes. */
-    ReadFile read(ScannedFile f, String interest) {
+    /**
+     * Stage D: copies the log again and reads it with the cluster's interest; its reading as bytes, with its projection and
+     * its reading keeping the lines kept whole (round 1) unless {@code recreated} is null (the stitch flow).
+     *
+     * @param recreated the cluster's Pod names exported with two UIDs or more ({@code LineProjection.recreated}), or null
+     */
+    ReadFile read(ScannedFile f, String interest, java.util.Set<String> recreated) {
         InputFile file = f.file(spool);
         try {
             spool.copy(f.cluster(), f.object());
             LogReader reader = analysis().logReader();
-            return ReadFile.of(f.cluster(), f.display(), reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()));
+            return reading(f, reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()), recreated);
         } catch (Exception e) {
             return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         } finally {
@@ -155,7 +160,7 @@ final class FileTasks implements Serializable {
      * Stage D3: a split log's chunks' readings put together in file order through its assembler, as {@link #read}'s
      * one task does for a file read whole; its reading as bytes. A chunk that could not be copied makes the file unreadable.
      */
-    ReadFile assemble(ScannedFile f, Iterable<ChunkBytes> chunks) {
+    ReadFile assemble(ScannedFile f, Iterable<ChunkBytes> chunks, java.util.Set<String> recreated) {
         InputFile file = f.file(spool);
         List<ChunkBytes> inOrder = inOrder(f, chunks);
         for (ChunkBytes c : inOrder) {
@@ -164,11 +169,15 @@ final class FileTasks implements Serializable {
             }
         }
         try {
-            return ReadFile.of(f.cluster(), f.display(), analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
-                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()));
+            return reading(f, analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
+                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()), recreated);
         } catch (Exception e) {
             return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         }
+    }
+
+    private static ReadFile reading(ScannedFile f, dev.argoforensics.read.FileReading reading, java.util.Set<String> recreated) {
+        return recreated == null ? ReadFile.of(f.cluster(), f.display(), reading) : ReadFile.projected(f.cluster(), f.display(), reading, recreated);
     }
 
     /** The chunk, copied alone to this executor, as the engine's chunk of the file. */

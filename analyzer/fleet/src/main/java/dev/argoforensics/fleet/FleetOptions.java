@@ -19,13 +19,29 @@ import java.util.Map;
  * @param groupLines the most lines of its own one group is correlated with; past it the group is cut, and says so
  * @param chunkBytes a plain object larger than this is split at line boundaries into chunks of about this size (the engine's
  *                   {@code ChunkPlanner}), each read in a task of its own in both passes; a gzip'd object is never split
- * @param clusterLines the most kept lines (events of interest, summed over its log files) a cluster may have: its stitch task
- *                   holds them all at once; a cluster over it is not analysed but reported ({@code kind: failed}), the others are
+ * @param clusterLines in the stitch flow ({@code --flow stitch}), the most kept lines (events of interest, summed over its log files) a
+ *                   cluster may have: its stitch task holds them all at once; a cluster over it is not analysed but reported
+ *                   ({@code kind: failed}), the others are
+ * @param flow       {@code rounds} (the default): each file projected where it is read, the cluster's table derived from the
+ *                   projections, each file's lines assigned to their groups where they were read (docs/fleet.md, "The three rounds");
+ *                   {@code stitch}: every kept line of a cluster stitched in one task, as before
+ * @param clusterHeld in the rounds' flow, the most entries of a cluster's table (lines kept whole, the Pods, Workflow nodes and name
+ *                   lists its lines name, summed over its log files) one task derives its facts from; a cluster over it is reported
  */
 public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
-                           long groupLines, long chunkBytes, long clusterLines) {
+                           long groupLines, long chunkBytes, long clusterLines, String flow, long clusterHeld) {
     public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--groups N] [--group-lines N]"
-            + " [--chunk-bytes N] [--cluster-lines N] [--conf KEY=VALUE]... INPUT...";
+            + " [--chunk-bytes N] [--cluster-held N] [--flow rounds|stitch] [--cluster-lines N] [--conf KEY=VALUE]... INPUT...";
+    /** The flows: the three rounds (the default), or the stitch of every kept line per cluster. */
+    public static final String ROUNDS = "rounds";
+    public static final String STITCH = "stitch";
+    /**
+     * Entries of a cluster's table unless --cluster-held says otherwise: what the round-2 task of a 4 GB executor holds with room
+     * to spare, at the 1.1-1.2 KB of live heap per entry measured (docs/fleet.md, "What is bounded and what is not yet").
+     */
+    public static final long DEFAULT_CLUSTER_HELD = 1_300_000;
+    /** What a cluster over --cluster-held needs, in the words of its accounting rows. */
+    static final String CLUSTER_HELD_SIZING = "about 1.4 GB of executor heap per million entries; the default 1300000 is for 4 GB executors";
     /** Groups per cluster unless --groups says otherwise. */
     public static final int DEFAULT_GROUPS = 16;
     /**
@@ -38,7 +54,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
 
     public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
         this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND,
-                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES, DEFAULT_CLUSTER_LINES);
+                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES, DEFAULT_CLUSTER_LINES, ROUNDS, DEFAULT_CLUSTER_HELD);
     }
 
     public FleetOptions {
@@ -56,6 +72,8 @@ public record FleetOptions(String master, String out, int threads, String spool,
         long groupLines = dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND;
         long chunkBytes = dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES;
         long clusterLines = DEFAULT_CLUSTER_LINES;
+        long clusterHeld = DEFAULT_CLUSTER_HELD;
+        String flow = ROUNDS;
         Map<String, String> conf = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -78,6 +96,13 @@ public record FleetOptions(String master, String out, int threads, String spool,
                 case "--group-lines" -> groupLines = positive(value(args, ++i, a), a);
                 case "--chunk-bytes" -> chunkBytes = positive(value(args, ++i, a), a);
                 case "--cluster-lines" -> clusterLines = positive(value(args, ++i, a), a);
+                case "--cluster-held" -> clusterHeld = positive(value(args, ++i, a), a);
+                case "--flow" -> {
+                    flow = value(args, ++i, a);
+                    if (!flow.equals(ROUNDS) && !flow.equals(STITCH)) {
+                        throw new IllegalArgumentException("--flow: expected rounds or stitch, found " + flow);
+                    }
+                }
                 case "--conf" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -100,7 +125,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("name at least one input (a folder holding cluster=NAME folders, or one of them)");
         }
-        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines);
+        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines, flow, clusterHeld);
     }
 
     private static long positive(String v, String option) {

@@ -33,8 +33,11 @@ import static org.apache.spark.sql.functions.col;
 /**
  * The fleet scan on Spark: each object read in tasks of its own (pass 1, then pass 2 with its cluster's
  * interest; a plain log larger than {@code --chunk-bytes} one task per chunk in each pass, then one task putting
- * its chunks' readings together in file order); each cluster's exports in one task; each cluster's stitch and facts in one task, which cuts
- * the cluster into groups of Workflow names; the groups shuffled by (cluster, group), each correlated with
+ * its chunks' readings together in file order); each cluster's exports in one task; then, in the default flow, three rounds
+ * (docs/fleet.md, "Partitions and memory"): each file projected where it is read, each cluster's facts derived in one task
+ * from its files' projections and thin readings, which cuts the cluster into groups of Workflow names and broadcasts its table,
+ * each file's lines assigned to their groups where they were read (with {@code --flow stitch}: each cluster's stitch of every
+ * kept line and its facts in one task); the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
@@ -86,10 +89,11 @@ public final class FleetScan {
                     c.clusters(), c.inputs(), c.problems(), c.findings(), options.out());
             System.out.printf("argo-forensics-fleet: read %d byte(s) as stored (%d plain log(s) split into %d chunk(s), each read in a task);"
                             + " correlated in %d group(s); Spark shuffled %d byte(s) (%d record(s)) in %d task(s)%s;"
-                            + " broadcast %d byte(s) of group context, decoded %d time(s)%n",
+                            + " broadcast %d byte(s) of group context, decoded %d time(s); %d byte(s) of cluster tables, derived %d time(s);"
+                            + " the files sent %d byte(s) to their cluster's task and %d byte(s) of lines to their groups%n",
                     c.inputBytes(), c.splitLogs(), c.chunksRead(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
-                    c.contextBytes(), c.contextDecodes());
+                    c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
         } finally {
             spark.stop();
         }
@@ -108,9 +112,16 @@ public final class FleetScan {
      * @param contextDecodes how often a group task decoded its cluster's context (once per cluster and executor, unless evicted)
      * @param splitLogs      of the logs read, the plain ones split into chunks ({@code --chunk-bytes})
      * @param chunksRead     their chunks, each read in a task of its own in pass 2 (and scanned in one in pass 1)
+     * @param tableBytes     the rounds' flow: the clusters' tables (what an executor derives a cluster's facts from, and the plan), broadcast once per cluster
+     * @param tableDerivations how often an executor derived a cluster's table from its broadcast (once per cluster and executor, unless evicted)
+     * @param clusterTaskBytes what the files sent their cluster's task, deflated: their readings (stitch flow), or their thin readings and
+     *                         projections (rounds); counted where made, so a recomputed partition counts again
+     * @param assignedBytes    the groups' own lines as they go to the group tasks, deflated: the files' lines assigned (rounds) or the
+     *                         groups' shares (stitch), likewise counted
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
-                         long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead) {
+                         long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead,
+                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -178,6 +189,13 @@ public final class FleetScan {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         Map<String, String> interests = new HashMap<>(inputs.mapValues(c -> c.interest() == null ? "" : c.interest()).collectAsMap());
         Broadcast<Map<String, String>> interest = jsc.broadcast(interests);
+        boolean rounds = options.flow().equals(FleetOptions.ROUNDS);
+        // Round 1 (the rounds' flow): each file projected where it is read, with its cluster's Pod names exported with two UIDs or more.
+        Map<String, java.util.Set<String>> recreatedNames = new HashMap<>();
+        if (rounds) {
+            inputs.mapValues(c -> List.copyOf(c.recreated())).collectAsMap().forEach((k, v) -> recreatedNames.put(k, new java.util.TreeSet<>(v)));
+        }
+        Broadcast<Map<String, java.util.Set<String>>> recreated = jsc.broadcast(recreatedNames);
         // Stage D: one task per log object: pass 2 and the file's own assembly, with its cluster's interest.
         JavaRDD<ScannedFile> logs = scanned.filter(f -> f.toRead() && !interest.value().get(f.cluster()).isEmpty());
         // The logs to read, each with its chunks (0: read whole), in one job.
@@ -187,7 +205,7 @@ public final class FleetScan {
         long readChunks = toRead.stream().mapToLong(Tuple2::_2).sum();
         JavaRDD<ScannedFile> whole = logs.filter(f -> f.split() == null);
         JavaRDD<ReadFile> wholeReadings = whole.repartition(Math.max(1, (int) Math.min(wholeCount, MAX_FILE_TASKS)))
-                .map(f -> perFile.value().read(f, interest.value().get(f.cluster())));
+                .map(f -> perFile.value().read(f, interest.value().get(f.cluster()), rounds ? recreated.value().get(f.cluster()) : null));
         // Stage D2: one task per chunk of a split log: pass 2 of its bytes alone; D3: per split log, its chunks' readings
         // assembled in file order into the file's reading, as a log read whole gives it in one task (one partition per split log).
         JavaRDD<ScannedFile> split = logs.filter(f -> f.split() != null);
@@ -197,47 +215,119 @@ public final class FleetScan {
                 .map(j -> perFile.value().readChunk(j._1(), j._2(), interest.value().get(j._1().cluster())))
                 .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey(byReadLog);
         JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads, byReadLog)
-                .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2()));
+                .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2(), rounds ? recreated.value().get(t._2()._1().cluster()) : null));
         JavaPairRDD<String, ReadFile> readings = (readChunks == 0 ? wholeReadings : wholeCount == 0 ? splitReadings : wholeReadings.union(splitReadings))
                 .mapToPair(r -> new Tuple2<>(r.cluster(), r));
         int groupsPerCluster = options.groups();
         long bound = options.groupLines();
         long clusterLines = options.clusterLines();
-        // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
-        JavaRDD<PreparedCluster> prepared = inputs.cogroup(readings, byCluster)
-                .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound, clusterLines))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        // Each cluster's context (its context lines and what the caveats read) broadcast once, taken to the driver a partition
-        // at a time; a group task decodes it once per executor (GroupContexts), not once per group.
+        long clusterHeld = options.clusterHeld();
+        String scan = spark.sparkContext().applicationId() + "/" + java.util.UUID.randomUUID();
+        LongAccumulator decodes = spark.sparkContext().longAccumulator("argo-forensics-fleet context decodes");
+        LongAccumulator derivations = spark.sparkContext().longAccumulator("argo-forensics-fleet table derivations");
+        // What goes to each cluster's task (its files' readings, or in the rounds' flow their thin readings and projections) and,
+        // in the rounds' flow, what the files' lines go to their groups as: payload bytes (deflated), before Spark's framing.
+        LongAccumulator toCluster = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes to the cluster tasks");
+        LongAccumulator toGroups = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of assigned lines");
         Map<String, Broadcast<byte[]>> contexts = new HashMap<>();
+        Map<String, Broadcast<ClusterTable>> tables = new HashMap<>();
         Map<String, Integer> offsets = new HashMap<>();
         long contextBytes = 0;
+        long tableBytes = 0;
         long groupCount = 0;
-        java.util.Iterator<Tuple3<String, Integer, byte[]>> made = prepared
-                .map(p -> new Tuple3<>(p.prep().cluster(), p.groups().size(), p.prep().failure() == null ? p.prep().context() : null))
-                .toLocalIterator();
-        List<Tuple3<String, Integer, byte[]>> sizes = new ArrayList<>();
-        while (made.hasNext()) {
-            Tuple3<String, Integer, byte[]> c = made.next();
-            if (c._3() != null) {
-                contexts.put(c._1(), jsc.broadcast(c._3()));
-                contextBytes += c._3().length;
-            }
-            sizes.add(new Tuple3<>(c._1(), c._2(), null));
+        JavaRDD<PreparedCluster> prepared;
+        JavaPairRDD<String, GroupOutcome> outcomes;
+        JavaPairRDD<String, ReadFile> fullReadings = null;
+        JavaRDD<LineBatch> batches = null;
+        if (!rounds) {
+            // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
+            prepared = inputs.cogroup(readings.mapValues(r -> {
+                        toCluster.add(r.reading() == null ? 0 : r.reading().length);
+                        return r;
+                    }), byCluster)
+                    .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound, clusterLines))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+        } else {
+            // Round 2, per cluster: the files' thin readings and projections (their whole readings stay persisted where they were
+            // read), stitched, placed, put together; the table derived; the components dealt into groups. Out: its table, broadcast.
+            fullReadings = readings.persist(StorageLevel.MEMORY_AND_DISK());
+            prepared = inputs.cogroup(fullReadings.mapValues(r -> {
+                        toCluster.add((r.thin() == null ? 0 : r.thin().length) + (r.projection() == null ? 0 : r.projection().length));
+                        return r.thinOnly();
+                    }), byCluster)
+                    .map(c -> perCluster.value().table(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, clusterHeld))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
         }
-        sizes.sort(java.util.Comparator.comparing(Tuple3::_1));
-        for (Tuple3<String, Integer, byte[]> c : sizes) {
+        // Each cluster's context (rounds: its table) broadcast once, taken to the driver a partition at a time.
+        java.util.Iterator<Tuple3<String, Integer, Object>> made = prepared
+                .map(p -> new Tuple3<>(p.prep().cluster(), p.groups().size() + (p.table() == null ? 0 : p.prep().groups()),
+                        (Object) (p.prep().failure() != null ? null : p.table() != null ? p.table() : p.prep().context())))
+                .toLocalIterator();
+        List<Tuple2<String, Integer>> sizes = new ArrayList<>();
+        while (made.hasNext()) {
+            Tuple3<String, Integer, Object> c = made.next();
+            if (c._3() instanceof byte[] b) {
+                contexts.put(c._1(), jsc.broadcast(b));
+                contextBytes += b.length;
+            } else if (c._3() instanceof ClusterTable t) {
+                tables.put(c._1(), jsc.broadcast(t));
+                tableBytes += t.derivation().length + t.plan().length;
+            }
+            sizes.add(new Tuple2<>(c._1(), c._2()));
+        }
+        sizes.sort(java.util.Comparator.comparing(Tuple2::_1));
+        for (Tuple2<String, Integer> c : sizes) {
             offsets.put(c._1(), (int) groupCount);
             groupCount += c._2();
         }
-        LongAccumulator decodes = spark.sparkContext().longAccumulator("argo-forensics-fleet context decodes");
-        String scan = spark.sparkContext().applicationId() + "/" + java.util.UUID.randomUUID();
         Partitioner byGroup = new GroupPartitioner(offsets, (int) groupCount, (int) Math.max(1, Math.min(groupCount, MAX_FILE_TASKS)));
-        // Stage E2: the shuffle by (cluster, group), then each group's correlation and rules in a task, its cluster's context joined in.
-        JavaPairRDD<String, GroupOutcome> outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> new Tuple2<>(g.key(), g)).iterator())
-                .partitionBy(byGroup)
-                .map(t -> perCluster.value().group(t._2(), () -> GroupContexts.of(scan, t._2().cluster(), contexts.get(t._2().cluster()), decodes), bound))
-                .mapToPair(o -> new Tuple2<>(o.cluster(), o));
+        if (!rounds) {
+            // Stage E2: the shuffle by (cluster, group), then each group's correlation and rules in a task, its cluster's context joined in.
+            outcomes = prepared.flatMapToPair(p -> p.groups().stream().map(g -> {
+                        toGroups.add(g.facts().length);
+                        return new Tuple2<>(g.key(), g);
+                    }).iterator())
+                    .partitionBy(byGroup)
+                    .map(t -> perCluster.value().group(t._2(), () -> GroupContexts.of(scan, t._2().cluster(), contexts.get(t._2().cluster()), decodes), bound))
+                    .mapToPair(o -> new Tuple2<>(o.cluster(), o));
+        } else {
+            // Round 3, per log file where it was read: its whole reading placed and each line assigned from its cluster's table, the
+            // lines batched by group. Every group gets a marker, so that a group no file holds a line of runs too.
+            batches = fullReadings.values()
+                    .filter(r -> r.reading() != null && tables.containsKey(r.cluster()))
+                    .flatMap(r -> {
+                        List<LineBatch> b = perCluster.value().assign(r, ClusterTables.of(scan, tables.get(r.cluster()), derivations));
+                        b.forEach(x -> toGroups.add(x.lines().length));
+                        return b.iterator();
+                    })
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            // The context lines (group -1) put together per cluster, with what the caveats read, and broadcast.
+            JavaPairRDD<String, LineBatch> contextLines = batches.filter(b -> b.group() < 0).mapToPair(b -> new Tuple2<>(b.cluster(), b));
+            java.util.Iterator<Tuple2<String, byte[]>> made3 = prepared.filter(p -> p.table() != null)
+                    .mapToPair(p -> new Tuple2<>(p.prep().cluster(), 0)).cogroup(contextLines, byCluster)
+                    .map(c -> new Tuple2<>(c._1(), perCluster.value().context(c._2()._2(), ClusterTables.of(scan, tables.get(c._1()), derivations))))
+                    .toLocalIterator();
+            while (made3.hasNext()) {
+                Tuple2<String, byte[]> c = made3.next();
+                contexts.put(c._1(), jsc.broadcast(c._2()));
+                contextBytes += c._2().length;
+            }
+            JavaRDD<LineBatch> markers = prepared.filter(p -> p.table() != null).flatMap(p -> {
+                List<LineBatch> m = new ArrayList<>();
+                for (int i = 0; i < p.prep().groups(); i++) {
+                    m.add(new LineBatch(p.prep().cluster(), i, -1, 0, null));
+                }
+                return m.iterator();
+            });
+            outcomes = batches.filter(b -> b.group() >= 0).union(markers).mapToPair(b -> new Tuple2<>(b.key(), b)).groupByKey(byGroup)
+                    .map(t -> {
+                        String cluster = t._2().iterator().next().cluster();
+                        int index = t._2().iterator().next().group();
+                        return perCluster.value().group(cluster, index, t._2(), ClusterTables.of(scan, tables.get(cluster), derivations),
+                                () -> GroupContexts.of(scan, cluster, contexts.get(cluster), decodes), bound);
+                    })
+                    .mapToPair(o -> new Tuple2<>(o.cluster(), o));
+        }
         // Stage E3: per cluster, the groups' outcomes put together: findings in the report's order, the accounting.
         JavaPairRDD<String, ClusterPrep> preps = prepared.mapToPair(p -> new Tuple2<>(p.prep().cluster(), p.prep().withoutContext()));
         Map<String, List<ScannedFile>> objectsOf = new HashMap<>();
@@ -281,10 +371,18 @@ public final class FleetScan {
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks);
+                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes, derivations.value(),
+                    toCluster.value(), toGroups.value());
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
+            tables.values().forEach(b -> b.destroy());
+            if (batches != null) {
+                batches.unpersist(false);
+            }
+            if (fullReadings != null) {
+                fullReadings.unpersist(false);
+            }
             results.unpersist(false);
             prepared.unpersist(false);
             inputs.unpersist(false);

@@ -1,20 +1,87 @@
 package dev.argoforensics.fleet;
 
+import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.read.FileReading;
+import dev.argoforensics.read.WireForm;
+import dev.argoforensics.rules.RuleBindings;
 import java.io.Serializable;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * A log object after its second task: the engine's reading of it as bytes
- * ({@link dev.argoforensics.read.FileReading#encode()}), or why nothing of it could be read.
+ * A log object after its second task: the engine's reading of it as bytes ({@link FileReading#encode()}), or why nothing of
+ * it could be read. Round 1 of the fleet's flow (docs/fleet.md, "The three rounds") adds what its cluster's task takes
+ * instead of the reading: the file's {@link LineProjection} with what the caveats read of its lines ({@link FileProjection})
+ * and the reading keeping only the lines the projection keeps whole ({@link FileReading#keeping}); the whole reading stays
+ * on the executor for round 3.
  *
- * @param kept the lines the reading keeps (its events), counted in the file's task so that its cluster's stitch task can
- *             weigh its files against {@code --cluster-lines} before it decodes any of them; 0 if unreadable
+ * @param kept       the lines the reading keeps (its events), for the accounting; 0 if unreadable
+ * @param thin       the reading keeping its specials (lines kept whole), as bytes; null in the stitch flow or if unreadable
+ * @param projection the file's {@link FileProjection} as bytes; null likewise
+ * @param held       what round 2 holds of this file, in entries: the thin reading's lines (each decoded, placed and then in the
+ *                   cluster's table), the Pods the other lines name (a span each) and the distinct name lists they join (an edge
+ *                   each), weighed against {@code --cluster-held}
+ *                   before any of it is decoded; in the stitch flow, the kept lines, weighed against {@code --cluster-lines}
  */
-record ReadFile(String cluster, String display, byte[] reading, long kept, String unreadable) implements Serializable {
-    static ReadFile of(String cluster, String display, dev.argoforensics.read.FileReading reading) {
-        return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null);
+record ReadFile(String cluster, String display, byte[] reading, long kept, String unreadable, byte[] thin, byte[] projection, long held)
+        implements Serializable {
+    private static final RuleBindings BINDINGS = new RuleBindings();
+
+    /** The stitch flow: the whole reading goes to the cluster's task. */
+    static ReadFile of(String cluster, String display, FileReading reading) {
+        return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, null, null, reading.events().size());
+    }
+
+    /**
+     * Round 1: the reading, its projection ({@code recreated}: the cluster's Pod names exported with two UIDs or more) and
+     * the reading keeping the lines the projection keeps whole (every klog line no record of the file dated and the file's
+     * earliest dated line among them, as {@code ProjectionFactsTest} makes them) and the first line naming each Workflow node.
+     * The projection goes without those lines (places only): round 2 puts the thin stitch's lines in their places.
+     */
+    static ReadFile projected(String cluster, String display, FileReading reading, Set<String> recreated) {
+        TreeSet<Integer> keep = new TreeSet<>();
+        for (int u : reading.undated()) {
+            keep.add(u);
+        }
+        if (reading.earliestDated() >= 0) {
+            keep.add(reading.earliestDated());
+        }
+        LineProjection p = LineProjection.of(reading.events(), recreated, keep.stream().mapToInt(Integer::intValue).toArray(), true, BINDINGS);
+        // The thin reading keeps the lines kept whole and the first line naming each Workflow node: the stitch places them all
+        // (the projection's own copies of those lines are left out of its bytes, round 2 takes them from the thin stitch).
+        TreeSet<Integer> whole = new TreeSet<>();
+        p.specials().forEach(x -> whole.add((int) x.place()));
+        p.nodeNames().forEach(x -> whole.add((int) x.place()));
+        int[] thin = whole.stream().mapToInt(Integer::intValue).toArray();
+        java.util.Set<Integer> specials = new java.util.HashSet<>();
+        p.specials().forEach(x -> specials.add((int) x.place()));
+        int[] perPiece = new int[reading.pieces().size()];
+        boolean dated = false;
+        for (int i = 0; i < reading.events().size(); i++) {
+            LogEvent e = reading.events().get(i);
+            perPiece[e.stream()]++;
+            if (!specials.contains(i)) {
+                dated |= !e.time().undated();
+            }
+        }
+        LineProjection withoutLines = new LineProjection(p.lines(), withoutLines(p.specials()), p.others(), p.spans(), withoutLines(p.nodeNames()),
+                p.informer(), p.edges());
+        FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), perPiece, dated);
+        return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(thin).encode(), WireForm.encode(fp),
+                thin.length + (long) p.spans().size() + p.edges().size());
+    }
+
+    private static java.util.List<LineProjection.Special> withoutLines(java.util.List<LineProjection.Special> in) {
+        return in.stream().map(x -> new LineProjection.Special(x.place(), null)).toList();
     }
 
     static ReadFile unreadable(String cluster, String display, String why) {
-        return new ReadFile(cluster, display, null, 0, why);
+        return new ReadFile(cluster, display, null, 0, why, null, null, 0);
+    }
+
+    /** What its cluster's task takes in round 2: all but the whole reading, which stays on this executor. */
+    ReadFile thinOnly() {
+        return new ReadFile(cluster, display, null, kept, unreadable, thin, projection, held);
     }
 }

@@ -281,35 +281,37 @@ class FleetScanTest {
     }
 
     /**
-     * A cluster whose logs keep more lines than {@code --cluster-lines} is not analysed but reported: the bound set between
-     * the largest cluster's kept lines and the others' (counted by an unbounded run of the same corpus) fails that cluster
-     * alone, every object of it a {@code failed} row that states the count and the bound, its logs with their own kept lines;
-     * the two others, one holding Pod names of the failed one, give {@code analyze}'s findings and the unbounded run's
-     * accounting. Nothing of the failed cluster is found.
+     * A cluster whose table would hold more entries than {@code --cluster-held} (what its round-2 task holds: lines kept whole,
+     * the Pods, Workflow nodes and name lists its lines name; the accounting's {@code held}) is not analysed but reported: the
+     * bound set between the largest cluster's entries and the others' (counted by an unbounded run of the same corpus) fails
+     * that cluster alone, every object of it a {@code failed} row that states the count and the bound, its logs with their own
+     * kept lines and entries; the two others, one holding Pod names of the failed one, give {@code analyze}'s findings and the
+     * unbounded run's accounting. Nothing of the failed cluster is found.
      */
     @Test
     void aClusterPastItsBoundIsReportedAndTheOthersAreAnalysed() throws Exception {
         corpus(CWD);
         Path free = threeClusters();
-        Map<String, Long> kept = new TreeMap<>();
+        Map<String, Long> held = new TreeMap<>();
         for (Row r : spark.read().json(free.resolve("inputs").toString()).collectAsList()) {
             if ("log".equals(r.getAs("kind"))) {
                 assertTrue(r.<Long>getAs("kept") != null && r.<Long>getAs("kept") <= r.<Long>getAs("events"), r.toString());
-                kept.merge(r.getAs("cluster"), r.<Long>getAs("kept"), Long::sum);
+                assertTrue(r.<Long>getAs("held") != null && r.<Long>getAs("held") <= 4 * r.<Long>getAs("kept") + 4, r.toString());
+                held.merge(r.getAs("cluster"), r.<Long>getAs("held"), Long::sum);
             } else {
-                assertTrue(r.isNullAt(r.fieldIndex("kept")), r.toString());
+                assertTrue(r.isNullAt(r.fieldIndex("kept")) && r.isNullAt(r.fieldIndex("held")), r.toString());
             }
         }
-        assertEquals(Set.copyOf(THREE), kept.keySet());
-        List<Map.Entry<String, Long>> bySize = kept.entrySet().stream().sorted(Map.Entry.comparingByValue()).toList();
+        assertEquals(Set.copyOf(THREE), held.keySet());
+        List<Map.Entry<String, Long>> bySize = held.entrySet().stream().sorted(Map.Entry.comparingByValue()).toList();
         String large = bySize.get(2).getKey();
         long bound = bySize.get(1).getValue();
-        assertTrue(bySize.get(2).getValue() > bound, "one cluster keeps more lines than the others: " + kept);
+        assertTrue(bySize.get(2).getValue() > bound, "one cluster's table holds more entries than the others': " + held);
         List<String> others = THREE.stream().filter(c -> !c.equals(large)).toList();
 
         Path out = tmp.resolve("three-bounded-out");
         List<String> a = new java.util.ArrayList<>(List.of(args(out.toString(), clusterFolders(THREE))));
-        a.addAll(List.of("--cluster-lines", Long.toString(bound)));
+        a.addAll(List.of("--cluster-held", Long.toString(bound)));
         FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(a.toArray(String[]::new)));
         assertEquals(3, counts.clusters());
 
@@ -325,18 +327,89 @@ class FleetScanTest {
         Map<String, Row> freeRows = spark.read().json(free.resolve("inputs").toString()).collectAsList().stream()
                 .collect(Collectors.toMap(r -> r.<String>getAs("path"), r -> r));
         assertEquals(freeRows.values().stream().filter(r -> large.equals(r.getAs("cluster"))).count(), failed.size(), "every object of the cluster is a row");
-        String why = "the cluster's logs keep " + kept.get(large) + " lines of interest, more than the " + bound
-                + " one task stitches and derives the cluster's facts from (--cluster-lines)";
+        String why = "the cluster's logs hold " + held.get(large) + " entries of the cluster's table (lines kept whole, Pods, Workflow nodes and name"
+                + " lists their lines name), more than the " + bound + " one task derives the cluster's facts from (--cluster-held)";
         for (Row r : failed) {
             assertEquals("failed", r.getAs("kind"), r.toString());
             assertTrue(((String) r.getAs("problems")).startsWith(why), r.toString());
             assertEquals(freeRows.get(r.<String>getAs("path")).<Long>getAs("kept"), r.<Long>getAs("kept"), "each log's own kept lines: " + r);
+            assertEquals(freeRows.get(r.<String>getAs("path")).<Long>getAs("held"), r.<Long>getAs("held"), "each log's own entries: " + r);
         }
         assertEquals(failed.size(), counts.problems());
         // The other clusters' accounting is the unbounded run's, row for row.
         List<String> kept2 = rows.stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).toList();
         assertEquals(freeRows.values().stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).sorted().toList(),
                 kept2.stream().sorted().toList());
+    }
+
+    /**
+     * Skew: one cluster with ten times the others' traffic (a generated controller log in hourly gzip objects) beside two
+     * quiet ones, the bounds scaled down to the corpus. In the rounds' flow a cluster's task holds its table's entries
+     * (lines kept whole, Pods, nodes, name lists: the accounting's {@code held}), not its kept lines: with {@code --cluster-held}
+     * set between the busy cluster's entries and its kept lines, every cluster is analysed and gives {@code analyze}'s findings, and the
+     * accounting is the unbounded run's. The stitch flow with the same number as {@code --cluster-lines} refuses the busy
+     * cluster (the control: the bound is one that would have sunk its stitch task), and analyses the quiet ones the same.
+     */
+    @Test
+    void aClusterWithTenTimesTheTrafficIsAnalysedUnderABoundItsKeptLinesPass() throws Exception {
+        List<String> clusters = List.of("busy", "quiet-1", "quiet-2");
+        StringWriter w = new StringWriter();
+        LogGenerator.Manifest busy = new LogGenerator(21, 1_500_000, LogGenerator.Mix.SLOG_TEXT, 4).write(w);
+        List<String> lines = w.toString().lines().toList();
+        int hours = 6;
+        int per = lines.size() / hours;
+        for (int h = 0; h < hours; h++) {
+            gzip(CWD.resolve("cluster=busy/controller/2026/09/19/" + String.format("%02d", h) + "/workflow-controller.log.gz"),
+                    lines.subList(h * per, h == hours - 1 ? lines.size() : (h + 1) * per));
+        }
+        for (int q = 1; q <= 2; q++) {
+            StringWriter wq = new StringWriter();
+            new LogGenerator(21 + q, 150_000, LogGenerator.Mix.SLOG_TEXT, 1).write(wq);
+            Files.createDirectories(CWD.resolve("cluster=quiet-" + q + "/controller"));
+            Files.write(CWD.resolve("cluster=quiet-" + q + "/controller/workflow-controller.log"), wq.toString().lines().toList(), StandardCharsets.UTF_8);
+        }
+        assertEquals(4, busy.racePods().size());
+
+        Path free = tmp.resolve("skew-free-out");
+        FleetScan.run(spark, FleetOptions.parse(args(free.toString(), clusterFolders(clusters))));
+        Map<String, Long> kept = new TreeMap<>();
+        Map<String, Long> held = new TreeMap<>();
+        for (Row r : spark.read().json(free.resolve("inputs").toString()).collectAsList()) {
+            if ("log".equals(r.getAs("kind"))) {
+                kept.merge(r.getAs("cluster"), r.<Long>getAs("kept"), Long::sum);
+                held.merge(r.getAs("cluster"), r.<Long>getAs("held"), Long::sum);
+            }
+        }
+        assertTrue(kept.get("busy") > 5 * Math.max(kept.get("quiet-1"), kept.get("quiet-2")), "the busy cluster keeps many times the others' lines: " + kept);
+        assertTrue(held.get("busy") < kept.get("busy"), "its table holds fewer entries than its kept lines: " + held + " of " + kept);
+        long bound = (held.get("busy") + kept.get("busy")) / 2;
+        assertTrue(bound > Math.max(kept.get("quiet-1"), kept.get("quiet-2")), "the quiet clusters are under the bound either way: " + kept);
+
+        Map<String, Set<String>> analyzed = analyzeEach(clusters);
+        for (String c : clusters) {
+            assertFalse(analyzed.get(c).isEmpty(), "cluster " + c + " has findings");
+        }
+        Path out = tmp.resolve("skew-rounds-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(out.toString(), clusterFolders(clusters))),
+                Stream.of("--cluster-held", Long.toString(bound))).toArray(String[]::new)));
+        assertEquals(0, counts.problems(), "nothing refused under --cluster-held " + bound + ": " + accounting(out));
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        for (String c : clusters) {
+            assertEquals(analyzed.get(c), fleet.get(c), () -> "cluster=" + c + "; " + accounting(out, c));
+        }
+        assertEquals(accounting(free), accounting(out), "the unbounded run's accounting");
+        assertTrue(counts.tableBytes() > 0 && counts.tableDerivations() >= clusters.size(), "tables broadcast " + counts.tableBytes()
+                + " byte(s), derived " + counts.tableDerivations() + " time(s)");
+
+        Path stitched = tmp.resolve("skew-stitch-out");
+        FleetScan.Counts stitchCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(stitched.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "stitch", "--cluster-lines", Long.toString(bound))).toArray(String[]::new)));
+        Map<String, Set<String>> stitchFleet = fleetFindings(stitched);
+        assertFalse(stitchFleet.containsKey("busy"), "the stitch flow refuses the busy cluster at the same bound: " + stitchFleet.keySet());
+        assertTrue(stitchCounts.problems() >= hours, "each of its objects a failed row: " + stitchCounts.problems());
+        for (String c : List.of("quiet-1", "quiet-2")) {
+            assertEquals(analyzed.get(c), stitchFleet.get(c), "cluster=" + c + " in the stitch flow");
+        }
     }
 
     /**

@@ -1,0 +1,92 @@
+package dev.argoforensics.fleet;
+
+import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.Grouping;
+import dev.argoforensics.read.WireForm;
+import dev.argoforensics.rules.RuleBindings;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.util.LongAccumulator;
+
+/**
+ * On an executor, each cluster's {@code FactsTable} and components derived once from its broadcast ({@link ClusterTable})
+ * and handed to the cluster's round-3 tasks that run there (its files' assignment, its context, its groups), as
+ * {@link GroupContexts} keeps the contexts; the last {@value #KEEP} clusters used.
+ */
+final class ClusterTables {
+    /**
+     * Tables kept per executor: a table is about 0.3 KB per kept line of its cluster (docs/fleet.md, step 2h), 0.8 GB for a
+     * cluster at the default {@code --cluster-held}, so an executor keeps two.
+     */
+    static final int KEEP = 2;
+    static final RuleBindings BINDINGS = new RuleBindings();
+
+    private static final Map<String, Holder> BY_CLUSTER = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Holder> eldest) {
+            return size() > KEEP;
+        }
+    };
+
+    private ClusterTables() {
+    }
+
+    /**
+     * A cluster's table, components and plan, as round 2 derived them.
+     *
+     * @param groupOf each component's group (-1: none)
+     * @param files   each file's place, by display path
+     */
+    record Derived(FactsTable table, Grouping grouping, ClusterTable.Plan plan, int[] groupOf, Map<String, ClusterTable.FilePlace> files) {
+    }
+
+    /** The table and its components from round 2's input: {@code Correlator.derive}, then {@code Grouping.of} with the files' edges. */
+    static Derived derive(ClusterTable.Input in, ClusterTable.Plan plan) {
+        FactsTable table = Correlator.derive(in.lines(), in.exported(), in.processes(), in.coverage());
+        Grouping grouping = Grouping.of(table, table.edges(in.lines(), BINDINGS), BINDINGS);
+        if (plan == null) {
+            return new Derived(table, grouping, null, null, Map.of());
+        }
+        int[] groupOf = new int[grouping.size()];
+        java.util.Arrays.fill(groupOf, -1);
+        List<List<Integer>> groups = plan.groups().groups();
+        for (int g = 0; g < groups.size(); g++) {
+            for (int c : groups.get(g)) {
+                groupOf[c] = g;
+            }
+        }
+        Map<String, ClusterTable.FilePlace> files = new HashMap<>();
+        plan.files().forEach(f -> files.put(f.display(), f));
+        return new Derived(table, grouping, plan, groupOf, files);
+    }
+
+    /** The broadcast's table decoded and derived here, once ({@code derivations} counts them). */
+    static Derived of(String scan, Broadcast<ClusterTable> table, LongAccumulator derivations) {
+        Holder h;
+        synchronized (BY_CLUSTER) {
+            h = BY_CLUSTER.computeIfAbsent(scan + "\u0000" + table.value().cluster(), k -> new Holder());
+        }
+        return h.get(table.value(), derivations);
+    }
+
+    private static final class Holder {
+        private Derived value;
+
+        synchronized Derived get(ClusterTable t, LongAccumulator derivations) {
+            if (value == null) {
+                try {
+                    value = derive((ClusterTable.Input) WireForm.decode(t.derivation()), (ClusterTable.Plan) WireForm.decode(t.plan()));
+                } catch (IOException e) {
+                    throw new IllegalStateException("cluster " + t.cluster() + ": its table's bytes: " + e, e);
+                }
+                derivations.add(1);
+            }
+            return value;
+        }
+    }
+}
