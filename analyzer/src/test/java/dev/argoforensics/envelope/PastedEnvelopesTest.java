@@ -50,6 +50,25 @@ class PastedEnvelopesTest {
         assertEquals(EnvelopeKind.NONE, one("kubectl logs -n argo deploy/workflow-controller | grep time=").envelope());
     }
 
+    /**
+     * {@code grep -n} / {@code grep -H} with context ({@code -A}, {@code -B}, {@code -C}): a matching line gets {@code NNN:} or
+     * {@code FILE:}, a context line {@code NNN-} or {@code FILE-}; before, every context line was counted unparsed. Each is the record
+     * behind an unrecognised prefix, with no time taken from the line number.
+     */
+    @Test
+    void grepContextLinesKeepTheirRecords() {
+        String logrus = "time=\"2026-10-14T09:19:07.331Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"";
+        for (String prefix : new String[] {"120-", "120:", "controller.log-", "controller.log:", "controller.log-120-", "/var/log/argo/controller.log.1-"}) {
+            UnwrappedLine u = one(prefix + logrus);
+            assertEquals(EnvelopeKind.PREFIX, u.envelope(), prefix);
+            assertEquals(logrus, u.record(), prefix);
+            assertNull(u.envelopeTime(), prefix);
+            assertEquals(RECORD, one(prefix + RECORD).record(), prefix);
+        }
+        // A dash inside a word that is no record's head stays as it was: nothing to find.
+        assertEquals(EnvelopeKind.NONE, one("sync-time=later level=info").envelope());
+    }
+
     @Test
     void composeAndGoremanNameTheService() {
         // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
