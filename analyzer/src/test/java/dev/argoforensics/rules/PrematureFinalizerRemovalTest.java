@@ -313,8 +313,8 @@ class PrematureFinalizerRemovalTest {
                 "  phase: Failed\n  reason: Terminated\n  message: Pod was terminated in response to imminent node shutdown.\n");
         Finding f = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", shutdown)
                 .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate()).findings().get(0);
-        assertTrue(f.explanation().contains("but the Pod had not succeeded: the kubelet ended the Pod Failed (reason Terminated: Pod was "
-                + "terminated in response to imminent node shutdown.) (main exit 0, wait exit 0) before its deletion"), f.explanation());
+        assertTrue(f.explanation().contains("but the Pod had not succeeded: before its deletion the kubelet ended the Pod Failed (reason "
+                + "Terminated: Pod was terminated in response to imminent node shutdown.), with main exit 0, wait exit 0, so the result"), f.explanation());
         assertTrue(!f.explanation().contains("although every container had exited 0"), f.explanation());
         Finding succeeded = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", V4.podYaml(true))
                 .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate()).findings().get(0);
