@@ -106,7 +106,7 @@ public final class LogEntryDocument {
         if (n == null || !n.isObject() || n.has("apiVersion") || n.has("kind") || n.has("protoPayload") || n.has("auditID")) {
             return false;
         }
-        if (n.path("jsonPayload").has("_SYSTEMD_UNIT") || n.path("jsonPayload").has("SYSLOG_IDENTIFIER")
+        if (nodeJournal(n) || nodeJournal(n.path("jsonPayload"))
                 || n.has("category") || n.has("Category") || n.has("records") || n.has("events")) {
             return false; // a node's journal, Azure diagnostics, a wrapper of records: the export readers' own
         }
@@ -121,6 +121,11 @@ public final class LogEntryDocument {
             }
         }
         return body != n && body.has("msg");
+    }
+
+    /** A node's journal entry (journalctl -o json-pretty, or one in Cloud Logging's jsonPayload): the kubelet's, containerd's, a unit's. */
+    private static boolean nodeJournal(JsonNode n) {
+        return n.has("_SYSTEMD_UNIT") || n.has("SYSLOG_IDENTIFIER") || n.has("__CURSOR");
     }
 
     private static JsonNode parse(Shape shape, String text) {

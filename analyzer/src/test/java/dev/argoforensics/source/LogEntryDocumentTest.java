@@ -116,6 +116,8 @@ class LogEntryDocumentTest {
             "[\n  {\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Pod\"\n  }\n]\n",
             "[\n  {\n    \"protoPayload\": {\"@type\": \"type.googleapis.com/google.cloud.audit.AuditLog\"},\n    \"timestamp\": \"2026-09-27T13:41:40Z\"\n  }\n]\n",
             "[\n  {\n    \"jsonPayload\": {\"_SYSTEMD_UNIT\": \"kubelet.service\", \"MESSAGE\": \"I0927 13:39:12.004630 2417 x.go:1] y\"}\n  }\n]\n",
+            // journalctl -u kubelet -o json-pretty: the node's journal, not the controller's lines
+            "{\n  \"__CURSOR\": \"s=1\",\n  \"_SYSTEMD_UNIT\": \"kubelet.service\",\n  \"MESSAGE\": \"I0927 13:39:12.004630 2417 x.go:1] y\"\n}\n",
             "{\n  \"events\": [\n    {\"logStreamName\": \"s\", \"timestamp\": 1, \"message\": \"" + LINE_2.replace("\"", "\\\"") + "\"}\n  ]\n}\n",
             "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n",
             "Logs:\n" + LINE_1 + "\n",
