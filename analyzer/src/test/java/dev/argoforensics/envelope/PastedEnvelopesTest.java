@@ -69,6 +69,30 @@ class PastedEnvelopesTest {
         assertEquals(EnvelopeKind.NONE, one("sync-time=later level=info").envelope());
     }
 
+    /**
+     * A line pasted through a word processor or a wiki (a postmortem in Google Docs, Word or Confluence): typographic quotes
+     * ({@code time=“…”}) or every space non-breaking. Before, each such line was unparsed; now straightened back, under an envelope
+     * kind of its own that the file's format names.
+     */
+    @Test
+    void typographicQuotesAndNonBreakingSpacesAreStraightened() {
+        String logrus = "time=\"2026-10-14T09:19:07.331Z\" level=info msg=\"queuing poddelay-2m25.781204455s\" action=removeFinalizer "
+                + "podGC=\"{ <nil> }\" podName=ingest-daily-k3p9z-transform-367652847";
+        UnwrappedLine curly = one(logrus.replaceAll("\"([^\"]*)\"", "\u201c$1\u201d"));
+        assertEquals(EnvelopeKind.TYPOGRAPHIC, curly.envelope());
+        assertEquals(logrus, curly.record());
+        UnwrappedLine nbsp = one(RECORD.replace(' ', '\u00a0'));
+        assertEquals(EnvelopeKind.TYPOGRAPHIC, nbsp.envelope());
+        assertEquals(RECORD, nbsp.record());
+        // Left alone: a record quoting with " whose message holds typographic quotes, a line keeping ASCII spaces, prose.
+        String quoting = "time=2025-03-02T10:11:12.120Z level=INFO msg=\"node message changed\" message=\"said \u201chi\u201d\"";
+        assertEquals(quoting, one(quoting).record());
+        assertEquals(EnvelopeKind.NONE, one(quoting).envelope());
+        String mixed = RECORD.replaceFirst(" ", "\u00a0");
+        assertEquals(EnvelopeKind.NONE, one(mixed).envelope());
+        assertEquals(EnvelopeKind.NONE, one("the field was set to \u201cRunning\u201d by then").envelope());
+    }
+
     @Test
     void composeAndGoremanNameTheService() {
         // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
