@@ -1,6 +1,7 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.PodCondition;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.Set;
@@ -14,8 +15,11 @@ import java.util.Set;
  * @param mainExit   the main container's exit code, null if unknown
  * @param mainReason its {@code reason} (Completed, Error, OOMKilled, ContainerStatusUnknown, ...)
  * @param snapshot   the export
+ * @param kubeletStop how the kubelet ended the Pod itself (a graceful node shutdown, a node-pressure eviction, the Pod's
+ *                   {@code activeDeadlineSeconds}), as that export says it, or null: the containers then ended because the
+ *                   kubelet stopped them, and an exit code 0 is their answer to its SIGTERM, no success ({@link #kubeletStop(PodSnapshot)})
  */
-public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, String mainReason, PodSnapshot snapshot) {
+public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, String mainReason, PodSnapshot snapshot, String kubeletStop) {
     /** Exit codes of a process ended by a signal: 137 (the emissary's code for any signal, or SIGKILL), 143 (SIGTERM). */
     private static final Set<Integer> SIGNAL_EXITS = Set.of(137, 143);
 
@@ -26,6 +30,44 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      */
     public boolean mainSignalled() {
         return mainExit != null && SIGNAL_EXITS.contains(mainExit) && !"Completed".equals(mainReason) && !"OOMKilled".equals(mainReason);
+    }
+
+    /** Every container exited 0 and the kubelet did not stop the Pod: the containers ended on their own, each with success. */
+    public boolean succeeded() {
+        return allZero && kubeletStop == null;
+    }
+
+    /**
+     * How the kubelet ended the Pod itself, from one export, or null. With {@code restartPolicy: Never} the kubelet writes phase
+     * {@code Failed} only when a container failed or when it stopped the Pod itself: a graceful node shutdown ({@code reason:
+     * Terminated}), a node-pressure eviction ({@code Evicted}), the Pod's deadline ({@code DeadlineExceeded}); the first two also set a
+     * {@code DisruptionTarget} condition of reason {@code TerminationByKubelet}, and none is an API deletion (lifecycle reference A2).
+     * So a {@code Failed} Pod with a {@code status.reason}, with that condition, or whose containers all exited 0, was stopped by the
+     * kubelet. Not where PodGC wrote the phase ({@code DisruptionTarget} {@code DeletionByPodGC}, no reason): it patches {@code
+     * Failed} onto a Pod whose node is gone.
+     */
+    static String kubeletStop(PodSnapshot s) {
+        if (!"Failed".equals(s.phase())) {
+            return null;
+        }
+        PodCondition byKubelet = null;
+        boolean byPodGc = false;
+        for (PodCondition c : s.conditions()) {
+            if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status())) {
+                byKubelet = "TerminationByKubelet".equals(c.reason()) ? c : byKubelet;
+                byPodGc |= "DeletionByPodGC".equals(c.reason());
+            }
+        }
+        String reason = s.statusReason();
+        String message = !s.statusMessage().isBlank() ? s.statusMessage().strip() : byKubelet != null ? byKubelet.message().strip() : "";
+        if (!reason.isEmpty() || byKubelet != null) {
+            String why = !reason.isEmpty() ? "reason " + reason : "condition DisruptionTarget TerminationByKubelet";
+            return "the kubelet ended the Pod Failed (" + why + (message.isEmpty() ? "" : ": " + message) + ")";
+        }
+        if (s.allContainersSucceeded() && !byPodGc) {
+            return "the kubelet ended the Pod Failed although every container exited 0 (the export gives no reason)";
+        }
+        return null;
     }
 
     /** {@code main exit 0, wait exit 0}. */
@@ -39,6 +81,6 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
             return null;
         }
         ContainerState main = PodLifecycle.main(s);
-        return new ContainersEnd(at, s.allContainersSucceeded(), main == null ? null : main.exitCode(), main == null ? "" : main.reason(), s);
+        return new ContainersEnd(at, s.allContainersSucceeded(), main == null ? null : main.exitCode(), main == null ? "" : main.reason(), s, kubeletStop(s));
     }
 }

@@ -303,6 +303,22 @@ public final class EnvelopeDecoder {
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
     }
 
+    /**
+     * The line as the controller wrote it, where a word processor or a wiki changed it on its way into a document, else null: every
+     * space made non-breaking (U+00A0; a line that keeps an ASCII space is left alone), or values opened by typographic quotes
+     * ({@code =“}, {@code =”}) where none is opened by {@code "} (the controller quotes with {@code "} only).
+     */
+    static String straightened(String line) {
+        String s = line;
+        if (s.indexOf('\u00a0') >= 0 && s.indexOf(' ') < 0) {
+            s = s.replace('\u00a0', ' ');
+        }
+        if ((s.contains("=\u201c") || s.contains("=\u201d")) && !s.contains("=\"")) {
+            s = s.replace('\u201c', '"').replace('\u201d', '"');
+        }
+        return s.equals(line) ? null : s;
+    }
+
     /** A prompt line: what its {@code kubectl logs} command names (or nothing) holds for the lines after it. */
     private void prompt(String line) {
         LogsCommand.Target t = LogsCommand.target(line);
@@ -317,6 +333,12 @@ public final class EnvelopeDecoder {
 
     private UnwrappedLine recordIn(UnwrappedLine u) {
         String record = u.record();
+        if (u.envelope() == EnvelopeKind.NONE) {
+            String straight = straightened(record);
+            if (straight != null && RecordStart.at(straight, 0)) {
+                return u.withRecord(straight, EnvelopeKind.TYPOGRAPHIC, null, null, null);
+            }
+        }
         if (record.isEmpty() || RecordStart.at(record, 0)) {
             return u;
         }

@@ -40,7 +40,12 @@ public enum EnvelopeKind {
      * docker compose or a Procfile runner (goreman, as Argo's {@code make start} runs the controller and the server):
      * {@code <service> | } before the line; the service is the container.
      */
-    COMPOSE("docker compose/goreman prefix");
+    COMPOSE("docker compose/goreman prefix"),
+    /**
+     * A line pasted through a word processor or a wiki (a postmortem in Google Docs, Word, Confluence's text): its quotes made
+     * typographic ({@code time=“…”}) or its spaces non-breaking; straightened back before the record is read.
+     */
+    TYPOGRAPHIC("a copy with typographic quotes or non-breaking spaces, straightened");
 
     private final String label;
 

@@ -34,13 +34,15 @@ public final class RecordStart {
 
     /**
      * The first position after the start of the text, at a word boundary, where a record begins;
-     * -1 if there is none.
+     * -1 if there is none. A {@code -} is a boundary too: {@code grep -n} and {@code grep -H} with {@code -A}/{@code -B}/{@code -C}
+     * put it between the line number or file name and a context line ({@code 120-time=…}, {@code controller.log-time=…}), where
+     * the matching lines get a {@code :}.
      */
     public static int find(String text) {
         for (int i = 1; i < text.length(); i++) {
             char before = text.charAt(i - 1);
-            if ((before == ' ' || before == '\t' || before == '|' || before == ',' || before == '"' || before == ']' || before == ':')
-                    && at(text, i)) {
+            if ((before == ' ' || before == '\t' || before == '|' || before == ',' || before == '"' || before == ']' || before == ':'
+                    || before == '-') && at(text, i)) {
                 return i;
             }
         }

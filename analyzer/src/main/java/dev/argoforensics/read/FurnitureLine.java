@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * produced the excerpt ({@code $ kubectl logs deploy/workflow-controller | grep my-wf}, {@code # …},
  * {@code user@host:~$ …}, {@code PS> …}; a command that prints logs without a prompt, as Argo's bug report form
  * words it: {@code kubectl logs -n argo deploy/workflow-controller | grep ${workflow}}), or Markdown around it (a fence {@code ```} with or without a
- * language, {@code <details>}, {@code <summary>…</summary>}). Blank lines are counted as blank, as
+ * language, {@code <details>}, {@code <summary>…</summary>}; Jira's {@code {code}} and {@code {noformat}}). Blank lines are counted as blank, as
  * before.
  *
  * <p>Only a line that did not read as a record, a piece of a Go panic or a continuation is asked, and
@@ -38,7 +38,9 @@ final class FurnitureLine {
     }
 
     private static final Pattern FENCE = Pattern.compile("(?:`{3,}|~{3,})\\s*[\\w.+#-]*\\s*");
-    private static final Pattern MARKUP_TAG = Pattern.compile("(?i)</?details(?:\\s+open)?>|<summary>.{0,200}</summary>|</?summary>|</?pre>");
+    private static final Pattern MARKUP_TAG = Pattern.compile("(?i)</?details(?:\\s+open)?>|<summary>.{0,200}</summary>|</?summary>|</?pre>"
+            // Jira and Confluence wiki markup, where incident tickets and postmortems quote logs: {code}, {code:java}, {noformat}
+            + "|\\{(?:code|noformat)(?::[^{}\\s][^{}]{0,200})?}");
     private static final Pattern DOTS = Pattern.compile("(?:\\.{3,}|…+|(?:\\. ){2,}\\.)");
     /** An omission said in words, between dots or in brackets: {@code ... 120 lines omitted ...}, {@code [snip]}, {@code (output truncated)}. */
     private static final Pattern OMISSION_WORDS = Pattern.compile("(?i)(?:\\.{2,}|…)?\\s*[\\w ,()]{0,60}?\\b(?:snip|snipped|truncated|omitted|skipped"

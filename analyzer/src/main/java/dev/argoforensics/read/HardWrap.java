@@ -9,6 +9,7 @@ import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.ChunkPlanner;
 import dev.argoforensics.source.LineChunk;
+import dev.argoforensics.source.LogEntryDocument;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ final class HardWrap {
             } catch (IOException e) {
                 return false; // the reading says what is wrong with the file
             }
-        });
+        }, f -> LogEntryDocument.of(f) != LogEntryDocument.Shape.NONE);
     }
 
     /** The width the chunk's lines were wrapped at, or 0: only for a chunk that is the whole file, as a file is read in one chunk. */

@@ -23,6 +23,7 @@ import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
+import dev.argoforensics.source.LogEntryDocument;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -277,7 +278,7 @@ public final class LineFrontEnd {
     ScanResult scan(LineChunk chunk, String csvHeader, Progress progress) throws IOException {
         long[] reported = new long[1];
         // A hard-wrapped copy can split an anchor between two lines: every line is read, joined.
-        if (anchors != null && HardWrap.width(chunk, maxLineBytes) == 0) {
+        if (anchors != null && HardWrap.width(chunk, maxLineBytes) == 0 && entryDocument(chunk) == LogEntryDocument.Shape.NONE) {
             ScanResult quick = scanByAnchors(chunk, csvHeader, n -> {
                 reported[0] += n;
                 progress.advance(n, 0);
@@ -609,7 +610,9 @@ public final class LineFrontEnd {
             sink = u -> lines.accept(u.inContainer(pathContainer));
         }
         Cuts cuts = new Cuts(cut);
-        int wrapWidth = HardWrap.width(chunk, maxLineBytes);
+        LogEntryDocument.Shape document = entryDocument(chunk);
+        LogEntryDocument.Joiner entries = document == LogEntryDocument.Shape.NONE ? null : new LogEntryDocument.Joiner(document);
+        int wrapWidth = entries != null ? 0 : HardWrap.width(chunk, maxLineBytes);
         HardWrap.Joiner joiner = wrapWidth > 0 ? new HardWrap.Joiner(wrapWidth) : null;
         long lines = 0;
         long nulLines = 0;
@@ -637,6 +640,8 @@ public final class LineFrontEnd {
                         passJoined(joiner.flush(), envelopes, sink, cuts);
                     }
                     cuts.add(UnwrappedLine.raw(line, reader.lineNumber()), reader.cut());
+                } else if (entries != null) {
+                    passEntries(entries.offer(line, reader.lineNumber()), envelopes, sink, cuts);
                 } else if (joiner != null) {
                     passJoined(joiner.offer(line, reader.lineNumber()), envelopes, sink, cuts);
                 } else {
@@ -645,6 +650,9 @@ public final class LineFrontEnd {
             }
             if (joiner != null) {
                 passJoined(joiner.flush(), envelopes, sink, cuts);
+            }
+            if (entries != null) {
+                passEntries(entries.flush(), envelopes, sink, cuts);
             }
             damage = reader.damage();
             // The line the damage cut, else the one after the last line read (line 1 if none could be read).
@@ -658,6 +666,19 @@ public final class LineFrontEnd {
         return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
                 joiner == null ? 0 : joiner.firstLine()));
+    }
+
+    /** A document of log entries spread over lines (gcloud's YAML or JSON, jq's pretty objects): only a whole file is one. */
+    private static LogEntryDocument.Shape entryDocument(LineChunk chunk) {
+        return chunk.whole() ? LogEntryDocument.of(chunk.file()) : LogEntryDocument.Shape.NONE;
+    }
+
+    /** The entries of such a document, each read back into one line (or its lines as they were), through the envelope decoder. */
+    private static void passEntries(List<LogEntryDocument.Entry> read, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        for (LogEntryDocument.Entry e : read) {
+            UnwrappedLine u = envelopes.decode(e.text(), e.first());
+            pass(u == null ? null : u.through(e.last()), envelopes, sink, cuts);
+        }
     }
 
     /** Lines of a hard-wrapped copy, each a physical line or pieces joined, through the envelope decoder to the sink. */

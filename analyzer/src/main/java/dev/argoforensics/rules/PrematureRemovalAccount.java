@@ -96,7 +96,8 @@ final class PrematureRemovalAccount {
         }
         if (fin != null) {
             m.add(Message.of("AF001.explain.ended", "phase", fin.phase(), "message", quoted(fin.message()),
-                    "close", Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
+                    "close", end != null && end.kubeletStop() != null ? Message.of("AF001.explain.kubeletStopped", "stop", end.kubeletStop(), "exits", end.exitSummary())
+                            : Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
         boolean clockEarly = schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0;
         m.add(elided ? Message.of("AF001.explain.raceIfNotPersisted")

@@ -65,6 +65,10 @@ public final class SuccessReportedAsError extends NodeRule {
         if (withWorkflow.isPresent() && NodeLines.podDeleted(outcome.message())) {
             scope.clear(pod, Message.of("AF002.cleared.workflowDeleted", "outcome", outcome(outcome), "workflow", pod.link().workflow().toString(),
                     "how", withWorkflow.get().how(), "at", withWorkflow.get().at().format()), withWorkflow.get().evidence());
+        } else if (life.containersEnd().map(ContainersEnd::kubeletStop).isPresent()) {
+            // Exit 0 after the kubelet's own SIGTERM (a node shutdown, an eviction, the Pod's deadline) is no success: the Pod failed.
+            scope.clear(pod, Message.of("AF002.cleared.kubeletStopped", "outcome", outcome(outcome), "stop", life.containersEnd().get().kubeletStop(),
+                    "exits", finished.exitCodeSummary()), finished.source());
         } else if (finished != null && !finished.allContainersSucceeded()) {
             scope.clear(pod, Message.of("AF002.cleared.containersFailed", "outcome", outcome(outcome), "exits", finished.exitCodeSummary()),
                     finished.source());

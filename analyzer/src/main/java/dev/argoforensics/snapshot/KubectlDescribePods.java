@@ -48,6 +48,9 @@ final class KubectlDescribePods {
         String namespace = "";
         String node = "";
         String phase = "";
+        /** The Pod's own {@code Reason:} and {@code Message:} lines (kubectl prints them after {@code Status:} when set). */
+        String reason = "";
+        String message = "";
         String serviceAccount = "";
         String terminating;
         Timestamp started;
@@ -182,6 +185,8 @@ final class KubectlDescribePods {
                     b.phase = value;
                 }
             }
+            case "Reason" -> b.reason = value;
+            case "Message" -> b.message = value;
             case "Controlled By" -> {
                 int slash = value.indexOf('/');
                 if (slash > 0) {
@@ -291,7 +296,7 @@ final class KubectlDescribePods {
             latest = KubeTime.latest(KubeTime.latest(latest, c.startedAt()), c.finishedAt());
         }
         pods.add(new PodSnapshot(new SourceRef(file, b.line), b.namespace, b.name, "", null, deletion, null, b.node, b.labels, b.annotations,
-                List.of(), b.owners, b.phase, b.conditions, b.containers, ObservedAt.of(takenAt, latest), true));
+                List.of(), b.owners, b.phase, b.conditions, b.containers, ObservedAt.of(takenAt, latest), b.reason, b.message, true));
     }
 
     /** kubectl's RFC 1123 time with a numeric zone: {@code Sat, 07 Nov 2026 08:10:02 +0000}. */

@@ -65,9 +65,13 @@ final class KubectlEventTables {
             }
             if (PasteShape.KUBECTL_EVENTS_HEADER.matcher(line).matches()) {
                 boolean all = line.startsWith("NAMESPACE");
-                starts = all ? new int[] {0, line.indexOf("LAST SEEN"), line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
-                        line.indexOf("MESSAGE")} : new int[] {-1, 0, line.indexOf("TYPE"), line.indexOf("REASON"), line.indexOf("OBJECT"),
-                        line.indexOf("MESSAGE")};
+                // -o wide adds SUBOBJECT (the field path) and SOURCE (the reporter, its host) before MESSAGE, three columns after it.
+                starts = new int[] {all ? 0 : -1, line.indexOf("LAST SEEN"), line.indexOf(" TYPE") + 1, line.indexOf(" REASON") + 1,
+                    line.indexOf(" OBJECT") + 1, line.indexOf(" MESSAGE") + 1, line.indexOf(" SUBOBJECT") + 1, line.indexOf(" SOURCE") + 1,
+                    line.indexOf(" FIRST SEEN") + 1};
+                for (int c = 6; c < starts.length; c++) {
+                    starts[c] = starts[c] == 0 ? -1 : starts[c];
+                }
                 Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
                 namespace = !all && ns.find() ? ns.group(1) : "";
                 command = "";
@@ -100,24 +104,39 @@ final class KubectlEventTables {
                 continue;
             }
             Matcher stopping = STOPPING.matcher(cells[5]);
-            String fieldPath = "Pod".equals(kind) && stopping.matches() && !"init".equals(stopping.group(1))
+            String fieldPath = !cells[6].isEmpty() ? cells[6] : "Pod".equals(kind) && stopping.matches() && !"init".equals(stopping.group(1))
                     ? "spec.containers{" + stopping.group(1) + "}" : "";
+            // SOURCE is "component, host" (kubelet, gke-a-1) or the component alone.
+            int comma = cells[7].indexOf(',');
+            String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
+            String host = comma < 0 ? "" : cells[7].substring(comma + 1).strip();
             events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
-                    new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), "", "", 1, at, at, Map.of()));
+                    new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of()));
         }
         return new Read(events, problems, rows, coarse, identifiers);
     }
 
-    /** The cells between the header's column starts; null if a cell that must hold a word is blank where it starts. */
+    /**
+     * The cells between the header's column starts (each ends where the next column of the header starts): namespace, LAST SEEN,
+     * TYPE, REASON, OBJECT, MESSAGE, SUBOBJECT, SOURCE ("" for a column the table does not have); null if a cell that must hold a
+     * word is blank where it starts.
+     */
     private static String[] cells(String line, int[] starts) {
-        String[] out = new String[6];
-        for (int c = 0; c < 6; c++) {
+        int[] sorted = java.util.Arrays.stream(starts).filter(x -> x >= 0).sorted().toArray();
+        String[] out = new String[8];
+        for (int c = 0; c < 8; c++) {
             if (starts[c] < 0) {
                 out[c] = "";
                 continue;
             }
-            int end = c == 5 ? line.length() : starts[c + 1];
-            if (starts[c] >= line.length() || (c < 5 && end > line.length())) {
+            int end = line.length();
+            for (int x : sorted) {
+                if (x > starts[c]) {
+                    end = x;
+                    break;
+                }
+            }
+            if (starts[c] >= line.length()) {
                 return null;
             }
             if (starts[c] > 0 && line.charAt(starts[c] - 1) != ' ') {

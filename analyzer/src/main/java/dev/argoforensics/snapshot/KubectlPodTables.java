@@ -89,9 +89,28 @@ final class KubectlPodTables {
 
     private static Table close(Table open, List<PodTable> tables, ObservedAt observed) {
         if (open != null) {
-            tables.add(new PodTable(open.source, open.namespace, open.command, observed, open.wide, open.rows, open.headerless));
+            List<PodTable.Row> rows = open.rows;
+            if (watch(open.command, rows)) {
+                // kubectl get pods -w: the first rows when the watch began, then one per change, each printed when it came. The stated
+                // time is when the paste ended, not when a row was printed: no row's AGE dates its creation from it (a Pod's last row is
+                // its latest state, PodTable#row).
+                rows = rows.stream().map(r -> new PodTable.Row(r.source(), r.namespace(), r.name(), r.ready(), r.status(), r.restarts(),
+                        r.lastRestartAgo(), r.age(), null, null, r.ip(), r.node())).toList();
+            }
+            tables.add(new PodTable(open.source, open.namespace, open.command, observed, open.wide, rows, open.headerless));
         }
         return null;
+    }
+
+    private static final Pattern WATCH_FLAG = Pattern.compile("(?:^|\\s)(?:-w|--watch|--watch-only)(?:[\\s=]|$)");
+
+    /** A watch's output: its command says so, or a Pod is listed twice (one row per change). */
+    static boolean watch(String command, List<PodTable.Row> rows) {
+        if (WATCH_FLAG.matcher(command).find()) {
+            return true;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        return rows.stream().anyMatch(r -> !seen.add(r.namespace() + "/" + r.name()));
     }
 
     static String excerpt(String s) {

@@ -69,7 +69,8 @@ public final class ObjectDecoder {
         return new PodSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
-                status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value));
+                status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
+                status.path("reason").asText(""), status.path("message").asText(""));
     }
 
     /** When the deletion was asked for: {@code deletionTimestamp} less the grace period. */

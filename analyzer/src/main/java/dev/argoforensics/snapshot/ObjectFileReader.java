@@ -153,7 +153,7 @@ public final class ObjectFileReader {
                 // sink (the object decoders) is a fault of the analyzer, not of the file, and goes to the caller.
                 if (in.damage() == null) {
                     // Else the parser met the end of what could be decompressed: the damage, below, is the problem.
-                    stopped = problem(e, chars, head.json(), limits);
+                    stopped = elided(file, problem(e, chars, head.json(), limits));
                     problems.add(stopped);
                 }
             }
@@ -170,6 +170,36 @@ public final class ObjectFileReader {
             }
             return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems);
         }
+    }
+
+    /** A line that marks lines left out of a pasted export: {@code ...}, {@code …}, {@code [...]}, {@code (...)}, {@code <snip>}. */
+    private static final java.util.regex.Pattern ELISION = java.util.regex.Pattern.compile(
+            "(?:\\.{3,}|…+|\\[\\s*(?:\\.{3,}|…+|snip)\\s*]|\\(\\s*(?:\\.{3,}|…+)\\s*\\)|<snip>|\\.\\.\\.\\s*\\(?(?:truncated|snip|omitted)\\)?)");
+    /** Lines looked at for such a mark, at most, before a syntax error. */
+    private static final int ELISION_LOOKBACK = 100_000;
+
+    /**
+     * A syntax error after a line that marks lines left out (someone trimmed {@code kubectl get pod -o yaml} before pasting it:
+     * {@code ...}, {@code [...]}): says so, since YAML cannot read the mark, and what to do. The problem as it was otherwise.
+     */
+    private static Problem elided(InputFile file, Problem p) {
+        if (p.line() <= 1 || file.compressed()) {
+            return p;
+        }
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(file.path(), StandardCharsets.UTF_8)) {
+            String line;
+            long n = 0;
+            while ((line = r.readLine()) != null && ++n <= Math.min(p.line() + 1, ELISION_LOOKBACK)) {
+                String t = line.strip();
+                if (!t.startsWith("#") && ELISION.matcher(t).matches()) {
+                    return new Problem(p.line(), p.reason() + " (line " + n + " holds \"" + t + "\", a mark of lines left out, which YAML cannot"
+                            + " read: give the export whole, or delete the mark, and the fields it stood for stay unknown)");
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // The reading already said what it could.
+        }
+        return p;
     }
 
     /** What stopped the reading, in the report's words, at its line. */

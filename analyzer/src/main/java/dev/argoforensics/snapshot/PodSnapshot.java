@@ -14,6 +14,10 @@ import java.util.stream.Collectors;
  * @param nodeName                   {@code spec.nodeName}: the Kubernetes node it ran on, "" if unscheduled
  * @param observed                   when the export was taken, and how that is known; null if the
  *                                   object holds no time at all and nobody said
+ * @param statusReason               {@code status.reason}, "" when absent: set on the Pod as a whole only by the kubelet when it
+ *                                   stops or refuses the Pod itself ({@code Evicted}, {@code Terminated} for a graceful node
+ *                                   shutdown, {@code DeadlineExceeded}, {@code NodeShutdown}...; lifecycle reference A2)
+ * @param statusMessage              {@code status.message}, "" when absent
  * @param described                  read from {@code kubectl describe pod} text, not from the object: no UID, no finalizers
  *                                   (the text prints none, so {@link #finalizersKnown()} is false), no condition times,
  *                                   no creation time; a Terminating Pod's {@code deletionTimestamp} is there only an upper
@@ -36,6 +40,8 @@ public record PodSnapshot(
         List<PodCondition> conditions,
         List<ContainerState> containers,
         ObservedAt observed,
+        String statusReason,
+        String statusMessage,
         boolean described) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
@@ -51,15 +57,17 @@ public record PodSnapshot(
         owners = List.copyOf(owners);
         conditions = List.copyOf(conditions);
         containers = List.copyOf(containers);
+        statusReason = statusReason == null ? "" : statusReason;
+        statusMessage = statusMessage == null ? "" : statusMessage;
     }
 
     /** A Pod from an export (YAML or JSON of the object). */
     public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
                        Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
                        List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
-                       List<ContainerState> containers, ObservedAt observed) {
+                       List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage) {
         this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
-                finalizers, owners, phase, conditions, containers, observed, false);
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, false);
     }
 
     /** Whether the source shows the finalizers: an export does, {@code kubectl describe pod} does not (its list is then empty, not "none"). */

@@ -50,10 +50,13 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
         }
     }
 
-    /** The row naming this Pod, if the table lists it. */
+    /**
+     * The row naming this Pod, if the table lists it: its last, where it lists the Pod more than once ({@code kubectl get pods -w}
+     * prints a row per change, oldest first), so the state it gives is the latest the table shows.
+     */
     public Optional<Row> row(String podNamespace, String podName) {
         return rows.stream().filter(r -> r.name().equals(podName) && (r.namespace().isEmpty() || r.namespace().equals(podNamespace)))
-                .findFirst();
+                .reduce((first, later) -> later);
     }
 
     /**

@@ -36,13 +36,24 @@ public final class ChunkPlanner {
      *                  chunk size reads it as the default one does
      */
     public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole) {
+        this(chunkBytes, keepWhole, f -> false);
+    }
+
+    /**
+     * @param keepWholeAnySize a file this accepts is one chunk whatever its size: a document whose entries span lines
+     *                         ({@link LogEntryDocument}), which a boundary between lines would cut inside an entry
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize) {
         this.chunkBytes = chunkBytes;
         this.keepWhole = keepWhole;
+        this.keepWholeAnySize = keepWholeAnySize;
     }
+
+    private final Predicate<InputFile> keepWholeAnySize;
 
     public List<LineChunk> plan(InputFile file) throws IOException {
         long size = java.nio.file.Files.size(file.path());
-        if (file.compressed() || size <= chunkBytes || size <= CHUNK_BYTES && keepWhole.test(file)) {
+        if (file.compressed() || size <= chunkBytes || size <= CHUNK_BYTES && keepWhole.test(file) || keepWholeAnySize.test(file)) {
             return List.of(new LineChunk(file, 0, 0, -1));
         }
         List<LineChunk> chunks = new ArrayList<>();

@@ -45,6 +45,12 @@ public final class InputClassifier {
         if (first == null) {
             return new InputFile(displayPath, path, InputKind.LOG, gzip, "empty file");
         }
+        LogEntryDocument.Shape entries = LogEntryDocument.detect(head);
+        if (entries != LogEntryDocument.Shape.NONE) {
+            // gcloud logging read (YAML, or --format json), a console's JSON download, jq . of a JSON log: one entry over several lines
+            return new InputFile(displayPath, path, InputKind.LOG, gzip, "log entries in a " + (entries == LogEntryDocument.Shape.YAML ? "YAML" : "JSON")
+                    + " document");
+        }
         ManagedExportSniffer.LineExport lines = ManagedExportSniffer.lineExport(head);
         if (lines != null) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, lines == ManagedExportSniffer.LineExport.KUBELET_JOURNAL

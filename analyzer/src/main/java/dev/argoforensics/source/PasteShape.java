@@ -28,7 +28,9 @@ public enum PasteShape {
     public static final Pattern KUBECTL_HEADER = Pattern.compile(
             "^(NAMESPACE {2,})?NAME {2,}READY {2,}STATUS {2,}RESTARTS {2,}AGE( {2,}IP {2,}NODE {2,}NOMINATED NODE {2,}READINESS GATES)? *$");
     /** {@code kubectl get events}' header, with {@code -A}'s NAMESPACE first. */
-    public static final Pattern KUBECTL_EVENTS_HEADER = Pattern.compile("^(NAMESPACE {2,})?LAST SEEN {2,}TYPE {2,}REASON {2,}OBJECT {2,}MESSAGE *$");
+    /** Also {@code -o wide}'s: {@code SUBOBJECT} and {@code SOURCE} before {@code MESSAGE}, {@code FIRST SEEN}, {@code COUNT}, {@code NAME} after it. */
+    public static final Pattern KUBECTL_EVENTS_HEADER = Pattern.compile(
+            "^(NAMESPACE {2,})?LAST SEEN {2,}TYPE {2,}REASON {2,}OBJECT {2,}(?:SUBOBJECT {2,}SOURCE {2,})?MESSAGE(?: {2,}FIRST SEEN {2,}COUNT {2,}NAME)? *$");
     /** The node tree's header: plain, {@code -o wide} and {@code -o short}. */
     public static final Pattern ARGO_TREE_HEADER = Pattern.compile(
             "^STEP {2,}TEMPLATE {2,}PODNAME {2,}DURATION {2,}(ARTIFACTS {2,}MESSAGE {2,}RESOURCESDURATION {2,}NODENAME|MESSAGE {2,}NODENAME|MESSAGE) *$");

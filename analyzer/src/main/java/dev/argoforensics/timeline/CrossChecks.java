@@ -105,10 +105,12 @@ final class CrossChecks {
         }
         PodSnapshot finished = life.containers().snapshot();
         String node = "node ended " + outcome.phase() + (outcome.message() == null || outcome.message().isEmpty() ? "" : " (" + outcome.message() + ")");
-        boolean succeeded = life.containers().allZero();
+        boolean succeeded = life.containers().succeeded();
         String codes = finished.exitCodeSummary() + " (" + finished.source() + ")";
         String verdict;
-        if (succeeded && !"Succeeded".equals(outcome.phase())) {
+        if (life.containers().kubeletStop() != null && !"Succeeded".equals(outcome.phase())) {
+            verdict = "agree: " + life.containers().kubeletStop() + ", " + codes + ", and the " + node;
+        } else if (succeeded && !"Succeeded".equals(outcome.phase())) {
             verdict = "do NOT agree: every container exited 0, " + codes + ", yet the " + node + ": the Pod's result was lost";
         } else if (!succeeded && "Succeeded".equals(outcome.phase())) {
             verdict = "do NOT agree: " + codes + ", yet the " + node;

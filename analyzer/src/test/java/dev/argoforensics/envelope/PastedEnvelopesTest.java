@@ -50,6 +50,49 @@ class PastedEnvelopesTest {
         assertEquals(EnvelopeKind.NONE, one("kubectl logs -n argo deploy/workflow-controller | grep time=").envelope());
     }
 
+    /**
+     * {@code grep -n} / {@code grep -H} with context ({@code -A}, {@code -B}, {@code -C}): a matching line gets {@code NNN:} or
+     * {@code FILE:}, a context line {@code NNN-} or {@code FILE-}; before, every context line was counted unparsed. Each is the record
+     * behind an unrecognised prefix, with no time taken from the line number.
+     */
+    @Test
+    void grepContextLinesKeepTheirRecords() {
+        String logrus = "time=\"2026-10-14T09:19:07.331Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"";
+        for (String prefix : new String[] {"120-", "120:", "controller.log-", "controller.log:", "controller.log-120-", "/var/log/argo/controller.log.1-"}) {
+            UnwrappedLine u = one(prefix + logrus);
+            assertEquals(EnvelopeKind.PREFIX, u.envelope(), prefix);
+            assertEquals(logrus, u.record(), prefix);
+            assertNull(u.envelopeTime(), prefix);
+            assertEquals(RECORD, one(prefix + RECORD).record(), prefix);
+        }
+        // A dash inside a word that is no record's head stays as it was: nothing to find.
+        assertEquals(EnvelopeKind.NONE, one("sync-time=later level=info").envelope());
+    }
+
+    /**
+     * A line pasted through a word processor or a wiki (a postmortem in Google Docs, Word or Confluence): typographic quotes
+     * ({@code time=“…”}) or every space non-breaking. Before, each such line was unparsed; now straightened back, under an envelope
+     * kind of its own that the file's format names.
+     */
+    @Test
+    void typographicQuotesAndNonBreakingSpacesAreStraightened() {
+        String logrus = "time=\"2026-10-14T09:19:07.331Z\" level=info msg=\"queuing poddelay-2m25.781204455s\" action=removeFinalizer "
+                + "podGC=\"{ <nil> }\" podName=ingest-daily-k3p9z-transform-367652847";
+        UnwrappedLine curly = one(logrus.replaceAll("\"([^\"]*)\"", "\u201c$1\u201d"));
+        assertEquals(EnvelopeKind.TYPOGRAPHIC, curly.envelope());
+        assertEquals(logrus, curly.record());
+        UnwrappedLine nbsp = one(RECORD.replace(' ', '\u00a0'));
+        assertEquals(EnvelopeKind.TYPOGRAPHIC, nbsp.envelope());
+        assertEquals(RECORD, nbsp.record());
+        // Left alone: a record quoting with " whose message holds typographic quotes, a line keeping ASCII spaces, prose.
+        String quoting = "time=2025-03-02T10:11:12.120Z level=INFO msg=\"node message changed\" message=\"said \u201chi\u201d\"";
+        assertEquals(quoting, one(quoting).record());
+        assertEquals(EnvelopeKind.NONE, one(quoting).envelope());
+        String mixed = RECORD.replaceFirst(" ", "\u00a0");
+        assertEquals(EnvelopeKind.NONE, one(mixed).envelope());
+        assertEquals(EnvelopeKind.NONE, one("the field was set to \u201cRunning\u201d by then").envelope());
+    }
+
     @Test
     void composeAndGoremanNameTheService() {
         // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").

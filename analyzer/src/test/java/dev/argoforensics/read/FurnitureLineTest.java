@@ -28,7 +28,9 @@ class FurnitureLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"```", "```text", "``` console", "```shell", "~~~", "````log", "<details>", "</details>", "<details open>",
-        "<summary>workflow-controller logs</summary>", "<pre>", "</pre>"})
+        "<summary>workflow-controller logs</summary>", "<pre>", "</pre>",
+        // an incident ticket or a postmortem in Jira or Confluence wiki markup
+        "{code}", "{code:java}", "{code:title=workflow-controller.log|borderStyle=solid}", "{noformat}"})
     void markdownAroundAnExcerpt(String line) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);
@@ -71,6 +73,8 @@ class FurnitureLineTest {
         "time=2026-09-19T16:31:11.257Z level=INFO msg=\"...\"", "$GOPATH/bin/workflow-controller", "> quoted text", "<none>",
         "[2026-09-19 16:31:11] controller restarted", "... and then the pod was deleted", "see above...", "% done", "waiting...",
         "``` trailing words after a fence",
+        // a JSON object or a Go map is no wiki markup
+        "{code: 1}", "{\"code\":\"x\"}", "{code}trailing",
         // a dash line that is not grep's group separator
         "---", "-- the controller restarted here", "-",
         // a command that prints no logs, or a log command holding a record's head

@@ -302,6 +302,25 @@ class PrematureFinalizerRemovalTest {
         assertEquals("main exit 0, wait exit 0", f.fact("containerExitCodes").orElseThrow().value());
     }
 
+    /**
+     * Session 24: the same release on a Pod the kubelet had stopped for a graceful node shutdown (main trapped its SIGTERM and exited
+     * 0; phase Failed, reason Terminated). The finalizer still went before the node's result was stored, but that result was the
+     * kubelet's failure: the account says so instead of "although every container had exited 0" (a success lost).
+     */
+    @Test
+    void aPodTheKubeletStoppedIsToldAsAFailureLostNotASuccess() {
+        String shutdown = V4.podYaml(true).replace("  phase: Succeeded\n",
+                "  phase: Failed\n  reason: Terminated\n  message: Pod was terminated in response to imminent node shutdown.\n");
+        Finding f = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", shutdown)
+                .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate()).findings().get(0);
+        assertTrue(f.explanation().contains("but the Pod had not succeeded: before its deletion the kubelet ended the Pod Failed (reason "
+                + "Terminated: Pod was terminated in response to imminent node shutdown.), with main exit 0, wait exit 0, so the result"), f.explanation());
+        assertTrue(!f.explanation().contains("although every container had exited 0"), f.explanation());
+        Finding succeeded = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate()).findings().get(0);
+        assertTrue(succeeded.explanation().contains("although every container had exited 0"), succeeded.explanation());
+    }
+
     @Test
     void aDelayThatDoesNotMatchThePodExportIsCalledOut() {
         String[] lines = removal();

@@ -180,6 +180,54 @@ class SuccessReportedAsErrorTest {
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
     }
 
+    /**
+     * Session 24 (real-shaped evidence): a graceful node shutdown. The kubelet sends SIGTERM, main traps it and exits 0, and the kubelet
+     * writes phase Failed, reason Terminated and a DisruptionTarget condition of reason TerminationByKubelet (lifecycle reference A2);
+     * no API deletion yet (PodGC deletes the Pod once its node is gone). Every container exited 0, yet the Pod failed: before, AF002
+     * told a "successful Pod reported as failed" at likely (confirmed beside an exported Workflow).
+     */
+    @Test
+    void aPodTheKubeletStoppedForANodeShutdownIsNoSuccessThoughItsContainersExitedZero() {
+        String pod = Exports.Pod.of().phase("Failed").reason("Terminated", "Pod was terminated in response to imminent node shutdown.")
+                .condition("DisruptionTarget", "True", "TerminationByKubelet", "2026-09-19T16:31:03Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:31:08Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().get(0).confidenceReason());
+        assertEquals("AF002.cleared.kubeletStopped", e.cleared().get(0).why().code());
+        assertTrue(e.cleared().get(0).reason().contains("the kubelet ended the Pod Failed (reason Terminated: Pod was terminated in response to "
+                + "imminent node shutdown.), with main exit 0, wait exit 0"), e.cleared().get(0).reason());
+    }
+
+    /** The same stop shown only by the condition (a trimmed export without status.reason), or only by phase Failed over exit codes 0. */
+    @Test
+    void theConditionOrAFailedPhaseOverExitCodesZeroAloneSayTheKubeletStoppedIt() {
+        String byCondition = Exports.Pod.of().phase("Failed").condition("DisruptionTarget", "True", "TerminationByKubelet", "2026-09-19T16:31:03Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        String byPhase = Exports.Pod.of().phase("Failed")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        for (String pod : List.of(byCondition, byPhase)) {
+            Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:31:08Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                    .log("3.log", errorLines()).correlate());
+            assertTrue(e.findings().isEmpty());
+            assertEquals("AF002.cleared.kubeletStopped", e.cleared().get(0).why().code(), e.cleared().get(0).reason());
+        }
+    }
+
+    /**
+     * Negative control: PodGC patches phase Failed onto a Pod whose node is gone (DisruptionTarget DeletionByPodGC, no reason), so that
+     * phase says nothing of how the containers ended: no kubelet stop is read from it, and AF002 decides as before.
+     */
+    @Test
+    void aFailedPhasePodGcWroteIsNoKubeletStop() {
+        String pod = Exports.Pod.of().phase("Failed").condition("DisruptionTarget", "True", "DeletionByPodGC", "2026-09-19T16:31:03Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:31:08Z", pod).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate());
+        assertTrue(e.cleared().stream().noneMatch(c -> "AF002.cleared.kubeletStopped".equals(c.why().code())));
+        assertEquals(1, e.findings().size());
+    }
+
     /** The Pod exported with its controlling owner reference to the Workflow object of this UID. */
     private static String ownedBy(String pod, String workflowUid) {
         return pod.replace("  uid: u-1\n", "  uid: u-1\n  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: "

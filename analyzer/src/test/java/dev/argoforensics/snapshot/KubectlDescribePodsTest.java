@@ -124,6 +124,24 @@ class KubectlDescribePodsTest {
         assertTrue(r.identifiers().contains("host:node-pool-b-7f2k"), r.identifiers().toString());
     }
 
+    /**
+     * An evicted Pod as described: kubectl prints the Pod's own {@code Reason:} and {@code Message:} after {@code Status:}, unindented;
+     * the containers' {@code Reason:} lines are indented and stay theirs.
+     */
+    @Test
+    void thePodsOwnReasonAndMessageAreReadApartFromTheContainers() throws IOException {
+        String evicted = FINISHED.replace("Status:           Succeeded", "Status:           Failed\n"
+                + "Reason:           Evicted\n"
+                + "Message:          The node was low on resource: memory. Threshold quantity: 100Mi, available: 61244Ki. ");
+        PodSnapshot p = (PodSnapshot) read(evicted, null).objects().get(0);
+        assertEquals("Failed", p.phase());
+        assertEquals("Evicted", p.statusReason());
+        assertEquals("The node was low on resource: memory. Threshold quantity: 100Mi, available: 61244Ki.", p.statusMessage());
+        assertEquals("wait exit 0, main exit 0", p.exitCodeSummary());
+        PodSnapshot plain = (PodSnapshot) read(FINISHED, null).objects().get(0);
+        assertEquals("", plain.statusReason(), "the containers' Reason: Completed is not the Pod's");
+    }
+
     @Test
     void aTerminatingPodIsPlacedOnlyByAStatedTime() throws IOException {
         String terminating = FINISHED.replace("Status:           Succeeded", "Status:           Terminating (lasts <invalid>)\n"

@@ -55,6 +55,33 @@ class KubectlEventTablesTest {
         assertEquals("", ((ClusterEvent) r.objects().get(2)).regarding().fieldPath(), "argo's init container: no spec.containers path");
     }
 
+    /**
+     * {@code kubectl get events -o wide}: SUBOBJECT (the field path) and SOURCE (the reporter, its host) before MESSAGE, FIRST SEEN,
+     * COUNT and NAME after it. Before, its header was no events header and every row an unparsed log line.
+     */
+    @Test
+    void theWideTableGivesTheFieldPathAndTheReporter() throws IOException {
+        String wide = "# taken-at: 2026-10-27T09:30:00Z\n$ kubectl get events -n batch -o wide\n" + TabWriter.lay(3, List.of(
+                List.of("LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"),
+                List.of("45s", "Normal", "Killing", "pod/crunch-5tq2w-run-99120", "spec.containers{main}", "kubelet, n-4", "Stopping container main",
+                        "45s", "1", "crunch-5tq2w-run-99120.18a2b4c6d8e0f123"),
+                List.of("3m10s", "Warning", "NodeNotReady", "node/n-4", "", "node-controller", "Node n-4 status is now: NodeNotReady", "3m10s", "1",
+                        "n-4.18a2b4c6d8e0f456")));
+        PasteFileReader.Result r = read(wide);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(2, r.objects().size());
+        ClusterEvent killing = (ClusterEvent) r.objects().get(0);
+        assertEquals(new InvolvedObject("Pod", "batch", "crunch-5tq2w-run-99120", "", "spec.containers{main}"), killing.regarding());
+        assertEquals("kubelet", killing.reportedBy());
+        assertEquals("n-4", killing.host());
+        assertEquals("Stopping container main", killing.note(), "the message ends where FIRST SEEN starts");
+        assertEquals(Instant.parse("2026-10-27T09:29:15Z"), killing.last().instant());
+        ClusterEvent node = (ClusterEvent) r.objects().get(1);
+        assertEquals("node-controller", node.reportedBy());
+        assertEquals("", node.regarding().fieldPath(), "an empty SUBOBJECT");
+        assertEquals("Node n-4 status is now: NodeNotReady", node.note());
+    }
+
     @Test
     void withoutAStatedTimeNoRowIsPlaced() throws IOException {
         PasteFileReader.Result r = read(TABLE);

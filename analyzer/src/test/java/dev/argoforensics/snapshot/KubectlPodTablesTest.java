@@ -88,6 +88,36 @@ class KubectlPodTablesTest {
         assertFalse(t.unfiltered(), "no command shown: whether the listing was filtered is unknown");
     }
 
+    /**
+     * {@code kubectl get pods -w}: the first rows when the watch began, then a row per change, each printed when it came; the stated
+     * time is when the paste ended. A Pod's state is its last row, and no row's AGE dates its creation from the stated time. Before,
+     * the first row was the Pod's state "at" the stated time (Running, seconds after its deletion) and gave a creation window minutes off.
+     */
+    @Test
+    void aWatchGivesEachPodItsLastRowAndNoCreationWindow() throws IOException {
+        String watch = "# taken-at: 2026-10-14T09:19:10Z\n$ kubectl get pods -n analytics -w\n" + TabWriter.lay(3, List.of(HEADER,
+                List.of("ingest-daily-k3p9z-transform-367652847", "2/2", "Running", "0", "6m"),
+                List.of("ingest-daily-k3p9z-transform-367652847", "0/2", "Completed", "0", "7m"),
+                List.of("ingest-daily-k3p9z-transform-367652847", "0/2", "Terminating", "0", "7m")));
+        PodTable t = only(read(watch, null));
+        PodTable.Row row = t.row("analytics", "ingest-daily-k3p9z-transform-367652847").orElseThrow();
+        assertEquals("Terminating", row.status());
+        assertEquals(6, row.source().line());
+        assertTrue(t.rows().stream().allMatch(r -> r.createdEarliest() == null && r.createdLatest() == null));
+        // The same without the prompt: the Pod listed three times says it is a watch.
+        PodTable bare = only(read(watch.replace("$ kubectl get pods -n analytics -w\n", ""), null));
+        assertEquals("Terminating", bare.row("", "ingest-daily-k3p9z-transform-367652847").orElseThrow().status());
+        assertTrue(bare.rows().stream().allMatch(r -> r.createdEarliest() == null));
+        // A -w with one row per Pod: printed when the watch began, not at the stated time.
+        PodTable once = only(read("# taken-at: 2026-10-14T09:19:10Z\n$ kubectl get pods -w\n" + TabWriter.lay(3, List.of(HEADER,
+                List.of("a-1", "1/1", "Running", "0", "95s"))), null));
+        assertNull(once.rows().get(0).createdEarliest());
+        // Negative control: a plain table of distinct Pods keeps its windows.
+        PodTable plain = only(read("# taken-at: 2026-10-14T09:19:10Z\n$ kubectl get pods -n analytics\n" + TabWriter.lay(3, List.of(HEADER,
+                List.of("a-1", "1/1", "Running", "0", "95s"), List.of("a-2", "0/1", "Completed", "0", "95s"))), null));
+        assertEquals("2026-10-14T09:17:34Z", plain.rows().get(0).createdEarliest().format());
+    }
+
     @Test
     void commandLineTimeGivesTheWindow() throws IOException {
         ObservedAt at = ObservedAt.stated(Timestamp.parseRfc3339("2026-09-23T12:00:00Z", null, false), ObservationBasis.COMMAND_LINE);

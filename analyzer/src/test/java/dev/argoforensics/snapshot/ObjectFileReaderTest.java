@@ -79,6 +79,24 @@ class ObjectFileReaderTest {
         assertEquals(6, r[0].lines());
     }
 
+    /**
+     * A pasted {@code kubectl get pod -o yaml} trimmed with a mark of lines left out ({@code [...]}, {@code ...}): YAML cannot read it;
+     * the problem says so at the mark, and what to do. A syntax error without such a mark is told as before.
+     */
+    @Test
+    void aSyntaxErrorAfterAMarkOfLinesLeftOutNamesTheMark() throws IOException {
+        for (String mark : new String[] {"  [...]", "  ...", "..."}) {
+            ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+            List<ObjectDocument> docs = read("pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n" + mark + "\n  uid: u-1\nstatus:\n  phase: Failed\n", r);
+            assertTrue(docs.size() <= 1, mark);
+            String reason = r[0].problems().get(0).reason();
+            assertTrue(reason.contains("(line 5 holds \"" + mark.strip() + "\", a mark of lines left out, which YAML cannot read"), mark + ": " + reason);
+        }
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        read("broken.yaml", "kind: Pod\n# ...\nmetadata: [unclosed\n", r);
+        assertTrue(!r[0].problems().get(0).reason().contains("mark of lines left out"), "a comment is no mark: " + r[0].problems().get(0).reason());
+    }
+
     @Test
     void aFaultOfTheSinkIsNoSyntaxErrorOfTheFile() throws IOException {
         // A decoder that crashes on the second Pod: the crash must reach the caller, not read as "not valid YAML".

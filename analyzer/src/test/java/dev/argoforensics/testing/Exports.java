@@ -19,6 +19,8 @@ public final class Exports {
         private boolean finalizer = true;
         private String podGc;
         private String lastTransition = "2026-09-19T16:27:47Z";
+        private String statusReason;
+        private String statusMessage;
         private final List<String> containers = new ArrayList<>();
         private final List<String> conditions = new ArrayList<>();
 
@@ -59,6 +61,13 @@ public final class Exports {
             return this;
         }
 
+        /** {@code status.reason} and {@code status.message}: the kubelet's word on the Pod as a whole ({@code Evicted}, {@code Terminated}...). */
+        public Pod reason(String reason, String message) {
+            statusReason = reason;
+            statusMessage = message;
+            return this;
+        }
+
         public Pod terminated(String name, int exitCode, String reason, String finishedAt) {
             containers.add("  - name: " + name + "\n    state:\n      terminated: {exitCode: " + exitCode + ", reason: " + reason
                     + ", startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"" + finishedAt + "\"}\n");
@@ -83,6 +92,9 @@ public final class Exports {
                 b.append(", workflows.argoproj.io/pod-gc-strategy: ").append(podGc);
             }
             b.append("}\nspec: {nodeName: ip-10-0-12-34.ec2.internal}\nstatus:\n  phase: ").append(phase).append('\n');
+            if (statusReason != null) {
+                b.append("  reason: ").append(statusReason).append("\n  message: '").append(statusMessage.replace("'", "''")).append("'\n");
+            }
             b.append("  conditions:\n  - {type: Ready, status: \"False\", lastTransitionTime: \"").append(lastTransition).append("\"}\n");
             conditions.forEach(b::append);
             b.append("  containerStatuses:\n");

@@ -1,0 +1,305 @@
+package dev.argoforensics.source;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A document of log entries, each spread over several lines, as log services and {@code jq} print them: the default output of
+ * {@code gcloud logging read} (YAML, entries separated by {@code ---}), its {@code --format json} and the Cloud Logging console's
+ * JSON download (a pretty-printed array), a pretty-printed array of Loki, Kibana or CloudWatch Logs Insights entries, and
+ * {@code kubectl logs … | jq .} of a JSON log (pretty objects one after another). Read line by line, such a document gives no
+ * record; read as objects, its entries are no Kubernetes objects. So each entry is read back into one compact JSON line, which
+ * the envelope decoder takes as it takes a log store's JSON lines, citing the entry's first line.
+ *
+ * <p>Only a document whose first entry carries a log line is one: a log service's entry with the line in {@code textPayload},
+ * {@code jsonPayload}, {@code log}, {@code message}, {@code @message}, {@code line}, {@code _raw} or {@code MESSAGE} (a Kibana hit
+ * in its {@code _source}), or the controller's JSON record itself ({@code time}, {@code level}, {@code msg}). Kubernetes objects
+ * ({@code apiVersion}, {@code kind}), audit entries, the kubelet's journal entries and Azure diagnostics records stay exports, read
+ * as before.
+ */
+public final class LogEntryDocument {
+    /** How the document's entries are laid out. */
+    public enum Shape { NONE, JSON, YAML }
+
+    /** Trailing tokens fail: two entries glued on one line are no entry (given back as they were, not one of them dropped). */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final List<String> LINE_FIELDS = List.of("textPayload", "jsonPayload", "log", "message", "@message", "line", "_raw",
+            "MESSAGE");
+    /** Lines of the head looked at to read the first entry. */
+    private static final int HEAD_LINES = 400;
+
+    private LogEntryDocument() {
+    }
+
+    /**
+     * The layout of the file's content (decompressed), or {@link Shape#NONE}: its first line decides cheaply for any other file, the
+     * first entry for a document.
+     */
+    public static Shape of(InputFile f) {
+        try {
+            List<String> start = InputClassifier.headLines(f.path(), f.compressed(), 4096);
+            String first = null;
+            for (String l : start) {
+                String t = l.strip();
+                if (!t.isEmpty() && !t.startsWith("#")) {
+                    first = t;
+                    break;
+                }
+            }
+            if (first == null || !(first.equals("[") || first.equals("{") || first.equals("---") || YAML_KEY.matcher(first).matches())) {
+                return Shape.NONE;
+            }
+            return detect(InputClassifier.headLines(f.path(), f.compressed(), 1 << 20));
+        } catch (java.io.IOException e) {
+            return Shape.NONE; // the reading says what is wrong with the file
+        }
+    }
+
+    private static final java.util.regex.Pattern YAML_KEY = java.util.regex.Pattern.compile("[A-Za-z@_][\\w.@/-]*:(?:\\s.*)?");
+
+    /** The layout of a document of log entries whose first lines these are, or {@link Shape#NONE}. */
+    public static Shape detect(List<String> head) {
+        List<String> lines = new ArrayList<>();
+        boolean started = false;
+        for (int i = 0; i < head.size() && lines.size() < HEAD_LINES; i++) {
+            String t = head.get(i).strip();
+            if (!started && (t.isEmpty() || t.startsWith("#"))) {
+                continue;
+            }
+            started = true;
+            lines.add(head.get(i));
+        }
+        if (lines.isEmpty()) {
+            return Shape.NONE;
+        }
+        String first = lines.get(0).strip();
+        if (first.equals("[") || first.equals("{")) {
+            Joiner j = new Joiner(Shape.JSON);
+            for (int i = 0; i < lines.size(); i++) {
+                for (Entry e : j.offer(lines.get(i), i + 1)) {
+                    return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+                }
+            }
+            for (Entry e : j.flush()) {
+                return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+            }
+            return Shape.NONE;
+        }
+        if (first.equals("---") || YAML_KEY.matcher(first).matches()) {
+            StringBuilder entry = new StringBuilder();
+            for (int i = first.equals("---") ? 1 : 0; i < lines.size() && !lines.get(i).strip().equals("---"); i++) {
+                entry.append(lines.get(i)).append('\n');
+            }
+            JsonNode n = parse(Shape.YAML, entry.toString());
+            return n != null && isLogEntry(n) ? Shape.YAML : Shape.NONE;
+        }
+        return Shape.NONE;
+    }
+
+    /** An entry that carries a log line, and is neither a Kubernetes object nor an entry the export readers take. */
+    static boolean isLogEntry(JsonNode n) {
+        if (n == null || !n.isObject() || n.has("apiVersion") || n.has("kind") || n.has("protoPayload") || n.has("auditID")) {
+            return false;
+        }
+        if (nodeJournal(n) || nodeJournal(n.path("jsonPayload"))
+                || n.has("category") || n.has("Category") || n.has("records") || n.has("events")) {
+            return false; // a node's journal, Azure diagnostics, a wrapper of records: the export readers' own
+        }
+        if (n.has("msg") && n.has("level")) {
+            return true; // the controller's JSON record, pretty-printed
+        }
+        JsonNode body = n.path("_source").isObject() ? n.get("_source") : n;
+        for (String field : LINE_FIELDS) {
+            JsonNode v = body.get(field);
+            if (v != null && (v.isTextual() || v.isObject() && (v.has("msg") || v.has("message")))) {
+                return !v.isTextual() || !v.asText().contains("\"auditID\"");
+            }
+        }
+        return body != n && body.has("msg");
+    }
+
+    /** A node's journal entry (journalctl -o json-pretty, or one in Cloud Logging's jsonPayload): the kubelet's, containerd's, a unit's. */
+    private static boolean nodeJournal(JsonNode n) {
+        return n.has("_SYSTEMD_UNIT") || n.has("SYSLOG_IDENTIFIER") || n.has("__CURSOR");
+    }
+
+    private static JsonNode parse(Shape shape, String text) {
+        try {
+            JsonNode n = (shape == Shape.YAML ? YAML : JSON).readTree(text);
+            return n == null || n.isMissingNode() ? null : n;
+        } catch (JsonProcessingException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * One entry: its text as one line (compact JSON, or a physical line as it was where the entry could not be read), the file
+     * lines it spans, and the entry read ({@code null} for a line given back as it was).
+     */
+    public record Entry(String text, long first, long last, JsonNode node) {
+    }
+
+    /**
+     * Groups a document's lines into entries as they come. JSON: an entry is an object at the top level or in the top-level array,
+     * its end found by its braces outside strings; YAML: the lines between two {@code ---}. The document's own lines ({@code [},
+     * {@code ]}, {@code ,}, {@code ---}) go with the entry before them (the first entry takes those before it), so that every line
+     * is counted once. An entry that does not read is given back line by line, as it was.
+     */
+    public static final class Joiner {
+        private final Shape shape;
+        private final List<String> lines = new ArrayList<>();
+        private long from;
+        /** JSON: the nesting depth outside strings, and the depth entries start at (1 inside a top-level array). */
+        private int depth;
+        private int base = -1;
+        private boolean inString;
+        private boolean escaped;
+        /** The last entry read, held for the document's lines that follow it. */
+        private Entry held;
+        /** The document's own lines before the first entry. */
+        private long frameFrom;
+        private long entries;
+
+        public Joiner(Shape shape) {
+            this.shape = shape;
+        }
+
+        /** The entries ready after {@code line} (file line {@code number}). */
+        public List<Entry> offer(String line, long number) {
+            List<Entry> out = new ArrayList<>(2);
+            return shape == Shape.YAML ? offerYaml(line, number, out) : offerJson(line, number, out);
+        }
+
+        /** The rest, at the end of the file. */
+        public List<Entry> flush() {
+            List<Entry> out = new ArrayList<>(2);
+            if (!lines.isEmpty()) {
+                close(from + lines.size() - 1, out);
+            }
+            if (held != null) {
+                out.add(held);
+                held = null;
+            }
+            if (frameFrom > 0) {
+                out.add(new Entry("", frameFrom, frameFrom, null));
+                frameFrom = 0;
+            }
+            return out;
+        }
+
+        /** Entries read. */
+        public long entries() {
+            return entries;
+        }
+
+        private List<Entry> offerYaml(String line, long number, List<Entry> out) {
+            if (line.strip().equals("---")) {
+                if (!lines.isEmpty()) {
+                    close(number - 1, out);
+                }
+                frame(number);
+                return out;
+            }
+            if (lines.isEmpty()) {
+                release(out);
+                from = number;
+            }
+            lines.add(line);
+            return out;
+        }
+
+        private List<Entry> offerJson(String line, long number, List<Entry> out) {
+            boolean inEntry = !lines.isEmpty();
+            int startsAt = -1;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (inString) {
+                    if (escaped) {
+                        escaped = false;
+                    } else if (c == '\\') {
+                        escaped = true;
+                    } else if (c == '"') {
+                        inString = false;
+                    }
+                    continue;
+                }
+                if (c == '"') {
+                    inString = true;
+                } else if (c == '{' || c == '[') {
+                    if (base < 0) {
+                        base = c == '[' ? 1 : 0;
+                    }
+                    if (c == '{' && depth == base && !inEntry) {
+                        inEntry = true;
+                        startsAt = i;
+                    }
+                    depth++;
+                } else if (c == '}' || c == ']') {
+                    depth = Math.max(0, depth - 1);
+                }
+            }
+            if (startsAt >= 0) {
+                release(out);
+                from = number;
+            }
+            if (!inEntry) {
+                frame(number);
+                return out;
+            }
+            lines.add(line);
+            if (depth <= base && !inString) {
+                close(number, out);
+            }
+            return out;
+        }
+
+        /** A line of the document's own: with the entry before it, else with the first entry. */
+        private void frame(long number) {
+            if (held != null) {
+                held = new Entry(held.text(), held.first(), number, held.node());
+            } else if (frameFrom == 0) {
+                frameFrom = number;
+            }
+        }
+
+        /** The lines gathered end at {@code last}: read them as one entry. */
+        private void close(long last, List<Entry> out) {
+            String text = String.join("\n", lines);
+            if (shape == Shape.JSON) {
+                // The document's own characters on the entry's first and last lines ("[" before it, "," or "]" after it).
+                int open = text.indexOf('{');
+                int close = text.lastIndexOf('}');
+                text = open >= 0 && close > open ? text.substring(open, close + 1) : text;
+            }
+            JsonNode n = parse(shape, text);
+            long first = frameFrom > 0 ? frameFrom : from;
+            if (n != null && n.isObject()) {
+                entries++;
+                held = new Entry(n.toString(), first, last, n);
+            } else {
+                // Not an entry after all: the lines as they were, each counted as the reader finds it.
+                release(out);
+                for (long k = frameFrom; k > 0 && k < from; k++) {
+                    out.add(new Entry("", k, k, null));
+                }
+                for (int k = 0; k < lines.size(); k++) {
+                    out.add(new Entry(lines.get(k), from + k, from + k, null));
+                }
+            }
+            frameFrom = 0;
+            lines.clear();
+        }
+
+        private void release(List<Entry> out) {
+            if (held != null) {
+                out.add(held);
+                held = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.argoforensics.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.source.LogEntryDocument.Entry;
+import dev.argoforensics.source.LogEntryDocument.Shape;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Documents of log entries spread over lines, as gcloud, log consoles and jq print them: each entry read back into one line that
+ * spans its lines, every line counted once; and the documents that are exports, which stay exports.
+ */
+class LogEntryDocumentTest {
+    @TempDir
+    Path dir;
+
+    private static final String LINE_1 = "time=\"2026-10-14T09:19:07.331Z\" level=info msg=\"queuing poddelay-2m25.781204455s\" "
+            + "action=removeFinalizer namespace=analytics podGC=\"{ <nil> }\" podName=ingest-daily-k3p9z-transform-367652847";
+    private static final String LINE_2 = "time=\"2026-10-14T09:19:07.345Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer";
+
+    /** One entry as gcloud logging read prints it by default (YAML), a textPayload in single quotes. */
+    private static String yamlEntry(String line, String at) {
+        return "insertId: 3k9f2a\nlabels:\n  compute.googleapis.com/resource_name: gke-prod-pool-1-a1b2\nlogName: projects/acme-prod/logs/stderr\n"
+                + "receiveTimestamp: '" + at + "'\nresource:\n  labels:\n    container_name: workflow-controller\n    namespace_name: argo\n"
+                + "    pod_name: workflow-controller-5c9d7b8f6-zt4qx\n  type: k8s_container\nseverity: ERROR\n"
+                + "textPayload: '" + line.replace("'", "''") + "'\ntimestamp: '" + at + "'\n";
+    }
+
+    /** The same entry as gcloud logging read --format json prints it, inside its array. */
+    private static String jsonEntry(String line, String at) {
+        return "  {\n    \"insertId\": \"3k9f2a\",\n    \"resource\": {\n      \"labels\": {\n        \"container_name\": \"workflow-controller\",\n"
+                + "        \"pod_name\": \"workflow-controller-5c9d7b8f6-zt4qx\"\n      },\n      \"type\": \"k8s_container\"\n    },\n"
+                + "    \"severity\": \"ERROR\",\n    \"textPayload\": \"" + line.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\n"
+                + "    \"timestamp\": \"" + at + "\"\n  }";
+    }
+
+    private static List<Entry> join(Shape shape, String text) {
+        LogEntryDocument.Joiner j = new LogEntryDocument.Joiner(shape);
+        List<Entry> out = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        int n = text.endsWith("\n") ? lines.length - 1 : lines.length;
+        for (int i = 0; i < n; i++) {
+            out.addAll(j.offer(lines[i], i + 1));
+        }
+        out.addAll(j.flush());
+        return out;
+    }
+
+    /** Every line 1..n counted once: the entries' spans tile the file. */
+    private static void tiles(List<Entry> entries, long n) {
+        long next = 1;
+        for (Entry e : entries) {
+            assertEquals(next, e.first(), entries.toString());
+            assertTrue(e.last() >= e.first());
+            next = e.last() + 1;
+        }
+        assertEquals(n + 1, next, "every line in one entry");
+    }
+
+    @Test
+    void gcloudsDefaultYamlOutputGivesOneLinePerEntry() {
+        String doc = yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z") + "---\n" + yamlEntry(LINE_2, "2026-10-14T09:19:07.345Z");
+        assertEquals(Shape.YAML, LogEntryDocument.detect(List.of(doc.split("\n"))));
+        List<Entry> entries = join(Shape.YAML, doc);
+        assertEquals(2, entries.size());
+        tiles(entries, doc.split("\n").length);
+        assertEquals(LINE_1, entries.get(0).node().path("textPayload").asText());
+        assertEquals("workflow-controller-5c9d7b8f6-zt4qx", entries.get(0).node().path("resource").path("labels").path("pod_name").asText());
+        int entryLines = yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z").split("\n").length;
+        assertEquals(entryLines + 1, entries.get(0).last(), "the --- line goes with the entry before it");
+        assertEquals(entryLines + 2, entries.get(1).first());
+        assertTrue(entries.get(1).text().startsWith("{\"insertId\":\"3k9f2a\""), entries.get(1).text());
+        // A leading --- goes with the first entry.
+        assertEquals(1, join(Shape.YAML, "---\n" + yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z")).get(0).first());
+    }
+
+    @Test
+    void aPrettyPrintedArrayTakesItsBracketsAndCommasWithItsEntries() {
+        String doc = "[\n" + jsonEntry(LINE_1, "2026-10-14T09:19:07.331Z") + ",\n" + jsonEntry(LINE_2, "2026-10-14T09:19:07.345Z") + "\n]\n";
+        assertEquals(Shape.JSON, LogEntryDocument.detect(List.of(doc.split("\n"))));
+        List<Entry> entries = join(Shape.JSON, doc);
+        assertEquals(2, entries.size(), entries.toString());
+        tiles(entries, doc.split("\n").length);
+        assertEquals(LINE_1, entries.get(0).node().path("textPayload").asText());
+        assertEquals(LINE_2, entries.get(1).node().path("textPayload").asText());
+        assertTrue(entries.get(0).text().startsWith("{") && entries.get(0).text().endsWith("}"), entries.get(0).text());
+        assertTrue(!entries.get(0).text().contains("\n"));
+    }
+
+    @Test
+    void jqPrettyPrintingAJsonLogGivesTheRecordsBack() {
+        String doc = "{\n  \"time\": \"2026-10-14T09:19:07.331Z\",\n  \"level\": \"INFO\",\n  \"msg\": \"queuing pod delay\",\n"
+                + "  \"delay\": -145781204455,\n  \"podGC\": {}\n}\n{\n  \"time\": \"2026-10-14T09:19:07.345Z\",\n  \"level\": \"INFO\",\n"
+                + "  \"msg\": \"cleaning up pod\",\n  \"action\": \"removeFinalizer\"\n}\n";
+        assertEquals(Shape.JSON, LogEntryDocument.detect(List.of(doc.split("\n"))));
+        List<Entry> entries = join(Shape.JSON, doc);
+        assertEquals(2, entries.size());
+        tiles(entries, doc.split("\n").length);
+        assertEquals("{\"time\":\"2026-10-14T09:19:07.331Z\",\"level\":\"INFO\",\"msg\":\"queuing pod delay\",\"delay\":-145781204455,\"podGC\":{}}",
+                entries.get(0).text());
+    }
+
+    /** Exports stay exports: Kubernetes objects, audit entries, the kubelet's journal, CloudWatch's events wrapper, other YAML. */
+    @Test
+    void exportsAndOtherDocumentsAreNone() {
+        for (String doc : new String[] {
+            "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {\"name\": \"p\"}\n}\n",
+            "[\n  {\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Pod\"\n  }\n]\n",
+            "[\n  {\n    \"protoPayload\": {\"@type\": \"type.googleapis.com/google.cloud.audit.AuditLog\"},\n    \"timestamp\": \"2026-09-27T13:41:40Z\"\n  }\n]\n",
+            "[\n  {\n    \"jsonPayload\": {\"_SYSTEMD_UNIT\": \"kubelet.service\", \"MESSAGE\": \"I0927 13:39:12.004630 2417 x.go:1] y\"}\n  }\n]\n",
+            // journalctl -u kubelet -o json-pretty: the node's journal, not the controller's lines
+            "{\n  \"__CURSOR\": \"s=1\",\n  \"_SYSTEMD_UNIT\": \"kubelet.service\",\n  \"MESSAGE\": \"I0927 13:39:12.004630 2417 x.go:1] y\"\n}\n",
+            "{\n  \"events\": [\n    {\"logStreamName\": \"s\", \"timestamp\": 1, \"message\": \"" + LINE_2.replace("\"", "\\\"") + "\"}\n  ]\n}\n",
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n",
+            "Logs:\n" + LINE_1 + "\n",
+            "status:\n  phase: Failed\n  nodes:\n    p:\n      message: pod deleted\n",
+            "{\n  \"name\": \"not a log entry\"\n}\n"}) {
+            assertEquals(Shape.NONE, LogEntryDocument.detect(List.of(doc.split("\n"))), doc);
+        }
+    }
+
+    /** Two entries glued on one line, and an entry the file cuts off: their lines given back as they were, none dropped. */
+    @Test
+    void whatDoesNotReadAsOneEntryIsGivenBackLineByLine() {
+        String glued = "[\n  {\"textPayload\": \"a\"}, {\"textPayload\": \"b\"},\n  {\"textPayload\": \"c\"}\n]\n";
+        List<Entry> entries = join(Shape.JSON, glued);
+        tiles(entries, 4);
+        assertNull(entries.stream().filter(e -> e.first() == 2).findFirst().orElseThrow().node());
+        assertEquals("c", entries.stream().filter(e -> e.node() != null).findFirst().orElseThrow().node().path("textPayload").asText());
+        String cut = "[\n" + jsonEntry(LINE_1, "2026-10-14T09:19:07.331Z") + ",\n  {\n    \"textPayload\": \"time=\\\"2026-10";
+        List<Entry> read = join(Shape.JSON, cut);
+        tiles(read, cut.split("\n").length);
+        assertEquals(1, read.stream().filter(e -> e.node() != null).count());
+        assertEquals("    \"textPayload\": \"time=\\\"2026-10", read.get(read.size() - 1).text());
+    }
+
+    @Test
+    void aFileIsReadAsADocumentFromItsContent() throws IOException {
+        Path p = dir.resolve("controller-logs.txt");
+        Files.writeString(p, yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z") + "---\n" + yamlEntry(LINE_2, "2026-10-14T09:19:07.345Z"));
+        InputFile f = new InputClassifier().classify("controller-logs.txt", p);
+        assertEquals(InputKind.LOG, f.kind());
+        assertEquals("log entries in a YAML document", f.reason());
+        assertEquals(Shape.YAML, LogEntryDocument.of(f));
+        Path log = dir.resolve("controller.log");
+        Files.writeString(log, LINE_1 + "\n" + LINE_2 + "\n");
+        assertEquals(Shape.NONE, LogEntryDocument.of(new InputClassifier().classify("controller.log", log)));
+    }
+}
