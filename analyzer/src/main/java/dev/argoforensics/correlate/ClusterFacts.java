@@ -46,25 +46,23 @@ public final class ClusterFacts {
     /** Each paired handler line's place in {@link #events}. */
     private final Map<LogEvent, Integer> placeOfHandler = new IdentityHashMap<>();
 
-    ClusterFacts(List<LogEvent> events, CleanupPairing pairing, Map<String, Set<String>> namespacesByPod, PodInstances instances,
-                 Set<PodKey> podKeys, Map<PodKey, List<PodSnapshot>> podSnaps, Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps,
-                 Map<PodKey, NodeLink> links, PodRecords records, StreamExtents extents, Set<EvidenceKind> available,
-                 List<ControllerProcess> processes, RunClocks clocks, ExportedObjects objects, FactsTable table) {
+    /** The facts the table holds, with the lines as correlated: the table's values, read once, not derived again. */
+    ClusterFacts(List<LogEvent> events, FactsTable table) {
         this.table = table;
         this.events = List.copyOf(events);
-        this.pairing = pairing;
-        this.namespacesByPod = namespacesByPod;
-        this.instances = instances;
-        this.podKeys = Collections.unmodifiableSet(podKeys);
-        this.podSnaps = podSnaps;
-        this.wfSnaps = wfSnaps;
-        this.links = links;
-        this.records = records;
-        this.extents = extents;
-        this.available = Set.copyOf(available);
-        this.processes = List.copyOf(processes);
-        this.clocks = clocks;
-        this.objects = objects;
+        this.pairing = table.pairing;
+        this.namespacesByPod = table.namespacesByPod;
+        this.instances = table.instances;
+        this.podKeys = table.podKeys;
+        this.podSnaps = table.podSnaps;
+        this.wfSnaps = table.wfSnaps;
+        this.links = table.links;
+        this.records = table.records;
+        this.extents = table.extents;
+        this.available = table.available;
+        this.processes = table.processes;
+        this.clocks = table.clocks;
+        this.objects = table.objects;
         for (LogEvent e : this.events) {
             LogEvent handler = pairing.handlerOf(e);
             if (handler != null) {

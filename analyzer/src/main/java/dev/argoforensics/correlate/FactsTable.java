@@ -86,8 +86,7 @@ public final class FactsTable {
         if (next != specials.size()) {
             throw new IllegalArgumentException("the lines are not the ones projected: " + (specials.size() - next) + " special line(s) past their end");
         }
-        return new ClusterFacts(events, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records, extents, available,
-                processes, clocks, objects, this);
+        return new ClusterFacts(events, this);
     }
 
     /**
