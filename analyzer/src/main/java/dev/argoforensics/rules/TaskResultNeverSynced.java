@@ -127,7 +127,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         List<Clearance> cleared) {
         WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
         TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
-        List<View> views = TaskResultViews.of(correlation, s, workflow, lines);
+        List<View> views = TaskResultViews.of(correlation, s, workflow, lines, stall);
         View pending = latest(views, true, null);
         if (pending == null) {
             return;

@@ -482,4 +482,57 @@ class TaskResultNeverSyncedTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.fact("pendingFor").isPresent() && String.valueOf(f.fact("pendingFor").get().value()).startsWith("10m")),
                 () -> e.findings().toString());
     }
+    private static final String POD_FINISHED_1629 = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:58Z")
+            .terminated("wait", 0, "Completed", "2026-09-19T16:29:00Z").yaml();
+
+    @Test
+    void stopsPastedAloneAreNotTheNodesByAnEarlierExport() {
+        // The user pasted only the stops (grep "didn't complete"): 16:40 on. The export at 16:28:30 shows p the only unfinished
+        // Pod node, but p finished at 16:29 and a reconcile not in the paste may have gone on and created the node stopped on
+        // later. Nothing gives those stops to p: no claim that p's result was held back.
+        List<String> lines = new ArrayList<>();
+        for (int m = 40; m <= 55; m++) {
+            lines.add("time=2026-09-19T16:" + m + ":00.105Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" namespace=ns workflow=p");
+        }
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", POD_FINISHED_1629).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+    }
+
+    @Test
+    void stopsAfterAGapInTheLinesAreNotTheNodesByAnExportBeforeTheGap() {
+        // Whole reconciles, but none seen from 16:28:30 to 16:40 (the lines are missing, or the controller was down): one that
+        // went on may have created another Pod node. The stops from 16:40 are the Workflow's, not p's; the same stops with the
+        // reconciles seen throughout are p's (the control).
+        String pod = POD_FINISHED_1629;
+        List<String> gap = new ArrayList<>();
+        for (int m = 40; m <= 55; m++) {
+            String t = "2026-09-19T16:" + m + ":00";
+            gap.add("time=" + t + ".100Z level=INFO msg=\"Processing workflow\" namespace=ns workflow=p phase=Running resourceVersion=1201");
+            gap.add("time=" + t + ".102Z level=INFO msg=\"Task-result reconciliation\" namespace=ns workflow=p numObjs=2");
+            gap.add("time=" + t + ".105Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" namespace=ns workflow=p");
+        }
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", gap.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+        List<String> watched = new ArrayList<>(stoppedInfoOfP(55));
+        Evaluation control = rule.evaluate(new Evidence().pod("pod.yaml", pod).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", watched.toArray(String[]::new)).correlate());
+        Finding f = control.findings().stream().filter(x -> x.node() != null).findFirst().orElseThrow(() -> new AssertionError(control.findings()));
+        assertEquals("26m0.105s", f.fact("pendingFor").orElseThrow().value());
+    }
+
+    @Test
+    void aReconcileUnderWayAtTheExportThatWentOnBoundsTheStopsGivenToTheNode() {
+        // The reconcile that began at 16:28:29.900 was still under way when the Workflow was exported at 16:28:30 and went on
+        // (it may have created another Pod node after the export's read): the stops after it are not p's by that export.
+        List<String> lines = new ArrayList<>();
+        lines.add("time=2026-09-19T16:28:29.900Z level=INFO msg=\"Processing workflow\" namespace=ns workflow=p phase=Running resourceVersion=1201");
+        lines.add("time=2026-09-19T16:28:30.300Z level=INFO msg=\"Workflow update successful\" namespace=ns workflow=p phase=Running resourceVersion=1250");
+        List<String> stops = stoppedInfoOfP(55);
+        lines.addAll(stops.subList(3, stops.size()));
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+    }
 }
