@@ -231,22 +231,41 @@ public final class TaskResultNeverSynced extends DeclaredRule {
 
     /** As above; {@code notMarked}: not from the finishedAt of a node the controller ended because its Pod vanished (the marking's time). */
     private static Finished finished(Subject s, WorkflowHistory workflow, boolean notMarked) {
+        Timestamp attempt = attemptStarted(s, workflow);
         if (s.pod() != null) {
             for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
                 PodSnapshot p = s.pod().snapshots().get(i);
-                if (p.containersFinishedAt().isPresent()) {
+                if (p.containersFinishedAt().isPresent() && !before(p.containersFinishedAt().get(), attempt)) {
                     return new Finished(p.containersFinishedAt().get(), Message.of("AF006.finished.containers"), p);
                 }
             }
         }
         if (workflow != null && s.nodeId() != null) {
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
-                if (o.node().finishedAt() != null && !(notMarked && NodeStatus.podDeletedMessage(o.node().message()))) {
+                if (o.node().finishedAt() != null && !before(o.node().finishedAt(), attempt)
+                        && !(notMarked && NodeStatus.podDeletedMessage(o.node().message()))) {
                     return new Finished(o.node().finishedAt(), Message.of("AF006.finished.finishedAt"), null);
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * When the node's latest attempt started: its latest startedAt in the exports. {@code argo retry} resets a failed node and
+     * runs it again under the same ID (a new Pod, of the same name under v2 Pod names, new startedAt): a finish before that is
+     * an earlier attempt's, and says nothing of the result the later views show pending. Null when no export dates a start.
+     */
+    static Timestamp attemptStarted(Subject s, WorkflowHistory workflow) {
+        if (workflow == null || s.nodeId() == null) {
+            return null;
+        }
+        return workflow.nodeObservations(s.nodeId()).stream().map(o -> o.node().startedAt()).filter(t -> t != null)
+                .max(Comparator.naturalOrder()).orElse(null);
+    }
+
+    private static boolean before(Timestamp t, Timestamp attempt) {
+        return attempt != null && t.isBefore(attempt);
     }
 
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
@@ -294,7 +313,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     "at", last.at().format()));
         }
         PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod
-                : s.pod() == null ? null : s.pod().latestSnapshot().orElse(null);
+                : s.pod() == null ? null : s.pod().latestSnapshot().filter(p -> p.containersFinishedAt().isEmpty()
+                        || !before(p.containersFinishedAt().get(), attemptStarted(s, correlation.workflow(s.wf()).orElse(null)))).orElse(null);
         ContainerState wait = podExport == null ? null : TaskResultWording.abnormalWait(podExport);
         if (podExport != null) {
             cite.pod(podExport, wait != null ? "exported Pod: the wait container did not exit normally" : "exported Pod");

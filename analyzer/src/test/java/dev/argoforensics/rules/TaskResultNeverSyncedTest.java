@@ -535,4 +535,33 @@ class TaskResultNeverSyncedTest {
                 .log("c.log", lines.toArray(String[]::new)).correlate());
         assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
     }
+    @Test
+    void aFinishOfAnAttemptBeforeArgoRetryDoesNotDateTheRetriedNodesResult() {
+        // Attempt 1 of node p failed at 16:05 (its Pod and the Workflow exported then); argo retry reset p, which started again
+        // at 16:20:10 under the same ID and Pod name. At 16:29 its new result is pending (the Workflow, the label): nothing
+        // dates the new Pod's finish, and the old one's says nothing of it. Settled at 16:30 or not, no claim of 24m.
+        String failed = Exports.workflow("Failed", "Failed", "Error (exit code 1)", "2026-09-19T16:05:00Z", true, null)
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"\n      finishedAt", "startedAt: \"2026-09-19T16:00:10Z\"\n      finishedAt");
+        String retried = UNSYNCED.replace("startedAt: \"2026-09-19T16:27:10Z\"\n      taskResultSynced",
+                "startedAt: \"2026-09-19T16:20:10Z\"\n      taskResultSynced");
+        String oldPod = Exports.Pod.of().phase("Failed").terminated("main", 1, "Error", "2026-09-19T16:04:58Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:05:00Z").yaml();
+        Evidence before = new Evidence().takenAt("pod.yaml", "2026-09-19T16:10:00Z", oldPod).takenAt("wf-1.yaml", "2026-09-19T16:10:00Z", failed)
+                .takenAt("wf-2.yaml", "2026-09-19T16:29:00Z", retried).takenAt("tr.yaml", "2026-09-19T16:29:01Z", Exports.taskResult("false", null));
+        Evaluation pending = rule.evaluate(before.correlate());
+        assertTrue(pending.findings().isEmpty(), () -> pending.findings().toString());
+        Evaluation settled = rule.evaluate(before.takenAt("wf-3.yaml", "2026-09-19T16:30:00Z",
+                Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", true, null)).correlate());
+        assertTrue(settled.findings().isEmpty(), () -> settled.findings().toString());
+        assertTrue(settled.cleared().get(0).reason().contains("settled at 2026-09-19T16:30:00Z"), settled.cleared().get(0).reason());
+        // The control: the same Workflow exported pending at 16:40 too, after the new attempt's finish (16:27:45) that wf-3 dates.
+        Evaluation late = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:10:00Z", oldPod).takenAt("wf-1.yaml", "2026-09-19T16:10:00Z", failed)
+                .takenAt("wf-2.yaml", "2026-09-19T16:40:00Z", retried).takenAt("tr.yaml", "2026-09-19T16:40:01Z", Exports.taskResult("false", null))
+                .takenAt("wf-3.yaml", "2026-09-19T16:41:00Z", Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", true, null))
+                .correlate());
+        Finding f = late.findings().get(0);
+        assertEquals("12m15s", f.fact("pendingFor").orElseThrow().value(), () -> late.findings().toString());
+        assertEquals("2026-09-19T16:27:45Z", f.fact("podFinishedAt").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("pod.yaml:1")), "the earlier attempt's Pod is not cited");
+    }
 }
