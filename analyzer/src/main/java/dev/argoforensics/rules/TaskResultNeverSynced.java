@@ -276,6 +276,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     /** @param settled what settled the result after the threshold (cited, told in the summary), or null: it never did in the evidence */
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos, View settled) {
+        if (finished != null) {
+            // An export showing the result not synced before the Pod finished shows what every running Pod shows (the executor's
+            // placeholder "false", the flag set when the Pod was created): no source of the claim, which is about after the finish.
+            // The controller's waiting lines come only for a Pod it has seen finished.
+            views = views.stream().filter(v -> !v.pending() || v.kind().equals(LOG) || !v.at().isBefore(finished.at())).toList();
+        }
         Set<String> kinds = new LinkedHashSet<>();
         List<Message> said = new ArrayList<>();
         Cite cite = new Cite(correlation);

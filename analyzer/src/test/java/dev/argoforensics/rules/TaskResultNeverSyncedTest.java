@@ -564,4 +564,26 @@ class TaskResultNeverSyncedTest {
         assertEquals("2026-09-19T16:27:45Z", f.fact("podFinishedAt").orElseThrow().value());
         assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("pod.yaml:1")), "the earlier attempt's Pod is not cited");
     }
+    @Test
+    void viewsOfTheResultPendingBeforeThePodFinishedDoNotConfirmTheClaim() {
+        // An export taken at 16:20, while the Pod ran (it finished at 16:27:45), shows the result not synced as every running Pod
+        // does: it agrees with nothing about after the finish. The Debug lines alone, with a 12m stretch the controller was not
+        // seen processing, stay possible; so does a late export of the Workflow with an early label beside it.
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), taskResultIncomplete("2026-09-19T16:27:50.000Z"),
+                taskResultIncomplete("2026-09-19T16:39:50.000Z")};
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .log("c.log", lines).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals("the controller log", f.fact("pendingIn").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("wf.yaml:1")), () -> f.evidence().toString());
+        Finding g = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .takenAt("tr.yaml", "2026-09-19T16:20:01Z", Exports.taskResult("false", null)).takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", UNSYNCED)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        // The control: the label exported after the finish agrees with the Workflow.
+        Finding h = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .takenAt("tr.yaml", "2026-09-19T16:44:59Z", Exports.taskResult("false", null)).takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", UNSYNCED)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, h.confidence(), h.confidenceReason());
+    }
 }
