@@ -152,7 +152,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         // Without a finish time, from the controller's first wait (it waits only for a Pod it has seen Succeeded), not from an
         // export's taskResultSynced: false or a label "false", which a running Pod shows too.
         View first = views.stream().filter(View::pending).min(Comparator.comparing((View v) -> !v.kind().equals(LOG)).thenComparing(View::at)).get();
-        Timestamp from = finished != null ? finished.at : first.at();
+        Timestamp waited = firstWait(views, pending.at());
+        Timestamp from = finished != null ? finished.at : waited != null ? waited : first.at();
         long nanos = from.nanosUntil(pending.at());
         if (nanos > threshold) {
             // The claim is about a Pod that finished: cleared when it still ran at the last view, or nothing shows it ended.
@@ -162,7 +163,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         progress.running() != null ? progress.running().source() : pending.source()));
                 return;
             }
-            findings.add(finding(correlation, s, lines, views, pending, finished, nanos));
+            findings.add(finding(correlation, s, lines, finished == null ? thisWait(views, from) : views, pending, finished, nanos));
         } else if (finished != null) {
             cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.withinThreshold", "pending", GoDuration.format(Math.max(nanos, 0)),
                     "threshold", GoDuration.format(threshold)), pending.source()));
@@ -184,8 +185,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return false;
         }
         Finished finished = finished(s, workflow, true);
-        Timestamp from = finished != null ? finished.at : views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).map(View::at)
-                .min(Comparator.naturalOrder()).orElse(null);
+        Timestamp from = finished != null ? finished.at : firstWait(views, was.at());
         if (from == null) {
             return false;
         }
@@ -194,6 +194,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return false;
         }
         List<View> before = views.stream().filter(v -> !v.at().isAfter(was.at())).toList();
+        before = finished == null ? thisWait(before, from) : before;
         PodProgress progress = PodProgress.of(correlation, s, workflow, lines, before, finished);
         if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(was.at()))) {
             return false;
@@ -203,6 +204,22 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 .min(Comparator.comparing(View::at)).orElse(why);
         findings.add(finding(correlation, s, lines, before, was, finished, nanos, by));
         return true;
+    }
+
+    /**
+     * The controller's first waiting line of the wait that lasted to {@code upTo}: the first after the latest view before it that
+     * shows a result settled (a reconcile that went past the Pods ends a wait; for a Workflow whose lines name no node, the
+     * next stops may be another result's). Null if no waiting line.
+     */
+    private static Timestamp firstWait(List<View> views, Timestamp upTo) {
+        Timestamp after = views.stream().filter(v -> !v.pending() && v.at().isBefore(upTo)).map(View::at).max(Comparator.naturalOrder()).orElse(null);
+        return views.stream().filter(v -> v.pending() && v.kind().equals(LOG) && (after == null || v.at().isAfter(after)) && !v.at().isAfter(upTo))
+                .map(View::at).min(Comparator.naturalOrder()).orElse(null);
+    }
+
+    /** Without a finish time: the views, less the waiting lines of an earlier wait (before {@code from}, the dated one's first). */
+    private static List<View> thisWait(List<View> views, Timestamp from) {
+        return views.stream().filter(v -> !(v.pending() && v.kind().equals(LOG) && v.at().isBefore(from))).toList();
     }
 
     /**

@@ -586,4 +586,31 @@ class TaskResultNeverSyncedTest {
                 .correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, h.confidence(), h.confidenceReason());
     }
+    @Test
+    void aReconcileGoingPastThePodsBetweenTwoStretchesOfStopsEndsTheFirstWait() {
+        // Stops 02:10-02:16, a reconcile that went past the Pods at 02:16:30 (that result settled), then stops 02:17-02:22 and a
+        // pass at 02:23: two waits of 6m each, maybe of two results, not one of 12m.
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(6, false, false));
+        lines.add(v3("02:16:30.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:16:30.102", "info", "Task-result reconciliation", "namespace=ns numObjs=2 workflow=w"));
+        lines.add(v3("02:16:30.140", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9912020 workflow=w"));
+        for (int m = 17; m <= 22; m++) {
+            lines.addAll(stopped(String.format("02:%02d:00", m), false, false));
+        }
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912030 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=2 workflow=w"));
+        lines.add(v3("02:23:00.140", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9912050 workflow=w"));
+        lines.add(v3("02:23:10.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912050 namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // Without the pass at 02:23, the second wait (02:17 on) is still pending at 02:40: reported from its own first stop.
+        List<String> open = new ArrayList<>(lines.subList(0, lines.size() - 4));
+        for (int m = 23; m <= 40; m++) {
+            open.addAll(stopped(String.format("02:%02d:00", m), false, false));
+        }
+        Finding f = logsOnly(open).findings().get(0);
+        assertEquals("23m0s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.time() != null && l.time().format().startsWith("2026-10-03T02:1") && !l.time().format().startsWith("2026-10-03T02:17")),
+                () -> f.evidence().toString());
+    }
 }
