@@ -563,6 +563,10 @@ class TaskResultNeverSyncedTest {
         assertEquals("12m15s", f.fact("pendingFor").orElseThrow().value(), () -> late.findings().toString());
         assertEquals("2026-09-19T16:27:45Z", f.fact("podFinishedAt").orElseThrow().value());
         assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("pod.yaml:1")), "the earlier attempt's Pod is not cited");
+        // Settled as an export shows, which bounds the settlement and does not date it.
+        assertTrue(f.summary().endsWith("It settled only after that, by 2026-09-19T16:41:00Z: the exported Workflow records the node Succeeded."),
+                f.summary());
+        assertEquals("Settled no later than", f.fact("settledAt").orElseThrow().label());
     }
     @Test
     void viewsOfTheResultPendingBeforeThePodFinishedDoNotConfirmTheClaim() {
