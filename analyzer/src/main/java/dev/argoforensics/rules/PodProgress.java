@@ -46,7 +46,11 @@ record PodProgress(Sign running, Message ended) {
         Sign running = null;
         Message ended = finished != null ? finished.from() : null;
         if (s.pod() != null) {
+            Timestamp attempt = TaskResultNeverSynced.attemptStarted(s, workflow);
             for (PodSnapshot p : s.pod().snapshots()) {
+                if (attempt != null && p.containersFinishedAt().isPresent() && p.containersFinishedAt().get().isBefore(attempt)) {
+                    continue; // an earlier attempt's Pod (argo retry): it says nothing of the later one
+                }
                 if (p.terminal()) {
                     ended = ended != null ? ended : Message.of("AF006.progress.podPhase", "phase", p.phase());
                 } else if (p.observed() != null && p.containersFinishedAt().isEmpty() && (running == null || !p.observed().time().isBefore(running.at()))) {

@@ -127,7 +127,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         List<Clearance> cleared) {
         WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
         TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
-        List<View> views = TaskResultViews.of(correlation, s, workflow, lines);
+        List<View> views = TaskResultViews.of(correlation, s, workflow, lines, stall);
         View pending = latest(views, true, null);
         if (pending == null) {
             return;
@@ -152,7 +152,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         // Without a finish time, from the controller's first wait (it waits only for a Pod it has seen Succeeded), not from an
         // export's taskResultSynced: false or a label "false", which a running Pod shows too.
         View first = views.stream().filter(View::pending).min(Comparator.comparing((View v) -> !v.kind().equals(LOG)).thenComparing(View::at)).get();
-        Timestamp from = finished != null ? finished.at : first.at();
+        Timestamp waited = firstWait(views, pending.at());
+        Timestamp from = finished != null ? finished.at : waited != null ? waited : first.at();
         long nanos = from.nanosUntil(pending.at());
         if (nanos > threshold) {
             // The claim is about a Pod that finished: cleared when it still ran at the last view, or nothing shows it ended.
@@ -162,7 +163,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         progress.running() != null ? progress.running().source() : pending.source()));
                 return;
             }
-            findings.add(finding(correlation, s, lines, views, pending, finished, nanos));
+            findings.add(finding(correlation, s, lines, finished == null ? thisWait(views, from) : views, pending, finished, nanos));
         } else if (finished != null) {
             cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.withinThreshold", "pending", GoDuration.format(Math.max(nanos, 0)),
                     "threshold", GoDuration.format(threshold)), pending.source()));
@@ -184,8 +185,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return false;
         }
         Finished finished = finished(s, workflow, true);
-        Timestamp from = finished != null ? finished.at : views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).map(View::at)
-                .min(Comparator.naturalOrder()).orElse(null);
+        Timestamp from = finished != null ? finished.at : firstWait(views, was.at());
         if (from == null) {
             return false;
         }
@@ -194,6 +194,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return false;
         }
         List<View> before = views.stream().filter(v -> !v.at().isAfter(was.at())).toList();
+        before = finished == null ? thisWait(before, from) : before;
         PodProgress progress = PodProgress.of(correlation, s, workflow, lines, before, finished);
         if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(was.at()))) {
             return false;
@@ -203,6 +204,22 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 .min(Comparator.comparing(View::at)).orElse(why);
         findings.add(finding(correlation, s, lines, before, was, finished, nanos, by));
         return true;
+    }
+
+    /**
+     * The controller's first waiting line of the wait that lasted to {@code upTo}: the first after the latest view before it that
+     * shows a result settled (a reconcile that went past the Pods ends a wait; for a Workflow whose lines name no node, the
+     * next stops may be another result's). Null if no waiting line.
+     */
+    private static Timestamp firstWait(List<View> views, Timestamp upTo) {
+        Timestamp after = views.stream().filter(v -> !v.pending() && v.at().isBefore(upTo)).map(View::at).max(Comparator.naturalOrder()).orElse(null);
+        return views.stream().filter(v -> v.pending() && v.kind().equals(LOG) && (after == null || v.at().isAfter(after)) && !v.at().isAfter(upTo))
+                .map(View::at).min(Comparator.naturalOrder()).orElse(null);
+    }
+
+    /** Without a finish time: the views, less the waiting lines of an earlier wait (before {@code from}, the dated one's first). */
+    private static List<View> thisWait(List<View> views, Timestamp from) {
+        return views.stream().filter(v -> !(v.pending() && v.kind().equals(LOG) && v.at().isBefore(from))).toList();
     }
 
     /**
@@ -231,22 +248,41 @@ public final class TaskResultNeverSynced extends DeclaredRule {
 
     /** As above; {@code notMarked}: not from the finishedAt of a node the controller ended because its Pod vanished (the marking's time). */
     private static Finished finished(Subject s, WorkflowHistory workflow, boolean notMarked) {
+        Timestamp attempt = attemptStarted(s, workflow);
         if (s.pod() != null) {
             for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
                 PodSnapshot p = s.pod().snapshots().get(i);
-                if (p.containersFinishedAt().isPresent()) {
+                if (p.containersFinishedAt().isPresent() && !before(p.containersFinishedAt().get(), attempt)) {
                     return new Finished(p.containersFinishedAt().get(), Message.of("AF006.finished.containers"), p);
                 }
             }
         }
         if (workflow != null && s.nodeId() != null) {
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
-                if (o.node().finishedAt() != null && !(notMarked && NodeStatus.podDeletedMessage(o.node().message()))) {
+                if (o.node().finishedAt() != null && !before(o.node().finishedAt(), attempt)
+                        && !(notMarked && NodeStatus.podDeletedMessage(o.node().message()))) {
                     return new Finished(o.node().finishedAt(), Message.of("AF006.finished.finishedAt"), null);
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * When the node's latest attempt started: its latest startedAt in the exports. {@code argo retry} resets a failed node and
+     * runs it again under the same ID (a new Pod, of the same name under v2 Pod names, new startedAt): a finish before that is
+     * an earlier attempt's, and says nothing of the result the later views show pending. Null when no export dates a start.
+     */
+    static Timestamp attemptStarted(Subject s, WorkflowHistory workflow) {
+        if (workflow == null || s.nodeId() == null) {
+            return null;
+        }
+        return workflow.nodeObservations(s.nodeId()).stream().map(o -> o.node().startedAt()).filter(t -> t != null)
+                .max(Comparator.naturalOrder()).orElse(null);
+    }
+
+    private static boolean before(Timestamp t, Timestamp attempt) {
+        return attempt != null && t.isBefore(attempt);
     }
 
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
@@ -257,6 +293,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     /** @param settled what settled the result after the threshold (cited, told in the summary), or null: it never did in the evidence */
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos, View settled) {
+        if (finished != null) {
+            // An export showing the result not synced before the Pod finished shows what every running Pod shows (the executor's
+            // placeholder "false", the flag set when the Pod was created): no source of the claim, which is about after the finish.
+            // The controller's waiting lines come only for a Pod it has seen finished.
+            views = views.stream().filter(v -> !v.pending() || v.kind().equals(LOG) || !v.at().isBefore(finished.at())).toList();
+        }
         Set<String> kinds = new LinkedHashSet<>();
         List<Message> said = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -294,7 +336,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     "at", last.at().format()));
         }
         PodSnapshot podExport = finished != null && finished.pod != null ? finished.pod
-                : s.pod() == null ? null : s.pod().latestSnapshot().orElse(null);
+                : s.pod() == null ? null : s.pod().latestSnapshot().filter(p -> p.containersFinishedAt().isEmpty()
+                        || !before(p.containersFinishedAt().get(), attemptStarted(s, correlation.workflow(s.wf()).orElse(null)))).orElse(null);
         ContainerState wait = podExport == null ? null : TaskResultWording.abnormalWait(podExport);
         if (podExport != null) {
             cite.pod(podExport, wait != null ? "exported Pod: the wait container did not exit normally" : "exported Pod");

@@ -20,6 +20,7 @@ import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -33,7 +34,8 @@ final class TaskResultViews {
     private TaskResultViews() {
     }
 
-    static List<View> of(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines) {
+    /** @param stall the longest the controller may go without processing the Workflow for its lines to count as watched throughout */
+    static List<View> of(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
         List<View> views = new ArrayList<>();
         if (workflow != null && s.nodeId() != null) {
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
@@ -65,7 +67,7 @@ final class TaskResultViews {
             }
         }
         if (lines != null && workflow != null && s.nodeId() != null) {
-            views.addAll(soleStops(s, workflow, lines));
+            views.addAll(soleStops(s, workflow, lines, stall));
         }
         if (s.pod() != null) {
             for (TaskResultSnapshot t : s.pod().taskResults()) {
@@ -97,14 +99,19 @@ final class TaskResultViews {
      * states (only the Pod whose result is incomplete keeps its old one), so the unfinished Pod nodes can only become fewer
      * until a reconcile goes on. A stop needs a Pod seen Succeeded whose node is not fulfilled: from that export on, only
      * this one. Stops before the export are not given to it (another node, finished since, may have held them).
+     * That holds only while every reconcile from the export on is in the lines: a reconcile missing from them (a paste of the
+     * stops alone, a gap in the logs) may have gone on and created the Pod node stopped on later. So a stop is given only when
+     * its reconcile is seen from its {@code Processing workflow} line and the Workflow's reconciles from the export to it are
+     * never further apart than {@code stall}; and the bound is a reconcile that went on whose lines reach the export, since one
+     * that began before the export may still have gone on after it.
      */
-    private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines) {
+    private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
         List<Reconcile> unnamed = lines.stopped().stream().filter(r -> r.stoppedOn().isEmpty()).toList();
         if (unnamed.isEmpty()) {
             return List.of();
         }
-        List<Timestamp> others = lines.reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null)
-                .map(r -> r.first().time()).sorted().toList();
+        List<Reconcile> others = lines.reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null).toList();
+        List<Timestamp> processing = lines.processing().stream().map(LogEvent::time).filter(Objects::nonNull).toList();
         List<View> out = new ArrayList<>();
         Set<LogEvent> taken = new HashSet<>();
         for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
@@ -117,16 +124,43 @@ final class TaskResultViews {
                 continue;
             }
             Timestamp at = o.snapshot().observed().time();
-            Timestamp upper = others.stream().filter(t -> t.isAfter(at)).findFirst().orElse(null);
+            Timestamp upper = others.stream().filter(r -> !last(r).isBefore(at)).map(r -> r.first().time()).min(Comparator.naturalOrder())
+                    .orElse(null);
             for (Reconcile r : unnamed) {
                 LogEvent stop = r.retry().get();
                 Timestamp t = stop.time();
-                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && taken.add(stop)) {
+                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && r.processing() != null && watched(processing, at, t, stall)
+                        && taken.add(stop)) {
                     out.add(new View(t, true, LOG, Message.of("AF006.view.retrySole", "at", at.format()), stop));
                 }
             }
         }
         return out;
+    }
+
+    /** The time of a reconcile's last line. */
+    private static Timestamp last(Reconcile r) {
+        Timestamp t = r.first().time();
+        for (LogEvent e : r.lines()) {
+            if (e.time() != null && e.time().isAfter(t)) {
+                t = e.time();
+            }
+        }
+        return t;
+    }
+
+    /** The Workflow's reconciles ({@code processing}, in time order) are seen from {@code from} to {@code to} never further apart than {@code stall}. */
+    private static boolean watched(List<Timestamp> processing, Timestamp from, Timestamp to, long stall) {
+        Timestamp prev = from;
+        for (Timestamp p : processing) {
+            if (p.isAfter(from) && !p.isAfter(to)) {
+                if (prev.nanosUntil(p) > stall) {
+                    return false;
+                }
+                prev = p;
+            }
+        }
+        return prev.nanosUntil(to) <= stall;
     }
 
     /** What a line naming the node says of its task result, or null if nothing. */

@@ -175,6 +175,11 @@ final class TaskResultWording {
                 "debug", debug ? Message.NOTHING : Message.of("AF006.reason.debugMissing"), "settle", settle));
     }
 
+    /** A settlement seen in an export: the export's time bounds it, it does not date it (a line dates what the controller did). */
+    private static boolean seenOnly(View settled) {
+        return !settled.kind().equals(LOG);
+    }
+
     Message summary(Subject s, View pending, Finished finished, long nanos, ContainerState wait, View settled) {
         Message result = s.nodeId() == null ? Message.of("AF006.summary.ofWorkflow", "wf", s.wf().toString())
                 : Message.of("AF006.summary.ofNode", "node", s.nodeId());
@@ -183,7 +188,8 @@ final class TaskResultWording {
                         : Message.of("AF006.summary.theNode"));
         return Message.of("AF006.summary.notSynced", "result", result, "at", pending.at().format(), "duration", GoDuration.format(nanos),
                 "since", since, "wait", wait == null ? Message.NOTHING : Message.of("AF006.waitNote", "code", wait.exitCode(), "reason", waitReason(wait)),
-                "then", settled == null ? Message.NOTHING : Message.of("AF006.summary.settledLater", "at", settled.at().format(), "what", settled.what()));
+                "then", settled == null ? Message.NOTHING : Message.of(seenOnly(settled) ? "AF006.summary.settledBy" : "AF006.summary.settledLater",
+                        "at", settled.at().format(), "what", settled.what()));
     }
 
     List<Fact> facts(Finished finished, View pending, long nanos, Set<String> kinds, PodSnapshot podExport, ContainerState wait, Looks looks,
@@ -202,7 +208,7 @@ final class TaskResultWording {
         facts.add(new Fact("waitContainer", "Wait container", waitState == null ? null
                 : "exit " + waitState.exitCode() + (waitState.reason().isEmpty() || "Completed".equals(waitState.reason()) ? "" : " (" + waitState.reason() + ")")));
         if (settled != null) {
-            facts.add(new Fact("settledAt", "Settled only at", settled.at().format()));
+            facts.add(new Fact("settledAt", seenOnly(settled) ? "Settled no later than" : "Settled only at", settled.at().format()));
             facts.add(new Fact("settledBy", "Settled by", Words.english().render(settled.what())));
         }
         return facts;

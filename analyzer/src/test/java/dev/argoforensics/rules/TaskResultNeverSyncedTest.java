@@ -482,4 +482,139 @@ class TaskResultNeverSyncedTest {
         assertTrue(e.findings().stream().noneMatch(f -> f.fact("pendingFor").isPresent() && String.valueOf(f.fact("pendingFor").get().value()).startsWith("10m")),
                 () -> e.findings().toString());
     }
+    private static final String POD_FINISHED_1629 = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:58Z")
+            .terminated("wait", 0, "Completed", "2026-09-19T16:29:00Z").yaml();
+
+    @Test
+    void stopsPastedAloneAreNotTheNodesByAnEarlierExport() {
+        // The user pasted only the stops (grep "didn't complete"): 16:40 on. The export at 16:28:30 shows p the only unfinished
+        // Pod node, but p finished at 16:29 and a reconcile not in the paste may have gone on and created the node stopped on
+        // later. Nothing gives those stops to p: no claim that p's result was held back.
+        List<String> lines = new ArrayList<>();
+        for (int m = 40; m <= 55; m++) {
+            lines.add("time=2026-09-19T16:" + m + ":00.105Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" namespace=ns workflow=p");
+        }
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", POD_FINISHED_1629).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+    }
+
+    @Test
+    void stopsAfterAGapInTheLinesAreNotTheNodesByAnExportBeforeTheGap() {
+        // Whole reconciles, but none seen from 16:28:30 to 16:40 (the lines are missing, or the controller was down): one that
+        // went on may have created another Pod node. The stops from 16:40 are the Workflow's, not p's; the same stops with the
+        // reconciles seen throughout are p's (the control).
+        String pod = POD_FINISHED_1629;
+        List<String> gap = new ArrayList<>();
+        for (int m = 40; m <= 55; m++) {
+            String t = "2026-09-19T16:" + m + ":00";
+            gap.add("time=" + t + ".100Z level=INFO msg=\"Processing workflow\" namespace=ns workflow=p phase=Running resourceVersion=1201");
+            gap.add("time=" + t + ".102Z level=INFO msg=\"Task-result reconciliation\" namespace=ns workflow=p numObjs=2");
+            gap.add("time=" + t + ".105Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" namespace=ns workflow=p");
+        }
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", gap.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+        List<String> watched = new ArrayList<>(stoppedInfoOfP(55));
+        Evaluation control = rule.evaluate(new Evidence().pod("pod.yaml", pod).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", watched.toArray(String[]::new)).correlate());
+        Finding f = control.findings().stream().filter(x -> x.node() != null).findFirst().orElseThrow(() -> new AssertionError(control.findings()));
+        assertEquals("26m0.105s", f.fact("pendingFor").orElseThrow().value());
+    }
+
+    @Test
+    void aReconcileUnderWayAtTheExportThatWentOnBoundsTheStopsGivenToTheNode() {
+        // The reconcile that began at 16:28:29.900 was still under way when the Workflow was exported at 16:28:30 and went on
+        // (it may have created another Pod node after the export's read): the stops after it are not p's by that export.
+        List<String> lines = new ArrayList<>();
+        lines.add("time=2026-09-19T16:28:29.900Z level=INFO msg=\"Processing workflow\" namespace=ns workflow=p phase=Running resourceVersion=1201");
+        lines.add("time=2026-09-19T16:28:30.300Z level=INFO msg=\"Workflow update successful\" namespace=ns workflow=p phase=Running resourceVersion=1250");
+        List<String> stops = stoppedInfoOfP(55);
+        lines.addAll(stops.subList(3, stops.size()));
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.node() != null), () -> e.findings().toString());
+    }
+    @Test
+    void aFinishOfAnAttemptBeforeArgoRetryDoesNotDateTheRetriedNodesResult() {
+        // Attempt 1 of node p failed at 16:05 (its Pod and the Workflow exported then); argo retry reset p, which started again
+        // at 16:20:10 under the same ID and Pod name. At 16:29 its new result is pending (the Workflow, the label): nothing
+        // dates the new Pod's finish, and the old one's says nothing of it. Settled at 16:30 or not, no claim of 24m.
+        String failed = Exports.workflow("Failed", "Failed", "Error (exit code 1)", "2026-09-19T16:05:00Z", true, null)
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"\n      finishedAt", "startedAt: \"2026-09-19T16:00:10Z\"\n      finishedAt");
+        String retried = UNSYNCED.replace("startedAt: \"2026-09-19T16:27:10Z\"\n      taskResultSynced",
+                "startedAt: \"2026-09-19T16:20:10Z\"\n      taskResultSynced");
+        String oldPod = Exports.Pod.of().phase("Failed").terminated("main", 1, "Error", "2026-09-19T16:04:58Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:05:00Z").yaml();
+        Evidence before = new Evidence().takenAt("pod.yaml", "2026-09-19T16:10:00Z", oldPod).takenAt("wf-1.yaml", "2026-09-19T16:10:00Z", failed)
+                .takenAt("wf-2.yaml", "2026-09-19T16:29:00Z", retried).takenAt("tr.yaml", "2026-09-19T16:29:01Z", Exports.taskResult("false", null));
+        Evaluation pending = rule.evaluate(before.correlate());
+        assertTrue(pending.findings().isEmpty(), () -> pending.findings().toString());
+        Evaluation settled = rule.evaluate(before.takenAt("wf-3.yaml", "2026-09-19T16:30:00Z",
+                Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", true, null)).correlate());
+        assertTrue(settled.findings().isEmpty(), () -> settled.findings().toString());
+        assertTrue(settled.cleared().get(0).reason().contains("settled at 2026-09-19T16:30:00Z"), settled.cleared().get(0).reason());
+        // The control: the same Workflow exported pending at 16:40 too, after the new attempt's finish (16:27:45) that wf-3 dates.
+        Evaluation late = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:10:00Z", oldPod).takenAt("wf-1.yaml", "2026-09-19T16:10:00Z", failed)
+                .takenAt("wf-2.yaml", "2026-09-19T16:40:00Z", retried).takenAt("tr.yaml", "2026-09-19T16:40:01Z", Exports.taskResult("false", null))
+                .takenAt("wf-3.yaml", "2026-09-19T16:41:00Z", Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", true, null))
+                .correlate());
+        Finding f = late.findings().get(0);
+        assertEquals("12m15s", f.fact("pendingFor").orElseThrow().value(), () -> late.findings().toString());
+        assertEquals("2026-09-19T16:27:45Z", f.fact("podFinishedAt").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("pod.yaml:1")), "the earlier attempt's Pod is not cited");
+        // Settled as an export shows, which bounds the settlement and does not date it.
+        assertTrue(f.summary().endsWith("It settled only after that, by 2026-09-19T16:41:00Z: the exported Workflow records the node Succeeded."),
+                f.summary());
+        assertEquals("Settled no later than", f.fact("settledAt").orElseThrow().label());
+    }
+    @Test
+    void viewsOfTheResultPendingBeforeThePodFinishedDoNotConfirmTheClaim() {
+        // An export taken at 16:20, while the Pod ran (it finished at 16:27:45), shows the result not synced as every running Pod
+        // does: it agrees with nothing about after the finish. The Debug lines alone, with a 12m stretch the controller was not
+        // seen processing, stay possible; so does a late export of the Workflow with an early label beside it.
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), taskResultIncomplete("2026-09-19T16:27:50.000Z"),
+                taskResultIncomplete("2026-09-19T16:39:50.000Z")};
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .log("c.log", lines).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals("the controller log", f.fact("pendingIn").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("wf.yaml:1")), () -> f.evidence().toString());
+        Finding g = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .takenAt("tr.yaml", "2026-09-19T16:20:01Z", Exports.taskResult("false", null)).takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", UNSYNCED)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        // The control: the label exported after the finish agrees with the Workflow.
+        Finding h = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
+                .takenAt("tr.yaml", "2026-09-19T16:44:59Z", Exports.taskResult("false", null)).takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", UNSYNCED)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, h.confidence(), h.confidenceReason());
+    }
+    @Test
+    void aReconcileGoingPastThePodsBetweenTwoStretchesOfStopsEndsTheFirstWait() {
+        // Stops 02:10-02:16, a reconcile that went past the Pods at 02:16:30 (that result settled), then stops 02:17-02:22 and a
+        // pass at 02:23: two waits of 6m each, maybe of two results, not one of 12m.
+        List<String> lines = new ArrayList<>(stoppedEveryMinute(6, false, false));
+        lines.add(v3("02:16:30.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912001 namespace=ns workflow=w"));
+        lines.add(v3("02:16:30.102", "info", "Task-result reconciliation", "namespace=ns numObjs=2 workflow=w"));
+        lines.add(v3("02:16:30.140", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9912020 workflow=w"));
+        for (int m = 17; m <= 22; m++) {
+            lines.addAll(stopped(String.format("02:%02d:00", m), false, false));
+        }
+        lines.add(v3("02:23:00.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912030 namespace=ns workflow=w"));
+        lines.add(v3("02:23:00.102", "info", "Task-result reconciliation", "namespace=ns numObjs=2 workflow=w"));
+        lines.add(v3("02:23:00.140", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9912050 workflow=w"));
+        lines.add(v3("02:23:10.100", "info", "Processing workflow", "Phase=Running ResourceVersion=9912050 namespace=ns workflow=w"));
+        Evaluation e = logsOnly(lines);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // Without the pass at 02:23, the second wait (02:17 on) is still pending at 02:40: reported from its own first stop.
+        List<String> open = new ArrayList<>(lines.subList(0, lines.size() - 4));
+        for (int m = 23; m <= 40; m++) {
+            open.addAll(stopped(String.format("02:%02d:00", m), false, false));
+        }
+        Finding f = logsOnly(open).findings().get(0);
+        assertEquals("23m0s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.time() != null && l.time().format().startsWith("2026-10-03T02:1") && !l.time().format().startsWith("2026-10-03T02:17")),
+                () -> f.evidence().toString());
+    }
 }
