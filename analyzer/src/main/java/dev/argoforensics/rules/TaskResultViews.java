@@ -126,11 +126,12 @@ final class TaskResultViews {
             Timestamp at = o.snapshot().observed().time();
             Timestamp upper = others.stream().filter(r -> !last(r).isBefore(at)).map(r -> r.first().time()).min(Comparator.naturalOrder())
                     .orElse(null);
+            Timestamp broken = firstGap(processing, at, stall);
             for (Reconcile r : unnamed) {
                 LogEvent stop = r.retry().get();
                 Timestamp t = stop.time();
-                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && r.processing() != null && watched(processing, at, t, stall)
-                        && taken.add(stop)) {
+                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
+                        && latest(at, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
                     out.add(new View(t, true, LOG, Message.of("AF006.view.retrySole", "at", at.format()), stop));
                 }
             }
@@ -149,18 +150,25 @@ final class TaskResultViews {
         return t;
     }
 
-    /** The Workflow's reconciles ({@code processing}, in time order) are seen from {@code from} to {@code to} never further apart than {@code stall}. */
-    private static boolean watched(List<Timestamp> processing, Timestamp from, Timestamp to, long stall) {
+    /**
+     * The first {@code Processing workflow} after {@code from} that comes more than {@code stall} after the one before it (or
+     * after {@code from}): the reconciles are seen watched from {@code from} up to it, not past it. Null if none. One pass.
+     */
+    private static Timestamp firstGap(List<Timestamp> processing, Timestamp from, long stall) {
         Timestamp prev = from;
         for (Timestamp p : processing) {
-            if (p.isAfter(from) && !p.isAfter(to)) {
+            if (p.isAfter(from)) {
                 if (prev.nanosUntil(p) > stall) {
-                    return false;
+                    return p;
                 }
                 prev = p;
             }
         }
-        return prev.nanosUntil(to) <= stall;
+        return null;
+    }
+
+    private static Timestamp latest(Timestamp a, Timestamp b) {
+        return a.isAfter(b) ? a : b;
     }
 
     /** What a line naming the node says of its task result, or null if nothing. */
