@@ -137,7 +137,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             View controllerPending = latest(views, true, false);
             View was = controllerPending != null ? controllerPending : pending;
             // What settled it: the controller's forcing line, else the first resolution after it was last seen pending.
-            View why = views.stream().filter(TaskResultViews::forced).findFirst().orElse(views.stream()
+            // A forcing line at or after the controller's last view pending (one before it settled an earlier wait, or an earlier
+            // attempt; the executor's label may stay "false" after the controller forced the result, so it does not bound this).
+            View why = views.stream().filter(v -> TaskResultViews.forced(v) && (controllerPending == null || !v.at().isBefore(controllerPending.at())))
+                    .min(Comparator.comparing(View::at))
+                    .orElse(views.stream()
                     .filter(v -> !v.pending() && v.kind().equals(settled.kind()) && !v.at().isBefore(was.at()))
                     .min(Comparator.comparing(View::at)).orElse(settled));
             if (late(correlation, s, workflow, lines, views, was, why, findings)) {

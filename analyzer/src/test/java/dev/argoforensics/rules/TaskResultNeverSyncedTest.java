@@ -617,4 +617,19 @@ class TaskResultNeverSyncedTest {
         assertTrue(f.evidence().stream().noneMatch(l -> l.time() != null && l.time().format().startsWith("2026-10-03T02:1") && !l.time().format().startsWith("2026-10-03T02:17")),
                 () -> f.evidence().toString());
     }
+
+    @Test
+    void aForcingLineBeforeTheLastWaitDoesNotNameHowThisWaitEnded() {
+        // The controller forced a result complete at 16:27:55 (an earlier wait's), then waited on it from 16:28:00 to 16:40:00,
+        // and the executor's label came at 16:41:00: the finding says the label settled it, not the earlier forcing.
+        String complete = "time=2026-09-19T16:41:00.000Z level=DEBUG msg=\"Marking task result complete\" component=workflow_worker workflow=p "
+                + "namespace=ns resultName=p";
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD)
+                .log("c.log", createdPod("2026-09-19T16:27:10.431Z"), taskResultForced("2026-09-19T16:27:55.000Z"),
+                        taskResultIncomplete("2026-09-19T16:28:00.000Z"), taskResultIncomplete("2026-09-19T16:40:00.000Z"), complete)
+                .correlate());
+        Finding f = e.findings().get(0);
+        assertTrue(f.summary().contains("It settled only after that, at 2026-09-19T16:41:00.000Z: the controller saw the executor's report completed"),
+                f.summary());
+    }
 }
