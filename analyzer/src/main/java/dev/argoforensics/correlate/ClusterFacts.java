@@ -26,19 +26,6 @@ import java.util.Set;
  */
 public final class ClusterFacts {
     final List<LogEvent> events;
-    final CleanupPairing pairing;
-    final Map<String, Set<String>> namespacesByPod;
-    final PodInstances instances;
-    final Set<PodKey> podKeys;
-    final Map<PodKey, List<PodSnapshot>> podSnaps;
-    final Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps;
-    final Map<PodKey, NodeLink> links;
-    final PodRecords records;
-    final StreamExtents extents;
-    final Set<EvidenceKind> available;
-    final List<ControllerProcess> processes;
-    final RunClocks clocks;
-    final ExportedObjects objects;
     /** What the facts were derived as, from the lines' projection (everything here but the lines). */
     final FactsTable table;
     /** Each paired handler line's scheduling (or queueing) line. */
@@ -46,25 +33,12 @@ public final class ClusterFacts {
     /** Each paired handler line's place in {@link #events}. */
     private final Map<LogEvent, Integer> placeOfHandler = new IdentityHashMap<>();
 
-    /** The facts the table holds, with the lines as correlated: the table's values, read once, not derived again. */
+    /** The facts the table holds (read there, never copied or derived again), with the lines as correlated. */
     ClusterFacts(List<LogEvent> events, FactsTable table) {
         this.table = table;
         this.events = List.copyOf(events);
-        this.pairing = table.pairing;
-        this.namespacesByPod = table.namespacesByPod;
-        this.instances = table.instances;
-        this.podKeys = table.podKeys;
-        this.podSnaps = table.podSnaps;
-        this.wfSnaps = table.wfSnaps;
-        this.links = table.links;
-        this.records = table.records;
-        this.extents = table.extents;
-        this.available = table.available;
-        this.processes = table.processes;
-        this.clocks = table.clocks;
-        this.objects = table.objects;
         for (LogEvent e : this.events) {
-            LogEvent handler = pairing.handlerOf(e);
+            LogEvent handler = table.pairing.handlerOf(e);
             if (handler != null) {
                 pairOfHandler.put(handler, e);
             }
@@ -82,44 +56,44 @@ public final class ClusterFacts {
     }
 
     public List<ControllerProcess> processes() {
-        return processes;
+        return table.processes;
     }
 
     public Set<EvidenceKind> available() {
-        return available;
+        return table.available;
     }
 
     public RunClocks clocks() {
-        return clocks;
+        return table.clocks;
     }
 
     public ExportedObjects objects() {
-        return objects;
+        return table.objects;
     }
 
     /** Every namespace each Pod name is seen in (lines and exports: {@link Correlator#namespaces}). */
     public Map<String, Set<String>> namespacesByPod() {
-        return Collections.unmodifiableMap(namespacesByPod);
+        return Collections.unmodifiableMap(table.namespacesByPod);
     }
 
     /** Every Pod the input knows, by key (namespace, name, UID), in key order. */
     public Set<PodKey> podKeys() {
-        return podKeys;
+        return table.podKeys;
     }
 
     /** The Workflow the Pod is tied to (by the strongest evidence), or null. */
     public NodeLink link(PodKey pod) {
-        return links.get(pod);
+        return table.links.get(pod);
     }
 
     /** Every Workflow an export shows, in key order. */
     public Set<WorkflowRef> exportedWorkflows() {
-        return wfSnaps.keySet();
+        return table.wfSnaps.keySet();
     }
 
     /** The Pod's exports, earliest observation first. */
     public List<PodSnapshot> podSnapshots(PodKey pod) {
-        return podSnaps.getOrDefault(pod, List.of());
+        return table.podSnaps.getOrDefault(pod, List.of());
     }
 
     /** The scheduling or queueing line a {@code Removing finalizers during a delete} line is paired with, or null. */
@@ -143,9 +117,9 @@ public final class ClusterFacts {
         for (int i = 0; i < lines.size(); i++) {
             LogEvent e = lines.get(i);
             PodKey pod = e.event().pod().filter(p -> group.holdsPod(p.name()))
-                    .map(p -> instances.forLine(Correlator.resolve(e, p, namespacesByPod), e)).orElse(null);
+                    .map(p -> table.instances.forLine(Correlator.resolve(e, p, table.namespacesByPod), e)).orElse(null);
             podOfLine.add(pod);
-            LogEvent handler = pod == null ? null : pairing.handlerOf(e);
+            LogEvent handler = pod == null ? null : table.pairing.handlerOf(e);
             Integer at = handler == null ? null : index.get(handler);
             if (handler != null && at == null) {
                 throw new IllegalStateException("the group lacks the handler line paired with " + e.source());
@@ -153,13 +127,13 @@ public final class ClusterFacts {
             handlerOfLine[i] = at == null ? -1 : at;
         }
         Map<PodKey, GroupFacts.PodFacts> pods = new TreeMap<>();
-        for (PodKey key : podKeys) {
+        for (PodKey key : table.podKeys) {
             if (group.holdsPod(key.name())) {
                 pods.put(key, podFacts(key));
             }
         }
         return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflowSnapshots(group::holdsWorkflow),
-                workflowAudit(group::holdsWorkflow), objects.podTables(), available, processes, clocks, 0);
+                workflowAudit(group::holdsWorkflow), table.objects.podTables(), table.available, table.processes, table.clocks, 0);
     }
 
     /**
@@ -182,7 +156,7 @@ public final class ClusterFacts {
                 handlers.add(pod == null ? -1 : handlerPlace(e));
             }
         }
-        return new GroupContext(lines, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks);
+        return new GroupContext(lines, ints(places), pods, ints(handlers), table.objects.podTables(), table.available, table.processes, table.clocks);
     }
 
     /**
@@ -210,7 +184,7 @@ public final class ClusterFacts {
             }
         }
         Map<PodKey, GroupFacts.PodFacts> podFacts = new TreeMap<>();
-        for (PodKey key : podKeys) {
+        for (PodKey key : table.podKeys) {
             if (podNames.contains(key.name())) {
                 podFacts.put(key, podFacts(key));
             }
@@ -221,7 +195,7 @@ public final class ClusterFacts {
 
     /** The place of the line's paired handler line, -1 if it has none. */
     private int handlerPlace(LogEvent line) {
-        LogEvent handler = pairing.handlerOf(line);
+        LogEvent handler = table.pairing.handlerOf(line);
         if (handler == null) {
             return -1;
         }
@@ -250,6 +224,6 @@ public final class ClusterFacts {
 
     /** The Pod a line naming a Pod is about (its namespace resolved, the Pod object by its lifetime), or null. */
     public PodKey podOf(LogEvent line) {
-        return line.event().pod().map(p -> instances.forLine(Correlator.resolve(line, p, namespacesByPod), line)).orElse(null);
+        return line.event().pod().map(p -> table.instances.forLine(Correlator.resolve(line, p, table.namespacesByPod), line)).orElse(null);
     }
 }
