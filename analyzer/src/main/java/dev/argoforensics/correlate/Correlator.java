@@ -95,7 +95,54 @@ public final class Correlator {
      * {@code Created pod} lines.
      */
     public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
-        List<LineProjection.Special> specials = lines.specials();
+        Completed specials = complete(lines.specials(), coverage);
+        ExportedObjects objects = objects(lines.others(), specials.kept(), exported);
+        return derive(lines, specials, objects, processes, available(lines, specials.kept(), coverage, objects), name -> true);
+    }
+
+    /**
+     * The table of one slice of the input's Pod names ({@link PodSlices}): the same derivation as {@link #derive}, from the
+     * slice's projection ({@link LineProjection#slice}: its Pods' lines kept whole and the handler lines paired with them, its
+     * Pods' spans, namespaces and the Workflow nodes their names can link to) and what is made once for all slices (the lines
+     * kept whole completed and paired, the exports with their Workflows placed, the evidence available). Every fact of each
+     * of the slice's Pods is the whole table's; the run clocks are the slice's Pods' pairs only ({@link RunClocks#merge}).
+     */
+    public static FactsTable deriveSlice(LineProjection slice, PodSlices cross, int index, List<ControllerProcess> processes) {
+        List<LineProjection.Special> specials = slice.specials();
+        List<LineProjection.Special> placed = new ArrayList<>(specials.size());
+        boolean[] dropped = new boolean[specials.size()];
+        List<LogEvent> kept = new ArrayList<>(specials.size());
+        Map<Long, LogEvent> byPlace = new HashMap<>();
+        for (int i = 0; i < specials.size(); i++) {
+            LineProjection.Special s = specials.get(i);
+            LogEvent e = cross.completed(s.place(), s.line());
+            placed.add(new LineProjection.Special(s.place(), e));
+            dropped[i] = cross.dropped(s.place());
+            if (!dropped[i]) {
+                kept.add(e);
+            }
+            byPlace.put(s.place(), e);
+        }
+        Map<LogEvent, LogEvent> handlers = new java.util.IdentityHashMap<>();
+        for (LineProjection.Special s : placed) {
+            long h = cross.handlerPlace(s.place());
+            if (h >= 0) {
+                LogEvent handler = byPlace.get(h);
+                if (handler == null) {
+                    throw new IllegalArgumentException("the slice lacks the handler line at " + h + " paired with " + s.line().source());
+                }
+                handlers.put(s.line(), handler);
+            }
+        }
+        Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
+        return derive(slice, completed, cross.objects(), processes, cross.available(), name -> cross.sliceOf(name) == index);
+    }
+
+    /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
+    record Completed(List<LineProjection.Special> placed, boolean[] dropped, CleanupPairing pairing, List<LogEvent> kept) {
+    }
+
+    static Completed complete(List<LineProjection.Special> specials, LogCoverage coverage) {
         List<LogEvent> raw = new ArrayList<>(specials.size());
         specials.forEach(s -> raw.add(s.line()));
         List<LogEvent> completed = ElidedNames.assign(CutSchedules.complete(raw));
@@ -111,19 +158,37 @@ public final class Correlator {
                 kept.add(e);
             }
         }
-        Namespaces namespaces = namespaces(NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(kept, true))), exported);
-        ExportedObjects objects = namespaces.objects();
-        List<PodSnapshot> podSnapshots = objects.pods();
-        Map<String, Set<String>> namespacesByPod = namespaces.byPod();
+        return new Completed(placed, dropped, pairing, kept);
+    }
+
+    /** The exports with each Workflow exported without a namespace placed by what the lines state ({@link WorkflowNamespaces}). */
+    static ExportedObjects objects(NamespaceProjection others, List<LogEvent> kept, ExportedObjects exported) {
+        return WorkflowNamespaces.resolve(exported, NamespaceProjection.union(List.of(others, NamespaceProjection.of(kept, true))).workflows());
+    }
+
+    /** The derivation from the specials completed and paired and the exports placed, for the Pod names {@code names} holds. */
+    private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, List<ControllerProcess> processes,
+                                     Set<EvidenceKind> available, java.util.function.Predicate<String> names) {
+        List<LineProjection.Special> placed = specials.placed();
+        boolean[] dropped = specials.dropped();
+        CleanupPairing pairing = specials.pairing();
+        List<LogEvent> kept = specials.kept();
+        Map<String, Set<String>> namespacesByPod = namespacesByPod(
+                NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(kept, false))).pods(), objects.pods(), objects.workflows());
+        namespacesByPod.keySet().removeIf(name -> !names.test(name));
+        List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
-        lines.spans().forEach((named, span) -> spans.merge(instances.forTime(resolve(new PodRef(named.namespace(), named.name()), namespacesByPod), null),
-                span, LineProjection.Span::with));
+        lines.spans().forEach((named, span) -> {
+            if (names.test(named.name())) {
+                spans.merge(instances.forTime(resolve(new PodRef(named.namespace(), named.name()), namespacesByPod), null), span, LineProjection.Span::with);
+            }
+        });
         for (LogEvent e : kept) {
             PodRef ref = e.event().pod().orElse(null);
-            if (ref == null) {
+            if (ref == null || !names.test(ref.name())) {
                 continue;
             }
             PodKey key = instances.forLine(resolve(e, ref, namespacesByPod), e);
@@ -155,6 +220,7 @@ public final class Correlator {
         podKeys.addAll(podSnaps.keySet());
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
+        podKeys.removeIf(k -> !names.test(k.name()));
         NodeLinker linker = new NodeLinker(kept, lines.nodeNames().stream().map(LineProjection.Special::line).toList(), wfSnaps, namespacesByPod,
                 stream -> stream >= 0 && stream < processes.size() ? processes.get(stream).first() : null);
         Map<PodKey, NodeLink> links = new TreeMap<>();
@@ -168,7 +234,7 @@ public final class Correlator {
         records.byHost(hosts);
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
-                StreamExtents.of(processes), available(lines, kept, coverage, objects), processes, clocks, objects);
+                StreamExtents.of(processes), available, processes, clocks, objects);
     }
 
     /**
@@ -580,7 +646,7 @@ public final class Correlator {
         }
     }
 
-    private static Set<EvidenceKind> available(LineProjection lines, List<LogEvent> kept, LogCoverage coverage, ExportedObjects objects) {
+    static Set<EvidenceKind> available(LineProjection lines, List<LogEvent> kept, LogCoverage coverage, ExportedObjects objects) {
         Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
         if (lines.lines() > lines.specials().size() || !kept.isEmpty() || coverage.records() > 0) {
             kinds.add(EvidenceKind.CONTROLLER_LOG);

@@ -203,6 +203,12 @@ public final class FactsTable {
         return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks);
     }
 
+    /** The line kept whole at this place as the table holds it (completed; the object its Pod facts were derived from), or null. */
+    LogEvent specialAt(long place) {
+        int k = java.util.Arrays.binarySearch(places().special, place);
+        return k >= 0 ? specials.get(k).line() : null;
+    }
+
     GroupFacts.PodFacts podFacts(PodKey key) {
         return new GroupFacts.PodFacts(instances.identity(key), podSnaps.getOrDefault(key, List.of()), links.get(key),
                 records.taskResults(key), records.clusterEvents(key), records.auditRecords(key), records.nodeLogs(key));

@@ -58,13 +58,28 @@ public final class Grouping {
         return components(null, table, edges, bindings);
     }
 
+    /**
+     * As {@link #of(FactsTable, java.util.Collection, GroupBindings)}, from the tables of a cluster's slices of Pod names
+     * ({@link SlicedTable}): each Pod tied to its Workflow by its slice's table, the exports read once.
+     */
+    static Grouping ofSlices(List<FactsTable> slices, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        return components(null, slices, edges, bindings);
+    }
+
     private static Grouping components(ClusterFacts facts, FactsTable table, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        return components(facts, List.of(table), edges, bindings);
+    }
+
+    private static Grouping components(ClusterFacts facts, List<FactsTable> tables, java.util.Collection<List<String>> edges, GroupBindings bindings) {
         Grouping g = new Grouping(facts, facts == null ? 0 : facts.events.size());
         edges.forEach(g::unionAll);
-        for (PodKey pod : table.podKeys) {
-            NodeLink link = table.links.get(pod);
-            g.unionAll(link == null ? List.of("p:" + pod.name()) : List.of("p:" + pod.name(), "w:" + link.workflow().name()));
+        for (FactsTable t : tables) {
+            for (PodKey pod : t.podKeys) {
+                NodeLink link = t.links.get(pod);
+                g.unionAll(link == null ? List.of("p:" + pod.name()) : List.of("p:" + pod.name(), "w:" + link.workflow().name()));
+            }
         }
+        FactsTable table = tables.get(0);
         for (PodSnapshot p : table.objects.pods()) {
             g.unionAll(p.workflowName().map(w -> List.of("p:" + p.name(), "w:" + w)).orElse(List.of("p:" + p.name())));
         }

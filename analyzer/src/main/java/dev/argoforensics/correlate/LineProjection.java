@@ -207,6 +207,74 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges);
     }
 
+    /**
+     * What {@link PodSlices} reads of this projection, made small: the lines kept whole as skeletons (a cleanup handler,
+     * scheduling, queueing or {@code Created pod} line without its text, a scheduling line keeping only its last
+     * {@code key=value}, which tells whether it may be cut short: {@link CutSchedules}; any other line kept whole, an
+     * excerpt's line included, as it is), the Workflows' namespaces, the line count and whether an informer event was seen.
+     * No spans, node lines or edges: those are per Pod name ({@link #slice}) or read from the projection itself.
+     */
+    public LineProjection skeleton() {
+        List<Special> out = new ArrayList<>(specials.size());
+        for (Special s : specials) {
+            out.add(new Special(s.place(), skeleton(s.line())));
+        }
+        return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of());
+    }
+
+    private static final dev.argoforensics.event.TextBlock NO_TEXT = dev.argoforensics.event.TextBlock.of("");
+
+    /** A line kept whole as {@link #skeleton} holds it. */
+    public static LogEvent skeleton(LogEvent e) {
+        ControllerEvent ev = e.event();
+        if (e.undated() || !(ev instanceof FinalizersOnDelete || ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued
+                || ev instanceof PodCreated)) {
+            return e;
+        }
+        dev.argoforensics.event.TextBlock text = NO_TEXT;
+        if (ev instanceof PodCleanupScheduled) {
+            String t = e.text().stripTrailing();
+            text = dev.argoforensics.event.TextBlock.of(" " + t.substring(t.lastIndexOf(' ') + 1));
+        }
+        return new LogEvent(e.file(), e.line(), e.lineSpan(), e.timeNanos(), e.envelopeNanos(), e.kinds(), e.catalogId(), ev, text, 0, e.stream(),
+                e.ordinal(), e.rare());
+    }
+
+    /**
+     * The part of this projection (a stretch of the cluster's lines starting at {@code offset}, placed) that slice
+     * {@code slice} of the Pod names derives its facts from ({@link Correlator#deriveSlice}): the lines kept whole naming one
+     * of its Pods (completed) and the handler lines paired with them, its Pods' spans and stated namespaces, and the lines
+     * naming the Workflow nodes its Pod names can link to. Places and the line count are kept, so that the slices of a
+     * cluster's files put together ({@link #union}) are the slice of their union.
+     */
+    public LineProjection slice(long offset, int slice, PodSlices cross) {
+        List<Special> sp = new ArrayList<>();
+        for (Special s : specials) {
+            if (cross.sliceOfLine(offset + s.place(), s.line()) == slice) {
+                sp.add(s);
+            }
+        }
+        Map<PodKey, Span> sliceSpans = new HashMap<>();
+        spans.forEach((k, v) -> {
+            if (cross.sliceOf(k.name()) == slice) {
+                sliceSpans.put(k, v);
+            }
+        });
+        List<Special> nodes = new ArrayList<>();
+        for (Special s : nodeNames) {
+            if (cross.sliceOfNode(s.line()) == slice) {
+                nodes.add(s);
+            }
+        }
+        Map<String, Set<String>> pods = new TreeMap<>();
+        others.pods().forEach((k, v) -> {
+            if (cross.sliceOf(k) == slice) {
+                pods.put(k, v);
+            }
+        });
+        return new LineProjection(lines, sp, new NamespaceProjection(pods, Map.of()), sliceSpans, nodes, false, Set.of());
+    }
+
     /** A Workflow node as lines name it. */
     private record NodeKey(WorkflowRef workflow, String nodeName, int stream) {
     }

@@ -152,6 +152,23 @@ public record RunClocks(Map<Integer, RunClock> runs) {
         return of(events.keySet(), events, snapshots);
     }
 
+    /**
+     * The clocks of the whole input from those of slices of its Pods ({@link Correlator#deriveSlice}: each the pairs of its own
+     * Pods): a run's pairs are its Pods' whatever the slice, earliest line first.
+     */
+    public static RunClocks merge(Collection<RunClocks> slices) {
+        Map<Integer, List<Pair>> byStream = new TreeMap<>();
+        for (RunClocks c : slices) {
+            c.runs().forEach((stream, run) -> byStream.computeIfAbsent(stream, k -> new ArrayList<>()).addAll(run.pairs()));
+        }
+        Map<Integer, RunClock> runs = new TreeMap<>();
+        byStream.forEach((stream, pairs) -> {
+            pairs.sort((a, b) -> Long.compare(a.created().ordinal(), b.created().ordinal()));
+            runs.put(stream, new RunClock(stream, pairs));
+        });
+        return new RunClocks(runs);
+    }
+
     /** From every Pod of the input: its lines and its exports, by key; the Pods in {@code keys}' order. */
     static RunClocks of(Collection<PodKey> keys, Map<PodKey, List<LogEvent>> events, Map<PodKey, List<PodSnapshot>> snapshots) {
         Map<Integer, List<Pair>> byStream = new TreeMap<>();

@@ -1,0 +1,414 @@
+package dev.argoforensics.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.accounting.FileScan;
+import dev.argoforensics.correlate.ClusterFacts;
+import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupContext;
+import dev.argoforensics.correlate.GroupShare;
+import dev.argoforensics.correlate.Grouping;
+import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.correlate.NamespaceProjection;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.PodSlices;
+import dev.argoforensics.correlate.SlicedTable;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.judgment.JudgmentCorpora;
+import dev.argoforensics.read.FileReading;
+import dev.argoforensics.read.Interest;
+import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.Placement;
+import dev.argoforensics.read.ReadingStitch;
+import dev.argoforensics.rules.RuleBindings;
+import dev.argoforensics.source.InputCollector;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.testing.SampleFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The facts derived per slice of Pod names (docs/fleet.md, step 2i): each log file read alone and projected as the fleet's
+ * file tasks do (as ProjectionFactsTest reads them), what the slices share made once from the skeletons of the lines kept
+ * whole ({@link PodSlices}: completion, the cleanup pairing per stream, the handler lines left out, the exports placed, the
+ * evidence available), each file's projection cut into slices and each slice's table derived from its own part alone
+ * ({@link Correlator#deriveSlice}). The slices' tables together equal the table derived from the whole projection
+ * ({@link Correlator#derive}): every Pod in exactly one slice, with its object, link, exports and records; the namespaces;
+ * each line kept whole in its Pod's slice, completed, or named by no slice; the cleanup pairs and the handler lines left
+ * out; the run clocks merged; the evidence available; the components; every line's place, Pod, handler line and component
+ * ({@link SlicedTable#assign}); the context and every group's share. On every sample and judgment seeds 1-3, in 1, 2, 3
+ * and 7 slices.
+ */
+class SlicedFactsTest {
+    @TempDir
+    Path dir;
+
+    private static final int[] SLICES = {1, 2, 3, 7};
+
+    @TestFactory
+    Stream<DynamicTest> everySamplesFactsFromSlicesOfItsPodNames() throws IOException {
+        List<Path> cases = SampleFiles.all();
+        assertFalse(cases.isEmpty());
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> assertSliced(SampleFiles.inputs(c), false,
+                f -> java.util.Optional.empty(), AnalysisOptions.defaults().withThreads(1))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> judgmentCorporasFactsFromSlicesOfTheirPodNames() {
+        return Stream.of(1L, 2L, 3L).map(seed -> DynamicTest.dynamicTest("seed " + seed,
+                () -> assertSliced(JudgmentCorpora.small(seed, dir.resolve("seed-" + seed)), true, f -> java.util.Optional.empty(),
+                        AnalysisOptions.defaults().withThreads(1))));
+    }
+
+    /**
+     * ProjectionFactsTest's rotated set of four files: a handler line whose scheduling line opens the next file (paired
+     * across files, so across the files' projections), and a handler line the facts leave out (its scheduling line only
+     * counted in the third file, remembered as naming nothing): no slice holds it, and the places after it shift.
+     */
+    @Test
+    void handlerLinesPairedAcrossFilesAndLeftOut() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("rotated").resolve("logs"));
+        write(logs.resolve("workflow-controller.log.3"),
+                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
+        write(logs.resolve("workflow-controller.log.2"),
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
+        write(logs.resolve("workflow-controller.log.1"),
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+        write(logs.resolve("workflow-controller.log"),
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        long[] seen = assertSliced(List.of(logs.toString()), false,
+                f -> f.displayPath().endsWith(".log.1") ? java.util.Optional.of(new FileScan(new long[0], new long[0], 0, 0, false)) : java.util.Optional.empty(),
+                AnalysisOptions.defaults().withThreads(1).withPodsOfInterest(List.of("alpha-step-1")));
+        assertTrue(seen[0] > 0 && seen[2] > 0, seen[0] + " handler line(s) left out, " + seen[2] + " cleanup pair(s)");
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n");
+    }
+
+    /** @return the handler lines left out, the lines kept whole, the cleanup pairs */
+    private static long[] assertSliced(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
+                                       AnalysisOptions options) throws IOException {
+        Analysis analysis = Analysis.standard(options);
+        InputCollector collector = new InputCollector();
+        Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
+        LogReader reader = analysis.logReader();
+        Map<InputFile, FileScan> scans = new LinkedHashMap<>();
+        for (InputFile f : inputs.logFiles()) {
+            try {
+                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : reader.scanFile(f));
+            } catch (IOException | RuntimeException e) {
+                // unreadable: nothing of it is kept, in either reading
+            }
+        }
+        Interest interest = Interest.decode(reader.interest(scans.values(), inputs.exported()).encode());
+        // Each file read alone and its reading through its bytes, as the fleet's file tasks give it; in rotated-set order.
+        List<FileReading> readings = new ArrayList<>();
+        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+            for (InputFile f : set.oldestFirst()) {
+                try {
+                    readings.add(FileReading.decode(reader.readFile(f, interest, scans.get(f).newestFirst()).encode()));
+                } catch (IOException | RuntimeException e) {
+                    // unreadable, as in the wholeReading reading
+                }
+            }
+        }
+
+        ReadingStitch stitch = new ReadingStitch(null);
+        readings.forEach(stitch::add);
+        LogReader.LogReading stitched = stitch.finish();
+        LogReader.LogReading wholeReading = stitched;
+        if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
+            ExecutorService pool = LogReader.readers(1);
+            try {
+                wholeReading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        ClusterFacts facts = Correlator.facts(wholeReading.events(), inputs.exported(), wholeReading.processes(), wholeReading.coverage());
+
+        // The namespaces: each file's projection as read, before any stitch (their union does not depend on places).
+        List<NamespaceProjection> projections = new ArrayList<>();
+        long kept = 0;
+        for (FileReading r : readings) {
+            kept += r.events().size();
+            projections.add(NamespaceProjection.ofFile(r.events()));
+        }
+        Correlator.Namespaces projected = Correlator.namespaces(NamespaceProjection.union(projections), inputs.exported());
+        assertEquals(facts.namespacesByPod(), projected.byPod(), "every namespace each Pod name is seen in");
+        assertEquals(facts.objects(), projected.objects(), "the exports, each Workflow exported without a namespace placed");
+        List<NamespaceProjection> reversed = new ArrayList<>(projections);
+        Collections.reverse(reversed);
+        assertEquals(NamespaceProjection.union(projections), NamespaceProjection.union(reversed), "the union takes the files in any order");
+
+        // Every fact: each file's lines projected as read (its klog lines no record dates and its earliest dated line kept
+        // wholeReading); the files' readings keeping only those lines stitched (runs, places, years; not the other lines), which
+        // places them and says where every other line goes; the projections put together in input order; the facts derived.
+        java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
+        List<LineProjection> asRead = new ArrayList<>();
+        List<int[]> keeps = new ArrayList<>();
+        ReadingStitch thinStitch = new ReadingStitch(null);
+        List<Placement> placements = new ArrayList<>();
+        for (FileReading r : readings) {
+            java.util.TreeSet<Integer> keep = new java.util.TreeSet<>();
+            for (int u : r.undated()) {
+                keep.add(u);
+            }
+            if (r.earliestDated() >= 0) {
+                keep.add(r.earliestDated());
+            }
+            keeps.add(keep.stream().mapToInt(Integer::intValue).toArray());
+            LineProjection p = LineProjection.of(r.events(), recreated, keeps.get(keeps.size() - 1), true, BINDINGS);
+            asRead.add(p);
+            placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
+        }
+        LogReader.LogReading thin = thinStitch.finish();
+        assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
+        assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
+        assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");
+        List<LineProjection> lines = new ArrayList<>();
+        int offset = 0;
+        int thinAt = 0;
+        long specials = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            LineProjection p = asRead.get(f);
+            List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
+            Map<Integer, LogEvent> special = new java.util.HashMap<>();
+            for (LineProjection.Special x : p.specials()) {
+                special.put((int) x.place(), thin.events().get(thinAt++));
+            }
+            for (int i = 0; i < r.events().size(); i++) {
+                assertEquals(placed.get(i), special.containsKey(i) ? special.get(i) : placements.get(f).place(r.events().get(i)),
+                        "line " + i + " of " + r.file().displayPath() + " placed without the other files' lines");
+            }
+            FileReading read = r;
+            Placement placement = placements.get(f);
+            // specials from the thin stitch; the other lines (a node's first line) placed by the file's own placement
+            LineProjection placedProjection = p.placed(i -> special.containsKey(i) ? special.get(i) : placement.place(read.events().get(i)));
+            assertEquals(LineProjection.of(placed, recreated, keeps.get(f), true, BINDINGS), placedProjection,
+                    "a file's projection as read, placed, is its placed lines' projection");
+            specials += placedProjection.specials().size();
+            lines.add(placedProjection);
+            offset += r.events().size();
+        }
+        assertEquals(thin.events().size(), thinAt, "the readings keeping their specials give those and nothing else");
+        assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
+        LineProjection union = LineProjection.union(lines);
+        FactsTable whole = Correlator.derive(union, inputs.exported(), stitched.processes(), stitched.coverage());
+        ClusterFacts wholeFacts = whole.facts(stitched.events());
+        Grouping grouping = Grouping.of(whole, whole.edges(union, BINDINGS), BINDINGS);
+        List<List<FactsTable.Assigned>> assigned = new ArrayList<>();
+        List<FactsTable.Assigned> allAssigned = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        offset = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            FileReading r = readings.get(f);
+            Placement placement = placements.get(f);
+            offsets.add((long) offset);
+            assigned.add(whole.assign(r.events().stream().map(placement::place).toList(), offset, grouping, BINDINGS));
+            allAssigned.addAll(assigned.get(f));
+            offset += r.events().size();
+        }
+        assertEquals(wholeFacts.events().size(), allAssigned.size());
+
+        // What the slices share needs no line kept whole but the few whose year the stitch decides: the files' readings keeping
+        // only those (each file's klog lines no record dates and its earliest dated line) stitched give the runs, coverage and
+        // summaries, and each file's skeleton (as read) placed by its Placement, those few lines from that stitch, is the
+        // skeleton of the placed projection.
+        ReadingStitch least = new ReadingStitch(null);
+        List<Placement> leastPlacements = new ArrayList<>();
+        for (int f = 0; f < readings.size(); f++) {
+            leastPlacements.add(least.add(readings.get(f).keeping(keeps.get(f))));
+        }
+        LogReader.LogReading leastRead = least.finish();
+        assertEquals(stitched.processes(), leastRead.processes(), "the runs, from the readings keeping their year-decided lines only");
+        assertEquals(stitched.coverage(), leastRead.coverage(), "the coverage and counted scheduling lines");
+        assertEquals(stitch.summaries(), least.summaries(), "the files' summaries and late notes");
+        List<LineProjection> skeletons = new ArrayList<>();
+        int leastAt = 0;
+        for (int f = 0; f < readings.size(); f++) {
+            LineProjection asSkeleton = asRead.get(f).skeleton();
+            Map<Integer, LogEvent> byPlace = new HashMap<>();
+            asSkeleton.specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
+            for (int k : keeps.get(f)) {
+                byPlace.put(k, LineProjection.skeleton(leastRead.events().get(leastAt++)));
+            }
+            Placement placement = leastPlacements.get(f);
+            Set<Integer> keep = new TreeSet<>();
+            for (int k : keeps.get(f)) {
+                keep.add(k);
+            }
+            skeletons.add(asSkeleton.placed(i -> keep.contains(i) ? byPlace.get(i) : placement.place(byPlace.get(i))));
+        }
+        assertEquals(leastRead.events().size(), leastAt, "the least stitch gives the year-decided lines and nothing else");
+        LineProjection skeleton = LineProjection.union(skeletons);
+        assertEquals(LineProjection.union(lines.stream().map(LineProjection::skeleton).toList()), skeleton,
+                "the skeletons placed in round 2 are those of the placed projections");
+        assertEquals(union.specials().size(), skeleton.specials().size(), "a skeleton per line kept whole");
+        for (int slices : SLICES) {
+            String at = slices + " slice(s): ";
+            PodSlices cross = PodSlices.of(skeleton, inputs.exported(), stitched.coverage(), slices, BINDINGS);
+            List<FactsTable> tables = new ArrayList<>();
+            List<LineProjection> sliceProjections = new ArrayList<>();
+            for (int s = 0; s < slices; s++) {
+                List<LineProjection> parts = new ArrayList<>();
+                for (int f = 0; f < lines.size(); f++) {
+                    parts.add(lines.get(f).slice(offsets.get(f), s, cross));
+                }
+                LineProjection slice = LineProjection.union(parts);
+                sliceProjections.add(slice);
+                tables.add(Correlator.deriveSlice(slice, cross, s, stitched.processes()));
+            }
+            SlicedTable sliced = new SlicedTable(cross, tables);
+
+            // Every Pod in exactly one slice, its own, with every fact of it the whole table's.
+            Set<PodKey> keys = new TreeSet<>();
+            Map<String, Set<String>> namespaces = new TreeMap<>();
+            Map<Long, Long> pairs = new TreeMap<>();
+            Map<Long, LogEvent> held = new TreeMap<>();
+            for (int s = 0; s < slices; s++) {
+                FactsTable t = tables.get(s);
+                for (PodKey key : t.podKeys()) {
+                    assertEquals(s, cross.sliceOf(key.name()), at + key + " in its own slice");
+                    assertTrue(keys.add(key), at + key + " in one slice only");
+                    assertEquals(whole.identity(key), t.identity(key), at + "the Pod object of " + key);
+                    assertEquals(whole.link(key), t.link(key), at + "the link of " + key);
+                    assertEquals(whole.podSnapshots(key), t.podSnapshots(key), at + "the exports of " + key);
+                    assertEquals(whole.taskResults(key), t.taskResults(key), at + "the task results of " + key);
+                    assertEquals(whole.clusterEvents(key), t.clusterEvents(key), at + "the cluster events of " + key);
+                    assertEquals(whole.auditRecords(key), t.auditRecords(key), at + "the audit records of " + key);
+                    assertEquals(whole.nodeLogs(key), t.nodeLogs(key), at + "the node logs of " + key);
+                }
+                t.namespacesByPod().forEach((name, ns) -> assertNotNull(ns));
+                for (Map.Entry<String, Set<String>> e : t.namespacesByPod().entrySet()) {
+                    assertEquals(s, cross.sliceOf(e.getKey()));
+                    assertEquals(null, namespaces.put(e.getKey(), e.getValue()), at + e.getKey() + "'s namespaces in one slice");
+                }
+                pairs.putAll(t.pairsByPlace());
+                for (LineProjection.Special x : t.specials()) {
+                    assertEquals(null, held.put(x.place(), x.line()), at + "the line kept whole at " + x.place() + " in one slice");
+                }
+                assertTrue(t.droppedPlaces().isEmpty(), at + "no slice holds a handler line left out");
+            }
+            assertEquals(whole.podKeys(), keys, at + "every Pod");
+            assertEquals(whole.namespacesByPod(), namespaces, at + "every namespace each Pod name is seen in");
+            Set<Long> nameless = new TreeSet<>(cross.namelessPlaces());
+            for (LineProjection.Special x : whole.specials()) {
+                if (nameless.contains(x.place())) {
+                    assertFalse(held.containsKey(x.place()), at + "a line kept whole naming no Pod is in no slice");
+                } else {
+                    assertEquals(x.line(), held.get(x.place()), at + "the line kept whole at " + x.place() + ", completed, in its Pod's slice");
+                }
+            }
+            assertEquals(whole.specials().size(), held.size() + nameless.size(), at + "the lines kept whole");
+            Map<Long, Long> wholePairs = whole.pairsByPlace();
+            Map<Long, Long> namedPairs = new TreeMap<>(wholePairs);
+            namedPairs.keySet().removeIf(nameless::contains);
+            assertEquals(namedPairs, pairs, at + "the cleanup pairs of the lines naming a Pod, in their Pod's slice");
+            for (LineProjection.Special x : whole.specials()) {
+                assertEquals(wholePairs.getOrDefault(x.place(), -1L), cross.handlerPlace(x.place()), at + "the handler line of " + x.place());
+            }
+            assertEquals(whole.droppedPlaces(), cross.droppedPlaces(), at + "the handler lines left out");
+            assertEquals(whole.objects(), cross.objects(), at + "the exports");
+            assertEquals(whole.available(), cross.available(), at + "the evidence available");
+            assertEquals(whole.clocks(), sliced.clocks(), at + "the run clocks, merged");
+
+            // The components, then every line as round 3 assigns it, the context and every group's share.
+            Grouping slicedGrouping = sliced.grouping(union.edges(), BINDINGS);
+            assertEquals(grouping.size(), slicedGrouping.size(), at + "components");
+            for (int c = 0; c < grouping.size(); c++) {
+                assertEquals(grouping.keys(c), slicedGrouping.keys(c), at + "component " + c);
+            }
+            List<FactsTable.Assigned> slicedAssigned = new ArrayList<>();
+            for (int f = 0; f < readings.size(); f++) {
+                Placement placement = placements.get(f);
+                List<FactsTable.Assigned> a = sliced.assign(readings.get(f).events().stream().map(placement::place).toList(), offsets.get(f),
+                        slicedGrouping, BINDINGS);
+                assertEquals(assigned.get(f).size(), a.size(), at + "the lines of " + readings.get(f).file().displayPath() + " as assigned");
+                for (int i = 0; i < a.size(); i++) {
+                    assertEquals(assigned.get(f).get(i), a.get(i), at + "line " + i + " of " + readings.get(f).file().displayPath() + " as assigned");
+                }
+                slicedAssigned.addAll(a);
+            }
+            assertSameContext(whole.context(allAssigned), sliced.context(slicedAssigned));
+            for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
+                for (List<Integer> components : split.groups(grouping)) {
+                    assertSameShare(whole.share(grouping, components, allAssigned), sliced.share(slicedGrouping, components, slicedAssigned));
+                }
+            }
+            if (busy && slices > 1) {
+                // a real cut: each slice holds a part of the lines kept whole and of the Pods, none all
+                for (int s = 0; s < slices; s++) {
+                    LineProjection p = sliceProjections.get(s);
+                    assertTrue(p.specials().size() < union.specials().size() && p.spans().size() < union.spans().size()
+                                    && !tables.get(s).podKeys().isEmpty(),
+                            at + "slice " + s + ": " + p.specials().size() + " of " + union.specials().size() + " lines kept whole, "
+                                    + p.spans().size() + " of " + union.spans().size() + " Pods named");
+                }
+            }
+        }
+        if (busy) {
+            assertTrue(!whole.pairsByPlace().isEmpty() && whole.podKeys().size() > 10 && !whole.clocks().runs().isEmpty(),
+                    whole.pairsByPlace().size() + " cleanup pairs, " + whole.podKeys().size() + " Pods, " + whole.clocks().runs().size() + " run clocks");
+        }
+        return new long[] {whole.droppedPlaces().size(), whole.specials().size(), whole.pairsByPlace().size()};
+    }
+
+    private static final RuleBindings BINDINGS = new RuleBindings();
+
+    private static void assertSameShare(GroupShare expected, GroupShare actual) {
+        assertEquals(expected.events(), actual.events(), "the group's lines");
+        assertArrayEquals(expected.places(), actual.places(), "their places");
+        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
+        assertEquals(expected.podNames(), actual.podNames());
+        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
+        assertEquals(expected.workflowNames(), actual.workflowNames());
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
+        assertEquals(expected.workflowAudit(), actual.workflowAudit());
+        assertEquals(expected.cut(), actual.cut());
+    }
+
+    private static void assertSameContext(GroupContext expected, GroupContext actual) {
+        assertEquals(expected.events(), actual.events(), "the context lines");
+        assertArrayEquals(expected.places(), actual.places());
+        assertEquals(expected.podOfLine(), actual.podOfLine());
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
+        assertEquals(expected.podTables(), actual.podTables());
+        assertEquals(expected.available(), actual.available());
+        assertEquals(expected.processes(), actual.processes());
+        assertEquals(expected.clocks(), actual.clocks());
+    }
+}
