@@ -10,6 +10,8 @@ import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Workflow node's last recorded state: the latest export of the Workflow, unless a forced phase or
@@ -20,6 +22,32 @@ import java.util.Optional;
  * @param time       the node's finishedAt (else the export's observation time), or the line's time
  */
 public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time) {
+    /**
+     * The messages the controller's execution control gives a node whose Pod it finds Pending or Running while it stops the Workflow
+     * ({@code applyExecutionControl}, exec_control.go, v3.4 to v4.1): {@code workflow shutdown with strategy:  <strategy>} (two
+     * spaces; one where it fails a node before creating its Pod, workflowpod.go) and {@code Step exceeded its deadline}.
+     */
+    private static final Pattern SHUTDOWN = Pattern.compile("workflow shutdown with strategy: +(\\S+)");
+    private static final String DEADLINE = "Step exceeded its deadline";
+
+    /**
+     * How the controller itself ended the node, as its message records it, or null: {@code "deadline"} (the Workflow's
+     * {@code activeDeadlineSeconds} had passed) or the shutdown strategy ({@code Stop}, {@code Terminate}: {@code argo stop},
+     * {@code argo terminate}). The controller writes these only for a Pod it still sees Pending or Running, marking the node
+     * {@code Failed} as it sends every running container SIGTERM (then SIGKILL after the grace period): whatever exit codes come
+     * after, the failure recorded is the stop, no result of the step that the Workflow lost.
+     */
+    public String controllerStop() {
+        if (!"Failed".equals(phase) || message == null) {
+            return null;
+        }
+        String m = message.strip();
+        if (DEADLINE.equals(m)) {
+            return "deadline";
+        }
+        Matcher shutdown = SHUTDOWN.matcher(m);
+        return shutdown.matches() ? shutdown.group(1) : null;
+    }
 
     public static Optional<NodeOutcome> of(WorkflowHistory workflow, NodeLink link) {
         if (workflow == null || link == null) {
