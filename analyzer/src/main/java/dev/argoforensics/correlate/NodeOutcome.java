@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
  * @param fromExport the state comes from an export (else from log lines)
  * @param source     the export or the last log line that says it
  * @param time       the node's finishedAt (else the export's observation time), or the line's time
+ * @param daemon     an export of the Workflow shows the node running a daemon template ({@link NodeStatus#daemon()})
  */
-public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time) {
+public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon) {
     /**
      * The messages the controller's execution control gives a node whose Pod it finds Pending or Running while it stops the Workflow
      * ({@code applyExecutionControl}, exec_control.go, v3.4 to v4.1): {@code workflow shutdown with strategy:  <strategy>} (two
@@ -37,6 +38,16 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
      * {@code Failed} as it sends every running container SIGTERM (then SIGKILL after the grace period): whatever exit codes come
      * after, the failure recorded is the stop, no result of the step that the Workflow lost.
      */
+    /**
+     * A daemon step's node ended {@code Failed} for its Pod's end: from v3.7 {@code assessNodeStatus} marks the node of a daemon
+     * template {@code Failed} when its Pod succeeds (a daemon is meant to run until the controller stops it), also after the
+     * controller's own teardown of the daemon had marked it {@code Succeeded} (#14790): an exit 0 there is the daemon ending, not a
+     * lost result. Not where the node was lost to a deletion ({@code pod deleted}).
+     */
+    public boolean daemonEnded() {
+        return daemon && "Failed".equals(phase) && !dev.argoforensics.snapshot.NodeStatus.podDeletedMessage(message);
+    }
+
     public String controllerStop() {
         if (!"Failed".equals(phase) || message == null) {
             return null;
@@ -70,17 +81,18 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             }
         }
         Optional<NodeObservation> latest = workflow.nodeObservations(link.nodeId()).stream().reduce((a, b) -> b);
+        boolean daemon = workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.node().daemon());
         if (latest.isPresent()) {
             ObservedAt observed = latest.get().snapshot().observed();
             if (last == null || observed == null || !observed.time().isBefore(last.time())) {
                 NodeStatus n = latest.get().node();
                 Timestamp at = n.finishedAt() != null ? n.finishedAt() : observed == null ? null : observed.time();
-                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at));
+                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at, daemon));
             }
         }
         if (last == null) {
             return Optional.empty();
         }
-        return Optional.of(new NodeOutcome(logPhase, logMessage, false, last.source(), last.time()));
+        return Optional.of(new NodeOutcome(logPhase, logMessage, false, last.source(), last.time(), daemon));
     }
 }

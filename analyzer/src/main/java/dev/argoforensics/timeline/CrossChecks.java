@@ -108,7 +108,9 @@ final class CrossChecks {
         boolean succeeded = life.containers().succeeded();
         String codes = finished.exitCodeSummary() + " (" + finished.source() + ")";
         String verdict;
-        if (outcome.controllerStop() != null) {
+        if (outcome.daemonEnded()) {
+            verdict = "agree: a daemon step's node ends Failed when its Pod ends (v3.7+, #14790), " + codes + ", and the " + node;
+        } else if (outcome.controllerStop() != null) {
             // The controller failed the node itself as it stopped the Workflow, then signalled the containers: exit 0 after is no lost result.
             verdict = "agree: the controller failed the node as it stopped the Workflow (" + ("deadline".equals(outcome.controllerStop())
                     ? "its activeDeadlineSeconds passed" : "shutdown strategy " + outcome.controllerStop()) + ") and signalled its containers, "

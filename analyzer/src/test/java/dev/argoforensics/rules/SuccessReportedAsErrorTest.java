@@ -489,4 +489,35 @@ class SuccessReportedAsErrorTest {
         assertEquals(1, e.findings().size());
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence());
     }
+    /** A Workflow export whose Pod node {@code p} ran template {@code server}, with the templates given. */
+    private static String daemonWorkflow(String templates, String nodeExtra) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, uid: w-1}\n" + templates
+                + "status:\n  phase: Succeeded\n  nodes:\n    p:\n      id: p\n      name: p\n      type: Pod\n      templateName: server\n"
+                + nodeExtra + "      phase: Failed\n      startedAt: \"2026-09-19T16:27:10Z\"\n      finishedAt: \"2026-09-19T16:30:02Z\"\n";
+    }
+
+    /**
+     * Review s25, argoproj/argo-workflows#14790: a daemon step (a Redis the Workflow's other steps use). From v3.7 the controller marks
+     * a daemon's node Failed when its Pod succeeds, also after its own teardown marked it Succeeded and SIGTERM made the server exit 0.
+     * The Workflow Succeeded, the daemon node Failed over exit codes 0: by design, no lost result. Before, AF002 was confirmed.
+     */
+    @Test
+    void aDaemonStepsNodeFailedOverExitZeroIsTheDaemonEnding() {
+        String inline = "spec:\n  entrypoint: main\n  templates:\n  - name: main\n  - name: server\n    daemon: true\n    container: {image: redis}\n";
+        String stored = "spec:\n  workflowTemplateRef: {name: wt}\n";
+        for (String workflow : List.of(daemonWorkflow(inline, ""),
+                daemonWorkflow(stored + "status:\n  storedTemplates:\n    namespaced/wt/server: {name: server, daemon: true}\n", "")
+                        .replace("status:\n  phase: Succeeded\n", "  phase: Succeeded\n").replace("      templateName: server\n",
+                                "      templateRef: {name: wt, template: server}\n"),
+                daemonWorkflow("", "      daemoned: true\n"))) {
+            Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml", workflow).correlate());
+            assertEquals(List.of(), e.findings(), workflow);
+            assertEquals("AF002.cleared.daemonEnded", e.cleared().get(0).why().code(), workflow);
+            assertTrue(e.cleared().get(0).reason().contains("#14790"), e.cleared().get(0).reason());
+        }
+        // The negative control: the same node of a template that is no daemon is a success reported as failed.
+        Evaluation plain = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml",
+                daemonWorkflow(inline.replace("    daemon: true\n", ""), "")).correlate());
+        assertEquals(Confidence.CONFIRMED, plain.findings().get(0).confidence());
+    }
 }
