@@ -225,6 +225,23 @@ final class Reconciliation {
     }
 
     /**
+     * The controller's {@code Workflow processing has been postponed due to max parallelism limit} lines for the Workflow from the
+     * line on up to the instant (inclusive), in any run: a worker took the Workflow's key and declined to process it for the
+     * controller's {@code parallelism} or {@code namespaceParallelism} (a Running Workflow too, before v3.6.11, v3.7.1 and v4.0.9).
+     */
+    List<LogEvent> postponedForParallelism(WorkflowRef wf, LogEvent from, Timestamp until) {
+        List<LogEvent> out = new ArrayList<>();
+        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+            if (e.event() instanceof ControllerEvent.Signal g && "parallelism-postponed".equals(g.name()) && !EventOrder.before(e, from)
+                    && (until == null || !e.time().instant().isAfter(until.windowEnd()))) {
+                out.add(e);
+            }
+        }
+        out.sort(BY_TIME);
+        return out;
+    }
+
+    /**
      * A pass of the Workflow that would have found the Pod missing and did not: its {@code Processing workflow} (phase
      * {@code Running}) in the controller run whose informer the Pod had left ({@code gone}, its {@code delete pod event}),
      * after that line, closed in the run by the pass's own write ({@code Workflow update successful}) or the Workflow's next
