@@ -60,6 +60,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted) {
                 continue;
             }
+            if (a.kubeletFinalDelete()) {
+                continue; // the kubelet removing a Pod whose deletion was requested before: no deleter (DeletionBounds reads it as a bound)
+            }
             if ("delete".equals(a.verb()) && a.subresource().isEmpty()) {
                 out.add(new Deletion(a.user(), "deleted it", a.time(), a, null, null));
             } else if ("create".equals(a.verb()) && "eviction".equals(a.subresource())) {

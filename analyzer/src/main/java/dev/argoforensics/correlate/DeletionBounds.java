@@ -63,6 +63,15 @@ final class DeletionBounds {
         Known exact = completed;
         Known upper = completed;
         Known lower = received;
+        // The kubelet's own final delete (system:node:<node>) follows a request once the containers have stopped: the request came
+        // no later than it was received, and it says nothing of how much earlier (an excerpt of the audit log may lack the request,
+        // as a grep for "verb":"delete" drops an eviction).
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.kubeletFinalDelete() && a.effective() && a.name().equals(pod.key().name())) {
+                upper = min(upper, new Known(a.requestReceived() != null ? a.requestReceived() : a.time(),
+                        "the kubelet's final delete by " + a.user() + " (audit record), which follows the request", a.source(), false));
+            }
+        }
         Long grace = null;
         PodSnapshot firstDeleted = null;
         Known lastUndeleted = null;
@@ -100,6 +109,16 @@ final class DeletionBounds {
                                 + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false);
                         lower = max(lower, inferred);
                     }
+                }
+            }
+        }
+        if (upper != null) {
+            // An eviction, a preemption or a taint manager's delete that an audit excerpt lacks (a grep for "verb":"delete" drops the
+            // eviction's create): the component's own record, earlier than what the objects give, bounds the first request too.
+            for (Deletion d : Deletion.of(pod)) {
+                if (d.audit() == null && d.requestsDeletion() && d.at() != null && d.at().isBefore(upper.at())) {
+                    upper = min(upper, new Known(d.at(), d.who() + " " + d.how() + " (" + (d.event() != null ? "its Event " + d.event().reason()
+                            : "the Pod's DisruptionTarget condition") + ")", d.event() != null ? d.event().source() : d.condition().source(), false));
                 }
             }
         }

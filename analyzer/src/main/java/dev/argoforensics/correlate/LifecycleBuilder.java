@@ -448,6 +448,6 @@ final class LifecycleBuilder {
                 error = m.error();
             }
         }
-        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time());
+        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time(), o.daemon());
     }
 }

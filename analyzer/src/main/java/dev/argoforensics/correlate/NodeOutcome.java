@@ -10,6 +10,8 @@ import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Workflow node's last recorded state: the latest export of the Workflow, unless a forced phase or
@@ -18,8 +20,45 @@ import java.util.Optional;
  * @param fromExport the state comes from an export (else from log lines)
  * @param source     the export or the last log line that says it
  * @param time       the node's finishedAt (else the export's observation time), or the line's time
+ * @param daemon     an export of the Workflow shows the node running a daemon template ({@link NodeStatus#daemon()})
  */
-public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time) {
+public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon) {
+    /**
+     * The messages the controller's execution control gives a node whose Pod it finds Pending or Running while it stops the Workflow
+     * ({@code applyExecutionControl}, exec_control.go, v3.4 to v4.1): {@code workflow shutdown with strategy:  <strategy>} (two
+     * spaces; one where it fails a node before creating its Pod, workflowpod.go) and {@code Step exceeded its deadline}.
+     */
+    private static final Pattern SHUTDOWN = Pattern.compile("workflow shutdown with strategy: +(\\S+)");
+    private static final String DEADLINE = "Step exceeded its deadline";
+
+    /**
+     * How the controller itself ended the node, as its message records it, or null: {@code "deadline"} (the Workflow's
+     * {@code activeDeadlineSeconds} had passed) or the shutdown strategy ({@code Stop}, {@code Terminate}: {@code argo stop},
+     * {@code argo terminate}). The controller writes these only for a Pod it still sees Pending or Running, marking the node
+     * {@code Failed} as it sends every running container SIGTERM (then SIGKILL after the grace period): whatever exit codes come
+     * after, the failure recorded is the stop, no result of the step that the Workflow lost.
+     */
+    /**
+     * A daemon step's node ended {@code Failed} for its Pod's end: from v3.7 {@code assessNodeStatus} marks the node of a daemon
+     * template {@code Failed} when its Pod succeeds (a daemon is meant to run until the controller stops it), also after the
+     * controller's own teardown of the daemon had marked it {@code Succeeded} (#14790): an exit 0 there is the daemon ending, not a
+     * lost result. Not where the node was lost to a deletion ({@code pod deleted}).
+     */
+    public boolean daemonEnded() {
+        return daemon && "Failed".equals(phase) && !dev.argoforensics.snapshot.NodeStatus.podDeletedMessage(message);
+    }
+
+    public String controllerStop() {
+        if (!"Failed".equals(phase) || message == null) {
+            return null;
+        }
+        String m = message.strip();
+        if (DEADLINE.equals(m)) {
+            return "deadline";
+        }
+        Matcher shutdown = SHUTDOWN.matcher(m);
+        return shutdown.matches() ? shutdown.group(1) : null;
+    }
 
     public static Optional<NodeOutcome> of(WorkflowHistory workflow, NodeLink link) {
         if (workflow == null || link == null) {
@@ -42,17 +81,18 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             }
         }
         Optional<NodeObservation> latest = workflow.nodeObservations(link.nodeId()).stream().reduce((a, b) -> b);
+        boolean daemon = workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.node().daemon());
         if (latest.isPresent()) {
             ObservedAt observed = latest.get().snapshot().observed();
             if (last == null || observed == null || !observed.time().isBefore(last.time())) {
                 NodeStatus n = latest.get().node();
                 Timestamp at = n.finishedAt() != null ? n.finishedAt() : observed == null ? null : observed.time();
-                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at));
+                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at, daemon));
             }
         }
         if (last == null) {
             return Optional.empty();
         }
-        return Optional.of(new NodeOutcome(logPhase, logMessage, false, last.source(), last.time()));
+        return Optional.of(new NodeOutcome(logPhase, logMessage, false, last.source(), last.time(), daemon));
     }
 }

@@ -223,6 +223,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                             passedOver.get().source()));
                     return;
                 }
+                // A pass after the Pod left the informer that did not find it missing read the node fulfilled: nothing was lost (review s25).
+                Optional<LogEvent[]> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
+                        && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
+                        ? reconciliation.reconciledWithoutMissing(link.workflow(), life.informerExit().event()) : Optional.empty();
+                if (unmissed.isPresent()) {
+                    cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.reconciledWithoutMissing", "at", at,
+                            "gone", life.informerExit().event().time().format(), "when", unmissed.get()[0].time().format(),
+                            "closed", unmissed.get()[1].time().format()), unmissed.get()[0].source()));
+                    return;
+                }
             }
             findings.add(finding());
         }

@@ -225,6 +225,74 @@ final class Reconciliation {
     }
 
     /**
+     * The controller's {@code Workflow processing has been postponed due to max parallelism limit} lines for the Workflow from the
+     * line on up to the instant (inclusive), in any run: a worker took the Workflow's key and declined to process it for the
+     * controller's {@code parallelism} or {@code namespaceParallelism} (a Running Workflow too, before v3.6.11, v3.7.1 and v4.0.9).
+     */
+    List<LogEvent> postponedForParallelism(WorkflowRef wf, LogEvent from, Timestamp until) {
+        List<LogEvent> out = new ArrayList<>();
+        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+            if (e.event() instanceof ControllerEvent.Signal g && "parallelism-postponed".equals(g.name()) && !EventOrder.before(e, from)
+                    && (until == null || !e.time().instant().isAfter(until.windowEnd()))) {
+                out.add(e);
+            }
+        }
+        out.sort(BY_TIME);
+        return out;
+    }
+
+    /**
+     * A pass of the Workflow that would have found the Pod missing and did not: its {@code Processing workflow} (phase
+     * {@code Running}) in the controller run whose informer the Pod had left ({@code gone}, its {@code delete pod event}),
+     * after that line, closed in the run by the pass's own write ({@code Workflow update successful}) or the Workflow's next
+     * {@code Processing workflow} (a key is never worked on twice at once), with no {@code Workflow pod is missing}, no
+     * {@code pod reconciliation didn't complete} and no warning or error of the Workflow between. {@code podReconciliation}
+     * checks every Pod node not fulfilled that has started and logs {@code Workflow pod is missing} (Info, every release) for
+     * each whose Pod its informer lacks, before it marks any of them {@code pod deleted}; only a pass stopped before it (a
+     * task result not yet complete, a lock not acquired, an error) skips the check, and each of those leaves its line. So the
+     * Pod's node was fulfilled in the Workflow that pass read. Only where the run would show the pass's lines (read whole
+     * there, or holding the Workflow's lines: {@link #showsProcessing}) and no other run in the evidence processed the
+     * Workflow meanwhile (it may have written the node). Empty otherwise.
+     *
+     * @return the pass's {@code Processing workflow} and the line that closed it
+     */
+    Optional<LogEvent[]> reconciledWithoutMissing(WorkflowRef wf, LogEvent gone) {
+        List<LogEvent> events = correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of());
+        LogEvent pass = null;
+        for (LogEvent e : events) {
+            if (pass == null) {
+                if (e.stream() == gone.stream() && e.ordinal() > gone.ordinal() && e.event() instanceof WorkflowProcessing p) {
+                    if (!"Running".equals(p.phase())) {
+                        return Optional.empty(); // a new Workflow (no pod reconciliation) or a completed copy (aborted before it)
+                    }
+                    pass = e;
+                } else if (e.stream() != gone.stream() && e.event() instanceof WorkflowProcessing && EventOrder.after(e, gone)) {
+                    return Optional.empty(); // another run took the Workflow up first
+                }
+                continue;
+            }
+            if (e.stream() != pass.stream()) {
+                if (e.event() instanceof WorkflowProcessing && !EventOrder.before(e, pass)) {
+                    return Optional.empty();
+                }
+                continue;
+            }
+            if (e.ordinal() <= pass.ordinal()) {
+                continue;
+            }
+            ControllerEvent ev = e.event();
+            if (ev instanceof WorkflowUpdated || ev instanceof WorkflowProcessing) {
+                return showsProcessing(wf, pass) ? Optional.of(new LogEvent[] {pass, e}) : Optional.empty();
+            }
+            if (ev instanceof ControllerEvent.WorkflowPodMissing || (ev instanceof ControllerEvent.Signal g && "pod-reconciliation-incomplete".equals(g.name()))
+                    || (e.level() != null && e.level().compareTo(dev.argoforensics.line.Level.WARN) >= 0)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The Pod's first stall: a run without workflow workers, else a deletion not followed by processing
      * within the threshold. Empty for a Pod tied to no Workflow.
      */

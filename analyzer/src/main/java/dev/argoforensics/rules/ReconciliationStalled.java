@@ -62,7 +62,7 @@ public final class ReconciliationStalled extends DeclaredRule {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.deleted", "at", deleted.get().at().format(),
                         "how", deleted.get().how()), deleted.get().evidence()));
             } else {
-                stall.ifPresent(s -> out.add(finding(s, correlation, pod)));
+                stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec)));
             }
         }
         return new Evaluation(out, cleared);
@@ -83,7 +83,7 @@ public final class ReconciliationStalled extends DeclaredRule {
     }
 
     /** The finding for one stall of the Pod's Workflow. */
-    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod) {
+    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation) {
         LogEvent zeroWorkers = stall.zeroWorkers();
         LogEvent before = stall.before();
         LogEvent next = stall.next();
@@ -103,12 +103,25 @@ public final class ReconciliationStalled extends DeclaredRule {
         facts.add(new Fact("unreconciledFor", "Not reconciled for", (next == null ? "at least " : "") + GoDuration.format(unreconciled)));
         facts.add(new Fact("unreconciledNanos", "Not reconciled for (ns)", unreconciled));
 
+        // The Workflow taken up and postponed for the controller's parallelism limit meanwhile: the limit held it back, not the workers.
+        List<LogEvent> postponed = reconciliation.postponedForParallelism(wf, first, stall.end());
+        if (!postponed.isEmpty()) {
+            facts.add(new Fact("postponedForParallelism", "Postponed for the parallelism limit", postponed.size() + " times, from "
+                    + postponed.get(0).time().format() + " to " + postponed.get(postponed.size() - 1).time().format()));
+        }
+
         Cite cite = new Cite(correlation);
         cite.line(zeroWorkers, "controller run without workflow workers");
         cite.line(before, "the Workflow's last processing before");
         for (LogEvent e : podLines) {
             cite.line(e, e.event() instanceof PodCleanupScheduled ? "the pod controller handles the Pod's deletion (requeues the Workflow)"
                     : "the pod controller acts on the Pod");
+        }
+        if (!postponed.isEmpty()) {
+            cite.line(postponed.get(0), "the Workflow postponed for the controller's parallelism limit");
+            if (postponed.size() > 1) {
+                cite.line(postponed.get(postponed.size() - 1), "the Workflow postponed for the controller's parallelism limit");
+            }
         }
         cite.line(next, "the Workflow processed again");
 
@@ -137,7 +150,7 @@ public final class ReconciliationStalled extends DeclaredRule {
         }
         return new Finding(ID, TITLE, Severity.MEDIUM, confidence, reason,
                 pod.key(), pod.uid(), wf, new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(stall, run, first, unreconciled), facts, cite.evidence());
+                explain(stall, run, first, unreconciled, postponed), facts, cite.evidence());
     }
 
     /**
@@ -151,7 +164,7 @@ public final class ReconciliationStalled extends DeclaredRule {
                 && acted.last().isBefore(resumed.first());
     }
 
-    private static Message explain(Stall stall, String run, LogEvent first, long unreconciled) {
+    private static Message explain(Stall stall, String run, LogEvent first, long unreconciled, List<LogEvent> postponed) {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF003.explain.workers"));
         LogEvent zeroWorkers = stall.zeroWorkers();
@@ -167,6 +180,10 @@ public final class ReconciliationStalled extends DeclaredRule {
                 "until", stall.next() != null ? Message.of("AF003.explain.until", "at", stall.next().time().format())
                         : Message.of("AF003.explain.untilLogsEnd", "at", stall.end().format()),
                 "duration", GoDuration.format(unreconciled)));
+        if (!postponed.isEmpty()) {
+            m.add(Message.of("AF003.explain.postponed", "count", postponed.size(), "first", postponed.get(0).time().format(),
+                    "last", postponed.get(postponed.size() - 1).time().format()));
+        }
         m.add(Message.of("AF003.explain.consequence"));
         return Message.sequence(m);
     }

@@ -65,6 +65,17 @@ public final class SuccessReportedAsError extends NodeRule {
         if (withWorkflow.isPresent() && NodeLines.podDeleted(outcome.message())) {
             scope.clear(pod, Message.of("AF002.cleared.workflowDeleted", "outcome", outcome(outcome), "workflow", pod.link().workflow().toString(),
                     "how", withWorkflow.get().how(), "at", withWorkflow.get().at().format()), withWorkflow.get().evidence());
+        } else if (outcome.daemonEnded()) {
+            // A daemon's node ends Failed when its Pod ends, exit 0 too (v3.7+, by design; #14790 after the controller's teardown).
+            scope.clear(pod, Message.of("AF002.cleared.daemonEnded", "outcome", outcome(outcome),
+                    "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
+        } else if (outcome.controllerStop() != null) {
+            // The controller failed the node itself as it stopped the Workflow (argo stop/terminate, its deadline), then signalled the
+            // containers: an exit 0 after that is their answer to the stop (or work ending within its grace period), no lost success.
+            String stop = outcome.controllerStop();
+            scope.clear(pod, Message.of("AF002.cleared.controllerStopped", "outcome", outcome(outcome), "how", "deadline".equals(stop)
+                    ? Message.of("AF002.stop.deadline") : Message.of("AF002.stop.shutdown", "strategy", stop),
+                    "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
         } else if (life.containersEnd().map(ContainersEnd::kubeletStop).isPresent()) {
             // Exit 0 after the kubelet's own SIGTERM (a node shutdown, an eviction, the Pod's deadline) is no success: the Pod failed.
             scope.clear(pod, Message.of("AF002.cleared.kubeletStopped", "outcome", outcome(outcome), "stop", life.containersEnd().get().kubeletStop(),
@@ -78,6 +89,14 @@ public final class SuccessReportedAsError extends NodeRule {
         } else {
             scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, endedAtDeletion(life)));
         }
+    }
+
+    /** What said the containers exited 0: the export's exit codes, its phase, the executor's report, or the controller's assessment. */
+    private static Message stopExits(PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported, LogEvent seen) {
+        return finished != null ? Message.of("AF002.stop.exits", "exits", finished.exitCodeSummary())
+                : phase != null ? Message.of("AF002.stop.phase")
+                : reported != null ? Message.of("AF002.stop.reported", "code", reported.exitCode())
+                : Message.of("AF002.stop.seen", "at", seen.time().format());
     }
 
     /**

@@ -211,7 +211,7 @@ final class ArgoGetTree {
             int slash = r.template.indexOf('/');
             String name = r.confirmed || (r.parent == null && workflow.equals(r.name)) ? r.name : "";
             out.put(id, new NodeStatus(id, name, r.display, r.type, slash < 0 ? r.template : "", slash < 0 ? "" : r.template.substring(slash + 1),
-                    r.phase, r.message, null, null, null, r.podName, true));
+                    r.phase, r.message, null, null, null, r.podName, true, false));
         }
         return out;
     }

@@ -64,6 +64,15 @@ public record AuditRecord(
         return responseCode == null || responseCode / 100 == 2;
     }
 
+    /**
+     * The kubelet's own final delete of a Pod ({@code delete} by {@code system:node:<node>}): it sends one, with grace 0 and a UID
+     * precondition, only once the containers of a Pod whose deletion was already requested have stopped (lifecycle reference A1).
+     * It is no request to delete: someone asked before it.
+     */
+    public boolean kubeletFinalDelete() {
+        return "delete".equals(verb) && subresource.isEmpty() && "pods".equals(resource) && user.startsWith("system:node:");
+    }
+
     /** The request's outcome as the export states it ("200", "OK"), or null if none was logged. */
     public String outcome() {
         return rpcStatus != null ? rpcStatus : responseCode == null ? null : responseCode.toString();

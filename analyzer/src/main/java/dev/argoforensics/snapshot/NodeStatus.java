@@ -10,6 +10,8 @@ import java.util.Set;
  *                where the pod-name rule gives it
  * @param printed read from {@code argo get}'s text, which shows no task-result state: whether a completed
  *                node is fulfilled is then unknown
+ * @param daemon  the node runs a daemon template ({@code daemon: true} in the Workflow's templates, or the node marked
+ *                {@code daemoned}): its Pod is meant to run until the controller stops it
  */
 public record NodeStatus(
         String id,
@@ -24,7 +26,8 @@ public record NodeStatus(
         Timestamp finishedAt,
         Boolean taskResultSynced,
         String podName,
-        boolean printed) {
+        boolean printed,
+        boolean daemon) {
 
     public NodeStatus {
         podName = podName == null ? "" : podName;
@@ -33,7 +36,13 @@ public record NodeStatus(
     /** A node as an export holds it. */
     public NodeStatus(String id, String name, String displayName, String type, String templateName, String templateRefTemplate, String phase,
             String message, Timestamp startedAt, Timestamp finishedAt, Boolean taskResultSynced) {
-        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "", false);
+        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "", false, false);
+    }
+
+    /** This node, known to run a daemon template ({@code daemon}). */
+    public NodeStatus asDaemon() {
+        return new NodeStatus(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced,
+                podName, printed, true);
     }
 
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");

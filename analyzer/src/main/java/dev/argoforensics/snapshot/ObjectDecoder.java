@@ -96,6 +96,7 @@ public final class ObjectDecoder {
         for (JsonNode c : status.path("conditions")) {
             latest.add(KubeTime.at(c.path("lastTransitionTime")));
         }
+        java.util.Set<String> daemonTemplates = daemonTemplates(n);
         Map<String, NodeStatus> nodes = new LinkedHashMap<>();
         status.path("nodes").fields().forEachRemaining(e -> {
             JsonNode v = e.getValue();
@@ -105,7 +106,10 @@ public final class ObjectDecoder {
                     v.path("displayName").asText(""), v.path("type").asText(""), v.path("templateName").asText(""),
                     v.path("templateRef").path("template").asText(""), v.path("phase").asText(""), v.path("message").asText(""),
                     latest.add(KubeTime.at(v.path("startedAt"))), latest.add(KubeTime.at(v.path("finishedAt"))), synced);
-            nodes.put(e.getKey(), node);
+            String ref = v.path("templateRef").path("name").asText("") + "/" + v.path("templateRef").path("template").asText("");
+            boolean daemon = v.path("daemoned").asBoolean(false) || (v.path("templateRef").isObject()
+                    ? daemonTemplates.stream().anyMatch(k -> k.endsWith("/" + ref)) : daemonTemplates.contains(node.templateName()));
+            nodes.put(e.getKey(), daemon ? node.asDaemon() : node);
         });
         boolean offloaded = !status.has("nodes")
                 && (status.hasNonNull("offloadNodeStatusVersion") || status.hasNonNull("compressedNodes"));
@@ -123,6 +127,28 @@ public final class ObjectDecoder {
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), deleting);
+    }
+
+    /**
+     * The Workflow's daemon templates ({@code daemon: true}): by name from {@code spec.templates} and
+     * {@code status.storedWorkflowTemplateSpec.templates}, and by their key ({@code namespaced/<template>/<name>}) from
+     * {@code status.storedTemplates}, where the templates a {@code templateRef} names are kept.
+     */
+    private static java.util.Set<String> daemonTemplates(JsonNode workflow) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (JsonNode list : List.of(workflow.path("spec").path("templates"), workflow.path("status").path("storedWorkflowTemplateSpec").path("templates"))) {
+            for (JsonNode t : list) {
+                if (t.path("daemon").asBoolean(false) && !t.path("name").asText("").isEmpty()) {
+                    out.add(t.path("name").asText());
+                }
+            }
+        }
+        workflow.path("status").path("storedTemplates").fields().forEachRemaining(e -> {
+            if (e.getValue().path("daemon").asBoolean(false)) {
+                out.add(e.getKey());
+            }
+        });
+        return out;
     }
 
     /**

@@ -108,7 +108,14 @@ final class CrossChecks {
         boolean succeeded = life.containers().succeeded();
         String codes = finished.exitCodeSummary() + " (" + finished.source() + ")";
         String verdict;
-        if (life.containers().kubeletStop() != null && !"Succeeded".equals(outcome.phase())) {
+        if (outcome.daemonEnded()) {
+            verdict = "agree: a daemon step's node ends Failed when its Pod ends (v3.7+, #14790), " + codes + ", and the " + node;
+        } else if (outcome.controllerStop() != null) {
+            // The controller failed the node itself as it stopped the Workflow, then signalled the containers: exit 0 after is no lost result.
+            verdict = "agree: the controller failed the node as it stopped the Workflow (" + ("deadline".equals(outcome.controllerStop())
+                    ? "its activeDeadlineSeconds passed" : "shutdown strategy " + outcome.controllerStop()) + ") and signalled its containers, "
+                    + codes + ", and the " + node;
+        } else if (life.containers().kubeletStop() != null && !"Succeeded".equals(outcome.phase())) {
             verdict = "agree: " + life.containers().kubeletStop() + ", " + codes + ", and the " + node;
         } else if (succeeded && !"Succeeded".equals(outcome.phase())) {
             verdict = "do NOT agree: every container exited 0, " + codes + ", yet the " + node + ": the Pod's result was lost";

@@ -237,4 +237,27 @@ class ReconciliationStalledTest {
         assertEquals(1, whole.findings().size(), () -> whole.cleared().toString());
         assertEquals(Confidence.LIKELY, whole.findings().get(0).confidence());
     }
+    /**
+     * Review s25: a Running Workflow held back by the controller's parallelism limit (before v3.6.11, v3.7.1, v4.0.9): its worker
+     * takes the key and postpones it each time its Pod's events requeue it. AF003 names the limit, not busy or idle workers.
+     */
+    @Test
+    void aWorkflowPostponedForTheParallelismLimitIsNamed() {
+        String postponed = "level=INFO msg=\"Workflow processing has been postponed due to max parallelism limit\" workflow=p namespace=ns key=ns/p";
+        List<String> run = new java.util.ArrayList<>(List.of(deletion(32)));
+        run.add("time=2026-09-19T16:31:11.365Z " + postponed);
+        run.add("time=2026-09-19T16:31:11.370Z " + postponed);
+        Evaluation e = rule.evaluate(created().log("2.log", run.toArray(String[]::new))
+                .log("3.log", processing("2026-09-19T16:36:02.240Z", "Running")).correlate());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2 times, from 2026-09-19T16:31:11.365Z to 2026-09-19T16:31:11.370Z", f.fact("postponedForParallelism").orElseThrow().value());
+        assertTrue(f.explanation().contains("its parallelism limit"), f.explanation());
+
+        // The negative control: the same stall without those lines says nothing of a limit.
+        Finding plain = rule.evaluate(created().log("2.log", deletion(32)).log("3.log", processing("2026-09-19T16:36:02.240Z", "Running"))
+                .correlate()).findings().get(0);
+        assertTrue(plain.fact("postponedForParallelism").isEmpty());
+        assertTrue(!plain.explanation().contains("parallelism"), plain.explanation());
+    }
 }

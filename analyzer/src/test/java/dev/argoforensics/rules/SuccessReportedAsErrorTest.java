@@ -445,4 +445,79 @@ class SuccessReportedAsErrorTest {
         assertEquals(Confidence.POSSIBLE, f.confidence());
         assertTrue(f.confidenceReason().contains("from Kubernetes 1.33 the kubelet's own final delete"), f.confidenceReason());
     }
+    /** A Pod the controller stopped itself: never exported deleted, every container exited 0 two seconds after the controller's SIGTERM. */
+    private static final String STOPPED_POD = Exports.Pod.of().phase("Succeeded")
+            .terminated("main", 0, "Completed", "2026-09-19T16:30:02Z").terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+
+    /**
+     * Review s25: {@code argo stop} (or {@code argo terminate}, or the Workflow's {@code activeDeadlineSeconds}) on a running step. The
+     * controller marks the node Failed with its own message at once and signals every running container (exec_control.go, every
+     * release); a main that traps SIGTERM exits 0, wait exits 0, and the kubelet writes phase Succeeded. The failure recorded is the
+     * stop, no lost success: cleared, naming the stop. Before, AF002 was confirmed and said the step had succeeded first.
+     */
+    @Test
+    void aNodeTheControllerFailedAsItStoppedTheWorkflowIsNoLostSuccess() {
+        for (String message : List.of("workflow shutdown with strategy:  Stop", "workflow shutdown with strategy:  Terminate",
+                "Step exceeded its deadline")) {
+            String workflow = Exports.workflow("Failed", "Failed", message, "2026-09-19T16:30:00Z", true, null);
+            Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml", workflow).correlate());
+            assertEquals(List.of(), e.findings(), message);
+            assertEquals(1, e.cleared().size(), message);
+            assertEquals("AF002.cleared.controllerStopped", e.cleared().get(0).why().code(), message);
+            assertTrue(e.cleared().get(0).reason().contains("\"" + message + "\""), e.cleared().get(0).reason());
+            assertTrue(e.cleared().get(0).reason().contains(message.startsWith("Step") ? "activeDeadlineSeconds" : "argo stop"),
+                    e.cleared().get(0).reason());
+        }
+    }
+
+    /** The same from the controller's lines: the node's message changed to the stop's, the Pod export as above. */
+    @Test
+    void theStopsMessageInTheControllersLinesClearsItToo() {
+        String t = "2026-09-19T16:30:00.105Z";
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).log("1.log", createdPod("2026-09-19T16:27:10.431Z"),
+                nodePhaseChanged(t, "Running", "Failed"), "time=" + t + " level=INFO msg=\"node message changed\" component=workflow_worker "
+                        + "workflow=p namespace=ns node=p message=\"workflow shutdown with strategy:  Stop\"").correlate());
+        assertEquals(List.of(), e.findings());
+        assertEquals("AF002.cleared.controllerStopped", e.cleared().get(0).why().code());
+    }
+
+    /** Its negative control: a Failed node whose message is not the controller's stop still reports the success as lost. */
+    @Test
+    void aFailedNodeWithAnotherMessageIsStillReported() {
+        String workflow = Exports.workflow("Failed", "Failed", "child 'x' failed", "2026-09-19T16:30:00Z", true, null);
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml", workflow).correlate());
+        assertEquals(1, e.findings().size());
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence());
+    }
+    /** A Workflow export whose Pod node {@code p} ran template {@code server}, with the templates given. */
+    private static String daemonWorkflow(String templates, String nodeExtra) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, uid: w-1}\n" + templates
+                + "status:\n  phase: Succeeded\n  nodes:\n    p:\n      id: p\n      name: p\n      type: Pod\n      templateName: server\n"
+                + nodeExtra + "      phase: Failed\n      startedAt: \"2026-09-19T16:27:10Z\"\n      finishedAt: \"2026-09-19T16:30:02Z\"\n";
+    }
+
+    /**
+     * Review s25, argoproj/argo-workflows#14790: a daemon step (a Redis the Workflow's other steps use). From v3.7 the controller marks
+     * a daemon's node Failed when its Pod succeeds, also after its own teardown marked it Succeeded and SIGTERM made the server exit 0.
+     * The Workflow Succeeded, the daemon node Failed over exit codes 0: by design, no lost result. Before, AF002 was confirmed.
+     */
+    @Test
+    void aDaemonStepsNodeFailedOverExitZeroIsTheDaemonEnding() {
+        String inline = "spec:\n  entrypoint: main\n  templates:\n  - name: main\n  - name: server\n    daemon: true\n    container: {image: redis}\n";
+        String stored = "spec:\n  workflowTemplateRef: {name: wt}\n";
+        for (String workflow : List.of(daemonWorkflow(inline, ""),
+                daemonWorkflow(stored + "status:\n  storedTemplates:\n    namespaced/wt/server: {name: server, daemon: true}\n", "")
+                        .replace("status:\n  phase: Succeeded\n", "  phase: Succeeded\n").replace("      templateName: server\n",
+                                "      templateRef: {name: wt, template: server}\n"),
+                daemonWorkflow("", "      daemoned: true\n"))) {
+            Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml", workflow).correlate());
+            assertEquals(List.of(), e.findings(), workflow);
+            assertEquals("AF002.cleared.daemonEnded", e.cleared().get(0).why().code(), workflow);
+            assertTrue(e.cleared().get(0).reason().contains("#14790"), e.cleared().get(0).reason());
+        }
+        // The negative control: the same node of a template that is no daemon is a success reported as failed.
+        Evaluation plain = rule.evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml",
+                daemonWorkflow(inline.replace("    daemon: true\n", ""), "")).correlate());
+        assertEquals(Confidence.CONFIRMED, plain.findings().get(0).confidence());
+    }
 }

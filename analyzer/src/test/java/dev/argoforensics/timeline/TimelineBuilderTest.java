@@ -94,6 +94,13 @@ class TimelineBuilderTest {
                 .workflow("wf.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:27:50Z")));
         assertTrue(only(odd, "check:exit-codes").text().startsWith("exit codes and final node phase do NOT agree: main exit 1, wait exit 0"));
 
+        // Review s25: argo stop failed the node as the controller signalled the containers; their exit 0 came after, no result lost.
+        Timeline stopped = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf.yaml", V4.workflowYaml("Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:27:40Z")));
+        assertEquals("exit codes and final node phase agree: the controller failed the node as it stopped the Workflow (shutdown strategy "
+                + "Stop) and signalled its containers, main exit 0, wait exit 0 (pod.yaml:1), and the node ended Failed (workflow shutdown "
+                + "with strategy:  Stop)", only(stopped, "check:exit-codes").text());
+
         Timeline running = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true)).workflow("wf.yaml", V4.workflowYaml("Running", "", null)));
         assertTrue(ofKind(running, "check:exit-codes").isEmpty(), "nothing to compare before the node ends");
     }
