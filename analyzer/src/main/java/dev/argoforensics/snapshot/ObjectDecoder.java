@@ -122,7 +122,8 @@ public final class ObjectDecoder {
         }
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
-                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), deleting);
+                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), "", deleting,
+                meta.path("resourceVersion").asText(""));
     }
 
     /**
