@@ -515,7 +515,7 @@ public final class Correlator {
         boolean deleting = false;
         for (PodSnapshot pod : snapshots) {
             Optional<Timestamp> last = pod.lastConditionTransition();
-            if (last.isEmpty() || last.get().instant().isAfter(line.time().windowEnd())) {
+            if (last.isEmpty() || last.get().instant().isAfter(line.time().windowEnd()) || !pod.podGcKnown()) {
                 continue;
             }
             long podGc = RemovalDeadline.podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));
