@@ -121,12 +121,18 @@ final class CutMarks extends Reader {
                 mark(indent, t);
             }
             out.append(text).append(end);
-        } else if (!t.isEmpty() && ELISION.matcher(t).matches()) {
+        } else if (!maybeMark(t)) {
+            // Nearly every line: no mark can be in it, so no pattern is tried.
+            if (!t.isEmpty()) {
+                content(text);
+            }
+            out.append(text).append(end);
+        } else if (ELISION.matcher(t).matches()) {
             mark(indent, t);
             out.append(text.endsWith("\r") ? "\r" : "").append(end);
         } else if (ITEM_ELIDED.matcher(t).matches()) {
-            // "- ..." would read as an item "...": a finalizer, a container named "...".
-            mark(indent + 2, t);
+            // "- ..." would read as an item "...": a finalizer, a container named "...". It stands for more items of the list.
+            mark(indent + 1, t);
             out.append(text.endsWith("\r") ? "\r" : "").append(end);
         } else if (VALUE_ELIDED.matcher(text.substring(indent)).find()) {
             // "finalizers: [...]" would read as a list holding "...": the key stays (its value unknown, read as empty), the mark
@@ -143,6 +149,49 @@ final class CutMarks extends Reader {
             }
             out.append(text).append(end);
         }
+    }
+
+    /** Whether a line may hold a mark at all: every mark has "...", "…" or "snip" in it. */
+    private static boolean maybeMark(String t) {
+        return t.contains("...") || t.indexOf('…') >= 0 || t.contains("snip");
+    }
+
+    /** The mapping key a line's content starts with at {@code from} (bare or quoted, followed by ':' and a space or the end), or null. */
+    static String key(String text, int from) {
+        int n = text.length();
+        if (from >= n) {
+            return null;
+        }
+        char c = text.charAt(from);
+        if (c == '"' || c == '\'') {
+            int i = from + 1;
+            while (i < n && text.charAt(i) != c) {
+                i += c == '"' && text.charAt(i) == '\\' ? 2 : 1;
+            }
+            if (i >= n) {
+                return null;
+            }
+            int j = i + 1;
+            while (j < n && text.charAt(j) == ' ') {
+                j++;
+            }
+            return j < n && text.charAt(j) == ':' && (j + 1 == n || text.charAt(j + 1) == ' ' || text.charAt(j + 1) == '\t')
+                    ? text.substring(from + 1, i) : null;
+        }
+        if ("[{|>&*!%@`#".indexOf(c) >= 0) {
+            return null;
+        }
+        for (int i = from; i < n; i++) {
+            char d = text.charAt(i);
+            if (d == '#' && i > from && text.charAt(i - 1) == ' ') {
+                return null;
+            }
+            if (d == ':' && (i + 1 == n || text.charAt(i + 1) == ' ' || text.charAt(i + 1) == '\t')) {
+                String k = text.substring(from, i).strip();
+                return k.isEmpty() ? null : k;
+            }
+        }
+        return null;
     }
 
     private void mark(int indent, String text) {
@@ -189,12 +238,8 @@ final class CutMarks extends Reader {
         while (!keys.isEmpty() && keys.peek().indent() >= eff) {
             keys.pop();
         }
-        Matcher m = KEY.matcher(text.substring(eff));
-        if (m.find()) {
-            String k = m.group(1).strip();
-            if (k.length() >= 2 && (k.startsWith("\"") && k.endsWith("\"") || k.startsWith("'") && k.endsWith("'"))) {
-                k = k.substring(1, k.length() - 1);
-            }
+        String k = key(text, eff);
+        if (k != null) {
             keys.push(new Key(eff, k));
         }
     }
