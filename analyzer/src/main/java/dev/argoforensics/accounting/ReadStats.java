@@ -11,9 +11,15 @@ package dev.argoforensics.accounting;
  * @param wrappedRecords records joined from the pieces of such a copy
  * @param wrappedLines   the physical lines they were joined from
  * @param firstWrappedLine the first line of the first of them, or 0
+ * @param entryDocument "YAML" or "JSON" for a document of log entries read entry by entry (gcloud logging read, a log
+ *                      console's JSON download, jq's pretty objects), else null
+ * @param entries       the entries read back into one line each
+ * @param unreadEntries stretches of such a document that did not read as an entry, given back line by line
+ * @param firstUnreadEntryLine the first line of the first of them, or 0
  */
 public record ReadStats(String damage, long damageLine, long cutLines, long firstCutLine, String firstCutReason, long invalidUtf8Lines,
                         long firstInvalidUtf8Line, long nulLines, long firstNulLine, long nulBytes, long unterminatedLine,
-                        int wrapWidth, long wrappedRecords, long wrappedLines, long firstWrappedLine) {
-    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                        int wrapWidth, long wrappedRecords, long wrappedLines, long firstWrappedLine, String entryDocument, long entries,
+                        long unreadEntries, long firstUnreadEntryLine) {
+    public static final ReadStats NONE = new ReadStats(null, 0, 0, 0, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0);
 }

@@ -279,8 +279,9 @@ public final class Correlator {
         workflowRefs.addAll(group.workflowSnapshots().keySet());
         for (WorkflowRef ref : workflowRefs) {
             // By time across runs, each run's lines in its own order: not file by file (see EventOrder.merged).
-            workflows.put(ref, new WorkflowHistory(ref, EventOrder.merged(workflowEvents.getOrDefault(ref, List.of())),
-                    group.workflowSnapshots().getOrDefault(ref, List.of())));
+            List<LogEvent> lines = EventOrder.merged(workflowEvents.getOrDefault(ref, List.of()));
+            // Each export of the Workflow on the controller's clock where the logs show the write of its resourceVersion.
+            workflows.put(ref, new WorkflowHistory(ref, lines, WorkflowWrites.placed(group.workflowSnapshots().getOrDefault(ref, List.of()), lines)));
         }
 
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -580,7 +581,7 @@ public final class Correlator {
         boolean deleting = false;
         for (PodSnapshot pod : snapshots) {
             Optional<Timestamp> last = pod.lastConditionTransition();
-            if (last.isEmpty() || last.get().instant().isAfter(line.time().windowEnd())) {
+            if (last.isEmpty() || last.get().instant().isAfter(line.time().windowEnd()) || !pod.podGcKnown()) {
                 continue;
             }
             long podGc = RemovalDeadline.podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION));

@@ -77,7 +77,7 @@ final class DeletionBounds {
         Known lastUndeleted = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() == null) {
-                if (firstDeleted == null && s.observed() != null) {
+                if (firstDeleted == null && s.observed() != null && s.deletionShown()) {
                     lastUndeleted = new Known(s.observed().time(), "an export taken then shows no deletion", s.source(), false);
                 }
             } else if (firstDeleted == null) {

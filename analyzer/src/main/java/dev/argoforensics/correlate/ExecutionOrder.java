@@ -74,10 +74,10 @@ final class ExecutionOrder {
                     break;
                 }
             }
-            if (s.deletionTimestamp() == null && s.containersFinishedAt().isPresent() && s.observed() != null) {
+            if (s.notDeleting() && s.containersFinishedAt().isPresent() && s.observed() != null) {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
-            } else if (finished == null && s.deletionTimestamp() == null && s.observed() != null
+            } else if (finished == null && s.notDeleting() && s.observed() != null
                     && (s == succeeded || (trimmed(s) && failedByKubelet(s, deletion)))) {
                 // An export trimmed of its container statuses: a terminal phase (restartPolicy Never) the kubelet writes only once
                 // every container has terminated (lifecycle reference A2), and no deletionTimestamp means it was taken before the deletion.
@@ -311,6 +311,9 @@ final class ExecutionOrder {
         }
         long effective = RemovalDeadline.MINIMUM_DELAY_NANOS;
         for (PodSnapshot p : pod.snapshots()) {
+            if (!p.podGcKnown()) {
+                return null; // the podGC annotation may have been cut from a trimmed export: its delay is unknown
+            }
             effective = Math.max(effective, RemovalDeadline.podGcDelay(p.annotations().get(PodSnapshot.POD_GC_ANNOTATION)));
         }
         // No later than this: the line is written after the delay was computed. The Pod's times are whole seconds, so a transition
@@ -325,7 +328,7 @@ final class ExecutionOrder {
             if (p.creationTimestamp() != null && p.creationTimestamp().instant().isAfter(latest)) {
                 return null;
             }
-            if (p.deletionTimestamp() == null && p.lastConditionTransition().map(t -> t.instant().isAfter(after)).orElse(false)) {
+            if (p.notDeleting() && p.lastConditionTransition().map(t -> t.instant().isAfter(after)).orElse(false)) {
                 return null;
             }
         }
@@ -391,7 +394,7 @@ final class ExecutionOrder {
      */
     static PodSnapshot succeededWithoutStatuses(PodHistory pod) {
         for (PodSnapshot s : pod.snapshots()) {
-            if (s.deletionTimestamp() == null && s.observed() != null && trimmed(s) && "Succeeded".equals(s.phase())) {
+            if (s.notDeleting() && s.observed() != null && trimmed(s) && "Succeeded".equals(s.phase())) {
                 return s;
             }
         }
@@ -405,7 +408,7 @@ final class ExecutionOrder {
 
     /** A trimmed export's {@code Failed}, where PodGC cannot have written it (see AF001.md, pasted evidence). */
     private static boolean failedByKubelet(PodSnapshot s, DeletionRequest deletion) {
-        if (!"Failed".equals(s.phase()) || s.conditions().stream()
+        if (!"Failed".equals(s.phase()) || s.trimmed().hides("status", "conditions") || s.conditions().stream()
                 .anyMatch(c -> "DisruptionTarget".equals(c.type()) && "DeletionByPodGC".equals(c.reason()))) {
             return false;
         }

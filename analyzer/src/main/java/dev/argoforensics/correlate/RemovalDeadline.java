@@ -24,7 +24,7 @@ public record RemovalDeadline(Timestamp lastTransition, Timestamp deadline, long
 
     /** Empty without a Pod export with conditions, or without the scheduling line. */
     public static Optional<RemovalDeadline> recompute(PodSnapshot pod, PodCleanupScheduled schedule, LogEvent scheduledLine) {
-        if (pod == null || schedule == null || scheduledLine == null) {
+        if (pod == null || schedule == null || scheduledLine == null || !pod.podGcKnown()) {
             return Optional.empty();
         }
         Optional<Timestamp> last = pod.lastConditionTransition();

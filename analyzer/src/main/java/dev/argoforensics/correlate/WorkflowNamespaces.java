@@ -95,8 +95,6 @@ final class WorkflowNamespaces {
         if (namespaces.size() != 1) {
             return w;
         }
-        return new WorkflowSnapshot(w.source(), namespaces.iterator().next(), w.name(), w.uid(), w.phase(), w.podNameFormat(), w.nodes(),
-                w.nodesOffloaded(), w.taskResultsCompletion(), w.observed(), w.finishedAt(), w.synchronization(), w.printed(),
-                w.deletionTimestamp());
+        return w.withNamespace(namespaces.iterator().next());
     }
 }

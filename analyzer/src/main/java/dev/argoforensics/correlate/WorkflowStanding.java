@@ -74,6 +74,9 @@ final class WorkflowStanding {
                 if (s.deletionTimestamp() != null && (latest == null || !s.deletionTimestamp().instant().isAfter(latest))) {
                     continue;
                 }
+                if (s.deletionTimestamp() == null && !s.notDeleting()) {
+                    continue; // trimmed where a deletionTimestamp would stand: it shows nothing either way
+                }
                 boolean takenAfter = node.podDeletedError() || (latest != null && s.observed() != null && !s.observed().contradicted()
                         && s.observed().time().instant().isAfter(latest));
                 // With no deletion of the Pod known, nothing dates a namesake's start against it: the export whose node record the

@@ -179,6 +179,7 @@ final class FileAssembler {
         lineBase = base;
         damage.add(chunk.stats(), base);
         notes.hardWrapped(chunk.stats(), base);
+        notes.entries(chunk.stats(), base);
         takingFrom = itemsInOrder;
         for (taking = 0; taking < itemsInOrder.size(); taking++) {
             take(itemsInOrder.get(taking));

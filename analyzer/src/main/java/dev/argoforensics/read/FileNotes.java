@@ -39,6 +39,24 @@ final class FileNotes {
         wrappedLines += st.wrappedLines();
     }
 
+    private String entryDocument;
+    private long entries;
+    private long unreadEntries;
+    private long firstUnreadEntry;
+
+    /** Records a document of log entries read entry by entry ({@code LogEntryDocument}); {@code base}: the file's lines before it. */
+    void entries(dev.argoforensics.accounting.ReadStats st, long base) {
+        if (st.entryDocument() == null) {
+            return;
+        }
+        entryDocument = st.entryDocument();
+        entries += st.entries();
+        if (st.unreadEntries() > 0 && (unreadEntries == 0 || base + st.firstUnreadEntryLine() < firstUnreadEntry)) {
+            firstUnreadEntry = base + st.firstUnreadEntryLine();
+        }
+        unreadEntries += st.unreadEntries();
+    }
+
     /** A klog line took its year from the neighbouring record. */
     void klogYearFromNeighbour() {
         klogYearsFromNeighbours++;
@@ -69,6 +87,11 @@ final class FileNotes {
         List<Message> notes = new ArrayList<>();
         if (reversed) {
             notes.add(Message.of("note.read.reversed"));
+        }
+        if (entryDocument != null) {
+            notes.add(Message.of("YAML".equals(entryDocument) ? "note.read.logEntriesYaml" : "note.read.logEntriesJson", "entries", entries,
+                    "unread", unreadEntries == 0 ? Message.NOTHING : Message.of("note.read.logEntriesUnread", "count", unreadEntries,
+                            "first", firstUnreadEntry)));
         }
         if (wrappedRecords > 0) {
             notes.add(Message.of("note.read.hardWrapped", "records", wrappedRecords, "lines", wrappedLines, "width", wrapWidth,

@@ -665,7 +665,8 @@ public final class LineFrontEnd {
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
         return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
-                joiner == null ? 0 : joiner.firstLine()));
+                joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
+                entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()));
     }
 
     /** A document of log entries spread over lines (gcloud's YAML or JSON, jq's pretty objects): only a whole file is one. */

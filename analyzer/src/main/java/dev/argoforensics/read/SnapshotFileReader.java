@@ -117,6 +117,12 @@ public final class SnapshotFileReader {
         if (readOnly[0] > 0) {
             notes.add(Message.of("note.snapshot.readOnlyAudit", "count", readOnly[0]));
         }
+        if (!result.cuts().isEmpty()) {
+            notes.add(Message.of("note.snapshot.trimmed", "lines", result.cuts().size() == 1 ? "line " + result.cuts().get(0).line() + " marks"
+                    : "lines " + result.cuts().stream().map(c -> String.valueOf(c.line())).collect(Collectors.joining(", ")) + " mark",
+                    "marks", result.cuts().stream().map(dev.argoforensics.snapshot.Trimmed.Cut::mark).distinct()
+                            .map(m -> "\"" + m + "\"").collect(Collectors.joining(", "))));
+        }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
                 problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
     }

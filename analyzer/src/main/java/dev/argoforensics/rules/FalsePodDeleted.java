@@ -204,7 +204,9 @@ public final class FalsePodDeleted extends NodeRule {
                 if (s.deletionTimestamp() != null) {
                     return null; // deleted by the time of a later export: that export cannot show it alive
                 }
-                alive = alive == null ? s : alive;
+                if (s.deletionShown()) {
+                    alive = alive == null ? s : alive; // not one trimmed where a deletionTimestamp would stand: it shows nothing either way
+                }
             }
         }
         return alive;

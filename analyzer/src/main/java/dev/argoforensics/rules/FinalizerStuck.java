@@ -105,7 +105,7 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         Timestamp requested = life.deletion().notAfter().at();
         Timestamp due = requested;
-        if (still.lastConditionTransition().isPresent()) {
+        if (still.lastConditionTransition().isPresent() && still.podGcKnown()) {
             Timestamp last = still.lastConditionTransition().get();
             long delay = Math.max(RemovalDeadline.podGcDelay(still.annotations().get(PodSnapshot.POD_GC_ANNOTATION)),
                     RemovalDeadline.MINIMUM_DELAY_NANOS);

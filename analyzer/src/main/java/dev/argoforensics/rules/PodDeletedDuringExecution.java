@@ -95,7 +95,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 return Optional.empty();
             }
             ContainerState main = PodLifecycle.main(s);
-            last = main != null && !main.terminated() ? s : last;
+            // An export trimmed where a deletionTimestamp would stand is not known to be from before the deletion.
+            last = main != null && !main.terminated() && s.deletionShown() ? s : last;
         }
         return Optional.ofNullable(last);
     }

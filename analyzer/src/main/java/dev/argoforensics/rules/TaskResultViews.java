@@ -46,9 +46,10 @@ final class TaskResultViews {
                 Boolean complete = o.snapshot().taskResultsCompletion().get(s.nodeId());
                 if (Boolean.FALSE.equals(o.node().taskResultSynced()) || Boolean.FALSE.equals(complete)) {
                     Message what = Message.of(Boolean.FALSE.equals(o.node().taskResultSynced()) ? "AF006.view.syncedFalse" : "AF006.view.completionFalse");
-                    views.add(new View(at, true, WORKFLOW, what, o));
+                    views.add(new View(at, true, WORKFLOW, written(what, o), o));
                 } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
-                    views.add(new View(at, false, WORKFLOW, Message.of("AF006.view.recorded", "export", o.snapshot().what(), "phase", o.node().phase()), o));
+                    views.add(new View(at, false, WORKFLOW, written(Message.of("AF006.view.recorded", "export", o.snapshot().what(), "phase",
+                            o.node().phase()), o), o));
                 }
             }
             for (LogEvent e : correlation.nodes().of(new NodeLink(s.wf(), s.nodeId(), null, null, null))) {
@@ -169,6 +170,17 @@ final class TaskResultViews {
 
     private static Timestamp latest(Timestamp a, Timestamp b) {
         return a.isAfter(b) ? a : b;
+    }
+
+    /**
+     * What an export says, and, where it is placed at the controller's write of its resourceVersion rather than at its own time
+     * (its own lies outside the span that version was current in, or it has none), that write: its time is the one the view
+     * is ordered by.
+     */
+    private static Message written(Message what, NodeObservation o) {
+        var observed = o.snapshot().observed();
+        return observed != null && observed.atWrite()
+                ? Message.of("AF006.view.written", "what", what, "rv", observed.written().resourceVersion()) : what;
     }
 
     /** What a line naming the node says of its task result, or null if nothing. */

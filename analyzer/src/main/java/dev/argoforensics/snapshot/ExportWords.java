@@ -39,7 +39,7 @@ public final class ExportWords {
                 "deletion", s.deletionTimestamp() == null ? Message.NOTHING
                         : d ? Message.of("common.export.podTerminating", "at", s.deletionTimestamp().format())
                         : Message.of("common.export.podDeletion", "at", s.deletionTimestamp().format()),
-                "finalizers", d ? "not printed" : String.valueOf(s.finalizers()), "containers", containers.toString(),
+                "finalizers", finalizers(s), "containers", containers.toString(),
                 "transition", s.lastConditionTransition().<Message>map(t -> Message.of("common.export.podTransition", "at", t.format()))
                         .orElse(Message.NOTHING)));
     }
@@ -54,7 +54,19 @@ public final class ExportWords {
         if (s.described()) {
             return say(Message.of("common.export.podDescribed", "phase", s.phase().isEmpty() ? "not printed" : s.phase()));
         }
-        return say(Message.of("common.export.podExported", "phase", s.phase(), "finalizers", String.valueOf(s.finalizers())));
+        return say(Message.of("common.export.podExported", "phase", s.phase(), "finalizers", finalizers(s)));
+    }
+
+    /** "[a/b]"; "not printed" (kubectl describe pod); "unknown (lines left out where they stand)" for an export trimmed there. */
+    private static String finalizers(PodSnapshot s) {
+        if (s.described()) {
+            return "not printed";
+        }
+        if (!s.finalizersKnown()) {
+            return s.finalizers().isEmpty() ? "unknown (lines left out where they stand)"
+                    : s.finalizers() + " and any the lines left out held";
+        }
+        return String.valueOf(s.finalizers());
     }
 
     /** "container main started", "init container init started". */

@@ -70,7 +70,7 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
-                status.path("reason").asText(""), status.path("message").asText(""));
+                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed());
     }
 
     /** When the deletion was asked for: {@code deletionTimestamp} less the grace period. */
@@ -126,7 +126,8 @@ public final class ObjectDecoder {
         }
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
-                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), deleting);
+                ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), "", deleting,
+                meta.path("resourceVersion").asText(""), doc.trimmed());
     }
 
     /**

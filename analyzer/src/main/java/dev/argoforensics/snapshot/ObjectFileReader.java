@@ -96,10 +96,17 @@ public final class ObjectFileReader {
      *
      * @param takenAt  the time every object of the file was taken at, if the command line or the file said; else null
      * @param problems a syntax error (reading stops there) or an unreadable {@code # taken-at:} comment
+     * @param cuts     the marks of lines left out of the file (a trimmed paste), each read as unknown ({@link CutMarks}); empty if none
      */
-    public record Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems) {
+    public record Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
+                         List<Trimmed.Cut> cuts) {
         public Result {
             problems = List.copyOf(problems);
+            cuts = List.copyOf(cuts);
+        }
+
+        public Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems) {
+            this(format, sha256, lines, objects, takenAt, problems, List.of());
         }
     }
 
@@ -133,9 +140,10 @@ public final class ObjectFileReader {
             ObjectMapper mapper = head.json() ? json : yaml;
             LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
                     head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
-            Reading reading = new Reading(mapper, file, takenAt, sink, chars);
+            CutMarks marks = head.json() ? null : new CutMarks(chars);
+            Reading reading = new Reading(mapper, file, takenAt, sink, chars, marks);
             Problem stopped = null;
-            try (JsonParser p = mapper.getFactory().createParser(chars)) {
+            try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
                 JsonParser checked = head.json() ? p : new NoAliases(p);
                 JsonToken t;
                 while ((t = checked.nextToken()) != null) {
@@ -168,13 +176,17 @@ public final class ObjectFileReader {
                 problems.add(new Problem(in.endLine(), in.damage() + (stopped == null ? ": the objects before it were read"
                         : ": reading had stopped before it, at line " + stopped.line())));
             }
-            return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems);
+            List<Trimmed.Cut> cuts = new ArrayList<>();
+            if (marks != null) {
+                cuts.addAll(marks.header());
+                cuts.addAll(marks.cuts());
+            }
+            return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts);
         }
     }
 
     /** A line that marks lines left out of a pasted export: {@code ...}, {@code …}, {@code [...]}, {@code (...)}, {@code <snip>}. */
-    private static final java.util.regex.Pattern ELISION = java.util.regex.Pattern.compile(
-            "(?:\\.{3,}|…+|\\[\\s*(?:\\.{3,}|…+|snip)\\s*]|\\(\\s*(?:\\.{3,}|…+)\\s*\\)|<snip>|\\.\\.\\.\\s*\\(?(?:truncated|snip|omitted)\\)?)");
+    private static final java.util.regex.Pattern ELISION = CutMarks.ELISION;
     /** Lines looked at for such a mark, at most, before a syntax error. */
     private static final int ELISION_LOOKBACK = 100_000;
 
@@ -310,14 +322,39 @@ public final class ObjectFileReader {
         private final ObservedAt takenAt;
         private final Consumer<ObjectDocument> sink;
         private final LimitedReader chars;
+        private final CutMarks marks;
         long objects;
 
-        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars) {
+        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars, CutMarks marks) {
             this.mapper = mapper;
             this.file = file;
             this.takenAt = takenAt;
             this.sink = sink;
             this.chars = chars;
+            this.marks = marks;
+        }
+
+        /**
+         * The marks of lines left out of the object from line {@code from} to {@code to}: those within it (an item of a list:
+         * those under its {@code items}, placed from the item's root; a mark between items left items out, not lines of one),
+         * and those at the top of the file, which say it was trimmed, not where.
+         */
+        private Trimmed trimmed(long from, long to, boolean item) {
+            if (marks == null || marks.cuts().isEmpty() && marks.header().isEmpty()) {
+                return Trimmed.NONE;
+            }
+            List<Trimmed.Cut> own = new ArrayList<>(marks.header());
+            for (Trimmed.Cut c : marks.cuts()) {
+                if (c.line() < from || c.line() > to) {
+                    continue;
+                }
+                if (!item) {
+                    own.add(c);
+                } else if (!c.path().isEmpty() && c.path().get(0).equals("items")) {
+                    own.add(new Trimmed.Cut(c.line(), c.path().subList(1, c.path().size()), c.mark()));
+                }
+            }
+            return new Trimmed(own);
         }
 
         /**
@@ -349,7 +386,7 @@ public final class ObjectFileReader {
                 itemKind(listed, top);
             }
             objects++;
-            sink.accept(new ObjectDocument(file.at(Math.max(1, line)), top, takenAt));
+            sink.accept(new ObjectDocument(file.at(Math.max(1, line)), top, takenAt, trimmed(line, p.currentLocation().getLineNr(), listed != null)));
         }
 
         void array(JsonParser p, ObjectNode listed) throws IOException {

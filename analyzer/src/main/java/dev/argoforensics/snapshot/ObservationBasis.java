@@ -7,7 +7,12 @@ public enum ObservationBasis {
     /** A {@code # taken-at: <RFC 3339>} comment at the top of the file. */
     TAKEN_AT_COMMENT("the file's # taken-at comment"),
     /** {@code --snapshot-time FILE=TIME} on the command line. */
-    COMMAND_LINE("--snapshot-time on the command line");
+    COMMAND_LINE("--snapshot-time on the command line"),
+    /**
+     * A Workflow export placed on the controller's clock: its {@code metadata.resourceVersion} is the one a
+     * {@code Workflow update successful} line says the controller wrote, so its status is what the controller stored then.
+     */
+    RESOURCE_VERSION("the controller's Workflow update successful that wrote its resourceVersion");
 
     private final String description;
 

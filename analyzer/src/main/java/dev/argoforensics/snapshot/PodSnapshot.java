@@ -22,6 +22,9 @@ import java.util.stream.Collectors;
  *                                   (the text prints none, so {@link #finalizersKnown()} is false), no condition times,
  *                                   no creation time; a Terminating Pod's {@code deletionTimestamp} is there only an upper
  *                                   bound of the deletion request (the time the text was printed) and its grace period unknown
+ * @param trimmed                    where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what a cut may
+ *                                   have held is unknown, not absent ({@link #finalizersKnown()}, {@link #deletionShown()},
+ *                                   {@link #containersFinishedAt()}, {@link #lastConditionTransition()})
  */
 public record PodSnapshot(
         SourceRef source,
@@ -42,7 +45,8 @@ public record PodSnapshot(
         ObservedAt observed,
         String statusReason,
         String statusMessage,
-        boolean described) implements ExportedObject {
+        boolean described,
+        Trimmed trimmed) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -59,6 +63,16 @@ public record PodSnapshot(
         containers = List.copyOf(containers);
         statusReason = statusReason == null ? "" : statusReason;
         statusMessage = statusMessage == null ? "" : statusMessage;
+        trimmed = trimmed == null ? Trimmed.NONE : trimmed;
+    }
+
+    /** A Pod from an export or from {@code kubectl describe pod} text ({@code described}), whole. */
+    public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
+                       Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
+                       List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
+                       List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage, boolean described) {
+        this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, Trimmed.NONE);
     }
 
     /** A Pod from an export (YAML or JSON of the object). */
@@ -70,9 +84,30 @@ public record PodSnapshot(
                 finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, false);
     }
 
-    /** Whether the source shows the finalizers: an export does, {@code kubectl describe pod} does not (its list is then empty, not "none"). */
+    /**
+     * Whether the source shows the finalizers: an export does, {@code kubectl describe pod} does not (its list is then empty, not
+     * "none"), nor does an export trimmed where the list stood (a cut under {@code metadata} or in the list).
+     */
     public boolean finalizersKnown() {
-        return !described;
+        return !described && !trimmed.hides("metadata", "finalizers");
+    }
+
+    /**
+     * Whether the export shows if a deletion was requested: without a {@code deletionTimestamp} it was not, unless lines were left
+     * out where it would stand (a cut under {@code metadata}).
+     */
+    public boolean deletionShown() {
+        return deletionTimestamp != null || !trimmed.hides("metadata", "deletionTimestamp");
+    }
+
+    /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
+    public boolean notDeleting() {
+        return deletionTimestamp == null && deletionShown();
+    }
+
+    /** The podGC annotation's delay is known: the annotation is there, or no cut stood where it would ({@code metadata.annotations}). */
+    public boolean podGcKnown() {
+        return annotations.containsKey(POD_GC_ANNOTATION) || !trimmed.hides("metadata", "annotations", POD_GC_ANNOTATION);
     }
 
     /** True only when the source shows the status-capture finalizer; false also when it does not show finalizers ({@link #finalizersKnown()}). */
@@ -91,6 +126,9 @@ public record PodSnapshot(
 
     /** The latest {@code lastTransitionTime} of any condition: the base of the removeFinalizer deadline. */
     public Optional<Timestamp> lastConditionTransition() {
+        if (trimmed.hides("status", "conditions")) {
+            return Optional.empty(); // a later transition may have been cut
+        }
         Timestamp latest = null;
         for (PodCondition c : conditions) {
             latest = KubeTime.latest(latest, c.lastTransitionTime());
@@ -100,12 +138,18 @@ public record PodSnapshot(
 
     /** True when every (non-init) container terminated with exit code 0. */
     public boolean allContainersSucceeded() {
+        if (trimmed.hides("status", "containerStatuses")) {
+            return false; // a container's state may have been cut
+        }
         List<ContainerState> main = containers.stream().filter(c -> !c.init()).toList();
         return !main.isEmpty() && main.stream().allMatch(ContainerState::succeeded);
     }
 
     /** The latest {@code finishedAt} of the (non-init) containers, if all terminated. */
     public Optional<Timestamp> containersFinishedAt() {
+        if (trimmed.hides("status", "containerStatuses")) {
+            return Optional.empty(); // a container still running, or a later end, may have been cut
+        }
         Timestamp latest = null;
         for (ContainerState c : containers) {
             if (c.init()) {

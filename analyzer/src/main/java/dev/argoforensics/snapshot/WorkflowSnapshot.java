@@ -20,6 +20,9 @@ import java.util.Optional;
  * @param deletionTimestamp {@code metadata.deletionTimestamp}: the Workflow is being deleted (a foreground deletion,
  *                       or a finalizer such as {@code workflows.argoproj.io/artifact-gc} holding it); a Workflow has no
  *                       grace period, so this is when the deletion was requested (null: not being deleted, or not shown)
+ * @param resourceVersion {@code metadata.resourceVersion} ("" when the export does not show one): the version of the object
+ *                       it shows, which the controller logs when it writes it ({@code Workflow update successful})
+ * @param trimmed        where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what they held is unknown
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -35,10 +38,14 @@ public record WorkflowSnapshot(
         Timestamp finishedAt,
         Synchronization synchronization,
         String printed,
-        Timestamp deletionTimestamp) implements ExportedObject {
+        Timestamp deletionTimestamp,
+        String resourceVersion,
+        Trimmed trimmed) implements ExportedObject {
 
     public WorkflowSnapshot {
         printed = printed == null ? "" : printed;
+        resourceVersion = resourceVersion == null ? "" : resourceVersion;
+        trimmed = trimmed == null ? Trimmed.NONE : trimmed;
         nodes = Map.copyOf(nodes);
         taskResultsCompletion = Map.copyOf(taskResultsCompletion);
         synchronization = synchronization == null ? Synchronization.NONE : synchronization;
@@ -48,7 +55,7 @@ public record WorkflowSnapshot(
     public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, null,
-                Synchronization.NONE, "", null);
+                Synchronization.NONE, "", null, "", Trimmed.NONE);
     }
 
     /** An export with every field the decoder reads. */
@@ -56,7 +63,7 @@ public record WorkflowSnapshot(
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, "", null);
+                synchronization, "", null, "", Trimmed.NONE);
     }
 
     /** An export with every field the decoder reads, the Workflow being deleted since {@code deletionTimestamp} (null: not). */
@@ -64,7 +71,24 @@ public record WorkflowSnapshot(
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization, Timestamp deletionTimestamp) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, "", deletionTimestamp);
+                synchronization, "", deletionTimestamp, "", Trimmed.NONE);
+    }
+
+    /** The same export, observed as {@code placed} says (an export placed by the controller's write of its resourceVersion). */
+    public WorkflowSnapshot withObserved(ObservedAt placed) {
+        return new WorkflowSnapshot(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, placed,
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed);
+    }
+
+    /** The same export, in the namespace the other evidence gives it (a status pasted without its metadata). */
+    public WorkflowSnapshot withNamespace(String ns) {
+        return new WorkflowSnapshot(source, ns, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed,
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed);
+    }
+
+    /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
+    public boolean notDeleting() {
+        return deletionTimestamp == null && !trimmed.hides("metadata", "deletionTimestamp");
     }
 
     /** Read from {@code argo get}'s text, not from an object export. */

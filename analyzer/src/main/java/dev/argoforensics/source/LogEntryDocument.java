@@ -164,6 +164,8 @@ public final class LogEntryDocument {
         /** The document's own lines before the first entry. */
         private long frameFrom;
         private long entries;
+        private long unread;
+        private long firstUnread;
 
         public Joiner(Shape shape) {
             this.shape = shape;
@@ -195,6 +197,16 @@ public final class LogEntryDocument {
         /** Entries read. */
         public long entries() {
             return entries;
+        }
+
+        /** Stretches of lines that did not read as an entry, given back line by line. */
+        public long unread() {
+            return unread;
+        }
+
+        /** The first line of the first of them, 0 if none. */
+        public long firstUnread() {
+            return firstUnread;
         }
 
         private List<Entry> offerYaml(String line, long number, List<Entry> out) {
@@ -283,6 +295,9 @@ public final class LogEntryDocument {
                 held = new Entry(n.toString(), first, last, n);
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.
+                if (unread++ == 0) {
+                    firstUnread = first;
+                }
                 release(out);
                 for (long k = frameFrom; k > 0 && k < from; k++) {
                     out.add(new Entry("", k, k, null));

@@ -38,8 +38,8 @@ final class ObjectEntries {
         deletion(out, s);
         ObservedAt o = s.observed();
         if (o != null) {
-            out.fact(o.time(), src, "pod:exported", ExportWords.podExported(s) + "; " + o.describe(),
-                    o.lowerBound());
+            out.fact(o.time(), src, "pod:exported", ExportWords.podExported(s) + (s.trimmed().any() ? "; read trimmed, "
+                    + s.trimmed().describe() + ": what they held is unknown" : "") + "; " + o.describe(), o.lowerBound());
         }
     }
 

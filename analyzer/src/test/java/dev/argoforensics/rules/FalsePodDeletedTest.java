@@ -128,6 +128,23 @@ class FalsePodDeletedTest {
         assertEquals("true", f.fact("podCompletedLabel").orElseThrow().value());
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void anExportTrimmedWhereADeletionTimestampWouldStandShowsItNeitherAliveNorDeleted() throws java.io.IOException {
+        // "  [...]" among the metadata: the deletionTimestamp may have been cut with it. Read as the analyzer reads the file.
+        java.nio.file.Path p = dir.resolve("pod.yaml");
+        java.nio.file.Files.writeString(p, "# taken-at: 2026-11-03T08:20:00Z\n" + ALIVE.replace("  creationTimestamp:", "  [...]\n  creationTimestamp:"));
+        List<dev.argoforensics.snapshot.PodSnapshot> pods = new java.util.ArrayList<>();
+        new dev.argoforensics.snapshot.ObjectFileReader().read(new dev.argoforensics.source.InputFile("pod.yaml", p,
+                dev.argoforensics.source.InputKind.SNAPSHOT, false, "test"), null, d -> pods.add(dev.argoforensics.snapshot.ObjectDecoder.pod(d)));
+        Finding f = rule.evaluate(evidence(namesakeJson()).exported(pods.get(0)).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "as without the export: it does not show the Pod alive");
+        assertTrue(f.fact("podAliveAt").isEmpty(), f.facts().toString());
+        // The same export whole confirms it (anExportOfThePodAliveAfterTheErrorConfirmsIt).
+    }
+
     @Test
     void anExportTakenDeletedAfterTheErrorConfirmsNothing() {
         String deleted = ALIVE.replace("  creationTimestamp:", "  deletionTimestamp: \"2026-11-03T08:15:00Z\"\n  deletionGracePeriodSeconds: 30\n"

@@ -80,18 +80,26 @@ class ObjectFileReaderTest {
     }
 
     /**
-     * A pasted {@code kubectl get pod -o yaml} trimmed with a mark of lines left out ({@code [...]}, {@code ...}): YAML cannot read it;
-     * the problem says so at the mark, and what to do. A syntax error without such a mark is told as before.
+     * A pasted {@code kubectl get pod -o yaml} trimmed with a mark of lines left out ({@code [...]}, {@code ...}): read, the mark
+     * noted at its place (see TrimmedExportTest); JSON cannot hold one, and a syntax error after a mark says so at the mark, and
+     * what to do. A syntax error without such a mark is told as before.
      */
     @Test
-    void aSyntaxErrorAfterAMarkOfLinesLeftOutNamesTheMark() throws IOException {
+    void aMarkOfLinesLeftOutIsReadAsACutAndNamedWhereJsonCannotReadIt() throws IOException {
         for (String mark : new String[] {"  [...]", "  ...", "..."}) {
             ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
             List<ObjectDocument> docs = read("pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n" + mark + "\n  uid: u-1\nstatus:\n  phase: Failed\n", r);
-            assertTrue(docs.size() <= 1, mark);
-            String reason = r[0].problems().get(0).reason();
-            assertTrue(reason.contains("(line 5 holds \"" + mark.strip() + "\", a mark of lines left out, which YAML cannot read"), mark + ": " + reason);
+            assertEquals(1, docs.size(), mark);
+            assertTrue(r[0].problems().isEmpty(), mark + ": " + r[0].problems());
+            assertEquals("u-1", docs.get(0).node().path("metadata").path("uid").asText(), mark);
+            assertEquals("Failed", docs.get(0).node().path("status").path("phase").asText(), mark);
+            assertEquals(List.of(5L), r[0].cuts().stream().map(Trimmed.Cut::line).toList(), mark);
+            assertEquals(mark.startsWith(" ") ? List.of("metadata") : List.of(), docs.get(0).trimmed().cuts().get(0).path(), mark);
         }
+        ObjectFileReader.Result[] j = new ObjectFileReader.Result[1];
+        read("pod.json", "{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n  \"metadata\": {\"name\": \"a\",\n  ...\n  \"uid\": \"u-1\"}}\n", j);
+        assertTrue(j[0].problems().get(0).reason().contains("(line 3 holds \"...\", a mark of lines left out, which YAML cannot read"),
+                j[0].problems().get(0).reason());
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
         read("broken.yaml", "kind: Pod\n# ...\nmetadata: [unclosed\n", r);
         assertTrue(!r[0].problems().get(0).reason().contains("mark of lines left out"), "a comment is no mark: " + r[0].problems().get(0).reason());

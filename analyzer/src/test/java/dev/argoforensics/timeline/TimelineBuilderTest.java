@@ -64,6 +64,34 @@ class TimelineBuilderTest {
         assertEquals(2, ofKind(t, "pod:exported").size());
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    /** A pasted export read as the analyzer reads a file: marks of lines left out noted where they stand. */
+    private dev.argoforensics.snapshot.PodSnapshot readFile(String name, String yaml) throws java.io.IOException {
+        java.nio.file.Path p = dir.resolve(name);
+        java.nio.file.Files.writeString(p, yaml);
+        List<dev.argoforensics.snapshot.PodSnapshot> out = new java.util.ArrayList<>();
+        new dev.argoforensics.snapshot.ObjectFileReader().read(new dev.argoforensics.source.InputFile(name, p,
+                dev.argoforensics.source.InputKind.SNAPSHOT, false, "test"), null, d -> out.add(dev.argoforensics.snapshot.ObjectDecoder.pod(d)));
+        return out.get(0);
+    }
+
+    @Test
+    void aFinalizerListCutFromTheNextExportIsNotARemoval() throws java.io.IOException {
+        // The second export pasted with its finalizers cut ("[...]" where they stood): that they are not there says nothing.
+        String cut = runningPod("[example.com/keep]", "2026-09-19T16:31:12Z").replace("  finalizers: [example.com/keep]\n", "  [...]\n");
+        Timeline t = timeline(new Evidence().pod("before.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z"))
+                .exported(readFile("after.yaml", cut)));
+        assertTrue(ofKind(t, "pod:finalizer-removed").isEmpty(), () -> t.entries().toString());
+        TimelineEntry after = ofKind(t, "pod:exported").get(1);
+        assertTrue(after.text().contains("read trimmed, lines left out at 10 (under metadata): what they held is unknown"), after.text());
+        // The same export whole: the removal is seen.
+        Timeline whole = timeline(new Evidence().pod("before.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z"))
+                .exported(readFile("after-whole.yaml", runningPod("[example.com/keep]", "2026-09-19T16:31:12Z"))));
+        assertEquals(1, ofKind(whole, "pod:finalizer-removed").size());
+    }
+
     @Test
     void aWorkflowExportWithoutNodesSaysSoAndInventsNone() {
         Timeline t = timeline(new Evidence().log("a.log", V4.createdPod("2026-09-19T16:27:10.431Z"))
