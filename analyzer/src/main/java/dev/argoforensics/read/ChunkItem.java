@@ -76,10 +76,12 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * longer than a young collection (the chunk's own reading, then the chunks before it), so each is promoted, and is
      * garbage in the old generation once the assembler made its event. Held as a record of its line ({@link UnwrappedLine}),
      * two {@link Timestamp}s and its packed text's place, a kept line waited as five objects, about 200 bytes, for an
-     * event of 80 (docs/performance.md, session 25: a third of what pass 2 promoted on an incident corpus); here it waits
-     * as one of 80, its times as nanoseconds and codes ({@link TimeCodes}), its kinds in a few bits, and what few lines
-     * have (a text left in the line, a prefix, a cut, a redacted name, the parse for a sink, a time no long holds) in
-     * {@link Rest}. {@link #line()} and {@link #time()} make the objects when asked; equality is over them, as the record's was.
+     * event of 80 (docs/performance.md, session 25: 39% of the heap's garbage 6 s into pass 2 on an incident corpus); here
+     * it waits as one of 80, its times as nanoseconds and codes ({@link TimeCodes}), its kinds in a few bits, its text (the
+     * line's, or the block the reading thread packed it in) in one field, and what few lines have (a prefix, a cut, a
+     * redacted name, the parse for a sink, a time no long holds) in {@link Rest}; packing it copies the fields, making
+     * nothing else. {@link #line()} and {@link #time()} make the objects when asked; equality is over them, as the
+     * record's was.
      */
     final class Kept implements ChunkItem {
         private static final EnvelopeKind[] ENVELOPES = EnvelopeKind.values();
@@ -98,12 +100,11 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
         }
 
         /**
-         * What few kept lines have: the record's text while it is in the line (not packed), a prefix, the line cut inside its
-         * envelope, what the record lost, a redacted name, the parse for a sink, and times no long of nanoseconds holds (or
-         * a line span beyond an int), then held as they are.
+         * What few kept lines have: a prefix, the line cut inside its envelope, what the record lost, a redacted name, the parse
+         * for a sink, and times no long of nanoseconds holds (or a line span beyond an int), then held as they are.
          */
-        private record Rest(String record, String prefix, boolean lineCut, String cut, String redacted, ParsedRecord parsed,
-                            Timestamp time, Timestamp envelopeTime, long lastLine) {
+        private record Rest(String prefix, boolean lineCut, String cut, String redacted, ParsedRecord parsed, Timestamp time,
+                            Timestamp envelopeTime, long lastLine) {
         }
 
         private final long firstLine;
@@ -117,7 +118,8 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
         private final String catalogId;
         private final ControllerEvent event;
         private final ReleaseEvidence releases;
-        private final TextBlock textBlock;
+        /** The record's text: a String while it is in the line (not packed), else the {@link TextBlock} it was packed in. */
+        private final Object text;
         private final Rest rest;
         private final boolean namesNothing;
 
@@ -137,7 +139,6 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             Timestamp envelopeTime = line.envelopeTime();
             long span = line.lastLine() - line.firstLine();
             boolean fits = span >= 0 && span <= Integer.MAX_VALUE && TimeCodes.fits(time) && (envelopeTime == null || TimeCodes.fits(envelopeTime));
-            String record = text == null ? line.record() : null;
             this.firstLine = line.firstLine();
             this.lineSpan = fits ? (int) span : 0;
             this.timeNanos = fits ? TimeCodes.nanos(time) : 0L;
@@ -149,13 +150,31 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             this.catalogId = catalogId;
             this.event = event;
             this.releases = releases;
-            this.textBlock = text == null ? null : text.block();
+            this.text = text == null ? line.record() : text.block();
             this.textIndex = text == null ? 0 : text.index();
             this.namesNothing = namesNothing;
-            this.rest = fits && record == null && line.prefix() == null && !line.cut() && cut == null && redacted == null && parsed == null
+            this.rest = fits && line.prefix() == null && !line.cut() && cut == null && redacted == null && parsed == null
                     ? null
-                    : new Rest(record, line.prefix(), line.cut(), cut, redacted, parsed, fits ? null : time, fits ? null : envelopeTime,
+                    : new Rest(line.prefix(), line.cut(), cut, redacted, parsed, fits ? null : time, fits ? null : envelopeTime,
                     line.lastLine());
+        }
+
+        /** {@code k} with its text packed at {@code index} of {@code block}: the same fields, no object made on the way. */
+        private Kept(Kept k, TextBlock block, int index) {
+            this.firstLine = k.firstLine;
+            this.lineSpan = k.lineSpan;
+            this.timeNanos = k.timeNanos;
+            this.envelopeNanos = k.envelopeNanos;
+            this.kinds = k.kinds;
+            this.origin = k.origin;
+            this.container = k.container;
+            this.catalogId = k.catalogId;
+            this.event = k.event;
+            this.releases = k.releases;
+            this.text = block;
+            this.textIndex = index;
+            this.namesNothing = k.namesNothing;
+            this.rest = k.rest;
         }
 
         /** A kept record whose parse is not kept. */
@@ -213,7 +232,7 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
         /** The line as read, its envelopes peeled off (its record empty once the text is packed: {@link #recordText()}). */
         UnwrappedLine line() {
-            String record = rest == null || rest.record() == null ? "" : rest.record();
+            String record = text instanceof String t ? t : "";
             return new UnwrappedLine(record, firstLine, lastLine(), envelope(), envelopeTime(), origin, rest == null ? null : rest.prefix(),
                     container, rest != null && rest.lineCut());
         }
@@ -261,12 +280,12 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
         /** Where the reading thread packed the record's text, or null (the text is in the line). */
         PackedText text() {
-            return textBlock == null ? null : new PackedText(textBlock, textIndex);
+            return text instanceof TextBlock b ? new PackedText(b, textIndex) : null;
         }
 
         /** The block of the packed text, or null; {@link #textIndex()} is its place there. */
         TextBlock textBlock() {
-            return textBlock;
+            return text instanceof TextBlock b ? b : null;
         }
 
         int textIndex() {
@@ -275,22 +294,21 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
         /** The record's text, wherever it is held. */
         String recordText() {
-            return textBlock == null ? rest.record() : textBlock.text(textIndex);
+            return text instanceof TextBlock b ? b.text(textIndex) : (String) text;
         }
 
         /** The same item, its text put into {@code packer} (the item keeps no copy of it). */
         Kept packedInto(TextBlock.Packer packer) {
-            if (textBlock != null) {
+            if (text instanceof TextBlock) {
                 return this;
             }
-            packer.add(rest.record());
-            return new Kept(line(), time(), format(), level(), catalogId, event, releases, cut(), namesNothing, redacted(), parsed(),
-                    new PackedText(packer.block(), packer.index()));
+            packer.add((String) text);
+            return new Kept(this, packer.block(), packer.index());
         }
 
         /** The same item with its text in {@code line}, as the assembler is given it on another machine ({@link ChunkWire}). */
         Kept unpacked() {
-            return textBlock == null ? this : new Kept(line().withRecord(recordText()), time(), format(), level(), catalogId, event, releases,
+            return !(text instanceof TextBlock) ? this : new Kept(line().withRecord(recordText()), time(), format(), level(), catalogId, event, releases,
                     cut(), namesNothing, redacted(), parsed(), null);
         }
 
