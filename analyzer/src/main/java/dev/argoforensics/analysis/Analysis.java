@@ -200,7 +200,8 @@ public final class Analysis {
         for (InputFile f : inputs.files()) {
             ordered.add(inputs.summaries().get(f));
         }
-        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage(),
+                new Workers(options.threads()));
         // The reading's list of lines is dead once the facts hold theirs (the lines themselves are the same objects): not kept
         // through the correlation, the rules and the report. The caller passes the reading without keeping it (run).
         reading = null;

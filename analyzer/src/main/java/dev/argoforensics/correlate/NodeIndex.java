@@ -24,8 +24,15 @@ public final class NodeIndex {
     private final Map<WorkflowRef, OfWorkflow> byWorkflow = new HashMap<>();
 
     NodeIndex(Map<WorkflowRef, WorkflowHistory> workflows) {
-        for (WorkflowHistory w : workflows.values()) {
-            byWorkflow.put(w.ref(), new OfWorkflow(w));
+        this(workflows, new Workers(1));
+    }
+
+    /** Each Workflow's index made on {@code workers}: it reads that Workflow's lines alone. */
+    NodeIndex(Map<WorkflowRef, WorkflowHistory> workflows, Workers workers) {
+        List<WorkflowHistory> histories = List.copyOf(workflows.values());
+        List<OfWorkflow> made = workers.map(histories, OfWorkflow::new);
+        for (int i = 0; i < histories.size(); i++) {
+            byWorkflow.put(histories.get(i).ref(), made.get(i));
         }
     }
 

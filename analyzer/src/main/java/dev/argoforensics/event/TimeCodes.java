@@ -8,9 +8,10 @@ import dev.argoforensics.time.ZoneBasis;
  * A {@link Timestamp} as {@link LogEvent} holds it: nanoseconds since a base in a long and a code of
  * five bits for the precision and the zone basis (0 for no time). The base is the epoch, or for a time
  * of day ({@link ZoneBasis#TIME_OF_DAY}) the placeholder day 0, so both fit a long; a time beyond ±292
- * years of its base does not ({@link #fits}), and its event holds the {@link Timestamp} itself.
+ * years of its base does not ({@link #fits}), and its event holds the {@link Timestamp} itself. Public for the reading's
+ * kept lines, which hold their times the same way while they wait for the assembler (dev.argoforensics.read.ChunkItem).
  */
-final class TimeCodes {
+public final class TimeCodes {
     private static final TimePrecision[] PRECISIONS = TimePrecision.values();
     private static final ZoneBasis[] ZONES = ZoneBasis.values();
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -19,7 +20,7 @@ final class TimeCodes {
     private static final long MIN_SECOND = Long.MIN_VALUE / NANOS_PER_SECOND;
     private static final long MAX_SECOND = Long.MAX_VALUE / NANOS_PER_SECOND - 1;
     /** The largest code: the last precision with the last zone basis. */
-    static final int MAX_CODE = 1 + (PRECISIONS.length - 1) * 8 + ZONES.length - 1;
+    public static final int MAX_CODE = 1 + (PRECISIONS.length - 1) * 8 + ZONES.length - 1;
 
     static {
         if (ZONES.length > 8) {
@@ -31,7 +32,7 @@ final class TimeCodes {
     }
 
     /** 0 for no time, else one more than the precision's ordinal times 8 plus the zone basis's. */
-    static int code(Timestamp t) {
+    public static int code(Timestamp t) {
         return t == null ? 0 : 1 + t.precision().ordinal() * 8 + t.zone().ordinal();
     }
 
@@ -48,18 +49,18 @@ final class TimeCodes {
     }
 
     /** True when {@link #nanos} holds the time. */
-    static boolean fits(Timestamp t) {
+    public static boolean fits(Timestamp t) {
         long s = t.epochSecond() - base(t.zone());
         return s >= MIN_SECOND && s <= MAX_SECOND;
     }
 
     /** Nanoseconds since the time's base (the caller asked {@link #fits} first). */
-    static long nanos(Timestamp t) {
+    public static long nanos(Timestamp t) {
         return (t.epochSecond() - base(t.zone())) * NANOS_PER_SECOND + t.nano();
     }
 
     /** The time {@code nanos} and {@code code} (not 0) stand for. */
-    static Timestamp timestamp(long nanos, int code) {
+    public static Timestamp timestamp(long nanos, int code) {
         ZoneBasis zone = zone(code);
         return Timestamp.of(Math.floorDiv(nanos, NANOS_PER_SECOND) + base(zone), (int) Math.floorMod(nanos, NANOS_PER_SECOND),
                 precision(code), zone);

@@ -81,6 +81,14 @@ final class FileAssembler {
             ZoneBasis.ASSUMED_UTC);
     private static final EventType[] EVENT_TYPES = EventType.values();
 
+    /**
+     * With a hand-over, the kept events are handed over at least this often within a chunk, not only at its end: the events
+     * made here are copied by the stitch, and a chunk of an incident's log keeps tens of thousands of lines, whose events
+     * outlived a young collection while the chunk was taken and went to the old generation as garbage.
+     */
+    static final int HAND_OVER_EVERY = 4096;
+    private int handOverEvery = HAND_OVER_EVERY;
+
     private final MessageCatalog catalog;
     private final ZoneId logZone;
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
@@ -149,9 +157,11 @@ final class FileAssembler {
      * @param setName  the display path of the file's rotated set ({@link dev.argoforensics.source.RotatedSet#name()})
      * @param opened   told as each run piece opens, or null
      * @param handOver takes kept events as soon as their time is final, or null to keep them to {@link #finish}
+     * @param packTexts deflate the blocks of the texts this assembler packs itself (a Go panic's, a line read on another machine);
+     *                  false where the events are dropped as soon as they are handed over (a reading with a sink: the index)
      */
     FileAssembler(MessageCatalog catalog, ZoneId logZone, InputFile file, String setName, boolean reversed, FileRuns.Opened opened,
-                  Consumer<List<LogEvent>> handOver) {
+                  Consumer<List<LogEvent>> handOver, boolean packTexts) {
         this.catalog = catalog;
         this.logZone = logZone;
         this.file = file;
@@ -160,8 +170,14 @@ final class FileAssembler {
         this.podFromPath = podFromPath(file.displayPath());
         this.runs = new FileRuns(setName, opened);
         this.handOver = handOver;
-        this.texts = new TextBlock.Packer(handOver == null);
+        this.texts = new TextBlock.Packer(packTexts);
         catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
+    }
+
+    /** With a hand-over, hands the kept events over at least every {@code n} of them (tests take a few, to meet it in small files). */
+    FileAssembler handOverEvery(int n) {
+        this.handOverEvery = Math.max(1, n);
+        return this;
     }
 
     /** Hands each kept record's parse, with its event's ordinal in the file, to {@code to} (the live stitch). */
@@ -183,6 +199,9 @@ final class FileAssembler {
         takingFrom = itemsInOrder;
         for (taking = 0; taking < itemsInOrder.size(); taking++) {
             take(itemsInOrder.get(taking));
+            if (kept.size() >= handOverEvery) {
+                handOverFinal();
+            }
         }
         takingFrom = null;
         handOverFinal();
@@ -194,7 +213,7 @@ final class FileAssembler {
             return;
         }
         for (LogEvent e : kept) {
-            handedZones.merge(e.time().zone(), 1L, Long::sum);
+            handedZones.merge(e.timeZone(), 1L, Long::sum);
         }
         handOver.accept(List.copyOf(kept));
         kept.clear();
@@ -367,11 +386,11 @@ final class FileAssembler {
     }
 
     /** The kept line's event; an executor line no wrapper named the Pod of is given the Pod its start-up line named (see {@link #executorPod}). */
-    private ControllerEvent executorPod(ChunkItem.Kept k, UnwrappedLine u) {
+    private ControllerEvent executorPod(ChunkItem.Kept k) {
         if (!(k.event() instanceof ControllerEvent.Signal s) || k.catalogId() == null || !k.catalogId().startsWith("executor-")) {
             return k.event();
         }
-        if (s.podRef() == null && executorPod != null && u.origin() == null) {
+        if (s.podRef() == null && executorPod != null && k.origin() == null) {
             return new ControllerEvent.Signal(s.name(), s.wf(), executorPod, s.node(), s.id(), s.attributes());
         }
         return s;
@@ -379,27 +398,31 @@ final class FileAssembler {
 
     private void keep(ChunkItem.Kept k) {
         closePanic();
-        UnwrappedLine u = k.line();
+        long firstLine = k.firstLine();
+        long lastLine = k.lastLine();
+        EnvelopeKind envelope = k.envelope();
+        Timestamp envelopeTime = k.envelopeTime();
+        String lineOrigin = k.origin();
         if (k.cut() != null) {
-            damage.readInPart(lineBase + u.firstLine(), k.cut());
+            damage.readInPart(lineBase + firstLine, k.cut());
         }
         Timestamp time = inLogZone(k.time());
-        account(u.firstLine(), u.lastLine(), u.envelope(), u.envelope() == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
-        if (u.envelopeTime() != null) {
-            zoneCheck.add(time, u.envelopeTime());
+        account(firstLine, lastLine, envelope, envelope == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
+        if (envelopeTime != null) {
+            zoneCheck.add(time, envelopeTime);
         }
         releases = releases.and(k.releases());
         recordsRead++;
         if (k.catalogId() != null) {
             typesRead.add(typeById.get(k.catalogId()));
         }
-        ControllerEvent event = executorPod(k, u);
+        ControllerEvent event = executorPod(k);
         if (k.redacted() != null) {
             notes.redacted(k.redacted());
         }
         if (k.format() == RecordFormat.KLOG) {
-            if (u.envelopeTime() != null) {
-                time = KlogYears.near(time, u.envelopeTime());
+            if (envelopeTime != null) {
+                time = KlogYears.near(time, envelopeTime);
             } else if (lastDated != null) {
                 time = KlogYears.near(time, lastDated);
             } else {
@@ -410,19 +433,19 @@ final class FileAssembler {
             time = excerptDays.place(time);
         }
         dated(time, k.format());
-        ControllerRun s = runs.streamFor(origin(u.origin()), from(u.origin()), event instanceof ControllerStarted);
+        ControllerRun s = runs.streamFor(origin(lineOrigin), from(lineOrigin), event instanceof ControllerStarted);
         TextBlock block;
         int index;
-        if (k.text() != null) {
+        if (k.textBlock() != null) {
             // Packed by the reading thread (LineFrontEnd): its block is the chunk's, not this file's packer's.
-            block = k.text().block();
-            index = k.text().index();
+            block = k.textBlock();
+            index = k.textIndex();
         } else {
-            texts.add(u.record());
+            texts.add(k.recordText());
             block = texts.block();
             index = texts.index();
         }
-        LogEvent e = new LogEvent(file.at(lineBase + u.firstLine()), lineBase + u.lastLine(), time, u.envelopeTime(), u.envelope(),
+        LogEvent e = new LogEvent(file.at(lineBase + firstLine), lineBase + lastLine, time, envelopeTime, envelope,
                 k.format(), k.level(), k.catalogId(), event, block, index, s.id, ordinal++);
         s.add(e, time, file, k.releases(), k.namesNothing());
         if (parses != null && k.parsed() != null) {

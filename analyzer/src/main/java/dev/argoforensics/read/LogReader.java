@@ -47,6 +47,8 @@ public final class LogReader {
     private final LogSource logs;
     private final EventSink sink;
     private final ThreadLocal<LineFrontEnd> frontEnds;
+    /** How often the assemblers hand kept events over within a chunk ({@link FileAssembler#handOverEvery}). */
+    private int handOverEvery = FileAssembler.HAND_OVER_EVERY;
     /** Pass 1's block buffers, shared by the front ends, dropped once pass 1 is over. */
     private final ByteBlockReader.Buffers blockBuffers;
 
@@ -72,6 +74,12 @@ public final class LogReader {
         this.blockBuffers = new ByteBlockReader.Buffers(2 * Math.max(1, settings.threads()) + 2);
         this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names,
                 sink != null).reuseBlocks(blockBuffers));
+    }
+
+    /** This reader's assemblers hand kept events over at least every {@code n} of them within a chunk (tests: a few). */
+    LogReader handOverEvery(int n) {
+        this.handOverEvery = n;
+        return this;
     }
 
     /** What reading the logs gave: the kept events, the controller runs and what the logs held as a whole. */
@@ -214,11 +222,12 @@ public final class LogReader {
 
     private FileAssembler assembler(InputFile f, boolean newestFirst, FileRuns.Opened opened, ReadingStitch.FileStitch live) {
         String setName = RotatedSet.group(List.of(f)).get(0).name();
-        FileAssembler a = new FileAssembler(catalog, settings.logZone(), f, setName, newestFirst, opened, live == null ? null : live::handOver);
+        FileAssembler a = new FileAssembler(catalog, settings.logZone(), f, setName, newestFirst, opened, live == null ? null : live::handOver,
+                live == null || sink == null);
         if (live != null) {
             a.parsesTo(live::parsed);
         }
-        return a;
+        return a.handOverEvery(handOverEvery);
     }
 
     /**
@@ -349,14 +358,15 @@ public final class LogReader {
                 try {
                     if (known.containsKey(f)) {
                         stitch.add(known.get(f));
-                    } else if (sink == null) {
+                    } else if (interestKey != null) {
+                        // The source keeps the file's reading whole (the index), for a later run with this interest.
                         FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
-                        if (interestKey != null) {
-                            logs.read(f, interestKey, made.encode());
-                        }
+                        logs.read(f, interestKey, made.encode());
                         stitch.add(made);
                     } else {
-                        // With a sink, the file's runs are placed as they open and its events handed over as their times are final.
+                        // The file's runs are placed as they open and its events handed over chunk by chunk, as their times are
+                        // final: a file's events no longer wait for its end (a large file's, in the old generation, as garbage once
+                        // the stitch placed its copies), and with a sink they are not kept at all.
                         ReadingStitch.FileStitch live = stitch.begin(set.name());
                         live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live), newestFirst, settings.progress(), ahead));
                     }

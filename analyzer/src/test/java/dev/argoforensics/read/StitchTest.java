@@ -52,6 +52,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StitchTest {
     private static final MessageCatalog CATALOG = MessageCatalog.standard();
+    /** How often the whole reading's assemblers hand events over within a chunk: often, so that small files meet it. */
+    private static final int HAND_OVER_EVERY = 50;
 
     @TempDir
     Path dir;
@@ -97,7 +99,12 @@ class StitchTest {
         return Stream.of(1L, 2L, 3L).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
             List<String> inputs = JudgmentCorpora.small(seed, dir.resolve("seed-" + seed));
             // 64 KiB chunks: still several per file; the samples above take the 1-4 KiB ones (time, on a shared machine).
-            assertStitchedIsWhole(inputs, List.of(), 64 * 1024, 2);
+            LogReader.LogReading whole = assertStitchedIsWhole(inputs, List.of(), 64 * 1024, 2);
+            // The whole reading (16 MiB chunks: a file of the corpus is one) hands a chunk's events to the stitch while it takes
+            // the chunk, every HAND_OVER_EVERY kept lines: some file must keep more than that for it to be held here.
+            long most = whole.events().stream().collect(java.util.stream.Collectors.groupingBy(LogEvent::file,
+                    java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).max().orElse(0);
+            assertTrue(most > 4 * HAND_OVER_EVERY, most + " events in the largest file");
         }));
     }
 
@@ -338,7 +345,8 @@ class StitchTest {
         Map<InputFile, InputSummary> sinkSummaries = new HashMap<>();
         LogReader.LogReading sinkReading;
         try {
-            whole = new LogReader(CATALOG, settings(pods, ChunkPlanner.CHUNK_BYTES, 2), source)
+            // Kept events handed to the stitch every few lines while a chunk is taken (FileAssembler.HAND_OVER_EVERY, 4096, in use).
+            whole = new LogReader(CATALOG, settings(pods, ChunkPlanner.CHUNK_BYTES, 2), source).handOverEvery(HAND_OVER_EVERY)
                     .read(in.logs(), in.objects(), pool, wholeSummaries, wholeUnreadable);
             // With a sink, the runs are placed as each file's pieces open (the live stitch): the same again.
             sinkReading = new LogReader(CATALOG, settings(pods, chunkBytes, 2), source, sunk::add)
