@@ -1,7 +1,6 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.ControllerStop;
-
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
