@@ -147,11 +147,17 @@ final class LifecycleBuilder {
         Known earlierPersisted = earlierCompletion == null ? null : completionKnown(earlierCompletion);
         PhaseHistory.Pass rerun = earlier == null || workflow == null ? null : PhaseHistory.passOf(passesOf(workflow), created);
         RunClocks.RunClock releaseClock = release == null ? null : clocks.of(release.decisive().stream());
+        WorkflowRef wf = link == null ? null : link.workflow();
+        LogEvent seen = seenSucceeded(nodeLines, created, all.identity());
+        ControllerStop stop = ControllerStop.stopOf(pod.events(), wf, containers, seen, labelled);
+        ControllerStop restart = ControllerStop.restartOf(pod.events(), wf);
+        ControllerStop earlierRestart = earlier == null ? null : ControllerStop.lastRestartBefore(all.events(), wf, earlier.decisive(), created);
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
-                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seenSucceeded(nodeLines, created, all.identity()),
+                persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate), earlierPersisted, rerun,
-                releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null);
+                releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
+                stop, restart, earlierRestart);
     }
 
     /** The latest {@code Created pod} of the name logged before {@code line} (the earlier Pod's own), or null. */

@@ -63,6 +63,13 @@ import java.util.Optional;
  * @param releaseClock      the clock of the controller run that released the finalizer, where pairs of its lines with exported
  *                          objects ({@link RunClocks}) put it more than two clocks may disagree (10 s) off the objects' clock:
  *                          the delay it logged was computed on its own clock against the API server's times (null: not shown)
+ * @param controllerStop    the controller's own stop of this Pod while it could still run ({@link ControllerStop#stopOf}): a
+ *                          shutdown of its Workflow (with the strategy), its deadline, an on-exit Pod during a shutdown (null: none)
+ * @param restart           v4's automatic restart of this Pod ({@link ControllerStop#restartOf}): the controller deleted it by its
+ *                          UID and put the node back to Pending; no result of the step existed (null: none)
+ * @param earlierRestart    the automatic restart of the earlier Pod of this name whose release is {@code earlierRelease}, logged
+ *                          before that release: the node ran again under the same Pod name because the controller restarted it
+ *                          (null: none)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -70,10 +77,26 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            String phaseAtRelease, LogEvent phaseAtReleaseLine, NodeOutcome outcome, WorkflowFate workflow,
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
-                           PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock) {
+                           PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
+                           ControllerStop earlierRestart) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
+    }
+
+    /** The controller's own stop of the Pod while it could still run ({@code controllerStop}). */
+    public Optional<ControllerStop> stoppedByController() {
+        return Optional.ofNullable(controllerStop);
+    }
+
+    /** v4's automatic restart of this Pod ({@code restart}). */
+    public Optional<ControllerStop> restartedByController() {
+        return Optional.ofNullable(restart);
+    }
+
+    /** The automatic restart of the earlier Pod of the name whose release is {@code earlierRelease} ({@code earlierRestart}). */
+    public Optional<ControllerStop> earlierInstanceRestart() {
+        return Optional.ofNullable(earlierRestart);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */

@@ -117,6 +117,52 @@ public sealed interface ControllerEvent {
     record WorkflowPodMissing(WorkflowRef wf, String node, String nodePhase, Boolean recentlyStarted) implements OfWorkflow, OfNodeName {
     }
 
+    /**
+     * The Workflow operator's execution control stopping a Pod itself (exec_control.go, every release): it found the Pod
+     * Pending or Running while the Workflow was being shut down ({@code Terminating pod as part of workflow shutdown},
+     * {@code shutdownStrategy}), past the Workflow's deadline ({@code Terminating pod which has exceeded workflow deadline}), or
+     * an on-exit Pod during a shutdown ({@code Terminating on-exit pod}). It then queues {@code terminateContainers} (a Pending
+     * Pod is deleted, a Running one signalled) and, for the first two, fails the node with its own message.
+     *
+     * @param cause    why the controller stopped it
+     * @param strategy the shutdown strategy ({@code Stop}, {@code Terminate}) for {@link StopCause#SHUTDOWN}, else null
+     */
+    record PodStopping(WorkflowRef wf, PodRef podRef, StopCause cause, String strategy) implements OfWorkflow, OfPod {
+    }
+
+    /** Why the controller's execution control stopped a Pod ({@link PodStopping}). */
+    enum StopCause {
+        /** {@code argo stop} / {@code argo terminate}: the Workflow's {@code spec.shutdown}. */
+        SHUTDOWN,
+        /** The Workflow's {@code activeDeadlineSeconds} had passed. */
+        DEADLINE,
+        /** An on-exit Pod, stopped by a shutdown whose strategy does not let on-exit Pods run. */
+        ON_EXIT;
+
+        static StopCause parse(String text) {
+            return valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
+        }
+
+        /** The name a catalog entry and a report use: {@code shutdown}, {@code deadline}, {@code on-exit}. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * v4's {@code Pod qualifies for automatic restart - marking as pending} (operator.go, v4.0.0-rc2+): the Pod failed before its
+     * main container ran, for a reason the controller restarts ({@code Evicted}, {@code NodeShutdown}, {@code NodeAffinity},
+     * {@code UnexpectedAdmissionError}); the node goes back to {@code Pending}, the controller deletes this Pod by its UID
+     * ({@code deletePodByUID}) and creates a new one for the node. Logged once per Pod instance.
+     *
+     * @param restartCount the node's restarts so far, this one included
+     * @param reason       the Pod's {@code status.reason}
+     * @param message      the Pod's {@code status.message}
+     */
+    record PodRestartQualified(WorkflowRef wf, PodRef podRef, String id, Integer restartCount, String reason, String message)
+            implements OfWorkflow, OfPod, OfNodeId {
+    }
+
     /** {@code Mark error node} (v3) / {@code marking node as error} (v4). */
     record NodeMarkedError(WorkflowRef wf, String node, String error) implements OfWorkflow, OfNodeName {
     }

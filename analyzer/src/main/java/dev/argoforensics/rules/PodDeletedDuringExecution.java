@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.ControllerStop;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
@@ -53,6 +54,15 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Execution execution = life.execution();
         if (life.deletion() == null) {
             return; // nothing shows when (or that) the Pod was deleted
+        }
+        // The controller deleted or stopped the Pod itself (v4's automatic restart, a shutdown, the Workflow's deadline), no later than
+        // the deletion is known: the deleter is the controller, not a disruption from outside.
+        Optional<ControllerStop> own = life.restartedByController().or(life::stoppedByController)
+                .filter(c -> c.notAfter(life.deletion().notAfter().at()));
+        if (own.isPresent()) {
+            scope.clear(pod, Message.of("AF007.cleared.controller", "who", own.get().restart() ? StopWords.restart(own.get()) : StopWords.how(own.get()),
+                    "at", own.get().line().time().format()), own.get().line().source());
+            return;
         }
         if (life.deletedWithWorkflow().isPresent()) {
             Known wf = life.deletedWithWorkflow().get();

@@ -16,6 +16,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
+import dev.argoforensics.correlate.ControllerStop;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
@@ -95,7 +96,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
             // A release of an earlier Pod of this name that nothing tells apart from this one: not decided, and said (#8022).
-            life.earlierInstanceRelease().ifPresent(r -> cleared.add(new Clearance(pod.key(), life.earlierInstancePersisted()
+            // An earlier Pod of the name that the controller itself deleted for v4's automatic restart: its release lost nothing.
+            life.earlierInstanceRelease().filter(r -> life.earlierInstanceRestart().isPresent()).ifPresent(r -> cleared.add(new Clearance(pod.key(),
+                    Message.of("AF001.cleared.earlierRestart", "at", r.time().format(), "created", pod.latestCreated().time().format(),
+                            "restart", StopWords.restart(life.earlierInstanceRestart().get())), life.earlierInstanceRestart().get().line().source())));
+            life.earlierInstanceRelease().filter(r -> life.earlierInstanceRestart().isEmpty()).ifPresent(r -> cleared.add(new Clearance(pod.key(), life.earlierInstancePersisted()
                     .map(k -> Message.of("AF001.cleared.earlierPersisted", "at", r.time().format(), "how", k.how(),
                             "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString(), "rerun", rerun(life)))
                     .orElseGet(() -> Message.of("AF001.cleared.earlierInstance", "at", r.time().format(), "created", pod.latestCreated().time().format(),
@@ -161,6 +166,14 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
         void assess(List<Finding> findings, List<Clearance> cleared) {
             String at = decisive.time().format();
+            Optional<ControllerStop> restart = life.restartedByController().filter(r -> EventOrder.before(r.line(), decisive));
+            if (restart.isPresent()) {
+                // v4's automatic restart: the Pod failed before its main container ran, the node went back to Pending and the
+                // controller deleted the Pod by its UID; the release on that deletion had no result to lose.
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.restart", "at", at, "restart", StopWords.restart(restart.get())),
+                        restart.get().line().source()));
+                return;
+            }
             if (life.persisted() != null) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persisted", "at", at, "how", life.persisted().how()),
                         life.persisted().evidence()));

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.ContainersEnd;
+import dev.argoforensics.correlate.ControllerStop;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
@@ -76,6 +77,11 @@ public final class SuccessReportedAsError extends NodeRule {
             scope.clear(pod, Message.of("AF002.cleared.controllerStopped", "outcome", outcome(outcome), "how", "deadline".equals(stop)
                     ? Message.of("AF002.stop.deadline") : Message.of("AF002.stop.shutdown", "strategy", stop),
                     "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
+        } else if (life.stoppedByController().isPresent()) {
+            // The same stop read from the controller's own line (a log without the node's message, an excerpt of the Pod's lines).
+            ControllerStop stop = life.stoppedByController().get();
+            scope.clear(pod, Message.of("AF002.cleared.controllerStopLine", "outcome", outcome(outcome), "at", stop.line().time().format(),
+                    "how", StopWords.how(stop), "exits", stopExits(finished, phase, reported.orElse(null), seen)), stop.line().source());
         } else if (life.containersEnd().map(ContainersEnd::kubeletStop).isPresent()) {
             // Exit 0 after the kubelet's own SIGTERM (a node shutdown, an eviction, the Pod's deadline) is no success: the Pod failed.
             scope.clear(pod, Message.of("AF002.cleared.kubeletStopped", "outcome", outcome(outcome), "stop", life.containersEnd().get().kubeletStop(),

@@ -61,7 +61,7 @@ mode MSG_MODE;
 
 MSG_KEY : ' msg=' -> mode(VALUE_MODE) ;
 /** logrus leaves msg out when the message is empty: the fields follow the level (listed after MSG_KEY, which wins the tie). */
-NO_MSG_KEY : ' ' KEY_START KEY_CHAR* '=' -> type(KEY), mode(VALUE_MODE) ;
+NO_MSG_KEY : ' ' ' '* KEY_START KEY_CHAR* '=' -> type(KEY), mode(VALUE_MODE) ;
 NO_MSG_QUOTED_KEY : ' "' QUOTED_CHAR* '"=' -> type(QUOTED_KEY), mode(VALUE_MODE) ;
 MSG_ERROR : . -> type(UNKNOWN_START) ;
 
@@ -69,8 +69,12 @@ MSG_ERROR : . -> type(UNKNOWN_START) ;
 mode FIELD_MODE;   // after a value: only another key may follow
 // ---------------------------------------------------------------------------------------------
 
-/** " key=" ; logrus keys may contain spaces, so a key runs to the next '='. */
-KEY : ' ' KEY_START KEY_CHAR* '=' -> mode(VALUE_MODE) ;
+/**
+ * " key=" ; logrus keys may contain spaces, so a key runs to the next '='. logrus writes a key as the code
+ * gave it, and may start with spaces: Argo v3's " workflowDeadline" follows the message after two spaces
+ * (the separator's and its own).
+ */
+KEY : ' ' ' '* KEY_START KEY_CHAR* '=' -> mode(VALUE_MODE) ;
 
 /** slog quotes a key that holds a space or '=': ' "Workflow Size"='. */
 QUOTED_KEY : ' "' QUOTED_CHAR* '"=' -> mode(VALUE_MODE) ;
@@ -84,7 +88,7 @@ mode VALUE_MODE;   // after '=': a value, or nothing and the next key
 
 QUOTED_VALUE : '"' QUOTED_CHAR* '"' -> mode(FIELD_MODE) ;
 BARE_VALUE : ~[ "\r\n] ~[ \r\n]* -> mode(FIELD_MODE) ;
-EMPTY_VALUE_KEY : ' ' KEY_START KEY_CHAR* '=' -> type(KEY) ;
+EMPTY_VALUE_KEY : ' ' ' '* KEY_START KEY_CHAR* '=' -> type(KEY) ;
 EMPTY_VALUE_QUOTED_KEY : ' "' QUOTED_CHAR* '"=' -> type(QUOTED_KEY) ;
 VALUE_ERROR : . -> type(FIELD_ERROR) ;
 

@@ -14,8 +14,8 @@ import java.util.Arrays;
  * value is quoted ({@code QUOTED_CHAR}: a backslash and any character but CR or LF, or anything but
  * '"', '\', CR, LF), bare (a first character other than space, '"', CR, LF, then anything to the next
  * space) or absent (a key follows at once). A key is a space and then either a quoted key closed by
- * {@code "=} or a first character other than space, '=', '"', CR, LF and anything but '=', '"', CR, LF
- * up to its '='; after a value only a key may follow. Where the grammar would also decode and fail
+ * {@code "=} or, after any further spaces (part of the key), a first character other than space, '=', '"',
+ * CR, LF and anything but '=', '"', CR, LF up to its '='; after a value only a key may follow. Where the grammar would also decode and fail
  * (a bad escape, an impossible date, an unknown level), this gives null rather than the failure: the
  * grammar's path reports it in its own words. {@code LogfmtReaderDifferentialTest} and
  * {@code LogfmtReaderFuzzTest} hold the two to the same record on every line where this one answers.
@@ -90,10 +90,16 @@ final class LogfmtReader {
                     key = escaped ? GoQuote.unescape(line, i + 2, closeAt) : line.substring(i + 2, closeAt);
                     i = closeAt + 2;
                 } else {
-                    if (c == ' ' || c == '=' || c == '\r' || c == '\n') {
+                    // A key may itself start with spaces (logrus writes it as given: Argo v3's " workflowDeadline").
+                    int first = i + 1;
+                    while (first < n && line.charAt(first) == ' ') {
+                        first++;
+                    }
+                    char f = first < n ? line.charAt(first) : '=';
+                    if (f == '=' || f == '"' || f == '\r' || f == '\n') {
                         return null;
                     }
-                    int eq = i + 1;
+                    int eq = first;
                     while (true) {
                         if (eq >= n) {
                             return null;

@@ -131,9 +131,14 @@ public final class QuickScan {
                 }
                 i = close + 2;
             } else {
-                // A key starts with neither a space nor '=' (the grammar's KEY_START): two spaces before a key are no field
-                int eq = s.indexOf('=', i);
-                if (eq < 0 || eq >= end || eq == i || s.charAt(i) == ' ' || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
+                // After the separator and any spaces that start the key itself (logrus writes a key as given: Argo v3's
+                // " workflowDeadline"), a key starts with neither a space nor '=' (the grammar's KEY_START)
+                int k = i;
+                while (k < end && s.charAt(k) == ' ') {
+                    k++;
+                }
+                int eq = s.indexOf('=', k);
+                if (eq < 0 || eq >= end || eq == k || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
                     return false;
                 }
                 i = eq + 1;

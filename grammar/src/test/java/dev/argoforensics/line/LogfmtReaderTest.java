@@ -53,13 +53,14 @@ class LogfmtReaderTest {
             "time=\"2026-09-19T10:00:00Z\" level=error msg= k=v",
             L + "x msg=again level=again time=again",
             L + "\"x\" k=" + "v".repeat(6000),
-            L + "\"x\"   ");
+            L + "\"x\"   ",
+            T + "\"x\" a=1  b=2",
+            L + "\"Terminating pod which has exceeded workflow deadline\"  workflowDeadline=\"2026-11-02 15:30:00 +0000 UTC\" namespace=etl");
 
     /** Lines the reader must leave to the grammar: cut, odd, or no logfmt record at all. */
     static final List<String> LEFT_TO_THE_GRAMMAR = List.of(
             T + "\"Processing wor",
             T + "\"x\" ke\"y=1",
-            T + "\"x\" a=1  b=2",
             T + "\"bad \\q escape\"",
             T + "\"short \\x4\"",
             T + "\"x\" trailing",
@@ -110,6 +111,24 @@ class LogfmtReaderTest {
         assertEquals("a \"b\"", r.message());
         assertEquals(List.of(new Field("Workflow Size", "1786", ValueStyle.BARE), new Field("k", "", ValueStyle.EMPTY),
                 new Field("q k", "v w", ValueStyle.QUOTED), new Field("k", "2", ValueStyle.BARE)), r.fields());
+    }
+
+    /**
+     * logrus writes a key as the code gave it: Argo v3.4 - v3.7 log the deadline under " workflowDeadline" (a leading space), which
+     * sorts first and follows the message after two spaces. The key keeps its space, by hand as in the grammar.
+     */
+    @Test
+    void aKeyThatStartsWithASpaceIsReadWithIt() {
+        LogRecord r = new LogfmtAgreement().check(L + "\"Terminating pod which has exceeded workflow deadline\"  workflowDeadline=\"2026-11-02 "
+                + "15:30:00 +0000 UTC\" namespace=etl podName=orders-sync-7tq4m-load-1902273355 workflow=orders-sync-7tq4m");
+        assertNotNull(r);
+        assertEquals("Terminating pod which has exceeded workflow deadline", r.message());
+        assertEquals(List.of(new Field(" workflowDeadline", "2026-11-02 15:30:00 +0000 UTC", ValueStyle.QUOTED), new Field("namespace", "etl", ValueStyle.BARE),
+                new Field("podName", "orders-sync-7tq4m-load-1902273355", ValueStyle.BARE), new Field("workflow", "orders-sync-7tq4m", ValueStyle.BARE)),
+                r.fields());
+        // Spaces and then no key (a quote, an '=', the end) stay the grammar's to reject.
+        assertNull(new LogfmtAgreement().check(L + "\"x\"  \"k\"=v"));
+        assertNull(new LogfmtAgreement().check(L + "\"x\"  =v"));
     }
 
     @Test

@@ -56,7 +56,11 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=LOUD msg=x extra=1"), "unknown level");
         assertNull(QuickScan.scan("time=not-a-time level=info msg=x extra=1 more=2"), "bad time");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=\"a\"b x=1"), "text after the quote");
-        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  action=removeFinalizer"), "two spaces before a key");
+        // logrus writes a key as given, leading spaces too (Argo v3's " workflowDeadline"): the grammar reads the key with its space.
+        assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  workflowDeadline=\"2026-11-02 15:30:00 +0000 UTC\""),
+                "a key that starts with a space");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  =removeFinalizer"), "spaces and no key");
+        assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x  \"a\"=1"), "spaces before a quoted key");
         assertNull(QuickScan.scan("time=2026-09-19t10:00:00z level=info msg=x action=removeFinalizer"), "lower-case t and z");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x error=\"bad \\q escape\""), "an escape Go never writes, in a value");
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00Z level=info msg=x \"a \\U00110000\"=1"), "no such code point, in a key");
@@ -69,7 +73,8 @@ class QuickScanTest {
         assertNull(QuickScan.scan("time=2026-09-19T10:00:00+0100 level=info msg=x action=removeFinalizer"), "an offset without its colon");
         assertNotNull(QuickScan.scan("time=2026-09-19T10:00:00.123456789+02:00 level=info msg=x action=removeFinalizer"));
         assertNotNull(QuickScan.scan("time=\"2026-09-19T10:00:00\" level=info msg=x action=removeFinalizer"), "logrus v4.0.0: no zone");
-        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1   b=2"), "spaces before a later key");
+        assertNotNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1   b=2"), "a later key that starts with spaces");
+        assertNull(QuickScan.scan("time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a=1 b =2"), "a key that ends with a space");
         assertNull(QuickScan.scan("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"}"), "JSON is not text");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\"} trailing"), "text after the object");
         assertNull(QuickScan.scanJson("{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"info\",\"msg\":\"x\",\"a\":{\"b\":}"), "broken nested value");
