@@ -37,7 +37,8 @@ import static org.apache.spark.sql.functions.col;
  * (docs/fleet.md, "Partitions and memory"): each file projected where it is read, each cluster's facts derived in one task
  * from its files' projections and thin readings, which cuts the cluster into groups of Workflow names and broadcasts its table,
  * each file's lines assigned to their groups where they were read (with {@code --flow stitch}: each cluster's stitch of every
- * kept line and its facts in one task); the groups shuffled by (cluster, group), each correlated with
+ * kept line and its facts in one task; with {@code --flow slices}: each cluster's table derived per slice of its Pod names,
+ * {@link SlicedSteps}); the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
@@ -94,6 +95,10 @@ public final class FleetScan {
                     c.inputBytes(), c.splitLogs(), c.chunksRead(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
                     c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
+            if (options.flow().equals(FleetOptions.SLICES)) {
+                System.out.printf("argo-forensics-fleet: slices: the clusters' tasks held %d skeleton(s) in all, the largest %d; %d slice(s) held %d entries"
+                        + " in all, the largest %d%n", c.skeletons(), c.largestSkeletons(), c.slices(), c.sliceEntries(), c.largestSlice());
+            }
         } finally {
             spark.stop();
         }
@@ -118,10 +123,16 @@ public final class FleetScan {
      *                         projections (rounds); counted where made, so a recomputed partition counts again
      * @param assignedBytes    the groups' own lines as they go to the group tasks, deflated: the files' lines assigned (rounds) or the
      *                         groups' shares (stitch), likewise counted
+     * @param skeletons        the slices' flow: the skeletons the clusters' round-2a tasks were weighed by, summed (0 in the other flows)
+     * @param largestSkeletons the most one cluster's round-2a task was weighed by
+     * @param slices           the slices derived (round 2b's tasks), every cluster's
+     * @param sliceEntries     the entries they were weighed by, summed
+     * @param largestSlice     the most entries one slice's task was weighed by
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
                          long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead,
-                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes) {
+                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes, long skeletons, long largestSkeletons,
+                         long slices, long sliceEntries, long largestSlice) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -231,6 +242,9 @@ public final class FleetScan {
         // in the rounds' flow, what the files' lines go to their groups as: payload bytes (deflated), before Spark's framing.
         LongAccumulator toCluster = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes to the cluster tasks");
         LongAccumulator toGroups = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of assigned lines");
+        // The slices' flow: what each cluster's round-2a task and each slice's task were weighed by.
+        CollectionAccumulator<Long> skeletonCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet skeletons per cluster");
+        CollectionAccumulator<Long> sliceCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet entries per slice");
         Map<String, Broadcast<byte[]>> contexts = new HashMap<>();
         Map<String, Broadcast<ClusterTable>> tables = new HashMap<>();
         Map<String, Broadcast<byte[]>> sliceShares = new HashMap<>();
@@ -264,6 +278,7 @@ public final class FleetScan {
                     }), byCluster)
                     .map(c -> steps.shared(c._2()._1().iterator().next(), c._2()._2(), slices, clusterHeld))
                     .persist(StorageLevel.MEMORY_AND_DISK());
+            shares.foreach(c -> skeletonCounts.add(c.held().values().stream().mapToLong(Long::longValue).sum()));
             java.util.Iterator<Tuple2<String, byte[]>> madeShares = shares.filter(c -> c.shared() != null)
                     .map(c -> new Tuple2<>(c.prep().cluster(), c.shared())).toLocalIterator();
             while (madeShares.hasNext()) {
@@ -288,8 +303,10 @@ public final class FleetScan {
             JavaPairRDD<String, SliceTable> sliceTables = parts.mapToPair(p -> new Tuple2<>(p.key(), p)).groupByKey(bySlice)
                     .map(t -> {
                         SlicePart first = t._2().iterator().next();
-                        return steps.slice(first.cluster(), first.slice(), t._2(),
+                        SliceTable made = steps.slice(first.cluster(), first.slice(), t._2(),
                                 () -> ClusterTables.shared(scan, first.cluster(), sliceShares.get(first.cluster())), clusterHeld);
+                        sliceCounts.add(made.entries());
+                        return made;
                     })
                     .mapToPair(t -> new Tuple2<>(t.cluster(), t));
             // Round 2c, per cluster: the components from the names alone, dealt into groups; its table in its sliced form to broadcast.
@@ -422,7 +439,8 @@ public final class FleetScan {
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
                     logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes + shareBytes, derivations.value(),
-                    toCluster.value(), toGroups.value());
+                    toCluster.value(), toGroups.value(), sum(skeletonCounts), max(skeletonCounts), sliceCounts.value().size(), sum(sliceCounts),
+                    max(sliceCounts));
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
@@ -443,6 +461,14 @@ public final class FleetScan {
             scanned.unpersist(false);
             classified.unpersist(false);
         }
+    }
+
+    private static long sum(CollectionAccumulator<Long> a) {
+        return a.value().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static long max(CollectionAccumulator<Long> a) {
+        return a.value().stream().mapToLong(Long::longValue).max().orElse(0);
     }
 
     /** A split log's chunks, each a task's work. */

@@ -556,6 +556,10 @@ class FleetScanTest {
         for (String c : clusters) {
             assertEquals(analyzed.get(c), fleet.get(c), () -> "cluster=" + c + "; " + accounting(out, c));
         }
+        assertEquals(skeletons.get("busy"), counts.largestSkeletons(), "the busy cluster's task was weighed by its skeletons");
+        assertEquals(3 * 8, counts.slices(), "8 slices per cluster");
+        assertTrue(counts.largestSlice() > 0 && 4 * counts.largestSlice() < entries.get("busy"),
+                "each slice's task holds a part of the busy cluster's entries: the largest " + counts.largestSlice() + " of " + entries.get("busy"));
         assertEquals(accounting(slicesFree), accounting(out), "the unbounded slices run's accounting");
         assertEquals(accountingBesidesHeld(roundsFree), accountingBesidesHeld(out), "the rounds' accounting but for held");
 
@@ -572,6 +576,7 @@ class FleetScanTest {
                 Stream.of("--flow", "slices", "--slices", "1", "--cluster-held", Long.toString(oneSliceBound))).toArray(String[]::new)));
         Map<String, Set<String>> oneFleet = fleetFindings(one);
         assertFalse(oneFleet.containsKey("busy"), "one slice of the busy cluster holds more than its skeletons: " + oneFleet.keySet());
+        assertTrue(oneCounts.largestSlice() > oneSliceBound, "its one slice was weighed by " + oneCounts.largestSlice());
         for (String c : List.of("quiet-1", "quiet-2")) {
             assertEquals(analyzed.get(c), oneFleet.get(c), "cluster=" + c + " in one slice");
         }
