@@ -525,8 +525,9 @@ class FleetScanTest {
      * rounds' {@code held}, more than five times theirs), with {@code --cluster-held} between the skeletons its cluster's task
      * holds (the slices' {@code held}) and the entries the rounds' round-2 task would hold. In 8 slices every cluster is analysed,
      * equal to {@code analyze}'s, the accounting the unbounded slices run's; the rounds' flow at the same bound refuses the busy
-     * cluster. The control: in one slice at a bound of its skeletons, its one slice holds more and the busy cluster is reported,
-     * every object a failed row naming the slice, the quiet ones analysed.
+     * cluster. The controls: one below its skeletons, and its cluster's task refuses it; in one slice at a bound of its
+     * skeletons, its one slice holds more and the busy cluster is reported, every object a failed row naming the slice; the
+     * quiet ones analysed either way.
      */
     @Test
     void aClusterWithManyTimesThePodsIsAnalysedInSlicesUnderABoundTheRoundsRefuse() throws Exception {
@@ -569,6 +570,25 @@ class FleetScanTest {
         Map<String, Set<String>> roundsFleet = fleetFindings(rounds);
         assertFalse(roundsFleet.containsKey("busy"), "the rounds' flow refuses the busy cluster at the same bound: " + roundsFleet.keySet());
         assertEquals(hours, roundsCounts.problems(), "each of its objects a failed row");
+
+        // Past its skeletons, the cluster's own task (round 2a) refuses it, before any slice: every object a failed row.
+        long belowSkeletons = skeletons.get("busy") - 1;
+        Path shared = tmp.resolve("skew-below-skeletons-out");
+        FleetScan.Counts sharedCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(shared.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "slices", "--slices", "8", "--cluster-held", Long.toString(belowSkeletons))).toArray(String[]::new)));
+        Map<String, Set<String>> sharedFleet = fleetFindings(shared);
+        assertFalse(sharedFleet.containsKey("busy"), "its skeletons past the bound: " + sharedFleet.keySet());
+        for (String c : List.of("quiet-1", "quiet-2")) {
+            assertEquals(analyzed.get(c), sharedFleet.get(c), "cluster=" + c + " beside it");
+        }
+        assertEquals(hours, sharedCounts.problems(), "each of its objects a failed row, nothing else: " + accounting(shared));
+        for (Row r : spark.read().json(shared.resolve("inputs").toString()).collectAsList()) {
+            if ("busy".equals(r.getAs("cluster"))) {
+                assertEquals("failed", r.getAs("kind"), r.toString());
+                assertTrue(((String) r.getAs("problems")).startsWith("the cluster's logs keep " + skeletons.get("busy") + " lines whole, more than the "
+                        + belowSkeletons + " entries one task holds (--cluster-held)"), r.toString());
+            }
+        }
 
         long oneSliceBound = skeletons.get("busy");
         Path one = tmp.resolve("skew-one-slice-out");
