@@ -203,6 +203,22 @@ public final class FactsTable {
         return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks);
     }
 
+    /**
+     * What this table ties for the components ({@link Grouping}): each of its Pods with the Workflow its link names (or alone),
+     * each Workflow exported (as a name alone). A slice's table gives its own Pods' ({@link Correlator#deriveSlice}).
+     */
+    public List<List<String>> componentEdges() {
+        List<List<String>> out = new ArrayList<>(podKeys.size() + wfSnaps.size());
+        for (PodKey pod : podKeys) {
+            NodeLink link = links.get(pod);
+            out.add(link == null ? List.of("p:" + pod.name()) : List.of("p:" + pod.name(), "w:" + link.workflow().name()));
+        }
+        for (WorkflowRef w : wfSnaps.keySet()) {
+            out.add(List.of("w:" + w.name()));
+        }
+        return out;
+    }
+
     /** The line kept whole at this place as the table holds it (completed; the object its Pod facts were derived from), or null. */
     LogEvent specialAt(long place) {
         int k = java.util.Arrays.binarySearch(places().special, place);

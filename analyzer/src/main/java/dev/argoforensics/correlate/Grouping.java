@@ -71,27 +71,38 @@ public final class Grouping {
     }
 
     private static Grouping components(ClusterFacts facts, List<FactsTable> tables, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        List<List<String>> all = new ArrayList<>(edges);
+        for (FactsTable t : tables) {
+            all.addAll(t.componentEdges());
+        }
+        return components(facts, tables.get(0).objects, all, bindings);
+    }
+
+    /**
+     * The components from names joined alone: {@code edges} holds the names the lines join (the files' and the completed
+     * specials') and every slice's {@link FactsTable#componentEdges} (its Pods' links, the Workflows exported), and the
+     * exports ({@code objects}, each Workflow exported without a namespace placed) add what they tie. What
+     * {@link SlicedTable#grouping} gives, without holding the slices' tables in one place: the fleet's slices flow sends
+     * each slice's edges to its cluster's task (union-find with the lesser key as root: the numbering does not depend on
+     * the edges' order or on which task found them).
+     */
+    public static Grouping ofEdges(dev.argoforensics.snapshot.ExportedObjects objects, java.util.Collection<List<String>> edges, GroupBindings bindings) {
+        return components(null, objects, edges, bindings);
+    }
+
+    private static Grouping components(ClusterFacts facts, dev.argoforensics.snapshot.ExportedObjects objects, java.util.Collection<List<String>> edges,
+                                       GroupBindings bindings) {
         Grouping g = new Grouping(facts, facts == null ? 0 : facts.events.size());
         edges.forEach(g::unionAll);
-        for (FactsTable t : tables) {
-            for (PodKey pod : t.podKeys) {
-                NodeLink link = t.links.get(pod);
-                g.unionAll(link == null ? List.of("p:" + pod.name()) : List.of("p:" + pod.name(), "w:" + link.workflow().name()));
-            }
-        }
-        FactsTable table = tables.get(0);
-        for (PodSnapshot p : table.objects.pods()) {
+        for (PodSnapshot p : objects.pods()) {
             g.unionAll(p.workflowName().map(w -> List.of("p:" + p.name(), "w:" + w)).orElse(List.of("p:" + p.name())));
         }
-        for (WorkflowRef w : table.wfSnaps.keySet()) {
-            g.find("w:" + w.name());
-        }
-        for (WorkflowSnapshot w : table.objects.workflows()) {
+        for (WorkflowSnapshot w : objects.workflows()) {
             List<String> k = new ArrayList<>(List.of("w:" + w.name()));
             bindings.tags(w).forEach(t -> k.add("#" + t));
             g.unionAll(k);
         }
-        for (AuditRecord a : table.objects.auditRecords()) {
+        for (AuditRecord a : objects.auditRecords()) {
             if ("workflows".equals(a.resource()) && a.name() != null && !a.name().isEmpty()) {
                 g.find("w:" + a.name());
             }

@@ -351,6 +351,18 @@ class SlicedFactsTest {
             for (int c = 0; c < grouping.size(); c++) {
                 assertEquals(grouping.keys(c), slicedGrouping.keys(c), at + "component " + c);
             }
+            // The same from names alone, as the fleet's slices flow makes them in its cluster's task: the files' edges, the
+            // completed specials', each slice's Pod links and exported Workflows (in reverse slice order), and the exports.
+            List<List<String>> named = new ArrayList<>(union.edges());
+            named.addAll(cross.edges());
+            for (int s = slices - 1; s >= 0; s--) {
+                named.addAll(tables.get(s).componentEdges());
+            }
+            Grouping byEdges = Grouping.ofEdges(cross.objects(), named, BINDINGS);
+            assertEquals(grouping.size(), byEdges.size(), at + "components from names alone");
+            for (int c = 0; c < grouping.size(); c++) {
+                assertEquals(grouping.keys(c), byEdges.keys(c), at + "component " + c + " from names alone");
+            }
             List<FactsTable.Assigned> slicedAssigned = new ArrayList<>();
             for (int f = 0; f < readings.size(); f++) {
                 Placement placement = placements.get(f);

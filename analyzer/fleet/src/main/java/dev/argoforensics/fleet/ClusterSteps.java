@@ -230,8 +230,9 @@ final class ClusterSteps implements Serializable {
             for (InputFile f : inputs.files()) {
                 ordered.add(inputs.summaries().get(f));
             }
-            ClusterTable.Plan tablePlan = new ClusterTable.Plan(plan, places, ordered, filesOfRun(derived.table(), projections, places),
-                    linesDated(derived.table(), projections));
+            Set<Long> dropped = new HashSet<>(derived.table().droppedPlaces());
+            ClusterTable.Plan tablePlan = new ClusterTable.Plan(plan, places, ordered, filesOfRun(derived.table().specials(), dropped, projections, places),
+                    linesDated(derived.table().specials(), dropped, projections));
             List<InputRow> rows = accounting(cluster.cluster(), ordered, inputs.unreadable());
             rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), heldBy.get(r.path())) : r);
             rows.sort(Comparator.comparing(InputRow::path));
@@ -250,8 +251,8 @@ final class ClusterSteps implements Serializable {
      * The files each run's correlated lines stand in: a file's lines of a run are those of its pieces the stitch gave that run,
      * less the handler lines the table leaves out (what {@code ClockCaveats.zoned} reads of every line).
      */
-    private static Map<Integer, Set<String>> filesOfRun(FactsTable table, List<FileProjection> projections, List<ClusterTable.FilePlace> places) {
-        Set<Long> dropped = new HashSet<>(table.droppedPlaces());
+    static Map<Integer, Set<String>> filesOfRun(List<LineProjection.Special> specials, Set<Long> dropped, List<FileProjection> projections,
+                                                List<ClusterTable.FilePlace> places) {
         List<Map<Integer, Integer>> counts = new ArrayList<>();
         for (int f = 0; f < places.size(); f++) {
             Map<Integer, Integer> byRun = new HashMap<>();
@@ -264,7 +265,7 @@ final class ClusterSteps implements Serializable {
             counts.add(byRun);
         }
         long[] offsets = places.stream().mapToLong(ClusterTable.FilePlace::offset).toArray();
-        for (LineProjection.Special s : table.specials()) {
+        for (LineProjection.Special s : specials) {
             if (dropped.contains(s.place())) {
                 int k = java.util.Arrays.binarySearch(offsets, s.place());
                 int f = k >= 0 ? k : -k - 2;
@@ -288,12 +289,11 @@ final class ClusterSteps implements Serializable {
     }
 
     /** Whether a correlated line has a date: one the files' projections do not keep whole, or a special the table keeps. */
-    private static boolean linesDated(FactsTable table, List<FileProjection> projections) {
+    static boolean linesDated(List<LineProjection.Special> specials, Set<Long> dropped, List<FileProjection> projections) {
         if (projections.stream().anyMatch(FileProjection::dated)) {
             return true;
         }
-        Set<Long> dropped = new HashSet<>(table.droppedPlaces());
-        return table.specials().stream().anyMatch(s -> !dropped.contains(s.place()) && !s.line().time().undated());
+        return specials.stream().anyMatch(s -> !dropped.contains(s.place()) && !s.line().time().undated());
     }
 
     /**
@@ -312,7 +312,7 @@ final class ClusterSteps implements Serializable {
             lines.add(at.placement().place(e));
         }
         reading = null;
-        List<FactsTable.Assigned> assigned = d.table().assign(lines, at.offset(), d.grouping(), ClusterTables.BINDINGS);
+        List<FactsTable.Assigned> assigned = d.facts().assign(lines, at.offset(), d.grouping(), ClusterTables.BINDINGS);
         Map<Integer, List<FactsTable.Assigned>> byGroup = new TreeMap<>();
         for (FactsTable.Assigned a : assigned) {
             int g = a.component() < 0 ? -1 : d.groupOf()[a.component()];
@@ -343,7 +343,7 @@ final class ClusterSteps implements Serializable {
     /** Round 3, per cluster: its context lines put together into what every group reads ({@code GroupedAnalysis.contextBytes}). */
     byte[] context(Iterable<LineBatch> batches, ClusterTables.Derived d) throws IOException {
         ClusterTable.Plan plan = d.plan();
-        return GroupedAnalysis.contextBytes(plan.inputs(), d.table().context(lines(batches)), run -> plan.filesOfRun().getOrDefault(run, Set.of()),
+        return GroupedAnalysis.contextBytes(plan.inputs(), d.facts().context(lines(batches)), run -> plan.filesOfRun().getOrDefault(run, Set.of()),
                 plan.linesDated());
     }
 
@@ -351,7 +351,7 @@ final class ClusterSteps implements Serializable {
     GroupOutcome group(String cluster, int index, Iterable<LineBatch> batches, ClusterTables.Derived d, Supplier<GroupedAnalysis.Shared> context, long bound) {
         try {
             GroupedAnalysis.Plan plan = d.plan().groups();
-            GroupShare share = d.table().share(d.grouping(), plan.groups().get(index), lines(batches));
+            GroupShare share = d.facts().share(d.grouping(), plan.groups().get(index), lines(batches));
             GroupShare bounded = share.firstLines(bound);
             List<RuleOutcome> outcomes = files.analysis().grouped().run(bounded, index == plan.home(), context.get(), bound);
             String cut = bounded.cut() > 0 ? new GroupedAnalysis.Cut(plan.names().get(index), bound, share.events().size()).describe() : null;
@@ -410,17 +410,21 @@ final class ClusterSteps implements Serializable {
      * A cluster whose logs keep more lines than one stitch task may hold: every object of it a {@code failed} row that says
      * so (the count, the bound, what to do), each log read with its own kept lines; nothing of it is analysed.
      */
-    private static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, Map<String, Long> heldBy, String why) {
+    static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, Map<String, Long> heldBy, String why) {
+        return tooLarge(cluster.cluster(), cluster.objects().stream().map(ScannedFile::display).toList(), keptBy, heldBy, why);
+    }
+
+    static ClusterPrep tooLarge(String cluster, List<String> objects, Map<String, Long> keptBy, Map<String, Long> heldBy, String why) {
         List<InputRow> rows = new ArrayList<>();
-        for (ScannedFile o : cluster.objects()) {
-            InputRow row = InputRow.unread(cluster.cluster(), o.display(), "failed", why);
-            rows.add(keptBy.containsKey(o.display()) ? row.withKept(keptBy.get(o.display()), heldBy.get(o.display())) : row);
+        for (String o : objects) {
+            InputRow row = InputRow.unread(cluster, o, "failed", why);
+            rows.add(keptBy.containsKey(o) ? row.withKept(keptBy.get(o), heldBy.get(o)) : row);
         }
-        return new ClusterPrep(cluster.cluster(), null, null, rows, 0, why);
+        return new ClusterPrep(cluster, null, null, rows, 0, why);
     }
 
     /** Every object of the cluster in the accounting as failed, with why: a cluster is not silently dropped. */
-    private static ClusterPrep failed(String cluster, List<ScannedFile> objects, String why) {
+    static ClusterPrep failed(String cluster, List<ScannedFile> objects, String why) {
         List<InputRow> rows = new ArrayList<>();
         for (ScannedFile o : objects) {
             rows.add(InputRow.unread(cluster, o.display(), "failed", "the cluster's analysis failed: " + why));
@@ -437,7 +441,7 @@ final class ClusterSteps implements Serializable {
      * The readings stitched as LogReader.read stitches them: set by set in rotated-set order; a file that failed is listed where
      * it stood. In round 2 the readings are the files' thin ones ({@link ReadFile#thin}), each file's placement given to {@code added}.
      */
-    private static LogReader.LogReading stitch(Analysis.Inputs inputs, List<ReadFile> readings, Added added) throws IOException {
+    static LogReader.LogReading stitch(Analysis.Inputs inputs, List<ReadFile> readings, Added added) throws IOException {
         Map<String, InputFile> byDisplay = new HashMap<>();
         inputs.files().forEach(f -> byDisplay.put(f.displayPath(), f));
         Map<InputFile, FileReading> read = new LinkedHashMap<>();

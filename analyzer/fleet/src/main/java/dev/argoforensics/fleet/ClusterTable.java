@@ -15,9 +15,29 @@ import java.util.Set;
 /**
  * What round 2 of the fleet's flow makes of one cluster, broadcast once per cluster: what an executor derives the cluster's
  * {@code FactsTable} from, once, as round 2 did ({@link Input} as bytes: {@code FactsTable} has no byte form, it holds
- * identity maps), and how the cluster's lines go to their groups ({@link Plan} as bytes).
+ * identity maps), and how the cluster's lines go to their groups ({@link Plan} as bytes). In the slices' flow
+ * ({@code --flow slices}) {@code derivation} is what the slices share ({@link SliceShared} as bytes), {@code slices} each slice's
+ * part of the cluster's projection (a {@code LineProjection} as bytes, in slice order) and {@code edges} the names the
+ * components are made of (a list of name lists as bytes): an executor derives each slice's table and puts them together
+ * ({@code SlicedTable}), the components from the edges ({@code Grouping.ofEdges}) as the cluster's task made them.
  */
-record ClusterTable(String cluster, byte[] derivation, byte[] plan) implements Serializable {
+record ClusterTable(String cluster, byte[] derivation, byte[] plan, java.util.List<byte[]> slices, byte[] edges) implements Serializable {
+
+    /** The rounds' flow: one table, derived from {@code derivation} ({@link Input} as bytes). */
+    ClusterTable(String cluster, byte[] derivation, byte[] plan) {
+        this(cluster, derivation, plan, null, null);
+    }
+
+    /** What an executor is sent of this cluster's table, in bytes. */
+    long bytes() {
+        long n = derivation.length + plan.length + (edges == null ? 0 : edges.length);
+        if (slices != null) {
+            for (byte[] b : slices) {
+                n += b.length;
+            }
+        }
+        return n;
+    }
 
     /**
      * What {@code Correlator.derive} takes: the union of the cluster's files' projections, placed; the exports; the runs

@@ -2,10 +2,19 @@ package dev.argoforensics.fleet;
 
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupBindings;
+import dev.argoforensics.correlate.GroupContext;
+import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
+import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.correlate.PodSlices;
+import dev.argoforensics.correlate.SlicedTable;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.read.WireForm;
 import dev.argoforensics.rules.RuleBindings;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,15 +51,75 @@ final class ClusterTables {
      * @param groupOf each component's group (-1: none)
      * @param files   each file's place, by display path
      */
-    record Derived(FactsTable table, Grouping grouping, ClusterTable.Plan plan, int[] groupOf, Map<String, ClusterTable.FilePlace> files) {
+    record Derived(FactsTable table, Facts facts, Grouping grouping, ClusterTable.Plan plan, int[] groupOf, Map<String, ClusterTable.FilePlace> files) {
+    }
+
+    /** What round 3 reads of a cluster's facts: one table's ({@link FactsTable}) or its slices' ({@link SlicedTable}), the same answers. */
+    interface Facts {
+        List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings);
+
+        GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines);
+
+        GroupContext context(List<FactsTable.Assigned> lines);
+    }
+
+    private static Facts of(FactsTable t) {
+        return new Facts() {
+            public List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
+                return t.assign(lines, offset, grouping, bindings);
+            }
+
+            public GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines) {
+                return t.share(grouping, components, lines);
+            }
+
+            public GroupContext context(List<FactsTable.Assigned> lines) {
+                return t.context(lines);
+            }
+        };
+    }
+
+    private static Facts of(SlicedTable t) {
+        return new Facts() {
+            public List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
+                return t.assign(lines, offset, grouping, bindings);
+            }
+
+            public GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines) {
+                return t.share(grouping, components, lines);
+            }
+
+            public GroupContext context(List<FactsTable.Assigned> lines) {
+                return t.context(lines);
+            }
+        };
     }
 
     /** The table and its components from round 2's input: {@code Correlator.derive}, then {@code Grouping.of} with the files' edges. */
     static Derived derive(ClusterTable.Input in, ClusterTable.Plan plan) {
         FactsTable table = Correlator.derive(in.lines(), in.exported(), in.processes(), in.coverage());
         Grouping grouping = Grouping.of(table, table.edges(in.lines(), BINDINGS), BINDINGS);
+        return derived(table, of(table), grouping, plan);
+    }
+
+    /**
+     * The slices' flow: each slice's table from its part of the projection ({@code Correlator.deriveSlice}), put together
+     * ({@code SlicedTable}); the components from the edges the cluster's task made them from ({@code Grouping.ofEdges}).
+     */
+    @SuppressWarnings("unchecked")
+    static Derived deriveSliced(Shared shared, List<byte[]> slices, byte[] edges, ClusterTable.Plan plan) throws IOException {
+        List<FactsTable> tables = new ArrayList<>(slices.size());
+        for (int s = 0; s < slices.size(); s++) {
+            tables.add(Correlator.deriveSlice((LineProjection) WireForm.decode(slices.get(s)), shared.cross(), s, shared.input().processes()));
+        }
+        SlicedTable sliced = new SlicedTable(shared.cross(), tables);
+        Grouping grouping = Grouping.ofEdges(shared.cross().objects(), (List<List<String>>) WireForm.decode(edges), BINDINGS);
+        return derived(null, of(sliced), grouping, plan);
+    }
+
+    private static Derived derived(FactsTable table, Facts facts, Grouping grouping, ClusterTable.Plan plan) {
         if (plan == null) {
-            return new Derived(table, grouping, null, null, Map.of());
+            return new Derived(table, facts, grouping, null, null, Map.of());
         }
         int[] groupOf = new int[grouping.size()];
         java.util.Arrays.fill(groupOf, -1);
@@ -62,7 +131,7 @@ final class ClusterTables {
         }
         Map<String, ClusterTable.FilePlace> files = new HashMap<>();
         plan.files().forEach(f -> files.put(f.display(), f));
-        return new Derived(table, grouping, plan, groupOf, files);
+        return new Derived(table, facts, grouping, plan, groupOf, files);
     }
 
     /** The broadcast's table decoded and derived here, once ({@code derivations} counts them). */
@@ -74,13 +143,55 @@ final class ClusterTables {
         return h.get(table.value(), derivations);
     }
 
+    /**
+     * The slices' flow: what a cluster's slices share, derived on an executor from round 2a's broadcast ({@code PodSlices.of}),
+     * with each file's place by display path and index.
+     */
+    record Shared(SliceShared input, PodSlices cross, Map<String, Integer> fileIndex) {
+        static Shared of(byte[] bytes) throws IOException {
+            SliceShared in = (SliceShared) WireForm.decode(bytes);
+            Map<String, Integer> index = new HashMap<>();
+            for (int i = 0; i < in.files().size(); i++) {
+                index.put(in.files().get(i).display(), i);
+            }
+            return new Shared(in, PodSlices.of(in.skeleton(), in.exported(), in.coverage(), in.slices(), BINDINGS), index);
+        }
+    }
+
+    private static final Map<String, Shared[]> SHARED = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Shared[]> eldest) {
+            return size() > KEEP;
+        }
+    };
+
+    /** A cluster's {@link Shared}, derived from its broadcast once per executor (the last {@value #KEEP} clusters). */
+    static Shared shared(String scan, String cluster, Broadcast<byte[]> bytes) {
+        Shared[] holder;
+        synchronized (SHARED) {
+            holder = SHARED.computeIfAbsent(scan + "\u0000" + cluster, k -> new Shared[1]);
+        }
+        synchronized (holder) {
+            if (holder[0] == null) {
+                try {
+                    holder[0] = Shared.of(bytes.value());
+                } catch (IOException e) {
+                    throw new IllegalStateException("cluster " + cluster + ": its slices' shared bytes: " + e, e);
+                }
+            }
+            return holder[0];
+        }
+    }
+
     private static final class Holder {
         private Derived value;
 
         synchronized Derived get(ClusterTable t, LongAccumulator derivations) {
             if (value == null) {
                 try {
-                    value = derive((ClusterTable.Input) WireForm.decode(t.derivation()), (ClusterTable.Plan) WireForm.decode(t.plan()));
+                    ClusterTable.Plan plan = (ClusterTable.Plan) WireForm.decode(t.plan());
+                    value = t.slices() == null ? derive((ClusterTable.Input) WireForm.decode(t.derivation()), plan)
+                            : deriveSliced(Shared.of(t.derivation()), t.slices(), t.edges(), plan);
                 } catch (IOException e) {
                     throw new IllegalStateException("cluster " + t.cluster() + ": its table's bytes: " + e, e);
                 }

@@ -97,16 +97,17 @@ final class FileTasks implements Serializable {
 
     /**
      * Stage D: copies the log again and reads it with the cluster's interest; its reading as bytes, with its projection and
-     * its reading keeping the lines kept whole (round 1) unless {@code recreated} is null (the stitch flow).
+     * its reading keeping the lines kept whole (round 1) unless {@code recreated} is null (the stitch flow); with {@code sliced},
+     * its skeleton and its reading keeping the year-decided lines instead (the slices' flow, {@link ReadFile#sliced}).
      *
      * @param recreated the cluster's Pod names exported with two UIDs or more ({@code LineProjection.recreated}), or null
      */
-    ReadFile read(ScannedFile f, String interest, java.util.Set<String> recreated) {
+    ReadFile read(ScannedFile f, String interest, java.util.Set<String> recreated, boolean sliced) {
         InputFile file = f.file(spool);
         try {
             spool.copy(f.cluster(), f.object());
             LogReader reader = analysis().logReader();
-            return reading(f, reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()), recreated);
+            return reading(f, reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()), recreated, sliced);
         } catch (Exception e) {
             return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         } finally {
@@ -160,7 +161,7 @@ final class FileTasks implements Serializable {
      * Stage D3: a split log's chunks' readings put together in file order through its assembler, as {@link #read}'s
      * one task does for a file read whole; its reading as bytes. A chunk that could not be copied makes the file unreadable.
      */
-    ReadFile assemble(ScannedFile f, Iterable<ChunkBytes> chunks, java.util.Set<String> recreated) {
+    ReadFile assemble(ScannedFile f, Iterable<ChunkBytes> chunks, java.util.Set<String> recreated, boolean sliced) {
         InputFile file = f.file(spool);
         List<ChunkBytes> inOrder = inOrder(f, chunks);
         for (ChunkBytes c : inOrder) {
@@ -170,14 +171,15 @@ final class FileTasks implements Serializable {
         }
         try {
             return reading(f, analysis().logReader().assembleChunks(file, inOrder.stream().map(ChunkBytes::bytes).toList(),
-                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()), recreated);
+                    FileScan.decode(f.scan()).newestFirst(), f.split().sha256()), recreated, sliced);
         } catch (Exception e) {
             return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         }
     }
 
-    private static ReadFile reading(ScannedFile f, dev.argoforensics.read.FileReading reading, java.util.Set<String> recreated) {
-        return recreated == null ? ReadFile.of(f.cluster(), f.display(), reading) : ReadFile.projected(f.cluster(), f.display(), reading, recreated);
+    private static ReadFile reading(ScannedFile f, dev.argoforensics.read.FileReading reading, java.util.Set<String> recreated, boolean sliced) {
+        return recreated == null ? ReadFile.of(f.cluster(), f.display(), reading)
+                : sliced ? ReadFile.sliced(f.cluster(), f.display(), reading, recreated) : ReadFile.projected(f.cluster(), f.display(), reading, recreated);
     }
 
     /** The chunk, copied alone to this executor, as the engine's chunk of the file. */

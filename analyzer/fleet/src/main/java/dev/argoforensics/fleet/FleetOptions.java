@@ -26,15 +26,22 @@ import java.util.Map;
  *                   projections, each file's lines assigned to their groups where they were read (docs/fleet.md, "The three rounds");
  *                   {@code stitch}: every kept line of a cluster stitched in one task, as before
  * @param clusterHeld in the rounds' flow, the most entries of a cluster's table (lines kept whole, the Pods, Workflow nodes and name
- *                   lists its lines name, summed over its log files) one task derives its facts from; a cluster over it is reported
+ *                   lists its lines name, summed over its log files) one task derives its facts from; a cluster over it is reported.
+ *                   In the slices' flow ({@code --flow slices}) the most entries any one task holds: the cluster's task its
+ *                   skeletons (one per line kept whole), each slice's task its slice's entries; past it the cluster is reported
+ * @param slices     in the slices' flow, how many slices of Pod names each cluster's table is derived in, each in a task of its own
  */
 public record FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
-                           long groupLines, long chunkBytes, long clusterLines, String flow, long clusterHeld) {
+                           long groupLines, long chunkBytes, long clusterLines, String flow, long clusterHeld, int slices) {
     public static final String USAGE = "usage: argo-forensics-fleet [--master URL] --out DIR [--threads N] [--spool DIR] [--groups N] [--group-lines N]"
-            + " [--chunk-bytes N] [--cluster-held N] [--flow rounds|stitch] [--cluster-lines N] [--conf KEY=VALUE]... INPUT...";
+            + " [--chunk-bytes N] [--cluster-held N] [--flow rounds|stitch|slices] [--slices N] [--cluster-lines N] [--conf KEY=VALUE]... INPUT...";
     /** The flows: the three rounds (the default), or the stitch of every kept line per cluster. */
     public static final String ROUNDS = "rounds";
     public static final String STITCH = "stitch";
+    /** The rounds with each cluster's table derived per slice of its Pod names (opt-in: docs/fleet.md, step 2j). */
+    public static final String SLICES = "slices";
+    /** Slices per cluster unless --slices says otherwise (the slices' flow). */
+    public static final int DEFAULT_SLICES = 16;
     /**
      * Entries of a cluster's table unless --cluster-held says otherwise: what the round-2 task of a 4 GB executor holds with room
      * to spare, at the 1.1-1.2 KB of live heap per entry measured (docs/fleet.md, "What is bounded and what is not yet").
@@ -54,7 +61,13 @@ public record FleetOptions(String master, String out, int threads, String spool,
 
     public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs) {
         this(master, out, threads, spool, conf, inputs, DEFAULT_GROUPS, dev.argoforensics.analysis.GroupedAnalysis.DEFAULT_BOUND,
-                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES, DEFAULT_CLUSTER_LINES, ROUNDS, DEFAULT_CLUSTER_HELD);
+                dev.argoforensics.source.ChunkPlanner.CHUNK_BYTES, DEFAULT_CLUSTER_LINES, ROUNDS, DEFAULT_CLUSTER_HELD, DEFAULT_SLICES);
+    }
+
+    /** As before the slices' flow: the default slice count. */
+    public FleetOptions(String master, String out, int threads, String spool, Map<String, String> conf, List<String> inputs, int groups,
+                        long groupLines, long chunkBytes, long clusterLines, String flow, long clusterHeld) {
+        this(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines, flow, clusterHeld, DEFAULT_SLICES);
     }
 
     public FleetOptions {
@@ -74,6 +87,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         long clusterLines = DEFAULT_CLUSTER_LINES;
         long clusterHeld = DEFAULT_CLUSTER_HELD;
         String flow = ROUNDS;
+        int slices = DEFAULT_SLICES;
         Map<String, String> conf = new LinkedHashMap<>();
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -97,10 +111,11 @@ public record FleetOptions(String master, String out, int threads, String spool,
                 case "--chunk-bytes" -> chunkBytes = positive(value(args, ++i, a), a);
                 case "--cluster-lines" -> clusterLines = positive(value(args, ++i, a), a);
                 case "--cluster-held" -> clusterHeld = positive(value(args, ++i, a), a);
+                case "--slices" -> slices = (int) positive(value(args, ++i, a), a);
                 case "--flow" -> {
                     flow = value(args, ++i, a);
-                    if (!flow.equals(ROUNDS) && !flow.equals(STITCH)) {
-                        throw new IllegalArgumentException("--flow: expected rounds or stitch, found " + flow);
+                    if (!flow.equals(ROUNDS) && !flow.equals(STITCH) && !flow.equals(SLICES)) {
+                        throw new IllegalArgumentException("--flow: expected rounds, stitch or slices, found " + flow);
                     }
                 }
                 case "--conf" -> {
@@ -125,7 +140,7 @@ public record FleetOptions(String master, String out, int threads, String spool,
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("name at least one input (a folder holding cluster=NAME folders, or one of them)");
         }
-        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines, flow, clusterHeld);
+        return new FleetOptions(master, out, threads, spool, conf, inputs, groups, groupLines, chunkBytes, clusterLines, flow, clusterHeld, slices);
     }
 
     private static long positive(String v, String option) {
@@ -135,8 +150,9 @@ public record FleetOptions(String master, String out, int threads, String spool,
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + ": expected a number, found " + v);
         }
-        if (n < 1 || (option.equals("--groups") && n > 100_000)) {
-            throw new IllegalArgumentException(option + ": expected 1 or more" + (option.equals("--groups") ? " (at most 100000)" : "") + ", found " + v);
+        boolean capped = option.equals("--groups") || option.equals("--slices");
+        if (n < 1 || (capped && n > 100_000)) {
+            throw new IllegalArgumentException(option + ": expected 1 or more" + (capped ? " (at most 100000)" : "") + ", found " + v);
         }
         return n;
     }

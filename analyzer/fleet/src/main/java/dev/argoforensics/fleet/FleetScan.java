@@ -37,7 +37,8 @@ import static org.apache.spark.sql.functions.col;
  * (docs/fleet.md, "Partitions and memory"): each file projected where it is read, each cluster's facts derived in one task
  * from its files' projections and thin readings, which cuts the cluster into groups of Workflow names and broadcasts its table,
  * each file's lines assigned to their groups where they were read (with {@code --flow stitch}: each cluster's stitch of every
- * kept line and its facts in one task); the groups shuffled by (cluster, group), each correlated with
+ * kept line and its facts in one task; with {@code --flow slices}: each cluster's table derived per slice of its Pod names,
+ * {@link SlicedSteps}); the groups shuffled by (cluster, group), each correlated with
  * its rules in a task; the groups' findings put together per cluster. The engine's calls, which
  * GroupingInvarianceTest holds equal to {@code analyze}'s, so the findings are {@code analyze cluster=NAME}'s. Writes under
  * {@code --out DIR}:
@@ -94,6 +95,10 @@ public final class FleetScan {
                     c.inputBytes(), c.splitLogs(), c.chunksRead(), c.groups(), c.shuffleBytes(), c.shuffleRecords(), c.sparkTasks(),
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
                     c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
+            if (options.flow().equals(FleetOptions.SLICES)) {
+                System.out.printf("argo-forensics-fleet: slices: the clusters' tasks held %d skeleton(s) in all, the largest %d; %d slice(s) held %d entries"
+                        + " in all, the largest %d%n", c.skeletons(), c.largestSkeletons(), c.slices(), c.sliceEntries(), c.largestSlice());
+            }
         } finally {
             spark.stop();
         }
@@ -118,10 +123,16 @@ public final class FleetScan {
      *                         projections (rounds); counted where made, so a recomputed partition counts again
      * @param assignedBytes    the groups' own lines as they go to the group tasks, deflated: the files' lines assigned (rounds) or the
      *                         groups' shares (stitch), likewise counted
+     * @param skeletons        the slices' flow: the skeletons the clusters' round-2a tasks were weighed by, summed (0 in the other flows)
+     * @param largestSkeletons the most one cluster's round-2a task was weighed by
+     * @param slices           the slices derived (round 2b's tasks), every cluster's
+     * @param sliceEntries     the entries they were weighed by, summed
+     * @param largestSlice     the most entries one slice's task was weighed by
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
                          long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead,
-                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes) {
+                         long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes, long skeletons, long largestSkeletons,
+                         long slices, long sliceEntries, long largestSlice) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -189,7 +200,9 @@ public final class FleetScan {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         Map<String, String> interests = new HashMap<>(inputs.mapValues(c -> c.interest() == null ? "" : c.interest()).collectAsMap());
         Broadcast<Map<String, String>> interest = jsc.broadcast(interests);
-        boolean rounds = options.flow().equals(FleetOptions.ROUNDS);
+        // The slices' flow is the rounds' with round 2 cut per slice of each cluster's Pod names: round 1 and round 3 as theirs.
+        boolean sliced = options.flow().equals(FleetOptions.SLICES);
+        boolean rounds = options.flow().equals(FleetOptions.ROUNDS) || sliced;
         // Round 1 (the rounds' flow): each file projected where it is read, with its cluster's Pod names exported with two UIDs or more.
         Map<String, java.util.Set<String>> recreatedNames = new HashMap<>();
         if (rounds) {
@@ -205,7 +218,7 @@ public final class FleetScan {
         long readChunks = toRead.stream().mapToLong(Tuple2::_2).sum();
         JavaRDD<ScannedFile> whole = logs.filter(f -> f.split() == null);
         JavaRDD<ReadFile> wholeReadings = whole.repartition(Math.max(1, (int) Math.min(wholeCount, MAX_FILE_TASKS)))
-                .map(f -> perFile.value().read(f, interest.value().get(f.cluster()), rounds ? recreated.value().get(f.cluster()) : null));
+                .map(f -> perFile.value().read(f, interest.value().get(f.cluster()), rounds ? recreated.value().get(f.cluster()) : null, sliced));
         // Stage D2: one task per chunk of a split log: pass 2 of its bytes alone; D3: per split log, its chunks' readings
         // assembled in file order into the file's reading, as a log read whole gives it in one task (one partition per split log).
         JavaRDD<ScannedFile> split = logs.filter(f -> f.split() != null);
@@ -215,7 +228,7 @@ public final class FleetScan {
                 .map(j -> perFile.value().readChunk(j._1(), j._2(), interest.value().get(j._1().cluster())))
                 .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey(byReadLog);
         JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads, byReadLog)
-                .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2(), rounds ? recreated.value().get(t._2()._1().cluster()) : null));
+                .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2(), rounds ? recreated.value().get(t._2()._1().cluster()) : null, sliced));
         JavaPairRDD<String, ReadFile> readings = (readChunks == 0 ? wholeReadings : wholeCount == 0 ? splitReadings : wholeReadings.union(splitReadings))
                 .mapToPair(r -> new Tuple2<>(r.cluster(), r));
         int groupsPerCluster = options.groups();
@@ -229,8 +242,14 @@ public final class FleetScan {
         // in the rounds' flow, what the files' lines go to their groups as: payload bytes (deflated), before Spark's framing.
         LongAccumulator toCluster = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes to the cluster tasks");
         LongAccumulator toGroups = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of assigned lines");
+        // The slices' flow: what each cluster's round-2a task and each slice's task were weighed by.
+        CollectionAccumulator<Long> skeletonCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet skeletons per cluster");
+        CollectionAccumulator<Long> sliceCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet entries per slice");
         Map<String, Broadcast<byte[]>> contexts = new HashMap<>();
         Map<String, Broadcast<ClusterTable>> tables = new HashMap<>();
+        Map<String, Broadcast<byte[]>> sliceShares = new HashMap<>();
+        JavaRDD<SlicedCluster> shares = null;
+        long shareBytes = 0;
         Map<String, Integer> offsets = new HashMap<>();
         long contextBytes = 0;
         long tableBytes = 0;
@@ -246,6 +265,54 @@ public final class FleetScan {
                         return r;
                     }), byCluster)
                     .map(c -> perCluster.value().prepare(c._2()._1().iterator().next(), c._2()._2(), groupsPerCluster, bound, clusterLines))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+        } else if (sliced) {
+            // Round 2a, per cluster: the files' readings keeping their year-decided lines stitched, their skeletons placed and put
+            // together, what the slices share made from them; broadcast once per cluster.
+            fullReadings = readings.persist(StorageLevel.MEMORY_AND_DISK());
+            int slices = options.slices();
+            SlicedSteps steps = new SlicedSteps();
+            shares = inputs.cogroup(fullReadings.mapValues(r -> {
+                        toCluster.add((r.thin() == null ? 0 : r.thin().length) + (r.projection() == null ? 0 : r.projection().length));
+                        return r.thinOnly();
+                    }), byCluster)
+                    .map(c -> steps.shared(c._2()._1().iterator().next(), c._2()._2(), slices, clusterHeld))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            shares.foreach(c -> skeletonCounts.add(c.held().values().stream().mapToLong(Long::longValue).sum()));
+            java.util.Iterator<Tuple2<String, byte[]>> madeShares = shares.filter(c -> c.shared() != null)
+                    .map(c -> new Tuple2<>(c.prep().cluster(), c.shared())).toLocalIterator();
+            while (madeShares.hasNext()) {
+                Tuple2<String, byte[]> c = madeShares.next();
+                sliceShares.put(c._1(), jsc.broadcast(c._2()));
+                shareBytes += c._2().length;
+            }
+            // Per log file where its reading stays: its projection's part of each slice, shuffled by (cluster, slice); a marker per slice.
+            Map<String, Integer> sliceOffsets = SlicedSteps.offsets(sliceShares.keySet(), slices);
+            int sliceCount = sliceOffsets.size() * slices;
+            Partitioner bySlice = new GroupPartitioner(sliceOffsets, sliceCount, Math.max(1, Math.min(sliceCount, MAX_FILE_TASKS)));
+            JavaRDD<SlicePart> parts = fullReadings.values()
+                    .filter(r -> r.reading() != null && sliceShares.containsKey(r.cluster()))
+                    .flatMap(r -> {
+                        List<SlicePart> p = steps.parts(r, ClusterTables.shared(scan, r.cluster(), sliceShares.get(r.cluster())),
+                                recreated.value().get(r.cluster()));
+                        p.forEach(x -> toCluster.add(x.projection().length));
+                        return p.iterator();
+                    })
+                    .union(shares.filter(c -> c.shared() != null).flatMap(c -> SlicedSteps.markers(c.prep().cluster(), slices).iterator()));
+            // Round 2b, per slice: its parts weighed against --cluster-held, put together, its table derived; its projection and links out.
+            JavaPairRDD<String, SliceTable> sliceTables = parts.mapToPair(p -> new Tuple2<>(p.key(), p)).groupByKey(bySlice)
+                    .map(t -> {
+                        SlicePart first = t._2().iterator().next();
+                        SliceTable made = steps.slice(first.cluster(), first.slice(), t._2(),
+                                () -> ClusterTables.shared(scan, first.cluster(), sliceShares.get(first.cluster())), clusterHeld);
+                        sliceCounts.add(made.entries());
+                        return made;
+                    })
+                    .mapToPair(t -> new Tuple2<>(t.cluster(), t));
+            // Round 2c, per cluster: the components from the names alone, dealt into groups; its table in its sliced form to broadcast.
+            prepared = shares.mapToPair(c -> new Tuple2<>(c.prep().cluster(), c)).cogroup(sliceTables, byCluster)
+                    .map(c -> steps.plan(c._2()._1().iterator().next(), c._2()._2(),
+                            () -> ClusterTables.shared(scan, c._1(), sliceShares.get(c._1())), groupsPerCluster, clusterHeld))
                     .persist(StorageLevel.MEMORY_AND_DISK());
         } else {
             // Round 2, per cluster: the files' thin readings and projections (their whole readings stay persisted where they were
@@ -271,7 +338,7 @@ public final class FleetScan {
                 contextBytes += b.length;
             } else if (c._3() instanceof ClusterTable t) {
                 tables.put(c._1(), jsc.broadcast(t));
-                tableBytes += t.derivation().length + t.plan().length;
+                tableBytes += t.bytes();
             }
             sizes.add(new Tuple2<>(c._1(), c._2()));
         }
@@ -371,12 +438,17 @@ public final class FleetScan {
             accounting.unpersist();
             drain(spark);
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
-                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes, derivations.value(),
-                    toCluster.value(), toGroups.value());
+                    logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes + shareBytes, derivations.value(),
+                    toCluster.value(), toGroups.value(), sum(skeletonCounts), max(skeletonCounts), sliceCounts.value().size(), sum(sliceCounts),
+                    max(sliceCounts));
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
             tables.values().forEach(b -> b.destroy());
+            sliceShares.values().forEach(b -> b.destroy());
+            if (shares != null) {
+                shares.unpersist(false);
+            }
             if (batches != null) {
                 batches.unpersist(false);
             }
@@ -389,6 +461,14 @@ public final class FleetScan {
             scanned.unpersist(false);
             classified.unpersist(false);
         }
+    }
+
+    private static long sum(CollectionAccumulator<Long> a) {
+        return a.value().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static long max(CollectionAccumulator<Long> a) {
+        return a.value().stream().mapToLong(Long::longValue).max().orElse(0);
     }
 
     /** A split log's chunks, each a task's work. */

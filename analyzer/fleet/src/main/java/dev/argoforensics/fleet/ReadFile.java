@@ -40,14 +40,7 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
      * The projection goes without those lines (places only): round 2 puts the thin stitch's lines in their places.
      */
     static ReadFile projected(String cluster, String display, FileReading reading, Set<String> recreated) {
-        TreeSet<Integer> keep = new TreeSet<>();
-        for (int u : reading.undated()) {
-            keep.add(u);
-        }
-        if (reading.earliestDated() >= 0) {
-            keep.add(reading.earliestDated());
-        }
-        LineProjection p = LineProjection.of(reading.events(), recreated, keep.stream().mapToInt(Integer::intValue).toArray(), true, BINDINGS);
+        LineProjection p = projection(reading, recreated);
         // The thin reading keeps the lines kept whole and the first line naming each Workflow node: the stitch places them all
         // (the projection's own copies of those lines are left out of its bytes, round 2 takes them from the thin stitch).
         TreeSet<Integer> whole = new TreeSet<>();
@@ -70,6 +63,50 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
         FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), perPiece, dated);
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(thin).encode(), WireForm.encode(fp),
                 thin.length + (long) p.spans().size() + p.edges().size());
+    }
+
+    /** The lines whose year the stitch decides: every klog line no record of the file dated, and the file's earliest dated line. */
+    static int[] yearDecided(FileReading reading) {
+        TreeSet<Integer> keep = new TreeSet<>();
+        for (int u : reading.undated()) {
+            keep.add(u);
+        }
+        if (reading.earliestDated() >= 0) {
+            keep.add(reading.earliestDated());
+        }
+        return keep.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The file's projection as read (not placed), the year-decided lines kept whole, as {@code ProjectionFactsTest} makes it. */
+    static LineProjection projection(FileReading reading, Set<String> recreated) {
+        return LineProjection.of(reading.events(), recreated, yearDecided(reading), true, BINDINGS);
+    }
+
+    /**
+     * Round 1 of the slices' flow (docs/fleet.md, step 2j): the reading, and for its cluster's task the reading keeping only
+     * its year-decided lines ({@link #yearDecided}: the least stitch places the files from them) and the file's
+     * {@link FileSkeleton} (its projection's skeleton, its edges and what the caveats read). The projection itself is made
+     * again where the reading stays, once the cluster's slices are known ({@code SlicedSteps.parts}). {@code held}: the
+     * skeletons the cluster's task holds of this file, one per line kept whole.
+     */
+    static ReadFile sliced(String cluster, String display, FileReading reading, Set<String> recreated) {
+        int[] keep = yearDecided(reading);
+        LineProjection p = LineProjection.of(reading.events(), recreated, keep, true, BINDINGS);
+        java.util.Set<Integer> specials = new java.util.HashSet<>();
+        p.specials().forEach(x -> specials.add((int) x.place()));
+        int[] perPiece = new int[reading.pieces().size()];
+        boolean dated = false;
+        for (int i = 0; i < reading.events().size(); i++) {
+            LogEvent e = reading.events().get(i);
+            perPiece[e.stream()]++;
+            if (!specials.contains(i)) {
+                dated |= !e.time().undated();
+            }
+        }
+        FileSkeleton fs = new FileSkeleton(p.skeleton(), reading.events().isEmpty() ? display : reading.events().get(0).file(), perPiece, dated,
+                keep, java.util.List.copyOf(p.edges()));
+        return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(keep).encode(), WireForm.encode(fs),
+                p.specials().size());
     }
 
     private static java.util.List<LineProjection.Special> withoutLines(java.util.List<LineProjection.Special> in) {

@@ -134,7 +134,9 @@ class FleetScanTest {
         assertTrue(names.size() >= 30, "samples found: " + names);
         assertTrue(names.stream().noneMatch(THREE::contains), "sample names apart from the three-cluster corpus's: " + names);
         for (String n : names) {
-            copyTree(SAMPLES.resolve(n), CWD.resolve("cluster=" + n));
+            if (!Files.exists(CWD.resolve("cluster=" + n))) { // the slices' flow's test may have copied them
+                copyTree(SAMPLES.resolve(n), CWD.resolve("cluster=" + n));
+            }
         }
         Path out = tmp.resolve("samples-out");
         FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(args(out.toString(), clusterFolders(names))));
@@ -352,23 +354,8 @@ class FleetScanTest {
      */
     @Test
     void aClusterWithTenTimesTheTrafficIsAnalysedUnderABoundItsKeptLinesPass() throws Exception {
-        List<String> clusters = List.of("busy", "quiet-1", "quiet-2");
-        StringWriter w = new StringWriter();
-        LogGenerator.Manifest busy = new LogGenerator(21, 1_500_000, LogGenerator.Mix.SLOG_TEXT, 4).write(w);
-        List<String> lines = w.toString().lines().toList();
-        int hours = 6;
-        int per = lines.size() / hours;
-        for (int h = 0; h < hours; h++) {
-            gzip(CWD.resolve("cluster=busy/controller/2026/09/19/" + String.format("%02d", h) + "/workflow-controller.log.gz"),
-                    lines.subList(h * per, h == hours - 1 ? lines.size() : (h + 1) * per));
-        }
-        for (int q = 1; q <= 2; q++) {
-            StringWriter wq = new StringWriter();
-            new LogGenerator(21 + q, 150_000, LogGenerator.Mix.SLOG_TEXT, 1).write(wq);
-            Files.createDirectories(CWD.resolve("cluster=quiet-" + q + "/controller"));
-            Files.write(CWD.resolve("cluster=quiet-" + q + "/controller/workflow-controller.log"), wq.toString().lines().toList(), StandardCharsets.UTF_8);
-        }
-        assertEquals(4, busy.racePods().size());
+        List<String> clusters = SKEWED;
+        int hours = skewCorpus();
 
         Path free = tmp.resolve("skew-free-out");
         FleetScan.run(spark, FleetOptions.parse(args(free.toString(), clusterFolders(clusters))));
@@ -409,6 +396,220 @@ class FleetScanTest {
         assertTrue(stitchCounts.problems() >= hours, "each of its objects a failed row: " + stitchCounts.problems());
         for (String c : List.of("quiet-1", "quiet-2")) {
             assertEquals(analyzed.get(c), stitchFleet.get(c), "cluster=" + c + " in the stitch flow");
+        }
+    }
+
+    private static final List<String> SKEWED = List.of("busy", "quiet-1", "quiet-2");
+
+    /**
+     * The skew corpus, written once: one cluster with ten times the others' traffic (1.5 MB of generated log in six hourly gzip
+     * objects, 4 races) and two quiet ones (150 kB each, one plain file). Returns the busy cluster's objects.
+     */
+    private static synchronized int skewCorpus() throws IOException {
+        int hours = 6;
+        if (Files.exists(CWD.resolve("cluster=quiet-2/controller/workflow-controller.log"))) { // written last
+            return hours;
+        }
+        StringWriter w = new StringWriter();
+        LogGenerator.Manifest busy = new LogGenerator(21, 1_500_000, LogGenerator.Mix.SLOG_TEXT, 4).write(w);
+        List<String> lines = w.toString().lines().toList();
+        int per = lines.size() / hours;
+        for (int h = 0; h < hours; h++) {
+            gzip(CWD.resolve("cluster=busy/controller/2026/09/19/" + String.format("%02d", h) + "/workflow-controller.log.gz"),
+                    lines.subList(h * per, h == hours - 1 ? lines.size() : (h + 1) * per));
+        }
+        for (int q = 1; q <= 2; q++) {
+            StringWriter wq = new StringWriter();
+            new LogGenerator(21 + q, 150_000, LogGenerator.Mix.SLOG_TEXT, 1).write(wq);
+            Files.createDirectories(CWD.resolve("cluster=quiet-" + q + "/controller"));
+            Files.write(CWD.resolve("cluster=quiet-" + q + "/controller/workflow-controller.log"), wq.toString().lines().toList(), StandardCharsets.UTF_8);
+        }
+        assertEquals(4, busy.racePods().size());
+        return hours;
+    }
+
+    /** Each cluster's sum of the accounting's {@code held} over its logs. */
+    private static Map<String, Long> heldByCluster(Path out) {
+        Map<String, Long> held = new TreeMap<>();
+        for (Row r : spark.read().json(out.resolve("inputs").toString()).collectAsList()) {
+            if ("log".equals(r.getAs("kind"))) {
+                held.merge(r.getAs("cluster"), r.<Long>getAs("held"), Long::sum);
+            }
+        }
+        return held;
+    }
+
+    /** The accounting rows without their {@code held} (which the flows count each their own way), as text, in their order. */
+    private static List<String> accountingBesidesHeld(Path out) {
+        return spark.read().json(out.resolve("inputs").toString()).drop("held").collectAsList().stream().map(Row::toString).toList();
+    }
+
+    /**
+     * The slices' flow ({@code --flow slices}, each cluster's table derived per slice of its Pod names, docs/fleet.md step 2j)
+     * against {@code analyze} per cluster: every sample as a cluster and the three-cluster corpus (Pod names shared by two
+     * clusters) in one run, in 3 slices; the same findings, and on the three clusters the rounds' flow's accounting but for
+     * {@code held} (the skeletons the cluster's task holds, here).
+     */
+    @Test
+    void theSlicesFlowGivesAnalyzesFindingsOnEverySampleAndTheThreeClusters() throws Exception {
+        List<String> names;
+        try (Stream<Path> s = Files.list(SAMPLES)) {
+            names = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(names.size() >= 30, "samples found: " + names);
+        for (String n : names) {
+            if (!Files.exists(CWD.resolve("cluster=" + n))) {
+                copyTree(SAMPLES.resolve(n), CWD.resolve("cluster=" + n));
+            }
+        }
+        corpus(CWD);
+        yearsAcrossRotatedFiles(CWD.resolve("cluster=rotated-years/logs"));
+        List<String> all = Stream.concat(Stream.concat(names.stream(), THREE.stream()), Stream.of("rotated-years")).sorted().toList();
+        Path out = tmp.resolve("slices-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(out.toString(), clusterFolders(all))),
+                Stream.of("--flow", "slices", "--slices", "3")).toArray(String[]::new)));
+        assertEquals(all.size(), counts.clusters());
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Map<String, Set<String>> analyze = analyzeEach(all);
+        int total = 0;
+        for (String n : all) {
+            assertEquals(analyze.get(n), fleet.getOrDefault(n, Set.of()), () -> "cluster=" + n + "; " + accounting(out, n));
+            total += analyze.get(n).size();
+        }
+        assertTrue(total > 30, "the clusters hold findings: " + total);
+        assertEquals(total, counts.findings());
+        assertTrue(counts.tableBytes() > 0 && counts.tableDerivations() >= all.size(), "tables broadcast " + counts.tableBytes()
+                + " byte(s), derived " + counts.tableDerivations() + " time(s)");
+        Path rounds = threeClusters();
+        List<String> three = accountingBesidesHeld(out).stream().filter(r -> THREE.stream().anyMatch(c -> r.contains("cluster=" + c + "/"))).toList();
+        assertEquals(accountingBesidesHeld(rounds), three, "the three clusters' accounting is the rounds' flow's");
+    }
+
+    /**
+     * A rotated set of four files (SlicedFactsTest's) with what no sample holds: klog lines their file does not date, whose year
+     * the stitch takes from a controller start months before and across a new year (the least stitch's lines, which place each
+     * file's projection), and a handler line whose scheduling line opens the next file (paired across files, so across the
+     * files' projections and tasks, across a file of klog lines alone).
+     */
+    private static void yearsAcrossRotatedFiles(Path logs) throws IOException {
+        if (Files.exists(logs.resolve("workflow-controller.log"))) {
+            return;
+        }
+        Files.createDirectories(logs);
+        Files.write(logs.resolve("workflow-controller.log.3"), List.of(
+                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]"),
+                StandardCharsets.UTF_8);
+        // klog lines alone: no record of the file dates them, the stitch gives them the year of the run before
+        Files.write(logs.resolve("workflow-controller.log.2"), List.of(
+                "I1231 23:59:12.000000       1 request.go:697] Waited for 1.1s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "I1231 23:59:14.000000       1 request.go:697] Waited for 1.3s due to client-side throttling, not priority and fairness, request: GET:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1"),
+                StandardCharsets.UTF_8);
+        Files.write(logs.resolve("workflow-controller.log.1"), List.of(
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1"),
+                StandardCharsets.UTF_8);
+        Files.write(logs.resolve("workflow-controller.log"), List.of(
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18"),
+                StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Skew in the slices' flow: the busy cluster of {@link #skewCorpus} (many times the others' Pods: its table's entries, the
+     * rounds' {@code held}, more than five times theirs), with {@code --cluster-held} between the skeletons its cluster's task
+     * holds (the slices' {@code held}) and the entries the rounds' round-2 task would hold. In 8 slices every cluster is analysed,
+     * equal to {@code analyze}'s, the accounting the unbounded slices run's; the rounds' flow at the same bound refuses the busy
+     * cluster. The controls: one below its skeletons, and its cluster's task refuses it; in one slice at a bound of its
+     * skeletons, its one slice holds more and the busy cluster is reported, every object a failed row naming the slice; the
+     * quiet ones analysed either way.
+     */
+    @Test
+    void aClusterWithManyTimesThePodsIsAnalysedInSlicesUnderABoundTheRoundsRefuse() throws Exception {
+        List<String> clusters = SKEWED;
+        int hours = skewCorpus();
+        Path roundsFree = tmp.resolve("skew-slices-rounds-free-out");
+        FleetScan.run(spark, FleetOptions.parse(args(roundsFree.toString(), clusterFolders(clusters))));
+        Map<String, Long> entries = heldByCluster(roundsFree);
+        assertTrue(entries.get("busy") > 5 * Math.max(entries.get("quiet-1"), entries.get("quiet-2")),
+                "the busy cluster's table holds many times the others' entries: " + entries);
+        Path slicesFree = tmp.resolve("skew-slices-free-out");
+        FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(slicesFree.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "slices", "--slices", "8")).toArray(String[]::new)));
+        Map<String, Long> skeletons = heldByCluster(slicesFree);
+        assertTrue(skeletons.get("busy") < entries.get("busy"), "its skeletons are fewer than its table's entries: " + skeletons + " of " + entries);
+        long bound = (skeletons.get("busy") + entries.get("busy")) / 2;
+
+        Map<String, Set<String>> analyzed = analyzeEach(clusters);
+        for (String c : clusters) {
+            assertFalse(analyzed.get(c).isEmpty(), "cluster " + c + " has findings");
+        }
+        Path out = tmp.resolve("skew-slices-out");
+        FleetScan.Counts counts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(out.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "slices", "--slices", "8", "--cluster-held", Long.toString(bound))).toArray(String[]::new)));
+        assertEquals(0, counts.problems(), "nothing refused under --cluster-held " + bound + ": " + accounting(out));
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        for (String c : clusters) {
+            assertEquals(analyzed.get(c), fleet.get(c), () -> "cluster=" + c + "; " + accounting(out, c));
+        }
+        assertEquals(skeletons.get("busy"), counts.largestSkeletons(), "the busy cluster's task was weighed by its skeletons");
+        assertEquals(3 * 8, counts.slices(), "8 slices per cluster");
+        assertTrue(counts.largestSlice() > 0 && 4 * counts.largestSlice() < entries.get("busy"),
+                "each slice's task holds a part of the busy cluster's entries: the largest " + counts.largestSlice() + " of " + entries.get("busy"));
+        assertEquals(accounting(slicesFree), accounting(out), "the unbounded slices run's accounting");
+        assertEquals(accountingBesidesHeld(roundsFree), accountingBesidesHeld(out), "the rounds' accounting but for held");
+
+        Path rounds = tmp.resolve("skew-slices-rounds-out");
+        FleetScan.Counts roundsCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(rounds.toString(), clusterFolders(clusters))),
+                Stream.of("--cluster-held", Long.toString(bound))).toArray(String[]::new)));
+        Map<String, Set<String>> roundsFleet = fleetFindings(rounds);
+        assertFalse(roundsFleet.containsKey("busy"), "the rounds' flow refuses the busy cluster at the same bound: " + roundsFleet.keySet());
+        assertEquals(hours, roundsCounts.problems(), "each of its objects a failed row");
+
+        // Past its skeletons, the cluster's own task (round 2a) refuses it, before any slice: every object a failed row.
+        long belowSkeletons = skeletons.get("busy") - 1;
+        Path shared = tmp.resolve("skew-below-skeletons-out");
+        FleetScan.Counts sharedCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(shared.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "slices", "--slices", "8", "--cluster-held", Long.toString(belowSkeletons))).toArray(String[]::new)));
+        Map<String, Set<String>> sharedFleet = fleetFindings(shared);
+        assertFalse(sharedFleet.containsKey("busy"), "its skeletons past the bound: " + sharedFleet.keySet());
+        for (String c : List.of("quiet-1", "quiet-2")) {
+            assertEquals(analyzed.get(c), sharedFleet.get(c), "cluster=" + c + " beside it");
+        }
+        assertEquals(hours, sharedCounts.problems(), "each of its objects a failed row, nothing else: " + accounting(shared));
+        for (Row r : spark.read().json(shared.resolve("inputs").toString()).collectAsList()) {
+            if ("busy".equals(r.getAs("cluster"))) {
+                assertEquals("failed", r.getAs("kind"), r.toString());
+                assertTrue(((String) r.getAs("problems")).startsWith("the cluster's logs keep " + skeletons.get("busy") + " lines whole, more than the "
+                        + belowSkeletons + " entries one task holds (--cluster-held)"), r.toString());
+            }
+        }
+
+        long oneSliceBound = skeletons.get("busy");
+        Path one = tmp.resolve("skew-one-slice-out");
+        FleetScan.Counts oneCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(one.toString(), clusterFolders(clusters))),
+                Stream.of("--flow", "slices", "--slices", "1", "--cluster-held", Long.toString(oneSliceBound))).toArray(String[]::new)));
+        Map<String, Set<String>> oneFleet = fleetFindings(one);
+        assertFalse(oneFleet.containsKey("busy"), "one slice of the busy cluster holds more than its skeletons: " + oneFleet.keySet());
+        assertTrue(oneCounts.largestSlice() > oneSliceBound, "its one slice was weighed by " + oneCounts.largestSlice());
+        for (String c : List.of("quiet-1", "quiet-2")) {
+            assertEquals(analyzed.get(c), oneFleet.get(c), "cluster=" + c + " in one slice");
+        }
+        List<Row> failed = spark.read().json(one.resolve("inputs").toString()).collectAsList().stream()
+                .filter(r -> "busy".equals(r.getAs("cluster"))).toList();
+        assertEquals(hours, failed.size());
+        assertEquals(hours, oneCounts.problems(), "each of its objects a failed row, nothing else: " + accounting(one));
+        for (Row r : failed) {
+            assertEquals("failed", r.getAs("kind"), r.toString());
+            assertTrue(((String) r.getAs("problems")).startsWith("the cluster's Pod names cut into 1 slices, slice 0 holds "), r.toString());
+            assertTrue(((String) r.getAs("problems")).contains("more than the " + oneSliceBound + " one task derives a slice's facts from (--cluster-held)"),
+                    r.toString());
+            assertTrue(r.<Long>getAs("kept") != null && r.<Long>getAs("held") != null, "each log with its kept lines and skeletons: " + r);
         }
     }
 

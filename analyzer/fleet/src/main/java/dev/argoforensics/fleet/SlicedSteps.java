@@ -1,0 +1,277 @@
+package dev.argoforensics.fleet;
+
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.GroupedAnalysis;
+import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.Grouping;
+import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.correlate.PodSlices;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.read.FileReading;
+import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.Placement;
+import dev.argoforensics.read.WireForm;
+import dev.argoforensics.source.InputFile;
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The slices' flow ({@code --flow slices}, docs/fleet.md, step 2j): round 2 of the rounds' flow cut so that no task holds a
+ * cluster's whole table. Round 2a, per cluster ({@link #shared}): the files' readings keeping their year-decided lines stitched
+ * (the least stitch: runs, coverage, summaries, each file's placement), the files' skeletons placed and put together, what the
+ * slices share ({@code PodSlices}) made from them; out, broadcast, what an executor derives the same {@code PodSlices} from. Then
+ * per log file where its reading stays ({@link #parts}): its projection made again, placed, cut into its slices' parts; shuffled
+ * by (cluster, slice). Round 2b, per slice ({@link #slice}): its parts weighed against {@code --cluster-held}, put together, the
+ * slice's table derived ({@code Correlator.deriveSlice}); out, its projection and its Pods' links. Round 2c, per cluster
+ * ({@link #plan}): the components from the names alone ({@code Grouping.ofEdges}: the files' edges, the specials', each slice's
+ * links), dealt into groups; out, the cluster's {@link ClusterTable} in its sliced form. Round 3 is the rounds' flow's, each
+ * executor deriving the slices' tables ({@code SlicedTable}) once per cluster.
+ */
+final class SlicedSteps implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Round 2a, per cluster. Weighed first: past {@code heldBound} skeletons ({@link ReadFile#held}, one per line kept whole)
+     * the cluster is reported, not analysed.
+     */
+    SlicedCluster shared(ClusterInputs cluster, Iterable<ReadFile> readings, int slices, long heldBound) {
+        List<String> objects = cluster.objects().stream().map(ScannedFile::display).toList();
+        Map<String, Long> keptBy = new HashMap<>();
+        Map<String, Long> heldBy = new HashMap<>();
+        try {
+            if (cluster.failure() != null) {
+                throw new IllegalStateException(cluster.failure());
+            }
+            List<ReadFile> files = new ArrayList<>();
+            readings.forEach(files::add);
+            long held = 0;
+            for (ReadFile r : files) {
+                keptBy.put(r.display(), r.kept());
+                if (r.unreadable() == null) {
+                    heldBy.put(r.display(), r.held());
+                }
+                held += r.held();
+            }
+            if (held > heldBound) {
+                return new SlicedCluster(ClusterSteps.tooLarge(cluster, keptBy, heldBy, String.format(Locale.ROOT, "the cluster's logs keep %d lines whole,"
+                        + " more than the %d entries one task holds (--cluster-held): their skeletons, which the cluster's slices share, are made"
+                        + " in one task; the cluster was not analysed, the other clusters were. Scan a shorter window of this cluster, or raise"
+                        + " --cluster-held with the executors' memory (%s)", held, heldBound, FleetOptions.CLUSTER_HELD_SIZING)),
+                        null, null, objects, keptBy, heldBy);
+            }
+            Analysis.Inputs inputs = (Analysis.Inputs) WireForm.decode(cluster.inputs());
+            List<ReadFile> order = new ArrayList<>();
+            List<Placement> placements = new ArrayList<>();
+            LogReader.LogReading least = ClusterSteps.stitch(inputs, files, (r, reading, placement) -> {
+                order.add(r);
+                placements.add(placement);
+            });
+            files = null;
+            List<LineProjection> skeletons = new ArrayList<>();
+            List<FileProjection> projections = new ArrayList<>();
+            List<ClusterTable.FilePlace> places = new ArrayList<>();
+            List<SliceShared.FileLeast> leastFiles = new ArrayList<>();
+            Set<List<String>> fileEdges = new LinkedHashSet<>();
+            long offset = 0;
+            int at = 0;
+            for (int f = 0; f < order.size(); f++) {
+                ReadFile r = order.get(f);
+                FileSkeleton fs = (FileSkeleton) WireForm.decode(r.projection());
+                Placement placement = placements.get(f);
+                Map<Integer, LogEvent> byPlace = new HashMap<>();
+                fs.skeleton().specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
+                Set<Integer> keep = new HashSet<>();
+                List<LogEvent> keptLines = new ArrayList<>();
+                for (int k : fs.keep()) {
+                    LogEvent e = least.events().get(at++);
+                    keptLines.add(e);
+                    byPlace.put(k, LineProjection.skeleton(e));
+                    keep.add(k);
+                }
+                skeletons.add(fs.skeleton().placed(i -> keep.contains(i) ? byPlace.get(i) : placement.place(byPlace.get(i))));
+                projections.add(new FileProjection(null, fs.source(), fs.perPiece(), fs.dated()));
+                places.add(new ClusterTable.FilePlace(r.display(), offset, placement));
+                leastFiles.add(new SliceShared.FileLeast(r.display(), offset, placement, fs.keep(), keptLines));
+                fileEdges.addAll(fs.edges());
+                offset += fs.skeleton().lines();
+            }
+            if (at != least.events().size()) {
+                throw new IllegalStateException("the least readings hold " + least.events().size() + " lines, their skeletons keep " + at);
+            }
+            LineProjection skeleton = LineProjection.union(skeletons);
+            skeletons = null;
+            PodSlices cross = PodSlices.of(skeleton, inputs.exported(), least.coverage(), slices, ClusterTables.BINDINGS);
+            Set<Long> dropped = new HashSet<>(cross.droppedPlaces());
+            List<InputSummary> ordered = new ArrayList<>();
+            for (InputFile f : inputs.files()) {
+                ordered.add(inputs.summaries().get(f));
+            }
+            SlicedCluster.Rest rest = new SlicedCluster.Rest(List.copyOf(fileEdges), ordered,
+                    ClusterSteps.filesOfRun(skeleton.specials(), dropped, projections, places), ClusterSteps.linesDated(skeleton.specials(), dropped, projections),
+                    places);
+            byte[] shared = WireForm.encode(new SliceShared(skeleton, inputs.exported(), least.coverage(), slices, least.processes(), leastFiles));
+            List<InputRow> rows = ClusterSteps.accounting(cluster.cluster(), ordered, inputs.unreadable());
+            rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), heldBy.get(r.path())) : r);
+            rows.sort(Comparator.comparing(InputRow::path));
+            return new SlicedCluster(new ClusterPrep(cluster.cluster(), null, WireForm.encode(least.processes()), rows, 0, null), shared,
+                    WireForm.encode(rest), objects, keptBy, heldBy);
+        } catch (IOException | RuntimeException e) {
+            return new SlicedCluster(ClusterSteps.failed(cluster.cluster(), cluster.objects(), e.toString()), null, null, objects, keptBy, heldBy);
+        }
+    }
+
+    /**
+     * Per log file, where its reading stays: its projection made again ({@link ReadFile#projection}), placed as round 2a placed its
+     * skeleton (its year-decided lines as the least stitch gave them, the others by the file's placement), cut into every slice's
+     * part ({@code LineProjection.slice}); one part per slice, an empty one included (a slice's parts put together count every
+     * file's lines).
+     */
+    List<SlicePart> parts(ReadFile r, ClusterTables.Shared shared, Set<String> recreated) throws IOException {
+        Integer index = shared.fileIndex().get(r.display());
+        if (index == null) {
+            throw new IllegalStateException(r.display() + " is not among its cluster's stitched files");
+        }
+        SliceShared.FileLeast at = shared.input().files().get(index);
+        FileReading reading = FileReading.decode(r.reading());
+        LineProjection p = ReadFile.projection(reading, recreated);
+        Map<Integer, LogEvent> keptAt = new HashMap<>();
+        for (int j = 0; j < at.keep().length; j++) {
+            keptAt.put(at.keep()[j], at.lines().get(j));
+        }
+        List<LogEvent> lines = reading.events();
+        LineProjection placed = p.placed(i -> keptAt.containsKey(i) ? keptAt.get(i) : at.placement().place(lines.get(i)));
+        PodSlices cross = shared.cross();
+        List<SlicePart> out = new ArrayList<>(cross.slices());
+        for (int s = 0; s < cross.slices(); s++) {
+            LineProjection part = placed.slice(at.offset(), s, cross);
+            out.add(new SlicePart(r.cluster(), s, index, part.specials().size() + (long) part.spans().size() + part.nodeNames().size(),
+                    WireForm.encode(part)));
+        }
+        return out;
+    }
+
+    /**
+     * Round 2b, one slice: its parts in file order, weighed against {@code heldBound} before any is decoded, put together
+     * ({@code LineProjection.union}: the slice of the cluster's projection), its table derived ({@code Correlator.deriveSlice}).
+     */
+    SliceTable slice(String cluster, int slice, Iterable<SlicePart> parts, Supplier<ClusterTables.Shared> shared, long heldBound) {
+        List<SlicePart> sorted = new ArrayList<>();
+        long entries = 0;
+        for (SlicePart p : parts) {
+            if (p.projection() != null) {
+                sorted.add(p);
+                entries += p.entries();
+            }
+        }
+        if (entries > heldBound) {
+            return new SliceTable(cluster, slice, entries, null, null, "past the bound");
+        }
+        try {
+            sorted.sort(Comparator.comparingInt(SlicePart::file));
+            List<LineProjection> projections = new ArrayList<>(sorted.size());
+            for (SlicePart p : sorted) {
+                projections.add((LineProjection) WireForm.decode(p.projection()));
+            }
+            sorted = null;
+            LineProjection union = LineProjection.union(projections);
+            projections = null;
+            ClusterTables.Shared sh = shared.get();
+            FactsTable table = Correlator.deriveSlice(union, sh.cross(), slice, sh.input().processes());
+            return new SliceTable(cluster, slice, entries, WireForm.encode(union), WireForm.encode(table.componentEdges()), null);
+        } catch (IOException | RuntimeException e) {
+            return new SliceTable(cluster, slice, entries, null, null, e.toString());
+        }
+    }
+
+    /**
+     * Round 2c, per cluster: its slices' results; a slice past {@code --cluster-held} and the cluster is reported as a cluster
+     * past it is in the rounds' flow (every object a failed row, each log with its kept lines and skeletons). Else the components
+     * from the names alone (the files' edges, the specials' and each slice's), dealt into at most {@code groups} groups; out,
+     * the cluster's table in its sliced form to broadcast.
+     */
+    @SuppressWarnings("unchecked")
+    PreparedCluster plan(SlicedCluster c, Iterable<SliceTable> results, Supplier<ClusterTables.Shared> shared, int groups, long heldBound) {
+        ClusterPrep prep = c.prep();
+        if (prep.failure() != null) {
+            return new PreparedCluster(prep, List.of(), null);
+        }
+        try {
+            ClusterTables.Shared sh = shared.get();
+            int slices = sh.cross().slices();
+            SliceTable[] bySlice = new SliceTable[slices];
+            for (SliceTable t : results) {
+                bySlice[t.slice()] = t;
+            }
+            List<String> past = new ArrayList<>();
+            for (int s = 0; s < slices; s++) {
+                SliceTable t = bySlice[s];
+                if (t == null) {
+                    throw new IllegalStateException("slice " + s + " of " + slices + " did not come back");
+                }
+                if (t.failure() != null && t.entries() > heldBound) {
+                    past.add("slice " + s + " holds " + t.entries());
+                } else if (t.failure() != null) {
+                    throw new IllegalStateException("slice " + s + ": " + t.failure());
+                }
+            }
+            if (!past.isEmpty()) {
+                String why = String.format(Locale.ROOT, "the cluster's Pod names cut into %d slices, %s entries of its table (lines kept whole,"
+                        + " Pods and Workflow nodes their lines name), more than the %d one task derives a slice's facts from (--cluster-held):"
+                        + " the cluster was not analysed, the other clusters were. Raise --slices, scan a shorter window of this cluster, or raise"
+                        + " --cluster-held with the executors' memory (%s)", slices, String.join(", ", past), heldBound, FleetOptions.CLUSTER_HELD_SIZING);
+                return new PreparedCluster(ClusterSteps.tooLarge(prep.cluster(), c.objects(), c.kept(), c.held(), why), List.of(), null);
+            }
+            SlicedCluster.Rest rest = (SlicedCluster.Rest) WireForm.decode(c.rest());
+            Set<List<String>> edges = new LinkedHashSet<>(rest.fileEdges());
+            edges.addAll(sh.cross().edges());
+            List<byte[]> projections = new ArrayList<>(slices);
+            for (SliceTable t : bySlice) {
+                edges.addAll((List<List<String>>) WireForm.decode(t.edges()));
+                projections.add(t.projection());
+            }
+            List<List<String>> named = List.copyOf(edges);
+            edges = null;
+            Grouping grouping = Grouping.ofEdges(sh.cross().objects(), named, ClusterTables.BINDINGS);
+            GroupedAnalysis.Plan plan = GroupedAnalysis.plan(grouping, GroupedAnalysis.Split.hashed(groups));
+            ClusterTable.Plan tablePlan = new ClusterTable.Plan(plan, rest.files(), rest.inputs(), rest.filesOfRun(), rest.linesDated());
+            return new PreparedCluster(new ClusterPrep(prep.cluster(), null, prep.processes(), prep.inputs(), plan.groups().size(), null), List.of(),
+                    new ClusterTable(prep.cluster(), c.shared(), WireForm.encode(tablePlan), projections, WireForm.encode(named)));
+        } catch (IOException | RuntimeException e) {
+            return new PreparedCluster(ClusterSteps.tooLarge(prep.cluster(), c.objects(), Map.of(), Map.of(), "the cluster's analysis failed: " + e),
+                    List.of(), null);
+        }
+    }
+
+    /** Every slice's marker of a cluster whose slices are derived: every slice runs, even one no file sends a part of. */
+    static List<SlicePart> markers(String cluster, int slices) {
+        List<SlicePart> out = new ArrayList<>(slices);
+        for (int s = 0; s < slices; s++) {
+            out.add(new SlicePart(cluster, s, -1, 0, null));
+        }
+        return out;
+    }
+
+    /** The slices of the clusters whose slices are derived, in cluster order: each cluster's first slice's place. */
+    static Map<String, Integer> offsets(java.util.Collection<String> clusters, int slices) {
+        Map<String, Integer> out = new HashMap<>();
+        int at = 0;
+        for (String c : new TreeSet<>(clusters)) {
+            out.put(c, at);
+            at += slices;
+        }
+        return out;
+    }
+}
