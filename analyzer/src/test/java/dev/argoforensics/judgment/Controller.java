@@ -1220,6 +1220,27 @@ final class Controller {
                     continue;
                 }
                 Pod p = me.pods.get(wf.namespace + "/" + n.podName);
+                if (p != null && wf.shutdown != null && "Running".equals(p.phase)) {
+                    // applyExecutionControl (B8): argo stop / argo terminate. The Pod's containers are signalled by the pod
+                    // controller (terminateContainers, killContainers after the grace) and the node fails at once, whatever
+                    // main then exits with. (A Pending Pod would be deleted instead; the scenarios stop running steps only.)
+                    op(wf, Level.INFO, "Terminating pod as part of workflow shutdown", "podName", p.name, "shutdownStrategy", wf.shutdown);
+                    pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+                    cAdd(me, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, me.cursor));
+                    if (release.taskResultSynced) {
+                        n.taskResultSynced = true;
+                    }
+                    phaseLine(wf, n, "Failed");
+                    n.message = "workflow shutdown with strategy:  " + wf.shutdown;
+                    if (release.slog) {
+                        op(wf, Level.INFO, "node message changed", "node", n.id, "message", n.message);
+                    } else {
+                        op(wf, Level.INFO, "node " + n.id + " message: " + n.message);
+                    }
+                    finish(wf, n, me.cursor);
+                    changed = true;
+                    continue;
+                }
                 if (p != null) {
                     // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
                     boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)
@@ -1798,7 +1819,7 @@ final class Controller {
             if (resultsPending(me, wf)) {
                 return false;
             }
-            complete(wf, root.phase, root.message);
+            complete(wf, root.phase, stopped(wf, root.message));
             return true;
         }
         int g = s.currentStep;
@@ -1849,8 +1870,13 @@ final class Controller {
             }
         }
         finish(wf, root, me.cursor);
-        complete(wf, ok ? "Succeeded" : ("Error".equals(podNode.phase) ? "Error" : "Failed"), ok ? "" : podNode.message);
+        complete(wf, ok ? "Succeeded" : ("Error".equals(podNode.phase) ? "Error" : "Failed"), ok ? "" : stopped(wf, podNode.message));
         return true;
+    }
+
+    /** The message of a Workflow that failed: after a shutdown, {@code Stopped with strategy '<s>'} (inferred from the server's). */
+    private static String stopped(Workflow wf, String message) {
+        return wf.shutdown != null ? "Stopped with strategy '" + wf.shutdown + "'" : message;
     }
 
     private void complete(Workflow wf, String phase, String message) {

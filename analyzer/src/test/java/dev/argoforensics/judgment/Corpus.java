@@ -55,7 +55,7 @@ final class Corpus {
     /** The plan's random stream; the classes of #14 draw theirs from {@link #plan14} (swapped in), so the others stay as they were. */
     Sim.Rng plan;
     private final Sim.Rng plan14;
-    private final Sim sim;
+    final Sim sim;
     final Kube kube;
     private final Truth truth = new Truth();
     private final List<Controller> controllers = new ArrayList<>();
@@ -539,6 +539,7 @@ final class Corpus {
             case "task-result-wait-killed" -> plan.pick("aggregate", "render");
             case "taskresult-forbidden", "taskresult-upload-failed" -> plan.pick("train", "evaluate", "publish");
             case "sidecar-would-not-stop", "sidecar-stops" -> plan.pick("export", "sync", "ingest");
+            case "workflow-stopped" -> plan.pick("backfill", "train", "crawl");
             case "stale-copy-rejected" -> plan.pick("refresh", "publish");
             case "stale-copy-pod-recreated", "stale-copy-pod-exists" -> plan.pick("status-handler", "notify-sink", "settle");
             default -> plan.pick("finalize", "notify", "archive");

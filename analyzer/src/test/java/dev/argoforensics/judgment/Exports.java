@@ -296,6 +296,9 @@ final class Exports {
         Map<String, Object> spec = new TreeMap<>();
         spec.put("entrypoint", w.spec.entrypoint);
         spec.put("serviceAccountName", "workflow-runner");
+        if (w.shutdown != null) {
+            spec.put("shutdown", w.shutdown);
+        }
         if (w.spec.podGc.set()) {
             Map<String, Object> gc = new TreeMap<>();
             gc.put("strategy", w.spec.podGc.strategy());

@@ -3,6 +3,8 @@ package dev.argoforensics.judgment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +111,7 @@ class JudgmentSmokeTest {
         // The classes of #14 and their look-alikes.
         for (String c : List.of("stale-cleanup-same-name", "same-name-first-run", "task-result-never-completes", "task-result-pod-deleted",
                 "task-result-late", "task-result-wait-killed", "phase-regression", "phase-regression-podgc", "stale-copy-rejected",
-                "taskresult-forbidden", "taskresult-upload-failed", "sidecar-would-not-stop", "sidecar-stops")) {
+                "taskresult-forbidden", "taskresult-upload-failed", "sidecar-would-not-stop", "sidecar-stops", "workflow-stopped")) {
             assertTrue(classes.contains(c), c + " missing from the seeds' classes " + classes);
         }
         // AF012 and AF013 (ScenariosControllers): counted per Workflow, whose class is its first Pod's.
@@ -123,6 +125,37 @@ class JudgmentSmokeTest {
                 "lock-contention-normal", "lock-holder-running", "lock-held-logs-end", "lock-waiter", "stale-copy-pod-recreated", "workflow-retried")) {
             assertTrue(wfClasses.contains(c), c + " missing from the seeds' Workflow classes " + wfClasses);
         }
+    }
+
+    /**
+     * A stopped Workflow's step (argo stop / terminate) is failed by the controller at once, its main signalled by the
+     * controller's round while it ran, and never deleted: the truth expects neither AF001, AF002 nor AF007, also for the
+     * look-alike whose main trapped the SIGTERM and exited 0 with wait at 0 (seed 3 holds one of each ending).
+     */
+    @Test
+    void aStoppedWorkflowsStepIsFailedByTheControllerNotLost() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<Integer> mainExits = new HashSet<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                if (!"workflow-stopped".equals(pod.path("class").asText())) {
+                    continue;
+                }
+                JsonNode f = pod.path("facts");
+                String name = pod.path("name").asText();
+                assertTrue(f.path("finalNodeMessage").asText().matches("workflow shutdown with strategy:  (Stop|Terminate)"), name + ": " + f);
+                assertEquals("Failed", f.path("finalNodePhase").asText(), name);
+                assertTrue(f.path("deletionRequestedAt").isNull(), name + " was deleted");
+                assertTrue(f.path("mainSignalledByControllerAt").isTextual(), name + ": main not signalled by the controller");
+                assertEquals(0, f.path("waitExitCode").asInt(-1), name);
+                mainExits.add(f.path("mainExitCode").asInt(-1));
+                for (String rule : List.of("AF001", "AF002", "AF007")) {
+                    assertTrue(pod.path("expected").path(rule).isBoolean() && !pod.path("expected").path(rule).asBoolean(), name + " expects " + rule);
+                }
+            }
+        }
+        assertEquals(Set.of(0, 143), mainExits, "both endings of main: the trap exiting 0 and 143");
     }
 
     /**

@@ -216,7 +216,10 @@ final class K8s {
         /** Absolute time main should finish at (for Pods of interest), or -1 to use the duration. */
         long finishAt = -1;
         int exitCode;
-        /** What main does on SIGTERM: 0 dies of it (emissary reports 137), 1 exits 143 itself, 2 ignores it (SIGKILL at grace). */
+        /**
+         * What main does on SIGTERM: 0 dies of it (emissary reports 137), 1 exits 143 itself, 2 ignores it (SIGKILL at grace),
+         * 3 traps it, cleans up and exits 0 ({@link #TERM_TRAP_EXIT_0}).
+         */
         int onTerm;
         /** What the executor (wait) does once main has exited: {@link #WAIT_NORMAL}, {@link #WAIT_REPORT_LOST}, {@link #WAIT_OOM_KILLED}. */
         int waitFate = WAIT_NORMAL;
@@ -228,6 +231,9 @@ final class K8s {
         String podClass;
         boolean ofInterest;
     }
+
+    /** main traps SIGTERM and exits 0 (a graceful shutdown handler): the step ends "successfully" because it was stopped. */
+    static final int TERM_TRAP_EXIT_0 = 3;
 
     /** wait labels its task result {@code report-outputs-completed: "true"} and exits 0. */
     static final int WAIT_NORMAL = 0;
@@ -356,6 +362,8 @@ final class K8s {
         /** Seconds; set by a deletion the object's finalizers hold ({@code foregroundDeletion}, lifecycle A3), else null. */
         Long deletionTimestamp;
         final List<String> finalizers = new ArrayList<>();
+        /** {@code spec.shutdown} ({@code Stop} after {@code argo stop}, {@code Terminate} after {@code argo terminate}), else null. */
+        String shutdown;
 
         String key() {
             return namespace + "/" + name;
@@ -379,6 +387,7 @@ final class K8s {
             w.status = status.copy();
             w.deletionTimestamp = deletionTimestamp;
             w.finalizers.addAll(finalizers);
+            w.shutdown = shutdown;
             return w;
         }
     }

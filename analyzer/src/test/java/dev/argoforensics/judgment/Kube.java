@@ -423,6 +423,28 @@ final class Kube {
     }
 
     /** kubectl delete workflow: background propagation (the default) or orphan. */
+    /**
+     * {@code argo stop} / {@code argo terminate}: the Argo server sets {@code spec.shutdown} (a user's spec update: the
+     * generation goes up, a MODIFIED event); the controller does the rest.
+     */
+    void shutdownWorkflow(String key, String uid, String strategy) {
+        Workflow w = workflows.get(key);
+        if (w == null || !w.uid.equals(uid) || w.completedLabel()) {
+            return;
+        }
+        Workflow before = w.copy();
+        previousVersion.put(key, before);
+        w.shutdown = strategy;
+        w.generation++;
+        w.resourceVersion = nextRv();
+        Workflow snap = w.copy();
+        for (WorkflowWatch ww : workflowWatches) {
+            if (ww.matches(before) && ww.matches(snap)) {
+                ww.event('M', before, snap);
+            }
+        }
+    }
+
     void deleteWorkflow(String key, boolean orphan, String actor) {
         Workflow w = workflows.remove(key);
         if (w == null) {
@@ -866,6 +888,7 @@ final class Kube {
             switch (r.step.onTerm) {
                 case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, true));
                 case 1 -> sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> mainExits(r, 143, true));
+                case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(200_000_000L, 3_000_000_000L), () -> mainExits(r, 0, true));
                 default -> sim.at(killAt, () -> mainExits(r, 137, true));
             }
             // wait traps SIGTERM, finishes its work (the task result) and exits 0 once main is gone.
@@ -893,6 +916,21 @@ final class Kube {
         if (c == null || !c.running()) {
             return false;
         }
+        if (c == r.main) {
+            // A stop of the Workflow (B8): the round comes while main runs. SIGKILL ends it; SIGTERM as main handles it.
+            if (kill) {
+                sim.after(rng.between(50_000_000L, 400_000_000L), () -> mainExits(r, 137, false));
+            } else {
+                truth.mainSignalledByController(uid, now());
+                switch (r.step.onTerm) {
+                    case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, false));
+                    case 1 -> sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> mainExits(r, 143, false));
+                    case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(200_000_000L, 3_000_000_000L), () -> mainExits(r, 0, false));
+                    default -> {
+                    }
+                }
+            }
+        }
         if (c == r.sidecar) {
             if (kill) {
                 truth.killRoundFoundRunning(uid, c.name, now());
@@ -901,7 +939,7 @@ final class Kube {
                 sim.after(rng.between(100_000_000L, 3_000_000_000L), () -> sidecarExits(r, 143));
             }
         }
-        // wait finishes its own work once main is gone (it is exiting anyway); main has ended before these rounds.
+        // wait finishes its own work once main is gone (it is exiting anyway).
         return true;
     }
 

@@ -21,6 +21,42 @@ final class ScenariosContainers {
         } finally {
             corpus.plan = saved;
         }
+        // The stopped Workflows draw from a stream of their own too, so that the slot's other Workflows are planned as before.
+        corpus.plan = new Sim.Rng(Sim.seed(t0, 1411));
+        try {
+            planStopped(corpus, c, t0, corpus.plan);
+        } finally {
+            corpus.plan = saved;
+        }
+    }
+
+    /**
+     * A running step whose Workflow a user stops ({@code argo stop}: {@code spec.shutdown: Stop}) or terminates
+     * ({@code argo terminate}: {@code Terminate}). The controller logs {@code Terminating pod as part of workflow shutdown},
+     * fails the node with {@code workflow shutdown with strategy:  <s>} at once and signals the containers
+     * ({@code terminateContainers}, {@code killContainers} after the grace). main traps SIGTERM and exits 0 (a graceful
+     * shutdown handler: both containers exit 0, the Pod Succeeded, the node Failed: AF002's look-alike) or exits 143.
+     * The Pod is not deleted: never AF001, AF007; the failure is true: not AF002.
+     */
+    private static void planStopped(Corpus corpus, Controller c, long t0, Sim.Rng plan) {
+        boolean firstTrap = false;
+        for (int i = 0; i < 2; i++) {
+            if (i > 0 && !plan.chance(0.6)) {
+                continue;
+            }
+            long stopAt = t0 + plan.between(20, 150) * Go.SECOND;
+            // main would run on for a long while: the stop comes while it runs.
+            Workflow w = corpus.single(c, "workflow-stopped", stopAt + plan.between(15, 40) * Go.MINUTE, K8s.PodGc.NONE, K8s.WAIT_NORMAL);
+            K8s.Step s = w.spec.stepList.get(0);
+            // The second one, when there is one, ends the other way: a trap exiting 0, or 143.
+            boolean trap = i == 0 ? plan.chance(0.5) : !firstTrap;
+            firstTrap = trap;
+            s.onTerm = trap ? K8s.TERM_TRAP_EXIT_0 : 1;
+            String strategy = plan.chance(0.6) ? "Stop" : "Terminate";
+            corpus.submit(t0 - plan.between(60, 110) * Go.SECOND, w);
+            corpus.sim.at(stopAt, () -> corpus.kube.shutdownWorkflow(w.key(), w.uid, strategy));
+            corpus.resultExports(w, stopAt);
+        }
     }
 
     private static void plan(Corpus corpus, Controller c, long t0, Sim.Rng plan) {

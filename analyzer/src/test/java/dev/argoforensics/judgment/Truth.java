@@ -99,6 +99,8 @@ final class Truth {
         /** When the controller's SIGKILL round (killContainers) found a container other than main still running (AF010), or -1. */
         long killRoundFoundRunningAt = -1;
         String killRoundFoundRunning;
+        /** When a controller's SIGTERM round ({@code terminateContainers}: a stop of the Workflow) reached main still running, or -1. */
+        long mainSignalledByControllerAt = -1;
         boolean af010;
         boolean af011;
 
@@ -354,6 +356,19 @@ final class Truth {
         }
     }
 
+    /** A controller's {@code terminateContainers} round signalled main while it ran (B8: a stop of the Workflow). */
+    void mainSignalledByController(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.mainSignalledByControllerAt < 0) {
+            f.mainSignalledByControllerAt = t;
+        }
+    }
+
+    /** The controller's own SIGTERM ended main (a trap may exit 0): the step was stopped, the failure is what happened. */
+    private static boolean stoppedByController(PodFacts f) {
+        return f.mainSignalledByControllerAt >= 0 && (f.mainFinishedAt < 0 || f.mainSignalledByControllerAt <= f.mainFinishedAt);
+    }
+
     void containerStarted(String uid, long t) {
         PodFacts f = byUid.get(uid);
         if (f != null && f.mainStartedAt < 0) {
@@ -515,7 +530,8 @@ final class Truth {
             f.af001 = "pod-delete-handler".equals(f.finalizerRemovedBy) && f.workflowExistedAtRemoval && !f.nodePersistedFulfilledAtRemoval
                     && f.firstDeletionAt >= 0 && containersDone && Math.max(f.mainFinishedAt, f.waitFinishedAt) < f.firstDeletionAt;
             f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && Integer.valueOf(0).equals(f.waitExit)
-                    && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f);
+                    && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f)
+                    && !stoppedByController(f);
             f.af007 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && "Error".equals(f.persistedPhase)
                     && "pod deleted".equals(f.persistedMessage) && !wentWithWorkflow(f);
@@ -660,6 +676,7 @@ final class Truth {
                 facts.put("taskResultWriteRefusedAt", t(f.resultWriteRefusedAt));
                 facts.put("killRoundFoundRunningAt", t(f.killRoundFoundRunningAt));
                 facts.put("killRoundFoundRunning", f.killRoundFoundRunning);
+                facts.put("mainSignalledByControllerAt", t(f.mainSignalledByControllerAt));
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
