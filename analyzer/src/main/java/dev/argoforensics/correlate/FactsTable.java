@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * objects, links, records, run clocks and evidence available, that is the table the rest of the lines need nothing else
  * from: a line's Pod is {@link #podOf} it, its handler line the pair of its place. {@link #facts} puts the lines back.
  */
-public final class FactsTable {
+public final class FactsTable implements AssignedFacts {
     /** The specials completed, each with its place; {@link #dropped} says which the facts leave out. */
     final List<LineProjection.Special> specials;
     /** Per special, whether it is a handler line whose scheduling line was only counted (left out of the facts). */
@@ -126,6 +126,7 @@ public final class FactsTable {
      *
      * @param offset the place of the stretch's first line among the input's lines as read (before any is left out)
      */
+    @Override
     public List<Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
         Places at = places();
         List<Assigned> out = new ArrayList<>(lines.size());
@@ -158,6 +159,7 @@ public final class FactsTable {
      * The group of these components' own part, from the assigned lines (any stretches of them, in place order): what
      * {@link ClusterFacts#share} gives for the group from all the lines.
      */
+    @Override
     public GroupShare share(Grouping grouping, java.util.Collection<Integer> components, List<Assigned> lines) {
         java.util.BitSet in = new java.util.BitSet();
         components.forEach(in::set);
@@ -187,6 +189,7 @@ public final class FactsTable {
     }
 
     /** The context every group reads, from the assigned lines (in place order): what {@link ClusterFacts#context} gives. */
+    @Override
     public GroupContext context(List<Assigned> lines) {
         List<LogEvent> events = new ArrayList<>();
         List<Integer> places = new ArrayList<>();

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * component; a group's share; the context), each Pod's facts read from its own slice's table. The run clocks are the
  * slices' merged ({@link RunClocks#merge}). Equal to the whole table's, line for line (SlicedFactsTest).
  */
-public final class SlicedTable {
+public final class SlicedTable implements AssignedFacts {
     private final PodSlices cross;
     private final List<FactsTable> slices;
     private final RunClocks clocks;
@@ -55,6 +55,7 @@ public final class SlicedTable {
     }
 
     /** As {@link FactsTable#assign}: a stretch of the cluster's lines (a file's, placed), each given what the whole cluster decides of it. */
+    @Override
     public List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
         List<FactsTable.Assigned> out = new ArrayList<>(lines.size());
         for (int i = 0; i < lines.size(); i++) {
@@ -78,6 +79,7 @@ public final class SlicedTable {
     }
 
     /** As {@link FactsTable#share}: the group of these components, its Pods' facts from their slices' tables. */
+    @Override
     public GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines) {
         GroupShare some = slices.get(0).share(grouping, components, lines);
         Set<String> podNames = some.podNames();
@@ -94,6 +96,7 @@ public final class SlicedTable {
     }
 
     /** As {@link FactsTable#context}: the context lines, with the cluster's evidence available and run clocks. */
+    @Override
     public GroupContext context(List<FactsTable.Assigned> lines) {
         GroupContext some = slices.get(0).context(lines);
         return new GroupContext(some.events(), some.places(), some.podOfLine(), some.handlerOfLine(), cross.objects().podTables(), cross.available(),

@@ -1,20 +1,16 @@
 package dev.argoforensics.fleet;
 
+import dev.argoforensics.correlate.AssignedFacts;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
-import dev.argoforensics.correlate.GroupBindings;
-import dev.argoforensics.correlate.GroupContext;
-import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.PodSlices;
 import dev.argoforensics.correlate.SlicedTable;
-import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.read.WireForm;
 import dev.argoforensics.rules.RuleBindings;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,55 +47,14 @@ final class ClusterTables {
      * @param groupOf each component's group (-1: none)
      * @param files   each file's place, by display path
      */
-    record Derived(FactsTable table, Facts facts, Grouping grouping, ClusterTable.Plan plan, int[] groupOf, Map<String, ClusterTable.FilePlace> files) {
-    }
-
-    /** What round 3 reads of a cluster's facts: one table's ({@link FactsTable}) or its slices' ({@link SlicedTable}), the same answers. */
-    interface Facts {
-        List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings);
-
-        GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines);
-
-        GroupContext context(List<FactsTable.Assigned> lines);
-    }
-
-    private static Facts of(FactsTable t) {
-        return new Facts() {
-            public List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
-                return t.assign(lines, offset, grouping, bindings);
-            }
-
-            public GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines) {
-                return t.share(grouping, components, lines);
-            }
-
-            public GroupContext context(List<FactsTable.Assigned> lines) {
-                return t.context(lines);
-            }
-        };
-    }
-
-    private static Facts of(SlicedTable t) {
-        return new Facts() {
-            public List<FactsTable.Assigned> assign(List<LogEvent> lines, long offset, Grouping grouping, GroupBindings bindings) {
-                return t.assign(lines, offset, grouping, bindings);
-            }
-
-            public GroupShare share(Grouping grouping, Collection<Integer> components, List<FactsTable.Assigned> lines) {
-                return t.share(grouping, components, lines);
-            }
-
-            public GroupContext context(List<FactsTable.Assigned> lines) {
-                return t.context(lines);
-            }
-        };
+    record Derived(FactsTable table, AssignedFacts facts, Grouping grouping, ClusterTable.Plan plan, int[] groupOf, Map<String, ClusterTable.FilePlace> files) {
     }
 
     /** The table and its components from round 2's input: {@code Correlator.derive}, then {@code Grouping.of} with the files' edges. */
     static Derived derive(ClusterTable.Input in, ClusterTable.Plan plan) {
         FactsTable table = Correlator.derive(in.lines(), in.exported(), in.processes(), in.coverage());
         Grouping grouping = Grouping.of(table, table.edges(in.lines(), BINDINGS), BINDINGS);
-        return derived(table, of(table), grouping, plan);
+        return derived(table, table, grouping, plan);
     }
 
     /**
@@ -114,10 +69,10 @@ final class ClusterTables {
         }
         SlicedTable sliced = new SlicedTable(shared.cross(), tables);
         Grouping grouping = Grouping.ofEdges(shared.cross().objects(), (List<List<String>>) WireForm.decode(edges), BINDINGS);
-        return derived(null, of(sliced), grouping, plan);
+        return derived(null, sliced, grouping, plan);
     }
 
-    private static Derived derived(FactsTable table, Facts facts, Grouping grouping, ClusterTable.Plan plan) {
+    private static Derived derived(FactsTable table, AssignedFacts facts, Grouping grouping, ClusterTable.Plan plan) {
         if (plan == null) {
             return new Derived(table, facts, grouping, null, null, Map.of());
         }

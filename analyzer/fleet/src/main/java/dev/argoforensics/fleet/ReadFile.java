@@ -47,22 +47,33 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
         p.specials().forEach(x -> whole.add((int) x.place()));
         p.nodeNames().forEach(x -> whole.add((int) x.place()));
         int[] thin = whole.stream().mapToInt(Integer::intValue).toArray();
-        java.util.Set<Integer> specials = new java.util.HashSet<>();
-        p.specials().forEach(x -> specials.add((int) x.place()));
-        int[] perPiece = new int[reading.pieces().size()];
-        boolean dated = false;
-        for (int i = 0; i < reading.events().size(); i++) {
-            LogEvent e = reading.events().get(i);
-            perPiece[e.stream()]++;
-            if (!specials.contains(i)) {
-                dated |= !e.time().undated();
-            }
-        }
+        Lines lines = Lines.of(reading, p);
         LineProjection withoutLines = new LineProjection(p.lines(), withoutLines(p.specials()), p.others(), p.spans(), withoutLines(p.nodeNames()),
                 p.informer(), p.edges());
-        FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), perPiece, dated);
+        FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), lines.perPiece(), lines.dated());
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(thin).encode(), WireForm.encode(fp),
                 thin.length + (long) p.spans().size() + p.edges().size());
+    }
+
+    /**
+     * What the caveats read of a file's lines: how many each piece holds, and whether a line other than the projection's
+     * specials has a date given.
+     */
+    private record Lines(int[] perPiece, boolean dated) {
+        static Lines of(FileReading reading, LineProjection p) {
+            java.util.Set<Integer> specials = new java.util.HashSet<>();
+            p.specials().forEach(x -> specials.add((int) x.place()));
+            int[] perPiece = new int[reading.pieces().size()];
+            boolean dated = false;
+            for (int i = 0; i < reading.events().size(); i++) {
+                LogEvent e = reading.events().get(i);
+                perPiece[e.stream()]++;
+                if (!specials.contains(i)) {
+                    dated |= !e.time().undated();
+                }
+            }
+            return new Lines(perPiece, dated);
+        }
     }
 
     /** The lines whose year the stitch decides: every klog line no record of the file dated, and the file's earliest dated line. */
@@ -92,18 +103,8 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
     static ReadFile sliced(String cluster, String display, FileReading reading, Set<String> recreated) {
         int[] keep = yearDecided(reading);
         LineProjection p = LineProjection.of(reading.events(), recreated, keep, true, BINDINGS);
-        java.util.Set<Integer> specials = new java.util.HashSet<>();
-        p.specials().forEach(x -> specials.add((int) x.place()));
-        int[] perPiece = new int[reading.pieces().size()];
-        boolean dated = false;
-        for (int i = 0; i < reading.events().size(); i++) {
-            LogEvent e = reading.events().get(i);
-            perPiece[e.stream()]++;
-            if (!specials.contains(i)) {
-                dated |= !e.time().undated();
-            }
-        }
-        FileSkeleton fs = new FileSkeleton(p.skeleton(), reading.events().isEmpty() ? display : reading.events().get(0).file(), perPiece, dated,
+        Lines lines = Lines.of(reading, p);
+        FileSkeleton fs = new FileSkeleton(p.skeleton(), reading.events().isEmpty() ? display : reading.events().get(0).file(), lines.perPiece(), lines.dated(),
                 keep, java.util.List.copyOf(p.edges()));
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(keep).encode(), WireForm.encode(fs),
                 p.specials().size());
