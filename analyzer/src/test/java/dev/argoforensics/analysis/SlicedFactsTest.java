@@ -21,28 +21,22 @@ import dev.argoforensics.correlate.SlicedTable;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.judgment.JudgmentCorpora;
 import dev.argoforensics.read.FileReading;
-import dev.argoforensics.read.Interest;
 import dev.argoforensics.read.LogReader;
 import dev.argoforensics.read.Placement;
 import dev.argoforensics.read.ReadingStitch;
 import dev.argoforensics.rules.RuleBindings;
-import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
-import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -119,112 +113,21 @@ class SlicedFactsTest {
     /** @return the handler lines left out, the lines kept whole, the cleanup pairs */
     private static long[] assertSliced(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
                                        AnalysisOptions options) throws IOException {
-        Analysis analysis = Analysis.standard(options);
-        InputCollector collector = new InputCollector();
-        Analysis.Inputs inputs = Analysis.readExports(collector.collect(paths), collector.problems(), SnapshotTimes.none());
-        LogReader reader = analysis.logReader();
-        Map<InputFile, FileScan> scans = new LinkedHashMap<>();
-        for (InputFile f : inputs.logFiles()) {
-            try {
-                scans.put(f, remembered.apply(f).isPresent() ? remembered.apply(f).get() : reader.scanFile(f));
-            } catch (IOException | RuntimeException e) {
-                // unreadable: nothing of it is kept, in either reading
-            }
-        }
-        Interest interest = Interest.decode(reader.interest(scans.values(), inputs.exported()).encode());
-        // Each file read alone and its reading through its bytes, as the fleet's file tasks give it; in rotated-set order.
-        List<FileReading> readings = new ArrayList<>();
-        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
-            for (InputFile f : set.oldestFirst()) {
-                try {
-                    readings.add(FileReading.decode(reader.readFile(f, interest, scans.get(f).newestFirst()).encode()));
-                } catch (IOException | RuntimeException e) {
-                    // unreadable, as in the wholeReading reading
-                }
-            }
-        }
-
-        ReadingStitch stitch = new ReadingStitch(null);
-        readings.forEach(stitch::add);
-        LogReader.LogReading stitched = stitch.finish();
-        LogReader.LogReading wholeReading = stitched;
-        if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
-            ExecutorService pool = LogReader.readers(1);
-            try {
-                wholeReading = analysis.logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), new ArrayList<>());
-            } finally {
-                pool.shutdownNow();
-            }
-        }
-        ClusterFacts facts = Correlator.facts(wholeReading.events(), inputs.exported(), wholeReading.processes(), wholeReading.coverage());
-
-        // The namespaces: each file's projection as read, before any stitch (their union does not depend on places).
-        List<NamespaceProjection> projections = new ArrayList<>();
-        long kept = 0;
-        for (FileReading r : readings) {
-            kept += r.events().size();
-            projections.add(NamespaceProjection.ofFile(r.events()));
-        }
-        Correlator.Namespaces projected = Correlator.namespaces(NamespaceProjection.union(projections), inputs.exported());
-        assertEquals(facts.namespacesByPod(), projected.byPod(), "every namespace each Pod name is seen in");
-        assertEquals(facts.objects(), projected.objects(), "the exports, each Workflow exported without a namespace placed");
-        List<NamespaceProjection> reversed = new ArrayList<>(projections);
-        Collections.reverse(reversed);
-        assertEquals(NamespaceProjection.union(projections), NamespaceProjection.union(reversed), "the union takes the files in any order");
-
-        // Every fact: each file's lines projected as read (its klog lines no record dates and its earliest dated line kept
-        // wholeReading); the files' readings keeping only those lines stitched (runs, places, years; not the other lines), which
-        // places them and says where every other line goes; the projections put together in input order; the facts derived.
-        java.util.Set<String> recreated = LineProjection.recreated(inputs.exported());
-        List<LineProjection> asRead = new ArrayList<>();
-        List<int[]> keeps = new ArrayList<>();
-        ReadingStitch thinStitch = new ReadingStitch(null);
-        List<Placement> placements = new ArrayList<>();
-        for (FileReading r : readings) {
-            java.util.TreeSet<Integer> keep = new java.util.TreeSet<>();
-            for (int u : r.undated()) {
-                keep.add(u);
-            }
-            if (r.earliestDated() >= 0) {
-                keep.add(r.earliestDated());
-            }
-            keeps.add(keep.stream().mapToInt(Integer::intValue).toArray());
-            LineProjection p = LineProjection.of(r.events(), recreated, keeps.get(keeps.size() - 1), true, BINDINGS);
-            asRead.add(p);
-            placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
-        }
-        LogReader.LogReading thin = thinStitch.finish();
-        assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
-        assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
-        assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");
-        List<LineProjection> lines = new ArrayList<>();
-        int offset = 0;
-        int thinAt = 0;
-        long specials = 0;
-        for (int f = 0; f < readings.size(); f++) {
-            FileReading r = readings.get(f);
-            LineProjection p = asRead.get(f);
-            List<LogEvent> placed = stitched.events().subList(offset, offset + r.events().size());
-            Map<Integer, LogEvent> special = new java.util.HashMap<>();
-            for (LineProjection.Special x : p.specials()) {
-                special.put((int) x.place(), thin.events().get(thinAt++));
-            }
-            for (int i = 0; i < r.events().size(); i++) {
-                assertEquals(placed.get(i), special.containsKey(i) ? special.get(i) : placements.get(f).place(r.events().get(i)),
-                        "line " + i + " of " + r.file().displayPath() + " placed without the other files' lines");
-            }
-            FileReading read = r;
-            Placement placement = placements.get(f);
-            // specials from the thin stitch; the other lines (a node's first line) placed by the file's own placement
-            LineProjection placedProjection = p.placed(i -> special.containsKey(i) ? special.get(i) : placement.place(read.events().get(i)));
-            assertEquals(LineProjection.of(placed, recreated, keeps.get(f), true, BINDINGS), placedProjection,
-                    "a file's projection as read, placed, is its placed lines' projection");
-            specials += placedProjection.specials().size();
-            lines.add(placedProjection);
-            offset += r.events().size();
-        }
-        assertEquals(thin.events().size(), thinAt, "the readings keeping their specials give those and nothing else");
-        assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
+        ProjectedReadings pr = ProjectedReadings.of(paths, remembered, options);
+        Analysis.Inputs inputs = pr.inputs();
+        List<FileReading> readings = pr.readings();
+        ReadingStitch stitch = pr.stitch();
+        LogReader.LogReading stitched = pr.stitched();
+        ClusterFacts facts = pr.facts();
+        List<NamespaceProjection> projections = pr.projections();
+        long kept = pr.kept();
+        java.util.Set<String> recreated = pr.recreated();
+        List<LineProjection> asRead = pr.asRead();
+        List<int[]> keeps = pr.keeps();
+        List<Placement> placements = pr.placements();
+        List<LineProjection> lines = pr.lines();
+        long specials = pr.specials();
+        int offset = pr.offset();
         LineProjection union = LineProjection.union(lines);
         FactsTable whole = Correlator.derive(union, inputs.exported(), stitched.processes(), stitched.coverage());
         ClusterFacts wholeFacts = whole.facts(stitched.events());
