@@ -1,9 +1,12 @@
 package dev.argoforensics.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
+import dev.argoforensics.correlate.GroupContext;
+import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
 import dev.argoforensics.event.LogEvent;
@@ -153,5 +156,29 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
         assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
         return new ProjectedReadings(inputs, readings, stitch, stitched, whole, facts, projections, kept, projected, recreated, asRead,
                 keeps, placements, lines, specials, offset);
+    }
+
+    static void assertSameShare(GroupShare expected, GroupShare actual) {
+        assertEquals(expected.events(), actual.events(), "the group's lines");
+        assertArrayEquals(expected.places(), actual.places(), "their places");
+        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
+        assertEquals(expected.podNames(), actual.podNames());
+        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
+        assertEquals(expected.workflowNames(), actual.workflowNames());
+        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
+        assertEquals(expected.workflowAudit(), actual.workflowAudit());
+        assertEquals(expected.cut(), actual.cut());
+    }
+
+    static void assertSameContext(GroupContext expected, GroupContext actual) {
+        assertEquals(expected.events(), actual.events(), "the context lines");
+        assertArrayEquals(expected.places(), actual.places());
+        assertEquals(expected.podOfLine(), actual.podOfLine());
+        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
+        assertEquals(expected.podTables(), actual.podTables());
+        assertEquals(expected.available(), actual.available());
+        assertEquals(expected.processes(), actual.processes());
+        assertEquals(expected.clocks(), actual.clocks());
     }
 }

@@ -1,6 +1,5 @@
 package dev.argoforensics.analysis;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,8 +8,6 @@ import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
-import dev.argoforensics.correlate.GroupContext;
-import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
@@ -173,10 +170,10 @@ class ProjectionFactsTest {
             assertEquals(i, assigned.get(i).place());
             assertEquals(grouping.componentOfLine(i), assigned.get(i).component(), "the component of line " + i);
         }
-        assertSameContext(facts.context(grouping), fromFiles.context(assigned));
+        ProjectedReadings.assertSameContext(facts.context(grouping), fromFiles.context(assigned));
         for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
             for (List<Integer> components : split.groups(grouping)) {
-                assertSameShare(facts.share(grouping, components), fromFiles.share(projectedGrouping, components, assigned));
+                ProjectedReadings.assertSameShare(facts.share(grouping, components), fromFiles.share(projectedGrouping, components, assigned));
             }
         }
         if (busy) {
@@ -191,29 +188,6 @@ class ProjectionFactsTest {
 
     private static final RuleBindings BINDINGS = new RuleBindings();
 
-    private static void assertSameShare(GroupShare expected, GroupShare actual) {
-        assertEquals(expected.events(), actual.events(), "the group's lines");
-        assertArrayEquals(expected.places(), actual.places(), "their places");
-        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
-        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
-        assertEquals(expected.podNames(), actual.podNames());
-        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
-        assertEquals(expected.workflowNames(), actual.workflowNames());
-        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
-        assertEquals(expected.workflowAudit(), actual.workflowAudit());
-        assertEquals(expected.cut(), actual.cut());
-    }
-
-    private static void assertSameContext(GroupContext expected, GroupContext actual) {
-        assertEquals(expected.events(), actual.events(), "the context lines");
-        assertArrayEquals(expected.places(), actual.places());
-        assertEquals(expected.podOfLine(), actual.podOfLine());
-        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
-        assertEquals(expected.podTables(), actual.podTables());
-        assertEquals(expected.available(), actual.available());
-        assertEquals(expected.processes(), actual.processes());
-        assertEquals(expected.clocks(), actual.clocks());
-    }
 
     /** Two tables of facts equal in every fact a correlation reads. */
     static void assertSameFacts(FactsTable expected, FactsTable actual) {

@@ -1,6 +1,5 @@
 package dev.argoforensics.analysis;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,8 +9,6 @@ import dev.argoforensics.accounting.FileScan;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
-import dev.argoforensics.correlate.GroupContext;
-import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.correlate.NamespaceProjection;
@@ -277,10 +274,10 @@ class SlicedFactsTest {
                 }
                 slicedAssigned.addAll(a);
             }
-            assertSameContext(whole.context(allAssigned), sliced.context(slicedAssigned));
+            ProjectedReadings.assertSameContext(whole.context(allAssigned), sliced.context(slicedAssigned));
             for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
                 for (List<Integer> components : split.groups(grouping)) {
-                    assertSameShare(whole.share(grouping, components, allAssigned), sliced.share(slicedGrouping, components, slicedAssigned));
+                    ProjectedReadings.assertSameShare(whole.share(grouping, components, allAssigned), sliced.share(slicedGrouping, components, slicedAssigned));
                 }
             }
             if (busy && slices > 1) {
@@ -302,28 +299,4 @@ class SlicedFactsTest {
     }
 
     private static final RuleBindings BINDINGS = new RuleBindings();
-
-    private static void assertSameShare(GroupShare expected, GroupShare actual) {
-        assertEquals(expected.events(), actual.events(), "the group's lines");
-        assertArrayEquals(expected.places(), actual.places(), "their places");
-        assertEquals(expected.podOfLine(), actual.podOfLine(), "their Pods");
-        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine(), "their handler lines");
-        assertEquals(expected.podNames(), actual.podNames());
-        assertEquals(expected.pods(), actual.pods(), "the group's Pods' facts");
-        assertEquals(expected.workflowNames(), actual.workflowNames());
-        assertEquals(expected.workflowSnapshots(), actual.workflowSnapshots());
-        assertEquals(expected.workflowAudit(), actual.workflowAudit());
-        assertEquals(expected.cut(), actual.cut());
-    }
-
-    private static void assertSameContext(GroupContext expected, GroupContext actual) {
-        assertEquals(expected.events(), actual.events(), "the context lines");
-        assertArrayEquals(expected.places(), actual.places());
-        assertEquals(expected.podOfLine(), actual.podOfLine());
-        assertArrayEquals(expected.handlerOfLine(), actual.handlerOfLine());
-        assertEquals(expected.podTables(), actual.podTables());
-        assertEquals(expected.available(), actual.available());
-        assertEquals(expected.processes(), actual.processes());
-        assertEquals(expected.clocks(), actual.clocks());
-    }
 }
