@@ -82,47 +82,23 @@ public record LogEvent(
     private LogEvent(String file, long line, long lastLine, Timestamp time, Timestamp envelopeTime, int kindsWithoutTimes, String catalogId,
                      ControllerEvent event, TextBlock textBlock, int textIndex, int stream, long ordinal) {
         this(file, line, packedSpan(line, lastLine, time, envelopeTime), packedNanos(time), packedNanos(envelopeTime),
-                kindsWithoutTimes | (fits(line, lastLine, time, envelopeTime)
-                        ? TimeCodes.code(time) << TIME_SHIFT | TimeCodes.code(envelopeTime) << ENVELOPE_TIME_SHIFT : 0),
+                fits(line, lastLine, time, envelopeTime)
+                        ? KindBits.withTimes(kindsWithoutTimes, TimeCodes.code(time), TimeCodes.code(envelopeTime)) : kindsWithoutTimes,
                 catalogId, event, textBlock, textIndex, stream, ordinal,
                 fits(line, lastLine, time, envelopeTime) ? null : new Rare(time, envelopeTime, lastLine));
     }
 
-    private static final EnvelopeKind[] ENVELOPES = EnvelopeKind.values();
-    private static final RecordFormat[] FORMATS = RecordFormat.values();
-    private static final Level[] LEVELS = Level.values();
-    /** Bits of {@code kinds}: envelope 0–4, format 5–8, level 9–11, the time's code 12–16, the envelope time's 17–21. */
-    private static final int FORMAT_SHIFT = 5;
-    private static final int LEVEL_SHIFT = 9;
-    private static final int TIME_SHIFT = 12;
-    private static final int ENVELOPE_TIME_SHIFT = 17;
-    private static final int KIND_BITS = (1 << TIME_SHIFT) - 1;
-
-    static {
-        if (ENVELOPES.length > 31 || FORMATS.length > 15 || LEVELS.length > 7 || TimeCodes.MAX_CODE > 31) {
-            throw new ExceptionInInitializerError("LogEvent packs envelope, format, level and time codes in 5, 4, 3 and 5 bits");
-        }
-    }
-
-    /** The three kinds in a few bits each: 0 for none, else the ordinal plus one. */
+    /** The three kinds in a few bits each ({@link KindBits}). */
     private static int kinds(EnvelopeKind envelope, RecordFormat format, Level level) {
-        return code(envelope) | code(format) << FORMAT_SHIFT | code(level) << LEVEL_SHIFT;
-    }
-
-    private static int code(Enum<?> e) {
-        return e == null ? 0 : e.ordinal() + 1;
-    }
-
-    private static <E> E decode(E[] values, int code) {
-        return code == 0 ? null : values[code - 1];
+        return KindBits.of(envelope, format, level);
     }
 
     private static int timeCode(int kinds) {
-        return kinds >>> TIME_SHIFT & 0x1f;
+        return KindBits.timeCode(kinds);
     }
 
     private static int envelopeTimeCode(int kinds) {
-        return kinds >>> ENVELOPE_TIME_SHIFT & 0x1f;
+        return KindBits.envelopeTimeCode(kinds);
     }
 
     private static boolean fits(long line, long lastLine, Timestamp time, Timestamp envelopeTime) {
@@ -140,17 +116,17 @@ public record LogEvent(
 
     /** How the line was wrapped (CRI, Docker json-file, kubectl --timestamps, …). */
     public EnvelopeKind envelope() {
-        return decode(ENVELOPES, kinds & 0x1f);
+        return KindBits.envelope(kinds);
     }
 
     /** The record's format. */
     public RecordFormat format() {
-        return decode(FORMATS, kinds >>> FORMAT_SHIFT & 0xf);
+        return KindBits.format(kinds);
     }
 
     /** Its level, or null. */
     public Level level() {
-        return decode(LEVELS, kinds >>> LEVEL_SHIFT & 0x7);
+        return KindBits.level(kinds);
     }
 
     /** Last line (differs from the first for joined CRI partial pieces). */
@@ -238,7 +214,7 @@ public record LogEvent(
 
     /** The same event at another time (its text stays where it is held). */
     public LogEvent withTime(Timestamp t) {
-        return new LogEvent(file, line, lastLine(), Objects.requireNonNull(t, "time"), envelopeTime(), kinds & KIND_BITS, catalogId, event,
+        return new LogEvent(file, line, lastLine(), Objects.requireNonNull(t, "time"), envelopeTime(), kinds & KindBits.KINDS, catalogId, event,
                 textBlock, textIndex, stream, ordinal);
     }
 

@@ -5,6 +5,7 @@ import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.KindBits;
 import dev.argoforensics.event.TextBlock;
 import dev.argoforensics.event.TimeCodes;
 import dev.argoforensics.line.Level;
@@ -84,21 +85,6 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * record's was.
      */
     final class Kept implements ChunkItem {
-        private static final EnvelopeKind[] ENVELOPES = EnvelopeKind.values();
-        private static final RecordFormat[] FORMATS = RecordFormat.values();
-        private static final Level[] LEVELS = Level.values();
-        /** Bits of {@code kinds}: envelope 0–4, format 5–8, level 9–11, the time's code 12–16, the envelope time's 17–21. */
-        private static final int FORMAT_SHIFT = 5;
-        private static final int LEVEL_SHIFT = 9;
-        private static final int TIME_SHIFT = 12;
-        private static final int ENVELOPE_TIME_SHIFT = 17;
-
-        static {
-            if (ENVELOPES.length > 31 || FORMATS.length > 15 || LEVELS.length > 7 || TimeCodes.MAX_CODE > 31) {
-                throw new ExceptionInInitializerError("ChunkItem.Kept packs envelope, format, level and time codes in 5, 4, 3 and 5 bits");
-            }
-        }
-
         /**
          * What few kept lines have: a prefix, the line cut inside its envelope, what the record lost, a redacted name, the parse
          * for a sink, and times no long of nanoseconds holds (or a line span beyond an int), then held as they are.
@@ -143,8 +129,8 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             this.lineSpan = fits ? (int) span : 0;
             this.timeNanos = fits ? TimeCodes.nanos(time) : 0L;
             this.envelopeNanos = fits && envelopeTime != null ? TimeCodes.nanos(envelopeTime) : 0L;
-            this.kinds = code(line.envelope()) | code(format) << FORMAT_SHIFT | code(level) << LEVEL_SHIFT
-                    | (fits ? TimeCodes.code(time) << TIME_SHIFT | TimeCodes.code(envelopeTime) << ENVELOPE_TIME_SHIFT : 0);
+            int kinds = KindBits.of(line.envelope(), format, level);
+            this.kinds = fits ? KindBits.withTimes(kinds, TimeCodes.code(time), TimeCodes.code(envelopeTime)) : kinds;
             this.origin = line.origin();
             this.container = line.container();
             this.catalogId = catalogId;
@@ -189,16 +175,8 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             this(line, time, format, level, catalogId, event, releases, cut, namesNothing, redacted, parsed, null);
         }
 
-        private static int code(Enum<?> e) {
-            return e == null ? 0 : e.ordinal() + 1;
-        }
-
-        private static <E> E decode(E[] values, int code) {
-            return code == 0 ? null : values[code - 1];
-        }
-
         private boolean packedTimes() {
-            return (kinds >>> TIME_SHIFT & 0x1f) != 0;
+            return KindBits.timeCode(kinds) != 0;
         }
 
         /** The file line (within the chunk) where it starts. */
@@ -213,7 +191,7 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
         /** The wrapper found ({@link UnwrappedLine#envelope()}). */
         EnvelopeKind envelope() {
-            return decode(ENVELOPES, kinds & 0x1f);
+            return KindBits.envelope(kinds);
         }
 
         /** The collector's time, or null ({@link UnwrappedLine#envelopeTime()}). */
@@ -221,7 +199,7 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
             if (!packedTimes()) {
                 return rest.envelopeTime();
             }
-            int code = kinds >>> ENVELOPE_TIME_SHIFT & 0x1f;
+            int code = KindBits.envelopeTimeCode(kinds);
             return code == 0 ? null : TimeCodes.timestamp(envelopeNanos, code);
         }
 
@@ -239,15 +217,15 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
 
         /** The controller's own time. */
         Timestamp time() {
-            return packedTimes() ? TimeCodes.timestamp(timeNanos, kinds >>> TIME_SHIFT & 0x1f) : rest.time();
+            return packedTimes() ? TimeCodes.timestamp(timeNanos, KindBits.timeCode(kinds)) : rest.time();
         }
 
         RecordFormat format() {
-            return decode(FORMATS, kinds >>> FORMAT_SHIFT & 0xf);
+            return KindBits.format(kinds);
         }
 
         Level level() {
-            return decode(LEVELS, kinds >>> LEVEL_SHIFT & 0x7);
+            return KindBits.level(kinds);
         }
 
         String catalogId() {
