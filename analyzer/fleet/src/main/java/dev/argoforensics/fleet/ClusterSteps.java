@@ -174,14 +174,7 @@ final class ClusterSteps implements Serializable {
             readings.forEach(files::add);
             Map<String, Long> keptBy = new HashMap<>();
             Map<String, Long> heldBy = new HashMap<>();
-            long held = 0;
-            for (ReadFile r : files) {
-                keptBy.put(r.display(), r.kept());
-                if (r.unreadable() == null) {
-                    heldBy.put(r.display(), r.held());
-                }
-                held += r.held();
-            }
+            long held = weigh(files, keptBy, heldBy);
             if (held > heldBound) {
                 return new PreparedCluster(tooLarge(cluster, keptBy, heldBy, String.format(java.util.Locale.ROOT, "the cluster's logs hold %d entries of the cluster's"
                         + " table (lines kept whole, Pods, Workflow nodes and name lists their lines name), more than the %d one task derives the"
@@ -410,6 +403,22 @@ final class ClusterSteps implements Serializable {
      * A cluster whose logs keep more lines than one stitch task may hold: every object of it a {@code failed} row that says
      * so (the count, the bound, what to do), each log read with its own kept lines; nothing of it is analysed.
      */
+    /**
+     * A cluster's logs weighed before anything of them is decoded: each readable file's {@code kept} and {@code held} put in the
+     * maps (the accounting's columns), and the entries the cluster's task would hold, summed.
+     */
+    static long weigh(List<ReadFile> files, Map<String, Long> keptBy, Map<String, Long> heldBy) {
+        long held = 0;
+        for (ReadFile r : files) {
+            keptBy.put(r.display(), r.kept());
+            if (r.unreadable() == null) {
+                heldBy.put(r.display(), r.held());
+            }
+            held += r.held();
+        }
+        return held;
+    }
+
     static ClusterPrep tooLarge(ClusterInputs cluster, Map<String, Long> keptBy, Map<String, Long> heldBy, String why) {
         return tooLarge(cluster.cluster(), cluster.objects().stream().map(ScannedFile::display).toList(), keptBy, heldBy, why);
     }

@@ -57,14 +57,7 @@ final class SlicedSteps implements Serializable {
             }
             List<ReadFile> files = new ArrayList<>();
             readings.forEach(files::add);
-            long held = 0;
-            for (ReadFile r : files) {
-                keptBy.put(r.display(), r.kept());
-                if (r.unreadable() == null) {
-                    heldBy.put(r.display(), r.held());
-                }
-                held += r.held();
-            }
+            long held = ClusterSteps.weigh(files, keptBy, heldBy);
             if (held > heldBound) {
                 return new SlicedCluster(ClusterSteps.tooLarge(cluster, keptBy, heldBy, String.format(Locale.ROOT, "the cluster's logs keep %d lines whole,"
                         + " more than the %d entries one task holds (--cluster-held): their skeletons, which the cluster's slices share, are made"
