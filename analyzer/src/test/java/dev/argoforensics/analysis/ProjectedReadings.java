@@ -20,6 +20,8 @@ import dev.argoforensics.source.InputCollector;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -180,5 +182,37 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
         assertEquals(expected.available(), actual.available());
         assertEquals(expected.processes(), actual.processes());
         assertEquals(expected.clocks(), actual.clocks());
+    }
+
+    /**
+     * A rotated set of four controller files (the proofs' case no sample or corpus holds): klog lines whose year comes from a
+     * controller start months before, a scheduling line paired with its handler line across files, and a handler line whose
+     * scheduling line opens a file remembered as naming nothing. Pods of interest: alpha-step-1, as StitchTest reads it.
+     *
+     * @return {@code logs}, written
+     */
+    static Path rotatedSet(Path logs) throws IOException {
+        Files.createDirectories(logs);
+        write(logs.resolve("workflow-controller.log.3"),
+                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
+                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
+        write(logs.resolve("workflow-controller.log.2"),
+                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
+        write(logs.resolve("workflow-controller.log.1"),
+                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
+                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
+                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
+        write(logs.resolve("workflow-controller.log"),
+                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
+                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
+                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        return logs;
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, String.join("\n", lines) + "\n");
     }
 }

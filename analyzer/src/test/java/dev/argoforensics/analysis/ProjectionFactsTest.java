@@ -72,22 +72,7 @@ class ProjectionFactsTest {
      */
     @Test
     void klogYearsAndHandlerLinesLeftOutAcrossRotatedFiles() throws IOException {
-        Path logs = Files.createDirectories(dir.resolve("rotated").resolve("logs"));
-        write(logs.resolve("workflow-controller.log.3"),
-                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
-                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
-                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
-        write(logs.resolve("workflow-controller.log.2"),
-                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
-                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
-        write(logs.resolve("workflow-controller.log.1"),
-                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
-                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
-                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
-        write(logs.resolve("workflow-controller.log"),
-                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
-                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
-                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        Path logs = ProjectedReadings.rotatedSet(dir.resolve("rotated").resolve("logs"));
         write(dir.resolve("rotated").resolve("node").resolve("klog-only.log"),
                 "I0101 00:00:09.000000       1 request.go:697] Waited for 1.1s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1");
         long[] seen = assertProjected(List.of(logs.toString(), dir.resolve("rotated").resolve("node").toString()), false,

@@ -25,7 +25,6 @@ import dev.argoforensics.rules.RuleBindings;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.testing.SampleFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -80,31 +79,11 @@ class SlicedFactsTest {
      */
     @Test
     void handlerLinesPairedAcrossFilesAndLeftOut() throws IOException {
-        Path logs = Files.createDirectories(dir.resolve("rotated").resolve("logs"));
-        write(logs.resolve("workflow-controller.log.3"),
-                "time=\"2025-06-01T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
-                "I1231 23:58:30.000000       1 request.go:697] Waited for 1.2s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
-                "time=\"2025-12-31T23:59:00.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha");
-        write(logs.resolve("workflow-controller.log.2"),
-                "time=\"2025-12-31T23:59:10.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
-                "time=\"2025-12-31T23:59:20.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]");
-        write(logs.resolve("workflow-controller.log.1"),
-                "time=\"2025-12-31T23:59:20.001Z\" level=info msg=\"queuing poddelay0s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=unrelated-pod",
-                "time=\"2025-12-31T23:59:30.000Z\" level=info msg=\"Removing finalizers during a delete\" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]",
-                "time=\"2025-12-31T23:59:30.001Z\" level=info msg=\"queuing poddelay-5s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=alpha-step-1");
-        write(logs.resolve("workflow-controller.log"),
-                "I0101 00:00:02.000000       1 request.go:697] Waited for 1.5s due to client-side throttling, not priority and fairness, request: PATCH:https://10.96.0.1:443/api/v1/namespaces/ns/pods/alpha-step-1",
-                "time=\"2026-01-01T00:00:04.000Z\" level=info msg=\"Processing workflow\" namespace=ns workflow=alpha",
-                "time=\"2026-01-01T00:00:05.000Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18");
+        Path logs = ProjectedReadings.rotatedSet(dir.resolve("rotated").resolve("logs"));
         long[] seen = assertSliced(List.of(logs.toString()), false,
                 f -> f.displayPath().endsWith(".log.1") ? java.util.Optional.of(new FileScan(new long[0], new long[0], 0, 0, false)) : java.util.Optional.empty(),
                 AnalysisOptions.defaults().withThreads(1).withPodsOfInterest(List.of("alpha-step-1")));
         assertTrue(seen[0] > 0 && seen[2] > 0, seen[0] + " handler line(s) left out, " + seen[2] + " cleanup pair(s)");
-    }
-
-    private static void write(Path file, String... lines) throws IOException {
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, String.join("\n", lines) + "\n");
     }
 
     /** @return the handler lines left out, the lines kept whole, the cleanup pairs */
