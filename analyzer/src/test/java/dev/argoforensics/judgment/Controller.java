@@ -1083,6 +1083,10 @@ final class Controller {
                     default -> {
                     }
                 }
+            } else if (DELETE_POD.equals(action)) {
+                // Not in the cache (labelled completed meanwhile): the patch has nothing to patch, the delete by name still
+                // goes (pod controller, every release).
+                kube.deletePod(ns + "/" + podName, null, null, name);
             }
             finishCleanup(me, key, action, ns, podName, origin, r);
         });
@@ -1587,7 +1591,18 @@ final class Controller {
                 op(wf, Level.INFO, "Pod failed: " + n.message, "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
             }
         }
+        if (failedPodRestart && release.slog && "Failed".equals(p.phase) && p.statusMessage == null) {
+            // Every Pod seen Failed goes through the restart check; one whose main ran does not qualify.
+            restartCheck(wf, p);
+            op(wf, Level.INFO, "Pod restart check: pod does not qualify for restart", "podName", p.name, "podReason", p.statusReason == null ? "" : p.statusReason);
+        }
         return true;
+    }
+
+    private void restartCheck(Workflow wf, Pod p) {
+        op(wf, Level.INFO, "Pod restart check: analyzing pod status", "podName", p.name, "podPhase", p.phase, "podReason",
+                p.statusReason == null ? "" : p.statusReason, "podMessage", p.statusMessage == null ? "" : p.statusMessage, "containerStatuses",
+                p.sidecar == null ? 2 : 3, "initContainerStatuses", 0);
     }
 
     /**
@@ -1597,8 +1612,9 @@ final class Controller {
      * {@code Pod restart check: analyzing pod status}; a Pod whose main never started and whose reason is an
      * infrastructure failure qualifies (at most 3 restarts): the node goes back to {@code Pending} with {@code Pod
      * auto-restarting due to <reason>: <message>} and the Pod is deleted by UID ({@code deletePodByUID}, its finalizer
-     * removed first), after which the node's Pod is created again with the same name. Returns null when the Pod does not
-     * qualify (the node fails as usual).
+     * removed first), after which the node's Pod is created again with the same name. A Pod with the kubelet's message
+     * that does not qualify fails its node with that message. Returns null for a Pod without one: the usual assessment
+     * (whose restart check follows its {@code Pod failed}).
      */
     private Boolean autoRestart(Workflow wf, Node n, Pod p) {
         if (p.statusMessage == null) {
@@ -1608,17 +1624,25 @@ final class Controller {
         if (p.uid.equals(n.restartingPodUid) && "Pending".equals(n.phase)) {
             return false;
         }
-        op(wf, Level.INFO, "Pod restart check: analyzing pod status", "podName", p.name, "podPhase", p.phase, "podReason", p.statusReason,
-                "podMessage", p.statusMessage, "containerStatuses", p.sidecar == null ? 2 : 3, "initContainerStatuses", 0);
+        restartCheck(wf, p);
         boolean neverStarted = p.main.startedAt == null;
-        if (!neverStarted || !RESTARTABLE_REASONS.contains(p.statusReason)) {
-            op(wf, Level.INFO, "Pod restart check: pod does not qualify for restart", "podName", p.name, "podReason", p.statusReason);
-            return null;
-        }
-        if (n.failedPodRestarts >= 3) {
-            op(wf, Level.INFO, "Pod has exceeded max auto-restart attempts", "podName", p.name, "nodeID", n.id, "currentRestarts",
-                    n.failedPodRestarts, "maxRestarts", 3);
-            return null;
+        boolean qualifies = neverStarted && RESTARTABLE_REASONS.contains(p.statusReason);
+        if (!qualifies || n.failedPodRestarts >= 3) {
+            if (!qualifies) {
+                op(wf, Level.INFO, "Pod restart check: pod does not qualify for restart", "podName", p.name, "podReason", p.statusReason);
+            } else {
+                op(wf, Level.INFO, "Pod has exceeded max auto-restart attempts", "podName", p.name, "nodeID", n.id, "currentRestarts",
+                        n.failedPodRestarts, "maxRestarts", 3);
+            }
+            if ("Failed".equals(n.phase)) {
+                return false;
+            }
+            n.phase = "Failed";
+            n.message = p.statusMessage;
+            n.hostNode = p.hostNode;
+            n.finishedNanos = sim.now();
+            n.finishedAt = K8s.sec(n.finishedNanos);
+            return true;
         }
         if (!p.uid.equals(n.restartingPodUid)) {
             n.failedPodRestarts++;
