@@ -52,6 +52,9 @@ final class Controller {
     static final String DELETE_POD = "deletePod";
     static final String TERMINATE_CONTAINERS = "terminateContainers";
     static final String KILL_CONTAINERS = "killContainers";
+    static final String DELETE_POD_BY_UID = "deletePodByUID";
+    /** The reasons v4's automatic restart takes as an infrastructure failure ({@code isRestartableReason}). */
+    private static final Set<String> RESTARTABLE_REASONS = Set.of("Evicted", "NodeShutdown", "NodeAffinity", "UnexpectedAdmissionError");
 
     // ---- configuration ------------------------------------------------------------------------
     final String name;
@@ -89,6 +92,8 @@ final class Controller {
     String templateSalt = "";
     /** {@code MAX_WORKFLOW_SIZE}. */
     long maxWorkflowSize = Oversize.DEFAULT_MAX_WORKFLOW_SIZE;
+    /** v4's {@code failedPodRestart: {enabled: true}} in the controller's config (maxRestarts 3, the default); v4.1.3 only. */
+    boolean failedPodRestart;
     private String replicaHost;
     private final List<Path> files = new ArrayList<>();
     /** Workflow keys whose completion persist panics the controller (the crash scenario). */
@@ -1005,6 +1010,7 @@ final class Controller {
         String ns = parts[0];
         String podName = parts[1];
         String action = parts[2];
+        String uidPrecondition = parts.length > 3 ? parts[3] : null;
         pc(Level.INFO, "cleaning up pod", "key", key, "action", action, "namespace", ns, "podName", podName);
         Pod cached = me.pods.get(ns + "/" + podName);
         long latency = rng.latency(3 * MS, 25 * MS, 250 * MS);
@@ -1054,47 +1060,75 @@ final class Controller {
                             kube.deletePod(podKey, null, null, name);
                         }
                     }
-                    case TERMINATE_CONTAINERS, KILL_CONTAINERS -> {
-                        // The kill command in every container the cache shows running: SIGTERM, then SIGKILL after the grace (B8).
-                        boolean kill = KILL_CONTAINERS.equals(action);
-                        List<K8s.Ctr> ctrs = new ArrayList<>(List.of(cached.main, cached.wait));
-                        if (cached.sidecar != null) {
-                            ctrs.add(cached.sidecar);
+                    case DELETE_POD_BY_UID -> {
+                        // v4 (automatic restart): as deletePod, with a UID precondition on the delete.
+                        if (removeFinalizer) {
+                            r = kube.patchPod(podKey, null, rv, q -> q.finalizers.remove(K8s.STATUS_FINALIZER),
+                                    new Origin("pod-gc-delete", null, me.cursor), name);
                         }
-                        for (K8s.Ctr ctr : ctrs) {
-                            if (ctr.running()) {
-                                kube.signal(podKey, cached.uid, ctr.name, kill);
-                                pc(Level.INFO, "signaled container", "namespace", ns, "pod", podName, "container", ctr.name, "stdout", "",
-                                        "stderr", "", "error", "<nil>");
-                            }
-                        }
-                        if (!kill) {
-                            long grace = cached.terminationGrace * Go.SECOND;
-                            pc(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
-                                    new Dur(grace));
-                            cAddAfter(me, ns + "/" + podName + "/" + KILL_CONTAINERS, me.cursor + grace, new Origin("kill-containers", null, me.cursor));
+                        if (r == Result.OK) {
+                            kube.deletePod(podKey, null, uidPrecondition, name);
                         }
                     }
+                    case TERMINATE_CONTAINERS -> {
+                        if ("Pending".equals(cached.phase)) {
+                            // A Pending Pod has no container to signal: it is deleted (logs §6.1).
+                            pc(Level.INFO, "queueing pod for cleanup", "namespace", ns, "podName", podName, "action", DELETE_POD);
+                            cAdd(me, ns + "/" + podName + "/" + DELETE_POD, new Origin("delete-pending", null, me.cursor));
+                        } else {
+                            signalRound(me, ns, podName, podKey, cached, false);
+                        }
+                    }
+                    case KILL_CONTAINERS -> signalRound(me, ns, podName, podKey, cached, true);
                     default -> {
                     }
                 }
+            } else if (DELETE_POD.equals(action)) {
+                // Not in the cache (labelled completed meanwhile): the patch has nothing to patch, the delete by name still
+                // goes (pod controller, every release).
+                kube.deletePod(ns + "/" + podName, null, null, name);
             }
-            if (r == Result.CONFLICT) {
-                pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
-                        "Operation cannot be fulfilled on pods \"" + podName
-                                + "\": the object has been modified; please apply your changes to the latest version and try again");
-                cRetry(me, key, origin);
-            } else {
-                me.cFailures.remove(key);
-            }
-            me.cProcessing.remove(key);
-            me.cBusy--;
-            Origin dirty = me.cDirty.remove(key);
-            if (dirty != null) {
-                cAdd(me, key, dirty);
-            }
-            cDispatch(me);
+            finishCleanup(me, key, action, ns, podName, origin, r);
         });
+    }
+
+    /** The kill command in every container the cache shows running: SIGTERM, then SIGKILL after the grace (B8). */
+    private void signalRound(Inc me, String ns, String podName, String podKey, Pod cached, boolean kill) {
+        List<K8s.Ctr> ctrs = new ArrayList<>(List.of(cached.main, cached.wait));
+        if (cached.sidecar != null) {
+            ctrs.add(cached.sidecar);
+        }
+        for (K8s.Ctr ctr : ctrs) {
+            if (ctr.running()) {
+                kube.signal(podKey, cached.uid, ctr.name, kill);
+                pc(Level.INFO, "signaled container", "namespace", ns, "pod", podName, "container", ctr.name, "stdout", "",
+                        "stderr", "", "error", "<nil>");
+            }
+        }
+        if (!kill) {
+            long grace = cached.terminationGrace * Go.SECOND;
+            pc(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
+                    new Dur(grace));
+            cAddAfter(me, ns + "/" + podName + "/" + KILL_CONTAINERS, me.cursor + grace, new Origin("kill-containers", null, me.cursor));
+        }
+    }
+
+    private void finishCleanup(Inc me, String key, String action, String ns, String podName, Origin origin, Result r) {
+        if (r == Result.CONFLICT) {
+            pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
+                    "Operation cannot be fulfilled on pods \"" + podName
+                            + "\": the object has been modified; please apply your changes to the latest version and try again");
+            cRetry(me, key, origin);
+        } else {
+            me.cFailures.remove(key);
+        }
+        me.cProcessing.remove(key);
+        me.cBusy--;
+        Origin dirty = me.cDirty.remove(key);
+        if (dirty != null) {
+            cAdd(me, key, dirty);
+        }
+        cDispatch(me);
     }
 
     // ---- the Workflow queue and workers --------------------------------------------------------
@@ -1200,7 +1234,12 @@ final class Controller {
         boolean changed = false;
         for (TaskResult t : results) {
             Node n = s.nodes.get(t.name);
-            if (n != null && "Pod".equals(n.type) && !fulfilled(n) && !Objects.equals(n.taskResultSynced, t.completed)) {
+            // v3.6.19 marks every result labelled completed in its completion map, a completed node's too (a result labelled
+            // after a stop or a deadline failed its node). The model keeps a completed node's flag otherwise (a "false" result
+            // of a completed node is marked incomplete each pass and, its Pod gone 2m, forced complete again below), and its
+            // v3.7.18 and v4.1.3 leave a fulfilled node's flag as it is.
+            boolean open = n != null && (release.taskResultSynced ? !fulfilled(n) : !fulfilled(n) || t.completed);
+            if (n != null && "Pod".equals(n.type) && open && !Objects.equals(n.taskResultSynced, t.completed)) {
                 n.taskResultSynced = t.completed;
                 changed = true;
             }
@@ -1210,34 +1249,39 @@ final class Controller {
             if (wf.spec.lock == null || acquireLock(me, wf)) {
                 startWorkflow(wf);
                 changed = true;
+                long deadline = workflowDeadline(wf);
+                if (deadline >= 0) {
+                    // "Workflow needs to requeue on its deadline" (operate, at the start only).
+                    wfEnqueueAfter(me, key, Math.max(0, deadline - sim.now()) + rng.between(MS, 5 * MS));
+                }
             } else {
                 changed |= waitForLock(me, wf);
             }
         } else {
             boolean aborted = false;
+            List<Node> recreate = new ArrayList<>();
             for (Node n : new ArrayList<>(s.nodes.values())) {
                 if (!"Pod".equals(n.type) || !n.podCreated || fulfilled(n)) {
                     continue;
                 }
                 Pod p = me.pods.get(wf.namespace + "/" + n.podName);
-                if (p != null && wf.shutdown != null && "Running".equals(p.phase)) {
-                    // applyExecutionControl (B8): argo stop / argo terminate. The Pod's containers are signalled by the pod
-                    // controller (terminateContainers, killContainers after the grace) and the node fails at once, whatever
-                    // main then exits with. (A Pending Pod would be deleted instead; the scenarios stop running steps only.)
+                boolean live = p != null && ("Running".equals(p.phase) || "Pending".equals(p.phase));
+                if (live && wf.shutdown != null) {
+                    // applyExecutionControl (B8): argo stop / argo terminate. The pod controller signals a Running Pod's
+                    // containers (terminateContainers, killContainers after the grace) and deletes a Pending one; the node fails
+                    // at once, whatever main then exits with.
                     op(wf, Level.INFO, "Terminating pod as part of workflow shutdown", "podName", p.name, "shutdownStrategy", wf.shutdown);
-                    pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
-                    cAdd(me, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, me.cursor));
-                    if (release.taskResultSynced) {
-                        n.taskResultSynced = true;
-                    }
-                    phaseLine(wf, n, "Failed");
-                    n.message = "workflow shutdown with strategy:  " + wf.shutdown;
-                    if (release.slog) {
-                        op(wf, Level.INFO, "node message changed", "node", n.id, "message", n.message);
-                    } else {
-                        op(wf, Level.INFO, "node " + n.id + " message: " + n.message);
-                    }
-                    finish(wf, n, me.cursor);
+                    executionControl(me, wf, n, p, "workflow shutdown with strategy:  " + wf.shutdown);
+                    changed = true;
+                    continue;
+                }
+                long deadline = workflowDeadline(wf);
+                if (live && deadline >= 0 && sim.now() > deadline) {
+                    // The Workflow's activeDeadlineSeconds has passed (B8): the same, with the deadline's line and message.
+                    // v3 logs the deadline under the key " workflowDeadline" (a leading space), v4 under "workflowDeadline".
+                    op(wf, Level.INFO, "Terminating pod which has exceeded workflow deadline", "podName", p.name,
+                            release.slog ? "workflowDeadline" : " workflowDeadline", new KTime(deadline));
+                    executionControl(me, wf, n, p, "Step exceeded its deadline");
                     changed = true;
                     continue;
                 }
@@ -1270,6 +1314,10 @@ final class Controller {
                     boolean recent = sim.now() - n.startedAt * Go.SECOND < RECENTLY_STARTED;
                     op(wf, Level.INFO, "Workflow pod is missing", "nodeName", n.name, "nodePhase", n.phase, "recentlyStarted", recent);
                     if ("Pending".equals(n.phase)) {
+                        if (n.restartingPodUid != null) {
+                            // v4's automatic restart: the old Pod is gone; executeTemplate creates the node's Pod again (same name).
+                            recreate.add(n);
+                        }
                         continue;
                     }
                     if (recent) {
@@ -1283,6 +1331,10 @@ final class Controller {
             if (aborted) {
                 wfEnqueueAfter(me, key, DEFAULT_REQUEUE + rng.between(0, 50 * MS));
             } else {
+                for (Node n : recreate) {
+                    createPod(wf, n, wf.spec.stepList.get(Math.max(0, n.stepIndex)));
+                    changed = true;
+                }
                 changed |= advance(me, wf);
             }
         }
@@ -1422,8 +1474,52 @@ final class Controller {
         kube.deleteWorkflow(key, false, name + "-ttl");
     }
 
+    /**
+     * {@code applyExecutionControl}'s stop of a Pending or Running Pod (B8): {@code terminateContainers} queued (the pod
+     * controller deletes a Pending Pod, signals a Running one's containers) and the node failed with the message at once
+     * ({@code handleExecutionControlError}: {@code markNodePhase}, which sets {@code taskResultSynced} from v3.7.18, as for
+     * {@code pod deleted}, *inferred*).
+     */
+    private void executionControl(Inc me, Workflow wf, Node n, Pod p, String message) {
+        pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+        cAdd(me, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, me.cursor));
+        if (release.taskResultSynced) {
+            n.taskResultSynced = true;
+        }
+        phaseLine(wf, n, "Failed");
+        n.message = message;
+        if (release.slog) {
+            op(wf, Level.INFO, "node message changed", "node", n.id, "message", n.message);
+        } else {
+            op(wf, Level.INFO, "node " + n.id + " message: " + n.message);
+        }
+        finish(wf, n, me.cursor);
+    }
+
+    /** {@code getWorkflowDeadline}: the Workflow's start truncated to the second plus its activeDeadlineSeconds (ns), or -1. */
+    private static long workflowDeadline(Workflow wf) {
+        if (wf.spec.activeDeadlineSeconds < 0 || wf.status.startedAt == null) {
+            return -1;
+        }
+        return (wf.status.startedAt + wf.spec.activeDeadlineSeconds) * Go.SECOND;
+    }
+
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
     private boolean assess(Workflow wf, Node n, Pod p) {
+        if (failedPodRestart && release.slog && "Failed".equals(p.phase)) {
+            Boolean restarted = autoRestart(wf, n, p);
+            if (restarted != null) {
+                return restarted;
+            }
+        }
+        if (n.restartingPodUid != null && !n.restartingPodUid.equals(p.uid)) {
+            // The Pod created again: its Pending assessment replaces the message with getPendingReason's (none here,
+            // *inferred*); RestartingPodUID is cleared once it runs.
+            n.message = "";
+            if ("Running".equals(p.phase) || "Succeeded".equals(p.phase)) {
+                n.restartingPodUid = null;
+            }
+        }
         String phase = switch (p.phase) {
             case "Succeeded" -> "Succeeded";
             case "Failed" -> "Failed";
@@ -1495,6 +1591,71 @@ final class Controller {
                 op(wf, Level.INFO, "Pod failed: " + n.message, "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
             }
         }
+        if (failedPodRestart && release.slog && "Failed".equals(p.phase) && p.statusMessage == null) {
+            // Every Pod seen Failed goes through the restart check; one whose main ran does not qualify.
+            restartCheck(wf, p);
+            op(wf, Level.INFO, "Pod restart check: pod does not qualify for restart", "podName", p.name, "podReason", p.statusReason == null ? "" : p.statusReason);
+        }
+        return true;
+    }
+
+    private void restartCheck(Workflow wf, Pod p) {
+        op(wf, Level.INFO, "Pod restart check: analyzing pod status", "podName", p.name, "podPhase", p.phase, "podReason",
+                p.statusReason == null ? "" : p.statusReason, "podMessage", p.statusMessage == null ? "" : p.statusMessage, "containerStatuses",
+                p.sidecar == null ? 2 : 3, "initContainerStatuses", 0);
+    }
+
+    /**
+     * v4.1's automatic restart (operator.go {@code assessNodeStatus}, {@code shouldAutoRestartPod}, pod_restart.go) for a
+     * Pod seen {@code Failed} by a controller with {@code failedPodRestart} enabled: {@code Pod failed} (the Pod's own
+     * message), then, unless this Pod's restart was already begun ({@code RestartingPodUID}, node {@code Pending}: nothing),
+     * {@code Pod restart check: analyzing pod status}; a Pod whose main never started and whose reason is an
+     * infrastructure failure qualifies (at most 3 restarts): the node goes back to {@code Pending} with {@code Pod
+     * auto-restarting due to <reason>: <message>} and the Pod is deleted by UID ({@code deletePodByUID}, its finalizer
+     * removed first), after which the node's Pod is created again with the same name. A Pod with the kubelet's message
+     * that does not qualify fails its node with that message. Returns null for a Pod without one: the usual assessment
+     * (whose restart check follows its {@code Pod failed}).
+     */
+    private Boolean autoRestart(Workflow wf, Node n, Pod p) {
+        if (p.statusMessage == null) {
+            return null; // inferFailedReason's other paths: the usual assessment logs its own "Pod failed"
+        }
+        op(wf, Level.INFO, "Pod failed", "message", p.statusMessage, "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+        if (p.uid.equals(n.restartingPodUid) && "Pending".equals(n.phase)) {
+            return false;
+        }
+        restartCheck(wf, p);
+        boolean neverStarted = p.main.startedAt == null;
+        boolean qualifies = neverStarted && RESTARTABLE_REASONS.contains(p.statusReason);
+        if (!qualifies || n.failedPodRestarts >= 3) {
+            if (!qualifies) {
+                op(wf, Level.INFO, "Pod restart check: pod does not qualify for restart", "podName", p.name, "podReason", p.statusReason);
+            } else {
+                op(wf, Level.INFO, "Pod has exceeded max auto-restart attempts", "podName", p.name, "nodeID", n.id, "currentRestarts",
+                        n.failedPodRestarts, "maxRestarts", 3);
+            }
+            if ("Failed".equals(n.phase)) {
+                return false;
+            }
+            n.phase = "Failed";
+            n.message = p.statusMessage;
+            n.hostNode = p.hostNode;
+            n.finishedNanos = sim.now();
+            n.finishedAt = K8s.sec(n.finishedNanos);
+            return true;
+        }
+        if (!p.uid.equals(n.restartingPodUid)) {
+            n.failedPodRestarts++;
+            n.restartingPodUid = p.uid;
+            op(wf, Level.INFO, "Pod qualifies for automatic restart - marking as pending", "podName", p.name, "nodeID", n.id, "restartCount",
+                    n.failedPodRestarts, "reason", p.statusReason, "message", p.statusMessage);
+            n.phase = "Pending";
+            n.message = "Pod auto-restarting due to " + p.statusReason + ": " + p.statusMessage;
+            n.hostNode = p.hostNode;
+            truth.podRestartedByController(p.uid, sim.now());
+        }
+        pc(Level.INFO, "queueing pod for cleanup by UID", "namespace", p.namespace, "podName", p.name, "uid", p.uid, "action", DELETE_POD_BY_UID);
+        cAdd(inc, p.namespace + "/" + p.name + "/" + DELETE_POD_BY_UID + "/" + p.uid, new Origin("delete-pod-by-uid", null, inc.cursor));
         return true;
     }
 
@@ -1681,6 +1842,7 @@ final class Controller {
             p.sidecarImage = "fluent/fluent-bit:3.1.9";
         }
         p.executorImage = "quay.io/argoproj/argoexec:" + release.version;
+        p.argoDeadline = workflowDeadline(wf);
         long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
         p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");
         Truth.PodFacts facts = truth.podCreated(p, step.podClass, step.ofInterest, name, release.version, n.name);

@@ -72,6 +72,7 @@ final class Corpus {
     private ScenariosControllers scenarios;
     /** Workflows deleted in the foreground: a controller of their own, planned from their own random streams. */
     private ScenariosDeletion deletions;
+    private ScenariosExecControl execControl;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -173,6 +174,11 @@ final class Corpus {
         controllers.add(d);
         teamOf.put(d, d.namespaces);
         releaseOfNamespace.put(d.namespaces.get(0), d.release);
+        execControl = new ScenariosExecControl(scenarioHost(), seed, sim, start, end);
+        Controller x = execControl.build(seed, kube, truth, logs);
+        controllers.add(x);
+        teamOf.put(x, x.namespaces);
+        releaseOfNamespace.put(x.namespaces.get(0), x.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -249,6 +255,10 @@ final class Corpus {
             }
             if (slope == null && deletions.owns(c)) {
                 deletions.plan(c);
+                continue;
+            }
+            if (slope == null && execControl.owns(c)) {
+                execControl.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

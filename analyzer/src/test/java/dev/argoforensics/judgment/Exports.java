@@ -135,6 +135,10 @@ final class Exports {
             status.put("hostIP", p.hostIp);
         }
         status.put("phase", p.phase);
+        if (p.statusReason != null) {
+            status.put("reason", p.statusReason);
+            status.put("message", p.statusMessage);
+        }
         if (p.podIp != null) {
             status.put("podIP", p.podIp);
         }
@@ -299,6 +303,9 @@ final class Exports {
         if (w.shutdown != null) {
             spec.put("shutdown", w.shutdown);
         }
+        if (w.spec.activeDeadlineSeconds >= 0) {
+            spec.put("activeDeadlineSeconds", w.spec.activeDeadlineSeconds);
+        }
         if (w.spec.podGc.set()) {
             Map<String, Object> gc = new TreeMap<>();
             gc.put("strategy", w.spec.podGc.strategy());
@@ -382,6 +389,12 @@ final class Exports {
                 }
                 if (n.exitCode != null) {
                     m.put("outputs", sorted("exitCode", String.valueOf(n.exitCode)));
+                }
+                if (n.failedPodRestarts > 0) {
+                    m.put("failedPodRestarts", n.failedPodRestarts);
+                }
+                if (n.restartingPodUid != null) {
+                    m.put("restartingPodUID", n.restartingPodUid);
                 }
             }
             m.put("templateScope", "local/" + w.name);

@@ -159,6 +159,73 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * The controller's own stops and restarts of a Pod (ScenariosExecControl: seed 3 runs it on v4.1.3, seed 4 on
+     * v3.6.19), with their truth: a deadline that fails a running step ({@code Step exceeded its deadline}, main signalled
+     * by the deadline, never deleted), a stop that finds a Pod Pending (deleted by the controller, no container ran), and
+     * v4's automatic restart (two Pods of one name: the first failed before main started, restarted and deleted by the
+     * controller, the second ran the step). None of them is AF001, AF002, AF007 or AF010; a step stopped on v3.6.19 too.
+     */
+    @Test
+    void theControllersOwnStopsAndRestartsAreNotLosses() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, List<JsonNode>> byClass = new java.util.HashMap<>();
+        Set<String> stoppedReleases = new HashSet<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if ("workflow-stopped".equals(cls)) {
+                    stoppedReleases.add(pod.path("release").asText());
+                }
+                if (List.of("workflow-deadline", "workflow-stopped-pending", "pod-auto-restarted").contains(cls)) {
+                    byClass.computeIfAbsent(cls, k -> new ArrayList<>()).add(pod);
+                    for (String rule : List.of("AF001", "AF002", "AF007", "AF010")) {
+                        assertTrue(pod.path("expected").path(rule).isBoolean() && !pod.path("expected").path(rule).asBoolean(),
+                                pod.path("name").asText() + " (" + cls + ") expects " + rule);
+                    }
+                }
+            }
+        }
+        assertTrue(stoppedReleases.contains("v3.6.19"), "a step stopped on v3.6.19: " + stoppedReleases);
+        assertEquals(Set.of("workflow-deadline", "workflow-stopped-pending", "pod-auto-restarted"), byClass.keySet());
+        Set<Integer> mainExits = new HashSet<>();
+        for (JsonNode pod : byClass.get("workflow-deadline")) {
+            JsonNode f = pod.path("facts");
+            String name = pod.path("name").asText();
+            assertEquals("Failed", f.path("finalNodePhase").asText(), name);
+            assertEquals("Step exceeded its deadline", f.path("finalNodeMessage").asText(), name);
+            assertTrue(f.path("deletionRequestedAt").isNull(), name + " was deleted");
+            assertTrue(f.path("mainSignalledAtDeadlineAt").isTextual(), name + ": main not signalled at the deadline");
+            assertEquals(0, f.path("waitExitCode").asInt(-1), name);
+            mainExits.add(f.path("mainExitCode").asInt(-1));
+        }
+        assertTrue(Set.of(0, 143).containsAll(mainExits) && mainExits.contains(0), "main trapped the deadline's SIGTERM and exited 0: " + mainExits);
+        for (JsonNode pod : byClass.get("workflow-stopped-pending")) {
+            JsonNode f = pod.path("facts");
+            String name = pod.path("name").asText();
+            assertTrue(f.path("finalNodeMessage").asText().matches("workflow shutdown with strategy:  (Stop|Terminate)"), name + ": " + f);
+            assertTrue(f.path("mainStartedAt").isNull(), name + ": a container ran");
+            assertTrue(f.path("deletionRequestedAt").isTextual(), name + " was not deleted");
+            assertTrue(f.path("goneAt").isTextual(), name + " is still there");
+        }
+        Map<String, List<JsonNode>> restarted = new java.util.HashMap<>();
+        for (JsonNode pod : byClass.get("pod-auto-restarted")) {
+            assertEquals("v4.1.3", pod.path("release").asText());
+            restarted.computeIfAbsent(pod.path("namespace").asText() + "/" + pod.path("name").asText(), k -> new ArrayList<>()).add(pod);
+        }
+        for (Map.Entry<String, List<JsonNode>> e : restarted.entrySet()) {
+            assertEquals(2, e.getValue().size(), e.getKey() + ": the Pod and the one created again");
+            JsonNode first = e.getValue().get(0).path("facts");
+            JsonNode second = e.getValue().get(1).path("facts");
+            assertTrue(first.path("restartedByControllerAt").isTextual() && first.path("mainStartedAt").isNull()
+                    && first.path("deletionRequestedAt").isTextual(), e.getKey() + ": " + first);
+            assertTrue(second.path("restartedByControllerAt").isNull() && second.path("deletionRequestedAt").isNull(), e.getKey() + ": " + second);
+            assertEquals("Succeeded", second.path("finalNodePhase").asText(), e.getKey());
+            assertEquals(0, second.path("mainExitCode").asInt(-1), e.getKey());
+        }
+    }
+
+    /**
      * The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused
      * result, a sidecar killed, two controllers, a Workflow too large, a lock held by a finished Workflow, a Pod created from a stale copy.
      */

@@ -124,6 +124,11 @@ final class K8s {
         String executorImage;
         String serviceAccount = "workflow-runner";
         List<String> args = List.of();
+        /** {@code status.reason} and {@code status.message} (the kubelet's, for a Pod it failed: {@code Evicted}, ...), or null. */
+        String statusReason;
+        String statusMessage;
+        /** The executor's {@code ARGO_DEADLINE} (ns; the Workflow's deadline when it has one), or -1. */
+        long argoDeadline = -1;
 
         String key() {
             return namespace + "/" + name;
@@ -177,6 +182,9 @@ final class K8s {
             p.executorImage = executorImage;
             p.serviceAccount = serviceAccount;
             p.args = args;
+            p.statusReason = statusReason;
+            p.statusMessage = statusMessage;
+            p.argoDeadline = argoDeadline;
             return p;
         }
 
@@ -230,6 +238,15 @@ final class K8s {
         String serviceAccount;
         String podClass;
         boolean ofInterest;
+        /** The scheduler finds no node for the Pod (insufficient resources): it stays {@code Pending}, unscheduled. */
+        boolean unschedulable;
+        /**
+         * The kubelet fails the step's first Pod before its containers start, with this {@code status.reason}
+         * ({@code Evicted}, {@code NodeAffinity}, {@code UnexpectedAdmissionError}) and {@link #rejectMessage}; null for none.
+         * A Pod created again for the node (v4's automatic restart) runs normally.
+         */
+        String rejectReason;
+        String rejectMessage;
     }
 
     /** main traps SIGTERM and exits 0 (a graceful shutdown handler): the step ends "successfully" because it was stopped. */
@@ -265,6 +282,8 @@ final class K8s {
         int lockLimit = 1;
         /** AF014's positive: the release at completion is lost (no release line; the holder stays in memory and in status). */
         boolean lockReleaseLost;
+        /** {@code spec.activeDeadlineSeconds}, or -1 for none. */
+        long activeDeadlineSeconds = -1;
     }
 
     static final class Node {
@@ -287,6 +306,9 @@ final class K8s {
         Integer exitCode;
         int stepIndex = -1;
         boolean podCreated;
+        /** v4's automatic restart: {@code failedPodRestarts}, {@code restartingPodUID} (null when none). */
+        int failedPodRestarts;
+        String restartingPodUid;
 
         Node copy() {
             Node n = new Node();
@@ -308,6 +330,8 @@ final class K8s {
             n.exitCode = exitCode;
             n.stepIndex = stepIndex;
             n.podCreated = podCreated;
+            n.failedPodRestarts = failedPodRestarts;
+            n.restartingPodUid = restartingPodUid;
             return n;
         }
 

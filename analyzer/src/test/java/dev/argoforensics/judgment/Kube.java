@@ -634,6 +634,15 @@ final class Kube {
                 ready.add(n);
             }
         }
+        if (r.step.unschedulable) {
+            // No node fits (its requests): the scheduler says so and the Pod stays Pending, unscheduled, until deleted.
+            String msg = "0/" + pool.size() + " nodes are available: " + pool.size() + " Insufficient cpu. preemption: 0/" + pool.size()
+                    + " nodes are available: " + pool.size() + " No preemption victims found for incoming pod.";
+            event(p, null, "FailedScheduling", msg, "default-scheduler");
+            long s = K8s.sec(now());
+            patchPod(r.key, r.uid, null, q -> q.condition("PodScheduled", "False", "Unschedulable", msg, s), Origin.NONE, "scheduler");
+            return;
+        }
         String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);
         event(p, null, "Scheduled", "Successfully assigned " + p.namespace + "/" + p.name + " to " + node, "default-scheduler");
         patchPod(r.key, r.uid, null, q -> {
@@ -651,6 +660,10 @@ final class Kube {
         }
         if (p.deletionTimestamp != null) {
             kubeletSeesDeletion(r);
+            return;
+        }
+        if (r.step.rejectReason != null) {
+            rejectBeforeStart(r);
             return;
         }
         long s = K8s.sec(now());
@@ -693,6 +706,69 @@ final class Kube {
         sim.after(rng.between(100_000_000L, 500_000_000L), () -> taskResult(r, false));
         long end = r.step.finishAt > 0 ? Math.max(r.step.finishAt, t + Go.SECOND) : t + Math.max(Go.SECOND, r.step.mainDuration);
         sim.at(end, () -> mainExits(r, r.step.exitCode, false));
+        if (started.argoDeadline > 0 && started.argoDeadline < end) {
+            // The executor's deadline monitor (ARGO_DEADLINE: the Workflow's deadline): wait kills main when it passes.
+            sim.at(started.argoDeadline + rng.between(MS_1, 40 * MS_1), () -> executorDeadline(r));
+        }
+    }
+
+    private static final long MS_1 = 1_000_000L;
+
+    /**
+     * {@code monitorDeadline} in wait (every release): at {@code ARGO_DEADLINE} it writes {@code Step exceeded its deadline}
+     * as its termination message and kills main (the emissary forwards SIGTERM; SIGKILL after the grace). main answers as
+     * it answers any SIGTERM; wait then saves the result and exits 0 as usual.
+     */
+    private void executorDeadline(Running r) {
+        Pod p = live(r.uid, r.key);
+        if (p == null || !r.main.running() || r.wait.terminated()) {
+            return;
+        }
+        r.wait.message = "Step exceeded its deadline";
+        truth.mainSignalledAtDeadline(r.uid, now());
+        long killAt = now() + Math.max(2, p.terminationGrace) * Go.SECOND;
+        switch (r.step.onTerm) {
+            case 0 -> sim.after(rng.between(20_000_000L, 400_000_000L), () -> mainExits(r, 137, false));
+            case 1 -> sim.after(rng.between(150_000_000L, 2_000_000_000L), () -> mainExits(r, 143, false));
+            case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(250_000_000L, 3_000_000_000L), () -> mainExits(r, 0, false));
+            default -> sim.at(killAt, () -> mainExits(r, 137, false));
+        }
+    }
+
+    /**
+     * The kubelet fails a Pod before its containers start (a node-pressure eviction, a node affinity no longer met, a
+     * device plugin's admission error): phase {@code Failed} with the reason, containers terminated {@code
+     * ContainerStatusUnknown} 137 without a start. Once per step: a Pod created again for the node runs.
+     */
+    private void rejectBeforeStart(Running r) {
+        String reason = r.step.rejectReason;
+        String message = r.step.rejectMessage;
+        r.step.rejectReason = null;
+        r.statusTerminalPosted = true;
+        long s = K8s.sec(now());
+        Pod p = live(r.uid, r.key);
+        event(p, null, reason, message, "kubelet");
+        for (Ctr c : List.of(r.main, r.wait)) {
+            c.state = "terminated";
+            c.exitCode = 137;
+            c.reason = "ContainerStatusUnknown";
+            c.message = "The container could not be located when the pod was terminated";
+        }
+        patchPod(r.key, r.uid, null, q -> {
+            q.startTime = s;
+            q.phase = "Failed";
+            q.statusReason = reason;
+            q.statusMessage = message;
+            q.main = r.main.copy();
+            q.wait = r.wait.copy();
+            if ("Evicted".equals(reason)) {
+                q.condition("DisruptionTarget", "True", "TerminationByKubelet", message, s);
+            }
+            q.condition("PodReadyToStartContainers", "False", null, null, s);
+            q.condition("Initialized", "True", null, null, s);
+            q.condition("Ready", "False", "PodFailed", null, s);
+            q.condition("ContainersReady", "False", "PodFailed", null, s);
+        }, Origin.NONE, "kubelet");
     }
 
     private void taskResult(Running r, boolean completed) {

@@ -101,6 +101,10 @@ final class Truth {
         String killRoundFoundRunning;
         /** When a controller's SIGTERM round ({@code terminateContainers}: a stop of the Workflow) reached main still running, or -1. */
         long mainSignalledByControllerAt = -1;
+        /** When the executor's deadline monitor ({@code ARGO_DEADLINE}: the Workflow's activeDeadlineSeconds) killed main still running, or -1. */
+        long mainSignalledAtDeadlineAt = -1;
+        /** When a v4 controller took this Pod for its automatic restart (its node back to Pending, the Pod deleted by UID), or -1. */
+        long restartedByControllerAt = -1;
         boolean af010;
         boolean af011;
 
@@ -364,9 +368,32 @@ final class Truth {
         }
     }
 
-    /** The controller's own SIGTERM ended main (a trap may exit 0): the step was stopped, the failure is what happened. */
+    /** v4's automatic restart: the Pod failed before main started; the controller deletes it by UID and creates its node's Pod again. */
+    void podRestartedByController(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.restartedByControllerAt < 0) {
+            f.restartedByControllerAt = t;
+        }
+    }
+
+    /** The executor's deadline monitor killed main while it ran (the Workflow's activeDeadlineSeconds passed). */
+    void mainSignalledAtDeadline(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.mainSignalledAtDeadlineAt < 0) {
+            f.mainSignalledAtDeadlineAt = t;
+        }
+    }
+
+    /**
+     * Argo's own SIGTERM ended main (a trap may exit 0): the controller's round (a stop, the deadline) or the executor's
+     * deadline monitor, whichever came first. The step was stopped; the failure is what happened.
+     */
     private static boolean stoppedByController(PodFacts f) {
-        return f.mainSignalledByControllerAt >= 0 && (f.mainFinishedAt < 0 || f.mainSignalledByControllerAt <= f.mainFinishedAt);
+        return signalledWhileRunning(f, f.mainSignalledByControllerAt) || signalledWhileRunning(f, f.mainSignalledAtDeadlineAt);
+    }
+
+    private static boolean signalledWhileRunning(PodFacts f, long at) {
+        return at >= 0 && (f.mainFinishedAt < 0 || at <= f.mainFinishedAt);
     }
 
     void containerStarted(String uid, long t) {
@@ -677,6 +704,8 @@ final class Truth {
                 facts.put("killRoundFoundRunningAt", t(f.killRoundFoundRunningAt));
                 facts.put("killRoundFoundRunning", f.killRoundFoundRunning);
                 facts.put("mainSignalledByControllerAt", t(f.mainSignalledByControllerAt));
+                facts.put("mainSignalledAtDeadlineAt", t(f.mainSignalledAtDeadlineAt));
+                facts.put("restartedByControllerAt", t(f.restartedByControllerAt));
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
