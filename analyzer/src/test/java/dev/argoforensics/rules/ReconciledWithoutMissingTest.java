@@ -100,4 +100,50 @@ class ReconciledWithoutMissingTest {
                 .correlate());
         assertEquals(1, e.findings().size());
     }
+
+    private static final String ALLOC = " level=INFO msg=Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123";
+
+    /**
+     * Review s26: a log with lines cut between the pass and the line that closed it ({@code head} and {@code tail} pasted together: the
+     * stats ticker's {@code Alloc=} lines, every 5 minutes in a whole log, stop for 19 minutes). The pass's {@code Workflow pod is
+     * missing} may have been among the lines dropped, so its absence shows nothing: the finding stays (likely, as before session 25).
+     */
+    @Test
+    void aPassWhoseLinesMayHaveBeenCutSaysNothing() {
+        List<String> cut = released();
+        cut.addAll(List.of(processing("2026-09-19T16:31:21.300Z", "Running"), processing("2026-09-19T16:45:00.000Z", "Running"),
+                "time=2026-09-19T16:50:00.000Z" + ALLOC));
+        Evaluation e = evaluate(cut);
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+
+        // The negative control: the same passes in a log whose ticker lines show nothing dropped between them.
+        List<String> whole = released();
+        whole.addAll(List.of(processing("2026-09-19T16:31:21.300Z", "Running"), "time=2026-09-19T16:36:00.000Z" + ALLOC,
+                "time=2026-09-19T16:41:00.000Z" + ALLOC, processing("2026-09-19T16:45:00.000Z", "Running"),
+                "time=2026-09-19T16:46:00.000Z" + ALLOC, "time=2026-09-19T16:50:00.000Z" + ALLOC));
+        Evaluation w = evaluate(whole);
+        assertEquals(List.of(), w.findings());
+        assertEquals("AF001.cleared.reconciledWithoutMissing", w.cleared().get(0).why().code());
+    }
+
+    /**
+     * Review s26: the pass's write fails the Workflow. The controller also leaves a pass before pod reconciliation with no warning when it
+     * cannot read the Workflow's artifact repository (markWorkflowError: its lines at Info), so the missing line's absence does not show
+     * the node fulfilled: not cleared, and possible, not likely (the node may as well have been fulfilled before a log cut at its start).
+     */
+    @Test
+    void aPassThatFailsTheWorkflowDoesNotShowTheNodeFulfilled() {
+        for (String phase : List.of("Error", "Failed")) {
+            Evaluation e = evaluate(then(processing("2026-09-19T16:31:21.300Z", "Running"), workflowUpdated("2026-09-19T16:31:21.330Z", phase)));
+            assertTrue(e.cleared().isEmpty(), phase + ": " + e.cleared());
+            assertEquals(1, e.findings().size());
+            assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+            assertTrue(e.findings().get(0).confidenceReason().contains("ended the Workflow " + phase), e.findings().get(0).confidenceReason());
+        }
+        // The negative control: a pass that completes the Workflow Succeeded read every node fulfilled (one lost would have failed it).
+        Evaluation s = evaluate(then(processing("2026-09-19T16:31:21.300Z", "Running"), workflowUpdated("2026-09-19T16:31:21.330Z", "Succeeded")));
+        assertEquals(List.of(), s.findings());
+        assertEquals("AF001.cleared.reconciledWithoutMissing", s.cleared().get(0).why().code());
+    }
 }
