@@ -146,4 +146,39 @@ class ReconciledWithoutMissingTest {
         assertEquals(List.of(), s.findings());
         assertEquals("AF001.cleared.reconciledWithoutMissing", s.cleared().get(0).why().code());
     }
+
+    /** v3.7 logrus text, the same two cases: the pass's own missing line is read in v3's words too (review s26). */
+    @Test
+    void logrusLinesReadTheSame() {
+        List<String> v3 = new ArrayList<>(List.of(
+                "time=\"2026-09-19T16:31:00.000Z\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"",
+                "time=\"2026-09-19T16:31:11.256Z\" level=info msg=\"update pod event\" pod=p",
+                "time=\"2026-09-19T16:31:11.257Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+                "time=\"2026-09-19T16:31:11.257Z\" level=info msg=\"queuing poddelay-1m24.257168224s\" action=removeFinalizer namespace=ns podGC=\"{ <nil> }\" podName=p",
+                "time=\"2026-09-19T16:31:11.258Z\" level=info msg=\"queueing pod for cleanup\" action=removeFinalizer namespace=ns podName=p",
+                "time=\"2026-09-19T16:31:11.350Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=ns/p/removeFinalizer namespace=ns podName=p",
+                "time=\"2026-09-19T16:31:11.363Z\" level=info msg=\"delete pod event\" pod=p",
+                "time=\"2026-09-19T16:31:21.300Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=7 namespace=ns workflow=p"));
+        List<String> missing = new ArrayList<>(v3);
+        missing.addAll(List.of(
+                "time=\"2026-09-19T16:31:21.310Z\" level=info msg=\"Workflow pod is missing\" namespace=ns nodeName=p nodePhase=Running recentlyStarted=false workflow=p",
+                "time=\"2026-09-19T16:31:21.311Z\" level=error msg=\"Mark error node\" error=\"pod deleted\" namespace=ns nodeName=p workflow=p"));
+        String write = "time=\"2026-09-19T16:31:21.330Z\" level=info msg=\"Workflow update successful\" namespace=ns phase=Running resourceVersion=8 workflow=p";
+        String tick = "time=\"2026-09-19T16:36:00.000Z\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"";
+        v3.addAll(List.of(write, tick));
+        missing.addAll(List.of(write, tick));
+        Evaluation quiet = evaluate(v3);
+        assertEquals(List.of(), quiet.findings());
+        assertEquals("AF001.cleared.reconciledWithoutMissing", quiet.cleared().get(0).why().code());
+        assertEquals(1, evaluate(missing).findings().size());
+    }
+
+    /** A Workflow of the name created again (a new object's first pass: phase "", no pod reconciliation) shows nothing of the node. */
+    @Test
+    void aNewWorkflowOfTheNameShowsNothing() {
+        Evaluation e = evaluate(then("time=2026-09-19T16:31:21.300Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=p "
+                + "namespace=ns phase=\"\" resourceVersion=9", workflowUpdated("2026-09-19T16:31:21.330Z", "Running"),
+                processing("2026-09-19T16:31:31.300Z", "Running"), workflowUpdated("2026-09-19T16:31:31.330Z", "Running")));
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+    }
 }
