@@ -217,6 +217,13 @@ public final class SuccessReportedAsError extends NodeRule {
         } else {
             reason = Message.of("AF002.reason.taskResultOnly");
         }
+        // The objects give the containers' end, but nothing orders it with the deletion (its only bound a controller's sighting, as
+        // after a restart's listing): a deletion while main ran would have ended it with the same exit 0 if main traps SIGTERM (review s26).
+        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && execution != null
+                && execution.state() == Execution.State.UNDETERMINED && correlation.lifecycle(pod.key()).containersEnd().isPresent()) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF002.reason.orderUnknown", "reason", reason, "why", execution.reason());
+        }
         // "pod deleted" is also what a Workflow deleted in the foreground records for its Pods, still reconciled while the garbage
         // collector deletes them (lifecycle reference A3): then no result the Workflow needed was lost. The lifecycle says what
         // excludes that: an object or a record (as sure as the rest), or the controller's lines (likely at most), else nothing.
