@@ -70,7 +70,8 @@ public final class SuccessReportedAsError extends NodeRule {
             // A daemon's node ends Failed when its Pod ends, exit 0 too (v3.7+, by design; #14790 after the controller's teardown).
             scope.clear(pod, Message.of("AF002.cleared.daemonEnded", "outcome", outcome(outcome),
                     "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
-        } else if (outcome.controllerStop() != null) {
+        } else if (outcome.controllerStop() != null && !(outcome.time() != null
+                && life.containersEnd().map(c -> c.mainEndedBefore(outcome.time())).orElse(false))) {
             // The controller failed the node itself as it stopped the Workflow (argo stop/terminate, its deadline), then signalled the
             // containers: an exit 0 after that is their answer to the stop (or work ending within its grace period), no lost success.
             String stop = outcome.controllerStop();
