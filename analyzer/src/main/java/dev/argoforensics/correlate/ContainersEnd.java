@@ -28,6 +28,17 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      * kernel's OOM killer: reason {@code OOMKilled} is the runtime's word that an OOM event killed it (lifecycle reference A2), a
      * kill no deletion sent.
      */
+    /**
+     * Main had ended before {@code t}, by more than two clocks may disagree (its own {@code finishedAt}, else every container's end):
+     * a stop of the Pod logged then reached {@code wait} or a sidecar, not main (review s26: {@code argo stop} while {@code wait}
+     * still saved main's outputs).
+     */
+    public boolean mainEndedBefore(Timestamp t) {
+        ContainerState main = snapshot == null ? null : PodLifecycle.main(snapshot);
+        Timestamp end = main != null && main.terminated() && main.finishedAt() != null ? main.finishedAt() : at;
+        return t != null && end != null && end.comparable(t) && DeletionBounds.clearlyBefore(end, t);
+    }
+
     public boolean mainSignalled() {
         return mainExit != null && SIGNAL_EXITS.contains(mainExit) && !"Completed".equals(mainReason) && !"OOMKilled".equals(mainReason);
     }

@@ -52,8 +52,9 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
     }
 
     /**
-     * The first stop line ({@link PodStopping}) of this Pod instance's own Workflow that came while the Pod could still be running:
-     * not after an export shows its containers ended (beyond two clocks' disagreement), not after a Workflow worker assessed it
+     * The first stop line ({@link PodStopping}) of this Pod instance's own Workflow that came while main could still be running:
+     * not after an export shows main ended (beyond two clocks' disagreement; a Pod still Running for its {@code wait} container is
+     * stopped too, but the step's work was done), not after a Workflow worker assessed it
      * {@code Succeeded}, not after the controller labelled it completed. The controller logs the line only for a Pod it sees
      * Pending or Running and a node not fulfilled; a line after the Pod's end comes from a stale informer copy and stopped nothing.
      *
@@ -68,9 +69,8 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
             if (!(e.event() instanceof PodStopping s) || !sameWorkflow(s, workflow)) {
                 continue;
             }
-            if (ended != null && ended.at().comparable(e.time())
-                    && ended.at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(e.time().instant())) {
-                return null; // the containers had ended before: the line stopped nothing
+            if (ended != null && ended.mainEndedBefore(e.time())) {
+                return null; // main had ended before: the line stopped nothing of the step (at most wait saving its outputs; review s26)
             }
             if ((succeeded != null && EventOrder.before(succeeded, e)) || (labelled != null && EventOrder.before(labelled, e))) {
                 return null;

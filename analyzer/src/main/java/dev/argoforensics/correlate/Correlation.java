@@ -64,6 +64,15 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         return StreamExtents.readWholeAround(processes, e.stream(), e.time());
     }
 
+    /**
+     * Whether lines may have been cut from the controller stream between two of its lines: a gap of its nameless records (the stats
+     * ticker's {@code Alloc=…} every 5 minutes, {@link StreamExtents#cutWithin}) overlaps the stretch between them. A line missing
+     * between the two is then no evidence that the controller did not write it.
+     */
+    public boolean cutBetween(LogEvent from, LogEvent to) {
+        return from.stream() != to.stream() || StreamExtents.cutWithin(processes, from.stream(), from.time(), to.time());
+    }
+
     public Optional<WorkflowHistory> workflow(WorkflowRef ref) {
         return ref == null ? Optional.empty() : Optional.ofNullable(workflows.get(ref));
     }

@@ -71,6 +71,23 @@ final class StreamExtents {
         return true;
     }
 
+    /**
+     * Whether a gap of the stream's nameless records (a stretch longer than the stats ticker's period without one: lines dropped
+     * there, as where a head, a grep and a tail were pasted together) overlaps the stretch from {@code from} to {@code to}, its ends
+     * included. Lines missing between the two may then have been written and cut.
+     */
+    static boolean cutWithin(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (stream < 0 || stream >= processes.size() || from == null || to == null) {
+            return false;
+        }
+        for (ControllerProcess.Gap g : processes.get(stream).nameless().gaps()) {
+            if (!g.to().isBefore(from) && !to.isBefore(g.from())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
     static final java.time.Duration TICKER = ControllerProcess.Nameless.TICKER;
 }

@@ -152,6 +152,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         private final WorkflowHistory workflow;
         private final Correlation correlation;
         private final Reconciliation reconciliation;
+        /** A pass after the Pod left that ended the Workflow Failed or Error without finding it missing (null: none). */
+        private Reconciliation.Unmissed failedWithoutMissing;
 
         Case(Correlation correlation, Reconciliation reconciliation, PodHistory pod, PodLifecycle life) {
             this.correlation = correlation;
@@ -237,15 +239,18 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     return;
                 }
                 // A pass after the Pod left the informer that did not find it missing read the node fulfilled: nothing was lost (review s25).
-                Optional<LogEvent[]> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
+                Optional<Reconciliation.Unmissed> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                         && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
                         ? reconciliation.reconciledWithoutMissing(link.workflow(), life.informerExit().event()) : Optional.empty();
-                if (unmissed.isPresent()) {
+                if (unmissed.isPresent() && unmissed.get().failedAs() == null) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.reconciledWithoutMissing", "at", at,
-                            "gone", life.informerExit().event().time().format(), "when", unmissed.get()[0].time().format(),
-                            "closed", unmissed.get()[1].time().format()), unmissed.get()[0].source()));
+                            "gone", life.informerExit().event().time().format(), "when", unmissed.get().pass().time().format(),
+                            "closed", unmissed.get().closed().time().format()), unmissed.get().pass().source()));
                     return;
                 }
+                // A pass that failed the Workflow without finding the Pod missing: the node fulfilled, or the pass left before pod
+                // reconciliation (review s26). Neither cleared nor likely.
+                failedWithoutMissing = unmissed.orElse(null);
             }
             findings.add(finding());
         }
@@ -373,6 +378,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.linesOnly", "execution", how);
+            } else if (!execution.weak() && failedWithoutMissing != null) {
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.failedWithoutMissing", "execution", how, "phase", failedWithoutMissing.failedAs(),
+                        "when", failedWithoutMissing.pass().time().format(), "closed", failedWithoutMissing.closed().time().format());
             } else if (!execution.weak() && workflowSeenAfter()) {
                 confidence = Confidence.LIKELY;
                 reason = Message.of("AF001.reason.endsBeforeOutcomeWorkflowSeen", "execution", how);

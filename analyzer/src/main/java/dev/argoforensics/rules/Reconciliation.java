@@ -252,11 +252,17 @@ final class Reconciliation {
      * task result not yet complete, a lock not acquired, an error) skips the check, and each of those leaves its line. So the
      * Pod's node was fulfilled in the Workflow that pass read. Only where the run would show the pass's lines (read whole
      * there, or holding the Workflow's lines: {@link #showsProcessing}) and no other run in the evidence processed the
-     * Workflow meanwhile (it may have written the node). Empty otherwise.
+     * Workflow meanwhile (it may have written the node), and where no lines may have been cut from the run between the pass's
+     * start and its close (a gap of the run's nameless records over that stretch: the pass's {@code Workflow pod is missing} may
+     * have been among the lines dropped; review s26). Empty otherwise.
+     *
+     * <p>A pass that ends the Workflow {@code Failed} or {@code Error} is told apart ({@link Unmissed#failedAs}): the controller
+     * also leaves a pass before pod reconciliation without a warning, when the Workflow's artifact repository cannot be read
+     * ({@code markWorkflowError}, its lines at Info), so such a pass does not show that the node was fulfilled.
      *
      * @return the pass's {@code Processing workflow} and the line that closed it
      */
-    Optional<LogEvent[]> reconciledWithoutMissing(WorkflowRef wf, LogEvent gone) {
+    Optional<Unmissed> reconciledWithoutMissing(WorkflowRef wf, LogEvent gone) {
         List<LogEvent> events = correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of());
         LogEvent pass = null;
         for (LogEvent e : events) {
@@ -282,7 +288,11 @@ final class Reconciliation {
             }
             ControllerEvent ev = e.event();
             if (ev instanceof WorkflowUpdated || ev instanceof WorkflowProcessing) {
-                return showsProcessing(wf, pass) ? Optional.of(new LogEvent[] {pass, e}) : Optional.empty();
+                if (!showsProcessing(wf, pass) || correlation.cutBetween(pass, e)) {
+                    return Optional.empty();
+                }
+                String phase = ev instanceof WorkflowUpdated u ? u.phase() : ((WorkflowProcessing) ev).phase();
+                return Optional.of(new Unmissed(pass, e, "Failed".equals(phase) || "Error".equals(phase) ? phase : null));
             }
             if (ev instanceof ControllerEvent.WorkflowPodMissing || (ev instanceof ControllerEvent.Signal g && "pod-reconciliation-incomplete".equals(g.name()))
                     || (e.level() != null && e.level().compareTo(dev.argoforensics.line.Level.WARN) >= 0)) {
@@ -290,6 +300,18 @@ final class Reconciliation {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A pass of the Workflow after its Pod left the informer that logged no {@code Workflow pod is missing}
+     * ({@link #reconciledWithoutMissing}).
+     *
+     * @param pass     its {@code Processing workflow}
+     * @param closed   its write ({@code Workflow update successful}) or the Workflow's next {@code Processing workflow}
+     * @param failedAs the phase {@code Failed} or {@code Error} the closing line gives the Workflow, else null: such a pass may have
+     *                 stopped before pod reconciliation, so it does not show the node fulfilled
+     */
+    record Unmissed(LogEvent pass, LogEvent closed, String failedAs) {
     }
 
     /**

@@ -70,7 +70,8 @@ public final class SuccessReportedAsError extends NodeRule {
             // A daemon's node ends Failed when its Pod ends, exit 0 too (v3.7+, by design; #14790 after the controller's teardown).
             scope.clear(pod, Message.of("AF002.cleared.daemonEnded", "outcome", outcome(outcome),
                     "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
-        } else if (outcome.controllerStop() != null) {
+        } else if (outcome.controllerStop() != null && !(outcome.time() != null
+                && life.containersEnd().map(c -> c.mainEndedBefore(outcome.time())).orElse(false))) {
             // The controller failed the node itself as it stopped the Workflow (argo stop/terminate, its deadline), then signalled the
             // containers: an exit 0 after that is their answer to the stop (or work ending within its grace period), no lost success.
             String stop = outcome.controllerStop();
@@ -216,6 +217,13 @@ public final class SuccessReportedAsError extends NodeRule {
             reason = Message.of("AF002.reason.taskResultExport", "phase", outcome.phase());
         } else {
             reason = Message.of("AF002.reason.taskResultOnly");
+        }
+        // The objects give the containers' end, but nothing orders it with the deletion (its only bound a controller's sighting, as
+        // after a restart's listing): a deletion while main ran would have ended it with the same exit 0 if main traps SIGTERM (review s26).
+        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && execution != null
+                && execution.state() == Execution.State.UNDETERMINED && correlation.lifecycle(pod.key()).containersEnd().isPresent()) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF002.reason.orderUnknown", "reason", reason, "why", execution.reason());
         }
         // "pod deleted" is also what a Workflow deleted in the foreground records for its Pods, still reconciled while the garbage
         // collector deletes them (lifecycle reference A3): then no result the Workflow needed was lost. The lifecycle says what

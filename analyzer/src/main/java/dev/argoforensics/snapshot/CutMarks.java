@@ -40,6 +40,12 @@ final class CutMarks extends Reader {
     private record Key(int indent, String key) {
     }
 
+    /** A bare mark ({@code ...}, a cut comment) whose reach the next content line tells: its cut, its indentation, the keys open at it. */
+    private record Pending(int cut, int indent, List<Key> open) {
+    }
+
+    private final List<Pending> pending = new ArrayList<>();
+
     private final Reader in;
     private final StringBuilder line = new StringBuilder();
     private final Deque<Key> keys = new ArrayDeque<>();
@@ -82,6 +88,7 @@ final class CutMarks extends Reader {
                     line(line.toString(), "");
                 }
                 line.setLength(0);
+                reach(0, null, false); // the end of the file ends every mapping: a mark before it may have cut the rest of each
                 continue;
             }
             for (int i = 0; i < n; i++) {
@@ -118,7 +125,7 @@ final class CutMarks extends Reader {
         int indent = indent(text);
         if (t.startsWith("#")) {
             if (CUT_COMMENT.matcher(t).matches() && !t.regionMatches(true, 1, " taken-at", 0, 9)) {
-                mark(indent, t);
+                mark(indent, t, true);
             }
             out.append(text).append(end);
         } else if (!maybeMark(t)) {
@@ -128,11 +135,11 @@ final class CutMarks extends Reader {
             }
             out.append(text).append(end);
         } else if (ELISION.matcher(t).matches()) {
-            mark(indent, t);
+            mark(indent, t, true);
             out.append(text.endsWith("\r") ? "\r" : "").append(end);
         } else if (ITEM_ELIDED.matcher(t).matches()) {
             // "- ..." would read as an item "...": a finalizer, a container named "...". It stands for more items of the list.
-            mark(indent + 1, t);
+            mark(indent + 1, t, false);
             out.append(text.endsWith("\r") ? "\r" : "").append(end);
         } else if (VALUE_ELIDED.matcher(text.substring(indent)).find()) {
             // "finalizers: [...]" would read as a list holding "...": the key stays (its value unknown, read as empty), the mark
@@ -141,7 +148,7 @@ final class CutMarks extends Reader {
             m.find();
             String kept = text.substring(0, indent) + m.group(1);
             content(kept);
-            mark(indent + 1, t);
+            mark(indent + 1, t, false);
             out.append(kept).append(text.endsWith("\r") ? "\r" : "").append(end);
         } else {
             if (!t.isEmpty()) {
@@ -194,7 +201,11 @@ final class CutMarks extends Reader {
         return null;
     }
 
-    private void mark(int indent, String text) {
+    /**
+     * @param bare a mark on a line of its own ({@code ...}, a cut comment), whose cut may run on past the mapping it stands in; not
+     *             {@code - ...} or {@code key: [...]}, which stand for that list's items or that key's value only
+     */
+    private void mark(int indent, String text, boolean bare) {
         if (!content) {
             // At the top of the file, before the object: where the cut was is not shown, unless the comment quotes the yq or jq
             // deletion that made it ("yq 'del(.status.containerStatuses)'"): then that field alone is cut.
@@ -217,6 +228,45 @@ final class CutMarks extends Reader {
             }
         }
         cuts.add(new Trimmed.Cut(lineNo, path, text));
+        if (bare) {
+            List<Key> open = new ArrayList<>();
+            keys.descendingIterator().forEachRemaining(open::add);
+            pending.add(new Pending(cuts.size() - 1, indent, open));
+        }
+    }
+
+    /**
+     * The next content line after bare marks (its key's indentation {@code eff}, its key, whether it starts a list item): a line further
+     * out than a mark shows that the lines cut may have run on through the rest of every mapping between (review s26: a mark written
+     * under {@code annotations} whose cut took {@code deletionTimestamp} and {@code finalizers} with it, up to {@code labels}). Each such
+     * mapping gets a {@link Trimmed.Span}: from the key open at the mark to the next line's key at its level, or to the mapping's end.
+     */
+    private void reach(int eff, String nextKey, boolean item) {
+        // A list item's line ("- name: wait" at the list key's indentation, as kubectl prints it) is still inside that list: only the
+        // mappings nested deeper than its dash were left.
+        int from = item ? eff + 1 : eff;
+        for (Pending p : pending) {
+            if (from >= p.indent()) {
+                continue;
+            }
+            List<Trimmed.Span> spans = new ArrayList<>();
+            for (int i = 0; i < p.open().size(); i++) {
+                Key k = p.open().get(i);
+                if (k.indent() < from || k.indent() >= p.indent()) {
+                    continue;
+                }
+                List<String> parent = new ArrayList<>();
+                for (int j = 0; j < i; j++) {
+                    if (p.open().get(j).indent() < k.indent()) {
+                        parent.add(p.open().get(j).key());
+                    }
+                }
+                spans.add(new Trimmed.Span(parent, k.key(), k.indent() == eff && !item ? nextKey : null));
+            }
+            Trimmed.Cut c = cuts.get(p.cut());
+            cuts.set(p.cut(), new Trimmed.Cut(c.line(), c.path(), c.mark(), spans));
+        }
+        pending.clear();
     }
 
     /** A content line: the keys it closes and the one it opens. */
@@ -224,17 +274,23 @@ final class CutMarks extends Reader {
         content = true;
         String t = text.strip();
         if (t.equals("---") || t.startsWith("--- ")) {
+            reach(0, null, false);
             keys.clear();
             return;
         }
         int i = indent(text);
+        boolean item = false;
         while (i < text.length() && text.charAt(i) == '-' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')) {
+            item = true;
             i += 2;
             while (i < text.length() && text.charAt(i) == ' ') {
                 i++;
             }
         }
         int eff = Math.min(i, text.length());
+        if (!pending.isEmpty()) {
+            reach(item ? indent(text) : eff, item ? null : key(text, eff), item);
+        }
         while (!keys.isEmpty() && keys.peek().indent() >= eff) {
             keys.pop();
         }

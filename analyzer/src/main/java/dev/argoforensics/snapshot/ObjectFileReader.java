@@ -351,7 +351,13 @@ public final class ObjectFileReader {
                 if (!item) {
                     own.add(c);
                 } else if (!c.path().isEmpty() && c.path().get(0).equals("items")) {
-                    own.add(new Trimmed.Cut(c.line(), c.path().subList(1, c.path().size()), c.mark()));
+                    List<Trimmed.Span> spans = new ArrayList<>();
+                    for (Trimmed.Span sp : c.spans()) {
+                        if (!sp.parent().isEmpty() && sp.parent().get(0).equals("items")) {
+                            spans.add(new Trimmed.Span(sp.parent().subList(1, sp.parent().size()), sp.after(), sp.before()));
+                        }
+                    }
+                    own.add(new Trimmed.Cut(c.line(), c.path().subList(1, c.path().size()), c.mark(), spans));
                 }
             }
             return new Trimmed(own);

@@ -26,14 +26,67 @@ public record Trimmed(List<Cut> cuts) {
      *             as its indentation places it under the lines before it
      * @param mark the mark as written
      */
-    public record Cut(long line, List<String> path, String mark) {
+    public record Cut(long line, List<String> path, String mark, List<Span> spans) {
         public Cut {
             path = List.copyOf(path);
+            spans = spans == null ? List.of() : List.copyOf(spans);
+        }
+
+        public Cut(long line, List<String> path, String mark) {
+            this(line, path, mark, List.of());
+        }
+
+        /** Whether the cut may have held the field at {@code path}: in the mapping it stands in, or where it reached beyond it. */
+        boolean mayHold(String... path) {
+            int n = Math.min(this.path.size(), path.length);
+            boolean related = true;
+            for (int i = 0; i < n && related; i++) {
+                related = this.path.get(i).equals(path[i]);
+            }
+            if (related) {
+                return true;
+            }
+            for (Span s : spans) {
+                if (s.covers(path)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** "12 (under status.containerStatuses)", "3 (at the top of the object)". */
         String describe() {
             return line + (path.isEmpty() ? " (at the top of the object)" : " (under " + String.join(".", path) + ")");
+        }
+    }
+
+    /**
+     * Where a mark's cut may have reached beyond the mapping its indentation puts it in (review s26): the next line of the export
+     * stands further out, so the lines left out may have run on through the rest of each mapping between, up to that line. In the
+     * mapping at {@code parent}, the keys after {@code after} (the one open at the mark) and before {@code before} (the key of the
+     * next line; null: to the mapping's end) may have been cut. kubectl and argo print keys in sorted order, so a key outside that
+     * range stands elsewhere (before the mark, or after the next line); where the two are not in that order, any key of the mapping
+     * may have been cut.
+     */
+    public record Span(List<String> parent, String after, String before) {
+        public Span {
+            parent = List.copyOf(parent);
+        }
+
+        boolean covers(String... path) {
+            if (path.length <= parent.size()) {
+                return false;
+            }
+            for (int i = 0; i < parent.size(); i++) {
+                if (!parent.get(i).equals(path[i])) {
+                    return false;
+                }
+            }
+            String key = path[parent.size()];
+            if (before != null && after.compareTo(before) >= 0) {
+                return true; // not in kubectl's order: where the key stood is not known
+            }
+            return key.compareTo(after) > 0 && (before == null || key.compareTo(before) < 0);
         }
     }
 
@@ -48,12 +101,7 @@ public record Trimmed(List<Cut> cuts) {
      */
     public boolean hides(String... path) {
         for (Cut c : cuts) {
-            int n = Math.min(c.path().size(), path.length);
-            boolean related = true;
-            for (int i = 0; i < n && related; i++) {
-                related = c.path().get(i).equals(path[i]);
-            }
-            if (related) {
+            if (c.mayHold(path)) {
                 return true;
             }
         }

@@ -118,7 +118,16 @@ final class CrossChecks {
         } else if (life.containers().kubeletStop() != null && !"Succeeded".equals(outcome.phase())) {
             verdict = "agree: " + life.containers().kubeletStop() + ", " + codes + ", and the " + node;
         } else if (succeeded && !"Succeeded".equals(outcome.phase())) {
-            verdict = "do NOT agree: every container exited 0, " + codes + ", yet the " + node + ": the Pod's result was lost";
+            // A Pod deleted while main ran, or with nothing ordering its end and its deletion, may have exited 0 on the deletion's
+            // SIGTERM (a trap, a graceful shutdown): then no finished result was lost (review s26).
+            Execution ex = life.execution();
+            boolean deleted = PodLifecycle.podDeleted(outcome.message());
+            String lost = deleted && ex != null && ex.state() == Execution.State.RUNNING
+                    ? ": the Pod was deleted while main ran, so its exit 0 may be main's answer to the deletion's SIGTERM (AF007)"
+                    : deleted && ex != null && ex.state() == Execution.State.UNDETERMINED
+                    ? ": the Pod's result was lost, unless the deletion came while main ran (not established: " + ex.reason() + ")"
+                    : ": the Pod's result was lost";
+            verdict = "do NOT agree: every container exited 0, " + codes + ", yet the " + node + lost;
         } else if (!succeeded && "Succeeded".equals(outcome.phase())) {
             verdict = "do NOT agree: " + codes + ", yet the " + node;
         } else {

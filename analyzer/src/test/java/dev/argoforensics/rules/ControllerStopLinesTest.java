@@ -122,6 +122,33 @@ class ControllerStopLinesTest {
         assertEquals(1, new SuccessReportedAsError().evaluate(c).findings().size());
     }
 
+    /**
+     * Review s26: {@code argo stop} while main had already exited 0 and {@code wait} was still saving its outputs (the Pod still Running).
+     * The controller logs the stop, fails the node and signals wait, which exits 0 too: the stop reached no work of the step, and the
+     * success of main is reported as a failure. The stop line then says nothing (as a stop line after the whole Pod had ended), and the
+     * node's own shutdown message does not clear it either. The negative control is the test above: main still running at the stop.
+     */
+    @Test
+    void af002ReportsAStopThatCameAfterMainHadEnded() {
+        String mainDoneFirst = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:29:20Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+        List<String> lines = List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T16:30:00.101Z", "p", "Stop"),
+                nodePhaseChanged("2026-09-19T16:30:00.105Z", "Running", "Failed"));
+        Correlation c = new Evidence().pod("pod.yaml", mainDoneFirst).log("1.log", lines.toArray(String[]::new)).correlate();
+        assertTrue(life(c).stoppedByController().isEmpty(), "main had ended 40 s before the stop line");
+        assertEquals(1, new SuccessReportedAsError().evaluate(c).findings().size());
+
+        String stoppedNode = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:00Z", true, null);
+        Evaluation byMessage = new SuccessReportedAsError().evaluate(new Evidence().pod("pod.yaml", mainDoneFirst)
+                .workflow("wf.yaml", stoppedNode).correlate());
+        assertEquals(1, byMessage.findings().size(), byMessage.cleared().toString());
+        // The control: main still running at the stop (exit 0 at 16:30:02, its answer to the SIGTERM) is the stop's, cleared.
+        Evaluation control = new SuccessReportedAsError().evaluate(new Evidence().pod("pod.yaml", STOPPED_POD).workflow("wf.yaml", stoppedNode)
+                .correlate());
+        assertEquals(List.of(), control.findings());
+        assertEquals("AF002.cleared.controllerStopped", control.cleared().get(0).why().code());
+    }
+
     // ---- AF001 ------------------------------------------------------------------------------------------------------------------
 
     /**

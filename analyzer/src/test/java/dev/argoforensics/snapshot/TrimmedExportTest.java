@@ -208,4 +208,47 @@ class TrimmedExportTest {
         assertTrue(pods.get(1).containersFinishedAt().isEmpty());
         assertEquals(2, result.cuts().size(), "the file names both");
     }
+
+    /**
+     * Review s26: a mark written at an annotation's indentation, whose cut ran on through the rest of the metadata to {@code labels}:
+     * kubectl prints the keys in sorted order, so {@code creationTimestamp}, {@code deletionTimestamp} and {@code finalizers} stood in
+     * the lines left out. Before, the mark was placed under {@code metadata.annotations} alone, and the missing deletionTimestamp read
+     * as none: the export "taken before the deletion", its terminated containers "finished before" it.
+     */
+    @Test
+    void aCutThatRanOnPastItsMappingLeavesWhatStoodBetweenUnknown() throws IOException {
+        String deleted = WHOLE.replace("  creationTimestamp: \"2026-09-19T16:27:10Z\"\n",
+                "  creationTimestamp: \"2026-09-19T16:27:10Z\"\n  deletionGracePeriodSeconds: 30\n  deletionTimestamp: \"2026-09-19T16:27:50Z\"\n");
+        PodSnapshot pod = pods(cut(deleted, "    workflows.argoproj.io/node-name", "  labels:", "    ...")).get(0);
+        assertEquals(List.of("metadata", "annotations"), pod.trimmed().cuts().get(0).path());
+        assertFalse(pod.deletionShown(), "deletionTimestamp sorts between annotations and labels: it may have been cut");
+        assertFalse(pod.notDeleting());
+        assertFalse(pod.finalizersKnown());
+        assertEquals("2026-09-19T16:27:21Z", pod.containersFinishedAt().orElseThrow().format(), "the status stands whole");
+        assertEquals("status-capture-repro", pod.name());
+
+        // The negative control: the next line is creationTimestamp, which sorts before deletionTimestamp and the finalizers: the cut
+        // ended inside the annotations, and what follows is read as it stands.
+        PodSnapshot inAnnotations = pods(cut(WHOLE, "    workflows.argoproj.io/node-name", "  creationTimestamp:", "    ...")).get(0);
+        assertTrue(inAnnotations.deletionShown());
+        assertTrue(inAnnotations.notDeleting());
+        assertTrue(inAnnotations.finalizersKnown());
+        assertTrue(inAnnotations.hasStatusFinalizer());
+
+        // A cut inside main's container status, the next line wait's item: still inside the list, the rest of the status is known.
+        PodSnapshot inItem = pods(cut(WHOLE, "        finishedAt: \"2026-09-19T16:27:20Z\"", "  - name: wait", "        ...")).get(0);
+        assertTrue(inItem.containersFinishedAt().isEmpty(), "main's end was cut");
+        assertEquals("2026-09-19T16:27:21Z", inItem.lastConditionTransition().orElseThrow().format(), "the conditions stand before the list");
+        assertTrue(inItem.notDeleting());
+    }
+
+    /** Review s26: a mark before the end of the file may have cut the rest of every mapping it stands in (the status's phase included). */
+    @Test
+    void aCutAtTheEndOfTheFileReachesTheEndOfEveryMapping() throws IOException {
+        String yaml = WHOLE.substring(0, WHOLE.indexOf("  - name: wait")) + "    ...\n";
+        PodSnapshot pod = pods(yaml).get(0);
+        assertTrue(pod.trimmed().hides("status", "phase"), pod.trimmed().cuts().toString());
+        assertFalse(pod.trimmed().hides("metadata", "finalizers"), "metadata came before the cut");
+        assertTrue(pod.notDeleting());
+    }
 }
