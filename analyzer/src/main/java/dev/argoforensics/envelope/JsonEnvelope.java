@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.source.LogEntryDocument;
 import dev.argoforensics.text.JsonStringPrefix;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
@@ -107,6 +108,10 @@ final class JsonEnvelope {
         if (n == null || !n.isObject() || n.has("msg")) {
             return null;
         }
+        JsonNode datadog = LogEntryDocument.datadogContent(n);
+        if (datadog != null) {
+            return datadog(datadog);
+        }
         boolean hit = false;
         if (n.path("_source").isObject()) {
             // A Kibana / OpenSearch Discover (Elasticsearch search) hit: the stored object is its _source.
@@ -143,6 +148,108 @@ final class JsonEnvelope {
             return new Content(line, complete, kind, time, named(n, ORIGIN_FIELDS), docker ? null : named(n, CONTAINER_FIELDS), null);
         }
         return null;
+    }
+
+    /**
+     * A Datadog log event's content ({@link LogEntryDocument#datadogContent}). Where Datadog kept the controller's line whole in
+     * {@code message} (a text log no pipeline parsed), that line, with the event's {@code timestamp} as the collector's time. Where
+     * it parsed the controller's JSON record into {@code attributes} and kept the record's own {@code msg} and {@code time}, that
+     * record. Otherwise (the message alone in {@code message}, the record's keys in {@code attributes}) the record is rebuilt from
+     * the event's fields as an export's columns are ({@link ColumnRecord}): the event's {@code timestamp} with the precision it has,
+     * the record's {@code level} (else the event's {@code status}, never guessed), {@code msg} the message, the attributes as keys.
+     * The Pod and container come from the event's tags ({@code pod_name:…}, {@code kube_container_name:…}).
+     */
+    private static Content datadog(JsonNode e) {
+        String timeText = e.path("timestamp").isValueNode() ? e.path("timestamp").asText() : null;
+        Timestamp time = timeText == null ? null : LenientTime.parse(timeText);
+        String origin = tag(e, "pod_name");
+        String container = tag(e, "kube_container_name");
+        if (container == null) {
+            container = tag(e, "container_name");
+        }
+        JsonNode attributes = unnested(e.path("attributes"));
+        String message = e.path("message").isTextual() ? e.path("message").asText() : null;
+        if (attributes.path("msg").isTextual() && attributes.path("time").isTextual() && attributes.path("level").isTextual()) {
+            return new Content(attributes.toString(), true, EnvelopeKind.DATADOG, time, origin, container, null);
+        }
+        String msg = attributes.path("msg").isTextual() ? attributes.path("msg").asText() : message;
+        if (message != null && RecordStart.at(message, 0)) {
+            return new Content(stripNewline(message), true, EnvelopeKind.DATADOG, time, origin, container, null);
+        }
+        if (msg == null) {
+            return null;
+        }
+        StringBuilder body = new StringBuilder("msg=").append(ColumnRecord.quoted(msg));
+        attributes.fields().forEachRemaining(f -> {
+            if (!RECORD_HEAD.contains(f.getKey())) {
+                body.append(' ').append(slogText(f.getKey())).append('=').append(slogText(goValue(f.getValue())));
+            }
+        });
+        String level = attributes.path("level").isTextual() ? attributes.path("level").asText() : e.path("status").asText(null);
+        String record = ColumnRecord.build(timeText, time, level, body.toString());
+        return record == null ? null : new Content(record, true, EnvelopeKind.DATADOG_FIELDS, time, origin, container, null);
+    }
+
+    /** The first parts of Argo's dotted keys ({@code pod.Finalizers}, {@code old.phase}, {@code new.phase}, {@code updated.message}). */
+    private static final java.util.Set<String> DOTTED = java.util.Set.of("pod", "old", "new", "updated");
+
+    /**
+     * The attributes with Argo's dotted keys put back: Datadog stores a key holding a dot as a path, so the record's
+     * {@code "pod.Finalizers":[…]} comes back as {@code "pod":{"Finalizers":[…]}}. Only objects under the first parts of Argo's dotted
+     * keys are flattened; other objects (a PodGC struct) stay values.
+     */
+    private static JsonNode unnested(JsonNode attributes) {
+        if (!attributes.isObject() || DOTTED.stream().noneMatch(k -> attributes.path(k).isObject())) {
+            return attributes;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode flat = MAPPER.createObjectNode();
+        attributes.fields().forEachRemaining(f -> {
+            if (DOTTED.contains(f.getKey()) && f.getValue().isObject()) {
+                f.getValue().fields().forEachRemaining(g -> flat.set(f.getKey() + "." + g.getKey(), g.getValue()));
+            } else {
+                flat.set(f.getKey(), f.getValue());
+            }
+        });
+        return flat;
+    }
+
+    /** The fields of a record's head, which a rebuilt record takes from the event. */
+    private static final java.util.Set<String> RECORD_HEAD = java.util.Set.of("msg", "time", "level");
+
+    /** The value of a Datadog tag ({@code name:value}) in the event's {@code tags}, or null. */
+    private static String tag(JsonNode e, String name) {
+        for (JsonNode t : e.path("tags")) {
+            String v = t.asText("");
+            if (v.startsWith(name + ":") && v.length() > name.length() + 1) {
+                return v.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    /** A JSON value as the controller's JSON record reader takes it: text as it is, a list as Go prints a slice, an object compact. */
+    private static String goValue(JsonNode v) {
+        if (v.isArray()) {
+            StringBuilder b = new StringBuilder("[");
+            for (JsonNode item : v) {
+                if (b.length() > 1) {
+                    b.append(' ');
+                }
+                b.append(item.isValueNode() ? item.asText() : item.toString());
+            }
+            return b.append(']').toString();
+        }
+        return v.isValueNode() ? (v.isNull() ? "<nil>" : v.asText()) : v.toString();
+    }
+
+    /** A key or value as slog's text handler writes it: quoted when empty or holding a space, {@code =}, {@code "} or a control character. */
+    private static String slogText(String s) {
+        boolean quote = s.isEmpty();
+        for (int i = 0; i < s.length() && !quote; i++) {
+            char c = s.charAt(i);
+            quote = c <= ' ' || c == '=' || c == '"' || c == 0x7f || Character.isSpaceChar(c);
+        }
+        return quote ? ColumnRecord.quoted(s) : s;
     }
 
     private static final String DOCKER_STREAM = "\",\"stream\":\"";

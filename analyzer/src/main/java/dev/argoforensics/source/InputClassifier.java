@@ -48,8 +48,9 @@ public final class InputClassifier {
         LogEntryDocument.Shape entries = LogEntryDocument.detect(head);
         if (entries != LogEntryDocument.Shape.NONE) {
             // gcloud logging read (YAML, or --format json), a console's JSON download, jq . of a JSON log: one entry over several lines
-            return new InputFile(displayPath, path, InputKind.LOG, gzip, "log entries in a " + (entries == LogEntryDocument.Shape.YAML ? "YAML" : "JSON")
-                    + " document");
+            return new InputFile(displayPath, path, InputKind.LOG, gzip, entries == LogEntryDocument.Shape.RESPONSE
+                    ? "log entries in a log search API response (JSON)"
+                    : "log entries in a " + (entries == LogEntryDocument.Shape.YAML ? "YAML" : "JSON") + " document");
         }
         ManagedExportSniffer.LineExport lines = ManagedExportSniffer.lineExport(head);
         if (lines != null) {

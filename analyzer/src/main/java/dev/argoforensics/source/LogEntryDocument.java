@@ -22,8 +22,15 @@ import java.util.List;
  * as before.
  */
 public final class LogEntryDocument {
-    /** How the document's entries are laid out. */
-    public enum Shape { NONE, JSON, YAML }
+    /**
+     * How the document's entries are laid out. {@code RESPONSE}: a log search API's response, pretty-printed, its entries in the
+     * array at one of {@link #RESPONSE_PATHS} (Elasticsearch/OpenSearch {@code _search}'s {@code hits.hits}, the Datadog Logs API's
+     * {@code data} (v2) or {@code logs} (v1)), the response's other members around them.
+     */
+    public enum Shape { NONE, JSON, YAML, RESPONSE }
+
+    /** Where a search API's response holds its entries: the keys from the root object to the array. */
+    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"));
 
     /** Trailing tokens fail: two entries glued on one line are no entry (given back as they were, not one of them dropped). */
     private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -82,13 +89,13 @@ public final class LogEntryDocument {
             Joiner j = new Joiner(Shape.JSON);
             for (int i = 0; i < lines.size(); i++) {
                 for (Entry e : j.offer(lines.get(i), i + 1)) {
-                    return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+                    return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : first.equals("{") ? response(lines) : Shape.NONE;
                 }
             }
             for (Entry e : j.flush()) {
-                return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+                return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : first.equals("{") ? response(lines) : Shape.NONE;
             }
-            return Shape.NONE;
+            return first.equals("{") ? response(lines) : Shape.NONE;
         }
         if (first.equals("---") || YAML_KEY.matcher(first).matches()) {
             StringBuilder entry = new StringBuilder();
@@ -99,6 +106,38 @@ public final class LogEntryDocument {
             return n != null && isLogEntry(n) ? Shape.YAML : Shape.NONE;
         }
         return Shape.NONE;
+    }
+
+    /**
+     * {@link Shape#RESPONSE} when the first entry of the array a search API's response holds its entries in carries a log line (the
+     * response object itself, read whole above, is no entry), else {@link Shape#NONE}.
+     */
+    private static Shape response(List<String> lines) {
+        Joiner j = new Joiner(Shape.RESPONSE);
+        for (int i = 0; i < lines.size(); i++) {
+            for (Entry e : j.offer(lines.get(i), i + 1)) {
+                if (e.node() != null) {
+                    return isLogEntry(e.node()) ? Shape.RESPONSE : Shape.NONE;
+                }
+            }
+        }
+        for (Entry e : j.flush()) {
+            if (e.node() != null) {
+                return isLogEntry(e.node()) ? Shape.RESPONSE : Shape.NONE;
+            }
+        }
+        return Shape.NONE;
+    }
+
+    /**
+     * A Datadog log event's content, as the Logs API gives it (v2: {@code {"id", "type": "log", "attributes": {…}}}; v1:
+     * {@code {"id", "content": {…}}}): {@code message}, {@code timestamp}, {@code status}, {@code host}, {@code service},
+     * {@code tags} and the parsed {@code attributes}; null for anything else.
+     */
+    public static JsonNode datadogContent(JsonNode n) {
+        JsonNode inner = "log".equals(n.path("type").asText()) ? n.path("attributes") : n.has("id") ? n.path("content") : null;
+        return inner != null && inner.isObject() && inner.has("timestamp") && (inner.has("message") || inner.path("attributes").has("msg"))
+                ? inner : null;
     }
 
     /** An entry that carries a log line, and is neither a Kubernetes object nor an entry the export readers take. */
@@ -112,6 +151,10 @@ public final class LogEntryDocument {
         }
         if (n.has("msg") && n.has("level")) {
             return true; // the controller's JSON record, pretty-printed
+        }
+        JsonNode datadog = datadogContent(n);
+        if (datadog != null) {
+            return !datadog.path("message").asText("").contains("\"auditID\"");
         }
         JsonNode body = n.path("_source").isObject() ? n.get("_source") : n;
         for (String field : LINE_FIELDS) {
@@ -174,7 +217,8 @@ public final class LogEntryDocument {
         /** The entries ready after {@code line} (file line {@code number}). */
         public List<Entry> offer(String line, long number) {
             List<Entry> out = new ArrayList<>(2);
-            return shape == Shape.YAML ? offerYaml(line, number, out) : offerJson(line, number, out);
+            return shape == Shape.YAML ? offerYaml(line, number, out) : shape == Shape.RESPONSE ? offerResponse(line, number, out)
+                    : offerJson(line, number, out);
         }
 
         /** The rest, at the end of the file. */
@@ -192,6 +236,14 @@ public final class LogEntryDocument {
                 frameFrom = 0;
             }
             return out;
+        }
+
+        /**
+         * True when a JSON document's last line closed it (every brace and bracket closed outside a string): a response or
+         * pretty-printed array that ends without a line break (as {@code curl} prints one) is whole, not a copy cut in its last line.
+         */
+        public boolean closed() {
+            return shape != Shape.YAML && (shape == Shape.RESPONSE || base >= 0) && depth == 0 && !inString && lines.isEmpty();
         }
 
         /** Entries read. */
@@ -270,6 +322,116 @@ public final class LogEntryDocument {
             return out;
         }
 
+        /** RESPONSE: the key of each container open outside an entry (null for the root and an array's element), and its kind. */
+        private final List<String> keys = new ArrayList<>();
+        private final List<Boolean> arrays = new ArrayList<>();
+        /** RESPONSE: the string being read outside an entry, the last one read (a key if a colon follows it), and that colon. */
+        private final StringBuilder string = new StringBuilder();
+        private String lastString;
+        private boolean keyed;
+        /** RESPONSE: the depth the entry being read opened at, -1 outside one. */
+        private int entryDepth = -1;
+        /** RESPONSE: the lines gathered hold more than one entry (a compact response): no entry, given back as they were. */
+        private boolean gluedEntries;
+
+        /**
+         * A search API's response: an entry is an object in the array at one of {@link #RESPONSE_PATHS}; everything else is the
+         * response's own (counted with the entry before it). An entry that closes on the line the next one opens on (a compact
+         * response) is no entry: its lines are given back as they were.
+         */
+        private List<Entry> offerResponse(String line, long number, List<Entry> out) {
+            boolean inEntry = !lines.isEmpty();
+            int startsAt = -1;
+            boolean glued = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (inString) {
+                    if (escaped) {
+                        escaped = false;
+                    } else if (c == '\\') {
+                        escaped = true;
+                    } else if (c == '"') {
+                        inString = false;
+                        if (entryDepth < 0) {
+                            lastString = string.toString();
+                        }
+                        continue;
+                    }
+                    if (entryDepth < 0 && string.length() < 64) {
+                        string.append(c);
+                    }
+                    continue;
+                }
+                switch (c) {
+                    case '"' -> {
+                        inString = true;
+                        string.setLength(0);
+                    }
+                    case ':' -> keyed = lastString != null;
+                    case ',' -> {
+                        lastString = null;
+                        keyed = false;
+                    }
+                    case '{', '[' -> {
+                        if (entryDepth < 0) {
+                            if (c == '{' && entryPlace()) {
+                                entryDepth = depth;
+                                if (inEntry) {
+                                    glued = true; // a second entry on this line
+                                } else {
+                                    inEntry = true;
+                                    startsAt = i;
+                                }
+                            } else {
+                                keys.add(keyed ? lastString : null);
+                                arrays.add(c == '[');
+                            }
+                        }
+                        depth++;
+                        lastString = null;
+                        keyed = false;
+                    }
+                    case '}', ']' -> {
+                        depth = Math.max(0, depth - 1);
+                        if (entryDepth >= 0) {
+                            if (depth == entryDepth) {
+                                entryDepth = -1;
+                            }
+                        } else if (!keys.isEmpty()) {
+                            keys.remove(keys.size() - 1);
+                            arrays.remove(arrays.size() - 1);
+                        }
+                        lastString = null;
+                        keyed = false;
+                    }
+                    default -> {
+                    }
+                }
+            }
+            if (startsAt >= 0) {
+                release(out);
+                from = number;
+            }
+            if (!inEntry) {
+                frame(number);
+                return out;
+            }
+            lines.add(line);
+            gluedEntries |= glued;
+            if (entryDepth < 0 && !inString) {
+                close(number, out);
+            }
+            return out;
+        }
+
+        /** RESPONSE: an object opening here is an entry: the containers open are the root object and the array at an entry path. */
+        private boolean entryPlace() {
+            if (keys.isEmpty() || arrays.get(0) || keys.get(0) != null || !arrays.get(arrays.size() - 1)) {
+                return false;
+            }
+            return RESPONSE_PATHS.contains(keys.subList(1, keys.size()));
+        }
+
         /** A line of the document's own: with the entry before it, else with the first entry. */
         private void frame(long number) {
             if (held != null) {
@@ -282,13 +444,14 @@ public final class LogEntryDocument {
         /** The lines gathered end at {@code last}: read them as one entry. */
         private void close(long last, List<Entry> out) {
             String text = String.join("\n", lines);
-            if (shape == Shape.JSON) {
+            if (shape != Shape.YAML) {
                 // The document's own characters on the entry's first and last lines ("[" before it, "," or "]" after it).
                 int open = text.indexOf('{');
                 int close = text.lastIndexOf('}');
                 text = open >= 0 && close > open ? text.substring(open, close + 1) : text;
             }
-            JsonNode n = parse(shape, text);
+            JsonNode n = gluedEntries ? null : parse(shape, text);
+            gluedEntries = false;
             long first = frameFrom > 0 ? frameFrom : from;
             if (n != null && n.isObject()) {
                 entries++;
