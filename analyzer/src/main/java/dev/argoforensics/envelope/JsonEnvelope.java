@@ -153,8 +153,8 @@ final class JsonEnvelope {
     /**
      * A Datadog log event's content ({@link LogEntryDocument#datadogContent}). Where Datadog kept the controller's line whole in
      * {@code message} (a text log no pipeline parsed), that line, with the event's {@code timestamp} as the collector's time. Where
-     * it parsed the controller's JSON record into {@code attributes} and kept the record's own {@code msg} and {@code time}, that
-     * record. Otherwise (the message alone in {@code message}, the record's keys in {@code attributes}) the record is rebuilt from
+     * it parsed the controller's JSON record into {@code attributes} and kept the record's own {@code time} and {@code level}, that
+     * record (its {@code msg}, else the event's {@code message}). Otherwise (the message alone in {@code message}, the record's keys in {@code attributes}) the record is rebuilt from
      * the event's fields as an export's columns are ({@link ColumnRecord}): the event's {@code timestamp} with the precision it has,
      * the record's {@code level} (else the event's {@code status}, never guessed), {@code msg} the message, the attributes as keys.
      * The Pod and container come from the event's tags ({@code pod_name:…}, {@code kube_container_name:…}).
@@ -169,15 +169,18 @@ final class JsonEnvelope {
         }
         JsonNode attributes = unnested(e.path("attributes"));
         String message = e.path("message").isTextual() ? e.path("message").asText() : null;
-        if (attributes.path("msg").isTextual() && attributes.path("time").isTextual() && attributes.path("level").isTextual()) {
-            return new Content(attributes.toString(), true, EnvelopeKind.DATADOG, time, origin, container, null);
-        }
-        String msg = attributes.path("msg").isTextual() ? attributes.path("msg").asText() : message;
         if (message != null && RecordStart.at(message, 0)) {
             return new Content(stripNewline(message), true, EnvelopeKind.DATADOG, time, origin, container, null);
         }
+        String msg = attributes.path("msg").isTextual() ? attributes.path("msg").asText() : message;
         if (msg == null) {
             return null;
+        }
+        if (attributes.path("time").isTextual() && attributes.path("level").isTextual()) {
+            // The record's own time and level kept (the remapper may have moved msg alone into message).
+            com.fasterxml.jackson.databind.node.ObjectNode record = attributes.deepCopy();
+            record.put("msg", msg);
+            return new Content(record.toString(), true, EnvelopeKind.DATADOG, time, origin, container, null);
         }
         StringBuilder body = new StringBuilder("msg=").append(ColumnRecord.quoted(msg));
         attributes.fields().forEachRemaining(f -> {

@@ -51,6 +51,16 @@ class DatadogEventTest {
     }
 
     @Test
+    void aRecordWhoseMsgWentIntoMessageKeepsItsOwnTime() {
+        UnwrappedLine u = decode("{\"id\":\"AwAAAZK5\",\"type\":\"log\",\"attributes\":{\"attributes\":{\"time\":\"2026-10-02T07:14:53.012007Z\","
+                + "\"level\":\"INFO\",\"component\":\"pod_controller\",\"pod\":\"embed-nightly-5rq8t-encode-1187206542\"},"
+                + "\"message\":\"delete pod event\",\"status\":\"info\",\"timestamp\":\"2026-10-02T07:14:53.012Z\"}}");
+        assertEquals(EnvelopeKind.DATADOG, u.envelope());
+        assertEquals("{\"time\":\"2026-10-02T07:14:53.012007Z\",\"level\":\"INFO\",\"component\":\"pod_controller\","
+                + "\"pod\":\"embed-nightly-5rq8t-encode-1187206542\",\"msg\":\"delete pod event\"}", u.record());
+    }
+
+    @Test
     void aMessageWithItsKeysInAttributesIsRebuiltWithTheEventsPrecision() {
         // The remapper took msg into message, level into status and time into timestamp (milliseconds): the record is rebuilt
         // as slog text, whose times are milliseconds, never as slog JSON, whose 3 digits would read as nanoseconds.
