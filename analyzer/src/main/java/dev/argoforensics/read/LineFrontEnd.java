@@ -483,7 +483,11 @@ public final class LineFrontEnd {
         LineParse p = parse.apply(u);
         if (p instanceof LineParse.Rejected r) {
             // Another container prints what it likes (a main container's output is no record).
-            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope()) : new ChunkItem.Rejected(u, r.toString());
+            if (apart != null) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            String response = u.record().startsWith("{") ? LogEntryDocument.compactResponse(u.record()) : null;
+            return new ChunkItem.Rejected(u, response != null ? response : r.toString());
         }
         LogRecord record = ((LineParse.Parsed) p).record();
         if (apart == null) {

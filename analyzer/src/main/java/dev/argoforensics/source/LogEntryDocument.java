@@ -130,6 +130,30 @@ public final class LogEntryDocument {
     }
 
     /**
+     * What to say of a line that is a whole log search API response ({@code curl} without {@code ?pretty}), whose entries a line
+     * cannot each be read from; null for any other line. Only a line that reads as such a response, its first entry a log entry,
+     * gets this.
+     */
+    public static String compactResponse(String line) {
+        JsonNode n = parse(Shape.RESPONSE, line);
+        if (n == null || !n.isObject()) {
+            return null;
+        }
+        for (List<String> path : RESPONSE_PATHS) {
+            JsonNode entries = n;
+            for (String key : path) {
+                entries = entries.path(key);
+            }
+            if (entries.isArray() && !entries.isEmpty() && isLogEntry(entries.get(0))) {
+                String at = String.join(".", path);
+                return "a log search API response on one line (" + entries.size() + " entries in " + at + "), not read entry by entry:"
+                        + " give it pretty-printed (jq . response.json) or one entry per line (jq -c '." + at + "[]' response.json)";
+            }
+        }
+        return null;
+    }
+
+    /**
      * A Datadog log event's content, as the Logs API gives it (v2: {@code {"id", "type": "log", "attributes": {…}}}; v1:
      * {@code {"id", "content": {…}}}): {@code message}, {@code timestamp}, {@code status}, {@code host}, {@code service},
      * {@code tags} and the parsed {@code attributes}; null for anything else.

@@ -205,6 +205,18 @@ class LogEntryDocumentTest {
         }
     }
 
+    /** A response on one line (curl without ?pretty) is not read entry by entry, but its unparsed line says what it is. */
+    @Test
+    void aResponseOnOneLineSaysHowToGiveItsEntries() {
+        String compact = searchResponse(hit(LINE_1, "2026-10-14T09:19:07.331Z", 1), hit(LINE_2, "2026-10-14T09:19:07.345Z", 2))
+                .replace("\n", "").replace("  ", "");
+        assertEquals("a log search API response on one line (2 entries in hits.hits), not read entry by entry: give it pretty-printed"
+                + " (jq . response.json) or one entry per line (jq -c '.hits.hits[]' response.json)", LogEntryDocument.compactResponse(compact));
+        assertNull(LogEntryDocument.compactResponse("{\"data\":[{\"name\":\"not a log entry\"}]}"));
+        assertNull(LogEntryDocument.compactResponse("{\"time\":\"2026-10-14T09:19:07.331Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}"));
+        assertNull(LogEntryDocument.compactResponse("{\"hits\":{\"hits\":[]}}"));
+    }
+
     /** Two entries glued on one line, and an entry the file cuts off: their lines given back as they were, none dropped. */
     @Test
     void whatDoesNotReadAsOneEntryIsGivenBackLineByLine() {
