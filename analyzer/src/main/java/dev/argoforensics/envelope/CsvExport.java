@@ -25,11 +25,13 @@ import java.util.Optional;
  * message, the record is built from the time, level and message columns ({@link ColumnRecord}).
  */
 final class CsvExport {
-    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content", "msg");
-    private static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "date", "ts");
+    /** {@code logmessage} and {@code logentry}: Azure Monitor's ContainerLogV2 and ContainerLog tables (AKS Container Insights). */
+    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content", "msg",
+            "logmessage", "logentry");
+    private static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "date", "ts", "timegenerated");
     private static final List<String> ORIGIN_COLUMNS = List.of("pod", "pod_name", "kubernetes.pod_name", "k8s.pod.name", "podname",
             "kubernetes.pod.name", "resource.labels.pod_name");
-    private static final List<String> HOST_COLUMNS = List.of("host", "hostname", "host.name", "kubernetes.host", "node", "nodename",
+    private static final List<String> HOST_COLUMNS = List.of("host", "hostname", "host.name", "kubernetes.host", "node", "nodename", "computer",
             "kubernetes.node_name", "k8s.node.name");
     private static final List<String> CONTAINER_COLUMNS = List.of("container", "container_name", "kubernetes.container_name",
             "k8s.container.name", "kubernetes.container.name", "resource.labels.container_name", "containername");
@@ -44,10 +46,14 @@ final class CsvExport {
     private final int containerColumn;
     private final int levelColumn;
 
+    /** The time column's header says its times are UTC ({@code TimeGenerated [UTC]}, as the Azure portal exports a query's results). */
+    private final boolean timeColumnUtc;
+
     private CsvExport(EnvelopeKind kind, String[] columns, int lineColumn) {
         this.kind = kind;
         this.lineColumn = lineColumn;
         this.timeColumn = index(columns, TIME_COLUMNS);
+        this.timeColumnUtc = timeColumn >= 0 && columns[timeColumn].strip().toLowerCase(Locale.ROOT).endsWith(" [utc]");
         this.originColumn = index(columns, ORIGIN_COLUMNS);
         this.hostColumn = index(columns, HOST_COLUMNS);
         this.containerColumn = index(columns, CONTAINER_COLUMNS);
@@ -82,7 +88,7 @@ final class CsvExport {
         }
         String line = cells[lineColumn];
         String timeText = cell(cells, timeColumn);
-        Timestamp time = timeText == null ? null : time(timeText);
+        Timestamp time = timeText == null ? null : time(timeText, timeColumnUtc);
         EnvelopeKind found = kind;
         if (!line.isEmpty() && !RecordStart.at(line, 0)) {
             String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), line);
@@ -99,9 +105,28 @@ final class CsvExport {
     /** Kibana's default date format in Discover's CSV export. */
     private static final DateTimeFormatter KIBANA = DateTimeFormatter.ofPattern("MMM d, yyyy @ HH:mm:ss.SSS", Locale.ENGLISH);
 
+    /** The Azure portal's export of a query's times: {@code 9/19/2026, 4:31:11.257 PM} (US English, in the zone the header names). */
+    private static final DateTimeFormatter AZURE = DateTimeFormatter.ofPattern("M/d/yyyy, h:mm:ss[.SSS] a", Locale.ENGLISH);
+
     /** A time as exports write it: RFC 3339 and the forms {@link LenientTime} reads, or Kibana's {@code Mar 2, 2025 @ 10:11:12.123} (zone-less). */
     static Timestamp time(String text) {
+        return time(text, false);
+    }
+
+    /**
+     * {@link #time(String)}, and where the column's header says its times are UTC, the Azure portal's form (its zone then stated
+     * by the header; without that header the form is not read: it would be the browser's zone, which nothing states).
+     */
+    static Timestamp time(String text, boolean utc) {
         Timestamp t = LenientTime.parse(text);
+        if (t == null && utc && text.indexOf('/') > 0) {
+            try {
+                return new Timestamp(LocalDateTime.parse(text, AZURE).toInstant(ZoneOffset.UTC),
+                        text.indexOf('.') > 0 ? TimePrecision.MILLISECOND : TimePrecision.SECOND, ZoneBasis.STATED);
+            } catch (DateTimeParseException e) {
+                return null;
+            }
+        }
         if (t != null || text.indexOf('@') < 0) {
             return t;
         }
@@ -144,8 +169,11 @@ final class CsvExport {
         return cells;
     }
 
+    /** A column's name, lower case, without the zone the Azure portal appends to a time column ({@code TimeGenerated [UTC]}). */
     private static String name(String column) {
-        return column.strip().toLowerCase(Locale.ROOT);
+        String n = column.strip().toLowerCase(Locale.ROOT);
+        int bracket = n.lastIndexOf(" [");
+        return bracket > 0 && n.endsWith("]") ? n.substring(0, bracket) : n;
     }
 
     private static boolean anyKubernetes(String[] columns) {

@@ -208,6 +208,37 @@ class PastedEnvelopesTest {
         assertEquals("Processing workflow", noTime.record());
     }
 
+    /**
+     * AKS Container Insights: a Log Analytics query over ContainerLogV2 exported from the Azure portal: the time column named with its
+     * zone ({@code TimeGenerated [UTC]}) in the portal's US form, the line in {@code LogMessage}, the replica in {@code PodName}.
+     */
+    @Test
+    void anAzureLogAnalyticsExportNamesItsLineTimePodAndContainer() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("TimeGenerated [UTC],Computer,ContainerId,ContainerName,PodName,PodNamespace,LogMessage,LogSource,LogLevel", 1));
+        UnwrappedLine u = d.decode("\"9/19/2026, 4:31:11.350 PM\",aks-nodepool1-31718369-vmss000002,3f9a2c1e7b4d,workflow-controller,"
+                + "workflow-controller-6c9d7f8b4-mq2zt,argo,\"" + RECORD.replace("\"", "\"\"") + "\",stderr,info", 2);
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.CSV_EXPORT, u.envelope());
+        assertEquals("2026-09-19T16:31:11.350Z", u.envelopeTime().format());
+        assertEquals("workflow-controller-6c9d7f8b4-mq2zt", u.origin());
+        assertEquals("workflow-controller", u.container());
+        assertEquals("host aks-nodepool1-31718369-vmss000002", u.prefix());
+        // 12 AM is midnight, 12 PM noon.
+        assertEquals("2026-09-20T00:05:01.002Z", d.decode("\"9/20/2026, 12:05:01.002 AM\",n,c,workflow-controller,p,argo,\"" + RECORD.replace("\"", "\"\"")
+                + "\",stderr,info", 3).envelopeTime().format());
+        // The older ContainerLog table: the line in LogEntry.
+        EnvelopeDecoder v1 = new EnvelopeDecoder();
+        assertNull(v1.decode("TimeGenerated [UTC],Computer,ContainerID,LogEntry,LogEntrySource", 1));
+        assertEquals(RECORD, v1.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,3f9a,\"" + RECORD.replace("\"", "\"\"") + "\",stderr", 2).record());
+        // A time column whose header names no zone (the browser's local time): the form is not read, the record still is.
+        EnvelopeDecoder local = new EnvelopeDecoder();
+        assertNull(local.decode("TimeGenerated [Local Time],LogMessage", 1));
+        UnwrappedLine l = local.decode("\"9/19/2026, 6:31:11.350 PM\",\"" + RECORD.replace("\"", "\"\"") + "\"", 2);
+        assertEquals(RECORD, l.record());
+        assertNull(l.envelopeTime());
+    }
+
     @Test
     void onlyAStillQuotedCellLosesASecondLayer() {
         assertEquals("ip-10-0-1-23", CsvExport.unquoted("\"ip-10-0-1-23\""));
