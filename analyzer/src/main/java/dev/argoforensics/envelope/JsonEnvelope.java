@@ -24,7 +24,7 @@ final class JsonEnvelope {
     private static final List<String> LINE_FIELDS = List.of("log", "message", "textPayload", "jsonPayload", "@message", "line", "_raw",
             "MESSAGE");
     private static final List<String> TIME_FIELDS = List.of("time", "@timestamp", "timestamp", "ts", "receiveTimestamp",
-            "__REALTIME_TIMESTAMP");
+            "__REALTIME_TIMESTAMP", "_time");
     private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",
             "resource.labels.pod_name", "labels.pod", "pod_name", "podName", "pod");
     private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
@@ -111,6 +111,11 @@ final class JsonEnvelope {
         JsonNode datadog = LogEntryDocument.datadogContent(n);
         if (datadog != null) {
             return datadog(datadog);
+        }
+        if (n.path("result").isObject() && n.has("preview")) {
+            // A Splunk search's JSON export (the UI's Export as JSON, the REST API's output_mode=json_rows aside): one
+            // {"preview":false,"offset":N,"result":{"_raw":…,"_time":…,…}} per line; the event is its result.
+            n = n.get("result");
         }
         boolean hit = false;
         if (n.path("_source").isObject()) {

@@ -2,6 +2,7 @@ package dev.argoforensics.envelope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -237,6 +238,22 @@ class PastedEnvelopesTest {
         UnwrappedLine l = local.decode("\"9/19/2026, 6:31:11.350 PM\",\"" + RECORD.replace("\"", "\"\"") + "\"", 2);
         assertEquals(RECORD, l.record());
         assertNull(l.envelopeTime());
+    }
+
+    /** Splunk's "Export as JSON": one {"preview":…,"offset":…,"result":{…}} per line, the event's line in _raw, its time in _time. */
+    @Test
+    void aSplunkJsonExportRowIsItsResult() {
+        UnwrappedLine u = one("{\"preview\":false,\"offset\":3,\"result\":{\"_raw\":\"" + RECORD.replace("\"", "\\\"") + "\","
+                + "\"_time\":\"2025-03-02T10:11:12.123+00:00\",\"host\":\"ip-10-0-1-23\",\"pod\":\"workflow-controller-7d9f8b6c5d-x2k4q\","
+                + "\"container_name\":\"workflow-controller\",\"sourcetype\":\"kube:container:workflow-controller\"}}");
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.LOG_STORE_JSON, u.envelope());
+        assertEquals("2025-03-02T10:11:12.123Z", u.envelopeTime().format());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        // Without "preview", a "result" member is any object's: not unwrapped.
+        UnwrappedLine other = one("{\"result\":{\"_raw\":\"" + RECORD.replace("\"", "\\\"") + "\"}}");
+        assertTrue(other == null || other.envelope() != EnvelopeKind.LOG_STORE_JSON, String.valueOf(other));
     }
 
     @Test
