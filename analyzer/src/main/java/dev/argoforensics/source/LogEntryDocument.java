@@ -139,6 +139,11 @@ public final class LogEntryDocument {
         if (n == null || !n.isObject()) {
             return null;
         }
+        int loki = lokiStreams(n);
+        if (loki >= 0) {
+            return "a Loki query response on one line (" + loki + " lines), not read: give its lines"
+                    + " (jq -r '.data.result[].values[][1]' response.json), or logcli query's output";
+        }
         for (List<String> path : RESPONSE_PATHS) {
             JsonNode entries = n;
             for (String key : path) {
@@ -151,6 +156,22 @@ public final class LogEntryDocument {
             }
         }
         return null;
+    }
+
+    /**
+     * The number of log lines in a Loki query response ({@code {"status":…,"data":{"resultType":"streams","result":[{"stream":{…},
+     * "values":[["<ns>","<line>"],…]}]}}}, as its query_range API gives it), or -1 for anything else.
+     */
+    public static int lokiStreams(JsonNode n) {
+        JsonNode data = n.path("data");
+        if (!"streams".equals(data.path("resultType").asText()) || !data.path("result").isArray()) {
+            return -1;
+        }
+        int lines = 0;
+        for (JsonNode stream : data.get("result")) {
+            lines += stream.path("values").size();
+        }
+        return lines;
     }
 
     /**
@@ -357,15 +378,21 @@ public final class LogEntryDocument {
         private int entryDepth = -1;
         /** RESPONSE: the lines gathered hold more than one entry (a compact response): no entry, given back as they were. */
         private boolean gluedEntries;
+        /** RESPONSE: the first of the lines gathered is the rest of the line the entry before closed on, counted with that entry. */
+        private boolean sharedFirst;
 
         /**
          * A search API's response: an entry is an object in the array at one of {@link #RESPONSE_PATHS}; everything else is the
-         * response's own (counted with the entry before it). An entry that closes on the line the next one opens on (a compact
-         * response) is no entry: its lines are given back as they were.
+         * response's own (counted with the entry before it). Pretty-printers differ in where an entry's braces stand: on lines of
+         * their own (jq, Python, Kibana), or {@code "hits" : [ {} and {@code }, {} on the line that holds the array's bracket or the
+         * entry before (Jackson's default, what Java tools print). An entry that opens on the line the one before it closes takes
+         * that line's rest and cites the line after; more entries than that on one line (a compact response) are no entries: their
+         * lines are given back as they were.
          */
         private List<Entry> offerResponse(String line, long number, List<Entry> out) {
             boolean inEntry = !lines.isEmpty();
-            int startsAt = -1;
+            int opened = -1;
+            int closed = -1;
             boolean glued = false;
             for (int i = 0; i < line.length(); i++) {
                 char c = line.charAt(i);
@@ -400,12 +427,8 @@ public final class LogEntryDocument {
                         if (entryDepth < 0) {
                             if (c == '{' && entryPlace()) {
                                 entryDepth = depth;
-                                if (inEntry) {
-                                    glued = true; // a second entry on this line
-                                } else {
-                                    inEntry = true;
-                                    startsAt = i;
-                                }
+                                glued |= opened >= 0; // a second entry opening on this line
+                                opened = i;
                             } else {
                                 keys.add(keyed ? lastString : null);
                                 arrays.add(c == '[');
@@ -420,6 +443,8 @@ public final class LogEntryDocument {
                         if (entryDepth >= 0) {
                             if (depth == entryDepth) {
                                 entryDepth = -1;
+                                glued |= closed >= 0 || opened >= 0; // an entry both opening and closing here, or a second closing
+                                closed = i;
                             }
                         } else if (!keys.isEmpty()) {
                             keys.remove(keys.size() - 1);
@@ -432,19 +457,43 @@ public final class LogEntryDocument {
                     }
                 }
             }
-            if (startsAt >= 0) {
+            if (glued) {
+                // More than one entry's edge on this line: nothing here reads as an entry.
+                if (!inEntry) {
+                    release(out);
+                    from = number;
+                }
+                lines.add(line);
+                gluedEntries = true;
+                if (entryDepth < 0 && !inString) {
+                    close(number, out);
+                }
+                return out;
+            }
+            if (closed >= 0 && inEntry) {
+                lines.add(line.substring(0, closed + 1));
+                close(number, out);
+                if (opened < 0) {
+                    return out;
+                }
+                // "}, {": the next entry opens on the line this one closed on; it cites the line after.
+                release(out);
+                from = number + 1;
+                lines.add(line.substring(opened));
+                sharedFirst = true;
+                return out;
+            }
+            if (opened >= 0) {
                 release(out);
                 from = number;
+                lines.add(line.substring(opened));
+                return out;
             }
             if (!inEntry) {
                 frame(number);
                 return out;
             }
             lines.add(line);
-            gluedEntries |= glued;
-            if (entryDepth < 0 && !inString) {
-                close(number, out);
-            }
             return out;
         }
 
@@ -489,10 +538,12 @@ public final class LogEntryDocument {
                 for (long k = frameFrom; k > 0 && k < from; k++) {
                     out.add(new Entry("", k, k, null));
                 }
-                for (int k = 0; k < lines.size(); k++) {
-                    out.add(new Entry(lines.get(k), from + k, from + k, null));
+                int skip = sharedFirst ? 1 : 0; // a shared line was counted with the entry before
+                for (int k = skip; k < lines.size(); k++) {
+                    out.add(new Entry(lines.get(k), from + k - skip, from + k - skip, null));
                 }
             }
+            sharedFirst = false;
             frameFrom = 0;
             lines.clear();
         }

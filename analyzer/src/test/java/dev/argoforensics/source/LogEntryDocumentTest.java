@@ -173,6 +173,28 @@ class LogEntryDocumentTest {
         assertTrue(!cut.closed(), "a response cut short is not whole");
     }
 
+    /** Jackson's pretty-printer (Java tools) writes "hits" : [ { and }, { : the entries still tile the file, none dropped. */
+    @Test
+    void aResponseWhoseEntriesShareLinesWithTheirBracketsIsReadToo() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String doc = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(searchResponse(
+                hit(LINE_2, "2026-10-14T09:19:07.345Z", 2), hit(LINE_1, "2026-10-14T09:19:07.331Z", 1), hit(LINE_1, "2026-10-14T09:19:07.331Z", 0))));
+        assertTrue(doc.contains("\"hits\" : [ {") && doc.contains("}, {"), doc);
+        String[] lines = doc.split("\n");
+        assertEquals(Shape.RESPONSE, LogEntryDocument.detect(List.of(lines)));
+        List<Entry> entries = join(Shape.RESPONSE, doc);
+        assertEquals(3, entries.size(), entries.toString());
+        tiles(entries, lines.length);
+        assertEquals(LINE_1 + "\n", entries.get(1).node().path("_source").path("log").asText());
+        assertTrue(lines[(int) entries.get(1).first() - 2].strip().equals("}, {"), "the shared line counts with the entry before");
+        // Cut inside the third entry: two entries read, the third's lines given back as they were, every line counted once.
+        int cut = lines.length - 9;
+        String partial = String.join("\n", java.util.Arrays.copyOf(lines, cut)) + "\n";
+        List<Entry> read = join(Shape.RESPONSE, partial);
+        tiles(read, cut);
+        assertEquals(2, read.stream().filter(e -> e.node() != null).count(), read.toString());
+    }
+
     @Test
     void aDatadogLogsApiResponseGivesItsEventsBack() {
         String event = "    {\n      \"attributes\": {\n        \"attributes\": {\n          \"action\": \"removeFinalizer\"\n        },\n"
