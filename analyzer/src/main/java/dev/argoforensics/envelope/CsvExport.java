@@ -35,7 +35,8 @@ final class CsvExport {
             "kubernetes.node_name", "k8s.node.name");
     private static final List<String> CONTAINER_COLUMNS = List.of("container", "container_name", "kubernetes.container_name",
             "k8s.container.name", "kubernetes.container.name", "resource.labels.container_name", "containername");
-    private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level");
+    /** {@code status}: Datadog's log status (info, warn, error), its CSV export's Status column. */
+    private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level", "status");
     private static final ObjectReader ROWS = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(String[].class);
 
     private final EnvelopeKind kind;
@@ -45,6 +46,14 @@ final class CsvExport {
     private final int hostColumn;
     private final int containerColumn;
     private final int levelColumn;
+
+    /**
+     * Columns of the record's own keys, as Datadog's CSV export writes the facets one adds ({@code @podName}, {@code @delay}): each
+     * {@code @}-named column no other role takes, with its key (the name without the {@code @}), added to a record rebuilt from the
+     * columns.
+     */
+    private final int[] keyColumns;
+    private final String[] keyNames;
 
     /** The time column's header says its times are UTC ({@code TimeGenerated [UTC]}, as the Azure portal exports a query's results). */
     private final boolean timeColumnUtc;
@@ -58,6 +67,16 @@ final class CsvExport {
         this.hostColumn = index(columns, HOST_COLUMNS);
         this.containerColumn = index(columns, CONTAINER_COLUMNS);
         this.levelColumn = index(columns, LEVEL_COLUMNS);
+        java.util.List<Integer> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < columns.length; i++) {
+            String c = columns[i].strip();
+            if (c.length() > 1 && c.charAt(0) == '@' && i != lineColumn && i != timeColumn && i != originColumn && i != hostColumn
+                    && i != containerColumn && i != levelColumn && c.substring(1).chars().allMatch(ch -> ch > ' ' && ch != '=' && ch != '"')) {
+                keys.add(i);
+            }
+        }
+        this.keyColumns = keys.stream().mapToInt(Integer::intValue).toArray();
+        this.keyNames = keys.stream().map(i -> columns[i].strip().substring(1)).toArray(String[]::new);
     }
 
     /** The export's layout if this is a CSV header naming a line column. */
@@ -91,7 +110,14 @@ final class CsvExport {
         Timestamp time = timeText == null ? null : time(timeText, timeColumnUtc);
         EnvelopeKind found = kind;
         if (!line.isEmpty() && !RecordStart.at(line, 0)) {
-            String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), line);
+            StringBuilder message = new StringBuilder(line.startsWith("msg=") ? line : "msg=" + ColumnRecord.quoted(line));
+            for (int k = 0; k < keyColumns.length; k++) {
+                String v = cell(cells, keyColumns[k]);
+                if (v != null) {
+                    message.append(' ').append(keyNames[k]).append('=').append(ColumnRecord.slogText(v));
+                }
+            }
+            String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), message.toString());
             if (built != null) {
                 line = built;
                 found = EnvelopeKind.CSV_COLUMNS;

@@ -190,7 +190,7 @@ final class JsonEnvelope {
         StringBuilder body = new StringBuilder("msg=").append(ColumnRecord.quoted(msg));
         attributes.fields().forEachRemaining(f -> {
             if (!RECORD_HEAD.contains(f.getKey())) {
-                body.append(' ').append(slogText(f.getKey())).append('=').append(slogText(goValue(f.getValue())));
+                body.append(' ').append(ColumnRecord.slogText(f.getKey())).append('=').append(ColumnRecord.slogText(goValue(f.getValue())));
             }
         });
         String level = attributes.path("level").isTextual() ? attributes.path("level").asText() : e.path("status").asText(null);
@@ -248,16 +248,6 @@ final class JsonEnvelope {
             return b.append(']').toString();
         }
         return v.isValueNode() ? (v.isNull() ? "<nil>" : v.asText()) : v.toString();
-    }
-
-    /** A key or value as slog's text handler writes it: quoted when empty or holding a space, {@code =}, {@code "} or a control character. */
-    private static String slogText(String s) {
-        boolean quote = s.isEmpty();
-        for (int i = 0; i < s.length() && !quote; i++) {
-            char c = s.charAt(i);
-            quote = c <= ' ' || c == '=' || c == '"' || c == 0x7f || Character.isSpaceChar(c);
-        }
-        return quote ? ColumnRecord.quoted(s) : s;
     }
 
     private static final String DOCKER_STREAM = "\",\"stream\":\"";

@@ -256,6 +256,26 @@ class PastedEnvelopesTest {
         assertTrue(other == null || other.envelope() != EnvelopeKind.LOG_STORE_JSON, String.valueOf(other));
     }
 
+    /** Datadog's CSV export of a JSON log: Message holds msg alone, Status the level, the facets one added are @-columns. */
+    @Test
+    void aDatadogCsvRowIsRebuiltWithItsFacetColumnsAsKeys() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("Date,Host,Service,Status,Message,@podName,@delay,@pod.Finalizers", 1));
+        UnwrappedLine u = d.decode("2026-09-19T16:31:11.257Z,ip-10-20-3-41,workflow-controller,info,queuing pod delay,status-capture-repro,"
+                + "-84257168224,", 2);
+        assertEquals(EnvelopeKind.CSV_COLUMNS, u.envelope());
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=\"queuing pod delay\" podName=status-capture-repro delay=-84257168224",
+                u.record(), "an empty facet cell adds no key");
+        UnwrappedLine f = d.decode("2026-09-19T16:31:11.257Z,ip-10-20-3-41,workflow-controller,info,Removing finalizers during a delete,,,"
+                + "\"[workflows.argoproj.io/status a/b c]\"", 3);
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=\"Removing finalizers during a delete\" "
+                + "pod.Finalizers=\"[workflows.argoproj.io/status a/b c]\"", f.record(), "a value with a space quoted as slog quotes it");
+        // A whole line in Message is read as it is: the facet columns add nothing to it.
+        UnwrappedLine whole = d.decode("2026-09-19T16:31:11.350Z,ip-10-20-3-41,workflow-controller,error,\"" + RECORD.replace("\"", "\"\"")
+                + "\",x,1,", 4);
+        assertEquals(RECORD, whole.record());
+    }
+
     @Test
     void onlyAStillQuotedCellLosesASecondLayer() {
         assertEquals("ip-10-0-1-23", CsvExport.unquoted("\"ip-10-0-1-23\""));
