@@ -21,8 +21,12 @@ import java.util.List;
  * object with a {@code msg} field is the controller's own JSON record, not an envelope.
  */
 final class JsonEnvelope {
+    /**
+     * {@code log_processed}: fluent-bit's {@code Merge_Log_Key} as AWS Container Insights sets it (with {@code Keep_Log Off}, the
+     * controller's JSON record parsed there and no {@code log} left); {@code json}: Filebeat's {@code decode_json_fields} target.
+     */
     private static final List<String> LINE_FIELDS = List.of("log", "message", "textPayload", "jsonPayload", "@message", "line", "_raw",
-            "MESSAGE");
+            "MESSAGE", "log_processed", "json");
     private static final List<String> TIME_FIELDS = List.of("time", "@timestamp", "timestamp", "ts", "receiveTimestamp",
             "__REALTIME_TIMESTAMP", "_time");
     private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",

@@ -276,6 +276,36 @@ class PastedEnvelopesTest {
         assertEquals(RECORD, whole.record());
     }
 
+    /**
+     * EKS with AWS Container Insights: fluent-bit ships {"log":…,"kubernetes":{…}} (a JSON line's record parsed under log_processed,
+     * Keep_Log Off), and CloudWatch Logs Insights' @message, or an S3 export line, holds that JSON.
+     */
+    @Test
+    void aCollectorsJsonInsideAnExportsFieldGivesTheRecordItCarries() {
+        String fluentBit = "{\"log\":\"" + RECORD.replace("\"", "\\\"") + "\\n\",\"stream\":\"stderr\",\"time\":\"2025-03-02T10:11:12.120543117Z\","
+                + "\"kubernetes\":{\"pod_name\":\"workflow-controller-7d9f8b6c5d-x2k4q\",\"container_name\":\"workflow-controller\"}}";
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("@timestamp,@message", 1));
+        UnwrappedLine u = d.decode("2025-03-02 10:11:12.120,\"" + fluentBit.replace("\"", "\"\"") + "\"", 2);
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.CLOUDWATCH_INSIGHTS, u.envelope());
+        assertEquals("2025-03-02T10:11:12.120543117Z", u.envelopeTime().format(), "fluent-bit's time, nearer the source");
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        String json = "{\"time\":\"2025-03-02T10:11:12.120543117Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}";
+        UnwrappedLine processed = d.decode("2025-03-02 10:11:12.120,\"" + ("{\"log_processed\":" + json + ",\"stream\":\"stderr\"}").replace("\"", "\"\"")
+                + "\"", 3);
+        assertEquals(json, processed.record());
+        // The S3 export of the log group: the event's time, then the message.
+        UnwrappedLine s3 = one("2025-03-02T10:11:12.120Z " + fluentBit);
+        assertEquals(RECORD, s3.record());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", s3.origin());
+        // A controller's own JSON record behind kubectl --timestamps stays that record.
+        UnwrappedLine own = one("2025-03-02T10:11:12.120543117Z " + json);
+        assertEquals(json, own.record());
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, own.envelope());
+    }
+
     @Test
     void onlyAStillQuotedCellLosesASecondLayer() {
         assertEquals("ip-10-0-1-23", CsvExport.unquoted("\"ip-10-0-1-23\""));
