@@ -83,9 +83,19 @@ final class FormatsCommand implements Callable<Integer> {
         return AnalysisInputs.reportUnreadable(result, spec.commandLine().getErr()) ? Main.EXIT_USAGE : 0;
     }
 
+    /** How a file read through a decoding stream is stored: gzip, or UTF-16 text (read as UTF-8). */
+    private static String decoding(InputSummary i) {
+        try {
+            String d = dev.argoforensics.source.InputClassifier.decoding(i.file().path());
+            return d == null || d.equals("gzip") ? "gzip" : d + " text, read as UTF-8";
+        } catch (java.io.IOException e) {
+            return "gzip";
+        }
+    }
+
     private static void file(PrintWriter out, InputSummary i) {
         out.println(i.file().displayPath());
-        out.println("  kind          " + i.file().kind().label() + (i.file().compressed() ? " (gzip)" : ""));
+        out.println("  kind          " + i.file().kind().label() + (i.file().compressed() ? " (" + decoding(i) + ")" : ""));
         if (i.file().kind() == InputKind.IGNORED) {
             out.println("  why           " + i.file().reason());
             return;

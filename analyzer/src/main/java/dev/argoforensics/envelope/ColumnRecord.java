@@ -51,6 +51,16 @@ final class ColumnRecord {
         };
     }
 
+    /** A key or value as slog's text handler writes it: quoted when empty or holding a space, {@code =}, {@code "} or a control character. */
+    static String slogText(String s) {
+        boolean quote = s.isEmpty();
+        for (int i = 0; i < s.length() && !quote; i++) {
+            char c = s.charAt(i);
+            quote = c <= ' ' || c == '=' || c == '"' || c == 0x7f || Character.isSpaceChar(c);
+        }
+        return quote ? ColumnRecord.quoted(s) : s;
+    }
+
     /** As Go's %q writes a string a log line quotes. */
     static String quoted(String s) {
         StringBuilder b = new StringBuilder(s.length() + 2).append('"');

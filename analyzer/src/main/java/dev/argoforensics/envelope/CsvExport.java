@@ -25,15 +25,18 @@ import java.util.Optional;
  * message, the record is built from the time, level and message columns ({@link ColumnRecord}).
  */
 final class CsvExport {
-    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content", "msg");
-    private static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "date", "ts");
+    /** {@code logmessage} and {@code logentry}: Azure Monitor's ContainerLogV2 and ContainerLog tables (AKS Container Insights). */
+    private static final List<String> LINE_COLUMNS = List.of("line", "log", "message", "_raw", "@message", "textpayload", "content", "msg",
+            "logmessage", "logentry");
+    private static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "date", "ts", "timegenerated");
     private static final List<String> ORIGIN_COLUMNS = List.of("pod", "pod_name", "kubernetes.pod_name", "k8s.pod.name", "podname",
             "kubernetes.pod.name", "resource.labels.pod_name");
-    private static final List<String> HOST_COLUMNS = List.of("host", "hostname", "host.name", "kubernetes.host", "node", "nodename",
+    private static final List<String> HOST_COLUMNS = List.of("host", "hostname", "host.name", "kubernetes.host", "node", "nodename", "computer",
             "kubernetes.node_name", "k8s.node.name");
     private static final List<String> CONTAINER_COLUMNS = List.of("container", "container_name", "kubernetes.container_name",
             "k8s.container.name", "kubernetes.container.name", "resource.labels.container_name", "containername");
-    private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level");
+    /** {@code status}: Datadog's log status (info, warn, error), its CSV export's Status column. */
+    private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level", "status");
     private static final ObjectReader ROWS = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(String[].class);
 
     private final EnvelopeKind kind;
@@ -44,14 +47,36 @@ final class CsvExport {
     private final int containerColumn;
     private final int levelColumn;
 
+    /**
+     * Columns of the record's own keys, as Datadog's CSV export writes the facets one adds ({@code @podName}, {@code @delay}): each
+     * {@code @}-named column no other role takes, with its key (the name without the {@code @}), added to a record rebuilt from the
+     * columns.
+     */
+    private final int[] keyColumns;
+    private final String[] keyNames;
+
+    /** The time column's header says its times are UTC ({@code TimeGenerated [UTC]}, as the Azure portal exports a query's results). */
+    private final boolean timeColumnUtc;
+
     private CsvExport(EnvelopeKind kind, String[] columns, int lineColumn) {
         this.kind = kind;
         this.lineColumn = lineColumn;
         this.timeColumn = index(columns, TIME_COLUMNS);
+        this.timeColumnUtc = timeColumn >= 0 && columns[timeColumn].strip().toLowerCase(Locale.ROOT).endsWith(" [utc]");
         this.originColumn = index(columns, ORIGIN_COLUMNS);
         this.hostColumn = index(columns, HOST_COLUMNS);
         this.containerColumn = index(columns, CONTAINER_COLUMNS);
         this.levelColumn = index(columns, LEVEL_COLUMNS);
+        java.util.List<Integer> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < columns.length; i++) {
+            String c = columns[i].strip();
+            if (c.length() > 1 && c.charAt(0) == '@' && i != lineColumn && i != timeColumn && i != originColumn && i != hostColumn
+                    && i != containerColumn && i != levelColumn && c.substring(1).chars().allMatch(ch -> ch > ' ' && ch != '=' && ch != '"')) {
+                keys.add(i);
+            }
+        }
+        this.keyColumns = keys.stream().mapToInt(Integer::intValue).toArray();
+        this.keyNames = keys.stream().map(i -> columns[i].strip().substring(1)).toArray(String[]::new);
     }
 
     /** The export's layout if this is a CSV header naming a line column. */
@@ -82,10 +107,17 @@ final class CsvExport {
         }
         String line = cells[lineColumn];
         String timeText = cell(cells, timeColumn);
-        Timestamp time = timeText == null ? null : time(timeText);
+        Timestamp time = timeText == null ? null : time(timeText, timeColumnUtc);
         EnvelopeKind found = kind;
         if (!line.isEmpty() && !RecordStart.at(line, 0)) {
-            String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), line);
+            StringBuilder message = new StringBuilder(line.startsWith("msg=") ? line : "msg=" + ColumnRecord.quoted(line));
+            for (int k = 0; k < keyColumns.length; k++) {
+                String v = cell(cells, keyColumns[k]);
+                if (v != null) {
+                    message.append(' ').append(keyNames[k]).append('=').append(ColumnRecord.slogText(v));
+                }
+            }
+            String built = ColumnRecord.build(timeText, time, cell(cells, levelColumn), message.toString());
             if (built != null) {
                 line = built;
                 found = EnvelopeKind.CSV_COLUMNS;
@@ -99,9 +131,28 @@ final class CsvExport {
     /** Kibana's default date format in Discover's CSV export. */
     private static final DateTimeFormatter KIBANA = DateTimeFormatter.ofPattern("MMM d, yyyy @ HH:mm:ss.SSS", Locale.ENGLISH);
 
+    /** The Azure portal's export of a query's times: {@code 9/19/2026, 4:31:11.257 PM} (US English, in the zone the header names). */
+    private static final DateTimeFormatter AZURE = DateTimeFormatter.ofPattern("M/d/yyyy, h:mm:ss[.SSS] a", Locale.ENGLISH);
+
     /** A time as exports write it: RFC 3339 and the forms {@link LenientTime} reads, or Kibana's {@code Mar 2, 2025 @ 10:11:12.123} (zone-less). */
     static Timestamp time(String text) {
+        return time(text, false);
+    }
+
+    /**
+     * {@link #time(String)}, and where the column's header says its times are UTC, the Azure portal's form (its zone then stated
+     * by the header; without that header the form is not read: it would be the browser's zone, which nothing states).
+     */
+    static Timestamp time(String text, boolean utc) {
         Timestamp t = LenientTime.parse(text);
+        if (t == null && utc && text.indexOf('/') > 0) {
+            try {
+                return new Timestamp(LocalDateTime.parse(text, AZURE).toInstant(ZoneOffset.UTC),
+                        text.indexOf('.') > 0 ? TimePrecision.MILLISECOND : TimePrecision.SECOND, ZoneBasis.STATED);
+            } catch (DateTimeParseException e) {
+                return null;
+            }
+        }
         if (t != null || text.indexOf('@') < 0) {
             return t;
         }
@@ -144,8 +195,11 @@ final class CsvExport {
         return cells;
     }
 
+    /** A column's name, lower case, without the zone the Azure portal appends to a time column ({@code TimeGenerated [UTC]}). */
     private static String name(String column) {
-        return column.strip().toLowerCase(Locale.ROOT);
+        String n = column.strip().toLowerCase(Locale.ROOT);
+        int bracket = n.lastIndexOf(" [");
+        return bracket > 0 && n.endsWith("]") ? n.substring(0, bracket) : n;
     }
 
     private static boolean anyKubernetes(String[] columns) {

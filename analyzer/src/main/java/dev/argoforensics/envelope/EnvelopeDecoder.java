@@ -333,6 +333,15 @@ public final class EnvelopeDecoder {
 
     private UnwrappedLine recordIn(UnwrappedLine u) {
         String record = u.record();
+        if (u.envelope() != EnvelopeKind.NONE && record.startsWith("{\"")) {
+            // A collector's JSON inside an export's field: CloudWatch Logs Insights' @message (or an S3 export line) holding what
+            // fluent-bit shipped ({"log":"time=…","kubernetes":{…}}, or the parsed record under log_processed, as AWS Container
+            // Insights configures it). The record is what that JSON carries; its time is the collector's nearer the source.
+            JsonEnvelope.Content inner = json.tree(record);
+            if (inner != null) {
+                return u.withRecord(inner.line(), u.envelope(), inner.time(), inner.origin(), u.prefix(), inner.container());
+            }
+        }
         if (u.envelope() == EnvelopeKind.NONE) {
             String straight = straightened(record);
             if (straight != null && RecordStart.at(straight, 0)) {

@@ -45,7 +45,14 @@ public enum EnvelopeKind {
      * A line pasted through a word processor or a wiki (a postmortem in Google Docs, Word, Confluence's text): its quotes made
      * typographic ({@code time=“…”}) or its spaces non-breaking; straightened back before the record is read.
      */
-    TYPOGRAPHIC("a copy with typographic quotes or non-breaking spaces, straightened");
+    TYPOGRAPHIC("a copy with typographic quotes or non-breaking spaces, straightened"),
+    /**
+     * A Datadog log event (Logs API v2 {@code {"type":"log","attributes":{…}}}, v1 {@code {"content":{…}}}, one per line or in an API
+     * response): the controller's line in {@code message}, or its JSON record parsed into {@code attributes}.
+     */
+    DATADOG("Datadog log event"),
+    /** A Datadog log event holding the message alone: the record is built from its timestamp, level, message and attributes. */
+    DATADOG_FIELDS("Datadog log event, rebuilt from its fields");
 
     private final String label;
 
@@ -55,5 +62,10 @@ public enum EnvelopeKind {
 
     public String label() {
         return label;
+    }
+
+    /** True for a record an export's columns or fields were made into: its form is the analyzer's, no sign of the release. */
+    public boolean rebuilt() {
+        return this == CSV_COLUMNS || this == DATADOG_FIELDS;
     }
 }

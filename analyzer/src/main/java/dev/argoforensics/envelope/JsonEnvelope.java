@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.source.LogEntryDocument;
 import dev.argoforensics.text.JsonStringPrefix;
 import dev.argoforensics.time.LenientTime;
 import dev.argoforensics.time.TimePrecision;
@@ -20,10 +21,14 @@ import java.util.List;
  * object with a {@code msg} field is the controller's own JSON record, not an envelope.
  */
 final class JsonEnvelope {
+    /**
+     * {@code log_processed}: fluent-bit's {@code Merge_Log_Key} as AWS Container Insights sets it (with {@code Keep_Log Off}, the
+     * controller's JSON record parsed there and no {@code log} left); {@code json}: Filebeat's {@code decode_json_fields} target.
+     */
     private static final List<String> LINE_FIELDS = List.of("log", "message", "textPayload", "jsonPayload", "@message", "line", "_raw",
-            "MESSAGE");
+            "MESSAGE", "log_processed", "json");
     private static final List<String> TIME_FIELDS = List.of("time", "@timestamp", "timestamp", "ts", "receiveTimestamp",
-            "__REALTIME_TIMESTAMP");
+            "__REALTIME_TIMESTAMP", "_time");
     private static final List<String> ORIGIN_FIELDS = List.of("kubernetes.pod_name", "kubernetes.pod.name", "k8s.pod.name",
             "resource.labels.pod_name", "labels.pod", "pod_name", "podName", "pod");
     private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
@@ -107,6 +112,15 @@ final class JsonEnvelope {
         if (n == null || !n.isObject() || n.has("msg")) {
             return null;
         }
+        JsonNode datadog = LogEntryDocument.datadogContent(n);
+        if (datadog != null) {
+            return datadog(datadog);
+        }
+        if (n.path("result").isObject() && n.has("preview")) {
+            // A Splunk search's JSON export (the UI's Export as JSON, the REST API's output_mode=json_rows aside): one
+            // {"preview":false,"offset":N,"result":{"_raw":…,"_time":…,…}} per line; the event is its result.
+            n = n.get("result");
+        }
         boolean hit = false;
         if (n.path("_source").isObject()) {
             // A Kibana / OpenSearch Discover (Elasticsearch search) hit: the stored object is its _source.
@@ -143,6 +157,101 @@ final class JsonEnvelope {
             return new Content(line, complete, kind, time, named(n, ORIGIN_FIELDS), docker ? null : named(n, CONTAINER_FIELDS), null);
         }
         return null;
+    }
+
+    /**
+     * A Datadog log event's content ({@link LogEntryDocument#datadogContent}). Where Datadog kept the controller's line whole in
+     * {@code message} (a text log no pipeline parsed), that line, with the event's {@code timestamp} as the collector's time. Where
+     * it parsed the controller's JSON record into {@code attributes} and kept the record's own {@code time} and {@code level}, that
+     * record (its {@code msg}, else the event's {@code message}). Otherwise (the message alone in {@code message}, the record's keys in {@code attributes}) the record is rebuilt from
+     * the event's fields as an export's columns are ({@link ColumnRecord}): the event's {@code timestamp} with the precision it has,
+     * the record's {@code level} (else the event's {@code status}, never guessed), {@code msg} the message, the attributes as keys.
+     * The Pod and container come from the event's tags ({@code pod_name:…}, {@code kube_container_name:…}).
+     */
+    private static Content datadog(JsonNode e) {
+        String timeText = e.path("timestamp").isValueNode() ? e.path("timestamp").asText() : null;
+        Timestamp time = timeText == null ? null : LenientTime.parse(timeText);
+        String origin = tag(e, "pod_name");
+        String container = tag(e, "kube_container_name");
+        if (container == null) {
+            container = tag(e, "container_name");
+        }
+        JsonNode attributes = unnested(e.path("attributes"));
+        String message = e.path("message").isTextual() ? e.path("message").asText() : null;
+        if (message != null && RecordStart.at(message, 0)) {
+            return new Content(stripNewline(message), true, EnvelopeKind.DATADOG, time, origin, container, null);
+        }
+        String msg = attributes.path("msg").isTextual() ? attributes.path("msg").asText() : message;
+        if (msg == null) {
+            return null;
+        }
+        if (attributes.path("time").isTextual() && attributes.path("level").isTextual()) {
+            // The record's own time and level kept (the remapper may have moved msg alone into message).
+            com.fasterxml.jackson.databind.node.ObjectNode record = attributes.deepCopy();
+            record.put("msg", msg);
+            return new Content(record.toString(), true, EnvelopeKind.DATADOG, time, origin, container, null);
+        }
+        StringBuilder body = new StringBuilder("msg=").append(ColumnRecord.quoted(msg));
+        attributes.fields().forEachRemaining(f -> {
+            if (!RECORD_HEAD.contains(f.getKey())) {
+                body.append(' ').append(ColumnRecord.slogText(f.getKey())).append('=').append(ColumnRecord.slogText(goValue(f.getValue())));
+            }
+        });
+        String level = attributes.path("level").isTextual() ? attributes.path("level").asText() : e.path("status").asText(null);
+        String record = ColumnRecord.build(timeText, time, level, body.toString());
+        return record == null ? null : new Content(record, true, EnvelopeKind.DATADOG_FIELDS, time, origin, container, null);
+    }
+
+    /** The first parts of Argo's dotted keys ({@code pod.Finalizers}, {@code old.phase}, {@code new.phase}, {@code updated.message}). */
+    private static final java.util.Set<String> DOTTED = java.util.Set.of("pod", "old", "new", "updated");
+
+    /**
+     * The attributes with Argo's dotted keys put back: Datadog stores a key holding a dot as a path, so the record's
+     * {@code "pod.Finalizers":[…]} comes back as {@code "pod":{"Finalizers":[…]}}. Only objects under the first parts of Argo's dotted
+     * keys are flattened; other objects (a PodGC struct) stay values.
+     */
+    private static JsonNode unnested(JsonNode attributes) {
+        if (!attributes.isObject() || DOTTED.stream().noneMatch(k -> attributes.path(k).isObject())) {
+            return attributes;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode flat = MAPPER.createObjectNode();
+        attributes.fields().forEachRemaining(f -> {
+            if (DOTTED.contains(f.getKey()) && f.getValue().isObject()) {
+                f.getValue().fields().forEachRemaining(g -> flat.set(f.getKey() + "." + g.getKey(), g.getValue()));
+            } else {
+                flat.set(f.getKey(), f.getValue());
+            }
+        });
+        return flat;
+    }
+
+    /** The fields of a record's head, which a rebuilt record takes from the event. */
+    private static final java.util.Set<String> RECORD_HEAD = java.util.Set.of("msg", "time", "level");
+
+    /** The value of a Datadog tag ({@code name:value}) in the event's {@code tags}, or null. */
+    private static String tag(JsonNode e, String name) {
+        for (JsonNode t : e.path("tags")) {
+            String v = t.asText("");
+            if (v.startsWith(name + ":") && v.length() > name.length() + 1) {
+                return v.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    /** A JSON value as the controller's JSON record reader takes it: text as it is, a list as Go prints a slice, an object compact. */
+    private static String goValue(JsonNode v) {
+        if (v.isArray()) {
+            StringBuilder b = new StringBuilder("[");
+            for (JsonNode item : v) {
+                if (b.length() > 1) {
+                    b.append(' ');
+                }
+                b.append(item.isValueNode() ? item.asText() : item.toString());
+            }
+            return b.append(']').toString();
+        }
+        return v.isValueNode() ? (v.isNull() ? "<nil>" : v.asText()) : v.toString();
     }
 
     private static final String DOCKER_STREAM = "\",\"stream\":\"";

@@ -162,7 +162,7 @@ final class CountedRun implements ChunkItem {
         if (c.prefixed()) {
             prefixed++;
         }
-        if (c.envelope() != EnvelopeKind.CSV_COLUMNS) {
+        if (!c.envelope().rebuilt()) {
             formats[c.format().ordinal()]++; // a record rebuilt from columns has the rebuilder's form, not the writer's
         }
         envelopes[c.envelope().ordinal()]++;

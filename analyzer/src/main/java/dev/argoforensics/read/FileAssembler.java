@@ -464,7 +464,7 @@ final class FileAssembler {
         if (isPrefixed) {
             prefixed++;
         }
-        if (envelope != EnvelopeKind.CSV_COLUMNS) {
+        if (!envelope.rebuilt()) {
             formats.merge(format, 1L, Long::sum); // a record rebuilt from columns has the rebuilder's form, not the writer's
         }
         envelopes.merge(envelope, 1L, Long::sum);
@@ -548,7 +548,7 @@ final class FileAssembler {
 
     private String describe() {
         if (formats.isEmpty()) {
-            return envelopes.containsKey(EnvelopeKind.CSV_COLUMNS) ? "records" + wrappers()
+            return envelopes.keySet().stream().anyMatch(EnvelopeKind::rebuilt) ? "records" + wrappers()
                     : otherContainers.isEmpty() ? "unknown" : "lines of other containers" + wrappers();
         }
         return byCount(formats).stream().map(RecordFormat::label).collect(Collectors.joining(", ")) + wrappers();
@@ -566,7 +566,7 @@ final class FileAssembler {
 
     /** The format a counted record's release evidence may rest on: none for a record rebuilt from an export's columns. */
     static RecordFormat evidenceFormat(ChunkItem.Counted c) {
-        return c.envelope() == EnvelopeKind.CSV_COLUMNS ? null : c.format();
+        return c.envelope().rebuilt() ? null : c.format();
     }
 
     private ReleaseEvidence cachedReleases(RecordFormat format, Level level, CatalogEntry entry) {

@@ -89,7 +89,8 @@ final class FileNotes {
             notes.add(Message.of("note.read.reversed"));
         }
         if (entryDocument != null) {
-            notes.add(Message.of("YAML".equals(entryDocument) ? "note.read.logEntriesYaml" : "note.read.logEntriesJson", "entries", entries,
+            notes.add(Message.of("YAML".equals(entryDocument) ? "note.read.logEntriesYaml" : "RESPONSE".equals(entryDocument)
+                    ? "note.read.logEntriesResponse" : "note.read.logEntriesJson", "entries", entries,
                     "unread", unreadEntries == 0 ? Message.NOTHING : Message.of("note.read.logEntriesUnread", "count", unreadEntries,
                             "first", firstUnreadEntry)));
         }

@@ -47,11 +47,13 @@ final class FurnitureLine {
             + "|removed|trimmed|cut|redacted|more lines?|lines? more)\\b[\\w ,()]{0,60}?\\s*(?:\\.{2,}|…)?");
     private static final Pattern SCISSORS = Pattern.compile("(?i)[-=~*# ]*(?:snip|snipped|8<|>8|✂)[-=~*# ]*");
     /**
-     * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code [user@host dir]$},
-     * {@code PS C:\>} or a bare sigil; then the command.
+     * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code user@host dir %} (macOS zsh's
+     * default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
+     * {@code ➜  dir git:(main) ✗}); then the command.
      */
     private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
-            + "(?:(?<host>[\\w.-]+@[\\w.-]+(?::[^\\s$#%>]*)?\\s?[$#%]|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)|(?<bare>[$#%❯]))"
+            + "(?:(?<host>[\\w.-]+@[\\w.-]+(?::[^\\s$#%>]*|\\s[^\\s$#%>]{1,80})?\\s?[$#%]|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
+            + "|(?<bare>[$#%❯λ]|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
     private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",

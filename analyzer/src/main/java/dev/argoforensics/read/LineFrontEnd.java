@@ -483,7 +483,11 @@ public final class LineFrontEnd {
         LineParse p = parse.apply(u);
         if (p instanceof LineParse.Rejected r) {
             // Another container prints what it likes (a main container's output is no record).
-            return apart != null ? new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope()) : new ChunkItem.Rejected(u, r.toString());
+            if (apart != null) {
+                return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
+            }
+            String response = u.record().startsWith("{") ? LogEntryDocument.compactResponse(u.record()) : null;
+            return new ChunkItem.Rejected(u, response != null ? response : r.toString());
         }
         LogRecord record = ((LineParse.Parsed) p).record();
         if (apart == null) {
@@ -533,7 +537,7 @@ public final class LineFrontEnd {
         // A quoted excerpt left keys out: a key's absence says nothing of the release, only the message does.
         ReleaseEvidence releases = record.format() == RecordFormat.TIME_OF_DAY
                 ? catalog.releases(record.format(), record.level(), match.map(CatalogMatch::entry).orElse(null))
-                : catalog.releases(record, match.orElse(null), u.envelope() != EnvelopeKind.CSV_COLUMNS);
+                : catalog.releases(record, match.orElse(null), !u.envelope().rebuilt());
         ControllerEvent event = match.isPresent() ? match.get().event() : new ControllerEvent.Unrecognized(names.name(record.message()));
         return new ChunkItem.Kept(u, record.time(), record.format(), record.level(), match.map(m -> m.entry().id()).orElse(null), event,
                 releases, record.isCut() ? record.cut().describe() : null, namesNothing, redacted,
@@ -576,7 +580,7 @@ public final class LineFrontEnd {
         UnwrappedLine line = u.origin() != null && OtherContainers.named(u) != null ? u.withOrigin(u.origin() + "/" + u.container())
                 : u.withoutOrigin();
         return new ChunkItem.Kept(line, record.time(), record.format(), record.level(), match.entry().id(), event,
-                catalog.releases(record, match, u.envelope() != EnvelopeKind.CSV_COLUMNS), record.isCut() ? record.cut().describe() : null, false,
+                catalog.releases(record, match, !u.envelope().rebuilt()), record.isCut() ? record.cut().describe() : null, false,
                 match.attributes().redactedName());
     }
 
@@ -659,7 +663,8 @@ public final class LineFrontEnd {
             damageLine = damage == null ? 0 : lines > 0 && cuts.last == reader.lineNumber() ? cuts.last : reader.lineNumber() + 1;
             invalid = reader.invalidUtf8Lines();
             firstInvalid = reader.firstInvalidUtf8Line();
-            unterminated = reader.unterminatedLine();
+            // A JSON document of entries that its last line closed is whole without a line break after it (curl prints none).
+            unterminated = entries != null && entries.closed() ? 0 : reader.unterminatedLine();
         }
         pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));

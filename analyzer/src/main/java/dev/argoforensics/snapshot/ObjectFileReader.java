@@ -391,8 +391,21 @@ public final class ObjectFileReader {
             if (listed != null && !top.has("kind")) {
                 itemKind(listed, top);
             }
+            top = watchedObject(top);
             objects++;
             sink.accept(new ObjectDocument(file.at(Math.max(1, line)), top, takenAt, trimmed(line, p.currentLocation().getLineNr(), listed != null)));
+        }
+
+        /**
+         * The object a watch event carries ({@code kubectl get … -w -o json --output-watch-events}, a {@code ?watch=1} stream):
+         * {@code {"type":"MODIFIED","object":{…}}} is an observation of that object (a {@code DELETED} one of its last state); a
+         * {@code BOOKMARK} or {@code ERROR} event, and anything else, stays as it is.
+         */
+        private static ObjectNode watchedObject(ObjectNode top) {
+            String type = top.has("kind") ? "" : top.path("type").asText("");
+            JsonNode object = top.get("object");
+            boolean change = type.equals("ADDED") || type.equals("MODIFIED") || type.equals("DELETED");
+            return change && top.size() == 2 && object instanceof ObjectNode o && o.has("kind") ? o : top;
         }
 
         void array(JsonParser p, ObjectNode listed) throws IOException {

@@ -114,6 +114,10 @@ public enum ObjectKind {
         if (n.has("protoPayload") || n.has("jsonPayload") || n.has("textPayload")) {
             return new Classified(null, "Cloud Logging entry (ignored)");
         }
+        if (dev.argoforensics.source.LogEntryDocument.lokiStreams(n) >= 0) {
+            // Loki's query_range API (curl, Grafana's query inspector): the lines in data.result[].values[][1], none per line
+            return new Classified(null, LOKI_RESPONSE);
+        }
         if (n.path("message").isTextual() && (n.has("logStreamName") || n.has("ingestionTime"))) {
             // aws logs filter-log-events / get-log-events --output json: the log lines inside a JSON document, not one per line
             return new Classified(null, CLOUDWATCH_EVENT);
@@ -124,6 +128,10 @@ public enum ObjectKind {
     /** What the inputs table says of {@code aws logs filter-log-events} JSON, which the log reader cannot take as it is. */
     static final String CLOUDWATCH_EVENT = "CloudWatch Logs event holding a log line (ignored: a pretty-printed document is not read as log lines;"
             + " give the lines themselves, e.g. jq -r '.events[].message' events.json > controller.log)";
+
+    /** What the inputs table says of a Loki query response, whose lines the log reader cannot take as they are. */
+    static final String LOKI_RESPONSE = "Loki query response holding log lines (ignored: its lines are not read from the response;"
+            + " give the lines themselves, e.g. jq -r '.data.result[].values[][1]' response.json > controller.log, or logcli query)";
 
     private static Classified known(ObjectKind k) {
         return new Classified(k, k.label);

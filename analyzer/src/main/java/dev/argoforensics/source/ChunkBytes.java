@@ -30,7 +30,7 @@ record ChunkBytes(InputStream in, long remaining, String damage) {
             return new ChunkBytes(raw, Long.MAX_VALUE, null);
         }
         try {
-            return new ChunkBytes(new Gzip(raw), Long.MAX_VALUE, null);
+            return new ChunkBytes(Gzip.decoding(raw), Long.MAX_VALUE, null);
         } catch (IOException e) {
             raw.close();
             return new ChunkBytes(InputStream.nullInputStream(), Long.MAX_VALUE, Gzip.describe(e));

@@ -12,6 +12,18 @@ final class Gzip extends GZIPInputStream {
         super(in, 1 << 16);
     }
 
+    /**
+     * The content of a file read through a decoding stream ({@link InputFile#compressed()}): UTF-16 text with its byte order
+     * mark transcoded ({@link Utf16Text}), else gzip.
+     */
+    static InputStream decoding(InputStream raw) throws IOException {
+        java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
+        in.mark(2);
+        String utf16 = Utf16Text.of(in.read(), in.read());
+        in.reset();
+        return utf16 != null ? new Utf16Text(in) : new Gzip(in);
+    }
+
     /** A gzip read failure in the report's words: what was expected, what was found. */
     static String describe(IOException e) {
         if (e instanceof EOFException) {

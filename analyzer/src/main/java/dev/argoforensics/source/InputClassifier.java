@@ -36,6 +36,8 @@ public final class InputClassifier {
         String name = path.getFileName().toString();
         boolean gzip = isGzip(path);
         String inner = gzip && name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+        // UTF-16 text (Windows PowerShell 5.1's > and Out-File) is read through a decoding stream, as gzip is.
+        gzip = gzip || Utf16Text.of(path) != null;
         String extension = extension(inner);
         if (NOT_EVIDENCE.contains(extension) && !(named && MARKDOWN.contains(extension))) {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, "." + extension + " files are not evidence");
@@ -48,8 +50,9 @@ public final class InputClassifier {
         LogEntryDocument.Shape entries = LogEntryDocument.detect(head);
         if (entries != LogEntryDocument.Shape.NONE) {
             // gcloud logging read (YAML, or --format json), a console's JSON download, jq . of a JSON log: one entry over several lines
-            return new InputFile(displayPath, path, InputKind.LOG, gzip, "log entries in a " + (entries == LogEntryDocument.Shape.YAML ? "YAML" : "JSON")
-                    + " document");
+            return new InputFile(displayPath, path, InputKind.LOG, gzip, entries == LogEntryDocument.Shape.RESPONSE
+                    ? "log entries in a log search API response (JSON)"
+                    : "log entries in a " + (entries == LogEntryDocument.Shape.YAML ? "YAML" : "JSON") + " document");
         }
         ManagedExportSniffer.LineExport lines = ManagedExportSniffer.lineExport(head);
         if (lines != null) {
@@ -109,7 +112,7 @@ public final class InputClassifier {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             try {
                 if (gzip) {
-                    in = new Gzip(raw);
+                    in = Gzip.decoding(raw);
                 }
                 byte[] chunk = new byte[8192];
                 int n;
@@ -150,7 +153,7 @@ public final class InputClassifier {
             InputStream in = raw;
             try {
                 if (gzip) {
-                    in = new Gzip(raw);
+                    in = Gzip.decoding(raw);
                 }
                 int n;
                 // the reads headLines makes, in the same sizes (a damaged gzip stream then fails at the same place)
@@ -206,6 +209,11 @@ public final class InputClassifier {
         try (InputStream in = Files.newInputStream(path)) {
             return in.read() == 0x1f && in.read() == 0x8b;
         }
+    }
+
+    /** How a file read through a decoding stream is stored ({@code gzip}, {@code UTF-16LE}, {@code UTF-16BE}), or null. */
+    public static String decoding(Path path) throws IOException {
+        return isGzip(path) ? "gzip" : Utf16Text.of(path);
     }
 
     private static String extension(String name) {

@@ -22,8 +22,15 @@ import java.util.List;
  * as before.
  */
 public final class LogEntryDocument {
-    /** How the document's entries are laid out. */
-    public enum Shape { NONE, JSON, YAML }
+    /**
+     * How the document's entries are laid out. {@code RESPONSE}: a log search API's response, pretty-printed, its entries in the
+     * array at one of {@link #RESPONSE_PATHS} (Elasticsearch/OpenSearch {@code _search}'s {@code hits.hits}, the Datadog Logs API's
+     * {@code data} (v2) or {@code logs} (v1)), the response's other members around them.
+     */
+    public enum Shape { NONE, JSON, YAML, RESPONSE }
+
+    /** Where a search API's response holds its entries: the keys from the root object to the array. */
+    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"));
 
     /** Trailing tokens fail: two entries glued on one line are no entry (given back as they were, not one of them dropped). */
     private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -82,13 +89,13 @@ public final class LogEntryDocument {
             Joiner j = new Joiner(Shape.JSON);
             for (int i = 0; i < lines.size(); i++) {
                 for (Entry e : j.offer(lines.get(i), i + 1)) {
-                    return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+                    return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : first.equals("{") ? response(lines) : Shape.NONE;
                 }
             }
             for (Entry e : j.flush()) {
-                return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : Shape.NONE;
+                return e.node() != null && isLogEntry(e.node()) ? Shape.JSON : first.equals("{") ? response(lines) : Shape.NONE;
             }
-            return Shape.NONE;
+            return first.equals("{") ? response(lines) : Shape.NONE;
         }
         if (first.equals("---") || YAML_KEY.matcher(first).matches()) {
             StringBuilder entry = new StringBuilder();
@@ -99,6 +106,83 @@ public final class LogEntryDocument {
             return n != null && isLogEntry(n) ? Shape.YAML : Shape.NONE;
         }
         return Shape.NONE;
+    }
+
+    /**
+     * {@link Shape#RESPONSE} when the first entry of the array a search API's response holds its entries in carries a log line (the
+     * response object itself, read whole above, is no entry), else {@link Shape#NONE}.
+     */
+    private static Shape response(List<String> lines) {
+        Joiner j = new Joiner(Shape.RESPONSE);
+        for (int i = 0; i < lines.size(); i++) {
+            for (Entry e : j.offer(lines.get(i), i + 1)) {
+                if (e.node() != null) {
+                    return isLogEntry(e.node()) ? Shape.RESPONSE : Shape.NONE;
+                }
+            }
+        }
+        for (Entry e : j.flush()) {
+            if (e.node() != null) {
+                return isLogEntry(e.node()) ? Shape.RESPONSE : Shape.NONE;
+            }
+        }
+        return Shape.NONE;
+    }
+
+    /**
+     * What to say of a line that is a whole log search API response ({@code curl} without {@code ?pretty}), whose entries a line
+     * cannot each be read from; null for any other line. Only a line that reads as such a response, its first entry a log entry,
+     * gets this.
+     */
+    public static String compactResponse(String line) {
+        JsonNode n = parse(Shape.RESPONSE, line);
+        if (n == null || !n.isObject()) {
+            return null;
+        }
+        int loki = lokiStreams(n);
+        if (loki >= 0) {
+            return "a Loki query response on one line (" + loki + " lines), not read: give its lines"
+                    + " (jq -r '.data.result[].values[][1]' response.json), or logcli query's output";
+        }
+        for (List<String> path : RESPONSE_PATHS) {
+            JsonNode entries = n;
+            for (String key : path) {
+                entries = entries.path(key);
+            }
+            if (entries.isArray() && !entries.isEmpty() && isLogEntry(entries.get(0))) {
+                String at = String.join(".", path);
+                return "a log search API response on one line (" + entries.size() + " entries in " + at + "), not read entry by entry:"
+                        + " give it pretty-printed (jq . response.json) or one entry per line (jq -c '." + at + "[]' response.json)";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The number of log lines in a Loki query response ({@code {"status":…,"data":{"resultType":"streams","result":[{"stream":{…},
+     * "values":[["<ns>","<line>"],…]}]}}}, as its query_range API gives it), or -1 for anything else.
+     */
+    public static int lokiStreams(JsonNode n) {
+        JsonNode data = n.path("data");
+        if (!"streams".equals(data.path("resultType").asText()) || !data.path("result").isArray()) {
+            return -1;
+        }
+        int lines = 0;
+        for (JsonNode stream : data.get("result")) {
+            lines += stream.path("values").size();
+        }
+        return lines;
+    }
+
+    /**
+     * A Datadog log event's content, as the Logs API gives it (v2: {@code {"id", "type": "log", "attributes": {…}}}; v1:
+     * {@code {"id", "content": {…}}}): {@code message}, {@code timestamp}, {@code status}, {@code host}, {@code service},
+     * {@code tags} and the parsed {@code attributes}; null for anything else.
+     */
+    public static JsonNode datadogContent(JsonNode n) {
+        JsonNode inner = "log".equals(n.path("type").asText()) ? n.path("attributes") : n.has("id") ? n.path("content") : null;
+        return inner != null && inner.isObject() && inner.has("timestamp") && (inner.has("message") || inner.path("attributes").has("msg"))
+                ? inner : null;
     }
 
     /** An entry that carries a log line, and is neither a Kubernetes object nor an entry the export readers take. */
@@ -112,6 +196,10 @@ public final class LogEntryDocument {
         }
         if (n.has("msg") && n.has("level")) {
             return true; // the controller's JSON record, pretty-printed
+        }
+        JsonNode datadog = datadogContent(n);
+        if (datadog != null) {
+            return !datadog.path("message").asText("").contains("\"auditID\"");
         }
         JsonNode body = n.path("_source").isObject() ? n.get("_source") : n;
         for (String field : LINE_FIELDS) {
@@ -174,7 +262,8 @@ public final class LogEntryDocument {
         /** The entries ready after {@code line} (file line {@code number}). */
         public List<Entry> offer(String line, long number) {
             List<Entry> out = new ArrayList<>(2);
-            return shape == Shape.YAML ? offerYaml(line, number, out) : offerJson(line, number, out);
+            return shape == Shape.YAML ? offerYaml(line, number, out) : shape == Shape.RESPONSE ? offerResponse(line, number, out)
+                    : offerJson(line, number, out);
         }
 
         /** The rest, at the end of the file. */
@@ -192,6 +281,14 @@ public final class LogEntryDocument {
                 frameFrom = 0;
             }
             return out;
+        }
+
+        /**
+         * True when a JSON document's last line closed it (every brace and bracket closed outside a string): a response or
+         * pretty-printed array that ends without a line break (as {@code curl} prints one) is whole, not a copy cut in its last line.
+         */
+        public boolean closed() {
+            return shape != Shape.YAML && (shape == Shape.RESPONSE || base >= 0) && depth == 0 && !inString && lines.isEmpty();
         }
 
         /** Entries read. */
@@ -270,6 +367,144 @@ public final class LogEntryDocument {
             return out;
         }
 
+        /** RESPONSE: the key of each container open outside an entry (null for the root and an array's element), and its kind. */
+        private final List<String> keys = new ArrayList<>();
+        private final List<Boolean> arrays = new ArrayList<>();
+        /** RESPONSE: the string being read outside an entry, the last one read (a key if a colon follows it), and that colon. */
+        private final StringBuilder string = new StringBuilder();
+        private String lastString;
+        private boolean keyed;
+        /** RESPONSE: the depth the entry being read opened at, -1 outside one. */
+        private int entryDepth = -1;
+        /** RESPONSE: the lines gathered hold more than one entry (a compact response): no entry, given back as they were. */
+        private boolean gluedEntries;
+        /** RESPONSE: the first of the lines gathered is the rest of the line the entry before closed on, counted with that entry. */
+        private boolean sharedFirst;
+
+        /**
+         * A search API's response: an entry is an object in the array at one of {@link #RESPONSE_PATHS}; everything else is the
+         * response's own (counted with the entry before it). Pretty-printers differ in where an entry's braces stand: on lines of
+         * their own (jq, Python, Kibana), or {@code "hits" : [ {} and {@code }, {} on the line that holds the array's bracket or the
+         * entry before (Jackson's default, what Java tools print). An entry that opens on the line the one before it closes takes
+         * that line's rest and cites the line after; more entries than that on one line (a compact response) are no entries: their
+         * lines are given back as they were.
+         */
+        private List<Entry> offerResponse(String line, long number, List<Entry> out) {
+            boolean inEntry = !lines.isEmpty();
+            int opened = -1;
+            int closed = -1;
+            boolean glued = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (inString) {
+                    if (escaped) {
+                        escaped = false;
+                    } else if (c == '\\') {
+                        escaped = true;
+                    } else if (c == '"') {
+                        inString = false;
+                        if (entryDepth < 0) {
+                            lastString = string.toString();
+                        }
+                        continue;
+                    }
+                    if (entryDepth < 0 && string.length() < 64) {
+                        string.append(c);
+                    }
+                    continue;
+                }
+                switch (c) {
+                    case '"' -> {
+                        inString = true;
+                        string.setLength(0);
+                    }
+                    case ':' -> keyed = lastString != null;
+                    case ',' -> {
+                        lastString = null;
+                        keyed = false;
+                    }
+                    case '{', '[' -> {
+                        if (entryDepth < 0) {
+                            if (c == '{' && entryPlace()) {
+                                entryDepth = depth;
+                                glued |= opened >= 0; // a second entry opening on this line
+                                opened = i;
+                            } else {
+                                keys.add(keyed ? lastString : null);
+                                arrays.add(c == '[');
+                            }
+                        }
+                        depth++;
+                        lastString = null;
+                        keyed = false;
+                    }
+                    case '}', ']' -> {
+                        depth = Math.max(0, depth - 1);
+                        if (entryDepth >= 0) {
+                            if (depth == entryDepth) {
+                                entryDepth = -1;
+                                glued |= closed >= 0 || opened >= 0; // an entry both opening and closing here, or a second closing
+                                closed = i;
+                            }
+                        } else if (!keys.isEmpty()) {
+                            keys.remove(keys.size() - 1);
+                            arrays.remove(arrays.size() - 1);
+                        }
+                        lastString = null;
+                        keyed = false;
+                    }
+                    default -> {
+                    }
+                }
+            }
+            if (glued) {
+                // More than one entry's edge on this line: nothing here reads as an entry.
+                if (!inEntry) {
+                    release(out);
+                    from = number;
+                }
+                lines.add(line);
+                gluedEntries = true;
+                if (entryDepth < 0 && !inString) {
+                    close(number, out);
+                }
+                return out;
+            }
+            if (closed >= 0 && inEntry) {
+                lines.add(line.substring(0, closed + 1));
+                close(number, out);
+                if (opened < 0) {
+                    return out;
+                }
+                // "}, {": the next entry opens on the line this one closed on; it cites the line after.
+                release(out);
+                from = number + 1;
+                lines.add(line.substring(opened));
+                sharedFirst = true;
+                return out;
+            }
+            if (opened >= 0) {
+                release(out);
+                from = number;
+                lines.add(line.substring(opened));
+                return out;
+            }
+            if (!inEntry) {
+                frame(number);
+                return out;
+            }
+            lines.add(line);
+            return out;
+        }
+
+        /** RESPONSE: an object opening here is an entry: the containers open are the root object and the array at an entry path. */
+        private boolean entryPlace() {
+            if (keys.isEmpty() || arrays.get(0) || keys.get(0) != null || !arrays.get(arrays.size() - 1)) {
+                return false;
+            }
+            return RESPONSE_PATHS.contains(keys.subList(1, keys.size()));
+        }
+
         /** A line of the document's own: with the entry before it, else with the first entry. */
         private void frame(long number) {
             if (held != null) {
@@ -282,13 +517,14 @@ public final class LogEntryDocument {
         /** The lines gathered end at {@code last}: read them as one entry. */
         private void close(long last, List<Entry> out) {
             String text = String.join("\n", lines);
-            if (shape == Shape.JSON) {
+            if (shape != Shape.YAML) {
                 // The document's own characters on the entry's first and last lines ("[" before it, "," or "]" after it).
                 int open = text.indexOf('{');
                 int close = text.lastIndexOf('}');
                 text = open >= 0 && close > open ? text.substring(open, close + 1) : text;
             }
-            JsonNode n = parse(shape, text);
+            JsonNode n = gluedEntries ? null : parse(shape, text);
+            gluedEntries = false;
             long first = frameFrom > 0 ? frameFrom : from;
             if (n != null && n.isObject()) {
                 entries++;
@@ -302,10 +538,12 @@ public final class LogEntryDocument {
                 for (long k = frameFrom; k > 0 && k < from; k++) {
                     out.add(new Entry("", k, k, null));
                 }
-                for (int k = 0; k < lines.size(); k++) {
-                    out.add(new Entry(lines.get(k), from + k, from + k, null));
+                int skip = sharedFirst ? 1 : 0; // a shared line was counted with the entry before
+                for (int k = skip; k < lines.size(); k++) {
+                    out.add(new Entry(lines.get(k), from + k - skip, from + k - skip, null));
                 }
             }
+            sharedFirst = false;
             frameFrom = 0;
             lines.clear();
         }

@@ -2,6 +2,7 @@ package dev.argoforensics.envelope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -206,6 +207,103 @@ class PastedEnvelopesTest {
         assertEquals("Processing workflow", noLevel.record());
         UnwrappedLine noTime = d.decode("yesterday,INFO,Processing workflow", 4);
         assertEquals("Processing workflow", noTime.record());
+    }
+
+    /**
+     * AKS Container Insights: a Log Analytics query over ContainerLogV2 exported from the Azure portal: the time column named with its
+     * zone ({@code TimeGenerated [UTC]}) in the portal's US form, the line in {@code LogMessage}, the replica in {@code PodName}.
+     */
+    @Test
+    void anAzureLogAnalyticsExportNamesItsLineTimePodAndContainer() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("TimeGenerated [UTC],Computer,ContainerId,ContainerName,PodName,PodNamespace,LogMessage,LogSource,LogLevel", 1));
+        UnwrappedLine u = d.decode("\"9/19/2026, 4:31:11.350 PM\",aks-nodepool1-31718369-vmss000002,3f9a2c1e7b4d,workflow-controller,"
+                + "workflow-controller-6c9d7f8b4-mq2zt,argo,\"" + RECORD.replace("\"", "\"\"") + "\",stderr,info", 2);
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.CSV_EXPORT, u.envelope());
+        assertEquals("2026-09-19T16:31:11.350Z", u.envelopeTime().format());
+        assertEquals("workflow-controller-6c9d7f8b4-mq2zt", u.origin());
+        assertEquals("workflow-controller", u.container());
+        assertEquals("host aks-nodepool1-31718369-vmss000002", u.prefix());
+        // 12 AM is midnight, 12 PM noon.
+        assertEquals("2026-09-20T00:05:01.002Z", d.decode("\"9/20/2026, 12:05:01.002 AM\",n,c,workflow-controller,p,argo,\"" + RECORD.replace("\"", "\"\"")
+                + "\",stderr,info", 3).envelopeTime().format());
+        // The older ContainerLog table: the line in LogEntry.
+        EnvelopeDecoder v1 = new EnvelopeDecoder();
+        assertNull(v1.decode("TimeGenerated [UTC],Computer,ContainerID,LogEntry,LogEntrySource", 1));
+        assertEquals(RECORD, v1.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,3f9a,\"" + RECORD.replace("\"", "\"\"") + "\",stderr", 2).record());
+        // A time column whose header names no zone (the browser's local time): the form is not read, the record still is.
+        EnvelopeDecoder local = new EnvelopeDecoder();
+        assertNull(local.decode("TimeGenerated [Local Time],LogMessage", 1));
+        UnwrappedLine l = local.decode("\"9/19/2026, 6:31:11.350 PM\",\"" + RECORD.replace("\"", "\"\"") + "\"", 2);
+        assertEquals(RECORD, l.record());
+        assertNull(l.envelopeTime());
+    }
+
+    /** Splunk's "Export as JSON": one {"preview":…,"offset":…,"result":{…}} per line, the event's line in _raw, its time in _time. */
+    @Test
+    void aSplunkJsonExportRowIsItsResult() {
+        UnwrappedLine u = one("{\"preview\":false,\"offset\":3,\"result\":{\"_raw\":\"" + RECORD.replace("\"", "\\\"") + "\","
+                + "\"_time\":\"2025-03-02T10:11:12.123+00:00\",\"host\":\"ip-10-0-1-23\",\"pod\":\"workflow-controller-7d9f8b6c5d-x2k4q\","
+                + "\"container_name\":\"workflow-controller\",\"sourcetype\":\"kube:container:workflow-controller\"}}");
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.LOG_STORE_JSON, u.envelope());
+        assertEquals("2025-03-02T10:11:12.123Z", u.envelopeTime().format());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        // Without "preview", a "result" member is any object's: not unwrapped.
+        UnwrappedLine other = one("{\"result\":{\"_raw\":\"" + RECORD.replace("\"", "\\\"") + "\"}}");
+        assertTrue(other == null || other.envelope() != EnvelopeKind.LOG_STORE_JSON, String.valueOf(other));
+    }
+
+    /** Datadog's CSV export of a JSON log: Message holds msg alone, Status the level, the facets one added are @-columns. */
+    @Test
+    void aDatadogCsvRowIsRebuiltWithItsFacetColumnsAsKeys() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("Date,Host,Service,Status,Message,@podName,@delay,@pod.Finalizers", 1));
+        UnwrappedLine u = d.decode("2026-09-19T16:31:11.257Z,ip-10-20-3-41,workflow-controller,info,queuing pod delay,status-capture-repro,"
+                + "-84257168224,", 2);
+        assertEquals(EnvelopeKind.CSV_COLUMNS, u.envelope());
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=\"queuing pod delay\" podName=status-capture-repro delay=-84257168224",
+                u.record(), "an empty facet cell adds no key");
+        UnwrappedLine f = d.decode("2026-09-19T16:31:11.257Z,ip-10-20-3-41,workflow-controller,info,Removing finalizers during a delete,,,"
+                + "\"[workflows.argoproj.io/status a/b c]\"", 3);
+        assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=\"Removing finalizers during a delete\" "
+                + "pod.Finalizers=\"[workflows.argoproj.io/status a/b c]\"", f.record(), "a value with a space quoted as slog quotes it");
+        // A whole line in Message is read as it is: the facet columns add nothing to it.
+        UnwrappedLine whole = d.decode("2026-09-19T16:31:11.350Z,ip-10-20-3-41,workflow-controller,error,\"" + RECORD.replace("\"", "\"\"")
+                + "\",x,1,", 4);
+        assertEquals(RECORD, whole.record());
+    }
+
+    /**
+     * EKS with AWS Container Insights: fluent-bit ships {"log":…,"kubernetes":{…}} (a JSON line's record parsed under log_processed,
+     * Keep_Log Off), and CloudWatch Logs Insights' @message, or an S3 export line, holds that JSON.
+     */
+    @Test
+    void aCollectorsJsonInsideAnExportsFieldGivesTheRecordItCarries() {
+        String fluentBit = "{\"log\":\"" + RECORD.replace("\"", "\\\"") + "\\n\",\"stream\":\"stderr\",\"time\":\"2025-03-02T10:11:12.120543117Z\","
+                + "\"kubernetes\":{\"pod_name\":\"workflow-controller-7d9f8b6c5d-x2k4q\",\"container_name\":\"workflow-controller\"}}";
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("@timestamp,@message", 1));
+        UnwrappedLine u = d.decode("2025-03-02 10:11:12.120,\"" + fluentBit.replace("\"", "\"\"") + "\"", 2);
+        assertEquals(RECORD, u.record());
+        assertEquals(EnvelopeKind.CLOUDWATCH_INSIGHTS, u.envelope());
+        assertEquals("2025-03-02T10:11:12.120543117Z", u.envelopeTime().format(), "fluent-bit's time, nearer the source");
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        String json = "{\"time\":\"2025-03-02T10:11:12.120543117Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}";
+        UnwrappedLine processed = d.decode("2025-03-02 10:11:12.120,\"" + ("{\"log_processed\":" + json + ",\"stream\":\"stderr\"}").replace("\"", "\"\"")
+                + "\"", 3);
+        assertEquals(json, processed.record());
+        // The S3 export of the log group: the event's time, then the message.
+        UnwrappedLine s3 = one("2025-03-02T10:11:12.120Z " + fluentBit);
+        assertEquals(RECORD, s3.record());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", s3.origin());
+        // A controller's own JSON record behind kubectl --timestamps stays that record.
+        UnwrappedLine own = one("2025-03-02T10:11:12.120543117Z " + json);
+        assertEquals(json, own.record());
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, own.envelope());
     }
 
     @Test

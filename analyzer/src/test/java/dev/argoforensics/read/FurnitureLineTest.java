@@ -49,6 +49,11 @@ class FurnitureLineTest {
         "PS C:\\Users\\ops> kubectl logs deploy/workflow-controller | Select-String wf-7q2lc => kubectl logs deploy/workflow-controller | Select-String wf-7q2lc",
         "(prod-eu) $ zcat controller.log.2.gz | grep wf-7q2lc => zcat controller.log.2.gz | grep wf-7q2lc",
         "% kubectl logs deploy/workflow-controller => kubectl logs deploy/workflow-controller",
+        // macOS zsh's default prompt, oh-my-zsh's default theme (in a git checkout too), a lambda prompt
+        "alice@MacBook-Pro ~ % kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
+        "➜  ~ kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
+        "➜  infra git:(main) ✗ stern -n argo workflow-controller => stern -n argo workflow-controller",
+        "λ kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
         // Argo's bug report form words its log fields as bare commands, which people paste their lines under.
         "kubectl logs -n argo deploy/workflow-controller | grep ${workflow} => kubectl logs -n argo deploy/workflow-controller | grep ${workflow}",
         "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded => "
@@ -72,6 +77,7 @@ class FurnitureLineTest {
         "I0919 16:31:12.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
         "time=2026-09-19T16:31:11.257Z level=INFO msg=\"...\"", "$GOPATH/bin/workflow-controller", "> quoted text", "<none>",
         "[2026-09-19 16:31:11] controller restarted", "... and then the pod was deleted", "see above...", "% done", "waiting...",
+        "➜ see the logs below", "λ calculus", "➜  ~ make test",
         "``` trailing words after a fence",
         // a JSON object or a Go map is no wiki markup
         "{code: 1}", "{\"code\":\"x\"}", "{code}trailing",

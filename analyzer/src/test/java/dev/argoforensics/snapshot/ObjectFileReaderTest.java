@@ -68,6 +68,21 @@ class ObjectFileReaderTest {
         assertEquals("events.jsonl:2", docs.get(1).source().toString());
     }
 
+    /** kubectl get … -w -o json --output-watch-events: each change an observation of its object; bookmarks and errors are not. */
+    @Test
+    void watchEventsAreTheObjectsTheyCarry() throws IOException {
+        ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+        String pod = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"%s\"}}";
+        List<ObjectDocument> docs = read("pod-watch.json", "{\"type\":\"ADDED\",\"object\":" + pod.formatted("7") + "}\n"
+                + "{\"type\":\"MODIFIED\",\"object\":" + pod.formatted("9") + "}\n"
+                + "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"12\"}}}\n"
+                + "{\"type\":\"DELETED\",\"object\":" + pod.formatted("14") + "}\n", r);
+        assertEquals(List.of("Pod", "Pod", "", "Pod"), docs.stream().map(ObjectDocument::kind).toList());
+        assertEquals("14", docs.get(3).node().path("metadata").path("resourceVersion").asText());
+        assertEquals("pod-watch.json:4", docs.get(3).source().toString());
+        assertEquals("BOOKMARK", docs.get(2).node().path("type").asText(), "a bookmark is no observation of a Pod");
+    }
+
     @Test
     void aSyntaxErrorIsReportedWithItsLineAndEarlierObjectsAreKept() throws IOException {
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];

@@ -127,6 +127,118 @@ class LogEntryDocumentTest {
         }
     }
 
+    /** One Elasticsearch hit as a _search response pretty-prints it: the line in _source.log, fluent-bit's kubernetes metadata. */
+    private static String hit(String line, String at, int id) {
+        return "      {\n        \"_index\": \"k8s-logs-2026.10.14\",\n        \"_id\": \"Wq" + id + "\",\n        \"_score\": null,\n"
+                + "        \"_source\": {\n          \"@timestamp\": \"" + at + "\",\n          \"log\": \""
+                + line.replace("\\", "\\\\").replace("\"", "\\\"") + "\\n\",\n          \"kubernetes\": {\n"
+                + "            \"pod_name\": \"workflow-controller-5c9d7b8f6-zt4qx\",\n            \"container_name\": \"workflow-controller\"\n"
+                + "          }\n        },\n        \"sort\": [\n          " + id + "\n        ]\n      }";
+    }
+
+    /** An Elasticsearch or OpenSearch _search response as Kibana's Dev Tools or curl ?pretty print it. */
+    private static String searchResponse(String... hits) {
+        return "{\n  \"took\": 38,\n  \"timed_out\": false,\n  \"_shards\": {\n    \"total\": 2,\n    \"successful\": 2,\n"
+                + "    \"skipped\": 0,\n    \"failed\": 0,\n    \"failures\": [\n      {\n        \"shard\": 1\n      }\n    ]\n  },\n"
+                + "  \"hits\": {\n    \"total\": {\n      \"value\": " + hits.length + ",\n      \"relation\": \"eq\"\n    },\n"
+                + "    \"max_score\": null,\n    \"hits\": [\n" + String.join(",\n", hits) + "\n    ]\n  }\n}";
+    }
+
+    @Test
+    void anElasticsearchSearchResponseGivesItsHitsBack() {
+        String doc = searchResponse(hit(LINE_2, "2026-10-14T09:19:07.345Z", 2), hit(LINE_1, "2026-10-14T09:19:07.331Z", 1));
+        assertEquals(Shape.RESPONSE, LogEntryDocument.detect(List.of(doc.split("\n"))));
+        LogEntryDocument.Joiner j = new LogEntryDocument.Joiner(Shape.RESPONSE);
+        List<Entry> entries = join(Shape.RESPONSE, doc);
+        assertEquals(2, entries.size(), entries.toString());
+        tiles(entries, doc.split("\n").length);
+        // The response's own lines before the first hit (its _shards failures too) go with the first entry.
+        assertEquals(1, entries.get(0).first());
+        assertEquals(LINE_2 + "\n", entries.get(0).node().path("_source").path("log").asText());
+        assertEquals(LINE_1 + "\n", entries.get(1).node().path("_source").path("log").asText());
+        assertTrue(entries.get(1).text().startsWith("{\"_index\":"), entries.get(1).text());
+        // Read the way the reader does: the last line closed the response, which needs no line break after it (curl prints none).
+        String[] lines = doc.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            j.offer(lines[i], i + 1);
+        }
+        j.flush();
+        assertTrue(j.closed());
+        assertEquals(2, j.entries());
+        LogEntryDocument.Joiner cut = new LogEntryDocument.Joiner(Shape.RESPONSE);
+        for (int i = 0; i < lines.length - 3; i++) {
+            cut.offer(lines[i], i + 1);
+        }
+        cut.flush();
+        assertTrue(!cut.closed(), "a response cut short is not whole");
+    }
+
+    /** Jackson's pretty-printer (Java tools) writes "hits" : [ { and }, { : the entries still tile the file, none dropped. */
+    @Test
+    void aResponseWhoseEntriesShareLinesWithTheirBracketsIsReadToo() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String doc = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(searchResponse(
+                hit(LINE_2, "2026-10-14T09:19:07.345Z", 2), hit(LINE_1, "2026-10-14T09:19:07.331Z", 1), hit(LINE_1, "2026-10-14T09:19:07.331Z", 0))));
+        assertTrue(doc.contains("\"hits\" : [ {") && doc.contains("}, {"), doc);
+        String[] lines = doc.split("\n");
+        assertEquals(Shape.RESPONSE, LogEntryDocument.detect(List.of(lines)));
+        List<Entry> entries = join(Shape.RESPONSE, doc);
+        assertEquals(3, entries.size(), entries.toString());
+        tiles(entries, lines.length);
+        assertEquals(LINE_1 + "\n", entries.get(1).node().path("_source").path("log").asText());
+        assertTrue(lines[(int) entries.get(1).first() - 2].strip().equals("}, {"), "the shared line counts with the entry before");
+        // Cut inside the third entry: two entries read, the third's lines given back as they were, every line counted once.
+        int cut = lines.length - 9;
+        String partial = String.join("\n", java.util.Arrays.copyOf(lines, cut)) + "\n";
+        List<Entry> read = join(Shape.RESPONSE, partial);
+        tiles(read, cut);
+        assertEquals(2, read.stream().filter(e -> e.node() != null).count(), read.toString());
+    }
+
+    @Test
+    void aDatadogLogsApiResponseGivesItsEventsBack() {
+        String event = "    {\n      \"attributes\": {\n        \"attributes\": {\n          \"action\": \"removeFinalizer\"\n        },\n"
+                + "        \"message\": \"cleaning up pod\",\n        \"status\": \"info\",\n        \"timestamp\": \"2026-10-14T09:19:07.345Z\"\n"
+                + "      },\n      \"id\": \"AwAAAZK1\",\n      \"type\": \"log\"\n    }";
+        String doc = "{\n  \"data\": [\n" + event + ",\n" + event + "\n  ],\n  \"links\": {\n    \"next\": \"https://api.datadoghq.eu/x\"\n  },\n"
+                + "  \"meta\": {\n    \"page\": {\n      \"after\": \"eyJh\"\n    },\n    \"status\": \"done\"\n  }\n}\n";
+        assertEquals(Shape.RESPONSE, LogEntryDocument.detect(List.of(doc.split("\n"))));
+        List<Entry> entries = join(Shape.RESPONSE, doc);
+        assertEquals(2, entries.size(), entries.toString());
+        tiles(entries, doc.split("\n").length);
+        assertEquals("cleaning up pod", entries.get(1).node().path("attributes").path("message").asText());
+        // meta.page is an object at the depth of an entry, but not in the data array: the response's own.
+        assertEquals(doc.split("\n").length, entries.get(1).last());
+    }
+
+    /** A response of anything but log entries, a Kubernetes List, a response on one line: no document of log entries. */
+    @Test
+    void responsesOfOtherThingsAreNone() {
+        for (String doc : new String[] {
+            "{\n  \"data\": [\n    {\n      \"name\": \"not a log entry\"\n    }\n  ]\n}\n",
+            "{\n  \"hits\": {\n    \"hits\": [\n      {\n        \"_source\": {\n          \"apiVersion\": \"v1\",\n          \"kind\": \"Pod\"\n"
+                + "        }\n      }\n    ]\n  }\n}\n",
+            "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n    {\n      \"apiVersion\": \"v1\",\n      \"kind\": \"Pod\"\n    }\n"
+                + "  ]\n}\n",
+            // An entry's array nested deeper than the response's own path (data.items) is not the data array.
+            "{\n  \"data\": {\n    \"items\": [\n      {\n        \"message\": \"" + LINE_2.replace("\"", "\\\"") + "\"\n      }\n    ]\n  }\n}\n",
+            searchResponse(hit(LINE_1, "2026-10-14T09:19:07.331Z", 1)).replace("\n", "").replace("  ", "")}) {
+            assertEquals(Shape.NONE, LogEntryDocument.detect(List.of(doc.split("\n"))), doc);
+        }
+    }
+
+    /** A response on one line (curl without ?pretty) is not read entry by entry, but its unparsed line says what it is. */
+    @Test
+    void aResponseOnOneLineSaysHowToGiveItsEntries() {
+        String compact = searchResponse(hit(LINE_1, "2026-10-14T09:19:07.331Z", 1), hit(LINE_2, "2026-10-14T09:19:07.345Z", 2))
+                .replace("\n", "").replace("  ", "");
+        assertEquals("a log search API response on one line (2 entries in hits.hits), not read entry by entry: give it pretty-printed"
+                + " (jq . response.json) or one entry per line (jq -c '.hits.hits[]' response.json)", LogEntryDocument.compactResponse(compact));
+        assertNull(LogEntryDocument.compactResponse("{\"data\":[{\"name\":\"not a log entry\"}]}"));
+        assertNull(LogEntryDocument.compactResponse("{\"time\":\"2026-10-14T09:19:07.331Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}"));
+        assertNull(LogEntryDocument.compactResponse("{\"hits\":{\"hits\":[]}}"));
+    }
+
     /** Two entries glued on one line, and an entry the file cuts off: their lines given back as they were, none dropped. */
     @Test
     void whatDoesNotReadAsOneEntryIsGivenBackLineByLine() {

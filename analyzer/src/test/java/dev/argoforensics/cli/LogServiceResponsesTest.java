@@ -1,0 +1,138 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.argoforensics.testing.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The controller's lines as log services' APIs give them back, pretty-printed or on one line: the #17024 sample's logs in an
+ * Elasticsearch {@code _search} response and a Datadog Logs API response (read, the race found with its logged delay), in a Loki
+ * query response (named and said how to give its lines, not read), and on one line (one unparsed line that says what it is).
+ */
+class LogServiceResponsesTest {
+    @TempDir
+    Path dir;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The sample's lines, oldest first. */
+    private static List<String> lines() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String f : new String[] {"1-controller-workers2.log", "2-controller-workers0.log", "3-controller-workers-restored.log"}) {
+            out.addAll(Files.readAllLines(Path.of("samples/issue-17024/logs", f)));
+        }
+        return out;
+    }
+
+    private static String time(String line) {
+        String t = line.substring("time=".length(), line.indexOf(' '));
+        return t.startsWith("\"") ? t.substring(1, t.length() - 1) : t;
+    }
+
+    /** A _search response, the hits newest first as Kibana sorts them. */
+    private static ObjectNode search(List<String> lines) {
+        ObjectNode doc = JSON.createObjectNode().put("took", 17).put("timed_out", false);
+        doc.putObject("_shards").put("total", 1).put("successful", 1).put("failed", 0);
+        ObjectNode hits = doc.putObject("hits");
+        hits.putObject("total").put("value", lines.size()).put("relation", "eq");
+        ArrayNode array = hits.putArray("hits");
+        List<String> newestFirst = new ArrayList<>(lines);
+        Collections.reverse(newestFirst);
+        int i = 0;
+        for (String l : newestFirst) {
+            ObjectNode hit = array.addObject().put("_index", "k8s-2026.09.19").put("_id", "h" + i++);
+            ObjectNode source = hit.putObject("_source").put("@timestamp", time(l)).put("log", l + "\n").put("stream", "stderr");
+            source.putObject("kubernetes").put("pod_name", "workflow-controller-6c9d7f8b4-mq2zt").put("container_name", "workflow-controller");
+        }
+        return doc;
+    }
+
+    /** A Datadog Logs API v2 response: the lines whole in message, as no pipeline parsed the text log. */
+    private static ObjectNode datadog(List<String> lines) {
+        ObjectNode doc = JSON.createObjectNode();
+        ArrayNode data = doc.putArray("data");
+        int i = 0;
+        for (String l : lines) {
+            ObjectNode a = data.addObject().put("id", "AwAAAZ" + i++).put("type", "log").putObject("attributes");
+            a.putObject("attributes");
+            a.put("message", l).put("status", "error").put("service", "workflow-controller").put("timestamp", time(l));
+            a.putArray("tags").add("pod_name:workflow-controller-6c9d7f8b4-mq2zt").add("kube_container_name:workflow-controller");
+        }
+        doc.putObject("meta").putObject("page").put("after", "eyJh");
+        return doc;
+    }
+
+    private JsonNode analyze(String name, String content) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name.replace('.', '-')));
+        Files.writeString(folder.resolve(name), content);
+        Cli run = Cli.run("analyze", folder.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
+        assertTrue(run.exitCode() == 0 || run.exitCode() == 1, run.err());
+        return JSON.readTree(run.out());
+    }
+
+    private static String af001Delay(JsonNode report) {
+        for (JsonNode f : report.get("findings")) {
+            if (f.get("rule").asText().equals("AF001")) {
+                return f.get("confidence").asText() + " " + f.get("delayNanos").asText();
+            }
+        }
+        return "none";
+    }
+
+    @Test
+    void prettyResponsesAreReadEntryByEntry() throws IOException {
+        List<String> lines = lines();
+        for (ObjectNode doc : new ObjectNode[] {search(lines), datadog(lines)}) {
+            JsonNode report = analyze("response.json", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+            JsonNode input = report.get("inputs").get(0);
+            assertEquals("log", input.get("kind").asText(), input.toString());
+            assertEquals(lines.size(), input.get("events").asLong());
+            assertEquals(0, input.get("unparsed").asLong());
+            assertEquals(input.get("lines").asLong() - lines.size(), input.get("continuation").asLong(), "every other line continuation");
+            assertEquals("possible -84257168224", af001Delay(report), "the logs alone give AF001 possible, the delay exact");
+            assertTrue(report.toString().contains("note.read.logEntriesResponse"), input.toString());
+        }
+    }
+
+    @Test
+    void aLokiQueryResponseIsNamedAndSaysHowToGiveItsLines() throws IOException {
+        ObjectNode doc = JSON.createObjectNode().put("status", "success");
+        ObjectNode data = doc.putObject("data").put("resultType", "streams");
+        ObjectNode stream = data.putArray("result").addObject();
+        stream.putObject("stream").put("pod", "workflow-controller-6c9d7f8b4-mq2zt");
+        ArrayNode values = stream.putArray("values");
+        for (String l : lines()) {
+            values.addArray().add("1789835471257000000").add(l);
+        }
+        JsonNode pretty = analyze("query_range.json", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+        assertTrue(pretty.get("inputs").get(0).get("format").asText().contains("Loki query response holding log lines (ignored"),
+                pretty.get("inputs").toString());
+        assertTrue(pretty.get("inputs").get(0).get("format").asText().contains("jq -r '.data.result[].values[][1]'"));
+        Path folder = Files.createDirectories(dir.resolve("compact"));
+        Files.writeString(folder.resolve("query_range.json"), JSON.writeValueAsString(doc));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("a Loki query response on one line (49 lines), not read"), run.out());
+    }
+
+    @Test
+    void aResponseOnOneLineIsOneUnparsedLineThatSaysWhatItIs() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("curl"));
+        Files.writeString(folder.resolve("search.json"), JSON.writeValueAsString(search(lines())));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("search.json:1: a log search API response on one line (49 entries in hits.hits), not read entry by "
+                + "entry"), run.out());
+    }
+}
