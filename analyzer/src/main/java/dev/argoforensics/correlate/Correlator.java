@@ -127,8 +127,11 @@ public final class Correlator {
      */
     public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
         Completed specials = complete(lines.specials(), coverage);
-        ExportedObjects objects = objects(lines.others(), specials.kept(), exported);
-        return derive(lines, specials, objects, processes, available(lines, specials.kept(), coverage, objects), name -> true);
+        // The namespaces every line states, the lines kept whole included: made once, for the Workflows exported without one
+        // (objects) and for the Pod names (derive), as the slices' derivation makes each of them.
+        NamespaceProjection stated = NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(specials.kept(), true)));
+        ExportedObjects objects = WorkflowNamespaces.resolve(exported, stated.workflows());
+        return derive(lines, specials, objects, stated.pods(), processes, available(lines, specials.kept(), coverage, objects), name -> true);
     }
 
     /**
@@ -166,7 +169,8 @@ public final class Correlator {
             }
         }
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
-        return derive(slice, completed, cross.objects(), processes, cross.available(), name -> cross.sliceOf(name) == index);
+        Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
+        return derive(slice, completed, cross.objects(), stated, processes, cross.available(), name -> cross.sliceOf(name) == index);
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -197,15 +201,18 @@ public final class Correlator {
         return WorkflowNamespaces.resolve(exported, NamespaceProjection.union(List.of(others, NamespaceProjection.of(kept, true))).workflows());
     }
 
-    /** The derivation from the specials completed and paired and the exports placed, for the Pod names {@code names} holds. */
-    private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, List<ControllerProcess> processes,
-                                     Set<EvidenceKind> available, java.util.function.Predicate<String> names) {
+    /**
+     * The derivation from the specials completed and paired and the exports placed, for the Pod names {@code names} holds.
+     *
+     * @param stated the namespaces the lines state for each Pod name: the projection's and the lines kept whole's
+     */
+    private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, Map<String, Set<String>> stated,
+                                     List<ControllerProcess> processes, Set<EvidenceKind> available, java.util.function.Predicate<String> names) {
         List<LineProjection.Special> placed = specials.placed();
         boolean[] dropped = specials.dropped();
         CleanupPairing pairing = specials.pairing();
         List<LogEvent> kept = specials.kept();
-        Map<String, Set<String>> namespacesByPod = namespacesByPod(
-                NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(kept, false))).pods(), objects.pods(), objects.workflows());
+        Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows());
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod));

@@ -263,9 +263,14 @@ public final class PhaseHistory {
      * not say how a node ended. By identity.
      */
     public static Set<LogEvent> refusedLines(WorkflowHistory h) {
+        // Only the guard's own line makes a pass refused (outcomeLine): a Workflow without one, nearly every Workflow, has no
+        // refused line, and its lines need not be split into passes (a sorted copy and a list per pass).
+        if (!anyRefusal(h.events())) {
+            return Set.of();
+        }
         Set<LogEvent> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         eachPass(h, (processing, pass) -> {
-            Outcome o = pass(h.ref(), processing, pass, null).outcome();
+            Outcome o = outcomeOf(outcomeLine(pass));
             if (o == Outcome.GUARDED || o == Outcome.RECREATED) {
                 out.addAll(pass);
             }
@@ -308,8 +313,6 @@ public final class PhaseHistory {
         List<Change> changes = new ArrayList<>();
         List<LogEvent> podLines = new ArrayList<>();
         List<LogEvent> creations = new ArrayList<>();
-        Outcome outcome = Outcome.UNKNOWN;
-        LogEvent outcomeLine = null;
         boolean reapplied = false;
         for (LogEvent e : lines) {
             ControllerEvent ev = e.event();
@@ -328,11 +331,6 @@ public final class PhaseHistory {
                     case "workflow-completed" -> changes.add(new Change(e, Kind.COMPLETED_AGAIN, null, null, null, null));
                     case "pod-create-exists" -> creations.add(e);
                     case "update-reapplying" -> reapplied = true;
-                    case "update-reapply-failed" -> {
-                        String error = s.attribute("error") == null ? "" : s.attribute("error");
-                        outcome = error.contains(GUARD_COMPLETED) ? Outcome.GUARDED : error.contains(GUARD_RECREATED) ? Outcome.RECREATED : Outcome.UNKNOWN;
-                        outcomeLine = outcome == Outcome.UNKNOWN ? null : e;
-                    }
                     default -> {
                     }
                 }
@@ -344,12 +342,53 @@ public final class PhaseHistory {
                 podLines.add(e);
             } else if (ev instanceof PodCreated) {
                 creations.add(e);
-            } else if (ev instanceof WorkflowUpdated && outcomeLine == null) {
-                outcome = Outcome.STORED;
+            }
+        }
+        LogEvent outcomeLine = outcomeLine(lines);
+        Outcome outcome = outcomeOf(outcomeLine);
+        return new Pass(wf, processing, rv, inForce, copy, changes, podLines, creations, outcome, outcomeLine, reapplied);
+    }
+
+    /**
+     * The line that shows a pass's outcome ({@link #outcomeOf}), null for UNKNOWN: its first {@code Workflow update successful},
+     * unless a later {@code Failed to re-apply update} says why the persist guard refused it (a refusal for another reason
+     * leaves the outcome unknown, and a later update shows it stored).
+     */
+    private static LogEvent outcomeLine(List<LogEvent> lines) {
+        LogEvent outcomeLine = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof Signal s && "update-reapply-failed".equals(s.name())) {
+                outcomeLine = outcomeOf(e) == Outcome.UNKNOWN ? null : e;
+            } else if (e.event() instanceof WorkflowUpdated && outcomeLine == null) {
                 outcomeLine = e;
             }
         }
-        return new Pass(wf, processing, rv, inForce, copy, changes, podLines, creations, outcome, outcomeLine, reapplied);
+        return outcomeLine;
+    }
+
+    /** Whether one of the lines is the persist guard's refusal of an update ({@link #outcomeOf} GUARDED or RECREATED). */
+    private static boolean anyRefusal(List<LogEvent> lines) {
+        for (LogEvent e : lines) {
+            if (e.event() instanceof Signal s && "update-reapply-failed".equals(s.name())) {
+                Outcome o = outcomeOf(e);
+                if (o == Outcome.GUARDED || o == Outcome.RECREATED) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The outcome a pass's {@link #outcomeLine} shows: stored, refused by the guard (completed, or recreated), else unknown. */
+    private static Outcome outcomeOf(LogEvent outcomeLine) {
+        if (outcomeLine == null) {
+            return Outcome.UNKNOWN;
+        }
+        if (outcomeLine.event() instanceof Signal s) {
+            String error = s.attribute("error") == null ? "" : s.attribute("error");
+            return error.contains(GUARD_COMPLETED) ? Outcome.GUARDED : error.contains(GUARD_RECREATED) ? Outcome.RECREATED : Outcome.UNKNOWN;
+        }
+        return Outcome.STORED;
     }
 
     /** The copy a pass worked on, from its {@code Processing workflow} and, without phase keys, a first phase change from "". */
@@ -422,8 +461,13 @@ public final class PhaseHistory {
 
     /** A resourceVersion as etcd writes it (a decimal number), or null for anything else. */
     static Long number(String rv) {
-        if (rv == null || rv.isEmpty() || rv.length() > 18 || !rv.chars().allMatch(Character::isDigit)) {
+        if (rv == null || rv.isEmpty() || rv.length() > 18) {
             return null;
+        }
+        for (int i = 0; i < rv.length(); i++) {
+            if (!Character.isDigit(rv.charAt(i))) {
+                return null;
+            }
         }
         return Long.parseLong(rv);
     }
