@@ -316,6 +316,14 @@ public final class PodSlices {
          * whether an informer event was seen) merged. Nothing of it is held but what {@link PodSlices} keeps.
          */
         public void add(LineProjection skeleton, long offset) {
+            add(skeleton, offset, LineProjection.Special::line);
+        }
+
+        /**
+         * As {@link #add(LineProjection, long)}, the skeleton as read, each of its lines placed as it is taken ({@code place}:
+         * the line as the stitch places it), so that no placed copy of the file's skeleton is made.
+         */
+        public void add(LineProjection skeleton, long offset, java.util.function.Function<LineProjection.Special, LogEvent> place) {
             if (finished) {
                 throw new IllegalStateException("finished");
             }
@@ -323,7 +331,7 @@ public final class PodSlices {
             informer |= skeleton.informer();
             workflows(skeleton.others().workflows());
             for (LineProjection.Special s : skeleton.specials()) {
-                line(offset + s.place(), s.line());
+                line(offset + s.place(), place.apply(s));
             }
         }
 

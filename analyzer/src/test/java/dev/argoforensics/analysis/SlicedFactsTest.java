@@ -168,8 +168,15 @@ class SlicedFactsTest {
             // What the slices share, its skeletons taken a file at a time and let go, as the fleet's round 2a takes them; equal to
             // the same made from all the skeletons at once.
             PodSlices.Builder builder = new PodSlices.Builder(inputs.exported(), stitched.coverage(), slices, BINDINGS);
-            for (int f = 0; f < skeletons.size(); f++) {
-                builder.add(skeletons.get(f), offsets.get(f));
+            int leastTaken = 0;
+            for (int f = 0; f < readings.size(); f++) {
+                // each line placed as it is taken: the year-decided ones from the least stitch, the others by the file's placement
+                Map<Long, LogEvent> keptAt = new HashMap<>();
+                for (int k : keeps.get(f)) {
+                    keptAt.put((long) k, LineProjection.skeleton(leastRead.events().get(leastTaken++)));
+                }
+                Placement placement = leastPlacements.get(f);
+                builder.add(asRead.get(f).skeleton(), offsets.get(f), x -> keptAt.containsKey(x.place()) ? keptAt.get(x.place()) : placement.place(x.line()));
             }
             PodSlices cross = builder.finish();
             assertSameShared(PodSlices.of(skeleton, inputs.exported(), stitched.coverage(), slices, BINDINGS), cross, at);

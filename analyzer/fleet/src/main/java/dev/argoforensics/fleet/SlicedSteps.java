@@ -19,7 +19,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -88,17 +87,15 @@ final class SlicedSteps implements Serializable {
                 order.set(f, null);
                 FileSkeleton fs = (FileSkeleton) WireForm.decode(r.projection());
                 Placement placement = placements.get(f);
-                Map<Integer, LogEvent> byPlace = new HashMap<>();
-                fs.skeleton().specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
-                Set<Integer> keep = new HashSet<>();
+                // its year-decided lines as the least stitch placed them, the others by the file's placement, each as it is taken
+                Map<Long, LogEvent> keptAt = new HashMap<>();
                 List<LogEvent> keptLines = new ArrayList<>();
                 for (int k : fs.keep()) {
                     LogEvent e = least.events().get(at++);
                     keptLines.add(e);
-                    byPlace.put(k, LineProjection.skeleton(e));
-                    keep.add(k);
+                    keptAt.put((long) k, LineProjection.skeleton(e));
                 }
-                builder.add(fs.skeleton().placed(i -> keep.contains(i) ? byPlace.get(i) : placement.place(byPlace.get(i))), offset);
+                builder.add(fs.skeleton(), offset, x -> keptAt.containsKey(x.place()) ? keptAt.get(x.place()) : placement.place(x.line()));
                 projections.add(new FileProjection(null, fs.source(), fs.perPiece(), fs.dated()));
                 places.add(new ClusterTable.FilePlace(r.display(), offset, placement));
                 leastFiles.add(new SliceShared.FileLeast(r.display(), offset, placement, fs.keep(), keptLines));
