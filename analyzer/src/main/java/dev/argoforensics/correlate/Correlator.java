@@ -699,20 +699,37 @@ public final class Correlator {
     }
 
     static Set<EvidenceKind> available(LineProjection lines, List<LogEvent> kept, LogCoverage coverage, ExportedObjects objects) {
+        boolean podLines = false;
+        for (LogEvent e : kept) {
+            if (podControllerLine(e)) {
+                podLines = true;
+                break;
+            }
+        }
+        return available(lines.lines() > lines.specials().size(), !kept.isEmpty(), lines.informer(), podLines, coverage, objects);
+    }
+
+    /** A line kept whole that says the pod controller's lines are in the logs. */
+    static boolean podControllerLine(LogEvent e) {
+        ControllerEvent ev = e.event();
+        return ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued || ev instanceof PodInformerEvent;
+    }
+
+    /**
+     * The evidence available, from what the lines show: whether lines other than those kept whole were read ({@code others}),
+     * whether a line kept whole stays among the correlated ones ({@code anyKept}), whether one of the other lines is a Pod
+     * informer event, whether one of the lines kept whole is a pod controller line ({@link #podControllerLine}); the
+     * coverage and the exports. One decision for the whole input's table and for the slices' ({@link PodSlices.Builder}).
+     */
+    static Set<EvidenceKind> available(boolean others, boolean anyKept, boolean informer, boolean podLines, LogCoverage coverage,
+                                       ExportedObjects objects) {
         Set<EvidenceKind> kinds = EnumSet.noneOf(EvidenceKind.class);
-        if (lines.lines() > lines.specials().size() || !kept.isEmpty() || coverage.records() > 0) {
+        if (others || anyKept || coverage.records() > 0) {
             kinds.add(EvidenceKind.CONTROLLER_LOG);
         }
         if (coverage.has(EventType.POD_CLEANUP_SCHEDULED) || coverage.has(EventType.POD_CLEANUP_QUEUED)
-                || coverage.has(EventType.POD_INFORMER_EVENT) || lines.informer()) {
+                || coverage.has(EventType.POD_INFORMER_EVENT) || informer || podLines) {
             kinds.add(EvidenceKind.POD_CONTROLLER_LINES);
-        }
-        for (LogEvent e : kept) {
-            ControllerEvent ev = e.event();
-            if (ev instanceof PodCleanupScheduled || ev instanceof PodCleanupQueued || ev instanceof PodInformerEvent) {
-                kinds.add(EvidenceKind.POD_CONTROLLER_LINES);
-                break;
-            }
         }
         if (!objects.pods().isEmpty()) {
             kinds.add(EvidenceKind.POD_SNAPSHOT);

@@ -39,23 +39,40 @@ final class CutSchedules {
                     continue;
                 }
                 LogEvent se = events.get(at);
-                PodCleanupScheduled s = (PodCleanupScheduled) se.event();
-                long gap = se.time().nanosUntil(e.time());
-                String tail = lastBareValue(se.text());
-                boolean sameCall = gap >= 0 && gap <= WITHIN_NANOS && agrees(s.action(), q.action(), tail)
-                        && (s.podRef() == null || agrees(s.podRef().name(), q.podRef().name(), tail))
-                        && (s.podRef() == null || agrees(s.podRef().namespace(), q.podRef().namespace(), tail));
-                if (!sameCall) {
+                PodCleanupScheduled whole = completion(se, e);
+                if (whole == null) {
                     continue;
                 }
                 if (out == null) {
                     out = new ArrayList<>(events);
                 }
-                PodCleanupScheduled whole = new PodCleanupScheduled(q.podRef(), q.action(), s.delayNanos(), s.delayText(), s.podGC());
                 out.set(at, se.withEvent(whole));
             }
         }
         return out == null ? events : out;
+    }
+
+    /**
+     * The whole event of a cut scheduling line ({@link #incomplete}) from the next queueing line of its stream that names a Pod
+     * and an action, or null if that line is not of the same call. One decision for {@link #complete} and {@link PodSlices.Builder}.
+     */
+    static PodCleanupScheduled completion(LogEvent se, LogEvent e) {
+        PodCleanupScheduled s = (PodCleanupScheduled) se.event();
+        PodCleanupQueued q = (PodCleanupQueued) e.event();
+        long gap = se.time().nanosUntil(e.time());
+        String tail = lastBareValue(se.text());
+        boolean sameCall = gap >= 0 && gap <= WITHIN_NANOS && agrees(s.action(), q.action(), tail)
+                && (s.podRef() == null || agrees(s.podRef().name(), q.podRef().name(), tail))
+                && (s.podRef() == null || agrees(s.podRef().namespace(), q.podRef().namespace(), tail));
+        return sameCall ? new PodCleanupScheduled(q.podRef(), q.action(), s.delayNanos(), s.delayText(), s.podGC()) : null;
+    }
+
+    /**
+     * Whether completion may change the names a scheduling line joins (its Pod name): it names none, or its Pod name is the
+     * bare value ending the line (which a cut may have shortened). Any other line's names are its own ({@link #agrees}).
+     */
+    static boolean mayRename(LogEvent e, PodCleanupScheduled s) {
+        return s.podRef() == null || s.podRef().name().equals(lastBareValue(e.text()));
     }
 
     /** The cut line's value agrees with the whole line's: equal, absent, or the bare value ending the line and a prefix of it. */
@@ -64,7 +81,7 @@ final class CutSchedules {
     }
 
     /** No Pod, namespace or action (the line was cut before them), or a bare value that ends a text line (it may be cut). */
-    private static boolean incomplete(LogEvent e, PodCleanupScheduled s) {
+    static boolean incomplete(LogEvent e, PodCleanupScheduled s) {
         if (s.podRef() == null || s.action() == null || s.podRef().namespace() == null) {
             return true;
         }

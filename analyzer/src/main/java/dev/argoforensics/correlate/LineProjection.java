@@ -222,6 +222,22 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of());
     }
 
+    /**
+     * The names joined by the lines kept whole whose names completion leaves as read (all but the cleanup handler lines, the
+     * excerpts' lines and the scheduling lines whose Pod name a cut may have shortened: {@link PodSlices#edges} joins those,
+     * completed), each distinct list once: made where the file is read, so that they travel with its {@link #edges} and the
+     * task that makes what the slices share holds none of them.
+     */
+    public Set<List<String>> settledEdges(GroupBindings bindings) {
+        List<LogEvent> settled = new ArrayList<>();
+        for (Special s : specials) {
+            if (PodSlices.settled(s.line())) {
+                settled.add(s.line());
+            }
+        }
+        return Grouping.edges(settled, bindings);
+    }
+
     private static final dev.argoforensics.event.TextBlock NO_TEXT = dev.argoforensics.event.TextBlock.of("");
 
     /** A line kept whole as {@link #skeleton} holds it. */

@@ -42,7 +42,10 @@ public final class SlicedTable implements AssignedFacts {
         return slices.get(cross.sliceOf(podName));
     }
 
-    /** The components from the files' edges ({@link LineProjection#edges}), those of the lines kept whole and each slice's links. */
+    /**
+     * The components from the files' edges ({@link LineProjection#edges} and {@link LineProjection#settledEdges}), those of the
+     * lines kept whole whose names completion decides ({@link PodSlices#edges}) and each slice's links.
+     */
     public Grouping grouping(Collection<List<String>> fileEdges, GroupBindings bindings) {
         Set<List<String>> edges = new LinkedHashSet<>(fileEdges);
         edges.addAll(cross.edges());
@@ -65,15 +68,19 @@ public final class SlicedTable implements AssignedFacts {
             }
             LogEvent line = cross.completed(place, lines.get(i));
             int at = cross.sliceOfLine(place, line);
+            LogEvent pair = null;
             if (at >= 0) {
                 // a line kept whole: the object its slice's facts hold (which of a recreated Pod's objects a line is about reads it)
                 LogEvent held = slices.get(at).specialAt(place);
                 line = held != null ? held : line;
+                // a handler line: its pair, completed, as its pair's slice holds it (a pair naming no Pod joins no names)
+                long p = cross.pairPlace(place);
+                pair = p < 0 ? null : slices.get(at).specialAt(p);
             }
             PodKey pod = podOf(line);
             long h = pod == null ? -1 : cross.handlerPlace(place);
             out.add(new FactsTable.Assigned(line, cross.correlated(place), pod, h < 0 ? -1 : cross.correlated(h),
-                    grouping.componentOf(line, cross.pairOfHandler(place), bindings)));
+                    grouping.componentOf(line, pair, bindings)));
         }
         return out;
     }

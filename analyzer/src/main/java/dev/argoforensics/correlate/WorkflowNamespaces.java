@@ -87,6 +87,17 @@ final class WorkflowNamespaces {
         }
     }
 
+    /** The names of the Workflows exported without a namespace: the only names {@link #resolve} reads the lines' namespaces of. */
+    static Set<String> unplacedNames(ExportedObjects objects) {
+        Set<String> out = new TreeSet<>();
+        for (WorkflowSnapshot w : objects.workflows()) {
+            if (unplaced(w)) {
+                out.add(w.name());
+            }
+        }
+        return out;
+    }
+
     private static boolean unplaced(WorkflowSnapshot w) {
         return w.namespace().isEmpty() && !w.name().isEmpty();
     }

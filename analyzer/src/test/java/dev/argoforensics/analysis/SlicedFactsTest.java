@@ -1,5 +1,6 @@
 package dev.argoforensics.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -156,9 +157,41 @@ class SlicedFactsTest {
         assertEquals(LineProjection.union(lines.stream().map(LineProjection::skeleton).toList()), skeleton,
                 "the skeletons placed in round 2 are those of the placed projections");
         assertEquals(union.specials().size(), skeleton.specials().size(), "a skeleton per line kept whole");
+        // The names the files' lines join as their tasks make them: the other lines' and those of the lines kept whole whose
+        // names completion leaves as read; what the slices share joins the others'.
+        List<List<String>> fileEdges = new ArrayList<>(union.edges());
+        for (LineProjection p : asRead) {
+            fileEdges.addAll(p.settledEdges(BINDINGS));
+        }
         for (int slices : SLICES) {
             String at = slices + " slice(s): ";
-            PodSlices cross = PodSlices.of(skeleton, inputs.exported(), stitched.coverage(), slices, BINDINGS);
+            // What the slices share, its skeletons taken a file at a time and let go, as the fleet's round 2a takes them; equal to
+            // the same made from all the skeletons at once.
+            PodSlices.Builder builder = new PodSlices.Builder(inputs.exported(), stitched.coverage(), slices, BINDINGS);
+            int leastTaken = 0;
+            for (int f = 0; f < readings.size(); f++) {
+                // each line placed as it is taken: the year-decided ones from the least stitch, the others by the file's placement
+                Map<Long, LogEvent> keptAt = new HashMap<>();
+                for (int k : keeps.get(f)) {
+                    keptAt.put((long) k, LineProjection.skeleton(leastRead.events().get(leastTaken++)));
+                }
+                Placement placement = leastPlacements.get(f);
+                builder.add(asRead.get(f).skeleton(), offsets.get(f), x -> keptAt.containsKey(x.place()) ? keptAt.get(x.place()) : placement.place(x.line()));
+            }
+            PodSlices cross = builder.finish();
+            assertSameShared(PodSlices.of(skeleton, inputs.exported(), stitched.coverage(), slices, BINDINGS), cross, at);
+            assertTrue(PodSlices.held(skeleton) >= cross.pairs() && PodSlices.held(skeleton) >= cross.namelessPlaces().size(),
+                    at + "what the skeletons leave held: " + PodSlices.held(skeleton) + " line(s) for " + cross.pairs() + " pair(s), "
+                            + cross.namelessPlaces().size() + " place(s) naming no Pod");
+            assertTrue(PodSlices.held(skeleton) <= skeleton.specials().size(), at + "at most a line kept whole each");
+            List<Long> droppedAt = cross.droppedPlaces();
+            int[] droppedStreams = builder.droppedStreams();
+            assertEquals(droppedAt.size(), droppedStreams.length, at + "a stream per handler line left out");
+            for (int d = 0; d < droppedStreams.length; d++) {
+                long place = droppedAt.get(d);
+                assertEquals(skeleton.specials().stream().filter(x -> x.place() == place).findFirst().orElseThrow().line().stream(), droppedStreams[d],
+                        at + "the stream of the handler line left out at " + place);
+            }
             List<FactsTable> tables = new ArrayList<>();
             List<LineProjection> sliceProjections = new ArrayList<>();
             for (int s = 0; s < slices; s++) {
@@ -225,14 +258,14 @@ class SlicedFactsTest {
             assertEquals(whole.clocks(), sliced.clocks(), at + "the run clocks, merged");
 
             // The components, then every line as round 3 assigns it, the context and every group's share.
-            Grouping slicedGrouping = sliced.grouping(union.edges(), BINDINGS);
+            Grouping slicedGrouping = sliced.grouping(fileEdges, BINDINGS);
             assertEquals(grouping.size(), slicedGrouping.size(), at + "components");
             for (int c = 0; c < grouping.size(); c++) {
                 assertEquals(grouping.keys(c), slicedGrouping.keys(c), at + "component " + c);
             }
             // The same from names alone, as the fleet's slices flow makes them in its cluster's task: the files' edges, the
             // completed specials', each slice's Pod links and exported Workflows (in reverse slice order), and the exports.
-            List<List<String>> named = new ArrayList<>(union.edges());
+            List<List<String>> named = new ArrayList<>(fileEdges);
             named.addAll(cross.edges());
             for (int s = slices - 1; s >= 0; s--) {
                 named.addAll(tables.get(s).componentEdges());
@@ -275,6 +308,23 @@ class SlicedFactsTest {
                     whole.pairsByPlace().size() + " cleanup pairs, " + whole.podKeys().size() + " Pods, " + whole.clocks().runs().size() + " run clocks");
         }
         return new long[] {whole.droppedPlaces().size(), whole.specials().size(), whole.pairsByPlace().size()};
+    }
+
+    /** What the slices share, made two ways, equal: every array, the exports, the evidence available and the names joined. */
+    private static void assertSameShared(PodSlices expected, PodSlices actual, String at) {
+        PodSlices.Form e = expected.form();
+        PodSlices.Form a = actual.form();
+        assertEquals(e.slices(), a.slices(), at);
+        assertEquals(e.objects(), a.objects(), at + "the exports");
+        assertEquals(e.available(), a.available(), at + "the evidence available");
+        assertArrayEquals(e.completedPlaces(), a.completedPlaces(), at + "the lines completion changed");
+        assertEquals(e.completedEvents(), a.completedEvents(), at + "their events, completed");
+        assertArrayEquals(e.pairPlaces(), a.pairPlaces(), at + "the cleanup pairs' lines");
+        assertArrayEquals(e.pairHandlers(), a.pairHandlers(), at + "their handler lines");
+        assertArrayEquals(e.pairSlices(), a.pairSlices(), at + "their slices");
+        assertArrayEquals(e.dropped(), a.dropped(), at + "the handler lines left out");
+        assertArrayEquals(e.nameless(), a.nameless(), at + "the lines naming no Pod");
+        assertEquals(Set.copyOf(e.edges()), Set.copyOf(a.edges()), at + "the names completion decides");
     }
 
     private static final RuleBindings BINDINGS = new RuleBindings();

@@ -246,6 +246,14 @@ final class ClusterSteps implements Serializable {
      */
     static Map<Integer, Set<String>> filesOfRun(List<LineProjection.Special> specials, Set<Long> dropped, List<FileProjection> projections,
                                                 List<ClusterTable.FilePlace> places) {
+        List<LineProjection.Special> left = specials.stream().filter(s -> dropped.contains(s.place())).toList();
+        return filesOfRun(left.stream().mapToLong(LineProjection.Special::place).toArray(), left.stream().mapToInt(s -> s.line().stream()).toArray(),
+                projections, places);
+    }
+
+    /** As above, from the places of the handler lines left out and the stream of each (the slices' flow keeps no line whole in one place). */
+    static Map<Integer, Set<String>> filesOfRun(long[] droppedPlaces, int[] droppedStreams, List<FileProjection> projections,
+                                                List<ClusterTable.FilePlace> places) {
         List<Map<Integer, Integer>> counts = new ArrayList<>();
         for (int f = 0; f < places.size(); f++) {
             Map<Integer, Integer> byRun = new HashMap<>();
@@ -258,16 +266,15 @@ final class ClusterSteps implements Serializable {
             counts.add(byRun);
         }
         long[] offsets = places.stream().mapToLong(ClusterTable.FilePlace::offset).toArray();
-        for (LineProjection.Special s : specials) {
-            if (dropped.contains(s.place())) {
-                int k = java.util.Arrays.binarySearch(offsets, s.place());
-                int f = k >= 0 ? k : -k - 2;
-                // several files may start at one place (a file keeping nothing): the one holding the line is the last of them
-                while (f + 1 < offsets.length && offsets[f + 1] <= s.place()) {
-                    f++;
-                }
-                counts.get(f).merge(s.line().stream(), -1, Integer::sum);
+        for (int d = 0; d < droppedPlaces.length; d++) {
+            long place = droppedPlaces[d];
+            int k = java.util.Arrays.binarySearch(offsets, place);
+            int f = k >= 0 ? k : -k - 2;
+            // several files may start at one place (a file keeping nothing): the one holding the line is the last of them
+            while (f + 1 < offsets.length && offsets[f + 1] <= place) {
+                f++;
             }
+            counts.get(f).merge(droppedStreams[d], -1, Integer::sum);
         }
         Map<Integer, Set<String>> out = new TreeMap<>();
         for (int f = 0; f < places.size(); f++) {

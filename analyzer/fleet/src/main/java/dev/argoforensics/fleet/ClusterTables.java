@@ -99,7 +99,7 @@ final class ClusterTables {
     }
 
     /**
-     * The slices' flow: what a cluster's slices share, derived on an executor from round 2a's broadcast ({@code PodSlices.of}),
+     * The slices' flow: what a cluster's slices share, from round 2a's broadcast ({@code PodSlices.of} its form),
      * with each file's place by display path and index.
      */
     record Shared(SliceShared input, PodSlices cross, Map<String, Integer> fileIndex) {
@@ -109,7 +109,7 @@ final class ClusterTables {
             for (int i = 0; i < in.files().size(); i++) {
                 index.put(in.files().get(i).display(), i);
             }
-            return new Shared(in, PodSlices.of(in.skeleton(), in.exported(), in.coverage(), in.slices(), BINDINGS), index);
+            return new Shared(in, PodSlices.of(in.cross()), index);
         }
     }
 

@@ -96,8 +96,8 @@ public final class FleetScan {
                     c.inputBytes() > 0 ? String.format(" = %d byte(s) per GB read", Math.round(c.shuffleBytes() * 1e9 / c.inputBytes())) : "",
                     c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
             if (options.flow().equals(FleetOptions.SLICES)) {
-                System.out.printf("argo-forensics-fleet: slices: the clusters' tasks held %d skeleton(s) in all, the largest %d; %d slice(s) held %d entries"
-                        + " in all, the largest %d%n", c.skeletons(), c.largestSkeletons(), c.slices(), c.sliceEntries(), c.largestSlice());
+                System.out.printf("argo-forensics-fleet: slices: the clusters' tasks were weighed by %d line(s) kept whole whose facts the slices"
+                        + " share, the largest by %d; %d slice(s) held %d entries in all, the largest %d%n", c.skeletons(), c.largestSkeletons(), c.slices(), c.sliceEntries(), c.largestSlice());
             }
         } finally {
             spark.stop();
@@ -123,7 +123,8 @@ public final class FleetScan {
      *                         projections (rounds); counted where made, so a recomputed partition counts again
      * @param assignedBytes    the groups' own lines as they go to the group tasks, deflated: the files' lines assigned (rounds) or the
      *                         groups' shares (stitch), likewise counted
-     * @param skeletons        the slices' flow: the skeletons the clusters' round-2a tasks were weighed by, summed (0 in the other flows)
+     * @param skeletons        the slices' flow: the lines kept whole whose facts the slices share, which the clusters' round-2a tasks
+     *                         were weighed by, summed (0 in the other flows)
      * @param largestSkeletons the most one cluster's round-2a task was weighed by
      * @param slices           the slices derived (round 2b's tasks), every cluster's
      * @param sliceEntries     the entries they were weighed by, summed

@@ -96,18 +96,19 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
     /**
      * Round 1 of the slices' flow (docs/fleet.md, step 2j): the reading, and for its cluster's task the reading keeping only
      * its year-decided lines ({@link #yearDecided}: the least stitch places the files from them) and the file's
-     * {@link FileSkeleton} (its projection's skeleton, its edges and what the caveats read). The projection itself is made
-     * again where the reading stays, once the cluster's slices are known ({@code SlicedSteps.parts}). {@code held}: the
-     * skeletons the cluster's task holds of this file, one per line kept whole.
+     * {@link FileSkeleton} (its projection's skeleton and what the caveats read). The projection itself is made again where
+     * the reading stays, once the cluster's slices are known ({@code SlicedSteps.parts}), and its edges go with its parts.
+     * {@code held}: the lines kept whole whose facts the cluster's task keeps ({@code PodSlices.held}: handler lines, lines
+     * naming no Pod, scheduling lines a cut may have shortened, excerpts' lines); the other skeletons pass through it.
      */
     static ReadFile sliced(String cluster, String display, FileReading reading, Set<String> recreated) {
         int[] keep = yearDecided(reading);
-        LineProjection p = LineProjection.of(reading.events(), recreated, keep, true, BINDINGS);
+        LineProjection p = LineProjection.of(reading.events(), recreated, keep, true, null);
         Lines lines = Lines.of(reading, p);
         FileSkeleton fs = new FileSkeleton(p.skeleton(), reading.events().isEmpty() ? display : reading.events().get(0).file(), lines.perPiece(), lines.dated(),
-                keep, java.util.List.copyOf(p.edges()));
+                keep);
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(keep).encode(), WireForm.encode(fs),
-                p.specials().size());
+                dev.argoforensics.correlate.PodSlices.held(p));
     }
 
     private static java.util.List<LineProjection.Special> withoutLines(java.util.List<LineProjection.Special> in) {

@@ -22,13 +22,12 @@ record SlicedCluster(ClusterPrep prep, byte[] shared, byte[] rest, List<String> 
     }
 
     /**
-     * @param fileEdges  the names the files' other lines join ({@code LineProjection.edges}), each list once
      * @param inputs     the per-input accounting in display-path order (what the excerpt caveats read)
      * @param filesOfRun the files each controller run's correlated lines stand in
      * @param linesDated whether a correlated line has a date
      * @param files      each log file's place, in stitch order
      */
-    record Rest(List<List<String>> fileEdges, List<dev.argoforensics.accounting.InputSummary> inputs, Map<Integer, java.util.Set<String>> filesOfRun,
+    record Rest(List<dev.argoforensics.accounting.InputSummary> inputs, Map<Integer, java.util.Set<String>> filesOfRun,
                 boolean linesDated, List<ClusterTable.FilePlace> files) {
     }
 }

@@ -19,7 +19,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -44,8 +43,9 @@ final class SlicedSteps implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /**
-     * Round 2a, per cluster. Weighed first: past {@code heldBound} skeletons ({@link ReadFile#held}, one per line kept whole)
-     * the cluster is reported, not analysed.
+     * Round 2a, per cluster. Weighed first: past {@code heldBound} lines whose facts the slices share ({@link ReadFile#held},
+     * {@code PodSlices.held}) the cluster is reported, not analysed. Each file's skeleton is then taken in stitch order and let
+     * go ({@code PodSlices.Builder}): what stays is a few numbers per cleanup pair, not a skeleton per line kept whole.
      */
     SlicedCluster shared(ClusterInputs cluster, Iterable<ReadFile> readings, int slices, long heldBound) {
         List<String> objects = cluster.objects().stream().map(ScannedFile::display).toList();
@@ -59,9 +59,10 @@ final class SlicedSteps implements Serializable {
             readings.forEach(files::add);
             long held = ClusterSteps.weigh(files, keptBy, heldBy);
             if (held > heldBound) {
-                return new SlicedCluster(ClusterSteps.tooLarge(cluster, keptBy, heldBy, String.format(Locale.ROOT, "the cluster's logs keep %d lines whole,"
-                        + " more than the %d entries one task holds (--cluster-held): their skeletons, which the cluster's slices share, are made"
-                        + " in one task; the cluster was not analysed, the other clusters were. Scan a shorter window of this cluster, or raise"
+                return new SlicedCluster(ClusterSteps.tooLarge(cluster, keptBy, heldBy, String.format(Locale.ROOT, "the cluster's logs keep %d lines whole"
+                        + " whose facts its slices share (cleanup handler lines, lines naming no Pod, scheduling lines a cut may have shortened,"
+                        + " excerpts' lines), more than the %d entries one task holds (--cluster-held): what the slices share is made in one task;"
+                        + " the cluster was not analysed, the other clusters were. Scan a shorter window of this cluster, or raise"
                         + " --cluster-held with the executors' memory (%s)", held, heldBound, FleetOptions.CLUSTER_HELD_SIZING)),
                         null, null, objects, keptBy, heldBy);
             }
@@ -73,49 +74,45 @@ final class SlicedSteps implements Serializable {
                 placements.add(placement);
             });
             files = null;
-            List<LineProjection> skeletons = new ArrayList<>();
+            // Each file's skeleton taken as it comes, in stitch order, placed and handed to what the slices share, then let go:
+            // only the pairs, places and the few lines completion decides stay (PodSlices.Builder).
+            PodSlices.Builder builder = new PodSlices.Builder(inputs.exported(), least.coverage(), slices, ClusterTables.BINDINGS);
             List<FileProjection> projections = new ArrayList<>();
             List<ClusterTable.FilePlace> places = new ArrayList<>();
             List<SliceShared.FileLeast> leastFiles = new ArrayList<>();
-            Set<List<String>> fileEdges = new LinkedHashSet<>();
             long offset = 0;
             int at = 0;
             for (int f = 0; f < order.size(); f++) {
                 ReadFile r = order.get(f);
+                order.set(f, null);
                 FileSkeleton fs = (FileSkeleton) WireForm.decode(r.projection());
                 Placement placement = placements.get(f);
-                Map<Integer, LogEvent> byPlace = new HashMap<>();
-                fs.skeleton().specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
-                Set<Integer> keep = new HashSet<>();
+                // its year-decided lines as the least stitch placed them, the others by the file's placement, each as it is taken
+                Map<Long, LogEvent> keptAt = new HashMap<>();
                 List<LogEvent> keptLines = new ArrayList<>();
                 for (int k : fs.keep()) {
                     LogEvent e = least.events().get(at++);
                     keptLines.add(e);
-                    byPlace.put(k, LineProjection.skeleton(e));
-                    keep.add(k);
+                    keptAt.put((long) k, LineProjection.skeleton(e));
                 }
-                skeletons.add(fs.skeleton().placed(i -> keep.contains(i) ? byPlace.get(i) : placement.place(byPlace.get(i))));
+                builder.add(fs.skeleton(), offset, x -> keptAt.containsKey(x.place()) ? keptAt.get(x.place()) : placement.place(x.line()));
                 projections.add(new FileProjection(null, fs.source(), fs.perPiece(), fs.dated()));
                 places.add(new ClusterTable.FilePlace(r.display(), offset, placement));
                 leastFiles.add(new SliceShared.FileLeast(r.display(), offset, placement, fs.keep(), keptLines));
-                fileEdges.addAll(fs.edges());
                 offset += fs.skeleton().lines();
             }
             if (at != least.events().size()) {
                 throw new IllegalStateException("the least readings hold " + least.events().size() + " lines, their skeletons keep " + at);
             }
-            LineProjection skeleton = LineProjection.union(skeletons);
-            skeletons = null;
-            PodSlices cross = PodSlices.of(skeleton, inputs.exported(), least.coverage(), slices, ClusterTables.BINDINGS);
-            Set<Long> dropped = new HashSet<>(cross.droppedPlaces());
+            PodSlices cross = builder.finish();
             List<InputSummary> ordered = new ArrayList<>();
             for (InputFile f : inputs.files()) {
                 ordered.add(inputs.summaries().get(f));
             }
-            SlicedCluster.Rest rest = new SlicedCluster.Rest(List.copyOf(fileEdges), ordered,
-                    ClusterSteps.filesOfRun(skeleton.specials(), dropped, projections, places), ClusterSteps.linesDated(skeleton.specials(), dropped, projections),
-                    places);
-            byte[] shared = WireForm.encode(new SliceShared(skeleton, inputs.exported(), least.coverage(), slices, least.processes(), leastFiles));
+            long[] dropped = cross.droppedPlaces().stream().mapToLong(Long::longValue).toArray();
+            SlicedCluster.Rest rest = new SlicedCluster.Rest(ordered, ClusterSteps.filesOfRun(dropped, builder.droppedStreams(), projections, places),
+                    builder.keptDated() || projections.stream().anyMatch(FileProjection::dated), places);
+            byte[] shared = WireForm.encode(new SliceShared(cross.form(), least.processes(), leastFiles));
             List<InputRow> rows = ClusterSteps.accounting(cluster.cluster(), ordered, inputs.unreadable());
             rows.replaceAll(r -> keptBy.containsKey(r.path()) && r.kind().equals("log") ? r.withKept(keptBy.get(r.path()), heldBy.get(r.path())) : r);
             rows.sort(Comparator.comparing(InputRow::path));
@@ -147,11 +144,21 @@ final class SlicedSteps implements Serializable {
         List<LogEvent> lines = reading.events();
         LineProjection placed = p.placed(i -> keptAt.containsKey(i) ? keptAt.get(i) : at.placement().place(lines.get(i)));
         PodSlices cross = shared.cross();
+        // the names the file's lines join, each list in one slice by its hash: they reach the cluster's task after the slices
+        List<List<List<String>>> edges = new ArrayList<>(cross.slices());
+        for (int s = 0; s < cross.slices(); s++) {
+            edges.add(new ArrayList<>());
+        }
+        Set<List<String>> named = new LinkedHashSet<>(p.edges());
+        named.addAll(p.settledEdges(ClusterTables.BINDINGS));
+        for (List<String> e : named) {
+            edges.get(Math.floorMod(e.hashCode(), cross.slices())).add(e);
+        }
         List<SlicePart> out = new ArrayList<>(cross.slices());
         for (int s = 0; s < cross.slices(); s++) {
             LineProjection part = placed.slice(at.offset(), s, cross);
-            out.add(new SlicePart(r.cluster(), s, index, part.specials().size() + (long) part.spans().size() + part.nodeNames().size(),
-                    WireForm.encode(part)));
+            out.add(new SlicePart(r.cluster(), s, index, part.specials().size() + (long) part.spans().size() + part.nodeNames().size() + edges.get(s).size(),
+                    WireForm.encode(part), WireForm.encode(edges.get(s))));
         }
         return out;
     }
@@ -160,6 +167,7 @@ final class SlicedSteps implements Serializable {
      * Round 2b, one slice: its parts in file order, weighed against {@code heldBound} before any is decoded, put together
      * ({@code LineProjection.union}: the slice of the cluster's projection), its table derived ({@code Correlator.deriveSlice}).
      */
+    @SuppressWarnings("unchecked")
     SliceTable slice(String cluster, int slice, Iterable<SlicePart> parts, Supplier<ClusterTables.Shared> shared, long heldBound) {
         List<SlicePart> sorted = new ArrayList<>();
         long entries = 0;
@@ -175,15 +183,18 @@ final class SlicedSteps implements Serializable {
         try {
             sorted.sort(Comparator.comparingInt(SlicePart::file));
             List<LineProjection> projections = new ArrayList<>(sorted.size());
+            Set<List<String>> edges = new LinkedHashSet<>();
             for (SlicePart p : sorted) {
                 projections.add((LineProjection) WireForm.decode(p.projection()));
+                edges.addAll((List<List<String>>) WireForm.decode(p.edges()));
             }
             sorted = null;
             LineProjection union = LineProjection.union(projections);
             projections = null;
             ClusterTables.Shared sh = shared.get();
             FactsTable table = Correlator.deriveSlice(union, sh.cross(), slice, sh.input().processes());
-            return new SliceTable(cluster, slice, entries, WireForm.encode(union), WireForm.encode(table.componentEdges()), null);
+            edges.addAll(table.componentEdges());
+            return new SliceTable(cluster, slice, entries, WireForm.encode(union), WireForm.encode(List.copyOf(edges)), null);
         } catch (IOException | RuntimeException e) {
             return new SliceTable(cluster, slice, entries, null, null, e.toString());
         }
@@ -228,8 +239,7 @@ final class SlicedSteps implements Serializable {
                 return new PreparedCluster(ClusterSteps.tooLarge(prep.cluster(), c.objects(), c.kept(), c.held(), why), List.of(), null);
             }
             SlicedCluster.Rest rest = (SlicedCluster.Rest) WireForm.decode(c.rest());
-            Set<List<String>> edges = new LinkedHashSet<>(rest.fileEdges());
-            edges.addAll(sh.cross().edges());
+            Set<List<String>> edges = new LinkedHashSet<>(sh.cross().edges());
             List<byte[]> projections = new ArrayList<>(slices);
             for (SliceTable t : bySlice) {
                 edges.addAll((List<List<String>>) WireForm.decode(t.edges()));
@@ -252,7 +262,7 @@ final class SlicedSteps implements Serializable {
     static List<SlicePart> markers(String cluster, int slices) {
         List<SlicePart> out = new ArrayList<>(slices);
         for (int s = 0; s < slices; s++) {
-            out.add(new SlicePart(cluster, s, -1, 0, null));
+            out.add(new SlicePart(cluster, s, -1, 0, null, null));
         }
         return out;
     }
