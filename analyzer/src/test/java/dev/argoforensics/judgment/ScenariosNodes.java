@@ -41,7 +41,7 @@ final class ScenariosNodes {
     static final String LOST = "node-lost";
     static final String EVICTED = "node-pressure-evicted";
     static final String SHUTDOWN = "node-shutdown";
-    private static final String[] NAMESPACES = {"spot-batch", "genomics", "video-encode", "sim-runs"};
+    private static final String[] NAMESPACES = {"spot-batch", "hpc-jobs", "video-encode", "sim-runs"};
     private static final String[] TEMPLATES = {"align", "encode", "simulate", "shard", "transcode"};
 
     private final ScenariosDeletion.Host host;
