@@ -1302,7 +1302,7 @@ final class Controller {
                         changed = true;
                         truth.taskResultForced(wf.namespace, wf.name, wf.uid, n.id, sim.now(), "wait container did not exit normally");
                     }
-                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced)) {
+                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && assessesSucceeded(p)) {
                         // D "Taskresult of the node not yet completed" (not at Info), and the pass stops here.
                         op(wf, Level.INFO, "pod reconciliation didn't complete, will retry");
                         truth.taskResultBlocked(p.uid, sim.now());
@@ -1504,6 +1504,21 @@ final class Controller {
         return (wf.status.startedAt + wf.spec.activeDeadlineSeconds) * Go.SECOND;
     }
 
+    /**
+     * Whether {@code assessNodeStatus} makes the node {@code Succeeded}: only then does an incomplete result stop the pass
+     * ({@code newState.Succeeded() && IsTaskResultIncomplete}, every modelled release). A Pod {@code Succeeded}, or
+     * {@code Failed} only by a sidecar's 137/143. A Pod failed otherwise is assessed {@code Failed} at once, its result
+     * incomplete or not (PodGC's {@code Failed} for a lost node, with the containers' last reports still running).
+     */
+    private static boolean assessesSucceeded(Pod p) {
+        if ("Succeeded".equals(p.phase)) {
+            return true;
+        }
+        return "Failed".equals(p.phase) && p.statusMessage == null && p.main.terminated() && p.wait.terminated()
+                && Integer.valueOf(0).equals(p.main.exitCode) && Integer.valueOf(0).equals(p.wait.exitCode) && p.sidecar != null
+                && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143);
+    }
+
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
     private boolean assess(Workflow wf, Node n, Pod p) {
         if (failedPodRestart && release.slog && "Failed".equals(p.phase)) {
@@ -1567,7 +1582,48 @@ final class Controller {
                 phase = "Succeeded";
                 n.phase = phase;
             }
-            if ("Failed".equals(phase)) {
+            if ("Failed".equals(phase) && p.statusMessage != null) {
+                // inferFailedReason: the Pod's own message first (the kubelet's eviction or shutdown, lifecycle A2).
+                n.message = p.statusMessage;
+            } else if ("Failed".equals(phase) && (!p.main.terminated() || !p.wait.terminated())) {
+                // inferFailedReason on a Pod failed with containers that never ended (PodGC's Failed for a lost node: the
+                // kubelet's last report kept): a waiting one is an Error, a running one is skipped with a warning.
+                String message = null;
+                boolean mainOk = false;
+                boolean waitOk = false;
+                for (K8s.Ctr c : List.of(p.main, p.wait)) {
+                    if ("waiting".equals(c.state)) {
+                        phase = "Error";
+                        message = "Pod failed before " + c.name + " container starts due to " + c.waitingReason + ": ";
+                        break;
+                    }
+                    if (!c.terminated()) {
+                        if (release.slog) {
+                            op(wf, Level.WARN, "Pod phase was Failed but container did not have terminated state", "podName", p.name,
+                                    "containerName", c.name);
+                        } else {
+                            log(Level.WARN, "Pod " + p.name + " phase was Failed but " + c.name + " did not have terminated state");
+                        }
+                        continue;
+                    }
+                    if (c.exitCode != null && c.exitCode == 0) {
+                        mainOk |= c == p.main;
+                        waitOk |= c == p.wait;
+                        continue;
+                    }
+                    String reason = c.reason == null ? "Error" : c.reason;
+                    message = c.name + ": " + reason + " (exit code " + c.exitCode + ")" + (c.message != null ? ": " + c.message : "");
+                    phase = c == p.main ? "Failed" : "Error";
+                    break;
+                }
+                if (message == null) {
+                    message = mainOk ? "pod failed: wait container did not complete successfully"
+                            : waitOk ? "pod failed: main container did not complete successfully"
+                            : "pod failed: neither main nor wait container completed successfully";
+                }
+                n.phase = phase;
+                n.message = message;
+            } else if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
                 n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")"

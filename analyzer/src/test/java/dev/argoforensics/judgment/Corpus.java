@@ -73,6 +73,8 @@ final class Corpus {
     /** Workflows deleted in the foreground: a controller of their own, planned from their own random streams. */
     private ScenariosDeletion deletions;
     private ScenariosExecControl execControl;
+    /** The node-side look-alikes (a lost node, an eviction, a node shutdown): a controller of their own, chained after it. */
+    private ScenariosNodes nodes;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -179,6 +181,11 @@ final class Corpus {
         controllers.add(x);
         teamOf.put(x, x.namespaces);
         releaseOfNamespace.put(x.namespaces.get(0), x.release);
+        nodes = new ScenariosNodes(scenarioHost(), seed, sim, start, end);
+        Controller nc = nodes.build(seed, kube, truth, logs);
+        controllers.add(nc);
+        teamOf.put(nc, nc.namespaces);
+        releaseOfNamespace.put(nc.namespaces.get(0), nc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -191,6 +198,12 @@ final class Corpus {
             @Override
             public void exportPod(long at, Workflow w) {
                 Corpus.this.exportPod(at, w, 0.25);
+            }
+
+            @Override
+            public void exportNodeEvents() {
+                // Not through exportEvents' once-per-namespace set: a drain's later call must still draw and write its own.
+                Corpus.this.eventsAt("default", true, end - plan.between(5, 60) * Go.SECOND);
             }
 
             @Override
@@ -259,6 +272,10 @@ final class Corpus {
             }
             if (slope == null && execControl.owns(c)) {
                 execControl.plan(c);
+                continue;
+            }
+            if (slope == null && nodes.owns(c)) {
+                nodes.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -1047,7 +1064,10 @@ final class Corpus {
         if (!eventsExported.add(ns)) {
             return;
         }
-        long at = end - plan.between(5, 60) * Go.SECOND;
+        eventsAt(ns, nodes, end - plan.between(5, 60) * Go.SECOND);
+    }
+
+    private void eventsAt(String ns, boolean nodes, long at) {
         sim.at(at, () -> {
             List<Map<String, Object>> items = new ArrayList<>();
             for (Kube.Event e : kube.events.getOrDefault(ns, List.of())) {

@@ -1,6 +1,7 @@
 package dev.argoforensics.judgment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -223,6 +224,73 @@ class JudgmentSmokeTest {
             assertEquals("Succeeded", second.path("finalNodePhase").asText(), e.getKey());
             assertEquals(0, second.path("mainExitCode").asInt(-1), e.getKey());
         }
+    }
+
+    /**
+     * The node-side look-alikes (ScenariosNodes: seed 3 runs it on v3.6.19, seed 4 on v3.7.18), with their truth: a lost
+     * node's Pod failed and deleted by PodGC (grace 0) while main ran, main never ending; AF007 exactly when its node ended
+     * {@code pod deleted} (v3.7.18: the pass is not stopped by the incomplete result of a Pod assessed Failed, so the Pod goes
+     * before the node is fulfilled; v3.6.19 labels it completed first and the node keeps PodGC's failure); a node-pressure
+     * eviction and a graceful node shutdown, no API delete while main ran, the node Failed with the kubelet's message, main
+     * stopped by the kubelet (a shutdown's trap exiting 0 with wait at 0: AF002's look-alike). None is AF001 or AF002.
+     */
+    @Test
+    void theNodeSideLookAlikesAreNamedByWhatHappened() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, List<JsonNode>> byClass = new java.util.HashMap<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!List.of(ScenariosNodes.LOST, ScenariosNodes.EVICTED, ScenariosNodes.SHUTDOWN).contains(cls)) {
+                    continue;
+                }
+                byClass.computeIfAbsent(cls, k -> new ArrayList<>()).add(pod);
+                for (String rule : List.of("AF001", "AF002")) {
+                    assertTrue(pod.path("expected").path(rule).isBoolean() && !pod.path("expected").path(rule).asBoolean(),
+                            pod.path("name").asText() + " (" + cls + ") expects " + rule);
+                }
+            }
+        }
+        assertEquals(Set.of(ScenariosNodes.LOST, ScenariosNodes.EVICTED, ScenariosNodes.SHUTDOWN), byClass.keySet());
+        Set<String> lostReleasesWithAf007 = new HashSet<>();
+        for (JsonNode pod : byClass.get(ScenariosNodes.LOST)) {
+            JsonNode f = pod.path("facts");
+            String name = pod.path("name").asText();
+            assertEquals("pod-gc", f.path("deletionRequestedBy").asText(), name);
+            assertEquals(0, f.path("deletionGrace").asInt(-1), name);
+            assertTrue(f.path("mainStartedAt").isTextual() && f.path("mainFinishedAt").isNull(), name + ": " + f);
+            boolean podDeleted = "Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText());
+            assertEquals(podDeleted, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+            if (podDeleted) {
+                lostReleasesWithAf007.add(pod.path("release").asText());
+            } else {
+                assertEquals("pod failed: neither main nor wait container completed successfully", f.path("finalNodeMessage").asText(), name);
+            }
+        }
+        assertTrue(lostReleasesWithAf007.contains("v3.7.18"), "a lost node's Pod ends pod deleted on v3.7.18: " + lostReleasesWithAf007);
+        for (JsonNode pod : byClass.get(ScenariosNodes.EVICTED)) {
+            JsonNode f = pod.path("facts");
+            String name = pod.path("name").asText();
+            assertEquals("Failed", f.path("finalNodePhase").asText(), name);
+            assertTrue(f.path("finalNodeMessage").asText().startsWith("The node was low on resource: "), name + ": " + f);
+            assertTrue(f.path("mainSignalledByKubeletAt").isTextual(), name + ": main not stopped by the kubelet");
+            assertTrue(f.path("deletionRequestedAt").isNull() || java.time.Instant.parse(f.path("deletionRequestedAt").asText())
+                    .isAfter(java.time.Instant.parse(f.path("mainFinishedAt").asText())),
+                    name + " deleted while main ran: " + f);
+            assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+        }
+        boolean trapped = false;
+        for (JsonNode pod : byClass.get(ScenariosNodes.SHUTDOWN)) {
+            JsonNode f = pod.path("facts");
+            String name = pod.path("name").asText();
+            assertEquals("Failed", f.path("finalNodePhase").asText(), name);
+            assertEquals("Pod was terminated in response to imminent node shutdown.", f.path("finalNodeMessage").asText(), name);
+            assertTrue(f.path("deletionRequestedAt").isNull(), name + " was deleted");
+            assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+            trapped |= f.path("mainExitCode").asInt(-1) == 0 && f.path("waitExitCode").asInt(-1) == 0;
+        }
+        assertTrue(trapped, "a shut-down step whose main trapped SIGTERM and exited 0 (AF002's look-alike)");
     }
 
     /**

@@ -91,6 +91,15 @@ final class Kube {
         boolean finalDeleteSent;
         boolean statusTerminalPosted;
         long mainStartNanos;
+        /** Its node is gone (the machine lost): nothing of this kubelet runs or writes any more. */
+        boolean lost;
+        /**
+         * The kubelet stopping the Pod on its own account (a node-pressure eviction, a graceful node shutdown): the terminal
+         * status it writes ({@code Failed}, {@code status.reason}, {@code status.message}, {@code DisruptionTarget}
+         * {@code TerminationByKubelet}), else null.
+         */
+        String endReason;
+        String endMessage;
 
         Running(Pod p, K8s.Step step) {
             this.uid = p.uid;
@@ -361,6 +370,180 @@ final class Kube {
             }
         }
         sim.after(rng.between(8 * Go.MINUTE, 25 * Go.MINUTE), () -> cordoned.put(node, false));
+    }
+
+    private void nodeEvent(String node, String reason, String message, String component) {
+        long t = now();
+        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(t / 1000) + reason.length(),
+                "Node", node, null, null, reason, message, component, node, t, false));
+    }
+
+    /** The kubelets of a node's Pods that are still running something (scheduled, not all terminated), in creation order. */
+    private List<Running> onNode(String node) {
+        List<Running> out = new ArrayList<>();
+        for (Pod p : pods.values()) {
+            Running r = kubelet.get(p.uid);
+            if (r != null && !r.lost && node.equals(p.hostNode)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The machine behind {@code node} is gone (a spot reclaim, a terminated instance; lifecycle A2, {@code DeletionByPodGC}):
+     * its kubelet stops at once and writes nothing more, its containers' last reported states stay as they were. The node
+     * lifecycle controller marks its Pods not ready 40-55 s later ({@code NodeNotReady}; a condition-only change), the
+     * cloud node lifecycle controller deletes the Node 1-6 s after that, and the Pod garbage collector, once the Node has
+     * been gone its 40 s quarantine (checked every 20 s), patches each non-terminal Pod {@code Failed} with {@code
+     * DisruptionTarget} {@code DeletionByPodGC} {@code PodGC: node no longer exists} and deletes every Pod of the node with
+     * grace 0, by name. Returns the keys of the Pods that were still running there.
+     */
+    List<String> loseNode(String node) {
+        List<String> running = new ArrayList<>();
+        for (Running r : onNode(node)) {
+            Pod p = live(r.uid, r.key);
+            if (p != null && !K8s.terminal(p.phase)) {
+                running.add(r.key);
+            }
+            r.lost = true;
+        }
+        nodes.remove(node);
+        for (List<String> pool : pools.values()) {
+            pool.remove(node);
+        }
+        long notReady = rng.between(40_000_000_000L, 55_000_000_000L);
+        sim.after(notReady, () -> {
+            nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
+            for (Pod p : new ArrayList<>(pods.values())) {
+                if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
+                    event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
+                    long s = K8s.sec(now());
+                    patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
+                }
+            }
+        });
+        long deleted = notReady + rng.between(1_000_000_000L, 6_000_000_000L);
+        sim.after(deleted, () -> {
+            nodeEvent(node, "DeletingNode", "Deleting node " + node + " because it does not exist in the cloud provider",
+                    "cloud-node-lifecycle-controller");
+            nodeEvent(node, "RemovingNode", "Node " + node + " event: Removing Node " + node + " from Controller", "node-controller");
+        });
+        sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node));
+        return running;
+    }
+
+    private void podGcOrphaned(String node) {
+        long delay = 0;
+        for (Pod p : new ArrayList<>(pods.values())) {
+            if (!node.equals(p.hostNode)) {
+                continue;
+            }
+            delay += rng.between(5_000_000L, 40_000_000L);
+            String key = p.key();
+            String uid = p.uid;
+            sim.after(delay, () -> {
+                Pod q = live(uid, key);
+                if (q == null) {
+                    return;
+                }
+                if (!K8s.terminal(q.phase)) {
+                    long s = K8s.sec(now());
+                    patchPod(key, uid, null, x -> {
+                        x.phase = "Failed";
+                        x.condition("DisruptionTarget", "True", "DeletionByPodGC", "PodGC: node no longer exists", s);
+                    }, Origin.NONE, "pod-gc");
+                }
+                sim.after(rng.between(2_000_000L, 15_000_000L), () -> deletePod(key, 0, null, "pod-gc"));
+            });
+        }
+    }
+
+    /**
+     * The kubelet stops a running Pod on its own account, with no API delete (lifecycle A2): a node-pressure eviction
+     * ({@code Evicted}; {@code hard}: grace 0, main and wait SIGKILLed at once, both 137) or a graceful node shutdown
+     * ({@code Terminated}): SIGTERM, main answers as it answers any, {@code wait} saves the result and exits 0 after it,
+     * SIGKILL at {@code grace}. The Pod ends {@code Failed} with the reason and message (and {@code DisruptionTarget}
+     * {@code TerminationByKubelet}) whatever main exits with. Returns whether main was running.
+     */
+    boolean kubeletStop(String key, String uid, String reason, String message, int grace, boolean hard) {
+        Running r = kubelet.get(uid);
+        Pod p = live(uid, key);
+        if (r == null || p == null || r.lost || !r.started || !r.main.running() || p.deletionTimestamp != null) {
+            return false;
+        }
+        r.endReason = reason;
+        r.endMessage = message;
+        truth.mainSignalledByKubelet(uid, now());
+        if ("Evicted".equals(reason)) {
+            event(p, null, "Evicted", message, "kubelet");
+        }
+        for (Ctr c : List.of(r.main, r.wait)) {
+            if (c.running()) {
+                event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
+            }
+        }
+        if (hard) {
+            long at = rng.between(20_000_000L, 400_000_000L);
+            sim.after(at, () -> {
+                waitExits(r, 137, "Error");
+                mainExits(r, 137, false);
+            });
+            return true;
+        }
+        long killAt = now() + Math.max(2, grace) * Go.SECOND;
+        switch (r.step.onTerm) {
+            case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, false));
+            case 1 -> sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> mainExits(r, 143, false));
+            case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(200_000_000L, Math.min(3_000_000_000L, grace * Go.SECOND - 500_000_000L)),
+                    () -> mainExits(r, 0, false));
+            default -> sim.at(killAt, () -> mainExits(r, 137, false));
+        }
+        // wait traps SIGTERM, saves the result once main is gone and exits 0 (mainExits schedules it); SIGKILL at the grace.
+        sim.at(killAt + 50_000_000L, () -> waitExits(r, 137, "Error"));
+        return true;
+    }
+
+    /**
+     * A graceful node shutdown (lifecycle A2): the kubelet stops every running Pod of the node ({@code Terminated},
+     * {@code Pod was terminated in response to imminent node shutdown.}) within its share of {@code shutdownGracePeriod},
+     * then the machine goes down: the node leaves the scheduler's choice, {@code NodeNotReady} 40-55 s after the end. The
+     * Node object stays (a reboot, or a scale-down that has not deleted it yet). Returns the keys of the Pods it stopped.
+     */
+    List<String> shutdownNode(String node, int grace) {
+        List<String> stopped = new ArrayList<>();
+        nodes.remove(node);
+        for (List<String> pool : pools.values()) {
+            pool.remove(node);
+        }
+        String message = "Pod was terminated in response to imminent node shutdown.";
+        for (Running r : onNode(node)) {
+            Pod p = live(r.uid, r.key);
+            if (kubeletStop(r.key, r.uid, "Terminated", message, grace, false)) {
+                stopped.add(r.key);
+            } else if (p != null && !r.started && p.deletionTimestamp == null && !r.allTerminated()) {
+                // Not started yet: torn down with the rest, no container ran (as the kubelet reports a Pod it never ran).
+                r.endReason = "Terminated";
+                r.endMessage = message;
+                for (Ctr c : List.of(r.main, r.wait)) {
+                    c.state = "terminated";
+                    c.exitCode = 137;
+                    c.reason = "ContainerStatusUnknown";
+                    c.message = "The container could not be located when the pod was terminated";
+                }
+                sim.after(rng.between(100_000_000L, 600_000_000L), () -> postStatus(r));
+                stopped.add(r.key);
+            }
+        }
+        long down = (grace + 2) * Go.SECOND + rng.between(0, 3_000_000_000L);
+        sim.after(down, () -> {
+            for (Running r : onNode(node)) {
+                r.lost = true;
+            }
+        });
+        sim.after(down + rng.between(40_000_000_000L, 55_000_000_000L),
+                () -> nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller"));
+        return stopped;
     }
 
     // ---- Workflows and task results -----------------------------------------------------------
@@ -654,6 +837,9 @@ final class Kube {
     }
 
     private void initialize(Running r) {
+        if (r.lost || r.endReason != null) {
+            return;
+        }
         Pod p = live(r.uid, r.key);
         if (p == null) {
             return;
@@ -679,6 +865,9 @@ final class Kube {
     }
 
     private void start(Running r) {
+        if (r.lost || r.endReason != null) {
+            return;
+        }
         Pod p = live(r.uid, r.key);
         if (p == null) {
             return;
@@ -720,6 +909,9 @@ final class Kube {
      * it answers any SIGTERM; wait then saves the result and exits 0 as usual.
      */
     private void executorDeadline(Running r) {
+        if (r.lost) {
+            return;
+        }
         Pod p = live(r.uid, r.key);
         if (p == null || !r.main.running() || r.wait.terminated()) {
             return;
@@ -772,6 +964,9 @@ final class Kube {
     }
 
     private void taskResult(Running r, boolean completed) {
+        if (r.lost) {
+            return;
+        }
         Pod p = pods.get(r.key);
         if (p == null || !p.uid.equals(r.uid)) {
             return;
@@ -796,6 +991,9 @@ final class Kube {
     }
 
     private void mainExits(Running r, int code, boolean byDeletion) {
+        if (r.lost) {
+            return;
+        }
         if (r.main.terminated()) {
             return;
         }
@@ -852,6 +1050,9 @@ final class Kube {
     }
 
     private void waitExits(Running r, int code, String reason, String message) {
+        if (r.lost) {
+            return;
+        }
         if (r.wait.terminated()) {
             return;
         }
@@ -868,6 +1069,9 @@ final class Kube {
 
     /** The kubelet's status update: container states, phase, conditions. */
     private void postStatus(Running r) {
+        if (r.lost) {
+            return;
+        }
         Pod p = live(r.uid, r.key);
         if (p == null) {
             return;
@@ -884,7 +1088,13 @@ final class Kube {
             if (done) {
                 boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait.exitCode != null && r.wait.exitCode != 0)
                         || (r.sidecar != null && r.sidecar.exitCode != null && r.sidecar.exitCode != 0);
-                q.phase = failed ? "Failed" : "Succeeded";
+                q.phase = failed || r.endReason != null ? "Failed" : "Succeeded";
+                if (r.endReason != null) {
+                    // The kubelet's own stop (A2): Failed with its reason and message, DisruptionTarget first among its conditions.
+                    q.statusReason = r.endReason;
+                    q.statusMessage = r.endMessage;
+                    q.condition("DisruptionTarget", "True", "TerminationByKubelet", r.endMessage, s);
+                }
                 q.condition("Ready", "False", "PodCompleted", null, s);
                 q.condition("ContainersReady", "False", "PodCompleted", null, s);
             } else if (r.main.running() && r.wait.running()) {
@@ -909,6 +1119,9 @@ final class Kube {
     }
 
     private void sandboxDown(Running r) {
+        if (r.lost) {
+            return;
+        }
         Pod p = live(r.uid, r.key);
         if (p == null) {
             return;
@@ -919,6 +1132,9 @@ final class Kube {
 
     /** The kubelet learns of the deletion: SIGTERM now, SIGKILL at the grace period. */
     private void kubeletSeesDeletion(Running r) {
+        if (r.lost) {
+            return;
+        }
         if (r.deletionSeen) {
             return;
         }
@@ -981,7 +1197,7 @@ final class Kube {
     boolean signal(String key, String uid, String container, boolean kill) {
         Running r = kubelet.get(uid);
         Pod p = live(uid, key);
-        if (r == null || p == null) {
+        if (r == null || p == null || r.lost) {
             return false;
         }
         Ctr c = switch (container) {
@@ -1020,6 +1236,9 @@ final class Kube {
     }
 
     private void sidecarExits(Running r, int code) {
+        if (r.lost) {
+            return;
+        }
         Ctr c = r.sidecar;
         if (c == null || c.terminated()) {
             return;
@@ -1034,6 +1253,9 @@ final class Kube {
     }
 
     private void finalDelete(Running r) {
+        if (r.lost) {
+            return;
+        }
         if (r.finalDeleteSent) {
             return;
         }

@@ -45,6 +45,9 @@ final class ScenariosDeletion {
 
         /** {@code kubectl get pod -o yaml|json} of the Workflow's first Pod at {@code at}, if it still exists. */
         void exportPod(long at, Workflow w);
+
+        /** {@code kubectl get events -n default --field-selector involvedObject.kind=Node}, once, near the end. */
+        void exportNodeEvents();
     }
 
     private final Host host;

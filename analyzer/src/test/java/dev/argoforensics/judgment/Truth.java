@@ -101,6 +101,8 @@ final class Truth {
         String killRoundFoundRunning;
         /** When a controller's SIGTERM round ({@code terminateContainers}: a stop of the Workflow) reached main still running, or -1. */
         long mainSignalledByControllerAt = -1;
+        /** The kubelet stopped main while it ran, with no API delete (a node-pressure eviction, a graceful node shutdown). */
+        long mainSignalledByKubeletAt = -1;
         /** When the executor's deadline monitor ({@code ARGO_DEADLINE}: the Workflow's activeDeadlineSeconds) killed main still running, or -1. */
         long mainSignalledAtDeadlineAt = -1;
         /** When a v4 controller took this Pod for its automatic restart (its node back to Pending, the Pod deleted by UID), or -1. */
@@ -368,6 +370,17 @@ final class Truth {
         }
     }
 
+    /**
+     * The kubelet stopped main while it ran on its own account (a node-pressure eviction, a graceful node shutdown; lifecycle
+     * A2): no API delete, the Pod ends {@code Failed} with the kubelet's reason and message whatever main exits with.
+     */
+    void mainSignalledByKubelet(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.mainSignalledByKubeletAt < 0) {
+            f.mainSignalledByKubeletAt = t;
+        }
+    }
+
     /** v4's automatic restart: the Pod failed before main started; the controller deletes it by UID and creates its node's Pod again. */
     void podRestartedByController(String uid, long t) {
         PodFacts f = byUid.get(uid);
@@ -389,7 +402,8 @@ final class Truth {
      * deadline monitor, whichever came first. The step was stopped; the failure is what happened.
      */
     private static boolean stoppedByController(PodFacts f) {
-        return signalledWhileRunning(f, f.mainSignalledByControllerAt) || signalledWhileRunning(f, f.mainSignalledAtDeadlineAt);
+        return signalledWhileRunning(f, f.mainSignalledByControllerAt) || signalledWhileRunning(f, f.mainSignalledAtDeadlineAt)
+                || signalledWhileRunning(f, f.mainSignalledByKubeletAt);
     }
 
     private static boolean signalledWhileRunning(PodFacts f, long at) {
@@ -704,6 +718,7 @@ final class Truth {
                 facts.put("killRoundFoundRunningAt", t(f.killRoundFoundRunningAt));
                 facts.put("killRoundFoundRunning", f.killRoundFoundRunning);
                 facts.put("mainSignalledByControllerAt", t(f.mainSignalledByControllerAt));
+                facts.put("mainSignalledByKubeletAt", t(f.mainSignalledByKubeletAt));
                 facts.put("mainSignalledAtDeadlineAt", t(f.mainSignalledAtDeadlineAt));
                 facts.put("restartedByControllerAt", t(f.restartedByControllerAt));
                 m.put("facts", facts);
