@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodCondition;
@@ -23,8 +24,18 @@ import java.util.Optional;
  * @param audit   the audit record, or null
  * @param event   the Event, or null
  * @param condition the export whose {@code DisruptionTarget} condition says it, or null
+ * @param line    for a deleter inferred from the controller's own reading of the Pod ({@link #POD_GC}), that line, else null
  */
-public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition) {
+public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition, LogEvent line) {
+
+    /** Who deletes the Pods of a Node that no longer exists (lifecycle reference A2, {@code DeletionByPodGC}). */
+    public static final String POD_GC = "the Pod garbage collector";
+    /** The Pod garbage collector's own identity in the audit log (kube-controller-manager with per-controller credentials). */
+    static final String POD_GC_USER = "system:serviceaccount:kube-system:pod-garbage-collector";
+
+    Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition) {
+        this(who, how, at, audit, event, condition, null);
+    }
 
     /** Event reasons on a Pod that say something removed it, and what. */
     private static final Map<String, String> POD_REASONS = Map.of(
@@ -49,7 +60,7 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
             "DeletionByTaintManager", List.of("the taint manager", "deleted it for a NoExecute taint on its node"),
             "PreemptionByScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
             "PreemptionByKubeScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
-            "DeletionByPodGC", List.of("the Pod garbage collector", "deleted it (its node no longer exists)"),
+            "DeletionByPodGC", List.of(POD_GC, "deleted it (its node no longer exists)"),
             "DeletionByDeviceTaintManager", List.of("the device taint manager", "deleted it for a device taint"));
 
     /** Every deletion the records tell of, the most specific first: audit, then Pod events, then node events. */
@@ -94,16 +105,20 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     }
 
     /**
-     * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of
-     * the most specific kind (audit, then Events on the Pod, then the Pod's DisruptionTarget condition, then Events on its
-     * node), then the others.
+     * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of the most specific kind that
+     * deletes (an audit record, an Event the deleting component writes just before it deletes, the Pod's DisruptionTarget
+     * condition), else the Pod garbage collector where the evidence implies it ({@link #podGcImplied}), else the earliest Event on
+     * the Pod that deletes nothing (the kubelet's node-pressure eviction, the node controller's NodeNotReady: what ended or
+     * surrounded the Pod), else on its node; then the others.
      */
     static List<Deletion> ordered(PodHistory pod) {
-        List<Deletion> all = of(pod);
+        List<Deletion> all = new ArrayList<>(of(pod));
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
         Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
-                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime))
                 .or(() -> all.stream().filter(d -> d.condition != null).min(byTime))
+                .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
                 .or(() -> all.stream().min(byTime));
         if (first.isEmpty()) {
             return all;
@@ -111,6 +126,41 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         List<Deletion> out = new ArrayList<>(List.of(first.get()));
         all.stream().filter(d -> d != first.get()).forEach(out::add);
         return out;
+    }
+
+    /**
+     * The Pod garbage collector, where nothing records the delete itself but the evidence implies it (lifecycle reference A2):
+     * the controller found the Pod {@code Failed} while its main container had not terminated ({@code Pod phase was Failed but main
+     * did not have terminated state}), a phase the kubelet never writes over a running container and PodGC writes on the Pods of a
+     * Node that no longer exists right before deleting them with grace 0; or its node's Events show the Node itself deleted
+     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither.
+     */
+    private static Deletion podGcImplied(PodHistory pod, List<Deletion> records) {
+        LogEvent failed = ExecutionOrder.failedUnterminated(pod);
+        if (failed != null) {
+            return new Deletion(POD_GC, "failed it and deleted it (its node no longer exists; implied by the controller's \"Pod phase was Failed "
+                    + "but " + ((dev.argoforensics.event.ControllerEvent.Signal) failed.event()).attribute("container")
+                    + " did not have terminated state\")", failed.time(), null, null, null, failed);
+        }
+        return records.stream().filter(d -> d.event != null && "Node".equals(d.event.regarding().kind())
+                        && ("DeletingNode".equals(d.event.reason()) || "RemovingNode".equals(d.event.reason())))
+                .min(Comparator.comparing(Deletion::at))
+                .map(d -> new Deletion(POD_GC, "deleted it (implied: its node was deleted, " + d.describe() + ", and the Pod garbage collector "
+                        + "deletes the Pods of a node that no longer exists)", d.at, null, null, null, null))
+                .orElse(null);
+    }
+
+    /**
+     * The Pod garbage collector deleted the Pod, as a record says (its audit identity, the Pod's {@code DisruptionTarget}
+     * {@code DeletionByPodGC}) or as the evidence implies ({@link #podGcImplied}): the Pod of a node that was lost.
+     */
+    public boolean podGc() {
+        return POD_GC.equals(who) || POD_GC_USER.equals(who);
+    }
+
+    /** Inferred from the evidence rather than recorded: no audit record, Event or condition states it. */
+    public boolean implied() {
+        return audit == null && event == null && condition == null;
     }
 
     /** Event reasons on a Pod that the component writes just before it deletes the Pod through the API (or evicts it). */
