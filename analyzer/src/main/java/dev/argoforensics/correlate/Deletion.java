@@ -1,5 +1,7 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
@@ -107,16 +109,18 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     /**
      * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of the most specific kind that
      * deletes (an audit record, an Event the deleting component writes just before it deletes, the Pod's DisruptionTarget
-     * condition), else the Pod garbage collector where the evidence implies it ({@link #podGcImplied}), else the earliest Event on
+     * condition), else the workflow controller's own delete as its cleanup worker logs it ({@link #controllerDelete}), else the Pod
+     * garbage collector where the evidence implies it ({@link #podGcImplied}), else the earliest Event on
      * the Pod that deletes nothing (the kubelet's node-pressure eviction, the node controller's NodeNotReady: what ended or
      * surrounded the Pod), else on its node; then the others.
      */
-    static List<Deletion> ordered(PodHistory pod) {
+    static List<Deletion> ordered(PodHistory pod, DeletionRequest deletion) {
         List<Deletion> all = new ArrayList<>(of(pod));
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
         Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime))
                 .or(() -> all.stream().filter(d -> d.condition != null).min(byTime))
+                .or(() -> Optional.ofNullable(controllerDelete(pod, deletion)))
                 .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
                 .or(() -> all.stream().min(byTime));
@@ -151,6 +155,36 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     }
 
     /**
+     * The workflow controller deleting the Pod itself, as its cleanup worker logs it ({@code cleaning up pod action=deletePod}: its
+     * pod GC, a stop of a Pending Pod, an item queued for an earlier Pod of the same name, #8022; {@code deletePodByUID}: v4's
+     * automatic restart), the first such line of this Pod instance logged no later than the deletion is known (within two clocks'
+     * disagreement): a delete that came after the Pod was already being deleted deleted nothing. Null: none.
+     */
+    private static Deletion controllerDelete(PodHistory pod, DeletionRequest deletion) {
+        for (LogEvent e : pod.events()) {
+            if (!(e.event() instanceof ControllerEvent.PodCleanupStarted s)
+                    || !(s.cleanup() == CleanupAction.DELETE_POD || "deletePodByUID".equals(s.action()))) {
+                continue;
+            }
+            if (deletion != null && deletion.notAfter() != null
+                    && e.time().instant().isAfter(deletion.notAfter().at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                return null;
+            }
+            return new Deletion(CONTROLLER, "deleted it (its cleanup worker's " + s.action() + " at " + e.time().format() + ")", e.time(), null,
+                    null, null, e);
+        }
+        return null;
+    }
+
+    /** The workflow controller, deleting a Pod itself. */
+    public static final String CONTROLLER = "the workflow controller";
+
+    /** The workflow controller's own cleanup line says it deleted the Pod ({@link #controllerDelete}). */
+    public boolean byController() {
+        return CONTROLLER.equals(who) && line != null;
+    }
+
+    /**
      * The Pod garbage collector deleted the Pod, as a record says (its audit identity, the Pod's {@code DisruptionTarget}
      * {@code DeletionByPodGC}) or as the evidence implies ({@link #podGcImplied}): the Pod of a node that was lost.
      */
@@ -158,9 +192,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         return POD_GC.equals(who) || POD_GC_USER.equals(who);
     }
 
-    /** Inferred from the evidence rather than recorded: no audit record, Event or condition states it. */
+    /** The Pod garbage collector inferred from the evidence ({@link #podGcImplied}): no audit record, Event or condition states it. */
     public boolean implied() {
-        return audit == null && event == null && condition == null;
+        return POD_GC.equals(who) && audit == null && event == null && condition == null;
     }
 
     /** Event reasons on a Pod that the component writes just before it deletes the Pod through the API (or evicts it). */

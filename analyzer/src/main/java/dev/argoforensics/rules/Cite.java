@@ -103,6 +103,7 @@ final class Cite {
     Cite deletion(Deletion d) {
         return d.audit() != null ? audit(d.audit(), "who removed the Pod") : d.event() != null ? event(d.event(), "what removed the Pod")
                 : d.condition() != null ? pod(d.condition(), "exported Pod: its DisruptionTarget condition says what removed it")
+                : d.byController() ? line(d.line(), "the controller's cleanup worker deletes the Pod")
                 : d.line() != null ? line(d.line(), "the Pod found Failed with main still running: the Pod garbage collector's mark") : this;
     }
 

@@ -208,6 +208,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
             m.add(deletion.implied() ? Message.of("AF007.explain.impliedNames", "who", deletion.describe())
+                    : deletion.byController() ? Message.of("AF007.explain.controllerNames", "who", deletion.describe())
                     : deletion.condition() != null ? Message.of("AF007.explain.conditionNames", "who", deletion.describe())
                     : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())

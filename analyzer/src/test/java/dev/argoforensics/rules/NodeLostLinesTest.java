@@ -173,4 +173,27 @@ class NodeLostLinesTest {
                 .correlate();
         assertFalse(life(notReady).deleter().map(Deletion::podGc).orElse(false), () -> life(notReady).deleters().toString());
     }
+
+    /**
+     * The controller's own delete, as its cleanup worker logs it ({@code cleaning up pod action=deletePod}: an item of an earlier Pod of
+     * the same name, #8022, or its pod GC) before the deletion arrives: the lifecycle names the workflow controller, citing the line.
+     * Negative control: the same line after the Pod was already being deleted deleted nothing, and names nobody.
+     */
+    @Test
+    void theControllersOwnDeleteIsNamedWhenItCameFirst() {
+        List<String> before = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:31:11.200Z", "deletePod"), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-5s"),
+                cleaningUp("2026-09-19T16:31:11.260Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.270Z", "delete")));
+        Deletion who = life(new Evidence().log("1.log", before.toArray(String[]::new)).correlate()).deleter().orElseThrow();
+        assertEquals(Deletion.CONTROLLER, who.who());
+        assertTrue(who.byController() && !who.implied() && !who.podGc() && !who.requestsDeletion(), who.toString());
+        assertEquals("deleted it (its cleanup worker's deletePod at 2026-09-19T16:31:11.200Z)", who.how());
+        assertEquals("1.log:3", who.line().source().toString());
+
+        List<String> after = new ArrayList<>(before);
+        after.remove(2);
+        after.add(cleaningUp("2026-09-19T16:33:00.000Z", "deletePod"));
+        assertTrue(life(new Evidence().log("1.log", after.toArray(String[]::new)).correlate()).deleter().isEmpty());
+    }
 }
