@@ -218,7 +218,8 @@ public final class ObjectFileReader {
             }
             Around around = text == null ? Around.NONE : new Around(text.aroundLines(),
                     text.around().stream().map(a -> new TextLine(a.line(), a.text())).toList());
-            return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts, around);
+            String format = text != null ? text.format() : head.json() ? "JSON" : "YAML";
+            return new Result(format, in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts, around);
         }
     }
 

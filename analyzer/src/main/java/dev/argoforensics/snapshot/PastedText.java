@@ -47,6 +47,8 @@ final class PastedText extends Reader {
     private int depth;
     private boolean inString;
     private boolean escaped;
+    private boolean yaml;
+    private boolean json;
 
     PastedText(Reader in) {
         this.in = in;
@@ -55,6 +57,11 @@ final class PastedText extends Reader {
     /** The lines around the objects that were not given to the parser (the first {@value #MAX_AROUND}), in file order. */
     List<Around> around() {
         return around;
+    }
+
+    /** How the objects were written: {@code YAML}, {@code JSON}, {@code YAML and JSON}, or {@code YAML} when none was found. */
+    String format() {
+        return json && yaml ? "YAML and JSON" : json ? "JSON" : "YAML";
     }
 
     /** How many lines around the objects there were, all of them. */
@@ -125,11 +132,13 @@ final class PastedText extends Reader {
         }
         if (YAML_START.matcher(body).matches()) {
             state = State.YAML;
+            yaml = true;
             out.append(text).append(end);
             return;
         }
         if (body.charAt(0) == '{') {
             state = State.JSON;
+            json = true;
             depth = 0;
             inString = false;
             escaped = false;

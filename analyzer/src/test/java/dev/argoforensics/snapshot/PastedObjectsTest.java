@@ -129,6 +129,7 @@ class PastedObjectsTest {
         ObjectFileReader.Result r = read(paste, docs);
         assertEquals(List.of(), r.problems());
         assertEquals(List.of("Pod", "Workflow"), docs.stream().map(ObjectDocument::kind).toList());
+        assertEquals("YAML", r.format());
         assertEquals("pasted.txt:5", docs.get(0).source().toString(), "cited at its own first line, the file's numbering kept");
         assertEquals("pasted.txt:26", docs.get(1).source().toString());
         assertEquals("2026-11-02T03:41:35Z", docs.get(0).node().path("metadata").path("deletionTimestamp").asText());
@@ -151,6 +152,7 @@ class PastedObjectsTest {
         assertEquals(1, docs.size());
         assertEquals("Succeeded", docs.get(0).node().path("status").path("phase").asText());
         assertEquals(List.of(1L, 8L), r.around().first().stream().map(ObjectFileReader.TextLine::line).toList());
+        assertEquals("JSON", r.format(), "as it was written, though YAML's parser read it");
     }
 
     @Test
