@@ -668,7 +668,7 @@ public final class LineFrontEnd {
         }
         pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+        return new Walked(lines, envelopes.envelopeHeaders() + (entries == null ? 0 : entries.leadingFrame()), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
                 joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
                 entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()));

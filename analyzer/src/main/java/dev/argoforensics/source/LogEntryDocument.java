@@ -155,7 +155,29 @@ public final class LogEntryDocument {
                         + " give it pretty-printed (jq . response.json) or one entry per line (jq -c '." + at + "[]' response.json)";
             }
         }
-        return null;
+        return searchResponseWithoutEntries(n);
+    }
+
+    /**
+     * What a log search API response that holds no log entry is ({@code "Elasticsearch or OpenSearch _search response with no hits"},
+     * or one whose hits carry no log line), or null for anything else: an empty result (a query over the wrong time range or index)
+     * is named, not taken for an object of no kind. Elasticsearch/OpenSearch: {@code hits.hits} beside {@code took} or
+     * {@code _shards}; Datadog: {@code data} beside {@code meta} (v2), {@code logs} beside {@code status} (v1).
+     */
+    public static String searchResponseWithoutEntries(JsonNode n) {
+        JsonNode hits = n.path("hits").path("hits");
+        String what = hits.isArray() && (n.has("took") || n.has("_shards")) ? "Elasticsearch or OpenSearch _search response"
+                : n.path("data").isArray() && n.path("meta").isObject() ? "Datadog Logs API response"
+                : n.path("logs").isArray() && n.has("status") ? "Datadog Logs API (v1) response" : null;
+        if (what == null) {
+            return null;
+        }
+        JsonNode entries = hits.isArray() ? hits : n.path("data").isArray() ? n.get("data") : n.get("logs");
+        if (entries.isEmpty()) {
+            return what + " with no " + (hits.isArray() ? "hits" : "log events") + ": nothing to read (check the query's time range and index)";
+        }
+        return isLogEntry(entries.get(0)) ? null : what + " whose first entry holds no log line (" + entries.size()
+                + " entries): not read (the line in _source.log, _source.message or the event's message is what is read)";
     }
 
     /**
@@ -251,6 +273,8 @@ public final class LogEntryDocument {
         private Entry held;
         /** The document's own lines before the first entry. */
         private long frameFrom;
+        /** The document's own lines before the first entry read: no entry's (each entry cites and spans its own lines). */
+        private long leadingFrame;
         private long entries;
         private long unread;
         private long firstUnread;
@@ -289,6 +313,14 @@ public final class LogEntryDocument {
          */
         public boolean closed() {
             return shape != Shape.YAML && (shape == Shape.RESPONSE || base >= 0) && depth == 0 && !inString && lines.isEmpty();
+        }
+
+        /**
+         * The document's own lines before its first entry ({@code {"took": …, "hits": {"hits": [}, a JSON array's {@code [}, YAML's
+         * first {@code ---}): counted apart, as an export's header rows are, so that the first entry cites its own first line.
+         */
+        public long leadingFrame() {
+            return leadingFrame;
         }
 
         /** Entries read. */
@@ -528,6 +560,12 @@ public final class LogEntryDocument {
             long first = frameFrom > 0 ? frameFrom : from;
             if (n != null && n.isObject()) {
                 entries++;
+                if (frameFrom > 0 && !sharedFirst) {
+                    // The document's lines before the entry (a response's took, _shards, hits.total): no part of the entry, which
+                    // cites its own first line, where a reader finds it.
+                    leadingFrame += from - frameFrom;
+                    first = from;
+                }
                 held = new Entry(n.toString(), first, last, n);
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.

@@ -127,6 +127,33 @@ class LogServiceResponsesTest {
         assertTrue(run.out().contains("a Loki query response on one line (49 lines), not read"), run.out());
     }
 
+    /** A response with no hits (the query's time range missed the incident) is named so in the inputs, not an object of no kind. */
+    @Test
+    void anEmptyResponseIsNamed() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("empty"));
+        Files.writeString(folder.resolve("search.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(List.of())));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("Elasticsearch or OpenSearch _search response with no hits: nothing to read"), run.out());
+    }
+
+    /**
+     * The newest hit, first in the response, cites the line its object opens on (Jackson's pretty-printer opens it on the line of
+     * {@code "hits" : [ {}), not the response's first line ({@code {}), where no reader would find it; the lines before it are still
+     * counted, as continuation.
+     */
+    @Test
+    void theFirstHitCitesItsOwnLine() throws IOException {
+        String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(lines()));
+        Path folder = Files.createDirectories(dir.resolve("first"));
+        Files.writeString(folder.resolve("search.json"), text);
+        List<String> file = List.of(text.split("\n"));
+        int opens = 1 + file.indexOf(file.stream().filter(l -> l.strip().equals("\"hits\" : [ {")).findFirst().orElseThrow());
+        assertTrue(opens > 10, text);
+        Cli run = Cli.run("search", "msg:Alloc*", folder.toString());
+        String newest = run.out().lines().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
+        assertTrue(newest.contains("search.json:" + opens + " "), "the first hit opens on line " + opens + ": " + newest);
+    }
+
     @Test
     void aResponseOnOneLineIsOneUnparsedLineThatSaysWhatItIs() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("curl"));
