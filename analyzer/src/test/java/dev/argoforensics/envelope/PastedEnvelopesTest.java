@@ -240,6 +240,45 @@ class PastedEnvelopesTest {
         assertNull(l.envelopeTime());
     }
 
+    /**
+     * A quoted cell that holds line breaks (a stack trace Container Insights' multi-line logging joined into one LogMessage, CRLF as
+     * the portal writes): the row is read whole, citing its first line and spanning its last, its Pod kept; the row after it is read
+     * as before. Before, the row's first line lost its columns (its line read behind an unknown prefix, named by the file) and each
+     * line after it was unparsed.
+     */
+    @Test
+    void aCsvRowWhoseQuotedCellHoldsLineBreaksIsReadWhole() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("TimeGenerated [UTC],Computer,ContainerName,PodName,LogMessage,LogSource", 1));
+        String head = "\"9/19/2026, 4:31:11.340 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\"panic: assignment to entry in nil map";
+        assertNull(d.decode(head, 2), "the cell goes on");
+        assertNull(d.decode("", 3), "a blank line inside the cell is the cell's");
+        assertNull(d.decode("goroutine 412 [running]:", 4));
+        UnwrappedLine u = d.decode("main.go:17 +0x1d\",stderr", 5);
+        assertEquals("panic: assignment to entry in nil map\n\ngoroutine 412 [running]:\nmain.go:17 +0x1d", u.record());
+        assertEquals(2, u.firstLine());
+        assertEquals(5, u.lastLine());
+        assertEquals("workflow-controller-6c9d7f8b4-mq2zt", u.origin());
+        assertEquals("2026-09-19T16:31:11.340Z", u.envelopeTime().format());
+        assertNull(d.cut());
+        UnwrappedLine next = d.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\""
+                + RECORD.replace("\"", "\"\"") + "\",stderr", 6);
+        assertEquals(RECORD, next.record());
+        assertEquals(6, next.firstLine());
+        assertEquals(6, next.lastLine());
+        // A cell whose quote never closes: read as one row to the end of the file, and said to be cut there.
+        assertNull(d.decode("\"9/19/2026, 4:31:11.360 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\"time=2026", 7));
+        assertNull(d.decode("more", 8));
+        UnwrappedLine open = d.flush();
+        assertEquals(7, open.firstLine());
+        assertEquals(8, open.lastLine());
+        assertTrue(d.cut().startsWith("expected the quoted cell of the CSV row at line 7 to close, found the end of the file"), d.cut());
+        // Negative control: outside a CSV export, a line with an odd number of quotes is its own line.
+        EnvelopeDecoder plain = new EnvelopeDecoder();
+        UnwrappedLine odd = plain.decode("time=\"2026-09-19T16:31:11.350Z\" level=info msg=\"unbalanced", 1);
+        assertEquals(1, odd.lastLine());
+    }
+
     /** Splunk's "Export as JSON": one {"preview":…,"offset":…,"result":{…}} per line, the event's line in _raw, its time in _time. */
     @Test
     void aSplunkJsonExportRowIsItsResult() {
