@@ -193,6 +193,30 @@ class PastedEnvelopesTest {
         UnwrappedLine u = one("{\"_id\":\"x\",\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}}");
         assertEquals(EnvelopeKind.DISCOVER_JSON, u.envelope());
         assertEquals("{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}", u.record());
+        assertNull(u.origin(), "no collector's metadata: no replica named");
+    }
+
+    /**
+     * fluent-bit's Merge_Log (Filebeat's keys_under_root) stores the record's keys in _source beside the collector's kubernetes
+     * metadata: the replica is the collector's pod_name, so that two replicas in one response stay two. Before, every such hit was
+     * put on one controller named after the file. The record's own pod and podName (the Pod it acted on) never name the replica.
+     */
+    @Test
+    void aDiscoverHitHoldingTheRecordBesideKubernetesMetadataNamesItsReplica() {
+        UnwrappedLine u = one("{\"_id\":\"x\",\"_source\":{\"@timestamp\":\"2025-03-02T10:11:12.120Z\",\"time\":\"2025-03-02T10:11:12.12Z\","
+                + "\"level\":\"INFO\",\"msg\":\"add pod event\",\"pod\":\"etl-7q2lc-extract-1290387741\",\"stream\":\"stderr\","
+                + "\"kubernetes\":{\"pod_name\":\"workflow-controller-6f7d9c8b4-zz81m\",\"container_name\":\"workflow-controller\"}}}");
+        assertEquals(EnvelopeKind.DISCOVER_JSON, u.envelope());
+        assertEquals("workflow-controller-6f7d9c8b4-zz81m", u.origin());
+        assertEquals("workflow-controller", u.container());
+        // Filebeat's ECS names, nested: kubernetes.pod.name.
+        UnwrappedLine ecs = one("{\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\","
+                + "\"podName\":\"etl-7q2lc-extract-1290387741\",\"kubernetes\":{\"pod\":{\"name\":\"workflow-controller-6f7d9c8b4-k2x9p\"}}}}");
+        assertEquals("workflow-controller-6f7d9c8b4-k2x9p", ecs.origin());
+        // Negative control: the record's podName alone names no replica.
+        UnwrappedLine own = one("{\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\","
+                + "\"podName\":\"etl-7q2lc-extract-1290387741\",\"pod\":\"etl-7q2lc-extract-1290387741\"}}");
+        assertNull(own.origin());
     }
 
     @Test
