@@ -25,12 +25,17 @@ public final class LogEntryDocument {
     /**
      * How the document's entries are laid out. {@code RESPONSE}: a log search API's response, pretty-printed, its entries in the
      * array at one of {@link #RESPONSE_PATHS} (Elasticsearch/OpenSearch {@code _search}'s {@code hits.hits}, the Datadog Logs API's
-     * {@code data} (v2) or {@code logs} (v1)), the response's other members around them.
+     * {@code data} (v2) or {@code logs} (v1), Splunk's {@code results}), the response's other members around them.
      */
     public enum Shape { NONE, JSON, YAML, RESPONSE }
 
     /** Where a search API's response holds its entries: the keys from the root object to the array. */
-    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"));
+    /**
+     * {@code results}: Splunk's REST API ({@code search/jobs/<sid>/results?output_mode=json}:
+     * {@code {"preview":false,"init_offset":0,"messages":[],"fields":[…],"results":[{"_raw":…,"_time":…,…}]}}).
+     */
+    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"),
+            List.of("results"));
 
     /** Trailing tokens fail: two entries glued on one line are no entry (given back as they were, not one of them dropped). */
     private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

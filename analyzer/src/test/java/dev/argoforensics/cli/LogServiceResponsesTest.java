@@ -75,6 +75,26 @@ class LogServiceResponsesTest {
         return doc;
     }
 
+    /**
+     * Splunk's REST API results (search/jobs/SID/results?output_mode=json through jq .): newest first as Splunk returns events, the
+     * line in _raw, _time in the searching user's zone (+02:00 here), the replica in Splunk Connect for Kubernetes' pod field.
+     */
+    private static ObjectNode splunk(List<String> lines) {
+        ObjectNode doc = JSON.createObjectNode().put("preview", false).put("init_offset", 0);
+        doc.putArray("messages");
+        doc.putArray("fields").addObject().put("name", "_raw");
+        ArrayNode results = doc.putArray("results");
+        List<String> newestFirst = new ArrayList<>(lines);
+        Collections.reverse(newestFirst);
+        for (String l : newestFirst) {
+            java.time.OffsetDateTime t = java.time.OffsetDateTime.parse(time(l)).withOffsetSameInstant(java.time.ZoneOffset.ofHours(2));
+            results.addObject().put("_raw", l).put("_time", t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")))
+                    .put("host", "ip-10-20-3-41").put("pod", "workflow-controller-6c9d7f8b4-mq2zt").put("container_name", "workflow-controller");
+        }
+        doc.putObject("highlighted");
+        return doc;
+    }
+
     private JsonNode analyze(String name, String content) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name.replace('.', '-')));
         Files.writeString(folder.resolve(name), content);
@@ -95,7 +115,7 @@ class LogServiceResponsesTest {
     @Test
     void prettyResponsesAreReadEntryByEntry() throws IOException {
         List<String> lines = lines();
-        for (ObjectNode doc : new ObjectNode[] {search(lines), datadog(lines)}) {
+        for (ObjectNode doc : new ObjectNode[] {search(lines), datadog(lines), splunk(lines)}) {
             JsonNode report = analyze("response.json", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
             JsonNode input = report.get("inputs").get(0);
             assertEquals("log", input.get("kind").asText(), input.toString());
@@ -105,6 +125,16 @@ class LogServiceResponsesTest {
             assertEquals("possible -84257168224", af001Delay(report), "the logs alone give AF001 possible, the delay exact");
             assertTrue(report.toString().contains("note.read.logEntriesResponse"), input.toString());
         }
+    }
+
+    /** Splunk's results on one line, as its REST API gives them without jq: one unparsed line that says how to give them. */
+    @Test
+    void splunksResultsOnOneLineSayHowToGiveThem() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("splunk"));
+        Files.writeString(folder.resolve("results.json"), JSON.writeValueAsString(splunk(lines())));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("a log search API response on one line (49 entries in results), not read entry by entry: give it"
+                + " pretty-printed (jq . response.json) or one entry per line (jq -c '.results[]' response.json)"), run.out());
     }
 
     @Test
