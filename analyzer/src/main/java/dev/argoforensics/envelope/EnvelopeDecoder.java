@@ -185,10 +185,29 @@ public final class EnvelopeDecoder {
     /** Lines a CSV row may span: a quote that never closes (a malformed cell) is not let take the rest of the file. */
     static final int MAX_ROW_LINES = 200;
 
-    /** Whether a row's quotes are open after {@code line}, given whether they were before it (RFC 4180: a quote doubled inside). */
-    private static boolean quoteOpens(String line, boolean open) {
-        for (int i = line.indexOf('"'); i >= 0; i = line.indexOf('"', i + 1)) {
-            open = !open;
+    /**
+     * Whether a row is inside a quoted cell at the end of {@code line}, given whether it was before it (RFC 4180: a cell is quoted
+     * only if a quote opens it, a quote doubled inside it is one quote; in a cell that no quote opened a quote is a character). So the
+     * tail of a cell that a chunk of the file starts in ({@code main.go:17 +0x1d",stderr}) opens nothing.
+     */
+    static boolean quoteOpens(String line, boolean open) {
+        boolean cellStart = !open;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (open) {
+                if (c == '"') {
+                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        i++;
+                    } else {
+                        open = false;
+                    }
+                }
+            } else if (c == ',') {
+                cellStart = true;
+            } else {
+                open = c == '"' && cellStart;
+                cellStart = false;
+            }
         }
         return open;
     }

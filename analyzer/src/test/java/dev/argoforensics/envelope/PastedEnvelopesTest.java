@@ -297,6 +297,16 @@ class PastedEnvelopesTest {
         assertEquals(7, open.firstLine());
         assertEquals(8, open.lastLine());
         assertTrue(d.cut().startsWith("expected the quoted cell of the CSV row at line 7 to close, found the end of the file"), d.cut());
+        // A chunk of a large export that starts inside such a cell: its tail closes no quote it opened, and the rows after it are rows.
+        EnvelopeDecoder chunk = EnvelopeDecoder.continuing("TimeGenerated [UTC],Computer,ContainerName,PodName,LogMessage,LogSource");
+        assertEquals(1, chunk.decode("main.go:17 +0x1d\",stderr", 1).lastLine());
+        assertEquals(RECORD, chunk.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\""
+                + RECORD.replace("\"", "\"\"") + "\",stderr", 2).record());
+        // Quoted twice, a quote inside an unquoted cell, a doubled quote at a line's end: whole rows, nothing held.
+        assertTrue(!EnvelopeDecoder.quoteOpens("\"\"\"2025-03-02T10:11:12Z\"\"\",\"\"\"info\"\"\"", false));
+        assertTrue(!EnvelopeDecoder.quoteOpens("a,b\"c,d", false));
+        assertTrue(EnvelopeDecoder.quoteOpens("a,\"b,\"\"", false));
+        assertTrue(!EnvelopeDecoder.quoteOpens("tail\"\" of it\",stderr", true));
         // Negative control: outside a CSV export, a line with an odd number of quotes is its own line.
         EnvelopeDecoder plain = new EnvelopeDecoder();
         UnwrappedLine odd = plain.decode("time=\"2026-09-19T16:31:11.350Z\" level=info msg=\"unbalanced", 1);
