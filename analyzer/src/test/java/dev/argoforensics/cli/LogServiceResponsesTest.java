@@ -127,16 +127,6 @@ class LogServiceResponsesTest {
         }
     }
 
-    /** Splunk's results on one line, as its REST API gives them without jq: one unparsed line that says how to give them. */
-    @Test
-    void splunksResultsOnOneLineSayHowToGiveThem() throws IOException {
-        Path folder = Files.createDirectories(dir.resolve("splunk"));
-        Files.writeString(folder.resolve("results.json"), JSON.writeValueAsString(splunk(lines())));
-        Cli run = Cli.run("formats", folder.toString());
-        assertTrue(run.out().contains("a log search API response on one line (49 entries in results), not read entry by entry: give it"
-                + " pretty-printed (jq . response.json) or one entry per line (jq -c '.results[]' response.json)"), run.out());
-    }
-
     @Test
     void aLokiQueryResponseIsNamedAndSaysHowToGiveItsLines() throws IOException {
         ObjectNode doc = JSON.createObjectNode().put("status", "success");
@@ -184,12 +174,16 @@ class LogServiceResponsesTest {
         assertTrue(newest.contains("search.json:" + opens + " "), "the first hit opens on line " + opens + ": " + newest);
     }
 
+    /** An Elasticsearch response and Splunk's results (as its REST API gives them, without jq) on one line: each says how to give it. */
     @Test
     void aResponseOnOneLineIsOneUnparsedLineThatSaysWhatItIs() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("curl"));
         Files.writeString(folder.resolve("search.json"), JSON.writeValueAsString(search(lines())));
+        Files.writeString(folder.resolve("results.json"), JSON.writeValueAsString(splunk(lines())));
         Cli run = Cli.run("formats", folder.toString());
         assertTrue(run.out().contains("search.json:1: a log search API response on one line (49 entries in hits.hits), not read entry by "
                 + "entry"), run.out());
+        assertTrue(run.out().contains("results.json:1: a log search API response on one line (49 entries in results), not read entry by"
+                + " entry: give it pretty-printed (jq . response.json) or one entry per line (jq -c '.results[]' response.json)"), run.out());
     }
 }
