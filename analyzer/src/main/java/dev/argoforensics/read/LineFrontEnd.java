@@ -682,6 +682,10 @@ public final class LineFrontEnd {
     /** The entries of such a document, each read back into one line (or its lines as they were), through the envelope decoder. */
     private static void passEntries(List<LogEntryDocument.Entry> read, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
         for (LogEntryDocument.Entry e : read) {
+            if (e.cut() != null) {
+                cuts.add(UnwrappedLine.raw(e.text(), e.first()).through(e.last()), e.cut());
+                continue;
+            }
             UnwrappedLine u = envelopes.decode(e.text(), e.first());
             pass(u == null ? null : u.through(e.last()), envelopes, sink, cuts);
         }

@@ -254,9 +254,13 @@ public final class LogEntryDocument {
 
     /**
      * One entry: its text as one line (compact JSON, or a physical line as it was where the entry could not be read), the file
-     * lines it spans, and the entry read ({@code null} for a line given back as it was).
+     * lines it spans, and the entry read ({@code null} for a line given back as it was); {@code cut}: why its lines are not read
+     * (an entry the file ends inside), else null.
      */
-    public record Entry(String text, long first, long last, JsonNode node) {
+    public record Entry(String text, long first, long last, JsonNode node, String cut) {
+        public Entry(String text, long first, long last, JsonNode node) {
+            this(text, first, last, node, null);
+        }
     }
 
     /**
@@ -298,7 +302,9 @@ public final class LogEntryDocument {
         /** The rest, at the end of the file. */
         public List<Entry> flush() {
             List<Entry> out = new ArrayList<>(2);
-            if (!lines.isEmpty()) {
+            if (!lines.isEmpty() && shape != Shape.YAML) {
+                cutShort(out);
+            } else if (!lines.isEmpty()) {
                 close(from + lines.size() - 1, out);
             }
             if (held != null) {
@@ -587,6 +593,31 @@ public final class LogEntryDocument {
                 }
             }
             sharedFirst = false;
+            frameFrom = 0;
+            lines.clear();
+        }
+
+        /**
+         * JSON: the file ends inside an entry (a response or an array copied or downloaded in part): its lines are one stretch not
+         * read, said so where it opens, not each line a JSON fragment that reads as nothing.
+         */
+        private void cutShort(List<Entry> out) {
+            if (unread++ == 0) {
+                firstUnread = frameFrom > 0 ? frameFrom : from;
+            }
+            release(out);
+            for (long k = frameFrom; k > 0 && k < from; k++) {
+                out.add(new Entry("", k, k, null));
+            }
+            int skip = sharedFirst ? 1 : 0; // a shared line was counted with the entry before
+            long last = from + lines.size() - 1 - skip;
+            if (last >= from) {
+                out.add(new Entry(lines.get(skip), from, last, null, "expected the entry that opens here to close, found the end of the file:"
+                        + " the " + (shape == Shape.RESPONSE ? "response" : "document") + " was cut inside it (" + (last - from + 1)
+                        + (last == from ? " line" : " lines") + " not read; the entries before it were read)"));
+            }
+            sharedFirst = false;
+            gluedEntries = false;
             frameFrom = 0;
             lines.clear();
         }

@@ -147,6 +147,21 @@ class LogServiceResponsesTest {
         assertTrue(run.out().contains("a Loki query response on one line (49 lines), not read"), run.out());
     }
 
+    /**
+     * A response copied or downloaded in part: the hits before the cut read, the one it ends inside one stretch said to be cut where
+     * it opens (before: each of its lines an unparsed JSON fragment), every line counted.
+     */
+    @Test
+    void aResponseCutShortSaysWhereAndReadsWhatCameBefore() throws IOException {
+        String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(lines()));
+        JsonNode input = analyze("search.json", text.substring(0, text.length() * 2 / 3)).get("inputs").get(0);
+        assertEquals(1, input.get("unparsed").asLong(), input.toString());
+        assertTrue(input.get("events").asLong() > 20, input.toString());
+        assertEquals(input.get("lines").asLong(), input.get("events").asLong() + input.get("continuation").asLong() + 1, input.toString());
+        assertTrue(input.toString().contains("expected the entry that opens here to close, found the end of the file: the response was cut"
+                + " inside it"), input.toString());
+    }
+
     /** A response with no hits (the query's time range missed the incident) is named so in the inputs, not an object of no kind. */
     @Test
     void anEmptyResponseIsNamed() throws IOException {

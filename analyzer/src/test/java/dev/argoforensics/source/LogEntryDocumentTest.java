@@ -203,6 +203,10 @@ class LogEntryDocumentTest {
         List<Entry> read = join(Shape.RESPONSE, partial);
         tiles(read, cut);
         assertEquals(2, read.stream().filter(e -> e.node() != null).count(), read.toString());
+        Entry open = read.get(read.size() - 1);
+        assertTrue(open.cut().startsWith("expected the entry that opens here to close, found the end of the file: the response was cut"
+                + " inside it ("), open.toString());
+        assertEquals(cut, open.last());
     }
 
     @Test
@@ -274,7 +278,10 @@ class LogEntryDocumentTest {
         assertNull(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree("{\"hits\":{\"hits\":[]}}")));
     }
 
-    /** Two entries glued on one line, and an entry the file cuts off: their lines given back as they were, none dropped. */
+    /**
+     * Two entries glued on one line: their lines given back as they were, none dropped. An entry the file cuts off: its lines one
+     * stretch, said to be cut where it opens (not each a JSON fragment read as nothing).
+     */
     @Test
     void whatDoesNotReadAsOneEntryIsGivenBackLineByLine() {
         String glued = "[\n  {\"textPayload\": \"a\"}, {\"textPayload\": \"b\"},\n  {\"textPayload\": \"c\"}\n]\n";
@@ -286,7 +293,13 @@ class LogEntryDocumentTest {
         List<Entry> read = join(Shape.JSON, cut);
         tiles(read, cut.split("\n").length);
         assertEquals(1, read.stream().filter(e -> e.node() != null).count());
-        assertEquals("    \"textPayload\": \"time=\\\"2026-10", read.get(read.size() - 1).text());
+        Entry open = read.get(read.size() - 1);
+        assertEquals("  {", open.text());
+        assertEquals(cut.split("\n").length, open.last());
+        assertEquals(open.last() - 1, open.first());
+        assertEquals("expected the entry that opens here to close, found the end of the file: the document was cut inside it (2 lines not"
+                + " read; the entries before it were read)", open.cut());
+        assertNull(entries.stream().filter(e -> e.cut() != null).findFirst().orElse(null), "glued entries are no cut");
     }
 
     @Test
