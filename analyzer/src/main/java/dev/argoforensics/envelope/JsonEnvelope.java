@@ -34,6 +34,10 @@ final class JsonEnvelope {
     private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
             "k8s.container.name", "resource.labels.container_name", "labels.container", "container_name", "containerName");
 
+    /** The fields only a collector sets (its Kubernetes metadata), never a key of the controller's own record. */
+    private static final List<String> COLLECTOR_ORIGIN_FIELDS = ORIGIN_FIELDS.subList(0, ORIGIN_FIELDS.indexOf("labels.pod") + 1);
+    private static final List<String> COLLECTOR_CONTAINER_FIELDS = CONTAINER_FIELDS.subList(0, CONTAINER_FIELDS.indexOf("labels.container") + 1);
+
     /** Shared: an ObjectMapper is costly to build (a decoder is made per chunk) and safe to share once configured. */
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -171,8 +175,11 @@ final class JsonEnvelope {
             n = n.get("_source");
             hit = true;
             if (n.has("msg")) {
-                // The controller's JSON record stored field by field: it is the record itself.
-                return new Content(n.toString(), true, EnvelopeKind.DISCOVER_JSON, null, null, null, null);
+                // The controller's JSON record stored field by field (fluent-bit's Merge_Log, Filebeat's keys_under_root): it is the
+                // record itself, beside the collector's metadata, which names the replica. Only the collector's fields: the record's
+                // own pod and podName are the Pod it acted on.
+                return new Content(n.toString(), true, EnvelopeKind.DISCOVER_JSON, null, named(n, COLLECTOR_ORIGIN_FIELDS),
+                        named(n, COLLECTOR_CONTAINER_FIELDS), null);
             }
         }
         for (String field : LINE_FIELDS) {
