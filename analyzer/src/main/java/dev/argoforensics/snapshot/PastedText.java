@@ -34,14 +34,11 @@ final class PastedText extends Reader {
     private static final Pattern TAKEN_AT = Pattern.compile("#\\s*taken-at:.*");
     private static final int MAX_AROUND = 10_000;
 
-    private final Reader in;
-    private final StringBuilder line = new StringBuilder();
+    private final java.io.BufferedReader in;
     private final StringBuilder out = new StringBuilder();
-    private final char[] chunk = new char[8192];
     private final List<Around> around = new ArrayList<>();
     private long aroundLines;
     private int outPos;
-    private boolean ended;
     private long lineNo = 1;
     private State state = State.OUT;
     private int depth;
@@ -51,7 +48,7 @@ final class PastedText extends Reader {
     private boolean json;
 
     PastedText(Reader in) {
-        this.in = in;
+        this.in = new java.io.BufferedReader(in);
     }
 
     /** The lines around the objects that were not given to the parser (the first {@value #MAX_AROUND}), in file order. */
@@ -71,31 +68,17 @@ final class PastedText extends Reader {
 
     @Override
     public int read(char[] buf, int off, int len) throws IOException {
+        // One line at a time: what the parser gets for it (the line, or "---" for the text around) is decided by the line alone
+        // and the state the lines before left.
         while (outPos >= out.length()) {
             out.setLength(0);
             outPos = 0;
-            if (ended) {
+            String next = in.readLine();
+            if (next == null) {
                 return -1;
             }
-            int n = in.read(chunk, 0, chunk.length);
-            if (n < 0) {
-                ended = true;
-                if (!line.isEmpty()) {
-                    line(line.toString(), "");
-                    line.setLength(0);
-                }
-                continue;
-            }
-            for (int i = 0; i < n; i++) {
-                char c = chunk[i];
-                if (c == '\n') {
-                    line(line.toString(), "\n");
-                    line.setLength(0);
-                    lineNo++;
-                } else {
-                    line.append(c);
-                }
-            }
+            line(next, "\n");
+            lineNo++;
         }
         int n = Math.min(len, out.length() - outPos);
         out.getChars(outPos, outPos + n, buf, off);
