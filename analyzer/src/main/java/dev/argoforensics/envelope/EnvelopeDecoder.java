@@ -119,7 +119,14 @@ public final class EnvelopeDecoder {
         if (csv != null && (row != null || quoteOpens(line, false))) {
             return csvRow(line, lineNumber);
         }
-        UnwrappedLine u = UnwrappedLine.raw(line, lineNumber);
+        int quoted = quoteMarkers(line);
+        if (quoted > 0) {
+            // A Markdown quote (an issue comment replying to another quotes its log lines with "> "): the markers are no part of
+            // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
+            line = line.substring(quoted);
+        }
+        UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
+                : UnwrappedLine.raw(line, lineNumber);
         if (line.isEmpty()) {
             return u;
         }
@@ -173,6 +180,36 @@ public final class EnvelopeDecoder {
     }
 
     private static final String COMMON_LABELS = "Common labels: ";
+
+    /**
+     * The length of the Markdown quote markers a line starts with, or 0: {@code >} after at most three spaces, one space after it
+     * if there is one, nested ({@code > > }, {@code >>}) as a reply to a reply quotes. No log line starts with {@code >}.
+     */
+    static int quoteMarkers(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && i < 3 && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= n || line.charAt(i) != '>') {
+            return 0;
+        }
+        int end = 0;
+        while (i < n && line.charAt(i) == '>') {
+            i++;
+            if (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            end = i;
+            while (i < n && line.charAt(i) == ' ' && i - end < 3) {
+                i++;
+            }
+            if (i >= n || line.charAt(i) != '>') {
+                break;
+            }
+        }
+        return end;
+    }
 
     /**
      * A CSV row whose quoted cell holds line breaks (a message of several lines: a stack trace joined by Container Insights'
@@ -411,7 +448,7 @@ public final class EnvelopeDecoder {
 
     private UnwrappedLine recordIn(UnwrappedLine u) {
         String record = u.record();
-        if (u.envelope() != EnvelopeKind.NONE && record.startsWith("{\"")) {
+        if (!u.envelope().bare() && record.startsWith("{\"")) {
             // A collector's JSON inside an export's field: CloudWatch Logs Insights' @message (or an S3 export line) holding what
             // fluent-bit shipped ({"log":"time=…","kubernetes":{…}}, or the parsed record under log_processed, as AWS Container
             // Insights configures it). The record is what that JSON carries; its time is the collector's nearer the source.
@@ -420,7 +457,7 @@ public final class EnvelopeDecoder {
                 return u.withRecord(inner.line(), u.envelope(), inner.time(), inner.origin(), u.prefix(), inner.container());
             }
         }
-        if (u.envelope() == EnvelopeKind.NONE) {
+        if (u.envelope().bare()) {
             String straight = straightened(record);
             if (straight != null && RecordStart.at(straight, 0)) {
                 return u.withRecord(straight, EnvelopeKind.TYPOGRAPHIC, null, null, null);

@@ -62,7 +62,7 @@ final class JsonEnvelope {
      */
     Content readCut(String text) {
         if (!text.startsWith(DOCKER_START)) {
-            return null;
+            return cutLast(text);
         }
         JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, DOCKER_START.length());
         if (!d.closed()) {
@@ -72,6 +72,50 @@ final class JsonEnvelope {
             return null; // not the json-file shape
         }
         return new Content(stripNewline(d.text()), d.text().endsWith("\n"), EnvelopeKind.DOCKER_JSON, null, null, null, null, false);
+    }
+
+    /**
+     * A collector's JSON line cut inside its line field when that field comes last, as fluent-bit's CRI parser and many log stores
+     * order them ({@code {"time":"…","stream":"stderr","_p":"F","log":"time=\"…\" level=info msg=…}), pasted without its end:
+     * the members before it whole (the collector's time and the Pod among them), the line decoded up to the cut. A line that
+     * ends with its {@code \n} lost only the closing quote and brace: it is whole; otherwise it is cut where the paste stops.
+     * Null for anything else: a member before the line field not whole, a controller's own JSON record ({@code msg}), no line
+     * field.
+     */
+    private static Content cutLast(String text) {
+        com.fasterxml.jackson.databind.node.ObjectNode members = MAPPER.createObjectNode();
+        try (JsonParser p = MAPPER.getFactory().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                if (name.equals("msg")) {
+                    return null;
+                }
+                int nameStart = (int) p.currentTokenLocation().getCharOffset();
+                if (LINE_FIELDS.contains(name) && nameStart >= 0 && nameStart < text.length() && text.charAt(nameStart) == '"') {
+                    int at = JsonStringPrefix.decode(text, nameStart + 1).end();
+                    while (at < text.length() && (text.charAt(at) == ' ' || text.charAt(at) == ':')) {
+                        at++;
+                    }
+                    if (at < text.length() && text.charAt(at) == '"') {
+                        JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, at + 1);
+                        if (!d.closed() && d.end() == text.length() && !d.text().isBlank()) {
+                            boolean whole = d.text().endsWith("\n");
+                            members.put(name, d.text());
+                            return new Content(stripNewline(d.text()), true, EnvelopeKind.LOG_STORE_JSON, time(members),
+                                    named(members, ORIGIN_FIELDS), named(members, CONTAINER_FIELDS), null, !whole);
+                        }
+                    }
+                }
+                p.nextToken();
+                members.set(name, MAPPER.readTree(p));
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**

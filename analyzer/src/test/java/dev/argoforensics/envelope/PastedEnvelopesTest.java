@@ -95,6 +95,43 @@ class PastedEnvelopesTest {
     }
 
     @Test
+    void markdownQuoteMarkersAreTakenOff() {
+        // A reply quoting an earlier comment's controller lines (#11588's debug lines were pasted so): "> " before each line.
+        String logrus = "time=\"2026-11-02T03:41:07.514Z\" level=info msg=\"queuing poddelay-2m3.118402771s\" action=removeFinalizer "
+                + "namespace=genomics podGC=\"{ <nil> }\" podName=align-batch-k2v9p-merge-2866344472";
+        UnwrappedLine quoted = one("> " + logrus);
+        assertEquals(EnvelopeKind.MARKDOWN_QUOTE, quoted.envelope());
+        assertEquals(logrus, quoted.record());
+        assertNull(quoted.prefix(), "no prefix kept: the line reads as it would unquoted");
+        assertEquals(logrus, one("> > " + logrus).record(), "a reply to a reply");
+        assertEquals(logrus, one(">>" + logrus).record());
+        assertEquals(logrus, one("  > " + logrus).record(), "indented up to three spaces, as Markdown allows");
+        assertEquals("", one(">").record(), "the quote's blank line");
+        assertEquals("```", one("> ```").record(), "its fence, furniture as unquoted");
+        assertEquals(RECORD, one("> " + RECORD).record());
+        // Not a quote: a ">" inside a line, a prefix ending in ">", a line indented further (Markdown's code block).
+        assertEquals(EnvelopeKind.NONE, one(RECORD).envelope());
+        assertEquals(EnvelopeKind.PREFIX, one("host-1 > " + RECORD).envelope());
+        assertEquals("    > x", one("    > x").record());
+        assertEquals(0, EnvelopeDecoder.quoteMarkers("->" + RECORD));
+    }
+
+    @Test
+    void aConsolesZoneAbbreviationAfterThePrefixTimeIsThatZone() {
+        // #11892: a log console showed each line after the viewer's local time and zone, "2023-09-29 12:45:00.043 EDT {…}".
+        UnwrappedLine edt = one("2026-10-14 09:12:03.431 EDT " + RECORD);
+        assertEquals(EnvelopeKind.PREFIX, edt.envelope());
+        assertEquals("2026-10-14T13:12:03.431Z", edt.envelopeTime().format(), "EDT is UTC-4, never read as UTC");
+        assertEquals("2026-10-14T07:12:03.431Z", one("2026-10-14 09:12:03.431 CEST " + RECORD).envelopeTime().format());
+        assertEquals("2026-10-14T09:12:03.431Z", one("2026-10-14 09:12:03.431 UTC " + RECORD).envelopeTime().format());
+        // CST is US Central or China, IST India, Ireland or Israel: no time rather than a wrong one.
+        assertNull(one("2026-10-14 09:12:03.431 CST " + RECORD).envelopeTime());
+        assertNull(one("2026-10-14 09:12:03.431 IST " + RECORD).envelopeTime());
+        // A word that names no zone (a console's level column) leaves the zone-less time as it was read before: UTC assumed.
+        assertEquals("2026-10-14T09:12:03.431Z", one("2026-10-14 09:12:03.431 INFO " + RECORD).envelopeTime().format());
+    }
+
+    @Test
     void composeAndGoremanNameTheService() {
         // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
         UnwrappedLine server = one("argo-server | " + RECORD);
