@@ -87,7 +87,11 @@ final class FormatsCommand implements Callable<Integer> {
     private static String decoding(InputSummary i) {
         try {
             String d = dev.argoforensics.source.InputClassifier.decoding(i.file().path());
-            return d == null || d.equals("gzip") ? "gzip" : d + " text, read as UTF-8";
+            if (d == null || d.equals("gzip")) {
+                return "gzip";
+            }
+            int noMark = d.indexOf(',');
+            return noMark < 0 ? d + " text, read as UTF-8" : d.substring(0, noMark) + " text without a byte order mark, read as UTF-8";
         } catch (java.io.IOException e) {
             return "gzip";
         }

@@ -116,7 +116,17 @@ public final class EnvelopeDecoder {
                 return null;
             }
         }
-        UnwrappedLine u = UnwrappedLine.raw(line, lineNumber);
+        if (csv != null && (row != null || quoteOpens(line, false))) {
+            return csvRow(line, lineNumber);
+        }
+        int quoted = quoteMarkers(line);
+        if (quoted > 0) {
+            // A Markdown quote (an issue comment replying to another quotes its log lines with "> "): the markers are no part of
+            // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
+            line = line.substring(quoted);
+        }
+        UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
+                : UnwrappedLine.raw(line, lineNumber);
         if (line.isEmpty()) {
             return u;
         }
@@ -171,6 +181,107 @@ public final class EnvelopeDecoder {
 
     private static final String COMMON_LABELS = "Common labels: ";
 
+    /**
+     * The length of the Markdown quote markers a line starts with, or 0: {@code >} after at most three spaces, one space after it
+     * if there is one, nested ({@code > > }, {@code >>}) as a reply to a reply quotes. No log line starts with {@code >}.
+     */
+    static int quoteMarkers(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && i < 3 && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= n || line.charAt(i) != '>') {
+            return 0;
+        }
+        int end = 0;
+        while (i < n && line.charAt(i) == '>') {
+            i++;
+            if (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            end = i;
+            while (i < n && line.charAt(i) == ' ' && i - end < 3) {
+                i++;
+            }
+            if (i >= n || line.charAt(i) != '>') {
+                break;
+            }
+        }
+        return end;
+    }
+
+    /**
+     * A CSV row whose quoted cell holds line breaks (a message of several lines: a stack trace joined by Container Insights'
+     * multi-line logging, a message Kibana or Datadog kept whole), held line by line until its quotes close; its first line, null
+     * outside one.
+     */
+    private StringBuilder row;
+    private long rowFirst;
+    private long rowLines;
+    /** Lines a CSV row may span: a quote that never closes (a malformed cell) is not let take the rest of the file. */
+    static final int MAX_ROW_LINES = 200;
+
+    /**
+     * Whether a row is inside a quoted cell at the end of {@code line}, given whether it was before it (RFC 4180: a cell is quoted
+     * only if a quote opens it, a quote doubled inside it is one quote; in a cell that no quote opened a quote is a character). So the
+     * tail of a cell that a chunk of the file starts in ({@code main.go:17 +0x1d",stderr}) opens nothing.
+     */
+    static boolean quoteOpens(String line, boolean open) {
+        boolean cellStart = !open;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (open) {
+                if (c == '"') {
+                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        i++;
+                    } else {
+                        open = false;
+                    }
+                }
+            } else if (c == ',') {
+                cellStart = true;
+            } else {
+                open = c == '"' && cellStart;
+                cellStart = false;
+            }
+        }
+        return open;
+    }
+
+    /** A physical line of a CSV row that spans lines: null while the row goes on, the row read once its quotes close. */
+    private UnwrappedLine csvRow(String line, long lineNumber) {
+        boolean open;
+        if (row == null) {
+            row = new StringBuilder(line);
+            rowFirst = lineNumber;
+            rowLines = 1;
+            open = true;
+        } else {
+            open = quoteOpens(line, true);
+            if (row.length() < maxJoined) {
+                row.append('\n').append(line, 0, Math.min(line.length(), maxJoined - row.length()));
+            }
+            rowLines++;
+        }
+        if (open && rowLines < MAX_ROW_LINES) {
+            return null;
+        }
+        return heldRow(open ? "expected the quoted cell of the CSV row at line " + rowFirst + " to close within " + MAX_ROW_LINES
+                + " lines, found it still open: the lines read as one row, not as records" : null, lineNumber);
+    }
+
+    /** The CSV row held, read as one row through {@code last}; {@code why} the reason it is not whole, or null. */
+    private UnwrappedLine heldRow(String why, long last) {
+        String text = row.toString();
+        row = null;
+        UnwrappedLine u = UnwrappedLine.raw(text, rowFirst).through(last);
+        JsonEnvelope.Content read = why == null ? csv.read(text) : null;
+        UnwrappedLine found = finish(read == null ? u : with(u, read));
+        cut = why;
+        return found;
+    }
+
     /** The labels logcli (and Grafana's text download) print once for all lines: their Pod and container, if named. */
     private void commonLabels(String labels) {
         String json = labels.replace("\":\"", "=\"");
@@ -212,6 +323,10 @@ public final class EnvelopeDecoder {
 
     /** A piece held open at the end of the file, or null. */
     public UnwrappedLine flush() {
+        if (row != null) {
+            return heldRow("expected the quoted cell of the CSV row at line " + rowFirst + " to close, found the end of the file: the"
+                    + " export may have been cut in it (its lines read as one row, not as records)", rowFirst + rowLines - 1);
+        }
         if (partial == null) {
             return null;
         }
@@ -333,7 +448,7 @@ public final class EnvelopeDecoder {
 
     private UnwrappedLine recordIn(UnwrappedLine u) {
         String record = u.record();
-        if (u.envelope() != EnvelopeKind.NONE && record.startsWith("{\"")) {
+        if (!u.envelope().bare() && record.startsWith("{\"")) {
             // A collector's JSON inside an export's field: CloudWatch Logs Insights' @message (or an S3 export line) holding what
             // fluent-bit shipped ({"log":"time=…","kubernetes":{…}}, or the parsed record under log_processed, as AWS Container
             // Insights configures it). The record is what that JSON carries; its time is the collector's nearer the source.
@@ -342,7 +457,7 @@ public final class EnvelopeDecoder {
                 return u.withRecord(inner.line(), u.envelope(), inner.time(), inner.origin(), u.prefix(), inner.container());
             }
         }
-        if (u.envelope() == EnvelopeKind.NONE) {
+        if (u.envelope().bare()) {
             String straight = straightened(record);
             if (straight != null && RecordStart.at(straight, 0)) {
                 return u.withRecord(straight, EnvelopeKind.TYPOGRAPHIC, null, null, null);

@@ -52,7 +52,17 @@ public enum EnvelopeKind {
      */
     DATADOG("Datadog log event"),
     /** A Datadog log event holding the message alone: the record is built from its timestamp, level, message and attributes. */
-    DATADOG_FIELDS("Datadog log event, rebuilt from its fields");
+    DATADOG_FIELDS("Datadog log event, rebuilt from its fields"),
+    /**
+     * A Markdown quote: {@code > } before the line (nested {@code > > } too), as an issue comment replying to another quotes its
+     * lines. The markers are taken off and the line read as it would be unquoted: a record, a blank line, excerpt furniture.
+     */
+    MARKDOWN_QUOTE("Markdown quote (> )");
+
+    /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
+    public boolean bare() {
+        return this == NONE || this == MARKDOWN_QUOTE;
+    }
 
     private final String label;
 

@@ -34,6 +34,10 @@ final class JsonEnvelope {
     private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
             "k8s.container.name", "resource.labels.container_name", "labels.container", "container_name", "containerName");
 
+    /** The fields only a collector sets (its Kubernetes metadata), never a key of the controller's own record. */
+    private static final List<String> COLLECTOR_ORIGIN_FIELDS = ORIGIN_FIELDS.subList(0, ORIGIN_FIELDS.indexOf("labels.pod") + 1);
+    private static final List<String> COLLECTOR_CONTAINER_FIELDS = CONTAINER_FIELDS.subList(0, CONTAINER_FIELDS.indexOf("labels.container") + 1);
+
     /** Shared: an ObjectMapper is costly to build (a decoder is made per chunk) and safe to share once configured. */
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -58,7 +62,7 @@ final class JsonEnvelope {
      */
     Content readCut(String text) {
         if (!text.startsWith(DOCKER_START)) {
-            return null;
+            return cutLast(text);
         }
         JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, DOCKER_START.length());
         if (!d.closed()) {
@@ -68,6 +72,50 @@ final class JsonEnvelope {
             return null; // not the json-file shape
         }
         return new Content(stripNewline(d.text()), d.text().endsWith("\n"), EnvelopeKind.DOCKER_JSON, null, null, null, null, false);
+    }
+
+    /**
+     * A collector's JSON line cut inside its line field when that field comes last, as fluent-bit's CRI parser and many log stores
+     * order them ({@code {"time":"…","stream":"stderr","_p":"F","log":"time=\"…\" level=info msg=…}), pasted without its end:
+     * the members before it whole (the collector's time and the Pod among them), the line decoded up to the cut. A line that
+     * ends with its {@code \n} lost only the closing quote and brace: it is whole; otherwise it is cut where the paste stops.
+     * Null for anything else: a member before the line field not whole, a controller's own JSON record ({@code msg}), no line
+     * field.
+     */
+    private static Content cutLast(String text) {
+        com.fasterxml.jackson.databind.node.ObjectNode members = MAPPER.createObjectNode();
+        try (JsonParser p = MAPPER.getFactory().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                if (name.equals("msg")) {
+                    return null;
+                }
+                int nameStart = (int) p.currentTokenLocation().getCharOffset();
+                if (LINE_FIELDS.contains(name) && nameStart >= 0 && nameStart < text.length() && text.charAt(nameStart) == '"') {
+                    int at = JsonStringPrefix.decode(text, nameStart + 1).end();
+                    while (at < text.length() && (text.charAt(at) == ' ' || text.charAt(at) == ':')) {
+                        at++;
+                    }
+                    if (at < text.length() && text.charAt(at) == '"') {
+                        JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, at + 1);
+                        if (!d.closed() && d.end() == text.length() && !d.text().isBlank()) {
+                            boolean whole = d.text().endsWith("\n");
+                            members.put(name, d.text());
+                            return new Content(stripNewline(d.text()), true, EnvelopeKind.LOG_STORE_JSON, time(members),
+                                    named(members, ORIGIN_FIELDS), named(members, CONTAINER_FIELDS), null, !whole);
+                        }
+                    }
+                }
+                p.nextToken();
+                members.set(name, MAPPER.readTree(p));
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**
@@ -127,8 +175,11 @@ final class JsonEnvelope {
             n = n.get("_source");
             hit = true;
             if (n.has("msg")) {
-                // The controller's JSON record stored field by field: it is the record itself.
-                return new Content(n.toString(), true, EnvelopeKind.DISCOVER_JSON, null, null, null, null);
+                // The controller's JSON record stored field by field (fluent-bit's Merge_Log, Filebeat's keys_under_root): it is the
+                // record itself, beside the collector's metadata, which names the replica. Only the collector's fields: the record's
+                // own pod and podName are the Pod it acted on.
+                return new Content(n.toString(), true, EnvelopeKind.DISCOVER_JSON, null, named(n, COLLECTOR_ORIGIN_FIELDS),
+                        named(n, COLLECTOR_CONTAINER_FIELDS), null);
             }
         }
         for (String field : LINE_FIELDS) {

@@ -9,12 +9,43 @@ final class PrefixTimes {
     private PrefixTimes() {
     }
 
-    /** The first token (or pair of tokens, for "date time") of a prefix that reads as a time. */
+    /**
+     * Zone abbreviations a log console prints after a time in the viewer's zone ({@code 2023-09-29 12:45:00.043 EDT}) that name
+     * one offset wherever they are read. {@code CST}, {@code IST}, {@code BST}, {@code AST} name several ({@link #AMBIGUOUS}).
+     */
+    private static final java.util.Map<String, String> ZONES = java.util.Map.ofEntries(
+            java.util.Map.entry("UTC", "Z"), java.util.Map.entry("GMT", "Z"), java.util.Map.entry("EST", "-05:00"),
+            java.util.Map.entry("EDT", "-04:00"), java.util.Map.entry("CDT", "-05:00"), java.util.Map.entry("MST", "-07:00"),
+            java.util.Map.entry("MDT", "-06:00"), java.util.Map.entry("PST", "-08:00"), java.util.Map.entry("PDT", "-07:00"),
+            java.util.Map.entry("AKST", "-09:00"), java.util.Map.entry("AKDT", "-08:00"), java.util.Map.entry("HST", "-10:00"),
+            java.util.Map.entry("WET", "Z"), java.util.Map.entry("WEST", "+01:00"), java.util.Map.entry("CET", "+01:00"),
+            java.util.Map.entry("CEST", "+02:00"), java.util.Map.entry("EET", "+02:00"), java.util.Map.entry("EEST", "+03:00"),
+            java.util.Map.entry("MSK", "+03:00"), java.util.Map.entry("JST", "+09:00"), java.util.Map.entry("KST", "+09:00"),
+            java.util.Map.entry("HKT", "+08:00"), java.util.Map.entry("SGT", "+08:00"), java.util.Map.entry("AWST", "+08:00"),
+            java.util.Map.entry("ACST", "+09:30"), java.util.Map.entry("ACDT", "+10:30"), java.util.Map.entry("AEST", "+10:00"),
+            java.util.Map.entry("AEDT", "+11:00"), java.util.Map.entry("NZST", "+12:00"), java.util.Map.entry("NZDT", "+13:00"));
+    /** Abbreviations that name more than one offset (US Central or China; India, Ireland or Israel; …): no time is read. */
+    private static final java.util.Set<String> AMBIGUOUS = java.util.Set.of("CST", "IST", "BST", "AST", "ADT", "SST", "GST", "ECT");
+
+    /**
+     * The first token (or pair of tokens, for "date time") of a prefix that reads as a time. A zone-less pair followed by a zone
+     * abbreviation is in that zone: one offset for {@link #ZONES}, and no time at all for an {@link #AMBIGUOUS} one, never the
+     * pair read as UTC (four hours off for {@code EDT}).
+     */
     static Timestamp timeIn(String prefix) {
         String[] tokens = prefix.replace("\"", " ").replace(",", " ").replace("[", " ").replace("]", " ").trim().split("\\s+");
         for (int i = 0; i < tokens.length; i++) {
             if (i + 1 < tokens.length) {
                 Timestamp pair = LenientTime.parse(tokens[i] + " " + tokens[i + 1]);
+                if (pair != null && pair.zone() == dev.argoforensics.time.ZoneBasis.ASSUMED_UTC && i + 2 < tokens.length) {
+                    String zone = tokens[i + 2];
+                    if (AMBIGUOUS.contains(zone)) {
+                        return null;
+                    }
+                    if (ZONES.containsKey(zone)) {
+                        return LenientTime.parse(tokens[i] + " " + tokens[i + 1] + ZONES.get(zone));
+                    }
+                }
                 if (pair != null) {
                     return pair;
                 }

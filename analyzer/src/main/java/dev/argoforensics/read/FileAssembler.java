@@ -286,11 +286,11 @@ final class FileAssembler {
             panicBase = lineBase;
         } else {
             closePanic();
-            FurnitureLine.Line furniture = r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null
+            FurnitureLine.Line furniture = r.line().envelope().bare() && r.line().prefix() == null
                     && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
             if (furniture != null) {
                 this.furniture.add(furniture, first);
-            } else if (r.line().envelope() == EnvelopeKind.NONE && r.line().prefix() == null && FurnitureLine.prose(text)) {
+            } else if (r.line().envelope().bare() && r.line().prefix() == null && FurnitureLine.prose(text)) {
                 this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
                 unparsed++;

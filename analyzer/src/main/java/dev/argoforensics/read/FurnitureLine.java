@@ -84,7 +84,10 @@ final class FurnitureLine {
         Matcher m = PROMPT.matcher(text);
         if (m.matches()) {
             String command = m.group("command");
-            if (m.group("bare") != null && !m.group("bare").equals("$") && (command == null || !LOG_COMMANDS.contains(firstWord(command)))) {
+            String bare = m.group("bare");
+            // The empty prompt a terminal shows after the output (copied with it): oh-my-zsh's "➜  ~", a bare "❯" or "λ", as "$".
+            boolean emptyPrompt = command == null && bare != null && (bare.charAt(0) == '➜' || bare.equals("❯") || bare.equals("λ"));
+            if (bare != null && !bare.equals("$") && !emptyPrompt && (command == null || !LOG_COMMANDS.contains(firstWord(command)))) {
                 return null; // "# a comment", "% done": no prompt
             }
             return new Line(Kind.PROMPT, command);

@@ -668,7 +668,7 @@ public final class LineFrontEnd {
         }
         pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new Walked(lines, envelopes.envelopeHeaders(), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+        return new Walked(lines, envelopes.envelopeHeaders() + (entries == null ? 0 : entries.leadingFrame()), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
                 joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
                 entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()));
@@ -682,6 +682,10 @@ public final class LineFrontEnd {
     /** The entries of such a document, each read back into one line (or its lines as they were), through the envelope decoder. */
     private static void passEntries(List<LogEntryDocument.Entry> read, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
         for (LogEntryDocument.Entry e : read) {
+            if (e.cut() != null) {
+                cuts.add(UnwrappedLine.raw(e.text(), e.first()).through(e.last()), e.cut());
+                continue;
+            }
             UnwrappedLine u = envelopes.decode(e.text(), e.first());
             pass(u == null ? null : u.through(e.last()), envelopes, sink, cuts);
         }

@@ -61,7 +61,7 @@ public final class SnapshotFileReader {
      */
     public InputSummary read(InputFile file, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
         PasteShape shape = PasteShape.of(file.reason());
-        if (shape != PasteShape.NONE) {
+        if (shape != PasteShape.NONE && shape != PasteShape.PASTED_OBJECTS) {
             return pasted(file, shape, commandLine, sink);
         }
         Map<String, Integer> kinds = new TreeMap<>();
@@ -94,7 +94,7 @@ public final class SnapshotFileReader {
         ManagedExportSniffer.LineExport lineExport = ManagedExportSniffer.lineExport(InputClassifier.headLines(file.path(), file.compressed(), 64 * 1024));
         ObjectFileReader.Result result;
         if (lineExport == null) {
-            result = objects.read(file, commandLine, documents);
+            result = objects.read(file, commandLine, documents, shape == PasteShape.PASTED_OBJECTS);
         } else {
             List<ObjectFileReader.Problem> lineProblems = new ArrayList<>();
             result = exportLines.read(file, lineExport, commandLine, new ExportLineReader.Sinks(documents, e -> {
@@ -109,7 +109,8 @@ public final class SnapshotFileReader {
         String contents = kinds.entrySet().stream()
                 .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : ""))
                 .collect(Collectors.joining(", "));
-        String format = result.format() + (contents.isEmpty() ? "" : ": " + contents);
+        String format = (shape == PasteShape.PASTED_OBJECTS ? shape.label() + ", " : "") + result.format()
+                + (contents.isEmpty() ? "" : ": " + contents);
         List<Message> notes = new ArrayList<>();
         if (result.takenAt() != null) {
             notes.add(takenAt(result.takenAt()));
@@ -124,7 +125,32 @@ public final class SnapshotFileReader {
                             .map(m -> "\"" + m + "\"").collect(Collectors.joining(", "))));
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
-                problems, null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
+                problems, null, notes, java.util.Map.of(), List.of(), around(result.around()));
+    }
+
+    /**
+     * The text around pasted objects as excerpt furniture: prompts (with the commands that printed the objects), fences and
+     * omission marks as in a log excerpt, every other line (a sentence, a second command's output) as text around.
+     */
+    private static Furniture around(ObjectFileReader.Around around) {
+        if (around.lines() == 0) {
+            return Furniture.NONE;
+        }
+        ExcerptFurniture furniture = new ExcerptFurniture();
+        for (ObjectFileReader.TextLine line : around.first()) {
+            FurnitureLine.Line f = FurnitureLine.recognise(line.text());
+            if (f != null) {
+                furniture.add(f, line.line());
+            } else {
+                furniture.proseCandidate(line.line(), "", line.text());
+            }
+        }
+        // Lines past the first held are text too: counted, not classified one by one.
+        for (long i = around.first().size(); i < around.lines(); i++) {
+            furniture.proseCandidate(Long.MAX_VALUE, "", "");
+        }
+        furniture.settleProse(true, (l, r, t) -> { });
+        return furniture.summary();
     }
 
     /** A pasted argo get or kubectl get pods text: its objects, rows, notes and the lines that could not be read. */

@@ -99,15 +99,38 @@ public final class ObjectFileReader {
      * @param cuts     the marks of lines left out of the file (a trimmed paste), each read as unknown ({@link CutMarks}); empty if none
      */
     public record Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
-                         List<Trimmed.Cut> cuts) {
+                         List<Trimmed.Cut> cuts, Around around) {
         public Result {
             problems = List.copyOf(problems);
             cuts = List.copyOf(cuts);
         }
 
+        public Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
+                      List<Trimmed.Cut> cuts) {
+            this(format, sha256, lines, objects, takenAt, problems, cuts, Around.NONE);
+        }
+
         public Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems) {
             this(format, sha256, lines, objects, takenAt, problems, List.of());
         }
+    }
+
+    /**
+     * The text around objects pasted with it (prose, the prompt with its command, fences), which was not read as objects.
+     *
+     * @param lines how many lines, all of them
+     * @param first the first of them (at most 10,000), each at its line, in file order
+     */
+    public record Around(long lines, List<TextLine> first) {
+        public static final Around NONE = new Around(0, List.of());
+
+        public Around {
+            first = List.copyOf(first);
+        }
+    }
+
+    /** A line of a file as it was written, at its number. */
+    public record TextLine(long line, String text) {
     }
 
     /** Something in the file that could not be read, at its line. */
@@ -123,6 +146,15 @@ public final class ObjectFileReader {
      *                    the file's own {@code # taken-at:} comment
      */
     public Result read(InputFile file, ObservedAt commandLine, Consumer<ObjectDocument> sink) throws IOException {
+        return read(file, commandLine, sink, false);
+    }
+
+    /**
+     * @param pasted the objects were pasted with text around them (a sentence, the prompt with {@code kubectl get … -o yaml},
+     *               Markdown fences: {@link PastedText}): only the objects' lines are read, the text around is counted and
+     *               returned in {@link Result#around()}
+     */
+    public Result read(InputFile file, ObservedAt commandLine, Consumer<ObjectDocument> sink, boolean pasted) throws IOException {
         List<Problem> problems = new ArrayList<>();
         SourceStream in;
         try {
@@ -135,12 +167,15 @@ public final class ObjectFileReader {
         }
         try (in) {
             BufferedInputStream buffered = new BufferedInputStream(in, SNIFF_BYTES);
-            Head head = head(buffered);
+            Head read = head(buffered);
+            // Pasted text is read as YAML whatever its first line: YAML's parser reads JSON objects too (its flow style).
+            Head head = pasted ? new Head(false, read.takenAt(), read.takenAtLine()) : read;
             ObservedAt takenAt = commandLine != null ? commandLine : takenAt(head, problems);
             ObjectMapper mapper = head.json() ? json : yaml;
             LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
                     head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
-            CutMarks marks = head.json() ? null : new CutMarks(chars);
+            PastedText text = pasted ? new PastedText(chars) : null;
+            CutMarks marks = head.json() ? null : new CutMarks(text != null ? text : chars);
             Reading reading = new Reading(mapper, file, takenAt, sink, chars, marks);
             Problem stopped = null;
             try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
@@ -181,7 +216,10 @@ public final class ObjectFileReader {
                 cuts.addAll(marks.header());
                 cuts.addAll(marks.cuts());
             }
-            return new Result(head.json() ? "JSON" : "YAML", in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts);
+            Around around = text == null ? Around.NONE : new Around(text.aroundLines(),
+                    text.around().stream().map(a -> new TextLine(a.line(), a.text())).toList());
+            String format = text != null ? text.format() : head.json() ? "JSON" : "YAML";
+            return new Result(format, in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts, around);
         }
     }
 

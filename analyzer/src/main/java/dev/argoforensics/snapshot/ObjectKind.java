@@ -114,6 +114,10 @@ public enum ObjectKind {
         if (n.has("protoPayload") || n.has("jsonPayload") || n.has("textPayload")) {
             return new Classified(null, "Cloud Logging entry (ignored)");
         }
+        String search = dev.argoforensics.source.LogEntryDocument.searchResponseWithoutEntries(n);
+        if (search != null) {
+            return new Classified(null, search + " (ignored)");
+        }
         if (dev.argoforensics.source.LogEntryDocument.lokiStreams(n) >= 0) {
             // Loki's query_range API (curl, Grafana's query inspector): the lines in data.result[].values[][1], none per line
             return new Classified(null, LOKI_RESPONSE);

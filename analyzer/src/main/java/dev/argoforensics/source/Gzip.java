@@ -18,10 +18,10 @@ final class Gzip extends GZIPInputStream {
      */
     static InputStream decoding(InputStream raw) throws IOException {
         java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
-        in.mark(2);
-        String utf16 = Utf16Text.of(in.read(), in.read());
+        in.mark(4);
+        String utf16 = Utf16Text.of(in.read(), in.read(), in.read(), in.read());
         in.reset();
-        return utf16 != null ? new Utf16Text(in) : new Gzip(in);
+        return utf16 != null ? new Utf16Text(in, utf16) : new Gzip(in);
     }
 
     /** A gzip read failure in the report's words: what was expected, what was found. */

@@ -66,6 +66,9 @@ public final class InputClassifier {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "Kubernetes object document");
         }
         PasteShape pasted = PasteShape.detect(head.subList(0, Math.min(head.size(), SNIFF_LINES)));
+        if (pasted == PasteShape.PASTED_OBJECTS && PasteShape.quotesLogLines(head)) {
+            pasted = PasteShape.NONE; // an issue saved whole, its log lines beside the objects: read as the log, as before
+        }
         if (pasted != PasteShape.NONE) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, pasted.label());
         }

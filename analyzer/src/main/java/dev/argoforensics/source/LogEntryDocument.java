@@ -25,12 +25,17 @@ public final class LogEntryDocument {
     /**
      * How the document's entries are laid out. {@code RESPONSE}: a log search API's response, pretty-printed, its entries in the
      * array at one of {@link #RESPONSE_PATHS} (Elasticsearch/OpenSearch {@code _search}'s {@code hits.hits}, the Datadog Logs API's
-     * {@code data} (v2) or {@code logs} (v1)), the response's other members around them.
+     * {@code data} (v2) or {@code logs} (v1), Splunk's {@code results}), the response's other members around them.
      */
     public enum Shape { NONE, JSON, YAML, RESPONSE }
 
     /** Where a search API's response holds its entries: the keys from the root object to the array. */
-    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"));
+    /**
+     * {@code results}: Splunk's REST API ({@code search/jobs/<sid>/results?output_mode=json}:
+     * {@code {"preview":false,"init_offset":0,"messages":[],"fields":[…],"results":[{"_raw":…,"_time":…,…}]}}).
+     */
+    private static final List<List<String>> RESPONSE_PATHS = List.of(List.of("hits", "hits"), List.of("data"), List.of("logs"),
+            List.of("results"));
 
     /** Trailing tokens fail: two entries glued on one line are no entry (given back as they were, not one of them dropped). */
     private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -155,7 +160,29 @@ public final class LogEntryDocument {
                         + " give it pretty-printed (jq . response.json) or one entry per line (jq -c '." + at + "[]' response.json)";
             }
         }
-        return null;
+        return searchResponseWithoutEntries(n);
+    }
+
+    /**
+     * What a log search API response that holds no log entry is ({@code "Elasticsearch or OpenSearch _search response with no hits"},
+     * or one whose hits carry no log line), or null for anything else: an empty result (a query over the wrong time range or index)
+     * is named, not taken for an object of no kind. Elasticsearch/OpenSearch: {@code hits.hits} beside {@code took} or
+     * {@code _shards}; Datadog: {@code data} beside {@code meta} (v2), {@code logs} beside {@code status} (v1).
+     */
+    public static String searchResponseWithoutEntries(JsonNode n) {
+        JsonNode hits = n.path("hits").path("hits");
+        String what = hits.isArray() && (n.has("took") || n.has("_shards")) ? "Elasticsearch or OpenSearch _search response"
+                : n.path("data").isArray() && n.path("meta").isObject() ? "Datadog Logs API response"
+                : n.path("logs").isArray() && n.has("status") ? "Datadog Logs API (v1) response" : null;
+        if (what == null) {
+            return null;
+        }
+        JsonNode entries = hits.isArray() ? hits : n.path("data").isArray() ? n.get("data") : n.get("logs");
+        if (entries.isEmpty()) {
+            return what + " with no " + (hits.isArray() ? "hits" : "log events") + ": nothing to read (check the query's time range and index)";
+        }
+        return isLogEntry(entries.get(0)) ? null : what + " whose first entry holds no log line (" + entries.size()
+                + " entries): not read (the line in _source.log, _source.message or the event's message is what is read)";
     }
 
     /**
@@ -227,9 +254,13 @@ public final class LogEntryDocument {
 
     /**
      * One entry: its text as one line (compact JSON, or a physical line as it was where the entry could not be read), the file
-     * lines it spans, and the entry read ({@code null} for a line given back as it was).
+     * lines it spans, and the entry read ({@code null} for a line given back as it was); {@code cut}: why its lines are not read
+     * (an entry the file ends inside), else null.
      */
-    public record Entry(String text, long first, long last, JsonNode node) {
+    public record Entry(String text, long first, long last, JsonNode node, String cut) {
+        public Entry(String text, long first, long last, JsonNode node) {
+            this(text, first, last, node, null);
+        }
     }
 
     /**
@@ -251,6 +282,8 @@ public final class LogEntryDocument {
         private Entry held;
         /** The document's own lines before the first entry. */
         private long frameFrom;
+        /** The document's own lines before the first entry read: no entry's (each entry cites and spans its own lines). */
+        private long leadingFrame;
         private long entries;
         private long unread;
         private long firstUnread;
@@ -269,7 +302,9 @@ public final class LogEntryDocument {
         /** The rest, at the end of the file. */
         public List<Entry> flush() {
             List<Entry> out = new ArrayList<>(2);
-            if (!lines.isEmpty()) {
+            if (!lines.isEmpty() && shape != Shape.YAML) {
+                cutShort(out);
+            } else if (!lines.isEmpty()) {
                 close(from + lines.size() - 1, out);
             }
             if (held != null) {
@@ -289,6 +324,14 @@ public final class LogEntryDocument {
          */
         public boolean closed() {
             return shape != Shape.YAML && (shape == Shape.RESPONSE || base >= 0) && depth == 0 && !inString && lines.isEmpty();
+        }
+
+        /**
+         * The document's own lines before its first entry ({@code {"took": …, "hits": {"hits": [}, a JSON array's {@code [}, YAML's
+         * first {@code ---}): counted apart, as an export's header rows are, so that the first entry cites its own first line.
+         */
+        public long leadingFrame() {
+            return leadingFrame;
         }
 
         /** Entries read. */
@@ -528,6 +571,12 @@ public final class LogEntryDocument {
             long first = frameFrom > 0 ? frameFrom : from;
             if (n != null && n.isObject()) {
                 entries++;
+                if (frameFrom > 0 && !sharedFirst) {
+                    // The document's lines before the entry (a response's took, _shards, hits.total): no part of the entry, which
+                    // cites its own first line, where a reader finds it.
+                    leadingFrame += from - frameFrom;
+                    first = from;
+                }
                 held = new Entry(n.toString(), first, last, n);
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.
@@ -544,6 +593,31 @@ public final class LogEntryDocument {
                 }
             }
             sharedFirst = false;
+            frameFrom = 0;
+            lines.clear();
+        }
+
+        /**
+         * JSON: the file ends inside an entry (a response or an array copied or downloaded in part): its lines are one stretch not
+         * read, said so where it opens, not each line a JSON fragment that reads as nothing.
+         */
+        private void cutShort(List<Entry> out) {
+            if (unread++ == 0) {
+                firstUnread = frameFrom > 0 ? frameFrom : from;
+            }
+            release(out);
+            for (long k = frameFrom; k > 0 && k < from; k++) {
+                out.add(new Entry("", k, k, null));
+            }
+            int skip = sharedFirst ? 1 : 0; // a shared line was counted with the entry before
+            long last = from + lines.size() - 1 - skip;
+            if (last >= from) {
+                out.add(new Entry(lines.get(skip), from, last, null, "expected the entry that opens here to close, found the end of the file:"
+                        + " the " + (shape == Shape.RESPONSE ? "response" : "document") + " was cut inside it (" + (last - from + 1)
+                        + (last == from ? " line" : " lines") + " not read; the entries before it were read)"));
+            }
+            sharedFirst = false;
+            gluedEntries = false;
             frameFrom = 0;
             lines.clear();
         }

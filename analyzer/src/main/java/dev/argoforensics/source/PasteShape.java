@@ -22,7 +22,13 @@ public enum PasteShape {
     KUBECTL_DESCRIBE_WORKFLOW("kubectl describe workflow output"),
     KUBECTL_EVENTS("kubectl get events table"),
     /** A Workflow's status cut from {@code argo get -o yaml} or {@code kubectl get wf -o yaml}: fenced ({@code ```yaml}) or indented, from {@code status:} or {@code nodes:} on. */
-    WORKFLOW_STATUS_FRAGMENT("Workflow status fragment (YAML cut from a larger paste)");
+    WORKFLOW_STATUS_FRAGMENT("Workflow status fragment (YAML cut from a larger paste)"),
+    /**
+     * Kubernetes objects pasted with the text around them, as an issue comment holds them: a sentence, the prompt with
+     * {@code kubectl get pod … -o yaml}, a Markdown fence, then the object ({@code apiVersion:} or {@code kind:} at column 0,
+     * or {@code -o json}'s {@code {}), and maybe more text and another object after it. Read as objects, the text counted apart.
+     */
+    PASTED_OBJECTS("Kubernetes objects pasted with the text around them");
 
     /** {@code NAME READY STATUS RESTARTS AGE}, with {@code NAMESPACE} first under {@code -A} and {@code IP NODE …} under {@code -o wide}. */
     public static final Pattern KUBECTL_HEADER = Pattern.compile(
@@ -83,6 +89,9 @@ public enum PasteShape {
         }
         if (i >= head.size()) {
             return NONE;
+        }
+        if (pastedObjects(head)) {
+            return PASTED_OBJECTS;
         }
         String first = stripped(head.get(i));
         if (statusFragment(head, i)) {
@@ -151,6 +160,61 @@ public enum PasteShape {
             return false;
         }
         return t.equals("nodes:") || (t.equals("status:") && !line.startsWith("status:"));
+    }
+
+    /** A Markdown fence, with or without a language: {@code ```}, {@code ```yaml}, {@code ~~~}. */
+    private static final Pattern FENCE = Pattern.compile("(?:`{3,}|~{3,})\\s*[\\w.+#-]*\\s*");
+    /** A command that prints objects, with or without a prompt before it: {@code kubectl get pod x -o yaml}, {@code argo get wf -o json}. */
+    private static final Pattern GETTER = Pattern.compile(
+            "(?:^|[\\s$#%>])(?:kubectl|k|oc|argo)\\s+(?:\\S+\\s+)*?get\\s.*?(?:-o|--output)(?:\\s*=?\\s*)(?:yaml|json)\\b.*");
+    /** Where an object starts: a column-0 {@code apiVersion:} or {@code kind:}, or {@code -o json}'s opening brace. */
+    private static final Pattern OBJECT_START = Pattern.compile("(?:apiVersion|kind):(?:\\s.*)?|\\{\\s*|\\{\\s*\"(?:apiVersion|kind|metadata)\".*");
+    /** A log record's head: a file that quotes log lines before its first object is a log, whatever it quotes later. */
+    private static final Pattern RECORD_HEAD = Pattern.compile("(?:^|\\s)(?:time=|level=)|^\\s*\\{\"(?:time|level|msg|log)\"|^(?:DEBU|INFO|WARN|ERRO)\\[");
+
+    /**
+     * Kubernetes objects pasted with text around them: the first object starts ({@link #OBJECT_START}) right after a Markdown
+     * fence or a line that holds the command that printed it ({@link #GETTER}), blank lines between allowed, and no log record
+     * comes before it. A file that starts with its object is an object document, read as such before this is asked.
+     */
+    private static boolean pastedObjects(List<String> head) {
+        String previous = null;
+        for (String raw : head) {
+            String line = stripped(raw);
+            String t = line.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (RECORD_HEAD.matcher(line).find() && !OBJECT_START.matcher(line).matches()) {
+                return false;
+            }
+            if (OBJECT_START.matcher(line).matches()) {
+                return previous != null && (FENCE.matcher(previous).matches() || GETTER.matcher(previous).find());
+            }
+            previous = t;
+        }
+        return false;
+    }
+
+    /**
+     * A line that quotes a log record: a logrus or slog head, a logrus TTY or klog header, a JSON record, or a time of day opening
+     * a line as an issue's abridged excerpt writes it ({@code 16:31:11.257 queuing pod delay …}, {@code [16:31:11] INFO …}).
+     */
+    private static final Pattern LOG_LINE = Pattern.compile("(?:^|\\s)time=\\S|(?:^|\\s)level=[A-Za-z]|^\\s*\\{.*\"msg\"\\s*:"
+            + "|^(?:DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[|^[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}|^\\s*\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");
+
+    /**
+     * Whether a file that pasted objects also quotes log lines (an issue saved whole: its manifest in a fence, then the
+     * controller's lines): such a file is read as the log it holds, as it always was, its objects' lines counted as unparsed.
+     * A file is one kind of evidence; the lines quoted are what a reader of the issue came for.
+     */
+    public static boolean quotesLogLines(List<String> lines) {
+        for (String line : lines) {
+            if (line.length() < 4096 && LOG_LINE.matcher(line).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*m");

@@ -51,8 +51,8 @@ public final class SourceStream extends FilterInputStream {
         DigestInputStream stored = new DigestInputStream(Files.newInputStream(file.path()), sha256);
         InputStream content;
         try {
-            content = !decompress ? stored : Utf16Text.of(file.path()) != null ? new Utf16Text(stored)
-                    : new EndsAtDamage(new GZIPInputStream(stored, 64 * 1024));
+            String utf16 = decompress ? Utf16Text.of(file.path()) : null;
+            content = !decompress ? stored : utf16 != null ? new Utf16Text(stored, utf16) : new EndsAtDamage(new GZIPInputStream(stored, 64 * 1024));
         } catch (IOException e) {
             stored.close();
             throw e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException ? new NoGzipHeader(e) : e;

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * UTF-16 text with its byte order mark, read as the UTF-8 the rest of the reading expects. Windows PowerShell 5.1 writes what
+ * UTF-16 text with its byte order mark (or, rarer, without one: {@link #of(int, int, int, int)}), read as the UTF-8 the rest of the reading expects. Windows PowerShell 5.1 writes what
  * {@code kubectl logs … > controller.log} or {@code kubectl get pod -o yaml > pod.yaml} prints as UTF-16LE with a byte order mark
  * (its {@code >} and {@code Out-File} default), so a log or an export attached from a Windows machine is often such a file:
  * read byte by byte, every character is followed by a NUL and no line is a record. Such a file is read through this stream as a
@@ -24,15 +24,23 @@ public final class Utf16Text extends InputStream {
     /** A high surrogate at the end of the last read, kept for the low one the next read starts with. */
     private boolean pending;
 
-    Utf16Text(InputStream in) {
-        // Java's UTF-16 decoder reads the byte order mark (and drops it), big-endian without one.
-        this.reader = new InputStreamReader(in, StandardCharsets.UTF_16);
+    /** What {@link #of} says of UTF-16 text that starts without a byte order mark. */
+    private static final String NO_MARK = ", no byte order mark";
+
+    /** @param encoding what {@link #of} said of the file's first bytes */
+    Utf16Text(InputStream in, String encoding) {
+        // Java's UTF-16 decoder reads the byte order mark (and drops it); without one, the order the text's first bytes show.
+        this.reader = new InputStreamReader(in, !encoding.endsWith(NO_MARK) ? StandardCharsets.UTF_16
+                : encoding.startsWith("UTF-16LE") ? StandardCharsets.UTF_16LE : StandardCharsets.UTF_16BE);
     }
 
-    /** The byte order mark's encoding at the start of the file ({@code UTF-16LE} or {@code UTF-16BE}), or null. */
+    /**
+     * The file's UTF-16 encoding ({@code UTF-16LE} or {@code UTF-16BE}; with {@code ", no byte order mark"} where its text starts
+     * without one), or null.
+     */
     public static String of(Path path) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
-            return of(in.read(), in.read());
+            return of(in.read(), in.read(), in.read(), in.read());
         }
     }
 
@@ -42,6 +50,27 @@ public final class Utf16Text extends InputStream {
             return "UTF-16LE";
         }
         return first == 0xFE && second == 0xFF ? "UTF-16BE" : null;
+    }
+
+    /**
+     * The encoding the four first bytes mark or show, or null: with a byte order mark, as {@link #of(int, int)}; without one (what
+     * {@code iconv -t UTF-16LE} or a program writing UTF-16 by hand leaves), two ASCII characters each beside a NUL, on its right
+     * (little-endian) or its left (big-endian). No log or export of UTF-8 text starts with a NUL in its first two bytes.
+     */
+    static String of(int b0, int b1, int b2, int b3) {
+        String marked = of(b0, b1);
+        if (marked != null) {
+            return marked;
+        }
+        if (ascii(b0) && b1 == 0 && ascii(b2) && b3 == 0) {
+            return "UTF-16LE" + NO_MARK;
+        }
+        return b0 == 0 && ascii(b1) && b2 == 0 && ascii(b3) ? "UTF-16BE" + NO_MARK : null;
+    }
+
+    /** A printable ASCII character, a tab or a line break: how a log's or an export's text starts. */
+    private static boolean ascii(int b) {
+        return b >= 0x20 && b < 0x7F || b == '\t' || b == '\n' || b == '\r';
     }
 
     @Override

@@ -75,6 +75,26 @@ class LogServiceResponsesTest {
         return doc;
     }
 
+    /**
+     * Splunk's REST API results (search/jobs/SID/results?output_mode=json through jq .): newest first as Splunk returns events, the
+     * line in _raw, _time in the searching user's zone (+02:00 here), the replica in Splunk Connect for Kubernetes' pod field.
+     */
+    private static ObjectNode splunk(List<String> lines) {
+        ObjectNode doc = JSON.createObjectNode().put("preview", false).put("init_offset", 0);
+        doc.putArray("messages");
+        doc.putArray("fields").addObject().put("name", "_raw");
+        ArrayNode results = doc.putArray("results");
+        List<String> newestFirst = new ArrayList<>(lines);
+        Collections.reverse(newestFirst);
+        for (String l : newestFirst) {
+            java.time.OffsetDateTime t = java.time.OffsetDateTime.parse(time(l)).withOffsetSameInstant(java.time.ZoneOffset.ofHours(2));
+            results.addObject().put("_raw", l).put("_time", t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")))
+                    .put("host", "ip-10-20-3-41").put("pod", "workflow-controller-6c9d7f8b4-mq2zt").put("container_name", "workflow-controller");
+        }
+        doc.putObject("highlighted");
+        return doc;
+    }
+
     private JsonNode analyze(String name, String content) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name.replace('.', '-')));
         Files.writeString(folder.resolve(name), content);
@@ -95,7 +115,7 @@ class LogServiceResponsesTest {
     @Test
     void prettyResponsesAreReadEntryByEntry() throws IOException {
         List<String> lines = lines();
-        for (ObjectNode doc : new ObjectNode[] {search(lines), datadog(lines)}) {
+        for (ObjectNode doc : new ObjectNode[] {search(lines), datadog(lines), splunk(lines)}) {
             JsonNode report = analyze("response.json", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
             JsonNode input = report.get("inputs").get(0);
             assertEquals("log", input.get("kind").asText(), input.toString());
@@ -127,12 +147,58 @@ class LogServiceResponsesTest {
         assertTrue(run.out().contains("a Loki query response on one line (49 lines), not read"), run.out());
     }
 
+    /**
+     * A response copied or downloaded in part: the hits before the cut read, the one it ends inside one stretch said to be cut where
+     * it opens (before: each of its lines an unparsed JSON fragment), every line counted.
+     */
+    @Test
+    void aResponseCutShortSaysWhereAndReadsWhatCameBefore() throws IOException {
+        String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(lines()));
+        JsonNode input = analyze("search.json", text.substring(0, text.length() * 2 / 3)).get("inputs").get(0);
+        assertEquals(1, input.get("unparsed").asLong(), input.toString());
+        assertTrue(input.get("events").asLong() > 20, input.toString());
+        assertEquals(input.get("lines").asLong(), input.get("events").asLong() + input.get("continuation").asLong() + 1, input.toString());
+        assertTrue(input.toString().contains("expected the entry that opens here to close, found the end of the file: the response was cut"
+                + " inside it"), input.toString());
+    }
+
+    /** A response with no hits (the query's time range missed the incident) is named so in the inputs, not an object of no kind. */
+    @Test
+    void anEmptyResponseIsNamed() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("empty"));
+        Files.writeString(folder.resolve("search.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(List.of())));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("Elasticsearch or OpenSearch _search response with no hits: nothing to read"), run.out());
+    }
+
+    /**
+     * The newest hit, first in the response, cites the line its object opens on (Jackson's pretty-printer opens it on the line of
+     * {@code "hits" : [ {}), not the response's first line ({@code {}), where no reader would find it; the lines before it are still
+     * counted, as continuation.
+     */
+    @Test
+    void theFirstHitCitesItsOwnLine() throws IOException {
+        String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(search(lines()));
+        Path folder = Files.createDirectories(dir.resolve("first"));
+        Files.writeString(folder.resolve("search.json"), text);
+        List<String> file = List.of(text.split("\n"));
+        int opens = 1 + file.indexOf(file.stream().filter(l -> l.strip().equals("\"hits\" : [ {")).findFirst().orElseThrow());
+        assertTrue(opens > 10, text);
+        Cli run = Cli.run("search", "msg:Alloc*", folder.toString());
+        String newest = run.out().lines().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
+        assertTrue(newest.contains("search.json:" + opens + " "), "the first hit opens on line " + opens + ": " + newest);
+    }
+
+    /** An Elasticsearch response and Splunk's results (as its REST API gives them, without jq) on one line: each says how to give it. */
     @Test
     void aResponseOnOneLineIsOneUnparsedLineThatSaysWhatItIs() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("curl"));
         Files.writeString(folder.resolve("search.json"), JSON.writeValueAsString(search(lines())));
+        Files.writeString(folder.resolve("results.json"), JSON.writeValueAsString(splunk(lines())));
         Cli run = Cli.run("formats", folder.toString());
         assertTrue(run.out().contains("search.json:1: a log search API response on one line (49 entries in hits.hits), not read entry by "
                 + "entry"), run.out());
+        assertTrue(run.out().contains("results.json:1: a log search API response on one line (49 entries in results), not read entry by"
+                + " entry: give it pretty-printed (jq . response.json) or one entry per line (jq -c '.results[]' response.json)"), run.out());
     }
 }

@@ -43,6 +43,31 @@ class CutEnvelopedLinesTest {
     }
 
     @Test
+    void aCollectorsLineWhoseLineFieldComesLastAndLostItsEnd() {
+        // fluent-bit's CRI parser writes time, stream and _p before log; pasted (#12103) each line without its closing quote and brace.
+        String head = "{\"time\":\"2026-10-14T13:12:03.437551903Z\",\"stream\":\"stderr\",\"_p\":\"F\",\"kubernetes\":{\"pod_name\":"
+                + "\"workflow-controller-6c9d7f8b4-mq2zt\"},\"log\":\"time=\\\"2026-10-14T13:12:03.437Z\\\" level=error msg=\\\"Mark error node\\\" "
+                + "error=\\\"pod deleted\\\" namespace=reports nodeName=\\\"report-gen-7hx4d[0].render\\\" workflow=report-gen-7hx4d";
+        var cut = new EnvelopeDecoder().decode(head, 1);
+        assertEquals(EnvelopeKind.LOG_STORE_JSON, cut.envelope());
+        assertEquals("2026-10-14T13:12:03.437551903Z", cut.envelopeTime().format());
+        assertEquals("workflow-controller-6c9d7f8b4-mq2zt", cut.origin());
+        assertTrue(cut.cut(), "nothing shows where the line ended: its last bare value may be cut");
+        LogRecord r = ((LineParse.Parsed) parser.parse(cut.record(), 2026, cut.cut())).record();
+        assertEquals("Mark error node", r.message());
+        assertEquals("report-gen-7hx4d[0].render", r.value("nodeName").orElseThrow());
+        assertEquals("workflow", r.cut().lost());
+        // The line's own \n before the cut: only the closing quote and brace were lost, the record is whole.
+        var whole = new EnvelopeDecoder().decode(head + "\\n", 1);
+        assertFalse(whole.cut());
+        assertEquals("report-gen-7hx4d", ((LineParse.Parsed) parser.parse(whole.record(), 2026, whole.cut())).record().value("workflow").orElseThrow());
+        // Negative controls: a member before the line field not whole; the controller's own JSON record cut short; no line field.
+        assertEquals(EnvelopeKind.NONE, new EnvelopeDecoder().decode("{\"time\":\"2026-10-14T13:12:03.43", 1).envelope());
+        assertEquals(EnvelopeKind.NONE, new EnvelopeDecoder().decode("{\"level\":\"info\",\"msg\":\"Mark error node\",\"namespace\":\"rep", 1).envelope());
+        assertEquals(EnvelopeKind.NONE, new EnvelopeDecoder().decode("{\"time\":\"2026-10-14T13:12:03Z\",\"note\":\"time=x", 1).envelope());
+    }
+
+    @Test
     void criLinesWhoseRecordIsCut() {
         var u = new EnvelopeDecoder().decode(
                 "2026-09-19T16:31:11.350412345Z stderr F time=2026-09-19T16:31:11.350Z level=INFO msg=\"cleaning up pod\" action=removeFinalizer podName=\"wf", 1);

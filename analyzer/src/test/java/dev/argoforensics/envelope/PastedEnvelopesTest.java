@@ -95,6 +95,43 @@ class PastedEnvelopesTest {
     }
 
     @Test
+    void markdownQuoteMarkersAreTakenOff() {
+        // A reply quoting an earlier comment's controller lines (#11588's debug lines were pasted so): "> " before each line.
+        String logrus = "time=\"2026-11-02T03:41:07.514Z\" level=info msg=\"queuing poddelay-2m3.118402771s\" action=removeFinalizer "
+                + "namespace=genomics podGC=\"{ <nil> }\" podName=align-batch-k2v9p-merge-2866344472";
+        UnwrappedLine quoted = one("> " + logrus);
+        assertEquals(EnvelopeKind.MARKDOWN_QUOTE, quoted.envelope());
+        assertEquals(logrus, quoted.record());
+        assertNull(quoted.prefix(), "no prefix kept: the line reads as it would unquoted");
+        assertEquals(logrus, one("> > " + logrus).record(), "a reply to a reply");
+        assertEquals(logrus, one(">>" + logrus).record());
+        assertEquals(logrus, one("  > " + logrus).record(), "indented up to three spaces, as Markdown allows");
+        assertEquals("", one(">").record(), "the quote's blank line");
+        assertEquals("```", one("> ```").record(), "its fence, furniture as unquoted");
+        assertEquals(RECORD, one("> " + RECORD).record());
+        // Not a quote: a ">" inside a line, a prefix ending in ">", a line indented further (Markdown's code block).
+        assertEquals(EnvelopeKind.NONE, one(RECORD).envelope());
+        assertEquals(EnvelopeKind.PREFIX, one("host-1 > " + RECORD).envelope());
+        assertEquals("    > x", one("    > x").record());
+        assertEquals(0, EnvelopeDecoder.quoteMarkers("->" + RECORD));
+    }
+
+    @Test
+    void aConsolesZoneAbbreviationAfterThePrefixTimeIsThatZone() {
+        // #11892: a log console showed each line after the viewer's local time and zone, "2023-09-29 12:45:00.043 EDT {…}".
+        UnwrappedLine edt = one("2026-10-14 09:12:03.431 EDT " + RECORD);
+        assertEquals(EnvelopeKind.PREFIX, edt.envelope());
+        assertEquals("2026-10-14T13:12:03.431Z", edt.envelopeTime().format(), "EDT is UTC-4, never read as UTC");
+        assertEquals("2026-10-14T07:12:03.431Z", one("2026-10-14 09:12:03.431 CEST " + RECORD).envelopeTime().format());
+        assertEquals("2026-10-14T09:12:03.431Z", one("2026-10-14 09:12:03.431 UTC " + RECORD).envelopeTime().format());
+        // CST is US Central or China, IST India, Ireland or Israel: no time rather than a wrong one.
+        assertNull(one("2026-10-14 09:12:03.431 CST " + RECORD).envelopeTime());
+        assertNull(one("2026-10-14 09:12:03.431 IST " + RECORD).envelopeTime());
+        // A word that names no zone (a console's level column) leaves the zone-less time as it was read before: UTC assumed.
+        assertEquals("2026-10-14T09:12:03.431Z", one("2026-10-14 09:12:03.431 INFO " + RECORD).envelopeTime().format());
+    }
+
+    @Test
     void composeAndGoremanNameTheService() {
         // Argo's make start (goreman) and docker compose: "<service> | " before each line (#7081 pasted "argo-server | time=…").
         UnwrappedLine server = one("argo-server | " + RECORD);
@@ -193,6 +230,30 @@ class PastedEnvelopesTest {
         UnwrappedLine u = one("{\"_id\":\"x\",\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}}");
         assertEquals(EnvelopeKind.DISCOVER_JSON, u.envelope());
         assertEquals("{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\"}", u.record());
+        assertNull(u.origin(), "no collector's metadata: no replica named");
+    }
+
+    /**
+     * fluent-bit's Merge_Log (Filebeat's keys_under_root) stores the record's keys in _source beside the collector's kubernetes
+     * metadata: the replica is the collector's pod_name, so that two replicas in one response stay two. Before, every such hit was
+     * put on one controller named after the file. The record's own pod and podName (the Pod it acted on) never name the replica.
+     */
+    @Test
+    void aDiscoverHitHoldingTheRecordBesideKubernetesMetadataNamesItsReplica() {
+        UnwrappedLine u = one("{\"_id\":\"x\",\"_source\":{\"@timestamp\":\"2025-03-02T10:11:12.120Z\",\"time\":\"2025-03-02T10:11:12.12Z\","
+                + "\"level\":\"INFO\",\"msg\":\"add pod event\",\"pod\":\"etl-7q2lc-extract-1290387741\",\"stream\":\"stderr\","
+                + "\"kubernetes\":{\"pod_name\":\"workflow-controller-6f7d9c8b4-zz81m\",\"container_name\":\"workflow-controller\"}}}");
+        assertEquals(EnvelopeKind.DISCOVER_JSON, u.envelope());
+        assertEquals("workflow-controller-6f7d9c8b4-zz81m", u.origin());
+        assertEquals("workflow-controller", u.container());
+        // Filebeat's ECS names, nested: kubernetes.pod.name.
+        UnwrappedLine ecs = one("{\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\","
+                + "\"podName\":\"etl-7q2lc-extract-1290387741\",\"kubernetes\":{\"pod\":{\"name\":\"workflow-controller-6f7d9c8b4-k2x9p\"}}}}");
+        assertEquals("workflow-controller-6f7d9c8b4-k2x9p", ecs.origin());
+        // Negative control: the record's podName alone names no replica.
+        UnwrappedLine own = one("{\"_source\":{\"time\":\"2025-03-02T10:11:12.12Z\",\"level\":\"INFO\",\"msg\":\"cleaning up pod\","
+                + "\"podName\":\"etl-7q2lc-extract-1290387741\",\"pod\":\"etl-7q2lc-extract-1290387741\"}}");
+        assertNull(own.origin());
     }
 
     @Test
@@ -238,6 +299,55 @@ class PastedEnvelopesTest {
         UnwrappedLine l = local.decode("\"9/19/2026, 6:31:11.350 PM\",\"" + RECORD.replace("\"", "\"\"") + "\"", 2);
         assertEquals(RECORD, l.record());
         assertNull(l.envelopeTime());
+    }
+
+    /**
+     * A quoted cell that holds line breaks (a stack trace Container Insights' multi-line logging joined into one LogMessage, CRLF as
+     * the portal writes): the row is read whole, citing its first line and spanning its last, its Pod kept; the row after it is read
+     * as before. Before, the row's first line lost its columns (its line read behind an unknown prefix, named by the file) and each
+     * line after it was unparsed.
+     */
+    @Test
+    void aCsvRowWhoseQuotedCellHoldsLineBreaksIsReadWhole() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("TimeGenerated [UTC],Computer,ContainerName,PodName,LogMessage,LogSource", 1));
+        String head = "\"9/19/2026, 4:31:11.340 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\"panic: assignment to entry in nil map";
+        assertNull(d.decode(head, 2), "the cell goes on");
+        assertNull(d.decode("", 3), "a blank line inside the cell is the cell's");
+        assertNull(d.decode("goroutine 412 [running]:", 4));
+        UnwrappedLine u = d.decode("main.go:17 +0x1d\",stderr", 5);
+        assertEquals("panic: assignment to entry in nil map\n\ngoroutine 412 [running]:\nmain.go:17 +0x1d", u.record());
+        assertEquals(2, u.firstLine());
+        assertEquals(5, u.lastLine());
+        assertEquals("workflow-controller-6c9d7f8b4-mq2zt", u.origin());
+        assertEquals("2026-09-19T16:31:11.340Z", u.envelopeTime().format());
+        assertNull(d.cut());
+        UnwrappedLine next = d.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\""
+                + RECORD.replace("\"", "\"\"") + "\",stderr", 6);
+        assertEquals(RECORD, next.record());
+        assertEquals(6, next.firstLine());
+        assertEquals(6, next.lastLine());
+        // A cell whose quote never closes: read as one row to the end of the file, and said to be cut there.
+        assertNull(d.decode("\"9/19/2026, 4:31:11.360 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\"time=2026", 7));
+        assertNull(d.decode("more", 8));
+        UnwrappedLine open = d.flush();
+        assertEquals(7, open.firstLine());
+        assertEquals(8, open.lastLine());
+        assertTrue(d.cut().startsWith("expected the quoted cell of the CSV row at line 7 to close, found the end of the file"), d.cut());
+        // A chunk of a large export that starts inside such a cell: its tail closes no quote it opened, and the rows after it are rows.
+        EnvelopeDecoder chunk = EnvelopeDecoder.continuing("TimeGenerated [UTC],Computer,ContainerName,PodName,LogMessage,LogSource");
+        assertEquals(1, chunk.decode("main.go:17 +0x1d\",stderr", 1).lastLine());
+        assertEquals(RECORD, chunk.decode("\"9/19/2026, 4:31:11.350 PM\",aks-1,workflow-controller,workflow-controller-6c9d7f8b4-mq2zt,\""
+                + RECORD.replace("\"", "\"\"") + "\",stderr", 2).record());
+        // Quoted twice, a quote inside an unquoted cell, a doubled quote at a line's end: whole rows, nothing held.
+        assertTrue(!EnvelopeDecoder.quoteOpens("\"\"\"2025-03-02T10:11:12Z\"\"\",\"\"\"info\"\"\"", false));
+        assertTrue(!EnvelopeDecoder.quoteOpens("a,b\"c,d", false));
+        assertTrue(EnvelopeDecoder.quoteOpens("a,\"b,\"\"", false));
+        assertTrue(!EnvelopeDecoder.quoteOpens("tail\"\" of it\",stderr", true));
+        // Negative control: outside a CSV export, a line with an odd number of quotes is its own line.
+        EnvelopeDecoder plain = new EnvelopeDecoder();
+        UnwrappedLine odd = plain.decode("time=\"2026-09-19T16:31:11.350Z\" level=info msg=\"unbalanced", 1);
+        assertEquals(1, odd.lastLine());
     }
 
     /** Splunk's "Export as JSON": one {"preview":…,"offset":…,"result":{…}} per line, the event's line in _raw, its time in _time. */

@@ -100,6 +100,16 @@ class FurnitureLineTest {
         assertEquals(filters, FurnitureLine.filters(command), command);
     }
 
+    /** The empty prompt a terminal shows after the output, copied with it: macOS zsh's, oh-my-zsh's, a bare sigil's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"$", "$ ", "alice@MacBook-Pro ~ % ", "➜  ~ ", "➜  infra git:(main) ✗ ", "❯", "λ ", "ops@bastion:~$ "})
+    void anEmptyPromptHasNoCommand(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.PROMPT, f.kind(), line);
+        assertNull(f.command(), line);
+    }
+
     @org.junit.jupiter.api.Test
     void aBarePromptHasNoCommand() {
         FurnitureLine.Line f = FurnitureLine.recognise("$");

@@ -42,7 +42,10 @@ class LogEntryDocumentTest {
                 + "    \"timestamp\": \"" + at + "\"\n  }";
     }
 
-    private static List<Entry> join(Shape shape, String text) {
+    /** The document's own lines before the first entry read by the last {@link #join}: counted apart, in no entry. */
+    private long leading;
+
+    private List<Entry> join(Shape shape, String text) {
         LogEntryDocument.Joiner j = new LogEntryDocument.Joiner(shape);
         List<Entry> out = new ArrayList<>();
         String[] lines = text.split("\n", -1);
@@ -51,12 +54,13 @@ class LogEntryDocumentTest {
             out.addAll(j.offer(lines[i], i + 1));
         }
         out.addAll(j.flush());
+        leading = j.leadingFrame();
         return out;
     }
 
-    /** Every line 1..n counted once: the entries' spans tile the file. */
-    private static void tiles(List<Entry> entries, long n) {
-        long next = 1;
+    /** Every line 1..n counted once: the document's own lines before its first entry, then the entries' spans tile the file. */
+    private void tiles(List<Entry> entries, long n) {
+        long next = 1 + leading;
         for (Entry e : entries) {
             assertEquals(next, e.first(), entries.toString());
             assertTrue(e.last() >= e.first());
@@ -78,8 +82,9 @@ class LogEntryDocumentTest {
         assertEquals(entryLines + 1, entries.get(0).last(), "the --- line goes with the entry before it");
         assertEquals(entryLines + 2, entries.get(1).first());
         assertTrue(entries.get(1).text().startsWith("{\"insertId\":\"3k9f2a\""), entries.get(1).text());
-        // A leading --- goes with the first entry.
-        assertEquals(1, join(Shape.YAML, "---\n" + yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z")).get(0).first());
+        // A leading --- is the document's own, counted apart: the first entry cites its own first line.
+        assertEquals(2, join(Shape.YAML, "---\n" + yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z")).get(0).first());
+        assertEquals(1, leading);
     }
 
     @Test
@@ -89,6 +94,7 @@ class LogEntryDocumentTest {
         List<Entry> entries = join(Shape.JSON, doc);
         assertEquals(2, entries.size(), entries.toString());
         tiles(entries, doc.split("\n").length);
+        assertEquals(2, entries.get(0).first(), "the first entry cites its own first line, not the array's bracket");
         assertEquals(LINE_1, entries.get(0).node().path("textPayload").asText());
         assertEquals(LINE_2, entries.get(1).node().path("textPayload").asText());
         assertTrue(entries.get(0).text().startsWith("{") && entries.get(0).text().endsWith("}"), entries.get(0).text());
@@ -152,8 +158,12 @@ class LogEntryDocumentTest {
         List<Entry> entries = join(Shape.RESPONSE, doc);
         assertEquals(2, entries.size(), entries.toString());
         tiles(entries, doc.split("\n").length);
-        // The response's own lines before the first hit (its _shards failures too) go with the first entry.
-        assertEquals(1, entries.get(0).first());
+        // The response's own lines before the first hit (its _shards failures too) are counted apart: the first hit cites the
+        // line its object opens on, where a reader finds it, not the response's first line.
+        String[] docLines = doc.split("\n");
+        assertEquals("      {", docLines[(int) entries.get(0).first() - 1]);
+        assertEquals("\"_index\": \"k8s-logs-2026.10.14\",", docLines[(int) entries.get(0).first()].strip());
+        assertEquals(entries.get(0).first() - 1, leading);
         assertEquals(LINE_2 + "\n", entries.get(0).node().path("_source").path("log").asText());
         assertEquals(LINE_1 + "\n", entries.get(1).node().path("_source").path("log").asText());
         assertTrue(entries.get(1).text().startsWith("{\"_index\":"), entries.get(1).text());
@@ -193,6 +203,10 @@ class LogEntryDocumentTest {
         List<Entry> read = join(Shape.RESPONSE, partial);
         tiles(read, cut);
         assertEquals(2, read.stream().filter(e -> e.node() != null).count(), read.toString());
+        Entry open = read.get(read.size() - 1);
+        assertTrue(open.cut().startsWith("expected the entry that opens here to close, found the end of the file: the response was cut"
+                + " inside it ("), open.toString());
+        assertEquals(cut, open.last());
     }
 
     @Test
@@ -239,7 +253,35 @@ class LogEntryDocumentTest {
         assertNull(LogEntryDocument.compactResponse("{\"hits\":{\"hits\":[]}}"));
     }
 
-    /** Two entries glued on one line, and an entry the file cuts off: their lines given back as they were, none dropped. */
+    /**
+     * A response that holds no log entry (a query over the wrong time range, or hits of other documents) is named as what it is,
+     * pretty-printed or on one line; other JSON with a data or hits array is not taken for one.
+     */
+    @Test
+    void aSearchResponseWithoutLogEntriesIsNamed() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String empty = searchResponse();
+        assertEquals(Shape.NONE, LogEntryDocument.detect(List.of(empty.split("\n"))), "nothing to read entry by entry");
+        assertEquals("Elasticsearch or OpenSearch _search response with no hits: nothing to read (check the query's time range and index)",
+                LogEntryDocument.searchResponseWithoutEntries(mapper.readTree(empty)));
+        assertEquals(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree(empty)),
+                LogEntryDocument.compactResponse(empty.replace("\n", "").replace("  ", "")));
+        assertEquals("Datadog Logs API response with no log events: nothing to read (check the query's time range and index)",
+                LogEntryDocument.searchResponseWithoutEntries(mapper.readTree(
+                        "{\"meta\":{\"page\":{},\"elapsed\":5,\"status\":\"done\"},\"data\":[],\"links\":{}}")));
+        String metrics = searchResponse(hit(LINE_1, "2026-10-14T09:19:07.331Z", 1)).replace("\"log\":", "\"cpu\":");
+        assertTrue(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree(metrics))
+                .startsWith("Elasticsearch or OpenSearch _search response whose first entry holds no log line (1 entries)"));
+        // Read entry by entry: nothing to name. Another API's data array, a hits object without took or _shards: not a search response.
+        assertNull(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree(searchResponse(hit(LINE_1, "2026-10-14T09:19:07.331Z", 1)))));
+        assertNull(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree("{\"data\":[]}")));
+        assertNull(LogEntryDocument.searchResponseWithoutEntries(mapper.readTree("{\"hits\":{\"hits\":[]}}")));
+    }
+
+    /**
+     * Two entries glued on one line: their lines given back as they were, none dropped. An entry the file cuts off: its lines one
+     * stretch, said to be cut where it opens (not each a JSON fragment read as nothing).
+     */
     @Test
     void whatDoesNotReadAsOneEntryIsGivenBackLineByLine() {
         String glued = "[\n  {\"textPayload\": \"a\"}, {\"textPayload\": \"b\"},\n  {\"textPayload\": \"c\"}\n]\n";
@@ -251,7 +293,13 @@ class LogEntryDocumentTest {
         List<Entry> read = join(Shape.JSON, cut);
         tiles(read, cut.split("\n").length);
         assertEquals(1, read.stream().filter(e -> e.node() != null).count());
-        assertEquals("    \"textPayload\": \"time=\\\"2026-10", read.get(read.size() - 1).text());
+        Entry open = read.get(read.size() - 1);
+        assertEquals("  {", open.text());
+        assertEquals(cut.split("\n").length, open.last());
+        assertEquals(open.last() - 1, open.first());
+        assertEquals("expected the entry that opens here to close, found the end of the file: the document was cut inside it (2 lines not"
+                + " read; the entries before it were read)", open.cut());
+        assertNull(entries.stream().filter(e -> e.cut() != null).findFirst().orElse(null), "glued entries are no cut");
     }
 
     @Test

@@ -85,6 +85,40 @@ class Utf16TextTest {
         assertEquals(InputKind.SNAPSHOT, new InputClassifier().classify("pod.txt", yaml).kind());
     }
 
+    /**
+     * UTF-16 without a byte order mark (iconv -t UTF-16LE, a program writing UTF-16 by hand): told by the NULs beside its first two
+     * ASCII characters, read as its text in either byte order. Before, each line was read byte by byte: every line unparsed, its
+     * NULs said to be what a log truncated in place holds.
+     */
+    @Test
+    void textWithoutAByteOrderMarkIsToldByItsNuls() throws IOException {
+        String text = "time=2026-10-21T08:00:05.390Z level=INFO msg=\"cleaning up pod\" action=removeFinalizer\r\n"
+                + "time=2026-10-21T08:00:05.402Z level=INFO msg=\"delete pod event\" pod=build-test-unit-3934513448\r\n";
+        for (boolean le : new boolean[] {true, false}) {
+            byte[] bytes = text.getBytes(le ? StandardCharsets.UTF_16LE : StandardCharsets.UTF_16BE);
+            String encoding = le ? "UTF-16LE, no byte order mark" : "UTF-16BE, no byte order mark";
+            assertEquals(encoding, Utf16Text.of(bytes[0] & 0xFF, bytes[1] & 0xFF, bytes[2] & 0xFF, bytes[3] & 0xFF));
+            assertEquals(text, read(Gzip.decoding(new ByteArrayInputStream(bytes))));
+            Path p = dir.resolve(le ? "le.log" : "be.log");
+            Files.write(p, bytes);
+            InputFile f = new InputClassifier().classify(p.getFileName().toString(), p);
+            assertEquals(InputKind.LOG, f.kind());
+            assertTrue(f.compressed(), "read through a decoding stream");
+            assertEquals(encoding, InputClassifier.decoding(p));
+            assertEquals("time=2026-10-21T08:00:05.390Z level=INFO msg=\"cleaning up pod\" action=removeFinalizer",
+                    InputClassifier.headLines(p, true, 1 << 20).get(0));
+            Cli run = Cli.run("formats", p.toString());
+            assertTrue(run.out().contains("(" + encoding.substring(0, 8) + " text without a byte order mark, read as UTF-8)"), run.out());
+            assertTrue(run.out().contains("2 events (2 recognised)") && run.out().contains("0 unparsed"), run.out());
+        }
+        // With a mark, the mark decides; UTF-8 text, a gzip header and a NUL-led binary are no UTF-16 text.
+        assertEquals("UTF-16LE", Utf16Text.of(0xFF, 0xFE, 't', 0));
+        assertNull(Utf16Text.of('t', 'i', 'm', 'e'));
+        assertNull(Utf16Text.of(0x1F, 0x8B, 0x08, 0x00));
+        assertNull(Utf16Text.of(0, 0, 0, 0));
+        assertNull(Utf16Text.of('t', 0, 0, 0));
+    }
+
     /** The #17024 sample saved by PowerShell gives what it gives in UTF-8, and its inputs are the files as stored. */
     @Test
     void theSampleSavedOnWindowsGivesTheSameFindings() throws Exception {
