@@ -1,5 +1,8 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.CleanupAction;
+import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.PodCondition;
@@ -23,8 +26,18 @@ import java.util.Optional;
  * @param audit   the audit record, or null
  * @param event   the Event, or null
  * @param condition the export whose {@code DisruptionTarget} condition says it, or null
+ * @param line    for a deleter inferred from the controller's own reading of the Pod ({@link #POD_GC}), that line, else null
  */
-public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition) {
+public record Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition, LogEvent line) {
+
+    /** Who deletes the Pods of a Node that no longer exists (lifecycle reference A2, {@code DeletionByPodGC}). */
+    public static final String POD_GC = "the Pod garbage collector";
+    /** The Pod garbage collector's own identity in the audit log (kube-controller-manager with per-controller credentials). */
+    static final String POD_GC_USER = "system:serviceaccount:kube-system:pod-garbage-collector";
+
+    Deletion(String who, String how, Timestamp at, AuditRecord audit, ClusterEvent event, PodSnapshot condition) {
+        this(who, how, at, audit, event, condition, null);
+    }
 
     /** Event reasons on a Pod that say something removed it, and what. */
     private static final Map<String, String> POD_REASONS = Map.of(
@@ -49,7 +62,7 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
             "DeletionByTaintManager", List.of("the taint manager", "deleted it for a NoExecute taint on its node"),
             "PreemptionByScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
             "PreemptionByKubeScheduler", List.of("kube-scheduler", "preempted it for a higher-priority Pod"),
-            "DeletionByPodGC", List.of("the Pod garbage collector", "deleted it (its node no longer exists)"),
+            "DeletionByPodGC", List.of(POD_GC, "deleted it (its node no longer exists)"),
             "DeletionByDeviceTaintManager", List.of("the device taint manager", "deleted it for a device taint"));
 
     /** Every deletion the records tell of, the most specific first: audit, then Pod events, then node events. */
@@ -94,16 +107,22 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     }
 
     /**
-     * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of
-     * the most specific kind (audit, then Events on the Pod, then the Pod's DisruptionTarget condition, then Events on its
-     * node), then the others.
+     * Every deletion the records tell of, the one that says who deleted the Pod first: the earliest of the most specific kind that
+     * deletes (an audit record, an Event the deleting component writes just before it deletes, the Pod's DisruptionTarget
+     * condition), else the workflow controller's own delete as its cleanup worker logs it ({@link #controllerDelete}), else the Pod
+     * garbage collector where the evidence implies it ({@link #podGcImplied}), else the earliest Event on
+     * the Pod that deletes nothing (the kubelet's node-pressure eviction, the node controller's NodeNotReady: what ended or
+     * surrounded the Pod), else on its node; then the others.
      */
-    static List<Deletion> ordered(PodHistory pod) {
-        List<Deletion> all = of(pod);
+    static List<Deletion> ordered(PodHistory pod, DeletionRequest deletion) {
+        List<Deletion> all = new ArrayList<>(of(pod));
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
         Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
-                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime))
                 .or(() -> all.stream().filter(d -> d.condition != null).min(byTime))
+                .or(() -> Optional.ofNullable(controllerDelete(pod, deletion)))
+                .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
                 .or(() -> all.stream().min(byTime));
         if (first.isEmpty()) {
             return all;
@@ -111,6 +130,71 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         List<Deletion> out = new ArrayList<>(List.of(first.get()));
         all.stream().filter(d -> d != first.get()).forEach(out::add);
         return out;
+    }
+
+    /**
+     * The Pod garbage collector, where nothing records the delete itself but the evidence implies it (lifecycle reference A2):
+     * the controller found the Pod {@code Failed} while its main container had not terminated ({@code Pod phase was Failed but main
+     * did not have terminated state}), a phase the kubelet never writes over a running container and PodGC writes on the Pods of a
+     * Node that no longer exists right before deleting them with grace 0; or its node's Events show the Node itself deleted
+     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither.
+     */
+    private static Deletion podGcImplied(PodHistory pod, List<Deletion> records) {
+        LogEvent failed = ExecutionOrder.failedUnterminated(pod);
+        if (failed != null) {
+            return new Deletion(POD_GC, "failed it and deleted it (its node no longer exists; implied by the controller's \"Pod phase was Failed "
+                    + "but " + ((dev.argoforensics.event.ControllerEvent.Signal) failed.event()).attribute("container")
+                    + " did not have terminated state\")", failed.time(), null, null, null, failed);
+        }
+        return records.stream().filter(d -> d.event != null && "Node".equals(d.event.regarding().kind())
+                        && ("DeletingNode".equals(d.event.reason()) || "RemovingNode".equals(d.event.reason())))
+                .min(Comparator.comparing(Deletion::at))
+                .map(d -> new Deletion(POD_GC, "deleted it (implied: its node was deleted, " + d.describe() + ", and the Pod garbage collector "
+                        + "deletes the Pods of a node that no longer exists)", d.at, null, null, null, null))
+                .orElse(null);
+    }
+
+    /**
+     * The workflow controller deleting the Pod itself, as its cleanup worker logs it ({@code cleaning up pod action=deletePod}: its
+     * pod GC, a stop of a Pending Pod, an item queued for an earlier Pod of the same name, #8022; {@code deletePodByUID}: v4's
+     * automatic restart), the first such line of this Pod instance logged no later than the deletion is known (within two clocks'
+     * disagreement): a delete that came after the Pod was already being deleted deleted nothing. Null: none.
+     */
+    private static Deletion controllerDelete(PodHistory pod, DeletionRequest deletion) {
+        for (LogEvent e : pod.events()) {
+            if (!(e.event() instanceof ControllerEvent.PodCleanupStarted s)
+                    || !(s.cleanup() == CleanupAction.DELETE_POD || "deletePodByUID".equals(s.action()))) {
+                continue;
+            }
+            if (deletion != null && deletion.notAfter() != null
+                    && e.time().instant().isAfter(deletion.notAfter().at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                return null;
+            }
+            return new Deletion(CONTROLLER, "deleted it (its cleanup worker's " + s.action() + " at " + e.time().format() + ")", e.time(), null,
+                    null, null, e);
+        }
+        return null;
+    }
+
+    /** The workflow controller, deleting a Pod itself. */
+    public static final String CONTROLLER = "the workflow controller";
+
+    /** The workflow controller's own cleanup line says it deleted the Pod ({@link #controllerDelete}). */
+    public boolean byController() {
+        return CONTROLLER.equals(who) && line != null;
+    }
+
+    /**
+     * The Pod garbage collector deleted the Pod, as a record says (its audit identity, the Pod's {@code DisruptionTarget}
+     * {@code DeletionByPodGC}) or as the evidence implies ({@link #podGcImplied}): the Pod of a node that was lost.
+     */
+    public boolean podGc() {
+        return POD_GC.equals(who) || POD_GC_USER.equals(who);
+    }
+
+    /** The Pod garbage collector inferred from the evidence ({@link #podGcImplied}): no audit record, Event or condition states it. */
+    public boolean implied() {
+        return POD_GC.equals(who) && audit == null && event == null && condition == null;
     }
 
     /** Event reasons on a Pod that the component writes just before it deletes the Pod through the API (or evicts it). */

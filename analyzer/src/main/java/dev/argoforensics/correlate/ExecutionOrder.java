@@ -6,6 +6,7 @@ import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
@@ -100,6 +101,9 @@ final class ExecutionOrder {
                     break;
                 }
             }
+        }
+        if (running == null) {
+            running = failedWhileRunning(pod, end);
         }
         if (running == null) {
             running = readyAfterDeletion(pod, deletion);
@@ -348,6 +352,48 @@ final class ExecutionOrder {
         }
         return null;
     }
+
+    /**
+     * The controller's own reading of the Pod's status: {@code inferFailedReason} found the Pod {@code Failed} while its main
+     * container's last reported state was neither waiting (that gives {@code Pod failed before main container starts}) nor
+     * terminated, and logged {@code Pod phase was Failed but main did not have terminated state} (v3 {@code Pod <pod> phase was
+     * Failed but main did not have terminated state}). The kubelet writes a terminal phase only once the containers have ended
+     * (lifecycle reference A2); the Pod garbage collector writes {@code Failed} over the running containers of a Pod whose Node no
+     * longer exists (or is out of service), right before deleting it with grace 0, and nothing reports them ended after that. So
+     * main never ended: whenever the deletion was requested, it still ran. Not where an export shows every container terminated
+     * before that line (the evidence then disagrees, and the objects' order decides). Null: no such line of this Pod instance.
+     */
+    private static Execution failedWhileRunning(PodHistory pod, ContainersEnd end) {
+        LogEvent line = failedUnterminated(pod);
+        if (line == null || (end != null && DeletionBounds.clearlyBefore(end.at(), line.time()))) {
+            return null;
+        }
+        String container = ((Signal) line.event()).attribute("container");
+        return new Execution(State.RUNNING, "the controller found the Pod Failed while " + container + " had not terminated (\"Pod phase was "
+                + "Failed but " + container + " did not have terminated state\" at " + line.time().format() + "): a phase the kubelet never "
+                + "writes over a running container, but the Pod garbage collector does on the Pods of a node that no longer exists, right "
+                + "before deleting them; " + container + " never ended", line.source(), false);
+    }
+
+    /**
+     * The first {@code Pod phase was Failed but <container> did not have terminated state} of this Pod instance naming its main
+     * container (not {@code wait}, not {@code init}: their state says nothing of the step), or null. The execution order reads
+     * it, and so does the naming of who deleted the Pod ({@link Deletion#ordered}).
+     */
+    static LogEvent failedUnterminated(PodHistory pod) {
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && FAILED_UNTERMINATED.equals(s.name())) {
+                String container = s.attribute("container");
+                if (container != null && !"wait".equals(container) && !"init".equals(container)) {
+                    return e;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The catalog's signal for {@code Pod phase was Failed but <container> did not have terminated state}. */
+    static final String FAILED_UNTERMINATED = "failed-unterminated";
 
     /** When the Pod was created: its {@code Created pod} line, else an export's creationTimestamp. */
     private static Timestamp creation(PodHistory pod) {

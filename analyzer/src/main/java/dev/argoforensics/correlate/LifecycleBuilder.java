@@ -140,7 +140,7 @@ final class LifecycleBuilder {
                 : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid());
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
-        List<Deletion> deleters = Deletion.ordered(pod);
+        List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
                 : completedBefore(workflow, createdBefore(all, earlier.decisive()), earlier.decisive());

@@ -96,10 +96,15 @@ final class Cite {
         return object(new EvidenceLine(e.source(), e.first(), role, describe(e), null));
     }
 
-    /** Who deleted the Pod: the audit record, else the Event that says, else the export whose DisruptionTarget condition says. */
+    /**
+     * Who deleted the Pod: the audit record, else the Event that says, else the export whose DisruptionTarget condition says, else
+     * the controller's line that implies it (the node's Events an implied deleter rests on are cited with the others).
+     */
     Cite deletion(Deletion d) {
         return d.audit() != null ? audit(d.audit(), "who removed the Pod") : d.event() != null ? event(d.event(), "what removed the Pod")
-                : pod(d.condition(), "exported Pod: its DisruptionTarget condition says what removed it");
+                : d.condition() != null ? pod(d.condition(), "exported Pod: its DisruptionTarget condition says what removed it")
+                : d.byController() ? line(d.line(), "the controller's cleanup worker deletes the Pod")
+                : d.line() != null ? line(d.line(), "the Pod found Failed with main still running: the Pod garbage collector's mark") : this;
     }
 
     Cite audit(AuditRecord a, String role) {

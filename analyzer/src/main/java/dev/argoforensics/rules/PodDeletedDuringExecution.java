@@ -207,7 +207,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
-            m.add(deletion.condition() != null ? Message.of("AF007.explain.conditionNames", "who", deletion.describe())
+            m.add(deletion.implied() ? Message.of("AF007.explain.impliedNames", "who", deletion.describe())
+                    : deletion.byController() ? Message.of("AF007.explain.controllerNames", "who", deletion.describe())
+                    : deletion.condition() != null ? Message.of("AF007.explain.conditionNames", "who", deletion.describe())
                     : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
                     : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
@@ -219,7 +221,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
         } else {
             m.add(Message.of("AF007.explain.nobodyNamed"));
         }
-        m.add(Message.of("AF007.explain.neverFinished", "message", outcome.message()));
+        // A node that was lost (a spot or preemptible machine reclaimed, a host that died): the Pod garbage collector's deletion of its
+        // Pods is no voluntary disruption that a PodDisruptionBudget or a do-not-disrupt annotation holds off.
+        m.add(Message.of(deletion != null && deletion.podGc() ? "AF007.explain.neverFinishedNodeLost" : "AF007.explain.neverFinished",
+                "message", outcome.message()));
         return Message.sequence(m);
     }
 }

@@ -294,6 +294,36 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 27: the node-side look-alikes are never reported as the #17024 race, at any confidence (a lost node's Pod read as
+     * running from the controller's {@code Pod phase was Failed but main did not have terminated state}), and AF007 finds every
+     * lost node's Pod that ended {@code pod deleted}, naming the Pod garbage collector.
+     */
+    @Test
+    void theNodeSideLookAlikesAreNeverTheRaceAndTheLostNodesDeleterIsNamed() throws IOException {
+        List<String> classes = List.of(ScenariosNodes.LOST, ScenariosNodes.EVICTED, ScenariosNodes.SHUTDOWN);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+        assertEquals(List.of(), tally.missed.stream().filter(m -> classes.contains(m.cls())).toList());
+        ObjectMapper json = new ObjectMapper();
+        int named = 0;
+        for (Run r : runs) {
+            Set<String> lost = new HashSet<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                if (ScenariosNodes.LOST.equals(pod.path("class").asText())) {
+                    lost.add(pod.path("namespace").asText() + "/" + pod.path("name").asText());
+                }
+            }
+            for (JsonNode f : json.readTree(r.info().dir().resolve("report.json").toFile()).path("findings")) {
+                if ("AF007".equals(f.path("rule").asText()) && lost.contains(f.path("pod").path("namespace").asText() + "/" + f.path("pod").path("name").asText())) {
+                    assertTrue(f.path("summary").asText().contains("deleted by the Pod garbage collector"), f.path("summary").asText());
+                    named++;
+                }
+            }
+        }
+        assertTrue(named > 0, "no AF007 finding on a lost node's Pod");
+    }
+
+    /**
      * The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused
      * result, a sidecar killed, two controllers, a Workflow too large, a lock held by a finished Workflow, a Pod created from a stale copy.
      */
