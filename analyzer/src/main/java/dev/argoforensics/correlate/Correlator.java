@@ -247,11 +247,7 @@ public final class Correlator {
         }
         podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observed, OBSERVED)));
 
-        Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps = new TreeMap<>();
-        for (WorkflowSnapshot w : objects.workflows()) {
-            wfSnaps.computeIfAbsent(new WorkflowRef(w.namespace(), w.name()), k -> new ArrayList<>()).add(w);
-        }
-        wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observed, OBSERVED)));
+        Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps = workflowSnapshots(objects);
 
         PodRecords records = new PodRecords(objects, instances, namespacesByPod);
         Set<PodKey> podKeys = new TreeSet<>(spans.keySet());
@@ -273,6 +269,16 @@ public final class Correlator {
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
                 StreamExtents.of(processes), available, processes, clocks, objects);
+    }
+
+    /** Each Workflow exported, its snapshots in the order observed: the same in the whole table and in every slice's. */
+    static Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots(ExportedObjects objects) {
+        Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps = new TreeMap<>();
+        for (WorkflowSnapshot w : objects.workflows()) {
+            wfSnaps.computeIfAbsent(new WorkflowRef(w.namespace(), w.name()), k -> new ArrayList<>()).add(w);
+        }
+        wfSnaps.values().forEach(l -> l.sort(Comparator.comparing(WorkflowSnapshot::observed, OBSERVED)));
+        return wfSnaps;
     }
 
     /**

@@ -161,6 +161,24 @@ public final class FactsTable implements AssignedFacts {
      */
     @Override
     public GroupShare share(Grouping grouping, java.util.Collection<Integer> components, List<Assigned> lines) {
+        return share(grouping, components, lines, podNames -> {
+            Map<PodKey, GroupFacts.PodFacts> podFacts = new TreeMap<>();
+            for (PodKey key : podKeys) {
+                if (podNames.contains(key.name())) {
+                    podFacts.put(key, podFacts(key));
+                }
+            }
+            return podFacts;
+        }, wfSnaps, objects);
+    }
+
+    /**
+     * A group's share from its assigned lines and the facts of its Pods ({@code podFacts}: given the group's Pod names, those
+     * of its Pods), the Workflows exported ({@code wfSnaps}) and the exports: what {@link #share} gives from a table.
+     */
+    static GroupShare share(Grouping grouping, java.util.Collection<Integer> components, List<Assigned> lines,
+                            java.util.function.Function<Set<String>, Map<PodKey, GroupFacts.PodFacts>> podFacts,
+                            Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps, ExportedObjects objects) {
         java.util.BitSet in = new java.util.BitSet();
         components.forEach(in::set);
         Set<String> podNames = grouping.names(components, "p:");
@@ -178,19 +196,19 @@ public final class FactsTable implements AssignedFacts {
                 handlers.add(pod == null ? -1 : a.handler());
             }
         }
-        Map<PodKey, GroupFacts.PodFacts> podFacts = new TreeMap<>();
-        for (PodKey key : podKeys) {
-            if (podNames.contains(key.name())) {
-                podFacts.put(key, podFacts(key));
-            }
-        }
-        return new GroupShare(events, ints(places), pods, ints(handlers), podNames, podFacts, workflowNames, workflowSnapshots(workflowNames::contains),
-                workflowAudit(workflowNames::contains), 0);
+        return new GroupShare(events, ints(places), pods, ints(handlers), podNames, podFacts.apply(podNames), workflowNames,
+                workflowSnapshots(wfSnaps, workflowNames::contains), workflowAudit(objects, workflowNames::contains), 0);
     }
 
     /** The context every group reads, from the assigned lines (in place order): what {@link ClusterFacts#context} gives. */
     @Override
     public GroupContext context(List<Assigned> lines) {
+        return context(lines, objects, available, processes, clocks);
+    }
+
+    /** The context from the assigned lines (in place order), the exports, the evidence available, the runs and their clocks. */
+    static GroupContext context(List<Assigned> lines, ExportedObjects objects, Set<EvidenceKind> available, List<ControllerProcess> processes,
+                                RunClocks clocks) {
         List<LogEvent> events = new ArrayList<>();
         List<Integer> places = new ArrayList<>();
         List<PodKey> pods = new ArrayList<>();
@@ -234,6 +252,10 @@ public final class FactsTable implements AssignedFacts {
     }
 
     Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots(java.util.function.Predicate<String> holds) {
+        return workflowSnapshots(wfSnaps, holds);
+    }
+
+    static Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots(Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps, java.util.function.Predicate<String> holds) {
         Map<WorkflowRef, List<WorkflowSnapshot>> workflows = new TreeMap<>();
         wfSnaps.forEach((ref, snaps) -> {
             if (holds.test(ref.name())) {
@@ -244,6 +266,10 @@ public final class FactsTable implements AssignedFacts {
     }
 
     List<AuditRecord> workflowAudit(java.util.function.Predicate<String> holds) {
+        return workflowAudit(objects, holds);
+    }
+
+    static List<AuditRecord> workflowAudit(ExportedObjects objects, java.util.function.Predicate<String> holds) {
         return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())).toList();
     }
 

@@ -196,6 +196,12 @@ public final class Grouping {
         return parent.containsKey(k) ? componentOf.get(find(k)) : -1;
     }
 
+    /** The component holding a Pod name, -1 if the input never names it. */
+    public int componentOfPod(String name) {
+        String k = "p:" + name;
+        return parent.containsKey(k) ? componentOf.get(find(k)) : -1;
+    }
+
     /** The component holding a tag, -1 if no line or export bears it. */
     public int componentOfTag(String tag) {
         String k = "#" + tag;

@@ -276,6 +276,7 @@ class SlicedFactsTest {
                 assertEquals(grouping.keys(c), byEdges.keys(c), at + "component " + c + " from names alone");
             }
             List<FactsTable.Assigned> slicedAssigned = new ArrayList<>();
+            Set<Integer> slicesRouted = new TreeSet<>();
             for (int f = 0; f < readings.size(); f++) {
                 Placement placement = placements.get(f);
                 List<FactsTable.Assigned> a = sliced.assign(readings.get(f).events().stream().map(placement::place).toList(), offsets.get(f),
@@ -285,11 +286,49 @@ class SlicedFactsTest {
                     assertEquals(assigned.get(f).get(i), a.get(i), at + "line " + i + " of " + readings.get(f).file().displayPath() + " as assigned");
                 }
                 slicedAssigned.addAll(a);
+                // Round 3 one slice at a time (the fleet's slices flow): the file's lines routed, those of each slice assigned from
+                // that slice's table alone (any other read fails), all put in place order: the same lines as assigned.
+                SlicedTable.Routed routed = SlicedTable.route(cross, readings.get(f).events().stream().map(placement::place).toList(), offsets.get(f),
+                        byEdges, BINDINGS);
+                List<FactsTable.Assigned> bySlice = new ArrayList<>(routed.assigned());
+                Set<Integer> seen = new TreeSet<>();
+                for (SlicedTable.SliceLines sl : routed.bySlice()) {
+                    assertTrue(seen.add(sl.slice()) && !sl.lines().isEmpty(), at + "slice " + sl.slice() + "'s lines routed once, none empty");
+                    bySlice.addAll(SlicedTable.assign(cross, tables.get(sl.slice()), sl.slice(), sl, byEdges, BINDINGS));
+                }
+                bySlice.sort(java.util.Comparator.comparingInt(FactsTable.Assigned::place));
+                assertEquals(a, bySlice, at + "the lines of " + readings.get(f).file().displayPath() + " as assigned one slice at a time");
+                slicesRouted.addAll(routed.bySlice().stream().map(SlicedTable.SliceLines::slice).toList());
+            }
+            if (busy && slices > 1) {
+                assertTrue(slicesRouted.size() > 1, at + "the lines routed to more than one slice: " + slicesRouted);
             }
             ProjectedReadings.assertSameContext(whole.context(allAssigned), sliced.context(slicedAssigned));
+            // The context with no slice's table: the runs and the slices' run clocks merged.
+            List<dev.argoforensics.correlate.RunClocks> clocks = new ArrayList<>();
+            tables.forEach(t -> clocks.add(t.clocks()));
+            ProjectedReadings.assertSameContext(whole.context(allAssigned), SlicedTable.context(cross, stitched.processes(),
+                    dev.argoforensics.correlate.RunClocks.merge(clocks), slicedAssigned));
             for (GroupedAnalysis.Split split : List.of(GroupedAnalysis.Split.each(), GroupedAnalysis.Split.buckets(7, 19))) {
-                for (List<Integer> components : split.groups(grouping)) {
+                List<List<Integer>> groups = split.groups(grouping);
+                // Each slice's Pods' facts by group, as the slices' tasks send them, put together per group.
+                int[] groupOf = new int[byEdges.size()];
+                java.util.Arrays.fill(groupOf, -1);
+                for (int g = 0; g < groups.size(); g++) {
+                    for (int c : groups.get(g)) {
+                        groupOf[c] = g;
+                    }
+                }
+                Map<Integer, Map<PodKey, dev.argoforensics.correlate.GroupFacts.PodFacts>> podFacts = new TreeMap<>();
+                for (FactsTable t : tables) {
+                    SlicedTable.podFactsByGroup(t, byEdges, c -> groupOf[c]).forEach((g, of) -> of.forEach((key, pf) ->
+                            assertEquals(null, podFacts.computeIfAbsent(g, k -> new TreeMap<>()).put(key, pf), at + key + "'s facts sent once")));
+                }
+                for (int g = 0; g < groups.size(); g++) {
+                    List<Integer> components = groups.get(g);
                     ProjectedReadings.assertSameShare(whole.share(grouping, components, allAssigned), sliced.share(slicedGrouping, components, slicedAssigned));
+                    ProjectedReadings.assertSameShare(whole.share(grouping, components, allAssigned),
+                            SlicedTable.share(cross, byEdges, components, slicedAssigned, podFacts.getOrDefault(g, Map.of())));
                 }
             }
             if (busy && slices > 1) {

@@ -7,6 +7,7 @@ import dev.argoforensics.analysis.GroupedAnalysis;
 import dev.argoforensics.correlate.ClusterFacts;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupContext;
 import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.LineProjection;
 import dev.argoforensics.event.LogEvent;
@@ -302,28 +303,45 @@ final class ClusterSteps implements Serializable {
      * batched by group (-1: the context lines).
      */
     List<LineBatch> assign(ReadFile r, ClusterTables.Derived d) throws IOException {
+        ClusterTable.FilePlace at = place(r, d);
+        return batches(r.cluster(), d.facts().assign(placed(r, at), at.offset(), d.grouping(), ClusterTables.BINDINGS), d.groupOf());
+    }
+
+    /** Where a log file's lines go among its cluster's. */
+    static ClusterTable.FilePlace place(ReadFile r, ClusterTables.Derived d) {
         ClusterTable.FilePlace at = d.files().get(r.display());
         if (at == null) {
             throw new IllegalStateException(r.display() + " is not among its cluster's stitched files");
         }
+        return at;
+    }
+
+    /** A log file's whole reading placed ({@link Placement#place}). */
+    static List<LogEvent> placed(ReadFile r, ClusterTable.FilePlace at) throws IOException {
         dev.argoforensics.read.FileReading reading = dev.argoforensics.read.FileReading.decode(r.reading());
         List<LogEvent> lines = new ArrayList<>(reading.events().size());
         for (LogEvent e : reading.events()) {
             lines.add(at.placement().place(e));
         }
-        reading = null;
-        List<FactsTable.Assigned> assigned = d.facts().assign(lines, at.offset(), d.grouping(), ClusterTables.BINDINGS);
+        return lines;
+    }
+
+    /** Assigned lines batched by group (-1: the context lines), each batch in the order given. */
+    static List<LineBatch> batches(String cluster, List<FactsTable.Assigned> assigned, int[] groupOf) {
         Map<Integer, List<FactsTable.Assigned>> byGroup = new TreeMap<>();
         for (FactsTable.Assigned a : assigned) {
-            int g = a.component() < 0 ? -1 : d.groupOf()[a.component()];
+            int g = a.component() < 0 ? -1 : groupOf[a.component()];
             byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(a);
         }
         List<LineBatch> out = new ArrayList<>();
-        byGroup.forEach((g, list) -> out.add(new LineBatch(r.cluster(), g, list.get(0).place(), list.size(), WireForm.encode(list))));
+        byGroup.forEach((g, list) -> out.add(new LineBatch(cluster, g, list.get(0).place(), list.size(), WireForm.encode(list))));
         return out;
     }
 
-    /** A group's or the context's batches, their lines in place order. */
+    /**
+     * A group's or the context's batches, their lines in place order ({@code FactsTable.Assigned#place}: in the slices' flow a
+     * file's lines come in several batches, those assigned where it was read and those its slices' tasks assigned).
+     */
     @SuppressWarnings("unchecked")
     static List<FactsTable.Assigned> lines(Iterable<LineBatch> batches) throws IOException {
         List<LineBatch> sorted = new ArrayList<>();
@@ -337,21 +355,34 @@ final class ClusterSteps implements Serializable {
         for (LineBatch b : sorted) {
             out.addAll((List<FactsTable.Assigned>) WireForm.decode(b.lines()));
         }
+        out.sort(Comparator.comparingInt(FactsTable.Assigned::place));
         return out;
     }
 
     /** Round 3, per cluster: its context lines put together into what every group reads ({@code GroupedAnalysis.contextBytes}). */
     byte[] context(Iterable<LineBatch> batches, ClusterTables.Derived d) throws IOException {
-        ClusterTable.Plan plan = d.plan();
-        return GroupedAnalysis.contextBytes(plan.inputs(), d.facts().context(lines(batches)), run -> plan.filesOfRun().getOrDefault(run, Set.of()),
-                plan.linesDated());
+        return context(d.plan(), d.facts().context(lines(batches)));
+    }
+
+    /** The context as every group reads it, with what the caveats read of the cluster's inputs and runs. */
+    static byte[] context(ClusterTable.Plan plan, GroupContext context) {
+        return GroupedAnalysis.contextBytes(plan.inputs(), context, run -> plan.filesOfRun().getOrDefault(run, Set.of()), plan.linesDated());
     }
 
     /** Round 3, per group: its lines' share of the table ({@code FactsTable.share}), cut at the bound, correlated and its rules run. */
     GroupOutcome group(String cluster, int index, Iterable<LineBatch> batches, ClusterTables.Derived d, Supplier<GroupedAnalysis.Shared> context, long bound) {
+        return group(cluster, index, d.plan().groups(), () -> d.facts().share(d.grouping(), d.plan().groups().groups().get(index), lines(batches)), context, bound);
+    }
+
+    /** A group's share, made. */
+    interface ShareOf {
+        GroupShare get() throws IOException;
+    }
+
+    /** Round 3, per group: its share, cut at the bound, correlated and its rules run. */
+    GroupOutcome group(String cluster, int index, GroupedAnalysis.Plan plan, ShareOf shareOf, Supplier<GroupedAnalysis.Shared> context, long bound) {
         try {
-            GroupedAnalysis.Plan plan = d.plan().groups();
-            GroupShare share = d.facts().share(d.grouping(), plan.groups().get(index), lines(batches));
+            GroupShare share = shareOf.get();
             GroupShare bounded = share.firstLines(bound);
             List<RuleOutcome> outcomes = files.analysis().grouped().run(bounded, index == plan.home(), context.get(), bound);
             String cut = bounded.cut() > 0 ? new GroupedAnalysis.Cut(plan.names().get(index), bound, share.events().size()).describe() : null;

@@ -98,6 +98,39 @@ final class ClusterTables {
         return h.get(table.value(), derivations);
     }
 
+    private static final Map<String, Derived[]> ROUTING = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Derived[]> eldest) {
+            return size() > KEEP;
+        }
+    };
+
+    /**
+     * The slices' flow, round 3: a cluster's components ({@code Grouping.ofEdges}, the names alone) and plan from its broadcast,
+     * once per executor (the last {@value #KEEP} clusters), no slice's table derived: each slice's is derived in its own task
+     * ({@code shared}: what the slices share, {@link #shared}).
+     */
+    static Derived routing(String scan, Broadcast<ClusterTable> table, Shared shared) {
+        Derived[] holder;
+        synchronized (ROUTING) {
+            holder = ROUTING.computeIfAbsent(scan + "\u0000" + table.value().cluster(), k -> new Derived[1]);
+        }
+        synchronized (holder) {
+            if (holder[0] == null) {
+                ClusterTable t = table.value();
+                try {
+                    ClusterTable.Plan plan = (ClusterTable.Plan) WireForm.decode(t.plan());
+                    @SuppressWarnings("unchecked")
+                    List<List<String>> edges = (List<List<String>>) WireForm.decode(t.edges());
+                    holder[0] = derived(null, null, Grouping.ofEdges(shared.cross().objects(), edges, BINDINGS), plan);
+                } catch (IOException e) {
+                    throw new IllegalStateException("cluster " + t.cluster() + ": its table's bytes: " + e, e);
+                }
+            }
+            return holder[0];
+        }
+    }
+
     /**
      * The slices' flow: what a cluster's slices share, from round 2a's broadcast ({@code PodSlices.of} its form),
      * with each file's place by display path and index.

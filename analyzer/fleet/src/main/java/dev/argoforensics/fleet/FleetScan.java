@@ -97,7 +97,9 @@ public final class FleetScan {
                     c.contextBytes(), c.contextDecodes(), c.tableBytes(), c.tableDerivations(), c.clusterTaskBytes(), c.assignedBytes());
             if (options.flow().equals(FleetOptions.SLICES)) {
                 System.out.printf("argo-forensics-fleet: slices: the clusters' tasks were weighed by %d line(s) kept whole whose facts the slices"
-                        + " share, the largest by %d; %d slice(s) held %d entries in all, the largest %d%n", c.skeletons(), c.largestSkeletons(), c.slices(), c.sliceEntries(), c.largestSlice());
+                        + " share, the largest by %d; %d slice(s) held %d entries in all, the largest %d; round 3 derived %d slice table(s), each in"
+                        + " its slice's task, and the files sent %d byte(s) of lines to their slices%n", c.skeletons(), c.largestSkeletons(), c.slices(),
+                        c.sliceEntries(), c.largestSlice(), c.sliceDerivations(), c.sliceLineBytes());
             }
         } finally {
             spark.stop();
@@ -129,11 +131,14 @@ public final class FleetScan {
      * @param slices           the slices derived (round 2b's tasks), every cluster's
      * @param sliceEntries     the entries they were weighed by, summed
      * @param largestSlice     the most entries one slice's task was weighed by
+     * @param sliceDerivations the slices' flow, round 3: the slices' tables derived, each in its slice's task (once per slice, unless a
+     *                         task ran again); no executor derives a cluster's every slice's table
+     * @param sliceLineBytes   the lines the files sent their slices' tasks in round 3, deflated, counted where made
      */
     public record Counts(int clusters, long inputs, long problems, long findings, long inputBytes, long shuffleBytes, long shuffleRecords,
                          long sparkTasks, long logsRead, long groups, long contextBytes, long contextDecodes, long splitLogs, long chunksRead,
                          long tableBytes, long tableDerivations, long clusterTaskBytes, long assignedBytes, long skeletons, long largestSkeletons,
-                         long slices, long sliceEntries, long largestSlice) {
+                         long slices, long sliceEntries, long largestSlice, long sliceDerivations, long sliceLineBytes) {
     }
 
     /** At most this many tasks for the per-object stages; past it, tasks take several objects. */
@@ -243,6 +248,9 @@ public final class FleetScan {
         // in the rounds' flow, what the files' lines go to their groups as: payload bytes (deflated), before Spark's framing.
         LongAccumulator toCluster = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes to the cluster tasks");
         LongAccumulator toGroups = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of assigned lines");
+        // The slices' flow, round 3: the bytes of lines the files sent to their slices' tasks, and the slices' tables derived there.
+        LongAccumulator toSlices = spark.sparkContext().longAccumulator("argo-forensics-fleet bytes of lines to the slices");
+        LongAccumulator sliceDerivations = spark.sparkContext().longAccumulator("argo-forensics-fleet slice tables derived");
         // The slices' flow: what each cluster's round-2a task and each slice's task were weighed by.
         CollectionAccumulator<Long> skeletonCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet skeletons per cluster");
         CollectionAccumulator<Long> sliceCounts = spark.sparkContext().collectionAccumulator("argo-forensics-fleet entries per slice");
@@ -259,6 +267,7 @@ public final class FleetScan {
         JavaPairRDD<String, GroupOutcome> outcomes;
         JavaPairRDD<String, ReadFile> fullReadings = null;
         JavaRDD<LineBatch> batches = null;
+        JavaRDD<RoutedBatch> routedBatches = null;
         if (!rounds) {
             // Stage E1: per cluster, the stitch, the cluster's facts (once) and its groups, each group's share as bytes.
             prepared = inputs.cogroup(readings.mapValues(r -> {
@@ -361,19 +370,66 @@ public final class FleetScan {
         } else {
             // Round 3, per log file where it was read: its whole reading placed and each line assigned from its cluster's table, the
             // lines batched by group. Every group gets a marker, so that a group no file holds a line of runs too.
-            batches = fullReadings.values()
-                    .filter(r -> r.reading() != null && tables.containsKey(r.cluster()))
-                    .flatMap(r -> {
-                        List<LineBatch> b = perCluster.value().assign(r, ClusterTables.of(scan, tables.get(r.cluster()), derivations));
-                        b.forEach(x -> toGroups.add(x.lines().length));
-                        return b.iterator();
-                    })
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+            if (sliced) {
+                // The slices' flow: each file's lines routed where it was read, those naming no Pod assigned there from the components
+                // alone, the others shuffled by (cluster, slice) to a task per slice, which derives that slice's table alone, assigns
+                // them and sends the groups their lines and Pods' facts and the context its run clocks (SlicedSteps).
+                SlicedSteps steps = new SlicedSteps();
+                int slices = options.slices();
+                Map<String, Integer> sliceOffsets = SlicedSteps.offsets(tables.keySet(), slices);
+                int sliceCount = sliceOffsets.size() * slices;
+                Partitioner bySlice = new GroupPartitioner(sliceOffsets, sliceCount, Math.max(1, Math.min(sliceCount, MAX_FILE_TASKS)));
+                JavaRDD<RoutedBatch> routed = fullReadings.values()
+                        .filter(r -> r.reading() != null && tables.containsKey(r.cluster()))
+                        .flatMap(r -> {
+                            ClusterTables.Shared sh = ClusterTables.shared(scan, r.cluster(), sliceShares.get(r.cluster()));
+                            List<RoutedBatch> b = steps.route(r, ClusterTables.routing(scan, tables.get(r.cluster()), sh), sh);
+                            b.forEach(x -> {
+                                if (x.toGroup() != null) {
+                                    toGroups.add(x.toGroup().lines().length);
+                                } else {
+                                    toSlices.add(x.toSlice().lines().length);
+                                }
+                            });
+                            return b.iterator();
+                        })
+                        .persist(StorageLevel.MEMORY_AND_DISK());
+                routedBatches = routed;
+                JavaRDD<LineBatch> fromSlices = routed.filter(x -> x.toSlice() != null).map(RoutedBatch::toSlice)
+                        .union(prepared.filter(p -> p.table() != null).flatMap(p -> SlicedSteps.sliceMarkers(p.prep().cluster(), slices).iterator()))
+                        .mapToPair(b -> new Tuple2<>(b.key(), b)).groupByKey(bySlice)
+                        .flatMap(t -> {
+                            SliceBatch first = t._2().iterator().next();
+                            ClusterTable table = tables.get(first.cluster()).value();
+                            ClusterTables.Shared sh = ClusterTables.shared(scan, first.cluster(), sliceShares.get(first.cluster()));
+                            List<LineBatch> b = steps.assign(first.cluster(), first.slice(), t._2(), table, sh,
+                                    ClusterTables.routing(scan, tables.get(first.cluster()), sh));
+                            sliceDerivations.add(1);
+                            b.forEach(x -> toGroups.add(x.lines() != null ? x.lines().length : x.facts().length));
+                            return b.iterator();
+                        });
+                batches = routed.filter(x -> x.toGroup() != null).map(RoutedBatch::toGroup).union(fromSlices).persist(StorageLevel.MEMORY_AND_DISK());
+            } else {
+                batches = fullReadings.values()
+                        .filter(r -> r.reading() != null && tables.containsKey(r.cluster()))
+                        .flatMap(r -> {
+                            List<LineBatch> b = perCluster.value().assign(r, ClusterTables.of(scan, tables.get(r.cluster()), derivations));
+                            b.forEach(x -> toGroups.add(x.lines().length));
+                            return b.iterator();
+                        })
+                        .persist(StorageLevel.MEMORY_AND_DISK());
+            }
             // The context lines (group -1) put together per cluster, with what the caveats read, and broadcast.
             JavaPairRDD<String, LineBatch> contextLines = batches.filter(b -> b.group() < 0).mapToPair(b -> new Tuple2<>(b.cluster(), b));
             java.util.Iterator<Tuple2<String, byte[]>> made3 = prepared.filter(p -> p.table() != null)
                     .mapToPair(p -> new Tuple2<>(p.prep().cluster(), 0)).cogroup(contextLines, byCluster)
-                    .map(c -> new Tuple2<>(c._1(), perCluster.value().context(c._2()._2(), ClusterTables.of(scan, tables.get(c._1()), derivations))))
+                    .map(c -> {
+                        if (!sliced) {
+                            return new Tuple2<>(c._1(), perCluster.value().context(c._2()._2(), ClusterTables.of(scan, tables.get(c._1()), derivations)));
+                        }
+                        ClusterTables.Shared sh = ClusterTables.shared(scan, c._1(), sliceShares.get(c._1()));
+                        return new Tuple2<>(c._1(), new SlicedSteps().context(c._2()._2(), ClusterTables.routing(scan, tables.get(c._1()), sh), sh));
+                    })
                     .toLocalIterator();
             while (made3.hasNext()) {
                 Tuple2<String, byte[]> c = made3.next();
@@ -391,8 +447,13 @@ public final class FleetScan {
                     .map(t -> {
                         String cluster = t._2().iterator().next().cluster();
                         int index = t._2().iterator().next().group();
-                        return perCluster.value().group(cluster, index, t._2(), ClusterTables.of(scan, tables.get(cluster), derivations),
-                                () -> GroupContexts.of(scan, cluster, contexts.get(cluster), decodes), bound);
+                        java.util.function.Supplier<dev.argoforensics.analysis.GroupedAnalysis.Shared> context = () -> GroupContexts.of(scan, cluster, contexts.get(cluster), decodes);
+                        if (!sliced) {
+                            return perCluster.value().group(cluster, index, t._2(), ClusterTables.of(scan, tables.get(cluster), derivations), context, bound);
+                        }
+                        ClusterTables.Shared sh = ClusterTables.shared(scan, cluster, sliceShares.get(cluster));
+                        ClusterTables.Derived d = ClusterTables.routing(scan, tables.get(cluster), sh);
+                        return perCluster.value().group(cluster, index, d.plan().groups(), () -> SlicedSteps.share(index, t._2(), d, sh), context, bound);
                     })
                     .mapToPair(o -> new Tuple2<>(o.cluster(), o));
         }
@@ -441,7 +502,7 @@ public final class FleetScan {
             return new Counts(tasks.size(), listed, problems, n, inputBytes, listener.shuffleBytes(), listener.shuffleRecords(), listener.tasks(),
                     logCount, groupCount, contextBytes, decodes.value(), logCount - wholeCount, readChunks, tableBytes + shareBytes, derivations.value(),
                     toCluster.value(), toGroups.value(), sum(skeletonCounts), max(skeletonCounts), sliceCounts.value().size(), sum(sliceCounts),
-                    max(sliceCounts));
+                    max(sliceCounts), sliceDerivations.value(), toSlices.value());
         } finally {
             spark.sparkContext().removeSparkListener(listener);
             contexts.values().forEach(b -> b.destroy());
@@ -452,6 +513,9 @@ public final class FleetScan {
             }
             if (batches != null) {
                 batches.unpersist(false);
+            }
+            if (routedBatches != null) {
+                routedBatches.unpersist(false);
             }
             if (fullReadings != null) {
                 fullReadings.unpersist(false);

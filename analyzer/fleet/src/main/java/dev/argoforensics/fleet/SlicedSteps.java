@@ -5,9 +5,14 @@ import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.GroupedAnalysis;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.FactsTable;
+import dev.argoforensics.correlate.GroupFacts;
+import dev.argoforensics.correlate.GroupShare;
 import dev.argoforensics.correlate.Grouping;
 import dev.argoforensics.correlate.LineProjection;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.PodSlices;
+import dev.argoforensics.correlate.RunClocks;
+import dev.argoforensics.correlate.SlicedTable;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.LogReader;
@@ -24,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 
@@ -36,8 +42,10 @@ import java.util.function.Supplier;
  * by (cluster, slice). Round 2b, per slice ({@link #slice}): its parts weighed against {@code --cluster-held}, put together, the
  * slice's table derived ({@code Correlator.deriveSlice}); out, its projection and its Pods' links. Round 2c, per cluster
  * ({@link #plan}): the components from the names alone ({@code Grouping.ofEdges}: the files' edges, the specials', each slice's
- * links), dealt into groups; out, the cluster's {@link ClusterTable} in its sliced form. Round 3 is the rounds' flow's, each
- * executor deriving the slices' tables ({@code SlicedTable}) once per cluster.
+ * links), dealt into groups; out, the cluster's {@link ClusterTable} in its sliced form. Round 3 routes each file's lines where
+ * it was read ({@link #route}): those naming no Pod assigned there from the components alone, the others shuffled by (cluster,
+ * slice) to a task per slice ({@link #assign}) that derives that slice's table alone and sends the groups their lines and Pods'
+ * facts and the context its run clocks; no executor derives a cluster's every slice's table.
  */
 final class SlicedSteps implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -256,6 +264,97 @@ final class SlicedSteps implements Serializable {
             return new PreparedCluster(ClusterSteps.tooLarge(prep.cluster(), c.objects(), Map.of(), Map.of(), "the cluster's analysis failed: " + e),
                     List.of(), null);
         }
+    }
+
+    /**
+     * Round 3, per log file where its reading stays: its lines placed and routed ({@code SlicedTable.route}): those no slice's
+     * table decides (naming no Pod, no handler line) assigned here, from the cluster's components alone, and batched by group; the
+     * others batched by the slice whose table decides them, for that slice's task. No slice's table is derived here.
+     */
+    List<RoutedBatch> route(ReadFile r, ClusterTables.Derived d, ClusterTables.Shared shared) throws IOException {
+        ClusterTable.FilePlace at = ClusterSteps.place(r, d);
+        SlicedTable.Routed routed = SlicedTable.route(shared.cross(), ClusterSteps.placed(r, at), at.offset(), d.grouping(), ClusterTables.BINDINGS);
+        List<RoutedBatch> out = new ArrayList<>();
+        for (LineBatch b : ClusterSteps.batches(r.cluster(), routed.assigned(), d.groupOf())) {
+            out.add(new RoutedBatch(b, null));
+        }
+        for (SlicedTable.SliceLines l : routed.bySlice()) {
+            out.add(new RoutedBatch(null, new SliceBatch(r.cluster(), l.slice(), WireForm.encode(l))));
+        }
+        return out;
+    }
+
+    /**
+     * Round 3, per slice, one task: the slice's table derived from its part of the projection (the broadcast's, this slice's
+     * alone: {@code Correlator.deriveSlice}), the lines its files sent assigned from it ({@code SlicedTable.assign}) and batched
+     * by group; with, for each group, its Pods' facts ({@code SlicedTable.podFactsByGroup}) and, for the context, the slice's run
+     * clocks (the slice in {@code first}).
+     */
+    List<LineBatch> assign(String cluster, int slice, Iterable<SliceBatch> batches, ClusterTable table, ClusterTables.Shared shared,
+                           ClusterTables.Derived d) throws IOException {
+        FactsTable t = Correlator.deriveSlice((LineProjection) WireForm.decode(table.slices().get(slice)), shared.cross(), slice,
+                shared.input().processes());
+        List<FactsTable.Assigned> assigned = new ArrayList<>();
+        for (SliceBatch b : batches) {
+            if (b.lines() != null) {
+                assigned.addAll(SlicedTable.assign(shared.cross(), t, slice, (SlicedTable.SliceLines) WireForm.decode(b.lines()), d.grouping(),
+                        ClusterTables.BINDINGS));
+            }
+        }
+        assigned.sort(Comparator.comparingInt(FactsTable.Assigned::place));
+        List<LineBatch> out = new ArrayList<>(ClusterSteps.batches(cluster, assigned, d.groupOf()));
+        SlicedTable.podFactsByGroup(t, d.grouping(), c -> d.groupOf()[c])
+                .forEach((g, facts) -> out.add(new LineBatch(cluster, g, -1, 0, null, WireForm.encode(facts))));
+        out.add(new LineBatch(cluster, -1, slice, 0, null, WireForm.encode(t.clocks())));
+        return out;
+    }
+
+    /**
+     * Round 3, per cluster: its context lines put together, with the runs and the run clocks merged from every slice's
+     * ({@code SlicedTable.context}, no slice's table).
+     */
+    byte[] context(Iterable<LineBatch> batches, ClusterTables.Derived d, ClusterTables.Shared shared) throws IOException {
+        List<LineBatch> all = new ArrayList<>();
+        batches.forEach(all::add);
+        List<LineBatch> clocks = new ArrayList<>();
+        for (LineBatch b : all) {
+            if (b.facts() != null) {
+                clocks.add(b);
+            }
+        }
+        clocks.sort(Comparator.comparingLong(LineBatch::first));
+        if (clocks.size() != shared.cross().slices()) {
+            throw new IllegalStateException(clocks.size() + " of " + shared.cross().slices() + " slices' run clocks came back");
+        }
+        List<RunClocks> each = new ArrayList<>(clocks.size());
+        for (LineBatch b : clocks) {
+            each.add((RunClocks) WireForm.decode(b.facts()));
+        }
+        return ClusterSteps.context(d.plan(), SlicedTable.context(shared.cross(), shared.input().processes(), RunClocks.merge(each),
+                ClusterSteps.lines(all)));
+    }
+
+    /** Round 3, per group: its share from its lines and its Pods' facts as their slices' tasks sent them ({@code SlicedTable.share}). */
+    @SuppressWarnings("unchecked")
+    static GroupShare share(int index, Iterable<LineBatch> batches, ClusterTables.Derived d, ClusterTables.Shared shared) throws IOException {
+        List<LineBatch> all = new ArrayList<>();
+        batches.forEach(all::add);
+        Map<PodKey, GroupFacts.PodFacts> podFacts = new TreeMap<>();
+        for (LineBatch b : all) {
+            if (b.facts() != null) {
+                podFacts.putAll((Map<PodKey, GroupFacts.PodFacts>) WireForm.decode(b.facts()));
+            }
+        }
+        return SlicedTable.share(shared.cross(), d.grouping(), d.plan().groups().groups().get(index), ClusterSteps.lines(all), podFacts);
+    }
+
+    /** Every slice's marker of a cluster in round 3: every slice's task runs, even one no file sends a line to. */
+    static List<SliceBatch> sliceMarkers(String cluster, int slices) {
+        List<SliceBatch> out = new ArrayList<>(slices);
+        for (int s = 0; s < slices; s++) {
+            out.add(new SliceBatch(cluster, s, null));
+        }
+        return out;
     }
 
     /** Every slice's marker of a cluster whose slices are derived: every slice runs, even one no file sends a part of. */
