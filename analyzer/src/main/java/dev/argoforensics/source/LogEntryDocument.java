@@ -466,6 +466,8 @@ public final class LogEntryDocument {
         private JsonNode labels;
         /** RESPONSE, Loki: the streams begun, and the values read, held to be given oldest first across streams at the end. */
         private int streams;
+        /** RESPONSE, Loki: the stream the held entry was read in (it is released once the next opens, perhaps in the next stream). */
+        private int heldStream;
         private final List<LokiValue> lokiValues = new ArrayList<>();
 
         /**
@@ -681,6 +683,7 @@ public final class LogEntryDocument {
                     first = from;
                 }
                 held = new Entry(n.toString(), first, last, n);
+                heldStream = streams;
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.
                 if (unread++ == 0) {
@@ -728,7 +731,7 @@ public final class LogEntryDocument {
 
         private void release(List<Entry> out) {
             if (held != null && held.node() != null && lokiSingleValue(held.node())) {
-                lokiValues.add(new LokiValue(held, streams, Long.parseLong(held.node().get("values").get(0).get(0).asText())));
+                lokiValues.add(new LokiValue(held, heldStream, Long.parseLong(held.node().get("values").get(0).get(0).asText())));
                 held = null;
             } else if (held != null) {
                 out.add(held);
