@@ -187,6 +187,22 @@ class LogServiceResponsesTest {
         assertTrue(!run.out().contains("named by the collector"), run.out());
     }
 
+    /** logcli query --output=jsonl, newest first: one {"labels", "line", "timestamp"} per line, the replica in labels.pod. */
+    @Test
+    void logcliJsonlLinesAreReadAsALogStoresJson() throws IOException {
+        List<String> lines = lines();
+        StringBuilder jsonl = new StringBuilder();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            ObjectNode o = JSON.createObjectNode();
+            o.putObject("labels").put("container", "workflow-controller").put("namespace", "argo").put("pod", "workflow-controller-6c9d7f8b4-mq2zt");
+            jsonl.append(JSON.writeValueAsString(o.put("line", lines.get(i)).put("timestamp", time(lines.get(i))))).append('\n');
+        }
+        JsonNode report = analyze("logcli.jsonl", jsonl.toString());
+        assertEquals(lines.size(), report.get("inputs").get(0).get("events").asLong(), report.get("inputs").toString());
+        assertEquals("possible -84257168224", af001Delay(report));
+        assertTrue(report.toString().contains("workflow-controller-6c9d7f8b4-mq2zt #3"), report.toString());
+    }
+
     /** The newest line, first in the response, cites the line its value opens on. */
     @Test
     void aLokiValueCitesItsOwnLine() throws IOException {
