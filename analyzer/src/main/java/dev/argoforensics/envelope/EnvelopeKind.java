@@ -28,6 +28,11 @@ public enum EnvelopeKind {
     CLOUD_LOGGING_TEXT("Cloud Logging text copy"),
     /** Loki's {@code logcli query}: {@code <RFC 3339> {<labels>} <line>}. */
     LOKI_LOGCLI("Loki logcli"),
+    /**
+     * A Loki query response ({@code /loki/api/v1/query_range} or {@code query}, pretty-printed): each of a stream's values,
+     * {@code ["<unix ns>", "<line>"]}, a line at that time, the stream's labels naming its replica.
+     */
+    LOKI_RESPONSE("Loki query response"),
     /** A Grafana Explore copy or text download: {@code yyyy-MM-dd HH:mm:ss.SSS<tab><line>}. */
     GRAFANA_EXPLORE("Grafana Explore copy"),
     /** {@code kubectl logs --prefix} (also with {@code --all-containers}): {@code [pod/<pod>/<container>] }. */

@@ -164,6 +164,9 @@ final class JsonEnvelope {
         if (datadog != null) {
             return datadog(datadog);
         }
+        if (LogEntryDocument.lokiSingleValue(n)) {
+            return loki(n.get("stream"), n.get("values").get(0));
+        }
         if (n.path("result").isObject() && n.has("preview")) {
             // A Splunk search's JSON export (the UI's Export as JSON, the REST API's output_mode=json_rows aside): one
             // {"preview":false,"offset":N,"result":{"_raw":…,"_time":…,…}} per line; the event is its result.
@@ -251,6 +254,34 @@ final class JsonEnvelope {
         String level = attributes.path("level").isTextual() ? attributes.path("level").asText() : e.path("status").asText(null);
         String record = ColumnRecord.build(timeText, time, level, body.toString());
         return record == null ? null : new Content(record, true, EnvelopeKind.DATADOG_FIELDS, time, origin, container, null);
+    }
+
+    /** The labels a collector gives a Loki stream for the Pod: Promtail's and Alloy's {@code pod}, OTLP's {@code k8s_pod_name}, … */
+    private static final List<String> LOKI_POD_LABELS = List.of("pod", "k8s_pod_name", "pod_name", "kubernetes_pod_name", "podName");
+    private static final List<String> LOKI_CONTAINER_LABELS = List.of("container", "k8s_container_name", "container_name",
+            "kubernetes_container_name");
+
+    /**
+     * One value of a Loki stream: the line at the value's time (Unix nanoseconds, kept as the collector's time beside the line's
+     * own), the replica and container named by the stream's labels. The collector decides the labels' names: {@code pod} and
+     * {@code container} (Promtail's and Alloy's Kubernetes discovery), {@code k8s_pod_name} and {@code k8s_container_name}
+     * (OpenTelemetry through Loki's OTLP endpoint), {@code pod_name}, {@code kubernetes_pod_name}; else {@code instance} as the
+     * Kubernetes discovery sets it, {@code <namespace>/<pod>:<container>}. Only the stream's labels: a JSON line's own {@code pod} or
+     * {@code podName} is the Pod the controller acted on.
+     */
+    private static Content loki(JsonNode labels, JsonNode value) {
+        String pod = named(labels, LOKI_POD_LABELS);
+        String container = named(labels, LOKI_CONTAINER_LABELS);
+        String instance = labels.path("instance").asText("");
+        int slash = instance.indexOf('/');
+        int colon = instance.lastIndexOf(':');
+        if (pod == null && slash > 0 && colon > slash + 1) {
+            pod = instance.substring(slash + 1, colon);
+            container = container != null ? container : instance.substring(colon + 1);
+        }
+        Timestamp time = LenientTime.parse(value.get(0).asText());
+        return new Content(stripNewline(value.get(1).asText()), true, EnvelopeKind.LOKI_RESPONSE, time, pod,
+                container != null && !container.isEmpty() ? container : null, null);
     }
 
     /** The first parts of Argo's dotted keys ({@code pod.Finalizers}, {@code old.phase}, {@code new.phase}, {@code updated.message}). */

@@ -119,7 +119,7 @@ public enum ObjectKind {
             return new Classified(null, search + " (ignored)");
         }
         if (dev.argoforensics.source.LogEntryDocument.lokiStreams(n) >= 0) {
-            // Loki's query_range API (curl, Grafana's query inspector): the lines in data.result[].values[][1], none per line
+            // Loki's query_range API printed with each value on one line (Jackson's default pretty-printer): no value is read
             return new Classified(null, LOKI_RESPONSE);
         }
         if (n.path("message").isTextual() && (n.has("logStreamName") || n.has("ingestionTime"))) {
@@ -134,8 +134,8 @@ public enum ObjectKind {
             + " give the lines themselves, e.g. jq -r '.events[].message' events.json > controller.log)";
 
     /** What the inputs table says of a Loki query response, whose lines the log reader cannot take as they are. */
-    static final String LOKI_RESPONSE = "Loki query response holding log lines (ignored: its lines are not read from the response;"
-            + " give the lines themselves, e.g. jq -r '.data.result[].values[][1]' response.json > controller.log, or logcli query)";
+    static final String LOKI_RESPONSE = "Loki query response holding log lines (ignored: its values are not laid out as jq prints them;"
+            + " give it as jq . response.json prints it, each value then read at its time with its stream's labels)";
 
     private static Classified known(ObjectKind k) {
         return new Classified(k, k.label);

@@ -145,9 +145,10 @@ public final class LogEntryDocument {
             return null;
         }
         int loki = lokiStreams(n);
-        if (loki >= 0) {
-            return "a Loki query response on one line (" + loki + " lines), not read: give its lines"
-                    + " (jq -r '.data.result[].values[][1]' response.json), or logcli query's output";
+        if (loki > 0) {
+            return "a Loki query response on one line (" + loki + " lines in " + n.path("data").path("result").size()
+                    + " streams), not read line by line: give it pretty-printed (jq . response.json), each value then read at its"
+                    + " time with its stream's labels";
         }
         for (List<String> path : RESPONSE_PATHS) {
             JsonNode entries = n;
@@ -167,9 +168,15 @@ public final class LogEntryDocument {
      * What a log search API response that holds no log entry is ({@code "Elasticsearch or OpenSearch _search response with no hits"},
      * or one whose hits carry no log line), or null for anything else: an empty result (a query over the wrong time range or index)
      * is named, not taken for an object of no kind. Elasticsearch/OpenSearch: {@code hits.hits} beside {@code took} or
-     * {@code _shards}; Datadog: {@code data} beside {@code meta} (v2), {@code logs} beside {@code status} (v1).
+     * {@code _shards}; Datadog: {@code data} beside {@code meta} (v2), {@code logs} beside {@code status} (v1); Loki: streams
+     * without values, or none.
      */
     public static String searchResponseWithoutEntries(JsonNode n) {
+        int loki = lokiStreams(n);
+        if (loki == 0) {
+            return "Loki query response with no log lines (" + n.path("data").path("result").size() + " streams): nothing to read"
+                    + " (check the query's time range and stream selector)";
+        }
         JsonNode hits = n.path("hits").path("hits");
         String what = hits.isArray() && (n.has("took") || n.has("_shards")) ? "Elasticsearch or OpenSearch _search response"
                 : n.path("data").isArray() && n.path("meta").isObject() ? "Datadog Logs API response"
@@ -202,6 +209,30 @@ public final class LogEntryDocument {
     }
 
     /**
+     * One value of a Loki stream ({@code ["<unix ns>", "<line>"]}, a third member, the structured metadata and parsed labels Loki adds
+     * when asked to categorize labels, left aside) as an entry of its own: the stream with that one value,
+     * {@code {"stream":{<labels>},"values":[["<ns>","<line>"]]}}, which the envelope decoder reads as a line at that time, its
+     * replica named by the labels; null for anything else (no time of digits, no line).
+     */
+    static JsonNode lokiEntry(JsonNode labels, JsonNode value) {
+        if (!value.isArray() || value.size() < 2 || value.size() > 3 || !value.get(0).isTextual() || !value.get(1).isTextual()
+                || !value.get(0).asText().matches("\\d{1,19}")) {
+            return null;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode entry = JSON.createObjectNode();
+        entry.set("stream", labels != null && labels.isObject() ? labels : JSON.createObjectNode());
+        entry.putArray("values").addArray().add(value.get(0).asText()).add(value.get(1).asText());
+        return entry;
+    }
+
+    /** A Loki stream holding one value ({@link #lokiEntry}, or a line of {@code jq -c '.data.result[]'} whose stream has one). */
+    public static boolean lokiSingleValue(JsonNode n) {
+        JsonNode values = n.path("values");
+        return n.size() == 2 && n.path("stream").isObject() && values.isArray() && values.size() == 1 && values.get(0).isArray()
+                && values.get(0).size() >= 2 && values.get(0).get(0).isTextual() && values.get(0).get(1).isTextual();
+    }
+
+    /**
      * A Datadog log event's content, as the Logs API gives it (v2: {@code {"id", "type": "log", "attributes": {…}}}; v1:
      * {@code {"id", "content": {…}}}): {@code message}, {@code timestamp}, {@code status}, {@code host}, {@code service},
      * {@code tags} and the parsed {@code attributes}; null for anything else.
@@ -223,6 +254,9 @@ public final class LogEntryDocument {
         }
         if (n.has("msg") && n.has("level")) {
             return true; // the controller's JSON record, pretty-printed
+        }
+        if (lokiSingleValue(n)) {
+            return true; // one of a Loki stream's values
         }
         JsonNode datadog = datadogContent(n);
         if (datadog != null) {
@@ -307,10 +341,8 @@ public final class LogEntryDocument {
             } else if (!lines.isEmpty()) {
                 close(from + lines.size() - 1, out);
             }
-            if (held != null) {
-                out.add(held);
-                held = null;
-            }
+            release(out);
+            releaseLoki(out);
             if (frameFrom > 0) {
                 out.add(new Entry("", frameFrom, frameFrom, null));
                 frameFrom = 0;
@@ -423,6 +455,20 @@ public final class LogEntryDocument {
         private boolean gluedEntries;
         /** RESPONSE: the first of the lines gathered is the rest of the line the entry before closed on, counted with that entry. */
         private boolean sharedFirst;
+        /** RESPONSE: the key whose string value is being read, and a Loki response's {@code data.resultType} once read. */
+        private String valueKey;
+        private String resultType;
+        /** RESPONSE, Loki: the entry being read is one of a stream's values ({@code ["<ns>", "<line>"]}), not an object. */
+        private boolean lokiValue;
+        /** RESPONSE, Loki: the depth the stream's labels object opened at (-1 outside it), its text so far, and the labels read. */
+        private int labelsDepth = -1;
+        private final StringBuilder labelsText = new StringBuilder();
+        private JsonNode labels;
+        /** RESPONSE, Loki: the streams begun, and the values read, held to be given oldest first across streams at the end. */
+        private int streams;
+        /** RESPONSE, Loki: the stream the held entry was read in (it is released once the next opens, perhaps in the next stream). */
+        private int heldStream;
+        private final List<LokiValue> lokiValues = new ArrayList<>();
 
         /**
          * A search API's response: an entry is an object in the array at one of {@link #RESPONSE_PATHS}; everything else is the
@@ -434,6 +480,7 @@ public final class LogEntryDocument {
          */
         private List<Entry> offerResponse(String line, long number, List<Entry> out) {
             boolean inEntry = !lines.isEmpty();
+            labelsFrom = labelsDepth >= 0 ? 0 : -1;
             int opened = -1;
             int closed = -1;
             boolean glued = false;
@@ -448,6 +495,9 @@ public final class LogEntryDocument {
                         inString = false;
                         if (entryDepth < 0) {
                             lastString = string.toString();
+                            if ("resultType".equals(valueKey) && keys.size() == 2 && "data".equals(keys.get(1))) {
+                                resultType = lastString;
+                            }
                         }
                         continue;
                     }
@@ -459,6 +509,7 @@ public final class LogEntryDocument {
                 switch (c) {
                     case '"' -> {
                         inString = true;
+                        valueKey = keyed ? lastString : null;
                         string.setLength(0);
                     }
                     case ':' -> keyed = lastString != null;
@@ -468,11 +519,19 @@ public final class LogEntryDocument {
                     }
                     case '{', '[' -> {
                         if (entryDepth < 0) {
-                            if (c == '{' && entryPlace()) {
+                            boolean value = c == '[' && lokiValuePlace();
+                            if (c == '{' && entryPlace() || value) {
                                 entryDepth = depth;
+                                lokiValue = value;
                                 glued |= opened >= 0; // a second entry opening on this line
                                 opened = i;
                             } else {
+                                if (c == '{' && keyed && "stream".equals(lastString) && lokiStreamPlace()) {
+                                    streams++;
+                                    labels = null;
+                                    labelsDepth = depth;
+                                    labelsFrom = i;
+                                }
                                 keys.add(keyed ? lastString : null);
                                 arrays.add(c == '[');
                             }
@@ -486,10 +545,18 @@ public final class LogEntryDocument {
                         if (entryDepth >= 0) {
                             if (depth == entryDepth) {
                                 entryDepth = -1;
-                                glued |= closed >= 0 || opened >= 0; // an entry both opening and closing here, or a second closing
+                                // an entry both opening and closing here (a Loki value alone on its line aside), or a second closing
+                                glued |= closed >= 0 || opened >= 0 && !lokiValue;
                                 closed = i;
                             }
                         } else if (!keys.isEmpty()) {
+                            if (depth == labelsDepth) {
+                                labelsText.append(line, labelsFrom, i + 1);
+                                labels = parse(Shape.RESPONSE, labelsText.toString());
+                                labelsText.setLength(0);
+                                labelsDepth = -1;
+                                labelsFrom = -1;
+                            }
                             keys.remove(keys.size() - 1);
                             arrays.remove(arrays.size() - 1);
                         }
@@ -499,6 +566,9 @@ public final class LogEntryDocument {
                     default -> {
                     }
                 }
+            }
+            if (labelsFrom >= 0) {
+                labelsText.append(line, labelsFrom, line.length()).append('\n');
             }
             if (glued) {
                 // More than one entry's edge on this line: nothing here reads as an entry.
@@ -526,6 +596,14 @@ public final class LogEntryDocument {
                 sharedFirst = true;
                 return out;
             }
+            if (opened >= 0 && closed > opened) {
+                // A Loki value alone on its line: ["<ns>", "<line>"],
+                release(out);
+                from = number;
+                lines.add(line.substring(opened, closed + 1));
+                close(number, out);
+                return out;
+            }
             if (opened >= 0) {
                 release(out);
                 from = number;
@@ -538,6 +616,29 @@ public final class LogEntryDocument {
             }
             lines.add(line);
             return out;
+        }
+
+        /** RESPONSE: where the labels object of the stream just opened starts on this line (-1: not on it, or none open). */
+        private int labelsFrom = -1;
+
+        /** The containers open are a Loki response's {@code data.result[]} element (the keys from the root object down). */
+        private boolean lokiStreamPlace() {
+            return keys.size() == 4 && inLokiStream();
+        }
+
+        /**
+         * RESPONSE: an array opening here is one of a Loki stream's values: the containers open are {@code data.result[].values}, in a
+         * response whose {@code data.resultType} (which Loki writes before its result) said {@code streams}. A Prometheus-style matrix
+         * ({@code resultType} {@code matrix}: a metric query's samples, {@code data.result[].values} too) has none.
+         */
+        private boolean lokiValuePlace() {
+            return keys.size() == 5 && "values".equals(keys.get(4)) && arrays.get(4) && inLokiStream();
+        }
+
+        /** The first four containers open are {@code {"data": {"result": [ {}, in a response of streams. */
+        private boolean inLokiStream() {
+            return "streams".equals(resultType) && keys.get(0) == null && !arrays.get(0) && "data".equals(keys.get(1)) && !arrays.get(1)
+                    && "result".equals(keys.get(2)) && arrays.get(2) && keys.get(3) == null && !arrays.get(3);
         }
 
         /** RESPONSE: an object opening here is an entry: the containers open are the root object and the array at an entry path. */
@@ -562,12 +663,16 @@ public final class LogEntryDocument {
             String text = String.join("\n", lines);
             if (shape != Shape.YAML) {
                 // The document's own characters on the entry's first and last lines ("[" before it, "," or "]" after it).
-                int open = text.indexOf('{');
-                int close = text.lastIndexOf('}');
+                int open = text.indexOf(lokiValue ? '[' : '{');
+                int close = text.lastIndexOf(lokiValue ? ']' : '}');
                 text = open >= 0 && close > open ? text.substring(open, close + 1) : text;
             }
             JsonNode n = gluedEntries ? null : parse(shape, text);
+            if (lokiValue && n != null) {
+                n = lokiEntry(labels, n);
+            }
             gluedEntries = false;
+            lokiValue = false;
             long first = frameFrom > 0 ? frameFrom : from;
             if (n != null && n.isObject()) {
                 entries++;
@@ -578,6 +683,7 @@ public final class LogEntryDocument {
                     first = from;
                 }
                 held = new Entry(n.toString(), first, last, n);
+                heldStream = streams;
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.
                 if (unread++ == 0) {
@@ -618,15 +724,64 @@ public final class LogEntryDocument {
             }
             sharedFirst = false;
             gluedEntries = false;
+            lokiValue = false;
             frameFrom = 0;
             lines.clear();
         }
 
         private void release(List<Entry> out) {
-            if (held != null) {
+            if (held != null && held.node() != null && lokiSingleValue(held.node())) {
+                lokiValues.add(new LokiValue(held, heldStream, Long.parseLong(held.node().get("values").get(0).get(0).asText())));
+                held = null;
+            } else if (held != null) {
                 out.add(held);
                 held = null;
             }
+        }
+
+        /** A Loki stream's value read, with the stream it came in (counted from 1) and its time in Unix nanoseconds. */
+        private record LokiValue(Entry entry, int stream, long nanos) {
+        }
+
+        /**
+         * A Loki response's values, oldest first: Loki gives each stream's values in the query's direction (backward, newest first,
+         * unless asked otherwise) and the streams one after another, so one replica's lines split over several streams (stdout and
+         * stderr, a label that changed) would otherwise come in no order. The direction is read from the values themselves (more
+         * steps back than forward within the streams: backward): each stream is put oldest first, values of one time keeping their
+         * order within it, then the streams are merged by time, the earlier stream first at equal times.
+         */
+        private void releaseLoki(List<Entry> out) {
+            if (lokiValues.isEmpty()) {
+                return;
+            }
+            long back = 0;
+            long forward = 0;
+            for (int i = 1; i < lokiValues.size(); i++) {
+                LokiValue a = lokiValues.get(i - 1);
+                LokiValue b = lokiValues.get(i);
+                if (a.stream() == b.stream()) {
+                    back += b.nanos() < a.nanos() ? 1 : 0;
+                    forward += b.nanos() > a.nanos() ? 1 : 0;
+                }
+            }
+            List<LokiValue> ordered = new ArrayList<>(lokiValues.size());
+            for (int i = 0; i < lokiValues.size(); ) {
+                int j = i;
+                while (j < lokiValues.size() && lokiValues.get(j).stream() == lokiValues.get(i).stream()) {
+                    j++;
+                }
+                List<LokiValue> stream = new ArrayList<>(lokiValues.subList(i, j));
+                if (back > forward) {
+                    java.util.Collections.reverse(stream);
+                }
+                ordered.addAll(stream);
+                i = j;
+            }
+            ordered.sort(java.util.Comparator.comparingLong(LokiValue::nanos)); // stable: a stream's own order at equal times
+            for (LokiValue v : ordered) {
+                out.add(v.entry());
+            }
+            lokiValues.clear();
         }
     }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The controller's lines as log services' APIs give them back, pretty-printed or on one line: the #17024 sample's logs in an
- * Elasticsearch {@code _search} response and a Datadog Logs API response (read, the race found with its logged delay), in a Loki
- * query response (named and said how to give its lines, not read), and on one line (one unparsed line that says what it is).
+ * Elasticsearch {@code _search} response, a Datadog Logs API response and a Loki query response (read, the race found with its logged
+ * delay), and on one line (one unparsed line that says what it is).
  */
 class LogServiceResponsesTest {
     @TempDir
@@ -127,26 +127,147 @@ class LogServiceResponsesTest {
         }
     }
 
-    @Test
-    void aLokiQueryResponseIsNamedAndSaysHowToGiveItsLines() throws IOException {
+    /**
+     * A Loki query_range response (as curl … | jq . prints it): the lines split over streams by a label (stdout and stderr here),
+     * each stream newest first (Loki's default direction, backward), the value's time in Unix nanoseconds, the replica in the
+     * stream's labels under the name the collector gave it.
+     */
+    private static ObjectNode loki(List<String> lines, String podLabel, String podValue) {
         ObjectNode doc = JSON.createObjectNode().put("status", "success");
         ObjectNode data = doc.putObject("data").put("resultType", "streams");
-        ObjectNode stream = data.putArray("result").addObject();
-        stream.putObject("stream").put("pod", "workflow-controller-6c9d7f8b4-mq2zt");
-        ArrayNode values = stream.putArray("values");
-        for (String l : lines()) {
-            values.addArray().add("1789835471257000000").add(l);
+        ArrayNode result = data.putArray("result");
+        for (String stream : new String[] {"stderr", "stdout"}) {
+            ObjectNode s = result.addObject();
+            s.putObject("stream").put("namespace", "argo").put(podLabel, podValue).put("stream", stream);
+            ArrayNode values = s.putArray("values");
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (i % 2 == (stream.equals("stderr") ? 0 : 1)) {
+                    java.time.Instant t = java.time.Instant.parse(time(lines.get(i)));
+                    values.addArray().add(Long.toString(t.getEpochSecond() * 1_000_000_000L + t.getNano())).add(lines.get(i));
+                }
+            }
         }
+        data.putObject("stats").putObject("summary").put("totalLinesProcessed", lines.size());
+        return doc;
+    }
+
+    /** As jq prints it: each value's time and line on lines of their own. */
+    private static String jq(ObjectNode doc) throws IOException {
+        var printer = new com.fasterxml.jackson.core.util.DefaultPrettyPrinter()
+                .withArrayIndenter(com.fasterxml.jackson.core.util.DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
+        return JSON.writer(printer).writeValueAsString(doc) + "\n";
+    }
+
+    @Test
+    void aLokiQueryResponseIsReadValueByValueOldestFirstAcrossStreams() throws IOException {
+        List<String> lines = lines();
+        String replica = "workflow-controller-6c9d7f8b4-mq2zt";
+        for (String[] label : new String[][] {{"pod", replica}, {"k8s_pod_name", replica}, {"instance", "argo/" + replica + ":workflow-controller"}}) {
+            JsonNode report = analyze("query_range.json", jq(loki(lines, label[0], label[1])));
+            JsonNode input = report.get("inputs").get(0);
+            assertEquals("log", input.get("kind").asText(), input.toString());
+            assertTrue(input.get("format").asText().contains("Loki query response"), input.toString());
+            assertEquals(lines.size(), input.get("events").asLong(), input.toString());
+            assertEquals(0, input.get("unparsed").asLong());
+            assertEquals(input.get("lines").asLong() - lines.size(), input.get("continuation").asLong(), "every other line continuation");
+            assertEquals("possible -84257168224", af001Delay(report), label[0] + ": the two streams merged oldest first, the delay exact");
+            assertTrue(report.toString().contains(replica + " #3"), label[0] + " names the replica: " + report.get("runs"));
+            assertTrue(!report.toString().contains(replica + " #4"), label[0] + ": the sample's three runs, no more: " + report.get("runs"));
+        }
+    }
+
+    /** Without a label naming it, no replica is named: the lines' own podName (the Pod the controller acted on) is not taken for it. */
+    @Test
+    void aLokiStreamWithoutAPodLabelNamesNoReplica() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("loki-job"));
+        Files.writeString(folder.resolve("query_range.json"), jq(loki(lines(), "job", "argo/workflow-controller")));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(run.out().contains("49 events"), run.out());
+        assertTrue(run.out().contains("query_range.json #1: ") && run.out().contains("named by the file name"), run.out());
+        assertTrue(!run.out().contains("named by the collector"), run.out());
+    }
+
+    /** logcli query --output=jsonl, newest first: one {"labels", "line", "timestamp"} per line, the replica in labels.pod. */
+    @Test
+    void logcliJsonlLinesAreReadAsALogStoresJson() throws IOException {
+        List<String> lines = lines();
+        StringBuilder jsonl = new StringBuilder();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            ObjectNode o = JSON.createObjectNode();
+            o.putObject("labels").put("container", "workflow-controller").put("namespace", "argo").put("pod", "workflow-controller-6c9d7f8b4-mq2zt");
+            jsonl.append(JSON.writeValueAsString(o.put("line", lines.get(i)).put("timestamp", time(lines.get(i))))).append('\n');
+        }
+        JsonNode report = analyze("logcli.jsonl", jsonl.toString());
+        assertEquals(lines.size(), report.get("inputs").get(0).get("events").asLong(), report.get("inputs").toString());
+        assertEquals("possible -84257168224", af001Delay(report));
+        assertTrue(report.toString().contains("workflow-controller-6c9d7f8b4-mq2zt #3"), report.toString());
+    }
+
+    /** The newest line, first in the response, cites the line its value opens on. */
+    @Test
+    void aLokiValueCitesItsOwnLine() throws IOException {
+        String text = jq(loki(lines(), "pod", "workflow-controller-6c9d7f8b4-mq2zt"));
+        Path folder = Files.createDirectories(dir.resolve("loki-first"));
+        Files.writeString(folder.resolve("query_range.json"), text);
+        List<String> file = List.of(text.split("\n"));
+        int time = file.indexOf(file.stream().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow());
+        assertEquals("[", file.get(time - 2).strip(), text);
+        Cli run = Cli.run("search", "msg:Alloc*", folder.toString());
+        String newest = run.out().lines().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
+        assertTrue(newest.contains("query_range.json:" + (time - 1) + " "), "the value opens on line " + (time - 1) + ": " + newest);
+    }
+
+    /**
+     * Printed with Jackson's default pretty-printer (each stream's values on one line) the values cannot be told apart line by line:
+     * the response is named and said how to give it; on one line (curl's own output) too; with no values it says so.
+     */
+    @Test
+    void aLokiQueryResponseNotReadSaysWhyAndAnEmptyOneIsNamed() throws IOException {
+        ObjectNode doc = loki(lines(), "pod", "workflow-controller-6c9d7f8b4-mq2zt");
         JsonNode pretty = analyze("query_range.json", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
         assertTrue(pretty.get("inputs").get(0).get("format").asText().contains("Loki query response holding log lines (ignored"),
                 pretty.get("inputs").toString());
-        assertTrue(pretty.get("inputs").get(0).get("format").asText().contains("jq -r '.data.result[].values[][1]'"));
+        assertTrue(pretty.get("inputs").get(0).get("format").asText().contains("give it as jq . response.json prints it"));
         Path folder = Files.createDirectories(dir.resolve("compact"));
         Files.writeString(folder.resolve("query_range.json"), JSON.writeValueAsString(doc));
+        ObjectNode empty = loki(List.of(), "pod", "workflow-controller-6c9d7f8b4-mq2zt");
+        Files.writeString(folder.resolve("empty.json"), jq(empty));
+        ((ArrayNode) empty.get("data").get("result")).removeAll();
+        Files.writeString(folder.resolve("none.json"), JSON.writeValueAsString(empty));
         Cli run = Cli.run("formats", folder.toString());
-        assertTrue(run.out().contains("a Loki query response on one line (49 lines), not read"), run.out());
+        assertTrue(run.out().contains("query_range.json:1: a Loki query response on one line (49 lines in 2 streams), not read line by line:"
+                + " give it pretty-printed (jq . response.json)"), run.out());
+        assertTrue(run.out().contains("Loki query response with no log lines (2 streams): nothing to read"), run.out());
+        assertTrue(run.out().contains("Loki query response with no log lines (0 streams): nothing to read"), run.out());
     }
 
+    /**
+     * A Prometheus (or Loki metric query) matrix response has data.result[].values too, [<seconds>, "<sample>"]: it holds no log
+     * lines and is not read as a Loki stream's, pretty-printed or not.
+     */
+    @Test
+    void aMatrixResponseIsNotTakenForLokiStreams() throws IOException {
+        ObjectNode doc = JSON.createObjectNode().put("status", "success");
+        ObjectNode data = doc.putObject("data").put("resultType", "matrix");
+        ObjectNode series = data.putArray("result").addObject();
+        series.putObject("metric").put("pod", "workflow-controller-6c9d7f8b4-mq2zt");
+        ArrayNode values = series.putArray("values");
+        for (int i = 0; i < 30; i++) {
+            values.addArray().add(1789835471L + 15 * i).add("time=2026-09-19T16:31:11.257Z level=INFO msg=\"x\"");
+        }
+        series.put("stream", "x");
+        ObjectNode streamsNamed = data.deepCopy();
+        Path folder = Files.createDirectories(dir.resolve("matrix"));
+        Files.writeString(folder.resolve("matrix.json"), jq(doc));
+        // A matrix whose samples were given Loki's string nanoseconds: still no stream of log lines (resultType says matrix).
+        ((ArrayNode) streamsNamed.get("result").get(0).get("values")).forEach(v -> ((ArrayNode) v).set(0, JSON.getNodeFactory().textNode("1789835471257000000")));
+        ObjectNode doc2 = JSON.createObjectNode().put("status", "success");
+        doc2.set("data", streamsNamed);
+        Files.writeString(folder.resolve("matrix2.json"), jq(doc2));
+        Cli run = Cli.run("formats", folder.toString());
+        assertTrue(!run.out().contains("Loki"), run.out());
+        assertTrue(!run.out().contains("events"), run.out());
+    }
     /**
      * A response copied or downloaded in part: the hits before the cut read, the one it ends inside one stretch said to be cut where
      * it opens (before: each of its lines an unparsed JSON fragment), every line counted.

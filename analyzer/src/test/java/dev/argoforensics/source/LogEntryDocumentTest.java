@@ -314,4 +314,75 @@ class LogEntryDocumentTest {
         Files.writeString(log, LINE_1 + "\n" + LINE_2 + "\n");
         assertEquals(Shape.NONE, LogEntryDocument.of(new InputClassifier().classify("controller.log", log)));
     }
+
+    /** A Loki query response as jq prints it: streams of {@code ["<ns>", "<line>"]} values in the order given. */
+    private static String lokiResponse(String resultType, String[][] streams) {
+        StringBuilder b = new StringBuilder("{\n  \"status\": \"success\",\n  \"data\": {\n    \"resultType\": \"" + resultType
+                + "\",\n    \"result\": [\n");
+        for (int s = 0; s < streams.length; s++) {
+            b.append("      {\n        \"stream\": {\n          \"pod\": \"").append(streams[s][0])
+                    .append("\",\n          \"stream\": \"stderr\"\n        },\n        \"values\": [\n");
+            for (int v = 1; v < streams[s].length; v += 2) {
+                b.append("          [\n            \"").append(streams[s][v]).append("\",\n            \"")
+                        .append(streams[s][v + 1].replace("\"", "\\\"")).append("\"\n          ]").append(v + 2 < streams[s].length ? ",\n" : "\n");
+            }
+            b.append("        ]\n      }").append(s + 1 < streams.length ? ",\n" : "\n");
+        }
+        return b.append("    ],\n    \"stats\": {\n      \"summary\": {}\n    }\n  }\n}\n").toString();
+    }
+
+    private static List<String> lokiLines(List<Entry> entries) {
+        List<String> out = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e.node() != null) {
+                out.add(e.node().get("stream").get("pod").asText() + " " + e.node().get("values").get(0).get(1).asText());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Loki's default direction, backward: each stream newest first, two values of one nanosecond in reverse of their order. Given
+     * oldest first across the streams, equal times in their own order, each value citing its own opening line, every line counted once.
+     */
+    @Test
+    void lokiValuesComeOldestFirstAcrossStreams() {
+        String text = lokiResponse("streams", new String[][] {
+            {"wc-a", "1789835471300000000", "a3 level=INFO", "1789835471257000000", "a2 level=INFO", "1789835471257000000", "a1 level=INFO"},
+            {"wc-b", "1789835471280000000", "b2 {\"msg\":\"x]\"}", "1789835471100000000", "b1 [x"}});
+        assertEquals(Shape.RESPONSE, LogEntryDocument.detect(List.of(text.split("\n"))));
+        List<Entry> entries = join(Shape.RESPONSE, text);
+        assertEquals(List.of("wc-b b1 [x", "wc-a a1 level=INFO", "wc-a a2 level=INFO", "wc-b b2 {\"msg\":\"x]\"}", "wc-a a3 level=INFO"),
+                lokiLines(entries));
+        List<String> lines = List.of(text.split("\n"));
+        long counted = leading;
+        for (Entry e : entries) {
+            counted += e.last() - e.first() + 1;
+            if (e.node() != null) {
+                assertEquals("[", lines.get((int) e.first() - 1).strip(), e.toString());
+            }
+        }
+        assertEquals(lines.size(), counted, "every line counted once");
+    }
+
+    /** Asked for direction=forward, each stream oldest first: equal times keep the order they came in. */
+    @Test
+    void aForwardLokiResponseKeepsItsOrderAtEqualTimes() {
+        String text = lokiResponse("streams", new String[][] {
+            {"wc-a", "1789835471257000000", "a1", "1789835471257000000", "a2", "1789835471300000000", "a3"},
+            {"wc-b", "1789835471100000000", "b1"}});
+        assertEquals(List.of("wc-b b1", "wc-a a1", "wc-a a2", "wc-a a3"), lokiLines(join(Shape.RESPONSE, text)));
+    }
+
+    /** A value alone on its line, ["<ns>", "<line>"], is one; a matrix's samples (resultType matrix) are none. */
+    @Test
+    void aLokiValueOnOneLineIsReadAndAMatrixIsNot() {
+        String text = lokiResponse("streams", new String[][] {{"wc-a", "1789835471257000000", "a1", "1789835471300000000", "a2"}})
+                .replaceAll("\\[\\n\\s*(\"\\d+\",)\\n\\s*(\"a\\d\")\\n\\s*\\]", "[$1 $2]");
+        assertTrue(text.contains("[\"1789835471257000000\", \"a1\"],"), text);
+        assertEquals(List.of("wc-a a1", "wc-a a2"), lokiLines(join(Shape.RESPONSE, text)));
+        String matrix = lokiResponse("matrix", new String[][] {{"wc-a", "1789835471257000000", "a1", "1789835471300000000", "a2"}});
+        assertEquals(Shape.NONE, LogEntryDocument.detect(List.of(matrix.split("\n"))));
+        assertEquals(List.of(), lokiLines(join(Shape.RESPONSE, matrix)));
+    }
 }
