@@ -57,7 +57,6 @@ final class ScenariosDeletion {
     private final long end;
     private Controller main;
     private Kube kube;
-    private Sim.Rng corpusPlan;
 
     ScenariosDeletion(Host host, long seed, Sim sim, long start, long end) {
         this.host = host;
@@ -70,39 +69,8 @@ final class ScenariosDeletion {
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
         this.kube = kube;
-        Sim.Rng corpusKube = kube.rng;
-        Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, 232));
-        java.util.function.Consumer<Object> others = sim.onStream;
-        sim.onStream = s -> {
-            // Undo ours first, then the others' (which restore the corpus's streams for any token but theirs), then ours.
-            if (corpusPlan != null) {
-                host.swapPlan(corpusPlan);
-                corpusPlan = null;
-            }
-            others.accept(s);
-            if (s == this) {
-                kube.rng = ourKube;
-                corpusPlan = host.swapPlan(rng);
-            }
-        };
-        kube.rng = ourKube;
-        String pool = "pool-deletions";
-        kube.addPool(pool, 2);
-        kube.nodes.removeAll(kube.pools.get(pool));
-        kube.rng = corpusKube;
-        Release r = Release.values()[(int) Math.floorMod(seed + 1, Release.values().length)];
-        LogFormat f = switch (r) {
-            case V3_6 -> LogFormat.LOGRUS_TEXT;
-            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-        };
-        Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
-        String name = "wfc-" + ns;
-        boolean leader = rng.chance(0.5);
-        main = new Controller(name, r, f, env, ns, List.of(ns), "true", rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L), false,
-                sim, kube, truth, Sim.seed(seed, 230), logs.resolve(name));
-        main.nodePool = pool;
+        main = OwnController.build(host, this, sim, kube, rng, seed, 232, "pool-deletions", 2, 1, ns, 230, truth, logs);
         return main;
     }
 

@@ -44,7 +44,6 @@ final class ScenariosExecControl {
     private final long end;
     private Controller main;
     private Kube kube;
-    private Sim.Rng corpusPlan;
 
     ScenariosExecControl(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         this.host = host;
@@ -57,41 +56,10 @@ final class ScenariosExecControl {
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
         this.kube = kube;
-        Sim.Rng corpusKube = kube.rng;
-        Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, 262));
-        java.util.function.Consumer<Object> others = sim.onStream;
-        sim.onStream = s -> {
-            // Undo ours first, then the others' (which restore the corpus's streams for any token but theirs), then ours.
-            if (corpusPlan != null) {
-                host.swapPlan(corpusPlan);
-                corpusPlan = null;
-            }
-            others.accept(s);
-            if (s == this) {
-                kube.rng = ourKube;
-                corpusPlan = host.swapPlan(rng);
-            }
-        };
-        kube.rng = ourKube;
-        String pool = "pool-exec-control";
-        kube.addPool(pool, 2);
-        kube.nodes.removeAll(kube.pools.get(pool));
-        kube.rng = corpusKube;
-        // Two steps from the scenario controllers' line (seed) and one from the deletions' (seed + 1).
-        Release r = Release.values()[(int) Math.floorMod(seed + 2, Release.values().length)];
-        LogFormat f = switch (r) {
-            case V3_6 -> LogFormat.LOGRUS_TEXT;
-            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-        };
-        Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
-        String name = "wfc-" + ns;
-        boolean leader = rng.chance(0.5);
-        main = new Controller(name, r, f, env, ns, List.of(ns), "true", rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L), false,
-                sim, kube, truth, Sim.seed(seed, 260), logs.resolve(name));
-        main.nodePool = pool;
-        main.failedPodRestart = r == Release.V4_1;
+        // Its release line two steps from the scenario controllers' (seed) and one from the deletions' (seed + 1).
+        main = OwnController.build(host, this, sim, kube, rng, seed, 262, "pool-exec-control", 2, 2, ns, 260, truth, logs);
+        main.failedPodRestart = main.release == Release.V4_1;
         return main;
     }
 

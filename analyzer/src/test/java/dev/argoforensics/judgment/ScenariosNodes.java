@@ -52,7 +52,6 @@ final class ScenariosNodes {
     private Controller main;
     private Kube kube;
     private Truth truth;
-    private Sim.Rng corpusPlan;
 
     ScenariosNodes(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         this.host = host;
@@ -66,41 +65,9 @@ final class ScenariosNodes {
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
         this.kube = kube;
         this.truth = truth;
-        Sim.Rng corpusKube = kube.rng;
-        Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, 272));
-        java.util.function.Consumer<Object> others = sim.onStream;
-        sim.onStream = s -> {
-            // Undo ours first, then the others' (which restore the corpus's streams for any token but theirs), then ours.
-            if (corpusPlan != null) {
-                host.swapPlan(corpusPlan);
-                corpusPlan = null;
-            }
-            others.accept(s);
-            if (s == this) {
-                kube.rng = ourKube;
-                corpusPlan = host.swapPlan(rng);
-            }
-        };
-        kube.rng = ourKube;
-        String pool = "pool-nodes";
-        kube.addPool(pool, 4);
-        kube.nodes.removeAll(kube.pools.get(pool));
-        kube.rng = corpusKube;
-        // The release line cycles with the seed (the scenario controllers' line: one step from the deletions', two from the
-        // exec-control one's).
-        Release r = Release.values()[(int) Math.floorMod(seed, Release.values().length)];
-        LogFormat f = switch (r) {
-            case V3_6 -> LogFormat.LOGRUS_TEXT;
-            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-        };
-        Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
-        String name = "wfc-" + ns;
-        boolean leader = rng.chance(0.5);
-        main = new Controller(name, r, f, env, ns, List.of(ns), "true", rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L), false,
-                sim, kube, truth, Sim.seed(seed, 270), logs.resolve(name));
-        main.nodePool = pool;
+        // Four nodes of its own; its release line the scenario controllers' (one step from the deletions', two from the exec-control one's).
+        main = OwnController.build(host, this, sim, kube, rng, seed, 272, "pool-nodes", 4, 0, ns, 270, truth, logs);
         return main;
     }
 

@@ -1,0 +1,61 @@
+package dev.argoforensics.judgment;
+
+import dev.argoforensics.judgment.LogSink.Envelope;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A scenario family's controller of its own (the deletions', the controller's own stops and restarts, the node-side
+ * look-alikes): a pool of nodes no other controller schedules on, and random streams swapped in while the simulation runs
+ * the family's events, so that adding a family leaves every other family's corpus as it was. The calls are made in one
+ * order for every family: the streams a corpus draws depend on it.
+ */
+final class OwnController {
+    private Sim.Rng corpusPlan;
+
+    private OwnController() {
+    }
+
+    /**
+     * Builds the family's controller. {@code token} is what the family's events carry on the simulation's stream; {@code rng}
+     * its own plan; {@code kubeSalt} and {@code controllerSalt} salt the seed for its Kubernetes stream and its controller;
+     * {@code releaseStep} how many steps its release line stands from the scenario controllers' ({@code seed}'s).
+     */
+    static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
+            String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs) {
+        OwnController own = new OwnController();
+        Sim.Rng corpusKube = kube.rng;
+        Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, kubeSalt));
+        Consumer<Object> others = sim.onStream;
+        sim.onStream = s -> {
+            // Undo ours first, then the others' (which restore the corpus's streams for any token but theirs), then ours.
+            if (own.corpusPlan != null) {
+                host.swapPlan(own.corpusPlan);
+                own.corpusPlan = null;
+            }
+            others.accept(s);
+            if (s == token) {
+                kube.rng = ourKube;
+                own.corpusPlan = host.swapPlan(rng);
+            }
+        };
+        kube.rng = ourKube;
+        kube.addPool(pool, poolNodes);
+        kube.nodes.removeAll(kube.pools.get(pool));
+        kube.rng = corpusKube;
+        Release r = Release.values()[(int) Math.floorMod(seed + releaseStep, Release.values().length)];
+        LogFormat f = switch (r) {
+            case V3_6 -> LogFormat.LOGRUS_TEXT;
+            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
+            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
+        };
+        Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
+        String name = "wfc-" + ns;
+        boolean leader = rng.chance(0.5);
+        Controller c = new Controller(name, r, f, env, ns, List.of(ns), "true", rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L),
+                false, sim, kube, truth, Sim.seed(seed, controllerSalt), logs.resolve(name));
+        c.nodePool = pool;
+        return c;
+    }
+}
