@@ -121,7 +121,7 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime))
                 .or(() -> all.stream().filter(d -> d.condition != null).min(byTime))
                 .or(() -> Optional.ofNullable(controllerDelete(pod, deletion)))
-                .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
+                .or(() -> Optional.ofNullable(podGcImplied(pod, deletion, all)))
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
                 .or(() -> all.stream().min(byTime));
         if (first.isEmpty()) {
@@ -137,11 +137,15 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
      * the controller found the Pod {@code Failed} while its main container had not terminated ({@code Pod phase was Failed but main
      * did not have terminated state}), a phase the kubelet never writes over a running container and PodGC writes on the Pods of a
      * Node that no longer exists right before deleting them with grace 0; or its node's Events show the Node itself deleted
-     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither.
+     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither. Not from the warning where the
+     * deletion was known clearly before it (the pod event handler's first sight of it, within two clocks' disagreement): PodGC
+     * fails a Pod right before it deletes it, so a deletion already under way was someone else's (a user's {@code kubectl delete}
+     * of a Pod stuck on a dead node, a drain), and PodGC's later delete of the Pod already being deleted only repeated it.
      */
-    private static Deletion podGcImplied(PodHistory pod, List<Deletion> records) {
+    private static Deletion podGcImplied(PodHistory pod, DeletionRequest deletion, List<Deletion> records) {
         LogEvent failed = ExecutionOrder.failedUnterminated(pod);
-        if (failed != null) {
+        if (failed != null && (deletion == null || deletion.notAfter() == null
+                || !DeletionBounds.clearlyBefore(deletion.notAfter().at(), failed.time()))) {
             return new Deletion(POD_GC, "failed it and deleted it (its node no longer exists; implied by the controller's \"Pod phase was Failed "
                     + "but " + ((dev.argoforensics.event.ControllerEvent.Signal) failed.event()).attribute("container")
                     + " did not have terminated state\")", failed.time(), null, null, null, failed);
