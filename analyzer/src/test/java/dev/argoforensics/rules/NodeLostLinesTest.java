@@ -181,6 +181,33 @@ class NodeLostLinesTest {
     }
 
     /**
+     * The control of the one above: PodGC's {@code Failed} and delete seen at once by the pod event handler, the warning logged 45 s
+     * later by a Workflow worker that only then took the Workflow up (busy workers). The Pod did not change between the handler's
+     * sight of the deletion and the warning: PodGC's delete, named as before. Nor where an export shows the deletion's grace period
+     * above 0 (PodGC deletes with 0, and a later shorter grace replaces a longer one): an earlier, graceful deleter.
+     */
+    @Test
+    void aWarningLoggedLateByBusyWorkersStillImpliesThePodGarbageCollector() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:31:11.250Z", "update"), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "1m59.743s"),
+                queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "1m59.743s"), processing("2026-09-19T16:31:56.310Z", "Running"),
+                failedUnterminated("2026-09-19T16:31:56.311Z", "p", "main"), failedUnterminated("2026-09-19T16:31:56.311Z", "p", "wait"),
+                podFailed("2026-09-19T16:31:56.312Z"), cleaningUp("2026-09-19T16:33:11.001Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:33:11.014Z", "delete"), podMissing("2026-09-19T16:33:11.020Z", "Failed", false),
+                markingError("2026-09-19T16:33:11.020Z"), nodePhaseChanged("2026-09-19T16:33:11.021Z", "Failed", "Error"),
+                workers("2026-09-19T16:35:00.000Z", 16)));
+        Correlation c = new Evidence().log("1.log", lines.toArray(String[]::new)).correlate();
+        assertEquals(Execution.State.RUNNING, life(c).execution().state(), life(c).execution().reason());
+        assertEquals(Deletion.POD_GC, life(c).deleter().orElseThrow().who(), () -> life(c).deleters().toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(c).findings().get(0).confidence());
+
+        String graceful = Exports.Pod.of().deleted("2026-09-19T16:30:30Z", 30).running("main").running("wait").yaml();
+        Correlation exported = new Evidence().log("1.log", lines.toArray(String[]::new)).pod("pod.yaml", graceful).correlate();
+        assertFalse(life(exported).deleter().map(Deletion::podGc).orElse(false), () -> life(exported).deleters().toString());
+    }
+
+    /**
      * Session 28 review: the lost node's step rerun ({@code argo retry}) under the same Pod name, and that second Pod released by
      * the deleting branch while its node was still Running (the race, from the lines alone: possible). The first Pod's node was
      * persisted {@code Error} before the second Pod was created; that persist is no sign the second Pod's result was stored. AF001
