@@ -137,11 +137,15 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
      * the controller found the Pod {@code Failed} while its main container had not terminated ({@code Pod phase was Failed but main
      * did not have terminated state}), a phase the kubelet never writes over a running container and PodGC writes on the Pods of a
      * Node that no longer exists right before deleting them with grace 0; or its node's Events show the Node itself deleted
-     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither.
+     * ({@code DeletingNode}, {@code RemovingNode}), whose Pods only PodGC deletes. Null: neither. Not from the warning where the
+     * Pod was being deleted before PodGC failed it ({@link #deletedBeforeFailed}): PodGC fails a Pod right before it deletes it,
+     * so a deletion already under way was someone else's (a user's {@code kubectl delete} of a Pod stuck on a dead node, the
+     * taint manager's NoExecute eviction once the node had been unreachable for its toleration, a Workflow's foreground
+     * deletion), and PodGC's later delete of the Pod already being deleted only repeated it.
      */
     private static Deletion podGcImplied(PodHistory pod, List<Deletion> records) {
         LogEvent failed = ExecutionOrder.failedUnterminated(pod);
-        if (failed != null) {
+        if (failed != null && !deletedBeforeFailed(pod, failed)) {
             return new Deletion(POD_GC, "failed it and deleted it (its node no longer exists; implied by the controller's \"Pod phase was Failed "
                     + "but " + ((dev.argoforensics.event.ControllerEvent.Signal) failed.event()).attribute("container")
                     + " did not have terminated state\")", failed.time(), null, null, null, failed);
@@ -152,6 +156,33 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 .map(d -> new Deletion(POD_GC, "deleted it (implied: its node was deleted, " + d.describe() + ", and the Pod garbage collector "
                         + "deletes the Pods of a node that no longer exists)", d.at, null, null, null, null))
                 .orElse(null);
+    }
+
+    /**
+     * Whether the Pod was being deleted before the Pod garbage collector failed it, as the controller's warning ({@code failed})
+     * tells it was: an export of the deleting Pod with a grace period (PodGC deletes with grace 0, and a later shorter grace
+     * replaces a longer one, so a grace above 0 is an earlier deleter's); or the Pod changed ({@code update pod event}) after the
+     * pod event handler first saw it deleting and before the warning (PodGC's {@code Failed} arriving later). Not the warning's
+     * time against the deletion's: a Workflow worker reads the Pod when it next processes the Workflow, which lags behind the pod
+     * event handler's sight of PodGC's delete when the workers are busy.
+     */
+    private static boolean deletedBeforeFailed(PodHistory pod, LogEvent failed) {
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() != null && s.deletionGracePeriodSeconds() != null && s.deletionGracePeriodSeconds() > 0) {
+                return true;
+            }
+        }
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        if (sighting == null) {
+            return false;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof ControllerEvent.PodInformerEvent p && p.action() == ControllerEvent.InformerAction.UPDATE
+                    && EventOrder.before(sighting[0], e) && EventOrder.before(e, failed)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

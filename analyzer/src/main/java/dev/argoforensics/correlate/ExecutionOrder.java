@@ -103,7 +103,7 @@ final class ExecutionOrder {
             }
         }
         if (running == null) {
-            running = failedWhileRunning(pod, end);
+            running = failedWhileRunning(pod);
         }
         if (running == null) {
             running = readyAfterDeletion(pod, deletion);
@@ -360,12 +360,15 @@ final class ExecutionOrder {
      * Failed but main did not have terminated state}). The kubelet writes a terminal phase only once the containers have ended
      * (lifecycle reference A2); the Pod garbage collector writes {@code Failed} over the running containers of a Pod whose Node no
      * longer exists (or is out of service), right before deleting it with grace 0, and nothing reports them ended after that. So
-     * main never ended: whenever the deletion was requested, it still ran. Not where an export shows every container terminated
-     * before that line (the evidence then disagrees, and the objects' order decides). Null: no such line of this Pod instance.
+     * main never ended: whenever the deletion was requested, it still ran. Where an export shows every container terminated
+     * before that line, the two disagree (a terminal phase is never left, a terminated container never runs again: an export of
+     * another Pod of the name, a line of another, an edited paste) and neither decides: {@link #of} reports the disagreement
+     * (session 28 review; the export's order decided before, and a pasted Pod {@code Succeeded} made AF001 confirmed over the
+     * controller's warning). Null: no such line of this Pod instance.
      */
-    private static Execution failedWhileRunning(PodHistory pod, ContainersEnd end) {
+    private static Execution failedWhileRunning(PodHistory pod) {
         LogEvent line = failedUnterminated(pod);
-        if (line == null || (end != null && DeletionBounds.clearlyBefore(end.at(), line.time()))) {
+        if (line == null) {
             return null;
         }
         String container = ((Signal) line.event()).attribute("container");
@@ -377,20 +380,25 @@ final class ExecutionOrder {
 
     /**
      * The first {@code Pod phase was Failed but <container> did not have terminated state} of this Pod instance naming its main
-     * container (not {@code wait}, not {@code init}: their state says nothing of the step), or null. The execution order reads
-     * it, and so does the naming of who deleted the Pod ({@link Deletion#ordered}).
+     * container, {@code main}, or null. The execution order reads it, and so does the naming of who deleted the Pod
+     * ({@link Deletion#ordered}). Argo logs the warning for every container of the Pod neither waiting nor terminated, in the order
+     * init containers, main, {@code wait}, sidecars, and returns at the first that exited non-zero: a warning naming {@code wait},
+     * {@code init} or a sidecar ({@code istio-proxy}, a log shipper) says nothing of main, and one naming a sidecar with none naming
+     * main is logged for a Pod whose main had already terminated with exit code 0 (the sidecar still running when the Pod
+     * garbage collector failed the Pod). A ContainerSet's own container names are not told from sidecars' by the line alone and
+     * are not read.
      */
     static LogEvent failedUnterminated(PodHistory pod) {
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof Signal s && FAILED_UNTERMINATED.equals(s.name())) {
-                String container = s.attribute("container");
-                if (container != null && !"wait".equals(container) && !"init".equals(container)) {
-                    return e;
-                }
+            if (e.event() instanceof Signal s && FAILED_UNTERMINATED.equals(s.name()) && MAIN.equals(s.attribute("container"))) {
+                return e;
             }
         }
         return null;
     }
+
+    /** The main container's name in every template but a ContainerSet. */
+    private static final String MAIN = "main";
 
     /** The catalog's signal for {@code Pod phase was Failed but <container> did not have terminated state}. */
     static final String FAILED_UNTERMINATED = "failed-unterminated";

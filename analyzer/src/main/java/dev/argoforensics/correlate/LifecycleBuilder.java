@@ -400,9 +400,15 @@ final class LifecycleBuilder {
         if (workflow == null || link == null) {
             return null;
         }
+        // A node completed before this Pod was created is an earlier Pod's run of the node (argo retry, a resubmission under the
+        // same name reset it): its persist says nothing of the result of the Pod released here.
+        LogEvent created = pod.latestCreated();
         LogEvent completedChange = null;
         for (LogEvent e : nodeLines) {
             ControllerEvent ev = e.event();
+            if (created != null && EventOrder.before(e, created)) {
+                continue;
+            }
             if (EventOrder.notAfter(e, release) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
                     || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))) {
                 completedChange = e;

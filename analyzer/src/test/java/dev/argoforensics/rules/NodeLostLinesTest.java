@@ -6,10 +6,12 @@ import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
 import static dev.argoforensics.testing.V4.removingFinalizers;
 import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +127,124 @@ class NodeLostLinesTest {
         assertTrue(life(c).deleter().isEmpty());
     }
 
+    /**
+     * Negative control (session 28 review): Argo warns for every container neither waiting nor terminated, main first, and returns at
+     * the first that exited non-zero; warnings for {@code wait} and a sidecar with none for main are what a Pod gives whose main had
+     * already exited 0 when the Pod garbage collector failed it (the sidecar still being stopped, wait still saving outputs). Main
+     * ended: the sidecar's warning must not say it ran, nor imply who deleted the Pod. It did before (AF007 likely, "istio-proxy never
+     * ended", AF001 cleared as a deletion while main ran).
+     */
+    @Test
+    void aSidecarsWarningWithoutMainsSaysNothingOfMain() {
+        Correlation c = lostNode(failedUnterminated("2026-09-19T16:31:11.251Z", "p", "wait"),
+                failedUnterminated("2026-09-19T16:31:11.251Z", "p", "istio-proxy")).correlate();
+        assertEquals(Execution.State.UNDETERMINED, life(c).execution().state(), life(c).execution().reason());
+        assertTrue(life(c).deleter().isEmpty(), () -> life(c).deleters().toString());
+        assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
+        Evaluation af001 = new PrematureFinalizerRemoval().evaluate(c);
+        assertEquals(1, af001.findings().size(), () -> af001.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, af001.findings().get(0).confidence());
+        // The same lines with main's warning among them are the lost node's.
+        Correlation withMain = lostNode(failedUnterminated("2026-09-19T16:31:11.251Z", "p", "main"),
+                failedUnterminated("2026-09-19T16:31:11.251Z", "p", "istio-proxy")).correlate();
+        assertEquals(Execution.State.RUNNING, life(withMain).execution().state());
+        assertEquals(Deletion.POD_GC, life(withMain).deleter().orElseThrow().who());
+    }
+
+    /**
+     * Negative control (session 28 review): the deletion handled 54 s before the warning (a user's {@code kubectl delete --force
+     * --grace-period=0} of a Pod stuck on a dead node, or the garbage collector of a Workflow deleted in the foreground; the kubelet
+     * gone, nothing stopped main), the Pod garbage collector failing it only once its Node was deleted: main still ran at the
+     * deletion, but the delete was not PodGC's, which fails a Pod right before it deletes it. It was named before ("deleted by the
+     * Pod garbage collector no later than" the earlier time).
+     */
+    @Test
+    void aDeletionSeenBeforeTheWarningIsNotThePodGarbageCollectors() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:30:17.102Z", "update"), removingFinalizers("2026-09-19T16:30:17.103Z"),
+                queuingPodDelay("2026-09-19T16:30:17.103Z", "removeFinalizer", "1m20.1s"),
+                queueingAfter("2026-09-19T16:30:17.104Z", "removeFinalizer", "1m20.1s"), podEvent("2026-09-19T16:31:11.250Z", "update")));
+        lines.addAll(List.of(PODGC_MARK));
+        lines.addAll(List.of(podFailed("2026-09-19T16:31:11.252Z"), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), cleaningUp("2026-09-19T16:31:37.205Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:37.214Z", "delete"), podMissing("2026-09-19T16:31:37.220Z", "Failed", false),
+                markingError("2026-09-19T16:31:37.220Z"), nodePhaseChanged("2026-09-19T16:31:37.221Z", "Failed", "Error"),
+                workers("2026-09-19T16:35:00.000Z", 16)));
+        Correlation c = new Evidence().log("1.log", lines.toArray(String[]::new)).correlate();
+        assertEquals(Execution.State.RUNNING, life(c).execution().state(), "main's last report was still running after the deletion");
+        assertFalse(life(c).deleter().map(Deletion::podGc).orElse(false), () -> life(c).deleters().toString());
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertFalse(f.summary().contains("Pod garbage collector"), f.summary());
+        assertEquals(Confidence.POSSIBLE, f.confidence(), "who deleted it is unknown: a Workflow deleted in the foreground is not excluded");
+    }
+
+    /**
+     * The control of the one above: PodGC's {@code Failed} and delete seen at once by the pod event handler, the warning logged 45 s
+     * later by a Workflow worker that only then took the Workflow up (busy workers). The Pod did not change between the handler's
+     * sight of the deletion and the warning: PodGC's delete, named as before. Nor where an export shows the deletion's grace period
+     * above 0 (PodGC deletes with 0, and a later shorter grace replaces a longer one): an earlier, graceful deleter.
+     */
+    @Test
+    void aWarningLoggedLateByBusyWorkersStillImpliesThePodGarbageCollector() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:31:11.250Z", "update"), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "1m59.743s"),
+                queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "1m59.743s"), processing("2026-09-19T16:31:56.310Z", "Running"),
+                failedUnterminated("2026-09-19T16:31:56.311Z", "p", "main"), failedUnterminated("2026-09-19T16:31:56.311Z", "p", "wait"),
+                podFailed("2026-09-19T16:31:56.312Z"), cleaningUp("2026-09-19T16:33:11.001Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:33:11.014Z", "delete"), podMissing("2026-09-19T16:33:11.020Z", "Failed", false),
+                markingError("2026-09-19T16:33:11.020Z"), nodePhaseChanged("2026-09-19T16:33:11.021Z", "Failed", "Error"),
+                workers("2026-09-19T16:35:00.000Z", 16)));
+        Correlation c = new Evidence().log("1.log", lines.toArray(String[]::new)).correlate();
+        assertEquals(Execution.State.RUNNING, life(c).execution().state(), life(c).execution().reason());
+        assertEquals(Deletion.POD_GC, life(c).deleter().orElseThrow().who(), () -> life(c).deleters().toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(c).findings().get(0).confidence());
+
+        String graceful = Exports.Pod.of().deleted("2026-09-19T16:30:30Z", 30).running("main").running("wait").yaml();
+        Correlation exported = new Evidence().log("1.log", lines.toArray(String[]::new)).pod("pod.yaml", graceful).correlate();
+        assertFalse(life(exported).deleter().map(Deletion::podGc).orElse(false), () -> life(exported).deleters().toString());
+    }
+
+    /**
+     * Session 28 review: the lost node's step rerun ({@code argo retry}) under the same Pod name, and that second Pod released by
+     * the deleting branch while its node was still Running (the race, from the lines alone: possible). The first Pod's node was
+     * persisted {@code Error} before the second Pod was created; that persist is no sign the second Pod's result was stored. AF001
+     * cleared the second Pod's release with it before ("finalizer released ... after the node was persisted").
+     */
+    @Test
+    void aRetriedPodsRaceIsNotClearedByTheLostPodsPersist() {
+        List<String> lines = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:31:11.250Z", "update")));
+        lines.addAll(List.of(PODGC_MARK));
+        lines.addAll(List.of(podFailed("2026-09-19T16:31:11.252Z"), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "1m59.743s"),
+                cleaningUp("2026-09-19T16:33:11.001Z", "removeFinalizer"), podEvent("2026-09-19T16:33:11.014Z", "delete"),
+                processing("2026-09-19T16:33:11.019Z", "Running"), podMissing("2026-09-19T16:33:11.020Z", "Failed", false),
+                markingError("2026-09-19T16:33:11.020Z"), nodePhaseChanged("2026-09-19T16:33:11.021Z", "Failed", "Error"),
+                workflowUpdated("2026-09-19T16:33:11.040Z", "Error", "40"),
+                // argo retry: the node reset, its Pod created again under the same name; it finishes at 16:45, the workers stall
+                processing("2026-09-19T16:40:00.000Z", "Running"), createdPod("2026-09-19T16:40:00.010Z"),
+                workflowUpdated("2026-09-19T16:40:00.030Z", "Running", "52"), podEvent("2026-09-19T16:45:00.500Z", "update"),
+                podEvent("2026-09-19T16:48:00.100Z", "update"), removingFinalizers("2026-09-19T16:48:00.101Z"),
+                queuingPodDelay("2026-09-19T16:48:00.101Z", "removeFinalizer", "-59.601s"), cleaningUp("2026-09-19T16:48:00.110Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:48:00.120Z", "delete"), processing("2026-09-19T16:51:30.000Z", "Running"),
+                podMissing("2026-09-19T16:51:30.001Z", "Running", false), markingError("2026-09-19T16:51:30.001Z"),
+                nodePhaseChanged("2026-09-19T16:51:30.002Z", "Running", "Error"), workflowUpdated("2026-09-19T16:51:30.020Z", "Error", "61"),
+                workers("2026-09-19T16:55:00.000Z", 16)));
+        Correlation c = new Evidence().log("1.log", lines.toArray(String[]::new)).correlate();
+        assertTrue(life(c).persisted() == null, () -> "the first Pod's persist: " + life(c).persisted());
+        Evaluation e = new PrematureFinalizerRemoval().evaluate(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), "only the controller's lines suggest the containers had ended");
+        assertTrue(e.cleared().stream().noneMatch(x -> x.why().code().equals("AF001.cleared.persisted")), () -> e.cleared().toString());
+        // The warning of the first Pod says nothing of the second: its own lines (weakly) say it had finished.
+        assertEquals(Execution.State.FINISHED_BEFORE, life(c).execution().state(), life(c).execution().reason());
+        assertTrue(life(c).execution().weak(), life(c).execution().reason());
+        assertFalse(life(c).deleter().map(Deletion::podGc).orElse(false), () -> life(c).deleters().toString());
+    }
+
     /** Negative control: another Pod's warning is not this one's. */
     @Test
     void anotherPodsWarningIsNotThisPods() {
@@ -133,8 +253,8 @@ class NodeLostLinesTest {
     }
 
     /**
-     * Negative control: an export shows every container terminated before the warning (a status the controller's copy lagged, or a
-     * line of another Pod misattributed): the evidence disagrees, and the line alone does not overrule the object.
+     * Negative control: an export shows every container terminated before the warning (a line of another Pod misattributed, an
+     * export of another Pod of the name, an edited paste): the evidence disagrees, and the line alone does not overrule the object.
      */
     @Test
     void anExportShowingTheContainersEndedBeforeTheWarningIsNotOverruled() {
@@ -142,6 +262,32 @@ class NodeLostLinesTest {
                 .terminated("wait", 0, "Completed", "2026-09-19T16:29:00Z").yaml();
         Correlation c = lostNode(PODGC_MARK).pod("pod.yaml", ended).correlate();
         assertFalse(life(c).execution().reason().startsWith("the controller found the Pod Failed"), life(c).execution().reason());
+    }
+
+    /**
+     * Session 28 review: nor does the object overrule the line. A Pod pasted {@code Succeeded}, taken before the deletion with every
+     * container exited 0, beside the controller's warning that it later found the Pod {@code Failed} with main not terminated: a
+     * terminal phase is never left and a terminated container never runs again, so one of them is not this Pod's. With an export of
+     * the Workflow recording the node {@code Error: pod deleted}, AF001 and AF002 were confirmed over the warning; the disagreement
+     * is now said, and the race is possible at most. Negative control: the same export without the warning still orders the end
+     * first.
+     */
+    @Test
+    void anExportSucceededBeforeTheWarningAndTheWarningDisagree() {
+        String succeeded = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:29:00Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:29:01Z").yaml();
+        Correlation c = lostNode(PODGC_MARK).pod("pod.yaml", succeeded).correlate();
+        assertEquals(Execution.State.UNDETERMINED, life(c).execution().state(), life(c).execution().reason());
+        assertTrue(life(c).execution().reason().startsWith("the evidence disagrees: the controller found the Pod Failed while main had not "
+                + "terminated"), life(c).execution().reason());
+        assertTrue(life(c).execution().reason().contains("already shows every container terminated"), life(c).execution().reason());
+        for (Finding f : new PrematureFinalizerRemoval().evaluate(c).findings()) {
+            assertEquals(Confidence.POSSIBLE, f.confidence(), f.explanation());
+        }
+        assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
+
+        Correlation without = lostNode().pod("pod.yaml", succeeded).correlate();
+        assertEquals(Execution.State.FINISHED_BEFORE, life(without).execution().state(), life(without).execution().reason());
     }
 
     /** The cloud node lifecycle controller's Event on the Pod's Node (the exports' {@code spec.nodeName}): the Node deleted. */
