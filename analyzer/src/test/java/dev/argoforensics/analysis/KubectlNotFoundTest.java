@@ -156,6 +156,25 @@ class KubectlNotFoundTest {
         assertTrue(with.evidence().stream().anyMatch(e -> e.source().toString().contains("kubectl.txt")), with.evidence().toString());
     }
 
+    /** The Pod's deletion as the lines and exports bound it is the same with kubectl's answer, stated later, beside them. */
+    @Test
+    void anAnswerAtAStatedTimeIsNoDeletionBound() throws IOException {
+        List<String> inputs = new ArrayList<>();
+        try (var files = Files.list(Path.of("samples/issue-17024/logs"))) {
+            files.sorted().forEach(f -> inputs.add(f.toString()));
+        }
+        PodKey pod = new PodKey("status-capture-test", "status-capture-repro");
+        DeletionRequest without = Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(inputs).correlation().lifecycle(pod)
+                .deletionRequest().orElseThrow();
+        Path paste = dir.resolve("get-pod.txt");
+        Files.writeString(paste, "# taken-at: 2026-09-19T16:45:00Z\n$ kubectl get pod -n status-capture-test status-capture-repro\n"
+                + "Error from server (NotFound): pods \"status-capture-repro\" not found\n", StandardCharsets.UTF_8);
+        inputs.add(paste.toString());
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(inputs);
+        assertEquals(1, r.correlation().pods().get(pod).listings().stream().filter(l -> l.notFound() != null).count());
+        assertEquals(without, r.correlation().lifecycle(pod).deletionRequest().orElseThrow());
+    }
+
     private static List<Finding> findings(AnalysisResult r, String rule) {
         return r.outcomes().stream().filter(o -> o.rule().equals(rule)).map(RuleOutcome::findings).flatMap(List::stream).toList();
     }
