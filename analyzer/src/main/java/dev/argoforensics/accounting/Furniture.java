@@ -17,9 +17,13 @@ import java.util.Set;
  *                         control characters shown as {@code \xNN}: what the excerpt was produced and filtered by
  * @param prose            lines of the text around controller lines quoted with times of day (an issue's prose, a YAML
  *                         manifest, a list, a container's output): no record, and not counted as unparsed
+ * @param answerLines      kubectl's answers that an object did not exist ({@code Error from server (NotFound): …})
+ * @param answers          the first {@link #MAX_ANSWERS} of them, in file order
  */
-public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose) {
+public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose,
+                        long answerLines, List<PastedAnswer> answers) {
     public static final Furniture NONE = new Furniture(0, 0, 0, 0, List.of(), 0);
+    public static final int MAX_ANSWERS = 64;
     public static final int MAX_COMMANDS = 5;
     public static final int MAX_COMMAND_LENGTH = 300;
     private static final Set<String> FILTERS = Set.of("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "sed", "jq",
@@ -28,6 +32,11 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
 
     public Furniture {
         commands = List.copyOf(commands);
+        answers = List.copyOf(answers);
+    }
+
+    public Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose) {
+        this(omissions, prompts, markup, filteringPrompts, commands, prose, 0, List.of());
     }
 
     public Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands) {
@@ -36,7 +45,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
 
     /** Furniture lines in all. */
     public long lines() {
-        return omissions + prompts + markup + prose;
+        return omissions + prompts + markup + prose + answerLines;
     }
 
     /** True if lines may be missing between the lines the excerpt shows: an omission mark, or a prompt that filtered. */
@@ -61,6 +70,9 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         }
         if (prose > 0) {
             parts.add(prose + (prose == 1 ? " line" : " lines") + " of text around the quoted lines (prose, YAML, lists, other output)");
+        }
+        if (answerLines > 0) {
+            parts.add(answerLines + (answerLines == 1 ? " answer" : " answers") + " of kubectl that an object did not exist (NotFound)");
         }
         return count(lines(), "excerpt furniture line") + " (" + String.join(", ", parts)
                 + ")";
@@ -95,6 +107,6 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
 
     /** The same furniture with other commands (redaction). */
     public Furniture withCommands(List<String> newCommands) {
-        return new Furniture(omissions, prompts, markup, filteringPrompts, newCommands, prose);
+        return new Furniture(omissions, prompts, markup, filteringPrompts, newCommands, prose, answerLines, answers);
     }
 }

@@ -9,6 +9,7 @@ import dev.argoforensics.correlate.CorrelationGroup;
 import dev.argoforensics.correlate.Correlator;
 import dev.argoforensics.correlate.Workers;
 import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.PastedAnswers;
 import dev.argoforensics.read.NodeLogYears;
 import dev.argoforensics.read.PhaseTimes;
 import dev.argoforensics.read.ReadSettings;
@@ -200,8 +201,8 @@ public final class Analysis {
         for (InputFile f : inputs.files()) {
             ordered.add(inputs.summaries().get(f));
         }
-        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage(),
-                new Workers(options.threads()));
+        ClusterFacts facts = Correlator.facts(reading.events(), PastedAnswers.with(inputs.exported(), ordered), reading.processes(),
+                reading.coverage(), new Workers(options.threads()));
         // The reading's list of lines is dead once the facts hold theirs (the lines themselves are the same objects): not kept
         // through the correlation, the rules and the report. The caller passes the reading without keeping it (run).
         reading = null;
@@ -226,7 +227,8 @@ public final class Analysis {
         for (InputFile f : inputs.files()) {
             ordered.add(inputs.summaries().get(f));
         }
-        ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+        ClusterFacts facts = Correlator.facts(reading.events(), PastedAnswers.with(inputs.exported(), ordered), reading.processes(),
+                reading.coverage());
         GroupedAnalysis.Result r = grouped().run(facts, split, ordered, bound, viaBytes);
         List<UnreadableInput> unreadable = new ArrayList<>(inputs.unreadable());
         r.cuts().forEach(c -> unreadable.add(new UnreadableInput(c.group(), c.describe())));

@@ -106,6 +106,9 @@ final class ExecutionOrder {
             running = failedWhileRunning(pod);
         }
         if (running == null) {
+            running = lostWhileReady(pod, end, deletion);
+        }
+        if (running == null) {
             running = readyAfterDeletion(pod, deletion);
         }
         if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
@@ -376,6 +379,47 @@ final class ExecutionOrder {
                 + "Failed but " + container + " did not have terminated state\" at " + line.time().format() + "): a phase the kubelet never "
                 + "writes over a running container, but the Pod garbage collector does on the Pods of a node that no longer exists, right "
                 + "before deleting them; " + container + " never ended", line.source(), false);
+    }
+
+    /**
+     * A Pod whose node was lost while its containers ran, from the Events alone (session 28: PodGC before Kubernetes 1.26
+     * force-deletes such a Pod without failing it first, so the controller logs no warning and its lines read as a finished Pod's;
+     * lifecycle reference A2). The node lifecycle controller's {@code NodeNotReady} Event on the Pod is written only where it turns
+     * the Pod's {@code Ready} condition from {@code True} to {@code False} (k/k {@code MarkPodsNotReady}: a finished Pod is not ready
+     * already, and gets none): its containers were running and ready by the kubelet's last report. Its node's {@code DeletingNode}
+     * or {@code RemovingNode} after that says the node never came back, so nothing could report them ended, and the Pod garbage
+     * collector deleted the Pod. Read only where the node went no later than the deletion is known, and no export shows the
+     * containers ended (the objects then decide). Null: not all of it.
+     */
+    private static Execution lostWhileReady(PodHistory pod, ContainersEnd end, DeletionRequest deletion) {
+        if (end != null) {
+            return null;
+        }
+        ClusterEvent notReady = null;
+        ClusterEvent nodeGone = null;
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("NodeNotReady".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && (notReady == null || e.first().isBefore(notReady.first()))) {
+                notReady = e;
+            }
+        }
+        if (notReady == null) {
+            return null;
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Node".equals(e.regarding().kind()) && ("DeletingNode".equals(e.reason()) || "RemovingNode".equals(e.reason()))
+                    && !DeletionBounds.clearlyBefore(e.first(), notReady.first())
+                    && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), e.first())
+                    && (nodeGone == null || e.first().isBefore(nodeGone.first()))) {
+                nodeGone = e;
+            }
+        }
+        if (nodeGone == null) {
+            return null;
+        }
+        return new Execution(State.RUNNING, "its node went not ready while the Pod was ready (NodeNotReady on the Pod at " + notReady.first().format()
+                + ", which the node controller writes only on a Pod it turns from ready to not ready: its containers ran by the kubelet's last "
+                + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + "): nothing could report "
+                + "them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists", notReady.source(), false);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.PodTable;
 import java.util.List;
 
 /**
@@ -17,10 +18,19 @@ import java.util.List;
  *                  existed then (deleted no later than that line, by whatever means); null if no line shows it
  * @param podsGoing its Pods the pod controller saw being deleted, each with when it left the cluster as far as the lines
  *                  show (a Workflow deleted in the foreground is held until the last of them is gone)
+ * @param notFound  kubectl's answers that the Workflow did not exist ({@code workflows.argoproj.io "W" not found}): deleted by
+ *                  the time the command ran, at a time nothing states; never a deletion time (a TTL deletes completed
+ *                  Workflows hours later as much as a user deletes a running one)
  */
-public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
+public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
+                           List<PodTable.NotFound> notFound) {
     public WorkflowFate {
         podsGoing = List.copyOf(podsGoing);
+        notFound = List.copyOf(notFound);
+    }
+
+    public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of());
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class WorkflowFates {
      * of its Pods, its completion.
      */
     static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
-                                                List<AuditRecord> audit) {
+                                                List<AuditRecord> audit, List<PodTable> tables) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
@@ -101,7 +102,7 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of())));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables)));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
@@ -129,6 +130,15 @@ final class WorkflowFates {
             }
         }
         return new Known(refused.time(), "the controller's update of it was refused: not found", refused.source(), true);
+    }
+
+    /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */
+    private static List<PodTable.NotFound> notFound(WorkflowRef ref, List<PodTable> tables) {
+        List<PodTable.NotFound> out = new ArrayList<>();
+        for (PodTable t : tables) {
+            t.notFound(PodTable.Resource.WORKFLOW, ref.namespace(), ref.name()).ifPresent(out::add);
+        }
+        return out;
     }
 
     private static Known earlier(Known a, Known b) {

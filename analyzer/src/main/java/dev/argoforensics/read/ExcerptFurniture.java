@@ -39,6 +39,19 @@ final class ExcerptFurniture {
         }
     }
 
+    private long answerLines;
+    /** kubectl's NotFound answers by line (the first few), each with its command and bound as the reading found them. */
+    private final java.util.TreeMap<Long, dev.argoforensics.accounting.PastedAnswer> answers = new java.util.TreeMap<>();
+
+    /** kubectl's answer that an object did not exist: counted apart, the first few kept for the correlation. */
+    void answer(long line, dev.argoforensics.accounting.PastedAnswer answer) {
+        answerLines++;
+        answers.put(line, answer);
+        if (answers.size() > Furniture.MAX_ANSWERS) {
+            answers.pollLastEntry();
+        }
+    }
+
     /** Lines that may be text around a quoted excerpt ({@link FurnitureLine#prose}): their count, the first few as unparsed samples. */
     private long proseCandidates;
     /** The first candidates by line (a file read newest first meets its last lines first): reason and text. */
@@ -80,6 +93,6 @@ final class ExcerptFurniture {
                 commands.add(c);
             }
         }
-        return new Furniture(omissions, prompts, markup, filteringPrompts, commands, prose);
+        return new Furniture(omissions, prompts, markup, filteringPrompts, commands, prose, answerLines, List.copyOf(answers.values()));
     }
 }

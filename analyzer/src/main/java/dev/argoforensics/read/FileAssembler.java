@@ -24,6 +24,7 @@ import dev.argoforensics.line.Level;
 import dev.argoforensics.line.Terminal;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
@@ -132,6 +133,10 @@ final class FileAssembler {
     private long unparsed;
     /** Excerpt furniture ({@link FurnitureLine}), and the prompts' commands by line (the first few). */
     private final ExcerptFurniture furniture = new ExcerptFurniture();
+    /** The latest time of the dated records so far (file order): what a later command of a transcript ran after. */
+    private Timestamp latestDated;
+    /** The prompts met so far, for kubectl's answers ({@link PastedTranscript}). */
+    private final PastedTranscript transcript = new PastedTranscript();
     /** The placeholder days of the file's quoted times of day (an excerpt may go past midnight). */
     private final ExcerptDays excerptDays = new ExcerptDays();
     private final FileNotes notes = new FileNotes();
@@ -286,10 +291,14 @@ final class FileAssembler {
             panicBase = lineBase;
         } else {
             closePanic();
-            FurnitureLine.Line furniture = r.line().envelope().bare() && r.line().prefix() == null
-                    && text.length() <= FURNITURE_MAX_CHARS ? FurnitureLine.recognise(text) : null;
+            boolean bare = r.line().envelope().bare() && r.line().prefix() == null && text.length() <= FURNITURE_MAX_CHARS;
+            FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
+            java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
             if (furniture != null) {
                 this.furniture.add(furniture, first);
+                transcript.prompt(furniture, recordsRead, latestDated);
+            } else if (notFound != null && notFound.matches()) {
+                this.furniture.answer(first, transcript.answer(file.at(first), notFound.group(1), notFound.group(2), recordsRead, reversed));
             } else if (r.line().envelope().bare() && r.line().prefix() == null && FurnitureLine.prose(text)) {
                 this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
@@ -476,6 +485,9 @@ final class FileAssembler {
             return;
         }
         lastDated = time;
+        if (latestDated == null || time.isAfter(latestDated)) {
+            latestDated = time;
+        }
         for (int i : klogWithoutYear) {
             LogEvent e = kept.get(i);
             kept.set(i, retimed(e, KlogYears.near(e.time(), time)));

@@ -74,10 +74,35 @@ final class Cite {
                         : ", " + s.nodes().size() + " node(s) in status.nodes")));
     }
 
+    /**
+     * kubectl's answers that the Pod's Workflow did not exist ({@code workflows.argoproj.io "W" not found}), as a fact and their
+     * lines: deleted by then, at a time nothing states. Named, never read as when it went: a Workflow deleted before its Pod
+     * took the Pod with it (not the race), one deleted after (a TTL, a user) says nothing of the Pod.
+     */
+    static void workflowNotFound(dev.argoforensics.correlate.WorkflowFate fate, List<Fact> facts, Cite cite) {
+        if (fate == null || fate.notFound().isEmpty()) {
+            return;
+        }
+        PodTable.NotFound n = fate.notFound().get(0);
+        facts.add(new Fact("workflowNotFound", "Workflow later found deleted", "kubectl answered NotFound for Workflow " + n.name()
+                + (n.after() != null ? ", run after " + n.after().format() : "") + "; when it was deleted is not stated: before the Pod's"
+                + " deletion its garbage collector took the Pod (not the race), after it (a TTL, a user) it says nothing of the Pod"));
+        for (PodTable.NotFound each : fate.notFound()) {
+            cite.object(EvidenceLine.object(each.source(), "kubectl: the Workflow did not exist when it ran", "Error from server (NotFound): "
+                    + "workflows.argoproj.io \"" + each.name() + "\" not found (no time of its own)"));
+        }
+    }
+
     /** What a pasted kubectl get pods table says of the Pod: its row, or that it is not among the rows. */
     Cite listing(PodListing l, String role) {
         PodTable t = l.table();
         String when = t.observed() == null ? "at a time it does not state" : "at " + t.observed().time().format();
+        if (l.notFound() != null) {
+            return object(EvidenceLine.object(l.notFound().source(), role, (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`")
+                    + " answered NotFound for Pod " + l.notFound().name() + ", " + (t.observed() != null ? "run " + when
+                    : l.notFound().after() != null ? "run after " + l.notFound().after().format() + " (the paste's order; no time of its own)"
+                    : "at a time nothing states") + ": the Pod did not exist then"));
+        }
         if (!l.listed()) {
             return object(EvidenceLine.object(t.source(), role, t.describe() + " printed " + when + ": " + t.rows().size()
                     + " row(s), " + l.siblings() + " of the Pod's Workflow, none of the Pod"));

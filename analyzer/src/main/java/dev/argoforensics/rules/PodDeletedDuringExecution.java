@@ -125,6 +125,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Timestamp deleted = request.notAfter().at();
         facts.add(new Fact("deletedAt", "Deleted at", deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
+        Cite.workflowNotFound(life.workflow(), facts, cite);
         facts.add(new Fact("deletedBy", "Deleted by", deletion.map(Deletion::who).orElse(null)));
         facts.add(new Fact("howDeleted", "How", deletion.map(Deletion::how).orElse(null)));
         // How main stood at the deletion: the model's reason, or what the last export before it shows (a fact too, in the same words).

@@ -84,11 +84,19 @@ public final class PodGoneNodeRunning extends NodeRule {
             return new Gone(exit.event().time(), exit.event(), null, Message.of("AF005.gone.leftInformer"), null);
         }
         // A pasted kubectl get pods table, printed at a stated time, that lists other Pods of the Workflow but not this one.
-        PodListing absent = pod.listings().stream().filter(l -> !l.listed())
+        PodListing absent = pod.listings().stream().filter(PodListing::leftOut)
                 .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
         if (absent != null) {
             return new Gone(absent.table().observed().time(), null, null, Message.of("AF005.gone.notListed", "table", absent.table().describe(),
                     "siblings", absent.siblings()), absent);
+        }
+        // kubectl's own answer that the Pod did not exist, at a time the user stated for the paste. Without one it has no time of
+        // its own (the paste's order only says it ran after some lines): nothing can be placed after it, so AF005 cannot use it.
+        PodListing notFound = pod.listings().stream().filter(l -> l.notFound() != null && l.table().observed() != null)
+                .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
+        if (notFound != null) {
+            return new Gone(notFound.table().observed().time(), null, null, Message.of("AF005.gone.notFound", "command",
+                    notFound.table().command().isEmpty() ? "kubectl" : "`" + notFound.table().command() + "`"), notFound);
         }
         return null;
     }
@@ -134,7 +142,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (gone.deletion != null) {
             cite.deletion(gone.deletion);
         } else if (gone.table != null) {
-            cite.listing(gone.table, "the Pod no longer listed");
+            cite.listing(gone.table, gone.table.notFound() != null ? "kubectl: the Pod did not exist" : "the Pod no longer listed");
         } else {
             cite.line(gone.line, "the Pod is gone");
         }
@@ -154,12 +162,14 @@ public final class PodGoneNodeRunning extends NodeRule {
         } else if (missing.size() >= 2) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF005.reason.missingOnly", "count", missing.size());
-        } else if (gone.table != null && !gone.table.table().unfiltered()) {
+        } else if (gone.table != null && gone.table.leftOut() && !gone.table.table().unfiltered()) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.filteredTable", "export", export(unfinished), "phase", phase);
         } else {
             confidence = Confidence.LIKELY;
-            reason = Message.of("AF005.reason.notNoticed", "seen", gone.table != null
+            reason = Message.of("AF005.reason.notNoticed", "seen", gone.table != null && gone.table.notFound() != null
+                    ? Message.of("AF005.reason.seenNotFound", "how", gone.how, "export", export(unfinished))
+                    : gone.table != null
                     ? Message.of("AF005.reason.seenUnlisted", "command", gone.table.table().command(), "export", export(unfinished))
                     : Message.of("AF005.reason.seenExport"), "phase", phase);
         }

@@ -309,6 +309,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
             // Evidence, in time order: how the finalizer went, what was persisted, what followed.
             Cite cite = new Cite(correlation);
+            Cite.workflowNotFound(life.workflow(), facts, cite);
             workers.ifPresent(w -> cite.line(w, "controller running without workflow workers"));
             lastUpdate.ifPresent(u -> cite.line(u, "last Workflow update persisted before the removal"));
             cite.line(removal.onDelete(), "Pod deletion handled while it still had the finalizer");

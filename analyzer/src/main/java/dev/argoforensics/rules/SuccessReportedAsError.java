@@ -131,6 +131,7 @@ public final class SuccessReportedAsError extends NodeRule {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
+        Cite.workflowNotFound(correlation.lifecycle(pod.key()).workflow(), facts, cite);
         facts.add(new Fact("finalNodeMessage", "Final node message", outcome.message()));
         facts.add(new Fact("outcomeFrom", "Final state recorded in", outcome.fromExport() ? "the exported Workflow" : "the controller log"));
         if (finished != null) {

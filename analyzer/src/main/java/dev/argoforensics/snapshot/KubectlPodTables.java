@@ -56,6 +56,15 @@ final class KubectlPodTables {
             if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches()) {
                 continue;
             }
+            PodTable.NotFound notFound = PodTable.NotFound.parse(new SourceRef(file, lineNo), t, null);
+            if (notFound != null) {
+                // kubectl get pod X (or get wf W) answered that it does not exist: a table of no rows holding the answer.
+                open = close(open, tables, observed);
+                Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
+                tables.add(new PodTable(notFound.source(), ns.find() ? ns.group(1) : "", command, observed, false, List.of(), false,
+                        List.of(notFound)));
+                continue;
+            }
             if (PasteShape.KUBECTL_HEADER.matcher(line).matches()) {
                 open = close(open, tables, observed);
                 open = new Table(new SourceRef(file, lineNo), command, line.startsWith("NAMESPACE"), line.contains(" IP "),

@@ -17,12 +17,49 @@ import java.util.Optional;
  *                  {@code --snapshot-time}); null if nobody said: then no row can be placed in time
  * @param wide      {@code -o wide}: the IP and NODE columns are there
  * @param headerless rows whose header a filter dropped ({@code kubectl get pods | grep wf}): never every Pod of the namespace
+ * @param notFound   kubectl's answers that what it was asked for does not exist ({@code Error from server (NotFound): pods "X"
+ *                   not found}); such a table has no rows
  */
 public record PodTable(SourceRef source, String namespace, String command, ObservedAt observed, boolean wide, List<Row> rows,
-                       boolean headerless) implements ExportedObject {
+                       boolean headerless, List<NotFound> notFound) implements ExportedObject {
 
     public PodTable {
         rows = List.copyOf(rows);
+        notFound = List.copyOf(notFound);
+    }
+
+    public PodTable(SourceRef source, String namespace, String command, ObservedAt observed, boolean wide, List<Row> rows, boolean headerless) {
+        this(source, namespace, command, observed, wide, rows, headerless, List.of());
+    }
+
+    /** What kubectl was asked for: a Pod, or a Workflow ({@code workflows.argoproj.io}). */
+    public enum Resource { POD, WORKFLOW }
+
+    /**
+     * kubectl's answer that a Pod or a Workflow did not exist when the command ran: an absence, with no time of its own. The
+     * table's stated time ({@code # taken-at:}, {@code --snapshot-time}) is the command's when the user gave one; otherwise
+     * only the paste's order may bound it ({@code after}), and never the other way: it says nothing of when the object went.
+     *
+     * @param after a time the command ran after, or null: the latest time of the controller lines an earlier command of the same
+     *              terminal transcript printed before it (a prompt before those lines, and the answer's own prompt after them)
+     */
+    public record NotFound(SourceRef source, Resource resource, String name, Timestamp after) {
+        /** The answer's resource and name, if {@code line} is kubectl's NotFound answer; null otherwise. */
+        public static NotFound parse(SourceRef source, String line, Timestamp after) {
+            java.util.regex.Matcher m = dev.argoforensics.source.PasteShape.NOT_FOUND.matcher(line.strip());
+            if (!m.matches()) {
+                return null;
+            }
+            return new NotFound(source, "pods".equals(m.group(1)) ? Resource.POD : Resource.WORKFLOW, m.group(2), after);
+        }
+    }
+
+    /** kubectl's answer that this Pod or Workflow did not exist, if the table holds one for {@code name} in {@code objectNamespace}. */
+    public Optional<NotFound> notFound(Resource resource, String objectNamespace, String name) {
+        if (!(namespace.isEmpty() || namespace.equals(objectNamespace))) {
+            return Optional.empty();
+        }
+        return notFound.stream().filter(n -> n.resource() == resource && n.name().equals(name)).findFirst();
     }
 
     /**

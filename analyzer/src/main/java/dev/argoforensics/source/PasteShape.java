@@ -49,6 +49,12 @@ public enum PasteShape {
     public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
     /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
     public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
+    /**
+     * kubectl's answer when the object it was asked for does not exist: {@code Error from server (NotFound): pods "X" not found}
+     * (group 1 the resource, {@code pods} or {@code workflows.argoproj.io}; group 2 the name). It says the object did not exist
+     * when the command ran, and carries no time of its own.
+     */
+    public static final Pattern NOT_FOUND = Pattern.compile("^Error from server \\(NotFound\\): (pods|workflows\\.argoproj\\.io) \"([a-z0-9][a-z0-9.-]*)\" not found *$");
     /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
     public static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
 
@@ -99,6 +105,11 @@ public enum PasteShape {
         }
         if (KUBECTL_HEADER.matcher(first).matches() || podRowLayout(first) != null) {
             return KUBECTL_PODS;
+        }
+        if (NOT_FOUND.matcher(first).matches()) {
+            // kubectl's answer that the object does not exist, read with the tables; a paste that goes on to quote the
+            // controller's lines is the log, its answer read there (FileAssembler).
+            return quotesLogLines(head) ? NONE : KUBECTL_PODS;
         }
         if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
             return KUBECTL_EVENTS;

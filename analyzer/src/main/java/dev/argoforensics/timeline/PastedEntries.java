@@ -39,6 +39,10 @@ final class PastedEntries {
     static void listing(Entries out, PodListing l) {
         PodTable t = l.table();
         ObservedAt o = t.observed();
+        if (l.notFound() != null) {
+            notFound(out, t, l.notFound());
+            return;
+        }
         if (o == null) {
             return;
         }
@@ -70,5 +74,21 @@ final class PastedEntries {
         }
         b.append("; no UID, finalizers or exit codes in a table; ").append(o.describe());
         out.fact(o.time(), r.source(), "pod:listed", b.toString(), o.lowerBound());
+    }
+
+    /**
+     * kubectl's answer that the Pod did not exist: placed at the time the user stated for the paste, else after the lines an
+     * earlier command of the same transcript printed (a lower bound), else nowhere. Never a deletion time: it says the Pod was
+     * gone by the time kubectl ran, not when it went.
+     */
+    private static void notFound(Entries out, PodTable t, PodTable.NotFound n) {
+        String said = (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + " answered that Pod " + n.name()
+                + " did not exist (NotFound): gone by the time it ran, which says nothing of when it went";
+        if (t.observed() != null) {
+            out.fact(t.observed().time(), n.source(), "pod:not-found", said + "; " + t.observed().describe(), t.observed().lowerBound());
+        } else if (n.after() != null) {
+            out.fact(n.after(), n.source(), "pod:not-found", said + "; no time of its own: run after " + n.after().format()
+                    + ", the last line an earlier command of the same transcript printed", true);
+        }
     }
 }

@@ -294,6 +294,39 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 28: a lost node meeting PodGC as before Kubernetes 1.26 ({@code node-lost-force-deleted}): its Pods are force-deleted
+     * by PodGC with grace 0 and never failed, main never ends, and the truth is AF007 exactly where the node ended {@code pod
+     * deleted}; none is AF001 or AF002. Without the Failed phase the controller logs no warning, so from its lines the Pod reads
+     * as a finished one: any AF001 finding on it stays {@code possible} (it cannot be decided there), and no finding of any rule
+     * is claimed in full wrongly.
+     */
+    @Test
+    void aLostNodeWithoutPodGcsFailedPhaseIsNeverClaimedAsTheRace() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int pods = 0;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                if (!ScenariosNodes.LOST_FORCE_DELETED.equals(pod.path("class").asText())) {
+                    continue;
+                }
+                pods++;
+                JsonNode f = pod.path("facts");
+                String name = pod.path("name").asText();
+                assertEquals("pod-gc", f.path("deletionRequestedBy").asText(), name);
+                assertEquals(0, f.path("deletionGrace").asInt(-1), name);
+                assertTrue(f.path("mainStartedAt").isTextual() && f.path("mainFinishedAt").isNull(), name + ": " + f);
+                assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                boolean podDeleted = "Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText());
+                assertEquals(podDeleted, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+            }
+        }
+        assertTrue(pods > 0, "no node-lost-force-deleted Pod in the smoke seeds");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> ScenariosNodes.LOST_FORCE_DELETED.equals(w.cls())
+                && (!"possible".equals(w.confidence()) || !"AF001".equals(w.rule()))).toList());
+    }
+
+    /**
      * Session 27: the node-side look-alikes are never reported as the #17024 race, at any confidence (a lost node's Pod read as
      * running from the controller's {@code Pod phase was Failed but main did not have terminated state}), and AF007 finds every
      * lost node's Pod that ended {@code pod deleted}, naming the Pod garbage collector.

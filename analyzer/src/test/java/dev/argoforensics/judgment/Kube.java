@@ -398,8 +398,15 @@ final class Kube {
      * been gone its 40 s quarantine (checked every 20 s), patches each non-terminal Pod {@code Failed} with {@code
      * DisruptionTarget} {@code DeletionByPodGC} {@code PodGC: node no longer exists} and deletes every Pod of the node with
      * grace 0, by name. Returns the keys of the Pods that were still running there.
+     *
+     * <p>{@code failFirst} false: PodGC's orphaned-Pod collection as it was before Kubernetes 1.26
+     * (and in 1.26-1.30 with the {@code PodDisruptionConditions} gate off): the Pods of the deleted Node are force-deleted
+     * (grace 0) without first being patched {@code Failed} with {@code DisruptionTarget} (k/k {@code pkg/controller/podgc/
+     * gc_controller.go}: {@code gcOrphaned} called {@code forcefullyDeletePod} before the gate's
+     * {@code markFailedAndDeletePodWithCondition}; lifecycle reference A2). The Pod keeps phase {@code Running} and its
+     * containers' last reports to the end.
      */
-    List<String> loseNode(String node) {
+    List<String> loseNode(String node, boolean failFirst) {
         List<String> running = new ArrayList<>();
         for (Running r : onNode(node)) {
             Pod p = live(r.uid, r.key);
@@ -429,11 +436,11 @@ final class Kube {
                     "cloud-node-lifecycle-controller");
             nodeEvent(node, "RemovingNode", "Node " + node + " event: Removing Node " + node + " from Controller", "node-controller");
         });
-        sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node));
+        sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node, failFirst));
         return running;
     }
 
-    private void podGcOrphaned(String node) {
+    private void podGcOrphaned(String node, boolean failFirst) {
         long delay = 0;
         for (Pod p : new ArrayList<>(pods.values())) {
             if (!node.equals(p.hostNode)) {
@@ -447,7 +454,7 @@ final class Kube {
                 if (q == null) {
                     return;
                 }
-                if (!K8s.terminal(q.phase)) {
+                if (failFirst && !K8s.terminal(q.phase)) {
                     long s = K8s.sec(now());
                     patchPod(key, uid, null, x -> {
                         x.phase = "Failed";

@@ -20,6 +20,15 @@ import java.util.List;
  *       completed successfully}), then the deletion ({@code Removing finalizers during a delete}, the 2m delay from
  *       PodGC's transition), and, once the Pod is gone before the node was fulfilled, {@code pod deleted}. Other Pods
  *       running on the node share the class;</li>
+ *   <li>{@code node-lost-force-deleted} (session 28; half the losses, drawn from a stream of their own): the same loss
+ *       meeting PodGC as it was before Kubernetes 1.26 (or 1.26-1.30 with {@code PodDisruptionConditions} off), which
+ *       force-deletes the Pods of a deleted Node without failing them first (k/k {@code pkg/controller/podgc}
+ *       {@code gcOrphaned}; lifecycle reference A2): the Pod keeps phase {@code Running} and its containers' last reports,
+ *       so the controller logs no {@code Pod failed} and no {@code did not have terminated state} warning; it sees the
+ *       grace-0 deletion, releases the finalizer at the deadline (2m after the not-ready transition) and marks the node
+ *       {@code pod deleted} once the Pod is gone. From the controller's lines alone that is a finished Pod's deletion line for
+ *       line; the Pod's {@code NodeNotReady} Event, its node's {@code DeletingNode}/{@code RemovingNode} and an export of
+ *       the Pod are what tell it apart (the corpus's apiserver version is not changed for it);</li>
  *   <li>{@code node-pressure-evicted}: the kubelet evicts the running Pod ({@code Evicted}, {@code The node was low on
  *       resource: …}, {@code DisruptionTarget} {@code TerminationByKubelet}, no API delete): a hard eviction kills main
  *       and wait at once (both 137), a soft one sends SIGTERM (main answers as it answers any; wait saves the result);
@@ -39,6 +48,8 @@ import java.util.List;
  */
 final class ScenariosNodes {
     static final String LOST = "node-lost";
+    /** A lost node whose Pods PodGC force-deletes without failing them first (Kubernetes before 1.26): no phase, no warning. */
+    static final String LOST_FORCE_DELETED = "node-lost-force-deleted";
     static final String EVICTED = "node-pressure-evicted";
     static final String SHUTDOWN = "node-shutdown";
     private static final String[] NAMESPACES = {"spot-batch", "hpc-jobs", "video-encode", "sim-runs"};
@@ -46,6 +57,8 @@ final class ScenariosNodes {
 
     private final ScenariosDeletion.Host host;
     private final Sim.Rng rng;
+    /** Which PodGC a lost node meets: a stream of its own, so that every other draw is what it was before session 28. */
+    private final Sim.Rng podGcRng;
     private final Sim sim;
     private final long start;
     private final long end;
@@ -56,6 +69,7 @@ final class ScenariosNodes {
     ScenariosNodes(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         this.host = host;
         this.rng = new Sim.Rng(Sim.seed(seed, 27));
+        this.podGcRng = new Sim.Rng(Sim.seed(seed, 28));
         this.sim = sim;
         this.start = start;
         this.end = end;
@@ -127,15 +141,17 @@ final class ScenariosNodes {
         Step s = step(LOST, submitAt + rng.between(30, 60) * Go.MINUTE);
         Workflow w = single(c, rng.pick("align", "simulate", "shard"), submitAt, s, rng.chance(0.3) ? new K8s.PodGc("OnPodCompletion", "") : K8s.PodGc.NONE);
         long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
+        // Half the losses meet PodGC as it was before Kubernetes 1.26: force-deleted, never failed (Kube.loseNode).
+        boolean failFirst = podGcRng.chance(0.5);
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
             Pod p = podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.loseNode(p.hostNode)) {
+            for (String key : kube.loseNode(p.hostNode, failFirst)) {
                 Pod other = kube.pods.get(key);
                 if (other != null) {
-                    truth.reclassify(other.uid, LOST);
+                    truth.reclassify(other.uid, failFirst ? LOST : LOST_FORCE_DELETED);
                 }
             }
         });

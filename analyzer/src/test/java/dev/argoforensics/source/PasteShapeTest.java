@@ -48,6 +48,18 @@ class PasteShapeTest {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of("LAST SEEN TYPE REASON OBJECT MESSAGE")), "single spaces: prose");
     }
 
+    /** kubectl's answer that the object does not exist is read with the tables, unless the paste goes on to quote log lines. */
+    @Test
+    void kubectlsNotFoundAnswerFirstIsAPasteUnlessLogLinesFollow() {
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of("# taken-at: 2026-10-14T10:12:00Z", "$ kubectl get pod -n feeds p-1",
+                "Error from server (NotFound): pods \"p-1\" not found")));
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of("Error from server (NotFound): workflows.argoproj.io \"wf-1\" not found")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("$ kubectl get pod p-1", "Error from server (NotFound): pods \"p-1\" not found",
+                "$ kubectl logs deploy/workflow-controller | grep wf-1",
+                "time=\"2026-10-14T09:00:00.211Z\" level=info msg=\"Processing workflow\" namespace=feeds workflow=wf-1")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("Error from server (Forbidden): pods \"p-1\" is forbidden")), "not a NotFound");
+    }
+
     @Test
     void logLinesThatHoldTheWordsAreNotTables() {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of(

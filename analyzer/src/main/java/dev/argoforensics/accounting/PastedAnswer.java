@@ -1,0 +1,17 @@
+package dev.argoforensics.accounting;
+
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+
+/**
+ * kubectl's answer that an object did not exist ({@code Error from server (NotFound): pods "X" not found}), pasted in a log file
+ * beside the controller's lines: plain data for the reading's summary, made an observation where the exports are
+ * ({@code dev.argoforensics.read.PastedAnswers}).
+ *
+ * @param resource {@code pods} or {@code workflows.argoproj.io}, as kubectl names it
+ * @param command  the command of the prompt just before it, when nothing was printed between them; "" otherwise
+ * @param after    a time the command ran after, or null: the latest time of the lines an earlier command of the same terminal
+ *                 transcript printed (a prompt before them, the answer's own prompt after them); the answer has no time of its own
+ */
+public record PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after) {
+}

@@ -1,0 +1,42 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.accounting.PastedAnswer;
+import dev.argoforensics.snapshot.ExportedObjects;
+import dev.argoforensics.snapshot.PodTable;
+import dev.argoforensics.source.PasteShape;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Matcher;
+
+/**
+ * kubectl's NotFound answers pasted in log files, made the observations a pasted {@code kubectl get pod X} gives where the
+ * exports are: a table of no rows holding the answer ({@link PodTable.NotFound}), its command's namespace, no stated time.
+ */
+public final class PastedAnswers {
+    private PastedAnswers() {
+    }
+
+    /** The exports with the answers of the log files' summaries added to their tables (the same object when there are none). */
+    public static ExportedObjects with(ExportedObjects exported, Collection<InputSummary> summaries) {
+        List<PodTable> tables = new ArrayList<>();
+        for (InputSummary s : summaries) {
+            if (s == null) {
+                continue;
+            }
+            for (PastedAnswer a : s.furniture().answers()) {
+                Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(a.command());
+                PodTable.Resource resource = "pods".equals(a.resource()) ? PodTable.Resource.POD : PodTable.Resource.WORKFLOW;
+                tables.add(new PodTable(a.source(), ns.find() ? ns.group(1) : "", a.command(), null, false, List.of(), false,
+                        List.of(new PodTable.NotFound(a.source(), resource, a.name(), a.after()))));
+            }
+        }
+        if (tables.isEmpty()) {
+            return exported;
+        }
+        tables.addAll(0, exported.podTables());
+        return new ExportedObjects(exported.pods(), exported.workflows(), exported.taskResults(), exported.clusterEvents(),
+                exported.auditRecords(), exported.nodeLogs(), tables);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.argoforensics.read;
+
+import dev.argoforensics.accounting.PastedAnswer;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
+import java.util.regex.Matcher;
+
+/**
+ * The prompts of a pasted terminal transcript, in file order, as far as kubectl's NotFound answers need them: the command
+ * that printed an answer (the prompt just before it, nothing printed between), and what the paste's order bounds. A
+ * transcript runs its commands one after the other: an answer whose own prompt comes after lines an earlier prompt's command
+ * printed was given after the latest of them. Without prompts the paste was put together by hand, in any order, and bounds
+ * nothing; a file read newest first bounds nothing either.
+ */
+final class PastedTranscript {
+    /** Records read when the first prompt came, and when the latest did; -1 before any. */
+    private long recordsAtFirstPrompt = -1;
+    private long recordsAtPrompt = -1;
+    /** The latest record time when the first prompt came (records pasted before any prompt), and when the latest did. */
+    private Timestamp latestAtFirstPrompt;
+    private Timestamp latestAtPrompt;
+    private String command = "";
+
+    /** A furniture line: a prompt starts a command. */
+    void prompt(FurnitureLine.Line line, long recordsRead, Timestamp latestDated) {
+        if (line.kind() != FurnitureLine.Kind.PROMPT) {
+            return;
+        }
+        if (recordsAtFirstPrompt < 0) {
+            recordsAtFirstPrompt = recordsRead;
+            latestAtFirstPrompt = latestDated;
+        }
+        recordsAtPrompt = recordsRead;
+        latestAtPrompt = latestDated;
+        command = line.command() == null ? "" : line.command();
+    }
+
+    /**
+     * kubectl's answer at {@code source}: its command if its prompt came right before it (no record between), and the time it
+     * ran after if an earlier prompt's command printed records before that prompt.
+     */
+    PastedAnswer answer(SourceRef source, String resource, String name, long recordsRead, boolean reversed) {
+        boolean ownPrompt = recordsAtPrompt >= 0 && recordsAtPrompt == recordsRead && isKubectl(command);
+        // The latest time overall is the commands' only if it came after the first prompt (not from lines pasted before any).
+        boolean printedSince = latestAtPrompt != null && (latestAtFirstPrompt == null || latestAtPrompt.isAfter(latestAtFirstPrompt));
+        Timestamp after = !reversed && ownPrompt && recordsAtFirstPrompt < recordsAtPrompt && printedSince ? latestAtPrompt : null;
+        return new PastedAnswer(source, resource, name, ownPrompt ? command : "", after);
+    }
+
+    private static boolean isKubectl(String command) {
+        Matcher m = PasteShape.PROMPT.matcher("$ " + command);
+        return m.matches();
+    }
+}
