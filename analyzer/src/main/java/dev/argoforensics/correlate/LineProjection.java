@@ -252,8 +252,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             String t = e.text().stripTrailing();
             text = dev.argoforensics.event.TextBlock.of(" " + t.substring(t.lastIndexOf(' ') + 1));
         }
-        return new LogEvent(e.file(), e.line(), e.lineSpan(), e.timeNanos(), e.envelopeNanos(), e.kinds(), e.catalogId(), ev, text, 0, e.stream(),
-                e.ordinal(), e.rare());
+        return e.withText(text, 0);
     }
 
     /**

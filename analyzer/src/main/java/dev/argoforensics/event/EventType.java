@@ -30,10 +30,10 @@ import java.util.function.Function;
 public enum EventType {
     CONTROLLER_STARTED(a -> new ControllerStarted(a.textOrNull("version"), a.textOrNull("instanceId"))),
     WORKER_NUMBERS(a -> new WorkerNumbers(a.integerOrNull("workflowWorkers"), a.integerOrNull("podCleanupWorkers"))),
-    WORKFLOW_PROCESSING(a -> new WorkflowProcessing(a.workflowOrNull(), a.textOrNull("phase"), a.textOrNull("resourceVersion"))),
+    WORKFLOW_PROCESSING(a -> a.names().event(new WorkflowProcessing(a.workflowOrNull(), a.textOrNull("phase"), a.textOrNull("resourceVersion")))),
     WORKFLOW_UPDATED(a -> new WorkflowUpdated(a.workflowOrNull(), a.textOrNull("phase"), a.textOrNull("resourceVersion"))),
     POD_CREATED(a -> new PodCreated(a.workflowOrNull(), a.textOrNull("nodeName"), a.textOrNull("nodeId"), a.podOrNull())),
-    TASK_RESULT_RECONCILIATION(a -> new TaskResultReconciliation(a.workflowOrNull(), a.integerOrNull("objects"))),
+    TASK_RESULT_RECONCILIATION(a -> a.names().event(new TaskResultReconciliation(a.workflowOrNull(), a.integerOrNull("objects")))),
     TASK_RESULT_INCOMPLETE(a -> new TaskResultIncomplete(a.workflowOrNull(), a.textOrNull("nodeId"))),
     TASK_RESULT_FORCED(a -> new TaskResultForced(a.workflowOrNull(), a.textOrNull("nodeId"), a.text("why").orElseThrow(),
             a.textOrNull("exitCode"), a.textOrNull("reason"), a.textOrNull("container"))),
@@ -52,7 +52,7 @@ public enum EventType {
     NODE_FINISHED(a -> new NodeFinished(a.workflowOrNull(), a.textOrNull("nodeId"), a.textOrNull("finishedAt"))),
     NODE_CHANGED(a -> new NodeChanged(a.workflowOrNull(), a.textOrNull("nodeId"), a.textOrNull("oldPhase"), a.textOrNull("newPhase"),
             a.textOrNull("oldMessage"), a.textOrNull("newMessage"))),
-    POD_INFORMER_EVENT(a -> new PodInformerEvent(InformerAction.parse(a.text("informerAction").orElseThrow()), a.podOrNull())),
+    POD_INFORMER_EVENT(a -> a.names().event(new PodInformerEvent(InformerAction.parse(a.text("informerAction").orElseThrow()), a.podOrNull()))),
     FINALIZERS_ON_DELETE(a -> new FinalizersOnDelete(a.list("finalizers"))),
     POD_CLEANUP_SCHEDULED(a -> {
         Long nanos = a.durationOrNull("delay");
@@ -62,9 +62,9 @@ public enum EventType {
         return new PodCleanupScheduled(a.podOrNull(), a.textOrNull("action"), nanos, a.names().name(GoDuration.format(nanos)),
                 a.textOrNull("podGC"));
     }),
-    POD_CLEANUP_QUEUED(a -> new PodCleanupQueued(a.podOrNull(), a.textOrNull("action"), QueueTiming.parse(a.text("timing").orElseThrow()),
-            a.durationOrNull("after"), a.textOrNull("uid"))),
-    POD_CLEANUP_STARTED(a -> new PodCleanupStarted(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"))),
+    POD_CLEANUP_QUEUED(a -> a.names().event(new PodCleanupQueued(a.podOrNull(), a.textOrNull("action"),
+            QueueTiming.parse(a.text("timing").orElseThrow()), a.durationOrNull("after"), a.textOrNull("uid")))),
+    POD_CLEANUP_STARTED(a -> a.names().event(new PodCleanupStarted(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key")))),
     LEADER_ELECTION(a -> new ControllerEvent.LeaderElection(ControllerEvent.LeaderChange.parse(a.text("change").orElseThrow()),
             a.textOrNull("identity"))),
     POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error"))),

@@ -24,6 +24,7 @@ public final class Interner {
     private final ConcurrentHashMap<String, String> strings = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<WorkflowRef, WorkflowRef> workflows = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<PodRef, PodRef> pods = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<ControllerEvent, ControllerEvent> events = new ConcurrentHashMap<>();
 
     public Interner() {
         this(true);
@@ -63,6 +64,18 @@ public final class Interner {
     /** The canonical Pod reference for the namespace (may be null) and name. */
     public PodRef pod(String namespace, String name) {
         return canonical(pods, new PodRef(name(namespace), name(name)));
+    }
+
+    /**
+     * The canonical instance equal to {@code e}: for the kinds of event whose every field repeats from line to line (the
+     * Workflow's task-result reconciliation with its count, its processing at one resource version, a Pod's informer action
+     * and cleanup steps), so that the lines saying the same hold one object. An incident corpus keeps 800,000 reconciliation
+     * lines of a few thousand Workflows: 19 MB of equal events.
+     * Events are values (records: equal ones are interchangeable, nothing compares them by identity).
+     */
+    @SuppressWarnings("unchecked")
+    public <E extends ControllerEvent> E event(E e) {
+        return e == null ? null : (E) canonical(events, e);
     }
 
     /** Distinct strings tabled so far. */

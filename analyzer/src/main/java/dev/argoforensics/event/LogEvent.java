@@ -22,8 +22,13 @@ import java.util.Objects;
  * A time no long of nanoseconds holds (beyond ±292 years of its base: a record claiming the year
  * 9999) or a record spanning more lines than an int counts is held as it was, in {@code rare}.
  *
+ * <p>The first line and the ordinal are held as ints ({@link #line()} and {@link #ordinal()} give them as the longs they
+ * are everywhere else): with two longs an event was 80 bytes, with two ints 72, and {@code --timelines all} keeps every
+ * line of an incident corpus (3.8 M lines: 30 MB; docs/performance.md, session 28). A line or ordinal beyond an int
+ * (two thousand million lines) is held in {@code rare} with the rest.
+ *
  * @param file         the file it stands in, as {@link SourceRef#file()}
- * @param line         its first line there ({@link #source()}: the two together, made when asked: a
+ * @param lineNumber   its first line there ({@link #line()}, {@link #source()}: the two together, made when asked: a
  *                     reference object per kept line was 64 MB of the 2.65 M lines an incident corpus keeps)
  * @param lineSpan     last line minus first ({@link #lastLine()}; more than 0 for joined CRI partial pieces)
  * @param timeNanos    the controller's own time ({@link #time()}), as nanoseconds since its base
@@ -34,12 +39,12 @@ import java.util.Objects;
  * @param textBlock    the record as the controller wrote it (envelopes removed), held with its neighbours' in a block: see {@link #text()}
  * @param textIndex    its place in that block
  * @param stream       index of the file it came from: lines of one stream keep their order
- * @param ordinal      position in the input (files in input order, lines in file order): the tie-break
- * @param rare         null, or both times and the last line when one of them does not fit the fields above
+ * @param position     {@link #ordinal()}: its place in the input (files in input order, lines in file order), the tie-break
+ * @param rare         null, or both times, the lines and the ordinal when one of them does not fit the fields above
  */
 public record LogEvent(
         String file,
-        long line,
+        int lineNumber,
         int lineSpan,
         long timeNanos,
         long envelopeNanos,
@@ -49,11 +54,11 @@ public record LogEvent(
         TextBlock textBlock,
         int textIndex,
         int stream,
-        long ordinal,
+        int position,
         Rare rare) {
 
-    /** The times and last line of an event whose values do not fit its compact fields (never seen in a real log). */
-    public record Rare(Timestamp time, Timestamp envelopeTime, long lastLine) {
+    /** The times, lines and ordinal of an event whose values do not fit its compact fields (never seen in a real log). */
+    public record Rare(Timestamp time, Timestamp envelopeTime, long line, long lastLine, long ordinal) {
         public Rare {
             Objects.requireNonNull(time, "time");
         }
@@ -61,8 +66,8 @@ public record LogEvent(
 
     public LogEvent {
         Objects.requireNonNull(file, "file");
-        if (line < 1) {
-            throw new IllegalArgumentException("line numbers start at 1: " + line);
+        if ((rare != null ? rare.line() : lineNumber) < 1) {
+            throw new IllegalArgumentException("line numbers start at 1: " + (rare != null ? rare.line() : lineNumber));
         }
         if (rare == null && (timeCode(kinds) == 0 || lineSpan < 0)) {
             throw new IllegalArgumentException("an event has a time and a last line at or after its first");
@@ -81,11 +86,12 @@ public record LogEvent(
     /** From the times as {@link Timestamp}s and the kinds without their time codes: packed, or held in {@link Rare}. */
     private LogEvent(String file, long line, long lastLine, Timestamp time, Timestamp envelopeTime, int kindsWithoutTimes, String catalogId,
                      ControllerEvent event, TextBlock textBlock, int textIndex, int stream, long ordinal) {
-        this(file, line, packedSpan(line, lastLine, time, envelopeTime), packedNanos(time), packedNanos(envelopeTime),
-                fits(line, lastLine, time, envelopeTime)
+        this(file, fits(line, lastLine, ordinal, time, envelopeTime) ? (int) line : 0, packedSpan(line, lastLine, ordinal, time, envelopeTime),
+                packedNanos(time), packedNanos(envelopeTime),
+                fits(line, lastLine, ordinal, time, envelopeTime)
                         ? KindBits.withTimes(kindsWithoutTimes, TimeCodes.code(time), TimeCodes.code(envelopeTime)) : kindsWithoutTimes,
-                catalogId, event, textBlock, textIndex, stream, ordinal,
-                fits(line, lastLine, time, envelopeTime) ? null : new Rare(time, envelopeTime, lastLine));
+                catalogId, event, textBlock, textIndex, stream, fits(line, lastLine, ordinal, time, envelopeTime) ? (int) ordinal : 0,
+                fits(line, lastLine, ordinal, time, envelopeTime) ? null : new Rare(time, envelopeTime, line, lastLine, ordinal));
     }
 
     /** The three kinds in a few bits each ({@link KindBits}). */
@@ -101,13 +107,24 @@ public record LogEvent(
         return KindBits.envelopeTimeCode(kinds);
     }
 
-    private static boolean fits(long line, long lastLine, Timestamp time, Timestamp envelopeTime) {
+    private static boolean fits(long line, long lastLine, long ordinal, Timestamp time, Timestamp envelopeTime) {
         long span = lastLine - line;
-        return span >= 0 && span <= Integer.MAX_VALUE && TimeCodes.fits(time) && (envelopeTime == null || TimeCodes.fits(envelopeTime));
+        return line <= Integer.MAX_VALUE && ordinal == (int) ordinal && span >= 0 && span <= Integer.MAX_VALUE && TimeCodes.fits(time)
+                && (envelopeTime == null || TimeCodes.fits(envelopeTime));
     }
 
-    private static int packedSpan(long line, long lastLine, Timestamp time, Timestamp envelopeTime) {
-        return fits(line, lastLine, time, envelopeTime) ? (int) (lastLine - line) : 0;
+    private static int packedSpan(long line, long lastLine, long ordinal, Timestamp time, Timestamp envelopeTime) {
+        return fits(line, lastLine, ordinal, time, envelopeTime) ? (int) (lastLine - line) : 0;
+    }
+
+    /** First line in the file. */
+    public long line() {
+        return rare != null ? rare.line() : lineNumber;
+    }
+
+    /** Position in the input (files in input order, lines in file order): the tie-break. */
+    public long ordinal() {
+        return rare != null ? rare.ordinal() : position;
     }
 
     private static long packedNanos(Timestamp t) {
@@ -131,7 +148,7 @@ public record LogEvent(
 
     /** Last line (differs from the first for joined CRI partial pieces). */
     public long lastLine() {
-        return rare != null ? rare.lastLine() : line + lineSpan;
+        return rare != null ? rare.lastLine() : (long) lineNumber + lineSpan;
     }
 
     /** The controller's own time (made when asked: {@link #compareTime} and the others compare without it). */
@@ -204,7 +221,7 @@ public record LogEvent(
 
     /** File and first line. */
     public SourceRef source() {
-        return new SourceRef(file, line);
+        return new SourceRef(file, line());
     }
 
     /** The record as the controller wrote it (envelopes removed). */
@@ -214,19 +231,29 @@ public record LogEvent(
 
     /** The same event at another time (its text stays where it is held). */
     public LogEvent withTime(Timestamp t) {
-        return new LogEvent(file, line, lastLine(), Objects.requireNonNull(t, "time"), envelopeTime(), kinds & KindBits.KINDS, catalogId, event,
-                textBlock, textIndex, stream, ordinal);
+        return new LogEvent(file, line(), lastLine(), Objects.requireNonNull(t, "time"), envelopeTime(), kinds & KindBits.KINDS, catalogId, event,
+                textBlock, textIndex, stream, ordinal());
     }
 
     /** The same event in another place among the controller runs and the input (its text stays where it is held). */
     public LogEvent withPlace(int newStream, long newOrdinal) {
-        return new LogEvent(file, line, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, event, textBlock, textIndex, newStream,
-                newOrdinal, rare);
+        if (rare == null && newOrdinal == (int) newOrdinal) {
+            return new LogEvent(file, lineNumber, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, event, textBlock, textIndex, newStream,
+                    (int) newOrdinal, null);
+        }
+        return new LogEvent(file, line(), lastLine(), time(), envelopeTime(), kinds & KindBits.KINDS, catalogId, event, textBlock, textIndex,
+                newStream, newOrdinal);
     }
 
     /** The same event meaning something else (its text stays where it is held). */
     public LogEvent withEvent(ControllerEvent e) {
-        return new LogEvent(file, line, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, e, textBlock, textIndex, stream, ordinal, rare);
+        return new LogEvent(file, lineNumber, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, e, textBlock, textIndex, stream, position,
+                rare);
+    }
+
+    /** The same event with its text held elsewhere ({@code index} in {@code block}). */
+    public LogEvent withText(TextBlock block, int index) {
+        return new LogEvent(file, lineNumber, lineSpan, timeNanos, envelopeNanos, kinds, catalogId, event, block, index, stream, position, rare);
     }
 
     /** The message as the catalog knows it, or the raw message for unrecognised records. */
@@ -241,7 +268,7 @@ public record LogEvent(
             return true;
         }
         // Equal times are held alike (packed, or both in rare): the fields compare as the times would.
-        return o instanceof LogEvent e && ordinal == e.ordinal && line == e.line && lineSpan == e.lineSpan && stream == e.stream
+        return o instanceof LogEvent e && position == e.position && lineNumber == e.lineNumber && lineSpan == e.lineSpan && stream == e.stream
                 && file.equals(e.file) && timeNanos == e.timeNanos && envelopeNanos == e.envelopeNanos && kinds == e.kinds
                 && Objects.equals(rare, e.rare) && Objects.equals(catalogId, e.catalogId) && event.equals(e.event)
                 && (textBlock == e.textBlock && textIndex == e.textIndex || text().equals(e.text()));
@@ -263,7 +290,7 @@ public record LogEvent(
         h = 31 * h + Objects.hashCode(catalogId);
         h = 31 * h + event.hashCode();
         h = 31 * h + stream;
-        return 31 * h + Long.hashCode(ordinal);
+        return 31 * h + Long.hashCode(ordinal());
     }
 
     /** As a record prints, with the text in place of where it is held. */
@@ -271,6 +298,6 @@ public record LogEvent(
     public String toString() {
         return "LogEvent[source=" + source() + ", lastLine=" + lastLine() + ", time=" + time() + ", envelopeTime=" + envelopeTime()
                 + ", envelope=" + envelope() + ", format=" + format() + ", level=" + level() + ", catalogId=" + catalogId + ", event=" + event
-                + ", text=" + text() + ", stream=" + stream + ", ordinal=" + ordinal + "]";
+                + ", text=" + text() + ", stream=" + stream + ", ordinal=" + ordinal() + "]";
     }
 }

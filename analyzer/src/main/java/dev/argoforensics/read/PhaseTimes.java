@@ -8,13 +8,16 @@ import java.util.Locale;
  * (e.g. through {@code JAVA_OPTS} with the launcher) each phase's wall time since the previous mark
  * goes to stderr. With {@code -Dargo.forensics.phases=live} each mark also collects the whole heap
  * first and prints what is still reachable there: the live set at that point (a full collection at
- * every mark, so the run's own timings and peak memory are not the ordinary run's). Off by default;
- * nothing in a report depends on it.
+ * every mark, so the run's own timings and peak memory are not the ordinary run's). With
+ * {@code -Dargo.forensics.phases=histogram} each mark also prints the largest classes of that live set
+ * ({@code argo.forensics.phases.classes} of them, 25 by default), as {@code jcmd PID GC.class_histogram} would at that
+ * moment. Off by default; nothing in a report depends on it.
  */
 public final class PhaseTimes {
     private static final String MODE = System.getProperty("argo.forensics.phases", "false");
-    private static final boolean ON = "true".equals(MODE) || "live".equals(MODE);
-    private static final boolean LIVE = "live".equals(MODE);
+    private static final boolean HISTOGRAM = "histogram".equals(MODE);
+    private static final boolean LIVE = "live".equals(MODE) || HISTOGRAM;
+    private static final boolean ON = "true".equals(MODE) || LIVE;
     private static final long START = System.nanoTime();
     private static long last = START;
 
@@ -32,6 +35,29 @@ public final class PhaseTimes {
             live = String.format(Locale.ROOT, "  live %5d MB", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
         }
         System.err.printf(Locale.ROOT, "phase %-32s %8.3f s (at %.3f s)%s%n", phase, (now - last) / 1e9, (now - START) / 1e9, live);
+        if (HISTOGRAM) {
+            System.err.print(histogram(Integer.getInteger("argo.forensics.phases.classes", 25)));
+        }
         last = System.nanoTime();
+    }
+
+    /** The first {@code classes} rows of the heap's class histogram (live objects: the histogram collects first). */
+    private static String histogram(int classes) {
+        try {
+            Object out = ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            String[] lines = String.valueOf(out).split("\n");
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < lines.length && i < classes + 3; i++) {
+                b.append("  ").append(lines[i]).append('\n');
+            }
+            if (lines.length > 0) {
+                b.append("  ").append(lines[lines.length - 1]).append('\n');
+            }
+            return b.toString();
+        } catch (javax.management.JMException e) {
+            return "  (no class histogram: " + e + ")\n";
+        }
     }
 }

@@ -26,7 +26,7 @@ import java.util.zip.InflaterInputStream;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     private ReadingWire() {
     }

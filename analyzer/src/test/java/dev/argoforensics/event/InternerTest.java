@@ -52,6 +52,38 @@ class InternerTest {
     }
 
     @Test
+    void equalEventsAreOneInstance() {
+        Interner names = new Interner();
+        WorkflowRef wf = names.workflow("argo", "wf-1");
+        ControllerEvent.TaskResultReconciliation first = names.event(new ControllerEvent.TaskResultReconciliation(wf, 3));
+        assertSame(first, names.event(new ControllerEvent.TaskResultReconciliation(new WorkflowRef("argo", "wf-1"), 3)));
+        assertNotSame(first, names.event(new ControllerEvent.TaskResultReconciliation(wf, 4)), "another count");
+        ControllerEvent.WorkflowProcessing processing = names.event(new ControllerEvent.WorkflowProcessing(wf, "Running", "1041"));
+        assertSame(processing, names.event(new ControllerEvent.WorkflowProcessing(wf, "Running", copy("1041"))));
+        assertNotSame(processing, names.event(new ControllerEvent.WorkflowProcessing(wf, "Running", "1042")), "another version");
+        assertNull(names.event(null));
+        ControllerEvent.TaskResultReconciliation fresh = new ControllerEvent.TaskResultReconciliation(wf, 3);
+        assertSame(fresh, Interner.NONE.event(fresh), "NONE hands back what it was given");
+    }
+
+    @Test
+    void theCatalogMakesRepeatedEventsOnce() {
+        // Two lines saying the same (a Workflow's task-result reconciliation, as the controller logs it on every pass): one event.
+        Interner names = new Interner();
+        MessageCatalog catalog = MessageCatalog.standard();
+        RecordParser parser = new RecordParser();
+        String line = "time=\"2026-10-08T07:22:01.000Z\" level=info msg=\"Task-result reconciliation\" namespace=argo numObjs=2 workflow=wf-1";
+        ControllerEvent a = match(catalog, parser, names, line);
+        ControllerEvent b = match(catalog, parser, names, line.replace("07:22:01", "07:22:09"));
+        assertEquals(new ControllerEvent.TaskResultReconciliation(new WorkflowRef("argo", "wf-1"), 2), a);
+        assertSame(a, b);
+        assertNotSame(a, match(catalog, parser, names, line.replace("numObjs=2", "numObjs=3")), "another count, another event");
+        ControllerEvent plain = catalog.match(((LineParse.Parsed) parser.parse(line, 2000, false)).record()).orElseThrow().event();
+        assertEquals(a, plain, "sharing changes no value");
+        assertNotSame(a, plain);
+    }
+
+    @Test
     void noneInternsNothing() {
         String s = copy("argo");
         assertSame(s, Interner.NONE.name(s));

@@ -114,6 +114,45 @@ class LogEventTimesTest {
         assertNotEquals(event(ordinary, null, 1, 1), event(ordinary, null, 1, 2), "another last line");
     }
 
+    private static LogEvent placed(Timestamp time, long line, long lastLine, long ordinal) {
+        return new LogEvent(new SourceRef("c.log", line), lastLine, time, null, EnvelopeKind.CRI, RecordFormat.SLOG_TEXT, Level.INFO,
+                "id", EVENT, "text", 3, ordinal);
+    }
+
+    @Test
+    void holdsLinesAndOrdinalsBeyondAnIntAsTheyWere() {
+        Timestamp t = Timestamp.of(1_789_800_000L, 5, TimePrecision.NANOSECOND, ZoneBasis.STATED);
+        long big = 1L + Integer.MAX_VALUE;
+        assertNull(placed(t, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE).rare(), "the largest int still fits");
+        for (long[] c : new long[][] {{big, big, 7}, {big + 5, big + 9, 7}, {12, 14, big}, {big, big + 1, 3L * Integer.MAX_VALUE},
+                {1, 1, Integer.MIN_VALUE - 1L}}) {
+            LogEvent e = placed(t, c[0], c[1], c[2]);
+            assertNotNull(e.rare(), "line " + c[0] + ", ordinal " + c[2]);
+            assertEquals(c[0], e.line());
+            assertEquals(c[1], e.lastLine());
+            assertEquals(c[2], e.ordinal());
+            assertEquals(new SourceRef("c.log", c[0]), e.source());
+            assertEquals(t, e.time());
+            assertEquals(e, placed(t, c[0], c[1], c[2]));
+            assertEquals(e.hashCode(), placed(t, c[0], c[1], c[2]).hashCode());
+            assertEquals(oldHash(e, t, null, c[1]), e.hashCode(), "the hash it had with its places as longs");
+            assertEquals(c[2], e.withEvent(EVENT).ordinal());
+            assertEquals(c[0], e.withTime(t).line());
+        }
+        // Moved to an ordinal beyond an int and back: held in rare, then packed again, equal to one made so.
+        LogEvent e = placed(t, 12, 14, 7);
+        LogEvent far = e.withPlace(4, big);
+        assertNotNull(far.rare());
+        assertEquals(big, far.ordinal());
+        assertEquals(4, far.stream());
+        assertEquals(14, far.lastLine());
+        LogEvent near = far.withPlace(3, 7);
+        assertEquals(e, near);
+        assertEquals(e.hashCode(), near.hashCode());
+        assertNotEquals(e, placed(t, 12, 14, 8), "another ordinal");
+        assertNotEquals(e, placed(t, 13, 14, 7), "another first line");
+    }
+
     @Test
     void ordersAndComparesAsItsTimes() {
         List<Timestamp> times = times();
