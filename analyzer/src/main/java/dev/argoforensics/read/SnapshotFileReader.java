@@ -53,7 +53,7 @@ public final class SnapshotFileReader {
 
     /** Whether {@link #forInputs} opens the log files among {@code files} (to date {@code argo get} pastes by their first lines). */
     public static boolean readsLogHeads(List<InputFile> files) {
-        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET);
+        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET || PasteShape.of(f.reason()) == PasteShape.SESSION);
     }
 
     /**
