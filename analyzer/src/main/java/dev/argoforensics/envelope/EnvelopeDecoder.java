@@ -408,7 +408,13 @@ public final class EnvelopeDecoder {
 
     /** The line's record found, then the Pod and container of a prompt's {@code kubectl logs POD -c CONTAINER} given to a line no wrapper names. */
     private UnwrappedLine finish(UnwrappedLine u) {
+        if (promptTarget != null && promptTarget.argo() && !promptLine) {
+            u = argoLogs(u);
+        }
         UnwrappedLine found = recordIn(u);
+        if (found.envelopeTime() != null && timelessJson(found.record())) {
+            found = found.withRecord(found.record(), EnvelopeKind.TIMELESS_JSON, null, null, found.prefix(), null);
+        }
         boolean command = promptLine;
         promptLine = false;
         if (promptTarget == null || command || found.container() != null || found.record().isEmpty()) {
@@ -416,6 +422,37 @@ public final class EnvelopeDecoder {
         }
         return new UnwrappedLine(found.record(), found.firstLine(), found.lastLine(), found.envelope(), found.envelopeTime(),
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
+    }
+
+    /** {@code argo logs}' {@code <pod>: } before a line (a Pod name, a colon, a space), and {@code --timestamps}' time after it. */
+    private static final Pattern ARGO_LOGS_PREFIX = Pattern.compile("([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?): ");
+
+    /**
+     * A line under an {@code argo logs} prompt: its {@code <pod>: } taken off as the Pod it came from, {@code --timestamps}' time after
+     * it as the collector's; the container is the one the command printed ({@code main} unless {@code -c}). Another line is left as is.
+     */
+    private UnwrappedLine argoLogs(UnwrappedLine u) {
+        String line = u.record();
+        Matcher m = ARGO_LOGS_PREFIX.matcher(line);
+        if (!m.lookingAt() || (promptTarget.pod() != null && !promptTarget.pod().equals(m.group(1)))) {
+            return u;
+        }
+        String rest = line.substring(m.end());
+        int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
+        if (time != null) {
+            rest = timeEnd + 1 <= rest.length() ? rest.substring(Math.min(rest.length(), timeEnd + 1)) : "";
+        }
+        return u.withRecord(rest, EnvelopeKind.ARGO_LOGS, time, m.group(1), null, promptTarget.container());
+    }
+
+    /**
+     * A JSON record with a level and a message and no {@code time} of its own (no top-level {@code "time"} key; a value that merely
+     * holds the word, inside another object, makes the record read as before, and rejected for its missing time).
+     */
+    static boolean timelessJson(String record) {
+        return record.startsWith("{\"") && record.endsWith("}") && !record.contains("\"time\"") && record.contains("\"msg\"")
+                && record.contains("\"level\"");
     }
 
     /**
