@@ -109,26 +109,7 @@ final class KubectlWorkflowTables {
 
         /** The cells, each from its column's start to the next column's; null where a cell ran into the next column's start. */
         String[] cells(String line) {
-            int[] sorted = java.util.Arrays.stream(starts).filter(x -> x >= 0).sorted().toArray();
-            String[] out = new String[starts.length];
-            for (int c = 0; c < starts.length; c++) {
-                if (starts[c] < 0 || starts[c] >= line.length()) {
-                    out[c] = "";
-                    continue;
-                }
-                if (starts[c] > 0 && line.charAt(starts[c] - 1) != ' ') {
-                    return null; // the cell before ran into this one: not this table's layout
-                }
-                int end = line.length();
-                for (int x : sorted) {
-                    if (x > starts[c]) {
-                        end = x;
-                        break;
-                    }
-                }
-                out[c] = line.substring(starts[c], Math.min(end, line.length())).strip();
-            }
-            return out;
+            return KubectlEventTables.cut(line, starts, true);
         }
 
         /** Why the cells are no row of this table, or null. */

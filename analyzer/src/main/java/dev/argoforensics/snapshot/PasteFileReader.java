@@ -188,6 +188,11 @@ public final class PasteFileReader {
         } else if (shape == PasteShape.KUBECTL_DESCRIBE_POD) {
             KubectlDescribePods.Read r = KubectlDescribePods.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.pods());
+            objects.addAll(r.events());
+            if (r.coarse() > 0) {
+                notes.add(takenAt == null ? Message.of("note.snapshot.describeEventsNoTime", "count", r.coarse())
+                        : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
+            }
             problems.addAll(r.problems());
             identifiers.addAll(r.identifiers());
             rows = r.pods().size();
