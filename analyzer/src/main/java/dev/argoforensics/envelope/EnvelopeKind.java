@@ -68,7 +68,7 @@ public enum EnvelopeKind {
      * that moved the record's time into its own (fluent-bit's JSON parser with {@code Time_Key time} drops the key unless
      * {@code Time_Keep On}). The collector's time is the record's; it is when the line was collected, not when it was written.
      */
-    TIMELESS_JSON("JSON record without its own time, dated by the collector's time before it"),
+    TIMELESS_JSON("a collector's time column (the record has no time of its own: that time taken as the record's)"),
     /** {@code argo logs WF} (also {@code -c wait}, {@code --timestamps}): {@code <pod>: } before each line, the Pod it came from. */
     ARGO_LOGS("argo logs prefix (<pod>: )");
 
