@@ -26,10 +26,15 @@ class KubectlWorkflowTablesTest {
     Path dir;
 
     private PasteFileReader.Result read(String text) throws IOException {
-        Path p = dir.resolve("wf.txt");
+        return readAsDetected(dir, "wf.txt", text);
+    }
+
+    /** {@code text} written to {@code dir/name} and read as the shape its first lines are detected as. */
+    static PasteFileReader.Result readAsDetected(Path dir, String name, String text) throws IOException {
+        Path p = dir.resolve(name);
         Files.writeString(p, text, StandardCharsets.UTF_8);
         PasteShape shape = PasteShape.detect(List.of(text.split("\n")));
-        return new PasteFileReader().read(new InputFile("wf.txt", p, InputKind.SNAPSHOT, false, shape.label()), shape, null, null,
+        return new PasteFileReader().read(new InputFile(name, p, InputKind.SNAPSHOT, false, shape.label()), shape, null, null,
                 Message.NOTHING);
     }
 

@@ -4,14 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.source.InputFile;
-import dev.argoforensics.source.InputKind;
 import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.testing.Notes;
-import dev.argoforensics.wording.Message;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,11 +51,7 @@ class TerminalSessionTest {
     }
 
     private PasteFileReader.Result read(String text) throws IOException {
-        Path p = dir.resolve("session.txt");
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        PasteShape shape = PasteShape.detect(List.of(text.split("\n")));
-        return new PasteFileReader().read(new InputFile("session.txt", p, InputKind.SNAPSHOT, false, shape.label()), shape, null, null,
-                Message.NOTHING);
+        return KubectlWorkflowTablesTest.readAsDetected(dir, "session.txt", text);
     }
 
     @Test
