@@ -60,8 +60,13 @@ public enum PasteShape {
     /** {@code kubectl describe} of a custom resource names its kind after the labels and annotations, which argo get never prints. */
     public static final Pattern DESCRIBE_KIND_WORKFLOW = Pattern.compile("^Kind: +Workflow *$");
     public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
-    /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
-    public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
+    /**
+     * A shell prompt with the command that printed the table (group 1): {@code $ kubectl get pods -n ns}, also after a user and host
+     * ({@code ops@bastion:~$ kubectl …}), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
+     * with its folder and git state ({@code ➜  ~ kubectl get pods}, {@code ➜  infra git:(main) ✗ argo get …}, {@code ❯ kubectl …}).
+     */
+    public static final Pattern PROMPT = Pattern.compile(
+            "^(?:[$%#>]|\\S+[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*) +((kubectl|argo) .*)$");
     /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
     public static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
 
