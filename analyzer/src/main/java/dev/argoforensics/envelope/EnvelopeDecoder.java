@@ -125,7 +125,12 @@ public final class EnvelopeDecoder {
             // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
             line = line.substring(quoted);
         }
+        String boxed = quoted > 0 ? null : k9sView(line);
+        if (boxed != null) {
+            line = boxed;
+        }
         UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
+                : boxed != null ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.K9S_VIEW, null, null, null)
                 : UnwrappedLine.raw(line, lineNumber);
         if (line.isEmpty()) {
             return u;
@@ -444,6 +449,26 @@ public final class EnvelopeDecoder {
             rest = timeEnd + 1 <= rest.length() ? rest.substring(Math.min(rest.length(), timeEnd + 1)) : "";
         }
         return u.withRecord(rest, EnvelopeKind.ARGO_LOGS, time, m.group(1), null, promptTarget.container());
+    }
+
+    /**
+     * The line inside k9s' log view as a terminal copy holds it ({@code │ time="…" level=info msg="…"      │}, as argoproj/argo-workflows#10490
+     * pastes it), or null: a box-drawing bar, a space, the line, the padding to the view's width and the closing bar. Both bars
+     * are needed: a line that merely holds one is the line.
+     */
+    static String k9sView(String line) {
+        int n = line.length();
+        if (n < 4 || line.charAt(0) != '\u2502' || line.charAt(1) != ' ') {
+            return null;
+        }
+        int end = n;
+        while (end > 2 && line.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (end <= 2 || line.charAt(end - 1) != '\u2502') {
+            return null;
+        }
+        return line.substring(2, end - 1).stripTrailing();
     }
 
     /**

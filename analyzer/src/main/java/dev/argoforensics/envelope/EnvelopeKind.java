@@ -70,11 +70,13 @@ public enum EnvelopeKind {
      */
     TIMELESS_JSON("a collector's time column (the record has no time of its own: that time taken as the record's)"),
     /** {@code argo logs WF} (also {@code -c wait}, {@code --timestamps}): {@code <pod>: } before each line, the Pod it came from. */
-    ARGO_LOGS("argo logs prefix (<pod>: )");
+    ARGO_LOGS("argo logs prefix (<pod>: )"),
+    /** k9s' log view copied from the terminal: each line between box-drawing bars, {@code │ <line>   │}, padded to the view's width. */
+    K9S_VIEW("k9s log view (│ … │)");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {
-        return this == NONE || this == MARKDOWN_QUOTE;
+        return this == NONE || this == MARKDOWN_QUOTE || this == K9S_VIEW;
     }
 
     private final String label;

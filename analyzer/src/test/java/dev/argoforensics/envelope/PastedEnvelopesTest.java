@@ -473,4 +473,16 @@ class PastedEnvelopesTest {
         assertEquals(EnvelopeKind.NONE, one(json).envelope());
         assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, one("2026-11-20T09:07:10.254Z {\"status\":\"ok\"}").envelope(), "no record: no level, no msg");
     }
+
+    /** k9s' log view copied from a terminal: the line between its box-drawing bars, read as the line itself. */
+    @Test
+    void aK9sLogViewsBarsAndPaddingAreTakenOff() {
+        String record = "time=\"2026-11-20T09:07:10.259Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=geo/wf-1-step-12/removeFinalizer";
+        UnwrappedLine u = one("\u2502 " + record + "          \u2502");
+        assertEquals(EnvelopeKind.K9S_VIEW, u.envelope());
+        assertEquals(record, u.record());
+        assertEquals(record, one("\u2502 " + record + " \u2502   ").record(), "spaces after the closing bar too");
+        assertEquals(EnvelopeKind.PREFIX, one("\u2502 " + record).envelope(), "one bar alone: an unrecognised prefix, as before");
+        assertEquals(EnvelopeKind.NONE, one(record + " \u2502").envelope());
+    }
 }
