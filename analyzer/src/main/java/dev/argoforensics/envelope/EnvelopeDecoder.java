@@ -125,7 +125,12 @@ public final class EnvelopeDecoder {
             // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
             line = line.substring(quoted);
         }
+        String boxed = quoted > 0 ? null : k9sView(line);
+        if (boxed != null) {
+            line = boxed;
+        }
         UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
+                : boxed != null ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.K9S_VIEW, null, null, null)
                 : UnwrappedLine.raw(line, lineNumber);
         if (line.isEmpty()) {
             return u;
@@ -408,7 +413,13 @@ public final class EnvelopeDecoder {
 
     /** The line's record found, then the Pod and container of a prompt's {@code kubectl logs POD -c CONTAINER} given to a line no wrapper names. */
     private UnwrappedLine finish(UnwrappedLine u) {
+        if (promptTarget != null && promptTarget.argo() && !promptLine) {
+            u = argoLogs(u);
+        }
         UnwrappedLine found = recordIn(u);
+        if (found.envelopeTime() != null && timelessJson(found.record())) {
+            found = found.withRecord(found.record(), EnvelopeKind.TIMELESS_JSON, null, null, found.prefix(), null);
+        }
         boolean command = promptLine;
         promptLine = false;
         if (promptTarget == null || command || found.container() != null || found.record().isEmpty()) {
@@ -416,6 +427,57 @@ public final class EnvelopeDecoder {
         }
         return new UnwrappedLine(found.record(), found.firstLine(), found.lastLine(), found.envelope(), found.envelopeTime(),
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
+    }
+
+    /** {@code argo logs}' {@code <pod>: } before a line (a Pod name, a colon, a space), and {@code --timestamps}' time after it. */
+    private static final Pattern ARGO_LOGS_PREFIX = Pattern.compile("([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?): ");
+
+    /**
+     * A line under an {@code argo logs} prompt: its {@code <pod>: } taken off as the Pod it came from, {@code --timestamps}' time after
+     * it as the collector's; the container is the one the command printed ({@code main} unless {@code -c}). Another line is left as is.
+     */
+    private UnwrappedLine argoLogs(UnwrappedLine u) {
+        String line = u.record();
+        Matcher m = ARGO_LOGS_PREFIX.matcher(line);
+        if (!m.lookingAt() || (promptTarget.pod() != null && !promptTarget.pod().equals(m.group(1)))) {
+            return u;
+        }
+        String rest = line.substring(m.end());
+        int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
+        if (time != null) {
+            rest = timeEnd + 1 <= rest.length() ? rest.substring(Math.min(rest.length(), timeEnd + 1)) : "";
+        }
+        return u.withRecord(rest, EnvelopeKind.ARGO_LOGS, time, m.group(1), null, promptTarget.container());
+    }
+
+    /**
+     * The line inside k9s' log view as a terminal copy holds it ({@code │ time="…" level=info msg="…"      │}, as argoproj/argo-workflows#10490
+     * pastes it), or null: a box-drawing bar, a space, the line, the padding to the view's width and the closing bar. Both bars
+     * are needed: a line that merely holds one is the line.
+     */
+    static String k9sView(String line) {
+        int n = line.length();
+        if (n < 4 || line.charAt(0) != '\u2502' || line.charAt(1) != ' ') {
+            return null;
+        }
+        int end = n;
+        while (end > 2 && line.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (end <= 2 || line.charAt(end - 1) != '\u2502') {
+            return null;
+        }
+        return line.substring(2, end - 1).stripTrailing();
+    }
+
+    /**
+     * A JSON record with a level and a message and no {@code time} of its own (no top-level {@code "time"} key; a value that merely
+     * holds the word, inside another object, makes the record read as before, and rejected for its missing time).
+     */
+    static boolean timelessJson(String record) {
+        return record.startsWith("{\"") && record.endsWith("}") && !record.contains("\"time\"") && record.contains("\"msg\"")
+                && record.contains("\"level\"");
     }
 
     /**

@@ -62,11 +62,21 @@ public enum EnvelopeKind {
      * A Markdown quote: {@code > } before the line (nested {@code > > } too), as an issue comment replying to another quotes its
      * lines. The markers are taken off and the line read as it would be unquoted: a record, a blank line, excerpt furniture.
      */
-    MARKDOWN_QUOTE("Markdown quote (> )");
+    MARKDOWN_QUOTE("Markdown quote (> )"),
+    /**
+     * A JSON record without a {@code time} of its own behind a collector's time ({@code <RFC 3339> {"level":…,"msg":…}}): a pipeline
+     * that moved the record's time into its own (fluent-bit's JSON parser with {@code Time_Key time} drops the key unless
+     * {@code Time_Keep On}). The collector's time is the record's; it is when the line was collected, not when it was written.
+     */
+    TIMELESS_JSON("a collector's time column (the record has no time of its own: that time taken as the record's)"),
+    /** {@code argo logs WF} (also {@code -c wait}, {@code --timestamps}): {@code <pod>: } before each line, the Pod it came from. */
+    ARGO_LOGS("argo logs prefix (<pod>: )"),
+    /** k9s' log view copied from the terminal: each line between box-drawing bars, {@code │ <line>   │}, padded to the view's width. */
+    K9S_VIEW("k9s log view (│ … │)");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {
-        return this == NONE || this == MARKDOWN_QUOTE;
+        return this == NONE || this == MARKDOWN_QUOTE || this == K9S_VIEW;
     }
 
     private final String label;

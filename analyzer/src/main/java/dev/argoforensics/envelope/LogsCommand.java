@@ -14,8 +14,54 @@ import java.util.regex.Pattern;
  * {@code --all-containers} or no {@code -c} names no container the lines can be given to.
  */
 final class LogsCommand {
-    /** The Pod and container a command names. */
-    record Target(String pod, String container) {
+    /**
+     * The Pod and container a command names.
+     *
+     * @param pod  the Pod, or null where {@code argo logs} names only the Workflow (each line's {@code <pod>: } prefix names it)
+     * @param argo {@code argo logs}: each line after it starts with {@code <pod>: } ({@link EnvelopeKind#ARGO_LOGS})
+     */
+    record Target(String pod, String container, boolean argo) {
+        Target(String pod, String container) {
+            this(pod, container, false);
+        }
+    }
+
+    /** Flags of argo logs that take a value in the next word. */
+    private static final List<String> ARGO_VALUE_FLAGS = List.of("-n", "--namespace", "-c", "--container", "--since", "--since-time",
+            "--tail", "--grep", "--selector", "-l", "--context", "--kubeconfig", "--argo-server", "--instanceid", "-s");
+
+    /**
+     * What {@code argo logs WF [POD] [-c CONTAINER]} names: the lines it prints are a workflow Pod's container's ({@code main} unless
+     * {@code -c} says otherwise), each after {@code <pod>: }; null for any other command.
+     */
+    static Target argoTarget(String command) {
+        String[] words = command.trim().split(" +");
+        if (words.length < 3 || !words[0].equals("argo") || !words[1].equals("logs")) {
+            return null;
+        }
+        String pod = null;
+        String container = "main";
+        int positional = 0;
+        for (int i = 2; i < words.length; i++) {
+            String w = words[i];
+            if (w.equals("|")) {
+                break;
+            }
+            if (w.startsWith("-")) {
+                int eq = w.indexOf('=');
+                String flag = eq < 0 ? w : w.substring(0, eq);
+                String value = eq < 0 ? (ARGO_VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
+                if ((flag.equals("-c") || flag.equals("--container")) && value != null) {
+                    container = value;
+                }
+            } else if (++positional == 2) {
+                pod = w;
+            }
+        }
+        if (positional == 0 || (pod != null && !NAME.matcher(pod).matches()) || !NAME.matcher(container).matches()) {
+            return null;
+        }
+        return new Target(pod, container, true);
     }
 
     /** A shell prompt (as the excerpt furniture reads it, narrowed) and the command after it. */
@@ -40,6 +86,10 @@ final class LogsCommand {
         }
         Matcher m = PROMPT.matcher(line);
         String command = m.matches() ? m.group(1) : line;
+        Target argo = argoTarget(command);
+        if (argo != null) {
+            return argo;
+        }
         int pipe = command.indexOf('|');
         String[] words = (pipe < 0 ? command : command.substring(0, pipe)).trim().split(" +");
         if (words.length < 3 || !(words[0].equals("kubectl") || words[0].equals("k") || words[0].equals("oc"))) {

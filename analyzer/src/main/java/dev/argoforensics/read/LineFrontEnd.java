@@ -449,7 +449,8 @@ public final class LineFrontEnd {
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;
-        return parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut());
+        return parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut(),
+                u.envelope() == dev.argoforensics.envelope.EnvelopeKind.TIMELESS_JSON ? u.envelopeTime() : null);
     }
 
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */

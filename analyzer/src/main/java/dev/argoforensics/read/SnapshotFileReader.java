@@ -53,7 +53,7 @@ public final class SnapshotFileReader {
 
     /** Whether {@link #forInputs} opens the log files among {@code files} (to date {@code argo get} pastes by their first lines). */
     public static boolean readsLogHeads(List<InputFile> files) {
-        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET);
+        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET || PasteShape.of(f.reason()) == PasteShape.SESSION);
     }
 
     /**
@@ -171,6 +171,7 @@ public final class SnapshotFileReader {
                 ? r.format() + ": " + (workflows == 1 ? "Workflow" : "Workflow ×" + workflows) + ", " + r.rows() + " node(s)"
                 : shape == PasteShape.KUBECTL_EVENTS ? r.format() + ": " + r.rows() + " row(s), " + r.objects().size() + " placed in time"
                 : shape == PasteShape.KUBECTL_DESCRIBE_POD ? r.format() + ": " + (r.rows() == 1 ? "Pod" : "Pod ×" + r.rows())
+                : shape == PasteShape.SESSION ? r.format()
                 : r.format() + ": " + r.rows() + " row(s)";
         return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
                 null, notes, java.util.Map.of(), List.of());

@@ -44,7 +44,7 @@ final class Cite {
     }
 
     Cite node(NodeObservation o, String role) {
-        return object(EvidenceLine.object(o.snapshot().source(), o.snapshot().fromArgoGetText() ? role.replace("exported Workflow", "argo get output")
+        return object(EvidenceLine.object(o.snapshot().source(), o.snapshot().fromArgoGetText() ? role.replace("exported Workflow", o.snapshot().what())
                 : role, describe(o)));
     }
 
@@ -61,14 +61,14 @@ final class Cite {
             b.append(w.fromArgoGetText() ? "; printed " : "; exported ").append(w.observed().lowerBound() ? "no earlier than " : "at ")
                     .append(w.observed().time().format());
         }
-        return object(EvidenceLine.object(w.source(), w.fromArgoGetText() ? role.replace("exported Workflow", "argo get output") : role,
+        return object(EvidenceLine.object(w.source(), w.fromArgoGetText() ? role.replace("exported Workflow", w.what()) : role,
                 b.toString()));
     }
 
     /** An exported Workflow as a whole: its phase, and its nodes or why the export holds none. */
     Cite workflow(WorkflowSnapshot s, String role) {
         return object(EvidenceLine.object(s.source(), role, "Workflow " + s.name() + ": phase " + (s.phase().isEmpty() ? "(none)" : s.phase())
-                + (s.fromArgoGetText() ? (s.nodesOffloaded() ? ", argo get output without a node tree" : ", " + s.nodes().size()
+                + (s.fromArgoGetText() ? (s.nodesOffloaded() ? ", " + s.what() + " without a node tree" : ", " + s.nodes().size()
                         + " node(s) in argo get's tree (no node times, no task-result state)")
                         : s.nodesOffloaded() ? ", no status.nodes (compressed or offloaded: the nodes are unknown, not absent)"
                         : ", " + s.nodes().size() + " node(s) in status.nodes")));

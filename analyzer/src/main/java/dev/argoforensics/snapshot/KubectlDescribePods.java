@@ -38,7 +38,15 @@ final class KubectlDescribePods {
     private KubectlDescribePods() {
     }
 
-    record Read(List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
+    /**
+     * @param events the rows of each Pod's Events table placed in time (a stated time, an age kubectl printed to the second)
+     * @param coarse the rows not placed: an age cut to the minute or coarser, or no stated time; counted, not kept
+     */
+    record Read(List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems, List<String> identifiers, List<ClusterEvent> events,
+                long coarse) {
+        Read(List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
+            this(pods, problems, identifiers, List.of(), 0);
+        }
     }
 
     /** One Pod's block while it is read. */
@@ -59,6 +67,10 @@ final class KubectlDescribePods {
         final List<OwnerRef> owners = new ArrayList<>();
         final List<PodCondition> conditions = new ArrayList<>();
         final List<ContainerState> containers = new ArrayList<>();
+        /** The Events table's column starts (Type, Reason, Age, From, Message), once its header is read; its rows as read. */
+        int[] eventColumns;
+        final List<String[]> events = new ArrayList<>();
+        final List<Long> eventLines = new ArrayList<>();
 
         Block(long line, String name) {
             this.line = line;
@@ -67,7 +79,14 @@ final class KubectlDescribePods {
     }
 
     /** Where a line falls within a block. */
-    private enum Section { TOP, LABELS, ANNOTATIONS, INIT_CONTAINERS, CONTAINERS, CONDITIONS, OTHER }
+    private enum Section { TOP, LABELS, ANNOTATIONS, INIT_CONTAINERS, CONTAINERS, CONDITIONS, EVENTS, OTHER }
+
+    /** The Events table's header: {@code   Type    Reason   Age   From   Message}. */
+    private static final Pattern EVENTS_HEADER = Pattern.compile("^ +Type +Reason +Age +From +Message *$");
+    /** Its rule under the header: {@code   ----    ------   ----  ----   -------}. */
+    private static final Pattern EVENTS_RULE = Pattern.compile("^ +-+( +-+)+ *$");
+    /** A repeated event's age: {@code 3m12s (x4 over 9m)}: last seen 3m12s ago, four times. */
+    private static final Pattern REPEATED = Pattern.compile("^(\\S+) \\(x(\\d+) over (\\S+)\\)$");
 
     /** A container's fields while they are read. */
     private static final class Container {
@@ -95,6 +114,8 @@ final class KubectlDescribePods {
         List<PodSnapshot> pods = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
+        List<ClusterEvent> events = new ArrayList<>();
+        long coarse = 0;
         Block block = null;
         Section section = Section.OTHER;
         Container container = null;
@@ -113,6 +134,7 @@ final class KubectlDescribePods {
                 String value = field.group(2) == null ? "" : field.group(2).strip();
                 if (key.equals("Name")) {
                     close(file, block, takenAt, pods, problems, identifiers);
+                    coarse += block == null || block.namespace.isEmpty() ? 0 : events(file, block, takenAt, events);
                     block = new Block(i + 1, value);
                     section = Section.TOP;
                     continue;
@@ -141,6 +163,7 @@ final class KubectlDescribePods {
                         problems.add(new ObjectFileReader.Problem(i + 1, "expected a label or annotation, found \"" + cut(t) + "\""));
                     }
                 }
+                case EVENTS -> events(block, line, i + 1, problems);
                 case CONDITIONS -> {
                     Matcher c = CONDITION.matcher(line);
                     if (c.matches() && !c.group(1).equals("Type")) {
@@ -162,7 +185,8 @@ final class KubectlDescribePods {
         }
         finish(block, container);
         close(file, block, takenAt, pods, problems, identifiers);
-        return new Read(pods, problems, identifiers);
+        coarse += block == null || block.namespace.isEmpty() ? 0 : events(file, block, takenAt, events);
+        return new Read(pods, problems, identifiers, events, coarse);
     }
 
     private static Section top(Block b, String key, String value, long line, List<ObjectFileReader.Problem> problems) {
@@ -201,6 +225,9 @@ final class KubectlDescribePods {
             }
             case "Conditions" -> {
                 return Section.CONDITIONS;
+            }
+            case "Events" -> {
+                return Section.EVENTS;
             }
             default -> {
                 return Section.OTHER;
@@ -264,6 +291,51 @@ final class KubectlDescribePods {
                     c.finished, c.message));
         }
         return null;
+    }
+
+    /** A row of a Pod's Events table, or its header or rule; a line that fits neither is reported at its line. */
+    private static void events(Block b, String line, long lineNo, List<ObjectFileReader.Problem> problems) {
+        if (EVENTS_HEADER.matcher(line).matches()) {
+            b.eventColumns = new int[] {line.indexOf("Type"), line.indexOf("Reason"), line.indexOf("Age"), line.indexOf("From"),
+                line.indexOf("Message")};
+            return;
+        }
+        if (EVENTS_RULE.matcher(line).matches()) {
+            return;
+        }
+        String[] cells = b.eventColumns == null ? null : KubectlEventTables.cut(line, b.eventColumns, true);
+        if (cells == null || cells[0].isEmpty() || cells[1].isEmpty() || cells[2].isEmpty()) {
+            problems.add(new ObjectFileReader.Problem(lineNo, "expected a row of the Events table (Type  Reason  Age  From  Message), found \""
+                    + cut(line.strip()) + "\""));
+            return;
+        }
+        b.events.add(cells);
+        b.eventLines.add(lineNo);
+    }
+
+    /**
+     * The Pod's Events rows as cluster events about it: placed only where a stated time and an age kubectl printed to the second
+     * allow it (as a {@code kubectl get events} table's); the others counted in {@code coarse}. A kubelet's {@code Stopping container
+     * NAME} names its container, as in a table.
+     */
+    private static long events(String file, Block b, ObservedAt takenAt, List<ClusterEvent> out) {
+        long coarse = 0;
+        for (int k = 0; k < b.events.size(); k++) {
+            String[] c = b.events.get(k);
+            Matcher repeated = REPEATED.matcher(c[2]);
+            Timestamp at = KubectlEventTables.at(repeated.matches() ? repeated.group(1) : c[2], takenAt);
+            if (at == null) {
+                coarse++;
+                continue;
+            }
+            int comma = c[3].indexOf(',');
+            String reporter = comma < 0 ? c[3] : c[3].substring(0, comma).strip();
+            String host = comma < 0 ? "" : c[3].substring(comma + 1).strip();
+            out.add(new ClusterEvent(new SourceRef(file, b.eventLines.get(k)), ObjectKind.CORE_EVENT, b.namespace, "", c[1], c[0], c[4],
+                    new InvolvedObject("Pod", b.namespace, b.name, "", KubectlEventTables.fieldPath("Pod", c[4])), reporter, host,
+                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, at, at, Map.of()));
+        }
+        return coarse;
     }
 
     private static void close(String file, Block b, ObservedAt takenAt, List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems,

@@ -103,9 +103,7 @@ final class KubectlEventTables {
                 coarse++;
                 continue;
             }
-            Matcher stopping = STOPPING.matcher(cells[5]);
-            String fieldPath = !cells[6].isEmpty() ? cells[6] : "Pod".equals(kind) && stopping.matches() && !"init".equals(stopping.group(1))
-                    ? "spec.containers{" + stopping.group(1) + "}" : "";
+            String fieldPath = !cells[6].isEmpty() ? cells[6] : fieldPath(kind, cells[5]);
             // SOURCE is "component, host" (kubelet, gke-a-1) or the component alone.
             int comma = cells[7].indexOf(',');
             String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
@@ -122,12 +120,39 @@ final class KubectlEventTables {
      * word is blank where it starts.
      */
     private static String[] cells(String line, int[] starts) {
-        int[] sorted = java.util.Arrays.stream(starts).filter(x -> x >= 0).sorted().toArray();
-        String[] out = new String[8];
         for (int c = 0; c < 8; c++) {
-            if (starts[c] < 0) {
+            if (starts[c] >= line.length()) {
+                return null;
+            }
+        }
+        String[] all = cut(line, starts, true);
+        return all == null ? null : java.util.Arrays.copyOf(all, 8);
+    }
+
+    /** The field path a kubelet's {@code Stopping container NAME} names (not Argo's {@code init}), else "". */
+    static String fieldPath(String kind, String message) {
+        Matcher stopping = STOPPING.matcher(message);
+        return "Pod".equals(kind) && stopping.matches() && !"init".equals(stopping.group(1)) ? "spec.containers{" + stopping.group(1) + "}" : "";
+    }
+
+    /**
+     * A row of a table kubectl (or argo) aligned, cut at its header's column starts: each cell from its column's start to the next
+     * column's (the starts in any order; -1 for a column the table does not have, whose cell is ""). Null where a cell ran into the
+     * next column's start (not this table's layout), or, unless {@code shortRows}, where the row ends before a column starts.
+     */
+    static String[] cut(String line, int[] starts, boolean shortRows) {
+        int[] sorted = java.util.Arrays.stream(starts).filter(x -> x >= 0).sorted().toArray();
+        String[] out = new String[starts.length];
+        for (int c = 0; c < starts.length; c++) {
+            if (starts[c] < 0 || (shortRows && starts[c] >= line.length())) {
                 out[c] = "";
                 continue;
+            }
+            if (starts[c] >= line.length()) {
+                return null;
+            }
+            if (starts[c] > 0 && line.charAt(starts[c] - 1) != ' ') {
+                return null; // the cell before ran into this one: not this table's layout
             }
             int end = line.length();
             for (int x : sorted) {
@@ -136,19 +161,13 @@ final class KubectlEventTables {
                     break;
                 }
             }
-            if (starts[c] >= line.length()) {
-                return null;
-            }
-            if (starts[c] > 0 && line.charAt(starts[c] - 1) != ' ') {
-                return null; // the cell before ran into this one: not this table's layout
-            }
             out[c] = line.substring(starts[c], Math.min(end, line.length())).strip();
         }
         return out;
     }
 
     /** The event's time from its age, when a stated time and an age kubectl printed to the second allow it. */
-    private static Timestamp at(String age, ObservedAt takenAt) {
+    static Timestamp at(String age, ObservedAt takenAt) {
         if (takenAt == null || takenAt.lowerBound() || age.isEmpty()) {
             return null;
         }

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
  */
 public final class PasteFileReader {
     static final int MAX_BYTES = 16 * 1024 * 1024;
+    private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|events|workflows) found(?: in \\S+ namespace)?\\.?$");
     private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
 
     /**
@@ -70,9 +71,73 @@ public final class PasteFileReader {
             lines.remove(lines.size() - 1);
         }
         ObservedAt takenAt = commandLine != null ? commandLine : takenAt(lines, problems);
-        List<ExportedObject> objects = new ArrayList<>();
-        List<Message> notes = new ArrayList<>();
-        List<String> identifiers = new ArrayList<>();
+        Part part;
+        String format = shape.label();
+        if (shape == PasteShape.SESSION) {
+            part = new Part(problems);
+            List<String> read = new ArrayList<>();
+            for (PasteShape.Section section : PasteShape.sections(lines)) {
+                if (section.shape() == PasteShape.NONE || section.shape() == PasteShape.SESSION || section.shape() == PasteShape.PASTED_OBJECTS) {
+                    List<String> output = lines.subList(section.prompt() + 1, section.end()).stream().map(String::strip)
+                            .filter(l -> !l.isEmpty() && !l.startsWith("```")).toList();
+                    if (!output.isEmpty()) {
+                        boolean none = output.stream().allMatch(l -> NO_RESOURCES.matcher(l).matches());
+                        part.notes.add(Message.of(none ? "note.snapshot.sessionNoResources" : "note.snapshot.sessionUnread", "command",
+                                section.command(), "line", section.prompt() + 1, "lines", section.end() - section.prompt() - 1));
+                    }
+                    continue;
+                }
+                // Each command's output read by its own reader, the other lines blanked: line numbers stay the file's.
+                List<String> own = new ArrayList<>(lines.size());
+                for (int j = 0; j < lines.size(); j++) {
+                    own.add(j >= section.prompt() && j < section.end() ? lines.get(j) : "");
+                }
+                part.add(readShape(file, section.shape(), own, takenAt, yearFrom, yearFromWhat));
+                read.add(section.shape().label());
+            }
+            format = shape.label() + " (" + String.join(", ", read) + ")";
+        } else {
+            part = readShape(file, shape, lines, takenAt, yearFrom, yearFromWhat);
+            part.problems.addAll(0, problems);
+        }
+        List<ExportedObject> objects = part.objects;
+        List<Message> notes = part.notes;
+        List<String> identifiers = part.identifiers;
+        long rows = part.rows;
+        problems = part.problems;
+        identifiers.removeIf(i -> i.endsWith(":"));
+        return new Result(format, sha, count, objects, rows, takenAt, problems, notes, identifiers);
+    }
+
+    /** What the output of one shape gave. */
+    private static final class Part {
+        final List<ExportedObject> objects = new ArrayList<>();
+        final List<Message> notes = new ArrayList<>();
+        final List<String> identifiers = new ArrayList<>();
+        final List<ObjectFileReader.Problem> problems;
+        long rows;
+
+        Part(List<ObjectFileReader.Problem> problems) {
+            this.problems = problems;
+        }
+
+        void add(Part p) {
+            objects.addAll(p.objects);
+            p.notes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+            identifiers.addAll(p.identifiers);
+            problems.addAll(p.problems);
+            rows += p.rows;
+        }
+    }
+
+    /** Reads {@code lines} as output of one {@code shape}. */
+    private static Part readShape(InputFile file, PasteShape shape, List<String> lines, ObservedAt takenAt, java.time.LocalDate yearFrom,
+            Message yearFromWhat) {
+        Part out = new Part(new ArrayList<>());
+        List<ExportedObject> objects = out.objects;
+        List<Message> notes = out.notes;
+        List<String> identifiers = out.identifiers;
+        List<ObjectFileReader.Problem> problems = out.problems;
         long rows;
         if (shape == PasteShape.KUBECTL_PODS) {
             KubectlPodTables.Read r = KubectlPodTables.read(file.displayPath(), lines, takenAt);
@@ -88,6 +153,15 @@ public final class PasteFileReader {
                     identifiers.add("namespace:" + row.namespace());
                     identifiers.add("host:" + row.node());
                 }
+            }
+        } else if (shape == PasteShape.KUBECTL_WORKFLOWS) {
+            KubectlWorkflowTables.Read r = KubectlWorkflowTables.read(file.displayPath(), lines, takenAt);
+            objects.addAll(r.workflows());
+            problems.addAll(r.problems());
+            identifiers.addAll(r.identifiers());
+            rows = r.workflows().size();
+            if (rows > 0) {
+                notes.add(Message.of("note.snapshot.workflowsTable"));
             }
         } else if (shape == PasteShape.KUBECTL_EVENTS) {
             KubectlEventTables.Read r = KubectlEventTables.read(file.displayPath(), lines, takenAt);
@@ -114,6 +188,11 @@ public final class PasteFileReader {
         } else if (shape == PasteShape.KUBECTL_DESCRIBE_POD) {
             KubectlDescribePods.Read r = KubectlDescribePods.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.pods());
+            objects.addAll(r.events());
+            if (r.coarse() > 0) {
+                notes.add(takenAt == null ? Message.of("note.snapshot.describeEventsNoTime", "count", r.coarse())
+                        : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
+            }
             problems.addAll(r.problems());
             identifiers.addAll(r.identifiers());
             rows = r.pods().size();
@@ -129,8 +208,8 @@ public final class PasteFileReader {
             identifiers.addAll(r.identifiers());
             rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
         }
-        identifiers.removeIf(i -> i.endsWith(":"));
-        return new Result(shape.label(), sha, count, objects, rows, takenAt, problems, notes, identifiers);
+        out.rows = rows;
+        return out;
     }
 
     private static ObservedAt takenAt(List<String> lines, List<ObjectFileReader.Problem> problems) {

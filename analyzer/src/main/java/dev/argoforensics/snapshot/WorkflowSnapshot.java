@@ -96,9 +96,9 @@ public record WorkflowSnapshot(
         return !printed.isEmpty();
     }
 
-    /** "exported Workflow", or "argo get output" for a pasted text. */
+    /** "exported Workflow", or what printed a pasted text: "argo get output", "kubectl get workflows table". */
     public String what() {
-        return fromArgoGetText() ? "argo get output" : "exported Workflow";
+        return fromArgoGetText() ? printed.substring(0, printed.indexOf(':') < 0 ? printed.length() : printed.indexOf(':')) : "exported Workflow";
     }
 
     /** Succeeded, Failed or Error: the controller marked the Workflow completed. */

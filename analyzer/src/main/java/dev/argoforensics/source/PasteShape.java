@@ -21,6 +21,13 @@ public enum PasteShape {
     /** {@code kubectl describe workflow}: Name:, Namespace:, Labels:, Annotations:, then {@code API Version: argoproj.io/…} and {@code Kind: Workflow}. */
     KUBECTL_DESCRIBE_WORKFLOW("kubectl describe workflow output"),
     KUBECTL_EVENTS("kubectl get events table"),
+    /** {@code kubectl get workflows} ({@code NAME  STATUS  AGE  MESSAGE}, {@code -A}'s NAMESPACE first) or {@code argo list}. */
+    KUBECTL_WORKFLOWS("kubectl get workflows table"),
+    /**
+     * A terminal session pasted whole: several commands one after another ({@code $ kubectl get wf}, {@code $ kubectl get pods},
+     * {@code $ argo get …}), each prompt starting the output of its own command, of more than one of the shapes above.
+     */
+    SESSION("terminal session of several commands"),
     /** A Workflow's status cut from {@code argo get -o yaml} or {@code kubectl get wf -o yaml}: fenced ({@code ```yaml}) or indented, from {@code status:} or {@code nodes:} on. */
     WORKFLOW_STATUS_FRAGMENT("Workflow status fragment (YAML cut from a larger paste)"),
     /**
@@ -37,6 +44,12 @@ public enum PasteShape {
     /** Also {@code -o wide}'s: {@code SUBOBJECT} and {@code SOURCE} before {@code MESSAGE}, {@code FIRST SEEN}, {@code COUNT}, {@code NAME} after it. */
     public static final Pattern KUBECTL_EVENTS_HEADER = Pattern.compile(
             "^(NAMESPACE {2,})?LAST SEEN {2,}TYPE {2,}REASON {2,}OBJECT {2,}(?:SUBOBJECT {2,}SOURCE {2,})?MESSAGE(?: {2,}FIRST SEEN {2,}COUNT {2,}NAME)? *$");
+    /**
+     * {@code kubectl get workflows}' header (the CRD's printer columns: Status, Age and, since v3.4, Message), with {@code -A}'s
+     * NAMESPACE first; {@code argo list}'s has DURATION and PRIORITY after AGE.
+     */
+    public static final Pattern WORKFLOWS_HEADER = Pattern.compile(
+            "^(NAMESPACE {2,})?NAME {2,}STATUS {2,}AGE(?: {2,}DURATION {2,}PRIORITY)?(?: {2,}MESSAGE)? *$");
     /** The node tree's header: plain, {@code -o wide} and {@code -o short}. */
     public static final Pattern ARGO_TREE_HEADER = Pattern.compile(
             "^STEP {2,}TEMPLATE {2,}PODNAME {2,}DURATION {2,}(ARTIFACTS {2,}MESSAGE {2,}RESOURCESDURATION {2,}NODENAME|MESSAGE {2,}NODENAME|MESSAGE) *$");
@@ -47,8 +60,13 @@ public enum PasteShape {
     /** {@code kubectl describe} of a custom resource names its kind after the labels and annotations, which argo get never prints. */
     public static final Pattern DESCRIBE_KIND_WORKFLOW = Pattern.compile("^Kind: +Workflow *$");
     public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
-    /** A shell prompt with the command that printed the table: {@code $ kubectl get pods -n ns}. */
-    public static final Pattern PROMPT = Pattern.compile("^[$%#>] +((kubectl|argo) .*)$");
+    /**
+     * A shell prompt with the command that printed the table (group 1): {@code $ kubectl get pods -n ns}, also after a user and host
+     * ({@code ops@bastion:~$ kubectl …}), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
+     * with its folder and git state ({@code ➜  ~ kubectl get pods}, {@code ➜  infra git:(main) ✗ argo get …}, {@code ❯ kubectl …}).
+     */
+    public static final Pattern PROMPT = Pattern.compile(
+            "^(?:[$%#>]|\\S+[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*) +((kubectl|argo) .*)$");
     /**
      * kubectl's answer when the object it was asked for does not exist: {@code Error from server (NotFound): pods "X" not found}
      * (group 1 the resource, {@code pods} or {@code workflows.argoproj.io}; group 2 the name). It says the object did not exist
@@ -99,6 +117,14 @@ public enum PasteShape {
         if (pastedObjects(head)) {
             return PASTED_OBJECTS;
         }
+        if (prompt && session(head)) {
+            return SESSION;
+        }
+        return single(head, i);
+    }
+
+    /** The shape of output that starts at line {@code i} of {@code head} (after its prompt and comments), or NONE. */
+    private static PasteShape single(List<String> head, int i) {
         String first = stripped(head.get(i));
         if (statusFragment(head, i)) {
             return WORKFLOW_STATUS_FRAGMENT;
@@ -114,6 +140,9 @@ public enum PasteShape {
         if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
             return KUBECTL_EVENTS;
         }
+        if (WORKFLOWS_HEADER.matcher(first).matches()) {
+            return KUBECTL_WORKFLOWS;
+        }
         if (ARGO_TREE_HEADER.matcher(first).matches()) {
             return ARGO_GET;
         }
@@ -124,6 +153,63 @@ public enum PasteShape {
             return describesWorkflow(head, i + 2) ? KUBECTL_DESCRIBE_WORKFLOW : ARGO_GET;
         }
         return NONE;
+    }
+
+    /** One command's output in a terminal session: the lines from its prompt line up to the next prompt (or the end). */
+    public record Section(int prompt, int end, String command, PasteShape shape) {
+    }
+
+    /**
+     * The commands of a pasted terminal session, in order: each prompt line ({@link #PROMPT}, or a bare {@code $} the terminal
+     * shows after the last output) starts a section that runs to the next, and each section's output is told apart by its own
+     * first line as a file's is ({@link #single}). Lines before the first prompt (a {@code # taken-at:} comment) belong to none.
+     */
+    public static List<Section> sections(List<String> lines) {
+        List<Section> out = new java.util.ArrayList<>();
+        int start = -1;
+        String command = "";
+        for (int j = 0; j <= lines.size(); j++) {
+            String t = j < lines.size() ? stripped(lines.get(j)).strip() : null;
+            java.util.regex.Matcher m = t == null ? null : PROMPT.matcher(t);
+            boolean bare = t != null && (t.equals("$") || t.equals("%") || t.equals("#"));
+            if (t != null && !m.matches() && !bare) {
+                continue;
+            }
+            if (start >= 0) {
+                out.add(new Section(start, j, command, shapeOf(lines, start + 1, j)));
+            }
+            start = t == null || bare ? -1 : j;
+            command = t == null || bare ? "" : m.group(1);
+        }
+        return out;
+    }
+
+    /** The shape of the output between {@code from} and {@code to}, its first content line deciding. */
+    private static PasteShape shapeOf(List<String> lines, int from, int to) {
+        for (int j = from; j < to; j++) {
+            String t = stripped(lines.get(j)).strip();
+            if (!t.isEmpty() && !t.startsWith("```")) {
+                return single(lines.subList(0, to), j);
+            }
+        }
+        return NONE;
+    }
+
+    /**
+     * A terminal session: two or more commands, each followed by output of a shape read here, and not all of one shape (one
+     * shape's reader reads several of its own tables, each after its prompt, as it always did). A session that quotes log lines
+     * ({@code kubectl logs} among the commands) is a log, read as such.
+     */
+    private static boolean session(List<String> head) {
+        java.util.Set<PasteShape> shapes = java.util.EnumSet.noneOf(PasteShape.class);
+        int known = 0;
+        for (Section s : sections(head)) {
+            if (s.shape() != NONE) {
+                shapes.add(s.shape());
+                known++;
+            }
+        }
+        return known >= 2 && shapes.size() >= 2 && !quotesLogLines(head);
     }
 
     /**

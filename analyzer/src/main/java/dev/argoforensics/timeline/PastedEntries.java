@@ -21,7 +21,9 @@ final class PastedEntries {
             return;
         }
         if (s.nodesOffloaded()) {
-            out.fact(o.time(), s.source(), "node:unavailable", "argo get output without a node tree: it does not say what became of node "
+            out.fact(o.time(), s.source(), "node:unavailable", (s.printed().startsWith("argo get") ? s.what() + " without a node tree"
+                    : s.what() + " shows Workflow " + s.name() + " " + (s.phase().isEmpty() ? "without a phase" : s.phase()) + " and no nodes")
+                    + ": it does not say what became of node "
                     + nodeId + "; " + o.describe(), o.lowerBound());
             return;
         }

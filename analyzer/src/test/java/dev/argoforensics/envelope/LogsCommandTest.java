@@ -37,7 +37,6 @@ class LogsCommandTest {
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
         "$ kubectl get pods -n feeds",
-        "$ argo logs ingest-feed-t4r9m -c wait",
         "# taken-at: 2026-10-25T14:30:00Z",
         "time=\"2026-10-25T14:20:41.036Z\" level=error msg=\"executor error\"",
     })
@@ -70,5 +69,55 @@ class LogsCommandTest {
         UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"No output artifacts\"", 40);
         assertEquals("wait", wait.container());
         assertEquals(POD, wait.origin());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "$ argo logs -n feeds ingest-feed-t4r9m -c wait",
+        "$ argo logs ingest-feed-t4r9m --container=wait --timestamps",
+        "ops@bastion:~$ argo logs ingest-feed-t4r9m -n feeds -c wait --grep failed | tail -5",
+    })
+    void argoLogsNamesTheContainerItPrintedAndLeavesThePodToEachLinesPrefix(String line) {
+        assertEquals(new LogsCommand.Target(null, "wait", true), LogsCommand.target(line), line);
+    }
+
+    @Test
+    void argoLogsPrintsMainUnlessToldAndAPodNamedAfterTheWorkflowIsThatPod() {
+        assertEquals(new LogsCommand.Target(null, "main", true), LogsCommand.target("$ argo logs -n feeds ingest-feed-t4r9m"));
+        assertEquals(new LogsCommand.Target(POD, "main", true), LogsCommand.target("$ argo logs ingest-feed-t4r9m " + POD + " -n feeds"));
+        assertNull(LogsCommand.target("$ argo logs"), "no Workflow named");
+        assertNull(LogsCommand.target("$ argo list -n feeds"));
+    }
+
+    /**
+     * {@code argo logs WF} prints {@code <pod>: <line>} for every line of its container ({@code main} unless {@code -c}): the prefix
+     * names the Pod, {@code --timestamps}' time after it is the collector's, and no line under it is the controller's.
+     */
+    @Test
+    void argoLogsLinesAreTheirPodsContainersNeverTheControllers() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        d.decode("$ argo logs -n feeds ingest-feed-t4r9m -c wait", 1);
+        String record = "time=\"2026-10-25T14:20:41.036Z\" level=warning msg=\"failed to patch task result, see https://x\" error=\"forbidden\"";
+        UnwrappedLine wait = d.decode(POD + ": " + record, 2);
+        assertEquals(EnvelopeKind.ARGO_LOGS, wait.envelope());
+        assertEquals(record, wait.record());
+        assertEquals(POD, wait.origin());
+        assertEquals("wait", wait.container());
+        d.decode("$ argo logs -n feeds ingest-feed-t4r9m --timestamps", 3);
+        UnwrappedLine main = d.decode(POD + ": 2026-10-25T14:19:02.118402113Z fetched 4096 rows: ok", 4);
+        assertEquals("fetched 4096 rows: ok", main.record());
+        assertEquals("main", main.container());
+        assertEquals("2026-10-25T14:19:02.118402113Z", main.envelopeTime().format());
+        d.decode("$ kubectl logs -n argo deploy/workflow-controller", 5);
+        UnwrappedLine controller = d.decode(POD + ": not under argo logs any more", 6);
+        assertEquals(EnvelopeKind.NONE, controller.envelope(), "another prompt ends argo logs' lines");
+        assertNull(controller.container());
+    }
+
+    @Test
+    void withoutItsPromptAPodPrefixStaysUnrecognised() {
+        UnwrappedLine u = new EnvelopeDecoder().decode(POD + ": time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Processing workflow\"", 1);
+        assertEquals(EnvelopeKind.PREFIX, u.envelope(), "nothing says which container printed it: not put apart on a guess");
+        assertNull(u.container());
     }
 }

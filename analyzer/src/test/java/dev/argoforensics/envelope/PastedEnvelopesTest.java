@@ -452,4 +452,37 @@ class PastedEnvelopesTest {
         assertEquals("main", ContainerPath.of("/var/log/containers/etl-x-1_etl_main-" + "0123456789abcdef".repeat(4) + ".log"));
         assertNull(ContainerPath.of("logs/workflow-controller.log"));
     }
+
+    /**
+     * A JSON record without a time of its own behind a collector's time (fluent-bit's JSON parser with {@code Time_Key time} moves the
+     * record's time into its own and drops the key): the collector's time is the record's, and the envelope says so.
+     */
+    @Test
+    void aJsonRecordWithoutItsTimeTakesTheCollectorsTimeBeforeIt() {
+        String json = "{\"action\":\"removeFinalizer\",\"level\":\"info\",\"msg\":\"queuing poddelay-3m30.384117034s\",\"namespace\":\"geo\","
+                + "\"podGC\":{},\"podName\":\"tile-render-m9q2d-render-1309992446\"}";
+        UnwrappedLine stamped = one("2026-11-20T09:07:10.254Z " + json);
+        assertEquals(EnvelopeKind.TIMELESS_JSON, stamped.envelope());
+        assertEquals(json, stamped.record(), "the record as written, no time put into it");
+        assertEquals("2026-11-20T09:07:10.254Z", stamped.envelopeTime().instant().toString());
+        UnwrappedLine grafana = one("2026-11-20 09:07:10.254\t" + json);
+        assertEquals(EnvelopeKind.TIMELESS_JSON, grafana.envelope());
+        // Its own time kept: the collector's is only the collector's. No collector's time: nothing to date it by.
+        String timed = json.replace("{\"action\"", "{\"time\":\"2026-11-20T09:07:10.250Z\",\"action\"");
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, one("2026-11-20T09:07:10.254Z " + timed).envelope());
+        assertEquals(EnvelopeKind.NONE, one(json).envelope());
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, one("2026-11-20T09:07:10.254Z {\"status\":\"ok\"}").envelope(), "no record: no level, no msg");
+    }
+
+    /** k9s' log view copied from a terminal: the line between its box-drawing bars, read as the line itself. */
+    @Test
+    void aK9sLogViewsBarsAndPaddingAreTakenOff() {
+        String record = "time=\"2026-11-20T09:07:10.259Z\" level=info msg=\"cleaning up pod\" action=removeFinalizer key=geo/wf-1-step-12/removeFinalizer";
+        UnwrappedLine u = one("\u2502 " + record + "          \u2502");
+        assertEquals(EnvelopeKind.K9S_VIEW, u.envelope());
+        assertEquals(record, u.record());
+        assertEquals(record, one("\u2502 " + record + " \u2502   ").record(), "spaces after the closing bar too");
+        assertEquals(EnvelopeKind.PREFIX, one("\u2502 " + record).envelope(), "one bar alone: an unrecognised prefix, as before");
+        assertEquals(EnvelopeKind.NONE, one(record + " \u2502").envelope());
+    }
 }

@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.testing.Notes;
+import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -169,5 +172,45 @@ class KubectlDescribePodsTest {
         assertEquals("invoice-run-c4d8x-mail-31337", ((PodSnapshot) r.objects().get(1)).name());
         assertEquals(1, r.problems().size(), r.problems().toString());
         assertTrue(r.problems().get(0).reason().contains("no Namespace:"), r.problems().toString());
+    }
+
+    /**
+     * The Events table's ages are relative to when describe printed them: with a stated time, an age printed to the second places its
+     * event (the last sighting of a repeated one), at its own line, the kubelet's {@code Stopping container} naming its container;
+     * an age cut to the minute, and every age without a stated time, is counted and said, never turned into a time.
+     */
+    @Test
+    void theEventsTableIsPlacedOnlyByAStatedTimeAndAnAgeToTheSecond() throws IOException {
+        String withEvents = FINISHED.replace("  Normal  Started  2m    kubelet  Started container main\n", ""
+                + "  Normal   Started    4m52s                kubelet            Started container main\n"
+                + "  Warning  Unhealthy  38s (x3 over 2m8s)   kubelet            Readiness probe failed: HTTP probe failed\n"
+                + "  Normal   Killing    21s                  kubelet            Stopping container main\n"
+                + "  Normal   Scheduled  12m                  default-scheduler  Successfully assigned billing/x to node-pool-b-7f2k\n")
+                .replace("  Type    Reason   Age   From     Message\n  ----    ------   ----  ----     -------\n",
+                        "  Type     Reason     Age                  From               Message\n"
+                        + "  ----     ------     ----                 ----               -------\n");
+        ObservedAt at = ObservedAt.stated(Timestamp.parseRfc3339("2026-11-03T18:46:00Z", null, false), ObservationBasis.TAKEN_AT_COMMENT);
+        PasteFileReader.Result r = read(withEvents, at);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        List<ClusterEvent> events = r.objects().stream().filter(ClusterEvent.class::isInstance).map(ClusterEvent.class::cast).toList();
+        assertEquals(List.of("Started", "Unhealthy", "Killing"), events.stream().map(ClusterEvent::reason).toList());
+        ClusterEvent killing = events.get(2);
+        assertEquals("2026-11-03T18:45:39Z", killing.last().format());
+        assertEquals("spec.containers{main}", killing.regarding().fieldPath());
+        assertEquals("invoice-run-c4d8x-render-2207194405", killing.regarding().name());
+        assertEquals("billing", killing.regarding().namespace());
+        assertEquals("kubelet", killing.reportedBy());
+        assertEquals("describe.txt:63", killing.source().toString());
+        assertEquals(3, events.get(1).count());
+        assertEquals("2026-11-03T18:45:22Z", events.get(1).last().format(), "a repeated event: its last sighting");
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) older than 10 minutes")), r.notes().toString());
+
+        PasteFileReader.Result untimed = read(withEvents, null);
+        assertEquals(1, untimed.objects().size(), "no stated time: no event placed");
+        assertTrue(Notes.words(untimed.notes()).stream().anyMatch(n -> n.contains("none of its 4 row(s) can be placed in time")),
+                untimed.notes().toString());
+        PasteFileReader.Result broken = read(withEvents.replace("  Normal   Killing    21s ", "Killing21s"), at);
+        assertEquals(1, broken.problems().size(), broken.problems().toString());
+        assertEquals(63, broken.problems().get(0).line());
     }
 }

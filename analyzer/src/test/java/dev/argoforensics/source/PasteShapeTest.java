@@ -83,4 +83,21 @@ class PasteShapeTest {
         InputFile l = new InputClassifier().classify("controller.txt", log);
         assertEquals(InputKind.LOG, l.kind());
     }
+
+    /** Prompts as terminals print them before the command that printed the table: the table is read, its namespace from -n. */
+    @Test
+    void promptsWithAUserAFolderOrAThemeBeforeTheCommand() {
+        String header = "NAME                                  READY   STATUS        RESTARTS   AGE";
+        for (String prompt : new String[] {"\u279c  kubectl get pods -n geo", "\u279c  ~ kubectl get pods -n geo",
+                "\u279c  infra git:(main) \u2717 kubectl get pods -n geo", "\u276f kubectl get pods -n geo", "ops@bastion:~$ kubectl get pods -n geo",
+                "PS C:\\Users\\ops> kubectl get pods -n geo", "# kubectl get pods -n geo"}) {
+            assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of(prompt, header)), prompt);
+            java.util.regex.Matcher m = PasteShape.PROMPT.matcher(prompt);
+            assertEquals(true, m.matches(), prompt);
+            assertEquals("kubectl get pods -n geo", m.group(1), prompt);
+        }
+        // Not a prompt: words before the command that are no prompt, or a log line.
+        assertEquals(false, PasteShape.PROMPT.matcher("then I ran kubectl get pods -n geo").matches());
+        assertEquals(false, PasteShape.PROMPT.matcher("time=\"2026-11-20T09:00:00Z\" level=info msg=\"x\" kubectl get pods").matches());
+    }
 }

@@ -29,6 +29,15 @@ final class JsonRecordReader {
     }
 
     LineParse read(String line) {
+        return read(line, null);
+    }
+
+    /**
+     * @param collectorTime the time a collector wrote before the record, for a record that has none of its own (a pipeline that
+     *                      moved the record's {@code time} into its own, as fluent-bit's JSON parser with {@code Time_Key time} does
+     *                      unless told to keep it): the record's time then; null to require the record's own
+     */
+    LineParse read(String line, Timestamp collectorTime) {
         String time = null;
         String level = null;
         String msg = null;
@@ -55,6 +64,14 @@ final class JsonRecordReader {
             return new LineParse.Rejected(Math.max(1, (int) e.getLocation().getColumnNr()), "not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             return new LineParse.Rejected(1, "not valid JSON: " + e.getMessage());
+        }
+        if (time == null && collectorTime != null && level != null && msg != null) {
+            Level lvl = Level.parse(level);
+            if (lvl == null) {
+                return new LineParse.Rejected(1, "unknown level \"" + level + "\"");
+            }
+            boolean slog = level.equals(level.toUpperCase(Locale.ROOT));
+            return new LineParse.Parsed(new LogRecord(slog ? RecordFormat.SLOG_JSON : RecordFormat.LOGRUS_JSON, collectorTime, "", lvl, msg, fields));
         }
         if (time == null || level == null || msg == null) {
             return new LineParse.Rejected(1, "a JSON record needs \"time\", \"level\" and \"msg\"; missing "

@@ -72,9 +72,17 @@ public final class RecordParser {
      *                 is certainly whole is read, also where the rest would pass for a whole record
      */
     public LineParse parse(String rawLine, int yearHint, boolean knownCut) {
+        return parse(rawLine, yearHint, knownCut, null);
+    }
+
+    /**
+     * @param collectorTime for a JSON record without a {@code time} of its own, the time its collector wrote before it, taken as
+     *                      the record's ({@link JsonRecordReader#read(String, Timestamp)}); null: such a record is rejected
+     */
+    public LineParse parse(String rawLine, int yearHint, boolean knownCut, Timestamp collectorTime) {
         String line = Terminal.clean(rawLine);
         if (line.startsWith("{")) {
-            LineParse read = json.read(line);
+            LineParse read = json.read(line, collectorTime);
             if (read instanceof LineParse.Rejected) {
                 LogRecord cut = json.salvage(line);
                 return cut == null ? read : new LineParse.Parsed(cut);

@@ -175,4 +175,22 @@ class RecordParserTest {
             assertEquals(new RecordParser().parse(line, 2000).toString(), reused.parse(line, 2000).toString(), p.toString());
         }
     }
+
+    /** A JSON record without its own time is read at the collector's time only where the caller gives one; its own time always wins. */
+    @Test
+    void aJsonRecordWithoutTimeTakesTheCollectorsTimeOnlyWhenGiven() {
+        String line = "{\"level\":\"info\",\"msg\":\"delete pod event\",\"pod\":\"wf-1-step-12\"}";
+        dev.argoforensics.time.Timestamp collector = dev.argoforensics.time.Timestamp.parseRfc3339("2026-11-20T09:07:10.301Z",
+                TimePrecision.NANOSECOND, false);
+        RecordParser p = new RecordParser();
+        assertInstanceOf(LineParse.Rejected.class, p.parse(line, 2026));
+        LogRecord r = ((LineParse.Parsed) p.parse(line, 2026, false, collector)).record();
+        assertEquals(RecordFormat.LOGRUS_JSON, r.format());
+        assertEquals(collector, r.time());
+        assertEquals("", r.rawTime(), "no time was printed in the record");
+        assertEquals("wf-1-step-12", r.value("pod").orElseThrow());
+        String timed = line.replace("{\"level\"", "{\"time\":\"2026-11-20T09:07:10.300Z\",\"level\"");
+        assertEquals("2026-11-20T09:07:10.300Z", ((LineParse.Parsed) p.parse(timed, 2026, false, collector)).record().rawTime());
+        assertInstanceOf(LineParse.Rejected.class, p.parse("{\"msg\":\"delete pod event\"}", 2026, false, collector), "no level: no record");
+    }
 }
