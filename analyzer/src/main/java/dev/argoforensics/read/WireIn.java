@@ -92,14 +92,11 @@ final class WireIn {
         int kinds = in.readInt();
         String catalogId = string();
         ControllerEvent event = (ControllerEvent) value();
-        String text = string();
+        String text = in.readChars();
         int stream = in.readInt();
         long ordinal = lastOrdinal + in.readLong();
         lastOrdinal = ordinal;
         LogEvent.Rare rare = (LogEvent.Rare) value();
-        if (text == null) {
-            throw new IOException("a log line without its text");
-        }
         return new LogEvent(file, line, lineSpan, time, envelope, kinds, catalogId, event, TextBlock.of(text), 0, stream, ordinal, rare);
     }
 

@@ -147,7 +147,8 @@ final class WireOut {
 
     /**
      * A log line in its own form, without reflection: its numbers, its time and ordinal as the difference from the line
-     * written before, and its text as the text itself (the block it is held in with its neighbours stays behind).
+     * written before, and its text as the text itself (the block it is held in with its neighbours stays behind), not
+     * numbered with the other strings.
      */
     private void event(LogEvent e) throws IOException {
         string(e.file());
@@ -160,7 +161,7 @@ final class WireOut {
         out.writeInt(e.kinds());
         string(e.catalogId());
         value(e.event());
-        string(e.text());
+        out.writeChars(e.text()); // not in the strings written once: a line's text is seldom another's, and a table of them all costs more than it saves
         out.writeInt(e.stream());
         out.writeLong(e.ordinal() - lastOrdinal);
         lastOrdinal = e.ordinal();
