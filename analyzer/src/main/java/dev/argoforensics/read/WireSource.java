@@ -83,32 +83,25 @@ final class WireSource {
     }
 
     long readLong() throws IOException {
-        long z = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (shift > 63) {
-                throw new IOException("a long of more than ten bytes");
-            }
-            byte b = readByte();
-            z |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                break;
-            }
-        }
+        long z = varint(10);
         return (z >>> 1) ^ -(z & 1);
     }
 
     int readUnsigned() throws IOException {
-        int v = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (shift > 28) {
-                throw new IOException("an int of more than five bytes");
-            }
+        return (int) varint(5); // 32 bits as WireSink.writeUnsigned wrote them, a negative int's too
+    }
+
+    /** Seven bits a byte, the lowest first, at most {@code most} bytes. */
+    private long varint(int most) throws IOException {
+        long v = 0;
+        for (int i = 0; i < most; i++) {
             byte b = readByte();
-            v |= (b & 0x7F) << shift;
+            v |= (long) (b & 0x7F) << (7 * i);
             if (b >= 0) {
                 return v;
             }
         }
+        throw new IOException("a number of more than " + most + " bytes");
     }
 
     double readDouble() throws IOException {
