@@ -9,17 +9,10 @@ import dev.argoforensics.line.Level;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.time.Timestamp;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
 
 /**
  * One chunk's pass 1 ({@link ScanResult}) or pass 2 ({@link ChunkResult}, or what it gave before a
@@ -29,7 +22,7 @@ import java.util.zip.InflaterInputStream;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;
@@ -127,13 +120,13 @@ final class ChunkWire {
     }
 
     private static void result(Out o, ChunkResult r) throws IOException {
-        DataOutputStream d = o.out();
+        WireSink d = o.out();
         WireOut w = o.wire();
         w.value(r.chunk());
         d.writeLong(r.lines());
         d.writeLong(r.envelopeHeaders());
         w.value(r.stats());
-        d.writeInt(r.items().size());
+        d.writeUnsigned(r.items().size());
         for (ChunkItem item : r.items()) {
             if (item instanceof CountedRun run) {
                 d.writeByte(RUN);
@@ -176,13 +169,14 @@ final class ChunkWire {
     }
 
     private static ChunkResult result(In in, MessageCatalog catalog) throws IOException {
-        DataInputStream d = in.in();
+        WireSource d = in.in();
         WireIn w = in.wire();
         LineChunk chunk = (LineChunk) w.value();
         long lines = d.readLong();
         long headers = d.readLong();
         ReadStats stats = (ReadStats) w.value();
-        int n = d.readInt();
+        int n = d.readUnsigned();
+        d.mayHold(n);
         List<ChunkItem> items = new ArrayList<>(n);
         java.util.Map<String, CatalogEntry> entries = new java.util.HashMap<>();
         for (int i = 0; i < n; i++) {
@@ -223,7 +217,7 @@ final class ChunkWire {
         throw new IllegalArgumentException("a catalog entry this catalog does not have: " + id);
     }
 
-    private record Out(DataOutputStream out, WireOut wire) {
+    private record Out(WireSink out, WireOut wire) {
         void string(String s) throws IOException {
             wire.string(s);
         }
@@ -233,7 +227,7 @@ final class ChunkWire {
         }
     }
 
-    private record In(DataInputStream in, WireIn wire) {
+    private record In(WireSource in, WireIn wire) {
         String string() throws IOException {
             return wire.string();
         }
@@ -252,26 +246,28 @@ final class ChunkWire {
     }
 
     private static byte[] deflated(Writing writing) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-        try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(bytes, deflater, 64 * 1024))) {
+        WireSink d = new WireSink();
+        try {
             d.writeInt(VERSION);
             writing.to(new Out(d, new WireOut(d)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } finally {
-            deflater.end();
         }
-        return bytes.toByteArray();
+        return d.deflated();
     }
 
     private static <T> T inflated(byte[] bytes, Reading<T> reading) throws IOException {
-        try (DataInputStream d = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(bytes)))) {
+        try {
+            WireSource d = WireSource.inflated(bytes);
             int version = d.readInt();
             if (version != VERSION) {
                 throw new IOException("a chunk's bytes of version " + version + ", expected " + VERSION);
             }
-            return reading.from(new In(d, new WireIn(d)));
+            T value = reading.from(new In(d, new WireIn(d)));
+            if (!d.atEnd()) {
+                throw new IOException("not a chunk's bytes: bytes left after them");
+            }
+            return value;
         } catch (ClassCastException | IllegalArgumentException | IndexOutOfBoundsException | NullPointerException e) {
             throw new IOException("not a chunk's bytes: " + e, e);
         }

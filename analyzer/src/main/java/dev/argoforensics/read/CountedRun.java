@@ -6,8 +6,6 @@ import dev.argoforensics.event.EventType;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,7 +78,7 @@ final class CountedRun implements ChunkItem {
     }
 
     /** Writes every field the assembler reads, for a chunk read in one task and assembled in another ({@link ChunkWire}). */
-    void write(WireOut o, DataOutputStream d) throws IOException {
+    void write(WireOut o, WireSink d) throws IOException {
         d.writeLong(firstLine);
         o.string(origin);
         for (long v : new long[] {lastLine, records, recognised, continuation, prefixed, blank, backwards, firstBackwardsLine, types,
@@ -100,7 +98,7 @@ final class CountedRun implements ChunkItem {
 
     /** What {@link #write} wrote. */
     @SuppressWarnings("unchecked")
-    static CountedRun read(WireIn in, DataInputStream d) throws IOException {
+    static CountedRun read(WireIn in, WireSource d) throws IOException {
         CountedRun r = new CountedRun(d.readLong(), in.string());
         r.lastLine = d.readLong();
         r.records = d.readLong();

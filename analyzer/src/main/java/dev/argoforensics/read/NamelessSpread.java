@@ -4,8 +4,6 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.ControllerProcess.Gap;
 import dev.argoforensics.event.ControllerProcess.Nameless;
 import dev.argoforensics.time.Timestamp;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,7 +154,7 @@ final class NamelessSpread {
         return new ControllerProcess.Nameless(records, first, last, g);
     }
 
-    void write(WireOut o, DataOutputStream d) throws IOException {
+    void write(WireOut o, WireSink d) throws IOException {
         d.writeLong(records);
         o.value(first);
         o.value(last);
@@ -164,7 +162,7 @@ final class NamelessSpread {
     }
 
     @SuppressWarnings("unchecked")
-    static NamelessSpread read(WireIn in, DataInputStream d) throws IOException {
+    static NamelessSpread read(WireIn in, WireSource d) throws IOException {
         NamelessSpread s = new NamelessSpread();
         s.records = d.readLong();
         s.first = (Timestamp) in.value();

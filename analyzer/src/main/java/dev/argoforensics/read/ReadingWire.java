@@ -8,18 +8,11 @@ import dev.argoforensics.event.EventType;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.time.Timestamp;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
 
 /**
  * A {@link FileReading} as bytes and back ({@link WireValues}, deflated): the kept events with their
@@ -32,9 +25,8 @@ final class ReadingWire {
     }
 
     static byte[] encode(FileReading r) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-        try (DataOutputStream d = new DataOutputStream(new DeflaterOutputStream(bytes, deflater, 64 * 1024))) {
+        WireSink d = new WireSink();
+        try {
             WireOut o = new WireOut(d);
             d.writeInt(VERSION);
             o.value(r.file());
@@ -42,7 +34,7 @@ final class ReadingWire {
             d.writeBoolean(r.newestFirst());
             o.value(r.events());
             o.value(r.undated());
-            d.writeInt(r.pieces().size());
+            d.writeUnsigned(r.pieces().size());
             for (FileRuns.Piece p : r.pieces()) {
                 d.writeByte(p.start().ordinal());
                 piece(o, d, p.part());
@@ -55,13 +47,11 @@ final class ReadingWire {
             o.value(r.summary());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } finally {
-            deflater.end();
         }
-        return bytes.toByteArray();
+        return d.deflated();
     }
 
-    private static void piece(WireOut o, DataOutputStream d, ControllerRun p) throws IOException {
+    private static void piece(WireOut o, WireSink d, ControllerRun p) throws IOException {
         o.string(p.key);
         o.value(p.from);
         d.writeLong(p.count);
@@ -81,7 +71,8 @@ final class ReadingWire {
 
     @SuppressWarnings("unchecked")
     static FileReading decode(byte[] bytes) throws IOException {
-        try (DataInputStream d = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(bytes)))) {
+        try {
+            WireSource d = WireSource.inflated(bytes);
             WireIn in = new WireIn(d);
             int version = d.readInt();
             if (version != VERSION) {
@@ -92,7 +83,8 @@ final class ReadingWire {
             boolean newestFirst = d.readBoolean();
             List<LogEvent> events = (List<LogEvent>) in.value();
             int[] undated = (int[]) in.value();
-            int n = d.readInt();
+            int n = d.readUnsigned();
+            d.mayHold(n);
             List<FileRuns.Piece> pieces = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 FileRuns.Start start = FileRuns.Start.values()[d.readByte()];
@@ -103,6 +95,9 @@ final class ReadingWire {
             Set<EventType> types = (Set<EventType>) in.value();
             ScheduleMarks marks = new ScheduleMarks((int[]) in.value(), (long[]) in.value());
             InputSummary summary = (InputSummary) in.value();
+            if (!d.atEnd()) {
+                throw new IOException("not a file reading: bytes left after it");
+            }
             return new FileReading(file, setName, newestFirst, events, undated, pieces, ordinals, records, types, marks, summary);
         } catch (ClassCastException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new IOException("not a file reading: " + e, e);
@@ -110,7 +105,7 @@ final class ReadingWire {
     }
 
     @SuppressWarnings("unchecked")
-    private static ControllerRun piece(WireIn in, DataInputStream d, int id) throws IOException {
+    private static ControllerRun piece(WireIn in, WireSource d, int id) throws IOException {
         ControllerRun p = new ControllerRun(id, in.string(), (ReplicaSource) in.value(), 0);
         p.count = d.readLong();
         p.backwards = d.readLong();

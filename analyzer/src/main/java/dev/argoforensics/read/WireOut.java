@@ -2,9 +2,7 @@ package dev.argoforensics.read;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.Timestamp;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -16,45 +14,50 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 
-/** Writes engine values to one stream ({@link WireValues}: what is sent, and how). */
+/** Writes engine values to one value's bytes ({@link WireValues}: what is sent, and how). */
 final class WireOut {
-    private final DataOutputStream out;
+    private final WireSink out;
     private final Map<String, Integer> strings = new HashMap<>();
     private final Map<Class<?>, Integer> classes = new HashMap<>();
+    /** The last log line's time and ordinal: the next one's go as the difference, a few bytes rather than eight or nine. */
+    private long lastTime;
+    private long lastOrdinal;
 
-    WireOut(DataOutputStream out) {
+    WireOut(WireSink out) {
         this.out = out;
     }
 
+    /** The bytes, for what a value's own form writes beside its values. */
+    WireSink out() {
+        return out;
+    }
+
+    /** A string once, then its number: 0 is null, a new string is the count so far plus one, then its characters. */
     void string(String s) throws IOException {
         if (s == null) {
-            out.writeInt(-1);
+            out.writeUnsigned(0);
             return;
         }
         Integer known = strings.get(s);
         if (known != null) {
-            out.writeInt(known);
+            out.writeUnsigned(known + 1);
             return;
         }
-        out.writeInt(strings.size());
-        strings.put(s, strings.size());
-        // writeUTF keeps every char as it is (lone surrogates too) but takes 64 KiB at most: long texts go in pieces.
-        int pieces = (s.length() + WireValues.PIECE - 1) / WireValues.PIECE;
-        out.writeInt(pieces);
-        for (int i = 0; i < pieces; i++) {
-            out.writeUTF(s.substring(i * WireValues.PIECE, Math.min(s.length(), (i + 1) * WireValues.PIECE)));
-        }
+        int n = strings.size();
+        strings.put(s, n);
+        out.writeUnsigned(n + 1);
+        out.writeChars(s);
     }
 
     private void type(Class<?> c) throws IOException {
         Integer known = classes.get(c);
         if (known != null) {
-            out.writeInt(known);
+            out.writeUnsigned(known);
             return;
         }
-        out.writeInt(classes.size());
+        out.writeUnsigned(classes.size());
         classes.put(c, classes.size());
-        out.writeUTF(c.getName());
+        out.writeChars(c.getName());
     }
 
     void value(Object v) throws IOException {
@@ -78,33 +81,29 @@ final class WireOut {
         } else if (v instanceof Enum<?> e) {
             tag(WireValues.Tag.ENUM);
             type(e.getDeclaringClass());
-            out.writeInt(e.ordinal());
+            out.writeUnsigned(e.ordinal());
         } else if (v instanceof LogEvent e) {
-            // An event's text goes as the text itself: the block it is held in with its neighbours stays behind.
-            tag(WireValues.Tag.RECORD);
-            type(LogEvent.class);
-            for (Method accessor : WireValues.Shape.of(LogEvent.class).accessors) {
-                switch (accessor.getName()) {
-                    case "textBlock" -> {
-                        tag(WireValues.Tag.TEXT);
-                        string(e.text());
-                    }
-                    case "textIndex" -> value(0);
-                    default -> value(WireValues.get(accessor, e));
-                }
-            }
+            tag(WireValues.Tag.LOG_EVENT);
+            event(e);
         } else if (v instanceof Record r && r.getClass().getName().startsWith(WireValues.PROJECT)) {
             tag(WireValues.Tag.RECORD);
             type(r.getClass());
-            for (Method accessor : WireValues.Shape.of(r.getClass()).accessors) {
-                value(WireValues.get(accessor, r));
+            WireValues.Shape shape = WireValues.Shape.of(r.getClass());
+            for (int i = 0; i < shape.accessors.length; i++) {
+                Object c = WireValues.get(shape.accessors[i], r);
+                switch (shape.kinds[i]) {
+                    case WireValues.Shape.INT -> out.writeInt((Integer) c);
+                    case WireValues.Shape.LONG -> out.writeLong((Long) c);
+                    case WireValues.Shape.BOOLEAN -> out.writeBoolean((Boolean) c);
+                    default -> value(c);
+                }
             }
         } else if (v instanceof Timestamp t) {
             tag(WireValues.Tag.TIMESTAMP);
             out.writeLong(t.epochSecond());
             out.writeInt(t.nano());
-            out.writeInt(t.precision().ordinal());
-            out.writeInt(t.zone().ordinal());
+            out.writeByte(t.precision().ordinal());
+            out.writeByte(t.zone().ordinal());
         } else if (v instanceof Instant t) {
             tag(WireValues.Tag.INSTANT);
             out.writeLong(t.getEpochSecond());
@@ -114,13 +113,13 @@ final class WireOut {
             string(p.toString());
         } else if (v instanceof long[] a) {
             tag(WireValues.Tag.LONGS);
-            out.writeInt(a.length);
+            out.writeUnsigned(a.length);
             for (long x : a) {
                 out.writeLong(x);
             }
         } else if (v instanceof int[] a) {
             tag(WireValues.Tag.INTS);
-            out.writeInt(a.length);
+            out.writeUnsigned(a.length);
             for (int x : a) {
                 out.writeInt(x);
             }
@@ -146,19 +145,42 @@ final class WireOut {
         }
     }
 
+    /**
+     * A log line in its own form, without reflection: its numbers, its time and ordinal as the difference from the line
+     * written before, and its text as the text itself (the block it is held in with its neighbours stays behind), not
+     * numbered with the other strings.
+     */
+    private void event(LogEvent e) throws IOException {
+        string(e.file());
+        out.writeLong(e.line());
+        out.writeInt(e.lineSpan());
+        out.writeLong(e.timeNanos() - lastTime);
+        lastTime = e.timeNanos();
+        out.writeLong(e.envelopeNanos() == 0 ? 0 : e.envelopeNanos() - e.timeNanos());
+        out.writeBoolean(e.envelopeNanos() != 0);
+        out.writeInt(e.kinds());
+        string(e.catalogId());
+        value(e.event());
+        out.writeChars(e.text()); // not in the strings written once: a line's text is seldom another's, and a table of them all costs more than it saves
+        out.writeInt(e.stream());
+        out.writeLong(e.ordinal() - lastOrdinal);
+        lastOrdinal = e.ordinal();
+        value(e.rare());
+    }
+
     private static Class<?> enumType(Set<?> set) {
         return set.isEmpty() ? Object.class : ((Enum<?>) set.iterator().next()).getDeclaringClass();
     }
 
     private void elements(java.util.Collection<?> c) throws IOException {
-        out.writeInt(c.size());
+        out.writeUnsigned(c.size());
         for (Object o : c) {
             value(o);
         }
     }
 
     private void entries(Map<?, ?> map) throws IOException {
-        out.writeInt(map.size());
+        out.writeUnsigned(map.size());
         for (Map.Entry<?, ?> e : map.entrySet()) {
             value(e.getKey());
             value(e.getValue());

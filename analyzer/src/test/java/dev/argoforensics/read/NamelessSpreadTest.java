@@ -2,16 +2,13 @@ package dev.argoforensics.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.event.ControllerProcess.Gap;
 import dev.argoforensics.event.ControllerProcess.Nameless;
 import dev.argoforensics.time.TimePrecision;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,12 +136,11 @@ class NamelessSpreadTest {
     }
 
     private static NamelessSpread wire(NamelessSpread s) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream d = new DataOutputStream(bytes)) {
-            s.write(new WireOut(d), d);
-        }
-        try (DataInputStream d = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return NamelessSpread.read(new WireIn(d), d);
-        }
+        WireSink out = new WireSink();
+        s.write(new WireOut(out), out);
+        WireSource in = WireSource.inflated(out.deflated());
+        NamelessSpread back = NamelessSpread.read(new WireIn(in), in);
+        assertTrue(in.atEnd(), "read to its end");
+        return back;
     }
 }
