@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     private ReadingWire() {
     }

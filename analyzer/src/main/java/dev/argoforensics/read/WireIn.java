@@ -97,7 +97,8 @@ final class WireIn {
         long ordinal = lastOrdinal + in.readLong();
         lastOrdinal = ordinal;
         LogEvent.Rare rare = (LogEvent.Rare) value();
-        return new LogEvent(file, line, lineSpan, time, envelope, kinds, catalogId, event, TextBlock.of(text), 0, stream, ordinal, rare);
+        return new LogEvent(file, Math.toIntExact(line), lineSpan, time, envelope, kinds, catalogId, event, TextBlock.of(text), 0, stream,
+                Math.toIntExact(ordinal), rare);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -152,7 +152,7 @@ final class WireOut {
      */
     private void event(LogEvent e) throws IOException {
         string(e.file());
-        out.writeLong(e.line());
+        out.writeLong(e.lineNumber()); // the packed fields as held: an event's Rare part carries the values that do not fit them
         out.writeInt(e.lineSpan());
         out.writeLong(e.timeNanos() - lastTime);
         lastTime = e.timeNanos();
@@ -163,8 +163,8 @@ final class WireOut {
         value(e.event());
         out.writeChars(e.text()); // not in the strings written once: a line's text is seldom another's, and a table of them all costs more than it saves
         out.writeInt(e.stream());
-        out.writeLong(e.ordinal() - lastOrdinal);
-        lastOrdinal = e.ordinal();
+        out.writeLong(e.position() - lastOrdinal);
+        lastOrdinal = e.position();
         value(e.rare());
     }
 
