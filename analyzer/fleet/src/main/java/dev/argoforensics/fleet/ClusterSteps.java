@@ -16,12 +16,14 @@ import dev.argoforensics.analysis.SnapshotTimes;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.read.FileReading;
 import dev.argoforensics.read.LogReader;
+import dev.argoforensics.read.PastedAnswers;
 import dev.argoforensics.read.ReadingStitch;
 import dev.argoforensics.read.SnapshotFileReader;
 import dev.argoforensics.read.WireForm;
 import dev.argoforensics.report.ReportBuilder;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.source.UnreadableInput;
@@ -137,7 +139,7 @@ final class ClusterSteps implements Serializable {
             for (InputFile f : inputs.files()) {
                 ordered.add(inputs.summaries().get(f));
             }
-            ClusterFacts facts = Correlator.facts(reading.events(), inputs.exported(), reading.processes(), reading.coverage());
+            ClusterFacts facts = Correlator.facts(reading.events(), PastedAnswers.with(inputs.exported(), ordered), reading.processes(), reading.coverage());
             GroupedAnalysis.Prepared p = GroupedAnalysis.prepare(facts, GroupedAnalysis.Split.hashed(groups), ordered, bound);
             List<GroupTask> tasks = new ArrayList<>();
             for (int i = 0; i < p.groups().size(); i++) {
@@ -166,6 +168,18 @@ final class ClusterSteps implements Serializable {
      * executor derives it. Weighed first: past {@code heldBound} entries ({@link ReadFile#held}) the cluster is
      * reported, not analysed.
      */
+    /**
+     * The cluster's exports with kubectl's NotFound answers pasted in its log files added, as {@code analyze} takes them
+     * ({@code PastedAnswers}): read from the files' summaries, so only once the readings are stitched.
+     */
+    static ExportedObjects exported(Analysis.Inputs inputs) {
+        List<InputSummary> ordered = new ArrayList<>();
+        for (InputFile f : inputs.files()) {
+            ordered.add(inputs.summaries().get(f));
+        }
+        return PastedAnswers.with(inputs.exported(), ordered);
+    }
+
     PreparedCluster table(ClusterInputs cluster, Iterable<ReadFile> readings, int groups, long heldBound) {
         try {
             if (cluster.failure() != null) {
@@ -212,7 +226,7 @@ final class ClusterSteps implements Serializable {
             if (at != thin.events().size()) {
                 throw new IllegalStateException("the thin readings hold " + thin.events().size() + " lines, their projections place " + at);
             }
-            byte[] derivation = WireForm.encode(new ClusterTable.Input(LineProjection.union(placed), inputs.exported(), thin.processes(), thin.coverage()));
+            byte[] derivation = WireForm.encode(new ClusterTable.Input(LineProjection.union(placed), exported(inputs), thin.processes(), thin.coverage()));
             byte[] processes = WireForm.encode(thin.processes());
             // the thin stitch's lines and the placed projections let go before the table is derived from the bytes
             placed = null;

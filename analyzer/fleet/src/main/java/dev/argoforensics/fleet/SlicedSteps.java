@@ -84,7 +84,7 @@ final class SlicedSteps implements Serializable {
             files = null;
             // Each file's skeleton taken as it comes, in stitch order, placed and handed to what the slices share, then let go:
             // only the pairs, places and the few lines completion decides stay (PodSlices.Builder).
-            PodSlices.Builder builder = new PodSlices.Builder(inputs.exported(), least.coverage(), slices, ClusterTables.BINDINGS);
+            PodSlices.Builder builder = new PodSlices.Builder(ClusterSteps.exported(inputs), least.coverage(), slices, ClusterTables.BINDINGS);
             List<FileProjection> projections = new ArrayList<>();
             List<ClusterTable.FilePlace> places = new ArrayList<>();
             List<SliceShared.FileLeast> leastFiles = new ArrayList<>();
