@@ -530,6 +530,7 @@ public final class Correlator {
                 }
                 r.scheduled = e;
                 r.due = e.time().instant().plusNanos(Math.max(0, s.delayNanos()));
+                r.dueLatest = e.time().windowEnd().plusNanos(Math.max(0, s.delayNanos()) + LOGGING_LAG_NANOS);
                 lastRequest.put(stream, r);
                 add(pending, stream, r, out);
             } else if (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
@@ -545,7 +546,9 @@ public final class Correlator {
                         r.trigger = lastInformer.get(stream);
                     }
                     r.queued = e;
-                    r.due = e.time().instant().plusNanos(q.afterNanos() == null ? 0 : Math.max(0, q.afterNanos()));
+                    long after = q.afterNanos() == null ? 0 : Math.max(0, q.afterNanos());
+                    r.due = e.time().instant().plusNanos(after);
+                    r.dueLatest = e.time().windowEnd().plusNanos(after + LOGGING_LAG_NANOS);
                     lastRequest.put(stream, r);
                     add(pending, stream, r, out);
                 }
@@ -570,13 +573,24 @@ public final class Correlator {
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
     }
 
-    /** A new add of the item: it waits with the pending one (the earlier due time wins), or follows one a worker already took. */
+    /**
+     * How much later than the handler's clock reading its line may be stamped: the handler computes the delay from
+     * {@code time.Now()} and the logger stamps the line after it, microseconds later; a millisecond covers it.
+     */
+    static final long LOGGING_LAG_NANOS = 1_000_000L;
+
+    /**
+     * A new add of the item: it waits with the pending one (the earlier due time wins), or follows one a worker already took.
+     * Earlier only when surely so: a line's due time is known to its time's precision (a millisecond in most logs) plus the
+     * logging lag, and lines for the same due time (every update of a Pod being deleted queues it again, with a delay
+     * shorter by the time gone by) differ by that much in either direction; the first of them scheduled the removal.
+     */
     private static void add(Map<Integer, Builder> pending, int stream, Builder request, List<FinalizerRemoval> out) {
         Builder p = pending.get(stream);
         if (p == null) {
             pending.put(stream, request);
         } else if (p.started == null) {
-            if (p.due == null || request.due.isBefore(p.due)) {
+            if (p.due == null || request.dueLatest.isBefore(p.due)) {
                 pending.put(stream, request); // due earlier: the item now runs at the new time
             }
             // else: the queue already holds the item, due no later; this add changes nothing
@@ -668,6 +682,8 @@ public final class Correlator {
         LogEvent started;
         /** When the item is due to run: the scheduling (or queueing) time plus its positive delay. */
         Instant due;
+        /** The latest the due time can be, from the line's time window and the logging lag. */
+        Instant dueLatest;
         /** The last attempt failed and no later worker line took the item again. */
         boolean failed;
 

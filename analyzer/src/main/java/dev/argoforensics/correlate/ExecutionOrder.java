@@ -35,6 +35,12 @@ final class ExecutionOrder {
     static final long START_UP_NANOS = 60_000_000_000L;
     /** A last condition transition this soon before the deletion was seen was made by the deletion's author (DisruptionTarget). */
     static final long AT_DELETION_NANOS = 10_000_000_000L;
+    /**
+     * How late the kubelet may report a container's end: its pod lifecycle event generator relists the runtime every second
+     * (k/k {@code pkg/kubelet/pleg/generic.go}) and the status manager then writes the status; twice the relist period. A Pod
+     * changing this soon after its deletion may be the kubelet reporting containers that had ended before it.
+     */
+    static final long KUBELET_REPORT_LAG_NANOS = 2_000_000_000L;
 
     private ExecutionOrder() {
     }
@@ -186,7 +192,10 @@ final class ExecutionOrder {
 
     /**
      * What the pod informer's lines say. A running Pod goes on changing while the kubelet stops its
-     * containers: significant updates after the deletion was seen mean it had not finished. The
+     * containers: significant updates after the deletion was seen mean it had not finished, but only those later than the
+     * kubelet's report lag ({@link #KUBELET_REPORT_LAG_NANOS}): an earlier one may be the kubelet reporting, late, containers
+     * that had ended just before the deletion (the deletion then came before their terminal phase, with its full grace), and
+     * with nothing later the lines cannot tell. The
      * other way round is weaker, as a grace-0 deletion of a running Pod (a forced delete, the Pod
      * garbage collector after its node was lost) also makes it vanish at the release; so a finished
      * Pod is read from the lines only when all of these hold: the controller saw the deletion arrive
@@ -204,10 +213,17 @@ final class ExecutionOrder {
         LogEvent trigger = sighting[1];
         LogEvent schedule = null;
         LogEvent left = null;
+        LogEvent early = null;
         for (LogEvent e : pod.events()) {
             if (e.stream() == seen.stream() && e.ordinal() > seen.ordinal()) {
                 if (e.event() instanceof PodInformerEvent p) {
                     if (p.action() == InformerAction.UPDATE) {
+                        if (!seen.time().windowEnd().plusNanos(KUBELET_REPORT_LAG_NANOS).isBefore(e.time().instant())) {
+                            if (early == null) {
+                                early = e;
+                            }
+                            continue;
+                        }
                         return new Execution(State.RUNNING, "after the controller handled the deletion at " + seen.time().format()
                                 + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
                     }
@@ -219,6 +235,12 @@ final class ExecutionOrder {
                     schedule = e;
                 }
             }
+        }
+        if (early != null) {
+            return new Execution(State.UNDETERMINED, "after the controller handled the deletion at " + seen.time().format() + " the Pod changed "
+                    + "only within the kubelet's report lag (update pod event at " + early.time().format() + "): the kubelet reporting containers "
+                    + "that had ended before the deletion looks the same as their end at its kill; an export of the Pod taken before the "
+                    + "deletion, the node's Events or the audit log would settle it", early.source(), true);
         }
         FinalizerRemoval first = null;
         for (FinalizerRemoval r : pod.removals()) {

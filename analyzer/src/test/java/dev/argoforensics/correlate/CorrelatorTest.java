@@ -250,6 +250,33 @@ class CorrelatorTest {
         }
     }
 
+    /**
+     * Each update of a Pod being deleted queues its item again with a delay shorter by the time gone by: the same due time,
+     * which the queue keeps. With times to the millisecond the due times these lines give differ by up to a millisecond
+     * either way (here the second one's comes out 0.33 ms earlier): the first line scheduled the removal, and its delay is
+     * the one to quote. A due time surely earlier (a shorter podGC delay) does replace it (negative control).
+     */
+    @Test
+    void linesForTheSameDueTimeKeepTheFirstOnesDelay() {
+        Correlation same = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "4m59.1323991s"),
+                removingFinalizers("2026-09-19T16:31:11.465Z"),
+                queuingPodDelay("2026-09-19T16:31:11.465Z", "removeFinalizer", "4m58.924070969s"),
+                removingFinalizers("2026-09-19T16:31:11.807Z"),
+                queuingPodDelay("2026-09-19T16:31:11.807Z", "removeFinalizer", "4m58.582404036s"),
+                cleaningUp("2026-09-19T16:36:10.390Z", "removeFinalizer")).correlate();
+        assertEquals(1, same.pods().get(P).removals().size());
+        assertEquals(2, same.pods().get(P).removals().get(0).scheduled().source().line(), "the first scheduling line");
+        Correlation earlier = new Evidence().log("a.log",
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "4m59.1323991s"),
+                removingFinalizers("2026-09-19T16:31:11.465Z"),
+                queuingPodDelay("2026-09-19T16:31:11.465Z", "removeFinalizer", "1m58.924070969s"),
+                cleaningUp("2026-09-19T16:33:10.390Z", "removeFinalizer")).correlate();
+        assertEquals(4, earlier.pods().get(P).removals().get(0).scheduled().source().line(), "due 3 min earlier: the item runs then");
+    }
+
     @Test
     void aFailedCleanupIsNotTheRemovalItsRetryIs() {
         Correlation c = new Evidence().log("a.log",
