@@ -117,12 +117,19 @@ class LifecycleBuilderTest {
     @Test
     void fromLogsAloneAPodStillChangingAfterTheDeletionWasRunning() {
         List<String> lines = handler("update");
-        lines.add(podEvent("2026-09-19T16:31:12.900Z", "update"));
-        lines.add(podEvent("2026-09-19T16:31:13.400Z", "delete"));
+        lines.add(podEvent("2026-09-19T16:31:14.900Z", "update"));
+        lines.add(podEvent("2026-09-19T16:31:15.400Z", "delete"));
         PodLifecycle l = life(new Evidence().log("c.log", lines.toArray(String[]::new)));
         assertEquals(State.RUNNING, l.execution().state());
         assertTrue(l.execution().weak());
         assertEquals(InformerExit.Kind.REMOVED, l.informerExit().kind());
+        // Negative control: a change 1.6 s after the deletion was seen, within the kubelet's report lag, orders nothing.
+        List<String> early = handler("update");
+        early.add(podEvent("2026-09-19T16:31:12.900Z", "update"));
+        early.add(podEvent("2026-09-19T16:31:13.400Z", "delete"));
+        PodLifecycle within = life(new Evidence().log("c.log", early.toArray(String[]::new)));
+        assertEquals(State.UNDETERMINED, within.execution().state(), within.execution().reason());
+        assertTrue(within.execution().reason().contains("within the kubelet's report lag"), within.execution().reason());
     }
 
     @Test
@@ -241,8 +248,11 @@ class LifecycleBuilderTest {
     @Test
     void aDeletionThatChangedThePodOrWasNotSeenArrivingInAWholeLogOrdersNothingSo() {
         PodLifecycle changed = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m53.743s",
-                podEvent("2026-09-19T16:31:12.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+                podEvent("2026-09-19T16:31:14.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
         assertEquals(State.RUNNING, changed.execution().state(), "the existing weak reading of a Pod still changing");
+        PodLifecycle changedWithinLag = life(new Evidence().log("c.log", LookAlikes.deletionSeenArriving("update", "1m53.743s",
+                podEvent("2026-09-19T16:31:12.900Z", "update")).toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
+        assertEquals(State.UNDETERMINED, changedWithinLag.execution().state(), "a change within the kubelet's report lag orders nothing either way");
         List<String> grep = LookAlikes.deletionSeenArriving("update", "1m53.743s");
         grep.remove(grep.size() - 1);
         PodLifecycle excerpt = life(new Evidence().log("c.log", grep.toArray(String[]::new)).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE));
