@@ -52,7 +52,7 @@ public final class PodGoneNodeRunning extends NodeRule {
             return;
         }
         List<LogEvent> nodeLines = scope.nodes().of(link);
-        List<LogEvent> missing = nodeLines.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
+        List<LogEvent> missing = lastEpisode(nodeLines);
         Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod);
         if (gone == null) {
             return;
@@ -67,6 +67,30 @@ public final class PodGoneNodeRunning extends NodeRule {
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
             scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished));
         }
+    }
+
+    /**
+     * The node's {@code Workflow pod is missing} lines since the node was last finished after one: a node finished (marked
+     * Error, or changed to a completed phase) is not looked up again unless it was reset (an {@code argo retry}, which creates
+     * its Pod again under the same name), so a missing line after that finish is about the new Pod. The earlier episode,
+     * closed by its finish, says nothing about the new Pod, neither clearing nor counting for it.
+     */
+    private static List<LogEvent> lastEpisode(List<LogEvent> nodeLines) {
+        List<LogEvent> episode = new ArrayList<>();
+        boolean closed = false;
+        for (LogEvent e : EventOrder.inTimeOrder(nodeLines)) {
+            if (e.event() instanceof WorkflowPodMissing) {
+                if (closed) {
+                    episode.clear();
+                    closed = false;
+                }
+                episode.add(e);
+            } else if (!episode.isEmpty() && (e.event() instanceof NodeMarkedError
+                    || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))) {
+                closed = true;
+            }
+        }
+        return List.copyOf(episode);
     }
 
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */

@@ -72,6 +72,33 @@ class PodGoneNodeRunningTest {
         assertEquals("c.log:4", e.cleared().get(0).evidence().toString());
     }
 
+    /**
+     * An argo retry reruns the node under the same Pod name: the first Pod's missing episode, closed by the node marked Error,
+     * is not the rerun Pod's. Here the rerun's Pod is missing twice and its node left Running: found, counting and citing the
+     * rerun's two lines (it was cleared as "missing 3 times, then finished" by the first Pod's Error). And when the rerun's
+     * episode is finished too, the clearance cites that finish, not the first one (negative control).
+     */
+    @Test
+    void aRetriedNodesEarlierEpisodeNeitherClearsNorCountsForTheRerun() {
+        Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podMissing("2026-09-19T16:40:00.000Z", "Failed", false),
+                markingError("2026-09-19T16:40:00.001Z"), nodePhaseChanged("2026-09-19T16:40:00.002Z", "Failed", "Error"),
+                createdPod("2026-09-19T16:50:00.000Z"), podMissing("2026-09-19T17:05:00.000Z", "Running", false),
+                podMissing("2026-09-19T17:25:00.000Z", "Running", false));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.cleared().isEmpty(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(2, f.fact("missingLogged").orElseThrow().value());
+        assertEquals(List.of("c.log:6", "c.log:7"), f.evidence().stream().map(x -> x.source().toString()).toList());
+
+        Evidence finished = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podMissing("2026-09-19T16:40:00.000Z", "Failed", false),
+                markingError("2026-09-19T16:40:00.001Z"), nodePhaseChanged("2026-09-19T16:40:00.002Z", "Failed", "Error"),
+                createdPod("2026-09-19T16:50:00.000Z"), podMissing("2026-09-19T17:05:00.000Z", "Running", true),
+                podMissing("2026-09-19T17:05:10.000Z", "Running", false), markingError("2026-09-19T17:05:10.001Z"));
+        Evaluation done = rule.evaluate(finished.correlate());
+        assertTrue(done.findings().isEmpty(), () -> done.findings().toString());
+        assertEquals("c.log:8", done.cleared().get(0).evidence().toString());
+    }
+
     @Test
     void aDeleteEventAfterLabelPodCompletedIsNoDeletion() {
         Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), queueing("2026-09-19T16:27:50.000Z", "labelPodCompleted"),
