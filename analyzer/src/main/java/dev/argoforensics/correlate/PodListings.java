@@ -49,7 +49,8 @@ final class PodListings {
                 out.add(new PodListing(t, row, 0));
                 continue;
             }
-            PodTable.NotFound notFound = t.notFound(PodTable.Resource.POD, key.namespace(), key.name()).orElse(null);
+            PodTable.NotFound notFound = t.notFound(PodTable.Resource.POD, key.namespace(), key.name(),
+                    link == null ? "" : link.workflow().name()).orElse(null);
             if (notFound != null) {
                 // kubectl said the Pod did not exist when it ran: an absence with no time of its own (never a deletion time).
                 out.add(new PodListing(t, null, 0, notFound));
