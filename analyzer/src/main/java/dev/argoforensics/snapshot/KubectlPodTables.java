@@ -52,17 +52,11 @@ final class KubectlPodTables {
             }
 
             @Override
-            public void noResources(long lineNo, String namespace) {
-                // kubectl get pods came back empty: a table of no rows holding the answer, where the command shows what it covered.
-                PodTable.NoneListed none = PodTable.NoneListed.of(command, namespace, PasteShape.stripped(lines.get((int) lineNo - 1)).strip());
-                if (none == null) {
-                    notes.add(unread(command, lineNo));
-                } else {
-                    notes.add(answered(command, lineNo, none));
+            public void noResources(long lineNo, String namespace, String answer) {
+                PodTable table = answer(new SourceRef(file, lineNo), command, namespace, answer, observed, null, notes);
+                if (table != null) {
                     open = close(open, tables, observed);
-                    SourceRef at = new SourceRef(file, lineNo);
-                    tables.add(new PodTable(at, none.namespace(), command, observed, false, List.of(), false,
-                            List.of(new PodTable.NotFound(at, none.resource(), "", null, none))));
+                    tables.add(table);
                 }
             }
 
@@ -137,6 +131,23 @@ final class KubectlPodTables {
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         return rows.stream().anyMatch(r -> !seen.add(r.namespace() + "/" + r.name()));
+    }
+
+    /**
+     * kubectl's empty list ({@code No resources found}) under {@code command}: a table of no rows holding the answer, where the
+     * command shows what the list covered (of {@code only}'s resource, when not null); null otherwise. Either way a note says how it
+     * was read.
+     */
+    static PodTable answer(SourceRef at, String command, String namespace, String answer, ObservedAt observed, PodTable.Resource only,
+            List<dev.argoforensics.wording.Message> notes) {
+        PodTable.NoneListed none = PodTable.NoneListed.of(command, namespace, answer);
+        if (none == null || (only != null && none.resource() != only)) {
+            notes.add(unread(command, at.line()));
+            return null;
+        }
+        notes.add(answered(command, at.line(), none));
+        return new PodTable(at, none.namespace(), command, observed, false, List.of(), false,
+                List.of(new PodTable.NotFound(at, none.resource(), "", null, none)));
     }
 
     /** The note for an empty list read as the absence of what it covered. */

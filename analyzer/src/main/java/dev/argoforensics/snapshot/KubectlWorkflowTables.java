@@ -62,16 +62,12 @@ final class KubectlWorkflowTables {
             }
 
             @Override
-            public void noResources(long lineNo, String namespace) {
-                PodTable.NoneListed none = PodTable.NoneListed.of(command, namespace, PasteShape.stripped(lines.get((int) lineNo - 1)).strip());
-                if (none == null || none.resource() != PodTable.Resource.WORKFLOW) {
-                    notes.add(KubectlPodTables.unread(command, lineNo));
-                } else {
-                    notes.add(KubectlPodTables.answered(command, lineNo, none));
-                    SourceRef at = new SourceRef(file, lineNo);
-                    answers.add(new PodTable(at, none.namespace(), command, observed, false, List.of(), false,
-                            List.of(new PodTable.NotFound(at, none.resource(), "", null, none))));
-                    identifiers.add("namespace:" + none.namespace());
+            public void noResources(long lineNo, String namespace, String answer) {
+                PodTable table = KubectlPodTables.answer(new SourceRef(file, lineNo), command, namespace, answer, observed,
+                        PodTable.Resource.WORKFLOW, notes);
+                if (table != null) {
+                    answers.add(table);
+                    identifiers.add("namespace:" + table.namespace());
                 }
             }
 

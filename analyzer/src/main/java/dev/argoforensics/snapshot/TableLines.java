@@ -19,8 +19,8 @@ final class TableLines {
         /** A prompt line: {@code command} printed the lines after it (up to the next prompt). */
         void prompt(long lineNo, String command);
 
-        /** kubectl's {@code No resources found} answer; {@code namespace} the one it names, "" when it names none. */
-        default void noResources(long lineNo, String namespace) {
+        /** kubectl's {@code No resources found} answer ({@code answer}, as printed); {@code namespace} the one it names, "" when it names none. */
+        default void noResources(long lineNo, String namespace, String answer) {
         }
 
         /** Any other line: {@code line} without colour codes and trailing blanks, {@code t} that stripped at both ends. */
@@ -47,7 +47,7 @@ final class TableLines {
             }
             Matcher none = PasteShape.NO_RESOURCES.matcher(t);
             if (none.matches()) {
-                reader.noResources(lineNo, none.group(1) == null ? "" : none.group(1));
+                reader.noResources(lineNo, none.group(1) == null ? "" : none.group(1), t);
                 continue;
             }
             reader.line(lineNo, line, t);
