@@ -82,6 +82,16 @@ class NoResourcesFoundTest {
                 "an empty list of Workflows is no Pod's absence");
     }
 
+    /** Negative controls: a repro's first look at its namespace, before the Pod existed, says nothing of the Pod. */
+    @Test
+    void anEmptyListBeforeThePodExistedOrBesideARowOfItSaysNothingOfIt() throws IOException {
+        assertTrue(answers(run("# taken-at: 2026-11-20T08:59:50Z\n$ kubectl get pods -n tile-ops\nNo resources found in tile-ops namespace.\n"))
+                .isEmpty(), "stated before the controller's first line about the Pod");
+        assertTrue(answers(run("$ kubectl get pods -n tile-ops\nNo resources found in tile-ops namespace.\n$ argo submit render.yaml -n tile-ops\n"
+                + "$ kubectl get pods -n tile-ops\nNAME                                 READY   STATUS    RESTARTS   AGE\n"
+                + POD + "   1/2     Running   0          40s\n")).isEmpty(), "the same paste lists the Pod: the empty list came before it");
+    }
+
     @Test
     void aListWhoseCoverTheCommandDoesNotShowIsSaidNotRead() throws IOException {
         for (String command : List.of("kubectl get pods --field-selector=status.phase=Running -n tile-ops", "kubectl get pods -l app=render -n tile-ops",
