@@ -43,13 +43,21 @@ final class PodListings {
      */
     static List<PodListing> of(PodKey key, NodeLink link, List<LogEvent> events, List<PodTable> tables) {
         List<PodListing> out = new ArrayList<>();
+        boolean listedSomewhere = tables.stream().anyMatch(t -> t.row(key.namespace(), key.name()).isPresent());
         for (PodTable t : tables) {
             PodTable.Row row = t.row(key.namespace(), key.name()).orElse(null);
             if (row != null) {
                 out.add(new PodListing(t, row, 0));
                 continue;
             }
-            PodTable.NotFound notFound = t.notFound(PodTable.Resource.POD, key.namespace(), key.name()).orElse(null);
+            PodTable.NotFound notFound = t.notFound(PodTable.Resource.POD, key.namespace(), key.name(),
+                    link == null ? "" : link.workflow().name()).orElse(null);
+            if (notFound != null && notFound.listing() != null && (listedSomewhere || (t.observed() != null && !events.isEmpty()
+                    && t.observed().time().isBefore(events.get(0).time())))) {
+                // An empty list printed before the Pod existed (a repro's first look at its namespace): nothing of this Pod. One the
+                // same paste lists, or one stated before its first line, is such a list; without a time, only the paste's rows tell.
+                notFound = null;
+            }
             if (notFound != null) {
                 // kubectl said the Pod did not exist when it ran: an absence with no time of its own (never a deletion time).
                 out.add(new PodListing(t, null, 0, notFound));

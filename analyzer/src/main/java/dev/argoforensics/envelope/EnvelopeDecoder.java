@@ -100,6 +100,31 @@ public final class EnvelopeDecoder {
      *         piece held for later, or an export's header row)
      */
     public UnwrappedLine decode(String rawLine, long lineNumber) {
+        quoteDepth = 0;
+        UnwrappedLine u = decodeLine(rawLine, lineNumber);
+        if (u != null && quoteDepth > 0 && u.origin() == null) {
+            // Lines quoted in a reply are another comment's, most often another reporter's controller: named apart ({@link #quoteOrigin}),
+            // never read as more lines of the run the reply's own lines belong to.
+            return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth));
+        }
+        return u;
+    }
+
+    /**
+     * The origin of lines quoted in Markdown, one {@code >} per level of quoting ({@code >} for a reply's quote, {@code >>} for a
+     * quote within it): no Pod name starts with it.
+     */
+    public static final String QUOTE_ORIGIN = ">";
+
+    /** Whether an origin is a Markdown quote's ({@link #QUOTE_ORIGIN}), not a Pod a collector named. */
+    public static boolean quoteOrigin(String origin) {
+        return origin != null && origin.startsWith(QUOTE_ORIGIN);
+    }
+
+    /** The quote level of the line being decoded (0: not quoted). */
+    private int quoteDepth;
+
+    private UnwrappedLine decodeLine(String rawLine, long lineNumber) {
         cut = null;
         promptLine = false;
         String line = rawLine;
@@ -121,6 +146,7 @@ public final class EnvelopeDecoder {
         }
         int quoted = quoteMarkers(line);
         if (quoted > 0) {
+            quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
             // A Markdown quote (an issue comment replying to another quotes its log lines with "> "): the markers are no part of
             // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
             line = line.substring(quoted);

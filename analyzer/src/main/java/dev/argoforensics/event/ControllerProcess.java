@@ -177,7 +177,12 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
         /** The leader-election identity the controller logged ({@code starting leading id=…}). */
         LEADER_ELECTION("the leader-election identity"),
         /** Nothing named the Pod: the file's (rotated set's) name stands for it. */
-        FILE("the file name");
+        FILE("the file name"),
+        /**
+         * Lines quoted in Markdown ({@code > }) in a reply: another comment's, most often another reporter's controller, at other
+         * times: a run of their own, named by the file and the quote, never joined to the reply's own lines.
+         */
+        QUOTE("a Markdown quote (another comment's lines, kept apart from the file's own)");
 
         private final String description;
 

@@ -7,6 +7,7 @@ import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
@@ -527,11 +528,16 @@ final class FileAssembler {
     }
 
     private String origin(String lineOrigin) {
+        if (EnvelopeDecoder.quoteOrigin(lineOrigin)) {
+            // A Markdown quote's lines: a run of their own, named by the file and the quote's level.
+            return setName.substring(setName.lastIndexOf('/') + 1) + ", quoted (" + lineOrigin + ")";
+        }
         return lineOrigin != null ? lineOrigin : podFromPath;
     }
 
     private ReplicaSource from(String lineOrigin) {
-        return lineOrigin != null ? ReplicaSource.COLLECTOR : podFromPath != null ? ReplicaSource.CRI_PATH : ReplicaSource.FILE;
+        return EnvelopeDecoder.quoteOrigin(lineOrigin) ? ReplicaSource.QUOTE : lineOrigin != null ? ReplicaSource.COLLECTOR
+                : podFromPath != null ? ReplicaSource.CRI_PATH : ReplicaSource.FILE;
     }
 
     /** Ends the file: its reading, with the events not handed over yet (klog lines no record dated stay as they are). */

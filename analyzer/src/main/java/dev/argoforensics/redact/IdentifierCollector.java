@@ -185,7 +185,7 @@ final class IdentifierCollector {
 
     /** A controller replica's Pod name, and the namespace, Pod and UID in a CRI log folder. */
     private void controller(ControllerProcess p) {
-        if (p.replicaFrom() != ControllerProcess.ReplicaSource.FILE) {
+        if (p.replicaFrom() != ControllerProcess.ReplicaSource.FILE && p.replicaFrom() != ControllerProcess.ReplicaSource.QUOTE) {
             found.add(IdentifierKind.POD, p.replica());
         } else {
             path(p.replica());

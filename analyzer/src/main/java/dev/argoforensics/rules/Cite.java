@@ -84,12 +84,13 @@ final class Cite {
             return;
         }
         PodTable.NotFound n = fate.notFound().get(0);
-        facts.add(new Fact("workflowNotFound", "Workflow later found deleted", "kubectl answered NotFound for Workflow " + n.name()
+        facts.add(new Fact("workflowNotFound", "Workflow later found deleted", "kubectl answered " + (n.listing() == null ? "NotFound"
+                : "\"" + n.answer() + "\"") + " for Workflow " + n.name()
                 + (n.after() != null ? ", run after " + n.after().format() : "") + "; when it was deleted is not stated: before the Pod's"
                 + " deletion its garbage collector took the Pod (not the race), after it (a TTL, a user) it says nothing of the Pod"));
         for (PodTable.NotFound each : fate.notFound()) {
-            cite.object(EvidenceLine.object(each.source(), "kubectl: the Workflow did not exist when it ran", "Error from server (NotFound): "
-                    + "workflows.argoproj.io \"" + each.name() + "\" not found (no time of its own)"));
+            cite.object(EvidenceLine.object(each.source(), "kubectl: the Workflow did not exist when it ran", each.answer()
+                    + (each.listing() == null ? "" : " (Workflow " + each.name() + " not among them)") + " (no time of its own)"));
         }
     }
 
@@ -99,7 +100,8 @@ final class Cite {
         String when = t.observed() == null ? "at a time it does not state" : "at " + t.observed().time().format();
         if (l.notFound() != null) {
             return object(EvidenceLine.object(l.notFound().source(), role, (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`")
-                    + " answered NotFound for Pod " + l.notFound().name() + ", " + (t.observed() != null ? "run " + when
+                    + " answered " + (l.notFound().listing() == null ? "NotFound" : "\"" + l.notFound().answer() + "\"") + " for Pod "
+                    + l.notFound().name() + ", " + (t.observed() != null ? "run " + when
                     : l.notFound().after() != null ? "run after " + l.notFound().after().format() + " (the paste's order; no time of its own)"
                     : "at a time nothing states") + ": the Pod did not exist then"));
         }

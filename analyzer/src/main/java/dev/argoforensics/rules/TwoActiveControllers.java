@@ -84,6 +84,9 @@ public final class TwoActiveControllers extends DeclaredRule {
                     if (a.replica().equals(b.replica())) {
                         continue; // one replica's runs follow each other: a restart
                     }
+                    if (a.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE || b.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE) {
+                        continue; // lines quoted from another comment: kept apart as pasted, which says nothing of two controllers at once
+                    }
                     pairs.computeIfAbsent(a.id() + "/" + b.id(), k -> new Pair(a, b))
                             .add(w.ref(), byStream.get(a.id()), byStream.get(b.id()));
                 }

@@ -166,6 +166,6 @@ final class ArgoGetText {
         Map<String, NodeStatus> nodes = b.tree == null ? Map.of() : b.tree.nodes(skipped);
         ObservedAt observed = ObservedAt.of(stated, latest);
         out.add(new WorkflowSnapshot(b.source, b.namespace, b.name, "", b.phase, "", nodes, b.tree == null, Map.of(), observed,
-                b.times.get("Finished"), Synchronization.NONE, LACKS, null, "", Trimmed.NONE));
+                b.times.get("Finished"), Synchronization.NONE, LACKS, null, "", Trimmed.NONE, ""));
     }
 }

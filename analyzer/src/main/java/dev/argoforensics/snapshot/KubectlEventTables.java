@@ -27,7 +27,6 @@ final class KubectlEventTables {
     private static final Pattern AGE = Pattern.compile("^(?:(\\d+)m)?(?:(\\d+)s)?$");
     private static final Pattern OBJECT = Pattern.compile("^([a-z]+)(?:\\.[a-z0-9.]+)?/([a-z0-9][a-z0-9.-]*)$");
     private static final Pattern STOPPING = Pattern.compile("^Stopping container ([a-z0-9][a-z0-9-]*)$");
-    private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|events) found( in \\S+ namespace)?\\.$");
     /** kubectl prints ages under 10 minutes to the second, older ones to the minute or coarser. */
     private static final long EXACT_AGE_SECONDS = 10 * 60;
     private static final Map<String, String> KINDS = Map.of("pod", "Pod", "node", "Node", "workflow", "Workflow", "nodeclaim", "NodeClaim",
@@ -46,72 +45,69 @@ final class KubectlEventTables {
         List<ClusterEvent> events = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
-        long rows = 0;
-        long coarse = 0;
-        String command = "";
-        int[] starts = null;
-        String namespace = "";
-        for (int i = 0; i < lines.size(); i++) {
-            long lineNo = i + 1;
-            String line = PasteShape.stripped(lines.get(i));
-            String t = line.strip();
-            Matcher prompt = PasteShape.PROMPT.matcher(t);
-            if (prompt.matches()) {
-                command = prompt.group(1);
-                continue;
+        long[] counts = {0, 0};
+        TableLines.read(lines, new TableLines.Reader() {
+            String command = "";
+            int[] starts;
+            String namespace = "";
+
+            @Override
+            public void prompt(long lineNo, String command) {
+                this.command = command;
             }
-            if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches() || t.startsWith("```")) {
-                continue;
-            }
-            if (PasteShape.KUBECTL_EVENTS_HEADER.matcher(line).matches()) {
-                boolean all = line.startsWith("NAMESPACE");
-                // -o wide adds SUBOBJECT (the field path) and SOURCE (the reporter, its host) before MESSAGE, three columns after it.
-                starts = new int[] {all ? 0 : -1, line.indexOf("LAST SEEN"), line.indexOf(" TYPE") + 1, line.indexOf(" REASON") + 1,
-                    line.indexOf(" OBJECT") + 1, line.indexOf(" MESSAGE") + 1, line.indexOf(" SUBOBJECT") + 1, line.indexOf(" SOURCE") + 1,
-                    line.indexOf(" FIRST SEEN") + 1};
-                for (int c = 6; c < starts.length; c++) {
-                    starts[c] = starts[c] == 0 ? -1 : starts[c];
+
+            @Override
+            public void line(long lineNo, String line, String t) {
+                if (PasteShape.KUBECTL_EVENTS_HEADER.matcher(line).matches()) {
+                    boolean all = line.startsWith("NAMESPACE");
+                    // -o wide adds SUBOBJECT (the field path) and SOURCE (the reporter, its host) before MESSAGE, three columns after it.
+                    starts = new int[] {all ? 0 : -1, line.indexOf("LAST SEEN"), line.indexOf(" TYPE") + 1, line.indexOf(" REASON") + 1,
+                        line.indexOf(" OBJECT") + 1, line.indexOf(" MESSAGE") + 1, line.indexOf(" SUBOBJECT") + 1, line.indexOf(" SOURCE") + 1,
+                        line.indexOf(" FIRST SEEN") + 1};
+                    for (int c = 6; c < starts.length; c++) {
+                        starts[c] = starts[c] == 0 ? -1 : starts[c];
+                    }
+                    Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
+                    namespace = !all && ns.find() ? ns.group(1) : "";
+                    command = "";
+                    return;
                 }
-                Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
-                namespace = !all && ns.find() ? ns.group(1) : "";
-                command = "";
-                continue;
+                if (starts == null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get events header (LAST SEEN  TYPE  REASON  OBJECT  MESSAGE), found \""
+                            + KubectlPodTables.excerpt(t) + "\""));
+                    return;
+                }
+                String[] cells = cells(line, starts);
+                Matcher object = cells == null ? null : OBJECT.matcher(cells[4]);
+                if (cells == null || !object.matches() || cells[2].isEmpty() || cells[3].isEmpty()) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, "expected a row of the kubectl get events table above (its columns where the "
+                            + "header's start), found \"" + KubectlPodTables.excerpt(t) + "\""));
+                    return;
+                }
+                counts[0]++;
+                String ns = starts[0] >= 0 ? cells[0] : namespace;
+                String kind = KINDS.getOrDefault(object.group(1), object.group(1));
+                String name = object.group(2);
+                String id = "Pod".equals(kind) ? "pod:" : "Node".equals(kind) ? "host:" : "Workflow".equals(kind) ? "workflow:" : null;
+                if (id != null) {
+                    identifiers.add(id + name);
+                }
+                identifiers.add("namespace:" + ns);
+                Timestamp at = at(cells[1], takenAt);
+                if (at == null) {
+                    counts[1]++;
+                    return;
+                }
+                String fieldPath = !cells[6].isEmpty() ? cells[6] : fieldPath(kind, cells[5]);
+                // SOURCE is "component, host" (kubelet, gke-a-1) or the component alone.
+                int comma = cells[7].indexOf(',');
+                String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
+                String host = comma < 0 ? "" : cells[7].substring(comma + 1).strip();
+                events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
+                        new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of()));
             }
-            if (starts == null) {
-                problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get events header (LAST SEEN  TYPE  REASON  OBJECT  MESSAGE), found \""
-                        + KubectlPodTables.excerpt(t) + "\""));
-                continue;
-            }
-            String[] cells = cells(line, starts);
-            Matcher object = cells == null ? null : OBJECT.matcher(cells[4]);
-            if (cells == null || !object.matches() || cells[2].isEmpty() || cells[3].isEmpty()) {
-                problems.add(new ObjectFileReader.Problem(lineNo, "expected a row of the kubectl get events table above (its columns where the "
-                        + "header's start), found \"" + KubectlPodTables.excerpt(t) + "\""));
-                continue;
-            }
-            rows++;
-            String ns = starts[0] >= 0 ? cells[0] : namespace;
-            String kind = KINDS.getOrDefault(object.group(1), object.group(1));
-            String name = object.group(2);
-            String id = "Pod".equals(kind) ? "pod:" : "Node".equals(kind) ? "host:" : "Workflow".equals(kind) ? "workflow:" : null;
-            if (id != null) {
-                identifiers.add(id + name);
-            }
-            identifiers.add("namespace:" + ns);
-            Timestamp at = at(cells[1], takenAt);
-            if (at == null) {
-                coarse++;
-                continue;
-            }
-            String fieldPath = !cells[6].isEmpty() ? cells[6] : fieldPath(kind, cells[5]);
-            // SOURCE is "component, host" (kubelet, gke-a-1) or the component alone.
-            int comma = cells[7].indexOf(',');
-            String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
-            String host = comma < 0 ? "" : cells[7].substring(comma + 1).strip();
-            events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
-                    new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of()));
-        }
-        return new Read(events, problems, rows, coarse, identifiers);
+        });
+        return new Read(events, problems, counts[0], counts[1], identifiers);
     }
 
     /**

@@ -24,13 +24,12 @@ final class KubectlPodTables {
     private static final Pattern STATUS = Pattern.compile("^[A-Za-z][A-Za-z0-9:/._-]*$");
     private static final Pattern RESTARTS = Pattern.compile("^(\\d+)(?: \\((\\S+) ago\\))?$");
     private static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9.-]*$");
-    private static final Pattern NO_RESOURCES = Pattern.compile("^No resources found( in \\S+ namespace)?\\.$");
 
     private KubectlPodTables() {
     }
 
     /** What the lines gave: the tables, and the lines that could not be read. */
-    record Read(List<PodTable> tables, List<ObjectFileReader.Problem> problems, long rows) {
+    record Read(List<PodTable> tables, List<ObjectFileReader.Problem> problems, long rows, List<dev.argoforensics.wording.Message> notes) {
     }
 
     /**
@@ -40,60 +39,72 @@ final class KubectlPodTables {
     static Read read(String file, List<String> lines, ObservedAt observed) {
         List<PodTable> tables = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
-        long rowCount = 0;
-        String command = "";
-        Table open = null;
-        for (int i = 0; i < lines.size(); i++) {
-            long lineNo = i + 1;
-            String line = PasteShape.stripped(lines.get(i));
-            String t = line.strip();
-            Matcher prompt = PasteShape.PROMPT.matcher(t);
-            if (prompt.matches()) {
+        long[] rowCount = {0};
+        List<dev.argoforensics.wording.Message> notes = new ArrayList<>();
+        TableLines.read(lines, new TableLines.Reader() {
+            String command = "";
+            Table open;
+
+            @Override
+            public void prompt(long lineNo, String command) {
                 open = close(open, tables, observed);
-                command = prompt.group(1);
-                continue;
+                this.command = command;
             }
-            if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches()) {
-                continue;
+
+            @Override
+            public void noResources(long lineNo, String namespace, String answer) {
+                PodTable table = answer(new SourceRef(file, lineNo), command, namespace, answer, observed, null, notes);
+                if (table != null) {
+                    open = close(open, tables, observed);
+                    tables.add(table);
+                }
             }
-            PodTable.NotFound notFound = PodTable.NotFound.parse(new SourceRef(file, lineNo), t, null);
-            if (notFound != null) {
-                // kubectl get pod X (or get wf W) answered that it does not exist: a table of no rows holding the answer.
-                open = close(open, tables, observed);
-                Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
-                tables.add(new PodTable(notFound.source(), ns.find() ? ns.group(1) : "", command, observed, false, List.of(), false,
-                        List.of(notFound)));
-                continue;
+
+            @Override
+            public void line(long lineNo, String line, String t) {
+                PodTable.NotFound notFound = PodTable.NotFound.parse(new SourceRef(file, lineNo), t, null);
+                if (notFound != null) {
+                    // kubectl get pod X (or get wf W) answered that it does not exist: a table of no rows holding the answer.
+                    open = close(open, tables, observed);
+                    Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
+                    tables.add(new PodTable(notFound.source(), ns.find() ? ns.group(1) : "", command, observed, false, List.of(), false,
+                            List.of(notFound)));
+                    return;
+                }
+                if (PasteShape.KUBECTL_HEADER.matcher(line).matches()) {
+                    open = close(open, tables, observed);
+                    open = new Table(new SourceRef(file, lineNo), command, line.startsWith("NAMESPACE"), line.contains(" IP "),
+                            COLUMNS.split(line.strip()).length);
+                    command = "";
+                    return;
+                }
+                PasteShape.PodRowLayout headerless = open == null || open.headerless ? PasteShape.podRowLayout(line) : null;
+                if (headerless != null && (open == null || open.allNamespaces != headerless.allNamespaces() || open.wide != headerless.wide())) {
+                    // Rows whose header a filter dropped (kubectl get pods | grep wf): read where their columns tell their layout.
+                    open = close(open, tables, observed);
+                    open = new Table(new SourceRef(file, lineNo), command, headerless.allNamespaces(), headerless.wide(), headerless.columns());
+                    open.headerless = true;
+                    command = "";
+                }
+                if (open == null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get pods header (NAME  READY  STATUS  RESTARTS  AGE), found \""
+                            + excerpt(t) + "\""));
+                    return;
+                }
+                String problem = open.row(new SourceRef(file, lineNo), line, observed);
+                if (problem != null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, problem));
+                } else {
+                    rowCount[0]++;
+                }
             }
-            if (PasteShape.KUBECTL_HEADER.matcher(line).matches()) {
-                open = close(open, tables, observed);
-                open = new Table(new SourceRef(file, lineNo), command, line.startsWith("NAMESPACE"), line.contains(" IP "),
-                        COLUMNS.split(line.strip()).length);
-                command = "";
-                continue;
+
+            @Override
+            public void end() {
+                close(open, tables, observed);
             }
-            PasteShape.PodRowLayout headerless = open == null || open.headerless ? PasteShape.podRowLayout(line) : null;
-            if (headerless != null && (open == null || open.allNamespaces != headerless.allNamespaces() || open.wide != headerless.wide())) {
-                // Rows whose header a filter dropped (kubectl get pods | grep wf): read where their columns tell their layout.
-                open = close(open, tables, observed);
-                open = new Table(new SourceRef(file, lineNo), command, headerless.allNamespaces(), headerless.wide(), headerless.columns());
-                open.headerless = true;
-                command = "";
-            }
-            if (open == null) {
-                problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get pods header (NAME  READY  STATUS  RESTARTS  AGE), found \""
-                        + excerpt(t) + "\""));
-                continue;
-            }
-            String problem = open.row(new SourceRef(file, lineNo), line, observed);
-            if (problem != null) {
-                problems.add(new ObjectFileReader.Problem(lineNo, problem));
-            } else {
-                rowCount++;
-            }
-        }
-        close(open, tables, observed);
-        return new Read(tables, problems, rowCount);
+        });
+        return new Read(tables, problems, rowCount[0], notes);
     }
 
     private static Table close(Table open, List<PodTable> tables, ObservedAt observed) {
@@ -120,6 +131,36 @@ final class KubectlPodTables {
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         return rows.stream().anyMatch(r -> !seen.add(r.namespace() + "/" + r.name()));
+    }
+
+    /**
+     * kubectl's empty list ({@code No resources found}) under {@code command}: a table of no rows holding the answer, where the
+     * command shows what the list covered (of {@code only}'s resource, when not null); null otherwise. Either way a note says how it
+     * was read.
+     */
+    static PodTable answer(SourceRef at, String command, String namespace, String answer, ObservedAt observed, PodTable.Resource only,
+            List<dev.argoforensics.wording.Message> notes) {
+        PodTable.NoneListed none = PodTable.NoneListed.of(command, namespace, answer);
+        if (none == null || (only != null && none.resource() != only)) {
+            notes.add(unread(command, at.line()));
+            return null;
+        }
+        notes.add(answered(command, at.line(), none));
+        return new PodTable(at, none.namespace(), command, observed, false, List.of(), false,
+                List.of(new PodTable.NotFound(at, none.resource(), "", null, none)));
+    }
+
+    /** The note for an empty list read as the absence of what it covered. */
+    static dev.argoforensics.wording.Message answered(String command, long lineNo, PodTable.NoneListed none) {
+        String what = none.resource() == PodTable.Resource.WORKFLOW ? "Workflow" : none.workflow().isEmpty() ? "Pod" : "Pod of Workflow " + none.workflow();
+        return dev.argoforensics.wording.Message.of("note.snapshot.noResources", "command", command, "line", lineNo, "what", what, "where",
+                none.namespace().isEmpty() ? "in any namespace" : "in namespace " + none.namespace());
+    }
+
+    /** The note for an empty list whose command does not show what it covered. */
+    static dev.argoforensics.wording.Message unread(String command, long lineNo) {
+        return dev.argoforensics.wording.Message.of("note.snapshot.noResourcesUnread", "command", command.isEmpty() ? "kubectl" : command,
+                "line", lineNo);
     }
 
     static String excerpt(String s) {

@@ -28,13 +28,17 @@ final class KubectlWorkflowTables {
     private static final Pattern AGE = Pattern.compile("^(?:\\d+[smhdy])+$|^<invalid>$|^<unknown>$|^$");
     /** What kubectl prints in STATUS (the phase; blank before the controller set one) and what argo list prints (a phase, or it with what holds it). */
     private static final Set<String> PHASES = Set.of("Pending", "Running", "Succeeded", "Failed", "Error");
-    private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|workflows) found( in \\S+ namespace)?\\.?$");
 
     private KubectlWorkflowTables() {
     }
 
-    /** What the lines gave: a Workflow per row, and the lines that could not be read. */
-    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
+    /**
+     * What the lines gave: a Workflow per row, kubectl's answers that the list came back empty ({@code No resources found in NS
+     * namespace.}, each a table of no rows holding it, where the command shows what the list covered), and the lines that could not
+     * be read.
+     */
+    record Read(List<WorkflowSnapshot> workflows, List<PodTable> answers, List<ObjectFileReader.Problem> problems, List<String> identifiers,
+                List<dev.argoforensics.wording.Message> notes) {
     }
 
     /**
@@ -43,49 +47,59 @@ final class KubectlWorkflowTables {
      */
     static Read read(String file, List<String> lines, ObservedAt observed) {
         List<WorkflowSnapshot> workflows = new ArrayList<>();
+        List<PodTable> answers = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
-        String command = "";
-        Header header = null;
-        for (int i = 0; i < lines.size(); i++) {
-            long lineNo = i + 1;
-            String line = PasteShape.stripped(lines.get(i));
-            String t = line.strip();
-            Matcher prompt = PasteShape.PROMPT.matcher(t);
-            if (prompt.matches()) {
-                command = prompt.group(1);
+        List<dev.argoforensics.wording.Message> notes = new ArrayList<>();
+        TableLines.read(lines, new TableLines.Reader() {
+            String command = "";
+            Header header;
+
+            @Override
+            public void prompt(long lineNo, String command) {
+                this.command = command;
                 header = null;
-                continue;
             }
-            if (t.isEmpty() || t.startsWith("#") || NO_RESOURCES.matcher(t).matches() || t.startsWith("```")) {
-                continue;
+
+            @Override
+            public void noResources(long lineNo, String namespace, String answer) {
+                PodTable table = KubectlPodTables.answer(new SourceRef(file, lineNo), command, namespace, answer, observed,
+                        PodTable.Resource.WORKFLOW, notes);
+                if (table != null) {
+                    answers.add(table);
+                    identifiers.add("namespace:" + table.namespace());
+                }
             }
-            if (PasteShape.WORKFLOWS_HEADER.matcher(line).matches()) {
-                header = new Header(line, command);
-                continue;
+
+            @Override
+            public void line(long lineNo, String line, String t) {
+                if (PasteShape.WORKFLOWS_HEADER.matcher(line).matches()) {
+                    header = new Header(line, command);
+                    return;
+                }
+                if (header == null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get workflows header (NAME  STATUS  AGE  MESSAGE), found \""
+                            + KubectlPodTables.excerpt(t) + "\""));
+                    return;
+                }
+                String[] cells = header.cells(line);
+                String problem = cells == null ? "expected a row of the table above (its columns where the header's start), found \""
+                        + KubectlPodTables.excerpt(t) + "\"" : header.problem(cells);
+                if (problem != null) {
+                    problems.add(new ObjectFileReader.Problem(lineNo, problem));
+                    return;
+                }
+                String namespace = header.allNamespaces ? cells[0] : header.namespace;
+                String name = cells[1];
+                String status = cells[2];
+                String phase = status.isEmpty() ? "" : status.split(" ")[0];
+                workflows.add(new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(), observed,
+                        null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE, cells[4]));
+                identifiers.add("workflow:" + name);
+                identifiers.add("namespace:" + namespace);
             }
-            if (header == null) {
-                problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get workflows header (NAME  STATUS  AGE  MESSAGE), found \""
-                        + KubectlPodTables.excerpt(t) + "\""));
-                continue;
-            }
-            String[] cells = header.cells(line);
-            String problem = cells == null ? "expected a row of the table above (its columns where the header's start), found \""
-                    + KubectlPodTables.excerpt(t) + "\"" : header.problem(cells);
-            if (problem != null) {
-                problems.add(new ObjectFileReader.Problem(lineNo, problem));
-                continue;
-            }
-            String namespace = header.allNamespaces ? cells[0] : header.namespace;
-            String name = cells[1];
-            String status = cells[2];
-            String phase = status.isEmpty() ? "" : status.split(" ")[0];
-            workflows.add(new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(), observed,
-                    null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE));
-            identifiers.add("workflow:" + name);
-            identifiers.add("namespace:" + namespace);
-        }
-        return new Read(workflows, problems, identifiers);
+        });
+        return new Read(workflows, answers, problems, identifiers, notes);
     }
 
     /** A header's column starts: NAMESPACE (or -1), NAME, STATUS, AGE, MESSAGE (or -1), and argo list's DURATION and PRIORITY (or -1). */

@@ -127,7 +127,7 @@ public final class ObjectDecoder {
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), "", deleting,
-                meta.path("resourceVersion").asText(""), doc.trimmed());
+                meta.path("resourceVersion").asText(""), doc.trimmed(), status.path("message").asText(""));
     }
 
     /**

@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
  */
 public final class PasteFileReader {
     static final int MAX_BYTES = 16 * 1024 * 1024;
-    private static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|events|workflows) found(?: in \\S+ namespace)?\\.?$");
     private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
 
     /**
@@ -81,9 +80,8 @@ public final class PasteFileReader {
                     List<String> output = lines.subList(section.prompt() + 1, section.end()).stream().map(String::strip)
                             .filter(l -> !l.isEmpty() && !l.startsWith("```")).toList();
                     if (!output.isEmpty()) {
-                        boolean none = output.stream().allMatch(l -> NO_RESOURCES.matcher(l).matches());
-                        part.notes.add(Message.of(none ? "note.snapshot.sessionNoResources" : "note.snapshot.sessionUnread", "command",
-                                section.command(), "line", section.prompt() + 1, "lines", section.end() - section.prompt() - 1));
+                        part.notes.add(Message.of("note.snapshot.sessionUnread", "command", section.command(), "line", section.prompt() + 1,
+                                "lines", section.end() - section.prompt() - 1));
                     }
                     continue;
                 }
@@ -102,6 +100,15 @@ public final class PasteFileReader {
         }
         List<ExportedObject> objects = part.objects;
         List<Message> notes = part.notes;
+        for (int j = 0; j < lines.size(); j++) {
+            Matcher timed = PasteShape.PROMPT_TIME.matcher(PasteShape.stripped(lines.get(j)).strip());
+            if (timed.matches()) {
+                // The prompt's clock is the terminal's local time of day: no date, no zone. It does not date what the command printed.
+                notes.add(Message.of("note.snapshot.promptTime", "time", timed.group(1), "line", j + 1, "stated",
+                        takenAt == null ? Message.of("note.snapshot.promptTimeUnstated") : Message.NOTHING));
+                break;
+            }
+        }
         List<String> identifiers = part.identifiers;
         long rows = part.rows;
         problems = part.problems;
@@ -143,6 +150,7 @@ public final class PasteFileReader {
             KubectlPodTables.Read r = KubectlPodTables.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.tables());
             problems.addAll(r.problems());
+            notes.addAll(r.notes());
             rows = r.rows();
             if (takenAt == null && rows > 0) {
                 notes.add(Message.of("note.snapshot.kubectlNoTime"));
@@ -157,7 +165,9 @@ public final class PasteFileReader {
         } else if (shape == PasteShape.KUBECTL_WORKFLOWS) {
             KubectlWorkflowTables.Read r = KubectlWorkflowTables.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.workflows());
+            objects.addAll(r.answers());
             problems.addAll(r.problems());
+            notes.addAll(r.notes());
             identifiers.addAll(r.identifiers());
             rows = r.workflows().size();
             if (rows > 0) {

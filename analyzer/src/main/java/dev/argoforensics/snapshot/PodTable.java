@@ -40,10 +40,17 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
      * table's stated time ({@code # taken-at:}, {@code --snapshot-time}) is the command's when the user gave one; otherwise
      * only the paste's order may bound it ({@code after}), and never the other way: it says nothing of when the object went.
      *
-     * @param after a time the command ran after, or null: the latest time of the controller lines an earlier command of the same
-     *              terminal transcript printed before it (a prompt before those lines, and the answer's own prompt after them)
+     * @param after   a time the command ran after, or null: the latest time of the controller lines an earlier command of the same
+     *                terminal transcript printed before it (a prompt before those lines, and the answer's own prompt after them)
+     * @param listing null for {@code Error from server (NotFound)} about the object by its name; for a list that came back empty
+     *                ({@code No resources found in NS namespace.}), what that list covered: the answer is then this object's only as
+     *                one of them ({@link PodTable#notFound})
      */
-    public record NotFound(SourceRef source, Resource resource, String name, Timestamp after) {
+    public record NotFound(SourceRef source, Resource resource, String name, Timestamp after, NoneListed listing) {
+        public NotFound(SourceRef source, Resource resource, String name, Timestamp after) {
+            this(source, resource, name, after, null);
+        }
+
         /** The answer's resource and name, if {@code line} is kubectl's NotFound answer; null otherwise. */
         public static NotFound parse(SourceRef source, String line, Timestamp after) {
             java.util.regex.Matcher m = dev.argoforensics.source.PasteShape.NOT_FOUND.matcher(line.strip());
@@ -52,14 +59,125 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
             }
             return new NotFound(source, "pods".equals(m.group(1)) ? Resource.POD : Resource.WORKFLOW, m.group(2), after);
         }
+
+        /** What kubectl printed, as the report quotes it. */
+        public String answer() {
+            return listing != null ? listing.answer()
+                    : "Error from server (NotFound): " + (resource == Resource.POD ? "pods" : "workflows.argoproj.io") + " \"" + name + "\" not found";
+        }
+    }
+
+    /**
+     * kubectl's answer that a list came back empty, {@code No resources found in NS namespace.} (before kubectl 1.17 {@code No
+     * resources found.}): no object of the resource listed existed in the namespace when the command ran, among those its label
+     * selector chose. Read only where the command shows what the list covered: the namespace (the answer's own, {@code -n}, or
+     * every namespace under {@code -A}) and no selector but {@code workflows.argoproj.io/workflow=W}; a field selector, another
+     * label or a name leave it unread.
+     *
+     * @param namespace the namespace the list covered ("" for every namespace: {@code -A})
+     * @param workflow  the Workflow a {@code -l workflows.argoproj.io/workflow=W} selector narrowed a Pod list to ("" for none)
+     * @param answer    the line as kubectl printed it
+     */
+    public record NoneListed(Resource resource, String namespace, String workflow, String answer) {
+        private static final java.util.regex.Pattern TOKENS = java.util.regex.Pattern.compile("\\s+");
+        private static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow=";
+
+        /**
+         * What an empty list covered, from the command that printed it and the namespace its answer names ("" if none); null when
+         * the command does not show it (another resource, a name, a field selector, a label other than the Workflow's, no
+         * namespace but the context's).
+         */
+        public static NoneListed of(String command, String answerNamespace, String answer) {
+            String[] words = TOKENS.split(command.strip());
+            Resource resource = null;
+            String namespace = null;
+            String workflow = "";
+            boolean all = false;
+            boolean argoList = words.length > 1 && words[0].equals("argo") && words[1].equals("list");
+            boolean get = false;
+            for (int i = 1; i < words.length; i++) {
+                String w = words[i];
+                if (w.equals("|") || w.startsWith("|") || w.equals(">") || w.equals("2>&1")) {
+                    break;
+                }
+                String value = i + 1 < words.length ? words[i + 1] : "";
+                if (w.equals("-A") || w.equals("--all-namespaces")) {
+                    all = true;
+                } else if (w.equals("-n") || w.equals("--namespace")) {
+                    namespace = value;
+                    i++;
+                } else if (w.startsWith("--namespace=")) {
+                    namespace = w.substring("--namespace=".length());
+                } else if (w.equals("-l") || w.equals("--selector") || w.startsWith("--selector=") || (w.startsWith("-l") && w.length() > 2)) {
+                    String selector = w.equals("-l") || w.equals("--selector") ? value : w.startsWith("-l") ? w.substring(2)
+                            : w.substring("--selector=".length());
+                    if (w.equals("-l") || w.equals("--selector")) {
+                        i++;
+                    }
+                    if (!selector.startsWith(WORKFLOW_LABEL) || selector.contains(",")) {
+                        return null;
+                    }
+                    workflow = selector.substring(WORKFLOW_LABEL.length());
+                } else if (w.startsWith("--field-selector") || w.equals("-w") || w.equals("--watch")) {
+                    return null;
+                } else if (w.equals("-o") || w.equals("--output") || w.equals("--sort-by") || w.equals("--context")) {
+                    i++;
+                } else if (w.startsWith("-")) {
+                    continue;
+                } else if (!argoList && !get && w.equals("get")) {
+                    get = true;
+                } else if (!argoList && get && resource == null) {
+                    resource = switch (w) {
+                        case "pods", "pod", "po" -> Resource.POD;
+                        case "workflows", "workflow", "wf", "workflows.argoproj.io" -> Resource.WORKFLOW;
+                        default -> null;
+                    };
+                    if (resource == null) {
+                        return null;
+                    }
+                } else if (!argoList || i > 1) {
+                    return null; // a name (kubectl get pod X answers NotFound, not an empty list), or a command of another kind
+                }
+            }
+            if (argoList) {
+                resource = Resource.WORKFLOW;
+            }
+            if (resource == null || (resource == Resource.WORKFLOW && !workflow.isEmpty())) {
+                return null;
+            }
+            String ns = all ? "" : !answerNamespace.isEmpty() ? answerNamespace : namespace;
+            return ns == null ? null : new NoneListed(resource, ns, workflow, answer);
+        }
+
+        /** Whether the empty list covered an object in {@code objectNamespace} of Workflow {@code ofWorkflow} ("" when unknown). */
+        boolean covers(String objectNamespace, String ofWorkflow) {
+            return (namespace.isEmpty() || namespace.equals(objectNamespace)) && (workflow.isEmpty() || workflow.equals(ofWorkflow));
+        }
     }
 
     /** kubectl's answer that this Pod or Workflow did not exist, if the table holds one for {@code name} in {@code objectNamespace}. */
     public Optional<NotFound> notFound(Resource resource, String objectNamespace, String name) {
+        return notFound(resource, objectNamespace, name, "");
+    }
+
+    /**
+     * kubectl's answer that this Pod or Workflow did not exist, if the table holds one for {@code name} in {@code objectNamespace}:
+     * an answer about it by name, or an empty list that covered it ({@code ofWorkflow} the Pod's Workflow, "" when unknown: a list
+     * a Workflow's label narrowed then covers it not).
+     */
+    public Optional<NotFound> notFound(Resource resource, String objectNamespace, String name, String ofWorkflow) {
         if (!(namespace.isEmpty() || namespace.equals(objectNamespace))) {
             return Optional.empty();
         }
-        return notFound.stream().filter(n -> n.resource() == resource && n.name().equals(name)).findFirst();
+        for (NotFound n : notFound) {
+            if (n.resource() != resource) {
+                continue;
+            }
+            if (n.listing() == null ? n.name().equals(name) : n.listing().covers(objectNamespace, ofWorkflow)) {
+                return Optional.of(n.listing() == null ? n : new NotFound(n.source(), resource, name, n.after(), n.listing()));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -23,6 +23,8 @@ import java.util.Optional;
  * @param resourceVersion {@code metadata.resourceVersion} ("" when the export does not show one): the version of the object
  *                       it shows, which the controller logs when it writes it ({@code Workflow update successful})
  * @param trimmed        where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what they held is unknown
+ * @param message        {@code status.message} ("" when none is shown): why the Workflow ended as it did, in the controller's
+ *                       words ({@code child 'W-123' failed}, {@code pod deleted}); a {@code kubectl get workflows} table's MESSAGE
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -40,10 +42,12 @@ public record WorkflowSnapshot(
         String printed,
         Timestamp deletionTimestamp,
         String resourceVersion,
-        Trimmed trimmed) implements ExportedObject {
+        Trimmed trimmed,
+        String message) implements ExportedObject {
 
     public WorkflowSnapshot {
         printed = printed == null ? "" : printed;
+        message = message == null ? "" : message;
         resourceVersion = resourceVersion == null ? "" : resourceVersion;
         trimmed = trimmed == null ? Trimmed.NONE : trimmed;
         nodes = Map.copyOf(nodes);
@@ -55,7 +59,7 @@ public record WorkflowSnapshot(
     public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, null,
-                Synchronization.NONE, "", null, "", Trimmed.NONE);
+                Synchronization.NONE, "", null, "", Trimmed.NONE, "");
     }
 
     /** An export with every field the decoder reads. */
@@ -63,7 +67,7 @@ public record WorkflowSnapshot(
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, "", null, "", Trimmed.NONE);
+                synchronization, "", null, "", Trimmed.NONE, "");
     }
 
     /** An export with every field the decoder reads, the Workflow being deleted since {@code deletionTimestamp} (null: not). */
@@ -71,19 +75,19 @@ public record WorkflowSnapshot(
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization, Timestamp deletionTimestamp) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, "", deletionTimestamp, "", Trimmed.NONE);
+                synchronization, "", deletionTimestamp, "", Trimmed.NONE, "");
     }
 
     /** The same export, observed as {@code placed} says (an export placed by the controller's write of its resourceVersion). */
     public WorkflowSnapshot withObserved(ObservedAt placed) {
         return new WorkflowSnapshot(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, placed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message);
     }
 
     /** The same export, in the namespace the other evidence gives it (a status pasted without its metadata). */
     public WorkflowSnapshot withNamespace(String ns) {
         return new WorkflowSnapshot(source, ns, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message);
     }
 
     /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */

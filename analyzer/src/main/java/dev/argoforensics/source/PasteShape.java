@@ -62,17 +62,29 @@ public enum PasteShape {
     public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
     /**
      * A shell prompt with the command that printed the table (group 1): {@code $ kubectl get pods -n ns}, also after a user and host
-     * ({@code ops@bastion:~$ kubectl …}), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
+     * ({@code ops@bastion:~$ kubectl …}, RHEL's {@code [ops@bastion ~]$ kubectl …}, a time of day in brackets {@code [15:04:05] $ kubectl …},
+     * a virtualenv's or context's {@code (prod)} first), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
      * with its folder and git state ({@code ➜  ~ kubectl get pods}, {@code ➜  infra git:(main) ✗ argo get …}, {@code ❯ kubectl …}).
      */
     public static final Pattern PROMPT = Pattern.compile(
-            "^(?:[$%#>]|\\S+[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*) +((kubectl|argo) .*)$");
+            "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
+            + " +((kubectl|argo) .*)$");
+    /**
+     * A prompt that shows the time of day ({@code [15:04:05] $ kubectl …}, zsh's {@code %*} or bash's {@code \\t} in PS1): group 1 the
+     * time. The terminal's local time, with no date and no zone.
+     */
+    public static final Pattern PROMPT_TIME = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?\\[(\\d{1,2}:\\d{2}(?::\\d{2})?)\\] ?[$#%] +(?:kubectl|argo) .*$");
     /**
      * kubectl's answer when the object it was asked for does not exist: {@code Error from server (NotFound): pods "X" not found}
      * (group 1 the resource, {@code pods} or {@code workflows.argoproj.io}; group 2 the name). It says the object did not exist
      * when the command ran, and carries no time of its own.
      */
     public static final Pattern NOT_FOUND = Pattern.compile("^Error from server \\(NotFound\\): (pods|workflows\\.argoproj\\.io) \"([a-z0-9][a-z0-9.-]*)\" not found *$");
+    /**
+     * kubectl's answer that a list came back empty ({@code No resources found in argo namespace.}, before kubectl 1.17 {@code No
+     * resources found.}; argo's {@code No workflows found}): group 1 the namespace it names, if any.
+     */
+    public static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|workflows|events) found(?: in (\\S+) namespace)?\\.?$");
     /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
     public static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
 
@@ -132,9 +144,9 @@ public enum PasteShape {
         if (KUBECTL_HEADER.matcher(first).matches() || podRowLayout(first) != null) {
             return KUBECTL_PODS;
         }
-        if (NOT_FOUND.matcher(first).matches()) {
-            // kubectl's answer that the object does not exist, read with the tables; a paste that goes on to quote the
-            // controller's lines is the log, its answer read there (FileAssembler).
+        if (NOT_FOUND.matcher(first).matches() || NO_RESOURCES.matcher(first.strip()).matches()) {
+            // kubectl's answer that the object does not exist (or that its list came back empty), read with the tables; a paste that
+            // goes on to quote the controller's lines is the log, its answer read there (FileAssembler).
             return quotesLogLines(head) ? NONE : KUBECTL_PODS;
         }
         if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
@@ -307,7 +319,8 @@ public enum PasteShape {
      */
     public static boolean quotesLogLines(List<String> lines) {
         for (String line : lines) {
-            if (line.length() < 4096 && LOG_LINE.matcher(line).find()) {
+            // A prompt that shows its time ([15:04:05] $ kubectl …) is no time-of-day excerpt.
+            if (line.length() < 4096 && LOG_LINE.matcher(line).find() && !PROMPT.matcher(stripped(line).strip()).matches()) {
                 return true;
             }
         }

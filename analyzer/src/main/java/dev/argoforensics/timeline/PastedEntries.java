@@ -22,7 +22,8 @@ final class PastedEntries {
         }
         if (s.nodesOffloaded()) {
             out.fact(o.time(), s.source(), "node:unavailable", (s.printed().startsWith("argo get") ? s.what() + " without a node tree"
-                    : s.what() + " shows Workflow " + s.name() + " " + (s.phase().isEmpty() ? "without a phase" : s.phase()) + " and no nodes")
+                    : s.what() + " shows Workflow " + s.name() + " " + (s.phase().isEmpty() ? "without a phase" : s.phase())
+                            + (s.message().isEmpty() ? "" : " (MESSAGE \"" + s.message() + "\")") + " and no nodes")
                     + ": it does not say what became of node "
                     + nodeId + "; " + o.describe(), o.lowerBound());
             return;
@@ -84,8 +85,9 @@ final class PastedEntries {
      * gone by the time kubectl ran, not when it went.
      */
     private static void notFound(Entries out, PodTable t, PodTable.NotFound n) {
-        String said = (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + " answered that Pod " + n.name()
-                + " did not exist (NotFound): gone by the time it ran, which says nothing of when it went";
+        String said = (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + (n.listing() == null ? " answered that Pod " + n.name()
+                + " did not exist (NotFound)" : " answered \"" + n.answer() + "\": Pod " + n.name() + ", one it would have listed, did not exist")
+                + ": gone by the time it ran, which says nothing of when it went";
         if (t.observed() != null) {
             out.fact(t.observed().time(), n.source(), "pod:not-found", said + "; " + t.observed().describe(), t.observed().lowerBound());
         } else if (n.after() != null) {

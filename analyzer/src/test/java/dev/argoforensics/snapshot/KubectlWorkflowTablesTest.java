@@ -65,6 +65,8 @@ class KubectlWorkflowTablesTest {
         assertEquals("kubectl get workflows table", failed.what());
         assertEquals("wf.txt:4", failed.source().toString());
         assertEquals("2026-11-20T09:12:30Z", failed.observed().time().format());
+        assertEquals("child 'tile-render-m9q2d-1309992446' failed", failed.message(), "MESSAGE is kept: why the Workflow failed");
+        assertEquals("", w.get(1).message());
         assertEquals("Running", w.get(1).phase());
         assertEquals("", w.get(2).phase(), "not yet started: no phase printed");
         assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.contains("AGE is an age from a moment the table does not print")),
@@ -89,6 +91,7 @@ class KubectlWorkflowTablesTest {
         assertTrue(list.problems().isEmpty(), list.problems().toString());
         List<WorkflowSnapshot> l = workflows(list);
         assertEquals("argo list table", l.get(0).what());
+        assertEquals("child 'tile-render-m9q2d-1309992446' failed", l.get(0).message(), "argo list's MESSAGE after DURATION and PRIORITY");
         assertEquals("Running", l.get(1).phase(), "argo list's status names the phase first");
         assertEquals("geo-tiles", l.get(1).namespace());
     }

@@ -59,8 +59,8 @@ class TerminalSessionTest {
         assertEquals(PasteShape.SESSION, PasteShape.detect(List.of(session().split("\n"))));
         PasteFileReader.Result r = read(session());
         assertTrue(r.problems().isEmpty(), r.problems().toString());
-        assertEquals("terminal session of several commands (kubectl get workflows table, kubectl get events table, argo get output)",
-                r.format());
+        assertEquals("terminal session of several commands (kubectl get workflows table, kubectl get pods table, kubectl get events table, "
+                + "argo get output)", r.format());
         List<WorkflowSnapshot> workflows = r.objects().stream().filter(WorkflowSnapshot.class::isInstance).map(WorkflowSnapshot.class::cast)
                 .toList();
         assertEquals(2, workflows.size(), workflows.toString());
@@ -75,8 +75,16 @@ class TerminalSessionTest {
         assertEquals("2026-11-20T09:09:02Z", events.get(0).last().format());
         assertEquals("2026-11-20T09:12:30Z", r.takenAt().time().format(), "the stated time above the first prompt holds for every command");
         List<String> notes = Notes.words(r.notes());
-        assertTrue(notes.contains("`kubectl get pods -n geo-tiles` (line 5) printed no resources: not read as evidence that none existed"),
-                notes.toString());
+        // The empty list is kubectl's answer that no Pod of the namespace existed then: a table of no rows holding it.
+        assertTrue(notes.contains("`kubectl get pods -n geo-tiles` (line 6) printed no resources: no Pod existed in namespace geo-tiles when "
+                + "it ran (an absence: when that was, only a stated time says)"), notes.toString());
+        PodTable none = r.objects().stream().filter(PodTable.class::isInstance).map(PodTable.class::cast).findFirst().orElseThrow();
+        assertTrue(none.rows().isEmpty());
+        assertEquals("geo-tiles", none.namespace());
+        assertEquals("session.txt:6", none.notFound().get(0).source().toString());
+        assertTrue(none.notFound(PodTable.Resource.POD, "geo-tiles", POD, "").isPresent(), "every Pod of the namespace, as listed then");
+        assertTrue(none.notFound(PodTable.Resource.POD, "geo-staging", POD, "").isEmpty(), "another namespace's Pods: nothing");
+        assertTrue(none.notFound(PodTable.Resource.WORKFLOW, "geo-tiles", "tile-render-m9q2d", "").isEmpty(), "a Pod list: no Workflow's absence");
         assertTrue(notes.contains("the output of `kubectl top pods -n geo-tiles` (line 11, 1 line(s) after it) is none that this reads: not read"),
                 notes.toString());
     }

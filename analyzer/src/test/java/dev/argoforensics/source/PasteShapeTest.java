@@ -100,4 +100,30 @@ class PasteShapeTest {
         assertEquals(false, PasteShape.PROMPT.matcher("then I ran kubectl get pods -n geo").matches());
         assertEquals(false, PasteShape.PROMPT.matcher("time=\"2026-11-20T09:00:00Z\" level=info msg=\"x\" kubectl get pods").matches());
     }
+
+    /**
+     * RHEL's default bash prompt ({@code [user@host dir]$}), a time of day in brackets (zsh's {@code %*}, bash's {@code \t}) and a
+     * virtualenv's or kube context's {@code (name)} before it: the table after it is read (it was read as a log, every row unparsed,
+     * a time-of-day prompt taken for an excerpt's line). An excerpt's line that opens with a time stays a log line.
+     */
+    @Test
+    void bracketedAndTimedPromptsBeforeTheCommand() {
+        String header = "NAME                                  READY   STATUS        RESTARTS   AGE";
+        for (String prompt : new String[] {"[ops@bastion-01 ~]$ kubectl get pods -n geo", "[root@master-1 manifests]# kubectl get pods -n geo",
+                "[15:04:05] $ kubectl get pods -n geo", "[9:04] % kubectl get pods -n geo", "(prod) ops@bastion:~$ kubectl get pods -n geo"}) {
+            assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of(prompt, header)), prompt);
+            java.util.regex.Matcher m = PasteShape.PROMPT.matcher(prompt);
+            assertEquals(true, m.matches(), prompt);
+            assertEquals("kubectl get pods -n geo", m.group(1), prompt);
+            assertEquals(false, PasteShape.quotesLogLines(List.of(prompt, header)), prompt);
+        }
+        assertEquals("15:04:05", matched(PasteShape.PROMPT_TIME.matcher("[15:04:05] $ kubectl get pods -n geo")));
+        assertEquals(false, PasteShape.PROMPT_TIME.matcher("[ops@bastion-01 ~]$ kubectl get pods -n geo").matches());
+        assertEquals(true, PasteShape.quotesLogLines(List.of("[16:31:11] INFO cleaning up pod action=removeFinalizer")));
+        assertEquals(false, PasteShape.PROMPT.matcher("[16:31:11] INFO kubectl get pods").matches());
+    }
+
+    private static String matched(java.util.regex.Matcher m) {
+        return m.matches() ? m.group(1) : null;
+    }
 }

@@ -1,0 +1,80 @@
+package dev.argoforensics.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A reply that quotes another comment's controller lines ({@code > time=…}) before pasting its own: the quoted lines are another
+ * controller's (another reporter's, at other times), a run of their own named as a quote. Before, with no start-up line among the
+ * reply's own lines, those were read as more lines of the quoted controller: its release and start-up taken for the reply's.
+ */
+class QuotedReplyRunsTest {
+    @TempDir
+    Path dir;
+
+    private static final String[] QUOTED = {
+        "> time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.2",
+        "> time=\"2026-10-02T14:10:00.012Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=32",
+        "> time=\"2026-10-02T14:12:31.400Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=5521 namespace=etl workflow=nightly-sync-7hq2k",
+        "> time=\"2026-10-02T14:12:31.410Z\" level=info msg=\"Workflow pod is missing\" namespace=etl nodeName=\"nightly-sync-7hq2k[1].load\" nodePhase=Running recentlyStarted=false workflow=nightly-sync-7hq2k",
+    };
+
+    private AnalysisResult run(long chunkBytes, List<String> lines) throws IOException {
+        Path p = dir.resolve("reply.txt");
+        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).withChunkBytes(chunkBytes).keepingEverything(true))
+                .run(List.of(p.toString()));
+    }
+
+    private static List<String> reply() throws IOException {
+        List<String> out = new ArrayList<>();
+        out.add("Same here on v3.7.4. Quoting the first report:");
+        out.add("");
+        out.addAll(List.of(QUOTED));
+        out.add("");
+        out.add("Ours:");
+        out.add("```");
+        // The reply's own lines, cut by grep: no start-up line among them.
+        out.addAll(Files.readAllLines(Path.of("samples/terminal-session-pasted/logs/workflow-controller.log")).subList(2, 24));
+        out.add("```");
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 512})
+    void theQuotedLinesAreARunOfTheirOwnNamedAsAQuote(long chunkBytes) throws IOException {
+        AnalysisResult r = run(chunkBytes, reply());
+        List<ControllerProcess> runs = r.correlation().processes();
+        assertEquals(2, runs.size(), runs.toString());
+        ControllerProcess quoted = runs.stream().filter(p -> p.replicaFrom() == ReplicaSource.QUOTE).findFirst().orElseThrow();
+        ControllerProcess own = runs.stream().filter(p -> p.replicaFrom() == ReplicaSource.FILE).findFirst().orElseThrow();
+        assertEquals("reply.txt, quoted (>)", quoted.replica());
+        assertEquals(4, quoted.events());
+        assertEquals("2026-10-02T14:12:31.410Z", quoted.last().format());
+        assertEquals(22, own.events());
+        assertEquals("2026-11-20T09:00:05.100Z", own.first().format(), "the reply's own run starts at its own first line");
+        assertTrue(!own.release().contains("v3.7.2"), "the quoted controller's release is not the reply's: " + own.release());
+        assertEquals(2, r.inputs().get(0).unparsed(), "the two sentences are the only unparsed lines");
+    }
+
+    /** Negative control: a file quoted whole (a reply that quotes, and adds only prose) is one run, the quote's. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24})
+    void aFileQuotedWholeIsOneRun(long chunkBytes) throws IOException {
+        AnalysisResult r = run(chunkBytes, List.of(QUOTED));
+        assertEquals(1, r.correlation().processes().size());
+        assertEquals(ReplicaSource.QUOTE, r.correlation().processes().get(0).replicaFrom());
+    }
+}
