@@ -33,8 +33,11 @@ final class KubectlWorkflowTables {
     private KubectlWorkflowTables() {
     }
 
-    /** What the lines gave: a Workflow per row, and the lines that could not be read. */
-    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
+    /**
+     * What the lines gave: a Workflow per row, the lines that could not be read, and the rows of a watch that a later row of the
+     * same Workflow superseded (counted, not kept).
+     */
+    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> identifiers, int superseded) {
     }
 
     /**
@@ -47,6 +50,7 @@ final class KubectlWorkflowTables {
         List<String> identifiers = new ArrayList<>();
         String command = "";
         Header header = null;
+        List<Header> headers = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
@@ -62,6 +66,7 @@ final class KubectlWorkflowTables {
             }
             if (PasteShape.WORKFLOWS_HEADER.matcher(line).matches()) {
                 header = new Header(line, command);
+                headers.add(header);
                 continue;
             }
             if (header == null) {
@@ -80,12 +85,22 @@ final class KubectlWorkflowTables {
             String name = cells[1];
             String status = cells[2];
             String phase = status.isEmpty() ? "" : status.split(" ")[0];
-            workflows.add(new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(), observed,
-                    null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE));
+            WorkflowSnapshot row = new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(),
+                    observed, null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE);
+            // kubectl get workflows -w (argo list --watch alike): the rows when the watch began, then one per change, each printed
+            // when it came. The stated time is when the paste ended: only a Workflow's last row was its state then.
+            if (header.rows.put(namespace + "/" + name, row) != null) {
+                header.superseded++;
+            }
             identifiers.add("workflow:" + name);
             identifiers.add("namespace:" + namespace);
         }
-        return new Read(workflows, problems, identifiers);
+        int superseded = 0;
+        for (Header h : headers) {
+            workflows.addAll(h.rows.values());
+            superseded += h.superseded;
+        }
+        return new Read(workflows, problems, identifiers, superseded);
     }
 
     /** A header's column starts: NAMESPACE (or -1), NAME, STATUS, AGE, MESSAGE (or -1), and argo list's DURATION and PRIORITY (or -1). */
@@ -94,6 +109,9 @@ final class KubectlWorkflowTables {
         final boolean allNamespaces;
         final boolean argoList;
         final String namespace;
+        /** Each Workflow's last row under this header, in the order first listed. */
+        final Map<String, WorkflowSnapshot> rows = new java.util.LinkedHashMap<>();
+        int superseded;
 
         Header(String line, String command) {
             allNamespaces = line.startsWith("NAMESPACE");
