@@ -239,8 +239,9 @@ final class ExecutionOrder {
         if (early != null) {
             return new Execution(State.UNDETERMINED, "after the controller handled the deletion at " + seen.time().format() + " the Pod changed "
                     + "only within the kubelet's report lag (update pod event at " + early.time().format() + "): the kubelet reporting containers "
-                    + "that had ended before the deletion looks the same as their end at its kill; an export of the Pod taken before the "
-                    + "deletion, the node's Events or the audit log would settle it", early.source(), true);
+                    + "that had ended before the deletion looks the same as their end at its kill; what settles it is when they ended against "
+                    + "when the deletion was requested: an export of the Pod showing both (its containers' finishedAt, its deletionTimestamp "
+                    + "and grace period), the kubelet's Killing Event or an audit record of the delete", early.source(), true);
         }
         FinalizerRemoval first = null;
         for (FinalizerRemoval r : pod.removals()) {
