@@ -286,24 +286,23 @@ class CorrelatorTest {
      */
     @Test
     void aSecondAddOfThePodIsANewRunWhoseLineSchedulesTheRemoval() {
-        Correlation restarted = new Evidence().log("grep.txt",
-                podEvent("2026-09-19T16:28:31.256Z", "add"),
-                podEvent("2026-09-19T16:29:00.412Z", "update"),
-                queuingPodDelay("2026-09-19T16:29:00.413Z", "removeFinalizer", "46.586931462s"),
-                podEvent("2026-09-19T16:29:21.256Z", "add"),
-                queuingPodDelay("2026-09-19T16:29:21.257Z", "removeFinalizer", "25.742875112s"),
-                cleaningUp("2026-09-19T16:29:47.002Z", "removeFinalizer")).correlate();
+        Correlation restarted = twoQueuingLinesAround("add");
         assertEquals(1, restarted.pods().get(P).removals().size());
         assertEquals(5, restarted.pods().get(P).removals().get(0).scheduled().source().line(), "the second run's line");
-        Correlation oneRun = new Evidence().log("grep.txt",
+        Correlation oneRun = twoQueuingLinesAround("update");
+        assertEquals(1, oneRun.pods().get(P).removals().size());
+        assertEquals(3, oneRun.pods().get(P).removals().get(0).scheduled().source().line(), "the same run: the first line");
+    }
+
+    /** A grep for the Pod: a queuing line for the deadline 16:29:47, an informer event {@code between}, another for the same deadline. */
+    private static Correlation twoQueuingLinesAround(String between) {
+        return new Evidence().log("grep.txt",
                 podEvent("2026-09-19T16:28:31.256Z", "add"),
                 podEvent("2026-09-19T16:29:00.412Z", "update"),
                 queuingPodDelay("2026-09-19T16:29:00.413Z", "removeFinalizer", "46.586931462s"),
-                podEvent("2026-09-19T16:29:21.256Z", "update"),
+                podEvent("2026-09-19T16:29:21.256Z", between),
                 queuingPodDelay("2026-09-19T16:29:21.257Z", "removeFinalizer", "25.742875112s"),
                 cleaningUp("2026-09-19T16:29:47.002Z", "removeFinalizer")).correlate();
-        assertEquals(1, oneRun.pods().get(P).removals().size());
-        assertEquals(3, oneRun.pods().get(P).removals().get(0).scheduled().source().line(), "the same run: the first line");
     }
 
     @Test
