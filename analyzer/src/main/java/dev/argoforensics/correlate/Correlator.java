@@ -509,8 +509,19 @@ public final class Correlator {
             ControllerEvent ev = e.event();
             int stream = e.stream();
             LogEvent handler = pairing.handlerOf(e);
-            if (ev instanceof PodInformerEvent) {
-                lastInformer.put(stream, e);
+            if (ev instanceof PodInformerEvent p) {
+                LogEvent before = lastInformer.put(stream, e);
+                Builder waiting = pending.get(stream);
+                if (p.action() == InformerAction.ADD && before != null && waiting != null && waiting.started == null
+                        && before.event() instanceof PodInformerEvent b && b.action() != InformerAction.DELETE) {
+                    // A second add of a Pod the informer held (no delete between): an informer adds an object it holds only once
+                    // (a relist gives updates), so this is a new controller run whose start the lines left out (a grep for the
+                    // Pod drops "Starting Workflow Controller"). The waiting item died with the old run's queue; the new run
+                    // queues its own, and its line, not the dead one's, scheduled the removal.
+                    close(waiting, out);
+                    pending.remove(stream);
+                    lastRequest.remove(stream);
+                }
             } else if (ev instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 Builder r = new Builder();
                 Boolean byExport = handler != null ? null : branchByTheExport(s, e, snapshots);

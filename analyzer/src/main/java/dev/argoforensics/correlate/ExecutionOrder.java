@@ -239,8 +239,9 @@ final class ExecutionOrder {
         if (early != null) {
             return new Execution(State.UNDETERMINED, "after the controller handled the deletion at " + seen.time().format() + " the Pod changed "
                     + "only within the kubelet's report lag (update pod event at " + early.time().format() + "): the kubelet reporting containers "
-                    + "that had ended before the deletion looks the same as their end at its kill; an export of the Pod taken before the "
-                    + "deletion, the node's Events or the audit log would settle it", early.source(), true);
+                    + "that had ended before the deletion looks the same as their end at its kill; what settles it is when they ended against "
+                    + "when the deletion was requested: an export of the Pod showing both (its containers' finishedAt, its deletionTimestamp "
+                    + "and grace period), the kubelet's Killing Event or an audit record of the delete", early.source(), true);
         }
         FinalizerRemoval first = null;
         for (FinalizerRemoval r : pod.removals()) {
@@ -435,13 +436,39 @@ final class ExecutionOrder {
                 nodeGone = e;
             }
         }
-        if (nodeGone == null) {
+        if (nodeGone == null || kubeletBack(pod, notReady, nodeGone)) {
             return null;
         }
         return new Execution(State.RUNNING, "its node went not ready while the Pod was ready (NodeNotReady on the Pod at " + notReady.first().format()
                 + ", which the node controller writes only on a Pod it turns from ready to not ready: its containers ran by the kubelet's last "
                 + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + "): nothing could report "
                 + "them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists", notReady.source(), false);
+    }
+
+    /**
+     * Whether the node's kubelet reported again after the NotReady, before the node went: its node Ready again (the kubelet's
+     * {@code NodeReady} Event on the Node, written when it sets the node's Ready condition back to True), or the Pod changed
+     * significantly (an {@code update pod event}: its phase or containers, which only the kubelet writes then) before the
+     * controller saw the deletion arrive. A node that came back, ran the Pod to its end and was scaled down later is deleted
+     * as well (the Pod garbage collector then deletes a finished Pod): the Events say nothing of the order (session 29 review).
+     * Either time is read as possibly after the NotReady unless clearly before it (two clocks).
+     */
+    private static boolean kubeletBack(PodHistory pod, ClusterEvent notReady, ClusterEvent nodeGone) {
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Node".equals(e.regarding().kind()) && "NodeReady".equals(e.reason()) && !DeletionBounds.clearlyBefore(e.last(), notReady.first())
+                    && !DeletionBounds.clearlyBefore(nodeGone.first(), e.first())) {
+                return true;
+            }
+        }
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        LogEvent arrival = sighting == null ? null : sighting[1] != null ? sighting[1] : sighting[0];
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE && e != arrival
+                    && (arrival == null || EventOrder.before(e, arrival)) && !DeletionBounds.clearlyBefore(e.time(), notReady.first())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -12,7 +12,10 @@ import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
+import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
@@ -52,8 +55,9 @@ public final class PodGoneNodeRunning extends NodeRule {
             return;
         }
         List<LogEvent> nodeLines = scope.nodes().of(link);
-        List<LogEvent> missing = lastEpisode(nodeLines);
-        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod);
+        LogEvent existing = lastSeenExisting(pod);
+        List<LogEvent> missing = lastEpisode(nodeLines, existing);
+        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod, existing);
         if (gone == null) {
             return;
         }
@@ -75,10 +79,13 @@ public final class PodGoneNodeRunning extends NodeRule {
      * its Pod again under the same name), so a missing line after that finish is about the new Pod. The earlier episode,
      * closed by its finish, says nothing about the new Pod, neither clearing nor counting for it.
      */
-    private static List<LogEvent> lastEpisode(List<LogEvent> nodeLines) {
+    private static List<LogEvent> lastEpisode(List<LogEvent> nodeLines, LogEvent existing) {
         List<LogEvent> episode = new ArrayList<>();
         boolean closed = false;
         for (LogEvent e : EventOrder.inTimeOrder(nodeLines)) {
+            if (existing != null && !EventOrder.after(e, existing)) {
+                continue; // the Pod was seen existing after it: a missing line of an earlier Pod of the name, or of the informer's lag
+            }
             if (e.event() instanceof WorkflowPodMissing) {
                 if (closed) {
                     episode.clear();
@@ -93,8 +100,28 @@ public final class PodGoneNodeRunning extends NodeRule {
         return List.copyOf(episode);
     }
 
+    /**
+     * The latest line showing the Pod exist: the controller's {@code Created pod} line, or the pod informer's add or update of it.
+     * Whatever said it gone before that (a missing line, a table not listing it, kubectl's NotFound) was about an earlier Pod
+     * of the same name ({@code argo retry} creates the node's Pod again under its name, a Workflow deleted and submitted again
+     * under its name has the same node IDs) or about a moment before this one was created; it says nothing of this Pod.
+     */
+    private static LogEvent lastSeenExisting(PodHistory pod) {
+        return EventOrder.latest(pod.events().stream().filter(e -> e.event() instanceof PodCreated
+                || (e.event() instanceof PodInformerEvent p && p.action() != InformerAction.DELETE)).toList());
+    }
+
+    /**
+     * Whether a table's stated time is clearly after the Pod was last seen existing: the user's clock against the controller's,
+     * as far apart as the lifecycle model lets them be.
+     */
+    private static boolean afterSeenExisting(PodListing listing, LogEvent existing) {
+        return existing == null || existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)
+                .isBefore(listing.table().observed().time().instant());
+    }
+
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */
-    private static Gone gone(PodLifecycle life, List<LogEvent> missing, PodHistory pod) {
+    private static Gone gone(PodLifecycle life, List<LogEvent> missing, PodHistory pod, LogEvent existing) {
         if (!missing.isEmpty()) {
             return new Gone(missing.get(0).time(), missing.get(0), null, Message.of("AF005.gone.missingLogged"), null);
         }
@@ -108,7 +135,7 @@ public final class PodGoneNodeRunning extends NodeRule {
             return new Gone(exit.event().time(), exit.event(), null, Message.of("AF005.gone.leftInformer"), null);
         }
         // A pasted kubectl get pods table, printed at a stated time, that lists other Pods of the Workflow but not this one.
-        PodListing absent = pod.listings().stream().filter(PodListing::leftOut)
+        PodListing absent = pod.listings().stream().filter(l -> l.leftOut() && afterSeenExisting(l, existing))
                 .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
         if (absent != null) {
             return new Gone(absent.table().observed().time(), null, null, Message.of("AF005.gone.notListed", "table", absent.table().describe(),
@@ -116,7 +143,9 @@ public final class PodGoneNodeRunning extends NodeRule {
         }
         // kubectl's own answer that the Pod did not exist, at a time the user stated for the paste. Without one it has no time of
         // its own (the paste's order only says it ran after some lines): nothing can be placed after it, so AF005 cannot use it.
-        PodListing notFound = pod.listings().stream().filter(l -> l.notFound() != null && l.table().observed() != null)
+        // Stated before the Pod was last seen existing, it is of an earlier Pod of the name, or of a moment before this one.
+        PodListing notFound = pod.listings().stream().filter(l -> l.notFound() != null && l.table().observed() != null
+                        && afterSeenExisting(l, existing))
                 .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
         if (notFound != null) {
             return new Gone(notFound.table().observed().time(), null, null, Message.of("AF005.gone.notFound", "command",

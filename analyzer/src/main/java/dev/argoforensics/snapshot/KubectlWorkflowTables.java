@@ -33,12 +33,13 @@ final class KubectlWorkflowTables {
     }
 
     /**
-     * What the lines gave: a Workflow per row, kubectl's answers that the list came back empty ({@code No resources found in NS
-     * namespace.}, each a table of no rows holding it, where the command shows what the list covered), and the lines that could not
-     * be read.
+     * What the lines gave: a Workflow per row (a watch's last row of each Workflow), kubectl's answers that the list came back
+     * empty ({@code No resources found in NS namespace.}, each a table of no rows holding it, where the command shows what the list
+     * covered), the lines that could not be read, and the rows of a watch that a later row of the same Workflow superseded (counted,
+     * not kept).
      */
     record Read(List<WorkflowSnapshot> workflows, List<PodTable> answers, List<ObjectFileReader.Problem> problems, List<String> identifiers,
-                List<dev.argoforensics.wording.Message> notes) {
+                List<dev.argoforensics.wording.Message> notes, int superseded) {
     }
 
     /**
@@ -51,6 +52,7 @@ final class KubectlWorkflowTables {
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
         List<dev.argoforensics.wording.Message> notes = new ArrayList<>();
+        List<Header> headers = new ArrayList<>();
         TableLines.read(lines, new TableLines.Reader() {
             String command = "";
             Header header;
@@ -75,6 +77,7 @@ final class KubectlWorkflowTables {
             public void line(long lineNo, String line, String t) {
                 if (PasteShape.WORKFLOWS_HEADER.matcher(line).matches()) {
                     header = new Header(line, command);
+                    headers.add(header);
                     return;
                 }
                 if (header == null) {
@@ -93,13 +96,23 @@ final class KubectlWorkflowTables {
                 String name = cells[1];
                 String status = cells[2];
                 String phase = status.isEmpty() ? "" : status.split(" ")[0];
-                workflows.add(new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(), observed,
-                        null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE, cells[4]));
+                WorkflowSnapshot row = new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(),
+                        observed, null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE, cells[4]);
+                // kubectl get workflows -w (argo list --watch alike): the rows when the watch began, then one per change, each printed
+                // when it came. The stated time is when the paste ended: only a Workflow's last row was its state then.
+                if (header.rows.put(namespace + "/" + name, row) != null) {
+                    header.superseded++;
+                }
                 identifiers.add("workflow:" + name);
                 identifiers.add("namespace:" + namespace);
             }
         });
-        return new Read(workflows, answers, problems, identifiers, notes);
+        int superseded = 0;
+        for (Header h : headers) {
+            workflows.addAll(h.rows.values());
+            superseded += h.superseded;
+        }
+        return new Read(workflows, answers, problems, identifiers, notes, superseded);
     }
 
     /** A header's column starts: NAMESPACE (or -1), NAME, STATUS, AGE, MESSAGE (or -1), and argo list's DURATION and PRIORITY (or -1). */
@@ -108,6 +121,9 @@ final class KubectlWorkflowTables {
         final boolean allNamespaces;
         final boolean argoList;
         final String namespace;
+        /** Each Workflow's last row under this header, in the order first listed. */
+        final Map<String, WorkflowSnapshot> rows = new java.util.LinkedHashMap<>();
+        int superseded;
 
         Header(String line, String command) {
             allNamespaces = line.startsWith("NAMESPACE");

@@ -173,6 +173,9 @@ public final class PasteFileReader {
             if (rows > 0) {
                 notes.add(Message.of("note.snapshot.workflowsTable"));
             }
+            if (r.superseded() > 0) {
+                notes.add(Message.of("note.snapshot.workflowsWatch", "count", r.superseded()));
+            }
         } else if (shape == PasteShape.KUBECTL_EVENTS) {
             KubectlEventTables.Read r = KubectlEventTables.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.events());

@@ -175,16 +175,21 @@ public enum PasteShape {
      * The commands of a pasted terminal session, in order: each prompt line ({@link #PROMPT}, or a bare {@code $} the terminal
      * shows after the last output) starts a section that runs to the next, and each section's output is told apart by its own
      * first line as a file's is ({@link #single}). Lines before the first prompt (a {@code # taken-at:} comment) belong to none.
+     * A prompt starts at the paste's own margin (the least indentation of its lines: 0, or a Markdown code block's 4): a line
+     * indented deeper is inside a command's output ({@code kubectl describe pod}'s Args, a script in a YAML block, whose
+     * {@code # kubectl …} comment or {@code $ argo …} example reads like a prompt) and ends nothing.
      */
     public static List<Section> sections(List<String> lines) {
         List<Section> out = new java.util.ArrayList<>();
         int start = -1;
         String command = "";
+        int margin = margin(lines);
         for (int j = 0; j <= lines.size(); j++) {
-            String t = j < lines.size() ? stripped(lines.get(j)).strip() : null;
+            String raw = j < lines.size() ? stripped(lines.get(j)) : null;
+            String t = raw == null ? null : raw.strip();
             java.util.regex.Matcher m = t == null ? null : PROMPT.matcher(t);
             boolean bare = t != null && (t.equals("$") || t.equals("%") || t.equals("#"));
-            if (t != null && !m.matches() && !bare) {
+            if (t != null && ((!m.matches() && !bare) || indent(raw) > margin)) {
                 continue;
             }
             if (start >= 0) {
@@ -194,6 +199,26 @@ public enum PasteShape {
             command = t == null || bare ? "" : m.group(1);
         }
         return out;
+    }
+
+    /** The least indentation of the lines that hold anything (0 when none does). */
+    private static int margin(List<String> lines) {
+        int margin = Integer.MAX_VALUE;
+        for (String line : lines) {
+            String raw = stripped(line);
+            if (!raw.isBlank()) {
+                margin = Math.min(margin, indent(raw));
+            }
+        }
+        return margin == Integer.MAX_VALUE ? 0 : margin;
+    }
+
+    private static int indent(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     /** The shape of the output between {@code from} and {@code to}, its first content line deciding. */

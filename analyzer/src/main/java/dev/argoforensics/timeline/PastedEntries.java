@@ -81,13 +81,13 @@ final class PastedEntries {
 
     /**
      * kubectl's answer that the Pod did not exist: placed at the time the user stated for the paste, else after the lines an
-     * earlier command of the same transcript printed (a lower bound), else nowhere. Never a deletion time: it says the Pod was
-     * gone by the time kubectl ran, not when it went.
+     * earlier command of the same transcript printed (a lower bound), else nowhere. Never a deletion time: it says the Pod did
+     * not exist when kubectl ran (gone, or not created yet), not when it went.
      */
     private static void notFound(Entries out, PodTable t, PodTable.NotFound n) {
         String said = (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + (n.listing() == null ? " answered that Pod " + n.name()
                 + " did not exist (NotFound)" : " answered \"" + n.answer() + "\": Pod " + n.name() + ", one it would have listed, did not exist")
-                + ": gone by the time it ran, which says nothing of when it went";
+                + " when it ran (gone, or not created yet), which says nothing of when it went";
         if (t.observed() != null) {
             out.fact(t.observed().time(), n.source(), "pod:not-found", said + "; " + t.observed().describe(), t.observed().lowerBound());
         } else if (n.after() != null) {

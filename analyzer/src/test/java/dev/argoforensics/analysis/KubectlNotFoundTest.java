@@ -175,6 +175,58 @@ class KubectlNotFoundTest {
         assertEquals(without, r.correlation().lifecycle(pod).deletionRequest().orElseThrow());
     }
 
+    /** The node Running in {@code argo get} at {@code at} (the node's Pod the step's). */
+    private String argoGet(String at, String phase) {
+        return "# taken-at: " + at + "\n$ argo get -n feeds ingest-hourly-29330940\n"
+                + "Name:                ingest-hourly-29330940\nNamespace:           feeds\nStatus:              Running\n"
+                + "Created:             Wed Oct 14 09:00:00 +0000 (1 hour ago)\nStarted:             Wed Oct 14 09:00:00 +0000 (1 hour ago)\n"
+                + "Duration:            1 hour 14 minutes\nProgress:            0/1\n\n"
+                + "STEP                       TEMPLATE  PODNAME                                  DURATION  MESSAGE\n"
+                + " ● ingest-hourly-29330940  main\n"
+                + " └───" + ("Running".equals(phase) ? "●" : "◷") + " fetch               fetch     " + POD + "  1m        \n";
+    }
+
+    private List<Finding> af005(String takenAt, String argoGetAt, String phase, String... lines) throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(logs.resolve("comment.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        Path snaps = Files.createDirectories(dir.resolve("snapshots"));
+        Files.writeString(snaps.resolve("get-pod.txt"), "# taken-at: " + takenAt + "\n$ kubectl get pod -n feeds " + POD
+                + "\nError from server (NotFound): pods \"" + POD + "\" not found\n", StandardCharsets.UTF_8);
+        Files.writeString(snaps.resolve("argo-get.txt"), argoGet(argoGetAt, phase), StandardCharsets.UTF_8);
+        return findings(Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(List.of(logs.toString(), snaps.toString())), "AF005");
+    }
+
+    /**
+     * argo retry creates the node's Pod again under its name: a NotFound stated before the rerun's Pod was created (and seen by
+     * the informer) is the first Pod's absence, and the node Running after it is the rerun's (it was AF005 likely, "gone at
+     * 10:12, Running 2m30s later"). Negative control: the same answer stated after the rerun's Pod was last seen is found.
+     */
+    @Test
+    void anAnswerStatedBeforeARerunsPodWasCreatedSaysNothingOfIt() throws IOException {
+        String[] grep = {
+            "$ kubectl logs -n argo deploy/workflow-controller --since=3h | grep " + POD,
+            CONTROLLER[1], CONTROLLER[2],
+            "time=\"2026-10-14T09:38:12.301Z\" level=info msg=\"delete pod event\" pod=" + POD,
+            "time=\"2026-10-14T10:13:02.118Z\" level=info msg=\"Created pod: ingest-hourly-29330940[0].fetch (" + POD + ")\" namespace=feeds workflow=ingest-hourly-29330940",
+            "time=\"2026-10-14T10:13:02.131Z\" level=info msg=\"add pod event\" pod=" + POD,
+            "time=\"2026-10-14T10:13:09.870Z\" level=info msg=\"update pod event\" pod=" + POD,
+        };
+        assertTrue(af005("2026-10-14T10:12:00Z", "2026-10-14T10:14:30Z", "Running", grep).isEmpty());
+        List<Finding> after = af005("2026-10-14T10:13:40Z", "2026-10-14T10:14:30Z", "Running", grep);
+        assertEquals(1, after.size(), after.toString());
+        assertEquals("2026-10-14T10:13:40Z", after.get(0).fact("podGoneAt").orElseThrow().value());
+    }
+
+    /**
+     * An answer stated before the controller created the Pod: the Pod did not exist yet, which says nothing of it later (it was
+     * AF005 likely, "gone 1h15m"). Negative control: stated after the Pod's last line (samples/pod-not-found-pasted's 10:12), found.
+     */
+    @Test
+    void anAnswerStatedBeforeThePodWasCreatedSaysNothingOfIt() throws IOException {
+        assertTrue(af005("2026-10-14T08:59:30Z", "2026-10-14T10:14:30Z", "Pending", CONTROLLER).isEmpty());
+        assertEquals(1, af005("2026-10-14T10:12:00Z", "2026-10-14T10:14:30Z", "Pending", CONTROLLER).size());
+    }
+
     private static List<Finding> findings(AnalysisResult r, String rule) {
         return r.outcomes().stream().filter(o -> o.rule().equals(rule)).map(RuleOutcome::findings).flatMap(List::stream).toList();
     }

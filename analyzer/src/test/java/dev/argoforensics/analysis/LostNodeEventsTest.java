@@ -30,9 +30,23 @@ class LostNodeEventsTest {
 
     /** The sample with the events file's items whose reason is in {@code drop} left out. */
     private AnalysisResult run(List<String> drop) throws IOException {
+        return run(drop, "");
+    }
+
+    /** The kubelet's Event that the node is Ready again, at {@code at}. */
+    private static String nodeReady(String at) {
+        return "- apiVersion: v1\n  count: 1\n  firstTimestamp: \"" + at + "\"\n  involvedObject:\n    kind: Node\n"
+                + "    name: ip-10-0-71-18.ec2.internal\n  kind: Event\n  lastTimestamp: \"" + at + "\"\n"
+                + "  message: \"Node ip-10-0-71-18.ec2.internal status is now: NodeReady\"\n  metadata:\n"
+                + "    name: ip-10-0-71-18.ec2.internal.a1b2c3d4e5f6071\n    namespace: default\n  reason: NodeReady\n  source:\n"
+                + "    component: kubelet\n    host: ip-10-0-71-18.ec2.internal\n  type: Normal\n";
+    }
+
+    /** As above, with {@code extra} items added to the events file. */
+    private AnalysisResult run(List<String> drop, String extra) throws IOException {
         Path snaps = Files.createDirectories(dir.resolve("snapshots"));
         for (String f : List.of("pod-before-loss.yaml", "workflow-after.yaml")) {
-            Files.copy(SAMPLE.resolve("snapshots").resolve(f), snaps.resolve(f));
+            Files.copy(SAMPLE.resolve("snapshots").resolve(f), snaps.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         StringBuilder events = new StringBuilder();
         StringBuilder item = null;
@@ -41,6 +55,9 @@ class LostNodeEventsTest {
                 String held = item == null ? null : item.toString();
                 if (held != null && drop.stream().noneMatch(r -> held.contains("reason: " + r + "\n"))) {
                     events.append(item);
+                }
+                if (line.startsWith("kind: List")) {
+                    events.append(extra);
                 }
                 item = line.startsWith("- ") ? new StringBuilder() : null;
             }
@@ -65,6 +82,22 @@ class LostNodeEventsTest {
         assertEquals(Execution.State.RUNNING, state(r));
         assertEquals(Confidence.CONFIRMED, findings(r, "AF007").get(0).confidence());
         assertTrue(findings(r, "AF001").isEmpty());
+    }
+
+    /**
+     * The node's kubelet back after the NotReady (its NodeReady Event), before the node was deleted: it could report the
+     * containers ended (a node that came back, ran the Pod to its end and was scaled down later looks so in the Events), so the
+     * Events say nothing of main (it was AF007 confirmed on the NotReady and the deletion alone, session 29 review). Negative
+     * control: the node's NodeReady from when it joined, long before, changes nothing.
+     */
+    @Test
+    void aNodeReadyAgainBeforeItWasDeletedSaysNothingOfMain() throws IOException {
+        AnalysisResult back = run(List.of(), nodeReady("2026-11-12T03:32:16Z"));
+        assertTrue(state(back) != Execution.State.RUNNING, state(back).toString());
+        assertTrue(findings(back, "AF007").isEmpty(), findings(back, "AF007").toString());
+        AnalysisResult joined = run(List.of(), nodeReady("2026-11-12T01:05:40Z"));
+        assertEquals(Execution.State.RUNNING, state(joined));
+        assertEquals(Confidence.CONFIRMED, findings(joined, "AF007").get(0).confidence());
     }
 
     @Test

@@ -277,6 +277,34 @@ class CorrelatorTest {
         assertEquals(4, earlier.pods().get(P).removals().get(0).scheduled().source().line(), "due 3 min earlier: the item runs then");
     }
 
+    /**
+     * Two controller runs in one grep for the Pod (which drops "Starting Workflow Controller"): the first run queued the removal
+     * for its deadline and ended before it; the second run's informer added the Pod again (an informer adds a Pod it holds only
+     * once: a second add is a new run) and queued the item for the same deadline, and its worker released it. Its line scheduled
+     * the removal, not the dead run's (the first line was quoted, session 29 review). Negative control: an update in between is
+     * the same run's, and the first line keeps the item.
+     */
+    @Test
+    void aSecondAddOfThePodIsANewRunWhoseLineSchedulesTheRemoval() {
+        Correlation restarted = twoQueuingLinesAround("add");
+        assertEquals(1, restarted.pods().get(P).removals().size());
+        assertEquals(5, restarted.pods().get(P).removals().get(0).scheduled().source().line(), "the second run's line");
+        Correlation oneRun = twoQueuingLinesAround("update");
+        assertEquals(1, oneRun.pods().get(P).removals().size());
+        assertEquals(3, oneRun.pods().get(P).removals().get(0).scheduled().source().line(), "the same run: the first line");
+    }
+
+    /** A grep for the Pod: a queuing line for the deadline 16:29:47, an informer event {@code between}, another for the same deadline. */
+    private static Correlation twoQueuingLinesAround(String between) {
+        return new Evidence().log("grep.txt",
+                podEvent("2026-09-19T16:28:31.256Z", "add"),
+                podEvent("2026-09-19T16:29:00.412Z", "update"),
+                queuingPodDelay("2026-09-19T16:29:00.413Z", "removeFinalizer", "46.586931462s"),
+                podEvent("2026-09-19T16:29:21.256Z", between),
+                queuingPodDelay("2026-09-19T16:29:21.257Z", "removeFinalizer", "25.742875112s"),
+                cleaningUp("2026-09-19T16:29:47.002Z", "removeFinalizer")).correlate();
+    }
+
     @Test
     void aFailedCleanupIsNotTheRemovalItsRetryIs() {
         Correlation c = new Evidence().log("a.log",

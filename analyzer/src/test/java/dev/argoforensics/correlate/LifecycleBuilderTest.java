@@ -130,6 +130,15 @@ class LifecycleBuilderTest {
         PodLifecycle within = life(new Evidence().log("c.log", early.toArray(String[]::new)));
         assertEquals(State.UNDETERMINED, within.execution().state(), within.execution().reason());
         assertTrue(within.execution().reason().contains("within the kubelet's report lag"), within.execution().reason());
+        assertTrue(within.execution().reason().contains("an export of the Pod showing both (its containers' finishedAt, its "
+                + "deletionTimestamp and grace period)"), within.execution().reason());
+        // What settles it: main really ran 1 s past the request (SIGTERM, exit 143), as an export taken while the Pod was being
+        // deleted shows; the lines within the lag cannot tell that from the race, the export can.
+        String terminating = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:31:41Z", 30)
+                .terminated("main", 143, "Error", "2026-09-19T16:31:12Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:12Z").yaml();
+        PodLifecycle settled = life(new Evidence().log("c.log", early.toArray(String[]::new)).pod("pod.yaml", terminating));
+        assertEquals(State.RUNNING, settled.execution().state(), settled.execution().reason());
+        assertFalse(settled.execution().weak());
     }
 
     @Test

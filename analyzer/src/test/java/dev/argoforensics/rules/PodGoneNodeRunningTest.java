@@ -99,6 +99,33 @@ class PodGoneNodeRunningTest {
         assertEquals("c.log:8", done.cleared().get(0).evidence().toString());
     }
 
+    /**
+     * A Workflow deleted while its node's Pod was missing, then submitted again under its name (same node IDs, same Pod name): the
+     * old Workflow's missing line came before the new Pod was created and said nothing of it, so an export of the new Workflow
+     * showing its node Running is no Pod gone (it was AF005 likely, "gone 15m"). Negative control: the new Pod's own missing line
+     * after its creation, with the same export, is found.
+     */
+    @Test
+    void aMissingLineBeforeThePodWasCreatedAgainSaysNothingOfIt() {
+        Evidence recreated = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:38:12.301Z", "delete"), podMissing("2026-09-19T16:40:00.488Z", "Pending", false),
+                processing("2026-09-19T16:50:00.211Z", ""), createdPod("2026-09-19T16:50:00.248Z"), podEvent("2026-09-19T16:50:00.270Z", "add"),
+                podEvent("2026-09-19T16:50:09.476Z", "update"))
+                .takenAt("wf.yaml", "2026-09-19T16:55:30Z", Exports.workflow("Running", "Running", "", null, true, null));
+        Evaluation e = rule.evaluate(recreated.correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+
+        Evidence goneAgain = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:38:12.301Z", "delete"), podMissing("2026-09-19T16:40:00.488Z", "Pending", false),
+                processing("2026-09-19T16:50:00.211Z", ""), createdPod("2026-09-19T16:50:00.248Z"), podEvent("2026-09-19T16:50:00.270Z", "add"),
+                podEvent("2026-09-19T16:52:09.476Z", "delete"), podMissing("2026-09-19T16:52:20.000Z", "Running", false))
+                .takenAt("wf.yaml", "2026-09-19T16:55:30Z", Exports.workflow("Running", "Running", "", null, true, null));
+        Finding f = rule.evaluate(goneAgain.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(1, f.fact("missingLogged").orElseThrow().value());
+        assertEquals("2026-09-19T16:52:20.000Z", f.fact("podGoneAt").orElseThrow().value());
+    }
+
     @Test
     void aDeleteEventAfterLabelPodCompletedIsNoDeletion() {
         Evidence ev = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), queueing("2026-09-19T16:27:50.000Z", "labelPodCompleted"),

@@ -131,7 +131,8 @@ class PrematureFinalizerRemovalTest {
         assertEquals(Confidence.POSSIBLE, f.confidence());
         assertTrue(f.confidenceReason().contains("the Pod changed only within the kubelet's report lag (update pod event at "
                 + "2026-09-19T16:31:12.904Z)"), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("an export of the Pod taken before the deletion"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("what settles it is when they ended against when the deletion was requested"),
+                f.confidenceReason());
     }
 
     private static String[] deletionThenUpdateAt(String update, String gone) {

@@ -96,6 +96,34 @@ class KubectlWorkflowTablesTest {
         assertEquals("geo-tiles", l.get(1).namespace());
     }
 
+    /**
+     * kubectl get wf -w prints a row per change, each when it came: the stated time is when the paste ended, so only a Workflow's
+     * last row was its state then (its earlier Running rows were read as Running at the stated time, after the Workflow had
+     * failed). The rows it superseded are counted in a note. Negative control: a table listing each Workflow once keeps every row.
+     */
+    @Test
+    void aWatchKeepsEachWorkflowsLastRowAtTheStatedTime() throws IOException {
+        for (String flag : List.of(" -w", "")) {
+            PasteFileReader.Result r = read("# taken-at: 2026-11-20T09:12:30Z\n$ kubectl get wf -n geo-tiles" + flag + "\n" + TabWriter.lay(3, List.of(
+                    List.of("NAME", "STATUS", "AGE", "MESSAGE"),
+                    List.of("tile-render-m9q2d", "Running", "6m55s", ""),
+                    List.of("tile-render-h2w5s", "Running", "85s", ""),
+                    List.of("tile-render-m9q2d", "Running", "9m", ""),
+                    List.of("tile-render-m9q2d", "Failed", "9m", "child 'tile-render-m9q2d-1309992446' failed"))));
+            assertTrue(r.problems().isEmpty(), r.problems().toString());
+            List<WorkflowSnapshot> w = workflows(r);
+            assertEquals(List.of("tile-render-m9q2d", "tile-render-h2w5s"), w.stream().map(WorkflowSnapshot::name).toList(), flag);
+            assertEquals("Failed", w.get(0).phase());
+            assertEquals("wf.txt:7", w.get(0).source().toString());
+            assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("2 row(s) of a watch")), r.notes().toString());
+        }
+        PasteFileReader.Result once = read("# taken-at: 2026-11-20T09:12:30Z\n$ kubectl get wf -n geo-tiles -w\n" + TabWriter.lay(3, List.of(
+                List.of("NAME", "STATUS", "AGE", "MESSAGE"), List.of("tile-render-m9q2d", "Running", "6m55s", ""),
+                List.of("tile-render-h2w5s", "Running", "85s", ""))));
+        assertEquals(2, workflows(once).size());
+        assertTrue(Notes.words(once.notes()).stream().noneMatch(n -> n.contains("of a watch")), once.notes().toString());
+    }
+
     @Test
     void aRowThatFitsNoColumnIsReportedAtItsLineNeverGuessed() throws IOException {
         String text = "$ kubectl get wf -n geo-tiles\n" + TabWriter.lay(3, List.of(

@@ -89,6 +89,80 @@ class TerminalSessionTest {
                 notes.toString());
     }
 
+    /** {@code kubectl describe pod} after a {@code kubectl get wf}, main's Args a script whose comment reads like a prompt. */
+    private static String describeSession(String margin, String scriptComment) {
+        String text = "$ kubectl get wf -n ml-batch\n"
+                + TabWriter.lay(3, List.of(List.of("NAME", "STATUS", "AGE", "MESSAGE"), List.of("nightly-etl-q7w2x", "Running", "3m", "")))
+                + "$ kubectl describe pod nightly-etl-q7w2x-extract-4152753427 -n ml-batch\n"
+                + "Name:             nightly-etl-q7w2x-extract-4152753427\n"
+                + "Namespace:        ml-batch\n"
+                + "Node:             ip-10-42-7-19.eu-west-1.compute.internal/10.42.7.19\n"
+                + "Start Time:       Sat, 07 Nov 2026 08:10:02 +0000\n"
+                + "Labels:           workflows.argoproj.io/workflow=nightly-etl-q7w2x\n"
+                + "Annotations:      workflows.argoproj.io/node-id: nightly-etl-q7w2x-4152753427\n"
+                + "Status:           Succeeded\n"
+                + "Controlled By:  Workflow/nightly-etl-q7w2x\n"
+                + "Containers:\n"
+                + "  wait:\n"
+                + "    Container ID:  containerd://8a2e\n"
+                + "    Image:         quay.io/argoproj/argoexec:v3.7.9\n"
+                + "    State:          Terminated\n"
+                + "      Reason:       Completed\n"
+                + "      Exit Code:    0\n"
+                + "      Started:      Sat, 07 Nov 2026 08:10:05 +0000\n"
+                + "      Finished:     Sat, 07 Nov 2026 08:12:39 +0000\n"
+                + "  main:\n"
+                + "    Container ID:  containerd://c3e5\n"
+                + "    Image:         registry.internal.example/etl/extract:2026.11.1\n"
+                + "    Command:\n"
+                + "      sh\n"
+                + "      -c\n"
+                + "    Args:\n"
+                + "      set -e\n"
+                + scriptComment
+                + "      python -m extract\n"
+                + "    State:          Terminated\n"
+                + "      Reason:       Completed\n"
+                + "      Exit Code:    0\n"
+                + "      Started:      Sat, 07 Nov 2026 08:10:05 +0000\n"
+                + "      Finished:     Sat, 07 Nov 2026 08:12:38 +0000\n"
+                + "Conditions:\n"
+                + "  Type              Status\n"
+                + "  Ready             False \n";
+        return text.lines().map(l -> margin + l).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+    }
+
+    private static ContainerState container(PasteFileReader.Result r, String name) {
+        return r.objects().stream().filter(PodSnapshot.class::isInstance).map(PodSnapshot.class::cast).findFirst().orElseThrow()
+                .containers().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /**
+     * A line deeper than the paste's margin is inside a command's output, never a prompt: {@code # kubectl …} or {@code $ argo …}
+     * in a script (describe's Args) cut the describe output there, and main's state after it went unread (AF002 was lost on such
+     * a paste). Negative controls: the same session without the comment; every line indented alike (a Markdown code block), the
+     * prompts still split it.
+     */
+    @Test
+    void aPromptLikeLineInsideACommandsOutputEndsNothing() throws IOException {
+        for (String comment : List.of("", "      # kubectl is not in this image: the step reads its input from the artifact\n",
+                "      $ argo submit is how the backfill runs it\n")) {
+            String text = describeSession("", comment);
+            assertEquals(PasteShape.SESSION, PasteShape.detect(List.of(text.split("\n"))), text);
+            PasteFileReader.Result r = read(text);
+            assertEquals("terminal session of several commands (kubectl get workflows table, kubectl describe pod output)", r.format());
+            ContainerState main = container(r, "main");
+            assertTrue(main != null && main.terminated() && main.exitCode() == 0, comment + r.objects());
+            assertEquals(0, container(r, "wait").exitCode());
+            assertTrue(Notes.words(r.notes()).stream().noneMatch(n -> n.contains("is none that this reads")), r.notes().toString());
+            for (String margin : List.of("", "    ")) {
+                List<PasteShape.Section> sections = PasteShape.sections(List.of(describeSession(margin, comment).split("\n")));
+                assertEquals(List.of("kubectl get wf -n ml-batch", "kubectl describe pod nightly-etl-q7w2x-extract-4152753427 -n ml-batch"),
+                        sections.stream().map(PasteShape.Section::command).toList(), margin + comment);
+            }
+        }
+    }
+
     @Test
     void severalTablesOfOneShapeStayThatShapesAsBefore() {
         List<String> pods = List.of("$ kubectl get pods -n a", "NAME   READY   STATUS   RESTARTS   AGE", "p-1    0/2     Error    0          5m",
