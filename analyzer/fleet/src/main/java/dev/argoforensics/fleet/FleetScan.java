@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -235,12 +237,26 @@ public final class FleetScan {
                 .mapToPair(c -> new Tuple2<>(c.key(), c)).groupByKey(byReadLog);
         JavaRDD<ReadFile> splitReadings = split.mapToPair(f -> new Tuple2<>(f.key(), f)).join(chunkReads, byReadLog)
                 .map(t -> perFile.value().assemble(t._2()._1(), t._2()._2(), rounds ? recreated.value().get(t._2()._1().cluster()) : null, sliced));
-        JavaPairRDD<String, ReadFile> readings = (readChunks == 0 ? wholeReadings : wholeCount == 0 ? splitReadings : wholeReadings.union(splitReadings))
-                .mapToPair(r -> new Tuple2<>(r.cluster(), r));
+        // The readings stay where they were read (every flow): round 3 assigns their lines there, and the clusters are weighed first.
+        JavaPairRDD<String, ReadFile> fullReadings = (readChunks == 0 ? wholeReadings : wholeCount == 0 ? splitReadings : wholeReadings.union(splitReadings))
+                .mapToPair(r -> new Tuple2<>(r.cluster(), r)).persist(StorageLevel.MEMORY_AND_DISK());
         int groupsPerCluster = options.groups();
         long bound = options.groupLines();
         long clusterLines = options.clusterLines();
         long clusterHeld = options.clusterHeld();
+        // Each cluster weighed on the driver from its files' counts (a number per file), against the bound its cluster's task
+        // weighs it by: a cluster past it sends that task its files' counts alone, not their bytes, so that a cluster with many
+        // times the others' traffic is refused without its round-1 bytes (or, in the stitch flow, its readings) meeting in one
+        // task first. The task refuses it as before, from the same counts, and reports it (ClusterSteps.tooLarge).
+        long weighedBound = rounds ? clusterHeld : clusterLines;
+        Set<String> pastBound = new TreeSet<>();
+        fullReadings.mapValues(ReadFile::held).reduceByKey(byCluster, Long::sum).collectAsMap().forEach((c, held) -> {
+            if (held > weighedBound) {
+                pastBound.add(c);
+            }
+        });
+        Broadcast<Set<String>> refused = jsc.broadcast(pastBound);
+        JavaPairRDD<String, ReadFile> readings = fullReadings.mapValues(r -> refused.value().contains(r.cluster()) ? r.countsOnly() : r);
         String scan = spark.sparkContext().applicationId() + "/" + java.util.UUID.randomUUID();
         LongAccumulator decodes = spark.sparkContext().longAccumulator("argo-forensics-fleet context decodes");
         LongAccumulator derivations = spark.sparkContext().longAccumulator("argo-forensics-fleet table derivations");
@@ -265,7 +281,6 @@ public final class FleetScan {
         long groupCount = 0;
         JavaRDD<PreparedCluster> prepared;
         JavaPairRDD<String, GroupOutcome> outcomes;
-        JavaPairRDD<String, ReadFile> fullReadings = null;
         JavaRDD<LineBatch> batches = null;
         JavaRDD<RoutedBatch> routedBatches = null;
         if (!rounds) {
@@ -279,10 +294,9 @@ public final class FleetScan {
         } else if (sliced) {
             // Round 2a, per cluster: the files' readings keeping their year-decided lines stitched, their skeletons placed and put
             // together, what the slices share made from them; broadcast once per cluster.
-            fullReadings = readings.persist(StorageLevel.MEMORY_AND_DISK());
             int slices = options.slices();
             SlicedSteps steps = new SlicedSteps();
-            shares = inputs.cogroup(fullReadings.mapValues(r -> {
+            shares = inputs.cogroup(readings.mapValues(r -> {
                         toCluster.add((r.thin() == null ? 0 : r.thin().length) + (r.projection() == null ? 0 : r.projection().length));
                         return r.thinOnly();
                     }), byCluster)
@@ -327,8 +341,7 @@ public final class FleetScan {
         } else {
             // Round 2, per cluster: the files' thin readings and projections (their whole readings stay persisted where they were
             // read), stitched, placed, put together; the table derived; the components dealt into groups. Out: its table, broadcast.
-            fullReadings = readings.persist(StorageLevel.MEMORY_AND_DISK());
-            prepared = inputs.cogroup(fullReadings.mapValues(r -> {
+            prepared = inputs.cogroup(readings.mapValues(r -> {
                         toCluster.add((r.thin() == null ? 0 : r.thin().length) + (r.projection() == null ? 0 : r.projection().length));
                         return r.thinOnly();
                     }), byCluster)
@@ -517,9 +530,8 @@ public final class FleetScan {
             if (routedBatches != null) {
                 routedBatches.unpersist(false);
             }
-            if (fullReadings != null) {
-                fullReadings.unpersist(false);
-            }
+            fullReadings.unpersist(false);
+            refused.destroy();
             results.unpersist(false);
             prepared.unpersist(false);
             inputs.unpersist(false);

@@ -119,6 +119,14 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
         return new ReadFile(cluster, display, null, 0, why, null, null, 0);
     }
 
+    /**
+     * What its cluster's task takes when the driver found the cluster past its bound (the files' {@code held}, or in the stitch
+     * flow their kept lines, summed): the counts it reports the cluster by, none of the file's bytes.
+     */
+    ReadFile countsOnly() {
+        return new ReadFile(cluster, display, null, kept, unreadable, null, null, held);
+    }
+
     /** What its cluster's task takes in round 2: all but the whole reading, which stays on this executor. */
     ReadFile thinOnly() {
         return new ReadFile(cluster, display, null, kept, unreadable, thin, projection, held);

@@ -342,6 +342,13 @@ class FleetScanTest {
         List<String> kept2 = rows.stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).toList();
         assertEquals(freeRows.values().stream().filter(r -> others.contains(r.<String>getAs("cluster"))).map(Row::toString).sorted().toList(),
                 kept2.stream().sorted().toList());
+        // Weighed on the driver from its files' counts: nothing of the refused cluster's files reached a cluster's task, whose
+        // bytes are those of a run over the other clusters alone (before, its thin readings and projections met in one task first).
+        Path othersOut = tmp.resolve("three-others-out");
+        FleetScan.Counts othersCounts = FleetScan.run(spark, FleetOptions.parse(args(othersOut.toString(), clusterFolders(others))));
+        assertTrue(othersCounts.clusterTaskBytes() > 0, "the others' files sent their clusters' tasks bytes");
+        assertEquals(othersCounts.clusterTaskBytes(), counts.clusterTaskBytes(), "bytes to the clusters' tasks, the refused cluster's none");
+        assertEquals(fleetFindings(othersOut), fleet);
     }
 
     /**
@@ -588,6 +595,13 @@ class FleetScanTest {
             assertEquals(analyzed.get(c), sharedFleet.get(c), "cluster=" + c + " beside it");
         }
         assertEquals(hours, sharedCounts.problems(), "each of its objects a failed row, nothing else: " + accounting(below));
+        // Refused from its files' counts on the driver: its files' skeletons never met in its round-2a task (the bytes to the
+        // clusters' tasks, slice parts included, are a run's over the quiet clusters alone).
+        Path quiet = tmp.resolve("skew-quiet-slices-out");
+        FleetScan.Counts quietCounts = FleetScan.run(spark, FleetOptions.parse(Stream.concat(Stream.of(args(quiet.toString(),
+                clusterFolders(List.of("quiet-1", "quiet-2")))), Stream.of("--flow", "slices", "--slices", "8")).toArray(String[]::new)));
+        assertTrue(quietCounts.clusterTaskBytes() > 0, "the quiet clusters' files sent their tasks bytes");
+        assertEquals(quietCounts.clusterTaskBytes(), sharedCounts.clusterTaskBytes(), "bytes to the clusters' tasks, the refused cluster's none");
         for (Row r : spark.read().json(below.resolve("inputs").toString()).collectAsList()) {
             if ("busy".equals(r.getAs("cluster"))) {
                 assertEquals("failed", r.getAs("kind"), r.toString());
