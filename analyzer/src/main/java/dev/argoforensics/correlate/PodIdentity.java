@@ -38,6 +38,11 @@ public record PodIdentity(UidBasis basis, SourceRef uidSource, Timestamp from, S
             case ONLY_UID:
                 return "UID from " + uidSource + ", the only one exported for this name";
             default:
+                if (namesakes == 1) {
+                    // The only one exported, and a later Pod of the name created after it (its own Created pod line).
+                    return "UID from " + uidSource + ", the only one exported for this name; records without a UID are given to it until "
+                            + until.format() + ", when a later Pod of the name was created";
+                }
                 StringBuilder b = new StringBuilder("UID from ").append(uidSource).append(", one of ").append(namesakes)
                         .append(" exported for this name (the Pod was recreated); records without a UID are given to it");
                 if (from != null) {

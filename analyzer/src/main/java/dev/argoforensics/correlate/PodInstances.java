@@ -62,8 +62,37 @@ final class PodInstances {
                 instances.add(new Instance(name.withUid(uid), snaps.get(0).source(), createdAt, null));
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
-            byName.put(name, withCreatedLines(instances, created.getOrDefault(name, List.of())));
+            List<LogEvent> lines = created.getOrDefault(name, List.of());
+            byName.put(name, withLaterPods(withCreatedLines(instances, lines), lines));
         });
+    }
+
+    /**
+     * The Pods created under the name after the last one an export shows: each {@code Created pod} line certainly after that
+     * Pod's own is another Pod object (a create succeeds only when no Pod has the name), known by no UID (the name reused by a
+     * Workflow submitted again under the same name, an {@code argo retry}, a Pod created again for its node). Without them
+     * the lines of the later Pod went to the exported one and took its UID (#8022's shape: the old Pod exported, the new one
+     * labelled completed while Pending and found missing for good).
+     */
+    private static List<Instance> withLaterPods(List<Instance> instances, List<LogEvent> unordered) {
+        List<LogEvent> lines = EventOrder.inTimeOrder(unordered);
+        Instance last = instances.get(instances.size() - 1);
+        LogEvent own = last.createdLine();
+        if (own == null && last.created() != null) {
+            own = lines.stream().filter(e -> !e.time().isBefore(last.created())).findFirst().orElse(null);
+        }
+        if (own == null) {
+            return instances;
+        }
+        List<Instance> out = new ArrayList<>(instances);
+        LogEvent previous = own;
+        for (LogEvent e : lines) {
+            if (EventOrder.after(e, previous)) {
+                out.add(new Instance(last.key().named(), null, null, e));
+                previous = e;
+            }
+        }
+        return out;
     }
 
     /** Each Pod's "Created pod" line: the first one not certainly older than its creationTimestamp. */
@@ -99,7 +128,7 @@ final class PodInstances {
     /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
     PodKey forUid(PodKey named, String uid, Timestamp time) {
         for (Instance in : byName.getOrDefault(named, List.of())) {
-            if (in.key().uid().equals(uid)) {
+            if (java.util.Objects.equals(in.key().uid(), uid)) {
                 return in.key();
             }
         }
@@ -141,8 +170,9 @@ final class PodInstances {
                 return new PodIdentity(UidBasis.ONLY_UID, in.uidSource(), null, null, null, 1);
             }
             Instance next = i + 1 < instances.size() ? instances.get(i + 1) : null;
+            int exported = (int) instances.stream().filter(x -> x.key().uid() != null).count();
             return new PodIdentity(UidBasis.LIFETIME, in.uidSource(), i == 0 ? null : in.start(), i == 0 ? null : in.startSource(),
-                    next == null ? null : next.start(), instances.size());
+                    next == null ? null : next.start(), exported);
         }
         return PodIdentity.none();
     }

@@ -11,13 +11,16 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -54,7 +57,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (workflow == null) {
             return;
         }
-        List<LogEvent> nodeLines = scope.nodes().of(link);
+        List<LogEvent> nodeLines = ofThisPod(scope.nodes().of(link), pod);
         LogEvent existing = lastSeenExisting(pod);
         List<LogEvent> missing = lastEpisode(nodeLines, existing);
         Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod, existing);
@@ -64,13 +67,67 @@ public final class PodGoneNodeRunning extends NodeRule {
         List<LogEvent> ends = new ArrayList<>(nodeLines);
         ends.addAll(scope.nodes().completions(workflow.ref()));
         Optional<LogEvent> finished = finishedAfter(ends, gone);
-        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at);
+        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at, pod);
         if (finished.isPresent() && missing.size() > 1) {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
-            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished));
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow));
         }
+    }
+
+    /**
+     * The controller was logging after the Pod was gone, yet no Workflow worker took the Workflow up: a run that had processed
+     * this Workflow (so it is its controller) has lines after the time, and no {@code Processing workflow} of it follows. A node
+     * seen unfinished then was not left by the controller: it had not looked yet (a stall, busy or no workers, AF003), and
+     * when it does it finds the Pod missing and marks the node {@code Error}. The first such run's last line, or null.
+     */
+    private static LogEvent notLookedAfter(Correlation correlation, WorkflowHistory workflow, Timestamp goneAt) {
+        LogEvent lastProcessed = null;
+        for (LogEvent e : workflow.events()) {
+            if (e.event() instanceof WorkflowProcessing) {
+                if (e.time().isAfter(goneAt)) {
+                    return null;
+                }
+                lastProcessed = e;
+            }
+        }
+        if (lastProcessed == null) {
+            return null;
+        }
+        ControllerProcess run = correlation.process(lastProcessed);
+        return run != null && run.last() != null && run.last().isAfter(goneAt) ? lastProcessed : null;
+    }
+
+    /**
+     * The Pod is known gone only from the controller's missing lines, and the controller's lines, whole from the Pod's
+     * {@code Created pod} to the first of them, would have shown it leave: the run logs its pod informer's events ({@code add pod event}, {@code delete pod event}: v3.6.5 and
+     * later), yet none shows this Pod leaving, and no record shows it deleted. The informer may never have had it: a watch
+     * that stopped delivering leaves every Pod created after it missing while the Pod exists and runs (a controller restart
+     * lists them again). Not a Pod gone, so not AF005's claim; said, at most, as possible.
+     */
+    private static boolean neverSeenLeaving(Correlation correlation, PodHistory pod, List<LogEvent> missing) {
+        if (missing.isEmpty() || !correlation.lifecycle(pod.key()).deleters().isEmpty()) {
+            return false;
+        }
+        LogEvent first = missing.get(0);
+        // The run that created the Pod logged its missing lines, and nothing was cut from it in between: its lines there are
+        // whole (a log that starts after the Pod left, or an excerpt, would not show the delete event either).
+        LogEvent created = pod.latestCreated();
+        if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.cutBetween(created, first)) {
+            return false;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE) {
+                return false;
+            }
+        }
+        for (LogEvent e : correlation.events()) {
+            if (e.stream() == first.stream() && e.event() instanceof PodInformerEvent) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -118,6 +175,15 @@ public final class PodGoneNodeRunning extends NodeRule {
     private static boolean afterSeenExisting(PodListing listing, LogEvent existing) {
         return existing == null || existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)
                 .isBefore(listing.table().observed().time().instant());
+    }
+
+    /**
+     * The node's lines of this Pod's time: a Workflow submitted again under the same name has the same node IDs, and its node's
+     * lines (which name no Pod object) from the later Pod's creation on are that Pod's, not this one's.
+     */
+    private static List<LogEvent> ofThisPod(List<LogEvent> nodeLines, PodHistory pod) {
+        Timestamp until = pod.identity().until();
+        return until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
     }
 
     /** When the Pod is known to be gone, and by what: the first missing line, else its deletion as the records or the informer show it. */
@@ -168,9 +234,13 @@ public final class PodGoneNodeRunning extends NodeRule {
                 .toList()));
     }
 
-    /** The latest export of the node, if taken after the Pod was gone and it shows the node unfinished. */
-    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt) {
-        List<NodeObservation> obs = workflow.nodeObservations(link.nodeId());
+    /**
+     * The latest export of the node, if taken after the Pod was gone and it shows the node unfinished. Not an export of another
+     * Workflow object than the Pod's owner: a Workflow submitted again under the same name has the same node IDs, and its
+     * node says nothing of the earlier run's Pod.
+     */
+    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, PodHistory pod) {
+        List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot())).toList();
         if (obs.isEmpty()) {
             return null;
         }
@@ -179,7 +249,8 @@ public final class PodGoneNodeRunning extends NodeRule {
         return after && !NodeLines.COMPLETED.contains(latest.node().phase()) ? latest : null;
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished) {
+    private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished,
+                            WorkflowHistory workflow) {
         NodeLink link = pod.link();
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -209,7 +280,15 @@ public final class PodGoneNodeRunning extends NodeRule {
         }
         Confidence confidence;
         Message reason;
-        if (missing.size() >= 2 && unfinished != null) {
+        LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
+        if (neverSeenLeaving(correlation, pod, missing)) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF005.reason.neverSeenLeaving", "count", missing.size());
+        } else if (notLooked != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
+            cite.line(notLooked, "the last time a Workflow worker took the Workflow up");
+        } else if (missing.size() >= 2 && unfinished != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF005.reason.missingAndExport", "count", missing.size(), "phase", phase);
         } else if (missing.size() >= 2) {

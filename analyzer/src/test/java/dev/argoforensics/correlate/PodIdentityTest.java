@@ -91,6 +91,31 @@ class PodIdentityTest {
                 + "from 2026-10-02T10:05:00.050Z (a.log:4) on", pods.get(1).identity().describe());
     }
 
+    /**
+     * Only the first Pod exported, and the name created again after it (a Workflow submitted again under the same name): the
+     * lines after the second Created pod line are another Pod's, known by no UID, not the exported one's (#8022's shape).
+     */
+    @Test
+    void aLaterCreatedPodLineStartsAPodWithoutTheExportedUid() {
+        Correlation c = new Evidence()
+                .log("a.log",
+                        created("2026-10-02T10:00:00.100Z"),
+                        V4.podEvent("2026-10-02T10:00:00.120Z", "add"),
+                        V4.podEvent("2026-10-02T10:05:00.010Z", "delete"),
+                        created("2026-10-02T10:06:00.050Z"),
+                        V4.podEvent("2026-10-02T10:06:00.060Z", "add"))
+                .pod("old.yaml", pod("u-1", "2026-10-02T10:00:00Z"))
+                .correlate();
+        List<PodHistory> pods = c.podsNamed("ns", "p");
+        assertEquals(2, pods.size());
+        PodHistory exported = pods.stream().filter(h -> h.uid().equals("u-1")).findFirst().orElseThrow();
+        PodHistory later = pods.stream().filter(h -> h.uid().isEmpty()).findFirst().orElseThrow();
+        assertEquals(List.of(1L, 2L, 3L), lines(exported, "a.log"));
+        assertEquals(List.of(4L, 5L), lines(later, "a.log"));
+        assertEquals("UID from old.yaml:1, the only one exported for this name; records without a UID are given to it until "
+                + "2026-10-02T10:06:00.050Z, when a later Pod of the name was created", exported.identity().describe());
+    }
+
     @Test
     void oneUidOrNone() {
         Correlation one = new Evidence().log("a.log", created("2026-10-02T10:00:00.100Z")).pod("p.yaml", pod("u-1", "2026-10-02T10:00:00Z")).correlate();

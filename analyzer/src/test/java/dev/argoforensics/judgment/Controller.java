@@ -1314,10 +1314,13 @@ final class Controller {
                     boolean recent = sim.now() - n.startedAt * Go.SECOND < RECENTLY_STARTED;
                     op(wf, Level.INFO, "Workflow pod is missing", "nodeName", n.name, "nodePhase", n.phase, "recentlyStarted", recent);
                     if ("Pending".equals(n.phase)) {
-                        if (n.restartingPodUid != null) {
-                            // v4's automatic restart: the old Pod is gone; executeTemplate creates the node's Pod again (same name).
-                            recreate.add(n);
-                        }
+                        // B2 case 1: a Pending node is left as it is. The steps that follow call executeTemplate for it, whose
+                        // createWorkflowPod finds no Pod in the informer and creates it again (same name; v4's automatic restart
+                        // goes this way): a Pod deleted while Pending is replaced. A Pod still in the API but out of the informer
+                        // (labelled completed by a stale cleanup item, #8022) answers "already exists", and the node stays
+                        // Pending for good (AF005).
+                        truth.nodeLeftWithPodMissing(wf.namespace, wf.name, wf.uid, n.id, sim.now());
+                        recreate.add(n);
                         continue;
                     }
                     if (recent) {
@@ -1332,8 +1335,9 @@ final class Controller {
                 wfEnqueueAfter(me, key, DEFAULT_REQUEUE + rng.between(0, 50 * MS));
             } else {
                 for (Node n : recreate) {
+                    // "already exists" (the Pod still in the API) changes nothing in the Workflow: no update for it.
+                    changed |= !kube.pods.containsKey(wf.namespace + "/" + n.podName);
                     createPod(wf, n, wf.spec.stepList.get(Math.max(0, n.stepIndex)));
-                    changed = true;
                 }
                 changed |= advance(me, wf);
             }

@@ -55,6 +55,8 @@ final class Corpus {
     /** The plan's random stream; the classes of #14 draw theirs from {@link #plan14} (swapped in), so the others stay as they were. */
     Sim.Rng plan;
     private final Sim.Rng plan14;
+    /** Session 29's draws for the #8022 variant that meets a Pending node: a stream of their own, the plan's draws unchanged. */
+    private final Sim.Rng plan29;
     final Sim sim;
     final Kube kube;
     private final Truth truth = new Truth();
@@ -85,6 +87,7 @@ final class Corpus {
         this.exportDir = dir.resolve("exports");
         this.plan = new Sim.Rng(Sim.seed(seed, 1));
         this.plan14 = new Sim.Rng(Sim.seed(seed, 14));
+        this.plan29 = new Sim.Rng(Sim.seed(seed, 29));
         int day = 1 + (int) Math.floorMod(seed * 7, 27);
         this.start = Go.epochNanos(String.format("2026-10-%02dT%02d:%02d:00Z", day, 6 + plan.between(0, 10), plan.between(0, 59)));
         long duration = scale == Scale.SMALL ? 110 * Go.MINUTE : 11 * 60 * Go.MINUTE;
@@ -581,6 +584,13 @@ final class Corpus {
      * Workflow releases the old Pod through another item; the new run's Pod has the same name, and the old item, when it
      * comes due, labels it completed: it leaves the informer, and its running node is marked {@code pod deleted}. Without
      * the patch timeouts (30%) the name is reused harmlessly: the look-alike.
+     *
+     * <p>Session 29, {@code stale-cleanup-pending} (half the runs with timeouts whose old item is still waiting when the new
+     * run is created, drawn from {@link #plan29}): the new run's Pod waits unscheduled (the nodes full) until after the old
+     * item comes due, so the item labels a {@code Pending} Pod completed (lifecycle B2): the node is {@code Pending}, each
+     * pass logs {@code Workflow pod is missing} {@code nodePhase=Pending} and its attempt to create the Pod again fails
+     * with {@code already exists}; the Pod is scheduled later and runs, out of the controller's sight, and the node stays
+     * {@code Pending} for good (AF005).
      */
     private void sameName(Controller c, long t0) {
         boolean timeouts = plan.chance(0.7);
@@ -605,11 +615,25 @@ final class Corpus {
         spec.stepList.add(s);
         second.spec = spec;
         long resubmitDelay = plan.between(2, 8) * Go.SECOND + plan.between(0, 999_999_999L);
+        boolean meetsPending = timeouts && plan29.chance(0.5);
+        long room = plan29.between(40, 150) * Go.SECOND;
+        long runFor = plan29.between(60, 240) * Go.SECOND;
+        Runnable beforeCreate = !meetsPending ? null : () -> {
+            // The old run's labelPodCompleted item, still waiting after its failures: the new Pod stays unscheduled past it.
+            // A single-Pod Workflow: its Pod has the Workflow's name.
+            long due = c.cleanupDue(first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED);
+            if (due > sim.now()) {
+                s.podClass = "stale-cleanup-pending";
+                s.unschedulable = true;
+                s.schedulableAt = due + room;
+                s.finishAt = Math.max(s.finishAt, s.schedulableAt + runFor);
+            }
+        };
         sim.at(deleteAt + plan.between(0, 999_999_999L), () -> {
             Workflow live = kube.workflows.get(first.key());
             if (live != null && live.uid.equals(first.uid)) {
                 kube.deleteWorkflow(first.key(), false, "user");
-                resubmitWhenGone(first, second, resubmitDelay, 0);
+                resubmitWhenGone(first, second, resubmitDelay, 0, beforeCreate);
             }
         });
         typicalExports(second, deleteAt + plan.between(2, 4) * Go.MINUTE, 0, 0);
@@ -619,7 +643,7 @@ final class Corpus {
     }
 
     /** The user waits until the old run's Pod is gone (a new Pod of the same name could not be created before), then creates the new run. */
-    private void resubmitWhenGone(Workflow first, Workflow second, long delay, int tries) {
+    private void resubmitWhenGone(Workflow first, Workflow second, long delay, int tries, Runnable beforeCreate) {
         boolean gone = true;
         for (Pod p : kube.pods.values()) {
             if (p.workflowUid.equals(first.uid)) {
@@ -628,9 +652,14 @@ final class Corpus {
             }
         }
         if (gone) {
-            sim.after(delay, () -> create(second));
+            sim.after(delay, () -> {
+                if (beforeCreate != null) {
+                    beforeCreate.run();
+                }
+                create(second);
+            });
         } else if (tries < 120) {
-            sim.after(Go.SECOND / 2, () -> resubmitWhenGone(first, second, delay, tries + 1));
+            sim.after(Go.SECOND / 2, () -> resubmitWhenGone(first, second, delay, tries + 1, beforeCreate));
         }
     }
 

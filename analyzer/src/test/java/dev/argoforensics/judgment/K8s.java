@@ -240,6 +240,8 @@ final class K8s {
         boolean ofInterest;
         /** The scheduler finds no node for the Pod (insufficient resources): it stays {@code Pending}, unscheduled. */
         boolean unschedulable;
+        /** With {@link #unschedulable}: when room is made for it (the scheduler binds it at its next try after), or -1 for never. */
+        long schedulableAt = -1;
         /**
          * The kubelet fails the step's first Pod before its containers start, with this {@code status.reason}
          * ({@code Evicted}, {@code NodeAffinity}, {@code UnexpectedAdmissionError}) and {@link #rejectMessage}; null for none.

@@ -824,13 +824,17 @@ final class Kube {
                 ready.add(n);
             }
         }
-        if (r.step.unschedulable) {
+        if (r.step.unschedulable && (r.step.schedulableAt < 0 || now() < r.step.schedulableAt)) {
             // No node fits (its requests): the scheduler says so and the Pod stays Pending, unscheduled, until deleted.
             String msg = "0/" + pool.size() + " nodes are available: " + pool.size() + " Insufficient cpu. preemption: 0/" + pool.size()
                     + " nodes are available: " + pool.size() + " No preemption victims found for incoming pod.";
             event(p, null, "FailedScheduling", msg, "default-scheduler");
             long s = K8s.sec(now());
             patchPod(r.key, r.uid, null, q -> q.condition("PodScheduled", "False", "Unschedulable", msg, s), Origin.NONE, "scheduler");
+            if (r.step.schedulableAt >= 0) {
+                // Room is made (another workload ends, or the autoscaler adds a node): the scheduler's retry binds it.
+                sim.at(r.step.schedulableAt, () -> bind(r));
+            }
             return;
         }
         String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);

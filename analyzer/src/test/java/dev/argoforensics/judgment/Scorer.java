@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * {@code likely} only.
  */
 final class Scorer {
-    static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
+    static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
         "AF013", "AF014", "AF015");
     /**
      * Rules whose unit is the Workflow: a finding counts for the Workflow it names (its {@code workflow}, else the

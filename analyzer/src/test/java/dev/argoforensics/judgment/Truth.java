@@ -109,6 +109,15 @@ final class Truth {
         long restartedByControllerAt = -1;
         boolean af010;
         boolean af011;
+        /**
+         * AF005: when a controller pass found the node unfulfilled with no Pod in its informer and left it as it was (the
+         * {@code Pending} branch of lifecycle B2: nothing but an attempt to create the Pod again), and how many passes did; -1.
+         */
+        long leftMissingFirstAt = -1;
+        int leftMissingPasses;
+        /** Whether the Pod was still out of its controller's informer at the end (gone from the API, or labelled completed). */
+        boolean outOfInformerAtEnd;
+        boolean af005;
 
         String key() {
             return namespace + "/" + name;
@@ -204,6 +213,22 @@ final class Truth {
         if (undeleted && f.falsePodDeletedAt < 0) {
             f.falsePodDeletedAt = now;
         }
+    }
+
+    /**
+     * A controller's pod reconciliation found the node unfulfilled, its Pod not in the informer, and left the node as it was
+     * (B2 case 1, {@code nodePhase=Pending}: the pass only tries to create the Pod again, which fails with
+     * {@code already exists} when the Pod is still in the API but out of the informer).
+     */
+    void nodeLeftWithPodMissing(String namespace, String workflow, String workflowUid, String nodeId, long now) {
+        PodFacts f = forNode(namespace, workflow, workflowUid, nodeId);
+        if (f == null) {
+            return;
+        }
+        if (f.leftMissingFirstAt < 0) {
+            f.leftMissingFirstAt = now;
+        }
+        f.leftMissingPasses++;
     }
 
     // ---- Workflows ----------------------------------------------------------------------------
@@ -583,6 +608,16 @@ final class Truth {
             f.af010 = f.killRoundFoundRunningAt >= 0;
             f.af011 = f.resultWriteRefusedAt >= 0 && Integer.valueOf(64).equals(f.waitExit);
             Pod p = kube.pods.get(f.key());
+            // AF005: the node's Pod (its latest) went out of the controller's informer, a pass found it missing and left the
+            // node unfinished, and it is still unfinished at the end with its Workflow there and not being deleted: nothing
+            // the controller does will finish it. A Pod deleted on purpose (its node marked pod deleted), a deleted Workflow's
+            // Pods, a Pod that left the informer when labelled completed (its node finished) and a Pod created again for its
+            // node are not.
+            boolean live = p != null && p.uid.equals(f.uid);
+            f.outOfInformerAtEnd = !live || "true".equals(p.labels.get(K8s.LABEL_COMPLETED));
+            f.af005 = f.leftMissingFirstAt >= 0 && f.outOfInformerAtEnd && latestForNode(f) && !f.nodePersistedFulfilled
+                    && ("Pending".equals(f.persistedPhase) || "Running".equals(f.persistedPhase)) && f.workflowDeletedAt < 0
+                    && f.workflowDeletionRequestedAt < 0;
             f.finalizerHeldAtEnd = p != null && p.uid.equals(f.uid) && p.hasStatusFinalizer();
             if (f.firstDeletionAt >= 0 && f.finalizerHeldAtEnd) {
                 long last = p.lastTransition();
@@ -595,6 +630,12 @@ final class Truth {
                 f.af004 = end - due > STUCK_AFTER;
             }
         }
+    }
+
+    /** The Pod is the latest created for its node (no Pod was created again for the node after it). */
+    private boolean latestForNode(PodFacts f) {
+        Map<String, PodFacts> nodes = byNode.get(f.namespace + "/" + f.workflow);
+        return nodes != null && nodes.get(f.nodeId) == f;
     }
 
     /** The earliest of the times that are set (>= 0), or -1. */
@@ -671,6 +712,7 @@ final class Truth {
                 expected.put("AF001", f.af001);
                 expected.put("AF002", f.af002);
                 expected.put("AF004", f.af004);
+                expected.put("AF005", f.af005);
                 expected.put("AF006", f.af006);
                 expected.put("AF007", f.af007);
                 expected.put("AF008", f.af008);
@@ -721,6 +763,9 @@ final class Truth {
                 facts.put("mainSignalledByKubeletAt", t(f.mainSignalledByKubeletAt));
                 facts.put("mainSignalledAtDeadlineAt", t(f.mainSignalledAtDeadlineAt));
                 facts.put("restartedByControllerAt", t(f.restartedByControllerAt));
+                facts.put("leftMissingFirstAt", t(f.leftMissingFirstAt));
+                facts.put("leftMissingPasses", f.leftMissingPasses);
+                facts.put("outOfInformerAtEnd", f.outOfInformerAtEnd);
                 m.put("facts", facts);
                 w.write(json.writeValueAsString(m));
                 w.write('\n');
@@ -774,7 +819,7 @@ final class Truth {
         }
     }
     /** The Pod-level rules of the truth; a Pod whose lines an excerpt cut is capped at {@code possible} for all of them. */
-    static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF006", "AF007", "AF008", "AF010", "AF011");
+    static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011");
     static final List<String> WORKFLOW_RULES = List.of("AF009", "AF012", "AF013", "AF014", "AF015");
 
     /**

@@ -6,6 +6,7 @@ import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
 import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.processingOther;
 import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -144,5 +145,52 @@ class PodGoneNodeRunningTest {
         assertEquals("alice@example.com deleted it at 2026-09-19T16:40:00.000000Z", f.fact("podGoneBy").orElseThrow().value());
         assertEquals("Running", f.fact("nodePhaseLastSeen").orElseThrow().value());
         assertEquals(0, f.fact("missingLogged").orElseThrow().value());
+    }
+
+    /**
+     * The controller found the Pod it had just created missing, again and again, and its lines (which log the pod informer's
+     * events: another Pod's add here) never show this one leave the informer, nor does any record show it deleted: the informer
+     * may never have had it (a pod watch that stopped delivering). Not a Pod shown gone: possible, saying so. Negative control:
+     * the same with the Pod's delete event before the missing lines is the likely finding of the first test.
+     */
+    @Test
+    void aPodTheInformerNeverShowedLeavingIsOnlyPossible() {
+        Evidence ev = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"),
+                "time=2026-09-19T16:27:11.000Z level=INFO msg=\"add pod event\" component=pod_controller pod=q",
+                processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("AF005.reason.neverSeenLeaving", f.reason().code());
+
+        Evidence noPodEvents = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+        assertEquals(Confidence.LIKELY, rule.evaluate(noPodEvents.correlate()).findings().get(0).confidence(),
+                "a run that logs no pod informer events (before v3.6.5) cannot show the Pod leave: the missing lines stand");
+    }
+
+    /**
+     * A deletion in the audit log and an export of the Workflow after it with the node Running, while the controller's run went
+     * on logging without taking the Workflow up again (a stall): the controller had not looked, and when it does it marks the node
+     * Error. Possible. Negative control: a Workflow worker took the Workflow up after the deletion and left the node: likely.
+     */
+    @Test
+    void anExportWhileTheControllerHadNotLookedIsOnlyPossible() {
+        Evidence stalled = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                        processing("2026-09-19T16:27:20.000Z", "Running"), processingOther("2026-09-19T16:55:00.000Z"))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.000000Z", 200))
+                .takenAt("wf.yaml", "2026-09-19T17:10:00Z", Exports.workflow("Running", "Running", "", null, true, null));
+        Finding f = rule.evaluate(stalled.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("AF005.reason.notLooked", f.reason().code());
+
+        Evidence looked = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                        processing("2026-09-19T16:27:20.000Z", "Running"), processing("2026-09-19T16:45:00.000Z", "Running"),
+                        processingOther("2026-09-19T16:55:00.000Z"))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.000000Z", 200))
+                .takenAt("wf.yaml", "2026-09-19T17:10:00Z", Exports.workflow("Running", "Running", "", null, true, null));
+        assertEquals(Confidence.LIKELY, rule.evaluate(looked.correlate()).findings().get(0).confidence());
     }
 }
