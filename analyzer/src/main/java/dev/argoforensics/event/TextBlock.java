@@ -19,6 +19,10 @@ import java.util.zip.Inflater;
  * them, so every text comes back equal to what was read); a block holding any other character keeps
  * its Strings. A block is filled by one thread (the reading's assembler) and may be read by any
  * thread, also while it is still being filled (the index's sink reads an event as soon as it is made).
+ *
+ * <p>A packer given a {@link TextSpill} writes the block's deflated texts there once the spill's share of the heap is used
+ * up, with the texts' lengths before them: the block then holds only where they stand in the spill, and reads them back when
+ * a text is asked for (docs/performance.md, session 29).
  */
 public final class TextBlock {
     /** Characters per block before it is packed: about 20 controller lines. */
@@ -32,6 +36,10 @@ public final class TextBlock {
     /** Once packed: the deflated texts, one after another, and where each ends. */
     private byte[] packed;
     private int[] ends;
+    /** Once packed into a spill instead: the spill, and where the block's record (lengths, then deflated texts) stands in it. */
+    private TextSpill spill;
+    private long spillAt;
+    private int spillLength;
 
     private static final java.util.concurrent.atomic.AtomicInteger SERIALS = new java.util.concurrent.atomic.AtomicInteger();
     /** Which slot of a thread's inflated blocks it takes. */
@@ -58,9 +66,15 @@ public final class TextBlock {
             if (open != null) {
                 return open[index];
             }
-            raw = Inflated.of(this);
-            from = index == 0 ? 0 : ends[index - 1];
-            to = ends[index];
+            if (index < 0 || index >= count) {
+                throw new IndexOutOfBoundsException("text " + index + " of " + count);
+            }
+            Inflated last = Inflated.LAST.get();
+            int slot = last.load(this);
+            raw = last.bytes[slot];
+            int[] e = last.ends[slot];
+            from = index == 0 ? 0 : e[index - 1];
+            to = e[index];
         }
         return new String(raw, from, to - from, StandardCharsets.ISO_8859_1);
     }
@@ -72,7 +86,12 @@ public final class TextBlock {
 
     /** True once the block's texts are held deflated. */
     public synchronized boolean isPacked() {
-        return packed != null;
+        return packed != null || spill != null;
+    }
+
+    /** True once the block's texts are held deflated in a {@link TextSpill}, not in the heap. */
+    public synchronized boolean isSpilled() {
+        return spill != null;
     }
 
     private synchronized int add(String text) {
@@ -107,26 +126,42 @@ public final class TextBlock {
         byte[] raw = packer.raw(chars);
         int[] e = new int[count];
         int at = 0;
+        // The record a spill holds: each text's length (a varint), then the deflated texts; in the heap only the latter.
+        byte[] out = packer.out(5 * count + TARGET_CHARS);
+        int h = 0;
         for (int i = 0; i < count; i++) {
             String t = open[i];
             t.getBytes(0, t.length(), raw, at); // every char is Latin-1 (checked as added): one byte each
             at += t.length();
             e[i] = at;
+            for (int v = t.length(); ; v >>>= 7) {
+                if ((v & ~0x7f) == 0) {
+                    out[h++] = (byte) v;
+                    break;
+                }
+                out[h++] = (byte) (v & 0x7f | 0x80);
+            }
         }
         Deflater deflater = packer.deflater;
         deflater.reset();
         deflater.setInput(raw, 0, at);
         deflater.finish();
-        byte[] out = packer.out;
-        int n = 0;
+        int n = h;
         while (!deflater.finished()) {
             if (n == out.length) {
                 out = packer.out = Arrays.copyOf(out, out.length * 2);
             }
             n += deflater.deflate(out, n, out.length - n);
         }
-        packed = Arrays.copyOf(out, n);
-        ends = e;
+        long where = packer.spill == null ? -1 : packer.spill.put(out, n);
+        if (where >= 0) {
+            spill = packer.spill;
+            spillAt = where;
+            spillLength = n;
+        } else {
+            packed = Arrays.copyOfRange(out, h, n);
+            ends = e;
+        }
         open = null;
     }
 
@@ -141,16 +176,52 @@ public final class TextBlock {
         private final Inflater inflater = new Inflater();
         private final TextBlock[] blocks = new TextBlock[SLOTS];
         private final byte[][] bytes = new byte[SLOTS][];
+        /** Where each text of the slot's block ends: the block's own array, or for a spilled block one read from the spill. */
+        private final int[][] ends = new int[SLOTS][];
+        /** The ends read from the spill, per slot (reused: never a heap block's own array, which is not to be written). */
+        private final int[][] ownEnds = new int[SLOTS][];
+        /** A spilled block's record, read back (reused). */
+        private byte[] record = new byte[TARGET_CHARS];
 
-        static byte[] of(TextBlock b) {
-            Inflated last = LAST.get();
+        /** The slot holding {@code b}'s texts inflated, with their ends (called holding the block's lock: it is packed). */
+        int load(TextBlock b) {
             int slot = b.serial & (SLOTS - 1);
-            if (last.blocks[slot] != b) {
-                last.blocks[slot] = null;
-                last.bytes[slot] = last.inflate(b, last.bytes[slot]);
-                last.blocks[slot] = b;
+            if (blocks[slot] != b) {
+                blocks[slot] = null;
+                if (b.spill != null) {
+                    loadSpilled(b, slot);
+                } else {
+                    bytes[slot] = inflate(b, b.packed, 0, b.packed.length, bytes[slot]);
+                    ends[slot] = b.ends;
+                }
+                blocks[slot] = b;
             }
-            return last.bytes[slot];
+            return slot;
+        }
+
+        private void loadSpilled(TextBlock b, int slot) {
+            if (record.length < b.spillLength) {
+                record = new byte[Math.max(b.spillLength, record.length * 2)];
+            }
+            b.spill.read(b.spillAt, record, b.spillLength);
+            int[] e = ownEnds[slot] != null && ownEnds[slot].length >= b.count ? ownEnds[slot] : new int[Math.max(b.count, 32)];
+            ownEnds[slot] = e;
+            int h = 0;
+            int at = 0;
+            for (int i = 0; i < b.count; i++) {
+                int v = 0;
+                for (int shift = 0; ; shift += 7) {
+                    byte x = record[h++];
+                    v |= (x & 0x7f) << shift;
+                    if (x >= 0) {
+                        break;
+                    }
+                }
+                at += v;
+                e[i] = at;
+            }
+            ends[slot] = e;
+            bytes[slot] = inflate(b, record, h, b.spillLength - h, bytes[slot]);
         }
 
         /**
@@ -159,22 +230,22 @@ public final class TextBlock {
          * fit, else into a new array: a pass that reads a few lines of every block (the cut schedules' check, the
          * timelines) inflated a new array of a block's size for each, as much as all the texts kept.
          */
-        private byte[] inflate(TextBlock b, byte[] reuse) {
-            int length = b.ends[b.count - 1];
-            byte[] raw = reuse != null && reuse.length >= length ? reuse : new byte[Math.max(length, TARGET_CHARS * 2)];
+        private byte[] inflate(TextBlock b, byte[] input, int from, int length, byte[] reuse) {
+            int rawLength = b.chars;
+            byte[] raw = reuse != null && reuse.length >= rawLength ? reuse : new byte[Math.max(rawLength, TARGET_CHARS * 2)];
             inflater.reset();
-            inflater.setInput(b.packed);
+            inflater.setInput(input, from, length);
             try {
                 int at = 0;
-                while (at < length) {
-                    int n = inflater.inflate(raw, at, length - at);
+                while (at < rawLength) {
+                    int n = inflater.inflate(raw, at, rawLength - at);
                     if (n == 0 && (inflater.finished() || inflater.needsInput())) {
                         break;
                     }
                     at += n;
                 }
-                if (at != length) {
-                    throw new IllegalStateException("a text block inflated to " + at + " bytes, not " + length);
+                if (at != rawLength) {
+                    throw new IllegalStateException("a text block inflated to " + at + " bytes, not " + rawLength);
                 }
             } catch (DataFormatException e) {
                 throw new IllegalStateException("a text block does not inflate", e);
@@ -195,10 +266,21 @@ public final class TextBlock {
         private byte[] out;
         private TextBlock current;
         private int index;
+        /** Where full blocks go once deflated, or null to keep them in the heap. */
+        private final TextSpill spill;
 
         /** @param pack deflate full blocks; false where the events are dropped as soon as they are made (the index) */
         public Packer(boolean pack) {
+            this(pack, null);
+        }
+
+        /**
+         * @param pack  as {@link #Packer(boolean)}
+         * @param spill where the deflated blocks go beyond its share of the heap, or null to keep them all in the heap
+         */
+        public Packer(boolean pack, TextSpill spill) {
             this.pack = pack;
+            this.spill = spill;
         }
 
         /** Adds a text; {@link #block()} and {@link #index()} then say where it stands. */
@@ -233,6 +315,14 @@ public final class TextBlock {
                 current.pack(this);
             }
             current = null;
+        }
+
+        /** The buffer for a block's record, of at least {@code length} bytes. */
+        private byte[] out(int length) {
+            if (out.length < length) {
+                out = new byte[Math.max(length, out.length * 2)];
+            }
+            return out;
         }
 
         private byte[] raw(int length) {

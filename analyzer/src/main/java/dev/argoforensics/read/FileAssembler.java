@@ -110,7 +110,8 @@ final class FileAssembler {
     private final String podFromPath;
     private final List<LogEvent> kept = new ArrayList<>();
     /** The texts of the kept events, deflated a block of neighbours at a time (not where they are handed over at once). */
-    private final TextBlock.Packer texts;
+    private TextBlock.Packer texts;
+    private final boolean packTexts;
     private final List<Integer> klogWithoutYear = new ArrayList<>();
     private final List<Integer> panicsWithoutTime = new ArrayList<>();
     private final List<UnparsedLine> samples = new ArrayList<>();
@@ -177,12 +178,19 @@ final class FileAssembler {
         this.runs = new FileRuns(setName, opened);
         this.handOver = handOver;
         this.texts = new TextBlock.Packer(packTexts);
+        this.packTexts = packTexts;
         catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
     }
 
     /** With a hand-over, hands the kept events over at least every {@code n} of them (tests take a few, to meet it in small files). */
     FileAssembler handOverEvery(int n) {
         this.handOverEvery = Math.max(1, n);
+        return this;
+    }
+
+    /** The blocks this assembler packs go to {@code to} beyond its share of the heap (the reading's spill); before the first text. */
+    FileAssembler spillTextsTo(dev.argoforensics.event.TextSpill to) {
+        this.texts = new TextBlock.Packer(packTexts, to);
         return this;
     }
 

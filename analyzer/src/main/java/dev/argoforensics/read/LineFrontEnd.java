@@ -131,7 +131,7 @@ public final class LineFrontEnd {
      *                  deflating is off the assembler's thread. Not for a reading with a sink (its blocks are never packed)
      */
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, boolean packTexts) throws IOException {
-        TextBlock.Packer packer = packTexts ? new TextBlock.Packer(true) : null;
+        TextBlock.Packer packer = packTexts ? new TextBlock.Packer(true, spill) : null;
         try {
             return read(chunk, csvHeader, interest, progress, runs, packer);
         } finally {
@@ -260,6 +260,12 @@ public final class LineFrontEnd {
         return this;
     }
 
+    /** The kept texts' deflated blocks go to {@code to} beyond its share of the heap (the reading's; null: all in the heap). */
+    LineFrontEnd spillTextsTo(dev.argoforensics.event.TextSpill to) {
+        this.spill = to;
+        return this;
+    }
+
     /** Pass 1 on a whole file's lines from an earlier read: the names its trigger lines make of interest. */
     ScanResult scan(LogLines earlier) {
         ScanResult result = new ScanResult();
@@ -296,6 +302,8 @@ public final class LineFrontEnd {
     /** Lines sampled for their times per block (every line of a small block). */
     private static final int SAMPLES_PER_BLOCK = 256;
     private static final int BLOCK_BYTES = 4 * 1024 * 1024;
+    /** Where the kept texts' blocks go ({@link #spillTextsTo}), or null. */
+    private dev.argoforensics.event.TextSpill spill;
     /** Block buffers reused from chunk to chunk: the reading's ({@link #reuseBlocks}), else none kept. */
     private ByteBlockReader.Buffers blockBuffers;
 

@@ -7,6 +7,7 @@ import dev.argoforensics.accounting.LogSource;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.Interner;
+import dev.argoforensics.event.TextSpill;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
@@ -49,6 +50,8 @@ public final class LogReader {
     private final ThreadLocal<LineFrontEnd> frontEnds;
     /** How often the assemblers hand kept events over within a chunk ({@link FileAssembler#handOverEvery}). */
     private int handOverEvery = FileAssembler.HAND_OVER_EVERY;
+    /** Where the kept texts' blocks go beyond its share of the heap, or null (a reading with a sink). */
+    private TextSpill spill;
     /** Pass 1's block buffers, shared by the front ends, dropped once pass 1 is over. */
     private final ByteBlockReader.Buffers blockBuffers;
 
@@ -72,8 +75,19 @@ public final class LogReader {
         // A reading with a sink keeps no event: its table would only grow with every name of every line.
         Interner names = sink == null ? new Interner() : Interner.NONE;
         this.blockBuffers = new ByteBlockReader.Buffers(2 * Math.max(1, settings.threads()) + 2);
+        // The kept texts' deflated blocks beyond the spill's share of the heap go to a temporary file (TextSpill), read back when
+        // quoted: with every line kept (--timelines all) they were ~170 MB of the live set. A reading with a sink packs nothing.
+        this.spill = sink == null ? TextSpill.temporary() : null;
         this.frontEnds = ThreadLocal.withInitial(() -> new LineFrontEnd(catalog, settings.logZone(), settings.maxLineBytes(), names,
-                sink != null).reuseBlocks(blockBuffers));
+                sink != null).reuseBlocks(blockBuffers).spillTextsTo(spill));
+    }
+
+    /** This reader's kept texts go to the spill's file beyond {@code bytes} deflated in the heap (tests: 0, all to the file). */
+    LogReader keepTextsInHeapUpTo(long bytes) {
+        if (spill != null) {
+            spill = TextSpill.keepingInHeap(bytes);
+        }
+        return this;
     }
 
     /** This reader's assemblers hand kept events over at least every {@code n} of them within a chunk (tests: a few). */
@@ -227,7 +241,7 @@ public final class LogReader {
         if (live != null) {
             a.parsesTo(live::parsed);
         }
-        return a.handOverEvery(handOverEvery);
+        return a.spillTextsTo(spill).handOverEvery(handOverEvery);
     }
 
     /**

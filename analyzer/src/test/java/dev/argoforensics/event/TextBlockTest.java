@@ -60,6 +60,55 @@ class TextBlockTest {
     }
 
     @Test
+    void textsSpilledToTheFileComeBackEqualInAnyOrder() {
+        List<String> texts = lines(3000);
+        // A text longer than a block and many short ones in one block: the lengths before the deflated texts span several bytes.
+        texts.add(1500, "msg=\"" + "x".repeat(70_000) + "\"");
+        for (int i = 0; i < 300; i++) {
+            texts.add(2000, i % 3 == 0 ? "" : "k=" + i);
+        }
+        TextSpill spill = TextSpill.keepingInHeap(0);
+        List<Placed> placed = fill(new TextBlock.Packer(true, spill), texts);
+        assertTrue(placed.stream().allMatch(p -> p.block().isSpilled()), "every block in the file, none kept in the heap");
+        assertTrue(spill.spilled() > 0);
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+        // Backwards, and jumping by a stride that meets other blocks in the same slot of the thread's inflated blocks.
+        for (int i = texts.size() - 1; i >= 0; i--) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+        for (int s = 0; s < 7; s++) {
+            for (int i = s; i < texts.size(); i += 97) {
+                assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+            }
+        }
+    }
+
+    @Test
+    void theSpillKeepsItsShareInTheHeapAndTheRestInTheFile() {
+        List<String> texts = lines(3000);
+        TextSpill spill = TextSpill.keepingInHeap(2000);
+        List<Placed> placed = fill(new TextBlock.Packer(true, spill), texts);
+        assertTrue(placed.get(0).block().isPacked() && !placed.get(0).block().isSpilled(), "the first blocks in the heap");
+        assertTrue(placed.get(texts.size() - 1).block().isSpilled(), "the later ones in the file");
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
+        }
+        TextSpill never = TextSpill.keepingInHeap(Long.MAX_VALUE / 2);
+        List<Placed> inHeap = fill(new TextBlock.Packer(true, never), texts);
+        assertTrue(inHeap.stream().noneMatch(p -> p.block().isSpilled()));
+        assertEquals(0, never.spilled(), "a reading within the share never makes the file");
+        assertEquals(texts.get(2999), inHeap.get(2999).block().text(inHeap.get(2999).index()));
+    }
+
+    @Test
+    void threadsReadSpilledBlocksAtOnce() throws Exception {
+        List<String> texts = lines(4000);
+        readOnFourThreads(texts, fill(new TextBlock.Packer(true, TextSpill.keepingInHeap(0)), texts), true);
+    }
+
+    @Test
     void aBlockWithCharactersBeyondLatin1KeepsItsStrings() {
         List<String> texts = List.of("level=info msg=\"ok\"", "msg=\"Workflow \u00e9\u4e2d \uD83D\uDE00\"", "msg=\"lone \uD800 surrogate\"");
         List<Placed> placed = fill(new TextBlock.Packer(true), texts);
@@ -80,15 +129,20 @@ class TextBlockTest {
     @Test
     void threadsReadTheSameBlocksAtOnce() throws Exception {
         List<String> texts = lines(2000);
-        List<Placed> placed = fill(new TextBlock.Packer(true), texts);
+        readOnFourThreads(texts, fill(new TextBlock.Packer(true), texts), false);
+    }
+
+    /** Four threads read every text at strides of their own, forwards or backwards, at once: each comes back equal. */
+    private static void readOnFourThreads(List<String> texts, List<Placed> placed, boolean backwards) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<Integer>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
-                int stride = t + 1;
+                int stride = backwards ? 2 * t + 1 : t + 1;
                 done.add(pool.submit(() -> {
                     int checked = 0;
-                    for (int i = 0; i < texts.size(); i += stride) {
+                    for (int k = 0; k < texts.size(); k += stride) {
+                        int i = backwards ? texts.size() - 1 - k : k;
                         assertEquals(texts.get(i), placed.get(i).block().text(placed.get(i).index()));
                         checked++;
                     }

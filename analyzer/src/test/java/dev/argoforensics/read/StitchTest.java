@@ -345,8 +345,9 @@ class StitchTest {
         Map<InputFile, InputSummary> sinkSummaries = new HashMap<>();
         LogReader.LogReading sinkReading;
         try {
-            // Kept events handed to the stitch every few lines while a chunk is taken (FileAssembler.HAND_OVER_EVERY, 4096, in use).
-            whole = new LogReader(CATALOG, settings(pods, ChunkPlanner.CHUNK_BYTES, 2), source).handOverEvery(HAND_OVER_EVERY)
+            // Kept events handed to the stitch every few lines while a chunk is taken (FileAssembler.HAND_OVER_EVERY, 4096, in use),
+            // and every kept text's block in the spill's file (TextSpill), none in the heap: the texts come back equal from there.
+            whole = new LogReader(CATALOG, settings(pods, ChunkPlanner.CHUNK_BYTES, 2), source).handOverEvery(HAND_OVER_EVERY).keepTextsInHeapUpTo(0)
                     .read(in.logs(), in.objects(), pool, wholeSummaries, wholeUnreadable);
             // With a sink, the runs are placed as each file's pieces open (the live stitch): the same again.
             sinkReading = new LogReader(CATALOG, settings(pods, chunkBytes, 2), source, sunk::add)
