@@ -1,5 +1,7 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.catalog.ArgoVersion;
+import dev.argoforensics.catalog.ReleaseRange;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.EventOrder;
@@ -122,12 +124,26 @@ public final class PodGoneNodeRunning extends NodeRule {
                 return false;
             }
         }
-        for (LogEvent e : correlation.events()) {
-            if (e.stream() == first.stream() && e.event() instanceof PodInformerEvent) {
-                return true;
-            }
+        return logsPodEvents(correlation.process(first));
+    }
+
+    private static final ArgoVersion POD_EVENT_LINES_SINCE = ArgoVersion.exact("v3.6.5");
+
+    /**
+     * Whether the run logs its pod informer's events ({@code add pod event}, {@code delete pod event}: Info, v3.6.5 and later):
+     * its release as read over all its lines (the start banner, or the range its lines' shapes point to, an {@code add pod
+     * event} among them), so every group of the analysis answers the same, without reading every line of the run per Pod.
+     */
+    private static boolean logsPodEvents(ControllerProcess run) {
+        if (run == null || run.release() == null) {
+            return false;
         }
-        return false;
+        try {
+            ArgoVersion low = ReleaseRange.parse(run.release().split(" ", 2)[0] + "+").low();
+            return low != null && low.compareTo(POD_EVENT_LINES_SINCE) >= 0;
+        } catch (IllegalArgumentException notARelease) {
+            return false;
+        }
     }
 
     /**

@@ -159,10 +159,13 @@ class PodGoneNodeRunningTest {
                 workflowUpdated("2026-09-19T16:27:10.448Z", "Running"),
                 "time=2026-09-19T16:27:11.000Z level=INFO msg=\"add pod event\" component=pod_controller pod=q",
                 processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
-                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false))
+                .release("v3.6.5 to v3.7.18 (add-pod-event)");
         Finding f = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence());
         assertEquals("AF005.reason.neverSeenLeaving", f.reason().code());
+        assertEquals(Confidence.LIKELY, rule.evaluate(ev.release("v3.5.4 (Starting Workflow Controller version=v3.5.4)").correlate())
+                .findings().get(0).confidence(), "a release that logs no pod informer events cannot show the Pod leave: the missing lines stand");
 
         Evidence noPodEvents = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
                 processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),

@@ -104,6 +104,14 @@ public final class Evidence {
         return this;
     }
 
+    private String release;
+
+    /** The release every stream's run is read as (what the reading derives from a start banner or the lines' shapes); none by default. */
+    public Evidence release(String release) {
+        this.release = release;
+        return this;
+    }
+
     /** One controller stream per {@link #log} call, named after its file. */
     public Correlation correlate() {
         List<ControllerProcess> processes = new ArrayList<>();
@@ -111,7 +119,7 @@ public final class Evidence {
             int stream = s;
             List<LogEvent> own = events.stream().filter(e -> e.stream() == stream).toList();
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
-                    null, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
+                    release, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
                     own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L),
                     ControllerProcess.Work.NONE, nameless(own)));
         }
