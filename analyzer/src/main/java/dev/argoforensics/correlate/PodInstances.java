@@ -85,14 +85,24 @@ final class PodInstances {
             return instances;
         }
         List<Instance> out = new ArrayList<>(instances);
-        LogEvent previous = own;
+        List<LogEvent> taken = new ArrayList<>(List.of(own));
         for (LogEvent e : lines) {
-            if (EventOrder.after(e, previous)) {
+            if (EventOrder.after(e, taken.get(taken.size() - 1)) && taken.stream().noneMatch(t -> sameRecord(e, t))) {
                 out.add(new Instance(last.key().named(), null, null, e));
-                previous = e;
+                taken.add(e);
             }
         }
         return out;
+    }
+
+    /**
+     * The same {@code Created pod} record read again: the same text at the same instant, later in its stream (a log appended
+     * twice with overlapping spans, an excerpt pasted twice). A Pod created again under the name comes after the earlier one
+     * was deleted and seen gone, never at the same instant; one split at a repeated line gave the exported Pod's lines from
+     * the repeat on to a Pod that never existed.
+     */
+    private static boolean sameRecord(LogEvent e, LogEvent taken) {
+        return e.time().instant().equals(taken.time().instant()) && e.text().equals(taken.text());
     }
 
     /** Each Pod's "Created pod" line: the first one not certainly older than its creationTimestamp. */

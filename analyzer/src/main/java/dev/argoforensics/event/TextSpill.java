@@ -1,13 +1,11 @@
 package dev.argoforensics.event;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.lang.ref.Cleaner;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Where one reading's deflated text blocks ({@link TextBlock}) are held once the first {@link #DEFAULT_KEEP_IN_HEAP} bytes of
@@ -18,11 +16,14 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>The file is made with the owner's permissions only ({@link Files#createTempFile}) in {@code java.io.tmpdir}, and
  * unlinked as soon as it is open where the system allows it (it then goes when the process ends, however it ends; where it
- * does not, on closing): nothing of the logs stays on disk after the run. The channel is closed once no block refers to the
- * spill any more. If the file cannot be made or written, the blocks stay in the heap, as without a spill: a text is never
- * lost, only the memory not saved.
+ * does not, when the process exits): nothing of the logs stays on disk after the run. The file is closed once no block refers
+ * to the spill any more. If the file cannot be made or written, the blocks stay in the heap, as without a spill: a text is
+ * never lost, only the memory not saved.
  *
- * <p>Thread-safe: blocks are packed on the reading threads and read on any.
+ * <p>Thread-safe: blocks are packed on the reading threads and read on any, one at a time. Through a {@link RandomAccessFile},
+ * not a {@code FileChannel}: a channel is closed for every thread when one thread is interrupted in it (or enters it with its
+ * interrupt status set), and the reading's pool is shut down with {@code shutdownNow} while a chunk read of a file whose
+ * rest was skipped may still be packing; every text spilled before was then lost.
  */
 public final class TextSpill {
     /** Deflated bytes of a reading kept in the heap before blocks go to the file: small readings never touch the disk. */
@@ -34,15 +35,15 @@ public final class TextSpill {
     private long inHeap;
     private long size;
     private boolean failed;
-    /** The file, made when the first block goes there; its channel closed by {@link #CLEANER}. */
+    /** The file, made when the first block goes there; closed by {@link #CLEANER}. */
     private Open open;
 
     /** The open file, apart from the spill so that the cleaner's action does not hold the spill itself. */
-    private record Open(FileChannel channel) implements Runnable {
+    private record Open(RandomAccessFile file) implements Runnable {
         @Override
         public void run() {
             try {
-                channel.close();
+                file.close();
             } catch (IOException e) {
                 // closing an unlinked temporary file: nothing left to do
             }
@@ -80,10 +81,8 @@ public final class TextSpill {
                 CLEANER.register(this, open);
             }
             long at = size;
-            ByteBuffer b = ByteBuffer.wrap(data, 0, length);
-            while (b.hasRemaining()) {
-                open.channel().write(b, at + b.position());
-            }
+            open.file().seek(at);
+            open.file().write(data, 0, length);
             size += length;
             return at;
         } catch (IOException | RuntimeException e) {
@@ -94,18 +93,13 @@ public final class TextSpill {
     }
 
     /** Reads {@code length} bytes written at {@code at} into {@code into}. */
-    void read(long at, byte[] into, int length) {
-        FileChannel channel;
-        synchronized (this) {
-            channel = open.channel();
-        }
-        ByteBuffer b = ByteBuffer.wrap(into, 0, length);
+    synchronized void read(long at, byte[] into, int length) {
         try {
-            while (b.hasRemaining()) {
-                if (channel.read(b, at + b.position()) < 0) {
-                    throw new IOException("the text spill ends at " + (at + b.position()) + ", before " + (at + length));
-                }
+            if (at + length > size) {
+                throw new IOException("the text spill ends at " + size + ", before " + (at + length));
             }
+            open.file().seek(at);
+            open.file().readFully(into, 0, length);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the texts spilled to a temporary file", e);
         }
@@ -118,18 +112,18 @@ public final class TextSpill {
 
     private static Open create() throws IOException {
         Path path = Files.createTempFile("argo-forensics-texts-", ".tmp");
-        FileChannel channel;
+        RandomAccessFile file;
         try {
-            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
+            file = new RandomAccessFile(path.toFile(), "rw");
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(path);
             throw e;
         }
         try {
-            Files.deleteIfExists(path); // POSIX: gone from the folder now, readable through the channel until it closes
+            Files.deleteIfExists(path); // POSIX: gone from the folder now, readable through the open file until it closes
         } catch (IOException e) {
-            // Windows: an open file cannot be removed; DELETE_ON_CLOSE removes it when the channel closes
+            path.toFile().deleteOnExit(); // Windows: an open file cannot be removed
         }
-        return new Open(channel);
+        return new Open(file);
     }
 }

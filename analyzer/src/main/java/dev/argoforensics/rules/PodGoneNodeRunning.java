@@ -253,10 +253,14 @@ public final class PodGoneNodeRunning extends NodeRule {
     /**
      * The latest export of the node, if taken after the Pod was gone and it shows the node unfinished. Not an export of another
      * Workflow object than the Pod's owner: a Workflow submitted again under the same name has the same node IDs, and its
-     * node says nothing of the earlier run's Pod.
+     * node says nothing of the earlier run's Pod. Nor one taken once a later Pod of the name was created (as {@link #ofThisPod}
+     * cuts the lines): the node then had that Pod (a Pending node's Pod created again by executeTemplate, a retry, a Workflow
+     * submitted again), and showed unfinished it says nothing of this one.
      */
     private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, PodHistory pod) {
-        List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot())).toList();
+        Timestamp until = pod.identity().until();
+        List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot()))
+                .filter(o -> until == null || o.snapshot().observed() == null || o.snapshot().observed().time().isBefore(until)).toList();
         if (obs.isEmpty()) {
             return null;
         }

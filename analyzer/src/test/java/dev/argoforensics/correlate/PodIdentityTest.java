@@ -130,4 +130,29 @@ class PodIdentityTest {
         assertEquals("", unknown.uid());
         assertEquals("UID unknown: no export of the Pod gave one", unknown.identity().describe());
     }
+
+    /**
+     * The same lines twice in one file (a controller log appended twice with {@code >>} over overlapping spans, an excerpt
+     * pasted twice): the repeated Created pod line is the same record, not a later Pod of the name; every line stays the
+     * exported Pod's (the repeat split it, giving its deletion to a Pod that never existed). Negative control: a Created pod
+     * line at another instant after the Pod's deletion is a later Pod, as {@link #aLaterCreatedPodLineStartsAPodWithoutTheExportedUid}.
+     */
+    @Test
+    void theSameCreatedPodLineReadTwiceInOneFileIsOnePod() {
+        Correlation c = new Evidence()
+                .log("a.log",
+                        created("2026-10-02T10:00:00.100Z"),
+                        V4.podEvent("2026-10-02T10:00:00.120Z", "add"),
+                        V4.podEvent("2026-10-02T10:01:00.000Z", "update"),
+                        created("2026-10-02T10:00:00.100Z"),
+                        V4.podEvent("2026-10-02T10:00:00.120Z", "add"),
+                        V4.podEvent("2026-10-02T10:01:00.000Z", "update"),
+                        V4.podEvent("2026-10-02T10:05:00.010Z", "delete"))
+                .pod("old.yaml", pod("u-1", "2026-10-02T10:00:00Z"))
+                .correlate();
+        List<PodHistory> pods = c.podsNamed("ns", "p");
+        assertEquals(1, pods.size(), () -> pods.stream().map(h -> h.uid() + "=" + lines(h, "a.log")).toList().toString());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), lines(pods.get(0), "a.log"));
+        assertEquals("u-1", pods.get(0).uid());
+    }
 }

@@ -176,4 +176,33 @@ class TextBlockTest {
         assertNotEquals(other, packed, "another text");
         assertEquals(packed.text(), packed.withTime(t.equals(t) ? Timestamp.parseRfc3339("2026-09-19T10:00:01Z", null, false) : t).text());
     }
+
+    /**
+     * A reading thread interrupted while it packs (the reading's pool shut down with shutdownNow while a chunk read of a file
+     * whose rest was skipped after a fault still runs): a FileChannel closes for every thread when one is interrupted in it, so
+     * every text spilled before was lost and the report failed reading them. The interrupted thread's blocks and all those
+     * spilled before still come back equal; and a thread interrupted while it reads one gets its text too.
+     */
+    @Test
+    void anInterruptedThreadNeitherLosesNorLosesOthersSpilledTexts() throws Exception {
+        List<String> texts = lines(3000);
+        TextSpill spill = TextSpill.keepingInHeap(0);
+        List<Placed> before = fill(new TextBlock.Packer(true, spill), texts);
+        List<Placed> interrupted = new ArrayList<>();
+        Thread t = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            interrupted.addAll(fill(new TextBlock.Packer(true, spill), texts));
+            Thread.currentThread().interrupt();
+            assertEquals(texts.get(7), before.get(7).block().text(before.get(7).index()));
+        });
+        Throwable[] failed = new Throwable[1];
+        t.setUncaughtExceptionHandler((x, e) -> failed[0] = e);
+        t.start();
+        t.join();
+        assertEquals(null, failed[0]);
+        for (int i = 0; i < texts.size(); i++) {
+            assertEquals(texts.get(i), before.get(i).block().text(before.get(i).index()));
+            assertEquals(texts.get(i), interrupted.get(i).block().text(interrupted.get(i).index()));
+        }
+    }
 }

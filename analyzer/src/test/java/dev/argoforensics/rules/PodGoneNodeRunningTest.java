@@ -196,4 +196,56 @@ class PodGoneNodeRunningTest {
                 .takenAt("wf.yaml", "2026-09-19T17:10:00Z", Exports.workflow("Running", "Running", "", null, true, null));
         assertEquals(Confidence.LIKELY, rule.evaluate(looked.correlate()).findings().get(0).confidence());
     }
+
+    /** The first Pod of the name as an export showed it while Pending (its UID), labelled for its node. */
+    private static String exportedPending() {
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n  annotations: {workflows.argoproj.io/node-id: p}\nstatus: {phase: Pending}\n";
+    }
+
+    /**
+     * A Pending node's Pod deleted (a spot reclaim before it started), the controller finds it missing and, the node being
+     * Pending, creates it again in the same pass (executeTemplate): the node has its Pod again and runs. With the first Pod
+     * exported (its UID), the second Created pod line starts a later Pod of the name: the first one's history ends there, and
+     * an export of the Workflow after that showing the node Running is the new Pod's node, not the first Pod's node left.
+     * Negative control: the new Pod itself then leaves the informer and is found missing for good: found.
+     */
+    @Test
+    void aPendingNodesPodCreatedAgainLeavesNoNodeBehind() {
+        Evidence recreated = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), podEvent("2026-09-19T16:27:31.006Z", "delete"),
+                        processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                        createdPod("2026-09-19T16:27:31.140Z"), podEvent("2026-09-19T16:27:31.160Z", "add"),
+                        podEvent("2026-09-19T16:27:40.000Z", "update"))
+                .pod("pod.yaml", exportedPending())
+                .takenAt("wf.yaml", "2026-09-19T16:40:00Z", Exports.workflow("Running", "Running", "", null, true, null));
+        Evaluation e = rule.evaluate(recreated.correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+
+        Evidence newOneGone = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), podEvent("2026-09-19T16:27:31.006Z", "delete"),
+                        processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                        createdPod("2026-09-19T16:27:31.140Z"), podEvent("2026-09-19T16:27:31.160Z", "add"),
+                        podEvent("2026-09-19T16:30:00.000Z", "delete"), processing("2026-09-19T16:30:00.100Z", "Running"),
+                        podMissing("2026-09-19T16:30:00.120Z", "Pending", false))
+                .pod("pod.yaml", exportedPending())
+                .takenAt("wf.yaml", "2026-09-19T16:40:00Z", Exports.workflow("Running", "Pending", "", null, true, null));
+        List<Finding> found = rule.evaluate(newOneGone.correlate()).findings();
+        assertEquals(1, found.size(), found::toString);
+        assertEquals("", found.get(0).podUid(), "the later Pod's, known by no UID, not the exported first Pod's");
+        assertEquals("2026-09-19T16:30:00.120Z", found.get(0).fact("podGoneAt").orElseThrow().value());
+    }
+
+    /** Negative control of the above: the same first Pod exported and gone, its node never given a new Pod: found, as before. */
+    @Test
+    void anExportedPodGoneWithoutALaterOneIsStillFound() {
+        Evidence left = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), podEvent("2026-09-19T16:27:31.006Z", "delete"),
+                        processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false))
+                .pod("pod.yaml", exportedPending())
+                .takenAt("wf.yaml", "2026-09-19T16:40:00Z", Exports.workflow("Running", "Pending", "", null, true, null));
+        Finding f = rule.evaluate(left.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("u-1", f.podUid());
+    }
 }
