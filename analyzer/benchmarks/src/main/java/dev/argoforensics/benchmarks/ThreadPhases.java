@@ -83,21 +83,28 @@ public final class ThreadPhases {
         }
     }
 
+    /** Thread name prefixes and their group, the first that applies ("main" and a name holding "GC" aside). */
+    private static final String[][] THREAD_GROUPS = {
+        {"C2 Compiler", "C2"}, {"C1 Compiler", "C1"}, {"VM Thread", "GC/VM"}, {"argo-forensics-reader", "reader"},
+        {"argo-forensics-worker", "worker"},
+    };
+
+    /** What a reading thread's sample is in: the first frame of these it holds. */
+    private static final String[][] READER_DOING = {
+        {"ThreadPoolExecutor.getTask", "idle (no chunk to read)"}, {"PlannedFile.sha256", "SHA-256"},
+        {"LineFrontEnd.scan", "pass 1"}, {"LineFrontEnd.read", "pass 2"},
+    };
+
     private static String group(String thread) {
-        if (thread.startsWith("C2 Compiler")) {
-            return "C2";
-        } else if (thread.startsWith("C1 Compiler")) {
-            return "C1";
-        } else if (thread.startsWith("VM Thread") || thread.contains("GC")) {
-            return "GC/VM";
-        } else if (thread.equals("main")) {
+        if (thread.equals("main")) {
             return "main";
-        } else if (thread.startsWith("argo-forensics-reader")) {
-            return "reader";
-        } else if (thread.startsWith("argo-forensics-worker")) {
-            return "worker";
         }
-        return "other";
+        for (String[] g : THREAD_GROUPS) {
+            if (thread.startsWith(g[0])) {
+                return g[1];
+            }
+        }
+        return thread.contains("GC") ? "GC/VM" : "other";
     }
 
     /** The phases' bounds in sample time: start, pass 1's first sample, pass 2's first, pass 2's last, end (exclusive). */
@@ -146,14 +153,7 @@ public final class ThreadPhases {
         }
         System.out.println("CPU seconds by phase and thread (" + samples.size() + " samples)");
         System.out.println();
-        StringBuilder head = new StringBuilder("| phase | wall (s) |");
-        StringBuilder rule = new StringBuilder("|---|---:|");
-        for (String g : GROUPS) {
-            head.append(' ').append(g).append(" |");
-            rule.append("---:|");
-        }
-        System.out.println(head.append(" all |"));
-        System.out.println(rule.append("---:|"));
+        header("| phase | wall (s) |", "|---|---:|", GROUPS);
         for (int p = 0; p <= PHASES.length; p++) {
             double wall = p < PHASES.length ? (b[p + 1] - b[p]) / 1e9 : (b[PHASES.length] - b[0]) / 1e9;
             StringBuilder row = new StringBuilder("| " + (p < PHASES.length ? PHASES[p] : "**all**") + " | " + fmt(wall) + " |");
@@ -180,14 +180,10 @@ public final class ThreadPhases {
             }
             return s.sleeping() ? "main: waits, other" : "main: runs, other";
         } else if (g.equals("reader")) {
-            if (s.in("ThreadPoolExecutor.getTask")) {
-                return "reader: idle (no chunk to read)";
-            } else if (s.in("PlannedFile.sha256")) {
-                return "reader: SHA-256";
-            } else if (s.in("LineFrontEnd.scan")) {
-                return "reader: pass 1";
-            } else if (s.in("LineFrontEnd.read")) {
-                return "reader: pass 2";
+            for (String[] d : READER_DOING) {
+                if (s.in(d[0])) {
+                    return "reader: " + d[1];
+                }
             }
             return "reader: other";
         } else if (g.equals("worker")) {
@@ -214,14 +210,7 @@ public final class ThreadPhases {
         }
         System.out.println(walls);
         System.out.println();
-        StringBuilder head = new StringBuilder("| thread: doing |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (String p : PHASES) {
-            head.append(' ').append(p).append(" |");
-            rule.append("---:|");
-        }
-        System.out.println(head.append(" all |"));
-        System.out.println(rule.append("---:|"));
+        header("| thread: doing |", "|---|", PHASES);
         rows.forEach((what, row) -> {
             StringBuilder line = new StringBuilder("| " + what + " |");
             for (double v : row) {
@@ -229,6 +218,18 @@ public final class ThreadPhases {
             }
             System.out.println(line);
         });
+    }
+
+    /** A Markdown table's head: the first columns given, one numeric column per name, then "all". */
+    private static void header(String first, String firstRule, String[] columns) {
+        StringBuilder head = new StringBuilder(first);
+        StringBuilder rule = new StringBuilder(firstRule);
+        for (String c : columns) {
+            head.append(' ').append(c).append(" |");
+            rule.append("---:|");
+        }
+        System.out.println(head.append(" all |"));
+        System.out.println(rule.append("---:|"));
     }
 
     private static String fmt(double v) {
