@@ -199,7 +199,10 @@ public final class ThreadPhases {
             String what = doing(s);
             if (what != null) {
                 double[] row = rows.computeIfAbsent(what, k -> new double[PHASES.length + 1]);
-                row[phase(b, s.nanos())] += s.weight() * interval;
+                // An idle thread's samples come as one event of many, from its start time on: each to the phase of its own tick.
+                for (long k = 0; k < s.weight(); k++) {
+                    row[phase(b, s.nanos() + (long) (k * interval * 1e9))] += interval;
+                }
                 row[PHASES.length] += s.weight() * interval;
             }
         }
