@@ -69,6 +69,15 @@ class NodeLostFinalizerOffTest {
         return new Evidence().log("1.log", lines.toArray(String[]::new)).correlate();
     }
 
+    /** A controller run that created Pod ns/p of Workflow p at 16:27:10 and stored it Running, then {@code lines}, then runs on. */
+    private static Correlation started(String... lines) {
+        List<String> all = new ArrayList<>(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.440Z", "Running")));
+        all.addAll(List.of(lines));
+        all.add(workers("2026-09-19T16:35:00.000Z", 16));
+        return correlate(all);
+    }
+
     private static PodLifecycle life(Correlation c) {
         return c.pods().keySet().stream().filter(k -> k.name().equals("p")).map(c::lifecycle).findFirst().orElseThrow();
     }
@@ -150,6 +159,33 @@ class NodeLostFinalizerOffTest {
     }
 
     /**
+     * The same node on v3.6.19 with the finalizer on and {@code podGC: OnPodCompletion} (judgment seed 15, session 30): the node stored
+     * {@code Failed}, the controller's own pod GC queues {@code deletePod} 5 s after, which runs while PodGC's delete waits on the
+     * finalizer. That delete came after the Pod was already being deleted: the Pod garbage collector, whose {@code Failed} the
+     * warning read, is named, not the controller's cleanup (which was named before, and left the node unreported).
+     */
+    @Test
+    void v3_6ControllersPodGcAfterThePodGarbageCollectorsFailedIsNotTheDeleter() {
+        List<String> lines = v3Lost("v3.6.19");
+        lines.addAll(List.of(v3("2026-09-19T16:31:11.252Z", "info", "Pod failed: " + NEITHER, "displayName=s namespace=ns pod=w-s-1776813075 templateName=s workflow=w"),
+                v3("2026-09-19T16:31:11.254Z", "info", "update pod event", "pod=w-s-1776813075"),
+                v3("2026-09-19T16:31:11.254Z", "info", "Removing finalizers during a delete", "pod.Finalizers=\"[workflows.argoproj.io/status]\""),
+                v3("2026-09-19T16:31:11.254Z", "info", "queuing poddelay1m59.06s", "action=removeFinalizer namespace=ns podGC=\"{OnPodCompletion <nil> }\" podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:11.255Z", "info", "queueing pod for cleanup after", "action=removeFinalizer after=1m59.06s namespace=ns podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:11.262Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w"),
+                v3("2026-09-19T16:31:11.262Z", "info", "queueing pod for cleanup after", "action=deletePod after=5s namespace=ns podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:16.262Z", "info", "cleaning up pod", "action=deletePod key=ns/w-s-1776813075/deletePod namespace=ns podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:16.280Z", "info", "delete pod event", "pod=w-s-1776813075")));
+        Correlation c = correlate(lines);
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Deletion.POD_GC, f.fact("deletedBy").orElseThrow().value());
+        assertEquals("Failed", f.fact("finalNodePhase").orElseThrow().value());
+        noneButAf007(c);
+    }
+
+    /**
      * Before #15150 (v3.6.15 here): the warnings, then {@code Pod failed: } with no message and the node assessed {@code Succeeded}
      * (its result incomplete: the pass stops), then {@code pod deleted}. The assessed success is inferFailedReason's fall-through over
      * a main that never terminated, not an exit 0: AF002 said "possible" for it before session 30.
@@ -180,12 +216,10 @@ class NodeLostFinalizerOffTest {
      */
     @Test
     void aStaleCleanupLabellingARunningPodIsNotALostNode() {
-        Correlation c = correlate(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.440Z", "Running"), cleaningUp("2026-09-19T16:27:15.002Z", "labelPodCompleted"),
+        Correlation c = started(cleaningUp("2026-09-19T16:27:15.002Z", "labelPodCompleted"),
                 podEvent("2026-09-19T16:27:15.010Z", "delete"), processing("2026-09-19T16:27:30.000Z", "Running"),
                 podMissing("2026-09-19T16:27:30.001Z", "Running", false), markingError("2026-09-19T16:27:30.001Z"),
-                nodePhaseChanged("2026-09-19T16:27:30.002Z", "Running", "Error"), workflowUpdated("2026-09-19T16:27:30.010Z", "Error"),
-                workers("2026-09-19T16:35:00.000Z", 16)));
+                nodePhaseChanged("2026-09-19T16:27:30.002Z", "Running", "Error"), workflowUpdated("2026-09-19T16:27:30.010Z", "Error"));
         assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
         assertTrue(life(c).deleter().map(d -> !d.podGc()).orElse(true), () -> life(c).deleters().toString());
     }
@@ -196,12 +230,10 @@ class NodeLostFinalizerOffTest {
      */
     @Test
     void aPodLabelledCompletedAfterItsNodeFailedIsNotALostNode() {
-        Correlation c = correlate(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.440Z", "Running"), podEvent("2026-09-19T16:31:11.250Z", "update"),
+        Correlation c = started(podEvent("2026-09-19T16:31:11.250Z", "update"),
                 processing("2026-09-19T16:31:11.251Z", "Running"), podFailed("2026-09-19T16:31:11.252Z", "main: Error (exit code 1)"),
                 workflowUpdated("2026-09-19T16:31:11.262Z", "Failed"), queueing("2026-09-19T16:31:11.263Z", "labelPodCompleted"),
-                cleaningUp("2026-09-19T16:31:11.263Z", "labelPodCompleted"), podEvent("2026-09-19T16:31:11.270Z", "delete"),
-                workers("2026-09-19T16:35:00.000Z", 16)));
+                cleaningUp("2026-09-19T16:31:11.263Z", "labelPodCompleted"), podEvent("2026-09-19T16:31:11.270Z", "delete"));
         assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
         noneButAf007(c);
     }
@@ -212,15 +244,13 @@ class NodeLostFinalizerOffTest {
      */
     @Test
     void aStoppedWorkflowsPodIsNotALostNode() {
-        Correlation c = correlate(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.440Z", "Running"),
-                "time=2026-09-19T16:31:00.100Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker workflow=p "
+        Correlation c = started("time=2026-09-19T16:31:00.100Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker workflow=p "
                         + "namespace=ns podName=p shutdownStrategy=Stop",
                 nodePhaseChanged("2026-09-19T16:31:00.101Z", "Running", "Failed"),
                 "time=2026-09-19T16:31:00.101Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=p namespace=ns node=p "
                         + "message=\"workflow shutdown with strategy:  Stop\"",
                 podEvent("2026-09-19T16:31:02.250Z", "update"), processing("2026-09-19T16:31:02.251Z", "Failed"),
-                podFailed("2026-09-19T16:31:02.252Z", "main: Error (exit code 143)"), workers("2026-09-19T16:35:00.000Z", 16)));
+                podFailed("2026-09-19T16:31:02.252Z", "main: Error (exit code 143)"));
         assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
         noneButAf007(c);
     }
@@ -232,10 +262,8 @@ class NodeLostFinalizerOffTest {
      */
     @Test
     void aDeletedWorkflowsPodIsNotALostNode() {
-        Correlation c = correlate(List.of(workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.440Z", "Running"), podEvent("2026-09-19T16:31:00.250Z", "update"),
-                podEvent("2026-09-19T16:31:01.900Z", "update"), podEvent("2026-09-19T16:31:02.010Z", "delete"),
-                workers("2026-09-19T16:35:00.000Z", 16)));
+        Correlation c = started(podEvent("2026-09-19T16:31:00.250Z", "update"),
+                podEvent("2026-09-19T16:31:01.900Z", "update"), podEvent("2026-09-19T16:31:02.010Z", "delete"));
         assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
         assertTrue(life(c).deleter().isEmpty(), () -> life(c).deleters().toString());
     }
