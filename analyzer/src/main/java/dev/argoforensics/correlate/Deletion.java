@@ -189,13 +189,22 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
      * The workflow controller deleting the Pod itself, as its cleanup worker logs it ({@code cleaning up pod action=deletePod}: its
      * pod GC, a stop of a Pending Pod, an item queued for an earlier Pod of the same name, #8022; {@code deletePodByUID}: v4's
      * automatic restart), the first such line of this Pod instance logged no later than the deletion is known (within two clocks'
-     * disagreement): a delete that came after the Pod was already being deleted deleted nothing. Null: none.
+     * disagreement): a delete that came after the Pod was already being deleted deleted nothing. Not one logged after the
+     * controller's warning that the Pod was {@code Failed} with main unterminated: the Pod garbage collector's, whose delete follows
+     * its {@code Failed} at once. Null: none.
      */
     private static Deletion controllerDelete(PodHistory pod, DeletionRequest deletion) {
+        LogEvent failed = ExecutionOrder.failedUnterminated(pod);
         for (LogEvent e : pod.events()) {
             if (!(e.event() instanceof ControllerEvent.PodCleanupStarted s)
                     || !(s.cleanup() == CleanupAction.DELETE_POD || "deletePodByUID".equals(s.action()))) {
                 continue;
+            }
+            if (failed != null && EventOrder.after(e, failed)) {
+                // The Pod garbage collector's Failed, which the warning read, comes with its grace-0 delete in the same call: a delete
+                // the controller's pod GC queued once it had stored the node Failed (v3.6.16-v3.6.19, whose nodes are fulfilled by
+                // their phase) came after the Pod was already being deleted (session 30, judgment seed 15).
+                return null;
             }
             if (deletion != null && deletion.notAfter() != null
                     && e.time().instant().isAfter(deletion.notAfter().at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {

@@ -148,7 +148,10 @@ final class LifecycleBuilder {
         PhaseHistory.Pass rerun = earlier == null || workflow == null ? null : PhaseHistory.passOf(passesOf(workflow), created);
         RunClocks.RunClock releaseClock = release == null ? null : clocks.of(release.decisive().stream());
         WorkflowRef wf = link == null ? null : link.workflow();
-        LogEvent seen = seenSucceeded(nodeLines, created, all.identity());
+        // Before #15150 (v3.5.5-v3.6.15, v3.7.0-v3.7.6) inferFailedReason fell through to Succeeded, logging "Pod failed: " with no
+        // message, for a Failed Pod whose containers it only warned about: the Pod garbage collector's Failed over a running main is
+        // assessed Succeeded there. With the warning naming main, an assessed success is that fall-through, not main's exit 0.
+        LogEvent seen = ExecutionOrder.failedUnterminated(pod) != null ? null : seenSucceeded(nodeLines, created, all.identity());
         ControllerStop stop = ControllerStop.stopOf(pod.events(), wf, containers, seen, labelled);
         ControllerStop restart = ControllerStop.restartOf(pod.events(), wf);
         ControllerStop earlierRestart = earlier == null ? null : ControllerStop.lastRestartBefore(all.events(), wf, earlier.decisive(), created);

@@ -13,6 +13,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
@@ -48,7 +49,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
     @Override
     void assess(PodHistory pod, Scope scope) {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
-        if (!life.lostToDeletion()) {
+        NodeOutcome outcome = life.lostToDeletion() ? life.outcome() : failedByPodGc(pod, life);
+        if (outcome == null) {
             return;
         }
         Execution execution = life.execution();
@@ -73,7 +75,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
                     "reason", execution.reason()), execution.evidence());
-            case RUNNING -> scope.findings().add(finding(scope, pod, life, null));
+            case RUNNING -> scope.findings().add(finding(scope, pod, life, outcome, null));
             default -> {
                 Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();
                 if (reported.isPresent()) {
@@ -81,10 +83,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 } else {
                     Optional<PodSnapshot> before = runningBefore(pod);
                     if (before.isPresent()) {
-                        scope.findings().add(finding(scope, pod, life, before.get()));
+                        scope.findings().add(finding(scope, pod, life, outcome, before.get()));
                     } else if (execution.state() == Execution.State.UNDETERMINED) {
                         // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
-                        NodeOutcome outcome = life.outcome();
                         scope.clear(pod, Message.of("AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
                                 ? outcome.phase() : outcome.phase() + " \"" + outcome.message() + "\"", "reason", execution.reason()),
                                 execution.evidence() != null ? execution.evidence() : life.deletion().notAfter().evidence());
@@ -111,10 +112,51 @@ public final class PodDeletedDuringExecution extends NodeRule {
         return Optional.ofNullable(last);
     }
 
-    /** @param before for a Pod whose order is not established: the export from before the deletion showing main running */
-    private Finding finding(Scope scope, PodHistory pod, PodLifecycle life, PodSnapshot before) {
+    /**
+     * The messages {@code inferFailedReason} gives from #15150 (v3.6.16+, v3.7.7+, v4.0.0) a {@code Failed} Pod without a status
+     * message whose main never terminated (wait neither, or wait having exited 0): the Pod garbage collector's {@code Failed} over
+     * the running containers of a lost node. Before the fix it fell through to {@code Succeeded} with no message.
+     */
+    private static final Set<String> FAILED_WHILE_MAIN_RAN = Set.of("pod failed: neither main nor wait container completed successfully",
+            "pod failed: main container did not complete successfully");
+
+    /**
+     * The node's end where the controller never marked it {@code pod deleted}: recorded {@code Failed} with the message
+     * {@code inferFailedReason} gives a Pod the Pod garbage collector failed over a running main ({@link #FAILED_WHILE_MAIN_RAN}),
+     * where the lifecycle shows main running at the deletion and names the Pod garbage collector (the controller's warning
+     * {@code Pod phase was Failed but main did not have terminated state}, a {@code DisruptionTarget} {@code DeletionByPodGC}, its
+     * audit identity). Argo v3.6.16-v3.6.19 count a node fulfilled by its phase alone: the node is stored {@code Failed} at once and
+     * the Pod, gone a moment later (PodGC deletes right after it fails, with grace 0; without the status-capture finalizer nothing
+     * holds it), is never looked for again. From v3.7.1 an unsynced task result keeps the node unfulfilled and it ends
+     * {@code pod deleted} as before. The record: an export of the Workflow, else this Pod's {@code Pod failed} line when no later
+     * forced change of the node is logged. Null: not that.
+     */
+    private static NodeOutcome failedByPodGc(PodHistory pod, PodLifecycle life) {
+        if (life.execution() == null || life.execution().state() != Execution.State.RUNNING || life.deleter().filter(Deletion::podGc).isEmpty()) {
+            return null;
+        }
+        NodeOutcome recorded = life.outcome();
+        if (recorded != null && recorded.fromExport()) {
+            return "Failed".equals(recorded.phase()) && FAILED_WHILE_MAIN_RAN.contains(recorded.message()) ? recorded : null;
+        }
+        LogEvent failed = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && FAILED_WHILE_MAIN_RAN.contains(s.attribute("message"))) {
+                failed = e;
+            }
+        }
+        if (failed == null || (recorded != null && !recorded.time().isBefore(failed.time()))) {
+            return null;
+        }
+        return new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
+    }
+
+    /**
+     * @param outcome the node's end: {@code Error} {@code pod deleted}, or {@link #failedByPodGc}
+     * @param before  for a Pod whose order is not established: the export from before the deletion showing main running
+     */
+    private Finding finding(Scope scope, PodHistory pod, PodLifecycle life, NodeOutcome outcome, PodSnapshot before) {
         NodeLink link = pod.link();
-        NodeOutcome outcome = life.outcome();
         Execution running = life.execution();
         DeletionRequest request = life.deletion();
         Correlation correlation = scope.correlation();
@@ -161,6 +203,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
             cite.line(life.informerExit().event(), "the Pod leaves the controller's informer");
         }
         NodeLines.failures(scope.nodes(), link).forEach(e -> cite.line(e, "node recorded as failed"));
+        pod.events().stream().filter(e -> !life.lostToDeletion() && e.source().equals(outcome.source()))
+                .forEach(e -> cite.line(e, "the node recorded Failed from the Pod garbage collector's phase"));
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }
@@ -176,7 +220,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
             reason = Message.of("AF007.reason.exportBefore", "how", how, "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
-            reason = Message.of("AF007.reason.confirmed", "execution", execution, "message", outcome.message());
+            reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
             reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : "AF007.reason.linesShowRunning", "execution", execution);
@@ -198,7 +242,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
-                "message", outcome.message());
+                "phase", outcome.phase(), "message", outcome.message());
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request),
                 facts, cite.evidence());
@@ -224,8 +268,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         // A node that was lost (a spot or preemptible machine reclaimed, a host that died): the Pod garbage collector's deletion of its
         // Pods is no voluntary disruption that a PodDisruptionBudget or a do-not-disrupt annotation holds off.
-        m.add(Message.of(deletion != null && deletion.podGc() ? "AF007.explain.neverFinishedNodeLost" : "AF007.explain.neverFinished",
-                "message", outcome.message()));
+        boolean lostNode = deletion != null && deletion.podGc();
+        m.add(Message.of(!life.lostToDeletion() ? "AF007.explain.neverFinishedNodeLostFailed" : lostNode ? "AF007.explain.neverFinishedNodeLost"
+                : "AF007.explain.neverFinished", "message", outcome.message()));
         return Message.sequence(m);
     }
 }

@@ -77,6 +77,7 @@ final class Corpus {
     private ScenariosExecControl execControl;
     /** The node-side look-alikes (a lost node, an eviction, a node shutdown): a controller of their own, chained after it. */
     private ScenariosNodes nodes;
+    private ScenariosNodeLostNoFinalizer bare;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -189,6 +190,11 @@ final class Corpus {
         controllers.add(nc);
         teamOf.put(nc, nc.namespaces);
         releaseOfNamespace.put(nc.namespaces.get(0), nc.release);
+        bare = new ScenariosNodeLostNoFinalizer(scenarioHost(), seed, sim, start, end);
+        Controller bc = bare.build(seed, kube, truth, logs);
+        controllers.add(bc);
+        teamOf.put(bc, bc.namespaces);
+        releaseOfNamespace.put(bc.namespaces.get(0), bc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -279,6 +285,10 @@ final class Corpus {
             }
             if (slope == null && nodes.owns(c)) {
                 nodes.plan(c);
+                continue;
+            }
+            if (slope == null && bare.owns(c)) {
+                bare.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

@@ -261,7 +261,8 @@ class JudgmentSmokeTest {
             assertEquals(0, f.path("deletionGrace").asInt(-1), name);
             assertTrue(f.path("mainStartedAt").isTextual() && f.path("mainFinishedAt").isNull(), name + ": " + f);
             boolean podDeleted = "Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText());
-            assertEquals(podDeleted, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+            // Session 30: a node left Failed by PodGC's phase (v3.6.19, fulfilled by its phase alone) is AF007's as well.
+            assertTrue(pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
             if (podDeleted) {
                 lostReleasesWithAf007.add(pod.path("release").asText());
             } else {

@@ -24,6 +24,12 @@ final class OwnController {
      */
     static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
             String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs) {
+        return build(host, token, sim, kube, rng, seed, kubeSalt, pool, poolNodes, releaseStep, ns, controllerSalt, truth, logs, "true");
+    }
+
+    /** The same, with the controller's {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} ({@code ""}: unset, no finalizer). */
+    static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
+            String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs, String finalizerEnv) {
         OwnController own = new OwnController();
         Sim.Rng corpusKube = kube.rng;
         Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, kubeSalt));
@@ -53,7 +59,7 @@ final class OwnController {
         Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String name = "wfc-" + ns;
         boolean leader = rng.chance(0.5);
-        Controller c = new Controller(name, r, f, env, ns, List.of(ns), "true", rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L),
+        Controller c = new Controller(name, r, f, env, ns, List.of(ns), finalizerEnv, rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L),
                 false, sim, kube, truth, Sim.seed(seed, controllerSalt), logs.resolve(name));
         c.nodePool = pool;
         return c;

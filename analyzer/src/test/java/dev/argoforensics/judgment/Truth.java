@@ -598,9 +598,13 @@ final class Truth {
             f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && Integer.valueOf(0).equals(f.waitExit)
                     && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f)
                     && !stoppedByController(f);
+            // Deleted while main ran, and the node's end the loss: "pod deleted", or (session 30) Failed where PodGC deleted it, whose
+            // Failed over the running main the controller stored (v3.6.19 counts a node fulfilled by its phase alone: without the
+            // status-capture finalizer the Pod is gone before anything marks it "pod deleted").
             f.af007 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
-                    && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && "Error".equals(f.persistedPhase)
-                    && "pod deleted".equals(f.persistedMessage) && !wentWithWorkflow(f);
+                    && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f)
+                    && (("Error".equals(f.persistedPhase) && "pod deleted".equals(f.persistedMessage))
+                        || ("Failed".equals(f.persistedPhase) && "pod-gc".equals(f.firstDeletionBy)));
             long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
