@@ -353,7 +353,7 @@ final class FileAssembler {
         }
         account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
         if (c.envelopeTime() != null) {
-            zoneCheck.add(time, c.envelopeTime());
+            zoneCheck.add(time, c.envelopeTime(), c.envelope() == EnvelopeKind.PREFIX);
         }
         releases = releases.and(cachedReleases(evidenceFormat(c), c.level(), c.entry()));
         if (c.format() == RecordFormat.KLOG) {
@@ -430,7 +430,7 @@ final class FileAssembler {
         Timestamp time = inLogZone(k.time());
         account(firstLine, lastLine, envelope, envelope == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
         if (envelopeTime != null) {
-            zoneCheck.add(time, envelopeTime);
+            zoneCheck.add(time, envelopeTime, envelope == EnvelopeKind.PREFIX);
         }
         releases = releases.and(k.releases());
         recordsRead++;
