@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * @param source     the export or the last log line that says it
  * @param time       the node's finishedAt (else the export's observation time), or the line's time
  * @param daemon     an export of the Workflow shows the node running a daemon template ({@link NodeStatus#daemon()})
- * @param fromWorkflowMessage the state is the Workflow's own phase and {@code status.message} ({@link #ofWorkflowMessage}), no
+ * @param fromWorkflowMessage the state is the Workflow's own phase and {@code status.message} ({@link #orWorkflowMessage}), no
  *                   record of the node: {@code fromExport} is false and {@code time} null (it carries none of its own)
  */
 public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon,
@@ -114,7 +114,20 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
      * Workflow (a Workflow of one Pod, whose Pod has the Workflow's name); a Steps or DAG root's message is its own ({@code child
      * 'W-123' failed}), no Pod node's. No time: the row was printed at some moment after the end.
      */
-    public static Optional<NodeOutcome> ofWorkflowMessage(WorkflowHistory workflow, NodeLink link) {
+    /**
+     * The node's recorded state ({@code recorded}, null when nothing records it), or, where that is no end (the node last seen
+     * {@code Pending} or {@code Running}: a controller excerpt cut before the node ended), the Workflow's own end as
+     * {@link #ofWorkflowMessage(WorkflowHistory, NodeLink, Timestamp)} reads it, unless the Workflow was printed before the record: a
+     * Workflow that ended after its root node was last seen running says how the root ended.
+     */
+    public static NodeOutcome orWorkflowMessage(NodeOutcome recorded, WorkflowHistory workflow, NodeLink link) {
+        if (recorded != null && !("Pending".equals(recorded.phase()) || "Running".equals(recorded.phase()))) {
+            return recorded;
+        }
+        return ofWorkflowMessage(workflow, link, recorded == null ? null : recorded.time()).orElse(recorded);
+    }
+
+    private static Optional<NodeOutcome> ofWorkflowMessage(WorkflowHistory workflow, NodeLink link, Timestamp notBefore) {
         if (workflow == null || link == null || workflow.snapshots().isEmpty()) {
             return Optional.empty();
         }
@@ -123,7 +136,8 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             return Optional.empty();
         }
         dev.argoforensics.snapshot.WorkflowSnapshot latest = workflow.snapshots().get(workflow.snapshots().size() - 1);
-        if (!latest.nodes().isEmpty() || !latest.nodesOffloaded()) {
+        if (!latest.nodes().isEmpty() || !latest.nodesOffloaded()
+                || (notBefore != null && latest.observed() != null && !latest.observed().lowerBound() && latest.observed().time().isBefore(notBefore))) {
             return Optional.empty();
         }
         return latest.rootNodeMessage().map(m -> new NodeOutcome(latest.phase(), m, false, latest.source(), null, false, true));

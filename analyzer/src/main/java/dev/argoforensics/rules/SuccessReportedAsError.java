@@ -58,10 +58,10 @@ public final class SuccessReportedAsError extends NodeRule {
         if (finished == null && phase == null && reported.isEmpty() && seen == null) {
             return; // nothing says how the containers ended
         }
-        // Nothing records the node: a Workflow of one Pod states its root node's end in its own phase and message (a kubectl get
-        // workflows row's MESSAGE), with no time.
-        NodeOutcome outcome = life.outcome() != null ? life.outcome()
-                : NodeOutcome.ofWorkflowMessage(scope.correlation().workflow(pod.link().workflow()).orElse(null), pod.link()).orElse(null);
+        // Nothing records the node's end: a Workflow of one Pod states its root node's end in its own phase and message (a kubectl
+        // get workflows row's MESSAGE), with no time.
+        NodeOutcome outcome = NodeOutcome.orWorkflowMessage(life.outcome(), scope.correlation().workflow(pod.link().workflow()).orElse(null),
+                pod.link());
         if (!NodeLines.failed(outcome)) {
             return;
         }

@@ -48,10 +48,18 @@ class WorkflowMessageOutcomeTest {
     }
 
     private RuleOutcome af002(String pod, String table) throws IOException {
+        return af002(pod, table, null);
+    }
+
+    private RuleOutcome af002(String pod, String table, String log) throws IOException {
         Files.writeString(dir.resolve("pod.yaml"), pod, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("session.txt"), table, StandardCharsets.UTF_8);
-        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults().withThreads(2))
-                .run(List.of(dir.resolve("pod.yaml").toString(), dir.resolve("session.txt").toString()));
+        List<String> inputs = new java.util.ArrayList<>(List.of(dir.resolve("pod.yaml").toString(), dir.resolve("session.txt").toString()));
+        if (log != null) {
+            Files.writeString(dir.resolve("controller.log"), log, StandardCharsets.UTF_8);
+            inputs.add(dir.resolve("controller.log").toString());
+        }
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(inputs);
         return r.outcomes().stream().filter(o -> o.rule().equals("AF002")).findFirst().orElseThrow();
     }
 
@@ -74,6 +82,25 @@ class WorkflowMessageOutcomeTest {
         assertTrue(f.evidence().stream().anyMatch(e -> e.source().toString().endsWith("session.txt:4")
                 && e.text().equals("Workflow weekly-rollup-x9k2m: phase Error, message \"pod deleted\"; printed at 2026-11-28T14:20:00Z")),
                 f.evidence().toString());
+    }
+
+    private static final String RUNNING_LOG = "time=\"2026-11-28T13:39:05.061Z\" level=info msg=\"Created pod: weekly-rollup-x9k2m "
+            + "(weekly-rollup-x9k2m)\" namespace=batch-reports workflow=weekly-rollup-x9k2m\n"
+            + "time=\"2026-11-28T13:39:15.246Z\" level=info msg=\"node weekly-rollup-x9k2m phase Pending -> Running\" "
+            + "namespace=batch-reports workflow=weekly-rollup-x9k2m\n";
+
+    /**
+     * A controller excerpt cut while the node ran (its last word on the node: Running) and the Workflow listed Error later: the row
+     * is how the root ended. Listed before that line (a stated time), it is not: the Workflow would have gone back to running.
+     */
+    @Test
+    void aRowListedAfterTheLastLineSawTheNodeRunningSaysHowItEnded() throws IOException {
+        String exitZero = pod("weekly-rollup-x9k2m", "weekly-rollup-x9k2m", 0, "Completed", "Succeeded");
+        RuleOutcome after = af002(exitZero, table("Error", "pod deleted"), RUNNING_LOG);
+        assertEquals(1, after.findings().size(), after.toString());
+        assertEquals("pod deleted", after.findings().get(0).fact("finalNodeMessage").orElseThrow().value());
+        RuleOutcome before = af002(exitZero, table("Error", "pod deleted").replace("2026-11-28T14:20:00Z", "2026-11-28T13:39:10Z"), RUNNING_LOG);
+        assertEquals(List.of(), before.findings(), "a Workflow listed Error before the controller saw its root node running");
     }
 
     /** A step's Pod (its node not the root): the Workflow's message is its root node's own, so nothing is said of this node. */
