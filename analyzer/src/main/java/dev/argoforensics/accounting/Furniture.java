@@ -17,7 +17,8 @@ import java.util.Set;
  *                         control characters shown as {@code \xNN}: what the excerpt was produced and filtered by
  * @param prose            lines of the text around controller lines quoted with times of day (an issue's prose, a YAML
  *                         manifest, a list, a container's output): no record, and not counted as unparsed
- * @param answerLines      kubectl's answers that an object did not exist ({@code Error from server (NotFound): …})
+ * @param answerLines      kubectl's answers that an object did not exist ({@code Error from server (NotFound): …}) or that a list
+ *                         came back empty ({@code No resources found in NS namespace.})
  * @param answers          the first {@link #MAX_ANSWERS} of them, in file order
  */
 public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose,
@@ -72,7 +73,8 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             parts.add(prose + (prose == 1 ? " line" : " lines") + " of text around the quoted lines (prose, YAML, lists, other output)");
         }
         if (answerLines > 0) {
-            parts.add(answerLines + (answerLines == 1 ? " answer" : " answers") + " of kubectl that an object did not exist (NotFound)");
+            parts.add(answerLines + (answerLines == 1 ? " answer" : " answers") + " of kubectl that an object did not exist (NotFound"
+                    + (answers.stream().anyMatch(a -> !a.listed().isEmpty()) ? ", or a list came back empty: No resources found)" : ")"));
         }
         return count(lines(), "excerpt furniture line") + " (" + String.join(", ", parts)
                 + ")";

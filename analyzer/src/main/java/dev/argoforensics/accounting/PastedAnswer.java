@@ -12,6 +12,15 @@ import dev.argoforensics.time.Timestamp;
  * @param command  the command of the prompt just before it, when nothing was printed between them; "" otherwise
  * @param after    a time the command ran after, or null: the latest time of the lines an earlier command of the same terminal
  *                 transcript printed (a prompt before them, the answer's own prompt after them); the answer has no time of its own
+ * @param listed   "" for a NotFound answer; for kubectl's answer that a list came back empty ({@code No resources found in NS
+ *                 namespace.}), the line as printed (then {@code resource} and {@code name} are "": the command says what it listed)
  */
-public record PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after) {
+public record PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after, String listed) {
+    public PastedAnswer {
+        listed = listed == null ? "" : listed;
+    }
+
+    public PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after) {
+        this(source, resource, name, command, after, "");
+    }
 }

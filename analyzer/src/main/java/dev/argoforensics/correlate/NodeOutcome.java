@@ -21,8 +21,16 @@ import java.util.regex.Pattern;
  * @param source     the export or the last log line that says it
  * @param time       the node's finishedAt (else the export's observation time), or the line's time
  * @param daemon     an export of the Workflow shows the node running a daemon template ({@link NodeStatus#daemon()})
+ * @param fromWorkflowMessage the state is the Workflow's own phase and {@code status.message} ({@link #orWorkflowMessage}), no
+ *                   record of the node: {@code fromExport} is false and {@code time} null (it carries none of its own)
  */
-public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon) {
+public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon,
+                          boolean fromWorkflowMessage) {
+
+    public NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon) {
+        this(phase, message, fromExport, source, time, daemon, false);
+    }
+
     /**
      * The messages the controller's execution control gives a node whose Pod it finds Pending or Running while it stops the Workflow
      * ({@code applyExecutionControl}, exec_control.go, v3.4 to v4.1): {@code workflow shutdown with strategy:  <strategy>} (two
@@ -94,5 +102,44 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             return Optional.empty();
         }
         return Optional.of(new NodeOutcome(logPhase, logMessage, false, last.source(), last.time(), daemon));
+    }
+
+    /**
+     * The root node's end as the Workflow's own phase and message state it, where nothing records the node itself: the latest
+     * observation of the Workflow shows no nodes (a {@code kubectl get workflows} or {@code argo list} row, {@code argo get} without
+     * its tree, an export whose nodes were offloaded) and ended {@code Error} or {@code Failed} with a message. The controller sets
+     * the Workflow's phase from its root node's and its message to the root node's message once the root has ended (operator.go,
+     * v3.4 to v4.1: {@code workflowMessage = node.Message}), except under a shutdown strategy ({@code Stopped with strategy
+     * 'Stop'}, which says nothing of the node's own message). Only the root node's: {@code link} must be the node named after the
+     * Workflow (a Workflow of one Pod, whose Pod has the Workflow's name); a Steps or DAG root's message is its own ({@code child
+     * 'W-123' failed}), no Pod node's. No time: the row was printed at some moment after the end.
+     */
+    /**
+     * The node's recorded state ({@code recorded}, null when nothing records it), or, where that is no end (the node last seen
+     * {@code Pending} or {@code Running}: a controller excerpt cut before the node ended), the Workflow's own end as
+     * {@link #ofWorkflowMessage(WorkflowHistory, NodeLink, Timestamp)} reads it, unless the Workflow was printed before the record: a
+     * Workflow that ended after its root node was last seen running says how the root ended.
+     */
+    public static NodeOutcome orWorkflowMessage(NodeOutcome recorded, WorkflowHistory workflow, NodeLink link) {
+        if (recorded != null && !("Pending".equals(recorded.phase()) || "Running".equals(recorded.phase()))) {
+            return recorded;
+        }
+        return ofWorkflowMessage(workflow, link, recorded == null ? null : recorded.time()).orElse(recorded);
+    }
+
+    private static Optional<NodeOutcome> ofWorkflowMessage(WorkflowHistory workflow, NodeLink link, Timestamp notBefore) {
+        if (workflow == null || link == null || workflow.snapshots().isEmpty()) {
+            return Optional.empty();
+        }
+        String name = workflow.ref().name();
+        if (!name.equals(link.nodeId()) && !name.equals(link.nodeName())) {
+            return Optional.empty();
+        }
+        dev.argoforensics.snapshot.WorkflowSnapshot latest = workflow.snapshots().get(workflow.snapshots().size() - 1);
+        if (!latest.nodes().isEmpty() || !latest.nodesOffloaded()
+                || (notBefore != null && latest.observed() != null && !latest.observed().lowerBound() && latest.observed().time().isBefore(notBefore))) {
+            return Optional.empty();
+        }
+        return latest.rootNodeMessage().map(m -> new NodeOutcome(latest.phase(), m, false, latest.source(), null, false, true));
     }
 }

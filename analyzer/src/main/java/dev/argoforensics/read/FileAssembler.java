@@ -303,11 +303,14 @@ final class FileAssembler {
             boolean bare = r.line().envelope().bare() && r.line().prefix() == null && text.length() <= FURNITURE_MAX_CHARS;
             FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
+            boolean emptyList = bare && furniture == null && !notFound.matches() && PasteShape.NO_RESOURCES.matcher(text.strip()).matches();
             if (furniture != null) {
                 this.furniture.add(furniture, first);
                 transcript.prompt(furniture, recordsRead, latestDated);
             } else if (notFound != null && notFound.matches()) {
                 this.furniture.answer(first, transcript.answer(file.at(first), notFound.group(1), notFound.group(2), recordsRead, reversed));
+            } else if (emptyList) {
+                this.furniture.answer(first, transcript.emptyList(file.at(first), text.strip(), recordsRead, reversed));
             } else if (r.line().envelope().bare() && r.line().prefix() == null && FurnitureLine.prose(text)) {
                 this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
             } else {
@@ -350,7 +353,7 @@ final class FileAssembler {
         }
         account(c.firstLine(), c.lastLine(), c.envelope(), c.prefixed(), c.format(), c.entry() != null);
         if (c.envelopeTime() != null) {
-            zoneCheck.add(time, c.envelopeTime());
+            zoneCheck.add(time, c.envelopeTime(), c.envelope() == EnvelopeKind.PREFIX);
         }
         releases = releases.and(cachedReleases(evidenceFormat(c), c.level(), c.entry()));
         if (c.format() == RecordFormat.KLOG) {
@@ -427,7 +430,7 @@ final class FileAssembler {
         Timestamp time = inLogZone(k.time());
         account(firstLine, lastLine, envelope, envelope == EnvelopeKind.PREFIX, k.format(), k.catalogId() != null);
         if (envelopeTime != null) {
-            zoneCheck.add(time, envelopeTime);
+            zoneCheck.add(time, envelopeTime, envelope == EnvelopeKind.PREFIX);
         }
         releases = releases.and(k.releases());
         recordsRead++;

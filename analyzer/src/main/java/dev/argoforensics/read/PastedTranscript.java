@@ -41,11 +41,20 @@ final class PastedTranscript {
      * ran after if an earlier prompt's command printed records before that prompt.
      */
     PastedAnswer answer(SourceRef source, String resource, String name, long recordsRead, boolean reversed) {
+        return answer(source, resource, name, "", recordsRead, reversed);
+    }
+
+    /** kubectl's answer at {@code source} that a list came back empty ({@code listed}, as printed), bound as a NotFound answer is. */
+    PastedAnswer emptyList(SourceRef source, String listed, long recordsRead, boolean reversed) {
+        return answer(source, "", "", listed, recordsRead, reversed);
+    }
+
+    private PastedAnswer answer(SourceRef source, String resource, String name, String listed, long recordsRead, boolean reversed) {
         boolean ownPrompt = recordsAtPrompt >= 0 && recordsAtPrompt == recordsRead && isKubectl(command);
         // The latest time overall is the commands' only if it came after the first prompt (not from lines pasted before any).
         boolean printedSince = latestAtPrompt != null && (latestAtFirstPrompt == null || latestAtPrompt.isAfter(latestAtFirstPrompt));
         Timestamp after = !reversed && ownPrompt && recordsAtFirstPrompt < recordsAtPrompt && printedSince ? latestAtPrompt : null;
-        return new PastedAnswer(source, resource, name, ownPrompt ? command : "", after);
+        return new PastedAnswer(source, resource, name, ownPrompt ? command : "", after, listed);
     }
 
     private static boolean isKubectl(String command) {

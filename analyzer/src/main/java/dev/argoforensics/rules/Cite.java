@@ -65,6 +65,17 @@ final class Cite {
                 b.toString()));
     }
 
+    /** A Workflow by its own phase and message ({@code status.message}, a kubectl get workflows row's MESSAGE), with no node. */
+    Cite workflowMessage(WorkflowSnapshot w, String role) {
+        StringBuilder b = new StringBuilder("Workflow ").append(w.name()).append(": phase ").append(w.phase()).append(", message \"")
+                .append(w.message()).append('"');
+        if (w.observed() != null) {
+            b.append(w.fromArgoGetText() ? "; printed " : "; exported ").append(w.observed().lowerBound() ? "no earlier than " : "at ")
+                    .append(w.observed().time().format());
+        }
+        return object(EvidenceLine.object(w.source(), role, b.toString()));
+    }
+
     /** An exported Workflow as a whole: its phase, and its nodes or why the export holds none. */
     Cite workflow(WorkflowSnapshot s, String role) {
         return object(EvidenceLine.object(s.source(), role, "Workflow " + s.name() + ": phase " + (s.phase().isEmpty() ? "(none)" : s.phase())

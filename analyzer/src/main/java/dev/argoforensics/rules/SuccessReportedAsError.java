@@ -58,7 +58,10 @@ public final class SuccessReportedAsError extends NodeRule {
         if (finished == null && phase == null && reported.isEmpty() && seen == null) {
             return; // nothing says how the containers ended
         }
-        NodeOutcome outcome = life.outcome();
+        // Nothing records the node's end: a Workflow of one Pod states its root node's end in its own phase and message (a kubectl
+        // get workflows row's MESSAGE), with no time.
+        NodeOutcome outcome = NodeOutcome.orWorkflowMessage(life.outcome(), scope.correlation().workflow(pod.link().workflow()).orElse(null),
+                pod.link());
         if (!NodeLines.failed(outcome)) {
             return;
         }
@@ -133,7 +136,8 @@ public final class SuccessReportedAsError extends NodeRule {
         facts.add(new Fact("finalNodePhase", "Final node phase", outcome.phase()));
         Cite.workflowNotFound(correlation.lifecycle(pod.key()).workflow(), facts, cite);
         facts.add(new Fact("finalNodeMessage", "Final node message", outcome.message()));
-        facts.add(new Fact("outcomeFrom", "Final state recorded in", outcome.fromExport() ? "the exported Workflow" : "the controller log"));
+        facts.add(new Fact("outcomeFrom", "Final state recorded in", outcome.fromExport() ? "the exported Workflow"
+                : outcome.fromWorkflowMessage() ? "the Workflow's own phase and message (its root node's; no time)" : "the controller log"));
         if (finished != null) {
             facts.add(new Fact("containersFinishedAt", "Containers finished at", finished.containersFinishedAt().get().format()));
             facts.add(new Fact("containerExitCodes", "Container exit codes", finished.exitCodeSummary()));
@@ -166,6 +170,10 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
+        }
+        if (outcome.fromWorkflowMessage() && workflow != null) {
+            workflow.snapshots().stream().filter(s -> s.source().equals(outcome.source())).findFirst()
+                    .ifPresent(s -> cite.workflowMessage(s, "the Workflow's phase and message: its root node's, this Pod's node"));
         }
 
         int strong = (finished != null || phase != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
@@ -205,6 +213,9 @@ public final class SuccessReportedAsError extends NodeRule {
             reason = Message.of("AF002.reason.bothExports", "phase", outcome.phase());
         } else if (phase != null) {
             reason = Message.of("AF002.reason.podExportPhase", "phase", outcome.phase());
+        } else if ((finished != null || phase != null) && outcome.fromWorkflowMessage()) {
+            reason = Message.of("AF002.reason.workflowMessage", "how", finished != null ? Message.of("AF002.reason.howExits")
+                    : Message.of("AF002.reason.howPhase"), "phase", outcome.phase(), "message", outcome.message());
         } else if (finished != null) {
             reason = Message.of("AF002.reason.podExport", "phase", outcome.phase());
         } else if (seen != null && apart != null) {

@@ -96,6 +96,17 @@ public record WorkflowSnapshot(
     }
 
     /** Read from {@code argo get}'s text, not from an object export. */
+    /**
+     * The root node's message as the Workflow's own states it: the controller gives an ended Workflow its root node's phase and
+     * message ({@code workflowMessage = node.Message}, operator.go, v3.4 to v4.1), except under a shutdown strategy, whose
+     * {@code Stopped with strategy 'Stop'} says nothing of the node. Empty unless the Workflow ended Error or Failed with a message.
+     */
+    public Optional<String> rootNodeMessage() {
+        String m = message.strip();
+        return ("Error".equals(phase) || "Failed".equals(phase)) && !m.isEmpty() && !m.startsWith("Stopped with strategy")
+                ? Optional.of(m) : Optional.empty();
+    }
+
     public boolean fromArgoGetText() {
         return !printed.isEmpty();
     }

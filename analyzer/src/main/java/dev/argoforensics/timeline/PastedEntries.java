@@ -24,8 +24,9 @@ final class PastedEntries {
             out.fact(o.time(), s.source(), "node:unavailable", (s.printed().startsWith("argo get") ? s.what() + " without a node tree"
                     : s.what() + " shows Workflow " + s.name() + " " + (s.phase().isEmpty() ? "without a phase" : s.phase())
                             + (s.message().isEmpty() ? "" : " (MESSAGE \"" + s.message() + "\")") + " and no nodes")
-                    + ": it does not say what became of node "
-                    + nodeId + "; " + o.describe(), o.lowerBound());
+                    + (s.name().equals(nodeId) && s.rootNodeMessage().isPresent() ? ": node " + nodeId + " is its root node, whose phase and message the controller gives the"
+                            + " Workflow once it has ended (no time of the node's own)"
+                            : ": it does not say what became of node " + nodeId) + "; " + o.describe(), o.lowerBound());
             return;
         }
         NodeStatus n = s.node(nodeId).orElse(null);

@@ -129,6 +129,40 @@ class LogReadingTest {
         assertTrue(Notes.words(berlin.summary().notes()).isEmpty(), Notes.words(berlin.summary().notes()).toString());
     }
 
+    /**
+     * A console's prefix that names its zone ({@code CET}) a whole zone away from the records' own stated offset (slog's {@code Z}):
+     * one label is wrong, the note says so and which time is read (session 29 left it unsaid). The same console agreeing with the
+     * records, or a collector whose lag is no steady zone offset, gives no note.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aConsolesZoneLabelThatDisagreesWithTheRecordsOwnOffsetIsSaid(long chunkBytes) throws IOException {
+        String[] records = {
+            "time=2026-11-10T02:14:52.330Z level=INFO msg=\"cleaning up pod\" component=pod_controller key=ns/p/removeFinalizer action=removeFinalizer namespace=ns podName=p",
+            "time=2026-11-10T02:14:52.371Z level=INFO msg=\"delete pod event\" component=pod_controller pod=p",
+            "time=2026-11-10T02:19:40.118Z level=INFO msg=\"Processing workflow\" namespace=ns workflow=w"};
+        String[] prefixes = {"2026-11-09 21:14:52.330 ", "2026-11-09 21:14:52.371 ", "2026-11-09 21:19:40.118 "};
+        String[] cet = new String[3];
+        String[] est = new String[3];
+        for (int i = 0; i < 3; i++) {
+            cet[i] = prefixes[i] + "CET " + records[i];
+            est[i] = prefixes[i] + "EST " + records[i];
+        }
+        Read wrong = read(chunkBytes, "console.log", null, cet);
+        assertEquals("2026-11-10T02:14:52.330Z", wrong.events().get(0).time().format(), "the record's own time is read");
+        assertTrue(Notes.words(wrong.summary().notes()).contains("the times before the records (a console's or collector's, with a zone of "
+                + "their own) run 6h0m0s behind the records' own times, which state their offset too (median of 3 lines): a whole zone's "
+                + "difference, so one of the two does not print in the zone it names (most often the console's, showing one zone's clock "
+                + "under another zone's label); the records' own times are read, the prefix's are kept as its metadata only"),
+                Notes.words(wrong.summary().notes()).toString());
+        Read right = read(chunkBytes, "console.log", null, est);
+        assertTrue(Notes.words(right.summary().notes()).isEmpty(), Notes.words(right.summary().notes()).toString());
+        String[] lagging = {"2026-11-09 21:29:52.330 EST " + records[0], "2026-11-09 21:44:53.371 EST " + records[1],
+            "2026-11-09 21:34:40.118 EST " + records[2]};
+        Read backlog = read(chunkBytes, "console.log", null, lagging);
+        assertTrue(Notes.words(backlog.summary().notes()).isEmpty(), "a lag that is no steady offset: " + Notes.words(backlog.summary().notes()));
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {1 << 24, 40})
     void klogLinesUnderKubectlTimestampsDoNotUpsetTheZoneCheck(long chunkBytes) throws IOException {

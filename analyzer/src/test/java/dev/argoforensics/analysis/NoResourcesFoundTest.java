@@ -113,4 +113,38 @@ class NoResourcesFoundTest {
         assertEquals("tile-render-q4n8s", fate.notFound().get(0).name());
         assertTrue(fate.notFound().get(0).source().toString().endsWith("session.txt:2"));
     }
+
+    /**
+     * The same answer in a log file, under its prompt after the controller's lines an earlier command of the transcript printed
+     * (session 29 left it an unparsed line): the Pod's absence, run after the latest of those lines, never a deletion time; an answer
+     * whose command does not show what it listed stays excerpt furniture, not read, and is no unparsed line either.
+     */
+    @Test
+    void inALogFileTheAnswerUnderItsPromptIsAnAbsenceBoundByTheLinesBefore() throws IOException {
+        List<String> log = Files.readAllLines(Path.of("samples/terminal-session-pasted/logs/workflow-controller.log"), StandardCharsets.UTF_8);
+        for (String command : List.of("kubectl get pods -n tile-ops", "kubectl get pods -n tile-ops --field-selector=status.phase=Running")) {
+            Path p = dir.resolve("transcript.log");
+            Files.writeString(p, "$ kubectl logs -n argo deploy/workflow-controller | grep tile-render-q4n8s\n" + String.join("\n", log.subList(0, 16))
+                    + "\n$ " + command + "\nNo resources found in tile-ops namespace.\n", StandardCharsets.UTF_8);
+            AnalysisResult r = Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(List.of(p.toString()));
+            InputSummary s = r.inputs().get(0);
+            assertEquals(0, s.unparsed(), command);
+            assertEquals(1, s.furniture().answerLines(), command);
+            List<PodListing> answers = answers(r);
+            if (command.contains("field-selector")) {
+                assertTrue(answers.isEmpty(), command + ": " + answers);
+                continue;
+            }
+            assertEquals(1, answers.size(), command + ": " + r.correlation().pods().get(KEY).listings());
+            PodListing l = answers.get(0);
+            assertEquals("No resources found in tile-ops namespace.", l.notFound().answer());
+            assertTrue(l.notFound().source().toString().endsWith("transcript.log:19"), l.notFound().source().toString());
+            assertEquals("2026-11-20T09:07:10.301Z", l.notFound().after().format(), "run after the last line the grep printed");
+            Path alone = dir.resolve("alone.log");
+            Files.writeString(alone, String.join("\n", log.subList(0, 16)) + "\n", StandardCharsets.UTF_8);
+            assertEquals(Analysis.standard(AnalysisOptions.defaults().withThreads(2)).run(List.of(alone.toString())).correlation().lifecycle(KEY)
+                    .deletionRequest().map(d -> d.notAfter().at().format()), r.correlation().lifecycle(KEY).deletionRequest()
+                    .map(d -> d.notAfter().at().format()), "an absence is no deletion time");
+        }
+    }
 }
