@@ -17,12 +17,15 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.CleanupAction;
+import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -113,18 +116,42 @@ public final class PodGoneNodeRunning extends NodeRule {
             return false;
         }
         LogEvent first = missing.get(0);
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE) {
+                return false;
+            }
+        }
+        // The controller's own attempt to create the Pod again, after finding it missing, answered "already exists": the API server
+        // had the Pod then. Whatever the release or the cuts, the lines state the Pod existed while the informer lacked it; with
+        // nothing showing it leave the informer (a labelled Pod's delete event) or deleted, that is the informer's gap, not a Pod gone.
+        LogEvent exists = existsAfter(pod, first);
+        if (exists != null) {
+            // Before v3.6.5 no delete event is logged: the cleanup worker's labelPodCompleted for this Pod before the answer (#8022's
+            // stale item labelling it) shows it leave the informer all the same.
+            for (LogEvent e : pod.events()) {
+                if (e.event() instanceof PodCleanupStarted c && c.cleanup() == CleanupAction.LABEL_POD_COMPLETED && EventOrder.before(e, exists)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         // The run that created the Pod logged its missing lines, and nothing was cut from it in between: its lines there are
         // whole (a log that starts after the Pod left, or an excerpt, would not show the delete event either).
         LogEvent created = pod.latestCreated();
         if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.cutBetween(created, first)) {
             return false;
         }
+        return logsPodEvents(correlation.process(first));
+    }
+
+    /** The first {@code Failed pod creation: already exists} line of this Pod after the given missing line, or null. */
+    private static LogEvent existsAfter(PodHistory pod, LogEvent missing) {
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE) {
-                return false;
+            if (e.event() instanceof Signal s && "pod-create-exists".equals(s.name()) && EventOrder.before(missing, e)) {
+                return e;
             }
         }
-        return logsPodEvents(correlation.process(first));
+        return null;
     }
 
     private static final ArgoVersion POD_EVENT_LINES_SINCE = ArgoVersion.exact("v3.6.5");
@@ -303,7 +330,13 @@ public final class PodGoneNodeRunning extends NodeRule {
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
         if (neverSeenLeaving(correlation, pod, missing)) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF005.reason.neverSeenLeaving", "count", missing.size());
+            LogEvent exists = existsAfter(pod, missing.get(0));
+            if (exists != null) {
+                reason = Message.of("AF005.reason.existsInApi", "count", missing.size(), "at", exists.time().format());
+                cite.line(exists, "the controller's attempt to create the Pod again: it already exists");
+            } else {
+                reason = Message.of("AF005.reason.neverSeenLeaving", "count", missing.size());
+            }
         } else if (notLooked != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());

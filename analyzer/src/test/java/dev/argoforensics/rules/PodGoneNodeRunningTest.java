@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
@@ -172,6 +173,44 @@ class PodGoneNodeRunningTest {
                 processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
         assertEquals(Confidence.LIKELY, rule.evaluate(noPodEvents.correlate()).findings().get(0).confidence(),
                 "a run that logs no pod informer events (before v3.6.5) cannot show the Pod leave: the missing lines stand");
+    }
+
+    /** The controller's attempt to create the node's Pod again, answered by the API server: the Pod is there. */
+    private static String alreadyExists(String t) {
+        return "time=" + t + " level=INFO msg=\"Failed pod creation: already exists\" component=workflow_worker workflow=p namespace=ns"
+                + " podName=p nodeName=p nodeID=p";
+    }
+
+    /**
+     * An excerpt (no start banner, so no release; grep'd, so cut) of a hung pod watch: the Pod just created is missing at every
+     * pass and each attempt to create it again answers "already exists". The API server had the Pod; nothing shows it leave the
+     * informer or deleted: possible, naming the answer, whatever the release and the cuts. Negative control: the same passes after
+     * the Pod's delete event (a stale cleanup item labelled it completed, #8022: out of the informer for good) stay likely.
+     */
+    @Test
+    void aPodTheApiServerSaysExistsIsNotGoneWhateverTheRelease() {
+        Evidence hung = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podMissing("2026-09-19T16:27:10.440Z", "Pending", true), alreadyExists("2026-09-19T16:27:10.441Z"),
+                podMissing("2026-09-19T16:28:31.125Z", "Pending", false), alreadyExists("2026-09-19T16:28:31.126Z"),
+                podMissing("2026-09-19T16:48:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:48:31.135Z"));
+        Finding f = rule.evaluate(hung.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("AF005.reason.existsInApi", f.reason().code());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("c.log:3")), () -> f.evidence().toString());
+
+        Evidence labelled = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:31.006Z", "delete"),
+                podMissing("2026-09-19T16:27:31.125Z", "Pending", false), alreadyExists("2026-09-19T16:27:31.126Z"),
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z"));
+        assertEquals(Confidence.LIKELY, rule.evaluate(labelled.correlate()).findings().get(0).confidence(),
+                "a Pod shown leaving the informer and never given back to it: the node is left for good");
+
+        Evidence labelledNoEvents = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                cleaningUp("2026-09-19T16:27:31.006Z", "labelPodCompleted"),
+                podMissing("2026-09-19T16:27:31.125Z", "Pending", false), alreadyExists("2026-09-19T16:27:31.126Z"),
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z"));
+        assertEquals(Confidence.LIKELY, rule.evaluate(labelledNoEvents.correlate()).findings().get(0).confidence(),
+                "a release that logs no pod events (before v3.6.5): the cleanup worker's labelPodCompleted shows the Pod leave");
     }
 
     /**
