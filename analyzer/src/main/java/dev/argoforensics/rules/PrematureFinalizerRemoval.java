@@ -364,12 +364,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // controller's lines leave no room for it, possible where nothing excludes it.
                 Message loss = exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message()) : Message.of("AF001.reason.logsShowLoss");
                 Optional<Known> stood = life.workflowNotDeleted();
-                if (stood.isPresent() && !stood.get().fromLogs()) {
+                if (stood.isPresent() && !stood.get().weak()) {
                     confidence = Confidence.CONFIRMED;
                     reason = Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how());
                 } else if (stood.isPresent()) {
                     confidence = Confidence.LIKELY;
-                    reason = Message.of("AF001.reason.stoodByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                    reason = Message.of(stood.get().statedClock() ? "AF001.reason.stoodByStatedTime" : "AF001.reason.stoodByLines",
+                            "loss", loss, "execution", how, "stood", stood.get().how());
                 } else {
                     confidence = Confidence.POSSIBLE;
                     reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);

@@ -87,6 +87,22 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
         return written != null ? !atWrite() && written.taken().lowerBound() : basis == ObservationBasis.LATEST_INSIDE;
     }
 
+    /**
+     * The latest time the export is known to have been taken no earlier than without a stated time: the latest time inside the
+     * object (the API server's clock) or, placed by its resourceVersion, the controller's write of it (the controller's clock).
+     * A {@code # taken-at:} or {@code --snapshot-time} is the clock of whoever took the export, which nothing read here checks
+     * from above: the object holds no time later than its taking, so a clock running ahead leaves no trace. Null if there is
+     * no such bound.
+     */
+    public Timestamp notEarlierThan() {
+        Timestamp bound = written != null ? written.at() : null;
+        Timestamp inside = written != null && written.taken() != null ? written.taken().latestInside() : latestInside;
+        if (inside != null && (bound == null || inside.isAfter(bound))) {
+            bound = inside;
+        }
+        return bound;
+    }
+
     /** Placed by the controller's write of its resourceVersion, on the controller's clock. */
     public boolean placedByWrite() {
         return written != null;

@@ -1117,12 +1117,22 @@ class PrematureFinalizerRemovalTest {
 
     /**
      * A Workflow export taken after the Pod's deletion (while the workers were still idle, the node Running), with no
-     * deletionTimestamp: confirmed; one of a namesake submitted later is not.
+     * deletionTimestamp: confirmed where the object itself holds a time after the deletion; likely where only its file's
+     * stated time puts it there (session 30 review: the clock of whoever took it, which nothing checks from above: a laptop
+     * 40 s ahead puts an export taken before the deletion after it); one of a namesake submitted later counts not.
      */
     @Test
     void aLaterExportOfTheWorkflowCountsOnlyForTheSameObject() {
         String later = V4.workflowYaml("Running", "", null);
-        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", later).correlate()).findings().get(0);
+        Finding stated = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+        assertTrue(stated.confidenceReason().contains("an export of the Workflow its file states was taken at 2026-09-19T16:32:00Z (the file's # taken-at "
+                + "comment, on the clock of whoever took it) shows it without a deletionTimestamp; but only the time its file states puts that export "
+                + "after the Pod's deletion"), stated.confidenceReason());
+        // A write the API server stamped after the deletion (a label set at 16:31:40) dates the object itself: confirmed.
+        String written = later.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, "
+                + "time: \"2026-09-19T16:31:40Z\"}]}");
+        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", written).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("an export of the Workflow taken at 2026-09-19T16:32:00Z shows it without a deletionTimestamp"),
                 f.confidenceReason());
