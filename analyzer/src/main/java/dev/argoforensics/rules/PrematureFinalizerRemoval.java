@@ -392,7 +392,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = Message.of("AF001.reason.endsBeforeOutcome", "execution", how);
             } else {
                 confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
+                reason = Message.of(workflowSeenAfter() ? "AF001.reason.endsBeforeOutcomeWeak" : "AF001.reason.endsBeforeOutcomeWeakUnseen");
             }
 
             if (ElidedNames.isElided(pod.key().name())) {
@@ -504,8 +504,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
                 return true;
             }
+            // After the release by the object's own times or the controller's write of it, not by a time its file only states: that
+            // is the clock of whoever took it, and one running ahead puts an export taken before a Workflow's deletion after the
+            // release its garbage collector caused (session 30 review).
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
-                    && o.snapshot().observed().time().isAfter(decisive.time()) && o.node().notFulfilled());
+                    && !o.snapshot().observed().contradicted() && o.snapshot().observed().notEarlierThan() != null
+                    && o.snapshot().observed().notEarlierThan().isAfter(decisive.time()) && o.node().notFulfilled());
         }
 
         /** The first line after the release that shows a Workflow worker reconciling the Workflow, or null. */

@@ -656,6 +656,40 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 30 review: a Workflow deleted (argo delete) just after its Pod finished, while no Workflow worker had taken it up;
+     * the garbage collector's delete released the finalizer at once and the lines end there. An export of the Workflow taken
+     * before the deletion, its node Running, is stamped by a laptop 40 s ahead: its stated time (16:31:30) falls after the
+     * release (16:31:04.054), and it was read as the Workflow seen still there after it (likely). Only the object's own times
+     * or the controller's write of it show that; a stated time is the clock of whoever took it: possible, and the reason names
+     * the deleted Workflow. A time the API server stamped inside the object after the release still shows it (likely).
+     */
+    @Test
+    void aWorkflowExportAfterTheReleaseOnlyByItsStatedTimeDoesNotShowTheWorkflowStillThere() {
+        String finished = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        java.util.function.Function<String, Evaluation> with = wf -> rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.050Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.051Z"),
+                queuingPodDelay("2026-09-19T16:31:04.051Z", "removeFinalizer", "-1m17.051s"),
+                queueing("2026-09-19T16:31:04.052Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.054Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.090Z", "delete"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", finished)
+                .takenAt("wf.yaml", "2026-09-19T16:31:30Z", wf).correlate());
+        String running = V4.workflowYaml("Running", "", null);
+        Evaluation stated = with.apply(running);
+        assertEquals(1, stated.findings().size(), () -> brief(stated));
+        Finding f = stated.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("nothing shows the Workflow still there after the release (the Pods of a deleted Workflow are "
+                + "released the same way)"), f.confidenceReason());
+        String written = running.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: argo, operation: Update, "
+                + "time: \"2026-09-19T16:31:20Z\"}]}");
+        Finding seen = with.apply(written).findings().get(0);
+        assertEquals(Confidence.LIKELY, seen.confidence(), seen.confidenceReason());
+    }
+
+    /**
      * Review (issue 13), a Workflow submitted again under the same name: its Pod has the same name
      * (reference logs 7.4). The first run's {@code labelPodCompleted} (09:00) belongs to the first Pod;
      * without a UID to split them, every line of the name goes to one Pod, and the first run's
