@@ -27,8 +27,9 @@ import java.util.Set;
  *       the request's latest bound by more than two clocks may disagree: the latest time inside it, or the controller's write
  *       of its resourceVersion. A time its file states ({@code # taken-at:}, {@code --snapshot-time}) is the clock of whoever
  *       took it, which nothing checks from above (an object holds no time later than its taking, so a laptop's clock 40 s
- *       ahead puts an export taken before the request after it): such an export counts as weakly as the controller's lines
- *       ({@link Known#statedClock}). "That object" is the Pod's owner by UID, or, where
+ *       ahead puts an export taken before the request after it): such an export counts, as weakly as the controller's lines
+ *       ({@link Known#statedClock}), only when its time is after the request by more than a user's clock may be off
+ *       ({@link dev.argoforensics.snapshot.ObservedAt#STATED_CLOCK_NANOS}). "That object" is the Pod's owner by UID, or, where
  *       no export gives the owner's UID, a Workflow whose node for this Pod had started before the request (a Workflow
  *       submitted again under the name after the deletion starts its nodes later), or, where no deletion of the Pod is known
  *       at all, the export recording its node lost that the rules read its outcome from;</li>
@@ -87,7 +88,7 @@ final class WorkflowStanding {
                 // After the request by the object's own times or the controller's write of it, or only by the time its file states:
                 // the clock of whoever took it (a laptop's), which a clock running ahead would put after a request it preceded.
                 boolean takenAfter = node.podDeletedError() || (notEarlier != null && notEarlier.instant().isAfter(latest));
-                boolean statedAfter = !takenAfter && timed && s.observed().time().instant().isAfter(latest);
+                boolean statedAfter = !takenAfter && timed && s.observed().statedAfter(latest);
                 // With no deletion of the Pod known, nothing dates a namesake's start against it: the export whose node record the
                 // rules read as this Pod's outcome is taken as its Workflow, as they take it.
                 boolean sameObject = s.uid().equals(owner) || (owner == null && (deletion == null || before != null && node.startedAt() != null

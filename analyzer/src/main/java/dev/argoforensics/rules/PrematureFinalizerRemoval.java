@@ -504,12 +504,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
                 return true;
             }
-            // After the release by the object's own times or the controller's write of it, not by a time its file only states: that
-            // is the clock of whoever took it, and one running ahead puts an export taken before a Workflow's deletion after the
-            // release its garbage collector caused (session 30 review).
+            // After the release by the object's own times or the controller's write of it, or by a time its file only states when
+            // that is later by more than a user's clock may be off: a laptop's clock running ahead puts an export taken before a
+            // Workflow's deletion after the release its garbage collector caused (session 30 review).
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
-                    && !o.snapshot().observed().contradicted() && o.snapshot().observed().notEarlierThan() != null
-                    && o.snapshot().observed().notEarlierThan().isAfter(decisive.time()) && o.node().notFulfilled());
+                    && !o.snapshot().observed().contradicted() && o.node().notFulfilled()
+                    && (o.snapshot().observed().notEarlierThan() != null && o.snapshot().observed().notEarlierThan().isAfter(decisive.time())
+                        || o.snapshot().observed().statedAfter(decisive.time().windowEnd())));
         }
 
         /** The first line after the release that shows a Workflow worker reconciling the Workflow, or null. */
