@@ -12,11 +12,22 @@ import java.util.Objects;
  * @param how      how it was derived ("deletionTimestamp minus deletionGracePeriodSeconds")
  * @param evidence the line or object it rests on
  * @param fromLogs the controller's log established it (else an exported object, event or audit record)
+ * @param statedClock an object established it, but only by the time its file states it was taken ({@code # taken-at:},
+ *                    {@code --snapshot-time}): the clock of whoever took it, which nothing read checks from above
  */
-public record Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs) {
+public record Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs, boolean statedClock) {
     public Known {
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(how, "how");
         Objects.requireNonNull(evidence, "evidence");
+    }
+
+    public Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs) {
+        this(at, how, evidence, fromLogs, false);
+    }
+
+    /** Less sure than an object's or a record's own content: the controller's lines, or a user's clock. */
+    public boolean weak() {
+        return fromLogs || statedClock;
     }
 }

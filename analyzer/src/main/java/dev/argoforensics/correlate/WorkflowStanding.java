@@ -24,7 +24,12 @@ import java.util.Set;
  *       quoted {@code status:}), taken after the Pod's deletion was requested, without a {@code deletionTimestamp} or with one
  *       after the request: a deletionTimestamp, once set, is never removed. "Taken after" is read from the export itself when
  *       it records this Pod's node lost ({@code pod deleted}: written only once the Pod had gone), else from its time, after
- *       the request's latest bound by more than two clocks may disagree. "That object" is the Pod's owner by UID, or, where
+ *       the request's latest bound by more than two clocks may disagree: the latest time inside it, or the controller's write
+ *       of its resourceVersion. A time its file states ({@code # taken-at:}, {@code --snapshot-time}) is the clock of whoever
+ *       took it, which nothing checks from above (an object holds no time later than its taking, so a laptop's clock 40 s
+ *       ahead puts an export taken before the request after it): such an export counts, as weakly as the controller's lines
+ *       ({@link Known#statedClock}), only when its time is after the request by more than a user's clock may be off
+ *       ({@link dev.argoforensics.snapshot.ObservedAt#STATED_CLOCK_NANOS}). "That object" is the Pod's owner by UID, or, where
  *       no export gives the owner's UID, a Workflow whose node for this Pod had started before the request (a Workflow
  *       submitted again under the name after the deletion starts its nodes later), or, where no deletion of the Pod is known
  *       at all, the export recording its node lost that the rules read its outcome from;</li>
@@ -63,6 +68,7 @@ final class WorkflowStanding {
                     ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate) {
         // With no deletion known, only an export that records the node lost (so taken after the Pod went) can show it.
         Instant latest = deletion == null ? null : deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        Known byStatedTime = null;
         if (workflow != null && link != null) {
             Timestamp before = deletion != null && deletion.notBefore() != null ? deletion.notBefore().at() : containers != null ? containers.at() : null;
             String owner = pod.ownerWorkflowUid();
@@ -77,20 +83,28 @@ final class WorkflowStanding {
                 if (s.deletionTimestamp() == null && !s.notDeleting()) {
                     continue; // trimmed where a deletionTimestamp would stand: it shows nothing either way
                 }
-                boolean takenAfter = node.podDeletedError() || (latest != null && s.observed() != null && !s.observed().contradicted()
-                        && s.observed().time().instant().isAfter(latest));
+                boolean timed = latest != null && s.observed() != null && !s.observed().contradicted();
+                Timestamp notEarlier = timed ? s.observed().notEarlierThan() : null;
+                // After the request by the object's own times or the controller's write of it, or only by the time its file states:
+                // the clock of whoever took it (a laptop's), which a clock running ahead would put after a request it preceded.
+                boolean takenAfter = node.podDeletedError() || (notEarlier != null && notEarlier.instant().isAfter(latest));
+                boolean statedAfter = !takenAfter && timed && s.observed().statedAfter(latest);
                 // With no deletion of the Pod known, nothing dates a namesake's start against it: the export whose node record the
                 // rules read as this Pod's outcome is taken as its Workflow, as they take it.
                 boolean sameObject = s.uid().equals(owner) || (owner == null && (deletion == null || before != null && node.startedAt() != null
                         && !node.startedAt().instant().isAfter(before.instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))));
                 Timestamp at = s.observed() != null ? s.observed().time() : deletion != null ? deletion.notAfter().at() : node.finishedAt();
+                String shows = s.deletionTimestamp() == null ? "without a deletionTimestamp"
+                        : "with a deletionTimestamp of " + s.deletionTimestamp().format() + ", after it";
                 if (takenAfter && sameObject && at != null) {
-                    String shows = s.deletionTimestamp() == null ? "without a deletionTimestamp"
-                            : "with a deletionTimestamp of " + s.deletionTimestamp().format() + ", after it";
                     String when = node.podDeletedError() ? "recording the node \"" + node.message() + "\"" : "taken at " + s.observed().time().format();
                     return new Known(at,
                             "an export of the Workflow " + when + " shows it " + shows + ": it was not being deleted when the Pod's deletion was requested",
                             s.source(), false);
+                }
+                if (statedAfter && sameObject && byStatedTime == null) {
+                    byStatedTime = new Known(s.observed().time(), "an export of the Workflow its file states was taken at " + s.observed().time().format()
+                            + " (" + statedBy(s.observed()).description() + ", on the clock of whoever took it) shows it " + shows, s.source(), false, true);
                 }
             }
         }
@@ -101,7 +115,13 @@ final class WorkflowStanding {
                 return new Known(first.at(), first.describe() + ", not the garbage collector", source, false);
             }
         }
-        return fromLines(pod, workflow, exit, nodeLines, fate);
+        Known lines = fromLines(pod, workflow, exit, nodeLines, fate);
+        return lines != null ? lines : byStatedTime;
+    }
+
+    /** Where an export's time was stated: its file's comment or the command line, also for one placed by its resourceVersion. */
+    private static dev.argoforensics.snapshot.ObservationBasis statedBy(dev.argoforensics.snapshot.ObservedAt observed) {
+        return observed.written() != null && observed.written().taken() != null ? observed.written().taken().basis() : observed.basis();
     }
 
     /** The controller's lines: the node recorded lost long after the Pod was gone, then the Workflow written (see the class). */

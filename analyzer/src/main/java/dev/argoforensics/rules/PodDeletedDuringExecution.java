@@ -235,9 +235,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // whatever became of the Workflow after: the garbage collector writes no such record.
         Optional<Known> stood = life.workflowNotDeleted();
         boolean endedByAnother = deletion.filter(d -> !d.garbageCollector()).isPresent();
-        if (confidence != Confidence.POSSIBLE && !endedByAnother && stood.map(Known::fromLogs).orElse(true)) {
+        if (confidence != Confidence.POSSIBLE && !endedByAnother && stood.map(Known::weak).orElse(true)) {
             confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
-            reason = stood.isPresent() ? Message.of("AF007.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
+            reason = stood.isPresent() ? Message.of(stood.get().statedClock() ? "AF007.reason.stoodByStatedTime" : "AF007.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
                     : Message.of("AF007.reason.workflowDeletionOpen", "reason", reason);
         }
         Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),

@@ -364,12 +364,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // controller's lines leave no room for it, possible where nothing excludes it.
                 Message loss = exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message()) : Message.of("AF001.reason.logsShowLoss");
                 Optional<Known> stood = life.workflowNotDeleted();
-                if (stood.isPresent() && !stood.get().fromLogs()) {
+                if (stood.isPresent() && !stood.get().weak()) {
                     confidence = Confidence.CONFIRMED;
                     reason = Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how());
                 } else if (stood.isPresent()) {
                     confidence = Confidence.LIKELY;
-                    reason = Message.of("AF001.reason.stoodByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                    reason = Message.of(stood.get().statedClock() ? "AF001.reason.stoodByStatedTime" : "AF001.reason.stoodByLines",
+                            "loss", loss, "execution", how, "stood", stood.get().how());
                 } else {
                     confidence = Confidence.POSSIBLE;
                     reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
@@ -391,7 +392,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 reason = Message.of("AF001.reason.endsBeforeOutcome", "execution", how);
             } else {
                 confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.endsBeforeOutcomeWeak");
+                reason = Message.of(workflowSeenAfter() ? "AF001.reason.endsBeforeOutcomeWeak" : "AF001.reason.endsBeforeOutcomeWeakUnseen");
             }
 
             if (ElidedNames.isElided(pod.key().name())) {
@@ -503,8 +504,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
                 return true;
             }
+            // After the release by the object's own times or the controller's write of it, or by a time its file only states when
+            // that is later by more than a user's clock may be off: a laptop's clock running ahead puts an export taken before a
+            // Workflow's deletion after the release its garbage collector caused (session 30 review).
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
-                    && o.snapshot().observed().time().isAfter(decisive.time()) && o.node().notFulfilled());
+                    && !o.snapshot().observed().contradicted() && o.node().notFulfilled()
+                    && (o.snapshot().observed().notEarlierThan() != null && o.snapshot().observed().notEarlierThan().isAfter(decisive.time())
+                        || o.snapshot().observed().statedAfter(decisive.time().windowEnd())));
         }
 
         /** The first line after the release that shows a Workflow worker reconciling the Workflow, or null. */

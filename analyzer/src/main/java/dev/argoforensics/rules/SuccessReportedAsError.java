@@ -241,9 +241,9 @@ public final class SuccessReportedAsError extends NodeRule {
         // collector deletes them (lifecycle reference A3): then no result the Workflow needed was lost. The lifecycle says what
         // excludes that: an object or a record (as sure as the rest), or the controller's lines (likely at most), else nothing.
         Optional<Known> stood = correlation.lifecycle(pod.key()).workflowNotDeleted();
-        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && stood.map(Known::fromLogs).orElse(true)) {
+        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && stood.map(Known::weak).orElse(true)) {
             confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
-            reason = stood.isPresent() ? Message.of("AF002.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
+            reason = stood.isPresent() ? Message.of(stood.get().statedClock() ? "AF002.reason.stoodByStatedTime" : "AF002.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
                     : Message.of("AF002.reason.workflowDeletionOpen", "reason", reason);
         }
         Message success = finished != null

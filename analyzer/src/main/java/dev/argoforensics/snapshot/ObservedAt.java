@@ -87,6 +87,35 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
         return written != null ? !atWrite() && written.taken().lowerBound() : basis == ObservationBasis.LATEST_INSIDE;
     }
 
+    /**
+     * How far a time stated for an export ({@code # taken-at:}, {@code --snapshot-time}) may be off: the clock of whoever took
+     * it (a laptop's, a bastion's), which nothing read checks from above, as the object holds no time later than its taking.
+     * Machines' clocks in a cluster agree to seconds; a user's machine need not be synchronised at all. A stated time counts as
+     * after a moment only when it is after it by more than this, and then only as a likely order, never a confirmed one.
+     */
+    public static final long STATED_CLOCK_NANOS = 60_000_000_000L;
+
+    /** This stated time puts the export after {@code moment} by more than a user's clock may be off ({@link #STATED_CLOCK_NANOS}). */
+    public boolean statedAfter(java.time.Instant moment) {
+        return !contradicted() && time.instant().isAfter(moment.plusNanos(STATED_CLOCK_NANOS));
+    }
+
+    /**
+     * The latest time the export is known to have been taken no earlier than without a stated time: the latest time inside the
+     * object (the API server's clock) or, placed by its resourceVersion, the controller's write of it (the controller's clock).
+     * A {@code # taken-at:} or {@code --snapshot-time} is the clock of whoever took the export, which nothing read here checks
+     * from above: the object holds no time later than its taking, so a clock running ahead leaves no trace. Null if there is
+     * no such bound.
+     */
+    public Timestamp notEarlierThan() {
+        Timestamp bound = written != null ? written.at() : null;
+        Timestamp inside = written != null && written.taken() != null ? written.taken().latestInside() : latestInside;
+        if (inside != null && (bound == null || inside.isAfter(bound))) {
+            bound = inside;
+        }
+        return bound;
+    }
+
     /** Placed by the controller's write of its resourceVersion, on the controller's clock. */
     public boolean placedByWrite() {
         return written != null;

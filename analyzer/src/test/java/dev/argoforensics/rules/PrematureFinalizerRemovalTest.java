@@ -656,6 +656,52 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 30 review: a Workflow deleted (argo delete) just after its Pod finished, while no Workflow worker had taken it up;
+     * the garbage collector's delete released the finalizer at once and the lines end there. An export of the Workflow taken
+     * before the deletion, its node Running, is stamped by a laptop 40 s ahead: its stated time (16:31:30) falls after the
+     * release (16:31:04.054), and it was read as the Workflow seen still there after it (likely). The object's own times or
+     * the controller's write of it show that; a stated time is the clock of whoever took it, and 26 s after is within what it
+     * may be off: possible, and the reason names the deleted Workflow. A time the API server stamped inside the object after the
+     * release still shows it (likely), and so does a stated time minutes later.
+     */
+    @Test
+    void aWorkflowExportAfterTheReleaseOnlyByItsStatedTimeDoesNotShowTheWorkflowStillThere() {
+        String finished = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        java.util.function.Function<String, Evaluation> with = wf -> rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.050Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.051Z"),
+                queuingPodDelay("2026-09-19T16:31:04.051Z", "removeFinalizer", "-1m17.051s"),
+                queueing("2026-09-19T16:31:04.052Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.054Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.090Z", "delete"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", finished)
+                .takenAt("wf.yaml", "2026-09-19T16:31:30Z", wf).correlate());
+        String running = V4.workflowYaml("Running", "", null);
+        Evaluation stated = with.apply(running);
+        assertEquals(1, stated.findings().size(), () -> brief(stated));
+        Finding f = stated.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("nothing shows the Workflow still there after the release (the Pods of a deleted Workflow are "
+                + "released the same way)"), f.confidenceReason());
+        String written = running.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: argo, operation: Update, "
+                + "time: \"2026-09-19T16:31:20Z\"}]}");
+        Finding seen = with.apply(written).findings().get(0);
+        assertEquals(Confidence.LIKELY, seen.confidence(), seen.confidenceReason());
+        // A stated time further after the release than a user's clock may be off (the generator's exports, minutes later) counts.
+        Evaluation far = rule.evaluate(beforeRemoval().log("2.log",
+                podEvent("2026-09-19T16:31:04.050Z", "update"),
+                removingFinalizers("2026-09-19T16:31:04.051Z"),
+                queuingPodDelay("2026-09-19T16:31:04.051Z", "removeFinalizer", "-1m17.051s"),
+                queueing("2026-09-19T16:31:04.052Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:04.054Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:31:04.090Z", "delete"))
+                .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", finished)
+                .takenAt("wf.yaml", "2026-09-19T16:33:00Z", running).correlate());
+        assertEquals(Confidence.LIKELY, far.findings().get(0).confidence(), far.findings().get(0).confidenceReason());
+    }
+
+    /**
      * Review (issue 13), a Workflow submitted again under the same name: its Pod has the same name
      * (reference logs 7.4). The first run's {@code labelPodCompleted} (09:00) belongs to the first Pod;
      * without a UID to split them, every line of the name goes to one Pod, and the first run's
@@ -1117,12 +1163,26 @@ class PrematureFinalizerRemovalTest {
 
     /**
      * A Workflow export taken after the Pod's deletion (while the workers were still idle, the node Running), with no
-     * deletionTimestamp: confirmed; one of a namesake submitted later is not.
+     * deletionTimestamp: confirmed where the object itself holds a time after the deletion; likely where only its file's
+     * stated time puts it there, by more than a user's clock may be off (session 30 review: the clock of whoever took it, which
+     * nothing checks from above: a laptop 40 s ahead puts an export taken before the deletion after it), and nothing where
+     * that time is closer; one of a namesake submitted later counts not.
      */
     @Test
     void aLaterExportOfTheWorkflowCountsOnlyForTheSameObject() {
         String later = V4.workflowYaml("Running", "", null);
-        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", later).correlate()).findings().get(0);
+        // 46 s after the request's latest bound: within what a user's clock may be off, it orders nothing.
+        Finding near = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, near.confidence(), near.confidenceReason());
+        Finding stated = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:30Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+        assertTrue(stated.confidenceReason().contains("an export of the Workflow its file states was taken at 2026-09-19T16:32:30Z (the file's # taken-at "
+                + "comment, on the clock of whoever took it) shows it without a deletionTimestamp; but only the time its file states puts that export "
+                + "after the Pod's deletion"), stated.confidenceReason());
+        // A write the API server stamped after the deletion (a label set at 16:31:40) dates the object itself: confirmed.
+        String written = later.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, "
+                + "time: \"2026-09-19T16:31:40Z\"}]}");
+        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", written).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("an export of the Workflow taken at 2026-09-19T16:32:00Z shows it without a deletionTimestamp"),
                 f.confidenceReason());
