@@ -327,6 +327,51 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 30: a kubelet that stops reporting under a running step and comes back (seed 3 within the 300 s tolerations,
+     * seed 4 past them). Within them ({@code node-not-ready-recovered}) nothing deletes the Pod: main ends when it ends (its
+     * exit reported once the kubelet is back), the node takes the Pod's own result, and no rule has anything to say. Past
+     * them ({@code node-unreachable-evicted}) the taint manager deletes the Pod while main runs and the kubelet, once back,
+     * kills main (137 or 143): AF007 exactly where the node then ended {@code pod deleted}; never AF001 or AF002. Neither
+     * class gets a wrong finding of any rule at any confidence, nor a missed one.
+     */
+    @Test
+    void aKubeletThatComesBackIsNeitherTheRaceNorALoss() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!List.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED).contains(cls)) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                JsonNode f = pod.path("facts");
+                String name = pod.path("name").asText() + " (" + cls + ")";
+                assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                assertTrue(f.path("mainStartedAt").isTextual() && f.path("mainFinishedAt").isTextual(), name + ": " + f);
+                java.time.Instant mainEnd = java.time.Instant.parse(f.path("mainFinishedAt").asText());
+                if (ScenariosNodes.NOT_READY_RECOVERED.equals(cls)) {
+                    assertTrue(f.path("deletionRequestedAt").isNull() || java.time.Instant.parse(f.path("deletionRequestedAt").asText()).isAfter(mainEnd),
+                            name + " deleted while main ran: " + f);
+                    assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+                    assertEquals(f.path("mainExitCode").asInt(-1) == 0 ? "Succeeded" : "Failed", f.path("finalNodePhase").asText(), name + ": " + f);
+                } else {
+                    assertEquals("taint-eviction-controller", f.path("deletionRequestedBy").asText(), name);
+                    assertTrue(java.time.Instant.parse(f.path("deletionRequestedAt").asText()).isBefore(mainEnd), name + ": " + f);
+                    assertTrue(List.of(137, 143).contains(f.path("mainExitCode").asInt(-1)), name + ": " + f);
+                    boolean podDeleted = "Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText());
+                    assertEquals(podDeleted, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+                }
+            }
+        }
+        assertEquals(Set.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED), seen.keySet(), seen::toString);
+        List<String> classes = List.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+        assertEquals(List.of(), tally.missed.stream().filter(m -> classes.contains(m.cls())).toList());
+    }
+
+    /**
      * Session 27: the node-side look-alikes are never reported as the #17024 race, at any confidence (a lost node's Pod read as
      * running from the controller's {@code Pod phase was Failed but main did not have terminated state}), and AF007 finds every
      * lost node's Pod that ended {@code pod deleted}, naming the Pod garbage collector.
