@@ -32,7 +32,7 @@ final class ScenariosParallel {
     static final String RACE = "parallel-race";
     static final String DELETED_RUNNING = "parallel-deleted-running";
     static final String SIBLING = "parallel-sibling";
-    private static final String[] NAMESPACES = {"genomics", "render-farm", "etl-shards", "backtests"};
+    private static final String[] NAMESPACES = {"variant-calls", "render-farm", "etl-shards", "backtests"};
     private static final String[] TEMPLATES = {"shard-a", "shard-b", "shard-c", "shard-d", "merge-left", "merge-right", "lint", "unit"};
 
     private final ScenariosDeletion.Host host;
