@@ -429,14 +429,7 @@ final class Kube {
         }
         long notReady = rng.between(40_000_000_000L, 55_000_000_000L);
         sim.after(notReady, () -> {
-            nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
-            for (Pod p : new ArrayList<>(pods.values())) {
-                if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
-                    event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
-                    long s = K8s.sec(now());
-                    patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
-                }
-            }
+            markNotReady(node);
         });
         long deleted = notReady + rng.between(1_000_000_000L, 6_000_000_000L);
         sim.after(deleted, () -> {
@@ -446,6 +439,18 @@ final class Kube {
         });
         sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node, failFirst));
         return running;
+    }
+
+    /** The node lifecycle controller's {@code NotReady}: the node's Event, and each Pod of it not terminal marked not ready. */
+    private void markNotReady(String node) {
+        nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
+        for (Pod p : new ArrayList<>(pods.values())) {
+            if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
+                event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
+                long s = K8s.sec(now());
+                patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
+            }
+        }
     }
 
     private void podGcOrphaned(String node, boolean failFirst) {
@@ -594,14 +599,7 @@ final class Kube {
                 return;
             }
             cordoned.put(node, true);
-            nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
-            for (Pod p : new ArrayList<>(pods.values())) {
-                if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
-                    event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
-                    long s = K8s.sec(now());
-                    patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
-                }
-            }
+            markNotReady(node);
             // The taint manager evicts what is still there once the tolerations run out (the taint is added with NotReady).
             sim.after(300 * Go.SECOND + rng.between(0, 2_000_000_000L), () -> {
                 if (back[0]) {

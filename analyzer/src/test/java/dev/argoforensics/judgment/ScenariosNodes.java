@@ -160,12 +160,7 @@ final class ScenariosNodes {
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.loseNode(p.hostNode, failFirst)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, failFirst ? LOST : LOST_FORCE_DELETED);
-                }
-            }
+            reclassify(kube.loseNode(p.hostNode, failFirst), failFirst ? LOST : LOST_FORCE_DELETED);
         });
         // Before the loss, and while PodGC's delete is held by the finalizer (its release is due 2m after PodGC's patch).
         host.typicalExports(w, lossAt - rng.between(10, 60) * Go.SECOND, lossAt + 110 * Go.SECOND, lossAt + 200 * Go.SECOND);
@@ -214,17 +209,22 @@ final class ScenariosNodes {
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.kubeletDown(p.hostNode, downFor)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, cls);
-                }
-            }
+            reclassify(kube.kubeletDown(p.hostNode, downFor), cls);
         });
         // While the node is not ready (and, evicted, while the Pod is Terminating before the kubelet is back).
         host.typicalExports(w, downAt + r.between(60, 100) * Go.SECOND, evicted ? downAt + 360 * Go.SECOND : 0, evicted ? backAt : 0);
         if (r.chance(0.5)) {
             host.exportNodeEvents();
+        }
+    }
+
+    /** The Pods of {@code keys} (those a node-side event reached) take {@code cls}, whatever they were planned for. */
+    private void reclassify(List<String> keys, String cls) {
+        for (String key : keys) {
+            Pod other = kube.pods.get(key);
+            if (other != null) {
+                truth.reclassify(other.uid, cls);
+            }
         }
     }
 
@@ -277,12 +277,7 @@ final class ScenariosNodes {
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.shutdownNode(p.hostNode, grace)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, SHUTDOWN);
-                }
-            }
+            reclassify(kube.shutdownNode(p.hostNode, grace), SHUTDOWN);
         });
         host.typicalExports(w, at + rng.between(30, 120) * Go.SECOND, 0, 0);
     }
