@@ -69,6 +69,14 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (gone == null) {
             return;
         }
+        PodHistory later = laterOfTheName(scope.correlation(), pod, gone.at);
+        if (later != null) {
+            if (missing.size() > 1) {
+                LogEvent first = later.events().get(0);
+                scope.clear(pod, Message.of("AF005.cleared.nameUsedAgain", "count", missing.size(), "at", first.time().format()), first.source());
+            }
+            return;
+        }
         List<LogEvent> ends = new ArrayList<>(nodeLines);
         ends.addAll(scope.nodes().completions(workflow.ref()));
         Optional<LogEvent> finished = finishedAfter(ends, gone);
@@ -218,6 +226,24 @@ public final class PodGoneNodeRunning extends NodeRule {
     private static boolean afterSeenExisting(PodListing listing, LogEvent existing) {
         return existing == null || existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)
                 .isBefore(listing.table().observed().time().instant());
+    }
+
+    /**
+     * The Pod of the same name created after this one was gone (session 30), or null. A Pod's name is its Workflow's name and
+     * its node's, so a later Pod of the name is either the node given a Pod again (executeTemplate for a Pending node,
+     * {@code argo retry}) or the Workflow deleted and submitted again under its name (a name is unique while its object
+     * exists): either way this Pod's absence did not leave its node for good. Known only where this Pod's history is cut by
+     * the later one's (this Pod exported with its UID); without an export both are one Pod of the name, last seen existing at
+     * the later {@code Created pod} line, and nothing is found either: the verdict does not hang on the export.
+     */
+    private static PodHistory laterOfTheName(Correlation correlation, PodHistory pod, Timestamp goneAt) {
+        Timestamp until = pod.identity().until();
+        if (until == null || until.isBefore(goneAt)) {
+            return null;
+        }
+        return correlation.podsNamed(pod.key().namespace(), pod.key().name()).stream()
+                .filter(p -> p != pod && !p.events().isEmpty() && !p.events().get(0).time().isBefore(until))
+                .min(Comparator.comparing(p -> p.events().get(0).time())).orElse(null);
     }
 
     /**

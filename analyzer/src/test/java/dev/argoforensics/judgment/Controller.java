@@ -1337,7 +1337,7 @@ final class Controller {
                 for (Node n : recreate) {
                     // "already exists" (the Pod still in the API) changes nothing in the Workflow: no update for it.
                     changed |= !kube.pods.containsKey(wf.namespace + "/" + n.podName);
-                    createPod(wf, n, wf.spec.stepList.get(Math.max(0, n.stepIndex)));
+                    createPod(wf, n, stepOf(wf, n));
                 }
                 changed |= advance(me, wf);
             }
@@ -1843,9 +1843,18 @@ final class Controller {
     }
 
     private void startPodNode(Workflow wf, Node group, int g) {
-        Step step = wf.spec.stepList.get(g);
+        // The group's steps in order (a parallel group: every one at once, session 30).
+        int k = 0;
+        for (Step step : group(wf, g)) {
+            startPodNode(wf, group, g, k++, step);
+        }
+        wf.status.currentStep = g;
+    }
+
+    private void startPodNode(Workflow wf, Node group, int g, int k, Step step) {
         String nodeName = group.name + "." + step.template;
         Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
+        n.siblingIndex = k;
         n.boundaryId = wf.name;
         n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
         initNode(wf, n);
@@ -1853,7 +1862,21 @@ final class Controller {
             group.children.add(n.id);
         }
         createPod(wf, n, step);
-        wf.status.currentStep = g;
+    }
+
+    /** The steps of group {@code g}: the step and its parallel siblings. */
+    private static List<Step> group(Workflow wf, int g) {
+        Step first = wf.spec.stepList.get(g);
+        List<Step> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(first.parallel);
+        return all;
+    }
+
+    /** The step a Pod node runs. */
+    private static Step stepOf(Workflow wf, Node n) {
+        List<Step> g = group(wf, Math.max(0, n.stepIndex));
+        return g.get(Math.min(n.siblingIndex, g.size() - 1));
     }
 
     private void createPod(Workflow wf, Node n, Step step) {
@@ -2045,25 +2068,43 @@ final class Controller {
             return true;
         }
         int g = s.currentStep;
-        Node podNode = null;
+        List<Step> steps = group(wf, g);
+        Node[] podNodes = new Node[steps.size()];
         Node group = null;
         for (Node n : s.nodes.values()) {
-            if ("Pod".equals(n.type) && n.stepIndex == g) {
-                podNode = n;
+            if ("Pod".equals(n.type) && n.stepIndex == g && n.siblingIndex < podNodes.length) {
+                podNodes[n.siblingIndex] = n;
             }
             if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]")) {
                 group = n;
             }
         }
-        if (podNode == null && group != null && "Running".equals(group.phase)) {
-            // argo retry removed the failed Pod node and reset its ancestors to Running: the step runs again.
-            startPodNode(wf, group, g);
+        if (group != null && "Running".equals(group.phase) && java.util.Arrays.asList(podNodes).contains(null)) {
+            // argo retry removed the failed Pod node and reset its ancestors to Running: that step runs again.
+            for (int k = 0; k < podNodes.length; k++) {
+                if (podNodes[k] == null) {
+                    startPodNode(wf, group, g, k, steps.get(k));
+                }
+            }
             return true;
         }
-        if (podNode == null || group == null || !fulfilled(podNode)) {
+        if (group == null) {
             return false;
         }
-        boolean ok = "Succeeded".equals(podNode.phase);
+        // The group ends when every step of it has (executeStepGroup); it failed if one did, named by the first that did.
+        Node podNode = null;
+        for (Node n : podNodes) {
+            if (n == null || !fulfilled(n)) {
+                return false;
+            }
+            if (podNode == null && !"Succeeded".equals(n.phase)) {
+                podNode = n;
+            }
+        }
+        boolean ok = podNode == null;
+        if (ok) {
+            podNode = podNodes[podNodes.length - 1];
+        }
         if ((!ok || g + 1 >= wf.spec.stepList.size()) && resultsPending(me, wf)) {
             return false;
         }

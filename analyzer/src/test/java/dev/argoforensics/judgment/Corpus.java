@@ -57,6 +57,8 @@ final class Corpus {
     private final Sim.Rng plan14;
     /** Session 29's draws for the #8022 variant that meets a Pending node: a stream of their own, the plan's draws unchanged. */
     private final Sim.Rng plan29;
+    /** Session 30's draws (a stuck run deleted and submitted again), so that every other draw is what it was. */
+    private final Sim.Rng plan30;
     final Sim sim;
     final Kube kube;
     private final Truth truth = new Truth();
@@ -78,6 +80,7 @@ final class Corpus {
     /** The node-side look-alikes (a lost node, an eviction, a node shutdown): a controller of their own, chained after it. */
     private ScenariosNodes nodes;
     private ScenariosNodeLostNoFinalizer bare;
+    private ScenariosParallel parallel;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -89,6 +92,7 @@ final class Corpus {
         this.plan = new Sim.Rng(Sim.seed(seed, 1));
         this.plan14 = new Sim.Rng(Sim.seed(seed, 14));
         this.plan29 = new Sim.Rng(Sim.seed(seed, 29));
+        this.plan30 = new Sim.Rng(Sim.seed(seed, 30));
         int day = 1 + (int) Math.floorMod(seed * 7, 27);
         this.start = Go.epochNanos(String.format("2026-10-%02dT%02d:%02d:00Z", day, 6 + plan.between(0, 10), plan.between(0, 59)));
         long duration = scale == Scale.SMALL ? 110 * Go.MINUTE : 11 * 60 * Go.MINUTE;
@@ -195,6 +199,11 @@ final class Corpus {
         controllers.add(bc);
         teamOf.put(bc, bc.namespaces);
         releaseOfNamespace.put(bc.namespaces.get(0), bc.release);
+        parallel = new ScenariosParallel(scenarioHost(), seed, sim, start, end);
+        Controller pc = parallel.build(seed, kube, truth, logs);
+        controllers.add(pc);
+        teamOf.put(pc, pc.namespaces);
+        releaseOfNamespace.put(pc.namespaces.get(0), pc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -289,6 +298,10 @@ final class Corpus {
             }
             if (slope == null && bare.owns(c)) {
                 bare.plan(c);
+                continue;
+            }
+            if (slope == null && parallel.owns(c)) {
+                parallel.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -628,6 +641,12 @@ final class Corpus {
         boolean meetsPending = timeouts && plan29.chance(0.5);
         long room = plan29.between(40, 150) * Go.SECOND;
         long runFor = plan29.between(60, 240) * Go.SECOND;
+        // Session 30, drawn from a stream of its own: half the stuck runs are deleted and submitted once more under the name.
+        boolean resubmitStuck = meetsPending && plan30.chance(0.5);
+        long stuckFor = plan30.between(4, 10) * Go.MINUTE + plan30.between(0, 999_999_999L);
+        Workflow third = resubmitStuck ? sameNameAgain(second, plan30.uuid(), "stale-cleanup-pending-rerun",
+                plan30.between(60, 240) * Go.SECOND) : null;
+        long thirdDelay = plan30.between(3, 20) * Go.SECOND;
         Runnable beforeCreate = !meetsPending ? null : () -> {
             // The old run's labelPodCompleted item, still waiting after its failures: the new Pod stays unscheduled past it.
             // A single-Pod Workflow: its Pod has the Workflow's name.
@@ -637,6 +656,9 @@ final class Corpus {
                 s.unschedulable = true;
                 s.schedulableAt = due + room;
                 s.finishAt = Math.max(s.finishAt, s.schedulableAt + runFor);
+                if (third != null) {
+                    stuckRunResubmitted(second, s, third, due + stuckFor, thirdDelay);
+                }
             }
         };
         sim.at(deleteAt + plan.between(0, 999_999_999L), () -> {
@@ -650,6 +672,51 @@ final class Corpus {
         if (plan.chance(0.4)) {
             exportPod(finish + plan.between(10, 60) * Go.SECOND, first, 0.25);
         }
+    }
+
+    /** A Workflow of {@code w}'s name and template submitted again: a new UID, its Pod of the same name, main running {@code runFor}. */
+    private Workflow sameNameAgain(Workflow w, String uid, String cls, long runFor) {
+        Workflow again = new Workflow();
+        again.namespace = w.namespace;
+        again.name = w.name;
+        again.uid = uid;
+        again.instanceId = w.instanceId;
+        again.labels.putAll(w.labels);
+        Spec spec = new Spec();
+        Step s = new Step();
+        s.template = w.spec.stepList.get(0).template;
+        s.mainDuration = runFor;
+        s.podClass = cls;
+        s.ofInterest = true;
+        spec.stepList.add(s);
+        again.spec = spec;
+        return again;
+    }
+
+    /**
+     * Session 30 (AF005's open case): the run stuck with its node {@code Pending} and its Pod out of the controller's sight
+     * ({@code stale-cleanup-pending}) is seen stuck, deleted ({@code kubectl delete workflow}, background) at {@code at} and
+     * submitted once more under its name once its Pod is gone: the third Pod of the name runs and succeeds. The stuck run's
+     * Pod was missing pass after pass, then the name was used again: its Workflow was thrown away, so no AF005 (its truth:
+     * the Workflow deleted), whether or not that Pod was exported (half the time, while it was stuck, with its UID).
+     */
+    private void stuckRunResubmitted(Workflow stuck, Step s, Workflow again, long at, long delay) {
+        s.podClass = "stale-cleanup-pending-deleted";
+        boolean export = plan30.chance(0.5);
+        long exportAt = at - plan30.between(20, 120) * Go.SECOND;
+        if (export) {
+            Sim.Rng saved = plan;
+            plan = plan30;
+            exportPod(exportAt, stuck, 0.25);
+            plan = saved;
+        }
+        sim.at(at, () -> {
+            Workflow live = kube.workflows.get(stuck.key());
+            if (live != null && live.uid.equals(stuck.uid)) {
+                kube.deleteWorkflow(stuck.key(), false, "user");
+                resubmitWhenGone(stuck, again, delay, 0, null);
+            }
+        });
     }
 
     /** The user waits until the old run's Pod is gone (a new Pod of the same name could not be created before), then creates the new run. */

@@ -30,7 +30,13 @@ import java.util.zip.GZIPInputStream;
  */
 final class Excerpt {
     enum Shape {
-        HEAD_GREP_TAIL("head-grep-tail"), GREP("grep");
+        HEAD_GREP_TAIL("head-grep-tail"), GREP("grep"),
+        /**
+         * Session 30: the {@code grep} of a Workflow whose name was used twice (deleted and submitted again, or {@code argo
+         * retry} creating its Pod again under its name), with kubectl's {@code NotFound} for the Pod pasted beside it from
+         * a moment the name's first Pod was gone and the later one not yet created, with or without a stated time.
+         */
+        GREP_NOT_FOUND("grep-notfound");
 
         final String label;
 
@@ -51,12 +57,15 @@ final class Excerpt {
      * @param total    lines in that file
      */
     record Made(Corpus.Info info, Shape shape, String incident, String incidentClass, String workflow, String controller, String source,
-                int headTail, long total, long kept) {
+                int headTail, long total, long kept, String note) {
         String describe() {
             return shape.label + " of " + controller + "/.../" + Path.of(source).getFileName() + " (" + total + " lines, kept " + kept + (shape == Shape.HEAD_GREP_TAIL ? ", N=" + headTail : "")
-                    + ", grep " + workflow + " for " + incidentClass + " " + incident + ")";
+                    + ", grep " + workflow + " for " + incidentClass + " " + incident + note + ")";
         }
     }
+
+    /** The classes whose Workflow name (and so Pod name) was used by an earlier Pod that is gone (session 30). */
+    static final Set<String> REUSED_NAMES = Set.of("same-name-resubmitted", "stale-cleanup-same-name", "workflow-retried");
 
     private Excerpt() {
     }
@@ -89,14 +98,80 @@ final class Excerpt {
             JsonNode incident = from.get(rng.nextInt(from.size()));
             int headTail = new int[] {30, 60, 120}[rng.nextInt(3)];
             n++;
-            for (Shape shape : Shape.values()) {
+            for (Shape shape : List.of(Shape.HEAD_GREP_TAIL, Shape.GREP)) {
                 Made m = one(info, root.resolve(n + "-" + shape.label), shape, incident, headTail, pods);
                 if (m != null) {
                     out.add(m);
                 }
             }
         }
+        // Session 30, on a stream of its own (the excerpts above are what they were): a reused name and kubectl's NotFound.
+        SplittableRandom reuse = new SplittableRandom(Sim.seed(info.seed(), 21));
+        List<JsonNode[]> pairs = reusedNames(pods);
+        if (!pairs.isEmpty()) {
+            JsonNode[] pair = pairs.get(reuse.nextInt(pairs.size()));
+            Made m = one(info, root.resolve((n + 1) + "-" + Shape.GREP_NOT_FOUND.label), Shape.GREP_NOT_FOUND, pair[1], 0, pods);
+            if (m != null) {
+                out.add(notFound(m, pair, reuse));
+            }
+        }
         return out;
+    }
+
+    /**
+     * Pairs of Pods of one name, the first gone before the second was created, the second of a class that reuses a name and
+     * expected no AF005 (stale-cleanup-pending, whose later Pod is truly left, is not one of them), in truth order.
+     */
+    static List<JsonNode[]> reusedNames(List<JsonNode> pods) {
+        java.util.Map<String, JsonNode> last = new java.util.HashMap<>();
+        List<JsonNode[]> out = new ArrayList<>();
+        for (JsonNode p : pods) {
+            String key = p.path("namespace").asText() + "/" + p.path("name").asText();
+            JsonNode before = last.put(key, p);
+            if (before == null || !REUSED_NAMES.contains(p.path("class").asText()) || p.path("expected").path("AF005").asBoolean()) {
+                continue;
+            }
+            JsonNode gone = before.path("facts").path("goneAt");
+            JsonNode created = p.path("facts").path("createdAt");
+            if (gone.isTextual() && created.isTextual() && java.time.Instant.parse(gone.asText()).isBefore(java.time.Instant.parse(created.asText()))) {
+                out.add(new JsonNode[] {before, p});
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Writes kubectl's answer for the pair's Pod name into the excerpt's exports, as a user pastes it: {@code kubectl get pod}
+     * run while the first Pod was gone and the later one not yet created; its time stated ({@code # taken-at:}, a whole second
+     * within that gap) half the time where a whole second fits, else not.
+     */
+    private static Made notFound(Made m, JsonNode[] pair, SplittableRandom rng) {
+        JsonNode later = pair[1];
+        java.time.Instant gone = java.time.Instant.parse(pair[0].path("facts").path("goneAt").asText());
+        java.time.Instant created = java.time.Instant.parse(later.path("facts").path("createdAt").asText());
+        long from = gone.getEpochSecond() + 1;
+        long to = created.getEpochSecond() - (created.getNano() == 0 ? 1 : 0);
+        boolean timed = rng.nextBoolean() && from <= to;
+        String name = later.path("name").asText();
+        String ns = later.path("namespace").asText();
+        List<String> text = new ArrayList<>();
+        String note = ", kubectl NotFound for " + name;
+        if (timed) {
+            java.time.Instant at = java.time.Instant.ofEpochSecond(from + rng.nextLong(to - from + 1));
+            text.add("# taken-at: " + at);
+            note += " taken at " + at;
+        } else {
+            note += " with no time";
+        }
+        text.add("$ kubectl get pod -n " + ns + " " + name);
+        text.add("Error from server (NotFound): pods \"" + name + "\" not found");
+        try {
+            Files.write(m.info().exports().resolve("kubectl-get-pod.txt"), text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Made(m.info(), m.shape(), m.incident(), m.incidentClass(), m.workflow(), m.controller(), m.source(), m.headTail(), m.total(),
+                m.kept(), note);
     }
 
     private static Made one(Corpus.Info info, Path dir, Shape shape, JsonNode incident, int headTail, List<JsonNode> pods) {
@@ -123,7 +198,7 @@ final class Excerpt {
             return null;
         }
         int total = sourceLines.size();
-        int nHead = shape == Shape.GREP ? 0 : Math.min(headTail, total / 8);
+        int nHead = shape != Shape.HEAD_GREP_TAIL ? 0 : Math.min(headTail, total / 8);
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < total; i++) {
             String l = sourceLines.get(i);
@@ -149,7 +224,7 @@ final class Excerpt {
         Corpus.Info ex = new Corpus.Info(info.seed(), info.scale(), dir, logs, exports, dir.resolve("truth.jsonl"), info.start(), info.end(),
                 info.apiMinor(), kept.size(), 1, 0, 0, 0, 0, List.of(controller));
         return new Made(ex, shape, incident.path("namespace").asText() + "/" + incident.path("name").asText(), incident.path("class").asText(), workflow,
-                controller, rel, nHead, total, kept.size());
+                controller, rel, nHead, total, kept.size(), "");
     }
 
     private static List<Path> files(Path dir) {

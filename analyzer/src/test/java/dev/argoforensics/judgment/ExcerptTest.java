@@ -64,7 +64,7 @@ class ExcerptTest {
 
     @Test
     void bothShapesForARaceAndALookalike() {
-        assertEquals(4, made.size(), "a race and a look-alike, each in two shapes");
+        assertEquals(5, made.size(), "a race and a look-alike, each in two shapes, and a reused name with kubectl's NotFound");
         assertTrue(wholeTruth.values().stream().anyMatch(p -> (p.path("namespace").asText() + "/" + p.path("name").asText()).equals(made.get(0).incident())
                 && p.path("expected").path("AF001").asBoolean()), "the first incident is a race: " + made.get(0).incident());
         assertTrue(Excerpt.LOOKALIKES.contains(made.get(2).incidentClass()), made.get(2).incidentClass());
@@ -78,7 +78,7 @@ class ExcerptTest {
             List<String> src = Excerpt.read(source);
             assertEquals(m.kept(), kept.size());
             assertTrue(kept.size() < src.size() / 2, m.describe());
-            if (m.shape() == Excerpt.Shape.GREP) {
+            if (m.shape() != Excerpt.Shape.HEAD_GREP_TAIL) {
                 assertTrue(kept.stream().allMatch(l -> l.contains(m.workflow())), m.describe());
             } else {
                 int n = m.headTail();
@@ -137,11 +137,43 @@ class ExcerptTest {
                 boolean named = m.controller().equals(w.path("controller").asText()) && kept.stream().anyMatch(l -> l.contains(w.path("name").asText()));
                 assertEquals(named, scored.contains(w.path("uid").asText()), w.path("name").asText());
             }
-            if (m.shape() == Excerpt.Shape.GREP) {
-                assertTrue(truth.stream().allMatch(p -> p.path("class").asText().equals("excerpt-grep")), "the grep names only its Workflow's Pods");
+            if (m.shape() != Excerpt.Shape.HEAD_GREP_TAIL) {
+                assertTrue(truth.stream().allMatch(p -> p.path("class").asText().equals("excerpt-" + m.shape().label)), "the grep names only its Workflow's Pods");
             }
         }
         assertTrue(cappedEverywhere > 0, "some Pod lost lines to the cut (the head and tail cut through others' stories)");
+    }
+
+    /**
+     * Session 30: the reused name's excerpt carries kubectl's NotFound for the Pod name, run while the name's first Pod was gone
+     * and the later one not yet created (its stated time, when there is one, within that gap); the later Pod is not left
+     * (its truth has no AF005), and the analysis of the excerpt says nothing of AF005 for the name at any confidence: an
+     * answer from before the later Pod existed says nothing of it, one with no time cannot be placed after it.
+     */
+    @Test
+    void aNotFoundFromBeforeTheNameWasUsedAgainLeavesTheLaterPodAlone() throws IOException {
+        Excerpt.Made m = made.get(4);
+        assertEquals(Excerpt.Shape.GREP_NOT_FOUND, m.shape());
+        assertTrue(Excerpt.REUSED_NAMES.contains(m.incidentClass()), m.incidentClass());
+        List<String> answer = Files.readAllLines(m.info().exports().resolve("kubectl-get-pod.txt"));
+        String name = m.incident().substring(m.incident().indexOf('/') + 1);
+        assertEquals("Error from server (NotFound): pods \"" + name + "\" not found", answer.get(answer.size() - 1));
+        List<JsonNode> same = new ArrayList<>();
+        for (JsonNode p : Excerpt.readJsonLines(whole.truth())) {
+            if ((p.path("namespace").asText() + "/" + p.path("name").asText()).equals(m.incident())) {
+                same.add(p);
+            }
+        }
+        assertTrue(same.size() >= 2, "the name was used twice: " + same.size());
+        JsonNode later = same.get(same.size() - 1);
+        assertFalse(later.path("expected").path("AF005").asBoolean(), "the later Pod is not left");
+        if (answer.get(0).startsWith("# taken-at: ")) {
+            java.time.Instant at = java.time.Instant.parse(answer.get(0).substring("# taken-at: ".length()));
+            assertTrue(at.isAfter(java.time.Instant.parse(same.get(same.size() - 2).path("facts").path("goneAt").asText())), answer.get(0));
+            assertTrue(at.isBefore(java.time.Instant.parse(later.path("facts").path("createdAt").asText())), answer.get(0));
+        }
+        Scorer.Analysis a = Scorer.analyze(m.info(), false);
+        assertEquals(List.of(), a.findings().stream().filter(f -> "AF005".equals(f.rule()) && name.equals(f.name())).toList(), m.describe());
     }
 
     private static Scorer.TruthPod pod(boolean race, Set<String> cap) {

@@ -327,13 +327,17 @@ final class Exports {
         java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
         for (K8s.Step s : w.spec.stepList) {
             names.add(s.template);
+            s.parallel.forEach(q -> names.add(q.template));
         }
         if (w.spec.steps) {
             Map<String, Object> t = new TreeMap<>();
             t.put("name", w.spec.entrypoint);
             List<Object> groups = new ArrayList<>();
             for (K8s.Step s : w.spec.stepList) {
-                groups.add(List.of(sorted("name", s.template, "template", s.template)));
+                List<Object> group = new ArrayList<>();
+                group.add(sorted("name", s.template, "template", s.template));
+                s.parallel.forEach(q -> group.add(sorted("name", q.template, "template", q.template)));
+                groups.add(group);
             }
             t.put("steps", groups);
             templates.add(t);

@@ -328,6 +328,109 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 30: a kubelet that stops reporting under a running step and comes back (seed 3 within the 300 s tolerations,
+     * seed 4 past them). Within them ({@code node-not-ready-recovered}) nothing deletes the Pod: main ends when it ends (its
+     * exit reported once the kubelet is back), the node takes the Pod's own result, and no rule has anything to say. Past
+     * them ({@code node-unreachable-evicted}) the taint manager deletes the Pod while main runs and the kubelet, once back,
+     * kills main (137 or 143): AF007 exactly where the node then ended {@code pod deleted}; never AF001 or AF002. Neither
+     * class gets a wrong finding of any rule at any confidence, nor a missed one.
+     */
+    @Test
+    void aKubeletThatComesBackIsNeitherTheRaceNorALoss() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!List.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED).contains(cls)) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                JsonNode f = pod.path("facts");
+                String name = pod.path("name").asText() + " (" + cls + ")";
+                assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                assertTrue(f.path("mainStartedAt").isTextual() && f.path("mainFinishedAt").isTextual(), name + ": " + f);
+                java.time.Instant mainEnd = java.time.Instant.parse(f.path("mainFinishedAt").asText());
+                if (ScenariosNodes.NOT_READY_RECOVERED.equals(cls)) {
+                    assertTrue(f.path("deletionRequestedAt").isNull() || java.time.Instant.parse(f.path("deletionRequestedAt").asText()).isAfter(mainEnd),
+                            name + " deleted while main ran: " + f);
+                    assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+                    assertEquals(f.path("mainExitCode").asInt(-1) == 0 ? "Succeeded" : "Failed", f.path("finalNodePhase").asText(), name + ": " + f);
+                } else {
+                    assertEquals("taint-eviction-controller", f.path("deletionRequestedBy").asText(), name);
+                    assertTrue(java.time.Instant.parse(f.path("deletionRequestedAt").asText()).isBefore(mainEnd), name + ": " + f);
+                    assertTrue(List.of(137, 143).contains(f.path("mainExitCode").asInt(-1)), name + ": " + f);
+                    boolean podDeleted = "Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText());
+                    assertEquals(podDeleted, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+                }
+            }
+        }
+        assertEquals(Set.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED), seen.keySet(), seen::toString);
+        List<String> classes = List.of(ScenariosNodes.NOT_READY_RECOVERED, ScenariosNodes.UNREACHABLE_EVICTED);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+        assertEquals(List.of(), tally.missed.stream().filter(m -> classes.contains(m.cls())).toList());
+    }
+
+    /**
+     * Session 30: parallel steps ({@link ScenariosParallel}). One Pod of a group of 2-4 meets the race (a stall, then a
+     * user's delete of the finished Pod) or a user's delete while main runs, and its siblings end normally: the truth is per
+     * Pod (the race's Pod AF001 and AF002, a sibling nothing), and every finding on such a Workflow's Pods lands on the Pod
+     * that met it, never on a sibling; none is wrong at confirmed or likely, and every race is found.
+     */
+    @Test
+    void aParallelGroupsFindingsLandOnThePodThatMetIt() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        Set<String> siblings = new HashSet<>();
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!cls.startsWith("parallel-")) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                JsonNode f = pod.path("facts");
+                String name = pod.path("name").asText() + " (" + cls + ")";
+                switch (cls) {
+                    case ScenariosParallel.RACE -> {
+                        assertTrue(pod.path("expected").path("AF001").asBoolean() && pod.path("expected").path("AF002").asBoolean(), name + ": " + f);
+                        assertEquals("user", f.path("deletionRequestedBy").asText(), name);
+                    }
+                    case ScenariosParallel.DELETED_RUNNING -> {
+                        assertTrue(java.time.Instant.parse(f.path("deletionRequestedAt").asText())
+                                .isBefore(java.time.Instant.parse(f.path("mainFinishedAt").asText()).plusMillis(1)), name + ": " + f);
+                        assertFalse(pod.path("expected").path("AF001").asBoolean(), name);
+                    }
+                    default -> {
+                        assertEquals(ScenariosParallel.SIBLING, cls);
+                        assertTrue(f.path("deletionRequestedAt").isNull() || "Succeeded".equals(f.path("finalNodePhase").asText()), name + ": " + f);
+                        List<String> expects = new ArrayList<>();
+                        pod.path("expected").fields().forEachRemaining(e -> {
+                            if (e.getValue().asBoolean()) {
+                                expects.add(e.getKey());
+                            }
+                        });
+                        assertEquals(List.of(), expects, name);
+                        siblings.add(r.info().seed() + " " + pod.path("namespace").asText() + "/" + pod.path("name").asText());
+                    }
+                }
+            }
+        }
+        assertEquals(Set.of(ScenariosParallel.RACE, ScenariosParallel.DELETED_RUNNING, ScenariosParallel.SIBLING), seen.keySet(), seen::toString);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> w.cls().startsWith("parallel-") && !"possible".equals(w.confidence())).toList());
+        for (Run r : runs) {
+            for (JsonNode f : json.readTree(r.info().dir().resolve("report.json").toFile()).path("findings")) {
+                String pod = r.info().seed() + " " + f.path("pod").path("namespace").asText() + "/" + f.path("pod").path("name").asText();
+                assertFalse(siblings.contains(pod), "a finding on a sibling: " + f.path("rule").asText() + " " + pod);
+            }
+        }
+        // Every race on one Pod of a group is found (at possible where no export shows how its containers ended).
+        assertEquals(List.of(), tally.missed.stream().filter(m -> ScenariosParallel.RACE.equals(m.cls()) && "AF001".equals(m.rule())).toList());
+    }
+
+    /**
      * Session 27: the node-side look-alikes are never reported as the #17024 race, at any confidence (a lost node's Pod read as
      * running from the controller's {@code Pod phase was Failed but main did not have terminated state}), and AF007 finds every
      * lost node's Pod that ended {@code pod deleted}, naming the Pod garbage collector.

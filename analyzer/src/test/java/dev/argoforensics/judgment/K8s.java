@@ -249,6 +249,11 @@ final class K8s {
          */
         String rejectReason;
         String rejectMessage;
+        /**
+         * Session 30: the other steps of its parallel group (Steps only; each its own template, so its own node and Pod name),
+         * started with it and run at once; the group ends when all have.
+         */
+        final List<Step> parallel = new ArrayList<>();
     }
 
     /** main traps SIGTERM and exits 0 (a graceful shutdown handler): the step ends "successfully" because it was stopped. */
@@ -307,6 +312,8 @@ final class K8s {
         String hostNode;
         Integer exitCode;
         int stepIndex = -1;
+        /** Which step of its parallel group (0 the group's first, i its {@code parallel[i - 1]}). */
+        int siblingIndex;
         boolean podCreated;
         /** v4's automatic restart: {@code failedPodRestarts}, {@code restartingPodUID} (null when none). */
         int failedPodRestarts;
@@ -331,6 +338,7 @@ final class K8s {
             n.hostNode = hostNode;
             n.exitCode = exitCode;
             n.stepIndex = stepIndex;
+            n.siblingIndex = siblingIndex;
             n.podCreated = podCreated;
             n.failedPodRestarts = failedPodRestarts;
             n.restartingPodUid = restartingPodUid;

@@ -94,6 +94,12 @@ final class Kube {
         /** Its node is gone (the machine lost): nothing of this kubelet runs or writes any more. */
         boolean lost;
         /**
+         * Its kubelet is down for a while (session 30, {@link #kubeletDown}): the containers run on and end as they would, the
+         * executor in {@code wait} still writes its task result, but nothing of the kubelet's reaches the API server (status,
+         * the sandbox, the final delete) and it does not act on a deletion until it is back ({@link #kubeletBack}).
+         */
+        boolean paused;
+        /**
          * The kubelet stopping the Pod on its own account (a node-pressure eviction, a graceful node shutdown): the terminal
          * status it writes ({@code Failed}, {@code status.reason}, {@code status.message}, {@code DisruptionTarget}
          * {@code TerminationByKubelet}), else null.
@@ -138,6 +144,8 @@ final class Kube {
     /** Node pool -> its nodes (a team with its own nodes gets a pool; everyone else shares "general"). */
     final Map<String, List<String>> pools = new LinkedHashMap<>();
     final Map<String, Boolean> cordoned = new HashMap<>();
+    /** Nodes whose kubelet is down ({@link #kubeletDown}) -> the kubelets of their Pods, waiting for it to come back. */
+    private final Map<String, List<Running>> kubeletsDown = new HashMap<>();
     /** A core/v1 Event as the scheduler, the kubelet or the node controller records it (about a Pod, or a Node in "default"). */
     record Event(String namespace, String name, String kind, String objectName, String objectUid, String fieldPath, String reason,
                  String message, String component, String host, long time, boolean eventTime) {
@@ -335,7 +343,7 @@ final class Kube {
         p.resourceVersion = nextRv();
         notifyPod('M', before, p);
         Running r = kubelet.get(p.uid);
-        if (r != null && r.started && !r.main.terminated()) {
+        if (r != null && r.started && !r.main.terminated() && !r.paused) {
             // The kubelet's kill takes the shorter grace: SIGKILL when it runs out.
             sim.after(rng.latency(10_000_000, 150_000_000, 900_000_000) + Math.max(2, newGrace) * Go.SECOND, () -> mainExits(r, 137, true));
         }
@@ -421,14 +429,7 @@ final class Kube {
         }
         long notReady = rng.between(40_000_000_000L, 55_000_000_000L);
         sim.after(notReady, () -> {
-            nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
-            for (Pod p : new ArrayList<>(pods.values())) {
-                if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
-                    event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
-                    long s = K8s.sec(now());
-                    patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
-                }
-            }
+            markNotReady(node);
         });
         long deleted = notReady + rng.between(1_000_000_000L, 6_000_000_000L);
         sim.after(deleted, () -> {
@@ -438,6 +439,18 @@ final class Kube {
         });
         sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node, failFirst));
         return running;
+    }
+
+    /** The node lifecycle controller's {@code NotReady}: the node's Event, and each Pod of it not terminal marked not ready. */
+    private void markNotReady(String node) {
+        nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller");
+        for (Pod p : new ArrayList<>(pods.values())) {
+            if (node.equals(p.hostNode) && !K8s.terminal(p.phase)) {
+                event(p, null, "NodeNotReady", "Node is not ready", "node-controller");
+                long s = K8s.sec(now());
+                patchPod(p.key(), p.uid, null, q -> q.condition("Ready", "False", null, null, s), Origin.NONE, "node-controller");
+            }
+        }
     }
 
     private void podGcOrphaned(String node, boolean failFirst) {
@@ -551,6 +564,92 @@ final class Kube {
         sim.after(down + rng.between(40_000_000_000L, 55_000_000_000L),
                 () -> nodeEvent(node, "NodeNotReady", "Node " + node + " status is now: NodeNotReady", "node-controller"));
         return stopped;
+    }
+
+    /**
+     * The kubelet of {@code node} stops reporting for {@code downFor} (session 30: a kubelet that hangs or restarts in a loop,
+     * its machine and containers fine; lifecycle A2): its containers run on and end as they would, {@code wait} still writes
+     * its task result to the API server, but the kubelet posts nothing. The node lifecycle controller marks the node
+     * {@code NotReady} 40-55 s later (node-monitor-grace-period), taints it ({@code node.kubernetes.io/unreachable}, NoSchedule:
+     * the scheduler leaves it; NoExecute) and marks its Pods not ready ({@code NodeNotReady}; {@code Ready} {@code False}, a
+     * condition-only change). Every Pod tolerates the NoExecute taint for 300 s (the DefaultTolerationSeconds admission
+     * plugin's {@code tolerationSeconds: 300}): if the node is still not ready then, the taint manager evicts each Pod still
+     * there ({@code TaintManagerEviction} {@code Marking for deletion Pod …}, {@code DisruptionTarget}
+     * {@code DeletionByTaintManager} {@code Taint manager: deleting due to NoExecute taint}, then a delete with the Pod's
+     * grace); the Pod stays {@code Terminating} until its kubelet is back to kill its containers and send the final delete.
+     * Once back ({@link #kubeletBack}) the kubelet posts each Pod's status as it now is ({@code NodeReady}; containers that
+     * ended meanwhile with their real times) and acts on a deletion it missed. The Node object stays throughout. Returns the
+     * keys of the Pods not terminal on the node.
+     */
+    List<String> kubeletDown(String node, long downFor) {
+        List<String> there = new ArrayList<>();
+        List<Running> paused = onNode(node);
+        kubeletsDown.put(node, paused);
+        for (Running r : paused) {
+            Pod p = live(r.uid, r.key);
+            if (p != null && !K8s.terminal(p.phase)) {
+                there.add(r.key);
+            }
+            r.paused = true;
+        }
+        long notReady = rng.between(40_000_000_000L, 55_000_000_000L);
+        boolean[] back = {false};
+        sim.after(notReady, () -> {
+            if (back[0]) {
+                return;
+            }
+            cordoned.put(node, true);
+            markNotReady(node);
+            // The taint manager evicts what is still there once the tolerations run out (the taint is added with NotReady).
+            sim.after(300 * Go.SECOND + rng.between(0, 2_000_000_000L), () -> {
+                if (back[0]) {
+                    return;
+                }
+                for (Pod p : new ArrayList<>(pods.values())) {
+                    if (node.equals(p.hostNode) && p.deletionTimestamp == null) {
+                        String key = p.key();
+                        event(p, null, "TaintManagerEviction", "Marking for deletion Pod " + key, "taint-eviction-controller");
+                        if (!K8s.terminal(p.phase)) {
+                            long s = K8s.sec(now());
+                            patchPod(key, p.uid, null, q -> q.condition("DisruptionTarget", "True", "DeletionByTaintManager",
+                                    "Taint manager: deleting due to NoExecute taint", s), Origin.NONE, "taint-eviction-controller");
+                        }
+                        deletePod(key, null, null, "taint-eviction-controller");
+                    }
+                }
+            });
+        });
+        sim.after(Math.max(downFor, notReady + Go.SECOND), () -> {
+            back[0] = true;
+            kubeletBack(node, paused);
+        });
+        return there;
+    }
+
+    /** The kubelet is back ({@link #kubeletDown}): the node Ready again, each Pod's status as it is, a missed deletion acted on. */
+    private void kubeletBack(String node, List<Running> paused) {
+        kubeletsDown.remove(node);
+        cordoned.put(node, false);
+        nodeEvent(node, "NodeReady", "Node " + node + " status is now: NodeReady", "kubelet");
+        long delay = 0;
+        for (Running r : paused) {
+            delay += rng.between(30_000_000L, 400_000_000L);
+            sim.after(delay, () -> {
+                r.paused = false;
+                Pod p = live(r.uid, r.key);
+                if (p == null || r.lost) {
+                    return;
+                }
+                if (r.started) {
+                    // The status as it now is: a container that ended meanwhile with its real finish (then the sandbox).
+                    postStatus(r);
+                }
+                Pod now = live(r.uid, r.key);
+                if (now != null && now.deletionTimestamp != null) {
+                    sim.after(rng.between(50_000_000L, 400_000_000L), () -> kubeletSeesDeletion(r));
+                }
+            });
+        }
     }
 
     // ---- Workflows and task results -----------------------------------------------------------
@@ -839,6 +938,12 @@ final class Kube {
         }
         String node = ready.isEmpty() ? rng.pick(pool) : rng.pick(ready);
         event(p, null, "Scheduled", "Successfully assigned " + p.namespace + "/" + p.name + " to " + node, "default-scheduler");
+        List<Running> down = kubeletsDown.get(node);
+        if (down != null) {
+            // Bound before the node was marked not ready: its kubelet takes it up once back.
+            r.paused = true;
+            down.add(r);
+        }
         patchPod(r.key, r.uid, null, q -> {
             q.hostNode = node;
             q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
@@ -849,6 +954,11 @@ final class Kube {
 
     private void initialize(Running r) {
         if (r.lost || r.endReason != null) {
+            return;
+        }
+        if (r.paused) {
+            // Its kubelet is down: it takes the Pod up again once back.
+            sim.after(5 * Go.SECOND, () -> initialize(r));
             return;
         }
         Pod p = live(r.uid, r.key);
@@ -877,6 +987,11 @@ final class Kube {
 
     private void start(Running r) {
         if (r.lost || r.endReason != null) {
+            return;
+        }
+        if (r.paused) {
+            // Its kubelet is down: it takes the Pod up again once back.
+            sim.after(5 * Go.SECOND, () -> start(r));
             return;
         }
         Pod p = live(r.uid, r.key);
@@ -1080,7 +1195,7 @@ final class Kube {
 
     /** The kubelet's status update: container states, phase, conditions. */
     private void postStatus(Running r) {
-        if (r.lost) {
+        if (r.lost || r.paused) {
             return;
         }
         Pod p = live(r.uid, r.key);
@@ -1130,7 +1245,7 @@ final class Kube {
     }
 
     private void sandboxDown(Running r) {
-        if (r.lost) {
+        if (r.lost || r.paused) {
             return;
         }
         Pod p = live(r.uid, r.key);
@@ -1143,7 +1258,7 @@ final class Kube {
 
     /** The kubelet learns of the deletion: SIGTERM now, SIGKILL at the grace period. */
     private void kubeletSeesDeletion(Running r) {
-        if (r.lost) {
+        if (r.lost || r.paused) {
             return;
         }
         if (r.deletionSeen) {
@@ -1208,7 +1323,7 @@ final class Kube {
     boolean signal(String key, String uid, String container, boolean kill) {
         Running r = kubelet.get(uid);
         Pod p = live(uid, key);
-        if (r == null || p == null || r.lost) {
+        if (r == null || p == null || r.lost || r.paused) {
             return false;
         }
         Ctr c = switch (container) {
@@ -1264,7 +1379,7 @@ final class Kube {
     }
 
     private void finalDelete(Running r) {
-        if (r.lost) {
+        if (r.lost || r.paused) {
             return;
         }
         if (r.finalDeleteSent) {

@@ -52,6 +52,10 @@ final class ScenariosNodes {
     static final String LOST_FORCE_DELETED = "node-lost-force-deleted";
     static final String EVICTED = "node-pressure-evicted";
     static final String SHUTDOWN = "node-shutdown";
+    /** Session 30: the node's kubelet stops reporting for 1-4 min past {@code NotReady} and comes back; nothing is deleted. */
+    static final String NOT_READY_RECOVERED = "node-not-ready-recovered";
+    /** Session 30: the same past the 300 s NoExecute tolerations: the taint manager deletes the Pod, its kubelet kills it once back. */
+    static final String UNREACHABLE_EVICTED = "node-unreachable-evicted";
     private static final String[] NAMESPACES = {"spot-batch", "hpc-jobs", "video-encode", "sim-runs"};
     private static final String[] TEMPLATES = {"align", "encode", "simulate", "shard", "transcode"};
 
@@ -59,6 +63,8 @@ final class ScenariosNodes {
     private final Sim.Rng rng;
     /** Which PodGC a lost node meets: a stream of its own, so that every other draw is what it was before session 28. */
     private final Sim.Rng podGcRng;
+    /** The kubelet that comes back (session 30): its own plan stream, planned after every other episode. */
+    private final Sim.Rng awayRng;
     private final Sim sim;
     private final long start;
     private final long end;
@@ -70,6 +76,7 @@ final class ScenariosNodes {
         this.host = host;
         this.rng = new Sim.Rng(Sim.seed(seed, 27));
         this.podGcRng = new Sim.Rng(Sim.seed(seed, 28));
+        this.awayRng = new Sim.Rng(Sim.seed(seed, 30));
         this.sim = sim;
         this.start = start;
         this.end = end;
@@ -104,6 +111,11 @@ final class ScenariosNodes {
             long t4 = t3 + rng.between(12, 18) * Go.MINUTE;
             if (rng.chance(0.5) && t4 + 15 * Go.MINUTE < end) {
                 lost(c, t4);
+            }
+            // Session 30, after every other episode and on a stream of its own: the others are planned and run as before.
+            long t5 = t4 + awayRng.between(12, 18) * Go.MINUTE;
+            if (t5 + 16 * Go.MINUTE < end) {
+                host.withPlan(awayRng, () -> kubeletAway(c, t5));
             }
         });
         sim.stream = null;
@@ -148,17 +160,71 @@ final class ScenariosNodes {
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.loseNode(p.hostNode, failFirst)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, failFirst ? LOST : LOST_FORCE_DELETED);
-                }
-            }
+            reclassify(kube.loseNode(p.hostNode, failFirst), failFirst ? LOST : LOST_FORCE_DELETED);
         });
         // Before the loss, and while PodGC's delete is held by the finalizer (its release is due 2m after PodGC's patch).
         host.typicalExports(w, lossAt - rng.between(10, 60) * Go.SECOND, lossAt + 110 * Go.SECOND, lossAt + 200 * Go.SECOND);
         if (rng.chance(0.5)) {
             host.exportNodeEvents();
+        }
+    }
+
+    /**
+     * The kubelet under a running step stops reporting (it hangs, or restarts in a loop; the machine and its containers are
+     * fine) and comes back (lifecycle A2; {@link Kube#kubeletDown}): the node {@code NotReady} 40-55 s later, its Pods marked
+     * not ready, then {@code NodeReady} again. Mostly ({@code node-not-ready-recovered}) it is back 1-4 min after
+     * {@code NotReady}, within the Pods' 300 s tolerations of the NoExecute taint: nothing is deleted, the step runs on and
+     * ends normally, half the time while the kubelet is away (its end reported once it is back, with its real time). Else
+     * ({@code node-unreachable-evicted}) it is away past the tolerations: the taint manager deletes the Pod ({@code
+     * DeletionByTaintManager}) while main runs, and the kubelet, back 40 s-4 min later, kills main (137 or 143) and sends the
+     * final delete. Truth as the simulation has it: AF007 where the node then ended {@code pod deleted}; never AF001 (main
+     * runs at the deletion) nor AF002.
+     */
+    private void kubeletAway(Controller c, long t0) {
+        Sim.Rng r = awayRng;
+        boolean evicted = r.chance(0.35);
+        String cls = evicted ? UNREACHABLE_EVICTED : NOT_READY_RECOVERED;
+        long submitAt = t0 + r.between(0, 60) * Go.SECOND;
+        long downAt = submitAt + r.between(60, 180) * Go.SECOND;
+        // NotReady comes 40-55 s after (Kube.kubeletDown); back 1-4 min after it, or 40 s-4 min past the eviction at 300 s.
+        long downFor = (evicted ? r.between(400, 600) : r.between(115, 280)) * Go.SECOND + r.between(0, 999_999_999L);
+        long backAt = downAt + downFor;
+        long finishAt;
+        if (!evicted && r.chance(0.5)) {
+            finishAt = downAt + r.between(10, downFor / Go.SECOND - 10) * Go.SECOND;
+        } else {
+            finishAt = backAt + r.between(evicted ? 5 : 1, evicted ? 20 : 8) * Go.MINUTE;
+        }
+        Step s = host.step(r.pick(TEMPLATES), 0, cls, true);
+        s.finishAt = finishAt + r.between(0, 999_999_999L);
+        s.onTerm = r.pick(0, 1);
+        Spec spec = new Spec();
+        spec.steps = r.chance(0.3);
+        spec.stepList.add(s);
+        spec.podGc = r.chance(0.3) ? new K8s.PodGc("OnPodCompletion", "") : K8s.PodGc.NONE;
+        Workflow w = host.workflow(c, r.pick("align", "encode", "shard"), spec);
+        host.submit(submitAt, w);
+        sim.at(downAt + r.between(0, 999_999_999L), () -> {
+            Pod p = podOf(w);
+            if (p == null || p.hostNode == null) {
+                return;
+            }
+            reclassify(kube.kubeletDown(p.hostNode, downFor), cls);
+        });
+        // While the node is not ready (and, evicted, while the Pod is Terminating before the kubelet is back).
+        host.typicalExports(w, downAt + r.between(60, 100) * Go.SECOND, evicted ? downAt + 360 * Go.SECOND : 0, evicted ? backAt : 0);
+        if (r.chance(0.5)) {
+            host.exportNodeEvents();
+        }
+    }
+
+    /** The Pods of {@code keys} (those a node-side event reached) take {@code cls}, whatever they were planned for. */
+    private void reclassify(List<String> keys, String cls) {
+        for (String key : keys) {
+            Pod other = kube.pods.get(key);
+            if (other != null) {
+                truth.reclassify(other.uid, cls);
+            }
         }
     }
 
@@ -211,12 +277,7 @@ final class ScenariosNodes {
             if (p == null || p.hostNode == null) {
                 return;
             }
-            for (String key : kube.shutdownNode(p.hostNode, grace)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, SHUTDOWN);
-                }
-            }
+            reclassify(kube.shutdownNode(p.hostNode, grace), SHUTDOWN);
         });
         host.typicalExports(w, at + rng.between(30, 120) * Go.SECOND, 0, 0);
     }

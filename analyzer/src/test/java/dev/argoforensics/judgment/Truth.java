@@ -727,6 +727,7 @@ final class Truth {
                 m.put("af001SameDueDelays", f.af001 ? f.removalSameDueDelays : List.of());
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("podGcAnnotation", f.podGcAnnotation);
+                facts.put("createdAt", t(f.createdAt));
                 facts.put("hadStatusFinalizer", f.hadStatusFinalizer);
                 facts.put("mainStartedAt", t(f.mainStartedAt));
                 facts.put("mainFinishedAt", t(f.mainFinishedAt));

@@ -287,4 +287,32 @@ class PodGoneNodeRunningTest {
         assertEquals(Confidence.LIKELY, f.confidence());
         assertEquals("u-1", f.podUid());
     }
+
+    /**
+     * Session 30, AF005's open case: a stuck run's Pod missing twice (its node left Pending), then the name used again (the
+     * Workflow deleted and submitted again, or the node given a Pod again): the later Pod is created, runs and is seen. Its
+     * verdict must not depend on whether the first Pod was exported: without an export the lines are one Pod of the name,
+     * last seen existing at the later Created pod line (nothing); with the first Pod exported (its UID), the later Created
+     * pod line starts a Pod of its own and the first one's history ends there: its node was not left by its absence for
+     * good, since the name had a Pod again (cleared, citing the later Pod's creation). Negative control: the same first Pod
+     * exported and missing twice with no later Pod of the name is still found (anExportedPodGoneWithoutALaterOneIsStillFound).
+     */
+    @Test
+    void aStuckRunsPodMissingTwiceThenItsNameUsedAgainIsNotLeftExportedOrNot() {
+        String[] lines = {processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                podEvent("2026-09-19T16:27:10.452Z", "add"), podEvent("2026-09-19T16:27:31.006Z", "delete"),
+                processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                processing("2026-09-19T16:29:31.130Z", "Running"), podMissing("2026-09-19T16:29:31.134Z", "Pending", false),
+                processing("2026-09-19T16:36:02.100Z", ""), createdPod("2026-09-19T16:36:02.140Z"), podEvent("2026-09-19T16:36:02.160Z", "add"),
+                podEvent("2026-09-19T16:36:40.000Z", "update")};
+        Evidence notExported = new Evidence().log("c.log", lines);
+        Evaluation plain = rule.evaluate(notExported.correlate());
+        assertTrue(plain.findings().isEmpty(), () -> plain.findings().toString());
+
+        Evidence exported = new Evidence().log("c.log", lines).pod("pod.yaml", exportedPending());
+        Evaluation e = rule.evaluate(exported.correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), e.cleared()::toString);
+        assertEquals("c.log:10", e.cleared().get(0).evidence().toString());
+    }
 }
