@@ -45,7 +45,7 @@ final class ScenariosParallel {
 
     ScenariosParallel(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 31));
+        this.rng = new Sim.Rng(Sim.seed(seed, 32));
         this.sim = sim;
         this.start = start;
         this.end = end;
@@ -55,7 +55,7 @@ final class ScenariosParallel {
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
         this.kube = kube;
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
-        main = OwnController.build(host, this, sim, kube, rng, seed, 312, "pool-parallel", 3, 1, ns, 310, truth, logs);
+        main = OwnController.build(host, this, sim, kube, rng, seed, 322, "pool-parallel", 3, 1, ns, 320, truth, logs);
         return main;
     }
 

@@ -144,7 +144,12 @@ final class Truth {
         f.createdAt = 0;
         f.hadStatusFinalizer = p.hasStatusFinalizer();
         f.podGcAnnotation = p.annotations.get(K8s.ANN_POD_GC);
-        byUid.put(p.uid, f);
+        // Two scenario families drawing from one stream (the same salts) make the same UIDs: one Pod's truth would silently replace
+        // the other's and its findings would score as "not in truth" (session 30's merge of two families on salt 31/312/310).
+        if (byUid.put(p.uid, f) != null) {
+            throw new IllegalStateException("two Pods with UID " + p.uid + " in the truth (" + p.namespace + "/" + p.name
+                    + "): a scenario family shares another's random streams");
+        }
         byNode.computeIfAbsent(p.namespace + "/" + p.workflow, k -> new HashMap<>()).put(f.nodeId, f);
         return f;
     }
