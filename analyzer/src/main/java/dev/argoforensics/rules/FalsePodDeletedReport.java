@@ -66,14 +66,6 @@ final class FalsePodDeletedReport {
                 DeletionRequest later, int together, PodListing listed) {
     }
 
-    /**
-     * The Pod's {@code Created pod} line is in the evidence, in the stream that declared it missing. (Not the stats ticker's gaps:
-     * a grep for the Pod's or the Workflow's name keeps every line that would show a deletion, since each names the Pod.)
-     */
-    private static boolean wholeFromCreation(Case c) {
-        return c.created() != null && c.created().stream() == c.declared().stream();
-    }
-
     Finding finding(Case c) {
         NodeLink link = c.pod().link();
         WorkflowPodMissing said = (WorkflowPodMissing) c.declared().event();
@@ -149,11 +141,6 @@ final class FalsePodDeletedReport {
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF008.reason.laterDeletion", "deletion", c.later().describe(), "settle", settle());
-        } else if (labelledCause && c.leftInformer() != null && !wholeFromCreation(c)) {
-            // "Nothing shows a deletion" needs the Pod's lines from its creation on: a rotated piece or an excerpt that starts after
-            // it, or lines cut between, may hold the deletion that the label's delete event then only completed (session 30).
-            confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.leftInformerPartial", "settle", settle());
         } else if (labelledCause && c.leftInformer() != null) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF008.reason.leftInformer", "settle", settle());

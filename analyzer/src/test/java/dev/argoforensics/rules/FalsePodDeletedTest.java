@@ -120,22 +120,6 @@ class FalsePodDeletedTest {
                 "controller.json.log:11", "controller.json.log:13", "controller.json.log:14"), f.evidence().stream().map(x -> x.source().toString()).toList());
     }
 
-    /**
-     * The same lines from a rotated piece that starts after the new Pod was created (its Created pod and the earlier run in an older
-     * piece not given): the label, the delete event and the marking are all there, but a deletion before the label could be in what
-     * is missing, which the delete event would then only have completed. Possible, saying why (session 30 judgment: a grep'd excerpt
-     * of a rotated piece). Negative control: the whole log, above, is likely.
-     */
-    @Test
-    void aPieceThatStartsAfterThePodWasCreatedIsOnlyPossible() {
-        List<String> piece = namesakeJson().subList(8, namesakeJson().size());
-        Evaluation e = rule.evaluate(evidence(piece).correlate());
-        assertEquals(1, e.findings().size(), e.toString());
-        Finding f = e.findings().get(0);
-        assertEquals(Confidence.POSSIBLE, f.confidence());
-        assertEquals("AF008.reason.leftInformerPartial", f.reason().code());
-    }
-
     @Test
     void anExportOfThePodAliveAfterTheErrorConfirmsIt() {
         Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", ALIVE).correlate()).findings().get(0);
