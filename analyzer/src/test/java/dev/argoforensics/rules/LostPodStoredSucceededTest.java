@@ -74,8 +74,9 @@ class LostPodStoredSucceededTest {
                 wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
     }
 
-    private static Correlation correlate(List<String> lines, String... workflowYaml) {
-        Evidence e = new Evidence().log("controller.log", lines.toArray(String[]::new));
+    /** The lines of a run of {@code release} (null: no banner), read as the reading reads that run's banner. */
+    private static Correlation correlate(String release, List<String> lines, String... workflowYaml) {
+        Evidence e = new Evidence().release(release).log("controller.log", lines.toArray(String[]::new));
         for (String y : workflowYaml) {
             e.workflow("workflow.yaml", y);
         }
@@ -88,7 +89,7 @@ class LostPodStoredSucceededTest {
 
     @Test
     void v354ResourcePodLostIsStoredSucceededFromTheLinesLikely() {
-        Correlation c = correlate(run("v3.5.4", resourcePodLost()));
+        Correlation c = correlate("v3.5.4", run("v3.5.4", resourcePodLost()));
         Evaluation e = af016(c);
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         Finding f = e.findings().get(0);
@@ -106,7 +107,7 @@ class LostPodStoredSucceededTest {
 
     @Test
     void v34ReleaseStoresItToo() {
-        assertEquals(1, af016(correlate(run("v3.4.18", resourcePodLost()))).findings().size());
+        assertEquals(1, af016(correlate("v3.4.18", run("v3.4.18", resourcePodLost()))).findings().size());
     }
 
     @Test
@@ -120,14 +121,14 @@ class LostPodStoredSucceededTest {
                   nodes:
                     %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load}
                 """.formatted(WF, NODE, NODE, WF);
-        Evaluation e = af016(correlate(run("v3.5.4", resourcePodLost()), yaml));
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", resourcePodLost()), yaml));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
     }
 
     @Test
     void withoutAStartBannerTheReleaseIsUnknownPossible() {
-        Evaluation e = af016(correlate(run(null, resourcePodLost())));
+        Evaluation e = af016(correlate(null, run(null, resourcePodLost())));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
         assertTrue(e.findings().get(0).confidenceReason().contains("start banner"), e.findings().get(0).confidenceReason());
@@ -137,7 +138,7 @@ class LostPodStoredSucceededTest {
     @Test
     void v355AndLaterDoNotStoreIt() {
         for (String release : List.of("v3.5.5", "v3.5.15", "v3.6.15", "v3.7.6")) {
-            Evaluation e = af016(correlate(run(release, resourcePodLost())));
+            Evaluation e = af016(correlate(release, run(release, resourcePodLost())));
             assertEquals(List.of(), e.findings(), release);
             assertEquals(1, e.cleared().size(), release);
         }
@@ -159,7 +160,7 @@ class LostPodStoredSucceededTest {
                 wf("2026-11-20T01:47:20.502Z", "node " + NODE + " phase Running -> Error", ""),
                 wf("2026-11-20T01:47:20.502Z", "node " + NODE + " message: pod deleted", ""),
                 wf("2026-11-20T01:47:20.520Z", "Workflow update successful", "phase=Error resourceVersion=190"));
-        Evaluation e = af016(correlate(run("v3.5.4", lines)));
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", lines)));
         assertEquals(List.of(), e.findings());
         assertEquals(List.of(), e.cleared(), "nothing assessed Succeeded: nothing to clear");
     }
@@ -171,7 +172,7 @@ class LostPodStoredSucceededTest {
                 warning("2026-11-20T01:47:10.413Z", "wait"), podFailed("2026-11-20T01:47:10.413Z"),
                 nodeChanged("2026-11-20T01:47:10.413Z", "Running", "Succeeded"),
                 wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
-        assertEquals(List.of(), af016(correlate(run("v3.5.4", lines))).findings());
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
     }
 
     /** Negative control: main and wait ended 0 before the node was lost: no warning, the success is true. */
@@ -180,7 +181,7 @@ class LostPodStoredSucceededTest {
         List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
                 nodeChanged("2026-11-20T01:47:10.413Z", "Running", "Succeeded"),
                 wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
-        Evaluation e = af016(correlate(run("v3.5.4", lines)));
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", lines)));
         assertEquals(List.of(), e.findings());
         assertEquals(List.of(), e.cleared());
     }
@@ -195,7 +196,7 @@ class LostPodStoredSucceededTest {
                 wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Running resourceVersion=180"),
                 wf("2026-11-20T01:47:42.100Z", "Processing workflow", "Phase=Running ResourceVersion=180"),
                 wf("2026-11-20T01:47:42.120Z", "Workflow update successful", "phase=Failed resourceVersion=195"));
-        assertEquals(List.of(), af016(correlate(run("v3.5.4", lines))).findings());
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
     }
 
     /** Negative control: a Workflow deleted under the worker (its update refused as not found): its Pods went with it. */
@@ -204,6 +205,6 @@ class LostPodStoredSucceededTest {
         List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
                 v3("2026-11-20T01:47:10.430Z", "warning", "Error updating workflow: workflows.argoproj.io \\\"" + WF + "\\\" not found NotFound",
                         "namespace=ns workflow=" + WF));
-        assertEquals(List.of(), af016(correlate(run("v3.5.4", lines))).findings());
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
     }
 }
