@@ -392,7 +392,7 @@ final class ExecutionOrder {
      * (session 28 review; the export's order decided before, and a pasted Pod {@code Succeeded} made AF001 confirmed over the
      * controller's warning). Null: no such line of this Pod instance.
      */
-    private static Execution failedWhileRunning(PodHistory pod) {
+    static Execution failedWhileRunning(PodHistory pod) {
         LogEvent line = failedUnterminated(pod);
         if (line == null) {
             return null;

@@ -27,7 +27,7 @@ public final class RuleEngine {
                 new FinalizerStuck(settings), new PodGoneNodeRunning(), new TaskResultNeverSynced(settings),
                 new PodDeletedDuringExecution(), new FalsePodDeleted(), new PhaseRegression(), new ContainerWouldNotStop(),
                 new TaskResultWriteForbidden(), new TwoActiveControllers(), new WorkflowTooLarge(), new LockHeldByFinishedWorkflow(),
-                new StaleCopyActedOn());
+                new StaleCopyActedOn(), new LostPodStoredSucceeded());
     }
 
     /**

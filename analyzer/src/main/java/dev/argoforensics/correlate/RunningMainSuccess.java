@@ -1,0 +1,143 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.catalog.ArgoVersion;
+import dev.argoforensics.catalog.ReleaseRange;
+import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A node assessed {@code Succeeded} from a Pod whose main container never ended (session 31, AF016). Argo's
+ * {@code inferFailedReason} before #15150 warned {@code Pod <pod> phase was Failed but main did not have terminated state} for a
+ * running main of a {@code Failed} Pod without a status message (the Pod garbage collector's mark on the Pods of a lost node,
+ * {@link ExecutionOrder#failedUnterminated}), skipped it and fell through to {@code Succeeded} with no message ({@code Pod failed: }).
+ * Whether that was stored depends on the Pod and the release (read at v3.4.0-v3.6.19, {@code assessNodeStatus},
+ * {@code podReconciliation}): up to v3.6.4 a {@code wait} container still running keeps the node's phase ({@code leaving phase
+ * un-changed: wait container is not yet terminated }), so only a Pod without one, a {@code resource} or {@code data} template's, is
+ * assessed {@code Succeeded} there; v3.4.0-v3.5.4 store it (no task-result check), from v3.5.5 an incomplete task result stops the
+ * pass (every Pod then has a placeholder result). The node's line {@code node changed} {@code new.phase=Succeeded} in the same
+ * pass (Info up to v3.6), and the {@code Workflow update successful} that follows it, or an export of the Workflow with the node
+ * {@code Succeeded}, record it.
+ *
+ * @param warning   the warning naming main
+ * @param assessed  the node's {@code node changed} to {@code Succeeded} in the warning's pass, or null
+ * @param stored    the Workflow's {@code Workflow update successful} that ends that pass, or null
+ * @param exported  the latest export of the node, where it shows it {@code Succeeded}, or null
+ * @param run       the controller run that logged the warning (null: none known)
+ */
+public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent stored, NodeObservation exported, ControllerProcess run) {
+
+    /** The releases that store the pass-through success: no task-result check in pod reconciliation before v3.5.5. */
+    public static final ReleaseRange STORING = new ReleaseRange(ArgoVersion.exact("v3.4.0"), ArgoVersion.exact("v3.5.4"));
+
+    /** What the release says about storing: it does, it does not, or it is not known. */
+    public enum Release { STORES, DOES_NOT_STORE, UNKNOWN }
+
+    /**
+     * The pass over the Pod's warning for main, where the node came out of it {@code Succeeded} (its {@code node changed} line
+     * there, or an export of the node {@code Succeeded} after the warning); empty otherwise.
+     *
+     * @param nodeLines the node's lines ({@link NodeIndex})
+     */
+    public static Optional<RunningMainSuccess> of(Correlation correlation, PodHistory pod, List<LogEvent> nodeLines) {
+        LogEvent warning = ExecutionOrder.failedUnterminated(pod);
+        NodeLink link = pod.link();
+        if (warning == null || link == null) {
+            return Optional.empty();
+        }
+        ControllerProcess run = correlation.process(warning);
+        WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
+        LogEvent nextPass = null;
+        if (workflow != null) {
+            nextPass = EventOrder.earliest(workflow.events().stream().filter(e -> e.event() instanceof WorkflowProcessing
+                    && e.stream() == warning.stream() && EventOrder.after(e, warning)).toList());
+        }
+        LogEvent assessed = null;
+        for (LogEvent e : EventOrder.inTimeOrder(nodeLines)) {
+            if (e.stream() != warning.stream() || !EventOrder.after(e, warning) || (nextPass != null && !EventOrder.before(e, nextPass))) {
+                continue;
+            }
+            if (e.event() instanceof NodeChanged c) {
+                assessed = "Succeeded".equals(c.newPhase()) ? e : null;
+                break;
+            }
+            if (e.event() instanceof NodePhaseChanged) {
+                break; // a forced change of the node in the pass: not the pod's assessment
+            }
+        }
+        LogEvent stored = null;
+        if (assessed != null && workflow != null) {
+            LogEvent from = assessed;
+            LogEvent limit = nextPass;
+            stored = EventOrder.earliest(workflow.events().stream().filter(e -> e.event() instanceof WorkflowUpdated
+                    && e.stream() == from.stream() && EventOrder.after(e, from) && (limit == null || EventOrder.before(e, limit))).toList());
+        }
+        NodeObservation exported = null;
+        if (workflow != null) {
+            List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot())).toList();
+            NodeObservation latest = obs.isEmpty() ? null : obs.get(obs.size() - 1);
+            boolean afterWarning = latest != null && (latest.snapshot().observed() == null || !latest.snapshot().observed().time().isBefore(warning.time()));
+            exported = latest != null && afterWarning && "Succeeded".equals(latest.node().phase()) ? latest : null;
+        }
+        if (assessed == null && exported == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new RunningMainSuccess(warning, assessed, stored, exported, run));
+    }
+
+    /** The release of the run that logged the warning, as its start banner (or the user) states it, else as its lines' shapes point. */
+    public Release release() {
+        String name = run == null ? null : run.releaseName();
+        if (name == null) {
+            return Release.UNKNOWN;
+        }
+        ArgoVersion exact = ArgoVersion.exact(name);
+        if (exact != null) {
+            return STORING.low().compareTo(exact) <= 0 && exact.compareTo(STORING.high()) <= 0 ? Release.STORES : Release.DOES_NOT_STORE;
+        }
+        try {
+            return ReleaseRange.parse(name).intersect(STORING).isEmpty() ? Release.DOES_NOT_STORE : Release.UNKNOWN;
+        } catch (IllegalArgumentException notARelease) {
+            return Release.UNKNOWN;
+        }
+    }
+
+    /** The release's name as the run gives it ({@code v3.5.4}), or null. */
+    public String releaseName() {
+        return run == null ? null : run.releaseName();
+    }
+
+    /**
+     * What the warning says of main: still running when the Pod was failed ({@link ExecutionOrder#failedWhileRunning}, the same
+     * reading the execution order and AF007 make of it), whether or not anything shows the deletion (v3.4 and v3.5 log none).
+     */
+    public Execution mainRunning(PodHistory pod) {
+        return ExecutionOrder.failedWhileRunning(pod);
+    }
+
+    /**
+     * An export of the Pod showing main terminated, or null: a terminated container never runs again, so the export and the warning
+     * disagree (one of them is not this Pod's) and neither decides.
+     */
+    public static dev.argoforensics.snapshot.PodSnapshot mainEnded(PodHistory pod) {
+        for (dev.argoforensics.snapshot.PodSnapshot s : pod.snapshots()) {
+            dev.argoforensics.snapshot.ContainerState main = PodLifecycle.main(s);
+            if (main != null && main.terminated()) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The warning's container: {@code main}. */
+    public String container() {
+        return ((Signal) warning.event()).attribute("container");
+    }
+}

@@ -1,0 +1,210 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
+import dev.argoforensics.testing.Evidence;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF016 on v3.4/v3.5 logrus lines (read at v3.4.18, v3.5.4, v3.5.5 and v3.6.15, {@code assessNodeStatus}, {@code inferFailedReason},
+ * {@code podReconciliation}): the Pod garbage collector failed a lost node's Pod over a running main; {@code inferFailedReason} warned
+ * and fell through to {@code Succeeded} with no message; with no {@code wait} container keeping the phase (a resource template's Pod)
+ * v3.4.0-v3.5.4 stored it. Negative controls: a later release (the pass stops on the incomplete task result, AF007's), a container
+ * template whose running wait kept the phase (then {@code pod deleted}), the warning for {@code wait} alone, a true success (no warning),
+ * {@code argo stop}, a deleted Workflow.
+ */
+class LostPodStoredSucceededTest {
+    private static final String WF = "fs-r2k9p";
+    private static final String NODE = WF + "-295472815";
+    private static final String POD = WF + "-load-295472815";
+
+    private static String v3(String t, String level, String msg, String keys) {
+        return "time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys);
+    }
+
+    private static String wf(String t, String msg, String keys) {
+        return v3(t, "info", msg, "namespace=ns " + keys + (keys.isEmpty() ? "" : " ") + "workflow=" + WF);
+    }
+
+    private static String nodeChanged(String t, String from, String to) {
+        return wf(t, "node changed", "new.message= new.phase=" + to + " new.progress=0/1 nodeID=" + NODE + " old.message= old.phase=" + from
+                + " old.progress=0/1");
+    }
+
+    private static String warning(String t, String container) {
+        return v3(t, "warning", "Pod " + POD + " phase was Failed but " + container + " did not have terminated state", "");
+    }
+
+    private static String podFailed(String t) {
+        return v3(t, "info", "Pod failed: ", "displayName=load namespace=ns pod=" + POD + " templateName=load workflow=" + WF);
+    }
+
+    /** A run of {@code release} (no banner when null) that created the Pod, saw it Running, then {@code lines}. */
+    private static List<String> run(String release, List<String> lines) {
+        List<String> all = new ArrayList<>();
+        if (release != null) {
+            all.add(v3("2026-11-20T01:00:00.000Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=" + release));
+        }
+        all.add(v3("2026-11-20T01:00:00.002Z", "info", "Current Worker Numbers", "podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32"));
+        all.add(wf("2026-11-20T01:05:00.100Z", "Processing workflow", "Phase= ResourceVersion=100"));
+        all.add(wf("2026-11-20T01:05:00.131Z", "Created pod: " + WF + "[0].load (" + POD + ")", ""));
+        all.add(wf("2026-11-20T01:05:00.146Z", "Workflow update successful", "phase=Running resourceVersion=104"));
+        all.add(wf("2026-11-20T01:05:04.310Z", "Processing workflow", "Phase=Running ResourceVersion=104"));
+        all.add(nodeChanged("2026-11-20T01:05:04.311Z", "Pending", "Running"));
+        all.add(wf("2026-11-20T01:05:04.325Z", "Workflow update successful", "phase=Running resourceVersion=110"));
+        all.add(v3("2026-11-20T01:41:37.880Z", "info", "insignificant pod change", "key=ns/" + POD));
+        all.addAll(lines);
+        all.add(v3("2026-11-20T01:55:00.002Z", "info", "Alloc=10288 TotalAlloc=54101 Sys=48662 NumGC=121 Goroutines=103", ""));
+        return all;
+    }
+
+    /** PodGC's Failed over a running main of a resource template's Pod (no wait): the pass goes through to Succeeded and stores it. */
+    private static List<String> resourcePodLost() {
+        return List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                warning("2026-11-20T01:47:10.413Z", "main"), podFailed("2026-11-20T01:47:10.413Z"),
+                nodeChanged("2026-11-20T01:47:10.413Z", "Running", "Succeeded"),
+                wf("2026-11-20T01:47:10.414Z", "node " + WF + " phase Running -> Succeeded", ""),
+                wf("2026-11-20T01:47:10.414Z", "Updated phase Running -> Succeeded", ""),
+                wf("2026-11-20T01:47:10.414Z", "Marking workflow completed", ""),
+                wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
+    }
+
+    /** The lines of a run of {@code release} (null: no banner), read as the reading reads that run's banner. */
+    private static Correlation correlate(String release, List<String> lines, String... workflowYaml) {
+        Evidence e = new Evidence().release(release).log("controller.log", lines.toArray(String[]::new));
+        for (String y : workflowYaml) {
+            e.workflow("workflow.yaml", y);
+        }
+        return e.correlate();
+    }
+
+    private static Evaluation af016(Correlation c) {
+        return new LostPodStoredSucceeded().evaluate(c);
+    }
+
+    @Test
+    void v354ResourcePodLostIsStoredSucceededFromTheLinesLikely() {
+        Correlation c = correlate("v3.5.4", run("v3.5.4", resourcePodLost()));
+        Evaluation e = af016(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "only the controller's lines record the node's end");
+        assertEquals("v3.5.4", f.fact("release").orElseThrow().value());
+        assertEquals("2026-11-20T01:47:10.413Z", f.fact("recordedSucceeded").orElseThrow().value());
+        assertEquals(Deletion.POD_GC, f.fact("deletedBy").orElseThrow().value(), "PodGC implied by its Failed over a running main");
+        assertEquals("Succeeded", f.fact("workflowPhase").orElseThrow().value());
+        assertTrue(f.explanation().contains("stored Succeeded though main never finished"), f.explanation());
+        // One fact derived once: no other rule reads the same Pod as a success lost or a finished Pod deleted.
+        assertEquals(List.of(), new SuccessReportedAsError().evaluate(c).findings());
+        assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
+        assertEquals(List.of(), new PrematureFinalizerRemoval().evaluate(c).findings());
+    }
+
+    @Test
+    void v34ReleaseStoresItToo() {
+        assertEquals(1, af016(correlate("v3.4.18", run("v3.4.18", resourcePodLost()))).findings().size());
+    }
+
+    @Test
+    void anExportOfTheWorkflowWithTheNodeSucceededConfirms() {
+        String yaml = """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: %s, namespace: ns, uid: 6f0a1c2e-1111-4c1d-9a3e-5b7c9d0e1f2a}
+                status:
+                  phase: Succeeded
+                  nodes:
+                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load}
+                """.formatted(WF, NODE, NODE, WF);
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", resourcePodLost()), yaml));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+    }
+
+    @Test
+    void withoutAStartBannerTheReleaseIsUnknownPossible() {
+        Evaluation e = af016(correlate(null, run(null, resourcePodLost())));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertTrue(e.findings().get(0).confidenceReason().contains("start banner"), e.findings().get(0).confidenceReason());
+    }
+
+    /** Negative control: from v3.5.5 the incomplete task result stops the pass; the same lines say nothing for AF016. */
+    @Test
+    void v355AndLaterDoNotStoreIt() {
+        for (String release : List.of("v3.5.5", "v3.5.15", "v3.6.15", "v3.7.6")) {
+            Evaluation e = af016(correlate(release, run(release, resourcePodLost())));
+            assertEquals(List.of(), e.findings(), release);
+            assertEquals(1, e.cleared().size(), release);
+        }
+    }
+
+    /**
+     * Negative control: a container template's Pod on v3.5.4. The warnings for main and wait; wait still running keeps the node's phase
+     * ({@code leaving phase un-changed}), and once the Pod is gone the node is marked {@code pod deleted}: AF007's loss, no success.
+     */
+    @Test
+    void aRunningWaitKeepsThePhaseNoSuccess() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                warning("2026-11-20T01:47:10.413Z", "main"), warning("2026-11-20T01:47:10.413Z", "wait"), podFailed("2026-11-20T01:47:10.413Z"),
+                wf("2026-11-20T01:47:10.413Z", "leaving phase un-changed: wait container is not yet terminated ", "new.phase=Succeeded"),
+                wf("2026-11-20T01:47:10.413Z", "node unchanged", "nodeID=" + NODE),
+                wf("2026-11-20T01:47:20.500Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                wf("2026-11-20T01:47:20.501Z", "Workflow pod is missing", "nodeName=\"" + WF + "[0].load\" nodePhase=Running recentlyStarted=false"),
+                v3("2026-11-20T01:47:20.501Z", "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"" + WF + "[0].load\" workflow=" + WF),
+                wf("2026-11-20T01:47:20.502Z", "node " + NODE + " phase Running -> Error", ""),
+                wf("2026-11-20T01:47:20.502Z", "node " + NODE + " message: pod deleted", ""),
+                wf("2026-11-20T01:47:20.520Z", "Workflow update successful", "phase=Error resourceVersion=190"));
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", lines)));
+        assertEquals(List.of(), e.findings());
+        assertEquals(List.of(), e.cleared(), "nothing assessed Succeeded: nothing to clear");
+    }
+
+    /** Negative control: the warning for wait alone (main had exited 0): the success is main's own. */
+    @Test
+    void theWaitWarningAloneSaysNothing() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                warning("2026-11-20T01:47:10.413Z", "wait"), podFailed("2026-11-20T01:47:10.413Z"),
+                nodeChanged("2026-11-20T01:47:10.413Z", "Running", "Succeeded"),
+                wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
+    }
+
+    /** Negative control: main and wait ended 0 before the node was lost: no warning, the success is true. */
+    @Test
+    void aTrueSuccessSaysNothing() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                nodeChanged("2026-11-20T01:47:10.413Z", "Running", "Succeeded"),
+                wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Succeeded resourceVersion=180"));
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", lines)));
+        assertEquals(List.of(), e.findings());
+        assertEquals(List.of(), e.cleared());
+    }
+
+    /** Negative control: argo stop signals the containers (they terminate: no warning) and fails the node itself. */
+    @Test
+    void argoStopSaysNothing() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                wf("2026-11-20T01:47:10.413Z", "Terminating pod as part of workflow shutdown", "podName=" + POD + " shutdownStrategy=Stop"),
+                wf("2026-11-20T01:47:10.414Z", "node " + NODE + " phase Running -> Failed", ""),
+                wf("2026-11-20T01:47:10.414Z", "node " + NODE + " message: workflow shutdown with strategy:  Stop", ""),
+                wf("2026-11-20T01:47:10.431Z", "Workflow update successful", "phase=Running resourceVersion=180"),
+                wf("2026-11-20T01:47:42.100Z", "Processing workflow", "Phase=Running ResourceVersion=180"),
+                wf("2026-11-20T01:47:42.120Z", "Workflow update successful", "phase=Failed resourceVersion=195"));
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
+    }
+
+    /** Negative control: a Workflow deleted under the worker (its update refused as not found): its Pods went with it. */
+    @Test
+    void aDeletedWorkflowSaysNothing() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                v3("2026-11-20T01:47:10.430Z", "warning", "Error updating workflow: workflows.argoproj.io \\\"" + WF + "\\\" not found NotFound",
+                        "namespace=ns workflow=" + WF));
+        assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
+    }
+}
