@@ -5,7 +5,9 @@ import java.util.Objects;
 /**
  * The Argo releases a log statement (or a line's shape) appears in, from the catalog's
  * {@code releases} text: {@code all}, {@code v3.4+}, {@code v4} (every v4.x), {@code v3.6.5-v3.7.18},
- * {@code v3.4-v3.7} (every v3.7.x included); a parenthesised remark after it is ignored.
+ * {@code v3.4-v3.7} (every v3.7.x included); a parenthesised remark after it is ignored. {@link #parse} also reads back what
+ * {@link #toString()} prints ({@code v3.5.5 to v3.5.11}, {@code v3.6.5 or later}, {@code v3.7.x}, {@code any release}), the form
+ * a run's release takes when its lines' shapes alone narrow it ({@code ControllerProcess#release}).
  *
  * @param low  the first release, or null for "since the beginning"
  * @param high the last release (parts may be ANY), or null for "to this day"
@@ -19,17 +21,37 @@ public record ReleaseRange(ArgoVersion low, ArgoVersion high) {
         if (remark >= 0) {
             t = t.substring(0, remark).strip();
         }
-        if (t.isEmpty() || t.equals("all")) {
+        if (t.isEmpty() || t.equals("all") || t.equals("any release")) {
             return ALL;
         }
         if (t.endsWith("+")) {
-            return new ReleaseRange(ArgoVersion.parse(t.substring(0, t.length() - 1), 0), null);
+            return new ReleaseRange(bound(t.substring(0, t.length() - 1), 0), null);
+        }
+        if (t.endsWith(OR_LATER)) {
+            return new ReleaseRange(bound(t.substring(0, t.length() - OR_LATER.length()), 0), null);
+        }
+        if (t.endsWith(OR_EARLIER)) {
+            return new ReleaseRange(null, bound(t.substring(0, t.length() - OR_EARLIER.length()), ArgoVersion.ANY));
+        }
+        int to = t.indexOf(TO);
+        if (to > 0) {
+            return new ReleaseRange(bound(t.substring(0, to), 0), bound(t.substring(to + TO.length()), ArgoVersion.ANY));
         }
         int dash = t.indexOf("-v");
         if (dash > 0) {
-            return new ReleaseRange(ArgoVersion.parse(t.substring(0, dash), 0), ArgoVersion.parse(t.substring(dash + 1), ArgoVersion.ANY));
+            return new ReleaseRange(bound(t.substring(0, dash), 0), bound(t.substring(dash + 1), ArgoVersion.ANY));
         }
-        return new ReleaseRange(ArgoVersion.parse(t, 0), ArgoVersion.parse(t, ArgoVersion.ANY));
+        return new ReleaseRange(bound(t, 0), bound(t, ArgoVersion.ANY));
+    }
+
+    private static final String OR_LATER = " or later";
+    private static final String OR_EARLIER = " or earlier";
+    private static final String TO = " to ";
+
+    /** One end of a range: {@code v3.7.2}, {@code v3.7} or {@code v3.7.x} (as {@link ArgoVersion#toString()} prints an open part). */
+    private static ArgoVersion bound(String text, int fill) {
+        String t = text.strip();
+        return ArgoVersion.parse(t.endsWith(".x") ? t.substring(0, t.length() - 2) : t, fill);
     }
 
     public static ReleaseRange exactly(ArgoVersion v) {
@@ -72,11 +94,11 @@ public record ReleaseRange(ArgoVersion low, ArgoVersion high) {
             return high.toString();
         }
         if (high == null) {
-            return low + " or later";
+            return low + OR_LATER;
         }
         if (low == null) {
-            return high + " or earlier";
+            return high + OR_EARLIER;
         }
-        return low + " to " + high;
+        return low + TO + high;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordParser;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReleaseRangeTest {
@@ -19,6 +20,19 @@ class ReleaseRangeTest {
         assertEquals("v4.0.0 or later", ReleaseRange.parse("v4.0.0-rc2+").toString());
         assertEquals("any release", ReleaseRange.parse("all (client-go)").toString());
         assertEquals("v3.4.0 or later", ReleaseRange.parse("v3.4+ (Info to v3.6, Debug from v3.7)").toString());
+    }
+
+    /** What toString prints reads back (a run's release from its lines' shapes is printed so; AF016 reads it, session 31). */
+    @Test
+    void readsBackWhatItPrints() {
+        for (String printed : List.of("v3.5.5 to v3.5.11", "v3.6.5 or later", "v3.5.4 or earlier", "v3.7.x", "v4.x", "v3.4.0 to v3.7.x",
+                "v3.5.4", "any release")) {
+            assertEquals(printed, ReleaseRange.parse(printed).toString(), printed);
+            assertEquals(printed, ReleaseRange.parse(printed + " (pod-reconciliation-incomplete; some lines point elsewhere)").toString());
+        }
+        assertTrue(ReleaseRange.parse("v3.5.5 to v3.5.11").intersect(ReleaseRange.parse("v3.4.0-v3.5.4")).isEmpty());
+        assertTrue(!ReleaseRange.parse("v3.4.13 to v3.5.11").intersect(ReleaseRange.parse("v3.4.0-v3.5.4")).isEmpty());
+        assertEquals(ReleaseRange.parse("v3.7"), ReleaseRange.parse("v3.7.x"));
     }
 
     @Test

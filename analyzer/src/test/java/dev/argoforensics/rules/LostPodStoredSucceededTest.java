@@ -134,6 +134,34 @@ class LostPodStoredSucceededTest {
         assertTrue(e.findings().get(0).confidenceReason().contains("start banner"), e.findings().get(0).confidenceReason());
     }
 
+    /**
+     * Without a banner, a run whose lines' shapes alone place it in v3.5.5 or later (here: {@code pod reconciliation didn't complete},
+     * v3.5.5+) is read from the range the reading prints ({@code v3.5.5 to v3.5.11 (…)}): not a storing release, cleared. Session 31
+     * (verify16): the range's printed form was not read back, so such a run counted as unknown and gave a possible finding.
+     */
+    @Test
+    void aReleaseRangeFromTheLinesShapesAfterV354Clears() {
+        String shapes = "v3.5.5 to v3.5.11 (worker-numbers-without-cron, pod-reconciliation-incomplete)";
+        Evaluation e = af016(correlate(shapes, run(null, resourcePodLost())));
+        assertEquals(List.of(), e.findings());
+        assertEquals(1, e.cleared().size());
+        assertEquals("AF016.cleared.release", e.cleared().get(0).why().code());
+        assertTrue(e.cleared().get(0).reason().contains("v3.5.5 to v3.5.11"), e.cleared().get(0).reason());
+        for (String later : List.of("v3.6.5 or later (pod-phase-changed)", "v3.7.x (node-changed-at-debug)")) {
+            assertEquals(List.of(), af016(correlate(later, run(null, resourcePodLost()))).findings(), later);
+        }
+    }
+
+    /** Negative control for the above: a range from the shapes that reaches into v3.4.0-v3.5.4 leaves the release unknown: possible. */
+    @Test
+    void aReleaseRangeOverlappingTheStoringReleasesStaysPossible() {
+        for (String overlapping : List.of("v3.4.13 to v3.5.11 (worker-numbers-without-cron)", "v3.5.4 or earlier (x)", "v3.5.3 or later (x)")) {
+            Evaluation e = af016(correlate(overlapping, run(null, resourcePodLost())));
+            assertEquals(1, e.findings().size(), overlapping);
+            assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), overlapping);
+        }
+    }
+
     /** Negative control: from v3.5.5 the incomplete task result stops the pass; the same lines say nothing for AF016. */
     @Test
     void v355AndLaterDoNotStoreIt() {
@@ -150,13 +178,13 @@ class LostPodStoredSucceededTest {
      */
     @Test
     void aRunningWaitKeepsThePhaseNoSuccess() {
+        // v3.5.4 marks the node pod deleted through markNodePhase: no "Mark error node" line (that is v3.5.6+).
         List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
                 warning("2026-11-20T01:47:10.413Z", "main"), warning("2026-11-20T01:47:10.413Z", "wait"), podFailed("2026-11-20T01:47:10.413Z"),
                 wf("2026-11-20T01:47:10.413Z", "leaving phase un-changed: wait container is not yet terminated ", "new.phase=Succeeded"),
                 wf("2026-11-20T01:47:10.413Z", "node unchanged", "nodeID=" + NODE),
                 wf("2026-11-20T01:47:20.500Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
                 wf("2026-11-20T01:47:20.501Z", "Workflow pod is missing", "nodeName=\"" + WF + "[0].load\" nodePhase=Running recentlyStarted=false"),
-                v3("2026-11-20T01:47:20.501Z", "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"" + WF + "[0].load\" workflow=" + WF),
                 wf("2026-11-20T01:47:20.502Z", "node " + NODE + " phase Running -> Error", ""),
                 wf("2026-11-20T01:47:20.502Z", "node " + NODE + " message: pod deleted", ""),
                 wf("2026-11-20T01:47:20.520Z", "Workflow update successful", "phase=Error resourceVersion=190"));
