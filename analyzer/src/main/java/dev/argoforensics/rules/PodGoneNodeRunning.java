@@ -27,6 +27,7 @@ import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -80,7 +81,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         List<LogEvent> ends = new ArrayList<>(nodeLines);
         ends.addAll(scope.nodes().completions(workflow.ref()));
         Optional<LogEvent> finished = finishedAfter(ends, gone);
-        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at, pod);
+        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at, gone.table != null, pod);
         if (finished.isPresent() && missing.size() > 1) {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
@@ -224,8 +225,8 @@ public final class PodGoneNodeRunning extends NodeRule {
      * as far apart as the lifecycle model lets them be.
      */
     private static boolean afterSeenExisting(PodListing listing, LogEvent existing) {
-        return existing == null || existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)
-                .isBefore(listing.table().observed().time().instant());
+        // A stated time counts as after only past what a user's clock may be off (ObservedAt#after, the one reading of it).
+        return existing == null || listing.table().observed().after(existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)).known();
     }
 
     /**
@@ -310,7 +311,7 @@ public final class PodGoneNodeRunning extends NodeRule {
      * cuts the lines): the node then had that Pod (a Pending node's Pod created again by executeTemplate, a retry, a Workflow
      * submitted again), and showed unfinished it says nothing of this one.
      */
-    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, PodHistory pod) {
+    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, boolean goneStated, PodHistory pod) {
         Timestamp until = pod.identity().until();
         List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot()))
                 .filter(o -> until == null || o.snapshot().observed() == null || o.snapshot().observed().time().isBefore(until)).toList();
@@ -318,7 +319,11 @@ public final class PodGoneNodeRunning extends NodeRule {
             return null;
         }
         NodeObservation latest = obs.get(obs.size() - 1);
-        boolean after = latest.snapshot().observed() != null && latest.snapshot().observed().time().isAfter(goneAt);
+        ObservedAt taken = latest.snapshot().observed();
+        // After the Pod was gone: by the export's own times or a write, or a stated time past what a user's clock may be off (the
+        // one reading of a stated time, ObservedAt#after); against a table's stated time (goneStated), both are a user's clock,
+        // as a paste's own order is, and their order is read as stated.
+        boolean after = taken != null && (goneStated && taken.statedTime() ? taken.time().isAfter(goneAt) : taken.after(goneAt.windowEnd()).known());
         return after && !NodeLines.COMPLETED.contains(latest.node().phase()) ? latest : null;
     }
 
@@ -367,12 +372,16 @@ public final class PodGoneNodeRunning extends NodeRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
             cite.line(notLooked, "the last time a Workflow worker took the Workflow up");
-        } else if (missing.size() >= 2 && unfinished != null) {
+        } else if (missing.size() >= 2 && unfinished != null
+                && unfinished.snapshot().observed().after(gone.at.windowEnd()) == ObservedAt.Order.SHOWN) {
+            // The export after the missing lines by its own times or a write: a time its file only states is likely at most.
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF005.reason.missingAndExport", "count", missing.size(), "phase", phase);
         } else if (missing.size() >= 2) {
             confidence = Confidence.LIKELY;
-            reason = Message.of("AF005.reason.missingOnly", "count", missing.size());
+            reason = unfinished != null ? Message.of("AF005.reason.missingAndStatedExport", "count", missing.size(),
+                    "at", unfinished.snapshot().observed().time().format(), "phase", phase)
+                    : Message.of("AF005.reason.missingOnly", "count", missing.size());
         } else if (gone.table != null && gone.table.leftOut() && !gone.table.table().unfiltered()) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.filteredTable", "export", export(unfinished), "phase", phase);

@@ -48,10 +48,29 @@ class PodGoneNodeRunningTest {
 
     @Test
     void anExportTakenAfterThatShowsTheNodeUnfinishedConfirmsIt() {
-        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z",
-                Exports.workflow("Running", "Pending", "", null, null, null)).correlate()).findings().get(0);
+        // After the Pod was gone by a time the object holds (a label set at 17:00): confirmed.
+        String labelled = Exports.workflow("Running", "Pending", "", null, null, null).replace("uid: w-1}",
+                "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, time: \"2026-09-19T17:00:00Z\"}]}");
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", labelled).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence());
         assertEquals("2026-09-19T17:10:00Z", f.fact("lastSeenAt").orElseThrow().value());
+    }
+
+    /**
+     * Session 31 review: only the time its file states puts the export after the Pod was gone (the clock of whoever took it):
+     * past what such a clock may be off, likely, saying so; within it (16:28:00, 29 s after the first missing line at 16:27:31),
+     * not read as after at all. Before, a stated time was exact here and confirmed the finding.
+     */
+    @Test
+    void anExportAfterOnlyByItsStatedTimeDoesNotConfirm() {
+        String unfinished = Exports.workflow("Running", "Pending", "", null, null, null);
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", unfinished).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an export its file states was taken at 2026-09-19T17:10:00Z shows the node Pending; only that "
+                + "stated time"), f.confidenceReason());
+        Finding near = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T16:28:00Z", unfinished).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
+        assertEquals("2026-09-19T16:47:31.134Z", near.fact("lastSeenAt").orElseThrow().value(), "the export is not read as after the Pod went");
     }
 
     @Test
