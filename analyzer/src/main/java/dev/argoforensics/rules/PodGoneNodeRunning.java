@@ -86,7 +86,7 @@ public final class PodGoneNodeRunning extends NodeRule {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
-            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow));
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing)));
         }
     }
 
@@ -120,13 +120,20 @@ public final class PodGoneNodeRunning extends NodeRule {
      * that stopped delivering leaves every Pod created after it missing while the Pod exists and runs (a controller restart
      * lists them again). Not a Pod gone, so not AF005's claim; said, at most, as possible.
      */
-    private static boolean neverSeenLeaving(Correlation correlation, PodHistory pod, List<LogEvent> missing) {
-        if (missing.isEmpty() || !correlation.lifecycle(pod.key()).deleters().isEmpty()) {
+    private static boolean neverSeenLeaving(Correlation correlation, PodHistory pod, List<LogEvent> missing, LogEvent rerun) {
+        // Only what came after the node's earlier end (rerun) is this episode's: a node finished and then found missing again was
+        // run again (argo retry resets it, and the controller creates its Pod again under the name), so a delete event or a
+        // deletion before that end was the earlier Pod's leaving, not this one's (session 31 review: an excerpt that cut the
+        // retried Pod's Created pod line read the first Pod's delete pod event as the second's, AF005 likely while the API
+        // server answered "already exists").
+        if (missing.isEmpty() || correlation.lifecycle(pod.key()).deleters().stream()
+                .anyMatch(d -> rerun == null || d.at() == null || d.at().isAfter(rerun.time()))) {
             return false;
         }
         LogEvent first = missing.get(0);
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE
+                    && (rerun == null || EventOrder.after(e, rerun))) {
                 return false;
             }
         }
@@ -138,7 +145,8 @@ public final class PodGoneNodeRunning extends NodeRule {
             // Before v3.6.5 no delete event is logged: the cleanup worker's labelPodCompleted for this Pod before the answer (#8022's
             // stale item labelling it) shows it leave the informer all the same.
             for (LogEvent e : pod.events()) {
-                if (e.event() instanceof PodCleanupStarted c && c.cleanup() == CleanupAction.LABEL_POD_COMPLETED && EventOrder.before(e, exists)) {
+                if (e.event() instanceof PodCleanupStarted c && c.cleanup() == CleanupAction.LABEL_POD_COMPLETED && EventOrder.before(e, exists)
+                        && (rerun == null || EventOrder.after(e, rerun))) {
                     return false;
                 }
             }
@@ -183,6 +191,24 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     /**
+     * The node's last end (marked {@code Error}, or changed to a completed phase) before the episode's first missing line: the
+     * node was run again after it (see {@link #lastEpisode}). Null: none, or no episode.
+     */
+    private static LogEvent endBefore(List<LogEvent> nodeLines, List<LogEvent> missing) {
+        LogEvent last = null;
+        for (LogEvent e : nodeLines) {
+            if (!missing.isEmpty() && ends(e) && EventOrder.before(e, missing.get(0)) && (last == null || EventOrder.after(e, last))) {
+                last = e;
+            }
+        }
+        return last;
+    }
+
+    private static boolean ends(LogEvent e) {
+        return e.event() instanceof NodeMarkedError || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase()));
+    }
+
+    /**
      * The node's {@code Workflow pod is missing} lines since the node was last finished after one: a node finished (marked
      * Error, or changed to a completed phase) is not looked up again unless it was reset (an {@code argo retry}, which creates
      * its Pod again under the same name), so a missing line after that finish is about the new Pod. The earlier episode,
@@ -201,8 +227,7 @@ public final class PodGoneNodeRunning extends NodeRule {
                     closed = false;
                 }
                 episode.add(e);
-            } else if (!episode.isEmpty() && (e.event() instanceof NodeMarkedError
-                    || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))) {
+            } else if (!episode.isEmpty() && ends(e)) {
                 closed = true;
             }
         }
@@ -328,7 +353,7 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished,
-                            WorkflowHistory workflow) {
+                            WorkflowHistory workflow, LogEvent rerun) {
         NodeLink link = pod.link();
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -359,7 +384,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         Confidence confidence;
         Message reason;
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
-        if (neverSeenLeaving(correlation, pod, missing)) {
+        if (neverSeenLeaving(correlation, pod, missing, rerun)) {
             confidence = Confidence.POSSIBLE;
             LogEvent exists = existsAfter(pod, missing.get(0));
             if (exists != null) {

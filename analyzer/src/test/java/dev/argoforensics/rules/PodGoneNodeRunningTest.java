@@ -233,6 +233,32 @@ class PodGoneNodeRunningTest {
     }
 
     /**
+     * Session 31 review: the first Pod deleted while it ran (delete pod event), its node marked Error "pod deleted"; argo retry
+     * reset the node and the controller created the Pod again under its name. A grep'd excerpt cut that Created pod line and the
+     * new Pod's add event, keeping two missing lines of the informer's lag (recently started, Pending) each answered "already
+     * exists". The first Pod's delete event, before the node's end, was read as this Pod leaving: AF005 likely on a Pod the API
+     * server had. Only what follows the node's earlier end is this run's: possible, saying the API server had it. Negative
+     * control: the same lines without the node's earlier end (one run, its Pod shown leaving before the missing lines) stay likely.
+     */
+    @Test
+    void aRetriedNodesExcerptDoesNotTakeTheFirstPodsLeavingForTheSecondsPod() {
+        String[] first = {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+            podEvent("2026-09-19T16:31:31.006Z", "delete"), podMissing("2026-09-19T16:31:31.125Z", "Running", false),
+            markingError("2026-09-19T16:31:31.126Z")};
+        String[] rerun = {podMissing("2026-09-19T16:50:02.161Z", "Pending", true), alreadyExists("2026-09-19T16:50:02.162Z"),
+            podMissing("2026-09-19T16:50:07.161Z", "Pending", true), alreadyExists("2026-09-19T16:50:07.162Z")};
+        java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of(first));
+        lines.addAll(java.util.List.of(rerun));
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals("AF005.reason.existsInApi", f.reason().code());
+        java.util.List<String> oneRun = new java.util.ArrayList<>(java.util.List.of(first).subList(0, 3));
+        oneRun.addAll(java.util.List.of(rerun));
+        assertEquals(Confidence.LIKELY, rule.evaluate(new Evidence().log("c.log", oneRun.toArray(String[]::new)).correlate()).findings().get(0)
+                .confidence(), "no end of the node between: the Pod shown leaving the informer, never given back to it");
+    }
+
+    /**
      * A deletion in the audit log and an export of the Workflow after it with the node Running, while the controller's run went
      * on logging without taking the Workflow up again (a stall): the controller had not looked, and when it does it marks the node
      * Error. Possible. Negative control: a Workflow worker took the Workflow up after the deletion and left the node: likely.
