@@ -5,6 +5,7 @@ import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -77,8 +78,13 @@ final class DeletionBounds {
         Known lastUndeleted = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() == null) {
-                if (firstDeleted == null && s.observed() != null && s.deletionShown()) {
-                    lastUndeleted = new Known(s.observed().time(), "an export taken then shows no deletion", s.source(), false);
+                // The earliest it can have been taken: a time its file states is a user's clock, so the bound is that time less what
+                // such a clock may be off, and a bound it gives is as weak as that clock (ObservedAt#earliest).
+                ObservedAt.Bound taken = firstDeleted == null && s.observed() != null && s.deletionShown() ? s.observed().earliest() : null;
+                if (taken != null) {
+                    lastUndeleted = new Known(taken.at(), taken.stated() ? "an export its file states was taken at " + s.observed().time().format()
+                            + " (on the clock of whoever took it, which may be off by " + GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)
+                            + ") shows no deletion" : "an export taken then shows no deletion", s.source(), false, taken.stated());
                 }
             } else if (firstDeleted == null) {
                 firstDeleted = s;

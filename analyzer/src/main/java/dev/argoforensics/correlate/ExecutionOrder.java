@@ -11,6 +11,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodCondition;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimeFormat;
@@ -123,7 +124,7 @@ final class ExecutionOrder {
         }
         if (finished == null && end != null && deletion.notBefore() != null && DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at())) {
             finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
-                    + "), before the deletion was requested " + deletion.when(), deletion.notBefore().evidence(), false);
+                    + "), before the deletion was requested " + deletion.when(), deletion.notBefore().evidence(), deletion.notBefore().statedClock());
         }
         if (running != null && finished != null) {
             return new Execution(State.UNDETERMINED, "the evidence disagrees: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);
@@ -559,7 +560,9 @@ final class ExecutionOrder {
                 .anyMatch(c -> "DisruptionTarget".equals(c.type()) && "DeletionByPodGC".equals(c.reason()))) {
             return false;
         }
-        return s.observed().time().windowEnd().plusNanos(PROMPT_NANOS).isBefore(deletion.notAfter().at().instant());
+        // Taken well before the deletion: a stated time only where it is before it by more than a user's clock may be off too.
+        ObservedAt.Bound taken = s.observed().statedTime() ? s.observed().latest() : null;
+        return (taken != null ? taken.at() : s.observed().time()).windowEnd().plusNanos(PROMPT_NANOS).isBefore(deletion.notAfter().at().instant());
     }
 
     /**
@@ -586,8 +589,12 @@ final class ExecutionOrder {
             if (created != null && l.row().createdLatest() != null && DeletionBounds.clearlyBefore(l.row().createdLatest(), created)) {
                 continue; // AGE dates the row's Pod before this one's creation: an earlier Pod of the same name
             }
+            // The row is this Pod's only if printed before its deletion (not Terminating): a time the user stated within what their
+            // clock may be off of the deletion leaves it open whether a later Pod of the name was listed, so only likely.
+            boolean near = deletion.notAfter() != null && l.table().observed().statedTime()
+                    && !l.table().observed().before(deletion.notAfter().at().instant()).known();
             return new Execution(State.FINISHED_BEFORE, "a kubectl get pods table taken before the deletion (" + taken.format()
-                    + ") lists the Pod Completed: every container had terminated with exit 0 (no exit codes or end time)", l.row().source(), false);
+                    + ") lists the Pod Completed: every container had terminated with exit 0 (no exit codes or end time)", l.row().source(), near);
         }
         return null;
     }

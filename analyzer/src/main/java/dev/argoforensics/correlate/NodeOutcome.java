@@ -136,8 +136,11 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             return Optional.empty();
         }
         dev.argoforensics.snapshot.WorkflowSnapshot latest = workflow.snapshots().get(workflow.snapshots().size() - 1);
-        if (!latest.nodes().isEmpty() || !latest.nodesOffloaded()
-                || (notBefore != null && latest.observed() != null && !latest.observed().lowerBound() && latest.observed().time().isBefore(notBefore))) {
+        // Listed before the node's last recorded line, or possibly so by a stated time (a user's clock, ObservedAt#after): it
+        // cannot show how the node ended after that line.
+        if (!latest.nodes().isEmpty() || !latest.nodesOffloaded() || (notBefore != null && latest.observed() != null
+                && (latest.observed().statedTime() ? !latest.observed().after(notBefore.windowEnd()).known()
+                : !latest.observed().lowerBound() && latest.observed().time().isBefore(notBefore)))) {
             return Optional.empty();
         }
         return latest.rootNodeMessage().map(m -> new NodeOutcome(latest.phase(), m, false, latest.source(), null, false, true));

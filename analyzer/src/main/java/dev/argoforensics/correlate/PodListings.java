@@ -5,6 +5,7 @@ import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -53,7 +54,7 @@ final class PodListings {
             PodTable.NotFound notFound = t.notFound(PodTable.Resource.POD, key.namespace(), key.name(),
                     link == null ? "" : link.workflow().name()).orElse(null);
             if (notFound != null && notFound.listing() != null && (listedSomewhere || (t.observed() != null && !events.isEmpty()
-                    && t.observed().time().isBefore(events.get(0).time())))) {
+                    && printedBefore(t, events.get(0).time())))) {
                 // An empty list printed before the Pod existed (a repro's first look at its namespace): nothing of this Pod. One the
                 // same paste lists, or one stated before its first line, is such a list; without a time, only the paste's rows tell.
                 notFound = null;
@@ -63,7 +64,7 @@ final class PodListings {
                 out.add(new PodListing(t, null, 0, notFound));
                 continue;
             }
-            if (t.observed() == null || link == null || events.isEmpty() || !events.get(0).time().isBefore(t.observed().time())
+            if (t.observed() == null || link == null || events.isEmpty() || !t.observed().after(events.get(0).time().windowEnd()).known()
                     || !(t.namespace().isEmpty() || t.namespace().equals(key.namespace()))) {
                 continue;
             }
@@ -75,5 +76,13 @@ final class PodListings {
             }
         }
         return out;
+    }
+
+    /**
+     * Printed before {@code moment}, or possibly so: a stated time (a user's clock) within what that clock may be off of the
+     * moment may be either side of it, and an empty list of that time may be of before the Pod existed.
+     */
+    private static boolean printedBefore(PodTable t, Timestamp moment) {
+        return t.observed().statedTime() ? !t.observed().after(moment.windowEnd()).known() : t.observed().time().isBefore(moment);
     }
 }

@@ -6,6 +6,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.time.Instant;
@@ -84,11 +85,11 @@ final class WorkflowStanding {
                     continue; // trimmed where a deletionTimestamp would stand: it shows nothing either way
                 }
                 boolean timed = latest != null && s.observed() != null && !s.observed().contradicted();
-                Timestamp notEarlier = timed ? s.observed().notEarlierThan() : null;
                 // After the request by the object's own times or the controller's write of it, or only by the time its file states:
                 // the clock of whoever took it (a laptop's), which a clock running ahead would put after a request it preceded.
-                boolean takenAfter = node.podDeletedError() || (notEarlier != null && notEarlier.instant().isAfter(latest));
-                boolean statedAfter = !takenAfter && timed && s.observed().statedAfter(latest);
+                ObservedAt.Order order = timed ? s.observed().after(latest) : ObservedAt.Order.OPEN;
+                boolean takenAfter = node.podDeletedError() || order == ObservedAt.Order.SHOWN;
+                boolean statedAfter = !takenAfter && order == ObservedAt.Order.STATED;
                 // With no deletion of the Pod known, nothing dates a namesake's start against it: the export whose node record the
                 // rules read as this Pod's outcome is taken as its Workflow, as they take it.
                 boolean sameObject = s.uid().equals(owner) || (owner == null && (deletion == null || before != null && node.startedAt() != null
@@ -120,7 +121,7 @@ final class WorkflowStanding {
     }
 
     /** Where an export's time was stated: its file's comment or the command line, also for one placed by its resourceVersion. */
-    private static dev.argoforensics.snapshot.ObservationBasis statedBy(dev.argoforensics.snapshot.ObservedAt observed) {
+    private static dev.argoforensics.snapshot.ObservationBasis statedBy(ObservedAt observed) {
         return observed.written() != null && observed.written().taken() != null ? observed.written().taken().basis() : observed.basis();
     }
 

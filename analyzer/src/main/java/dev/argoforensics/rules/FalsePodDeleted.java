@@ -200,7 +200,7 @@ public final class FalsePodDeleted extends NodeRule {
         for (PodSnapshot s : pod.snapshots()) {
             boolean ours = created == null || s.creationTimestamp() == null
                     || !s.creationTimestamp().windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
-            if (ours && s.observed() != null && clearlyAfter(s.observed().time(), declared.time())) {
+            if (ours && s.observed() != null && s.observed().after(declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)).known()) {
                 if (s.deletionTimestamp() != null) {
                     return null; // deleted by the time of a later export: that export cannot show it alive
                 }
@@ -221,7 +221,7 @@ public final class FalsePodDeleted extends NodeRule {
         for (PodListing l : pod.listings()) {
             PodTable.Row r = l.row();
             if (r == null || r.terminating() || l.table().observed() == null || r.createdLatest() == null
-                    || !clearlyAfter(l.table().observed().time(), declared.time())) {
+                    || !l.table().observed().after(declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)).known()) {
                 continue;
             }
             boolean before = r.createdLatest().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(declared.time().instant());

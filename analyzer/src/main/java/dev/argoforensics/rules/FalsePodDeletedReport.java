@@ -13,6 +13,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.FalsePodDeleted.Cause;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
@@ -129,7 +130,11 @@ final class FalsePodDeletedReport {
         Confidence confidence;
         Message reason;
         boolean labelledCause = c.cause() == Cause.NAMESAKE || c.cause() == Cause.STALE_COPY || c.cause() == Cause.LABELLED;
-        if (c.alive() != null) {
+        if (c.alive() != null && c.alive().observed().after(c.declared().time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)) == ObservedAt.Order.STATED) {
+            // After the declaration only by the time its file states: a user's clock, likely at most (ObservedAt#after).
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF008.reason.exportedAliveStated", "at", c.alive().observed().time().format());
+        } else if (c.alive() != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF008.reason.exportedAlive", "at", c.alive().observed().time().format());
         } else if (c.audit() != null) {

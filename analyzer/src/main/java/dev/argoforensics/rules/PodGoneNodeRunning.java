@@ -27,6 +27,7 @@ import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -80,12 +81,12 @@ public final class PodGoneNodeRunning extends NodeRule {
         List<LogEvent> ends = new ArrayList<>(nodeLines);
         ends.addAll(scope.nodes().completions(workflow.ref()));
         Optional<LogEvent> finished = finishedAfter(ends, gone);
-        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at, pod);
+        NodeObservation unfinished = unfinishedAfter(workflow, link, gone.at, gone.table != null, pod);
         if (finished.isPresent() && missing.size() > 1) {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
-            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow));
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing)));
         }
     }
 
@@ -119,13 +120,20 @@ public final class PodGoneNodeRunning extends NodeRule {
      * that stopped delivering leaves every Pod created after it missing while the Pod exists and runs (a controller restart
      * lists them again). Not a Pod gone, so not AF005's claim; said, at most, as possible.
      */
-    private static boolean neverSeenLeaving(Correlation correlation, PodHistory pod, List<LogEvent> missing) {
-        if (missing.isEmpty() || !correlation.lifecycle(pod.key()).deleters().isEmpty()) {
+    private static boolean neverSeenLeaving(Correlation correlation, PodHistory pod, List<LogEvent> missing, LogEvent rerun) {
+        // Only what came after the node's earlier end (rerun) is this episode's: a node finished and then found missing again was
+        // run again (argo retry resets it, and the controller creates its Pod again under the name), so a delete event or a
+        // deletion before that end was the earlier Pod's leaving, not this one's (session 31 review: an excerpt that cut the
+        // retried Pod's Created pod line read the first Pod's delete pod event as the second's, AF005 likely while the API
+        // server answered "already exists").
+        if (missing.isEmpty() || correlation.lifecycle(pod.key()).deleters().stream()
+                .anyMatch(d -> rerun == null || d.at() == null || d.at().isAfter(rerun.time()))) {
             return false;
         }
         LogEvent first = missing.get(0);
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == ControllerEvent.InformerAction.DELETE
+                    && (rerun == null || EventOrder.after(e, rerun))) {
                 return false;
             }
         }
@@ -137,7 +145,8 @@ public final class PodGoneNodeRunning extends NodeRule {
             // Before v3.6.5 no delete event is logged: the cleanup worker's labelPodCompleted for this Pod before the answer (#8022's
             // stale item labelling it) shows it leave the informer all the same.
             for (LogEvent e : pod.events()) {
-                if (e.event() instanceof PodCleanupStarted c && c.cleanup() == CleanupAction.LABEL_POD_COMPLETED && EventOrder.before(e, exists)) {
+                if (e.event() instanceof PodCleanupStarted c && c.cleanup() == CleanupAction.LABEL_POD_COMPLETED && EventOrder.before(e, exists)
+                        && (rerun == null || EventOrder.after(e, rerun))) {
                     return false;
                 }
             }
@@ -182,6 +191,24 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     /**
+     * The node's last end (marked {@code Error}, or changed to a completed phase) before the episode's first missing line: the
+     * node was run again after it (see {@link #lastEpisode}). Null: none, or no episode.
+     */
+    private static LogEvent endBefore(List<LogEvent> nodeLines, List<LogEvent> missing) {
+        LogEvent last = null;
+        for (LogEvent e : nodeLines) {
+            if (!missing.isEmpty() && ends(e) && EventOrder.before(e, missing.get(0)) && (last == null || EventOrder.after(e, last))) {
+                last = e;
+            }
+        }
+        return last;
+    }
+
+    private static boolean ends(LogEvent e) {
+        return e.event() instanceof NodeMarkedError || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase()));
+    }
+
+    /**
      * The node's {@code Workflow pod is missing} lines since the node was last finished after one: a node finished (marked
      * Error, or changed to a completed phase) is not looked up again unless it was reset (an {@code argo retry}, which creates
      * its Pod again under the same name), so a missing line after that finish is about the new Pod. The earlier episode,
@@ -200,8 +227,7 @@ public final class PodGoneNodeRunning extends NodeRule {
                     closed = false;
                 }
                 episode.add(e);
-            } else if (!episode.isEmpty() && (e.event() instanceof NodeMarkedError
-                    || (e.event() instanceof NodePhaseChanged p && NodeLines.COMPLETED.contains(p.toPhase())))) {
+            } else if (!episode.isEmpty() && ends(e)) {
                 closed = true;
             }
         }
@@ -224,8 +250,8 @@ public final class PodGoneNodeRunning extends NodeRule {
      * as far apart as the lifecycle model lets them be.
      */
     private static boolean afterSeenExisting(PodListing listing, LogEvent existing) {
-        return existing == null || existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)
-                .isBefore(listing.table().observed().time().instant());
+        // A stated time counts as after only past what a user's clock may be off (ObservedAt#after, the one reading of it).
+        return existing == null || listing.table().observed().after(existing.time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS)).known();
     }
 
     /**
@@ -310,7 +336,7 @@ public final class PodGoneNodeRunning extends NodeRule {
      * cuts the lines): the node then had that Pod (a Pending node's Pod created again by executeTemplate, a retry, a Workflow
      * submitted again), and showed unfinished it says nothing of this one.
      */
-    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, PodHistory pod) {
+    private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, boolean goneStated, PodHistory pod) {
         Timestamp until = pod.identity().until();
         List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot()))
                 .filter(o -> until == null || o.snapshot().observed() == null || o.snapshot().observed().time().isBefore(until)).toList();
@@ -318,12 +344,16 @@ public final class PodGoneNodeRunning extends NodeRule {
             return null;
         }
         NodeObservation latest = obs.get(obs.size() - 1);
-        boolean after = latest.snapshot().observed() != null && latest.snapshot().observed().time().isAfter(goneAt);
+        ObservedAt taken = latest.snapshot().observed();
+        // After the Pod was gone: by the export's own times or a write, or a stated time past what a user's clock may be off (the
+        // one reading of a stated time, ObservedAt#after); against a table's stated time (goneStated), both are a user's clock,
+        // as a paste's own order is, and their order is read as stated.
+        boolean after = taken != null && (goneStated && taken.statedTime() ? taken.time().isAfter(goneAt) : taken.after(goneAt.windowEnd()).known());
         return after && !NodeLines.COMPLETED.contains(latest.node().phase()) ? latest : null;
     }
 
     private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished,
-                            WorkflowHistory workflow) {
+                            WorkflowHistory workflow, LogEvent rerun) {
         NodeLink link = pod.link();
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -354,7 +384,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         Confidence confidence;
         Message reason;
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
-        if (neverSeenLeaving(correlation, pod, missing)) {
+        if (neverSeenLeaving(correlation, pod, missing, rerun)) {
             confidence = Confidence.POSSIBLE;
             LogEvent exists = existsAfter(pod, missing.get(0));
             if (exists != null) {
@@ -367,12 +397,16 @@ public final class PodGoneNodeRunning extends NodeRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
             cite.line(notLooked, "the last time a Workflow worker took the Workflow up");
-        } else if (missing.size() >= 2 && unfinished != null) {
+        } else if (missing.size() >= 2 && unfinished != null
+                && unfinished.snapshot().observed().after(gone.at.windowEnd()) == ObservedAt.Order.SHOWN) {
+            // The export after the missing lines by its own times or a write: a time its file only states is likely at most.
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF005.reason.missingAndExport", "count", missing.size(), "phase", phase);
         } else if (missing.size() >= 2) {
             confidence = Confidence.LIKELY;
-            reason = Message.of("AF005.reason.missingOnly", "count", missing.size());
+            reason = unfinished != null ? Message.of("AF005.reason.missingAndStatedExport", "count", missing.size(),
+                    "at", unfinished.snapshot().observed().time().format(), "phase", phase)
+                    : Message.of("AF005.reason.missingOnly", "count", missing.size());
         } else if (gone.table != null && gone.table.leftOut() && !gone.table.table().unfiltered()) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.filteredTable", "export", export(unfinished), "phase", phase);

@@ -192,7 +192,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
             if (life.heldWhileDeleted() != null && clocksAgree && life.heldWhileDeleted().observed().time().comparable(decisive.time())
-                    && life.heldWhileDeleted().observed().time().instant().isAfter(decisive.time().windowEnd().plusSeconds(10))) {
+                    && life.heldWhileDeleted().observed().after(decisive.time().windowEnd().plusSeconds(10)).known()) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stillHeld", "at", at,
                         "taken", life.heldWhileDeleted().observed().time().format()), life.heldWhileDeleted().source()));
                 return;
@@ -509,8 +509,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             // Workflow's deletion after the release its garbage collector caused (session 30 review).
             return workflow != null && workflow.nodeObservations(link.nodeId()).stream().anyMatch(o -> o.snapshot().observed() != null
                     && !o.snapshot().observed().contradicted() && o.node().notFulfilled()
-                    && (o.snapshot().observed().notEarlierThan() != null && o.snapshot().observed().notEarlierThan().isAfter(decisive.time())
-                        || o.snapshot().observed().statedAfter(decisive.time().windowEnd())));
+                    && o.snapshot().observed().after(decisive.time().windowEnd()).known());
         }
 
         /** The first line after the release that shows a Workflow worker reconciling the Workflow, or null. */

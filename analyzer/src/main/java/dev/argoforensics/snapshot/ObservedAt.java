@@ -95,9 +95,91 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
      */
     public static final long STATED_CLOCK_NANOS = 60_000_000_000L;
 
-    /** This stated time puts the export after {@code moment} by more than a user's clock may be off ({@link #STATED_CLOCK_NANOS}). */
-    public boolean statedAfter(java.time.Instant moment) {
-        return !contradicted() && time.instant().isAfter(moment.plusNanos(STATED_CLOCK_NANOS));
+    /**
+     * What places an export (or a pasted table) on one side of a moment. The one reading of a time stated for it, shared by every
+     * rule and bound (session 31 review): the object's own times and the controller's write of it show the order; a time only its
+     * file or the command line states is the clock of whoever took it, which counts only past {@link #STATED_CLOCK_NANOS} and
+     * then as a likely order, never a shown one.
+     */
+    public enum Order {
+        /** By the object's own times or the controller's writes (cluster clocks). */
+        SHOWN,
+        /** Only by a stated time, further from the moment than a user's clock may be off: likely, not shown. */
+        STATED,
+        /** Nothing places it on that side. */
+        OPEN;
+
+        public boolean known() {
+            return this != OPEN;
+        }
+    }
+
+    /**
+     * A bound on when the export was taken: {@code stated} when only a time its file or the command line states gives it (then
+     * already widened by {@link #STATED_CLOCK_NANOS}), else from the object's own times or the controller's writes.
+     */
+    public record Bound(Timestamp at, boolean stated) {
+        public Bound {
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    /** A stated time that the object does not contradict, as the time the export is placed at (not a write, not a lower bound). */
+    public boolean statedTime() {
+        if (written != null) {
+            return !atWrite() && !written.taken().lowerBound() && !written.taken().contradicted();
+        }
+        return !lowerBound() && !contradicted();
+    }
+
+    /** Whether the export was taken after {@code moment}: shown by its own times or a write, likely by a stated time, or open. */
+    public Order after(java.time.Instant moment) {
+        Timestamp shown = notEarlierThan();
+        if (shown != null && shown.instant().isAfter(moment)) {
+            return Order.SHOWN;
+        }
+        return statedTime() && time.instant().minusNanos(STATED_CLOCK_NANOS).isAfter(moment) ? Order.STATED : Order.OPEN;
+    }
+
+    /**
+     * Whether the export was taken before {@code moment}: shown only by the controller's next write of the Workflow (an object
+     * holds no time later than its taking, so nothing inside it bounds the taking from above), likely by a stated time, or open.
+     */
+    public Order before(java.time.Instant moment) {
+        if (written != null && written.next() != null && written.next().windowEnd().isBefore(moment)) {
+            return Order.SHOWN;
+        }
+        return statedTime() && time.windowEnd().plusNanos(STATED_CLOCK_NANOS).isBefore(moment) ? Order.STATED : Order.OPEN;
+    }
+
+    /**
+     * The earliest the export can have been taken: the tighter of what its own times or a write show and its stated time less
+     * what a user's clock may be off (flagged stated); null if neither.
+     */
+    public Bound earliest() {
+        Timestamp shown = notEarlierThan();
+        if (statedTime()) {
+            Timestamp s = new Timestamp(time.instant().minusNanos(STATED_CLOCK_NANOS), time.precision(), time.zone());
+            if (shown == null || s.instant().isAfter(shown.instant())) {
+                return new Bound(s, true);
+            }
+        }
+        return shown == null ? null : new Bound(shown, false);
+    }
+
+    /**
+     * The latest the export can have been taken: the tighter of the controller's next write of the Workflow and its stated time
+     * plus what a user's clock may be off (flagged stated); null if neither (the object's own times bound it only from below).
+     */
+    public Bound latest() {
+        Timestamp shown = written != null ? written.next() : null;
+        if (statedTime()) {
+            Timestamp s = new Timestamp(time.instant().plusNanos(STATED_CLOCK_NANOS), time.precision(), time.zone());
+            if (shown == null || s.instant().isBefore(shown.instant())) {
+                return new Bound(s, true);
+            }
+        }
+        return shown == null ? null : new Bound(shown, false);
     }
 
     /**

@@ -95,7 +95,6 @@ public record WorkflowSnapshot(
         return deletionTimestamp == null && !trimmed.hides("metadata", "deletionTimestamp");
     }
 
-    /** Read from {@code argo get}'s text, not from an object export. */
     /**
      * The root node's message as the Workflow's own states it: the controller gives an ended Workflow its root node's phase and
      * message ({@code workflowMessage = node.Message}, operator.go, v3.4 to v4.1), except under a shutdown strategy, whose
@@ -107,6 +106,7 @@ public record WorkflowSnapshot(
                 ? Optional.of(m) : Optional.empty();
     }
 
+    /** Read from {@code argo get}'s text, not from an object export. */
     public boolean fromArgoGetText() {
         return !printed.isEmpty();
     }

@@ -101,6 +101,23 @@ class WorkflowMessageOutcomeTest {
         assertEquals("pod deleted", after.findings().get(0).fact("finalNodeMessage").orElseThrow().value());
         RuleOutcome before = af002(exitZero, table("Error", "pod deleted").replace("2026-11-28T14:20:00Z", "2026-11-28T13:39:10Z"), RUNNING_LOG);
         assertEquals(List.of(), before.findings(), "a Workflow listed Error before the controller saw its root node running");
+        // Session 31 review: stated 30 s after that line is within what the user's clock may be off: possibly listed before it.
+        RuleOutcome near = af002(exitZero, table("Error", "pod deleted").replace("2026-11-28T14:20:00Z", "2026-11-28T13:39:45Z"), RUNNING_LOG);
+        assertEquals(List.of(), near.findings(), "a row stated within a user's clock's error of the node's last line");
+    }
+
+    /**
+     * Session 31 review: a one-Pod Workflow whose exit handler failed takes the handler's phase and message (operator.go
+     * {@code markWorkflowFailed(ctx, onExitNode.Message)} where the root succeeded, v3.4 to v4.1), which a row cannot tell from
+     * the root's: the reason says so, beside what would settle it.
+     */
+    @Test
+    void theReasonNamesAFailedExitHandlerAsTheRowsOtherSource() throws IOException {
+        RuleOutcome o = af002(pod("weekly-rollup-x9k2m", "weekly-rollup-x9k2m", 0, "Completed", "Succeeded"), table("Error", "pod deleted"));
+        Finding f = o.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an exit handler (spec.onExit) that failed gives a Workflow whose root node succeeded its own "
+                + "phase and message the same way"), f.confidenceReason());
     }
 
     /** A step's Pod (its node not the root): the Workflow's message is its root node's own, so nothing is said of this node. */

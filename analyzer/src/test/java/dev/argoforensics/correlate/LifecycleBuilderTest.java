@@ -110,8 +110,35 @@ class LifecycleBuilderTest {
         PodLifecycle l = life(new Evidence().log("c.log", handler("add").toArray(String[]::new))
                 .takenAt("before.yaml", "2026-09-19T16:29:00Z", before));
         assertEquals(State.FINISHED_BEFORE, l.execution().state());
-        assertEquals("2026-09-19T16:29:00Z", l.deletion().notBefore().at().format());
+        // Its file states 16:29:00, a user's clock: the request came no earlier than that less what such a clock may be off.
+        assertEquals("2026-09-19T16:28:00Z", l.deletion().notBefore().at().format());
+        assertTrue(l.deletion().notBefore().statedClock());
         assertEquals("2026-09-19T16:31:11.257Z", l.deletion().notAfter().at().format(), "the controller's first sight of the deletion");
+    }
+
+    /**
+     * Session 31 review: an export showing main running and no deletion, its file stating 16:29:00 (a laptop 40 s ahead: really
+     * 16:28:20), and a later export of the Pod deleted (grace 0 at 16:29:20) with main ended exit 0 at 16:28:30. The deletion came after the
+     * first export was really taken, which may be before main's end: read as exact, the stated time put the request after the
+     * end and the order "finished before the deletion" was shown (AF001's confirmed). As a user's clock it bounds the request
+     * from 16:28:00 only, weakly, and orders nothing here; the export's own time (a condition the kubelet wrote at 16:28:45)
+     * still does.
+     */
+    @Test
+    void aStatedExportTimeBoundsTheRequestOnlyAsFarAsAUsersClockMayBeOff() {
+        String deleted = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:29:20Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:28:30Z").terminated("wait", 0, "Completed", "2026-09-19T16:28:31Z").yaml();
+        java.util.function.Function<String, PodLifecycle> with = running -> life(new Evidence().log("c.log", handler("update").toArray(String[]::new))
+                .takenAt("running.yaml", "2026-09-19T16:29:00Z", running).pod("deleted.yaml", deleted));
+        PodLifecycle stated = with.apply(Exports.Pod.of().running("main").running("wait").yaml());
+        assertEquals("2026-09-19T16:28:00Z", stated.deletion().notBefore().at().format());
+        assertTrue(stated.deletion().notBefore().statedClock());
+        assertFalse(stated.execution().state() == State.FINISHED_BEFORE && !stated.execution().weak(), stated.execution().toString());
+        PodLifecycle own = with.apply(Exports.Pod.of().lastTransition("2026-09-19T16:28:45Z").running("main").running("wait").yaml());
+        assertEquals("2026-09-19T16:28:45Z", own.deletion().notBefore().at().format(), "the object's own time, on the API server's clock");
+        assertFalse(own.deletion().notBefore().statedClock());
+        assertEquals(State.FINISHED_BEFORE, own.execution().state(), own.execution().toString());
+        assertFalse(own.execution().weak());
     }
 
     @Test

@@ -48,10 +48,29 @@ class PodGoneNodeRunningTest {
 
     @Test
     void anExportTakenAfterThatShowsTheNodeUnfinishedConfirmsIt() {
-        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z",
-                Exports.workflow("Running", "Pending", "", null, null, null)).correlate()).findings().get(0);
+        // After the Pod was gone by a time the object holds (a label set at 17:00): confirmed.
+        String labelled = Exports.workflow("Running", "Pending", "", null, null, null).replace("uid: w-1}",
+                "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, time: \"2026-09-19T17:00:00Z\"}]}");
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", labelled).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence());
         assertEquals("2026-09-19T17:10:00Z", f.fact("lastSeenAt").orElseThrow().value());
+    }
+
+    /**
+     * Session 31 review: only the time its file states puts the export after the Pod was gone (the clock of whoever took it):
+     * past what such a clock may be off, likely, saying so; within it (16:28:00, 29 s after the first missing line at 16:27:31),
+     * not read as after at all. Before, a stated time was exact here and confirmed the finding.
+     */
+    @Test
+    void anExportAfterOnlyByItsStatedTimeDoesNotConfirm() {
+        String unfinished = Exports.workflow("Running", "Pending", "", null, null, null);
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", unfinished).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("an export its file states was taken at 2026-09-19T17:10:00Z shows the node Pending; only that "
+                + "stated time"), f.confidenceReason());
+        Finding near = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T16:28:00Z", unfinished).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
+        assertEquals("2026-09-19T16:47:31.134Z", near.fact("lastSeenAt").orElseThrow().value(), "the export is not read as after the Pod went");
     }
 
     @Test
@@ -211,6 +230,32 @@ class PodGoneNodeRunningTest {
                 podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z"));
         assertEquals(Confidence.LIKELY, rule.evaluate(labelledNoEvents.correlate()).findings().get(0).confidence(),
                 "a release that logs no pod events (before v3.6.5): the cleanup worker's labelPodCompleted shows the Pod leave");
+    }
+
+    /**
+     * Session 31 review: the first Pod deleted while it ran (delete pod event), its node marked Error "pod deleted"; argo retry
+     * reset the node and the controller created the Pod again under its name. A grep'd excerpt cut that Created pod line and the
+     * new Pod's add event, keeping two missing lines of the informer's lag (recently started, Pending) each answered "already
+     * exists". The first Pod's delete event, before the node's end, was read as this Pod leaving: AF005 likely on a Pod the API
+     * server had. Only what follows the node's earlier end is this run's: possible, saying the API server had it. Negative
+     * control: the same lines without the node's earlier end (one run, its Pod shown leaving before the missing lines) stay likely.
+     */
+    @Test
+    void aRetriedNodesExcerptDoesNotTakeTheFirstPodsLeavingForTheSecondsPod() {
+        String[] first = {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+            podEvent("2026-09-19T16:31:31.006Z", "delete"), podMissing("2026-09-19T16:31:31.125Z", "Running", false),
+            markingError("2026-09-19T16:31:31.126Z")};
+        String[] rerun = {podMissing("2026-09-19T16:50:02.161Z", "Pending", true), alreadyExists("2026-09-19T16:50:02.162Z"),
+            podMissing("2026-09-19T16:50:07.161Z", "Pending", true), alreadyExists("2026-09-19T16:50:07.162Z")};
+        java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of(first));
+        lines.addAll(java.util.List.of(rerun));
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals("AF005.reason.existsInApi", f.reason().code());
+        java.util.List<String> oneRun = new java.util.ArrayList<>(java.util.List.of(first).subList(0, 3));
+        oneRun.addAll(java.util.List.of(rerun));
+        assertEquals(Confidence.LIKELY, rule.evaluate(new Evidence().log("c.log", oneRun.toArray(String[]::new)).correlate()).findings().get(0)
+                .confidence(), "no end of the node between: the Pod shown leaving the informer, never given back to it");
     }
 
     /**

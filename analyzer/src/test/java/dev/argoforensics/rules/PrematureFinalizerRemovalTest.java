@@ -1080,11 +1080,14 @@ class PrematureFinalizerRemovalTest {
         assertTrue(why.contains("an export taken before the deletion (2026-10-12T10:09:30Z) already shows every container terminated"), why);
         assertTrue(why.contains("The controller's clock disagrees with the objects' (its times run about 6h59m59.86s behind the objects' (as local time "
                 + "in UTC-07:00 written with a literal Z would)"), why);
-        assertTrue(((String) f.fact("deletionRequested").orElseThrow().value()).startsWith("between 2026-10-12T10:09:30Z (an export taken then shows "
-                + "no deletion) and 2026-10-12T10:10:00.372Z (the controller handled the deletion at 2026-10-12T03:10:00.512Z on its own clock"),
+        // The export's stated time bounds the request from 60 s before it (a user's clock), and still shows the 7 h disagreement.
+        assertTrue(((String) f.fact("deletionRequested").orElseThrow().value()).startsWith("between 2026-10-12T10:08:30Z (an export its file states "
+                + "was taken at 2026-10-12T10:09:30Z (on the clock of whoever took it, which may be off by 1m0s) shows no deletion) and "
+                + "2026-10-12T10:10:00.372Z (the controller handled the deletion at 2026-10-12T03:10:00.512Z on its own clock"),
                 () -> f.fact("deletionRequested").toString());
         assertTrue(((String) f.fact("controllerClock").orElseThrow().value()).startsWith("by its own clock the controller handled the deletion at "
-                + "2026-10-12T03:10:00.512Z, before what the objects show (an export taken then shows no deletion, 2026-10-12T10:09:30Z)"));
+                + "2026-10-12T03:10:00.512Z, before what the objects show (an export its file states was taken at 2026-10-12T10:09:30Z"),
+                () -> f.fact("controllerClock").toString());
     }
 
     /**
