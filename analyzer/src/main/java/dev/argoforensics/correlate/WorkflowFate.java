@@ -21,16 +21,19 @@ import java.util.List;
  * @param notFound  kubectl's answers that the Workflow did not exist ({@code workflows.argoproj.io "W" not found}): deleted by
  *                  the time the command ran, at a time nothing states; never a deletion time (a TTL deletes completed
  *                  Workflows hours later as much as a user deletes a running one)
+ * @param listed    the rows pasted {@code kubectl get pods} tables of its namespace give its nodes' Pods (named as a node its
+ *                  exports show), whatever else names them: no time unless the paste states one
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
-                           List<PodTable.NotFound> notFound) {
+                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed) {
     public WorkflowFate {
         podsGoing = List.copyOf(podsGoing);
         notFound = List.copyOf(notFound);
+        listed = List.copyOf(listed);
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of());
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of());
     }
 
     /**
