@@ -116,6 +116,10 @@ public enum PasteShape {
             String t = head.get(i).strip();
             if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
                 i++;
+            } else if (!prompt && i + 1 < head.size() && FENCE.matcher(t).matches() && !statusFragment(head, i)
+                    && PROMPT.matcher(stripped(head.get(i + 1)).strip()).matches()) {
+                // A Markdown fence around a command and its output (```console, then % argo get …): the fence is furniture.
+                i++;
             } else if (!prompt && PROMPT.matcher(t).matches()) {
                 prompt = true;
                 i++;
