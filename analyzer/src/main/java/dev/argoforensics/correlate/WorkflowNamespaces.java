@@ -89,19 +89,7 @@ final class WorkflowNamespaces {
     static boolean nodesPod(WorkflowSnapshot w, String pod) {
         Set<String> ids = new TreeSet<>(w.nodes().keySet());
         ids.addAll(w.taskResultsCompletion().keySet());
-        for (String id : ids) {
-            if (pod.equals(id)) {
-                return true;
-            }
-            if (id.startsWith(w.name() + "-") && pod.startsWith(w.name() + "-")) {
-                String hash = id.substring(w.name().length());
-                if (hash.length() > 1 && hash.substring(1).chars().allMatch(Character::isDigit) && pod.endsWith(hash)
-                        && pod.length() > w.name().length() + hash.length() + 1) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return ids.stream().anyMatch(id -> WorkflowFate.podOfNode(w.name(), id, pod));
     }
 
     /**

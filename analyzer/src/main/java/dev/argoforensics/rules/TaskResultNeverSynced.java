@@ -153,7 +153,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return;
         }
         WorkflowFate fate = correlation.fates().get(w.ref());
-        List<PodTable.Row> rows = fate == null ? List.of() : fate.listed().stream().filter(r -> nodesPod(w.ref().name(), nodeId, r.name())).toList();
+        List<PodTable.Row> rows = fate == null ? List.of()
+                : fate.listed().stream().filter(r -> WorkflowFate.podOfNode(w.ref().name(), nodeId, r.name())).toList();
         PodTable.Row ended = rows.stream().filter(r -> ENDED.contains(r.status())).reduce((a, b) -> b).orElse(null);
         if (ended == null) {
             PodTable.Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
@@ -176,22 +177,6 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 Message.of("AF006.explain.untimed", "node", nodeId, "pod", ended.name(), "status", ended.status(), "age", ended.age(),
                         "mechanism", Message.of("AF006.explain.mechanism"), "upstream", Message.of("AF006.explain.upstream")),
                 facts, cite.evidence()));
-    }
-
-    /**
-     * Whether a Pod of that name is the node's: named as the node's ID (v1 Pod names, or the root node of a Workflow of one Pod), or
-     * {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2).
-     */
-    static boolean nodesPod(String workflow, String nodeId, String pod) {
-        if (pod.equals(nodeId)) {
-            return true;
-        }
-        if (!nodeId.startsWith(workflow + "-") || !pod.startsWith(workflow + "-")) {
-            return false;
-        }
-        String hash = nodeId.substring(workflow.length());
-        return hash.length() > 1 && hash.substring(1).chars().allMatch(Character::isDigit) && pod.endsWith(hash)
-                && pod.length() > workflow.length() + hash.length() + 1;
     }
 
     private void assess(Correlation correlation, Subject s, Map<WorkflowRef, TaskResultLines> all, List<Finding> findings,
