@@ -21,16 +21,35 @@ import java.util.List;
  * @param notFound  kubectl's answers that the Workflow did not exist ({@code workflows.argoproj.io "W" not found}): deleted by
  *                  the time the command ran, at a time nothing states; never a deletion time (a TTL deletes completed
  *                  Workflows hours later as much as a user deletes a running one)
+ * @param listed    the rows pasted {@code kubectl get pods} tables of its namespace give its nodes' Pods (named as a node its
+ *                  exports show), whatever else names them: no time unless the paste states one
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
-                           List<PodTable.NotFound> notFound) {
+                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed) {
     public WorkflowFate {
         podsGoing = List.copyOf(podsGoing);
         notFound = List.copyOf(notFound);
+        listed = List.copyOf(listed);
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of());
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of());
+    }
+
+    /**
+     * Whether a Pod of that name is the node's: named as the node's ID (v1 Pod names, or the root node of a Workflow of one Pod),
+     * or {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2 Pod names).
+     */
+    public static boolean podOfNode(String workflow, String nodeId, String pod) {
+        if (pod.equals(nodeId)) {
+            return true;
+        }
+        if (!nodeId.startsWith(workflow + "-") || !pod.startsWith(workflow + "-")) {
+            return false;
+        }
+        String hash = nodeId.substring(workflow.length());
+        return hash.length() > 1 && hash.substring(1).chars().allMatch(Character::isDigit) && pod.endsWith(hash)
+                && pod.length() > workflow.length() + hash.length() + 1;
     }
 
     /**

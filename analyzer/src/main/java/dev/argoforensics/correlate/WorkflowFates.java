@@ -102,7 +102,7 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables)));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, tables)));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
@@ -130,6 +130,23 @@ final class WorkflowFates {
             }
         }
         return new Known(refused.time(), "the controller's update of it was refused: not found", refused.source(), true);
+    }
+
+    /**
+     * The rows pasted kubectl get pods tables of its namespace give its nodes' Pods, by the node IDs its exports show (a Pod named
+     * as a node, {@link WorkflowNamespaces#nodesPod}): the Pods nothing else names, as a #12103 paste gives them beside the
+     * Workflow's task-result status.
+     */
+    private static List<PodTable.Row> listed(WorkflowHistory w, List<PodTable> tables) {
+        List<PodTable.Row> out = new ArrayList<>();
+        for (PodTable t : tables) {
+            for (PodTable.Row r : t.rows()) {
+                if (r.namespace().equals(w.ref().namespace()) && w.snapshots().stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name()))) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
     }
 
     /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */

@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * A Workflow exported without its metadata ({@code argo get -o yaml} or {@code kubectl get wf -o yaml}
  * pasted from {@code status:} on, named by its root node) states no namespace. It takes the only
  * namespace the other evidence places a Workflow of that name in (the controller's lines, the Pods'
- * workflow label, other exports); with none or several it keeps none, and joins nothing. Where its own nodes' messages
+ * workflow label, other exports, a pasted {@code kubectl get pods} row of one of its nodes' Pods); with none or several it keeps
+ * none, and joins nothing. Where its own nodes' messages
  * quote the API server refusing a task result write, the namespace they name is taken first ({@link #refusedIn}): the
  * Workflow's own statement, over a namesake (a Workflow of the same name in another namespace) the other evidence places.
  */
@@ -65,7 +66,30 @@ final class WorkflowNamespaces {
                 add(out, o.name(), o.namespace());
             }
         }
+        // A pasted kubectl get pods row of one of its nodes' Pods: named as the node, by the hash its ID ends with.
+        for (WorkflowSnapshot w : objects.workflows()) {
+            if (!unplaced(w)) {
+                continue;
+            }
+            for (dev.argoforensics.snapshot.PodTable t : objects.podTables()) {
+                for (dev.argoforensics.snapshot.PodTable.Row r : t.rows()) {
+                    if (!r.namespace().isEmpty() && nodesPod(w, r.name())) {
+                        add(out, w.name(), r.namespace());
+                    }
+                }
+            }
+        }
         return out;
+    }
+
+    /**
+     * Whether a Pod of that name is one of the Workflow's nodes' Pods: the node's ID itself (v1 Pod names, or the root node of a
+     * Workflow of one Pod), or {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2).
+     */
+    static boolean nodesPod(WorkflowSnapshot w, String pod) {
+        Set<String> ids = new TreeSet<>(w.nodes().keySet());
+        ids.addAll(w.taskResultsCompletion().keySet());
+        return ids.stream().anyMatch(id -> WorkflowFate.podOfNode(w.name(), id, pod));
     }
 
     /**

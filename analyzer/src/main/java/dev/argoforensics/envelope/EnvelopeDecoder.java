@@ -102,13 +102,35 @@ public final class EnvelopeDecoder {
     public UnwrappedLine decode(String rawLine, long lineNumber) {
         quoteDepth = 0;
         UnwrappedLine u = decodeLine(rawLine, lineNumber);
+        if (quoteDepth > 0 && !inQuote) {
+            // A quote after a line that is not quoted (a blank line, a sentence, the reply's own lines) is another blockquote:
+            // most often another earlier comment, maybe another reporter's controller or another incident.
+            quoteBlocks++;
+        }
+        inQuote = quoteDepth > 0;
         if (u != null && quoteDepth > 0 && u.origin() == null) {
             // Lines quoted in a reply are another comment's, most often another reporter's controller: named apart ({@link #quoteOrigin}),
-            // never read as more lines of the run the reply's own lines belong to.
-            return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth));
+            // never read as more lines of the run the reply's own lines belong to, nor of another blockquote's.
+            return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth) + (quoteBlocks > 1 ? QUOTE_BLOCK + quoteBlocks : ""));
         }
         return u;
     }
+
+    /** Between a quote's markers and its blockquote's number in the file, in the origin of the second blockquote on. */
+    private static final String QUOTE_BLOCK = "#";
+
+    /**
+     * How a quote's origin reads in a run's name: its markers ({@code >}, {@code >>}), and from the file's second blockquote on
+     * which one it is ({@code >, quote 2}).
+     */
+    public static String quoteLabel(String origin) {
+        int block = origin.indexOf(QUOTE_BLOCK);
+        return block < 0 ? origin : origin.substring(0, block) + ", quote " + origin.substring(block + QUOTE_BLOCK.length());
+    }
+
+    /** Whether the line before was quoted (the blockquote goes on), and how many blockquotes the file has had so far. */
+    private boolean inQuote;
+    private int quoteBlocks;
 
     /**
      * The origin of lines quoted in Markdown, one {@code >} per level of quoting ({@code >} for a reply's quote, {@code >>} for a
@@ -216,6 +238,11 @@ public final class EnvelopeDecoder {
      * The length of the Markdown quote markers a line starts with, or 0: {@code >} after at most three spaces, one space after it
      * if there is one, nested ({@code > > }, {@code >>}) as a reply to a reply quotes. No log line starts with {@code >}.
      */
+    /** Whether the line is quoted in Markdown ({@code > …}, nested {@code > > …}, {@code >} alone). */
+    public static boolean markdownQuote(String line) {
+        return quoteMarkers(line) > 0;
+    }
+
     static int quoteMarkers(String line) {
         int i = 0;
         int n = line.length();

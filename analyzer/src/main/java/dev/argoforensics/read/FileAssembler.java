@@ -540,8 +540,9 @@ final class FileAssembler {
 
     private String origin(String lineOrigin) {
         if (EnvelopeDecoder.quoteOrigin(lineOrigin)) {
-            // A Markdown quote's lines: a run of their own, named by the file and the quote's level.
-            return setName.substring(setName.lastIndexOf('/') + 1) + ", quoted (" + lineOrigin + ")";
+            // A Markdown quote's lines: a run of their own, named by the file, the quote's level and, from the second on, which
+            // blockquote of the file it is.
+            return setName.substring(setName.lastIndexOf('/') + 1) + ", quoted (" + EnvelopeDecoder.quoteLabel(lineOrigin) + ")";
         }
         return lineOrigin != null ? lineOrigin : podFromPath;
     }

@@ -51,15 +51,33 @@ final class HardWrap {
     private HardWrap() {
     }
 
-    /** Plans files in chunks of {@code chunkBytes}, a hard-wrapped copy always in one. */
+    /**
+     * Plans files in chunks of {@code chunkBytes}, a hard-wrapped copy always in one, and so a file that quotes in Markdown: its
+     * blockquotes are told apart in the order the file has them (another earlier comment each), which a chunk read on its own does
+     * not know.
+     */
     static ChunkPlanner planner(long chunkBytes, int maxLineBytes) {
         return new ChunkPlanner(chunkBytes, f -> {
             try {
-                return width(new LineChunk(f, 0, 0, -1), maxLineBytes) > 0;
+                LineChunk whole = new LineChunk(f, 0, 0, -1);
+                return width(whole, maxLineBytes) > 0 || quotesInHead(whole, maxLineBytes);
             } catch (IOException e) {
                 return false; // the reading says what is wrong with the file
             }
         }, f -> LogEntryDocument.of(f) != LogEntryDocument.Shape.NONE);
+    }
+
+    /** Whether a line among the chunk's first {@link #HEAD_LINES} is quoted in Markdown ({@code > …}). */
+    private static boolean quotesInHead(LineChunk chunk, int maxLineBytes) throws IOException {
+        try (ChunkLineReader reader = new ChunkLineReader(chunk, n -> { }, maxLineBytes)) {
+            String line;
+            for (int i = 0; i < HEAD_LINES && (line = reader.next()) != null; i++) {
+                if (EnvelopeDecoder.markdownQuote(line)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The width the chunk's lines were wrapped at, or 0: only for a chunk that is the whole file, as a file is read in one chunk. */

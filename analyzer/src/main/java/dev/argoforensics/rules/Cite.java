@@ -125,6 +125,12 @@ final class Cite {
                 + r.age() + ", in " + t.describe() + " printed " + when + " (no UID, finalizers or exit codes)"));
     }
 
+    /** A pasted kubectl get pods row, on its own (the table's other rows not in question). */
+    Cite row(PodTable.Row r, String role) {
+        return object(EvidenceLine.object(r.source(), role, "Pod " + r.name() + ": STATUS " + r.status() + ", READY " + r.ready() + ", AGE "
+                + r.age() + " (kubectl's age from a moment the table does not print; no UID, finalizers or exit codes)"));
+    }
+
     Cite taskResult(TaskResultSnapshot t, String role) {
         return object(EvidenceLine.object(t.source(), role, describe(t)));
     }

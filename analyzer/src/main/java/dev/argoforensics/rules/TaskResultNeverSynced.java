@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
+import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
@@ -15,7 +16,9 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -119,8 +122,61 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (unnamed && findings.stream().noneMatch(f -> w.ref().equals(f.workflow()))) {
                 assess(correlation, new Subject(w.ref(), null, null, null), lines, findings, cleared);
             }
+            for (WorkflowSnapshot snapshot : w.snapshots()) {
+                if (snapshot.observed() == null) {
+                    snapshot.taskResultsCompletion().forEach((nodeId, complete) -> {
+                        if (!complete && seen.add(w.ref() + " " + nodeId)) {
+                            untimed(correlation, w, snapshot, nodeId, findings, cleared);
+                        }
+                    });
+                }
+            }
         }
         return new Evaluation(findings, cleared);
+    }
+
+    /** What a pasted {@code kubectl get pods} row says of a Pod that has ended (its containers all exited; READY shows none ready). */
+    private static final Set<String> ENDED = Set.of("Completed", "Error", "OOMKilled");
+
+    /**
+     * A node's result not complete in a Workflow status that states no time, nothing else saying anything of it (#12103's paste: a
+     * piece of {@code taskResultsCompletionStatus} with a {@code kubectl get pods | grep} row after it): with a row of its Pod
+     * that shows it ended, a possible finding (how long the result had been pending after the Pod finished is unknown, and the
+     * threshold is about that); else cleared, saying why.
+     */
+    private void untimed(Correlation correlation, WorkflowHistory w, WorkflowSnapshot snapshot, String nodeId, List<Finding> findings,
+                         List<Clearance> cleared) {
+        Subject s = new Subject(w.ref(), nodeId, null, null);
+        if (!TaskResultViews.of(correlation, s, w, TaskResultLines.of(w), stall).isEmpty()) {
+            // A dated view of the node (another export, the controller's lines): the dated evidence decides.
+            assess(correlation, s, new HashMap<>(), findings, cleared);
+            return;
+        }
+        WorkflowFate fate = correlation.fates().get(w.ref());
+        List<PodTable.Row> rows = fate == null ? List.of()
+                : fate.listed().stream().filter(r -> WorkflowFate.podOfNode(w.ref().name(), nodeId, r.name())).toList();
+        PodTable.Row ended = rows.stream().filter(r -> ENDED.contains(r.status())).reduce((a, b) -> b).orElse(null);
+        if (ended == null) {
+            PodTable.Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+            cleared.add(new Clearance(last == null ? null : new PodKey(last.namespace(), last.name()), last == null
+                    ? Message.of("AF006.cleared.untimedNoPod", "node", nodeId)
+                    : Message.of("AF006.cleared.untimedNotEnded", "node", nodeId, "pod", last.name(), "status", last.status()),
+                    last == null ? snapshot.source() : last.source()));
+            return;
+        }
+        Cite cite = new Cite(correlation);
+        cite.workflow(snapshot, nodeId, "Workflow status: the result not complete (no time stated)");
+        cite.row(ended, "kubectl get pods: the Pod ended (no time stated)");
+        List<Fact> facts = List.of(new Fact("taskResultsCompletionStatus", "taskResultsCompletionStatus", false),
+                new Fact("podStatus", "Pod listed", ended.status() + ", READY " + ended.ready() + ", AGE " + ended.age()),
+                new Fact("threshold", "Threshold", GoDuration.format(threshold)),
+                new Fact("pendingFor", "Pending after the Pod finished", "unknown: nothing states a time"));
+        findings.add(new Finding(ID, title(), severity(), Confidence.POSSIBLE, Message.of("AF006.reason.untimed", "threshold",
+                GoDuration.format(threshold)), new PodKey(ended.namespace(), ended.name()), "", w.ref(), new Finding.NodeRef(nodeId, null),
+                Message.of("AF006.summary.untimed", "node", nodeId, "pod", ended.name(), "status", ended.status()),
+                Message.of("AF006.explain.untimed", "node", nodeId, "pod", ended.name(), "status", ended.status(), "age", ended.age(),
+                        "mechanism", Message.of("AF006.explain.mechanism"), "upstream", Message.of("AF006.explain.upstream")),
+                facts, cite.evidence()));
     }
 
     private void assess(Correlation correlation, Subject s, Map<WorkflowRef, TaskResultLines> all, List<Finding> findings,

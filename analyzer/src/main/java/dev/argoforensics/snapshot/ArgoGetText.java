@@ -57,6 +57,11 @@ final class ArgoGetText {
             if (PasteShape.PROMPT.matcher(t).matches() || NUDGE.matcher(t).matches() || t.startsWith("#")) {
                 continue;
             }
+            if (t.startsWith("```") || t.startsWith("~~~")) {
+                // The Markdown fence the output was pasted in (```console … ```): no part of it.
+                inTree = false;
+                continue;
+            }
             if (PasteShape.ARGO_NAME.matcher(line).matches()) {
                 finish(b, out, stated, skipped, identifiers);
                 b = new Block();

@@ -72,33 +72,36 @@ public final class PasteFileReader {
         ObservedAt takenAt = commandLine != null ? commandLine : takenAt(lines, problems);
         Part part;
         String format = shape.label();
-        if (shape == PasteShape.SESSION) {
+        List<PasteShape.Section> after = shape == PasteShape.WORKFLOW_STATUS_FRAGMENT ? commandsAfterPiece(lines) : List.of();
+        if (!after.isEmpty()) {
+            // The piece, then the commands pasted after it in the same block (#12103: a kubectl get pods | grep and its row): the
+            // piece up to the first prompt, each command's output by its own reader, at the file's line numbers.
+            List<PasteShape.Section> sections = after;
             part = new Part(problems);
             List<String> read = new ArrayList<>();
-            for (PasteShape.Section section : PasteShape.sections(lines)) {
-                if (section.shape() == PasteShape.NONE || section.shape() == PasteShape.SESSION || section.shape() == PasteShape.PASTED_OBJECTS) {
-                    List<String> output = lines.subList(section.prompt() + 1, section.end()).stream().map(String::strip)
-                            .filter(l -> !l.isEmpty() && !l.startsWith("```")).toList();
-                    if (!output.isEmpty()) {
-                        part.notes.add(Message.of("note.snapshot.sessionUnread", "command", section.command(), "line", section.prompt() + 1,
-                                "lines", section.end() - section.prompt() - 1));
-                    }
-                    continue;
-                }
-                // Each command's output read by its own reader, the other lines blanked: line numbers stay the file's.
-                List<String> own = new ArrayList<>(lines.size());
-                for (int j = 0; j < lines.size(); j++) {
-                    own.add(j >= section.prompt() && j < section.end() ? lines.get(j) : "");
-                }
-                part.add(readShape(file, section.shape(), own, takenAt, yearFrom, yearFromWhat));
-                read.add(section.shape().label());
+            Part commands = readSections(file, lines, sections, takenAt, yearFrom, yearFromWhat, read);
+            List<String> podNames = commands.identifiers.stream().filter(i -> i.startsWith("pod:")).map(i -> i.substring(4)).toList();
+            List<String> own = new ArrayList<>(lines.subList(0, sections.get(0).prompt()));
+            while (own.size() < lines.size()) {
+                own.add("");
             }
+            Part piece = fragment(file, own, takenAt, podNames);
+            part.add(piece);
+            part.add(commands);
+            part.rows = piece.rows; // the inputs table counts the Workflow's nodes: the rows after it are the Pods'
+
+            format = shape.label() + (read.isEmpty() ? "" : ", then " + String.join(", ", read));
+        } else if (shape == PasteShape.SESSION) {
+            part = new Part(problems);
+            List<String> read = new ArrayList<>();
+            part.add(readSections(file, lines, PasteShape.sections(lines), takenAt, yearFrom, yearFromWhat, read));
             format = shape.label() + " (" + String.join(", ", read) + ")";
         } else {
             part = readShape(file, shape, lines, takenAt, yearFrom, yearFromWhat);
             part.problems.addAll(0, problems);
         }
         List<ExportedObject> objects = part.objects;
+
         List<Message> notes = part.notes;
         for (int j = 0; j < lines.size(); j++) {
             Matcher timed = PasteShape.PROMPT_TIME.matcher(PasteShape.stripped(lines.get(j)).strip());
@@ -135,6 +138,61 @@ public final class PasteFileReader {
             problems.addAll(p.problems);
             rows += p.rows;
         }
+    }
+
+    /**
+     * Each command's output of a terminal session read by its own reader, the other lines blanked (line numbers stay the file's); a
+     * section of no shape read here named in a note. The shapes read are added to {@code read}.
+     */
+    private static Part readSections(InputFile file, List<String> lines, List<PasteShape.Section> sections, ObservedAt takenAt,
+            java.time.LocalDate yearFrom, Message yearFromWhat, List<String> read) {
+        Part part = new Part(new ArrayList<>());
+        for (PasteShape.Section section : sections) {
+            if (section.shape() == PasteShape.NONE || section.shape() == PasteShape.SESSION || section.shape() == PasteShape.PASTED_OBJECTS) {
+                List<String> output = lines.subList(section.prompt() + 1, section.end()).stream().map(String::strip)
+                        .filter(l -> !l.isEmpty() && !l.startsWith("```")).toList();
+                if (!output.isEmpty()) {
+                    part.notes.add(Message.of("note.snapshot.sessionUnread", "command", section.command(), "line", section.prompt() + 1,
+                            "lines", section.end() - section.prompt() - 1));
+                }
+                continue;
+            }
+            List<String> own = new ArrayList<>(lines.size());
+            for (int j = 0; j < lines.size(); j++) {
+                own.add(j >= section.prompt() && j < section.end() ? lines.get(j) : "");
+            }
+            part.add(readShape(file, section.shape(), own, takenAt, yearFrom, yearFromWhat));
+            read.add(section.shape().label());
+        }
+        return part;
+    }
+
+    /**
+     * The commands pasted after a status piece (their prompts after its first line: a {@code # kubectl …} comment above it names what
+     * printed the piece and is no command after it).
+     */
+    private static List<PasteShape.Section> commandsAfterPiece(List<String> lines) {
+        int piece = 0;
+        while (piece < lines.size() && !(lines.get(piece).strip().startsWith("```") || lines.get(piece).strip().matches("(status|nodes|"
+                + "taskResultsCompletionStatus):"))) {
+            piece++;
+        }
+        int start = piece;
+        return PasteShape.sections(lines).stream().filter(s -> s.prompt() > start).toList();
+    }
+
+    /** A Workflow status fragment ({@link WorkflowStatusFragment}); {@code podNames}: the Pods the same paste lists. */
+    private static Part fragment(InputFile file, List<String> lines, ObservedAt takenAt, List<String> podNames) {
+        Part out = new Part(new ArrayList<>());
+        WorkflowStatusFragment.Read r = WorkflowStatusFragment.read(file, lines, takenAt, podNames);
+        out.objects.addAll(r.workflows());
+        out.problems.addAll(r.problems());
+        out.identifiers.addAll(r.identifiers());
+        out.rows = r.workflows().stream().mapToLong(w -> w.nodes().isEmpty() ? w.taskResultsCompletion().size() : w.nodes().size()).sum();
+        if (r.workflows().stream().anyMatch(w -> w.nodes().isEmpty() && !w.taskResultsCompletion().isEmpty())) {
+            out.notes.add(Message.of("note.snapshot.completionOnly"));
+        }
+        return out;
     }
 
     /** Reads {@code lines} as output of one {@code shape}. */
@@ -187,11 +245,12 @@ public final class PasteFileReader {
                         : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
             }
         } else if (shape == PasteShape.WORKFLOW_STATUS_FRAGMENT) {
-            WorkflowStatusFragment.Read r = WorkflowStatusFragment.read(file, lines, takenAt);
-            objects.addAll(r.workflows());
-            problems.addAll(r.problems());
-            identifiers.addAll(r.identifiers());
-            rows = r.workflows().stream().mapToLong(w -> w.nodes().size()).sum();
+            Part r = fragment(file, lines, takenAt, List.of());
+            objects.addAll(r.objects);
+            problems.addAll(r.problems);
+            identifiers.addAll(r.identifiers);
+            notes.addAll(r.notes);
+            rows = r.rows;
         } else if (shape == PasteShape.KUBECTL_DESCRIBE_WORKFLOW) {
             KubectlDescribeWorkflows.Read r = KubectlDescribeWorkflows.read(file, lines, takenAt);
             objects.addAll(r.workflows());

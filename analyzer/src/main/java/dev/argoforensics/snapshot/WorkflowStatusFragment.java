@@ -26,7 +26,11 @@ final class WorkflowStatusFragment {
     private WorkflowStatusFragment() {
     }
 
-    static Read read(InputFile file, List<String> lines, ObservedAt takenAt) {
+    /**
+     * @param podNames the Pods the same paste lists ({@code kubectl get pods | grep …} after the piece): they tell which Workflow a
+     *                 lone node ID of a {@code taskResultsCompletionStatus} piece belongs to
+     */
+    static Read read(InputFile file, List<String> lines, ObservedAt takenAt, List<String> podNames) {
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         int indent = Integer.MAX_VALUE;
@@ -34,7 +38,13 @@ final class WorkflowStatusFragment {
         boolean fenced = false;
         boolean closed = false;
         int closedAt = lines.size(); // the fence that closes the fragment: what follows it is not read
-        for (int i = 0; i < lines.size(); i++) {
+        // Prose before the fence (an issue comment saved as it is) is no part of the fragment.
+        int opens = 0;
+        while (opens < lines.size() && !lines.get(opens).strip().startsWith("```")) {
+            opens++;
+        }
+        int from = opens < lines.size() ? opens : 0;
+        for (int i = from; i < lines.size(); i++) {
             String t = lines.get(i).strip();
             if (t.startsWith("```")) {
                 if (fenced && !closed) {
@@ -55,7 +65,7 @@ final class WorkflowStatusFragment {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String t = line.strip();
-            boolean content = i + 1 >= first && !t.startsWith("```") && !t.isEmpty() && !t.startsWith("#") && i < closedAt;
+            boolean content = i >= from && i + 1 >= first && !t.startsWith("```") && !t.isEmpty() && !t.startsWith("#") && i < closedAt;
             text.append(content ? line.substring(Math.min(indent, line.length())) : "").append('\n');
         }
         List<WorkflowSnapshot> out = new ArrayList<>();
@@ -73,10 +83,13 @@ final class WorkflowStatusFragment {
                     + String.join(" ", String.valueOf(e.getOriginalMessage()).strip().split("\\s*\\R\\s*"))));
             return new Read(out, problems, identifiers);
         }
-        if (top != null && top.isObject() && !top.has("status") && top.has("nodes")) {
+        if (top != null && top.isObject() && !top.has("status") && (top.has("nodes") || top.has(COMPLETION))) {
             ObjectNode wrapped = YAML.createObjectNode();
             wrapped.set("status", top);
             top = wrapped;
+        }
+        if (top != null && top.path("status").path(COMPLETION).isObject() && !top.path("status").has("nodes") && !top.has("metadata")) {
+            return completionOnly(file, first, top.path("status"), takenAt, podNames);
         }
         ObjectDocument doc = new ObjectDocument(file.at(first), top == null ? YAML.createObjectNode() : top, takenAt);
         ObjectKind.Classified c = ObjectKind.classify(doc, null);
@@ -93,5 +106,70 @@ final class WorkflowStatusFragment {
             problems.add(new ObjectFileReader.Problem(first, c.label() + ": " + e.getMessage()));
         }
         return new Read(out, problems, identifiers);
+    }
+
+    private static final String COMPLETION = "taskResultsCompletionStatus";
+    /** What a piece of {@code taskResultsCompletionStatus} alone lacks, for the report. */
+    static final String COMPLETION_LACKS = "a piece of status.taskResultsCompletionStatus (nodes unknown, no UID, no times)";
+    /** A node ID: {@code <workflow>-<hash>}. */
+    private static final java.util.regex.Pattern NODE_ID = java.util.regex.Pattern.compile("(.+)-(\\d+)");
+
+    /**
+     * A piece that holds only {@code taskResultsCompletionStatus:} and its node IDs (as #12103's comments paste it, with a {@code
+     * kubectl get pods | grep} row after it): each node's result complete or not, nothing else. The Workflow is named by the IDs
+     * ({@code <workflow>-<hash>}): by the name two or more IDs agree on, or, for one ID, by a Pod the paste lists that carries its
+     * hash (a Pod named {@code <workflow>-<template>-<hash>} makes it a node's; a Pod named as the ID itself, the Workflow's own
+     * root node, a Workflow of one Pod). An ID alone with no such Pod is named at its line, nothing read: a Workflow of one Pod
+     * whose name ends in digits (a CronWorkflow's run) looks the same as a node of another. Its nodes are unknown, not absent.
+     */
+    private static Read completionOnly(InputFile file, long first, JsonNode status, ObservedAt takenAt, List<String> podNames) {
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        java.util.Map<String, Boolean> completion = new java.util.LinkedHashMap<>();
+        status.path(COMPLETION).fields().forEachRemaining(e -> {
+            if (e.getValue().isBoolean()) {
+                completion.put(e.getKey(), e.getValue().asBoolean());
+            }
+        });
+        String name = completionName(completion.keySet(), podNames);
+        if (name == null) {
+            problems.add(new ObjectFileReader.Problem(first, "expected node IDs that name their Workflow (<workflow>-<hash>: two or more that"
+                    + " agree, or one whose Pod the paste lists), found " + (completion.isEmpty() ? "none" : String.join(", ", completion.keySet()))
+                    + ": add the Workflow's metadata (kubectl get wf NAME -n NS -o yaml) or its Pods' rows"));
+            return new Read(List.of(), problems, List.of());
+        }
+        WorkflowSnapshot w = new WorkflowSnapshot(file.at(first), "", name, "", status.path("phase").asText(""), "", java.util.Map.of(), true,
+                completion, takenAt, null, Synchronization.NONE, COMPLETION_LACKS, null, "", Trimmed.NONE, status.path("message").asText(""));
+        return new Read(List.of(w), problems, List.of("workflow:" + name));
+    }
+
+    /** The Workflow the node IDs belong to (see {@link #completionOnly}), or null if they do not say. */
+    static String completionName(java.util.Collection<String> ids, List<String> podNames) {
+        java.util.Set<String> prefixes = new java.util.TreeSet<>();
+        for (String id : ids) {
+            java.util.regex.Matcher m = NODE_ID.matcher(id);
+            if (!m.matches()) {
+                // No hash: the root node of a Workflow of one Pod, whose ID is the Workflow's name.
+                return ids.size() == 1 ? id : null;
+            }
+            prefixes.add(m.group(1));
+        }
+        if (prefixes.size() != 1) {
+            return null;
+        }
+        String prefix = prefixes.iterator().next();
+        if (ids.size() >= 2) {
+            return prefix;
+        }
+        String id = ids.iterator().next();
+        String hash = id.substring(prefix.length());
+        for (String pod : podNames) {
+            if (pod.equals(id)) {
+                return id;
+            }
+            if (pod.startsWith(prefix + "-") && pod.endsWith(hash) && pod.length() > prefix.length() + hash.length() + 1) {
+                return prefix;
+            }
+        }
+        return null;
     }
 }

@@ -116,6 +116,10 @@ public enum PasteShape {
             String t = head.get(i).strip();
             if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
                 i++;
+            } else if (!prompt && i + 1 < head.size() && FENCE.matcher(t).matches() && !statusFragment(head, i)
+                    && PROMPT.matcher(stripped(head.get(i + 1)).strip()).matches()) {
+                // A Markdown fence around a command and its output (```console, then % argo get …): the fence is furniture.
+                i++;
             } else if (!prompt && PROMPT.matcher(t).matches()) {
                 prompt = true;
                 i++;
@@ -132,8 +136,22 @@ public enum PasteShape {
         if (prompt && session(head)) {
             return SESSION;
         }
-        return single(head, i);
+        PasteShape shape = single(head, i);
+        if (shape == NONE && !prompt) {
+            // An issue comment saved as it is: a sentence or two, then the fenced piece of a Workflow's status.
+            for (int j = i + 1; j < head.size() && j <= i + PROSE_BEFORE_FENCE; j++) {
+                String t = stripped(head.get(j)).strip();
+                if (t.startsWith("```")) {
+                    return statusFragment(head, j) && head.subList(i, j).stream().noneMatch(l -> LOG_LINE.matcher(l).find())
+                            ? WORKFLOW_STATUS_FRAGMENT : NONE;
+                }
+            }
+        }
+        return shape;
     }
+
+    /** Lines of prose a fenced status fragment may follow. */
+    private static final int PROSE_BEFORE_FENCE = 5;
 
     /** The shape of output that starts at line {@code i} of {@code head} (after its prompt and comments), or NONE. */
     private static PasteShape single(List<String> head, int i) {
@@ -278,6 +296,7 @@ public enum PasteShape {
      * {@code status:} is an object document, read as it always was).
      */
     private static boolean statusFragment(List<String> head, int i) {
+        // Also a piece holding only taskResultsCompletionStatus: and its node IDs (#12103's comments paste it so).
         String line = stripped(head.get(i));
         String t = line.strip();
         if (t.startsWith("```")) {
@@ -288,13 +307,15 @@ public enum PasteShape {
             for (int j = i + 1; j < head.size(); j++) {
                 String next = stripped(head.get(j)).strip();
                 if (!next.isEmpty()) {
-                    return next.equals("status:") || next.equals("nodes:");
+                    return next.equals("status:") || next.equals("nodes:") || next.equals(COMPLETION);
                 }
             }
             return false;
         }
-        return t.equals("nodes:") || (t.equals("status:") && !line.startsWith("status:"));
+        return t.equals("nodes:") || t.equals(COMPLETION) || (t.equals("status:") && !line.startsWith("status:"));
     }
+
+    private static final String COMPLETION = "taskResultsCompletionStatus:";
 
     /** A Markdown fence, with or without a language: {@code ```}, {@code ```yaml}, {@code ~~~}. */
     private static final Pattern FENCE = Pattern.compile("(?:`{3,}|~{3,})\\s*[\\w.+#-]*\\s*");

@@ -69,6 +69,59 @@ class QuotedReplyRunsTest {
         assertEquals(2, r.inputs().get(0).unparsed(), "the two sentences are the only unparsed lines");
     }
 
+    /** A second earlier comment, quoted at the same depth after a sentence: another reporter's controller, on another cluster. */
+    private static final String[] SECOND = {
+        "> time=\"2026-10-02T14:20:05.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=88120 namespace=geo workflow=tile-sweep-p2x8d",
+        "> time=\"2026-10-02T14:21:40.252Z\" level=info msg=\"Removing finalizers during a delete\" pod.Finalizers=\"[workflows.argoproj.io/status]\"",
+        "> time=\"2026-10-02T14:21:40.254Z\" level=info msg=\"queuing poddelay-1m2.2s\" action=removeFinalizer namespace=geo podGC=\"{ <nil> }\" podName=tile-sweep-p2x8d-render-1741471952",
+    };
+
+    /**
+     * Two earlier comments quoted at the same depth, a sentence or a blank line between them (GitHub renders two blockquotes): two
+     * runs, the second named as the file's second quote. Before, they were one run, the first controller's start-up, release and
+     * worker numbers taken for the second's. At a small chunk size too: a file that quotes is read in one chunk.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 512})
+    void twoBlockquotesAreTwoRuns(long chunkBytes) throws IOException {
+        for (String between : List.of("and the second one, on a Karpenter cluster:", "")) {
+            List<String> lines = new ArrayList<>();
+            lines.add("Two earlier comments:");
+            lines.addAll(List.of(QUOTED));
+            lines.add("");
+            if (!between.isEmpty()) {
+                lines.add(between);
+                lines.add("");
+            }
+            lines.addAll(List.of(SECOND));
+            AnalysisResult r = run(chunkBytes, lines);
+            List<ControllerProcess> runs = r.correlation().processes();
+            assertEquals(2, runs.size(), runs.toString());
+            ControllerProcess first = runs.stream().filter(p -> p.replica().equals("reply.txt, quoted (>)")).findFirst().orElseThrow();
+            ControllerProcess second = runs.stream().filter(p -> p.replica().equals("reply.txt, quoted (>, quote 2)")).findFirst().orElseThrow();
+            assertEquals(ReplicaSource.QUOTE, second.replicaFrom());
+            assertEquals(4, first.events());
+            assertEquals(3, second.events());
+            assertEquals("2026-10-02T14:20:05.100Z", second.first().format());
+            assertTrue(!second.release().contains("v3.7.2"), "the first quote's release is not the second's: " + second.release());
+        }
+    }
+
+    /** Negative control: one blockquote whose paragraphs a {@code >} alone separates (a quote reply of one comment) stays one run. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 512})
+    void oneBlockquoteOfParagraphsIsOneRun(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(QUOTED));
+        lines.add(">");
+        lines.add("> and later:");
+        lines.add(">");
+        lines.addAll(List.of(SECOND));
+        AnalysisResult r = run(chunkBytes, lines);
+        assertEquals(1, r.correlation().processes().size(), r.correlation().processes().toString());
+        assertEquals("reply.txt, quoted (>)", r.correlation().processes().get(0).replica());
+        assertEquals(7, r.correlation().processes().get(0).events());
+    }
+
     /** Negative control: a file quoted whole (a reply that quotes, and adds only prose) is one run, the quote's. */
     @ParameterizedTest
     @ValueSource(longs = {1 << 24})

@@ -30,6 +30,30 @@ class PasteShapeTest {
                 "\u001b[39mSTEP\u001b[0m   TEMPLATE  PODNAME  DURATION  ARTIFACTS  MESSAGE  RESOURCESDURATION  NODENAME")));
     }
 
+    /**
+     * #13152's paste: argo get in a {@code ```console} fence under a zsh {@code %} prompt. The fence before the prompt is furniture (it
+     * was read as a log, every line unparsed); a fence before log lines, or before no prompt, decides nothing.
+     */
+    @Test
+    void argoGetInAConsoleFence() {
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(List.of("```console", "% argo get wf-1 -n batch", "Name:                wf-1",
+                "Namespace:           batch", "Status:              Running", "Conditions:          ", " PodRunning          False")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("```", "$ kubectl logs -n argo deploy/workflow-controller | grep wf-1",
+                "time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\" namespace=batch workflow=wf-1")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("```", "time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\"")));
+    }
+
+    /** #12103's paste: a sentence, then a fence holding a piece of taskResultsCompletionStatus and a kubectl get pods | grep row. */
+    @Test
+    void aCompletionStatusPieceAfterASentence() {
+        assertEquals(PasteShape.WORKFLOW_STATUS_FRAGMENT, PasteShape.detect(List.of("Same here after the upgrade:", "```",
+                "  taskResultsCompletionStatus:", "    wf-1-123: false", "root@host:/home/ops# kubectl get pods -n ns | grep -i comple",
+                "wf-1-step-123   0/2     Completed   0          9d", "```")));
+        // A sentence before a fence of log lines stays a log.
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("Controller log:", "```",
+                "time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\" namespace=batch workflow=wf-1", "```")));
+    }
+
     @Test
     void kubectlDescribePodIsNotArgoGetThoughBothBeginWithNameAndNamespace() {
         assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(List.of("$ kubectl describe pod -n etl p-1", "Name:             p-1",
