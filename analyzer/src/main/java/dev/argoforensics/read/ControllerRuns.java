@@ -66,25 +66,14 @@ final class ControllerRuns {
             Set<String> seen = new HashSet<>();
             boolean whole = true;
             for (String s : sets) {
-                String tail = tail(s, depth);
+                String tail = ControllerProcess.pathTail(s, depth);
                 seen.add(tail);
                 whole &= tail.equals(s);
             }
             if (seen.size() == sets.size() || whole) {
-                return tail(set, depth);
+                return ControllerProcess.pathTail(set, depth);
             }
         }
-    }
-
-    private static String tail(String path, int segments) {
-        int at = path.length();
-        for (int i = 0; i < segments; i++) {
-            at = path.lastIndexOf('/', at - 1);
-            if (at < 0) {
-                return path;
-            }
-        }
-        return path.substring(at + 1);
     }
 
     /** @param setName the rotated set's name ({@link RotatedSet#name()}) */

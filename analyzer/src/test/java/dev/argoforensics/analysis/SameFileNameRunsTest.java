@@ -78,6 +78,29 @@ class SameFileNameRunsTest {
         assertEquals(List.of("controller.log #1", "workflow-controller-b.log #1"), names, "no two files of one name: the file's name, as before");
     }
 
+    /**
+     * With {@code --redact}, folders named on the command line are hidden ({@code input-1}, {@code input-2}): a run named by
+     * part of its path takes them from its file's redacted path, in the runs' list, the evidence's run tags and the finding's
+     * text; the folders below them stay, as in every path.
+     */
+    @Test
+    void theFoldersNamedOnTheCommandLineStayHiddenInTheRunsNames() throws IOException {
+        copy(SAMPLE.resolve("replica-a/controller.log.1"), dir.resolve("acme-prod-east/controller.log.1"));
+        copy(SAMPLE.resolve("replica-a/controller.log"), dir.resolve("acme-prod-east/controller.log"));
+        copy(SAMPLE.resolve("replica-b/controller.log"), dir.resolve("acme-prod-west/controller.log"));
+        dev.argoforensics.testing.Cli two = dev.argoforensics.testing.Cli.run("analyze", "--redact", dir.resolve("acme-prod-east").toString(),
+                dir.resolve("acme-prod-west").toString(), "--now", "2026-11-21T00:00:00Z");
+        assertEquals(1, two.exitCode(), two.err());
+        assertEquals(false, two.out().contains("acme"), two.out());
+        assertEquals(true, two.out().contains("AF012 [high, confirmed]"), two.out());
+        assertEquals(true, two.out().contains("One controller run                      input-1/controller.log #1"), two.out());
+        assertEquals(true, two.out().contains("input-2/controller.log:3  [input-2/controller.log #1]"), two.out());
+
+        dev.argoforensics.testing.Cli one = dev.argoforensics.testing.Cli.run("analyze", "--redact", dir.toString(), "--now", "2026-11-21T00:00:00Z");
+        assertEquals(true, one.out().contains("input-1/acme-prod-west/controller.log:3  [acme-prod-west/controller.log #1]"),
+                "folders below the one named are kept, in paths and names: " + one.out());
+    }
+
     /** Negative control: a rotated set alone is one run, named by its file; no second controller. */
     @Test
     void aRotatedPairAloneIsOneRun() throws IOException {
