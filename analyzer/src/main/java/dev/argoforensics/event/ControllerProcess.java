@@ -163,6 +163,21 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
         return paren < 0 ? release : release.substring(0, paren);
     }
 
+    /**
+     * The last {@code segments} segments of a {@code /}-separated path (the whole path if it has no more): how much of its
+     * file's path names a run whose file's name alone would not tell it from another set's.
+     */
+    public static String pathTail(String path, int segments) {
+        int at = path.length();
+        for (int i = 0; i < segments; i++) {
+            at = path.lastIndexOf('/', at - 1);
+            if (at < 0) {
+                return path;
+            }
+        }
+        return path.substring(at + 1);
+    }
+
     /** {@code workflow-controller-7d9f8b6c5d-x2k4q #2}. */
     public String label() {
         return replica + " #" + incarnation;

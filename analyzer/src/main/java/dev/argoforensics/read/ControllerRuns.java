@@ -6,19 +6,74 @@ import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Every controller run of the logs, in the order they were met: a rotated set is one stream per
  * replica a collector names (or the set's file name), split at {@code Starting Workflow Controller}.
+ *
+ * <p>A set is one file and its rotated pieces, in one folder ({@link RotatedSet}): two sets are two sources, even
+ * when their files have one name ({@code replica-a/controller.log} and {@code replica-b/controller.log}, two replicas'
+ * or two incidents' logs saved side by side). Runs named by their file's name alone would then read as one replica's
+ * (a restart rather than two controllers at once, one replica's work); those are named by as much of their set's path as
+ * tells the sets apart.
  */
 final class ControllerRuns {
     private final List<ControllerRun> streams = new ArrayList<>();
+    /** The rotated set each run was read from ({@link RotatedSet#name()}). */
+    private final Map<ControllerRun, String> setOf = new HashMap<>();
 
     List<ControllerProcess> processes() {
-        return streams.stream().map(ControllerRun::process).toList();
+        List<ControllerProcess> out = new ArrayList<>(streams.stream().map(ControllerRun::process).toList());
+        // Runs named by their file, by name: the sets they come from.
+        Map<String, SortedSet<String>> setsByName = new HashMap<>();
+        for (ControllerProcess p : out) {
+            if (namedByFile(p)) {
+                setsByName.computeIfAbsent(p.replica(), k -> new TreeSet<>()).add(setOf.get(streams.get(p.id())));
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            ControllerProcess p = out.get(i);
+            SortedSet<String> sets = namedByFile(p) ? setsByName.get(p.replica()) : null;
+            if (sets != null && sets.size() > 1) {
+                String set = setOf.get(streams.get(p.id()));
+                String fileName = set.substring(set.lastIndexOf('/') + 1);
+                String replica = distinguishing(sets, set) + p.replica().substring(Math.min(fileName.length(), p.replica().length()));
+                out.set(i, new ControllerProcess(p.id(), replica, p.replicaFrom(), p.incarnation(), p.release(), p.leadership(), p.files(), p.first(),
+                        p.last(), p.events(), p.work(), p.nameless()));
+            }
+        }
+        return out;
+    }
+
+    /** A run its file's name names (the file's own lines, or a Markdown quote in it). */
+    private static boolean namedByFile(ControllerProcess p) {
+        return p.replicaFrom() == ReplicaSource.FILE || p.replicaFrom() == ReplicaSource.QUOTE;
+    }
+
+    /**
+     * The last path segments of {@code set} that tell the {@code sets} apart, as few as do for all of them: {@code a/controller.log} and
+     * {@code b/controller.log} of {@code /tmp/x/a/controller.log} and {@code /tmp/x/b/controller.log}, whatever folder they were given from.
+     */
+    static String distinguishing(SortedSet<String> sets, String set) {
+        for (int depth = 2; ; depth++) {
+            Set<String> seen = new HashSet<>();
+            boolean whole = true;
+            for (String s : sets) {
+                String tail = ControllerProcess.pathTail(s, depth);
+                seen.add(tail);
+                whole &= tail.equals(s);
+            }
+            if (seen.size() == sets.size() || whole) {
+                return ControllerProcess.pathTail(set, depth);
+            }
+        }
     }
 
     /** @param setName the rotated set's name ({@link RotatedSet#name()}) */
@@ -51,6 +106,7 @@ final class ControllerRuns {
                 s = new ControllerRun(streams.size(), key, from, incarnations.merge(key, 1, Integer::sum));
                 current.put(key, s);
                 streams.add(s);
+                setOf.put(s, name);
             }
             return s;
         }

@@ -1,13 +1,19 @@
 package dev.argoforensics.redact;
 
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.report.Report;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code --redact}: replaces the identifiers of one analysis by keyed pseudonyms in a whole report,
@@ -20,6 +26,8 @@ import java.util.TreeSet;
 public final class Redaction {
     private final Pseudonyms pseudonyms;
     private final TextRedactor text;
+    /** Runs named by part of their file's path ({@code a/controller.log}), by that name: the name redacted as their files' paths are. */
+    private final Map<String, String> pathNamedRuns = new TreeMap<>();
 
     private Redaction(Pseudonyms pseudonyms) {
         this.pseudonyms = pseudonyms;
@@ -35,7 +43,48 @@ public final class Redaction {
         for (String folder : folders(paths, result)) {
             pseudonyms.fix(IdentifierKind.FOLDER, folder, IdentifierKind.FOLDER.prefix() + "-" + n++);
         }
-        return new Redaction(pseudonyms);
+        Redaction r = new Redaction(pseudonyms);
+        for (ControllerProcess p : result.correlation().processes()) {
+            r.pathNamed(p);
+        }
+        return r;
+    }
+
+    /**
+     * A run named by as much of its file's path as tells it from another folder's file of that name: those folders may be
+     * the ones named on the command line, hidden in every path; its name takes them from its file's redacted path.
+     */
+    private void pathNamed(ControllerProcess p) {
+        boolean byFile = p.replicaFrom() == ControllerProcess.ReplicaSource.FILE || p.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE;
+        int quoted = p.replica().indexOf(", quoted (");
+        String path = quoted < 0 ? p.replica() : p.replica().substring(0, quoted);
+        int slash = path.lastIndexOf('/');
+        if (!byFile || slash < 0 || p.files().isEmpty()) {
+            return;
+        }
+        String file = text.apply(p.files().get(0));
+        String folder = file.lastIndexOf('/') < 0 ? "" : file.substring(0, file.lastIndexOf('/'));
+        int depth = (int) path.chars().filter(c -> c == '/').count();
+        String folders = ControllerProcess.pathTail(folder, depth);
+        pathNamedRuns.put(p.replica(), (folders.isEmpty() ? "" : folders + "/") + text.apply(p.replica().substring(slash + 1)));
+    }
+
+    /** A text with the path-named runs' names (alone, or in a label {@code NAME #n}) redacted, then every identifier. */
+    private String redact(String s) {
+        if (s == null || pathNamedRuns.isEmpty()) {
+            return text.apply(s);
+        }
+        String named = pathNamedRuns.get(s);
+        if (named != null) {
+            return named;
+        }
+        String out = s;
+        // Longest first, never the end of a longer name (b/controller.log inside ab/controller.log).
+        for (String name : pathNamedRuns.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
+            out = Pattern.compile("(?<![A-Za-z0-9._/-])" + Pattern.quote(name + " #")).matcher(out)
+                    .replaceAll(Matcher.quoteReplacement(pathNamedRuns.get(name) + " #"));
+        }
+        return text.apply(out);
     }
 
     /** The folders to hide: each folder named, and the folder of each file named. */
@@ -58,12 +107,12 @@ public final class Redaction {
 
     /** The report with every string from the inputs redacted. */
     public Report apply(Report report) {
-        return new ReportRedactor(text::apply).report(report);
+        return new ReportRedactor(this::redact).report(report);
     }
 
     /** One text redacted, as the report's strings are. */
     public String text(String s) {
-        return text.apply(s);
+        return redact(s);
     }
 
     /**

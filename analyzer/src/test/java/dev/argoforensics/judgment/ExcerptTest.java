@@ -34,6 +34,7 @@ class ExcerptTest {
     static Corpus.Info whole;
     static List<Excerpt.Made> made;
     static final Map<String, JsonNode> wholeTruth = new HashMap<>();
+    static final List<JsonNode> wholeWorkflows = new ArrayList<>();
 
     @BeforeAll
     static void generate() {
@@ -42,6 +43,7 @@ class ExcerptTest {
         for (JsonNode p : Excerpt.readJsonLines(whole.truth())) {
             wholeTruth.put(p.path("uid").asText(), p);
         }
+        wholeWorkflows.addAll(Excerpt.readJsonLines(whole.dir().resolve("truth-workflows.jsonl")));
     }
 
     private static List<String> excerptLines(Excerpt.Made m) throws IOException {
@@ -60,6 +62,16 @@ class ExcerptTest {
             }
         }
         return out;
+    }
+
+    /** Whether another Pod of the controller had the Pod's name, or another Workflow its Workflow's. */
+    private static boolean reused(JsonNode p) {
+        String ns = p.path("namespace").asText();
+        String c = p.path("controller").asText();
+        return wholeTruth.values().stream().anyMatch(o -> c.equals(o.path("controller").asText()) && ns.equals(o.path("namespace").asText())
+                        && !o.path("uid").asText().equals(p.path("uid").asText()) && o.path("name").asText().equals(p.path("name").asText()))
+                || wholeWorkflows.stream().anyMatch(w -> c.equals(w.path("controller").asText()) && ns.equals(w.path("namespace").asText())
+                        && w.path("name").asText().equals(p.path("workflow").asText()) && !w.path("uid").asText().equals(p.path("workflowUid").asText()));
     }
 
     @Test
@@ -119,8 +131,14 @@ class ExcerptTest {
                         - kept.stream().filter(l -> l.contains(name) || l.contains(wf)).count();
                 List<String> cap = new ArrayList<>();
                 p.path("capPossible").forEach(x -> cap.add(x.asText()));
-                assertEquals(cutAway > 0 ? Truth.POD_RULES : List.of("AF001"), cap, name + ": " + cutAway + " of its lines cut");
-                if (cutAway > 0) {
+                if (!reused(p)) {
+                    // A name used once: every line naming it or its Workflow is its own.
+                    assertEquals(cutAway > 0 ? Truth.POD_RULES : List.of("AF001"), cap, name + ": " + cutAway + " of its lines cut");
+                } else if (cutAway == 0) {
+                    // A name used again: its lives' lines are some of those naming it; none of those cut, none of its own.
+                    assertEquals(List.of("AF001"), cap, name + ": nothing naming it cut");
+                }
+                if (cap.size() > 1) {
                     cappedEverywhere++;
                 }
                 if ((p.path("namespace").asText() + "/" + name).equals(m.incident())) {
@@ -174,6 +192,126 @@ class ExcerptTest {
         }
         Scorer.Analysis a = Scorer.analyze(m.info(), false);
         assertEquals(List.of(), a.findings().stream().filter(f -> "AF005".equals(f.rule()) && name.equals(f.name())).toList(), m.describe());
+    }
+
+    // ---- a name used twice: the cap counts the lines of each Pod's (Workflow's) own life ----------------------------
+
+    private static final String NS = "etl";
+    private static final String WF = "nightly-4kq2x";
+    private static final String EXTRACT = WF + "-extract-1861740405";
+    private static final String LOAD = WF + "-load-3650217881";
+
+    private static String line(String time, String level, String msg, String fields) {
+        return "time=\"2026-10-10T" + time + "Z\" level=" + level + " msg=\"" + msg + "\" " + fields;
+    }
+
+    /** The run's Workflow and Pod lines, from its creation (v3.7 logrus text): the extract step, then the load step. */
+    private static List<String> run(String processed, String extracted, String loaded) {
+        return new ArrayList<>(List.of(
+                line(processed, "info", "Processing workflow", "Phase= ResourceVersion=4069973 namespace=etl workflow=" + WF),
+                line(extracted, "info", "Created pod: " + WF + ".extract (" + EXTRACT + ")", "namespace=etl workflow=" + WF),
+                line(loaded, "info", "Created pod: " + WF + ".load (" + LOAD + ")", "namespace=etl workflow=" + WF)));
+    }
+
+    /**
+     * The first run (its load step's {@code labelPodCompleted} item queued and stuck behind a throttled API server) and
+     * its Pods' departures when the Workflow was deleted; the second run of the name, whose load Pod that stale item
+     * labels: it leaves the informer and its node is marked {@code pod deleted} (AF008, #8022). In two pieces of one
+     * log, as a rotation splits it: the first run in the older piece, the second in the newer.
+     */
+    private static List<List<String>> twoRuns() {
+        List<String> older = run("15:30:00.121", "15:30:00.300", "15:32:10.500");
+        older.add(line("15:34:02.000", "info", "queueing pod for cleanup", "action=labelPodCompleted namespace=etl podName=" + LOAD));
+        older.add(line("15:38:20.004", "info", "delete pod event", "pod=" + EXTRACT));
+        older.add(line("15:38:20.104", "info", "delete pod event", "pod=" + LOAD));
+        List<String> newer = run("15:38:25.051", "15:38:25.210", "15:40:31.400");
+        newer.add(line("15:41:55.600", "info", "cleaning up pod", "action=labelPodCompleted key=etl/" + LOAD + "/labelPodCompleted namespace=etl podName=" + LOAD));
+        newer.add(line("15:41:55.616", "info", "delete pod event", "pod=" + LOAD));
+        newer.add(line("15:41:55.617", "info", "Workflow pod is missing", "namespace=etl nodeName=" + WF + ".load nodePhase=Running recentlyStarted=false workflow=" + WF));
+        newer.add(line("15:41:55.617", "error", "Mark error node", "error=\"pod deleted\" namespace=etl nodeName=" + WF + ".load workflow=" + WF));
+        return List.of(older, newer);
+    }
+
+    private static JsonNode truthPod(String uid, String name, String workflowUid, String cls, String created, boolean af008) throws IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"namespace\":\"etl\",\"name\":\"" + name + "\",\"uid\":\"" + uid
+                + "\",\"workflow\":\"" + WF + "\",\"workflowUid\":\"" + workflowUid + "\",\"class\":\"" + cls + "\",\"controller\":\"wfc-etl\","
+                + "\"expected\":{\"AF008\":" + af008 + "},\"facts\":{\"createdAt\":\"2026-10-10T" + created + "Z\"}}");
+    }
+
+    private static JsonNode truthWorkflow(String uid, String created) throws IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"namespace\":\"etl\",\"name\":\"" + WF + "\",\"uid\":\"" + uid
+                + "\",\"class\":\"background\",\"controller\":\"wfc-etl\",\"expected\":{},\"facts\":{\"createdAt\":\"2026-10-10T" + created + "Z\"}}");
+    }
+
+    /** The excerpt truth's cap, by UID (Pods and Workflows), for an excerpt of the two runs' log. */
+    private Map<String, List<String>> caps(List<String> excerpt, String name) throws IOException {
+        // Created a few nanoseconds before the Created pod line's millisecond ends, as the simulation has it.
+        List<JsonNode> pods = List.of(
+                truthPod("p1e", EXTRACT, "w1", "same-name-first-run", "15:30:00.299871234", false),
+                truthPod("p1l", LOAD, "w1", "same-name-first-run", "15:32:10.500120031", false),
+                truthPod("p2e", EXTRACT, "w2", "same-name-resubmitted", "15:38:25.210004411", false),
+                truthPod("p2l", LOAD, "w2", "stale-cleanup-same-name", "15:40:31.400877310", true));
+        List<JsonNode> workflows = List.of(truthWorkflow("w1", "15:30:00.120311008"), truthWorkflow("w2", "15:38:25.050713921"));
+        List<String> whole = new ArrayList<>();
+        twoRuns().forEach(whole::addAll);
+        Path out = Files.createDirectories(dir.resolve("reused").resolve(name));
+        Truth.writeExcerpt(out, "grep-notfound", pods.get(3), pods, workflows, "wfc-etl", whole, excerpt);
+        Map<String, List<String>> caps = new LinkedHashMap<>();
+        for (String file : List.of("truth.jsonl", "truth-workflows.jsonl")) {
+            for (JsonNode u : Excerpt.readJsonLines(out.resolve(file))) {
+                List<String> cap = new ArrayList<>();
+                u.path("capPossible").forEach(x -> cap.add(x.asText()));
+                caps.put(u.path("uid").asText(), cap);
+            }
+        }
+        return caps;
+    }
+
+    /**
+     * The newer piece holds the second run whole, from its Workflow's first line: the lines cut (the older piece) are the
+     * first run's, whose names the second run used again. They are not the later Pods' evidence: only AF001 is capped for
+     * them (a cap counting every line that names the name, as before session 31, capped every rule); the first run's Pods
+     * and Workflow, named in the newer piece and cut, are capped.
+     */
+    @Test
+    void theLinesCutOfAnEarlierRunOfTheNameDoNotCapTheLaterRun() throws IOException {
+        Map<String, List<String>> caps = caps(twoRuns().get(1), "newer-piece");
+        assertEquals(List.of("AF001"), caps.get("p2l"), "the later load Pod: its life and its Workflow's are in the excerpt");
+        assertEquals(List.of("AF001"), caps.get("p2e"));
+        assertEquals(List.of(), caps.get("w2"));
+        assertEquals(Truth.POD_RULES, caps.get("p1l"), "the earlier load Pod's lines were cut");
+        assertEquals(Truth.POD_RULES, caps.get("p1e"));
+        assertEquals(Truth.WORKFLOW_RULES, caps.get("w1"));
+    }
+
+    /** Negative controls: a line of the later Pod's own life cut, or its Workflow's before the Pod existed: capped as ever. */
+    @Test
+    void aLineOfTheLaterRunsOwnLifeCutStillCapsIt() throws IOException {
+        List<String> missingLine = twoRuns().get(1);
+        missingLine.removeIf(l -> l.contains("Workflow pod is missing"));
+        Map<String, List<String>> caps = caps(missingLine, "missing-line");
+        assertEquals(Truth.POD_RULES, caps.get("p2l"), "its own line after its creation");
+        assertEquals(Truth.POD_RULES, caps.get("p2e"), "a line of its Workflow's life");
+        assertEquals(Truth.WORKFLOW_RULES, caps.get("w2"));
+
+        List<String> missingSibling = twoRuns().get(1);
+        missingSibling.removeIf(l -> l.contains("(" + EXTRACT + ")"));
+        assertEquals(Truth.POD_RULES, caps(missingSibling, "missing-sibling").get("p2l"),
+                "a line of its Workflow's life, written before the load Pod was created");
+    }
+
+    /**
+     * A life ends where the name's next one begins: the stale item's run on the later Pod (after the later Pod's creation,
+     * though it was queued for the earlier one) is the later Pod's line; cut, it caps the later Pod and not the earlier one.
+     */
+    @Test
+    void theStaleItemActingOnTheLaterPodIsTheLaterPodsLine() throws IOException {
+        List<String> excerpt = new ArrayList<>();
+        twoRuns().forEach(excerpt::addAll);
+        excerpt.removeIf(l -> l.contains("cleaning up pod"));
+        Map<String, List<String>> caps = caps(excerpt, "stale-item-cut");
+        assertEquals(List.of("AF001"), caps.get("p1l"), "the earlier load Pod's lines are all there");
+        assertEquals(Truth.POD_RULES, caps.get("p2l"));
     }
 
     private static Scorer.TruthPod pod(boolean race, Set<String> cap) {

@@ -153,7 +153,7 @@ public final class Judgment {
         }
         String table = tally.render(title, wrong);
         String excerptTitle = "\n\nExcerpts: one controller log file cut to head -N + grep <Workflow> + tail -N, or the grep alone; logs only"
-                + " (docs/judgment.md, Excerpts). Truth: Pods and Workflows the excerpt names; capPossible where lines naming them were cut"
+                + " (docs/judgment.md, Excerpts). Truth: Pods and Workflows the excerpt names; capPossible where lines of theirs were cut (a reused name: of their own life)"
                 + " (and AF001 always): in 'confirmed + likely only' a possible finding is then the right answer (TP) and a confirmed or likely"
                 + " one an FP" + (excerptsFailed > 0 ? "\nANALYSIS FAILED on " + excerptsFailed + " excerpts (not counted below; listed)" : "")
                 + "\n  " + String.join("\n  ", excerpts);

@@ -711,6 +711,7 @@ final class Truth {
                 m.put("name", f.name);
                 m.put("uid", f.uid);
                 m.put("workflow", f.workflow);
+                m.put("workflowUid", f.workflowUid);
                 m.put("nodeId", f.nodeId);
                 m.put("nodeName", f.nodeName);
                 m.put("class", f.cls);
@@ -840,9 +841,11 @@ final class Truth {
      * <li>A Pod (Workflow) of that controller is scored only if a line of the excerpt names it; the others are left out
      * (nothing of them is in the evidence, and the excerpt has no exports).</li>
      * <li>Its expected verdicts are the whole truth's: a race is still a race, and a clearance of it is a miss.</li>
-     * <li>Some line of the controller's whole log (every file of it) that names the Pod or its Workflow is not in the
+     * <li>Some line of the controller's whole log (every file of it) that is the Pod's or its Workflow's is not in the
      * excerpt: evidence was cut away, the best honest confidence is {@code possible} for every rule
-     * ({@code capPossible}); a {@code confirmed} or {@code likely} finding on it goes beyond the evidence.</li>
+     * ({@code capPossible}); a {@code confirmed} or {@code likely} finding on it goes beyond the evidence. Where the name
+     * was used by another Pod (Workflow) before or after it, the lines naming it are told apart by when they were written
+     * ({@link OwnLines}): the lines cut of an earlier Pod of the name are not this Pod's.</li>
      * <li>Every such line survives (the grepped incident, its file holding all its lines): AF001 alone is capped, as its
      * verdict also reads the records that name nothing (whether the stall or restart that lets the release go
      * unpersisted is in the log; the gaps StreamExtents reads in them), which the excerpt thinned out.</li>
@@ -854,7 +857,9 @@ final class Truth {
     static void writeExcerpt(Path dir, String shape, JsonNode incident, List<JsonNode> pods, List<JsonNode> workflows, String controller,
                              List<String> whole, List<String> excerpt) {
         String grepped = incident.path("namespace").asText() + "/" + incident.path("workflow").asText();
-        ObjectMapper json = new ObjectMapper();
+        OwnLines.Lives lives = new OwnLines.Lives(pods, workflows, controller);
+        OwnLines wholeLines = new OwnLines(whole);
+        OwnLines excerptLines = new OwnLines(excerpt);
         List<String> podLines = new ArrayList<>();
         for (JsonNode p : pods) {
             if (!controller.equals(p.path("controller").asText())) {
@@ -866,7 +871,9 @@ final class Truth {
             if (kept == 0) {
                 continue;
             }
-            boolean cut = named(excerpt, name, wf) < named(whole, name, wf);
+            OwnLines.Life life = lives.pod(p);
+            OwnLines.Life workflowLife = lives.workflowOf(p);
+            boolean cut = excerptLines.count(name, life, wf, workflowLife) < wholeLines.count(name, life, wf, workflowLife);
             boolean own = grepped.equals(p.path("namespace").asText() + "/" + wf);
             ObjectNode o = ((ObjectNode) p).deepCopy();
             o.put("originalClass", p.path("class").asText());
@@ -884,7 +891,8 @@ final class Truth {
             if (excerpt.stream().noneMatch(l -> l.contains(name))) {
                 continue;
             }
-            boolean cut = named(excerpt, name, name) < named(whole, name, name);
+            OwnLines.Life life = lives.workflow(w);
+            boolean cut = excerptLines.count(name, life, name, life) < wholeLines.count(name, life, name, life);
             boolean own = grepped.equals(w.path("namespace").asText() + "/" + name);
             ObjectNode o = ((ObjectNode) w).deepCopy();
             o.put("originalClass", w.path("class").asText());
@@ -901,9 +909,5 @@ final class Truth {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static long named(List<String> lines, String name, String workflow) {
-        return lines.stream().filter(l -> l.contains(name) || l.contains(workflow)).count();
     }
 }
