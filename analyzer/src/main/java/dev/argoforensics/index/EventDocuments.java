@@ -67,10 +67,10 @@ final class EventDocuments {
         b.keyword(IndexFields.REPLICA, run.replica());
         b.keyword(IndexFields.RELEASE, run.release());
         if (event.event() instanceof ControllerEvent.GoPanic panic) {
-            b.words(IndexFields.MSG, panic.message());
+            b.message(panic.message());
         }
         if (record != null) {
-            b.words(IndexFields.MSG, record.message());
+            b.message(record.message());
             for (Field f : record.fields()) {
                 b.keyword(IndexFields.forKey(f.key()), f.value());
             }
@@ -144,7 +144,7 @@ final class EventDocuments {
     }
 
     /** Words: positions for phrases, no norms (hits are ordered by time, never scored). */
-    private static final FieldType WORDS = words();
+    static final FieldType WORDS = words();
 
     private static FieldType words() {
         FieldType t = new FieldType(TextField.TYPE_NOT_STORED);
@@ -271,9 +271,18 @@ final class EventDocuments {
             return seen.firstTime(field, value);
         }
 
-        Builder words(String field, String value) {
-            if (value != null) {
-                doc.add(new org.apache.lucene.document.Field(field, value, WORDS));
+        /**
+         * The message as one exact value, which {@code msg} queries match through the index's distinct
+         * messages ({@link MessageQueries}); a message too long for a keyword is written as words under {@code msg}.
+         */
+        Builder message(String value) {
+            if (value == null || value.isEmpty()) {
+                return this;
+            }
+            if (value.length() <= IndexFields.MAX_KEYWORD_CHARS) {
+                doc.add(new StringField(IndexFields.MSG_VALUE, value, Store.NO));
+            } else {
+                doc.add(new org.apache.lucene.document.Field(IndexFields.MSG, value, WORDS));
             }
             return this;
         }

@@ -55,6 +55,8 @@ final class IndexFields {
     static final String STORED_TIME = "_time";
     /** Stored on observations whose time is only a lower bound (when an export was taken). */
     static final String LOWER_BOUND = "_lowerBound";
+    /** A record's message as one exact value; {@code msg} queries are answered through it ({@link MessageQueries}). */
+    static final String MSG_VALUE = "_msg";
     /** Stored on input documents: {@link IndexedInput} as JSON. */
     static final String MANIFEST = "_manifest";
     /** Stored on a log file's input document: what pass 2 made of it ({@code FileReading#encode()}), for the next analysis. */

@@ -73,6 +73,64 @@ class IndexSearchTest {
         assertEquals(List.of(), sources(issue17024, "\"deleted pod\""));
     }
 
+    /**
+     * {@code msg} clauses are matched once against the index's distinct messages ({@link MessageQueries}); the hits must be
+     * the lines whose message, as words, the clause matches: checked here against the messages read from the files by the
+     * test itself (every line of these logs is slog text with a quoted {@code msg}).
+     */
+    @Test
+    void msgClausesFindTheLinesWhoseMessageMatchesAsWords() throws IOException {
+        List<String[]> lines = new java.util.ArrayList<>();
+        for (String f : List.of("1-controller-workers2.log", "2-controller-workers0.log", "3-controller-workers-restored.log")) {
+            List<String> all = java.nio.file.Files.readAllLines(java.nio.file.Path.of(LOGS + f));
+            for (int i = 0; i < all.size(); i++) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("msg=\"([^\"]*)\"").matcher(all.get(i));
+                assertTrue(m.find(), all.get(i));
+                lines.add(new String[] {LOGS + f + ":" + (i + 1), " " + m.group(1).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " "});
+            }
+        }
+        java.util.function.BiConsumer<String, java.util.function.Predicate<String>> check = (query, words) -> {
+            List<String> want = lines.stream().filter(l -> words.test(l[1])).map(l -> l[0]).sorted().toList();
+            try {
+                assertEquals(want, sources(issue17024, query + " AND evidence:log").stream().sorted().toList(), query);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        check.accept("msg:pod", w -> w.contains(" pod "));
+        check.accept("msg:POD", w -> w.contains(" pod "));
+        check.accept("msg:\"pod event\"", w -> w.contains(" pod event "));
+        check.accept("msg:\"event pod\"", w -> w.contains(" event pod "));
+        check.accept("msg:queu*", w -> w.contains(" queu"));
+        check.accept("msg:*ing", w -> java.util.Arrays.stream(w.split(" ")).anyMatch(x -> x.endsWith("ing")));
+        check.accept("msg:(pod AND NOT delete)", w -> w.contains(" pod ") && !w.contains(" delete "));
+        check.accept("(msg:pod OR msg:workflow) AND NOT msg:\"update pod event\"",
+                w -> (w.contains(" pod ") || w.contains(" workflow ")) && !w.contains(" update pod event "));
+        check.accept("msg:pod AND action:removeFinalizer", w -> w.contains(" pod ") && List.of("queuing pod delay", "queueing pod for cleanup",
+                "cleaning up pod").stream().anyMatch(x -> w.equals(" " + x + " ")));
+        check.accept("msg:nosuchword", w -> false);
+        assertEquals(10, sources(issue17024, "msg:pod").size(), "the ten lines counted by hand (grep -ci pod over the messages)");
+    }
+
+    @Test
+    void aMessageTooLongForAKeywordIsFoundByItsWordsAsOthersAre(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws IOException {
+        String longMessage = "zebra yak ".repeat(900).strip();
+        assertTrue(longMessage.length() > IndexFields.MAX_KEYWORD_CHARS);
+        java.nio.file.Path log = tmp.resolve("long.log");
+        java.nio.file.Files.writeString(log, String.join("\n",
+                "time=2026-09-19T16:31:10.987Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                "time=2026-09-19T16:31:11.000Z level=INFO msg=\"" + longMessage + "\" namespace=ns",
+                "time=2026-09-19T16:31:11.100Z level=INFO msg=\"zebra crossing\" namespace=ns", ""));
+        try (EventSearch s = indexed(log.toString())) {
+            String at = log + ":";
+            assertEquals(List.of(at + "2", at + "3"), sources(s, "msg:zebra"));
+            assertEquals(List.of(at + "2"), sources(s, "msg:\"zebra yak\""));
+            assertEquals(List.of(at + "3"), sources(s, "msg:zebra AND NOT msg:yak"));
+            assertEquals(List.of(at + "2", at + "3"), sources(s, "msg:zeb*"));
+            assertEquals(List.of(at + "1", at + "2"), sources(s, "msg:(starting OR yak)"));
+        }
+    }
+
     @Test
     void levelsAreFoundWhateverTheCase() throws IOException {
         assertEquals(List.of(RESTORED + "9"), sources(issue17024, "level:ERROR"));
