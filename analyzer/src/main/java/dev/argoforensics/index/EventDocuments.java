@@ -53,19 +53,16 @@ final class EventDocuments {
     static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
                              CatalogMatch match) {
         Builder b = new Builder(input, seq, event.time());
-        // Stored only on observations: a document without it is a log event's.
-        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
-        b.keyword(IndexFields.FORMAT, FORMATS[event.format().ordinal()]);
-        b.keyword(IndexFields.ENVELOPE, ENVELOPES[event.envelope().ordinal()]);
-        b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
+        // Evidence is stored only on observations: a document without it is a log event's. The fields with one value per
+        // event that few events tell apart are one value (IndexFields.FOLDED); those search shows are stored as well.
+        String kind = kind(event, match);
+        String level = event.level() == null ? null : LEVELS[event.level().ordinal()];
+        String file = event.source().file();
+        b.stored(IndexFields.KIND, kind).stored(IndexFields.LEVEL, level).stored(IndexFields.RUN, run.label());
+        b.folded(IndexFields.fold("log", kind, FORMATS[event.format().ordinal()], ENVELOPES[event.envelope().ordinal()], file, level,
+                event.catalogId(), run.label(), run.replica(), run.release()));
+        b.stored(IndexFields.FILE, file).line(event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
                 fromFile(event));
-        if (event.level() != null) {
-            b.shown(IndexFields.LEVEL, LEVELS[event.level().ordinal()]);
-        }
-        b.keyword(IndexFields.TEMPLATE, event.catalogId());
-        b.shown(IndexFields.RUN, run.label());
-        b.keyword(IndexFields.REPLICA, run.replica());
-        b.keyword(IndexFields.RELEASE, run.release());
         if (event.event() instanceof ControllerEvent.GoPanic panic) {
             b.message(panic.message());
         }
@@ -91,8 +88,11 @@ final class EventDocuments {
 
     static Document observation(String input, long seq, Observation o) {
         Builder b = new Builder(input, seq, o.time());
-        b.shown(IndexFields.EVIDENCE, "snapshot").shown(IndexFields.KIND, o.kind());
-        b.source(o.source().file(), o.source().line()).text(o.text(), null, false);
+        // As a log event's (Lucene wants a field stored alone, or indexed, in every document alike): the node's
+        // template an observation may have is a field of its own, log events have none.
+        b.stored(IndexFields.EVIDENCE, "snapshot").stored(IndexFields.KIND, o.kind()).stored(IndexFields.FILE, o.source().file());
+        b.folded(IndexFields.fold("snapshot", o.kind(), null, null, o.source().file(), null, null, null, null, null));
+        b.line(o.source().line()).text(o.text(), null, false);
         if (o.lowerBound()) {
             b.stored(IndexFields.LOWER_BOUND, 1);
         }
@@ -273,7 +273,7 @@ final class EventDocuments {
 
         /**
          * The message as one exact value, which {@code msg} queries match through the index's distinct
-         * messages ({@link MessageQueries}); a message too long for a keyword is written as words under {@code msg}.
+         * messages ({@link FoldedQueries}); a message too long for a keyword is written as words under {@code msg}.
          */
         Builder message(String value) {
             if (value == null || value.isEmpty()) {
@@ -302,15 +302,14 @@ final class EventDocuments {
             return this;
         }
 
-        /** A keyword that search results also show. */
-        Builder shown(String field, String value) {
-            return keyword(field, value).stored(field, value);
-        }
-
-        Builder source(String file, long line) {
-            shown(IndexFields.FILE, file);
+        Builder line(long line) {
             doc.add(new LongPoint(IndexFields.LINE, line));
             doc.add(new StoredField(IndexFields.LINE, line));
+            return this;
+        }
+
+        Builder folded(String value) {
+            doc.add(new StringField(IndexFields.FOLDED, value, Store.NO));
             return this;
         }
 

@@ -74,7 +74,7 @@ class IndexSearchTest {
     }
 
     /**
-     * {@code msg} clauses are matched once against the index's distinct messages ({@link MessageQueries}); the hits must be
+     * {@code msg} clauses are matched once against the index's distinct messages ({@link FoldedQueries}); the hits must be
      * the lines whose message, as words, the clause matches: checked here against the messages read from the files by the
      * test itself (every line of these logs is slog text with a quoted {@code msg}).
      */
@@ -129,6 +129,38 @@ class IndexSearchTest {
             assertEquals(List.of(at + "2", at + "3"), sources(s, "msg:zeb*"));
             assertEquals(List.of(at + "1", at + "2"), sources(s, "msg:(starting OR yak)"));
         }
+    }
+
+    /**
+     * A log event's file, run, kind, level and the like are one folded value ({@link FoldedQueries}); clauses on them must find
+     * the events whose shown values match, as every event's own fields did (observations keep theirs): checked against
+     * the values every hit of {@code *:*} shows.
+     */
+    @Test
+    void clausesOnFoldedFieldsFindTheEventsWhoseValuesMatch() throws IOException {
+        List<SearchHit> all = issue17024.matches(EventSearch.parse("*:*", null, null), 0).stream().map(SearchMatch::hit).toList();
+        java.util.function.BiConsumer<String, java.util.function.Predicate<SearchHit>> check = (query, wanted) -> {
+            List<String> want = all.stream().filter(wanted).map(h -> h.source().toString()).toList();
+            try {
+                assertEquals(want, sources(issue17024, query), query);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        check.accept("kind:pod-*", h -> h.kind().startsWith("pod-"));
+        check.accept("level:info AND NOT kind:unrecognized", h -> "info".equals(h.level()) && !h.kind().equals("unrecognized"));
+        check.accept("level:[info TO warn]", h -> h.level() != null && h.level().compareTo("info") >= 0 && h.level().compareTo("warn") <= 0);
+        check.accept("run:\"2-controller-workers0.log #1\"", h -> "2-controller-workers0.log #1".equals(h.controller()));
+        check.accept("run:*restored*", h -> h.controller() != null && h.controller().contains("restored"));
+        check.accept("file:*workers0.log OR kind:pod-exported", h -> h.source().file().endsWith("workers0.log") || h.kind().equals("pod-exported"));
+        check.accept("evidence:snapshot", h -> h.evidence().equals("snapshot"));
+        check.accept("evidence:log AND NOT file:*workers2.log", h -> h.evidence().equals("log") && !h.source().file().endsWith("workers2.log"));
+        // Every log line of the sample is slog text but the restored run's last (time="…" quoted: logrus's text format).
+        String logrus = RESTORED + "17";
+        check.accept("format:slog_text AND envelope:none", h -> h.evidence().equals("log") && !h.source().toString().equals(logrus));
+        check.accept("format:logrus_text", h -> h.source().toString().equals(logrus));
+        check.accept("kind:nosuchkind", h -> false);
+        assertTrue(all.stream().anyMatch(h -> h.evidence().equals("snapshot")) && all.stream().anyMatch(h -> h.evidence().equals("log")));
     }
 
     @Test

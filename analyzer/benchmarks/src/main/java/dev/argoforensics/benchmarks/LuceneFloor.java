@@ -44,7 +44,10 @@ import org.apache.lucene.store.FSDirectory;
  *   <li>{@code keys+blockwords}: {@code keysonly} per line, plus one document per block of {@value #BLOCK} lines holding
  *       the block's distinct words without frequencies or positions (a words query finds candidate blocks and is matched
  *       again on their lines read back);</li>
- *   <li>{@code blockwords}: only the blocks' distinct words and the lines' offsets (nothing per line but a point).</li>
+ *   <li>{@code blockwords}: only the blocks' distinct words (no document per line);</li>
+ *   <li>{@code keys+fixed}: {@code keysonly} and nine keyword fields whose values are the same on every line of a file
+ *       (as the index's {@code _doc}, {@code _input}, {@code evidence}, {@code format}, {@code envelope}, {@code file},
+ *       {@code run}, {@code replica}, {@code release}).</li>
  * </ul>
  */
 public final class LuceneFloor {
@@ -52,7 +55,11 @@ public final class LuceneFloor {
     }
 
     static final java.util.List<String> SHAPES = java.util.List.of("text", "docsonly", "both", "offset", "keysonly", "keys+blockwords",
-            "blockwords");
+            "blockwords", "keys+fixed");
+    /** The per-file fields of {@code keys+fixed}, with values of the index's shape. */
+    static final String[][] FIXED = {{"_doc", "event"}, {"_input", "/tmp/argo-forensics-bench/slog-text-300mb.log"}, {"evidence", "log"},
+            {"format", "slog_text"}, {"envelope", "none"}, {"file", "slog-text-300mb.log"}, {"run", "slog-text-300mb.log #1"},
+            {"replica", "slog-text-300mb.log"}, {"release", "v4.1.3 (from the version line)"}};
     /** Lines per block document. */
     static final int BLOCK = 256;
 
@@ -106,6 +113,11 @@ public final class LuceneFloor {
                     d.add(new NumericDocValuesField("_seq", docs));
                     if (keys) {
                         addKeys(d, line);
+                    }
+                    if (shape.equals("keys+fixed")) {
+                        for (String[] f : FIXED) {
+                            d.add(new StringField(f[0], f[1], Field.Store.NO));
+                        }
                     }
                     writer.addDocument(d);
                 }
