@@ -53,24 +53,21 @@ final class EventDocuments {
     static Document logEvent(String input, long seq, LogEvent event, ControllerProcess run, List<PodKey> pods, LogRecord record,
                              CatalogMatch match) {
         Builder b = new Builder(input, seq, event.time());
-        // Stored only on observations: a document without it is a log event's.
-        b.keyword(IndexFields.EVIDENCE, "log").shown(IndexFields.KIND, kind(event, match));
-        b.keyword(IndexFields.FORMAT, FORMATS[event.format().ordinal()]);
-        b.keyword(IndexFields.ENVELOPE, ENVELOPES[event.envelope().ordinal()]);
-        b.source(event.source().file(), event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
+        // Evidence is stored only on observations: a document without it is a log event's. The fields with one value per
+        // event that few events tell apart are one value (IndexFields.FOLDED); those search shows are stored as well.
+        String kind = kind(event, match);
+        String level = event.level() == null ? null : LEVELS[event.level().ordinal()];
+        String file = event.source().file();
+        b.stored(IndexFields.KIND, kind).stored(IndexFields.LEVEL, level).stored(IndexFields.RUN, run.label());
+        b.folded(IndexFields.fold("log", kind, FORMATS[event.format().ordinal()], ENVELOPES[event.envelope().ordinal()], file, level,
+                event.catalogId(), run.label(), run.replica(), run.release()));
+        b.stored(IndexFields.FILE, file).line(event.source().line()).text(event.text(), record == null ? null : record.rawTime(),
                 fromFile(event));
-        if (event.level() != null) {
-            b.shown(IndexFields.LEVEL, LEVELS[event.level().ordinal()]);
-        }
-        b.keyword(IndexFields.TEMPLATE, event.catalogId());
-        b.shown(IndexFields.RUN, run.label());
-        b.keyword(IndexFields.REPLICA, run.replica());
-        b.keyword(IndexFields.RELEASE, run.release());
         if (event.event() instanceof ControllerEvent.GoPanic panic) {
-            b.words(IndexFields.MSG, panic.message());
+            b.message(panic.message());
         }
         if (record != null) {
-            b.words(IndexFields.MSG, record.message());
+            b.message(record.message());
             for (Field f : record.fields()) {
                 b.keyword(IndexFields.forKey(f.key()), f.value());
             }
@@ -91,8 +88,11 @@ final class EventDocuments {
 
     static Document observation(String input, long seq, Observation o) {
         Builder b = new Builder(input, seq, o.time());
-        b.shown(IndexFields.EVIDENCE, "snapshot").shown(IndexFields.KIND, o.kind());
-        b.source(o.source().file(), o.source().line()).text(o.text(), null, false);
+        // As a log event's (Lucene wants a field stored alone, or indexed, in every document alike): the node's
+        // template an observation may have is a field of its own, log events have none.
+        b.stored(IndexFields.EVIDENCE, "snapshot").stored(IndexFields.KIND, o.kind()).stored(IndexFields.FILE, o.source().file());
+        b.folded(IndexFields.fold("snapshot", o.kind(), null, null, o.source().file(), null, null, null, null, null));
+        b.line(o.source().line()).text(o.text(), null, false);
         if (o.lowerBound()) {
             b.stored(IndexFields.LOWER_BOUND, 1);
         }
@@ -144,7 +144,7 @@ final class EventDocuments {
     }
 
     /** Words: positions for phrases, no norms (hits are ordered by time, never scored). */
-    private static final FieldType WORDS = words();
+    static final FieldType WORDS = words();
 
     private static FieldType words() {
         FieldType t = new FieldType(TextField.TYPE_NOT_STORED);
@@ -271,9 +271,18 @@ final class EventDocuments {
             return seen.firstTime(field, value);
         }
 
-        Builder words(String field, String value) {
-            if (value != null) {
-                doc.add(new org.apache.lucene.document.Field(field, value, WORDS));
+        /**
+         * The message as one exact value, which {@code msg} queries match through the index's distinct
+         * messages ({@link FoldedQueries}); a message too long for a keyword is written as words under {@code msg}.
+         */
+        Builder message(String value) {
+            if (value == null || value.isEmpty()) {
+                return this;
+            }
+            if (value.length() <= IndexFields.MAX_KEYWORD_CHARS) {
+                doc.add(new StringField(IndexFields.MSG_VALUE, value, Store.NO));
+            } else {
+                doc.add(new org.apache.lucene.document.Field(IndexFields.MSG, value, WORDS));
             }
             return this;
         }
@@ -293,15 +302,14 @@ final class EventDocuments {
             return this;
         }
 
-        /** A keyword that search results also show. */
-        Builder shown(String field, String value) {
-            return keyword(field, value).stored(field, value);
-        }
-
-        Builder source(String file, long line) {
-            shown(IndexFields.FILE, file);
+        Builder line(long line) {
             doc.add(new LongPoint(IndexFields.LINE, line));
             doc.add(new StoredField(IndexFields.LINE, line));
+            return this;
+        }
+
+        Builder folded(String value) {
+            doc.add(new StringField(IndexFields.FOLDED, value, Store.NO));
             return this;
         }
 

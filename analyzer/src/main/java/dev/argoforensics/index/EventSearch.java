@@ -41,10 +41,12 @@ public final class EventSearch implements Closeable {
 
     private final Directory dir;
     private final StoredIndex index;
+    private final FoldedQueries folded;
 
     private EventSearch(Directory dir, StoredIndex index) {
         this.dir = dir;
         this.index = index;
+        this.folded = new FoldedQueries(index.searcher().getIndexReader());
     }
 
     /**
@@ -133,7 +135,7 @@ public final class EventSearch implements Closeable {
     }
 
     public long count(Query query) throws IOException {
-        return index.searcher().count(query);
+        return index.searcher().count(folded.expand(query));
     }
 
     /**
@@ -141,7 +143,7 @@ public final class EventSearch implements Closeable {
      */
     public List<SearchMatch> matches(Query query, int context) throws IOException {
         List<Found> found = new ArrayList<>();
-        for (Document d : StoredIndex.documents(index.searcher(), query, Sort.INDEXORDER)) {
+        for (Document d : StoredIndex.documents(index.searcher(), folded.expand(query), Sort.INDEXORDER)) {
             found.add(found(d));
         }
         found.sort(ORDER);

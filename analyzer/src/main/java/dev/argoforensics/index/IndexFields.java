@@ -55,6 +55,40 @@ final class IndexFields {
     static final String STORED_TIME = "_time";
     /** Stored on observations whose time is only a lower bound (when an export was taken). */
     static final String LOWER_BOUND = "_lowerBound";
+    /** A record's message as one exact value; {@code msg} queries are answered through it ({@link FoldedQueries}). */
+    static final String MSG_VALUE = "_msg";
+    /**
+     * A log event's values of {@link #FOLDED_FIELDS} as one exact value ({@link #fold}); queries on those fields are answered
+     * through it ({@link FoldedQueries}); an observation's evidence, kind and file alike.
+     */
+    static final String FOLDED = "_src";
+    /** The fields {@link #FOLDED} holds, in its order: one value each per log event, few distinct values in an index. */
+    static final java.util.List<String> FOLDED_FIELDS = java.util.List.of(EVIDENCE, KIND, FORMAT, ENVELOPE, FILE, LEVEL, TEMPLATE, RUN,
+            REPLICA, RELEASE);
+    private static final char FOLD = '\u0001';
+
+    /** The values of {@link #FOLDED_FIELDS} (null or empty: none) as one {@link #FOLDED} value. */
+    static String fold(String... values) {
+        if (values.length != FOLDED_FIELDS.size()) {
+            throw new IllegalArgumentException("expected " + FOLDED_FIELDS.size() + " values, got " + values.length);
+        }
+        StringBuilder sb = new StringBuilder(128);
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                sb.append(FOLD);
+            }
+            if (values[i] != null && values[i].length() <= MAX_KEYWORD_CHARS) {
+                sb.append(values[i]);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The values a {@link #FOLDED} value holds, in {@link #FOLDED_FIELDS}' order ("" for none). */
+    static String[] unfold(String folded) {
+        return folded.split(String.valueOf(FOLD), -1);
+    }
+
     /** Stored on input documents: {@link IndexedInput} as JSON. */
     static final String MANIFEST = "_manifest";
     /** Stored on a log file's input document: what pass 2 made of it ({@code FileReading#encode()}), for the next analysis. */

@@ -27,7 +27,7 @@ import java.util.Map;
  */
 record IndexIdentity(String layout, String tool, String catalog, String logZone, String chunkBytes) {
     /** Changes whenever the documents' fields or the manifest change meaning. */
-    static final String LAYOUT = "4";
+    static final String LAYOUT = "6";
 
     private static final String KEY_LAYOUT = "argo-forensics.index.layout";
     private static final String KEY_TOOL = "argo-forensics.tool";

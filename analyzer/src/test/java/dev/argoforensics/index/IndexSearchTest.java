@@ -73,6 +73,96 @@ class IndexSearchTest {
         assertEquals(List.of(), sources(issue17024, "\"deleted pod\""));
     }
 
+    /**
+     * {@code msg} clauses are matched once against the index's distinct messages ({@link FoldedQueries}); the hits must be
+     * the lines whose message, as words, the clause matches: checked here against the messages read from the files by the
+     * test itself (every line of these logs is slog text with a quoted {@code msg}).
+     */
+    @Test
+    void msgClausesFindTheLinesWhoseMessageMatchesAsWords() throws IOException {
+        List<String[]> lines = new java.util.ArrayList<>();
+        for (String f : List.of("1-controller-workers2.log", "2-controller-workers0.log", "3-controller-workers-restored.log")) {
+            List<String> all = java.nio.file.Files.readAllLines(java.nio.file.Path.of(LOGS + f));
+            for (int i = 0; i < all.size(); i++) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("msg=\"([^\"]*)\"").matcher(all.get(i));
+                assertTrue(m.find(), all.get(i));
+                lines.add(new String[] {LOGS + f + ":" + (i + 1), " " + m.group(1).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " "});
+            }
+        }
+        java.util.function.BiConsumer<String, java.util.function.Predicate<String>> check = (query, words) -> {
+            List<String> want = lines.stream().filter(l -> words.test(l[1])).map(l -> l[0]).sorted().toList();
+            try {
+                assertEquals(want, sources(issue17024, query + " AND evidence:log").stream().sorted().toList(), query);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        check.accept("msg:pod", w -> w.contains(" pod "));
+        check.accept("msg:POD", w -> w.contains(" pod "));
+        check.accept("msg:\"pod event\"", w -> w.contains(" pod event "));
+        check.accept("msg:\"event pod\"", w -> w.contains(" event pod "));
+        check.accept("msg:queu*", w -> w.contains(" queu"));
+        check.accept("msg:*ing", w -> java.util.Arrays.stream(w.split(" ")).anyMatch(x -> x.endsWith("ing")));
+        check.accept("msg:(pod AND NOT delete)", w -> w.contains(" pod ") && !w.contains(" delete "));
+        check.accept("(msg:pod OR msg:workflow) AND NOT msg:\"update pod event\"",
+                w -> (w.contains(" pod ") || w.contains(" workflow ")) && !w.contains(" update pod event "));
+        check.accept("msg:pod AND action:removeFinalizer", w -> w.contains(" pod ") && List.of("queuing pod delay", "queueing pod for cleanup",
+                "cleaning up pod").stream().anyMatch(x -> w.equals(" " + x + " ")));
+        check.accept("msg:nosuchword", w -> false);
+        assertEquals(10, sources(issue17024, "msg:pod").size(), "the ten lines counted by hand (grep -ci pod over the messages)");
+    }
+
+    @Test
+    void aMessageTooLongForAKeywordIsFoundByItsWordsAsOthersAre(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws IOException {
+        String longMessage = "zebra yak ".repeat(900).strip();
+        assertTrue(longMessage.length() > IndexFields.MAX_KEYWORD_CHARS);
+        java.nio.file.Path log = tmp.resolve("long.log");
+        java.nio.file.Files.writeString(log, String.join("\n",
+                "time=2026-09-19T16:31:10.987Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                "time=2026-09-19T16:31:11.000Z level=INFO msg=\"" + longMessage + "\" namespace=ns",
+                "time=2026-09-19T16:31:11.100Z level=INFO msg=\"zebra crossing\" namespace=ns", ""));
+        try (EventSearch s = indexed(log.toString())) {
+            String at = log + ":";
+            assertEquals(List.of(at + "2", at + "3"), sources(s, "msg:zebra"));
+            assertEquals(List.of(at + "2"), sources(s, "msg:\"zebra yak\""));
+            assertEquals(List.of(at + "3"), sources(s, "msg:zebra AND NOT msg:yak"));
+            assertEquals(List.of(at + "2", at + "3"), sources(s, "msg:zeb*"));
+            assertEquals(List.of(at + "1", at + "2"), sources(s, "msg:(starting OR yak)"));
+        }
+    }
+
+    /**
+     * A log event's file, run, kind, level and the like are one folded value ({@link FoldedQueries}); clauses on them must find
+     * the events whose shown values match, as every event's own fields did (observations keep theirs): checked against
+     * the values every hit of {@code *:*} shows.
+     */
+    @Test
+    void clausesOnFoldedFieldsFindTheEventsWhoseValuesMatch() throws IOException {
+        List<SearchHit> all = issue17024.matches(EventSearch.parse("*:*", null, null), 0).stream().map(SearchMatch::hit).toList();
+        java.util.function.BiConsumer<String, java.util.function.Predicate<SearchHit>> check = (query, wanted) -> {
+            List<String> want = all.stream().filter(wanted).map(h -> h.source().toString()).toList();
+            try {
+                assertEquals(want, sources(issue17024, query), query);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        check.accept("kind:pod-*", h -> h.kind().startsWith("pod-"));
+        check.accept("level:info AND NOT kind:unrecognized", h -> "info".equals(h.level()) && !h.kind().equals("unrecognized"));
+        check.accept("level:[info TO warn]", h -> h.level() != null && h.level().compareTo("info") >= 0 && h.level().compareTo("warn") <= 0);
+        check.accept("run:\"2-controller-workers0.log #1\"", h -> "2-controller-workers0.log #1".equals(h.controller()));
+        check.accept("run:*restored*", h -> h.controller() != null && h.controller().contains("restored"));
+        check.accept("file:*workers0.log OR kind:pod-exported", h -> h.source().file().endsWith("workers0.log") || h.kind().equals("pod-exported"));
+        check.accept("evidence:snapshot", h -> h.evidence().equals("snapshot"));
+        check.accept("evidence:log AND NOT file:*workers2.log", h -> h.evidence().equals("log") && !h.source().file().endsWith("workers2.log"));
+        // Every log line of the sample is slog text but the restored run's last (time="…" quoted: logrus's text format).
+        String logrus = RESTORED + "17";
+        check.accept("format:slog_text AND envelope:none", h -> h.evidence().equals("log") && !h.source().toString().equals(logrus));
+        check.accept("format:logrus_text", h -> h.source().toString().equals(logrus));
+        check.accept("kind:nosuchkind", h -> false);
+        assertTrue(all.stream().anyMatch(h -> h.evidence().equals("snapshot")) && all.stream().anyMatch(h -> h.evidence().equals("log")));
+    }
+
     @Test
     void levelsAreFoundWhateverTheCase() throws IOException {
         assertEquals(List.of(RESTORED + "9"), sources(issue17024, "level:ERROR"));

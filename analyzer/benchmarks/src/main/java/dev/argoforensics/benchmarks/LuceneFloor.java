@@ -36,14 +36,36 @@ import org.apache.lucene.store.FSDirectory;
  *   <li>{@code both}: the words with positions and every {@code key=value} of the line as a keyword field, about the
  *       index's event document.</li>
  * </ul>
+ * Lighter shapes (session 31), which store no line: the line is pointed at by its byte offset in the file (a stored long),
+ * as a search that reads lines back from the file needs:
+ * <ul>
+ *   <li>{@code offset}: {@code both} without the stored line;</li>
+ *   <li>{@code keysonly}: every {@code key=value} as a keyword field, no words (words would have to be found elsewhere);</li>
+ *   <li>{@code keys+blockwords}: {@code keysonly} per line, plus one document per block of {@value #BLOCK} lines holding
+ *       the block's distinct words without frequencies or positions (a words query finds candidate blocks and is matched
+ *       again on their lines read back);</li>
+ *   <li>{@code blockwords}: only the blocks' distinct words (no document per line);</li>
+ *   <li>{@code keys+fixed}: {@code keysonly} and nine keyword fields whose values are the same on every line of a file
+ *       (as the index's {@code _doc}, {@code _input}, {@code evidence}, {@code format}, {@code envelope}, {@code file},
+ *       {@code run}, {@code replica}, {@code release}).</li>
+ * </ul>
  */
 public final class LuceneFloor {
     private LuceneFloor() {
     }
 
+    static final java.util.List<String> SHAPES = java.util.List.of("text", "docsonly", "both", "offset", "keysonly", "keys+blockwords",
+            "blockwords", "keys+fixed");
+    /** The per-file fields of {@code keys+fixed}, with values of the index's shape. */
+    static final String[][] FIXED = {{"_doc", "event"}, {"_input", "/tmp/argo-forensics-bench/slog-text-300mb.log"}, {"evidence", "log"},
+            {"format", "slog_text"}, {"envelope", "none"}, {"file", "slog-text-300mb.log"}, {"run", "slog-text-300mb.log #1"},
+            {"replica", "slog-text-300mb.log"}, {"release", "v4.1.3 (from the version line)"}};
+    /** Lines per block document. */
+    static final int BLOCK = 256;
+
     public static void main(String[] args) throws IOException {
-        if (args.length != 3 || !(args[2].equals("text") || args[2].equals("docsonly") || args[2].equals("both"))) {
-            System.err.println("usage: LuceneFloor LOG DIR text|docsonly|both");
+        if (args.length != 3 || !SHAPES.contains(args[2])) {
+            System.err.println("usage: LuceneFloor LOG DIR " + String.join("|", SHAPES));
             System.exit(2);
         }
         Path log = Path.of(args[0]);
@@ -59,26 +81,103 @@ public final class LuceneFloor {
                 .setCodec(new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION)).setOpenMode(IndexWriterConfig.OpenMode.CREATE);
         long docs = 0;
         long chars = 0;
+        long blocks = 0;
+        boolean lineWords = shape.equals("text") || shape.equals("docsonly") || shape.equals("both") || shape.equals("offset");
+        boolean storedLine = shape.equals("text") || shape.equals("docsonly") || shape.equals("both");
+        boolean keys = shape.equals("both") || shape.equals("offset") || shape.startsWith("keys");
+        boolean blockWords = shape.endsWith("blockwords");
+        FieldType blockType = new FieldType(TextField.TYPE_NOT_STORED);
+        blockType.setOmitNorms(true);
+        blockType.setIndexOptions(IndexOptions.DOCS);
+        blockType.freeze();
+        StandardAnalyzer analyzer = new StandardAnalyzer();
+        java.util.Set<String> distinct = new java.util.HashSet<>();
         long start = System.nanoTime();
         try (IndexWriter writer = new IndexWriter(FSDirectory.open(dir), config);
              BufferedReader in = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
             String line;
+            long offset = 0;
             while ((line = in.readLine()) != null) {
                 chars += line.length() + 1;
-                Document d = new Document();
-                d.add(new Field("text", line, words));
-                d.add(new StoredField("text", line));
-                d.add(new LongPoint("_seq", docs));
-                d.add(new NumericDocValuesField("_seq", docs));
-                if (shape.equals("both")) {
-                    addKeys(d, line);
+                if (lineWords || keys) {
+                    Document d = new Document();
+                    if (lineWords) {
+                        d.add(new Field("text", line, words));
+                    }
+                    if (storedLine) {
+                        d.add(new StoredField("text", line));
+                    } else {
+                        d.add(new StoredField("_offset", offset));
+                    }
+                    d.add(new LongPoint("_seq", docs));
+                    d.add(new NumericDocValuesField("_seq", docs));
+                    if (keys) {
+                        addKeys(d, line);
+                    }
+                    if (shape.equals("keys+fixed")) {
+                        for (String[] f : FIXED) {
+                            d.add(new StringField(f[0], f[1], Field.Store.NO));
+                        }
+                    }
+                    writer.addDocument(d);
                 }
-                writer.addDocument(d);
+                if (blockWords) {
+                    collectWords(analyzer, line, distinct);
+                    if ((docs + 1) % BLOCK == 0) {
+                        writer.addDocument(block(distinct, docs / BLOCK, blockType));
+                        distinct.clear();
+                        blocks++;
+                    }
+                }
                 docs++;
+                offset += line.length() + 1;
+            }
+            if (blockWords && !distinct.isEmpty()) {
+                writer.addDocument(block(distinct, docs / BLOCK, blockType));
+                blocks++;
             }
             writer.commit();
         }
+        if (blocks > 0) {
+            System.out.printf(Locale.ROOT, "blocks=%d%n", blocks);
+        }
         System.out.printf(Locale.ROOT, "shape=%s docs=%d chars=%d wall=%.1fs%n", shape, docs, chars, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The line's words as the analyzer makes them, added to {@code into}. */
+    static void collectWords(StandardAnalyzer analyzer, String line, java.util.Set<String> into) throws IOException {
+        try (org.apache.lucene.analysis.TokenStream ts = analyzer.tokenStream("text", line)) {
+            org.apache.lucene.analysis.tokenattributes.CharTermAttribute term =
+                    ts.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                into.add(term.toString());
+            }
+            ts.end();
+        }
+    }
+
+    /** One block's document: its distinct words (one token each, as given) and its number; the words are read when the writer inverts it. */
+    static Document block(java.util.Set<String> words, long number, FieldType type) {
+        Document d = new Document();
+        java.util.Iterator<String> it = words.iterator();
+        d.add(new Field("words", new org.apache.lucene.analysis.TokenStream() {
+            private final org.apache.lucene.analysis.tokenattributes.CharTermAttribute term =
+                    addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+
+            @Override
+            public boolean incrementToken() {
+                if (!it.hasNext()) {
+                    return false;
+                }
+                clearAttributes();
+                term.setEmpty().append(it.next());
+                return true;
+            }
+        }, type));
+        d.add(new LongPoint("_block", number));
+        d.add(new StoredField("_block", number));
+        return d;
     }
 
     /** Every {@code key=value} of a logfmt line as a keyword field (a quoted value without its quotes, escapes left as written). */
