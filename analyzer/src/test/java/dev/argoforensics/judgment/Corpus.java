@@ -81,6 +81,7 @@ final class Corpus {
     private ScenariosNodes nodes;
     private ScenariosNodeLostNoFinalizer bare;
     private ScenariosParallel parallel;
+    private ScenariosLegacy legacy;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -143,11 +144,7 @@ final class Corpus {
         }
         for (int i = 0; i < n; i++) {
             Release r = releases.get(i % releases.size());
-            LogFormat f = switch (r) {
-                case V3_6 -> LogFormat.LOGRUS_TEXT;
-                case V3_7 -> plan.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-                case V4_1 -> plan.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-            };
+            LogFormat f = LogFormat.of(r, plan);
             Envelope env = plan.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
             List<String> ns = new ArrayList<>(List.of(teams.get(2 * i)));
             if (plan.chance(0.4)) {
@@ -204,6 +201,11 @@ final class Corpus {
         controllers.add(pc);
         teamOf.put(pc, pc.namespaces);
         releaseOfNamespace.put(pc.namespaces.get(0), pc.release);
+        legacy = new ScenariosLegacy(scenarioHost(), seed, sim, start, end);
+        Controller lc = legacy.build(seed, kube, truth, logs);
+        controllers.add(lc);
+        teamOf.put(lc, lc.namespaces);
+        releaseOfNamespace.put(lc.namespaces.get(0), lc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -302,6 +304,10 @@ final class Corpus {
             }
             if (slope == null && parallel.owns(c)) {
                 parallel.plan(c);
+                continue;
+            }
+            if (slope == null && legacy.owns(c)) {
+                legacy.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
