@@ -154,8 +154,7 @@ final class DeletionBounds {
             streamOf.put(fromLogs.get(fromLogs.size() - 1), exit.event().stream());
         }
         if (missing != null) {
-            fromLogs.add(new Known(missing.time(), "the controller found the Pod missing from its informer (its release logs no pod event)",
-                    missing.source(), true));
+            fromLogs.add(new Known(missing.time(), DeletionRequest.MISSING_FROM_INFORMER, missing.source(), true));
             streamOf.put(fromLogs.get(fromLogs.size() - 1), missing.stream());
         }
         for (Known k : fromLogs) {
