@@ -1192,9 +1192,16 @@ final class Corpus {
             }
             String command = nodes ? "kubectl get events -n default --field-selector involvedObject.kind=Node -o yaml"
                     : "kubectl get events -n " + ns + " -o yaml";
-            exports.list("events/" + ns + "." + stamp(at) + ".yaml", items, command, at, false);
+            // Two families' exports of the node Events can fall in the same second: the second file must not replace the first.
+            String file = "events/" + ns + "." + stamp(at);
+            for (int n = 2; !eventFiles.add(file); n++) {
+                file = "events/" + ns + "." + stamp(at) + "-" + n;
+            }
+            exports.list(file + ".yaml", items, command, at, false);
         });
     }
+
+    private final Set<String> eventFiles = new HashSet<>();
 
     /** The exports a person investigating this Pod would plausibly have: some of these, not all. */
     private void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo) {
