@@ -811,14 +811,10 @@ final class Controller {
     }
 
     private void podEvent(Inc me, char type, Pod old, Pod cur) {
-        if (!release.podEvents) {
-            legacyPodEvent(me, type, old, cur);
-            return;
-        }
         switch (type) {
             case 'A' -> {
                 me.pods.put(cur.key(), cur);
-                pc(Level.INFO, "add pod event", "pod", cur.name);
+                podEventLine("add pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
                 commonPodEvent(me, cur, cur.deletionTimestamp != null);
             }
@@ -831,13 +827,13 @@ final class Controller {
                     pc(Level.INFO, "insignificant pod change", "key", cur.key());
                     return;
                 }
-                pc(Level.INFO, "update pod event", "pod", cur.name);
+                podEventLine("update pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
                 commonPodEvent(me, cur, cur.deletionTimestamp != null);
             }
             default -> {
                 me.pods.remove(old.key());
-                pc(Level.INFO, "delete pod event", "pod", old.name);
+                podEventLine("delete pod event", old.name);
                 wfEnqueue(me, old.namespace + "/" + old.workflow);
                 commonPodEvent(me, old, true);
             }
@@ -845,31 +841,13 @@ final class Controller {
     }
 
     /**
-     * The pod informer's handlers before the pod package (v3.6.4 and earlier, §5.3): an add, a significant update and a delete
-     * queue the Pod's Workflow without a line; an insignificant update logs {@code insignificant pod change}. No
-     * {@code commonPodEvent}: nothing is queued for cleanup on a delete or for an orphan.
+     * An {@code add}, {@code update} or {@code delete pod event} line: the pod package's (v3.6.5+). Before it the informer's
+     * handlers queue the Workflow without a line and {@code commonPodEvent} does not exist (§5.3); {@code insignificant pod
+     * change} is logged by every release.
      */
-    private void legacyPodEvent(Inc me, char type, Pod old, Pod cur) {
-        switch (type) {
-            case 'A' -> {
-                me.pods.put(cur.key(), cur);
-                wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-            }
-            case 'M' -> {
-                Pod prev = me.pods.put(cur.key(), cur);
-                if (prev != null && prev.resourceVersion == cur.resourceVersion) {
-                    return;
-                }
-                if (prev != null && !significant(prev, cur)) {
-                    pc(Level.INFO, "insignificant pod change", "key", cur.key());
-                    return;
-                }
-                wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-            }
-            default -> {
-                me.pods.remove(old.key());
-                wfEnqueue(me, old.namespace + "/" + old.workflow);
-            }
+    private void podEventLine(String msg, String pod) {
+        if (release.podEvents) {
+            pc(Level.INFO, msg, "pod", pod);
         }
     }
 
@@ -894,6 +872,9 @@ final class Controller {
 
     /** {@code commonPodEvent} (reference §6.3). */
     private void commonPodEvent(Inc me, Pod pod, boolean deleting) {
+        if (!release.podEvents) {
+            return; // v3.6.5+ (the pod package)
+        }
         String action = null;
         long minimumDelay;
         String path;

@@ -398,6 +398,16 @@ final class Kube {
         return out;
     }
 
+    /** A Pod of the Workflow (the first the cluster holds; the scenarios that ask run one Pod at a time), or null. */
+    Pod podOf(K8s.Workflow w) {
+        for (Pod p : pods.values()) {
+            if (w.uid.equals(p.workflowUid)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /**
      * The machine behind {@code node} is gone (a spot reclaim, a terminated instance; lifecycle A2, {@code DeletionByPodGC}):
      * its kubelet stops at once and writes nothing more, its containers' last reported states stay as they were. The node

@@ -82,15 +82,6 @@ final class ScenariosLegacy {
         sim.stream = null;
     }
 
-    private Pod podOf(Workflow w) {
-        for (Pod p : kube.pods.values()) {
-            if (w.uid.equals(p.workflowUid)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
     private Workflow longStep(Controller c, long submitAt, String cls) {
         Step s = host.step(rng.pick(TEMPLATES), 0, cls, true);
         s.finishAt = submitAt + rng.between(30, 60) * Go.MINUTE + rng.between(0, 999_999_999L);
@@ -114,7 +105,7 @@ final class ScenariosLegacy {
         Workflow w = longStep(c, submitAt, cls);
         long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }
@@ -137,7 +128,7 @@ final class ScenariosLegacy {
         Workflow w = longStep(c, submitAt, USER_DELETED);
         long at = submitAt + rng.between(60, 240) * Go.SECOND + rng.between(0, 999_999_999L);
         sim.at(at, () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p != null && "Running".equals(p.phase)) {
                 kube.deletePod(p.key(), null, null, "user");
             }
