@@ -78,7 +78,8 @@ final class Truth {
         boolean af004;
         boolean af007;
         /**
-         * AF016 (session 31), a false success: deleted while main ran, and the node persisted {@code Succeeded} (v3.4.0-v3.5.4:
+         * AF016 (session 31), a false success: deleted while main ran, main never ended with exit 0, and the node persisted
+         * {@code Succeeded} (v3.4.0-v3.5.4:
          * PodGC's {@code Failed} over a running main assessed {@code Succeeded} and stored, AF007.md "Releases before #15150").
          */
         boolean af016;
@@ -615,8 +616,10 @@ final class Truth {
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f)
                     && (("Error".equals(f.persistedPhase) && "pod deleted".equals(f.persistedMessage))
                         || ("Failed".equals(f.persistedPhase) && "pod-gc".equals(f.firstDeletionBy)));
+            // Not a main that ended 0 within the deletion's grace period (a drained step that finished its work): that success is true.
             f.af016 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
-                    && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f) && "Succeeded".equals(f.persistedPhase);
+                    && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f) && "Succeeded".equals(f.persistedPhase)
+                    && !(f.mainFinishedAt >= 0 && Integer.valueOf(0).equals(f.mainExit));
             long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
