@@ -44,9 +44,11 @@ final class DeletionBounds {
      * their clock is the API server's. The controller's first sight of the deletion is an upper bound
      * too, unless it falls before what the objects show (its clock is then off, as logrus lines
      * written in local time with a literal Z are), and then the controller's times are not compared
-     * with the objects' at all.
+     * with the objects' at all. {@code missing}: for a controller whose release logs no pod event (before v3.6.5), its first
+     * {@code Workflow pod is missing} for the Pod's {@code Running} node, which shows the Pod gone from its informer by then
+     * (null: none, or not such a controller).
      */
-    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit, RunClocks clocks) {
+    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit, LogEvent missing, RunClocks clocks) {
         // An audit record of the first granted delete (or eviction) brackets the request: received, then completed.
         Known received = null;
         Known completed = null;
@@ -156,6 +158,10 @@ final class DeletionBounds {
         if (exit != null && exit.kind() == InformerExit.Kind.REMOVED) {
             fromLogs.add(new Known(exit.event().time(), "the Pod left the controller's informer", exit.event().source(), true));
             streamOf.put(fromLogs.get(fromLogs.size() - 1), exit.event().stream());
+        }
+        if (missing != null) {
+            fromLogs.add(new Known(missing.time(), DeletionRequest.MISSING_FROM_INFORMER, missing.source(), true));
+            streamOf.put(fromLogs.get(fromLogs.size() - 1), missing.stream());
         }
         for (Known k : fromLogs) {
             if (lower != null && k.at().comparable(lower.at()) && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {

@@ -27,6 +27,17 @@ import dev.argoforensics.time.Timestamp;
 public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
                               boolean logsAgree, boolean inferredLower, ClockSkew skew) {
 
+    /**
+     * How a bound reads that comes from a {@code Workflow pod is missing} line of a controller whose release logs no pod event
+     * (before v3.6.5): the Pod had left the informer, which is the controller's own "pod deleted" claim, not another witness of it.
+     */
+    public static final String MISSING_FROM_INFORMER = "the controller found the Pod missing from its informer (its release logs no pod event)";
+
+    /** The latest bound is the controller's own missing line ({@link #MISSING_FROM_INFORMER}): nothing else bounds the deletion as tightly. */
+    public boolean boundByMissingLine() {
+        return notAfter.fromLogs() && MISSING_FROM_INFORMER.equals(notAfter.how());
+    }
+
     public DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
                            boolean logsAgree, boolean inferredLower) {
         this(notBefore, notAfter, exact, grace, firstSeen, requestedBy, logsAgree, inferredLower, null);

@@ -56,6 +56,32 @@ final class LifecycleBuilder {
         this.processes = List.copyOf(processes);
     }
 
+    /**
+     * For a controller run that logs no pod event (a release before v3.6.5, named by its start banner: no {@code delete pod event}
+     * ever says when a Pod left its informer), the first {@code Workflow pod is missing} for the node while it was {@code Running},
+     * after the Pod's {@code Created pod} in the same run, with no cleanup item for the Pod before it (the controller's
+     * {@code labelPodCompleted} or {@code deletePod} would have taken it out itself): the Pod had been deleted by then. Null otherwise.
+     */
+    private LogEvent missingWithoutPodEvents(PodHistory pod, List<LogEvent> nodeLines) {
+        LogEvent created = pod.latestCreated();
+        if (created == null || !PodEventLines.notLogged(processes.get(created.stream()))) {
+            return null;
+        }
+        for (LogEvent e : nodeLines) {
+            if (e.event() instanceof WorkflowPodMissing m && "Running".equals(m.nodePhase()) && e.stream() == created.stream()
+                    && EventOrder.before(created, e)) {
+                for (LogEvent c : pod.events()) {
+                    if (c.event() instanceof PodCleanupStarted s && (s.cleanup() == CleanupAction.LABEL_POD_COMPLETED
+                            || s.cleanup() == CleanupAction.DELETE_POD) && EventOrder.before(c, e)) {
+                        return null;
+                    }
+                }
+                return e;
+            }
+        }
+        return null;
+    }
+
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
         LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
@@ -87,7 +113,8 @@ final class LifecycleBuilder {
             }
         }
         InformerExit exit = informerExit(pod, labelled);
-        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, clocks);
+        LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, nodes.of(pod.link())) : null;
+        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
         Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes);
         PodSnapshot held = null;

@@ -105,6 +105,14 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
         return owner != null && w.uid() != null && !w.uid().isEmpty() && !w.uid().equals(owner);
     }
 
+    /**
+     * The controller's first {@code Pod phase was Failed but main did not have terminated state} for this Pod: it read the Pod
+     * {@code Failed} while main had never ended (the Pod garbage collector's phase over a lost node's Pod), or null.
+     */
+    public LogEvent failedWithMainRunning() {
+        return ExecutionOrder.failedUnterminated(this);
+    }
+
     public LogEvent latestCreated() {
         LogEvent created = null;
         for (LogEvent e : events) {

@@ -134,7 +134,8 @@ public final class FalsePodDeleted extends NodeRule {
             return true;
         }
         DeletionRequest d = life.deletion();
-        if (d != null && laterDeletion(life, declared) == null) {
+        // Before v3.6.5 the missing line itself may be all that bounds the deletion: the claim AF008 weighs, not a witness of it.
+        if (d != null && !d.boundByMissingLine() && laterDeletion(life, declared) == null) {
             scope.clear(pod, Message.of("AF008.cleared.deleted", "how", d.describe()), d.notAfter().evidence());
             return true;
         }

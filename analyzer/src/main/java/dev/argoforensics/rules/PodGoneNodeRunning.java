@@ -1,7 +1,5 @@
 package dev.argoforensics.rules;
 
-import dev.argoforensics.catalog.ArgoVersion;
-import dev.argoforensics.catalog.ReleaseRange;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.EventOrder;
@@ -9,6 +7,7 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.PodEventLines;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.correlate.WorkflowHistory;
@@ -158,7 +157,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.cutBetween(created, first)) {
             return false;
         }
-        return logsPodEvents(correlation.process(first));
+        return PodEventLines.logged(correlation.process(first));
     }
 
     /** The first {@code Failed pod creation: already exists} line of this Pod after the given missing line, or null. */
@@ -169,25 +168,6 @@ public final class PodGoneNodeRunning extends NodeRule {
             }
         }
         return null;
-    }
-
-    private static final ArgoVersion POD_EVENT_LINES_SINCE = ArgoVersion.exact("v3.6.5");
-
-    /**
-     * Whether the run logs its pod informer's events ({@code add pod event}, {@code delete pod event}: Info, v3.6.5 and later):
-     * its release as read over all its lines (the start banner, or the range its lines' shapes point to, an {@code add pod
-     * event} among them), so every group of the analysis answers the same, without reading every line of the run per Pod.
-     */
-    private static boolean logsPodEvents(ControllerProcess run) {
-        if (run == null || run.release() == null) {
-            return false;
-        }
-        try {
-            ArgoVersion low = ReleaseRange.parse(run.release().split(" ", 2)[0] + "+").low();
-            return low != null && low.compareTo(POD_EVENT_LINES_SINCE) >= 0;
-        } catch (IllegalArgumentException notARelease) {
-            return false;
-        }
     }
 
     /**

@@ -2,9 +2,11 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
 import dev.argoforensics.correlate.WorkflowFate;
@@ -208,6 +210,9 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     "wait", TaskResultViews.namesWaitExit(why) ? Message.NOTHING : TaskResultWording.waitNote(s.pod())), why.source()));
             return;
         }
+        if (neverFinished(correlation, s, views, cleared, pending)) {
+            return;
+        }
         Finished finished = finished(s, workflow);
         // Without a finish time, from the controller's first wait (it waits only for a Pod it has seen Succeeded), not from an
         // export's taskResultSynced: false or a label "false", which a running Pod shows too.
@@ -228,6 +233,36 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.withinThreshold", "pending", GoDuration.format(Math.max(nanos, 0)),
                     "threshold", GoDuration.format(threshold)), pending.source()));
         }
+    }
+
+    /**
+     * The Pod never finished, and nothing the controller did shows otherwise: no export shows its containers ended and the
+     * controller never waited on its result (it waits only for a Pod it has seen Succeeded), while it read the Pod {@code Failed}
+     * with main never ended ({@code Pod phase was Failed but main did not have terminated state}: the Pod garbage collector's
+     * phase over a lost node's Pod, which releases before #15150 assess {@code Succeeded}, v3.4.0-v3.5.4 storing it), or the node
+     * ended {@code pod deleted}. A result left incomplete by a step that never ended is the loss of the step (AF007, AF016), not
+     * a result left unsynced after its Pod finished: cleared, true.
+     */
+    private static boolean neverFinished(Correlation correlation, Subject s, List<View> views, List<Clearance> cleared, View pending) {
+        if (s.pod() == null || views.stream().anyMatch(v -> v.pending() && v.kind().equals(LOG))
+                || s.pod().snapshots().stream().anyMatch(p -> p.containersFinishedAt().isPresent() || p.terminal() && !p.phase().equals("Failed"))) {
+            return false;
+        }
+        LogEvent failed = s.pod().failedWithMainRunning();
+        PodLifecycle life = correlation.lifecycle(s.pod().key());
+        if (failed != null) {
+            cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.mainNeverEnded", "at", failed.time().format()), failed.source()));
+            return true;
+        }
+        // Not where the lines order the deletion after the containers' end (the Pod finished, then was deleted: that result is AF006's).
+        boolean finishedFirst = life != null && life.execution() != null
+                && life.execution().state() == Execution.State.FINISHED_BEFORE;
+        if (life != null && life.lostToDeletion() && life.outcome() != null && !finishedFirst) {
+            cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.podDeletedUnfinished", "pending", pending.at().format()),
+                    life.outcome().source()));
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -402,8 +402,16 @@ final class Controller {
     }
 
     private void workerNumbers(int workers) {
-        log(Level.INFO, "Current Worker Numbers", "workflowWorkers", workers, "workflowTtlWorkers", 4, "podCleanup", podCleanupWorkers,
-                "cronWorkflowWorkers", 8, "workflowArchive", 8);
+        // The keys by release (§5.6): v3.4.13-v3.5.11 workflowWorkers, workflowTtlWorkers, podCleanup; v3.5.12+ cronWorkflowWorkers;
+        // v3.6.0+ workflowArchive.
+        List<Object> kv = new ArrayList<>(List.of("workflowWorkers", workers, "workflowTtlWorkers", 4, "podCleanup", podCleanupWorkers));
+        if (release.cronWorkersKey) {
+            kv.addAll(List.of("cronWorkflowWorkers", 8));
+        }
+        if (release.archiveKey) {
+            kv.addAll(List.of("workflowArchive", 8));
+        }
+        log(Level.INFO, "Current Worker Numbers", kv.toArray());
     }
 
     private void startStandby(String leader) {
@@ -806,7 +814,7 @@ final class Controller {
         switch (type) {
             case 'A' -> {
                 me.pods.put(cur.key(), cur);
-                pc(Level.INFO, "add pod event", "pod", cur.name);
+                podEventLine("add pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
                 commonPodEvent(me, cur, cur.deletionTimestamp != null);
             }
@@ -819,21 +827,54 @@ final class Controller {
                     pc(Level.INFO, "insignificant pod change", "key", cur.key());
                     return;
                 }
-                pc(Level.INFO, "update pod event", "pod", cur.name);
+                podEventLine("update pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
                 commonPodEvent(me, cur, cur.deletionTimestamp != null);
             }
             default -> {
                 me.pods.remove(old.key());
-                pc(Level.INFO, "delete pod event", "pod", old.name);
+                podEventLine("delete pod event", old.name);
                 wfEnqueue(me, old.namespace + "/" + old.workflow);
                 commonPodEvent(me, old, true);
             }
         }
     }
 
+    /**
+     * An {@code add}, {@code update} or {@code delete pod event} line: the pod package's (v3.6.5+). Before it the informer's
+     * handlers queue the Workflow without a line and {@code commonPodEvent} does not exist (§5.3); {@code insignificant pod
+     * change} is logged by every release.
+     */
+    private void podEventLine(String msg, String pod) {
+        if (release.podEvents) {
+            pc(Level.INFO, msg, "pod", pod);
+        }
+    }
+
+    /** A {@code queueing pod for cleanup…} line: the pod package's (v3.6.5+); earlier releases queue without a line (§5.3). */
+    private void queueLine(Level level, String msg, Object... kv) {
+        if (release.podEvents) {
+            pc(level, msg, kv);
+        }
+    }
+
+    /** {@code cleaning up pod} and {@code failed to clean-up pod}: v3.6.5+ name the namespace and Pod, earlier only key and action. */
+    private void cleanupLine(Level level, String msg, String key, String action, String ns, String podName, String error) {
+        List<Object> kv = new ArrayList<>(List.of("key", key, "action", action));
+        if (release.podEvents) {
+            kv.addAll(List.of("namespace", ns, "podName", podName));
+        }
+        if (error != null) {
+            kv.addAll(List.of("error", error));
+        }
+        pc(level, msg, kv.toArray());
+    }
+
     /** {@code commonPodEvent} (reference §6.3). */
     private void commonPodEvent(Inc me, Pod pod, boolean deleting) {
+        if (!release.podEvents) {
+            return; // v3.6.5+ (the pod package)
+        }
         String action = null;
         long minimumDelay;
         String path;
@@ -878,11 +919,11 @@ final class Controller {
         Origin origin = new Origin(path, delay, t);
         String key = pod.namespace + "/" + pod.name + "/" + action;
         if (delay > 0) {
-            pc(Level.INFO, "queueing pod for cleanup after", "namespace", pod.namespace, "podName", pod.name, "action", action, "after",
+            queueLine(Level.INFO, "queueing pod for cleanup after", "namespace", pod.namespace, "podName", pod.name, "action", action, "after",
                     new Dur(delay));
             cAddAfter(me, key, t + delay, origin);
         } else {
-            pc(Level.INFO, "queueing pod for cleanup", "namespace", pod.namespace, "podName", pod.name, "action", action);
+            queueLine(Level.INFO, "queueing pod for cleanup", "namespace", pod.namespace, "podName", pod.name, "action", action);
             cAdd(me, key, origin);
         }
     }
@@ -928,6 +969,9 @@ final class Controller {
 
     /** The Workflow "delete" handler (v3.6.0+): removeFinalizer for the Workflow's Pods that still carry the finalizer. */
     private void workflowDeleteHandler(Inc me, Workflow w) {
+        if (!release.statusFinalizer) {
+            return;
+        }
         List<Pod> pods = new ArrayList<>();
         for (Pod p : me.pods.values()) {
             if (p.namespace.equals(w.namespace) && w.name.equals(p.workflow) && p.hasStatusFinalizer()) {
@@ -936,7 +980,7 @@ final class Controller {
         }
         pods.sort((a, b) -> a.name.compareTo(b.name));
         for (Pod p : pods) {
-            pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", REMOVE_FINALIZER);
+            queueLine(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", REMOVE_FINALIZER);
             cAdd(me, p.namespace + "/" + p.name + "/" + REMOVE_FINALIZER, new Origin("workflow-delete-handler", null, inc.cursor));
         }
     }
@@ -1011,7 +1055,7 @@ final class Controller {
         String podName = parts[1];
         String action = parts[2];
         String uidPrecondition = parts.length > 3 ? parts[3] : null;
-        pc(Level.INFO, "cleaning up pod", "key", key, "action", action, "namespace", ns, "podName", podName);
+        cleanupLine(Level.INFO, "cleaning up pod", key, action, ns, podName, null);
         Pod cached = me.pods.get(ns + "/" + podName);
         long latency = rng.latency(3 * MS, 25 * MS, 250 * MS);
         sim.at(me.cursor + latency, () -> {
@@ -1022,7 +1066,7 @@ final class Controller {
             boolean timedOut = cached != null && sim.now() >= patchBrownoutFrom && sim.now() < patchBrownoutUntil
                     && !"terminateContainers".equals(action);
             if (timedOut) {
-                pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
+                cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName,
                         "the server was unable to return a response in the time allotted, but may still be processing the request (patch pods "
                                 + podName + ")");
                 cRetry(me, key, origin);
@@ -1073,7 +1117,7 @@ final class Controller {
                     case TERMINATE_CONTAINERS -> {
                         if ("Pending".equals(cached.phase)) {
                             // A Pending Pod has no container to signal: it is deleted (logs §6.1).
-                            pc(Level.INFO, "queueing pod for cleanup", "namespace", ns, "podName", podName, "action", DELETE_POD);
+                            queueLine(Level.INFO, "queueing pod for cleanup", "namespace", ns, "podName", podName, "action", DELETE_POD);
                             cAdd(me, ns + "/" + podName + "/" + DELETE_POD, new Origin("delete-pending", null, me.cursor));
                         } else {
                             signalRound(me, ns, podName, podKey, cached, false);
@@ -1107,7 +1151,7 @@ final class Controller {
         }
         if (!kill) {
             long grace = cached.terminationGrace * Go.SECOND;
-            pc(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
+            queueLine(Level.INFO, "queueing pod for cleanup after", "namespace", ns, "podName", podName, "action", KILL_CONTAINERS, "after",
                     new Dur(grace));
             cAddAfter(me, ns + "/" + podName + "/" + KILL_CONTAINERS, me.cursor + grace, new Origin("kill-containers", null, me.cursor));
         }
@@ -1115,9 +1159,8 @@ final class Controller {
 
     private void finishCleanup(Inc me, String key, String action, String ns, String podName, Origin origin, Result r) {
         if (r == Result.CONFLICT) {
-            pc(Level.WARN, "failed to clean-up pod", "key", key, "action", action, "namespace", ns, "podName", podName, "error",
-                    "Operation cannot be fulfilled on pods \"" + podName
-                            + "\": the object has been modified; please apply your changes to the latest version and try again");
+            cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName, "Operation cannot be fulfilled on pods \"" + podName
+                    + "\": the object has been modified; please apply your changes to the latest version and try again");
             cRetry(me, key, origin);
         } else {
             me.cFailures.remove(key);
@@ -1220,8 +1263,10 @@ final class Controller {
         Status s = wf.status;
         if (release.slog) {
             op(wf, Level.INFO, "Processing workflow", "phase", s.phase, "resourceVersion", String.valueOf(base.resourceVersion));
-        } else {
+        } else if (release.processingKeys) {
             op(wf, Level.INFO, "Processing workflow", "Phase", s.phase, "ResourceVersion", String.valueOf(base.resourceVersion));
+        } else {
+            op(wf, Level.INFO, "Processing workflow"); // v3.4.x, v3.5.0-v3.5.2: no keys (§5.4)
         }
         truth.workflowProcessed(wf.uid, name + "/" + me.replica + "#" + me.id, sim.now());
         List<TaskResult> results = new ArrayList<>();
@@ -1289,7 +1334,8 @@ final class Controller {
                     // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
                     boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)
                             || (p.wait.startedAt != null && results.stream().noneMatch(t -> t.name.equals(n.id)));
-                    if (K8s.terminal(p.phase) && incomplete && p.wait.terminated() && p.wait.exitCode != null && p.wait.exitCode != 0) {
+                    if (release.forcedCompletion && K8s.terminal(p.phase) && incomplete && p.wait.terminated() && p.wait.exitCode != null
+                            && p.wait.exitCode != 0) {
                         // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
                         if (release.slog) {
                             op(wf, Level.WARN, "marking its taskResult as completed since aux container did not exit normally", "nodeID", n.id,
@@ -1302,7 +1348,12 @@ final class Controller {
                         changed = true;
                         truth.taskResultForced(wf.namespace, wf.name, wf.uid, n.id, sim.now(), "wait container did not exit normally");
                     }
-                    if (K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && assessesSucceeded(p)) {
+                    if (release.incompleteCheck && K8s.terminal(p.phase) && Boolean.FALSE.equals(n.taskResultSynced) && assessesSucceeded(p)) {
+                        if (release.failedFallsThrough) {
+                            // Before #15150 (AF007.md): assessNodeStatus ran first and logged what it assessed (the warnings,
+                            // "Pod failed: ", node changed at Info); the new state is not stored.
+                            assess(wf, n.copy(), p);
+                        }
                         // D "Taskresult of the node not yet completed" (not at Info), and the pass stops here.
                         op(wf, Level.INFO, "pod reconciliation didn't complete, will retry");
                         truth.taskResultBlocked(p.uid, sim.now());
@@ -1485,7 +1536,7 @@ final class Controller {
      * {@code pod deleted}, *inferred*).
      */
     private void executionControl(Inc me, Workflow wf, Node n, Pod p, String message) {
-        pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+        queueLine(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
         cAdd(me, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, me.cursor));
         if (release.taskResultSynced) {
             n.taskResultSynced = true;
@@ -1514,13 +1565,29 @@ final class Controller {
      * {@code Failed} only by a sidecar's 137/143. A Pod failed otherwise is assessed {@code Failed} at once, its result
      * incomplete or not (PodGC's {@code Failed} for a lost node, with the containers' last reports still running).
      */
-    private static boolean assessesSucceeded(Pod p) {
+    private boolean assessesSucceeded(Pod p) {
         if ("Succeeded".equals(p.phase)) {
+            return true;
+        }
+        if (release.failedFallsThrough && "Failed".equals(p.phase) && p.statusMessage == null && fallsThrough(p)) {
             return true;
         }
         return "Failed".equals(p.phase) && p.statusMessage == null && p.main.terminated() && p.wait.terminated()
                 && Integer.valueOf(0).equals(p.main.exitCode) && Integer.valueOf(0).equals(p.wait.exitCode) && p.sidecar != null
                 && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143);
+    }
+
+    /**
+     * Before #15150, whether {@code inferFailedReason} ends {@code Succeeded} for a {@code Failed} Pod without a message: no
+     * container waiting, and every terminated one of main and wait exited 0 (a running one is skipped with a warning).
+     */
+    private static boolean fallsThrough(Pod p) {
+        for (K8s.Ctr c : List.of(p.main, p.wait)) {
+            if ("waiting".equals(c.state) || (c.terminated() && (c.exitCode == null || c.exitCode != 0))) {
+                return false;
+            }
+        }
+        return !p.main.terminated() || !p.wait.terminated();
     }
 
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
@@ -1555,7 +1622,7 @@ final class Controller {
         if ("Running".equals(phase) && p.main.terminated() && p.sidecar != null && p.sidecar.running()) {
             // podHasContainerNeedingTermination: every reconcile of the Running Pod asks the pod controller to stop the rest (B8).
             // (Modelled for Pods with a sidecar only: a wait-only Pod's wait ends on its own moments after main.)
-            pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
+            queueLine(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", TERMINATE_CONTAINERS);
             cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
         }
         if (phase.equals(n.phase)) {
@@ -1619,6 +1686,12 @@ final class Controller {
                     message = c.name + ": " + reason + " (exit code " + c.exitCode + ")" + (c.message != null ? ": " + c.message : "");
                     phase = c == p.main ? "Failed" : "Error";
                     break;
+                }
+                if (message == null && release.failedFallsThrough) {
+                    // Before #15150: no terminated container failed, so the Pod "succeeded" (AF007.md, "Releases before #15150").
+                    phase = "Succeeded";
+                    message = "";
+                    op(wf, Level.INFO, "Pod failed: ", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
                 }
                 if (message == null) {
                     message = mainOk ? "pod failed: wait container did not complete successfully"
@@ -1714,7 +1787,7 @@ final class Controller {
             n.hostNode = p.hostNode;
             truth.podRestartedByController(p.uid, sim.now());
         }
-        pc(Level.INFO, "queueing pod for cleanup by UID", "namespace", p.namespace, "podName", p.name, "uid", p.uid, "action", DELETE_POD_BY_UID);
+        queueLine(Level.INFO, "queueing pod for cleanup by UID", "namespace", p.namespace, "podName", p.name, "uid", p.uid, "action", DELETE_POD_BY_UID);
         cAdd(inc, p.namespace + "/" + p.name + "/" + DELETE_POD_BY_UID + "/" + p.uid, new Origin("delete-pod-by-uid", null, inc.cursor));
         return true;
     }
@@ -1726,7 +1799,7 @@ final class Controller {
         }
         if (release.slog) {
             op(wf, Level.ERROR, "marking node as error", "nodeName", n.name, "error", message);
-        } else {
+        } else if (release.markErrorLine) {
             op(wf, Level.ERROR, "Mark error node", "error", message, "nodeName", n.name);
         }
         if (release.taskResultSynced) {
@@ -1910,10 +1983,10 @@ final class Controller {
         p.annotations.put(K8s.ANN_NODE_NAME, n.name);
         p.annotations.put(K8s.ANN_NODE_ID, n.id);
         p.annotations.put("kubectl.kubernetes.io/default-container", "main");
-        if (wf.spec.podGc.set()) {
+        if (wf.spec.podGc.set() && release.podGcAnnotation) {
             p.annotations.put(K8s.ANN_POD_GC, wf.spec.podGc.annotation());
         }
-        if (parseBool(finalizerEnv)) {
+        if (parseBool(finalizerEnv) && release.statusFinalizer) {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
         p.nodePool = nodePool;
@@ -2185,6 +2258,9 @@ final class Controller {
      * as v3.7 but only for a node {@code Completed()}, taskResultSynced not false. Age = now - the node's finishedAt.
      */
     private boolean forceTaskResults(Inc me, Workflow wf, List<TaskResult> results) {
+        if (!release.forcedCompletion) {
+            return false; // v3.5.11+
+        }
         boolean changed = false;
         long requeue = -1;
         for (TaskResult t : results) {
@@ -2199,7 +2275,7 @@ final class Controller {
             long age = sim.now() - n.finishedAt * Go.SECOND;
             boolean force;
             long wait;
-            if (release == Release.V3_6) {
+            if (release == Release.V3_6 || release == Release.V3_5_15) {
                 force = absent && age > RECENTLY_DELETED;
                 wait = absent ? RECENTLY_DELETED - age : -1;
             } else {
@@ -2307,16 +2383,16 @@ final class Controller {
             if (DELETE_POD.equals(action)) {
                 long d = gc.deleteDelay().isEmpty() ? DEFAULT_DELETE_DELAY : Truth.parseDuration(gc.deleteDelay());
                 if (d > 0) {
-                    pc(Level.INFO, "queueing pod for cleanup after", "namespace", p.namespace, "podName", p.name, "action", action, "after",
+                    queueLine(Level.INFO, "queueing pod for cleanup after", "namespace", p.namespace, "podName", p.name, "action", action, "after",
                             new Dur(d));
                     cAddAfter(me, key, me.cursor + d, new Origin("pod-gc-delete", null, me.cursor));
                 } else {
-                    pc(Level.WARN, "queueing pod for cleanup now, rather than delayed", "namespace", p.namespace, "podName", p.name, "action",
+                    queueLine(Level.WARN, "queueing pod for cleanup now, rather than delayed", "namespace", p.namespace, "podName", p.name, "action",
                             action, "after", new Dur(d));
                     cAdd(me, key, new Origin("pod-gc-delete", null, me.cursor));
                 }
             } else {
-                pc(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", action);
+                queueLine(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", action);
                 cAdd(me, key, new Origin(REMOVE_FINALIZER.equals(action) ? "queue-pods-for-cleanup" : "label-pod-completed", null, me.cursor));
             }
         }

@@ -81,6 +81,7 @@ final class Corpus {
     private ScenariosNodes nodes;
     private ScenariosNodeLostNoFinalizer bare;
     private ScenariosParallel parallel;
+    private ScenariosLegacy legacy;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -143,11 +144,7 @@ final class Corpus {
         }
         for (int i = 0; i < n; i++) {
             Release r = releases.get(i % releases.size());
-            LogFormat f = switch (r) {
-                case V3_6 -> LogFormat.LOGRUS_TEXT;
-                case V3_7 -> plan.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-                case V4_1 -> plan.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-            };
+            LogFormat f = LogFormat.of(r, plan);
             Envelope env = plan.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
             List<String> ns = new ArrayList<>(List.of(teams.get(2 * i)));
             if (plan.chance(0.4)) {
@@ -204,6 +201,11 @@ final class Corpus {
         controllers.add(pc);
         teamOf.put(pc, pc.namespaces);
         releaseOfNamespace.put(pc.namespaces.get(0), pc.release);
+        legacy = new ScenariosLegacy(scenarioHost(), seed, sim, start, end);
+        Controller lc = legacy.build(seed, kube, truth, logs);
+        controllers.add(lc);
+        teamOf.put(lc, lc.namespaces);
+        releaseOfNamespace.put(lc.namespaces.get(0), lc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -302,6 +304,10 @@ final class Corpus {
             }
             if (slope == null && parallel.owns(c)) {
                 parallel.plan(c);
+                continue;
+            }
+            if (slope == null && legacy.owns(c)) {
+                legacy.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -1186,9 +1192,16 @@ final class Corpus {
             }
             String command = nodes ? "kubectl get events -n default --field-selector involvedObject.kind=Node -o yaml"
                     : "kubectl get events -n " + ns + " -o yaml";
-            exports.list("events/" + ns + "." + stamp(at) + ".yaml", items, command, at, false);
+            // Two families' exports of the node Events can fall in the same second: the second file must not replace the first.
+            String file = "events/" + ns + "." + stamp(at);
+            for (int n = 2; !eventFiles.add(file); n++) {
+                file = "events/" + ns + "." + stamp(at) + "-" + n;
+            }
+            exports.list(file + ".yaml", items, command, at, false);
         });
     }
+
+    private final Set<String> eventFiles = new HashSet<>();
 
     /** The exports a person investigating this Pod would plausibly have: some of these, not all. */
     private void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo) {

@@ -388,7 +388,7 @@ final class Exports {
                 if (release.taskResultSynced && n.taskResultSynced != null) {
                     m.put("taskResultSynced", n.taskResultSynced);
                 }
-                if (!release.taskResultSynced && n.taskResultSynced != null) {
+                if (!release.taskResultSynced && release.completionStatusMap && n.taskResultSynced != null) {
                     completion.put(n.id, n.taskResultSynced);
                 }
                 if (n.exitCode != null) {

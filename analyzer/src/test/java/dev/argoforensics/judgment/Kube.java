@@ -398,6 +398,16 @@ final class Kube {
         return out;
     }
 
+    /** A Pod of the Workflow (the first the cluster holds; the scenarios that ask run one Pod at a time), or null. */
+    Pod podOf(K8s.Workflow w) {
+        for (Pod p : pods.values()) {
+            if (w.uid.equals(p.workflowUid)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /**
      * The machine behind {@code node} is gone (a spot reclaim, a terminated instance; lifecycle A2, {@code DeletionByPodGC}):
      * its kubelet stops at once and writes nothing more, its containers' last reported states stay as they were. The node
@@ -1017,8 +1027,11 @@ final class Kube {
             event(started, "spec.containers{" + c + "}", "Started", "Started container " + c, "kubelet");
         }
         postStatus(r);
-        // The executor's placeholder task result (report-outputs-completed=false).
-        sim.after(rng.between(100_000_000L, 500_000_000L), () -> taskResult(r, false));
+        // The executor's placeholder task result (report-outputs-completed=false; v3.5.2+: v3.4's executor writes its result once).
+        long placeholderAfter = rng.between(100_000_000L, 500_000_000L);
+        if (Release.of(started.executorImage.substring(started.executorImage.lastIndexOf(':') + 1)).placeholderResult) {
+            sim.after(placeholderAfter, () -> taskResult(r, false));
+        }
         long end = r.step.finishAt > 0 ? Math.max(r.step.finishAt, t + Go.SECOND) : t + Math.max(Go.SECOND, r.step.mainDuration);
         sim.at(end, () -> mainExits(r, r.step.exitCode, false));
         if (started.argoDeadline > 0 && started.argoDeadline < end) {

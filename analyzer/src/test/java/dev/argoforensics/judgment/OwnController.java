@@ -30,6 +30,14 @@ final class OwnController {
     /** The same, with the controller's {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} ({@code ""}: unset, no finalizer). */
     static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
             String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs, String finalizerEnv) {
+        return build(host, token, sim, kube, rng, seed, kubeSalt, pool, poolNodes, releaseStep, ns, controllerSalt, truth, logs, finalizerEnv,
+                null);
+    }
+
+    /** The same, with a release of the family's choosing ({@code null}: {@code releaseStep} from the seed's among {@link Release#MODERN}). */
+    static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
+            String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs, String finalizerEnv,
+            Release release) {
         OwnController own = new OwnController();
         Sim.Rng corpusKube = kube.rng;
         Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, kubeSalt));
@@ -50,12 +58,8 @@ final class OwnController {
         kube.addPool(pool, poolNodes);
         kube.nodes.removeAll(kube.pools.get(pool));
         kube.rng = corpusKube;
-        Release r = Release.values()[(int) Math.floorMod(seed + releaseStep, Release.values().length)];
-        LogFormat f = switch (r) {
-            case V3_6 -> LogFormat.LOGRUS_TEXT;
-            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-        };
+        Release r = release != null ? release : Release.MODERN.get((int) Math.floorMod(seed + releaseStep, Release.MODERN.size()));
+        LogFormat f = LogFormat.of(r, rng);
         Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String name = "wfc-" + ns;
         boolean leader = rng.chance(0.5);

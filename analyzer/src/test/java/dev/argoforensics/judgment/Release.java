@@ -1,12 +1,27 @@
 package dev.argoforensics.judgment;
 
+import java.util.List;
+
 /**
- * The Argo release lines simulated, with what differs between them in the logs (reference §2.2):
- * all three have the pod event and queuing lines and treat an add or update with a
- * deletionTimestamp as a delete (v3.6.16+, v3.7.7+, v4.0.0-rc2+).
+ * The Argo release lines simulated, with what differs between them in the logs (reference argo-controller-logs.md §2.2,
+ * §5.3, §5.4, §5.6, §6; docs/rules/AF007.md "Releases before #15150"). v3.6.19, v3.7.18 and v4.1.3 have the pod event and
+ * queuing lines and treat an add or update with a deletionTimestamp as a delete (v3.6.16+, v3.7.7+, v4.0.0-rc2+).
+ * Session 31 adds three releases from before the pod package (v3.6.5) and the status-capture finalizer (v3.6.0):
+ * v3.5.15, v3.5.4 and v3.4.18, whose pod controller logs only {@code insignificant pod change} and {@code cleaning up pod}
+ * ({@code key}, {@code action}), and whose {@code inferFailedReason} (before #15150) assesses a {@code Failed} Pod with a
+ * container still running {@code Succeeded}: v3.5.5+ then stops the pass on the incomplete result
+ * ({@code IsTaskResultIncomplete}), v3.4.0-v3.5.4 store the success.
  */
 enum Release {
-    V3_6("v3.6.19", false, true, false, false), V3_7("v3.7.18", false, false, true, true), V4_1("v4.1.3", true, false, true, true);
+    V3_6("v3.6.19", false, true, false, false, Legacy.NONE), V3_7("v3.7.18", false, false, true, true, Legacy.NONE),
+    V4_1("v4.1.3", true, false, true, true, Legacy.NONE),
+    V3_5_15("v3.5.15", false, true, false, false, Legacy.V3_5_15), V3_4_18("v3.4.18", false, true, false, false, Legacy.V3_4_18),
+    V3_5_4("v3.5.4", false, true, false, false, Legacy.V3_5_4);
+
+    /** The releases of the corpora before session 31, in the order the scenario families cycle through them. */
+    static final List<Release> MODERN = List.of(V3_6, V3_7, V4_1);
+    /** The releases from before the pod package and the status-capture finalizer (session 31's family). */
+    static final List<Release> LEGACY = List.of(V3_5_15, V3_4_18, V3_5_4);
 
     final String version;
     /** slog (v4) rather than logrus. */
@@ -17,16 +32,66 @@ enum Release {
     final boolean taskResultSynced;
     /** A failed node's message names the container: {@code main: Error (exit code 1)} (v3.7.0+). */
     final boolean containerPrefix;
+    /** The pod package's event and queuing lines and {@code commonPodEvent} (v3.6.5+, §5.2); before, §5.3's lines only. */
+    final boolean podEvents;
+    /** The status-capture finalizer on Pods when {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} is {@code "true"} (v3.6.0+). */
+    final boolean statusFinalizer;
+    /** Pod reconciliation stops on a node assessed {@code Succeeded} whose result is incomplete (v3.5.5+). */
+    final boolean incompleteCheck;
+    /** E {@code Mark error node} on the pod-deleted path (v3.5.6+; before, only the phase, message and finished lines). */
+    final boolean markErrorLine;
+    /** {@code Processing workflow} with {@code Phase} and {@code ResourceVersion} (v3.5.3+; none before). */
+    final boolean processingKeys;
+    /** {@code inferFailedReason} skips a running container of a {@code Failed} Pod and ends {@code Succeeded} (before #15150). */
+    final boolean failedFallsThrough;
+    /** The executor creates a placeholder result labelled {@code report-outputs-completed=false} (v3.5.2+). */
+    final boolean placeholderResult;
+    /** The controller forces a result complete (deleted for a while; wait did not exit normally) (v3.5.11+). */
+    final boolean forcedCompletion;
+    /** {@code Current Worker Numbers} has {@code cronWorkflowWorkers} (v3.5.12+) and {@code workflowArchive} (v3.6.0+). */
+    final boolean cronWorkersKey;
+    final boolean archiveKey;
+    /** {@code status.taskResultsCompletionStatus} written (v3.5.3+, §2.2). */
+    final boolean completionStatusMap;
+    /** The Pod annotation {@code workflows.argoproj.io/pod-gc-strategy} (v3.6.5+). */
+    final boolean podGcAnnotation;
 
-    Release(String version, boolean slog, boolean nodeChangedAtInfo, boolean taskResultSynced, boolean containerPrefix) {
+    private enum Legacy {
+        NONE, V3_5_15, V3_5_4, V3_4_18
+    }
+
+    Release(String version, boolean slog, boolean nodeChangedAtInfo, boolean taskResultSynced, boolean containerPrefix, Legacy legacy) {
         this.version = version;
         this.slog = slog;
         this.nodeChangedAtInfo = nodeChangedAtInfo;
         this.taskResultSynced = taskResultSynced;
         this.containerPrefix = containerPrefix;
+        boolean modern = legacy == Legacy.NONE;
+        this.podEvents = modern;
+        this.statusFinalizer = modern;
+        this.podGcAnnotation = modern;
+        this.archiveKey = modern;
+        this.failedFallsThrough = !modern;
+        this.incompleteCheck = modern || legacy == Legacy.V3_5_15;
+        this.markErrorLine = modern || legacy == Legacy.V3_5_15;
+        this.forcedCompletion = modern || legacy == Legacy.V3_5_15;
+        this.cronWorkersKey = modern || legacy == Legacy.V3_5_15;
+        this.processingKeys = legacy != Legacy.V3_4_18;
+        this.placeholderResult = legacy != Legacy.V3_4_18;
+        this.completionStatusMap = legacy != Legacy.V3_4_18;
     }
 
     String line() {
         return version.substring(0, version.lastIndexOf('.'));
+    }
+
+    /** The release of a version string ({@code v3.5.15}), as the truth and the executor image carry it. */
+    static Release of(String version) {
+        for (Release r : values()) {
+            if (r.version.equals(version)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("release " + version);
     }
 }

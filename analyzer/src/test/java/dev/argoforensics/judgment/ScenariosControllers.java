@@ -90,12 +90,8 @@ final class ScenariosControllers {
         // Not among the nodes the other controllers' own Pods are placed on (their log paths stay as they were).
         kube.nodes.removeAll(kube.pools.get(pool));
         kube.rng = corpusKube;
-        Release r = Release.values()[(int) Math.floorMod(seed, Release.values().length)];
-        LogFormat f = switch (r) {
-            case V3_6 -> LogFormat.LOGRUS_TEXT;
-            case V3_7 -> rng.pick(LogFormat.LOGRUS_JSON, LogFormat.LOGRUS_TTY, LogFormat.LOGRUS_TEXT);
-            case V4_1 -> rng.pick(LogFormat.SLOG_TEXT, LogFormat.SLOG_JSON);
-        };
+        Release r = Release.MODERN.get((int) Math.floorMod(seed, Release.MODERN.size()));
+        LogFormat f = LogFormat.of(r, rng);
         Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 3, NAMESPACES.length)];
         String name = "wfc-" + ns;

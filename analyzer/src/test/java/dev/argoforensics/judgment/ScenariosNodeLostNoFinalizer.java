@@ -73,15 +73,6 @@ final class ScenariosNodeLostNoFinalizer {
         sim.stream = null;
     }
 
-    private Pod podOf(Workflow w) {
-        for (Pod p : kube.pods.values()) {
-            if (w.uid.equals(p.workflowUid)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
     /** The machine running the step is lost; PodGC fails and deletes its Pods once the Node is deleted; nothing holds them. */
     private void lost(Controller c, long t0) {
         long submitAt = t0 + rng.between(0, 60) * Go.SECOND;
@@ -95,7 +86,7 @@ final class ScenariosNodeLostNoFinalizer {
         host.submit(submitAt, w);
         long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }

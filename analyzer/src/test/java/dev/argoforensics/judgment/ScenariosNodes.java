@@ -138,15 +138,6 @@ final class ScenariosNodes {
         return s;
     }
 
-    private Pod podOf(Workflow w) {
-        for (Pod p : kube.pods.values()) {
-            if (w.uid.equals(p.workflowUid)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
     /** The machine running the step is lost; PodGC fails and deletes its Pods once the Node is deleted. */
     private void lost(Controller c, long t0) {
         long submitAt = t0 + rng.between(0, 60) * Go.SECOND;
@@ -156,7 +147,7 @@ final class ScenariosNodes {
         // Half the losses meet PodGC as it was before Kubernetes 1.26: force-deleted, never failed (Kube.loseNode).
         boolean failFirst = podGcRng.chance(0.5);
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }
@@ -205,7 +196,7 @@ final class ScenariosNodes {
         Workflow w = host.workflow(c, r.pick("align", "encode", "shard"), spec);
         host.submit(submitAt, w);
         sim.at(downAt + r.between(0, 999_999_999L), () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }
@@ -242,7 +233,7 @@ final class ScenariosNodes {
             long evictAt = submitAt + rng.between(60, 240) * Go.SECOND;
             String message = evictionMessage();
             sim.at(evictAt + rng.between(0, 999_999_999L), () -> {
-                Pod p = podOf(w);
+                Pod p = kube.podOf(w);
                 if (p != null) {
                     kube.kubeletStop(p.key(), p.uid, "Evicted", message, hard ? 0 : 30, hard);
                 }
@@ -273,7 +264,7 @@ final class ScenariosNodes {
         // shutdownGracePeriod 30s with 10s (or 5s) for critical Pods: 20 (or 25) s for the others.
         int grace = rng.pick(20, 25);
         sim.at(at + rng.between(0, 999_999_999L), () -> {
-            Pod p = podOf(w);
+            Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {
                 return;
             }

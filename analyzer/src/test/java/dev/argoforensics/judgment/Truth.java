@@ -77,6 +77,12 @@ final class Truth {
         boolean af002;
         boolean af004;
         boolean af007;
+        /**
+         * AF016 (session 31), a false success: deleted while main ran, main never ended with exit 0, and the node persisted
+         * {@code Succeeded} (v3.4.0-v3.5.4:
+         * PodGC's {@code Failed} over a running main assessed {@code Succeeded} and stored, AF007.md "Releases before #15150").
+         */
+        boolean af016;
         long releaseDueAt = -1;
         boolean finalizerHeldAtEnd;
         /** Some export (Pod, List, watch stream or task result) shows main's exit code. */
@@ -529,7 +535,7 @@ final class Truth {
         if (!n.completedPhase()) {
             return false;
         }
-        return release.startsWith("v3.6") || !Boolean.FALSE.equals(n.taskResultSynced);
+        return !Release.of(release).taskResultSynced || !Boolean.FALSE.equals(n.taskResultSynced);
     }
 
     void workflowDeleted(Workflow w, long t) {
@@ -610,6 +616,10 @@ final class Truth {
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f)
                     && (("Error".equals(f.persistedPhase) && "pod deleted".equals(f.persistedMessage))
                         || ("Failed".equals(f.persistedPhase) && "pod-gc".equals(f.firstDeletionBy)));
+            // Not a main that ended 0 within the deletion's grace period (a drained step that finished its work): that success is true.
+            f.af016 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
+                    && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f) && "Succeeded".equals(f.persistedPhase)
+                    && !(f.mainFinishedAt >= 0 && Integer.valueOf(0).equals(f.mainExit));
             long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
@@ -728,6 +738,7 @@ final class Truth {
                 expected.put("AF008", f.af008);
                 expected.put("AF010", f.af010);
                 expected.put("AF011", f.af011);
+                expected.put("AF016", f.af016);
                 m.put("expected", expected);
                 m.put("af001DelayNanos", f.af001 ? f.removalDelayNanos : null);
                 m.put("af001SameDueDelays", f.af001 ? f.removalSameDueDelays : List.of());
@@ -830,7 +841,7 @@ final class Truth {
         }
     }
     /** The Pod-level rules of the truth; a Pod whose lines an excerpt cut is capped at {@code possible} for all of them. */
-    static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011");
+    static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF016");
     static final List<String> WORKFLOW_RULES = List.of("AF009", "AF012", "AF013", "AF014", "AF015");
 
     /**

@@ -1,0 +1,42 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.catalog.ArgoVersion;
+import dev.argoforensics.catalog.ReleaseRange;
+import dev.argoforensics.event.ControllerProcess;
+
+/**
+ * Whether a controller run logs its pod informer's events ({@code add pod event}, {@code delete pod event}: Info, the pod
+ * package of v3.6.5 and later; reference argo-controller-logs.md §5.2, §5.3). Before it the pod informer logs only
+ * {@code insignificant pod change}: a Pod leaving the informer (deleted, or labelled completed) leaves no line of its own.
+ */
+public final class PodEventLines {
+    static final ArgoVersion SINCE = ArgoVersion.exact("v3.6.5");
+
+    private PodEventLines() {
+    }
+
+    /**
+     * The run logs them: its release as read over all its lines (the start banner, or the range its lines' shapes point to, an
+     * {@code add pod event} among them) is v3.6.5 or later. False when the release is not known.
+     */
+    public static boolean logged(ControllerProcess run) {
+        if (run == null || run.release() == null) {
+            return false;
+        }
+        try {
+            ArgoVersion low = ReleaseRange.parse(run.release().split(" ", 2)[0] + "+").low();
+            return low != null && low.compareTo(SINCE) >= 0;
+        } catch (IllegalArgumentException notARelease) {
+            return false;
+        }
+    }
+
+    /** The run's start banner names a release before v3.6.5: it does not log them (false when the release is not known exactly). */
+    public static boolean notLogged(ControllerProcess run) {
+        if (run == null || run.release() == null) {
+            return false;
+        }
+        ArgoVersion v = ArgoVersion.exact(run.release().split(" ", 2)[0]);
+        return v != null && v.compareTo(SINCE) < 0;
+    }
+}
