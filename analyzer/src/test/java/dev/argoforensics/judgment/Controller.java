@@ -1569,7 +1569,8 @@ final class Controller {
         if ("Succeeded".equals(p.phase)) {
             return true;
         }
-        if (release.failedFallsThrough && "Failed".equals(p.phase) && p.statusMessage == null && fallsThrough(p)) {
+        if (release.failedFallsThrough && "Failed".equals(p.phase) && p.statusMessage == null && fallsThrough(p) && !p.wait.running()) {
+            // (a running wait keeps the phase up to v3.6.4: no Succeeded to stop on)
             return true;
         }
         return "Failed".equals(p.phase) && p.statusMessage == null && p.main.terminated() && p.wait.terminated()
@@ -1630,6 +1631,9 @@ final class Controller {
         }
         String oldPhase = n.phase;
         String oldMessage = n.message;
+        long oldFinishedNanos = n.finishedNanos;
+        Long oldFinishedAt = n.finishedAt;
+        Integer oldExitCode = n.exitCode;
         n.phase = phase;
         n.hostNode = p.hostNode;
         if (K8s.terminal(phase)) {
@@ -1700,6 +1704,22 @@ final class Controller {
                 }
                 n.phase = phase;
                 n.message = message;
+                if (release.failedFallsThrough && p.wait.running()) {
+                    // Up to v3.6.4 a wait container not terminated keeps the node's phase whatever inferFailedReason said
+                    // (assessNodeStatus, read at v3.4.18 and v3.5.4: "leaving phase un-changed"; a Failed Pod exempt only from
+                    // v3.6.5, #14263). The node stays as it was and ends "pod deleted" once the Pod is gone: AF007's, never a
+                    // stored false success (that needs a Pod without wait: docs/rules/AF016.md).
+                    if (!"Succeeded".equals(phase)) {
+                        op(wf, Level.INFO, "Pod failed: " + message, "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
+                    }
+                    op(wf, Level.INFO, "leaving phase un-changed: wait container is not yet terminated ", "new.phase", phase);
+                    n.phase = oldPhase;
+                    n.message = oldMessage;
+                    n.finishedNanos = oldFinishedNanos;
+                    n.finishedAt = oldFinishedAt;
+                    n.exitCode = oldExitCode;
+                    return false;
+                }
             } else if ("Failed".equals(phase)) {
                 K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;

@@ -15,9 +15,10 @@ import java.nio.file.Path;
  *
  * <p>Besides its background Workflows, a running step's node is lost (a spot reclaim, as in {@link ScenariosNodes}): PodGC
  * patches the Pod {@code Failed} over the containers' last reports (running) and deletes it. {@code inferFailedReason} before
- * #15150 warns for each running container and ends {@code Succeeded} (logged {@code Pod failed: }): v3.4.18 and v3.5.4 store
- * the node {@code Succeeded} though main never ended (a false success, AF016's truth), v3.5.15 stops the pass on wait's
- * incomplete placeholder result ({@code pod reconciliation didn't complete, will retry}) and marks the node {@code pod deleted}
+ * #15150 warns for each running container and ends {@code Succeeded} (logged {@code Pod failed: }), but up to v3.6.4 a running
+ * {@code wait} keeps the node's phase ({@code leaving phase un-changed: wait container is not yet terminated}; read at v3.4.18
+ * and v3.5.4, {@code assessNodeStatus}): every modelled Pod has a wait, so on all three releases the node stays {@code Running}
+ * and is marked {@code pod deleted}
  * once the Pod is gone (AF007's; docs/rules/AF007.md, "Releases before #15150"). Half the losses meet PodGC as it was before
  * Kubernetes 1.26 (deleted, never failed: {@code pod deleted} on every release), and now and then a user deletes a running Pod.
  *
