@@ -71,7 +71,11 @@ final class WorkflowStanding {
         Instant latest = deletion == null ? null : deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         Known byStatedTime = null;
         if (workflow != null && link != null) {
-            Timestamp before = deletion != null && deletion.notBefore() != null ? deletion.notBefore().at() : containers != null ? containers.at() : null;
+            // Without a lower bound of the deletion (before v3.6.5 only the controller's "Workflow pod is missing" dates it, from above)
+            // its upper bound serves: the Workflow whose worker then looked for the Pod still existed, so no namesake of it could, and a
+            // node that started by then is this Workflow's.
+            Timestamp before = deletion != null && deletion.notBefore() != null ? deletion.notBefore().at() : containers != null ? containers.at()
+                    : deletion != null ? deletion.notAfter().at() : null;
             String owner = pod.ownerWorkflowUid();
             for (WorkflowSnapshot s : workflow.snapshots()) {
                 NodeStatus node = s.node(link.nodeId()).orElse(null);
