@@ -80,7 +80,8 @@ final class Truth {
         /**
          * AF016 (session 31), a false success: deleted while main ran, main never ended with exit 0, and the node persisted
          * {@code Succeeded} (v3.4.0-v3.5.4:
-         * PodGC's {@code Failed} over a running main assessed {@code Succeeded} and stored, AF007.md "Releases before #15150").
+         * PodGC's {@code Failed} over a running main assessed {@code Succeeded} and stored for a Pod without a running {@code wait}, which
+         * keeps the phase up to v3.6.4; docs/rules/AF016.md). The generator models no Pod without {@code wait}: no such truth yet.
          */
         boolean af016;
         long releaseDueAt = -1;
