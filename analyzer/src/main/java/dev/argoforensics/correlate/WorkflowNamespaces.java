@@ -87,9 +87,8 @@ final class WorkflowNamespaces {
      * Workflow of one Pod), or {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2).
      */
     static boolean nodesPod(WorkflowSnapshot w, String pod) {
-        Set<String> ids = new TreeSet<>(w.nodes().keySet());
-        ids.addAll(w.taskResultsCompletion().keySet());
-        return ids.stream().anyMatch(id -> WorkflowFate.podOfNode(w.name(), id, pod));
+        return java.util.stream.Stream.concat(w.nodes().keySet().stream(), w.taskResultsCompletion().keySet().stream())
+                .anyMatch(id -> WorkflowFate.podOfNode(w.name(), id, pod));
     }
 
     /**

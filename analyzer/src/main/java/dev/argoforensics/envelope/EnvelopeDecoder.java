@@ -234,15 +234,15 @@ public final class EnvelopeDecoder {
 
     private static final String COMMON_LABELS = "Common labels: ";
 
-    /**
-     * The length of the Markdown quote markers a line starts with, or 0: {@code >} after at most three spaces, one space after it
-     * if there is one, nested ({@code > > }, {@code >>}) as a reply to a reply quotes. No log line starts with {@code >}.
-     */
     /** Whether the line is quoted in Markdown ({@code > …}, nested {@code > > …}, {@code >} alone). */
     public static boolean markdownQuote(String line) {
         return quoteMarkers(line) > 0;
     }
 
+    /**
+     * The length of the Markdown quote markers a line starts with, or 0: {@code >} after at most three spaces, one space after it
+     * if there is one, nested ({@code > > }, {@code >>}) as a reply to a reply quotes. No log line starts with {@code >}.
+     */
     static int quoteMarkers(String line) {
         int i = 0;
         int n = line.length();

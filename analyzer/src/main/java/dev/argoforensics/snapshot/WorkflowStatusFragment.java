@@ -18,6 +18,8 @@ import java.util.List;
  * exactly one). Line numbers stay those of the file.
  */
 final class WorkflowStatusFragment {
+    /** The keys a pasted piece of a Workflow's status starts with. */
+    private static final java.util.Set<String> PIECE_KEYS = java.util.Set.of("status:", "nodes:", "taskResultsCompletionStatus:");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
@@ -39,11 +41,12 @@ final class WorkflowStatusFragment {
         boolean closed = false;
         int closedAt = lines.size(); // the fence that closes the fragment: what follows it is not read
         // Prose before the fence (an issue comment saved as it is) is no part of the fragment.
+        // Only a fence before the piece's own first key opens it: a fence after an unfenced piece (a command block below it) does not.
         int opens = 0;
-        while (opens < lines.size() && !lines.get(opens).strip().startsWith("```")) {
+        while (opens < lines.size() && !lines.get(opens).strip().startsWith("```") && !PIECE_KEYS.contains(lines.get(opens).strip())) {
             opens++;
         }
-        int from = opens < lines.size() ? opens : 0;
+        int from = opens < lines.size() && lines.get(opens).strip().startsWith("```") ? opens : 0;
         for (int i = from; i < lines.size(); i++) {
             String t = lines.get(i).strip();
             if (t.startsWith("```")) {

@@ -76,4 +76,18 @@ class WorkflowStatusFragmentTest {
         assertEquals(1, r.problems().size());
         assertTrue(r.problems().get(0).reason().startsWith("not valid YAML"), r.problems().get(0).reason());
     }
+
+    @Test
+    void anUnfencedPieceIsReadWhenAFencedBlockFollowsIt() {
+        List<String> piece = FENCED.subList(1, FENCED.size() - 1);
+        List<String> withBlock = new java.util.ArrayList<>(piece);
+        withBlock.addAll(List.of("```console", "$ kubectl get pods -n etl", "```"));
+        InputFile in = new InputFile("wf-nodes.txt", Path.of("wf-nodes.txt"), InputKind.SNAPSHOT, false, PasteShape.WORKFLOW_STATUS_FRAGMENT.label());
+        WorkflowStatusFragment.Read alone = WorkflowStatusFragment.read(in, piece, null, List.of());
+        WorkflowStatusFragment.Read followed = WorkflowStatusFragment.read(in, withBlock, null, List.of());
+        assertEquals(1, alone.workflows().size());
+        assertEquals(1, followed.workflows().size(), "the fence after the piece does not open it: " + followed.problems());
+        assertEquals(alone.workflows().get(0).name(), followed.workflows().get(0).name());
+        assertEquals(alone.workflows().get(0).nodes().keySet(), followed.workflows().get(0).nodes().keySet());
+    }
 }
