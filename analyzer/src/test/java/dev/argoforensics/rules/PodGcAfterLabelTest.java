@@ -1,5 +1,11 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.NEITHER;
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.WF;
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.markedDeleted;
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.failedUnterminated;
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.podFailed;
+import static dev.argoforensics.rules.NodeLostFinalizerOffTest.v3;
 import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.podEvent;
@@ -38,13 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class PodGcAfterLabelTest {
 
-    private static String v3(String t, String level, String msg, String keys) {
-        return "time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys);
-    }
-
     private static final String POD = "w-s-1776813075";
-    private static final String WF = "namespace=ns workflow=w";
-    private static final String NEITHER = "pod failed: neither main nor wait container completed successfully";
 
     private static String v3Cleanup(String t, String msg, String action) {
         return v3(t, "info", msg, "action=" + action + (msg.equals("cleaning up pod") ? " key=ns/" + POD + "/" + action : "")
@@ -157,11 +157,8 @@ class PodGcAfterLabelTest {
     @Test
     void aPodGcDeletionIsNotNobodysForAf008() {
         List<String> lines = v3Labelled(true);
-        lines.addAll(List.of(v3("2026-09-19T16:31:21.300Z", "info", "Processing workflow", "Phase=Running ResourceVersion=7 " + WF),
-                v3("2026-09-19T16:31:21.301Z", "info", "Workflow pod is missing", "namespace=ns nodeName=\"w[0].s\" nodePhase=Running recentlyStarted=false workflow=w"),
-                v3("2026-09-19T16:31:21.301Z", "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"w[0].s\" workflow=w"),
-                v3("2026-09-19T16:31:21.301Z", "info", "node w-1776813075 phase Running -> Error", WF),
-                v3("2026-09-19T16:31:21.301Z", "info", "node w-1776813075 message: pod deleted", WF)));
+        lines.add(v3("2026-09-19T16:31:21.300Z", "info", "Processing workflow", "Phase=Running ResourceVersion=7 " + WF));
+        lines.addAll(markedDeleted("2026-09-19T16:31:21.301Z"));
         Correlation c = correlate(lines);
         Evaluation af008 = new FalsePodDeleted().evaluate(c);
         assertEquals(List.of(), af008.findings());
@@ -187,7 +184,7 @@ class PodGcAfterLabelTest {
      */
     @Test
     void aNamesakesStaleLabelImpliesNoDeletion() {
-        Correlation c = correlate(List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 v3("2026-09-19T16:27:00.000Z", "info", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.6.19"),
                 v3Cleanup("2026-09-19T16:27:05.000Z", "queueing pod for cleanup", "labelPodCompleted"),
                 v3("2026-09-19T16:27:10.430Z", "info", "Pod node w-1776813075 initialized Pending", WF),
@@ -195,25 +192,13 @@ class PodGcAfterLabelTest {
                 v3("2026-09-19T16:27:10.440Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=7 workflow=w"),
                 v3Cleanup("2026-09-19T16:27:15.002Z", "cleaning up pod", "labelPodCompleted"),
                 v3("2026-09-19T16:27:15.010Z", "info", "delete pod event", "pod=" + POD),
-                v3("2026-09-19T16:27:15.011Z", "info", "Processing workflow", "Phase=Running ResourceVersion=7 " + WF),
-                v3("2026-09-19T16:27:15.012Z", "info", "Workflow pod is missing", "namespace=ns nodeName=\"w[0].s\" nodePhase=Running recentlyStarted=false workflow=w"),
-                v3("2026-09-19T16:27:15.012Z", "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"w[0].s\" workflow=w"),
-                v3("2026-09-19T16:27:15.012Z", "info", "node w-1776813075 phase Running -> Error", WF),
-                v3("2026-09-19T16:27:15.012Z", "info", "node w-1776813075 message: pod deleted", WF),
-                v3("2026-09-19T16:27:15.020Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w")));
+                v3("2026-09-19T16:27:15.011Z", "info", "Processing workflow", "Phase=Running ResourceVersion=7 " + WF)));
+        lines.addAll(markedDeleted("2026-09-19T16:27:15.012Z"));
+        lines.add(v3("2026-09-19T16:27:15.020Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w"));
+        Correlation c = correlate(lines);
         assertNull(life(c, POD).deletion());
         assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
         assertEquals(1, new FalsePodDeleted().evaluate(c).findings().size());
-    }
-
-    private static String failedUnterminated(String t, String container) {
-        return "time=" + t + " level=WARN msg=\"Pod phase was Failed but container did not have terminated state\" component=workflow_worker "
-                + "workflow=p namespace=ns podName=p containerName=" + container;
-    }
-
-    private static String podFailed(String t, String message) {
-        return "time=" + t + " level=INFO msg=\"Pod failed\" component=workflow_worker workflow=p namespace=ns pod=p displayName=p templateName=main "
-                + "message=\"" + message + "\"";
     }
 
     /**
