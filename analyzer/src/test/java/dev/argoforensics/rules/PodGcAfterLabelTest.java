@@ -258,6 +258,25 @@ class PodGcAfterLabelTest {
         assertEquals(1, later.findings().size(), () -> later.cleared().toString());
     }
 
+    /**
+     * Negative control: an export of the Pod taken well after the warning (16:50, by its stated time) shows it there, Failed with main
+     * running, labelled completed and not deleted: no Pod garbage collector deleted it (a client patching the status by hand, a virtual
+     * kubelet that reports no terminations: Argo's comment on #3879). Nothing is implied, and AF007 says nothing.
+     */
+    @Test
+    void anExportShowingThePodUndeletedAfterTheWarningImpliesNothing() {
+        String alive = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: p, workflows.argoproj.io/completed: \"true\"}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\n"
+                + "status:\n  phase: Failed\n  containerStatuses:\n  - name: main\n    state:\n      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n"
+                + "  - name: wait\n    state:\n      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n";
+        Correlation c = new Evidence().log("1.log", v4Daemon(true).toArray(String[]::new)).takenAt("pod.yaml", "2026-09-19T16:50:00Z", alive).correlate();
+        assertNull(life(c, "p").deletion(), () -> String.valueOf(life(c, "p").deletion()));
+        assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(c).findings());
+        // Without the export the same lines imply the delete (the guard is what stops it).
+        assertTrue(life(correlate(v4Daemon(true)), "p").deletion().implied());
+    }
+
     private static Finding only(Evaluation e) {
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         return e.findings().get(0);
