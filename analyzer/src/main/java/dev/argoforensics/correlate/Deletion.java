@@ -144,8 +144,8 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
      * deletion), and PodGC's later delete of the Pod already being deleted only repeated it.
      */
     private static Deletion podGcImplied(PodHistory pod, List<Deletion> records) {
-        LogEvent failed = ExecutionOrder.failedUnterminated(pod);
-        if (failed != null && !deletedBeforeFailed(pod, failed)) {
+        LogEvent failed = podGcFailed(pod);
+        if (failed != null) {
             return new Deletion(POD_GC, "failed it and deleted it (its node no longer exists; implied by the controller's \"Pod phase was Failed "
                     + "but " + ((dev.argoforensics.event.ControllerEvent.Signal) failed.event()).attribute("container")
                     + " did not have terminated state\")", failed.time(), null, null, null, failed);
@@ -156,6 +156,18 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 .map(d -> new Deletion(POD_GC, "deleted it (implied: its node was deleted, " + d.describe() + ", and the Pod garbage collector "
                         + "deletes the Pods of a node that no longer exists)", d.at, null, null, null, null))
                 .orElse(null);
+    }
+
+    /**
+     * The controller's warning that it found the Pod {@code Failed} while main had not terminated ({@code Pod phase was Failed but main
+     * did not have terminated state}), read as the Pod garbage collector's {@code Failed}, which it patches right before deleting the
+     * Pod with grace 0 in the same call ({@code markFailedAndDeletePodWithCondition}, k/k {@code pkg/controller/podgc}): the first such
+     * line of the Pod instance, unless the Pod was being deleted before that ({@link #deletedBeforeFailed}: PodGC's delete then only
+     * repeated an earlier one). Null: none.
+     */
+    static LogEvent podGcFailed(PodHistory pod) {
+        LogEvent failed = ExecutionOrder.failedUnterminated(pod);
+        return failed != null && !deletedBeforeFailed(pod, failed) ? failed : null;
     }
 
     /**

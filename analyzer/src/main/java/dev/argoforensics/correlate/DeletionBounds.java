@@ -46,9 +46,11 @@ final class DeletionBounds {
      * written in local time with a literal Z are), and then the controller's times are not compared
      * with the objects' at all. {@code missing}: for a controller whose release logs no pod event (before v3.6.5), its first
      * {@code Workflow pod is missing} for the Pod's {@code Running} node, which shows the Pod gone from its informer by then
-     * (null: none, or not such a controller).
+     * (null: none, or not such a controller). {@code labelled}: the controller's own {@code labelPodCompleted} of the Pod (run, else
+     * queued), or null; where nothing else shows the deletion, a label after the Pod garbage collector's {@code Failed} leaves its
+     * delete implied ({@link #podGcDeleteUnseen}).
      */
-    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit, LogEvent missing, RunClocks clocks) {
+    static DeletionRequest of(PodHistory pod, ContainersEnd containers, InformerExit exit, LogEvent missing, RunClocks clocks, LogEvent labelled) {
         // An audit record of the first granted delete (or eviction) brackets the request: received, then completed.
         Known received = null;
         Known completed = null;
@@ -184,13 +186,46 @@ final class DeletionBounds {
             upper = moved != null && (lower == null || !moved.at().isBefore(lower.at())) ? moved : skew.seen();
         }
         if (upper == null) {
-            return null;
+            Known implied = podGcDeleteUnseen(pod, exit, labelled, lower);
+            return implied == null ? null : DeletionRequest.impliedByPodGc(implied);
         }
         if (lower != null && lower.at().isAfter(upper.at())) {
             lower = null; // the objects disagree among themselves: keep the upper bound only
         }
         return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred,
-                skew);
+                skew, false);
+    }
+
+    /**
+     * The Pod garbage collector's delete of a Pod the controller had labelled completed, which nothing shows (session 32; Argo v3.6.19
+     * {@code workflow/controller/pod_cleanup.go} {@code queuePodsForCleanup}, {@code pod/cleanup.go} {@code determinePodCleanupAction},
+     * {@code pod/controller.go} {@code newWorkflowPodWatch}): the controller read PodGC's {@code Failed} over a running main (its
+     * warning, {@link Deletion#podGcFailed}), recorded the node {@code Failed} (a node fulfilled by its phase, v3.6.16-v3.6.19; from
+     * v3.7.1 only a node whose task result needs no syncing, a daemon's) and, with no pod GC strategy that deletes, queued
+     * {@code labelPodCompleted}. The label takes the Pod out of the informer's {@code completed=false} watch, so where it came before
+     * PodGC's delete reached the informer the {@code delete pod event} is the label's and the delete is never seen. PodGC sends its
+     * grace-0 delete right after its {@code Failed} patch, in the same call ({@code markFailedAndDeletePodWithCondition}, k/k
+     * {@code pkg/controller/podgc/gc_controller.go}; a failed delete is retried on its next pass while the Node stays gone): about when
+     * the controller read that {@code Failed}, not a bound a record states. Argo's own pod GC never deletes a Pod it labelled (the
+     * label is its "never to be deleted" action, and a labelled Pod leaves the informer its queue is fed from). Not where the label
+     * came before the warning (a labelled Pod is no longer in the informer the worker reads: not this Pod's), where no label explains the
+     * missing delete event, or where an export shows the Pod not deleted clearly after the warning. Null: none of it.
+     */
+    private static Known podGcDeleteUnseen(PodHistory pod, InformerExit exit, LogEvent labelled, Known undeletedUntil) {
+        LogEvent failed = Deletion.podGcFailed(pod);
+        if (failed == null) {
+            return null;
+        }
+        LogEvent label = exit == null ? labelled : exit.kind() == InformerExit.Kind.LABELLED ? exit.cause() : null;
+        if (label == null || !EventOrder.before(failed, label)) {
+            return null;
+        }
+        if (undeletedUntil != null && failed.time().comparable(undeletedUntil.at()) && clearlyBefore(failed.time(), undeletedUntil.at())) {
+            return null;
+        }
+        return new Known(failed.time(), "the Pod garbage collector's grace-0 delete, which it sends right after the Failed the controller read then "
+                + "(\"Pod phase was Failed but main did not have terminated state\"), in the same call; the controller's own labelPodCompleted ("
+                + label.time().format() + ") took the Pod out of its informer, so no delete event shows the delete", failed.source(), true);
     }
 
     /** The earlier bound; of two the sources cannot order, the first (the more exact, by the order of the calls). */

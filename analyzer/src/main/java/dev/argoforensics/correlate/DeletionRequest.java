@@ -23,9 +23,13 @@ import dev.argoforensics.time.Timestamp;
  * @param skew        where the controller's times disagree with the objects', how (and by how much, if a pair of facts tells), else null
  * @param inferredLower the lower bound is inferred (a grace-0 deletionTimestamp long after an all-zero end taken for the
  *                    request), not stated: an object that shows the Pod running earlier (a Killing event) contradicts it
+ * @param implied     nothing shows the delete: {@code notAfter} is the time the controller read the Pod garbage collector's
+ *                    {@code Failed}, which PodGC sends its grace-0 delete right after, in the same call; the Pod had left the
+ *                    controller's informer by its own label, so no delete event dates it (session 32). About that time, not
+ *                    a bound a record states: {@link #when()} says "at about"
  */
 public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
-                              boolean logsAgree, boolean inferredLower, ClockSkew skew) {
+                              boolean logsAgree, boolean inferredLower, ClockSkew skew, boolean implied) {
 
     /**
      * How a bound reads that comes from a {@code Workflow pod is missing} line of a controller whose release logs no pod event
@@ -40,7 +44,12 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
 
     public DeletionRequest(Known notBefore, Known notAfter, boolean exact, Long grace, LogEvent firstSeen, String requestedBy,
                            boolean logsAgree, boolean inferredLower) {
-        this(notBefore, notAfter, exact, grace, firstSeen, requestedBy, logsAgree, inferredLower, null);
+        this(notBefore, notAfter, exact, grace, firstSeen, requestedBy, logsAgree, inferredLower, null, false);
+    }
+
+    /** The Pod garbage collector's delete implied by the controller's reading of its {@code Failed} ({@link #implied}), about {@code at}. */
+    static DeletionRequest impliedByPodGc(Known at) {
+        return new DeletionRequest(null, at, false, null, null, null, true, false, null, true);
     }
 
     /**
@@ -62,6 +71,9 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
 
     /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */
     public String when() {
+        if (implied) {
+            return "at about " + notAfter.at().format();
+        }
         if (notBefore != null && notBefore.at().equals(notAfter.at())) {
             return "at " + notBefore.at().format();
         }
@@ -73,6 +85,9 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
 
     /** {@link #when()} with how each bound was found: "at 16:31:04Z (delete by alice (audit record))". */
     public String describe() {
+        if (implied) {
+            return "at about " + notAfter.at().format() + " (" + notAfter.how() + ")";
+        }
         if (notBefore != null && notBefore.at().equals(notAfter.at())) {
             return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
         }

@@ -114,7 +114,7 @@ final class LifecycleBuilder {
         }
         InformerExit exit = informerExit(pod, labelled);
         LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, nodes.of(pod.link())) : null;
-        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks);
+        DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks, labelled);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
         Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes);
         PodSnapshot held = null;

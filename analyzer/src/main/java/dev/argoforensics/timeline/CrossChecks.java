@@ -93,7 +93,8 @@ final class CrossChecks {
         if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {
             out.derived(exit.event(), "lifecycle:left-informer", "the Pod left the controller's informer because it "
                     + (exit.cause() != null ? "was labelled completed (" + exit.cause().source() + ")" : "left the watch's selector")
-                    + ": it still exists; this delete event is no deletion");
+                    + (d != null && d.implied() ? ": this delete event is not the deletion, which no line shows (the Pod garbage collector's, implied above)"
+                    : ": it still exists; this delete event is no deletion"));
         }
     }
 

@@ -37,17 +37,17 @@ import org.junit.jupiter.api.Test;
  */
 class NodeLostFinalizerOffTest {
 
-    private static String failedUnterminated(String t, String container) {
+    static String failedUnterminated(String t, String container) {
         return "time=" + t + " level=WARN msg=\"Pod phase was Failed but container did not have terminated state\" component=workflow_worker "
                 + "workflow=p namespace=ns podName=p containerName=" + container;
     }
 
-    private static String podFailed(String t, String message) {
+    static String podFailed(String t, String message) {
         return "time=" + t + " level=INFO msg=\"Pod failed\" component=workflow_worker workflow=p namespace=ns pod=p displayName=p templateName=main "
                 + "message=\"" + message + "\"";
     }
 
-    private static final String NEITHER = "pod failed: neither main nor wait container completed successfully";
+    static final String NEITHER = "pod failed: neither main nor wait container completed successfully";
 
     /** v4.1 without the finalizer: PodGC's Failed at 16:31:11.250, its delete 6 ms later, the node pod deleted on the next pass. */
     private static List<String> v4Lost(boolean mainWarning) {
@@ -114,11 +114,19 @@ class NodeLostFinalizerOffTest {
         noneButAf007(c);
     }
 
-    private static String v3(String t, String level, String msg, String keys) {
+    static String v3(String t, String level, String msg, String keys) {
         return "time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys);
     }
 
-    private static final String WF = "namespace=ns workflow=w";
+    static final String WF = "namespace=ns workflow=w";
+
+    /** A v3 worker finding node w[0].s's Pod missing while it was Running and marking it Error "pod deleted", at {@code t}. */
+    static List<String> markedDeleted(String t) {
+        return List.of(v3(t, "info", "Workflow pod is missing", "namespace=ns nodeName=\"w[0].s\" nodePhase=Running recentlyStarted=false workflow=w"),
+                v3(t, "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"w[0].s\" workflow=w"),
+                v3(t, "info", "node w-1776813075 phase Running -> Error", WF),
+                v3(t, "info", "node w-1776813075 message: pod deleted", WF));
+    }
 
     /** v3 lines of Workflow ns/w, node w[0].s (ID w-1776813075), Pod w-s-1776813075, up to PodGC's update and the worker's two warnings. */
     private static List<String> v3Lost(String version) {
@@ -199,11 +207,8 @@ class NodeLostFinalizerOffTest {
                 v3("2026-09-19T16:31:11.253Z", "info", "pod reconciliation didn't complete, will retry", WF),
                 v3("2026-09-19T16:31:11.256Z", "info", "delete pod event", "pod=w-s-1776813075"),
                 v3("2026-09-19T16:31:11.258Z", "info", "Processing workflow", "Phase=Running ResourceVersion=7 " + WF),
-                v3("2026-09-19T16:31:11.259Z", "info", "Workflow pod is missing", "namespace=ns nodeName=\"w[0].s\" nodePhase=Running recentlyStarted=false workflow=w"),
-                v3("2026-09-19T16:31:11.259Z", "error", "Mark error node", "error=\"pod deleted\" namespace=ns nodeName=\"w[0].s\" workflow=w"),
-                v3("2026-09-19T16:31:11.259Z", "info", "node w-1776813075 phase Running -> Error", WF),
-                v3("2026-09-19T16:31:11.259Z", "info", "node w-1776813075 message: pod deleted", WF),
                 v3("2026-09-19T16:31:11.270Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w")));
+        lines.addAll(lines.size() - 1, markedDeleted("2026-09-19T16:31:11.259Z"));
         Correlation c = correlate(lines);
         assertEquals(1, new PodDeletedDuringExecution().evaluate(c).findings().size());
         noneButAf007(c);
