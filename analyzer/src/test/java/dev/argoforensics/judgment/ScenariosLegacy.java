@@ -17,7 +17,8 @@ import java.nio.file.Path;
  * patches the Pod {@code Failed} over the containers' last reports (running) and deletes it. {@code inferFailedReason} before
  * #15150 warns for each running container and ends {@code Succeeded} (logged {@code Pod failed: }), but up to v3.6.4 a running
  * {@code wait} keeps the node's phase ({@code leaving phase un-changed: wait container is not yet terminated}; read at v3.4.18
- * and v3.5.4, {@code assessNodeStatus}): every modelled Pod has a wait, so on all three releases the node stays {@code Running}
+ * and v3.5.4, {@code assessNodeStatus}): every Pod of this family has a wait (resource and data templates, which have none, are
+ * {@link ScenariosNoWait}'s), so on all three releases the node stays {@code Running}
  * and is marked {@code pod deleted}
  * once the Pod is gone (AF007's; docs/rules/AF007.md, "Releases before #15150"). Half the losses meet PodGC as it was before
  * Kubernetes 1.26 (deleted, never failed: {@code pod deleted} on every release), and now and then a user deletes a running Pod.
