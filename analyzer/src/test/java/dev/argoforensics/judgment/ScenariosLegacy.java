@@ -105,7 +105,15 @@ final class ScenariosLegacy {
         long submitAt = t0 + rng.between(0, 60) * Go.SECOND;
         String cls = failFirst ? LOST : LOST_FORCE_DELETED;
         Workflow w = longStep(c, submitAt, cls);
-        long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
+        loseNodeOf(w, submitAt + rng.between(90, 300) * Go.SECOND, failFirst, cls, host, sim, rng, kube, truth);
+    }
+
+    /**
+     * The machine running {@code w}'s Pod is lost a moment after {@code lossAt} (its Pods, and those of the same node, reclassified
+     * {@code cls}); the Workflow exported before it, the node's Events perhaps. Also {@link ScenariosNoWait}'s.
+     */
+    static void loseNodeOf(Workflow w, long lossAt, boolean failFirst, String cls, ScenariosDeletion.Host host, Sim sim, Sim.Rng rng,
+            Kube kube, Truth truth) {
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
             Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {

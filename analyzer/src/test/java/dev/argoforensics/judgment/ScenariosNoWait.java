@@ -1,6 +1,5 @@
 package dev.argoforensics.judgment;
 
-import dev.argoforensics.judgment.K8s.Pod;
 import dev.argoforensics.judgment.K8s.Spec;
 import dev.argoforensics.judgment.K8s.Step;
 import dev.argoforensics.judgment.K8s.Workflow;
@@ -131,22 +130,6 @@ final class ScenariosNoWait {
         long submitAt = t0 + rng.between(0, 60) * Go.SECOND;
         String cls = failFirst ? LOST : LOST_FORCE_DELETED;
         Workflow w = longStep(c, submitAt, cls);
-        long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
-        sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
-            Pod p = kube.podOf(w);
-            if (p == null || p.hostNode == null) {
-                return;
-            }
-            for (String key : kube.loseNode(p.hostNode, failFirst)) {
-                Pod other = kube.pods.get(key);
-                if (other != null) {
-                    truth.reclassify(other.uid, cls);
-                }
-            }
-        });
-        host.typicalExports(w, lossAt - rng.between(10, 60) * Go.SECOND, 0, 0);
-        if (rng.chance(0.5)) {
-            host.exportNodeEvents();
-        }
+        ScenariosLegacy.loseNodeOf(w, submitAt + rng.between(90, 300) * Go.SECOND, failFirst, cls, host, sim, rng, kube, truth);
     }
 }
