@@ -136,19 +136,30 @@ public final class PodDeletedDuringExecution extends NodeRule {
             return null;
         }
         NodeOutcome recorded = life.outcome();
-        if (recorded != null && recorded.fromExport()) {
-            return "Failed".equals(recorded.phase()) && FAILED_WHILE_MAIN_RAN.contains(recorded.message()) ? recorded : null;
-        }
         LogEvent failed = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && FAILED_WHILE_MAIN_RAN.contains(s.attribute("message"))) {
                 failed = e;
             }
         }
+        if (recorded != null && recorded.fromExport()) {
+            if (!exportedBefore(recorded, failed)) {
+                return "Failed".equals(recorded.phase()) && FAILED_WHILE_MAIN_RAN.contains(recorded.message()) ? recorded : null;
+            }
+            // An export from before the Pod failed line showing the node still running says nothing of its end (session 32: a
+            // Workflow exported while its step ran, none after the loss): the line records it.
+            recorded = null;
+        }
         if (failed == null || (recorded != null && !recorded.time().isBefore(failed.time()))) {
             return null;
         }
         return new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
+    }
+
+    /** The exported node is not ended ({@code Pending}, {@code Running}) and was taken before the {@code Pod failed} line. */
+    private static boolean exportedBefore(NodeOutcome exported, LogEvent failed) {
+        return failed != null && exported.time() != null && ("Pending".equals(exported.phase()) || "Running".equals(exported.phase()))
+                && exported.time().isBefore(failed.time());
     }
 
     /**

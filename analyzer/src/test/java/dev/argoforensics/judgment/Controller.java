@@ -807,6 +807,9 @@ final class Controller {
     }
 
     private static String ctr(K8s.Ctr c) {
+        if (c == null) {
+            return "";
+        }
         return c.state + "/" + c.exitCode + "/" + c.startedAt + "/" + c.finishedAt;
     }
 
@@ -1138,7 +1141,7 @@ final class Controller {
 
     /** The kill command in every container the cache shows running: SIGTERM, then SIGKILL after the grace (B8). */
     private void signalRound(Inc me, String ns, String podName, String podKey, Pod cached, boolean kill) {
-        List<K8s.Ctr> ctrs = new ArrayList<>(List.of(cached.main, cached.wait));
+        List<K8s.Ctr> ctrs = new ArrayList<>(cached.execCtrs());
         if (cached.sidecar != null) {
             ctrs.add(cached.sidecar);
         }
@@ -1333,8 +1336,8 @@ final class Controller {
                 if (p != null) {
                     // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
                     boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)
-                            || (p.wait.startedAt != null && results.stream().noneMatch(t -> t.name.equals(n.id)));
-                    if (release.forcedCompletion && K8s.terminal(p.phase) && incomplete && p.wait.terminated() && p.wait.exitCode != null
+                            || (p.wait != null && p.wait.startedAt != null && results.stream().noneMatch(t -> t.name.equals(n.id)));
+                    if (release.forcedCompletion && K8s.terminal(p.phase) && incomplete && p.wait != null && p.wait.terminated() && p.wait.exitCode != null
                             && p.wait.exitCode != 0) {
                         // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
                         if (release.slog) {
@@ -1569,11 +1572,12 @@ final class Controller {
         if ("Succeeded".equals(p.phase)) {
             return true;
         }
-        if (release.failedFallsThrough && "Failed".equals(p.phase) && p.statusMessage == null && fallsThrough(p) && !p.wait.running()) {
-            // (a running wait keeps the phase up to v3.6.4: no Succeeded to stop on)
+        if (release.failedFallsThrough && "Failed".equals(p.phase) && p.statusMessage == null && fallsThrough(p)
+                && (p.wait == null || !p.wait.running())) {
+            // (a running wait keeps the phase up to v3.6.4: no Succeeded to stop on; a resource or data template's Pod has none)
             return true;
         }
-        return "Failed".equals(p.phase) && p.statusMessage == null && p.main.terminated() && p.wait.terminated()
+        return "Failed".equals(p.phase) && p.statusMessage == null && p.main.terminated() && p.wait != null && p.wait.terminated()
                 && Integer.valueOf(0).equals(p.main.exitCode) && Integer.valueOf(0).equals(p.wait.exitCode) && p.sidecar != null
                 && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143);
     }
@@ -1583,12 +1587,17 @@ final class Controller {
      * container waiting, and every terminated one of main and wait exited 0 (a running one is skipped with a warning).
      */
     private static boolean fallsThrough(Pod p) {
-        for (K8s.Ctr c : List.of(p.main, p.wait)) {
+        for (K8s.Ctr c : p.execCtrs()) {
             if ("waiting".equals(c.state) || (c.terminated() && (c.exitCode == null || c.exitCode != 0))) {
                 return false;
             }
         }
-        return !p.main.terminated() || !p.wait.terminated();
+        return !execEnded(p);
+    }
+
+    /** main ended, and wait too where the Pod has one (a resource or data template's has none). */
+    private static boolean execEnded(Pod p) {
+        return p.main.terminated() && (p.wait == null || p.wait.terminated());
     }
 
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
@@ -1613,7 +1622,7 @@ final class Controller {
             case "Running" -> "Running";
             default -> "Pending";
         };
-        if ("Running".equals(phase) && p.main.terminated() && !p.wait.terminated()) {
+        if ("Running".equals(phase) && p.main.terminated() && p.wait != null && !p.wait.terminated()) {
             // assessNodeStatus would finish the node, but the executor is still saving the result.
             String would = p.main.exitCode != null && p.main.exitCode == 0 ? "Succeeded" : "Failed";
             String msg = release.slog ? "leaving phase un-changed: aux container is not yet terminated "
@@ -1637,12 +1646,12 @@ final class Controller {
         n.phase = phase;
         n.hostNode = p.hostNode;
         if (K8s.terminal(phase)) {
-            long fin = Math.max(p.main.finishedNanos, p.wait.finishedNanos);
+            long fin = Math.max(p.main.finishedNanos, p.wait == null ? -1 : p.wait.finishedNanos);
             n.finishedNanos = fin > 0 ? fin : sim.now();
             n.finishedAt = K8s.sec(n.finishedNanos);
             n.exitCode = p.main.exitCode;
-            if ("Failed".equals(phase) && (p.main.exitCode == null || p.main.exitCode == 0) && (p.wait.exitCode == null || p.wait.exitCode == 0)
-                    && p.sidecar != null && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143)) {
+            if ("Failed".equals(phase) && (p.main.exitCode == null || p.main.exitCode == 0) && p.wait != null
+                    && (p.wait.exitCode == null || p.wait.exitCode == 0) && p.sidecar != null && p.sidecar.exitCode != null && (p.sidecar.exitCode == 137 || p.sidecar.exitCode == 143)) {
                 // inferFailedReason ignores a sidecar's 137/143: the node succeeds, "Pod failed: " with no message.
                 if (release.slog) {
                     op(wf, Level.INFO, "ignoring exit code", "exitCode", p.sidecar.exitCode, "containerName", p.sidecar.name);
@@ -1660,13 +1669,13 @@ final class Controller {
             if ("Failed".equals(phase) && p.statusMessage != null) {
                 // inferFailedReason: the Pod's own message first (the kubelet's eviction or shutdown, lifecycle A2).
                 n.message = p.statusMessage;
-            } else if ("Failed".equals(phase) && (!p.main.terminated() || !p.wait.terminated())) {
+            } else if ("Failed".equals(phase) && !execEnded(p)) {
                 // inferFailedReason on a Pod failed with containers that never ended (PodGC's Failed for a lost node: the
                 // kubelet's last report kept): a waiting one is an Error, a running one is skipped with a warning.
                 String message = null;
                 boolean mainOk = false;
                 boolean waitOk = false;
-                for (K8s.Ctr c : List.of(p.main, p.wait)) {
+                for (K8s.Ctr c : p.execCtrs()) {
                     if ("waiting".equals(c.state)) {
                         phase = "Error";
                         message = "Pod failed before " + c.name + " container starts due to " + c.waitingReason + ": ";
@@ -1704,7 +1713,7 @@ final class Controller {
                 }
                 n.phase = phase;
                 n.message = message;
-                if (release.failedFallsThrough && p.wait.running()) {
+                if (release.failedFallsThrough && p.wait != null && p.wait.running()) {
                     // Up to v3.6.4 a wait container not terminated keeps the node's phase whatever inferFailedReason said
                     // (assessNodeStatus, read at v3.4.18 and v3.5.4: "leaving phase un-changed"; a Failed Pod exempt only from
                     // v3.6.5, #14263). The node stays as it was and ends "pod deleted" once the Pod is gone: AF007's, never a
@@ -1721,7 +1730,7 @@ final class Controller {
                     return false;
                 }
             } else if ("Failed".equals(phase)) {
-                K8s.Ctr failed = p.main.exitCode != null && p.main.exitCode != 0 ? p.main : p.wait;
+                K8s.Ctr failed = (p.main.exitCode != null && p.main.exitCode != 0) || p.wait == null ? p.main : p.wait;
                 String reason = failed.reason == null || failed.reason.equals("Completed") ? "Error" : failed.reason;
                 n.message = (release.containerPrefix ? failed.name + ": " : "") + reason + " (exit code " + failed.exitCode + ")"
                         + (failed.message != null ? ": " + failed.message : "");
@@ -1755,7 +1764,7 @@ final class Controller {
     private void restartCheck(Workflow wf, Pod p) {
         op(wf, Level.INFO, "Pod restart check: analyzing pod status", "podName", p.name, "podPhase", p.phase, "podReason",
                 p.statusReason == null ? "" : p.statusReason, "podMessage", p.statusMessage == null ? "" : p.statusMessage, "containerStatuses",
-                p.sidecar == null ? 2 : 3, "initContainerStatuses", 0);
+                p.execCtrs().size() + (p.sidecar == null ? 0 : 1), "initContainerStatuses", 0);
     }
 
     /**
@@ -2021,6 +2030,14 @@ final class Controller {
         p.argoDeadline = workflowDeadline(wf);
         long planned = step.finishAt > 0 ? step.finishAt - sim.now() : step.mainDuration;
         p.args = List.of("sleep " + Math.max(1, planned / Go.SECOND) + "; echo " + step.template + "-done");
+        if (step.noWait()) {
+            // A resource or data template (session 32): main is the executor (operator.go executeResource / executeData:
+            // argoexec resource <action>, argoexec data <source>) and workflowpod.go adds no wait container (v3.4.0-v4.1).
+            p.template = step.type;
+            p.wait = null;
+            p.image = p.executorImage;
+            p.args = List.of();
+        }
         Truth.PodFacts facts = truth.podCreated(p, step.podClass, step.ofInterest, name, release.version, n.name);
         kube.createPod(p, step);
         facts.createdAt = sim.now();

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One labelled incident corpus for a seed: several controllers of different Argo releases, each
@@ -82,6 +83,8 @@ final class Corpus {
     private ScenariosNodeLostNoFinalizer bare;
     private ScenariosParallel parallel;
     private ScenariosLegacy legacy;
+    /** Resource and data templates' Pods (no wait), over every release: a controller of its own, chained after the legacy one. */
+    private ScenariosNoWait noWait;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -206,6 +209,11 @@ final class Corpus {
         controllers.add(lc);
         teamOf.put(lc, lc.namespaces);
         releaseOfNamespace.put(lc.namespaces.get(0), lc.release);
+        noWait = new ScenariosNoWait(scenarioHost(), seed, sim, start, end);
+        Controller nw = noWait.build(seed, kube, truth, logs);
+        controllers.add(nw);
+        teamOf.put(nw, nw.namespaces);
+        releaseOfNamespace.put(nw.namespaces.get(0), nw.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -243,7 +251,13 @@ final class Corpus {
 
             @Override
             public void background(Controller c) {
-                Corpus.this.background(c);
+                Corpus.this.background(c, s -> {
+                });
+            }
+
+            @Override
+            public void background(Controller c, Consumer<Step> each) {
+                Corpus.this.background(c, each);
             }
 
             @Override
@@ -308,6 +322,10 @@ final class Corpus {
             }
             if (slope == null && legacy.owns(c)) {
                 legacy.plan(c);
+                continue;
+            }
+            if (slope == null && noWait.owns(c)) {
+                noWait.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -431,6 +449,12 @@ final class Corpus {
 
     /** Ordinary Workflows arriving all along: most of the volume. */
     private void background(Controller c) {
+        background(c, s -> {
+        });
+    }
+
+    /** The same, {@code each} given every step as it is drawn (before its Workflow is submitted). */
+    private void background(Controller c, Consumer<Step> each) {
         double mean = scale == Scale.SMALL ? plan.between(300, 420) * (double) Go.SECOND : plan.between(8000, 10500) * (double) Go.MILLI;
         if (slope != null) {
             mean = slope.backgroundMeanNanos(end - 2 * Go.MINUTE - start - 30 * Go.SECOND, mean / (9250 * (double) Go.MILLI));
@@ -445,6 +469,7 @@ final class Corpus {
                 long d = plan.chance(0.8) ? plan.between(4, 45) * Go.SECOND : plan.between(45, 300) * Go.SECOND;
                 Step s = step(plan.pick(TEMPLATES), d + plan.between(0, 999) * Go.MILLI, "background", false);
                 s.exitCode = plan.chance(0.03) ? 1 : 0;
+                each.accept(s);
                 spec.stepList.add(s);
             }
             if (!bad) {

@@ -91,12 +91,18 @@ final class Exports {
         wait.put("image", p.executorImage);
         wait.put("name", "wait");
         Map<String, Object> main = new TreeMap<>();
-        main.put("args", p.args);
-        main.put("command", List.of("sh", "-c"));
+        if (p.wait == null) {
+            // A resource or data template's Pod: main is the executor (operator.go executeResource / executeData), no wait.
+            main.put("command", K8s.Step.DATA.equals(p.template) ? List.of("argoexec", "data", "{\"source\":{\"artifactPaths\":{\"name\":\"inputs\"}}}")
+                    : List.of("argoexec", "resource", "create"));
+        } else {
+            main.put("args", p.args);
+            main.put("command", List.of("sh", "-c"));
+        }
         main.put("image", p.image);
         main.put("name", "main");
         Map<String, Object> spec = new TreeMap<>();
-        spec.put("containers", List.of(wait, main));
+        spec.put("containers", p.wait == null ? List.of(main) : List.of(wait, main));
         if (p.hostNode != null) {
             spec.put("nodeName", p.hostNode);
         }
@@ -127,8 +133,14 @@ final class Exports {
             status.put("conditions", conds);
         }
         if (p.startTime >= 0) {
-            status.put("containerStatuses", p.sidecar == null ? List.of(container(p.main, p.image), container(p.wait, p.executorImage))
-                    : List.of(container(p.main, p.image), container(p.sidecar, p.sidecarImage), container(p.wait, p.executorImage)));
+            List<Object> statuses = new ArrayList<>(List.of(container(p.main, p.image)));
+            if (p.sidecar != null) {
+                statuses.add(container(p.sidecar, p.sidecarImage));
+            }
+            if (p.wait != null) {
+                statuses.add(container(p.wait, p.executorImage));
+            }
+            status.put("containerStatuses", statuses);
             status.put("startTime", Go.k8s(p.startTime));
         }
         if (p.hostIp != null) {

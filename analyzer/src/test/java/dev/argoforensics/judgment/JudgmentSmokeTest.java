@@ -462,13 +462,47 @@ class JudgmentSmokeTest {
 
     /**
      * The scenarios of #14 produce what they are for: a false pod deleted, a result pending past 10m, a phase regression, a refused
-     * result, a sidecar killed, two controllers, a Workflow too large, a lock held by a finished Workflow, a Pod created from a stale copy.
+     * result, a sidecar killed, two controllers, a Workflow too large, a lock held by a finished Workflow, a Pod created from a stale copy,
+     * and (session 32, seed 3's v3.5.4 controller of {@link ScenariosNoWait}) a resource or data step's lost Pod stored Succeeded.
      */
     @Test
     void theNewScenariosHaveTheirExpectedVerdicts() {
-        for (String rule : List.of("AF006", "AF008", "AF009", "AF010", "AF011", "AF012", "AF013", "AF014", "AF015")) {
+        for (String rule : List.of("AF006", "AF008", "AF009", "AF010", "AF011", "AF012", "AF013", "AF014", "AF015", "AF016")) {
             assertTrue(tally.positives(rule) >= 1, rule + ": no Pod or Workflow of the seeds expects it");
         }
+    }
+
+    /**
+     * Session 32: a resource or data template's Pod runs main alone (no wait container in its export), and its lost node is AF016's
+     * where the release stores the pass-through success (v3.4.18, v3.5.4: seed 3) and AF007's where it does not (seed 4's v4.1.3).
+     */
+    @Test
+    void aResourceOrDataStepsLostPodIsAf016sOnlyWhereTheReleaseStoresTheSuccess() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int lost = 0;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                if (!ScenariosNoWait.LOST.equals(pod.path("class").asText()) || "container".equals(pod.path("template").asText())) {
+                    continue;
+                }
+                lost++;
+                String release = pod.path("release").asText();
+                boolean stores = release.equals("v3.4.18") || release.equals("v3.5.4");
+                assertEquals(stores, pod.path("expected").path("AF016").asBoolean(), pod.path("name").asText() + " on " + release);
+                assertEquals(!stores, pod.path("expected").path("AF007").asBoolean(), pod.path("name").asText() + " on " + release);
+            }
+            try (var files = Files.list(r.info().dir().resolve("exports/pods"))) {
+                for (Path f : files.filter(x -> x.toString().endsWith(".json")).toList()) {
+                    JsonNode spec = json.readTree(f.toFile()).path("spec");
+                    if (spec.path("containers").size() == 1) {
+                        assertEquals("argoexec", spec.path("containers").get(0).path("command").get(0).asText(), f.toString());
+                    }
+                }
+            }
+        }
+        assertTrue(lost > 0, "no resource or data step's Pod lost in the seeds");
+        assertEquals(List.of(), tally.missed.stream().filter(m -> m.rule().equals("AF016")).toList());
     }
 
     @Test

@@ -111,8 +111,15 @@ final class K8s {
         Long deletionGrace;
         String phase = "Pending";
         final Map<String, Cond> conditions = new LinkedHashMap<>();
+        /**
+         * The executor's container, or null: a {@code resource} or {@code data} template's Pod has none (its main container is
+         * the executor, {@code argoexec resource} or {@code argoexec data}; {@code workflowpod.go} adds {@code wait} only to the
+         * other templates' Pods, v3.4.0-v4.1).
+         */
         Ctr wait = new Ctr("wait");
         Ctr main = new Ctr("main");
+        /** The template's type: {@code container} (every Pod before session 32), {@code resource} or {@code data}. */
+        String template = Step.CONTAINER;
         /** A sidecar container (a second, non-main container), or null. */
         Ctr sidecar;
         String sidecarImage;
@@ -151,6 +158,11 @@ final class K8s {
             return annotations.get(ANN_NODE_ID);
         }
 
+        /** main and, when the Pod has one, wait (the containers {@code inferFailedReason} weighs besides sidecars). */
+        List<Ctr> execCtrs() {
+            return wait == null ? List.of(main) : List.of(main, wait);
+        }
+
         Pod copy() {
             Pod p = new Pod();
             p.namespace = namespace;
@@ -170,8 +182,9 @@ final class K8s {
             p.deletionGrace = deletionGrace;
             p.phase = phase;
             conditions.forEach((k, c) -> p.conditions.put(k, c.copy()));
-            p.wait = wait.copy();
+            p.wait = wait == null ? null : wait.copy();
             p.main = main.copy();
+            p.template = template;
             p.sidecar = sidecar == null ? null : sidecar.copy();
             p.sidecarImage = sidecarImage;
             p.resourceVersion = resourceVersion;
@@ -219,7 +232,16 @@ final class K8s {
 
     /** One step of a Workflow: what its Pod's main container will do. */
     static final class Step {
+        /** {@link #type}: a container (or script) template, whose Pod has {@code wait}. */
+        static final String CONTAINER = "container";
+        /** {@link #type}: a resource template ({@code argoexec resource <action>} as main, no {@code wait}). */
+        static final String RESOURCE = "resource";
+        /** {@link #type}: a data template ({@code argoexec data} as main, no {@code wait}). */
+        static final String DATA = "data";
+
         String template;
+        /** The template's type (session 32): {@link #CONTAINER}, {@link #RESOURCE} or {@link #DATA}. */
+        String type = CONTAINER;
         long mainDuration;
         /** Absolute time main should finish at (for Pods of interest), or -1 to use the duration. */
         long finishAt = -1;
@@ -254,6 +276,11 @@ final class K8s {
          * started with it and run at once; the group ends when all have.
          */
         final List<Step> parallel = new ArrayList<>();
+
+        /** A resource or data template: its Pod runs main alone, with no {@code wait} container (session 32). */
+        boolean noWait() {
+            return !CONTAINER.equals(type);
+        }
     }
 
     /** main traps SIGTERM and exits 0 (a graceful shutdown handler): the step ends "successfully" because it was stopped. */

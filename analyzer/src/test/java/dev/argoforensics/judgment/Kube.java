@@ -83,7 +83,8 @@ final class Kube {
         final String key;
         final K8s.Step step;
         final Ctr main = new Ctr("main");
-        final Ctr wait = new Ctr("wait");
+        /** The executor's container, or null for a resource or data template's Pod (session 32: main is the executor). */
+        final Ctr wait;
         /** The sidecar, or null (ScenariosContainers). */
         final Ctr sidecar;
         boolean started;
@@ -112,14 +113,29 @@ final class Kube {
             this.key = p.key();
             this.step = step;
             this.sidecar = step.sidecar == null ? null : new Ctr(step.sidecar);
+            this.wait = step.noWait() ? null : new Ctr("wait");
+        }
+
+        /** main and wait (wait absent for a resource or data template's Pod). */
+        List<Ctr> execCtrs() {
+            return wait == null ? List.of(main) : List.of(main, wait);
         }
 
         List<Ctr> containers() {
-            return sidecar == null ? List.of(main, wait) : List.of(main, wait, sidecar);
+            List<Ctr> all = new ArrayList<>(execCtrs());
+            if (sidecar != null) {
+                all.add(sidecar);
+            }
+            return all;
         }
 
         boolean allTerminated() {
-            return main.terminated() && wait.terminated() && (sidecar == null || sidecar.terminated());
+            return main.terminated() && (wait == null || wait.terminated()) && (sidecar == null || sidecar.terminated());
+        }
+
+        /** wait is there and has not ended. */
+        boolean waitOn() {
+            return wait != null && !wait.terminated();
         }
     }
 
@@ -508,7 +524,7 @@ final class Kube {
         if ("Evicted".equals(reason)) {
             event(p, null, "Evicted", message, "kubelet");
         }
-        for (Ctr c : List.of(r.main, r.wait)) {
+        for (Ctr c : r.execCtrs()) {
             if (c.running()) {
                 event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
             }
@@ -555,7 +571,7 @@ final class Kube {
                 // Not started yet: torn down with the rest, no container ran (as the kubelet reports a Pod it never ran).
                 r.endReason = "Terminated";
                 r.endMessage = message;
-                for (Ctr c : List.of(r.main, r.wait)) {
+                for (Ctr c : r.execCtrs()) {
                     c.state = "terminated";
                     c.exitCode = 137;
                     c.reason = "ContainerStatusUnknown";
@@ -989,8 +1005,9 @@ final class Kube {
             q.podIp = "10.0." + rng.between(1, 250) + "." + rng.between(2, 250);
             q.condition("PodReadyToStartContainers", "True", null, null, s);
             q.condition("Initialized", "True", null, null, s);
-            q.condition("Ready", "False", "ContainersNotReady", "containers with unready status: [wait main]", s);
-            q.condition("ContainersReady", "False", "ContainersNotReady", "containers with unready status: [wait main]", s);
+            String unready = r.wait == null ? "containers with unready status: [main]" : "containers with unready status: [wait main]";
+            q.condition("Ready", "False", "ContainersNotReady", unready, s);
+            q.condition("ContainersReady", "False", "ContainersNotReady", unready, s);
         }, Origin.NONE, "kubelet");
         sim.after(rng.latency(500_000_000, 3_000_000_000L, 9_000_000_000L), () -> start(r));
     }
@@ -1022,17 +1039,28 @@ final class Kube {
             c.containerId = "containerd://" + rng.hex(64);
         }
         Pod started = live(r.uid, r.key);
-        for (String c : List.of("wait", "main")) {
+        for (String c : r.wait == null ? List.of("main") : List.of("wait", "main")) {
             event(started, "spec.containers{" + c + "}", "Created", "Created container: " + c, "kubelet");
             event(started, "spec.containers{" + c + "}", "Started", "Started container " + c, "kubelet");
         }
         postStatus(r);
         // The executor's placeholder task result (report-outputs-completed=false; v3.5.2+: v3.4's executor writes its result once).
+        // A resource or data template's executor (main itself) creates it only from v3.5.5 (#12544, InitializeOutput).
         long placeholderAfter = rng.between(100_000_000L, 500_000_000L);
-        if (Release.of(started.executorImage.substring(started.executorImage.lastIndexOf(':') + 1)).placeholderResult) {
+        Release executor = Release.of(started.executorImage.substring(started.executorImage.lastIndexOf(':') + 1));
+        if (r.wait == null ? executor.noWaitPlaceholder : executor.placeholderResult) {
             sim.after(placeholderAfter, () -> taskResult(r, false));
         }
         long end = r.step.finishAt > 0 ? Math.max(r.step.finishAt, t + Go.SECOND) : t + Math.max(Go.SECOND, r.step.mainDuration);
+        if (r.wait == null) {
+            // argoexec resource / argoexec data returning: v3.5.5+ its deferred FinalizeOutput labels the placeholder completed
+            // whatever the step's outcome (#12544); v3.4's data executor writes its result once, on success (ReportOutputs);
+            // a resource template without output parameters writes none before v3.5.5 (SaveResourceParameters returns early).
+            boolean writes = executor.noWaitPlaceholder || (K8s.Step.DATA.equals(r.step.type) && r.step.exitCode == 0);
+            if (writes) {
+                sim.at(end - rng.between(20_000_000L, 80_000_000L), () -> taskResult(r, true));
+            }
+        }
         sim.at(end, () -> mainExits(r, r.step.exitCode, false));
         if (started.argoDeadline > 0 && started.argoDeadline < end) {
             // The executor's deadline monitor (ARGO_DEADLINE: the Workflow's deadline): wait kills main when it passes.
@@ -1052,7 +1080,8 @@ final class Kube {
             return;
         }
         Pod p = live(r.uid, r.key);
-        if (p == null || !r.main.running() || r.wait.terminated()) {
+        if (p == null || !r.main.running() || !r.waitOn()) {
+            // (A resource or data template's deadline is not modelled: no scenario gives one a deadline.)
             return;
         }
         r.wait.message = "Step exceeded its deadline";
@@ -1079,7 +1108,7 @@ final class Kube {
         long s = K8s.sec(now());
         Pod p = live(r.uid, r.key);
         event(p, null, reason, message, "kubelet");
-        for (Ctr c : List.of(r.main, r.wait)) {
+        for (Ctr c : r.execCtrs()) {
             c.state = "terminated";
             c.exitCode = 137;
             c.reason = "ContainerStatusUnknown";
@@ -1091,7 +1120,7 @@ final class Kube {
             q.statusReason = reason;
             q.statusMessage = message;
             q.main = r.main.copy();
-            q.wait = r.wait.copy();
+            q.wait = r.wait == null ? null : r.wait.copy();
             if ("Evicted".equals(reason)) {
                 q.condition("DisruptionTarget", "True", "TerminationByKubelet", message, s);
             }
@@ -1146,7 +1175,7 @@ final class Kube {
         // PLEG notices and the kubelet posts the status a little later.
         sim.after(rng.between(100_000_000L, 900_000_000L), () -> postStatus(r));
         Pod live = live(r.uid, r.key);
-        if (!r.wait.terminated() && live != null && resultWritesForbidden(live)) {
+        if (r.waitOn() && live != null && resultWritesForbidden(live)) {
             // v3.6+: no fallback to the Pod annotation, Forbidden is not transient: executor error, wait exits 64 (B5, inferred path).
             boolean patch = rng.chance(0.25);
             String msg = "workflowtaskresults.argoproj.io " + (patch ? "\"" + live.nodeId() + "\" " : "") + "is forbidden: User \"system:serviceaccount:"
@@ -1161,7 +1190,7 @@ final class Kube {
             });
             return;
         }
-        if (!r.wait.terminated()) {
+        if (r.waitOn()) {
             long waitDelay = rng.between(300_000_000L, 1_500_000_000L);
             switch (r.step.waitFate) {
                 case K8s.WAIT_REPORT_LOST -> sim.after(waitDelay, () -> waitExits(r));
@@ -1189,10 +1218,7 @@ final class Kube {
     }
 
     private void waitExits(Running r, int code, String reason, String message) {
-        if (r.lost) {
-            return;
-        }
-        if (r.wait.terminated()) {
+        if (r.lost || !r.waitOn()) {
             return;
         }
         r.wait.message = message;
@@ -1222,10 +1248,10 @@ final class Kube {
         long s = K8s.sec(now());
         patchPod(r.key, r.uid, null, q -> {
             q.main = r.main.copy();
-            q.wait = r.wait.copy();
+            q.wait = r.wait == null ? null : r.wait.copy();
             q.sidecar = r.sidecar == null ? null : r.sidecar.copy();
             if (done) {
-                boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait.exitCode != null && r.wait.exitCode != 0)
+                boolean failed = (r.main.exitCode != null && r.main.exitCode != 0) || (r.wait != null && r.wait.exitCode != null && r.wait.exitCode != 0)
                         || (r.sidecar != null && r.sidecar.exitCode != null && r.sidecar.exitCode != 0);
                 q.phase = failed || r.endReason != null ? "Failed" : "Succeeded";
                 if (r.endReason != null) {
@@ -1236,7 +1262,7 @@ final class Kube {
                 }
                 q.condition("Ready", "False", "PodCompleted", null, s);
                 q.condition("ContainersReady", "False", "PodCompleted", null, s);
-            } else if (r.main.running() && r.wait.running()) {
+            } else if (r.main.running() && (r.wait == null || r.wait.running())) {
                 q.phase = "Running";
                 q.condition("Ready", "True", null, null, s);
                 q.condition("ContainersReady", "True", null, null, s);
@@ -1287,9 +1313,11 @@ final class Kube {
             r.main.state = "terminated";
             r.main.exitCode = 137;
             r.main.reason = "ContainerStatusUnknown";
-            r.wait.state = "terminated";
-            r.wait.exitCode = 137;
-            r.wait.reason = "ContainerStatusUnknown";
+            if (r.wait != null) {
+                r.wait.state = "terminated";
+                r.wait.exitCode = 137;
+                r.wait.reason = "ContainerStatusUnknown";
+            }
             sim.after(rng.between(100_000_000L, 600_000_000L), () -> postStatus(r));
             return;
         }
@@ -1310,7 +1338,7 @@ final class Kube {
             }
             event(p, "spec.containers{" + sc.name + "}", "Killing", "Stopping container " + sc.name, "kubelet");
         }
-        for (Ctr c : List.of(r.main, r.wait)) {
+        for (Ctr c : r.execCtrs()) {
             if (c.running()) {
                 event(p, "spec.containers{" + c.name + "}", "Killing", "Stopping container " + c.name, "kubelet");
             }
@@ -1323,7 +1351,7 @@ final class Kube {
                 default -> sim.at(killAt, () -> mainExits(r, 137, true));
             }
             // wait traps SIGTERM, finishes its work (the task result) and exits 0 once main is gone.
-        } else if (!r.wait.terminated()) {
+        } else if (r.waitOn()) {
             sim.after(rng.between(200_000_000L, 1_000_000_000L), () -> waitExits(r));
         }
     }

@@ -22,6 +22,8 @@ enum Release {
     static final List<Release> MODERN = List.of(V3_6, V3_7, V4_1);
     /** The releases from before the pod package and the status-capture finalizer (session 31's family). */
     static final List<Release> LEGACY = List.of(V3_5_15, V3_4_18, V3_5_4);
+    /** Every release, in the order session 32's family (resource and data templates, {@code ScenariosNoWait}) cycles through them. */
+    static final List<Release> NO_WAIT = List.of(V3_6, V3_7, V3_4_18, V3_5_4, V4_1, V3_5_15);
 
     final String version;
     /** slog (v4) rather than logrus. */
@@ -46,6 +48,13 @@ enum Release {
     final boolean failedFallsThrough;
     /** The executor creates a placeholder result labelled {@code report-outputs-completed=false} (v3.5.2+). */
     final boolean placeholderResult;
+    /**
+     * A resource or data template's executor (main itself: no {@code wait}) creates a placeholder result and labels it completed
+     * when it returns (v3.5.5+, #12544: {@code InitializeOutput}, deferred {@code FinalizeOutput} in {@code cmd/argoexec/commands/
+     * resource.go} and {@code data.go}). Before, the data executor writes its result once on success ({@code ReportOutputs};
+     * from v3.5.2 labelled {@code "false"} and never completed) and the resource executor only with output parameters.
+     */
+    final boolean noWaitPlaceholder;
     /** The controller forces a result complete (deleted for a while; wait did not exit normally) (v3.5.11+). */
     final boolean forcedCompletion;
     /** {@code Current Worker Numbers} has {@code cronWorkflowWorkers} (v3.5.12+) and {@code workflowArchive} (v3.6.0+). */
@@ -73,6 +82,7 @@ enum Release {
         this.archiveKey = modern;
         this.failedFallsThrough = !modern;
         this.incompleteCheck = modern || legacy == Legacy.V3_5_15;
+        this.noWaitPlaceholder = modern || legacy == Legacy.V3_5_15;
         this.markErrorLine = modern || legacy == Legacy.V3_5_15;
         this.forcedCompletion = modern || legacy == Legacy.V3_5_15;
         this.cronWorkersKey = modern || legacy == Legacy.V3_5_15;

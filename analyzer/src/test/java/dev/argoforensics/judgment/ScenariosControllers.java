@@ -32,6 +32,12 @@ final class ScenariosControllers {
 
         void background(Controller c);
 
+        /**
+         * The same, with {@code each} given every step as it is drawn (session 32: a family that makes some of them resource or
+         * data templates, drawing from its own stream; {@link #background(Controller)} draws nothing more).
+         */
+        void background(Controller c, java.util.function.Consumer<Step> each);
+
         void typicalExports(Workflow w, long during, long terminatingFrom, long terminatingTo);
 
         /** Runs {@code r} with the corpus's plan stream replaced by {@code rng}. */

@@ -17,7 +17,8 @@ import java.nio.file.Path;
  * patches the Pod {@code Failed} over the containers' last reports (running) and deletes it. {@code inferFailedReason} before
  * #15150 warns for each running container and ends {@code Succeeded} (logged {@code Pod failed: }), but up to v3.6.4 a running
  * {@code wait} keeps the node's phase ({@code leaving phase un-changed: wait container is not yet terminated}; read at v3.4.18
- * and v3.5.4, {@code assessNodeStatus}): every modelled Pod has a wait, so on all three releases the node stays {@code Running}
+ * and v3.5.4, {@code assessNodeStatus}): every Pod of this family has a wait (resource and data templates, which have none, are
+ * {@link ScenariosNoWait}'s), so on all three releases the node stays {@code Running}
  * and is marked {@code pod deleted}
  * once the Pod is gone (AF007's; docs/rules/AF007.md, "Releases before #15150"). Half the losses meet PodGC as it was before
  * Kubernetes 1.26 (deleted, never failed: {@code pod deleted} on every release), and now and then a user deletes a running Pod.
@@ -104,7 +105,15 @@ final class ScenariosLegacy {
         long submitAt = t0 + rng.between(0, 60) * Go.SECOND;
         String cls = failFirst ? LOST : LOST_FORCE_DELETED;
         Workflow w = longStep(c, submitAt, cls);
-        long lossAt = submitAt + rng.between(90, 300) * Go.SECOND;
+        loseNodeOf(w, submitAt + rng.between(90, 300) * Go.SECOND, failFirst, cls, host, sim, rng, kube, truth);
+    }
+
+    /**
+     * The machine running {@code w}'s Pod is lost a moment after {@code lossAt} (its Pods, and those of the same node, reclassified
+     * {@code cls}); the Workflow exported before it, the node's Events perhaps. Also {@link ScenariosNoWait}'s.
+     */
+    static void loseNodeOf(Workflow w, long lossAt, boolean failFirst, String cls, ScenariosDeletion.Host host, Sim sim, Sim.Rng rng,
+            Kube kube, Truth truth) {
         sim.at(lossAt + rng.between(0, 999_999_999L), () -> {
             Pod p = kube.podOf(w);
             if (p == null || p.hostNode == null) {

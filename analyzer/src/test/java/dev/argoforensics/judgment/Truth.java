@@ -45,6 +45,8 @@ final class Truth {
         String controller;
         String release;
         boolean ofInterest;
+        /** The template's type: {@code container}, or {@code resource} / {@code data}, whose Pod has no wait (session 32). */
+        String template;
         String podGcAnnotation;
         long createdAt;
         long mainStartedAt = -1;
@@ -81,7 +83,8 @@ final class Truth {
          * AF016 (session 31), a false success: deleted while main ran, main never ended with exit 0, and the node persisted
          * {@code Succeeded} (v3.4.0-v3.5.4:
          * PodGC's {@code Failed} over a running main assessed {@code Succeeded} and stored for a Pod without a running {@code wait}, which
-         * keeps the phase up to v3.6.4; docs/rules/AF016.md). The generator models no Pod without {@code wait}: no such truth yet.
+         * keeps the phase up to v3.6.4; docs/rules/AF016.md). Session 32: a resource or data template's Pod (no {@code wait}) lost on
+         * v3.4.18 or v3.5.4 ({@code ScenariosNoWait}).
          */
         boolean af016;
         long releaseDueAt = -1;
@@ -146,6 +149,7 @@ final class Truth {
         f.nodeName = nodeName;
         f.cls = cls;
         f.ofInterest = ofInterest;
+        f.template = p.template;
         f.controller = controller;
         f.release = release;
         f.createdAt = 0;
@@ -604,10 +608,12 @@ final class Truth {
             w.af015 = !w.actedAfterCompletion.isEmpty() || !w.staleCopiesGuarded.isEmpty();
         }
         for (PodFacts f : byUid.values()) {
-            boolean containersDone = f.mainFinishedAt >= 0 && f.waitFinishedAt >= 0;
+            // A resource or data template's Pod has no wait: its containers are done when main is.
+            boolean noWait = !K8s.Step.CONTAINER.equals(f.template);
+            boolean containersDone = f.mainFinishedAt >= 0 && (noWait || f.waitFinishedAt >= 0);
             f.af001 = "pod-delete-handler".equals(f.finalizerRemovedBy) && f.workflowExistedAtRemoval && !f.nodePersistedFulfilledAtRemoval
                     && f.firstDeletionAt >= 0 && containersDone && Math.max(f.mainFinishedAt, f.waitFinishedAt) < f.firstDeletionAt;
-            f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && Integer.valueOf(0).equals(f.waitExit)
+            f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && (noWait || Integer.valueOf(0).equals(f.waitExit))
                     && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f)
                     && !stoppedByController(f);
             // Deleted while main ran, and the node's end the loss: "pod deleted", or (session 30) Failed where PodGC deleted it, whose
@@ -727,6 +733,7 @@ final class Truth {
                 m.put("nodeName", f.nodeName);
                 m.put("class", f.cls);
                 m.put("ofInterest", f.ofInterest);
+                m.put("template", f.template);
                 m.put("controller", f.controller);
                 m.put("release", f.release);
                 Map<String, Object> expected = new LinkedHashMap<>();

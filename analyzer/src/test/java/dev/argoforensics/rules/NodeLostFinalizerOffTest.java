@@ -167,6 +167,68 @@ class NodeLostFinalizerOffTest {
     }
 
     /**
+     * Workflow ns/w as exported, its Pod node w-1776813075 in {@code phase} ({@code message} for an ended one): at resourceVersion 7
+     * (the write of 16:27:10.440) while it runs, 8 (the pass that stored the loss) once ended.
+     */
+    private static String workflowExport(String phase, String message) {
+        boolean ended = !"Running".equals(phase);
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: w\n  namespace: ns\n"
+                + "  uid: 6f1c2a5e-0d1b-4a8e-9c41-2b7d3e5f8a10\n  resourceVersion: \"" + (ended ? "8" : "7") + "\"\n  creationTimestamp: \"2026-09-19T16:27:09Z\"\n"
+                + "status:\n  phase: Running\n  startedAt: \"2026-09-19T16:27:09Z\"\n  nodes:\n"
+                + "    w:\n      id: w\n      name: w\n      displayName: w\n      type: Steps\n      templateName: main\n      phase: Running\n"
+                + "      startedAt: \"2026-09-19T16:27:09Z\"\n      children:\n      - w-1776813075\n"
+                + "    w-1776813075:\n      id: w-1776813075\n      name: w[0].s\n      displayName: s\n      type: Pod\n      templateName: s\n"
+                + "      phase: " + phase + "\n      startedAt: \"2026-09-19T16:27:10Z\"\n"
+                + (ended ? "      finishedAt: \"2026-09-19T16:31:11Z\"\n      message: \"" + message + "\"\n" : "");
+    }
+
+    /** v3.6.19 lines of the lost node stored Failed (#15150's message), the Pod gone 4 ms after the pass. */
+    private static List<String> v3_6StoredFailed() {
+        List<String> lines = v3Lost("v3.6.19");
+        lines.addAll(List.of(v3("2026-09-19T16:31:11.252Z", "info", "node changed", "namespace=ns new.message=\"" + NEITHER + "\" new.phase=Failed "
+                        + "nodeID=w-1776813075 old.message= old.phase=Running workflow=w"),
+                v3("2026-09-19T16:31:11.252Z", "info", "Pod failed: " + NEITHER, "displayName=s namespace=ns pod=w-s-1776813075 templateName=s workflow=w"),
+                v3("2026-09-19T16:31:11.256Z", "info", "delete pod event", "pod=w-s-1776813075"),
+                v3("2026-09-19T16:31:11.262Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w")));
+        return lines;
+    }
+
+    /**
+     * Session 32 (judgment seed 18, a resource template's Pod): the Workflow exported while its step ran, none after the loss. That
+     * export shows the node {@code Running} at 16:29, before the {@code Pod failed} line: it says nothing of how the node ended, and
+     * the line records it. Before, the export was taken for the node's record and the lost Pod went unreported.
+     */
+    @Test
+    void v3_6AWorkflowExportedWhileTheStepRanDoesNotHideTheStoredFailed() {
+        Correlation c = new Evidence().log("1.log", v3_6StoredFailed().toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-09-19T16:29:00Z", workflowExport("Running", null)).correlate();
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Deletion.POD_GC, f.fact("deletedBy").orElseThrow().value());
+        assertEquals("Failed", f.fact("finalNodePhase").orElseThrow().value());
+        assertEquals(NEITHER, f.fact("finalNodeMessage").orElseThrow().value());
+        noneButAf007(c);
+    }
+
+    /**
+     * Negative controls: an export taken after the loss decides, as before. Showing the node {@code Failed} with #15150's message it
+     * is the record (confirmed from the objects); showing it {@code Succeeded} (the export and the lines disagree, or another pass
+     * changed it) nothing is reported.
+     */
+    @Test
+    void v3_6AWorkflowExportedAfterTheLossStillDecides() {
+        Correlation failed = new Evidence().log("1.log", v3_6StoredFailed().toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-09-19T16:33:00Z", workflowExport("Failed", NEITHER)).correlate();
+        Evaluation e = new PodDeletedDuringExecution().evaluate(failed);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(NEITHER, e.findings().get(0).fact("finalNodeMessage").orElseThrow().value());
+        Correlation succeeded = new Evidence().log("1.log", v3_6StoredFailed().toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-09-19T16:33:00Z", workflowExport("Succeeded", "")).correlate();
+        assertEquals(List.of(), new PodDeletedDuringExecution().evaluate(succeeded).findings());
+    }
+
+    /**
      * The same node on v3.6.19 with the finalizer on and {@code podGC: OnPodCompletion} (judgment seed 15, session 30): the node stored
      * {@code Failed}, the controller's own pod GC queues {@code deletePod} 5 s after, which runs while PodGC's delete waits on the
      * finalizer. That delete came after the Pod was already being deleted: the Pod garbage collector, whose {@code Failed} the
