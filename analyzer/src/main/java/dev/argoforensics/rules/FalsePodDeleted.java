@@ -119,7 +119,8 @@ public final class FalsePodDeleted extends NodeRule {
         // The look-alikes' evidence comes after the declaration (the Workflow's update refused as not found, its Pods released on
         // the orphan path, the node's later outcome): where the Workflow's lines stop in a rotated piece whose later piece is not
         // given, before the Workflow is seen to end, what they would have said is unknown.
-        scope.findings().add(TailCaps.capped(new FalsePodDeletedReport(scope.correlation(), this).finding(c), scope.correlation(), marked.time()));
+        scope.findings().add(TailCaps.capped(new FalsePodDeletedReport(scope.correlation(), this).finding(c), scope.correlation(), marked.time(),
+                Message.of("caveat.tailCutCould.AF008")));
     }
 
     /** The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. */

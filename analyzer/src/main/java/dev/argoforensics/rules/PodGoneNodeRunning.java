@@ -405,7 +405,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         // Workflow taken after the lines stop still shows it unfinished then).
         return TailCaps.capped(new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence()),
-                correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().time());
+                correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().time(), Message.of("caveat.tailCutCould.AF005"));
     }
 
     /** What showed the node unfinished after the Pod was gone: argo get output, or an export. */

@@ -21,17 +21,18 @@ final class TailCaps {
 
     /**
      * The finding, capped at {@code possible} when its Workflow's evidence ends early after {@code after} (the line the verdict rests
-     * on), with the reason saying so and a fact naming the missing piece; else the finding as it is.
+     * on), with the reason saying so ({@code could}: what the missing lines could show) and a fact naming the missing piece; else the
+     * finding as it is.
      */
-    static Finding capped(Finding f, Correlation correlation, Timestamp after) {
-        return capped(f, correlation, after, null);
+    static Finding capped(Finding f, Correlation correlation, Timestamp after, Message could) {
+        return capped(f, correlation, after, null, could);
     }
 
     /**
-     * As {@link #capped(Finding, Correlation, Timestamp)}, where an object (an export) showed the state the verdict rests on until
+     * As {@link #capped(Finding, Correlation, Timestamp, Message)}, where an object (an export) showed the state the verdict rests on until
      * {@code shownUntil}: an export taken after the lines stop covers the stretch the missing piece held, and the finding stays.
      */
-    static Finding capped(Finding f, Correlation correlation, Timestamp after, Timestamp shownUntil) {
+    static Finding capped(Finding f, Correlation correlation, Timestamp after, Timestamp shownUntil, Message could) {
         if (f.confidence() != Confidence.LIKELY || f.workflow() == null) {
             return f;
         }
@@ -41,7 +42,7 @@ final class TailCaps {
         }
         TailCut c = cut.get();
         Message why = Message.sequence(List.of(f.reason(), Message.of("caveat.tailCut", "at", c.last().time().format(), "run", c.run().label(),
-                "successor", fileName(c.run().continuesIn()), "could", Message.of("caveat.tailCutCould." + f.rule()))));
+                "successor", fileName(c.run().continuesIn()), "could", could)));
         List<Fact> facts = new ArrayList<>(f.facts());
         facts.add(new Fact("laterLogNotGiven", "The Workflow's evidence ends at", c.last().time().format() + " (" + c.run().label()
                 + " went on in " + fileName(c.run().continuesIn()) + ", not in the inputs)"));
