@@ -104,6 +104,32 @@ class RotatedTailTest {
         assertFalse(report.get("controllers").get(0).has("continuesIn"), report.get("controllers").toString());
     }
 
+    /**
+     * The later piece given holds only a new run (the controller restarted after .2's last line, took the Workflow up and wrote it
+     * Failed): the run of .2 ended there, and what is missing is the new run's later log, not .2's run's.
+     */
+    @Test
+    void aLaterPieceHoldingOnlyARestartedRunLeavesTheEarlierRunUncut() throws IOException {
+        piece("workflow-controller.log.2", 1, 71);
+        Files.write(dir.resolve("logs/workflow-controller.log.1"), List.of(
+                "time=\"2026-06-12T01:07:30.004Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.10",
+                "time=\"2026-06-12T01:07:30.006Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8"
+                        + " workflowTtlWorkers=4 workflowWorkers=32",
+                "time=\"2026-06-12T01:07:30.052Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=88125790 namespace=reports"
+                        + " workflow=nightly-ledger-export",
+                "time=\"2026-06-12T01:07:30.055Z\" level=info msg=\"Updated phase Running -> Failed\" namespace=reports workflow=nightly-ledger-export",
+                "time=\"2026-06-12T01:07:30.055Z\" level=info msg=\"Marking workflow completed\" namespace=reports workflow=nightly-ledger-export",
+                "time=\"2026-06-12T01:07:30.071Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Failed resourceVersion=88125811"
+                        + " workflow=nightly-ledger-export",
+                "time=\"2026-06-12T01:12:30.011Z\" level=info msg=\"Alloc=20911 TotalAlloc=88233 Sys=60115 NumGC=31 Goroutines=168\""));
+        JsonNode report = analyze();
+        assertEquals("likely", af008(report).get("confidence").asText());
+        JsonNode runs = report.get("controllers");
+        assertEquals(2, runs.size(), runs.toString());
+        assertFalse(runs.get(0).has("continuesIn"), runs.toString());
+        assertTrue(runs.get(1).get("continuesIn").asText().endsWith("logs/workflow-controller.log"), runs.toString());
+    }
+
     /** The user's whole log, ending where the piece does: nothing tells that the run went on, so nothing is capped. */
     @Test
     void aLiveFileThatSimplyEndsIsNotCapped() throws IOException {
