@@ -73,6 +73,14 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         return from.stream() != to.stream() || StreamExtents.cutWithin(processes, from.stream(), from.time(), to.time());
     }
 
+    /**
+     * Where the Workflow's evidence stops while its story goes on after {@code after}: its latest line is in a run whose later log
+     * the inputs lack (a rotated piece without its successor), and nothing shows the Workflow ended since ({@link TailCut}).
+     */
+    public Optional<TailCut> tailCut(WorkflowRef ref, dev.argoforensics.time.Timestamp after) {
+        return ref == null ? Optional.empty() : TailCut.of(processes, workflows.get(ref), fates.get(ref), after);
+    }
+
     public Optional<WorkflowHistory> workflow(WorkflowRef ref) {
         return ref == null ? Optional.empty() : Optional.ofNullable(workflows.get(ref));
     }

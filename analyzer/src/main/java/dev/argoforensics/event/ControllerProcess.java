@@ -16,14 +16,36 @@ import java.util.List;
  * @param files       the files its lines come from, oldest rotation first
  * @param work        its {@code Processing workflow} lines, counted over every line read (kept or not)
  * @param nameless    its records that name no Pod, Workflow or namespace, counted over every line read (kept or not)
+ * @param continuesIn where its lines may go on, not in the inputs: its last file is a rotated piece ({@code controller.log.2},
+ *                    a CRI {@code 0.log.<date>}, Docker's {@code -json.log.N}) and no later piece of its set was given, so the
+ *                    run's later log (the piece that followed, named here: {@code controller.log.1}) is missing and its evidence
+ *                    ends at {@link #last()} while the run itself may have gone on; null when its last file is the live one or a
+ *                    later piece of the set was given
  */
 public record ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
-                                List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless) {
+                                List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless,
+                                String continuesIn) {
 
     public ControllerProcess {
         files = List.copyOf(files);
         work = work == null ? Work.NONE : work;
         nameless = nameless == null ? Nameless.NONE : nameless;
+    }
+
+    /** A run whose last file is the live one, or a piece a given later piece follows. */
+    public ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
+                             List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless) {
+        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless, null);
+    }
+
+    /** The same run, its lines going on in {@code piece}, which the inputs do not hold ({@link #continuesIn()}). */
+    public ControllerProcess continuingIn(String piece) {
+        return new ControllerProcess(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless, piece);
+    }
+
+    /** Whether the run's evidence ends before the run did, as far as the inputs tell: its later log was not given ({@link #continuesIn()}). */
+    public boolean cutAtEnd() {
+        return continuesIn != null;
     }
 
     /** A run whose nameless records are not known. */

@@ -17,6 +17,8 @@ import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.RotatedSet;
 import dev.argoforensics.source.UnreadableInput;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -392,6 +394,46 @@ public final class LogReader {
         settings.progress().done();
         LogReading reading = stitch.finish();
         summaries.putAll(stitch.summaries());
-        return reading;
+        return continuing(reading, sets, summaries);
+    }
+
+    /**
+     * The runs whose last file is a set's newest piece given, a rotated one whose successor the inputs lack ({@link
+     * RotatedSet#absentSuccessor()}): their lines may go on there ({@link ControllerProcess#continuesIn()}), and the piece's summary
+     * says so. A run that ended in an earlier piece (a later piece given holds other runs only) is not one of them.
+     */
+    private static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
+        Map<String, String> successorOf = new HashMap<>();
+        for (RotatedSet set : sets) {
+            String successor = set.absentSuccessor();
+            if (successor != null) {
+                successorOf.put(set.newest().displayPath(), successor);
+            }
+        }
+        if (successorOf.isEmpty()) {
+            return reading;
+        }
+        List<ControllerProcess> processes = new ArrayList<>();
+        Map<String, List<ControllerProcess>> cutIn = new HashMap<>();
+        for (ControllerProcess p : reading.processes()) {
+            String successor = p.files().isEmpty() ? null : successorOf.get(p.files().get(p.files().size() - 1));
+            ControllerProcess q = successor == null ? p : p.continuingIn(successor);
+            processes.add(q);
+            if (successor != null) {
+                cutIn.computeIfAbsent(p.files().get(p.files().size() - 1), k -> new ArrayList<>()).add(q);
+            }
+        }
+        summaries.replaceAll((f, s) -> {
+            String successor = successorOf.get(f.displayPath());
+            if (successor == null) {
+                return s;
+            }
+            List<ControllerProcess> runs = cutIn.getOrDefault(f.displayPath(), List.of());
+            Timestamp last = runs.stream().map(ControllerProcess::last).filter(java.util.Objects::nonNull).max(Timestamp::compareInstant).orElse(null);
+            List<Message> notes = new ArrayList<>(s.notes());
+            notes.add(Message.of("note.read.rotatedTail", "successor", successor, "after", last == null ? Message.NOTHING : Message.of("note.read.rotatedTailAfter", "at", last.format())));
+            return s.withNotes(notes);
+        });
+        return new LogReading(reading.events(), processes, reading.coverage());
     }
 }

@@ -64,7 +64,11 @@ final class Describe {
         if (p.first() != null) {
             b.append("; ").append(p.first().format()).append(" to ").append(p.last().format());
         }
-        return b.append("; ").append(plural(p.events(), "line", "lines")).append("; named by ").append(p.replicaFrom().description()).toString();
+        b.append("; ").append(plural(p.events(), "line", "lines")).append("; named by ").append(p.replicaFrom().description());
+        if (p.continuesIn() != null) {
+            b.append("; its log goes on in ").append(p.continuesIn()).append(", not given: its evidence ends at its last line");
+        }
+        return b.toString();
     }
 
     static String value(Fact f) {

@@ -272,6 +272,9 @@ final class JsonRenderer implements ReportRenderer {
         g.writeStringField("last", p.last() == null ? null : p.last().format());
         g.writeNumberField("events", p.events());
         strings(g, "files", p.files());
+        if (p.continuesIn() != null) {
+            g.writeStringField("continuesIn", p.continuesIn());
+        }
         g.writeEndObject();
     }
 

@@ -116,7 +116,11 @@ public final class FalsePodDeleted extends NodeRule {
                 exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
                 informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
                 sameMillisecond(scope, link, marked), listedAfter(pod, created, declared));
-        scope.findings().add(new FalsePodDeletedReport(scope.correlation(), this).finding(c));
+        // The look-alikes' evidence comes after the declaration (the Workflow's update refused as not found, its Pods released on
+        // the orphan path, the node's later outcome): where the Workflow's lines stop in a rotated piece whose later piece is not
+        // given, before the Workflow is seen to end, what they would have said is unknown.
+        scope.findings().add(TailCaps.capped(new FalsePodDeletedReport(scope.correlation(), this).finding(c), scope.correlation(), marked.time(),
+                Message.of("caveat.tailCutCould.AF008")));
     }
 
     /** The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. */

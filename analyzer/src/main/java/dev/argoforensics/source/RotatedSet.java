@@ -39,6 +39,27 @@ public record RotatedSet(String name, List<InputFile> oldestFirst) {
         return sets;
     }
 
+    /**
+     * The piece that followed the newest file given, when that file is a rotated piece and not the live one: {@code controller.log.1}
+     * after {@code controller.log.2[.gz]}, {@code controller.log} after {@code controller.log.1}, the live {@code 0.log} after a dated
+     * CRI piece (a later dated piece may have come first; the live file is the one that surely did). A rotated piece is a file its
+     * writer went on past: logrotate, the kubelet and Docker rotate a file being written to, so its writer's later lines are in that
+     * piece or after it. Null when the newest file given is the live one.
+     */
+    public String absentSuccessor() {
+        Rotation newest = Rotation.of(oldestFirst.get(oldestFirst.size() - 1));
+        return switch (newest.kind) {
+            case 1 -> Integer.parseInt(newest.suffix) > 1 ? newest.base + "." + (Integer.parseInt(newest.suffix) - 1) : newest.base;
+            case 0 -> newest.base;
+            default -> null;
+        };
+    }
+
+    /** The newest file given of the set: the live file, or the latest rotated piece when the live file was not given. */
+    public InputFile newest() {
+        return oldestFirst.get(oldestFirst.size() - 1);
+    }
+
     /** A file's place in its set. */
     private record Rotation(InputFile file, String base, int kind, String suffix) {
         /** Dated pieces (kind 0) by date, then numbered ones (kind 1) highest first, then the live file (kind 2). */

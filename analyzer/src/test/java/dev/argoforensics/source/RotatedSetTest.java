@@ -38,4 +38,16 @@ class RotatedSetTest {
         List<RotatedSet> sets = RotatedSet.group(List.of(log("run.1"), log("run.2")));
         assertEquals(2, sets.size());
     }
+
+    /** The piece that followed the newest one given, where the writer's later lines are: none when the live file was given. */
+    @Test
+    void theAbsentSuccessorIsThePieceAfterTheNewestGiven() {
+        assertEquals("a/controller.log.1", RotatedSet.group(List.of(log("a/controller.log.2.gz"))).get(0).absentSuccessor());
+        assertEquals("a/controller.log", RotatedSet.group(List.of(log("a/controller.log.3"), log("a/controller.log.1"))).get(0).absentSuccessor());
+        assertEquals("pods/x/c/0.log", RotatedSet.group(List.of(log("pods/x/c/0.log.20260919-163000.gz"))).get(0).absentSuccessor());
+        assertEquals("d/abc-json.log", RotatedSet.group(List.of(log("d/abc-json.log.4"), log("d/abc-json.log.1"))).get(0).absentSuccessor());
+        assertEquals(null, RotatedSet.group(List.of(log("a/controller.log.2.gz"), log("a/controller.log"))).get(0).absentSuccessor());
+        assertEquals(null, RotatedSet.group(List.of(log("a/controller.log"))).get(0).absentSuccessor());
+        assertEquals("a/controller.log.2.gz", RotatedSet.group(List.of(log("a/controller.log.2.gz"), log("a/controller.log.3"))).get(0).newest().displayPath());
+    }
 }
