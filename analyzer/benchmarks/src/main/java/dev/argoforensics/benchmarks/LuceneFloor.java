@@ -41,10 +41,13 @@ import org.apache.lucene.store.FSDirectory;
  * <ul>
  *   <li>{@code offset}: {@code both} without the stored line;</li>
  *   <li>{@code keysonly}: every {@code key=value} as a keyword field, no words (words would have to be found elsewhere);</li>
- *   <li>{@code keys+blockwords}: {@code keysonly} per line, plus one document per block of {@value #BLOCK} lines holding
+ *   <li>{@code keys+blockwords}: {@code keysonly} per line, plus one document per block of lines (256 unless told) holding
  *       the block's distinct words without frequencies or positions (a words query finds candidate blocks and is matched
  *       again on their lines read back);</li>
  *   <li>{@code blockwords}: only the blocks' distinct words (no document per line);</li>
+ *   <li>{@code blockterms} (session 32): no document per line; one per block of lines with the block's distinct words
+ *       and its distinct {@code key=value} pairs as keyword fields (each pair once per block), the document a two-step
+ *       search finds candidate blocks with;</li>
  *   <li>{@code keys+fixed}: {@code keysonly} and nine keyword fields whose values are the same on every line of a file
  *       (as the index's {@code _doc}, {@code _input}, {@code evidence}, {@code format}, {@code envelope}, {@code file},
  *       {@code run}, {@code replica}, {@code release}).</li>
@@ -55,13 +58,13 @@ public final class LuceneFloor {
     }
 
     static final java.util.List<String> SHAPES = java.util.List.of("text", "docsonly", "both", "offset", "keysonly", "keys+blockwords",
-            "blockwords", "keys+fixed");
+            "blockwords", "keys+fixed", "blockterms");
     /** The per-file fields of {@code keys+fixed}, with values of the index's shape. */
     static final String[][] FIXED = {{"_doc", "event"}, {"_input", "/tmp/argo-forensics-bench/slog-text-300mb.log"}, {"evidence", "log"},
             {"format", "slog_text"}, {"envelope", "none"}, {"file", "slog-text-300mb.log"}, {"run", "slog-text-300mb.log #1"},
             {"replica", "slog-text-300mb.log"}, {"release", "v4.1.3 (from the version line)"}};
-    /** Lines per block document. */
-    static final int BLOCK = 256;
+    /** Lines per block document ({@code -Dfloor.block=N}, 256 unless told: session 32 priced 32, 128 and 512). */
+    static final int BLOCK = Integer.getInteger("floor.block", 256);
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3 || !SHAPES.contains(args[2])) {
@@ -85,7 +88,9 @@ public final class LuceneFloor {
         boolean lineWords = shape.equals("text") || shape.equals("docsonly") || shape.equals("both") || shape.equals("offset");
         boolean storedLine = shape.equals("text") || shape.equals("docsonly") || shape.equals("both");
         boolean keys = shape.equals("both") || shape.equals("offset") || shape.startsWith("keys");
-        boolean blockWords = shape.endsWith("blockwords");
+        boolean blockTerms = shape.equals("blockterms");
+        boolean blockWords = shape.endsWith("blockwords") || blockTerms;
+        java.util.Map<String, java.util.Set<String>> blockKeys = new java.util.HashMap<>();
         FieldType blockType = new FieldType(TextField.TYPE_NOT_STORED);
         blockType.setOmitNorms(true);
         blockType.setIndexOptions(IndexOptions.DOCS);
@@ -123,9 +128,13 @@ public final class LuceneFloor {
                 }
                 if (blockWords) {
                     collectWords(analyzer, line, distinct);
+                    if (blockTerms) {
+                        collectKeys(line, blockKeys);
+                    }
                     if ((docs + 1) % BLOCK == 0) {
-                        writer.addDocument(block(distinct, docs / BLOCK, blockType));
+                        writer.addDocument(withKeys(block(distinct, docs / BLOCK, blockType), blockKeys));
                         distinct.clear();
+                        blockKeys.clear();
                         blocks++;
                     }
                 }
@@ -133,7 +142,7 @@ public final class LuceneFloor {
                 offset += line.length() + 1;
             }
             if (blockWords && !distinct.isEmpty()) {
-                writer.addDocument(block(distinct, docs / BLOCK, blockType));
+                writer.addDocument(withKeys(block(distinct, docs / BLOCK, blockType), blockKeys));
                 blocks++;
             }
             writer.commit();
@@ -178,6 +187,21 @@ public final class LuceneFloor {
         d.add(new LongPoint("_block", number));
         d.add(new StoredField("_block", number));
         return d;
+    }
+
+    /** A block's document with each of its distinct {@code key=value} pairs as a keyword field. */
+    static Document withKeys(Document d, java.util.Map<String, java.util.Set<String>> keys) {
+        keys.forEach((key, values) -> values.forEach(v -> d.add(new StringField(key, v, Field.Store.NO))));
+        return d;
+    }
+
+    /** The {@code key=value} pairs of a logfmt line (as {@link #addKeys} reads them), added to {@code into}. */
+    static void collectKeys(String line, java.util.Map<String, java.util.Set<String>> into) {
+        Document d = new Document();
+        addKeys(d, line);
+        for (org.apache.lucene.index.IndexableField f : d.getFields()) {
+            into.computeIfAbsent(f.name(), k -> new java.util.HashSet<>()).add(f.stringValue());
+        }
     }
 
     /** Every {@code key=value} of a logfmt line as a keyword field (a quoted value without its quotes, escapes left as written). */
