@@ -157,7 +157,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         WorkflowFate fate = correlation.fates().get(w.ref());
         List<PodTable.Row> rows = fate == null ? List.of()
-                : fate.listed().stream().filter(r -> WorkflowFate.podOfNode(w.ref().name(), nodeId, r.name())).toList();
+                : fate.listed().stream().filter(r -> WorkflowSnapshot.podOfNode(w.ref().name(), nodeId, r.name())).toList();
         PodTable.Row ended = rows.stream().filter(r -> ENDED.contains(r.status())).reduce((a, b) -> b).orElse(null);
         if (ended == null) {
             PodTable.Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
