@@ -37,22 +37,6 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
     }
 
     /**
-     * Whether a Pod of that name is the node's: named as the node's ID (v1 Pod names, or the root node of a Workflow of one Pod),
-     * or {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2 Pod names).
-     */
-    public static boolean podOfNode(String workflow, String nodeId, String pod) {
-        if (pod.equals(nodeId)) {
-            return true;
-        }
-        if (!nodeId.startsWith(workflow + "-") || !pod.startsWith(workflow + "-")) {
-            return false;
-        }
-        String hash = nodeId.substring(workflow.length());
-        return hash.length() > 1 && hash.substring(1).chars().allMatch(Character::isDigit) && pod.endsWith(hash)
-                && pod.length() > workflow.length() + hash.length() + 1;
-    }
-
-    /**
      * A Pod of the Workflow being deleted: the pod controller's first line handling its deletion (the deleting branch, which
      * a Pod with the status-capture finalizer always goes through), and its {@code delete pod event} after that, the Pod
      * leaving the cluster (null: no line shows it gone).

@@ -84,6 +84,7 @@ final class WorkflowFates {
             }
         }
         Map<WorkflowRef, WorkflowFate> out = new HashMap<>();
+        PodRowIndex rows = new PodRowIndex(tables);
         for (WorkflowHistory w : workflows.values()) {
             Known completed = null;
             for (LogEvent e : w.events()) {
@@ -102,7 +103,7 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, tables)));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows)));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
@@ -137,16 +138,9 @@ final class WorkflowFates {
      * as a node, {@link WorkflowNamespaces#nodesPod}): the Pods nothing else names, as a #12103 paste gives them beside the
      * Workflow's task-result status.
      */
-    private static List<PodTable.Row> listed(WorkflowHistory w, List<PodTable> tables) {
-        List<PodTable.Row> out = new ArrayList<>();
-        for (PodTable t : tables) {
-            for (PodTable.Row r : t.rows()) {
-                if (r.namespace().equals(w.ref().namespace()) && w.snapshots().stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name()))) {
-                    out.add(r);
-                }
-            }
-        }
-        return out;
+    private static List<PodTable.Row> listed(WorkflowHistory w, PodRowIndex rows) {
+        return w.snapshots().isEmpty() ? List.of() : rows.nodesPods(w.ref().name(), w.snapshots()).stream()
+                .filter(r -> r.namespace().equals(w.ref().namespace())).toList();
     }
 
     /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */

@@ -67,16 +67,10 @@ final class WorkflowNamespaces {
             }
         }
         // A pasted kubectl get pods row of one of its nodes' Pods: named as the node, by the hash its ID ends with.
+        PodRowIndex rows = new PodRowIndex(objects.podTables());
         for (WorkflowSnapshot w : objects.workflows()) {
-            if (!unplaced(w)) {
-                continue;
-            }
-            for (dev.argoforensics.snapshot.PodTable t : objects.podTables()) {
-                for (dev.argoforensics.snapshot.PodTable.Row r : t.rows()) {
-                    if (!r.namespace().isEmpty() && nodesPod(w, r.name())) {
-                        add(out, w.name(), r.namespace());
-                    }
-                }
+            if (unplaced(w)) {
+                rows.nodesPods(w.name(), List.of(w)).stream().filter(r -> !r.namespace().isEmpty()).forEach(r -> add(out, w.name(), r.namespace()));
             }
         }
         return out;
@@ -88,7 +82,7 @@ final class WorkflowNamespaces {
      */
     static boolean nodesPod(WorkflowSnapshot w, String pod) {
         return java.util.stream.Stream.concat(w.nodes().keySet().stream(), w.taskResultsCompletion().keySet().stream())
-                .anyMatch(id -> WorkflowFate.podOfNode(w.name(), id, pod));
+                .anyMatch(id -> WorkflowSnapshot.podOfNode(w.name(), id, pod));
     }
 
     /**

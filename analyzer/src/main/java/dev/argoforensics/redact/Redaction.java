@@ -28,6 +28,11 @@ public final class Redaction {
     private final TextRedactor text;
     /** Runs named by part of their file's path ({@code a/controller.log}), by that name: the name redacted as their files' paths are. */
     private final Map<String, String> pathNamedRuns = new TreeMap<>();
+    /**
+     * Each path-named run's label pattern ({@code NAME #}, never the end of a longer name) and its redacted label, longest name
+     * first: compiled once per run when the runs are known ({@link #prepare}), not once per run per string redacted.
+     */
+    private List<Map.Entry<Pattern, String>> runLabels = List.of();
 
     private Redaction(Pseudonyms pseudonyms) {
         this.pseudonyms = pseudonyms;
@@ -47,6 +52,10 @@ public final class Redaction {
         for (ControllerProcess p : result.correlation().processes()) {
             r.pathNamed(p);
         }
+        r.runLabels = r.pathNamedRuns.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed())
+                .map(name -> Map.entry(Pattern.compile("(?<![A-Za-z0-9._/-])" + Pattern.quote(name + " #")),
+                        Matcher.quoteReplacement(r.pathNamedRuns.get(name) + " #")))
+                .toList();
         return r;
     }
 
@@ -80,9 +89,8 @@ public final class Redaction {
         }
         String out = s;
         // Longest first, never the end of a longer name (b/controller.log inside ab/controller.log).
-        for (String name : pathNamedRuns.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
-            out = Pattern.compile("(?<![A-Za-z0-9._/-])" + Pattern.quote(name + " #")).matcher(out)
-                    .replaceAll(Matcher.quoteReplacement(pathNamedRuns.get(name) + " #"));
+        for (Map.Entry<Pattern, String> label : runLabels) {
+            out = label.getKey().matcher(out).replaceAll(label.getValue());
         }
         return text.apply(out);
     }

@@ -12,6 +12,7 @@ import dev.argoforensics.correlate.TerminationRounds.Signaled;
 import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
@@ -161,9 +162,11 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         LogEvent forcedWait = names.contains("wait") ? PodStopped.forcedWait(correlation, pod) : null;
         cite.line(forcedWait, "the controller gave up on the wait container's report");
         PodSnapshot export = pod.latestSnapshot().orElse(null);
+        // An export showing the container still running agrees only where it was taken after the signal by its own times (or a
+        // write): a time only its file states is a user's clock, which never shows the order (ObservedAt#after).
         boolean exportAgrees = exported != null && stuck.size() > 0 && export != null
-                && ((exported.terminated() && exported.finishedAt() != null)
-                        || (!exported.terminated() && export.observed() != null && export.observed().time().isAfter(stuck.get(0).line().time())));
+                && ((exported.terminated() && exported.finishedAt() != null) || (!exported.terminated() && export.observed() != null
+                        && export.observed().after(stuck.get(0).line().time()) == ObservedAt.Order.SHOWN));
         if (export != null && exported != null) {
             cite.pod(export, exportAgrees ? "exported Pod: how the container ended" : "exported Pod");
         }

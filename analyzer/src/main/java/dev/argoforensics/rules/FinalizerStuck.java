@@ -18,6 +18,7 @@ import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -63,7 +64,8 @@ public final class FinalizerStuck extends DeclaredRule {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
             Attempt attempt = attempt(correlation, pod, replicaEnds);
-            LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().time());
+            // The Pod removed after the export was taken: a stated time (a user's clock) counts as early as it may be off.
+            LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
             if (releasedLater != null) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.releasedLater", "taken", held.snapshot().observed().time().format(),
                         "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
@@ -112,8 +114,10 @@ public final class FinalizerStuck extends DeclaredRule {
             Timestamp deadline = new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone());
             due = deadline.compareTo(requested) > 0 ? deadline : requested;
         }
-        long nanos = due.nanosUntil(still.observed().time());
-        return nanos > threshold ? new Held(still, requested, due, nanos) : null;
+        // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
+        // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
+        ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
+        return past.known() ? new Held(still, requested, due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED) : null;
     }
 
     /**
@@ -135,7 +139,7 @@ public final class FinalizerStuck extends DeclaredRule {
      * the Pod then left its informer. Without logs of the Pod's controller on both sides, null: the export decides.
      */
     private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held) {
-        Timestamp taken = held.snapshot().observed().time();
+        Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Silence silence = silence(correlation, pod, held);
         if (silence == null || silence.nextStart() == null) {
             return null;
@@ -158,7 +162,8 @@ public final class FinalizerStuck extends DeclaredRule {
      * the controller still down). Null when a run was logging in between, or none before.
      */
     private static Silence silence(Correlation correlation, PodHistory pod, Held held) {
-        Timestamp taken = held.snapshot().observed().time();
+        // A run that came back after the export: after the latest a stated time (a user's clock) allows.
+        Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Set<String> replicas = new java.util.HashSet<>();
         for (LogEvent e : pod.events()) {
             ControllerProcess p = correlation.process(e);
@@ -283,7 +288,11 @@ public final class FinalizerStuck extends DeclaredRule {
         return nanos > threshold ? new Attempt(onDelete, scheduled, due, started, failed, logsEnd, nanos) : null;
     }
 
-    record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos) {
+    /**
+     * @param nanos  from the due release to the export's time
+     * @param stated only a time the export's file states puts it past the threshold (a user's clock): likely, not confirmed
+     */
+    record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos, boolean stated) {
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.rules.FinalizerStuck.Attempt;
 import dev.argoforensics.rules.FinalizerStuck.Held;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
@@ -59,6 +60,11 @@ final class FinalizerStuckFinding {
         } else {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF004.reason.notGone");
+        }
+        if (held != null && held.stated()) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF004.reason.stated", "reason", reason, "at", held.snapshot().observed().time().format(),
+                    "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         }
         Message summary = held != null && downSince != null
                 ? Message.of("AF004.summaryHeldControllerDown", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",

@@ -11,6 +11,7 @@ import dev.argoforensics.rules.SyncLocks.Held;
 import dev.argoforensics.rules.SyncLocks.Holder;
 import dev.argoforensics.rules.SyncLocks.Release;
 import dev.argoforensics.rules.SyncLocks.Wait;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -132,10 +133,12 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 return;
             }
         }
-        List<Wait> after = others.stream().filter(w -> w.at().isAfter(doneAt) && !s.loggedAfterRestart(w, doneAt, lock)).toList();
+        // Waits after the completion, and past the threshold after it (a stated export time counts only past what a user's clock
+        // may be off, and then as likely: Wait#seenAfter).
+        List<Wait> after = others.stream().filter(w -> w.after(doneAt).known() && !s.loggedAfterRestart(w, doneAt, lock)).toList();
         Map<String, LogEvent> acquiredAfter = acquiredAfter(s, lock, after, doneAt);
         List<Wait> late = after.stream()
-                .filter(w -> doneAt.nanosUntil(w.at()) >= THRESHOLD)
+                .filter(w -> w.past(doneAt, THRESHOLD).known())
                 .filter(w -> acquiredAfter.get(w.waiter().name()) == null || w.at().isBefore(acquiredAfter.get(w.waiter().name()).time()))
                 .toList();
         if (late.isEmpty()) {
@@ -161,6 +164,11 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         if (held.exported() != null && !running.isEmpty()) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF014.reason.exportCoHolder", "other", running.get(0).holder().key());
+        } else if (held.exported() != null && late.stream().allMatch(w -> w.past(doneAt, THRESHOLD) == ObservedAt.Order.STATED)) {
+            // Every wait past the threshold is placed there only by the time its export's file states: likely, not shown.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF014.reason.exportAndStatedWaits", "lock", lock, "waiters", waiters(late), "waited", waited,
+                    "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         } else if (held.exported() != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF014.reason.exportAndWaits", "lock", lock, "waiters", waiters(late), "waited", waited);

@@ -13,6 +13,7 @@ import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
@@ -129,6 +130,7 @@ public final class PhaseRegression extends DeclaredRule {
         Confidence confidence;
         Message reason;
         boolean anyAsserted = passes.stream().flatMap(p -> p.changes().stream()).anyMatch(Change::asserted);
+        boolean byExport = false; // confirmed by what the export shows alone
         if (outcome == Outcome.STORED) {
             String phase = stored.storedPhase();
             boolean phaseShows = completion != null && !completion.phase().equals(phase);
@@ -136,6 +138,7 @@ public final class PhaseRegression extends DeclaredRule {
                 confidence = Confidence.CONFIRMED;
                 reason = phaseShows ? Message.of("AF009.reason.storedOver", "phase", phase, "completed", completion.phase())
                         : Message.of("AF009.reason.exportShows", "what", export.what);
+                byExport = !phaseShows;
             } else {
                 confidence = Confidence.LIKELY;
                 reason = Message.of("AF009.reason.stored", "phase", phase);
@@ -145,6 +148,7 @@ public final class PhaseRegression extends DeclaredRule {
             if (export != null && export.kept) {
                 confidence = Confidence.CONFIRMED;
                 reason = Message.of("AF009.reason.exportKept", "what", export.what);
+                byExport = true;
             } else {
                 confidence = Confidence.LIKELY;
                 reason = Message.of("AF009.reason.guarded", "guard", guarded.guardError());
@@ -156,6 +160,11 @@ public final class PhaseRegression extends DeclaredRule {
         } else {
             confidence = Confidence.POSSIBLE;
             reason = Message.of(copy == Copy.UNKNOWN ? "AF009.reason.copyUnknown" : "AF009.reason.outcomeUnknown");
+        }
+        if (confidence == Confidence.CONFIRMED && byExport && export.stated) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF009.reason.stated", "reason", reason, "at", export.snapshot.observed().time().format(),
+                    "off", dev.argoforensics.time.GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         }
         if (completion != null && completion.stored() == null && !anyAsserted && confidence != Confidence.CONFIRMED) {
             confidence = Confidence.POSSIBLE;
@@ -199,7 +208,10 @@ public final class PhaseRegression extends DeclaredRule {
     private static Export export(WorkflowHistory h, Completion completion, Change key) {
         for (int i = h.snapshots().size() - 1; i >= 0; i--) {
             WorkflowSnapshot s = h.snapshots().get(i);
-            if (s.observed() == null || !s.observed().time().isAfter(key.line().time())) {
+            // Taken after the change: by its own times or the controller's writes of it (shown), or by a time only its file
+            // states, a user's clock, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
+            ObservedAt.Order taken = s.observed() == null ? ObservedAt.Order.OPEN : s.observed().after(key.line().time());
+            if (!taken.known()) {
                 continue;
             }
             String before = key.fromPhase() != null && PhaseHistory.COMPLETED.contains(key.fromPhase()) ? key.fromPhase()
@@ -220,11 +232,12 @@ public final class PhaseRegression extends DeclaredRule {
             }
             boolean regressed = before != null && phase.equals(key.toPhase()) && !phase.equals(before);
             boolean kept = PhaseHistory.COMPLETED.contains(phase) && !phase.equals(key.toPhase());
-            return new Export(s, regressed, kept, what);
+            return new Export(s, regressed, kept, what, taken == ObservedAt.Order.STATED);
         }
         return null;
     }
 
-    private record Export(WorkflowSnapshot snapshot, boolean regressed, boolean kept, Message what) {
+    /** @param stated only a time its file states puts it after the change (a user's clock): it does not confirm */
+    private record Export(WorkflowSnapshot snapshot, boolean regressed, boolean kept, Message what, boolean stated) {
     }
 }

@@ -36,6 +36,14 @@ record PodProgress(Sign running, Message ended) {
 
     /** One sign of the Pod's state: when, in words, and the export or line it comes from. */
     record Sign(Timestamp at, Message what, Object cited) {
+        /**
+         * The latest the sign can be of: its time, but an export's time only its file states plus what a user's clock may be off
+         * ({@link dev.argoforensics.snapshot.ObservedAt#takenNoLaterThan}): a Pod seen running by it may have run that late.
+         */
+        Timestamp noLaterThan() {
+            return cited instanceof PodSnapshot p && p.observed() != null ? p.observed().takenNoLaterThan().at() : at;
+        }
+
         SourceRef source() {
             return cited instanceof LogEvent e ? e.source() : ((PodSnapshot) cited).source();
         }

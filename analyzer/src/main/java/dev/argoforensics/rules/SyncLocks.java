@@ -10,6 +10,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.Synchronization;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
@@ -80,6 +81,20 @@ final class SyncLocks {
      * @param status null when no message gives it
      */
     record Wait(LogEvent line, WorkflowSnapshot export, Timestamp at, WorkflowRef waiter, String lock, LockStatus status) {
+        /**
+         * Whether the wait was seen after {@code moment}: a line by its time; an export by its own times or the controller's
+         * writes of it (shown), or by a time only its file states, which counts only past what a user's clock may be off and then
+         * as likely ({@link ObservedAt#after}).
+         */
+        ObservedAt.Order after(Timestamp moment) {
+            return export != null ? export.observed().after(moment) : at.isAfter(moment) ? ObservedAt.Order.SHOWN : ObservedAt.Order.OPEN;
+        }
+
+        /** Whether the wait was seen at least {@code nanos} after {@code moment}, read as {@link #after}. */
+        ObservedAt.Order past(Timestamp moment, long nanos) {
+            return export != null ? export.observed().after(moment.instant().plusNanos(nanos - 1))
+                    : moment.nanosUntil(at) >= nanos ? ObservedAt.Order.SHOWN : ObservedAt.Order.OPEN;
+        }
     }
 
     /** @param lock null when the line does not name it (v4 {@code Lock has been released}) */

@@ -17,6 +17,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
@@ -156,7 +157,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         WorkflowFate fate = correlation.fates().get(w.ref());
         List<PodTable.Row> rows = fate == null ? List.of()
-                : fate.listed().stream().filter(r -> WorkflowFate.podOfNode(w.ref().name(), nodeId, r.name())).toList();
+                : fate.listed().stream().filter(r -> WorkflowSnapshot.podOfNode(w.ref().name(), nodeId, r.name())).toList();
         PodTable.Row ended = rows.stream().filter(r -> ENDED.contains(r.status())).reduce((a, b) -> b).orElse(null);
         if (ended == null) {
             PodTable.Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
@@ -220,10 +221,14 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         Timestamp waited = firstWait(views, pending.at());
         Timestamp from = finished != null ? finished.at : waited != null ? waited : first.at();
         long nanos = from.nanosUntil(pending.at());
-        if (nanos > threshold) {
+        if (nanos > threshold && !statedPast(pending, from, threshold)) {
+            // Past the threshold only by a time the export's file states, by less than such a clock may be off: not shown.
+            cleared.add(new Clearance(s.key(), Message.of("AF006.cleared.statedNear", "pending", GoDuration.format(nanos), "at", pending.at().format(),
+                    "threshold", GoDuration.format(threshold), "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)), pending.source()));
+        } else if (nanos > threshold) {
             // The claim is about a Pod that finished: cleared when it still ran at the last view, or nothing shows it ended.
             PodProgress progress = PodProgress.of(correlation, s, workflow, lines, views, finished);
-            if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(pending.at()))) {
+            if (progress.ended() == null || (progress.running() != null && !progress.running().noLaterThan().isBefore(pending.at()))) {
                 cleared.add(new Clearance(s.key(), TaskResultWording.unfinished(s, workflow, views, pending, progress),
                         progress.running() != null ? progress.running().source() : pending.source()));
                 return;
@@ -285,13 +290,13 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             return false;
         }
         long nanos = from.nanosUntil(was.at());
-        if (nanos <= threshold) {
+        if (nanos <= threshold || !statedPast(was, from, threshold)) {
             return false;
         }
         List<View> before = views.stream().filter(v -> !v.at().isAfter(was.at())).toList();
         before = finished == null ? thisWait(before, from) : before;
         PodProgress progress = PodProgress.of(correlation, s, workflow, lines, before, finished);
-        if (progress.ended() == null || (progress.running() != null && !progress.running().at().isBefore(was.at()))) {
+        if (progress.ended() == null || (progress.running() != null && !progress.running().noLaterThan().isBefore(was.at()))) {
             return false;
         }
         // The first sign of the settlement (a forcing line names how), whatever its source.
@@ -380,6 +385,21 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         return attempt != null && t.isBefore(attempt);
     }
 
+    /** The export a view is read from (its Workflow's, its task result's), or null for a line. */
+    static ObservedAt observed(View v) {
+        return v.cited() instanceof NodeObservation o ? o.snapshot().observed() : v.cited() instanceof TaskResultSnapshot t ? t.observed() : null;
+    }
+
+    /**
+     * Whether the view shows the result pending more than {@code threshold} after {@code from}: a line by its time, an export by
+     * its own times or the controller's writes, or by a time only its file states where past by more than a user's clock may be
+     * off ({@link ObservedAt#after}). Called where its time is past already.
+     */
+    private static boolean statedPast(View v, Timestamp from, long threshold) {
+        ObservedAt o = observed(v);
+        return o == null || o.after(from.instant().plusNanos(threshold)).known();
+    }
+
     private Finding finding(Correlation correlation, Subject s, TaskResultLines lines, List<View> views, View pending, Finished finished,
                             long nanos) {
         return finding(correlation, s, lines, views, pending, finished, nanos, null);
@@ -395,6 +415,9 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             views = views.stream().filter(v -> !v.pending() || v.kind().equals(LOG) || !v.at().isBefore(finished.at())).toList();
         }
         Set<String> kinds = new LinkedHashSet<>();
+        // The kinds that show the result pending after the Pod finished by more than a time an export's file states.
+        Set<String> shown = new LinkedHashSet<>();
+        java.time.Instant finishedFrom = pending.at().instant().minusNanos(nanos);
         List<Message> said = new ArrayList<>();
         Cite cite = new Cite(correlation);
         List<View> logged = views.stream().filter(v -> v.pending() && v.kind().equals(LOG)).sorted(Comparator.comparing(View::at)).toList();
@@ -403,6 +426,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 continue;
             }
             kinds.add(v.kind());
+            ObservedAt exported = observed(v);
+            if (exported == null || exported.after(finishedFrom) == ObservedAt.Order.SHOWN) {
+                shown.add(v.kind());
+            }
             if (v.cited() instanceof NodeObservation o) {
                 cite.node(o, "exported Workflow: the result not synced");
                 said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
@@ -449,6 +476,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
         TaskResultWording w = new TaskResultWording(threshold, stall);
         TaskResultWording.Judgment judged = w.confidence(kinds, s, looks, lines, settled);
+        if (judged.confidence() == Confidence.CONFIRMED && shown.size() < 2) {
+            // The sources agree, but one of them is after the Pod's finish only by the time its file states (a user's clock).
+            judged = new TaskResultWording.Judgment(Confidence.LIKELY, Message.of("AF006.reason.statedAgree", "reason", judged.reason(),
+                    "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)));
+        }
         if (kinds.equals(Set.of(WORKFLOW)) && wait == null && lines != null && judged.confidence() == Confidence.LIKELY) {
             // taskResultSynced is the controller's own flag: unless a Workflow worker was looking at the Workflow shortly before
             // the export, false there may be the controller's lag (a stall, a controller down: AF003), not the result's. A wait

@@ -93,6 +93,11 @@ final class TaskResultWording {
             return Message.of("AF006.cleared.running", "pod", pod, "sign", running.what(), "at", running.at().format(), "pending", pending.at().format(),
                     "completed", completed);
         }
+        if (running != null && !running.noLaterThan().isBefore(pending.at())) {
+            return Message.of("AF006.cleared.runningStated", "pod", pod, "sign", running.what(), "at", running.at().format(),
+                    "pending", pending.at().format(), "off", GoDuration.format(dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS),
+                    "completed", completed);
+        }
         List<Message> sources = views.stream().filter(View::pending)
                 .map(v -> Message.of("AF006.said.plain", "source", source(v.kind()), "what", v.what())).distinct().toList();
         return Message.of(sources.size() == 1 ? "AF006.cleared.nothingShowsOne" : "AF006.cleared.nothingShowsMany", "pod", pod,

@@ -142,6 +142,14 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
     }
 
     /**
+     * {@link #after(java.time.Instant)} against a time read from a source: after its window; open where the two cannot be
+     * ordered (a time of day without a date).
+     */
+    public Order after(Timestamp moment) {
+        return time.comparable(moment) ? after(moment.windowEnd().minusNanos(1)) : Order.OPEN;
+    }
+
+    /**
      * Whether the export was taken before {@code moment}: shown only by the controller's next write of the Workflow (an object
      * holds no time later than its taking, so nothing inside it bounds the taking from above), likely by a stated time, or open.
      */
@@ -180,6 +188,25 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
             }
         }
         return shown == null ? null : new Bound(shown, false);
+    }
+
+    /**
+     * The time an export is read as taken at where a claim measures from it forward (held this long past a due time, seen after
+     * a line): its time, except that a time only its file or the command line states counts less what a user's clock may be
+     * off, flagged stated ({@link #earliest}: the object's own times or a write where tighter, not flagged). A claim past a
+     * moment by this bound is then shown, or likely where the bound is stated; nearer, the stated time decides nothing.
+     */
+    public Bound takenNoEarlierThan() {
+        return statedTime() ? earliest() : new Bound(time, false);
+    }
+
+    /**
+     * The time an export is read as taken at where a claim measures from it backward (still running as late as this): its time,
+     * except that a time only its file or the command line states counts plus what a user's clock may be off, flagged stated
+     * ({@link #latest}: the controller's next write where tighter, not flagged).
+     */
+    public Bound takenNoLaterThan() {
+        return statedTime() ? latest() : new Bound(time, false);
     }
 
     /**

@@ -106,6 +106,23 @@ public record WorkflowSnapshot(
                 ? Optional.of(m) : Optional.empty();
     }
 
+    /**
+     * Whether a Pod of that name is the node's: named as the node's ID (v1 Pod names, or the root node of a Workflow of one Pod),
+     * or {@code <workflow>-<template>-<hash>} with the hash the node's ID ends with (v2 Pod names). The one test of it: a pasted
+     * completion map's Workflow ({@link WorkflowStatusFragment}), AF006's untimed rows and the namespace placement read it.
+     */
+    public static boolean podOfNode(String workflow, String nodeId, String pod) {
+        if (pod.equals(nodeId)) {
+            return true;
+        }
+        if (!nodeId.startsWith(workflow + "-") || !pod.startsWith(workflow + "-")) {
+            return false;
+        }
+        String hash = nodeId.substring(workflow.length());
+        return hash.length() > 1 && hash.substring(1).chars().allMatch(Character::isDigit) && pod.endsWith(hash)
+                && pod.length() > workflow.length() + hash.length() + 1;
+    }
+
     /** Read from {@code argo get}'s text, not from an object export. */
     public boolean fromArgoGetText() {
         return !printed.isEmpty();

@@ -164,13 +164,9 @@ final class WorkflowStatusFragment {
             return prefix;
         }
         String id = ids.iterator().next();
-        String hash = id.substring(prefix.length());
         for (String pod : podNames) {
-            if (pod.equals(id)) {
-                return id;
-            }
-            if (pod.startsWith(prefix + "-") && pod.endsWith(hash) && pod.length() > prefix.length() + hash.length() + 1) {
-                return prefix;
+            if (WorkflowSnapshot.podOfNode(prefix, id, pod)) {
+                return pod.equals(id) ? id : prefix;
             }
         }
         return null;

@@ -88,6 +88,24 @@ class ContainerWouldNotStopTest {
         assertEquals(137, f.fact("exitCode").orElseThrow().value());
     }
 
+    /**
+     * Session 32: an export showing the sidecar still running agrees with the lines only where it was taken after the kill round
+     * by its own times. Stated 30 s after the round (a laptop 40 s ahead took it before), and stated 10 min after: likely, from
+     * the lines (both were confirmed). Negative control: a condition the kubelet wrote after the round, on the object itself.
+     */
+    @Test
+    void anExportShowingTheSidecarRunningOnlyByItsStatedTimeDoesNotConfirm() {
+        Exports.Pod running = Exports.Pod.of().phase("Running").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").running("proxy");
+        for (String stated : List.of("2026-09-19T16:31:00Z", "2026-09-19T16:40:00Z")) {
+            Finding f = rule.evaluate(new Evidence().log("c.log", stuck()).takenAt("pod.yaml", stated, running.yaml()).correlate()).findings().get(0);
+            assertEquals(Confidence.LIKELY, f.confidence(), stated + ": " + f.confidenceReason());
+        }
+        Finding own = rule.evaluate(new Evidence().log("c.log", stuck()).takenAt("pod.yaml", "2026-09-19T16:31:00Z",
+                running.lastTransition("2026-09-19T16:30:45Z").yaml()).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, own.confidence(), own.confidenceReason());
+    }
+
     @Test
     void anExportShowingTheSidecarEndedBeforeTheKillRoundClearsIt() {
         String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")

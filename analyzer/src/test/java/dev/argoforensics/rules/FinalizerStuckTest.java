@@ -28,9 +28,14 @@ class FinalizerStuckTest {
                 .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
     }
 
+    /** The deleted Pod with a time of its own (a label set at {@code at}, on the API server's clock). */
+    private static String deletedPodLabelledAt(String at) {
+        return deletedPod().replace("  labels:", "  managedFields: [{manager: kubectl-label, operation: Update, time: \"" + at + "\"}]\n  labels:");
+    }
+
     @Test
     void anExportLongAfterTheReleaseWasDueThatStillShowsTheFinalizerIsConfirmed() {
-        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod()).correlate());
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPodLabelledAt("2026-09-19T17:00:00Z")).correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);
         assertEquals("AF004", f.rule());
@@ -41,6 +46,26 @@ class FinalizerStuckTest {
         assertEquals("30m0s", f.fact("heldPastDue").orElseThrow().value());
         assertEquals("ns/p", f.workflow().toString());
         assertEquals(List.of("pod.yaml:1"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    /**
+     * Session 32: only the time its file states (the clock of whoever took it, unchecked from above) puts the export past the
+     * release: 30 min past, likely and said why (it was confirmed); 5m30s past the release (30 s past the threshold, within what
+     * such a clock may be off), nothing (it was confirmed). Negative control: the export's own time (a label set 5m30s past the
+     * release) decides, whatever the stated time: confirmed.
+     */
+    @Test
+    void aTimeOnlyItsFileStatesHoldsItPastTheReleaseAsLikelyAtMost() {
+        Finding stated = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+        assertTrue(stated.confidenceReason().contains("only the time its file states (2026-09-19T17:01:04Z, the clock of whoever took it"),
+                stated.confidenceReason());
+        assertEquals("30m0s", stated.fact("heldPastDue").orElseThrow().value());
+        assertTrue(rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:36:34Z", deletedPod()).correlate()).findings().isEmpty(),
+                "30 s past the threshold by a user's clock");
+        Finding own = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:36:34Z", deletedPodLabelledAt("2026-09-19T16:36:34Z"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, own.confidence(), own.confidenceReason());
     }
 
     @Test
@@ -114,7 +139,7 @@ class FinalizerStuckTest {
     @Test
     void bothTheExportAndTheFailedAttemptMakeOneFinding() {
         Evidence ev = attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer"))
-                .takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod());
+                .takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPodLabelledAt("2026-09-19T17:00:00Z"));
         Evaluation e = rule.evaluate(ev.correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);
@@ -225,7 +250,7 @@ class FinalizerStuckTest {
             b.add(podEvent("2026-09-19T17:05:00.200Z", "delete"));
         }
         b.add(processingOther("2026-09-19T17:20:00.000Z"));
-        return new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPod())
+        return new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPodLabelledAt("2026-09-19T17:00:00Z"))
                 .log("a.log", podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther(lastLineOfA))
                 .log("b.log", b.toArray(String[]::new));
     }

@@ -252,6 +252,46 @@ class LockHeldByFinishedWorkflowTest {
         assertTrue(export.text().contains("mutex holding " + MUTEX + " by reports/" + HOLDER), export.text());
     }
 
+    /** The waiter as exported, waiting for the mutex; {@code own}: a time of its own (a label set then), or null. */
+    private static String waiterExport(String own) {
+        return """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: weekly-rollup-8kq2v, namespace: reports, uid: 0c4b6a1f-7d2e-4b7e-9d55-3e0f1c2b8a91%s}
+                status:
+                  phase: Running
+                  startedAt: "2026-10-14T08:20:00Z"
+                  synchronization:
+                    mutex:
+                      waiting:
+                      - {mutex: %s, holder: reports/weekly-rollup-8kq2v}
+                """.formatted(own == null ? "" : ", managedFields: [{manager: kubectl-label, operation: Update, time: \"" + own + "\"}]", MUTEX);
+    }
+
+    private Finding heldWithWaiterExport(String stated, String own) {
+        Evidence ev = held().evidence().takenAt("holder.yaml", "2026-10-14T10:00:00Z",
+                holderExport("mutex:\n  holding:\n  - {mutex: " + MUTEX + ", holder: reports/" + HOLDER + "}"))
+                .takenAt("waiter.yaml", stated, waiterExport(own));
+        return rule.evaluate(ev.correlate()).findings().get(0);
+    }
+
+    /**
+     * Session 32: the completed holder's export still lists it (08:41:09 completed), and the only wait past the threshold is an
+     * export of the waiter placed there by the time its file states (a user's clock). 39 min after: likely, said why (it was
+     * confirmed); 5m30s after, within what such a clock may be off of the threshold: no wait past it, the holder's export alone
+     * (possible; it was confirmed). Negative control: the waiter export's own time 5m30s after decides: confirmed.
+     */
+    @Test
+    void aWaitPastTheThresholdOnlyByAStatedExportTimeDoesNotConfirm() {
+        Finding stated = heldWithWaiterExport("2026-10-14T09:20:00Z", null);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+        assertTrue(stated.confidenceReason().contains("only the times the waiting exports' files state"), stated.confidenceReason());
+        Finding near = heldWithWaiterExport("2026-10-14T08:46:40Z", null);
+        assertEquals(Confidence.POSSIBLE, near.confidence(), near.confidenceReason());
+        Finding own = heldWithWaiterExport("2026-10-14T08:46:40Z", "2026-10-14T08:46:40Z");
+        assertEquals(Confidence.CONFIRMED, own.confidence(), own.confidenceReason());
+    }
+
     @Test
     void anExportOfTheCompletedHolderWithoutAnyWaiterIsPossible() {
         V3 v = new V3().createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340");

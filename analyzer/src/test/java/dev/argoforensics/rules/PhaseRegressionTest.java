@@ -100,16 +100,44 @@ class PhaseRegressionTest {
         assertTrue(f.confidenceReason().contains("no \"Workflow update successful\" or \"Failed to re-apply update\""), f.confidenceReason());
     }
 
+    /** The completed Workflow as exported, its node still Succeeded; {@code own}: a time of its own (a label set then), or null. */
+    private static String keptExport(String own) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: wf, namespace: ns, uid: w-1"
+                + (own == null ? "" : ", managedFields: [{manager: kubectl-label, operation: Update, time: \"" + own + "\"}]")
+                + "}\nstatus:\n  phase: Succeeded\n"
+                + "  nodes:\n    " + ID + ":\n      id: " + ID + "\n      name: " + NODE + "\n      type: Pod\n      phase: Succeeded\n";
+    }
+
+    private Finding guardedWithExport(String stated, String own) {
+        List<String> lines = with(completed(), pass("2026-10-02T08:31:40", "451", GUARD));
+        return rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).takenAt("wf.yaml", stated, keptExport(own))
+                .correlate()).findings().get(0);
+    }
+
     @Test
     void anExportTakenAfterThatShowsTheNodeStillSucceededConfirmsTheGuard() {
-        String wf = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: wf, namespace: ns, uid: w-1}\nstatus:\n  phase: Succeeded\n"
-                + "  nodes:\n    " + ID + ":\n      id: " + ID + "\n      name: " + NODE + "\n      type: Pod\n      phase: Succeeded\n";
-        List<String> lines = with(completed(), pass("2026-10-02T08:31:40", "451", GUARD));
-        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).takenAt("wf.yaml", "2026-10-02T09:00:00Z", wf)
-                .correlate()).findings().get(0);
+        // After the change (08:31:40) by a time the object holds (a label set at 08:40): confirmed.
+        Finding f = guardedWithExport("2026-10-02T09:00:00Z", "2026-10-02T08:40:00Z");
         assertEquals(Confidence.CONFIRMED, f.confidence());
         assertEquals(Severity.LOW, f.severity());
         assertTrue(f.confidenceReason().contains("still shows node " + ID + " Succeeded"), f.confidenceReason());
+    }
+
+    /**
+     * Session 32: only the time its file states (a user's clock) puts the export after the change. 28 min after: likely, said
+     * why (it was confirmed); 30 s after, within what such a clock may be off: the export is not read as taken after (it was
+     * confirmed), the guard's line alone gives likely. Negative control: the export's own time 30 s after the change decides.
+     */
+    @Test
+    void anExportAfterTheChangeOnlyByItsStatedTimeDoesNotConfirm() {
+        Finding stated = guardedWithExport("2026-10-02T09:00:00Z", null);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+        assertTrue(stated.confidenceReason().startsWith("the exported Workflow, taken after, still shows node " + ID + " Succeeded: the change "
+                + "was not stored; only the time its file states (2026-10-02T09:00:00Z, the clock of whoever took it"), stated.confidenceReason());
+        Finding near = guardedWithExport("2026-10-02T08:32:10Z", null);
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
+        assertTrue(near.confidenceReason().contains("persist guard refused"), near.confidenceReason());
+        assertEquals(Confidence.CONFIRMED, guardedWithExport("2026-10-02T08:32:10Z", "2026-10-02T08:32:10Z").confidence());
     }
 
     @Test

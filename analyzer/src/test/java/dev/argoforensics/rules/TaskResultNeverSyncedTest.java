@@ -22,11 +22,22 @@ class TaskResultNeverSyncedTest {
             .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:45Z").yaml();
     private static final String UNSYNCED = Exports.workflow("Running", "Running", "", null, false, null);
 
+    /** The Workflow export not synced, with a time of its own (a label set then, on the API server's clock). */
+    private static String unsyncedLabelledAt(String at) {
+        return UNSYNCED.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, time: \"" + at + "\"}]}");
+    }
+
+    /** The task result labelled "false", with a time of its own (a label set then). */
+    private static String pendingResultLabelledAt(String at) {
+        return Exports.taskResult("false", null).replace("  labels:\n", "  managedFields: [{manager: kubectl-label, operation: Update, time: \""
+                + at + "\"}]\n  labels:\n");
+    }
+
     @Test
     void theWorkflowAndTheTaskResultAgreeingLongAfterThePodFinishedIsConfirmed() {
         Evaluation e = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:28:00Z", FINISHED_POD)
-                .takenAt("wf.yaml", "2026-09-19T16:55:00Z", UNSYNCED)
-                .takenAt("tr.yaml", "2026-09-19T16:55:01Z", Exports.taskResult("false", null)).correlate());
+                .takenAt("wf.yaml", "2026-09-19T16:55:00Z", unsyncedLabelledAt("2026-09-19T16:50:00Z"))
+                .takenAt("tr.yaml", "2026-09-19T16:55:01Z", pendingResultLabelledAt("2026-09-19T16:50:00Z")).correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);
         assertEquals("AF006", f.rule());
@@ -38,6 +49,39 @@ class TaskResultNeverSyncedTest {
         assertEquals("the exported Workflow, the exported WorkflowTaskResult", f.fact("pendingIn").orElseThrow().value());
         assertEquals("exit 0", f.fact("waitContainer").orElseThrow().value());
         assertEquals(List.of("wf.yaml:1", "tr.yaml:1", "pod.yaml:1"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    /**
+     * Session 32: the Workflow and the task result agree, but only the times their files state (a user's clock) put them after the
+     * Pod finished: likely, said why (it was confirmed). With one of them dated by its own time, still likely: two sources agree
+     * only where both are shown after the finish. Negative control above: both dated by their own times, confirmed.
+     */
+    @Test
+    void exportsAfterThePodFinishedOnlyByTheirStatedTimesDoNotConfirm() {
+        for (String wf : List.of(UNSYNCED, unsyncedLabelledAt("2026-09-19T16:50:00Z"))) {
+            Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T16:28:00Z", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:55:00Z", wf)
+                    .takenAt("tr.yaml", "2026-09-19T16:55:01Z", Exports.taskResult("false", null)).correlate()).findings().get(0);
+            assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+            assertTrue(f.confidenceReason().endsWith("but only the time an export's file states (the clock of whoever took it, unchecked from above, "
+                    + "which may be off by 1m0s) puts it after the Pod finished, so it does not confirm"), f.confidenceReason());
+            assertEquals("27m16s", f.fact("pendingFor").orElseThrow().value());
+        }
+    }
+
+    /**
+     * Session 32: the only view of the result pending is an export its file states was taken 10m30s after the Pod finished, 30 s
+     * past the threshold (10m), within what a user's clock may be off: it does not show the result pending past it (it was
+     * possible). Negative control: 12 min after, reported.
+     */
+    @Test
+    void aStatedExportTimeWithinAUsersClockOfTheThresholdShowsNothingPastIt() {
+        Evaluation near = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:38:15Z", UNSYNCED).correlate());
+        assertTrue(near.findings().isEmpty(), near.findings().toString());
+        assertTrue(near.cleared().get(0).reason().startsWith("the task result was seen pending 10m30s after the Pod finished by an export its file "
+                + "states was taken at 2026-09-19T16:38:15Z"), near.cleared().toString());
+        Finding far = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:39:45Z", UNSYNCED).correlate())
+                .findings().get(0);
+        assertEquals("12m0s", far.fact("pendingFor").orElseThrow().value(), "reported, as the export alone allows");
     }
 
     @Test
@@ -121,6 +165,25 @@ class TaskResultNeverSyncedTest {
         assertTrue(reason.startsWith("Pod ns/p had not finished: an export of the Pod shows it Running (main running, wait running) at "
                 + "2026-09-19T16:55:02Z, at or after the last view of its result not synced (2026-09-19T16:55:00Z)"), reason);
         assertEquals("pod.yaml:1", e.cleared().get(0).evidence().toString());
+    }
+
+    /**
+     * Session 32: the controller waited for the result from 16:28 to 16:55 (Debug lines), and an export of the Pod its file states
+     * was taken at 16:54:30 shows it running. A user's clock may be off by 60 s: the Pod may have run at 16:55, so nothing shows the
+     * result pending after it finished (it was reported: the stated time read as exact put the running Pod before the last
+     * wait). Negative control: the same export stated at 16:53:00, more than 60 s before.
+     */
+    @Test
+    void aPodExportedRunningWithinAUsersClockOfTheLastWaitClearsIt() {
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), taskResultIncomplete("2026-09-19T16:28:00.000Z"),
+            taskResultIncomplete("2026-09-19T16:41:30.000Z"), taskResultIncomplete("2026-09-19T16:55:00.000Z")};
+        Evaluation near = rule.evaluate(new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:54:30Z", RUNNING_POD).correlate());
+        assertTrue(near.findings().isEmpty(), () -> near.findings().toString());
+        assertTrue(near.cleared().get(0).reason().startsWith("Pod ns/p had not finished: an export of the Pod shows it Running (main running, "
+                + "wait running) at 2026-09-19T16:54:30Z, a time its file states (the clock of whoever took it, which may be off by 1m0s), so "
+                + "possibly at or after the last view"), near.cleared().get(0).reason());
+        Evaluation far = rule.evaluate(new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:53:00Z", RUNNING_POD).correlate());
+        assertEquals(1, far.findings().size(), () -> far.cleared().toString());
     }
 
     @Test
@@ -412,13 +475,18 @@ class TaskResultNeverSyncedTest {
         // 17m15s after the Pod finished (its export dates that), then the Workflow completed at 16:46.
         List<String> lines = new ArrayList<>(stoppedInfoOfP(45));
         lines.addAll(completedOfPAt("46"));
-        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:28:30Z", unsyncedLabelledAt("2026-09-19T16:28:30Z"))
                 .log("c.log", lines.toArray(String[]::new)).correlate());
         assertEquals(1, e.findings().size(), () -> e.findings().toString());
         Finding f = e.findings().get(0);
         assertEquals("ns/p", f.pod().toString());
         assertEquals("17m15.105s", f.fact("pendingFor").orElseThrow().value());
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        // Session 32: the same export dated only by its file's 16:28:30, 45 s after the Pod finished (a user's clock may be off by
+        // 60 s): it does not show the result pending after the finish, so the two sources do not confirm (it was confirmed).
+        Finding stated = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:28:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
         assertTrue(f.summary().endsWith("It settled only after that, at 2026-09-19T16:46:00.140Z: the Workflow completed (Workflow update successful)."),
                 f.summary());
     }
@@ -586,8 +654,8 @@ class TaskResultNeverSyncedTest {
         assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
         // The control: the label exported after the finish agrees with the Workflow.
         Finding h = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf-1.yaml", "2026-09-19T16:20:00Z", UNSYNCED)
-                .takenAt("tr.yaml", "2026-09-19T16:44:59Z", Exports.taskResult("false", null)).takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", UNSYNCED)
-                .correlate()).findings().get(0);
+                .takenAt("tr.yaml", "2026-09-19T16:44:59Z", pendingResultLabelledAt("2026-09-19T16:44:00Z"))
+                .takenAt("wf-2.yaml", "2026-09-19T16:45:00Z", unsyncedLabelledAt("2026-09-19T16:44:00Z")).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, h.confidence(), h.confidenceReason());
     }
     @Test

@@ -81,4 +81,24 @@ class ObservedAtTest {
         assertEquals(ObservedAt.Order.SHOWN, atWrite.after(i("2026-09-19T16:30:49Z")));
         assertNull(atWrite.latest());
     }
+
+    /** Session 32: the bounds the rules measure from, and the order against a source's time (a time of day orders nothing). */
+    @Test
+    void theBoundsARuleMeasuresFromAndTheOrderAgainstASourcesTime() {
+        ObservedAt o = stated("2026-09-19T16:31:00Z", "2026-09-19T16:20:00Z");
+        assertEquals("2026-09-19T16:30:00Z", o.takenNoEarlierThan().at().format());
+        assertTrue(o.takenNoEarlierThan().stated());
+        assertEquals("2026-09-19T16:32:00Z", o.takenNoLaterThan().at().format());
+        assertTrue(o.takenNoLaterThan().stated());
+        assertEquals(ObservedAt.Order.OPEN, o.after(t("2026-09-19T16:30:30.000Z")), "30 s before the stated time");
+        assertEquals(ObservedAt.Order.STATED, o.after(t("2026-09-19T16:29:30.000Z")));
+        assertEquals(ObservedAt.Order.SHOWN, o.after(t("2026-09-19T16:19:59Z")));
+        assertEquals(ObservedAt.Order.OPEN, o.after(Timestamp.timeOfDay(16, 0, 0, 0, dev.argoforensics.time.TimePrecision.SECOND, 0)),
+                "a time of day without a date orders nothing");
+        ObservedAt inside = ObservedAt.of(null, t("2026-09-19T16:20:00Z"));
+        assertEquals("2026-09-19T16:20:00Z", inside.takenNoEarlierThan().at().format());
+        assertFalse(inside.takenNoEarlierThan().stated());
+        assertEquals("2026-09-19T16:20:00Z", inside.takenNoLaterThan().at().format(), "its time, as read before");
+        assertFalse(inside.takenNoLaterThan().stated());
+    }
 }
