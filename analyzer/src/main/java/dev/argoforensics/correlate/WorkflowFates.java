@@ -102,7 +102,7 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, tables)));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, tables, workflows.keySet())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
@@ -135,18 +135,35 @@ final class WorkflowFates {
     /**
      * The rows pasted kubectl get pods tables of its namespace give its nodes' Pods, by the node IDs its exports show (a Pod named
      * as a node, {@link WorkflowNamespaces#nodesPod}): the Pods nothing else names, as a #12103 paste gives them beside the
-     * Workflow's task-result status.
+     * Workflow's task-result status. Where no export shows a node of it (a {@code kubectl get workflows} row, as #13335 pastes it
+     * above {@code kubectl get pods | grep W}), by the names Argo gives its Pods, {@code <workflow>-<template>-<hash>} or
+     * {@code <workflow>-<hash>} (session 32), unless another Workflow of the paste has a longer name the Pod's also starts with.
      */
-    private static List<PodTable.Row> listed(WorkflowHistory w, List<PodTable> tables) {
+    private static List<PodTable.Row> listed(WorkflowHistory w, List<PodTable> tables, java.util.Set<WorkflowRef> all) {
         List<PodTable.Row> out = new ArrayList<>();
+        boolean noNodes = !w.snapshots().isEmpty()
+                && w.snapshots().stream().allMatch(s -> s.nodes().isEmpty() && s.taskResultsCompletion().isEmpty());
         for (PodTable t : tables) {
             for (PodTable.Row r : t.rows()) {
-                if (r.namespace().equals(w.ref().namespace()) && w.snapshots().stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name()))) {
+                if (r.namespace().equals(w.ref().namespace()) && (w.snapshots().stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name()))
+                        || noNodes && namedAsItsPod(w.ref(), r.name(), all))) {
                     out.add(r);
                 }
             }
         }
         return out;
+    }
+
+    private static final java.util.regex.Pattern POD_AFTER_WORKFLOW = java.util.regex.Pattern.compile("(?:[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-)?\\d{1,10}");
+
+    /** A Pod name of the Workflow's shape, no other Workflow of the paste (in its namespace) a closer match. */
+    private static boolean namedAsItsPod(WorkflowRef wf, String pod, java.util.Set<WorkflowRef> all) {
+        String prefix = wf.name() + "-";
+        if (!pod.startsWith(prefix) || !POD_AFTER_WORKFLOW.matcher(pod.substring(prefix.length())).matches()) {
+            return false;
+        }
+        return all.stream().noneMatch(o -> o.namespace().equals(wf.namespace()) && o.name().length() > wf.name().length()
+                && pod.startsWith(o.name() + "-"));
     }
 
     /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */
