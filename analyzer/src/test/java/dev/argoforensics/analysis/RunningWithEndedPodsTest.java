@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.rules.Clearance;
-import dev.argoforensics.rules.Finding;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,17 +20,7 @@ class RunningWithEndedPodsTest {
     Path dir;
 
     private AnalysisResult run(String... lines) throws IOException {
-        Path p = dir.resolve("session.txt");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
-    }
-
-    private static List<Finding> af006(AnalysisResult r) {
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF006")).flatMap(o -> o.findings().stream()).toList();
-    }
-
-    private static List<Clearance> af006Cleared(AnalysisResult r) {
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF006")).flatMap(o -> o.cleared().stream()).toList();
+        return PastedAf006.run(dir, "session.txt", lines);
     }
 
     private static String[] session(String wfPhase, String podStatus, String wfName) {
@@ -50,8 +37,8 @@ class RunningWithEndedPodsTest {
     @Test
     void aRunningWorkflowWhosePodsHaveAllEndedIsUndecidedAndSaysWhatWouldDecide() throws IOException {
         AnalysisResult r = run(session("Running", "Completed", "mosaic-build-7tqzp"));
-        assertTrue(af006(r).isEmpty(), "nothing dates anything, nothing says a result is pending: " + af006(r));
-        List<Clearance> c = af006Cleared(r);
+        assertTrue(PastedAf006.findings(r).isEmpty(), "nothing dates anything, nothing says a result is pending: " + PastedAf006.findings(r));
+        List<Clearance> c = PastedAf006.cleared(r);
         assertEquals(1, c.size(), c.toString());
         String why = c.get(0).reason();
         assertTrue(why.startsWith("not decided: Workflow geo-pipeline/mosaic-build-7tqzp is Running"), why);
@@ -63,13 +50,13 @@ class RunningWithEndedPodsTest {
     /** Negative control: a Pod still Running: the Workflow runs as it should. */
     @Test
     void aPodStillRunningSaysNothing() throws IOException {
-        assertTrue(af006Cleared(run(session("Running", "Running", "mosaic-build-7tqzp"))).isEmpty());
+        assertTrue(PastedAf006.cleared(run(session("Running", "Running", "mosaic-build-7tqzp"))).isEmpty());
     }
 
     /** Negative control: the Workflow ended: nothing holds it. */
     @Test
     void anEndedWorkflowSaysNothing() throws IOException {
-        assertTrue(af006Cleared(run(session("Succeeded", "Completed", "mosaic-build-7tqzp"))).isEmpty());
+        assertTrue(PastedAf006.cleared(run(session("Succeeded", "Completed", "mosaic-build-7tqzp"))).isEmpty());
     }
 
     /**
@@ -85,6 +72,6 @@ class RunningWithEndedPodsTest {
             "mosaic-build-7tqzp   Succeeded   19h   ",
             "ops@jump-2:/home/ops# kubectl get pods -n geo-pipeline | grep mosaic-build",
             "mosaic-build-7tqzp-stitch-2989526296    0/2     Completed   0          19h");
-        assertTrue(af006Cleared(r).isEmpty(), af006Cleared(r).toString());
+        assertTrue(PastedAf006.cleared(r).isEmpty(), PastedAf006.cleared(r).toString());
     }
 }
