@@ -27,6 +27,9 @@ final class TimeAbove {
         if (line.length() < 10 || line.length() > 48) {
             return null;
         }
+        if (PrefixTimes.rfc3339PrefixEnd(line) > 0) {
+            return null; // kubectl --timestamps before an empty line: "<time> ", the line's own envelope
+        }
         String t = line.strip();
         if (t.isEmpty() || !Character.isDigit(t.charAt(0)) || !ALONE.matcher(t).matches()) {
             return null;
