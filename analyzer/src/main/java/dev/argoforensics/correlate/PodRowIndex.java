@@ -38,6 +38,14 @@ final class PodRowIndex {
      * ({@link WorkflowNamespaces#nodesPod} of any of them), in the order the tables and their rows were pasted.
      */
     List<PodTable.Row> nodesPods(String workflow, Collection<WorkflowSnapshot> snapshots) {
+        return nodesPods(workflow, snapshots, name -> false);
+    }
+
+    /**
+     * {@link #nodesPods(String, Collection)}, and the rows under the Workflow's name that {@code alsoNamed} accepts (a Pod
+     * named as Argo names its Workflow's Pods, where no export shows a node).
+     */
+    List<PodTable.Row> nodesPods(String workflow, Collection<WorkflowSnapshot> snapshots, java.util.function.Predicate<String> alsoNamed) {
         if (rows.isEmpty()) {
             return List.of();
         }
@@ -49,7 +57,7 @@ final class PodRowIndex {
         List<PodTable.Row> out = new ArrayList<>();
         for (int i : candidates) {
             PodTable.Row r = rows.get(i);
-            if (snapshots.stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name()))) {
+            if (snapshots.stream().anyMatch(s -> WorkflowNamespaces.nodesPod(s, r.name())) || alsoNamed.test(r.name())) {
                 out.add(r);
             }
         }

@@ -103,7 +103,7 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows)));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
         return out;
@@ -136,11 +136,29 @@ final class WorkflowFates {
     /**
      * The rows pasted kubectl get pods tables of its namespace give its nodes' Pods, by the node IDs its exports show (a Pod named
      * as a node, {@link WorkflowNamespaces#nodesPod}): the Pods nothing else names, as a #12103 paste gives them beside the
-     * Workflow's task-result status.
+     * Workflow's task-result status. Where no export shows a node of it (a {@code kubectl get workflows} row, as #13335 pastes it
+     * above {@code kubectl get pods | grep W}), by the names Argo gives its Pods, {@code <workflow>-<template>-<hash>} or
+     * {@code <workflow>-<hash>} (session 32), unless another Workflow of the paste has a longer name the Pod's also starts with.
      */
-    private static List<PodTable.Row> listed(WorkflowHistory w, PodRowIndex rows) {
-        return w.snapshots().isEmpty() ? List.of() : rows.nodesPods(w.ref().name(), w.snapshots()).stream()
+    private static List<PodTable.Row> listed(WorkflowHistory w, PodRowIndex rows, java.util.Set<WorkflowRef> all) {
+        if (w.snapshots().isEmpty()) {
+            return List.of();
+        }
+        boolean noNodes = w.snapshots().stream().allMatch(s -> s.nodes().isEmpty() && s.taskResultsCompletion().isEmpty());
+        return rows.nodesPods(w.ref().name(), w.snapshots(), name -> noNodes && namedAsItsPod(w.ref(), name, all)).stream()
                 .filter(r -> r.namespace().equals(w.ref().namespace())).toList();
+    }
+
+    private static final java.util.regex.Pattern POD_AFTER_WORKFLOW = java.util.regex.Pattern.compile("(?:[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-)?\\d{1,10}");
+
+    /** A Pod name of the Workflow's shape, no other Workflow of the paste (in its namespace) a closer match. */
+    private static boolean namedAsItsPod(WorkflowRef wf, String pod, java.util.Set<WorkflowRef> all) {
+        String prefix = wf.name() + "-";
+        if (!pod.startsWith(prefix) || !POD_AFTER_WORKFLOW.matcher(pod.substring(prefix.length())).matches()) {
+            return false;
+        }
+        return all.stream().noneMatch(o -> o.namespace().equals(wf.namespace()) && o.name().length() > wf.name().length()
+                && pod.startsWith(o.name() + "-"));
     }
 
     /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */

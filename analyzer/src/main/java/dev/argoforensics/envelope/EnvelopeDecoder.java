@@ -101,7 +101,19 @@ public final class EnvelopeDecoder {
      */
     public UnwrappedLine decode(String rawLine, long lineNumber) {
         quoteDepth = 0;
-        UnwrappedLine u = decodeLine(rawLine, lineNumber);
+        if (partial == null && row == null && csv == null) {
+            Timestamp alone = TimeAbove.alone(rawLine);
+            if (alone != null) {
+                // A console copy that puts each line's time on a line of its own, the line under it: held until the next line
+                // shows whether it is such a line's time (a record follows) or a line of its own (given back as it was).
+                release();
+                heldTime = UnwrappedLine.raw(rawLine, lineNumber);
+                heldAt = alone;
+                inQuote = false;
+                return null;
+            }
+        }
+        UnwrappedLine u = under(decodeLine(rawLine, lineNumber));
         if (quoteDepth > 0 && !inQuote) {
             // A quote after a line that is not quoted (a blank line, a sentence, the reply's own lines) is another blockquote:
             // most often another earlier comment, maybe another reporter's controller or another incident.
@@ -114,6 +126,47 @@ public final class EnvelopeDecoder {
             return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth) + (quoteBlocks > 1 ? QUOTE_BLOCK + quoteBlocks : ""));
         }
         return u;
+    }
+
+    /** A line that held only a time, waiting for the line after it ({@link TimeAbove}), and that time; or null. */
+    private UnwrappedLine heldTime;
+    private Timestamp heldAt;
+    /** A held time line given back as it was (no record followed it), for the caller to take before the line it returned. */
+    private UnwrappedLine released;
+
+    /**
+     * The line after a held time line: a record the controller wrote, as it wrote it (no collector's time of its own), takes that
+     * time as the collector's and the time line counts as a continuation of it; anything else, and the time line is given back
+     * as the line it was ({@link #released()}).
+     */
+    private UnwrappedLine under(UnwrappedLine u) {
+        if (heldTime == null) {
+            return u;
+        }
+        if (u != null && u.envelope() == EnvelopeKind.NONE && u.envelopeTime() == null && RecordStart.at(u.record(), 0)) {
+            heldTime = null;
+            envelopeHeaders++;
+            return u.withRecord(u.record(), EnvelopeKind.TIME_ABOVE, heldAt, u.origin(), u.prefix(), u.container());
+        }
+        release();
+        return u;
+    }
+
+    private void release() {
+        if (heldTime != null) {
+            released = heldTime;
+            heldTime = null;
+        }
+    }
+
+    /**
+     * A line this decoder held and gave back unread (a line holding only a time that no record followed), or null: it comes
+     * before the line the last {@link #decode} or {@link #flush} returned, and is read as any line of its own.
+     */
+    public UnwrappedLine released() {
+        UnwrappedLine r = released;
+        released = null;
+        return r;
     }
 
     /** Between a quote's markers and its blockquote's number in the file, in the origin of the second blockquote on. */
@@ -186,6 +239,12 @@ public final class EnvelopeDecoder {
         char first = line.charAt(0);
         if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P') {
             prompt(line);
+        }
+        if (csv == null && line.indexOf('\t') >= 0) {
+            JsonEnvelope.Content row = GrafanaTable.read(line);
+            if (row != null) {
+                return finish(with(u, row));
+            }
         }
         if (csv != null && !line.isBlank()) {
             JsonEnvelope.Content row = csv.read(line);
@@ -381,6 +440,7 @@ public final class EnvelopeDecoder {
 
     /** A piece held open at the end of the file, or null. */
     public UnwrappedLine flush() {
+        release();
         if (row != null) {
             return heldRow("expected the quoted cell of the CSV row at line " + rowFirst + " to close, found the end of the file: the"
                     + " export may have been cut in it (its lines read as one row, not as records)", rowFirst + rowLines - 1);
@@ -475,11 +535,21 @@ public final class EnvelopeDecoder {
         }
         boolean command = promptLine;
         promptLine = false;
+        if (promptTarget != null && !command && fence(found.record())) {
+            // A Markdown fence after the command closes the block that held its output: the lines after it are no longer its.
+            promptTarget = null;
+        }
         if (promptTarget == null || command || found.container() != null || found.record().isEmpty()) {
             return found;
         }
         return new UnwrappedLine(found.record(), found.firstLine(), found.lastLine(), found.envelope(), found.envelopeTime(),
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
+    }
+
+    /** A Markdown fence line ({@code ```}, {@code ~~~}, with or without a language). */
+    private static boolean fence(String record) {
+        String t = record.strip();
+        return (t.startsWith("```") || t.startsWith("~~~")) && t.indexOf(' ', 3) < 0 && t.length() < 40;
     }
 
     /** {@code argo logs}' {@code <pod>: } before a line (a Pod name, a colon, a space), and {@code --timestamps}' time after it. */

@@ -72,7 +72,17 @@ public enum EnvelopeKind {
     /** {@code argo logs WF} (also {@code -c wait}, {@code --timestamps}): {@code <pod>: } before each line, the Pod it came from. */
     ARGO_LOGS("argo logs prefix (<pod>: )"),
     /** k9s' log view copied from the terminal: each line between box-drawing bars, {@code │ <line>   │}, padded to the view's width. */
-    K9S_VIEW("k9s log view (│ … │)");
+    K9S_VIEW("k9s log view (│ … │)"),
+    /**
+     * A console copy that puts each line's time on a line of its own, the controller's line under it (a log viewer's rows copied
+     * as text, as argoproj/argo-workflows issues paste them): the time line counts as a continuation of the record under it.
+     */
+    TIME_ABOVE("a time on the line above (each line's time on a line of its own)"),
+    /**
+     * A row of a log console's table copied without its header, its cells split at tabs (Grafana Explore's table view of a Loki
+     * query: time, labels, line, {@code tsNs}, id; a console export's {@code <epoch ms><tab><RFC 3339><tab><line>}).
+     */
+    GRAFANA_TABLE("log table row without its header (cells split at tabs)");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {

@@ -38,7 +38,12 @@ final class FurnitureLine {
     }
 
     private static final Pattern FENCE = Pattern.compile("(?:`{3,}|~{3,})\\s*[\\w.+#-]*\\s*");
-    private static final Pattern MARKUP_TAG = Pattern.compile("(?i)</?details(?:\\s+open)?>|<summary>.{0,200}</summary>|</?summary>|</?pre>"
+    /**
+     * One HTML tag GitHub renders around a paste, or a few on one line as a comment's collapsible section is most often written
+     * ({@code <details><summary>controller logs</summary>}, {@code </pre></details>}); or Jira's and Confluence's wiki markup.
+     */
+    private static final String ONE_TAG = "(?:</?details(?:\\s+open)?>|<summary>.{0,200}?</summary>|</?summary>|</?pre>)";
+    private static final Pattern MARKUP_TAG = Pattern.compile("(?i)" + ONE_TAG + "(?:\\s*" + ONE_TAG + "){0,3}"
             // Jira and Confluence wiki markup, where incident tickets and postmortems quote logs: {code}, {code:java}, {noformat}
             + "|\\{(?:code|noformat)(?::[^{}\\s][^{}]{0,200})?}");
     private static final Pattern DOTS = Pattern.compile("(?:\\.{3,}|…+|(?:\\. ){2,}\\.)");

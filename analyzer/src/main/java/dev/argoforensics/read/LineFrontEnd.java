@@ -710,6 +710,10 @@ public final class LineFrontEnd {
 
     /** An unwrapped line to the sink, or to the cut lines if its joined pieces were cut; nothing for a held piece. */
     private static void pass(UnwrappedLine u, EnvelopeDecoder envelopes, Consumer<UnwrappedLine> sink, Cuts cuts) {
+        UnwrappedLine back = envelopes.released();
+        if (back != null) {
+            sink.accept(back); // a line the decoder held (a time alone) and gave back: it came before u
+        }
         if (u == null) {
             return;
         }

@@ -134,8 +134,32 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     });
                 }
             }
+            if (named.isEmpty() && !unnamed && seen.stream().noneMatch(k -> k.startsWith(w.ref() + " "))) {
+                runningWithEndedPods(correlation, w, cleared);
+            }
         }
         return new Evaluation(findings, cleared);
+    }
+
+    /**
+     * A Workflow shown Running whose Pods the paste lists have all ended, and nothing else of its task results: #13335's paste
+     * ({@code kubectl get wf} Running, {@code kubectl get pods | grep W} Completed). It is the picture of a task result never
+     * synced, and also of a Workflow whose next node the controller had not yet created, or one it had not yet reconciled:
+     * the rule does not decide, and says what would (session 32; before, it said nothing of the Workflow).
+     */
+    private static void runningWithEndedPods(Correlation correlation, WorkflowHistory w, List<Clearance> cleared) {
+        WorkflowSnapshot running = w.snapshots().isEmpty() ? null : w.snapshots().get(w.snapshots().size() - 1);
+        WorkflowFate fate = correlation.fates().get(w.ref());
+        if (running == null || !"Running".equals(running.phase()) || fate == null || fate.listed().isEmpty()
+                || !fate.listed().stream().allMatch(r -> ENDED.contains(r.status()))) {
+            return;
+        }
+        List<PodTable.Row> rows = fate.listed();
+        PodTable.Row last = rows.get(rows.size() - 1);
+        cleared.add(new Clearance(null, Message.of("AF006.cleared.runningPodsEnded", "wf", w.ref().toString(), "what", running.what(),
+                "pods", rows.size() == 1 ? "its Pod " + last.name() + " is listed " + last.status()
+                        : "the " + rows.size() + " Pods of it listed are all " + String.join(" or ", rows.stream().map(PodTable.Row::status)
+                        .distinct().sorted().toList()) + " (" + last.name() + " last)"), running.source()));
     }
 
     /** What a pasted {@code kubectl get pods} row says of a Pod that has ended (its containers all exited; READY shows none ready). */

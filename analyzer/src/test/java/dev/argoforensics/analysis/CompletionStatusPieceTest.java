@@ -7,8 +7,6 @@ import dev.argoforensics.rules.Clearance;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.Finding;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,17 +26,15 @@ class CompletionStatusPieceTest {
     private static final String POD = "ingest-batch-4f7kq-run-step-437929116";
 
     private AnalysisResult run(String... lines) throws IOException {
-        Path p = dir.resolve("comment.txt");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+        return PastedAf006.run(dir, "comment.txt", lines);
     }
 
     private static List<Finding> af006(AnalysisResult r) {
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF006")).flatMap(o -> o.findings().stream()).toList();
+        return PastedAf006.findings(r);
     }
 
     private static List<Clearance> af006Cleared(AnalysisResult r) {
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF006")).flatMap(o -> o.cleared().stream()).toList();
+        return PastedAf006.cleared(r);
     }
 
     private static String[] paste(String status) {

@@ -45,6 +45,19 @@ class LogsCommandTest {
     }
 
     @Test
+    void aFenceAfterTheCommandClosesItsOutput() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        d.decode("$ kubectl logs -n feeds " + POD + " -c wait", 1);
+        UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Alloc=9120 TotalAlloc=17004 Sys=30301 NumGC=5"
+                + " Goroutines=9\"", 2);
+        assertEquals("wait", wait.container());
+        UnwrappedLine fence = d.decode("```", 3);
+        assertNull(fence.container(), "the fence closing the block is the paste's");
+        UnwrappedLine after = d.decode("time=\"2026-10-25T14:20:43.000Z\" level=info msg=\"Processing workflow\"", 4);
+        assertNull(after.container(), "and it ends the command's output");
+    }
+
+    @Test
     void theLinesAfterThePromptAreThatContainersAndTheNextPromptEndsThem() {
         EnvelopeDecoder d = new EnvelopeDecoder();
         UnwrappedLine prompt = d.decode("$ kubectl logs -n feeds " + POD + " -c wait", 1);

@@ -29,6 +29,9 @@ class FurnitureLineTest {
     @ParameterizedTest
     @ValueSource(strings = {"```", "```text", "``` console", "```shell", "~~~", "````log", "<details>", "</details>", "<details open>",
         "<summary>workflow-controller logs</summary>", "<pre>", "</pre>",
+        // a comment's collapsible section written on one line, as most GitHub comments write it (session 32)
+        "<details><summary>workflow-controller logs (click to expand)</summary>", "<details open><summary>Logs</summary>", "</pre></details>",
+        "<details> <summary>kubectl get wf -o yaml</summary>",
         // an incident ticket or a postmortem in Jira or Confluence wiki markup
         "{code}", "{code:java}", "{code:title=workflow-controller.log|borderStyle=solid}", "{noformat}"})
     void markdownAroundAnExcerpt(String line) {
@@ -81,6 +84,9 @@ class FurnitureLineTest {
         "``` trailing words after a fence",
         // a JSON object or a Go map is no wiki markup
         "{code: 1}", "{\"code\":\"x\"}", "{code}trailing",
+        // tags with a sentence or a record after them on the line are no wrapping alone
+        "<details><summary>logs</summary> the controller restarted here", "<details> see below",
+        "</details>time=\"2026-09-19T16:31:11.257Z\" level=info msg=\"Processing workflow\"",
         // a dash line that is not grep's group separator
         "---", "-- the controller restarted here", "-",
         // a command that prints no logs, or a log command holding a record's head
