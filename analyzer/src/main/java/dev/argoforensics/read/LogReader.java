@@ -400,9 +400,10 @@ public final class LogReader {
     /**
      * The runs whose last file is a set's newest piece given, a rotated one whose successor the inputs lack ({@link
      * RotatedSet#absentSuccessor()}): their lines may go on there ({@link ControllerProcess#continuesIn()}), and the piece's summary
-     * says so. A run that ended in an earlier piece (a later piece given holds other runs only) is not one of them.
+     * says so. A run that ended in an earlier piece (a later piece given holds other runs only) is not one of them. Public for
+     * the readings stitched elsewhere (the fleet scan's), which must end the same way.
      */
-    private static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
+    public static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
         Map<String, String> successorOf = new HashMap<>();
         for (RotatedSet set : sets) {
             String successor = set.absentSuccessor();

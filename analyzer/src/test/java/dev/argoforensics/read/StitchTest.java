@@ -374,7 +374,8 @@ class StitchTest {
         // The interest and each file's reading go through their bytes, as they do between the fleet scan's tasks.
         Interest interest = Interest.decode(perFile.interest(scans.values(), in.objects()).encode());
         ReadingStitch stitch = new ReadingStitch(null);
-        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+        List<RotatedSet> sets = RotatedSet.group(List.copyOf(scans.keySet()));
+        for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 try {
                     boolean newestFirst = scans.get(f).newestFirst();
@@ -385,8 +386,9 @@ class StitchTest {
                 }
             }
         }
-        LogReader.LogReading stitched = stitch.finish();
+        LogReader.LogReading finished = stitch.finish();
         summaries.putAll(stitch.summaries());
+        LogReader.LogReading stitched = LogReader.continuing(finished, sets, summaries);
 
         assertEquals(wholeUnreadable, unreadable);
         assertEquals(wholeSummaries, summaries, "per-file summaries and notes");

@@ -524,7 +524,8 @@ final class ClusterSteps implements Serializable {
         readable.addAll(failed.keySet());
         readable.sort(Comparator.comparing(InputFile::displayPath));
         ReadingStitch stitch = new ReadingStitch(null);
-        for (RotatedSet set : RotatedSet.group(readable)) {
+        List<RotatedSet> sets = RotatedSet.group(readable);
+        for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 if (failed.containsKey(f)) {
                     inputs.unreadable().add(new UnreadableInput(f.displayPath(), failed.get(f)));
@@ -535,8 +536,11 @@ final class ClusterSteps implements Serializable {
                 }
             }
         }
-        LogReader.LogReading reading = stitch.finish();
-        stitch.summaries().forEach((f, s) -> inputs.summaries().put(byDisplay.get(f.displayPath()), s));
+        LogReader.LogReading finished = stitch.finish();
+        Map<InputFile, InputSummary> summaries = new HashMap<>(stitch.summaries());
+        // A run whose last piece's successor is absent goes on there, as LogReader.read ends its reading.
+        LogReader.LogReading reading = LogReader.continuing(finished, sets, summaries);
+        summaries.forEach((f, s) -> inputs.summaries().put(byDisplay.get(f.displayPath()), s));
         return reading;
     }
 
