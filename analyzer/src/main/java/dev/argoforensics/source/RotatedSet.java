@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 /**
  * Log files that are one file rotated: {@code controller.log} with {@code controller.log.1},
  * {@code controller.log.2.gz} (logrotate: a higher number is older), or a CRI {@code 0.log} with
- * {@code 0.log.20260919-163000[.gz]} (kubelet: the suffix is the rotation time). Oldest first, the
+ * {@code 0.log.20260919-163000[.gz]} (kubelet: the suffix is the rotation time), or {@code controller.log-20260919[.gz]}
+ * (logrotate's {@code dateext}, whose default {@code dateformat} is {@code -%Y%m%d}, {@code -%Y%m%d%H} when rotated hourly). Oldest first, the
  * live file last: read in this order they are one stream.
  *
  * @param name the live file's display path (even when only rotated pieces were given)
@@ -19,6 +20,8 @@ import java.util.regex.Pattern;
 public record RotatedSet(String name, List<InputFile> oldestFirst) {
     private static final Pattern NUMBERED = Pattern.compile("(.*)\\.(\\d{1,3})");
     private static final Pattern DATED = Pattern.compile("(.*)\\.(\\d{8}(?:-\\d{6})?)");
+    /** logrotate's {@code dateext}: a dash, then the date (and hour); the live file's own name has an extension ({@code controller.log}). */
+    private static final Pattern DATEEXT = Pattern.compile("(.*/)?([^/]*\\.[^/]*)-(\\d{8}(?:\\d{2})?)");
 
     public RotatedSet {
         oldestFirst = List.copyOf(oldestFirst);
@@ -75,6 +78,10 @@ public record RotatedSet(String name, List<InputFile> oldestFirst) {
             Matcher dated = DATED.matcher(name);
             if (dated.matches()) {
                 return new Rotation(f, dated.group(1), 0, dated.group(2));
+            }
+            Matcher dateext = DATEEXT.matcher(name);
+            if (dateext.matches()) {
+                return new Rotation(f, (dateext.group(1) == null ? "" : dateext.group(1)) + dateext.group(2), 0, dateext.group(3));
             }
             Matcher numbered = NUMBERED.matcher(name);
             if (numbered.matches() && numbered.group(1).contains(".")) {

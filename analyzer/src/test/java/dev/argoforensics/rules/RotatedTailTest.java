@@ -92,6 +92,29 @@ class RotatedTailTest {
         assertTrue(report.get("controllers").get(0).get("continuesIn").asText().endsWith("logs/workflow-controller.log"), report.get("controllers").toString());
     }
 
+    /**
+     * logrotate's {@code dateext} (default {@code dateformat -%Y%m%d}): {@code workflow-controller.log-20260612} is a rotated piece
+     * too, whose writer went on in the live file; before, the name read as a live file of its own and AF008 stayed likely.
+     */
+    @Test
+    void aDateextPieceWithoutTheLiveFileGoesOnInTheLiveFile() throws IOException {
+        piece("workflow-controller.log-20260612", 1, 71);
+        JsonNode report = analyze();
+        assertEquals("possible", af008(report).get("confidence").asText());
+        assertTrue(report.get("controllers").get(0).get("continuesIn").asText().endsWith("logs/workflow-controller.log"), report.get("controllers").toString());
+    }
+
+    /** Negative control: the dateext piece with its live file is one series (one run), and AF008 stays likely. */
+    @Test
+    void aDateextPieceWithItsLiveFileStaysLikely() throws IOException {
+        piece("workflow-controller.log-20260612", 1, 62);
+        piece("workflow-controller.log", 63, 86);
+        JsonNode report = analyze();
+        assertEquals("likely", af008(report).get("confidence").asText());
+        assertEquals(1, report.get("controllers").size(), report.get("controllers").toString());
+        assertEquals(null, report.get("controllers").get(0).get("continuesIn"), report.get("controllers").toString());
+    }
+
     @Test
     void theWholeRotatedSeriesStaysLikely() throws IOException {
         piece("workflow-controller.log.2", 1, 62);

@@ -39,6 +39,17 @@ class RotatedSetTest {
         assertEquals(2, sets.size());
     }
 
+    /** logrotate's dateext pieces ({@code -%Y%m%d}, hourly {@code -%Y%m%d%H}) go with their live file; a dated name without an extension stays apart. */
+    @Test
+    void logrotateDateextPiecesComeBeforeTheLiveFile() {
+        List<RotatedSet> sets = RotatedSet.group(List.of(log("a/controller.log"), log("a/controller.log-20260612.gz"), log("a/controller.log-20260611.gz"),
+                log("b/run-20260612")));
+        assertEquals(2, sets.size());
+        assertEquals(List.of("a/controller.log-20260611.gz", "a/controller.log-20260612.gz", "a/controller.log"), names(sets.get(0)));
+        assertEquals("a/controller.log", RotatedSet.group(List.of(log("a/controller.log-2026061203"))).get(0).absentSuccessor());
+        assertEquals(null, RotatedSet.group(List.of(log("b/run-20260612"))).get(0).absentSuccessor());
+    }
+
     /** The piece that followed the newest one given, where the writer's later lines are: none when the live file was given. */
     @Test
     void theAbsentSuccessorIsThePieceAfterTheNewestGiven() {
