@@ -107,7 +107,7 @@ final class ExecutionOrder {
                         && (deletion.notBefore() == null || deletion.inferredLower()
                             || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
                     running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
-                            path.length() - 1) + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock());
+                            path.length() - 1) + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock(), e.statedClock());
                     break;
                 }
             }
@@ -448,7 +448,7 @@ final class ExecutionOrder {
                 + ", which the node controller writes only on a Pod it turns from ready to not ready: its containers ran by the kubelet's last "
                 + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + datedBy(nodeGone)
                 + "): nothing could report them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists",
-                notReady.source(), notReady.statedClock() || nodeGone.statedClock());
+                notReady.source(), notReady.statedClock() || nodeGone.statedClock(), notReady.statedClock() || nodeGone.statedClock());
     }
 
     /**
