@@ -10,8 +10,15 @@ import dev.argoforensics.source.SourceRef;
  * @param evidence the decisive line or object, null for {@link State#NOT_DELETED} and {@link State#UNDETERMINED} without any
  * @param weak     only the controller's lines show it (they see the deletion, not the containers), or it is inferred
  *                 from an object rather than stated by one: weaker than an object that shows it
+ * @param statedClock weak because an Event dated by a stated clock shows it ({@link dev.argoforensics.snapshot.ClusterEvent#statedClock}),
+ *                    not the controller's lines
  */
-public record Execution(State state, String reason, SourceRef evidence, boolean weak) {
+public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock) {
+
+    /** An execution no stated clock dates. */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak) {
+        this(state, reason, evidence, weak, false);
+    }
 
     /** The order of the containers' end and the deletion request. */
     public enum State {

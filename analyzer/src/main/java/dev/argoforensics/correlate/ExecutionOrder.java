@@ -100,11 +100,14 @@ final class ExecutionOrder {
         if (running == null) {
             for (ClusterEvent e : pod.clusterEvents()) {
                 String path = e.regarding().fieldPath();
+                // An Event dated by a stated clock (an age in a kubectl table) is read at the end of its window least favourable to
+                // the order: the containers may have ended just before it, and it may have come just before the deletion.
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
-                        && !path.equals("spec.containers{wait}") && (end == null || !DeletionBounds.clearlyBefore(end.at(), e.first()))
-                        && (deletion.notBefore() == null || deletion.inferredLower() || !DeletionBounds.clearlyBefore(e.first(), deletion.notBefore().at()))) {
+                        && !path.equals("spec.containers{wait}") && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
+                        && (deletion.notBefore() == null || deletion.inferredLower()
+                            || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
                     running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
-                            path.length() - 1) + " at " + e.first().format() + " (Killing event)", e.source(), false);
+                            path.length() - 1) + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock(), e.statedClock());
                     break;
                 }
             }
@@ -431,8 +434,8 @@ final class ExecutionOrder {
         }
         for (ClusterEvent e : pod.clusterEvents()) {
             if ("Node".equals(e.regarding().kind()) && ("DeletingNode".equals(e.reason()) || "RemovingNode".equals(e.reason()))
-                    && !DeletionBounds.clearlyBefore(e.first(), notReady.first())
-                    && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), e.first())
+                    && !DeletionBounds.clearlyBefore(earliest(e, e.first()), latest(notReady, notReady.first()))
+                    && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), latest(e, e.first()))
                     && (nodeGone == null || e.first().isBefore(nodeGone.first()))) {
                 nodeGone = e;
             }
@@ -441,9 +444,29 @@ final class ExecutionOrder {
             return null;
         }
         return new Execution(State.RUNNING, "its node went not ready while the Pod was ready (NodeNotReady on the Pod at " + notReady.first().format()
+                + datedBy(notReady)
                 + ", which the node controller writes only on a Pod it turns from ready to not ready: its containers ran by the kubelet's last "
-                + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + "): nothing could report "
-                + "them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists", notReady.source(), false);
+                + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + datedBy(nodeGone)
+                + "): nothing could report them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists",
+                notReady.source(), notReady.statedClock() || nodeGone.statedClock(), notReady.statedClock() || nodeGone.statedClock());
+    }
+
+    /**
+     * The earliest an Event's time may be: an Event dated by a stated clock ({@link ClusterEvent#statedClock}) may have come as
+     * much as that clock may be off before it (the cross-clock margin of {@link DeletionBounds#clearlyBefore} comes on top).
+     */
+    private static Timestamp earliest(ClusterEvent e, Timestamp t) {
+        return e.statedClock() ? new Timestamp(t.instant().minusNanos(ObservedAt.STATED_CLOCK_NANOS), t.precision(), t.zone()) : t;
+    }
+
+    /** The latest an Event's time may be, as {@link #earliest}. */
+    private static Timestamp latest(ClusterEvent e, Timestamp t) {
+        return e.statedClock() ? new Timestamp(t.instant().plusNanos(ObservedAt.STATED_CLOCK_NANOS), t.precision(), t.zone()) : t;
+    }
+
+    /** How an Event's time was read, when not from the Event itself. */
+    private static String datedBy(ClusterEvent e) {
+        return e.statedClock() ? ", dated by the export's stated time less its age" : "";
     }
 
     /**
@@ -456,8 +479,10 @@ final class ExecutionOrder {
      */
     private static boolean kubeletBack(PodHistory pod, ClusterEvent notReady, ClusterEvent nodeGone) {
         for (ClusterEvent e : pod.clusterEvents()) {
-            if ("Node".equals(e.regarding().kind()) && "NodeReady".equals(e.reason()) && !DeletionBounds.clearlyBefore(e.last(), notReady.first())
-                    && !DeletionBounds.clearlyBefore(nodeGone.first(), e.first())) {
+            // Read so that the kubelet may have come back wherever the stated clocks' windows allow it.
+            if ("Node".equals(e.regarding().kind()) && "NodeReady".equals(e.reason())
+                    && !DeletionBounds.clearlyBefore(latest(e, e.last()), earliest(notReady, notReady.first()))
+                    && !DeletionBounds.clearlyBefore(latest(nodeGone, nodeGone.first()), earliest(e, e.first()))) {
                 return true;
             }
         }
@@ -465,7 +490,7 @@ final class ExecutionOrder {
         LogEvent arrival = sighting == null ? null : sighting[1] != null ? sighting[1] : sighting[0];
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE && e != arrival
-                    && (arrival == null || EventOrder.before(e, arrival)) && !DeletionBounds.clearlyBefore(e.time(), notReady.first())) {
+                    && (arrival == null || EventOrder.before(e, arrival)) && !DeletionBounds.clearlyBefore(e.time(), earliest(notReady, notReady.first()))) {
                 return true;
             }
         }

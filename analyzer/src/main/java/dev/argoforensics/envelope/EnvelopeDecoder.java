@@ -110,10 +110,19 @@ public final class EnvelopeDecoder {
                 heldTime = UnwrappedLine.raw(rawLine, lineNumber);
                 heldAt = alone;
                 inQuote = false;
+                if (!decodedAny) {
+                    // the chunk opens on a line that is not quoted
+                    decodedAny = true;
+                    opensQuoted = false;
+                }
                 return null;
             }
         }
         UnwrappedLine u = under(decodeLine(rawLine, lineNumber));
+        if (!decodedAny) {
+            decodedAny = true;
+            opensQuoted = quoteDepth > 0;
+        }
         if (quoteDepth > 0 && !inQuote) {
             // A quote after a line that is not quoted (a blank line, a sentence, the reply's own lines) is another blockquote:
             // most often another earlier comment, maybe another reporter's controller or another incident.
@@ -184,6 +193,41 @@ public final class EnvelopeDecoder {
     /** Whether the line before was quoted (the blockquote goes on), and how many blockquotes the file has had so far. */
     private boolean inQuote;
     private int quoteBlocks;
+    /** Whether a line was decoded yet, and whether the first was quoted. */
+    private boolean decodedAny;
+    private boolean opensQuoted;
+
+    /**
+     * The blockquotes met so far, numbered from 1 in the order of the lines this decoder was given (a chunk's, when a file is read
+     * in chunks: the reading renumbers them in the file's order, {@link #renumberQuote}).
+     */
+    public int quoteBlocks() {
+        return quoteBlocks;
+    }
+
+    /** Whether the first line decoded was quoted: with a chunk that ended quoted before it, the same blockquote goes on. */
+    public boolean opensQuoted() {
+        return opensQuoted;
+    }
+
+    /** Whether the last line decoded was quoted: a blockquote may go on in the next chunk. */
+    public boolean endsQuoted() {
+        return inQuote;
+    }
+
+    /**
+     * A quote's origin ({@link #quoteOrigin}) with its blockquote counted {@code shift} later: a chunk's blockquote {@code n} is the
+     * file's {@code shift + n}. Any other origin as it is.
+     */
+    public static String renumberQuote(String origin, int shift) {
+        if (shift == 0 || !quoteOrigin(origin)) {
+            return origin;
+        }
+        int block = origin.indexOf(QUOTE_BLOCK);
+        int n = shift + (block < 0 ? 1 : Integer.parseInt(origin.substring(block + QUOTE_BLOCK.length())));
+        String markers = block < 0 ? origin : origin.substring(0, block);
+        return n > 1 ? markers + QUOTE_BLOCK + n : markers;
+    }
 
     /**
      * The origin of lines quoted in Markdown, one {@code >} per level of quoting ({@code >} for a reply's quote, {@code >>} for a

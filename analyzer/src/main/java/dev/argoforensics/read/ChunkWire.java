@@ -22,7 +22,7 @@ import java.util.List;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;
@@ -126,6 +126,8 @@ final class ChunkWire {
         d.writeLong(r.lines());
         d.writeLong(r.envelopeHeaders());
         w.value(r.stats());
+        d.writeUnsigned(r.quotes().blocks());
+        d.writeByte((r.quotes().opens() ? 1 : 0) | (r.quotes().ends() ? 2 : 0));
         d.writeUnsigned(r.items().size());
         for (ChunkItem item : r.items()) {
             if (item instanceof CountedRun run) {
@@ -175,6 +177,9 @@ final class ChunkWire {
         long lines = d.readLong();
         long headers = d.readLong();
         ReadStats stats = (ReadStats) w.value();
+        int blocks = d.readUnsigned();
+        int quoted = d.readByte();
+        ChunkResult.Quotes quotes = new ChunkResult.Quotes(blocks, (quoted & 1) != 0, (quoted & 2) != 0);
         int n = d.readUnsigned();
         d.mayHold(n);
         List<ChunkItem> items = new ArrayList<>(n);
@@ -205,7 +210,7 @@ final class ChunkWire {
                 default -> throw new IOException("unknown chunk item " + kind);
             }
         }
-        return new ChunkResult(chunk, lines, headers, items, stats);
+        return new ChunkResult(chunk, lines, headers, items, stats, quotes);
     }
 
     private static CatalogEntry entry(MessageCatalog catalog, String id) {

@@ -151,6 +151,12 @@ final class FileAssembler {
     private PodRef executorPod;
     private GoPanicBlock panic;
     private UnwrappedLine panicLine;
+    /** The origin of the panic's first line, its blockquote numbered in the file. */
+    private String panicOrigin;
+    /** The file's blockquotes in the chunks taken, the shift of the chunk being taken's, and whether the last chunk ended quoted. */
+    private int quoteBlocks;
+    private int quoteShift;
+    private boolean endedQuoted;
     private long panicBase;
     /** What was wrong with the file itself (damage, cut lines, encoding), with file line numbers. */
     private final FileDamage damage = new FileDamage();
@@ -204,6 +210,7 @@ final class FileAssembler {
      * chunk's line numbers are its own).
      */
     void accept(ChunkResult chunk, long base, List<ChunkItem> itemsInOrder) {
+        quoted(chunk.quotes());
         lines += chunk.lines();
         continuation += chunk.envelopeHeaders();
         lineBase = base;
@@ -219,6 +226,23 @@ final class FileAssembler {
         }
         takingFrom = null;
         handOverFinal();
+    }
+
+    /**
+     * Numbers the chunk's blockquotes in the file: its blockquote {@code n} is the file's {@code quoteShift + n}, its first the last
+     * one's of the chunks before if it goes on from there (each chunk's decoder counts its own from 1).
+     */
+    private void quoted(ChunkResult.Quotes q) {
+        quoteShift = quoteBlocks - (endedQuoted && q.opens() ? 1 : 0);
+        if (q.blocks() > 0) {
+            quoteBlocks = quoteShift + q.blocks();
+        }
+        endedQuoted = q.ends();
+    }
+
+    /** A line's origin, a quote's named by its blockquote in the file ({@link #quoted}). */
+    private String fileOrigin(String lineOrigin) {
+        return EnvelopeDecoder.renumberQuote(lineOrigin, quoteShift);
     }
 
     /** With a hand-over: hands over the kept events when none of them waits for a time (a klog year, a panic's neighbour). */
@@ -297,6 +321,7 @@ final class FileAssembler {
             closePanic();
             panic = new GoPanicBlock(text, first);
             panicLine = r.line();
+            panicOrigin = fileOrigin(r.line().origin());
             panicBase = lineBase;
         } else {
             closePanic();
@@ -366,7 +391,7 @@ final class FileAssembler {
             time = KlogYears.near(time, dating);
         }
         dated(time, c.format());
-        ControllerRun s = runs.streamFor(origin(c.origin()), from(c.origin()), false);
+        ControllerRun s = runs.streamFor(origin(fileOrigin(c.origin())), from(c.origin()), false);
         s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
                 c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING, c.namesNothing());
         if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
@@ -398,7 +423,7 @@ final class FileAssembler {
         }
         dated(r.first, RecordFormat.SLOG_TEXT);
         dated(r.last, RecordFormat.SLOG_TEXT);
-        ControllerRun s = runs.streamFor(origin(r.origin), from(r.origin), false);
+        ControllerRun s = runs.streamFor(origin(fileOrigin(r.origin)), from(r.origin), false);
         s.countRun(r, file, lineBase);
         if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
             marks.counted(s.id, ordinal);
@@ -454,7 +479,7 @@ final class FileAssembler {
             time = excerptDays.place(time);
         }
         dated(time, k.format());
-        ControllerRun s = runs.streamFor(origin(lineOrigin), from(lineOrigin), event instanceof ControllerStarted);
+        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event instanceof ControllerStarted);
         TextBlock block;
         int index;
         if (k.textBlock() != null) {
@@ -524,7 +549,7 @@ final class FileAssembler {
         formats.merge(RecordFormat.GO_PANIC, 1L, Long::sum);
         envelopes.merge(panicLine.envelope(), 1L, Long::sum);
         Timestamp time = panicLine.envelopeTime() != null ? panicLine.envelopeTime() : lastDated;
-        ControllerRun s = runs.streamFor(origin(panicLine.origin()), from(panicLine.origin()), false);
+        ControllerRun s = runs.streamFor(origin(panicOrigin), from(panicLine.origin()), false);
         texts.add(p.text());
         LogEvent e = new LogEvent(file.at(p.firstLine()), p.lastLine(), time == null ? NO_TIME : time, panicLine.envelopeTime(),
                 panicLine.envelope(), RecordFormat.GO_PANIC, Level.FATAL, null, new ControllerEvent.GoPanic(p.message(), p.lineCount()),

@@ -52,9 +52,9 @@ final class HardWrap {
     }
 
     /**
-     * Plans files in chunks of {@code chunkBytes}, a hard-wrapped copy always in one, and so a file that quotes in Markdown: its
-     * blockquotes are told apart in the order the file has them (another earlier comment each), which a chunk read on its own does
-     * not know.
+     * Plans files in chunks of {@code chunkBytes}, a hard-wrapped copy always in one, and so a file that quotes in Markdown in its
+     * head: its blockquotes are told apart in the order the file has them (another earlier comment each). A file whose first quote
+     * comes later is read in chunks, and the assembler numbers each chunk's blockquotes in the file ({@link ChunkResult.Quotes}).
      */
     static ChunkPlanner planner(long chunkBytes, int maxLineBytes) {
         return new ChunkPlanner(chunkBytes, f -> {

@@ -169,7 +169,7 @@ public final class LineFrontEnd {
         if (sink instanceof RunCollector r) {
             r.close();
         }
-        return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats());
+        return new ChunkResult(chunk, walked.lines(), walked.envelopeHeaders(), items, walked.stats(), walked.quotes());
     }
 
     /**
@@ -606,7 +606,7 @@ public final class LineFrontEnd {
     }
 
     /** What {@link #walk} read: physical lines, export header rows, and what it met besides lines. */
-    record Walked(long lines, long envelopeHeaders, ReadStats stats) {
+    record Walked(long lines, long envelopeHeaders, ReadStats stats, ChunkResult.Quotes quotes) {
     }
 
     /**
@@ -680,7 +680,8 @@ public final class LineFrontEnd {
         return new Walked(lines, envelopes.envelopeHeaders() + (entries == null ? 0 : entries.leadingFrame()), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
                 joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
-                entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()));
+                entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()),
+                new ChunkResult.Quotes(envelopes.quoteBlocks(), envelopes.opensQuoted(), envelopes.endsQuoted()));
     }
 
     /** A document of log entries spread over lines (gcloud's YAML or JSON, jq's pretty objects): only a whole file is one. */

@@ -234,10 +234,11 @@ public final class PodDeletedDuringExecution extends NodeRule {
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
-            reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : "AF007.reason.linesShowRunning", "execution", execution);
+            reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : running.statedClock() ? "AF007.reason.statedClockShowsRunning"
+                    : "AF007.reason.linesShowRunning", "execution", execution);
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF007.reason.linesOnly", "execution", execution);
+            reason = Message.of(running.statedClock() ? "AF007.reason.statedClockOnly" : "AF007.reason.linesOnly", "execution", execution);
         }
         // The garbage collector of a Workflow deleted in the foreground deletes its running Pods too, and the controller, still
         // reconciling it, may record them "pod deleted" (lifecycle reference A3): not a disruption of the step. The lifecycle says

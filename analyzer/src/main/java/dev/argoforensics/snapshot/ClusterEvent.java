@@ -16,6 +16,9 @@ import java.util.Map;
  * @param first      first seen: firstTimestamp, else eventTime, else the object's creation
  * @param last       last seen: lastTimestamp or series.lastObservedTime, else {@code first}
  * @param annotations the event's own annotations (the Argo controller names the node in them)
+ * @param statedClock its times are a stated export time less the age kubectl printed ({@code kubectl get events}, {@code describe}):
+ *                    the clock of whoever took the export, off by as much as {@link ObservedAt#STATED_CLOCK_NANOS}, not the
+ *                    Event's own timestamps
  */
 public record ClusterEvent(
         SourceRef source,
@@ -31,7 +34,8 @@ public record ClusterEvent(
         long count,
         Timestamp first,
         Timestamp last,
-        Map<String, String> annotations) implements ExportedObject {
+        Map<String, String> annotations,
+        boolean statedClock) implements ExportedObject {
 
     /** Argo's node events name the node by these annotations. */
     public static final String NODE_NAME_ANNOTATION = "workflows.argoproj.io/node-name";
@@ -39,5 +43,12 @@ public record ClusterEvent(
 
     public ClusterEvent {
         annotations = Map.copyOf(annotations);
+    }
+
+    /** An Event with its own timestamps (an exported object). */
+    public ClusterEvent(SourceRef source, ObjectKind apiKind, String namespace, String name, String reason, String type, String note,
+                        InvolvedObject regarding, String reportedBy, String host, long count, Timestamp first, Timestamp last,
+                        Map<String, String> annotations) {
+        this(source, apiKind, namespace, name, reason, type, note, regarding, reportedBy, host, count, first, last, annotations, false);
     }
 }

@@ -333,7 +333,7 @@ final class KubectlDescribePods {
             String host = comma < 0 ? "" : c[3].substring(comma + 1).strip();
             out.add(new ClusterEvent(new SourceRef(file, b.eventLines.get(k)), ObjectKind.CORE_EVENT, b.namespace, "", c[1], c[0], c[4],
                     new InvolvedObject("Pod", b.namespace, b.name, "", KubectlEventTables.fieldPath("Pod", c[4])), reporter, host,
-                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, at, at, Map.of()));
+                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, at, at, Map.of(), at != null));
         }
         return coarse;
     }

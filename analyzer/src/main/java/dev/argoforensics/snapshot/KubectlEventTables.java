@@ -104,7 +104,7 @@ final class KubectlEventTables {
                 String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
                 String host = comma < 0 ? "" : cells[7].substring(comma + 1).strip();
                 events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
-                        new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of()));
+                        new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of(), at != null));
             }
         });
         return new Read(events, problems, counts[0], counts[1], identifiers);

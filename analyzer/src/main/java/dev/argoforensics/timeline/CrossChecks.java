@@ -87,7 +87,7 @@ final class CrossChecks {
                 default -> "whether its containers had finished before the deletion is not established";
             };
             out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",
-                    state + ": " + x.reason() + (x.weak() ? " (from the controller's lines only)" : ""), false);
+                    state + ": " + x.reason() + (x.statedClock() ? " (an Event dated by a stated clock only)" : x.weak() ? " (from the controller's lines only)" : ""), false);
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {

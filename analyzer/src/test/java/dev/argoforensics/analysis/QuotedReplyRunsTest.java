@@ -130,4 +130,55 @@ class QuotedReplyRunsTest {
         assertEquals(1, r.correlation().processes().size());
         assertEquals(ReplicaSource.QUOTE, r.correlation().processes().get(0).replicaFrom());
     }
+
+    /**
+     * A file whose first quote comes after the 2,048 lines the planner looks at, so it
+     * is read in chunks: each chunk's decoder counts its blockquotes from 1, and the reading numbers them in the file. Before, the
+     * second blockquote (the first of a later chunk) was named as the first, and the two controllers were one run. At 512 bytes each
+     * quote spans chunks: a blockquote that goes on into the next chunk stays one.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 512, 700})
+    void blockquotesAfterTheHeadAreNumberedAcrossChunks(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("A long thread, the earlier comments quoted at its end:");
+        for (int i = 0; i < 2100; i++) {
+            lines.add("");
+        }
+        lines.addAll(List.of(QUOTED));
+        lines.add("");
+        lines.add("and the second one, on a Karpenter cluster:");
+        lines.addAll(List.of(SECOND));
+        AnalysisResult r = run(chunkBytes, lines);
+        List<ControllerProcess> runs = r.correlation().processes();
+        assertEquals(2, runs.size(), runs.toString());
+        ControllerProcess first = runs.stream().filter(p -> p.replica().equals("reply.txt, quoted (>)")).findFirst().orElseThrow();
+        ControllerProcess second = runs.stream().filter(p -> p.replica().equals("reply.txt, quoted (>, quote 2)")).findFirst().orElseThrow();
+        assertEquals(4, first.events());
+        assertEquals(3, second.events());
+        assertEquals("2026-10-02T14:20:05.100Z", second.first().format());
+        assertTrue(!second.release().contains("v3.7.2"), "the first quote's release is not the second's: " + second.release());
+    }
+
+    /**
+     * Negative control: one blockquote of paragraphs after the head, read in chunks whose boundaries fall inside it (on a quoted line
+     * and on a {@code >} alone): one run, named as the file's first quote.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 512, 700})
+    void oneBlockquoteAfterTheHeadSpanningChunksIsOneRun(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 2100; i++) {
+            lines.add("");
+        }
+        lines.addAll(List.of(QUOTED));
+        lines.add(">");
+        lines.add("> and later:");
+        lines.add(">");
+        lines.addAll(List.of(SECOND));
+        AnalysisResult r = run(chunkBytes, lines);
+        assertEquals(1, r.correlation().processes().size(), r.correlation().processes().toString());
+        assertEquals("reply.txt, quoted (>)", r.correlation().processes().get(0).replica());
+        assertEquals(7, r.correlation().processes().get(0).events());
+    }
 }

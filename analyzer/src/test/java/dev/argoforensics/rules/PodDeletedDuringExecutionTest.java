@@ -60,6 +60,46 @@ class PodDeletedDuringExecutionTest {
         assertEquals("the kubelet stopped the running container main at 2026-09-19T16:40:00Z (Killing event)", f.fact("mainContainer").orElseThrow().value());
     }
 
+    /**
+     * Negative control for the stated clock: the kubelet's Killing Event with its own timestamp ({@code -o yaml}) and an exported
+     * Workflow that recorded the node's end confirm a deletion while main ran.
+     */
+    @Test
+    void aKillingEventWithItsOwnTimestampConfirms() {
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * The same Killing in a {@code kubectl get events -o wide} table: its time is the stated export time less its age, on the clock
+     * of whoever took it. Its order with the deletion is read at the end of its 60 s window least favourable to it, and never
+     * confirms alone: likely, however close the stated clock (here 30 s off the controller's: the Event reads as 16:40:30, the
+     * deletion is at 16:40:01) and whether or not it reads after the deletion.
+     */
+    @Test
+    void aKillingEventDatedByAStatedClockIsOnlyLikely(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        for (String takenAt : List.of("2026-09-19T16:40:45Z", "2026-09-19T16:40:15Z")) {
+            java.nio.file.Path file = dir.resolve("events.txt");
+            java.nio.file.Files.write(file, List.of("# taken-at: " + takenAt, "$ kubectl get events -n ns -o wide",
+                    "LAST SEEN   TYPE     REASON    OBJECT   SUBOBJECT               SOURCE          MESSAGE",
+                    "15s         Normal   Killing   pod/p    spec.containers{main}   kubelet, n-4    Stopping container main"));
+            List<dev.argoforensics.snapshot.ExportedObject> table = new dev.argoforensics.snapshot.PasteFileReader().read(
+                    new dev.argoforensics.source.InputFile("events.txt", file, dev.argoforensics.source.InputKind.SNAPSHOT, false,
+                            dev.argoforensics.source.PasteShape.KUBECTL_EVENTS.label()),
+                    dev.argoforensics.source.PasteShape.KUBECTL_EVENTS, null, null, dev.argoforensics.wording.Message.NOTHING).objects();
+            assertEquals(1, table.size(), table.toString());
+            assertTrue(((dev.argoforensics.snapshot.ClusterEvent) table.get(0)).statedClock());
+            Evidence evidence = new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW);
+            Finding f = rule.evaluate(evidence.exported(table.get(0)).correlate()).findings().get(0);
+            assertEquals(Confidence.LIKELY, f.confidence(), takenAt + ": " + f.confidenceReason());
+            assertTrue(f.confidenceReason().startsWith("only an Event dated by an export's stated time"), f.confidenceReason());
+            String main = String.valueOf(f.fact("mainContainer").orElseThrow().value());
+            assertTrue(main.contains("(Killing event, dated by the export's stated time less its age)"), main);
+        }
+    }
+
     @Test
     void aPodDeletedAfterItsContainersFinishedIsAf001sCaseAndIsCleared() {
         String finished = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
