@@ -41,7 +41,7 @@ import java.util.function.Function;
 record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, ReadingStitch stitch, LogReader.LogReading stitched,
                          LogReader.LogReading whole, ClusterFacts facts, List<NamespaceProjection> projections, long kept,
                          Correlator.Namespaces projected, Set<String> recreated, List<LineProjection> asRead, List<int[]> keeps,
-                         List<Placement> placements, List<LineProjection> lines, long specials, int offset) {
+                         List<Placement> placements, List<LineProjection> lines, long specials, int offset, List<RotatedSet> sets) {
     private static final RuleBindings BINDINGS = new RuleBindings();
 
     /**
@@ -65,7 +65,8 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
         Interest interest = Interest.decode(reader.interest(scans.values(), inputs.exported()).encode());
         // Each file read alone and its reading through its bytes, as the fleet's file tasks give it; in rotated-set order.
         List<FileReading> readings = new ArrayList<>();
-        for (RotatedSet set : RotatedSet.group(List.copyOf(scans.keySet()))) {
+        List<RotatedSet> sets = RotatedSet.group(List.copyOf(scans.keySet()));
+        for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 try {
                     readings.add(FileReading.decode(reader.readFile(f, interest, scans.get(f).newestFirst()).encode()));
@@ -77,7 +78,8 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
 
         ReadingStitch stitch = new ReadingStitch(null);
         readings.forEach(stitch::add);
-        LogReader.LogReading stitched = stitch.finish();
+        // Ended as LogReader.read and the fleet's stitch end theirs: the runs that go on in an absent rotated piece marked.
+        LogReader.LogReading stitched = LogReader.continuing(stitch.finish(), sets, new java.util.HashMap<>());
         LogReader.LogReading whole = stitched;
         if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
             ExecutorService pool = LogReader.readers(1);
@@ -124,7 +126,7 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
             asRead.add(p);
             placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
         }
-        LogReader.LogReading thin = thinStitch.finish();
+        LogReader.LogReading thin = LogReader.continuing(thinStitch.finish(), sets, new java.util.HashMap<>());
         assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
         assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
         assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");
@@ -157,7 +159,7 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
         assertEquals(thin.events().size(), thinAt, "the readings keeping their specials give those and nothing else");
         assertEquals(stitched.events().size(), offset, "the stitch puts the files' lines one after the other");
         return new ProjectedReadings(inputs, readings, stitch, stitched, whole, facts, projections, kept, projected, recreated, asRead,
-                keeps, placements, lines, specials, offset);
+                keeps, placements, lines, specials, offset, sets);
     }
 
     static void assertSameShare(GroupShare expected, GroupShare actual) {
