@@ -33,24 +33,12 @@ import java.util.List;
  * <p>On a controller of its own (its own namespace and two nodes), drawing from its own random streams as
  * {@link ScenariosDeletion} does: the rest of the corpus is what it was without it but for resourceVersion numbers.
  */
-final class ScenariosExecControl {
+final class ScenariosExecControl extends OwnFamily {
     private static final String[] NAMESPACES = {"geo-tiles", "risk-models", "ad-bidding", "doc-render"};
     private static final String[] TEMPLATES = {"crawl", "backfill", "train", "render", "reindex"};
 
-    private final ScenariosDeletion.Host host;
-    private final Sim.Rng rng;
-    private final Sim sim;
-    private final long start;
-    private final long end;
-    private Controller main;
-    private Kube kube;
-
     ScenariosExecControl(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
-        this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 26));
-        this.sim = sim;
-        this.start = start;
-        this.end = end;
+        super(host, seed, 26, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
@@ -61,10 +49,6 @@ final class ScenariosExecControl {
         main = OwnController.build(host, this, sim, kube, rng, seed, 262, "pool-exec-control", 2, 2, ns, 260, truth, logs);
         main.failedPodRestart = main.release == Release.V4_1;
         return main;
-    }
-
-    boolean owns(Controller c) {
-        return c == main;
     }
 
     /** Starts the controller and plans its background and the episodes, all on our streams. */

@@ -26,28 +26,17 @@ import java.nio.file.Path;
  * <p>A family of its own (its own controller, namespace, three nodes and random streams through {@link OwnController}, salts
  * 35, 352, 350), so that the rest of a corpus is what it was without it but for resourceVersion numbers.
  */
-final class ScenariosLegacy {
+final class ScenariosLegacy extends OwnFamily {
     static final String LOST = "legacy-node-lost";
     static final String LOST_FORCE_DELETED = "legacy-node-lost-force-deleted";
     static final String USER_DELETED = "legacy-pod-deleted-running";
     private static final String[] NAMESPACES = {"etl-legacy", "batch-v3", "ml-old", "jobs-classic"};
     private static final String[] TEMPLATES = {"ingest", "crunch", "aggregate", "export"};
 
-    private final ScenariosDeletion.Host host;
-    private final Sim.Rng rng;
-    private final Sim sim;
-    private final long start;
-    private final long end;
-    private Controller main;
-    private Kube kube;
     private Truth truth;
 
     ScenariosLegacy(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
-        this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 35));
-        this.sim = sim;
-        this.start = start;
-        this.end = end;
+        super(host, seed, 35, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
@@ -58,10 +47,6 @@ final class ScenariosLegacy {
         Release r = Release.LEGACY.get((int) Math.floorMod(seed, Release.LEGACY.size()));
         main = OwnController.build(host, this, sim, kube, rng, seed, 352, "pool-legacy", 3, 0, ns, 350, truth, logs, "true", r);
         return main;
-    }
-
-    boolean owns(Controller c) {
-        return c == main;
     }
 
     /** Starts the controller and plans its background, one or two lost nodes and perhaps a user's delete, all on our streams. */

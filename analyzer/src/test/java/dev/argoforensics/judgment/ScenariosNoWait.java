@@ -33,7 +33,7 @@ import java.nio.file.Path;
  * <p>A family of its own (its own controller, namespace, three nodes and random streams through {@link OwnController}, salts
  * 37, 372, 370), so that the rest of a corpus is what it was without it but for resourceVersion numbers.
  */
-final class ScenariosNoWait {
+final class ScenariosNoWait extends OwnFamily {
     static final String LOST = "nowait-node-lost";
     static final String LOST_FORCE_DELETED = "nowait-node-lost-force-deleted";
     /** The background's resource and data steps (the class is the template's, so that the scores tell them apart). */
@@ -43,21 +43,10 @@ final class ScenariosNoWait {
     private static final String[] RESOURCE_TEMPLATES = {"submit-spark", "apply-job", "create-snapshot", "scale-cluster"};
     private static final String[] DATA_TEMPLATES = {"list-shards", "filter-keys", "select-files"};
 
-    private final ScenariosDeletion.Host host;
-    private final Sim.Rng rng;
-    private final Sim sim;
-    private final long start;
-    private final long end;
-    private Controller main;
-    private Kube kube;
     private Truth truth;
 
     ScenariosNoWait(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
-        this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 37));
-        this.sim = sim;
-        this.start = start;
-        this.end = end;
+        super(host, seed, 37, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
@@ -68,10 +57,6 @@ final class ScenariosNoWait {
         Release r = Release.NO_WAIT.get((int) Math.floorMod(seed, Release.NO_WAIT.size()));
         main = OwnController.build(host, this, sim, kube, rng, seed, 372, "pool-nowait", 3, 0, ns, 370, truth, logs, "true", r);
         return main;
-    }
-
-    boolean owns(Controller c) {
-        return c == main;
     }
 
     /** Starts the controller and plans its background (a share of it resource and data steps) and one or two lost nodes. */

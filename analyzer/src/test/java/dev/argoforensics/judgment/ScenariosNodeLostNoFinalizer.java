@@ -22,26 +22,15 @@ import java.nio.file.Path;
  * <p>A family of its own, as {@link ScenariosNodes} is (its own controller, namespace, three nodes and random streams through
  * {@link OwnController}), so that the rest of a corpus is what it was without it but for resourceVersion numbers.
  */
-final class ScenariosNodeLostNoFinalizer {
+final class ScenariosNodeLostNoFinalizer extends OwnFamily {
     static final String LOST = "node-lost-no-finalizer";
     private static final String[] NAMESPACES = {"tile-farm", "lidar-proc", "geo-etl", "render-spot"};
     private static final String[] TEMPLATES = {"rasterize", "extract", "merge", "tile"};
 
-    private final ScenariosDeletion.Host host;
-    private final Sim.Rng rng;
-    private final Sim sim;
-    private final long start;
-    private final long end;
-    private Controller main;
-    private Kube kube;
     private Truth truth;
 
     ScenariosNodeLostNoFinalizer(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
-        this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 31));
-        this.sim = sim;
-        this.start = start;
-        this.end = end;
+        super(host, seed, 31, sim, start, end);
     }
 
     /** The controller, its finalizer variable unset; the caller adds it to the corpus. */
@@ -51,10 +40,6 @@ final class ScenariosNodeLostNoFinalizer {
         String ns = NAMESPACES[(int) Math.floorMod(seed / 3, NAMESPACES.length)];
         main = OwnController.build(host, this, sim, kube, rng, seed, 312, "pool-bare", 3, 1, ns, 310, truth, logs, "");
         return main;
-    }
-
-    boolean owns(Controller c) {
-        return c == main;
     }
 
     /** Starts the controller and plans its background and one or two losses, all on our streams. */

@@ -28,27 +28,15 @@ import java.util.List;
  * <p>On a controller of its own (its own namespace and two nodes), drawing from its own random streams as
  * {@link ScenariosNodes} does: the rest of the corpus is what it was without it but for resourceVersion numbers.
  */
-final class ScenariosParallel {
+final class ScenariosParallel extends OwnFamily {
     static final String RACE = "parallel-race";
     static final String DELETED_RUNNING = "parallel-deleted-running";
     static final String SIBLING = "parallel-sibling";
     private static final String[] NAMESPACES = {"variant-calls", "render-farm", "etl-shards", "backtests"};
     private static final String[] TEMPLATES = {"shard-a", "shard-b", "shard-c", "shard-d", "merge-left", "merge-right", "lint", "unit"};
 
-    private final ScenariosDeletion.Host host;
-    private final Sim.Rng rng;
-    private final Sim sim;
-    private final long start;
-    private final long end;
-    private Controller main;
-    private Kube kube;
-
     ScenariosParallel(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
-        this.host = host;
-        this.rng = new Sim.Rng(Sim.seed(seed, 32));
-        this.sim = sim;
-        this.start = start;
-        this.end = end;
+        super(host, seed, 32, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
@@ -57,10 +45,6 @@ final class ScenariosParallel {
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
         main = OwnController.build(host, this, sim, kube, rng, seed, 322, "pool-parallel", 3, 1, ns, 320, truth, logs);
         return main;
-    }
-
-    boolean owns(Controller c) {
-        return c == main;
     }
 
     /** Starts the controller and plans its background and the two episodes, all on our streams. */
