@@ -112,14 +112,7 @@ class QuotedReplyRunsTest {
     @ValueSource(longs = {1 << 24, 512})
     void oneBlockquoteOfParagraphsIsOneRun(long chunkBytes) throws IOException {
         List<String> lines = new ArrayList<>(List.of(QUOTED));
-        lines.add(">");
-        lines.add("> and later:");
-        lines.add(">");
-        lines.addAll(List.of(SECOND));
-        AnalysisResult r = run(chunkBytes, lines);
-        assertEquals(1, r.correlation().processes().size(), r.correlation().processes().toString());
-        assertEquals("reply.txt, quoted (>)", r.correlation().processes().get(0).replica());
-        assertEquals(7, r.correlation().processes().get(0).events());
+        assertOneQuoteOfParagraphs(chunkBytes, lines);
     }
 
     /** Negative control: a file quoted whole (a reply that quotes, and adds only prose) is one run, the quote's. */
@@ -172,6 +165,11 @@ class QuotedReplyRunsTest {
             lines.add("");
         }
         lines.addAll(List.of(QUOTED));
+        assertOneQuoteOfParagraphs(chunkBytes, lines);
+    }
+
+    /** {@code lines} then a {@code >} alone, more of the same quote and {@link #SECOND}: read in chunks of {@code chunkBytes}, one run, the quote's. */
+    private void assertOneQuoteOfParagraphs(long chunkBytes, List<String> lines) throws IOException {
         lines.add(">");
         lines.add("> and later:");
         lines.add(">");
