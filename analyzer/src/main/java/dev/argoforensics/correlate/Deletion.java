@@ -212,7 +212,7 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                     || !(s.cleanup() == CleanupAction.DELETE_POD || "deletePodByUID".equals(s.action()))) {
                 continue;
             }
-            if (failed != null && EventOrder.after(e, failed)) {
+            if (failed != null && EventOrder.after(e, failed) && !undeletedWhenTaken(pod, e)) {
                 // The Pod garbage collector's Failed, which the warning read, comes with its grace-0 delete in the same call: a delete
                 // the controller's pod GC queued once it had stored the node Failed (v3.6.16-v3.6.19, whose nodes are fulfilled by
                 // their phase) came after the Pod was already being deleted (session 30, judgment seed 15).
@@ -226,6 +226,27 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                     null, null, e);
         }
         return null;
+    }
+
+    /**
+     * Whether the pod controller's lines show the Pod still in the informer and not being deleted when the cleanup worker took
+     * {@code item}: an informer event of the Pod before it (the pod package logs them from v3.6.5), no {@code delete pod event}
+     * before it and no sight of its deletion ({@code Removing finalizers during a delete} on an add or update) before it. Then
+     * the Pod garbage collector's delete had not come yet (throttled, or failed and sent again at its next pass, 20 s on; session
+     * 33): the controller's own delete came first. Without the pod controller's lines nothing says so.
+     */
+    private static boolean undeletedWhenTaken(PodHistory pod, LogEvent item) {
+        boolean inInformer = false;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof ControllerEvent.PodInformerEvent p && EventOrder.before(e, item)) {
+                if (p.action() == ControllerEvent.InformerAction.DELETE) {
+                    return false;
+                }
+                inInformer = true;
+            }
+        }
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        return inInformer && (sighting == null || !EventOrder.before(sighting[0], item));
     }
 
     /** The workflow controller, deleting a Pod itself. */

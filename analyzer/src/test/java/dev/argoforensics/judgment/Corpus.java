@@ -85,6 +85,8 @@ final class Corpus {
     private ScenariosLegacy legacy;
     /** Resource and data templates' Pods (no wait), over every release: a controller of its own, chained after the legacy one. */
     private ScenariosNoWait noWait;
+    /** Lost nodes' Pods deleted late by PodGC or force-deleted (session 33): a controller of its own, chained after the no-wait one. */
+    private ScenariosNodeForce force;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -214,6 +216,11 @@ final class Corpus {
         controllers.add(nw);
         teamOf.put(nw, nw.namespaces);
         releaseOfNamespace.put(nw.namespaces.get(0), nw.release);
+        force = new ScenariosNodeForce(scenarioHost(), seed, sim, start, end);
+        Controller fc = force.build(seed, kube, truth, logs);
+        controllers.add(fc);
+        teamOf.put(fc, fc.namespaces);
+        releaseOfNamespace.put(fc.namespaces.get(0), fc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -326,6 +333,10 @@ final class Corpus {
             }
             if (slope == null && noWait.owns(c)) {
                 noWait.plan(c);
+                continue;
+            }
+            if (slope == null && force.owns(c)) {
+                force.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -325,6 +326,55 @@ class JudgmentSmokeTest {
         assertTrue(pods > 0, "no node-lost-force-deleted Pod in the smoke seeds");
         assertEquals(List.of(), tally.wrong.stream().filter(w -> ScenariosNodes.LOST_FORCE_DELETED.equals(w.cls())
                 && (!"possible".equals(w.confidence()) || !"AF001".equals(w.rule()))).toList());
+    }
+
+    /**
+     * Session 33 ({@link ScenariosNodeForce}; seed 3 runs it on v4.1.3, seed 4 on v3.6.19, both with the status-capture
+     * finalizer). A lost node whose PodGC delete comes late ({@code node-lost-podgc-throttled}): PodGC's {@code Failed} first, then
+     * its grace-0 delete (or, on v3.6.19 with a pod GC strategy, the controller's own {@code deletePod}); on seed 4 the controller
+     * stores the node {@code Failed} and labels the Pod before the delete arrives (the finalizer goes with the label). A lost node
+     * whose Node stays, the Pod force-deleted by a user ({@code node-lost-force-deleted-by-user}), perhaps after the taint
+     * manager's eviction left it {@code Terminating} ({@code node-lost-evicted-then-force-deleted}): the last request is the user's,
+     * grace 0. main never ends in any of them; none is AF001 or AF002, AF007 exactly where the node ended {@code pod deleted} or
+     * {@code Failed} by PodGC's delete; and no finding on them is claimed wrongly beyond {@code possible}.
+     */
+    @Test
+    void lateAndForcedDeletesOfALostNodesPodAreLossesNotTheRace() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosNodeForce.THROTTLED, ScenariosNodeForce.USER_FORCE, ScenariosNodeForce.EVICTED_FORCE);
+        Map<String, Integer> seen = new HashMap<>();
+        boolean labelledFirst = false;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                JsonNode f = pod.path("facts");
+                // The episodes' Pods: main running when the machine went (not a Pod not started yet, nor one whose main had ended).
+                if (!classes.contains(cls) || f.path("mainStartedAt").isNull() || !f.path("mainFinishedAt").isNull()) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                String name = pod.path("name").asText();
+                assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                JsonNode deletions = f.path("deletions");
+                String last = deletions.get(deletions.size() - 1).asText();
+                if (ScenariosNodeForce.THROTTLED.equals(cls)) {
+                    assertTrue(last.endsWith("by pod-gc grace 0") || last.endsWith("by " + pod.path("controller").asText() + " grace 0"), name + ": " + f);
+                    labelledFirst |= "label-pod-completed".equals(f.path("finalizerRemovedBy").asText())
+                            && "pod-gc".equals(f.path("deletionRequestedBy").asText());
+                } else {
+                    assertTrue(last.endsWith("by user-force grace 0"), name + ": " + f);
+                    assertEquals(ScenariosNodeForce.EVICTED_FORCE.equals(cls) ? "taint-eviction-controller" : "user-force",
+                            f.path("deletionRequestedBy").asText(), name);
+                }
+                boolean loss = ("Error".equals(f.path("finalNodePhase").asText()) && "pod deleted".equals(f.path("finalNodeMessage").asText()))
+                        || ("Failed".equals(f.path("finalNodePhase").asText()) && "pod-gc".equals(f.path("deletionRequestedBy").asText()));
+                assertEquals(loss, pod.path("expected").path("AF007").asBoolean(), name + ": " + f);
+            }
+        }
+        assertEquals(classes, seen.keySet(), "the session 33 classes in the smoke seeds: " + seen);
+        assertTrue(labelledFirst, "a throttled PodGC delete that came after the controller's label (seed 4, v3.6.19)");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
     }
 
     /**

@@ -441,6 +441,20 @@ final class Kube {
      * containers' last reports to the end.
      */
     List<String> loseNode(String node, boolean failFirst) {
+        return loseNode(node, failFirst, false);
+    }
+
+    /**
+     * The same; {@code throttled} (session 33, {@link ScenariosNodeForce}): PodGC's delete of each Pod comes late after its
+     * {@code Failed} patch. PodGC patches and deletes one Pod after the other, in one loop, through its own rate-limited client
+     * (kube-controller-manager's {@code --kube-api-qps} 20, {@code --kube-api-burst} 30: a token's 50 ms at most between the two
+     * calls) and the apiserver's priority-and-fairness queues and etcd, where under load a request waits seconds: 0.3-6 s here.
+     * Or the delete fails (a 429 or a timeout after waiting in a queue): {@code gcOrphaned}
+     * only counts the error, and the next pass, 20 s after the one that patched ({@code gcCheckPeriod}), finds the Pod still bound to
+     * the missing Node (now terminal: no second patch) and deletes it. Meanwhile the Argo controller reads the {@code Failed} and
+     * may finish, persist and label the node's Pod before the delete arrives (the order of AF007's implied PodGC delete).
+     */
+    List<String> loseNode(String node, boolean failFirst, boolean throttled) {
         List<String> running = new ArrayList<>();
         for (Running r : onNode(node)) {
             Pod p = live(r.uid, r.key);
@@ -463,7 +477,51 @@ final class Kube {
                     "cloud-node-lifecycle-controller");
             nodeEvent(node, "RemovingNode", "Node " + node + " event: Removing Node " + node + " from Controller", "node-controller");
         });
-        sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node, failFirst));
+        sim.after(deleted + 40 * Go.SECOND + rng.between(0, 20_000_000_000L), () -> podGcOrphaned(node, failFirst, throttled));
+        return running;
+    }
+
+    /**
+     * Session 33 ({@link ScenariosNodeForce}): the machine behind {@code node} is gone but its Node object stays (no cloud
+     * provider removes it: a bare-metal or on-premises node, powered off or cut off): the kubelet writes nothing more, the node
+     * lifecycle controller marks it {@code NotReady} 40-55 s later (its Pods not ready), and the taint manager evicts each Pod still
+     * there once the 300 s toleration of {@code node.kubernetes.io/unreachable} runs out ({@code DeletionByTaintManager}, a delete
+     * with the Pod's grace). Nothing ever ends those deletions: no kubelet kills the containers or sends the final delete, and PodGC
+     * leaves Pods of a Node that exists. The Pod stays {@code Terminating} (phase {@code Running}) until someone force-deletes it
+     * ({@code kubectl delete pod --grace-period=0 --force}). Returns the keys of the Pods still running there and the NotReady delay.
+     */
+    List<String> loseNodeKept(String node, long[] notReadyAfter) {
+        List<String> running = new ArrayList<>();
+        for (Running r : onNode(node)) {
+            Pod p = live(r.uid, r.key);
+            if (p != null && !K8s.terminal(p.phase)) {
+                running.add(r.key);
+            }
+            r.lost = true;
+        }
+        nodes.remove(node);
+        for (List<String> pool : pools.values()) {
+            pool.remove(node);
+        }
+        long notReady = rng.between(40_000_000_000L, 55_000_000_000L);
+        notReadyAfter[0] = notReady;
+        sim.after(notReady, () -> {
+            markNotReady(node);
+            sim.after(300 * Go.SECOND + rng.between(0, 2_000_000_000L), () -> {
+                for (Pod p : new ArrayList<>(pods.values())) {
+                    if (node.equals(p.hostNode) && p.deletionTimestamp == null) {
+                        String key = p.key();
+                        event(p, null, "TaintManagerEviction", "Marking for deletion Pod " + key, "taint-eviction-controller");
+                        if (!K8s.terminal(p.phase)) {
+                            long s = K8s.sec(now());
+                            patchPod(key, p.uid, null, q -> q.condition("DisruptionTarget", "True", "DeletionByTaintManager",
+                                    "Taint manager: deleting due to NoExecute taint", s), Origin.NONE, "taint-eviction-controller");
+                        }
+                        deletePod(key, null, null, "taint-eviction-controller");
+                    }
+                }
+            });
+        });
         return running;
     }
 
@@ -479,7 +537,8 @@ final class Kube {
         }
     }
 
-    private void podGcOrphaned(String node, boolean failFirst) {
+    private void podGcOrphaned(String node, boolean failFirst, boolean throttled) {
+        long pass = now();
         long delay = 0;
         for (Pod p : new ArrayList<>(pods.values())) {
             if (!node.equals(p.hostNode)) {
@@ -500,7 +559,14 @@ final class Kube {
                         x.condition("DisruptionTarget", "True", "DeletionByPodGC", "PodGC: node no longer exists", s);
                     }, Origin.NONE, "pod-gc");
                 }
-                sim.after(rng.between(2_000_000L, 15_000_000L), () -> deletePod(key, 0, null, "pod-gc"));
+                if (!throttled) {
+                    sim.after(rng.between(2_000_000L, 15_000_000L), () -> deletePod(key, 0, null, "pod-gc"));
+                } else if (rng.chance(0.55)) {
+                    sim.after(rng.between(300_000_000L, 6_000_000_000L), () -> deletePod(key, 0, null, "pod-gc"));
+                } else {
+                    // The delete failed; the next pass (20 s after this one) deletes it, itself perhaps waiting its turn.
+                    sim.after(pass + 20 * Go.SECOND - now() + rng.between(5_000_000L, 2_000_000_000L), () -> deletePod(key, 0, null, "pod-gc"));
+                }
             });
         }
     }

@@ -256,6 +256,28 @@ class NodeLostFinalizerOffTest {
     }
 
     /**
+     * Negative control (session 33, judgment seeds 13 and 1111, {@code node-lost-podgc-throttled}): the same, but PodGC's delete is
+     * late (throttled, or failed and sent again at its next pass). Nothing shows the Pod being deleted when the controller's cleanup
+     * worker takes its {@code deletePod} 5 s after the node was stored {@code Failed}: no {@code Removing finalizers during a delete},
+     * no {@code delete pod event} before it; its finalizer patch ({@code insignificant pod change}) and the delete event follow it.
+     * The controller's own pod GC deleted a Pod whose node had ended: no AF007 (it named the Pod garbage collector, at likely).
+     */
+    @Test
+    void v3_6ControllersPodGcBeforeALatePodGarbageCollectorDeleteIsTheDeleter() {
+        List<String> lines = v3Lost("v3.6.19");
+        lines.addAll(List.of(v3("2026-09-19T16:31:11.252Z", "info", "Pod failed: " + NEITHER, "displayName=s namespace=ns pod=w-s-1776813075 templateName=s workflow=w"),
+                v3("2026-09-19T16:31:11.262Z", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=8 workflow=w"),
+                v3("2026-09-19T16:31:11.262Z", "info", "queueing pod for cleanup after", "action=deletePod after=5s namespace=ns podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:16.262Z", "info", "cleaning up pod", "action=deletePod key=ns/w-s-1776813075/deletePod namespace=ns podName=w-s-1776813075"),
+                v3("2026-09-19T16:31:16.273Z", "info", "insignificant pod change", "key=ns/w-s-1776813075"),
+                v3("2026-09-19T16:31:16.273Z", "info", "delete pod event", "pod=w-s-1776813075")));
+        Correlation c = correlate(lines);
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(List.of(), e.findings());
+        noneButAf007(c);
+    }
+
+    /**
      * Before #15150 (v3.6.15 here): the warnings, then {@code Pod failed: } with no message and the node assessed {@code Succeeded}
      * (its result incomplete: the pass stops), then {@code pod deleted}. The assessed success is inferFailedReason's fall-through over
      * a main that never terminated, not an exit 0: AF002 said "possible" for it before session 30.
