@@ -42,8 +42,98 @@ final class ExecutionOrder {
      * changing this soon after its deletion may be the kubelet reporting containers that had ended before it.
      */
     static final long KUBELET_REPORT_LAG_NANOS = 2_000_000_000L;
+    /**
+     * How closely a release delay recomputed from an export through a run's clock offset must match the logged one to show the
+     * export's conditions were the released Pod's: the condition time and the creationTimestamp the offset comes from are each
+     * truncated to the second.
+     */
+    static final long SAME_CONDITIONS_NANOS = 2_100_000_000L;
 
     private ExecutionOrder() {
+    }
+
+    /**
+     * The order of the containers' end and the deletion request, as {@link #of(PodHistory, ContainersEnd, PodSnapshot,
+     * DeletionRequest, InformerExit, List)} gives it, unless the Pod's exports may be of a later Pod of the same name
+     * ({@link #laterNamesake}): then an order that rests on an export (finished before the deletion, or running at it) may be
+     * another Pod's, and only the controller's lines order the two, or nothing does.
+     */
+    static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
+                        List<ControllerProcess> processes, RunClocks clocks) {
+        Execution execution = of(pod, end, succeeded, deletion, exit, processes);
+        if (execution.state() != State.FINISHED_BEFORE && execution.state() != State.RUNNING) {
+            return execution;
+        }
+        String later = laterNamesake(pod, clocks);
+        if (later == null) {
+            return execution;
+        }
+        // The controller's lines alone still order the two where they can (weak); what rests on an export, or on an export's
+        // times against the lines, may be another Pod's.
+        Execution lines = deletion == null ? null : fromLogs(pod, exit, processes);
+        if (lines != null && pod.events().stream().anyMatch(e -> e.source().equals(lines.evidence()))) {
+            return lines;
+        }
+        return new Execution(State.UNDETERMINED, execution.reason() + "; but " + later, execution.evidence(), false);
+    }
+
+    /**
+     * Why the Pod's exports may be of a later Pod of the same name, or null. The API server sets {@code creationTimestamp} as it
+     * admits the controller's create call, within milliseconds of the controller's {@code Created pod} line; an export created
+     * certainly later than the Pod's own line (by more than two clocks may disagree) is either this Pod seen through a controller
+     * clock that far behind, or another Pod created under the name afterwards ({@code argo retry} runs a failed node's Pod again
+     * under its name; a Workflow submitted again under its name creates its Pods again), whose {@code Created pod} line the
+     * evidence lacks (a log taken with {@code --previous}, or cut before the retry). Only another Pod's pair of the same controller
+     * run agreeing on that offset says it is the clock ({@link RunClocks}), or the run's logged release delay agreeing, through it,
+     * with the export's own condition times (a controller writing local time with a literal {@code Z}, review c08); one pair
+     * cannot both tie the export to the line and date the run's clock by it (review s33: a drained Pod's lines read with the succeeded export of its retry, 30 min later, were
+     * AF001 and AF002 confirmed, the offset taken for a zone).
+     */
+    static String laterNamesake(PodHistory pod, RunClocks clocks) {
+        List<Timestamp> creations = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).distinct().toList();
+        if (creations.size() != 1) {
+            return null;
+        }
+        LogEvent created = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCreated && (created == null || EventOrder.before(e, created))) {
+                created = e;
+            }
+        }
+        if (created == null) {
+            return null;
+        }
+        Timestamp creation = creations.get(0);
+        long offset = created.time().nanosUntil(creation);
+        if (offset <= DeletionBounds.CROSS_CLOCK_NANOS) {
+            return null;
+        }
+        // The export's own conditions tie it to the released Pod where the run's logged release delay, read through that offset,
+        // is the one the handler computed from them: deadline (the export's latest condition transition + max(pod GC delay, 2m))
+        // minus the line's time on the objects' clock. A later Pod of the name has transitions of its own (its start-up, its end).
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == created.stream() && e.event() instanceof PodCleanupScheduled s) {
+                for (PodSnapshot snap : pod.snapshots()) {
+                    java.util.Optional<RemovalDeadline> d = RemovalDeadline.recompute(snap, s, e);
+                    if (d.isPresent() && Math.abs(d.get().nanos() - offset - s.delayNanos()) <= SAME_CONDITIONS_NANOS) {
+                        return null;
+                    }
+                }
+            }
+        }
+        RunClocks.RunClock run = clocks == null ? null : clocks.of(created.stream());
+        if (run != null) {
+            for (RunClocks.Pair p : run.pairs()) {
+                if (!p.pod().named().equals(pod.key().named()) && Math.abs(p.offsetNanos() - offset) <= DeletionBounds.CROSS_CLOCK_NANOS) {
+                    return null;
+                }
+            }
+        }
+        return "the exported Pod was created at " + creation.format() + ", " + GoDuration.format(offset) + " after the controller's Created pod "
+                + "line for the name at " + created.time().format() + ", and no other Pod's line and export from that controller run say its clock "
+                + "was that far behind: the export may be of a later Pod of the same name (argo retry, a Workflow submitted again under its name), "
+                + "which says nothing of how this Pod's containers ended; an export naming this Pod's UID, or the controller log that created "
+                + "the later Pod, would settle it";
     }
 
     /**

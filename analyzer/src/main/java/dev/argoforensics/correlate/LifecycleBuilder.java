@@ -116,7 +116,7 @@ final class LifecycleBuilder {
         LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, nodes.of(pod.link())) : null;
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks, labelled);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
-        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes);
+        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes, clocks);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {

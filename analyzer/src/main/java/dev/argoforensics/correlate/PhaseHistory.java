@@ -194,13 +194,20 @@ public final class PhaseHistory {
     public static List<Pass> of(WorkflowHistory h) {
         List<Pass> out = new ArrayList<>();
         Completion[] inForce = {null};
+        Completion[] earlier = {null};
         java.util.ArrayDeque<Completion> pending = new java.util.ArrayDeque<>();
         eachPass(h, (processing, pass) -> {
             LogEvent start = processing != null ? processing : pass.get(0);
             while (!pending.isEmpty() && !EventOrder.after(pending.peekFirst().line(), start)) {
+                earlier[0] = inForce[0];
                 inForce[0] = pending.pollFirst();
             }
             Pass p = pass(h.ref(), processing, pass, inForce[0]);
+            if (storedBefore(p)) {
+                // Its write was stored at a lower resourceVersion than the completion's: it came first, whatever the clocks of two
+                // controller runs say (a replica whose clock runs behind logs the completion earlier than the write it read).
+                p = pass(h.ref(), processing, pass, earlier[0]);
+            }
             out.add(p);
             Completion before = inForce[0];
             Completion n = next(p, pass, before);
@@ -377,6 +384,20 @@ public final class PhaseHistory {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the pass's write was stored at a lower resourceVersion than the completion in force when it began, by the time of
+     * its lines: then it was stored before that completion (one object's resourceVersion only grows with each write), and the
+     * pass, logged by a controller run whose clock puts it later, worked before the Workflow completed. A write on a copy older
+     * than the stored completion is never stored after it: the update conflicts, and the persist guard refuses its re-apply.
+     */
+    private static boolean storedBefore(Pass p) {
+        if (p.completion() == null || p.completion().resourceVersion() == null || p.outcome() != Outcome.STORED) {
+            return false;
+        }
+        Long stored = number(((WorkflowUpdated) p.outcomeLine().event()).resourceVersion());
+        return stored != null && stored < p.completion().resourceVersion();
     }
 
     /** The outcome a pass's {@link #outcomeLine} shows: stored, refused by the guard (completed, or recreated), else unknown. */

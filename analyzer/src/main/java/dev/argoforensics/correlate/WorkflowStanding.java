@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.WorkflowFate.PodGoing;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
@@ -51,7 +52,8 @@ import java.util.Set;
  * policies often log Pods and not custom resources). The lines' evidence assumes the collector lets the Workflow go within
  * {@link #COLLECTOR_LAG_NANOS} of its last Pod (it usually takes well under a second), and that nothing else held it: a
  * Workflow that also carries the {@code workflows.argoproj.io/artifact-gc} finalizer stays, reconciled, until its artifacts
- * are collected, and the controller's lines do not show that finalizer.
+ * are collected: where the controller logged adding it ({@code adding artifact GC finalizer}, the Workflow's first pass) before
+ * the write, the lines exclude nothing (session 33 review); a log that starts after that pass does not show the finalizer.
  */
 final class WorkflowStanding {
     /** The users the garbage collector's requests carry: its own service account, or the controller manager's identity. */
@@ -156,6 +158,11 @@ final class WorkflowStanding {
         }
         if (written == null) {
             return null;
+        }
+        for (LogEvent e : workflow.events()) {
+            if (e.event() instanceof Signal s && "artifact-gc-finalizer-added".equals(s.name()) && EventOrder.before(e, written)) {
+                return null; // the artifact-gc finalizer holds a Workflow being deleted, reconciled, until its artifacts are collected
+            }
         }
         for (PodGoing other : fate == null ? List.<PodGoing>of() : fate.podsGoing()) {
             boolean same = other.pod().namespace().equals(pod.key().namespace()) && other.pod().name().equals(pod.key().name());
