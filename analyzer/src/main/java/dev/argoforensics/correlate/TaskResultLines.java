@@ -33,6 +33,12 @@ public final class TaskResultLines {
     public static final String COMPLETE = "task-result-complete";
     /** {@code Wait for marking task result as completed because pod is recently deleted.} (Debug, v3.5.11+). */
     public static final String FORCED_WAITS = "task-result-forced-completion-waits";
+    /**
+     * {@code leaving phase un-changed: required outputs are not yet set} (Info, v3.6.11+, v3.7.1 without "required"): a Pod seen
+     * Succeeded whose node lacks the outputs its template declares, which come with its task result; the node is kept in its
+     * phase. Names no node. The reconcile does not stop on it, but nothing of the node is settled by it.
+     */
+    public static final String OUTPUTS_NOT_SET = "outputs-not-set";
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
@@ -54,6 +60,7 @@ public final class TaskResultLines {
         private final List<LogEvent> lines;
         private final LogEvent retry;
         private final LogEvent completion;
+        private final LogEvent heldForOutputs;
         private final boolean passed;
         private final String stoppedOn;
         private final boolean named;
@@ -63,6 +70,7 @@ public final class TaskResultLines {
             this.lines = List.copyOf(lines);
             LogEvent stop = null;
             LogEvent done = null;
+            LogEvent held = null;
             boolean read = false;
             Set<String> incomplete = new LinkedHashSet<>();
             Set<String> succeeded = new LinkedHashSet<>();
@@ -70,6 +78,8 @@ public final class TaskResultLines {
                 ControllerEvent ev = e.event();
                 if (stop == null && signal(e, RETRY)) {
                     stop = e;
+                } else if (held == null && signal(e, OUTPUTS_NOT_SET)) {
+                    held = e;
                 } else if (done == null && ev instanceof WorkflowUpdated u && COMPLETED.contains(u.phase())) {
                     done = e;
                 } else if (ev instanceof TaskResultReconciliation) {
@@ -82,7 +92,9 @@ public final class TaskResultLines {
             }
             retry = stop;
             completion = done;
-            passed = stop == null && (complete || done != null) && read && incomplete.isEmpty();
+            heldForOutputs = held;
+            // A node kept in its phase for the outputs its result carries is not settled: such a reconcile passed nothing.
+            passed = stop == null && held == null && (complete || done != null) && read && incomplete.isEmpty();
             Set<String> from = incomplete.isEmpty() ? succeeded : incomplete;
             stoppedOn = stop != null && from.size() == 1 ? from.iterator().next() : null;
             named = !incomplete.isEmpty();
@@ -106,6 +118,11 @@ public final class TaskResultLines {
         /** The {@code pod reconciliation didn't complete, will retry} line: the reconcile stopped on an incomplete result. */
         public Optional<LogEvent> retry() {
             return Optional.ofNullable(retry);
+        }
+
+        /** The {@code leaving phase un-changed: required outputs are not yet set} line: a node kept in its phase for its outputs. */
+        public Optional<LogEvent> heldForOutputs() {
+            return Optional.ofNullable(heldForOutputs);
         }
 
         /** A {@code Workflow update successful} with a completed phase. */
@@ -193,6 +210,11 @@ public final class TaskResultLines {
     /** Every reconcile of the Workflow, per controller run in input order. */
     public List<Reconcile> reconciles() {
         return reconciles;
+    }
+
+    /** The reconciles that kept a node in its phase for the outputs its task result carries ({@link #OUTPUTS_NOT_SET}). */
+    public List<Reconcile> heldForOutputs() {
+        return reconciles.stream().filter(r -> r.heldForOutputs().isPresent()).toList();
     }
 
     /** The reconciles that stopped on an incomplete result. */

@@ -60,6 +60,8 @@ public final class EnvelopeDecoder {
     private long partialLength;
     private final int maxJoined;
     private String cut;
+    /** The file's json-file lines all stop where their records end ({@link JsonFileEnds}): such a line is read whole. */
+    private boolean logEndsLeftOff;
 
     public EnvelopeDecoder() {
         this(ChunkLineReader.MAX_LINE_BYTES);
@@ -93,6 +95,12 @@ public final class EnvelopeDecoder {
             }
         }
         return d;
+    }
+
+    /** Says the file's json-file lines all stop where their records end ({@link JsonFileEnds#leftOff}); returns this. */
+    public EnvelopeDecoder logEndsLeftOff(boolean leftOff) {
+        logEndsLeftOff = leftOff;
+        return this;
     }
 
     /**
@@ -298,8 +306,14 @@ public final class EnvelopeDecoder {
         } else if (first == '{') {
             JsonEnvelope.Content c = json.read(line);
             if (c == null) {
-                c = json.readCut(line); // a Docker line that lost its end
+                c = json.readCut(line, logEndsLeftOff); // a Docker line that lost its end
             }
+            if (c != null) {
+                UnwrappedLine piece = with(u, c);
+                return joinPieces(c.cut() ? piece.cutShort() : piece, !c.complete());
+            }
+        } else if (first == '"') {
+            JsonEnvelope.Content c = json.readWithoutBrace(line, logEndsLeftOff); // a Docker line that lost its brace
             if (c != null) {
                 UnwrappedLine piece = with(u, c);
                 return joinPieces(c.cut() ? piece.cutShort() : piece, !c.complete());

@@ -12,6 +12,11 @@ public enum EnvelopeKind {
     CRI_UNTAGGED("CRI log file without P/F tags"),
     /** Docker's json-file driver: {@code {"log":"…\n","stream":"stderr","time":"…"}}; pieces without \n are joined. */
     DOCKER_JSON("docker json-file"),
+    /**
+     * Docker json-file lines each pasted only up to the end of the record its {@code log} string carries (the {@code \n}, the
+     * stream and the time left off, and maybe the opening brace), every such line of the file alike ({@link JsonFileEnds}).
+     */
+    DOCKER_JSON_LOG_ONLY("docker json-file's log strings, each left off where its record ends (no stream, no time)"),
     /** A log store's JSON export: the line in {@code log}, {@code message}, {@code textPayload}, {@code @message}, … */
     LOG_STORE_JSON("log-store JSON export"),
     /** A CSV export with a header naming the column that holds the line. */

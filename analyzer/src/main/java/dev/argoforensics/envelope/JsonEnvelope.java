@@ -61,17 +61,46 @@ final class JsonEnvelope {
      * cut; its time and stream are lost with the rest. Null for anything else.
      */
     Content readCut(String text) {
+        return readCut(text, false);
+    }
+
+    /**
+     * As {@link #readCut(String)}; {@code endsLeftOff}: the file's json-file lines all stop where their records end
+     * ({@link JsonFileEnds}), so a {@code log} string that runs to the end of the line without its {@code \n} is read whole.
+     */
+    Content readCut(String text, boolean endsLeftOff) {
         if (!text.startsWith(DOCKER_START)) {
             return cutLast(text);
         }
         JsonStringPrefix.Decoded d = JsonStringPrefix.decode(text, DOCKER_START.length());
         if (!d.closed()) {
-            return d.end() == text.length() ? new Content(d.text(), true, EnvelopeKind.DOCKER_JSON, null, null, null, null, true) : null;
+            if (d.end() != text.length()) {
+                return null;
+            }
+            return endsLeftOff && !d.text().endsWith("\n")
+                    ? new Content(d.text(), true, EnvelopeKind.DOCKER_JSON_LOG_ONLY, null, null, null, null, false)
+                    : new Content(d.text(), true, EnvelopeKind.DOCKER_JSON, null, null, null, null, true);
         }
         if (d.end() < text.length() && text.charAt(d.end()) != ',') {
             return null; // not the json-file shape
         }
         return new Content(stripNewline(d.text()), d.text().endsWith("\n"), EnvelopeKind.DOCKER_JSON, null, null, null, null, false);
+    }
+
+    /** The {@code log} member a json-file line starts with once its opening brace is left off. */
+    static final String MEMBER_START = "\"log\":\"";
+
+    /**
+     * A Docker json-file line pasted without its opening brace ({@code "log":"time=\"…\" level=info …}, as
+     * argoproj/argo-workflows#11354 pastes its controller's lines): read as the line with its brace; null for anything else.
+     */
+    Content readWithoutBrace(String text, boolean endsLeftOff) {
+        if (!text.startsWith(MEMBER_START)) {
+            return null;
+        }
+        String whole = "{" + text;
+        Content c = read(whole);
+        return c != null && c.kind() == EnvelopeKind.DOCKER_JSON ? c : readCut(whole, endsLeftOff);
     }
 
     /**

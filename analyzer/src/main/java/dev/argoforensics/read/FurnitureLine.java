@@ -54,11 +54,11 @@ final class FurnitureLine {
     /**
      * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code user@host dir %} (macOS zsh's
      * default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
-     * {@code ➜  dir git:(main) ✗}); then the command.
+     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}); then the command.
      */
     private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
             + "(?:(?<host>[\\w.-]+@[\\w.-]+(?::[^\\s$#%>]*|\\s[^\\s$#%>]{1,80})?\\s?[$#%]|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
-            + "|(?<bare>[$#%❯λ]|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
+            + "|(?<bare>[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
     private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",

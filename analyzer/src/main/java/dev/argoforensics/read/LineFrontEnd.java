@@ -10,6 +10,7 @@ import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.ContainerPath;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
+import dev.argoforensics.envelope.JsonFileEnds;
 import dev.argoforensics.envelope.OtherContainers;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
@@ -62,8 +63,11 @@ public final class LineFrontEnd {
     private final List<String> anchors;
     /** Finds the anchors, then {@link #PIECE_MARKERS}, in raw bytes. */
     private final AnchorSearch anchorSearch;
-    /** A CRI partial piece, or a Docker json-file line (which may be a piece): such chunks are read line by line. */
-    private static final List<String> PIECE_MARKERS = List.of(" stdout P ", " stderr P ", "{\"log\":\"");
+    /**
+     * A CRI partial piece, or a Docker json-file line (which may be a piece, or one of lines whose ends were all left off: {@link
+     * JsonFileEnds}), also without its brace: such chunks are read line by line.
+     */
+    private static final List<String> PIECE_MARKERS = List.of(" stdout P ", " stderr P ", "{\"log\":\"", "\n\"log\":\"");
 
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> all = new ArrayList<>(a);
@@ -616,7 +620,8 @@ public final class LineFrontEnd {
      */
     static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
                        Progress progress, int maxLineBytes) throws IOException {
-        EnvelopeDecoder envelopes = chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes);
+        EnvelopeDecoder envelopes = (chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes))
+                .logEndsLeftOff(logEndsLeftOff(chunk, maxLineBytes));
         String pathContainer = ContainerPath.of(chunk.file().displayPath());
         if (pathContainer != null) {
             Consumer<UnwrappedLine> lines = sink;
@@ -682,6 +687,23 @@ public final class LineFrontEnd {
                 joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
                 entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()),
                 new ChunkResult.Quotes(envelopes.quoteBlocks(), envelopes.opensQuoted(), envelopes.endsQuoted()));
+    }
+
+    /**
+     * Whether the file's json-file lines all stop where their records end, judged on the first lines of the file ({@link
+     * JsonFileEnds}): the same for every chunk of it, so a file read in chunks reads as the whole.
+     */
+    private static boolean logEndsLeftOff(LineChunk chunk, int maxLineBytes) throws IOException {
+        List<String> head = new ArrayList<>();
+        try (ChunkLineReader reader = new ChunkLineReader(new LineChunk(chunk.file(), 0, 0, -1), n -> { }, maxLineBytes)) {
+            String line;
+            while (head.size() < HardWrap.HEAD_LINES && (line = reader.next()) != null) {
+                if (reader.cut() == null) {
+                    head.add(line);
+                }
+            }
+        }
+        return JsonFileEnds.leftOff(head);
     }
 
     /** A document of log entries spread over lines (gcloud's YAML or JSON, jq's pretty objects): only a whole file is one. */

@@ -140,6 +140,9 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (named.isEmpty() && !unnamed && !seenPrefixes.contains(w.ref() + " ")) {
                 runningWithEndedPods(correlation, w, cleared);
             }
+            if (findings.stream().noneMatch(f -> w.ref().equals(f.workflow()))) {
+                heldForOutputs(w, t, cleared);
+            }
         }
         return new Evaluation(findings, cleared);
     }
@@ -174,6 +177,35 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 "pods", rows.size() == 1 ? "its Pod " + last.name() + " is listed " + last.status()
                         : "the " + rows.size() + " Pods of it listed are all " + String.join(" or ", rows.stream().map(PodTable.Row::status)
                         .distinct().sorted().toList()) + " (" + last.name() + " last)"), running.source()));
+    }
+
+    /**
+     * A Workflow a node of which the controller kept in its phase, its Pod seen Succeeded, because the outputs its template declares
+     * are not set ({@code leaving phase un-changed: required outputs are not yet set}, v3.6.11+; argoproj/argo-workflows#14990's
+     * paste, every pass of a Workflow left Running). The outputs come with the step's task result: either it is still pending (this
+     * rule's case; on these releases a template with outputs shows this line, not {@code pod reconciliation didn't complete}) or it
+     * was synced without them (an output the step never wrote). The line names no node and tells not which: not decided, saying
+     * what would decide (session 33; before, such passes counted as reconciles that went past the Pods unhindered). Nothing is
+     * said where a later pass went past the Pods or completed the Workflow: the node was let go.
+     */
+    private static void heldForOutputs(WorkflowHistory w, TaskResultLines lines, List<Clearance> cleared) {
+        List<Reconcile> held = lines.heldForOutputs();
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Reconcile> all = lines.reconciles();
+        if (all.subList(all.indexOf(held.get(held.size() - 1)) + 1, all.size()).stream()
+                .anyMatch(r -> r.passed() || r.completion().isPresent())) {
+            return; // a later pass went past the Pods, or completed the Workflow: the node was let go
+        }
+        LogEvent first = held.get(0).heldForOutputs().get();
+        LogEvent last = held.get(held.size() - 1).heldForOutputs().get();
+        cleared.add(new Clearance(null, Message.of("AF006.cleared.heldForOutputs", "wf", w.ref().toString(), "count", held.size(),
+                "first", at(first), "last", at(last)), first.source()));
+    }
+
+    private static String at(LogEvent e) {
+        return e.time() == null ? "line " + e.line() : e.time().format();
     }
 
     /** What a pasted {@code kubectl get pods} row says of a Pod that has ended (its containers all exited; READY shows none ready). */

@@ -64,10 +64,11 @@ public enum PasteShape {
      * A shell prompt with the command that printed the table (group 1): {@code $ kubectl get pods -n ns}, also after a user and host
      * ({@code ops@bastion:~$ kubectl …}, RHEL's {@code [ops@bastion ~]$ kubectl …}, a time of day in brackets {@code [15:04:05] $ kubectl …},
      * a virtualenv's or context's {@code (prod)} first), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
-     * with its folder and git state ({@code ➜  ~ kubectl get pods}, {@code ➜  infra git:(main) ✗ argo get …}, {@code ❯ kubectl …}).
+     * with its folder and git state ({@code ➜  ~ kubectl get pods}, {@code ➜  infra git:(main) ✗ argo get …}, {@code ❯ kubectl …}), and an
+     * arrow after zsh's vi-mode indicator ({@code (ins)-> argo get …}, as argoproj/argo-workflows#3006 pastes it).
      */
     public static final Pattern PROMPT = Pattern.compile(
-            "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
+            "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|->|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
             + " +((kubectl|argo) .*)$");
     /**
      * A prompt that shows the time of day ({@code [15:04:05] $ kubectl …}, zsh's {@code %*} or bash's {@code \\t} in PS1): group 1 the

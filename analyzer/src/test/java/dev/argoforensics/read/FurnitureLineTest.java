@@ -57,6 +57,8 @@ class FurnitureLineTest {
         "➜  ~ kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
         "➜  infra git:(main) ✗ stern -n argo workflow-controller => stern -n argo workflow-controller",
         "λ kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
+        // zsh's vi-mode indicator before an arrow prompt (#3006's shape)
+        "(ins)-> kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
         // Argo's bug report form words its log fields as bare commands, which people paste their lines under.
         "kubectl logs -n argo deploy/workflow-controller | grep ${workflow} => kubectl logs -n argo deploy/workflow-controller | grep ${workflow}",
         "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded => "

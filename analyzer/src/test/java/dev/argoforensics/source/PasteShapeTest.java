@@ -114,7 +114,9 @@ class PasteShapeTest {
         String header = "NAME                                  READY   STATUS        RESTARTS   AGE";
         for (String prompt : new String[] {"\u279c  kubectl get pods -n geo", "\u279c  ~ kubectl get pods -n geo",
                 "\u279c  infra git:(main) \u2717 kubectl get pods -n geo", "\u276f kubectl get pods -n geo", "ops@bastion:~$ kubectl get pods -n geo",
-                "PS C:\\Users\\ops> kubectl get pods -n geo", "# kubectl get pods -n geo"}) {
+                "PS C:\\Users\\ops> kubectl get pods -n geo", "# kubectl get pods -n geo",
+                // zsh's vi-mode indicator before an arrow prompt, as argoproj/argo-workflows#3006 pastes it (session 33: was read as a log)
+                "(ins)-> kubectl get pods -n geo", "(cmd)-> kubectl get pods -n geo"}) {
             assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(List.of(prompt, header)), prompt);
             java.util.regex.Matcher m = PasteShape.PROMPT.matcher(prompt);
             assertEquals(true, m.matches(), prompt);
