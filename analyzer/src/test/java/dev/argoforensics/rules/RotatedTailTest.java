@@ -216,6 +216,27 @@ class RotatedTailTest {
     }
 
     /**
+     * Session 33: a {@code kubectl get wf} listing pasted with a stated time ({@code # taken-at:}, the clock of whoever took it) shows
+     * the Workflow Failed. At 01:07:10 that is 23 s after the node was marked "pod deleted" (01:06:47.543): within what such a clock
+     * may be off (60 s), so the listing may have come before the mark and does not show the Workflow ended after it; the piece is
+     * still cut there and AF008 possible (it was likely: the stated time read as exact). Negative control: the same listing at
+     * 01:20:00, long after, shows the Workflow ended and AF008 stays likely.
+     */
+    @Test
+    void aListingShowingTheWorkflowEndedOnlyByAStatedTimeNearTheMarkLeavesTheCut() throws IOException {
+        piece("workflow-controller.log.2", 1, 71);
+        Path exports = Files.createDirectories(dir.resolve("exports"));
+        for (String[] c : new String[][]{{"2026-06-12T01:07:10Z", "possible"}, {"2026-06-12T01:20:00Z", "likely"}}) {
+            Files.writeString(exports.resolve("workflows.txt"), "# taken-at: " + c[0] + "\n$ kubectl get wf -n reports\n"
+                    + "NAME                    STATUS    AGE   MESSAGE\n"
+                    + "nightly-ledger-export   Failed    " + (c[1].equals("possible") ? "97s" : "14m") + "   child 'nightly-ledger-export-3089624639' failed\n");
+            JsonNode f = af008(analyze());
+            assertEquals(c[1], f.get("confidence").asText(), c[0] + ": " + f);
+            assertEquals(c[1].equals("possible"), f.has("laterLogNotGiven"), f.toString());
+        }
+    }
+
+    /**
      * AF005's claim is that nothing finished the node after the Pod went (samples/pod-gone-node-running, v3.6 logrus JSON: three
      * "Workflow pod is missing" 20 minutes apart, the run going on to 14:57 without a line about the Workflow). As the live file,
      * likely; as a rotated piece whose later piece is not given, a line finishing the node may be there: possible.
