@@ -253,4 +253,24 @@ class RotatedTailTest {
         assertTrue(f.get("confidenceReason").asText().contains("whose later piece, workflow-controller.json.log, is not in the inputs, and what the controller"
                 + " wrote there could clear or change this (a line finishing the node or the Workflow)"), f.get("confidenceReason").asText());
     }
+
+    /**
+     * Session 33: AF005 in the rotated piece with the sample's {@code argo get} export beside it. An export showing the node unfinished
+     * after the piece's last line about the Workflow (14:43:44.436) covers what the missing piece held, but one dated only by its
+     * file's {@code # taken-at:} (the clock of whoever ran {@code argo get}) does so only from that time less 60 s: stated at 14:44:14,
+     * 30 s after, it may have been taken before the last line, and AF005 stays possible (it was likely). Negative control: the
+     * sample's own 15:05:00, long after: likely.
+     */
+    @Test
+    void anUnfinishedExportStatedWithinAUsersClockOfTheLastLineDoesNotCoverTheMissingPiece() throws IOException {
+        List<String> log = lines("samples/pod-gone-node-running/logs/workflow-controller.json.log");
+        piece(log, "workflow-controller.json.log.1", 1, log.size());
+        Path exports = Files.createDirectories(dir.resolve("snapshots"));
+        String export = Files.readString(Path.of("samples/pod-gone-node-running/snapshots/workflow-argo-get.yaml"));
+        for (String[] c : new String[][]{{"2026-09-25T14:44:14Z", "possible"}, {"2026-09-25T15:05:00Z", "likely"}}) {
+            Files.writeString(exports.resolve("workflow-argo-get.yaml"), export.replace("# taken-at: 2026-09-25T15:05:00Z", "# taken-at: " + c[0]));
+            JsonNode f = one(analyze(), "AF005");
+            assertEquals(c[1], f.get("confidence").asText(), c[0] + ": " + f);
+        }
+    }
 }
