@@ -10,6 +10,7 @@ import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ObservedAt;
 import java.util.List;
 import java.util.Optional;
 
@@ -83,7 +84,11 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
         if (workflow != null) {
             List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot())).toList();
             NodeObservation latest = obs.isEmpty() ? null : obs.get(obs.size() - 1);
-            boolean afterWarning = latest != null && (latest.snapshot().observed() == null || !latest.snapshot().observed().time().isBefore(warning.time()));
+            // After the warning: a time only the export's file states counts past what a user's clock may be off (ObservedAt#after),
+            // else the export may show a success recorded before the warning, of a main that had ended.
+            ObservedAt taken = latest == null ? null : latest.snapshot().observed();
+            boolean afterWarning = latest != null && (taken == null || (taken.statedTime() ? taken.after(warning.time()).known()
+                    : !taken.time().isBefore(warning.time())));
             exported = latest != null && afterWarning && "Succeeded".equals(latest.node().phase()) ? latest : null;
         }
         if (assessed == null && exported == null) {

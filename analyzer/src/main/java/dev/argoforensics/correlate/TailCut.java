@@ -26,7 +26,9 @@ public record TailCut(ControllerProcess run, LogEvent last) {
      * Where the evidence of the Workflow stops while its story goes on, after {@code after} (the moment the caller's verdict
      * rests on), or empty: the Workflow's latest line is in a run cut at its end, and neither a {@code Workflow update successful}
      * with a completed phase, nor an export in a completed phase, nor a refused update (gone) at or after {@code after} shows it
-     * ended.
+     * ended. An export counts as at or after it only at the earliest it can have been taken: a time its file or the command line
+     * states ({@code # taken-at:}, {@code --snapshot-time}) less {@link dev.argoforensics.snapshot.ObservedAt#STATED_CLOCK_NANOS}
+     * (the clock of whoever took it), so that a stated time within that of the moment leaves the cut, and the cap, in place.
      */
     static Optional<TailCut> of(List<ControllerProcess> processes, WorkflowHistory workflow, WorkflowFate fate, Timestamp after) {
         if (workflow == null || workflow.events().isEmpty() || after == null) {
@@ -43,8 +45,10 @@ public record TailCut(ControllerProcess run, LogEvent last) {
             }
         }
         for (WorkflowSnapshot s : workflow.snapshots()) {
+            // An export at or after the moment by its own times or a write; by a time only its file states, only where that time
+            // less what a user's clock may be off is (ObservedAt.takenNoEarlierThan): nearer, it may have been taken before.
             if (s.phase() != null && LifecycleBuilder.COMPLETED.contains(s.phase()) && s.observed() != null
-                    && !s.observed().time().isBefore(after)) {
+                    && !s.observed().takenNoEarlierThan().at().isBefore(after)) {
                 return Optional.empty();
             }
         }

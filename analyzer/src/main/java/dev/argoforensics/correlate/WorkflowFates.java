@@ -9,8 +9,10 @@ import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -96,7 +98,12 @@ final class WorkflowFates {
             if (completed == null) {
                 for (WorkflowSnapshot s : w.snapshots()) {
                     if (s.phase() != null && LifecycleBuilder.COMPLETED.contains(s.phase()) && s.observed() != null) {
-                        completed = new Known(s.observed().time(), "exported in phase " + s.phase(), s.source(), false);
+                        // Completed no later than the export was taken: where only its file or the command line states when, that
+                        // is the clock of whoever took it (ObservedAt#statedTime), said so and flagged, never a cluster's time.
+                        ObservedAt o = s.observed();
+                        completed = new Known(o.time(), "exported in phase " + s.phase() + (o.statedTime() ? " at a time stated for it ("
+                                + o.statedBy().description() + ", on the clock of whoever took it, which may be off by "
+                                + GoDuration.format(ObservedAt.STATED_CLOCK_NANOS) + ")" : ""), s.source(), false, o.statedTime());
                         break;
                     }
                 }

@@ -111,7 +111,7 @@ final class WorkflowStanding {
                 }
                 if (statedAfter && sameObject && byStatedTime == null) {
                     byStatedTime = new Known(s.observed().time(), "an export of the Workflow its file states was taken at " + s.observed().time().format()
-                            + " (" + statedBy(s.observed()).description() + ", on the clock of whoever took it) shows it " + shows, s.source(), false, true);
+                            + " (" + s.observed().statedBy().description() + ", on the clock of whoever took it) shows it " + shows, s.source(), false, true);
                 }
             }
         }
@@ -124,11 +124,6 @@ final class WorkflowStanding {
         }
         Known lines = fromLines(pod, workflow, exit, nodeLines, fate);
         return lines != null ? lines : byStatedTime;
-    }
-
-    /** Where an export's time was stated: its file's comment or the command line, also for one placed by its resourceVersion. */
-    private static dev.argoforensics.snapshot.ObservationBasis statedBy(ObservedAt observed) {
-        return observed.written() != null && observed.written().taken() != null ? observed.written().taken().basis() : observed.basis();
     }
 
     /** The controller's lines: the node recorded lost long after the Pod was gone, then the Workflow written (see the class). */

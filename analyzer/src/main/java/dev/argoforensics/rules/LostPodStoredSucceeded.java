@@ -14,6 +14,8 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,9 +127,14 @@ public final class LostPodStoredSucceeded extends NodeRule {
         } else if (!recorded) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF016.reason.notStored", "at", success.assessed().time().format());
-        } else if (success.exported() != null && !running.weak()) {
+        } else if (success.exported() != null && !running.weak() && !statedOnly(success)) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF016.reason.exported", "release", success.releaseName());
+        } else if (success.exported() != null && !running.weak()) {
+            // The export shows the node Succeeded after the warning only by the time its file states: a user's clock, likely.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF016.reason.exportedStated", "release", success.releaseName(), "at",
+                    success.exported().snapshot().observed().time().format(), "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         } else {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF016.reason.linesOnly", "release", success.releaseName());
@@ -144,6 +151,15 @@ public final class LostPodStoredSucceeded extends NodeRule {
         explain.add(Message.of("AF016.explain.advice"));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, Message.sequence(explain), facts, cite.evidence());
+    }
+
+    /**
+     * Whether the export showing the node Succeeded is after the warning only by a time its file or the command line states
+     * ({@link ObservedAt#after}: not by its own times or a write).
+     */
+    private static boolean statedOnly(RunningMainSuccess success) {
+        ObservedAt taken = success.exported().snapshot().observed();
+        return taken != null && taken.statedTime() && taken.after(success.warning().time()) != ObservedAt.Order.SHOWN;
     }
 
     /** The Workflow's {@code Created pod} lines after the success was assessed (or warned about), in time order. */

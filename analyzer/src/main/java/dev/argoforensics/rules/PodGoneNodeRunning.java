@@ -402,10 +402,12 @@ public final class PodGoneNodeRunning extends NodeRule {
                 "lastSeen", lastSeen.format(), "duration", GoDuration.format(nanos));
         // The verdict is that nothing finished the node after the Pod went: where the Workflow's lines stop in a rotated piece whose
         // later piece is not given, before the Workflow is seen to end, a line finishing the node may be there (an export of the
-        // Workflow taken after the lines stop still shows it unfinished then).
+        // Workflow taken after the lines stop still shows it unfinished then: at the earliest it can have been taken, a time its
+        // file states less what a user's clock may be off).
         return TailCaps.capped(new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence()),
-                correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().time(), Message.of("caveat.tailCutCould.AF005"));
+                correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().takenNoEarlierThan().at(),
+                Message.of("caveat.tailCutCould.AF005"));
     }
 
     /** What showed the node unfinished after the Pod was gone: argo get output, or an export. */

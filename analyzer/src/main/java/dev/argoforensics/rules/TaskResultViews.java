@@ -16,6 +16,7 @@ import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.TaskResultNeverSynced.Subject;
 import dev.argoforensics.rules.TaskResultNeverSynced.View;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -104,7 +105,10 @@ final class TaskResultViews {
      * stops alone, a gap in the logs) may have gone on and created the Pod node stopped on later. So a stop is given only when
      * its reconcile is seen from its {@code Processing workflow} line and the Workflow's reconciles from the export to it are
      * never further apart than {@code stall}; and the bound is a reconcile that went on whose lines reach the export, since one
-     * that began before the export may still have gone on after it.
+     * that began before the export may still have gone on after it. An export whose time only its file or the command line states
+     * ({@code # taken-at:}, {@code --snapshot-time}: the clock of whoever took it) is read at both ends of what that clock may be
+     * off ({@link ObservedAt#STATED_CLOCK_NANOS}): stops from the latest it can have been taken, reconciles that went on from the
+     * earliest, so that a stop within that of the stated time is given to no node.
      */
     private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
         List<Reconcile> unnamed = lines.stopped().stream().filter(r -> r.stoppedOn().isEmpty()).toList();
@@ -124,15 +128,20 @@ final class TaskResultViews {
             if (!sole) {
                 continue;
             }
-            Timestamp at = o.snapshot().observed().time();
-            Timestamp upper = others.stream().filter(r -> !last(r).isBefore(at)).map(r -> r.first().time()).min(Comparator.naturalOrder())
+            ObservedAt observed = o.snapshot().observed();
+            Timestamp at = observed.time();
+            // A time only the export's file states is a user's clock (ObservedAt): a stop counts as after the export only from the
+            // latest it can have been taken, and a reconcile that went on counts as after it from the earliest.
+            Timestamp from = observed.takenNoLaterThan().at();
+            Timestamp since = observed.takenNoEarlierThan().at();
+            Timestamp upper = others.stream().filter(r -> !last(r).isBefore(since)).map(r -> r.first().time()).min(Comparator.naturalOrder())
                     .orElse(null);
-            Timestamp broken = firstGap(processing, at, stall);
+            Timestamp broken = firstGap(processing, since, stall);
             for (Reconcile r : unnamed) {
                 LogEvent stop = r.retry().get();
                 Timestamp t = stop.time();
-                if (!t.isBefore(at) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
-                        && latest(at, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
+                if (!t.isBefore(from) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
+                        && latest(since, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
                     out.add(new View(t, true, LOG, Message.of("AF006.view.retrySole", "at", at.format()), stop));
                 }
             }

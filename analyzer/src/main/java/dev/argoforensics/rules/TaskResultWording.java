@@ -5,12 +5,15 @@ import static dev.argoforensics.rules.TaskResultNeverSynced.LOG;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.TaskResultNeverSynced.Finished;
 import dev.argoforensics.rules.TaskResultNeverSynced.Subject;
 import dev.argoforensics.rules.TaskResultNeverSynced.View;
 import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -85,7 +88,7 @@ final class TaskResultWording {
         Message pod = s.pod() != null ? Message.of("AF006.pod", "pod", s.pod().key().toString()) : Message.of("AF006.podOfNode", "node", s.nodeId());
         PodProgress.Sign running = progress.running();
         Message completed = workflow == null ? Message.NOTHING : workflow.snapshots().stream()
-                .filter(w -> w.completed() && w.observed() != null && !w.observed().time().isAfter(pending.at())).reduce((a, b) -> b)
+                .filter(w -> w.completed() && w.observed() != null && takenBy(w, pending)).reduce((a, b) -> b)
                 .map(w -> Message.of("AF006.cleared.exportedCompleted", "phase", w.phase(),
                         "finished", w.finishedAt() == null ? Message.NOTHING : Message.of("AF006.atTime", "at", w.finishedAt().format())))
                 .orElse(Message.NOTHING);
@@ -95,7 +98,7 @@ final class TaskResultWording {
         }
         if (running != null && !running.noLaterThan().isBefore(pending.at())) {
             return Message.of("AF006.cleared.runningStated", "pod", pod, "sign", running.what(), "at", running.at().format(),
-                    "pending", pending.at().format(), "off", GoDuration.format(dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS),
+                    "pending", pending.at().format(), "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS),
                     "completed", completed);
         }
         List<Message> sources = views.stream().filter(View::pending)
@@ -104,6 +107,20 @@ final class TaskResultWording {
                 "sources", joined(sources, "AF006.comma"),
                 "last", running == null ? Message.NOTHING : Message.of("AF006.cleared.lastSign", "at", running.at().format(), "sign", running.what()),
                 "completed", completed, "pending", pending.at().format());
+    }
+
+    /**
+     * Whether the Workflow export was taken no later than the view: the view's own export, or an export whose latest taking is not
+     * after the view's earliest. A time only an export's file or the command line states is a user's clock, read at the end of
+     * what it may be off least favourable to the order ({@link ObservedAt#takenNoLaterThan}, {@link ObservedAt#takenNoEarlierThan}).
+     */
+    private static boolean takenBy(WorkflowSnapshot w, View view) {
+        if (view.cited() instanceof NodeObservation o && o.snapshot() == w) {
+            return true;
+        }
+        ObservedAt viewed = TaskResultNeverSynced.observed(view);
+        Timestamp earliest = viewed == null ? view.at() : viewed.takenNoEarlierThan().at();
+        return !w.observed().takenNoLaterThan().at().isAfter(earliest);
     }
 
     /** The words for a kind of source: the exported Workflow, the exported WorkflowTaskResult, the controller log. */

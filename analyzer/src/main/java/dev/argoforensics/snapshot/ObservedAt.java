@@ -132,6 +132,11 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
         return !lowerBound() && !contradicted();
     }
 
+    /** Where its time was stated or found: its file's comment or the command line, also for one placed by its resourceVersion. */
+    public ObservationBasis statedBy() {
+        return written != null && written.taken() != null ? written.taken().basis() : basis;
+    }
+
     /** Whether the export was taken after {@code moment}: shown by its own times or a write, likely by a stated time, or open. */
     public Order after(java.time.Instant moment) {
         Timestamp shown = notEarlierThan();

@@ -44,7 +44,42 @@ class LostNodeEventsTest {
 
     /** As above, with {@code extra} items added to the events file. */
     private AnalysisResult run(List<String> drop, String extra) throws IOException {
+        return run(drop, extra, null);
+    }
+
+    /** The node lifecycle controller's Event that the Pod is not ready, at {@code at} (its own timestamps). */
+    private static String podNotReady(String at) {
+        return "- apiVersion: v1\n  count: 1\n  firstTimestamp: \"" + at + "\"\n  involvedObject:\n    kind: Pod\n"
+                + "    name: transcode-k4w7d-encode-3330130944\n    namespace: video-batch\n  kind: Event\n  lastTimestamp: \"" + at + "\"\n"
+                + "  message: \"Node is not ready\"\n  metadata:\n    name: transcode-k4w7d-encode-3330130944.0c1d2e3f4a5b607\n"
+                + "    namespace: video-batch\n  reason: NodeNotReady\n  source:\n    component: node-controller\n  type: Normal\n";
+    }
+
+    /**
+     * A {@code kubectl get events -A} table of the node's Events as pasted at {@code takenAt} ({@code # taken-at:}): each row's time is
+     * that less its LAST SEEN age, on the clock of whoever took it ({@code ClusterEvent#statedClock}). Rows: reason, age.
+     */
+    private static String nodeTable(String takenAt, List<List<String>> rows) {
+        StringBuilder b = new StringBuilder("# taken-at: " + takenAt + "\n$ kubectl get events -A\n");
+        b.append(String.format("%-12s%-12s%-9s%-15s%-36s%s\n", "NAMESPACE", "LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"));
+        for (List<String> r : rows) {
+            String message = switch (r.get(0)) {
+                case "NodeReady" -> "Node ip-10-0-71-18.ec2.internal status is now: NodeReady";
+                case "DeletingNode" -> "Deleting node ip-10-0-71-18.ec2.internal because it does not exist in the cloud provider";
+                default -> "Removing Node ip-10-0-71-18.ec2.internal from Controller";
+            };
+            b.append(String.format("%-12s%-12s%-9s%-15s%-36s%s\n", "default", r.get(1), "Normal", r.get(0), "node/ip-10-0-71-18.ec2.internal", message));
+        }
+        return b.toString();
+    }
+
+    /** As above, with a pasted events table ({@code table}, null: none) beside the events file. */
+    private AnalysisResult run(List<String> drop, String extra, String table) throws IOException {
         Path snaps = Files.createDirectories(dir.resolve("snapshots"));
+        Files.deleteIfExists(snaps.resolve("events-table.txt"));
+        if (table != null) {
+            Files.writeString(snaps.resolve("events-table.txt"), table, StandardCharsets.UTF_8);
+        }
         for (String f : List.of("pod-before-loss.yaml", "workflow-after.yaml")) {
             Files.copy(SAMPLE.resolve("snapshots").resolve(f), snaps.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
@@ -98,6 +133,47 @@ class LostNodeEventsTest {
         AnalysisResult joined = run(List.of(), nodeReady("2026-11-12T01:05:40Z"));
         assertEquals(Execution.State.RUNNING, state(joined));
         assertEquals(Confidence.CONFIRMED, findings(joined, "AF007").get(0).confidence());
+    }
+
+    /**
+     * Session 33: the node's NodeReady dated only by a pasted table (03:40:00 less 8m20s: 03:31:40, on the clock of whoever took it),
+     * 34 s before the Pod's NotReady (03:32:14, its own timestamp): that clock may be off by 60 s, so the kubelet may have come back
+     * after the NotReady, and the Events say nothing of main (no AF007). With its own timestamp at the same 03:31:40 it is clearly
+     * before (AF007 confirmed); a row dated 03:30:00 (03:38:00 less 8m), 134 s before, is before whatever the clock (confirmed).
+     */
+    @Test
+    void aNodeReadyDatedByAStatedClockNearTheNotReadyMayBeTheKubeletBack() throws IOException {
+        AnalysisResult near = run(List.of(), "", nodeTable("2026-11-12T03:40:00Z", List.of(List.of("NodeReady", "8m20s"))));
+        assertTrue(state(near) != Execution.State.RUNNING, state(near).toString());
+        assertTrue(findings(near, "AF007").isEmpty(), findings(near, "AF007").toString());
+        AnalysisResult own = run(List.of(), nodeReady("2026-11-12T03:31:40Z"));
+        assertEquals(Confidence.CONFIRMED, findings(own, "AF007").get(0).confidence());
+        AnalysisResult far = run(List.of(), "", nodeTable("2026-11-12T03:38:00Z", List.of(List.of("NodeReady", "8m"))));
+        assertEquals(Execution.State.RUNNING, state(far));
+        assertEquals(Confidence.CONFIRMED, findings(far, "AF007").get(0).confidence());
+    }
+
+    /**
+     * Session 33: the node's deletion dated only by a pasted table (DeletingNode and RemovingNode at 03:37:00 less 6m20s: 03:30:40,
+     * on the clock of whoever took it), 40 s after the Pod's NotReady (03:30:00, its own timestamp): that clock may be off by 60 s,
+     * so the node may have gone before the NotReady, which then says nothing of a node never back; no AF007. Negative control:
+     * dated 03:32:17 (03:37:00 less 4m43s), 137 s after: the Pod ran when its node went, but only a user's clock orders it, so
+     * AF007 is likely, not confirmed, and says how the Event was dated.
+     */
+    @Test
+    void aNodeDeletionDatedByAStatedClockNearTheNotReadyDoesNotOrderThem() throws IOException {
+        List<String> drop = List.of("NodeNotReady", "DeletingNode", "RemovingNode");
+        AnalysisResult near = run(drop, podNotReady("2026-11-12T03:30:00Z"),
+                nodeTable("2026-11-12T03:37:00Z", List.of(List.of("DeletingNode", "6m20s"), List.of("RemovingNode", "6m20s"))));
+        assertTrue(state(near) != Execution.State.RUNNING, state(near).toString());
+        assertTrue(findings(near, "AF007").isEmpty(), findings(near, "AF007").toString());
+        AnalysisResult far = run(drop, podNotReady("2026-11-12T03:30:00Z"),
+                nodeTable("2026-11-12T03:37:00Z", List.of(List.of("DeletingNode", "4m43s"), List.of("RemovingNode", "4m43s"))));
+        assertEquals(Execution.State.RUNNING, state(far));
+        Finding f = findings(far, "AF007").get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        String main = String.valueOf(f.fact("mainContainer").orElseThrow().value());
+        assertTrue(main.contains("(DeletingNode at 2026-11-12T03:32:17Z, dated by the export's stated time less its age)"), main);
     }
 
     @Test

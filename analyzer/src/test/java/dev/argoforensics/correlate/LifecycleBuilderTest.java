@@ -229,6 +229,27 @@ class LifecycleBuilderTest {
     }
 
     /**
+     * Session 33: a Workflow exported Succeeded completed no later than the export was taken. Dated only by its file (16:40:00, a
+     * user's clock), the fate's completion says so and is flagged stated ({@code Known#statedClock}, so weak): it was an exact,
+     * object-strong time. Negative control: the same export with no time stated, placed no earlier than the latest time inside it
+     * (the API server's clock), is not flagged.
+     */
+    @Test
+    void aWorkflowExportedCompletedOnlyAtAStatedTimeGivesAStatedCompletion() {
+        String succeeded = Exports.workflow("Succeeded", "Succeeded", "", "2026-09-19T16:27:45Z", true, null);
+        WorkflowFate stated = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).takenAt("wf.yaml", "2026-09-19T16:40:00Z", succeeded)
+                .correlate().lifecycle(P).workflow();
+        assertEquals("2026-09-19T16:40:00Z", stated.completed().at().format());
+        assertTrue(stated.completed().statedClock() && stated.completed().weak());
+        assertEquals("exported in phase Succeeded at a time stated for it (the file's # taken-at comment, on the clock of whoever took it, which "
+                + "may be off by 1m0s)", stated.completed().how());
+        WorkflowFate inside = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).object("wf.yaml", succeeded)
+                .correlate().lifecycle(P).workflow();
+        assertFalse(inside.completed().statedClock(), inside.completed().toString());
+        assertEquals("exported in phase Succeeded", inside.completed().how());
+    }
+
+    /**
      * Review (issue 13): the controller first handled the deletion at 16:28:30.001 and the Pod kept
      * changing after it (16:28:31.5, 16:28:32.5): by the documented rule it was still running. The
      * lifecycle takes "first seen" from the removal that did the work, i.e. the last handler run

@@ -126,6 +126,44 @@ class LostPodStoredSucceededTest {
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
     }
 
+    /**
+     * Session 33: the export of the Workflow with the node Succeeded is dated only by its file's {@code # taken-at:} (the clock of
+     * whoever took it, which may be off by 60 s). Stated 30 s after the warning, it may show a success recorded before it: it is not
+     * read as the pass's record, and the finding rests on the lines (likely; it was confirmed). Stated 2m50s after: after the
+     * warning, but only by a user's clock, so likely, saying so. Negative control: the same export holding a time of its own after
+     * the warning (a label set at 01:48:00, the API server's clock) confirms, whatever its stated time.
+     */
+    @Test
+    void anExportAfterTheWarningOnlyByAStatedTimeDoesNotConfirm() {
+        String yaml = """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: %s, namespace: ns, uid: 6f0a1c2e-1111-4c1d-9a3e-5b7c9d0e1f2a%s}
+                status:
+                  phase: Succeeded
+                  nodes:
+                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load}
+                """;
+        String plain = yaml.formatted(WF, "", NODE, NODE, WF);
+        String labelled = yaml.formatted(WF, ", managedFields: [{manager: kubectl-label, operation: Update, time: \"2026-11-20T01:48:00Z\"}]",
+                NODE, NODE, WF);
+        java.util.function.BiFunction<String, String, Finding> at = (taken, export) -> {
+            Evaluation e = af016(new Evidence().release("v3.5.4").log("controller.log", run("v3.5.4", resourcePodLost()).toArray(String[]::new))
+                    .takenAt("workflow.yaml", taken, export).correlate());
+            assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+            return e.findings().get(0);
+        };
+        Finding near = at.apply("2026-11-20T01:47:40Z", plain);
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
+        assertEquals("the controller's node changed line and the Workflow update that stored it", near.fact("recordedBy").orElseThrow().value());
+        Finding far = at.apply("2026-11-20T01:50:00Z", plain);
+        assertEquals(Confidence.LIKELY, far.confidence(), far.confidenceReason());
+        assertTrue(far.confidenceReason().endsWith("but only the time its file states (2026-11-20T01:50:00Z, the clock of whoever took it, which "
+                + "may be off by 1m0s) puts the export after the warning, so it does not confirm"), far.confidenceReason());
+        Finding own = at.apply("2026-11-20T01:47:40Z", labelled);
+        assertEquals(Confidence.CONFIRMED, own.confidence(), own.confidenceReason());
+    }
+
     @Test
     void withoutAStartBannerTheReleaseIsUnknownPossible() {
         Evaluation e = af016(correlate(null, run(null, resourcePodLost())));

@@ -216,6 +216,27 @@ class RotatedTailTest {
     }
 
     /**
+     * Session 33: a {@code kubectl get wf} listing pasted with a stated time ({@code # taken-at:}, the clock of whoever took it) shows
+     * the Workflow Failed. At 01:07:10 that is 23 s after the node was marked "pod deleted" (01:06:47.543): within what such a clock
+     * may be off (60 s), so the listing may have come before the mark and does not show the Workflow ended after it; the piece is
+     * still cut there and AF008 possible (it was likely: the stated time read as exact). Negative control: the same listing at
+     * 01:20:00, long after, shows the Workflow ended and AF008 stays likely.
+     */
+    @Test
+    void aListingShowingTheWorkflowEndedOnlyByAStatedTimeNearTheMarkLeavesTheCut() throws IOException {
+        piece("workflow-controller.log.2", 1, 71);
+        Path exports = Files.createDirectories(dir.resolve("exports"));
+        for (String[] c : new String[][]{{"2026-06-12T01:07:10Z", "possible"}, {"2026-06-12T01:20:00Z", "likely"}}) {
+            Files.writeString(exports.resolve("workflows.txt"), "# taken-at: " + c[0] + "\n$ kubectl get wf -n reports\n"
+                    + "NAME                    STATUS    AGE   MESSAGE\n"
+                    + "nightly-ledger-export   Failed    " + (c[1].equals("possible") ? "97s" : "14m") + "   child 'nightly-ledger-export-3089624639' failed\n");
+            JsonNode f = af008(analyze());
+            assertEquals(c[1], f.get("confidence").asText(), c[0] + ": " + f);
+            assertEquals(c[1].equals("possible"), f.has("laterLogNotGiven"), f.toString());
+        }
+    }
+
+    /**
      * AF005's claim is that nothing finished the node after the Pod went (samples/pod-gone-node-running, v3.6 logrus JSON: three
      * "Workflow pod is missing" 20 minutes apart, the run going on to 14:57 without a line about the Workflow). As the live file,
      * likely; as a rotated piece whose later piece is not given, a line finishing the node may be there: possible.
@@ -231,5 +252,25 @@ class RotatedTailTest {
         assertEquals("possible", f.get("confidence").asText());
         assertTrue(f.get("confidenceReason").asText().contains("whose later piece, workflow-controller.json.log, is not in the inputs, and what the controller"
                 + " wrote there could clear or change this (a line finishing the node or the Workflow)"), f.get("confidenceReason").asText());
+    }
+
+    /**
+     * Session 33: AF005 in the rotated piece with the sample's {@code argo get} export beside it. An export showing the node unfinished
+     * after the piece's last line about the Workflow (14:43:44.436) covers what the missing piece held, but one dated only by its
+     * file's {@code # taken-at:} (the clock of whoever ran {@code argo get}) does so only from that time less 60 s: stated at 14:44:14,
+     * 30 s after, it may have been taken before the last line, and AF005 stays possible (it was likely). Negative control: the
+     * sample's own 15:05:00, long after: likely.
+     */
+    @Test
+    void anUnfinishedExportStatedWithinAUsersClockOfTheLastLineDoesNotCoverTheMissingPiece() throws IOException {
+        List<String> log = lines("samples/pod-gone-node-running/logs/workflow-controller.json.log");
+        piece(log, "workflow-controller.json.log.1", 1, log.size());
+        Path exports = Files.createDirectories(dir.resolve("snapshots"));
+        String export = Files.readString(Path.of("samples/pod-gone-node-running/snapshots/workflow-argo-get.yaml"));
+        for (String[] c : new String[][]{{"2026-09-25T14:44:14Z", "possible"}, {"2026-09-25T15:05:00Z", "likely"}}) {
+            Files.writeString(exports.resolve("workflow-argo-get.yaml"), export.replace("# taken-at: 2026-09-25T15:05:00Z", "# taken-at: " + c[0]));
+            JsonNode f = one(analyze(), "AF005");
+            assertEquals(c[1], f.get("confidence").asText(), c[0] + ": " + f);
+        }
     }
 }

@@ -4,6 +4,7 @@ import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.taskResultForced;
 import static dev.argoforensics.testing.V4.taskResultIncomplete;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
@@ -215,6 +216,30 @@ class TaskResultNeverSyncedTest {
         assertEquals("nothing shows Pod ns/p finished: the exported Workflow (taskResultSynced: false) says the result was not "
                 + "synced, which is so for every Pod still running (the node stays Running in the exported Workflow either way); an export "
                 + "of the Pod (its containers' states) or the controller's lines about it after 2026-09-19T16:55:00Z would settle it", reason);
+    }
+
+    /**
+     * Session 33: the clearance says the Workflow was exported completed (Failed) before the last view of its result not synced only
+     * where the two exports' stated times order them whatever their takers' clocks: wf-2 stated 30 s before the task result's export
+     * may have been taken after it (each may be off by 60 s), and the clearance says nothing of it (it did). Negative control: wf-2
+     * stated at 16:50:00, 5 min before: said.
+     */
+    @Test
+    void aWorkflowExportedCompletedWithinAUsersClockOfTheLastViewIsNotSaidToComeBeforeIt() {
+        String failed = Exports.workflow("Failed", "Failed", "Pod was active on the node longer than the specified deadline", null, false, null);
+        java.util.function.Function<String, String> reason = at -> {
+            Evaluation e = rule.evaluate(new Evidence().takenAt("wf-1.yaml", "2026-09-19T16:28:00Z", UNSYNCED).takenAt("wf-2.yaml", at, failed)
+                    .takenAt("tr.yaml", "2026-09-19T16:55:00Z", Exports.taskResult("false", null))
+                    .log("c.log", createdPod("2026-09-19T16:27:10.431Z")).correlate());
+            assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+            return e.cleared().get(0).reason();
+        };
+        String near = reason.apply("2026-09-19T16:54:30Z");
+        assertTrue(near.startsWith("nothing shows Pod ns/p finished"), near);
+        assertFalse(near.contains("exported completed"), near);
+        String far = reason.apply("2026-09-19T16:50:00Z");
+        assertTrue(far.contains("; the Workflow was exported completed (Failed), after which the controller updates none "
+                + "of its nodes"), far);
     }
 
     @Test
@@ -493,20 +518,44 @@ class TaskResultNeverSyncedTest {
 
     @Test
     void stopsBeforeTheExportThatShowsTheNodeAloneAreNotGivenToIt() {
-        // The export at 16:44:30 shows p alone, but the stops before it may have been another node's, finished since (a stopped
-        // reconcile stores the other Pods' states): only 16:45's stop is p's by it, and p's export-dated finish at 16:27:45 is
-        // followed by its result pending until 16:45 by that stop, 17m15s: still reported, from the stop after the export.
+        // The export at 16:42:30 shows p alone, but the stops before it may have been another node's, finished since (a stopped
+        // reconcile stores the other Pods' states): only the stops from 16:44 are p's by it (16:43's is within what the clock of
+        // whoever took the export may be off, below), and p's export-dated finish at 16:27:45 is followed by its result pending
+        // until 16:45 by the last, 17m15s: still reported, from the stops after the export.
         List<String> lines = new ArrayList<>(stoppedInfoOfP(45));
         lines.addAll(completedOfPAt("46"));
-        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:44:30Z", UNSYNCED)
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:42:30Z", UNSYNCED)
                 .log("c.log", lines.toArray(String[]::new)).correlate());
         Finding f = e.findings().stream().filter(x -> x.pod() != null).findFirst().orElseThrow(() -> new AssertionError(e.findings()));
         assertEquals("17m15.105s", f.fact("pendingFor").orElseThrow().value());
         assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("c.log:3")), "the first stop (16:28) is not p's by that export");
-        // Without the Pod's export nothing dates p's finish before the one stop given to it: no claim about p.
-        Evaluation alone = rule.evaluate(new Evidence().takenAt("wf.yaml", "2026-09-19T16:44:30Z", UNSYNCED)
+        // Without the Pod's export nothing dates p's finish before the stops given to it: no claim about p.
+        Evaluation alone = rule.evaluate(new Evidence().takenAt("wf.yaml", "2026-09-19T16:42:30Z", UNSYNCED)
                 .log("c.log", lines.toArray(String[]::new)).correlate());
         assertTrue(alone.findings().stream().noneMatch(x -> x.node() != null), () -> alone.findings().toString());
+    }
+
+    /**
+     * Session 33: the export that shows p the only unfinished Pod node is dated only by its file (16:44:30, the clock of whoever
+     * took it, which may be off by 60 s), and the last stop, 16:45:00.105, is 30 s after that: the export may have been taken after
+     * it, when the stop may still have been another node's. The stop is not given to p (it was, and dated the claim 17m15.105s):
+     * the claim rests on the export alone, 16m45s, and cites no stop. Negative control above: from an export stated 16:42:30 the
+     * stops from 16:44 on, more than 60 s after it, are p's; 16:43's, 30.105 s after it, is not.
+     */
+    @Test
+    void aStopWithinAUsersClockOfTheStatedExportIsNotGivenToTheNode() {
+        List<String> lines = new ArrayList<>(stoppedInfoOfP(45));
+        lines.addAll(completedOfPAt("46"));
+        Evaluation near = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:44:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate());
+        Finding f = near.findings().stream().filter(x -> x.pod() != null).findFirst().orElseThrow(() -> new AssertionError(near.findings()));
+        assertEquals("16m45s", f.fact("pendingFor").orElseThrow().value());
+        assertEquals("the exported Workflow", f.fact("pendingIn").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().equals("c.log:54")), "16:45's stop is not p's: " + f.evidence());
+        Finding far = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("wf.yaml", "2026-09-19T16:42:30Z", UNSYNCED)
+                .log("c.log", lines.toArray(String[]::new)).correlate()).findings().stream().filter(x -> x.pod() != null).findFirst().orElseThrow();
+        List<String> cited = far.evidence().stream().map(l -> l.source().toString()).toList();
+        assertTrue(cited.contains("c.log:54") && !cited.contains("c.log:48"), "16:45's stop is p's, 16:43's is not: " + cited);
     }
 
     @Test
