@@ -137,6 +137,14 @@ public final class EnvelopeDecoder {
         return u;
     }
 
+    /**
+     * Whether the decoder holds this line until the next one shows what it was ({@link TimeAbove}: a time alone, above the record it
+     * stamps): a chunk of the file must not end on it.
+     */
+    public static boolean heldForNext(String rawLine) {
+        return TimeAbove.alone(rawLine) != null;
+    }
+
     /** A line that held only a time, waiting for the line after it ({@link TimeAbove}), and that time; or null. */
     private UnwrappedLine heldTime;
     private Timestamp heldAt;

@@ -11,7 +11,9 @@ import java.util.function.Predicate;
  * Splits a large plain file into chunks that end right after a line break, so that workers can read
  * them at the same time. A boundary never falls inside one logical line: after a CRI partial piece
  * ({@code … stdout P …}) or a Docker json-file piece without its trailing {@code \n}, the boundary
- * moves on past the next line. gzip'd files are one chunk (a gzip stream cannot be entered midway).
+ * moves on past the next line; so it does after a line whose meaning the next line decides (a console's time on a line of its
+ * own above the record it stamps, which the reader tells by the line under it). gzip'd files are one chunk (a gzip stream cannot
+ * be entered midway).
  */
 public final class ChunkPlanner {
     /** Files up to this size are read whole by one worker. */
@@ -44,12 +46,23 @@ public final class ChunkPlanner {
      *                         ({@link LogEntryDocument}), which a boundary between lines would cut inside an entry
      */
     public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize) {
+        this(chunkBytes, keepWhole, keepWholeAnySize, line -> false);
+    }
+
+    /**
+     * @param heldForNext a line the reader holds until the next one shows what it was (a time alone above its record): a boundary
+     *                    never falls right after one, or the chunk before would give it back as a line of its own and the record
+     *                    at the head of the next would lose its time
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize, Predicate<String> heldForNext) {
         this.chunkBytes = chunkBytes;
         this.keepWhole = keepWhole;
         this.keepWholeAnySize = keepWholeAnySize;
+        this.heldForNext = heldForNext;
     }
 
     private final Predicate<InputFile> keepWholeAnySize;
+    private final Predicate<String> heldForNext;
 
     public List<LineChunk> plan(InputFile file) throws IOException {
         long size = java.nio.file.Files.size(file.path());
@@ -69,12 +82,12 @@ public final class ChunkPlanner {
     }
 
     /** The first position at or after {@code from} that starts a logical line. */
-    private static long safeBoundary(RandomAccessFile raf, long from, long size) throws IOException {
+    private long safeBoundary(RandomAccessFile raf, long from, long size) throws IOException {
         long boundary = nextLineStart(raf, from, size);
-        // Move past lines that continue on the next one (at most a few: CRI splits at 16 KiB).
+        // Move past lines that continue on the next one (at most a few: CRI splits at 16 KiB) or that the next one decides.
         for (int guard = 0; guard < 1024 && boundary < size; guard++) {
             String previous = lineBefore(raf, boundary);
-            if (!continues(previous)) {
+            if (!continues(previous) && !heldForNext.test(previous)) {
                 return boundary;
             }
             boundary = nextLineStart(raf, boundary, size);
