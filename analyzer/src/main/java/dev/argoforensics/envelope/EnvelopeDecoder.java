@@ -78,6 +78,30 @@ public final class EnvelopeDecoder {
         return continuing(firstContentLine, ChunkLineReader.MAX_LINE_BYTES);
     }
 
+    /**
+     * As {@link #continuing(String, int)}, for a chunk that starts under what the lines before it left ({@link #promptInEffect()}
+     * of a decoder that read them): {@code ""} none, null not known (then only the first content line's prompt, as before).
+     */
+    public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined, String carriedPrompt) {
+        EnvelopeDecoder d = continuing(firstContentLine, maxJoined);
+        if (carriedPrompt != null) {
+            d.promptTarget = null;
+            if (!carriedPrompt.isEmpty()) {
+                d.prompt(carriedPrompt);
+                d.promptLine = false;
+            }
+        }
+        return d;
+    }
+
+    /**
+     * The prompt line whose {@code kubectl logs} command the lines decoded next would be given to (the line as {@link #decode} was
+     * given it, its quote markers off), or {@code ""} if none: what a chunk after the lines this decoder read starts under.
+     */
+    public String promptInEffect() {
+        return promptTarget == null ? "" : promptSource;
+    }
+
     /** As {@link #continuing(String)}, joining pieces up to {@code maxJoined} characters. */
     public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined) {
         EnvelopeDecoder d = new EnvelopeDecoder(maxJoined);
@@ -676,9 +700,13 @@ public final class EnvelopeDecoder {
         LogsCommand.Target t = LogsCommand.target(line);
         if (t != null || LogsCommand.isPrompt(line)) {
             promptTarget = t;
+            promptSource = line;
             promptLine = true;
         }
     }
+
+    /** The line that set {@link #promptTarget}. */
+    private String promptSource;
 
     /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */
     private boolean promptLine;

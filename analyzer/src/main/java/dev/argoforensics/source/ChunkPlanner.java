@@ -55,11 +55,39 @@ public final class ChunkPlanner {
      *                    at the head of the next would lose its time
      */
     public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize, Predicate<String> heldForNext) {
+        this(chunkBytes, keepWhole, keepWholeAnySize, heldForNext, window -> null);
+    }
+
+    /**
+     * @param carry what the lines just before a chunk leave in effect for it ({@link LineChunk#carried()}), read from up to
+     *              {@link #CARRY_WINDOW} bytes of whole lines before the chunk
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize, Predicate<String> heldForNext,
+                        Carry carry) {
         this.chunkBytes = chunkBytes;
         this.keepWhole = keepWhole;
         this.keepWholeAnySize = keepWholeAnySize;
         this.heldForNext = heldForNext;
+        this.carry = carry;
     }
+
+    /**
+     * What a pasted excerpt's lines leave in effect for the lines after them: a chunk read on its own starts with it, as the file's
+     * reader would have it there. The planner gives the lines before a chunk; the reader says what they leave.
+     */
+    @FunctionalInterface
+    public interface Carry {
+        /** @param before whole lines that end where the chunk starts; the result as {@link LineChunk#carried()} */
+        String over(LineChunk before) throws IOException;
+    }
+
+    /**
+     * How far back before a chunk the planner looks for what carries into it: a prompt further back than this (a command whose
+     * output runs on for more than a MiB) is not carried, and the chunk is read as before.
+     */
+    public static final long CARRY_WINDOW = 1024 * 1024;
+
+    private final Carry carry;
 
     private final Predicate<InputFile> keepWholeAnySize;
     private final Predicate<String> heldForNext;
@@ -74,7 +102,12 @@ public final class ChunkPlanner {
             long start = 0;
             while (start < size) {
                 long end = start + chunkBytes >= size ? size : safeBoundary(raf, start + chunkBytes, size);
-                chunks.add(new LineChunk(file, chunks.size(), start, end));
+                String carried = null;
+                if (start > 0) {
+                    long from = start <= CARRY_WINDOW ? 0 : nextLineStart(raf, start - CARRY_WINDOW, size);
+                    carried = carry.over(new LineChunk(file, chunks.size(), from, start));
+                }
+                chunks.add(new LineChunk(file, chunks.size(), start, end, carried));
                 start = end;
             }
         }

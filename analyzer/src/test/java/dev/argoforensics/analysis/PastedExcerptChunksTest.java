@@ -116,4 +116,92 @@ class PastedExcerptChunksTest {
         assertEquals(whole.summary().unparsed(), cut.summary().unparsed());
         assertEquals(whole.events().size(), cut.events().size());
     }
+
+    private static final String WF = "thumbs-batch-q7w2c";
+    private static final String WAIT_COMMAND = "kubectl logs -n media -c wait -l workflows.argoproj.io/workflow=" + WF
+            + ",workflow.argoproj.io/phase!=Succeeded";
+    private static final String ALLOC = "time=\"2026-03-17T08:44:09.512Z\" level=info msg=\"Alloc=7354 TotalAlloc=14402 Sys=23826 NumGC=5"
+            + " Goroutines=8\"";
+
+    /** Argo's bug report form as an issue shows it once filled in: the controller's lines, then the wait container's, each field fenced. */
+    private static List<String> bugReportForm() {
+        List<String> lines = new ArrayList<>();
+        lines.add("### What happened? What did you expect to happen?");
+        lines.add("");
+        lines.add("The resize step's Pod was killed (exit code 137) and the Workflow kept running for minutes afterwards.");
+        lines.add("");
+        lines.add("### Version(s)");
+        lines.add("");
+        lines.add("v3.6.4");
+        lines.add("");
+        lines.add("### Logs from the workflow controller");
+        lines.add("");
+        lines.add("```text");
+        lines.add("kubectl logs -n argo deploy/workflow-controller | grep " + WF);
+        lines.addAll(consoleCopy().subList(2, 10).stream().filter(l -> l.startsWith("time=")).toList());
+        lines.add("```");
+        lines.add("");
+        lines.add("### Logs from in your workflow's wait container");
+        lines.add("");
+        lines.add("```text");
+        lines.add(WAIT_COMMAND);
+        lines.add("time=\"2026-03-17T08:44:01.020Z\" level=info msg=\"Starting Workflow Executor\" executorType=emissary version=v3.6.4");
+        lines.add("time=\"2026-03-17T08:44:01.031Z\" level=info msg=\"Using executor retry strategy\" Duration=1s Factor=1.6 Jitter=0.5 Steps=5");
+        lines.add("time=\"2026-03-17T08:44:01.032Z\" level=info msg=\"Executor initialized\" includeScriptOutput=false namespace=media"
+                + " podName=thumbs-batch-q7w2c-watermark-905512873 templateName=watermark version=v3.6.4");
+        lines.add("time=\"2026-03-17T08:44:01.044Z\" level=info msg=\"Starting deadline monitor\"");
+        lines.add("time=\"2026-03-17T08:44:09.488Z\" level=info msg=\"Main container completed\" error=\"<nil>\"");
+        lines.add("time=\"2026-03-17T08:44:09.490Z\" level=info msg=\"No output parameters\"");
+        lines.add("time=\"2026-03-17T08:44:09.490Z\" level=info msg=\"No output artifacts\"");
+        lines.add(ALLOC);
+        lines.add("time=\"2026-03-17T08:44:09.530Z\" level=info msg=\"Deadline monitor stopped\"");
+        lines.add("```");
+        lines.add("");
+        lines.add("### Logs from in your workflow's main container");
+        return lines;
+    }
+
+    /**
+     * The bug report form's wait container field ({@code kubectl logs -c wait -l workflows.argoproj.io/workflow=…}): its lines are the
+     * wait container's, the stats line among them too, which the controller also writes. Read whole and with a chunk boundary right
+     * after the command and among the lines: no controller run holds the stats line. Before, the command's label selector named no
+     * container the lines could be given to, and the stats line was a nameless record of the controller's run (as if the controller
+     * had been read whole up to 08:44:09); read in chunks, a chunk after the command did not know it either.
+     */
+    @Test
+    void theWaitContainersFieldOfTheBugReportFormIsNoControllerRun() throws IOException {
+        List<String> lines = bugReportForm();
+        for (long chunkBytes : new long[] {1 << 24, breakAfter(lines, WAIT_COMMAND), breakAfter(lines, lines.get(lines.indexOf(ALLOC) - 2))}) {
+            Read r = read(chunkBytes, "issue-body.md", lines);
+            List<dev.argoforensics.event.ControllerProcess> runs = r.result().correlation().processes();
+            assertEquals(1, runs.size(), chunkBytes + ": " + runs);
+            assertEquals(0, runs.get(0).nameless().records(), chunkBytes + ": the stats line is the wait container's");
+            assertEquals("2026-03-17T08:41:02.161Z", runs.get(0).last().format(), chunkBytes + ": the controller's last line");
+            assertEquals(9L, r.summary().otherContainers().get("wait"), chunkBytes + ": " + r.summary().otherContainers());
+            assertTrue(r.events().stream().noneMatch(e -> e.text().contains("Alloc=")), chunkBytes + "");
+        }
+    }
+
+    /**
+     * Negative control: the controller's own stats line under the form's controller command ({@code deploy/workflow-controller}) stays
+     * the controller's, whole and in chunks; and a selector without {@code -c} names no container.
+     */
+    @Test
+    void theControllersStatsLineStaysTheControllers() throws IOException {
+        List<String> lines = bugReportForm();
+        int fence = lines.indexOf("kubectl logs -n argo deploy/workflow-controller | grep " + WF);
+        List<String> own = new ArrayList<>(lines.subList(0, fence + 5));
+        own.add(ALLOC);
+        String noContainer = "kubectl logs -n media -l workflows.argoproj.io/workflow=" + WF;
+        own.addAll(List.of("```", "", "```text", noContainer));
+        own.add(ALLOC.replace("08:44:09.512", "08:46:09.512"));
+        own.add("```");
+        for (long chunkBytes : new long[] {1 << 24, breakAfter(own, own.get(fence + 3)), breakAfter(own, noContainer)}) {
+            Read r = read(chunkBytes, "issue-body.md", own);
+            List<dev.argoforensics.event.ControllerProcess> runs = r.result().correlation().processes();
+            assertEquals(1, runs.size(), chunkBytes + ": " + runs);
+            assertEquals(2, runs.get(0).nameless().records(), chunkBytes + ": both stats lines are the controller's");
+            assertTrue(r.summary().otherContainers().isEmpty(), chunkBytes + ": " + r.summary().otherContainers());
+        }
+    }
 }
