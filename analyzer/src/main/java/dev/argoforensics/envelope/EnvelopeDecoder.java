@@ -79,11 +79,16 @@ public final class EnvelopeDecoder {
     }
 
     /**
-     * As {@link #continuing(String, int)}, for a chunk that starts under what the lines before it left ({@link #promptInEffect()}
-     * of a decoder that read them): {@code ""} none, null not known (then only the first content line's prompt, as before).
+     * As {@link #continuing(String, int)}, for a chunk that starts under what the lines before it left ({@link #carry()} or {@link
+     * #promptInEffect()} of a decoder that read them): {@code ""} nothing, null not known (then only the first content line's
+     * prompt, as before).
      */
     public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined, String carriedPrompt) {
         EnvelopeDecoder d = continuing(firstContentLine, maxJoined);
+        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE)) {
+            d.inFence = true;
+            carriedPrompt = carriedPrompt.substring(IN_FENCE.length());
+        }
         if (carriedPrompt != null) {
             d.promptTarget = null;
             if (!carriedPrompt.isEmpty()) {
@@ -295,7 +300,15 @@ public final class EnvelopeDecoder {
         if (csv != null && (row != null || quoteOpens(line, false))) {
             return csvRow(line, lineNumber);
         }
-        int quoted = quoteMarkers(line);
+        // Inside a fenced block (``` or ~~~, not quoted) a '>' is the block's text, not a quote: a REPL's ">>> " prompt, a shell's
+        // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
+        int quoted = inFence ? 0 : quoteMarkers(line);
+        if (quoted == 0 && fence(line)) {
+            String t = line.strip();
+            boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
+            // A fence with an info string (```text) only opens one: inside a block it is the block's text.
+            inFence = bare ? !inFence : true;
+        }
         if (quoted > 0) {
             quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
             // A Markdown quote (an issue comment replying to another quotes its log lines with "> "): the markers are no part of
@@ -707,6 +720,20 @@ public final class EnvelopeDecoder {
 
     /** The line that set {@link #promptTarget}. */
     private String promptSource;
+
+    /** Whether the lines being decoded are inside a fenced block that no quote holds (a fence line opened it, none closed it yet). */
+    private boolean inFence;
+
+    /** How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break. */
+    private static final String IN_FENCE = "```\n";
+
+    /**
+     * What the lines decoded so far leave in effect for the lines after them, in this decoder's own words for {@link
+     * #continuing(String, int, String)}: the prompt in effect ({@link #promptInEffect()}) and whether a fenced block is open.
+     */
+    public String carry() {
+        return (inFence ? IN_FENCE : "") + promptInEffect();
+    }
 
     /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */
     private boolean promptLine;

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * What the lines before a chunk leave in effect for it ({@link ChunkPlanner.Carry}): the prompt whose {@code kubectl logs … -c
- * wait} printed the lines that go on in the chunk. A file read whole gives those lines to the container the command named; a
+ * wait} printed the lines that go on in the chunk, and a fenced block the chunk starts in (its {@code >>>} lines are no quotes). A file read whole gives those lines to the container the command named; a
  * chunk read on its own started without the prompt and took them for the controller's (a wait container's {@code Alloc=…} line
  * read as a controller run). The lines before the chunk go through the decoder a chunk's reading uses, so the prompt carried
  * is the one the file read whole has in effect there.
@@ -25,8 +25,9 @@ final class CarriedPrompt {
     }
 
     /**
-     * The prompt line in effect where {@code before} ends, {@code ""} if none is, or null where its lines hold no {@code logs}
-     * command (nothing there can set one: the chunk is read as it was, which is most of a controller log's chunks, read no further).
+     * What is in effect where {@code before} ends ({@link EnvelopeDecoder#carry()}: the prompt line, and whether a fenced block is
+     * open), or null where its lines hold no {@code logs} command and no fence (nothing there can set either: the chunk is read as
+     * it was, which is most of a controller log's chunks, read no further).
      */
     static String over(LineChunk before, int maxLineBytes) throws IOException {
         List<String> lines = new ArrayList<>();
@@ -37,7 +38,7 @@ final class CarriedPrompt {
                 // A line cut for its length goes to no decoder (LineFrontEnd.walk): it sets no prompt.
                 if (reader.cut() == null) {
                     lines.add(line);
-                    logs |= line.contains("logs");
+                    logs |= line.contains("logs") || line.contains("```") || line.contains("~~~");
                 }
             }
         }
@@ -51,6 +52,7 @@ final class CarriedPrompt {
             d.decode(line, ++n);
             d.released();
         }
-        return d.promptInEffect();
+        // Whether a fenced block is open is known only from the file's first line on; from further in, only the prompt is carried.
+        return before.start() == 0 ? d.carry() : d.promptInEffect();
     }
 }

@@ -204,4 +204,78 @@ class PastedExcerptChunksTest {
             assertTrue(r.summary().otherContainers().isEmpty(), chunkBytes + ": " + r.summary().otherContainers());
         }
     }
+
+    private static final String REPL_SECOND = ">>> config.load_kube_config()";
+
+    /**
+     * A reply that pastes a Python session in a fenced block (its {@code >>>} prompts, the controller's lines it printed), then quotes
+     * an earlier comment's controller lines.
+     */
+    private static List<String> replWithQuoteAfter() {
+        List<String> lines = new ArrayList<>();
+        lines.add("Same here. I pulled the controller's lines with the Python client:");
+        lines.add("");
+        lines.add("```python");
+        lines.add(">>> from kubernetes import client, config");
+        lines.add(REPL_SECOND);
+        lines.add(">>> v1 = client.CoreV1Api()");
+        lines.add(">>> print(v1.read_namespaced_pod_log(\"workflow-controller-85c7d9f6b4-m2qrt\", \"argo\", since_seconds=900))");
+        lines.addAll(consoleCopy().subList(2, 10).stream().filter(l -> l.startsWith("time=")).toList());
+        lines.add("");
+        lines.add(">>> ");
+        lines.add("```");
+        lines.add("");
+        lines.add("The first report had the same:");
+        lines.add("");
+        lines.add("> time=\"2026-02-02T11:05:40.201Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1180 namespace=ml"
+                + " workflow=train-sweep-h5k2j");
+        lines.add("> time=\"2026-02-02T11:05:40.230Z\" level=info msg=\"Workflow pod is missing\" namespace=ml"
+                + " nodeName=\"train-sweep-h5k2j[0].fit\" nodePhase=Running recentlyStarted=false workflow=train-sweep-h5k2j");
+        return lines;
+    }
+
+    /**
+     * {@code >>>} prompts inside a fenced block are the block's text, not quotes: the reply's own lines are one run, and the quote
+     * after the block is the file's first, whole and with a chunk boundary inside the block. Before, each stretch of prompts was
+     * counted as a blockquote, and the real quote was named as the file's third.
+     */
+    @Test
+    void promptsInAFencedBlockAreNoQuotes() throws IOException {
+        List<String> lines = replWithQuoteAfter();
+        for (long chunkBytes : new long[] {1 << 24, breakAfter(lines, REPL_SECOND)}) {
+            Read r = read(chunkBytes, "reply.md", lines);
+            List<dev.argoforensics.event.ControllerProcess> runs = r.result().correlation().processes();
+            assertEquals(2, runs.size(), chunkBytes + ": " + runs);
+            assertEquals(List.of("reply.md", "reply.md, quoted (>)"), runs.stream().map(dev.argoforensics.event.ControllerProcess::replica)
+                    .sorted().toList(), chunkBytes + ": " + runs);
+            assertEquals(4, runs.stream().filter(p -> p.replica().equals("reply.md")).findFirst().orElseThrow().events(), chunkBytes + "");
+        }
+    }
+
+    /**
+     * Negative control: a quote that holds a fenced block ({@code > ```}) stays one quote (its fence is the quote's own), and a quote
+     * after a fenced block that closed is still a quote, whole and in chunks.
+     */
+    @Test
+    void aFenceInsideAQuoteAndAQuoteAfterAClosedFenceStayQuotes() throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("From the first report:");
+        lines.add("> ```text");
+        List<String> quoted = replWithQuoteAfter().subList(replWithQuoteAfter().size() - 2, replWithQuoteAfter().size());
+        lines.addAll(quoted);
+        lines.add("> ```");
+        lines.add("");
+        lines.add("```");
+        lines.add("$ kubectl get pods -n ml");
+        lines.add("```");
+        lines.add("");
+        lines.add("> time=\"2026-02-02T11:06:10.010Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1190 namespace=ml"
+                + " workflow=train-sweep-h5k2j");
+        for (long chunkBytes : new long[] {1 << 24, breakAfter(lines, "$ kubectl get pods -n ml")}) {
+            Read r = read(chunkBytes, "reply.md", lines);
+            List<dev.argoforensics.event.ControllerProcess> runs = r.result().correlation().processes();
+            assertEquals(List.of("reply.md, quoted (>)", "reply.md, quoted (>, quote 2)"), runs.stream()
+                    .map(dev.argoforensics.event.ControllerProcess::replica).sorted().toList(), chunkBytes + ": " + runs);
+        }
+    }
 }
