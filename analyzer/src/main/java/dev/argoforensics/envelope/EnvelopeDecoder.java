@@ -80,6 +80,35 @@ public final class EnvelopeDecoder {
         return continuing(firstContentLine, ChunkLineReader.MAX_LINE_BYTES);
     }
 
+    /**
+     * As {@link #continuing(String, int)}, for a chunk that starts under what the lines before it left ({@link #carry()} or {@link
+     * #promptInEffect()} of a decoder that read them): {@code ""} nothing, null not known (then only the first content line's
+     * prompt, as before).
+     */
+    public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined, String carriedPrompt) {
+        EnvelopeDecoder d = continuing(firstContentLine, maxJoined);
+        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE)) {
+            d.inFence = true;
+            carriedPrompt = carriedPrompt.substring(IN_FENCE.length());
+        }
+        if (carriedPrompt != null) {
+            d.promptTarget = null;
+            if (!carriedPrompt.isEmpty()) {
+                d.prompt(carriedPrompt);
+                d.promptLine = false;
+            }
+        }
+        return d;
+    }
+
+    /**
+     * The prompt line whose {@code kubectl logs} command the lines decoded next would be given to (the line as {@link #decode} was
+     * given it, its quote markers off), or {@code ""} if none: what a chunk after the lines this decoder read starts under.
+     */
+    public String promptInEffect() {
+        return promptTarget == null ? "" : promptSource;
+    }
+
     /** As {@link #continuing(String)}, joining pieces up to {@code maxJoined} characters. */
     public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined) {
         EnvelopeDecoder d = new EnvelopeDecoder(maxJoined);
@@ -143,6 +172,14 @@ public final class EnvelopeDecoder {
             return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth) + (quoteBlocks > 1 ? QUOTE_BLOCK + quoteBlocks : ""));
         }
         return u;
+    }
+
+    /**
+     * Whether the decoder holds this line until the next one shows what it was ({@link TimeAbove}: a time alone, above the record it
+     * stamps): a chunk of the file must not end on it.
+     */
+    public static boolean heldForNext(String rawLine) {
+        return TimeAbove.alone(rawLine) != null;
     }
 
     /** A line that held only a time, waiting for the line after it ({@link TimeAbove}), and that time; or null. */
@@ -271,7 +308,15 @@ public final class EnvelopeDecoder {
         if (csv != null && (row != null || quoteOpens(line, false))) {
             return csvRow(line, lineNumber);
         }
-        int quoted = quoteMarkers(line);
+        // Inside a fenced block (``` or ~~~, not quoted) a '>' is the block's text, not a quote: a REPL's ">>> " prompt, a shell's
+        // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
+        int quoted = inFence ? 0 : quoteMarkers(line);
+        if (quoted == 0 && fence(line)) {
+            String t = line.strip();
+            boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
+            // A fence with an info string (```text) only opens one: inside a block it is the block's text.
+            inFence = bare ? !inFence : true;
+        }
         if (quoted > 0) {
             quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
             // A Markdown quote (an issue comment replying to another quotes its log lines with "> "): the markers are no part of
@@ -682,8 +727,26 @@ public final class EnvelopeDecoder {
         LogsCommand.Target t = LogsCommand.target(line);
         if (t != null || LogsCommand.isPrompt(line)) {
             promptTarget = t;
+            promptSource = line;
             promptLine = true;
         }
+    }
+
+    /** The line that set {@link #promptTarget}. */
+    private String promptSource;
+
+    /** Whether the lines being decoded are inside a fenced block that no quote holds (a fence line opened it, none closed it yet). */
+    private boolean inFence;
+
+    /** How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break. */
+    private static final String IN_FENCE = "```\n";
+
+    /**
+     * What the lines decoded so far leave in effect for the lines after them, in this decoder's own words for {@link
+     * #continuing(String, int, String)}: the prompt in effect ({@link #promptInEffect()}) and whether a fenced block is open.
+     */
+    public String carry() {
+        return (inFence ? IN_FENCE : "") + promptInEffect();
     }
 
     /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */

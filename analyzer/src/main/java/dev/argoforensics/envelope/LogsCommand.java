@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
  * ingest-feed-t4r9m-fetch-2778438659 -c wait} (also {@code pod/NAME}, {@code --container=wait},
  * {@code k} or {@code oc} for {@code kubectl}, a prompt such as {@code ops@bastion:~$}). The lines after
  * it are that container's, as if {@code --prefix} had named it on each: a wait container's refusal to
- * write its task result then names its Pod. Only a command that names one Pod and a container other
- * than the controller's counts: {@code deploy/workflow-controller}, a label selector ({@code -l}),
- * {@code --all-containers} or no {@code -c} names no container the lines can be given to.
+ * write its task result then names its Pod. A command that names a container other than the controller's
+ * counts: of one Pod, or of the Pods a label selector matches ({@code -l}, as Argo's bug report form asks for
+ * the wait container's logs: {@code kubectl logs -c wait -l workflows.argoproj.io/workflow=…}; the lines are
+ * that container's, of no one Pod); {@code deploy/workflow-controller}, {@code --all-containers} or no
+ * {@code -c} names no container the lines can be given to.
  */
 final class LogsCommand {
     /**
@@ -98,6 +100,7 @@ final class LogsCommand {
         String pod = null;
         String container = null;
         boolean logs = false;
+        boolean selector = false;
         for (int i = 1; i < words.length; i++) {
             String w = words[i];
             if (w.startsWith("-")) {
@@ -106,7 +109,9 @@ final class LogsCommand {
                 String value = eq < 0 ? (VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
                 if (flag.equals("-c") || flag.equals("--container")) {
                     container = value;
-                } else if (flag.equals("-l") || flag.equals("--selector") || flag.equals("--all-containers")) {
+                } else if (flag.equals("-l") || flag.equals("--selector")) {
+                    selector = true;
+                } else if (flag.equals("--all-containers")) {
                     return null;
                 }
             } else if (!logs) {
@@ -123,8 +128,14 @@ final class LogsCommand {
                 return null; // a second positional word: a container named the old way, or something unknown
             }
         }
-        if (pod == null || container == null || !NAME.matcher(pod).matches() || !NAME.matcher(container).matches()
-                || container.contains("controller")) {
+        if (container == null || !NAME.matcher(container).matches() || container.contains("controller")) {
+            return null;
+        }
+        if (selector) {
+            // The Pods a label selector matches (the bug report form's -l workflows.argoproj.io/workflow=…): their container, no one Pod.
+            return pod == null ? new Target(null, container) : null;
+        }
+        if (pod == null || !NAME.matcher(pod).matches()) {
             return null;
         }
         return new Target(pod, container);

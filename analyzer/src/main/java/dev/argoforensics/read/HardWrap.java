@@ -64,7 +64,7 @@ final class HardWrap {
             } catch (IOException e) {
                 return false; // the reading says what is wrong with the file
             }
-        }, f -> LogEntryDocument.of(f) != LogEntryDocument.Shape.NONE);
+        }, f -> LogEntryDocument.of(f) != LogEntryDocument.Shape.NONE, EnvelopeDecoder::heldForNext, CarriedPrompt.of(maxLineBytes));
     }
 
     /** Whether a line among the chunk's first {@link #HEAD_LINES} is quoted in Markdown ({@code > …}). */

@@ -620,7 +620,8 @@ public final class LineFrontEnd {
      */
     static Walked walk(LineChunk chunk, String csvHeader, Consumer<UnwrappedLine> sink, BiConsumer<UnwrappedLine, String> cut,
                        Progress progress, int maxLineBytes) throws IOException {
-        EnvelopeDecoder envelopes = (chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes) : EnvelopeDecoder.continuing(csvHeader, maxLineBytes))
+        EnvelopeDecoder envelopes = (chunk.index() == 0 ? new EnvelopeDecoder(maxLineBytes)
+                : EnvelopeDecoder.continuing(csvHeader, maxLineBytes, chunk.carried()))
                 .logEndsLeftOff(logEndsLeftOff(chunk, maxLineBytes));
         String pathContainer = ContainerPath.of(chunk.file().displayPath());
         if (pathContainer != null) {

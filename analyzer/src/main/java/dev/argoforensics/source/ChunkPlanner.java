@@ -11,7 +11,9 @@ import java.util.function.Predicate;
  * Splits a large plain file into chunks that end right after a line break, so that workers can read
  * them at the same time. A boundary never falls inside one logical line: after a CRI partial piece
  * ({@code … stdout P …}) or a Docker json-file piece without its trailing {@code \n}, the boundary
- * moves on past the next line. gzip'd files are one chunk (a gzip stream cannot be entered midway).
+ * moves on past the next line; so it does after a line whose meaning the next line decides (a console's time on a line of its
+ * own above the record it stamps, which the reader tells by the line under it). gzip'd files are one chunk (a gzip stream cannot
+ * be entered midway).
  */
 public final class ChunkPlanner {
     /** Files up to this size are read whole by one worker. */
@@ -44,12 +46,51 @@ public final class ChunkPlanner {
      *                         ({@link LogEntryDocument}), which a boundary between lines would cut inside an entry
      */
     public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize) {
+        this(chunkBytes, keepWhole, keepWholeAnySize, line -> false);
+    }
+
+    /**
+     * @param heldForNext a line the reader holds until the next one shows what it was (a time alone above its record): a boundary
+     *                    never falls right after one, or the chunk before would give it back as a line of its own and the record
+     *                    at the head of the next would lose its time
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize, Predicate<String> heldForNext) {
+        this(chunkBytes, keepWhole, keepWholeAnySize, heldForNext, window -> null);
+    }
+
+    /**
+     * @param carry what the lines just before a chunk leave in effect for it ({@link LineChunk#carried()}), read from up to
+     *              {@link #CARRY_WINDOW} bytes of whole lines before the chunk
+     */
+    public ChunkPlanner(long chunkBytes, Predicate<InputFile> keepWhole, Predicate<InputFile> keepWholeAnySize, Predicate<String> heldForNext,
+                        Carry carry) {
         this.chunkBytes = chunkBytes;
         this.keepWhole = keepWhole;
         this.keepWholeAnySize = keepWholeAnySize;
+        this.heldForNext = heldForNext;
+        this.carry = carry;
     }
 
+    /**
+     * What a pasted excerpt's lines leave in effect for the lines after them: a chunk read on its own starts with it, as the file's
+     * reader would have it there. The planner gives the lines before a chunk; the reader says what they leave.
+     */
+    @FunctionalInterface
+    public interface Carry {
+        /** @param before whole lines that end where the chunk starts; the result as {@link LineChunk#carried()} */
+        String over(LineChunk before) throws IOException;
+    }
+
+    /**
+     * How far back before a chunk the planner looks for what carries into it: a prompt further back than this (a command whose
+     * output runs on for more than a MiB) is not carried, and the chunk is read as before.
+     */
+    public static final long CARRY_WINDOW = 1024 * 1024;
+
+    private final Carry carry;
+
     private final Predicate<InputFile> keepWholeAnySize;
+    private final Predicate<String> heldForNext;
 
     public List<LineChunk> plan(InputFile file) throws IOException {
         long size = java.nio.file.Files.size(file.path());
@@ -61,7 +102,12 @@ public final class ChunkPlanner {
             long start = 0;
             while (start < size) {
                 long end = start + chunkBytes >= size ? size : safeBoundary(raf, start + chunkBytes, size);
-                chunks.add(new LineChunk(file, chunks.size(), start, end));
+                String carried = null;
+                if (start > 0) {
+                    long from = start <= CARRY_WINDOW ? 0 : nextLineStart(raf, start - CARRY_WINDOW, size);
+                    carried = carry.over(new LineChunk(file, chunks.size(), from, start));
+                }
+                chunks.add(new LineChunk(file, chunks.size(), start, end, carried));
                 start = end;
             }
         }
@@ -69,12 +115,12 @@ public final class ChunkPlanner {
     }
 
     /** The first position at or after {@code from} that starts a logical line. */
-    private static long safeBoundary(RandomAccessFile raf, long from, long size) throws IOException {
+    private long safeBoundary(RandomAccessFile raf, long from, long size) throws IOException {
         long boundary = nextLineStart(raf, from, size);
-        // Move past lines that continue on the next one (at most a few: CRI splits at 16 KiB).
+        // Move past lines that continue on the next one (at most a few: CRI splits at 16 KiB) or that the next one decides.
         for (int guard = 0; guard < 1024 && boundary < size; guard++) {
             String previous = lineBefore(raf, boundary);
-            if (!continues(previous)) {
+            if (!continues(previous) && !heldForNext.test(previous)) {
                 return boundary;
             }
             boundary = nextLineStart(raf, boundary, size);

@@ -27,12 +27,30 @@ class LogsCommandTest {
         assertEquals(new LogsCommand.Target(POD, "wait"), LogsCommand.target(line), line);
     }
 
+    /**
+     * The bug report form's wait container field ({@code -c wait} and a label selector, as the form asks for it, filled in or not):
+     * the lines are the wait container's, of no one Pod. Before session 33 a selector named nothing, and the wait container's stats
+     * line ({@code Alloc=…}) was read as the controller's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
+        "$ kubectl logs -n feeds -c wait -l workflows.argoproj.io/workflow=ingest-feed-t4r9m,workflow.argoproj.io/phase!=Succeeded",
+        "$ kubectl logs --selector=workflows.argoproj.io/workflow=ingest-feed-t4r9m --container=wait --tail=-1",
+    })
+    void aSelectorWithAContainerNamesTheContainerOfNoOnePod(String line) {
+        assertEquals(new LogsCommand.Target(null, "wait"), LogsCommand.target(line), line);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "$ kubectl logs -n argo deploy/workflow-controller",
         "$ kubectl logs -n argo deploy/workflow-controller -c workflow-controller",
         "$ kubectl logs -n argo workflow-controller-7d9f8b6c5d-x2k4q -c controller",
-        "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
+        "kubectl logs -n argo -l workflows.argoproj.io/workflow=ingest-feed-t4r9m",
+        "kubectl logs -n argo -l app=workflow-controller -c workflow-controller",
+        "kubectl logs -n argo ingest-feed-t4r9m-fetch-2778438659 -c wait -l workflows.argoproj.io/workflow=ingest-feed-t4r9m",
+        "$ kubectl logs -l workflows.argoproj.io/workflow=ingest-feed-t4r9m --all-containers -c wait",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 --all-containers --prefix",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
@@ -82,6 +100,29 @@ class LogsCommandTest {
         UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"No output artifacts\"", 40);
         assertEquals("wait", wait.container());
         assertEquals(POD, wait.origin());
+    }
+
+    /**
+     * A chunk read on its own starts under the prompt the lines before it left ({@link EnvelopeDecoder#promptInEffect()}, which the
+     * planner carries): the wait container's, or none (a fence or another command closed it), whatever the file's first line was.
+     */
+    @Test
+    void aChunkStartsUnderThePromptTheLinesBeforeItLeft() {
+        EnvelopeDecoder before = new EnvelopeDecoder();
+        assertEquals("", before.promptInEffect());
+        before.decode("```text", 1);
+        String form = "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=ingest-feed-t4r9m";
+        before.decode(form, 2);
+        assertEquals(form, before.promptInEffect());
+        String alloc = "time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Alloc=9120 TotalAlloc=17004 Sys=30301 NumGC=5 Goroutines=9\"";
+        UnwrappedLine wait = EnvelopeDecoder.continuing("### Logs", 1 << 20, before.promptInEffect()).decode(alloc, 40);
+        assertEquals("wait", wait.container());
+        assertNull(wait.origin(), "the selector's Pods: no one of them");
+        before.decode("```", 3);
+        assertEquals("", before.promptInEffect(), "the fence closed the command's output");
+        String first = "$ kubectl logs -n feeds " + POD + " -c wait";
+        assertNull(EnvelopeDecoder.continuing(first, 1 << 20, "").decode(alloc, 40).container(), "none carried: the first line's is over");
+        assertEquals("wait", EnvelopeDecoder.continuing(first, 1 << 20, null).decode(alloc, 40).container(), "not known: as before");
     }
 
     @ParameterizedTest

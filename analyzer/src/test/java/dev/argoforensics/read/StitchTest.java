@@ -315,7 +315,7 @@ class StitchTest {
             to.seek(c.start());
             to.write(bytes);
         }
-        return new LineChunk(new InputFile(f.displayPath(), copy, f.kind(), f.compressed(), f.reason()), c.index(), c.start(), c.end());
+        return new LineChunk(new InputFile(f.displayPath(), copy, f.kind(), f.compressed(), f.reason()), c.index(), c.start(), c.end(), c.carried());
     }
 
     /**

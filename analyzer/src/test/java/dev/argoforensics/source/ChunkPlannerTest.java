@@ -80,6 +80,38 @@ class ChunkPlannerTest {
         assertEquals(size, expectedStart);
     }
 
+    /**
+     * A line the reader decides by the one under it (here, as the reader's predicate says: a time alone): no chunk ends on it, at
+     * any chunk size; every other line may end one (negative control: the predicate that holds nothing cuts where it always did).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {10, 47, 64, 100})
+    void noChunkEndsOnALineHeldForTheNext(long chunkBytes) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            b.append(String.format("2026-03-17 08:41:%02d.118\n", i)).append("record ").append(i).append(" under it\n");
+        }
+        Path p = dir.resolve("console.txt");
+        Files.writeString(p, b.toString(), StandardCharsets.UTF_8);
+        java.util.function.Predicate<String> held = line -> line.startsWith("2026-");
+        List<LineChunk> chunks = new ChunkPlanner(chunkBytes, f -> false, f -> false, held).plan(log(p, false));
+        assertTrue(chunks.size() > 1);
+        for (LineChunk c : chunks) {
+            List<String> lines = readAll(List.of(c));
+            assertFalse(held.test(lines.get(lines.size() - 1)), "chunk " + c.index() + " ends on " + lines.get(lines.size() - 1));
+        }
+        assertEquals(Files.readAllLines(p), readAll(chunks), "the chunks cover the file");
+        List<LineChunk> plain = new ChunkPlanner(chunkBytes).plan(log(p, false));
+        assertTrue(plain.stream().anyMatch(c -> {
+            try {
+                List<String> lines = readAll(List.of(c));
+                return held.test(lines.get(lines.size() - 1));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }), "without the predicate some chunk ends on a time line");
+    }
+
     @Test
     void aGzipFileIsOneChunkAndReadsBackItsLines() throws IOException {
         Path plain = criFile();

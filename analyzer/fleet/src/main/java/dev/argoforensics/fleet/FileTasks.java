@@ -81,7 +81,8 @@ final class FileTasks implements Serializable {
                     List<LineChunk> chunks = analysis().logReader().chunks(file);
                     if (chunks.size() > 1) {
                         long[] ends = chunks.stream().mapToLong(LineChunk::end).toArray();
-                        split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file));
+                        split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file),
+                                chunks.stream().map(LineChunk::carried).toArray(String[]::new));
                     } else {
                         scan = analysis().logReader().scanFile(file).encode();
                     }
@@ -188,7 +189,8 @@ final class FileTasks implements Serializable {
         long end = f.split().ends()[index];
         java.nio.file.Path local = spool.copyRange(f.cluster(), f.object(), index, start, end);
         InputFile file = f.file(spool);
-        return new LineChunk(new InputFile(file.displayPath(), local, file.kind(), file.compressed(), file.reason()), index, start, end);
+        return new LineChunk(new InputFile(file.displayPath(), local, file.kind(), file.compressed(), file.reason()), index, start, end,
+                f.split().carried()[index]);
     }
 
     private static List<ChunkBytes> inOrder(ScannedFile f, Iterable<ChunkBytes> chunks) {

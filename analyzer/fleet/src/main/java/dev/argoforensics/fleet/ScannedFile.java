@@ -28,8 +28,10 @@ record ScannedFile(String cluster, String display, FleetObject object, String ki
      * @param ends   where each chunk ends (the next begins there; the first at 0)
      * @param header the file's first line that is not blank, which every chunk's reading is given
      * @param sha256 the whole object's, for its summary (its chunks cannot give it)
+     * @param carried each chunk's {@code LineChunk.carried()}: what the lines before it leave in effect, which a chunk copied alone
+     *                cannot see
      */
-    record Split(long[] ends, String header, String sha256) implements Serializable {
+    record Split(long[] ends, String header, String sha256, String[] carried) implements Serializable {
         int chunks() {
             return ends.length;
         }
