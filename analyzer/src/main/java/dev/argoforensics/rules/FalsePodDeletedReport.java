@@ -24,6 +24,10 @@ import java.util.Set;
 
 /** AF008's finding: its facts, evidence, confidence and explanation, per cause, as messages (their words are in en.yaml). */
 final class FalsePodDeletedReport {
+    /** The words for what excludes a deletion of the Workflow ({@link WorkflowStandingCap}). */
+    private static final WorkflowStandingCap.Words STANDING = new WorkflowStandingCap.Words("AF008.reason.stoodByLines",
+            "AF008.reason.stoodByStatedTime", "AF008.reason.workflowDeletionOpen");
+
     private final Correlation correlation;
     private final FalsePodDeleted rule;
 
@@ -179,11 +183,10 @@ final class FalsePodDeletedReport {
         if (c.gone() != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF008.reason.workflowGone", "reason", reason, "at", c.gone().at().format(), "how", c.gone().how());
-        } else if (confidence == Confidence.CONFIRMED && (c.stood() == null || c.stood().weak())) {
-            confidence = Confidence.LIKELY;
-            reason = c.stood() == null ? Message.of("AF008.reason.workflowDeletionOpen", "reason", reason)
-                    : Message.of(c.stood().statedClock() ? "AF008.reason.stoodByStatedTime" : "AF008.reason.stoodByLines", "reason", reason,
-                            "stood", c.stood().how());
+        } else if (confidence == Confidence.CONFIRMED) {
+            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, java.util.Optional.ofNullable(c.stood()), Confidence.LIKELY, STANDING);
+            confidence = cap.confidence();
+            reason = cap.reason();
         }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
