@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.WorkflowFate.PodGoing;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
@@ -24,7 +25,8 @@ import java.util.Set;
  * <ul>
  *   <li>an export of that Workflow object, as the API server gives it (its UID shown: not {@code argo get}'s text, not a
  *       quoted {@code status:}), taken after the Pod's deletion was requested, without a {@code deletionTimestamp} or with one
- *       after the request: a deletionTimestamp, once set, is never removed. "Taken after" is read from the export itself when
+ *       after the request (where no deletion of the Pod is known, after the controller's last marking of its node lost: the
+ *       Workflow was not being deleted when the node was lost, as AF008 asks): a deletionTimestamp, once set, is never removed. "Taken after" is read from the export itself when
  *       it records this Pod's node lost ({@code pod deleted}: written only once the Pod had gone), else from its time, after
  *       the request's latest bound by more than two clocks may disagree: the latest time inside it, or the controller's write
  *       of its resourceVersion. A time its file states ({@code # taken-at:}, {@code --snapshot-time}) is the clock of whoever
@@ -84,7 +86,10 @@ final class WorkflowStanding {
                 if (s.fromArgoGetText() || s.uid() == null || s.uid().isEmpty() || node == null || pod.ownedByAnother(s)) {
                     continue;
                 }
-                if (s.deletionTimestamp() != null && (latest == null || !s.deletionTimestamp().instant().isAfter(latest))) {
+                // Its deletion requested after the Pod's, or, where no deletion of the Pod is known, after the controller's last marking of
+                // the node lost (more than two clocks may disagree): the Workflow was not being deleted when the node was lost.
+                Instant deletionAfter = latest != null ? latest : lastMarking(nodeLines);
+                if (s.deletionTimestamp() != null && (deletionAfter == null || !s.deletionTimestamp().instant().isAfter(deletionAfter))) {
                     continue;
                 }
                 if (s.deletionTimestamp() == null && !s.notDeleting()) {
@@ -124,6 +129,19 @@ final class WorkflowStanding {
         }
         Known lines = fromLines(pod, workflow, exit, nodeLines, fate);
         return lines != null ? lines : byStatedTime;
+    }
+
+    /** The latest line marking the node lost ({@code pod deleted}), plus as much as two clocks may disagree; null if none. */
+    private static Instant lastMarking(List<LogEvent> nodeLines) {
+        LogEvent last = null;
+        for (LogEvent e : nodeLines) {
+            boolean marks = e.event() instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error())
+                    || e.event() instanceof NodeMessageChanged c && PodLifecycle.podDeleted(c.message());
+            if (marks && (last == null || EventOrder.after(e, last))) {
+                last = e;
+            }
+        }
+        return last == null ? null : last.time().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
     }
 
     /** The controller's lines: the node recorded lost long after the Pod was gone, then the Workflow written (see the class). */

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
@@ -13,6 +14,7 @@ import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowFate;
+import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -20,6 +22,7 @@ import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -115,7 +118,8 @@ public final class FalsePodDeleted extends NodeRule {
         FalsePodDeletedReport.Case c = new FalsePodDeletedReport.Case(pod, life, cause, created, declared, marked, labelled, namesake, completion,
                 exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
                 informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
-                sameMillisecond(scope, link, marked), listedAfter(pod, created, declared));
+                sameMillisecond(scope, link, marked), listedAfter(pod, created, declared), life.workflowNotDeleted().orElse(null),
+                goneUnstored(scope, life, created, marked));
         // The look-alikes' evidence comes after the declaration (the Workflow's update refused as not found, its Pods released on
         // the orphan path, the node's later outcome): where the Workflow's lines stop in a rotated piece whose later piece is not
         // given, before the Workflow is seen to end, what they would have said is unknown.
@@ -144,6 +148,29 @@ public final class FalsePodDeleted extends NodeRule {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Its Workflow gone before the marking could be stored: the controller's update of it refused as not found
+     * ({@link WorkflowFate#gone}, no accepted update after it), and no update accepted between the marking and that refusal, the
+     * Pod created before it. A Workflow deleted (in the background, or let go by the garbage collector after a foreground
+     * deletion) while a worker held its copy: the node was never recorded {@code pod deleted}, the Workflow was thrown away,
+     * and its Pods go with it. Null if not shown.
+     */
+    static Known goneUnstored(Scope scope, PodLifecycle life, LogEvent created, LogEvent marked) {
+        WorkflowFate fate = life.workflow();
+        Known gone = fate == null ? null : fate.gone();
+        WorkflowHistory h = gone == null ? null : scope.correlation().workflow(fate.ref()).orElse(null);
+        if (h == null || created != null && clearlyAfter(created.time(), gone.at())) {
+            return null;
+        }
+        LogEvent refused = h.events().stream().filter(e -> e.source().equals(gone.evidence())).findFirst().orElse(null);
+        if (refused == null) {
+            return null;
+        }
+        boolean stored = h.events().stream().anyMatch(e -> e.event() instanceof WorkflowUpdated && EventOrder.after(e, marked)
+                && EventOrder.before(e, refused));
+        return stored ? null : gone;
     }
 
     /** {@code Workflow pod is missing} only while the node was Pending or recently started, and no error: the controller waits, nothing is lost. */

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
@@ -23,6 +24,10 @@ import java.util.Set;
 
 /** AF008's finding: its facts, evidence, confidence and explanation, per cause, as messages (their words are in en.yaml). */
 final class FalsePodDeletedReport {
+    /** The words for what excludes a deletion of the Workflow ({@link WorkflowStandingCap}). */
+    private static final WorkflowStandingCap.Words STANDING = new WorkflowStandingCap.Words("AF008.reason.stoodByLines",
+            "AF008.reason.stoodByStatedTime", "AF008.reason.workflowDeletionOpen");
+
     private final Correlation correlation;
     private final FalsePodDeleted rule;
 
@@ -61,10 +66,12 @@ final class FalsePodDeletedReport {
      * @param audit        a record of the Pod in an audit log that covers the window and holds no deletion of it, or null
      * @param later        a deletion evidenced only after the declaration, or null
      * @param together     nodes of the Workflow marked deleted in the same millisecond, this one included
+     * @param stood        evidence that its Workflow was not being deleted ({@link PodLifecycle#workflowNotDeleted}), or null
+     * @param gone         its Workflow gone before the marking could be stored ({@link FalsePodDeleted#goneUnstored}), or null
      */
     record Case(PodHistory pod, PodLifecycle life, Cause cause, LogEvent created, LogEvent declared, LogEvent marked, LogEvent labelled,
                 NamesakeCleanup namesake, LogEvent completion, LogEvent leftInformer, boolean informerLines, PodSnapshot alive, AuditRecord audit,
-                DeletionRequest later, int together, PodListing listed) {
+                DeletionRequest later, int together, PodListing listed, Known stood, Known gone) {
     }
 
     Finding finding(Case c) {
@@ -102,6 +109,12 @@ final class FalsePodDeletedReport {
         if (c.alive() == null && c.listed() != null) {
             facts.add(new Fact("podListedAt", "Pod listed by kubectl get pods at", c.listed().table().observed().time().format()
                     + " (STATUS " + c.listed().row().status() + ")"));
+        }
+        if (c.stood() != null) {
+            facts.add(new Fact("workflowNotDeleted", "Its Workflow not being deleted", c.stood().how()));
+        }
+        if (c.gone() != null) {
+            facts.add(new Fact("workflowGoneAt", "Its Workflow gone by", c.gone().at().format() + " (" + c.gone().how() + ")"));
         }
         if (c.together() > 1) {
             facts.add(new Fact("nodesMarkedTogether", "Nodes marked \"pod deleted\" in the same millisecond", c.together()));
@@ -145,27 +158,40 @@ final class FalsePodDeletedReport {
             reason = Message.of("AF008.reason.listed", "at", c.listed().table().observed().time().format(), "status", c.listed().row().status());
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.laterDeletion", "deletion", c.later().describe(), "settle", settle());
+            reason = Message.of("AF008.reason.laterDeletion", "deletion", c.later().describe(), "settle", settle(c));
         } else if (labelledCause && c.leftInformer() != null) {
             confidence = Confidence.LIKELY;
-            reason = Message.of("AF008.reason.leftInformer", "settle", settle());
+            reason = Message.of("AF008.reason.leftInformer", "settle", settle(c));
         } else if (labelledCause && !c.informerLines()) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.noInformerLines", "settle", settle());
+            reason = Message.of("AF008.reason.noInformerLines", "settle", settle(c));
         } else if (labelledCause) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.notSeenLeaving", "settle", settle());
+            reason = Message.of("AF008.reason.notSeenLeaving", "settle", settle(c));
         } else if (c.cause() == Cause.PENDING) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.pending", "settle", settle());
+            reason = Message.of("AF008.reason.pending", "settle", settle(c));
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.neverLeft", "settle", settle());
+            reason = Message.of("AF008.reason.neverLeft", "settle", settle(c));
+        }
+        // A Workflow deleted while the controller reconciled it (held in the foreground while the garbage collector deletes its Pods,
+        // or gone while a worker held its copy) has its nodes marked "pod deleted" as it is thrown away (lifecycle reference A3): no
+        // step failed on bookkeeping. The Pod's own evidence above rules out its deletion, not the Workflow's: confirmed only where
+        // an object shows the Workflow was not being deleted (PodLifecycle#workflowNotDeleted, as AF001, AF002 and AF007 ask), and
+        // where the Workflow is shown gone before the marking could be stored, the look-alike is named and nothing is claimed.
+        if (c.gone() != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF008.reason.workflowGone", "reason", reason, "at", c.gone().at().format(), "how", c.gone().how());
+        } else if (confidence == Confidence.CONFIRMED) {
+            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, java.util.Optional.ofNullable(c.stood()), Confidence.LIKELY, STANDING);
+            confidence = cap.confidence();
+            reason = cap.reason();
         }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.concurrent", "runs", concurrent, "settle", settle());
+            reason = Message.of("AF008.reason.concurrent", "runs", concurrent, "settle", settle(c));
         }
         Message summary = Message.of("AF008.summary", "pod", c.pod().key().toString(), "at", c.declared().time().format(), "cause", cause);
         // The Pod of the latest Created pod: an exported UID of an earlier Pod of the same name is not its UID.
@@ -175,8 +201,11 @@ final class FalsePodDeletedReport {
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(c), facts, cite.evidence());
     }
 
-    /** What would settle it, in terms of what the inputs hold. */
-    private Message settle() {
+    /**
+     * What would settle it, in terms of what the inputs hold: the Pod not deleted (an export of it, the audit log), and, where
+     * nothing shows it yet, its Workflow not being deleted (an export of the Workflow recording the node lost).
+     */
+    private Message settle(Case c) {
         Set<EvidenceKind> have = correlation.available();
         List<Message> lacking = new ArrayList<>();
         if (!have.contains(EvidenceKind.POD_SNAPSHOT)) {
@@ -185,8 +214,12 @@ final class FalsePodDeletedReport {
         if (!have.contains(EvidenceKind.AUDIT_LOG)) {
             lacking.add(Message.of("AF008.settle.auditLog"));
         }
-        return lacking.isEmpty() ? Message.of("AF008.settle.notCovered") : Message.of("AF008.settle.would", "what", lacking.size() == 1 ? lacking.get(0)
-                : Message.of("AF008.settle.either", "first", lacking.get(0), "second", lacking.get(1)));
+        boolean workflow = c.stood() == null && !have.contains(EvidenceKind.WORKFLOW_SNAPSHOT);
+        if (lacking.isEmpty()) {
+            return workflow ? Message.of("AF008.settle.would", "what", Message.of("AF008.settle.workflowExport")) : Message.of("AF008.settle.notCovered");
+        }
+        Message pod = lacking.size() == 1 ? lacking.get(0) : Message.of("AF008.settle.either", "first", lacking.get(0), "second", lacking.get(1));
+        return Message.of("AF008.settle.would", "what", workflow ? Message.of("AF008.settle.withWorkflow", "what", pod) : pod);
     }
 
     private static Message cause(Case c) {

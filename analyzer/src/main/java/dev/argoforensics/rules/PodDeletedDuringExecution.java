@@ -34,6 +34,10 @@ import java.util.Set;
  * confused with. Upstream #13152, #1038, #5321, #13581. See docs/rules/AF007.md.
  */
 public final class PodDeletedDuringExecution extends NodeRule {
+    /** The words for what excludes a foreground deletion of the Workflow ({@link WorkflowStandingCap}). */
+    private static final WorkflowStandingCap.Words STANDING = new WorkflowStandingCap.Words("AF007.reason.stoodByLines",
+            "AF007.reason.stoodByStatedTime", "AF007.reason.workflowDeletionOpen");
+
     public static final String ID = "AF007";
 
     public PodDeletedDuringExecution() {
@@ -247,10 +251,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // whatever became of the Workflow after: the garbage collector writes no such record.
         Optional<Known> stood = life.workflowNotDeleted();
         boolean endedByAnother = deletion.filter(d -> !d.garbageCollector()).isPresent();
-        if (confidence != Confidence.POSSIBLE && !endedByAnother && stood.map(Known::weak).orElse(true)) {
-            confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
-            reason = stood.isPresent() ? Message.of(stood.get().statedClock() ? "AF007.reason.stoodByStatedTime" : "AF007.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
-                    : Message.of("AF007.reason.workflowDeletionOpen", "reason", reason);
+        if (!endedByAnother) {
+            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
+            confidence = cap.confidence();
+            reason = cap.reason();
         }
         Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),

@@ -33,6 +33,10 @@ import java.util.Set;
  * one cause. See docs/rules/AF002.md.
  */
 public final class SuccessReportedAsError extends NodeRule {
+    /** The words for what excludes a foreground deletion of the Workflow ({@link WorkflowStandingCap}). */
+    private static final WorkflowStandingCap.Words STANDING = new WorkflowStandingCap.Words("AF002.reason.stoodByLines",
+            "AF002.reason.stoodByStatedTime", "AF002.reason.workflowDeletionOpen");
+
     public static final String ID = "AF002";
 
     public SuccessReportedAsError() {
@@ -241,10 +245,10 @@ public final class SuccessReportedAsError extends NodeRule {
         // collector deletes them (lifecycle reference A3): then no result the Workflow needed was lost. The lifecycle says what
         // excludes that: an object or a record (as sure as the rest), or the controller's lines (likely at most), else nothing.
         Optional<Known> stood = correlation.lifecycle(pod.key()).workflowNotDeleted();
-        if (NodeLines.podDeleted(outcome.message()) && confidence != Confidence.POSSIBLE && stood.map(Known::weak).orElse(true)) {
-            confidence = stood.isPresent() ? Confidence.LIKELY : Confidence.POSSIBLE;
-            reason = stood.isPresent() ? Message.of(stood.get().statedClock() ? "AF002.reason.stoodByStatedTime" : "AF002.reason.stoodByLines", "reason", reason, "stood", stood.get().how())
-                    : Message.of("AF002.reason.workflowDeletionOpen", "reason", reason);
+        if (NodeLines.podDeleted(outcome.message())) {
+            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
+            confidence = cap.confidence();
+            reason = cap.reason();
         }
         Message success = finished != null
                 ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),

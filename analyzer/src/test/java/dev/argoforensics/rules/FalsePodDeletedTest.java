@@ -120,14 +120,88 @@ class FalsePodDeletedTest {
                 "controller.json.log:11", "controller.json.log:13", "controller.json.log:14"), f.evidence().stream().map(x -> x.source().toString()).toList());
     }
 
+    /** After the declaration (08:04:30.5) by a time the object holds (a label set at 08:10). */
+    private static final String LABELLED_ALIVE = ALIVE.replace("  labels:",
+            "  managedFields: [{manager: kubectl-label, operation: Update, time: \"2026-11-03T08:10:00Z\"}]\n  labels:");
+
+    /** The second run of Workflow etl/batch-sync as the API server gives it, its node recorded lost; {@code meta} adds to its metadata. */
+    private static String workflowExport(String meta) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: batch-sync\n  namespace: etl\n"
+                + "  uid: 3b0e6f52-93d1-4c2a-8f57-d1a4e0c7b915\n  creationTimestamp: \"2026-11-03T08:03:02Z\"\n" + meta
+                + "  labels: {workflows.argoproj.io/phase: Failed}\n"
+                + "status:\n  phase: Failed\n  startedAt: \"2026-11-03T08:03:02Z\"\n  finishedAt: \"2026-11-03T08:04:30Z\"\n  nodes:\n"
+                + "    batch-sync:\n      id: batch-sync\n      name: batch-sync\n      displayName: batch-sync\n      type: Pod\n"
+                + "      templateName: sync\n      phase: Error\n      message: pod deleted\n      startedAt: \"2026-11-03T08:03:02Z\"\n"
+                + "      finishedAt: \"2026-11-03T08:04:30Z\"\n";
+    }
+
     @Test
-    void anExportOfThePodAliveAfterTheErrorConfirmsIt() {
-        // After the declaration (08:04:30.5) by a time the object holds (a label set at 08:10): confirmed.
-        String labelled = ALIVE.replace("  labels:", "  managedFields: [{manager: kubectl-label, operation: Update, time: \"2026-11-03T08:10:00Z\"}]\n  labels:");
-        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", labelled).correlate()).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence());
+    void anExportOfThePodAliveAfterTheErrorWithTheWorkflowStandingConfirmsIt() {
+        // The Pod alive after the error, and the Workflow exported recording the node lost without a deletionTimestamp: it was not
+        // being deleted, so the "pod deleted" is not a deleted Workflow's (lifecycle reference A3).
+        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE)
+                .takenAt("wf.yaml", "2026-11-03T08:20:05Z", workflowExport("")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertEquals("2026-11-03T08:20:00Z", f.fact("podAliveAt").orElseThrow().value());
         assertEquals("true", f.fact("podCompletedLabel").orElseThrow().value());
+        assertTrue(f.fact("workflowNotDeleted").orElseThrow().value().toString().startsWith("an export of the Workflow recording the node \"pod deleted\""
+                + " shows it without a deletionTimestamp"), f.facts().toString());
+    }
+
+    @Test
+    void anExportOfThePodAliveWithNothingOnTheWorkflowIsLikelyAndSaysWhatItLacked() {
+        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("2026-11-03T08:20:00Z", f.fact("podAliveAt").orElseThrow().value());
+        assertTrue(f.fact("workflowNotDeleted").isEmpty(), f.facts().toString());
+        assertTrue(f.confidenceReason().startsWith("an export of the Pod taken at 2026-11-03T08:20:00Z, after the controller declared it deleted, "
+                + "shows it without a deletionTimestamp; but nothing shows that the Workflow itself was not being deleted then"), f.confidenceReason());
+        assertTrue(f.confidenceReason().endsWith("an export of the Workflow taken after the error that records the node \"pod deleted\" (with no "
+                + "metadata.deletionTimestamp, or one after the error) would confirm it"), f.confidenceReason());
+        // An export of the Workflow taken before the error shows nothing of it either way.
+        String running = workflowExport("").replace("phase: Error\n      message: pod deleted\n", "phase: Running\n")
+                .replace("      finishedAt: \"2026-11-03T08:04:30Z\"\n", "");
+        Finding before = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE)
+                .takenAt("wf.yaml", "2026-11-03T08:04:00Z", running).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, before.confidence(), before.confidenceReason());
+    }
+
+    @Test
+    void theWorkflowExportedBeingDeletedBeforeTheErrorClearsWhateverThePodExportShows() {
+        // Deleted in the foreground at 08:04:20, before the declaration: the garbage collector deletes its Pods while the controller
+        // still reconciles it and marks them "pod deleted". The Pod exported alive after (the collector behind) does not make it AF008's.
+        String deleting = workflowExport("  deletionTimestamp: \"2026-11-03T08:04:20Z\"\n  finalizers: [foregroundDeletion]\n");
+        Evaluation e = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE)
+                .takenAt("wf.yaml", "2026-11-03T08:04:40Z", deleting).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("its Workflow etl/batch-sync was deleted (an export shows it being deleted "
+                + "(metadata.deletionTimestamp), 2026-11-03T08:04:20Z)"), e.cleared().get(0).reason());
+        // Its deletion requested after the error (a deletionTimestamp of 08:15) did not make the "pod deleted": confirmed as before.
+        String later = workflowExport("  deletionTimestamp: \"2026-11-03T08:15:00Z\"\n  finalizers: [foregroundDeletion]\n");
+        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE)
+                .takenAt("wf.yaml", "2026-11-03T08:15:02Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+    }
+
+    @Test
+    void theWorkflowGoneBeforeTheMarkingWasStoredIsTheDeletedWorkflowsLookAlike() {
+        // The worker's write after the marking refused as not found: the Workflow was deleted while it held the copy.
+        List<String> lines = namesakeJson();
+        String refused = op("2026-11-03T08:04:30.561004877Z", "Error updating workflow", "reason", "NotFound", "error",
+                "workflows.argoproj.io \\\"batch-sync\\\" not found");
+        lines.add(refused.replace("\"level\":\"INFO\"", "\"level\":\"WARN\""));
+        Finding f = rule.evaluate(evidence(lines).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("but its Workflow was gone before the marking could be stored (the controller's update of it was "
+                + "refused: not found, at 2026-11-03T08:04:30.561004877Z, with no update of it accepted since the marking)"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the look-alike of a deleted Workflow"), f.confidenceReason());
+        // The marking stored first (its update accepted), the refusal a later deletion's: not the look-alike.
+        List<String> stored = namesakeJson();
+        stored.add(op("2026-11-03T08:04:30.559120034Z", "Workflow update successful", "phase", "Failed", "resourceVersion", "5710"));
+        stored.add(refused.replace("08:04:30.561004877Z", "08:31:02.118340201Z"));
+        Finding later = rule.evaluate(evidence(stored).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, later.confidence(), later.confidenceReason());
+        assertTrue(later.fact("workflowGoneAt").isEmpty(), later.facts().toString());
     }
 
     /**
@@ -187,8 +261,12 @@ class FalsePodDeletedTest {
                 .object("patch.log", Exports.audit("patch", "", "system:serviceaccount:argo:argo", "2026-09-19T16:28:40.010000Z", 200))
                 .object("other.log", Exports.audit("update", "", "system:serviceaccount:argo:argo", "2026-09-19T16:31:00.000000Z", 200));
         Finding f = rule.evaluate(ev.correlate()).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("holds no delete or eviction"), f.confidenceReason());
+        assertEquals(Confidence.LIKELY, f.confidence(), "the audit log shows the Pod not deleted, nothing shows its Workflow not being deleted");
+        assertTrue(f.confidenceReason().startsWith("the audit log spans the Pod's creation to the declaration, records requests on the Pod, and "
+                + "holds no delete or eviction of it; but nothing shows that the Workflow itself was not being deleted then"), f.confidenceReason());
+        Finding stood = rule.evaluate(ev.takenAt("wf.yaml", "2026-09-19T16:35:00Z", dev.argoforensics.testing.V4.workflowYaml("Error", "pod deleted",
+                "2026-09-19T16:28:40Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, stood.confidence(), stood.confidenceReason());
     }
 
     @Test

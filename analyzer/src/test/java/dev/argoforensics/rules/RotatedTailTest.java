@@ -169,7 +169,11 @@ class RotatedTailTest {
         assertTrue(report.get("controllers").get(0).has("continuesIn"), "the run is still cut, but not before the Workflow ended");
     }
 
-    /** An export of the Pod alive after the error settles it whatever the later lines say. */
+    /**
+     * An export of the Pod alive after the error, with one of its Workflow recording the node lost and not being deleted, settles it
+     * whatever the later lines say. The Pod's export alone does not: the later piece may hold the Workflow's deletion (its update
+     * refused as not found, its Pods released on the orphan path), the look-alike the Pod's export cannot rule out.
+     */
     @Test
     void anExportOfThePodAliveAfterTheErrorStillConfirms() throws IOException {
         piece("workflow-controller.log.2", 1, 71);
@@ -209,6 +213,30 @@ class RotatedTailTest {
                     state:
                       running:
                         startedAt: "2026-06-12T01:05:36Z"
+                """);
+        JsonNode alone = af008(analyze());
+        assertEquals("possible", alone.get("confidence").asText(), alone.toString());
+        assertTrue(alone.has("laterLogNotGiven"), alone.toString());
+        Files.writeString(exports.resolve("workflow.yaml"), """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata:
+                  name: nightly-ledger-export
+                  namespace: reports
+                  uid: 0c6a9d2e-51f3-4b8a-8e7d-2f4b6a1c9e03
+                  creationTimestamp: "2026-06-12T01:05:30Z"
+                status:
+                  phase: Failed
+                  finishedAt: "2026-06-12T01:06:47Z"
+                  nodes:
+                    nightly-ledger-export-3089624639:
+                      id: nightly-ledger-export-3089624639
+                      name: nightly-ledger-export[0].export
+                      type: Pod
+                      phase: Error
+                      message: pod deleted
+                      startedAt: "2026-06-12T01:05:33Z"
+                      finishedAt: "2026-06-12T01:06:47Z"
                 """);
         JsonNode f = af008(analyze());
         assertEquals("confirmed", f.get("confidence").asText(), f.toString());

@@ -1,0 +1,36 @@
+package dev.argoforensics.rules;
+
+import dev.argoforensics.correlate.Known;
+import dev.argoforensics.wording.Message;
+import java.util.Optional;
+
+/**
+ * What a finding about a node its controller marked {@code pod deleted} may claim, given the evidence that the Pod's Workflow was
+ * not being deleted ({@link dev.argoforensics.correlate.PodLifecycle#workflowNotDeleted}, derived once in correlation). A Workflow
+ * deleted in the foreground is still reconciled while the garbage collector deletes its Pods, and records them {@code pod deleted}
+ * as it is thrown away (lifecycle reference A3): the deleted-Workflow look-alike of AF001, AF002, AF007 and AF008. An object or a
+ * record showing the Workflow not being deleted leaves the finding as it is; the controller's lines, or an export placed after the
+ * Pod's loss only by the clock its file states, make it likely at most; nothing at all makes it {@code open} at most (possible for a
+ * rule whose lines the look-alike leaves as they are, likely for AF008, whose Pod evidence already rules out the Pod's deletion).
+ *
+ * @param confidence the finding's confidence after the cap
+ * @param reason     its reason, naming the evidence or what it lacked
+ */
+record WorkflowStandingCap(Confidence confidence, Message reason) {
+
+    /** A rule's words for the three outcomes, each taking {@code {reason}} (and {@code {stood}} for the first two). */
+    record Words(String stoodByLines, String stoodByStatedTime, String deletionOpen) {
+    }
+
+    /** The cap on {@code confidence} and {@code reason}; a possible finding, or one the Workflow's standing is shown for, is left as it is. */
+    static WorkflowStandingCap of(Confidence confidence, Message reason, Optional<Known> stood, Confidence open, Words words) {
+        if (confidence == Confidence.POSSIBLE || stood.isPresent() && !stood.get().weak()) {
+            return new WorkflowStandingCap(confidence, reason);
+        }
+        if (stood.isPresent()) {
+            return new WorkflowStandingCap(Confidence.LIKELY, Message.of(stood.get().statedClock() ? words.stoodByStatedTime() : words.stoodByLines(),
+                    "reason", reason, "stood", stood.get().how()));
+        }
+        return new WorkflowStandingCap(open, Message.of(words.deletionOpen(), "reason", reason));
+    }
+}
