@@ -336,13 +336,14 @@ public final class Correlator {
         }
 
         List<Map.Entry<PodKey, GroupFacts.PodFacts>> podFacts = List.copyOf(group.pods().entrySet());
+        PodListings.Tables podTables = new PodListings.Tables(group.podTables());
         List<PodHistory> madePods = workers.map(podFacts, entry -> {
             PodKey key = entry.getKey();
             GroupFacts.PodFacts f = entry.getValue();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
-                    f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, group.podTables()));
+                    f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (int i = 0; i < podFacts.size(); i++) {

@@ -7,6 +7,10 @@ import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,6 +23,9 @@ final class PodListings {
     /** The Pods argo get output names by their pod name that nothing else named: each gets a history. */
     static Set<PodKey> printedPods(ExportedObjects objects, Set<PodKey> known) {
         Set<PodKey> out = new TreeSet<>();
+        // The known Pods by name, once: a look-up per printed node, not a walk of every known Pod for each.
+        Set<PodKey> knownNamed = new HashSet<>();
+        known.forEach(k -> knownNamed.add(k.named()));
         for (WorkflowSnapshot w : objects.workflows()) {
             if (!w.fromArgoGetText()) {
                 continue;
@@ -28,7 +35,7 @@ final class PodListings {
                     continue;
                 }
                 PodKey key = new PodKey(w.namespace(), n.podName());
-                if (known.stream().noneMatch(k -> k.named().equals(key))) {
+                if (!knownNamed.contains(key)) {
                     out.add(key);
                 }
             }
@@ -42,11 +49,12 @@ final class PodListings {
      * same Workflow (so it covered them); even then a label selector or a grep may have left it out, and
      * the timeline says so.
      */
-    static List<PodListing> of(PodKey key, NodeLink link, List<LogEvent> events, List<PodTable> tables) {
+    static List<PodListing> of(PodKey key, NodeLink link, List<LogEvent> events, Tables tables) {
         List<PodListing> out = new ArrayList<>();
-        boolean listedSomewhere = tables.stream().anyMatch(t -> t.row(key.namespace(), key.name()).isPresent());
-        for (PodTable t : tables) {
-            PodTable.Row row = t.row(key.namespace(), key.name()).orElse(null);
+        boolean listedSomewhere = tables.indexes.stream().anyMatch(t -> t.row(key.namespace(), key.name()) != null);
+        for (TableIndex index : tables.indexes) {
+            PodTable t = index.table;
+            PodTable.Row row = index.row(key.namespace(), key.name());
             if (row != null) {
                 out.add(new PodListing(t, row, 0));
                 continue;
@@ -69,13 +77,85 @@ final class PodListings {
                 continue;
             }
             String prefix = link.workflow().name() + "-";
-            int siblings = (int) t.rows().stream()
-                    .filter(r -> r.name().startsWith(prefix) && (r.namespace().isEmpty() || r.namespace().equals(key.namespace()))).count();
+            int siblings = index.startingWith(prefix, key.namespace());
             if (siblings > 0) {
                 out.add(new PodListing(t, null, siblings));
             }
         }
         return out;
+    }
+
+    /**
+     * The pasted tables, each with its rows by name and its names sorted by namespace: built once for the correlation, so that
+     * each Pod finds its row and counts its Workflow's other rows by look-ups, not by a walk of every row of every table (#17).
+     */
+    static final class Tables {
+        private final List<TableIndex> indexes = new ArrayList<>();
+
+        Tables(List<PodTable> tables) {
+            tables.forEach(t -> indexes.add(new TableIndex(t)));
+        }
+    }
+
+    private static final class TableIndex {
+        private final PodTable table;
+        private final Map<String, List<PodTable.Row>> byName = new HashMap<>();
+        /** Each namespace's row names ("" for rows that print none), sorted, one entry per row. */
+        private final Map<String, String[]> sortedNames = new HashMap<>();
+
+        TableIndex(PodTable table) {
+            this.table = table;
+            Map<String, List<String>> names = new HashMap<>();
+            for (PodTable.Row r : table.rows()) {
+                byName.computeIfAbsent(r.name(), k -> new ArrayList<>(1)).add(r);
+                names.computeIfAbsent(r.namespace(), k -> new ArrayList<>()).add(r.name());
+            }
+            names.forEach((ns, list) -> {
+                String[] sorted = list.toArray(String[]::new);
+                Arrays.sort(sorted);
+                sortedNames.put(ns, sorted);
+            });
+        }
+
+        /** {@link PodTable#row}: the last row of that name that prints no namespace or that one; null when none. */
+        PodTable.Row row(String podNamespace, String podName) {
+            PodTable.Row last = null;
+            for (PodTable.Row r : byName.getOrDefault(podName, List.of())) {
+                if (r.namespace().isEmpty() || r.namespace().equals(podNamespace)) {
+                    last = r;
+                }
+            }
+            return last;
+        }
+
+        /** How many rows are named {@code prefix…} and print no namespace or {@code namespace}; the prefix ends in "-". */
+        int startingWith(String prefix, String namespace) {
+            int n = count(sortedNames.get(""), prefix);
+            return namespace == null || namespace.isEmpty() ? n : n + count(sortedNames.get(namespace), prefix);
+        }
+
+        /** The names in [prefix, the prefix with its last character the next one): exactly those that start with the prefix. */
+        private static int count(String[] sorted, String prefix) {
+            if (sorted == null) {
+                return 0;
+            }
+            String end = prefix.substring(0, prefix.length() - 1) + (char) (prefix.charAt(prefix.length() - 1) + 1);
+            return lowerBound(sorted, end) - lowerBound(sorted, prefix);
+        }
+
+        private static int lowerBound(String[] sorted, String key) {
+            int lo = 0;
+            int hi = sorted.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (sorted[mid].compareTo(key) < 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
     }
 
     /**

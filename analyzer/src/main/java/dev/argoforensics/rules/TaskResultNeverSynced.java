@@ -107,6 +107,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         // key for every Workflow (quadratic: on an incident corpus that walk and its strings were 72% of the run's allocation).
         Set<String> seenPrefixes = new HashSet<>();
         Map<WorkflowRef, TaskResultLines> lines = new HashMap<>();
+        // Whether a Workflow has a finding yet: an index kept up with the list, not a walk of every finding for every Workflow.
+        FindingWorkflows withFindings = new FindingWorkflows(findings);
         for (PodHistory pod : correlation.pods().values()) {
             NodeLink link = pod.link();
             if (link != null) {
@@ -125,7 +127,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 }
             }
             boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty());
-            if (unnamed && findings.stream().noneMatch(f -> w.ref().equals(f.workflow()))) {
+            if (unnamed && !withFindings.about(w.ref())) {
                 assess(correlation, new Subject(w.ref(), null, null, null), lines, findings, cleared);
             }
             for (WorkflowSnapshot snapshot : w.snapshots()) {
@@ -140,11 +142,35 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (named.isEmpty() && !unnamed && !seenPrefixes.contains(w.ref() + " ")) {
                 runningWithEndedPods(correlation, w, cleared);
             }
-            if (findings.stream().noneMatch(f -> w.ref().equals(f.workflow()))) {
+            if (!withFindings.about(w.ref())) {
                 heldForOutputs(w, t, cleared);
             }
         }
         return new Evaluation(findings, cleared);
+    }
+
+    /**
+     * The Workflows that the findings so far are about. The list only grows: each look-up first takes in the findings added
+     * since the last, so every finding is looked at once over the whole run.
+     */
+    private static final class FindingWorkflows {
+        private final List<Finding> findings;
+        private final Set<WorkflowRef> workflows = new HashSet<>();
+        private int taken;
+
+        FindingWorkflows(List<Finding> findings) {
+            this.findings = findings;
+        }
+
+        boolean about(WorkflowRef workflow) {
+            for (; taken < findings.size(); taken++) {
+                WorkflowRef of = findings.get(taken).workflow();
+                if (of != null) {
+                    workflows.add(of);
+                }
+            }
+            return workflows.contains(workflow);
+        }
     }
 
     /** {@code seen.add(key)}, and when the key is new, each of its prefixes that ends at a space into {@code prefixes}. */

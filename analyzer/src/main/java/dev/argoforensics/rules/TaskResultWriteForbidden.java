@@ -16,8 +16,10 @@ import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -71,7 +73,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        List<LogEvent> executor = correlation.events().stream().filter(TaskResultWriteForbidden::executorRefusal).toList();
+        Refusals executor = Refusals.of(correlation.events());
         for (PodHistory pod : correlation.pods().values()) {
             List<Said> said = said(correlation, pod);
             // The wait container's own lines, the Pod named by whoever collected them (kubectl --prefix, a pasted
@@ -83,9 +85,9 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
             Said forbidden = said.stream().filter(s -> s.forbidden() != null).findFirst().orElse(null);
             boolean byNode = false;
             if (forbidden == null) {
-                LogEvent ex = own != null ? own : tied(executor, pod, true);
+                LogEvent ex = own != null ? own : executor.ofNode(pod);
                 byNode = ex != null;
-                ex = ex != null ? ex : tied(executor, pod, false);
+                ex = ex != null ? ex : executor.inNamespace(pod);
                 if (ex != null) {
                     String error = ((Signal) ex.event()).attribute("error");
                     forbidden = new Said(Source.EXECUTOR, false, error, ForbiddenWrite.parse(error).get(), ex);
@@ -122,15 +124,37 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
     }
 
     /** An executor line about the Pod: naming its node (a refused patch), or, with {@code byNode} false, its namespace. */
-    private static LogEvent tied(List<LogEvent> executor, PodHistory pod, boolean byNode) {
-        for (LogEvent e : executor) {
-            ForbiddenWrite f = ForbiddenWrite.parse(((Signal) e.event()).attribute("error")).get();
-            if (byNode ? pod.link() != null && pod.link().nodeId().equals(f.nodeId())
-                    : f.target() != null && f.target().equals(pod.key().namespace())) {
-                return e;
+    /**
+     * The executor's refusals in the lines, found by the node their error names and by the namespace it names: the first of each
+     * in line order, looked up per Pod (not a walk of every refusal for every Pod).
+     */
+    private record Refusals(Map<String, LogEvent> byNode, Map<String, LogEvent> byNamespace) {
+        static Refusals of(List<LogEvent> events) {
+            Map<String, LogEvent> byNode = new HashMap<>();
+            Map<String, LogEvent> byNamespace = new HashMap<>();
+            for (LogEvent e : events) {
+                if (executorRefusal(e)) {
+                    ForbiddenWrite f = ForbiddenWrite.parse(((Signal) e.event()).attribute("error")).get();
+                    if (f.nodeId() != null) {
+                        byNode.putIfAbsent(f.nodeId(), e);
+                    }
+                    if (f.target() != null) {
+                        byNamespace.putIfAbsent(f.target(), e);
+                    }
+                }
             }
+            return new Refusals(byNode, byNamespace);
         }
-        return null;
+
+        /** The first refusal naming the Pod's node. */
+        LogEvent ofNode(PodHistory pod) {
+            return pod.link() == null ? null : byNode.get(pod.link().nodeId());
+        }
+
+        /** The first refusal naming the Pod's namespace. */
+        LogEvent inNamespace(PodHistory pod) {
+            return byNamespace.get(pod.key().namespace());
+        }
     }
 
     private static List<Said> said(Correlation correlation, PodHistory pod) {
