@@ -3,7 +3,7 @@ package dev.argoforensics.judgment;
 /**
  * What every scenario family with a controller of its own holds: the host it plans on, its own random stream (its salt:
  * each family's is distinct, Truth throws on the duplicate UIDs shared streams would make), the simulation and the corpus's
- * span, and the controller it builds. Each family builds its controller and plans its episodes itself.
+ * span, the controller it builds, and the cluster and truth file it builds on. Each family builds its controller and plans its episodes itself.
  */
 abstract class OwnFamily {
     final ScenariosDeletion.Host host;
@@ -13,6 +13,7 @@ abstract class OwnFamily {
     final long end;
     Controller main;
     Kube kube;
+    Truth truth;
 
     OwnFamily(ScenariosDeletion.Host host, long seed, long salt, Sim sim, long start, long end) {
         this.host = host;
@@ -20,6 +21,12 @@ abstract class OwnFamily {
         this.sim = sim;
         this.start = start;
         this.end = end;
+    }
+
+    /** The cluster and the truth file the family's {@code build} works on. */
+    final void bind(Kube kube, Truth truth) {
+        this.kube = kube;
+        this.truth = truth;
     }
 
     /** Whether {@code c} is this family's controller. */

@@ -43,7 +43,7 @@ final class ScenariosExecControl extends OwnFamily {
 
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
         // Its release line two steps from the scenario controllers' (seed) and one from the deletions' (seed + 1).
         main = OwnController.build(host, this, sim, kube, rng, seed, 262, "pool-exec-control", 2, 2, ns, 260, truth, logs);

@@ -33,16 +33,13 @@ final class ScenariosLegacy extends OwnFamily {
     private static final String[] NAMESPACES = {"etl-legacy", "batch-v3", "ml-old", "jobs-classic"};
     private static final String[] TEMPLATES = {"ingest", "crunch", "aggregate", "export"};
 
-    private Truth truth;
-
     ScenariosLegacy(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         super(host, seed, 35, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
-        this.truth = truth;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 3, NAMESPACES.length)];
         Release r = Release.LEGACY.get((int) Math.floorMod(seed, Release.LEGACY.size()));
         main = OwnController.build(host, this, sim, kube, rng, seed, 352, "pool-legacy", 3, 0, ns, 350, truth, logs, "true", r);

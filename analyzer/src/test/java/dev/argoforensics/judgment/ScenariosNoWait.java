@@ -43,16 +43,13 @@ final class ScenariosNoWait extends OwnFamily {
     private static final String[] RESOURCE_TEMPLATES = {"submit-spark", "apply-job", "create-snapshot", "scale-cluster"};
     private static final String[] DATA_TEMPLATES = {"list-shards", "filter-keys", "select-files"};
 
-    private Truth truth;
-
     ScenariosNoWait(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         super(host, seed, 37, sim, start, end);
     }
 
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
-        this.truth = truth;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 6, NAMESPACES.length)];
         Release r = Release.NO_WAIT.get((int) Math.floorMod(seed, Release.NO_WAIT.size()));
         main = OwnController.build(host, this, sim, kube, rng, seed, 372, "pool-nowait", 3, 0, ns, 370, truth, logs, "true", r);

@@ -42,16 +42,13 @@ final class ScenariosNodeForce extends OwnFamily {
     private static final String[] NAMESPACES = {"batch-farm", "seq-align", "render-nodes", "sim-grid"};
     private static final String[] TEMPLATES = {"align", "render", "reduce", "simulate"};
 
-    private Truth truth;
-
     ScenariosNodeForce(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         super(host, seed, 38, sim, start, end);
     }
 
     /** The controller (every fourth seed without the status-capture finalizer); the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
-        this.truth = truth;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 4, NAMESPACES.length)];
         String finalizerEnv = Math.floorMod(seed, 4) == 2 ? "" : "true";
         main = OwnController.build(host, this, sim, kube, rng, seed, 382, "pool-force", 4, 2, ns, 380, truth, logs, finalizerEnv);

@@ -27,16 +27,13 @@ final class ScenariosNodeLostNoFinalizer extends OwnFamily {
     private static final String[] NAMESPACES = {"tile-farm", "lidar-proc", "geo-etl", "render-spot"};
     private static final String[] TEMPLATES = {"rasterize", "extract", "merge", "tile"};
 
-    private Truth truth;
-
     ScenariosNodeLostNoFinalizer(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         super(host, seed, 31, sim, start, end);
     }
 
     /** The controller, its finalizer variable unset; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
-        this.truth = truth;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 3, NAMESPACES.length)];
         main = OwnController.build(host, this, sim, kube, rng, seed, 312, "pool-bare", 3, 1, ns, 310, truth, logs, "");
         return main;

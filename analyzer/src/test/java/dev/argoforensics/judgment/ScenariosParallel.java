@@ -41,7 +41,7 @@ final class ScenariosParallel extends OwnFamily {
 
     /** The controller; the caller adds it to the corpus. */
     Controller build(long seed, Kube kube, Truth truth, Path logs) {
-        this.kube = kube;
+        bind(kube, truth);
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
         main = OwnController.build(host, this, sim, kube, rng, seed, 322, "pool-parallel", 3, 1, ns, 320, truth, logs);
         return main;
