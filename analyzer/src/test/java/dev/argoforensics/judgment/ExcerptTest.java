@@ -133,7 +133,17 @@ class ExcerptTest {
                 p.path("capPossible").forEach(x -> cap.add(x.asText()));
                 if (!reused(p)) {
                     // A name used once: every line naming it or its Workflow is its own.
-                    assertEquals(cutAway > 0 ? Truth.POD_RULES : List.of("AF001"), cap, name + ": " + cutAway + " of its lines cut");
+                    // AF004 is capped only where a line from the Pod's deletion request on was cut.
+                    long requested = OwnLines.nanosOf(p.path("facts").path("deletionRequestedAt"));
+                    long since = requested == OwnLines.UNKNOWN ? Long.MIN_VALUE : Math.floorDiv(requested, 1_000_000L) * 1_000_000L;
+                    java.util.function.Predicate<String> late = l -> (l.contains(name) || l.contains(wf))
+                            && (OwnLines.recordTime(l) == OwnLines.UNKNOWN || OwnLines.recordTime(l) >= since);
+                    boolean cutLate = all.stream().filter(late).count() > kept.stream().filter(late).count();
+                    List<String> expected = new ArrayList<>(cutAway > 0 ? Truth.POD_RULES : List.of("AF001"));
+                    if (!cutLate) {
+                        expected.remove("AF004");
+                    }
+                    assertEquals(expected, cap, name + ": " + cutAway + " of its lines cut");
                 } else if (cutAway == 0) {
                     // A name used again: its lives' lines are some of those naming it; none of those cut, none of its own.
                     assertEquals(List.of("AF001"), cap, name + ": nothing naming it cut");
@@ -312,6 +322,63 @@ class ExcerptTest {
         Map<String, List<String>> caps = caps(excerpt, "stale-item-cut");
         assertEquals(List.of("AF001"), caps.get("p1l"), "the earlier load Pod's lines are all there");
         assertEquals(Truth.POD_RULES, caps.get("p2l"));
+    }
+
+    // ---- AF004's cap: the lines from the deletion's request on -----------------------------------------------------
+
+    private static final String STUCK = "stuck-7hq2m";
+
+    /** A one-Pod Workflow (v3.6 logrus text) deleted at 09:12:00 whose finalizer's release keeps failing to the log's end. */
+    private static List<String> stuckRun() {
+        List<String> l = new ArrayList<>();
+        l.add(line("09:10:40.010", "info", "Processing workflow", "Phase= ResourceVersion=71002 namespace=etl workflow=" + STUCK));
+        l.add(line("09:10:40.012", "info", "Created pod: " + STUCK + " (" + STUCK + ")", "namespace=etl workflow=" + STUCK));
+        l.add(line("09:10:44.520", "info", "update pod event", "pod=" + STUCK));
+        l.add(line("09:12:00.031", "info", "update pod event", "pod=" + STUCK));
+        l.add(line("09:12:00.031", "info", "queuing pod", "action=removeFinalizer delay=48.2s namespace=etl podName=" + STUCK));
+        for (String t : List.of("09:12:48.300", "09:12:48.340", "09:12:49.100", "09:13:05.700")) {
+            l.add(line(t, "info", "cleaning up pod", "action=removeFinalizer key=etl/" + STUCK + "/removeFinalizer namespace=etl podName=" + STUCK));
+            l.add(line(t, "warning", "failed to clean-up pod", "action=removeFinalizer error=\"the object has been modified\" podName=" + STUCK));
+        }
+        return l;
+    }
+
+    private Map<String, List<String>> stuckCaps(List<String> excerpt, String name, String deletionRequestedAt) throws IOException {
+        JsonNode pod = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"namespace\":\"etl\",\"name\":\"" + STUCK
+                + "\",\"uid\":\"s1\",\"workflow\":\"" + STUCK + "\",\"workflowUid\":\"ws\",\"class\":\"stuck-conflict\",\"controller\":\"wfc-etl\","
+                + "\"expected\":{\"AF004\":true},\"facts\":{\"createdAt\":\"2026-10-10T09:10:40.011204411Z\",\"deletionRequestedAt\":"
+                + (deletionRequestedAt == null ? "null" : "\"2026-10-10T" + deletionRequestedAt + "Z\"") + "}}");
+        JsonNode wf = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"namespace\":\"etl\",\"name\":\"" + STUCK
+                + "\",\"uid\":\"ws\",\"class\":\"stuck-conflict\",\"controller\":\"wfc-etl\",\"expected\":{},\"facts\":{\"createdAt\":\"2026-10-10T09:10:40.009Z\"}}");
+        Path out = Files.createDirectories(dir.resolve("stuck").resolve(name));
+        Truth.writeExcerpt(out, "head-grep-tail", pod, List.of(pod), List.of(wf), "wfc-etl", stuckRun(), excerpt);
+        Map<String, List<String>> caps = new LinkedHashMap<>();
+        for (JsonNode u : Excerpt.readJsonLines(out.resolve("truth.jsonl"))) {
+            List<String> cap = new ArrayList<>();
+            u.path("capPossible").forEach(x -> cap.add(x.asText()));
+            caps.put(u.path("uid").asText(), cap);
+        }
+        return caps;
+    }
+
+    /**
+     * A tail that holds everything from the deletion on (the Pod's creation cut by the head): AF004's evidence is whole, so
+     * it alone of the Pod's rules is not capped; cut one failing release after the request, or without a known request, it is.
+     */
+    @Test
+    void af004IsCappedOnlyWhereALineFromTheDeletionOnWasCut() throws IOException {
+        List<String> tail = stuckRun();
+        tail.subList(0, 3).clear();
+        List<String> withoutAf004 = new ArrayList<>(Truth.POD_RULES);
+        withoutAf004.remove("AF004");
+        assertEquals(withoutAf004, stuckCaps(tail, "tail", "09:12:00.029113052").get("s1"));
+
+        List<String> gap = stuckRun();
+        gap.subList(0, 3).clear();
+        gap.remove(gap.size() - 3);
+        assertEquals(Truth.POD_RULES, stuckCaps(gap, "gap", "09:12:00.029113052").get("s1"), "a failing release after the request was cut");
+        assertEquals(Truth.POD_RULES, stuckCaps(tail, "no-request", null).get("s1"), "no deletion request known: every rule capped");
+        assertEquals(List.of("AF001"), stuckCaps(stuckRun(), "whole", "09:12:00.029113052").get("s1"), "nothing cut");
     }
 
     private static Scorer.TruthPod pod(boolean race, Set<String> cap) {

@@ -87,6 +87,26 @@ final class OwnLines {
         return n;
     }
 
+    /**
+     * Whether a line naming {@code name} within {@code own}, or its Workflow within {@code workflowLife}, written at or after
+     * {@code since} (Unix nanoseconds, taken at its millisecond) is in {@code whole} and not in {@code excerpt}.
+     */
+    static boolean cutSince(OwnLines excerpt, OwnLines whole, long since, String name, Life own, String workflow, Life workflowLife) {
+        long from = Math.floorDiv(since, 1_000_000L) * 1_000_000L;
+        Life late = new Life(Math.max(own.from(), from), own.to());
+        Life workflowLate = new Life(Math.max(workflowLife.from(), from), workflowLife.to());
+        return excerpt.count(name, late, workflow, workflowLate) < whole.count(name, late, workflow, workflowLate);
+    }
+
+    /** A truth fact's instant in Unix nanoseconds, {@link #UNKNOWN} when it is absent (null). */
+    static long nanosOf(JsonNode fact) {
+        if (!fact.isTextual()) {
+            return UNKNOWN;
+        }
+        Instant t = Instant.parse(fact.asText());
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
     /** The lives of one controller's Pods and Workflows, from the corpus's truth. */
     static final class Lives {
         private final Map<String, List<Long>> podCreations = new HashMap<>();
@@ -142,12 +162,7 @@ final class OwnLines {
         }
 
         private static long created(JsonNode n) {
-            JsonNode c = n.path("facts").path("createdAt");
-            if (!c.isTextual()) {
-                return UNKNOWN;
-            }
-            Instant t = Instant.parse(c.asText());
-            return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+            return nanosOf(n.path("facts").path("createdAt"));
         }
 
         private static void add(Map<String, List<Long>> m, String key, long created) {

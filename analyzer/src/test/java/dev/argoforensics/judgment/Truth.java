@@ -868,6 +868,9 @@ final class Truth {
      * <li>Every such line survives (the grepped incident, its file holding all its lines): AF001 alone is capped, as its
      * verdict also reads the records that name nothing (whether the stall or restart that lets the release go
      * unpersisted is in the log; the gaps StreamExtents reads in them), which the excerpt thinned out.</li>
+     * <li>AF004 (a finalizer stuck after its release failed) is capped only where a line from the Pod's deletion request
+     * on was cut: its claim is the failing release and no release after it to the end of the log, and the Pod's (or its
+     * Workflow's) earlier lines, cut by a {@code head}, do not bear on it.</li>
      * </ul>
      *
      * The class is {@code excerpt-<shape>} for the grepped Workflow's Pods, {@code excerpt-<shape>-edge} for the others
@@ -893,12 +896,18 @@ final class Truth {
             OwnLines.Life life = lives.pod(p);
             OwnLines.Life workflowLife = lives.workflowOf(p);
             boolean cut = excerptLines.count(name, life, wf, workflowLife) < wholeLines.count(name, life, wf, workflowLife);
+            // AF004's claim (the release failing, and none after it to the log's end) rests on the lines from the
+            // deletion's request on; lines of the Pod's earlier life cut away do not take its evidence.
+            long requested = OwnLines.nanosOf(p.path("facts").path("deletionRequestedAt"));
+            boolean cutSinceDeletion = requested == OwnLines.UNKNOWN || cut && OwnLines.cutSince(excerptLines, wholeLines, requested, name, life, wf, workflowLife);
             boolean own = grepped.equals(p.path("namespace").asText() + "/" + wf);
             ObjectNode o = ((ObjectNode) p).deepCopy();
             o.put("originalClass", p.path("class").asText());
             o.put("class", "excerpt-" + shape + (own ? "" : "-edge"));
             ArrayNode cap = o.putArray("capPossible");
-            (cut ? POD_RULES : List.of("AF001")).forEach(cap::add);
+            (cut ? POD_RULES : List.of("AF001")).stream()
+                    .filter(rule -> cutSinceDeletion || !"AF004".equals(rule))
+                    .forEach(cap::add);
             podLines.add(o.toString());
         }
         List<String> wfLines = new ArrayList<>();
