@@ -67,16 +67,33 @@ public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String 
                 + (offsetNanos < 0 ? "-" : "") + GoDuration.format(Math.abs(offsetNanos)) + " that " + pairing + " gives", seen.evidence(), true);
     }
 
-    /** "its times run 7h0m0s behind the objects' (as a zone of UTC-07:00 written with Z would), by …". */
+    /** "its times run 7h0m0s behind the objects' (as local time in UTC-07:00 written with a literal Z would), by …". */
     public String offset() {
         if (offsetNanos == null) {
             return "no pair of facts gives the offset";
         }
         long rounded = Math.round((double) offsetNanos / QUARTER_HOUR_NANOS) * QUARTER_HOUR_NANOS;
         String dir = offsetNanos >= 0 ? "behind" : "ahead of";
-        String zone = rounded != 0 && Math.abs(offsetNanos - rounded) <= ZONE_SLACK_NANOS
-                ? " (as local time in UTC" + ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L)).getId() + " written with a literal Z would)" : "";
+        String zone = rounded != 0 && Math.abs(offsetNanos - rounded) <= ZONE_SLACK_NANOS ? zone(rounded) : "";
         return "its times run about " + GoDuration.format(Math.abs(offsetNanos)) + " " + dir + " the objects'" + zone + ", by " + pairing;
+    }
+
+    /**
+     * What an offset of whole quarter hours says of the controller's lines, by how their times carry a zone: a zone's only where
+     * the line gives none it could be wrong about. logrus prints local time with a literal {@code Z} and klog prints no zone (read
+     * as UTC): a controller run in another zone shows as this offset. slog (v4) and the other writers of an RFC 3339 offset state
+     * the zone they computed (reference: argo-controller-logs §3.5), so no zone explains it there: the clock itself is off. Times
+     * read in the zone {@code --log-tz} gave are off by this if that zone was not the one the lines were written in.
+     */
+    private String zone(long rounded) {
+        String utc = "UTC" + ZoneOffset.ofTotalSeconds((int) (-rounded / 1_000_000_000L)).getId();
+        return switch (seen.at().zone()) {
+            case LITERAL_Z -> " (as local time in " + utc + " written with a literal Z would)";
+            case ASSUMED_UTC -> " (as local time in " + utc + " printed without a zone and read as UTC would)";
+            case CONFIGURED -> " (as times read in a --log-tz other than the zone they were written in would)";
+            case STATED -> " (not a zone: its lines state their own offset, so the clock itself is off)";
+            case TIME_OF_DAY -> "";
+        };
     }
 
     /** The disagreement in words, with the offset where known. */

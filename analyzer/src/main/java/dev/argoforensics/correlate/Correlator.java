@@ -396,8 +396,11 @@ public final class Correlator {
             return Optional.empty();
         }
         LineProjection.Span span = lines == null ? new LineProjection.Span(null, null) : lines;
+        // An export shows the Pod existing when it was taken: where only its file or the command line states when, no later than
+        // that time less what a user's clock may be off (ObservedAt#takenNoEarlierThan), so that a Kubernetes node's event in the
+        // minute before a stated time is not given to a Pod that may have been gone by then.
         for (PodSnapshot s : snaps) {
-            span = span.with(s.creationTimestamp()).with(s.deletionTimestamp()).with(s.observed() == null ? null : s.observed().time());
+            span = span.with(s.creationTimestamp()).with(s.deletionTimestamp()).with(s.observed() == null ? null : s.observed().takenNoEarlierThan().at());
         }
         if (span.first() == null) {
             return Optional.empty();

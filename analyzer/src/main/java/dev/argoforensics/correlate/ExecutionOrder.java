@@ -708,6 +708,13 @@ final class ExecutionOrder {
             // clock may be off of the deletion leaves it open whether a later Pod of the name was listed, so only likely.
             boolean near = deletion.notAfter() != null && l.table().observed().statedTime()
                     && !l.table().observed().before(deletion.notAfter().at().instant()).known();
+            // Nor, on the other side, whether it was printed after this Pod's creation, where only its stated time says so and that
+            // time is within what a user's clock may be off of the creation: printed earlier, the row was an earlier Pod of the
+            // name, Completed. Its AGE settles it where it dates the row's Pod no earlier than this one (AGE and the stated time
+            // are one machine's clock, whose offset cancels: PodTable#createdNoLaterThan); AGE <invalid> dates nothing.
+            boolean ageOurs = created != null && l.row().createdEarliest() != null
+                    && !DeletionBounds.clearlyBefore(l.row().createdEarliest(), created);
+            near |= created != null && l.table().observed().statedTime() && !ageOurs && !l.table().observed().after(created).known();
             return new Execution(State.FINISHED_BEFORE, "a kubectl get pods table taken before the deletion (" + taken.format()
                     + ") lists the Pod Completed: every container had terminated with exit 0 (no exit codes or end time)", l.row().source(), near);
         }

@@ -387,11 +387,15 @@ final class LifecycleBuilder {
         }
         LogEvent from = created;
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from)).toList();
-        // An export of a Pod created (or taken) clearly before that line is of an earlier Pod of the same name.
+        // An export of a Pod created clearly before that line is of an earlier Pod of the same name. Without a creationTimestamp
+        // (an export trimmed of it), one taken clearly before: where only its file or the command line states when, by the
+        // earliest that time allows (ObservedAt#takenNoEarlierThan: a user's clock may be off by a minute), since a trimmed export
+        // stated a few seconds after the line may have been taken before it, of the earlier Pod (its containers' ends read as this
+        // Pod's). Its creationTimestamp, where it has one, is the API server's and decides alone.
         Instant start = from.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
-        List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> (s.creationTimestamp() == null
-                || !s.creationTimestamp().windowEnd().isBefore(start)) && (s.observed() == null || !s.observed().time().windowEnd().isBefore(start)))
-                .toList();
+        List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> s.creationTimestamp() != null
+                ? !s.creationTimestamp().windowEnd().isBefore(start)
+                : s.observed() == null || !s.observed().takenNoEarlierThan().at().windowEnd().isBefore(start)).toList();
         // Likewise an audit record clearly older than that line: a request about an earlier Pod (its garbage collection).
         List<AuditRecord> audit = pod.auditRecords().stream().filter(a -> a.time() == null || !a.time().windowEnd().isBefore(start)).toList();
         if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size() && audit.size() == pod.auditRecords().size()) {
@@ -473,8 +477,11 @@ final class LifecycleBuilder {
         // A Pod recreated under the same name (a Workflow run again): its node's later fate is the later Pod's.
         Timestamp until = identity == null ? null : identity.until();
         List<LogEvent> lines = until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
+        // An export is of this Pod's node only if taken before the later Pod was created: where only its file or the command line
+        // states when, by the latest that time allows (ObservedAt#takenNoLaterThan, a user's clock may be off by a minute), else
+        // an export stated a few seconds before the later Pod's Created pod line gave that Pod's node to this one.
         List<WorkflowSnapshot> exports = until == null ? workflow.snapshots() : workflow.snapshots().stream()
-                .filter(w -> w.observed() != null && w.observed().time().isBefore(until)).toList();
+                .filter(w -> w.observed() != null && w.observed().takenNoLaterThan().at().isBefore(until)).toList();
         // An export of another Workflow object of the same name (a Workflow deleted and run again: a new UID, the same node IDs)
         // records that Workflow's node, not the one this Pod ran for: its owner reference names the Workflow by UID.
         if (ownerUid != null) {

@@ -169,6 +169,12 @@ final class PodRecords {
         return Correlator.resolve(new PodRef(null, name), namespacesByPod);
     }
 
+    /**
+     * The time a task result without its Pod's UID is given to a Pod of the name by: its creationTimestamp (the API server's), else
+     * the time its export was taken. Session 34, checked: that time is no creation time at all, only a time the result already
+     * existed, so a stated one a minute off matters no more than the gap it already leaves; the owner UID, where the result has
+     * one, decides before it (sameUid above), and a result is only ever given to a Pod of its own node's name.
+     */
     private static Timestamp timeOf(TaskResultSnapshot t) {
         return t.creationTimestamp() != null ? t.creationTimestamp() : t.observed() != null ? t.observed().time() : null;
     }

@@ -256,8 +256,13 @@ public final class FalsePodDeleted extends NodeRule {
                     || !l.table().observed().after(declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)).known()) {
                 continue;
             }
-            boolean before = r.createdLatest().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(declared.time().instant());
-            boolean ours = created == null || !r.createdLatest().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
+            // The row's Pod created before the declaration by its AGE's latest creation, to the end of its second
+            // (PodTable#createdNoLaterThan). Read at the second's start, a table stated 01:15:00 with AGE 8m23s put the creation
+            // at 01:06:37, more than the 10 s two clocks may disagree before a declaration at 01:06:47.543, though the Pod may
+            // have been created as late as 01:06:37.999: not shown to have existed across the declaration.
+            Instant latest = l.table().createdNoLaterThan(r);
+            boolean before = latest.plusNanos(CROSS_CLOCK_NANOS).isBefore(declared.time().instant());
+            boolean ours = created == null || !latest.plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
             if (before && ours) {
                 return l;
             }

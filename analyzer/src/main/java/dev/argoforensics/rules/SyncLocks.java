@@ -217,6 +217,9 @@ final class SyncLocks {
     private void export(WorkflowSnapshot snap) {
         Synchronization sync = snap.synchronization();
         WorkflowRef ref = new WorkflowRef(snap.namespace().isEmpty() ? null : snap.namespace(), snap.name());
+        // The export's time as it states it, for the wait's place in the list and its wording only: every order a claim rests on
+        // reads it through ObservedAt (Wait#after, Wait#past), which counts a stated time only past what a user's clock may be
+        // off, and then as likely (session 34: checked, not an exact read).
         Timestamp at = snap.observed() == null ? null : snap.observed().time();
         if (snap.completed()) {
             for (Synchronization.Lock l : sync.holding()) {

@@ -206,6 +206,18 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
     }
 
     /**
+     * The latest the row's Pod can have been created, as an instant to compare with other clocks: its AGE's latest creation
+     * ({@link Row#createdLatest}) to the end of its second, since a table's time stated to the second was printed anywhere in
+     * that second. Not widened by what a user's clock may be off ({@link ObservedAt#STATED_CLOCK_NANOS}), unlike the table's
+     * own time: kubectl computes AGE on the same machine's clock as the {@code # taken-at:} it is read from (the time the
+     * {@code kubectl get} finished, docs/collect.md), so an offset of that clock is in both and cancels, leaving the creation
+     * on the API server's clock. Null where AGE dates nothing.
+     */
+    public java.time.Instant createdNoLaterThan(Row r) {
+        return r.createdLatest() == null ? null : r.createdLatest().windowEnd();
+    }
+
+    /**
      * The row naming this Pod, if the table lists it: its last, where it lists the Pod more than once ({@code kubectl get pods -w}
      * prints a row per change, oldest first), so the state it gives is the latest the table shows.
      */

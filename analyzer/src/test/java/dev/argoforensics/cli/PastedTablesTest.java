@@ -49,13 +49,17 @@ class PastedTablesTest {
     }
 
     private Path tableAfterTheDeclaration(String status) throws IOException {
-        Path table = dir.resolve("tables/pods.txt");
+        return table("tables", "2026-06-12T01:20:00Z", status, "14m");
+    }
+
+    private Path table(String under, String takenAt, String status, String age) throws IOException {
+        Path table = dir.resolve(under + "/pods.txt");
         Files.createDirectories(table.getParent());
         // Created 01:05:33, declared deleted 01:06:47: at 01:20:00 kubectl prints AGE 14m.
         // kubectl pads every column to its widest cell plus three spaces.
         String row = "%-" + (LEDGER_POD.length() + 3) + "s%-8s%-" + (Math.max(6, status.length()) + 3) + "s%-11s%s\n";
-        Files.writeString(table, "# taken-at: 2026-06-12T01:20:00Z\n$ kubectl get pods -n reports\n"
-                + String.format(row, "NAME", "READY", "STATUS", "RESTARTS", "AGE") + String.format(row, LEDGER_POD, "0/2", status, "0", "14m"));
+        Files.writeString(table, "# taken-at: " + takenAt + "\n$ kubectl get pods -n reports\n"
+                + String.format(row, "NAME", "READY", "STATUS", "RESTARTS", "AGE") + String.format(row, LEDGER_POD, "0/2", status, "0", age));
         return table.getParent();
     }
 
@@ -67,6 +71,24 @@ class PastedTablesTest {
         assertEquals("likely", withTable.get("confidence").asText());
         assertEquals("2026-06-12T01:20:00Z (STATUS Completed)", withTable.get("podListedAt").asText());
         assertTrue(withTable.get("confidenceReason").asText().contains("still lists it"), withTable.get("confidenceReason").asText());
+    }
+
+    /**
+     * Session 34: AGE dates the row's Pod to the second its table's time was stated in, so its creation runs to the end of that
+     * second. Stated 01:15:00 with AGE 8m23s, the Pod was created no later than 01:06:37.999: less than the 10 s two clocks may
+     * disagree before the declaration (01:06:47.543), so the row may be of a Pod created after it (not shown to have lived across
+     * it); read at the second's start (01:06:37), it was taken as the declared Pod still listed, likely. Control: AGE 8m25s
+     * (no later than 01:06:35.999) is still taken.
+     */
+    @Test
+    void af008TakesAgeToTheEndOfItsSecond() throws IOException {
+        JsonNode near = finding(run("samples/false-pod-deleted/logs", table("near", "2026-06-12T01:15:00Z", "Completed", "8m23s").toString()),
+                "AF008", LEDGER_POD);
+        assertFalse(near.has("podListedAt"), near.toString());
+        JsonNode clear = finding(run("samples/false-pod-deleted/logs", table("clear", "2026-06-12T01:15:00Z", "Completed", "8m25s").toString()),
+                "AF008", LEDGER_POD);
+        assertEquals("2026-06-12T01:15:00Z (STATUS Completed)", clear.get("podListedAt").asText());
+        assertEquals("likely", clear.get("confidence").asText());
     }
 
     @Test

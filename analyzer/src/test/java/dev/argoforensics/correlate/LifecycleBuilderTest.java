@@ -347,4 +347,58 @@ class LifecycleBuilderTest {
         PodLifecycle zero = life(new Evidence().pod("pod.yaml", LookAlikes.evicted("2026-09-19T16:31:12Z", 0)));
         assertEquals(State.UNDETERMINED, zero.execution().state(), "no controller line dates the first deleted version");
     }
+
+    /**
+     * Session 34: the first Pod of the name (exported, u-1) deleted while Pending, found missing, and a later Pod created under
+     * the name at 16:30:00.140. An export of the Workflow stated taken at 16:29:50 shows the node Running: by a user's clock that
+     * may be a minute off, so it may be the later Pod's node, and it is not the first Pod's outcome. Before, the stated time was
+     * read as exact (10 s before the later Pod) and the first Pod's node read as Running from it. Control: stated 16:28:30, before
+     * the later Pod even if that clock ran a minute ahead: the first Pod's node, from the export.
+     */
+    @Test
+    void aWorkflowExportStatedNearALaterPodsCreationIsNotTheEarlierPodsOutcome() {
+        String firstPod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n  annotations: {workflows.argoproj.io/node-id: p}\nstatus: {phase: Pending}\n";
+        String running = Exports.workflow("Running", "Running", "", null, null, null);
+        java.util.function.Function<String, NodeOutcome> outcome = takenAt -> {
+            Evidence e = new Evidence().log("c.log", dev.argoforensics.testing.V4.processing("2026-09-19T16:27:10.402Z", ""),
+                            createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                            podEvent("2026-09-19T16:27:31.006Z", "delete"), dev.argoforensics.testing.V4.processing("2026-09-19T16:27:31.120Z", "Running"),
+                            dev.argoforensics.testing.V4.podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
+                            createdPod("2026-09-19T16:30:00.140Z"), podEvent("2026-09-19T16:30:00.160Z", "add"))
+                    .pod("pod.yaml", firstPod).takenAt("wf.yaml", takenAt, running);
+            Correlation c = e.correlate();
+            PodLifecycle first = c.lifecycles().values().stream().filter(l -> "u-1".equals(l.key().uid())).findFirst().orElseThrow();
+            assertEquals("2026-09-19T16:30:00.140Z", c.pods().get(first.key()).identity().until().format(),
+                    "the later Pod's creation ends the first one's");
+            return first.outcome();
+        };
+        NodeOutcome near = outcome.apply("2026-09-19T16:29:50Z");
+        assertTrue(near == null || !near.fromExport(), () -> String.valueOf(near));
+        NodeOutcome clear = outcome.apply("2026-09-19T16:28:30Z");
+        assertTrue(clear != null && clear.fromExport() && "Running".equals(clear.phase()), () -> String.valueOf(clear));
+    }
+
+    /**
+     * Session 34: a Pod export trimmed of its UID and creationTimestamp, its containers terminated, stated taken at 16:27:15,
+     * 4.6 s after the latest Created pod line of the name (16:27:10.431): by a user's clock that may be a minute off it may
+     * have been taken before that line, of the earlier Pod of the name, and its containers' end is not this Pod's (before, the
+     * stated time was read as exact and it was). Control: stated 16:28:30, after the line whichever way that clock is off.
+     */
+    @Test
+    void aTrimmedExportStatedJustAfterTheLatestCreatedLineMayBeTheEarlierPods() {
+        String trimmed = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n"
+                + "  labels: {workflows.argoproj.io/workflow: p}\n  annotations: {workflows.argoproj.io/node-id: p}\n"
+                + "status:\n  phase: Succeeded\n  containerStatuses:\n"
+                + "  - name: wait\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-09-19T16:24:00Z\"}\n"
+                + "  - name: main\n    state:\n      terminated: {exitCode: 0, reason: Completed, finishedAt: \"2026-09-19T16:24:00Z\"}\n";
+        java.util.function.Function<String, Evidence> evidence = takenAt -> new Evidence().log("c.log",
+                        createdPod("2026-09-19T16:20:00.100Z"), podEvent("2026-09-19T16:20:00.120Z", "add"),
+                        podEvent("2026-09-19T16:25:00.010Z", "delete"),
+                        createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"))
+                .takenAt("pod.yaml", takenAt, trimmed);
+        assertNull(life(evidence.apply("2026-09-19T16:27:15Z")).containers());
+        ContainersEnd after = life(evidence.apply("2026-09-19T16:28:30Z")).containers();
+        assertTrue(after != null && after.allZero(), () -> String.valueOf(after));
+    }
 }

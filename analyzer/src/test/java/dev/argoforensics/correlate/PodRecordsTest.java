@@ -66,4 +66,22 @@ class PodRecordsTest {
     void requestsOnItsWorkflowAndItsTaskResult() {
         assertEquals(List.of("a1.log:1", "a2.log:1"), pod().auditRecords().stream().map(AuditRecord::source).map(Object::toString).toList());
     }
+
+    /**
+     * Session 34: a Pod exported with no deletion, at a time only its file states (10:05:00, a user's clock that may be a minute
+     * off), is known to have existed on its Kubernetes node until 10:04:00 at least: a NodeNotReady event of that node at 10:04:30
+     * may come after the Pod was gone and is not given to it (before, the stated time was read as exact and it was). Control: the
+     * node's event at 10:03:30, while the Pod existed whichever way that clock is off.
+     */
+    @Test
+    void aStatedExportTimeExtendsThePodsTimeOnItsNodeOnlyAsFarAsAUsersClockAllows() {
+        String pod = POD.replace("  deletionTimestamp: \"2026-09-19T10:01:30Z\"\n", "");
+        Correlation c = new Evidence()
+                .takenAt("pod.yaml", "2026-09-19T10:05:00Z", pod)
+                .object("e1.yaml", event("n1", "NodeNotReady", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:04:30Z"))
+                .object("e2.yaml", event("n2", "NodeNotSchedulable", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:03:30Z"))
+                .correlate();
+        PodHistory p = c.podsNamed("argo", "hello-world-x7k2p-whalesay-841307739").get(0);
+        assertEquals(List.of("NodeNotSchedulable"), p.clusterEvents().stream().map(ClusterEvent::reason).toList());
+    }
 }

@@ -140,4 +140,38 @@ class LookAlikesReviewTest {
                 .findings().get(0);
         assertEquals(Confidence.POSSIBLE, afterwards.confidence(), "printed after the deletion: a later Pod of the name");
     }
+
+    private static dev.argoforensics.correlate.Execution execution(Evidence evidence) {
+        dev.argoforensics.correlate.Correlation c = evidence.correlate();
+        return c.pods().keySet().stream().filter(k -> k.name().equals("p")).map(c::lifecycle).findFirst().orElseThrow().execution();
+    }
+
+    /**
+     * Session 34: a Completed row whose table is dated only by a stated time 5 s after this Pod's Created pod line (16:27:10.431)
+     * may have been printed before the Pod existed (the clock of whoever took it may be off by a minute): an earlier Pod of the
+     * name, Completed. With AGE {@code <invalid>} nothing else dates the row, so the end it shows is weak (likely at most); before,
+     * the stated time was read as exact and the row taken as this Pod's end. Controls: the same row stated past what that clock
+     * may be off (16:29:00), or 5 s after with an AGE that dates the row's Pod no earlier than this one (the table's clock is
+     * AGE's, its offset cancels), is this Pod's, not weak.
+     */
+    @Test
+    void aCompletedRowStatedNearThePodsCreationMayBeAnEarlierPodsUnlessAgeSaysOtherwise(@TempDir Path dir) throws Exception {
+        String[] near = {"# taken-at: 2026-09-19T16:27:15Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
+            "p      0/2     Completed   0          <invalid>"};
+        dev.argoforensics.correlate.Execution weak = execution(raceFromLogs().exported(pasted(dir, "near.txt", PasteShape.KUBECTL_PODS, near).get(0)));
+        assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, weak.state(), weak.reason());
+        assertTrue(weak.weak(), weak.reason());
+
+        String[] later = near.clone();
+        later[0] = "# taken-at: 2026-09-19T16:29:00Z";
+        dev.argoforensics.correlate.Execution past = execution(raceFromLogs().exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)));
+        assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, past.state(), past.reason());
+        assertTrue(!past.weak(), past.reason());
+
+        String[] aged = near.clone();
+        aged[3] = "p      0/2     Completed   0          5s";
+        dev.argoforensics.correlate.Execution dated = execution(raceFromLogs().exported(pasted(dir, "aged.txt", PasteShape.KUBECTL_PODS, aged).get(0)));
+        assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, dated.state(), dated.reason());
+        assertTrue(!dated.weak(), dated.reason());
+    }
 }
