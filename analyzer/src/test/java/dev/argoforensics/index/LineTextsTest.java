@@ -12,9 +12,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,6 +64,42 @@ class LineTextsTest {
             List<String> texts = search.matches(EventSearch.parse("evidence:log", null, null), 0).stream().map(m -> m.hit().text()).toList();
             assertTrue(texts.contains(LineTexts.unavailable("it changed since it was indexed")), "a line of a plain log file is not stored");
             assertTrue(texts.stream().noneMatch(t -> t.equals("appended")));
+        }
+    }
+
+    /**
+     * A file rewritten in place after indexing, to the same size (an edited line of the same length) and a later
+     * modification time: no hit shows the new text of any line, every text read back says the file changed.
+     */
+    @Test
+    void aFileRewrittenToTheSameSizeShowsNoNewText() throws IOException {
+        Path copy = SampleFiles.copy(Path.of("samples/issue-17024"), tmp.resolve("case"));
+        Path dir = tmp.resolve("index");
+        IndexedAnalysis.run(dir, AnalysisOptions.defaults(), SnapshotTimes.none(), List.of(copy.toString()));
+        Path log = copy.resolve("logs/2-controller-workers0.log");
+        byte[] bytes = Files.readAllBytes(log);
+        FileTime indexed = Files.getLastModifiedTime(log);
+        String before = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        String after = before.replace("level=INFO", "level=INFX");
+        assertTrue(!after.equals(before) && after.length() == before.length(), "the sample has INFO lines to change in place");
+        Files.writeString(log, after);
+        Files.setLastModifiedTime(log, FileTime.fromMillis(indexed.toMillis() + 2_000));
+        assertEquals(bytes.length, Files.size(log));
+        try (EventSearch search = EventSearch.open(dir)) {
+            List<SearchMatch> hits = search.matches(EventSearch.parse("evidence:log", null, null), 1);
+            long fromTheFile = hits.stream().filter(m -> m.hit().source().toString().contains("2-controller-workers0.log")).count();
+            assertTrue(fromTheFile > 0, "the changed file's events are still hits");
+            for (SearchMatch m : hits) {
+                assertTrue(!m.hit().text().contains("level=INFX"), m.hit().source().toString());
+                if (m.hit().source().toString().contains("2-controller-workers0.log") && m.hit().text().startsWith("(the line")) {
+                    assertEquals(LineTexts.unavailable("it changed since it was indexed"), m.hit().text());
+                }
+                for (SearchHit h : m.before()) {
+                    assertTrue(!h.text().contains("level=INFX"), "context " + h.source());
+                }
+            }
+            assertTrue(hits.stream().anyMatch(m -> m.hit().text().equals(LineTexts.unavailable("it changed since it was indexed"))),
+                    "a line read back from the changed file says why it is not shown");
         }
     }
 }

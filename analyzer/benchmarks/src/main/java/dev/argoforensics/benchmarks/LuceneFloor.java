@@ -52,13 +52,25 @@ import org.apache.lucene.store.FSDirectory;
  *       (as the index's {@code _doc}, {@code _input}, {@code evidence}, {@code format}, {@code envelope}, {@code file},
  *       {@code run}, {@code replica}, {@code release}).</li>
  * </ul>
+ * Session 34's shapes, for a two-step search that reads candidate blocks back from the file:
+ * <ul>
+ *   <li>{@code blockkeys}: no document per line and no words; one per block of lines with the distinct values of the
+ *       entity keys only ({@link #ENTITY_KEYS}: Workflow, Pod, node, namespace, action, message, level, key,
+ *       component), the block's time range (a {@code LongRange}; session 34 measured a two-dimensional point of the same two values)
+ *       and its byte range in the file (stored);</li>
+ *   <li>{@code scan} (no index; DIR is ignored): the cost of a query with no key, answered by reading every block back:
+ *       the file searched for {@code -Dfloor.word=W} case-insensitively, counting the lines that hold it.</li>
+ * </ul>
  */
 public final class LuceneFloor {
     private LuceneFloor() {
     }
 
     static final java.util.List<String> SHAPES = java.util.List.of("text", "docsonly", "both", "offset", "keysonly", "keys+blockwords",
-            "blockwords", "keys+fixed", "blockterms");
+            "blockwords", "keys+fixed", "blockterms", "blockkeys", "scan");
+    /** The entity keys {@code blockkeys} indexes per block (session 34): what the analysis extracts anyway. */
+    static final java.util.Set<String> ENTITY_KEYS = java.util.Set.of("workflow", "namespace", "podName", "pod", "nodeID", "nodeId",
+            "nodeName", "action", "msg", "level", "key", "component");
     /** The per-file fields of {@code keys+fixed}, with values of the index's shape. */
     static final String[][] FIXED = {{"_doc", "event"}, {"_input", "/tmp/argo-forensics-bench/slog-text-300mb.log"}, {"evidence", "log"},
             {"format", "slog_text"}, {"envelope", "none"}, {"file", "slog-text-300mb.log"}, {"run", "slog-text-300mb.log #1"},
@@ -67,6 +79,10 @@ public final class LuceneFloor {
     static final int BLOCK = Integer.getInteger("floor.block", 256);
 
     public static void main(String[] args) throws IOException {
+        if (args.length == 3 && args[2].equals("scan")) {
+            scan(Path.of(args[0]), System.getProperty("floor.word", "cleaning up pod"));
+            return;
+        }
         if (args.length != 3 || !SHAPES.contains(args[2])) {
             System.err.println("usage: LuceneFloor LOG DIR " + String.join("|", SHAPES));
             System.exit(2);
@@ -90,6 +106,10 @@ public final class LuceneFloor {
         boolean keys = shape.equals("both") || shape.equals("offset") || shape.startsWith("keys");
         boolean blockTerms = shape.equals("blockterms");
         boolean blockWords = shape.endsWith("blockwords") || blockTerms;
+        boolean keyBlocks = shape.equals("blockkeys");
+        String firstTime = null;
+        String lastTime = null;
+        long blockStart = 0;
         java.util.Map<String, java.util.Set<String>> blockKeys = new java.util.HashMap<>();
         FieldType blockType = new FieldType(TextField.TYPE_NOT_STORED);
         blockType.setOmitNorms(true);
@@ -126,6 +146,23 @@ public final class LuceneFloor {
                     }
                     writer.addDocument(d);
                 }
+                if (keyBlocks) {
+                    String t = collectEntityKeys(line, blockKeys);
+                    if (t != null) {
+                        if (firstTime == null) {
+                            firstTime = t;
+                        }
+                        lastTime = t;
+                    }
+                    if ((docs + 1) % BLOCK == 0) {
+                        writer.addDocument(keyBlock(blockKeys, docs / BLOCK, blockStart, offset + line.length() + 1, firstTime, lastTime));
+                        blockKeys.clear();
+                        firstTime = null;
+                        lastTime = null;
+                        blockStart = offset + line.length() + 1;
+                        blocks++;
+                    }
+                }
                 if (blockWords) {
                     collectWords(analyzer, line, distinct);
                     if (blockTerms) {
@@ -140,6 +177,10 @@ public final class LuceneFloor {
                 }
                 docs++;
                 offset += line.length() + 1;
+            }
+            if (keyBlocks && blockStart < offset) {
+                writer.addDocument(keyBlock(blockKeys, docs / BLOCK, blockStart, offset, firstTime, lastTime));
+                blocks++;
             }
             if (blockWords && !distinct.isEmpty()) {
                 writer.addDocument(withKeys(block(distinct, docs / BLOCK, blockType), blockKeys));
@@ -236,5 +277,135 @@ public final class LuceneFloor {
             }
             i = end;
         }
+    }
+
+    /**
+     * The entity keys of a logfmt line ({@link #ENTITY_KEYS} only, values as {@link #addKeys} reads them) added to
+     * {@code into}; returns the line's {@code time=} value, or null. No substring is made for a key not asked for.
+     */
+    static String collectEntityKeys(String line, java.util.Map<String, java.util.Set<String>> into) {
+        String time = null;
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            int eq = line.indexOf('=', i);
+            if (eq < 0) {
+                break;
+            }
+            int keyStart = Math.max(i, line.lastIndexOf(' ', eq) + 1);
+            int from = eq + 1;
+            boolean quoted = from < n && line.charAt(from) == '"';
+            int end;
+            if (quoted) {
+                end = line.indexOf('"', from + 1);
+                while (end > 0 && line.charAt(end - 1) == '\\') {
+                    end = line.indexOf('"', end + 1);
+                }
+                if (end < 0) {
+                    end = n;
+                }
+            } else {
+                end = line.indexOf(' ', from);
+                if (end < 0) {
+                    end = n;
+                }
+            }
+            int len = eq - keyStart;
+            if (len == 4 && line.startsWith("time", keyStart)) {
+                time = line.substring(quoted ? from + 1 : from, end);
+            } else if (len >= 3 && len <= 9) {
+                String key = line.substring(keyStart, eq);
+                if (ENTITY_KEYS.contains(key)) {
+                    into.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(line.substring(quoted ? from + 1 : from, end));
+                }
+            }
+            i = quoted ? end + 1 : end;
+        }
+        return time;
+    }
+
+    /** A block of lines as {@code blockkeys} indexes it: its entity keys, its time range, its byte range in the file. */
+    static Document keyBlock(java.util.Map<String, java.util.Set<String>> keys, long number, long from, long to, String first, String last) {
+        Document d = new Document();
+        withKeys(d, keys);
+        long a = first == null ? Long.MIN_VALUE : epochNanos(first);
+        long b = last == null ? Long.MAX_VALUE : epochNanos(last);
+        d.add(new org.apache.lucene.document.LongRange("_time", new long[] {Math.min(a, b)}, new long[] {Math.max(a, b)}));
+        d.add(new StoredField("_block", number));
+        d.add(new StoredField("_from", from));
+        d.add(new StoredField("_to", to));
+        return d;
+    }
+
+    static long epochNanos(String time) {
+        try {
+            java.time.Instant t = java.time.Instant.parse(time);
+            return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+        } catch (java.time.format.DateTimeParseException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /**
+     * What a query with no key costs when it is answered by reading every block back (session 34): the file's bytes read
+     * in 1 MB pieces and searched for {@code word} case-insensitively (ASCII), counting the lines that hold it: the
+     * necessary condition a line must meet before it is parsed and its words matched exactly.
+     */
+    static void scan(Path log, String word) throws IOException {
+        byte[] needle = word.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+        long start = System.nanoTime();
+        long bytes = 0;
+        long lines = 0;
+        long hits = 0;
+        byte first = needle[0];
+        byte firstUpper = (byte) Character.toUpperCase((char) first);
+        try (java.io.InputStream in = Files.newInputStream(log)) {
+            byte[] buf = new byte[1 << 20];
+            int keep = 0;
+            int r;
+            while ((r = in.read(buf, keep, buf.length - keep)) > 0) {
+                int len = keep + r;
+                int lastNl = -1;
+                for (int k = len - 1; k >= 0; k--) {
+                    if (buf[k] == '\n') {
+                        lastNl = k;
+                        break;
+                    }
+                }
+                int limit = lastNl < 0 ? len : lastNl + 1;
+                boolean found = false;
+                for (int k = 0; k < limit; k++) {
+                    byte c = buf[k];
+                    if (c == '\n') {
+                        lines++;
+                        if (found) {
+                            hits++;
+                        }
+                        found = false;
+                    } else if (!found && (c == first || c == firstUpper) && k + needle.length <= limit && matches(buf, k, needle)) {
+                        found = true;
+                    }
+                }
+                bytes += limit;
+                keep = len - limit;
+                System.arraycopy(buf, limit, buf, 0, keep);
+            }
+            bytes += keep;
+        }
+        System.out.printf(Locale.ROOT, "shape=scan word=%s bytes=%d lines=%d hits=%d wall=%.2fs%n", word, bytes, lines, hits,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    private static boolean matches(byte[] buf, int at, byte[] needle) {
+        for (int j = 1; j < needle.length; j++) {
+            byte c = buf[at + j];
+            if (c >= 'A' && c <= 'Z') {
+                c += 32;
+            }
+            if (c != needle[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
