@@ -158,14 +158,22 @@ final class WorkflowFates {
 
     private static final java.util.regex.Pattern POD_AFTER_WORKFLOW = java.util.regex.Pattern.compile("(?:[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-)?\\d{1,10}");
 
-    /** A Pod name of the Workflow's shape, no other Workflow of the paste (in its namespace) a closer match. */
-    private static boolean namedAsItsPod(WorkflowRef wf, String pod, java.util.Set<WorkflowRef> all) {
+    /**
+     * A Pod name of the Workflow's shape, no other Workflow of the paste (in its namespace) a closer match. A closer match is a
+     * Workflow whose name is a longer prefix of the Pod's ending at one of its dashes, so the dashes past the Workflow's own name
+     * are looked up in {@code all}: as many look-ups as the Pod's name has dashes, not a walk of every Workflow per row (#17).
+     */
+    static boolean namedAsItsPod(WorkflowRef wf, String pod, java.util.Set<WorkflowRef> all) {
         String prefix = wf.name() + "-";
         if (!pod.startsWith(prefix) || !POD_AFTER_WORKFLOW.matcher(pod.substring(prefix.length())).matches()) {
             return false;
         }
-        return all.stream().noneMatch(o -> o.namespace().equals(wf.namespace()) && o.name().length() > wf.name().length()
-                && pod.startsWith(o.name() + "-"));
+        for (int dash = pod.indexOf('-', prefix.length()); dash >= 0; dash = pod.indexOf('-', dash + 1)) {
+            if (all.contains(new WorkflowRef(wf.namespace(), pod.substring(0, dash)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** kubectl's answers that the Workflow did not exist, from tables of its namespace or of none named. */

@@ -51,6 +51,12 @@ final class Reconciliation {
     private final Map<String, List<LogEvent>> processingByReplica = new HashMap<>();
     /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
+    /**
+     * Per Workflow, the controller runs its {@code Processing workflow} lines are in, and the latest end of those runs: what
+     * {@link #showsProcessing} and {@link #evidenceEnd} ask per Pod line, made once instead of walking the Workflow's processing
+     * lines for each of its Pods (#17).
+     */
+    private final Map<WorkflowRef, ProcessedIn> processedIn = new HashMap<>();
     private final List<ControllerProcess> processes;
     private final Map<WorkflowRef, WorkflowFate> fates;
     private final Correlation correlation;
@@ -83,6 +89,13 @@ final class Reconciliation {
             phased.sort(AT);
             processing.put(w.ref(), processed);
             phases.put(w.ref(), phased);
+            Set<Integer> streams = new java.util.HashSet<>();
+            Timestamp end = null;
+            for (LogEvent p : processed) {
+                streams.add(p.stream());
+                end = last(end, p.stream());
+            }
+            processedIn.put(w.ref(), new ProcessedIn(streams, end));
         }
         // Every Workflow's processing lines, from the lines every group of the correlation holds (GroupBindings): a
         // replica passing a Workflow over is seen against the others it processed, whichever group they are in.
@@ -374,12 +387,15 @@ final class Reconciliation {
         if (correlation.readWholeAt(line)) {
             return true;
         }
-        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
-            if (p.stream() == line.stream()) {
-                return true;
-            }
-        }
-        return false;
+        ProcessedIn in = processedIn.get(wf);
+        return in != null && in.streams().contains(line.stream());
+    }
+
+    /**
+     * The runs a Workflow's {@code Processing workflow} lines are in, and the latest of those runs' ends ({@link #last} over its
+     * lines by time: on equal ends the earliest line's run gives it), null where none is known.
+     */
+    private record ProcessedIn(Set<Integer> streams, Timestamp end) {
     }
 
     /** A line of the pod controller (informer events, cleanup scheduling and work), not a Workflow worker's. */
@@ -397,10 +413,11 @@ final class Reconciliation {
      */
     Optional<Timestamp> evidenceEnd(WorkflowRef wf, LogEvent line, boolean own) {
         Timestamp end = own ? last(null, line.stream()) : null;
-        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
-            end = last(end, p.stream());
-        }
-        return Optional.ofNullable(end);
+        // The same as folding last(end, stream) over the Workflow's processing lines: that fold keeps the first of its latest ends,
+        // and replaces the line's own only by a strictly later one.
+        ProcessedIn in = processedIn.get(wf);
+        Timestamp processed = in == null ? null : in.end();
+        return Optional.ofNullable(processed != null && (end == null || processed.compareTo(end) > 0) ? processed : end);
     }
 
     private Timestamp last(Timestamp end, int stream) {
