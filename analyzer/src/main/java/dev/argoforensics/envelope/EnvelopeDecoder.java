@@ -48,14 +48,6 @@ public final class EnvelopeDecoder {
      * stern and kubetail with {@code --timestamps}: the Pod and container names, then the time the kubelet gave the line (RFC 3339,
      * as {@code kubectl logs --timestamps} prints it), then the line.
      */
-    /**
-     * A prefix naming the node's container log file the line came from, {@code /var/log/containers/<pod>_<ns>_<container>-<id>.log},
-     * its slashes made dots as fluent-bit's tag and the CloudWatch log stream named after it have them ({@code aws logs tail}: {@code
-     * <time> ip-10-0-12-34.ec2.internal-application.var.log.containers.<pod>_<ns>_<container>-<id>.log <line>}): the Pod and container.
-     */
-    private static final Pattern CONTAINER_LOG_NAME = Pattern.compile(
-            "(?:^|[ ./-])containers[./]([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+_([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)-[0-9a-f]{64}\\.log(?:$|\\s)");
-
     private static final Pattern STERN_TIMED = Pattern.compile(
             "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d))");
 
@@ -815,9 +807,11 @@ public final class EnvelopeDecoder {
                 return u.withRecord(content, EnvelopeKind.STERN, collected, timed.group(1), null, timed.group(2));
             }
         }
-        Matcher path = CONTAINER_LOG_NAME.matcher(prefix);
-        if (path.find()) {
-            return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), path.group(1), prefix, path.group(2));
+        // A prefix naming the node's container log file the line came from (aws logs tail: the event's time, then a log stream
+        // fluent-bit named after it): the Pod and container.
+        String[] named = ContainerPath.podAndContainerIn(prefix);
+        if (named != null) {
+            return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), named[0], prefix, named[1]);
         }
         return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), null, prefix);
     }
