@@ -11,7 +11,21 @@ public final class ContainerPath {
     private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_[^/_]+_[^/]+/([^/]+)/[^/]+$");
     private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/[^/_]+_[^/_]+_([a-z0-9-]+)-[0-9a-f]{64}\\.log(?:\\.[^/]*)?$");
 
+    /**
+     * The node's container log file named with dots for slashes, as fluent-bit's tag and the CloudWatch log stream named after it
+     * have it ({@code ip-10-0-12-34.ec2.internal-application.var.log.containers.<pod>_<ns>_<container>-<id>.log}), or with its
+     * slashes: the Pod (group 1) and container (group 2).
+     */
+    private static final Pattern LOG_NAME = Pattern.compile(
+            "(?:^|[ ./-])containers[./]([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+_([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)-[0-9a-f]{64}\\.log(?:$|\\s)");
+
     private ContainerPath() {
+    }
+
+    /** The Pod and container a log stream's or tag's name holds ({@link #LOG_NAME}), or null. */
+    static String[] podAndContainerIn(String name) {
+        Matcher m = LOG_NAME.matcher(name);
+        return m.find() ? new String[] {m.group(1), m.group(2)} : null;
     }
 
     /** The container, or null if the path is not a node's container log. */

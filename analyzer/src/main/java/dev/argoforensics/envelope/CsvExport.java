@@ -35,6 +35,8 @@ final class CsvExport {
             "kubernetes.node_name", "k8s.node.name");
     private static final List<String> CONTAINER_COLUMNS = List.of("container", "container_name", "kubernetes.container_name",
             "k8s.container.name", "kubernetes.container.name", "resource.labels.container_name", "containername");
+    /** CloudWatch's log stream (Logs Insights' {@code @logStream}): the Pod and container where its name is the container log file's. */
+    private static final List<String> STREAM_COLUMNS = List.of("@logstream", "logstream", "log_stream", "log_stream_name");
     /** {@code status}: Datadog's log status (info, warn, error), its CSV export's Status column. */
     private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level", "status");
     private static final ObjectReader ROWS = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(String[].class);
@@ -46,6 +48,7 @@ final class CsvExport {
     private final int hostColumn;
     private final int containerColumn;
     private final int levelColumn;
+    private final int streamColumn;
 
     /**
      * Columns of the record's own keys, as Datadog's CSV export writes the facets one adds ({@code @podName}, {@code @delay}): each
@@ -67,11 +70,12 @@ final class CsvExport {
         this.hostColumn = index(columns, HOST_COLUMNS);
         this.containerColumn = index(columns, CONTAINER_COLUMNS);
         this.levelColumn = index(columns, LEVEL_COLUMNS);
+        this.streamColumn = index(columns, STREAM_COLUMNS);
         java.util.List<Integer> keys = new java.util.ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
             String c = columns[i].strip();
             if (c.length() > 1 && c.charAt(0) == '@' && i != lineColumn && i != timeColumn && i != originColumn && i != hostColumn
-                    && i != containerColumn && i != levelColumn && c.substring(1).chars().allMatch(ch -> ch > ' ' && ch != '=' && ch != '"')) {
+                    && i != containerColumn && i != levelColumn && i != streamColumn && c.substring(1).chars().allMatch(ch -> ch > ' ' && ch != '=' && ch != '"')) {
                 keys.add(i);
             }
         }
@@ -124,8 +128,15 @@ final class CsvExport {
             }
         }
         String host = cell(cells, hostColumn);
-        return new JsonEnvelope.Content(line, true, found, time, cell(cells, originColumn), cell(cells, containerColumn),
-                host == null ? null : "host " + host);
+        String origin = cell(cells, originColumn);
+        String container = cell(cells, containerColumn);
+        String stream = cell(cells, streamColumn);
+        String[] named = stream == null ? null : ContainerPath.podAndContainerIn(stream);
+        if (named != null) {
+            origin = origin == null ? named[0] : origin;
+            container = container == null ? named[1] : container;
+        }
+        return new JsonEnvelope.Content(line, true, found, time, origin, container, host == null ? null : "host " + host);
     }
 
     /** Kibana's default date format in Discover's CSV export. */

@@ -44,6 +44,13 @@ public final class EnvelopeDecoder {
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
+    /**
+     * stern and kubetail with {@code --timestamps}: the Pod and container names, then the time the kubelet gave the line (RFC 3339,
+     * as {@code kubectl logs --timestamps} prints it), then the line.
+     */
+    private static final Pattern STERN_TIMED = Pattern.compile(
+            "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d))");
+
     /** A CSI colour sequence ({@code ESC [ 32 m}). */
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
 
@@ -792,6 +799,19 @@ public final class EnvelopeDecoder {
         if (STERN.matcher(prefix).matches()) {
             int space = prefix.indexOf(' ');
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));
+        }
+        Matcher timed = STERN_TIMED.matcher(prefix);
+        if (timed.matches()) {
+            Timestamp collected = PrefixTimes.timeIn(timed.group(3));
+            if (collected != null) {
+                return u.withRecord(content, EnvelopeKind.STERN, collected, timed.group(1), null, timed.group(2));
+            }
+        }
+        // A prefix naming the node's container log file the line came from (aws logs tail: the event's time, then a log stream
+        // fluent-bit named after it): the Pod and container.
+        String[] named = ContainerPath.podAndContainerIn(prefix);
+        if (named != null) {
+            return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), named[0], prefix, named[1]);
         }
         return u.withRecord(content, EnvelopeKind.PREFIX, PrefixTimes.timeIn(prefix), null, prefix);
     }

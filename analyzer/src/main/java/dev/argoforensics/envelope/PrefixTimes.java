@@ -33,6 +33,15 @@ final class PrefixTimes {
      * pair read as UTC (four hours off for {@code EDT}).
      */
     static Timestamp timeIn(String prefix) {
+        String whole = prefix.strip();
+        if (whole.indexOf(" @ ") > 0) {
+            // Kibana's or OpenSearch Dashboards' Discover rows copied as text: the document's time in Discover's default format
+            // (Oct 7, 2026 @ 08:14:02.118, the browser's zone), which the tokens below would split apart.
+            Timestamp discover = CsvExport.time(whole);
+            if (discover != null) {
+                return discover;
+            }
+        }
         String[] tokens = prefix.replace("\"", " ").replace(",", " ").replace("[", " ").replace("]", " ").trim().split("\\s+");
         for (int i = 0; i < tokens.length; i++) {
             if (i + 1 < tokens.length) {

@@ -1,6 +1,7 @@
 package dev.argoforensics.envelope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -451,6 +452,27 @@ class PastedEnvelopesTest {
         assertEquals("wait", ContainerPath.of("node/var/log/pods/etl_etl-x-1_5b0c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f/wait/0.log"));
         assertEquals("main", ContainerPath.of("/var/log/containers/etl-x-1_etl_main-" + "0123456789abcdef".repeat(4) + ".log"));
         assertNull(ContainerPath.of("logs/workflow-controller.log"));
+    }
+
+    /**
+     * Kibana's or OpenSearch Dashboards' Discover rows copied as text: the document's time in Discover's default format ({@code Oct 7,
+     * 2026 @ 08:14:02.118}, the browser's zone: read as UTC, assumed), then the line. Behind it a JSON record without its own time is
+     * dated by it, as behind any other collector's time; before session 34 it was an unparsed line ("missing time").
+     */
+    @Test
+    void kibanasDiscoverTimeBeforeARecordWithoutItsOwnDatesIt() {
+        String json = "{\"level\":\"info\",\"msg\":\"Processing workflow\",\"namespace\":\"batch\",\"workflow\":\"nightly-sync-q7w2x\"}";
+        for (String gap : java.util.List.of("\t", " ")) {
+            UnwrappedLine u = one("Oct 7, 2026 @ 08:14:02.118" + gap + json);
+            assertEquals(EnvelopeKind.TIMELESS_JSON, u.envelope(), gap);
+            assertEquals(json, u.record());
+            assertEquals("2026-10-07T08:14:02.118Z", u.envelopeTime().instant().toString());
+            assertEquals(dev.argoforensics.time.ZoneBasis.ASSUMED_UTC, u.envelopeTime().zone(), "the browser's zone, which nothing states");
+        }
+        // Not a time: a month name and numbers without Discover's " @ ", or an impossible date, date nothing.
+        assertEquals(EnvelopeKind.NONE, one(json).envelope());
+        assertNotEquals(EnvelopeKind.TIMELESS_JSON, one("Oct 7, 2026 08:14:02.118 " + json).envelope());
+        assertNotEquals(EnvelopeKind.TIMELESS_JSON, one("Oct 32, 2026 @ 08:14:02.118 " + json).envelope());
     }
 
     /**
