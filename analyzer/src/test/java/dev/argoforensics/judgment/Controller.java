@@ -1333,6 +1333,17 @@ final class Controller {
                     changed = true;
                     continue;
                 }
+                if (p != null && release.outputsCheck && "Succeeded".equals(p.phase) && stepOf(wf, n).missingOutputArtifact) {
+                    // assessNodeStatus (v3.6.11+, session 34): the template declares a required output artifact that is not on
+                    // the node (the data executor reports the result alone), so the new phase Succeeded is dropped for the old one
+                    // at every pass. This comes before podReconciliation's task-result check, and the new state is not Succeeded,
+                    // so the pass goes on (no "pod reconciliation didn't complete"); the node stays unfulfilled, its Pod with its
+                    // status finalizer, and the forced completion never applies (it needs a completed phase).
+                    op(wf, Level.INFO, "leaving phase un-changed: required outputs are not yet set", release.slog ? "updated.phase" : "new.phase",
+                            "Succeeded");
+                    truth.heldForOutputs(p.uid, sim.now());
+                    continue;
+                }
                 if (p != null) {
                     // A result the executor never managed to create (its writes refused) is not complete either (inferred, B5).
                     boolean incomplete = Boolean.FALSE.equals(n.taskResultSynced)

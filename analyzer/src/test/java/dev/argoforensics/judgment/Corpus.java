@@ -87,6 +87,8 @@ final class Corpus {
     private ScenariosNoWait noWait;
     /** Lost nodes' Pods deleted late by PodGC or force-deleted (session 33): a controller of its own, chained after the no-wait one. */
     private ScenariosNodeForce force;
+    /** Nodes kept for outputs their data template declares and never reports (session 34): a controller of its own, chained after. */
+    private ScenariosOutputs outputs;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -221,6 +223,11 @@ final class Corpus {
         controllers.add(fc);
         teamOf.put(fc, fc.namespaces);
         releaseOfNamespace.put(fc.namespaces.get(0), fc.release);
+        outputs = new ScenariosOutputs(scenarioHost(), seed, sim, start, end);
+        Controller oc = outputs.build(seed, kube, truth, logs);
+        controllers.add(oc);
+        teamOf.put(oc, oc.namespaces);
+        releaseOfNamespace.put(oc.namespaces.get(0), oc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -337,6 +344,10 @@ final class Corpus {
             }
             if (slope == null && force.owns(c)) {
                 force.plan(c);
+                continue;
+            }
+            if (slope == null && outputs.owns(c)) {
+                outputs.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

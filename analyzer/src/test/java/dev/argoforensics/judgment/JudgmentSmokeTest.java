@@ -378,6 +378,61 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 34 ({@link ScenariosOutputs}): a data template that declares an output artifact, which the data executor never
+     * reports, its result labelled completed. The controller (v3.6.19, v3.7.18 or v4.1.3, all with the check) keeps the node at
+     * every pass ({@code leaving phase un-changed: required outputs are not yet set} in the family's logs; the truth counts the
+     * passes); nothing is pending, so never AF006. Left alone ({@code outputs-held}) the node stays unfinished and no Pod-level rule
+     * is right; deleted by the user ({@code outputs-held-pod-deleted}) it ends {@code pod deleted}, AF001 and AF002 as
+     * {@code task-result-pod-deleted}. No finding on them is wrong at any confidence.
+     */
+    private static final String HELD_LINE = "leaving phase un-changed: required outputs are not yet set";
+
+    @Test
+    void aNodeHeldForOutputsItNeverGetsIsNoPendingResult() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosOutputs.HELD, ScenariosOutputs.HELD_POD_DELETED);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        int heldLines = 0;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!classes.contains(cls)) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                String name = pod.path("name").asText();
+                JsonNode f = pod.path("facts");
+                JsonNode expected = pod.path("expected");
+                assertTrue(f.path("outputsHeldPasses").asInt() > 0, name + ": " + f);
+                assertFalse(expected.path("AF006").asBoolean(), name);
+                assertFalse(expected.path("AF007").asBoolean(), name);
+                boolean deleted = ScenariosOutputs.HELD_POD_DELETED.equals(cls);
+                assertEquals(deleted, "pod deleted".equals(f.path("finalNodeMessage").asText()), name + ": " + f);
+                assertEquals(deleted, expected.path("AF001").asBoolean(), name);
+                assertEquals(deleted, expected.path("AF002").asBoolean(), name);
+            }
+            try (var files = Files.walk(r.info().dir().resolve("logs"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    byte[] bytes = Files.readAllBytes(file);
+                    if (file.toString().endsWith(".gz")) {
+                        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+                            bytes = in.readAllBytes();
+                        }
+                    }
+                    String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+                    for (int i = text.indexOf(HELD_LINE); i >= 0; i = text.indexOf(HELD_LINE, i + 1)) {
+                        heldLines++;
+                    }
+                }
+            }
+        }
+        assertFalse(seen.isEmpty(), "no outputs-held Pod in the smoke seeds");
+        assertTrue(heldLines > 0, "the held line in the smoke seeds' logs");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+    }
+
+    /**
      * Session 30: a kubelet that stops reporting under a running step and comes back (seed 3 within the 300 s tolerations,
      * seed 4 past them). Within them ({@code node-not-ready-recovered}) nothing deletes the Pod: main ends when it ends (its
      * exit reported once the kubelet is back), the node takes the Pod's own result, and no rule has anything to say. Past

@@ -253,6 +253,12 @@ final class K8s {
         int onTerm;
         /** What the executor (wait) does once main has exited: {@link #WAIT_NORMAL}, {@link #WAIT_REPORT_LOST}, {@link #WAIT_OOM_KILLED}. */
         int waitFate = WAIT_NORMAL;
+        /**
+         * Session 34: the template declares a required (non-optional) output artifact its executor never reports: a data template's
+         * ({@code argoexec data} reports {@code outputs.result} alone), as in argoproj/argo-workflows#14990's example. The result is
+         * completed without it, and from v3.6.11 ({@link Release#outputsCheck}) the controller keeps the node in its phase for good.
+         */
+        boolean missingOutputArtifact;
         /** A sidecar: null for none, else its name; {@link #sidecarIgnoresTerm} whether it ignores SIGTERM (SIGKILL at the grace). */
         String sidecar;
         boolean sidecarIgnoresTerm;

@@ -64,6 +64,13 @@ enum Release {
     final boolean completionStatusMap;
     /** The Pod annotation {@code workflows.argoproj.io/pod-gc-strategy} (v3.6.5+). */
     final boolean podGcAnnotation;
+    /**
+     * {@code assessNodeStatus} keeps a Succeeded Pod's node in its phase while outputs its template declares (parameters, a
+     * required artifact, the result) are not on the node, at Info {@code leaving phase un-changed: required outputs are not yet
+     * set} (session 34, read in {@code operator.go} at the tags: v3.6.11-v3.6.19, v3.7.2+ and v4; v3.7.1 words it without
+     * "required"; none in v3.6.0-v3.6.10, v3.7.0 or any v3.5/v3.4). Of the releases modelled: v3.6.19, v3.7.18 and v4.1.3.
+     */
+    final boolean outputsCheck;
 
     private enum Legacy {
         NONE, V3_5_15, V3_5_4, V3_4_18
@@ -79,6 +86,7 @@ enum Release {
         this.podEvents = modern;
         this.statusFinalizer = modern;
         this.podGcAnnotation = modern;
+        this.outputsCheck = modern;
         this.archiveKey = modern;
         this.failedFallsThrough = !modern;
         this.incompleteCheck = modern || legacy == Legacy.V3_5_15;

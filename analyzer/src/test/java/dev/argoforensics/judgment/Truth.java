@@ -99,6 +99,9 @@ final class Truth {
         String resultForcedBy;
         long resultBlockedFirstAt = -1;
         int resultBlockedPasses;
+        /** Session 34: the controller kept the node in its phase for outputs not on it (first pass, count). */
+        long outputsHeldFirstAt = -1;
+        int outputsHeldPasses;
         /** Times a controller marked the node Error "pod deleted", with whether the Pod then existed undeleted. */
         final List<String> podDeletedMarks = new ArrayList<>();
         long falsePodDeletedAt = -1;
@@ -208,6 +211,17 @@ final class Truth {
     }
 
     /** A controller's pod reconciliation saw the node's Pod finished and its result incomplete, and stopped there. */
+    /** {@code leaving phase un-changed: required outputs are not yet set}: the Pod's success seen and refused (session 34). */
+    void heldForOutputs(String podUid, long now) {
+        PodFacts f = byUid.get(podUid);
+        if (f != null) {
+            if (f.outputsHeldFirstAt < 0) {
+                f.outputsHeldFirstAt = now;
+            }
+            f.outputsHeldPasses++;
+        }
+    }
+
     void taskResultBlocked(String podUid, long now) {
         PodFacts f = byUid.get(podUid);
         if (f != null) {
@@ -784,6 +798,9 @@ final class Truth {
                 facts.put("taskResultGoneAt", t(f.resultGoneAt));
                 facts.put("taskResultBlockedFirstAt", t(f.resultBlockedFirstAt));
                 facts.put("taskResultBlockedPasses", f.resultBlockedPasses);
+                if (f.outputsHeldPasses > 0) {
+                    facts.put("outputsHeldPasses", f.outputsHeldPasses);
+                }
                 facts.put("podDeletedMarks", f.podDeletedMarks);
                 facts.put("falsePodDeletedAt", t(f.falsePodDeletedAt));
                 facts.put("taskResultWriteRefusedAt", t(f.resultWriteRefusedAt));
