@@ -102,6 +102,28 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         return command.contains("|") || FILTERS.contains(firstWord(command));
     }
 
+    /**
+     * True if the command may have dropped lines that came after the last one it kept: one of its stages (split at {@code |}) selects
+     * lines ({@code grep}, {@code head}, {@code awk}, {@code jq}, … : {@link #filters}' words but {@code tail}), or {@code kubectl logs
+     * --limit-bytes} stopped it. {@code tail}, {@code kubectl logs --tail} and {@code --since} cut only the start: the lines after the
+     * first they kept are the log's, to its end when it ran.
+     */
+    public static boolean cutsEnd(String command) {
+        if (command == null) {
+            return false;
+        }
+        for (String stage : command.split("\\|")) {
+            String word = firstWord(stage);
+            if (FILTERS.contains(word) && !word.equals("tail")) {
+                return true;
+            }
+            if (stage.matches(".*\\s--limit-bytes[=\\s].*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** "1 line", "3 lines". */
     private static String count(long n, String word) {
         return n + " " + word + (n == 1 ? "" : "s");

@@ -14,8 +14,10 @@ import java.util.Optional;
  * {@code controller.log.1} or the live file), and no line or export after the moment asked about shows it completed or gone.
  * The run went on writing past its last line given (a rotated piece is a file its writer went on past), and what it wrote
  * about the Workflow then (a node's later outcome, the Workflow deleted, its update refused as not found, the pod controller
- * releasing its Pods on the orphan path) is unknown, not absent. A log that simply ends (a live file, the user's whole log) is
- * no such cut: nothing tells that the run went on.
+ * releasing its Pods on the orphan path) is unknown, not absent. So too where the run's lines were selected or cut
+ * ({@link ControllerProcess#selectedBy()}: a live file under a recorded {@code | grep} or {@code head}, a file named so): the
+ * run's later lines were written and not all given. A log that simply ends (a live file, the user's whole log) is no such cut:
+ * nothing tells that the run went on.
  *
  * @param run  the run the Workflow's latest line is in, cut at its end
  * @param last the Workflow's latest line in the inputs

@@ -341,7 +341,7 @@ public final class EnvelopeDecoder {
             return u;
         }
         char first = line.charAt(0);
-        if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P') {
+        if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P' || first == '(') {
             prompt(line);
         }
         if (csv == null && line.indexOf('\t') >= 0) {

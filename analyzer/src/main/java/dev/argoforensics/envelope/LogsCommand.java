@@ -66,8 +66,11 @@ final class LogsCommand {
         return new Target(pod, container, true);
     }
 
-    /** A shell prompt (as the excerpt furniture reads it, narrowed) and the command after it. */
-    private static final Pattern PROMPT = Pattern.compile("^(?:\\S*[$#%>]|PS[^>]*>) +(.*)$");
+    /**
+     * A shell prompt (as the excerpt furniture reads it, narrowed) and the command after it; a virtualenv's or context's {@code (prod) }
+     * may come first, and zsh's vi-mode indicator with its arrow ({@code (ins)-> kubectl logs … -c wait}) is a prompt as {@code $} is.
+     */
+    private static final Pattern PROMPT = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:\\S*[$#%>]|PS[^>]*>) +(.*)$");
     private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
     /** Flags of kubectl logs that take a value in the next word. */
     private static final List<String> VALUE_FLAGS = List.of("-n", "--namespace", "-c", "--container", "--since", "--since-time",

@@ -21,15 +21,26 @@ import java.util.List;
  *                    run's later log (the piece that followed, named here: {@code controller.log.1}) is missing and its evidence
  *                    ends at {@link #last()} while the run itself may have gone on; null when its last file is the live one or a
  *                    later piece of the set was given
+ * @param selectedBy  what says its lines were selected or cut rather than written whole, null if nothing does: a command recorded
+ *                    in one of its files that drops lines after those it kept ({@code | grep my-wf}, {@code head -n 500},
+ *                    {@code kubectl logs --limit-bytes}), or a file name that says so ({@code controller-grep.txt}); its lines
+ *                    are then not all the run wrote, after its last line given as between its lines
  */
 public record ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
                                 List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless,
-                                String continuesIn) {
+                                String continuesIn, String selectedBy) {
 
     public ControllerProcess {
         files = List.copyOf(files);
         work = work == null ? Work.NONE : work;
         nameless = nameless == null ? Nameless.NONE : nameless;
+    }
+
+    /** A run whose lines nothing says were selected ({@link #selectedBy()}). */
+    public ControllerProcess(int id, String replica, ReplicaSource replicaFrom, int incarnation, String release, Leadership leadership,
+                             List<String> files, Timestamp first, Timestamp last, long events, Work work, Nameless nameless,
+                             String continuesIn) {
+        this(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless, continuesIn, null);
     }
 
     /** A run whose last file is the live one, or a piece a given later piece follows. */
@@ -40,12 +51,22 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
 
     /** The same run, its lines going on in {@code piece}, which the inputs do not hold ({@link #continuesIn()}). */
     public ControllerProcess continuingIn(String piece) {
-        return new ControllerProcess(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless, piece);
+        return new ControllerProcess(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless, piece,
+                selectedBy);
     }
 
-    /** Whether the run's evidence ends before the run did, as far as the inputs tell: its later log was not given ({@link #continuesIn()}). */
+    /** The same run, its lines selected or cut as {@code how} says ({@link #selectedBy()}). */
+    public ControllerProcess selectedBy(String how) {
+        return new ControllerProcess(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless,
+                continuesIn, how);
+    }
+
+    /**
+     * Whether the run's evidence ends before the run did, as far as the inputs tell: its later log was not given ({@link #continuesIn()}),
+     * or its lines were selected or cut ({@link #selectedBy()}), so that lines it wrote after those given may be missing.
+     */
     public boolean cutAtEnd() {
-        return continuesIn != null;
+        return continuesIn != null || selectedBy != null;
     }
 
     /** A run whose nameless records are not known. */

@@ -46,7 +46,7 @@ final class ControllerRuns {
                 String fileName = set.substring(set.lastIndexOf('/') + 1);
                 String replica = distinguishing(sets, set) + p.replica().substring(Math.min(fileName.length(), p.replica().length()));
                 out.set(i, new ControllerProcess(p.id(), replica, p.replicaFrom(), p.incarnation(), p.release(), p.leadership(), p.files(), p.first(),
-                        p.last(), p.events(), p.work(), p.nameless(), p.continuesIn()));
+                        p.last(), p.events(), p.work(), p.nameless(), p.continuesIn(), p.selectedBy()));
             }
         }
         return out;

@@ -398,12 +398,73 @@ public final class LogReader {
     }
 
     /**
+     * The runs one of whose files says its lines were selected or cut ({@link ControllerProcess#selectedBy()}): a prompt's command
+     * recorded in it that drops lines after those it kept ({@link dev.argoforensics.accounting.Furniture#cutsEnd}), a filtering prompt
+     * beyond the commands kept (not known to cut only the start), or a file name that says so ({@link #selectingName}). Nothing is read
+     * from a log that simply ends: only what the inputs state.
+     */
+    static LogReading selected(LogReading reading, Map<InputFile, InputSummary> summaries) {
+        Map<String, String> how = new HashMap<>();
+        for (Map.Entry<InputFile, InputSummary> e : summaries.entrySet()) {
+            String h = selection(e.getKey().displayPath(), e.getValue() == null ? null : e.getValue().furniture());
+            if (h != null) {
+                how.put(e.getKey().displayPath(), h);
+            }
+        }
+        if (how.isEmpty()) {
+            return reading;
+        }
+        List<ControllerProcess> processes = new ArrayList<>();
+        boolean any = false;
+        for (ControllerProcess p : reading.processes()) {
+            String h = p.files().stream().map(how::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            processes.add(h == null ? p : p.selectedBy(h));
+            any |= h != null;
+        }
+        return any ? new LogReading(reading.events(), processes, reading.coverage()) : reading;
+    }
+
+    /** What says the file's lines were selected or cut, or null (see {@link #selected}). */
+    static String selection(String displayPath, dev.argoforensics.accounting.Furniture furniture) {
+        if (furniture != null) {
+            long kept = 0;
+            for (String command : furniture.commands()) {
+                if (dev.argoforensics.accounting.Furniture.cutsEnd(command)) {
+                    return "`" + command + "`";
+                }
+                if (dev.argoforensics.accounting.Furniture.filters(command)) {
+                    kept++;
+                }
+            }
+            if (furniture.filteringPrompts() > kept) {
+                return "a filtering command beyond those kept";
+            }
+        }
+        String name = displayPath.substring(displayPath.lastIndexOf('/') + 1);
+        return selectingName(name) ? "its file's name, " + name : null;
+    }
+
+    /** Words of a file name that say its lines were selected or cut: {@code controller-grep.txt}, {@code wf-controller.head.log}. */
+    private static final java.util.Set<String> SELECTING_WORDS = java.util.Set.of("grep", "grepped", "head", "filtered", "truncated");
+
+    /** Whether a word of the file's name (split at what is not a letter or digit) says its lines were selected or cut. */
+    static boolean selectingName(String name) {
+        for (String word : name.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9]+")) {
+            if (SELECTING_WORDS.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The runs whose last file is a set's newest piece given, a rotated one whose successor the inputs lack ({@link
      * RotatedSet#absentSuccessor()}): their lines may go on there ({@link ControllerProcess#continuesIn()}), and the piece's summary
      * says so. A run that ended in an earlier piece (a later piece given holds other runs only) is not one of them. Public for
      * the readings stitched elsewhere (the fleet scan's), which must end the same way.
      */
     public static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
+        reading = selected(reading, summaries);
         Map<String, String> successorOf = new HashMap<>();
         for (RotatedSet set : sets) {
             String successor = set.absentSuccessor();

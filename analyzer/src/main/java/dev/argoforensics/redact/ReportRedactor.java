@@ -74,7 +74,8 @@ final class ReportRedactor {
 
     private ControllerProcess controller(ControllerProcess p) {
         return new ControllerProcess(p.id(), text.apply(p.replica()), p.replicaFrom(), p.incarnation(), text.apply(p.release()),
-                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events(), p.work(), p.nameless(), text.apply(p.continuesIn()));
+                p.leadership(), map(p.files(), text), p.first(), p.last(), p.events(), p.work(), p.nameless(), text.apply(p.continuesIn()),
+                text.apply(p.selectedBy()));
     }
 
     /**

@@ -68,6 +68,9 @@ final class Describe {
         if (p.continuesIn() != null) {
             b.append("; its log goes on in ").append(p.continuesIn()).append(", not given: its evidence ends at its last line");
         }
+        if (p.selectedBy() != null) {
+            b.append("; its lines were selected or cut (").append(p.selectedBy()).append("): not all it wrote is given");
+        }
         return b.toString();
     }
 

@@ -275,6 +275,9 @@ final class JsonRenderer implements ReportRenderer {
         if (p.continuesIn() != null) {
             g.writeStringField("continuesIn", p.continuesIn());
         }
+        if (p.selectedBy() != null) {
+            g.writeStringField("selectedBy", p.selectedBy());
+        }
         g.writeEndObject();
     }
 

@@ -10,7 +10,9 @@ import java.util.Optional;
 
 /**
  * The cap for a finding whose clearing evidence would come after the controller's evidence of its Workflow ends: the Workflow's
- * latest line is in a rotated piece whose later piece the inputs lack, and nothing shows the Workflow ended ({@link TailCut}).
+ * latest line is in a rotated piece whose later piece the inputs lack, or in a run whose lines were selected or cut (a recorded
+ * {@code grep} or {@code head}, a file name saying so: {@code ControllerProcess.selectedBy}), and nothing shows the Workflow ended
+ * ({@link TailCut}).
  * A {@code likely} resting on the lines is then {@code possible}, and says which piece it lacked; {@code confirmed} rests on an
  * object (an export, an audit log) that the later lines cannot undo, and stays. Only rules whose look-alikes are shown by lines
  * that come after the line their verdict rests on use it (see each rule's doc).
@@ -41,11 +43,20 @@ final class TailCaps {
             return f;
         }
         TailCut c = cut.get();
-        Message why = Message.sequence(List.of(f.reason(), Message.of("caveat.tailCut", "at", c.last().time().format(), "run", c.run().label(),
-                "successor", fileName(c.run().continuesIn()), "could", could)));
         List<Fact> facts = new ArrayList<>(f.facts());
-        facts.add(new Fact("laterLogNotGiven", "The Workflow's evidence ends at", c.last().time().format() + " (" + c.run().label()
-                + " went on in " + fileName(c.run().continuesIn()) + ", not in the inputs)"));
+        Message why;
+        if (c.run().continuesIn() != null) {
+            why = Message.sequence(List.of(f.reason(), Message.of("caveat.tailCut", "at", c.last().time().format(), "run", c.run().label(),
+                    "successor", fileName(c.run().continuesIn()), "could", could)));
+            facts.add(new Fact("laterLogNotGiven", "The Workflow's evidence ends at", c.last().time().format() + " (" + c.run().label()
+                    + " went on in " + fileName(c.run().continuesIn()) + ", not in the inputs)"));
+        } else {
+            // A live file cut by head or selected by grep: the run's later lines were written, and not all of them given.
+            why = Message.sequence(List.of(f.reason(), Message.of("caveat.selectedCut", "at", c.last().time().format(), "run", c.run().label(),
+                    "how", c.run().selectedBy(), "could", could)));
+            facts.add(new Fact("linesSelected", "The Workflow's evidence ends at", c.last().time().format() + " (" + c.run().label()
+                    + "'s lines were selected or cut: " + c.run().selectedBy() + ")"));
+        }
         return new Finding(f.rule(), f.title(), f.severity(), Confidence.POSSIBLE, why, f.pod(), f.podUid(), f.workflow(), f.node(), f.about(),
                 f.account(), facts, f.evidence());
     }

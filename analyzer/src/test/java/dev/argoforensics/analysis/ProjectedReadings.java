@@ -78,8 +78,9 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
 
         ReadingStitch stitch = new ReadingStitch(null);
         readings.forEach(stitch::add);
-        // Ended as LogReader.read and the fleet's stitch end theirs: the runs that go on in an absent rotated piece marked.
-        LogReader.LogReading stitched = LogReader.continuing(stitch.finish(), sets, new java.util.HashMap<>());
+        // Ended as LogReader.read and the fleet's stitch end theirs: the runs that go on in an absent rotated piece marked, and
+        // those whose files say their lines were selected (the files' summaries, with their furniture).
+        LogReader.LogReading stitched = LogReader.continuing(stitch.finish(), sets, new java.util.HashMap<>(stitch.summaries()));
         LogReader.LogReading whole = stitched;
         if (scans.keySet().stream().allMatch(f -> remembered.apply(f).isEmpty())) {
             ExecutorService pool = LogReader.readers(1);
@@ -126,7 +127,7 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
             asRead.add(p);
             placements.add(thinStitch.add(r.keeping(p.specials().stream().mapToInt(x -> (int) x.place()).toArray())));
         }
-        LogReader.LogReading thin = LogReader.continuing(thinStitch.finish(), sets, new java.util.HashMap<>());
+        LogReader.LogReading thin = LogReader.continuing(thinStitch.finish(), sets, new java.util.HashMap<>(thinStitch.summaries()));
         assertEquals(stitched.processes(), thin.processes(), "the runs, from the readings keeping their specials only");
         assertEquals(stitched.coverage(), thin.coverage(), "the coverage and counted scheduling lines");
         assertEquals(stitch.summaries(), thinStitch.summaries(), "the files' summaries and late notes");

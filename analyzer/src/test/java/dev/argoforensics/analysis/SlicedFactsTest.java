@@ -132,7 +132,7 @@ class SlicedFactsTest {
         for (int f = 0; f < readings.size(); f++) {
             leastPlacements.add(least.add(readings.get(f).keeping(keeps.get(f))));
         }
-        LogReader.LogReading leastRead = LogReader.continuing(least.finish(), pr.sets(), new HashMap<>());
+        LogReader.LogReading leastRead = LogReader.continuing(least.finish(), pr.sets(), new HashMap<>(least.summaries()));
         assertEquals(stitched.processes(), leastRead.processes(), "the runs, from the readings keeping their year-decided lines only");
         assertEquals(stitched.coverage(), leastRead.coverage(), "the coverage and counted scheduling lines");
         assertEquals(stitch.summaries(), least.summaries(), "the files' summaries and late notes");

@@ -36,11 +36,18 @@ class WaitLogAloneTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"prefix", "prompt"})
+    @ValueSource(strings = {"prefix", "prompt", "vi-mode-prompt", "venv-prompt"})
     void theWaitContainersOwnRefusalIsReportedForItsPod(String shape) throws IOException {
+        // zsh's vi-mode indicator and arrow ((ins)->, argoproj/argo-workflows#3006's shape) or a virtualenv's (prod) before the
+        // prompt name the Pod and container as the plain $ does (before session 34, a line starting with '(' was not asked).
+        String prompt = switch (shape) {
+            case "vi-mode-prompt" -> "(ins)-> ";
+            case "venv-prompt" -> "(prod) $ ";
+            default -> "$ ";
+        };
         Path logs = Files.createDirectories(dir.resolve(shape));
         Files.writeString(logs.resolve("wait.log"), shape.equals("prefix") ? waitLog("[pod/" + POD + "/wait] ")
-                : "$ kubectl logs -n feeds " + POD + " -c wait\n" + waitLog(""));
+                : prompt + "kubectl logs -n feeds " + POD + " -c wait\n" + waitLog(""));
         String out = Cli.run("analyze", logs.toString(), "--now", "2026-12-01T00:00:00Z").out();
         assertTrue(out.contains("AF011 [high, possible]") && out.contains("feeds/" + POD), out);
         assertTrue(out.contains("nothing gives the wait container's exit code or what became of the node"), out);

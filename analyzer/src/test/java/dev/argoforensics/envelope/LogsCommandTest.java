@@ -22,6 +22,8 @@ class LogsCommandTest {
         "% k logs ingest-feed-t4r9m-fetch-2778438659 --container wait | grep -v Saving",
         "kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
         "PS C:\\Users\\ops> kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "(ins)-> kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "(prod) $ kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
     })
     void aCommandThatPrintedOnePodsContainerNamesThem(String line) {
         assertEquals(new LogsCommand.Target(POD, "wait"), LogsCommand.target(line), line);
