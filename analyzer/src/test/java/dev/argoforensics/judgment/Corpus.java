@@ -87,6 +87,8 @@ final class Corpus {
     private ScenariosNoWait noWait;
     /** Lost nodes' Pods deleted late by PodGC or force-deleted (session 33): a controller of its own, chained after the no-wait one. */
     private ScenariosNodeForce force;
+    /** A stale cleanup item's labelled Pod whose Workflow is then deleted (session 34): a controller of its own, chained after force. */
+    private ScenariosStaleDeleted staleDeleted;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -221,6 +223,11 @@ final class Corpus {
         controllers.add(fc);
         teamOf.put(fc, fc.namespaces);
         releaseOfNamespace.put(fc.namespaces.get(0), fc.release);
+        staleDeleted = new ScenariosStaleDeleted(scenarioHost(), seed, sim, start, end);
+        Controller sc = staleDeleted.build(seed, kube, truth, logs);
+        controllers.add(sc);
+        teamOf.put(sc, sc.namespaces);
+        releaseOfNamespace.put(sc.namespaces.get(0), sc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -337,6 +344,10 @@ final class Corpus {
             }
             if (slope == null && force.owns(c)) {
                 force.plan(c);
+                continue;
+            }
+            if (slope == null && staleDeleted.owns(c)) {
+                staleDeleted.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
