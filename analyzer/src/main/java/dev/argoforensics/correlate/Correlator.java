@@ -350,7 +350,8 @@ public final class Correlator {
             pods.put(podFacts.get(i).getKey(), madePods.get(i));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows, workers);
-        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), group.podTables());
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), group.podTables(),
+                group.available().contains(EvidenceKind.AUDIT_LOG));
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes());

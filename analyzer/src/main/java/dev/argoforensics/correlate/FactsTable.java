@@ -270,7 +270,10 @@ public final class FactsTable implements AssignedFacts {
     }
 
     static List<AuditRecord> workflowAudit(ExportedObjects objects, java.util.function.Predicate<String> holds) {
-        return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())).toList();
+        // With them, every group gets the requests that delete Workflows without naming one (a deletecollection of a namespace's
+        // Workflows, the namespace's own deletion, whose controller deletes its Workflows by collection): WorkflowAudit reads them.
+        return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())
+                || WorkflowAudit.deletesUnnamed(a)).toList();
     }
 
     static int[] ints(List<Integer> values) {

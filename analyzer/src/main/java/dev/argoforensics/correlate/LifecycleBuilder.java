@@ -182,12 +182,13 @@ final class LifecycleBuilder {
         ControllerStop stop = ControllerStop.stopOf(pod.events(), wf, containers, seen, labelled);
         ControllerStop restart = ControllerStop.restartOf(pod.events(), wf);
         ControllerStop earlierRestart = earlier == null ? null : ControllerStop.lastRestartBefore(all.events(), wf, earlier.decisive(), created);
+        WorkflowAudit.Reading workflowAudit = WorkflowStanding.audit(pod, deletion, nodeLines, fate);
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
-                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate), earlierPersisted, rerun,
+                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
-                stop, restart, earlierRestart);
+                stop, restart, earlierRestart, workflowAudit);
     }
 
     /** The latest {@code Created pod} of the name logged before {@code line} (the earlier Pod's own), or null. */

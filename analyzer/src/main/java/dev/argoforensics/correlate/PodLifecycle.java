@@ -70,6 +70,8 @@ import java.util.Optional;
  * @param earlierRestart    the automatic restart of the earlier Pod of this name whose release is {@code earlierRelease}, logged
  *                          before that release: the node ran again under the same Pod name because the controller restarted it
  *                          (null: none)
+ * @param workflowAudit     what the audit log shows of its Workflow from the Pod's creation to its loss ({@link WorkflowAudit#read}):
+ *                          whether one was given, covered the Workflow, recorded its delete or its standing (null: no Workflow)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -78,7 +80,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
-                           ControllerStop earlierRestart) {
+                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);

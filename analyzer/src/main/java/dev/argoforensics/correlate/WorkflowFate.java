@@ -23,17 +23,20 @@ import java.util.List;
  *                  Workflows hours later as much as a user deletes a running one)
  * @param listed    the rows pasted {@code kubectl get pods} tables of its namespace give its nodes' Pods (named as a node its
  *                  exports show), whatever else names them: no time unless the paste states one
+ * @param audit     the audit records about it (requests on it, deletions of its namespace's Workflows by collection), and
+ *                  whether any audit log was given ({@link WorkflowAudit})
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
-                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed) {
+                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit) {
     public WorkflowFate {
+        audit = audit == null ? WorkflowAudit.NONE : audit;
         podsGoing = List.copyOf(podsGoing);
         notFound = List.copyOf(notFound);
         listed = List.copyOf(listed);
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of());
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE);
     }
 
     /**

@@ -32,7 +32,7 @@ final class WorkflowFates {
      * of its Pods, its completion.
      */
     static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
-                                                List<AuditRecord> audit, List<PodTable> tables) {
+                                                List<AuditRecord> audit, List<PodTable> tables, boolean auditGiven) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
@@ -110,9 +110,11 @@ final class WorkflowFates {
             }
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
-                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet())));
+                    going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
+                    WorkflowAudit.of(w.ref(), audit, auditGiven)));
         }
-        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()))));
+        deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
+                List.of(), List.of(), WorkflowAudit.of(ref, audit, auditGiven))));
         return out;
     }
 

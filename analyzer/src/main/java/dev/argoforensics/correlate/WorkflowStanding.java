@@ -37,6 +37,9 @@ import java.util.Set;
  *       no export gives the owner's UID, a Workflow whose node for this Pod had started before the request (a Workflow
  *       submitted again under the name after the deletion starts its nodes later), or, where no deletion of the Pod is known
  *       at all, the export recording its node lost that the rules read its outcome from;</li>
+ *   <li>the audit log, where the same audit file shows that its policy logs the Workflow over the whole span, from its
+ *       {@code create} (or a write clearly before the Pod's creation) to past the time in question, and holds no delete of it
+ *       nor of its namespace's Workflows ({@link WorkflowAudit}, session 34): a record, as strong as an export;</li>
  *   <li>the record of who requested the Pod's deletion naming someone other than the garbage collector: an audit record of
  *       the delete (or eviction) by another user, or a component's own mark ({@code DisruptionTarget}, an Event it writes
  *       before it deletes).</li>
@@ -50,8 +53,8 @@ import java.util.Set;
  * </ul>
  *
  * <p>Limits: an audit record of a user's delete does not exclude a foreground deletion of the Workflow requested before it
- * (the user's request then comes first); no audit record of the Workflow's delete is taken to mean none happened (audit
- * policies often log Pods and not custom resources). The lines' evidence assumes the collector lets the Workflow go within
+ * (the user's request then comes first); no audit record of the Workflow's delete is taken to mean none happened unless the
+ * audit file is shown to log the Workflow's requests over the span (audit policies often log Pods and not custom resources). The lines' evidence assumes the collector lets the Workflow go within
  * {@link #COLLECTOR_LAG_NANOS} of its last Pod (it usually takes well under a second), and that nothing else held it: a
  * Workflow that also carries the {@code workflows.argoproj.io/artifact-gc} finalizer stays, reconciled, until its artifacts
  * are collected: where the controller logged adding it ({@code adding artifact GC finalizer}, the Workflow's first pass) before
@@ -70,7 +73,7 @@ final class WorkflowStanding {
 
     /** The evidence that the Workflow stood when the Pod's deletion was requested, or null when nothing shows it. */
     static Known of(PodHistory pod, WorkflowHistory workflow, NodeLink link, DeletionRequest deletion, List<Deletion> deleters,
-                    ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate) {
+                    ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate, WorkflowAudit.Reading audit) {
         // With no deletion known, only an export that records the node lost (so taken after the Pod went) can show it.
         Instant latest = deletion == null ? null : deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         Known byStatedTime = null;
@@ -120,6 +123,9 @@ final class WorkflowStanding {
                 }
             }
         }
+        if (audit != null && audit.kind() == WorkflowAudit.Kind.STOOD) {
+            return audit.stood();
+        }
         if (!deleters.isEmpty()) {
             Deletion first = deleters.get(0);
             if (first.requestsDeletion() && !GARBAGE_COLLECTOR_USERS.contains(first.who())) {
@@ -129,6 +135,20 @@ final class WorkflowStanding {
         }
         Known lines = fromLines(pod, workflow, exit, nodeLines, fate);
         return lines != null ? lines : byStatedTime;
+    }
+
+    /**
+     * What the audit log shows of the Workflow from the Pod's creation to the time in question: the Pod's deletion request's latest
+     * bound where one is known, else the controller's last marking of the node lost (each widened by as much as two clocks may
+     * disagree), as {@link #of} asks it. Null without a Workflow.
+     */
+    static WorkflowAudit.Reading audit(PodHistory pod, DeletionRequest deletion, List<LogEvent> nodeLines, WorkflowFate fate) {
+        if (fate == null) {
+            return null;
+        }
+        Instant until = deletion != null ? deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS) : lastMarking(nodeLines);
+        LogEvent created = pod.latestCreated();
+        return fate.audit().read(created == null ? null : created.time(), until, pod.auditRecords());
     }
 
     /** The latest line marking the node lost ({@code pod deleted}), plus as much as two clocks may disagree; null if none. */

@@ -46,6 +46,13 @@ public final class FalsePodDeleted extends NodeRule {
     /** How far the controller's clock and the API server's may disagree (as the lifecycle model allows). */
     static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
 
+    /**
+     * How soon after the Pod's departure from the informer ({@code delete pod event}, which queues its Workflow) a free Workflow
+     * worker takes the Workflow up: milliseconds; a second allows for a loaded controller. Later, the workers were busy, and the
+     * Workflow may have been deleted in between (session 34).
+     */
+    static final long AT_ONCE_NANOS = 1_000_000_000L;
+
     public FalsePodDeleted() {
         super(ID, "Pod declared deleted that nobody deleted", Severity.HIGH);
     }

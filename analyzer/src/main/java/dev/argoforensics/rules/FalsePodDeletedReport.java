@@ -18,6 +18,7 @@ import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
+import dev.argoforensics.correlate.WorkflowAudit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -159,6 +160,15 @@ final class FalsePodDeletedReport {
         } else if (c.later() != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF008.reason.laterDeletion", "deletion", c.later().describe(), "settle", settle(c));
+        } else if (labelledCause && c.cause() != Cause.STALE_COPY && c.leftInformer() != null && !takenUpAtOnce(c)
+                && (c.stood() == null || c.stood().weak())) {
+            // The departure queued the Workflow; a worker took it up only later (the workers busy): a deletion of the Workflow
+            // meanwhile (the foreground's garbage collector deleting the labelled Pod, which the informer no longer sees) leaves
+            // these very lines, and nothing shows the Workflow standing.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF008.reason.leftInformerLate", "left", c.leftInformer().time().format(),
+                    "gap", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(c.leftInformer().time().instant(),
+                            c.declared().time().instant()).toNanos()), "settle", settle(c), "standing", standingSettle(c.life().workflowAudit()));
         } else if (labelledCause && c.leftInformer() != null) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF008.reason.leftInformer", "settle", settle(c));
@@ -180,11 +190,20 @@ final class FalsePodDeletedReport {
         // step failed on bookkeeping. The Pod's own evidence above rules out its deletion, not the Workflow's: confirmed only where
         // an object shows the Workflow was not being deleted (PodLifecycle#workflowNotDeleted, as AF001, AF002 and AF007 ask), and
         // where the Workflow is shown gone before the marking could be stored, the look-alike is named and nothing is claimed.
-        if (c.gone() != null) {
+        WorkflowAudit.Reading workflowAudit = c.life().workflowAudit();
+        if (c.gone() == null && c.stood() == null && workflowAudit != null && workflowAudit.kind() == WorkflowAudit.Kind.DELETED
+                && confidence != Confidence.POSSIBLE) {
+            // The audit log records the Workflow deleted (by name, or its namespace's Workflows by collection) before the error: the
+            // look-alike is the likelier reading, whatever the Pod's evidence shows (a deletion by name is cleared above, by its fate).
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF008.reason.workflowGone", "reason", reason, "at", c.gone().at().format(), "how", c.gone().how());
+            reason = Message.of("AF008.reason.workflowDeletionOpen", "reason", reason, "settle", standingSettle(workflowAudit));
+        } else if (c.gone() != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF008.reason.workflowGone", "reason", reason, "at", c.gone().at().format(), "how", c.gone().how(),
+                    "settle", goneSettle(c.life().workflowAudit()));
         } else if (confidence == Confidence.CONFIRMED) {
-            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, java.util.Optional.ofNullable(c.stood()), Confidence.LIKELY, STANDING);
+            WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, java.util.Optional.ofNullable(c.stood()), Confidence.LIKELY, STANDING,
+                    standingSettle(c.life().workflowAudit()));
             confidence = cap.confidence();
             reason = cap.reason();
         }
@@ -220,6 +239,48 @@ final class FalsePodDeletedReport {
         }
         Message pod = lacking.size() == 1 ? lacking.get(0) : Message.of("AF008.settle.either", "first", lacking.get(0), "second", lacking.get(1));
         return Message.of("AF008.settle.would", "what", workflow ? Message.of("AF008.settle.withWorkflow", "what", pod) : pod);
+    }
+
+    /**
+     * The worker's declaration followed the Pod's departure from the informer at once ({@link FalsePodDeleted#AT_ONCE_NANOS}, by
+     * the same run's clock): the departure queued the Workflow and a free worker took it up, leaving no time for a deletion of
+     * the Workflow in between. Not asked of an outdated copy ({@link Cause#STALE_COPY}): there the node had completed before the
+     * labelling, the departure queued the current copy, and the declaring reconcile is of an older copy that comes when it comes;
+     * a Workflow deleted after its completion is not reconciled from the copy the informer keeps (a held copy's write is refused as
+     * not found: {@link FalsePodDeleted#goneUnstored}).
+     */
+    private static boolean takenUpAtOnce(Case c) {
+        LogEvent left = c.leftInformer();
+        return left.stream() == c.declared().stream()
+                && !c.declared().time().instant().isAfter(left.time().windowEnd().plusNanos(FalsePodDeleted.AT_ONCE_NANOS));
+    }
+
+    /**
+     * What would show that the Workflow was not being deleted, in terms of what the audit log given holds of it
+     * ({@link PodLifecycle#workflowAudit}): none given, one whose policy shows no request on the Workflow (its silence shows
+     * nothing), one that records its requests over too short a span, or one that records a deletion.
+     */
+    private static Message standingSettle(WorkflowAudit.Reading audit) {
+        Message export = Message.of("AF008.settle.workflowExport");
+        return switch (audit == null ? WorkflowAudit.Kind.NOT_GIVEN : audit.kind()) {
+            case NOT_GIVEN, STOOD -> Message.of("AF008.settle.standingNoAudit", "export", export);
+            case NOT_COVERED -> Message.of("AF008.settle.standingNotCovered", "export", export);
+            case NOT_SPANNING -> Message.of("AF008.settle.standingNotSpanning", "export", export, "file", audit.file(),
+                    "first", audit.first().format(), "last", audit.last().format());
+            case DELETED -> Message.of("AF008.settle.standingDeleted", "export", export, "file", audit.file(), "at", audit.last().format());
+        };
+    }
+
+    /** What would tell when a Workflow shown gone was deleted, in terms of what the audit log given holds of it. */
+    private static Message goneSettle(WorkflowAudit.Reading audit) {
+        return switch (audit == null ? WorkflowAudit.Kind.NOT_GIVEN : audit.kind()) {
+            case NOT_GIVEN -> Message.of("AF008.settle.goneNoAudit");
+            case NOT_COVERED -> Message.of("AF008.settle.goneNotCovered");
+            case NOT_SPANNING -> Message.of("AF008.settle.goneNotSpanning", "file", audit.file(), "first", audit.first().format(),
+                    "last", audit.last().format());
+            case DELETED -> Message.of("AF008.settle.goneDeleted", "file", audit.file(), "at", audit.last().format());
+            case STOOD -> Message.of("AF008.settle.goneAfter", "file", audit.file(), "last", audit.last().format());
+        };
     }
 
     private static Message cause(Case c) {

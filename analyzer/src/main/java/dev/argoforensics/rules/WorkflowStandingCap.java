@@ -24,6 +24,11 @@ record WorkflowStandingCap(Confidence confidence, Message reason) {
 
     /** The cap on {@code confidence} and {@code reason}; a possible finding, or one the Workflow's standing is shown for, is left as it is. */
     static WorkflowStandingCap of(Confidence confidence, Message reason, Optional<Known> stood, Confidence open, Words words) {
+        return of(confidence, reason, stood, open, words, null);
+    }
+
+    /** The same; {@code settle}, where not null, is what the open outcome's words name as lacking ({@code {settle}}). */
+    static WorkflowStandingCap of(Confidence confidence, Message reason, Optional<Known> stood, Confidence open, Words words, Message settle) {
         if (confidence == Confidence.POSSIBLE || stood.isPresent() && !stood.get().weak()) {
             return new WorkflowStandingCap(confidence, reason);
         }
@@ -31,6 +36,7 @@ record WorkflowStandingCap(Confidence confidence, Message reason) {
             return new WorkflowStandingCap(Confidence.LIKELY, Message.of(stood.get().statedClock() ? words.stoodByStatedTime() : words.stoodByLines(),
                     "reason", reason, "stood", stood.get().how()));
         }
-        return new WorkflowStandingCap(open, Message.of(words.deletionOpen(), "reason", reason));
+        return new WorkflowStandingCap(open, settle == null ? Message.of(words.deletionOpen(), "reason", reason)
+                : Message.of(words.deletionOpen(), "reason", reason, "settle", settle));
     }
 }

@@ -89,6 +89,8 @@ final class Corpus {
     private ScenariosNodeForce force;
     /** Nodes kept for outputs their data template declares and never reports (session 34): a controller of its own, chained after. */
     private ScenariosOutputs outputs;
+    /** A stale cleanup item's labelled Pod whose Workflow is then deleted (session 34): a controller of its own, chained after the outputs one. */
+    private ScenariosStaleDeleted staleDeleted;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -228,6 +230,11 @@ final class Corpus {
         controllers.add(oc);
         teamOf.put(oc, oc.namespaces);
         releaseOfNamespace.put(oc.namespaces.get(0), oc.release);
+        staleDeleted = new ScenariosStaleDeleted(scenarioHost(), seed, sim, start, end);
+        Controller sc = staleDeleted.build(seed, kube, truth, logs);
+        controllers.add(sc);
+        teamOf.put(sc, sc.namespaces);
+        releaseOfNamespace.put(sc.namespaces.get(0), sc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -348,6 +355,10 @@ final class Corpus {
             }
             if (slope == null && outputs.owns(c)) {
                 outputs.plan(c);
+                continue;
+            }
+            if (slope == null && staleDeleted.owns(c)) {
+                staleDeleted.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

@@ -644,7 +644,10 @@ final class Truth {
             long podFinishedAt = containersDone ? Math.max(f.mainFinishedAt, f.waitFinishedAt) : -1;
             long settled = earliest(f.resultLabelTrueAt, f.resultForcedAt, f.resultGoneAt);
             f.af006 = podFinishedAt >= 0 && f.resultCreatedAt >= 0 && (settled < 0 ? end : settled) - podFinishedAt > TASK_RESULT_PENDING;
-            f.af008 = f.falsePodDeletedAt >= 0;
+            // A marking while the Workflow was being deleted (or gone) is the deleted Workflow's, thrown away with it (lifecycle A3):
+            // no step lost to bookkeeping, whatever became of the Pod.
+            f.af008 = f.falsePodDeletedAt >= 0 && !(f.workflowDeletionRequestedAt >= 0 && f.workflowDeletionRequestedAt <= f.falsePodDeletedAt)
+                    && !(f.workflowDeletedAt >= 0 && f.workflowDeletedAt <= f.falsePodDeletedAt);
             f.af010 = f.killRoundFoundRunningAt >= 0;
             f.af011 = f.resultWriteRefusedAt >= 0 && Integer.valueOf(64).equals(f.waitExit);
             Pod p = kube.pods.get(f.key());

@@ -156,8 +156,10 @@ class FalsePodDeletedTest {
         assertTrue(f.fact("workflowNotDeleted").isEmpty(), f.facts().toString());
         assertTrue(f.confidenceReason().startsWith("an export of the Pod taken at 2026-11-03T08:20:00Z, after the controller declared it deleted, "
                 + "shows it without a deletionTimestamp; but nothing shows that the Workflow itself was not being deleted then"), f.confidenceReason());
-        assertTrue(f.confidenceReason().endsWith("an export of the Workflow taken after the error that records the node \"pod deleted\" (with no "
-                + "metadata.deletionTimestamp, or one after the error) would confirm it"), f.confidenceReason());
+        assertTrue(f.confidenceReason().endsWith("an export of the Workflow taken after the error (recording the node \"pod deleted\", no "
+                + "metadata.deletionTimestamp: not being deleted) would confirm it, or the API server's audit log from the Pod's creation to "
+                + "past the error, its policy logging Workflows (requests on workflows.argoproj.io recorded) and no delete of the Workflow in it"),
+                f.confidenceReason());
         // An export of the Workflow taken before the error shows nothing of it either way.
         String running = workflowExport("").replace("phase: Error\n      message: pod deleted\n", "phase: Running\n")
                 .replace("      finishedAt: \"2026-11-03T08:04:30Z\"\n", "");
@@ -266,6 +268,108 @@ class FalsePodDeletedTest {
                 + "holds no delete or eviction of it; but nothing shows that the Workflow itself was not being deleted then"), f.confidenceReason());
         Finding stood = rule.evaluate(ev.takenAt("wf.yaml", "2026-09-19T16:35:00Z", dev.argoforensics.testing.V4.workflowYaml("Error", "pod deleted",
                 "2026-09-19T16:28:40Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, stood.confidence(), stood.confidenceReason());
+    }
+
+    /**
+     * One audit file, as the API server writes it: the Pod's creation, the labelling's patch and the kubelet's status update after
+     * the error, and, with {@code workflows} (a policy that logs workflows.argoproj.io), the Workflow's own requests among them.
+     */
+    private static List<String> auditFile(String... workflows) {
+        List<String> lines = new ArrayList<>(List.of(
+                Exports.audit("create", "", "system:serviceaccount:argo:argo", "2026-09-19T16:27:10.420000Z", 201),
+                Exports.audit("patch", "", "system:serviceaccount:argo:argo", "2026-09-19T16:28:40.010000Z", 200),
+                Exports.audit("update", "status", "system:node:n1", "2026-09-19T16:31:00.000000Z", 200)));
+        lines.addAll(List.of(workflows));
+        return lines;
+    }
+
+    private static final String ARGO = "system:serviceaccount:argo:argo";
+
+    private static Evidence auditedNamesake(List<String> audit) {
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+                        podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"),
+                        podEvent("2026-09-19T16:28:40.020Z", "delete"), podMissing("2026-09-19T16:28:40.031Z"), markingError("2026-09-19T16:28:40.032Z"));
+        audit.forEach(a -> ev.object("audit.log", a));
+        return ev;
+    }
+
+    @Test
+    void anAuditLogThatLogsTheWorkflowOverTheWindowWithoutItsDeleteShowsItStoodAndConfirms() {
+        // #8022 as it is: the earlier run deleted (a delete of the name, before this run's create), then submitted again; the audit
+        // log records this run's create, the controller's updates, and no delete of it up to past the error.
+        Finding f = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").orElseThrow().value().toString().startsWith("the audit log audit.log records the Workflow's "
+                + "requests from 2026-09-19T16:27:05.000000Z (its create) and goes on to 2026-09-19T16:31:00.100000Z"), f.facts().toString());
+    }
+
+    @Test
+    void anAuditLogWhosePolicyLogsNoWorkflowShowsNothingOfItsDeletion() {
+        // Level None for workflows.argoproj.io: no delete could have been recorded, so the silence is no evidence.
+        Finding f = rule.evaluate(auditedNamesake(auditFile()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").isEmpty(), f.facts().toString());
+        assertTrue(f.confidenceReason().contains("the audit log given records no request on the Workflow, so its policy may not log "
+                + "workflows.argoproj.io at all"), f.confidenceReason());
+    }
+
+    @Test
+    void anAuditLogOfTheWorkflowThatStartsAfterThePodWasCreatedDoesNotSpanTheWindow() {
+        // Its records of the Workflow start after the Pod's creation (no create of the run): a delete before them is not excluded.
+        Finding f = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the audit log audit.log records the Workflow's requests, but only from "
+                + "2026-09-19T16:28:40.060000Z to 2026-09-19T16:31:00.100000Z"), f.confidenceReason());
+    }
+
+    @Test
+    void anAuditLogRecordingTheWorkflowsDeleteInTheWindowLeavesNoConfirmedOrLikely() {
+        // By name: the Workflow's fate clears the Pod (a deleted Workflow's "pod deleted").
+        Evaluation named = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:28:39.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate());
+        assertTrue(named.findings().isEmpty(), named.toString());
+        assertTrue(named.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), named.cleared().get(0).reason());
+        // By collection (kubectl delete workflows --all, as a client may send it): no name, the namespace's Workflows all deleted.
+        Finding collection = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("deletecollection", "", "alice@example.com", "2026-09-19T16:28:39.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, collection.confidence(), collection.confidenceReason());
+        assertTrue(collection.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:28:39.000000Z"), collection.confidenceReason());
+        // A delete the API server refused is no deletion: the Workflow stood.
+        Finding refused = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("delete", "p", "bob@example.com", "2026-09-19T16:28:39.000000Z", 403),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, refused.confidence(), refused.confidenceReason());
+    }
+
+    @Test
+    void aDeclarationLongAfterTheLabelledPodLeftIsOnlyPossible() {
+        // The departure queued the Workflow, but a worker took it up only 5 s later (the workers busy): a foreground deletion of
+        // the Workflow in between deletes the labelled Pod unseen and leaves these very lines (the generator's
+        // stale-cleanup-workflow-deleted). At once (11 ms, the test above) the lines leave no room for it.
+        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+                podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"),
+                podEvent("2026-09-19T16:28:40.020Z", "delete"), podMissing("2026-09-19T16:28:45.031Z"), markingError("2026-09-19T16:28:45.032Z"));
+        Finding late = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, late.confidence(), late.confidenceReason());
+        assertTrue(late.confidenceReason().contains("but a worker declared it missing only 5.011s later"), late.confidenceReason());
+        // An audit log that shows the Pod not deleted and the Workflow standing over the span takes the doubt away.
+        auditFile(Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).forEach(a -> ev.object("audit.log", a));
+        Finding stood = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, stood.confidence(), stood.confidenceReason());
     }
 

@@ -150,6 +150,18 @@ public final class Exports {
                 + "\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
     }
 
+    /**
+     * One audit record (ResponseComplete, level Metadata) of a request on Workflow {@code ns/NAME} ({@code name} empty: on the
+     * namespace's Workflows, a {@code deletecollection}).
+     */
+    public static String workflowAudit(String verb, String name, String user, String at, int code) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"w-" + verb + "-" + at + "\","
+                + "\"stage\":\"ResponseComplete\",\"verb\":\"" + verb + "\",\"user\":{\"username\":\"" + user + "\"},\"objectRef\":{\"resource\":"
+                + "\"workflows\",\"namespace\":\"ns\"" + (name.isEmpty() ? "" : ",\"name\":\"" + name + "\"") + ",\"apiGroup\":\"argoproj.io\","
+                + "\"apiVersion\":\"v1alpha1\"},\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\","
+                + "\"stageTimestamp\":\"" + at + "\"}";
+    }
+
     /** An audit record of alice@example.com deleting Workflow {@code ns/p}, received and completed at the given times. */
     public static String workflowDeleteAudit(String received, String completed) {
         return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\","

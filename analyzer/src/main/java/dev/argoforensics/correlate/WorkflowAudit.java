@@ -1,0 +1,157 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the API server's audit log says of one Workflow's deletion: the requests on it ({@code workflows.argoproj.io}, by name, in
+ * its namespace) and the requests that delete a namespace's Workflows without naming one (a {@code deletecollection} of them, the
+ * namespace's own deletion, whose controller deletes its contents by collection), read stream by stream (one audit file).
+ *
+ * <p>An audit log's silence about a Workflow's delete shows nothing by itself: a policy often logs Pods and not custom resources
+ * (level {@code None} for them), and then no delete of a Workflow is ever recorded. It counts only where the same stream shows
+ * that its policy logged this Workflow's requests over the whole time in question: a write of it ({@code create}, {@code update},
+ * {@code patch}) at its creation or before the Pod's, and the stream going on past the time in question (a request on the
+ * Workflow or on the Pod after it). Then a delete of it in that span would be in the stream, and none is ({@link Kind#STOOD}).
+ * A policy that logs a resource's writes but not its deletes would defeat this; policies select by resource far more than by
+ * verb, and the reading says which file it rests on.
+ *
+ * @param ref     the Workflow
+ * @param given   any audit log was given (for any resource)
+ * @param records its records and the namespace's unnamed deletions of Workflows, by time then source
+ */
+public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> records) {
+    /** No audit log given. */
+    static final WorkflowAudit NONE = new WorkflowAudit(null, false, List.of());
+
+    /** How far the controller's clock and the API server's may disagree. */
+    private static final long CROSS_CLOCK_NANOS = DeletionBounds.CROSS_CLOCK_NANOS;
+
+    public WorkflowAudit {
+        records = List.copyOf(records);
+    }
+
+    /** What the audit log shows of the Workflow over the time in question. */
+    public enum Kind {
+        /** No audit log was given. */
+        NOT_GIVEN,
+        /** An audit log was given, but it records no write of this Workflow: its policy may not log Workflows at all. */
+        NOT_COVERED,
+        /** It records writes of the Workflow, but not over the whole time in question (its records start too late or end too early). */
+        NOT_SPANNING,
+        /** It records a delete of the Workflow (or of its namespace's Workflows) in the time in question. */
+        DELETED,
+        /** It records the Workflow's requests over the whole time in question and no delete of it: the Workflow stood. */
+        STOOD
+    }
+
+    /**
+     * The reading over the time in question.
+     *
+     * @param kind  what it shows
+     * @param stood the evidence, for {@link Kind#STOOD}; else null
+     * @param file  the stream it rests on (for {@code NOT_SPANNING}, the one whose span came nearest), else null
+     * @param first the earliest write of the Workflow in that stream (NOT_SPANNING, STOOD), else null
+     * @param last  the latest request on the Workflow or the Pod in that stream (NOT_SPANNING, STOOD), else null
+     */
+    public record Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last) {
+    }
+
+    /** A request that deletes Workflows without naming one: a deletecollection of them, or the deletion of a namespace. */
+    static boolean deletesUnnamed(AuditRecord a) {
+        boolean collection = "workflows".equals(a.resource()) && "deletecollection".equals(a.verb());
+        boolean namespace = "namespaces".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty();
+        return collection || namespace;
+    }
+
+    /** The records about {@code ref} among {@code all} (the group's Workflow audit), by time then source. */
+    static WorkflowAudit of(WorkflowRef ref, List<AuditRecord> all, boolean given) {
+        List<AuditRecord> out = new ArrayList<>();
+        for (AuditRecord a : all) {
+            boolean named = "workflows".equals(a.resource()) && ref.namespace().equals(a.namespace()) && ref.name().equals(a.name());
+            boolean unnamed = deletesUnnamed(a) && ("namespaces".equals(a.resource()) ? ref.namespace().equals(a.name()) : ref.namespace().equals(a.namespace()));
+            if ((named || unnamed) && a.time() != null) {
+                out.add(a);
+            }
+        }
+        out.sort(Comparator.comparing((AuditRecord a) -> a.time().instant()).thenComparing(AuditRecord::source));
+        return new WorkflowAudit(ref, given || !all.isEmpty(), out);
+    }
+
+    /**
+     * The audit log over the time in question: from the Pod's creation ({@code podCreated}, the controller's {@code Created pod};
+     * null if no line shows it) to {@code until} (already widened by as much as two clocks may disagree). A stream counts if it
+     * holds a write of the Workflow clearly before the Pod's creation (or the Workflow's own {@code create}, the latest before
+     * it), and a request on the Workflow or on the Pod ({@code podRecords}) at or after {@code until}. A delete of the Workflow
+     * after the run's {@code create} (before it, an earlier Workflow of the name: #8022's resubmission; with no {@code create}
+     * in the stream, any before {@code until}), or of its namespace's Workflows, up to {@code until}, makes it {@link Kind#DELETED}.
+     */
+    public Reading read(Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
+        if (until == null) {
+            return new Reading(given ? Kind.NOT_COVERED : Kind.NOT_GIVEN, null, null, null, null);
+        }
+        Map<String, List<AuditRecord>> byFile = new TreeMap<>();
+        for (AuditRecord a : records) {
+            byFile.computeIfAbsent(a.source().file(), k -> new ArrayList<>()).add(a);
+        }
+        Reading stood = null;
+        Reading nearest = null;
+        for (Map.Entry<String, List<AuditRecord>> e : byFile.entrySet()) {
+            List<AuditRecord> recs = e.getValue();
+            AuditRecord run = null;
+            AuditRecord firstWrite = null;
+            for (AuditRecord a : recs) {
+                boolean write = "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
+                if (write && firstWrite == null) {
+                    firstWrite = a;
+                }
+                boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
+                if (create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS))) {
+                    run = a;
+                }
+            }
+            if (firstWrite == null) {
+                continue; // this stream's policy shows nothing of the Workflow's requests
+            }
+            for (AuditRecord a : recs) {
+                boolean deletes = ("delete".equals(a.verb()) && a.subresource().isEmpty() || deletesUnnamed(a)) && a.effective();
+                boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !a.time().instant().isAfter(until);
+                if (deletes && inSpan) {
+                    return new Reading(Kind.DELETED, null, e.getKey(), null, a.time());
+                }
+            }
+            AuditRecord last = recs.get(recs.size() - 1);
+            for (AuditRecord a : podRecords) {
+                if (a.time() != null && e.getKey().equals(a.source().file()) && a.time().instant().isAfter(last.time().instant())) {
+                    last = a;
+                }
+            }
+            boolean fromStart = run != null || podCreated != null
+                    && firstWrite.time().instant().isBefore(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS));
+            boolean toEnd = !last.time().instant().isBefore(until);
+            AuditRecord from = run != null ? run : firstWrite;
+            if (fromStart && toEnd && stood == null) {
+                String how = "the audit log " + e.getKey() + " records the Workflow's requests from " + from.time().format() + " ("
+                        + (run != null ? "its create" : from.verb() + " of it") + ") and goes on to " + last.time().format()
+                        + ", with no delete of it or of its namespace's Workflows: its audit policy logs them, so a deletion would be there";
+                stood = new Reading(Kind.STOOD, new Known(last.time(), how, last.source(), false), e.getKey(), from.time(), last.time());
+            } else if (nearest == null) {
+                nearest = new Reading(Kind.NOT_SPANNING, null, e.getKey(), from.time(), last.time());
+            }
+        }
+        if (stood != null) {
+            return stood;
+        }
+        if (nearest != null) {
+            return nearest;
+        }
+        return new Reading(given ? Kind.NOT_COVERED : Kind.NOT_GIVEN, null, null, null, null);
+    }
+}
