@@ -21,6 +21,7 @@ import dev.argoforensics.event.ControllerProcess;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,6 +49,16 @@ final class ExecutionOrder {
      * truncated to the second.
      */
     static final long SAME_CONDITIONS_NANOS = 2_100_000_000L;
+    /**
+     * How long before a condition-only change of a Pod no significant change may have been logged for it to be read as no
+     * container's end: a Pod whose containers end changes significantly (container states and readiness, its phase) and the
+     * kubelet's sandbox condition goes false seconds after (a condition-only change, the last transition of a finished Pod on
+     * Kubernetes 1.29 and later). A minute covers a slow kubelet many times over; a Pod started less than that before the change
+     * is not read.
+     */
+    static final long CONDITION_ONLY_QUIET_NANOS = 60_000_000_000L;
+    /** The catalog's signal for {@code insignificant pod change}. */
+    static final String INSIGNIFICANT = "insignificant-pod-change";
 
     private ExecutionOrder() {
     }
@@ -211,6 +222,9 @@ final class ExecutionOrder {
         if (running == null) {
             running = readyAfterDeletion(pod, deletion);
         }
+        if (running == null) {
+            running = runningThroughDatedVersion(pod, deletion, exit, processes);
+        }
         if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
             running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
@@ -364,6 +378,10 @@ final class ExecutionOrder {
         if (!afterStartUp || !beforeDeletion) {
             return null;
         }
+        Execution conditionOnly = conditionOnlyTransition(pod, seen, trigger, lastTransition, processes);
+        if (conditionOnly != null) {
+            return conditionOnly;
+        }
         return new Execution(State.FINISHED_BEFORE, "the controller saw the deletion arrive (update pod event at " + trigger.time().format()
                 + ") and the Pod changed no more until it vanished at its finalizer's release (" + gone.time().format() + "); its last condition "
                 + "transition, which the logged delay dates to " + TimeFormat.utc(lastTransition, TimePrecision.MILLISECOND) + ", came long after "
@@ -401,15 +419,17 @@ final class ExecutionOrder {
     }
 
     /**
-     * A readiness condition ({@code Ready}, {@code ContainersReady}) that changed after the first deleted version the controller
-     * saw: main still ran when the deletion was requested. The deleting branch's logged delay dates that version's latest condition
-     * transition (deadline - max(pod GC delay, 2m), the deadline being the line's time plus the delay: the controller's clock
-     * cancels out, and the result is a time the Pod itself holds); an export whose {@code Ready} or {@code ContainersReady}
-     * transitioned later shows the containers' readiness changing after the deletion, which only running containers do (a
-     * terminated container is never ready again, restartPolicy Never). Other conditions say nothing of main: the sandbox
-     * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's.
+     * The first deleted version the controller saw, dated by its deleting branch's logged delay: the sight, the scheduling line,
+     * and the window on the Pod's own clock in which that version's latest condition transition lies (deadline - max(pod GC
+     * delay, 2m), the controller's clock cancelling out). No later than {@code latest}: the line is written after the delay was
+     * computed; no earlier than {@code earliest}, half a second before the line's own time (computing the delay and writing the
+     * line take far less). Null where nothing dates it: the controller's times disagree with the objects', no deleting branch or
+     * scheduling line, a delay of 0 (no condition), or a podGC annotation an export may have lost.
      */
-    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
+    private record DatedVersion(LogEvent seen, LogEvent schedule, Instant earliest, Instant latest) {
+    }
+
+    private static DatedVersion datedVersion(PodHistory pod, DeletionRequest deletion) {
         if (!deletion.logsAgree()) {
             return null; // the controller's times disagree with the objects' (local time with a literal Z): its delay dates nothing of theirs
         }
@@ -440,10 +460,137 @@ final class ExecutionOrder {
             }
             effective = Math.max(effective, RemovalDeadline.podGcDelay(p.annotations().get(PodSnapshot.POD_GC_ANNOTATION)));
         }
-        // No later than this: the line is written after the delay was computed. The Pod's times are whole seconds, so a transition
-        // after that version's latest is a second or more later: half a second more covers a log time written (or pasted) a
-        // moment before the delay was computed.
-        Instant latest = schedule.time().windowEnd().plusNanos(((PodCleanupScheduled) schedule.event()).delayNanos()).minusNanos(effective);
+        long delay = ((PodCleanupScheduled) schedule.event()).delayNanos();
+        Instant latest = schedule.time().windowEnd().plusNanos(delay).minusNanos(effective);
+        Instant earliest = schedule.time().instant().plusNanos(delay).minusNanos(effective).minusMillis(500);
+        return new DatedVersion(seen, schedule, earliest, latest);
+    }
+
+    /**
+     * Main still ran through the first deleted version (session 34: a lost node's Pod force-deleted by a user). An export taken
+     * before the deletion (no {@code deletionTimestamp}) whose latest condition transition is the one the deleting branch's delay
+     * dates in the first deleted version, the only whole second the dating window holds (condition times are whole seconds), shows
+     * main running and {@code ContainersReady} {@code True}. No condition transitioned between that export and the deletion then.
+     * Main's end, reported by the kubelet, turns {@code ContainersReady} {@code False} (a terminated container is never ready
+     * again, restartPolicy Never): a later transition, which the dated version would hold. So main had not ended by the kubelet's
+     * reports when the deletion was requested. A main that ended just before the deletion and was reported after it (the kubelet's
+     * report lag) would change the Pod after the deletion, as would a live kubelet killing a running main: the controller, its log
+     * read whole from its sight of the deletion to the Pod leaving its informer (held by the status finalizer until then), must
+     * have seen no change of the Pod in between. Weak: that silence is the controller's lines', and a main that ended while its
+     * kubelet stopped reporting for good is never known to have ended (as for every lost node's Pod, the step's work is lost).
+     * Null: not all of it.
+     */
+    private static Execution runningThroughDatedVersion(PodHistory pod, DeletionRequest deletion, InformerExit exit,
+                                                        List<ControllerProcess> processes) {
+        DatedVersion dated = datedVersion(pod, deletion);
+        LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
+        if (dated == null || gone == null || gone.stream() != dated.seen().stream() || EventOrder.before(gone, dated.seen())
+                || !StreamExtents.readWholeThrough(processes, dated.seen().stream(), dated.seen().time(), gone.time())) {
+            return null;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == gone.stream() && e.ordinal() > dated.seen().ordinal() && e.ordinal() < gone.ordinal()
+                    && e.event() instanceof PodInformerEvent) {
+                return null; // the Pod changed after the deletion: the lines then say more, or leave it open
+            }
+        }
+        long first = dated.earliest().getEpochSecond() + (dated.earliest().getNano() > 0 ? 1 : 0);
+        long last = dated.latest().plusMillis(500).getEpochSecond();
+        if (first != last) {
+            return null; // the window holds no whole second, or two: the dated transition is not pinned to one
+        }
+        Instant second = Instant.ofEpochSecond(first);
+        for (PodSnapshot p : pod.snapshots()) {
+            // As for readyAfterDeletion: an export before the deletion with a later transition, or one created after the dated
+            // transition, disagrees with the line (a time misread, another Pod's export): nothing is read.
+            if (p.creationTimestamp() != null && p.creationTimestamp().instant().isAfter(second)) {
+                return null;
+            }
+            if (p.notDeleting() && p.lastConditionTransition().map(t -> t.instant().isAfter(second)).orElse(false)) {
+                return null;
+            }
+        }
+        for (PodSnapshot p : pod.snapshots()) {
+            if (p.described() || !p.notDeleting()) {
+                continue;
+            }
+            ContainerState main = PodLifecycle.main(p);
+            Optional<Timestamp> transition = p.lastConditionTransition();
+            boolean containersReady = p.conditions().stream().anyMatch(c -> "ContainersReady".equals(c.type()) && "True".equals(c.status()));
+            if (main != null && !main.terminated() && "running".equals(main.state()) && containersReady && transition.isPresent()
+                    && transition.get().comparable(dated.schedule().time()) && transition.get().instant().equals(second)) {
+                return new Execution(State.RUNNING, "an export taken before the deletion" + (p.observed() == null ? "" : " (" + p.observed().time().format()
+                        + ")") + " shows " + main.name() + " running and ContainersReady True, and its latest condition transition ("
+                        + transition.get().format() + ") is the one the controller's first sight of the deletion (" + dated.seen().time().format()
+                        + ") dates in the deleted Pod (its logged delay): no condition changed between that export and the deletion, and "
+                        + main.name() + "'s end would have turned ContainersReady False; the Pod changed no more until it left the informer ("
+                        + gone.time().format() + "), so no end was reported late either: " + main.name() + " had not ended when the deletion "
+                        + "was requested", p.source(), true);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The last condition transition the deleting branch's delay dates was a condition-only change (session 34): the controller
+     * logged an {@code insignificant pod change} of the Pod at that time (the transition's whole second, to a second and the
+     * informer's delivery after it), and, its log read whole, no significant change ({@code update pod event}) of the Pod from
+     * {@link #CONDITION_ONLY_QUIET_NANOS} before it until the update that carried the deletion. A container's end changes its
+     * state and readiness, always significant (Argo {@code significantPodChange}); so that transition was not the containers'
+     * end, nor the sandbox condition's fall seconds after it. The node lifecycle controller turning {@code Ready} {@code False}
+     * on a node that stopped reporting ({@code NodeNotReady}) is such a change: a lost node's Pod, force-deleted as it stood,
+     * reads like a finished one in every other line. The lines then say nothing of the end. Null: not that.
+     */
+    private static Execution conditionOnlyTransition(PodHistory pod, LogEvent seen, LogEvent trigger, Instant lastTransition,
+                                                     List<ControllerProcess> processes) {
+        LogEvent change = null;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && EventOrder.before(e, seen) && e.event() instanceof Signal s && INSIGNIFICANT.equals(s.name())
+                    && !e.time().windowEnd().isBefore(lastTransition.minusMillis(500))
+                    && !e.time().instant().isAfter(lastTransition.plusNanos(1_000_000_000L + PROMPT_NANOS))) {
+                change = e;
+            }
+        }
+        if (change == null) {
+            return null;
+        }
+        Timestamp quietFrom = new Timestamp(change.time().instant().minusNanos(CONDITION_ONLY_QUIET_NANOS), change.time().precision(), change.time().zone());
+        if (!StreamExtents.readWholeThrough(processes, seen.stream(), quietFrom, seen.time())) {
+            return null;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && e != trigger && e.event() instanceof PodInformerEvent && EventOrder.before(e, seen)
+                    && !e.time().instant().isBefore(quietFrom.instant())) {
+                return null;
+            }
+        }
+        return new Execution(State.UNDETERMINED, "its last condition transition before the deletion, which the logged delay dates to "
+                + TimeFormat.utc(lastTransition, TimePrecision.MILLISECOND) + ", was a condition-only change (insignificant pod change at "
+                + change.time().format() + "), and the controller logged no significant change of the Pod (its containers or phase) in the "
+                + GoDuration.format(CONDITION_ONLY_QUIET_NANOS) + " before it nor after it until the deletion arrived (" + trigger.time().format()
+                + "): no end of the containers was seen; a finished Pod and a Pod whose node stopped reporting (the node controller turning it "
+                + "not ready) look the same here; an export of the Pod taken after that change and before the deletion (main's state and its "
+                + "ContainersReady), the Pod's NodeNotReady Event, the kubelet's Killing Event or an audit record of the delete would settle it",
+                change.source(), true);
+    }
+
+    /**
+     * A readiness condition ({@code Ready}, {@code ContainersReady}) that changed after the first deleted version the controller
+     * saw: main still ran when the deletion was requested. The deleting branch's logged delay dates that version's latest condition
+     * transition (deadline - max(pod GC delay, 2m), the deadline being the line's time plus the delay: the controller's clock
+     * cancels out, and the result is a time the Pod itself holds); an export whose {@code Ready} or {@code ContainersReady}
+     * transitioned later shows the containers' readiness changing after the deletion, which only running containers do (a
+     * terminated container is never ready again, restartPolicy Never). Other conditions say nothing of main: the sandbox
+     * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's.
+     */
+    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
+        DatedVersion dated = datedVersion(pod, deletion);
+        if (dated == null) {
+            return null;
+        }
+        LogEvent seen = dated.seen();
+        LogEvent schedule = dated.schedule();
+        Instant latest = dated.latest();
         Instant after = latest.plusMillis(500);
         for (PodSnapshot p : pod.snapshots()) {
             // The dated version is a deleted one: no export taken before the deletion can hold a later transition, and every Pod's

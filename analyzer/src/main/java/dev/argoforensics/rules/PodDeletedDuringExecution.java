@@ -236,6 +236,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());
+        } else if (running.weak() && exportWithLines(pod, running)) {
+            // An export shows main running before the deletion and the controller's lines carry it to the deletion (session 34): not
+            // the lines alone, not an object at the deletion; likely, whether the node's end is exported or only logged.
+            confidence = Confidence.LIKELY;
+            reason = Message.of(outcome.fromExport() ? "AF007.reason.exportWithLinesShowRunning" : "AF007.reason.exportWithLinesLogEnd",
+                    "execution", execution);
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
             reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : running.statedClock() ? "AF007.reason.statedClockShowsRunning"
@@ -262,6 +268,15 @@ public final class PodDeletedDuringExecution extends NodeRule {
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request),
                 facts, cite.evidence());
+    }
+
+    /**
+     * A weak execution whose evidence is an export of the Pod: the export shows main running before the deletion and only the
+     * controller's lines (its dated first deleted version, no change after it) carry that to the deletion (session 34).
+     */
+    private static boolean exportWithLines(PodHistory pod, Execution running) {
+        return pod.snapshots().stream().anyMatch(s -> s.source().equals(running.evidence()) && s.notDeleting()
+                && PodLifecycle.main(s) != null && !PodLifecycle.main(s).terminated());
     }
 
     private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request) {
