@@ -29,6 +29,26 @@ abstract class OwnFamily {
         this.truth = truth;
     }
 
+    /**
+     * Starts the controller 5-15 s in and plans its background, then an episode 10-16 minutes in and, with chance 0.6, a second
+     * {@code gapFrom}-{@code gapTo} minutes after it where {@code tail} minutes are left before the corpus ends; all on the
+     * family's own streams, in that order.
+     */
+    final void planOneOrTwo(Controller c, int gapFrom, int gapTo, int tail, java.util.function.LongConsumer episode) {
+        sim.stream = this;
+        host.withPlan(rng, () -> {
+            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
+            host.background(c);
+            long t1 = start + rng.between(10, 16) * Go.MINUTE;
+            episode.accept(t1);
+            long t2 = t1 + rng.between(gapFrom, gapTo) * Go.MINUTE;
+            if (rng.chance(0.6) && t2 + tail * Go.MINUTE < end) {
+                episode.accept(t2);
+            }
+        });
+        sim.stream = null;
+    }
+
     /** Whether {@code c} is this family's controller. */
     boolean owns(Controller c) {
         return c == main;

@@ -41,18 +41,7 @@ final class ScenariosNodeLostNoFinalizer extends OwnFamily {
 
     /** Starts the controller and plans its background and one or two losses, all on our streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
-            long t1 = start + rng.between(10, 16) * Go.MINUTE;
-            lost(c, t1);
-            long t2 = t1 + rng.between(14, 20) * Go.MINUTE;
-            if (rng.chance(0.6) && t2 + 15 * Go.MINUTE < end) {
-                lost(c, t2);
-            }
-        });
-        sim.stream = null;
+        planOneOrTwo(c, 14, 20, 15, t -> lost(c, t));
     }
 
     /** The machine running the step is lost; PodGC fails and deletes its Pods once the Node is deleted; nothing holds them. */

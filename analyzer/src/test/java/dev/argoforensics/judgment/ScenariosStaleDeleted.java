@@ -43,18 +43,7 @@ final class ScenariosStaleDeleted extends OwnFamily {
 
     /** Starts the controller and plans its background and one or two episodes, all on our streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
-            long t1 = start + rng.between(10, 16) * Go.MINUTE;
-            episode(c, t1);
-            long t2 = t1 + rng.between(22, 28) * Go.MINUTE;
-            if (rng.chance(0.6) && t2 + 25 * Go.MINUTE < end) {
-                episode(c, t2);
-            }
-        });
-        sim.stream = null;
+        planOneOrTwo(c, 22, 28, 25, t -> episode(c, t));
     }
 
     private void episode(Controller c, long t0) {
