@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * {@code patch}) at its creation or before the Pod's, and the stream going on past the time in question (a request on the
  * Workflow or on the Pod after it). Then a delete of it in that span would be in the stream, and none is ({@link Kind#STOOD}).
  * A policy that logs a resource's writes but not its deletes would defeat this; policies select by resource far more than by
- * verb, and the reading says which file it rests on.
+ * verb, and the reading says which file it rests on. A delete counts in a stream that logs nothing else of the Workflow too (several
+ * API servers each write their own file; the one a user's delete reached may hold nothing else of it), after the run's create
+ * wherever logged, else not clearly before the Pod's creation.
  *
  * @param ref     the Workflow
  * @param given   any audit log was given (for any resource)
@@ -71,6 +73,17 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         return collection || namespace;
     }
 
+    /** A write of the Workflow other than a delete. */
+    private static boolean writes(AuditRecord a) {
+        return "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
+    }
+
+    /** The Workflow's own effective create, by the Pod's creation (the run's, or an earlier Workflow's of the name). */
+    private static boolean isRunCreate(AuditRecord a, Timestamp podCreated) {
+        boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
+        return create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
+    }
+
     /** The records about {@code ref} among {@code all} (the group's Workflow audit), by time then source. */
     static WorkflowAudit of(WorkflowRef ref, List<AuditRecord> all, boolean given) {
         List<AuditRecord> out = new ArrayList<>();
@@ -101,6 +114,30 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         for (AuditRecord a : records) {
             byFile.computeIfAbsent(a.source().file(), k -> new ArrayList<>()).add(a);
         }
+        // A delete in a stream that logs no other write of the Workflow is a delete too (recheck s34): several API servers each
+        // write their own audit file, and the one a user's delete reached may hold nothing else of it. The run's create, wherever
+        // logged, bounds it below; with none, the Pod's creation does (the run's Workflow stood when its Pod was created: a delete
+        // clearly before that is an earlier Workflow's of the name).
+        AuditRecord created = null;
+        for (AuditRecord a : records) {
+            if (isRunCreate(a, podCreated)) {
+                created = a;
+            }
+        }
+        Instant after = created != null ? created.time().instant()
+                : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        for (List<AuditRecord> recs : byFile.values()) {
+            if (recs.stream().anyMatch(WorkflowAudit::writes)) {
+                continue; // read below, with the stream's own create
+            }
+            for (AuditRecord a : recs) {
+                boolean deletes = ("delete".equals(a.verb()) && a.subresource().isEmpty() || deletesUnnamed(a)) && a.effective();
+                boolean inSpan = (after == null || a.time().instant().isAfter(after)) && !a.time().instant().isAfter(until);
+                if (deletes && inSpan) {
+                    return new Reading(Kind.DELETED, null, a.source().file(), null, a.time());
+                }
+            }
+        }
         Reading stood = null;
         Reading nearest = null;
         for (Map.Entry<String, List<AuditRecord>> e : byFile.entrySet()) {
@@ -108,12 +145,10 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
             AuditRecord run = null;
             AuditRecord firstWrite = null;
             for (AuditRecord a : recs) {
-                boolean write = "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
-                if (write && firstWrite == null) {
+                if (writes(a) && firstWrite == null) {
                     firstWrite = a;
                 }
-                boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
-                if (create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS))) {
+                if (isRunCreate(a, podCreated)) {
                     run = a;
                 }
             }

@@ -356,6 +356,31 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void aCollectionDeleteInAnotherApiServersAuditFileIsADeleteThoughThatFileLogsNoWriteOfTheWorkflow() {
+        // Recheck s34: several API servers, each writing its own audit file. The controller's connection stays on one (audit.log:
+        // the run's create, its updates, past the error); the user's kubectl delete workflows --all reached another, whose file
+        // holds only that deletecollection. The stream that spans shows no delete, but the namespace's Workflows were deleted.
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        ev.object("audit-apiserver-2.log", Exports.workflowAudit("deletecollection", "", "alice@example.com", "2026-09-19T16:28:39.000000Z", 200));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:28:39.000000Z"), f.confidenceReason());
+        // The same collection delete clearly before the Pod's creation, no create of the run logged: an earlier Workflow's, not counted.
+        Evidence early = auditedNamesake(auditFile(
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:26:50.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        early.object("audit-apiserver-2.log", Exports.workflowAudit("deletecollection", "", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200));
+        Finding g = rule.evaluate(early.correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, g.confidence(), g.confidenceReason());
+    }
+
+    @Test
     void aDeclarationLongAfterTheLabelledPodLeftIsOnlyPossible() {
         // The departure queued the Workflow, but a worker took it up only 5 s later (the workers busy): a foreground deletion of
         // the Workflow in between deletes the labelled Pod unseen and leaves these very lines (the generator's
