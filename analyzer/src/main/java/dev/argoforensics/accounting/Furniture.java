@@ -27,6 +27,11 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     public static final int MAX_ANSWERS = 64;
     public static final int MAX_COMMANDS = 5;
     public static final int MAX_COMMAND_LENGTH = 300;
+    /** Pipe stages that pass every line they are fed on (pagers, copies, formatters); {@code tail} cuts only the start. */
+    private static final Set<String> KEEPS_EVERY_LINE = Set.of("cat", "tee", "less", "more", "most", "tail", "ts", "nl", "sort", "tr", "cut",
+            "column", "expand", "fold", "iconv", "ccze", "lnav", "bat", "batcat", "pbcopy", "xclip", "xsel", "clip", "clip.exe", "wl-copy",
+            "out-host", "out-file", "out-string", "set-content", "add-content", "tee-object", "write-output", "format-table", "ft", "oh");
+
     private static final Set<String> FILTERS = Set.of("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "sed", "jq",
             "select-string", "sls", "findstr", "where-object", "head", "tail");
 
@@ -105,18 +110,26 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     /**
      * True if the command may have dropped lines that came after the last one it kept: one of its stages (split at {@code |}) selects
      * lines ({@code grep}, {@code head}, {@code awk}, {@code jq}, … : {@link #filters}' words but {@code tail}), or {@code kubectl logs
-     * --limit-bytes} stopped it. {@code tail}, {@code kubectl logs --tail} and {@code --since} cut only the start: the lines after the
+     * --limit-bytes} stopped it, or a stage after the first is not known to pass every line on ({@code Select-Object -First},
+     * {@code perl -ne}, a script). {@code tail}, {@code kubectl logs --tail} and {@code --since} cut only the start: the lines after the
      * first they kept are the log's, to its end when it ran.
      */
     public static boolean cutsEnd(String command) {
         if (command == null) {
             return false;
         }
+        boolean first = true;
         for (String stage : command.split("\\|")) {
             String word = firstWord(stage);
             if (FILTERS.contains(word) && !word.equals("tail")) {
                 return true;
             }
+            // A later stage is fed the lines and may select them: unless it is known to pass every line on (recheck s34: PowerShell's
+            // Select-Object -First, perl -ne, python were read as passing all).
+            if (!first && !word.isEmpty() && !KEEPS_EVERY_LINE.contains(word)) {
+                return true;
+            }
+            first = false;
             if (stage.matches(".*\\s--limit-bytes[=\\s].*")) {
                 return true;
             }

@@ -20,8 +20,11 @@ import java.util.TreeMap;
  * that its policy logged this Workflow's requests over the whole time in question: a write of it ({@code create}, {@code update},
  * {@code patch}) at its creation or before the Pod's, and the stream going on past the time in question (a request on the
  * Workflow or on the Pod after it). Then a delete of it in that span would be in the stream, and none is ({@link Kind#STOOD}).
- * A policy that logs a resource's writes but not its deletes would defeat this; policies select by resource far more than by
- * verb, and the reading says which file it rests on.
+ * A policy that logs a resource's writes but not its deletes would defeat this, so the stream must also show a delete request of
+ * a Workflow of this name (at any time, whatever its outcome: #8022's earlier run) or of the namespace's Workflows by collection
+ * ({@link Kind#DELETES_UNSHOWN} otherwise; recheck s34); the reading says which file it rests on. A delete counts in a stream that logs nothing else of the Workflow too (several
+ * API servers each write their own file; the one a user's delete reached may hold nothing else of it), after the run's create
+ * wherever logged, else not clearly before the Pod's creation.
  *
  * @param ref     the Workflow
  * @param given   any audit log was given (for any resource)
@@ -46,6 +49,11 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         NOT_COVERED,
         /** It records writes of the Workflow, but not over the whole time in question (its records start too late or end too early). */
         NOT_SPANNING,
+        /**
+         * It records the Workflow's requests over the whole time in question, but no delete of a Workflow of its name nor of its
+         * namespace's Workflows at any time: its policy may log writes and not deletes (a rule by verb), so its silence shows nothing.
+         */
+        DELETES_UNSHOWN,
         /** It records a delete of the Workflow (or of its namespace's Workflows) in the time in question. */
         DELETED,
         /** It records the Workflow's requests over the whole time in question and no delete of it: the Workflow stood. */
@@ -69,6 +77,17 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         boolean collection = "workflows".equals(a.resource()) && "deletecollection".equals(a.verb());
         boolean namespace = "namespaces".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty();
         return collection || namespace;
+    }
+
+    /** A write of the Workflow other than a delete. */
+    private static boolean writes(AuditRecord a) {
+        return "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
+    }
+
+    /** The Workflow's own effective create, by the Pod's creation (the run's, or an earlier Workflow's of the name). */
+    private static boolean isRunCreate(AuditRecord a, Timestamp podCreated) {
+        boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
+        return create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
     }
 
     /** The records about {@code ref} among {@code all} (the group's Workflow audit), by time then source. */
@@ -101,19 +120,42 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         for (AuditRecord a : records) {
             byFile.computeIfAbsent(a.source().file(), k -> new ArrayList<>()).add(a);
         }
+        // A delete in a stream that logs no other write of the Workflow is a delete too (recheck s34): several API servers each
+        // write their own audit file, and the one a user's delete reached may hold nothing else of it. The run's create, wherever
+        // logged, bounds it below; with none, the Pod's creation does (the run's Workflow stood when its Pod was created: a delete
+        // clearly before that is an earlier Workflow's of the name).
+        AuditRecord created = null;
+        for (AuditRecord a : records) {
+            if (isRunCreate(a, podCreated)) {
+                created = a;
+            }
+        }
+        Instant after = created != null ? created.time().instant()
+                : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        for (List<AuditRecord> recs : byFile.values()) {
+            if (recs.stream().anyMatch(WorkflowAudit::writes)) {
+                continue; // read below, with the stream's own create
+            }
+            for (AuditRecord a : recs) {
+                boolean deletes = ("delete".equals(a.verb()) && a.subresource().isEmpty() || deletesUnnamed(a)) && a.effective();
+                boolean inSpan = (after == null || a.time().instant().isAfter(after)) && !a.time().instant().isAfter(until);
+                if (deletes && inSpan) {
+                    return new Reading(Kind.DELETED, null, a.source().file(), null, a.time());
+                }
+            }
+        }
         Reading stood = null;
+        Reading unshown = null;
         Reading nearest = null;
         for (Map.Entry<String, List<AuditRecord>> e : byFile.entrySet()) {
             List<AuditRecord> recs = e.getValue();
             AuditRecord run = null;
             AuditRecord firstWrite = null;
             for (AuditRecord a : recs) {
-                boolean write = "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
-                if (write && firstWrite == null) {
+                if (writes(a) && firstWrite == null) {
                     firstWrite = a;
                 }
-                boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
-                if (create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS))) {
+                if (isRunCreate(a, podCreated)) {
                     run = a;
                 }
             }
@@ -137,7 +179,16 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
                     && firstWrite.time().instant().isBefore(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS));
             boolean toEnd = !last.time().instant().isBefore(until);
             AuditRecord from = run != null ? run : firstWrite;
-            if (fromStart && toEnd && stood == null) {
+            // The stream must show that its policy logs deletes of Workflows too (recheck s34: a policy logging create, update and
+            // patch only): a delete request of this name at any time (#8022's earlier run, whatever its outcome), or of the
+            // namespace's Workflows by collection.
+            boolean deletesLogged = recs.stream().anyMatch(a -> "workflows".equals(a.resource())
+                    && ("delete".equals(a.verb()) && a.subresource().isEmpty() || "deletecollection".equals(a.verb())));
+            if (fromStart && toEnd && !deletesLogged) {
+                if (unshown == null) {
+                    unshown = new Reading(Kind.DELETES_UNSHOWN, null, e.getKey(), (run != null ? run : firstWrite).time(), last.time());
+                }
+            } else if (fromStart && toEnd && stood == null) {
                 String how = "the audit log " + e.getKey() + " records the Workflow's requests from " + from.time().format() + " ("
                         + (run != null ? "its create" : from.verb() + " of it") + ") and goes on to " + last.time().format()
                         + ", with no delete of it or of its namespace's Workflows: its audit policy logs them, so a deletion would be there";
@@ -148,6 +199,9 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         }
         if (stood != null) {
             return stood;
+        }
+        if (unshown != null) {
+            return unshown;
         }
         if (nearest != null) {
             return nearest;

@@ -267,6 +267,8 @@ final class FalsePodDeletedReport {
             case NOT_COVERED -> Message.of("AF008.settle.standingNotCovered", "export", export);
             case NOT_SPANNING -> Message.of("AF008.settle.standingNotSpanning", "export", export, "file", audit.file(),
                     "first", audit.first().format(), "last", audit.last().format());
+            case DELETES_UNSHOWN -> Message.of("AF008.settle.standingDeletesUnshown", "export", export, "file", audit.file(),
+                    "first", audit.first().format(), "last", audit.last().format());
             case DELETED -> Message.of("AF008.settle.standingDeleted", "export", export, "file", audit.file(), "at", audit.last().format());
         };
     }
@@ -278,6 +280,7 @@ final class FalsePodDeletedReport {
             case NOT_COVERED -> Message.of("AF008.settle.goneNotCovered");
             case NOT_SPANNING -> Message.of("AF008.settle.goneNotSpanning", "file", audit.file(), "first", audit.first().format(),
                     "last", audit.last().format());
+            case DELETES_UNSHOWN -> Message.of("AF008.settle.goneDeletesUnshown", "file", audit.file());
             case DELETED -> Message.of("AF008.settle.goneDeleted", "file", audit.file(), "at", audit.last().format());
             case STOOD -> Message.of("AF008.settle.goneAfter", "file", audit.file(), "last", audit.last().format());
         };

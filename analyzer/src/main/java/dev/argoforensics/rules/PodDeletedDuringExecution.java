@@ -238,10 +238,16 @@ public final class PodDeletedDuringExecution extends NodeRule {
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());
         } else if (running.weak() && exportWithLines(pod, running)) {
             // An export shows main running before the deletion and the controller's lines carry it to the deletion (session 34): not
-            // the lines alone, not an object at the deletion; likely, whether the node's end is exported or only logged.
-            confidence = Confidence.LIKELY;
-            reason = Message.of(outcome.fromExport() ? "AF007.reason.exportWithLinesShowRunning" : "AF007.reason.exportWithLinesLogEnd",
+            // the lines alone, not an object at the deletion; likely, whether the node's end is exported or only logged. Unless the
+            // controller wrote the Workflow while the Pod's kubelet was silent (recheck s34): see workflowWriteWhileSilent.
+            LogEvent write = workflowWriteWhileSilent(pod, workflow, request);
+            confidence = write == null ? Confidence.LIKELY : Confidence.POSSIBLE;
+            reason = write != null ? Message.of("AF007.reason.exportWithLinesWorkflowWritten", "execution", execution, "at", write.time().format())
+                    : Message.of(outcome.fromExport() ? "AF007.reason.exportWithLinesShowRunning" : "AF007.reason.exportWithLinesLogEnd",
                     "execution", execution);
+            if (write != null) {
+                cite.line(write, "the controller writes the Workflow, no change of the Pod logged");
+            }
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
             reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : running.statedClock() ? "AF007.reason.statedClockShowsRunning"
@@ -277,6 +283,40 @@ public final class PodDeletedDuringExecution extends NodeRule {
     private static boolean exportWithLines(PodHistory pod, Execution running) {
         return pod.snapshots().stream().anyMatch(s -> s.source().equals(running.evidence()) && s.notDeleting()
                 && PodLifecycle.main(s) != null && !PodLifecycle.main(s).terminated());
+    }
+
+    /**
+     * The controller wrote the Pod's Workflow after the Pod's last significant change it logged (and that change's own processing,
+     * a second; the update that carried the deletion excepted) and before it saw the deletion (recheck s34). The export-and-dated-version reading shows only what the kubelet
+     * reported: a kubelet that stopped reporting (crashed, its credentials refused, its node cut off from the API server while the
+     * Pod's own network still reaches it) never reports main's end, and nothing transitions. The wait container, though, writes
+     * through the API server itself: main's end reported as its task result (outputs, completed) changes the Workflow with no
+     * change of the Pod, and the controller writes the Workflow. Another Pod's change or a task result's progress looks the same
+     * here, so the reading then gives possible. Null: no such write, on the stream that saw the deletion.
+     */
+    static LogEvent workflowWriteWhileSilent(PodHistory pod, WorkflowHistory workflow, DeletionRequest request) {
+        LogEvent seen = request.firstSeen();
+        if (workflow == null || seen == null) {
+            return null;
+        }
+        // The Pod's changes before the deletion's sight; the last is the update that carried the deletion, not a change of the run.
+        List<LogEvent> changes = new ArrayList<>();
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == seen.stream() && e != seen && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodInformerEvent
+                    && dev.argoforensics.correlate.EventOrder.before(e, seen)) {
+                changes.add(e);
+            }
+        }
+        LogEvent lastChange = changes.size() < 2 ? null : changes.get(changes.size() - 2);
+        for (LogEvent e : workflow.events()) {
+            if (e.stream() == seen.stream() && e.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowUpdated
+                    && dev.argoforensics.correlate.EventOrder.before(e, seen)
+                    && (lastChange == null || dev.argoforensics.correlate.EventOrder.before(lastChange, e)
+                        && e.time().instant().isAfter(lastChange.time().instant().plusSeconds(1)))) {
+                return e;
+            }
+        }
+        return null;
     }
 
     private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request) {

@@ -12,6 +12,7 @@ import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -310,6 +311,21 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void anAuditLogThatShowsNoDeleteOfWorkflowsDoesNotShowItStood() {
+        // Recheck s34: a policy that logs the Workflow's writes (create, update, patch) but not its deletes (a rule by verb) records
+        // the run over the whole span and no delete, whether or not one came: nothing in the file shows that deletes are logged.
+        Finding f = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").isEmpty(), f.facts().toString());
+        assertTrue(f.confidenceReason().contains("the audit log audit.log records the Workflow's requests over the whole span but no delete "
+                + "of a Workflow of its name or of its namespace's Workflows"), f.confidenceReason());
+    }
+
+    @Test
     void anAuditLogWhosePolicyLogsNoWorkflowShowsNothingOfItsDeletion() {
         // Level None for workflows.argoproj.io: no delete could have been recorded, so the silence is no evidence.
         Finding f = rule.evaluate(auditedNamesake(auditFile()).correlate()).findings().get(0);
@@ -356,6 +372,33 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void aCollectionDeleteInAnotherApiServersAuditFileIsADeleteThoughThatFileLogsNoWriteOfTheWorkflow() {
+        // Recheck s34: several API servers, each writing its own audit file. The controller's connection stays on one (audit.log:
+        // the run's create, its updates, past the error); the user's kubectl delete workflows --all reached another, whose file
+        // holds only that deletecollection. The stream that spans shows no delete, but the namespace's Workflows were deleted.
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        ev.object("audit-apiserver-2.log", Exports.workflowAudit("deletecollection", "", "alice@example.com", "2026-09-19T16:28:39.000000Z", 200));
+        Finding f = rule.evaluate(ev.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:28:39.000000Z"), f.confidenceReason());
+        // The same collection delete clearly before the Pod's creation, no create of the run logged: an earlier Workflow's, not counted
+        // (likely: audit.log itself shows no delete of Workflows, so it does not show the Workflow stood either).
+        Evidence early = auditedNamesake(auditFile(
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:26:50.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        early.object("audit-apiserver-2.log", Exports.workflowAudit("deletecollection", "", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200));
+        Finding g = rule.evaluate(early.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, g.confidence(), g.confidenceReason());
+        assertFalse(g.confidenceReason().contains("records a delete of the Workflow"), g.confidenceReason());
+    }
+
+    @Test
     void aDeclarationLongAfterTheLabelledPodLeftIsOnlyPossible() {
         // The departure queued the Workflow, but a worker took it up only 5 s later (the workers busy): a foreground deletion of
         // the Workflow in between deletes the labelled Pod unseen and leaves these very lines (the generator's
@@ -366,8 +409,10 @@ class FalsePodDeletedTest {
         Finding late = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, late.confidence(), late.confidenceReason());
         assertTrue(late.confidenceReason().contains("but a worker declared it missing only 5.011s later"), late.confidenceReason());
-        // An audit log that shows the Pod not deleted and the Workflow standing over the span takes the doubt away.
-        auditFile(Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+        // An audit log that shows the Pod not deleted and the Workflow standing over the span takes the doubt away (it records the
+        // earlier run's delete, so its policy logs Workflows' deletes).
+        auditFile(Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
                 Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).forEach(a -> ev.object("audit.log", a));
         Finding stood = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, stood.confidence(), stood.confidenceReason());

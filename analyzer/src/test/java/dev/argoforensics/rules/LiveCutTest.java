@@ -114,6 +114,22 @@ class LiveCutTest {
     }
 
     @Test
+    void aPipeStageNotKnownToKeepEveryLineIsACut() throws IOException {
+        // Recheck s34: PowerShell's head (Select-Object -First) kept the first 71 lines and was not read as a cut, so AF008 stayed
+        // likely on lines that stop before the Workflow's end; perl -ne selects as grep does.
+        String command = "kubectl logs -n argo deploy/workflow-controller | Select-Object -First 71";
+        paste("workflow-controller.log", "PS C:\\Users\\ops> " + command, 71, false);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    @Test
+    void aPerlSelectionIsACut() throws IOException {
+        String command = "kubectl logs -n argo deploy/workflow-controller | perl -ne 'print if /" + WORKFLOW + "/'";
+        paste("workflow-controller.log", "$ " + command, 71, true);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    @Test
     void aFileNamedForItsGrepIsPossible() throws IOException {
         paste("controller-grep.txt", null, 71, true);
         cappedBy(analyze(), "its file's name, controller-grep.txt");

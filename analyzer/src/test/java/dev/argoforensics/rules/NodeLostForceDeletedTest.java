@@ -6,6 +6,7 @@ import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
 import static dev.argoforensics.testing.V4.removingFinalizers;
@@ -90,6 +91,24 @@ class NodeLostForceDeletedTest {
         assertTrue(af007.findings().get(0).confidenceReason().startsWith("an export shows main running before the deletion, and only the "
                 + "controller's lines carry that to the deletion"), af007.findings().get(0).confidenceReason());
         assertEquals(List.of(), new PrematureFinalizerRemoval().evaluate(c).findings());
+    }
+
+    @Test
+    void aWorkflowWriteWhileTheKubeletWasSilentDoesNotCarryIt() {
+        // Recheck s34: the kubelet stops reporting (crashed, or its credentials refused) while the Pod's containers and network go
+        // on; main ends at 16:30:49 and the wait container, which writes through the API server itself, reports its outputs (the
+        // task result completed): the controller processes and writes the Workflow, no Pod change logged. The export still shows
+        // main running (the kubelet never reported the end) and nothing transitions: the dated version cannot tell this end.
+        List<String> reported = lines("48.743s", insignificant("2026-09-19T16:30:00.380Z"), processing("2026-09-19T16:30:50.110Z", "Running"),
+                workflowUpdated("2026-09-19T16:30:50.131Z", "Running"));
+        Correlation c = evidence(reported).takenAt("pod.yaml", "2026-09-19T16:30:40Z", AFTER_NOT_READY)
+                .takenAt("wf.yaml", "2026-09-19T16:40:00Z", Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:32:00Z", null, null))
+                .correlate();
+        Evaluation af007 = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, af007.findings().size(), () -> af007.cleared().toString());
+        af007.findings().forEach(f -> assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason()));
+        af007.findings().forEach(f -> assertTrue(f.confidenceReason().contains("but the controller wrote the Workflow at 2026-09-19T16:30:50.131Z"),
+                f.confidenceReason()));
     }
 
     @Test
