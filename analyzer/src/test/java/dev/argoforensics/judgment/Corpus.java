@@ -785,6 +785,19 @@ final class Corpus {
 
     /** The user waits until the old run's Pod is gone (a new Pod of the same name could not be created before), then creates the new run. */
     private void resubmitWhenGone(Workflow first, Workflow second, long delay, int tries, Runnable beforeCreate) {
+        whenGone(sim, kube, first, delay, tries, () -> {
+            if (beforeCreate != null) {
+                beforeCreate.run();
+            }
+            create(second);
+        });
+    }
+
+    /**
+     * Runs {@code create} {@code delay} after no Pod of {@code first} is left in the cluster, looking every half second (a
+     * minute at most, then giving up): how a user resubmits a Workflow under the name of one whose Pods are still going.
+     */
+    static void whenGone(Sim sim, Kube kube, Workflow first, long delay, int tries, Runnable create) {
         boolean gone = true;
         for (Pod p : kube.pods.values()) {
             if (p.workflowUid.equals(first.uid)) {
@@ -793,14 +806,9 @@ final class Corpus {
             }
         }
         if (gone) {
-            sim.after(delay, () -> {
-                if (beforeCreate != null) {
-                    beforeCreate.run();
-                }
-                create(second);
-            });
+            sim.after(delay, create);
         } else if (tries < 120) {
-            sim.after(Go.SECOND / 2, () -> resubmitWhenGone(first, second, delay, tries + 1, beforeCreate));
+            sim.after(Go.SECOND / 2, () -> whenGone(sim, kube, first, delay, tries + 1, create));
         }
     }
 

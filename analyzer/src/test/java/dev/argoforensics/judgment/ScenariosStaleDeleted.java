@@ -87,7 +87,7 @@ final class ScenariosStaleDeleted extends OwnFamily {
             Workflow live = kube.workflows.get(first.key());
             if (live != null && live.uid.equals(first.uid)) {
                 kube.deleteWorkflow(first.key(), false, "user");
-                resubmitWhenGone(first, second, resubmitDelay, 0, beforeCreate);
+                resubmitWhenGone(first, second, resubmitDelay, beforeCreate);
             }
         });
         // Before the cancellation only, as a user looking at the running step takes them.
@@ -95,21 +95,10 @@ final class ScenariosStaleDeleted extends OwnFamily {
     }
 
     /** The user waits until the old run's Pod is gone (a new Pod of the same name could not be created before), then creates the new run. */
-    private void resubmitWhenGone(Workflow first, Workflow second, long delay, int tries, Runnable beforeCreate) {
-        boolean gone = true;
-        for (Pod p : kube.pods.values()) {
-            if (p.workflowUid.equals(first.uid)) {
-                gone = false;
-                break;
-            }
-        }
-        if (gone) {
-            sim.after(delay, () -> {
-                beforeCreate.run();
-                host.submit(sim.now(), second);
-            });
-        } else if (tries < 120) {
-            sim.after(Go.SECOND / 2, () -> resubmitWhenGone(first, second, delay, tries + 1, beforeCreate));
-        }
+    private void resubmitWhenGone(Workflow first, Workflow second, long delay, Runnable beforeCreate) {
+        Corpus.whenGone(sim, kube, first, delay, 0, () -> {
+            beforeCreate.run();
+            host.submit(sim.now(), second);
+        });
     }
 }
