@@ -6,6 +6,7 @@ import dev.argoforensics.time.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -90,18 +91,51 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         return create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
     }
 
-    /** The records about {@code ref} among {@code all} (the group's Workflow audit), by time then source. */
-    static WorkflowAudit of(WorkflowRef ref, List<AuditRecord> all, boolean given) {
-        List<AuditRecord> out = new ArrayList<>();
-        for (AuditRecord a : all) {
-            boolean named = "workflows".equals(a.resource()) && ref.namespace().equals(a.namespace()) && ref.name().equals(a.name());
-            boolean unnamed = deletesUnnamed(a) && ("namespaces".equals(a.resource()) ? ref.namespace().equals(a.name()) : ref.namespace().equals(a.namespace()));
-            if ((named || unnamed) && a.time() != null) {
-                out.add(a);
+    /**
+     * The group's Workflow audit records by the Workflow they name, and its unnamed deletes by the namespace they empty, in the
+     * order given: built once, so that each Workflow takes its own records by a look-up, not by a walk of every record.
+     */
+    static final class Index {
+        private record At(int position, AuditRecord record) {
+        }
+
+        private final Map<String, List<At>> named = new HashMap<>();
+        private final Map<String, List<At>> unnamed = new HashMap<>();
+        private final boolean empty;
+
+        Index(List<AuditRecord> all) {
+            empty = all.isEmpty();
+            for (int i = 0; i < all.size(); i++) {
+                AuditRecord a = all.get(i);
+                if (a.time() == null) {
+                    continue;
+                }
+                if ("workflows".equals(a.resource()) && a.namespace() != null && a.name() != null) {
+                    named.computeIfAbsent(a.namespace() + "/" + a.name(), k -> new ArrayList<>()).add(new At(i, a));
+                }
+                if (deletesUnnamed(a)) {
+                    String namespace = "namespaces".equals(a.resource()) ? a.name() : a.namespace();
+                    if (namespace != null) {
+                        unnamed.computeIfAbsent(namespace, k -> new ArrayList<>()).add(new At(i, a));
+                    }
+                }
             }
         }
+    }
+
+    /** The records about {@code ref} in the group's Workflow audit ({@code index}), by time then source. */
+    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given) {
+        List<Index.At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
+        for (Index.At u : index.unnamed.getOrDefault(ref.namespace(), List.of())) {
+            if (!at.contains(u)) {
+                at.add(u);
+            }
+        }
+        at.sort(Comparator.comparingInt(Index.At::position));
+        List<AuditRecord> out = new ArrayList<>(at.size());
+        at.forEach(a -> out.add(a.record()));
         out.sort(Comparator.comparing((AuditRecord a) -> a.time().instant()).thenComparing(AuditRecord::source));
-        return new WorkflowAudit(ref, given || !all.isEmpty(), out);
+        return new WorkflowAudit(ref, given || !index.empty, out);
     }
 
     /**

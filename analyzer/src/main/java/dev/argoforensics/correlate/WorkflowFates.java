@@ -33,6 +33,7 @@ final class WorkflowFates {
      */
     static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
                                                 List<AuditRecord> audit, List<PodTable> tables, boolean auditGiven) {
+        WorkflowAudit.Index auditIndex = new WorkflowAudit.Index(audit);
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
@@ -111,10 +112,10 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), audit, auditGiven)));
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven)));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
-                List.of(), List.of(), WorkflowAudit.of(ref, audit, auditGiven))));
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven))));
         return out;
     }
 
