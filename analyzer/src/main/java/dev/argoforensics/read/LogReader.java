@@ -1,6 +1,7 @@
 package dev.argoforensics.read;
 
 import dev.argoforensics.accounting.FileScan;
+import dev.argoforensics.accounting.Furniture;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogLines;
 import dev.argoforensics.accounting.LogSource;
@@ -399,7 +400,7 @@ public final class LogReader {
 
     /**
      * The runs one of whose files says its lines were selected or cut ({@link ControllerProcess#selectedBy()}): a prompt's command
-     * recorded in it that drops lines after those it kept ({@link dev.argoforensics.accounting.Furniture#cutsEnd}), a filtering prompt
+     * recorded in it that drops lines after those it kept ({@link Furniture#cutsEnd}), a filtering prompt
      * beyond the commands kept (not known to cut only the start), or a file name that says so ({@link #selectingName}). Nothing is read
      * from a log that simply ends: only what the inputs state.
      */
@@ -425,14 +426,14 @@ public final class LogReader {
     }
 
     /** What says the file's lines were selected or cut, or null (see {@link #selected}). */
-    static String selection(String displayPath, dev.argoforensics.accounting.Furniture furniture) {
+    static String selection(String displayPath, Furniture furniture) {
         if (furniture != null) {
             long kept = 0;
             for (String command : furniture.commands()) {
-                if (dev.argoforensics.accounting.Furniture.cutsEnd(command)) {
+                if (Furniture.cutsEnd(command)) {
                     return "`" + command + "`";
                 }
-                if (dev.argoforensics.accounting.Furniture.filters(command)) {
+                if (Furniture.filters(command)) {
                     kept++;
                 }
             }

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.ControllerStop;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.InformerExit;
@@ -13,6 +14,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
@@ -302,16 +304,16 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // The Pod's changes before the deletion's sight; the last is the update that carried the deletion, not a change of the run.
         List<LogEvent> changes = new ArrayList<>();
         for (LogEvent e : pod.events()) {
-            if (e.stream() == seen.stream() && e != seen && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodInformerEvent
-                    && dev.argoforensics.correlate.EventOrder.before(e, seen)) {
+            if (e.stream() == seen.stream() && e != seen && e.event() instanceof ControllerEvent.PodInformerEvent
+                    && EventOrder.before(e, seen)) {
                 changes.add(e);
             }
         }
         LogEvent lastChange = changes.size() < 2 ? null : changes.get(changes.size() - 2);
         for (LogEvent e : workflow.events()) {
-            if (e.stream() == seen.stream() && e.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowUpdated
-                    && dev.argoforensics.correlate.EventOrder.before(e, seen)
-                    && (lastChange == null || dev.argoforensics.correlate.EventOrder.before(lastChange, e)
+            if (e.stream() == seen.stream() && e.event() instanceof ControllerEvent.WorkflowUpdated
+                    && EventOrder.before(e, seen)
+                    && (lastChange == null || EventOrder.before(lastChange, e)
                         && e.time().instant().isAfter(lastChange.time().instant().plusSeconds(1)))) {
                 return e;
             }
