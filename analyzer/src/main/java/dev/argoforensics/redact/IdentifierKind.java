@@ -18,6 +18,8 @@ public enum IdentifierKind {
     REGISTRY("registry"),
     USER("user"),
     OBJECT("obj"),
+    /** A credential found by its shape or its key in a line: a token, a password, an API key. */
+    SECRET("secret"),
     /** A folder named on the command line: {@code input-1}, numbered, not hashed. */
     FOLDER("input");
 

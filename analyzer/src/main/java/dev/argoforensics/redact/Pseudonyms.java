@@ -75,6 +75,11 @@ final class Pseudonyms {
         return all;
     }
 
+    /** True if the text is a pseudonym given in this run (a text redacted twice keeps its pseudonyms). */
+    boolean isPseudonym(String text) {
+        return used.contains(text);
+    }
+
     int size() {
         return byOriginal.size();
     }

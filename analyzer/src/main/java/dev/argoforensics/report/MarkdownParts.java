@@ -2,7 +2,10 @@ package dev.argoforensics.report;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -90,7 +93,7 @@ final class MarkdownParts {
                     w[0] = out.part(part[0], parts);
                     w[0].write("## argo-forensics report (part " + part[0] + " of " + parts + ")\n\n");
                     if (part[0] > 1) {
-                        w[0].write("_Continued from part " + (part[0] - 1) + "._\n");
+                        w[0].write("_Continued from part " + (part[0] - 1) + "._\n\n");
                     }
                 }
                 w[0].write(piece);
@@ -182,20 +185,29 @@ final class MarkdownParts {
         }
     }
 
-    /** A block cut into pieces of at most {@code room} characters, at the safest lines available. */
+    /**
+     * A block cut into pieces of at most {@code room} characters, at the safest lines available. A cut where a fence or a
+     * {@code <details>} is still open (a folded table longer than a part, with no safe line near enough) closes them at the
+     * end of its piece and opens them again at the start of the next, its summary saying "continued", so that each piece
+     * renders on its own: an open {@code <details>} would otherwise fold the rest of its comment, and the next comment would
+     * show its table's rows bare and end on a stray {@code </details>}.
+     */
     static List<String> split(String block, int room) {
         String[] lines = block.split("\n", -1);
         List<String> out = new ArrayList<>();
         StringBuilder piece = new StringBuilder();
         String fence = null;
-        int details = 0;
+        String fenceLine = null;
+        Deque<String> summaries = new ArrayDeque<>();
+        boolean summaryNext = false;
         String tableHead = null;
         String previous = "";
         int safeEnd = -1;
         String safeTable = null;
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i] + (i < lines.length - 1 ? "\n" : "");
-            if (length(piece.toString()) + length(line) > room && piece.length() > 0) {
+            String closers = closers(fence, summaries.size());
+            if (length(piece.toString()) + length(line) + length(closers) + opens(lines[i], fence) > room && piece.length() > 0) {
                 int cut = safeEnd > 0 ? safeEnd : piece.length();
                 String head = safeEnd > 0 ? safeTable : tableHead;
                 String rest = piece.substring(cut);
@@ -208,21 +220,36 @@ final class MarkdownParts {
                     rest = "";
                     carried = head != null && line.startsWith("|") ? head : "";
                 }
+                String reopen = "";
+                if (cut == piece.length() && !closers.isEmpty()) {
+                    piece.append(closers);
+                    cut = piece.length();
+                    reopen = reopeners(summaries, fenceLine);
+                    if (fence != null) {
+                        carried = "";
+                    }
+                }
                 out.add(piece.substring(0, cut));
-                piece = new StringBuilder(carried).append(rest);
+                piece = new StringBuilder(reopen).append(carried).append(rest);
                 safeEnd = -1;
             }
             piece.append(line);
             String t = lines[i].strip();
             if (fence == null && t.startsWith("```")) {
                 fence = t.replaceAll("[^`].*", "");
+                fenceLine = lines[i];
             } else if (fence != null && t.equals(fence)) {
                 fence = null;
+                fenceLine = null;
             } else if (fence == null && t.equals("<details>")) {
-                details++;
+                summaries.push("");
             } else if (fence == null && t.equals("</details>")) {
-                details--;
+                summaries.poll();
+            } else if (fence == null && summaryNext && t.startsWith("<summary>") && t.endsWith("</summary>")) {
+                summaries.pop();
+                summaries.push(t);
             }
+            summaryNext = fence == null && t.equals("<details>");
             boolean headRow = false;
             if (fence == null && lines[i].startsWith("|") && !previous.startsWith("|") && i + 1 < lines.length) {
                 tableHead = lines[i] + "\n" + lines[i + 1] + "\n";
@@ -230,7 +257,7 @@ final class MarkdownParts {
             } else if (!lines[i].startsWith("|")) {
                 tableHead = null;
             }
-            if (fence == null && details <= 0 && !headRow && !lines[i].startsWith("|---")) {
+            if (fence == null && summaries.isEmpty() && !headRow && !lines[i].startsWith("|---")) {
                 safeEnd = piece.length();
                 safeTable = tableHead;
             }
@@ -240,5 +267,42 @@ final class MarkdownParts {
             out.add(piece.toString());
         }
         return out;
+    }
+
+    /** What closes the fence and the {@code <details>} open at a cut, innermost first. */
+    private static String closers(String fence, int details) {
+        StringBuilder b = new StringBuilder();
+        if (fence != null) {
+            b.append(fence).append('\n');
+        }
+        for (int i = 0; i < details; i++) {
+            b.append("\n</details>\n");
+        }
+        return b.toString();
+    }
+
+    /** Room the line would need for closing what it opens, were the block cut after it. */
+    private static int opens(String line, String fence) {
+        String t = line.strip();
+        if (fence == null && t.startsWith("```")) {
+            return length(t.replaceAll("[^`].*", "")) + 1;
+        }
+        return fence == null && t.equals("<details>") ? length("\n</details>\n") : 0;
+    }
+
+    /** What opens again, outermost first, the {@code <details>} (their summaries saying "continued") and the fence closed at a cut. */
+    private static String reopeners(Deque<String> summaries, String fenceLine) {
+        StringBuilder b = new StringBuilder();
+        Iterator<String> outermostFirst = summaries.descendingIterator();
+        while (outermostFirst.hasNext()) {
+            String s = outermostFirst.next();
+            String summary = s.isEmpty() ? "<summary>(continued)</summary>"
+                    : s.substring(0, s.length() - "</summary>".length()) + " (continued)</summary>";
+            b.append("<details>\n").append(summary).append("\n\n");
+        }
+        if (fenceLine != null) {
+            b.append(fenceLine).append('\n');
+        }
+        return b.toString();
     }
 }

@@ -44,11 +44,20 @@ class RedactionTest {
     private static final String SECRET = "hunter2-acme-secret";
     private static final String TOKEN = "acme-api-token-123";
     private static final String INSTANCE = "acme-prod-controller";
+    /** Credentials and host names that no export names, in a quoted log line: found by their shape or their key. */
+    private static final String JWT = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzeXN0ZW0ifQ.c2lnbmF0dXJlLXNpZ25lZA";
+    private static final String GH_TOKEN = "ghp_Zq8vN3kP0wXr5tYb2mLc7sHd4gFj6aQe1uIo";
+    private static final String PASSWORD = "Tr0ub4dor-3";
+    private static final String API_HOST = "k8s-api.payments.corp";
+    private static final String STORE_HOST = "minio.storage-team.svc.cluster.local";
+    private static final String BUCKET = "ledger-artifacts-eu";
+    private static final String PUBLIC_HOST = "reports.ledgerline.com";
 
     /** Every original that must not survive, and "acme" anywhere, in any case. */
     private static final List<String> IDENTIFIERS = List.of(NS, WF, NODE_NAME, NODE_ID, POD, POD_UID, WF_UID, HOST, IP, POD_IP, IPV6,
             "10-42-7-19", SA, IMAGE, "registry.acme-corp.example", SECRET, TOKEN, INSTANCE, "7x2kq", "settle-ledger", "1234567890",
-            "oncall@acme-corp.example", "acme");
+            "oncall@acme-corp.example", "acme", JWT, "eyJ", GH_TOKEN, PASSWORD, API_HOST, "payments.corp", STORE_HOST, "storage-team",
+            BUCKET, PUBLIC_HOST, "ledgerline");
 
     @TempDir
     Path dir;
@@ -78,7 +87,9 @@ class RedactionTest {
                 "time=2026-09-19T16:31:11.300Z level=WARN msg=\"failed to clean-up pod\" component=pod_controller key=" + NS + "/" + POD
                         + "/removeFinalizer action=removeFinalizer namespace=" + NS + " podName=" + POD + " error=\"Patch https://" + IP
                         + ":6443/api/v1/namespaces/" + NS + "/pods/" + POD + ": dial tcp [" + IPV6 + "]:6443 via " + HOST
-                        + ": connection refused; page oncall@acme-corp.example\"",
+                        + ": connection refused; page oncall@acme-corp.example\" server=https://" + API_HOST + ":6443 auth=\"Bearer " + JWT
+                        + "\" artifacts=s3://" + BUCKET + "/x endpoint=" + STORE_HOST + ":9000 via=" + PUBLIC_HOST + " DB_PASSWORD=" + PASSWORD
+                        + " git=" + GH_TOKEN,
                 "time=2026-09-19T16:31:11.350Z level=INFO msg=\"cleaning up pod\" component=pod_controller namespace=" + NS + " key=" + NS + "/"
                         + POD + "/removeFinalizer podName=" + POD + " action=removeFinalizer",
                 "time=2026-09-19T16:31:11.363Z level=INFO msg=\"delete pod event\" component=pod_controller pod=" + POD,
@@ -171,6 +182,11 @@ class RedactionTest {
             }
             assertFalse(out.contains(dir.toString().toLowerCase(Locale.ROOT)), format + " leaks the folder the inputs are in");
         }
+        // The line with the credentials and hosts is quoted, redacted where they stood; Argo's own names are kept.
+        String md = run("markdown").out();
+        assertTrue(Pattern.compile("server=https://host-[0-9a-f]{6,}:6443 auth=\\\\?\"Bearer secret-[0-9a-f]{6,}\\\\?\" artifacts=s3://host-[0-9a-f]{6,}/x "
+                + "endpoint=host-[0-9a-f]{6,}:9000 via=host-[0-9a-f]{6,} DB_PASSWORD=secret-[0-9a-f]{6,} git=secret-[0-9a-f]{6,}").matcher(md).find(), md);
+        assertTrue(md.contains("workflows.argoproj.io/status"), "Argo's finalizer is kept");
     }
 
     @Test

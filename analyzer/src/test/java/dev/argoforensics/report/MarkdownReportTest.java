@@ -365,7 +365,43 @@ class MarkdownReportTest {
         for (String piece : pieces) {
             assertTrue(MarkdownParts.length(piece) <= room, "a piece of " + MarkdownParts.length(piece) + " characters");
         }
+        for (String piece : pieces) {
+            // Each piece is a comment of its own: what it opens it closes, and its rows are under a table's head.
+            assertEquals(count(piece, "<details>"), count(piece, "</details>"), "details balanced in a piece:\n" + piece);
+            assertTrue(piece.contains("<details>\n<summary>Timeline"), "each piece folds its rows: " + piece.substring(0, 80));
+            assertTrue(piece.contains("| time | line |\n|---|---|\n"), "each piece's rows have their table's head");
+            Node doc = PARSER.parse(piece);
+            assertDetailsBalanced(doc);
+            assertEquals(1, all(doc, TableBlock.class).size(), "one table per piece");
+        }
+        assertTrue(pieces.get(1).startsWith("<details>\n<summary>Timeline (continued)</summary>\n\n| time | line |\n"), pieces.get(1));
+        String cuts = "\n</details>\n<details>\n<summary>Timeline \\(continued\\)</summary>\n\n";
         assertEquals(block.toString().replaceAll("\\| time \\| line \\|\n\\|---\\|---\\|\n", ""),
-                String.join("", pieces).replaceAll("\\| time \\| line \\|\n\\|---\\|---\\|\n", ""), "nothing lost, only table heads repeated");
+                String.join("", pieces).replaceAll(cuts, "").replaceAll("\\| time \\| line \\|\n\\|---\\|---\\|\n", ""),
+                "nothing lost, only the fold closed and opened again and table heads repeated at each cut");
+    }
+
+    @Test
+    void aFenceLongerThanAPartIsClosedAndOpenedAgainAtACut() {
+        StringBuilder block = new StringBuilder("\n<details>\n<summary>12 more evidence lines</summary>\n\n````text\n");
+        for (int i = 0; i < 300; i++) {
+            block.append("time=2026-11-05T02:21:41.").append(String.format("%03d", i)).append("Z msg=\"```\" ").append("y".repeat(120)).append('\n');
+        }
+        block.append("````\n\n</details>\n");
+        int room = 10_000;
+        List<String> pieces = MarkdownParts.split(block.toString(), room);
+        assertTrue(pieces.size() > 2, "the block is longer than two pieces");
+        int lines = 0;
+        for (String piece : pieces) {
+            assertTrue(MarkdownParts.length(piece) <= room, "a piece of " + MarkdownParts.length(piece) + " characters");
+            assertEquals(2, count(piece, "````"), "the fence opened and closed in each piece");
+            Node doc = PARSER.parse(piece);
+            assertDetailsBalanced(doc);
+            List<FencedCodeBlock> fences = all(doc, FencedCodeBlock.class);
+            assertEquals(1, fences.size(), "one fenced block per piece");
+            lines += (int) fences.get(0).getLiteral().lines().filter(l -> l.startsWith("time=")).count();
+        }
+        assertEquals(300, lines, "every line quoted once, inside a fence");
+        assertTrue(pieces.get(1).startsWith("<details>\n<summary>12 more evidence lines (continued)</summary>\n\n````text\n"), pieces.get(1));
     }
 }
