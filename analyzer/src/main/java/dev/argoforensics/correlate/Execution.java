@@ -12,12 +12,22 @@ import dev.argoforensics.source.SourceRef;
  *                 from an object rather than stated by one: weaker than an object that shows it
  * @param statedClock weak because an Event dated by a stated clock shows it ({@link dev.argoforensics.snapshot.ClusterEvent#statedClock}),
  *                    not the controller's lines
+ * @param endShown   weak, but an object shows every container terminated in a version of the Pod that already carried its
+ *                   deletion, and the controller's lines place that end in the first such version: only the order of the end and
+ *                   the request rests on the lines. A kubelet that stopped reporting while main ran (a lost node) never writes
+ *                   main terminated, so such a Pod's containers did end; what the lines alone cannot exclude is a change the
+ *                   controller missed (a watch that broke and relisted just as the Pod went)
  */
-public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock) {
+public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown) {
 
     /** An execution no stated clock dates. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak) {
-        this(state, reason, evidence, weak, false);
+        this(state, reason, evidence, weak, false, false);
+    }
+
+    /** An execution whose end no object shows in the deleted version. */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock) {
+        this(state, reason, evidence, weak, statedClock, false);
     }
 
     /** The order of the containers' end and the deletion request. */

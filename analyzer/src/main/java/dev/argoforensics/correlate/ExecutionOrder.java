@@ -412,7 +412,7 @@ final class ExecutionOrder {
                         + ", the last at " + s.containersFinishedAt().get().format() + "), and the controller, which saw the deletion arrive on a Pod "
                         + "it was watching (update pod event at " + trigger.time().format() + "), saw the Pod change no more until it left the "
                         + "informer at its finalizer's release (" + gone.time().format() + "): the containers' end was already in the first "
-                        + "version that carried the deletion", s.source(), true);
+                        + "version that carried the deletion", s.source(), true, false, true);
             }
         }
         return null;

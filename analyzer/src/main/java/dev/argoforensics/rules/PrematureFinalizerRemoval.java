@@ -358,13 +358,18 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             } else if (!finishedFirst) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
-            } else if (!execution.weak() && lossRecorded) {
+            } else if ((!execution.weak() || execution.endShown()) && lossRecorded) {
                 // A Workflow deleted in the foreground leaves these very lines (lifecycle reference A3): confirmed only where an
                 // object or a record shows it was not being deleted when the Pod's deletion was requested, likely where the
-                // controller's lines leave no room for it, possible where nothing excludes it.
+                // controller's lines leave no room for it, possible where nothing excludes it. An end that an export of the
+                // deleted Pod shows, ordered before the deletion by the controller's lines only, is no lost node's Pod (its
+                // kubelet never reports main terminated) but rests on the lines' silence: likely at most.
                 Message loss = exportShowsLoss ? Message.of("AF001.reason.exportShowsLoss", "message", fin.message()) : Message.of("AF001.reason.logsShowLoss");
                 Optional<Known> stood = life.workflowNotDeleted();
-                if (stood.isPresent() && !stood.get().weak()) {
+                if (stood.isPresent() && execution.weak()) {
+                    confidence = Confidence.LIKELY;
+                    reason = Message.of("AF001.reason.endShownOrderedByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                } else if (stood.isPresent() && !stood.get().weak()) {
                     confidence = Confidence.CONFIRMED;
                     reason = Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how());
                 } else if (stood.isPresent()) {

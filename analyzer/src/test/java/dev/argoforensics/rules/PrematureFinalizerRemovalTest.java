@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.LookAlikes;
 import dev.argoforensics.testing.V4;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -1116,6 +1117,72 @@ class PrematureFinalizerRemovalTest {
         assertTrue(e.cleared().get(0).reason().startsWith("the pod controller ran its deleting handler at 2026-10-18T17:33:00.400Z on the Pod's "
                 + "leaving the informer"), e.cleared().get(0).reason());
         assertEquals("controller.grep.log:4", e.cleared().get(0).evidence().toString());
+    }
+
+    /** The loss recorded 85 s after the Pod left its informer (16:33:05.014), then the Workflow written: no foreground deletion's lines. */
+    private static String[] lostLongAfterAndWritten() {
+        return new String[] {podMissing("2026-09-19T16:34:30.246Z"), markingError("2026-09-19T16:34:30.246Z"),
+            nodePhaseChanged("2026-09-19T16:34:30.247Z", "Running", "Error"), workflowUpdated("2026-09-19T16:34:30.262Z", "Error")};
+    }
+
+    /**
+     * Session 35: an export of the deleted Pod shows every container ended (exit 0, 6 s before a grace-0 deletionTimestamp that
+     * Kubernetes 1.33's kubelet's final delete could have set), and the controller, its log read whole, saw the deletion arrive on a
+     * Pod it watched and no change until the Pod left at its release: the end was in the first deleted version. A lost node's Pod
+     * cannot look like this (its kubelet never reports main terminated), so the reading the lines alone leave open is gone; only
+     * the order rests on the lines. With the Workflow shown standing it is likely, never confirmed, even where an export of the
+     * Workflow after the deletion shows it standing. Before, it was possible, its reason naming the lost node.
+     */
+    @Test
+    void anExportOfTheDeletedPodShowingItsEndInTheFirstDeletedVersionIsLikelyWhereTheWorkflowStood() {
+        Evidence byLines = new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .log("3.log", lostLongAfterAndWritten()).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE);
+        Finding f = rule.evaluate(byLines.correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("AF001.reason.endShownOrderedByLines", f.reason().code());
+        assertTrue(f.confidenceReason().contains("an export of the deleted Pod shows every container terminated (main exit 0, wait exit 0, the last "
+                + "at 2026-09-19T16:31:05Z)"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the controller recorded the node lost at 2026-09-19T16:34:30.246Z, well after the Pod had left"),
+                f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("no lost node's Pod looks like this"), f.confidenceReason());
+        Finding exported = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .log("3.log", lostLongAfterAndWritten()).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE)
+                .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:34:30Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, exported.confidence(), "only the lines order the end and the deletion: " + exported.confidenceReason());
+        assertTrue(exported.confidenceReason().contains("an export of the Workflow recording the node \"pod deleted\" shows it without a "
+                + "deletionTimestamp"), exported.confidenceReason());
+    }
+
+    /**
+     * Its negative controls, the same evidence but for one thing each: the loss recorded as the Pod left, the Workflow never shown
+     * standing (a Workflow deleted in the foreground leaves these lines); no export of the Pod (the lines alone do not order the
+     * end, 6 s before the deletion was seen, and the deletion); a log that may be a grep (it drops the updates the order rests on); the Pod still changing
+     * after the deletion arrived (a kill). None is likely.
+     */
+    @Test
+    void theEndShownInTheDeletedVersionIsNoMoreThanPossibleWhereTheLinesOrTheWorkflowLeaveALookAlikeOpen() {
+        String[] quickLoss = {podMissing("2026-09-19T16:33:05.100Z"), markingError("2026-09-19T16:33:05.100Z"),
+            nodePhaseChanged("2026-09-19T16:33:05.101Z", "Running", "Error"), workflowUpdated("2026-09-19T16:33:05.120Z", "Error")};
+        Finding foreground = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .log("3.log", quickLoss).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, foreground.confidence(), foreground.confidenceReason());
+        assertEquals("AF001.reason.workflowDeletionOpen", foreground.reason().code());
+
+        Finding noExport = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .log("3.log", lostLongAfterAndWritten()).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, noExport.confidence(), noExport.confidenceReason());
+        assertEquals("AF001.reason.notFinishedFirst", noExport.reason().code(), "the lines alone order nothing here: " + noExport.confidenceReason());
+
+        List<String> grep = LookAlikes.deletionSeenArriving("update", "1m53.743s");
+        grep.remove(grep.size() - 1);
+        Finding excerpt = rule.evaluate(new Evidence().log("1.log", grep.toArray(String[]::new)).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, excerpt.confidence(), excerpt.confidenceReason());
+
+        Evaluation killed = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s",
+                podEvent("2026-09-19T16:31:14.900Z", "update")).toArray(String[]::new)).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE).correlate());
+        assertTrue(killed.findings().stream().noneMatch(x -> x.confidence() != Confidence.POSSIBLE), () -> killed.findings().toString());
     }
 
     /** The #17024 evidence with the finished Pod's export and the recorded loss, without any export of the Workflow. */
