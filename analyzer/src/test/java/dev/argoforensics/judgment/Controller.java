@@ -94,6 +94,13 @@ final class Controller {
     long maxWorkflowSize = Oversize.DEFAULT_MAX_WORKFLOW_SIZE;
     /** v4's {@code failedPodRestart: {enabled: true}} in the controller's config (maxRestarts 3, the default); v4.1.3 only. */
     boolean failedPodRestart;
+    /**
+     * Session 35 ({@code ScenariosDataHang}): on a release that sets a completed phase before it checks the task results
+     * ({@link Release#phaseBeforeResults}, v3.5.4), the Workflow's phase is set and only its completion waits for the results,
+     * with no requeue of its own. Off elsewhere, so that the other families' v3.5.4 corpora stay as they were (their model holds
+     * the phase back, as v3.5.6+ do).
+     */
+    boolean phaseBeforeResults;
     private String replicaHost;
     private final List<Path> files = new ArrayList<>();
     /** Workflow keys whose completion persist panics the controller (the crash scenario). */
@@ -1517,10 +1524,13 @@ final class Controller {
             return;
         }
         queuePodsForCleanup(me, wf);
-        if (wf.status.completed()) {
+        // checkReconciliationComplete (deleteTaskResults) and the GC controller's TTL (its informer takes Workflows labelled
+        // completed) wait for the completion where the phase came first (v3.5.4, phaseBeforeResults); queuePodsForCleanup reads the phase.
+        boolean marked = wf.status.completed() && (!phaseFirst() || wf.completedLabel());
+        if (marked) {
             sim.after(rng.between(5 * MS, 60 * MS), () -> kube.deleteTaskResults(wf.namespace, wf.name));
         }
-        if (wf.status.completed() && wf.spec.ttlAfterCompletion >= 0) {
+        if (marked && wf.spec.ttlAfterCompletion >= 0) {
             sim.after(wf.spec.ttlAfterCompletion * Go.SECOND + rng.between(0, 2 * Go.SECOND), () -> ttlDelete(wf.key(), wf.uid));
         }
         sim.after(rng.between(MS, 5 * MS), () -> wfDone(me, key));
@@ -2177,12 +2187,21 @@ final class Controller {
     /** Steps forward once the current Pod node is fulfilled; completes the Workflow at the end. */
     private boolean advance(Inc me, Workflow wf) {
         Status s = wf.status;
+        if (phaseFirst() && (K8s.terminal(s.phase) || "Error".equals(s.phase))) {
+            // v3.5.4: the phase was set at the end of the run; markWorkflowPhase, called again with the same phase, logs no phase
+            // change and marks the Workflow completed once checkReconciliationComplete allows it.
+            if (resultIncomplete(wf)) {
+                return false;
+            }
+            complete(wf, s.phase, s.message);
+            return true;
+        }
         if (!wf.spec.steps) {
             Node root = s.nodes.get(wf.name);
             if (root == null || !fulfilled(root)) {
                 return false;
             }
-            if (resultsPending(me, wf)) {
+            if (!phaseFirst() && resultsPending(me, wf)) {
                 return false;
             }
             complete(wf, root.phase, stopped(wf, root.message));
@@ -2226,7 +2245,7 @@ final class Controller {
         if (ok) {
             podNode = podNodes[podNodes.length - 1];
         }
-        if ((!ok || g + 1 >= wf.spec.stepList.size()) && resultsPending(me, wf)) {
+        if ((!ok || g + 1 >= wf.spec.stepList.size()) && !phaseFirst() && resultsPending(me, wf)) {
             return false;
         }
         phaseLine(wf, group, ok ? "Succeeded" : "Failed");
@@ -2266,7 +2285,9 @@ final class Controller {
     private void complete(Workflow wf, String phase, String message) {
         Status s = wf.status;
         String from = s.phase;
-        if (release.slog) {
+        if (from.equals(phase)) {
+            // The phase set already (v3.5.4's phase before the results, phaseBeforeResults): no phase or message change logged.
+        } else if (release.slog) {
             op(wf, Level.INFO, "updated phase", "fromPhase", from, "toPhase", phase);
             if (!message.isEmpty()) {
                 op(wf, Level.INFO, "updated message", "fromMessage", "", "toMessage", message);
@@ -2277,12 +2298,35 @@ final class Controller {
                 op(wf, Level.INFO, "Updated message  -> " + message);
             }
         }
+        if (phaseFirst() && resultIncomplete(wf)) {
+            // markWorkflowPhase on v3.5.3-v3.5.5: the phase and its label are set, the completion (finishedAt, the completed label)
+            // waits for checkReconciliationComplete; nothing requeues the Workflow for it (its result's update, a resync do).
+            s.phase = phase;
+            s.message = message;
+            wf.labels.put("workflows.argoproj.io/phase", phase);
+            return;
+        }
         op(wf, Level.INFO, "Marking workflow completed");
         s.phase = phase;
         s.message = message;
         s.finishedAt = K8s.sec(sim.now());
         wf.labels.put(K8s.LABEL_COMPLETED, "true");
         wf.labels.put("workflows.argoproj.io/phase", phase);
+    }
+
+    /** Whether this controller sets a completed phase before it checks the task results (v3.5.4, {@link #phaseBeforeResults}). */
+    private boolean phaseFirst() {
+        return phaseBeforeResults && release.phaseBeforeResults;
+    }
+
+    /** A Pod node whose result the controller holds incomplete ({@code TaskResultsInProgress}). */
+    private static boolean resultIncomplete(Workflow wf) {
+        for (Node n : wf.status.nodes.values()) {
+            if ("Pod".equals(n.type) && Boolean.FALSE.equals(n.taskResultSynced)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

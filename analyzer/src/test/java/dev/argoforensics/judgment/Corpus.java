@@ -91,6 +91,8 @@ final class Corpus {
     private ScenariosOutputs outputs;
     /** A stale cleanup item's labelled Pod whose Workflow is then deleted (session 34): a controller of its own, chained after the outputs one. */
     private ScenariosStaleDeleted staleDeleted;
+    /** v3.5.4's data template whose task result is never completed (session 35): a controller of its own, chained after the stale-deleted one. */
+    private ScenariosDataHang dataHang;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -235,6 +237,11 @@ final class Corpus {
         controllers.add(sc);
         teamOf.put(sc, sc.namespaces);
         releaseOfNamespace.put(sc.namespaces.get(0), sc.release);
+        dataHang = new ScenariosDataHang(scenarioHost(), seed, sim, start, end);
+        Controller dh = dataHang.build(seed, kube, truth, logs);
+        controllers.add(dh);
+        teamOf.put(dh, dh.namespaces);
+        releaseOfNamespace.put(dh.namespaces.get(0), dh.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -359,6 +366,10 @@ final class Corpus {
             }
             if (slope == null && staleDeleted.owns(c)) {
                 staleDeleted.plan(c);
+                continue;
+            }
+            if (slope == null && dataHang.owns(c)) {
+                dataHang.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

@@ -433,6 +433,64 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 35 ({@link ScenariosDataHang}): v3.5.4's data executor creates its task result labelled {@code "false"} and never
+     * completes it. The node is stored {@code Succeeded} (no stop on an incomplete result before v3.5.5), the Workflow's phase is
+     * set ({@code Updated phase Running -> Succeeded}) and its completion waits for the result: left alone
+     * ({@code data-result-never-completed}) no {@code Marking workflow completed} for it and the result still there at the end,
+     * AF006's truth; labelled by hand ({@code data-result-labelled-by-hand}) the Workflow is marked completed after the label, and
+     * AF006's truth is whether the label came more than its threshold after the step. No confirmed or likely finding on them is wrong.
+     */
+    @Test
+    void aV354DataResultIsNeverCompletedAndHoldsTheWorkflowsCompletion() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosDataHang.NEVER_COMPLETED, ScenariosDataHang.LABELLED_BY_HAND);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            Map<String, Boolean> leftAlone = new HashMap<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                String cls = pod.path("class").asText();
+                if (!classes.contains(cls)) {
+                    continue;
+                }
+                seen.merge(cls, 1, Integer::sum);
+                String name = pod.path("name").asText();
+                JsonNode f = pod.path("facts");
+                assertEquals("v3.5.4", pod.path("release").asText(), name);
+                assertEquals("data", pod.path("template").asText(), name);
+                assertEquals("Succeeded", f.path("finalNodePhase").asText(), name + ": " + f);
+                assertFalse(f.path("taskResultCreatedAt").isNull(), name + ": " + f);
+                boolean alone = ScenariosDataHang.NEVER_COMPLETED.equals(cls);
+                assertEquals(alone, f.path("taskResultLabelledCompletedAt").isNull(), name + ": " + f);
+                assertEquals(alone, f.path("taskResultGoneAt").isNull(), name + ": " + f);
+                long finished = Go.epochNanos(f.path("mainFinishedAt").asText());
+                boolean late = alone || Go.epochNanos(f.path("taskResultLabelledCompletedAt").asText()) - finished > Truth.TASK_RESULT_PENDING;
+                assertEquals(late, pod.path("expected").path("AF006").asBoolean(), name + ": " + f);
+                leftAlone.put(pod.path("workflow").asText(), alone);
+            }
+            try (var files = Files.walk(r.info().dir().resolve("logs"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    byte[] bytes = Files.readAllBytes(file);
+                    if (file.toString().endsWith(".gz")) {
+                        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+                            bytes = in.readAllBytes();
+                        }
+                    }
+                    for (String line : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                        for (Map.Entry<String, Boolean> e : leftAlone.entrySet()) {
+                            if (line.contains(e.getKey()) && line.contains("Marking workflow completed")) {
+                                assertFalse(e.getValue(), "marked completed with its result never completed: " + line);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(classes, seen.keySet(), "the session 35 classes in the smoke seeds: " + seen);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
      * Session 30: a kubelet that stops reporting under a running step and comes back (seed 3 within the 300 s tolerations,
      * seed 4 past them). Within them ({@code node-not-ready-recovered}) nothing deletes the Pod: main ends when it ends (its
      * exit reported once the kubelet is back), the node takes the Pod's own result, and no rule has anything to say. Past

@@ -1124,7 +1124,9 @@ final class Kube {
             // a resource template without output parameters writes none before v3.5.5 (SaveResourceParameters returns early).
             boolean writes = executor.noWaitPlaceholder || (K8s.Step.DATA.equals(r.step.type) && r.step.exitCode == 0);
             if (writes) {
-                sim.at(end - rng.between(20_000_000L, 80_000_000L), () -> taskResult(r, true));
+                // v3.5.2-v3.5.4's data executor labels the result it creates "false" and never completes it (session 35).
+                boolean completes = !(executor.dataResultNeverCompleted && K8s.Step.DATA.equals(r.step.type));
+                sim.at(end - rng.between(20_000_000L, 80_000_000L), () -> taskResult(r, completes));
             }
         }
         sim.at(end, () -> mainExits(r, r.step.exitCode, false));

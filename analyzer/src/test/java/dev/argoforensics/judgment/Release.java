@@ -71,6 +71,20 @@ enum Release {
      * "required"; none in v3.6.0-v3.6.10, v3.7.0 or any v3.5/v3.4). Of the releases modelled: v3.6.19, v3.7.18 and v4.1.3.
      */
     final boolean outputsCheck;
+    /**
+     * The data executor ({@code argoexec data}) creates its result labelled {@code report-outputs-completed: "false"} in
+     * {@code ReportOutputs} and nothing completes it (v3.5.2-v3.5.4: read at v3.5.4 in {@code workflow/executor/data.go} and
+     * {@code taskresult.go}; v3.5.5+ complete it in the data command's deferred {@code FinalizeOutput}, #12544). Of the releases
+     * modelled: v3.5.4 (session 35, {@code ScenariosDataHang}).
+     */
+    final boolean dataResultNeverCompleted;
+    /**
+     * {@code markWorkflowPhase} sets a completed phase ({@code Updated phase}, the phase label) before it checks the task results,
+     * and skips only {@code Marking workflow completed} while one is incomplete (v3.5.3-v3.5.5, read at v3.5.4 {@code operator.go};
+     * v3.5.6+ return first with D {@code taskresults of workflow are incomplete…}, v3.4 has no completion map). Of the releases
+     * modelled: v3.5.4, and only where a controller asks for it ({@link Controller#phaseBeforeResults}).
+     */
+    final boolean phaseBeforeResults;
 
     private enum Legacy {
         NONE, V3_5_15, V3_5_4, V3_4_18
@@ -97,6 +111,8 @@ enum Release {
         this.processingKeys = legacy != Legacy.V3_4_18;
         this.placeholderResult = legacy != Legacy.V3_4_18;
         this.completionStatusMap = legacy != Legacy.V3_4_18;
+        this.dataResultNeverCompleted = legacy == Legacy.V3_5_4;
+        this.phaseBeforeResults = legacy == Legacy.V3_5_4;
     }
 
     String line() {
