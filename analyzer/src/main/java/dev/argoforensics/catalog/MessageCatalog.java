@@ -313,7 +313,19 @@ public final class MessageCatalog {
 
     /** As {@link #match(LogRecord)}, the values and the references built from them made canonical by {@code names}. */
     public Optional<CatalogMatch> match(LogRecord record, Interner names) {
+        return match(record, names, true);
+    }
+
+    /**
+     * As {@link #match(LogRecord, Interner)}; {@code formatKnown} false for a record rebuilt from an export's columns, whose format
+     * is the rebuilder's choice: a message entries share, told apart only by their formats, is then not interpreted (which
+     * release line wrote it is not known), rather than taken for the entry of the rebuilder's format.
+     */
+    public Optional<CatalogMatch> match(LogRecord record, Interner names, boolean formatKnown) {
         String msg = record.message();
+        if (!formatKnown && sharedMessages.containsKey(msg)) {
+            return Optional.empty();
+        }
         if (record.isCut() && record.cut().message()) {
             String label = record.format().label();
             return cutMessage(msg).map(e -> e.writtenIn(label) ? e : inFormat(msg, label)).map(e -> build(e, plans.get(e), record, null, names));
@@ -380,7 +392,29 @@ public final class MessageCatalog {
         return Optional.of(exact);
     }
 
-    /** The entry a message belongs to, or null; for deciding cheaply, before a line is parsed in full. */
+    /**
+     * As {@link #entryFor(String)} for a line written in {@code format} ({@link CatalogEntry#formats()}), or null when it is not
+     * known (a record rebuilt from an export's columns): a message entries share is then no entry's, as {@link
+     * #match(LogRecord, Interner, boolean)} has it.
+     */
+    public CatalogEntry entryFor(String msg, RecordFormat format) {
+        CatalogEntry exact = byMessage.get(msg);
+        if (exact != null) {
+            if (format == null) {
+                return sharedMessages.containsKey(msg) ? null : exact;
+            }
+            return exact.writtenIn(format.label()) ? exact : inFormat(msg, format.label());
+        }
+        for (CatalogEntry e : patterned) {
+            if (msg.startsWith(e.prefix()) && msg.contains(e.anchor()) && (format == null || e.writtenIn(format.label()))
+                    && e.pattern().matcher(msg).matches()) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The entry a message belongs to in any format (the first listed where several share it), or null; for deciding cheaply, before a line is parsed in full. */
     public CatalogEntry entryFor(String msg) {
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null) {

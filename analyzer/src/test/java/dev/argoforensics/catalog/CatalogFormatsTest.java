@@ -39,6 +39,11 @@ class CatalogFormatsTest {
             assertTrue(e.range().intersect(ReleaseRange.exactly(ArgoVersion.exact("v4.0.0"))).isEmpty(), "a logrus Pod failed is no v4 line: " + e.describe());
             assertFalse(e.range().intersect(ReleaseRange.exactly(ArgoVersion.exact("v2.12.13"))).isEmpty(), e.describe());
         }
+        LogRecord rebuilt = record("time=\"2026-10-14T09:31:27.540Z\" level=info msg=\"Pod failed\" message=\"main: Error (exit code 1)\" pod=train-x-1");
+        assertTrue(CATALOG.match(rebuilt, dev.argoforensics.event.Interner.NONE, false).isEmpty(),
+                "rebuilt from an export's columns, its format is the rebuilder's: which release line wrote it is not known");
+        assertEquals("pod-failed-v3", CATALOG.match(record("time=\"2026-10-14T09:31:27.540Z\" level=info msg=\"Pod failed: x\""),
+                dev.argoforensics.event.Interner.NONE, false).orElseThrow().entry().id(), "a message no other entry shares is read");
         LogRecord v4 = record("time=2026-10-14T09:31:27.540Z level=INFO msg=\"Pod failed\" component=workflow_worker namespace=ml workflow=train-x pod=train-x-1 message=\"main: Error (exit code 1)\"");
         assertEquals("pod-failed-v4", CATALOG.match(v4).orElseThrow().entry().id());
         LogRecord v3 = record("time=\"2026-10-14T09:31:27.540Z\" level=info msg=\"Pod failed: main: Error (exit code 1)\" namespace=ml pod=train-x-1 workflow=train-x");
