@@ -85,15 +85,72 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                 + ")";
     }
 
-    /** The first word of a command, after {@code sudo} and {@code VAR=value} assignments. */
+    /** The first word of a command, after {@code sudo} (or {@code doas}, with their options) and {@code VAR=value} assignments. */
     public static String firstWord(String command) {
-        for (String word : command.strip().split("\\s+")) {
-            if (word.contains("=") && !word.startsWith("-")) {
-                continue;
+        List<String> words = words(command);
+        int at = commandStart(words);
+        return at < words.size() ? words.get(at).toLowerCase(Locale.ROOT) : "";
+    }
+
+    /** Options of {@code sudo} that take a value ({@code -u root}): the value is no command. */
+    private static final Set<String> SUDO_VALUED = Set.of("-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "--user", "--group");
+
+    /** Where the command itself starts among a stage's words: after {@code VAR=value}, {@code sudo}/{@code doas} and their options. */
+    private static int commandStart(List<String> words) {
+        int i = 0;
+        while (i < words.size()) {
+            String w = words.get(i);
+            if (w.contains("=") && !w.startsWith("-")) {
+                i++;
+            } else if (w.equals("sudo") || w.equals("doas")) {
+                i++;
+                while (i < words.size() && words.get(i).startsWith("-")) {
+                    i += SUDO_VALUED.contains(words.get(i)) ? 2 : 1;
+                }
+            } else {
+                break;
             }
-            return word.toLowerCase(Locale.ROOT);
         }
-        return "";
+        return i;
+    }
+
+    /** A stage's words as the shell splits them: at spaces outside quotes, the quotes taken off. */
+    static List<String> words(String stage) {
+        List<String> out = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean any = false;
+        char quote = 0;
+        for (int i = 0; i < stage.length(); i++) {
+            char c = stage.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else if (c == '\\' && quote == '"' && i + 1 < stage.length()) {
+                    w.append(stage.charAt(++i));
+                } else {
+                    w.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                any = true;
+            } else if (Character.isWhitespace(c)) {
+                if (any || w.length() > 0) {
+                    out.add(w.toString());
+                    w.setLength(0);
+                    any = false;
+                }
+            } else if (c == '\\' && i + 1 < stage.length()) {
+                w.append(stage.charAt(++i));
+                any = true;
+            } else {
+                w.append(c);
+                any = true;
+            }
+        }
+        if (any || w.length() > 0) {
+            out.add(w.toString());
+        }
+        return out;
     }
 
     /**
@@ -115,12 +172,27 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
      * first they kept are the log's, to its end when it ran.
      */
     public static boolean cutsEnd(String command) {
+        return cutsEnd(command, (literal, ignoreCase) -> false, false);
+    }
+
+    /**
+     * As {@link #cutsEnd(String)}, knowing more of the stages that keep every line a rule reads: a {@code sed} of substitutions
+     * only ({@code sed 's/\x1b\[[0-9;]*m//g'}: every line goes on, changed), {@code jq .} where {@code jsonOnly} (the lines given
+     * are all JSON records: {@code jq} stops at the first line it cannot parse, so over text it is a cut), and a {@code grep -v}
+     * of fixed words that {@code noRuleLine} says no line a rule reads can hold ({@code grep -v 'Alloc='}); a {@code grep -v} of
+     * anything else ({@code grep -v healthz} also drops {@code healthz: current pod is not the leader}) still cuts.
+     */
+    public static boolean cutsEnd(String command, java.util.function.BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
         if (command == null) {
             return false;
         }
         boolean first = true;
         for (String stage : command.split("\\|")) {
             String word = firstWord(stage);
+            if (keepsRuleLines(stage, word, noRuleLine, jsonOnly)) {
+                first = false;
+                continue;
+            }
             if (FILTERS.contains(word) && !word.equals("tail")) {
                 return true;
             }
@@ -135,6 +207,114 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             }
         }
         return false;
+    }
+
+    private static final java.util.regex.Pattern SED_SUBSTITUTIONS = java.util.regex.Pattern.compile(
+            "(?:\\s*(?:s(?<d>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<d>).)*\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*"
+                    + "|y(?<e>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<e>).)*\\k<e>(?:\\\\.|(?!\\k<e>).)*\\k<e>)\\s*(?:;|$))+");
+    private static final Set<String> SED_KEEPING_OPTIONS = Set.of("-E", "-r", "-u", "-s", "--regexp-extended", "--unbuffered", "--separate");
+    private static final Set<String> JQ_KEEPING_OPTIONS = Set.of("-c", "-C", "-M", "-S", "--compact-output", "--color-output",
+            "--monochrome-output", "--sort-keys", "--tab", "--unbuffered");
+    private static final Set<String> GREP_NAMES = Set.of("grep", "egrep", "fgrep", "zgrep");
+    /** A regular expression's special characters: a {@code grep -v} pattern holding one is not read as fixed words. */
+    private static final java.util.regex.Pattern REGEX_SPECIAL = java.util.regex.Pattern.compile("[.\\[\\]*+?^$\\\\(){}|]");
+
+    /** True where the stage passes on every line a rule reads (see {@link #cutsEnd(String, java.util.function.BiPredicate, boolean)}). */
+    private static boolean keepsRuleLines(String stage, String word, java.util.function.BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
+        List<String> words = words(stage);
+        List<String> args = words.subList(Math.min(words.size(), commandStart(words) + 1), words.size());
+        switch (word) {
+            case "sed": {
+                int scripts = 0;
+                for (int i = 0; i < args.size(); i++) {
+                    String a = args.get(i);
+                    if (a.equals("-e") || a.equals("--expression")) {
+                        if (i + 1 >= args.size() || !SED_SUBSTITUTIONS.matcher(args.get(++i)).matches()) {
+                            return false;
+                        }
+                        scripts++;
+                    } else if (a.startsWith("-")) {
+                        if (!SED_KEEPING_OPTIONS.contains(a)) {
+                            return false; // -n prints only what p prints; -i writes the file, -f a script not shown
+                        }
+                    } else if (scripts == 0) {
+                        if (!SED_SUBSTITUTIONS.matcher(a).matches()) {
+                            return false;
+                        }
+                        scripts++;
+                    }
+                }
+                return scripts > 0;
+            }
+            case "jq": {
+                if (!jsonOnly) {
+                    return false;
+                }
+                boolean filter = false;
+                for (String a : args) {
+                    if (a.startsWith("-") && a.length() > 1) {
+                        if (!JQ_KEEPING_OPTIONS.contains(a)) {
+                            return false;
+                        }
+                    } else if (!filter && a.strip().equals(".")) {
+                        filter = true;
+                    } else {
+                        return false; // another filter selects or reshapes; a file name is read as the lines
+                    }
+                }
+                return true;
+            }
+            default: {
+                if (!GREP_NAMES.contains(word)) {
+                    return false;
+                }
+                boolean inverted = false;
+                boolean fixed = word.equals("fgrep");
+                boolean ignoreCase = false;
+                List<String> patterns = new ArrayList<>();
+                boolean positional = false;
+                for (int i = 0; i < args.size(); i++) {
+                    String a = args.get(i);
+                    if (a.equals("-e") && i + 1 < args.size()) {
+                        patterns.add(args.get(++i));
+                    } else if (a.startsWith("--")) {
+                        if (a.equals("--invert-match")) {
+                            inverted = true;
+                        } else if (a.equals("--fixed-strings")) {
+                            fixed = true;
+                        } else if (a.equals("--ignore-case")) {
+                            ignoreCase = true;
+                        } else if (!a.equals("--color") && !a.startsWith("--color=") && !a.equals("--line-buffered")) {
+                            return false;
+                        }
+                    } else if (a.startsWith("-") && a.length() > 1) {
+                        for (char c : a.substring(1).toCharArray()) {
+                            switch (c) {
+                                case 'v' -> inverted = true;
+                                case 'F' -> fixed = true;
+                                case 'i' -> ignoreCase = true;
+                                case 'E', 'a', 'h', 's' -> { }
+                                default -> {
+                                    return false; // -o, -c, -A/-B/-C, -m, -f: not every line, or not the lines as they were
+                                }
+                            }
+                        }
+                    } else if (patterns.isEmpty() && !positional) {
+                        patterns.add(a);
+                        positional = true;
+                    }
+                }
+                if (!inverted || patterns.isEmpty()) {
+                    return false;
+                }
+                for (String p : patterns) {
+                    if (p.isEmpty() || (!fixed && REGEX_SPECIAL.matcher(p).find()) || !noRuleLine.test(p, ignoreCase)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
     }
 
     /** "1 line", "3 lines". */

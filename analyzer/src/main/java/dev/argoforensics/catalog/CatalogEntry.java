@@ -22,6 +22,10 @@ import java.util.regex.Pattern;
  * @param split   attribute → names its '/'-separated parts fill where absent
  * @param rules   the rules this statement is a signature of ({@code AFnnn}): a trigger line of such
  *                an entry makes its Pod or Workflow of interest on the rules' behalf
+ * @param formats the record formats (labels: {@code slog text}, {@code logrus text}…) a line of this entry is written in, or
+ *                empty for any: where two release lines print the same message in different formats with a different meaning
+ *                (v2.12's logrus {@code Pod failed} with no message, v4's slog {@code Pod failed} with a {@code message} key),
+ *                the format tells the entries apart
  */
 public record CatalogEntry(
         String id,
@@ -39,7 +43,13 @@ public record CatalogEntry(
         Map<String, String> set,
         Map<String, List<String>> split,
         List<CatalogSample> samples,
-        List<String> rules) {
+        List<String> rules,
+        List<String> formats) {
+
+    /** True where a record of this format may be a line of this entry. */
+    public boolean writtenIn(String formatLabel) {
+        return formats.isEmpty() || formats.contains(formatLabel);
+    }
 
     /** What a line of this entry means for retention (see {@code controller-messages.yaml}). */
     public enum Interest {

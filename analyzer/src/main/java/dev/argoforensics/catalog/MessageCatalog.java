@@ -34,6 +34,8 @@ public final class MessageCatalog {
     private final List<CatalogEntry> entries;
     private final List<Fingerprint> fingerprints;
     private final Map<String, CatalogEntry> byMessage;
+    /** Messages several entries share, told apart by the format they are written in ({@link CatalogEntry#formats()}). */
+    private final Map<String, List<CatalogEntry>> sharedMessages;
     private final List<CatalogEntry> patterned;
     private final Map<String, String> identifierKeys;
     private final NamelessMessages nameless;
@@ -62,18 +64,32 @@ public final class MessageCatalog {
         this.entries = List.copyOf(entries);
         this.fingerprints = List.copyOf(fingerprints);
         Map<String, CatalogEntry> exact = new HashMap<>();
+        Map<String, List<CatalogEntry>> shared = new HashMap<>();
         List<CatalogEntry> withPattern = new ArrayList<>();
         for (CatalogEntry e : entries) {
             if (e.message() != null) {
                 CatalogEntry previous = exact.putIfAbsent(e.message(), e);
                 if (previous != null) {
-                    throw new CatalogException("entries " + previous.id() + " and " + e.id() + " share the message \"" + e.message() + "\"");
+                    // One message, two release lines that mean different things by it: allowed only where the formats they are
+                    // written in tell them apart (no format both list, and neither any format).
+                    List<CatalogEntry> same = shared.computeIfAbsent(e.message(), m -> new ArrayList<>(List.of(previous)));
+                    for (CatalogEntry other : same) {
+                        if (other.formats().isEmpty() || e.formats().isEmpty()
+                                || other.formats().stream().anyMatch(e.formats()::contains)) {
+                            throw new CatalogException("entries " + other.id() + " and " + e.id() + " share the message \"" + e.message()
+                                    + "\" and no format tells them apart");
+                        }
+                    }
+                    same.add(e);
                 }
             } else {
                 withPattern.add(e);
             }
         }
         this.byMessage = Map.copyOf(exact);
+        Map<String, List<CatalogEntry>> byFormat = new HashMap<>();
+        shared.forEach((m, list) -> byFormat.put(m, List.copyOf(list)));
+        this.sharedMessages = Map.copyOf(byFormat);
         this.patterned = List.copyOf(withPattern);
         for (CatalogEntry e : this.entries) {
             plans.put(e, KeyPlan.of(e));
@@ -297,16 +313,36 @@ public final class MessageCatalog {
 
     /** As {@link #match(LogRecord)}, the values and the references built from them made canonical by {@code names}. */
     public Optional<CatalogMatch> match(LogRecord record, Interner names) {
+        return match(record, names, true);
+    }
+
+    /**
+     * As {@link #match(LogRecord, Interner)}; {@code formatKnown} false for a record rebuilt from an export's columns, whose format
+     * is the rebuilder's choice: a message entries share, told apart only by their formats, is then not interpreted (which
+     * release line wrote it is not known), rather than taken for the entry of the rebuilder's format.
+     */
+    public Optional<CatalogMatch> match(LogRecord record, Interner names, boolean formatKnown) {
         String msg = record.message();
+        if (!formatKnown && sharedMessages.containsKey(msg)) {
+            return Optional.empty();
+        }
         if (record.isCut() && record.cut().message()) {
-            return cutMessage(msg).map(e -> build(e, plans.get(e), record, null, names));
+            String label = record.format().label();
+            return cutMessage(msg).map(e -> e.writtenIn(label) ? e : inFormat(msg, label)).map(e -> build(e, plans.get(e), record, null, names));
         }
         CatalogEntry exact = byMessage.get(msg);
+        if (exact != null && !exact.writtenIn(record.format().label())) {
+            exact = inFormat(msg, record.format().label());
+            if (exact == null) {
+                // The message of a statement, in a format no release writes it in with that meaning: not guessed.
+                return Optional.empty();
+            }
+        }
         if (exact != null) {
             return Optional.of(build(exact, plans.get(exact), record, null, names));
         }
         for (CatalogEntry e : patterned) {
-            if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor())) {
+            if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor()) || !e.writtenIn(record.format().label())) {
                 continue;
             }
             Matcher m = e.pattern().matcher(msg);
@@ -315,6 +351,16 @@ public final class MessageCatalog {
             }
         }
         return Optional.empty();
+    }
+
+    /** The entry of a shared message written in this format, or null. */
+    private CatalogEntry inFormat(String msg, String formatLabel) {
+        for (CatalogEntry e : sharedMessages.getOrDefault(msg, List.of())) {
+            if (e.writtenIn(formatLabel)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**
@@ -346,7 +392,29 @@ public final class MessageCatalog {
         return Optional.of(exact);
     }
 
-    /** The entry a message belongs to, or null; for deciding cheaply, before a line is parsed in full. */
+    /**
+     * As {@link #entryFor(String)} for a line written in {@code format} ({@link CatalogEntry#formats()}), or null when it is not
+     * known (a record rebuilt from an export's columns): a message entries share is then no entry's, as {@link
+     * #match(LogRecord, Interner, boolean)} has it.
+     */
+    public CatalogEntry entryFor(String msg, RecordFormat format) {
+        CatalogEntry exact = byMessage.get(msg);
+        if (exact != null) {
+            if (format == null) {
+                return sharedMessages.containsKey(msg) ? null : exact;
+            }
+            return exact.writtenIn(format.label()) ? exact : inFormat(msg, format.label());
+        }
+        for (CatalogEntry e : patterned) {
+            if (msg.startsWith(e.prefix()) && msg.contains(e.anchor()) && (format == null || e.writtenIn(format.label()))
+                    && e.pattern().matcher(msg).matches()) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The entry a message belongs to in any format (the first listed where several share it), or null; for deciding cheaply, before a line is parsed in full. */
     public CatalogEntry entryFor(String msg) {
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null) {
@@ -437,10 +505,21 @@ public final class MessageCatalog {
             return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex),
                     regex == null ? msg : longer(literalPrefix(regex), requiredLiteral(regex)), Map.copyOf(keys), Map.copyOf(set),
-                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest));
+                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest), formats(n, id));
         } catch (IllegalArgumentException e) {
             throw new CatalogException(id + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The entry's {@code formats}: record format labels ({@link RecordFormat#label()}), each one the grammar writes. */
+    private static List<String> formats(JsonNode n, String id) {
+        List<String> formats = n.has("formats") ? strings(n.get("formats")) : List.of();
+        for (String f : formats) {
+            if (java.util.Arrays.stream(RecordFormat.values()).noneMatch(r -> r.label().equals(f))) {
+                throw new CatalogException(id + ": formats: \"" + f + "\" is not a record format");
+            }
+        }
+        return List.copyOf(formats);
     }
 
     private static final Pattern RULE_ID = Pattern.compile("AF\\d{3}");

@@ -34,6 +34,9 @@ final class JsonEnvelope {
     private static final List<String> CONTAINER_FIELDS = List.of("kubernetes.container_name", "kubernetes.container.name",
             "k8s.container.name", "resource.labels.container_name", "labels.container", "container_name", "containerName");
 
+    /** CloudWatch's log stream: Logs Insights' {@code @logStream}, the API's {@code logStreamName}. */
+    private static final List<String> STREAM_FIELDS = List.of("@logStream", "logStreamName");
+
     /** The fields only a collector sets (its Kubernetes metadata), never a key of the controller's own record. */
     private static final List<String> COLLECTOR_ORIGIN_FIELDS = ORIGIN_FIELDS.subList(0, ORIGIN_FIELDS.indexOf("labels.pod") + 1);
     private static final List<String> COLLECTOR_CONTAINER_FIELDS = CONTAINER_FIELDS.subList(0, CONTAINER_FIELDS.indexOf("labels.container") + 1);
@@ -237,7 +240,33 @@ final class JsonEnvelope {
             }
             Timestamp time = docker ? dockerTime(n.path("time").asText(null)) : time(n);
             EnvelopeKind kind = docker ? EnvelopeKind.DOCKER_JSON : hit ? EnvelopeKind.DISCOVER_JSON : EnvelopeKind.LOG_STORE_JSON;
-            return new Content(line, complete, kind, time, named(n, ORIGIN_FIELDS), docker ? null : named(n, CONTAINER_FIELDS), null);
+            if (docker) {
+                return new Content(line, complete, kind, time, named(n, ORIGIN_FIELDS), null, null);
+            }
+            String origin = named(n, ORIGIN_FIELDS);
+            String container = named(n, CONTAINER_FIELDS);
+            if (origin == null || container == null) {
+                // CloudWatch's log stream (Logs Insights' @logStream in its JSON download, logStreamName in an API's events),
+                // named by fluent-bit after the node's container log file: the Pod and container, as the CSV download's column gives
+                // them. A field that names either comes first.
+                String[] streamed = streamNamed(n);
+                if (streamed != null) {
+                    origin = origin == null ? streamed[0] : origin;
+                    container = container == null ? streamed[1] : container;
+                }
+            }
+            return new Content(line, complete, kind, time, origin, container, null);
+        }
+        return null;
+    }
+
+    /** The Pod and container a CloudWatch log stream's name holds ({@link ContainerPath#podAndContainerIn}), or null. */
+    private static String[] streamNamed(JsonNode n) {
+        for (String field : STREAM_FIELDS) {
+            JsonNode v = n.get(field);
+            if (v != null && v.isTextual()) {
+                return ContainerPath.podAndContainerIn(v.asText());
+            }
         }
         return null;
     }

@@ -69,7 +69,7 @@ final class FurnitureLine {
      * A command that prints logs, without a prompt: how Argo's bug report form words its fields ("kubectl logs -n argo
      * deploy/workflow-controller | grep ${workflow}"), which people paste their lines under or after.
      */
-    private static final Pattern BARE_LOG_COMMAND = Pattern.compile("\\s*(?:(?:kubectl|k|oc)\\s+(?:\\S+\\s+)*?logs|stern|kubetail|argo\\s+logs)\\s+\\S.*");
+    private static final Pattern BARE_LOG_COMMAND = Pattern.compile("\\s*(?:sudo\\s+(?:-[ugh]\\s+\\S+\\s+|-\\S+\\s+)*)?(?:(?:kubectl|k|oc)\\s+(?:\\S+\\s+)*?logs|stern|kubetail|argo\\s+logs)\\s+\\S.*");
 
     private FurnitureLine() {
     }

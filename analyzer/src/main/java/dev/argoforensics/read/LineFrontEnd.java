@@ -425,7 +425,7 @@ public final class LineFrontEnd {
             if (head.format() != RecordFormat.KLOG) {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
             }
-            CatalogEntry entry = catalog.entryFor(head.message());
+            CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             if ((entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) && !TriggerNames.warns(head.level())) {
                 return;
             }
@@ -437,7 +437,7 @@ public final class LineFrontEnd {
             }
             Optional<CatalogMatch> match = Optional.empty();
             try {
-                match = catalog.match(parsed.record());
+                match = catalog.match(parsed.record(), Interner.NONE, !u.envelope().rebuilt());
             } catch (IllegalArgumentException e) {
                 // Pass 2 reports the line as unparsed; its names still count if it is a warning.
             }
@@ -476,7 +476,7 @@ public final class LineFrontEnd {
         }
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         String apart = OtherContainers.of(u, head == null ? null : head.message());
-        if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message()))) {
+        if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()))) {
             return OtherContainers.EXECUTOR.equals(apart) && EXECUTOR_STARTED.equals(head.message()) ? executorStarted(u, parse.apply(u))
                     : new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
         }
@@ -484,7 +484,7 @@ public final class LineFrontEnd {
         // quick read starts at a separator, so it sees the same tokens), and it is not searched again.
         boolean mentioned = false;
         if (head != null && apart == null) {
-            CatalogEntry entry = catalog.entryFor(head.message());
+            CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW)
                     || (mentioned = interest.mentions(text, afterHead(text, head)));
             if (!keep) {
@@ -500,7 +500,8 @@ public final class LineFrontEnd {
                 return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
             }
             String response = u.record().startsWith("{") ? LogEntryDocument.compactResponse(u.record()) : null;
-            return new ChunkItem.Rejected(u, response != null ? response : r.toString());
+            String messageOnly = response == null ? messageOnly(u.record()) : null;
+            return new ChunkItem.Rejected(u, response != null ? response : messageOnly != null ? messageOnly : r.toString());
         }
         LogRecord record = ((LineParse.Parsed) p).record();
         if (apart == null) {
@@ -508,7 +509,7 @@ public final class LineFrontEnd {
         }
         Optional<CatalogMatch> match;
         try {
-            match = catalog.match(record, names);
+            match = catalog.match(record, names, !u.envelope().rebuilt());
         } catch (IllegalArgumentException e) {
             if (apart != null) {
                 return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
@@ -771,4 +772,26 @@ public final class LineFrontEnd {
     }
 
     private static final int LINES_PER_REPORT = 4096;
+
+    /** A log console's time before a copied message: {@code Dec 04 14:03:22.123} (Datadog), {@code 2026-12-04 14:03:22.123}, {@code 14:03:22}. */
+    private static final java.util.regex.Pattern CONSOLE_TIME = java.util.regex.Pattern.compile(
+            "^(?:(?:[A-Z][a-z]{2} {1,2}\\d{1,2}|\\d{4}-\\d{2}-\\d{2})[ T])?\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?Z?\\s+");
+
+    /**
+     * Why a line that is a controller message and nothing else is not read ({@code cleaning up pod}, or after a console's time,
+     * {@code Dec 04 14:03:22.123 delete pod event}): a log console's copy of the message alone (Datadog's "Copy message", a
+     * message column exported without the others) left out the record's time, level and keys, and with them the Pod, Workflow
+     * and namespace it is about. Null for any other line. A time of day alone before it is an issue's excerpt, read elsewhere.
+     */
+    String messageOnly(String record) {
+        String text = record.strip();
+        java.util.regex.Matcher m = CONSOLE_TIME.matcher(text);
+        String msg = m.find() ? text.substring(m.end()).strip() : text;
+        if (msg.isEmpty() || catalog.entryFor(msg) == null) {
+            return null;
+        }
+        return "the controller's message \"" + msg + "\" alone, without its record's time, level and keys (a log console's copy of"
+                + " the message only, as Datadog's Copy message gives it): the names its keys carry (Pod, Workflow, namespace) are not"
+                + " in the line; copy the whole log line, or export the logs with their attributes (JSON or CSV)";
+    }
 }

@@ -407,7 +407,8 @@ public final class LogReader {
     static LogReading selected(LogReading reading, Map<InputFile, InputSummary> summaries) {
         Map<String, String> how = new HashMap<>();
         for (Map.Entry<InputFile, InputSummary> e : summaries.entrySet()) {
-            String h = selection(e.getKey().displayPath(), e.getValue() == null ? null : e.getValue().furniture());
+            String h = selection(e.getKey().displayPath(), e.getValue() == null ? null : e.getValue().furniture(),
+                    e.getValue() != null && jsonOnly(e.getValue().format()));
             if (h != null) {
                 how.put(e.getKey().displayPath(), h);
             }
@@ -427,10 +428,15 @@ public final class LogReader {
 
     /** What says the file's lines were selected or cut, or null (see {@link #selected}). */
     static String selection(String displayPath, Furniture furniture) {
+        return selection(displayPath, furniture, false);
+    }
+
+    /** As {@link #selection(String, Furniture)}; {@code jsonOnly}: the file's records are all JSON (a {@code jq .} passed each on). */
+    static String selection(String displayPath, Furniture furniture, boolean jsonOnly) {
         if (furniture != null) {
             long kept = 0;
             for (String command : furniture.commands()) {
-                if (Furniture.cutsEnd(command)) {
+                if (Furniture.cutsEnd(command, LogReader::noRuleLineHolds, jsonOnly)) {
                     return "`" + command + "`";
                 }
                 if (Furniture.filters(command)) {
@@ -443,6 +449,42 @@ public final class LogReader {
         }
         String name = displayPath.substring(displayPath.lastIndexOf('/') + 1);
         return selectingName(name) ? "its file's name, " + name : null;
+    }
+
+    /** Record formats a file's format names that are no JSON: {@code jq} stops at the first line it cannot parse. */
+    private static final List<String> NOT_JSON = List.of(" text", "TTY", "klog", "time of day", "Go panic");
+
+    /** Whether the file's format (its inputs-table text) names JSON records and nothing else. */
+    static boolean jsonOnly(String format) {
+        return format != null && format.contains("JSON") && NOT_JSON.stream().noneMatch(format::contains);
+    }
+
+    /**
+     * Whether no line a rule reads can hold {@code words} (a {@code grep -v}'s fixed pattern): they hold a character no Kubernetes
+     * name has (a name of a Pod, Workflow or namespace in any line could hold them otherwise), and no catalog entry's message or
+     * sample line (its keys and values as the controller writes them) holds them. A value of free text (an {@code error=}) is not
+     * known beforehand: a limit, said in docs/formats.md.
+     */
+    static boolean noRuleLineHolds(String words, boolean ignoreCase) {
+        if (words.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) {
+            return false;
+        }
+        String w = ignoreCase ? words.toLowerCase(java.util.Locale.ROOT) : words;
+        for (dev.argoforensics.catalog.CatalogEntry e : MessageCatalog.standard().entries()) {
+            if (holds(e.message(), w, ignoreCase) || holds(e.anchor(), w, ignoreCase) || holds(e.prefix(), w, ignoreCase)) {
+                return false;
+            }
+            for (dev.argoforensics.catalog.CatalogSample sample : e.samples()) {
+                if (holds(sample.line(), w, ignoreCase)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean holds(String text, String words, boolean ignoreCase) {
+        return text != null && (ignoreCase ? text.toLowerCase(java.util.Locale.ROOT) : text).contains(words);
     }
 
     /** Words of a file name that say its lines were selected or cut: {@code controller-grep.txt}, {@code wf-controller.head.log}. */

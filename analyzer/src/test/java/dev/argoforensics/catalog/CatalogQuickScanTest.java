@@ -56,7 +56,7 @@ class CatalogQuickScanTest {
                     tests.add(DynamicTest.dynamicTest(e.id() + ": " + s.line(), () -> {
                         QuickScan.Head head = s.line().startsWith("{") ? QuickScan.scanJson(s.line()) : QuickScan.scan(s.line());
                         assertNotNull(head, "a well-formed text record is read quickly");
-                        assertEquals(e.id(), CATALOG.entryFor(head.message()).id());
+                        assertEquals(e.id(), CATALOG.entryFor(head.message(), head.format()).id());
                     }));
                 }
             }

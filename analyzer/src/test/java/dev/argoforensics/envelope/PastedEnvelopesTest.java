@@ -417,6 +417,32 @@ class PastedEnvelopesTest {
         assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, own.envelope());
     }
 
+    /**
+     * CloudWatch Logs Insights' JSON download: an array of {"@timestamp","@message","@logStream"} objects, each read back into a
+     * line. Its @logStream, named by fluent-bit after the node's container log file, names the replica and container as the CSV
+     * download's column does; a stream of any other name names nothing, and a field that names the Pod wins over the stream.
+     */
+    @Test
+    void anInsightsJsonEntryNamesItsPodAndContainerByItsLogStream() {
+        String stream = "ip-10-0-1-23.ec2.internal-application.var.log.containers.workflow-controller-7d9f8b6c5d-x2k4q_argo_"
+                + "workflow-controller-" + "0123456789abcdef".repeat(4) + ".log";
+        String entry = "{\"@timestamp\":\"2025-03-02 10:11:12.123\",\"@message\":\"" + RECORD.replace("\"", "\\\"")
+                + "\",\"@logStream\":\"" + stream + "\"}";
+        UnwrappedLine u = one(entry);
+        assertEquals(RECORD, u.record());
+        assertEquals("workflow-controller-7d9f8b6c5d-x2k4q", u.origin());
+        assertEquals("workflow-controller", u.container());
+        UnwrappedLine wait = one(entry.replace("workflow-controller-7d9f8b6c5d-x2k4q_argo_workflow-controller-", "etl-x-1_etl_wait-"));
+        assertEquals("etl-x-1", wait.origin());
+        assertEquals("wait", wait.container());
+        UnwrappedLine other = one(entry.replace(stream, "workflow-controller/argo/1f2e3d"));
+        assertNull(other.origin(), "a stream not named after a container log file names no replica");
+        assertNull(other.container());
+        UnwrappedLine both = one(entry.replace("{", "{\"kubernetes\":{\"pod_name\":\"workflow-controller-7d9f8b6c5d-zz9yy\"},"));
+        assertEquals("workflow-controller-7d9f8b6c5d-zz9yy", both.origin(), "the collector's own Pod field first");
+        assertEquals("workflow-controller", both.container(), "the stream still names the container where no field does");
+    }
+
     @Test
     void onlyAStillQuotedCellLosesASecondLayer() {
         assertEquals("ip-10-0-1-23", CsvExport.unquoted("\"ip-10-0-1-23\""));

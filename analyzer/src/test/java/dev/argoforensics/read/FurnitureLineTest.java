@@ -63,7 +63,10 @@ class FurnitureLineTest {
         "kubectl logs -n argo deploy/workflow-controller | grep ${workflow} => kubectl logs -n argo deploy/workflow-controller | grep ${workflow}",
         "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded => "
                 + "kubectl logs -n argo -c wait -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=Succeeded",
-        "k -n etl logs wc-1 --since=1h => k -n etl logs wc-1 --since=1h"})
+        "k -n etl logs wc-1 --since=1h => k -n etl logs wc-1 --since=1h",
+        // session 35: the same bare command run through sudo (on a node, or with a root-only kubeconfig)
+        "sudo kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => sudo kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
+        "sudo -u ops k -n argo logs deploy/workflow-controller => sudo -u ops k -n argo logs deploy/workflow-controller"})
     void promptsGiveTheirCommand(String line, String command) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);

@@ -171,4 +171,60 @@ class LiveCutTest {
         uncapped(report);
         assertEquals("`" + command + "`", report.get("controllers").get(0).get("selectedBy").asText(), report.get("controllers").toString());
     }
+    /** Session 35: {@code sudo} before the command hid it; the grep it runs selects as any grep does. */
+    @Test
+    void aSudoGrepIsACut() throws IOException {
+        String command = "sudo grep " + WORKFLOW + " /var/log/argo/workflow-controller.log";
+        paste("workflow-controller.log", "ops@node-3:~$ " + command, 71, true);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    @Test
+    void aSudoKubectlLogsThroughGrepIsACut() throws IOException {
+        String command = "sudo -u ops kubectl logs -n argo deploy/workflow-controller | grep " + WORKFLOW;
+        paste("workflow-controller.log", "$ " + command, 71, true);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    /** Negative control: a sed of substitutions only (colour codes taken off) passes every line on. */
+    @Test
+    void aSedOfSubstitutionsOnlyKeepsEveryLineAndStaysLikely() throws IOException {
+        paste("workflow-controller.log", "$ kubectl logs -n argo deploy/workflow-controller | sed 's/\\x1b\\[[0-9;]*m//g'", 71, false);
+        JsonNode report = analyze();
+        uncapped(report);
+        assertFalse(report.get("controllers").get(0).has("selectedBy"), report.get("controllers").toString());
+    }
+
+    /** A sed that prints only what it selects is a cut. */
+    @Test
+    void aSedThatPrintsOnlyWhatItSelectsIsACut() throws IOException {
+        String command = "kubectl logs -n argo deploy/workflow-controller | sed -n '/" + WORKFLOW + "/p'";
+        paste("workflow-controller.log", "$ " + command, 71, true);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    /** Negative control: a grep -v of words no line a rule reads holds (the stats ticker's) keeps every such line. */
+    @Test
+    void aGrepVOfTheStatsTickerStaysLikely() throws IOException {
+        paste("workflow-controller.log", "$ kubectl logs -n argo deploy/workflow-controller | grep -v 'Alloc='", 71, false);
+        JsonNode report = analyze();
+        uncapped(report);
+        assertFalse(report.get("controllers").get(0).has("selectedBy"), report.get("controllers").toString());
+    }
+
+    /** A grep -v of healthz also drops the leader election's "healthz: current pod is not the leader": it is a cut. */
+    @Test
+    void aGrepVOfAWordARuleReadsIsACut() throws IOException {
+        String command = "kubectl logs -n argo deploy/workflow-controller | grep -v healthz";
+        paste("workflow-controller.log", "$ " + command, 71, false);
+        cappedBy(analyze(), "`" + command + "`");
+    }
+
+    /** jq stops at the first line it cannot parse: over these text lines a jq . is a cut. */
+    @Test
+    void aJqOverTextLinesIsACut() throws IOException {
+        String command = "kubectl logs -n argo deploy/workflow-controller | jq .";
+        paste("workflow-controller.log", "$ " + command, 71, false);
+        cappedBy(analyze(), "`" + command + "`");
+    }
 }

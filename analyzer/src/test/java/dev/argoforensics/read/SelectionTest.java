@@ -1,0 +1,74 @@
+package dev.argoforensics.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.accounting.Furniture;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which recorded commands say a file's lines were selected or cut ({@link LogReader#selection}), session 35: {@code sudo} before
+ * the command, and the stages that provably pass on every line a rule reads (a sed of substitutions, {@code jq .} over JSON records,
+ * a {@code grep -v} of words no such line holds) as against those that do not.
+ */
+class SelectionTest {
+    private static String selection(String command, String format) {
+        Furniture f = new Furniture(0, 1, 0, Furniture.filters(command) ? 1 : 0, List.of(command));
+        return LogReader.selection("logs/workflow-controller.log", f, LogReader.jsonOnly(format));
+    }
+
+    @Test
+    void sudoIsNoCommandOfItsOwn() {
+        assertEquals("grep", Furniture.firstWord("sudo grep wf /var/log/c.log"));
+        assertEquals("kubectl", Furniture.firstWord("sudo -u ops -E kubectl logs x"));
+        assertEquals("grep", Furniture.firstWord("LC_ALL=C doas grep wf c.log"));
+        assertTrue(Furniture.filters("sudo grep wf /var/log/c.log"));
+        assertEquals("`sudo grep wf /var/log/c.log`", selection("sudo grep wf /var/log/c.log", "log; logrus text"));
+        assertEquals("`sudo kubectl logs -n argo deploy/workflow-controller | grep wf`",
+                selection("sudo kubectl logs -n argo deploy/workflow-controller | grep wf", "log; logrus text"));
+        assertNull(selection("sudo kubectl logs -n argo deploy/workflow-controller", "log; logrus text"));
+    }
+
+    @Test
+    void sedKeepsEveryLineOnlyWhenItOnlySubstitutes() {
+        String logs = "kubectl logs -n argo deploy/workflow-controller | ";
+        assertNull(selection(logs + "sed 's/\\x1b\\[[0-9;]*m//g'", "log; logrus text"));
+        assertNull(selection(logs + "sed -E -e 's#^[^ ]+ ##' -e 'y/abc/xyz/'", "log; logrus text"));
+        assertNull(selection(logs + "sed 's/a/b/; s/c/d/2'", "log; logrus text"));
+        assertTrue(selection(logs + "sed -n 's/a/b/p'", "log; logrus text") != null, "-n prints only what p prints");
+        assertTrue(selection(logs + "sed '/healthz/d'", "log; logrus text") != null, "d deletes lines");
+        assertTrue(selection(logs + "sed 's/a/b/w out.txt'", "log; logrus text") != null, "w is no substitution flag kept");
+        assertTrue(selection(logs + "sed 50q", "log; logrus text") != null, "q stops");
+        assertTrue(selection(logs + "sed -f clean.sed", "log; logrus text") != null, "a script not shown");
+    }
+
+    @Test
+    void jqIdentityKeepsEveryLineOnlyOverJsonRecords() {
+        String logs = "kubectl logs -n argo deploy/workflow-controller | ";
+        assertNull(selection(logs + "jq .", "log; slog JSON"));
+        assertNull(selection(logs + "jq -c '.'", "log; slog JSON, logrus JSON"));
+        assertTrue(selection(logs + "jq .", "log; slog JSON, logrus text") != null, "jq stops at the first text line");
+        assertTrue(selection(logs + "jq .", "log; slog text") != null);
+        assertTrue(selection(logs + "jq 'select(.level==\"ERROR\")'", "log; slog JSON") != null);
+        assertTrue(selection(logs + "jq -r .msg", "log; slog JSON") != null, "-r .msg gives messages, not the records");
+    }
+
+    @Test
+    void grepVKeepsEveryLineOnlyWhereNoLineARuleReadsHoldsItsWords() {
+        String logs = "kubectl logs -n argo deploy/workflow-controller | ";
+        assertNull(selection(logs + "grep -v 'Alloc='", "log; logrus text"));
+        assertNull(selection(logs + "grep -v -F -e 'Alloc=' -e 'Waited for K8S request'", "log; slog text"));
+        assertTrue(selection(logs + "grep -v healthz", "log; logrus text") != null,
+                "drops healthz: current pod is not the leader, and a Workflow named healthz-probe");
+        assertTrue(selection(logs + "grep -v 'level=debug'", "log; logrus text") != null, "debug lines some rules read");
+        assertTrue(selection(logs + "grep -iv 'LEVEL=DEBUG'", "log; logrus text") != null, "the same, in any case");
+        assertTrue(selection(logs + "grep -v 'Alloc=.*'", "log; logrus text") != null, "a regular expression is not read");
+        assertTrue(selection(logs + "grep -v -A2 'Alloc='", "log; logrus text") != null);
+        assertTrue(selection(logs + "grep 'Alloc='", "log; logrus text") != null, "not inverted: it selects");
+        assertTrue(selection(logs + "grep -v 'cleaning up pod'", "log; logrus text") != null, "a message a rule reads");
+        assertFalse(LogReader.noRuleLineHolds("workflow", false));
+    }
+}
