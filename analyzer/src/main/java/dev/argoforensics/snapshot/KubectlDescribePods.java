@@ -328,12 +328,21 @@ final class KubectlDescribePods {
                 coarse++;
                 continue;
             }
+            // "(xN over AGE)": AGE is the age of the first sighting (kubectl prints translateTimestampSince(firstTimestamp)), placed
+            // as the last one is; an age it cut coarser leaves the first sighting unknown, and the event is kept at its last.
+            Timestamp first = at;
+            if (repeated.matches()) {
+                Timestamp earliest = KubectlEventTables.at(repeated.group(3), takenAt);
+                if (earliest != null && !earliest.isAfter(at)) {
+                    first = earliest;
+                }
+            }
             int comma = c[3].indexOf(',');
             String reporter = comma < 0 ? c[3] : c[3].substring(0, comma).strip();
             String host = comma < 0 ? "" : c[3].substring(comma + 1).strip();
             out.add(new ClusterEvent(new SourceRef(file, b.eventLines.get(k)), ObjectKind.CORE_EVENT, b.namespace, "", c[1], c[0], c[4],
                     new InvolvedObject("Pod", b.namespace, b.name, "", KubectlEventTables.fieldPath("Pod", c[4])), reporter, host,
-                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, at, at, Map.of(), at != null));
+                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, first, at, Map.of(), at != null));
         }
         return coarse;
     }

@@ -69,9 +69,15 @@ public final class PasteFileReader {
         if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
             lines.remove(lines.size() - 1);
         }
+        // Output quoted in a reply (> ) or indented (a Markdown code block, a list item): read under its container, each line at its own
+        // number, where the classifier told the shape by the lines under it.
+        PasteShape.Container container = PasteShape.container(lines);
+        if (!container.none()) {
+            lines = new ArrayList<>(container.unwrap(lines));
+        }
         ObservedAt takenAt = commandLine != null ? commandLine : takenAt(lines, problems);
         Part part;
-        String format = shape.label();
+        String format = shape.label() + container.label();
         List<PasteShape.Section> after = shape == PasteShape.WORKFLOW_STATUS_FRAGMENT ? commandsAfterPiece(lines) : List.of();
         if (!after.isEmpty()) {
             // The piece, then the commands pasted after it in the same block (#12103: a kubectl get pods | grep and its row): the
@@ -90,12 +96,12 @@ public final class PasteFileReader {
             part.add(commands);
             part.rows = piece.rows; // the inputs table counts the Workflow's nodes: the rows after it are the Pods'
 
-            format = shape.label() + (read.isEmpty() ? "" : ", then " + String.join(", ", read));
+            format = shape.label() + container.label() + (read.isEmpty() ? "" : ", then " + String.join(", ", read));
         } else if (shape == PasteShape.SESSION) {
             part = new Part(problems);
             List<String> read = new ArrayList<>();
             part.add(readSections(file, lines, PasteShape.sections(lines), takenAt, yearFrom, yearFromWhat, read));
-            format = shape.label() + " (" + String.join(", ", read) + ")";
+            format = shape.label() + container.label() + " (" + String.join(", ", read) + ")";
         } else {
             part = readShape(file, shape, lines, takenAt, yearFrom, yearFromWhat);
             part.problems.addAll(0, problems);

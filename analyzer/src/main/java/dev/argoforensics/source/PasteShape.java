@@ -109,8 +109,155 @@ public enum PasteShape {
         return NONE;
     }
 
-    /** The shape of a file from its first lines (blank lines, {@code #} comments and one prompt line before the content are passed over). */
+    /**
+     * The shape of a file from its first lines (blank lines, {@code #} comments and one prompt line before the content are passed over).
+     * Terminal output inside a Markdown container (a reply's {@code > } quote, a code block indented by four spaces or by a list item's
+     * three) is told by the lines under the container ({@link #container}); output in a fence after a sentence or two (an issue comment
+     * saved whole) by the fenced lines.
+     */
     public static PasteShape detect(List<String> head) {
+        PasteShape shape = detectAsIs(head);
+        if (shape == NONE) {
+            Container c = container(head);
+            if (!c.none()) {
+                return detectAsIs(c.unwrap(head).subList(c.from(), head.size()));
+            }
+            return afterSentence(head);
+        }
+        return shape;
+    }
+
+    /** The shapes of terminal output, which a Markdown container or a sentence before its fence may hold. */
+    private static final java.util.Set<PasteShape> TERMINAL_OUTPUT = java.util.EnumSet.of(ARGO_GET, KUBECTL_PODS, KUBECTL_DESCRIBE_POD,
+            KUBECTL_DESCRIBE_WORKFLOW, KUBECTL_EVENTS, KUBECTL_WORKFLOWS, SESSION);
+
+    /** How many lines of a file its shape is told by (the classifier's head). */
+    public static final int HEAD_LINES = 64;
+
+    /**
+     * The Markdown container terminal output sits in: {@code quotes} levels of a reply's {@code >} quote, or an indentation of
+     * {@code indent} spaces (a code block, a list item). Each line loses the container where it has it, and is left as it is where it has
+     * not (a sentence after the quote), so line numbers and the text outside stay the file's.
+     */
+    public record Container(int quotes, int indent, int from) {
+        public static final Container NONE = new Container(0, 0, 0);
+
+        public boolean none() {
+            return quotes == 0 && indent == 0;
+        }
+
+        /** How the container is named in the inputs table, after the shape: empty for none. */
+        public String label() {
+            return quotes > 0 ? ", in a Markdown quote (" + ">".repeat(quotes) + ")" : indent > 0 ? ", indented by " + indent + " spaces (Markdown)" : "";
+        }
+
+        public List<String> unwrap(List<String> lines) {
+            return none() ? lines : lines.stream().map(this::unwrap).toList();
+        }
+
+        public String unwrap(String line) {
+            if (quotes > 0) {
+                int at = 0;
+                for (int q = 0; q < quotes; q++) {
+                    int m = quoteMarker(line, at);
+                    if (m < 0) {
+                        return q == 0 ? line : line.substring(at); // a line outside the quote, or quoted less deeply
+                    }
+                    at = m;
+                }
+                return line.substring(at);
+            }
+            int i = 0;
+            while (i < indent && i < line.length() && line.charAt(i) == ' ') {
+                i++;
+            }
+            return i == indent || line.isBlank() ? line.substring(i) : line;
+        }
+    }
+
+    /** Where the text after one quote marker at {@code from} starts (up to three spaces, {@code >}, one optional space), or -1. */
+    private static int quoteMarker(String line, int from) {
+        int i = from;
+        while (i < line.length() && i - from < 3 && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= line.length() || line.charAt(i) != '>') {
+            return -1;
+        }
+        i++;
+        return i < line.length() && line.charAt(i) == ' ' ? i + 1 : i;
+    }
+
+    /**
+     * The container of terminal output that only it hides: NONE unless the file's head, read as it is, has no shape, quotes no log line,
+     * and under the container of its first line that holds anything (its quote markers, or its indentation) is output of a terminal
+     * shape. The classifier and the reader ask it of the same head, so they agree.
+     */
+    public static Container container(List<String> lines) {
+        List<String> head = lines.subList(0, Math.min(lines.size(), HEAD_LINES));
+        Container c = Container.NONE;
+        int prose = 0;
+        boolean blank = false;
+        for (int i = 0; i < head.size(); i++) {
+            String raw = head.get(i).stripTrailing();
+            if (raw.isEmpty()) {
+                blank = prose > 0 || blank;
+                continue;
+            }
+            int quotes = 0;
+            for (int at = quoteMarker(raw, 0); at >= 0; at = quoteMarker(raw, at)) {
+                quotes++;
+            }
+            int indent = 0;
+            while (indent < raw.length() && raw.charAt(indent) == ' ') {
+                indent++;
+            }
+            if (quotes == 0 && indent == 0) {
+                // A sentence or two before the quote or the indented block (a comment saved whole): never a log line, a prompt or a fence.
+                String t = stripped(raw).strip();
+                if (blank || ++prose > PROSE_BEFORE_FENCE || LOG_LINE.matcher(raw).find() || PROMPT.matcher(t).matches()
+                        || FENCE.matcher(t).matches()) {
+                    return Container.NONE;
+                }
+                continue;
+            }
+            if (prose > 0 && !(blank && (quotes > 0 || indent >= 4))) {
+                return Container.NONE; // after a sentence, Markdown starts a code block at 4 spaces and after a blank line only
+            }
+            c = quotes > 0 ? new Container(quotes, 0, i) : new Container(0, indent, i);
+            break;
+        }
+        if (c.none() || detectAsIs(head) != NONE || quotesLogLines(head)) {
+            return Container.NONE;
+        }
+        return TERMINAL_OUTPUT.contains(detectAsIs(c.unwrap(head).subList(c.from(), head.size()))) ? c : Container.NONE;
+    }
+
+    /**
+     * An issue comment saved whole: a sentence or two (no log line, no prompt), then a Markdown fence whose lines are terminal output of
+     * a shape read here. The sentences are left to the shape's reader, which reports each at its line.
+     */
+    private static PasteShape afterSentence(List<String> head) {
+        int first = 0;
+        while (first < head.size() && (head.get(first).isBlank() || head.get(first).strip().startsWith("#"))) {
+            first++;
+        }
+        for (int j = first + 1; j < head.size() && j <= first + PROSE_BEFORE_FENCE; j++) {
+            String t = stripped(head.get(j)).strip();
+            if (FENCE.matcher(t).matches()) {
+                List<String> before = head.subList(first, j);
+                if (before.stream().anyMatch(l -> LOG_LINE.matcher(l).find() || PROMPT.matcher(stripped(l).strip()).matches()
+                        || FENCE.matcher(stripped(l).strip()).matches())) {
+                    return NONE;
+                }
+                PasteShape fenced = detectAsIs(head.subList(j + 1, head.size()));
+                return TERMINAL_OUTPUT.contains(fenced) && !quotesLogLines(head) ? fenced : NONE;
+            }
+        }
+        return NONE;
+    }
+
+    private static PasteShape detectAsIs(List<String> head) {
         int i = 0;
         boolean prompt = false;
         while (i < head.size()) {

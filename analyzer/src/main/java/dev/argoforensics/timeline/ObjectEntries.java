@@ -142,8 +142,12 @@ final class ObjectEntries {
                 : e.regarding().kind() + " " + e.regarding().name();
         String header = "event " + e.reason() + " (" + String.join(", ", nonEmpty(e.type(), e.reportedBy(), about)) + ")";
         String kind = "event:" + e.reason();
-        out.fact(e.first(), e.source(), kind, header + (e.count() > 1 ? ", first of " + e.count() : "") + ": " + e.note(), false);
-        if (e.count() > 1 && e.last().isAfter(e.first())) {
+        // A repeated event whose first sighting is not known apart from its last (kubectl describe cut its "over" age coarser) is
+        // told at its last sighting, never called the first.
+        boolean span = e.count() > 1 && e.last() != null && e.last().isAfter(e.first());
+        String seen = e.count() <= 1 ? "" : span ? ", first of " + e.count() : ", seen " + e.count() + " times, the last here";
+        out.fact(e.first(), e.source(), kind, header + seen + ": " + e.note(), false);
+        if (span) {
             out.fact(e.last(), e.source(), kind, header + " seen " + e.count() + " times, the last here", false);
         }
     }

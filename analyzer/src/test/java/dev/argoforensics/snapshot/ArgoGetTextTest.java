@@ -114,6 +114,41 @@ class ArgoGetTextTest {
         assertTrue(write.notFulfilled() == false && write.fulfilled() == false);
     }
 
+    /**
+     * Session 35: argo get as GitHub comments hold it, quoted in a reply ({@code > }) and in a code block indented by four spaces after
+     * a sentence: the same Workflow as the bare output, at the file's line numbers, the sentence reported at its line, never dropped.
+     */
+    @Test
+    void quotedOrIndentedInAMarkdownCommentReadsTheSame() throws IOException {
+        String bare = "$ argo get -n batch etl-dag-x1\n" + HEADER + TabWriter.lay(2, tree(false));
+        String quoted = bare.lines().map(l -> l.isEmpty() ? ">" : "> " + l).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        String indented = "The Workflow after the failure:\n\n"
+                + bare.lines().map(l -> l.isEmpty() ? l : "    " + l).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        for (String text : List.of(quoted, indented)) {
+            Path p = dir.resolve("comment.md");
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+            List<String> lines = text.lines().toList();
+            PasteShape shape = PasteShape.detect(lines);
+            assertEquals(PasteShape.ARGO_GET, shape, text);
+            PasteFileReader.Result r = new PasteFileReader().read(new InputFile("comment.md", p, InputKind.SNAPSHOT, false, shape.label()),
+                    shape, null, LocalDate.of(2026, 9, 20), Message.literal("the test's reference date"));
+            WorkflowSnapshot w = only(r);
+            NodeStatus write = w.node(WF + "-" + ArgoGetTree.hash(WF + ".load[0].write")).orElseThrow();
+            assertEquals("Error", write.phase());
+            assertEquals("pod deleted", write.message());
+            assertEquals(8, w.nodes().size());
+            if (text == quoted) {
+                assertTrue(r.problems().isEmpty(), r.problems().toString());
+                assertTrue(r.format().startsWith("argo get output, in a Markdown quote (>)"), r.format());
+            } else {
+                assertEquals(1, r.problems().size(), r.problems().toString());
+                assertEquals(1, r.problems().get(0).line());
+                assertTrue(r.format().startsWith("argo get output, indented by 4 spaces (Markdown)"), r.format());
+            }
+            assertEquals(text == quoted ? 2 : 4, w.source().line(), w.source().toString()); // the Name: line, at its own number
+        }
+    }
+
     @Test
     void asciiTreeOfNoUtf8ReadsTheSame() throws IOException {
         WorkflowSnapshot unicode = only(read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2026, 9, 20)));

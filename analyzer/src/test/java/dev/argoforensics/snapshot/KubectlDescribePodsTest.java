@@ -203,6 +203,10 @@ class KubectlDescribePodsTest {
         assertEquals("describe.txt:63", killing.source().toString());
         assertEquals(3, events.get(1).count());
         assertEquals("2026-11-03T18:45:22Z", events.get(1).last().format(), "a repeated event: its last sighting");
+        // kubectl prints "(xN over AGE)" with AGE the age of the first sighting (translateTimestampSince(firstTimestamp)), not a
+        // span: the first sighting was 2m8s before the stated time (session 35: it was taken to be the last one).
+        assertEquals("2026-11-03T18:43:52Z", events.get(1).first().format(), "a repeated event: its first sighting");
+        assertEquals(killing.first(), killing.last(), "an event seen once: one sighting");
         assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) older than 10 minutes")), r.notes().toString());
 
         PasteFileReader.Result untimed = read(withEvents, null);

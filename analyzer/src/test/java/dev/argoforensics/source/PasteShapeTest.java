@@ -152,4 +152,57 @@ class PasteShapeTest {
     private static String matched(java.util.regex.Matcher m) {
         return m.matches() ? m.group(1) : null;
     }
+
+    private static final List<String> ARGO_GET_LINES = List.of("$ argo get -n reports nightly-report-q7m2x", "Name:                nightly-report-q7m2x",
+            "Namespace:           reports", "Status:              Error", "", "STEP                     TEMPLATE    PODNAME                                     DURATION  MESSAGE",
+            " \u26a0 nightly-report-q7m2x  main", " \u2514\u2500\u2500\u2500\u26a0 render            render-pdf  nightly-report-q7m2x-render-pdf-2666830120  16m       pod deleted");
+
+    /**
+     * Session 35 (upstream shapes): GitHub comments hold terminal output inside a Markdown container: a code block indented by four
+     * spaces (or by a list item's three, around its fence), or a reply's {@code > } quote. The container is taken off for the shape,
+     * as the log reader takes a quote's markers off; the output under it is what decides.
+     */
+    @Test
+    void terminalOutputInAnIndentedBlockOrAQuote() {
+        List<String> indented = ARGO_GET_LINES.stream().map(l -> l.isEmpty() ? l : "    " + l).toList();
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(indented));
+        List<String> listItem = new java.util.ArrayList<>(List.of("   ```"));
+        ARGO_GET_LINES.forEach(l -> listItem.add(l.isEmpty() ? l : "   " + l));
+        listItem.add("   ```");
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(listItem));
+        List<String> quoted = ARGO_GET_LINES.stream().map(l -> l.isEmpty() ? ">" : "> " + l).toList();
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(quoted));
+        List<String> describe = List.of("> $ kubectl describe pod -n etl p-1", "> Name:             p-1", "> Namespace:        etl",
+                "> Priority:         0");
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(describe));
+        // A sentence, a blank line, then the indented block (an issue comment saved whole); without the blank line the indented
+        // lines continue the sentence's paragraph in Markdown, and nothing is told.
+        List<String> afterSentence = new java.util.ArrayList<>(List.of("The workflow:", ""));
+        afterSentence.addAll(indented);
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(afterSentence));
+        afterSentence.remove(1);
+        assertEquals(PasteShape.NONE, PasteShape.detect(afterSentence));
+        // The lines under the container decide: quoted or indented log lines stay a log.
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("    time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\"",
+                "    time=\"2026-10-02T14:10:00.002Z\" level=info msg=\"Task-result reconciliation\"")));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("> time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\"")));
+        // An indented status: is a status fragment, read as it was (its reader takes the indentation off itself).
+        assertEquals(PasteShape.WORKFLOW_STATUS_FRAGMENT, PasteShape.detect(List.of("  status:", "    nodes:", "      wf-1:", "        phase: Running")));
+    }
+
+    /** An issue comment saved whole: a sentence or two, then the fenced output (the commonest shape of a reply). */
+    @Test
+    void terminalOutputInAFenceAfterASentence() {
+        List<String> comment = new java.util.ArrayList<>(List.of("Here is the workflow after the failure:", "", "```"));
+        comment.addAll(ARGO_GET_LINES);
+        comment.add("```");
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(comment));
+        // A sentence and a fence of log lines stay a log; so does a sentence that is itself a log line.
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("Controller log:", "```",
+                "time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\" namespace=batch workflow=wf-1", "```")));
+        List<String> logFirst = new java.util.ArrayList<>(List.of(
+                "time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\" namespace=batch workflow=wf-1", "```"));
+        logFirst.addAll(ARGO_GET_LINES);
+        assertEquals(PasteShape.NONE, PasteShape.detect(logFirst));
+    }
 }

@@ -151,6 +151,22 @@ class TimelineBuilderTest {
         assertEquals("log:cleaning-up-pod", t.entries().get(line - 1).kind(), "right after the line it explains");
     }
 
+    /**
+     * Session 35: an event seen several times whose first sighting is not known apart from its last (kubectl describe's
+     * {@code (x3 over 15m)} cut the first sighting's age to the minute) is told once, at its last sighting, never called the first.
+     */
+    @Test
+    void aRepeatedEventWithoutItsFirstSightingIsToldAtItsLast() {
+        Timeline t = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .object("events.yaml", "apiVersion: v1\nkind: Event\nreason: Killing\nmessage: Stopping container main\ncount: 3\n"
+                        + "involvedObject: {kind: Pod, namespace: ns, name: p, uid: u-1, fieldPath: \"spec.containers{main}\"}\n"
+                        + "source: {component: kubelet, host: ip-10-0-12-34.ec2.internal}\n"
+                        + "firstTimestamp: \"2026-09-19T16:31:09Z\"\nlastTimestamp: \"2026-09-19T16:31:09Z\"\nmetadata: {name: p.1, namespace: ns}\n"));
+        List<TimelineEntry> events = ofKind(t, "event:Killing");
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("event Killing (kubelet, spec.containers{main}), seen 3 times, the last here: Stopping container main", events.get(0).text());
+    }
+
     @Test
     void coarseTimesAreConcurrentNeverBefore() {
         Timeline t = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
