@@ -342,7 +342,9 @@ public final class Correlator {
             GroupFacts.PodFacts f = entry.getValue();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at),
+                            stream -> stream >= 0 && stream < group.processes().size()
+                                    && group.processes().get(stream).leadership() == ControllerProcess.Leadership.STANDBY),
                     f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -495,7 +497,7 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), (stream, at) -> false);
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false, stream -> false);
     }
 
     /**
@@ -503,9 +505,14 @@ public final class Correlator {
      * line, and where the stream may be an excerpt grepped for names at the line's time ({@code excerpt}: no record
      * naming nothing on both sides of it, see {@link StreamExtents}) the missing handler line tells nothing: a delay
      * both branches can give leaves the branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
+     * A run that never led ({@code neverLed}: a standby replica, its leader-election lines waiting for the lease or naming
+     * another holder, never its own) runs no cleanup workers: its pod informer's handler logs and queues as the leader's does,
+     * but the item runs only once it leads, with its worker's line. So a standby's item without a worker line removed nothing,
+     * however due (session 35: a standby's scheduling line, 10 s off the leader's clock, was quoted as the release).
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           java.util.function.BiPredicate<Integer, Timestamp> excerpt) {
+                                           java.util.function.BiPredicate<Integer, Timestamp> excerpt,
+                                           java.util.function.IntPredicate neverLed) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -585,6 +592,7 @@ public final class Correlator {
             }
         }
         pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
+        out.removeIf(r -> r.started() == null && neverLed.test(r.decisive().stream()));
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
     }

@@ -188,7 +188,30 @@ final class LifecycleBuilder {
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
-                stop, restart, earlierRestart, workflowAudit);
+                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release));
+    }
+
+    /**
+     * The releasing stream's own {@code delete pod event} before its cleanup worker's line for the release: the informer had
+     * dropped the Pod before the worker took the item (the informer's store changes before its handlers log), and the worker
+     * merge-patches the Pod as its informer holds it, a Pod it does not hold not at all (reference, logs 5.2 and 6.1). Only one
+     * stream's lines order the two: another controller's informer says nothing of this one's. Only a delete event after the item
+     * was queued (one before it, the handler's own trigger, is a Pod that left the selector). Null when the worker's line is
+     * missing (the item due at once, its line cut off) or came first.
+     */
+    private static LogEvent goneBeforeWorker(PodHistory pod, FinalizerRemoval release) {
+        if (release == null || release.started() == null) {
+            return null;
+        }
+        LogEvent worker = release.started();
+        LogEvent queued = release.scheduled() != null ? release.scheduled() : release.queued();
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() == worker.stream()
+                    && EventOrder.before(e, worker) && (queued == null || EventOrder.after(e, queued))) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** The latest {@code Created pod} of the name logged before {@code line} (the earlier Pod's own), or null. */

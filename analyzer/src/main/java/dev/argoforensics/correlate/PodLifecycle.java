@@ -72,6 +72,9 @@ import java.util.Optional;
  *                          (null: none)
  * @param workflowAudit     what the audit log shows of its Workflow from the Pod's creation to its loss ({@link WorkflowAudit#read}):
  *                          whether one was given, covered the Workflow, recorded its delete or its standing (null: no Workflow)
+ * @param goneBeforeWorker  the releasing stream's own {@code delete pod event} logged before the cleanup worker took the release's
+ *                          item ({@code cleaning up pod}): the worker patches the Pod as its informer holds it, so with the Pod gone
+ *                          it patched nothing, and something else had removed the finalizer (null: none, or no worker line)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -80,7 +83,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
-                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit) {
+                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -99,6 +102,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The automatic restart of the earlier Pod of the name whose release is {@code earlierRelease} ({@code earlierRestart}). */
     public Optional<ControllerStop> earlierInstanceRestart() {
         return Optional.ofNullable(earlierRestart);
+    }
+
+    /** The Pod gone from the releasing controller's informer before its cleanup worker took the item ({@code goneBeforeWorker}). */
+    public Optional<LogEvent> goneBeforeTheWorker() {
+        return Optional.ofNullable(goneBeforeWorker);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */

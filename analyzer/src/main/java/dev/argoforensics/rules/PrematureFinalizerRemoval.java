@@ -320,6 +320,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     && EventOrder.after(life.informerExit().event(), decisive)) {
                 cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
             }
+            life.goneBeforeTheWorker().ifPresent(g -> cite.line(g, "Pod gone from the controller's informer before its cleanup worker took the item"));
             if (life.phaseAtReleaseLine() != null) {
                 cite.line(life.phaseAtReleaseLine(), "node still unfulfilled after the removal");
             }
@@ -405,6 +406,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // export can be the Pod's. Whether the node's result was persisted first is never in it: possible at most.
                 confidence = Confidence.POSSIBLE;
                 reason = elidedExcerpt(schedule.orElse(null), workers.orElse(null));
+            }
+            Optional<LogEvent> gone = life.goneBeforeTheWorker();
+            if (gone.isPresent()) {
+                // The worker patches the Pod its informer holds: gone from it, the Pod was patched by nothing of this controller's.
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.goneBeforeWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
+                        "worker", decisive.time().format(), "workerLine", decisive.source().toString());
             }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());

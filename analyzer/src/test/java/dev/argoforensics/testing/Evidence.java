@@ -42,6 +42,7 @@ public final class Evidence {
     private final List<ExportedObject> objects = new ArrayList<>();
     private int streams;
     private final java.util.Map<Integer, Long> counted = new java.util.HashMap<>();
+    private final java.util.Map<Integer, ControllerProcess.Leadership> leadership = new java.util.HashMap<>();
 
     /** Adds one controller stream (one file), its lines numbered from 1. */
     public Evidence log(String file, String... lines) {
@@ -64,6 +65,12 @@ public final class Evidence {
      * The last stream read {@code n} more records than it kept: lines the selective reading only counted, as it does
      * with lines that name nothing of interest (none of them a record that names nothing at all: other Pods' lines).
      */
+    /** What the last stream's leader-election lines say of its run, as the reading sums them up (UNKNOWN unless set). */
+    public Evidence leadership(ControllerProcess.Leadership l) {
+        leadership.put(streams - 1, l);
+        return this;
+    }
+
     public Evidence counted(long n) {
         counted.merge(streams - 1, n, Long::sum);
         return this;
@@ -119,7 +126,7 @@ public final class Evidence {
             int stream = s;
             List<LogEvent> own = events.stream().filter(e -> e.stream() == stream).toList();
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
-                    release, ControllerProcess.Leadership.UNKNOWN, List.of(), own.isEmpty() ? null : own.get(0).time(),
+                    release, leadership.getOrDefault(s, ControllerProcess.Leadership.UNKNOWN), List.of(), own.isEmpty() ? null : own.get(0).time(),
                     own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L),
                     ControllerProcess.Work.NONE, nameless(own)));
         }

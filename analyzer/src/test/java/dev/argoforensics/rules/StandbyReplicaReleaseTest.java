@@ -1,0 +1,73 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.event.ControllerProcess.Leadership;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.V4;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 35 (breaker): two replicas with leader election on. Both run the pod informer, so both log the deleting handler's
+ * lines for the Pod, each with the delay its own clock gives; only the leader runs cleanup workers. The standby's clock runs
+ * 10 s behind, so its scheduling line came first on the merged time line and was quoted as the release (its time, its delay
+ * -1m14.101s, its file and line), though only the leader's worker removed anything.
+ */
+class StandbyReplicaReleaseTest {
+    private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
+
+    private static final String[] LEADER = {
+        "time=2026-09-19T16:20:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
+        "time=2026-09-19T16:20:00.050Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-aaaaa",
+        workers("2026-09-19T16:20:00.100Z", 2), createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"),
+        podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+        queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+        cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
+        podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.271Z", "Error")};
+
+    private static String[] standby(String leaderLine) {
+        return new String[] {
+            "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
+            leaderLine,
+            podEvent("2026-09-19T16:31:01.100Z", "update"), removingFinalizers("2026-09-19T16:31:01.101Z"),
+            queuingPodDelay("2026-09-19T16:31:01.101Z", "removeFinalizer", "-1m14.101s"), queueing("2026-09-19T16:31:01.102Z", "removeFinalizer"),
+            podEvent("2026-09-19T16:31:01.363Z", "delete")};
+    }
+
+    /** The reading sums each run's election lines up: the leader's {@code starting leading}, the standby's {@code new leader} naming it. */
+    private Evaluation evaluate(Leadership standby, String... standbyLog) {
+        return rule.evaluate(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .workflow("wf.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"))
+                .log("leader.log", LEADER).leadership(Leadership.LEADER).log("standby.log", standbyLog).leadership(standby).correlate());
+    }
+
+    @Test
+    void theStandbysHandlerLinesAreNoRelease() {
+        Evaluation e = evaluate(Leadership.STANDBY, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-aaaaa"));
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().startsWith("standby.log")), f.evidence().toString());
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+    }
+
+    /** The control: a run whose leadership its lines do not state may be the one that worked (its worker line cut): as before. */
+    @Test
+    void aRunWithoutElectionLinesStillCounts() {
+        Evaluation e = evaluate(Leadership.UNKNOWN, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s"));
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        assertEquals("-1m14.101s", e.findings().get(0).fact("delay").orElseThrow().value());
+    }
+}
