@@ -168,14 +168,10 @@ public final class TextBlock {
     /**
      * The blocks a thread inflated last, {@value #SLOTS} of them by the block's serial number: a pass in
      * reading order inflates each block once, and a Pod's timeline, whose lines are near each other in
-     * their files, finds most of its blocks already inflated. Each Pod's timeline also holds its Workflow's
-     * processing, update and task-result lines, spread over the Workflow's whole life, which the timelines
-     * of its Pods read again Pod after Pod: with 64 slots, inflating was 30% of the JSON timeline writer's
-     * CPU with {@code --timelines all} on an incident corpus (#17, docs/performance.md session 35); 256
-     * keep up to ~1 MB of texts per thread that reads them.
+     * their files, finds most of its blocks already inflated.
      */
     private static final class Inflated {
-        private static final int SLOTS = 256;
+        private static final int SLOTS = 64;
         private static final ThreadLocal<Inflated> LAST = ThreadLocal.withInitial(Inflated::new);
         private final Inflater inflater = new Inflater();
         private final TextBlock[] blocks = new TextBlock[SLOTS];
