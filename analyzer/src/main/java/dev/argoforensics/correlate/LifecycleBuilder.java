@@ -44,8 +44,6 @@ final class LifecycleBuilder {
     private final RunClocks clocks;
     /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow; Pods are built on several threads). */
     private final Map<WorkflowRef, Set<LogEvent>> refused = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Per Workflow, its operator passes ({@link PhaseHistory#of}), computed once: every Pod's release asks them. */
-    private final Map<WorkflowRef, List<PhaseHistory.Pass>> passes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The controller runs, {@link LogEvent#stream()} indexing them: where each was read whole ({@link StreamExtents}). */
     private final List<ControllerProcess> processes;
@@ -240,7 +238,7 @@ final class LifecycleBuilder {
     }
 
     private List<PhaseHistory.Pass> passesOf(WorkflowHistory workflow) {
-        return passes.computeIfAbsent(workflow.ref(), r -> PhaseHistory.of(workflow));
+        return nodes.passes(workflow); // derived once per Workflow, kept with its index: the rules read the same passes
     }
 
     private static Known completionKnown(PhaseHistory.Completion c) {

@@ -41,11 +41,26 @@ public final class NodeIndex {
         return o == null ? OfWorkflow.NONE : o;
     }
 
+    /**
+     * The Workflow's operator passes ({@link PhaseHistory#of}), derived once per Workflow and kept with its index: the
+     * lifecycles ask them for every Pod's release, and the rules (AF009 phase regression, AF015 a stale copy acted on) for every
+     * Workflow; each derived them again. For a history that is not the one this index was made from (any other
+     * {@link WorkflowHistory}, or one of a Workflow it does not hold) they are derived from it on the spot, as before.
+     */
+    public List<PhaseHistory.Pass> passes(WorkflowHistory h) {
+        OfWorkflow o = byWorkflow.get(h.ref());
+        return o != null && o.history == h ? o.passes() : PhaseHistory.of(h);
+    }
+
     /** One Workflow's lines and what they are indexed by. */
     private static final class OfWorkflow {
         static final OfWorkflow NONE = new OfWorkflow(null);
 
+        /** The history indexed (null for {@link #NONE}). */
+        final WorkflowHistory history;
         final List<LogEvent> lines;
+        /** Its passes, derived on first use ({@link #passes()}); rules and lifecycles ask from several threads. */
+        private volatile List<PhaseHistory.Pass> passes;
         /** Its {@code Workflow update successful} lines by time. */
         final List<LogEvent> updates;
         /** Its lines by the node they name (by ID, or by a name hashed to its ID), in the order of {@link WorkflowHistory#events()}. */
@@ -58,6 +73,7 @@ public final class NodeIndex {
         final Grouped byKind;
 
         OfWorkflow(WorkflowHistory w) {
+            history = w;
             lines = w == null ? List.of() : w.events();
             int n = lines.size();
             List<LogEvent> persisted = new ArrayList<>();
@@ -88,6 +104,20 @@ public final class NodeIndex {
             byStatedName = Grouped.of(name);
             kinds = seen.toArray(Class<?>[]::new);
             byKind = Grouped.of(kind, kinds.length);
+        }
+
+        List<PhaseHistory.Pass> passes() {
+            List<PhaseHistory.Pass> p = passes;
+            if (p == null) {
+                synchronized (this) {
+                    p = passes;
+                    if (p == null) {
+                        p = java.util.Collections.unmodifiableList(PhaseHistory.of(history));
+                        passes = p;
+                    }
+                }
+            }
+            return p;
         }
 
         List<LogEvent> ofKind(Class<?> k) {

@@ -57,8 +57,10 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
         LogEvent nextPass = null;
         if (workflow != null) {
-            nextPass = EventOrder.earliest(workflow.events().stream().filter(e -> e.event() instanceof WorkflowProcessing
-                    && e.stream() == warning.stream() && EventOrder.after(e, warning)).toList());
+            // The Workflow's processing lines from its node index (the same lines in the same order as a walk of all its lines
+            // keeps): a Pod with the warning reads those, not every line of a Workflow of thousands of Pods.
+            nextPass = EventOrder.earliest(correlation.nodes().ofKind(link.workflow(), WorkflowProcessing.class).stream()
+                    .filter(e -> e.stream() == warning.stream() && EventOrder.after(e, warning)).toList());
         }
         LogEvent assessed = null;
         for (LogEvent e : EventOrder.inTimeOrder(nodeLines)) {
@@ -77,8 +79,8 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
         if (assessed != null && workflow != null) {
             LogEvent from = assessed;
             LogEvent limit = nextPass;
-            stored = EventOrder.earliest(workflow.events().stream().filter(e -> e.event() instanceof WorkflowUpdated
-                    && e.stream() == from.stream() && EventOrder.after(e, from) && (limit == null || EventOrder.before(e, limit))).toList());
+            stored = EventOrder.earliest(correlation.nodes().ofKind(link.workflow(), WorkflowUpdated.class).stream()
+                    .filter(e -> e.stream() == from.stream() && EventOrder.after(e, from) && (limit == null || EventOrder.before(e, limit))).toList());
         }
         NodeObservation exported = null;
         if (workflow != null) {

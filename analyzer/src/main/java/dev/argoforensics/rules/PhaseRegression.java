@@ -50,7 +50,7 @@ public final class PhaseRegression extends DeclaredRule {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
         for (WorkflowHistory h : correlation.workflows().values()) {
-            List<Pass> passes = PhaseHistory.of(h);
+            List<Pass> passes = correlation.nodes().passes(h);
             Map<Completion, List<Pass>> byCompletion = new LinkedHashMap<>();
             List<Pass> asserted = new ArrayList<>();
             for (int i = 0; i < passes.size(); i++) {

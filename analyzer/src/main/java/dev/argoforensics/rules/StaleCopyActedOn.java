@@ -47,7 +47,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         for (WorkflowHistory h : correlation.workflows().values()) {
-            List<Pass> passes = PhaseHistory.of(h);
+            List<Pass> passes = correlation.nodes().passes(h);
             List<Act> acts = new ArrayList<>();
             for (Pass p : passes) {
                 if (p.afterCompletion() || p.copy() == Copy.STALE) {
