@@ -116,10 +116,21 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven), otherwise.get(w.ref())));
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w)), otherwise.get(w.ref())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
                 List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref))));
+        return out;
+    }
+
+    /** The UIDs the Workflow's exports show. */
+    private static java.util.Set<String> uids(WorkflowHistory w) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (WorkflowSnapshot s : w.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                out.add(s.uid());
+            }
+        }
         return out;
     }
 
