@@ -257,7 +257,7 @@ final class LifecycleBuilder {
      * a worker held the Workflow's copy, which marked the node {@code pod deleted} and could not write it.
      */
     private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod) {
-        Known deleted = fate == null ? null : fate.deleted();
+        Known deleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
         if (deleted == null || deleted.fromLogs()) {
             // An update refused as not found bounds the Workflow's deletion from above, as tightly as the object records do
             // from their side: the Workflow was gone at that line, and the tests below tie it to the Pod's own deletion.
@@ -418,14 +418,36 @@ final class LifecycleBuilder {
         List<PodSnapshot> snapshots = pod.snapshots().stream().filter(s -> s.creationTimestamp() != null
                 ? !s.creationTimestamp().windowEnd().isBefore(start)
                 : s.observed() == null || !s.observed().takenNoEarlierThan().at().windowEnd().isBefore(start)).toList();
-        // Likewise an audit record clearly older than that line: a request about an earlier Pod (its garbage collection).
-        List<AuditRecord> audit = pod.auditRecords().stream().filter(a -> a.time() == null || !a.time().windowEnd().isBefore(start)).toList();
+        // Likewise an audit record clearly older than that line: a request about an earlier Pod (its garbage collection). And one
+        // before this Pod's own create in the same audit file (one API server's clock), however close: a create of the name was
+        // granted after it, so no Pod of the name existed then (#8022's resubmission, the earlier Pod deleted seconds before).
+        AuditRecord own = ownCreate(pod.auditRecords(), from.time());
+        List<AuditRecord> audit = pod.auditRecords().stream().filter(a -> a.time() == null || !a.time().windowEnd().isBefore(start))
+                .filter(a -> own == null || a.time() == null || !a.source().file().equals(own.source().file())
+                        || !a.time().instant().isBefore(own.time().instant()))
+                .toList();
         if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size() && audit.size() == pod.auditRecords().size()) {
             return pod;
         }
         List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
                 audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList(), pod.listings());
+    }
+
+    /**
+     * The Pod's own create as the API server recorded it: the latest granted {@code create} of the name not clearly after the
+     * controller's {@code Created pod} line ({@code created}); an earlier one is an earlier Pod's of the name. Null if none.
+     */
+    private static AuditRecord ownCreate(List<AuditRecord> audit, dev.argoforensics.time.Timestamp created) {
+        AuditRecord own = null;
+        for (AuditRecord a : audit) {
+            if ("pods".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null
+                    && !a.time().instant().isAfter(created.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))
+                    && (own == null || a.time().instant().isAfter(own.time().instant()))) {
+                own = a;
+            }
+        }
+        return own;
     }
 
     /**

@@ -67,7 +67,17 @@ final class PodRecords {
         }
         for (AuditRecord a : latestStages(objects.auditRecords())) {
             if (PODS.equals(a.resource()) && !a.name().isEmpty()) {
-                index(auditByPod, instances.forTime(named(a.namespace(), a.name()), a.time()), a);
+                // A record naming the Pod's UID (objectRef.uid: an update sends the whole object) goes to the exported Pod of that UID;
+                // one whose UID contradicts the exported Pod its time would give it to is another object of the name (another
+                // cluster's Pod in a file given beside, or an earlier Pod of the name no export shows) and shows nothing of this one.
+                // A delete or an eviction is kept whatever its UID (the API server records none for them in practice): a UID never
+                // takes a deletion away from a Pod.
+                PodKey named = named(a.namespace(), a.name());
+                PodKey to = a.uid().isEmpty() ? instances.forTime(named, a.time()) : instances.forUid(named, a.uid(), a.time());
+                boolean removes = "delete".equals(a.verb()) && a.subresource().isEmpty() || "eviction".equals(a.subresource());
+                if (a.uid().isEmpty() || to.uid() == null || to.uid().equals(a.uid()) || removes) {
+                    index(auditByPod, to, a);
+                }
             } else {
                 index(auditByObject, a.resource() + "/" + a.namespace() + "/" + a.name(), a);
             }

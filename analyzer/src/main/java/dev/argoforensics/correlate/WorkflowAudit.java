@@ -125,7 +125,19 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
 
     /** The records about {@code ref} in the group's Workflow audit ({@code index}), by time then source. */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given) {
+        return of(ref, index, given, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #of(WorkflowRef, Index, boolean)}, without the requests whose {@code objectRef.uid} contradicts the UIDs the
+     * Workflow's exports show ({@code uids}; none exported: nothing to contradict): another object of the name, another cluster's
+     * Workflow in an audit file given beside, or an earlier run's. They show nothing of this Workflow's standing. A delete is kept
+     * whatever its UID (the API server records none for one in practice): a UID never takes a deletion away.
+     */
+    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, java.util.Set<String> uids) {
         List<Index.At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
+        at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
+                && !"delete".equals(a.record().verb()));
         for (Index.At u : index.unnamed.getOrDefault(ref.namespace(), List.of())) {
             if (!at.contains(u)) {
                 at.add(u);

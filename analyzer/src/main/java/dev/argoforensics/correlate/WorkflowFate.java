@@ -2,7 +2,9 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodTable;
+import dev.argoforensics.time.Timestamp;
 import java.util.List;
 
 /**
@@ -25,9 +27,10 @@ import java.util.List;
  *                  exports show), whatever else names them: no time unless the paste states one
  * @param audit     the audit records about it (requests on it, deletions of its namespace's Workflows by collection), and
  *                  whether any audit log was given ({@link WorkflowAudit})
+ * @param deletedOtherwise {@code deleted} from all but audit records (an export being deleted, the orphan path); null if none
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
-                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit) {
+                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise) {
     public WorkflowFate {
         audit = audit == null ? WorkflowAudit.NONE : audit;
         podsGoing = List.copyOf(podsGoing);
@@ -36,7 +39,72 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE);
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted);
+    }
+
+    /**
+     * {@link #deleted} as far as it concerns one Pod of the name: an audit record's delete of the Workflow is an earlier Workflow's
+     * where the same audit file records, after it, a granted {@code create} of the name and then the Pod's own granted
+     * {@code create}. One file is one API server's clock, so that order holds however close the requests came (#8022 as a CI job
+     * runs it: the finished run deleted, and submitted again within seconds, nearer the Pod's creation than the controller's clock
+     * and the API server's may disagree); a create granted means no Workflow of the name existed then, so the deleted one was gone
+     * before this run's began. Then the earliest other deletion counts (a later delete of the name, an export, the orphan path).
+     *
+     * @param podAudit   the Pod's audit records ({@link PodHistory#auditRecords})
+     * @param podCreated the controller's {@code Created pod} line's time, or null: the Pod's own create is the latest granted one not
+     *                   clearly after it (an earlier Pod of the name was created before)
+     */
+    public Known deletedFor(List<AuditRecord> podAudit, Timestamp podCreated) {
+        if (deleted == null || deleted.fromLogs()) {
+            return deleted;
+        }
+        AuditRecord podCreate = null;
+        for (AuditRecord a : podAudit) {
+            boolean create = "pods".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null;
+            if (create && (podCreated == null || !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)))
+                    && (podCreate == null || a.time().instant().isAfter(podCreate.time().instant()))) {
+                podCreate = a;
+            }
+        }
+        if (podCreate == null) {
+            return deleted;
+        }
+        boolean earlierOnly = false;
+        Known earliest = deletedOtherwise;
+        for (AuditRecord a : audit.records()) {
+            if (!deletesByName(a)) {
+                continue;
+            }
+            if (recreatedBefore(a, podCreate)) {
+                earlierOnly = true;
+                continue;
+            }
+            Known k = new Known(a.time(), "deleted by " + a.user() + " (audit record)", a.source(), false);
+            earliest = earliest == null || k.at().instant().isBefore(earliest.at().instant()) ? k : earliest;
+        }
+        return earlierOnly ? earliest : deleted;
+    }
+
+    /** A granted delete of this Workflow by name, as {@link WorkflowFates} reads one. */
+    private boolean deletesByName(AuditRecord a) {
+        return "workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null
+                && ref.name().equals(a.name()) && java.util.Objects.equals(ref.namespace(), a.namespace());
+    }
+
+    /** The same audit file records, after {@code delete}, a granted create of the Workflow's name, and the Pod's create at or after it. */
+    private boolean recreatedBefore(AuditRecord delete, AuditRecord podCreate) {
+        String file = delete.source().file();
+        if (!file.equals(podCreate.source().file())) {
+            return false;
+        }
+        for (AuditRecord c : audit.records()) {
+            boolean create = "workflows".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.effective()
+                    && c.time() != null && ref.name().equals(c.name()) && file.equals(c.source().file());
+            if (create && c.time().instant().isAfter(delete.time().instant()) && !c.time().instant().isAfter(podCreate.time().instant())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -43,6 +43,8 @@ final class WorkflowFates {
                         new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), WorkflowFates::earlier);
             }
         }
+        Map<WorkflowRef, Known> byAudit = new HashMap<>(deleted);
+        deleted.clear();
         for (WorkflowHistory w : workflows.values()) {
             // A Workflow being deleted (foreground, or held by a finalizer such as artifact-gc): no grace period, so the
             // deletionTimestamp is the request's time. The garbage collector then deletes its Pods while the controller may
@@ -65,6 +67,8 @@ final class WorkflowFates {
                 }
             }
         }
+        Map<WorkflowRef, Known> otherwise = new HashMap<>(deleted);
+        byAudit.forEach((ref, k) -> deleted.merge(ref, k, (other, audited) -> earlier(audited, other)));
         Map<WorkflowRef, List<PodGoing>> going = new HashMap<>();
         for (PodHistory p : pods.values()) {
             if (p.link() == null) {
@@ -112,10 +116,21 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven)));
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w)), otherwise.get(w.ref())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
-                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven))));
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref))));
+        return out;
+    }
+
+    /** The UIDs the Workflow's exports show. */
+    private static java.util.Set<String> uids(WorkflowHistory w) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (WorkflowSnapshot s : w.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                out.add(s.uid());
+            }
+        }
         return out;
     }
 

@@ -137,10 +137,11 @@ public final class FalsePodDeleted extends NodeRule {
     /** The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. */
     private static boolean clearedAsRealDeletion(PodHistory pod, Scope scope, PodLifecycle life, LogEvent created, LogEvent declared) {
         WorkflowFate fate = life.workflow();
-        if (fate != null && fate.deleted() != null && (created == null || !clearlyAfter(created.time(), fate.deleted().at()))
-                && !clearlyAfter(fate.deleted().at(), declared.time())) {
-            scope.clear(pod, Message.of("AF008.cleared.workflowDeleted", "workflow", fate.ref().toString(), "how", fate.deleted().how(),
-                    "at", fate.deleted().at().format()), fate.deleted().evidence());
+        Known wfDeleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
+        if (wfDeleted != null && (created == null || !clearlyAfter(created.time(), wfDeleted.at()))
+                && !clearlyAfter(wfDeleted.at(), declared.time())) {
+            scope.clear(pod, Message.of("AF008.cleared.workflowDeleted", "workflow", fate.ref().toString(), "how", wfDeleted.how(),
+                    "at", wfDeleted.at().format()), wfDeleted.evidence());
             return true;
         }
         NamesakeCleanup namesake = life.namesakeCleanup();
@@ -301,12 +302,31 @@ public final class FalsePodDeleted extends NodeRule {
                 continue;
             }
             boolean removes = ("delete".equals(a.verb()) && a.subresource().isEmpty()) || "eviction".equals(a.subresource());
-            if (removes) {
+            if (removes && !createdAfterInSameFile(pod, a, created)) {
                 return null;
+            }
+            if (removes) {
+                continue; // an earlier Pod of the name: a create of the name was granted after it, on the same API server's clock
             }
             seen = seen == null ? a : seen;
         }
         return seen;
+    }
+
+    /**
+     * The same audit file records, after {@code removal}, a granted create of the Pod's name no later than (clearly) the controller's
+     * {@code Created pod}: the removal was an earlier Pod's of the name (#8022's resubmission, its Pods garbage-collected seconds
+     * before this run's were created). A create granted means no Pod of the name existed then; one file is one clock.
+     */
+    private static boolean createdAfterInSameFile(PodHistory pod, AuditRecord removal, LogEvent created) {
+        for (AuditRecord c : pod.auditRecords()) {
+            if ("pods".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.effective() && c.time() != null
+                    && c.source().file().equals(removal.source().file()) && c.time().instant().isAfter(removal.time().instant())
+                    && !clearlyAfter(c.time(), created.time())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How many of the Workflow's nodes were marked deleted in the same millisecond as this one (this one included). */

@@ -22,6 +22,10 @@ import java.util.Set;
  *                       gives no HTTP code, so {@code responseCode} stays null; null for other exports
  * @param gracePeriodSeconds a delete's grace period: the logged DeleteOptions' {@code gracePeriodSeconds}, else the
  *                       returned Pod's {@code metadata.deletionGracePeriodSeconds}; null if neither was logged
+ * @param uid            {@code objectRef.uid}, "" if none: the API server fills it in from the request's object where that
+ *                       carries one (an {@code update} sends the whole object, UID included; a {@code create} has none yet, a
+ *                       {@code patch} or {@code delete} sends none), at level {@code Metadata} too (inferred from the API server's
+ *                       audit code, k8s.io/apiserver {@code LogRequestObject}); the one field that names the object, not its name
  */
 public record AuditRecord(
         SourceRef source,
@@ -41,7 +45,21 @@ public record AuditRecord(
         boolean dryRun,
         String exporter,
         String rpcStatus,
-        Long gracePeriodSeconds) implements ExportedObject {
+        Long gracePeriodSeconds,
+        String uid) implements ExportedObject {
+
+    public AuditRecord {
+        uid = uid == null ? "" : uid;
+    }
+
+    /** A record whose object reference carries no UID. */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, "");
+    }
 
     /** The status Cloud Logging writes for a granted request. */
     public static final String RPC_OK = "OK";

@@ -75,7 +75,7 @@ public final class EventDecoder {
                 n.path("user").path("username").asText(""), ref.path("resource").asText(""), ref.path("subresource").asText(""),
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
                 received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
-                verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null);
+                verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""));
     }
 
     /**

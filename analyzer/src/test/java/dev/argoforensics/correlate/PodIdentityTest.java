@@ -78,6 +78,34 @@ class PodIdentityTest {
         assertEquals(0, pods.get(1).auditRecords().size());
     }
 
+    private static String audit(String id, String verb, String subresource, String uid, String at) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"" + id + "\","
+                + "\"stage\":\"ResponseComplete\",\"verb\":\"" + verb + "\",\"user\":{\"username\":\"system:node:n1\"},"
+                + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\""
+                + (uid.isEmpty() ? "" : ",\"uid\":\"" + uid + "\"") + (subresource.isEmpty() ? "" : ",\"subresource\":\"" + subresource + "\"")
+                + "},\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
+    }
+
+    @Test
+    void anAuditRecordGoesByItsObjectRefUidAndOneContradictingTheExportsIsNoOnesButADeleteStays() {
+        // Recheck s35: objectRef.uid names the object a request changed (an update sends the whole object). One naming u-1 in u-2's
+        // lifetime is u-1's; one naming a UID no export shows, where its time gives it to an exported Pod, is another object's (an
+        // audit file of another cluster given beside, with the same names) and shows nothing of either; a delete stays by its time
+        // whatever its UID (a UID never takes a deletion away). Control: the same update without a UID goes by its time.
+        Correlation c = new Evidence()
+                .log("a.log", created("2026-10-02T10:00:00.100Z"), created("2026-10-02T10:05:00.050Z"))
+                .pod("old.yaml", pod("u-1", "2026-10-02T10:00:00Z"))
+                .pod("new.yaml", pod("u-2", "2026-10-02T10:05:00Z"))
+                .object("audit.log", audit("a-1", "update", "", "u-1", "2026-10-02T10:06:00.000000Z"))
+                .object("audit.log", audit("a-2", "update", "", "u-9", "2026-10-02T10:07:00.000000Z"))
+                .object("audit.log", audit("a-3", "update", "", "", "2026-10-02T10:08:00.000000Z"))
+                .object("audit.log", audit("a-4", "delete", "", "u-9", "2026-10-02T10:09:00.000000Z"))
+                .correlate();
+        List<PodHistory> pods = c.podsNamed("ns", "p");
+        assertEquals(List.of("a-1"), pods.get(0).auditRecords().stream().map(a -> a.auditId()).toList());
+        assertEquals(List.of("a-3", "a-4"), pods.get(1).auditRecords().stream().map(a -> a.auditId()).sorted().toList());
+    }
+
     @Test
     void theIdentitySaysHowTheUidWasChosen() {
         List<PodHistory> pods = recreated().podsNamed("ns", "p");

@@ -310,6 +310,55 @@ class FalsePodDeletedTest {
                 + "requests from 2026-09-19T16:27:05.000000Z (its create) and goes on to 2026-09-19T16:31:00.100000Z"), f.facts().toString());
     }
 
+    /**
+     * #8022 as a CI job runs it: it deletes the finished run and submits it again at once, so the earlier Workflow's delete and the
+     * garbage collector's delete of its Pod come seconds before this run's Pod, closer than two clocks may disagree. The same audit
+     * file orders them on one clock: the Workflow deleted, created again (granted: no Workflow of the name existed then), then this
+     * Pod created; the deletes before those creates are the earlier objects', not this run's.
+     */
+    private static List<String> resubmittedAtOnce(String... more) {
+        List<String> audit = auditFile(
+                Exports.workflowAudit("delete", "p", "system:serviceaccount:ci:runner", "2026-09-19T16:27:06.900000Z", 200),
+                Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:27:07.050000Z", 200),
+                Exports.workflowAudit("create", "p", "system:serviceaccount:ci:runner", "2026-09-19T16:27:10.300000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200));
+        audit.addAll(List.of(more));
+        return audit;
+    }
+
+    @Test
+    void anEarlierRunsDeletesSecondsBeforeThisPodInTheSameAuditFileAreNotItsDeletion() {
+        Evaluation e = rule.evaluate(auditedNamesake(resubmittedAtOnce()).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").orElseThrow().value().toString().startsWith("the audit log audit.log records the Workflow's "
+                + "requests from 2026-09-19T16:27:10.300000Z (its create)"), f.facts().toString());
+    }
+
+    @Test
+    void anEarlierRunsDeleteSecondsBeforeThisPodWithoutTheRecreateStillClears() {
+        // Control: without the Workflow's create between them, the delete 3.5 s before the Pod's creation may be this Workflow's
+        // (two clocks may disagree by more): it clears, as before.
+        List<String> audit = new ArrayList<>(resubmittedAtOnce());
+        audit.removeIf(a -> a.contains("\"verb\":\"create\"") && a.contains("\"workflows\""));
+        Evaluation e = rule.evaluate(auditedNamesake(audit).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), e.cleared().get(0).reason());
+        // Control: a delete of this run's Pod after its create is its deletion, whatever came before.
+        Evaluation deleted = rule.evaluate(auditedNamesake(resubmittedAtOnce(Exports.audit("delete", "", "alice@example.com",
+                "2026-09-19T16:28:00.000000Z", 200).replace("\"a-delete\"", "\"a-delete-2\""))).correlate());
+        assertTrue(deleted.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED || x.confidence() == Confidence.LIKELY),
+                deleted.toString());
+        // Control: the Workflow deleted again after this run's create is this run's deletion.
+        Evaluation wfDeleted = rule.evaluate(auditedNamesake(resubmittedAtOnce(Exports.workflowAudit("delete", "p", "alice@example.com",
+                "2026-09-19T16:28:39.000000Z", 200))).correlate());
+        assertTrue(wfDeleted.findings().isEmpty(), wfDeleted.toString());
+        assertTrue(wfDeleted.cleared().get(0).reason().contains("2026-09-19T16:28:39"), wfDeleted.cleared().get(0).reason());
+    }
+
     @Test
     void anAuditLogThatShowsNoDeleteOfWorkflowsDoesNotShowItStood() {
         // Recheck s34: a policy that logs the Workflow's writes (create, update, patch) but not its deletes (a rule by verb) records
