@@ -406,14 +406,58 @@ final class ExecutionOrder {
         if (left != gone || !StreamExtents.readWholeThrough(processes, seen.stream(), trigger.time(), gone.time())) {
             return null;
         }
+        PodSnapshot shown = null;
         for (PodSnapshot s : pod.snapshots()) {
-            if (s.deletionTimestamp() != null && s.containersFinishedAt().isPresent() && !s.described()) {
-                return new Execution(State.FINISHED_BEFORE, "an export of the deleted Pod shows every container terminated (" + s.exitCodeSummary()
-                        + ", the last at " + s.containersFinishedAt().get().format() + "), and the controller, which saw the deletion arrive on a Pod "
-                        + "it was watching (update pod event at " + trigger.time().format() + "), saw the Pod change no more until it left the "
-                        + "informer at its finalizer's release (" + gone.time().format() + "): the containers' end was already in the first "
-                        + "version that carried the deletion", s.source(), true, false, true);
+            if (s.deletionTimestamp() == null || s.containersFinishedAt().isEmpty() || s.described()) {
+                continue;
             }
+            String other = notTheVersionSeen(s, trigger);
+            if (other != null) {
+                return new Execution(State.UNDETERMINED, "an export of the deleted Pod shows every container terminated (" + s.exitCodeSummary()
+                        + ", the last at " + s.containersFinishedAt().get().format() + ") and the controller saw no change of the Pod after the "
+                        + "deletion arrived (update pod event at " + trigger.time().format() + "), but " + other + ": what the lines saw is not what "
+                        + "that export shows, so neither orders the containers' end and the deletion; an export of the Pod taken before its "
+                        + "deletion, naming its UID, the kubelet's Killing Event or the audit record of the delete would", s.source(), true);
+            }
+            if (shown == null) {
+                shown = s;
+            }
+        }
+        if (shown == null) {
+            return null;
+        }
+        return new Execution(State.FINISHED_BEFORE, "an export of the deleted Pod shows every container terminated (" + shown.exitCodeSummary()
+                + ", the last at " + shown.containersFinishedAt().get().format() + "), and the controller, which saw the deletion arrive on a Pod "
+                + "it was watching (update pod event at " + trigger.time().format() + "), saw the Pod change no more until it left the "
+                + "informer at its finalizer's release (" + gone.time().format() + "): the containers' end was already in the first "
+                + "version that carried the deletion", shown.source(), true, false, true);
+    }
+
+    /**
+     * Why an export of the deleted Pod showing its containers ended cannot be the first deleted version the controller saw (session
+     * 35 recheck), or null. With no change logged after that sight, the export would hold that version's deletion: its
+     * {@code deletionTimestamp} less a grace above 1 is the request's own time (lifecycle reference A1; with grace 0 or 1 the
+     * timestamp itself, and a later, shorter delete moving it would have been a change), which the controller cannot have seen before
+     * it was made; and an end that version already held was written before that request. So not where that time is later than the
+     * controller's sight by more than two clocks disagree (a later Pod of the same name, run again by {@code argo retry} and deleted
+     * in turn, whose {@code Created pod} line the evidence lacks; or a later delete the lines missed), nor where a container's
+     * {@code finishedAt} is after it (the containers ended after the request: a Pod deleted while it ran, its kill written in changes
+     * the lines did not show, as a watch that broke and relisted would miss them).
+     */
+    private static String notTheVersionSeen(PodSnapshot s, LogEvent trigger) {
+        Timestamp ts = s.deletionTimestamp();
+        Long grace = s.deletionGracePeriodSeconds();
+        Timestamp requested = grace != null && grace > 1 ? new Timestamp(ts.instant().minusSeconds(grace), ts.precision(), ts.zone()) : ts;
+        String what = grace != null && grace > 1 ? "its deletionTimestamp less its grace period (" + requested.format() + ")"
+                : "its deletionTimestamp (" + ts.format() + (grace == null ? "" : ", grace period " + grace + "s") + ")";
+        if (requested.comparable(trigger.time()) && DeletionBounds.clearlyBefore(trigger.time(), requested)) {
+            return what + " is later than that sight by more than two clocks disagree: it is not the version the controller saw (a later "
+                    + "Pod of the same name, an argo retry's, or a later delete the lines missed)";
+        }
+        Timestamp end = s.containersFinishedAt().get();
+        if (end.isAfter(requested)) {
+            return "its containers ended (" + end.format() + ") after " + what + ", no earlier than the request: they ended after the "
+                    + "deletion, in changes the lines did not show";
         }
         return null;
     }

@@ -1185,6 +1185,77 @@ class PrematureFinalizerRemovalTest {
         assertTrue(killed.findings().stream().noneMatch(x -> x.confidence() != Confidence.POSSIBLE), () -> killed.findings().toString());
     }
 
+    /**
+     * Recheck s35: the deleted Pod's export is of a later Pod of the same name (an argo retry at 16:40 ran the node's Pod again
+     * under its name; it ended at 16:44:20 and was deleted with grace 0 at 16:44:30), and the controller log, read whole from the
+     * deletion's sight to the Pod leaving the informer, starts after the first Pod's Created pod line, so nothing dates the name's
+     * reuse. The export's deletion, 13 minutes after the controller saw the first Pod's, is not the version it saw: its end orders
+     * nothing, and no finding is likely (its Ready transition, after the version the logged delay dates, is read first; the export's
+     * deletion against the sight guards where no delay dates it). With the Created pod line the export's creation tells the namesake
+     * apart too (control).
+     */
+    @Test
+    void anExportOfALaterNamesakeDeletedInTurnIsNotTheDeletedVersionTheControllerSaw() {
+        String retried = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:44:30Z", 0).lastTransition("2026-09-19T16:44:20Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:44:20Z").terminated("wait", 0, "Completed", "2026-09-19T16:44:20Z").yaml()
+                .replace("uid: u-1", "uid: u-2").replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:40:02Z\"")
+                .replace("startedAt: \"2026-09-19T16:27:14Z\"", "startedAt: \"2026-09-19T16:40:06Z\"");
+        List<String> fromLater = LookAlikes.deletionSeenArriving("update", "1m53.743s");
+        fromLater.remove(1); // the Created pod line
+        fromLater.set(0, workers("2026-09-19T16:30:00.000Z", 16));
+        Evaluation noCreated = rule.evaluate(new Evidence().log("1.log", fromLater.toArray(String[]::new)).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", retried).correlate());
+        assertTrue(noCreated.findings().stream().allMatch(x -> x.confidence() == Confidence.POSSIBLE), () -> noCreated.findings().toString());
+
+        Evaluation created = rule.evaluate(new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
+                .log("3.log", lostLongAfterAndWritten()).pod("pod.yaml", retried).correlate());
+        assertTrue(created.findings().stream().allMatch(x -> x.confidence() == Confidence.POSSIBLE), () -> created.findings().toString());
+    }
+
+    /**
+     * A controller log read whole in which ns/p's deletion arrives on an update at {@code sight} (the handler's lines a
+     * millisecond later, with the logged {@code delay}) and is released at {@code release}, the Pod leaving the informer 13 ms after.
+     */
+    private static String[] deletionSeenAt(String sight, String handled, String delay, String release, String gone) {
+        return new String[] {workers("2026-09-19T16:27:00.000Z", 16), createdPod("2026-09-19T16:27:10.431Z"), podEvent(sight, "update"),
+            removingFinalizers(handled), queuingPodDelay(handled, "removeFinalizer", delay), V4.queueingAfter(handled, "removeFinalizer", delay),
+            cleaningUp(release, "removeFinalizer"), podEvent(gone, "delete"), workers("2026-09-19T16:35:00.000Z", 16)};
+    }
+
+    /**
+     * Recheck s35: a running Pod force-deleted (grace 0, deletionTimestamp 16:31:11), its main trapping the SIGTERM and exiting 0
+     * (the emissary passes its code on; wait exits 0 on SIGTERM), both ended at 16:31:13, the conditions with them. The controller's
+     * watch broke as the Pod went and its relist delivered the deleted, ended Pod as one update at 16:31:14.5 (its delay dates the
+     * 16:31:13 transition); no change after. The lines look as for a Pod that ended before its deletion, but the export shows the end
+     * after the request: the lines' silence does not carry it into the first deleted version, so possible. An end in the same
+     * second as the deletionTimestamp is still read (control), and a main ended by a signal a second before it is the kill (control).
+     */
+    @Test
+    void anExportWhoseContainersEndedAfterItsGraceZeroDeletionTimestampOrdersNothing() {
+        String endedAfter = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:11Z", 0).lastTransition("2026-09-19T16:31:13Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:13Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:13Z").yaml();
+        Evaluation after = rule.evaluate(new Evidence().log("1.log", deletionSeenAt("2026-09-19T16:31:14.500Z", "2026-09-19T16:31:14.501Z",
+                "1m58.499s", "2026-09-19T16:33:13.001Z", "2026-09-19T16:33:13.014Z")).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", endedAfter).correlate());
+        assertTrue(after.findings().stream().allMatch(x -> x.confidence() == Confidence.POSSIBLE), () -> after.findings().toString());
+        assertTrue(after.findings().stream().anyMatch(x -> x.confidenceReason().contains("after its deletionTimestamp (2026-09-19T16:31:11Z, grace "
+                + "period 0s)")), () -> after.findings().toString());
+
+        String sameSecond = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:11Z", 0).lastTransition("2026-09-19T16:31:11Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:31:11Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:11Z").yaml();
+        Evaluation same = rule.evaluate(new Evidence().log("1.log", deletionSeenAt("2026-09-19T16:31:11.256Z", "2026-09-19T16:31:11.257Z",
+                "1m59.743s", "2026-09-19T16:33:11.001Z", "2026-09-19T16:33:11.014Z")).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", sameSecond).correlate());
+        assertTrue(same.findings().stream().anyMatch(x -> "AF001.reason.endShownOrderedByLines".equals(x.reason().code())), () -> same.findings().toString());
+
+        String killed = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:31:11Z", 0).lastTransition("2026-09-19T16:31:10Z")
+                .terminated("main", 137, "Error", "2026-09-19T16:31:10Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:10Z").yaml();
+        Evaluation signalled = rule.evaluate(new Evidence().log("1.log", deletionSeenAt("2026-09-19T16:31:11.256Z", "2026-09-19T16:31:11.257Z",
+                "1m58.743s", "2026-09-19T16:33:10.001Z", "2026-09-19T16:33:10.014Z")).log("3.log", lostLongAfterAndWritten())
+                .pod("pod.yaml", killed).correlate());
+        assertTrue(signalled.findings().stream().allMatch(x -> x.confidence() == Confidence.POSSIBLE), () -> signalled.findings().toString());
+    }
+
     /** The #17024 evidence with the finished Pod's export and the recorded loss, without any export of the Workflow. */
     private static Evidence raceWithPodExport() {
         return beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).pod("pod.yaml", V4.podYaml(true));
