@@ -1,5 +1,7 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.NodeStatus;
@@ -35,6 +37,47 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
         return snapshots.stream()
                 .flatMap(s -> s.node(nodeId).map(n -> new NodeObservation(s, n)).stream())
                 .toList();
+    }
+
+    /**
+     * The last pass that began over the export's status and left it as it was: its {@code Processing workflow} line names the
+     * export's resourceVersion ({@code ResourceVersion=}, the version the controller's informer held when the pass began), the
+     * next pass's names it too, and no line from the export's time up to that next pass names another (a {@code Workflow update
+     * successful} or a {@code Processing workflow} of a different version: a write, the controller's or anyone's, changes the
+     * version). A resourceVersion is the object's whole state, so the export's view of its nodes still stood when that pass
+     * began, and the pass, having written nothing, found nothing to change in it. The last pass of the version is not it:
+     * it begins over the stored status, which may lag what it is about to store (a stalled or stopped controller's). Empty
+     * when the export has no resourceVersion, no time, or no such pass. Derived here once; the rules read it.
+     */
+    public Optional<LogEvent> stillStoredUntil(WorkflowSnapshot export) {
+        String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();
+        if (rv.isEmpty() || export.observed() == null || export.fromArgoGetText()) {
+            return Optional.empty();
+        }
+        var from = export.observed().time();
+        LogEvent last = null;
+        LogEvent open = null;
+        for (LogEvent e : events) {
+            if (e.time() == null || e.undated() || e.time().isBefore(from)) {
+                continue;
+            }
+            String seen = e.event() instanceof WorkflowProcessing p ? p.resourceVersion()
+                    : e.event() instanceof WorkflowUpdated u ? u.resourceVersion() : null;
+            if (seen == null || seen.isBlank()) {
+                continue;
+            }
+            if (!rv.equals(seen.trim())) {
+                break;
+            }
+            if (e.event() instanceof WorkflowProcessing) {
+                // The pass before this one began over the same version and wrote nothing: it found the status as it was.
+                if (open != null) {
+                    last = open;
+                }
+                open = e;
+            }
+        }
+        return last == null || !last.time().isAfter(from) ? Optional.empty() : Optional.of(last);
     }
 
     /** One export's view of one node. */

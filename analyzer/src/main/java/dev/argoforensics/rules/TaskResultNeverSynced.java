@@ -90,8 +90,20 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     record View(Timestamp at, boolean pending, String kind, Message what, Object cited) {
         SourceRef source() {
             return cited instanceof LogEvent e ? e.source() : cited instanceof NodeObservation o ? o.snapshot().source()
-                    : ((TaskResultSnapshot) cited).source();
+                    : cited instanceof Stored st ? st.export().snapshot().source() : ((TaskResultSnapshot) cited).source();
         }
+
+        /** The export of the Workflow the view reads, directly or as still stored at a later pass; null for other sources. */
+        NodeObservation export() {
+            return cited instanceof NodeObservation o ? o : cited instanceof Stored st ? st.export() : null;
+        }
+    }
+
+    /**
+     * An export's status still the stored one when a later pass began: {@code processing} names the export's resourceVersion
+     * ({@link WorkflowHistory#stillStoredUntil}). Dated by that line, on the controller's clock.
+     */
+    record Stored(NodeObservation export, LogEvent processing) {
     }
 
     /** When the Pod finished: its containers' last exit in an export, else the node's finishedAt. */
@@ -526,7 +538,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (exported == null || exported.after(finishedFrom) == ObservedAt.Order.SHOWN) {
                 shown.add(v.kind());
             }
-            if (v.cited() instanceof NodeObservation o) {
+            if (v.cited() instanceof Stored st) {
+                cite.node(st.export(), "exported Workflow: the result not synced");
+                cite.line(st.processing(), "a later pass reads the same resourceVersion: that status still stood");
+                said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
+            } else if (v.cited() instanceof NodeObservation o) {
                 cite.node(o, "exported Workflow: the result not synced");
                 said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
             } else if (v.cited() instanceof TaskResultSnapshot t) {

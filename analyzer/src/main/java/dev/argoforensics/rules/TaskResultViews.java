@@ -39,6 +39,7 @@ final class TaskResultViews {
     static List<View> of(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
         List<View> views = new ArrayList<>();
         if (workflow != null && s.nodeId() != null) {
+            Set<LogEvent> stored = new HashSet<>();
             for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
                 if (o.snapshot().observed() == null) {
                     continue;
@@ -48,6 +49,10 @@ final class TaskResultViews {
                 if (Boolean.FALSE.equals(o.node().taskResultSynced()) || Boolean.FALSE.equals(complete)) {
                     Message what = Message.of(Boolean.FALSE.equals(o.node().taskResultSynced()) ? "AF006.view.syncedFalse" : "AF006.view.completionFalse");
                     views.add(new View(at, true, WORKFLOW, written(what, o), o));
+                    // The same status read again by a later pass (its resourceVersion unchanged): still pending then.
+                    workflow.stillStoredUntil(o.snapshot()).filter(p -> p.time().isAfter(at) && stored.add(p)).ifPresent(p -> views.add(
+                            new View(p.time(), true, WORKFLOW, Message.of("AF006.view.stillStored", "what", what, "rv",
+                                    o.snapshot().resourceVersion().trim()), new TaskResultNeverSynced.Stored(o, p))));
                 } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
                     views.add(new View(at, false, WORKFLOW, written(Message.of("AF006.view.recorded", "export", o.snapshot().what(), "phase",
                             o.node().phase()), o), o));

@@ -115,7 +115,7 @@ final class TaskResultWording {
      * what it may be off least favourable to the order ({@link ObservedAt#takenNoLaterThan}, {@link ObservedAt#takenNoEarlierThan}).
      */
     private static boolean takenBy(WorkflowSnapshot w, View view) {
-        if (view.cited() instanceof NodeObservation o && o.snapshot() == w) {
+        if (view.export() != null && view.export().snapshot() == w) {
             return true;
         }
         ObservedAt viewed = TaskResultNeverSynced.observed(view);

@@ -409,6 +409,55 @@ class TaskResultNeverSyncedTest {
         assertTrue(e.findings().get(0).confidenceReason().contains("controller's own flag"), e.findings().get(0).confidenceReason());
     }
 
+    // ---- session 35: an export dated at the controller's write, its status read again by later passes of the same version ----
+
+    /** v3.5.4's data template: the node Succeeded, its result false in the completion map, the export at resourceVersion 5001. */
+    private static final String DATA_HANG = Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", null, false)
+            .replace("uid: w-1}", "uid: w-1, resourceVersion: \"5001\"}");
+
+    private static String v354(String t, String msg, String keys) {
+        return "time=\"2026-09-19T" + t + "Z\" level=info msg=\"" + msg + "\" " + keys;
+    }
+
+    private static String processed(String t, String rv) {
+        return v354(t, "Processing workflow", "Phase=Running ResourceVersion=" + rv + " namespace=ns workflow=p");
+    }
+
+    private static String created() {
+        return v354("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p");
+    }
+
+    private static String updated(String t, String rv) {
+        return v354(t, "Workflow update successful", "namespace=ns phase=Running resourceVersion=" + rv + " workflow=p");
+    }
+
+    @Test
+    void laterPassesOverTheExportsResourceVersionShowItsStatusStillStood() {
+        // Seed 2's feature-build-vza3n, reduced: the export has no time of its own and is placed at the write of 5001, seconds
+        // after the step; the 20-minute resyncs read 5001 again, so its completion map still said false 40 minutes on.
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", processed("16:27:10.100", "4990"), created(), updated("16:27:46.100", "5001"),
+                processed("16:47:46.200", "5001"), processed("17:07:46.200", "5001")).workflow("wf.json", DATA_HANG).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        // The last pass of 5001 begins over a status it may be about to change: the one before it, followed by another of 5001, counts.
+        assertEquals("2026-09-19T16:47:46.200Z", f.fact("pendingAt").orElseThrow().value());
+        assertTrue(f.explanation().contains("still the stored status when the controller began a pass over resourceVersion 5001"), f.explanation());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("c.log:4")), () -> f.evidence().toString());
+    }
+
+    @Test
+    void aLaterResourceVersionInTheLinesEndsWhatTheExportShows() {
+        // Controls: the pass at 16:50 read 5001 a last time but wrote 5002: it began over a status it then changed (a stalled
+        // controller's lag looks so), so it shows nothing pending, and the passes after it read 5002, not the export's status.
+        // The last pass of 5001 followed by another of 5001 began at 16:29:59, 2m14s after the step: within the threshold.
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", processed("16:27:10.100", "4990"), created(), updated("16:27:46.100", "5001"),
+                processed("16:28:30.000", "5001"), processed("16:29:59.900", "5001"), processed("16:50:00.000", "5001"), updated("16:50:00.100", "5002"), processed("16:50:10.000", "5002"),
+                processed("17:10:00.000", "5002")).workflow("wf.json", DATA_HANG).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("within the threshold"), e.cleared().get(0).reason());
+    }
+
     @Test
     void anExportedUnsyncedFlagAfterTheControllerLookedIsLikely() {
         Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD)
