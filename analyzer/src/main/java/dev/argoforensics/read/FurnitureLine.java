@@ -92,7 +92,7 @@ final class FurnitureLine {
             String bare = m.group("bare");
             // The empty prompt a terminal shows after the output (copied with it): oh-my-zsh's "➜  ~", a bare "❯" or "λ", as "$".
             boolean emptyPrompt = command == null && bare != null && (bare.charAt(0) == '➜' || bare.equals("❯") || bare.equals("λ"));
-            if (bare != null && !bare.equals("$") && !emptyPrompt && (command == null || !LOG_COMMANDS.contains(firstWord(command)))) {
+            if (bare != null && !bare.equals("$") && !emptyPrompt && (command == null || !(LOG_COMMANDS.contains(firstWord(command)) || asRoot(command)))) {
                 return null; // "# a comment", "% done": no prompt
             }
             return new Line(Kind.PROMPT, command);
@@ -147,6 +147,15 @@ final class FurnitureLine {
             }
         }
         return true;
+    }
+
+    /**
+     * A command run through {@code sudo} or {@code doas}: after a {@code #} prompt that is a shell, whatever it runs
+     * ({@code # sudo systemctl restart kubelet}), as it was before {@link #firstWord} looked past {@code sudo}.
+     */
+    private static boolean asRoot(String command) {
+        String first = command.strip().split("\\s+", 2)[0];
+        return first.equals("sudo") || first.equals("doas");
     }
 
     /** The first word of a command, after {@code sudo} and {@code VAR=value} assignments. */

@@ -48,6 +48,9 @@ class FurnitureLineTest {
         "[ops@bastion-2 incident]$ stern -n argo workflow-controller --since 2h => stern -n argo workflow-controller --since 2h",
         "root@node-3:/# crictl logs 3f2a9c1d | tail -n 50 => crictl logs 3f2a9c1d | tail -n 50",
         "# kubectl logs -n argo deploy/workflow-controller => kubectl logs -n argo deploy/workflow-controller",
+        // a root shell running anything through sudo is a prompt, whatever sudo runs
+        "# sudo systemctl restart kubelet => sudo systemctl restart kubelet",
+        "% doas rc-service containerd restart => doas rc-service containerd restart",
         "PS> kubectl logs deploy/workflow-controller -n argo => kubectl logs deploy/workflow-controller -n argo",
         "PS C:\\Users\\ops> kubectl logs deploy/workflow-controller | Select-String wf-7q2lc => kubectl logs deploy/workflow-controller | Select-String wf-7q2lc",
         "(prod-eu) $ zcat controller.log.2.gz | grep wf-7q2lc => zcat controller.log.2.gz | grep wf-7q2lc",
