@@ -95,6 +95,23 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     /** Options of {@code sudo} that take a value ({@code -u root}): the value is no command. */
     private static final Set<String> SUDO_VALUED = Set.of("-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "--user", "--group");
 
+    /**
+     * How many words a {@code sudo}/{@code doas} option takes: a cluster of letters is read as getopt reads it ({@code -iu ops}: the
+     * {@code u} ends the cluster and takes the next word; {@code -uops} holds its value). Recheck s35: {@code sudo -iu ops grep wf}
+     * was read as a command named {@code ops}, the grep hidden.
+     */
+    private static int optionWords(String option) {
+        if (option.startsWith("--") || option.length() < 2) {
+            return SUDO_VALUED.contains(option) ? 2 : 1;
+        }
+        for (int c = 1; c < option.length(); c++) {
+            if (SUDO_VALUED.contains("-" + option.charAt(c))) {
+                return c == option.length() - 1 ? 2 : 1;
+            }
+        }
+        return 1;
+    }
+
     /** Where the command itself starts among a stage's words: after {@code VAR=value}, {@code sudo}/{@code doas} and their options. */
     private static int commandStart(List<String> words) {
         int i = 0;
@@ -105,7 +122,11 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             } else if (w.equals("sudo") || w.equals("doas")) {
                 i++;
                 while (i < words.size() && words.get(i).startsWith("-")) {
-                    i += SUDO_VALUED.contains(words.get(i)) ? 2 : 1;
+                    String option = words.get(i);
+                    i += optionWords(option);
+                    if (option.equals("--")) {
+                        break; // the command follows
+                    }
                 }
             } else {
                 break;

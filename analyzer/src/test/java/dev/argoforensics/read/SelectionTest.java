@@ -71,4 +71,32 @@ class SelectionTest {
         assertTrue(selection(logs + "grep -v 'cleaning up pod'", "log; logrus text") != null, "a message a rule reads");
         assertFalse(LogReader.noRuleLineHolds("workflow", false));
     }
+
+    /**
+     * Recheck s35: words straddling a value the controller fills in were checked only as a whole against the catalog's samples,
+     * which hold other values; each of these drops lines a rule reads (a Workflow's, a stretch of time, klog's leader election).
+     */
+    @Test
+    void grepVOfAKeysValueOrATimeIsACut() {
+        String logs = "kubectl logs -n argo deploy/workflow-controller | ";
+        for (String stage : List.of("grep -v 'workflow=etl-7q2lc'", "grep -v 'podName=etl-7q2lc'", "grep -v -e 'Alloc=' -e 'workflow=etl'",
+                "grep -v 'argo/etl-7q2lc'", "grep -v 'etl-7q2lc '", "grep -v '2026-12-04T14:0'", "grep -v 'I1204 '", "grep -v 'E1204 '",
+                "grep -ivF 'Alloc='")) {
+            assertTrue(selection(logs + stage, "log; logrus text") != null, stage);
+        }
+        assertTrue(selection(logs + "grep -vF '\"workflow\":\"etl-7q2lc\"'", "log; logrus JSON") != null);
+        assertFalse(LogReader.noRuleLineHolds("namespace=etl", false));
+        assertTrue(LogReader.noRuleLineHolds("Alloc=", false));
+        assertFalse(LogReader.noRuleLineHolds("Alloc=", true), "in any case alloc could be part of a name");
+    }
+
+    /** Recheck s35: sudo's options clustered as getopt reads them ({@code -iu ops}: u takes the next word). */
+    @Test
+    void sudoOptionClustersTakeTheirValue() {
+        assertEquals("grep", Furniture.firstWord("sudo -iu ops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -Eu ops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -uops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -- grep wf c.log"));
+        assertEquals("`sudo -iu ops grep wf c.log`", selection("sudo -iu ops grep wf c.log", "log; logrus text"));
+    }
 }
