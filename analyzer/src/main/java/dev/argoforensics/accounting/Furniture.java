@@ -233,6 +233,34 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     private static final java.util.regex.Pattern SED_SUBSTITUTIONS = java.util.regex.Pattern.compile(
             "(?:\\s*(?:s(?<d>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<d>).)*\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*"
                     + "|y(?<e>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<e>).)*\\k<e>(?:\\\\.|(?!\\k<e>).)*\\k<e>)\\s*(?:;|$))+");
+    /** One {@code s} command, its pattern as {@code p}. */
+    private static final java.util.regex.Pattern SED_ONE = java.util.regex.Pattern.compile(
+            "\\s*s(?<d>[^\\s\\w\\\\])(?<p>(?:\\\\.|(?!\\k<d>).)*)\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*\\s*(?:;|$)");
+    /** A terminal control character in a sed pattern: an escape ({@code \x1b}, {@code \o033}, {@code \e}) or a carriage return. */
+    private static final java.util.regex.Pattern CONTROL = java.util.regex.Pattern.compile("\\\\(?:x1[bB]|o0?33|0?33|e|r|x0[dD]|c\\[)|[\\x1b\\r]");
+
+    /**
+     * Whether a sed script is substitutions only, each of a pattern holding a terminal control character (colour codes, a carriage
+     * return: text no rule reads). Recheck s35: any substitution was taken to pass every line on, but a substitution of
+     * {@code workflow=} and its value by nothing takes from each line the key that names its Workflow, one of any run of characters
+     * blanks the lines and {@code y/abc/xyz/} rewrites every name and message (examples in SelectionTest): the lines a rule reads are gone as surely as under a grep.
+     */
+    private static boolean controlSubstitutions(String script) {
+        if (!SED_SUBSTITUTIONS.matcher(script).matches()) {
+            return false;
+        }
+        java.util.regex.Matcher m = SED_ONE.matcher(script);
+        int at = 0;
+        while (at < script.length() && !script.substring(at).isBlank()) {
+            m.region(at, script.length());
+            if (!m.lookingAt() || !CONTROL.matcher(m.group("p")).find()) {
+                return false;
+            }
+            at = m.end();
+        }
+        return true;
+    }
+
     private static final Set<String> SED_KEEPING_OPTIONS = Set.of("-E", "-r", "-u", "-s", "--regexp-extended", "--unbuffered", "--separate");
     private static final Set<String> JQ_KEEPING_OPTIONS = Set.of("-c", "-C", "-M", "-S", "--compact-output", "--color-output",
             "--monochrome-output", "--sort-keys", "--tab", "--unbuffered");
@@ -250,7 +278,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                 for (int i = 0; i < args.size(); i++) {
                     String a = args.get(i);
                     if (a.equals("-e") || a.equals("--expression")) {
-                        if (i + 1 >= args.size() || !SED_SUBSTITUTIONS.matcher(args.get(++i)).matches()) {
+                        if (i + 1 >= args.size() || !controlSubstitutions(args.get(++i))) {
                             return false;
                         }
                         scripts++;
@@ -259,7 +287,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                             return false; // -n prints only what p prints; -i writes the file, -f a script not shown
                         }
                     } else if (scripts == 0) {
-                        if (!SED_SUBSTITUTIONS.matcher(a).matches()) {
+                        if (!controlSubstitutions(a)) {
                             return false;
                         }
                         scripts++;

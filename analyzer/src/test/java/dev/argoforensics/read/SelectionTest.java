@@ -36,8 +36,14 @@ class SelectionTest {
     void sedKeepsEveryLineOnlyWhenItOnlySubstitutes() {
         String logs = "kubectl logs -n argo deploy/workflow-controller | ";
         assertNull(selection(logs + "sed 's/\\x1b\\[[0-9;]*m//g'", "log; logrus text"));
-        assertNull(selection(logs + "sed -E -e 's#^[^ ]+ ##' -e 'y/abc/xyz/'", "log; logrus text"));
-        assertNull(selection(logs + "sed 's/a/b/; s/c/d/2'", "log; logrus text"));
+        assertNull(selection(logs + "sed -E -e 's/\\x1b\\[[0-9;]*m//g' -e 's/\\r$//'", "log; logrus text"));
+        assertNull(selection(logs + "sed 's/\\o033\\[[0-9;]*m//g; s/\\r//'", "log; logrus text"));
+        // recheck s35: substitutions of text a rule reads take it from the lines (before, any substitution passed)
+        assertTrue(selection(logs + "sed -E -e 's#^[^ ]+ ##' -e 'y/abc/xyz/'", "log; logrus text") != null, "y rewrites names");
+        assertTrue(selection(logs + "sed 's/a/b/; s/c/d/2'", "log; logrus text") != null);
+        assertTrue(selection(logs + "sed 's/workflow=[^ ]*//'", "log; logrus text") != null, "the Workflow's key taken off");
+        assertTrue(selection(logs + "sed 's/.*//'", "log; logrus text") != null, "the lines blanked");
+        assertTrue(selection(logs + "sed 's/\\x1b\\[[0-9;]*m//g; s/msg=.*//'", "log; logrus text") != null, "one of two is colour");
         assertTrue(selection(logs + "sed -n 's/a/b/p'", "log; logrus text") != null, "-n prints only what p prints");
         assertTrue(selection(logs + "sed '/healthz/d'", "log; logrus text") != null, "d deletes lines");
         assertTrue(selection(logs + "sed 's/a/b/w out.txt'", "log; logrus text") != null, "w is no substitution flag kept");
