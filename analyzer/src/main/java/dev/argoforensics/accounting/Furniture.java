@@ -95,6 +95,23 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     /** Options of {@code sudo} that take a value ({@code -u root}): the value is no command. */
     private static final Set<String> SUDO_VALUED = Set.of("-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "--user", "--group");
 
+    /**
+     * How many words a {@code sudo}/{@code doas} option takes: a cluster of letters is read as getopt reads it ({@code -iu ops}: the
+     * {@code u} ends the cluster and takes the next word; {@code -uops} holds its value). Recheck s35: {@code sudo -iu ops grep wf}
+     * was read as a command named {@code ops}, the grep hidden.
+     */
+    private static int optionWords(String option) {
+        if (option.startsWith("--") || option.length() < 2) {
+            return SUDO_VALUED.contains(option) ? 2 : 1;
+        }
+        for (int c = 1; c < option.length(); c++) {
+            if (SUDO_VALUED.contains("-" + option.charAt(c))) {
+                return c == option.length() - 1 ? 2 : 1;
+            }
+        }
+        return 1;
+    }
+
     /** Where the command itself starts among a stage's words: after {@code VAR=value}, {@code sudo}/{@code doas} and their options. */
     private static int commandStart(List<String> words) {
         int i = 0;
@@ -105,7 +122,11 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             } else if (w.equals("sudo") || w.equals("doas")) {
                 i++;
                 while (i < words.size() && words.get(i).startsWith("-")) {
-                    i += SUDO_VALUED.contains(words.get(i)) ? 2 : 1;
+                    String option = words.get(i);
+                    i += optionWords(option);
+                    if (option.equals("--")) {
+                        break; // the command follows
+                    }
                 }
             } else {
                 break;
@@ -212,6 +233,34 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
     private static final java.util.regex.Pattern SED_SUBSTITUTIONS = java.util.regex.Pattern.compile(
             "(?:\\s*(?:s(?<d>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<d>).)*\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*"
                     + "|y(?<e>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<e>).)*\\k<e>(?:\\\\.|(?!\\k<e>).)*\\k<e>)\\s*(?:;|$))+");
+    /** One {@code s} command, its pattern as {@code p}. */
+    private static final java.util.regex.Pattern SED_ONE = java.util.regex.Pattern.compile(
+            "\\s*s(?<d>[^\\s\\w\\\\])(?<p>(?:\\\\.|(?!\\k<d>).)*)\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*\\s*(?:;|$)");
+    /** A terminal control character in a sed pattern: an escape ({@code \x1b}, {@code \o033}, {@code \e}) or a carriage return. */
+    private static final java.util.regex.Pattern CONTROL = java.util.regex.Pattern.compile("\\\\(?:x1[bB]|o0?33|0?33|e|r|x0[dD]|c\\[)|[\\x1b\\r]");
+
+    /**
+     * Whether a sed script is substitutions only, each of a pattern holding a terminal control character (colour codes, a carriage
+     * return: text no rule reads). Recheck s35: any substitution was taken to pass every line on, but a substitution of
+     * {@code workflow=} and its value by nothing takes from each line the key that names its Workflow, one of any run of characters
+     * blanks the lines and {@code y/abc/xyz/} rewrites every name and message (examples in SelectionTest): the lines a rule reads are gone as surely as under a grep.
+     */
+    private static boolean controlSubstitutions(String script) {
+        if (!SED_SUBSTITUTIONS.matcher(script).matches()) {
+            return false;
+        }
+        java.util.regex.Matcher m = SED_ONE.matcher(script);
+        int at = 0;
+        while (at < script.length() && !script.substring(at).isBlank()) {
+            m.region(at, script.length());
+            if (!m.lookingAt() || !CONTROL.matcher(m.group("p")).find()) {
+                return false;
+            }
+            at = m.end();
+        }
+        return true;
+    }
+
     private static final Set<String> SED_KEEPING_OPTIONS = Set.of("-E", "-r", "-u", "-s", "--regexp-extended", "--unbuffered", "--separate");
     private static final Set<String> JQ_KEEPING_OPTIONS = Set.of("-c", "-C", "-M", "-S", "--compact-output", "--color-output",
             "--monochrome-output", "--sort-keys", "--tab", "--unbuffered");
@@ -229,7 +278,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                 for (int i = 0; i < args.size(); i++) {
                     String a = args.get(i);
                     if (a.equals("-e") || a.equals("--expression")) {
-                        if (i + 1 >= args.size() || !SED_SUBSTITUTIONS.matcher(args.get(++i)).matches()) {
+                        if (i + 1 >= args.size() || !controlSubstitutions(args.get(++i))) {
                             return false;
                         }
                         scripts++;
@@ -238,7 +287,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                             return false; // -n prints only what p prints; -i writes the file, -f a script not shown
                         }
                     } else if (scripts == 0) {
-                        if (!SED_SUBSTITUTIONS.matcher(a).matches()) {
+                        if (!controlSubstitutions(a)) {
                             return false;
                         }
                         scripts++;

@@ -462,25 +462,50 @@ public final class LogReader {
     /**
      * Whether no line a rule reads can hold {@code words} (a {@code grep -v}'s fixed pattern): they hold a character no Kubernetes
      * name has (a name of a Pod, Workflow or namespace in any line could hold them otherwise), and no catalog entry's message or
-     * sample line (its keys and values as the controller writes them) holds them. A value of free text (an {@code error=}) is not
-     * known beforehand: a limit, said in docs/formats.md.
+     * sample line (its keys and values as the controller writes them) holds them, and one word of them (see below) cannot be part
+     * of a name, time or count; matched in any case ({@code -i}) they could be part of a name. A value of free text (an
+     * {@code error=}, a step's display name) is not known beforehand: a limit, said in docs/formats.md.
      */
     static boolean noRuleLineHolds(String words, boolean ignoreCase) {
         if (words.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) {
             return false;
         }
-        String w = ignoreCase ? words.toLowerCase(java.util.Locale.ROOT) : words;
+        if (ignoreCase) {
+            return false; // any word read in any case could be part of a Pod's, Workflow's or namespace's name
+        }
+        // The words as a whole can straddle a value the controller fills in (workflow=etl-7q2lc, argo/etl-7q2lc, a time
+        // 2026-12-04T14:0, klog's I1204): the catalog's sample lines hold other values, so a whole-words check alone passed
+        // those greps, which drop a Workflow's lines or a stretch of time (recheck s35). A line holding the words holds each
+        // word of them; one word of two or more letters with a capital (no Kubernetes name), no digit (no time or count)
+        // that no catalog line holds cannot stand in a line a rule reads but in a value of free text (the limit below).
+        String[] letters = words.split("[^A-Za-z0-9]+");
+        boolean witness = false;
+        for (String word : letters) {
+            if (word.length() >= 2 && word.chars().allMatch(Character::isLetter) && !word.equals(word.toLowerCase(java.util.Locale.ROOT))
+                    && !catalogHolds(word)) {
+                witness = true;
+                break;
+            }
+        }
+        if (!witness) {
+            return false;
+        }
+        return !catalogHolds(words);
+    }
+
+    /** Whether a catalog entry's message, anchor, prefix or a sample line holds {@code w} (case as given). */
+    private static boolean catalogHolds(String w) {
         for (dev.argoforensics.catalog.CatalogEntry e : MessageCatalog.standard().entries()) {
-            if (holds(e.message(), w, ignoreCase) || holds(e.anchor(), w, ignoreCase) || holds(e.prefix(), w, ignoreCase)) {
-                return false;
+            if (holds(e.message(), w, false) || holds(e.anchor(), w, false) || holds(e.prefix(), w, false)) {
+                return true;
             }
             for (dev.argoforensics.catalog.CatalogSample sample : e.samples()) {
-                if (holds(sample.line(), w, ignoreCase)) {
-                    return false;
+                if (holds(sample.line(), w, false)) {
+                    return true;
                 }
             }
         }
-        return true;
+        return false;
     }
 
     private static boolean holds(String text, String words, boolean ignoreCase) {

@@ -36,8 +36,14 @@ class SelectionTest {
     void sedKeepsEveryLineOnlyWhenItOnlySubstitutes() {
         String logs = "kubectl logs -n argo deploy/workflow-controller | ";
         assertNull(selection(logs + "sed 's/\\x1b\\[[0-9;]*m//g'", "log; logrus text"));
-        assertNull(selection(logs + "sed -E -e 's#^[^ ]+ ##' -e 'y/abc/xyz/'", "log; logrus text"));
-        assertNull(selection(logs + "sed 's/a/b/; s/c/d/2'", "log; logrus text"));
+        assertNull(selection(logs + "sed -E -e 's/\\x1b\\[[0-9;]*m//g' -e 's/\\r$//'", "log; logrus text"));
+        assertNull(selection(logs + "sed 's/\\o033\\[[0-9;]*m//g; s/\\r//'", "log; logrus text"));
+        // recheck s35: substitutions of text a rule reads take it from the lines (before, any substitution passed)
+        assertTrue(selection(logs + "sed -E -e 's#^[^ ]+ ##' -e 'y/abc/xyz/'", "log; logrus text") != null, "y rewrites names");
+        assertTrue(selection(logs + "sed 's/a/b/; s/c/d/2'", "log; logrus text") != null);
+        assertTrue(selection(logs + "sed 's/workflow=[^ ]*//'", "log; logrus text") != null, "the Workflow's key taken off");
+        assertTrue(selection(logs + "sed 's/.*//'", "log; logrus text") != null, "the lines blanked");
+        assertTrue(selection(logs + "sed 's/\\x1b\\[[0-9;]*m//g; s/msg=.*//'", "log; logrus text") != null, "one of two is colour");
         assertTrue(selection(logs + "sed -n 's/a/b/p'", "log; logrus text") != null, "-n prints only what p prints");
         assertTrue(selection(logs + "sed '/healthz/d'", "log; logrus text") != null, "d deletes lines");
         assertTrue(selection(logs + "sed 's/a/b/w out.txt'", "log; logrus text") != null, "w is no substitution flag kept");
@@ -70,5 +76,33 @@ class SelectionTest {
         assertTrue(selection(logs + "grep 'Alloc='", "log; logrus text") != null, "not inverted: it selects");
         assertTrue(selection(logs + "grep -v 'cleaning up pod'", "log; logrus text") != null, "a message a rule reads");
         assertFalse(LogReader.noRuleLineHolds("workflow", false));
+    }
+
+    /**
+     * Recheck s35: words straddling a value the controller fills in were checked only as a whole against the catalog's samples,
+     * which hold other values; each of these drops lines a rule reads (a Workflow's, a stretch of time, klog's leader election).
+     */
+    @Test
+    void grepVOfAKeysValueOrATimeIsACut() {
+        String logs = "kubectl logs -n argo deploy/workflow-controller | ";
+        for (String stage : List.of("grep -v 'workflow=etl-7q2lc'", "grep -v 'podName=etl-7q2lc'", "grep -v -e 'Alloc=' -e 'workflow=etl'",
+                "grep -v 'argo/etl-7q2lc'", "grep -v 'etl-7q2lc '", "grep -v '2026-12-04T14:0'", "grep -v 'I1204 '", "grep -v 'E1204 '",
+                "grep -ivF 'Alloc='")) {
+            assertTrue(selection(logs + stage, "log; logrus text") != null, stage);
+        }
+        assertTrue(selection(logs + "grep -vF '\"workflow\":\"etl-7q2lc\"'", "log; logrus JSON") != null);
+        assertFalse(LogReader.noRuleLineHolds("namespace=etl", false));
+        assertTrue(LogReader.noRuleLineHolds("Alloc=", false));
+        assertFalse(LogReader.noRuleLineHolds("Alloc=", true), "in any case alloc could be part of a name");
+    }
+
+    /** Recheck s35: sudo's options clustered as getopt reads them ({@code -iu ops}: u takes the next word). */
+    @Test
+    void sudoOptionClustersTakeTheirValue() {
+        assertEquals("grep", Furniture.firstWord("sudo -iu ops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -Eu ops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -uops grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("sudo -- grep wf c.log"));
+        assertEquals("`sudo -iu ops grep wf c.log`", selection("sudo -iu ops grep wf c.log", "log; logrus text"));
     }
 }
