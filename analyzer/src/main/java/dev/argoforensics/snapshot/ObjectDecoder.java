@@ -42,6 +42,7 @@ public final class ObjectDecoder {
 
     public static PodSnapshot pod(ObjectDocument doc) {
         JsonNode n = doc.node();
+        misplacedStatus(n, POD_STATUS_FIELDS);
         JsonNode meta = n.path("metadata");
         JsonNode status = n.path("status");
         Latest latest = new Latest();
@@ -85,6 +86,7 @@ public final class ObjectDecoder {
 
     public static WorkflowSnapshot workflow(ObjectDocument doc) {
         JsonNode n = doc.node();
+        misplacedStatus(n, WORKFLOW_STATUS_FIELDS);
         JsonNode meta = n.path("metadata");
         JsonNode status = n.path("status");
         Latest latest = new Latest();
@@ -199,6 +201,32 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), labels.path(PodSnapshot.WORKFLOW_LABEL).asText(""), completed, owners(meta),
                 n.path("phase").asText(""), n.path("message").asText(""), outputs.hasNonNull("exitCode") ? outputs.get("exitCode").asText() : null,
                 parameters, n.path("progress").asText(""), created, ObservedAt.of(doc.takenAt(), latest.value));
+    }
+
+    /** Fields only an object's {@code status} holds: neither {@code spec} nor {@code metadata} of that kind has them. */
+    private static final List<String> POD_STATUS_FIELDS = List.of("status", "phase", "containerStatuses", "initContainerStatuses", "podIP");
+    private static final List<String> WORKFLOW_STATUS_FIELDS = List.of("status", "phase", "nodes", "startedAt", "finishedAt", "progress",
+            "taskResultsCompletionStatus");
+
+    /**
+     * Refuses an object whose status was indented under {@code spec} or {@code metadata} (a hand-edited or re-indented export:
+     * {@code status:} one level too deep is still valid YAML, with its fields read as the spec's). Read as it parses, the object
+     * would have no status at all: a Workflow with no nodes, a Pod with no container states, which no rule may take for what the
+     * cluster held. Kubernetes writes {@code status} at the top level only, and these fields are never in a spec or metadata.
+     */
+    private static void misplacedStatus(JsonNode n, List<String> statusFields) {
+        if (n.path("status").isObject() && !n.path("status").isEmpty()) {
+            return;
+        }
+        for (String parent : List.of("spec", "metadata")) {
+            for (String field : statusFields) {
+                if (n.path(parent).has(field)) {
+                    throw new RefusedObject("expected status at the top level of the object (at the indentation of spec), found "
+                            + parent + "." + field + ": the status looks indented under " + parent + ", so it was not read; object"
+                            + " ignored (fix the export's indentation)");
+                }
+            }
+        }
     }
 
     private static List<OwnerRef> owners(JsonNode meta) {

@@ -207,6 +207,17 @@ public final class ObjectFileReader {
             } catch (IOException e) {
                 // A plain file that fails to read here: the lines are counted up to the failure.
             }
+            if (in.damage() == null && stopped == null && !head.json() && text == null && in.endsMidLine()) {
+                // kubectl and argo end every line of YAML: a file that ends inside a line was cut there, and YAML cut inside a
+                // mapping still parses, as an object without what followed (JSON cut short is a syntax error, above). The last
+                // object is read as a trimmed one: what the cut may have held is unknown, not absent.
+                problems.add(new Problem(in.lines(), "expected a line break at the end of the file, found none: the export may have"
+                        + " been cut in this line; its last object was read as far as it goes, and what a cut may have left out is"
+                        + " unknown, not absent"));
+                reading.finish(new Trimmed.Cut(in.lines(), List.of(), "(the file ends inside this line)"));
+            } else {
+                reading.finish(null);
+            }
             if (in.damage() != null) {
                 problems.add(new Problem(in.endLine(), in.damage() + (stopped == null ? ": the objects before it were read"
                         : ": reading had stopped before it, at line " + stopped.line())));
@@ -361,6 +372,7 @@ public final class ObjectFileReader {
         private final Consumer<ObjectDocument> sink;
         private final LimitedReader chars;
         private final CutMarks marks;
+        private ObjectDocument pending;
         long objects;
 
         Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars, CutMarks marks) {
@@ -431,7 +443,28 @@ public final class ObjectFileReader {
             }
             top = watchedObject(top);
             objects++;
-            sink.accept(new ObjectDocument(file.at(Math.max(1, line)), top, takenAt, trimmed(line, p.currentLocation().getLineNr(), listed != null)));
+            finish(null);
+            pending = new ObjectDocument(file.at(Math.max(1, line)), top, takenAt, trimmed(line, p.currentLocation().getLineNr(), listed != null));
+        }
+
+        /**
+         * Hands out the object read last, held back until the next one starts or the file has ended: only then is it known
+         * whether the file ends inside a line, and so whether that object may lack what a cut left out.
+         *
+         * @param cut where the file was cut, or null: the object is whole as far as its lines say
+         */
+        void finish(Trimmed.Cut cut) {
+            ObjectDocument d = pending;
+            pending = null;
+            if (d == null) {
+                return;
+            }
+            if (cut != null) {
+                List<Trimmed.Cut> cuts = new ArrayList<>(d.trimmed().cuts());
+                cuts.add(cut);
+                d = new ObjectDocument(d.source(), d.node(), d.takenAt(), new Trimmed(cuts));
+            }
+            sink.accept(d);
         }
 
         /**

@@ -142,6 +142,11 @@ public final class SourceStream extends FilterInputStream {
         return newlines + (any && !endsWithNewline ? 1 : 0);
     }
 
+    /** Whether the content read so far ends inside a line: some content, and no line break after its last byte. */
+    public boolean endsMidLine() {
+        return any && !endsWithNewline;
+    }
+
     /** The line where the content read so far ends (after a final line break, the next one), 1-based. */
     public long endLine() {
         return newlines + 1;
