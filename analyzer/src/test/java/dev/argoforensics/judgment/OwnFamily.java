@@ -1,5 +1,7 @@
 package dev.argoforensics.judgment;
 
+import dev.argoforensics.judgment.K8s.Step;
+
 /**
  * What every scenario family with a controller of its own holds: the host it plans on, its own random stream (its salt:
  * each family's is distinct, Truth throws on the duplicate UIDs shared streams would make), the simulation and the corpus's
@@ -35,15 +37,31 @@ abstract class OwnFamily {
      * family's own streams, in that order.
      */
     final void planOneOrTwo(Controller c, int gapFrom, int gapTo, int tail, java.util.function.LongConsumer episode) {
+        planOneOrTwo(c, s -> {
+        }, 10, 16, gapFrom, gapTo, 0.6, tail, (t, nth) -> episode.accept(t));
+    }
+
+    /** An episode planned at {@code t}, the family's {@code nth} (1 or 2). */
+    interface Episode {
+        void at(long t, int nth);
+    }
+
+    /**
+     * The same with the background's steps given to {@code each} as they are drawn, the first episode {@code firstFrom}-{@code
+     * firstTo} minutes in and the second's chance {@code second}: the random draws in the same order as the families that wrote
+     * this out themselves (ScenariosNoWait, ScenariosOutputs, ScenariosDataHang).
+     */
+    final void planOneOrTwo(Controller c, java.util.function.Consumer<Step> each, int firstFrom, int firstTo, int gapFrom, int gapTo,
+            double second, int tail, Episode episode) {
         sim.stream = this;
         host.withPlan(rng, () -> {
             sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
-            long t1 = start + rng.between(10, 16) * Go.MINUTE;
-            episode.accept(t1);
+            host.background(c, each);
+            long t1 = start + rng.between(firstFrom, firstTo) * Go.MINUTE;
+            episode.at(t1, 1);
             long t2 = t1 + rng.between(gapFrom, gapTo) * Go.MINUTE;
-            if (rng.chance(0.6) && t2 + tail * Go.MINUTE < end) {
-                episode.accept(t2);
+            if (rng.chance(second) && t2 + tail * Go.MINUTE < end) {
+                episode.at(t2, 2);
             }
         });
         sim.stream = null;

@@ -53,24 +53,13 @@ final class ScenariosDataHang extends OwnFamily {
 
     /** Starts the controller and plans its background (a share of it resource steps) and one or two data steps. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c, s -> {
-                if ("background".equals(s.podClass) && rng.chance(0.3)) {
-                    s.type = Step.RESOURCE;
-                    s.template = rng.pick(RESOURCE_TEMPLATES);
-                    s.podClass = ScenariosNoWait.BACKGROUND_RESOURCE;
-                }
-            });
-            long t1 = start + rng.between(8, 14) * Go.MINUTE;
-            episode(c, t1, rng.chance(0.5));
-            long t2 = t1 + rng.between(20, 30) * Go.MINUTE;
-            if (rng.chance(0.7) && t2 + 35 * Go.MINUTE < end) {
-                episode(c, t2, rng.chance(0.5));
+        planOneOrTwo(c, s -> {
+            if ("background".equals(s.podClass) && rng.chance(0.3)) {
+                s.type = Step.RESOURCE;
+                s.template = rng.pick(RESOURCE_TEMPLATES);
+                s.podClass = ScenariosNoWait.BACKGROUND_RESOURCE;
             }
-        });
-        sim.stream = null;
+        }, 8, 14, 20, 30, 0.7, 35, (t, nth) -> episode(c, t, rng.chance(0.5)));
     }
 
     /** A Workflow whose first step is a data template, perhaps followed by a container step over its result. */

@@ -58,22 +58,11 @@ final class ScenariosNoWait extends OwnFamily {
 
     /** Starts the controller and plans its background (a share of it resource and data steps) and one or two lost nodes. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c, s -> {
-                if (rng.chance(0.4)) {
-                    noWait(s, c.release, s.podClass);
-                }
-            });
-            long t1 = start + rng.between(10, 16) * Go.MINUTE;
-            lost(c, t1, rng.chance(0.7));
-            long t2 = t1 + rng.between(14, 20) * Go.MINUTE;
-            if (rng.chance(0.7) && t2 + 15 * Go.MINUTE < end) {
-                lost(c, t2, rng.chance(0.6));
+        planOneOrTwo(c, s -> {
+            if (rng.chance(0.4)) {
+                noWait(s, c.release, s.podClass);
             }
-        });
-        sim.stream = null;
+        }, 10, 16, 14, 20, 0.7, 15, (t, nth) -> lost(c, t, rng.chance(nth == 1 ? 0.7 : 0.6)));
     }
 
     /**

@@ -57,24 +57,13 @@ final class ScenariosOutputs extends OwnFamily {
 
     /** Starts the controller and plans its background (a share of it data steps) and one or two held nodes. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c, s -> {
-                if ("background".equals(s.podClass) && rng.chance(0.25)) {
-                    s.type = Step.DATA;
-                    s.template = rng.pick(DATA_TEMPLATES);
-                    s.podClass = ScenariosNoWait.BACKGROUND_DATA;
-                }
-            });
-            long t1 = start + rng.between(8, 14) * Go.MINUTE;
-            held(c, t1, rng.chance(0.5));
-            long t2 = t1 + rng.between(20, 30) * Go.MINUTE;
-            if (rng.chance(0.7) && t2 + 30 * Go.MINUTE < end) {
-                held(c, t2, rng.chance(0.5));
+        planOneOrTwo(c, s -> {
+            if ("background".equals(s.podClass) && rng.chance(0.25)) {
+                s.type = Step.DATA;
+                s.template = rng.pick(DATA_TEMPLATES);
+                s.podClass = ScenariosNoWait.BACKGROUND_DATA;
             }
-        });
-        sim.stream = null;
+        }, 8, 14, 20, 30, 0.7, 30, (t, nth) -> held(c, t, rng.chance(0.5)));
     }
 
     /**
