@@ -67,7 +67,7 @@ final class NodeLinker {
                     String podName = printed ? n.podName() : NodeNaming.podName(s.podNameFormat(), s.name(), n.name(), n.podNameTemplate());
                     fromWorkflowNodes.putIfAbsent(new PodKey(s.namespace(), podName), new NodeLink(h.getKey(), n.id(),
                             n.name().isEmpty() ? null : n.name(), printed ? LinkBasis.ARGO_GET_POD_NAME : LinkBasis.WORKFLOW_NODE_NAME_RULE,
-                            s.source()));
+                            n.source() != null ? n.source() : s.source()));
                 }
             }
         }

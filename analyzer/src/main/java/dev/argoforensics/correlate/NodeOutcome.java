@@ -95,7 +95,7 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
             if (last == null || observed == null || !observed.time().isBefore(last.time())) {
                 NodeStatus n = latest.get().node();
                 Timestamp at = n.finishedAt() != null ? n.finishedAt() : observed == null ? null : observed.time();
-                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().snapshot().source(), at, daemon));
+                return Optional.of(new NodeOutcome(n.phase(), n.message(), true, latest.get().source(), at, daemon));
             }
         }
         if (last == null) {

@@ -82,5 +82,9 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
 
     /** One export's view of one node. */
     public record NodeObservation(WorkflowSnapshot snapshot, NodeStatus node) {
+        /** The line that states the node: argo get's row for it; an export's node, inside its object, is cited at the object. */
+        public dev.argoforensics.source.SourceRef source() {
+            return node.source() != null ? node.source() : snapshot.source();
+        }
     }
 }

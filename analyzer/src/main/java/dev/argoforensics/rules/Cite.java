@@ -44,7 +44,7 @@ final class Cite {
     }
 
     Cite node(NodeObservation o, String role) {
-        return object(EvidenceLine.object(o.snapshot().source(), o.snapshot().fromArgoGetText() ? role.replace("exported Workflow", o.snapshot().what())
+        return object(EvidenceLine.object(o.source(), o.snapshot().fromArgoGetText() ? role.replace("exported Workflow", o.snapshot().what())
                 : role, describe(o)));
     }
 

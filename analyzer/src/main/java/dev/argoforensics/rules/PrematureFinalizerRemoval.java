@@ -185,7 +185,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
                     if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot())) {
                         cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.exportFulfilled", "export", o.snapshot().what(),
-                                "phase", o.node().phase()), o.snapshot().source()));
+                                "phase", o.node().phase()), o.source()));
                         return;
                     }
                 }

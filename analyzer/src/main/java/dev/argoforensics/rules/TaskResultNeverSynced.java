@@ -89,7 +89,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
      */
     record View(Timestamp at, boolean pending, String kind, Message what, Object cited) {
         SourceRef source() {
-            return cited instanceof LogEvent e ? e.source() : cited instanceof NodeObservation o ? o.snapshot().source()
+            return cited instanceof LogEvent e ? e.source() : cited instanceof NodeObservation o ? o.source()
                     : cited instanceof Stored st ? st.export().snapshot().source() : ((TaskResultSnapshot) cited).source();
         }
 

@@ -120,7 +120,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         if (s.cited() instanceof PodSnapshot p) {
             return p.source();
         }
-        return ((NodeObservation) s.cited()).snapshot().source();
+        return ((NodeObservation) s.cited()).source();
     }
 
     /** An executor line about the Pod: naming its node (a refused patch), or, with {@code byNode} false, its namespace. */

@@ -95,7 +95,7 @@ final class ArgoGetText {
                     problems.add(new ObjectFileReader.Problem(lineNo, "a node tree without argo get's Name: line: the Workflow is not named, row not read"));
                     continue;
                 }
-                String problem = b.tree.row(line);
+                String problem = b.tree.row(line, new SourceRef(file, lineNo));
                 if (problem != null) {
                     problems.add(new ObjectFileReader.Problem(lineNo, problem));
                 }

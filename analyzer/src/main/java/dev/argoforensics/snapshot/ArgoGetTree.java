@@ -1,5 +1,6 @@
 package dev.argoforensics.snapshot;
 
+import dev.argoforensics.source.SourceRef;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -57,6 +58,7 @@ final class ArgoGetTree {
         int groups;
         Row parent;
         boolean confirmed;
+        SourceRef source;
     }
 
     ArgoGetTree(String header, String workflow) {
@@ -91,8 +93,8 @@ final class ArgoGetTree {
         stack.clear();
     }
 
-    /** Reads one row; the reason it cannot be read, or null. */
-    String row(String line) {
+    /** Reads one row, stated at {@code source}; the reason it cannot be read, or null. */
+    String row(String line, SourceRef source) {
         String[] cells = new String[starts.length];
         for (int i = 0; i < starts.length; i++) {
             int a = Math.min(starts[i], line.length());
@@ -112,6 +114,7 @@ final class ArgoGetTree {
             return "expected a node (tree drawing, phase symbol and name) in the STEP column, found none";
         }
         Row r = new Row();
+        r.source = source;
         r.symCol = p;
         String rest = step.substring(p);
         String phase = SYMBOLS.get(rest.charAt(0));
@@ -211,7 +214,7 @@ final class ArgoGetTree {
             int slash = r.template.indexOf('/');
             String name = r.confirmed || (r.parent == null && workflow.equals(r.name)) ? r.name : "";
             out.put(id, new NodeStatus(id, name, r.display, r.type, slash < 0 ? r.template : "", slash < 0 ? "" : r.template.substring(slash + 1),
-                    r.phase, r.message, null, null, null, r.podName, true, false));
+                    r.phase, r.message, null, null, null, r.podName, true, false, r.source));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.argoforensics.snapshot;
 
+import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.Set;
 
@@ -12,6 +13,8 @@ import java.util.Set;
  *                node is fulfilled is then unknown
  * @param daemon  the node runs a daemon template ({@code daemon: true} in the Workflow's templates, or the node marked
  *                {@code daemoned}): its Pod is meant to run until the controller stops it
+ * @param source  the line that states this node ({@code argo get}'s row for it); null where the node has no line of its own
+ *                (an export's node lies inside its Workflow's object, which is cited instead)
  */
 public record NodeStatus(
         String id,
@@ -27,7 +30,8 @@ public record NodeStatus(
         Boolean taskResultSynced,
         String podName,
         boolean printed,
-        boolean daemon) {
+        boolean daemon,
+        SourceRef source) {
 
     public NodeStatus {
         podName = podName == null ? "" : podName;
@@ -36,13 +40,13 @@ public record NodeStatus(
     /** A node as an export holds it. */
     public NodeStatus(String id, String name, String displayName, String type, String templateName, String templateRefTemplate, String phase,
             String message, Timestamp startedAt, Timestamp finishedAt, Boolean taskResultSynced) {
-        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "", false, false);
+        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, "", false, false, null);
     }
 
     /** This node, known to run a daemon template ({@code daemon}). */
     public NodeStatus asDaemon() {
         return new NodeStatus(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced,
-                podName, printed, true);
+                podName, printed, true, source);
     }
 
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");

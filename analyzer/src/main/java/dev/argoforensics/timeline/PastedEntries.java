@@ -35,7 +35,7 @@ final class PastedEntries {
                     + " (a node filter, or a node it could not be sure of, may have left it out); " + o.describe(), o.lowerBound());
             return;
         }
-        out.fact(o.time(), s.source(), "node:printed", "argo get shows node " + n.id() + " " + n.phase()
+        out.fact(o.time(), n.source() != null ? n.source() : s.source(), "node:printed", "argo get shows node " + n.id() + " " + n.phase()
                 + (n.message().isEmpty() ? "" : ", message \"" + n.message() + "\"") + "; the output has no node times and no task-result state; "
                 + o.describe(), o.lowerBound());
     }

@@ -260,4 +260,47 @@ class ArgoGetTextTest {
         assertEquals("Running", ((WorkflowSnapshot) r.objects().get(0)).phase());
         assertEquals("Failed", ((WorkflowSnapshot) r.objects().get(1)).phase());
     }
+
+    /**
+     * Session 35: a node's evidence is the row that states it, not the Workflow's Name: line; and two argo get outputs in one file
+     * (bare, in a {@code >} quote, indented by four spaces; plain and {@code -o wide}) give two Workflows whose every node is named.
+     */
+    @Test
+    void everyNodeOfEveryWorkflowIsNamedAndCitedAtItsOwnRow() throws IOException {
+        String other = "etl-dag-y2";
+        String wide = TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "ARTIFACTS", "MESSAGE", "RESOURCESDURATION", "NODENAME"),
+                List.of(" ✖ " + other, "main", "", "", "", "", "", ""),
+                List.of(" └───⚠ only", "only", other + "-only-" + ArgoGetTree.hash(other + "[0].only"), "1m", "", "pod deleted", "", "ip-10-0-7-9")));
+        String bare = "$ argo get -n batch etl-dag-x1\n" + HEADER + TabWriter.lay(2, tree(false)) + "\n$ argo get -o wide -n batch " + other + "\n"
+                + HEADER.replace(WF, other) + wide;
+        String quoted = bare.lines().map(l -> l.isEmpty() ? ">" : "> " + l).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        String indented = "Both Workflows:\n\n"
+                + bare.lines().map(l -> l.isEmpty() ? l : "    " + l).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        for (String text : List.of(bare, quoted, indented)) {
+            Path p = dir.resolve("two.md");
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+            List<String> lines = text.lines().toList();
+            PasteShape shape = PasteShape.detect(lines);
+            assertEquals(PasteShape.ARGO_GET, shape, text);
+            PasteFileReader.Result r = new PasteFileReader().read(new InputFile("two.md", p, InputKind.SNAPSHOT, false, shape.label()),
+                    shape, null, LocalDate.of(2026, 9, 20), Message.literal("the test's reference date"));
+            assertEquals(2, r.objects().size(), r.toString());
+            for (Object o : r.objects()) {
+                WorkflowSnapshot w = (WorkflowSnapshot) o;
+                assertFalse(w.nodes().isEmpty(), w.name());
+                for (NodeStatus n : w.nodes().values()) {
+                    assertTrue(n.name() != null && n.name().startsWith(w.name()), w.name() + " " + n);
+                    assertEquals("two.md", n.source().file(), n.toString());
+                    String row = PasteShape.stripped(lines.get((int) n.source().line() - 1));
+                    assertTrue(row.contains(" " + n.displayName()) && (n.podName().isEmpty() || row.contains(n.podName())),
+                            n.id() + " cited at \"" + row + "\"");
+                    assertTrue(n.source().line() > w.source().line(), n.toString());
+                }
+            }
+            NodeStatus only = ((WorkflowSnapshot) r.objects().get(1)).node(other + "-" + ArgoGetTree.hash(other + "[0].only")).orElseThrow();
+            assertEquals(other + "[0].only", only.name());
+            assertEquals("pod deleted", only.message());
+        }
+    }
 }
