@@ -115,6 +115,9 @@ public final class SnapshotFileReader {
         if (result.takenAt() != null) {
             notes.add(takenAt(result.takenAt()));
         }
+        if (lineExport == null && shape != PasteShape.PASTED_OBJECTS) {
+            noObjects(file, result, problems, kinds, notes);
+        }
         if (readOnly[0] > 0) {
             notes.add(Message.of("note.snapshot.readOnlyAudit", "count", readOnly[0]));
         }
@@ -126,6 +129,48 @@ public final class SnapshotFileReader {
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
                 problems, null, notes, java.util.Map.of(), List.of(), around(result.around()));
+    }
+
+    /** What kubectl's and argo's exports never are: a file with no object at all, and objects with no kind (not Kubernetes objects). */
+    private static final String NO_KIND = "(no kind) (ignored)";
+
+    /**
+     * Names an export that gave nothing to read: empty (no bytes, or only blank lines and comments), or YAML or JSON whose
+     * documents name no kind (a Helm values file, a config given among the exports). Notes, not problems: nothing in the file
+     * was misread, so no finding's confidence drops for it; the report lists them as evidence gaps.
+     */
+    private static void noObjects(InputFile file, ObjectFileReader.Result result, List<UnparsedLine> problems, Map<String, Integer> kinds,
+                                  List<Message> notes) {
+        if (result.objects() == 0 && problems.isEmpty()) {
+            String what;
+            long size = -1;
+            try {
+                size = java.nio.file.Files.size(file.path());
+            } catch (IOException e) {
+                // Said below as holding no object.
+            }
+            if (size == 0) {
+                what = "0 bytes";
+            } else if (!file.compressed() && onlyBlankOrComments(file)) {
+                what = "only blank lines and comments";
+            } else {
+                what = "no object, " + (result.lines() == 1 ? "1 line" : result.lines() + " lines") + " without one";
+            }
+            notes.add(Message.of("note.snapshot.empty", "what", what));
+            return;
+        }
+        int kindless = kinds.getOrDefault(NO_KIND, 0);
+        if (kindless > 0) {
+            notes.add(Message.of("note.snapshot.notKubernetes", "count", kindless, "of", result.objects()));
+        }
+    }
+
+    private static boolean onlyBlankOrComments(InputFile file) {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file.path(), java.nio.charset.StandardCharsets.UTF_8)) {
+            return lines.map(l -> l.replace("\uFEFF", "").strip()).allMatch(l -> l.isEmpty() || l.startsWith("#") || l.equals("---"));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**

@@ -164,6 +164,9 @@ public final class ReportBuilder {
         for (InputSummary i : result.inputs()) {
             if (i.file().kind() == InputKind.IGNORED) {
                 ignored.add(i.file().displayPath());
+            } else if (i.file().reason().equals(dev.argoforensics.source.InputClassifier.EMPTY) && i.lines() == 0) {
+                // Whether it was meant as a log or an export, nothing in it was read: named, not counted as a misread line.
+                gaps.add(new EvidenceGap(i.file().displayPath(), "empty (0 bytes, or only blank lines and comments): nothing in it was read"));
             } else if (i.unparsed() > 0) {
                 String what = i.file().kind() == InputKind.LOG
                         ? Describe.plural(i.unparsed(), "line is", "lines are") + " not a log record the analyzer can read"
@@ -171,7 +174,8 @@ public final class ReportBuilder {
                 gaps.add(new EvidenceGap(i.file().displayPath(), what + "; the first are listed with the inputs"));
             }
             for (Message note : i.notes()) {
-                if (note.code().equals("note.read.redactedNames")) {
+                if (note.code().equals("note.read.redactedNames") || note.code().equals("note.snapshot.empty")
+                        || note.code().equals("note.snapshot.notKubernetes")) {
                     gaps.add(new EvidenceGap(i.file().displayPath(), Words.english().render(note))); // what no rule could join
                 }
             }

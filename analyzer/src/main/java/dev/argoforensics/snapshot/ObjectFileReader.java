@@ -207,6 +207,17 @@ public final class ObjectFileReader {
             } catch (IOException e) {
                 // A plain file that fails to read here: the lines are counted up to the failure.
             }
+            if (stopped != null && in.damage() == null && in.lines() > stopped.line()) {
+                // Reading ends at a syntax error (a JSON or YAML stream cannot be resumed safely past one: where the next item
+                // starts is not known once the structure is broken), so what follows it is counted, not passed over in silence.
+                long after = in.lines() - stopped.line();
+                Problem counted = new Problem(stopped.line(), stopped.reason() + "; the " + after + (after == 1
+                        ? " line after it (line " + in.lines() + ") was not read"
+                        : " lines after it (lines " + (stopped.line() + 1) + "-" + in.lines() + ") were not read")
+                        + ", and any object in them is unknown, not absent");
+                problems.set(problems.indexOf(stopped), counted);
+                stopped = counted;
+            }
             if (in.damage() == null && stopped == null && !head.json() && text == null && in.endsMidLine()) {
                 // kubectl and argo end every line of YAML: a file that ends inside a line was cut there, and YAML cut inside a
                 // mapping still parses, as an object without what followed (JSON cut short is a syntax error, above). The last

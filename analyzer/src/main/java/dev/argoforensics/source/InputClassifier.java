@@ -17,6 +17,9 @@ import java.util.Set;
  * Kubernetes objects. Content wins over names: users rename files freely.
  */
 public final class InputClassifier {
+    /** The reason of a file with no line to read (0 bytes, or only blank lines and comments): read as an empty log, named as a gap. */
+    public static final String EMPTY = "empty file";
+
     private static final Set<String> NOT_EVIDENCE = Set.of(
             "md", "markdown", "png", "jpg", "jpeg", "gif", "svg", "html", "htm", "pdf");
     private static final Set<String> MARKDOWN = Set.of("md", "markdown");
@@ -45,7 +48,7 @@ public final class InputClassifier {
         List<String> head = headLines(path, gzip, SNIFF_BYTES);
         String first = firstContentLine(head);
         if (first == null) {
-            return new InputFile(displayPath, path, InputKind.LOG, gzip, "empty file");
+            return new InputFile(displayPath, path, InputKind.LOG, gzip, EMPTY);
         }
         LogEntryDocument.Shape entries = LogEntryDocument.detect(head);
         if (entries != LogEntryDocument.Shape.NONE) {
