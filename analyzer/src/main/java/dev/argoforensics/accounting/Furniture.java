@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A log file's excerpt furniture (see {@code dev.argoforensics.read.FurnitureLine}): lines counted apart from records and from
@@ -203,7 +206,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
      * of fixed words that {@code noRuleLine} says no line a rule reads can hold ({@code grep -v 'Alloc='}); a {@code grep -v} of
      * anything else ({@code grep -v healthz} also drops {@code healthz: current pod is not the leader}) still cuts.
      */
-    public static boolean cutsEnd(String command, java.util.function.BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
+    public static boolean cutsEnd(String command, BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
         if (command == null) {
             return false;
         }
@@ -230,14 +233,14 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         return false;
     }
 
-    private static final java.util.regex.Pattern SED_SUBSTITUTIONS = java.util.regex.Pattern.compile(
+    private static final Pattern SED_SUBSTITUTIONS = Pattern.compile(
             "(?:\\s*(?:s(?<d>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<d>).)*\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*"
                     + "|y(?<e>[^\\s\\w\\\\])(?:\\\\.|(?!\\k<e>).)*\\k<e>(?:\\\\.|(?!\\k<e>).)*\\k<e>)\\s*(?:;|$))+");
     /** One {@code s} command, its pattern as {@code p}. */
-    private static final java.util.regex.Pattern SED_ONE = java.util.regex.Pattern.compile(
+    private static final Pattern SED_ONE = Pattern.compile(
             "\\s*s(?<d>[^\\s\\w\\\\])(?<p>(?:\\\\.|(?!\\k<d>).)*)\\k<d>(?:\\\\.|(?!\\k<d>).)*\\k<d>[gI0-9]*\\s*(?:;|$)");
     /** A terminal control character in a sed pattern: an escape ({@code \x1b}, {@code \o033}, {@code \e}) or a carriage return. */
-    private static final java.util.regex.Pattern CONTROL = java.util.regex.Pattern.compile("\\\\(?:x1[bB]|o0?33|0?33|e|r|x0[dD]|c\\[)|[\\x1b\\r]");
+    private static final Pattern CONTROL = Pattern.compile("\\\\(?:x1[bB]|o0?33|0?33|e|r|x0[dD]|c\\[)|[\\x1b\\r]");
 
     /**
      * Whether a sed script is substitutions only, each of a pattern holding a terminal control character (colour codes, a carriage
@@ -249,7 +252,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         if (!SED_SUBSTITUTIONS.matcher(script).matches()) {
             return false;
         }
-        java.util.regex.Matcher m = SED_ONE.matcher(script);
+        Matcher m = SED_ONE.matcher(script);
         int at = 0;
         while (at < script.length() && !script.substring(at).isBlank()) {
             m.region(at, script.length());
@@ -266,10 +269,10 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             "--monochrome-output", "--sort-keys", "--tab", "--unbuffered");
     private static final Set<String> GREP_NAMES = Set.of("grep", "egrep", "fgrep", "zgrep");
     /** A regular expression's special characters: a {@code grep -v} pattern holding one is not read as fixed words. */
-    private static final java.util.regex.Pattern REGEX_SPECIAL = java.util.regex.Pattern.compile("[.\\[\\]*+?^$\\\\(){}|]");
+    private static final Pattern REGEX_SPECIAL = Pattern.compile("[.\\[\\]*+?^$\\\\(){}|]");
 
-    /** True where the stage passes on every line a rule reads (see {@link #cutsEnd(String, java.util.function.BiPredicate, boolean)}). */
-    private static boolean keepsRuleLines(String stage, String word, java.util.function.BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
+    /** True where the stage passes on every line a rule reads (see {@link #cutsEnd(String, BiPredicate, boolean)}). */
+    private static boolean keepsRuleLines(String stage, String word, BiPredicate<String, Boolean> noRuleLine, boolean jsonOnly) {
         List<String> words = words(stage);
         List<String> args = words.subList(Math.min(words.size(), commandStart(words) + 1), words.size());
         switch (word) {

@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.argoforensics.event.Attributes;
-import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.EventType;
+import dev.argoforensics.event.Interner;
 import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.RecordFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -515,7 +516,7 @@ public final class MessageCatalog {
     private static List<String> formats(JsonNode n, String id) {
         List<String> formats = n.has("formats") ? strings(n.get("formats")) : List.of();
         for (String f : formats) {
-            if (java.util.Arrays.stream(RecordFormat.values()).noneMatch(r -> r.label().equals(f))) {
+            if (Arrays.stream(RecordFormat.values()).noneMatch(r -> r.label().equals(f))) {
                 throw new CatalogException(id + ": formats: \"" + f + "\" is not a record format");
             }
         }

@@ -1,7 +1,7 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupFailed;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
@@ -36,6 +36,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
+import java.util.function.IntPredicate;
 
 /**
  * Joins log events and exported objects: resolves the namespace of Pods that lines name without
@@ -511,8 +513,8 @@ public final class Correlator {
      * however due (session 35: a standby's scheduling line, 10 s off the leader's clock, was quoted as the release).
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           java.util.function.BiPredicate<Integer, Timestamp> excerpt,
-                                           java.util.function.IntPredicate neverLed) {
+                                           BiPredicate<Integer, Timestamp> excerpt,
+                                           IntPredicate neverLed) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();

@@ -1,8 +1,8 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -438,7 +438,7 @@ final class LifecycleBuilder {
      * The Pod's own create as the API server recorded it: the latest granted {@code create} of the name not clearly after the
      * controller's {@code Created pod} line ({@code created}); an earlier one is an earlier Pod's of the name. Null if none.
      */
-    private static AuditRecord ownCreate(List<AuditRecord> audit, dev.argoforensics.time.Timestamp created) {
+    private static AuditRecord ownCreate(List<AuditRecord> audit, Timestamp created) {
         AuditRecord own = null;
         for (AuditRecord a : audit) {
             if ("pods".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null

@@ -6,6 +6,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -112,7 +113,7 @@ public final class NodeIndex {
                 synchronized (this) {
                     p = passes;
                     if (p == null) {
-                        p = java.util.Collections.unmodifiableList(PhaseHistory.of(history));
+                        p = Collections.unmodifiableList(PhaseHistory.of(history));
                         passes = p;
                     }
                 }

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -125,7 +126,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
 
     /** The records about {@code ref} in the group's Workflow audit ({@code index}), by time then source. */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given) {
-        return of(ref, index, given, java.util.Set.of());
+        return of(ref, index, given, Set.of());
     }
 
     /**
@@ -134,7 +135,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
      * Workflow in an audit file given beside, or an earlier run's. They show nothing of this Workflow's standing. A delete is kept
      * whatever its UID (the API server records none for one in practice): a UID never takes a deletion away.
      */
-    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, java.util.Set<String> uids) {
+    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids) {
         List<Index.At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
         at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
                 && !"delete".equals(a.record().verb()));

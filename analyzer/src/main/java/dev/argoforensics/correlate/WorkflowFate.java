@@ -6,6 +6,7 @@ import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.time.Timestamp;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What became of a Workflow as a whole: deleted (and how that is known), completed, and the last
@@ -88,7 +89,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
     /** A granted delete of this Workflow by name, as {@link WorkflowFates} reads one. */
     private boolean deletesByName(AuditRecord a) {
         return "workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null
-                && ref.name().equals(a.name()) && java.util.Objects.equals(ref.namespace(), a.namespace());
+                && ref.name().equals(a.name()) && Objects.equals(ref.namespace(), a.namespace());
     }
 
     /** The same audit file records, after {@code delete}, a granted create of the Workflow's name, and the Pod's create at or after it. */

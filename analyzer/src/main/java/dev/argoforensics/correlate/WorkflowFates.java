@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What became of each Workflow: deleted (audit records, an export being deleted, the orphan path), completed, its last line,
@@ -124,8 +126,8 @@ final class WorkflowFates {
     }
 
     /** The UIDs the Workflow's exports show. */
-    private static java.util.Set<String> uids(WorkflowHistory w) {
-        java.util.Set<String> out = new java.util.TreeSet<>();
+    private static Set<String> uids(WorkflowHistory w) {
+        Set<String> out = new TreeSet<>();
         for (WorkflowSnapshot s : w.snapshots()) {
             if (s.uid() != null && !s.uid().isEmpty()) {
                 out.add(s.uid());
@@ -165,7 +167,7 @@ final class WorkflowFates {
      * above {@code kubectl get pods | grep W}), by the names Argo gives its Pods, {@code <workflow>-<template>-<hash>} or
      * {@code <workflow>-<hash>} (session 32), unless another Workflow of the paste has a longer name the Pod's also starts with.
      */
-    private static List<PodTable.Row> listed(WorkflowHistory w, PodRowIndex rows, java.util.Set<WorkflowRef> all) {
+    private static List<PodTable.Row> listed(WorkflowHistory w, PodRowIndex rows, Set<WorkflowRef> all) {
         if (w.snapshots().isEmpty()) {
             return List.of();
         }
@@ -181,7 +183,7 @@ final class WorkflowFates {
      * Workflow whose name is a longer prefix of the Pod's ending at one of its dashes, so the dashes past the Workflow's own name
      * are looked up in {@code all}: as many look-ups as the Pod's name has dashes, not a walk of every Workflow per row (#17).
      */
-    static boolean namedAsItsPod(WorkflowRef wf, String pod, java.util.Set<WorkflowRef> all) {
+    static boolean namedAsItsPod(WorkflowRef wf, String pod, Set<WorkflowRef> all) {
         String prefix = wf.name() + "-";
         if (!pod.startsWith(prefix) || !POD_AFTER_WORKFLOW.matcher(pod.substring(prefix.length())).matches()) {
             return false;

@@ -6,6 +6,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.source.SourceRef;
 import java.util.List;
 import java.util.Optional;
 
@@ -83,7 +84,7 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
     /** One export's view of one node. */
     public record NodeObservation(WorkflowSnapshot snapshot, NodeStatus node) {
         /** The line that states the node: argo get's row for it; an export's node, inside its object, is cited at the object. */
-        public dev.argoforensics.source.SourceRef source() {
+        public SourceRef source() {
             return node.source() != null ? node.source() : snapshot.source();
         }
     }

@@ -16,32 +16,34 @@ import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.Interner;
 import dev.argoforensics.event.TextBlock;
+import dev.argoforensics.line.Level;
 import dev.argoforensics.line.LineParse;
 import dev.argoforensics.line.LogRecord;
 import dev.argoforensics.line.QuickScan;
+import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.line.RecordParser;
 import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.source.LogEntryDocument;
+import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
-import java.util.Map;
-import java.time.ZoneId;
-import dev.argoforensics.line.Level;
-import dev.argoforensics.line.RecordFormat;
-import dev.argoforensics.time.Timestamp;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The per-line work of both passes, for one worker thread (it owns a {@link RecordParser}): envelopes
@@ -774,7 +776,7 @@ public final class LineFrontEnd {
     private static final int LINES_PER_REPORT = 4096;
 
     /** A log console's time before a copied message: {@code Dec 04 14:03:22.123} (Datadog), {@code 2026-12-04 14:03:22.123}, {@code 14:03:22}. */
-    private static final java.util.regex.Pattern CONSOLE_TIME = java.util.regex.Pattern.compile(
+    private static final Pattern CONSOLE_TIME = Pattern.compile(
             "^(?:(?:[A-Z][a-z]{2} {1,2}\\d{1,2}|\\d{4}-\\d{2}-\\d{2})[ T])?\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?Z?\\s+");
 
     /**
@@ -785,7 +787,7 @@ public final class LineFrontEnd {
      */
     String messageOnly(String record) {
         String text = record.strip();
-        java.util.regex.Matcher m = CONSOLE_TIME.matcher(text);
+        Matcher m = CONSOLE_TIME.matcher(text);
         String msg = m.find() ? text.substring(m.end()).strip() : text;
         if (msg.isEmpty() || catalog.entryFor(msg) == null) {
             return null;

@@ -5,12 +5,14 @@ import dev.argoforensics.accounting.Furniture;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.LogLines;
 import dev.argoforensics.accounting.LogSource;
+import dev.argoforensics.catalog.CatalogEntry;
+import dev.argoforensics.catalog.CatalogSample;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.Interner;
-import dev.argoforensics.event.TextSpill;
 import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.TextSpill;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.source.ByteBlockReader;
 import dev.argoforensics.source.ChunkPlanner;
@@ -26,6 +28,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -481,7 +484,7 @@ public final class LogReader {
         String[] letters = words.split("[^A-Za-z0-9]+");
         boolean witness = false;
         for (String word : letters) {
-            if (word.length() >= 2 && word.chars().allMatch(Character::isLetter) && !word.equals(word.toLowerCase(java.util.Locale.ROOT))
+            if (word.length() >= 2 && word.chars().allMatch(Character::isLetter) && !word.equals(word.toLowerCase(Locale.ROOT))
                     && !catalogHolds(word)) {
                 witness = true;
                 break;
@@ -495,11 +498,11 @@ public final class LogReader {
 
     /** Whether a catalog entry's message, anchor, prefix or a sample line holds {@code w} (case as given). */
     private static boolean catalogHolds(String w) {
-        for (dev.argoforensics.catalog.CatalogEntry e : MessageCatalog.standard().entries()) {
+        for (CatalogEntry e : MessageCatalog.standard().entries()) {
             if (holds(e.message(), w, false) || holds(e.anchor(), w, false) || holds(e.prefix(), w, false)) {
                 return true;
             }
-            for (dev.argoforensics.catalog.CatalogSample sample : e.samples()) {
+            for (CatalogSample sample : e.samples()) {
                 if (holds(sample.line(), w, false)) {
                     return true;
                 }
@@ -509,7 +512,7 @@ public final class LogReader {
     }
 
     private static boolean holds(String text, String words, boolean ignoreCase) {
-        return text != null && (ignoreCase ? text.toLowerCase(java.util.Locale.ROOT) : text).contains(words);
+        return text != null && (ignoreCase ? text.toLowerCase(Locale.ROOT) : text).contains(words);
     }
 
     /** Words of a file name that say its lines were selected or cut: {@code controller-grep.txt}, {@code wf-controller.head.log}. */
@@ -517,7 +520,7 @@ public final class LogReader {
 
     /** Whether a word of the file's name (split at what is not a letter or digit) says its lines were selected or cut. */
     static boolean selectingName(String name) {
-        for (String word : name.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9]+")) {
+        for (String word : name.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
             if (SELECTING_WORDS.contains(word)) {
                 return true;
             }

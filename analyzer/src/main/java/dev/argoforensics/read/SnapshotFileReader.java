@@ -12,11 +12,11 @@ import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PasteFileReader;
-import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.snapshot.RefusedObject;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.ManagedExportSniffer;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.wording.Message;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads one snapshot file into observations: Pods, Workflows, WorkflowTaskResults, cluster events and
@@ -166,7 +167,7 @@ public final class SnapshotFileReader {
     }
 
     private static boolean onlyBlankOrComments(InputFile file) {
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file.path(), java.nio.charset.StandardCharsets.UTF_8)) {
+        try (Stream<String> lines = java.nio.file.Files.lines(file.path(), java.nio.charset.StandardCharsets.UTF_8)) {
             return lines.map(l -> l.replace("\uFEFF", "").strip()).allMatch(l -> l.isEmpty() || l.startsWith("#") || l.equals("---"));
         } catch (IOException | java.io.UncheckedIOException e) {
             return false;

@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -94,7 +95,7 @@ final class TextRedactor {
     }
 
     private String host(String name) {
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
         if (pseudonyms.isPseudonym(name) || EVERY_CLUSTER.contains(lower)
                 || PUBLIC_DOMAINS.stream().anyMatch(h -> lower.equals(h) || lower.endsWith("." + h))) {
             return name;

@@ -1,6 +1,8 @@
 package dev.argoforensics.source;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -128,7 +130,7 @@ public enum PasteShape {
     }
 
     /** The shapes of terminal output, which a Markdown container or a sentence before its fence may hold. */
-    private static final java.util.Set<PasteShape> TERMINAL_OUTPUT = java.util.EnumSet.of(ARGO_GET, KUBECTL_PODS, KUBECTL_DESCRIBE_POD,
+    private static final Set<PasteShape> TERMINAL_OUTPUT = EnumSet.of(ARGO_GET, KUBECTL_PODS, KUBECTL_DESCRIBE_POD,
             KUBECTL_DESCRIBE_WORKFLOW, KUBECTL_EVENTS, KUBECTL_WORKFLOWS, SESSION);
 
     /** How many lines of a file its shape is told by (the classifier's head). */
@@ -404,7 +406,7 @@ public enum PasteShape {
      * ({@code kubectl logs} among the commands) is a log, read as such.
      */
     private static boolean session(List<String> head) {
-        java.util.Set<PasteShape> shapes = java.util.EnumSet.noneOf(PasteShape.class);
+        Set<PasteShape> shapes = EnumSet.noneOf(PasteShape.class);
         int known = 0;
         for (Section s : sections(head)) {
             if (s.shape() != NONE) {
