@@ -1076,6 +1076,7 @@ final class Controller {
             boolean timedOut = cached != null && sim.now() >= patchBrownoutFrom && sim.now() < patchBrownoutUntil
                     && !"terminateContainers".equals(action);
             if (timedOut) {
+                kube.auditTimedOutPatch(ns, podName, name);
                 cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName,
                         "the server was unable to return a response in the time allotted, but may still be processing the request (patch pods "
                                 + podName + ")");

@@ -93,6 +93,8 @@ final class Corpus {
     private ScenariosStaleDeleted staleDeleted;
     /** v3.5.4's data template whose task result is never completed (session 35): a controller of its own, chained after the stale-deleted one. */
     private ScenariosDataHang dataHang;
+    /** The API server's audit log beside the controller's (session 36): a controller of its own, chained after the data-hang one. */
+    private ScenariosAudit audited;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -242,6 +244,11 @@ final class Corpus {
         controllers.add(dh);
         teamOf.put(dh, dh.namespaces);
         releaseOfNamespace.put(dh.namespaces.get(0), dh.release);
+        audited = new ScenariosAudit(scenarioHost(), seed, sim, start, end);
+        Controller ac = audited.build(seed, kube, truth, logs, slope == null);
+        controllers.add(ac);
+        teamOf.put(ac, ac.namespaces);
+        releaseOfNamespace.put(ac.namespaces.get(0), ac.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -372,6 +379,10 @@ final class Corpus {
                 dataHang.plan(c);
                 continue;
             }
+            if (slope == null && audited.owns(c)) {
+                audited.plan(c);
+                continue;
+            }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
             background(c);
             incidents(c);
@@ -384,6 +395,15 @@ final class Corpus {
             r.run();
         }
         truth.settle(end, kube);
+        // The audit files are exports too: their files and records are counted with the others'.
+        int[] audit = {0, 0};
+        if (slope == null) {
+            try {
+                audit = audited.writeAudit(exportDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         long lines = 0;
         int logFiles = 0;
         List<String> described = new ArrayList<>();
@@ -406,8 +426,8 @@ final class Corpus {
                 ofInterest++;
             }
         }
-        Info info = new Info(seed, scale, dir, logs, exportDir, truthFile, start, end, apiMinor, lines, logFiles, exports.files(),
-                exports.objects(), pods, ofInterest, described);
+        Info info = new Info(seed, scale, dir, logs, exportDir, truthFile, start, end, apiMinor, lines, logFiles, exports.files() + audit[0],
+                exports.objects() + audit[1], pods, ofInterest, described);
         writeInfo(info);
         return info;
     }

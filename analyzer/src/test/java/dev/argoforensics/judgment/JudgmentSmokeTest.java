@@ -2,6 +2,7 @@ package dev.argoforensics.judgment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -488,6 +489,64 @@ class JudgmentSmokeTest {
         }
         assertEquals(classes, seen.keySet(), "the session 35 classes in the smoke seeds: " + seen);
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
+     * Session 36 ({@link ScenariosAudit}): the API server's audit log beside the controller's. Every record is an {@code audit.k8s.io/v1}
+     * {@code Event} at {@code ResponseComplete} of a Pod or Workflow in the family's namespace (no other family's request), with an
+     * {@code objectRef.uid} only for an {@code update}. Each of the family's Pods has, between its creation and its removal, one granted
+     * {@code delete} of its name for each deletion the truth records (the kubelet's final delete among them),
+     * and none where the truth has a {@code pod deleted} marking of a Pod nobody deleted (AF008's). No confirmed or likely finding on
+     * the family's classes is wrong.
+     */
+    @Test
+    void theAuditLogRecordsEveryDeletionOfTheFamilysPodsAndNothingElse() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int pods = 0;
+        int deletes = 0;
+        for (Run r : runs) {
+            Path file = r.info().exports().resolve("audit/kube-apiserver-audit.log");
+            List<JsonNode> records = new ArrayList<>();
+            for (String line : Files.readAllLines(file)) {
+                records.add(json.readTree(line));
+            }
+            String namespace = null;
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                if (!pod.path("class").asText().startsWith("audit-")) {
+                    continue;
+                }
+                namespace = pod.path("namespace").asText();
+                String name = pod.path("name").asText();
+                JsonNode f = pod.path("facts");
+                java.time.Instant from = java.time.Instant.parse(f.path("createdAt").asText());
+                java.time.Instant to = f.path("goneAt").isTextual() ? java.time.Instant.parse(f.path("goneAt").asText()) : java.time.Instant.MAX;
+                int requested = 0;
+                for (JsonNode a : records) {
+                    java.time.Instant at = java.time.Instant.parse(a.path("requestReceivedTimestamp").asText());
+                    boolean mine = "pods".equals(a.path("objectRef").path("resource").asText()) && name.equals(a.path("objectRef").path("name").asText())
+                            && !at.isBefore(from.minusMillis(1)) && !at.isAfter(to);
+                    if (mine && "delete".equals(a.path("verb").asText()) && a.path("responseStatus").path("code").asInt() == 200) {
+                        requested++;
+                        assertTrue(f.path("falsePodDeletedAt").isNull() || at.isAfter(java.time.Instant.parse(f.path("falsePodDeletedAt").asText())),
+                                name + ": a delete before the marking of a Pod nobody deleted: " + a);
+                    }
+                }
+                assertEquals(f.path("deletions").size(), requested, name + " (" + pod.path("class").asText() + "): " + f.path("deletions"));
+                pods++;
+                deletes += requested;
+            }
+            assertNotNull(namespace, "no audit-family Pod in seed " + r.info().seed());
+            for (JsonNode a : records) {
+                assertEquals("Event", a.path("kind").asText());
+                assertEquals("audit.k8s.io/v1", a.path("apiVersion").asText());
+                assertEquals("ResponseComplete", a.path("stage").asText());
+                assertEquals(namespace, a.path("objectRef").path("namespace").asText(), a.toString());
+                assertEquals("update".equals(a.path("verb").asText()), a.path("objectRef").has("uid"), a.toString());
+            }
+        }
+        assertTrue(pods > 10 && deletes > 2, pods + " Pods, " + deletes + " deletes");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> w.cls().startsWith("audit-") && !"possible".equals(w.confidence())).toList());
     }
 
     /**

@@ -217,9 +217,28 @@ final class Kube {
         return sim.now();
     }
 
+    /** Session 36: the API server's audit log of some namespaces ({@link ScenariosAudit}), or null: no request is recorded. */
+    AuditLog audit;
+
+    /** Statuses are the subresource {@code pods/status}, which the audit policy does not log; these actors write only those. */
+    private static final java.util.Set<String> STATUS_WRITERS = java.util.Set.of("kubelet", "scheduler", "node-controller", "pod-gc",
+            "taint-eviction-controller");
+
+    private void audit(String verb, String resource, String namespace, String name, String uid, String actor, String node, int code) {
+        if (audit != null && audit.covers(namespace)) {
+            audit.request(now(), verb, resource, namespace, name, uid, audit.who(actor, node), code);
+        }
+    }
+
+    /** A request the API server answered with a timeout (a slow webhook): the controller's Pod patch, recorded with 504. */
+    void auditTimedOutPatch(String namespace, String name, String actor) {
+        audit("patch", "pods", namespace, name, null, actor, null, 504);
+    }
+
     // ---- Pods ---------------------------------------------------------------------------------
 
     void createPod(Pod p, K8s.Step step) {
+        audit("create", "pods", p.namespace, p.name, null, "controller", null, 201);
         p.resourceVersion = nextRv();
         p.creation = K8s.sec(now());
         pods.put(p.key(), p);
@@ -285,11 +304,23 @@ final class Kube {
     /** A merge patch; with {@code rvPrecondition} a stale resourceVersion is a Conflict. */
     Result patchPod(String key, String uid, Long rvPrecondition, Consumer<Pod> change, Origin origin, String actor) {
         Pod p = pods.get(key);
+        boolean logged = audit != null && !STATUS_WRITERS.contains(actor);
+        String ns = key.substring(0, key.indexOf('/'));
+        String name = key.substring(key.indexOf('/') + 1);
         if (p == null || (uid != null && !p.uid.equals(uid))) {
+            if (logged) {
+                audit("patch", "pods", ns, name, null, actor, null, 404);
+            }
             return Result.NOT_FOUND;
         }
         if (rvPrecondition != null && rvPrecondition != p.resourceVersion) {
+            if (logged) {
+                audit("patch", "pods", ns, name, null, actor, null, 409);
+            }
             return Result.CONFLICT;
+        }
+        if (logged) {
+            audit("patch", "pods", ns, name, null, actor, null, 200);
         }
         Pod before = p.copy();
         change.accept(p);
@@ -302,12 +333,17 @@ final class Kube {
      */
     Result deletePod(String key, Integer grace, String uidPrecondition, String actor) {
         Pod p = pods.get(key);
+        String ns = key.substring(0, key.indexOf('/'));
+        String name = key.substring(key.indexOf('/') + 1);
         if (p == null) {
+            audit("delete", "pods", ns, name, null, actor, null, 404);
             return Result.NOT_FOUND;
         }
         if (uidPrecondition != null && !uidPrecondition.equals(p.uid)) {
+            audit("delete", "pods", ns, name, null, actor, p.hostNode, 409);
             return Result.CONFLICT;
         }
+        audit("delete", "pods", ns, name, null, actor, p.hostNode, 200);
         long t = now();
         Pod before = p.copy();
         int g = grace != null ? grace : p.terminationGrace;
@@ -747,6 +783,7 @@ final class Kube {
     // ---- Workflows and task results -----------------------------------------------------------
 
     void createWorkflow(Workflow w) {
+        audit("create", "workflows", w.namespace, w.name, null, "submitter", null, 201);
         w.resourceVersion = nextRv();
         w.creation = K8s.sec(now());
         workflows.put(w.key(), w);
@@ -774,12 +811,18 @@ final class Kube {
      */
     long updateWorkflow(String key, String uid, long rvPrecondition, K8s.Status status, Map<String, String> labels, String release) {
         Workflow w = workflows.get(key);
+        String ns = key.substring(0, key.indexOf('/'));
+        String name = key.substring(key.indexOf('/') + 1);
         if (w == null || !w.uid.equals(uid)) {
+            // An update carries the object, its UID with it: a Workflow of the name with another UID refuses it (Conflict).
+            audit("update", "workflows", ns, name, uid, "controller", null, w == null ? 404 : 409);
             return GONE;
         }
         if (rvPrecondition != w.resourceVersion) {
+            audit("update", "workflows", ns, name, uid, "controller", null, 409);
             return CONFLICT_RV;
         }
+        audit("update", "workflows", ns, name, uid, "controller", null, 200);
         Workflow before = w.copy();
         previousVersion.put(key, before);
         w.status = status.copy();
@@ -813,6 +856,7 @@ final class Kube {
         if (w == null || !w.uid.equals(uid) || w.completedLabel()) {
             return;
         }
+        audit("update", "workflows", w.namespace, w.name, w.uid, "argo-server", null, 200);
         Workflow before = w.copy();
         previousVersion.put(key, before);
         w.shutdown = strategy;
@@ -831,6 +875,7 @@ final class Kube {
         if (w == null) {
             return;
         }
+        audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200);
         previousVersion.remove(key);
         firstVersion.remove(key);
         truth.workflowDeleted(w, now());
@@ -860,6 +905,7 @@ final class Kube {
         if (w == null || w.deletionTimestamp != null) {
             return;
         }
+        audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200);
         Workflow before = w.copy();
         previousVersion.put(key, before);
         w.deletionTimestamp = K8s.sec(now());
@@ -901,6 +947,8 @@ final class Kube {
         if (w == null || !w.uid.equals(uid)) {
             return;
         }
+        // The collector's patch that takes its finalizer off, after which the API server removes it.
+        audit("patch", "workflows", w.namespace, w.name, null, "garbage-collector", null, 200);
         workflows.remove(key);
         previousVersion.remove(key);
         firstVersion.remove(key);
