@@ -162,7 +162,7 @@ final class LifecycleBuilder {
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
-                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid());
+                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid(), podStart(pod, created));
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
@@ -514,13 +514,40 @@ final class LifecycleBuilder {
      * The node's last recorded state ({@link NodeOutcome#of}); from the logs, a phase change to Error
      * carries no message of its own, so the error the controller marked the node with stands in.
      */
-    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity, String ownerUid) {
+    /**
+     * When this Pod came to exist, for {@link #outcome}: its own {@code Created pod} line (the controller's clock, the one that
+     * stamps the node's end), else the earliest {@code creationTimestamp} of its exports (the API server's), else null.
+     */
+    private static Instant podStart(PodHistory pod, LogEvent created) {
+        if (created != null) {
+            return created.time().instant();
+        }
+        Instant start = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.creationTimestamp() != null && (start == null || s.creationTimestamp().instant().isBefore(start))) {
+                start = s.creationTimestamp().instant();
+            }
+        }
+        return start;
+    }
+
+    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity, String ownerUid,
+                                       Instant podStart) {
         if (workflow == null || link == null) {
             return null;
         }
         // A Pod recreated under the same name (a Workflow run again): its node's later fate is the later Pod's.
         Timestamp until = identity == null ? null : identity.until();
         List<LogEvent> lines = until == null ? nodeLines : nodeLines.stream().filter(e -> e.time().isBefore(until)).toList();
+        // And the node's earlier fate is an earlier Pod's (session 36 breaker): a record of the node's end clearly before this Pod
+        // existed (more than two clocks' 10 s before its creation) is of a Pod of the same name before it, the node reset since
+        // (argo retry, a retried run of the same Workflow object, so its UID does not tell them apart) and the record an older
+        // export's or an older line's. No node ends before its Pod is created: what the Pod did after cannot have been lost then.
+        Instant bound = podStart == null ? null : podStart.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        if (bound != null) {
+            lines = lines.stream().filter(e -> !(e.time().windowEnd().isBefore(bound) && (e.event() instanceof NodePhaseChanged
+                    || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError))).toList();
+        }
         // An export is of this Pod's node only if taken before the later Pod was created: where only its file or the command line
         // states when, by the latest that time allows (ObservedAt#takenNoLaterThan, a user's clock may be off by a minute), else
         // an export stated a few seconds before the later Pod's Created pod line gave that Pod's node to this one.
@@ -530,6 +557,10 @@ final class LifecycleBuilder {
         // records that Workflow's node, not the one this Pod ran for: its owner reference names the Workflow by UID.
         if (ownerUid != null) {
             exports = exports.stream().filter(w -> w.uid() == null || w.uid().isEmpty() || w.uid().equals(ownerUid)).toList();
+        }
+        if (bound != null) {
+            exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.finishedAt() == null
+                    || !n.finishedAt().windowEnd().isBefore(bound)).orElse(true)).toList();
         }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {

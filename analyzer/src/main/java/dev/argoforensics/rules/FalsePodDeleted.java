@@ -234,12 +234,20 @@ public final class FalsePodDeleted extends NodeRule {
         return null;
     }
 
-    /** An export of this Pod taken clearly after the declaration, showing it not deleted, or null. */
+    /**
+     * An export of this Pod taken clearly after the declaration, showing it not deleted, or null. Of this Pod: created no earlier
+     * than its {@code Created pod} line, and no later than the declaration (session 36 breaker, as {@link #listedAfter} asks of a
+     * listed row): a Pod of the name created after the controller declared this one deleted is a later Pod ({@code argo retry} of
+     * the failed node, the Workflow submitted again) whose line the log lacks, and its being alive says nothing of this one. Both
+     * within what two clocks may disagree (10 s); a controller whose clock runs further behind the API server's loses the export's
+     * confirmation (the finding stays as its lines make it), not the reverse.
+     */
     private static PodSnapshot aliveAfter(PodHistory pod, LogEvent created, LogEvent declared) {
         PodSnapshot alive = null;
         for (PodSnapshot s : pod.snapshots()) {
-            boolean ours = created == null || s.creationTimestamp() == null
-                    || !s.creationTimestamp().windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant());
+            boolean ours = s.creationTimestamp() == null
+                    || ((created == null || !s.creationTimestamp().windowEnd().plusNanos(CROSS_CLOCK_NANOS).isBefore(created.time().instant()))
+                    && !s.creationTimestamp().instant().minusNanos(CROSS_CLOCK_NANOS).isAfter(declared.time().windowEnd()));
             if (ours && s.observed() != null && s.observed().after(declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)).known()) {
                 if (s.deletionTimestamp() != null) {
                     return null; // deleted by the time of a later export: that export cannot show it alive

@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
@@ -499,6 +500,33 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     }
 
     /**
+     * The {@code Processing workflow} lines that show the controller that waited looking at the Workflow (session 36 breaker): those
+     * of the runs that logged the waiting lines, and of runs one after another with them (a restart, a leader hand-over), not those
+     * of a run that wrote about a Workflow of the name at the same time as a waiting run, beyond what a hand-over allows
+     * ({@link PhaseHistory#concurrent}): two clusters' logs read together, or two controllers at once (AF012). Another cluster's
+     * reconciles of its own Workflow of the name say nothing of whether this controller kept looking; before, they filled its gaps
+     * and kept a logs-only finding {@code likely}.
+     */
+    private static List<LogEvent> watching(Correlation correlation, Subject s, List<LogEvent> processing, List<View> logged) {
+        WorkflowHistory h = correlation.workflow(s.wf()).orElse(null);
+        List<LogEvent> waiting = new ArrayList<>();
+        for (View v : logged) {
+            LogEvent e = v.cited() instanceof LogEvent l ? l
+                    : v.cited() instanceof Reconcile r ? r.retry().orElse(r.processing()) : null;
+            if (e != null) {
+                waiting.add(e);
+            }
+        }
+        if (h == null || waiting.isEmpty()) {
+            return processing;
+        }
+        Set<Integer> streams = new HashSet<>();
+        waiting.forEach(e -> streams.add(e.stream()));
+        return processing.stream().filter(p -> streams.contains(p.stream())
+                || waiting.stream().noneMatch(w -> PhaseHistory.concurrent(h, p, w) != null)).toList();
+    }
+
+    /**
      * Whether the view shows the result pending more than {@code threshold} after {@code from}: a line by its time, an export by
      * its own times or the controller's writes, or by a time only its file states where past by more than a user's clock may be
      * off ({@link ObservedAt#after}). Called where its time is past already.
@@ -551,7 +579,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
         }
         TaskResultWording.Looks looks = logged.isEmpty() ? null
-                : TaskResultWording.Looks.of(lines == null ? List.of() : lines.processing(), logged.get(0), logged.get(logged.size() - 1));
+                : TaskResultWording.Looks.of(lines == null ? List.of() : watching(correlation, s, lines.processing(), logged),
+                logged.get(0), logged.get(logged.size() - 1));
         if (!logged.isEmpty()) {
             View last = logged.get(logged.size() - 1);
             // In file order on ties: the Pod's new state, the waiting line, the stop (cited once each).

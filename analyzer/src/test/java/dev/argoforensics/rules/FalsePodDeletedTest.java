@@ -149,6 +149,22 @@ class FalsePodDeletedTest {
                 + " shows it without a deletionTimestamp"), f.facts().toString());
     }
 
+    /**
+     * Session 36 breaker: an export of a Pod of the name created after the declaration (08:04:30.5) is of a later Pod (argo retry
+     * of the failed node, a Workflow submitted again), whose Created pod line the log lacks (cut before it): it shows that Pod
+     * alive, not the declared one. Before, it confirmed AF008 (and its single pair was read as the controller's clock 16 min
+     * behind). As without it, the labelling lines alone: likely. The control, the same Pod created before the declaration, above.
+     */
+    @Test
+    void anExportOfAPodCreatedAfterTheDeclarationShowsALaterPodAliveNotThisOne() {
+        String later = LABELLED_ALIVE.replace("creationTimestamp: \"2026-11-03T08:03:02Z\"", "creationTimestamp: \"2026-11-03T08:19:40Z\"")
+                .replace("7f1c2a9e-0b44-4d8e-a1f0-3c5d9e2b6a17", "0e9d8c7b-6a5f-4e3d-2c1b-0a9f8e7d6c5b").replace("08:10:00Z", "08:19:50Z");
+        Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", later)
+                .takenAt("wf.yaml", "2026-11-03T08:20:05Z", workflowExport("")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("podAliveAt").isEmpty(), f.facts().toString());
+    }
+
     @Test
     void anExportOfThePodAliveWithNothingOnTheWorkflowIsLikelyAndSaysWhatItLacked() {
         Finding f = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate()).findings().get(0);

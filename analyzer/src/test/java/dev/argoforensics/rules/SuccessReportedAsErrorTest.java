@@ -520,4 +520,38 @@ class SuccessReportedAsErrorTest {
                 daemonWorkflow(inline.replace("    daemon: true\n", ""), "")).correlate());
         assertEquals(Confidence.CONFIRMED, plain.findings().get(0).confidence());
     }
+
+    // ---- session 36 breaker: a record of the node that ended before this Pod existed (argo retry; an older export) ----
+
+    /** The retried Pod: created 16:27:10 (the export's creationTimestamp), every container exited 0, no deletion. */
+    private static final String RETRIED_POD = Exports.Pod.of().phase("Succeeded").withoutFinalizer()
+            .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+
+    /**
+     * {@code argo retry} resets a failed node and the controller runs it again in a Pod of the same name (the node ID, so the name,
+     * is the same; the Workflow is the same object). An export of the Workflow taken before the retry records the earlier Pod's end
+     * ({@code Error}, {@code pod deleted}, finished 16:20:00), seven minutes before this Pod was created: it cannot be this Pod's
+     * outcome. Before, AF002 confirmed a success reported as failed from the two exports.
+     */
+    @Test
+    void aNodeRecordThatEndedBeforeThePodWasCreatedIsNotThisPodsOutcome() {
+        String earlier = Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:20:00Z", true, null);
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", RETRIED_POD).workflow("wf.yaml", earlier).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        // The same from the controller's lines of the earlier attempt (the log ends before the retry): nothing of this Pod's node.
+        Evaluation lines = rule.evaluate(new Evidence().pod("pod.yaml", RETRIED_POD).log("3.log", podMissing("2026-09-19T16:20:00.246Z"),
+                markingError("2026-09-19T16:20:00.246Z"), nodePhaseChanged("2026-09-19T16:20:00.247Z", "Running", "Error")).correlate());
+        assertTrue(lines.findings().isEmpty(), lines.toString());
+    }
+
+    /** The controls: the node's end after the Pod's creation, or within what two clocks may disagree (10 s) before it, is its own. */
+    @Test
+    void aNodeRecordEndingAfterThePodsCreationOrWithinTwoClocksOfItStaysThisPodsOutcome() {
+        for (String finishedAt : new String[] {"2026-09-19T16:27:50Z", "2026-09-19T16:27:02Z"}) {
+            Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", RETRIED_POD)
+                    .workflow("wf.yaml", Exports.workflow("Failed", "Error", "pod deleted", finishedAt, true, null)).correlate());
+            assertEquals(1, e.findings().size(), finishedAt + "\n" + e);
+            assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), finishedAt + "\n" + e);
+        }
+    }
 }

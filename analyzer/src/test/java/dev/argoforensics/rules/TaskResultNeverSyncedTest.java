@@ -359,6 +359,41 @@ class TaskResultNeverSyncedTest {
                 + "2026-10-03T02:40:00.100Z (29m0s, longer than the stall threshold of 2m0s)"), f.confidenceReason());
     }
 
+    /**
+     * Session 36 breaker: another cluster's controller log read beside this one's, its own Workflow of the same name processed every
+     * minute through this controller's silent stretch. Its reconciles say nothing of whether this controller kept looking; before,
+     * they filled the gap and the finding was likely. The control: the same reconciles logged by a run that took over after this one
+     * (a restart, a hand-over) fill it.
+     */
+    @Test
+    void anotherRunsReconcilesAtTheSameTimeDoNotFillTheWaitingControllersGap() {
+        List<String> lines = new ArrayList<>(stopped("02:10:00", true, false));
+        lines.addAll(stopped("02:11:00", true, false));
+        lines.addAll(stopped("02:40:00", true, false));
+        List<String> other = new ArrayList<>();
+        for (int m = 5; m <= 45; m++) {
+            other.add(v3(String.format("02:%02d:20.300", m), "info", "Processing workflow",
+                    "Phase=Running ResourceVersion=" + (7700000 + m) + " namespace=ns workflow=w"));
+        }
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).log("other-cluster.log", other.toArray(String[]::new))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().startsWith("the controller was not seen processing the Workflow from 2026-10-03T02:11:00.100Z"),
+                f.confidenceReason());
+        // The control: a run one after the other, processing from 02:11:30 on, after this run's last line about the Workflow.
+        List<String> first = new ArrayList<>(stopped("02:10:00", true, false));
+        first.addAll(stopped("02:11:00", true, false));
+        List<String> next = new ArrayList<>();
+        for (int m = 12; m <= 39; m++) {
+            next.add(v3(String.format("02:%02d:20.300", m), "info", "Processing workflow",
+                    "Phase=Running ResourceVersion=" + (7700000 + m) + " namespace=ns workflow=w"));
+        }
+        next.addAll(stopped("02:40:00", true, false));
+        Finding handedOver = rule.evaluate(new Evidence().log("c.log", first.toArray(String[]::new)).log("next.log", next.toArray(String[]::new))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, handedOver.confidence(), handedOver.confidenceReason());
+    }
+
     @Test
     void aReconcileThatGoesPastThePodsPastTheThresholdIsReportedAsSettledLate() {
         List<String> lines = new ArrayList<>(stoppedEveryMinute(12, false, false));
