@@ -88,7 +88,10 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                 + ")";
     }
 
-    /** The first word of a command, after {@code sudo} (or {@code doas}, with their options) and {@code VAR=value} assignments. */
+    /**
+     * The first word of a command, after {@code VAR=value} assignments and the commands that run another ({@code sudo},
+     * {@code doas}, {@code nice}, {@code env}, {@code stdbuf}, {@code time}, {@code timeout 30}, … with their options).
+     */
     public static String firstWord(String command) {
         List<String> words = words(command);
         int at = commandStart(words);
@@ -115,27 +118,97 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         return 1;
     }
 
-    /** Where the command itself starts among a stage's words: after {@code VAR=value}, {@code sudo}/{@code doas} and their options. */
+    /**
+     * Commands that run the command after them, with the options of each that take a value in the next word (a cluster
+     * {@code -oL} holds its own) and how many operands come before the command ({@code timeout 30 grep …}: the duration).
+     * Session 36: {@code nice grep wf c.log}, {@code timeout 30 kubectl logs … | …} were read as commands named {@code nice} and
+     * {@code timeout}, the grep after them hidden and the excerpt taken as not filtered.
+     */
+    private record Wrapper(Set<String> valued, int operands) {
+    }
+
+    private static final java.util.Map<String, Wrapper> WRAPPERS = java.util.Map.of(
+            "sudo", new Wrapper(SUDO_VALUED, 0),
+            "doas", new Wrapper(SUDO_VALUED, 0),
+            "nice", new Wrapper(Set.of("-n", "--adjustment"), 0),
+            "env", new Wrapper(Set.of("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), 0),
+            "stdbuf", new Wrapper(Set.of("-i", "-o", "-e", "--input", "--output", "--error"), 0),
+            "time", new Wrapper(Set.of("-f", "--format", "-o", "--output"), 0),
+            "timeout", new Wrapper(Set.of("-s", "--signal", "-k", "--kill-after"), 1),
+            "nohup", new Wrapper(Set.of(), 0),
+            "ionice", new Wrapper(Set.of("-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"), 0),
+            "command", new Wrapper(Set.of(), 0));
+
+    /** How many words an option of {@code wrapper} takes, as getopt reads a cluster ({@code -oL}: the value is in it). */
+    private static int optionWords(String option, Wrapper wrapper) {
+        if (wrapper.valued() == SUDO_VALUED) {
+            return optionWords(option);
+        }
+        if (option.startsWith("--")) {
+            return option.contains("=") || !wrapper.valued().contains(option) ? 1 : 2;
+        }
+        if (option.length() >= 2 && wrapper.valued().contains(option.substring(0, 2))) {
+            return option.length() == 2 ? 2 : 1;
+        }
+        return 1; // a flag, or nice's -10
+    }
+
+    /**
+     * Where the command itself starts among a stage's words: after {@code VAR=value}, and after the commands that run another
+     * ({@link #WRAPPERS}: {@code sudo}, {@code nice}, {@code env}, {@code stdbuf}, {@code time}, {@code timeout 30}, …) with their
+     * options and operands.
+     */
     private static int commandStart(List<String> words) {
         int i = 0;
         while (i < words.size()) {
             String w = words.get(i);
+            Wrapper wrapper = WRAPPERS.get(w);
             if (w.contains("=") && !w.startsWith("-")) {
                 i++;
-            } else if (w.equals("sudo") || w.equals("doas")) {
+            } else if (wrapper != null) {
                 i++;
-                while (i < words.size() && words.get(i).startsWith("-")) {
+                while (i < words.size() && words.get(i).startsWith("-") && words.get(i).length() > 1) {
                     String option = words.get(i);
-                    i += optionWords(option);
+                    i += optionWords(option, wrapper);
                     if (option.equals("--")) {
                         break; // the command follows
                     }
                 }
+                i += wrapper.operands();
             } else {
                 break;
             }
         }
-        return i;
+        return Math.min(i, words.size());
+    }
+
+    /**
+     * A command's pipeline stages: split at each {@code |} (and {@code |&}) outside quotes and not escaped, as the shell splits it.
+     * Session 36: {@code grep -E 'a|b'} was split inside its quotes.
+     */
+    public static List<String> stages(String command) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        char quote = 0;
+        for (int i = 0; i < command.length(); i++) {
+            char c = command.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else if (c == '\\' && quote == '"') {
+                    i++;
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '\\') {
+                i++;
+            } else if (c == '|') {
+                out.add(command.substring(from, i));
+                from = i + 1 < command.length() && command.charAt(i + 1) == '&' ? i + 2 : i + 1;
+            }
+        }
+        out.add(command.substring(Math.min(from, command.length())));
+        return out;
     }
 
     /** A stage's words as the shell splits them: at spaces outside quotes, the quotes taken off. */
@@ -185,7 +258,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         if (command == null) {
             return false;
         }
-        return command.contains("|") || FILTERS.contains(firstWord(command));
+        return stages(command).size() > 1 || FILTERS.contains(firstWord(command));
     }
 
     /**
@@ -211,7 +284,7 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
             return false;
         }
         boolean first = true;
-        for (String stage : command.split("\\|")) {
+        for (String stage : stages(command)) {
             String word = firstWord(stage);
             if (keepsRuleLines(stage, word, noRuleLine, jsonOnly)) {
                 first = false;

@@ -10,6 +10,7 @@ import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.index.IndexedAnalysis;
 import dev.argoforensics.rules.Rule;
 import dev.argoforensics.rules.RuleEngine;
+import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputException;
 import dev.argoforensics.source.UnreadableInput;
 import java.io.IOException;
@@ -142,6 +143,11 @@ final class AnalysisInputs {
     static boolean reportUnreadable(AnalysisResult result, PrintWriter err) {
         for (UnreadableInput problem : result.unreadable()) {
             err.println("argo-forensics: cannot read " + problem);
+        }
+        for (InputSummary i : result.inputs()) {
+            if (i != null && InputClassifier.isOwnReport(i.file())) {
+                err.println("argo-forensics: not reading " + i.file().displayPath() + ": " + i.file().reason());
+            }
         }
         boolean nothing = !result.usable();
         if (nothing) {

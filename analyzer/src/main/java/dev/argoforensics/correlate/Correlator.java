@@ -100,17 +100,18 @@ public final class Correlator {
     public static ClusterFacts facts(List<LogEvent> logged, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
                                      Workers workers, int stretch) {
         Set<String> recreated = LineProjection.recreated(exported);
-        boolean anyUnplaced = WorkflowNamespaces.anyUnplaced(exported);
+        // The Workflows' namespaces always: a Workflow exported without one is placed by them, and a Workflow name in two
+        // namespaces makes its Pods' namespace-less lines ambiguous (sharedWorkflowNames).
         LineProjection lines;
         if (workers.threads() == 1 || logged.size() < 2L * stretch) {
-            lines = LineProjection.of(logged, recreated, new int[0], anyUnplaced);
+            lines = LineProjection.of(logged, recreated, new int[0], true);
         } else {
             int parts = (int) Math.min(workers.threads() * 4L, logged.size() / Math.max(1, stretch));
             List<List<LogEvent>> stretches = new ArrayList<>(parts);
             for (int p = 0; p < parts; p++) {
                 stretches.add(logged.subList((int) ((long) logged.size() * p / parts), (int) ((long) logged.size() * (p + 1) / parts)));
             }
-            lines = LineProjection.union(workers.map(stretches, s -> LineProjection.of(s, recreated, new int[0], anyUnplaced)));
+            lines = LineProjection.union(workers.map(stretches, s -> LineProjection.of(s, recreated, new int[0], true)));
         }
         return derive(lines, exported, processes, coverage).facts(logged);
     }
@@ -133,7 +134,8 @@ public final class Correlator {
         // (objects) and for the Pod names (derive), as the slices' derivation makes each of them.
         NamespaceProjection stated = NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(specials.kept(), true)));
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, stated.workflows());
-        return derive(lines, specials, objects, stated.pods(), processes, available(lines, specials.kept(), coverage, objects), name -> true);
+        return derive(lines, specials, objects, stated.pods(), sharedWorkflowNames(stated.workflows(), objects.workflows()), processes,
+                available(lines, specials.kept(), coverage, objects), name -> true);
     }
 
     /**
@@ -172,7 +174,8 @@ public final class Correlator {
         }
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
         Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
-        return derive(slice, completed, cross.objects(), stated, processes, cross.available(), name -> cross.sliceOf(name) == index);
+        return derive(slice, completed, cross.objects(), stated, cross.sharedWorkflows(), processes, cross.available(),
+                name -> cross.sliceOf(name) == index);
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -207,14 +210,16 @@ public final class Correlator {
      * The derivation from the specials completed and paired and the exports placed, for the Pod names {@code names} holds.
      *
      * @param stated the namespaces the lines state for each Pod name: the projection's and the lines kept whole's
+     * @param shared the Workflow names stated or exported in two or more namespaces ({@link #sharedWorkflowNames})
      */
     private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, Map<String, Set<String>> stated,
-                                     List<ControllerProcess> processes, Set<EvidenceKind> available, java.util.function.Predicate<String> names) {
+                                     Map<String, Set<String>> shared, List<ControllerProcess> processes, Set<EvidenceKind> available,
+                                     java.util.function.Predicate<String> names) {
         List<LineProjection.Special> placed = specials.placed();
         boolean[] dropped = specials.dropped();
         CleanupPairing pairing = specials.pairing();
         List<LogEvent> kept = specials.kept();
-        Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows());
+        Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod));
@@ -426,12 +431,63 @@ public final class Correlator {
     /** The facts' namespaces from the lines' projection and the exports: what {@link #facts} takes, however the projection was made. */
     public static Namespaces namespaces(NamespaceProjection lines, ExportedObjects exported) {
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, lines.workflows());
-        return new Namespaces(objects, namespacesByPod(lines.pods(), objects.pods(), objects.workflows()));
+        return new Namespaces(objects, namespacesByPod(lines.pods(), objects.pods(), objects.workflows(),
+                sharedWorkflowNames(lines.workflows(), objects.workflows())));
+    }
+
+    /**
+     * The Workflow names that lines state or exports hold in two or more namespaces, each with those namespaces (a Workflow
+     * named by hand, or a CronWorkflow of the same name in two namespaces: {@code nightly-1733270400} in both). Their Pods have
+     * the same names in each namespace (a Pod's name is its Workflow's and its node's, reference §7.4), so a line that names
+     * such a Pod without a namespace may be about either ({@link #namespacesByPod}). Made once from the whole input's
+     * namespaces and exports; the slices carry it ({@link PodSlices#sharedWorkflows}).
+     */
+    public static Map<String, Set<String>> sharedWorkflowNames(Map<String, Set<String>> stated, List<WorkflowSnapshot> workflows) {
+        Map<String, Set<String>> all = new TreeMap<>();
+        stated.forEach((name, namespaces) -> all.computeIfAbsent(name, k -> new TreeSet<>()).addAll(namespaces));
+        for (WorkflowSnapshot w : workflows) {
+            if (!w.namespace().isEmpty() && !w.name().isEmpty()) {
+                all.computeIfAbsent(w.name(), k -> new TreeSet<>()).add(w.namespace());
+            }
+        }
+        all.values().removeIf(namespaces -> namespaces.size() < 2);
+        all.replaceAll((name, namespaces) -> Collections.unmodifiableSet(namespaces));
+        return Collections.unmodifiableMap(all);
+    }
+
+    /**
+     * Every namespace a Pod name may be in, for a line that names it without one: the namespaces lines state for the name and
+     * exports hold it in, and, where the name starts with a Workflow's name ({@code <wf>-…}) that is in one of those and also in
+     * other namespaces ({@code shared}), those too. Session 36: a {@code delete pod event} (its {@code pod=} has no namespace)
+     * of a Workflow named alike in two namespaces went to the one namespace the other lines stated, though the other
+     * Workflow's Pod has the same name; now such a line has no namespace, and {@link #resolve(PodRef, Map)} says so.
+     */
+    private static Map<String, Set<String>> namespacesByPod(Map<String, Set<String>> stated, List<PodSnapshot> pods,
+                                                            List<WorkflowSnapshot> workflows, Map<String, Set<String>> shared) {
+        Map<String, Set<String>> out = podNamespaces(stated, pods, workflows);
+        if (shared.isEmpty()) {
+            return out;
+        }
+        for (Map.Entry<String, Set<String>> e : out.entrySet()) {
+            String name = e.getKey();
+            Set<String> more = new TreeSet<>();
+            for (int dash = name.indexOf('-'); ; dash = name.indexOf('-', dash + 1)) {
+                Set<String> namespaces = shared.get(dash < 0 ? name : name.substring(0, dash));
+                if (namespaces != null && !Collections.disjoint(namespaces, e.getValue())) {
+                    more.addAll(namespaces);
+                }
+                if (dash < 0) {
+                    break;
+                }
+            }
+            e.getValue().addAll(more);
+        }
+        return out;
     }
 
     /** Every namespace a Pod name is seen in, from the namespaces lines state for Pod names and from exports. */
-    private static Map<String, Set<String>> namespacesByPod(Map<String, Set<String>> stated, List<PodSnapshot> pods,
-                                                            List<WorkflowSnapshot> workflows) {
+    private static Map<String, Set<String>> podNamespaces(Map<String, Set<String>> stated, List<PodSnapshot> pods,
+                                                          List<WorkflowSnapshot> workflows) {
         Map<String, Set<String>> out = new HashMap<>();
         // A Workflow export places the Pods of its Pod nodes (their names derived as the controller names them, reference §7.4),
         // so a line naming such a Pod without a namespace (a wait container's log under kubectl --prefix) is placed too.

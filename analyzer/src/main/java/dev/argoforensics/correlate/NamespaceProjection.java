@@ -43,7 +43,10 @@ public record NamespaceProjection(Map<String, Set<String>> pods, Map<String, Set
         return of(ElidedNames.assign(CutSchedules.complete(fileEvents)), true);
     }
 
-    /** As {@link #of(List)}; without the Workflows' pairs unless {@code workflows} (the facts need them only for a Workflow exported without a namespace). */
+    /**
+     * As {@link #of(List)}; without the Workflows' pairs unless {@code workflows} (the facts take them for a Workflow exported
+     * without a namespace, and for the Workflow names in two namespaces: {@link Correlator#sharedWorkflowNames}).
+     */
     static NamespaceProjection of(List<LogEvent> events, boolean workflows) {
         Map<String, Set<String>> pods = new TreeMap<>();
         Map<String, Set<String>> wfs = new TreeMap<>();

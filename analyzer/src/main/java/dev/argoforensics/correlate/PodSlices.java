@@ -56,15 +56,19 @@ public final class PodSlices {
     private final long[] nameless;
     /** The names joined by the lines kept whole whose names completion decides ({@link LineProjection#settledEdges}: the others'). */
     private final Set<List<String>> edges;
+    /** The Workflow names stated or exported in two or more namespaces, with them ({@link Correlator#sharedWorkflowNames}). */
+    private final Map<String, Set<String>> sharedWorkflows;
 
     /**
      * What the slices share as a value (the fleet broadcasts it): every array as {@link PodSlices} holds it.
      *
      * @param completedPlaces the places of the lines completion changed, sorted; {@code completedEvents} their events
      * @param pairPlaces      each paired scheduling or queueing line's place, sorted, with its handler line's place and its slice
+     * @param sharedWorkflows the Workflow names stated or exported in two or more namespaces, with them
      */
     public record Form(int slices, ExportedObjects objects, Set<EvidenceKind> available, long[] completedPlaces, List<ControllerEvent> completedEvents,
-                       long[] pairPlaces, long[] pairHandlers, int[] pairSlices, long[] dropped, long[] nameless, List<List<String>> edges) {
+                       long[] pairPlaces, long[] pairHandlers, int[] pairSlices, long[] dropped, long[] nameless, List<List<String>> edges,
+                       Map<String, Set<String>> sharedWorkflows) {
     }
 
     private PodSlices(Form f) {
@@ -86,6 +90,9 @@ public final class PodSlices {
         this.dropped = f.dropped().clone();
         this.nameless = f.nameless().clone();
         this.edges = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(f.edges()));
+        Map<String, Set<String>> shared = new TreeMap<>();
+        f.sharedWorkflows().forEach((name, namespaces) -> shared.put(name, java.util.Collections.unmodifiableSet(new TreeSet<>(namespaces))));
+        this.sharedWorkflows = java.util.Collections.unmodifiableMap(shared);
         Integer[] byHandler = new Integer[pairHandlers.length];
         for (int i = 0; i < byHandler.length; i++) {
             byHandler[i] = i;
@@ -107,7 +114,12 @@ public final class PodSlices {
     /** This as a value. */
     public Form form() {
         return new Form(slices, objects, available, completedPlaces, completedEvents, pairPlaces, pairHandlers, pairSlices, dropped, nameless,
-                List.copyOf(edges));
+                List.copyOf(edges), sharedWorkflows);
+    }
+
+    /** The Workflow names stated or exported in two or more namespaces, with them: as the whole input's facts make them. */
+    public Map<String, Set<String>> sharedWorkflows() {
+        return sharedWorkflows;
     }
 
     /**
@@ -266,6 +278,8 @@ public final class PodSlices {
         private final GroupBindings bindings;
         private final Set<String> unplaced;
         private final Map<String, Set<String>> workflowNamespaces = new TreeMap<>();
+        /** Every Workflow name the lines state with a namespace, with them: for {@link Correlator#sharedWorkflowNames}. */
+        private final Map<String, Set<String>> statedWorkflows = new TreeMap<>();
         private final Map<Integer, List<CountedLine>> counted = new HashMap<>();
         private final Map<Integer, Integer> nextCounted = new HashMap<>();
         /** Per stream: the handler line waiting for its scheduling line, the queueing line it may take instead, the cut scheduling line. */
@@ -336,6 +350,7 @@ public final class PodSlices {
         }
 
         private void workflows(Map<String, Set<String>> stated) {
+            stated.forEach((name, ns) -> statedWorkflows.computeIfAbsent(name, k -> new TreeSet<>()).addAll(ns));
             if (unplaced.isEmpty()) {
                 return;
             }
@@ -574,7 +589,8 @@ public final class PodSlices {
             }
             long[] nl = nameless.toArray();
             Arrays.sort(nl);
-            return new PodSlices(new Form(slices, objects, available, cp, List.copyOf(completed.values()), pp, ph, ps, dp, nl, List.copyOf(edges)));
+            return new PodSlices(new Form(slices, objects, available, cp, List.copyOf(completed.values()), pp, ph, ps, dp, nl, List.copyOf(edges),
+                    Correlator.sharedWorkflowNames(statedWorkflows, objects.workflows())));
         }
 
         private int[] droppedSorted;

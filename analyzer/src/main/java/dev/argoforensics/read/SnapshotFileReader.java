@@ -220,7 +220,7 @@ public final class SnapshotFileReader {
                 : shape == PasteShape.SESSION ? r.format()
                 : r.format() + ": " + r.rows() + " row(s)";
         return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
-                null, notes, java.util.Map.of(), List.of());
+                null, notes, java.util.Map.of(), List.of(), around(r.around()));
     }
 
     /** The note of when a file was taken, where it says so (its # taken-at: comment, or --snapshot-time). */

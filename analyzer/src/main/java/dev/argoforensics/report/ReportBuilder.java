@@ -163,7 +163,9 @@ public final class ReportBuilder {
         }
         List<String> ignored = new ArrayList<>();
         for (InputSummary i : result.inputs()) {
-            if (i.file().kind() == InputKind.IGNORED) {
+            if (InputClassifier.isOwnReport(i.file())) {
+                gaps.add(new EvidenceGap(i.file().displayPath(), "not read: " + i.file().reason()));
+            } else if (i.file().kind() == InputKind.IGNORED) {
                 ignored.add(i.file().displayPath());
             } else if (i.file().reason().equals(InputClassifier.EMPTY) && i.lines() == 0) {
                 // Whether it was meant as a log or an export, nothing in it was read: named, not counted as a misread line.

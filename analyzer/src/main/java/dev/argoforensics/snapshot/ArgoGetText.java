@@ -28,7 +28,8 @@ final class ArgoGetText {
     }
 
     /** What the lines gave. */
-    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers) {
+    record Read(List<WorkflowSnapshot> workflows, List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers,
+                List<ObjectFileReader.TextLine> text) {
     }
 
     /** One block being read. */
@@ -48,8 +49,10 @@ final class ArgoGetText {
         List<String> identifiers = new ArrayList<>();
         int[] skipped = {0};
         boolean[] dated = {false};
+        List<ObjectFileReader.TextLine> text = new ArrayList<>();
         Block b = null;
         boolean inTree = false;
+        boolean afterTree = false;
         for (int i = 0; i < lines.size(); i++) {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
@@ -58,7 +61,8 @@ final class ArgoGetText {
                 continue;
             }
             if (t.startsWith("```") || t.startsWith("~~~")) {
-                // The Markdown fence the output was pasted in (```console … ```): no part of it.
+                // The Markdown fence the output was pasted in (```console … ```): no part of it; what follows a tree's fence is text.
+                afterTree |= inTree;
                 inTree = false;
                 continue;
             }
@@ -68,6 +72,7 @@ final class ArgoGetText {
                 b.source = new SourceRef(file, lineNo);
                 b.name = value(line);
                 inTree = false;
+                afterTree = false;
                 continue;
             }
             if (PasteShape.ARGO_TREE_HEADER.matcher(line).matches()) {
@@ -77,6 +82,7 @@ final class ArgoGetText {
                 }
                 b.tree = new ArgoGetTree(line, b.name);
                 inTree = true;
+                afterTree = false;
                 continue;
             }
             if (t.isEmpty()) {
@@ -88,6 +94,16 @@ final class ArgoGetText {
             if (b == null) {
                 problems.add(new ObjectFileReader.Problem(lineNo, "expected argo get's Name: line or its node tree header, found \""
                         + KubectlPodTables.excerpt(t) + "\""));
+                continue;
+            }
+            if (inTree && !ArgoGetTree.rowShaped(line)) {
+                // Text after the tree (a sentence of the issue pasted under the output): the tree has ended there. Session 36: it was
+                // reported as a bad row, a fault of the file.
+                inTree = false;
+                afterTree = true;
+            }
+            if (afterTree) {
+                text.add(new ObjectFileReader.TextLine(lineNo, lines.get(i)));
                 continue;
             }
             if (inTree) {
@@ -150,7 +166,7 @@ final class ArgoGetText {
             identifiers.add("namespace:" + w.namespace());
             w.nodes().values().forEach(n -> identifiers.add("pod:" + n.podName()));
         }
-        return new Read(out, problems, notes, identifiers);
+        return new Read(out, problems, notes, identifiers, text);
     }
 
     private static String value(String line) {

@@ -88,6 +88,29 @@ final class ArgoGetTree {
         nodeNameCol = nodeName;
     }
 
+    /**
+     * Whether a line has a node row's head: tree drawing, or at its start a phase symbol or word and a space ({@code ✔ wf},
+     * {@code Succeeded wf}). A line without one (a sentence, a log line pasted under the output) is no row: the tree has ended.
+     */
+    static boolean rowShaped(String line) {
+        String t = line.stripLeading();
+        if (t.isEmpty()) {
+            return true;
+        }
+        char c = t.charAt(0);
+        if (c != ' ' && c != '-' && TREE_CHARS.indexOf(c) >= 0) {
+            return true; // ├ └ │ ┬ ─ | ` +: the drawing, a row whatever follows
+        }
+        if (t.startsWith("--")) {
+            return true; // --no-utf8's group marker; a single "- " is a list item
+        }
+        if (SYMBOLS.containsKey(c) && t.length() > 1 && t.charAt(1) == ' ') {
+            return true;
+        }
+        int space = t.indexOf(' ');
+        return space > 0 && WORDS.contains(t.substring(0, space));
+    }
+
     /** A blank row between the main tree and the onExit tree: what follows starts a new root. */
     void separator() {
         stack.clear();

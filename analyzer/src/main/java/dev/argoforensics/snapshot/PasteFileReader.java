@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  */
 public final class PasteFileReader {
     static final int MAX_BYTES = 16 * 1024 * 1024;
+    /** The lines of text around the output kept to show (all are counted), as {@link ObjectFileReader.Around} keeps them. */
+    private static final int MAX_AROUND = 10_000;
     private static final Pattern TAKEN_AT = Pattern.compile("^#\\s*taken-at:\\s*(\\S+)");
 
     /**
@@ -29,7 +31,7 @@ public final class PasteFileReader {
      *                    text holds, also those the objects do not keep (service accounts, hosts)
      */
     public record Result(String format, String sha256, long lines, List<ExportedObject> objects, long rows, ObservedAt takenAt,
-                         List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers) {
+                         List<ObjectFileReader.Problem> problems, List<Message> notes, List<String> identifiers, ObjectFileReader.Around around) {
     }
 
     /**
@@ -122,7 +124,8 @@ public final class PasteFileReader {
         long rows = part.rows;
         problems = part.problems;
         identifiers.removeIf(i -> i.endsWith(":"));
-        return new Result(format, sha, count, objects, rows, takenAt, problems, notes, identifiers);
+        List<ObjectFileReader.TextLine> around = part.text.subList(0, Math.min(part.text.size(), MAX_AROUND));
+        return new Result(format, sha, count, objects, rows, takenAt, problems, notes, identifiers, new ObjectFileReader.Around(part.text.size(), around));
     }
 
     /** What the output of one shape gave. */
@@ -131,6 +134,8 @@ public final class PasteFileReader {
         final List<Message> notes = new ArrayList<>();
         final List<String> identifiers = new ArrayList<>();
         final List<ObjectFileReader.Problem> problems;
+        /** Lines of text read as no part of the output (a sentence after argo get's tree), in file order. */
+        final List<ObjectFileReader.TextLine> text = new ArrayList<>();
         long rows;
 
         Part(List<ObjectFileReader.Problem> problems) {
@@ -142,6 +147,7 @@ public final class PasteFileReader {
             p.notes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
             identifiers.addAll(p.identifiers);
             problems.addAll(p.problems);
+            text.addAll(p.text);
             rows += p.rows;
         }
     }
@@ -280,6 +286,7 @@ public final class PasteFileReader {
                             Message.of("note.yearFrom.statedTime", "basis", takenAt.basis().description()))
                     : yearFrom == null ? null : new ArgoGetTime.Reference(yearFrom, yearFromWhat);
             ArgoGetText.Read r = ArgoGetText.read(file.displayPath(), lines, takenAt, reference);
+            out.text.addAll(r.text());
             objects.addAll(r.workflows());
             problems.addAll(r.problems());
             notes.addAll(r.notes());

@@ -46,6 +46,10 @@ public final class InputClassifier {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, "." + extension + " files are not evidence");
         }
         List<String> head = headLines(path, gzip, SNIFF_BYTES);
+        String report = ownReport(head);
+        if (report != null) {
+            return new InputFile(displayPath, path, InputKind.IGNORED, gzip, report);
+        }
         String first = firstContentLine(head);
         if (first == null) {
             return new InputFile(displayPath, path, InputKind.LOG, gzip, EMPTY);
@@ -79,6 +83,73 @@ public final class InputClassifier {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "YAML file name");
         }
         return new InputFile(displayPath, path, InputKind.LOG, gzip, "log lines");
+    }
+
+    /** How the reason of a file that is this tool's own report starts ({@link #isOwnReport}). */
+    public static final String OWN_REPORT = "an argo-forensics report";
+    /** The first line of a text report or timeline: {@code argo-forensics 0.1.0: 3 findings (2 high, 1 medium)}. */
+    private static final java.util.regex.Pattern TEXT_HEADER = java.util.regex.Pattern.compile(
+            "argo-forensics \\S+: (?:no|\\d+) (?:possible )?(?:findings?|timelines?)\\b.*");
+    /** The first line of a Markdown report or timeline (or one part of it), or of an issue draft ({@code -o github-issue}). */
+    private static final java.util.regex.Pattern MARKDOWN_HEADER = java.util.regex.Pattern.compile(
+            "## argo-forensics (?:report|timeline)(?: \\(part \\d+ of \\d+\\))?|<!-- (?:✂ argo-forensics: part \\d+ of \\d+ |Drafted by argo-forensics )\\S.*");
+    /** A prompt whose command runs this tool ({@code $ ./argo-forensics analyze logs/}): what its report was pasted under. */
+    private static final java.util.regex.Pattern OWN_PROMPT = java.util.regex.Pattern.compile("\\S*[$#%>] +(?:\\S*/)?argo-forensics(?:\\.jar)? .*"
+            + "|\\S*[$#%>] +java .*argo-forensics.*");
+    private static final java.util.regex.Pattern COLOUR = java.util.regex.Pattern.compile("\\x1b\\[[0-9;]*m");
+
+    /**
+     * Whether the head is this tool's own report (text, Markdown, an issue draft, JSON or HTML, as {@code analyze} or
+     * {@code timeline} write it) pasted back as an input: by its first line, after blank lines, a Markdown fence and the prompt
+     * that ran it. Such a file is refused, never read as a log: the lines it quotes are its inputs' own, and read again they
+     * would count twice (session 36: a text report read as a log gave an AF003 finding, confirmed, from its quoted lines).
+     * The reason names what was found and where; null for any other file.
+     */
+    static String ownReport(List<String> head) {
+        int i = 0;
+        while (i < head.size() && i < SNIFF_LINES) {
+            String t = COLOUR.matcher(head.get(i)).replaceAll("").strip();
+            if (t.isEmpty() || t.startsWith("```") || t.startsWith("~~~")) {
+                i++;
+                continue;
+            }
+            String what = null;
+            if (MARKDOWN_HEADER.matcher(t).matches()) {
+                what = "its Markdown header"; // before the prompt: "## argo-forensics report" has a prompt's shape
+            } else if (OWN_PROMPT.matcher(t).matches()) {
+                i++;
+                continue;
+            } else if (TEXT_HEADER.matcher(t).matches()) {
+                what = "its text header";
+            } else if (t.equals("{")) {
+                StringBuilder json = new StringBuilder();
+                for (int j = i; j < head.size() && j < i + 8; j++) {
+                    json.append(head.get(j).replaceAll("\\s", ""));
+                }
+                if (json.toString().startsWith("{\"schemaVersion\":") && json.toString().contains("\"tool\":{\"name\":\"argo-forensics\"")) {
+                    what = "its JSON report's schemaVersion and tool";
+                }
+            } else if (t.regionMatches(true, 0, "<!DOCTYPE html", 0, 14) || t.regionMatches(true, 0, "<html", 0, 5)) {
+                for (int j = i; j < head.size() && j < i + 12; j++) {
+                    if (head.get(j).contains("<title>argo-forensics ")) {
+                        what = "its HTML title";
+                        break;
+                    }
+                }
+            }
+            if (what == null) {
+                return null;
+            }
+            String shown = t.length() > 80 ? t.substring(0, 77) + "..." : t;
+            return OWN_REPORT + " (" + what + " at line " + (i + 1) + ": \"" + shown + "\"), not evidence: the lines it quotes are "
+                    + "its inputs' own and read again would count twice; name the files it was made from instead";
+        }
+        return null;
+    }
+
+    /** Whether a file was refused as this tool's own report (its reason, see {@link #ownReport}). */
+    public static boolean isOwnReport(InputFile file) {
+        return file.kind() == InputKind.IGNORED && file.reason().startsWith(OWN_REPORT);
     }
 
     /** YAML or pretty JSON of an object, or a JSON line that is an object with apiVersion and kind. */

@@ -87,6 +87,23 @@ class SlicedFactsTest {
         assertTrue(seen[0] > 0 && seen[2] > 0, seen[0] + " handler line(s) left out, " + seen[2] + " cleanup pair(s)");
     }
 
+    /**
+     * Session 36: two namespaces' Workflows of the same name ({@link dev.argoforensics.testing.NamesakeLogs}): the slices carry
+     * the Workflow names stated in two namespaces, so a slice leaves the informer's namespace-less lines of their Pods without a
+     * namespace as the whole table does.
+     */
+    @Test
+    void namesakeWorkflowsInTwoNamespaces() throws IOException {
+        Path logs = dev.argoforensics.testing.NamesakeLogs.write(dir.resolve("namesakes"), true);
+        // the Pod asked about, as timeline --pod asks: its informer lines kept
+        AnalysisOptions options = AnalysisOptions.defaults().withThreads(1).withPodsOfInterest(List.of(dev.argoforensics.testing.NamesakeLogs.POD));
+        assertSliced(List.of(logs.toString()), false, f -> java.util.Optional.empty(), options);
+        ProjectedReadings pr = ProjectedReadings.of(List.of(logs.toString()), f -> java.util.Optional.empty(), options);
+        FactsTable whole = Correlator.derive(LineProjection.union(pr.lines()), pr.inputs().exported(), pr.stitched().processes(),
+                pr.stitched().coverage());
+        assertEquals(Set.of("team-a", "team-b"), whole.namespacesByPod().get(dev.argoforensics.testing.NamesakeLogs.POD));
+    }
+
     /** @return the handler lines left out, the lines kept whole, the cleanup pairs */
     private static long[] assertSliced(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
                                        AnalysisOptions options) throws IOException {
@@ -364,6 +381,7 @@ class SlicedFactsTest {
         assertArrayEquals(e.dropped(), a.dropped(), at + "the handler lines left out");
         assertArrayEquals(e.nameless(), a.nameless(), at + "the lines naming no Pod");
         assertEquals(Set.copyOf(e.edges()), Set.copyOf(a.edges()), at + "the names completion decides");
+        assertEquals(e.sharedWorkflows(), a.sharedWorkflows(), at + "the Workflow names in two or more namespaces");
     }
 
     private static final RuleBindings BINDINGS = new RuleBindings();

@@ -105,4 +105,39 @@ class SelectionTest {
         assertEquals("grep", Furniture.firstWord("sudo -- grep wf c.log"));
         assertEquals("`sudo -iu ops grep wf c.log`", selection("sudo -iu ops grep wf c.log", "log; logrus text"));
     }
+
+    /** Session 36: commands that run another, with their options and operands, come before the command as sudo does. */
+    @Test
+    void wrappersAreNoCommandOfTheirOwn() {
+        assertEquals("grep", Furniture.firstWord("nice grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("nice -n 10 grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("nice -10 grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("env -i LC_ALL=C grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("env -u LANG grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("stdbuf -oL grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("stdbuf -o L grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("stdbuf --output=L grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("time -p grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("timeout 30 grep wf c.log"));
+        assertEquals("grep", Furniture.firstWord("timeout -s KILL --preserve-status 30s grep wf c.log"));
+        assertEquals("kubectl", Furniture.firstWord("sudo nice -n 5 timeout 1m kubectl logs x"));
+        assertTrue(Furniture.filters("nice grep wf c.log"));
+        assertFalse(Furniture.filters("timeout 30 kubectl logs -n argo deploy/workflow-controller"));
+        assertEquals("`timeout 30 kubectl logs -n argo deploy/workflow-controller | stdbuf -oL grep wf`",
+                selection("timeout 30 kubectl logs -n argo deploy/workflow-controller | stdbuf -oL grep wf", "log; logrus text"));
+        assertNull(selection("timeout 30 kubectl logs -n argo deploy/workflow-controller | stdbuf -oL cat", "log; logrus text"));
+    }
+
+    /** Session 36: the pipeline is split at {@code |} outside quotes only. */
+    @Test
+    void pipesInsideQuotesAreNoStages() {
+        assertEquals(List.of("kubectl logs x ", " grep -E 'a|b' ", " sed \"s/|//\""),
+                Furniture.stages("kubectl logs x | grep -E 'a|b' | sed \"s/|//\""));
+        assertEquals(List.of("a ", " b"), Furniture.stages("a |& b"));
+        assertEquals(List.of("grep a\\|b c.log"), Furniture.stages("grep a\\|b c.log"));
+        assertFalse(Furniture.filters("kubectl logs -l 'app in (a|b)' -n argo"));
+        assertTrue(Furniture.filters("kubectl logs x | cat"));
+        assertNull(selection("kubectl logs -n argo deploy/workflow-controller | sed -E 's/(\\x1b\\[[0-9;]*m|\\r)//g'", "log; logrus text"));
+        assertTrue(selection("kubectl logs -n argo deploy/workflow-controller | grep -E 'a|b'", "log; logrus text") != null);
+    }
 }

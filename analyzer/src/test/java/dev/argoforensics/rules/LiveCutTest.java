@@ -238,4 +238,46 @@ class LiveCutTest {
         paste("workflow-controller.log", "$ " + command, 71, false);
         cappedBy(analyze(), "`" + command + "`");
     }
+
+    /**
+     * Session 36: a command run through another ({@code nice}, {@code env VAR=…}, {@code stdbuf -oL}, {@code time}, {@code timeout 30})
+     * was read as a command of that name, and the grep after it as no filter: the excerpt was taken as given whole.
+     */
+    @Test
+    void aGrepRunThroughAWrapperIsACut() throws IOException {
+        for (String wrapper : List.of("nice -n 10 ", "env LC_ALL=C ", "stdbuf -oL ", "time ", "timeout 30 ", "timeout -k 5s 30s nice ")) {
+            String command = wrapper + "grep " + WORKFLOW + " /var/log/argo/workflow-controller.log";
+            paste("workflow-controller.log", "ops@node-3:~$ " + command, 71, true);
+            cappedBy(analyze(), "`" + command + "`");
+        }
+    }
+
+    /** Negative control: the wrappers before a kubectl logs that selects nothing change nothing. */
+    @Test
+    void aKubectlLogsRunThroughAWrapperStaysLikely() throws IOException {
+        paste("workflow-controller.log", "$ timeout 30 nice -n 10 kubectl logs -n argo deploy/workflow-controller | stdbuf -oL cat", 71, false);
+        JsonNode report = analyze();
+        uncapped(report);
+        assertFalse(report.get("controllers").get(0).has("selectedBy"), report.get("controllers").toString());
+    }
+
+    /**
+     * Session 36: the command was split at a {@code |} inside quotes: a sed taking colour codes or carriage returns off
+     * ({@code s/(\x1b…|\r)//g}) became two stages, the second read as a filter, and the paste as cut.
+     */
+    @Test
+    void aPipeInsideQuotesIsNoStage() throws IOException {
+        paste("workflow-controller.log", "$ kubectl logs -n argo deploy/workflow-controller | sed -E 's/(\\x1b\\[[0-9;]*m|\\r)//g'", 71, false);
+        JsonNode report = analyze();
+        uncapped(report);
+        assertFalse(report.get("controllers").get(0).has("selectedBy"), report.get("controllers").toString());
+    }
+
+    /** Control: a grep -E of two words, its {@code |} quoted, still selects. */
+    @Test
+    void aGrepOfAlternativesIsACut() throws IOException {
+        String command = "kubectl logs -n argo deploy/workflow-controller | grep -E '" + WORKFLOW + "|leader'";
+        paste("workflow-controller.log", "$ " + command, 71, true);
+        cappedBy(analyze(), "`" + command + "`");
+    }
 }

@@ -251,6 +251,46 @@ class ArgoGetTextTest {
         assertFalse(only(r).nodes().values().stream().anyMatch(n -> n.podName().equals("etl-dag-x1-x-42")));
     }
 
+    /**
+     * Session 36: a sentence pasted under the tree (the issue's own words, in or after the fence) was reported as a row that could
+     * not be read, a fault of the file. A line with no row's head after the tree ends it: counted as text around the output, every
+     * node above it read; a second argo get after the text is read as its own block.
+     */
+    @Test
+    void aSentenceAfterTheTreeEndsItAndIsText() throws IOException {
+        String prose = "The render step shows pod deleted although main exited 0.\nIs this the race of #17024?\n";
+        String tree = TabWriter.lay(2, tree(false));
+        for (String text : List.of(HEADER + tree + prose, "```console\n" + HEADER + tree + "```\n" + prose,
+                HEADER + tree + "\n" + prose)) {
+            PasteFileReader.Result r = read(text, LocalDate.of(2026, 9, 20));
+            assertTrue(r.problems().isEmpty(), r.problems().toString());
+            assertEquals(8, only(r).nodes().size());
+            assertEquals(2, r.around().lines(), text);
+            long first = text.lines().toList().indexOf("The render step shows pod deleted although main exited 0.") + 1;
+            assertEquals(first, r.around().first().get(0).line());
+            assertEquals("Is this the race of #17024?", r.around().first().get(1).text());
+        }
+        String twice = HEADER + tree + prose + HEADER.replace(WF, "etl-dag-y2") + TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" ✖ etl-dag-y2", "main", "", "", "", "")));
+        PasteFileReader.Result r = read(twice, LocalDate.of(2026, 9, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(2, r.objects().size());
+        assertEquals(2, r.around().lines());
+    }
+
+    /** Negative control: rows of either drawing, and a phase word's row, are rows; a list item or a sentence is not. */
+    @Test
+    void rowHeadsAreTold() {
+        for (String row : List.of(" ✔ wf  main", " ├───✔ fetch  fetch", " │ └─✖ a(0)", " |---Succeeded fetch", " `-Failed x", " Succeeded wf",
+                " --Error x", "")) {
+            assertTrue(ArgoGetTree.rowShaped(row), row);
+        }
+        for (String text : List.of("The render step shows pod deleted.", "- see the log below", " Note: the Pod was gone", "time=\"2026-09-23\"")) {
+            assertFalse(ArgoGetTree.rowShaped(text), text);
+        }
+    }
+
     @Test
     void repeatedBlocksOfArgoWatchGiveOneWorkflowEach() throws IOException {
         String running = HEADER.replace("Status:              Failed", "Status:              Running");
