@@ -72,6 +72,11 @@ final class Grouped {
         return k < 0 ? new int[0] : Arrays.copyOfRange(positions, starts[k], starts[k + 1]);
     }
 
+    /** The number {@code k}'s positions, ascending (empty for a number not met). */
+    int[] positions(int k) {
+        return k < 0 || k >= starts.length - 1 ? new int[0] : Arrays.copyOfRange(positions, starts[k], starts[k + 1]);
+    }
+
     /** Whether any position has the key. */
     boolean has(String key) {
         return key != null && Arrays.binarySearch(keys, key) >= 0;

@@ -1,9 +1,12 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +14,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Every Workflow's operator lines by the node they name (by ID, or by a name hashed to its ID),
@@ -53,6 +58,41 @@ public final class NodeIndex {
         return o != null && o.history == h ? o.passes() : PhaseHistory.of(h);
     }
 
+    /**
+     * {@link WorkflowHistory#stillStoredUntil}, from the Workflow's versioned lines indexed once ({@link Versions}): AF006 asks it
+     * for every pending node of every export, and the walk read the Workflow's lines from the start each time (a wide fan-out's
+     * export with thousands of results pending: exports × nodes × lines). The same answer as the walk for any history and export;
+     * a history this index was not made from is walked, as before.
+     */
+    public Optional<LogEvent> stillStoredUntil(WorkflowHistory h, WorkflowSnapshot export) {
+        OfWorkflow o = byWorkflow.get(h.ref());
+        return o != null && o.history == h ? o.versions().stillStoredUntil(export) : h.stillStoredUntil(export);
+    }
+
+    /**
+     * The Workflow's lines ({@link WorkflowHistory#events()}) from the first line of the kind that {@code first} accepts, to
+     * the end (a view; empty when none does): a walk that looks for such a line and reads on from it, finding it among the
+     * lines of that kind alone instead of all the Workflow's lines from the start. A history this index was not made from is walked.
+     */
+    public List<LogEvent> fromFirst(WorkflowHistory h, Class<? extends ControllerEvent> kind, Predicate<LogEvent> first) {
+        List<LogEvent> lines = h.events();
+        OfWorkflow o = byWorkflow.get(h.ref());
+        if (o != null && o.history == h) {
+            for (int p : o.positionsOf(kind)) {
+                if (first.test(lines.get(p))) {
+                    return lines.subList(p, lines.size());
+                }
+            }
+            return List.of();
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).event().getClass() == kind && first.test(lines.get(i))) {
+                return lines.subList(i, lines.size());
+            }
+        }
+        return List.of();
+    }
+
     /** One Workflow's lines and what they are indexed by. */
     private static final class OfWorkflow {
         static final OfWorkflow NONE = new OfWorkflow(null);
@@ -62,6 +102,8 @@ public final class NodeIndex {
         final List<LogEvent> lines;
         /** Its passes, derived on first use ({@link #passes()}); rules and lifecycles ask from several threads. */
         private volatile List<PhaseHistory.Pass> passes;
+        /** Its versioned lines, indexed on first use ({@link #versions()}). */
+        private volatile Versions versions;
         /** Its {@code Workflow update successful} lines by time. */
         final List<LogEvent> updates;
         /** Its lines by the node they name (by ID, or by a name hashed to its ID), in the order of {@link WorkflowHistory#events()}. */
@@ -119,6 +161,29 @@ public final class NodeIndex {
                 }
             }
             return p;
+        }
+
+        Versions versions() {
+            Versions v = versions;
+            if (v == null) {
+                synchronized (this) {
+                    v = versions;
+                    if (v == null) {
+                        v = new Versions(lines);
+                        versions = v;
+                    }
+                }
+            }
+            return v;
+        }
+
+        int[] positionsOf(Class<?> k) {
+            for (int i = 0; i < kinds.length; i++) {
+                if (kinds[i] == k) {
+                    return byKind.positions(i);
+                }
+            }
+            return new int[0];
         }
 
         List<LogEvent> ofKind(Class<?> k) {
@@ -241,5 +306,115 @@ public final class NodeIndex {
         }
         out.sort(Comparator.comparingLong(LogEvent::ordinal));
         return out;
+    }
+
+    /**
+     * A Workflow's lines that state a resourceVersion ({@code Processing workflow}, {@code Workflow update successful}), dated
+     * and in the order of its lines, with what {@link WorkflowHistory#stillStoredUntil}'s walk reads of each: the walk skips the
+     * lines before the export's time, stops at the first line of another version, and keeps the last two passes it met. Here
+     * that is a binary search for the first line not before the export (when the lines' windows end in order, as they do within
+     * a run and across runs merged by time), then two look-ups: the end of that line's run of one version, and the passes in it.
+     * Lines whose windows do not end in order (a run's lines out of order in its file, precisions mixed) cannot be searched so:
+     * for those Workflows the walk is made over these lines alone.
+     */
+    static final class Versions {
+        private final LogEvent[] line;
+        private final String[] version;
+        /** Per line, the first line after its run of one version. */
+        private final int[] runEnd;
+        /** Per line, the last {@code Processing workflow} line at or before it in its run of one version, or -1. */
+        private final int[] lastPass;
+        /** Whether the lines' windows end in order, so that those before a time are a prefix. */
+        private final boolean inOrder;
+
+        Versions(List<LogEvent> lines) {
+            List<LogEvent> kept = new ArrayList<>();
+            List<String> seen = new ArrayList<>();
+            for (LogEvent e : lines) {
+                if (e.time() == null || e.undated()) {
+                    continue;
+                }
+                String v = e.event() instanceof WorkflowProcessing p ? p.resourceVersion()
+                        : e.event() instanceof WorkflowUpdated u ? u.resourceVersion() : null;
+                if (v == null || v.isBlank()) {
+                    continue;
+                }
+                kept.add(e);
+                seen.add(v.trim());
+            }
+            int n = kept.size();
+            line = kept.toArray(LogEvent[]::new);
+            version = seen.toArray(String[]::new);
+            runEnd = new int[n];
+            lastPass = new int[n];
+            boolean ordered = true;
+            for (int i = 0; i < n; i++) {
+                boolean sameRun = i > 0 && version[i].equals(version[i - 1]);
+                lastPass[i] = line[i].event() instanceof WorkflowProcessing ? i : sameRun ? lastPass[i - 1] : -1;
+                if (i > 0 && line[i].time().windowEnd().isBefore(line[i - 1].time().windowEnd())) {
+                    ordered = false;
+                }
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                runEnd[i] = i + 1 < n && version[i].equals(version[i + 1]) ? runEnd[i + 1] : i + 1;
+            }
+            inOrder = ordered;
+        }
+
+        /** Whether the look-up is a search by time (false: the lines are walked). */
+        boolean searchable() {
+            return inOrder;
+        }
+
+        Optional<LogEvent> stillStoredUntil(WorkflowSnapshot export) {
+            String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();
+            if (rv.isEmpty() || export.observed() == null || export.fromArgoGetText()) {
+                return Optional.empty();
+            }
+            Timestamp from = export.observed().time();
+            LogEvent last = inOrder ? searched(rv, from) : walked(rv, from);
+            return last == null || !last.time().isAfter(from) ? Optional.empty() : Optional.of(last);
+        }
+
+        /** The walk's answer when the lines before {@code from} are a prefix: the second last pass of the first line's run. */
+        private LogEvent searched(String rv, Timestamp from) {
+            int lo = 0;
+            int hi = line.length;
+            while (lo < hi) { // isBefore(from) is windowEnd <= from: true on a prefix when the windows end in order
+                int mid = (lo + hi) >>> 1;
+                if (line[mid].time().isBefore(from)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if (lo == line.length || !version[lo].equals(rv)) {
+                return null;
+            }
+            int open = lastPass[runEnd[lo] - 1];
+            int last = open > lo ? lastPass[open - 1] : -1;
+            return last >= lo ? line[last] : null;
+        }
+
+        /** The walk over these lines alone. */
+        private LogEvent walked(String rv, Timestamp from) {
+            LogEvent last = null;
+            LogEvent open = null;
+            for (int i = 0; i < line.length; i++) {
+                if (line[i].time().isBefore(from)) {
+                    continue;
+                }
+                if (!rv.equals(version[i])) {
+                    break;
+                }
+                if (line[i].event() instanceof WorkflowProcessing) {
+                    if (open != null) {
+                        last = open;
+                    }
+                    open = line[i];
+                }
+            }
+            return last;
+        }
     }
 }

@@ -48,7 +48,9 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
      * version). A resourceVersion is the object's whole state, so the export's view of its nodes still stood when that pass
      * began, and the pass, having written nothing, found nothing to change in it. The last pass of the version is not it:
      * it begins over the stored status, which may lag what it is about to store (a stalled or stopped controller's). Empty
-     * when the export has no resourceVersion, no time, or no such pass. Derived here once; the rules read it.
+     * when the export has no resourceVersion, no time, or no such pass. This is the walk that defines it; the rules read it from
+     * the node index ({@link NodeIndex#stillStoredUntil}), which gives the same answer from the Workflow's versioned lines indexed
+     * once instead of reading all its lines for every pending node of every export.
      */
     public Optional<LogEvent> stillStoredUntil(WorkflowSnapshot export) {
         String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();

@@ -525,7 +525,7 @@ public final class EnvelopeDecoder {
     private UnwrappedLine kubectlPrefix(UnwrappedLine u) {
         String rest = u.record();
         int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
-        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest, 0, timeEnd) : null;
         if (time != null) {
             u = u.withRecord(rest.substring(timeEnd + 1), EnvelopeKind.KUBECTL_PREFIX, time, null, null);
         }
@@ -583,7 +583,7 @@ public final class EnvelopeDecoder {
     }
 
     private UnwrappedLine timePrefix(UnwrappedLine u, String line, int timeEnd) {
-        Timestamp time = PrefixTimes.envelopeTime(line.substring(0, timeEnd));
+        Timestamp time = PrefixTimes.envelopeTime(line, 0, timeEnd);
         if (time == null) {
             return finish(u);
         }
@@ -677,7 +677,7 @@ public final class EnvelopeDecoder {
         }
         String rest = line.substring(m.end());
         int timeEnd = PrefixTimes.rfc3339PrefixEnd(rest);
-        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest.substring(0, timeEnd)) : null;
+        Timestamp time = timeEnd > 0 ? PrefixTimes.envelopeTime(rest, 0, timeEnd) : null;
         if (time != null) {
             rest = timeEnd + 1 <= rest.length() ? rest.substring(Math.min(rest.length(), timeEnd + 1)) : "";
         }

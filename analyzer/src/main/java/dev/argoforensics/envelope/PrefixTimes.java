@@ -93,12 +93,17 @@ final class PrefixTimes {
     }
 
     static Timestamp envelopeTime(String text) {
+        return envelopeTime(text, 0, text.length());
+    }
+
+    /** {@link #envelopeTime(String)} of {@code text[from, to)}, read in place (a collector's time prefixes every line it writes). */
+    static Timestamp envelopeTime(String text, int from, int to) {
         try {
             // kubectl and the CRI write RFC3339Nano, which trims trailing zeros: the precision is ns. A zero offset written +00:00
             // is no Go time (Go writes Z): aws logs tail prints Python's isoformat (2026-09-19T16:31:11.350000+00:00), whose
             // precision is the digits it wrote. (A fraction ending in 0 is no RFC3339Nano either, but a collector's fixed three
             // digits end in 0 one time in ten: read by it alone, one file's times would be read at two precisions.)
-            return Timestamp.parseRfc3339(text, goWritten(text) ? TimePrecision.NANOSECOND : null, false);
+            return Timestamp.parseRfc3339(text, from, to, goWritten(text, from, to) ? TimePrecision.NANOSECOND : null, false);
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -107,6 +112,11 @@ final class PrefixTimes {
     /** False where the RFC 3339 text cannot be Go's: a zero offset written {@code +00:00} or {@code -00:00}, not {@code Z}. */
     static boolean goWritten(String text) {
         return !text.endsWith("+00:00") && !text.endsWith("-00:00");
+    }
+
+    /** {@link #goWritten(String)} of {@code text[from, to)}. */
+    static boolean goWritten(String text, int from, int to) {
+        return to - from < 6 || !text.startsWith("+00:00", to - 6) && !text.startsWith("-00:00", to - 6);
     }
 
     private static boolean isDigit(char c) {

@@ -242,7 +242,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
             // An export shows main running before the deletion and the controller's lines carry it to the deletion (session 34): not
             // the lines alone, not an object at the deletion; likely, whether the node's end is exported or only logged. Unless the
             // controller wrote the Workflow while the Pod's kubelet was silent (recheck s34): see workflowWriteWhileSilent.
-            LogEvent write = workflowWriteWhileSilent(pod, workflow, request);
+            LogEvent write = workflowWriteWhileSilent(pod, workflow, request, correlation);
             confidence = write == null ? Confidence.LIKELY : Confidence.POSSIBLE;
             reason = write != null ? Message.of("AF007.reason.exportWithLinesWorkflowWritten", "execution", execution, "at", write.time().format())
                     : Message.of(outcome.fromExport() ? "AF007.reason.exportWithLinesShowRunning" : "AF007.reason.exportWithLinesLogEnd",
@@ -296,7 +296,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * change of the Pod, and the controller writes the Workflow. Another Pod's change or a task result's progress looks the same
      * here, so the reading then gives possible. Null: no such write, on the stream that saw the deletion.
      */
-    static LogEvent workflowWriteWhileSilent(PodHistory pod, WorkflowHistory workflow, DeletionRequest request) {
+    static LogEvent workflowWriteWhileSilent(PodHistory pod, WorkflowHistory workflow, DeletionRequest request, Correlation correlation) {
         LogEvent seen = request.firstSeen();
         if (workflow == null || seen == null) {
             return null;
@@ -310,7 +310,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
             }
         }
         LogEvent lastChange = changes.size() < 2 ? null : changes.get(changes.size() - 2);
-        for (LogEvent e : workflow.events()) {
+        // The Workflow's updates (the node index's, in the order of its lines), not all its lines.
+        for (LogEvent e : correlation.nodes().ofKind(workflow.ref(), ControllerEvent.WorkflowUpdated.class)) {
             if (e.stream() == seen.stream() && e.event() instanceof ControllerEvent.WorkflowUpdated
                     && EventOrder.before(e, seen)
                     && (lastChange == null || EventOrder.before(lastChange, e)

@@ -244,7 +244,8 @@ final class Reconciliation {
      */
     List<LogEvent> postponedForParallelism(WorkflowRef wf, LogEvent from, Timestamp until) {
         List<LogEvent> out = new ArrayList<>();
-        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+        // The Workflow's signal lines (the node index's, in the order of its lines), not all its lines: once per AF003 finding.
+        for (LogEvent e : correlation.nodes().ofKind(wf, ControllerEvent.Signal.class)) {
             if (e.event() instanceof ControllerEvent.Signal g && "parallelism-postponed".equals(g.name()) && !EventOrder.before(e, from)
                     && (until == null || !e.time().instant().isAfter(until.windowEnd()))) {
                 out.add(e);
@@ -276,20 +277,22 @@ final class Reconciliation {
      * @return the pass's {@code Processing workflow} and the line that closed it
      */
     Optional<Unmissed> reconciledWithoutMissing(WorkflowRef wf, LogEvent gone) {
-        List<LogEvent> events = correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of());
-        LogEvent pass = null;
-        for (LogEvent e : events) {
-            if (pass == null) {
-                if (e.stream() == gone.stream() && e.ordinal() > gone.ordinal() && e.event() instanceof WorkflowProcessing p) {
-                    if (!"Running".equals(p.phase())) {
-                        return Optional.empty(); // a new Workflow (no pod reconciliation) or a completed copy (aborted before it)
-                    }
-                    pass = e;
-                } else if (e.stream() != gone.stream() && e.event() instanceof WorkflowProcessing && EventOrder.after(e, gone)) {
-                    return Optional.empty(); // another run took the Workflow up first
-                }
-                continue;
-            }
+        WorkflowHistory w = correlation.workflow(wf).orElse(null);
+        // The first Processing workflow after the Pod left: of its run, later in the file; of another run, certainly later. Found
+        // among the Workflow's processing lines (the node index's), not by walking all its lines from the start for each Pod (#17).
+        List<LogEvent> events = w == null ? List.of() : correlation.nodes().fromFirst(w, WorkflowProcessing.class,
+                e -> e.stream() == gone.stream() ? e.ordinal() > gone.ordinal() : EventOrder.after(e, gone));
+        if (events.isEmpty()) {
+            return Optional.empty();
+        }
+        LogEvent pass = events.get(0);
+        if (pass.stream() != gone.stream()) {
+            return Optional.empty(); // another run took the Workflow up first
+        }
+        if (!"Running".equals(((WorkflowProcessing) pass.event()).phase())) {
+            return Optional.empty(); // a new Workflow (no pod reconciliation) or a completed copy (aborted before it)
+        }
+        for (LogEvent e : events.subList(1, events.size())) {
             if (e.stream() != pass.stream()) {
                 if (e.event() instanceof WorkflowProcessing && !EventOrder.before(e, pass)) {
                     return Optional.empty();

@@ -50,7 +50,7 @@ final class TaskResultViews {
                     Message what = Message.of(Boolean.FALSE.equals(o.node().taskResultSynced()) ? "AF006.view.syncedFalse" : "AF006.view.completionFalse");
                     views.add(new View(at, true, WORKFLOW, written(what, o), o));
                     // The same status read again by a later pass (its resourceVersion unchanged): still pending then.
-                    workflow.stillStoredUntil(o.snapshot()).filter(p -> p.time().isAfter(at) && stored.add(p)).ifPresent(p -> views.add(
+                    correlation.nodes().stillStoredUntil(workflow, o.snapshot()).filter(p -> p.time().isAfter(at) && stored.add(p)).ifPresent(p -> views.add(
                             new View(p.time(), true, WORKFLOW, Message.of("AF006.view.stillStored", "what", what, "rv",
                                     o.snapshot().resourceVersion().trim()), new TaskResultNeverSynced.Stored(o, p))));
                 } else if (o.node().fulfilled() || Boolean.TRUE.equals(complete)) {
