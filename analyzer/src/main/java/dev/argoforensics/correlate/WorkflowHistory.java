@@ -48,7 +48,8 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
      * version). A resourceVersion is the object's whole state, so the export's view of its nodes still stood when that pass
      * began, and the pass, having written nothing, found nothing to change in it. The last pass of the version is not it:
      * it begins over the stored status, which may lag what it is about to store (a stalled or stopped controller's). Empty
-     * when the export has no resourceVersion, no time, or no such pass. Derived here once; the rules read it.
+     * when the export has no resourceVersion, no time, or no such pass. An export placed at the controller's write of its version
+     * is read from that write on. Derived here once; the rules read it.
      */
     public Optional<LogEvent> stillStoredUntil(WorkflowSnapshot export) {
         String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();
@@ -56,6 +57,13 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
             return Optional.empty();
         }
         var from = export.observed().time();
+        // Placed by the write of its version (ObservedAt#written): the lines count from that write. An export dated only to the
+        // second (the latest time inside it) may begin before the write in that second, and a pass over the version before it
+        // there names an older state, not a later one (session 36: seed 2's feature-build-vza3n, cleared as within the threshold).
+        var written = export.observed().written();
+        if (written != null && rv.equals(written.resourceVersion()) && written.at() != null && written.at().instant().isAfter(from.instant())) {
+            from = written.at();
+        }
         LogEvent last = null;
         LogEvent open = null;
         for (LogEvent e : events) {
