@@ -371,7 +371,7 @@ public final class NodeIndex {
             if (rv.isEmpty() || export.observed() == null || export.fromArgoGetText()) {
                 return Optional.empty();
             }
-            Timestamp from = export.observed().time();
+            Timestamp from = WorkflowHistory.readFrom(export, rv);
             LogEvent last = inOrder ? searched(rv, from) : walked(rv, from);
             return last == null || !last.time().isAfter(from) ? Optional.empty() : Optional.of(last);
         }

@@ -39,6 +39,10 @@ public final class TaskResultLines {
      * phase. Names no node. The reconcile does not stop on it, but nothing of the node is settled by it.
      */
     public static final String OUTPUTS_NOT_SET = "outputs-not-set";
+    /** {@code Updated phase <from> -> <to>} (markWorkflowPhase): the Workflow's own phase. */
+    public static final String WORKFLOW_PHASE = "workflow-phase";
+    /** {@code Marking workflow completed} (markWorkflowPhase): finishedAt and the completed label set. */
+    public static final String MARKED_COMPLETED = "workflow-completed";
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
@@ -64,9 +68,11 @@ public final class TaskResultLines {
         private final boolean passed;
         private final String stoppedOn;
         private final boolean named;
+        private final boolean whole;
 
         Reconcile(LogEvent processing, List<LogEvent> lines, boolean complete) {
             this.processing = processing;
+            this.whole = complete;
             this.lines = List.copyOf(lines);
             LogEvent stop = null;
             LogEvent done = null;
@@ -153,10 +159,40 @@ public final class TaskResultLines {
         public boolean named() {
             return named;
         }
+
+        /** The same run went on to another reconcile of the Workflow: every line of this one is there. */
+        public boolean whole() {
+            return whole;
+        }
+
+        /** Its {@code Marking workflow completed} line, or empty. */
+        public Optional<LogEvent> markedCompleted() {
+            return lines.stream().filter(e -> signal(e, MARKED_COMPLETED)).findFirst();
+        }
+    }
+
+    /**
+     * The Workflow's phase set to a completed one while its completion waited (session 36; read in {@code markWorkflowPhase} at
+     * v3.5.2-v3.5.6): v3.5.3 to v3.5.5 set the phase ({@code Updated phase Running -> Succeeded}, the phase label) and only then
+     * mark the Workflow completed ({@code Marking workflow completed}, finishedAt, the completed label), where
+     * {@code checkReconciliationComplete} (no task result of it still incomplete) holds and no node is still daemoned; v3.5.6 and
+     * later return before setting the phase, releases before v3.5.3 wait for daemoned nodes only. Until it is marked completed the
+     * Workflow is processed again (every event, the 20-minute resync; no requeue of its own) and each pass calls the same check.
+     *
+     * @param phaseSet the {@code Updated phase} line whose pass logged no {@code Marking workflow completed}
+     * @param passes   the same run's later reconciles of the Workflow, none marking it completed, up to the first that marks it,
+     *                 writes another phase or begins over a copy not completed (the last may be cut by the end of the lines)
+     * @param marked   the {@code Marking workflow completed} that ended the wait, in any run, or null (none in the lines)
+     */
+    public record HeldCompletion(LogEvent phaseSet, List<Reconcile> passes, LogEvent marked) {
+        public HeldCompletion {
+            passes = List.copyOf(passes);
+        }
     }
 
     private final List<Reconcile> stopped = new ArrayList<>();
     private final List<Reconcile> passedAfterStop = new ArrayList<>();
+    private final List<HeldCompletion> held = new ArrayList<>();
 
     private TaskResultLines(WorkflowHistory workflow) {
         boolean anyDebug = false;
@@ -201,6 +237,71 @@ public final class TaskResultLines {
                 passedAfterStop.add(r);
             }
         }
+        findHeld();
+    }
+
+    /** The {@link HeldCompletion}s, in the order of their phase lines per run. */
+    private void findHeld() {
+        for (int i = 0; i < reconciles.size(); i++) {
+            Reconcile r = reconciles.get(i);
+            LogEvent phase = completedPhase(r);
+            if (phase == null || r.markedCompleted().isPresent()) {
+                continue;
+            }
+            // Marking workflow completed follows the phase in the same call; a later line of the pass (its persist) or a later
+            // reconcile of the run shows that it did not come.
+            int at = r.lines().indexOf(phase);
+            boolean shown = r.whole() || r.lines().subList(at + 1, r.lines().size()).stream().anyMatch(e -> e.event() instanceof WorkflowUpdated);
+            if (!shown) {
+                continue;
+            }
+            List<Reconcile> passes = new ArrayList<>();
+            LogEvent marked = null;
+            boolean ended = false;
+            for (int j = i + 1; j < reconciles.size(); j++) {
+                Reconcile next = reconciles.get(j);
+                if (next.first().stream() != r.first().stream()) {
+                    break;
+                }
+                ended = true;
+                if (next.markedCompleted().isPresent()) {
+                    marked = next.markedCompleted().get();
+                    break;
+                }
+                // A copy not completed (an informer behind the write, a reset), another phase written: this wait is over.
+                String began = next.processing() != null && next.processing().event() instanceof WorkflowProcessing p ? p.phase() : null;
+                boolean rewritten = next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+                        || (e.event() instanceof WorkflowUpdated u && u.phase() != null && !COMPLETED.contains(u.phase())));
+                if ((began != null && !began.isEmpty() && !COMPLETED.contains(began)) || rewritten) {
+                    break;
+                }
+                ended = false;
+                passes.add(next);
+            }
+            if (!ended) {
+                // No later pass of this run ended it: a later run's marking does (its own passes are not read as waiting).
+                for (Reconcile later : reconciles) {
+                    if (later.first().stream() != r.first().stream() && later.markedCompleted().isPresent()
+                            && later.markedCompleted().get().time() != null && phase.time() != null
+                            && later.markedCompleted().get().time().isAfter(phase.time())) {
+                        marked = later.markedCompleted().get();
+                        break;
+                    }
+                }
+            }
+            held.add(new HeldCompletion(phase, passes, marked));
+        }
+    }
+
+    /** The reconcile's {@code Updated phase} to a completed phase, or null. */
+    private static LogEvent completedPhase(Reconcile r) {
+        return r.lines().stream().filter(e -> e.event() instanceof Signal s && WORKFLOW_PHASE.equals(s.name())
+                && COMPLETED.contains(s.attribute("toPhase"))).findFirst().orElse(null);
+    }
+
+    /** The Workflow's completed phase set while its completion waited ({@link HeldCompletion}). */
+    public List<HeldCompletion> heldCompletions() {
+        return held;
     }
 
     public static TaskResultLines of(WorkflowHistory workflow) {

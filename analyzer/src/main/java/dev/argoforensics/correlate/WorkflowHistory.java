@@ -7,6 +7,7 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.Timestamp;
 import java.util.List;
 import java.util.Optional;
 
@@ -48,16 +49,17 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
      * version). A resourceVersion is the object's whole state, so the export's view of its nodes still stood when that pass
      * began, and the pass, having written nothing, found nothing to change in it. The last pass of the version is not it:
      * it begins over the stored status, which may lag what it is about to store (a stalled or stopped controller's). Empty
-     * when the export has no resourceVersion, no time, or no such pass. This is the walk that defines it; the rules read it from
-     * the node index ({@link NodeIndex#stillStoredUntil}), which gives the same answer from the Workflow's versioned lines indexed
-     * once instead of reading all its lines for every pending node of every export.
+     * when the export has no resourceVersion, no time, or no such pass. An export placed at the controller's write of its version
+     * is read from that write on ({@link #readFrom}). This is the walk that defines it; the rules read it from the node index
+     * ({@link NodeIndex#stillStoredUntil}), which gives the same answer from the Workflow's versioned lines indexed once instead
+     * of reading all its lines for every pending node of every export.
      */
     public Optional<LogEvent> stillStoredUntil(WorkflowSnapshot export) {
         String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();
         if (rv.isEmpty() || export.observed() == null || export.fromArgoGetText()) {
             return Optional.empty();
         }
-        var from = export.observed().time();
+        var from = readFrom(export, rv);
         LogEvent last = null;
         LogEvent open = null;
         for (LogEvent e : events) {
@@ -81,6 +83,21 @@ public record WorkflowHistory(WorkflowRef ref, List<LogEvent> events, List<Workf
             }
         }
         return last == null || !last.time().isAfter(from) ? Optional.empty() : Optional.of(last);
+    }
+
+    /**
+     * Where the lines that still show {@code export}'s version begin: its time, or, placed by the write of its version
+     * ({@code ObservedAt#written}), that write when later. An export dated only to the second (the latest time inside it) may begin
+     * before the write in that second, and a pass over the version before it there names an older state, not a later one
+     * (session 36: seed 2's feature-build-vza3n, cleared as within the threshold). The walk and the node index both start here.
+     */
+    static Timestamp readFrom(WorkflowSnapshot export, String rv) {
+        var from = export.observed().time();
+        var written = export.observed().written();
+        if (written != null && rv.equals(written.resourceVersion()) && written.at() != null && written.at().instant().isAfter(from.instant())) {
+            return written.at();
+        }
+        return from;
     }
 
     /** One export's view of one node. */

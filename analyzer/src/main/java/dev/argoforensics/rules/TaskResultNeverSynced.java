@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.catalog.ArgoVersion;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
@@ -14,6 +15,7 @@ import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.ContainerState;
@@ -52,8 +54,18 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     static final String TASK_RESULT = "taskResult";
     static final String LOG = "log";
 
+    /** The Workflow informer's resync period (v3.x {@code workflowResyncPeriod}): every Workflow not completed is processed again. */
+    static final long RESYNC_NANOS = 20L * 60 * 1_000_000_000L;
+
     private final long threshold;
     private final long stall;
+
+    /** Releases with the completion map that never requeue a Workflow for a pending result: v3.5.3-v3.5.4 (the stop came in v3.5.5). */
+    static boolean noRequeue(ControllerProcess run) {
+        String name = run.releaseName();
+        ArgoVersion exact = name == null ? null : ArgoVersion.exact(name);
+        return exact != null && ArgoVersion.exact("v3.5.3").compareTo(exact) <= 0 && exact.compareTo(ArgoVersion.exact("v3.5.4")) <= 0;
+    }
 
     public TaskResultNeverSynced(RuleSettings settings) {
         super(ID, "Task result never synced", Severity.HIGH);
@@ -139,7 +151,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     assess(correlation, new Subject(w.ref(), nodeId, null, null), lines, findings, cleared);
                 }
             }
-            boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty());
+            // Stops that name no node, or a completed phase set with the completion held (v3.5.3-v3.5.5): about the Workflow.
+            boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty()) || !t.heldCompletions().isEmpty();
             if (unnamed && !withFindings.about(w.ref())) {
                 assess(correlation, new Subject(w.ref(), null, null, null), lines, findings, cleared);
             }
@@ -630,11 +643,34 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     .max(Comparator.naturalOrder()).orElse(null);
             LogEvent lastLook = exported == null ? null : lines.processing().stream().filter(p -> p.time().isBefore(exported))
                     .max(Comparator.comparing(LogEvent::time)).orElse(null);
-            if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > stall)) {
-                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.exportOnly", "when", lastLook == null
-                        ? Message.of("AF006.reason.beforeExport") : Message.of("AF006.reason.sinceLook", "from", lastLook.time().format(),
-                                "gap", GoDuration.format(lastLook.time().nanosUntil(exported)), "stall", GoDuration.format(stall))));
+            // v3.5.3-v3.5.4 never requeue a Workflow for a pending result (no stop before v3.5.5): the 20-minute resync, or an
+            // event, takes it up again. Where the run's release is known to be one of them and the run was up at the export, a
+            // gap up to that period is how it looks at work, not a sign of a stall (session 36).
+            long allowed = stall;
+            ControllerProcess run = lastLook == null ? null : correlation.process(lastLook);
+            if (exported != null && run != null && noRequeue(run) && run.last() != null && !run.last().isBefore(exported)) {
+                allowed = RESYNC_NANOS + stall;
             }
+            if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > allowed)) {
+                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.exportOnly", "when", lastLook == null
+                        ? Message.of("AF006.reason.beforeExport") : Message.of(allowed > stall ? "AF006.reason.sinceLookResync" : "AF006.reason.sinceLook",
+                                "from", lastLook.time().format(), "gap", GoDuration.format(lastLook.time().nanosUntil(exported)),
+                                "stall", GoDuration.format(allowed), "release", run == null ? "" : run.releaseName())));
+            } else if (allowed > stall && lastLook.time().nanosUntil(exported) > stall) {
+                judged = new TaskResultWording.Judgment(judged.confidence(), Message.of("AF006.reason.resyncGap", "reason", judged.reason(),
+                        "release", run.releaseName(), "gap", GoDuration.format(lastLook.time().nanosUntil(exported))));
+            }
+        }
+        if (s.nodeId() == null && logged.stream().anyMatch(TaskResultViews::held)) {
+            // The completed phase set and the completion held: which result (or a node still daemoned) the lines do not say.
+            ControllerProcess run = correlation.process((LogEvent) logged.get(0).cited());
+            TaskResultViews.PhaseFirst release = TaskResultViews.phaseFirst(run);
+            judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.heldCompletion",
+                    "passes", logged.stream().filter(TaskResultViews::held).count(),
+                    "release", release == TaskResultViews.PhaseFirst.YES ? Message.of("AF006.reason.releaseKnown", "release", run.releaseName())
+                            : Message.of("AF006.reason.releaseUnknown", "release", run == null || run.releaseName() == null ? "not stated"
+                                    : run.releaseName()),
+                    "settle", Message.of("AF006.reason.settle")));
         }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),
                 s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait, settled),

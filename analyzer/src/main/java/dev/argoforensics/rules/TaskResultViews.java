@@ -4,6 +4,8 @@ import static dev.argoforensics.rules.TaskResultNeverSynced.LOG;
 import static dev.argoforensics.rules.TaskResultNeverSynced.TASK_RESULT;
 import static dev.argoforensics.rules.TaskResultNeverSynced.WORKFLOW;
 
+import dev.argoforensics.catalog.ArgoVersion;
+import dev.argoforensics.catalog.ReleaseRange;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.TaskResultLines;
@@ -13,6 +15,7 @@ import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.TaskResultNeverSynced.Subject;
 import dev.argoforensics.rules.TaskResultNeverSynced.View;
@@ -75,6 +78,9 @@ final class TaskResultViews {
         }
         if (lines != null && workflow != null && s.nodeId() != null) {
             views.addAll(soleStops(s, workflow, lines, stall));
+        }
+        if (lines != null && s.nodeId() == null) {
+            views.addAll(heldCompletion(correlation, lines, stall));
         }
         if (s.pod() != null) {
             for (TaskResultSnapshot t : s.pod().taskResults()) {
@@ -152,6 +158,68 @@ final class TaskResultViews {
             }
         }
         return out;
+    }
+
+    /** The releases whose markWorkflowPhase sets a completed phase before it waits for the task results (read at the tags). */
+    static final ReleaseRange PHASE_BEFORE_RESULTS = new ReleaseRange(ArgoVersion.exact("v3.5.3"), ArgoVersion.exact("v3.5.5"));
+
+    /** What the release of a run says of {@link #PHASE_BEFORE_RESULTS}: in it, not in it, or not known. */
+    enum PhaseFirst { YES, NO, UNKNOWN }
+
+    static PhaseFirst phaseFirst(ControllerProcess run) {
+        String name = run == null ? null : run.releaseName();
+        if (name == null) {
+            return PhaseFirst.UNKNOWN;
+        }
+        ArgoVersion exact = ArgoVersion.exact(name);
+        if (exact != null) {
+            return PHASE_BEFORE_RESULTS.low().compareTo(exact) <= 0 && exact.compareTo(PHASE_BEFORE_RESULTS.high()) <= 0 ? PhaseFirst.YES
+                    : PhaseFirst.NO;
+        }
+        try {
+            return ReleaseRange.parse(name).intersect(PHASE_BEFORE_RESULTS).isEmpty() ? PhaseFirst.NO : PhaseFirst.UNKNOWN;
+        } catch (IllegalArgumentException notARelease) {
+            return PhaseFirst.UNKNOWN;
+        }
+    }
+
+    /**
+     * The Workflow's phase set completed with its completion held ({@link TaskResultLines.HeldCompletion}, session 36): at the
+     * pass that set it and at each later pass of the same run that did not mark it completed, a task result of the Workflow was
+     * still incomplete (or a node still daemoned: the lines do not tell, and the finding says so); the marking settles it. Not
+     * on a run whose release is known to be outside v3.5.3-v3.5.5 (before, the completion waits for daemoned nodes only; after,
+     * the phase is not set while a result is pending). A pass counts when its lines are all there: the run went on to another
+     * reconcile of the Workflow, or logged for longer than {@code stall} after it began (a pass over a completed phase takes
+     * milliseconds); a pass cut off by the end of the lines shows nothing.
+     */
+    static List<View> heldCompletion(Correlation correlation, TaskResultLines lines, long stall) {
+        List<View> out = new ArrayList<>();
+        for (TaskResultLines.HeldCompletion h : lines.heldCompletions()) {
+            ControllerProcess run = correlation.process(h.phaseSet());
+            if (h.phaseSet().time() == null || phaseFirst(run) == PhaseFirst.NO) {
+                continue;
+            }
+            String phase = ((Signal) h.phaseSet().event()).attribute("toPhase");
+            out.add(new View(h.phaseSet().time(), true, LOG, Message.of("AF006.view.phaseSetNotCompleted", "phase", phase), h.phaseSet()));
+            for (Reconcile p : h.passes()) {
+                LogEvent first = p.first();
+                boolean ended = p.whole() || (run != null && run.last() != null && first.time() != null
+                        && first.time().nanosUntil(run.last()) > stall);
+                if (first.time() != null && ended) {
+                    out.add(new View(first.time(), true, LOG, Message.of("AF006.view.passNotCompleted", "phase", phase), first));
+                }
+            }
+            if (h.marked() != null && h.marked().time() != null) {
+                out.add(new View(h.marked().time(), false, LOG, Message.of("AF006.view.markedCompleted"), h.marked()));
+            }
+        }
+        return out;
+    }
+
+    /** Whether a view is one of {@link #heldCompletion}'s pending ones. */
+    static boolean held(View v) {
+        return v.pending() && v.what() instanceof Message.Keyed k
+                && (k.code().equals("AF006.view.phaseSetNotCompleted") || k.code().equals("AF006.view.passNotCompleted"));
     }
 
     /** The time of a reconcile's last line. */

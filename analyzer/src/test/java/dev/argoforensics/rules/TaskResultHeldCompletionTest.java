@@ -1,0 +1,219 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * AF006 (session 36): v3.5.3-v3.5.5's markWorkflowPhase sets a completed phase ({@code Updated phase Running -> Succeeded}) and
+ * marks the Workflow completed only when no task result of it is incomplete; from the lines alone, the pass that set the phase
+ * and the later passes that did not mark it completed show a result of the Workflow held. And on v3.5.3-v3.5.4, which never
+ * requeue a Workflow for a pending result, a gap up to the 20-minute resync before an export is how the controller looks at work.
+ */
+class TaskResultHeldCompletionTest {
+    private final TaskResultNeverSynced rule = new TaskResultNeverSynced(RuleSettings.defaults());
+
+    private static String line(String t, String msg, String keys) {
+        return "time=\"2026-09-19T" + t + "Z\" level=info msg=\"" + msg + "\" " + keys;
+    }
+
+    private static String banner(String release) {
+        return line("16:00:00.000", "Starting Workflow Controller", "defaultRequeueTime=10s version=" + release);
+    }
+
+    private static String processing(String t, String phase, String rv) {
+        return line(t, "Processing workflow", "Phase=" + phase + " ResourceVersion=" + rv + " namespace=ns workflow=p");
+    }
+
+    private static String reconciled(String t) {
+        return line(t, "Task-result reconciliation", "namespace=ns numObjs=1 workflow=p");
+    }
+
+    private static String updated(String t, String phase, String rv) {
+        return line(t, "Workflow update successful", "namespace=ns phase=" + phase + " resourceVersion=" + rv + " workflow=p");
+    }
+
+    /** Another Workflow's pass: the run goes on logging. */
+    private static String other(String t) {
+        return line(t, "Processing workflow", "Phase=Running ResourceVersion=1 namespace=ns workflow=q");
+    }
+
+    /** The data step's Pod created, stored Succeeded, the Workflow's phase set Succeeded without its completion at 16:27:46. */
+    private static List<String> phaseSet(String release) {
+        List<String> l = new ArrayList<>();
+        l.add(banner(release));
+        l.add(processing("16:27:10.100", "Running", "4990"));
+        l.add(reconciled("16:27:10.101"));
+        l.add(line("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p"));
+        l.add(updated("16:27:10.300", "Running", "4991"));
+        l.add(processing("16:27:46.000", "Running", "4991"));
+        l.add(reconciled("16:27:46.001"));
+        l.add(line("16:27:46.002", "node changed", "namespace=ns new.message= new.phase=Succeeded new.progress=1/1 nodeID=p old.message= "
+                + "old.phase=Running old.progress=0/1 workflow=p"));
+        l.add(line("16:27:46.003", "Updated phase Running -> Succeeded", "namespace=ns workflow=p"));
+        l.add(updated("16:27:46.100", "Succeeded", "5001"));
+        return l;
+    }
+
+    /** Passes over the Succeeded phase at the 20-minute resync, none marking the Workflow completed; the run logs on after. */
+    private static List<String> resyncs(List<String> l, String... times) {
+        for (String t : times) {
+            l.add(processing(t, "Succeeded", "5001"));
+            l.add(reconciled(t.substring(0, t.length() - 1) + "1"));
+        }
+        l.add(other("18:00:00.000"));
+        return l;
+    }
+
+    /** The lines, read as of the release their start banner states (none: not stated). */
+    private Evaluation logs(List<String> lines) {
+        return rule.evaluate(evidence(lines).correlate());
+    }
+
+    private static Evidence evidence(List<String> lines) {
+        Evidence e = new Evidence().log("c.log", lines.toArray(String[]::new));
+        String banner = lines.stream().filter(l -> l.contains("Starting Workflow Controller")).findFirst().orElse(null);
+        return banner == null ? e : e.release(banner.substring(banner.indexOf("version=") + "version=".length()));
+    }
+
+    @Test
+    void aCompletedPhaseNeverMarkedCompletedAcrossLaterPassesIsAResultOfTheWorkflowHeld() {
+        Evaluation e = logs(resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200"));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(null, f.node(), "the lines do not say whose result");
+        assertEquals("ns/p", f.workflow().toString());
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("40m0.197s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("the run's release, v3.5.4, sets the phase before it waits for the results"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("nor that it was not a daemoned node"), f.confidenceReason());
+    }
+
+    @Test
+    void anUnknownReleaseIsSaidSo() {
+        List<String> l = resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200");
+        l.remove(0);
+        Finding f = logs(l).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("is not known to be one that sets the phase before it waits"), f.confidenceReason());
+    }
+
+    @Test
+    void aMarkingLaterSettlesItWithinTheThresholdOrLate() {
+        List<String> l = phaseSet("v3.5.4");
+        l.add(processing("16:30:00.000", "Succeeded", "5001"));
+        l.add(reconciled("16:30:00.001"));
+        l.add(line("16:30:00.002", "Marking workflow completed", "namespace=ns workflow=p"));
+        l.add(updated("16:30:00.100", "Succeeded", "5002"));
+        l.add(other("18:00:00.000"));
+        Evaluation e = logs(l);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("marked the Workflow completed"), e.cleared().get(0).reason());
+        // Labelled by hand 25 minutes on (#12103's workaround): reported, settled late.
+        List<String> late = phaseSet("v3.5.4");
+        late.add(processing("16:47:46.200", "Succeeded", "5001"));
+        late.add(reconciled("16:47:46.201"));
+        late.add(processing("16:52:00.000", "Succeeded", "5001"));
+        late.add(reconciled("16:52:00.001"));
+        late.add(line("16:52:00.002", "Marking workflow completed", "namespace=ns workflow=p"));
+        late.add(updated("16:52:00.100", "Succeeded", "5002"));
+        late.add(other("18:00:00.000"));
+        Finding f = logs(late).findings().get(0);
+        assertTrue(f.summary().contains("It settled only after that, at 2026-09-19T16:52:00.002Z"), f.summary());
+    }
+
+    @Test
+    void controlsLookingAlikeStaySilent() {
+        // Logs that end at the phase pass: nothing after it.
+        List<String> ended = phaseSet("v3.5.4");
+        assertTrue(logs(ended).findings().isEmpty());
+        // The last pass cut off by the end of the lines, the one before it within the threshold.
+        List<String> cut = phaseSet("v3.5.4");
+        cut.add(processing("16:30:00.000", "Succeeded", "5001"));
+        cut.add(reconciled("16:30:00.001"));
+        cut.add(other("16:31:00.000"));
+        cut.add(processing("16:47:46.200", "Succeeded", "5001"));
+        assertTrue(logs(cut).findings().isEmpty(), () -> logs(cut).findings().toString());
+        // A node's phase, not the Workflow's: other nodes still ran; the Workflow is not done while any node runs.
+        List<String> node = phaseSet("v3.5.4");
+        node.set(8, line("16:27:46.003", "node p-1 phase Running -> Succeeded", "namespace=ns workflow=p"));
+        node.set(9, updated("16:27:46.100", "Running", "5001"));
+        for (String t : List.of("16:47:46.200", "17:07:46.200")) {
+            node.add(processing(t, "Running", "5001"));
+            node.add(reconciled(t.substring(0, t.length() - 1) + "1"));
+        }
+        node.add(other("18:00:00.000"));
+        assertTrue(logs(node).findings().isEmpty(), () -> logs(node).findings().toString());
+        // A release known not to set the phase first (v3.6.19 returns before it): whatever held it, not this shape.
+        assertTrue(logs(resyncs(phaseSet("v3.6.19"), "16:47:46.200", "17:07:46.200")).findings().isEmpty());
+        // A later phase written (argo retry reset the Workflow to Running): the held completion ended there.
+        List<String> retried = phaseSet("v3.5.4");
+        retried.add(processing("16:30:00.000", "Succeeded", "5001"));
+        retried.add(reconciled("16:30:00.001"));
+        retried.add(processing("16:31:00.000", "Running", "5010"));
+        retried.add(reconciled("16:31:00.001"));
+        retried.add(updated("16:31:00.100", "Running", "5011"));
+        resyncs(retried, "16:51:00.200", "17:11:00.200");
+        assertTrue(logs(retried).findings().isEmpty(), () -> logs(retried).findings().toString());
+    }
+
+    // ---- the export alone on v3.5.3-v3.5.4: the resync, not a stall ----
+
+    /** v3.5.4's data template: the node Succeeded, its result false in the completion map. */
+    private static final String DATA_HANG = Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:45Z", null, false);
+
+    @Test
+    void anExportAfterAResyncGapIsLikelyWhereTheReleaseNeverRequeuesForAPendingResult() {
+        List<String> l = new ArrayList<>(List.of(banner("v3.5.4"), processing("16:27:10.100", "Running", "4990"), reconciled("16:27:10.101"),
+                line("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p"), updated("16:27:46.100", "Running", "5001"),
+                processing("16:47:46.200", "Running", "5001"), reconciled("16:47:46.201"), other("17:10:00.000")));
+        Finding f = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("which is how v3.5.4 looks at work"), f.confidenceReason());
+        // The control: the same on v3.5.5 (a stop requeues every 10 s) or a release not stated stays possible, naming the gap.
+        l.set(0, banner("v3.5.5"));
+        Finding g = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        l.remove(0);
+        Finding h = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, h.confidence(), h.confidenceReason());
+        // Nor where the run's lines end before the export (the controller may have been down): possible.
+        l.add(0, banner("v3.5.4"));
+        l.remove(l.size() - 1);
+        Finding k = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, k.confidence(), k.confidenceReason());
+    }
+
+    // ---- seed 2's feature-build-vza3n: the export placed at the write of its version, the export's own time a second before ----
+
+    @Test
+    void passesOverTheExportsVersionCountFromItsWriteNotFromTheTimeInsideTheExport() {
+        // The export has no time of its own: the latest time inside it (the node's finishedAt, 16:27:46Z, whole seconds) dates it,
+        // within the second of the write of its resourceVersion 5001 at 16:27:46.100. A pass over the older version 4995 at
+        // 16:27:46.050, before that write, is no later version: the resyncs over 5001 40 minutes on still show its completion map.
+        String export = Exports.workflow("Running", "Succeeded", "", "2026-09-19T16:27:46Z", null, false)
+                .replace("uid: w-1}", "uid: w-1, resourceVersion: \"5001\"}");
+        List<String> l = new ArrayList<>(List.of(banner("v3.5.4"), processing("16:27:10.100", "Running", "4990"),
+                line("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p"), updated("16:27:10.300", "Running", "4995"),
+                processing("16:27:46.050", "Running", "4995"), reconciled("16:27:46.051"), updated("16:27:46.100", "Running", "5001"),
+                processing("16:47:46.200", "Running", "5001"), processing("17:07:46.200", "Running", "5001"), other("18:00:00.000")));
+        Evaluation e = rule.evaluate(evidence(l).workflow("wf.json", export).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("2026-09-19T16:47:46.200Z", f.fact("pendingAt").orElseThrow().value());
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        // The control: a write of another version after the export's (5002 at 16:30) ends what it shows: within the threshold.
+        l.add(7, updated("16:30:00.000", "Running", "5002"));
+        Evaluation g = rule.evaluate(evidence(l).workflow("wf.json", export).correlate());
+        assertTrue(g.findings().isEmpty(), () -> g.findings().toString());
+    }
+}
