@@ -10,10 +10,15 @@ import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -345,6 +350,149 @@ public final class TaskResultLines {
     /** The {@code Processing workflow} lines, by time. */
     public List<LogEvent> processing() {
         return List.copyOf(EventOrder.byInstant(reconciles.stream().map(Reconcile::processing).filter(p -> p != null).toList()));
+    }
+
+    /**
+     * A reconcile's stop ({@code pod reconciliation didn't complete, will retry}, naming no node) given to a node: an export of
+     * the Workflow showed it as its only unfinished Pod node, and every reconcile from that export to the stop is in the lines.
+     *
+     * @param stop   the stop's line
+     * @param export the export that showed the node as the only unfinished Pod node
+     */
+    public record SoleStop(LogEvent stop, WorkflowHistory.NodeObservation export) {
+    }
+
+    /**
+     * The reconciles that stopped on a result without saying whose (Info), taken at or after an export of the Workflow that
+     * shows the node as its only unfinished Pod node, up to the next reconcile that did not stop: they stopped on it. A
+     * stopped reconcile returns before the templates are executed, so it creates no Pod node; it stores the other Pods' new
+     * states (only the Pod whose result is incomplete keeps its old one), so the unfinished Pod nodes can only become fewer
+     * until a reconcile goes on. A stop needs a Pod seen Succeeded whose node is not fulfilled: from that export on, only
+     * this one. Stops before the export are not given to it (another node, finished since, may have held them).
+     * That holds only while every reconcile from the export on is in the lines: a reconcile missing from them (a paste of the
+     * stops alone, a gap in the logs) may have gone on and created the Pod node stopped on later. So a stop is given only when
+     * its reconcile is seen from its {@code Processing workflow} line and the Workflow's reconciles from the export to it are
+     * never further apart than {@code stall}; and the bound is a reconcile that went on whose lines reach the export, since one
+     * that began before the export may still have gone on after it. An export whose time only its file or the command line states
+     * ({@code # taken-at:}, {@code --snapshot-time}: the clock of whoever took it) is read at both ends of what that clock may be
+     * off ({@link ObservedAt#STATED_CLOCK_NANOS}): stops from the latest it can have been taken, reconciles that went on from the
+     * earliest, so that a stop within that of the stated time is given to no node.
+     * Each stop is given once, with the first export that gives it.
+     *
+     * @param stall the longest the controller may go without processing the Workflow for its lines to count as watched throughout
+     */
+    public List<SoleStop> soleStops(WorkflowHistory workflow, String nodeId, long stall) {
+        if (workflow == null || nodeId == null) {
+            return List.of();
+        }
+        List<Reconcile> unnamed = stopped().stream().filter(r -> r.stoppedOn().isEmpty()).toList();
+        if (unnamed.isEmpty()) {
+            return List.of();
+        }
+        List<Reconcile> others = reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null).toList();
+        List<Timestamp> processing = processing().stream().map(LogEvent::time).filter(Objects::nonNull).toList();
+        List<SoleStop> out = new ArrayList<>();
+        Set<LogEvent> taken = new HashSet<>();
+        for (WorkflowHistory.NodeObservation o : workflow.nodeObservations(nodeId)) {
+            if (o.snapshot().observed() == null || o.node().fulfilled() || !"Pod".equals(o.node().type())) {
+                continue;
+            }
+            boolean sole = o.snapshot().nodes().values().stream()
+                    .noneMatch(n -> "Pod".equals(n.type()) && !n.id().equals(nodeId) && !n.fulfilled());
+            if (!sole) {
+                continue;
+            }
+            ObservedAt observed = o.snapshot().observed();
+            // A time only the export's file states is a user's clock (ObservedAt): a stop counts as after the export only from the
+            // latest it can have been taken, and a reconcile that went on counts as after it from the earliest.
+            Timestamp from = observed.takenNoLaterThan().at();
+            Timestamp since = observed.takenNoEarlierThan().at();
+            Timestamp upper = others.stream().filter(r -> !last(r).isBefore(since)).map(r -> r.first().time()).min(Comparator.naturalOrder())
+                    .orElse(null);
+            Timestamp broken = firstGap(processing, since, stall);
+            for (Reconcile r : unnamed) {
+                LogEvent stop = r.retry().get();
+                Timestamp t = stop.time();
+                if (!t.isBefore(from) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
+                        && latest(since, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
+                    out.add(new SoleStop(stop, o));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A Workflow worker's sight of the Pod as Succeeded from a stop that names no node (Info alone, v3.5.5+): the first of the
+     * Workflow's stops given to the Pod's node as its only unfinished Pod node ({@link #soleStops}). A stop means a worker found
+     * a Pod of the Workflow whose new state was Succeeded, which the kubelet writes only once every container has exited 0, and
+     * whose task result was incomplete ({@code podReconciliation}, lifecycle reference B1); from that export on this node was the
+     * only one it could be. Not given: where the export is of another Workflow of the same name (its UID not the Pod's owner's);
+     * where the controller's assessment of this Pod may be the fall-through of a {@code Failed} Pod with main unterminated (before
+     * #15150: no success); and where it does not come before the Pod's deletion: a main that exits 0 on the deletion's SIGTERM
+     * leaves a Succeeded Pod too. The watch delivers a Pod's versions in order, so a Succeeded version the worker read before the
+     * controller's informer received the deleted one was written before the deletion: the stop must come before the controller's
+     * first sight of the deletion, with {@link ExecutionOrder#KUBELET_REPORT_LAG_NANOS} to spare for the informer's store being
+     * ahead of its handlers' lines, and before any object's latest bound of the request by more than two clocks may disagree.
+     * Empty when none is given.
+     */
+    public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, long stall) {
+        if (pod.link() == null || workflow == null || ExecutionOrder.failedUnterminated(pod) != null) {
+            return Optional.empty();
+        }
+        String owner = pod.ownerWorkflowUid();
+        DeletionRequest deletion = life.deletionRequest().orElse(null);
+        for (SoleStop s : of(workflow).soleStops(workflow, pod.link().nodeId(), stall)) {
+            String uid = s.export().snapshot().uid();
+            if (owner != null && !owner.isEmpty() && (uid == null || !owner.equals(uid))) {
+                continue;
+            }
+            LogEvent stop = s.stop();
+            if (deletion != null) {
+                LogEvent seen = deletion.firstSeen();
+                if (seen == null || !EventOrder.before(stop, seen)
+                        || stop.time().nanosUntil(seen.time()) <= ExecutionOrder.KUBELET_REPORT_LAG_NANOS) {
+                    continue;
+                }
+                if (!deletion.notAfter().fromLogs() && stop.time().nanosUntil(deletion.notAfter().at()) <= DeletionBounds.CROSS_CLOCK_NANOS) {
+                    continue;
+                }
+            }
+            return Optional.of(s);
+        }
+        return Optional.empty();
+    }
+
+    /** The time of a reconcile's last line. */
+    private static Timestamp last(Reconcile r) {
+        Timestamp t = r.first().time();
+        for (LogEvent e : r.lines()) {
+            if (e.time() != null && e.time().isAfter(t)) {
+                t = e.time();
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The first {@code Processing workflow} after {@code from} that comes more than {@code stall} after the one before it (or
+     * after {@code from}): the reconciles are seen watched from {@code from} up to it, not past it. Null if none. One pass.
+     */
+    private static Timestamp firstGap(List<Timestamp> processing, Timestamp from, long stall) {
+        Timestamp prev = from;
+        for (Timestamp p : processing) {
+            if (p.isAfter(from)) {
+                if (prev.nanosUntil(p) > stall) {
+                    return p;
+                }
+                prev = p;
+            }
+        }
+        return null;
+    }
+
+    private static Timestamp latest(Timestamp a, Timestamp b) {
+        return a.isAfter(b) ? a : b;
     }
 
     static boolean signal(LogEvent e, String name) {

@@ -23,7 +23,7 @@ public final class RuleEngine {
 
     /** The rules shipped with the analyzer, in id order. */
     public static List<Rule> standardRules(RuleSettings settings) {
-        return List.of(new PrematureFinalizerRemoval(settings), new SuccessReportedAsError(), new ReconciliationStalled(settings),
+        return List.of(new PrematureFinalizerRemoval(settings), new SuccessReportedAsError(settings), new ReconciliationStalled(settings),
                 new FinalizerStuck(settings), new PodGoneNodeRunning(), new TaskResultNeverSynced(settings),
                 new PodDeletedDuringExecution(), new FalsePodDeleted(), new PhaseRegression(), new ContainerWouldNotStop(),
                 new TaskResultWriteForbidden(), new TwoActiveControllers(), new WorkflowTooLarge(), new LockHeldByFinishedWorkflow(),

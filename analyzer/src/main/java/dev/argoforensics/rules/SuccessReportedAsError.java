@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
@@ -39,8 +40,16 @@ public final class SuccessReportedAsError extends NodeRule {
 
     public static final String ID = "AF002";
 
+    /** The longest the controller may go without processing a Workflow for its lines to count as watched throughout. */
+    private final long stall;
+
     public SuccessReportedAsError() {
+        this(RuleSettings.defaults());
+    }
+
+    public SuccessReportedAsError(RuleSettings settings) {
         super(ID, "Successful Pod reported as failed", Severity.HIGH);
+        this.stall = settings.stallNanos();
     }
 
     @Override
@@ -59,6 +68,13 @@ public final class SuccessReportedAsError extends NodeRule {
         PodSnapshot phase = finished != null ? null : life.succeededWithoutStatuses().orElse(null);
         Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
         LogEvent seen = life.succeededAsSeenByController().orElse(null);
+        // From Info lines alone: a reconcile that stopped on an incomplete result while this node was the Workflow's only
+        // unfinished Pod node (an export shows it so), before the Pod's deletion.
+        TaskResultLines.SoleStop sole = seen != null ? null : TaskResultLines.seenSucceededBySoleStop(pod, life,
+                scope.correlation().workflow(pod.link().workflow()).orElse(null), stall).orElse(null);
+        if (sole != null) {
+            seen = sole.stop();
+        }
         if (finished == null && phase == null && reported.isEmpty() && seen == null) {
             return; // nothing says how the containers ended
         }
@@ -101,7 +117,7 @@ public final class SuccessReportedAsError extends NodeRule {
             scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
                     reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, endedAtDeletion(life)));
+            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, sole, endedAtDeletion(life)));
         }
     }
 
@@ -131,7 +147,7 @@ public final class SuccessReportedAsError extends NodeRule {
     }
 
     private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
-                            LogEvent seen, ContainersEnd atDeletion) {
+                            LogEvent seen, TaskResultLines.SoleStop sole, ContainersEnd atDeletion) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -153,7 +169,11 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         if (seen != null) {
             facts.add(new Fact("seenSucceededAt", "Controller assessed the Pod Succeeded at", seen.time().format()));
-            cite.line(seen, "a Workflow worker assessed the Pod Succeeded");
+            cite.line(seen, sole != null ? "a Workflow worker's reconcile stopped on an incomplete task result, this node the only one it could be"
+                    : "a Workflow worker assessed the Pod Succeeded");
+        }
+        if (sole != null) {
+            cite.node(sole.export(), "exported Workflow: the node its only unfinished Pod node");
         }
         if (reported != null) {
             facts.add(new Fact("executorExitCode", "Exit code in the task result", reported.exitCode()));
@@ -228,6 +248,10 @@ public final class SuccessReportedAsError extends NodeRule {
             reason = Message.of("AF002.reason.concurrent", "first", correlation.processes().get(apart.first()).label(),
                     "second", correlation.processes().get(apart.second()).label(), "wf", link.workflow().toString(),
                     "from", apart.from().format(), "to", apart.to().format());
+        } else if (sole != null) {
+            reason = Message.of("AF002.reason.seenSole", "at", sole.stop().time().format(), "export",
+                    sole.export().snapshot().observed().time().format(), "recorded", outcome.fromExport()
+                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));
         } else if (seen != null) {
             reason = Message.of("AF002.reason.seen", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));

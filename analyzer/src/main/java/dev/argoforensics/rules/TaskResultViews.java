@@ -19,12 +19,10 @@ import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.TaskResultNeverSynced.Subject;
 import dev.argoforensics.rules.TaskResultNeverSynced.View;
-import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -105,59 +103,10 @@ final class TaskResultViews {
         return views;
     }
 
-    /**
-     * The reconciles that stopped on a result without saying whose (Info), taken at or after an export of the Workflow that
-     * shows the node as its only unfinished Pod node, up to the next reconcile that did not stop: they stopped on it. A
-     * stopped reconcile returns before the templates are executed, so it creates no Pod node; it stores the other Pods' new
-     * states (only the Pod whose result is incomplete keeps its old one), so the unfinished Pod nodes can only become fewer
-     * until a reconcile goes on. A stop needs a Pod seen Succeeded whose node is not fulfilled: from that export on, only
-     * this one. Stops before the export are not given to it (another node, finished since, may have held them).
-     * That holds only while every reconcile from the export on is in the lines: a reconcile missing from them (a paste of the
-     * stops alone, a gap in the logs) may have gone on and created the Pod node stopped on later. So a stop is given only when
-     * its reconcile is seen from its {@code Processing workflow} line and the Workflow's reconciles from the export to it are
-     * never further apart than {@code stall}; and the bound is a reconcile that went on whose lines reach the export, since one
-     * that began before the export may still have gone on after it. An export whose time only its file or the command line states
-     * ({@code # taken-at:}, {@code --snapshot-time}: the clock of whoever took it) is read at both ends of what that clock may be
-     * off ({@link ObservedAt#STATED_CLOCK_NANOS}): stops from the latest it can have been taken, reconciles that went on from the
-     * earliest, so that a stop within that of the stated time is given to no node.
-     */
+    /** The Workflow's stops given to the node as its only unfinished Pod node ({@link TaskResultLines#soleStops}), as views. */
     private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
-        List<Reconcile> unnamed = lines.stopped().stream().filter(r -> r.stoppedOn().isEmpty()).toList();
-        if (unnamed.isEmpty()) {
-            return List.of();
-        }
-        List<Reconcile> others = lines.reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null).toList();
-        List<Timestamp> processing = lines.processing().stream().map(LogEvent::time).filter(Objects::nonNull).toList();
-        List<View> out = new ArrayList<>();
-        Set<LogEvent> taken = new HashSet<>();
-        for (NodeObservation o : workflow.nodeObservations(s.nodeId())) {
-            if (o.snapshot().observed() == null || o.node().fulfilled() || !"Pod".equals(o.node().type())) {
-                continue;
-            }
-            boolean sole = o.snapshot().nodes().values().stream()
-                    .noneMatch(n -> "Pod".equals(n.type()) && !n.id().equals(s.nodeId()) && !n.fulfilled());
-            if (!sole) {
-                continue;
-            }
-            ObservedAt observed = o.snapshot().observed();
-            Timestamp at = observed.time();
-            // A time only the export's file states is a user's clock (ObservedAt): a stop counts as after the export only from the
-            // latest it can have been taken, and a reconcile that went on counts as after it from the earliest.
-            Timestamp from = observed.takenNoLaterThan().at();
-            Timestamp since = observed.takenNoEarlierThan().at();
-            Timestamp upper = others.stream().filter(r -> !last(r).isBefore(since)).map(r -> r.first().time()).min(Comparator.naturalOrder())
-                    .orElse(null);
-            Timestamp broken = firstGap(processing, since, stall);
-            for (Reconcile r : unnamed) {
-                LogEvent stop = r.retry().get();
-                Timestamp t = stop.time();
-                if (!t.isBefore(from) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
-                        && latest(since, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
-                    out.add(new View(t, true, LOG, Message.of("AF006.view.retrySole", "at", at.format()), stop));
-                }
-            }
-        }
-        return out;
+        return lines.soleStops(workflow, s.nodeId(), stall).stream().map(st -> new View(st.stop().time(), true, LOG,
+                Message.of("AF006.view.retrySole", "at", st.export().snapshot().observed().time().format()), st.stop())).toList();
     }
 
     /** The releases whose markWorkflowPhase sets a completed phase before it waits for the task results (read at the tags). */
@@ -220,38 +169,6 @@ final class TaskResultViews {
     static boolean held(View v) {
         return v.pending() && v.what() instanceof Message.Keyed k
                 && (k.code().equals("AF006.view.phaseSetNotCompleted") || k.code().equals("AF006.view.passNotCompleted"));
-    }
-
-    /** The time of a reconcile's last line. */
-    private static Timestamp last(Reconcile r) {
-        Timestamp t = r.first().time();
-        for (LogEvent e : r.lines()) {
-            if (e.time() != null && e.time().isAfter(t)) {
-                t = e.time();
-            }
-        }
-        return t;
-    }
-
-    /**
-     * The first {@code Processing workflow} after {@code from} that comes more than {@code stall} after the one before it (or
-     * after {@code from}): the reconciles are seen watched from {@code from} up to it, not past it. Null if none. One pass.
-     */
-    private static Timestamp firstGap(List<Timestamp> processing, Timestamp from, long stall) {
-        Timestamp prev = from;
-        for (Timestamp p : processing) {
-            if (p.isAfter(from)) {
-                if (prev.nanosUntil(p) > stall) {
-                    return p;
-                }
-                prev = p;
-            }
-        }
-        return null;
-    }
-
-    private static Timestamp latest(Timestamp a, Timestamp b) {
-        return a.isAfter(b) ? a : b;
     }
 
     /**

@@ -1,0 +1,146 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.TaskResultLines;
+import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import dev.argoforensics.time.GoDuration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 36: AF002 from a controller logging at Info (v3.7+, v4: no {@code Taskresult of the node not yet completed}, no
+ * {@code node changed} at Info), where the only sight of the Pod's success is the Workflow's reconciles stopping on an incomplete
+ * task result ({@code pod reconciliation didn't complete, will retry}, which names no node), and an export of the Workflow shows
+ * the Pod's node as its only unfinished Pod node (AF006's attribution, {@code TaskResultLines.soleStops}). The Pod is then deleted
+ * (a user, minutes later), its finalizer released at once, and the node marked {@code pod deleted}: judgment's
+ * {@code task-result-pod-deleted}. Before, no finding (nothing said how the containers ended).
+ */
+class SuccessSeenBySoleStopTest {
+    private final SuccessReportedAsError rule = new SuccessReportedAsError();
+
+    /** The Workflow while it ran: its one Pod node Running, its result not synced. */
+    private static final String RUNNING = Exports.workflow("Running", "Running", "", null, false, null);
+    /** The Workflow after the Pod's deletion: no deletionTimestamp (not deleted in the foreground), the node Error "pod deleted". */
+    private static final String ERRORED = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:30Z", true, null);
+    /** Another unfinished Pod node beside p: the stops may be that node's. */
+    private static final String RUNNING_WITH_SIBLING = RUNNING.replace("      taskResultSynced: false\n", "      taskResultSynced: false\n"
+            + "    q:\n      id: q\n      name: q\n      type: Pod\n      templateName: main\n      phase: Running\n"
+            + "      startedAt: \"2026-09-19T16:27:12Z\"\n");
+
+    /** Reconciles of p once a minute, 16:{@code from} to 16:{@code to}, each stopping on a result without naming it. */
+    private static List<String> stops(int from, int to) {
+        List<String> out = new ArrayList<>();
+        for (int m = from; m <= to; m++) {
+            String t = "2026-09-19T16:" + m + ":00";
+            out.add(processing(t + ".100Z", "Running"));
+            out.add("time=" + t + ".102Z level=INFO msg=\"Task-result reconciliation\" component=workflow_worker workflow=p namespace=ns numObjs=1");
+            out.add("time=" + t + ".105Z level=INFO msg=\"pod reconciliation didn't complete, will retry\" component=workflow_worker workflow=p namespace=ns");
+        }
+        return out;
+    }
+
+    /** The user's delete at 16:40:30 seen by the controller, the finalizer released at once, the node marked lost. */
+    private static List<String> deleted() {
+        return List.of(podEvent("2026-09-19T16:40:30.200Z", "update"), removingFinalizers("2026-09-19T16:40:30.201Z"), queuingPodDelay("2026-09-19T16:40:30.201Z", "removeFinalizer", "-13m0s"),
+                queueing("2026-09-19T16:40:30.202Z", "removeFinalizer"), cleaningUp("2026-09-19T16:40:30.205Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:40:30.230Z", "delete"), processing("2026-09-19T16:40:30.300Z", "Running"),
+                podMissing("2026-09-19T16:40:30.301Z"), markingError("2026-09-19T16:40:30.302Z"),
+                nodePhaseChanged("2026-09-19T16:40:30.303Z", "Running", "Error"), workflowUpdated("2026-09-19T16:40:30.320Z", "Error"));
+    }
+
+    private static List<String> lines(List<String> stops) {
+        List<String> out = new ArrayList<>();
+        out.add(processing("2026-09-19T16:27:10.100Z", ""));
+        out.add(createdPod("2026-09-19T16:27:10.431Z"));
+        out.add(podEvent("2026-09-19T16:27:10.440Z", "add"));
+        out.addAll(stops);
+        out.addAll(deleted());
+        return out;
+    }
+
+    private Evaluation evaluate(String running, List<String> lines) {
+        return rule.evaluate(new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", running)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", lines.toArray(String[]::new)).correlate());
+    }
+
+    @Test
+    void stopsGivenToTheOnlyUnfinishedPodNodeBeforeTheDeletionShowTheSuccess() {
+        Evaluation e = evaluate(RUNNING, lines(stops(28, 39)));
+        assertEquals(1, e.findings().size(), () -> e.findings() + " " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals("ns/p", f.pod().toString());
+        // The lines alone say the Pod Succeeded (the executor's or the kubelet's own word would confirm the exit codes): likely.
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().startsWith("a Workflow worker's reconcile stopped at 2026-09-19T16:31:00.105Z on a task result not yet"
+                + " completed"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("its export at 2026-09-19T16:29:30Z"), f.confidenceReason());
+        assertEquals("2026-09-19T16:31:00.105Z", f.fact("seenSucceededAt").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(l -> l.source().toString().equals("wf-running.yaml:1")), () -> f.evidence().toString());
+    }
+
+    /**
+     * Negative control: the same stops, but the export shows another unfinished Pod node beside p (a parallel step): the stops may
+     * be that node's. Nothing says how p's containers ended, and AF002 says nothing (as before).
+     */
+    @Test
+    void stopsWithAnotherUnfinishedPodNodeInTheExportAreNotGivenToThePod() {
+        Evaluation e = evaluate(RUNNING_WITH_SIBLING, lines(stops(28, 39)));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    /**
+     * Negative control, the look-alike: the Pod deleted while main ran, main answering SIGTERM with exit 0. The Pod ends Succeeded
+     * after the deletion, and its reconciles stop on its result only from then on: a stop after the controller saw the deletion is
+     * no success before it, and gives nothing.
+     */
+    @Test
+    void stopsOnlyAfterTheDeletionWasSeenGiveNothing() {
+        List<String> lines = new ArrayList<>();
+        lines.add(processing("2026-09-19T16:27:10.100Z", ""));
+        lines.add(createdPod("2026-09-19T16:27:10.431Z"));
+        lines.add(podEvent("2026-09-19T16:27:10.440Z", "add"));
+        lines.add(podEvent("2026-09-19T16:40:30.200Z", "update"));
+        lines.add(removingFinalizers("2026-09-19T16:40:30.201Z"));
+        lines.add(queuingPodDelay("2026-09-19T16:40:30.201Z", "removeFinalizer", "-2m0s"));
+        lines.add(queueing("2026-09-19T16:40:30.202Z", "removeFinalizer"));
+        for (String s : stops(40, 40)) {
+            lines.add(s.replace("16:40:00", "16:40:31"));
+        }
+        lines.add(podEvent("2026-09-19T16:40:33.000Z", "update"));
+        lines.add(cleaningUp("2026-09-19T16:40:33.005Z", "removeFinalizer"));
+        lines.add(podEvent("2026-09-19T16:40:33.030Z", "delete"));
+        lines.add(processing("2026-09-19T16:40:33.300Z", "Running"));
+        lines.add(podMissing("2026-09-19T16:40:33.301Z"));
+        lines.add(markingError("2026-09-19T16:40:33.302Z"));
+        lines.add(nodePhaseChanged("2026-09-19T16:40:33.303Z", "Running", "Error"));
+        lines.add(workflowUpdated("2026-09-19T16:40:33.320Z", "Error"));
+        // The export of the running Workflow stated at 16:38:00, and no reconcile between it and the stop: with the stall threshold
+        // at 10m (analyze --stall-threshold) the lines count as watched throughout, and the stop is given to p as its only
+        // unfinished Pod node; only its coming after the controller saw the deletion keeps it from showing a success.
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:38:00Z", RUNNING)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", lines.toArray(String[]::new)).correlate();
+        long tenMinutes = GoDuration.parse("10m");
+        WorkflowHistory w = c.workflow(new WorkflowRef("ns", "p")).orElseThrow();
+        assertEquals(1, TaskResultLines.of(w).soleStops(w, "p", tenMinutes).size(), "the stop is p's by the export");
+        Evaluation e = new SuccessReportedAsError(new RuleSettings(tenMinutes, GoDuration.parse("5m"), GoDuration.parse("10m"))).evaluate(c);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+}
