@@ -91,6 +91,17 @@ public record InputSummary(
                 versionGuess, newNotes, zones, problems, furniture, otherContainers, readInPart, cutShort);
     }
 
+    /**
+     * The kind the report names the file by: {@code empty} for a file that held nothing to read (0 bytes, or only blank lines and
+     * comments), whether it was found among logs or named as an export: no line decided what it was. Else how it was read.
+     */
+    public String kindLabel() {
+        // Classified empty: no line of its head but blank ones and comments (which a log's reading counts as unparsed), and no record.
+        boolean empty = file.reason().equals(dev.argoforensics.source.InputClassifier.EMPTY) && events == 0
+                || notes.stream().anyMatch(n -> n.code().equals("note.snapshot.empty"));
+        return empty ? "empty" : file.kind().label();
+    }
+
     /** Lines of other containers, all together (each line counted once: they are neither events nor unparsed). */
     public long otherContainerLines() {
         return otherContainers.values().stream().mapToLong(Long::longValue).sum();

@@ -167,7 +167,7 @@ final class AnalysisInputs {
         List<String> said = new ArrayList<>();
         for (InputSummary i : files.subList(0, Math.min(3, files.size()))) {
             said.add(i.file().displayPath() + ": " + (i.file().kind() == InputKind.IGNORED ? i.file().reason()
-                    : "read as a " + i.file().kind().label() + ", no record, " + i.unparsed() + (i.unparsed() == 1 ? " unparsed line" : " unparsed lines")));
+                    : i.kindLabel().equals("empty") ? "empty" : "read as a " + i.file().kind().label() + ", no record, " + i.unparsed() + (i.unparsed() == 1 ? " unparsed line" : " unparsed lines")));
         }
         return " (" + String.join("; ", said) + (files.size() > 3 ? "; and " + (files.size() - 3) + " more" : "") + ")";
     }

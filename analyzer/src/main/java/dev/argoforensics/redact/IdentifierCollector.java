@@ -233,9 +233,32 @@ final class IdentifierCollector {
         if (ev instanceof ControllerEvent.ControllerStarted s) {
             found.add(IdentifierKind.INSTANCE_ID, s.instanceId());
         }
+        urlHosts(e.text());
         if (parser.parse(e.text(), e.time().instant().atZone(java.time.ZoneOffset.UTC).getYear()) instanceof LineParse.Parsed parsed) {
             for (Field f : parsed.record().fields()) {
                 logField(f.key(), f.value());
+            }
+        }
+    }
+
+    /** Words of Argo's and the report's own that a URL may use as a host name ({@code http://main:8080}): never replaced as names. */
+    private static final java.util.Set<String> VOCABULARY = java.util.Set.of("argo", "main", "wait", "init", "default", "kubernetes",
+            "pod", "node", "host", "server", "api", "controller", "workflow", "localhost");
+
+    /**
+     * The hosts of the URLs in a line, also those without a dot ({@code http://minio:9000/}, {@code https://argo-server:2746}): named
+     * before any text is redacted, so the same name standing bare in any line ({@code lookup minio on …}) is replaced too. A
+     * cloud service's public endpoint is not collected, only the bucket or account before it.
+     */
+    private void urlHosts(String text) {
+        if (text.indexOf("://") < 0) {
+            return;
+        }
+        Matcher m = TextRedactor.URL_HOST.matcher(text);
+        while (m.find()) {
+            String own = TextRedactor.privatePart(m.group(1));
+            if (own != null && own.length() >= 3 && !VOCABULARY.contains(own.toLowerCase(java.util.Locale.ROOT))) {
+                found.add(IdentifierKind.HOST, own);
             }
         }
     }

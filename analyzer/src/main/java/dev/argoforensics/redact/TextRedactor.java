@@ -55,7 +55,11 @@ final class TextRedactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        return hosts(identifiers(shapes(text)));
+        int known = pseudonyms.size();
+        String once = hosts(identifiers(shapes(text)));
+        // A host first met in this text (a URL's, "http://minio:9000/") may stand bare in it too ("lookup minio on …"): the
+        // identifiers are replaced again, now with it among them.
+        return pseudonyms.size() == known ? once : identifiers(once);
     }
 
     private static final String LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
@@ -66,6 +70,7 @@ final class TextRedactor {
      */
     private static final Pattern HOSTS = Pattern.compile(
             "(?<scheme>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://)(?<userinfo>[^\\s/@\"'`]+@)?(?<urlhost>" + LABEL + "(?:\\." + LABEL + ")*)"
+            + "(?<port>:[0-9]{1,5})?(?:/(?<bucket>[A-Za-z0-9][A-Za-z0-9._-]{1,62})(?=[/\\s\"'`?#]|$))?"
             + "|(?<dotted>(?<![A-Za-z0-9._/@-])(?:" + LABEL + "\\.)+(?:internal|local|localdomain|lan|corp|intranet|svc|com|net|org|io|dev"
             + "|cloud|app|ai|co|biz|info|eu|uk|de|us)(?![A-Za-z0-9_-]|\\.[A-Za-z0-9]))");
     /** Domains that say nothing about whose cluster this is, with their subdomains: Argo's, Kubernetes', Go's, the public registries'. */
@@ -85,8 +90,12 @@ final class TextRedactor {
                 replacement = host(m.group("dotted"));
             } else {
                 String userinfo = m.group("userinfo");
+                String host = m.group("urlhost");
+                String bucket = m.group("bucket");
+                String path = bucket == null ? "" : "/" + (pathStyleStore(host) && !pseudonyms.isPseudonym(bucket)
+                        ? pseudonyms.assign(IdentifierKind.HOST, bucket) : bucket);
                 replacement = m.group("scheme") + (userinfo == null ? "" : pseudonyms.assign(IdentifierKind.SECRET,
-                        userinfo.substring(0, userinfo.length() - 1)) + "@") + host(m.group("urlhost"));
+                        userinfo.substring(0, userinfo.length() - 1)) + "@") + host(host) + (m.group("port") == null ? "" : m.group("port")) + path;
             }
             m.appendReplacement(b, Matcher.quoteReplacement(replacement));
         }
@@ -95,13 +104,78 @@ final class TextRedactor {
     }
 
     private String host(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (pseudonyms.isPseudonym(name) || EVERY_CLUSTER.contains(lower)
-                || PUBLIC_DOMAINS.stream().anyMatch(h -> lower.equals(h) || lower.endsWith("." + h))) {
+        if (pseudonyms.isPseudonym(name)) {
             return name;
         }
-        return pseudonyms.assign(IdentifierKind.HOST, name);
+        String own = privatePart(name);
+        if (own == null || pseudonyms.isPseudonym(own)) {
+            return name;
+        }
+        // A cloud service's endpoint keeps its public labels: acme-bucket.s3.eu-west-1.amazonaws.com -> host-….s3.eu-west-1.amazonaws.com.
+        return pseudonyms.assign(IdentifierKind.HOST, own) + name.substring(own.length());
     }
+
+    /**
+     * Public cloud services' domains: their endpoints ({@code s3.amazonaws.com}, {@code storage.googleapis.com}) are the same
+     * for everyone and stay readable; the labels before the service's own (a bucket, an account: {@code acme-bucket.s3…},
+     * {@code 123456789012.dkr.ecr…}, {@code acme.blob.core.windows.net}) are somebody's.
+     */
+    private static final List<String> CLOUD_DOMAINS = List.of("amazonaws.com", "amazonaws.com.cn", "googleapis.com", "core.windows.net",
+            "digitaloceanspaces.com", "r2.cloudflarestorage.com", "wasabisys.com", "backblazeb2.com", "aliyuncs.com");
+    /** The services' own labels under those domains. */
+    private static final java.util.Set<String> SERVICE_LABELS = java.util.Set.of("s3", "s3-accelerate", "dualstack", "s3-website",
+            "s3-control", "s3-fips", "s3-external-1", "ecr", "dkr", "api", "sts", "storage", "blob", "dfs", "file", "queue", "table", "web",
+            "oss", "www");
+    /** An AWS region as a label ({@code eu-west-1}, {@code us-gov-west-1}), alone or after {@code s3-} (the old endpoints). */
+    private static final Pattern REGION = Pattern.compile("(?:s3[.-])?[a-z]{2}(?:-gov|-iso[a-z]?)?-(?:north|south|east|west|central"
+            + "|northeast|southeast|northwest|southwest)-[0-9]");
+
+    /**
+     * The part of a host name that is somebody's, or null when it says nothing about whose cluster this is (Argo's, Kubernetes',
+     * the registries', a name every cluster has, a cloud service's public endpoint). For a cloud service's host, the labels
+     * before the service's own; for any other host, all of it.
+     */
+    static String privatePart(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (EVERY_CLUSTER.contains(lower) || PUBLIC_DOMAINS.stream().anyMatch(h -> lower.equals(h) || lower.endsWith("." + h))) {
+            return null;
+        }
+        for (String domain : CLOUD_DOMAINS) {
+            if (lower.equals(domain)) {
+                return null;
+            }
+            if (lower.endsWith("." + domain)) {
+                String[] labels = lower.substring(0, lower.length() - domain.length() - 1).split("\\.");
+                int i = labels.length;
+                while (i > 0 && (SERVICE_LABELS.contains(labels[i - 1]) || REGION.matcher(labels[i - 1]).matches())) {
+                    i--;
+                }
+                if (i == 0) {
+                    return null;
+                }
+                int length = 0;
+                for (int k = 0; k < i; k++) {
+                    length += labels[k].length() + (k > 0 ? 1 : 0);
+                }
+                return name.substring(0, length);
+            }
+        }
+        return name;
+    }
+
+    /** A storage endpoint whose first path segment is the bucket ({@code https://s3.amazonaws.com/acme-bucket/key}). */
+    private static boolean pathStyleStore(String host) {
+        String lower = host.toLowerCase(Locale.ROOT);
+        if (privatePart(host) != null) {
+            return false;
+        }
+        return lower.equals("storage.googleapis.com") || CLOUD_DOMAINS.stream().anyMatch(d -> lower.endsWith("." + d))
+                && java.util.Arrays.stream(lower.split("\\.")).anyMatch(l -> l.startsWith("s3") || l.equals("blob") || REGION.matcher(l).matches()
+                        || l.equals("digitaloceanspaces") || l.equals("r2"));
+    }
+
+    /** A URL's host in a text, for the identifiers collected before any text is redacted. */
+    static final Pattern URL_HOST = Pattern.compile("(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://(?:[^\\s/@\"'`]+@)?(" + LABEL + "(?:\\." + LABEL + ")*)");
 
     private String shapes(String text) {
         Matcher m = SHAPES.matcher(text);

@@ -354,7 +354,7 @@ final class HtmlRenderer implements ReportRenderer {
         for (InputSummary i : r.inputs()) {
             boolean ignored = i.file().kind() == InputKind.IGNORED;
             b.append("<tr><td class=\"mono\">").append(Html.escape(i.file().displayPath())).append("</td><td>")
-                    .append(Html.escape(i.file().kind().label())).append("</td><td>")
+                    .append(Html.escape(i.kindLabel())).append("</td><td>")
                     .append(Html.escape(ignored ? i.file().reason() : i.format())).append("</td><td class=\"num\">").append(i.lines())
                     .append("</td><td class=\"num\">").append(i.events()).append("</td><td class=\"num\">").append(i.unparsed())
                     .append("</td></tr>\n");

@@ -215,7 +215,7 @@ final class JsonRenderer implements ReportRenderer {
     private static void input(JsonGenerator g, InputSummary i) throws IOException {
         g.writeStartObject();
         g.writeStringField("path", i.file().displayPath());
-        g.writeStringField("kind", i.file().kind().label());
+        g.writeStringField("kind", i.kindLabel());
         g.writeStringField("format", i.format());
         g.writeStringField("sha256", i.sha256());
         g.writeNumberField("lines", i.lines());

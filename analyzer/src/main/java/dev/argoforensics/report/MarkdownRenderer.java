@@ -450,7 +450,7 @@ final class MarkdownRenderer implements ReportRenderer {
         int shown = Math.min(budget.inputs(), r.inputs().size());
         for (InputSummary i : r.inputs().subList(0, shown)) {
             boolean ignored = i.file().kind() == InputKind.IGNORED;
-            b.append("| ").append(Markdown.codeCell(i.file().displayPath())).append(" | ").append(i.file().kind().label()).append(" | ")
+            b.append("| ").append(Markdown.codeCell(i.file().displayPath())).append(" | ").append(i.kindLabel()).append(" | ")
                     .append(proseCell(ignored ? i.file().reason() : i.format())).append(" | ").append(i.lines()).append(" | ")
                     .append(i.events()).append(" | ").append(i.unparsed()).append(" |\n");
         }

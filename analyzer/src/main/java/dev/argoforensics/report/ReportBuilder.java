@@ -167,7 +167,7 @@ public final class ReportBuilder {
                 gaps.add(new EvidenceGap(i.file().displayPath(), "not read: " + i.file().reason()));
             } else if (i.file().kind() == InputKind.IGNORED) {
                 ignored.add(i.file().displayPath());
-            } else if (i.file().reason().equals(InputClassifier.EMPTY) && i.lines() == 0) {
+            } else if (i.file().reason().equals(InputClassifier.EMPTY) && i.kindLabel().equals("empty")) {
                 // Whether it was meant as a log or an export, nothing in it was read: named, not counted as a misread line.
                 gaps.add(new EvidenceGap(i.file().displayPath(), "empty (0 bytes, or only blank lines and comments): nothing in it was read"));
             } else if (i.unparsed() > 0) {

@@ -211,7 +211,7 @@ final class TextRenderer implements ReportRenderer {
                 + Describe.plural(r.unparsedLines(), "unparsed line", "unparsed lines") + ")")).append('\n');
         for (InputSummary i : r.inputs()) {
             b.append("  ").append(i.file().displayPath()).append('\n');
-            b.append("      ").append(i.file().kind().label()).append("; ");
+            b.append("      ").append(i.kindLabel()).append("; ");
             if (i.file().kind() == InputKind.IGNORED) {
                 b.append(i.file().reason()).append('\n');
                 continue;

@@ -99,10 +99,16 @@ public final class ObjectFileReader {
      * @param cuts     the marks of lines left out of the file (a trimmed paste), each read as unknown ({@link CutMarks}); empty if none
      */
     public record Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
-                         List<Trimmed.Cut> cuts, Around around) {
+                         List<Trimmed.Cut> cuts, Around around, List<Unread> unread) {
         public Result {
             problems = List.copyOf(problems);
             cuts = List.copyOf(cuts);
+            unread = List.copyOf(unread);
+        }
+
+        public Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
+                      List<Trimmed.Cut> cuts, Around around) {
+            this(format, sha256, lines, objects, takenAt, problems, cuts, around, List.of());
         }
 
         public Result(String format, String sha256, long lines, long objects, ObservedAt takenAt, List<Problem> problems,
@@ -136,6 +142,25 @@ public final class ObjectFileReader {
     /** Something in the file that could not be read, at its line. */
     public record Problem(long line, String reason) {
     }
+
+    /**
+     * An object a syntax error broke, so that it was not read: where it starts, and what was read of it before the break
+     * (its kind, namespace and name, each "" when the break came before it).
+     *
+     * @param errorLine the line of the syntax error
+     */
+    public record Unread(long line, long errorLine, String kind, String namespace, String name) {
+        /** The object in words: {@code Pod argo/b}, {@code a Pod (its name after the break)}, {@code an object}. */
+        public String describe() {
+            if (!name.isEmpty()) {
+                return (kind.isEmpty() ? "object" : kind) + " " + (namespace.isEmpty() ? "" : namespace + "/") + name;
+            }
+            return kind.isEmpty() ? "an object (its kind and name after the break)" : "a " + kind + " (its name after the break)";
+        }
+    }
+
+    /** Rounds of resuming after a broken item, at most, per file: each reads the file again from its start. */
+    static final int MAX_RESUMES = 20;
 
     /** What the top of a file says: JSON or YAML, and a {@code # taken-at:} comment if there is one. */
     private record Head(boolean json, String takenAt, long takenAtLine) {
@@ -177,20 +202,12 @@ public final class ObjectFileReader {
             PastedText text = pasted ? new PastedText(chars) : null;
             CutMarks marks = head.json() ? null : new CutMarks(text != null ? text : chars);
             Reading reading = new Reading(mapper, file, takenAt, sink, chars, marks);
+            List<Trimmed.Cut> resumedCuts = new ArrayList<>();
+            List<Unread> unread = new ArrayList<>();
             Problem stopped = null;
+            Exception syntax = null;
             try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
-                JsonParser checked = head.json() ? p : new NoAliases(p);
-                JsonToken t;
-                while ((t = checked.nextToken()) != null) {
-                    if (t == JsonToken.START_OBJECT) {
-                        reading.object(checked, null);
-                    } else if (t == JsonToken.START_ARRAY) {
-                        reading.array(checked, null);
-                    } else {
-                        // A bare scalar document (an empty YAML document reads as null): nothing to read.
-                        checked.skipChildren();
-                    }
-                }
+                parse(head.json() ? p : new NoAliases(p), reading, null);
             } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
                 // Only what the parsers and LimitedReader throw on the file's text: an exception from the
                 // sink (the object decoders) is a fault of the analyzer, not of the file, and goes to the caller.
@@ -198,7 +215,40 @@ public final class ObjectFileReader {
                     // Else the parser met the end of what could be decompressed: the damage, below, is the problem.
                     stopped = elided(file, problem(e, chars, head.json(), limits));
                     problems.add(stopped);
+                    syntax = resumable(e, chars) ? e : null;
                 }
+            }
+            for (int round = 0; stopped != null && syntax != null && text == null && round < MAX_RESUMES; round++) {
+                // A syntax error broke one object: the objects after it that stand on their own (the next items of the list, the
+                // next documents) are read again from where they start, and the broken one is named, never dropped in silence.
+                Reading.Open broken = reading.broken();
+                Unread lost = broken == null ? new Unread(stopped.line(), stopped.line(), "", "", "") : broken.unread(stopped.line());
+                unread.add(lost);
+                Resumed again = resume(file, broken, stopped.line(), head.json(), reading);
+                boolean item = broken != null && broken.listed() != null;
+                String notRead = broken == null ? "" : "; the " + (item ? "item" : "object") + " from line " + broken.line() + " (" + lost.describe()
+                        + ") was not read";
+                if (again.at() < 0) {
+                    problems.set(problems.size() - 1, new Problem(stopped.line(), stopped.reason() + notRead));
+                    stopped = problems.get(problems.size() - 1);
+                    break;
+                }
+                long from = broken == null ? stopped.line() : broken.line();
+                problems.set(problems.size() - 1, new Problem(stopped.line(), stopped.reason() + notRead + (again.at() - 1 > from
+                        ? (broken == null ? "; lines " : " (lines ") + from + "-" + (again.at() - 1) + (broken == null ? " were not read" : ")") : "")
+                        + ": reading went on at line " + again.at() + ", the next " + (item ? "item of the list" : "document")
+                        + (head.json() && !item ? " (a line starting with {)" : "")));
+                resumedCuts.addAll(again.cuts());
+                stopped = again.stopped();
+                syntax = again.syntax();
+                if (stopped != null) {
+                    problems.add(stopped);
+                }
+            }
+            if (stopped != null && syntax != null && text == null && unread.size() >= MAX_RESUMES) {
+                problems.set(problems.size() - 1, new Problem(stopped.line(), stopped.reason() + "; reading stopped here, after "
+                        + MAX_RESUMES + " objects broken by syntax errors were passed over"));
+                stopped = problems.get(problems.size() - 1);
             }
             // Count every line, also those after a syntax error; a damaged gzip stream ends at its damage, which
             // a syntax error before it must not hide.
@@ -237,11 +287,73 @@ public final class ObjectFileReader {
             if (marks != null) {
                 cuts.addAll(marks.header());
                 cuts.addAll(marks.cuts());
+                cuts.addAll(resumedCuts);
             }
             Around around = text == null ? Around.NONE : new Around(text.aroundLines(),
                     text.around().stream().map(a -> new TextLine(a.line(), a.text())).toList());
             String format = text != null ? text.format() : head.json() ? "JSON" : "YAML";
-            return new Result(format, in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts, around);
+            return new Result(format, in.sha256(), in.lines(), reading.objects, takenAt, problems, cuts, around, unread);
+        }
+    }
+
+    /** The objects of a file, or of what {@link ResumeText} gives of it again. */
+    private static void parse(JsonParser checked, Reading reading, ObjectNode listed) throws IOException {
+        JsonToken t;
+        while ((t = checked.nextToken()) != null) {
+            if (t == JsonToken.START_OBJECT) {
+                reading.object(checked, null);
+            } else if (t == JsonToken.START_ARRAY) {
+                reading.array(checked, listed);
+            } else {
+                // A bare scalar document (an empty YAML document reads as null): nothing to read.
+                checked.skipChildren();
+            }
+        }
+    }
+
+    /**
+     * A syntax error is resumable: a limit (nesting, a string, an object's size, a line's length) or an alias ends the reading
+     * of a file as the limits say (docs/robustness.md), and so does a read that failed.
+     */
+    private static boolean resumable(Exception e, LimitedReader chars) {
+        return chars.problem() == null && !(e instanceof StreamConstraintsException) && !(e instanceof AliasFound)
+                && !(e instanceof LimitedReader.ReadingStopped);
+    }
+
+    /** What reading again after a broken object gave: where it went on (-1: nowhere), and what stopped it, if anything. */
+    private record Resumed(long at, Problem stopped, Exception syntax, List<Trimmed.Cut> cuts) {
+    }
+
+    /**
+     * Reads the objects after a broken one again, from the next item of its list (or the next document) on: the file is opened
+     * again and every line before that one is given to the parser empty ({@link ResumeText}).
+     */
+    private Resumed resume(InputFile file, Reading.Open broken, long errorLine, boolean json, Reading reading) {
+        ResumeText.Mode mode = broken != null && broken.listed() != null ? ResumeText.Mode.ITEM : ResumeText.Mode.DOCUMENT;
+        long from = broken != null ? broken.line() : errorLine;
+        try (SourceStream in = SourceStream.open(file, false)) {
+            ResumeText text = new ResumeText(new InputStreamReader(new BufferedInputStream(in, SNIFF_BYTES), StandardCharsets.UTF_8), mode,
+                    json, from);
+            LimitedReader chars = new LimitedReader(text, limits.maxObjectChars(), json ? Long.MAX_VALUE : limits.maxYamlLineChars());
+            CutMarks marks = json ? null : new CutMarks(chars);
+            ObjectMapper mapper = json ? this.json : yaml;
+            reading.resumeWith(chars, marks);
+            Problem stopped = null;
+            Exception syntax = null;
+            try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
+                parse(json ? p : new NoAliases(p), reading, mode == ResumeText.Mode.ITEM ? broken.listed() : null);
+            } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
+                // A damaged gzip stream met again is the caller's to report, at its damage.
+                if (text.resumedAt() >= 0 && in.damage() == null) {
+                    stopped = elided(file, problem(e, chars, json, limits));
+                    syntax = resumable(e, chars) ? e : null;
+                }
+            }
+            List<Trimmed.Cut> cuts = marks == null ? List.of() : marks.cuts();
+            return new Resumed(text.resumedAt(), stopped, syntax, cuts);
+        } catch (IOException e) {
+            // The file cannot be read again (it changed, or went): the reading stays stopped where it was.
+            return new Resumed(-1, null, null, List.of());
         }
     }
 
@@ -381,10 +493,27 @@ public final class ObjectFileReader {
         private final InputFile file;
         private final ObservedAt takenAt;
         private final Consumer<ObjectDocument> sink;
-        private final LimitedReader chars;
-        private final CutMarks marks;
+        private final List<Trimmed.Cut> header;
+        private final java.util.ArrayDeque<Open> open = new java.util.ArrayDeque<>();
+        private LimitedReader chars;
+        private CutMarks marks;
         private ObjectDocument pending;
         long objects;
+
+        /**
+         * An object being read: where it starts, what was read of it so far, and the list it is an item of (null if none).
+         */
+        record Open(long line, ObjectNode top, ObjectNode listed) {
+            Unread unread(long errorLine) {
+                String kind = top.path("kind").asText("");
+                if (kind.isEmpty() && listed != null) {
+                    String list = listed.path("kind").asText("");
+                    kind = list.endsWith("List") && list.length() > "List".length() ? list.substring(0, list.length() - "List".length()) : "";
+                }
+                JsonNode metadata = top.path("metadata");
+                return new Unread(line, errorLine, kind, metadata.path("namespace").asText(""), metadata.path("name").asText(""));
+            }
+        }
 
         Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars, CutMarks marks) {
             this.mapper = mapper;
@@ -393,6 +522,19 @@ public final class ObjectFileReader {
             this.sink = sink;
             this.chars = chars;
             this.marks = marks;
+            this.header = marks == null ? List.of() : marks.header();
+        }
+
+        /** The innermost object a syntax error broke, or null if it came outside every object. */
+        Open broken() {
+            return open.peek();
+        }
+
+        /** Reading goes on in the text given again after a broken object. */
+        void resumeWith(LimitedReader again, CutMarks againMarks) {
+            open.clear();
+            chars = again;
+            marks = againMarks;
         }
 
         /**
@@ -401,10 +543,10 @@ public final class ObjectFileReader {
          * and those at the top of the file, which say it was trimmed, not where.
          */
         private Trimmed trimmed(long from, long to, boolean item) {
-            if (marks == null || marks.cuts().isEmpty() && marks.header().isEmpty()) {
+            if (marks == null || marks.cuts().isEmpty() && header.isEmpty()) {
                 return Trimmed.NONE;
             }
-            List<Trimmed.Cut> own = new ArrayList<>(marks.header());
+            List<Trimmed.Cut> own = new ArrayList<>(header);
             for (Trimmed.Cut c : marks.cuts()) {
                 if (c.line() < from || c.line() > to) {
                     continue;
@@ -433,6 +575,7 @@ public final class ObjectFileReader {
             long line = p.currentTokenLocation().getLineNr();
             chars.startObject(line);
             ObjectNode top = mapper.createObjectNode();
+            open.push(new Open(line, top, listed));
             boolean hadItems = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -444,6 +587,7 @@ public final class ObjectFileReader {
                     top.set(name, mapper.readTree(p));
                 }
             }
+            open.pop();
             // What follows the object (the next item, or the rest of a list) counts afresh.
             chars.startObject(p.currentLocation().getLineNr());
             if (hadItems) {

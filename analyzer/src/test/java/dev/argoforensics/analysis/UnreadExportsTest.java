@@ -45,16 +45,29 @@ class UnreadExportsTest {
                 + "\"},\"status\":{\"phase\":\"Running\"}}";
     }
 
+    /** The items after a broken one, each a node of its own, are read; the broken one is named (BrokenListItemTest has more). */
     @Test
-    void theLinesOfAListAfterASyntaxErrorAreCountedAsNotRead() throws Exception {
+    void theItemsOfAListAfterASyntaxErrorAreRead() throws Exception {
         String json = "{\n\"apiVersion\": \"v1\",\n\"kind\": \"List\",\n\"items\": [\n" + pod("a") + ",\n"
                 + "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\" \"namespace\":\"argo\"}},\n"
                 + pod("c") + ",\n" + pod("d") + "\n]\n}\n";
         Read r = read("pods.json", json);
-        assertEquals(1, r.kept().size(), "the item before the error is read");
+        assertEquals(3, r.kept().size(), "the items before and after the broken one are read");
         assertEquals(1, r.summary().samples().size(), r.summary().samples().toString());
         String reason = r.summary().samples().get(0).reason();
         assertEquals(6, r.summary().samples().get(0).source().line());
+        assertTrue(reason.contains("the item from line 6 (a Pod (its name after the break)) was not read: reading went on at line 7"), reason);
+    }
+
+    /** Where nothing after the broken item stands alone (here: the list's end), the lines after the error are counted as not read. */
+    @Test
+    void theLinesOfAListAfterASyntaxErrorAreCountedWhereNoItemFollows() throws Exception {
+        String json = "{\n\"apiVersion\": \"v1\",\n\"kind\": \"List\",\n\"items\": [\n" + pod("a") + ",\n"
+                + "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\" \"namespace\":\"argo\"}}\n"
+                + "],\n\"metadata\": {\"resourceVersion\": \"\"},\n\"x\": 1\n}\n";
+        Read r = read("pods.json", json);
+        assertEquals(1, r.kept().size(), "the item before the error is read");
+        String reason = r.summary().samples().get(0).reason();
         assertTrue(reason.contains("the 4 lines after it (lines 7-10) were not read"), reason);
     }
 

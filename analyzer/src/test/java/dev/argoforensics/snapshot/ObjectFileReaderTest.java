@@ -178,12 +178,16 @@ class ObjectFileReaderTest {
         assertTrue(newlines > 100, "the cut is well after the syntax error: " + newlines);
         List<ObjectDocument> docs = new ArrayList<>();
         ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pods.yaml.gz", p, InputKind.SNAPSHOT, true, "t"), null, docs::add);
-        assertEquals(1, docs.size());
+        // The broken document is passed over (its --- ends it), and the documents after it are read up to the damage.
+        long whole = docs.stream().filter(d -> d.node().path("metadata").path("name").asText().startsWith("pod-")).count();
+        assertEquals(docs.size() - 1, whole, "the first document, then those after the broken one");
+        assertTrue(whole > 100 && docs.get(docs.size() - 1).source().line() < newlines, "read up to the damage: " + whole);
         assertEquals(2, r.problems().size(), r.problems().toString());
         assertEquals(6, r.problems().get(0).line());
         assertTrue(r.problems().get(0).reason().startsWith("not valid YAML"), r.problems().get(0).reason());
+        assertTrue(r.problems().get(0).reason().endsWith("reading went on at line 7, the next document"), r.problems().get(0).reason());
         assertEquals(new ObjectFileReader.Problem(newlines + 1, "expected more gzip data, found the end of the file (a truncated copy):"
-                + " reading had stopped before it, at line 6"), r.problems().get(1));
+                + " the objects before it were read"), r.problems().get(1));
     }
 
     @Test
@@ -205,7 +209,8 @@ class ObjectFileReaderTest {
         ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
         read("broken.yaml", "kind: Pod\nmetadata:\n  finalizers: [workflows.argoproj.io/status\n", r);
         assertEquals(1, r[0].problems().size());
-        assertEquals("not valid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>", r[0].problems().get(0).reason());
+        assertEquals("not valid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>; the object from line 1"
+                + " (a Pod (its name after the break)) was not read", r[0].problems().get(0).reason());
     }
 
     @Test
