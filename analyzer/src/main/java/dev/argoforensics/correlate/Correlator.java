@@ -37,7 +37,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
-import java.util.function.IntPredicate;
 
 /**
  * Joins log events and exported objects: resolves the namespace of Pods that lines name without
@@ -350,8 +349,7 @@ public final class Correlator {
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at),
-                            stream -> stream >= 0 && stream < group.processes().size()
-                                    && group.processes().get(stream).leadership() == ControllerProcess.Leadership.STANDBY),
+                            (stream, at) -> stream >= 0 && stream < group.processes().size() && notShownLeading(group.processes().get(stream), at)),
                     f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -555,7 +553,20 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), (stream, at) -> false, stream -> false);
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false, (stream, at) -> false);
+    }
+
+    /**
+     * A run not shown to lead at {@code at}: a standby by its election lines, or a run that led by its work
+     * ({@link ControllerProcess.Leadership#LED_BY_WORK}) before its first {@code Processing workflow} line (when it took the lease
+     * is not in the input: before that line it may still have waited).
+     */
+    static boolean notShownLeading(ControllerProcess p, Timestamp at) {
+        return switch (p.leadership()) {
+            case STANDBY -> true;
+            case LED_BY_WORK -> p.work().first() != null && at.isBefore(p.work().first());
+            default -> false;
+        };
     }
 
     /**
@@ -570,7 +581,7 @@ public final class Correlator {
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
                                            BiPredicate<Integer, Timestamp> excerpt,
-                                           IntPredicate neverLed) {
+                                           BiPredicate<Integer, Timestamp> neverLed) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -650,7 +661,7 @@ public final class Correlator {
             }
         }
         pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
-        out.removeIf(r -> r.started() == null && neverLed.test(r.decisive().stream()));
+        out.removeIf(r -> r.started() == null && neverLed.test(r.decisive().stream(), r.decisive().time()));
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
     }

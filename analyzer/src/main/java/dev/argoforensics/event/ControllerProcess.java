@@ -257,8 +257,15 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
     public enum Leadership {
         /** It logged that it leads. */
         LEADER,
-        /** It logged that it tried, or that another replica leads, and never that it leads. */
+        /** It logged that it tried, or that another replica leads, and never that it leads; and no Workflow worker of it processed a Workflow. */
         STANDBY,
+        /**
+         * Its election lines read as {@link #STANDBY} (it tried for the lease, or a {@code new leader} line named a holder, which
+         * every replica logs, the leader too), yet its Workflow workers processed Workflows ({@code Processing workflow}), which
+         * only a leading run's do: it led, from its first such line at the latest, and the line saying it took the lease is not
+         * in the input (the log starts after it, or a rotated file between is missing).
+         */
+        LED_BY_WORK,
         /** Leader election was turned off. */
         SINGLE_INSTANCE,
         /** No leader-election line. */

@@ -210,8 +210,11 @@ final class ControllerRun {
 
     ControllerProcess process() {
         boolean renamed = from == ReplicaSource.FILE && leaderIdentity != null;
+        // Workflow workers run only while the run leads: a "standby" by its election lines whose workers processed Workflows led, the
+        // line of its taking the lease cut off (session 36: such a leader's releases were not quoted).
+        Leadership read = leadership == Leadership.STANDBY && processed > 0 ? Leadership.LED_BY_WORK : leadership;
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
-                releases.describe(), leadership, List.copyOf(files), first, last, count,
+                releases.describe(), read, List.copyOf(files), first, last, count,
                 processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed),
                 nameless.nameless());
     }

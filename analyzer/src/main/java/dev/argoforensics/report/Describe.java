@@ -57,7 +57,9 @@ final class Describe {
         b.append(p.release() == null ? "release unknown" : p.release());
         switch (p.leadership()) {
             case LEADER -> b.append("; leader");
-            case STANDBY -> b.append("; standby (never led)");
+            case STANDBY -> b.append("; standby by its lines (it waited for the lease or named another holder, never took it, and processed no Workflow)");
+            case LED_BY_WORK -> b.append("; leader by its work (it processed Workflows from ").append(p.work().first().format())
+                    .append(", which only a leader does; its line of taking the lease is not in the input)");
             case SINGLE_INSTANCE -> b.append("; single instance");
             default -> { }
         }

@@ -263,14 +263,23 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             Execution execution = life.execution();
             DeletionRequest deletion = life.deletion();
 
-            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", decisive.time().format()));
+            // A worker that took the item after the Pod had left its informer removed nothing: no removal time is known, only that the
+            // finalizer had gone by the time the Pod left, and when that worker came.
+            LogEvent goneFirst = life.goneBeforeTheWorker().orElse(null);
+            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null ? null : decisive.time().format()));
+            if (goneFirst != null) {
+                facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod left the informer)", goneFirst.time().format()));
+                facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", decisive.time().format()));
+            }
             facts.add(new Fact("delay", "Logged delay", schedule.map(PodCleanupScheduled::delayText).orElse(null)));
             facts.add(new Fact("delayNanos", "Logged delay (ns)", schedule.map(PodCleanupScheduled::delayNanos).orElse(null)));
             facts.add(new Fact("nodePhaseAtRemoval", "Node phase when removed", life.phaseAtRelease()));
             NodeOutcome fin = life.outcome();
             facts.add(new Fact("finalNodePhase", "Final node phase", fin == null ? null : fin.phase()));
             facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message()));
-            facts.add(new Fact("removalCause", "Why the controller removed it", cause()));
+            facts.add(new Fact("removalCause", "Why the controller removed it", goneFirst != null
+                    ? "none by this controller: its release was queued (" + cause() + "), but its cleanup worker took the item after the Pod "
+                    + "had left its informer; who removed the finalizer is not in the evidence" : cause()));
             facts.add(new Fact("deletionRequested", "Deletion requested", deletion == null ? null : deletion.describe()));
             if (deletion != null && deletion.skew() != null) {
                 facts.add(new Fact("controllerClock", "Controller clock", deletion.skew().describe()));
@@ -315,7 +324,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             cite.line(removal.onDelete(), "Pod deletion handled while it still had the finalizer");
             cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
-            cite.line(removal.started(), "cleanup worker removes the finalizer");
+            cite.line(removal.started(), goneFirst != null ? "cleanup worker takes the item, the Pod no longer in its informer: it removes nothing"
+                    : "cleanup worker removes the finalizer");
             if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                     && EventOrder.after(life.informerExit().event(), decisive)) {
                 cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
@@ -417,7 +427,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
-            Message summary = PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
+            Message summary = goneFirst != null
+                    ? PrematureRemovalAccount.summaryGone(pod, removal, goneFirst, schedule.orElse(null), life.phaseAtRelease(), fin)
+                    : PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
             boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold)
                     .filter(s -> !s.excerpt()).isPresent();

@@ -33,19 +33,48 @@ final class PrematureRemovalAccount {
                 "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
     }
 
+    /**
+     * The headline where the releasing controller's worker took the item after the Pod had left its informer
+     * ({@link PodLifecycle#goneBeforeTheWorker}): the release queued, the Pod gone, the worker's line after it, and no removal
+     * time, since who removed the finalizer is not in the evidence.
+     */
+    static Message summaryGone(PodHistory pod, FinalizerRemoval removal, LogEvent gone, PodCleanupScheduled schedule, String phaseAt, NodeOutcome fin) {
+        LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : removal.decisive();
+        return Message.of("AF001.summaryGone", "pod", pod.key().toString(), "queued", queued.time().format(),
+                "delay", schedule == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", schedule.delayText()),
+                "gone", gone.time().format(), "worker", removal.decisive().time().format(),
+                "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
+                "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
+    }
+
     static Message explain(PodHistory pod, PodLifecycle life, LogEvent decisive, PodCleanupScheduled schedule, NodeOutcome fin,
                            ContainersEnd end, LogEvent workers, LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed,
                            boolean stalled) {
         FinalizerRemoval removal = life.release();
         List<Message> m = new ArrayList<>();
-        m.add(Message.of("AF001.explain.removed", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(), "at", decisive.time().format()));
-        if (removal.cause() == RemovalCause.POD_DELETED) {
-            m.add(Message.of("AF001.explain.becauseDeleted"));
-        }
+        LogEvent gone = life.goneBeforeTheWorker().orElse(null);
         dev.argoforensics.correlate.RunClocks.RunClock clock = life.releaseRunClock().orElse(null);
         // The delay is the deadline on the API server's clock minus the controller's now: a drifting controller clock shifts it.
         Long objectsDelay = clock == null || schedule == null ? null : schedule.delayNanos() - clock.driftNanos();
-        if (schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0) {
+        if (gone != null) {
+            // The worker came after the Pod had left the informer: the release was queued, and something else removed the finalizer.
+            LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : decisive;
+            m.add(Message.of("AF001.explain.queuedGone", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(),
+                    "queued", queued.time().format(),
+                    "because", removal.cause() == RemovalCause.POD_DELETED ? Message.of("AF001.explain.becauseDeleted") : Message.NOTHING,
+                    "due", schedule == null ? Message.NOTHING : Message.of(schedule.delayNanos() > 0 ? "AF001.explain.dueLater" : "AF001.explain.dueAtOnce",
+                            "delay", schedule.delayText()),
+                    "gone", gone.time().format(), "goneLine", gone.source().toString(),
+                    "worker", decisive.time().format(), "workerLine", decisive.source().toString()));
+        } else {
+            m.add(Message.of("AF001.explain.removed", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(), "at", decisive.time().format()));
+            if (removal.cause() == RemovalCause.POD_DELETED) {
+                m.add(Message.of("AF001.explain.becauseDeleted"));
+            }
+        }
+        if (gone != null) {
+            // told above, with its due time
+        } else if (schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0) {
             m.add(Message.of("AF001.explain.atOnceClockEarly", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText(),
                     "clock", clockWords(clock), "left", GoDuration.format(objectsDelay)));
         } else if (schedule != null && schedule.delayNanos() <= 0) {
@@ -62,7 +91,9 @@ final class PrematureRemovalAccount {
         } else if (removal.onDelete() != null && removal.queued() != null) {
             m.add(Message.of("AF001.explain.delayMissing"));
         }
-        m.add(Message.of("common.stop"));
+        if (gone == null) {
+            m.add(Message.of("common.stop"));
+        }
         if (recomputed != null) {
             m.add(Message.of("AF001.explain.recomputed", "transition", recomputed.lastTransition().format(), "deadline", recomputed.deadline().format(),
                     "delay", GoDuration.format(recomputed.nanos()),
@@ -87,9 +118,10 @@ final class PrematureRemovalAccount {
             m.add(Message.of("AF001.explain.noWorkers"));
         }
         if (lastProcessed != null) {
-            long idle = lastProcessed.time().nanosUntil(decisive.time());
+            // With no removal time known, the idle time runs to the Pod's leaving the informer, by when the finalizer had gone.
+            long idle = lastProcessed.time().nanosUntil((gone != null ? gone : decisive).time());
             m.add(Message.of(workers != null ? "AF001.explain.unprocessedToo" : "AF001.explain.unprocessed", "since", lastProcessed.time().format(),
-                    "idle", GoDuration.format(idle)));
+                    "idle", GoDuration.format(idle), "until", Message.of(gone != null ? "AF001.explain.untilGone" : "AF001.explain.untilRemoval")));
         }
         if (workers != null || lastProcessed != null) {
             m.add(Message.of(stalled ? "AF001.explain.stalled" : "common.stop"));
@@ -100,7 +132,8 @@ final class PrematureRemovalAccount {
                             : Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
         boolean clockEarly = schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0;
-        m.add(elided ? Message.of("AF001.explain.raceIfNotPersisted")
+        m.add(gone != null ? Message.of("AF001.explain.raceUnknown")
+                : elided ? Message.of("AF001.explain.raceIfNotPersisted")
                 : removal.cause() == RemovalCause.EITHER_BRANCH ? Message.of("AF001.explain.raceIfDeleted")
                 : clockEarly ? Message.of("AF001.explain.raceClock", "clock", Message.of(clock.driftNanos() < 0 ? "AF001.clock.aheadShort"
                         : "AF001.clock.behindShort", "by", GoDuration.format(Math.abs(clock.driftNanos()))))

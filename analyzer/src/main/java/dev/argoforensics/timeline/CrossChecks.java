@@ -26,10 +26,22 @@ final class CrossChecks {
     private CrossChecks() {
     }
 
-    /** Each finalizer removal the controller's lines assemble into, right after its decisive line. */
-    static void removals(Entries out, PodHistory pod) {
+    /**
+     * Each finalizer removal the controller's lines assemble into, right after its decisive line. The lifecycle's release whose
+     * worker took the item after the Pod had left that controller's informer ({@link PodLifecycle#goneBeforeTheWorker}) removed
+     * nothing: it is told as the item taken, not as a release.
+     */
+    static void removals(Entries out, PodHistory pod, PodLifecycle life) {
         for (FinalizerRemoval r : pod.removals()) {
             String delay = r.schedule().map(s -> ", delay=" + s.delayText()).orElse("");
+            if (r == life.release() && life.goneBeforeTheWorker().isPresent()) {
+                var gone = life.goneBeforeTheWorker().get();
+                out.derived(r.decisive(), "finalizer:not-removed", "status-capture finalizer NOT released by this controller: its release was queued "
+                        + "because " + cause(r, delay) + ", but its cleanup worker took the item after the Pod had left this controller's informer at "
+                        + gone.time().format() + " (" + gone.source() + "); it patches a Pod only as its informer holds it, so it removed "
+                        + "nothing: the finalizer had gone before, removed by someone these inputs do not show");
+                continue;
+            }
             out.derived(r.decisive(), "finalizer:removed", "status-capture finalizer released by the controller: " + cause(r, delay));
         }
     }

@@ -55,7 +55,7 @@ public final class TimelineBuilder {
         }
         addControllerLifecycle(out);
         PodLifecycle life = correlation.lifecycle(pod.key());
-        CrossChecks.removals(out, pod);
+        CrossChecks.removals(out, pod, life);
         CrossChecks.lifecycle(out, life);
         for (PodSnapshot s : pod.snapshots()) {
             ObjectEntries.pod(out, s);

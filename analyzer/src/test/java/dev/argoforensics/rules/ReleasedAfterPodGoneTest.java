@@ -12,6 +12,7 @@ import static dev.argoforensics.testing.V4.removingFinalizers;
 import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
@@ -51,7 +52,36 @@ class ReleasedAfterPodGoneTest {
                 queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
                 cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"))));
         assertEquals(1, e.findings().size(), e.cleared().toString());
-        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        // Its account tells the worker's line as the removal: here it was one.
+        assertTrue(f.summary().startsWith("Pod ns/p lost its status-capture finalizer at 2026-09-19T16:31:11.350Z"), f.summary());
+        assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
+        assertTrue(f.fact("finalizerGoneBy").isEmpty(), f.facts().toString());
+        assertTrue(f.explanation().startsWith("The controller removed the status-capture finalizer"), f.explanation());
+    }
+
+    /**
+     * Session 36: the headline, the facts and the account say what the evidence says: the release was queued, the Pod left this
+     * controller's informer before the worker took the item, and who removed the finalizer (before the Pod left) is not known.
+     */
+    @Test
+    void theAccountOfAWorkerAfterThePodLeftNamesNoRemoval() {
+        Evaluation e = evaluate(race(List.of(podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "35.742831776s"),
+                queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "35.742831776s"),
+                podEvent("2026-09-19T16:31:25.120Z", "delete"), cleaningUp("2026-09-19T16:31:47.001Z", "removeFinalizer"))));
+        Finding f = e.findings().get(0);
+        assertFalse(f.summary().contains("lost its status-capture finalizer at 2026-09-19T16:31:47.001Z"), f.summary());
+        assertTrue(f.summary().contains("queued at 2026-09-19T16:31:11.257Z"), f.summary());
+        assertTrue(f.summary().contains("had left this controller's informer at 2026-09-19T16:31:25.120Z"), f.summary());
+        assertTrue(f.summary().contains("not in the evidence"), f.summary());
+        assertTrue(f.fact("finalizerRemovedAt").isPresent() && f.fact("finalizerRemovedAt").get().value() == null, f.facts().toString());
+        assertEquals("2026-09-19T16:31:25.120Z", f.fact("finalizerGoneBy").orElseThrow().value());
+        assertEquals("2026-09-19T16:31:47.001Z", f.fact("cleanupWorkerAt").orElseThrow().value());
+        assertFalse(f.explanation().contains("The controller removed"), f.explanation());
+        assertFalse(f.explanation().contains("Elapsed time alone authorised the removal"), f.explanation());
+        assertTrue(f.explanation().contains("removed nothing"), f.explanation());
     }
 
     /** A removal scheduled for its deadline, 36 s away; the Pod left the cluster 14 s in, 22 s before the worker took the item. */

@@ -151,6 +151,25 @@ class TimelineBuilderTest {
         assertEquals("log:cleaning-up-pod", t.entries().get(line - 1).kind(), "right after the line it explains");
     }
 
+    /** Session 36: a worker line after the Pod had left this controller's informer is no release, and the timeline says so. */
+    @Test
+    void aWorkerLineAfterThePodLeftIsNoRelease() {
+        Evidence e = new Evidence().log("2.log",
+                V4.podEvent("2026-09-19T16:31:11.256Z", "update"),
+                V4.removingFinalizers("2026-09-19T16:31:11.257Z"),
+                V4.queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "35.742831776s"),
+                V4.queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "35.742831776s"),
+                V4.podEvent("2026-09-19T16:31:25.120Z", "delete"),
+                V4.cleaningUp("2026-09-19T16:31:47.001Z", "removeFinalizer"))
+                .pod("pod.yaml", V4.podYaml(true));
+        Timeline t = timeline(e);
+        assertTrue(ofKind(t, "finalizer:removed").isEmpty(), t.entries().toString());
+        TimelineEntry taken = only(t, "finalizer:not-removed");
+        assertEquals("2.log:6", taken.source().toString());
+        assertTrue(taken.text().contains("after the Pod had left this controller's informer at 2026-09-19T16:31:25.120Z (2.log:5)"), taken.text());
+        assertTrue(taken.text().contains("removed nothing"), taken.text());
+    }
+
     /**
      * Session 35: an event seen several times whose first sighting is not known apart from its last (kubectl describe's
      * {@code (x3 over 15m)} cut the first sighting's age to the minute) is told once, at its last sighting, never called the first.
