@@ -721,12 +721,7 @@ final class Corpus {
         }
         long deleteAt = (timeouts ? until : finish + plan.between(30, 120) * Go.SECOND) + plan.between(3, 12) * Go.SECOND;
         // The second run: same name, same template (so the same Pod name), a new UID.
-        Workflow second = new Workflow();
-        second.namespace = first.namespace;
-        second.name = first.name;
-        second.uid = plan.uuid();
-        second.instanceId = first.instanceId;
-        second.labels.putAll(first.labels);
+        Workflow second = first.namesake(plan.uuid());
         Spec spec = new Spec();
         Step s = step(first.spec.stepList.get(0).template, 0, timeouts ? "stale-cleanup-same-name" : "same-name-resubmitted", true);
         s.finishAt = deleteAt + plan.between(4, 12) * Go.MINUTE;

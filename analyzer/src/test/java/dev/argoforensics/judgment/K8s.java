@@ -440,6 +440,20 @@ final class K8s {
             return "true".equals(labels.get(LABEL_COMPLETED));
         }
 
+        /**
+         * A later Workflow of this one's name (a resubmission after it was deleted): same namespace, name, instance and labels, a
+         * new UID, nothing else carried over (spec and status are the caller's).
+         */
+        Workflow namesake(String newUid) {
+            Workflow w = new Workflow();
+            w.namespace = namespace;
+            w.name = name;
+            w.uid = newUid;
+            w.instanceId = instanceId;
+            w.labels.putAll(labels);
+            return w;
+        }
+
         Workflow copy() {
             Workflow w = new Workflow();
             w.namespace = namespace;

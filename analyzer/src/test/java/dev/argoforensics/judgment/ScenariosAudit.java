@@ -190,12 +190,7 @@ final class ScenariosAudit extends OwnFamily {
         }
         long deleteAt = (timeouts ? until : finish + rng.between(30, 120) * Go.SECOND) + rng.between(3, 12) * Go.SECOND;
         // The second run: same name, same template (so the same Pod name), a new UID.
-        Workflow second = new Workflow();
-        second.namespace = first.namespace;
-        second.name = first.name;
-        second.uid = rng.uuid();
-        second.instanceId = first.instanceId;
-        second.labels.putAll(first.labels);
+        Workflow second = first.namesake(rng.uuid());
         Spec spec = new Spec();
         Step s = host.step(s1.template, 0, SAME_NAME_HARMLESS + suffix, true);
         s.finishAt = deleteAt + rng.between(4, 8) * Go.MINUTE;

@@ -58,12 +58,7 @@ final class ScenariosStaleDeleted extends OwnFamily {
         sim.at(t0 + rng.between(0, 10) * Go.SECOND, () -> c.patchBrownout(until));
         long deleteAt = until + rng.between(3, 12) * Go.SECOND;
         // The second run: same name, same template (so the same Pod name), a new UID.
-        Workflow second = new Workflow();
-        second.namespace = first.namespace;
-        second.name = first.name;
-        second.uid = rng.uuid();
-        second.instanceId = first.instanceId;
-        second.labels.putAll(first.labels);
+        Workflow second = first.namesake(rng.uuid());
         Spec spec = new Spec();
         Step s = host.step(s1.template, 0, NO_OVERLAP, true);
         s.finishAt = deleteAt + rng.between(4, 12) * Go.MINUTE;
