@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * milliseconds of the line). Where every pair of a run is off by the same whole number of quarter
  * hours, the run's lines are local time of that zone written as UTC (logrus prints a literal
  * {@code Z}); pairs that disagree claim no zone. Times are not shifted: a Pod name reused under a
- * resubmitted Workflow pairs a line with another object, and only the owner's UID would tell.
+ * resubmitted Workflow pairs a line with another object, and only the owner's UID would tell. A Pod whose lines hold its name's
+ * {@code Created pod} more than once gives no pair: its export may be any of those Pods or a later one (session 36).
  *
  * @param runs the runs with at least one pair, by stream ({@code LogEvent.stream()})
  */
@@ -178,9 +179,18 @@ public record RunClocks(Map<Integer, RunClock> runs) {
             if (creations.size() != 1) {
                 continue; // no export, or two objects of the name: no pair that is surely one Pod's
             }
+            List<LogEvent> lines = events.getOrDefault(key, List.of()).stream().filter(e -> e.event() instanceof PodCreated).toList();
+            if (lines.stream().map(e -> e.time().instant() + " " + e.text()).distinct().count() > 1) {
+                // The name created more than once by the lines this Pod's export is keyed to (a Workflow submitted again under its
+                // name, a node run again): the export is of one of them, or of a later Pod of the name whose line the log lacks
+                // (argo retry after the log was taken), and no UID in a line tells which. Paired with the first line, a later
+                // Pod's creation read as the controller's clock running that far behind (session 36). The same record read
+                // twice (overlapping files) is one creation.
+                continue;
+            }
             List<Integer> seen = new ArrayList<>();
-            for (LogEvent e : events.getOrDefault(key, List.of())) {
-                if (e.event() instanceof PodCreated && !seen.contains(e.stream())) {
+            for (LogEvent e : lines) {
+                if (!seen.contains(e.stream())) {
                     seen.add(e.stream());
                     byStream.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new Pair(key, e, creations.get(0)));
                 }

@@ -136,11 +136,17 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
      * whatever its UID (the API server records none for one in practice): a UID never takes a deletion away.
      */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids) {
+        return of(ref, index, given, uids, foreignFiles(ref, index, uids));
+    }
+
+    /** As {@link #of(WorkflowRef, Index, boolean, Set)}, leaving out every record of the files {@link #foreignFiles} found for it. */
+    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids, Set<String> foreign) {
         List<Index.At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
         at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
                 && !"delete".equals(a.record().verb()));
+        at.removeIf(a -> foreign.contains(a.record().source().file()));
         for (Index.At u : index.unnamed.getOrDefault(ref.namespace(), List.of())) {
-            if (!at.contains(u)) {
+            if (!at.contains(u) && !foreign.contains(u.record().source().file())) {
                 at.add(u);
             }
         }
@@ -149,6 +155,58 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         at.forEach(a -> out.add(a.record()));
         out.sort(Comparator.comparing((AuditRecord a) -> a.time().instant()).thenComparing(AuditRecord::source));
         return new WorkflowAudit(ref, given || !index.empty, out);
+    }
+
+    /**
+     * The audit files given that are another cluster's (or record another object of the name), for this Workflow: one that records
+     * a granted write of its name ({@code objectRef.uid} set: an {@code update}) with a UID at a time when, by this cluster's audit,
+     * the name was held by an object with another UID. A name is held by one object at a time in one cluster, so the two files
+     * cannot be one cluster's. This cluster's audit is a file recording a write with one of the UIDs the Workflow's exports show
+     * ({@code uids}); each UID it records held the name from its first such write to its last (a span narrower than the object's
+     * life, never wider); a write counts inside one only clearly (by as much as two API servers' clocks may disagree). None
+     * exported, or no file records the exported UID: nothing tells which file is this cluster's, and none is set apart (a UID is
+     * not guessed). Their deletes of the name (a TTL's, a user's) do not delete this Workflow.
+     */
+    static Set<String> foreignFiles(WorkflowRef ref, Index index, Set<String> uids) {
+        if (uids.isEmpty()) {
+            return Set.of();
+        }
+        List<Index.At> named = index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of());
+        Set<String> own = new java.util.TreeSet<>();
+        for (Index.At a : named) {
+            if (a.record().mutating() && a.record().effective() && uids.contains(a.record().uid())) {
+                own.add(a.record().source().file());
+            }
+        }
+        if (own.isEmpty()) {
+            return Set.of();
+        }
+        // Each UID's span in this cluster's files: from its first write carrying it to its last.
+        Map<String, Instant[]> held = new TreeMap<>();
+        for (Index.At a : named) {
+            AuditRecord r = a.record();
+            if (own.contains(r.source().file()) && r.mutating() && r.effective() && !r.uid().isEmpty()) {
+                Instant t = r.time().instant();
+                held.merge(r.uid(), new Instant[] {t, t}, (x, y) -> new Instant[] {x[0].isBefore(y[0]) ? x[0] : y[0], x[1].isAfter(y[1]) ? x[1] : y[1]});
+            }
+        }
+        Set<String> foreign = new java.util.TreeSet<>();
+        for (Index.At a : named) {
+            AuditRecord r = a.record();
+            String file = r.source().file();
+            if (own.contains(file) || foreign.contains(file) || !r.mutating() || !r.effective() || r.uid().isEmpty()) {
+                continue;
+            }
+            Instant t = r.time().instant();
+            for (Map.Entry<String, Instant[]> h : held.entrySet()) {
+                boolean inside = t.isAfter(h.getValue()[0].plusNanos(CROSS_CLOCK_NANOS)) && t.isBefore(h.getValue()[1].minusNanos(CROSS_CLOCK_NANOS));
+                if (!h.getKey().equals(r.uid()) && inside) {
+                    foreign.add(file);
+                    break;
+                }
+            }
+        }
+        return foreign;
     }
 
     /**

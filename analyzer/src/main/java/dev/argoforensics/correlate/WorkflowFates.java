@@ -36,12 +36,23 @@ final class WorkflowFates {
     static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
                                                 List<AuditRecord> audit, List<PodTable> tables, boolean auditGiven) {
         WorkflowAudit.Index auditIndex = new WorkflowAudit.Index(audit);
+        // The audit files shown to be another cluster's for a Workflow (WorkflowAudit#foreignFiles): their deletes of the name are
+        // of that cluster's Workflow, not this one.
+        Map<WorkflowRef, Set<String>> foreign = new HashMap<>();
+        for (WorkflowHistory w : workflows.values()) {
+            Set<String> files = WorkflowAudit.foreignFiles(w.ref(), auditIndex, uids(w));
+            if (!files.isEmpty()) {
+                foreign.put(w.ref(), files);
+            }
+        }
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
             Timestamp at = a.time();
-            if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null) {
-                deleted.merge(new WorkflowRef(a.namespace(), a.name()),
+            WorkflowRef named = new WorkflowRef(a.namespace(), a.name());
+            if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null
+                    && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())) {
+                deleted.merge(named,
                         new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), WorkflowFates::earlier);
             }
         }
@@ -118,7 +129,7 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w)), otherwise.get(w.ref())));
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of())), otherwise.get(w.ref())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
                 List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref))));

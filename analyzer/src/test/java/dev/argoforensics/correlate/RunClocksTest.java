@@ -91,6 +91,29 @@ class RunClocksTest {
     }
 
     @Test
+    void aNameCreatedTwiceInTheLinesGivesNoPair() {
+        // #8022's shape with argo retry after the log ends: the Pod's name created at 02:58 and again at 03:04 (the Workflow
+        // submitted again), and the one export a Pod created at 03:33, which may be either or a third, later Pod of the name.
+        // Paired with the first line it read as the controller's clock 35 minutes behind.
+        List<String> log = new ArrayList<>(List.of(
+                "time=\"2026-09-14T00:00:00.000Z\" level=info msg=\"Starting Workflow Controller\" version=v3.7.10",
+                created(0, "2026-09-14T02:58:10.140Z"),
+                created(0, "2026-09-14T03:04:41.530Z")));
+        Evidence ev = new Evidence().log("workflow-controller.log", log.toArray(String[]::new));
+        ev.takenAt("pod-0.yaml", "2026-09-14T23:00:00Z", pod(0, "2026-09-14T03:33:12Z"));
+        RunClocks c = ev.correlate().clocks();
+        assertNull(c.of(0), () -> "paired: " + c.of(0).pairs());
+        assertTrue(c.localZones().isEmpty());
+
+        // Control: the same name created once, the export's creation 35 minutes after its line, is the one weak pair it was.
+        Evidence once = new Evidence().log("workflow-controller.log", log.subList(0, 2).toArray(String[]::new));
+        once.takenAt("pod-0.yaml", "2026-09-14T23:00:00Z", pod(0, "2026-09-14T03:28:10Z"));
+        RunClocks.RunClock run = once.correlate().clocks().of(0);
+        assertEquals(1, run.pairs().size());
+        assertEquals("-00:30", run.logTz());
+    }
+
+    @Test
     void withoutAnExportNoPair() {
         RunClocks c = clocks(new String[] {"2026-09-14T14:31:00.120Z"}, new String[0]);
         assertNull(c.of(0));

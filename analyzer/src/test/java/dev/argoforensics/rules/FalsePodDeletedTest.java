@@ -375,6 +375,58 @@ class FalsePodDeletedTest {
         assertTrue(wfDeleted.cleared().get(0).reason().contains("2026-09-19T16:28:39"), wfDeleted.cleared().get(0).reason());
     }
 
+    /** A Workflow audit record whose objectRef names the object's UID (as the API server records an update's). */
+    private static String withUid(String record, String uid) {
+        return record.replace(",\"apiGroup\":\"argoproj.io\"", ",\"uid\":\"" + uid + "\",\"apiGroup\":\"argoproj.io\"");
+    }
+
+    /**
+     * This cluster's audit log (the earlier run's delete, this run's create, the controller's updates carrying the Workflow's UID w-1
+     * past the error) and another cluster's, given beside it (staging runs the same pipeline): its Workflow of the name, UID
+     * {@code stagingUid}, updated while this cluster's w-1 held the name, then deleted by its TTL before this cluster's marking.
+     */
+    private static Evidence withStagingAudit(String stagingUid) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object("staging/audit.log", Exports.workflowAudit("delete", "p", "system:serviceaccount:argo:argo", "2026-09-19T16:28:20.000000Z", 200));
+        return ev;
+    }
+
+    @Test
+    void anotherClustersAuditFileDeletingItsNamesakeDoesNotClear() {
+        // ScenariosAudit seed 8: staging's file records updates of a Workflow of this name with another UID while this cluster's
+        // audit shows the name held by w-1 (the exported Workflow's UID): one name, one object at a time in one cluster, so that
+        // file is another cluster's and its TTL delete of the name is not this Workflow's deletion.
+        Evidence ev = withStagingAudit("staging-uid").takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").orElseThrow().value().toString().startsWith("an export of the Workflow recording the node"),
+                f.facts().toString());
+        assertFalse(f.confidenceReason().contains("staging"), f.confidenceReason());
+    }
+
+    @Test
+    void anAuditFileWithTheWorkflowsOwnUidOrNoExportedUidStillClears() {
+        // Control: the same file with updates naming this Workflow's UID is this cluster's (another API server's): its delete clears.
+        Evaluation same = rule.evaluate(withStagingAudit("w-1").takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)).correlate());
+        assertTrue(same.findings().isEmpty(), same.toString());
+        assertTrue(same.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), same.cleared().get(0).reason());
+        // Control: no export of the Workflow, so its UID is unknown: nothing tells which file is this cluster's, the delete clears.
+        Evaluation unknown = rule.evaluate(withStagingAudit("staging-uid").correlate());
+        assertTrue(unknown.findings().isEmpty(), unknown.toString());
+        assertTrue(unknown.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), unknown.cleared().get(0).reason());
+    }
+
     @Test
     void anAuditLogThatShowsNoDeleteOfWorkflowsDoesNotShowItStood() {
         // Recheck s34: a policy that logs the Workflow's writes (create, update, patch) but not its deletes (a rule by verb) records
