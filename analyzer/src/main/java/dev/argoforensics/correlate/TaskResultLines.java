@@ -427,7 +427,9 @@ public final class TaskResultLines {
      * Workflow's stops given to the Pod's node as its only unfinished Pod node ({@link #soleStops}). A stop means a worker found
      * a Pod of the Workflow whose new state was Succeeded, which the kubelet writes only once every container has exited 0, and
      * whose task result was incomplete ({@code podReconciliation}, lifecycle reference B1); from that export on this node was the
-     * only one it could be. Not given: where the export is of another Workflow of the same name (its UID not the Pod's owner's);
+     * only one it could be. Not given: where an export shows the node running a daemon template (up to v3.6 a daemon's Failed Pod
+     * is assessed Succeeded, "ignore pod failure for daemoned steps"; from v3.7 a daemon's Pod is never assessed Succeeded);
+     * where the export is of another Workflow of the same name (its UID not the Pod's owner's);
      * where the controller's assessment of this Pod may be the fall-through of a {@code Failed} Pod with main unterminated (before
      * #15150: no success); and where it does not come before the Pod's deletion: a main that exits 0 on the deletion's SIGTERM
      * leaves a Succeeded Pod too. The watch delivers a Pod's versions in order, so a Succeeded version the worker read before the
@@ -438,6 +440,11 @@ public final class TaskResultLines {
      */
     public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, long stall) {
         if (pod.link() == null || workflow == null || ExecutionOrder.failedUnterminated(pod) != null) {
+            return Optional.empty();
+        }
+        // A daemon's node: up to v3.6 the controller assesses a daemon's Failed Pod as Succeeded (a main killed or failed, non-zero
+        // exit), from v3.7 never as Succeeded; a stop shows no exit 0 of its main either way.
+        if (workflow.nodeObservations(pod.link().nodeId()).stream().anyMatch(o -> o.node().daemon())) {
             return Optional.empty();
         }
         String owner = pod.ownerWorkflowUid();

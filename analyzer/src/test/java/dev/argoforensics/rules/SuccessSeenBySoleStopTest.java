@@ -143,4 +143,23 @@ class SuccessSeenBySoleStopTest {
         Evaluation e = new SuccessReportedAsError(new RuleSettings(tenMinutes, GoDuration.parse("5m"), GoDuration.parse("10m"))).evaluate(c);
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
+    /**
+     * Negative control, the look-alike (session 36 recheck): the only unfinished Pod node runs a daemon template. Up to v3.6 the
+     * controller assesses a daemon's {@code Failed} Pod as {@code Succeeded} ("ignore pod failure for daemoned steps"), so a stop on
+     * its incomplete result follows a main killed or failed with a non-zero exit as well; from v3.7 a daemon's Pod is never
+     * assessed {@code Succeeded}, so no stop is its. Either way the stops show no exit 0 of main, and AF002 says nothing from them.
+     */
+    @Test
+    void stopsGivenToADaemonNodeShowNoSuccess() {
+        String daemon = "spec:\n  templates:\n  - name: main\n    daemon: true\n    container: {image: redis}\nstatus:\n";
+        String running = RUNNING.replaceFirst("status:\n", daemon).replace("      taskResultSynced: false\n",
+                "      taskResultSynced: false\n      daemoned: true\n");
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", running)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED.replaceFirst("status:\n", daemon))
+                .log("c.log", lines(stops(28, 39)).toArray(String[]::new)).correlate();
+        WorkflowHistory w = c.workflow(new WorkflowRef("ns", "p")).orElseThrow();
+        assertTrue(w.nodeObservations("p").stream().anyMatch(o -> o.node().daemon()), "the export shows p a daemon's node");
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
 }
