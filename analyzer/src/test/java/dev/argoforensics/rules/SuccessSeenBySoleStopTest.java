@@ -162,4 +162,23 @@ class SuccessSeenBySoleStopTest {
         Evaluation e = rule.evaluate(c);
         assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
     }
+
+    /**
+     * Negative control, the look-alike (session 36 recheck): the stops are another run's, read beside this controller's log (another
+     * cluster's namesake, or another replica), while this run was not seen processing the Workflow from the Pod's creation to its
+     * deletion. Its silence is not filled by the other run's passes, and their stops are not this Pod's success.
+     */
+    @Test
+    void anotherRunsStopsAreNotThePodsSuccess() {
+        List<String> own = new ArrayList<>();
+        own.add(processing("2026-09-19T16:27:10.100Z", ""));
+        own.add(createdPod("2026-09-19T16:27:10.431Z"));
+        own.add(podEvent("2026-09-19T16:27:10.440Z", "add"));
+        own.addAll(deleted());
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", RUNNING)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", own.toArray(String[]::new))
+                .log("other-cluster.log", stops(28, 39).toArray(String[]::new)).correlate();
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
 }
