@@ -389,6 +389,16 @@ public final class TaskResultLines {
         if (unnamed.isEmpty()) {
             return List.of();
         }
+        // A stop of a run that wrote about the Workflow's name at the same time as another run (two clusters' logs read together,
+        // two controllers at once: PhaseHistory.concurrent) may be the other Workflow's, and its passes may fill the gaps of the
+        // run that should have been looking: not given (session 36 recheck).
+        Set<Integer> overlapping = concurrentStreams(workflow);
+        if (!overlapping.isEmpty()) {
+            unnamed = unnamed.stream().filter(r -> !overlapping.contains(r.retry().get().stream())).toList();
+            if (unnamed.isEmpty()) {
+                return List.of();
+            }
+        }
         List<Reconcile> others = reconciles().stream().filter(r -> r.retry().isEmpty() && r.first().time() != null).toList();
         List<Timestamp> processing = processing().stream().map(LogEvent::time).filter(Objects::nonNull).toList();
         List<SoleStop> out = new ArrayList<>();
@@ -427,7 +437,9 @@ public final class TaskResultLines {
      * Workflow's stops given to the Pod's node as its only unfinished Pod node ({@link #soleStops}). A stop means a worker found
      * a Pod of the Workflow whose new state was Succeeded, which the kubelet writes only once every container has exited 0, and
      * whose task result was incomplete ({@code podReconciliation}, lifecycle reference B1); from that export on this node was the
-     * only one it could be. Not given: where the export is of another Workflow of the same name (its UID not the Pod's owner's);
+     * only one it could be. Not given: where an export shows the node running a daemon template (up to v3.6 a daemon's Failed Pod
+     * is assessed Succeeded, "ignore pod failure for daemoned steps"; from v3.7 a daemon's Pod is never assessed Succeeded);
+     * where the export is of another Workflow of the same name (its UID not the Pod's owner's);
      * where the controller's assessment of this Pod may be the fall-through of a {@code Failed} Pod with main unterminated (before
      * #15150: no success); and where it does not come before the Pod's deletion: a main that exits 0 on the deletion's SIGTERM
      * leaves a Succeeded Pod too. The watch delivers a Pod's versions in order, so a Succeeded version the worker read before the
@@ -438,6 +450,11 @@ public final class TaskResultLines {
      */
     public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, long stall) {
         if (pod.link() == null || workflow == null || ExecutionOrder.failedUnterminated(pod) != null) {
+            return Optional.empty();
+        }
+        // A daemon's node: up to v3.6 the controller assesses a daemon's Failed Pod as Succeeded (a main killed or failed, non-zero
+        // exit), from v3.7 never as Succeeded; a stop shows no exit 0 of its main either way.
+        if (workflow.nodeObservations(pod.link().nodeId()).stream().anyMatch(o -> o.node().daemon())) {
             return Optional.empty();
         }
         String owner = pod.ownerWorkflowUid();
@@ -461,6 +478,40 @@ public final class TaskResultLines {
             return Optional.of(s);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The runs that wrote about the Workflow's name over the same span as another run, longer than a hand-over allows (as
+     * {@link PhaseHistory#concurrent}, each run's span found in one pass).
+     */
+    private static Set<Integer> concurrentStreams(WorkflowHistory h) {
+        java.util.Map<Integer, Timestamp[]> spans = new java.util.TreeMap<>();
+        for (LogEvent e : h.events()) {
+            if (e.time() == null) {
+                continue;
+            }
+            Timestamp[] x = spans.computeIfAbsent(e.stream(), k -> new Timestamp[] {e.time(), e.time()});
+            x[0] = e.time().isBefore(x[0]) ? e.time() : x[0];
+            x[1] = e.time().isAfter(x[1]) ? e.time() : x[1];
+        }
+        Set<Integer> out = new HashSet<>();
+        if (spans.size() < 2) {
+            return out;
+        }
+        List<java.util.Map.Entry<Integer, Timestamp[]>> all = new ArrayList<>(spans.entrySet());
+        for (int i = 0; i < all.size(); i++) {
+            for (int j = i + 1; j < all.size(); j++) {
+                Timestamp[] x = all.get(i).getValue();
+                Timestamp[] y = all.get(j).getValue();
+                Timestamp from = x[0].isAfter(y[0]) ? x[0] : y[0];
+                Timestamp to = x[1].isBefore(y[1]) ? x[1] : y[1];
+                if (!to.isBefore(from) && from.nanosUntil(to) > PhaseHistory.HANDOVER_TOLERANCE_NANOS) {
+                    out.add(all.get(i).getKey());
+                    out.add(all.get(j).getKey());
+                }
+            }
+        }
+        return out;
     }
 
     /** The time of a reconcile's last line. */

@@ -56,6 +56,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
 
     /** The Workflow informer's resync period (v3.x {@code workflowResyncPeriod}): every Workflow not completed is processed again. */
     static final long RESYNC_NANOS = 20L * 60 * 1_000_000_000L;
+    /** A release number as upstream tags it, nothing after the patch number. */
+    private static final java.util.regex.Pattern UPSTREAM_RELEASE = java.util.regex.Pattern.compile("v?\\d+\\.\\d+\\.\\d+");
 
     private final long threshold;
     private final long stall;
@@ -63,6 +65,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     /** Releases with the completion map that never requeue a Workflow for a pending result: v3.5.3-v3.5.4 (the stop came in v3.5.5). */
     static boolean noRequeue(ControllerProcess run) {
         String name = run.releaseName();
+        if (name == null || !UPSTREAM_RELEASE.matcher(name.strip()).matches()) {
+            // A suffixed tag (v3.5.4-rc1, a fork's v3.5.4-acme.1) is not known to lack v3.5.5's requeue: it may carry it.
+            return false;
+        }
         ArgoVersion exact = name == null ? null : ArgoVersion.exact(name);
         return exact != null && ArgoVersion.exact("v3.5.3").compareTo(exact) <= 0 && exact.compareTo(ArgoVersion.exact("v3.5.4")) <= 0;
     }
@@ -645,10 +651,11 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     .max(Comparator.comparing(LogEvent::time)).orElse(null);
             // v3.5.3-v3.5.4 never requeue a Workflow for a pending result (no stop before v3.5.5): the 20-minute resync, or an
             // event, takes it up again. Where the run's release is known to be one of them and the run was up at the export, a
-            // gap up to that period is how it looks at work, not a sign of a stall (session 36).
+            // gap up to that period is how it looks at work, not a sign of a stall (session 36). Up means its workers took up a
+            // Workflow at or after the export: the stats ticker's Alloc= lines go on while the workers stall (recheck).
             long allowed = stall;
             ControllerProcess run = lastLook == null ? null : correlation.process(lastLook);
-            if (exported != null && run != null && noRequeue(run) && run.last() != null && !run.last().isBefore(exported)) {
+            if (exported != null && run != null && noRequeue(run) && run.work().last() != null && !run.work().last().isBefore(exported)) {
                 allowed = RESYNC_NANOS + stall;
             }
             if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > allowed)) {

@@ -143,4 +143,42 @@ class SuccessSeenBySoleStopTest {
         Evaluation e = new SuccessReportedAsError(new RuleSettings(tenMinutes, GoDuration.parse("5m"), GoDuration.parse("10m"))).evaluate(c);
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
+    /**
+     * Negative control, the look-alike (session 36 recheck): the only unfinished Pod node runs a daemon template. Up to v3.6 the
+     * controller assesses a daemon's {@code Failed} Pod as {@code Succeeded} ("ignore pod failure for daemoned steps"), so a stop on
+     * its incomplete result follows a main killed or failed with a non-zero exit as well; from v3.7 a daemon's Pod is never
+     * assessed {@code Succeeded}, so no stop is its. Either way the stops show no exit 0 of main, and AF002 says nothing from them.
+     */
+    @Test
+    void stopsGivenToADaemonNodeShowNoSuccess() {
+        String daemon = "spec:\n  templates:\n  - name: main\n    daemon: true\n    container: {image: redis}\nstatus:\n";
+        String running = RUNNING.replaceFirst("status:\n", daemon).replace("      taskResultSynced: false\n",
+                "      taskResultSynced: false\n      daemoned: true\n");
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", running)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED.replaceFirst("status:\n", daemon))
+                .log("c.log", lines(stops(28, 39)).toArray(String[]::new)).correlate();
+        WorkflowHistory w = c.workflow(new WorkflowRef("ns", "p")).orElseThrow();
+        assertTrue(w.nodeObservations("p").stream().anyMatch(o -> o.node().daemon()), "the export shows p a daemon's node");
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
+
+    /**
+     * Negative control, the look-alike (session 36 recheck): the stops are another run's, read beside this controller's log (another
+     * cluster's namesake, or another replica), while this run was not seen processing the Workflow from the Pod's creation to its
+     * deletion. Its silence is not filled by the other run's passes, and their stops are not this Pod's success.
+     */
+    @Test
+    void anotherRunsStopsAreNotThePodsSuccess() {
+        List<String> own = new ArrayList<>();
+        own.add(processing("2026-09-19T16:27:10.100Z", ""));
+        own.add(createdPod("2026-09-19T16:27:10.431Z"));
+        own.add(podEvent("2026-09-19T16:27:10.440Z", "add"));
+        own.addAll(deleted());
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", RUNNING)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", own.toArray(String[]::new))
+                .log("other-cluster.log", stops(28, 39).toArray(String[]::new)).correlate();
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
 }

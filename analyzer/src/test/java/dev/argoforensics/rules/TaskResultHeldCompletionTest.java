@@ -193,6 +193,33 @@ class TaskResultHeldCompletionTest {
         assertEquals(Confidence.POSSIBLE, k.confidence(), k.confidenceReason());
     }
 
+    /**
+     * Session 36 recheck, look-alikes of the resync gap: (1) the run's workers took up no Workflow after the export, only the stats
+     * ticker's {@code Alloc=} lines go on (workers stalled, or nothing else to do: the lines cannot tell, AF003's case); (2) a
+     * release named with a suffix after v3.5.4 (a fork's or a custom build's tag, which may carry v3.5.5's requeue). Both possible.
+     */
+    @Test
+    void theResyncGapNeedsTheRunsWorkersAtWorkAfterTheExportAndAnUpstreamRelease() {
+        List<String> l = new ArrayList<>(List.of(banner("v3.5.4"), processing("16:27:10.100", "Running", "4990"), reconciled("16:27:10.101"),
+                line("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p"), updated("16:27:46.100", "Running", "5001"),
+                processing("16:47:46.200", "Running", "5001"), reconciled("16:47:46.201")));
+        for (int m = 50; m < 60; m += 5) {
+            l.add(line("16:" + m + ":00.000", "Alloc=7420 TotalAlloc=81443 Sys=24165 NumGC=20 Goroutines=172", ""));
+        }
+        for (int m = 0; m <= 10; m += 5) {
+            l.add(line("17:" + String.format("%02d", m) + ":00.000", "Alloc=7420 TotalAlloc=81443 Sys=24165 NumGC=20 Goroutines=172", ""));
+        }
+        Finding stalled = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, stalled.confidence(), stalled.confidenceReason());
+        // The control: another Workflow taken up after the export, the workers at work: likely, as before.
+        l.add(other("17:10:00.000"));
+        Finding working = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, working.confidence(), working.confidenceReason());
+        l.set(0, banner("v3.5.4-acme.1"));
+        Finding fork = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:05:00Z", DATA_HANG).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, fork.confidence(), fork.confidenceReason());
+    }
+
     // ---- seed 2's feature-build-vza3n: the export placed at the write of its version, the export's own time a second before ----
 
     @Test

@@ -128,9 +128,16 @@ public final class Evidence {
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
                     release, leadership.getOrDefault(s, ControllerProcess.Leadership.UNKNOWN), List.of(), own.isEmpty() ? null : own.get(0).time(),
                     own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L),
-                    ControllerProcess.Work.NONE, nameless(own)));
+                    work(own), nameless(own)));
         }
         return new Correlator().correlate(events, ExportedObjects.of(objects), processes);
+    }
+
+    /** The stream's {@code Processing workflow} lines, as the reading counts them ({@link ControllerProcess.Work}). */
+    private static ControllerProcess.Work work(List<LogEvent> own) {
+        List<Timestamp> times = own.stream().filter(e -> e.event() instanceof ControllerEvent.WorkflowProcessing && e.time() != null)
+                .map(LogEvent::time).sorted().toList();
+        return times.isEmpty() ? ControllerProcess.Work.NONE : new ControllerProcess.Work(times.size(), times.get(0), times.get(times.size() - 1));
     }
 
     /** The stream's lines that name no Pod, Workflow or namespace, as the reading counts them. */
