@@ -96,6 +96,25 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
     public static final long STATED_CLOCK_NANOS = 60_000_000_000L;
 
     /**
+     * How far a stated time that names no zone may be off besides a user's clock: read as UTC, it is the local time of some
+     * place whose offset runs from -12:00 to +14:00, so hours either way (a local time east of UTC read as UTC lies ahead by
+     * the offset, and would put an export taken before a moment after it). The readers refuse such a time ({@code # taken-at:},
+     * {@code --snapshot-time} ask for a zone); this keeps any that reach here from ordering anything within the world's offsets.
+     */
+    public static final long UNZONED_NANOS = 14L * 3_600_000_000_000L;
+
+    /**
+     * What the time stated for this export may be off by: a user's clock ({@link #STATED_CLOCK_NANOS}) where it names its zone
+     * (or the inputs fixed it), else that and the world's offsets ({@link #UNZONED_NANOS}).
+     */
+    public long statedMarginNanos() {
+        return switch (time.zone()) {
+            case STATED, CONFIGURED -> STATED_CLOCK_NANOS;
+            default -> STATED_CLOCK_NANOS + UNZONED_NANOS;
+        };
+    }
+
+    /**
      * What places an export (or a pasted table) on one side of a moment. The one reading of a time stated for it, shared by every
      * rule and bound (session 31 review): the object's own times and the controller's write of it show the order; a time only its
      * file or the command line states is the clock of whoever took it, which counts only past {@link #STATED_CLOCK_NANOS} and
@@ -143,7 +162,7 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
         if (shown != null && shown.instant().isAfter(moment)) {
             return Order.SHOWN;
         }
-        return statedTime() && time.instant().minusNanos(STATED_CLOCK_NANOS).isAfter(moment) ? Order.STATED : Order.OPEN;
+        return statedTime() && time.instant().minusNanos(statedMarginNanos()).isAfter(moment) ? Order.STATED : Order.OPEN;
     }
 
     /**
@@ -162,7 +181,7 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
         if (written != null && written.next() != null && written.next().windowEnd().isBefore(moment)) {
             return Order.SHOWN;
         }
-        return statedTime() && time.windowEnd().plusNanos(STATED_CLOCK_NANOS).isBefore(moment) ? Order.STATED : Order.OPEN;
+        return statedTime() && time.windowEnd().plusNanos(statedMarginNanos()).isBefore(moment) ? Order.STATED : Order.OPEN;
     }
 
     /**
@@ -172,7 +191,7 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
     public Bound earliest() {
         Timestamp shown = notEarlierThan();
         if (statedTime()) {
-            Timestamp s = new Timestamp(time.instant().minusNanos(STATED_CLOCK_NANOS), time.precision(), time.zone());
+            Timestamp s = new Timestamp(time.instant().minusNanos(statedMarginNanos()), time.precision(), time.zone());
             if (shown == null || s.instant().isAfter(shown.instant())) {
                 return new Bound(s, true);
             }
@@ -187,7 +206,7 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
     public Bound latest() {
         Timestamp shown = written != null ? written.next() : null;
         if (statedTime()) {
-            Timestamp s = new Timestamp(time.instant().plusNanos(STATED_CLOCK_NANOS), time.precision(), time.zone());
+            Timestamp s = new Timestamp(time.instant().plusNanos(statedMarginNanos()), time.precision(), time.zone());
             if (shown == null || s.instant().isBefore(shown.instant())) {
                 return new Bound(s, true);
             }

@@ -1336,6 +1336,53 @@ class PrematureFinalizerRemovalTest {
         assertTrue(rule.evaluate(raceWithPodExport().takenAt("wf-deleting.yaml", "2026-09-19T16:32:00Z", deleting).correlate()).findings().isEmpty());
     }
 
+    /**
+     * Session 36 review, the look-alike of a Workflow shown standing by a stated time: an export of the Workflow taken at
+     * 16:30:00Z, before the Pod's deletion, by someone at +02:00 who stated its time as the local 18:30:00 with no zone. Read as
+     * UTC that is two hours after the deletion, and a foreground deletion of the Workflow after the export (its Pods deleted by the
+     * garbage collector) leaves the same lines. A time that names no zone may be off by the world's offsets (up to 14 h either
+     * way): it orders nothing here, and the finding stays possible, naming what would settle it. The readers refuse such a time
+     * outright; this is the reading that any that got through gets. A zoned stated time past the deletion by more than a user's
+     * clock may be off stays likely (the clock's look-alike named), and one the object itself dates after it confirms.
+     */
+    @Test
+    void aWorkflowExportWhoseStatedTimeNamesNoZoneDoesNotShowTheWorkflowStanding(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String later = V4.workflowYaml("Running", "", null);
+        // As the file reader reads it: the comment is refused (a problem on its line), the export has only its own times.
+        java.nio.file.Path file = dir.resolve("wf-later.yaml");
+        java.nio.file.Files.writeString(file, "# taken-at: 2026-09-19T18:30:00\n" + later);
+        List<dev.argoforensics.snapshot.ObjectDocument> docs = new java.util.ArrayList<>();
+        dev.argoforensics.snapshot.ObjectFileReader.Result read = new dev.argoforensics.snapshot.ObjectFileReader().read(
+                new dev.argoforensics.source.InputFile("wf-later.yaml", file, dev.argoforensics.source.InputKind.SNAPSHOT, false, "test"), null, docs::add);
+        assertEquals(1, docs.size());
+        assertTrue(read.problems().get(0).reason().contains("has no zone"), read.problems().toString());
+        Evidence fromFile = raceWithPodExport();
+        for (dev.argoforensics.snapshot.ObjectDocument d : docs) {
+            fromFile.exported(dev.argoforensics.snapshot.ObjectDecoder.decode(dev.argoforensics.snapshot.ObjectKind.classify(d, null).kind(), d));
+        }
+        Finding refused = rule.evaluate(fromFile.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, refused.confidence(), refused.confidenceReason());
+        // Had it been taken as stated, read as UTC, with the world's offsets: nothing either.
+        Finding unzoned = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T18:30:00", later).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, unzoned.confidence(), unzoned.confidenceReason());
+        assertTrue(unzoned.confidenceReason().contains("nothing shows that the Workflow itself was not being deleted then: a Workflow deleted in the "
+                + "foreground (--cascade=foreground)"), unzoned.confidenceReason());
+        // The same time with its zone, as the person meant it: before the deletion, nothing.
+        Finding meant = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T18:30:00+02:00", later).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, meant.confidence(), meant.confidenceReason());
+        // Read as UTC, with a zone: a person's clock, likely, the look-alike named.
+        Finding zoned = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T18:30:00Z", later).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, zoned.confidence(), zoned.confidenceReason());
+        assertTrue(zoned.confidenceReason().contains("a Workflow deleted in the foreground after an export taken before the Pod's deletion"),
+                zoned.confidenceReason());
+        // The object's own time after the deletion (a label the API server stamped at 16:31:40) shows it, whatever the stated time.
+        String written = later.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, "
+                + "time: \"2026-09-19T16:31:40Z\"}]}");
+        Finding shown = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T18:30:00", written).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, shown.confidence(), shown.confidenceReason());
+    }
+
     /** Who deleted the Pod: a user's delete in the audit log excludes the garbage collector; the garbage collector's own does not. */
     @Test
     void anAuditRecordOfTheDeleteTellsWhetherTheGarbageCollectorTookThePod() {

@@ -43,6 +43,25 @@ class ObservedAtTest {
         assertTrue(o.latest().stated());
     }
 
+    /**
+     * Session 36 review: a stated time that names no zone is the local time of a place anywhere from -12:00 to +14:00, read as UTC;
+     * two hours after a moment it orders nothing (a +02:00 local time read as UTC is two hours ahead), past 14 h and a minute it is
+     * stated, and its bounds widen alike. One with its zone is a user's clock, as before.
+     */
+    @Test
+    void aStatedTimeWithoutAZoneIsOffByTheWorldsOffsets() {
+        ObservedAt o = stated("2026-09-19T18:30:00", "2026-09-19T02:00:00Z");
+        assertTrue(o.statedTime());
+        assertEquals(ObservedAt.Order.OPEN, o.after(i("2026-09-19T16:31:00Z")), "two hours before the time read as UTC");
+        assertEquals(ObservedAt.Order.OPEN, o.before(i("2026-09-19T20:31:00Z")), "two hours after it");
+        assertEquals(ObservedAt.Order.STATED, o.after(i("2026-09-19T04:28:59Z")), "14 h, a minute and a second before it");
+        assertEquals("2026-09-19T04:29:00Z", o.earliest().at().format());
+        assertEquals("2026-09-20T08:31:00Z", o.latest().at().format());
+        ObservedAt zoned = stated("2026-09-19T18:30:00+02:00", "2026-09-19T16:20:00Z");
+        assertEquals(ObservedAt.Order.STATED, zoned.after(i("2026-09-19T16:28:00Z")));
+        assertEquals(ObservedAt.Order.OPEN, zoned.after(i("2026-09-19T16:31:00Z")));
+    }
+
     @Test
     void theObjectsOwnTimeBoundsItFromBelowWhereItIsTighter() {
         ObservedAt o = stated("2026-09-19T16:31:00Z", "2026-09-19T16:30:40Z");
