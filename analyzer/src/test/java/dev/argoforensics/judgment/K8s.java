@@ -441,8 +441,8 @@ final class K8s {
         }
 
         /**
-         * A later Workflow of this one's name (a resubmission after it was deleted): same namespace, name, instance and labels, a
-         * new UID, nothing else carried over (spec and status are the caller's).
+         * A Workflow of this one's name, namespace, instance and labels under {@code newUid}, nothing else carried over (spec and
+         * status are the caller's): a later one of the name (a resubmission after this one was deleted), or the start of a copy.
          */
         Workflow namesake(String newUid) {
             Workflow w = new Workflow();
@@ -455,12 +455,7 @@ final class K8s {
         }
 
         Workflow copy() {
-            Workflow w = new Workflow();
-            w.namespace = namespace;
-            w.name = name;
-            w.uid = uid;
-            w.instanceId = instanceId;
-            w.labels.putAll(labels);
+            Workflow w = namesake(uid);
             w.resourceVersion = resourceVersion;
             w.creation = creation;
             w.generation = generation;
