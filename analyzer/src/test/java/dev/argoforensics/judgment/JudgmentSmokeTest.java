@@ -395,12 +395,8 @@ class JudgmentSmokeTest {
         Map<String, Integer> seen = new java.util.TreeMap<>();
         int heldLines = 0;
         for (Run r : runs) {
-            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
-                JsonNode pod = json.readTree(line);
+            for (JsonNode pod : podsOf(json, r, classes)) {
                 String cls = pod.path("class").asText();
-                if (!classes.contains(cls)) {
-                    continue;
-                }
                 seen.merge(cls, 1, Integer::sum);
                 String name = pod.path("name").asText();
                 JsonNode f = pod.path("facts");
@@ -448,12 +444,8 @@ class JudgmentSmokeTest {
         Map<String, Integer> seen = new java.util.TreeMap<>();
         for (Run r : runs) {
             Map<String, Boolean> leftAlone = new HashMap<>();
-            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
-                JsonNode pod = json.readTree(line);
+            for (JsonNode pod : podsOf(json, r, classes)) {
                 String cls = pod.path("class").asText();
-                if (!classes.contains(cls)) {
-                    continue;
-                }
                 seen.merge(cls, 1, Integer::sum);
                 String name = pod.path("name").asText();
                 JsonNode f = pod.path("facts");
@@ -817,5 +809,17 @@ class JudgmentSmokeTest {
         for (Map.Entry<String, Scorer.Counts> e : tally.all.entrySet()) {
             assertEquals(0, e.getValue().fn, e.getKey() + " missed: " + tally.missed.stream().filter(m -> m.rule().equals(e.getKey())).toList());
         }
+    }
+
+    /** The truth's Pods of {@code classes} in one run, in the order of its truth file. */
+    private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
+        List<JsonNode> pods = new ArrayList<>();
+        for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+            JsonNode pod = json.readTree(line);
+            if (classes.contains(pod.path("class").asText())) {
+                pods.add(pod);
+            }
+        }
+        return pods;
     }
 }
