@@ -7,10 +7,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What the API server's audit log says of one Workflow's deletion: the requests on it ({@code workflows.argoproj.io}, by name, in
@@ -145,8 +147,9 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
                 && !"delete".equals(a.record().verb()));
         at.removeIf(a -> foreign.contains(a.record().source().file()));
+        Set<Index.At> seen = new HashSet<>(at); // a set: with a list's contains the namespace's unnamed records cost their product with these
         for (Index.At u : index.unnamed.getOrDefault(ref.namespace(), List.of())) {
-            if (!at.contains(u) && !foreign.contains(u.record().source().file())) {
+            if (!foreign.contains(u.record().source().file()) && seen.add(u)) {
                 at.add(u);
             }
         }
@@ -172,7 +175,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
             return Set.of();
         }
         List<Index.At> named = index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of());
-        Set<String> own = new java.util.TreeSet<>();
+        Set<String> own = new TreeSet<>();
         for (Index.At a : named) {
             if (a.record().mutating() && a.record().effective() && uids.contains(a.record().uid())) {
                 own.add(a.record().source().file());
@@ -190,7 +193,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
                 held.merge(r.uid(), new Instant[] {t, t}, (x, y) -> new Instant[] {x[0].isBefore(y[0]) ? x[0] : y[0], x[1].isAfter(y[1]) ? x[1] : y[1]});
             }
         }
-        Set<String> foreign = new java.util.TreeSet<>();
+        Set<String> foreign = new TreeSet<>();
         for (Index.At a : named) {
             AuditRecord r = a.record();
             String file = r.source().file();
