@@ -31,12 +31,25 @@ public final class PodEventLines {
         }
     }
 
-    /** The run's start banner names a release before v3.6.5: it does not log them (false when the release is not known exactly). */
+    /**
+     * Every release the run may be is before v3.6.5: it does not log them. Its start banner names one, or its lines' shapes point
+     * to a range whose last release is before v3.6.5 ({@code v3.5.6 to v3.5.x}); a range reaching v3.6.5 ({@code v3.5.6 to
+     * v3.6.x}) holds releases that do, so its first bound says nothing. False when the release is not known.
+     */
     public static boolean notLogged(ControllerProcess run) {
-        if (run == null || run.release() == null) {
+        return run != null && notLogged(run.release());
+    }
+
+    /** {@link #notLogged(ControllerProcess)} of a run's {@link ControllerProcess#release()} text. */
+    public static boolean notLogged(String release) {
+        if (release == null) {
             return false;
         }
-        ArgoVersion v = ArgoVersion.exact(run.release().split(" ", 2)[0]);
-        return v != null && v.compareTo(SINCE) < 0;
+        try {
+            ArgoVersion high = ReleaseRange.parse(ControllerProcess.releaseName(release)).high();
+            return high != null && high.compareTo(SINCE) < 0;
+        } catch (IllegalArgumentException notARelease) {
+            return false;
+        }
     }
 }

@@ -86,12 +86,10 @@ public final class RuleEngine {
         return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, e.findings(), e.cleared());
     }
 
-    private static final dev.argoforensics.catalog.ArgoVersion CLEANUP_LINES_SINCE = new dev.argoforensics.catalog.ArgoVersion(3, 6, 5);
-
     /**
      * What was missing, in terms true of the inputs: pod-controller lines missing from the logs of a
      * controller whose release does not print them are no gap in the logs but in the release. Said
-     * when every controller run names a release before v3.6.5.
+     * when every release every controller run may be is before v3.6.5.
      */
     private static String withReleases(String missing, Correlation correlation) {
         String lines = dev.argoforensics.correlate.EvidenceKind.POD_CONTROLLER_LINES.description();
@@ -100,12 +98,11 @@ public final class RuleEngine {
         }
         java.util.Set<String> releases = new java.util.TreeSet<>();
         for (var p : correlation.processes()) {
-            String first = p.release() == null ? null : p.release().split(" ", 2)[0];
-            dev.argoforensics.catalog.ArgoVersion v = dev.argoforensics.catalog.ArgoVersion.exact(first);
-            if (v == null || v.compareTo(CLEANUP_LINES_SINCE) >= 0) {
+            // Every release the run may be (its banner's, or the whole range its lines' shapes point to) is before v3.6.5.
+            if (!dev.argoforensics.correlate.PodEventLines.notLogged(p.release())) {
                 return missing;
             }
-            releases.add(first);
+            releases.add(dev.argoforensics.event.ControllerProcess.releaseName(p.release()));
         }
         return missing.replace(lines, lines.replace("and later)", "and later, not the " + String.join(" or ", releases) + " these logs come from)"));
     }

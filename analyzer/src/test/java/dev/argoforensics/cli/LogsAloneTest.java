@@ -102,6 +102,32 @@ class LogsAloneTest {
                 "a release that prints them: these logs lack them");
     }
 
+    /**
+     * A run without a start banner is known only by the range its lines' shapes point to (logrus text: v3.4.0 to v3.7.x); the
+     * range's first bound is not the release the logs come from, and the range holds releases that print the cleanup lines.
+     */
+    @Test
+    void aReleaseRangeIsNotNamedAsTheReleaseTheLogsComeFrom() throws IOException {
+        Path ranged = dir.resolve("no-banner.log");
+        Files.writeString(ranged, "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n"
+                + "time=\"2026-09-21T02:10:00.018Z\" level=info msg=\"Workflow pod is missing\" namespace=ns nodeName=w nodePhase=Running recentlyStarted=false workflow=w\n"
+                + "time=\"2026-09-21T02:10:00.018Z\" level=info msg=\"node w phase Running -> Error\" namespace=ns workflow=w\n");
+        JsonNode report = run(List.of(ranged.toString()));
+        assertTrue(report.toString().contains("v3.4.0 to v3.7.x"), "the run is known by a range: " + report.get("controllers"));
+        assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later)", af001Missing(report),
+                "the range's first bound is no release these logs come from");
+    }
+
+    /** A range wholly before v3.6.5 does not log pod events; one reaching v3.6.5 may, whatever its first bound. */
+    @Test
+    void aRangeIsBeforeTheCleanupLinesOnlyWhenItsLastReleaseIs() {
+        assertTrue(dev.argoforensics.correlate.PodEventLines.notLogged("v3.5.6 to v3.5.x (node-changed-at-info)"));
+        assertFalse(dev.argoforensics.correlate.PodEventLines.notLogged("v3.5.6 to v3.6.x (node-changed-at-info)"));
+        assertTrue(dev.argoforensics.correlate.PodEventLines.notLogged("v3.5.13 (Starting Workflow Controller version=v3.5.13)"));
+        assertFalse(dev.argoforensics.correlate.PodEventLines.notLogged("v3.6.5 (Starting Workflow Controller version=v3.6.5)"));
+        assertFalse(dev.argoforensics.correlate.PodEventLines.notLogged("v3.4.0 to v3.7.x (processing-workflow, node-phase-v3)"));
+    }
+
     private static String af001Missing(JsonNode report) {
         for (JsonNode rule : report.get("rules")) {
             if (rule.get("rule").asText().equals("AF001")) {
