@@ -787,12 +787,18 @@ final class Controller {
     /** Extra delay of the Workflow watch (a busy Workflow informer), set by scenarios where the garbage collector wins. */
     long workflowWatchLag;
 
+    /**
+     * Extra delay of the task-result watch (a busy informer, session 37: #14625's "task result cache has not been synced in
+     * time"), set for a while by {@code ScenariosOutputShapes}; 0 elsewhere.
+     */
+    long taskResultWatchLag;
+
     private void deliverTaskResult(char type, TaskResult cur) {
         Inc me = inc;
         if (me == null || !me.alive || !me.informersStarted) {
             return;
         }
-        long t = deliveryTime(me.lastTrDelivery);
+        long t = deliveryTime(me.lastTrDelivery) + taskResultWatchLag;
         me.lastTrDelivery = t;
         sim.at(t, () -> {
             if (me == inc && me.alive) {
@@ -826,7 +832,7 @@ final class Controller {
                 me.pods.put(cur.key(), cur);
                 podEventLine("add pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-                commonPodEvent(me, cur, cur.deletionTimestamp != null);
+                commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
             }
             case 'M' -> {
                 Pod prev = me.pods.put(cur.key(), cur);
@@ -839,7 +845,7 @@ final class Controller {
                 }
                 podEventLine("update pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-                commonPodEvent(me, cur, cur.deletionTimestamp != null);
+                commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
             }
             default -> {
                 me.pods.remove(old.key());
@@ -1341,14 +1347,16 @@ final class Controller {
                     changed = true;
                     continue;
                 }
-                if (p != null && release.outputsCheck && "Succeeded".equals(p.phase) && stepOf(wf, n).missingOutputArtifact) {
+                if (p != null && release.outputsCheck && "Succeeded".equals(p.phase) && outputsMissing(stepOf(wf, n), n)) {
                     // assessNodeStatus (v3.6.11+, session 34): the template declares a required output artifact that is not on
                     // the node (the data executor reports the result alone), so the new phase Succeeded is dropped for the old one
                     // at every pass. This comes before podReconciliation's task-result check, and the new state is not Succeeded,
                     // so the pass goes on (no "pod reconciliation didn't complete"); the node stays unfulfilled, its Pod with its
                     // status finalizer, and the forced completion never applies (it needs a completed phase).
-                    op(wf, Level.INFO, "leaving phase un-changed: required outputs are not yet set", release.slog ? "updated.phase" : "new.phase",
-                            "Succeeded");
+                    // Session 37: a template declaring output parameters whose result has not reached the task-result informer
+                    // with them (#14625's case: the placeholder or nothing yet; the model's result carries its outputs when it is
+                    // labelled completed, so "synced" stands for "outputs on the node") is held the same way until it does.
+                    op(wf, Level.INFO, release.outputsHeldLine, release.slog ? "updated.phase" : "new.phase", "Succeeded");
                     truth.heldForOutputs(p.uid, sim.now());
                     continue;
                 }
@@ -1998,6 +2006,14 @@ final class Controller {
     }
 
     /** The step a Pod node runs. */
+    /**
+     * What {@code assessNodeStatus}'s outputs check sees missing on a Succeeded Pod's node: a required artifact the executor never
+     * reports (session 34), or declared output parameters whose result has not brought them yet (session 37).
+     */
+    private static boolean outputsMissing(Step s, Node n) {
+        return s.missingOutputArtifact || (s.declaresOutputParameters && !Boolean.TRUE.equals(n.taskResultSynced));
+    }
+
     private static Step stepOf(Workflow wf, Node n) {
         List<Step> g = group(wf, Math.max(0, n.stepIndex));
         return g.get(Math.min(n.siblingIndex, g.size() - 1));
@@ -2056,6 +2072,7 @@ final class Controller {
             // A resource or data template (session 32): main is the executor (operator.go executeResource / executeData:
             // argoexec resource <action>, argoexec data <source>) and workflowpod.go adds no wait container (v3.4.0-v4.1).
             p.template = step.type;
+            p.resourceAction = step.resourceAction;
             p.wait = null;
             p.image = p.executorImage;
             p.args = List.of();
@@ -2395,6 +2412,9 @@ final class Controller {
 
     /** A stale copy caught by the release's guard (B3): memory of this process's own writes. */
     private void staleCopy(Inc me, String key, Workflow mine) {
+        if (!release.staleCopyGuard) {
+            throw new IllegalStateException(release.version + " has no stale-copy guard: its processing of a stale copy is not modelled, " + key);
+        }
         if (mine.completedLabel()) {
             truth.staleCopyGuarded(mine.uid, sim.now(), release == Release.V3_6 ? "skipped (Debug)" : "rejected");
         }

@@ -95,6 +95,7 @@ final class Corpus {
     private ScenariosDataHang dataHang;
     /** The API server's audit log beside the controller's (session 36): a controller of its own, chained after the data-hang one. */
     private ScenariosAudit audited;
+    private ScenariosOutputShapes shapes;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -249,6 +250,11 @@ final class Corpus {
         controllers.add(ac);
         teamOf.put(ac, ac.namespaces);
         releaseOfNamespace.put(ac.namespaces.get(0), ac.release);
+        shapes = new ScenariosOutputShapes(scenarioHost(), seed, sim, start, end);
+        Controller shc = shapes.build(seed, kube, truth, logs);
+        controllers.add(shc);
+        teamOf.put(shc, shc.namespaces);
+        releaseOfNamespace.put(shc.namespaces.get(0), shc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -381,6 +387,10 @@ final class Corpus {
             }
             if (slope == null && audited.owns(c)) {
                 audited.plan(c);
+                continue;
+            }
+            if (slope == null && shapes.owns(c)) {
+                shapes.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

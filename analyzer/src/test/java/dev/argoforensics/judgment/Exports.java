@@ -94,7 +94,7 @@ final class Exports {
         if (p.wait == null) {
             // A resource or data template's Pod: main is the executor (operator.go executeResource / executeData), no wait.
             main.put("command", K8s.Step.DATA.equals(p.template) ? List.of("argoexec", "data", "{\"source\":{\"artifactPaths\":{\"name\":\"inputs\"}}}")
-                    : List.of("argoexec", "resource", "create"));
+                    : List.of("argoexec", "resource", p.resourceAction));
         } else {
             main.put("args", p.args);
             main.put("command", List.of("sh", "-c"));
@@ -337,8 +337,10 @@ final class Exports {
         }
         List<Object> templates = new ArrayList<>();
         java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        Map<String, K8s.Step> stepOf = new java.util.HashMap<>();
         for (K8s.Step s : w.spec.stepList) {
             names.add(s.template);
+            stepOf.putIfAbsent(s.template, s);
             s.parallel.forEach(q -> names.add(q.template));
         }
         if (w.spec.steps) {
@@ -357,7 +359,17 @@ final class Exports {
         for (String n : names) {
             Map<String, Object> t = new TreeMap<>();
             t.put("name", n);
-            t.put("container", sorted("image", "busybox:1.37", "command", List.of("sh", "-c")));
+            K8s.Step s = stepOf.get(n);
+            if (s != null && K8s.Step.RESOURCE.equals(s.type) && s.declaresOutputParameters) {
+                // Session 37: a resource template reading an object (action get) and its fields as output parameters.
+                t.put("resource", sorted("action", s.resourceAction, "manifest", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: " + n + "\n"));
+                t.put("outputs", sorted("parameters", List.of(sorted("name", "succeeded", "valueFrom", sorted("jsonPath", "{.status.succeeded}")))));
+            } else {
+                t.put("container", sorted("image", "busybox:1.37", "command", List.of("sh", "-c")));
+                if (s != null && s.declaresOutputParameters) {
+                    t.put("outputs", sorted("parameters", List.of(sorted("name", "result-file", "valueFrom", sorted("path", "/tmp/out.txt")))));
+                }
+            }
             templates.add(t);
         }
         spec.put("templates", templates);

@@ -120,6 +120,8 @@ final class K8s {
         Ctr main = new Ctr("main");
         /** The template's type: {@code container} (every Pod before session 32), {@code resource} or {@code data}. */
         String template = Step.CONTAINER;
+        /** A resource template's action, main's {@code argoexec resource <action>} (session 37: {@code get} as well). */
+        String resourceAction = "create";
         /** A sidecar container (a second, non-main container), or null. */
         Ctr sidecar;
         String sidecarImage;
@@ -185,6 +187,7 @@ final class K8s {
             p.wait = wait == null ? null : wait.copy();
             p.main = main.copy();
             p.template = template;
+            p.resourceAction = resourceAction;
             p.sidecar = sidecar == null ? null : sidecar.copy();
             p.sidecarImage = sidecarImage;
             p.resourceVersion = resourceVersion;
@@ -259,6 +262,15 @@ final class K8s {
          * completed without it, and from v3.6.11 ({@link Release#outputsCheck}) the controller keeps the node in its phase for good.
          */
         boolean missingOutputArtifact;
+        /**
+         * Session 37: the template declares output parameters (a container's {@code valueFrom.path}, a resource template's
+         * {@code valueFrom.jsonPath}); its executor reports them with the result, so they are on the node once the completed result
+         * reaches the controller's task-result informer, and from v3.6.11 ({@link Release#outputsCheck}) a Succeeded Pod's node is
+         * kept in its phase until then (argoproj/argo-workflows#14625).
+         */
+        boolean declaresOutputParameters;
+        /** A resource template's {@code resource.action} ({@code argoexec resource <action>}): {@code create} unless set. */
+        String resourceAction = "create";
         /** A sidecar: null for none, else its name; {@link #sidecarIgnoresTerm} whether it ignores SIGTERM (SIGKILL at the grace). */
         String sidecar;
         boolean sidecarIgnoresTerm;

@@ -32,7 +32,7 @@ enum LogFormat {
     static LogFormat of(Release r, Sim.Rng rng) {
         return switch (r) {
             case V3_6 -> LOGRUS_TEXT;
-            case V3_7, V3_5_15, V3_4_18, V3_5_4 -> rng.pick(LOGRUS_JSON, LOGRUS_TTY, LOGRUS_TEXT);
+            case V3_7, V3_7_1, V3_5_15, V3_4_18, V3_5_4 -> rng.pick(LOGRUS_JSON, LOGRUS_TTY, LOGRUS_TEXT);
             case V4_1 -> rng.pick(SLOG_TEXT, SLOG_JSON);
         };
     }

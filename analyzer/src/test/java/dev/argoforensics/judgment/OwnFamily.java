@@ -5,7 +5,8 @@ import dev.argoforensics.judgment.K8s.Step;
 /**
  * What every scenario family with a controller of its own holds: the host it plans on, its own random stream (its salt:
  * each family's is distinct, Truth throws on the duplicate UIDs shared streams would make), the simulation and the corpus's
- * span, the controller it builds, and the cluster and truth file it builds on. Each family builds its controller and plans its episodes itself.
+ * span, the controller it builds, and the cluster and truth file it builds on. Each family builds its controller and plans its episodes
+ * itself, inside {@link #planOwn} (its streams, the controller's start, its background).
  */
 abstract class OwnFamily {
     final ScenariosDeletion.Host host;
@@ -53,16 +54,32 @@ abstract class OwnFamily {
      */
     final void planOneOrTwo(Controller c, java.util.function.Consumer<Step> each, int firstFrom, int firstTo, int gapFrom, int gapTo,
             double second, int tail, Episode episode) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c, each);
+        planOwn(c, each, () -> {
             long t1 = start + rng.between(firstFrom, firstTo) * Go.MINUTE;
             episode.at(t1, 1);
             long t2 = t1 + rng.between(gapFrom, gapTo) * Go.MINUTE;
             if (rng.chance(second) && t2 + tail * Go.MINUTE < end) {
                 episode.at(t2, 2);
             }
+        });
+    }
+
+    /**
+     * The skeleton of every family's plan: on the family's own streams ({@code sim.stream}, the host's plan stream swapped for
+     * {@link #rng}), the controller started 5-15 s in, its background planned, then {@code episodes}.
+     */
+    final void planOwn(Controller c, Runnable episodes) {
+        planOwn(c, s -> {
+        }, episodes);
+    }
+
+    /** The same with the background's steps given to {@code each} as they are drawn. */
+    final void planOwn(Controller c, java.util.function.Consumer<Step> each, Runnable episodes) {
+        sim.stream = this;
+        host.withPlan(rng, () -> {
+            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
+            host.background(c, each);
+            episodes.run();
         });
         sim.stream = null;
     }

@@ -16,12 +16,19 @@ enum Release {
     V3_6("v3.6.19", false, true, false, false, Legacy.NONE), V3_7("v3.7.18", false, false, true, true, Legacy.NONE),
     V4_1("v4.1.3", true, false, true, true, Legacy.NONE),
     V3_5_15("v3.5.15", false, true, false, false, Legacy.V3_5_15), V3_4_18("v3.4.18", false, true, false, false, Legacy.V3_4_18),
-    V3_5_4("v3.5.4", false, true, false, false, Legacy.V3_5_4);
+    V3_5_4("v3.5.4", false, true, false, false, Legacy.V3_5_4),
+    V3_7_1("v3.7.1", false, false, true, true, Legacy.V3_7_1);
 
     /** The releases of the corpora before session 31, in the order the scenario families cycle through them. */
     static final List<Release> MODERN = List.of(V3_6, V3_7, V4_1);
     /** The releases from before the pod package and the status-capture finalizer (session 31's family). */
     static final List<Release> LEGACY = List.of(V3_5_15, V3_4_18, V3_5_4);
+    /**
+     * Session 37's family ({@code ScenariosOutputShapes}): the modern lines and v3.7.1, whose held line lacks "required". Its
+     * controller alone runs v3.7.1: without #15164's delete handling ({@link #deletingUpdateIsDelete}), and the stale-copy guard
+     * it lacks too (v3.7.8+) throws if met rather than write what v3.7.1 would not.
+     */
+    static final List<Release> OUTPUT_SHAPES = List.of(V3_6, V3_7, V4_1, V3_7_1);
     /** Every release, in the order session 32's family (resource and data templates, {@code ScenariosNoWait}) cycles through them. */
     static final List<Release> NO_WAIT = List.of(V3_6, V3_7, V3_4_18, V3_5_4, V4_1, V3_5_15);
 
@@ -86,8 +93,25 @@ enum Release {
      */
     final boolean phaseBeforeResults;
 
+    /**
+     * The words of {@code assessNodeStatus}'s held line (Info): {@code leaving phase un-changed: required outputs are not yet set}
+     * (v3.6.11+, v3.7.2+, v4), {@code leaving phase un-changed: outputs are not yet set} in v3.7.1 (#14625 as first released;
+     * v3.7.2 reworded it when optional artifacts stopped holding the node: read in {@code operator.go} at v3.7.0, v3.7.1, v3.7.2).
+     */
+    final String outputsHeldLine;
+    /**
+     * The pod controller treats an add or update with a {@code deletionTimestamp} as a delete (#15164: v3.6.16+, v3.7.7+, v4);
+     * before, {@code Removing finalizers during a delete} only follows {@code delete pod event} (reference §4): an add or update
+     * goes to {@code commonPodEvent} as not deleting (read at v3.7.1 {@code workflow/controller/pod/controller.go}), so a deleted
+     * Pod's status finalizer stays until the node is done and the Pod labelled (or the Pod is orphaned). Of the modelled releases
+     * only v3.7.1 lacks it.
+     */
+    final boolean deletingUpdateIsDelete;
+    /** A guard against stale copies of a Workflow (v3.6.17+, v3.7.8+, v4; reference B3). None in v3.7.1: must never meet one. */
+    final boolean staleCopyGuard;
+
     private enum Legacy {
-        NONE, V3_5_15, V3_5_4, V3_4_18
+        NONE, V3_5_15, V3_5_4, V3_4_18, V3_7_1
     }
 
     Release(String version, boolean slog, boolean nodeChangedAtInfo, boolean taskResultSynced, boolean containerPrefix, Legacy legacy) {
@@ -96,7 +120,7 @@ enum Release {
         this.nodeChangedAtInfo = nodeChangedAtInfo;
         this.taskResultSynced = taskResultSynced;
         this.containerPrefix = containerPrefix;
-        boolean modern = legacy == Legacy.NONE;
+        boolean modern = legacy == Legacy.NONE || legacy == Legacy.V3_7_1;
         this.podEvents = modern;
         this.statusFinalizer = modern;
         this.podGcAnnotation = modern;
@@ -113,6 +137,10 @@ enum Release {
         this.completionStatusMap = legacy != Legacy.V3_4_18;
         this.dataResultNeverCompleted = legacy == Legacy.V3_5_4;
         this.phaseBeforeResults = legacy == Legacy.V3_5_4;
+        this.outputsHeldLine = legacy == Legacy.V3_7_1 ? "leaving phase un-changed: outputs are not yet set"
+                : "leaving phase un-changed: required outputs are not yet set";
+        this.deletingUpdateIsDelete = legacy != Legacy.V3_7_1;
+        this.staleCopyGuard = legacy != Legacy.V3_7_1;
     }
 
     String line() {

@@ -76,10 +76,7 @@ final class ScenariosAudit extends OwnFamily {
 
     /** Starts the controller and plans its background and its episodes, all on the family's streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
+        planOwn(c, () -> {
             List<String> kinds = new ArrayList<>(List.of(RACE, USER_DELETE, ARGO_POD_GC, WORKFLOW_DELETED, SAME_NAME, RACE));
             java.util.Collections.shuffle(kinds, new java.util.Random(rng.r.nextLong()));
             long t = start + rng.between(8, 12) * Go.MINUTE;
@@ -89,7 +86,6 @@ final class ScenariosAudit extends OwnFamily {
                 t += rng.between(11, 14) * Go.MINUTE;
             }
         });
-        sim.stream = null;
     }
 
     private void episode(Controller c, String kind, long t0, boolean namesake) {

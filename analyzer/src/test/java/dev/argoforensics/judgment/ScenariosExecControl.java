@@ -53,10 +53,7 @@ final class ScenariosExecControl extends OwnFamily {
 
     /** Starts the controller and plans its background and the episodes, all on our streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
+        planOwn(c, () -> {
             long t1 = start + rng.between(10, 16) * Go.MINUTE;
             stops(c, t1);
             long t2 = t1 + rng.between(12, 18) * Go.MINUTE;
@@ -66,7 +63,6 @@ final class ScenariosExecControl extends OwnFamily {
                 restarts(c, t3);
             }
         });
-        sim.stream = null;
     }
 
     private Workflow single(Controller c, String prefix, long submitAt, Step s) {

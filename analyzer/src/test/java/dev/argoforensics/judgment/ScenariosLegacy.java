@@ -48,10 +48,7 @@ final class ScenariosLegacy extends OwnFamily {
 
     /** Starts the controller and plans its background, one or two lost nodes and perhaps a user's delete, all on our streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
+        planOwn(c, () -> {
             long t1 = start + rng.between(10, 16) * Go.MINUTE;
             lost(c, t1, rng.chance(0.7));
             long t2 = t1 + rng.between(14, 20) * Go.MINUTE;
@@ -63,7 +60,6 @@ final class ScenariosLegacy extends OwnFamily {
                 userDeletes(c, t3);
             }
         });
-        sim.stream = null;
     }
 
     private Workflow longStep(Controller c, long submitAt, String cls) {

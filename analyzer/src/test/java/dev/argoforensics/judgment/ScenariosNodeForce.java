@@ -57,10 +57,7 @@ final class ScenariosNodeForce extends OwnFamily {
 
     /** Starts the controller and plans its background, a throttled PodGC and one or two force-deleted Pods of lost nodes. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
+        planOwn(c, () -> {
             long t1 = start + rng.between(8, 14) * Go.MINUTE;
             throttled(c, t1);
             long t2 = t1 + rng.between(12, 18) * Go.MINUTE;
@@ -74,7 +71,6 @@ final class ScenariosNodeForce extends OwnFamily {
                 }
             }
         });
-        sim.stream = null;
     }
 
     /** A Workflow whose first step would run 30-60 min (a Steps Workflow 30% of the time). */

@@ -33,9 +33,8 @@ import java.nio.file.Path;
  *
  * <p>A family of its own (its own controller, namespace, three nodes and random streams through {@link OwnController}, salts
  * 39, 392, 390), its release cycling over {@link Release#MODERN} one step from the scenario controllers', all of which have the
- * check. Not modelled: the transient hold of #14625 (a Pod's Succeeded seen before its result's outputs reach the task-result
- * informer: one or two held lines, then the node succeeds); v3.7.1's wording; a resource template's output parameters (its
- * executor reports them with the result, so they do not hold the node unless the result is lost).
+ * check. The transient hold of #14625, v3.7.1's wording and a resource template's output parameters are session 37's
+ * {@link ScenariosOutputShapes}.
  */
 final class ScenariosOutputs extends OwnFamily {
     static final String HELD = "outputs-held";

@@ -49,10 +49,7 @@ final class ScenariosParallel extends OwnFamily {
 
     /** Starts the controller and plans its background and the two episodes, all on our streams. */
     void plan(Controller c) {
-        sim.stream = this;
-        host.withPlan(rng, () -> {
-            sim.at(start + 5 * Go.SECOND + rng.between(0, 10) * Go.SECOND, () -> c.start(c.normalWorkers, false));
-            host.background(c);
+        planOwn(c, () -> {
             long t1 = start + rng.between(12, 20) * Go.MINUTE;
             long stall = rng.between(6, 9) * Go.MINUTE;
             race(c, t1, stall);
@@ -61,7 +58,6 @@ final class ScenariosParallel extends OwnFamily {
                 deletedRunning(c, t2);
             }
         });
-        sim.stream = null;
     }
 
     /** A Steps Workflow whose first group runs {@code first} and 1-3 siblings at once; the siblings end by {@code siblingsEnd}. */
