@@ -479,6 +479,49 @@ class FalsePodDeletedTest {
                 later.toString());
     }
 
+    /**
+     * As {@link #withStagingAudit}, but staging's file records no delete of its Workflow: its controller's PodGC deleting its own Pod
+     * of this name at 16:28:10, between this Pod's creation and the declaration; {@code exported}: an export of this Workflow (UID
+     * w-1) taken after the error.
+     */
+    private static Evidence withStagingPodDelete(String stagingUid, boolean exported) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
+        return exported ? ev.takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)) : ev;
+    }
+
+    @Test
+    void anotherClustersAuditFileDeletingItsPodOfTheNameDoesNotClear() {
+        // Staging's file, shown another cluster's by the Workflow's UIDs (as in anotherClustersAuditFileDeletingItsNamesakeDoesNotClear),
+        // records its PodGC deleting its own Pod of this name while this Pod ran: another cluster's Pod, not this one's deletion.
+        Evaluation e = rule.evaluate(withStagingPodDelete("staging-uid", true).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals("none in the inputs", f.fact("deletionEvidence").orElseThrow().value().toString(), f.facts().toString());
+    }
+
+    @Test
+    void aPodDeleteInAnAuditFileNotShownForeignStillClears() {
+        // Control: the same file with updates naming this Workflow's UID is this cluster's (another API server's): the Pod's delete
+        // in it is this Pod's deletion.
+        Evaluation same = rule.evaluate(withStagingPodDelete("w-1", true).correlate());
+        assertTrue(same.findings().isEmpty(), same.toString());
+        assertEquals(1, same.cleared().size(), same.toString());
+        // Control: no export of the Workflow, so nothing tells the files apart: the delete stands as this Pod's.
+        Evaluation unknown = rule.evaluate(withStagingPodDelete("staging-uid", false).correlate());
+        assertTrue(unknown.findings().isEmpty(), unknown.toString());
+        assertEquals(1, unknown.cleared().size(), unknown.toString());
+    }
+
     @Test
     void anAuditLogThatShowsNoDeleteOfWorkflowsDoesNotShowItStood() {
         // Recheck s34: a policy that logs the Workflow's writes (create, update, patch) but not its deletes (a rule by verb) records
