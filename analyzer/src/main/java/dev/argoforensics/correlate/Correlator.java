@@ -16,6 +16,7 @@ import dev.argoforensics.event.LogCoverage;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
@@ -341,23 +342,30 @@ public final class Correlator {
             workflows.put(workflowRefs.get(i), madeWorkflows.get(i));
         }
 
+        // The audit files shown to be another cluster's for each Workflow: their records of its Pods' names are that cluster's
+        // Pods' (a delete by its PodGC is no deletion of this one), so each Pod's history leaves them out (session 37).
+        WorkflowAudit.Index auditIndex = new WorkflowAudit.Index(group.workflowAudit());
+        Map<WorkflowRef, Set<String>> foreignAudit = WorkflowFates.foreign(workflows, auditIndex);
         List<Map.Entry<PodKey, GroupFacts.PodFacts>> podFacts = List.copyOf(group.pods().entrySet());
         PodListings.Tables podTables = new PodListings.Tables(group.podTables());
         List<PodHistory> madePods = workers.map(podFacts, entry -> {
             PodKey key = entry.getKey();
             GroupFacts.PodFacts f = entry.getValue();
+            Set<String> foreign = f.link() == null ? Set.of() : foreignAudit.getOrDefault(f.link().workflow(), Set.of());
+            List<AuditRecord> audit = foreign.isEmpty() ? f.auditRecords()
+                    : f.auditRecords().stream().filter(a -> !foreign.contains(a.source().file())).toList();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at),
                             (stream, at) -> stream >= 0 && stream < group.processes().size() && notShownLeading(group.processes().get(stream), at)),
-                    f.taskResults(), f.clusterEvents(), f.auditRecords(), f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
+                    f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (int i = 0; i < podFacts.size(); i++) {
             pods.put(podFacts.get(i).getKey(), madePods.get(i));
         }
         NodeIndex nodeIndex = new NodeIndex(workflows, workers);
-        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), group.podTables(),
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), auditIndex, foreignAudit, group.podTables(),
                 group.available().contains(EvidenceKind.AUDIT_LOG));
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();

@@ -30,14 +30,11 @@ final class WorkflowFates {
     }
 
     /**
-     * Every Workflow's fate: from audit records of its deletion, exports showing it being deleted, orphan-path releases
-     * of its Pods, its completion.
+     * The audit files shown to be another cluster's for each Workflow ({@link WorkflowAudit#foreignFiles}, by the UIDs its exports
+     * show): their deletes of the name are of that cluster's Workflow, not this one, and their records of its Pods' names are of
+     * that cluster's Pods (session 37: set apart from the Pods' histories before anything reads them). Workflows with none left out.
      */
-    static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
-                                                List<AuditRecord> audit, List<PodTable> tables, boolean auditGiven) {
-        WorkflowAudit.Index auditIndex = new WorkflowAudit.Index(audit);
-        // The audit files shown to be another cluster's for a Workflow (WorkflowAudit#foreignFiles): their deletes of the name are
-        // of that cluster's Workflow, not this one.
+    static Map<WorkflowRef, Set<String>> foreign(Map<WorkflowRef, WorkflowHistory> workflows, WorkflowAudit.Index auditIndex) {
         Map<WorkflowRef, Set<String>> foreign = new HashMap<>();
         for (WorkflowHistory w : workflows.values()) {
             Set<String> files = WorkflowAudit.foreignFiles(w.ref(), auditIndex, uids(w));
@@ -45,6 +42,17 @@ final class WorkflowFates {
                 foreign.put(w.ref(), files);
             }
         }
+        return foreign;
+    }
+
+    /**
+     * Every Workflow's fate: from audit records of its deletion, exports showing it being deleted, orphan-path releases
+     * of its Pods, its completion. The group's Workflow audit ({@code audit}) comes indexed too ({@code auditIndex}), with the
+     * files {@link #foreign} found for each Workflow.
+     */
+    static Map<WorkflowRef, WorkflowFate> of(Map<WorkflowRef, WorkflowHistory> workflows, Map<PodKey, PodHistory> pods,
+                                                List<AuditRecord> audit, WorkflowAudit.Index auditIndex, Map<WorkflowRef, Set<String>> foreign, List<PodTable> tables,
+                                                boolean auditGiven) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();

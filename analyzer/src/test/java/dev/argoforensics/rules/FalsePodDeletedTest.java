@@ -427,6 +427,101 @@ class FalsePodDeletedTest {
         assertTrue(unknown.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), unknown.cleared().get(0).reason());
     }
 
+    /** A Pod audit record of {@code ns/p} (as {@link Exports#audit}) with an audit ID of its own, for a second file's records. */
+    private static String podAudit(String id, String verb, String user, String at, int code) {
+        return Exports.audit(verb, "", user, at, code).replace("\"a-" + verb + "\"", "\"" + id + "\"");
+    }
+
+    /**
+     * Judgment ScenariosAudit seed 7 (nightly-zuo3i): this cluster's audit (the earlier run's delete, this run's create, the
+     * controller's updates past the error, no UID of this Workflow exported) and staging's, given beside it: its own Workflow of the
+     * name created, updated, its Pod of the name created, labelled, deleted by PodGC, and the Workflow deleted by its TTL at
+     * {@code ttlDelete}.
+     */
+    private static Evidence withStagingDeletedEarlier(String ttlDelete) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        ev.object("staging/audit.log", Exports.workflowAudit("create", "p", "system:serviceaccount:ci:runner", "2026-09-19T16:22:00.000000Z", 201));
+        ev.object("staging/audit.log", podAudit("s-create", "create", ARGO, "2026-09-19T16:22:00.800000Z", 201));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:30.000000Z", 200), "staging-uid"));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:23:40.000000Z", 200), "staging-uid"));
+        ev.object("staging/audit.log", podAudit("s-patch", "patch", ARGO, "2026-09-19T16:23:45.000000Z", 200));
+        ev.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:24:30.000000Z", 200));
+        ev.object("staging/audit.log", Exports.workflowAudit("delete", "p", ARGO, ttlDelete, 200));
+        return ev;
+    }
+
+    @Test
+    void anotherFilesDeleteOfTheNameClearlyBeforeThePodsCreationDoesNotTellTheWorkflowsStanding() {
+        // No export gives this Workflow's UID, so no file is told apart; but staging's TTL delete came 65 s before the controller
+        // created this run's Pod: this run's Workflow stood then (its Pod was created for it), so the delete is an earlier object's
+        // of the name, whichever cluster's file holds it. This cluster's file shows the Workflow standing from its create on.
+        Finding f = rule.evaluate(withStagingDeletedEarlier("2026-09-19T16:26:05.000000Z").correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowNotDeleted").orElseThrow().value().toString().startsWith("the audit log audit.log records the Workflow's "
+                + "requests from 2026-09-19T16:27:05.000000Z (its create)"), f.facts().toString());
+    }
+
+    @Test
+    void anotherFilesDeleteOfTheNameCloseToThePodsCreationStillCounts() {
+        // Control: 7 s before the Pod's creation, nearer than two clocks may disagree, and after nothing in its own file that
+        // shows it an earlier object's: it may be this run's Workflow's (staging's file may be another API server of this cluster).
+        Evaluation e = rule.evaluate(withStagingDeletedEarlier("2026-09-19T16:27:03.000000Z").correlate());
+        assertTrue(e.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED || x.confidence() == Confidence.LIKELY),
+                e.toString());
+        // Control: after the Pod's creation, as before (the session 36 TTL delete while this Workflow stood, no UID exported).
+        Evaluation later = rule.evaluate(withStagingDeletedEarlier("2026-09-19T16:28:20.000000Z").correlate());
+        assertTrue(later.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED || x.confidence() == Confidence.LIKELY),
+                later.toString());
+    }
+
+    /**
+     * As {@link #withStagingAudit}, but staging's file records no delete of its Workflow: its controller's PodGC deleting its own Pod
+     * of this name at 16:28:10, between this Pod's creation and the declaration; {@code exported}: an export of this Workflow (UID
+     * w-1) taken after the error.
+     */
+    private static Evidence withStagingPodDelete(String stagingUid, boolean exported) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
+        return exported ? ev.takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)) : ev;
+    }
+
+    @Test
+    void anotherClustersAuditFileDeletingItsPodOfTheNameDoesNotClear() {
+        // Staging's file, shown another cluster's by the Workflow's UIDs (as in anotherClustersAuditFileDeletingItsNamesakeDoesNotClear),
+        // records its PodGC deleting its own Pod of this name while this Pod ran: another cluster's Pod, not this one's deletion.
+        Evaluation e = rule.evaluate(withStagingPodDelete("staging-uid", true).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals("none in the inputs", f.fact("deletionEvidence").orElseThrow().value().toString(), f.facts().toString());
+    }
+
+    @Test
+    void aPodDeleteInAnAuditFileNotShownForeignStillClears() {
+        // Control: the same file with updates naming this Workflow's UID is this cluster's (another API server's): the Pod's delete
+        // in it is this Pod's deletion.
+        Evaluation same = rule.evaluate(withStagingPodDelete("w-1", true).correlate());
+        assertTrue(same.findings().isEmpty(), same.toString());
+        assertEquals(1, same.cleared().size(), same.toString());
+        // Control: no export of the Workflow, so nothing tells the files apart: the delete stands as this Pod's.
+        Evaluation unknown = rule.evaluate(withStagingPodDelete("staging-uid", false).correlate());
+        assertTrue(unknown.findings().isEmpty(), unknown.toString());
+        assertEquals(1, unknown.cleared().size(), unknown.toString());
+    }
+
     @Test
     void anAuditLogThatShowsNoDeleteOfWorkflowsDoesNotShowItStood() {
         // Recheck s34: a policy that logs the Workflow's writes (create, update, patch) but not its deletes (a rule by verb) records
