@@ -1,5 +1,6 @@
 package dev.argoforensics.catalog;
 
+import dev.argoforensics.event.Attributes;
 import dev.argoforensics.event.EventType;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,8 @@ import java.util.regex.Pattern;
  *                empty for any: where two release lines print the same message in different formats with a different meaning
  *                (v2.12's logrus {@code Pod failed} with no message, v4's slog {@code Pod failed} with a {@code message} key),
  *                the format tells the entries apart
+ * @param triggerWhen on a trigger entry, attribute → values: the line makes what it names of interest only where each such
+ *                attribute has one of its values (empty: always); the values are also what pass 1 looks for in the raw bytes
  */
 public record CatalogEntry(
         String id,
@@ -44,7 +47,45 @@ public record CatalogEntry(
         Map<String, List<String>> split,
         List<CatalogSample> samples,
         List<String> rules,
-        List<String> formats) {
+        List<String> formats,
+        Map<String, List<String>> triggerWhen) {
+
+    /** True where a line of this entry with these attributes makes what it names of interest (a trigger, its condition held). */
+    public boolean triggers(Attributes attributes) {
+        if (interest != Interest.TRIGGER) {
+            return false;
+        }
+        for (Map.Entry<String, List<String>> w : triggerWhen.entrySet()) {
+            String value = attributes.textOrNull(w.getKey()); // absent on a release that does not log it (v3.4-v3.5.2)
+            if (value == null || !w.getValue().contains(value)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * False where the raw line cannot be a trigger line of this entry: a trigger entry whose condition's values the text holds none
+     * of (a cheap check before the line is read in full; the values appear as written whatever the format or escaping).
+     */
+    public boolean mayTrigger(String text) {
+        if (interest != Interest.TRIGGER) {
+            return false;
+        }
+        for (List<String> values : triggerWhen.values()) {
+            boolean any = false;
+            for (String v : values) {
+                if (text.contains(v)) {
+                    any = true;
+                    break;
+                }
+            }
+            if (!any) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** True where a record of this format may be a line of this entry. */
     public boolean writtenIn(String formatLabel) {

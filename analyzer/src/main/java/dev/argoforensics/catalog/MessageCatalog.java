@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -506,7 +507,7 @@ public final class MessageCatalog {
             return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex),
                     regex == null ? msg : longer(literalPrefix(regex), requiredLiteral(regex)), Map.copyOf(keys), Map.copyOf(set),
-                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest), formats(n, id));
+                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest), formats(n, id), triggerWhen(n, id, interest, keys, set));
         } catch (IllegalArgumentException e) {
             throw new CatalogException(id + ": " + e.getMessage(), e);
         }
@@ -521,6 +522,36 @@ public final class MessageCatalog {
             }
         }
         return List.copyOf(formats);
+    }
+
+    /**
+     * The entry's {@code triggerWhen}: attribute → the values that make a line of it a trigger; only on trigger entries, over
+     * attributes the entry has, each value an anchor pass 1 can look for (4 characters or more, none JSON or CSV may escape).
+     */
+    private static Map<String, List<String>> triggerWhen(JsonNode n, String id, CatalogEntry.Interest interest, Map<String, List<String>> keys,
+                                                         Map<String, String> set) {
+        if (!n.has("triggerWhen")) {
+            return Map.of();
+        }
+        if (interest != CatalogEntry.Interest.TRIGGER) {
+            throw new CatalogException(id + ": triggerWhen: only on a trigger entry (interest: trigger)");
+        }
+        Map<String, List<String>> when = new LinkedHashMap<>();
+        n.get("triggerWhen").fields().forEachRemaining(f -> when.put(f.getKey(), strings(f.getValue())));
+        for (Map.Entry<String, List<String>> w : when.entrySet()) {
+            if (!keys.containsKey(w.getKey()) || set.containsKey(w.getKey())) {
+                throw new CatalogException(id + ": triggerWhen: \"" + w.getKey() + "\" is no attribute the entry reads from a key");
+            }
+            for (String v : w.getValue()) {
+                if (v.length() < 4 || !v.matches("[A-Za-z0-9._=:/ -]+")) {
+                    throw new CatalogException(id + ": triggerWhen: \"" + v + "\" cannot be looked for in raw bytes (4 plain characters or more)");
+                }
+            }
+            if (w.getValue().isEmpty()) {
+                throw new CatalogException(id + ": triggerWhen: \"" + w.getKey() + "\" lists no value");
+            }
+        }
+        return Collections.unmodifiableMap(when);
     }
 
     private static final Pattern RULE_ID = Pattern.compile("AF\\d{3}");
@@ -592,12 +623,18 @@ public final class MessageCatalog {
      * For each trigger entry, a piece of its message that appears unchanged in the raw bytes of a
      * line whatever its format and envelope (no quote, backslash, {@code < > &}, which JSON or CSV
      * may escape, and no non-ASCII); empty if some trigger entry has none of at least 4 characters,
-     * and then every line must be looked at.
+     * and then every line must be looked at. A trigger only under a condition ({@code triggerWhen}) gives its first
+     * condition's values instead: a line that holds none of them is no trigger whatever its message.
      */
     public Optional<List<String>> triggerAnchors() {
         List<String> anchors = new ArrayList<>();
         for (CatalogEntry e : entries) {
             if (e.interest() != CatalogEntry.Interest.TRIGGER) {
+                continue;
+            }
+            if (!e.triggerWhen().isEmpty()) {
+                // A conditional trigger: its line holds one of the first condition's values (checked plain when read).
+                anchors.addAll(e.triggerWhen().values().iterator().next());
                 continue;
             }
             String best = "";

@@ -48,6 +48,8 @@ public final class TaskResultLines {
     public static final String WORKFLOW_PHASE = "workflow-phase";
     /** {@code Marking workflow completed} (markWorkflowPhase): finishedAt and the completed label set. */
     public static final String MARKED_COMPLETED = "workflow-completed";
+    /** {@code Node became daemoned} (Info, v3.4+, {@code nodeId}): a daemon step's Pod running and ready. */
+    public static final String NODE_DAEMONED = "node-daemoned";
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
@@ -188,10 +190,13 @@ public final class TaskResultLines {
      * @param passes   the same run's later reconciles of the Workflow, none marking it completed, up to the first that marks it,
      *                 writes another phase or begins over a copy not completed (the last may be cut by the end of the lines)
      * @param marked   the {@code Marking workflow completed} that ended the wait, in any run, or null (none in the lines)
+     * @param daemoned the Workflow's {@code Node became daemoned} lines before the phase was set (any run): a daemon that may
+     *                 still have been daemoned then, which holds the completion too (session 37)
      */
-    public record HeldCompletion(LogEvent phaseSet, List<Reconcile> passes, LogEvent marked) {
+    public record HeldCompletion(LogEvent phaseSet, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned) {
         public HeldCompletion {
             passes = List.copyOf(passes);
+            daemoned = List.copyOf(daemoned);
         }
     }
 
@@ -242,11 +247,11 @@ public final class TaskResultLines {
                 passedAfterStop.add(r);
             }
         }
-        findHeld();
+        findHeld(workflow.events().stream().filter(e -> signal(e, NODE_DAEMONED)).toList());
     }
 
     /** The {@link HeldCompletion}s, in the order of their phase lines per run. */
-    private void findHeld() {
+    private void findHeld(List<LogEvent> daemonLines) {
         for (int i = 0; i < reconciles.size(); i++) {
             Reconcile r = reconciles.get(i);
             LogEvent phase = completedPhase(r);
@@ -294,7 +299,9 @@ public final class TaskResultLines {
                     }
                 }
             }
-            held.add(new HeldCompletion(phase, passes, marked));
+            List<LogEvent> daemoned = daemonLines.stream()
+                    .filter(d -> d.time() == null || phase.time() == null || !d.time().isAfter(phase.time())).toList();
+            held.add(new HeldCompletion(phase, passes, marked, daemoned));
         }
     }
 

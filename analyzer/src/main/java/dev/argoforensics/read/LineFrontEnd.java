@@ -428,7 +428,8 @@ public final class LineFrontEnd {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            if ((entry == null || entry.interest() != CatalogEntry.Interest.TRIGGER) && !TriggerNames.warns(head.level())) {
+            // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
+            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level())) {
                 return;
             }
         }
@@ -443,7 +444,7 @@ public final class LineFrontEnd {
             } catch (IllegalArgumentException e) {
                 // Pass 2 reports the line as unparsed; its names still count if it is a warning.
             }
-            if (match.isPresent() && match.get().entry().interest() == CatalogEntry.Interest.TRIGGER) {
+            if (match.isPresent() && match.get().entry().triggers(match.get().attributes())) {
                 TriggerNames.add(match.get(), result.interest);
             }
             if (TriggerNames.warns(parsed.record().level())) {
@@ -487,7 +488,8 @@ public final class LineFrontEnd {
         boolean mentioned = false;
         if (head != null && apart == null) {
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            boolean keep = (entry != null && entry.interest() != CatalogEntry.Interest.FOLLOW)
+            // A conditional trigger's line that cannot meet its condition (a pass over a running phase) follows its names.
+            boolean keep = (entry != null && (entry.interest() == CatalogEntry.Interest.ALWAYS || entry.mayTrigger(text)))
                     || (mentioned = interest.mentions(text, afterHead(text, head)));
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
@@ -539,7 +541,7 @@ public final class LineFrontEnd {
         // A line naming something by a placeholder the user wrote is kept, to be counted and said (a paste: few lines).
         String redacted = match.map(m -> m.attributes().redactedName()).orElse(null);
         boolean keep = (match.isPresent() && (match.get().entry().interest() == CatalogEntry.Interest.ALWAYS || record.isCut()
-                || match.get().entry().interest() == CatalogEntry.Interest.TRIGGER && match.get().event().pod().isEmpty()))
+                || match.get().entry().triggers(match.get().attributes()) && match.get().event().pod().isEmpty()))
                 || redacted != null || mentioned || interest.mentions(text)
                 // A quoted excerpt is short and its names were often left out: every line of it is evidence.
                 || record.format() == RecordFormat.TIME_OF_DAY;

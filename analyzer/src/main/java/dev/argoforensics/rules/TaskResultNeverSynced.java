@@ -15,6 +15,7 @@ import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
@@ -176,6 +177,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
             if (!withFindings.about(w.ref())) {
                 heldForOutputs(w, t, cleared);
+                heldByDaemon(w, t, cleared);
             }
         }
         return new Evaluation(findings, cleared);
@@ -260,6 +262,23 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         LogEvent last = held.get(held.size() - 1).heldForOutputs().get();
         cleared.add(new Clearance(null, Message.of("AF006.cleared.heldForOutputs", "wf", w.ref().toString(), "count", held.size(),
                 "first", at(first), "last", at(last)), first.source()));
+    }
+
+    /**
+     * A Workflow whose completion was held past the pass that set its phase {@code Failed} or {@code Error} while the lines show a
+     * node of it daemoned before ({@link TaskResultViews#daemonMayHold}): a daemon under a boundary that never completed holds it as
+     * a pending result would, until its Pod ends; not decided, saying what would decide (session 37).
+     */
+    private static void heldByDaemon(WorkflowHistory w, TaskResultLines lines, List<Clearance> cleared) {
+        for (TaskResultLines.HeldCompletion h : lines.heldCompletions()) {
+            if (!TaskResultViews.daemonMayHold(h) || h.passes().isEmpty()) {
+                continue;
+            }
+            LogEvent daemon = h.daemoned().get(h.daemoned().size() - 1);
+            cleared.add(new Clearance(null, Message.of("AF006.cleared.heldByDaemon", "wf", w.ref().toString(),
+                    "phase", ((Signal) h.phaseSet().event()).attribute("toPhase"), "at", at(h.phaseSet()), "passes", h.passes().size(),
+                    "node", daemon.event().nodeId().orElse("?"), "daemonAt", at(daemon)), h.phaseSet().source()));
+        }
     }
 
     private static String at(LogEvent e) {
@@ -672,8 +691,16 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             // The completed phase set and the completion held: which result (or a node still daemoned) the lines do not say.
             ControllerProcess run = correlation.process((LogEvent) logged.get(0).cited());
             TaskResultViews.PhaseFirst release = TaskResultViews.phaseFirst(run);
+            TaskResultLines.HeldCompletion h = lines.heldCompletions().stream()
+                    .filter(c -> logged.stream().anyMatch(v -> v.cited() == c.phaseSet() || c.passes().stream().anyMatch(p -> p.first() == v.cited())))
+                    .findFirst().orElse(null);
+            String phase = h == null ? null : ((Signal) h.phaseSet().event()).attribute("toPhase");
+            Message daemon = "Succeeded".equals(phase)
+                    ? Message.of("AF006.reason.daemonSucceeded", "counted", h.daemoned().isEmpty() ? Message.NOTHING
+                            : Message.of("AF006.reason.daemonSeen", "node", h.daemoned().get(0).event().nodeId().orElse("?"), "at", at(h.daemoned().get(0))))
+                    : Message.of("AF006.reason.daemonNotRuledOut", "phase", phase == null ? "completed" : phase);
             judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.heldCompletion",
-                    "passes", logged.stream().filter(TaskResultViews::held).count(),
+                    "passes", logged.stream().filter(TaskResultViews::held).count(), "daemon", daemon,
                     "release", release == TaskResultViews.PhaseFirst.YES ? Message.of("AF006.reason.releaseKnown", "release", run.releaseName())
                             : Message.of("AF006.reason.releaseUnknown", "release", run == null || run.releaseName() == null ? "not stated"
                                     : run.releaseName()),

@@ -135,7 +135,8 @@ final class TaskResultViews {
     /**
      * The Workflow's phase set completed with its completion held ({@link TaskResultLines.HeldCompletion}, session 36): at the
      * pass that set it and at each later pass of the same run that did not mark it completed, a task result of the Workflow was
-     * still incomplete (or a node still daemoned: the lines do not tell, and the finding says so); the marking settles it. Not
+     * still incomplete (or a node still daemoned: see {@link #daemonMayHold}; where the lines show a daemon, the pass that set a
+     * Succeeded phase is not counted, as that pass may have been held by it alone); the marking settles it. Not
      * on a run whose release is known to be outside v3.5.3-v3.5.5 (before, the completion waits for daemoned nodes only; after,
      * the phase is not set while a result is pending). A pass counts when its lines are all there: the run went on to another
      * reconcile of the Workflow, or logged for longer than {@code stall} after it began (a pass over a completed phase takes
@@ -149,7 +150,13 @@ final class TaskResultViews {
                 continue;
             }
             String phase = ((Signal) h.phaseSet().event()).attribute("toPhase");
-            out.add(new View(h.phaseSet().time(), true, LOG, Message.of("AF006.view.phaseSetNotCompleted", "phase", phase), h.phaseSet()));
+            if (daemonMayHold(h)) {
+                continue; // a daemon left daemoned under a boundary that never completed holds it until its Pod ends
+            }
+            if (h.daemoned().isEmpty()) {
+                // With a daemon, that pass alone may be the daemon's: it ends them (killDaemonedChildren), and the later passes are not.
+                out.add(new View(h.phaseSet().time(), true, LOG, Message.of("AF006.view.phaseSetNotCompleted", "phase", phase), h.phaseSet()));
+            }
             for (Reconcile p : h.passes()) {
                 LogEvent first = p.first();
                 boolean ended = p.whole() || (run != null && run.last() != null && first.time() != null
@@ -163,6 +170,19 @@ final class TaskResultViews {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether a node still daemoned, not a task result, may have held the completion past the pass that set the phase (session 37,
+     * read in {@code operator.go}, {@code exec_control.go}, {@code steps.go}, {@code dag.go} at v3.5.4-v3.5.5): a daemon stays
+     * daemoned until its boundary (the steps or DAG node) is fulfilled ({@code killDaemonedChildren(boundary)}), the Workflow is
+     * fulfilled (the deferred {@code killDaemonedChildren("")}, for daemons at its top only) or its Pod ends. A Workflow
+     * {@code Succeeded} has fulfilled every boundary, so by the end of the pass that set the phase no node is daemoned; one that
+     * ended {@code Failed} or {@code Error} (a deadline, a stop) may leave a daemon under a boundary that never completed daemoned
+     * while its Pod runs. So: a daemon the lines show before the phase was set, and a phase other than Succeeded.
+     */
+    static boolean daemonMayHold(TaskResultLines.HeldCompletion h) {
+        return !h.daemoned().isEmpty() && !"Succeeded".equals(((Signal) h.phaseSet().event()).attribute("toPhase"));
     }
 
     /** Whether a view is one of {@link #heldCompletion}'s pending ones. */

@@ -91,7 +91,52 @@ class TaskResultHeldCompletionTest {
         assertEquals(Confidence.POSSIBLE, f.confidence());
         assertEquals("40m0.197s", f.fact("pendingFor").orElseThrow().value());
         assertTrue(f.confidenceReason().contains("the run's release, v3.5.4, sets the phase before it waits for the results"), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("nor that it was not a daemoned node"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("a node still daemoned holds it too, but at the pass that set a Succeeded phase only"),
+                f.confidenceReason());
+    }
+
+    /** A daemon step of the Workflow, running and ready at 16:20 ({@code Node became daemoned}). */
+    private static List<String> withDaemon(List<String> l) {
+        l.add(1, line("16:20:00.000", "Node became daemoned", "namespace=ns nodeId=p-2755431108 workflow=p"));
+        return l;
+    }
+
+    /** The phase set {@code phase} instead of Succeeded. */
+    private static List<String> ended(List<String> l, String phase) {
+        l.replaceAll(x -> x.replace("Updated phase Running -> Succeeded", "Updated phase Running -> " + phase)
+                .replace("phase=Succeeded resourceVersion=5001", "phase=" + phase + " resourceVersion=5001")
+                .replace("Phase=Succeeded", "Phase=" + phase));
+        return l;
+    }
+
+    @Test
+    void aDaemonHoldsASucceededWorkflowsCompletionAtThePhasePassOnly() {
+        // Session 37 (operator.go, exec_control.go, steps.go, dag.go at v3.5.4): a Succeeded Workflow has completed every steps or DAG
+        // node, which ends their daemons, and the pass that set its phase ends its own; the later passes waited on a result.
+        Evaluation e = logs(withDaemon(resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200")));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("20m0s", f.fact("pendingFor").orElseThrow().value(), "the phase pass, which the daemon alone may have held, is not counted");
+        assertTrue(f.confidenceReason().contains("node p-2755431108 became daemoned at 2026-09-19T16:20:00.000Z: the pass that set the phase is not counted"),
+                f.confidenceReason());
+    }
+
+    @Test
+    void aDaemonMayHoldAFailedWorkflowsCompletionUntilItsPodEnds() {
+        // A Workflow that ended Failed (a deadline, a stop) may leave a daemon under a steps node that never completed: not decided.
+        Evaluation e = logs(ended(withDaemon(resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200")), "Failed"));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("node p-2755431108 of it became daemoned at 2026-09-19T16:20:00.000Z")),
+                () -> e.cleared().toString());
+        // Control: no daemon in the lines, the same Failed Workflow: reported, saying a daemon is not ruled out.
+        Finding f = logs(ended(resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200"), "Failed")).findings().get(0);
+        assertEquals("40m0.197s", f.fact("pendingFor").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("nor that it was not a daemoned node (a Workflow that ended Failed"), f.confidenceReason());
+        // Control: the daemon's line after the phase was set is not one that could have held it.
+        List<String> late = ended(resyncs(phaseSet("v3.5.4"), "16:47:46.200", "17:07:46.200"), "Failed");
+        late.add(10, line("16:30:00.000", "Node became daemoned", "namespace=ns nodeId=p-2755431108 workflow=p"));
+        assertEquals(1, logs(late).findings().size(), () -> logs(late).cleared().toString());
     }
 
     @Test
