@@ -331,11 +331,12 @@ public final class Correlator {
         Set<WorkflowRef> refs = new TreeSet<>(workflowEvents.keySet());
         refs.addAll(group.workflowSnapshots().keySet());
         List<WorkflowRef> workflowRefs = List.copyOf(refs);
+        Map<String, Set<Integer>> runsOfOwner = runsOfOwner(group, podEvents);
         // By time across runs, each run's lines in its own order: not file by file (see EventOrder.merged).
         // Each export of the Workflow on the controller's clock where the logs show the write of its resourceVersion.
         List<WorkflowHistory> madeWorkflows = workers.map(workflowRefs, ref -> {
             List<LogEvent> lines = EventOrder.merged(workflowEvents.getOrDefault(ref, List.of()));
-            return new WorkflowHistory(ref, lines, WorkflowWrites.placed(group.workflowSnapshots().getOrDefault(ref, List.of()), lines));
+            return new WorkflowHistory(ref, lines, WorkflowWrites.placed(group.workflowSnapshots().getOrDefault(ref, List.of()), lines, runsOfOwner));
         });
         Map<WorkflowRef, WorkflowHistory> workflows = new TreeMap<>();
         for (int i = 0; i < workflowRefs.size(); i++) {
@@ -383,6 +384,33 @@ public final class Correlator {
         }
         return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
                 null, workers, clocks);
+    }
+
+    /**
+     * The controller runs (streams) that logged lines of a Pod whose export names its owner Workflow by UID, by that UID: the runs
+     * that worked that object ({@link WorkflowWrites}).
+     */
+    private static Map<String, Set<Integer>> runsOfOwner(GroupFacts group, Map<PodKey, List<LogEvent>> podEvents) {
+        Map<String, Set<Integer>> out = new HashMap<>();
+        for (Map.Entry<PodKey, GroupFacts.PodFacts> p : group.pods().entrySet()) {
+            List<LogEvent> evs = podEvents.get(p.getKey());
+            if (evs == null || evs.isEmpty()) {
+                continue;
+            }
+            String owner = null;
+            for (PodSnapshot s : p.getValue().snapshots()) {
+                for (dev.argoforensics.snapshot.OwnerRef o : s.owners()) {
+                    if (owner == null && "Workflow".equals(o.kind()) && o.uid() != null && !o.uid().isEmpty()) {
+                        owner = o.uid();
+                    }
+                }
+            }
+            if (owner != null) {
+                Set<Integer> runs = out.computeIfAbsent(owner, k -> new TreeSet<>());
+                evs.forEach(e -> runs.add(e.stream()));
+            }
+        }
+        return out;
     }
 
     /** The group without its per-line Pods and handler places: what the correlation reads once its Pods' lines are gathered. */

@@ -174,6 +174,44 @@ public final class PhaseHistory {
         return from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS ? new ConcurrentRuns(a.stream(), b.stream(), from, to) : null;
     }
 
+    /**
+     * The runs that wrote about the Workflow's name over the same span as another run, longer than a hand-over allows (as
+     * {@link #concurrent}, each run's span found in one pass): two controllers on one object, or two clusters' Workflows of one
+     * name read together. Derived here once; the sole stops ({@link TaskResultLines#soleStops}) and the exports' placing by their
+     * resourceVersion ({@link WorkflowWrites}) read it.
+     *
+     * @param events the Workflow's lines
+     */
+    static java.util.Set<Integer> concurrentStreams(List<LogEvent> events) {
+        java.util.Map<Integer, Timestamp[]> spans = new java.util.TreeMap<>();
+        for (LogEvent e : events) {
+            if (e.time() == null) {
+                continue;
+            }
+            Timestamp[] x = spans.computeIfAbsent(e.stream(), k -> new Timestamp[] {e.time(), e.time()});
+            x[0] = e.time().isBefore(x[0]) ? e.time() : x[0];
+            x[1] = e.time().isAfter(x[1]) ? e.time() : x[1];
+        }
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        if (spans.size() < 2) {
+            return out;
+        }
+        List<java.util.Map.Entry<Integer, Timestamp[]>> all = new ArrayList<>(spans.entrySet());
+        for (int i = 0; i < all.size(); i++) {
+            for (int j = i + 1; j < all.size(); j++) {
+                Timestamp[] x = all.get(i).getValue();
+                Timestamp[] y = all.get(j).getValue();
+                Timestamp from = x[0].isAfter(y[0]) ? x[0] : y[0];
+                Timestamp to = x[1].isBefore(y[1]) ? x[1] : y[1];
+                if (!to.isBefore(from) && from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS) {
+                    out.add(all.get(i).getKey());
+                    out.add(all.get(j).getKey());
+                }
+            }
+        }
+        return out;
+    }
+
     private static Timestamp[] span(WorkflowHistory h, int stream) {
         LogEvent first = null;
         LogEvent last = null;

@@ -365,8 +365,22 @@ public final class TaskResultLines {
      *
      * @param stop   the stop's line
      * @param export the export that showed the node as the only unfinished Pod node
+     * @param copy   the export's resourceVersion where the stop's reconcile worked on that very copy (its {@code Processing
+     *               workflow} line names it), else null: given by the export's time
+     * @param firstPass null where an export gives the stop; else the {@code Processing workflow} line of the Workflow's first
+     *               reconcile, from which the lines show every write of the copy the stop's reconcile worked on
+     *               ({@link #firstPassSightings}): the export is then null, and the stop may be a held line
+     *               ({@link #OUTPUTS_NOT_SET}) as well
      */
-    public record SoleStop(LogEvent stop, WorkflowHistory.NodeObservation export) {
+    public record SoleStop(LogEvent stop, WorkflowHistory.NodeObservation export, String copy, LogEvent firstPass) {
+        public SoleStop(LogEvent stop, WorkflowHistory.NodeObservation export, String copy) {
+            this(stop, export, copy, null);
+        }
+
+        /** The line is a held one ({@code leaving phase un-changed: required outputs are not yet set}), not a stop. */
+        public boolean held() {
+            return signal(stop, OUTPUTS_NOT_SET);
+        }
     }
 
     /**
@@ -384,7 +398,10 @@ public final class TaskResultLines {
      * ({@code # taken-at:}, {@code --snapshot-time}: the clock of whoever took it) is read at both ends of what that clock may be
      * off ({@link ObservedAt#STATED_CLOCK_NANOS}): stops from the latest it can have been taken, reconciles that went on from the
      * earliest, so that a stop within that of the stated time is given to no node.
-     * Each stop is given once, with the first export that gives it.
+     * Each stop is given once, with the first export that gives it. A stop whose reconcile's {@code Processing workflow} line names
+     * the export's resourceVersion (v3.5.3+) is given whatever the times (session 37): that reconcile worked on the very copy the
+     * export shows, in which this node was the only unfinished Pod node; the export's own time (a stated one a minute either way)
+     * and the lines' gaps do not enter. The stops are returned by time.
      *
      * @param stall the longest the controller may go without processing the Workflow for its lines to count as watched throughout
      */
@@ -399,7 +416,7 @@ public final class TaskResultLines {
         // A stop of a run that wrote about the Workflow's name at the same time as another run (two clusters' logs read together,
         // two controllers at once: PhaseHistory.concurrent) may be the other Workflow's, and its passes may fill the gaps of the
         // run that should have been looking: not given (session 36 recheck).
-        Set<Integer> overlapping = concurrentStreams(workflow);
+        Set<Integer> overlapping = PhaseHistory.concurrentStreams(workflow.events());
         if (!overlapping.isEmpty()) {
             unnamed = unnamed.stream().filter(r -> !overlapping.contains(r.retry().get().stream())).toList();
             if (unnamed.isEmpty()) {
@@ -419,6 +436,17 @@ public final class TaskResultLines {
             if (!sole) {
                 continue;
             }
+            // A stopped pass whose Processing workflow line names the export's resourceVersion worked on the very copy the export
+            // shows: this node was its only unfinished Pod node, whenever the export was taken and whatever passes the lines lack.
+            String rv = o.snapshot().resourceVersion().trim();
+            if (!rv.isEmpty()) {
+                for (Reconcile r : unnamed) {
+                    if (r.processing() != null && r.processing().event() instanceof WorkflowProcessing p && p.resourceVersion() != null
+                            && rv.equals(p.resourceVersion().trim()) && taken.add(r.retry().get())) {
+                        out.add(new SoleStop(r.retry().get(), o, rv));
+                    }
+                }
+            }
             ObservedAt observed = o.snapshot().observed();
             // A time only the export's file states is a user's clock (ObservedAt): a stop counts as after the export only from the
             // latest it can have been taken, and a reconcile that went on counts as after it from the earliest.
@@ -432,11 +460,129 @@ public final class TaskResultLines {
                 Timestamp t = stop.time();
                 if (!t.isBefore(from) && (upper == null || t.isBefore(upper)) && r.processing() != null && (broken == null || t.isBefore(broken))
                         && latest(since, r.processing().time()).nanosUntil(t) <= stall && taken.add(stop)) {
-                    out.add(new SoleStop(stop, o));
+                    out.add(new SoleStop(stop, o, null));
                 }
             }
         }
-        return out;
+        return EventOrder.inTimeOrder(out, SoleStop::stop);
+    }
+
+    /**
+     * Stops and held lines that name no node, given to a Pod's node from the lines alone (session 37): the reconcile worked on a
+     * copy of the Workflow every write of which, since the Workflow's first reconcile, is in the same run's lines, and no Pod but
+     * this one was created in them. Each reconcile's {@code Processing workflow} names the resourceVersion of the copy it works on
+     * (v3.5.3+), and {@code Workflow update successful} the one its write was given: following them back from the reconcile to
+     * a first one (phase "", or its phase set from "") through writes of the same run, the copy's every Pod node was created in
+     * one of those reconciles, which log {@code Created pod} (or {@code Failed pod creation: already exists}, and up to v3.7
+     * {@code Pod node … initialized}) at Info for each. Where they name this Pod alone, it was the copy's only Pod node: a stop
+     * (a Pod seen Succeeded, its result incomplete) or a held line with {@code Succeeded} (a Pod seen Succeeded, its outputs not
+     * yet set; the pass goes on, but its Pods are assessed before it creates any) is this Pod's. Runs that wrote about the
+     * Workflow's name at the same time as another run are left out (as {@link #soleStops}). Nothing is given where a link is
+     * missing (a log that begins later, a rotated piece, another run's write, no resourceVersion keys before v3.5.3).
+     * Limit: a daemon's node is not known from the lines (up to v3.6 a daemon's {@code Failed} Pod is assessed Succeeded).
+     *
+     * @param nodeId  the Pod's node ID
+     * @param podName the Pod's name
+     * @return the sightings, by time
+     */
+    public List<SoleStop> firstPassSightings(WorkflowHistory workflow, String nodeId, String podName) {
+        if (workflow == null || nodeId == null || podName == null) {
+            return List.of();
+        }
+        Set<Integer> overlapping = null;
+        List<SoleStop> out = new ArrayList<>();
+        for (int i = 0; i < reconciles.size(); i++) {
+            Reconcile r = reconciles.get(i);
+            LogEvent line = r.retry().filter(x -> r.stoppedOn().isEmpty()).orElse(null);
+            if (line == null && r.heldForOutputs().isPresent() && r.heldForOutputs().get().event() instanceof Signal h
+                    && "Succeeded".equals(h.attribute("phase"))) {
+                line = r.heldForOutputs().get();
+            }
+            if (line == null) {
+                continue;
+            }
+            if (overlapping == null) {
+                overlapping = PhaseHistory.concurrentStreams(workflow.events());
+            }
+            if (overlapping.contains(line.stream())) {
+                continue;
+            }
+            int first = firstPassOf(i);
+            if (first >= 0 && onlyThisPodCreated(first, i, line, nodeId, podName)) {
+                out.add(new SoleStop(line, null, null, reconciles.get(first).processing()));
+            }
+        }
+        return EventOrder.inTimeOrder(out, SoleStop::stop);
+    }
+
+    /**
+     * The index of the first reconcile of the Workflow from which the copy reconcile {@code i} worked on descends through writes
+     * of the same run, each logged; -1 where a link is missing.
+     */
+    private int firstPassOf(int i) {
+        int cur = i;
+        for (int guard = 0; guard <= reconciles.size(); guard++) {
+            Reconcile r = reconciles.get(cur);
+            if (!(r.processing() != null && r.processing().event() instanceof WorkflowProcessing p)) {
+                return -1;
+            }
+            boolean fromNothing = (p.phase() != null && p.phase().isEmpty()) || r.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+                    && (((Signal) e.event()).attribute("fromPhase") == null || ((Signal) e.event()).attribute("fromPhase").isEmpty()));
+            if (fromNothing) {
+                return cur;
+            }
+            String rv = p.resourceVersion() == null ? "" : p.resourceVersion().trim();
+            if (rv.isEmpty()) {
+                return -1;
+            }
+            int writer = -1;
+            for (int j = cur - 1; j >= 0 && writer < 0; j--) {
+                Reconcile w = reconciles.get(j);
+                if (w.first().stream() != r.first().stream()) {
+                    break;
+                }
+                if (w.lines().stream().anyMatch(e -> e.event() instanceof WorkflowUpdated u && u.resourceVersion() != null
+                        && rv.equals(u.resourceVersion().trim()))) {
+                    writer = j;
+                }
+            }
+            if (writer < 0) {
+                return -1;
+            }
+            cur = writer;
+        }
+        return -1;
+    }
+
+    /** Whether the run's reconciles {@code from} to {@code to} (up to {@code line}) create this Pod and no other. */
+    private boolean onlyThisPodCreated(int from, int to, LogEvent line, String nodeId, String podName) {
+        boolean own = false;
+        for (int i = from; i <= to; i++) {
+            for (LogEvent e : reconciles.get(i).lines()) {
+                if (e == line) {
+                    break;
+                }
+                ControllerEvent ev = e.event();
+                String pod = null;
+                String id = null;
+                if (ev instanceof ControllerEvent.PodCreated c) {
+                    pod = c.podRef() == null ? null : c.podRef().name();
+                    id = c.id();
+                } else if (ev instanceof Signal s && "pod-create-exists".equals(s.name())) {
+                    pod = s.podRef() != null ? s.podRef().name() : s.attribute("pod");
+                    id = s.id();
+                } else if (ev instanceof ControllerEvent.NodeInitialized n && "Pod".equals(n.nodeType())) {
+                    id = n.id();
+                } else {
+                    continue;
+                }
+                if ((pod != null && !pod.equals(podName)) || (id != null && !id.equals(nodeId)) || (pod == null && id == null)) {
+                    return false;
+                }
+                own |= pod != null;
+            }
+        }
+        return own;
     }
 
     /**
@@ -466,9 +612,12 @@ public final class TaskResultLines {
         }
         String owner = pod.ownerWorkflowUid();
         DeletionRequest deletion = life.deletionRequest().orElse(null);
-        for (SoleStop s : of(workflow).soleStops(workflow, pod.link().nodeId(), stall)) {
-            String uid = s.export().snapshot().uid();
-            if (owner != null && !owner.isEmpty() && (uid == null || !owner.equals(uid))) {
+        TaskResultLines lines = of(workflow);
+        List<SoleStop> all = new ArrayList<>(lines.soleStops(workflow, pod.link().nodeId(), stall));
+        all.addAll(lines.firstPassSightings(workflow, pod.link().nodeId(), pod.key().name()));
+        for (SoleStop s : EventOrder.inTimeOrder(all, SoleStop::stop)) {
+            String uid = s.export() == null ? null : s.export().snapshot().uid();
+            if (s.export() != null && owner != null && !owner.isEmpty() && (uid == null || !owner.equals(uid))) {
                 continue;
             }
             LogEvent stop = s.stop();
@@ -485,40 +634,6 @@ public final class TaskResultLines {
             return Optional.of(s);
         }
         return Optional.empty();
-    }
-
-    /**
-     * The runs that wrote about the Workflow's name over the same span as another run, longer than a hand-over allows (as
-     * {@link PhaseHistory#concurrent}, each run's span found in one pass).
-     */
-    private static Set<Integer> concurrentStreams(WorkflowHistory h) {
-        java.util.Map<Integer, Timestamp[]> spans = new java.util.TreeMap<>();
-        for (LogEvent e : h.events()) {
-            if (e.time() == null) {
-                continue;
-            }
-            Timestamp[] x = spans.computeIfAbsent(e.stream(), k -> new Timestamp[] {e.time(), e.time()});
-            x[0] = e.time().isBefore(x[0]) ? e.time() : x[0];
-            x[1] = e.time().isAfter(x[1]) ? e.time() : x[1];
-        }
-        Set<Integer> out = new HashSet<>();
-        if (spans.size() < 2) {
-            return out;
-        }
-        List<java.util.Map.Entry<Integer, Timestamp[]>> all = new ArrayList<>(spans.entrySet());
-        for (int i = 0; i < all.size(); i++) {
-            for (int j = i + 1; j < all.size(); j++) {
-                Timestamp[] x = all.get(i).getValue();
-                Timestamp[] y = all.get(j).getValue();
-                Timestamp from = x[0].isAfter(y[0]) ? x[0] : y[0];
-                Timestamp to = x[1].isBefore(y[1]) ? x[1] : y[1];
-                if (!to.isBefore(from) && from.nanosUntil(to) > PhaseHistory.HANDOVER_TOLERANCE_NANOS) {
-                    out.add(all.get(i).getKey());
-                    out.add(all.get(j).getKey());
-                }
-            }
-        }
-        return out;
     }
 
     /** The time of a reconcile's last line. */

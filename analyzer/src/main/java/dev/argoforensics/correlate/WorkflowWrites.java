@@ -7,6 +7,9 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Workflow exports placed on the controller's clock by the write of the resourceVersion they show. The controller logs
@@ -18,6 +21,16 @@ import java.util.List;
  * ahead of or behind the controller's. An export whose version no logged update wrote (the logs do not reach it, or
  * another writer's: a label, a deletion) keeps its own time; so does every Pod export, whose resourceVersion the
  * controller never logs. Derived once, here; rules and the timeline read the placed exports.
+ *
+ * <p>A resourceVersion is a number of one cluster's etcd, not of the world: another cluster's controller, running the same
+ * pipeline under the same Workflow name, logs writes of its own object whose numbers may be the export's (session 37). A write
+ * dates the export only where its run worked the exported object: the run is tied to the export's UID (it logged lines of a Pod
+ * whose export names that UID as its owner, and no other run so tied wrote about the name at the same time), or no other run
+ * wrote about the Workflow's name at the same time as it ({@link PhaseHistory#concurrentStreams}: a restart's or a hand-over's
+ * runs follow one another). Writes of the number by two runs are two stores' (one store gives a number once): neither dates
+ * it unless the UID picks one. A write whose logged phase is not the export's phase is not the write of the version it shows.
+ * Otherwise the export keeps its own time. Limit: another installation's run of another time (not overlapping this one) that
+ * happens to write the number still dates the export: the lines carry no UID of the Workflow to refuse it by.
  */
 final class WorkflowWrites {
     private WorkflowWrites() {
@@ -26,9 +39,10 @@ final class WorkflowWrites {
     /**
      * @param exports the Workflow's exports
      * @param lines   the Workflow's lines, by time ({@link EventOrder#merged})
+     * @param runsOfOwner the runs (streams) that logged lines of a Pod whose export names the Workflow UID as its owner, by UID
      * @return the exports, those the logs date by their resourceVersion placed at that write, earliest first
      */
-    static List<WorkflowSnapshot> placed(List<WorkflowSnapshot> exports, List<LogEvent> lines) {
+    static List<WorkflowSnapshot> placed(List<WorkflowSnapshot> exports, List<LogEvent> lines, Map<String, Set<Integer>> runsOfOwner) {
         if (exports.isEmpty()) {
             return exports;
         }
@@ -42,10 +56,11 @@ final class WorkflowWrites {
         if (updates.isEmpty()) {
             return exports;
         }
+        Set<Integer> concurrent = PhaseHistory.concurrentStreams(lines);
         List<WorkflowSnapshot> out = new ArrayList<>(exports.size());
         boolean moved = false;
         for (WorkflowSnapshot w : exports) {
-            WorkflowSnapshot p = place(w, updates);
+            WorkflowSnapshot p = place(w, updates, runsOf(w, lines, runsOfOwner), concurrent);
             moved |= p != w;
             out.add(p);
         }
@@ -56,24 +71,58 @@ final class WorkflowWrites {
         return List.copyOf(out);
     }
 
-    private static WorkflowSnapshot place(WorkflowSnapshot w, List<LogEvent> updates) {
+    /**
+     * The runs tied to the export's object by its UID, where they decide: none of them wrote about the name at the same time as
+     * another of them (two runs so tied at once, two controllers or two clusters' Pods of one name, tell nothing apart). Empty
+     * where nothing ties a run.
+     */
+    private static Set<Integer> runsOf(WorkflowSnapshot w, List<LogEvent> lines, Map<String, Set<Integer>> runsOfOwner) {
+        Set<Integer> tied = w.uid() == null || w.uid().isEmpty() ? Set.of() : runsOfOwner.getOrDefault(w.uid(), Set.of());
+        if (tied.size() < 2) {
+            return tied;
+        }
+        List<LogEvent> theirs = lines.stream().filter(e -> tied.contains(e.stream())).toList();
+        return PhaseHistory.concurrentStreams(theirs).isEmpty() ? tied : Set.of();
+    }
+
+    private static WorkflowSnapshot place(WorkflowSnapshot w, List<LogEvent> updates, Set<Integer> tied, Set<Integer> concurrent) {
         String rv = w.resourceVersion().trim();
         if (rv.isEmpty() || w.fromArgoGetText()) {
             return w;
         }
-        for (int i = 0; i < updates.size(); i++) {
-            LogEvent u = updates.get(i);
-            if (rv.equals(((WorkflowUpdated) u.event()).resourceVersion().trim())) {
-                LogEvent next = null;
-                for (int j = i + 1; j < updates.size() && next == null; j++) {
-                    LogEvent n = updates.get(j);
-                    if (!rv.equals(((WorkflowUpdated) n.event()).resourceVersion().trim()) && !n.time().isBefore(u.time())) {
-                        next = n;
-                    }
-                }
-                return w.withObserved(ObservedAt.written(u.time(), rv, u.source(), next == null ? null : next.time(), w.observed()));
+        String phase = w.phase() == null ? "" : w.phase().trim();
+        // The writes of the number that may be the export's: of its phase, by a run that worked the exported object.
+        Set<Integer> writers = new TreeSet<>();
+        LogEvent write = null;
+        for (LogEvent u : updates) {
+            WorkflowUpdated wu = (WorkflowUpdated) u.event();
+            if (!rv.equals(wu.resourceVersion().trim())) {
+                continue;
+            }
+            String logged = wu.phase() == null ? "" : wu.phase().trim();
+            if (!phase.isEmpty() && !logged.isEmpty() && !phase.equals(logged)) {
+                continue;
+            }
+            if (tied.contains(u.stream()) || (!concurrent.contains(u.stream()) && (tied.isEmpty() || !anyWrite(updates, rv, tied)))) {
+                writers.add(u.stream());
+                write = write == null ? u : write;
             }
         }
-        return w;
+        if (write == null || writers.size() > 1) {
+            return w;
+        }
+        LogEvent next = null;
+        for (int j = updates.indexOf(write) + 1; j < updates.size() && next == null; j++) {
+            LogEvent n = updates.get(j);
+            if (!rv.equals(((WorkflowUpdated) n.event()).resourceVersion().trim()) && !n.time().isBefore(write.time())) {
+                next = n;
+            }
+        }
+        return w.withObserved(ObservedAt.written(write.time(), rv, write.source(), next == null ? null : next.time(), w.observed()));
+    }
+
+    /** Whether a run tied to the export's object logged a write of the number. */
+    private static boolean anyWrite(List<LogEvent> updates, String rv, Set<Integer> tied) {
+        return updates.stream().anyMatch(u -> tied.contains(u.stream()) && rv.equals(((WorkflowUpdated) u.event()).resourceVersion().trim()));
     }
 }

@@ -169,11 +169,15 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         if (seen != null) {
             facts.add(new Fact("seenSucceededAt", "Controller assessed the Pod Succeeded at", seen.time().format()));
-            cite.line(seen, sole != null ? "a Workflow worker's reconcile stopped on an incomplete task result, this node the only one it could be"
-                    : "a Workflow worker assessed the Pod Succeeded");
+            cite.line(seen, sole == null ? "a Workflow worker assessed the Pod Succeeded" : sole.held()
+                    ? "a Workflow worker assessed a Pod Succeeded and kept its node's phase for its outputs, this node the only one it could be"
+                    : "a Workflow worker's reconcile stopped on an incomplete task result, this node the only one it could be");
         }
-        if (sole != null) {
+        if (sole != null && sole.export() != null) {
             cite.node(sole.export(), "exported Workflow: the node its only unfinished Pod node");
+        }
+        if (sole != null && sole.firstPass() != null) {
+            cite.line(sole.firstPass(), "the Workflow's first reconcile: every write since, to the copy the reconcile worked on, in the lines");
         }
         if (reported != null) {
             facts.add(new Fact("executorExitCode", "Exit code in the task result", reported.exitCode()));
@@ -249,9 +253,15 @@ public final class SuccessReportedAsError extends NodeRule {
                     "second", correlation.processes().get(apart.second()).label(), "wf", link.workflow().toString(),
                     "from", apart.from().format(), "to", apart.to().format());
         } else if (sole != null) {
-            reason = Message.of("AF002.reason.seenSole", "at", sole.stop().time().format(), "export",
-                    sole.export().snapshot().observed().time().format(), "recorded", outcome.fromExport()
-                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));
+            Message recorded = outcome.fromExport() ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase())
+                    : Message.of("AF002.reason.recordedLog", "phase", outcome.phase());
+            String export = sole.export() == null ? null : sole.export().snapshot().observed().time().format();
+            reason = sole.firstPass() != null
+                    ? Message.of(sole.held() ? "AF002.reason.seenFirstPassHeld" : "AF002.reason.seenFirstPassStop", "at", sole.stop().time().format(),
+                            "first", sole.firstPass().time().format(), "recorded", recorded)
+                    : sole.copy() != null
+                    ? Message.of("AF002.reason.seenSoleCopy", "at", sole.stop().time().format(), "rv", sole.copy(), "export", export, "recorded", recorded)
+                    : Message.of("AF002.reason.seenSole", "at", sole.stop().time().format(), "export", export, "recorded", recorded);
         } else if (seen != null) {
             reason = Message.of("AF002.reason.seen", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));

@@ -106,7 +106,8 @@ final class TaskResultViews {
     /** The Workflow's stops given to the node as its only unfinished Pod node ({@link TaskResultLines#soleStops}), as views. */
     private static List<View> soleStops(Subject s, WorkflowHistory workflow, TaskResultLines lines, long stall) {
         return lines.soleStops(workflow, s.nodeId(), stall).stream().map(st -> new View(st.stop().time(), true, LOG,
-                Message.of("AF006.view.retrySole", "at", st.export().snapshot().observed().time().format()), st.stop())).toList();
+                st.copy() != null ? Message.of("AF006.view.retrySoleCopy", "rv", st.copy(), "at", st.export().snapshot().observed().time().format())
+                        : Message.of("AF006.view.retrySole", "at", st.export().snapshot().observed().time().format()), st.stop())).toList();
     }
 
     /** The releases whose markWorkflowPhase sets a completed phase before it waits for the task results (read at the tags). */

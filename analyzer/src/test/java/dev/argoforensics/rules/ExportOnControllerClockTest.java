@@ -176,4 +176,110 @@ class ExportOnControllerClockTest {
         assertEquals("2026-10-03T16:37:46.150Z", s.get(1).observed().time().format());
         assertNull(s.get(1).observed().written().next());
     }
+
+    private static final String UID = "6f1c2a5e-0d1b-4a8e-9c41-2b7d3e5f8a10";
+
+    /**
+     * Another cluster's controller (staging), running the same pipeline: a Workflow of the same name with its own object and its
+     * own etcd, whose resourceVersions are numbers of that etcd only. It writes about {@code w} from 16:25 to 16:45, over the same
+     * span as this cluster's run (at {@code hour} 16), and one of its writes happens to be given the number {@code rv} at 16:44:10.
+     */
+    private static String[] otherClustersLines(String rv, int hour) {
+        List<String> out = new ArrayList<>();
+        out.add(v3(hour + ":25:00.000", "info", "Processing workflow", "Phase=Running ResourceVersion=9911001 namespace=ns workflow=w"));
+        out.add(v3(hour + ":25:00.040", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9911002 workflow=w"));
+        out.add(v3(hour + ":44:10.000", "info", "Processing workflow", "Phase=Running ResourceVersion=9911002 namespace=ns workflow=w"));
+        out.add(v3(hour + ":44:10.050", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=" + rv + " workflow=w"));
+        out.add(v3(hour + ":45:00.000", "info", "Processing workflow", "Phase=Running ResourceVersion=" + rv + " namespace=ns workflow=w"));
+        return out.toArray(String[]::new);
+    }
+
+    /** This cluster's lines as {@link #lines} gives them, without the write of 9912001 (the log rotated past it). */
+    private static String[] linesWithoutTheWrite() {
+        return java.util.Arrays.stream(lines(37, true)).filter(l -> !l.contains("resourceVersion=9912001")).toArray(String[]::new);
+    }
+
+    /** The Pod of the node, owned by the exported Workflow (its UID). */
+    private static String ownedPod() {
+        return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: w-step-1180342716\n  namespace: ns\n  uid: 0c5e4f3a-77aa-4b1e-8d6f-3f1e2a9b7c21\n"
+                + "  creationTimestamp: \"2026-10-03T16:27:01Z\"\n  labels:\n    workflows.argoproj.io/workflow: w\n"
+                + "  annotations:\n    workflows.argoproj.io/node-id: " + NODE + "\n    workflows.argoproj.io/node-name: w[0].step\n"
+                + "  ownerReferences:\n  - apiVersion: argoproj.io/v1alpha1\n    kind: Workflow\n    name: w\n    uid: " + UID + "\n"
+                + "    controller: true\n    blockOwnerDeletion: true\n"
+                + "spec:\n  nodeName: worker-1\nstatus:\n  phase: Succeeded\n";
+    }
+
+    /** This cluster's {@code Created pod} line for the node's Pod, at 16:27:01.100, before its other lines. */
+    private static String[] withCreatedPod(String[] lines) {
+        List<String> out = new ArrayList<>();
+        out.add(v3("16:27:01.000", "info", "Processing workflow", "Phase=Running ResourceVersion=9911900 namespace=ns workflow=w"));
+        out.add(v3("16:27:01.100", "info", "Created pod: w[0].step (w-step-1180342716)", "namespace=ns workflow=w"));
+        out.addAll(List.of(lines));
+        return out.toArray(String[]::new);
+    }
+
+    @Test
+    void aWriteOfTheSameNumberByAnotherClustersControllerDoesNotDateTheExport() {
+        // resourceVersions are per etcd: staging's 9912001 at 16:44:10 is another object's write in another store. The export
+        // (this cluster's Workflow, stamped 16:37:00) keeps its own time; placed at 16:44:10 it would show the result still
+        // pending after the controller completed it at 16:37:46.
+        Correlation c = new Evidence().log("prod/controller.log", linesWithoutTheWrite()).log("staging/controller.log", otherClustersLines("9912001", 16))
+                .takenAt("wf.yaml", "2026-10-03T16:37:00Z", workflow("9912001", "Running", false)).correlate();
+        ObservedAt own = export(c).observed();
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, own.basis(), own.describe());
+        assertEquals("2026-10-03T16:37:00Z", own.time().format());
+    }
+
+    @Test
+    void twoRunsWritingTheSameNumberAtOnceDateTheExportOnlyWhereItsUidNamesTheRun() {
+        // Both clusters log a write of 9912001: one of the two is the export's, nothing in the lines says which, so neither
+        // dates it. A Pod export owned by the Workflow's UID, whose Created pod line is in prod's run, says prod's run worked
+        // this object: its write dates the export.
+        Evidence both = new Evidence().log("prod/controller.log", withCreatedPod(lines(37, true))).log("staging/controller.log",
+                otherClustersLines("9912001", 16)).takenAt("wf.yaml", "2026-10-03T16:40:00Z", workflow("9912001", "Running", false));
+        ObservedAt undated = export(both.correlate()).observed();
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, undated.basis(), undated.describe());
+
+        Correlation tied = both.takenAt("pod.yaml", "2026-10-03T16:40:00Z", ownedPod()).correlate();
+        ObservedAt placed = export(tied).observed();
+        assertEquals(ObservationBasis.RESOURCE_VERSION, placed.basis(), placed.describe());
+        assertEquals("2026-10-03T16:27:46.030Z", placed.time().format());
+        assertTrue(placed.describe().contains("prod/controller.log:4"), placed.describe());
+    }
+
+    @Test
+    void besideAnotherClustersRunAtTheSameTimeOnlyTheExportsUidTiesARunToIt() {
+        // The control: staging's run writes about w at the same time, never the number 9912001. Prod's write of that number is
+        // then the only one, but the export may as well be staging's object, its number one prod's store gave too: nothing says
+        // which cluster it was taken from, so it is not dated. A Pod export owned by the Workflow's UID, created by prod's run
+        // (its Created pod line), says the export is of the object prod's run worked: prod's write dates it.
+        Evidence both = new Evidence().log("prod/controller.log", withCreatedPod(lines(37, true))).log("staging/controller.log",
+                otherClustersLines("9912300", 16)).takenAt("wf.yaml", "2026-10-03T16:40:00Z", workflow("9912001", "Running", false));
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, export(both.correlate()).observed().basis());
+        ObservedAt placed = export(both.takenAt("pod.yaml", "2026-10-03T16:40:00Z", ownedPod()).correlate()).observed();
+        assertEquals(ObservationBasis.RESOURCE_VERSION, placed.basis(), placed.describe());
+        assertEquals("2026-10-03T16:27:46.030Z", placed.time().format());
+    }
+
+    @Test
+    void anotherRunOfTheNameAtAnotherTimeLeavesTheWriteThatDatesTheExport() {
+        // The control without any UID: the other log names w two hours earlier only (a restart's earlier run, or another
+        // installation's run of that time), with other numbers; prod's run is the only one writing about w from 16:27 on and its
+        // write of 9912001 dates the export, as with prod's log alone.
+        Correlation c = new Evidence().log("prod/controller.log", lines(37, true)).log("staging/controller.log", otherClustersLines("9912300", 14))
+                .takenAt("wf.yaml", "2026-10-03T16:40:00Z", workflow("9912001", "Running", false)).correlate();
+        ObservedAt placed = export(c).observed();
+        assertEquals(ObservationBasis.RESOURCE_VERSION, placed.basis(), placed.describe());
+        assertEquals("2026-10-03T16:27:46.030Z", placed.time().format());
+    }
+
+    @Test
+    void aWriteOfAnotherPhaseIsNotTheWriteOfTheExportedVersion() {
+        // The export shows Succeeded at 9912001; the logged write of that number stored Running: another object's write (another
+        // store's number), whatever run logged it. The export keeps its own time.
+        Correlation c = new Evidence().log("controller.log", lines(37, true))
+                .takenAt("wf.yaml", "2026-10-03T16:40:00Z", workflow("9912001", "Succeeded", true)).correlate();
+        ObservedAt own = export(c).observed();
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, own.basis(), own.describe());
+    }
 }

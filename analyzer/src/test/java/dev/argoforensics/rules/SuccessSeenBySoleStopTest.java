@@ -181,4 +181,119 @@ class SuccessSeenBySoleStopTest {
         Evaluation e = rule.evaluate(c);
         assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
     }
+
+    /**
+     * Session 37: the export of the running Workflow stated at 16:39:50 by a person's clock, which may be a minute off either way:
+     * read by its time alone it may have been taken after the deletion (16:40:30), and gives no stop. It shows resourceVersion
+     * {@code rv}; the stopped reconciles' {@code Processing workflow} lines name version 7, the copy they worked on.
+     */
+    private Evaluation statedLate(String rv) {
+        String running = RUNNING.replace("metadata: {name: p, namespace: ns, uid: w-1}", "metadata: {name: p, namespace: ns, uid: w-1, resourceVersion: \"" + rv + "\"}");
+        assertTrue(running.contains("resourceVersion: \"" + rv + "\""), running);
+        List<String> lines = lines(stops(28, 39)).stream().map(l -> l.replace("resourceVersion=7 phase=Error", "resourceVersion=8 phase=Error")).toList();
+        return rule.evaluate(new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:39:50Z", running)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", lines.toArray(String[]::new)).correlate());
+    }
+
+    @Test
+    void stopsOfReconcilesThatWorkedOnTheExportedCopyAreThePodsWhenTheExportWasTaken() {
+        // The reconciles' copy is the export's (version 7): p was its only unfinished Pod node, whenever the export was taken.
+        Evaluation e = statedLate("7");
+        assertEquals(1, e.findings().size(), () -> e.findings() + " " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("2026-09-19T16:28:00.105Z", f.fact("seenSucceededAt").orElseThrow().value());
+    }
+
+    /**
+     * Negative control: the export shows version 6, a copy older than the one the reconciles worked on (7), and its stated time
+     * may be after the deletion: nothing says p was the only unfinished Pod node of the copy they stopped on. No finding.
+     */
+    @Test
+    void stopsOfReconcilesOnAnotherCopyThanTheExportedOneAreNotGivenByIt() {
+        Evaluation e = statedLate("6");
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    /** {@code Processing workflow} of p's copy {@code rv}. */
+    private static String processingAt(String t, String phase, String rv) {
+        return "time=" + t + " level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=p namespace=ns phase=" + phase
+                + " resourceVersion=" + rv;
+    }
+
+    /**
+     * Session 37, no export of the running Workflow: its first reconcile (phase "", version 5) creates p and writes version 6;
+     * {@code between} follow; then one reconcile a minute, 16:28 to 16:39, on copy {@code rv}, each ending in {@code line}
+     * (a stop, or a held line); then the deletion.
+     */
+    private static List<String> firstPass(List<String> between, String rv, String line) {
+        List<String> out = new ArrayList<>();
+        out.add(processingAt("2026-09-19T16:27:10.100Z", "", "5"));
+        out.add(createdPod("2026-09-19T16:27:10.431Z"));
+        out.add(workflowUpdated("2026-09-19T16:27:10.450Z", "Running", "6"));
+        out.add(podEvent("2026-09-19T16:27:10.460Z", "add"));
+        out.addAll(between);
+        for (int m = 28; m <= 39; m++) {
+            String t = "2026-09-19T16:" + m + ":00";
+            out.add(processingAt(t + ".100Z", "Running", rv));
+            out.add("time=" + t + ".102Z level=INFO msg=\"Task-result reconciliation\" component=workflow_worker workflow=p namespace=ns numObjs=1");
+            out.add("time=" + t + ".105Z level=INFO msg=\"" + line + "\" component=workflow_worker workflow=p namespace=ns"
+                    + (line.startsWith("leaving") ? " updated.phase=Succeeded" : ""));
+        }
+        out.addAll(deleted().stream().map(l -> l.replace("resourceVersion=7 phase=Error", "resourceVersion=8 phase=Error")).toList());
+        return out;
+    }
+
+    private static final String STOP = "pod reconciliation didn't complete, will retry";
+    private static final String HELD = "leaving phase un-changed: required outputs are not yet set";
+
+    private Evaluation withoutRunningExport(List<String> lines) {
+        return rule.evaluate(new Evidence().takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", lines.toArray(String[]::new))
+                .correlate());
+    }
+
+    @Test
+    void stopsOnACopyWhoseEveryWriteSinceTheFirstReconcileIsInTheLinesAreTheOnlyPodsCreatedInThem() {
+        // Copy 6 is the first reconcile's write, which created p alone: p was its only Pod node, and the stops on it are p's.
+        Evaluation e = withoutRunningExport(firstPass(List.of(), "6", STOP));
+        assertEquals(1, e.findings().size(), () -> e.findings() + " " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("2026-09-19T16:28:00.105Z", f.fact("seenSucceededAt").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("whose every write since its first reconcile at 2026-09-19T16:27:10.100Z is in the same run's"
+                + " lines"), f.confidenceReason());
+    }
+
+    @Test
+    void heldLinesOnSuchACopyAreTheOnlyPodsSightOfSuccessToo() {
+        // The pass that keeps a node's phase for its outputs goes on, but it assessed the copy's Pods before creating any.
+        Evaluation e = withoutRunningExport(firstPass(List.of(), "6", HELD));
+        assertEquals(1, e.findings().size(), () -> e.findings() + " " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().startsWith("a Workflow worker assessed a Pod of the Workflow Succeeded at 2026-09-19T16:28:00.105Z"),
+                f.confidenceReason());
+    }
+
+    /** Negative control: a reconcile of the chain also created q (copy 7): the stops may be q's. Nothing. */
+    @Test
+    void stopsOnACopyWithAnotherPodCreatedSinceTheFirstReconcileAreNotGiven() {
+        List<String> between = List.of(processingAt("2026-09-19T16:27:20.100Z", "Running", "6"),
+                "time=2026-09-19T16:27:20.130Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns nodeName=p.q nodeID=p-2255146911 podName=p-q-2255146911",
+                workflowUpdated("2026-09-19T16:27:20.150Z", "Running", "7"));
+        Evaluation e = withoutRunningExport(firstPass(between, "7", STOP));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    /**
+     * Negative control: the stops' copy (9) was written by no reconcile in the lines (another writer, a piece of the log
+     * missing): what Pod nodes it held is unknown. Nothing; and the same chain with its write in the lines gives the stops.
+     */
+    @Test
+    void stopsOnACopyNoLoggedWriteLeadsToAreNotGiven() {
+        Evaluation e = withoutRunningExport(firstPass(List.of(), "9", STOP));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        List<String> written = List.of(processingAt("2026-09-19T16:27:20.100Z", "Running", "6"), workflowUpdated("2026-09-19T16:27:20.150Z", "Running", "9"));
+        assertEquals(1, withoutRunningExport(firstPass(written, "9", STOP)).findings().size());
+    }
 }
