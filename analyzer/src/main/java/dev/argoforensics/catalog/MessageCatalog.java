@@ -45,7 +45,7 @@ public final class MessageCatalog {
     private final Map<CatalogEntry, KeyPlan> plans = new IdentityHashMap<>();
 
     /** An entry's attributes and, for each, the record keys that may give it, first found wins. */
-    private record KeyPlan(String[] attributes, String[][] candidates) {
+    private record KeyPlan(String[] attributes, String[][] candidates, int capacity) {
         static KeyPlan of(CatalogEntry e) {
             String[] attributes = new String[e.keys().size()];
             String[][] candidates = new String[attributes.length][];
@@ -55,7 +55,12 @@ public final class MessageCatalog {
                 candidates[i] = k.getValue().toArray(new String[0]);
                 i++;
             }
-            return new KeyPlan(attributes, candidates);
+            // As many values as a line can give: its keys', the pattern's groups', the entry's set values and the split parts.
+            int capacity = attributes.length + e.groups().size() + e.set().size();
+            for (List<String> parts : e.split().values()) {
+                capacity += parts.size();
+            }
+            return new KeyPlan(attributes, candidates, capacity);
         }
     }
 
@@ -431,7 +436,7 @@ public final class MessageCatalog {
     }
 
     private static CatalogMatch build(CatalogEntry e, KeyPlan plan, LogRecord record, Matcher groups, Interner names) {
-        LinkedHashMap<String, String> values = new LinkedHashMap<>();
+        Attributes.Builder values = new Attributes.Builder(plan.capacity());
         String[] named = plan.attributes();
         String[][] candidates = plan.candidates();
         for (int a = 0; a < named.length; a++) {
@@ -452,7 +457,7 @@ public final class MessageCatalog {
             }
         }
         if (!e.set().isEmpty()) {
-            values.putAll(e.set());
+            e.set().forEach(values::put);
         }
         if (!e.split().isEmpty()) {
             e.split().forEach((attribute, parts) -> {
@@ -465,7 +470,7 @@ public final class MessageCatalog {
                 }
             });
         }
-        Attributes attributes = Attributes.adopting(values, names); // the map is made here for them and not kept
+        Attributes attributes = values.build(names);
         return new CatalogMatch(e, attributes, e.event().create(attributes));
     }
 

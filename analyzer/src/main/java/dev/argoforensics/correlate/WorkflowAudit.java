@@ -7,9 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -30,19 +30,88 @@ import java.util.TreeSet;
  * API servers each write their own file; the one a user's delete reached may hold nothing else of it), after the run's create
  * wherever logged, else not clearly before the Pod's creation.
  *
- * @param ref     the Workflow
- * @param given   any audit log was given (for any resource)
- * @param records its records and the namespace's unnamed deletions of Workflows, by time then source
+ * <p>Its own records are held as a list; its namespace's unnamed deletes are not copied into it but looked up, file by file and by
+ * time, in the group's {@link Index}: a namespace's deletecollections are every Workflow's of it, and copying or walking them per
+ * Workflow and per Pod grew with their product (#17). {@link #read} takes from them only the few a reading can turn on
+ * ({@link #window}); {@link #records} still gives them all, as one list, for whoever asks.
  */
-public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> records) {
+public final class WorkflowAudit {
     /** No audit log given. */
-    static final WorkflowAudit NONE = new WorkflowAudit(null, false, List.of());
+    static final WorkflowAudit NONE = new WorkflowAudit(null, false, List.of(), Map.of());
 
     /** How far the controller's clock and the API server's may disagree. */
     private static final long CROSS_CLOCK_NANOS = DeletionBounds.CROSS_CLOCK_NANOS;
 
-    public WorkflowAudit {
-        records = List.copyOf(records);
+    /** The order of {@link #records}: by time, then source, then as given (the group's order: ties keep it). */
+    private static final Comparator<At> ORDER = Comparator.comparing((At a) -> a.record().time().instant())
+            .thenComparing(a -> a.record().source()).thenComparingInt(At::position);
+
+    private final WorkflowRef ref;
+    private final boolean given;
+    /** Its own records (by name), in {@link #ORDER}. */
+    private final List<At> named;
+    /** Its namespace's unnamed deletes, by audit file (the files shown to be another cluster's for it left out). */
+    private final Map<String, Unnamed> unnamed;
+
+    private WorkflowAudit(WorkflowRef ref, boolean given, List<At> named, Map<String, Unnamed> unnamed) {
+        this.ref = ref;
+        this.given = given;
+        this.named = List.copyOf(named);
+        this.unnamed = Map.copyOf(unnamed);
+    }
+
+    /** The Workflow. */
+    public WorkflowRef ref() {
+        return ref;
+    }
+
+    /** Whether any audit log was given (for any resource). */
+    public boolean given() {
+        return given;
+    }
+
+    /** The requests on it by name ({@code workflows.argoproj.io}, in its namespace), by time then source. */
+    public List<AuditRecord> named() {
+        return named.stream().map(At::record).toList();
+    }
+
+    /**
+     * Its records and its namespace's unnamed deletions of Workflows, by time then source: made on each call, as long as the
+     * namespace's deletes are many ({@link #read} does not need them all).
+     */
+    public List<AuditRecord> records() {
+        List<At> all = new ArrayList<>(named);
+        unnamed.values().forEach(u -> all.addAll(u.all()));
+        return ordered(all);
+    }
+
+    /** The records, each once (one both named and unnamed is one record), in {@link #ORDER}. */
+    private static List<AuditRecord> ordered(List<At> at) {
+        at.sort(ORDER);
+        List<AuditRecord> out = new ArrayList<>(at.size());
+        At previous = null;
+        for (At a : at) {
+            if (previous == null || previous.position() != a.position()) {
+                out.add(a.record());
+            }
+            previous = a;
+        }
+        return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof WorkflowAudit w && given == w.given && Objects.equals(ref, w.ref) && named.equals(w.named) && unnamed.equals(w.unnamed);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(ref, given, named, unnamed);
+    }
+
+    @Override
+    public String toString() {
+        return "WorkflowAudit[ref=" + ref + ", given=" + given + ", named=" + named.size() + ", unnamed files=" + unnamed.keySet() + "]";
     }
 
     /** What the audit log shows of the Workflow over the time in question. */
@@ -94,20 +163,60 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         return create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
     }
 
+    /** A record of the group's audit, with its place in it (ties of time and source keep that order; a record is one by it). */
+    record At(int position, AuditRecord record) {
+    }
+
     /**
-     * The group's Workflow audit records by the Workflow they name, and its unnamed deletes by the namespace they empty, in the
-     * order given: built once, so that each Workflow takes its own records by a look-up, not by a walk of every record.
+     * One audit file's unnamed deletes of a namespace's Workflows, in {@link #ORDER}: all of them, the effective ones, and the first
+     * deletecollection of Workflows (whatever its outcome; null if none), what a reading asks of them.
      */
-    static final class Index {
-        private record At(int position, AuditRecord record) {
+    record Unnamed(List<At> all, List<At> effective, At collection) {
+        static Unnamed of(List<At> records) {
+            List<At> all = new ArrayList<>(records);
+            all.sort(ORDER);
+            At collection = null;
+            for (At a : all) {
+                if ("workflows".equals(a.record().resource()) && "deletecollection".equals(a.record().verb())) {
+                    collection = a;
+                    break;
+                }
+            }
+            return new Unnamed(List.copyOf(all), all.stream().filter(a -> a.record().effective()).toList(), collection);
         }
 
+        /** The first effective one strictly after {@code after} (null: the first of all), by a binary search on time; null if none. */
+        At firstEffectiveAfter(Instant after) {
+            if (after == null) {
+                return effective.isEmpty() ? null : effective.get(0);
+            }
+            int lo = 0;
+            int hi = effective.size();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (effective.get(mid).record().time().instant().isAfter(after)) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            return lo < effective.size() ? effective.get(lo) : null;
+        }
+    }
+
+    /**
+     * The group's Workflow audit records by the Workflow they name, and its unnamed deletes by the namespace they empty and the
+     * file they are in, each file's by time: built once, so that each Workflow takes its own records by a look-up, and each
+     * reading the few unnamed deletes it turns on by a search, not by a walk of every record.
+     */
+    static final class Index {
         private final Map<String, List<At>> named = new HashMap<>();
-        private final Map<String, List<At>> unnamed = new HashMap<>();
+        private final Map<String, Map<String, Unnamed>> unnamed = new HashMap<>();
         private final boolean empty;
 
         Index(List<AuditRecord> all) {
             empty = all.isEmpty();
+            Map<String, Map<String, List<At>>> deletes = new HashMap<>();
             for (int i = 0; i < all.size(); i++) {
                 AuditRecord a = all.get(i);
                 if (a.time() == null) {
@@ -119,10 +228,16 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
                 if (deletesUnnamed(a)) {
                     String namespace = "namespaces".equals(a.resource()) ? a.name() : a.namespace();
                     if (namespace != null) {
-                        unnamed.computeIfAbsent(namespace, k -> new ArrayList<>()).add(new At(i, a));
+                        deletes.computeIfAbsent(namespace, k -> new HashMap<>()).computeIfAbsent(a.source().file(), k -> new ArrayList<>())
+                                .add(new At(i, a));
                     }
                 }
             }
+            deletes.forEach((namespace, files) -> {
+                Map<String, Unnamed> byFile = new HashMap<>();
+                files.forEach((file, records) -> byFile.put(file, Unnamed.of(records)));
+                unnamed.put(namespace, Map.copyOf(byFile));
+            });
         }
     }
 
@@ -143,21 +258,17 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
 
     /** As {@link #of(WorkflowRef, Index, boolean, Set)}, leaving out every record of the files {@link #foreignFiles} found for it. */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids, Set<String> foreign) {
-        List<Index.At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
+        List<At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
         at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
                 && !"delete".equals(a.record().verb()));
         at.removeIf(a -> foreign.contains(a.record().source().file()));
-        Set<Index.At> seen = new HashSet<>(at); // a set: with a list's contains the namespace's unnamed records cost their product with these
-        for (Index.At u : index.unnamed.getOrDefault(ref.namespace(), List.of())) {
-            if (!foreign.contains(u.record().source().file()) && seen.add(u)) {
-                at.add(u);
-            }
+        at.sort(ORDER);
+        Map<String, Unnamed> unnamed = index.unnamed.getOrDefault(ref.namespace(), Map.of());
+        if (!foreign.isEmpty()) {
+            unnamed = new HashMap<>(unnamed);
+            unnamed.keySet().removeAll(foreign);
         }
-        at.sort(Comparator.comparingInt(Index.At::position));
-        List<AuditRecord> out = new ArrayList<>(at.size());
-        at.forEach(a -> out.add(a.record()));
-        out.sort(Comparator.comparing((AuditRecord a) -> a.time().instant()).thenComparing(AuditRecord::source));
-        return new WorkflowAudit(ref, given || !index.empty, out);
+        return new WorkflowAudit(ref, given || !index.empty, at, unnamed);
     }
 
     /**
@@ -174,9 +285,9 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         if (uids.isEmpty()) {
             return Set.of();
         }
-        List<Index.At> named = index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of());
+        List<At> named = index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of());
         Set<String> own = new TreeSet<>();
-        for (Index.At a : named) {
+        for (At a : named) {
             if (a.record().mutating() && a.record().effective() && uids.contains(a.record().uid())) {
                 own.add(a.record().source().file());
             }
@@ -186,7 +297,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
         }
         // Each UID's span in this cluster's files: from its first write carrying it to its last.
         Map<String, Instant[]> held = new TreeMap<>();
-        for (Index.At a : named) {
+        for (At a : named) {
             AuditRecord r = a.record();
             if (own.contains(r.source().file()) && r.mutating() && r.effective() && !r.uid().isEmpty()) {
                 Instant t = r.time().instant();
@@ -194,7 +305,7 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
             }
         }
         Set<String> foreign = new TreeSet<>();
-        for (Index.At a : named) {
+        for (At a : named) {
             AuditRecord r = a.record();
             String file = r.source().file();
             if (own.contains(file) || foreign.contains(file) || !r.mutating() || !r.effective() || r.uid().isEmpty()) {
@@ -222,6 +333,51 @@ public record WorkflowAudit(WorkflowRef ref, boolean given, List<AuditRecord> re
      * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37).
      */
     public Reading read(Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
+        return readOver(until == null ? List.of() : window(podCreated), podCreated, until, podRecords);
+    }
+
+    /**
+     * The records a reading from the Pod's creation ({@code podCreated}) can turn on, in the order of {@link #records}: the
+     * Workflow's own, and of each file's unnamed deletes of its namespace only those the reading looks at. All of them are deletes
+     * and none is a write or a create, so in {@link #readOver} they count in three ways, each decided by one of them: the first
+     * effective one after the lower bound of a file's span (after the run's create wherever logged, else after the Pod's creation
+     * less the clocks' margin, else any; and, in a file that writes the Workflow, after that file's own run create, else any) is
+     * the first delete in that span if any is; the file's last record is its last one if that is later than the Workflow's own;
+     * and whether the file logs deletes of Workflows needs one deletecollection of them. Each found by a search, not a walk.
+     */
+    List<AuditRecord> window(Timestamp podCreated) {
+        if (unnamed.isEmpty()) {
+            return named();
+        }
+        AuditRecord created = null;
+        Map<String, AuditRecord> runByFile = new HashMap<>();
+        for (At a : named) {
+            if (isRunCreate(a.record(), podCreated)) {
+                created = a.record();
+                runByFile.put(a.record().source().file(), a.record());
+            }
+        }
+        Instant after = created != null ? created.time().instant()
+                : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        List<At> at = new ArrayList<>(named);
+        for (Map.Entry<String, Unnamed> e : unnamed.entrySet()) {
+            Unnamed u = e.getValue();
+            AuditRecord run = runByFile.get(e.getKey());
+            for (At pick : new At[] {u.firstEffectiveAfter(after), u.firstEffectiveAfter(run == null ? null : run.time().instant()),
+                    u.all().get(u.all().size() - 1), u.collection()}) {
+                if (pick != null) {
+                    at.add(pick);
+                }
+            }
+        }
+        return ordered(at);
+    }
+
+    /**
+     * The reading over {@code records}, in the order of {@link #records}: over all of them it is the definition of {@link #read},
+     * which takes its {@link #window} (the same reading: {@code WorkflowAuditWindowTest}).
+     */
+    Reading readOver(List<AuditRecord> records, Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
         if (until == null) {
             return new Reading(given ? Kind.NOT_COVERED : Kind.NOT_GIVEN, null, null, null, null);
         }

@@ -72,7 +72,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
         }
         boolean earlierOnly = false;
         Known earliest = deletedOtherwise;
-        for (AuditRecord a : audit.records()) {
+        for (AuditRecord a : audit.named()) {
             if (!deletesByName(a)) {
                 continue;
             }
@@ -98,7 +98,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
         if (!file.equals(podCreate.source().file())) {
             return false;
         }
-        for (AuditRecord c : audit.records()) {
+        for (AuditRecord c : audit.named()) {
             boolean create = "workflows".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.effective()
                     && c.time() != null && ref.name().equals(c.name()) && file.equals(c.source().file());
             if (create && c.time().instant().isAfter(delete.time().instant()) && !c.time().instant().isAfter(podCreate.time().instant())) {

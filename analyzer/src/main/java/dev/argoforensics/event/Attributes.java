@@ -27,11 +27,141 @@ public final class Attributes {
     }
 
     /**
-     * Attributes over {@code values} itself, not a copy: for a caller that made the map for them and
-     * keeps no reference to it (the catalog, once per kept line: the copy was a second map per line).
+     * Attributes made in place, for a caller that makes them once per kept line (the catalog): the names and values put in two
+     * arrays, in the order put, with a map's {@code put}, {@code putIfAbsent} and {@code get}, and handed over without a copy.
+     * A linked hash map per kept line (its table, an entry per value, the unmodifiable view) was the largest of the catalog's
+     * allocations on an incident corpus (#17, session 37); the attributes read, iterate, compare and print as that map did.
      */
-    public static Attributes adopting(LinkedHashMap<String, String> values, Interner names) {
-        return new Attributes(names, Collections.unmodifiableMap(values));
+    public static final class Builder {
+        private String[] keys;
+        private String[] values;
+        private int size;
+        private boolean built;
+
+        /** @param capacity how many values may be put (more are taken too, at the cost of a copy) */
+        public Builder(int capacity) {
+            keys = new String[Math.max(1, capacity)];
+            values = new String[keys.length];
+        }
+
+        private int index(String name) {
+            for (int i = 0; i < size; i++) {
+                if (keys[i].equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** The value put under {@code name}, or null. */
+        public String get(String name) {
+            int i = index(name);
+            return i < 0 ? null : values[i];
+        }
+
+        /** As a map's: the value replaced where the name is put already, else added last. */
+        public void put(String name, String value) {
+            int i = index(java.util.Objects.requireNonNull(name, "attribute name"));
+            if (i >= 0) {
+                values[i] = value;
+                return;
+            }
+            if (size == keys.length) {
+                keys = java.util.Arrays.copyOf(keys, size * 2);
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            keys[size] = name;
+            values[size] = value;
+            size++;
+        }
+
+        /** As a map's: added where the name is not put (or holds null). */
+        public void putIfAbsent(String name, String value) {
+            int i = index(name);
+            if (i < 0) {
+                put(name, value);
+            } else if (values[i] == null) {
+                values[i] = value;
+            }
+        }
+
+        /** The attributes, over the arrays themselves; the builder takes no more after. */
+        public Attributes build(Interner names) {
+            if (built) {
+                throw new IllegalStateException("built");
+            }
+            built = true;
+            return new Attributes(names, new Ordered(keys, values, size));
+        }
+    }
+
+    /** The builder's arrays as an immutable map, in the order put: equal to, hashed and printed as any map of the same pairs in that order. */
+    private static final class Ordered extends java.util.AbstractMap<String, String> {
+        private final String[] keys;
+        private final String[] values;
+        private final int size;
+
+        Ordered(String[] keys, String[] values, int size) {
+            this.keys = keys;
+            this.values = values;
+            this.size = size;
+        }
+
+        @Override
+        public String get(Object name) {
+            for (int i = 0; i < size; i++) {
+                if (keys[i].equals(name)) {
+                    return values[i];
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            for (int i = 0; i < size; i++) {
+                if (keys[i].equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public java.util.Set<Map.Entry<String, String>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public java.util.Iterator<Map.Entry<String, String>> iterator() {
+                    return new java.util.Iterator<>() {
+                        private int next;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < size;
+                        }
+
+                        @Override
+                        public Map.Entry<String, String> next() {
+                            if (next >= size) {
+                                throw new java.util.NoSuchElementException();
+                            }
+                            int i = next++;
+                            return new java.util.AbstractMap.SimpleImmutableEntry<>(keys[i], values[i]);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return size;
+                }
+            };
+        }
     }
 
     private Attributes(Interner names, Map<String, String> adopted) {
