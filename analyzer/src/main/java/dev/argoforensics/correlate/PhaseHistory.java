@@ -139,6 +139,18 @@ public final class PhaseHistory {
         public boolean afterCompletion() {
             return completion != null && copy != Copy.NEWER && copy != Copy.NEW_RUN;
         }
+
+        /**
+         * Whether the lines leave open that the Workflow had been reset ({@code argo retry}) before this pass: they do not tell its
+         * copy ({@link Copy#UNKNOWN}: no resourceVersion to compare, v3.4-v3.5.2, or the completion's persist not logged), its
+         * update was not refused by the persist guard (which shows the stored Workflow still completed), and the controller did
+         * not assert that it changed something fulfilled ({@code already fulfilled}: the copy it worked on was completed). An
+         * {@code argo retry} writes the Workflow {@code Running} without its completed state, and its next pass fails or completes
+         * the node again and creates its Pod again under the same name, which is all a stale pass's lines show too.
+         */
+        public boolean resetNotExcluded() {
+            return copy == Copy.UNKNOWN && outcome != Outcome.GUARDED && changes.stream().noneMatch(Change::asserted);
+        }
     }
 
     /**

@@ -161,6 +161,13 @@ public final class PhaseRegression extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of(copy == Copy.UNKNOWN ? "AF009.reason.copyUnknown" : "AF009.reason.outcomeUnknown");
         }
+        // v3.4-v3.5.2 (or the completion's persist not logged): a Workflow reset by argo retry, whose rerun ends its nodes and
+        // itself again and is stored (or exported), shows the same lines; only a copy told stale, the guard's refusal or the
+        // controller's "already fulfilled" excludes it.
+        if (confidence != Confidence.POSSIBLE && !passes.isEmpty() && passes.stream().allMatch(Pass::resetNotExcluded)) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF009.reason.resetOpen", "reason", reason);
+        }
         if (confidence == Confidence.CONFIRMED && byExport && export.stated) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF009.reason.stated", "reason", reason, "at", export.snapshot.observed().time().format(),

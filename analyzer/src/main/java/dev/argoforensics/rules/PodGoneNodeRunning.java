@@ -376,6 +376,15 @@ public final class PodGoneNodeRunning extends NodeRule {
             } else {
                 reason = Message.of("AF005.reason.neverSeenLeaving", "count", missing.size());
             }
+        } else if (waitingOutStart(missing)) {
+            // Session 37 breaker: the controller leaves a Running node whose Pod is missing alone only while the node counts as
+            // recently started (RECENTLY_STARTED_POD_DURATION, 10s by default); its first pass after that marks it Error "pod
+            // deleted". Missing lines all inside that window are the wait, not the node left: a log that ends (or a controller
+            // that stops taking the Workflow up) before the window is over shows nothing of what came after it.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF005.reason.waitingOutStart", "count", missing.size(), "last", missing.get(missing.size() - 1).time().format(),
+                    "export", unfinished == null ? Message.NOTHING : Message.of("AF005.reason.waitingExport", "export", export(unfinished),
+                            "at", unfinished.snapshot().observed().time().format(), "phase", phase));
         } else if (notLooked != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
@@ -411,6 +420,16 @@ public final class PodGoneNodeRunning extends NodeRule {
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence()),
                 correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().takenNoEarlierThan().at(),
                 Message.of("caveat.tailCutCould.AF005"));
+    }
+
+    /**
+     * Whether every missing line of the episode was logged while the controller waits on purpose: the node {@code Running} (not
+     * {@code Pending}, which the controller leaves whatever its age) and counted as recently started ({@code recentlyStarted=true}).
+     * Such lines show the controller waiting out the window, after which it marks the node {@code Error}, not the node left.
+     */
+    private static boolean waitingOutStart(List<LogEvent> missing) {
+        return !missing.isEmpty() && missing.stream().map(e -> (WorkflowPodMissing) e.event())
+                .allMatch(m -> Boolean.TRUE.equals(m.recentlyStarted()) && !"Pending".equals(m.nodePhase()));
     }
 
     /** What showed the node unfinished after the Pod was gone: argo get output, or an export. */

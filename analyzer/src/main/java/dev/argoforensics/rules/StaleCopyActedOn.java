@@ -124,6 +124,12 @@ public final class StaleCopyActedOn extends DeclaredRule {
             reason = Message.of("AF015.reason.concurrentRuns", "completedBy", correlation.processes().get(concurrent.first()).label(),
                     "actedBy", correlation.processes().get(concurrent.second()).label(), "workflow", h.ref().toString(),
                     "from", concurrent.from().format(), "to", concurrent.to().format());
+        } else if (pass.resetNotExcluded()) {
+            // v3.4-v3.5.2 (or the completion's persist not logged): an argo retry's pass creates the node's Pod again under its
+            // name after the completion, and an export of that Pod is created after it too; nothing here tells the two apart.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF015.reason.resetOpen", "export", later == null ? Message.NOTHING
+                    : Message.of("AF015.reason.resetOpenExport", "at", later.creationTimestamp().format()));
         } else if (later != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF015.reason.podExported", "at", later.creationTimestamp().format());

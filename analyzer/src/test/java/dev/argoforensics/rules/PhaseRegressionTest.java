@@ -210,6 +210,47 @@ class PhaseRegressionTest {
         assertEquals("unknown (no resourceVersion to compare)", f.fact("copy").orElseThrow().value());
     }
 
+    /**
+     * Session 37 breaker: v3.4.18 logrus, no Phase or ResourceVersion on "Processing workflow". The Workflow completes Failed;
+     * {@code argo retry} resets it (nothing in the controller's lines shows it), the rerun's pass creates the node's Pod again and
+     * stores the Workflow Running, and the rerun succeeds and is stored Succeeded. That stored phase over the completed Failed was
+     * AF009 {@code confirmed}; a stale copy would show the same lines, a retry too, so possible, naming argo retry. The control: the
+     * same pass refused by the persist guard (the stored Workflow still completed, no reset before it) stays a finding above possible.
+     */
+    @Test
+    void withoutResourceVersionsAStoredRerunAfterArgoRetryIsOnlyPossible() {
+        String w = " namespace=ns workflow=wf";
+        List<String> completedFailed = List.of(
+                "time=\"2026-10-02T08:14:05.720Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:14:05.729Z\" level=info msg=\"node " + ID + " phase Running -> Failed\"" + w,
+                "time=\"2026-10-02T08:14:05.731Z\" level=info msg=\"Updated phase Running -> Failed\"" + w,
+                "time=\"2026-10-02T08:14:05.731Z\" level=info msg=\"Marking workflow completed\"" + w,
+                "time=\"2026-10-02T08:14:05.749Z\" level=info msg=\"Workflow update successful\" phase=Failed resourceVersion=500" + w);
+        List<String> rerun = List.of(
+                "time=\"2026-10-02T08:31:40.012Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:31:40.014Z\" level=info msg=\"Pod node " + ID + " initialized Pending\"" + w,
+                "time=\"2026-10-02T08:31:40.037Z\" level=info msg=\"Created pod: " + NODE + " (wf-main-1)\"" + w,
+                "time=\"2026-10-02T08:31:40.050Z\" level=info msg=\"Workflow update successful\" phase=Running resourceVersion=530" + w,
+                "time=\"2026-10-02T08:33:02.011Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:33:02.017Z\" level=info msg=\"node " + ID + " phase Pending -> Succeeded\"" + w,
+                "time=\"2026-10-02T08:33:02.021Z\" level=info msg=\"Updated phase Running -> Succeeded\"" + w,
+                "time=\"2026-10-02T08:33:02.021Z\" level=info msg=\"Marking workflow completed\"" + w,
+                "time=\"2026-10-02T08:33:02.040Z\" level=info msg=\"Workflow update successful\" phase=Succeeded resourceVersion=560" + w);
+        Finding retried = run(with(completedFailed, rerun)).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, retried.confidence());
+        assertTrue(retried.confidenceReason().contains("stored phase Succeeded over the completed Failed")
+                && retried.confidenceReason().contains("a Workflow reset by argo retry"), retried.confidenceReason());
+
+        List<String> refused = List.of(
+                "time=\"2026-10-02T08:31:40.012Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-10-02T08:31:40.016Z\" level=info msg=\"Workflow pod is missing\" nodeName=\"" + NODE + "\" nodePhase=Running recentlyStarted=false" + w,
+                "time=\"2026-10-02T08:31:40.017Z\" level=info msg=\"node " + ID + " phase Running -> Error\"" + w,
+                "time=\"2026-10-02T08:31:40.377Z\" level=info msg=\"Re-applying updates on latest version and retrying update\"" + w,
+                "time=\"2026-10-02T08:31:40.402Z\" level=info msg=\"Failed to re-apply update\" error=\"must never update completed workflows\"" + w);
+        Finding guarded = run(with(completedFailed, refused)).findings().get(0);
+        assertEquals(Confidence.LIKELY, guarded.confidence(), guarded.confidenceReason());
+    }
+
     @Test
     void theControllersOwnPanicOnAFulfilledWorkflowIsLikelyEvenWithoutTheCompletionInTheExcerpt() {
         String w = " namespace=ns workflow=wf";

@@ -94,6 +94,33 @@ class PodGoneNodeRunningTest {
     }
 
     /**
+     * Session 37 breaker: a Running node's Pod deleted seconds after it started; the controller finds it missing twice while the
+     * node counts as recently started (recentlyStarted=true: it waits out RECENTLY_STARTED_POD_DURATION, then marks it Error), and
+     * the log ends before the window is over. That was AF005 likely ("missing 2 times without finishing the node"); the lines show
+     * the controller's wait, not the node left: possible. The control: a third pass past the window, not recently started, that
+     * still leaves the Running node stays likely.
+     */
+    @Test
+    void missingOnlyWhileRecentlyStartedIsTheControllersWaitNotTheNodeLeft() {
+        Evidence waiting = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:14.006Z", "delete"), processing("2026-09-19T16:27:14.120Z", "Running"),
+                podMissing("2026-09-19T16:27:14.125Z", "Running", true), processing("2026-09-19T16:27:19.130Z", "Running"),
+                podMissing("2026-09-19T16:27:19.134Z", "Running", true));
+        Finding f = rule.evaluate(waiting.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("each while the node counted as recently started"), f.confidenceReason());
+
+        Evidence left = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:14.006Z", "delete"), processing("2026-09-19T16:27:14.120Z", "Running"),
+                podMissing("2026-09-19T16:27:14.125Z", "Running", true), processing("2026-09-19T16:27:19.130Z", "Running"),
+                podMissing("2026-09-19T16:27:19.134Z", "Running", true), processing("2026-09-19T16:47:19.130Z", "Running"),
+                podMissing("2026-09-19T16:47:19.134Z", "Running", false));
+        assertEquals(Confidence.LIKELY, rule.evaluate(left.correlate()).findings().get(0).confidence());
+    }
+
+    /**
      * An argo retry reruns the node under the same Pod name: the first Pod's missing episode, closed by the node marked Error,
      * is not the rerun Pod's. Here the rerun's Pod is missing twice and its node left Running: found, counting and citing the
      * rerun's two lines (it was cleared as "missing 3 times, then finished" by the first Pod's Error). And when the rerun's

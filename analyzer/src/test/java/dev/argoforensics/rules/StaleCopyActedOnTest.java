@@ -101,6 +101,48 @@ class StaleCopyActedOnTest {
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
+    /**
+     * Session 37 breaker: v3.4.18 logrus, no Phase or ResourceVersion on "Processing workflow". After the Failed completion a pass
+     * creates the node's Pod again and its update is stored: {@code argo retry} (which the controller's lines do not show) reads the
+     * same, and the rerun's exported Pod is created after the completion too. It was AF015 {@code confirmed} by that export
+     * ({@code likely} without it); now possible, naming argo retry. The control: the same pass whose update the persist guard refuses
+     * (the stored Workflow still completed: no reset before it) is confirmed by the export, as before.
+     */
+    @Test
+    void withoutResourceVersionsAnArgoRetrysPodIsNotAStaleCopy() {
+        String w = " namespace=ns workflow=wf";
+        List<String> lines = new ArrayList<>(List.of(
+                "time=\"2026-06-24T13:27:50.118Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-06-24T13:27:50.120Z\" level=info msg=\"Updated phase  -> Running\"" + w,
+                "time=\"2026-06-24T13:27:50.161Z\" level=info msg=\"Created pod: wf (wf)\"" + w,
+                "time=\"2026-06-24T13:27:50.175Z\" level=info msg=\"Workflow update successful\" phase=Running resourceVersion=181" + w,
+                "time=\"2026-06-24T13:28:39.236Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-06-24T13:28:39.249Z\" level=info msg=\"Updated phase Running -> Failed\"" + w,
+                "time=\"2026-06-24T13:28:39.250Z\" level=info msg=\"Marking workflow completed\"" + w,
+                "time=\"2026-06-24T13:28:39.268Z\" level=info msg=\"Workflow update successful\" phase=Failed resourceVersion=960" + w,
+                "time=\"2026-06-24T13:41:03.611Z\" level=info msg=\"Processing workflow\"" + w,
+                "time=\"2026-06-24T13:41:03.614Z\" level=info msg=\"Pod node wf initialized Pending\"" + w,
+                "time=\"2026-06-24T13:41:03.637Z\" level=info msg=\"Created pod: wf (wf)\"" + w));
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: wf\n  namespace: ns\n  uid: u-2\n  creationTimestamp: \"2026-06-24T13:41:03Z\"\n"
+                + "  labels: {workflows.argoproj.io/workflow: wf}\n  annotations: {workflows.argoproj.io/node-id: wf, workflows.argoproj.io/node-name: wf}\n"
+                + "status:\n  phase: Running\n";
+        List<String> stored = new ArrayList<>(lines);
+        stored.add("time=\"2026-06-24T13:41:03.650Z\" level=info msg=\"Workflow update successful\" phase=Running resourceVersion=1380" + w);
+        Finding retried = rule.evaluate(new Evidence().log("c.log", stored.toArray(String[]::new)).takenAt("pod.yaml", "2026-06-24T13:50:00Z", pod)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, retried.confidence());
+        assertTrue(retried.confidenceReason().contains("an argo retry") && retried.confidenceReason().contains("created at 2026-06-24T13:41:03Z"),
+                retried.confidenceReason());
+        assertEquals(Confidence.POSSIBLE, run(stored).findings().get(0).confidence(), "from the lines alone too");
+
+        List<String> refused = new ArrayList<>(lines);
+        refused.add("time=\"2026-06-24T13:41:04.104Z\" level=info msg=\"Failed to re-apply update\" error=\"must never update completed workflows\"" + w);
+        Finding guarded = rule.evaluate(new Evidence().log("c.log", refused.toArray(String[]::new)).takenAt("pod.yaml", "2026-06-24T13:50:00Z", pod)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, guarded.confidence(), guarded.confidenceReason());
+        assertEquals(Confidence.LIKELY, run(refused).findings().get(0).confidence());
+    }
+
     @Test
     void aNewWorkflowOfTheSameNameIsSilent() {
         Evaluation e = run(completed(),
