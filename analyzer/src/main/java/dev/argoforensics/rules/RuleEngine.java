@@ -83,7 +83,8 @@ public final class RuleEngine {
             return new RuleOutcome(rule.id(), rule.title(), false, missing, lacking, List.of(), List.of());
         }
         Evaluation e = rule.evaluate(context);
-        return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, e.findings(), e.cleared());
+        List<Finding> findings = e.findings().stream().map(f -> UnreadExports.named(f, correlation)).toList();
+        return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, findings, e.cleared());
     }
 
     private static final dev.argoforensics.catalog.ArgoVersion CLEANUP_LINES_SINCE = new dev.argoforensics.catalog.ArgoVersion(3, 6, 5);
