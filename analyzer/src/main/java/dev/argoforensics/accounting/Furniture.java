@@ -1,5 +1,6 @@
 package dev.argoforensics.accounting;
 
+import dev.argoforensics.source.ShellCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,166 +89,22 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
                 + ")";
     }
 
-    /**
-     * The first word of a command, after {@code VAR=value} assignments and the commands that run another ({@code sudo},
-     * {@code doas}, {@code nice}, {@code env}, {@code stdbuf}, {@code time}, {@code timeout 30}, … with their options).
-     */
+    /** The first word of a command, after assignments and the commands that run another ({@link ShellCommand#firstWord}). */
     public static String firstWord(String command) {
-        List<String> words = words(command);
-        int at = commandStart(words);
-        return at < words.size() ? words.get(at).toLowerCase(Locale.ROOT) : "";
+        return ShellCommand.firstWord(command);
     }
 
-    /** Options of {@code sudo} that take a value ({@code -u root}): the value is no command. */
-    private static final Set<String> SUDO_VALUED = Set.of("-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "--user", "--group");
-
-    /**
-     * How many words a {@code sudo}/{@code doas} option takes: a cluster of letters is read as getopt reads it ({@code -iu ops}: the
-     * {@code u} ends the cluster and takes the next word; {@code -uops} holds its value). Recheck s35: {@code sudo -iu ops grep wf}
-     * was read as a command named {@code ops}, the grep hidden.
-     */
-    private static int optionWords(String option) {
-        if (option.startsWith("--") || option.length() < 2) {
-            return SUDO_VALUED.contains(option) ? 2 : 1;
-        }
-        for (int c = 1; c < option.length(); c++) {
-            if (SUDO_VALUED.contains("-" + option.charAt(c))) {
-                return c == option.length() - 1 ? 2 : 1;
-            }
-        }
-        return 1;
-    }
-
-    /**
-     * Commands that run the command after them, with the options of each that take a value in the next word (a cluster
-     * {@code -oL} holds its own) and how many operands come before the command ({@code timeout 30 grep …}: the duration).
-     * Session 36: {@code nice grep wf c.log}, {@code timeout 30 kubectl logs … | …} were read as commands named {@code nice} and
-     * {@code timeout}, the grep after them hidden and the excerpt taken as not filtered.
-     */
-    private record Wrapper(Set<String> valued, int operands) {
-    }
-
-    private static final java.util.Map<String, Wrapper> WRAPPERS = java.util.Map.of(
-            "sudo", new Wrapper(SUDO_VALUED, 0),
-            "doas", new Wrapper(SUDO_VALUED, 0),
-            "nice", new Wrapper(Set.of("-n", "--adjustment"), 0),
-            "env", new Wrapper(Set.of("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), 0),
-            "stdbuf", new Wrapper(Set.of("-i", "-o", "-e", "--input", "--output", "--error"), 0),
-            "time", new Wrapper(Set.of("-f", "--format", "-o", "--output"), 0),
-            "timeout", new Wrapper(Set.of("-s", "--signal", "-k", "--kill-after"), 1),
-            "nohup", new Wrapper(Set.of(), 0),
-            "ionice", new Wrapper(Set.of("-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"), 0),
-            "command", new Wrapper(Set.of(), 0));
-
-    /** How many words an option of {@code wrapper} takes, as getopt reads a cluster ({@code -oL}: the value is in it). */
-    private static int optionWords(String option, Wrapper wrapper) {
-        if (wrapper.valued() == SUDO_VALUED) {
-            return optionWords(option);
-        }
-        if (option.startsWith("--")) {
-            return option.contains("=") || !wrapper.valued().contains(option) ? 1 : 2;
-        }
-        if (option.length() >= 2 && wrapper.valued().contains(option.substring(0, 2))) {
-            return option.length() == 2 ? 2 : 1;
-        }
-        return 1; // a flag, or nice's -10
-    }
-
-    /**
-     * Where the command itself starts among a stage's words: after {@code VAR=value}, and after the commands that run another
-     * ({@link #WRAPPERS}: {@code sudo}, {@code nice}, {@code env}, {@code stdbuf}, {@code time}, {@code timeout 30}, …) with their
-     * options and operands.
-     */
-    private static int commandStart(List<String> words) {
-        int i = 0;
-        while (i < words.size()) {
-            String w = words.get(i);
-            Wrapper wrapper = WRAPPERS.get(w);
-            if (w.contains("=") && !w.startsWith("-")) {
-                i++;
-            } else if (wrapper != null) {
-                i++;
-                while (i < words.size() && words.get(i).startsWith("-") && words.get(i).length() > 1) {
-                    String option = words.get(i);
-                    i += optionWords(option, wrapper);
-                    if (option.equals("--")) {
-                        break; // the command follows
-                    }
-                }
-                i += wrapper.operands();
-            } else {
-                break;
-            }
-        }
-        return Math.min(i, words.size());
-    }
-
-    /**
-     * A command's pipeline stages: split at each {@code |} (and {@code |&}) outside quotes and not escaped, as the shell splits it.
-     * Session 36: {@code grep -E 'a|b'} was split inside its quotes.
-     */
+    /** A command's pipeline stages ({@link ShellCommand#stages}). */
     public static List<String> stages(String command) {
-        List<String> out = new ArrayList<>();
-        int from = 0;
-        char quote = 0;
-        for (int i = 0; i < command.length(); i++) {
-            char c = command.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else if (c == '\\' && quote == '"') {
-                    i++;
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == '\\') {
-                i++;
-            } else if (c == '|') {
-                out.add(command.substring(from, i));
-                from = i + 1 < command.length() && command.charAt(i + 1) == '&' ? i + 2 : i + 1;
-            }
-        }
-        out.add(command.substring(Math.min(from, command.length())));
-        return out;
+        return ShellCommand.stages(command);
     }
 
-    /** A stage's words as the shell splits them: at spaces outside quotes, the quotes taken off. */
-    static List<String> words(String stage) {
-        List<String> out = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        boolean any = false;
-        char quote = 0;
-        for (int i = 0; i < stage.length(); i++) {
-            char c = stage.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else if (c == '\\' && quote == '"' && i + 1 < stage.length()) {
-                    w.append(stage.charAt(++i));
-                } else {
-                    w.append(c);
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                any = true;
-            } else if (Character.isWhitespace(c)) {
-                if (any || w.length() > 0) {
-                    out.add(w.toString());
-                    w.setLength(0);
-                    any = false;
-                }
-            } else if (c == '\\' && i + 1 < stage.length()) {
-                w.append(stage.charAt(++i));
-                any = true;
-            } else {
-                w.append(c);
-                any = true;
-            }
-        }
-        if (any || w.length() > 0) {
-            out.add(w.toString());
-        }
-        return out;
+    private static List<String> words(String stage) {
+        return ShellCommand.words(stage);
+    }
+
+    private static int commandStart(List<String> words) {
+        return ShellCommand.commandStart(words);
     }
 
     /**

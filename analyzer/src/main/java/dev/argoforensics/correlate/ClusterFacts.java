@@ -133,7 +133,7 @@ public final class ClusterFacts {
             }
         }
         return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflowSnapshots(group::holdsWorkflow),
-                workflowAudit(group::holdsWorkflow), table.objects.podTables(), table.available, table.processes, table.clocks, 0);
+                workflowAudit(group::holdsWorkflow), table.objects.podTables(), table.available, table.processes, table.clocks, 0, table.objects.unread());
     }
 
     /**
@@ -156,7 +156,7 @@ public final class ClusterFacts {
                 handlers.add(pod == null ? -1 : handlerPlace(e));
             }
         }
-        return new GroupContext(lines, ints(places), pods, ints(handlers), table.objects.podTables(), table.available, table.processes, table.clocks);
+        return new GroupContext(lines, ints(places), pods, ints(handlers), table.objects.podTables(), table.available, table.processes, table.clocks, table.objects.unread());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.snapshot.UnreadExport;
+
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
@@ -20,7 +22,39 @@ import java.util.TreeMap;
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                          Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
-                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks) {
+                         Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks,
+                         List<UnreadExport> unread) {
+
+    public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
+                       Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
+                       Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks) {
+        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, podIndex, workers, clocks, List.of());
+    }
+
+    /**
+     * The objects exports held that could not be read and that may be the Pod {@code pod} ({@link UnreadExport#names}), in input
+     * order: evidence about it that was given but not read. Empty when any export of it was read (what was read is its evidence).
+     */
+    public List<UnreadExport> unreadExportsOf(PodKey pod) {
+        if (unread.isEmpty()) {
+            return List.of();
+        }
+        for (PodHistory h : pods.values()) {
+            if (h.key().name().equals(pod.name()) && java.util.Objects.equals(h.key().namespace(), pod.namespace()) && !h.snapshots().isEmpty()) {
+                return List.of(); // an export of a Pod of this name was read: that is its evidence
+            }
+        }
+        return unread.stream().filter(u -> u.names("Pod", pod.namespace(), pod.name())).toList();
+    }
+
+    /** As {@link #unreadExportsOf(PodKey)}, for a Workflow: empty when any export of it was read. */
+    public List<UnreadExport> unreadExportsOf(WorkflowRef workflow) {
+        WorkflowHistory h = workflows.get(workflow);
+        if (h != null && !h.snapshots().isEmpty() || unread.isEmpty()) {
+            return List.of();
+        }
+        return unread.stream().filter(u -> u.names("Workflow", workflow.namespace(), workflow.name())).toList();
+    }
 
     public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                        Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
@@ -40,6 +74,7 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         available = Set.copyOf(available);
         lifecycles = Collections.unmodifiableMap(new TreeMap<>(lifecycles));
         fates = Collections.unmodifiableMap(new TreeMap<>(fates));
+        unread = List.copyOf(unread);
         podIndex = podIndex != null ? podIndex : new PodIndex(pods);
         clocks = clocks != null ? clocks : RunClocks.of(pods.values());
     }

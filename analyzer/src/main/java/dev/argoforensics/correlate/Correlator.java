@@ -383,7 +383,7 @@ public final class Correlator {
             lifecycles.put(histories.get(i).key(), built.get(i));
         }
         return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
-                null, workers, clocks);
+                null, workers, clocks, group.unread());
     }
 
     /**
@@ -416,7 +416,7 @@ public final class Correlator {
     /** The group without its per-line Pods and handler places: what the correlation reads once its Pods' lines are gathered. */
     private static GroupFacts withoutLinePlaces(GroupFacts g) {
         return new GroupFacts(g.events(), List.of(), new int[0], g.pods(), g.workflowNames(), g.workflowSnapshots(), g.workflowAudit(),
-                g.podTables(), g.available(), g.processes(), g.clocks(), g.cut());
+                g.podTables(), g.available(), g.processes(), g.clocks(), g.cut(), g.unread());
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */

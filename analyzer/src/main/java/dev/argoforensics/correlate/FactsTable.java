@@ -221,7 +221,7 @@ public final class FactsTable implements AssignedFacts {
                 handlers.add(a.handler());
             }
         }
-        return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks);
+        return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks, objects.unread());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodTable;
+import dev.argoforensics.snapshot.UnreadExport;
 import java.util.List;
 import java.util.Set;
 
@@ -17,7 +18,8 @@ import java.util.Set;
  * @param podOfLine     per line, the Pod it is about (whichever group holds the Pod's name), else null
  * @param handlerOfLine per line, the place of its paired {@code Removing finalizers during a delete} line, else -1
  * @param podTables     every {@code kubectl get pods} table (each Pod picks its rows)
+ * @param unread        every object the exports held that could not be read (few; each finding picks those naming its Pod or Workflow)
  */
 public record GroupContext(List<LogEvent> events, int[] places, List<PodKey> podOfLine, int[] handlerOfLine, List<PodTable> podTables,
-                           Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks) {
+                           Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, List<UnreadExport> unread) {
 }

@@ -9,6 +9,7 @@ import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
+import dev.argoforensics.snapshot.UnreadExport;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,10 +31,12 @@ import java.util.Set;
  * @param workflowAudit     the audit records of the group's Workflows (their deletions)
  * @param podTables         every {@code kubectl get pods} table (each Pod picks its rows)
  * @param cut               the group's lines left out by a bound (0: none), see {@code analysis.GroupedAnalysis}
+ * @param unread            every object the exports held that could not be read ({@link GroupContext#unread})
  */
 public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] handlerOfLine, Map<PodKey, PodFacts> pods,
                          Set<String> workflowNames, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, List<AuditRecord> workflowAudit,
-                         List<PodTable> podTables, Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, long cut) {
+                         List<PodTable> podTables, Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, long cut,
+                         List<UnreadExport> unread) {
 
     /**
      * One Pod of the group. Where its streams were read whole (the runs' records naming nothing, {@link StreamExtents}) is
@@ -91,6 +94,6 @@ public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] ha
             handlerOfLine[i] = Math.max(-1, at);
         }
         return new GroupFacts(events, podOfLine, handlerOfLine, share.pods(), share.workflowNames(), share.workflowSnapshots(),
-                share.workflowAudit(), context.podTables(), context.available(), context.processes(), context.clocks(), share.cut());
+                share.workflowAudit(), context.podTables(), context.available(), context.processes(), context.clocks(), share.cut(), context.unread());
     }
 }

@@ -43,8 +43,7 @@ final class WorkflowNamespaces {
             Set<String> found = namespaces.getOrDefault(w.name(), Set.of());
             workflows.add(unplaced(w) ? placed(w, own.isEmpty() ? found : own) : w);
         }
-        return new ExportedObjects(objects.pods(), workflows, objects.taskResults(), objects.clusterEvents(), objects.auditRecords(),
-                objects.nodeLogs(), objects.podTables());
+        return objects.withWorkflows(workflows);
     }
 
     /** For each name an unplaced Workflow has, the namespaces the lines, Pods and placed Workflows give it: one pass over each. */

@@ -341,7 +341,8 @@ public final class EnvelopeDecoder {
             return u;
         }
         char first = line.charAt(0);
-        if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P' || first == '(') {
+        if (first == '$' || first == 'k' || first == 'o' || first == '#' || first == '%' || first == '>' || first == 'P' || first == '('
+                || LogsCommand.mayStartBareCommand(line)) {
             prompt(line);
         }
         if (csv == null && line.indexOf('\t') >= 0) {
@@ -732,7 +733,7 @@ public final class EnvelopeDecoder {
     /** A prompt line: what its {@code kubectl logs} command names (or nothing) holds for the lines after it. */
     private void prompt(String line) {
         LogsCommand.Target t = LogsCommand.target(line);
-        if (t != null || LogsCommand.isPrompt(line)) {
+        if (t != null || LogsCommand.isPrompt(line) || LogsCommand.isBareLogsCommand(line)) {
             promptTarget = t;
             promptSource = line;
             promptLine = true;

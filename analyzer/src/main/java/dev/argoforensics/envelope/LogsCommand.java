@@ -1,5 +1,6 @@
 package dev.argoforensics.envelope;
 
+import dev.argoforensics.source.ShellCommand;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,23 +37,19 @@ final class LogsCommand {
      * What {@code argo logs WF [POD] [-c CONTAINER]} names: the lines it prints are a workflow Pod's container's ({@code main} unless
      * {@code -c} says otherwise), each after {@code <pod>: }; null for any other command.
      */
-    static Target argoTarget(String command) {
-        String[] words = command.trim().split(" +");
-        if (words.length < 3 || !words[0].equals("argo") || !words[1].equals("logs")) {
+    static Target argoTarget(List<String> words) {
+        if (words.size() < 3 || !words.get(0).equals("argo") || !words.get(1).equals("logs")) {
             return null;
         }
         String pod = null;
         String container = "main";
         int positional = 0;
-        for (int i = 2; i < words.length; i++) {
-            String w = words[i];
-            if (w.equals("|")) {
-                break;
-            }
+        for (int i = 2; i < words.size(); i++) {
+            String w = words.get(i);
             if (w.startsWith("-")) {
                 int eq = w.indexOf('=');
                 String flag = eq < 0 ? w : w.substring(0, eq);
-                String value = eq < 0 ? (ARGO_VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
+                String value = eq < 0 ? (ARGO_VALUE_FLAGS.contains(flag) && i + 1 < words.size() ? words.get(++i) : null) : w.substring(eq + 1);
                 if ((flag.equals("-c") || flag.equals("--container")) && value != null) {
                     container = value;
                 }
@@ -84,32 +81,64 @@ final class LogsCommand {
         return PROMPT.matcher(line).matches();
     }
 
+    /** Words that start a command pasted without a prompt other than kubectl's: the wrappers {@link ShellCommand} reads, and log tailers. */
+    private static final java.util.Set<String> BARE_FIRST_WORDS = java.util.Set.of("timeout", "time", "nice", "nohup", "env", "sudo", "doas",
+            "stdbuf", "ionice", "command", "stern", "kubetail", "argo");
+
+    /**
+     * Whether a line that starts with none of a prompt's or kubectl's first characters may still be a command pasted without a
+     * prompt: its first word is a wrapper ({@code timeout 30 kubectl logs …}), a log tailer, or an assignment
+     * ({@code KUBECONFIG=… kubectl logs …}). Read from the first word only: every line of a log is asked (a record's
+     * {@code time=…} is no assignment of a command: lower case, and never followed by a wrapper or kubectl).
+     */
+    static boolean mayStartBareCommand(String line) {
+        int space = line.indexOf(' ');
+        if (space <= 0 || space > 40) {
+            return false;
+        }
+        String first = line.substring(0, space);
+        int eq = first.indexOf('=');
+        if (eq > 0) {
+            return Character.isUpperCase(first.charAt(0)) && first.substring(0, eq).chars().allMatch(c -> c == '_' || Character.isUpperCase(c)
+                    || Character.isDigit(c));
+        }
+        return BARE_FIRST_WORDS.contains(first);
+    }
+
+    /**
+     * Whether the line is a command that prints logs, pasted without a prompt ({@code kubectl logs -n argo deploy/workflow-controller},
+     * {@code timeout 30 kubectl logs …}: {@link ShellCommand#printsLogs}): it starts another command's output as a prompt does.
+     */
+    static boolean isBareLogsCommand(String line) {
+        return line.contains("logs") && !isPrompt(line) && ShellCommand.printsLogs(line);
+    }
+
     /** What the line's {@code kubectl logs} command names, or null. */
     static Target target(String line) {
         if (!line.contains("logs")) {
             return null; // no command below names a Pod without the word: most lines asked about are records, not prompts
         }
         Matcher m = PROMPT.matcher(line);
-        String command = m.matches() ? m.group(1) : line;
-        Target argo = argoTarget(command);
+        // The command as the shell reads it, behind any wrapper (nice, env X=y, timeout 30, sudo; quotes taken off), as the
+        // excerpt furniture reads it (ShellCommand): its first pipeline stage only.
+        List<String> words = ShellCommand.commandWords(m.matches() ? m.group(1) : line);
+        Target argo = argoTarget(words);
         if (argo != null) {
             return argo;
         }
-        int pipe = command.indexOf('|');
-        String[] words = (pipe < 0 ? command : command.substring(0, pipe)).trim().split(" +");
-        if (words.length < 3 || !(words[0].equals("kubectl") || words[0].equals("k") || words[0].equals("oc"))) {
+        if (words.size() < 3 || !(words.get(0).equals("kubectl") || words.get(0).equals("k") || words.get(0).equals("oc"))) {
             return null;
         }
         String pod = null;
         String container = null;
         boolean logs = false;
         boolean selector = false;
-        for (int i = 1; i < words.length; i++) {
-            String w = words[i];
+        for (int i = 1; i < words.size(); i++) {
+            String w = words.get(i);
             if (w.startsWith("-")) {
                 int eq = w.indexOf('=');
                 String flag = eq < 0 ? w : w.substring(0, eq);
-                String value = eq < 0 ? (VALUE_FLAGS.contains(flag) && i + 1 < words.length ? words[++i] : null) : w.substring(eq + 1);
+                String value = eq < 0 ? (VALUE_FLAGS.contains(flag) && i + 1 < words.size() ? words.get(++i) : null) : w.substring(eq + 1);
                 if (flag.equals("-c") || flag.equals("--container")) {
                     container = value;
                 } else if (flag.equals("-l") || flag.equals("--selector")) {

@@ -1,6 +1,7 @@
 package dev.argoforensics.read;
 
 import dev.argoforensics.accounting.Furniture;
+import dev.argoforensics.source.ShellCommand;
 
 import java.util.Locale;
 import java.util.Set;
@@ -65,12 +66,6 @@ final class FurnitureLine {
             "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
             "journalctl", "jq", "yq", "awk", "gawk", "sed", "cut", "sort", "uniq", "gcloud", "aws", "az", "logcli", "find", "xargs", "sudo",
             "helm", "curl", "tee", "wc", "ls");
-    /**
-     * A command that prints logs, without a prompt: how Argo's bug report form words its fields ("kubectl logs -n argo
-     * deploy/workflow-controller | grep ${workflow}"), which people paste their lines under or after.
-     */
-    private static final Pattern BARE_LOG_COMMAND = Pattern.compile("\\s*(?:sudo\\s+(?:-[ugh]\\s+\\S+\\s+|-\\S+\\s+)*)?(?:(?:kubectl|k|oc)\\s+(?:\\S+\\s+)*?logs|stern|kubetail|argo\\s+logs)\\s+\\S.*");
-
     private FurnitureLine() {
     }
 
@@ -97,7 +92,10 @@ final class FurnitureLine {
             }
             return new Line(Kind.PROMPT, command);
         }
-        if (BARE_LOG_COMMAND.matcher(text).matches() && !RECORD_PART.matcher(text).find()) {
+        // A command that prints logs, without a prompt: how Argo's bug report form words its fields ("kubectl logs -n argo
+        // deploy/workflow-controller | grep ${workflow}"), which people paste their lines under or after; behind any wrapper
+        // (timeout 30, nice, env X=y), read as every pasted command is (ShellCommand).
+        if ((t.contains("logs") || t.contains("stern") || t.contains("kubetail")) && ShellCommand.printsLogs(t) && !RECORD_PART.matcher(text).find()) {
             return new Line(Kind.PROMPT, t);
         }
         return null;

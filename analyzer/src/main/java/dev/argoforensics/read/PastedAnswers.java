@@ -53,7 +53,6 @@ public final class PastedAnswers {
             return exported;
         }
         tables.addAll(0, exported.podTables());
-        return new ExportedObjects(exported.pods(), exported.workflows(), exported.taskResults(), exported.clusterEvents(),
-                exported.auditRecords(), exported.nodeLogs(), tables);
+        return exported.withPodTables(tables);
     }
 }

@@ -13,6 +13,7 @@ import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PasteFileReader;
 import dev.argoforensics.snapshot.RefusedObject;
+import dev.argoforensics.snapshot.UnreadExport;
 import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.ManagedExportSniffer;
@@ -107,6 +108,7 @@ public final class SnapshotFileReader {
         for (ObjectFileReader.Problem p : result.problems()) {
             problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
         }
+        unread(file, result).forEach(sink);
         String contents = kinds.entrySet().stream()
                 .map(e -> e.getKey() + (e.getValue() > 1 ? " ×" + e.getValue() : ""))
                 .collect(Collectors.joining(", "));
@@ -130,6 +132,40 @@ public final class SnapshotFileReader {
         }
         return new InputSummary(file, format, result.sha256(), result.lines(), result.objects(), recognised[0], 0, 0, 0, problems.size(),
                 problems, null, notes, java.util.Map.of(), List.of(), around(result.around()));
+    }
+
+    /**
+     * The objects of the file that could not be read and what names them: each object a syntax error broke after its name was
+     * read, and, where nothing of the file could be read, the object its file is named after ({@code pod-wf-1-123.yaml}).
+     */
+    static List<UnreadExport> unread(InputFile file, ObjectFileReader.Result result) {
+        List<UnreadExport> out = new ArrayList<>();
+        for (ObjectFileReader.Unread u : result.unread()) {
+            if (!u.name().isEmpty()) {
+                out.add(new UnreadExport(file.at(u.line()), u.kind(), u.namespace(), u.name(), why(result, u.errorLine())));
+            }
+        }
+        String named = UnreadExport.nameFromPath(file.displayPath());
+        if (result.objects() == 0 && out.isEmpty() && !named.isEmpty() && !result.problems().isEmpty()) {
+            ObjectFileReader.Problem first = result.problems().get(0);
+            String kind = UnreadExport.kindFromPath(file.displayPath());
+            for (ObjectFileReader.Unread u : result.unread()) {
+                kind = kind.isEmpty() ? u.kind() : kind;
+            }
+            out.add(new UnreadExport(file.at(first.line()), kind, "", named, why(result, first.line())));
+        }
+        return out;
+    }
+
+    /** What the reading met at {@code line}: the parser's own words, without what the problem goes on to say was not read. */
+    private static String why(ObjectFileReader.Result result, long line) {
+        for (ObjectFileReader.Problem p : result.problems()) {
+            if (p.line() == line) {
+                int cut = p.reason().indexOf("; ");
+                return "line " + line + ": " + (cut < 0 ? p.reason() : p.reason().substring(0, cut));
+            }
+        }
+        return "line " + line;
     }
 
     /** What kubectl's and argo's exports never are: a file with no object at all, and objects with no kind (not Kubernetes objects). */

@@ -83,7 +83,8 @@ public final class RuleEngine {
             return new RuleOutcome(rule.id(), rule.title(), false, missing, lacking, List.of(), List.of());
         }
         Evaluation e = rule.evaluate(context);
-        return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, e.findings(), e.cleared());
+        List<Finding> findings = e.findings().stream().map(f -> UnreadExports.named(f, correlation)).toList();
+        return new RuleOutcome(rule.id(), rule.title(), true, List.of(), lacking, findings, e.cleared());
     }
 
     /**

@@ -96,7 +96,7 @@ final class ArgoGetText {
                         + KubectlPodTables.excerpt(t) + "\""));
                 continue;
             }
-            if (inTree && !ArgoGetTree.rowShaped(line)) {
+            if (inTree && !(b.tree != null ? b.tree.rowShaped(line, b.name) : ArgoGetTree.rowShaped(line))) {
                 // Text after the tree (a sentence of the issue pasted under the output): the tree has ended there. Session 36: it was
                 // reported as a bad row, a fault of the file.
                 inTree = false;

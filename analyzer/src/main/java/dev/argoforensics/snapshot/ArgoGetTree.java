@@ -111,6 +111,42 @@ final class ArgoGetTree {
         return space > 0 && WORDS.contains(t.substring(0, space));
     }
 
+    /**
+     * As {@link #rowShaped(String)}, with what this tree knows: a line led by a phase word ({@code --no-utf8}'s form, printed only
+     * for a root: the Workflow's, or its {@code .onExit}) is a row only where the word is followed by that root's name and then the
+     * next column or the line's end. A sentence pasted under the output that starts with such a word ({@code Failed to fetch the
+     * logs}, {@code Succeeded on the second try.}) is text after the tree, as any other sentence (session 37); with no Workflow
+     * name to go by, the step column must hold the word and one name alone.
+     */
+    boolean rowShaped(String line, String workflowName) {
+        if (!rowShaped(line)) {
+            return false;
+        }
+        String t = line.stripLeading();
+        if (t.isEmpty() || TREE_CHARS.indexOf(t.charAt(0)) >= 0 && t.charAt(0) != ' ' && t.charAt(0) != '-' || t.startsWith("--")
+                || SYMBOLS.containsKey(t.charAt(0))) {
+            return true;
+        }
+        String rest = t.substring(t.indexOf(' ')).stripLeading();
+        int end = 0;
+        while (end < rest.length() && rest.charAt(end) != ' ') {
+            end++;
+        }
+        String name = rest.substring(0, end);
+        boolean columnAfter = end == rest.length() || rest.startsWith("  ", end);
+        if (!columnAfter) {
+            return false; // "Failed to fetch …": words one space apart, no column
+        }
+        String root = workflowName == null || workflowName.isEmpty() ? workflow : workflowName;
+        if (root != null && !root.isEmpty()) {
+            return name.equals(root) || name.startsWith(root + ".");
+        }
+        return NODE_NAME.matcher(name).matches();
+    }
+
+    /** A node's display name as argo prints a root's: a Kubernetes name, or one with its {@code .onExit}. */
+    private static final java.util.regex.Pattern NODE_NAME = java.util.regex.Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
+
     /** A blank row between the main tree and the onExit tree: what follows starts a new root. */
     void separator() {
         stack.clear();

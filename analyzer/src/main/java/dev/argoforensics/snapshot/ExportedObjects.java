@@ -3,10 +3,13 @@ package dev.argoforensics.snapshot;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every exported object read, by kind, each list in input order; {@code podTables} are pasted {@code kubectl get pods} tables. */
+/**
+ * Every exported object read, by kind, each list in input order; {@code podTables} are pasted {@code kubectl get pods} tables;
+ * {@code unread} the objects exports held that could not be read ({@link UnreadExport}: no observation, only where to look).
+ */
 public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
                               List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs,
-                              List<PodTable> podTables) {
+                              List<PodTable> podTables, List<UnreadExport> unread) {
 
     public ExportedObjects {
         pods = List.copyOf(pods);
@@ -16,6 +19,23 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         auditRecords = List.copyOf(auditRecords);
         nodeLogs = List.copyOf(nodeLogs);
         podTables = List.copyOf(podTables);
+        unread = List.copyOf(unread);
+    }
+
+    public ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
+                           List<ClusterEvent> clusterEvents, List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs,
+                           List<PodTable> podTables) {
+        this(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs, podTables, List.of());
+    }
+
+    /** The same objects with other {@code podTables}. */
+    public ExportedObjects withPodTables(List<PodTable> tables) {
+        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs, tables, unread);
+    }
+
+    /** The same objects with other {@code workflows}. */
+    public ExportedObjects withWorkflows(List<WorkflowSnapshot> others) {
+        return new ExportedObjects(pods, others, taskResults, clusterEvents, auditRecords, nodeLogs, podTables, unread);
     }
 
     public ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> workflows, List<TaskResultSnapshot> taskResults,
@@ -32,6 +52,7 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
         List<AuditRecord> auditRecords = new ArrayList<>();
         List<NodeLogEntry> nodeLogs = new ArrayList<>();
         List<PodTable> podTables = new ArrayList<>();
+        List<UnreadExport> unread = new ArrayList<>();
         for (ExportedObject o : objects) {
             if (o instanceof PodSnapshot p) {
                 pods.add(p);
@@ -47,12 +68,14 @@ public record ExportedObjects(List<PodSnapshot> pods, List<WorkflowSnapshot> wor
                 nodeLogs.add(n);
             } else if (o instanceof PodTable t) {
                 podTables.add(t);
+            } else if (o instanceof UnreadExport u) {
+                unread.add(u);
             }
         }
-        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs, podTables);
+        return new ExportedObjects(pods, workflows, taskResults, clusterEvents, auditRecords, nodeLogs, podTables, unread);
     }
 
     public static ExportedObjects none() {
-        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        return new ExportedObjects(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

@@ -159,8 +159,13 @@ public final class ObjectFileReader {
         }
     }
 
-    /** Rounds of resuming after a broken item, at most, per file: each reads the file again from its start. */
+    /**
+     * Rounds of resuming after a broken item, at most, per file: the file is read once ({@link Replay}), but each round gives the
+     * parser an empty line for every line before the text kept, so the rounds stay bounded.
+     */
     static final int MAX_RESUMES = 20;
+    /** What the parser may have read ahead of the object being read, beyond the object limit, that {@link Replay} keeps too. */
+    private static final long REPLAY_AHEAD = 1L << 20;
 
     /** What the top of a file says: JSON or YAML, and a {@code # taken-at:} comment if there is one. */
     private record Head(boolean json, String takenAt, long takenAtLine) {
@@ -197,11 +202,14 @@ public final class ObjectFileReader {
             Head head = pasted ? new Head(false, read.takenAt(), read.takenAtLine()) : read;
             ObservedAt takenAt = commandLine != null ? commandLine : takenAt(head, problems);
             ObjectMapper mapper = head.json() ? json : yaml;
-            LimitedReader chars = new LimitedReader(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars(),
-                    head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
+            // The text from the start of the object being read is kept, so that reading can go on after one a syntax error broke
+            // without reading the file again (pasted text is not resumed: nothing kept).
+            Replay replay = pasted ? null : new Replay(new InputStreamReader(buffered, StandardCharsets.UTF_8), limits.maxObjectChars() + REPLAY_AHEAD);
+            LimitedReader chars = new LimitedReader(replay != null ? replay.first() : new InputStreamReader(buffered, StandardCharsets.UTF_8),
+                    limits.maxObjectChars(), head.json() ? Long.MAX_VALUE : limits.maxYamlLineChars());
             PastedText text = pasted ? new PastedText(chars) : null;
             CutMarks marks = head.json() ? null : new CutMarks(text != null ? text : chars);
-            Reading reading = new Reading(mapper, file, takenAt, sink, chars, marks);
+            Reading reading = new Reading(mapper, file, takenAt, sink, chars, marks, replay);
             List<Trimmed.Cut> resumedCuts = new ArrayList<>();
             List<Unread> unread = new ArrayList<>();
             Problem stopped = null;
@@ -224,7 +232,7 @@ public final class ObjectFileReader {
                 Reading.Open broken = reading.broken();
                 Unread lost = broken == null ? new Unread(stopped.line(), stopped.line(), "", "", "") : broken.unread(stopped.line());
                 unread.add(lost);
-                Resumed again = resume(file, broken, stopped.line(), head.json(), reading);
+                Resumed again = resume(file, in, replay, broken, stopped.line(), head.json(), reading);
                 boolean item = broken != null && broken.listed() != null;
                 String notRead = broken == null ? "" : "; the " + (item ? "item" : "object") + " from line " + broken.line() + " (" + lost.describe()
                         + ") was not read";
@@ -325,36 +333,34 @@ public final class ObjectFileReader {
     }
 
     /**
-     * Reads the objects after a broken one again, from the next item of its list (or the next document) on: the file is opened
-     * again and every line before that one is given to the parser empty ({@link ResumeText}).
+     * Reads the objects after a broken one, from the next item of its list (or the next document) on: the text {@link Replay} kept
+     * from the broken object's start, then the rest of the stream, with every line before that one given to the parser empty
+     * ({@link ResumeText}). The file is not opened again.
      */
-    private Resumed resume(InputFile file, Reading.Open broken, long errorLine, boolean json, Reading reading) {
+    private Resumed resume(InputFile file, SourceStream in, Replay replay, Reading.Open broken, long errorLine, boolean json, Reading reading) {
         ResumeText.Mode mode = broken != null && broken.listed() != null ? ResumeText.Mode.ITEM : ResumeText.Mode.DOCUMENT;
-        long from = broken != null ? broken.line() : errorLine;
-        try (SourceStream in = SourceStream.open(file, false)) {
-            ResumeText text = new ResumeText(new InputStreamReader(new BufferedInputStream(in, SNIFF_BYTES), StandardCharsets.UTF_8), mode,
-                    json, from);
-            LimitedReader chars = new LimitedReader(text, limits.maxObjectChars(), json ? Long.MAX_VALUE : limits.maxYamlLineChars());
-            CutMarks marks = json ? null : new CutMarks(chars);
-            ObjectMapper mapper = json ? this.json : yaml;
-            reading.resumeWith(chars, marks);
-            Problem stopped = null;
-            Exception syntax = null;
-            try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
-                parse(json ? p : new NoAliases(p), reading, mode == ResumeText.Mode.ITEM ? broken.listed() : null);
-            } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
-                // A damaged gzip stream met again is the caller's to report, at its damage.
-                if (text.resumedAt() >= 0 && in.damage() == null) {
-                    stopped = elided(file, problem(e, chars, json, limits));
-                    syntax = resumable(e, chars) ? e : null;
-                }
+        long from = Math.max(broken != null ? broken.line() : errorLine, replay.keptLine());
+        ResumeText text = new ResumeText(replay.again(), mode, json, from, replay.keptLine());
+        LimitedReader chars = new LimitedReader(text, limits.maxObjectChars(), json ? Long.MAX_VALUE : limits.maxYamlLineChars());
+        CutMarks marks = json ? null : new CutMarks(chars);
+        ObjectMapper mapper = json ? this.json : yaml;
+        reading.resumeWith(chars, marks);
+        Problem stopped = null;
+        Exception syntax = null;
+        try (JsonParser p = mapper.getFactory().createParser(marks == null ? chars : marks)) {
+            parse(json ? p : new NoAliases(p), reading, mode == ResumeText.Mode.ITEM ? broken.listed() : null);
+        } catch (JsonProcessingException | LimitedReader.ReadingStopped | YAMLException e) {
+            // A damaged gzip stream is the caller's to report, at its damage.
+            if (text.resumedAt() >= 0 && in.damage() == null) {
+                stopped = elided(file, problem(e, chars, json, limits));
+                syntax = resumable(e, chars) ? e : null;
             }
-            List<Trimmed.Cut> cuts = marks == null ? List.of() : marks.cuts();
-            return new Resumed(text.resumedAt(), stopped, syntax, cuts);
         } catch (IOException e) {
-            // The file cannot be read again (it changed, or went): the reading stays stopped where it was.
-            return new Resumed(-1, null, null, List.of());
+            // The stream failed under the parser (a read error, gzip damage): the reading stays stopped where it was.
+            return new Resumed(text.resumedAt(), null, null, marks == null ? List.of() : marks.cuts());
         }
+        List<Trimmed.Cut> cuts = marks == null ? List.of() : marks.cuts();
+        return new Resumed(text.resumedAt(), stopped, syntax, cuts);
     }
 
     /** A line that marks lines left out of a pasted export: {@code ...}, {@code …}, {@code [...]}, {@code (...)}, {@code <snip>}. */
@@ -498,6 +504,8 @@ public final class ObjectFileReader {
         private LimitedReader chars;
         private CutMarks marks;
         private ObjectDocument pending;
+        /** Keeps the text from the object being read on (null: pasted text, not resumed). */
+        private final Replay replay;
         long objects;
 
         /**
@@ -515,7 +523,9 @@ public final class ObjectFileReader {
             }
         }
 
-        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars, CutMarks marks) {
+        Reading(ObjectMapper mapper, InputFile file, ObservedAt takenAt, Consumer<ObjectDocument> sink, LimitedReader chars, CutMarks marks,
+                Replay replay) {
+            this.replay = replay;
             this.mapper = mapper;
             this.file = file;
             this.takenAt = takenAt;
@@ -574,6 +584,9 @@ public final class ObjectFileReader {
         void object(JsonParser p, ObjectNode listed) throws IOException {
             long line = p.currentTokenLocation().getLineNr();
             chars.startObject(line);
+            if (replay != null) {
+                replay.mark(line);
+            }
             ObjectNode top = mapper.createObjectNode();
             open.push(new Open(line, top, listed));
             boolean hadItems = false;

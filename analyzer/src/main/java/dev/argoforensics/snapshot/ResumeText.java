@@ -13,7 +13,8 @@ import java.io.Reader;
  * text ends, so the rest of the list is never read as an item. Documents of a YAML stream start at a {@code ---} line, and
  * JSON values one after another at a line starting with <code>{</code> in its first column.
  *
- * <p>Nothing is held beyond the first {@link #HEAD} characters of a line: a line is passed on, or skipped, as it streams.
+ * <p>Nothing is held beyond the first {@link #HEAD} characters of a line: a line is passed on, or skipped, as it streams. Its text
+ * is the file's as {@link Replay} kept it from the broken object's start on, then the rest of the stream: the file is read once.
  */
 final class ResumeText extends Reader {
     private static final int HEAD = 4096;
@@ -31,7 +32,7 @@ final class ResumeText extends Reader {
     private final StringBuilder out = new StringBuilder();
     private int outPos;
     private Phase phase = Phase.BEFORE;
-    private long lineNo = 1;
+    private long lineNo;
     private int itemIndent = -1;
     private long resumedAt = -1;
     private boolean passLine;
@@ -43,11 +44,24 @@ final class ResumeText extends Reader {
      * @param brokenLine the line where the broken object starts (an item's first line, with its {@code -} or <code>{</code>)
      */
     ResumeText(Reader in, Mode mode, boolean json, long brokenLine) {
+        this(in, mode, json, brokenLine, 1);
+    }
+
+    /**
+     * @param firstLine the line number of {@code in}'s first character ({@link Replay#keptLine()}): the lines before it are given to
+     *                  the parser empty, as every line before the broken object is
+     */
+    ResumeText(Reader in, Mode mode, boolean json, long brokenLine, long firstLine) {
         this.in = in;
         this.mode = mode;
         this.json = json;
         this.brokenLine = brokenLine;
+        this.lineNo = firstLine;
+        this.blanks = firstLine - 1;
     }
+
+    /** Empty lines still to give for the lines before {@code in}'s first. */
+    private long blanks;
 
     /** The line reading resumed at (the next item or document), or -1 if there was none. */
     long resumedAt() {
@@ -78,6 +92,12 @@ final class ResumeText extends Reader {
 
     /** Reads the next piece of the text: the head of a line (and decides what becomes of it), or more of a line decided on. */
     private void step() throws IOException {
+        if (blanks > 0) {
+            int n = (int) Math.min(blanks, 8192);
+            out.append("\n".repeat(n));
+            blanks -= n;
+            return;
+        }
         if (!atLineStart) {
             // The rest of a line already decided on: passed on, or dropped, as it comes.
             int c;

@@ -24,6 +24,14 @@ class LogsCommandTest {
         "PS C:\\Users\\ops> kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait",
         "(ins)-> kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
         "(prod) $ kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        // session 37: behind the wrappers the excerpt furniture reads (one reading, ShellCommand), quotes taken off, with or without a prompt
+        "$ nice kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "$ env KUBECONFIG=/tmp/k.yaml kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "$ timeout 30 kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait | grep -v Saving",
+        "$ KUBECONFIG=/tmp/k.yaml sudo -E timeout -s INT 30s kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "$ kubectl logs -n feeds 'ingest-feed-t4r9m-fetch-2778438659' -c \"wait\"",
+        "timeout 30 kubectl logs -n feeds ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "nice -n 5 k logs ingest-feed-t4r9m-fetch-2778438659 --container wait",
     })
     void aCommandThatPrintedOnePodsContainerNamesThem(String line) {
         assertEquals(new LogsCommand.Target(POD, "wait"), LogsCommand.target(line), line);
@@ -57,6 +65,10 @@ class LogsCommandTest {
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659",
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
         "$ kubectl get pods -n feeds",
+        "$ timeout 30 kubectl logs -n argo deploy/workflow-controller",
+        "$ nice grep wait controller.log",
+        "$ echo kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait",
+        "$ kubectl get pods | grep 'logs -c wait'",
         "# taken-at: 2026-10-25T14:30:00Z",
         "time=\"2026-10-25T14:20:41.036Z\" level=error msg=\"executor error\"",
     })
@@ -168,6 +180,26 @@ class LogsCommandTest {
         UnwrappedLine controller = d.decode(POD + ": not under argo logs any more", 6);
         assertEquals(EnvelopeKind.NONE, controller.envelope(), "another prompt ends argo logs' lines");
         assertNull(controller.container());
+    }
+
+    /**
+     * A wrapped command pasted without a prompt (as the bug report form's fields are filled in, run through {@code timeout}) starts
+     * its own output as a prompt does: the controller's lines under it are no longer the wait container's of the command before.
+     */
+    @Test
+    void aWrappedCommandWithoutAPromptEndsTheOutputBeforeIt() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        d.decode("$ kubectl logs -n feeds " + POD + " -c wait", 1);
+        UnwrappedLine wait = d.decode("time=\"2026-10-25T14:20:41.036Z\" level=error msg=\"executor error\"", 2);
+        assertEquals("wait", wait.container());
+        d.decode("timeout 30 kubectl logs -n argo deploy/workflow-controller | grep ingest-feed-t4r9m", 3);
+        UnwrappedLine controller = d.decode("time=\"2026-10-25T14:20:43.000Z\" level=info msg=\"Processing workflow\"", 4);
+        assertNull(controller.container(), "the controller's line, under a command that names no container");
+        assertNull(controller.origin());
+        d.decode("env KUBECONFIG=/tmp/k.yaml kubectl logs -n feeds " + POD + " -c wait", 5);
+        UnwrappedLine again = d.decode("time=\"2026-10-25T14:20:44.000Z\" level=error msg=\"executor error\"", 6);
+        assertEquals("wait", again.container());
+        assertEquals(POD, again.origin());
     }
 
     @Test

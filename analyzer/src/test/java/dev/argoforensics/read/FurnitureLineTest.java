@@ -69,7 +69,12 @@ class FurnitureLineTest {
         "k -n etl logs wc-1 --since=1h => k -n etl logs wc-1 --since=1h",
         // session 35: the same bare command run through sudo (on a node, or with a root-only kubeconfig)
         "sudo kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => sudo kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
-        "sudo -u ops k -n argo logs deploy/workflow-controller => sudo -u ops k -n argo logs deploy/workflow-controller"})
+        "sudo -u ops k -n argo logs deploy/workflow-controller => sudo -u ops k -n argo logs deploy/workflow-controller",
+        // session 37: a bare command behind the wrappers the live-cut reading understands (one reading: ShellCommand)
+        "timeout 30 kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc => timeout 30 kubectl logs -n argo deploy/workflow-controller | grep etl-7q2lc",
+        "env KUBECONFIG=/tmp/prod.yaml kubectl logs -n argo deploy/workflow-controller => env KUBECONFIG=/tmp/prod.yaml kubectl logs -n argo deploy/workflow-controller",
+        "KUBECONFIG=~/.kube/prod nice -n 10 stern -n argo workflow-controller => KUBECONFIG=~/.kube/prod nice -n 10 stern -n argo workflow-controller",
+        "\"kubectl\" logs -n argo deploy/workflow-controller => \"kubectl\" logs -n argo deploy/workflow-controller"})
     void promptsGiveTheirCommand(String line, String command) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertNotNull(f, line);

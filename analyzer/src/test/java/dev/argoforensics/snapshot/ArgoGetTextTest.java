@@ -279,6 +279,27 @@ class ArgoGetTextTest {
         assertEquals(2, r.around().lines());
     }
 
+    /**
+     * Session 37: a sentence under the tree that starts with a phase word ("Failed to …", "Succeeded …") had a row's head, and was
+     * reported as a row that did not fit the columns (or, short, read as a node). A phase word leads a row only for a root, followed
+     * by its name (the Workflow's, or its {@code .onExit}) and the next column; in either drawing, the tree's nodes are read whole.
+     */
+    @Test
+    void aSentenceStartingWithAPhaseWordAfterTheTreeIsText() throws IOException {
+        String prose = "Failed to fetch the logs of the load step, see below.\nSucceeded on the second try.\nError again\n";
+        for (boolean ascii : List.of(false, true)) {
+            String tree = TabWriter.lay(2, tree(ascii));
+            for (String text : List.of(HEADER + tree + prose, "```console\n" + HEADER + tree + "```\n" + prose)) {
+                PasteFileReader.Result r = read(text, LocalDate.of(2026, 9, 20));
+                assertTrue(r.problems().isEmpty(), r.problems().toString());
+                assertEquals(8, only(r).nodes().size(), text);
+                assertEquals(3, r.around().lines(), text);
+                assertEquals("Failed to fetch the logs of the load step, see below.", r.around().first().get(0).text());
+                assertEquals("Error again", r.around().first().get(2).text());
+            }
+        }
+    }
+
     /** Negative control: rows of either drawing, and a phase word's row, are rows; a list item or a sentence is not. */
     @Test
     void rowHeadsAreTold() {
@@ -288,6 +309,13 @@ class ArgoGetTextTest {
         }
         for (String text : List.of("The render step shows pod deleted.", "- see the log below", " Note: the Pod was gone", "time=\"2026-09-23\"")) {
             assertFalse(ArgoGetTree.rowShaped(text), text);
+        }
+        ArgoGetTree tree = new ArgoGetTree("STEP        TEMPLATE  PODNAME  DURATION  MESSAGE", "wf");
+        for (String row : List.of(" Succeeded wf  main", " Failed wf", " Error wf.onExit  exit", " |---Succeeded fetch  fetch", " ✔ wf  main")) {
+            assertTrue(tree.rowShaped(row, "wf"), row);
+        }
+        for (String text : List.of("Failed to fetch the logs", "Succeeded on the second try.", "Error again", "Succeeded other-wf  main")) {
+            assertFalse(tree.rowShaped(text, "wf"), text);
         }
     }
 

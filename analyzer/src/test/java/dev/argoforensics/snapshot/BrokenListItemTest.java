@@ -77,6 +77,35 @@ class BrokenListItemTest {
         assertEquals(List.of(21L, 38L, "Pod", "argo", "b"), List.of(u.line(), u.errorLine(), u.kind(), u.namespace(), u.name()));
     }
 
+    /**
+     * Session 37: reading went on past a broken item by opening the file again and reading it from its start, once per broken item
+     * (up to 20 times). It is read once: the text from the broken item's start is kept as it streams. Shown with a file that is
+     * gone once its first item is read (removed while it is open, as a spool cleaned up under the reader): its later items are
+     * still read, past each broken one, which opening it again could not do.
+     */
+    @Test
+    void theFileIsReadOncePastEveryBrokenItem() throws IOException {
+        Path p = dir.resolve("pods.yaml");
+        Files.writeString(p, yamlList(yamlItem("a", GOOD_REASON), yamlItem("b", BAD_REASON), yamlItem("c", GOOD_REASON),
+                yamlItem("d", BAD_REASON), yamlItem("e", GOOD_REASON)), StandardCharsets.UTF_8);
+        List<String> names = new ArrayList<>();
+        ObjectFileReader.Result r = new ObjectFileReader().read(new InputFile("pods.yaml", p, InputKind.SNAPSHOT, false, "test"), null, d -> {
+            names.add(d.node().path("metadata").path("name").asText());
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(Files.notExists(p), "the file went once its first item was read");
+        assertEquals(List.of("a", "c", "e"), names);
+        assertEquals(List.of("b", "d"), r.unread().stream().map(ObjectFileReader.Unread::name).toList());
+        assertEquals(2, r.problems().size(), r.problems().toString());
+        assertTrue(r.problems().get(1).reason().contains("the item from line 57 (Pod argo/d) was not read (lines 57-74): reading went on at"
+                + " line 75, the next item of the list"), r.problems().toString());
+        assertEquals(5 * 18 + 5, r.lines(), "every line counted");
+    }
+
     @Test
     void aWholeListGivesEveryItemAndNoProblem() throws IOException {
         Read r = read("pods.yaml", yamlList(yamlItem("a", GOOD_REASON), yamlItem("b", GOOD_REASON), yamlItem("c", GOOD_REASON)));
