@@ -357,8 +357,7 @@ public final class Correlator {
                     : f.auditRecords().stream().filter(a -> !foreign.contains(a.source().file())).toList();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at),
-                            (stream, at) -> stream >= 0 && stream < group.processes().size() && notShownLeading(group.processes().get(stream), at)),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
                     f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -589,20 +588,7 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), (stream, at) -> false, (stream, at) -> false);
-    }
-
-    /**
-     * A run not shown to lead at {@code at}: a standby by its election lines, or a run that led by its work
-     * ({@link ControllerProcess.Leadership#LED_BY_WORK}) before its first {@code Processing workflow} line (when it took the lease
-     * is not in the input: before that line it may still have waited).
-     */
-    static boolean notShownLeading(ControllerProcess p, Timestamp at) {
-        return switch (p.leadership()) {
-            case STANDBY -> true;
-            case LED_BY_WORK -> p.work().first() != null && at.isBefore(p.work().first());
-            default -> false;
-        };
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false);
     }
 
     /**
@@ -610,14 +596,16 @@ public final class Correlator {
      * line, and where the stream may be an excerpt grepped for names at the line's time ({@code excerpt}: no record
      * naming nothing on both sides of it, see {@link StreamExtents}) the missing handler line tells nothing: a delay
      * both branches can give leaves the branch unknown ({@link RemovalCause#EITHER_BRANCH}) rather than the orphan path.
-     * A run that never led ({@code neverLed}: a standby replica, its leader-election lines waiting for the lease or naming
-     * another holder, never its own) runs no cleanup workers: its pod informer's handler logs and queues as the leader's does,
-     * but the item runs only once it leads, with its worker's line. So a standby's item without a worker line removed nothing,
-     * however due (session 35: a standby's scheduling line, 10 s off the leader's clock, was quoted as the release).
+     * A run's leadership does not enter (session 37): the pod controller (its informer, handler, queue and cleanup workers) is
+     * started in the same {@code WorkflowController.Run} as the Workflow workers, which a replica calls only once it leads (or
+     * with leader election off), in every release: a standby logs no handler line, and a run whose handler logged was running
+     * the controller, whatever its election lines say (session 35 had dropped such a run's items without a worker line as a
+     * standby's, and session 36 kept them only after its first {@code Processing workflow}, so a leader with
+     * {@code workflowWorkers=0} whose election line was cut had its release dropped). What removes an item is read from the pod
+     * controller's own order instead (below: an item its stream saw the Pod leave before any worker line).
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           BiPredicate<Integer, Timestamp> excerpt,
-                                           BiPredicate<Integer, Timestamp> neverLed) {
+                                           BiPredicate<Integer, Timestamp> excerpt) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -697,9 +685,30 @@ public final class Correlator {
             }
         }
         pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
-        out.removeIf(r -> r.started() == null && neverLed.test(r.decisive().stream(), r.decisive().time()));
+        // An item no worker line took, after which its own run saw the Pod leave its informer: none of that run's workers removed the
+        // finalizer (a worker logs "cleaning up pod" before it patches, and patches only a Pod its informer holds). Where another
+        // removal remains it is that one's; kept only as the Pod's one release, which the lifecycle then names as removing nothing.
+        List<FinalizerRemoval> unworked = out.stream().filter(r -> r.started() == null && leftBeforeAnyWorker(r, podEvents)).toList();
+        if (unworked.size() < out.size()) {
+            out.removeAll(unworked);
+        }
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
+    }
+
+    /** The item's own stream logs the Pod's {@code delete pod event} after the item was queued (see {@link #removals}). */
+    private static boolean leftBeforeAnyWorker(FinalizerRemoval r, List<LogEvent> podEvents) {
+        LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
+        if (queued == null) {
+            return false;
+        }
+        for (LogEvent e : podEvents) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() == queued.stream()
+                    && EventOrder.after(e, queued)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

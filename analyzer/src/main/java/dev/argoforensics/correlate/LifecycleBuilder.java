@@ -194,18 +194,25 @@ final class LifecycleBuilder {
      * dropped the Pod before the worker took the item (the informer's store changes before its handlers log), and the worker
      * merge-patches the Pod as its informer holds it, a Pod it does not hold not at all (reference, logs 5.2 and 6.1). Only one
      * stream's lines order the two: another controller's informer says nothing of this one's. Only a delete event after the item
-     * was queued (one before it, the handler's own trigger, is a Pod that left the selector). Null when the worker's line is
-     * missing (the item due at once, its line cut off) or came first.
+     * was queued (one before it, the handler's own trigger, is a Pod that left the selector). Where no worker line took the item
+     * (session 37), the stream's {@code delete pod event} after the item was queued: a worker logs {@code cleaning up pod} before
+     * it patches, so none of this stream's removed the finalizer before the Pod left, and one after patched nothing (the
+     * correlator keeps such an item only where it is the Pod's only release). Null when the worker's line came first, or when
+     * it is missing and the stream shows the Pod no more (the item due at once, its worker's line cut off with the log).
      */
     private static LogEvent goneBeforeWorker(PodHistory pod, FinalizerRemoval release) {
-        if (release == null || release.started() == null) {
+        if (release == null) {
             return null;
         }
         LogEvent worker = release.started();
         LogEvent queued = release.scheduled() != null ? release.scheduled() : release.queued();
+        if (worker == null && queued == null) {
+            return null;
+        }
+        int stream = worker != null ? worker.stream() : queued.stream();
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() == worker.stream()
-                    && EventOrder.before(e, worker) && (queued == null || EventOrder.after(e, queued))) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() == stream
+                    && (worker == null || EventOrder.before(e, worker)) && (queued == null || EventOrder.after(e, queued))) {
                 return e;
             }
         }

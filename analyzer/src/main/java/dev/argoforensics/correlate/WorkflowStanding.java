@@ -5,6 +5,7 @@ import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowPodMissing;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
@@ -197,6 +198,9 @@ final class WorkflowStanding {
                 return null; // the artifact-gc finalizer holds a Workflow being deleted, reconciled, until its artifacts are collected
             }
         }
+        if (firstPassPersisted(workflow, written) == null) {
+            return null; // the pass that would have added (and logged) the artifact-gc finalizer is not in the lines
+        }
         for (PodGoing other : fate == null ? List.<PodGoing>of() : fate.podsGoing()) {
             boolean same = other.pod().namespace().equals(pod.key().namespace()) && other.pod().name().equals(pod.key().name());
             if (same || EventOrder.after(other.deleting(), written)) {
@@ -210,6 +214,40 @@ final class WorkflowStanding {
                 + "the cluster (delete pod event at " + gone.time().format() + "), and then wrote the Workflow (update accepted at "
                 + written.time().format() + "), with no other Pod of it still going: a Workflow deleted in the foreground goes with its "
                 + "last Pod", written.source(), true);
+    }
+
+    /**
+     * The Workflow's first pass, persisted, before {@code until}: a {@code Processing workflow} of a Workflow with no phase yet,
+     * whose next line of the Workflow's passes in its stream is a {@code Workflow update successful}. The controller adds the
+     * {@code artifact-gc} finalizer, logging {@code adding artifact GC finalizer}, only in passes over a Workflow that has neither
+     * it nor a status saying none is needed ({@code addArtifactGCFinalizer}, v3.4 to v4.1); the first persisted pass leaves one or
+     * the other, so from it on no pass adds it. Without that pass in the lines (a log cut at its start, a later run's log only)
+     * the finalizer may be on the Workflow unlogged. Null when the lines do not show it.
+     */
+    static LogEvent firstPassPersisted(WorkflowHistory workflow, LogEvent until) {
+        List<LogEvent> events = workflow.events();
+        for (int i = 0; i < events.size(); i++) {
+            LogEvent e = events.get(i);
+            if (!(e.event() instanceof WorkflowProcessing p) || !noPhaseYet(p.phase()) || !EventOrder.before(e, until)) {
+                continue;
+            }
+            for (int j = i + 1; j < events.size(); j++) {
+                LogEvent next = events.get(j);
+                if (next.stream() != e.stream() || !(next.event() instanceof WorkflowProcessing || next.event() instanceof WorkflowUpdated)) {
+                    continue;
+                }
+                if (next.event() instanceof WorkflowUpdated && EventOrder.notAfter(next, until)) {
+                    return e;
+                }
+                break;
+            }
+        }
+        return null;
+    }
+
+    /** A Workflow phase that no pass has stored yet ({@code ""}, or {@code Unknown}, the controller's name for it). */
+    private static boolean noPhaseYet(String phase) {
+        return phase == null || phase.isBlank() || "Unknown".equals(phase) || "\"\"".equals(phase);
     }
 
     /** {@code a} certainly more than {@link #COLLECTOR_LAG_NANOS} before {@code b} (by their clocks, with the cross-clock tolerance between two runs). */

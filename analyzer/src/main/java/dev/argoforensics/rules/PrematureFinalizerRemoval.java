@@ -269,7 +269,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null ? null : decisive.time().format()));
             if (goneFirst != null) {
                 facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod left the informer)", goneFirst.time().format()));
-                facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", decisive.time().format()));
+                facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", removal.started() == null ? null : decisive.time().format()));
             }
             facts.add(new Fact("delay", "Logged delay", schedule.map(PodCleanupScheduled::delayText).orElse(null)));
             facts.add(new Fact("delayNanos", "Logged delay (ns)", schedule.map(PodCleanupScheduled::delayNanos).orElse(null)));
@@ -278,8 +278,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             facts.add(new Fact("finalNodePhase", "Final node phase", fin == null ? null : fin.phase()));
             facts.add(new Fact("finalNodeMessage", "Final node message", fin == null ? null : fin.message()));
             facts.add(new Fact("removalCause", "Why the controller removed it", goneFirst != null
-                    ? "none by this controller: its release was queued (" + cause() + "), but its cleanup worker took the item after the Pod "
-                    + "had left its informer; who removed the finalizer is not in the evidence" : cause()));
+                    ? "none by this controller: its release was queued (" + cause() + "), but " + (removal.started() == null
+                    ? "the Pod left its informer with no line of its cleanup worker taking the item before" : "its cleanup worker took the item after the Pod "
+                    + "had left its informer") + "; who removed the finalizer is not in the evidence" : cause()));
             facts.add(new Fact("deletionRequested", "Deletion requested", deletion == null ? null : deletion.describe()));
             if (deletion != null && deletion.skew() != null) {
                 facts.add(new Fact("controllerClock", "Controller clock", deletion.skew().describe()));
@@ -330,7 +331,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     && EventOrder.after(life.informerExit().event(), decisive)) {
                 cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
             }
-            life.goneBeforeTheWorker().ifPresent(g -> cite.line(g, "Pod gone from the controller's informer before its cleanup worker took the item"));
+            life.goneBeforeTheWorker().ifPresent(g -> cite.line(g, removal.started() == null
+                    ? "Pod gone from the controller's informer with no cleanup worker line for the item before it"
+                    : "Pod gone from the controller's informer before its cleanup worker took the item"));
             if (life.phaseAtReleaseLine() != null) {
                 cite.line(life.phaseAtReleaseLine(), "node still unfulfilled after the removal");
             }
@@ -421,8 +424,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (gone.isPresent()) {
                 // The worker patches the Pod its informer holds: gone from it, the Pod was patched by nothing of this controller's.
                 confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.goneBeforeWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
-                        "worker", decisive.time().format(), "workerLine", decisive.source().toString());
+                reason = removal.started() == null
+                        ? Message.of("AF001.reason.goneNoWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
+                                "queuedLine", decisive.source().toString())
+                        : Message.of("AF001.reason.goneBeforeWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
+                                "worker", decisive.time().format(), "workerLine", decisive.source().toString());
             }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());

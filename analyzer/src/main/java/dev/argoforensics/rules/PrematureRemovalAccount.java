@@ -40,7 +40,7 @@ final class PrematureRemovalAccount {
      */
     static Message summaryGone(PodHistory pod, FinalizerRemoval removal, LogEvent gone, PodCleanupScheduled schedule, String phaseAt, NodeOutcome fin) {
         LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : removal.decisive();
-        return Message.of("AF001.summaryGone", "pod", pod.key().toString(), "queued", queued.time().format(),
+        return Message.of(removal.started() == null ? "AF001.summaryGoneNoWorker" : "AF001.summaryGone", "pod", pod.key().toString(), "queued", queued.time().format(),
                 "delay", schedule == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", schedule.delayText()),
                 "gone", gone.time().format(), "worker", removal.decisive().time().format(),
                 "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
@@ -59,7 +59,7 @@ final class PrematureRemovalAccount {
         if (gone != null) {
             // The worker came after the Pod had left the informer: the release was queued, and something else removed the finalizer.
             LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : decisive;
-            m.add(Message.of("AF001.explain.queuedGone", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(),
+            m.add(Message.of(removal.started() == null ? "AF001.explain.queuedGoneNoWorker" : "AF001.explain.queuedGone", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(),
                     "queued", queued.time().format(),
                     "because", removal.cause() == RemovalCause.POD_DELETED ? Message.of("AF001.explain.becauseDeleted") : Message.NOTHING,
                     "due", schedule == null ? Message.NOTHING : Message.of(schedule.delayNanos() > 0 ? "AF001.explain.dueLater" : "AF001.explain.dueAtOnce",

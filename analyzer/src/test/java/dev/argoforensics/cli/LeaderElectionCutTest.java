@@ -68,10 +68,46 @@ class LeaderElectionCutTest {
         assertTrue(c.out().contains("workflow-controller.log:8"), "the release's scheduling line is quoted\n" + c.out());
     }
 
+    /**
+     * Session 37: the pod controller (informer, handler, queue, cleanup workers) is started in the same {@code Run} as the Workflow
+     * workers, which a replica calls only once it leads (every release, {@code OnStartedLeading}): a replica whose handler logged
+     * ran the controller, whatever its election lines. Session 36 read this run (the same election line, the handler's lines, no
+     * Workflow worker line) as a standby and dropped its release, so AF001 said nothing; the Pod then left its informer with no line
+     * of its cleanup worker taking the item, so this controller removed nothing its lines show: AF001 now says so (possible). The
+     * Controllers section still calls the run a standby by its lines (left).
+     */
     @Test
-    void aRunWithoutWorkerLinesStaysAStandby() throws IOException {
+    void aRunWhosePodControllerLoggedLedAndItsUnworkedItemIsNamed() throws IOException {
         Cli c = analyze(false);
+        assertTrue(c.out().contains("AF001 [high, possible]"), c.out());
+        assertTrue(c.out().contains("no line of its cleanup worker taking the item"), c.out());
+    }
+
+    /** The leader of #17024 ({@code workflowWorkers=0}), its lease line cut, its log ending as the item was queued: the release is quoted. */
+    @Test
+    void aLeaderWithoutWorkflowWorkersWhoseElectionLineWasCutReleases() throws IOException {
+        List<String> stopped = List.of(NEW_LEADER, workers("2026-09-19T16:31:10.400Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
+                removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"));
+        List<String> restored = List.of("time=2026-09-19T16:33:02.000Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-bbbbb",
+                workers("2026-09-19T16:33:02.100Z", 2), processing("2026-09-19T16:33:02.240Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
+                markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.271Z", "Error"));
+        Files.write(dir.resolve("1-workers0.log"), stopped);
+        Files.write(dir.resolve("2-restored.log"), restored);
+        Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true));
+        Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"));
+        Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z");
+        assertTrue(c.out().contains("AF001 [high,"), c.out());
+        assertTrue(c.out().contains("1-workers0.log:5"), "the release's scheduling line is quoted\n" + c.out());
+    }
+
+    /** The control: a replica whose lines are its election lines only (no Workflow worker, no pod controller line) stays a standby. */
+    @Test
+    void aRunWithElectionLinesOnlyStaysAStandby() throws IOException {
+        Files.write(dir.resolve("standby.log"), List.of(NEW_LEADER,
+                "time=2026-09-19T16:25:00.300Z level=INFO msg=\"healthz: current pod is not the leader\""));
+        Cli c = analyze(true);
         assertTrue(c.out().contains("standby by its lines"), c.out());
-        assertFalse(c.out().contains("AF001 [high,"), c.out());
+        assertTrue(c.out().contains("leader by its work (it processed Workflows from"), c.out());
     }
 }

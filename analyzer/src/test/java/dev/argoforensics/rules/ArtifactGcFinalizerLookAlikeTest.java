@@ -105,6 +105,43 @@ class ArtifactGcFinalizerLookAlikeTest {
                 .log("3-controller-workers-restored.log", RESTORED).pod("pod-terminating.yaml", POD).correlate();
     }
 
+    /** The first run's log from a later pass on ({@code kubectl logs --since}): the Workflow's first pass is not in it. */
+    private static Correlation cutAfterFirstPass(boolean artifactGc) {
+        String[] run = firstRun(artifactGc);
+        int from = 0;
+        for (int i = 0; i < run.length; i++) {
+            if (run[i].contains("\"Processing workflow\"") && run[i].contains("phase=Running")) {
+                from = i;
+                break;
+            }
+        }
+        return new Evidence().log("1-controller-workers2.log", java.util.Arrays.copyOfRange(run, from, run.length))
+                .log("2-controller-workers0.log", STOPPED).log("3-controller-workers-restored.log", RESTORED)
+                .pod("pod-terminating.yaml", POD).correlate();
+    }
+
+    /**
+     * The finalizer is added, and logged, only on the Workflow's first pass (its {@code Processing workflow} with no phase yet):
+     * once the pass is persisted the Workflow carries it, or its status says none is needed, and no later pass adds it. A log that
+     * starts after that pass cannot show it either way: the same lines come from a Workflow held by it after a foreground deletion
+     * (possible, what was lacking named) as from one without it. The control: the whole log, its first pass without the line, likely.
+     */
+    @Test
+    void aLogThatStartsAfterTheFirstPassCannotShowTheArtifactGcFinalizerAbsent() {
+        for (boolean artifactGc : new boolean[] {true, false}) {
+            Correlation cut = cutAfterFirstPass(artifactGc);
+            for (Rule rule : List.<Rule>of(new PrematureFinalizerRemoval(), new SuccessReportedAsError())) {
+                Evaluation e = rule.evaluate(cut);
+                assertEquals(1, e.findings().size(), e.toString());
+                assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), rule.id() + " " + e);
+                assertTrue(e.findings().get(0).confidenceReason().contains("foreground"), e.findings().get(0).confidenceReason());
+            }
+        }
+        Correlation whole = evidence(false);
+        assertEquals(Confidence.LIKELY, new PrematureFinalizerRemoval().evaluate(whole).findings().get(0).confidence());
+        assertEquals(Confidence.LIKELY, new SuccessReportedAsError().evaluate(whole).findings().get(0).confidence());
+    }
+
     /** With the artifact-gc finalizer logged, the lines exclude no foreground deletion: possible. Without it (the control), likely. */
     @Test
     void aWorkflowHeldByTheArtifactGcFinalizerMayHaveBeenDeletedInTheForeground() {

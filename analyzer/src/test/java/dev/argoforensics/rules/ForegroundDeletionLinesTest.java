@@ -6,6 +6,7 @@ import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
 import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
@@ -51,7 +52,7 @@ class ForegroundDeletionLinesTest {
 
     private static Evidence evidence(String[] pod, String[] loss) {
         return new Evidence()
-                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("1.log", processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
                 .log("2.log", pod)
                 .log("3.log", loss)
                 .takenAt("pod-before.yaml", "2026-09-19T16:29:00Z", POD_BEFORE);
@@ -130,7 +131,7 @@ class ForegroundDeletionLinesTest {
             pods.add(pDeleted);
         }
         return new Evidence()
-                .log("1.log", createdPod("2026-09-19T16:27:10.431Z"),
+                .log("1.log", processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
                         "time=2026-09-19T16:27:10.502Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
                                 + " nodeName=p.q nodeID=p-q podName=p-q",
                         workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
@@ -165,7 +166,8 @@ class ForegroundDeletionLinesTest {
 
     private static Evidence runningPodLost(String lostAt, String writtenAt) {
         return new Evidence()
-                .log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"), podMissing(lostAt),
+                .log("c.log", processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
+                        workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:40:01.100Z", "delete"), podMissing(lostAt),
                         markingError(lostAt), nodePhaseChanged(lostAt, "Running", "Error"), workflowUpdated(writtenAt, "Running"))
                 .pod("pod.yaml", DELETED_RUNNING);
     }

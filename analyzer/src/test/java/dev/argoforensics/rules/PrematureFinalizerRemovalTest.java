@@ -1136,7 +1136,7 @@ class PrematureFinalizerRemovalTest {
     @Test
     void anExportOfTheDeletedPodShowingItsEndInTheFirstDeletedVersionIsLikelyWhereTheWorkflowStood() {
         Evidence byLines = new Evidence().log("1.log", LookAlikes.deletionSeenArriving("update", "1m53.743s").toArray(String[]::new))
-                .log("3.log", lostLongAfterAndWritten()).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE);
+                .log("3.log", lostLongAfterAndWritten()).log("4-first-pass.log", V4.firstPass()).pod("pod.yaml", LookAlikes.ENDED_JUST_BEFORE);
         Finding f = rule.evaluate(byLines.correlate()).findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
         assertEquals("AF001.reason.endShownOrderedByLines", f.reason().code());
@@ -1245,7 +1245,7 @@ class PrematureFinalizerRemovalTest {
                 .terminated("main", 0, "Completed", "2026-09-19T16:31:11Z").terminated("wait", 0, "Completed", "2026-09-19T16:31:11Z").yaml();
         Evaluation same = rule.evaluate(new Evidence().log("1.log", deletionSeenAt("2026-09-19T16:31:11.256Z", "2026-09-19T16:31:11.257Z",
                 "1m59.743s", "2026-09-19T16:33:11.001Z", "2026-09-19T16:33:11.014Z")).log("3.log", lostLongAfterAndWritten())
-                .pod("pod.yaml", sameSecond).correlate());
+                .log("4-first-pass.log", V4.firstPass()).pod("pod.yaml", sameSecond).correlate());
         assertTrue(same.findings().stream().anyMatch(x -> "AF001.reason.endShownOrderedByLines".equals(x.reason().code())), () -> same.findings().toString());
 
         String killed = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:31:11Z", 0).lastTransition("2026-09-19T16:31:10Z")
@@ -1277,7 +1277,8 @@ class PrematureFinalizerRemovalTest {
         assertTrue(f.confidenceReason().contains("an export of the Workflow taken after the Pod's deletion (with or without metadata.deletionTimestamp), "
                 + "or the audit record of who deleted the Pod, would settle it"), f.confidenceReason());
         Finding written = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
-                .log("4.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).pod("pod.yaml", V4.podYaml(true)).correlate()).findings().get(0);
+                .log("4.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).log("5-first-pass.log", V4.firstPass())
+                .pod("pod.yaml", V4.podYaml(true)).correlate()).findings().get(0);
         assertEquals(Confidence.LIKELY, written.confidence(), written.confidenceReason());
         assertTrue(written.confidenceReason().contains("the controller's lines leave no room for a deletion of the Workflow itself then: the "
                 + "controller recorded the node lost at 2026-09-19T16:33:02.246Z, well after the Pod had left the cluster (delete pod event at "

@@ -63,11 +63,30 @@ class StandbyReplicaReleaseTest {
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
     }
 
-    /** The control: a run whose leadership its lines do not state may be the one that worked (its worker line cut): as before. */
+    /**
+     * The control: a run whose leadership its lines do not state may be the one that worked, its worker's line cut with the end of
+     * its log (here right after the queueing line): its item, first on the merged time line, is quoted, as before.
+     */
     @Test
     void aRunWithoutElectionLinesStillCounts() {
-        Evaluation e = evaluate(Leadership.UNKNOWN, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s"));
+        String[] cut = standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s");
+        Evaluation e = evaluate(Leadership.UNKNOWN, java.util.Arrays.copyOf(cut, cut.length - 1));
         assertEquals(1, e.findings().size(), e.cleared().toString());
         assertEquals("-1m14.101s", e.findings().get(0).fact("delay").orElseThrow().value());
+    }
+
+    /**
+     * Session 37: whatever its election lines say, a run whose own stream then shows the Pod leave its informer, with no line of
+     * its cleanup worker taking the item before, removed nothing (a worker logs {@code cleaning up pod} before it patches, and
+     * patches only a Pod its informer holds; a replica that logs the pod controller's lines runs the controller, which only a
+     * leader does): the leader's worker line is the removal. Until session 36 this run's line was quoted (-1m14.101s).
+     */
+    @Test
+    void aRunThatSawThePodLeaveBeforeAnyWorkerLineRemovedNothing() {
+        Evaluation e = evaluate(Leadership.UNKNOWN, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s"));
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
     }
 }

@@ -313,7 +313,8 @@ class SuccessReportedAsErrorTest {
                 .log("2.log", podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
                         queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                         cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"))
-                .log("3.log", errorLines()).log("4.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).correlate());
+                .log("3.log", errorLines()).log("4.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error"))
+                .log("5-first-pass.log", V4.firstPass()).correlate());
         assertEquals(1, e.findings().size(), e.toString());
         Finding f = e.findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());

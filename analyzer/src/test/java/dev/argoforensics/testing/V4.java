@@ -63,6 +63,15 @@ public final class V4 {
                 + " resourceVersion=7";
     }
 
+    /**
+     * The Workflow's first pass and its write, as a controller run's log that holds the Workflow from its submission shows it
+     * (session 37: without it the lines cannot show the Workflow free of the {@code artifact-gc} finalizer, which only that pass
+     * adds and logs).
+     */
+    public static String[] firstPass() {
+        return new String[] {processing("2026-09-19T16:27:10.402Z", "\"\""), workflowUpdated("2026-09-19T16:27:10.448Z", "Running")};
+    }
+
     /** Another Workflow's processing: a controller run that goes on logging. */
     public static String processingOther(String t) {
         return "time=" + t + " level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=other namespace=ns phase=Running"
