@@ -394,6 +394,11 @@ public final class EnvelopeDecoder {
                 envelopeHeaders++;
                 return null;
             }
+            if (commonLabelsSeen && (line.startsWith(LINE_LIMIT) || line.startsWith(BYTES_PROCESSED))) {
+                // Grafana's download of a Loki query's lines: under "Common labels", the query's line limit and the bytes it read
+                envelopeHeaders++;
+                return null;
+            }
             JsonEnvelope.Content copy = CloudLoggingText.read(line);
             if (copy != null) {
                 u = with(u, copy);
@@ -403,6 +408,10 @@ public final class EnvelopeDecoder {
     }
 
     private static final String COMMON_LABELS = "Common labels: ";
+    private static final String LINE_LIMIT = "Line limit: ";
+    private static final String BYTES_PROCESSED = "Total bytes processed: ";
+    /** A {@code Common labels} line was read: the header of a Loki query's lines, which may go on with its limit and size. */
+    private boolean commonLabelsSeen;
 
     /** Whether the line is quoted in Markdown ({@code > …}, nested {@code > > …}, {@code >} alone). */
     public static boolean markdownQuote(String line) {
@@ -512,6 +521,7 @@ public final class EnvelopeDecoder {
 
     /** The labels logcli (and Grafana's text download) print once for all lines: their Pod and container, if named. */
     private void commonLabels(String labels) {
+        commonLabelsSeen = true;
         String json = labels.replace("\":\"", "=\"");
         commonPod = LokiLogcli.label(json, "pod");
         commonContainer = LokiLogcli.label(json, "container");

@@ -14,6 +14,8 @@ import java.util.List;
  * @param release     the Argo release(s) its lines point to, with the evidence; null if none
  * @param leadership  what its leader-election lines say
  * @param files       the files its lines come from, oldest rotation first
+ * @param first       its earliest line's time, null if none (whichever way its lines run: a paste newest first too)
+ * @param last        its latest line's time, null if none
  * @param work        its {@code Processing workflow} lines, counted over every line read (kept or not)
  * @param nameless    its records that name no Pod, Workflow or namespace, counted over every line read (kept or not)
  * @param continuesIn where its lines may go on, not in the inputs: its last file is a rotated piece ({@code controller.log.2},

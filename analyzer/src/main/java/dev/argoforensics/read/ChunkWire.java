@@ -22,7 +22,7 @@ import java.util.List;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;

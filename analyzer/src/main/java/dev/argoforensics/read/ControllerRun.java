@@ -32,8 +32,16 @@ final class ControllerRun {
     Leadership leadership = Leadership.UNKNOWN;
     long count;
     long backwards;
+    /** The first and the last record's time in the order read: which way the lines run, lines going back counted against {@code last}. */
     Timestamp first;
     Timestamp last;
+    /**
+     * The earliest and the latest record's time: the run's span. Not {@link #first} and {@link #last}: lines read in
+     * the order given that go back in time (a console's copy newest first, too short to be judged so) would make a
+     * span that ends before it starts.
+     */
+    Timestamp earliest;
+    Timestamp latest;
     String firstBackwards;
     long processed;
     Timestamp firstProcessed;
@@ -83,6 +91,16 @@ final class ControllerRun {
             firstRecord = file.at(line).toString();
         }
         last = time;
+        span(time, time);
+    }
+
+    private void span(Timestamp from, Timestamp to) {
+        if (from != null && (earliest == null || from.isBefore(earliest))) {
+            earliest = from;
+        }
+        if (to != null && (latest == null || latest.isBefore(to))) {
+            latest = to;
+        }
     }
 
     void evidence(ReleaseEvidence e) {
@@ -122,6 +140,7 @@ final class ControllerRun {
             }
             last = piece.last;
         }
+        span(piece.earliest, piece.latest);
         backwards += piece.backwards;
         if (firstBackwards == null) {
             firstBackwards = piece.firstBackwards;
@@ -168,6 +187,7 @@ final class ControllerRun {
             firstRecord = file.at(lineBase + r.firstLine).toString();
         }
         last = r.last;
+        span(r.earliest, r.latest);
     }
 
     void add(LogEvent e, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
@@ -214,7 +234,7 @@ final class ControllerRun {
         // line of its taking the lease cut off (session 36: such a leader's releases were not quoted).
         Leadership read = leadership == Leadership.STANDBY && processed > 0 ? Leadership.LED_BY_WORK : leadership;
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
-                releases.describe(), read, List.copyOf(files), first, last, count,
+                releases.describe(), read, List.copyOf(files), earliest, latest, count,
                 processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed),
                 nameless.nameless());
     }

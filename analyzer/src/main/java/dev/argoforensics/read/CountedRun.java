@@ -42,8 +42,12 @@ final class CountedRun implements ChunkItem {
     /** Record time minus collector time of the first lines with both (as many as the zone check samples). */
     long[] zoneOffsets = new long[0];
     int zoneOffsetCount;
+    /** The first and the last record's time, in the chunk's order (which way the lines run). */
     Timestamp first;
     Timestamp last;
+    /** The earliest and the latest record's time: the run's span, whichever way its lines run (an export newest first). */
+    Timestamp earliest;
+    Timestamp latest;
     long backwards;
     /** Chunk line of the first record earlier than the one before it in the run, or -1. */
     long firstBackwardsLine = -1;
@@ -90,7 +94,7 @@ final class CountedRun implements ChunkItem {
         o.value(zones);
         o.value(releases);
         o.value(Arrays.copyOf(zoneOffsets, zoneOffsetCount));
-        for (Timestamp t : new Timestamp[] {first, last, firstProcessed, lastProcessed}) {
+        for (Timestamp t : new Timestamp[] {first, last, earliest, latest, firstProcessed, lastProcessed}) {
             o.value(t);
         }
         nameless.write(o, d);
@@ -121,6 +125,8 @@ final class CountedRun implements ChunkItem {
         r.zoneOffsetCount = r.zoneOffsets.length;
         r.first = (Timestamp) in.value();
         r.last = (Timestamp) in.value();
+        r.earliest = (Timestamp) in.value();
+        r.latest = (Timestamp) in.value();
         r.firstProcessed = (Timestamp) in.value();
         r.lastProcessed = (Timestamp) in.value();
         r.nameless = NamelessSpread.read(in, d);
@@ -186,6 +192,12 @@ final class CountedRun implements ChunkItem {
             first = time;
         }
         last = time;
+        if (earliest == null || time.isBefore(earliest)) {
+            earliest = time;
+        }
+        if (latest == null || latest.isBefore(time)) {
+            latest = time;
+        }
     }
 
     /** Adds the run's records by format to {@code into}. */

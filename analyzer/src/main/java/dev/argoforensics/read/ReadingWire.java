@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
 
     private ReadingWire() {
     }
@@ -58,6 +58,8 @@ final class ReadingWire {
         d.writeLong(p.backwards);
         o.value(p.first);
         o.value(p.last);
+        o.value(p.earliest);
+        o.value(p.latest);
         o.string(p.firstRecord);
         o.string(p.firstBackwards);
         d.writeLong(p.processed);
@@ -111,6 +113,8 @@ final class ReadingWire {
         p.backwards = d.readLong();
         p.first = (Timestamp) in.value();
         p.last = (Timestamp) in.value();
+        p.earliest = (Timestamp) in.value();
+        p.latest = (Timestamp) in.value();
         p.firstRecord = in.string();
         p.firstBackwards = in.string();
         p.processed = d.readLong();

@@ -189,6 +189,29 @@ class PastedEnvelopesTest {
         assertEquals(1, d.envelopeHeaders());
     }
 
+    /**
+     * Grafana's download of a Loki query's lines (#14935-like): "Common labels", then the query's line limit and the bytes
+     * it read, two blank lines, then one line per row, its time a tab before it. The limit and size lines are the header's,
+     * not log lines left unread; without a "Common labels" line above them such lines are not taken as a header (control).
+     */
+    @Test
+    void grafanasLokiDownloadHeaderIsReadAsAHeader() {
+        EnvelopeDecoder d = new EnvelopeDecoder();
+        assertNull(d.decode("Common labels: {\"app\":\"wf-ctl\",\"container\":\"controller\",\"pod\":\"wf-ctl-6b7f9d8c4-pq2zr\",\"stream\":\"stderr\"}", 1));
+        assertNull(d.decode("Line limit: \"1000 (6 displayed)\"", 2));
+        assertNull(d.decode("Total bytes processed: \"0.92  MB\"", 3));
+        assertEquals(3, d.envelopeHeaders());
+        UnwrappedLine u = d.decode("2026-06-02 04:31:12.507\t" + RECORD, 6);
+        assertEquals(EnvelopeKind.GRAFANA_EXPLORE, u.envelope());
+        assertEquals("wf-ctl-6b7f9d8c4-pq2zr", u.origin());
+        assertEquals("controller", u.container());
+
+        EnvelopeDecoder plain = new EnvelopeDecoder();
+        UnwrappedLine limit = plain.decode("Line limit: \"1000 (6 displayed)\"", 1);
+        assertEquals("Line limit: \"1000 (6 displayed)\"", limit.record(), "no Common labels above: a line like any other");
+        assertEquals(0, plain.envelopeHeaders());
+    }
+
     @Test
     void aBraceAfterKubectlsTimeIsNoLabelSetUnlessItReadsAsOne() {
         assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, one("2025-03-02T10:11:12.123456789Z {\"time\":\"2025-03-02T10:11:12Z\"}").envelope());
