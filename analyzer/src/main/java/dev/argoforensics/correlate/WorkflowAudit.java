@@ -341,7 +341,8 @@ public final class WorkflowAudit {
      * Workflow's own, and of each file's unnamed deletes of its namespace only those the reading looks at. All of them are deletes
      * and none is a write or a create, so in {@link #readOver} they count in three ways, each decided by one of them: the first
      * effective one after the lower bound of a file's span (after the run's create wherever logged, else after the Pod's creation
-     * less the clocks' margin, else any; and, in a file that writes the Workflow, after that file's own run create, else any) is
+     * less the clocks' margin, else any; and, in a file that writes the Workflow, after the later of that file's own run create
+     * and the Pod's creation less the margin, else any) is
      * the first delete in that span if any is; the file's last record is its last one if that is later than the Workflow's own;
      * and whether the file logs deletes of Workflows needs one deletecollection of them. Each found by a search, not a walk.
      */
@@ -363,7 +364,12 @@ public final class WorkflowAudit {
         for (Map.Entry<String, Unnamed> e : unnamed.entrySet()) {
             Unnamed u = e.getValue();
             AuditRecord run = runByFile.get(e.getKey());
-            for (At pick : new At[] {u.firstEffectiveAfter(after), u.firstEffectiveAfter(run == null ? null : run.time().instant()),
+            // A file that writes the Workflow counts its deletes after its own run create and not clearly before the Pod's
+            // creation (session 37): the later of the two bounds.
+            Instant runAt = run == null ? null : run.time().instant();
+            Instant podLow = podCreated == null ? null : podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
+            Instant fileLow = runAt == null ? podLow : podLow == null || runAt.isAfter(podLow) ? runAt : podLow;
+            for (At pick : new At[] {u.firstEffectiveAfter(after), u.firstEffectiveAfter(runAt), u.firstEffectiveAfter(fileLow),
                     u.all().get(u.all().size() - 1), u.collection()}) {
                 if (pick != null) {
                     at.add(pick);

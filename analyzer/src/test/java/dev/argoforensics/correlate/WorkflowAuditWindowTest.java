@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * record ({@link WorkflowAudit#records}) is what a walk of the group's audit picks, in the same order: on every sample with an
  * audit log, and on a constructed namespace of thousands of collection deletes over four API servers' files (some refused,
  * some dry runs, a file holding nothing but them, another namespace's, a record on the same line as another), for Pods created
- * and asked about at times before, between and after them. The window holds at most four of a file's unnamed deletes.
+ * and asked about at times before, between and after them. The window holds at most five of a file's unnamed deletes (session 37: the bound of a file that writes the Workflow is also the Pod's creation less the margin).
  */
 class WorkflowAuditWindowTest {
     private static final long BASE = 1_791_000_000L;
@@ -258,7 +258,7 @@ class WorkflowAuditWindowTest {
         }
         WorkflowAudit audit = WorkflowAudit.of(new WorkflowRef("etl", "nightly-0"), new WorkflowAudit.Index(all), true);
         assertTrue(audit.records().size() > COLLECTIONS, "every record: " + audit.records().size());
-        assertTrue(audit.window(at(Instant.ofEpochSecond(BASE).plusMillis(3_000))).size() <= audit.named().size() + 4 * 4,
+        assertTrue(audit.window(at(Instant.ofEpochSecond(BASE).plusMillis(3_000))).size() <= audit.named().size() + 5 * 4,
                 "the window: " + audit.window(null).size());
     }
 }
