@@ -479,7 +479,11 @@ public final class TaskResultLines {
      * yet set; the pass goes on, but its Pods are assessed before it creates any) is this Pod's. Runs that wrote about the
      * Workflow's name at the same time as another run are left out (as {@link #soleStops}). Nothing is given where a link is
      * missing (a log that begins later, a rotated piece, another run's write, no resourceVersion keys before v3.5.3).
-     * Limit: a daemon's node is not known from the lines (up to v3.6 a daemon's {@code Failed} Pod is assessed Succeeded).
+     * Not given either where another run logged the Workflow before the chain's first reconcile (it may have begun the first
+     * pass, {@link #begunBefore}); the Pods created are read from the run's earliest reconcile of the Workflow on.
+     * Limit: a daemon's node is known from the lines only once it became daemoned ({@code Node became daemoned}, refused in
+     * {@link #seenSucceededBySoleStop}; up to v3.6 a daemon's {@code Failed} Pod is assessed Succeeded); an earlier run whose
+     * log is not in the evidence may have begun the first pass.
      *
      * @param nodeId  the Pod's node ID
      * @param podName the Pod's name
@@ -508,11 +512,30 @@ public final class TaskResultLines {
                 continue;
             }
             int first = firstPassOf(i);
-            if (first >= 0 && onlyThisPodCreated(first, i, line, nodeId, podName)) {
+            if (first < 0 || begunBefore(workflow, reconciles.get(first).processing())) {
+                continue;
+            }
+            // Every reconcile of the run since its earliest of the Workflow: a first pass whose write failed was followed by
+            // another from the same copy (phase "" again), which logs the Pods the failed one created only at Debug ("Skipped pod").
+            int earliest = first;
+            while (earliest > 0 && reconciles.get(earliest - 1).first().stream() == line.stream()) {
+                earliest--;
+            }
+            if (onlyThisPodCreated(earliest, i, line, nodeId, podName)) {
                 out.add(new SoleStop(line, null, null, reconciles.get(first).processing()));
             }
         }
         return EventOrder.inTimeOrder(out, SoleStop::stop);
+    }
+
+    /**
+     * Whether another run logged the Workflow before its first reconcile {@code first} (session 37 recheck): an earlier run may have
+     * begun the Workflow's first pass, created Pods and ended before writing it (OOMKilled, leadership lost); the next run's pass
+     * from the same copy (phase "" again) finds those Pods there and logs them only at Debug ({@code Skipped pod … creation:
+     * already exists}). Its Pods are nodes of the copy too.
+     */
+    private static boolean begunBefore(WorkflowHistory workflow, LogEvent first) {
+        return workflow.events().stream().anyMatch(e -> e.stream() != first.stream() && EventOrder.before(e, first));
     }
 
     /**
@@ -608,6 +631,12 @@ public final class TaskResultLines {
         // A daemon's node: up to v3.6 the controller assesses a daemon's Failed Pod as Succeeded (a main killed or failed, non-zero
         // exit), from v3.7 never as Succeeded; a stop shows no exit 0 of its main either way.
         if (workflow.nodeObservations(pod.link().nodeId()).stream().anyMatch(o -> o.node().daemon())) {
+            return Optional.empty();
+        }
+        // The lines say so as well where the daemon's Pod became running and ready ({@code Node became daemoned}, Info, v3.4+), with
+        // or without an export (session 37 recheck: the stops given from the lines alone were given to such a node).
+        String nodeId = pod.link().nodeId();
+        if (workflow.events().stream().anyMatch(e -> signal(e, NODE_DAEMONED) && e.event() instanceof Signal d && nodeId.equals(d.id()))) {
             return Optional.empty();
         }
         String owner = pod.ownerWorkflowUid();

@@ -30,7 +30,10 @@ import java.util.TreeSet;
  * runs follow one another). Writes of the number by two runs are two stores' (one store gives a number once): neither dates
  * it unless the UID picks one. A write whose logged phase is not the export's phase is not the write of the version it shows.
  * Otherwise the export keeps its own time. Limit: another installation's run of another time (not overlapping this one) that
- * happens to write the number still dates the export: the lines carry no UID of the Workflow to refuse it by.
+ * happens to write the number still dates the export: the lines carry no UID of the Workflow to refuse it by. Nor does the tie:
+ * a run is tied to the UID through a Pod's name (its lines name the Pod, not its owner), and another cluster's run of the same
+ * pipeline names Pods of the same names, so it is tied too (session 37 recheck; harmless within one cluster, whose etcd gives a
+ * number once).
  */
 final class WorkflowWrites {
     private WorkflowWrites() {

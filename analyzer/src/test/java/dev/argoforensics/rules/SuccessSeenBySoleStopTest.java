@@ -296,4 +296,38 @@ class SuccessSeenBySoleStopTest {
         List<String> written = List.of(processingAt("2026-09-19T16:27:20.100Z", "Running", "6"), workflowUpdated("2026-09-19T16:27:20.150Z", "Running", "9"));
         assertEquals(1, withoutRunningExport(firstPass(written, "9", STOP)).findings().size());
     }
+
+    /**
+     * Negative control, the look-alike (session 37 recheck): the chain gives the stops to p, but the lines themselves say p's node
+     * runs a daemon ({@code Node became daemoned}, Info, v3.4+, logged when a daemon's Pod is running and ready). Up to v3.6 the
+     * controller assesses a daemon's {@code Failed} Pod as {@code Succeeded}, so a stop follows a main that died with a non-zero
+     * exit as well: no success. With the same chain and no such line, the stops are given (control).
+     */
+    @Test
+    void stopsOnAChainWhoseLinesShowThePodsNodeDaemonedShowNoSuccess() {
+        String daemoned = "time=\"2026-09-19T16:27:20.120Z\" level=info msg=\"Node became daemoned\" namespace=ns nodeId=p workflow=p";
+        List<String> written = List.of(processingAt("2026-09-19T16:27:20.100Z", "Running", "6"), daemoned,
+                workflowUpdated("2026-09-19T16:27:20.150Z", "Running", "7"));
+        Evaluation e = withoutRunningExport(firstPass(written, "7", STOP));
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+        List<String> control = List.of(written.get(0), written.get(2));
+        assertEquals(1, withoutRunningExport(firstPass(control, "7", STOP)).findings().size());
+    }
+
+    /**
+     * Negative control, the look-alike (session 37 recheck): the Workflow's first pass was begun by an earlier run, which created q
+     * and ended (OOMKilled, leadership lost) before writing the Workflow; the next run's first pass (phase "" again, the same copy)
+     * finds q's Pod already there and skips its creation at Debug, creates p and writes. From that run's lines p looks like the
+     * only Pod created since the first reconcile, but q is a Pod node of the copy too, and the stops may be q's. The earlier run's
+     * lines of the Workflow are in the evidence (its log read beside): nothing given.
+     */
+    @Test
+    void stopsOnAChainWhoseFirstPassAnEarlierRunBeganAreNotGiven() {
+        List<String> earlier = List.of(processingAt("2026-09-19T16:27:05.100Z", "", "5"),
+                "time=2026-09-19T16:27:05.130Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns nodeName=p.q nodeID=p-2255146911 podName=p-q-2255146911");
+        Evaluation e = rule.evaluate(new Evidence().takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED)
+                .log("c-previous.log", earlier.toArray(String[]::new)).log("c.log", firstPass(List.of(), "6", STOP).toArray(String[]::new))
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
 }
