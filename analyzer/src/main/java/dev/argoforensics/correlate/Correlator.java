@@ -300,6 +300,15 @@ public final class Correlator {
     public Correlation correlate(GroupFacts given) {
         List<LogEvent> events = given.events();
         Map<LogEvent, LogEvent> handlers = new java.util.IdentityHashMap<>();
+        // Each run's "stopped leading" lines, and the lines of its leading (election lines are kept on every reading): from a stop to
+        // the next start, its pod controller's context was cancelled (a start after a stop is a new process whose banner was cut).
+        Map<Integer, List<LogEvent>> leaseLost = new HashMap<>();
+        for (LogEvent e : events) {
+            if (e.event() instanceof ControllerEvent.LeaderElection le && (le.change() == ControllerEvent.LeaderChange.STOPPED_LEADING
+                    || le.change() == ControllerEvent.LeaderChange.STARTED_LEADING || le.change() == ControllerEvent.LeaderChange.DISABLED)) {
+                leaseLost.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+            }
+        }
         // Looked up by key only (the Pods come in the group's order): hashed, not a tree of a compare per level for each line.
         Map<PodKey, List<LogEvent>> podEvents = new HashMap<>();
         for (int i = 0; i < events.size(); i++) {
@@ -357,7 +366,7 @@ public final class Correlator {
                     : f.auditRecords().stream().filter(a -> !foreign.contains(a.source().file())).toList();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at)),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost),
                     f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -588,7 +597,7 @@ public final class Correlator {
      * right before it, so the informer event last seen in the stream is the one the handler ran on.
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing) {
-        return removals(podEvents, pairing, List.of(), (stream, at) -> false);
+        return removals(podEvents, pairing, List.of(), (stream, at) -> false, Map.of());
     }
 
     /**
@@ -603,9 +612,14 @@ public final class Correlator {
      * standby's, and session 36 kept them only after its first {@code Processing workflow}, so a leader with
      * {@code workflowWorkers=0} whose election line was cut had its release dropped). What removes an item is read from the pod
      * controller's own order instead (below: an item its stream saw the Pod leave before any worker line).
+     * <p>One election line does enter: a run's {@code stopped leading} ({@code leaseLost}, its first per stream). client-go cancels the
+     * context it gave {@code OnStartedLeading} before it calls {@code OnStoppedLeading}, which logs that line, cancels the process's
+     * context and lets it exit (cmd/workflow-controller/main.go, v3.4.0 to v4.1.2); the pod controller runs on the first context, its
+     * queue shuts down with it, and its worker patches with it (a cancelled request is never sent). So a worker line after that
+     * line patched nothing, and an item no worker line took before it died with the queue (recheck, session 37).
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
-                                           BiPredicate<Integer, Timestamp> excerpt) {
+                                           BiPredicate<Integer, Timestamp> excerpt, Map<Integer, List<LogEvent>> leaseLost) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -669,6 +683,9 @@ public final class Correlator {
                     add(pending, stream, r, out);
                 }
             } else if (ev instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                if (afterLeaseLost(e, leaseLost)) {
+                    continue; // logged once the run's context was cancelled: its patch was never sent
+                }
                 Builder b = pending.get(stream);
                 if (b == null) {
                     b = new Builder();
@@ -689,11 +706,40 @@ public final class Correlator {
         // finalizer (a worker logs "cleaning up pod" before it patches, and patches only a Pod its informer holds). Where another
         // removal remains it is that one's; kept only as the Pod's one release, which the lifecycle then names as removing nothing.
         List<FinalizerRemoval> unworked = out.stream().filter(r -> r.started() == null && leftBeforeAnyWorker(r, podEvents)).toList();
+        // An item no worker line took before its run logged losing the Lease died with that run's queue: never a release, not even
+        // the Pod's only one (nothing names it as removing nothing; the Pod's release is then not in the evidence).
+        out.removeIf(r -> r.started() == null && leaseLostBeforeAnyWorker(r, leaseLost));
+        unworked = unworked.stream().filter(out::contains).toList();
         if (unworked.size() < out.size()) {
             out.removeAll(unworked);
         }
         out.sort(Comparator.comparingLong(r -> r.decisive().ordinal()));
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
+    }
+
+    /** The item's own run logged {@code stopped leading} after the item was queued (see {@link #removals}). */
+    private static boolean leaseLostBeforeAnyWorker(FinalizerRemoval r, Map<Integer, List<LogEvent>> leaseLost) {
+        LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
+        if (queued == null) {
+            return false;
+        }
+        for (LogEvent l : leaseLost.getOrDefault(queued.stream(), List.of())) {
+            if (EventOrder.after(l, queued) && ((ControllerEvent.LeaderElection) l.event()).change() == ControllerEvent.LeaderChange.STOPPED_LEADING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The last election line of its run before {@code e} is {@code stopped leading}: the run's pod controller had been cancelled. */
+    private static boolean afterLeaseLost(LogEvent e, Map<Integer, List<LogEvent>> leaseLost) {
+        LogEvent last = null;
+        for (LogEvent l : leaseLost.getOrDefault(e.stream(), List.of())) {
+            if (EventOrder.after(e, l)) {
+                last = l;
+            }
+        }
+        return last != null && ((ControllerEvent.LeaderElection) last.event()).change() == ControllerEvent.LeaderChange.STOPPED_LEADING;
     }
 
     /** The item's own stream logs the Pod's {@code delete pod event} after the item was queued (see {@link #removals}). */
