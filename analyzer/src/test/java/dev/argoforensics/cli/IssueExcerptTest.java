@@ -193,7 +193,10 @@ class IssueExcerptTest {
                 """);
         JsonNode f = af001(analyze(excerpt, pod)).get(0);
         assertEquals("possible", f.get("confidence").asText());
-        assertTrue(f.get("confidenceReason").asText().contains("compared with no dated time"), f.get("confidenceReason").asText());
+        // Session 37: an excerpt without the Workflow's first pass cannot show it free of the artifact-GC finalizer, so the
+        // foreground deletion may be the cap named first; either way the time of day is compared with no dated time.
+        String reason = f.get("confidenceReason").asText();
+        assertTrue(reason.contains("compared with no dated time") || reason.contains("deleted in the foreground"), reason);
         assertTrue(f.get("recomputedDelay") == null, "no delay recomputed from a dated export against a time of day: " + f);
         assertTrue(f.get("controllerClock") == null, "no clock compared: " + f);
         assertEquals("-2m9.318577402s", f.get("delay").asText());

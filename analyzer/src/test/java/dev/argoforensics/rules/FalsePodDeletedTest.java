@@ -382,10 +382,9 @@ class FalsePodDeletedTest {
 
     /**
      * This cluster's audit log (the earlier run's delete, this run's create, the controller's updates carrying the Workflow's UID w-1
-     * past the error) and another cluster's, given beside it (staging runs the same pipeline): its Workflow of the name, UID
-     * {@code stagingUid}, updated while this cluster's w-1 held the name, then deleted by its TTL before this cluster's marking.
+     * past the error) and staging's two updates of its Workflow of the name, UID {@code stagingUid}, while w-1 held the name.
      */
-    private static Evidence withStagingAudit(String stagingUid) {
+    private static Evidence withStagingUpdates(String stagingUid) {
         Evidence ev = auditedNamesake(auditFile(
                 Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
                 Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
@@ -394,6 +393,16 @@ class FalsePodDeletedTest {
                 withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
         ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
         ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        return ev;
+    }
+
+    /**
+     * This cluster's audit log (the earlier run's delete, this run's create, the controller's updates carrying the Workflow's UID w-1
+     * past the error) and another cluster's, given beside it (staging runs the same pipeline): its Workflow of the name, UID
+     * {@code stagingUid}, updated while this cluster's w-1 held the name, then deleted by its TTL before this cluster's marking.
+     */
+    private static Evidence withStagingAudit(String stagingUid) {
+        Evidence ev = withStagingUpdates(stagingUid);
         ev.object("staging/audit.log", Exports.workflowAudit("delete", "p", "system:serviceaccount:argo:argo", "2026-09-19T16:28:20.000000Z", 200));
         return ev;
     }
@@ -485,14 +494,7 @@ class FalsePodDeletedTest {
      * w-1) taken after the error.
      */
     private static Evidence withStagingPodDelete(String stagingUid, boolean exported) {
-        Evidence ev = auditedNamesake(auditFile(
-                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
-                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
-        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
-        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        Evidence ev = withStagingUpdates(stagingUid);
         ev.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
         return exported ? ev.takenAt("wf.yaml", "2026-09-19T16:35:00Z",
                 Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)) : ev;

@@ -106,7 +106,7 @@ class LookAlikesReviewTest {
     }
 
     private static Evidence raceFromLogs() {
-        return new Evidence()
+        return new Evidence().log("0-first-pass.log", V4.firstPass())
                 .log("1.log", createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
                 .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
                         removingFinalizers("2026-09-19T16:31:11.257Z"),

@@ -93,7 +93,8 @@ class TerminalPhaseLookAlikesTest {
         Files.write(file, List.of("# taken-at: " + takenAt, "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
                 "p      0/2     Completed   0          " + age));
         // The Workflow written after the loss, 111 s after the Pod was gone: no room for a foreground deletion of it.
-        return race("-1m24.257168224s").log("3.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error")).exported(new PasteFileReader().read(new InputFile("pods.txt", file, InputKind.SNAPSHOT, false,
+        return race("-1m24.257168224s").log("3.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error"))
+                .log("4-first-pass.log", dev.argoforensics.testing.V4.firstPass()).exported(new PasteFileReader().read(new InputFile("pods.txt", file, InputKind.SNAPSHOT, false,
                 PasteShape.KUBECTL_PODS.label()), PasteShape.KUBECTL_PODS, null, null, Message.NOTHING).objects().get(0));
     }
 
