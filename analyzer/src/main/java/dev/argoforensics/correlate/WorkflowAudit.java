@@ -157,6 +157,31 @@ public final class WorkflowAudit {
         return "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
     }
 
+    /**
+     * Whether the stream ({@code recs}, in time order) shows the Workflow outliving {@code delete}: a granted write of it other than
+     * a create after the delete, with no granted create of the name between, and not clearly before the Pod's creation. An object
+     * is gone once its delete is granted unless a finalizer holds it (the {@code artifact-gc} finalizer, a foreground deletion's
+     * {@code foregroundDeletion}): then it stays, with a deletionTimestamp, and the controller goes on reconciling it and creating
+     * its Pods (it skips no Workflow for being deleted: {@code reconciliationNeeded} and {@code operate}, v3.4 to v4.1 read). Its
+     * writes after the delete reaching the Pod's creation show the Workflow the Pod was created for was the one being deleted,
+     * not an earlier object of the name (recheck s37).
+     */
+    private static boolean outlived(AuditRecord delete, List<AuditRecord> recs, Timestamp podCreated) {
+        Instant from = podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
+        for (AuditRecord w : recs) {
+            if (!w.time().instant().isAfter(delete.time().instant()) || !writes(w) || !w.effective()) {
+                continue;
+            }
+            if ("create".equals(w.verb()) && w.subresource().isEmpty()) {
+                return false; // a new object of the name from then on
+            }
+            if (!w.time().instant().isBefore(from)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The Workflow's own effective create, by the Pod's creation (the run's, or an earlier Workflow's of the name). */
     private static boolean isRunCreate(AuditRecord a, Timestamp podCreated) {
         boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
@@ -330,7 +355,8 @@ public final class WorkflowAudit {
      * it), and a request on the Workflow or on the Pod ({@code podRecords}) at or after {@code until}. A delete of the Workflow
      * after the run's {@code create} (before it, an earlier Workflow of the name: #8022's resubmission; with no {@code create}
      * in the stream, any before {@code until}), or of its namespace's Workflows, up to {@code until}, makes it {@link Kind#DELETED};
-     * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37).
+     * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37), unless the stream shows
+     * the Workflow outliving it ({@link #outlived}: held by a finalizer, being deleted; recheck s37).
      */
     public Reading read(Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
         return readOver(until == null ? List.of() : window(podCreated), podCreated, until, podRecords);
@@ -433,8 +459,11 @@ public final class WorkflowAudit {
                 // Workflow stood when the controller created its Pod, so a delete clearly before that is an earlier object's of the
                 // name, in this cluster or in another whose file was given beside (judgment ScenariosAudit seed 7: staging's TTL
                 // delete a minute before this run's Pod, after staging's own create), as for a stream logging nothing else of it.
-                boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant()))
-                        && (podCreated == null || a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS)))
+                // Unless the same stream shows the object outlived the delete (recheck s37): a Workflow held by a finalizer
+                // (artifact-gc, foregroundDeletion) is still reconciled, and creates Pods, while it is being deleted.
+                boolean earlierObject = podCreated != null && !a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS))
+                        && !outlived(a, recs, podCreated);
+                boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !earlierObject
                         && !a.time().instant().isAfter(until);
                 if (deletes && inSpan) {
                     return new Reading(Kind.DELETED, null, e.getKey(), null, a.time());
