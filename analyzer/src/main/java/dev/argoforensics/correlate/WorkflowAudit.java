@@ -366,9 +366,11 @@ public final class WorkflowAudit {
      * The records a reading from the Pod's creation ({@code podCreated}) can turn on, in the order of {@link #records}: the
      * Workflow's own, and of each file's unnamed deletes of its namespace only those the reading looks at. All of them are deletes
      * and none is a write or a create, so in {@link #readOver} they count in three ways, each decided by one of them: the first
-     * effective one after the lower bound of a file's span (after the run's create wherever logged, else after the Pod's creation
-     * less the clocks' margin, else any; and, in a file that writes the Workflow, after that file's own run create, else any) is
-     * the first delete in that span if any is; the file's last record is its last one if that is later than the Workflow's own;
+     * effective one after the lower bound of a file's span (in a file that does not write the Workflow, after the run's create
+     * wherever logged, else after the Pod's creation less the clocks' margin, else any; in one that does, after the later of that
+     * file's own run create and the Pod's creation less the margin, and the first after its own run create, which tells whether a
+     * delete clearly before the Pod's creation counts as one the Workflow outlived: recheck s37) is the first delete in that span
+     * if any is; the file's last record is its last one if that is later than the Workflow's own;
      * and whether the file logs deletes of Workflows needs one deletecollection of them. Each found by a search, not a walk.
      */
     List<AuditRecord> window(Timestamp podCreated) {
@@ -385,12 +387,32 @@ public final class WorkflowAudit {
         }
         Instant after = created != null ? created.time().instant()
                 : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        Set<String> writing = new java.util.HashSet<>();
+        for (At a : named) {
+            if (writes(a.record())) {
+                writing.add(a.record().source().file());
+            }
+        }
+        Instant clearlyBefore = podCreated == null ? null : podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
         List<At> at = new ArrayList<>(named);
         for (Map.Entry<String, Unnamed> e : unnamed.entrySet()) {
             Unnamed u = e.getValue();
             AuditRecord run = runByFile.get(e.getKey());
-            for (At pick : new At[] {u.firstEffectiveAfter(after), u.firstEffectiveAfter(run == null ? null : run.time().instant()),
-                    u.all().get(u.all().size() - 1), u.collection()}) {
+            Instant runAt = run == null ? null : run.time().instant();
+            // A file that writes the Workflow counts from its own run's create and, unless the Workflow is shown outliving an earlier
+            // delete (the first after the create tells: recheck s37), from the Pod's creation less the clocks' margin: the first
+            // after the later of the two. A file that does not, from the bound all files share.
+            Instant spanFrom = clearlyBefore == null || runAt != null && runAt.isAfter(clearlyBefore) ? runAt : clearlyBefore;
+            List<At> picks = new ArrayList<>();
+            if (writing.contains(e.getKey())) {
+                picks.add(u.firstEffectiveAfter(runAt));
+                picks.add(u.firstEffectiveAfter(spanFrom));
+            } else {
+                picks.add(u.firstEffectiveAfter(after));
+            }
+            picks.add(u.all().get(u.all().size() - 1));
+            picks.add(u.collection());
+            for (At pick : picks) {
                 if (pick != null) {
                     at.add(pick);
                 }

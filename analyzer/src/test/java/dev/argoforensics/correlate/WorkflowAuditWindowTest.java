@@ -227,6 +227,30 @@ class WorkflowAuditWindowTest {
     }
 
     @Test
+    void aCollectionDeleteInTheSpanAfterOneClearlyBeforeThePodsCreationIsInTheWindow() {
+        // Recheck s37: a file's span starts at the later of its run's create and the Pod's creation less the clocks' margin (session
+        // 37), but the window searched only after the run's create: a collection delete after the create and clearly before the Pod
+        // (not counted: nothing in the file shows the Workflow outliving it), then one after the Pod's creation and before the
+        // marking (counted), then one after: the window held the first and the last, the reading said STOOD, the walk DELETED.
+        WorkflowRef ref = new WorkflowRef("etl", "nightly-7");
+        List<AuditRecord> all = new ArrayList<>(List.of(
+                rec(A, 1_000, "create", "workflows", "etl", "nightly-7", 201, false, ""),
+                rec(A, 1_500, "update", "workflows", "etl", "nightly-7", 200, false, "uid-7"),
+                rec(A, 5_000, "deletecollection", "workflows", "etl", null, 200, false, ""),
+                rec(A, 60_000, "create", "pods", "etl", "nightly-7-3650217881", 201, false, ""),
+                rec(A, 70_000, "deletecollection", "workflows", "etl", null, 200, false, ""),
+                rec(A, 200_000, "deletecollection", "workflows", "etl", null, 200, false, ""),
+                rec(A, 210_000, "update", "pods", "etl", "nightly-7-3650217881", 200, false, "")));
+        WorkflowAudit audit = WorkflowAudit.of(ref, new WorkflowAudit.Index(all), true);
+        List<AuditRecord> pod = all.stream().filter(a -> "pods".equals(a.resource())).toList();
+        Timestamp created = at(Instant.ofEpochSecond(BASE).plusMillis(60_000));
+        Instant until = Instant.ofEpochSecond(BASE).plusMillis(100_000);
+        WorkflowAudit.Reading walked = audit.readOver(audit.records(), created, until, pod);
+        assertEquals(WorkflowAudit.Kind.DELETED, walked.kind(), walked.toString());
+        assertEquals(walked, audit.read(created, until, pod));
+    }
+
+    @Test
     void thousandsOfCollectionDeletesReadAsTheWalkThroughAWindowOfAFew() {
         List<AuditRecord> all = wide();
         List<WorkflowRef> refs = new ArrayList<>();
