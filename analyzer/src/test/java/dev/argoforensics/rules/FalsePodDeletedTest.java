@@ -520,6 +520,26 @@ class FalsePodDeletedTest {
         assertEquals(Confidence.CONFIRMED, again.confidence(), again.confidenceReason());
     }
 
+    @Test
+    void aDeleteTheWorkflowOutlivedCountsWhenItsLaterWritesAreInAnotherApiServersFile() {
+        // Recheck s37: two API servers, each writing its own file. The user's create and delete reached apiserver-2; the controller's
+        // updates (and the earlier run's delete, which shows that file logs deletes of Workflows) went to audit.log. The writes after
+        // the delete, from the Pod's creation on (clearly after it on any clock) and with no create between, show the Workflow
+        // outliving it there too.
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:10:00.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:20:00.200000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:25:30.300000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        ev.object("apiserver-2/audit.log", Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:19:50.000000Z", 201));
+        ev.object("apiserver-2/audit.log", Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:25:00.000000Z", 200));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED || x.confidence() == Confidence.LIKELY),
+                e.toString());
+    }
+
     /**
      * As {@link #withStagingAudit}, but staging's file records no delete of its Workflow: its controller's PodGC deleting its own Pod
      * of this name at 16:28:10, between this Pod's creation and the declaration; {@code exported}: an export of this Workflow (UID
