@@ -157,6 +157,39 @@ public final class WorkflowAudit {
         return "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
     }
 
+    /**
+     * Whether the audit ({@code records}, the files not set apart, in time order) shows the Workflow outliving {@code delete}: a
+     * granted write of it other than a create, not clearly before the Pod's creation in the delete's own file and not before it in
+     * another API server's, with no granted create of the name between (after the delete in its file, clearly after it in
+     * another). A later delete clearly before the Pod's creation is outlived if an earlier one is ({@link #window} searches on it). An object
+     * is gone once its delete is granted unless a finalizer holds it (the {@code artifact-gc} finalizer, a foreground deletion's
+     * {@code foregroundDeletion}): then it stays, with a deletionTimestamp, and the controller goes on reconciling it and creating
+     * its Pods (it skips no Workflow for being deleted: {@code reconciliationNeeded} and {@code operate}, v3.4 to v4.1 read). Its
+     * writes after the delete reaching the Pod's creation show the Workflow the Pod was created for was the one being deleted,
+     * not an earlier object of the name (recheck s37).
+     */
+    private static boolean outlived(AuditRecord delete, List<AuditRecord> records, Timestamp podCreated) {
+        Instant from = podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
+        String file = delete.source().file();
+        for (AuditRecord w : records) {
+            boolean same = file.equals(w.source().file());
+            // A create: after the delete in its own file (one clock), clearly after it in another API server's (two clocks).
+            Instant after = same ? delete.time().instant() : delete.time().instant().plusNanos(CROSS_CLOCK_NANOS);
+            if (!w.time().instant().isAfter(after) || !writes(w) || !w.effective()) {
+                continue;
+            }
+            if ("create".equals(w.verb()) && w.subresource().isEmpty()) {
+                return false; // a new object of the name from then on
+            }
+            // A write: not clearly before the Pod's creation in the delete's own file; in another's, not before it (then clearly
+            // after a delete clearly before it, whatever the two clocks).
+            if (!w.time().instant().isBefore(same ? from : podCreated.instant())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The Workflow's own effective create, by the Pod's creation (the run's, or an earlier Workflow's of the name). */
     private static boolean isRunCreate(AuditRecord a, Timestamp podCreated) {
         boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
@@ -187,8 +220,37 @@ public final class WorkflowAudit {
 
         /** The first effective one strictly after {@code after} (null: the first of all), by a binary search on time; null if none. */
         At firstEffectiveAfter(Instant after) {
+            int i = indexAfter(after);
+            return i < effective.size() ? effective.get(i) : null;
+        }
+
+        /**
+         * The first effective one after {@code from} (null: any) and not after {@code to} that the Workflow outlived ({@link #outlived}
+         * over {@code named}), by a binary search: a later one in that range is outlived if an earlier one is. Null if none, or if
+         * {@code to} or {@code podCreated} is null.
+         */
+        At firstOutlived(Instant from, Instant to, List<AuditRecord> named, Timestamp podCreated) {
+            if (to == null || podCreated == null) {
+                return null;
+            }
+            int lo = indexAfter(from);
+            int end = indexAfter(to);
+            int hi = end;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (outlived(effective.get(mid).record(), named, podCreated)) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            return lo < end ? effective.get(lo) : null;
+        }
+
+        /** The index of the first effective one strictly after {@code after} (null: 0), by a binary search on time. */
+        private int indexAfter(Instant after) {
             if (after == null) {
-                return effective.isEmpty() ? null : effective.get(0);
+                return 0;
             }
             int lo = 0;
             int hi = effective.size();
@@ -200,7 +262,7 @@ public final class WorkflowAudit {
                     lo = mid + 1;
                 }
             }
-            return lo < effective.size() ? effective.get(lo) : null;
+            return lo;
         }
     }
 
@@ -330,7 +392,8 @@ public final class WorkflowAudit {
      * it), and a request on the Workflow or on the Pod ({@code podRecords}) at or after {@code until}. A delete of the Workflow
      * after the run's {@code create} (before it, an earlier Workflow of the name: #8022's resubmission; with no {@code create}
      * in the stream, any before {@code until}), or of its namespace's Workflows, up to {@code until}, makes it {@link Kind#DELETED};
-     * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37).
+     * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37), unless the stream shows
+     * the Workflow outliving it ({@link #outlived}: held by a finalizer, being deleted; recheck s37).
      */
     public Reading read(Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
         return readOver(until == null ? List.of() : window(podCreated), podCreated, until, podRecords);
@@ -340,10 +403,11 @@ public final class WorkflowAudit {
      * The records a reading from the Pod's creation ({@code podCreated}) can turn on, in the order of {@link #records}: the
      * Workflow's own, and of each file's unnamed deletes of its namespace only those the reading looks at. All of them are deletes
      * and none is a write or a create, so in {@link #readOver} they count in three ways, each decided by one of them: the first
-     * effective one after the lower bound of a file's span (after the run's create wherever logged, else after the Pod's creation
-     * less the clocks' margin, else any; and, in a file that writes the Workflow, after the later of that file's own run create
-     * and the Pod's creation less the margin, else any) is
-     * the first delete in that span if any is; the file's last record is its last one if that is later than the Workflow's own;
+     * effective one after the lower bound of a file's span (in a file that does not write the Workflow, after the run's create
+     * wherever logged, else after the Pod's creation less the clocks' margin, else any; in one that does, after the later of that
+     * file's own run create and the Pod's creation less the margin, and the first after its own run create, which tells whether a
+     * delete clearly before the Pod's creation counts as one the Workflow outlived: recheck s37) is the first delete in that span
+     * if any is; the file's last record is its last one if that is later than the Workflow's own;
      * and whether the file logs deletes of Workflows needs one deletecollection of them. Each found by a search, not a walk.
      */
     List<AuditRecord> window(Timestamp podCreated) {
@@ -360,17 +424,32 @@ public final class WorkflowAudit {
         }
         Instant after = created != null ? created.time().instant()
                 : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        Set<String> writing = new java.util.HashSet<>();
+        for (At a : named) {
+            if (writes(a.record())) {
+                writing.add(a.record().source().file());
+            }
+        }
+        Instant clearlyBefore = podCreated == null ? null : podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
         List<At> at = new ArrayList<>(named);
         for (Map.Entry<String, Unnamed> e : unnamed.entrySet()) {
             Unnamed u = e.getValue();
             AuditRecord run = runByFile.get(e.getKey());
-            // A file that writes the Workflow counts its deletes after its own run create and not clearly before the Pod's
-            // creation (session 37): the later of the two bounds.
             Instant runAt = run == null ? null : run.time().instant();
-            Instant podLow = podCreated == null ? null : podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
-            Instant fileLow = runAt == null ? podLow : podLow == null || runAt.isAfter(podLow) ? runAt : podLow;
-            for (At pick : new At[] {u.firstEffectiveAfter(after), u.firstEffectiveAfter(runAt), u.firstEffectiveAfter(fileLow),
-                    u.all().get(u.all().size() - 1), u.collection()}) {
+            // A file that writes the Workflow counts from its own run's create and, unless the Workflow is shown outliving an earlier
+            // delete (the first after the create tells: recheck s37), from the Pod's creation less the clocks' margin: the first
+            // after the later of the two. A file that does not, from the bound all files share.
+            Instant spanFrom = clearlyBefore == null || runAt != null && runAt.isAfter(clearlyBefore) ? runAt : clearlyBefore;
+            List<At> picks = new ArrayList<>();
+            if (writing.contains(e.getKey())) {
+                picks.add(u.firstOutlived(runAt, spanFrom, named(), podCreated));
+                picks.add(u.firstEffectiveAfter(spanFrom));
+            } else {
+                picks.add(u.firstEffectiveAfter(after));
+            }
+            picks.add(u.all().get(u.all().size() - 1));
+            picks.add(u.collection());
+            for (At pick : picks) {
                 if (pick != null) {
                     at.add(pick);
                 }
@@ -439,8 +518,11 @@ public final class WorkflowAudit {
                 // Workflow stood when the controller created its Pod, so a delete clearly before that is an earlier object's of the
                 // name, in this cluster or in another whose file was given beside (judgment ScenariosAudit seed 7: staging's TTL
                 // delete a minute before this run's Pod, after staging's own create), as for a stream logging nothing else of it.
-                boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant()))
-                        && (podCreated == null || a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS)))
+                // Unless the audit shows the object outlived the delete (recheck s37): a Workflow held by a finalizer
+                // (artifact-gc, foregroundDeletion) is still reconciled, and creates Pods, while it is being deleted.
+                boolean earlierObject = podCreated != null && !a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS))
+                        && !outlived(a, records, podCreated);
+                boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !earlierObject
                         && !a.time().instant().isAfter(until);
                 if (deletes && inSpan) {
                     return new Reading(Kind.DELETED, null, e.getKey(), null, a.time());

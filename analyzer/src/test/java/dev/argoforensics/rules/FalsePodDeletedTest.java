@@ -489,6 +489,67 @@ class FalsePodDeletedTest {
     }
 
     /**
+     * This cluster's own audit file: the run created at 16:19:50, deleted by a user at 16:25:00, more than 10 s before the
+     * controller created this Pod, and {@code after} the controller's writes of it that follow. A Workflow holding the
+     * {@code workflows.argoproj.io/artifact-gc} finalizer (or deleted in the foreground) outlives its delete request, with a
+     * deletionTimestamp: the operator skips no Workflow for that (v3.4-v4.1 read, {@code reconciliationNeeded}, {@code operate}),
+     * so it goes on running its steps and creating Pods while it is being deleted.
+     */
+    private static Evidence deletedHeldByFinalizer(String... after) {
+        List<String> wf = new ArrayList<>(List.of(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:19:50.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:20:00.200000Z", 200),
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:25:00.000000Z", 200)));
+        wf.addAll(List.of(after));
+        return auditedNamesake(auditFile(wf.toArray(String[]::new)));
+    }
+
+    @Test
+    void aDeleteClearlyBeforeThePodsCreationThatTheWorkflowOutlivedIsItsDeletion() {
+        // Recheck s37: the same file records the controller's writes of the name after the delete, with no create between: the
+        // object outlived its delete (held by a finalizer) and was being deleted when its Pod was created and marked, not an
+        // earlier object of the name. It had been read as standing (confirmed: "no delete of it").
+        Evaluation e = rule.evaluate(deletedHeldByFinalizer(
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:25:00.300000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:25:00.000000Z"), f.confidenceReason());
+        // Control: the Workflow submitted again after the delete (a granted create of the name between, #8022's resubmission):
+        // the writes after it are the new object's, the delete an earlier object's.
+        Finding again = rule.evaluate(deletedHeldByFinalizer(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, again.confidence(), again.confidenceReason());
+    }
+
+    @Test
+    void aDeleteTheWorkflowOutlivedCountsWhenItsLaterWritesAreInAnotherApiServersFile() {
+        // Recheck s37: two API servers, each writing its own file. The user's create and delete reached apiserver-2; the controller's
+        // updates (and the earlier run's delete, which shows that file logs deletes of Workflows) went to audit.log. The writes after
+        // the delete, from the Pod's creation on (clearly after it on any clock) and with no create between, show the Workflow
+        // outliving it there too.
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:10:00.000000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:20:00.200000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:25:30.300000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        ev.object("apiserver-2/audit.log", Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:19:50.000000Z", 201));
+        ev.object("apiserver-2/audit.log", Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:25:00.000000Z", 200));
+        Evaluation e = rule.evaluate(ev.correlate());
+        assertTrue(e.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED || x.confidence() == Confidence.LIKELY),
+                e.toString());
+    }
+
+    /**
      * As {@link #withStagingAudit}, but staging's file records no delete of its Workflow: its controller's PodGC deleting its own Pod
      * of this name at 16:28:10, between this Pod's creation and the declaration; {@code exported}: an export of this Workflow (UID
      * w-1) taken after the error.
