@@ -55,7 +55,8 @@ final class LifecycleBuilder {
     }
 
     /**
-     * For a controller run that logs no pod event (a release before v3.6.5, named by its start banner: no {@code delete pod event}
+     * For a controller run that logs no pod event (a release before v3.6.5, named by its start banner or the whole range its lines'
+     * shapes point to, {@link PodEventLines#notLogged}: no {@code delete pod event}
      * ever says when a Pod left its informer), the first {@code Workflow pod is missing} for the node while it was {@code Running},
      * after the Pod's {@code Created pod} in the same run, with no cleanup item for the Pod before it (the controller's
      * {@code labelPodCompleted} or {@code deletePod} would have taken it out itself): the Pod had been deleted by then. Null otherwise.
