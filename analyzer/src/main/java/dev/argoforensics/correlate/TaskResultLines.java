@@ -14,6 +14,7 @@ import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -493,8 +494,41 @@ public final class TaskResultLines {
         if (workflow == null || nodeId == null || podName == null) {
             return List.of();
         }
-        Set<Integer> overlapping = null;
         List<SoleStop> out = new ArrayList<>();
+        for (FirstPassLine c : firstPassLines(workflow)) {
+            if (onlyThisPodCreated(c.earliest(), c.at(), c.line(), nodeId, podName)) {
+                out.add(new SoleStop(c.line(), null, null, c.firstPass()));
+            }
+        }
+        return EventOrder.inTimeOrder(out, SoleStop::stop);
+    }
+
+    /**
+     * A stop or held line of {@link #firstPassSightings} that passed every test not about the Pod asked for: the reconcile
+     * {@code at} it is in, the first reconcile of the chain of writes it descends from, and the run's earliest reconcile of the
+     * Workflow on from which Pods created are read.
+     */
+    private record FirstPassLine(int earliest, int at, LogEvent line, LogEvent firstPass) {
+    }
+
+    /** The history {@link #firstPassLines} were found for, and those lines (found once: AF002 asks for every Pod of the Workflow). */
+    private WorkflowHistory firstPassFor;
+    private List<FirstPassLine> firstPassLines;
+
+    /**
+     * The stops and held lines naming no node whose reconcile descends from the Workflow's first reconcile through logged writes of
+     * its run, in a run that did not write about the Workflow's name at the same time as another, with no other run's line before
+     * that first reconcile: what {@link #firstPassSightings} then reads for the Pod asked for. The same for every Pod, so found
+     * once per history (a history other than the last one asked about is read again).
+     */
+    private synchronized List<FirstPassLine> firstPassLines(WorkflowHistory workflow) {
+        if (firstPassFor == workflow && firstPassLines != null) {
+            return firstPassLines;
+        }
+        Set<Integer> overlapping = null;
+        int[] firstPass = null;
+        Map<Integer, Boolean> begun = new HashMap<>();
+        List<FirstPassLine> out = new ArrayList<>();
         for (int i = 0; i < reconciles.size(); i++) {
             Reconcile r = reconciles.get(i);
             LogEvent line = r.retry().filter(x -> r.stoppedOn().isEmpty()).orElse(null);
@@ -507,12 +541,13 @@ public final class TaskResultLines {
             }
             if (overlapping == null) {
                 overlapping = PhaseHistory.concurrentStreams(workflow.events());
+                firstPass = firstPasses();
             }
             if (overlapping.contains(line.stream())) {
                 continue;
             }
-            int first = firstPassOf(i);
-            if (first < 0 || begunBefore(workflow, reconciles.get(first).processing())) {
+            int first = firstPass[i];
+            if (first < 0 || begun.computeIfAbsent(first, f -> begunBefore(workflow, reconciles.get(f).processing()))) {
                 continue;
             }
             // Every reconcile of the run since its earliest of the Workflow: a first pass whose write failed was followed by
@@ -521,11 +556,11 @@ public final class TaskResultLines {
             while (earliest > 0 && reconciles.get(earliest - 1).first().stream() == line.stream()) {
                 earliest--;
             }
-            if (onlyThisPodCreated(earliest, i, line, nodeId, podName)) {
-                out.add(new SoleStop(line, null, null, reconciles.get(first).processing()));
-            }
+            out.add(new FirstPassLine(earliest, i, line, reconciles.get(first).processing()));
         }
-        return EventOrder.inTimeOrder(out, SoleStop::stop);
+        firstPassFor = workflow;
+        firstPassLines = List.copyOf(out);
+        return firstPassLines;
     }
 
     /**
@@ -539,42 +574,35 @@ public final class TaskResultLines {
     }
 
     /**
-     * The index of the first reconcile of the Workflow from which the copy reconcile {@code i} worked on descends through writes
-     * of the same run, each logged; -1 where a link is missing.
+     * For each reconcile {@code i}, the index of the first reconcile of the Workflow from which the copy it worked on descends
+     * through writes of the same run, each logged; -1 where a link is missing. A reconcile that begins from nothing (its
+     * {@code Processing workflow} over phase "", or its phase set from "") is its own first; else its copy's writer is the latest
+     * earlier reconcile of the same unbroken run of reconciles whose {@code Workflow update successful} gave that resourceVersion,
+     * and its first is the writer's. One pass: each reconcile's writes are read once, the writers of the run so far held by version.
      */
-    private int firstPassOf(int i) {
-        int cur = i;
-        for (int guard = 0; guard <= reconciles.size(); guard++) {
-            Reconcile r = reconciles.get(cur);
-            if (!(r.processing() != null && r.processing().event() instanceof WorkflowProcessing p)) {
-                return -1;
+    private int[] firstPasses() {
+        int[] first = new int[reconciles.size()];
+        Map<String, Integer> writers = new HashMap<>();
+        for (int i = 0; i < reconciles.size(); i++) {
+            Reconcile r = reconciles.get(i);
+            if (i > 0 && reconciles.get(i - 1).first().stream() != r.first().stream()) {
+                writers.clear(); // a writer is looked for in the reconciles of the same run right before this one only
             }
-            boolean fromNothing = (p.phase() != null && p.phase().isEmpty()) || r.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
-                    && (((Signal) e.event()).attribute("fromPhase") == null || ((Signal) e.event()).attribute("fromPhase").isEmpty()));
-            if (fromNothing) {
-                return cur;
+            first[i] = -1;
+            if (r.processing() != null && r.processing().event() instanceof WorkflowProcessing p) {
+                boolean fromNothing = (p.phase() != null && p.phase().isEmpty()) || r.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+                        && (((Signal) e.event()).attribute("fromPhase") == null || ((Signal) e.event()).attribute("fromPhase").isEmpty()));
+                String rv = p.resourceVersion() == null ? "" : p.resourceVersion().trim();
+                Integer writer = fromNothing || rv.isEmpty() ? null : writers.get(rv);
+                first[i] = fromNothing ? i : writer == null ? -1 : first[writer];
             }
-            String rv = p.resourceVersion() == null ? "" : p.resourceVersion().trim();
-            if (rv.isEmpty()) {
-                return -1;
-            }
-            int writer = -1;
-            for (int j = cur - 1; j >= 0 && writer < 0; j--) {
-                Reconcile w = reconciles.get(j);
-                if (w.first().stream() != r.first().stream()) {
-                    break;
-                }
-                if (w.lines().stream().anyMatch(e -> e.event() instanceof WorkflowUpdated u && u.resourceVersion() != null
-                        && rv.equals(u.resourceVersion().trim()))) {
-                    writer = j;
+            for (LogEvent e : r.lines()) {
+                if (e.event() instanceof WorkflowUpdated u && u.resourceVersion() != null) {
+                    writers.put(u.resourceVersion().trim(), i);
                 }
             }
-            if (writer < 0) {
-                return -1;
-            }
-            cur = writer;
         }
-        return -1;
+        return first;
     }
 
     /** Whether the run's reconciles {@code from} to {@code to} (up to {@code line}) create this Pod and no other. */
@@ -625,6 +653,15 @@ public final class TaskResultLines {
      * Empty when none is given.
      */
     public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, long stall) {
+        return seenSucceededBySoleStop(pod, life, workflow, workflow == null ? null : of(workflow), stall);
+    }
+
+    /**
+     * {@link #seenSucceededBySoleStop(PodHistory, PodLifecycle, WorkflowHistory, long)} with the Workflow's lines read into
+     * {@code lines} already ({@link #of} of that very {@code workflow}): a rule asking for every Pod of a Workflow reads them once.
+     */
+    public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, TaskResultLines lines,
+                                                             long stall) {
         if (pod.link() == null || workflow == null || ExecutionOrder.failedUnterminated(pod) != null) {
             return Optional.empty();
         }
@@ -641,7 +678,6 @@ public final class TaskResultLines {
         }
         String owner = pod.ownerWorkflowUid();
         DeletionRequest deletion = life.deletionRequest().orElse(null);
-        TaskResultLines lines = of(workflow);
         List<SoleStop> all = new ArrayList<>(lines.soleStops(workflow, pod.link().nodeId(), stall));
         all.addAll(lines.firstPassSightings(workflow, pod.link().nodeId(), pod.key().name()));
         for (SoleStop s : EventOrder.inTimeOrder(all, SoleStop::stop)) {

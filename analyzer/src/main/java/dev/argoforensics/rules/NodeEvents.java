@@ -2,11 +2,13 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +19,7 @@ import java.util.Map;
 final class NodeEvents {
     private final Correlation correlation;
     private final Map<WorkflowRef, List<LogEvent>> completions = new HashMap<>();
+    private final Map<WorkflowHistory, TaskResultLines> taskResults = new IdentityHashMap<>();
 
     NodeEvents(Correlation correlation) {
         this.correlation = correlation;
@@ -31,6 +34,14 @@ final class NodeEvents {
     List<LogEvent> completions(WorkflowRef ref) {
         return completions.computeIfAbsent(ref, r -> correlation.workflow(r).map(WorkflowHistory::events).orElse(List.of()).stream()
                 .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase())).toList());
+    }
+
+    /**
+     * The Workflow's task-result lines ({@link TaskResultLines#of}), read once per Workflow of this evaluation: AF002 asks for every
+     * Pod, and reading them again per Pod made the first-pass sightings Pods × lines (issue #17, session 38).
+     */
+    TaskResultLines taskResultLines(WorkflowHistory workflow) {
+        return taskResults.computeIfAbsent(workflow, TaskResultLines::of);
     }
 
     /** The node's history: its own lines, and every export of the Workflow. */
