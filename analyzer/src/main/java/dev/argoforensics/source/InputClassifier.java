@@ -180,6 +180,9 @@ public final class InputClassifier {
     /** The first report header among {@code lines} ("its text header at line N: …"), or null; {@code first} -1: line numbers unknown. */
     private static String headerLine(List<String> lines, int first) {
         for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).contains("argo-forensics")) {
+                continue; // the cheap test first: every file's first MiB passes here
+            }
             String t = QUOTE_MARKERS.matcher(COLOUR.matcher(lines.get(i)).replaceAll("")).replaceFirst("").strip();
             if (t.length() < 16 || !t.contains("argo-forensics")) {
                 continue;
