@@ -24,13 +24,34 @@ public record ReleaseEvidence(ReleaseRange range, List<Constraint> constraints, 
     public record Constraint(String id, ReleaseRange range) {
     }
 
-    /** Narrows by another piece of evidence. */
+    /** How the id of a printed version's constraint starts: the start banner, which settles the release. */
+    public static final String PRINTED = "Starting Workflow Controller version=";
+
+    /**
+     * Narrows by another piece of evidence. The catalog reads releases from {@link ReleaseRange#FLOOR} on: an entry's first release
+     * at that floor ({@code v3.4+}, {@code v3.4-v3.7}) says where the checking began, not that older releases do not print it. So
+     * where a piece points wholly before the floor (v2.12's {@code Pod failed}, a banner {@code version=v2.12.13}), the others' floors
+     * give way and the range is what the lines show ({@code v2.12.x}), never {@code v3.4.0 …} with "some lines point elsewhere".
+     * A printed version that still shares nothing with the lines settles the release all the same, the conflict said.
+     */
     public ReleaseEvidence and(ReleaseRange other, String id) {
         if (other.isAll()) {
             return this;
         }
         ReleaseRange both = range.intersect(other);
         if (both.isEmpty()) {
+            ReleaseRange below = other.withoutFloor();
+            for (Constraint c : constraints) {
+                below = below.intersect(c.range().withoutFloor());
+            }
+            List<Constraint> c = new ArrayList<>(constraints);
+            c.add(new Constraint(id, other));
+            if (!below.isEmpty()) {
+                return new ReleaseEvidence(below, c, conflicting);
+            }
+            if (id.startsWith(PRINTED) && constraints.stream().noneMatch(k -> k.id().startsWith(PRINTED))) {
+                return new ReleaseEvidence(other, List.of(new Constraint(id, other)), true);
+            }
             return new ReleaseEvidence(range, constraints, true);
         }
         if (both.equals(range)) {

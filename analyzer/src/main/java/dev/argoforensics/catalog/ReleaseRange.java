@@ -54,6 +54,24 @@ public record ReleaseRange(ArgoVersion low, ArgoVersion high) {
         return ArgoVersion.parse(t.endsWith(".x") ? t.substring(0, t.length() - 2) : t, fill);
     }
 
+    /** The first release the catalog's entries were read at: an entry's range starting there may start earlier. */
+    public static final ArgoVersion FLOOR = ArgoVersion.exact("v3.4.0");
+
+    /** This range with a first release at {@link #FLOOR} opened downwards: what an entry's range says of older releases. */
+    public ReleaseRange withoutFloor() {
+        return low != null && low.equals(FLOOR) ? new ReleaseRange(null, high) : this;
+    }
+
+    /** Whether a release or range name lies wholly before {@link #FLOOR}: releases no rule's reading of the source was checked at. */
+    public static boolean beforeFloor(String name) {
+        try {
+            ArgoVersion high = parse(name).high();
+            return high != null && high.compareTo(FLOOR) < 0;
+        } catch (IllegalArgumentException notARelease) {
+            return false;
+        }
+    }
+
     public static ReleaseRange exactly(ArgoVersion v) {
         return new ReleaseRange(v, v);
     }

@@ -102,8 +102,8 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
     /** The release of the run that logged the warning, as its start banner (or the user) states it, else as its lines' shapes point. */
     public Release release() {
         String name = run == null ? null : run.releaseName();
-        if (name == null) {
-            return Release.UNKNOWN;
+        if (name == null || ReleaseRange.beforeFloor(name)) {
+            return Release.UNKNOWN; // v2.x, v3.0-v3.3: not read at their tags
         }
         ArgoVersion exact = ArgoVersion.exact(name);
         if (exact != null) {

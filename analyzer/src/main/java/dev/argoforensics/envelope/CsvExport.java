@@ -103,6 +103,36 @@ final class CsvExport {
         return Optional.of(new CsvExport(kind, columns, line));
     }
 
+    /**
+     * A CSV row of a log console's export copied or saved without its header line: a time cell, maybe one more cell (a host: kept as
+     * the line's metadata, never taken for the replica, which nothing names), and a last cell that starts a controller record
+     * (logrus or slog text, a JSON record). Null for any other line: a bare record, a CRI line, prose with commas.
+     */
+    static JsonEnvelope.Content headerless(String text) {
+        int comma = text.indexOf(',');
+        if (comma < 10 || comma > 40 || !(Character.isDigit(text.charAt(0)) || text.charAt(0) == '"')) {
+            return null;
+        }
+        String[] cells = row(text);
+        if (cells == null || cells.length < 2 || cells.length > 3) {
+            return null;
+        }
+        String timeText = cells[0].strip();
+        Timestamp time = timeText.isEmpty() || timeText.indexOf('=') >= 0 ? null : time(timeText);
+        String line = cells[cells.length - 1];
+        if (time == null || !RecordStart.at(line, 0)) {
+            return null;
+        }
+        String host = null;
+        if (cells.length == 3) {
+            host = cells[1].strip();
+            if (host.isEmpty() || host.length() > 253 || host.chars().anyMatch(c -> c <= ' ' || c == '=' || c == '"')) {
+                return null;
+            }
+        }
+        return new JsonEnvelope.Content(line, true, EnvelopeKind.CSV_HEADERLESS, time, null, null, host == null ? null : "host " + host);
+    }
+
     /** One row's record, time, Pod, host and container; null when the row lacks the line column. */
     JsonEnvelope.Content read(String text) {
         String[] cells = row(text);

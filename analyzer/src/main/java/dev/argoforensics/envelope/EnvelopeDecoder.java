@@ -315,6 +315,12 @@ public final class EnvelopeDecoder {
         if (csv != null && (row != null || quoteOpens(line, false))) {
             return csvRow(line, lineNumber);
         }
+        if (csv == null && !line.isEmpty() && (Character.isDigit(line.charAt(0)) || line.charAt(0) == '"')) {
+            JsonEnvelope.Content headerless = CsvExport.headerless(line);
+            if (headerless != null) {
+                return finish(with(UnwrappedLine.raw(line, lineNumber), headerless));
+            }
+        }
         // Inside a fenced block (``` or ~~~, not quoted) a '>' is the block's text, not a quote: a REPL's ">>> " prompt, a shell's
         // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
         int quoted = inFence ? 0 : quoteMarkers(line);

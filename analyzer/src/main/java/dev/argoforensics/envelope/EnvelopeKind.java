@@ -87,7 +87,12 @@ public enum EnvelopeKind {
      * A row of a log console's table copied without its header, its cells split at tabs (Grafana Explore's table view of a Loki
      * query: time, labels, line, {@code tsNs}, id; a console export's {@code <epoch ms><tab><RFC 3339><tab><line>}).
      */
-    GRAFANA_TABLE("log table row without its header (cells split at tabs)");
+    GRAFANA_TABLE("log table row without its header (cells split at tabs)"),
+    /**
+     * A log console's CSV rows without their header line (argoproj/argo-workflows#13581-like): {@code <time>,<line>} or
+     * {@code <time>,<host>,<line>}, the line quoted per RFC 4180 (its quotes doubled); told by shape, row by row.
+     */
+    CSV_HEADERLESS("CSV rows without a header (time, [host,] line)");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {

@@ -44,6 +44,10 @@ final class ChunkWire {
             o.value(r.last);
             o.value(r.backwards);
             o.value(r.forwards);
+            o.value(r.storeFirst);
+            o.value(r.storeLast);
+            o.value(r.storeBackwards);
+            o.value(r.storeForwards);
         });
     }
 
@@ -55,6 +59,10 @@ final class ChunkWire {
             r.last = (Timestamp) in.value();
             r.backwards = (Long) in.value();
             r.forwards = (Long) in.value();
+            r.storeFirst = (Timestamp) in.value();
+            r.storeLast = (Timestamp) in.value();
+            r.storeBackwards = (Long) in.value();
+            r.storeForwards = (Long) in.value();
             return r;
         });
     }

@@ -419,6 +419,10 @@ public final class LineFrontEnd {
         if (text.isBlank() || OtherContainers.named(u) != null) {
             return; // another container's line: no trigger of the controller's
         }
+        if (u.envelopeTime() != null && (u.envelope() == dev.argoforensics.envelope.EnvelopeKind.LOKI_LOGCLI
+                || u.envelope() == dev.argoforensics.envelope.EnvelopeKind.GRAFANA_EXPLORE)) {
+            result.storeTime(u.envelopeTime()); // the order the log store printed its lines in
+        }
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {

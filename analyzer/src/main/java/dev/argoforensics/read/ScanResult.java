@@ -10,6 +10,14 @@ public final class ScanResult {
     Timestamp last;
     long backwards;
     long forwards;
+    /**
+     * The same for the times of lines a log store printed sorted by its own time (Loki's {@code logcli}, a Grafana Explore copy):
+     * the store's time, never the record's, which a goroutine may have written a little out of the store's order.
+     */
+    Timestamp storeFirst;
+    Timestamp storeLast;
+    long storeBackwards;
+    long storeForwards;
 
     /** Whether a file whose chunks gave these results, in order, runs mostly backwards in time: an export written newest first. */
     static boolean newestFirst(List<ScanResult> chunksInOrder) {
@@ -25,7 +33,41 @@ public final class ScanResult {
             }
             last = r.last != null ? r.last : last;
         }
-        return backwards >= 3 && backwards > 4 * forwards;
+        if (backwards >= 3 && backwards > 4 * forwards) {
+            return true;
+        }
+        // A log store's output (Loki's logcli, whose default direction is backward; a Grafana Explore copy, newest first by
+        // default) is sorted by the store's time: any step back with none forward is its order, however many lines tie (logcli
+        // prints seconds; old logrus records too, so a copy of 40 lines over 3 seconds steps back twice). Lines of one second
+        // decide nothing either way: a tie is neither a step back nor forward. The records' own times must not say otherwise.
+        long storeBackwards = 0;
+        long storeForwards = 0;
+        Timestamp storeLast = null;
+        for (ScanResult r : chunksInOrder) {
+            storeBackwards += r.storeBackwards;
+            storeForwards += r.storeForwards;
+            if (storeLast != null && r.storeFirst != null) {
+                storeBackwards += r.storeFirst.isBefore(storeLast) ? 1 : 0;
+                storeForwards += storeLast.isBefore(r.storeFirst) ? 1 : 0;
+            }
+            storeLast = r.storeLast != null ? r.storeLast : storeLast;
+        }
+        return storeBackwards >= 1 && storeForwards == 0 && forwards <= backwards;
+    }
+
+    /** A time the log store sorted its output by (see {@link #newestFirst}). */
+    void storeTime(Timestamp t) {
+        if (storeLast != null) {
+            if (t.isBefore(storeLast)) {
+                storeBackwards++;
+            } else if (storeLast.isBefore(t)) {
+                storeForwards++;
+            }
+        }
+        if (storeFirst == null) {
+            storeFirst = t;
+        }
+        storeLast = t;
     }
 
     void time(Timestamp t) {

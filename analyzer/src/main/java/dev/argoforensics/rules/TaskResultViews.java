@@ -118,8 +118,8 @@ final class TaskResultViews {
 
     static PhaseFirst phaseFirst(ControllerProcess run) {
         String name = run == null ? null : run.releaseName();
-        if (name == null) {
-            return PhaseFirst.UNKNOWN;
+        if (name == null || ReleaseRange.beforeFloor(name)) {
+            return PhaseFirst.UNKNOWN; // v2.x, v3.0-v3.3: not read at their tags
         }
         ArgoVersion exact = ArgoVersion.exact(name);
         if (exact != null) {

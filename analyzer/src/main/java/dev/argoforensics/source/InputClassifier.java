@@ -47,6 +47,9 @@ public final class InputClassifier {
         }
         List<String> head = headLines(path, gzip, SNIFF_BYTES);
         String report = ownReport(head);
+        if (report == null) {
+            report = reportInside(head, path, gzip);
+        }
         if (report != null) {
             return new InputFile(displayPath, path, InputKind.IGNORED, gzip, report);
         }
@@ -145,6 +148,77 @@ public final class InputClassifier {
                     + "its inputs' own and read again would count twice; name the files it was made from instead";
         }
         return null;
+    }
+
+    /** A Markdown quote's markers before a line ({@code > }, nested {@code > > }): a reply quoting a report is the report. */
+    private static final java.util.regex.Pattern QUOTE_MARKERS = java.util.regex.Pattern.compile("^(?:\\s{0,3}>)+\\s?");
+
+    /**
+     * A report of this tool pasted below other lines (a log with its report appended, an issue body with the report between its
+     * sentences, a reply quoting it): by its header at the start of a line anywhere in the file's first MiB, or in the last MiB
+     * of a larger uncompressed file (where {@code >>} appends it). Its lines quote its inputs' records, most indented in a text
+     * report and in {@code ```text} blocks at the margin in Markdown, with nothing that marks where it ends: read as a log they
+     * would be read as controller records a second time, and confirmed findings made of them. So the file is refused as a
+     * report at the top is, the reason naming the line the report starts at and the lines before it that were not read either
+     * (session 38; a reader that sets the report's lines apart and reads the rest is not written). Null if no header is found.
+     */
+    static String reportInside(List<String> head, Path path, boolean gzip) throws IOException {
+        String found = headerLine(head, 0);
+        if (found == null && !gzip) {
+            long size = Files.size(path);
+            if (size > SNIFF_BYTES) {
+                List<String> tail = tailLines(path, size, SNIFF_BYTES);
+                String inTail = headerLine(tail, -1);
+                found = inTail == null ? null : inTail + " in the file's last MiB";
+            }
+        }
+        return found == null ? null : OWN_REPORT + " inside the file (" + found + "), not evidence: the lines it quotes are its "
+                + "inputs' own and read again would count twice, and where it ends nothing marks; no line of the file was read, "
+                + "the log lines before it neither: cut the report out, or name the files it was made from";
+    }
+
+    /** The first report header among {@code lines} ("its text header at line N: …"), or null; {@code first} -1: line numbers unknown. */
+    private static String headerLine(List<String> lines, int first) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).contains("argo-forensics")) {
+                continue; // the cheap test first: every file's first MiB passes here
+            }
+            String t = QUOTE_MARKERS.matcher(COLOUR.matcher(lines.get(i)).replaceAll("")).replaceFirst("").strip();
+            if (t.length() < 16 || !t.contains("argo-forensics")) {
+                continue;
+            }
+            String what = null;
+            if (MARKDOWN_HEADER.matcher(t).matches()) {
+                what = "its Markdown header";
+            } else if (TEXT_HEADER.matcher(t).matches()) {
+                what = "its text header";
+            } else if (t.contains("<title>argo-forensics ")) {
+                what = "its HTML title";
+            } else if (t.startsWith("\"name\"") && t.replaceAll("\\s", "").equals("\"name\":\"argo-forensics\",") && i >= 2
+                    && String.join("", lines.subList(Math.max(0, i - 3), i)).replaceAll("\\s", "").contains("\"schemaVersion\":")) {
+                what = "its JSON report's schemaVersion and tool";
+            }
+            if (what != null) {
+                String shown = t.length() > 80 ? t.substring(0, 77) + "..." : t;
+                return what + (first < 0 ? "" : " at line " + (first + i + 1)) + ": \"" + shown + "\"";
+            }
+        }
+        return null;
+    }
+
+    /** The whole lines of a file's last {@code maxBytes} (the first, likely cut, left out). */
+    private static List<String> tailLines(Path path, long size, int maxBytes) throws IOException {
+        byte[] bytes = new byte[maxBytes];
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(path)) {
+            ch.position(size - maxBytes);
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+            while (b.hasRemaining() && ch.read(b) >= 0) {
+                // read on
+            }
+        }
+        List<String> lines = new ArrayList<>(List.of(new String(bytes, StandardCharsets.UTF_8).split("\n", -1)));
+        lines.remove(0);
+        return lines;
     }
 
     /** Whether a file was refused as this tool's own report (its reason, see {@link #ownReport}). */

@@ -112,6 +112,60 @@ class LogReadingTest {
         assertTrue(Notes.words(r.summary().notes()).get(0).contains("newest first"), Notes.words(r.summary().notes()).toString());
     }
 
+    /** logcli's lines of one Workflow pass over three seconds, oldest first: many share a second (logcli and old logrus print seconds). */
+    private static final String[] LOKI_SECONDS_OLDEST_FIRST = {
+        "2026-11-03T08:14:05Z {} time=\"2026-11-03T08:14:05Z\" level=info msg=\"Processing workflow\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:05Z {} time=\"2026-11-03T08:14:05Z\" level=info msg=\"Updated phase  -> Running\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:05Z {} time=\"2026-11-03T08:14:05Z\" level=info msg=\"Workflow update successful\" namespace=etl phase=Running resourceVersion=4410291 workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:15Z {} time=\"2026-11-03T08:14:15Z\" level=info msg=\"Processing workflow\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:15Z {} time=\"2026-11-03T08:14:15Z\" level=info msg=\"Workflow update successful\" namespace=etl phase=Running resourceVersion=4410377 workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:41Z {} time=\"2026-11-03T08:14:41Z\" level=info msg=\"Processing workflow\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:41Z {} time=\"2026-11-03T08:14:41Z\" level=info msg=\"Updated phase Running -> Succeeded\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:41Z {} time=\"2026-11-03T08:14:41Z\" level=info msg=\"Marking workflow completed\" namespace=etl workflow=nightly-load-q7w2x",
+        "2026-11-03T08:14:41Z {} time=\"2026-11-03T08:14:41Z\" level=info msg=\"Workflow update successful\" namespace=etl phase=Succeeded resourceVersion=4410512 workflow=nightly-load-q7w2x"};
+    private static final String COMMON_LABELS = "Common labels: {app=\"workflow-controller\", container=\"workflow-controller\", "
+            + "pod=\"workflow-controller-6c9d7f5b8-k2x7p\"}";
+
+    private static String[] underLokiHeader(boolean newestFirst, String[] lines) {
+        List<String> l = new java.util.ArrayList<>(List.of(lines));
+        if (newestFirst) {
+            java.util.Collections.reverse(l);
+        }
+        l.add(0, COMMON_LABELS);
+        return l.toArray(String[]::new);
+    }
+
+    /**
+     * Loki's logcli (newest first by default) under its header, its lines tied in whole seconds: three seconds step back twice and
+     * never forward, which the general count (three steps back) called too short to judge, keeping "Marking workflow completed"
+     * before "Processing workflow". The store sorted them by its time: read oldest first, the tied lines of one second too (Loki's
+     * backward order reverses a stream's ties with the rest), so each second's pass reads in the order the controller wrote it.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aLokiCopyNewestFirstWithManyTiesIsReadOldestFirst(long chunkBytes) throws IOException {
+        Read r = read(chunkBytes, "loki.txt", null, underLokiHeader(true, LOKI_SECONDS_OLDEST_FIRST));
+        assertEquals(List.of(10L, 9L, 8L, 7L, 6L, 5L, 4L, 3L, 2L), r.events().stream().map(x -> x.source().line()).toList());
+        assertTrue(r.events().get(0).text().contains("msg=\"Processing workflow\"") && r.events().get(2).text().contains("phase=Running"),
+                r.events().get(0).text());
+        assertTrue(Notes.words(r.summary().notes()).stream().anyMatch(n -> n.contains("newest first")), Notes.words(r.summary().notes()).toString());
+        assertAccounted(r.summary());
+        // control: the same copy oldest first (logcli --forward) keeps its order, ties and all, and says nothing of newest first
+        Read forward = read(chunkBytes, "loki-forward.txt", null, underLokiHeader(false, LOKI_SECONDS_OLDEST_FIRST));
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L), forward.events().stream().map(x -> x.source().line()).toList());
+        assertTrue(Notes.words(forward.summary().notes()).stream().noneMatch(n -> n.contains("newest first")), Notes.words(forward.summary().notes()).toString());
+        // control: every line in one second decides nothing: file order, no note
+        String[] oneSecond = java.util.Arrays.stream(LOKI_SECONDS_OLDEST_FIRST).map(l -> l.replaceAll("08:14:\\d\\dZ", "08:14:41Z")).toArray(String[]::new);
+        Read tied = read(chunkBytes, "loki-tied.txt", null, underLokiHeader(true, oneSecond));
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L), tied.events().stream().map(x -> x.source().line()).toList());
+        assertTrue(Notes.words(tied.summary().notes()).stream().noneMatch(n -> n.contains("newest first")), Notes.words(tied.summary().notes()).toString());
+        // control: the same records newest first without the store's lines (a paste of bare records) stay too short to judge
+        String[] bare = java.util.Arrays.stream(LOKI_SECONDS_OLDEST_FIRST).map(l -> l.substring(l.indexOf("{} ") + 3)).toArray(String[]::new);
+        java.util.Collections.reverse(java.util.Arrays.asList(bare));
+        Read bareRead = read(chunkBytes, "bare.log", null, bare);
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L), bareRead.events().stream().map(x -> x.source().line()).toList());
+    }
+
     /**
      * A console's copy newest first too short to be judged so (#14935-like: a Loki viewer's rows, several in one
      * millisecond): its lines stay in the order given, and the run's span is still its earliest to its latest time, not

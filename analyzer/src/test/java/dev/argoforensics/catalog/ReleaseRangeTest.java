@@ -86,4 +86,32 @@ class ReleaseRangeTest {
         assertTrue(e.conflicting());
         assertTrue(e.describe().endsWith("; some lines point elsewhere)"), e.describe());
     }
+
+    /**
+     * v2.12's lines: most of them are entries read from v3.4 on ({@code v3.4+}, {@code v3.4-v3.7}: where the catalog's reading began,
+     * not where the message began), and v2.12's {@code Pod failed} says the release. Before session 38 the run read
+     * "v3.4.0 to v3.7.x (…; some lines point elsewhere)", a printed {@code version=v2.12.13} dropped the same way.
+     */
+    @Test
+    void linesOfAReleaseBeforeTheCatalogsFloorShowThatRelease() {
+        String processing = "time=\"2021-03-16T09:41:37.102Z\" level=info msg=\"Processing workflow\" namespace=batch workflow=ingest-2m8kd";
+        String phase = "time=\"2021-03-16T09:41:37.118Z\" level=info msg=\"Updated phase Running -> Failed\" namespace=batch workflow=ingest-2m8kd";
+        String podFailed = "time=\"2021-03-16T09:41:37.110Z\" level=info msg=\"Pod failed\" displayName=ingest-2m8kd namespace=batch "
+                + "pod=ingest-2m8kd templateName=ingest workflow=ingest-2m8kd";
+        String banner = "time=\"2021-03-16T09:40:11.004Z\" level=info msg=\"Starting Workflow Controller\" version=v2.12.13";
+        for (String[] lines : new String[][] {{processing, phase, podFailed}, {podFailed, processing, phase}, {processing, podFailed, phase}}) {
+            ReleaseEvidence e = evidence(lines);
+            assertEquals("v2.12.x (pod-failed-v2)", e.describe(), String.join("\n", lines));
+            assertTrue(!e.conflicting());
+            assertTrue(ReleaseRange.beforeFloor(ReleaseRange.parse("v2.12.x").toString()));
+        }
+        assertEquals("v2.12.13 (Starting Workflow Controller version=v2.12.13)", evidence(processing, banner, phase).describe());
+        assertEquals("v2.12.13 (Starting Workflow Controller version=v2.12.13)", evidence(banner, processing, podFailed).describe());
+        // control: the same v3 lines without a v2 line keep the catalog's range; a banner sharing nothing with slog lines is still said
+        assertEquals("v3.4.0 to v3.7.x (processing-workflow, workflow-phase-updated-v3)", evidence(processing, phase).describe());
+        ReleaseEvidence slogAndV2 = evidence("time=2026-09-19T10:00:01.040Z level=INFO msg=\"add pod event\" component=pod_controller pod=p",
+                banner);
+        assertEquals("v2.12.13 (Starting Workflow Controller version=v2.12.13; some lines point elsewhere)", slogAndV2.describe());
+        assertTrue(!ReleaseRange.beforeFloor("v3.4.0 to v3.7.x") && !ReleaseRange.beforeFloor("v3.7.x or earlier"));
+    }
 }

@@ -97,4 +97,40 @@ class OwnReportInputTest {
             return files.map(p -> p.getFileName().toString()).sorted().findFirst().orElseThrow();
         }
     }
+
+    /**
+     * Session 38: a report below other lines passed the check of a file's top. A log with its text report appended ({@code >>}), an
+     * issue body with a Markdown report between sentences, and a reply quoting the report were read as logs: the report's quoted
+     * records counted a second time. Each is refused now, the reason naming the report's line; the findings are the inputs' alone.
+     */
+    @Test
+    void aReportBelowOtherLinesIsRefusedAndNothingCountsTwice() throws IOException {
+        JsonNode alone = JSON.readTree(report("json"));
+        String log = Files.readString(Path.of(LOGS, "2-controller-workers0.log"));
+        String text = report("text");
+        Path appended = Files.writeString(dir.resolve("controller-and-report.log"), log + "\n" + text);
+        Path issue = Files.writeString(dir.resolve("issue-body.md"), "Our controller stalled; the tool says:\n\n" + report("markdown")
+                + "\nAny idea why the workers went to zero?\n");
+        Path reply = Files.writeString(dir.resolve("reply.txt"), "As the report above said:\n\n"
+                + String.join("\n", text.lines().map(l -> "> " + l).toList()) + "\n");
+        Path json = Files.writeString(dir.resolve("pasted.txt"), "the JSON report:\n" + report("json"));
+        for (Path pasted : List.of(appended, issue, reply, json)) {
+            Cli run = Cli.run("analyze", LOGS, SNAPSHOTS, pasted.toString(), "--now", NOW, "--format", "json");
+            assertEquals(1, run.exitCode(), run.err());
+            JsonNode both = JSON.readTree(run.out());
+            assertEquals(findings(alone), findings(both), pasted.toString());
+            assertTrue(run.err().contains("argo-forensics: not reading " + pasted + ": an argo-forensics report inside the file ("), run.err());
+            for (JsonNode f : both.get("findings")) {
+                assertFalse(f.toString().contains(pasted.getFileName().toString()), pasted + " cited: " + f);
+            }
+        }
+        Cli named = Cli.run("analyze", appended.toString(), "--now", NOW);
+        int header = (int) log.lines().count() + 2;
+        assertTrue(named.err().contains("(its text header at line " + header + ": \"argo-forensics "), named.err());
+        // control: a log whose message merely names the tool (a CI step that ran it) is read as a log
+        Path mention = Files.writeString(dir.resolve("mention.log"), log
+                + "time=\"2026-09-19T16:40:00.000Z\" level=info msg=\"argo-forensics 0.1.0: 3 findings\" namespace=ci workflow=w\n");
+        Cli read = Cli.run("analyze", mention.toString(), "--now", NOW, "--format", "json");
+        assertFalse(read.err().contains("not reading"), read.err());
+    }
 }

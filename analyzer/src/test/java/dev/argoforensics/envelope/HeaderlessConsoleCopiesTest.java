@@ -151,4 +151,30 @@ class HeaderlessConsoleCopiesTest {
         assertNull(TimeAbove.alone(line), line);
         assertNotEquals(null, one(line), "read as the line it is");
     }
+
+    /**
+     * Session 38: a console's CSV export saved without its header line (#13581-like): {@code <time>,<line>} or
+     * {@code <time>,<host>,<line>}, the line's quotes doubled. Before, the rows were unparsed (the time peeled as a prefix, the
+     * quoted cell left as it was).
+     */
+    @Test
+    void csvRowsWithoutTheirHeaderAreReadByShape() {
+        String quoted = "\"" + RECORD.replace("\"", "\"\"") + "\"";
+        UnwrappedLine two = one("2026-05-11T14:27:43.509Z," + quoted);
+        assertEquals(EnvelopeKind.CSV_HEADERLESS, two.envelope());
+        assertEquals(RECORD, two.record());
+        assertEquals("2026-05-11T14:27:43.509Z", two.envelopeTime().instant().toString());
+        UnwrappedLine three = one("\"2026-05-11 14:27:43.509\",ip-10-0-3-17.ec2.internal," + quoted);
+        assertEquals(EnvelopeKind.CSV_HEADERLESS, three.envelope());
+        assertEquals(RECORD, three.record());
+        assertEquals("host ip-10-0-3-17.ec2.internal", three.prefix(), "the host kept as metadata");
+        assertNull(three.origin(), "a host names no replica");
+        String slog = "time=2026-05-11T14:27:43.509Z level=INFO msg=\"cleaning up pod\" component=pod_controller podName=p";
+        assertEquals(slog, one("2026-05-11T14:27:43.509Z,\"" + slog.replace("\"", "\"\"") + "\"").record());
+        // controls: a bare record, a CRI line, and a CSV row whose last cell is no record are read as before
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one(RECORD).envelope());
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("2026-05-11T14:27:43.509123456Z stderr F " + RECORD).envelope());
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("2026-05-11T14:27:43.509Z,workflow-controller,restarted, see the runbook").envelope());
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("2026-05-11T14:27:43.509Z,a host,b," + quoted).envelope(), "four cells");
+    }
 }

@@ -371,4 +371,37 @@ class ArgoGetTextTest {
             assertEquals("pod deleted", only.message());
         }
     }
+
+    /**
+     * Session 38: {@code argo get} of Argo v2.12 (cmd/argo/commands/get.go at v2.12.13): the same header block and the same columns
+     * ({@code STEP TEMPLATE PODNAME DURATION MESSAGE}, {@code ├─}/{@code └─}, or {@code |-}/{@code `-} without UTF-8), but a Pod
+     * node's PODNAME cell is its node ID, which v2's Pods are named by ({@code <workflow>-<hash>}, no template in it). Read as a
+     * v3 paste is: the node by that ID, the Pod named as the cell names it.
+     */
+    @Test
+    void argoV212LayoutNamesEachPodByItsNodeId() throws IOException {
+        String wf = "ingest-2m8kd";
+        String load = wf + "-" + ArgoGetTree.hash(wf + "[0].load");
+        String header = HEADER.replace(WF, wf).replace("Progress:            4/5", "Progress:            0/1");
+        String tree = TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" ✖ " + wf, "main", "", "", "child '" + load + "' failed", ""),
+                List.of(" └─✖ load", "load", load, "33s", "failed with exit code 1", "")));
+        PasteFileReader.Result r = read("$ argo get -n batch " + wf + "\n" + header + tree, LocalDate.of(2021, 3, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        WorkflowSnapshot w = only(r);
+        assertEquals("Failed", w.phase());
+        NodeStatus node = w.node(load).orElseThrow(() -> new AssertionError(w.nodes().toString()));
+        assertEquals("Failed", node.phase());
+        assertEquals("failed with exit code 1", node.message());
+        assertEquals(load, node.podName(), "v2's Pod is named by its node ID");
+        assertTrue(WorkflowSnapshot.podOfNode(wf, load, node.podName()));
+        // control: the v3 layout's PODNAME (<workflow>-<template>-<hash>) keeps the node ID without the template
+        String v3pod = wf + "-load-" + ArgoGetTree.hash(wf + "[0].load");
+        PasteFileReader.Result v3 = read(header + TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" ✖ " + wf, "main", "", "", "child failed", ""),
+                List.of(" └─✖ load", "load", v3pod, "33s", "failed with exit code 1", ""))), LocalDate.of(2026, 9, 20));
+        assertEquals(v3pod, only(v3).node(load).orElseThrow().podName());
+    }
 }
