@@ -577,7 +577,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     private List<LogEvent> readTwiceWhileLooking(Correlation correlation, Subject s, NodeObservation export, java.time.Instant past) {
         WorkflowHistory h = export == null ? null : correlation.workflow(s.wf()).orElse(null);
         List<LogEvent> pair = h == null ? null : correlation.nodes().readTwice(h, export.snapshot()).orElse(null);
-        if (pair == null || !pair.get(0).time().instant().isAfter(past)) {
+        if (pair == null || !pair.get(0).time().instant().isAfter(past) || pair.get(1).time().isBefore(pair.get(0).time())) {
             return null;
         }
         ControllerProcess run = correlation.process(pair.get(0));
