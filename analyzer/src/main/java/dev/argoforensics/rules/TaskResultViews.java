@@ -12,6 +12,7 @@ import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.TaskResultLines.Reconcile;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
@@ -75,7 +76,9 @@ final class TaskResultViews {
             }
         }
         if (lines != null && workflow != null && s.nodeId() != null) {
-            views.addAll(soleStops(s, workflow, lines, stall));
+            List<View> sole = soleStops(s, workflow, lines, stall);
+            views.addAll(sole);
+            views.addAll(firstPassStops(correlation, s, workflow, lines, sole));
         }
         if (lines != null && s.nodeId() == null) {
             views.addAll(heldCompletion(correlation, lines, stall));
@@ -108,6 +111,32 @@ final class TaskResultViews {
         return lines.soleStops(workflow, s.nodeId(), stall).stream().map(st -> new View(st.stop().time(), true, LOG,
                 st.copy() != null ? Message.of("AF006.view.retrySoleCopy", "rv", st.copy(), "at", st.export().snapshot().observed().time().format())
                         : Message.of("AF006.view.retrySole", "at", st.export().snapshot().observed().time().format()), st.stop())).toList();
+    }
+
+    /**
+     * The Workflow's stops given to the Pod's node from the lines alone ({@link TaskResultLines#firstPassSightings}, session 38):
+     * the reconcile worked on a copy every write of which since the Workflow's first reconcile is in the same run's lines, and
+     * those reconciles created this Pod alone, so it was the copy's only Pod node and the stop (a Pod seen Succeeded, its result
+     * incomplete) is its. The held lines the sightings also give are not taken: a node held for its outputs does not show its
+     * result pending. Only the Workflow's first Pod created can be such a copy's only Pod (another created before it in the run
+     * is in the chain, one created by an earlier run refuses it), so the chain is walked for one Pod per Workflow, not for each.
+     * Stops a sole-stop view already gives are not given twice.
+     */
+    private static List<View> firstPassStops(Correlation correlation, Subject s, WorkflowHistory workflow, TaskResultLines lines,
+                                             List<View> already) {
+        if (s.pod() == null) {
+            return List.of();
+        }
+        List<LogEvent> fromFirst = correlation.nodes().fromFirst(workflow, PodCreated.class, e -> true);
+        if (fromFirst.isEmpty() || !(fromFirst.get(0).event() instanceof PodCreated c) || c.podRef() == null
+                || !s.pod().key().name().equals(c.podRef().name())) {
+            return List.of();
+        }
+        Set<Object> given = new HashSet<>();
+        already.forEach(v -> given.add(v.cited()));
+        return lines.firstPassSightings(workflow, s.nodeId(), s.pod().key().name()).stream().filter(st -> !st.held() && given.add(st.stop()))
+                .map(st -> new View(st.stop().time(), true, LOG, Message.of("AF006.view.retryFirstPass", "at", st.firstPass().time().format()),
+                        st.stop())).toList();
     }
 
     /** The releases whose markWorkflowPhase sets a completed phase before it waits for the task results (read at the tags). */
