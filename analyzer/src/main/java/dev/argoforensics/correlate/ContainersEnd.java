@@ -34,9 +34,24 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      * still saved main's outputs).
      */
     public boolean mainEndedBefore(Timestamp t) {
-        ContainerState main = snapshot == null ? null : PodLifecycle.main(snapshot);
-        Timestamp end = main != null && main.terminated() && main.finishedAt() != null ? main.finishedAt() : at;
+        Timestamp end = mainAt();
         return t != null && end != null && end.comparable(t) && DeletionBounds.clearlyBefore(end, t);
+    }
+
+    /**
+     * When main ended: its own {@code finishedAt}, else every container's end. A sidecar (or {@code wait}) may end long after main,
+     * stopped by a deletion that came once main had exited: the last container's end says when the Pod finished, not main.
+     */
+    public Timestamp mainAt() {
+        ContainerState main = snapshot == null ? null : PodLifecycle.main(snapshot);
+        return main != null && main.terminated() && main.finishedAt() != null ? main.finishedAt() : at;
+    }
+
+    /** "the containers ended at T", or, where main ended before the last of them, "main ended at T". */
+    public String mainEnded() {
+        Timestamp m = mainAt();
+        ContainerState main = snapshot == null ? null : PodLifecycle.main(snapshot);
+        return (m == at || main == null ? "the containers ended at " : main.name() + " ended at ") + m.format();
     }
 
     public boolean mainSignalled() {

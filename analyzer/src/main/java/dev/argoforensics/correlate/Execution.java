@@ -17,8 +17,17 @@ import dev.argoforensics.source.SourceRef;
  *                   the request rests on the lines. A kubelet that stopped reporting while main ran (a lost node) never writes
  *                   main terminated, so such a Pod's containers did end; what the lines alone cannot exclude is a change the
  *                   controller missed (a watch that broke and relisted just as the Pod went)
+ * @param podOnly    running, but what shows it is the Pod's, not main's: the controller's lines showing the Pod changing after it saw
+ *                   the deletion. A Pod whose main had ended changes the same while {@code wait} still saves main's outputs or a sidecar
+ *                   is being stopped (nothing signals a sidecar while no Workflow worker reconciles the Pod), so it says the Pod had not
+ *                   finished, not that main still ran (session 38 breaker)
  */
-public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown) {
+public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly) {
+
+    /** An execution shown by main's own evidence. */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown) {
+        this(state, reason, evidence, weak, statedClock, endShown, false);
+    }
 
     /** An execution no stated clock dates. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak) {

@@ -199,16 +199,34 @@ final class ExecutionOrder {
             finished = completedRow(pod, deletion);
         }
         if (running == null) {
+            String mainName = mainName(pod);
             for (ClusterEvent e : pod.clusterEvents()) {
                 String path = e.regarding().fieldPath();
                 // An Event dated by a stated clock (an age in a kubectl table) is read at the end of its window least favourable to
                 // the order: the containers may have ended just before it, and it may have come just before the deletion.
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
-                        && !path.equals("spec.containers{wait}") && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
+                        && !path.equals("spec.containers{wait}") && stopsContainer(e)
+                        && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
                         && (deletion.notBefore() == null || deletion.inferredLower()
                             || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
-                    running = new Execution(State.RUNNING, "the kubelet stopped the running container " + path.substring("spec.containers{".length(),
-                            path.length() - 1) + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock(), e.statedClock());
+                    String container = path.substring("spec.containers{".length(), path.length() - 1);
+                    if (!container.equals(mainName)) {
+                        // The kubelet writes a Killing Event for each container it stops, so main's own would be there had it run;
+                        // a sidecar's (or a ContainerSet's other container) alone shows the Pod unfinished, not main running: a
+                        // sidecar outlives main until the controller signals it, and not at all while no Workflow worker runs.
+                        if (othersRan == null) {
+                            String killed = "the kubelet stopped the running container " + container + " at " + e.first().format() + " (Killing event"
+                                    + datedBy(e) + ")";
+                            othersRan = end != null && end.mainEndedBefore(earliest(e, e.first()))
+                                    ? mainName + " had ended at " + end.mainAt().format() + " (" + end.exitSummary() + "), but " + killed
+                                            + ": another container (a sidecar) still ran"
+                                    : killed + ", which is not " + mainName + ": a sidecar still running says nothing of whether " + mainName
+                                            + " still ran";
+                        }
+                        continue;
+                    }
+                    running = new Execution(State.RUNNING, "the kubelet stopped the running container " + container
+                            + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock(), e.statedClock());
                     break;
                 }
             }
@@ -225,8 +243,8 @@ final class ExecutionOrder {
         if (running == null) {
             running = runningThroughDatedVersion(pod, deletion, exit, processes);
         }
-        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())) {
-            running = new Execution(State.RUNNING, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
+        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.mainAt())) {
+            running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
         }
         if (finished == null && end != null && deletion.notBefore() != null && DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at())) {
@@ -243,15 +261,15 @@ final class ExecutionOrder {
             return new Execution(State.UNDETERMINED, othersRan, deletion.notAfter().evidence(), false);
         }
         // The containers ended after the controller saw the deletion (its clock agreeing with the objects'): they ran then.
-        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.clearlyBefore(deletion.firstSeen().time(), end.at())) {
+        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.clearlyBefore(deletion.firstSeen().time(), end.mainAt())) {
             return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
-                    + ", before the containers ended at " + end.at().format() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
+                    + ", before " + end.mainEnded() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
         }
         // A main container ended by a signal moments before the deletion is recorded: the kill of that deletion, most likely.
-        if (end != null && end.mainSignalled() && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.at())
-                && end.at().windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isAfter(deletion.notAfter().at().instant())) {
+        if (end != null && end.mainSignalled() && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.mainAt())
+                && end.mainAt().windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isAfter(deletion.notAfter().at().instant())) {
             return new Execution(State.RUNNING, "main was ended by a signal (exit " + end.mainExit() + ", " + end.mainReason() + ") at "
-                    + end.at().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
+                    + end.mainAt().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
                     + "deletion", end.snapshot().source(), true);
         }
         Execution fromLogs = fromLogs(pod, exit, processes);
@@ -269,6 +287,32 @@ final class ExecutionOrder {
             }
         }
         return new Execution(State.UNDETERMINED, why.toString(), deletion.notAfter().evidence(), deletion.notAfter().fromLogs());
+    }
+
+    /**
+     * A Killing Event the kubelet writes when it stops a container because the Pod is going (a deletion, an eviction, its own stop):
+     * {@code Stopping container <name>}. The kubelet writes Killing too when a probe fails ({@code Container main failed liveness
+     * probe, will be restarted}, startup likewise) or the container's spec changed: the container's own failure, at any time before a
+     * deletion, which says nothing of main running when the Pod was deleted (session 38 breaker: a liveness kill 21 minutes before
+     * the deletion read as "the kubelet stopped the running container main", AF007 confirmed). An Event without a message is not read.
+     */
+    private static boolean stopsContainer(ClusterEvent e) {
+        String m = e.note() == null ? "" : e.note().strip();
+        return m.regionMatches(true, 0, "Stopping container", 0, "Stopping container".length());
+    }
+
+    /**
+     * The name of the Pod's main container: as its exports give it ({@link PodLifecycle#main(PodSnapshot)}: {@code main}, else the
+     * first that is neither an init container nor {@code wait}), else {@code main}, the name Argo gives it.
+     */
+    private static String mainName(PodHistory pod) {
+        for (PodSnapshot s : pod.snapshots()) {
+            ContainerState main = PodLifecycle.main(s);
+            if (main != null) {
+                return main.name();
+            }
+        }
+        return "main";
     }
 
     /**
@@ -333,7 +377,8 @@ final class ExecutionOrder {
                             continue;
                         }
                         return new Execution(State.RUNNING, "after the controller handled the deletion at " + seen.time().format()
-                                + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true);
+                                + " the Pod kept changing (update pod event at " + e.time().format() + "): it had not finished", e.source(), true,
+                                false, false, true);
                     }
                     if (p.action() == InformerAction.DELETE) {
                         left = e;

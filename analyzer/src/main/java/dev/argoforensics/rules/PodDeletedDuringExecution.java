@@ -250,6 +250,11 @@ public final class PodDeletedDuringExecution extends NodeRule {
             if (write != null) {
                 cite.line(write, "the controller writes the Workflow, no change of the Pod logged");
             }
+        } else if (running.podOnly() && outcome.fromExport()) {
+            // The lines show the Pod unfinished, not main running: main may have ended before the deletion while wait still saved its
+            // outputs or a sidecar still ran (session 38 breaker; it read as likely beside an exported Workflow's "pod deleted").
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF007.reason.podOnlyLines", "execution", execution);
         } else if (!running.weak() || outcome.fromExport()) {
             confidence = Confidence.LIKELY;
             reason = Message.of(!running.weak() ? "AF007.reason.logRecordsEnd" : running.statedClock() ? "AF007.reason.statedClockShowsRunning"

@@ -321,4 +321,92 @@ class PodDeletedDuringExecutionTest {
         assertTrue(e.cleared().get(0).reason().startsWith("not decided: the Pod was deleted and its node ended Error \"pod deleted\", but no export "
                 + "of the Pod shows how its containers ended, so whether main still ran"), e.cleared().get(0).reason());
     }
+
+
+    /**
+     * Session 38 breaker: a drain during a Workflow-worker stall reaches a Pod whose main had exited 0 and whose {@code wait} had
+     * saved its outputs, while its sidecar still ran (nothing signals a sidecar until a Workflow worker reconciles the Pod). The
+     * kubelet's Killing Event names the sidecar, not main: it shows the Pod unfinished, not main running (it read as AF007
+     * confirmed, "the kubelet stopped the running container log-shipper"). Control: main's own Killing, main ending 137.
+     */
+    @Test
+    void aSidecarsKillingAfterMainExitedDoesNotShowMainRunning() {
+        String sidecarKilled = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:39:40Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:39:42Z").terminated("log-shipper", 137, "Error", "2026-09-19T16:40:01Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", sidecarKilled).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{log-shipper}", "2026-09-19T16:40:00Z", "Stopping container log-shipper"))
+                .correlate());
+        assertEquals(List.of(), e.findings(), "main had exited 0 twenty seconds before the deletion");
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        assertTrue(e.cleared().get(0).reason().contains("main had ended at 2026-09-19T16:39:40Z"), e.cleared().get(0).reason());
+        // The kubelet's final delete (grace 0) leaves no grace period to read; the Killing Event then says it.
+        String finalDelete = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:01Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:39:40Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:39:42Z").terminated("log-shipper", 137, "Error", "2026-09-19T16:40:01Z").yaml();
+        Evaluation graceZero = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", finalDelete).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{log-shipper}", "2026-09-19T16:40:00Z", "Stopping container log-shipper"))
+                .correlate());
+        assertEquals(List.of(), graceZero.findings());
+        assertTrue(graceZero.cleared().get(0).reason().contains("main had ended at 2026-09-19T16:39:40Z (main exit 0, wait exit 0, log-shipper exit 137), "
+                + "but the kubelet stopped the running container log-shipper at 2026-09-19T16:40:00Z (Killing event): another container (a sidecar) "
+                + "still ran"), graceZero.cleared().get(0).reason());
+
+        String mainKilled = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:30Z", 30).terminated("main", 137, "Error", "2026-09-19T16:40:01Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:02Z").terminated("log-shipper", 137, "Error", "2026-09-19T16:40:01Z").yaml();
+        Evaluation control = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", mainKilled).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate());
+        assertEquals(1, control.findings().size());
+        assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
+
+        // Without an export of the Pod: the sidecar's Killing alone says nothing of main; main's own does.
+        Evaluation alone = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{log-shipper}", "2026-09-19T16:40:00Z", "Stopping container log-shipper"))
+                .correlate());
+        assertEquals(List.of(), alone.findings());
+        Evaluation mainAlone = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate());
+        assertEquals("the kubelet stopped the running container main at 2026-09-19T16:40:00Z (Killing event)",
+                mainAlone.findings().get(0).fact("mainContainer").orElseThrow().value());
+    }
+
+    /**
+     * Session 38 breaker: a Killing Event for main that is a failed liveness probe (restartPolicy Never: main killed, the Pod
+     * Failed), twenty minutes before the Pod's deletion. The kubelet's kill for a deletion says "Stopping container"; a probe's
+     * says the probe failed: main's own failure, not the deletion's kill (it read as "the kubelet stopped the running container
+     * main", AF007 confirmed). Control: the same Event saying "Stopping container main".
+     */
+    @Test
+    void aLivenessProbeKillIsNotTheDeletionsKill() {
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:20:00Z",
+                        "Container main failed liveness probe, will be restarted"))
+                .correlate());
+        assertEquals(List.of(), e.findings());
+        Evaluation control = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate());
+        assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
+    }
+
+    /**
+     * Session 38 breaker: the same Pod whose sidecar ignored the SIGTERM and was killed at the end of the grace period. The last
+     * container's end came long after the deletion, main's 20 s before it: the containers' end read as main's ("the containers
+     * ended at 16:40:30, after the deletion was requested", AF007 confirmed). Control: main itself ending then.
+     */
+    @Test
+    void aSidecarEndingLongAfterTheDeletionDoesNotShowMainRunning() {
+        String sidecarLate = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:39:40Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:39:42Z").terminated("log-shipper", 137, "Error", "2026-09-19T16:40:30Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", sidecarLate).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200)).correlate());
+        assertEquals(List.of(), e.findings(), "main had exited 0 twenty seconds before the deletion");
+
+        String mainLate = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:30Z", 30).terminated("main", 137, "Error", "2026-09-19T16:40:30Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:01Z").terminated("log-shipper", 0, "Completed", "2026-09-19T16:39:42Z").yaml();
+        Evaluation control = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", mainLate).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200)).correlate());
+        assertEquals(1, control.findings().size());
+        assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
+    }
 }

@@ -119,6 +119,33 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 38 breaker: the same lines beside an exported Workflow recording the node {@code Error} {@code pod deleted}. The
+     * Pod kept changing after the deletion: it had not finished, but that is the Pod, not main. A Pod whose main had exited 0
+     * changes the same while {@code wait} still saves main's outputs or a sidecar is being stopped (nothing signals a sidecar
+     * while no Workflow worker reconciles the Pod, as here): AF007 read it as main running, likely; now possible, naming that
+     * look-alike. AF001 still clears the race on it (the Pod had not finished). Control: main's own Killing Event stays likely.
+     */
+    @Test
+    void thePodChangingAfterTheDeletionShowsThePodUnfinishedNotMainRunning() {
+        String workflow = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:33:02Z", true, null);
+        dev.argoforensics.correlate.Correlation c = beforeRemoval().log("2.log", deletionThenUpdateAt("2026-09-19T16:31:14.904Z", "2026-09-19T16:31:15.410Z"))
+                .log("3.log", podDeletedLater()).workflow("wf.yaml", workflow).correlate();
+        Evaluation af007 = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, af007.findings().size(), () -> af007.cleared().toString());
+        Finding f = af007.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("they show the Pod, not main: a Pod whose main had ended changes the same while wait still "
+                + "saves main's outputs or a sidecar is being stopped"), f.confidenceReason());
+        assertTrue(rule.evaluate(c).findings().isEmpty(), "AF001 still clears the race: the Pod had not finished");
+
+        dev.argoforensics.correlate.Correlation killed = beforeRemoval().log("2.log", deletionThenUpdateAt("2026-09-19T16:31:14.904Z", "2026-09-19T16:31:15.410Z"))
+                .log("3.log", podDeletedLater()).workflow("wf.yaml", workflow)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:31:11Z", "Stopping container main"))
+                .correlate();
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(killed).findings().get(0).confidence());
+    }
+
+    /**
      * Negative control: one update 1.6 s after the deletion was seen, then nothing: within the kubelet's report lag it may be
      * the kubelet reporting, late, containers that had ended just before the deletion (the #17024 race), as well as their end at
      * the deletion's kill. Neither cleared nor told as the race: possible, saying what would settle it.
