@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
+import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodIndex;
 import dev.argoforensics.correlate.PodListing;
@@ -91,8 +92,14 @@ public final class FalsePodDeleted extends NodeRule {
         // earliest one after the earliest missing line, whatever file holds either (two runs' lines at one instant by themselves).
         LogEvent firstMissing = EventOrder.earliest(missing);
         LogEvent marked = EventOrder.earliest(own.stream().filter(e -> EventOrder.after(e, firstMissing) && marksDeleted(e.event())).toList());
-        // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back.
-        if (marked == null || (life.outcome() != null && !life.lostToDeletion())) {
+        // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back. Not
+        // one recorded before it, where the persist guard refused the marking's pass (a stale copy's pass after a restart,
+        // judgment phase-regression): the node's stored outcome stayed what it was, the marking was made and never stored.
+        LogEvent refusal = marked == null ? null
+                : scope.correlation().workflow(link.workflow()).map(h -> PhaseHistory.refusalOf(h, marked)).orElse(null);
+        boolean keptBefore = refusal != null && life.outcome() != null && life.outcome().time() != null
+                && !life.outcome().time().instant().isAfter(marked.time().instant());
+        if (marked == null || (life.outcome() != null && !life.lostToDeletion() && !keptBefore)) {
             clearWaiting(pod, scope, missing);
             return;
         }
@@ -126,7 +133,7 @@ public final class FalsePodDeleted extends NodeRule {
                 exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
                 informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
                 sameMillisecond(scope, link, marked), listedAfter(pod, created, declared), life.workflowNotDeleted().orElse(null),
-                goneUnstored(scope, life, created, marked));
+                goneUnstored(scope, life, created, marked), refusal);
         // The look-alikes' evidence comes after the declaration (the Workflow's update refused as not found, its Pods released on
         // the orphan path, the node's later outcome): where the Workflow's lines stop in a rotated piece whose later piece is not
         // given, before the Workflow is seen to end, what they would have said is unknown.
