@@ -430,10 +430,37 @@ class FalsePodDeletedTest {
                 Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)).correlate());
         assertTrue(same.findings().isEmpty(), same.toString());
         assertTrue(same.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), same.cleared().get(0).reason());
-        // Control: no export of the Workflow, so its UID is unknown: nothing tells which file is this cluster's, the delete clears.
+    }
+
+    @Test
+    void withoutAnExportTwoFilesHoldingTheNameByTwoUidsAtOnceLeaveTheirDeleteUndecided() {
+        // Session 38: no export of the Workflow, so its UID is unknown; but audit.log records the name held by w-1 from 16:27:10 to
+        // 16:31:00 and staging's file writes of it by staging-uid inside that span: two objects of one name at once, so the files
+        // are two clusters', and nothing tells which is this one's. Staging's delete of the name may be either's: not cleared,
+        // possible, the look-alike named (it had cleared as this Workflow's deletion).
         Evaluation unknown = rule.evaluate(withStagingAudit("staging-uid").correlate());
-        assertTrue(unknown.findings().isEmpty(), unknown.toString());
-        assertTrue(unknown.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), unknown.cleared().get(0).reason());
+        assertEquals(1, unknown.findings().size(), unknown.toString());
+        Finding f = unknown.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("audit.log records it held by the object of UID w-1 from 2026-09-19T16:27:10.500000Z to "
+                + "2026-09-19T16:31:00.100000Z, and staging/audit.log a write of it by the object of UID staging-uid at "
+                + "2026-09-19T16:27:31.200000Z"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("The deletion at 2026-09-19T16:28:20.000000Z"), f.confidenceReason());
+        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
+        // Control: staging's writes by its UID all before w-1's first (an earlier object of the name, or another cluster's, but no
+        // contradiction): nothing is undecided by the spans, and its delete clears as before.
+        Evidence sequential = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:31.200000Z", 200), "staging-uid"));
+        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:52.700000Z", 200), "staging-uid"));
+        sequential.object("staging/audit.log", Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
+        Evaluation cleared = rule.evaluate(sequential.correlate());
+        assertTrue(cleared.findings().isEmpty(), cleared.toString());
+        assertTrue(cleared.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), cleared.cleared().get(0).reason());
     }
 
     /** A Pod audit record of {@code ns/p} (as {@link Exports#audit}) with an audit ID of its own, for a second file's records. */
@@ -579,10 +606,31 @@ class FalsePodDeletedTest {
         Evaluation same = rule.evaluate(withStagingPodDelete("w-1", true).correlate());
         assertTrue(same.findings().isEmpty(), same.toString());
         assertEquals(1, same.cleared().size(), same.toString());
-        // Control: no export of the Workflow, so nothing tells the files apart: the delete stands as this Pod's.
+    }
+
+    @Test
+    void withoutAnExportAPodDeleteInOneOfTwoFilesHoldingTheNameByTwoUidsAtOnceIsUndecided() {
+        // Session 38: no export of the Workflow; the two files record its name held by two UIDs at once, so one is another
+        // cluster's and nothing tells which: staging's delete of the Pod's name may be its own Pod's. Not cleared: possible, named.
         Evaluation unknown = rule.evaluate(withStagingPodDelete("staging-uid", false).correlate());
-        assertTrue(unknown.findings().isEmpty(), unknown.toString());
-        assertEquals(1, unknown.cleared().size(), unknown.toString());
+        assertEquals(1, unknown.findings().size(), unknown.toString());
+        Finding f = unknown.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("is recorded only in staging/audit.log"), f.confidenceReason());
+        // Control: staging's writes by its UID all clearly before w-1's first: no two objects at once, nothing undecided by the
+        // spans, and the delete clears as before.
+        Evidence sequential = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:31.200000Z", 200), "staging-uid"));
+        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:52.700000Z", 200), "staging-uid"));
+        sequential.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
+        Evaluation deleted = rule.evaluate(sequential.correlate());
+        assertTrue(deleted.findings().isEmpty(), deleted.toString());
+        assertEquals(1, deleted.cleared().size(), deleted.toString());
     }
 
     /** {@code record} as another API group's resource of the same name (a CRD of its own also called workflows, or pods). */
