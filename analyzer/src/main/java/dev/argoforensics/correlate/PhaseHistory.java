@@ -336,6 +336,26 @@ public final class PhaseHistory {
     }
 
     /**
+     * The persist guard's refusal ({@code Failed to re-apply update}: must never update completed, or recreated) of the pass that
+     * wrote {@code line}, or null: what that pass changed, {@code line} included, was never stored. By identity, the passes as
+     * {@link #refusedLines} splits them.
+     */
+    public static LogEvent refusalOf(WorkflowHistory h, LogEvent line) {
+        if (line == null || !anyRefusal(h.events())) {
+            return null;
+        }
+        LogEvent[] refusal = {null};
+        eachPass(h, (processing, pass) -> {
+            if (refusal[0] == null && pass.stream().anyMatch(e -> e == line)) {
+                LogEvent outcome = outcomeLine(pass);
+                Outcome o = outcomeOf(outcome);
+                refusal[0] = o == Outcome.GUARDED || o == Outcome.RECREATED ? outcome : null;
+            }
+        });
+        return refusal[0];
+    }
+
+    /**
      * The Workflow's lines split into passes, in the order the passes began: each {@code Processing workflow}
      * (null before the first) and the lines its controller run wrote after it. One run's workers take a
      * Workflow up one at a time, so its passes follow one another; two runs' passes may overlap in time.
