@@ -70,6 +70,21 @@ public final class NodeIndex {
     }
 
     /**
+     * The latest two {@code Processing workflow} lines of the Workflow, one after the other, that read the export's
+     * resourceVersion with no line of another version between them (session 38), whenever they were, before the export's time
+     * or after it: a resourceVersion is the whole object, so the first of them began over the very status the export holds and,
+     * the second reading it again, wrote nothing. Empty without a resourceVersion or such a pair.
+     */
+    public Optional<List<LogEvent>> readTwice(WorkflowHistory h, WorkflowSnapshot export) {
+        String rv = export.resourceVersion() == null ? "" : export.resourceVersion().trim();
+        if (rv.isEmpty() || export.fromArgoGetText()) {
+            return Optional.empty();
+        }
+        OfWorkflow o = byWorkflow.get(h.ref());
+        return (o != null && o.history == h ? o.versions() : new Versions(h.events())).readTwice(rv);
+    }
+
+    /**
      * The Workflow's lines ({@link WorkflowHistory#events()}) from the first line of the kind that {@code first} accepts, to
      * the end (a view; empty when none does): a walk that looks for such a line and reads on from it, finding it among the
      * lines of that kind alone instead of all the Workflow's lines from the start. A history this index was not made from is walked.
@@ -394,6 +409,16 @@ public final class NodeIndex {
             int open = lastPass[runEnd[lo] - 1];
             int last = open > lo ? lastPass[open - 1] : -1;
             return last >= lo ? line[last] : null;
+        }
+
+        /** {@link NodeIndex#readTwice}: the latest pass over {@code rv} whose run of one version holds a pass before it, and that one. */
+        Optional<List<LogEvent>> readTwice(String rv) {
+            for (int i = line.length - 1; i > 0; i--) {
+                if (line[i].event() instanceof WorkflowProcessing && rv.equals(version[i]) && rv.equals(version[i - 1]) && lastPass[i - 1] >= 0) {
+                    return Optional.of(List.of(line[lastPass[i - 1]], line[i]));
+                }
+            }
+            return Optional.empty();
         }
 
         /** The walk over these lines alone. */

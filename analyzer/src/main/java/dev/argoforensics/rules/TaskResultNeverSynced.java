@@ -4,6 +4,7 @@ import dev.argoforensics.catalog.ArgoVersion;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.NodeIndex;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
@@ -565,6 +566,30 @@ public final class TaskResultNeverSynced extends DeclaredRule {
     }
 
     /**
+     * The latest two passes that read the export's resourceVersion one after the other ({@link NodeIndex#readTwice}: the first
+     * began over the status the export holds, the second shows it wrote nothing, so the controller's view was still pending),
+     * when the first is past {@code past} and both were made while the controller was at work and looking: the second is of the
+     * same run, within {@code --stall-threshold} of the first, or within the 20-minute resync and the stall threshold on a
+     * release that never requeues for a pending result (v3.5.3-v3.5.4) whose run's workers took up a Workflow at or after the
+     * second. Null if none. Such a pair dates the claim by the controller's own passes, so the export's time (which may come
+     * after the run's lines end) does not decide whether it was looking then (session 38, seed 1's feature-build-yvhby).
+     */
+    private List<LogEvent> readTwiceWhileLooking(Correlation correlation, Subject s, NodeObservation export, java.time.Instant past) {
+        WorkflowHistory h = export == null ? null : correlation.workflow(s.wf()).orElse(null);
+        List<LogEvent> pair = h == null ? null : correlation.nodes().readTwice(h, export.snapshot()).orElse(null);
+        if (pair == null || !pair.get(0).time().instant().isAfter(past) || pair.get(1).time().isBefore(pair.get(0).time())) {
+            return null;
+        }
+        ControllerProcess run = correlation.process(pair.get(0));
+        if (run == null || correlation.process(pair.get(1)) != run) {
+            return null;
+        }
+        Timestamp next = pair.get(1).time();
+        long allowed = noRequeue(run) && run.work().last() != null && !run.work().last().isBefore(next) ? RESYNC_NANOS + stall : stall;
+        return pair.get(0).time().nanosUntil(next) <= allowed ? pair : null;
+    }
+
+    /**
      * Whether the view shows the result pending more than {@code threshold} after {@code from}: a line by its time, an export by
      * its own times or the controller's writes, or by a time only its file states where past by more than a user's clock may be
      * off ({@link ObservedAt#after}). Called where its time is past already.
@@ -677,7 +702,18 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (exported != null && run != null && noRequeue(run) && run.work().last() != null && !run.work().last().isBefore(exported)) {
                 allowed = RESYNC_NANOS + stall;
             }
-            if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > allowed)) {
+            NodeObservation export = views.stream().filter(v -> v.pending() && v.cited() instanceof NodeObservation)
+                    .max(Comparator.comparing(View::at)).map(v -> (NodeObservation) v.cited()).orElse(null);
+            List<LogEvent> looked = exported == null || lastLook == null || lastLook.time().nanosUntil(exported) <= allowed ? null
+                    : readTwiceWhileLooking(correlation, s, export, finishedFrom.plusNanos(threshold));
+            if (looked != null) {
+                // Judged at the latest pair of passes that read the export's status unchanged, past the threshold (session 38).
+                judged = new TaskResultWording.Judgment(judged.confidence(), Message.of("AF006.reason.storedLooked", "reason", judged.reason(),
+                        "rv", export.snapshot().resourceVersion().trim(), "from", looked.get(0).time().format(),
+                        "to", looked.get(1).time().format(), "export", exported.format(), "gap", GoDuration.format(lastLook.time().nanosUntil(exported))));
+                cite.line(looked.get(0), "a pass reads the exported status (its resourceVersion)");
+                cite.line(looked.get(1), "the next pass reads it again: nothing was written between");
+            } else if (exported != null && (lastLook == null || lastLook.time().nanosUntil(exported) > allowed)) {
                 judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.exportOnly", "when", lastLook == null
                         ? Message.of("AF006.reason.beforeExport") : Message.of(allowed > stall ? "AF006.reason.sinceLookResync" : "AF006.reason.sinceLook",
                                 "from", lastLook.time().format(), "gap", GoDuration.format(lastLook.time().nanosUntil(exported)),

@@ -265,6 +265,52 @@ class TaskResultHeldCompletionTest {
         assertEquals(Confidence.POSSIBLE, fork.confidence(), fork.confidenceReason());
     }
 
+    // ---- seed 1's feature-build-yvhby: the export taken after the run's lines end, its status read unchanged past the threshold ----
+
+    /** v3.5.4's data template as stored at resourceVersion 5001, exported with a stated time. */
+    private static final String DATA_HANG_5001 = DATA_HANG.replace("uid: w-1}", "uid: w-1, resourceVersion: \"5001\"}");
+
+    /** The pod created, the status 5001 written at 16:27:46, the resyncs over it at 16:47:46 and 17:07:46, another Workflow at 17:10. */
+    private static List<String> storedThenLinesEnd(String release) {
+        return new ArrayList<>(List.of(banner(release), processing("16:27:10.100", "Running", "4990"), reconciled("16:27:10.101"),
+                line("16:27:10.200", "Created pod: p (p)", "namespace=ns workflow=p"), updated("16:27:46.100", "Running", "5001"),
+                processing("16:47:46.200", "Running", "5001"), reconciled("16:47:46.201"),
+                processing("17:07:46.200", "Running", "5001"), reconciled("17:07:46.201"), other("17:10:00.000")));
+    }
+
+    @Test
+    void anExportAfterTheLinesEndIsJudgedAtItsStatusStillStoredPastTheThreshold() {
+        // Session 38: the export (17:20) comes 12 minutes after the Workflow's last pass and after the run's last line, so a look
+        // before the export does not show the controller at work then. But the pass at 16:47:46 read the export's version and
+        // the next one (17:07:46, the same run, at the resync's pace on v3.5.4) read it again: the controller's status was pending
+        // 20 minutes after the step while it was at work and looking; the claim is dated by that view, not by the export's time.
+        Finding f = rule.evaluate(evidence(storedThenLinesEnd("v3.5.4")).takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("read again unchanged at 2026-09-19T16:47:46.200Z and 2026-09-19T17:07:46.200Z"),
+                f.confidenceReason());
+        // Control: the next pass over the version is the next controller's (the first run's lines end at 16:47:46, a new replica
+        // starts at 17:00): nothing shows a controller looking between the two passes: possible.
+        List<String> first = storedThenLinesEnd("v3.5.4");
+        List<String> next = new ArrayList<>(List.of(line("17:00:00.000", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.5.4")));
+        next.addAll(first.subList(7, first.size()));
+        Finding g = rule.evaluate(new Evidence().log("c.log", first.subList(0, 7).toArray(String[]::new)).log("next.log", next.toArray(String[]::new))
+                .release("v3.5.4").takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        // Control: v3.5.5 requeues a Workflow whose result is pending every 10 s: 20 minutes between its passes is a stall.
+        Finding h = rule.evaluate(evidence(storedThenLinesEnd("v3.5.5")).takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, h.confidence(), h.confidenceReason());
+        // Control: the status read unchanged only within the threshold (the step finished 16:40, passes at 16:47:46 and 16:49:00):
+        // that view does not date the claim, the export's time does: possible.
+        String late = DATA_HANG_5001.replace("2026-09-19T16:27:45Z", "2026-09-19T16:40:00Z");
+        List<String> l = storedThenLinesEnd("v3.5.4");
+        l.set(7, processing("16:49:00.000", "Running", "5001"));
+        l.set(8, reconciled("16:49:00.001"));
+        Finding k = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:20:00Z", late).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, k.confidence(), k.confidenceReason());
+    }
+
     // ---- seed 2's feature-build-vza3n: the export placed at the write of its version, the export's own time a second before ----
 
     @Test
