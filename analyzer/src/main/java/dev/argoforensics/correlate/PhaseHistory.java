@@ -336,9 +336,10 @@ public final class PhaseHistory {
     }
 
     /**
-     * The persist guard's refusal ({@code Failed to re-apply update}: must never update completed, or recreated) of the pass that
-     * wrote {@code line}, or null: what that pass changed, {@code line} included, was never stored. By identity, the passes as
-     * {@link #refusedLines} splits them.
+     * The persist guard's refusal because the stored Workflow is completed ({@code Failed to re-apply update}: must never update
+     * completed) of the pass that wrote {@code line}, or null: what that pass changed, {@code line} included, was never stored and
+     * the stored Workflow stood. By identity, the passes as {@link #refusedLines} splits them. Not a refusal because the Workflow
+     * was recreated (recheck s38): the object that pass worked on was deleted, and what it owned went with it.
      */
     public static LogEvent refusalOf(WorkflowHistory h, LogEvent line) {
         if (line == null || !anyRefusal(h.events())) {
@@ -349,7 +350,7 @@ public final class PhaseHistory {
             if (refusal[0] == null && pass.stream().anyMatch(e -> e == line)) {
                 LogEvent outcome = outcomeLine(pass);
                 Outcome o = outcomeOf(outcome);
-                refusal[0] = o == Outcome.GUARDED || o == Outcome.RECREATED ? outcome : null;
+                refusal[0] = o == Outcome.GUARDED ? outcome : null;
             }
         });
         return refusal[0];

@@ -745,6 +745,16 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void aMarkingRefusedBecauseTheWorkflowWasRecreatedIsNoDeclarationOfAPodNobodyDeleted() {
+        // Recheck s38: the guard refused the pass because the Workflow of that name is another object now (v4.0.10+: the one the
+        // pass worked on was deleted and a namesake created). The Pod belonged to the deleted Workflow and goes with it (its owner
+        // reference): the marking may be true, so the node's outcome recorded before it is no ground for a finding.
+        Evaluation e = rule.evaluate(regression(LABELLED, wfLine("16:22:30.400", "Failed to re-apply update",
+                "error=\"workflow has been recreated, not updating(6f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f -> 9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d)\"")).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE), e.toString());
+    }
+
+    @Test
     void aMarkingALaterStoredOutcomeTakesBackStaysSilent() {
         // Control: the marking's pass stored, and a later pass records the node Succeeded (a retried node whose new Created pod line
         // the log lacks): the node's outcome came after the marking and took it back.
