@@ -336,6 +336,27 @@ public final class PhaseHistory {
     }
 
     /**
+     * The persist guard's refusal because the stored Workflow is completed ({@code Failed to re-apply update}: must never update
+     * completed) of the pass that wrote {@code line}, or null: what that pass changed, {@code line} included, was never stored and
+     * the stored Workflow stood. By identity, the passes as {@link #refusedLines} splits them. Not a refusal because the Workflow
+     * was recreated (recheck s38): the object that pass worked on was deleted, and what it owned went with it.
+     */
+    public static LogEvent refusalOf(WorkflowHistory h, LogEvent line) {
+        if (line == null || !anyRefusal(h.events())) {
+            return null;
+        }
+        LogEvent[] refusal = {null};
+        eachPass(h, (processing, pass) -> {
+            if (refusal[0] == null && pass.stream().anyMatch(e -> e == line)) {
+                LogEvent outcome = outcomeLine(pass);
+                Outcome o = outcomeOf(outcome);
+                refusal[0] = o == Outcome.GUARDED ? outcome : null;
+            }
+        });
+        return refusal[0];
+    }
+
+    /**
      * The Workflow's lines split into passes, in the order the passes began: each {@code Processing workflow}
      * (null before the first) and the lines its controller run wrote after it. One run's workers take a
      * Workflow up one at a time, so its passes follow one another; two runs' passes may overlap in time.

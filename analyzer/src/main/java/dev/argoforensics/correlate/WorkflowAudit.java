@@ -334,6 +334,57 @@ public final class WorkflowAudit {
     }
 
     /**
+     * Two audit files that contradict each other about the Workflow's name ({@link #contest}).
+     *
+     * @param file      the file whose writes of the name carry {@code uid} from {@code from} to {@code to}
+     * @param otherFile the file that records a granted write of the name carrying {@code otherUid} at {@code at}, clearly inside that span
+     */
+    public record Contest(String file, String uid, Timestamp from, Timestamp to, String otherFile, String otherUid, Timestamp at) {
+        /** Whether {@code f} is one of the two files. */
+        public boolean involves(String f) {
+            return file.equals(f) || otherFile.equals(f);
+        }
+    }
+
+    /**
+     * Two audit files given that record the Workflow's name held by two objects at once, or null (session 38): one file's granted
+     * writes of the name carry one UID ({@code objectRef.uid}: an {@code update}) from the first to the last, and the other file
+     * records a granted write of it carrying another UID clearly inside that span (by as much as two API servers' clocks may
+     * disagree). One name is held by one object at a time in one cluster, so the files are not one cluster's; which is this
+     * Workflow's, nothing in them tells. Read from the records left after the exported UIDs set apart another object's
+     * ({@link #of(WorkflowRef, Index, boolean, Set)}, {@link #foreignFiles}): where an export shows the Workflow's UID, the other
+     * file's writes are gone already and there is no contest.
+     */
+    public Contest contest() {
+        Map<String, Map<String, Timestamp[]>> spans = new TreeMap<>();
+        for (At a : named) {
+            AuditRecord r = a.record();
+            if (r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null) {
+                spans.computeIfAbsent(r.source().file(), f -> new TreeMap<>()).merge(r.uid(), new Timestamp[] {r.time(), r.time()},
+                        (x, y) -> new Timestamp[] {x[0].instant().isAfter(y[0].instant()) ? y[0] : x[0], x[1].instant().isBefore(y[1].instant()) ? y[1] : x[1]});
+            }
+        }
+        if (spans.size() < 2) {
+            return null;
+        }
+        for (Map.Entry<String, Map<String, Timestamp[]>> file : spans.entrySet()) {
+            for (Map.Entry<String, Timestamp[]> held : file.getValue().entrySet()) {
+                Instant from = held.getValue()[0].instant().plusNanos(CROSS_CLOCK_NANOS);
+                Instant to = held.getValue()[1].instant().minusNanos(CROSS_CLOCK_NANOS);
+                for (At a : named) {
+                    AuditRecord r = a.record();
+                    boolean write = r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null;
+                    if (write && !r.source().file().equals(file.getKey()) && !r.uid().equals(held.getKey())
+                            && r.time().instant().isAfter(from) && r.time().instant().isBefore(to)) {
+                        return new Contest(file.getKey(), held.getKey(), held.getValue()[0], held.getValue()[1], r.source().file(), r.uid(), r.time());
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * The audit files given that are another cluster's (or record another object of the name), for this Workflow: one that records
      * a granted write of its name ({@code objectRef.uid} set: an {@code update}) with a UID at a time when, by this cluster's audit,
      * the name was held by an object with another UID. A name is held by one object at a time in one cluster, so the two files

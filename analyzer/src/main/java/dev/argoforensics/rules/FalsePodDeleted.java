@@ -8,11 +8,13 @@ import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NamesakeCleanup;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
+import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodIndex;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.WorkflowAudit;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
@@ -91,13 +93,23 @@ public final class FalsePodDeleted extends NodeRule {
         // earliest one after the earliest missing line, whatever file holds either (two runs' lines at one instant by themselves).
         LogEvent firstMissing = EventOrder.earliest(missing);
         LogEvent marked = EventOrder.earliest(own.stream().filter(e -> EventOrder.after(e, firstMissing) && marksDeleted(e.event())).toList());
-        // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back.
-        if (marked == null || (life.outcome() != null && !life.lostToDeletion())) {
+        // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back. Not
+        // one recorded before it, where the persist guard refused the marking's pass (a stale copy's pass after a restart,
+        // judgment phase-regression): the node's stored outcome stayed what it was, the marking was made and never stored.
+        LogEvent refusal = marked == null ? null
+                : scope.correlation().workflow(link.workflow()).map(h -> PhaseHistory.refusalOf(h, marked)).orElse(null);
+        boolean keptBefore = refusal != null && life.outcome() != null && life.outcome().time() != null
+                && !life.outcome().time().instant().isAfter(marked.time().instant());
+        if (marked == null || (life.outcome() != null && !life.lostToDeletion() && !keptBefore)) {
             clearWaiting(pod, scope, missing);
             return;
         }
         LogEvent declared = lastBefore(missing, marked);
-        if (clearedAsRealDeletion(pod, scope, life, created, declared)) {
+        // Audit files that contradict each other about the Workflow's name (two objects holding it at once: one file is another
+        // cluster's, and nothing tells which): a deletion only such a file records may be the other cluster's object's.
+        WorkflowAudit.Contest contest = life.workflow() == null ? null : life.workflow().audit().contest();
+        Known[] setAside = {null};
+        if (clearedAsRealDeletion(pod, scope, life, created, declared, contest, setAside)) {
             return;
         }
         WorkflowPodMissing said = (WorkflowPodMissing) declared.event();
@@ -126,7 +138,7 @@ public final class FalsePodDeleted extends NodeRule {
                 exit != null && exit.kind() == InformerExit.Kind.LABELLED && EventOrder.before(exit.event(), declared) ? exit.event() : null,
                 informerLines, aliveAfter(pod, created, declared), auditClean(scope, pod, created, declared), laterDeletion(life, declared),
                 sameMillisecond(scope, link, marked), listedAfter(pod, created, declared), life.workflowNotDeleted().orElse(null),
-                goneUnstored(scope, life, created, marked));
+                goneUnstored(scope, life, created, marked), refusal, contest, setAside[0]);
         // The look-alikes' evidence comes after the declaration (the Workflow's update refused as not found, its Pods released on
         // the orphan path, the node's later outcome): where the Workflow's lines stop in a rotated piece whose later piece is not
         // given, before the Workflow is seen to end, what they would have said is unknown.
@@ -134,12 +146,20 @@ public final class FalsePodDeleted extends NodeRule {
                 Message.of("caveat.tailCutCould.AF008")));
     }
 
-    /** The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. */
-    private static boolean clearedAsRealDeletion(PodHistory pod, Scope scope, PodLifecycle life, LogEvent created, LogEvent declared) {
+    /**
+     * The look-alikes where something did remove the Pod (or its Workflow): the controller's `pod deleted` was true. A deletion only
+     * an audit file of {@code contest} records is not taken for this Pod's or its Workflow's: it is put in {@code setAside} and
+     * the finding says so (session 38).
+     */
+    private static boolean clearedAsRealDeletion(PodHistory pod, Scope scope, PodLifecycle life, LogEvent created, LogEvent declared,
+                                                 WorkflowAudit.Contest contest, Known[] setAside) {
         WorkflowFate fate = life.workflow();
         Known wfDeleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
-        if (wfDeleted != null && (created == null || !clearlyAfter(created.time(), wfDeleted.at()))
-                && !clearlyAfter(wfDeleted.at(), declared.time())) {
+        boolean wfInWindow = wfDeleted != null && (created == null || !clearlyAfter(created.time(), wfDeleted.at()))
+                && !clearlyAfter(wfDeleted.at(), declared.time());
+        if (wfInWindow && contested(contest, wfDeleted)) {
+            setAside[0] = wfDeleted;
+        } else if (wfInWindow) {
             scope.clear(pod, Message.of("AF008.cleared.workflowDeleted", "workflow", fate.ref().toString(), "how", wfDeleted.how(),
                     "at", wfDeleted.at().format()), wfDeleted.evidence());
             return true;
@@ -151,11 +171,18 @@ public final class FalsePodDeleted extends NodeRule {
         }
         DeletionRequest d = life.deletion();
         // Before v3.6.5 the missing line itself may be all that bounds the deletion: the claim AF008 weighs, not a witness of it.
-        if (d != null && !d.boundByMissingLine() && laterDeletion(life, declared) == null) {
+        if (d != null && !d.boundByMissingLine() && laterDeletion(life, declared) == null && contested(contest, d.notAfter())) {
+            setAside[0] = setAside[0] == null ? d.notAfter() : setAside[0];
+        } else if (d != null && !d.boundByMissingLine() && laterDeletion(life, declared) == null) {
             scope.clear(pod, Message.of("AF008.cleared.deleted", "how", d.describe()), d.notAfter().evidence());
             return true;
         }
         return false;
+    }
+
+    /** {@code k} rests on a record of one of the contested audit files ({@link WorkflowAudit#contest}). */
+    private static boolean contested(WorkflowAudit.Contest contest, Known k) {
+        return contest != null && k != null && !k.fromLogs() && contest.involves(k.evidence().file());
     }
 
     /**

@@ -69,10 +69,17 @@ final class FalsePodDeletedReport {
      * @param together     nodes of the Workflow marked deleted in the same millisecond, this one included
      * @param stood        evidence that its Workflow was not being deleted ({@link PodLifecycle#workflowNotDeleted}), or null
      * @param gone         its Workflow gone before the marking could be stored ({@link FalsePodDeleted#goneUnstored}), or null
+     * @param refusal      the persist guard's refusal of the pass that marked the node ({@code Failed to re-apply update}): the
+     *                     marking was never stored ({@link dev.argoforensics.correlate.PhaseHistory#refusalOf}), or null
+     * @param contest      two audit files given that record the Workflow's name held by two objects at once
+     *                     ({@link WorkflowAudit#contest}), or null
+     * @param setAside     a deletion (of the Pod or of its Workflow) that only a file of {@code contest} records, not taken for
+     *                     this one's, or null
      */
     record Case(PodHistory pod, PodLifecycle life, Cause cause, LogEvent created, LogEvent declared, LogEvent marked, LogEvent labelled,
                 NamesakeCleanup namesake, LogEvent completion, LogEvent leftInformer, boolean informerLines, PodSnapshot alive, AuditRecord audit,
-                DeletionRequest later, int together, PodListing listed, Known stood, Known gone) {
+                DeletionRequest later, int together, PodListing listed, Known stood, Known gone, LogEvent refusal,
+                WorkflowAudit.Contest contest, Known setAside) {
     }
 
     Finding finding(Case c) {
@@ -117,6 +124,19 @@ final class FalsePodDeletedReport {
         if (c.gone() != null) {
             facts.add(new Fact("workflowGoneAt", "Its Workflow gone by", c.gone().at().format() + " (" + c.gone().how() + ")"));
         }
+        if (c.refusal() != null) {
+            facts.add(new Fact("markingStored", "The marking stored", "refused by the persist guard at " + c.refusal().time().format()
+                    + refusalError(c) + "; the node's stored state stayed " + keptPhase(c)));
+        }
+        if (c.contest() != null) {
+            facts.add(new Fact("auditFilesDisagree", "Audit files given that disagree about the Workflow's name", c.contest().file()
+                    + " (UID " + c.contest().uid() + ", " + c.contest().from().format() + " to " + c.contest().to().format() + "), "
+                    + c.contest().otherFile() + " (UID " + c.contest().otherUid() + ", at " + c.contest().at().format() + ")"));
+        }
+        if (c.setAside() != null) {
+            facts.add(new Fact("deletionSetAside", "A deletion only a disagreeing audit file records", c.setAside().how() + ", at "
+                    + c.setAside().at().format() + " (" + c.setAside().evidence().file() + ")"));
+        }
         if (c.together() > 1) {
             facts.add(new Fact("nodesMarkedTogether", "Nodes marked \"pod deleted\" in the same millisecond", c.together()));
         }
@@ -132,6 +152,7 @@ final class FalsePodDeletedReport {
         cite.line(c.leftInformer(), "the Pod leaves the informer because of the label, not a deletion");
         cite.line(c.declared(), "the controller finds no Pod for the node");
         cite.line(c.marked(), "the node marked \"pod deleted\"");
+        cite.line(c.refusal(), "the persist guard refuses the pass's update: the marking is never stored");
         if (c.alive() != null) {
             cite.pod(c.alive(), "exported Pod after the error: not deleted");
         } else if (c.listed() != null) {
@@ -206,6 +227,22 @@ final class FalsePodDeletedReport {
                     standingSettle(c.life().workflowAudit()));
             confidence = cap.confidence();
             reason = cap.reason();
+        }
+        // Two audit files given record the Workflow's name held by two objects at once: one is another cluster's, and nothing given
+        // tells which (session 38). A deletion only they record may be this one's or the other's: named, and nothing claimed; and
+        // what the audit records show of this Pod and Workflow may be the other's: a confirmation resting on them is likely at most.
+        if (c.contest() != null && (c.setAside() != null || confidence == Confidence.CONFIRMED)) {
+            Message disagree = Message.of("AF008.reason.auditFilesDisagree", "file", c.contest().file(), "uid", c.contest().uid(),
+                    "from", c.contest().from().format(), "to", c.contest().to().format(), "other", c.contest().otherFile(),
+                    "otherUid", c.contest().otherUid(), "at", c.contest().at().format());
+            if (c.setAside() != null) {
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF008.reason.contestedDeletion", "reason", reason, "disagree", disagree, "how", c.setAside().how(),
+                        "deletedAt", c.setAside().at().format(), "in", c.setAside().evidence().file());
+            } else {
+                confidence = Confidence.LIKELY;
+                reason = Message.of("AF008.reason.contested", "reason", reason, "disagree", disagree);
+            }
         }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
@@ -325,9 +362,25 @@ final class FalsePodDeletedReport {
             m.add(Message.of("AF008.explain.alive", "at", c.alive().observed().time().format(),
                     "close", Message.of("true".equals(label) ? "AF008.explain.aliveLabelled" : "common.stop")));
         }
+        if (c.refusal() != null) {
+            // The guard kept the stored node: the step's result stands, and the Workflow's regression is AF009's.
+            m.add(Message.of("AF008.explain.refused", "at", c.refusal().time().format(), "error", refusalError(c), "phase", keptPhase(c)));
+            return Message.sequence(m);
+        }
         m.add(Message.of("AF008.explain.bookkeeping", "advice", Message.of(c.cause() == Cause.NAMESAKE ? "AF008.explain.adviceNamesake"
                 : c.cause() == Cause.PENDING ? "AF008.explain.advicePending" : "AF008.explain.adviceOther")));
         return Message.sequence(m);
+    }
+
+    /** The guard's error as the refusal line gives it, quoted, or "". */
+    private static String refusalError(Case c) {
+        String error = c.refusal().event() instanceof dev.argoforensics.event.ControllerEvent.Signal s ? s.attribute("error") : null;
+        return error == null || error.isEmpty() ? "" : " (\"" + error + "\")";
+    }
+
+    /** The node's phase the stored Workflow kept: its outcome recorded before the marking, where known. */
+    private static String keptPhase(Case c) {
+        return c.life().outcome() != null && c.life().outcome().phase() != null ? c.life().outcome().phase() : "as it was before the marking";
     }
 
     private static String nodePhase(Case c) {

@@ -574,6 +574,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
      * second. Null if none. Such a pair dates the claim by the controller's own passes, so the export's time (which may come
      * after the run's lines end) does not decide whether it was looking then (session 38, seed 1's feature-build-yvhby).
      */
+    /** The signals of a Workflow update that stored nothing: an error, the size error, a conflict's re-apply and its refusal. */
+    private static final Set<String> FAILED_WRITE = Set.of("workflow-update-error", "size-error-not-stored", "update-reapplying",
+            "update-reapply-failed");
+
     private List<LogEvent> readTwiceWhileLooking(Correlation correlation, Subject s, NodeObservation export, java.time.Instant past) {
         WorkflowHistory h = export == null ? null : correlation.workflow(s.wf()).orElse(null);
         List<LogEvent> pair = h == null ? null : correlation.nodes().readTwice(h, export.snapshot()).orElse(null);
@@ -584,7 +588,14 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         if (run == null || correlation.process(pair.get(1)) != run) {
             return null;
         }
+        // A write the first pass tried and failed (too large, a conflict, refused) stored nothing either: that pass may have seen
+        // the result and failed to store it (AF013's look-alike), so the pair shows no view pending (recheck s38).
+        Timestamp first = pair.get(0).time();
         Timestamp next = pair.get(1).time();
+        if (h.events().stream().anyMatch(e -> e.time() != null && !e.time().isBefore(first) && !e.time().isAfter(next)
+                && e.event() instanceof Signal sg && FAILED_WRITE.contains(sg.name()))) {
+            return null;
+        }
         long allowed = noRequeue(run) && run.work().last() != null && !run.work().last().isBefore(next) ? RESYNC_NANOS + stall : stall;
         return pair.get(0).time().nanosUntil(next) <= allowed ? pair : null;
     }

@@ -10,7 +10,10 @@ import java.util.Set;
  *
  * @param stage          RequestReceived, ResponseStarted, ResponseComplete or Panic
  * @param user           {@code user.username}
- * @param resource       {@code objectRef.resource} (pods, workflows, workflowtaskresults, ...)
+ * @param resource       {@code objectRef.resource} (pods, workflows, workflowtaskresults, ...), named with its
+ *                       {@code objectRef.apiGroup} where that is not the group the tool reads the name in ({@link #qualified}):
+ *                       {@code workflows.batch.example.com}, {@code pods.metrics.k8s.io}, so no check of {@code "pods"} or
+ *                       {@code "workflows"} takes another group's resource of the name for the Pod's or the Workflow's
  * @param subresource    {@code objectRef.subresource} ({@code eviction}, {@code status}); "" if none
  * @param responseCode   {@code responseStatus.code}, null before the response
  * @param requestBodyLogged the policy level logged the request body ({@code Request} or {@code RequestResponse})
@@ -63,6 +66,27 @@ public record AuditRecord(
 
     /** The status Cloud Logging writes for a granted request. */
     public static final String RPC_OK = "OK";
+
+    /** Argo's API group: its Workflows, task results, templates. */
+    public static final String ARGO_GROUP = "argoproj.io";
+
+    /** The resources of Argo's group the tool reads by name; any other name it reads (pods, namespaces) is the core group's. */
+    private static final Set<String> ARGO_RESOURCES = Set.of("workflows", "workflowtaskresults", "workflowtemplates",
+            "clusterworkflowtemplates", "cronworkflows", "workflowartifactgctasks", "workfloweventbindings");
+
+    /**
+     * {@code objectRef.resource} as the tool reads it: as written where {@code objectRef.apiGroup} is the group the name is read in
+     * (Argo's for its resources, the core group, "" or no field, for every other), else named with its group as kubectl names it
+     * ({@code workflows.batch.example.com}). A record names its object by resource and group together: another CRD may be called
+     * {@code workflows}, and {@code metrics.k8s.io} serves {@code pods}. A record of an Argo resource that states no group is read as
+     * Argo's (the core group has none of that name; some exports and hand-written records leave the field out).
+     */
+    public static String qualified(String resource, String apiGroup) {
+        if (resource == null || resource.isEmpty() || apiGroup == null || apiGroup.isEmpty()) {
+            return resource == null ? "" : resource;
+        }
+        return apiGroup.equals(ARGO_RESOURCES.contains(resource) ? ARGO_GROUP : "") ? resource : resource + "." + apiGroup;
+    }
 
     /** Verbs that change an object; the others (get, list, watch) are counted, not kept. */
     public static final Set<String> MUTATING = Set.of("create", "update", "patch", "delete", "deletecollection");

@@ -72,7 +72,8 @@ public final class EventDecoder {
         String verb = n.path("verb").asText("");
         JsonNode code = n.path("responseStatus").path("code");
         return new AuditRecord(doc.source(), n.path("auditID").asText(""), n.path("stage").asText(""), verb,
-                n.path("user").path("username").asText(""), ref.path("resource").asText(""), ref.path("subresource").asText(""),
+                n.path("user").path("username").asText(""), AuditRecord.qualified(ref.path("resource").asText(""), ref.path("apiGroup").asText("")),
+                ref.path("subresource").asText(""),
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
                 received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
                 verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""));

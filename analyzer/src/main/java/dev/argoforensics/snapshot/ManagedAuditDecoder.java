@@ -123,13 +123,16 @@ public final class ManagedAuditDecoder {
             dryRun |= "All".equals(d.asText());
         }
         return new AuditRecord(doc.source(), op.path("id").asText(n.path("insertId").asText("")), stage, verb,
-                p.path("authenticationInfo").path("principalEmail").asText(""), object[1], object[3], object[0], object[2], null, time, null,
+                p.path("authenticationInfo").path("principalEmail").asText(""), AuditRecord.qualified(object[1], object[4]), object[3], object[0], object[2], null, time, null,
                 bodyLogged, bodyLogged ? EventDecoder.finalizerEdit(verb, request) : null, dryRun,
                 "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster), status(p.path("status")),
                 verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null);
     }
 
-    /** {namespace, resource, name, subresource} from a resourceName, or null. */
+    /**
+     * {namespace, resource, name, subresource, group} from a resourceName, or null; the group is the path's first part before its
+     * version ({@code argoproj.io/v1alpha1/…}; {@code core/v1/…} is the core group, ""), "" where the path states none.
+     */
     static String[] object(String resourceName) {
         String r = resourceName;
         int k8s = r.indexOf("/k8s/");
@@ -145,16 +148,26 @@ public final class ManagedAuditDecoder {
             }
         }
         if (ns >= 0 && s.length > ns + 2) {
-            return new String[] {s[ns + 1], s[ns + 2], at(s, ns + 3), at(s, ns + 4)};
+            String group = ns >= 2 && version(s[ns - 1]) ? apiGroup(s[ns - 2]) : "";
+            return new String[] {s[ns + 1], s[ns + 2], at(s, ns + 3), at(s, ns + 4), group};
         }
         if (ns >= 0) {
-            return new String[] {"", "namespaces", s[ns + 1], ""};
+            return new String[] {"", "namespaces", s[ns + 1], "", ""};
         }
         // Cluster-scoped: group/version/resource[/name[/subresource]], or resource/name without a group.
-        if (s.length >= 3 && s[1].matches("v\\d+((alpha|beta)\\d+)?")) {
-            return new String[] {"", s[2], at(s, 3), at(s, 4)};
+        if (s.length >= 3 && version(s[1])) {
+            return new String[] {"", s[2], at(s, 3), at(s, 4), apiGroup(s[0])};
         }
         return null;
+    }
+
+    private static boolean version(String part) {
+        return part.matches("v\\d+((alpha|beta)\\d+)?");
+    }
+
+    /** A resourceName's group: {@code core} is the core group's name there. */
+    private static String apiGroup(String part) {
+        return "core".equals(part) ? "" : part;
     }
 
     private static String at(String[] s, int i) {

@@ -97,6 +97,18 @@ class ManagedExportsTest {
     }
 
     @Test
+    void gkeResourceNamesStateTheGroupAndAnotherGroupsWorkflowsAreNotArgos() throws Exception {
+        // resourceName starts with group/version: core/v1 is the core group, argoproj.io/v1alpha1 Argo's; another CRD called
+        // workflows is named with its group, as kubectl names it, so no reading takes it for the Workflow.
+        String argo = GKE_DELETE.replace("io.k8s.core.v1.pods.delete", "io.argoproj.v1alpha1.workflows.delete")
+                .replace(POD, "argoproj.io/v1alpha1/namespaces/etl/workflows/nightly-load-7fk2q").replace("op-1", "op-4");
+        String other = argo.replace("argoproj.io/v1alpha1/", "batch.example.com/v1/").replace("op-4", "op-5");
+        List<AuditRecord> audit = read("cloud-logging.log", String.join("\n", GKE_DELETE, argo, other) + "\n").of(AuditRecord.class);
+        assertEquals(List.of("pods", "workflows", "workflows.batch.example.com"), audit.stream().map(AuditRecord::resource).toList());
+        assertEquals("nightly-load-7fk2q", audit.get(2).name());
+    }
+
+    @Test
     void gcloudYamlIsNotIgnoredAndAFinalizerPatchIsRead() throws Exception {
         String yaml = """
                 insertId: b7

@@ -311,6 +311,27 @@ class TaskResultHeldCompletionTest {
         assertEquals(Confidence.POSSIBLE, k.confidence(), k.confidenceReason());
     }
 
+    @Test
+    void aPairOfPassesWhoseWriteFailedDatesNoPendingView() {
+        // Recheck s38: the pass at 16:47:46 read the export's version and its update failed (the Workflow too large to store, or a
+        // conflict); the next pass read the version again. Nothing was written, but that pass may have seen the result and failed to
+        // store it (AF013's look-alike): the pair does not show the controller's view pending, the export's time decides: possible.
+        List<String> l = storedThenLinesEnd("v3.5.4");
+        l.add(7, line("16:47:46.300", "Error updating workflow with size error: etcdserver: request is too large", "namespace=ns workflow=p"));
+        Finding f = rule.evaluate(evidence(l).takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        List<String> c = storedThenLinesEnd("v3.5.4");
+        c.add(7, line("16:47:46.300", "Error updating workflow: Operation cannot be fulfilled on workflows.argoproj.io \\\"p\\\": the object has been "
+                + "modified; please apply your changes to the latest version and try again Conflict", "namespace=ns workflow=p"));
+        Finding g = rule.evaluate(evidence(c).takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        // Control: another Workflow's failed write between the two passes leaves the pair as it was (likely).
+        List<String> o = storedThenLinesEnd("v3.5.4");
+        o.add(7, line("16:47:46.300", "Error updating workflow with size error: etcdserver: request is too large", "namespace=ns workflow=q"));
+        Finding k = rule.evaluate(evidence(o).takenAt("wf.yaml", "2026-09-19T17:20:00Z", DATA_HANG_5001).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, k.confidence(), k.confidenceReason());
+    }
+
     // ---- seed 2's feature-build-vza3n: the export placed at the write of its version, the export's own time a second before ----
 
     @Test

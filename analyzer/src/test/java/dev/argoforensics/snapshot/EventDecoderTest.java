@@ -187,4 +187,26 @@ class EventDecoderTest {
         AuditRecord get = audit(auditLine("Metadata", "get", null, null, "ResponseComplete"));
         assertFalse(get.mutating());
     }
+    /** An audit line on {@code RESOURCE/NAME} whose objectRef states {@code group} (null: no apiGroup field, as for the core group). */
+    private static String onResource(String resource, String group) {
+        return auditLine("Metadata", "delete", null, null, "ResponseComplete").replace("\"resource\":\"pods\"", "\"resource\":\"" + resource + "\"")
+                .replace("\"apiVersion\":\"v1\"}", (group == null ? "" : "\"apiGroup\":\"" + group + "\",") + "\"apiVersion\":\"v1\"}");
+    }
+
+    @Test
+    void aResourceOfAnotherApiGroupIsNamedWithItsGroupSoItIsNoPodOrWorkflow() throws Exception {
+        // objectRef.resource alone does not name the object's kind: another CRD may be called workflows (a group of its own), and
+        // metrics.k8s.io serves pods. Argo's Workflow is workflows in argoproj.io, the Pod pods in the core group ("" or no field).
+        assertEquals("workflows", audit(onResource("workflows", "argoproj.io")).resource());
+        assertEquals("workflowtaskresults", audit(onResource("workflowtaskresults", "argoproj.io")).resource());
+        assertEquals("workflows.batch.example.com", audit(onResource("workflows", "batch.example.com")).resource());
+        assertEquals("workflows.batch.example.com/p", audit(onResource("workflows", "batch.example.com")).target());
+        assertEquals("pods", audit(onResource("pods", null)).resource());
+        assertEquals("pods", audit(onResource("pods", "")).resource());
+        assertEquals("pods.metrics.k8s.io", audit(onResource("pods", "metrics.k8s.io")).resource());
+        assertEquals("pods.argoproj.io", audit(onResource("pods", "argoproj.io")).resource());
+        // A Workflow record that states no group cannot be the core group's (it has no workflows): as written, read as Argo's.
+        assertEquals("workflows", audit(onResource("workflows", null)).resource());
+        assertEquals("namespaces", audit(onResource("namespaces", null)).resource());
+    }
 }
