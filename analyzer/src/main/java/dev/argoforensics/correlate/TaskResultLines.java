@@ -497,8 +497,39 @@ public final class TaskResultLines {
         if (workflow == null || nodeId == null || podName == null) {
             return List.of();
         }
-        Set<Integer> overlapping = null;
         List<SoleStop> out = new ArrayList<>();
+        for (FirstPassCandidate c : firstPassCandidates(workflow)) {
+            if (onlyThisPodCreated(c.earliest(), c.at(), c.line(), nodeId, podName)) {
+                out.add(new SoleStop(c.line(), null, null, reconciles.get(c.first()).processing()));
+            }
+        }
+        return EventOrder.inTimeOrder(out, SoleStop::stop);
+    }
+
+    /**
+     * A stop or held line whose copy the lines show made from the Workflow's first reconcile: the line, its reconcile {@code at},
+     * that first reconcile {@code first} and the run's earliest reconcile of the Workflow {@code earliest}. None of it depends on
+     * the Pod asked about, so it is worked out once per Workflow ({@link #firstPassCandidates}; session 38: it was walked again for
+     * each of the Workflow's Pods).
+     */
+    private record FirstPassCandidate(LogEvent line, int at, int first, int earliest) {
+    }
+
+    private List<FirstPassCandidate> candidates;
+    private WorkflowHistory candidatesOf;
+
+    /**
+     * The {@link FirstPassCandidate}s of the Workflow's lines, by reconcile; made once for the Workflow these lines are of and kept
+     * (not to be shared between threads: each rule's evaluation reads its own, {@code NodeRule.Scope}).
+     */
+    private List<FirstPassCandidate> firstPassCandidates(WorkflowHistory workflow) {
+        if (candidates != null && candidatesOf == workflow) {
+            return candidates;
+        }
+        Set<Integer> overlapping = null;
+        int[] firstPass = new int[reconciles.size()];
+        java.util.Arrays.fill(firstPass, UNKNOWN);
+        List<FirstPassCandidate> out = new ArrayList<>();
         for (int i = 0; i < reconciles.size(); i++) {
             Reconcile r = reconciles.get(i);
             LogEvent line = r.retry().filter(x -> r.stoppedOn().isEmpty()).orElse(null);
@@ -515,7 +546,7 @@ public final class TaskResultLines {
             if (overlapping.contains(line.stream())) {
                 continue;
             }
-            int first = firstPassOf(i);
+            int first = firstPassOf(i, firstPass);
             if (first < 0 || begunBefore(workflow, reconciles.get(first).processing())) {
                 continue;
             }
@@ -525,11 +556,11 @@ public final class TaskResultLines {
             while (earliest > 0 && reconciles.get(earliest - 1).first().stream() == line.stream()) {
                 earliest--;
             }
-            if (onlyThisPodCreated(earliest, i, line, nodeId, podName)) {
-                out.add(new SoleStop(line, null, null, reconciles.get(first).processing()));
-            }
+            out.add(new FirstPassCandidate(line, i, first, earliest));
         }
-        return EventOrder.inTimeOrder(out, SoleStop::stop);
+        candidates = List.copyOf(out);
+        candidatesOf = workflow;
+        return candidates;
     }
 
     /**
@@ -544,23 +575,32 @@ public final class TaskResultLines {
 
     /**
      * The index of the first reconcile of the Workflow from which the copy reconcile {@code i} worked on descends through writes
-     * of the same run, each logged; -1 where a link is missing.
+     * of the same run, each logged; -1 where a link is missing. {@code known} holds what earlier walks found ({@link #UNKNOWN}
+     * where none has), and takes what this one finds for every reconcile it walks through.
      */
-    private int firstPassOf(int i) {
+    private int firstPassOf(int i, int[] known) {
+        List<Integer> walked = new ArrayList<>();
+        int found = -1;
         int cur = i;
         for (int guard = 0; guard <= reconciles.size(); guard++) {
+            if (known[cur] != UNKNOWN) {
+                found = known[cur];
+                break;
+            }
+            walked.add(cur);
             Reconcile r = reconciles.get(cur);
             if (!(r.processing() != null && r.processing().event() instanceof WorkflowProcessing p)) {
-                return -1;
+                break;
             }
             boolean fromNothing = (p.phase() != null && p.phase().isEmpty()) || r.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
                     && (((Signal) e.event()).attribute("fromPhase") == null || ((Signal) e.event()).attribute("fromPhase").isEmpty()));
             if (fromNothing) {
-                return cur;
+                found = cur;
+                break;
             }
             String rv = p.resourceVersion() == null ? "" : p.resourceVersion().trim();
             if (rv.isEmpty()) {
-                return -1;
+                break;
             }
             int writer = -1;
             for (int j = cur - 1; j >= 0 && writer < 0; j--) {
@@ -574,12 +614,18 @@ public final class TaskResultLines {
                 }
             }
             if (writer < 0) {
-                return -1;
+                break;
             }
             cur = writer;
         }
-        return -1;
+        // Every reconcile walked descends from the same first one (or from none): the walk from any of them ends there too.
+        for (int w : walked) {
+            known[w] = found;
+        }
+        return found;
     }
+
+    private static final int UNKNOWN = -2;
 
     /** Whether the run's reconciles {@code from} to {@code to} (up to {@code line}) create this Pod and no other. */
     private boolean onlyThisPodCreated(int from, int to, LogEvent line, String nodeId, String podName) {
@@ -629,6 +675,15 @@ public final class TaskResultLines {
      * Empty when none is given.
      */
     public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, long stall) {
+        return seenSucceededBySoleStop(pod, life, workflow, workflow == null ? null : of(workflow), stall);
+    }
+
+    /**
+     * {@link #seenSucceededBySoleStop(PodHistory, PodLifecycle, WorkflowHistory, long)} with the Workflow's lines read once for all
+     * its Pods ({@code lines}, {@link #of} of {@code workflow}).
+     */
+    public static Optional<SoleStop> seenSucceededBySoleStop(PodHistory pod, PodLifecycle life, WorkflowHistory workflow, TaskResultLines lines,
+            long stall) {
         if (pod.link() == null || workflow == null || ExecutionOrder.failedUnterminated(pod) != null) {
             return Optional.empty();
         }
@@ -645,7 +700,6 @@ public final class TaskResultLines {
         }
         String owner = pod.ownerWorkflowUid();
         DeletionRequest deletion = life.deletionRequest().orElse(null);
-        TaskResultLines lines = of(workflow);
         List<SoleStop> all = new ArrayList<>(lines.soleStops(workflow, pod.link().nodeId(), stall));
         all.addAll(lines.firstPassSightings(workflow, pod.link().nodeId(), pod.key().name()));
         LogEvent created = pod.latestCreated();

@@ -70,8 +70,9 @@ public final class SuccessReportedAsError extends NodeRule {
         LogEvent seen = life.succeededAsSeenByController().orElse(null);
         // From Info lines alone: a reconcile that stopped on an incomplete result while this node was the Workflow's only
         // unfinished Pod node (an export shows it so), before the Pod's deletion.
-        TaskResultLines.SoleStop sole = seen != null ? null : TaskResultLines.seenSucceededBySoleStop(pod, life,
-                scope.correlation().workflow(pod.link().workflow()).orElse(null), stall).orElse(null);
+        WorkflowHistory owner = seen != null ? null : scope.correlation().workflow(pod.link().workflow()).orElse(null);
+        TaskResultLines.SoleStop sole = owner == null ? null : TaskResultLines.seenSucceededBySoleStop(pod, life, owner,
+                scope.taskResultLines(owner), stall).orElse(null);
         if (sole != null) {
             seen = sole.stop();
         }
