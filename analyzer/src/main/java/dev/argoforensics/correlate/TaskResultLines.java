@@ -442,8 +442,12 @@ public final class TaskResultLines {
             String rv = o.snapshot().resourceVersion().trim();
             if (!rv.isEmpty()) {
                 for (Reconcile r : unnamed) {
+                    // Another installation's reconcile of another time may name the same number (per etcd): not where the copy it
+                    // worked on cannot be the export's by the times the controller stamps into it (session 38).
                     if (r.processing() != null && r.processing().event() instanceof WorkflowProcessing p && p.resourceVersion() != null
-                            && rv.equals(p.resourceVersion().trim()) && taken.add(r.retry().get())) {
+                            && rv.equals(p.resourceVersion().trim())
+                            && !WorkflowWrites.notHeldBy(o.snapshot(), r.processing().stream(), r.processing().time(), workflow.events())
+                            && taken.add(r.retry().get())) {
                         out.add(new SoleStop(r.retry().get(), o, rv));
                     }
                 }
@@ -605,6 +609,7 @@ public final class TaskResultLines {
         return first;
     }
 
+
     /** Whether the run's reconciles {@code from} to {@code to} (up to {@code line}) create this Pod and no other. */
     private boolean onlyThisPodCreated(int from, int to, LogEvent line, String nodeId, String podName) {
         boolean own = false;
@@ -680,12 +685,18 @@ public final class TaskResultLines {
         DeletionRequest deletion = life.deletionRequest().orElse(null);
         List<SoleStop> all = new ArrayList<>(lines.soleStops(workflow, pod.link().nodeId(), stall));
         all.addAll(lines.firstPassSightings(workflow, pod.link().nodeId(), pod.key().name()));
+        LogEvent created = pod.latestCreated();
         for (SoleStop s : EventOrder.inTimeOrder(all, SoleStop::stop)) {
             String uid = s.export() == null ? null : s.export().snapshot().uid();
             if (s.export() != null && owner != null && !owner.isEmpty() && (uid == null || !owner.equals(uid))) {
                 continue;
             }
             LogEvent stop = s.stop();
+            // A sight of a Pod Succeeded before this Pod was created is an earlier Pod's of the name (another installation's run,
+            // a namesake Workflow's, the Pod argo retry replaced), as for the Debug sightings (LifecycleBuilder.seenSucceeded).
+            if (created != null && !EventOrder.after(stop, created)) {
+                continue;
+            }
             if (deletion != null) {
                 LogEvent seen = deletion.firstSeen();
                 if (seen == null || !EventOrder.before(stop, seen)

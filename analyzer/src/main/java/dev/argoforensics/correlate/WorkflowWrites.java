@@ -1,9 +1,12 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent.NodeInitialized;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,8 +32,11 @@ import java.util.TreeSet;
  * wrote about the Workflow's name at the same time as it ({@link PhaseHistory#concurrentStreams}: a restart's or a hand-over's
  * runs follow one another). Writes of the number by two runs are two stores' (one store gives a number once): neither dates
  * it unless the UID picks one. A write whose logged phase is not the export's phase is not the write of the version it shows.
- * Otherwise the export keeps its own time. Limit: another installation's run of another time (not overlapping this one) that
- * happens to write the number still dates the export: the lines carry no UID of the Workflow to refuse it by. Nor does the tie:
+ * Otherwise the export keeps its own time. Another installation's run of another time (not overlapping this one) that happens
+ * to write the number is refused where the times the controller stamps into the status say the run did not hold that copy then
+ * ({@link #notHeldBy}, session 38: a node started after the write, or initialized by the run at another time than the export
+ * says). Limit: such a run later than the export's object, which logs no initialization of its nodes, still dates the export:
+ * the lines carry no UID of the Workflow to refuse it by. Nor does the tie:
  * a run is tied to the UID through a Pod's name (its lines name the Pod, not its owner), and another cluster's run of the same
  * pipeline names Pods of the same names, so it is tied too (session 37 recheck; harmless within one cluster, whose etcd gives a
  * number once).
@@ -63,7 +69,7 @@ final class WorkflowWrites {
         List<WorkflowSnapshot> out = new ArrayList<>(exports.size());
         boolean moved = false;
         for (WorkflowSnapshot w : exports) {
-            WorkflowSnapshot p = place(w, updates, runsOf(w, lines, runsOfOwner), concurrent);
+            WorkflowSnapshot p = place(w, updates, runsOf(w, lines, runsOfOwner), concurrent, lines);
             moved |= p != w;
             out.add(p);
         }
@@ -88,7 +94,8 @@ final class WorkflowWrites {
         return PhaseHistory.concurrentStreams(theirs).isEmpty() ? tied : Set.of();
     }
 
-    private static WorkflowSnapshot place(WorkflowSnapshot w, List<LogEvent> updates, Set<Integer> tied, Set<Integer> concurrent) {
+    private static WorkflowSnapshot place(WorkflowSnapshot w, List<LogEvent> updates, Set<Integer> tied, Set<Integer> concurrent,
+            List<LogEvent> lines) {
         String rv = w.resourceVersion().trim();
         if (rv.isEmpty() || w.fromArgoGetText()) {
             return w;
@@ -104,6 +111,9 @@ final class WorkflowWrites {
             }
             String logged = wu.phase() == null ? "" : wu.phase().trim();
             if (!phase.isEmpty() && !logged.isEmpty() && !phase.equals(logged)) {
+                continue;
+            }
+            if (notHeldBy(w, u.stream(), u.time(), lines)) {
                 continue;
             }
             if (tied.contains(u.stream()) || (!concurrent.contains(u.stream()) && (tied.isEmpty() || !anyWrite(updates, rv, tied)))) {
@@ -122,6 +132,49 @@ final class WorkflowWrites {
             }
         }
         return w.withObserved(ObservedAt.written(write.time(), rv, write.source(), next == null ? null : next.time(), w.observed()));
+    }
+
+    /**
+     * Whether the export's status cannot be the copy of the Workflow that run {@code stream} held at {@code at} (its write of the
+     * export's resourceVersion, or a reconcile whose {@code Processing workflow} names it), by the times the controller itself
+     * stamps into the status (session 38). A node's {@code startedAt} is the controller's clock when it initialized the node
+     * ({@code initializeNode}, v3 and v4), and it logs that at once ({@code <Type> node <id> initialized <phase>}, Info; {@code node
+     * initialized} in v4's format). So the copy the run held at {@code at} holds no node started after {@code at} (beyond
+     * {@link DeletionBounds#CROSS_CLOCK_NANOS}, another replica's clock); and a node the same run initialized before {@code at}
+     * (node IDs come from the Workflow's name and the node's name, so another installation's run of the same pipeline initializes
+     * the same IDs) was initialized at its {@code startedAt} by one of its lines, within the same bound (a pass whose write failed
+     * initializes it again later, so any one of them will do). Where neither holds, the run worked another object of the name:
+     * another installation's, whose etcd gave the same number (resourceVersions are per etcd), at another time than this one's run.
+     * Nothing is said where the export's nodes carry no time, or the run neither logged their initialization nor held the copy
+     * before they were started (a limit: another installation's run later than this one's that logs no initialization of them).
+     */
+    static boolean notHeldBy(WorkflowSnapshot w, int stream, Timestamp at, List<LogEvent> lines) {
+        if (at == null || at.undated()) {
+            return false;
+        }
+        for (NodeStatus n : w.nodes().values()) {
+            Timestamp started = n.startedAt();
+            if (started == null || started.undated() || !started.comparable(at)) {
+                continue;
+            }
+            if (at.nanosUntil(started) > DeletionBounds.CROSS_CLOCK_NANOS) {
+                return true;
+            }
+            boolean initialized = false;
+            boolean atStarted = false;
+            for (LogEvent e : lines) {
+                if (e.stream() == stream && e.event() instanceof NodeInitialized i && n.id().equals(i.id()) && e.time() != null
+                        && e.time().comparable(started) && !e.time().isAfter(at)) {
+                    initialized = true;
+                    long gap = started.nanosUntil(e.time());
+                    atStarted |= gap >= -DeletionBounds.CROSS_CLOCK_NANOS && gap <= DeletionBounds.CROSS_CLOCK_NANOS;
+                }
+            }
+            if (initialized && !atStarted) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a run tied to the export's object logged a write of the number. */

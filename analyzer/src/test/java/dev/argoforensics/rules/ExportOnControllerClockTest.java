@@ -273,6 +273,69 @@ class ExportOnControllerClockTest {
         assertEquals("2026-10-03T16:27:46.030Z", placed.time().format());
     }
 
+    /**
+     * Session 38: another installation's run of the same pipeline at another time (not overlapping this cluster's run), which
+     * happens to be given the export's number ({@code rv}) at {@code hour}:44:10; with {@code initialized}, its first pass
+     * initializes the same node IDs (they come from the Workflow's name and the node's name, not from the object) at
+     * {@code hour}:25:00.
+     */
+    private static String[] otherInstallationsLines(String rv, int hour, boolean initialized) {
+        List<String> out = new ArrayList<>();
+        out.add(v3(hour + ":25:00.000", "info", "Processing workflow", "Phase= ResourceVersion=9911001 namespace=ns workflow=w"));
+        if (initialized) {
+            out.add(v3(hour + ":25:00.010", "info", "Steps node w initialized Running", "namespace=ns workflow=w"));
+            out.add(v3(hour + ":25:00.020", "info", "Pod node " + NODE + " initialized Pending", "namespace=ns workflow=w"));
+        }
+        out.add(v3(hour + ":25:00.040", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=9911002 workflow=w"));
+        out.add(v3(hour + ":44:10.000", "info", "Processing workflow", "Phase=Running ResourceVersion=9911002 namespace=ns workflow=w"));
+        out.add(v3(hour + ":44:10.050", "info", "Workflow update successful", "namespace=ns phase=Running resourceVersion=" + rv + " workflow=w"));
+        return out.toArray(String[]::new);
+    }
+
+    @Test
+    void aWriteOfTheNumberByAnotherInstallationsEarlierRunDoesNotDateTheExport() {
+        // Staging's run of two hours before writes 9912001 at 14:44:10 and is over before prod's begins: no run writes about w at
+        // the same time as another. But the export holds nodes started at 16:27:00 and 16:27:01 (the controller's own clock, set
+        // as it initialized them): a status written at 14:44:10 holds no time of 16:27. Before, the export was placed at 14:44:10,
+        // showing the result pending before the Workflow existed.
+        Correlation c = new Evidence().log("prod/controller.log", linesWithoutTheWrite())
+                .log("staging/controller.log", otherInstallationsLines("9912001", 14, false))
+                .takenAt("wf.yaml", "2026-10-03T16:37:00Z", workflow("9912001", "Running", false)).correlate();
+        ObservedAt own = export(c).observed();
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, own.basis(), own.describe());
+        assertEquals("2026-10-03T16:37:00Z", own.time().format());
+    }
+
+    @Test
+    void aWriteOfTheNumberByAnotherInstallationsLaterRunThatInitializedTheNodesAtOtherTimesDoesNotDateTheExport() {
+        // Staging's run of two hours after: its write of 9912001 at 18:44:10 comes after every time the export holds, but the same
+        // run initialized the export's nodes at 18:25:00, where the export says they were initialized at 16:27:00 and 16:27:01:
+        // the run worked another object of the name. The export keeps its own time (placed at 18:44:10 it would show the result
+        // still pending an hour after the controller completed it).
+        Correlation c = new Evidence().log("prod/controller.log", linesWithoutTheWrite())
+                .log("staging/controller.log", otherInstallationsLines("9912001", 18, true))
+                .takenAt("wf.yaml", "2026-10-03T16:37:00Z", workflow("9912001", "Running", false)).correlate();
+        ObservedAt own = export(c).observed();
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, own.basis(), own.describe());
+        assertEquals("2026-10-03T16:37:00Z", own.time().format());
+    }
+
+    @Test
+    void aRunThatInitializedTheExportsNodesAtTheirStartedAtStillDatesIt() {
+        // The control: the run that writes 9912001 initialized the export's nodes at 16:27:00 and 16:27:01, the times the export
+        // holds: nothing says it worked another object, and its write dates the export as before.
+        List<String> own = new ArrayList<>();
+        own.add(v3("16:27:00.000", "info", "Processing workflow", "Phase= ResourceVersion=9911900 namespace=ns workflow=w"));
+        own.add(v3("16:27:00.010", "info", "Steps node w initialized Running", "namespace=ns workflow=w"));
+        own.add(v3("16:27:01.020", "info", "Pod node " + NODE + " initialized Pending", "namespace=ns workflow=w"));
+        own.addAll(List.of(lines(37, true)));
+        Correlation c = new Evidence().log("prod/controller.log", own.toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-10-03T16:40:00Z", workflow("9912001", "Running", false)).correlate();
+        ObservedAt placed = export(c).observed();
+        assertEquals(ObservationBasis.RESOURCE_VERSION, placed.basis(), placed.describe());
+        assertEquals("2026-10-03T16:27:46.030Z", placed.time().format());
+    }
+
     @Test
     void aWriteOfAnotherPhaseIsNotTheWriteOfTheExportedVersion() {
         // The export shows Succeeded at 9912001; the logged write of that number stored Running: another object's write (another

@@ -330,4 +330,66 @@ class SuccessSeenBySoleStopTest {
                 .correlate());
         assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
     }
+
+    /**
+     * Session 38: this cluster's run, which never processed copy 7: its first pass (copy 5) creates p and writes 6, and the next
+     * line of the Workflow is the deletion's pass (copy 6, writing 8). No stop of its own.
+     */
+    private static List<String> ownRunWithoutCopy7() {
+        List<String> out = new ArrayList<>();
+        out.add(processingAt("2026-09-19T16:27:10.100Z", "", "5"));
+        out.add(createdPod("2026-09-19T16:27:10.431Z"));
+        out.add(workflowUpdated("2026-09-19T16:27:10.450Z", "Running", "6"));
+        out.add(podEvent("2026-09-19T16:27:10.460Z", "add"));
+        out.addAll(deleted().stream().map(l -> l.replace("resourceVersion=7 phase=Error", "resourceVersion=8 phase=Error")
+                .replace("phase=Running resourceVersion=7", "phase=Running resourceVersion=6")).toList());
+        return out;
+    }
+
+    /**
+     * Another installation's run of the same pipeline five hours earlier (its etcd's numbers are its own): with {@code firstPass},
+     * its first pass (copy 5) creates a Pod p of its own and is written as 7; then its reconciles of 11:28 to 11:39 stop on copy 7.
+     */
+    private static List<String> otherInstallationsStops(boolean firstPass) {
+        List<String> out = new ArrayList<>();
+        if (firstPass) {
+            out.add(processingAt("2026-09-19T11:27:10.100Z", "", "5"));
+            out.add(createdPod("2026-09-19T11:27:10.431Z"));
+            out.add(workflowUpdated("2026-09-19T11:27:10.450Z", "Running", "7"));
+        }
+        out.addAll(stops(28, 39).stream().map(l -> l.replace("T16:", "T11:")).toList());
+        return out;
+    }
+
+    private Evaluation besideAnotherInstallation(boolean firstPass) {
+        String running = RUNNING.replace("metadata: {name: p, namespace: ns, uid: w-1}", "metadata: {name: p, namespace: ns, uid: w-1, resourceVersion: \"7\"}");
+        return rule.evaluate(new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:39:50Z", running)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("c.log", ownRunWithoutCopy7().toArray(String[]::new))
+                .log("other-installation.log", otherInstallationsStops(firstPass).toArray(String[]::new)).correlate());
+    }
+
+    /**
+     * Negative control, the look-alike (session 38): the export shows copy 7 with p its only unfinished Pod node, and another
+     * installation's reconciles of five hours before stop on a copy of that number (per etcd, not the world's); the two runs never
+     * write about p at the same time. The export holds p's node started at 16:27:10 on the controller's clock: a copy a reconcile
+     * worked on at 11:28 holds no node started at 16:27. Not given (before: likely, seen Succeeded at 11:28:00.105).
+     */
+    @Test
+    void anotherInstallationsStopsOnACopyOfTheExportsNumberAtAnotherTimeAreNotThePods() {
+        Evaluation e = besideAnotherInstallation(false);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
+
+    /**
+     * Negative control, the look-alike (session 38): the other installation's own lines show the whole making of the copy its
+     * stops worked on (its first pass created its Pod p alone), so its stops are the success of its Pod p; but this Pod p was
+     * created at 16:27:10.431, five hours after them: a sight of a Pod Succeeded before the Pod was created is an earlier Pod's of
+     * the name (another installation's, a namesake Workflow's, the Pod {@code argo retry} replaced), as the lifecycle reads the
+     * Debug sightings. Not given (before: likely).
+     */
+    @Test
+    void anotherInstallationsStopsFromItsOwnFirstPassBeforeThisPodWasCreatedAreNotItsSuccess() {
+        Evaluation e = besideAnotherInstallation(true);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
 }
