@@ -390,10 +390,13 @@ final class Reconciliation {
             if (tie != null) {
                 // Read across a hand-over: only what the later run's clock cannot account for counts (HandOvers).
                 Stall s = new Stall(wf, null, before, List.of(e), next, end, !shows, tie, false);
-                if (s.leastNanos() > threshold && !s.excerpt()) {
+                // A gap the later clock hides (read within the threshold) is found only where every run that processed the Workflow is
+                // tied to the deletion's: a run on a clock nothing ties may have processed it in between, its lines read elsewhere.
+                boolean placed = read > threshold || allTied(wf, e);
+                if (s.leastNanos() > threshold && !s.excerpt() && placed) {
                     return Optional.of(s);
                 }
-                if (s.leastNanos() > threshold || read > threshold) {
+                if ((s.leastNanos() > threshold && placed) || read > threshold) {
                     s = new Stall(wf, null, before, List.of(e), next, end, s.excerpt(), tie, s.leastNanos() <= threshold);
                     undecided = undecided == null ? s : undecided;
                 }
@@ -438,6 +441,12 @@ final class Reconciliation {
             }
         }
         return Optional.ofNullable(first);
+    }
+
+    /** Every run other than the line's that processed the Workflow is tied to the line's run by hand-overs, one way or the other. */
+    private boolean allTied(WorkflowRef wf, LogEvent line) {
+        return processing.getOrDefault(wf, List.of()).stream().mapToInt(LogEvent::stream).distinct()
+                .allMatch(s -> s == line.stream() || handOvers.tie(line.stream(), s).isPresent() || handOvers.tie(s, line.stream()).isPresent());
     }
 
     /** The Workflow's first processing in run {@code stream} at or after the run's acquisition of the Lease that ends {@code tie}. */

@@ -147,6 +147,19 @@ class HandOverClockTest {
         assertEquals("2026-09-19T10:02:00.000Z", f.fact("lastProcessedBefore").orElseThrow().value());
     }
 
+    /**
+     * The negative control of the clock behind: a third run, on a clock nothing ties, processed the Workflow too (its line reads
+     * at 10:01:00). It may have processed it between the deletion and B's processing: the 20 s read stays, no stall.
+     */
+    @Test
+    void aGapHiddenByAClockBehindIsNotFoundWhereAnUntiedRunProcessedTheWorkflow() {
+        Correlation c = new Evidence().log("workflow-controller-7b9d-aaaaa.log", leaderA(true))
+                .log("workflow-controller-7b9d-bbbbb.log", standbyB(-180, 180))
+                .log("other.log", processing(at(60, 0), "Running")).correlate();
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
     /** A died without stopped leading: its last line while leading bounds the clocks the same way. */
     @Test
     void aLeaderThatDiedBoundsTheClocksByItsLastLine() {
