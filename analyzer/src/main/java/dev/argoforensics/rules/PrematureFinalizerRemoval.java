@@ -438,7 +438,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     : PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
             boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold)
-                    .filter(s -> !s.excerpt()).isPresent();
+                    .filter(s -> !s.undecided()).isPresent();
             Message explanation = PrematureRemovalAccount.explain(pod, life, decisive, schedule.orElse(null), fin, end, workers.orElse(null),
                     lastUpdate.orElse(null), recomputed, lastProcessed.orElse(null), stalled);
             return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(),

@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
+import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowFate;
@@ -60,9 +61,12 @@ final class Reconciliation {
     private final List<ControllerProcess> processes;
     private final Map<WorkflowRef, WorkflowFate> fates;
     private final Correlation correlation;
+    /** How far two runs' clocks may disagree where a Lease hand-over ties them: derived once from the election lines. */
+    private final HandOvers handOvers;
 
     Reconciliation(Correlation correlation) {
         this.correlation = correlation;
+        this.handOvers = HandOvers.of(correlation);
         this.processes = correlation.processes();
         this.fates = correlation.fates();
         for (LogEvent e : correlation.events()) {
@@ -358,10 +362,45 @@ final class Reconciliation {
                 continue;
             }
             LogEvent next = firstProcessedAfter(wf, e).orElse(null);
+            HandOvers.Tie tie = null;
+            if (next != null && next.stream() != e.stream()) {
+                tie = handOvers.tie(e.stream(), next.stream()).orElse(null);
+                if (tie != null) {
+                    // The later run's first processing after it acquired the Lease, by its own clock: its clock behind, that may read
+                    // before the deletion, and it still came after the deletion's run stopped leading.
+                    next = firstAfter(wf, next.stream(), tie).orElse(next);
+                }
+            } else if (next == null) {
+                // Nothing after the deletion as read: the Workflow may yet have been processed by a run that took the Lease over
+                // with its clock behind, its lines read before the deletion.
+                next = processedAfterHandOver(wf, e).orElse(null);
+                tie = next == null ? null : handOvers.tie(e.stream(), next.stream()).orElse(null);
+            }
             boolean shows = showsProcessing(wf, e);
             Timestamp end = next != null ? next.time() : evidenceEnd(wf, e, shows).orElse(e.time());
             LogEvent before = lastProcessedBefore(wf, e).orElse(null);
-            if (e.time().nanosUntil(end) > threshold) {
+            if (tie != null && before != null && before.stream() == next.stream()) {
+                // The later run's processing after it acquired, read before the deletion on its clock behind, came after it in fact.
+                LogEvent acquired = tie.chain().get(tie.chain().size() - 1).acquired();
+                int later = next.stream();
+                before = processing.getOrDefault(wf, List.of()).stream().filter(p -> EventOrder.after(e, p)
+                        && !(p.stream() == later && p.time().compareInstant(acquired.time()) >= 0)).reduce((a, b) -> b).orElse(null);
+            }
+            long read = e.time().nanosUntil(end);
+            if (tie != null) {
+                // Read across a hand-over: only what the later run's clock cannot account for counts (HandOvers).
+                Stall s = new Stall(wf, null, before, List.of(e), next, end, !shows, tie, false);
+                // A gap the later clock hides (read within the threshold) is found only where every run that processed the Workflow is
+                // tied to the deletion's: a run on a clock nothing ties may have processed it in between, its lines read elsewhere.
+                boolean placed = read > threshold || allTied(wf, e);
+                if (s.leastNanos() > threshold && !s.excerpt() && placed) {
+                    return Optional.of(s);
+                }
+                if ((s.leastNanos() > threshold && placed) || read > threshold) {
+                    s = new Stall(wf, null, before, List.of(e), next, end, s.excerpt(), tie, s.leastNanos() <= threshold);
+                    undecided = undecided == null ? s : undecided;
+                }
+            } else if (read > threshold) {
                 // Measured up to another run's processing, the deletion's own run an excerpt: its processing may have been dropped.
                 Stall s = new Stall(wf, null, before, List.of(e), next, end, !shows && next != null);
                 if (!s.excerpt()) {
@@ -378,6 +417,43 @@ final class Reconciliation {
             }
         }
         return Optional.ofNullable(undecided);
+    }
+
+    /**
+     * The Workflow's first processing by a run that took the Lease over from the line's run (directly or through others), at or
+     * after that run's acquisition by its own clock: every such line came after the line's run had stopped leading, whatever the
+     * two clocks say. Empty when no such run processed the Workflow, or when a run the hand-overs do not tie processed it too (its
+     * lines could not be placed).
+     */
+    private Optional<LogEvent> processedAfterHandOver(WorkflowRef wf, LogEvent line) {
+        LogEvent first = null;
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            if (p.stream() == line.stream()) {
+                continue;
+            }
+            Optional<HandOvers.Tie> tie = handOvers.tie(line.stream(), p.stream());
+            if (tie.isEmpty()) {
+                return Optional.empty(); // a run on a clock nothing ties processed it too: its lines cannot be placed
+            }
+            LogEvent f = firstAfter(wf, p.stream(), tie.get()).orElse(null);
+            if (f != null && (first == null || f.time().compareInstant(first.time()) < 0)) {
+                first = f;
+            }
+        }
+        return Optional.ofNullable(first);
+    }
+
+    /** Every run other than the line's that processed the Workflow is tied to the line's run by hand-overs, one way or the other. */
+    private boolean allTied(WorkflowRef wf, LogEvent line) {
+        return processing.getOrDefault(wf, List.of()).stream().mapToInt(LogEvent::stream).distinct()
+                .allMatch(s -> s == line.stream() || handOvers.tie(line.stream(), s).isPresent() || handOvers.tie(s, line.stream()).isPresent());
+    }
+
+    /** The Workflow's first processing in run {@code stream} at or after the run's acquisition of the Lease that ends {@code tie}. */
+    private Optional<LogEvent> firstAfter(WorkflowRef wf, int stream, HandOvers.Tie tie) {
+        LogEvent acquired = tie.chain().get(tie.chain().size() - 1).acquired();
+        return processing.getOrDefault(wf, List.of()).stream()
+                .filter(p -> p.stream() == stream && p.time().compareInstant(acquired.time()) >= 0).findFirst();
     }
 
     /**

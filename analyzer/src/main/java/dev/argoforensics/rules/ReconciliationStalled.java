@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
@@ -56,7 +57,9 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
             Optional<Stall> stall = rec.stall(pod, threshold);
             Optional<Known> deleted = rec.deleted(pod.link().workflow());
-            if (stall.isPresent() && stall.get().excerpt()) {
+            if (stall.isPresent() && stall.get().within()) {
+                cleared.add(withinClocks(stall.get(), correlation, pod));
+            } else if (stall.isPresent() && stall.get().excerpt()) {
                 cleared.add(undecided(stall.get(), correlation, pod));
             } else if (stall.isPresent() && deleted.isPresent() && !deleted.get().at().isAfter(stall.get().end())) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.deleted", "at", deleted.get().at().format(),
@@ -82,6 +85,35 @@ public final class ReconciliationStalled extends DeclaredRule {
                         : Message.of("AF003.cleared.excerptEnd", "at", stall.end().format())), deletion.source());
     }
 
+    /**
+     * A gap read across a Lease hand-over that the two runs' clocks may account for: read over the threshold, but the later run's
+     * clock may be so far ahead of the deletion's run's that the Workflow was processed within it. Not decided: the rule says how
+     * far the clocks may disagree and how short the gap may have been.
+     */
+    private static Clearance withinClocks(Stall stall, Correlation correlation, PodHistory pod) {
+        LogEvent deletion = stall.podLines().get(0);
+        return new Clearance(pod.key(), Message.of("AF003.cleared.clocks", "wf", stall.wf().toString(), "at", deletion.time().format(),
+                "next", stall.next().time().format(), "read", GoDuration.format(stall.readNanos()),
+                "handOver", handOver(stall.tie(), correlation), "least", GoDuration.format(Math.max(0, stall.leastNanos()))),
+                deletion.source());
+    }
+
+    /** The hand-over chain in words: each run that gave the Lease up, when by its clock, and the run that took it, when by its own. */
+    private static Message handOver(HandOvers.Tie tie, Correlation correlation) {
+        List<Message> steps = new ArrayList<>();
+        for (HandOvers.HandOver h : tie.chain()) {
+            Message step = Message.of(h.stopped() ? "AF003.handOver.stopped" : "AF003.handOver.lastLine", "from",
+                    correlation.processes().get(h.from()).label(), "released", h.releasedAt().format(),
+                    "to", correlation.processes().get(h.to()).label(), "acquired", h.acquired().time().format());
+            steps.add(steps.isEmpty() ? step : Message.of("AF003.handOver.then", "step", step));
+        }
+        return Message.of("AF003.handOver.bound", "steps", Message.sequence(steps), "most", signed(tie.aheadAtMost()));
+    }
+
+    private static String signed(long nanos) {
+        return nanos < 0 ? "-" + GoDuration.format(-nanos) : GoDuration.format(nanos);
+    }
+
     /** The finding for one stall of the Pod's Workflow. */
     private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation) {
         LogEvent zeroWorkers = stall.zeroWorkers();
@@ -90,7 +122,9 @@ public final class ReconciliationStalled extends DeclaredRule {
         List<LogEvent> podLines = stall.podLines();
         WorkflowRef wf = stall.wf();
         LogEvent first = podLines.get(0);
-        long unreconciled = first.time().nanosUntil(stall.end());
+        // Across a hand-over, what the two clocks cannot account for (HandOvers); as read elsewhere.
+        long unreconciled = stall.tie() != null ? stall.leastNanos() : first.time().nanosUntil(stall.end());
+        boolean atLeast = next == null || stall.tie() != null;
         List<Fact> facts = new ArrayList<>();
         if (zeroWorkers != null) {
             facts.add(new Fact("workflowWorkers", "Workflow workers", ((WorkerNumbers) zeroWorkers.event()).workflowWorkers()));
@@ -100,7 +134,11 @@ public final class ReconciliationStalled extends DeclaredRule {
         facts.add(new Fact("podControllerFrom", "Pod controller acted from", first.time().format()));
         facts.add(new Fact("podControllerTo", "Pod controller acted until", podLines.get(podLines.size() - 1).time().format()));
         facts.add(new Fact("nextProcessed", "Workflow next processed", next == null ? null : next.time().format()));
-        facts.add(new Fact("unreconciledFor", "Not reconciled for", (next == null ? "at least " : "") + GoDuration.format(unreconciled)));
+        facts.add(new Fact("unreconciledFor", "Not reconciled for", (atLeast ? "at least " : "") + GoDuration.format(unreconciled)));
+        if (stall.tie() != null) {
+            facts.add(new Fact("readAcrossHandOver", "Read across the Lease hand-over", GoDuration.format(stall.readNanos())));
+            facts.add(new Fact("clockAheadAtMost", "Later run's clock ahead at most", signed(stall.tie().aheadAtMost())));
+        }
         facts.add(new Fact("unreconciledNanos", "Not reconciled for (ns)", unreconciled));
 
         // The Workflow taken up and postponed for the controller's parallelism limit meanwhile: the limit held it back, not the workers.
@@ -124,16 +162,27 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
         }
         cite.line(next, "the Workflow processed again");
+        if (stall.tie() != null) {
+            for (HandOvers.HandOver h : stall.tie().chain()) {
+                cite.line(h.released(), "the run that held the Lease stops leading");
+                cite.line(h.acquired(), "the next run acquires the Lease (its clock tied to the other's)");
+            }
+        }
 
         String run = correlation.process(first).label();
         Message summary = Message.of(zeroWorkers != null ? "AF003.summaryZeroWorkers" : "AF003.summary", "wf", wf.toString(),
-                "atLeast", next == null ? Message.of("AF003.atLeast") : Message.NOTHING, "duration", GoDuration.format(unreconciled),
+                "atLeast", atLeast ? Message.of("AF003.atLeast") : Message.NOTHING, "duration", GoDuration.format(unreconciled),
                 "from", first.time().format(), "pod", pod.key().toString(), "run", run);
         Confidence confidence;
         Message reason;
         if (zeroWorkers != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF003.reason.zeroWorkers");
+        } else if (stall.tie() != null) {
+            // The next processing is another run's, which took the Lease over: the gap counted is what its clock cannot make.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF003.reason.handOver", "at", next.time().format(), "handOver", handOver(stall.tie(), correlation),
+                    "read", GoDuration.format(stall.readNanos()), "least", GoDuration.format(unreconciled));
         } else if (next != null && restart(correlation, first, next)) {
             // The run that acted ended, and another run, begun after it, processed the Workflow: no controller was there between.
             ControllerProcess acted = correlation.process(first);
@@ -147,6 +196,11 @@ public final class ReconciliationStalled extends DeclaredRule {
         } else {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF003.reason.logsEnd");
+        }
+        if (zeroWorkers == null && next != null && stall.tie() == null && next.stream() != first.stream()
+                && (correlation.clocks().of(first.stream()) == null || correlation.clocks().of(next.stream()) == null)) {
+            // Read across two runs' clocks that nothing ties: say so rather than let the gap pass for one clock's.
+            reason = Message.of("AF003.reason.untied", "reason", reason, "run", run, "next", correlation.process(next).label());
         }
         return new Finding(ID, TITLE, Severity.MEDIUM, confidence, reason,
                 pod.key(), pod.uid(), wf, new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,

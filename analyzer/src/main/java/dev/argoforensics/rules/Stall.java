@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.time.Timestamp;
@@ -15,10 +16,36 @@ import java.util.List;
  * @param end         when the stall ended: the next processing, else the end of the logs
  * @param excerpt     the stall rests on the silence of a run that would not show the Workflow's processing (an excerpt
  *                    grepped for other names, {@link Reconciliation#showsProcessing}): undecided, not a stall
+ * @param tie         where {@code next} is another run's line tied to the deletion's run by Lease hand-overs, how far their
+ *                    clocks may disagree ({@link HandOvers}); null otherwise
+ * @param within      the gap as read is over the threshold, but the hand-over allows the later run's clock to be ahead by so much
+ *                    that the real gap may be within it: undecided, not a stall
  */
 record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end,
-             boolean excerpt) {
+             boolean excerpt, HandOvers.Tie tie, boolean within) {
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end) {
-        this(wf, zeroWorkers, before, podLines, next, end, false);
+        this(wf, zeroWorkers, before, podLines, next, end, false, null, false);
+    }
+
+    Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end, boolean excerpt) {
+        this(wf, zeroWorkers, before, podLines, next, end, excerpt, null, false);
+    }
+
+    /** Not decided: an excerpt's silence, or a gap the two runs' clocks may account for. */
+    boolean undecided() {
+        return excerpt || within;
+    }
+
+    /** The gap as read, from the first Pod line to the end, each end on its own run's clock. */
+    long readNanos() {
+        return podLines.get(0).time().nanosUntil(end);
+    }
+
+    /**
+     * The least the gap can have lasted: as read, less the most the hand-over lets the later run's clock be ahead of the
+     * deletion's run (more where it was behind); as read where no hand-over ties the two.
+     */
+    long leastNanos() {
+        return tie == null ? readNanos() : readNanos() - tie.aheadAtMost();
     }
 }

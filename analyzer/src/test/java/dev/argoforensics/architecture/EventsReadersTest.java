@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class EventsReadersTest {
     private static final Set<String> READERS = Set.of(
             "dev.argoforensics.correlate.ControllerLeadership",   // leader election and start lines: context (Grouping)
+            "dev.argoforensics.correlate.HandOvers",              // leader election lines: context (Grouping)
             "dev.argoforensics.rules.Reconciliation",              // starts, worker numbers, every Processing workflow: context
             "dev.argoforensics.rules.TaskResultWriteForbidden",    // the executor's refused writes: context
             "dev.argoforensics.rules.SyncLocks",                   // lock lines: tagged, one group; starts: context
