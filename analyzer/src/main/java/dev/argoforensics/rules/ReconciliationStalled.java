@@ -65,7 +65,7 @@ public final class ReconciliationStalled extends DeclaredRule {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.deleted", "at", deleted.get().at().format(),
                         "how", deleted.get().how()), deleted.get().evidence()));
             } else {
-                stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec)));
+                stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec, threshold)));
             }
         }
         return new Evaluation(out, cleared);
@@ -115,7 +115,7 @@ public final class ReconciliationStalled extends DeclaredRule {
     }
 
     /** The finding for one stall of the Pod's Workflow. */
-    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation) {
+    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation, long threshold) {
         LogEvent zeroWorkers = stall.zeroWorkers();
         LogEvent before = stall.before();
         LogEvent next = stall.next();
@@ -183,6 +183,12 @@ public final class ReconciliationStalled extends DeclaredRule {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF003.reason.handOver", "at", next.time().format(), "handOver", handOver(stall.tie(), correlation),
                     "read", GoDuration.format(stall.readNanos()), "least", GoDuration.format(unreconciled));
+            if (stall.tie().aheadAtMost() < 0 && stall.readNanos() <= threshold) {
+                // Found only because the hand-over puts the later clock behind: a holder that logged its stop late (frozen past its
+                // renew deadline) or election settings longer than the defaults give the same lines with that clock ahead.
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF003.reason.handOverBehind", "reason", reason, "read", GoDuration.format(stall.readNanos()));
+            }
         } else if (next != null && restart(correlation, first, next)) {
             // The run that acted ended, and another run, begun after it, processed the Workflow: no controller was there between.
             ControllerProcess acted = correlation.process(first);

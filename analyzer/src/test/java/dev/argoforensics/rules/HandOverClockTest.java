@@ -130,7 +130,9 @@ class HandOverClockTest {
         Evaluation e = rule.evaluate(handOver(-180, 180, true));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         Finding f = e.findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
+        // Found only by the bound's behind direction: a holder that logged its stop late reads the same (lead, session 38).
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("logs its stop late"), f.confidenceReason());
         assertEquals("at least 3m3.799s", f.fact("unreconciledFor").orElseThrow().value());
         assertEquals("20.798s", f.fact("readAcrossHandOver").orElseThrow().value());
         assertEquals("-2m43.001s", f.fact("clockAheadAtMost").orElseThrow().value());
@@ -142,6 +144,7 @@ class HandOverClockTest {
         Evaluation e = rule.evaluate(handOver(-300, 180, true));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
         assertEquals("at least 3m3.799s", f.fact("unreconciledFor").orElseThrow().value());
         assertEquals("2026-09-19T10:04:40.900Z", f.fact("nextProcessed").orElseThrow().value());
         assertEquals("2026-09-19T10:02:00.000Z", f.fact("lastProcessedBefore").orElseThrow().value());
