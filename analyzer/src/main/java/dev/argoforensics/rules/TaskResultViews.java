@@ -127,6 +127,14 @@ final class TaskResultViews {
         if (s.pod() == null) {
             return List.of();
         }
+        // A node the lines show daemoned (Node became daemoned, Info, v3.4+; session 38 recheck): up to v3.6 a daemon's Failed Pod
+        // is assessed Succeeded and from v3.7 its Pod never is, so the stop may follow a daemon that died (its wait container
+        // killed with it) rather than a result pending. Not taken, as AF002 refuses it.
+        String nodeId = s.nodeId();
+        if (workflow.events().stream().anyMatch(e -> e.event() instanceof Signal d && TaskResultLines.NODE_DAEMONED.equals(d.name())
+                && nodeId.equals(d.id()))) {
+            return List.of();
+        }
         List<LogEvent> fromFirst = correlation.nodes().fromFirst(workflow, PodCreated.class, e -> true);
         if (fromFirst.isEmpty() || !(fromFirst.get(0).event() instanceof PodCreated c) || c.podRef() == null
                 || !s.pod().key().name().equals(c.podRef().name())) {
