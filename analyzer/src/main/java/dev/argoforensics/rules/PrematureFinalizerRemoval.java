@@ -338,8 +338,6 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
             cite.line(removal.started(), goneFirst != null ? "cleanup worker takes the item, the Pod no longer in its informer: it removes nothing"
                     : "cleanup worker removes the finalizer");
-            LogEvent rival = goneFirst == null && unworked == null ? rivalWorker() : null;
-            cite.line(rival, "another controller run's cleanup worker takes the item too, on a clock not compared with the first's");
             if (unworked != null && unworked.line() != null) {
                 cite.line(unworked.line(), switch (unworked.kind()) {
                     case LEASE_LOST -> "the releasing run lost the Lease with no cleanup worker line for the item before it";
@@ -455,12 +453,6 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notTaken", "queuedLine", decisive.source().toString(), "why", PrematureRemovalAccount.unworkedWords(unworked));
             }
-            if (rival != null) {
-                // Two replicas' workers took the item seconds apart: the first on the merged time line is only the first by two clocks.
-                confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.twoWorkers", "worker", decisive.time().format(), "workerLine", decisive.source().toString(),
-                        "other", rival.time().format(), "otherLine", rival.source().toString());
-            }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
@@ -508,34 +500,6 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 listed.add(shows.get(i));
             }
             return Message.of("AF001.reason.elidedExcerpt", "shows", Message.sequence(listed));
-        }
-
-        /**
-         * Another removal's cleanup worker line, of a run of another replica, within {@link FalsePodDeleted#CROSS_CLOCK_NANOS} of this
-         * release's worker line (session 38): two controllers both took the item (leader election off, or two installations), and
-         * which one patched first rests on two clocks nothing here compares; the one that came second patched nothing. Null if none.
-         */
-        private LogEvent rivalWorker() {
-            LogEvent worker = removal.started();
-            if (worker == null) {
-                return null;
-            }
-            List<dev.argoforensics.event.ControllerProcess> runs = correlation.processes();
-            String replica = worker.stream() >= 0 && worker.stream() < runs.size() ? runs.get(worker.stream()).replica() : null;
-            if (replica == null) {
-                return null;
-            }
-            for (FinalizerRemoval r : pod.removals()) {
-                LogEvent other = r.started();
-                if (r == removal || other == null || other.stream() == worker.stream() || other.stream() < 0 || other.stream() >= runs.size()
-                        || replica.equals(runs.get(other.stream()).replica()) || !other.time().comparable(worker.time())) {
-                    continue;
-                }
-                if (Math.abs(worker.time().nanosUntil(other.time())) <= FalsePodDeleted.CROSS_CLOCK_NANOS) {
-                    return other;
-                }
-            }
-            return null;
         }
 
         private String cause() {
