@@ -357,6 +357,8 @@ public final class Correlator {
         WorkflowAudit.Index auditIndex = new WorkflowAudit.Index(group.workflowAudit());
         Map<WorkflowRef, Set<String>> foreignAudit = WorkflowFates.foreign(workflows, auditIndex);
         List<Map.Entry<PodKey, GroupFacts.PodFacts>> podFacts = List.copyOf(group.pods().entrySet());
+        // The node lines of each Pod (a dropped release item is read against its node's "Workflow pod is missing", see removals).
+        NodeIndex nodeIndex = new NodeIndex(workflows, workers);
         PodListings.Tables podTables = new PodListings.Tables(group.podTables());
         List<PodHistory> madePods = workers.map(podFacts, entry -> {
             PodKey key = entry.getKey();
@@ -366,14 +368,14 @@ public final class Correlator {
                     : f.auditRecords().stream().filter(a -> !foreign.contains(a.source().file())).toList();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost),
+                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost,
+                            group.processes(), f.link() == null ? List.of() : nodeIndex.of(f.link())),
                     f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (int i = 0; i < podFacts.size(); i++) {
             pods.put(podFacts.get(i).getKey(), madePods.get(i));
         }
-        NodeIndex nodeIndex = new NodeIndex(workflows, workers);
         Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), auditIndex, foreignAudit, group.podTables(),
                 group.available().contains(EvidenceKind.AUDIT_LOG));
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
@@ -620,6 +622,22 @@ public final class Correlator {
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
                                            BiPredicate<Integer, Timestamp> excerpt, Map<Integer, List<LogEvent>> leaseLost) {
+        return removals(podEvents, pairing, snapshots, excerpt, leaseLost, List.of(), List.of());
+    }
+
+    /**
+     * As above, with the controller runs ({@code processes}, {@link LogEvent#stream()} indexing them) and the Pod's node lines
+     * ({@code nodeLines}): an item no worker line took is not taken for a removal where its run's own lines show that none of its
+     * workers took it while it could still remove the finalizer (session 38, {@link FinalizerRemoval.Unworked}): the run lost the
+     * Lease after it, the next process of the same replica starts in the same file after it, or the run, read whole from the item to
+     * past a line that shows the Pod gone (its node's {@code Workflow pod is missing}, another run's {@code delete pod event}),
+     * logged no worker line (a worker logs {@code cleaning up pod} before it patches, and patches only a Pod its informer holds: a Pod
+     * gone from the cluster none). Such an item, and one its own run saw the Pod leave before any worker line, is kept only where
+     * it is the Pod's one release, and then named as removing nothing its lines show.
+     */
+    static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
+                                           BiPredicate<Integer, Timestamp> excerpt, Map<Integer, List<LogEvent>> leaseLost,
+                                           List<ControllerProcess> processes, List<LogEvent> nodeLines) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -703,13 +721,30 @@ public final class Correlator {
         }
         pending.keySet().stream().sorted().forEach(stream -> close(pending.get(stream), out));
         // An item no worker line took, after which its own run saw the Pod leave its informer: none of that run's workers removed the
-        // finalizer (a worker logs "cleaning up pod" before it patches, and patches only a Pod its informer holds). Where another
-        // removal remains it is that one's; kept only as the Pod's one release, which the lifecycle then names as removing nothing.
-        List<FinalizerRemoval> unworked = out.stream().filter(r -> r.started() == null && leftBeforeAnyWorker(r, podEvents)).toList();
-        // An item no worker line took before its run logged losing the Lease died with that run's queue: never a release, not even
-        // the Pod's only one (nothing names it as removing nothing; the Pod's release is then not in the evidence).
-        out.removeIf(r -> r.started() == null && leaseLostBeforeAnyWorker(r, leaseLost));
-        unworked = unworked.stream().filter(out::contains).toList();
+        // finalizer (a worker logs "cleaning up pod" before it patches, and patches only a Pod its informer holds). An item no worker
+        // line took before its run lost the Lease, or before the next process of its replica started, died with that run's queue; one
+        // whose run, read whole, went on past a line showing the Pod gone without a worker line was not taken while the Pod was there.
+        // Where another removal remains it is that one's; kept only as the Pod's one release, which the lifecycle and AF001 then name
+        // as removing nothing its lines show.
+        List<FinalizerRemoval> unworked = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            FinalizerRemoval r = out.get(i);
+            if (r.started() != null) {
+                continue;
+            }
+            if (leftBeforeAnyWorker(r, podEvents)) {
+                unworked.add(r);
+                continue;
+            }
+            FinalizerRemoval.Unworked why = leaseLostBeforeAnyWorker(r, leaseLost);
+            why = why != null ? why : runEndedBeforeAnyWorker(r, processes);
+            why = why != null ? why : goneBeforeAnyWorker(r, podEvents, nodeLines, processes);
+            if (why != null) {
+                r = r.unworked(why);
+                out.set(i, r);
+                unworked.add(r);
+            }
+        }
         if (unworked.size() < out.size()) {
             out.removeAll(unworked);
         }
@@ -717,18 +752,92 @@ public final class Correlator {
         return EventOrder.merged(out, FinalizerRemoval::decisive); // by time across runs: the first is the earliest, whichever file came first
     }
 
-    /** The item's own run logged {@code stopped leading} after the item was queued (see {@link #removals}). */
-    private static boolean leaseLostBeforeAnyWorker(FinalizerRemoval r, Map<Integer, List<LogEvent>> leaseLost) {
+    /** The item's own run logged {@code stopped leading} after the item was queued (see {@link #removals}): that line, else null. */
+    private static FinalizerRemoval.Unworked leaseLostBeforeAnyWorker(FinalizerRemoval r, Map<Integer, List<LogEvent>> leaseLost) {
         LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
         if (queued == null) {
-            return false;
+            return null;
         }
         for (LogEvent l : leaseLost.getOrDefault(queued.stream(), List.of())) {
             if (EventOrder.after(l, queued) && ((ControllerEvent.LeaderElection) l.event()).change() == ControllerEvent.LeaderChange.STOPPED_LEADING) {
-                return true;
+                return new FinalizerRemoval.Unworked(FinalizerRemoval.Unworked.Kind.LEASE_LOST, l, l.time(), l.source().toString());
             }
         }
-        return false;
+        return null;
+    }
+
+    /**
+     * The next process of the item's replica starts in the file where the item's run ends (its start banner, which the reading splits
+     * runs at): the run ended there, and its queue with it (a process keeps no queue across a restart). Only a run whose evidence does
+     * not end before the run did ({@link ControllerProcess#cutAtEnd}), that holds records naming nothing before the item (not a grep for
+     * names) and has no gap of them after it (no stretch cut out, as where a head, a grep and a tail were pasted together): its lines
+     * from the item to its end are all it wrote, and no worker line is among them. Null otherwise.
+     */
+    private static FinalizerRemoval.Unworked runEndedBeforeAnyWorker(FinalizerRemoval r, List<ControllerProcess> processes) {
+        LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
+        if (queued == null || queued.stream() < 0 || queued.stream() >= processes.size()) {
+            return null;
+        }
+        ControllerProcess run = processes.get(queued.stream());
+        if (run.cutAtEnd() || run.files().isEmpty() || run.replica() == null) {
+            return null;
+        }
+        ControllerProcess.Nameless n = run.nameless();
+        if (n.records() == 0 || n.first() == null || n.first().isAfter(queued.time())
+                || StreamExtents.cutWithin(processes, run.id(), queued.time(), run.last() == null ? queued.time() : run.last())) {
+            return null;
+        }
+        String file = run.files().get(run.files().size() - 1);
+        ControllerProcess next = null;
+        for (ControllerProcess p : processes) {
+            if (run.replica().equals(p.replica()) && p.incarnation() > run.incarnation() && p.files().contains(file) && p.first() != null
+                    && (next == null || p.incarnation() < next.incarnation())) {
+                next = p;
+            }
+        }
+        return next == null ? null : new FinalizerRemoval.Unworked(FinalizerRemoval.Unworked.Kind.RUN_ENDED, null, next.first(), file);
+    }
+
+    /**
+     * A line that shows the Pod gone (the node's {@code Workflow pod is missing}: the operator no longer finds the Pod in its
+     * informer; another run's {@code delete pod event}) no earlier than the item, while the item's run, read whole from the item to
+     * past it ({@link StreamExtents#readWholeThrough}; past it by {@link DeletionBounds#CROSS_CLOCK_NANOS} for another run's line,
+     * whose clock may disagree), logged no worker line: its workers took the item, if ever, only once the Pod was gone, and patched
+     * nothing. The first such line, else null. Another run's line more than that margin before the item is of an earlier moment.
+     */
+    private static FinalizerRemoval.Unworked goneBeforeAnyWorker(FinalizerRemoval r, List<LogEvent> podEvents, List<LogEvent> nodeLines,
+                                                                 List<ControllerProcess> processes) {
+        LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
+        if (queued == null || processes.isEmpty()) {
+            return null;
+        }
+        List<LogEvent> gone = new ArrayList<>();
+        for (LogEvent e : podEvents) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() != queued.stream()) {
+                gone.add(e);
+            }
+        }
+        for (LogEvent e : nodeLines) {
+            if (e.event() instanceof ControllerEvent.WorkflowPodMissing) {
+                gone.add(e);
+            }
+        }
+        for (LogEvent g : EventOrder.merged(gone)) {
+            boolean own = g.stream() == queued.stream();
+            long margin = own ? 0 : DeletionBounds.CROSS_CLOCK_NANOS;
+            if (own ? !EventOrder.after(g, queued) : g.time().instant().plusNanos(margin).isBefore(queued.time().instant())) {
+                continue;
+            }
+            if (!g.time().comparable(queued.time())) {
+                continue;
+            }
+            Timestamp latest = g.time().isAfter(queued.time()) ? g.time() : queued.time();
+            Timestamp to = new Timestamp(latest.instant().plusNanos(margin), latest.precision(), latest.zone());
+            if (StreamExtents.readWholeThrough(processes, queued.stream(), queued.time(), to)) {
+                return new FinalizerRemoval.Unworked(FinalizerRemoval.Unworked.Kind.GONE_BEFORE, g, g.time(), g.source().toString());
+            }
+        }
+        return null;
     }
 
     /** The last election line of its run before {@code e} is {@code stopped leading}: the run's pod controller had been cancelled. */

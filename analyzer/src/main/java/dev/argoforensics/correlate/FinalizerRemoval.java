@@ -16,8 +16,48 @@ import java.util.Optional;
  * @param queued    {@code queueing pod for cleanup…} for removeFinalizer, or null
  * @param started   {@code cleaning up pod action=removeFinalizer} not followed by a failure, or null
  * @param cause     why the controller removed it
+ * @param unworked  for an item no worker line took: what shows that none of its run's workers took it while it could still remove
+ *                  the finalizer (its run lost the Lease, ended, or ran on past the Pod's going), else null; such an item is kept
+ *                  only as the Pod's one release, as one that removed nothing its lines show (session 38)
  */
-public record FinalizerRemoval(LogEvent trigger, LogEvent onDelete, LogEvent scheduled, LogEvent queued, LogEvent started, RemovalCause cause) {
+public record FinalizerRemoval(LogEvent trigger, LogEvent onDelete, LogEvent scheduled, LogEvent queued, LogEvent started, RemovalCause cause,
+                               Unworked unworked) {
+
+    /** An item whose run's lines do not say why none of its workers took it. */
+    public FinalizerRemoval(LogEvent trigger, LogEvent onDelete, LogEvent scheduled, LogEvent queued, LogEvent started, RemovalCause cause) {
+        this(trigger, onDelete, scheduled, queued, started, cause, null);
+    }
+
+    /** The same item, {@code why} none of its run's workers took it. */
+    public FinalizerRemoval unworked(Unworked why) {
+        return new FinalizerRemoval(trigger, onDelete, scheduled, queued, started, cause, why);
+    }
+
+    /**
+     * What shows that no cleanup worker of the item's run took it while it could still remove the finalizer.
+     *
+     * @param kind  which
+     * @param line  the line that shows it ({@code stopped leading}, {@code Workflow pod is missing}, another run's
+     *              {@code delete pod event}), null for {@link Kind#RUN_ENDED}
+     * @param at    its time: for {@link Kind#RUN_ENDED} the next run's first line
+     * @param where the line's place, or for {@link Kind#RUN_ENDED} the file in which the next run starts
+     */
+    public record Unworked(Kind kind, LogEvent line, Timestamp at, String where) {
+
+        /** Why the item was never worked. */
+        public enum Kind {
+            /** Its run logged {@code stopped leading} before any worker line: the queue shut down, the process exited. */
+            LEASE_LOST,
+            /** The next process of the same replica starts in the same file before any worker line: the queue died with the process. */
+            RUN_ENDED,
+            /**
+             * Another line shows the Pod gone (its node's {@code Workflow pod is missing}, another run's {@code delete pod event}) while
+             * the item's run, read whole from the item to past that line, logged no worker line: none of its workers patched the Pod
+             * before it was gone.
+             */
+            GONE_BEFORE
+        }
+    }
 
     /** The moment the finalizer went: the cleanup worker's line, else the scheduling line. */
     public LogEvent decisive() {

@@ -57,7 +57,11 @@ final class Describe {
         b.append(p.release() == null ? "release unknown" : p.release());
         switch (p.leadership()) {
             case LEADER -> b.append("; leader");
-            case STANDBY -> b.append("; standby by its lines (it waited for the lease or named another holder, never took it, and processed no Workflow)");
+            // What the election lines show, not that the run never led: a standby runs no pod controller (WorkflowController.Run is
+            // called only on leading), so a run whose pod controller logged led, its line of taking the lease missing (session 38).
+            case STANDBY -> b.append("; standby by its lines (its election lines wait for the lease or name another holder, none says it took it,"
+                    + " and it processed no Workflow; a standby logs no pod controller line, so if it logged one it led, its line of taking"
+                    + " the lease not in the input)");
             case LED_BY_WORK -> b.append("; leader by its work (it processed Workflows from ").append(p.work().first().format())
                     .append(", which only a leader does; its line of taking the lease is not in the input)");
             case SINGLE_INSTANCE -> b.append("; single instance");

@@ -266,7 +266,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             // A worker that took the item after the Pod had left its informer removed nothing: no removal time is known, only that the
             // finalizer had gone by the time the Pod left, and when that worker came.
             LogEvent goneFirst = life.goneBeforeTheWorker().orElse(null);
-            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null ? null : decisive.time().format()));
+            // An item no worker line of its run took while it could remove the finalizer (session 38): its run lost the Lease or ended,
+            // or ran on, read whole, past a line showing the Pod gone. Nothing it did removed the finalizer: no removal time is known.
+            FinalizerRemoval.Unworked unworked = goneFirst == null && removal.started() == null ? removal.unworked() : null;
+            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null || unworked != null ? null : decisive.time().format()));
+            if (unworked != null) {
+                facts.add(new Fact("releaseNotTaken", "Release item not taken", PrematureRemovalAccount.unworkedWords(unworked)));
+                if (unworked.kind() == FinalizerRemoval.Unworked.Kind.GONE_BEFORE) {
+                    facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod seen gone)", unworked.at().format()));
+                }
+            }
             if (goneFirst != null) {
                 facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod left the informer)", goneFirst.time().format()));
                 facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", removal.started() == null ? null : decisive.time().format()));
@@ -280,7 +289,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             facts.add(new Fact("removalCause", "Why the controller removed it", goneFirst != null
                     ? "none by this controller: its release was queued (" + cause() + "), but " + (removal.started() == null
                     ? "the Pod left its informer with no line of its cleanup worker taking the item before" : "its cleanup worker took the item after the Pod "
-                    + "had left its informer") + "; who removed the finalizer is not in the evidence" : cause()));
+                    + "had left its informer") + "; who removed the finalizer is not in the evidence"
+                    : unworked != null ? "none that this controller's lines show: its release was queued (" + cause() + "), but "
+                    + PrematureRemovalAccount.unworkedWords(unworked) + "; who removed the finalizer is not in the evidence" : cause()));
             facts.add(new Fact("deletionRequested", "Deletion requested", deletion == null ? null : deletion.describe()));
             if (deletion != null && deletion.skew() != null) {
                 facts.add(new Fact("controllerClock", "Controller clock", deletion.skew().describe()));
@@ -327,6 +338,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
             cite.line(removal.started(), goneFirst != null ? "cleanup worker takes the item, the Pod no longer in its informer: it removes nothing"
                     : "cleanup worker removes the finalizer");
+            if (unworked != null && unworked.line() != null) {
+                cite.line(unworked.line(), switch (unworked.kind()) {
+                    case LEASE_LOST -> "the releasing run lost the Lease with no cleanup worker line for the item before it";
+                    case GONE_BEFORE -> "the Pod seen gone, the releasing run's log going on with no cleanup worker line for the item";
+                    case RUN_ENDED -> "the releasing run ended with no cleanup worker line for the item";
+                });
+            }
             if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                     && EventOrder.after(life.informerExit().event(), decisive)) {
                 cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
@@ -430,11 +448,18 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         : Message.of("AF001.reason.goneBeforeWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
                                 "worker", decisive.time().format(), "workerLine", decisive.source().toString());
             }
+            if (unworked != null) {
+                // The item's own run shows that none of its workers took it while it could remove anything.
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.notTaken", "queuedLine", decisive.source().toString(), "why", PrematureRemovalAccount.unworkedWords(unworked));
+            }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
             Message summary = goneFirst != null
                     ? PrematureRemovalAccount.summaryGone(pod, removal, goneFirst, schedule.orElse(null), life.phaseAtRelease(), fin)
+                    : unworked != null ? PrematureRemovalAccount.summaryNotTaken(pod, removal, PrematureRemovalAccount.unworkedWords(unworked), schedule.orElse(null),
+                            life.phaseAtRelease(), fin)
                     : PrematureRemovalAccount.summary(pod, decisive, schedule.orElse(null), life.phaseAtRelease(), fin);
             // The stall is only told beside the idle workers or the unprocessed Workflow: measured only then.
             boolean stalled = (workers.isPresent() || lastProcessed.isPresent()) && reconciliation.stall(pod, stallThreshold)

@@ -47,6 +47,34 @@ final class PrematureRemovalAccount {
                 "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
     }
 
+    /**
+     * The headline where no cleanup worker of the releasing run took the item while it could remove anything
+     * ({@link FinalizerRemoval#unworked}): the release queued, why it was not taken, and no removal time.
+     */
+    static Message summaryNotTaken(PodHistory pod, FinalizerRemoval removal, String why, PodCleanupScheduled schedule, String phaseAt, NodeOutcome fin) {
+        LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : removal.decisive();
+        return Message.of("AF001.summaryNotTaken", "pod", pod.key().toString(), "queued", queued.time().format(),
+                "delay", schedule == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", schedule.delayText()),
+                "why", why,
+                "state", phaseAt == null ? Message.of("AF001.stateUnpersisted") : Message.of("AF001.stateStill", "phase", phaseAt),
+                "ending", fin == null ? Message.NOTHING : Message.of("AF001.ending", "phase", fin.phase(), "message", quoted(fin.message())));
+    }
+
+    /** What shows that no worker of the releasing run took the item, in words (a fact's value and a clause of the account). */
+    static String unworkedWords(FinalizerRemoval.Unworked u) {
+        return switch (u.kind()) {
+            case LEASE_LOST -> "its run lost the Lease at " + u.at().format() + " (" + u.where() + ", stopped leading) with no line of its cleanup worker "
+                    + "taking the item before; its queue shut down with the context the run led on, and the process exited";
+            case RUN_ENDED -> "its run ended with no line of its cleanup worker taking the item: the next process of the same controller starts at "
+                    + u.at().format() + " in " + u.where() + ", and a process keeps no queue across a restart";
+            case GONE_BEFORE -> "the Pod was seen gone at " + u.at().format() + " (" + u.where() + ", "
+                    + (u.line() != null && u.line().event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowPodMissing
+                            ? "its node's \"Workflow pod is missing\"" : "another controller run's \"delete pod event\"")
+                    + ") while the log of the run that queued the item, read whole, went on past it with no line of its cleanup worker taking "
+                    + "the item; a worker patches only a Pod its informer holds";
+        };
+    }
+
     static Message explain(PodHistory pod, PodLifecycle life, LogEvent decisive, PodCleanupScheduled schedule, NodeOutcome fin,
                            ContainersEnd end, LogEvent workers, LogEvent lastUpdate, RemovalDeadline recomputed, LogEvent lastProcessed,
                            boolean stalled) {
@@ -56,7 +84,17 @@ final class PrematureRemovalAccount {
         dev.argoforensics.correlate.RunClocks.RunClock clock = life.releaseRunClock().orElse(null);
         // The delay is the deadline on the API server's clock minus the controller's now: a drifting controller clock shifts it.
         Long objectsDelay = clock == null || schedule == null ? null : schedule.delayNanos() - clock.driftNanos();
-        if (gone != null) {
+        FinalizerRemoval.Unworked unworked = gone == null && removal.started() == null ? removal.unworked() : null;
+        if (unworked != null) {
+            // No worker of the releasing run took the item while it could remove anything: the release was queued, nothing more.
+            LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : decisive;
+            m.add(Message.of("AF001.explain.queuedNotTaken", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(),
+                    "queued", queued.time().format(),
+                    "because", removal.cause() == RemovalCause.POD_DELETED ? Message.of("AF001.explain.becauseDeleted") : Message.NOTHING,
+                    "due", schedule == null ? Message.NOTHING : Message.of(schedule.delayNanos() > 0 ? "AF001.explain.dueLater" : "AF001.explain.dueAtOnce",
+                            "delay", schedule.delayText()),
+                    "why", unworkedWords(unworked)));
+        } else if (gone != null) {
             // The worker came after the Pod had left the informer: the release was queued, and something else removed the finalizer.
             LogEvent queued = removal.scheduled() != null ? removal.scheduled() : removal.queued() != null ? removal.queued() : decisive;
             m.add(Message.of(removal.started() == null ? "AF001.explain.queuedGoneNoWorker" : "AF001.explain.queuedGone", "finalizer", PodSnapshot.STATUS_FINALIZER, "pod", pod.key().toString(),
@@ -72,7 +110,7 @@ final class PrematureRemovalAccount {
                 m.add(Message.of("AF001.explain.becauseDeleted"));
             }
         }
-        if (gone != null) {
+        if (gone != null || unworked != null) {
             // told above, with its due time
         } else if (schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0) {
             m.add(Message.of("AF001.explain.atOnceClockEarly", "passed", GoDuration.format(-schedule.delayNanos()), "delay", schedule.delayText(),
@@ -91,7 +129,7 @@ final class PrematureRemovalAccount {
         } else if (removal.onDelete() != null && removal.queued() != null) {
             m.add(Message.of("AF001.explain.delayMissing"));
         }
-        if (gone == null) {
+        if (gone == null && unworked == null) {
             m.add(Message.of("common.stop"));
         }
         if (recomputed != null) {
@@ -132,7 +170,7 @@ final class PrematureRemovalAccount {
                             : Message.of(end != null && end.allZero() ? "AF001.explain.allExitedZero" : "common.stop")));
         }
         boolean clockEarly = schedule != null && schedule.delayNanos() <= 0 && objectsDelay != null && objectsDelay > 0;
-        m.add(gone != null ? Message.of("AF001.explain.raceUnknown")
+        m.add(gone != null || unworked != null ? Message.of("AF001.explain.raceUnknown")
                 : elided ? Message.of("AF001.explain.raceIfNotPersisted")
                 : removal.cause() == RemovalCause.EITHER_BRANCH ? Message.of("AF001.explain.raceIfDeleted")
                 : clockEarly ? Message.of("AF001.explain.raceClock", "clock", Message.of(clock.driftNanos() < 0 ? "AF001.clock.aheadShort"

@@ -186,7 +186,8 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         // A release whose cleanup worker took the item after the Pod had left its own informer removed nothing (AF001 says
         // so, possible): it is not stated here as the release, which is not in the evidence.
-        FinalizerRemoval removal = pod.removals().isEmpty() || correlation.lifecycle(pod.key()).goneBeforeTheWorker().isPresent() ? null : pod.removals().get(0);
+        FinalizerRemoval removal = pod.removals().isEmpty() || correlation.lifecycle(pod.key()).goneBeforeTheWorker().isPresent()
+                || pod.removals().get(0).unworked() != null ? null : pod.removals().get(0);
         if (removal != null) {
             facts.add(new Fact("finalizerReleasedAt", "Status-capture finalizer released at", removal.time().format()));
             cite.line(removal.decisive(), "status-capture finalizer released (see AF001)");

@@ -42,6 +42,20 @@ final class CrossChecks {
                         + "nothing: the finalizer had gone before, removed by someone these inputs do not show");
                 continue;
             }
+            if (r.started() == null && r.unworked() != null) {
+                var u = r.unworked();
+                String why = switch (u.kind()) {
+                    case LEASE_LOST -> "its run lost the Lease at " + u.at().format() + " (" + u.where() + ") before any line of its cleanup worker "
+                            + "taking the item, and its queue shut down with it";
+                    case RUN_ENDED -> "its run ended before any line of its cleanup worker taking the item (the next process starts at "
+                            + u.at().format() + " in " + u.where() + "), and its queue with it";
+                    case GONE_BEFORE -> "the Pod was seen gone at " + u.at().format() + " (" + u.where() + ") while this run's log, read whole, "
+                            + "went on with no line of its cleanup worker taking the item";
+                };
+                out.derived(r.decisive(), "finalizer:not-removed", "status-capture finalizer NOT released by this controller that its lines show: "
+                        + "its release was queued because " + cause(r, delay) + ", but " + why + "; who removed the finalizer is not in these inputs");
+                continue;
+            }
             out.derived(r.decisive(), "finalizer:removed", "status-capture finalizer released by the controller: " + cause(r, delay));
         }
     }

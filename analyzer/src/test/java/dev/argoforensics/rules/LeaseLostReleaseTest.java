@@ -89,6 +89,23 @@ class LeaseLostReleaseTest {
                 e.findings().toString());
     }
 
+    /**
+     * Session 38: alone, the dead item is not left unsaid either: AF001 says the release was queued, that the run lost the Lease with
+     * no worker line taking the item before, and that who removed the finalizer is not in the evidence (possible). Until session 37
+     * AF001 said nothing of the Pod.
+     */
+    @Test
+    void aDeadItemAloneIsNamedAsNoRelease() {
+        Evaluation e = evaluate(leader(true), null);
+        assertEquals(1, e.findings().size(), e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals(null, f.fact("finalizerRemovedAt").map(Fact::value).orElse(null));
+        assertTrue(String.valueOf(f.fact("releaseNotTaken").orElseThrow().value()).startsWith("its run lost the Lease at 2026-09-19T16:31:11.300Z"),
+                f.facts().toString());
+        assertTrue(f.evidence().stream().anyMatch(l -> l.source().toString().equals("first.log:8")), f.evidence().toString());
+    }
+
     /** The control: the worker took the item before the run lost the Lease; its line is the release, confirmed as before. */
     @Test
     void aWorkerLineBeforeStoppedLeadingIsTheRelease() {
