@@ -778,6 +778,24 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void aRefusedMarkingALaterPassStoredAfterAllIsNoKeptOutcome() {
+        // Recheck3 s38: the stale pass's marking refused at 16:22:30; the Workflow then reset (argo retry, not in the controller's
+        // lines) and a later pass re-applies its marking and stores it (Failed at 170). The node's stored state did not stay
+        // Succeeded: the refusal no longer says what was stored, so the outcome before it takes the marking back as before (silent).
+        Evaluation e = rule.evaluate(regression(LABELLED, GUARD, wfLine("16:24:00.000", "Processing workflow", "phase=Running resourceVersion=150"),
+                podMissing("2026-09-19T16:24:00.005Z"), markingError("2026-09-19T16:24:00.006Z"),
+                workflowUpdated("2026-09-19T16:24:00.020Z", "Failed", "170")).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("markingStored").isPresent()), e.toString());
+        // Control: the later pass refused as well (a second stale reconcile): the declaration stands, its refusal said.
+        Evaluation twice = rule.evaluate(regression(LABELLED, GUARD, wfLine("16:24:00.000", "Processing workflow", "phase=Running resourceVersion=150"),
+                podMissing("2026-09-19T16:24:00.005Z"), markingError("2026-09-19T16:24:00.006Z"),
+                wfLine("16:24:00.400", "Failed to re-apply update", "error=\"must never update completed workflows\"")).correlate());
+        assertEquals(1, twice.findings().size(), twice.toString());
+        assertEquals(Confidence.LIKELY, twice.findings().get(0).confidence(), twice.findings().get(0).confidenceReason());
+        assertTrue(twice.findings().get(0).fact("markingStored").isPresent(), twice.toString());
+    }
+
+    @Test
     void aMarkingALaterStoredOutcomeTakesBackStaysSilent() {
         // Control: the marking's pass stored, and a later pass records the node Succeeded (a retried node whose new Created pod line
         // the log lacks): the node's outcome came after the marking and took it back.
