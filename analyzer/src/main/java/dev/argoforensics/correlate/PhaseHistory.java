@@ -350,10 +350,32 @@ public final class PhaseHistory {
             if (refusal[0] == null && pass.stream().anyMatch(e -> e == line)) {
                 LogEvent outcome = outcomeLine(pass);
                 Outcome o = outcomeOf(outcome);
-                refusal[0] = o == Outcome.GUARDED ? outcome : null;
+                refusal[0] = o == Outcome.GUARDED && !earlierObject(h, processing, outcome) ? outcome : null;
             }
         });
         return refusal[0];
+    }
+
+    /**
+     * Whether {@code processing}'s copy is of an earlier Workflow of the name than the one a Workflow of the name began as
+     * before {@code refusal}: the copy started (its phase neither empty nor Pending) at a resourceVersion lower than a
+     * {@code Processing workflow} of an unstarted Workflow logged before the refusal. One object's phase never goes back to
+     * unstarted, so that copy was read before the Workflow now stored was created: the earlier one was deleted, and its Pods
+     * with it. Releases before v4.0.10 refuse such a pass with the completed guard, not as recreated (recheck3, session 38).
+     */
+    private static boolean earlierObject(WorkflowHistory h, LogEvent processing, LogEvent refusal) {
+        WorkflowProcessing copy = processing == null ? null : (WorkflowProcessing) processing.event();
+        Long rv = copy == null ? null : number(copy.resourceVersion());
+        if (rv == null || copy.phase() == null || copy.phase().isEmpty() || "Pending".equals(copy.phase())) {
+            return false;
+        }
+        for (LogEvent e : h.events()) {
+            if (e.event() instanceof WorkflowProcessing w && w.phase() != null && (w.phase().isEmpty() || "Pending".equals(w.phase()))
+                    && number(w.resourceVersion()) != null && number(w.resourceVersion()) > rv && EventOrder.before(e, refusal)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

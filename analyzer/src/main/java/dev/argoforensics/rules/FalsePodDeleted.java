@@ -96,8 +96,11 @@ public final class FalsePodDeleted extends NodeRule {
         // The marking is the declaration; an outcome recorded later that is not "pod deleted" (a retried node) takes it back. Not
         // one recorded before it, where the persist guard refused the marking's pass (a stale copy's pass after a restart,
         // judgment phase-regression): the node's stored outcome stayed what it was, the marking was made and never stored.
-        LogEvent refusal = marked == null ? null
-                : scope.correlation().workflow(link.workflow()).map(h -> PhaseHistory.refusalOf(h, marked)).orElse(null);
+        // Only while no later marking of the node went unrefused (stored, or its outcome not logged): then the refusal no longer
+        // says what the stored node holds (the Workflow reset meanwhile, argo retry, and the marking stored after all; recheck3).
+        LogEvent refusal = marked == null ? null : scope.correlation().workflow(link.workflow())
+                .filter(h -> own.stream().noneMatch(e -> EventOrder.after(e, marked) && marksDeleted(e.event()) && PhaseHistory.refusalOf(h, e) == null))
+                .map(h -> PhaseHistory.refusalOf(h, marked)).orElse(null);
         boolean keptBefore = refusal != null && life.outcome() != null && life.outcome().time() != null
                 && !life.outcome().time().instant().isAfter(marked.time().instant());
         if (marked == null || (life.outcome() != null && !life.lostToDeletion() && !keptBefore)) {

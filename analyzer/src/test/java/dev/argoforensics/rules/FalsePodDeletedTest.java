@@ -696,7 +696,13 @@ class FalsePodDeletedTest {
      * Running), finds the Pod missing, marks the node "pod deleted", fails the Workflow, and its write ends with {@code end}.
      */
     private static Evidence regression(List<String> cleanup, String... end) {
-        List<String> a = new ArrayList<>(List.of(
+        return regression(List.of(), "150", cleanup, end);
+    }
+
+    /** {@link #regression(List, String...)} with {@code before} logged by run a first and run b's copy at {@code staleRv}. */
+    private static Evidence regression(List<String> before, String staleRv, List<String> cleanup, String... end) {
+        List<String> a = new ArrayList<>(before);
+        a.addAll(List.of(
                 wfLine("16:20:00.100", "Processing workflow", "phase=\"\" resourceVersion=100"),
                 createdPod("2026-09-19T16:20:00.120Z"),
                 podEvent("2026-09-19T16:20:00.130Z", "add"),
@@ -708,7 +714,7 @@ class FalsePodDeletedTest {
                 workflowUpdated("2026-09-19T16:22:00.020Z", "Succeeded", "160")));
         a.addAll(cleanup);
         List<String> b = new ArrayList<>(List.of(
-                wfLine("16:22:30.000", "Processing workflow", "phase=Running resourceVersion=150"),
+                wfLine("16:22:30.000", "Processing workflow", "phase=Running resourceVersion=" + staleRv),
                 podMissing("2026-09-19T16:22:30.005Z"),
                 markingError("2026-09-19T16:22:30.006Z"),
                 nodePhaseChanged("2026-09-19T16:22:30.007Z", "Running", "Error"),
@@ -752,6 +758,41 @@ class FalsePodDeletedTest {
         Evaluation e = rule.evaluate(regression(LABELLED, wfLine("16:22:30.400", "Failed to re-apply update",
                 "error=\"workflow has been recreated, not updating(6f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f -> 9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d)\"")).correlate());
         assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE), e.toString());
+    }
+
+    @Test
+    void aMarkingRefusedOnACopyOfAnEarlierNamesakeIsNoDeclarationOfAPodNobodyDeleted() {
+        // Recheck3 s38: releases before v4.0.10 refuse a pass on a deleted Workflow's copy with the completed guard, not "recreated".
+        // Run a ran a first Workflow ns/p (Running at 51), deleted; its Pod went with it; p was submitted again (unstarted at 100) and
+        // completed. Run b lists from a lagging cache the first object's copy (Running at 60, older than the second one's start):
+        // the node it marks is the deleted Workflow's, whose Pod was deleted, so the marking may be true.
+        List<String> earlier = List.of(wfLine("16:18:00.100", "Processing workflow", "phase=\"\" resourceVersion=50"),
+                createdPod("2026-09-19T16:18:00.120Z"), podEvent("2026-09-19T16:18:00.130Z", "add"),
+                workflowUpdated("2026-09-19T16:18:00.200Z", "Running", "51"), podEvent("2026-09-19T16:19:00.500Z", "delete"));
+        Evaluation e = rule.evaluate(regression(earlier, "60", LABELLED, GUARD).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE), e.toString());
+        // Control: the same lines, run b's copy the second object's (Running at 150, after its start at 100): the outdated copy.
+        Evaluation same = rule.evaluate(regression(earlier, "150", LABELLED, GUARD).correlate());
+        assertEquals(1, same.findings().size(), same.toString());
+        assertEquals(Confidence.LIKELY, same.findings().get(0).confidence(), same.findings().get(0).confidenceReason());
+    }
+
+    @Test
+    void aRefusedMarkingALaterPassStoredAfterAllIsNoKeptOutcome() {
+        // Recheck3 s38: the stale pass's marking refused at 16:22:30; the Workflow then reset (argo retry, not in the controller's
+        // lines) and a later pass re-applies its marking and stores it (Failed at 170). The node's stored state did not stay
+        // Succeeded: the refusal no longer says what was stored, so the outcome before it takes the marking back as before (silent).
+        Evaluation e = rule.evaluate(regression(LABELLED, GUARD, wfLine("16:24:00.000", "Processing workflow", "phase=Running resourceVersion=150"),
+                podMissing("2026-09-19T16:24:00.005Z"), markingError("2026-09-19T16:24:00.006Z"),
+                workflowUpdated("2026-09-19T16:24:00.020Z", "Failed", "170")).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("markingStored").isPresent()), e.toString());
+        // Control: the later pass refused as well (a second stale reconcile): the declaration stands, its refusal said.
+        Evaluation twice = rule.evaluate(regression(LABELLED, GUARD, wfLine("16:24:00.000", "Processing workflow", "phase=Running resourceVersion=150"),
+                podMissing("2026-09-19T16:24:00.005Z"), markingError("2026-09-19T16:24:00.006Z"),
+                wfLine("16:24:00.400", "Failed to re-apply update", "error=\"must never update completed workflows\"")).correlate());
+        assertEquals(1, twice.findings().size(), twice.toString());
+        assertEquals(Confidence.LIKELY, twice.findings().get(0).confidence(), twice.findings().get(0).confidenceReason());
+        assertTrue(twice.findings().get(0).fact("markingStored").isPresent(), twice.toString());
     }
 
     @Test
