@@ -500,7 +500,7 @@ public final class TaskResultLines {
         }
         List<SoleStop> out = new ArrayList<>();
         for (FirstPassLine c : firstPassLines(workflow)) {
-            if (onlyThisPodCreated(c.earliest(), c.at(), c.line(), nodeId, podName)) {
+            if (onlyThisPodCreated(reconciles, c.earliest(), c.at(), c.line(), nodeId, podName)) {
                 out.add(new SoleStop(c.line(), null, null, c.firstPass()));
             }
         }
@@ -611,7 +611,7 @@ public final class TaskResultLines {
 
 
     /** Whether the run's reconciles {@code from} to {@code to} (up to {@code line}) create this Pod and no other. */
-    private boolean onlyThisPodCreated(int from, int to, LogEvent line, String nodeId, String podName) {
+    static boolean onlyThisPodCreated(List<Reconcile> reconciles, int from, int to, LogEvent line, String nodeId, String podName) {
         boolean own = false;
         for (int i = from; i <= to; i++) {
             for (LogEvent e : reconciles.get(i).lines()) {

@@ -115,7 +115,7 @@ class FirstPassSightingsTest {
             while (earliest > 0 && reconciles.get(earliest - 1).first().stream() == line.stream()) {
                 earliest--;
             }
-            if (onlyThisPodCreated(reconciles, earliest, i, line, nodeId, podName)) {
+            if (TaskResultLines.onlyThisPodCreated(reconciles, earliest, i, line, nodeId, podName)) {
                 out.add(new TaskResultLines.SoleStop(line, null, null, firstLine));
             }
         }
@@ -155,36 +155,5 @@ class FirstPassSightingsTest {
             cur = writer;
         }
         return -1;
-    }
-
-    private static boolean onlyThisPodCreated(List<TaskResultLines.Reconcile> reconciles, int from, int to, LogEvent line, String nodeId,
-                                              String podName) {
-        boolean own = false;
-        for (int i = from; i <= to; i++) {
-            for (LogEvent e : reconciles.get(i).lines()) {
-                if (e == line) {
-                    break;
-                }
-                ControllerEvent ev = e.event();
-                String pod = null;
-                String id = null;
-                if (ev instanceof ControllerEvent.PodCreated c) {
-                    pod = c.podRef() == null ? null : c.podRef().name();
-                    id = c.id();
-                } else if (ev instanceof Signal s && "pod-create-exists".equals(s.name())) {
-                    pod = s.podRef() != null ? s.podRef().name() : s.attribute("pod");
-                    id = s.id();
-                } else if (ev instanceof ControllerEvent.NodeInitialized n && "Pod".equals(n.nodeType())) {
-                    id = n.id();
-                } else {
-                    continue;
-                }
-                if ((pod != null && !pod.equals(podName)) || (id != null && !id.equals(nodeId)) || (pod == null && id == null)) {
-                    return false;
-                }
-                own |= pod != null;
-            }
-        }
-        return own;
     }
 }

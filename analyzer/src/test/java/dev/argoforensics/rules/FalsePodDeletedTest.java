@@ -449,6 +449,17 @@ class FalsePodDeletedTest {
         assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
         // Control: staging's writes by its UID all before w-1's first (an earlier object of the name, or another cluster's, but no
         // contradiction): nothing is undecided by the spans, and its delete clears as before.
+        Evidence sequential = stagingWritesBeforeW1(Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
+        Evaluation cleared = rule.evaluate(sequential.correlate());
+        assertTrue(cleared.findings().isEmpty(), cleared.toString());
+        assertTrue(cleared.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), cleared.cleared().get(0).reason());
+    }
+
+    /**
+     * The namesake audit case whose staging/audit.log writes the name by its own UID only clearly before w-1's first write (no two
+     * objects at once), then holds {@code last}: the control of the two-files contradiction.
+     */
+    private static Evidence stagingWritesBeforeW1(String last) {
         Evidence sequential = auditedNamesake(auditFile(
                 Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
                 Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
@@ -457,10 +468,8 @@ class FalsePodDeletedTest {
                 withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
         sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:31.200000Z", 200), "staging-uid"));
         sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:52.700000Z", 200), "staging-uid"));
-        sequential.object("staging/audit.log", Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
-        Evaluation cleared = rule.evaluate(sequential.correlate());
-        assertTrue(cleared.findings().isEmpty(), cleared.toString());
-        assertTrue(cleared.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), cleared.cleared().get(0).reason());
+        sequential.object("staging/audit.log", last);
+        return sequential;
     }
 
     /** A Pod audit record of {@code ns/p} (as {@link Exports#audit}) with an audit ID of its own, for a second file's records. */
@@ -619,15 +628,7 @@ class FalsePodDeletedTest {
         assertTrue(f.confidenceReason().contains("is recorded only in staging/audit.log"), f.confidenceReason());
         // Control: staging's writes by its UID all clearly before w-1's first: no two objects at once, nothing undecided by the
         // spans, and the delete clears as before.
-        Evidence sequential = auditedNamesake(auditFile(
-                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
-                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
-        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:31.200000Z", 200), "staging-uid"));
-        sequential.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:22:52.700000Z", 200), "staging-uid"));
-        sequential.object("staging/audit.log", podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
+        Evidence sequential = stagingWritesBeforeW1(podAudit("s-delete", "delete", ARGO, "2026-09-19T16:28:10.000000Z", 200));
         Evaluation deleted = rule.evaluate(sequential.correlate());
         assertTrue(deleted.findings().isEmpty(), deleted.toString());
         assertEquals(1, deleted.cleared().size(), deleted.toString());
