@@ -12,7 +12,8 @@ import java.util.Objects;
  * What became of a Workflow as a whole: deleted (and how that is known), completed, and the last
  * line the controller logged about it.
  *
- * @param deleted   an audit record of its deletion, or the pod controller releasing one of its Pods
+ * @param deleted   an audit record of its deletion, the gc controller's {@code Deleting garbage collected workflow}, or the pod
+ *                  controller releasing one of its Pods
  *                  on the orphan path (the Workflow was missing from the informer or being deleted);
  *                  null if nothing shows it
  * @param completed a {@code Workflow update successful} with a completed phase, or an export in one; null if none
@@ -28,7 +29,8 @@ import java.util.Objects;
  *                  exports show), whatever else names them: no time unless the paste states one
  * @param audit     the audit records about it (requests on it, deletions of its namespace's Workflows by collection), and
  *                  whether any audit log was given ({@link WorkflowAudit})
- * @param deletedOtherwise {@code deleted} from all but audit records (an export being deleted, the orphan path); null if none
+ * @param deletedOtherwise {@code deleted} from all but audit records (an export being deleted, the gc controller's delete, the orphan
+ *                  path); null if none
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
                            List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise) {

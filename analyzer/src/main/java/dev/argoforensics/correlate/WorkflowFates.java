@@ -22,10 +22,13 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What became of each Workflow: deleted (audit records, an export being deleted, the orphan path), completed, its last line,
+ * What became of each Workflow: deleted (audit records, an export being deleted, the gc controller's TTL delete, the orphan path), completed, its last line,
  * and gone when an update of it was refused as not found.
  */
 final class WorkflowFates {
+    /** The signal of the gc controller's {@code Deleting garbage collected workflow} (catalog gc-deleting-workflow-v3/-v4). */
+    static final String GC_DELETING = "gc-deleting-workflow";
+
     private WorkflowFates() {
     }
 
@@ -74,6 +77,18 @@ final class WorkflowFates {
                 if (s.deletionTimestamp() != null) {
                     deleted.merge(w.ref(), new Known(s.deletionTimestamp(), "an export shows it being deleted (metadata.deletionTimestamp)",
                             s.source(), false), WorkflowFates::earlier);
+                }
+            }
+        }
+        for (WorkflowHistory w : workflows.values()) {
+            // The gc controller's own delete of a completed Workflow (its ttlStrategy expired, or max retention): logged just before
+            // the request, with the propagation policy of WF_DEL_PROPAGATION_POLICY. In the foreground the Workflow lingers, being
+            // deleted, while the garbage collector deletes its Pods: the deleted-Workflow look-alike from the controller's own line.
+            for (LogEvent e : w.events()) {
+                if (e.event() instanceof Signal s && GC_DELETING.equals(s.name()) && e.time() != null) {
+                    deleted.merge(w.ref(), new Known(e.time(), "the workflow-controller's gc (TTL/retention) controller requested its "
+                            + "deletion (Deleting garbage collected workflow)", e.source(), true), WorkflowFates::earlier);
+                    break;
                 }
             }
         }

@@ -185,6 +185,35 @@ class FalsePodDeletedTest {
         assertEquals(Confidence.LIKELY, before.confidence(), before.confidenceReason());
     }
 
+    /**
+     * Session 38: the gc controller's own delete of the Workflow (ttlStrategy expired; WF_DEL_PROPAGATION_POLICY foreground keeps
+     * it, being deleted, while the garbage collector deletes its Pods) logged before the Pod was marked "pod deleted": the
+     * deleted-Workflow look-alike, named as the export's deletionTimestamp is. Control: the same line after the marking (the
+     * TTL ran once the Workflow had failed) leaves the finding as without it.
+     */
+    @Test
+    void theGcControllersDeleteOfTheWorkflowBeforeTheMarkingClearsItAndAfterItChangesNothing() {
+        List<String> before = namesakeJson();
+        before.add(9, json("2026-11-03T08:04:20.004118302Z", "Deleting garbage collected workflow", "component", "gc_controller",
+                "workflow", "etl/batch-sync"));
+        Evaluation e = rule.evaluate(evidence(before).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("its Workflow etl/batch-sync was deleted (the workflow-controller's gc "
+                + "(TTL/retention) controller requested its deletion (Deleting garbage collected workflow), 2026-11-03T08:04:20"),
+                e.cleared().get(0).reason());
+
+        List<String> after = namesakeJson();
+        after.add(json("2026-11-03T08:15:00.004118302Z", "Deleting garbage collected workflow", "component", "gc_controller",
+                "workflow", "etl/batch-sync"));
+        after.add(json("2026-11-03T08:15:00.021907113Z", "Successful request to be deleted", "component", "gc_controller",
+                "workflow", "etl/batch-sync"));
+        Finding f = rule.evaluate(evidence(after).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate()).findings().get(0);
+        Finding without = rule.evaluate(evidence(namesakeJson()).takenAt("pod.yaml", "2026-11-03T08:20:00Z", LABELLED_ALIVE).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals(without.confidenceReason(), f.confidenceReason());
+    }
+
     @Test
     void theWorkflowExportedBeingDeletedBeforeTheErrorClearsWhateverThePodExportShows() {
         // Deleted in the foreground at 08:04:20, before the declaration: the garbage collector deletes its Pods while the controller
