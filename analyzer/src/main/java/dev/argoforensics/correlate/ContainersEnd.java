@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, String mainReason, PodSnapshot snapshot, String kubeletStop) {
     /** Exit codes of a process ended by a signal: 137 (the emissary's code for any signal, or SIGKILL), 143 (SIGTERM). */
-    private static final Set<Integer> SIGNAL_EXITS = Set.of(137, 143);
+    static final Set<Integer> SIGNAL_EXITS = Set.of(137, 143);
 
     /**
      * The main container's exit code is one a signal gives (never proof on its own: a process may exit 137 itself), and not by the

@@ -21,12 +21,17 @@ import dev.argoforensics.source.SourceRef;
  *                   the deletion. A Pod whose main had ended changes the same while {@code wait} still saves main's outputs or a sidecar
  *                   is being stopped (nothing signals a sidecar while no Workflow worker reconciles the Pod), so it says the Pod had not
  *                   finished, not that main still ran (session 38 breaker)
+ * @param crossClock running, shown by an export of the deleted Pod whose main ended after the deletion was requested, but by less than
+ *                   two clocks may disagree: main's end is the kubelet's node clock, the request the API server's (deletionTimestamp
+ *                   minus the grace period); the order holds only where the two agree within a second, which nothing here checks
+ *                   (session 39)
  */
-public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly) {
+public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                        boolean crossClock) {
 
     /** An execution shown by main's own evidence. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown) {
-        this(state, reason, evidence, weak, statedClock, endShown, false);
+        this(state, reason, evidence, weak, statedClock, endShown, false, false);
     }
 
     /** An execution no stated clock dates. */

@@ -250,6 +250,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
             if (write != null) {
                 cite.line(write, "the controller writes the Workflow, no change of the Pod logged");
             }
+        } else if (running.crossClock()) {
+            // main's end after the request rests on the kubelet's and the API server's clocks agreeing within a second (session 39).
+            confidence = outcome.fromExport() ? Confidence.LIKELY : Confidence.POSSIBLE;
+            reason = Message.of("AF007.reason.crossClock", "execution", execution);
         } else if (running.podOnly() && outcome.fromExport()) {
             // The lines show the Pod unfinished, not main running: main may have ended before the deletion while wait still saved its
             // outputs or a sidecar still ran (session 38 breaker; it read as likely beside an exported Workflow's "pod deleted").

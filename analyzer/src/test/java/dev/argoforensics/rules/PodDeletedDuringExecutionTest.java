@@ -193,6 +193,46 @@ class PodDeletedDuringExecutionTest {
     }
 
     /**
+     * Session 39 (judgment seed 1808, a drain bystander): main exited 0 at 16:39:59, wait at 16:40:00, and the drain's eviction was
+     * requested at 16:40:00 (deletionTimestamp 16:40:30 minus grace 30 s). The grace period shows the Pod unfinished at the request,
+     * which wait still running makes it; main's end and the request are one second apart on two clocks (the kubelet's, the API
+     * server's) that may disagree by more. AF007 said confirmed: "main had not ended before it". Nothing orders them: not decided.
+     */
+    @Test
+    void aGracePeriodWithMainEndingOnItsOwnMomentsBeforeTheRequestDoesNotMakeMainRunning() {
+        String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:39:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:00Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).takenAt("pod.yaml", "2026-09-19T16:40:10Z", pod)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE),
+                () -> e.findings().stream().map(f -> f.confidence() + ": " + f.confidenceReason()).toList().toString());
+        String said = e.findings().isEmpty() ? e.cleared().get(0).reason() : e.findings().get(0).confidenceReason();
+        assertTrue(said.contains("main ended at 2026-09-19T16:39:59Z (exit 0) and the deletion was requested at 2026-09-19T16:40:00Z"), said);
+
+        // Exit 0 one second after the request (a main that trapped the SIGTERM, or finished on its own, on clocks a second apart): the
+        // order rests on the two clocks agreeing within a second, likely and saying so.
+        String after = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:40:01Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:02Z").yaml();
+        Evaluation a = rule.evaluate(new Evidence().log("c.log", lines()).takenAt("pod.yaml", "2026-09-19T16:40:10Z", after)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, a.findings().size(), a::toString);
+        assertEquals(Confidence.LIKELY, a.findings().get(0).confidence(), () -> a.findings().get(0).confidenceReason());
+        assertTrue(a.findings().get(0).confidenceReason().contains("the order holds only if the two agree within a second"),
+                () -> a.findings().get(0).confidenceReason());
+
+        // The control: main ended by SIGTERM (143) within a second of the request is the deletion's kill; and main ending well after
+        // the request ran when it was made.
+        for (String[] end : new String[][] {{"143", "Error", "2026-09-19T16:40:01Z"}, {"0", "Completed", "2026-09-19T16:40:25Z"}}) {
+            String killed = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", Integer.parseInt(end[0]), end[1], end[2])
+                    .terminated("wait", 0, "Completed", "2026-09-19T16:40:26Z").yaml();
+            Evaluation k = rule.evaluate(new Evidence().log("c.log", lines()).takenAt("pod.yaml", "2026-09-19T16:40:28Z", killed)
+                    .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertEquals(1, k.findings().size(), () -> String.join(",", end) + ": " + k);
+            assertEquals(Confidence.CONFIRMED, k.findings().get(0).confidence(), () -> k.findings().get(0).confidenceReason());
+        }
+    }
+
+    /**
      * Review (s17): a Workflow deleted in the foreground; the garbage collector deletes its running Pod and the controller,
      * still reconciling the Workflow, marks the node "pod deleted". The only record of the Workflow's deletion is
      * {@code argo get -o yaml} with its {@code deletionTimestamp}. That is the Workflow's deletion, not a disruption of the
