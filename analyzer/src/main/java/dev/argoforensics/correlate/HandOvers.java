@@ -156,6 +156,51 @@ public final class HandOvers {
         return Optional.of(new Tie(chain, most, least));
     }
 
+    /**
+     * How far run {@code y}'s clock is ahead of run {@code x}'s (negative: behind), as the hand-overs tie them either way: a chain
+     * from {@code x} to {@code y} bounds it from above (and from below where each step's {@link HandOver#aheadAtLeastNanos} does),
+     * a chain from {@code y} to {@code x} the other way round. Empty if no hand-over ties the two runs.
+     *
+     * @param atLeast  the least ({@link Long#MIN_VALUE}: unbounded)
+     * @param atMost   the most ({@link Long#MAX_VALUE}: unbounded)
+     * @param forward  the chain from {@code x} to {@code y}, or null
+     * @param backward the chain from {@code y} to {@code x}, or null
+     */
+    public record Skew(long atLeast, long atMost, Tie forward, Tie backward) {
+        /** Whether the hand-overs bound how far y's clock may be behind x's. */
+        public boolean boundedBelow() {
+            return atLeast != Long.MIN_VALUE;
+        }
+
+        /** Whether they bound how far y's clock may be ahead of x's. */
+        public boolean boundedAbove() {
+            return atMost != Long.MAX_VALUE;
+        }
+    }
+
+    /** The skew of run {@code y}'s clock against run {@code x}'s along the hand-overs (see {@link Skew}); empty if none ties them. */
+    public Optional<Skew> skew(int x, int y) {
+        Tie forward = tie(x, y).orElse(null);
+        Tie backward = tie(y, x).orElse(null);
+        if (forward == null && backward == null) {
+            return Optional.empty();
+        }
+        long least = Long.MIN_VALUE;
+        long most = Long.MAX_VALUE;
+        if (forward != null) {
+            most = forward.aheadAtMost();
+            least = forward.aheadAtLeast();
+        }
+        if (backward != null) {
+            // x's clock is at most backward.aheadAtMost ahead of y's: y's at least its negation ahead of x's; and the other way.
+            least = Math.max(least, -backward.aheadAtMost());
+            if (backward.aheadAtLeast() != Long.MIN_VALUE) {
+                most = Math.min(most, -backward.aheadAtLeast());
+            }
+        }
+        return Optional.of(new Skew(least, most, forward, backward));
+    }
+
     /** The hand-overs the runs' election lines show (see the class comment); the correlation's events in input order. */
     public static HandOvers of(Correlation correlation) {
         return of(correlation.events(), correlation.processes());

@@ -99,7 +99,7 @@ public final class ReconciliationStalled extends DeclaredRule {
     }
 
     /** The hand-over chain in words: each run that gave the Lease up, when by its clock, and the run that took it, when by its own. */
-    private static Message handOver(HandOvers.Tie tie, Correlation correlation) {
+    static Message handOver(HandOvers.Tie tie, Correlation correlation) {
         List<Message> steps = new ArrayList<>();
         for (HandOvers.HandOver h : tie.chain()) {
             Message step = Message.of(h.stopped() ? "AF003.handOver.stopped" : "AF003.handOver.lastLine", "from",
@@ -110,7 +110,7 @@ public final class ReconciliationStalled extends DeclaredRule {
         return Message.of("AF003.handOver.bound", "steps", Message.sequence(steps), "most", signed(tie.aheadAtMost()));
     }
 
-    private static String signed(long nanos) {
+    static String signed(long nanos) {
         return nanos < 0 ? "-" + GoDuration.format(-nanos) : GoDuration.format(nanos);
     }
 

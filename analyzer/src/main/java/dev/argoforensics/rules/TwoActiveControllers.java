@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.ControllerLeadership.State;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
+import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
@@ -66,6 +67,7 @@ public final class TwoActiveControllers extends DeclaredRule {
     @Override
     public Evaluation evaluate(Correlation correlation) {
         ControllerLeadership leadership = new ControllerLeadership(correlation);
+        HandOvers handOvers = HandOvers.of(correlation);
         Map<String, Pair> pairs = new TreeMap<>();
         for (WorkflowHistory w : correlation.workflows().values()) {
             if (w.events().stream().noneMatch(TwoActiveControllers::contention)) {
@@ -87,7 +89,7 @@ public final class TwoActiveControllers extends DeclaredRule {
                     if (a.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE || b.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE) {
                         continue; // lines quoted from another comment: kept apart as pasted, which says nothing of two controllers at once
                     }
-                    pairs.computeIfAbsent(a.id() + "/" + b.id(), k -> new Pair(a, b))
+                    pairs.computeIfAbsent(a.id() + "/" + b.id(), k -> new Pair(a, b, handOvers.skew(a.id(), b.id()).orElse(null)))
                             .add(w.ref(), byStream.get(a.id()), byStream.get(b.id()));
                 }
             }
@@ -99,8 +101,15 @@ public final class TwoActiveControllers extends DeclaredRule {
                 cleared.add(new Clearance(null, Message.of("AF012.cleared.readTwice", "a", p.a.label(), "b", p.b.label(), "lines", p.duplicate),
                         p.duplicateLine.source()));
             } else if (p.overlaps.isEmpty()) {
-                Sequence s = p.sequential.get(0);
-                cleared.add(new Clearance(null, Message.of("AF012.cleared.oneAfterOther", "a", p.a.label(), "b", p.b.label(),
+                Sequence s = p.sequential.stream().filter(q -> q.clockMost() == Long.MIN_VALUE).findFirst().orElse(p.sequential.get(0));
+                cleared.add(new Clearance(null, s.clockMost() != Long.MIN_VALUE
+                        ? Message.of("AF012.cleared.clocks", "a", p.a.label(), "b", p.b.label(), "workflow", s.workflow.toString(),
+                                "read", GoDuration.format(s.overlapNanos()), "handOver", handOver(p.skew, correlation),
+                                "onOneClock", s.clockMost() > 0 ? Message.of("AF012.cleared.clocksMost", "most", GoDuration.format(s.clockMost()),
+                                        "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
+                                        : Message.of("AF012.cleared.clocksApart", "gap", GoDuration.format(-s.clockMost())),
+                                "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
+                        : Message.of("AF012.cleared.oneAfterOther", "a", p.a.label(), "b", p.b.label(),
                         "workflow", s.workflow.toString(), "sequence", s.describe(), "verdict", s.overlapNanos > 0
                                 ? Message.of("AF012.cleared.withinHandover", "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
                                 : Message.of("AF012.cleared.handover")), s.firstOfLater.source()));
@@ -117,6 +126,11 @@ public final class TwoActiveControllers extends DeclaredRule {
         }
         standbys(correlation, leadership, cleared);
         return new Evaluation(out, cleared);
+    }
+
+    /** The Lease hand-overs that tie two runs' clocks, in words (AF003's): the chain from the earlier run, else the one back. */
+    static Message handOver(HandOvers.Skew skew, Correlation correlation) {
+        return ReconciliationStalled.handOver(skew.forward() != null ? skew.forward() : skew.backward(), correlation);
     }
 
     /** A replica that only waited for the lease is the ordinary standby, named as examined when there are several. */
@@ -183,14 +197,17 @@ public final class TwoActiveControllers extends DeclaredRule {
     static final class Pair {
         final ControllerProcess a;
         final ControllerProcess b;
+        /** How far b's clock is ahead of a's, as Lease hand-overs between them bound it; null if none ties them. */
+        final HandOvers.Skew skew;
         final List<Overlap> overlaps = new ArrayList<>();
         final List<Sequence> sequential = new ArrayList<>();
         Message duplicate;
         LogEvent duplicateLine;
 
-        Pair(ControllerProcess a, ControllerProcess b) {
+        Pair(ControllerProcess a, ControllerProcess b, HandOvers.Skew skew) {
             this.a = a;
             this.b = b;
+            this.skew = skew;
         }
 
         void add(WorkflowRef wf, List<LogEvent> fromA, List<LogEvent> fromB) {
@@ -223,14 +240,46 @@ public final class TwoActiveControllers extends DeclaredRule {
             Timestamp lastB = last(ownB);
             Timestamp end = lastA.compareTo(lastB) <= 0 ? lastA : lastB;
             long nanos = start.nanosUntil(end);
-            if (nanos > HANDOVER_TOLERANCE_NANOS) {
-                overlaps.add(new Overlap(wf, ownA, ownB, start, end));
+            // Read across a Lease hand-over, the overlap on one clock is bounded (HandOvers): b's lines on a's clock are b's times
+            // less how far b's clock is ahead, which the hand-overs bound.
+            long[] onOneClock = skew == null ? null : onOneClock(firstA, lastA, firstB, lastB, skew);
+            if (nanos > HANDOVER_TOLERANCE_NANOS && (onOneClock == null || onOneClock[1] > HANDOVER_TOLERANCE_NANOS)) {
+                boolean clocks = onOneClock != null && (onOneClock[0] == Long.MIN_VALUE || onOneClock[0] <= HANDOVER_TOLERANCE_NANOS);
+                overlaps.add(new Overlap(wf, ownA, ownB, start, end, clocks, clocks ? onOneClock[0] : 0));
             } else {
                 boolean aFirst = firstA.compareTo(firstB) <= 0;
                 List<LogEvent> earlier = aFirst ? ownA : ownB;
                 List<LogEvent> later = aFirst ? ownB : ownA;
-                sequential.add(new Sequence(wf, latest(earlier), earliest(later), nanos));
+                sequential.add(new Sequence(wf, latest(earlier), earliest(later), nanos,
+                        nanos > HANDOVER_TOLERANCE_NANOS ? onOneClock[1] : Long.MIN_VALUE));
             }
+        }
+
+        /**
+         * The least and the most the two runs' windows about one Workflow overlap on one clock (a's), b's clock ahead of a's by
+         * anything the skew allows ({@link Long#MIN_VALUE} as the least where it is unbounded that way). The overlap against the
+         * skew d is min(lastA, lastB - d) - max(firstA, firstB - d): concave, so its most is at a bound or where a term turns, and
+         * its least at a bound.
+         */
+        static long[] onOneClock(Timestamp firstA, Timestamp lastA, Timestamp firstB, Timestamp lastB, HandOvers.Skew skew) {
+            long la = firstA.nanosUntil(lastA);
+            long fb = firstA.nanosUntil(firstB);
+            long lb = firstA.nanosUntil(lastB);
+            long lo = skew.atLeast();
+            long hi = skew.atMost();
+            long most = Long.MIN_VALUE;
+            for (long d : new long[] {lo, hi, lb - la, fb}) {
+                if (d == Long.MIN_VALUE || d == Long.MAX_VALUE) {
+                    continue;
+                }
+                most = Math.max(most, overlapAt(Math.min(Math.max(d, lo), hi), la, fb, lb));
+            }
+            long least = skew.boundedBelow() && skew.boundedAbove() ? Math.min(overlapAt(lo, la, fb, lb), overlapAt(hi, la, fb, lb)) : Long.MIN_VALUE;
+            return new long[] {least, most};
+        }
+
+        private static long overlapAt(long d, long la, long fb, long lb) {
+            return Math.min(la, lb - d) - Math.max(0, fb - d);
         }
 
         private static String twinKey(LogEvent e) {
@@ -263,7 +312,12 @@ public final class TwoActiveControllers extends DeclaredRule {
     }
 
     /** Both runs wrote about the Workflow from {@code start} to {@code end}, longer than a hand-over allows. */
-    record Overlap(WorkflowRef workflow, List<LogEvent> fromA, List<LogEvent> fromB, Timestamp start, Timestamp end) {
+    /**
+     * {@code clocksMayExplain}: a Lease hand-over ties the runs and, on one clock, the overlap may be within the tolerance;
+     * {@code clockLeast} is then the least it may be ({@link Long#MIN_VALUE}: unbounded, the clocks tied one way only).
+     */
+    record Overlap(WorkflowRef workflow, List<LogEvent> fromA, List<LogEvent> fromB, Timestamp start, Timestamp end,
+                   boolean clocksMayExplain, long clockLeast) {
 
         /** Lines of either run inside the window, by time. */
         List<LogEvent> within(List<LogEvent> lines) {
@@ -322,8 +376,11 @@ public final class TwoActiveControllers extends DeclaredRule {
         }
     }
 
-    /** The two runs wrote about the Workflow one after the other (or overlapping within the tolerance). */
-    record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos) {
+    /**
+     * The two runs wrote about the Workflow one after the other (or overlapping within the tolerance); {@code clockMost}: read as
+     * overlapping longer, the most the overlap was on one clock by a Lease hand-over's bound, else {@link Long#MIN_VALUE}.
+     */
+    record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos, long clockMost) {
         Message describe() {
             return Message.of("AF012.cleared.sequence", "last", lastOfEarlier.time().format(), "first", firstOfLater.time().format(),
                     "overlap", overlapNanos > 0 ? Message.of("AF012.cleared.sequenceOverlap", "overlap", GoDuration.format(overlapNanos)) : Message.NOTHING);

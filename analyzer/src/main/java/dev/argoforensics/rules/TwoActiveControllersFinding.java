@@ -60,9 +60,21 @@ final class TwoActiveControllersFinding {
         boolean versionsApart = shared == null && p.overlaps.stream().allMatch(o -> statesVersion(o.within(o.fromA())) && statesVersion(o.within(o.fromB())));
         contended = contended && !versionsApart;
 
+        // Read across a Lease hand-over that, on one clock, may leave every overlap within the tolerance: the later run's clock
+        // behind (or a holder frozen past its renew deadline that logged its stop late) reads the same (HandOvers).
+        boolean clocks = p.overlaps.stream().allMatch(Overlap::clocksMayExplain);
+        long clockLeast = p.overlaps.stream().mapToLong(Overlap::clockLeast).max().orElse(Long.MIN_VALUE); // <= 0: possibly none
+
         Confidence confidence;
         Message reason;
-        if (bothStated && shared != null) {
+        if (clocks) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF012.reason.clocks", "read", GoDuration.format(first.start().nanosUntil(first.end())),
+                    "handOver", TwoActiveControllers.handOver(p.skew, correlation),
+                    "least", clockLeast <= 0 ? Message.of("AF012.reason.clocksNone")
+                            : Message.of("AF012.reason.clocksLeast", "least", ReconciliationStalled.signed(clockLeast)),
+                    "tolerance", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS));
+        } else if (bothStated && shared != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF012.reason.confirmed", "roleA", roleA, "roleB", roleB, "overlap", GoDuration.format(first.start().nanosUntil(first.end())));
         } else if ((bothStated && contended) || (!bothStated && (shared != null || contended))) {
@@ -109,6 +121,11 @@ final class TwoActiveControllersFinding {
         facts.add(new Fact("overlapTo", "Both active until", to.format()));
         facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
         facts.add(new Fact("tolerance", "A hand-over may overlap", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS)));
+        if (clocks) {
+            facts.add(new Fact("readAcrossHandOver", "Read across a Lease hand-over", Words.english().render(TwoActiveControllers.handOver(p.skew, correlation))));
+            facts.add(new Fact("overlapOnOneClockAtLeast", "Overlap on one clock at least", clockLeast <= 0 ? "none"
+                    : ReconciliationStalled.signed(clockLeast)));
+        }
         // Besides the Workflows whose own lines overlap past the tolerance, those whose lines of the two runs overlap by less
         // (a short Workflow) inside the window where both runs were shown active: both took them up while the pair ran at once.
         java.util.List<String> touched = new java.util.ArrayList<>(p.overlaps.stream().map(o -> o.workflow().toString()).toList());
@@ -127,7 +144,7 @@ final class TwoActiveControllersFinding {
 
         Message workflows = p.overlaps.size() == 1 ? Message.of("AF012.workflowOne", "workflow", first.workflow().toString())
                 : Message.of("AF012.workflowsMany", "count", p.overlaps.size(), "first", first.workflow().toString());
-        Message summary = Message.of("AF012.summary", "a", p.a.label(), "b", p.b.label(), "workflows", workflows, "from", from.format(),
+        Message summary = Message.of(clocks ? "AF012.summaryAsRead" : "AF012.summary", "a", p.a.label(), "b", p.b.label(), "workflows", workflows, "from", from.format(),
                 "to", to.format(), "overlap", GoDuration.format(from.nanosUntil(to)),
                 "tolerance", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS));
         return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",

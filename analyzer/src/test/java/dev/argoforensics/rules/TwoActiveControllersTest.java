@@ -234,7 +234,13 @@ class TwoActiveControllersTest {
         log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a), line("08:05:09.800", "INFO", "starting leading", "id=" + b),
                 processing("08:05:09.812", "104"), updated("08:05:09.850", "133"), processing("08:06:00.000", "140"));
         Finding f = run().findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence());
+        // Session 39: b named a as the holder and took the Lease over, which ties the two clocks (HandOvers): b's clock is at most
+        // 1.3 s behind a's and, b having waited through a's last renewal, at most 40.3 s behind. On one clock b's lines may then
+        // begin 0.1 s before a's last one (b's clock 30 s behind, a writing on after its stop alone): the 30 s read may be the
+        // clocks', so reported as possible (it was confirmed on the clocks as written).
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("on one clock the overlap was possibly none")
+                && f.confidenceReason().contains("stopped leading at 2026-10-12T08:05:12.101Z"), f.confidenceReason());
         // Its role when the overlap began: it still held the Lease then, and went on writing for 28 s after losing it.
         assertEquals("leading: it had acquired the lease; it logged losing it at 2026-10-12T08:05:12.101Z and went on writing",
                 f.fact("leadershipA").orElseThrow().value());
