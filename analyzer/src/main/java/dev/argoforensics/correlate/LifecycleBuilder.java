@@ -187,7 +187,7 @@ final class LifecycleBuilder {
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
-                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release));
+                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release));
     }
 
     /**
@@ -219,6 +219,48 @@ final class LifecycleBuilder {
         }
         return null;
     }
+
+    /**
+     * The releasing stream's first {@code delete pod event} after its cleanup worker's line for the release, where it came more than
+     * {@link #STAYED_AFTER_WORKER_NANOS} after it. The worker merge-patches the finalizer away (reference, logs 6.1); for a Pod whose
+     * deletion is due (grace 0: it had finished, or the kubelet's final delete came) the update that empties its finalizers removes
+     * it (lifecycle reference A1), and the watch tells the informer within moments. A Pod still in that informer a minute later
+     * was kept by what the patch did not remove: the patch left the finalizer (the controller's
+     * {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} not exactly {@code "true"}: it patches nothing), and someone's patch of a Pod stuck
+     * Terminating removed it later; or the Pod was still being deleted gracefully (its containers running). Only one stream's lines
+     * order the two. Null where the worker's line is missing, or the Pod left within the minute or not in this stream's lines.
+     */
+    private StayedAfterWorker stayedAfterWorker(PodHistory pod, FinalizerRemoval release) {
+        if (release == null || release.started() == null) {
+            return null;
+        }
+        LogEvent worker = release.started();
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && e.stream() == worker.stream()
+                    && EventOrder.after(e, worker)) {
+                return worker.time().comparable(e.time()) && worker.time().nanosUntil(e.time()) > STAYED_AFTER_WORKER_NANOS
+                        ? new StayedAfterWorker(e, e.time()) : null;
+            }
+        }
+        // No delete event of the Pod in the worker's run after its line: where that run logs pod events and was read whole from the
+        // worker's line to its last line, more than the minute later, the Pod was still in its informer then.
+        int stream = worker.stream();
+        if (stream < 0 || stream >= processes.size() || PodEventLines.notLogged(processes.get(stream))) {
+            return null;
+        }
+        Timestamp last = processes.get(stream).last();
+        if (last == null || !worker.time().comparable(last) || worker.time().nanosUntil(last) <= STAYED_AFTER_WORKER_NANOS) {
+            return null;
+        }
+        return StreamExtents.readWholeThrough(processes, stream, worker.time(), last) ? new StayedAfterWorker(null, last) : null;
+    }
+
+    /**
+     * How long after the cleanup worker's line a Pod may still leave the informer as that worker's doing: the patch, slowed by the
+     * client's rate limit, and the watch's delivery take seconds, and a Pod deleted while it ran waits for the kubelet's final
+     * delete (its grace period, volumes torn down: tens of seconds).
+     */
+    static final long STAYED_AFTER_WORKER_NANOS = 60_000_000_000L;
 
     /** The latest {@code Created pod} of the name logged before {@code line} (the earlier Pod's own), or null. */
     private static LogEvent createdBefore(PodHistory all, LogEvent line) {

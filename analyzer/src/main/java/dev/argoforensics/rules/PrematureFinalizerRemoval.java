@@ -17,6 +17,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.correlate.ControllerStop;
+import dev.argoforensics.correlate.StayedAfterWorker;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
@@ -349,6 +350,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     && EventOrder.after(life.informerExit().event(), decisive)) {
                 cite.line(life.informerExit().event(), "Pod gone from the controller's informer");
             }
+            life.stayedAfterTheWorker().map(StayedAfterWorker::gone).filter(g -> g != null)
+                    .ifPresent(g -> cite.line(g, "Pod gone from the controller's informer more than a minute after its cleanup worker took the item"));
             life.goneBeforeTheWorker().ifPresent(g -> cite.line(g, removal.started() == null
                     ? "Pod gone from the controller's informer with no cleanup worker line for the item before it"
                     : "Pod gone from the controller's informer before its cleanup worker took the item"));
@@ -447,6 +450,19 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                                 "queuedLine", decisive.source().toString())
                         : Message.of("AF001.reason.goneBeforeWorker", "gone", gone.get().time().format(), "goneLine", gone.get().source().toString(),
                                 "worker", decisive.time().format(), "workerLine", decisive.source().toString());
+            }
+            Optional<StayedAfterWorker> stayed = life.stayedAfterTheWorker();
+            if (stayed.isPresent() && gone.isEmpty() && confidence != Confidence.POSSIBLE) {
+                // The patch that empties a due Pod's finalizers removes it at once: still in the informer a minute after the worker's
+                // line, it was kept by something that patch did not remove, and whoever removed that is not in the evidence.
+                StayedAfterWorker st = stayed.get();
+                String after = GoDuration.format(decisive.time().nanosUntil(st.until()));
+                reason = st.gone() != null
+                        ? Message.of("AF001.reason.stayedAfterWorker", "worker", decisive.time().format(), "workerLine", decisive.source().toString(),
+                                "gone", st.until().format(), "goneLine", st.gone().source().toString(), "after", after, "was", reason)
+                        : Message.of("AF001.reason.stayedNoDeleteEvent", "worker", decisive.time().format(), "workerLine", decisive.source().toString(),
+                                "until", st.until().format(), "after", after, "was", reason);
+                confidence = Confidence.POSSIBLE;
             }
             if (unworked != null) {
                 // The item's own run shows that none of its workers took it while it could remove anything.

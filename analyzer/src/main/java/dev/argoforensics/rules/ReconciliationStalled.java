@@ -1,15 +1,22 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
@@ -203,6 +210,14 @@ public final class ReconciliationStalled extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF003.reason.logsEnd");
         }
+        WorkflowSnapshot done = completedBefore(correlation, wf, pod, first);
+        if (done != null && confidence != Confidence.POSSIBLE) {
+            // A completed Workflow is not reconciled again (until argo retry or a new Workflow of the name resets it): an export that
+            // shows it completed before the pod controller acted, with nothing in the lines showing it running again, leaves no stall.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF003.reason.completedExport", "export", done.source().toString(), "phase", done.phase(),
+                    "finished", done.finishedAt().format(), "reason", reason);
+        }
         if (zeroWorkers == null && next != null && stall.tie() == null && next.stream() != first.stream()
                 && (correlation.clocks().of(first.stream()) == null || correlation.clocks().of(next.stream()) == null)) {
             // Read across two runs' clocks that nothing ties: say so rather than let the gap pass for one clock's.
@@ -212,6 +227,51 @@ public final class ReconciliationStalled extends DeclaredRule {
                 pod.key(), pod.uid(), wf, new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 explain(stall, run, first, unreconciled, postponed), facts, cite.evidence());
     }
+
+    /**
+     * An export of the Workflow (this Pod's owner, where both give a UID) in a completed phase whose {@code finishedAt} (the
+     * controller's write at completion) came more than two clocks may disagree (10 s) before the pod controller's first line,
+     * where no line of the Workflow between the two shows it not completed (a pass or a write of a reset copy: {@code argo retry})
+     * and the Pod was not created after that completion (a rerun's Pod): the Workflow was completed, not waiting to be reconciled.
+     * Session 39 (breaker): a controller run with {@code workflowWorkers=0} releasing a completed Workflow's unlabelled Pod was a
+     * confirmed stall. Null where none.
+     */
+    private static WorkflowSnapshot completedBefore(Correlation correlation, WorkflowRef wf, PodHistory pod, LogEvent first) {
+        WorkflowHistory history = correlation.workflow(wf).orElse(null);
+        if (history == null) {
+            return null;
+        }
+        String owner = pod.ownerWorkflowUid();
+        for (WorkflowSnapshot s : history.snapshots()) {
+            Timestamp fin = s.finishedAt();
+            if (!s.completed() || fin == null || !fin.comparable(first.time()) || fin.nanosUntil(first.time()) <= CROSS_CLOCK_NANOS
+                    || (owner != null && s.uid() != null && !s.uid().isEmpty() && !owner.equals(s.uid()))) {
+                continue;
+            }
+            boolean reset = false;
+            for (LogEvent e : history.events()) {
+                String phase = e.event() instanceof WorkflowProcessing p ? p.phase() : e.event() instanceof WorkflowUpdated u ? u.phase() : null;
+                if (phase != null && !COMPLETED.contains(phase) && e.time().comparable(fin) && fin.nanosUntil(e.time()) > -CROSS_CLOCK_NANOS
+                        && EventOrder.before(e, first)) {
+                    reset = true;
+                    break;
+                }
+            }
+            for (LogEvent e : pod.events()) {
+                if (e.event() instanceof PodCreated && e.time().comparable(fin) && fin.nanosUntil(e.time()) > -CROSS_CLOCK_NANOS) {
+                    reset = true;
+                    break;
+                }
+            }
+            if (!reset) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
+    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
 
     /**
      * The stall spans a restart or a hand-over: the controller run whose pod controller acted logged its last line before the
