@@ -176,14 +176,56 @@ public final class PhaseHistory {
         if (a == null || b == null || a.stream() == b.stream()) {
             return null;
         }
-        Timestamp[] x = span(h, a.stream());
-        Timestamp[] y = span(h, b.stream());
+        return overlap(a.stream(), b.stream(), span(h, a.stream()), span(h, b.stream()));
+    }
+
+    private static ConcurrentRuns overlap(int a, int b, Timestamp[] x, Timestamp[] y) {
         if (x[0] == null || y[0] == null) {
             return null; // a run with no line about the Workflow: nothing to overlap
         }
         Timestamp from = x[0].compareTo(y[0]) >= 0 ? x[0] : y[0];
         Timestamp to = x[1].compareTo(y[1]) <= 0 ? x[1] : y[1];
-        return from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS ? new ConcurrentRuns(a.stream(), b.stream(), from, to) : null;
+        return from.nanosUntil(to) > HANDOVER_TOLERANCE_NANOS ? new ConcurrentRuns(a, b, from, to) : null;
+    }
+
+    /**
+     * Each run's first and last line about one Workflow, found in one pass over its lines: {@link #concurrent} for many pairs of
+     * lines (AF006 asks it of every {@code Processing workflow} line against every waiting line of a Pod) without a walk over the
+     * Workflow's lines per pair, with the same answers.
+     */
+    public static final class Spans {
+        private final java.util.Map<Integer, LogEvent[]> byStream = new java.util.HashMap<>();
+
+        private Spans(WorkflowHistory h) {
+            for (LogEvent e : h.events()) {
+                LogEvent[] x = byStream.get(e.stream());
+                if (x == null) {
+                    byStream.put(e.stream(), new LogEvent[] {e, e});
+                    continue;
+                }
+                // As span(): the first line by time wins a tie for the earliest, and for the latest.
+                x[0] = e.compareTime(x[0]) < 0 ? e : x[0];
+                x[1] = e.compareTime(x[1]) > 0 ? e : x[1];
+            }
+        }
+
+        /** {@link PhaseHistory#concurrent(WorkflowHistory, LogEvent, LogEvent)} of the Workflow these spans are of. */
+        public ConcurrentRuns concurrent(LogEvent a, LogEvent b) {
+            if (a == null || b == null || a.stream() == b.stream()) {
+                return null;
+            }
+            return overlap(a.stream(), b.stream(), span(a.stream()), span(b.stream()));
+        }
+
+        private Timestamp[] span(int stream) {
+            LogEvent[] x = byStream.get(stream);
+            return x == null ? new Timestamp[] {null, null} : new Timestamp[] {x[0].time(), x[1].time()};
+        }
+    }
+
+    /** The spans of every run that wrote about the Workflow ({@link Spans}). */
+    public static Spans spans(WorkflowHistory h) {
+        return new Spans(h);
     }
 
     /**

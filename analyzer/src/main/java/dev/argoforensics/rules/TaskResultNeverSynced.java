@@ -559,10 +559,14 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         if (h == null || waiting.isEmpty()) {
             return processing;
         }
-        Set<Integer> streams = new HashSet<>();
-        waiting.forEach(e -> streams.add(e.stream()));
-        return processing.stream().filter(p -> streams.contains(p.stream())
-                || waiting.stream().noneMatch(w -> PhaseHistory.concurrent(h, p, w) != null)).toList();
+        // Whether a run is concurrent with a waiting line depends on the two runs only: each run's span found once, each run of
+        // the processing lines weighed once against one waiting line of each waiting run (was every pair, each walking the lines).
+        java.util.Map<Integer, LogEvent> streams = new java.util.LinkedHashMap<>();
+        waiting.forEach(e -> streams.putIfAbsent(e.stream(), e));
+        PhaseHistory.Spans spans = PhaseHistory.spans(h);
+        java.util.Map<Integer, Boolean> apart = new java.util.HashMap<>();
+        return processing.stream().filter(p -> streams.containsKey(p.stream()) || apart.computeIfAbsent(p.stream(),
+                k -> streams.values().stream().noneMatch(w -> spans.concurrent(p, w) != null))).toList();
     }
 
     /**
