@@ -75,6 +75,9 @@ import java.util.Optional;
  * @param goneBeforeWorker  the releasing stream's own {@code delete pod event} logged before the cleanup worker took the release's
  *                          item ({@code cleaning up pod}): the worker patches the Pod as its informer holds it, so with the Pod gone
  *                          it patched nothing, and something else had removed the finalizer (null: none, or no worker line)
+ * @param secondRelease     another controller's worker line taking the Pod's release within two clocks' disagreement of the
+ *                          release's, both runs working unconditionally ({@link SecondReleaser}): which removed it is not known
+ *                          (null: none)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -83,7 +86,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
-                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker) {
+                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
+                           FinalizerRemoval secondRelease) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -107,6 +111,15 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The Pod gone from the releasing controller's informer before its cleanup worker took the item ({@code goneBeforeWorker}). */
     public Optional<LogEvent> goneBeforeTheWorker() {
         return Optional.ofNullable(goneBeforeWorker);
+    }
+
+    /**
+     * Another controller's cleanup worker taking this Pod's release within two clocks' disagreement of the release's, both runs
+     * working unconditionally (leader election off, or no election line): which removed the finalizer is not known
+     * ({@code secondRelease}, {@link SecondReleaser}).
+     */
+    public Optional<FinalizerRemoval> alsoReleasedBy() {
+        return Optional.ofNullable(secondRelease);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */
