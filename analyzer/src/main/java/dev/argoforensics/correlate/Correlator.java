@@ -369,7 +369,8 @@ public final class Correlator {
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
             return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost,
-                            group.processes(), f.link() == null ? List.of() : nodeIndex.of(f.link())),
+                            group.processes(), f.link() == null ? List.of() : nodeIndex.of(f.link()),
+                            f.link() == null ? null : laterNodeStart(f.snapshots(), workflows.get(f.link().workflow()), f.link().nodeId())),
                     f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
@@ -622,7 +623,7 @@ public final class Correlator {
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
                                            BiPredicate<Integer, Timestamp> excerpt, Map<Integer, List<LogEvent>> leaseLost) {
-        return removals(podEvents, pairing, snapshots, excerpt, leaseLost, List.of(), List.of());
+        return removals(podEvents, pairing, snapshots, excerpt, leaseLost, List.of(), List.of(), null);
     }
 
     /**
@@ -637,7 +638,7 @@ public final class Correlator {
      */
     static List<FinalizerRemoval> removals(List<LogEvent> podEvents, CleanupPairing pairing, List<PodSnapshot> snapshots,
                                            BiPredicate<Integer, Timestamp> excerpt, Map<Integer, List<LogEvent>> leaseLost,
-                                           List<ControllerProcess> processes, List<LogEvent> nodeLines) {
+                                           List<ControllerProcess> processes, List<LogEvent> nodeLines, Timestamp laterNode) {
         List<FinalizerRemoval> out = new ArrayList<>();
         Map<Integer, Builder> pending = new HashMap<>();
         Map<Integer, Builder> lastRequest = new HashMap<>();
@@ -738,7 +739,7 @@ public final class Correlator {
             }
             FinalizerRemoval.Unworked why = leaseLostBeforeAnyWorker(r, leaseLost);
             why = why != null ? why : runEndedBeforeAnyWorker(r, processes);
-            why = why != null ? why : goneBeforeAnyWorker(r, podEvents, nodeLines, processes);
+            why = why != null ? why : goneBeforeAnyWorker(r, podEvents, nodeLines, processes, laterNode);
             if (why != null) {
                 r = r.unworked(why);
                 out.set(i, r);
@@ -806,7 +807,7 @@ public final class Correlator {
      * nothing. The first such line, else null. Another run's line more than that margin before the item is of an earlier moment.
      */
     private static FinalizerRemoval.Unworked goneBeforeAnyWorker(FinalizerRemoval r, List<LogEvent> podEvents, List<LogEvent> nodeLines,
-                                                                 List<ControllerProcess> processes) {
+                                                                 List<ControllerProcess> processes, Timestamp laterNode) {
         LogEvent queued = r.scheduled() != null ? r.scheduled() : r.queued();
         if (queued == null || processes.isEmpty()) {
             return null;
@@ -823,6 +824,10 @@ public final class Correlator {
             }
         }
         for (LogEvent g : EventOrder.merged(gone)) {
+            if (laterNode != null && g.time().comparable(laterNode)
+                    && g.time().instant().isAfter(laterNode.instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                continue; // of the node's run in a later Workflow object of the name: a later Pod's going, not this one's (session 39)
+            }
             boolean own = g.stream() == queued.stream();
             long margin = own ? 0 : DeletionBounds.CROSS_CLOCK_NANOS;
             if (own ? !EventOrder.after(g, queued) : g.time().instant().plusNanos(margin).isBefore(queued.time().instant())) {
@@ -838,6 +843,47 @@ public final class Correlator {
             }
         }
         return null;
+    }
+
+    /**
+     * Session 39: where the Pod's node ran again in another Workflow object of the same name, the start of that run, else null.
+     * A Workflow export whose UID is not the one the Pod's export names as its owner (a Workflow deleted and submitted again under
+     * its name: a new object, the same node IDs) records the node started after this Pod's deletion was requested
+     * ({@code deletionTimestamp}, no earlier than the request): that run's Pod is a later Pod of the name, and the node's lines
+     * from then on (its {@code Workflow pod is missing}, another run's {@code delete pod event}) are of that Pod, not of this one.
+     * Needs both UIDs: without them a later object is not told from this one.
+     */
+    static Timestamp laterNodeStart(List<PodSnapshot> podExports, WorkflowHistory workflow, String nodeId) {
+        if (workflow == null || nodeId == null) {
+            return null;
+        }
+        String owner = null;
+        Timestamp deleted = null;
+        for (PodSnapshot s : podExports) {
+            for (dev.argoforensics.snapshot.OwnerRef o : s.owners()) {
+                if ("Workflow".equals(o.kind()) && o.uid() != null && !o.uid().isEmpty()) {
+                    owner = o.uid();
+                }
+            }
+            if (s.deletionTimestamp() != null && (deleted == null || s.deletionTimestamp().isBefore(deleted))) {
+                deleted = s.deletionTimestamp();
+            }
+        }
+        if (owner == null || deleted == null) {
+            return null;
+        }
+        Timestamp out = null;
+        for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflow.snapshots()) {
+            if (w.uid() == null || w.uid().isEmpty() || w.uid().equals(owner)) {
+                continue;
+            }
+            dev.argoforensics.snapshot.NodeStatus n = w.nodes().get(nodeId);
+            if (n == null || n.startedAt() == null || !n.startedAt().isAfter(deleted)) {
+                continue;
+            }
+            out = out == null || n.startedAt().isBefore(out) ? n.startedAt() : out;
+        }
+        return out;
     }
 
     /** The last election line of its run before {@code e} is {@code stopped leading}: the run's pod controller had been cancelled. */

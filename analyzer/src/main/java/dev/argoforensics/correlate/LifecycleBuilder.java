@@ -187,7 +187,8 @@ final class LifecycleBuilder {
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
-                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release));
+                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
+                goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null);
     }
 
     /**

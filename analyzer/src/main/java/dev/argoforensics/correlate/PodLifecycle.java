@@ -77,6 +77,9 @@ import java.util.Optional;
  *                          it patched nothing, and something else had removed the finalizer (null: none, or no worker line)
  * @param stayedAfterWorker the Pod still in the releasing run's informer more than a minute after its cleanup worker took the item
  *                          ({@link StayedAfterWorker}): kept by something the worker's patch did not remove (null: not shown)
+ * @param secondRelease     another controller's worker line taking the Pod's release within two clocks' disagreement of the
+ *                          release's, both runs working unconditionally ({@link SecondReleaser}): which removed it is not known
+ *                          (null: none)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -86,7 +89,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
-                           StayedAfterWorker stayedAfterWorker) {
+                           StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -115,6 +118,15 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */
     public Optional<StayedAfterWorker> stayedAfterTheWorker() {
         return Optional.ofNullable(stayedAfterWorker);
+    }
+
+    /**
+     * Another controller's cleanup worker taking this Pod's release within two clocks' disagreement of the release's, both runs
+     * working unconditionally (leader election off, or no election line): which removed the finalizer is not known
+     * ({@code secondRelease}, {@link SecondReleaser}).
+     */
+    public Optional<FinalizerRemoval> alsoReleasedBy() {
+        return Optional.ofNullable(secondRelease);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */

@@ -277,6 +277,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod seen gone)", unworked.at().format()));
                 }
             }
+            if (goneFirst == null && unworked == null) {
+                // Session 39: another controller's worker took the same release; which removed the finalizer rests on two clocks.
+                life.alsoReleasedBy().ifPresent(o -> facts.add(new Fact("alsoReleasedAt", "Also released by another controller run at",
+                        o.decisive().time().format() + " (" + runLabel(o.decisive()) + ")")));
+            }
             if (goneFirst != null) {
                 facts.add(new Fact("finalizerGoneBy", "Finalizer gone by (the Pod left the informer)", goneFirst.time().format()));
                 facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", removal.started() == null ? null : decisive.time().format()));
@@ -338,7 +343,14 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
             cite.line(removal.started(), goneFirst != null ? "cleanup worker takes the item, the Pod no longer in its informer: it removes nothing"
+                    : life.alsoReleasedBy().isPresent() && unworked == null ? "one controller's cleanup worker takes the release; another's did too, which removed it rests on two clocks"
                     : "cleanup worker removes the finalizer");
+            if (goneFirst == null && unworked == null) {
+                life.alsoReleasedBy().ifPresent(o -> {
+                    cite.line(o.scheduled(), "another controller run schedules the same release");
+                    cite.line(o.started(), "another controller run's cleanup worker takes the same release");
+                });
+            }
             if (unworked != null && unworked.line() != null) {
                 cite.line(unworked.line(), switch (unworked.kind()) {
                     case LEASE_LOST -> "the releasing run lost the Lease with no cleanup worker line for the item before it";
@@ -469,6 +481,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notTaken", "queuedLine", decisive.source().toString(), "why", PrematureRemovalAccount.unworkedWords(unworked));
             }
+            Optional<FinalizerRemoval> second = gone.isEmpty() && unworked == null ? life.alsoReleasedBy() : Optional.empty();
+            if (second.isPresent() && !instancesDiffer(decisive, second.get().decisive())) {
+                // Two controllers working at once both took the release (session 39): the earlier line on the merged time line is not
+                // known to be the removal, and two writers of the Workflow's status may have made the loss.
+                LogEvent other = second.get().decisive();
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.twoControllers", "worker", decisive.time().format(), "workerLine", decisive.source().toString(),
+                        "run", runLabel(decisive), "other", other.time().format(), "otherLine", other.source().toString(), "otherRun", runLabel(other),
+                        "margin", GoDuration.format(dev.argoforensics.correlate.SecondReleaser.MARGIN_NANOS), "reason", reason);
+            }
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
@@ -569,6 +591,19 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         /** The Workflow was processed after the release, or exported after it with the node still unfulfilled: it still existed. */
+        /** The controller run a line is of, as the report names runs. */
+        private String runLabel(LogEvent e) {
+            return e.stream() >= 0 && e.stream() < correlation.processes().size() ? correlation.processes().get(e.stream()).label() : "?";
+        }
+
+        /** Both runs' start banners give an instance ID and they differ: two installations, disjoint Workflows by construction. */
+        private boolean instancesDiffer(LogEvent x, LogEvent y) {
+            dev.argoforensics.correlate.ControllerLeadership leadership = new dev.argoforensics.correlate.ControllerLeadership(correlation);
+            String a = leadership.instanceId(x.stream());
+            String b = leadership.instanceId(y.stream());
+            return a != null && b != null && !a.equals(b);
+        }
+
         private boolean workflowSeenAfter() {
             if (link == null) {
                 return false;

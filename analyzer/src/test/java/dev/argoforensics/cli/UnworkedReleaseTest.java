@@ -161,4 +161,41 @@ class UnworkedReleaseTest {
         assertFalse(f.contains("the Pod was seen gone"), f);
         assertTrue(cites(f, "a.log", 9), f);
     }
+
+    /**
+     * Session 39: (1) with the Pod-gone line a later namesake's. The Workflow was deleted and submitted again under its name (a new
+     * object: its export's UID is not the one the Pod export names as its owner), its node ran again from 16:38:31, 7 minutes after
+     * this Pod's deletion, and another run's excerpt shows the new object's node {@code Workflow pod is missing} at 16:40:02: the
+     * later Pod gone, not this one. It must not be read as this Pod seen gone.
+     */
+    @Test
+    void aLaterNamesakesPodMissingLineIsNotThisPodGone() throws IOException {
+        List<String> first = firstProcess();
+        first.addAll(List.of("time=2026-09-19T16:34:00.000Z " + GC, "time=2026-09-19T16:38:00.000Z " + GC, "time=2026-09-19T16:42:00.000Z " + GC));
+        Files.write(dir.resolve("a.log"), first);
+        Files.write(dir.resolve("b-grep.log"), List.of(processing("2026-09-19T16:40:02.240Z", "Running"), podMissing("2026-09-19T16:40:02.246Z"),
+                markingError("2026-09-19T16:40:02.246Z")));
+        Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true).replace("  labels:",
+                "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-1}]\n  labels:"));
+        Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:40:02Z").replace("uid: w-1", "uid: w-2")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:38:31Z\""));
+        Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
+        assertFalse(c.out().contains("the Pod was seen gone at 2026-09-19T16:40:02.246Z"), c.out());
+        assertFalse(c.out().contains("\"confidence\":\"confirmed\""), c.out());
+    }
+
+    /** The control: the same export naming this Pod's own Workflow (one object): the missing line is this Pod's, as before. */
+    @Test
+    void theSameObjectsPodMissingLineIsStillThisPodGone() throws IOException {
+        List<String> first = firstProcess();
+        first.addAll(List.of("time=2026-09-19T16:34:00.000Z " + GC, "time=2026-09-19T16:38:00.000Z " + GC, "time=2026-09-19T16:42:00.000Z " + GC));
+        Files.write(dir.resolve("a.log"), first);
+        Files.write(dir.resolve("b-grep.log"), List.of(processing("2026-09-19T16:40:02.240Z", "Running"), podMissing("2026-09-19T16:40:02.246Z"),
+                markingError("2026-09-19T16:40:02.246Z")));
+        Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true).replace("  labels:",
+                "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-1}]\n  labels:"));
+        Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:40:02Z"));
+        Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
+        assertTrue(c.out().contains("the Pod was seen gone at 2026-09-19T16:40:02.246Z"), c.out());
+    }
 }
