@@ -71,12 +71,14 @@ public record RecordedMainExit(NodeObservation export, NodeObservation before, b
         }
         NodeObservation before = null;
         boolean stated = false;
-        if (deletion != null && deletion.notBefore() != null) {
+        // A bound with no date (an excerpt's time of day) orders nothing against an export's dated time.
+        if (deletion != null && deletion.notBefore() != null && !deletion.notBefore().at().undated()) {
             java.time.Instant bound = deletion.notBefore().at().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
             for (WorkflowSnapshot w : exports) {
                 NodeStatus n = w.node(link.nodeId()).orElse(null);
                 // The same instance of the node (its start time): not an earlier attempt's, reset by argo retry since.
-                if (n == null || w.observed() == null || !"0".equals(n.exitCode() == null ? null : n.exitCode().trim())
+                if (n == null || w.observed() == null || !w.observed().time().comparable(deletion.notBefore().at())
+                        || !"0".equals(n.exitCode() == null ? null : n.exitCode().trim())
                         || !java.util.Objects.equals(n.startedAt(), latest.node().startedAt())) {
                     continue;
                 }
