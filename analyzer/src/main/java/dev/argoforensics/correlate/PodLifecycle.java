@@ -80,6 +80,9 @@ import java.util.Optional;
  * @param secondRelease     another controller's worker line taking the Pod's release within two clocks' disagreement of the
  *                          release's, both runs working unconditionally ({@link SecondReleaser}): which removed it is not known
  *                          (null: none)
+ * @param recordedExit      main's exit 0 as the controller recorded it on the node ({@code outputs.exitCode}) before the node was
+ *                          lost {@code pod deleted}, and whether an export orders it before the deletion ({@link RecordedMainExit};
+ *                          null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -89,7 +92,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
-                           StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease) {
+                           StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
+                           RecordedMainExit recordedExit) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -127,6 +131,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
      */
     public Optional<FinalizerRemoval> alsoReleasedBy() {
         return Optional.ofNullable(secondRelease);
+    }
+
+    /** Main's exit 0 recorded on the node before it was lost ({@code recordedExit}). */
+    public Optional<RecordedMainExit> mainExitRecorded() {
+        return Optional.ofNullable(recordedExit);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */
