@@ -773,6 +773,29 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void aRefusedMarkingNamesTheForegroundDeletionOfTheCompletedWorkflowTheLinesCannotExclude() {
+        // Session 39: a completed Workflow is not processed (reconciliationNeeded, operate's abort on the completed label; v3.4.18,
+        // v3.5.14, v3.6.19, v3.7.7, v4.0.10, v4.1.2 read), and the informer's filter drops it, so its delete handler does not run
+        // either: a user's kubectl delete --cascade=foreground of it leaves no controller line, and its garbage collector deletes the
+        // labelled Pod, which the informer no longer sees. The object stays, with its deletionTimestamp, until its Pods are gone, so
+        // the stale pass's write is refused by the same completed guard ("must never update completed workflows"), not as not found.
+        Finding f = rule.evaluate(regression(LABELLED, GUARD).correlate()).findings().get(0);
+        assertTrue(f.confidenceReason().contains("the persist guard refuses that write the same way while the completed Workflow is being "
+                + "deleted in the foreground"), f.confidenceReason());
+        // Control: the same pass not refused (its outcome not logged): not this look-alike, nothing said of it.
+        Evaluation unrefused = rule.evaluate(regression(LABELLED).correlate());
+        assertTrue(unrefused.findings().stream().noneMatch(g -> g.confidenceReason().contains("completed Workflow is being deleted in the "
+                + "foreground")), unrefused.toString());
+        // Control: an export of the Pod taken after the refusal shows it alive: the garbage collector did not delete it.
+        String exported = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  creationTimestamp: \"2026-09-19T16:20:00Z\"\n  labels: {workflows.argoproj.io/workflow: p, workflows.argoproj.io/completed: \"true\"}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\nstatus:\n  phase: Succeeded\n";
+        Evaluation alive = rule.evaluate(regression(LABELLED, GUARD).takenAt("pod.yaml", "2026-09-19T16:25:00Z", exported).correlate());
+        assertTrue(alive.findings().stream().noneMatch(g -> g.confidenceReason().contains("completed Workflow is being deleted in the "
+                + "foreground")), alive.toString());
+    }
+
+    @Test
     void aRefusedMarkingOfAPodDeletedByPodGcIsCleared() {
         // phase-regression-podgc: the Pod was deleted by the controller's podGC before the restart: the marking was true.
         Evaluation e = rule.evaluate(regression(List.of(queueingAfter("2026-09-19T16:22:00.030Z", "deletePod", "5s"),
