@@ -241,7 +241,8 @@ final class FalsePodDeletedReport {
         // tells which (session 38). A deletion only they record may be this one's or the other's: named, and nothing claimed; and
         // what the audit records show of this Pod and Workflow may be the other's: a confirmation resting on them is likely at most.
         if (c.contest() != null && (c.setAside() != null || confidence == Confidence.CONFIRMED)) {
-            Message disagree = Message.of("AF008.reason.auditFilesDisagree", "file", c.contest().file(), "uid", c.contest().uid(),
+            Message disagree = Message.of(c.contest().oneFile() ? "AF008.reason.auditFileContradicts" : "AF008.reason.auditFilesDisagree",
+                    "file", c.contest().file(), "uid", c.contest().uid(),
                     "from", c.contest().from().format(), "to", c.contest().to().format(), "other", c.contest().otherFile(),
                     "otherUid", c.contest().otherUid(), "at", c.contest().at().format());
             if (c.setAside() != null) {

@@ -485,6 +485,47 @@ class FalsePodDeletedTest {
     }
 
     /**
+     * This cluster's audit records and staging's concatenated into one file (audit.log): staging's updates of its Workflow of the
+     * name, UID {@code stagingUid}, and its TTL delete of the name, appended after this cluster's records.
+     */
+    private static Evidence concatenatedAudit(String stagingUid) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object("audit.log", Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
+        return ev;
+    }
+
+    @Test
+    void oneAuditFileHoldingTheNameByTwoUidsAtOnceLeavesItsDeleteUndecided() {
+        // Session 39: the session 38 contradiction inside one file (two clusters' audit logs concatenated): it records the name held
+        // by w-1 from 16:27:10 to 16:31:00 and a write of it by staging-uid inside that span. One name is one object at a time in one
+        // cluster, and one file is one API server's clock (or one cluster's API servers merged, within the margin), so the file holds
+        // two clusters' records; its delete of the name may be either's: not cleared, possible, named (it had cleared).
+        Evaluation e = rule.evaluate(concatenatedAudit("staging-uid").correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the audit file audit.log contradicts itself about the Workflow's name: it records it held by "
+                + "the object of UID w-1 from 2026-09-19T16:27:10.500000Z to 2026-09-19T16:31:00.100000Z, and a write of it by the object of "
+                + "UID staging-uid at 2026-09-19T16:27:31.200000Z"), f.confidenceReason());
+        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
+        // Control: the same file whose appended updates carry w-1 (one object, no contradiction): its delete clears as before.
+        Evaluation same = rule.evaluate(concatenatedAudit("w-1").correlate());
+        assertTrue(same.findings().isEmpty(), same.toString());
+        assertTrue(same.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), same.cleared().get(0).reason());
+        // Control: an export of the Workflow with its UID sets the other object's writes apart: no contradiction left to read.
+        Evaluation exported = rule.evaluate(concatenatedAudit("staging-uid").takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)).correlate());
+        assertTrue(exported.findings().stream().noneMatch(g -> g.fact("auditFilesDisagree").isPresent()), exported.toString());
+    }
+
+    /**
      * The namesake audit case whose staging/audit.log writes the name by its own UID only clearly before w-1's first write (no two
      * objects at once), then holds {@code last}: the control of the two-files contradiction.
      */
