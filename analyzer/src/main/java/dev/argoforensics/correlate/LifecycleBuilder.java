@@ -464,7 +464,12 @@ final class LifecycleBuilder {
             return pod;
         }
         LogEvent from = created;
-        List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from)).toList();
+        // A delete by UID the controller's lines name before this Pod existed is an earlier Pod's: its worker's later lines (a retry
+        // after the API server refused it for this Pod, 409) and an audit record of a delete with that precondition are not this
+        // Pod's (session 39, UidBoundDeletes).
+        java.util.Set<String> earlierUids = UidBoundDeletes.earlierUids(pod, from);
+        List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from))
+                .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).toList();
         // An export of a Pod created clearly before that line is of an earlier Pod of the same name. Without a creationTimestamp
         // (an export trimmed of it), one taken clearly before: where only its file or the command line states when, by the
         // earliest that time allows (ObservedAt#takenNoEarlierThan: a user's clock may be off by a minute), since a trimmed export
@@ -481,6 +486,7 @@ final class LifecycleBuilder {
         List<AuditRecord> audit = pod.auditRecords().stream().filter(a -> a.time() == null || !a.time().windowEnd().isBefore(start))
                 .filter(a -> own == null || a.time() == null || !a.source().file().equals(own.source().file())
                         || !a.time().instant().isBefore(own.time().instant()))
+                .filter(a -> !UidBoundDeletes.deletesAnother(a, earlierUids))
                 .toList();
         if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size() && audit.size() == pod.auditRecords().size()) {
             return pod;

@@ -344,10 +344,16 @@ public final class WorkflowAudit {
         public boolean involves(String f) {
             return file.equals(f) || otherFile.equals(f);
         }
+
+        /** One file contradicts itself: it holds more than one cluster's records (session 39). */
+        public boolean oneFile() {
+            return file.equals(otherFile);
+        }
     }
 
     /**
-     * Two audit files given that record the Workflow's name held by two objects at once, or null (session 38): one file's granted
+     * Two audit files given that record the Workflow's name held by two objects at once, or null (session 38), or one file that
+     * records it so by itself (session 39: {@link Contest#oneFile}, two clusters' logs concatenated or merged): one file's granted
      * writes of the name carry one UID ({@code objectRef.uid}: an {@code update}) from the first to the last, and the other file
      * records a granted write of it carrying another UID clearly inside that span (by as much as two API servers' clocks may
      * disagree). One name is held by one object at a time in one cluster, so the files are not one cluster's; which is this
@@ -364,19 +370,21 @@ public final class WorkflowAudit {
                         (x, y) -> new Timestamp[] {x[0].instant().isAfter(y[0].instant()) ? y[0] : x[0], x[1].instant().isBefore(y[1].instant()) ? y[1] : x[1]});
             }
         }
-        if (spans.size() < 2) {
-            return null;
-        }
-        for (Map.Entry<String, Map<String, Timestamp[]>> file : spans.entrySet()) {
-            for (Map.Entry<String, Timestamp[]> held : file.getValue().entrySet()) {
-                Instant from = held.getValue()[0].instant().plusNanos(CROSS_CLOCK_NANOS);
-                Instant to = held.getValue()[1].instant().minusNanos(CROSS_CLOCK_NANOS);
-                for (At a : named) {
-                    AuditRecord r = a.record();
-                    boolean write = r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null;
-                    if (write && !r.source().file().equals(file.getKey()) && !r.uid().equals(held.getKey())
-                            && r.time().instant().isAfter(from) && r.time().instant().isBefore(to)) {
-                        return new Contest(file.getKey(), held.getKey(), held.getValue()[0], held.getValue()[1], r.source().file(), r.uid(), r.time());
+        // Two files first (session 38), then one file that contradicts itself (session 39): two clusters' audit logs concatenated or
+        // merged into one (a log shipper's export, `cat a b`). One file is one API server's clock, or a merge of one cluster's API
+        // servers, whose clocks the margin allows for; a clock cannot put a write clearly inside another object's span.
+        for (boolean sameFile : new boolean[] {false, true}) {
+            for (Map.Entry<String, Map<String, Timestamp[]>> file : spans.entrySet()) {
+                for (Map.Entry<String, Timestamp[]> held : file.getValue().entrySet()) {
+                    Instant from = held.getValue()[0].instant().plusNanos(CROSS_CLOCK_NANOS);
+                    Instant to = held.getValue()[1].instant().minusNanos(CROSS_CLOCK_NANOS);
+                    for (At a : named) {
+                        AuditRecord r = a.record();
+                        boolean write = r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null;
+                        if (write && r.source().file().equals(file.getKey()) == sameFile && !r.uid().equals(held.getKey())
+                                && r.time().instant().isAfter(from) && r.time().instant().isBefore(to)) {
+                            return new Contest(file.getKey(), held.getKey(), held.getValue()[0], held.getValue()[1], r.source().file(), r.uid(), r.time());
+                        }
                     }
                 }
             }

@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.PodIndex;
 import dev.argoforensics.correlate.PodListing;
 import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.UidBoundDeletes;
 import dev.argoforensics.correlate.WorkflowAudit;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
@@ -335,8 +336,13 @@ public final class FalsePodDeleted extends NodeRule {
             return null;
         }
         AuditRecord seen = null;
+        // A delete whose UID precondition the controller's lines give to an earlier Pod of the name deletes no other (session 39).
+        java.util.Set<String> earlierUids = UidBoundDeletes.earlierUids(pod, created);
         for (AuditRecord a : pod.auditRecords()) {
             if (a.time() == null || a.time().instant().isBefore(from) || a.time().instant().isAfter(to) || !"pods".equals(a.resource())) {
+                continue;
+            }
+            if (UidBoundDeletes.deletesAnother(a, earlierUids)) {
                 continue;
             }
             boolean removes = ("delete".equals(a.verb()) && a.subresource().isEmpty()) || "eviction".equals(a.subresource());

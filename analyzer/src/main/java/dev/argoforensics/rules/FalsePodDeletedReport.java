@@ -228,11 +228,21 @@ final class FalsePodDeletedReport {
             confidence = cap.confidence();
             reason = cap.reason();
         }
+        // A marking the completed guard refused (session 39): a completed Workflow is no longer processed and its delete handler does
+        // not run (the informer's filter drops it), so a user's foreground deletion of it leaves no controller line, its garbage
+        // collector deletes the labelled Pod unseen, and the object, kept by its deletionTimestamp until its Pods are gone, refuses
+        // the stale pass's write with the same guard (gone, it would be refused as not found: goneUnstored). Only the Pod's own
+        // objects or an object showing the Workflow standing exclude it; the lines cannot, and the look-alike is named.
+        if (c.refusal() != null && confidence == Confidence.LIKELY && c.alive() == null && c.audit() == null && c.listed() == null
+                && (c.stood() == null || c.stood().weak())) {
+            reason = Message.of("AF008.reason.refusedCompletedDeletion", "reason", reason);
+        }
         // Two audit files given record the Workflow's name held by two objects at once: one is another cluster's, and nothing given
         // tells which (session 38). A deletion only they record may be this one's or the other's: named, and nothing claimed; and
         // what the audit records show of this Pod and Workflow may be the other's: a confirmation resting on them is likely at most.
         if (c.contest() != null && (c.setAside() != null || confidence == Confidence.CONFIRMED)) {
-            Message disagree = Message.of("AF008.reason.auditFilesDisagree", "file", c.contest().file(), "uid", c.contest().uid(),
+            Message disagree = Message.of(c.contest().oneFile() ? "AF008.reason.auditFileContradicts" : "AF008.reason.auditFilesDisagree",
+                    "file", c.contest().file(), "uid", c.contest().uid(),
                     "from", c.contest().from().format(), "to", c.contest().to().format(), "other", c.contest().otherFile(),
                     "otherUid", c.contest().otherUid(), "at", c.contest().at().format());
             if (c.setAside() != null) {
@@ -284,7 +294,8 @@ final class FalsePodDeletedReport {
      * the Workflow in between. Not asked of an outdated copy ({@link Cause#STALE_COPY}): there the node had completed before the
      * labelling, the departure queued the current copy, and the declaring reconcile is of an older copy that comes when it comes;
      * a Workflow deleted after its completion is not reconciled from the copy the informer keeps (a held copy's write is refused as
-     * not found: {@link FalsePodDeleted#goneUnstored}).
+     * not found: {@link FalsePodDeleted#goneUnstored}; while a foreground deletion keeps the object, by the completed guard, which
+     * the finding then names: session 39).
      */
     private static boolean takenUpAtOnce(Case c) {
         LogEvent left = c.leftInformer();

@@ -29,6 +29,9 @@ import java.util.Set;
  *                       carries one (an {@code update} sends the whole object, UID included; a {@code create} has none yet, a
  *                       {@code patch} or {@code delete} sends none), at level {@code Metadata} too (inferred from the API server's
  *                       audit code, k8s.io/apiserver {@code LogRequestObject}); the one field that names the object, not its name
+ * @param preconditionUid a delete's logged DeleteOptions {@code preconditions.uid}, "" if none (or the body was not logged): the
+ *                       API server deletes only the object of that UID and refuses the request (409) for any other object of the
+ *                       name, so a granted one deleted that object and no other (v4's {@code deletePodByUID}; session 39)
  */
 public record AuditRecord(
         SourceRef source,
@@ -49,10 +52,21 @@ public record AuditRecord(
         String exporter,
         String rpcStatus,
         Long gracePeriodSeconds,
-        String uid) implements ExportedObject {
+        String uid,
+        String preconditionUid) implements ExportedObject {
 
     public AuditRecord {
         uid = uid == null ? "" : uid;
+        preconditionUid = preconditionUid == null ? "" : preconditionUid;
+    }
+
+    /** A record whose request names no UID precondition. */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds, String uid) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, uid, "");
     }
 
     /** A record whose object reference carries no UID. */

@@ -76,7 +76,8 @@ public final class EventDecoder {
                 ref.path("subresource").asText(""),
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
                 received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
-                verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""));
+                verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""),
+                verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "");
     }
 
     /**

@@ -485,6 +485,47 @@ class FalsePodDeletedTest {
     }
 
     /**
+     * This cluster's audit records and staging's concatenated into one file (audit.log): staging's updates of its Workflow of the
+     * name, UID {@code stagingUid}, and its TTL delete of the name, appended after this cluster's records.
+     */
+    private static Evidence concatenatedAudit(String stagingUid) {
+        Evidence ev = auditedNamesake(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
+                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
+        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object("audit.log", Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
+        return ev;
+    }
+
+    @Test
+    void oneAuditFileHoldingTheNameByTwoUidsAtOnceLeavesItsDeleteUndecided() {
+        // Session 39: the session 38 contradiction inside one file (two clusters' audit logs concatenated): it records the name held
+        // by w-1 from 16:27:10 to 16:31:00 and a write of it by staging-uid inside that span. One name is one object at a time in one
+        // cluster, and one file is one API server's clock (or one cluster's API servers merged, within the margin), so the file holds
+        // two clusters' records; its delete of the name may be either's: not cleared, possible, named (it had cleared).
+        Evaluation e = rule.evaluate(concatenatedAudit("staging-uid").correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the audit file audit.log contradicts itself about the Workflow's name: it records it held by "
+                + "the object of UID w-1 from 2026-09-19T16:27:10.500000Z to 2026-09-19T16:31:00.100000Z, and a write of it by the object of "
+                + "UID staging-uid at 2026-09-19T16:27:31.200000Z"), f.confidenceReason());
+        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
+        // Control: the same file whose appended updates carry w-1 (one object, no contradiction): its delete clears as before.
+        Evaluation same = rule.evaluate(concatenatedAudit("w-1").correlate());
+        assertTrue(same.findings().isEmpty(), same.toString());
+        assertTrue(same.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), same.cleared().get(0).reason());
+        // Control: an export of the Workflow with its UID sets the other object's writes apart: no contradiction left to read.
+        Evaluation exported = rule.evaluate(concatenatedAudit("staging-uid").takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:28:40Z", null, null)).correlate());
+        assertTrue(exported.findings().stream().noneMatch(g -> g.fact("auditFilesDisagree").isPresent()), exported.toString());
+    }
+
+    /**
      * The namesake audit case whose staging/audit.log writes the name by its own UID only clearly before w-1's first write (no two
      * objects at once), then holds {@code last}: the control of the two-files contradiction.
      */
@@ -770,6 +811,29 @@ class FalsePodDeletedTest {
         assertTrue(f.fact("nodeCompletedAt").isPresent(), f.facts().toString());
         assertEquals("refused by the persist guard at 2026-09-19T16:22:30.400Z (\"must never update completed workflows\"); the node's stored "
                 + "state stayed Succeeded", f.fact("markingStored").orElseThrow().value().toString(), f.facts().toString());
+    }
+
+    @Test
+    void aRefusedMarkingNamesTheForegroundDeletionOfTheCompletedWorkflowTheLinesCannotExclude() {
+        // Session 39: a completed Workflow is not processed (reconciliationNeeded, operate's abort on the completed label; v3.4.18,
+        // v3.5.14, v3.6.19, v3.7.7, v4.0.10, v4.1.2 read), and the informer's filter drops it, so its delete handler does not run
+        // either: a user's kubectl delete --cascade=foreground of it leaves no controller line, and its garbage collector deletes the
+        // labelled Pod, which the informer no longer sees. The object stays, with its deletionTimestamp, until its Pods are gone, so
+        // the stale pass's write is refused by the same completed guard ("must never update completed workflows"), not as not found.
+        Finding f = rule.evaluate(regression(LABELLED, GUARD).correlate()).findings().get(0);
+        assertTrue(f.confidenceReason().contains("the persist guard refuses that write the same way while the completed Workflow is being "
+                + "deleted in the foreground"), f.confidenceReason());
+        // Control: the same pass not refused (its outcome not logged): not this look-alike, nothing said of it.
+        Evaluation unrefused = rule.evaluate(regression(LABELLED).correlate());
+        assertTrue(unrefused.findings().stream().noneMatch(g -> g.confidenceReason().contains("completed Workflow is being deleted in the "
+                + "foreground")), unrefused.toString());
+        // Control: an export of the Pod taken after the refusal shows it alive: the garbage collector did not delete it.
+        String exported = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n  uid: u-1\n"
+                + "  creationTimestamp: \"2026-09-19T16:20:00Z\"\n  labels: {workflows.argoproj.io/workflow: p, workflows.argoproj.io/completed: \"true\"}\n"
+                + "  annotations: {workflows.argoproj.io/node-id: p, workflows.argoproj.io/node-name: p}\nstatus:\n  phase: Succeeded\n";
+        Evaluation alive = rule.evaluate(regression(LABELLED, GUARD).takenAt("pod.yaml", "2026-09-19T16:25:00Z", exported).correlate());
+        assertTrue(alive.findings().stream().noneMatch(g -> g.confidenceReason().contains("completed Workflow is being deleted in the "
+                + "foreground")), alive.toString());
     }
 
     @Test
