@@ -49,6 +49,11 @@ final class ScenariosRetry extends OwnFamily {
     private static final String[] NAMESPACES = {"flaky-tests", "ingest-retry", "model-train", "api-sync"};
     private static final String[] TEMPLATES = {"fetch-data", "run-tests", "train-shard", "sync-api", "upload"};
 
+    /** Whether {@code cls} is one of this family's classes (all begin {@code retry-}; no other family's does). */
+    static boolean isClass(String cls) {
+        return cls.startsWith("retry-");
+    }
+
     ScenariosRetry(ScenariosDeletion.Host host, long seed, Sim sim, long start, long end) {
         super(host, seed, 45, sim, start, end);
     }
