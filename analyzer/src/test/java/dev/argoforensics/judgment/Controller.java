@@ -1985,6 +1985,26 @@ final class Controller {
 
     private void startPodNode(Workflow wf, Node group, int g, int k, Step step) {
         String nodeName = group.name + "." + step.template;
+        if (step.retryLimit >= 0) {
+            // Session 39 (executeTemplate, read at v3.6.19, v3.7.18, v4.0.10, v4.1.2): a template with a retryStrategy gets a Retry
+            // node under the step's name (D "Inject a retry node", not at Info) and its first attempt "<name>(0)", a Pod node.
+            Node retry = new Node();
+            retry.id = wf.name + "-" + Go.fnv(nodeName);
+            retry.name = nodeName;
+            retry.displayName = step.template;
+            retry.type = "Retry";
+            retry.templateName = step.template;
+            retry.phase = "Running";
+            retry.boundaryId = wf.name;
+            retry.stepIndex = g;
+            retry.siblingIndex = k;
+            initNode(wf, retry);
+            if (!group.children.contains(retry.id)) {
+                group.children.add(retry.id);
+            }
+            startAttempt(wf, retry, step, 0);
+            return;
+        }
         Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
         n.siblingIndex = k;
         n.boundaryId = wf.name;
@@ -1994,6 +2014,84 @@ final class Controller {
             group.children.add(n.id);
         }
         createPod(wf, n, step);
+    }
+
+    /**
+     * Attempt {@code a} of a Retry node: the Pod node {@code <retry>(a)}, its ID and its Pod's name ({@code GeneratePodName}, POD_NAMES
+     * v2, the default) hashed from that name, so every attempt's Pod shares the {@code <workflow>-<template>-} prefix.
+     */
+    private void startAttempt(Workflow wf, Node retry, Step step, int a) {
+        String nodeName = retry.name + "(" + a + ")";
+        Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, retry.stepIndex);
+        n.siblingIndex = retry.siblingIndex;
+        n.attempt = a;
+        n.boundaryId = wf.name;
+        n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
+        initNode(wf, n);
+        retry.children.add(n.id);
+        createPod(wf, n, step.attempt(a));
+    }
+
+    /**
+     * {@code processNodeRetries} (read at v3.6.19, v3.7.18, v4.0.10, v4.1.2; no backoff, no expression modelled) for a Retry node
+     * whose last attempt is fulfilled: succeeded, the node succeeds; failed or errored, the policy decides (unset is OnFailure: an
+     * Error, a {@code pod deleted} attempt among them, is not retried), then the limit ({@code attempts > limit}: no more); else the
+     * next attempt is created in the same pass. Returns whether anything changed.
+     */
+    private boolean retryStep(Workflow wf, Node retry) {
+        if (fulfilled(retry) || retry.children.isEmpty()) {
+            return false;
+        }
+        Node last = wf.status.nodes.get(retry.children.get(retry.children.size() - 1));
+        if (last == null || !fulfilled(last)) {
+            return false;
+        }
+        if ("Succeeded".equals(last.phase)) {
+            phaseLine(wf, retry, "Succeeded");
+            finish(wf, retry, inc.cursor);
+            return true;
+        }
+        Step step = stepOf(wf, retry);
+        String policy = step.retryPolicyActual();
+        boolean onFailed = policy.equals("Always") || policy.equals("OnFailure");
+        boolean onError = policy.equals("Always") || policy.equals("OnError");
+        if (release.slog) {
+            op(wf, Level.INFO, "Retry Policy", "policy", policy, "onFailed", onFailed, "onError", onError);
+        } else {
+            op(wf, Level.INFO, "Retry Policy: " + policy + " (onFailed: " + onFailed + ", onError " + onError + ")");
+        }
+        String message = null;
+        if (("Failed".equals(last.phase) && !onFailed) || ("Error".equals(last.phase) && !onError)) {
+            if (release.slog) {
+                op(wf, Level.INFO, "Node not set to be retried", "phase", last.phase);
+            } else {
+                op(wf, Level.INFO, "Node not set to be retried after status: " + last.phase);
+            }
+            message = last.message;
+        } else if (retry.children.size() > step.retryLimit) {
+            op(wf, Level.INFO, "No more retries left. Failing...");
+            message = "No more retries left";
+        }
+        if (message != null) {
+            phaseLine(wf, retry, last.phase);
+            if (!message.isEmpty()) {
+                retry.message = message;
+                if (release.slog) {
+                    op(wf, Level.INFO, "node message changed", "node", retry.id, "message", message);
+                } else {
+                    op(wf, Level.INFO, "node " + retry.id + " message: " + message);
+                }
+            }
+            finish(wf, retry, inc.cursor);
+            return true;
+        }
+        if (release.slog) {
+            op(wf, Level.INFO, "child nodes failed, trying again", "count", retry.children.size(), "nodeName", retry.name);
+        } else {
+            op(wf, Level.INFO, retry.children.size() + " child nodes of " + retry.name + " failed. Trying again...");
+        }
+        startAttempt(wf, retry, step, retry.children.size());
+        return true;
     }
 
     /** The steps of group {@code g}: the step and its parallel siblings. */
@@ -2016,7 +2114,8 @@ final class Controller {
 
     private static Step stepOf(Workflow wf, Node n) {
         List<Step> g = group(wf, Math.max(0, n.stepIndex));
-        return g.get(Math.min(n.siblingIndex, g.size() - 1));
+        Step s = g.get(Math.min(n.siblingIndex, g.size() - 1));
+        return n.attempt >= 0 ? s.attempt(n.attempt) : s;
     }
 
     private void createPod(Workflow wf, Node n, Step step) {
@@ -2229,9 +2328,14 @@ final class Controller {
         List<Step> steps = group(wf, g);
         Node[] podNodes = new Node[steps.size()];
         Node group = null;
+        List<Node> retries = new ArrayList<>();
         for (Node n : s.nodes.values()) {
-            if ("Pod".equals(n.type) && n.stepIndex == g && n.siblingIndex < podNodes.length) {
+            // A step with a retryStrategy is its Retry node (its attempts are that node's children, not the group's).
+            if (("Pod".equals(n.type) && n.attempt < 0 || "Retry".equals(n.type)) && n.stepIndex == g && n.siblingIndex < podNodes.length) {
                 podNodes[n.siblingIndex] = n;
+                if ("Retry".equals(n.type)) {
+                    retries.add(n);
+                }
             }
             if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]")) {
                 group = n;
@@ -2246,14 +2350,18 @@ final class Controller {
             }
             return true;
         }
+        boolean retried = false;
+        for (Node n : retries) {
+            retried |= retryStep(wf, n);
+        }
         if (group == null) {
-            return false;
+            return retried;
         }
         // The group ends when every step of it has (executeStepGroup); it failed if one did, named by the first that did.
         Node podNode = null;
         for (Node n : podNodes) {
             if (n == null || !fulfilled(n)) {
-                return false;
+                return retried;
             }
             if (podNode == null && !"Succeeded".equals(n.phase)) {
                 podNode = n;
@@ -2264,7 +2372,7 @@ final class Controller {
             podNode = podNodes[podNodes.length - 1];
         }
         if ((!ok || g + 1 >= wf.spec.stepList.size()) && !phaseFirst() && resultsPending(me, wf)) {
-            return false;
+            return retried;
         }
         phaseLine(wf, group, ok ? "Succeeded" : "Failed");
         if (!ok) {

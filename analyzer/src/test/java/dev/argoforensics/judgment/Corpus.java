@@ -96,6 +96,7 @@ final class Corpus {
     /** The API server's audit log beside the controller's (session 36): a controller of its own, chained after the data-hang one. */
     private ScenariosAudit audited;
     private ScenariosOutputShapes shapes;
+    private ScenariosRetry retries;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -255,6 +256,11 @@ final class Corpus {
         controllers.add(shc);
         teamOf.put(shc, shc.namespaces);
         releaseOfNamespace.put(shc.namespaces.get(0), shc.release);
+        retries = new ScenariosRetry(scenarioHost(), seed, sim, start, end);
+        Controller rc = retries.build(seed, kube, truth, logs);
+        controllers.add(rc);
+        teamOf.put(rc, rc.namespaces);
+        releaseOfNamespace.put(rc.namespaces.get(0), rc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -267,6 +273,11 @@ final class Corpus {
             @Override
             public void exportPod(long at, Workflow w) {
                 Corpus.this.exportPod(at, w, 0.25);
+            }
+
+            @Override
+            public void exportPodNamed(long at, String namespace, String name) {
+                Corpus.this.exportPod(at, () -> namespace + "/" + name, 0.25);
             }
 
             @Override
@@ -391,6 +402,10 @@ final class Corpus {
             }
             if (slope == null && shapes.owns(c)) {
                 shapes.plan(c);
+                continue;
+            }
+            if (slope == null && retries.owns(c)) {
+                retries.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -1155,11 +1170,16 @@ final class Corpus {
 
     /** {@code kubectl get pod} of the Workflow's Pod of interest at {@code at}, if it still exists. */
     private void exportPod(long at, Workflow w, double json) {
+        exportPod(at, () -> firstPodKey(w), json);
+    }
+
+    /** {@code kubectl get pod} of the Pod {@code key} names when it is run (none if it is gone). */
+    private void exportPod(long at, java.util.function.Supplier<String> podKey, double json) {
         boolean asJson = plan.chance(json);
         boolean takenAt = plan.chance(0.8);
         int seq = ++exportSeq;
         sim.at(at, () -> {
-            String key = firstPodKey(w);
+            String key = podKey.get();
             Pod p = key == null ? null : kube.pods.get(key);
             if (p == null) {
                 return;

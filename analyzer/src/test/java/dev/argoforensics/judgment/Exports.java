@@ -370,6 +370,10 @@ final class Exports {
                     t.put("outputs", sorted("parameters", List.of(sorted("name", "result-file", "valueFrom", sorted("path", "/tmp/out.txt")))));
                 }
             }
+            if (s != null && s.retryLimit >= 0) {
+                // Session 39: the template's retryStrategy (limit, and the policy when set).
+                t.put("retryStrategy", s.retryPolicy.isEmpty() ? sorted("limit", s.retryLimit) : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy));
+            }
             templates.add(t);
         }
         spec.put("templates", templates);

@@ -864,6 +864,51 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
     }
 
+    /**
+     * Session 39 ({@link ScenariosRetry}): a retried step's attempts are Pod nodes {@code <step node>(n)} whose Pods are named
+     * {@code <workflow>-<template>-<fnv32a of the attempt's node name>} (GeneratePodName, POD_NAMES v2); the race on an attempt
+     * ends that attempt {@code pod deleted} (AF001, AF002 on that attempt's Pod alone), and an attempt that failed on its own,
+     * or ran after the race, expects neither. The controller logs the policy and the next attempt the same pass. No finding on
+     * these classes is wrong at any confidence.
+     */
+    @Test
+    void aRetriedStepsRaceIsItsAttemptsAlone() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosRetry.RACE_FIRST, ScenariosRetry.RACE_FIRST + ScenariosRetry.NOT_RETRIED,
+                ScenariosRetry.RACE_LATER, ScenariosRetry.AFTER_RACE, ScenariosRetry.FAILED, ScenariosRetry.SUCCEEDED,
+                ScenariosRetry.DELETED_RUNNING);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            Set<String> controllers = new HashSet<>();
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                String cls = pod.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                String name = pod.path("name").asText();
+                String nodeName = pod.path("nodeName").asText();
+                String workflow = pod.path("workflow").asText();
+                assertTrue(nodeName.matches(java.util.regex.Pattern.quote(workflow) + "\\[0\\]\\.[a-z-]+\\(\\d\\)"), nodeName);
+                String template = nodeName.substring(nodeName.indexOf("].") + 2, nodeName.lastIndexOf('('));
+                assertEquals(workflow + "-" + template + "-" + Go.fnv(nodeName), name);
+                assertEquals(workflow + "-" + Go.fnv(nodeName), pod.path("nodeId").asText());
+                boolean race = cls.equals(ScenariosRetry.RACE_LATER) || cls.startsWith(ScenariosRetry.RACE_FIRST);
+                JsonNode f = pod.path("facts");
+                assertEquals(race, "pod deleted".equals(f.path("finalNodeMessage").asText()), name + ": " + f);
+                assertEquals(race, pod.path("expected").path("AF001").asBoolean(), name);
+                assertEquals(race, pod.path("expected").path("AF002").asBoolean(), name);
+                controllers.add(pod.path("controller").asText());
+            }
+            for (String controller : controllers) {
+                String text = logText(r.info().dir().resolve("logs").resolve(controller));
+                assertTrue(text.contains("Retry Policy"), controller);
+                assertTrue(text.contains("Trying again...") || text.contains("child nodes failed, trying again"), controller);
+            }
+        }
+        assertTrue(seen.keySet().stream().anyMatch(c -> c.startsWith(ScenariosRetry.RACE_FIRST) || c.equals(ScenariosRetry.RACE_LATER)),
+                "a race on a retried step in the smoke seeds: " + seen);
+        assertTrue(seen.containsKey(ScenariosRetry.FAILED), "an attempt that failed on its own in the smoke seeds: " + seen);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+    }
+
     /** Every log file under {@code dir}, gunzipped where gzip'd, in one string. */
     private static String logText(Path dir) throws IOException {
         StringBuilder all = new StringBuilder();

@@ -294,6 +294,29 @@ final class K8s {
          * started with it and run at once; the group ends when all have.
          */
         final List<Step> parallel = new ArrayList<>();
+        /**
+         * Session 39: the template's {@code retryStrategy.limit} (-1: no retryStrategy). The step's node is then a {@code Retry}
+         * node whose attempts {@code <node>(0)}, {@code <node>(1)}... are Pod nodes, each with its own Pod
+         * ({@code GeneratePodName} over the attempt's node name: the same {@code <workflow>-<template>-} prefix).
+         */
+        int retryLimit = -1;
+        /** {@code retryStrategy.retryPolicy}: {@code ""} (unset: {@code OnFailure}), {@code Always}, {@code OnError}, {@code OnFailure}. */
+        String retryPolicy = "";
+        /** What attempt 1, 2, ... do (this step is attempt 0's; the last one given stands for any later attempt). */
+        final List<Step> attempts = new ArrayList<>();
+
+        /** The step attempt {@code a} runs: this one for 0, else {@link #attempts}' (the last for any beyond them). */
+        Step attempt(int a) {
+            if (a <= 0 || attempts.isEmpty()) {
+                return this;
+            }
+            return attempts.get(Math.min(a, attempts.size()) - 1);
+        }
+
+        /** {@code RetryPolicyActual}: unset is {@code OnFailure} (no expression is modelled). */
+        String retryPolicyActual() {
+            return retryPolicy.isEmpty() ? "OnFailure" : retryPolicy;
+        }
 
         /** A resource or data template: its Pod runs main alone, with no {@code wait} container (session 32). */
         boolean noWait() {
@@ -359,6 +382,8 @@ final class K8s {
         int stepIndex = -1;
         /** Which step of its parallel group (0 the group's first, i its {@code parallel[i - 1]}). */
         int siblingIndex;
+        /** Session 39: a retry attempt's number ({@code <retry node>(n)}), -1 for a node that is none. */
+        int attempt = -1;
         boolean podCreated;
         /** v4's automatic restart: {@code failedPodRestarts}, {@code restartingPodUID} (null when none). */
         int failedPodRestarts;
@@ -384,6 +409,7 @@ final class K8s {
             n.exitCode = exitCode;
             n.stepIndex = stepIndex;
             n.siblingIndex = siblingIndex;
+            n.attempt = attempt;
             n.podCreated = podCreated;
             n.failedPodRestarts = failedPodRestarts;
             n.restartingPodUid = restartingPodUid;

@@ -46,6 +46,9 @@ final class ScenariosDeletion {
         /** {@code kubectl get pod -o yaml|json} of the Workflow's first Pod at {@code at}, if it still exists. */
         void exportPod(long at, Workflow w);
 
+        /** {@code kubectl get pod -n NAMESPACE NAME} at {@code at} (session 39: a retry attempt's Pod, not the Workflow's first). */
+        void exportPodNamed(long at, String namespace, String name);
+
         /** {@code kubectl get events -n default --field-selector involvedObject.kind=Node}, once, near the end. */
         void exportNodeEvents();
     }
