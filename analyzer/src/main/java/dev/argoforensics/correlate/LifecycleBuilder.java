@@ -162,8 +162,12 @@ final class LifecycleBuilder {
             }
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
+        Instant podStart = podStart(pod, created);
+        List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart);
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
-                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), pod.ownerWorkflowUid(), podStart(pod, created));
+                : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), podStart, nodeExports);
+        RecordedMainExit recordedExit = outcome == null || !PodLifecycle.podDeleted(outcome.message()) ? null
+                : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
@@ -187,7 +191,7 @@ final class LifecycleBuilder {
                 namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
-                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release));
+                stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), recordedExit);
     }
 
     /**
@@ -539,8 +543,8 @@ final class LifecycleBuilder {
         return start;
     }
 
-    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity, String ownerUid,
-                                       Instant podStart) {
+    private static NodeOutcome outcome(WorkflowHistory workflow, NodeLink link, List<LogEvent> nodeLines, PodIdentity identity,
+                                       Instant podStart, List<WorkflowSnapshot> exports) {
         if (workflow == null || link == null) {
             return null;
         }
@@ -556,6 +560,31 @@ final class LifecycleBuilder {
             lines = lines.stream().filter(e -> !(e.time().windowEnd().isBefore(bound) && (e.event() instanceof NodePhaseChanged
                     || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError))).toList();
         }
+        NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
+        if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
+            return o;
+        }
+        String error = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof NodeMarkedError m) {
+                error = m.error();
+            }
+        }
+        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time(), o.daemon());
+    }
+
+    /**
+     * The exports of the Workflow that may hold this Pod's node (derived once, read for the node's outcome and main's recorded
+     * exit): taken before a later Pod of the name was created, of the Pod's owner by UID, and not recording the node's end clearly
+     * before this Pod existed. Empty without a Workflow or a node.
+     */
+    private static List<WorkflowSnapshot> nodeExports(WorkflowHistory workflow, NodeLink link, PodIdentity identity, String ownerUid,
+                                                      Instant podStart) {
+        if (workflow == null || link == null) {
+            return List.of();
+        }
+        Timestamp until = identity == null ? null : identity.until();
+        Instant bound = podStart == null ? null : podStart.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         // An export is of this Pod's node only if taken before the later Pod was created: where only its file or the command line
         // states when, by the latest that time allows (ObservedAt#takenNoLaterThan, a user's clock may be off by a minute), else
         // an export stated a few seconds before the later Pod's Created pod line gave that Pod's node to this one.
@@ -570,16 +599,6 @@ final class LifecycleBuilder {
             exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.finishedAt() == null
                     || !n.finishedAt().windowEnd().isBefore(bound)).orElse(true)).toList();
         }
-        NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
-        if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
-            return o;
-        }
-        String error = null;
-        for (LogEvent e : lines) {
-            if (e.event() instanceof NodeMarkedError m) {
-                error = m.error();
-            }
-        }
-        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time(), o.daemon());
+        return exports;
     }
 }

@@ -75,6 +75,9 @@ import java.util.Optional;
  * @param goneBeforeWorker  the releasing stream's own {@code delete pod event} logged before the cleanup worker took the release's
  *                          item ({@code cleaning up pod}): the worker patches the Pod as its informer holds it, so with the Pod gone
  *                          it patched nothing, and something else had removed the finalizer (null: none, or no worker line)
+ * @param recordedExit      main's exit 0 as the controller recorded it on the node ({@code outputs.exitCode}) before the node was
+ *                          lost {@code pod deleted}, and whether an export orders it before the deletion ({@link RecordedMainExit};
+ *                          null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -83,7 +86,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            LogEvent seenSucceeded, NamesakeCleanup namesakeCleanup, String instanceUid, PodSnapshot succeededExport,
                            FinalizerRemoval earlierRelease, Known workflowDeleted, Known workflowStood, Known earlierPersisted,
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
-                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker) {
+                           ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
+                           RecordedMainExit recordedExit) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -107,6 +111,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The Pod gone from the releasing controller's informer before its cleanup worker took the item ({@code goneBeforeWorker}). */
     public Optional<LogEvent> goneBeforeTheWorker() {
         return Optional.ofNullable(goneBeforeWorker);
+    }
+
+    /** Main's exit 0 recorded on the node before it was lost ({@code recordedExit}). */
+    public Optional<RecordedMainExit> mainExitRecorded() {
+        return Optional.ofNullable(recordedExit);
     }
 
     /** Who deleted the Pod: the earliest of the most specific kind the records hold (audit, then Events on the Pod, then on its node). */

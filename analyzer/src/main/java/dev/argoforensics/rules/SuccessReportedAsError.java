@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.RecordedMainExit;
 import dev.argoforensics.correlate.TaskResultLines;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
@@ -76,7 +77,10 @@ public final class SuccessReportedAsError extends NodeRule {
         if (sole != null) {
             seen = sole.stop();
         }
-        if (finished == null && phase == null && reported.isEmpty() && seen == null) {
+        // Else main's exit 0 as the controller recorded it on the node before the node was lost (an export of the Workflow holds it).
+        RecordedMainExit recorded = finished == null && phase == null && reported.isEmpty() && seen == null
+                ? life.mainExitRecorded().orElse(null) : null;
+        if (finished == null && phase == null && reported.isEmpty() && seen == null && recorded == null) {
             return; // nothing says how the containers ended
         }
         // Nothing records the node's end: a Workflow of one Pod states its root node's end in its own phase and message (a kubectl
@@ -93,7 +97,7 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (outcome.daemonEnded()) {
             // A daemon's node ends Failed when its Pod ends, exit 0 too (v3.7+, by design; #14790 after the controller's teardown).
             scope.clear(pod, Message.of("AF002.cleared.daemonEnded", "outcome", outcome(outcome),
-                    "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
+                    "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), outcome.source());
         } else if (outcome.controllerStop() != null && !(outcome.time() != null
                 && life.containersEnd().map(c -> c.mainEndedBefore(outcome.time())).orElse(false))) {
             // The controller failed the node itself as it stopped the Workflow (argo stop/terminate, its deadline), then signalled the
@@ -101,12 +105,12 @@ public final class SuccessReportedAsError extends NodeRule {
             String stop = outcome.controllerStop();
             scope.clear(pod, Message.of("AF002.cleared.controllerStopped", "outcome", outcome(outcome), "how", "deadline".equals(stop)
                     ? Message.of("AF002.stop.deadline") : Message.of("AF002.stop.shutdown", "strategy", stop),
-                    "exits", stopExits(finished, phase, reported.orElse(null), seen)), outcome.source());
+                    "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), outcome.source());
         } else if (life.stoppedByController().isPresent()) {
             // The same stop read from the controller's own line (a log without the node's message, an excerpt of the Pod's lines).
             ControllerStop stop = life.stoppedByController().get();
             scope.clear(pod, Message.of("AF002.cleared.controllerStopLine", "outcome", outcome(outcome), "at", stop.line().time().format(),
-                    "how", StopWords.how(stop), "exits", stopExits(finished, phase, reported.orElse(null), seen)), stop.line().source());
+                    "how", StopWords.how(stop), "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), stop.line().source());
         } else if (life.containersEnd().map(ContainersEnd::kubeletStop).isPresent()) {
             // Exit 0 after the kubelet's own SIGTERM (a node shutdown, an eviction, the Pod's deadline) is no success: the Pod failed.
             scope.clear(pod, Message.of("AF002.cleared.kubeletStopped", "outcome", outcome(outcome), "stop", life.containersEnd().get().kubeletStop(),
@@ -118,16 +122,18 @@ public final class SuccessReportedAsError extends NodeRule {
             scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
                     reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, sole, endedAtDeletion(life)));
+            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, sole, recorded, endedAtDeletion(life)));
         }
     }
 
     /** What said the containers exited 0: the export's exit codes, its phase, the executor's report, or the controller's assessment. */
-    private static Message stopExits(PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported, LogEvent seen) {
+    private static Message stopExits(PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported, LogEvent seen,
+                                     RecordedMainExit recorded) {
         return finished != null ? Message.of("AF002.stop.exits", "exits", finished.exitCodeSummary())
                 : phase != null ? Message.of("AF002.stop.phase")
                 : reported != null ? Message.of("AF002.stop.reported", "code", reported.exitCode())
-                : Message.of("AF002.stop.seen", "at", seen.time().format());
+                : seen != null ? Message.of("AF002.stop.seen", "at", seen.time().format())
+                : Message.of("AF002.stop.recorded");
     }
 
     /**
@@ -148,7 +154,7 @@ public final class SuccessReportedAsError extends NodeRule {
     }
 
     private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
-                            LogEvent seen, TaskResultLines.SoleStop sole, ContainersEnd atDeletion) {
+                            LogEvent seen, TaskResultLines.SoleStop sole, RecordedMainExit mainExit, ContainersEnd atDeletion) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -184,6 +190,14 @@ public final class SuccessReportedAsError extends NodeRule {
             facts.add(new Fact("executorExitCode", "Exit code in the task result", reported.exitCode()));
             cite.taskResult(reported, "the executor's report");
         }
+        if (mainExit != null) {
+            facts.add(new Fact("recordedMainExitCode", "Main's exit code recorded on the node", mainExit.export().node().exitCode()));
+            if (mainExit.ordered()) {
+                facts.add(new Fact("recordedBeforeDeletion", "Recorded in an export taken at",
+                        mainExit.before().snapshot().observed().time().format()));
+                cite.node(mainExit.before(), "exported Workflow: main's exit code 0 recorded on the node before the Pod's deletion");
+            }
+        }
         // A release whose cleanup worker took the item after the Pod had left its own informer removed nothing (AF001 says
         // so, possible): it is not stated here as the release, which is not in the evidence.
         FinalizerRemoval removal = pod.removals().isEmpty() || correlation.lifecycle(pod.key()).goneBeforeTheWorker().isPresent()
@@ -215,6 +229,11 @@ public final class SuccessReportedAsError extends NodeRule {
                 : PhaseHistory.concurrent(workflow, seen, failures.get(failures.size() - 1));
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
                 : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
+        // Main's exit 0 recorded by the controller says nothing of when main ended: only an export holding it before the deletion
+        // orders the two (a main that answers the deletion's SIGTERM with exit 0 is recorded the same way).
+        if (mainExit != null && !mainExit.ordered()) {
+            confidence = Confidence.POSSIBLE;
+        }
         Message reason;
         DeletionRequest request = correlation.lifecycle(pod.key()).deletionRequest().orElse(null);
         Execution execution = correlation.lifecycle(pod.key()).execution();
@@ -267,6 +286,13 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (seen != null) {
             reason = Message.of("AF002.reason.seen", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));
+        } else if (mainExit != null) {
+            Message recordedIn = outcome.fromExport() ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase())
+                    : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase());
+            reason = mainExit.ordered()
+                    ? Message.of(mainExit.stated() ? "AF002.reason.recordedExitStated" : "AF002.reason.recordedExitOrdered",
+                            "at", mainExit.before().snapshot().observed().time().format(), "recorded", recordedIn)
+                    : Message.of("AF002.reason.recordedExitUnordered", "recorded", recordedIn);
         } else if (outcome.fromExport()) {
             reason = Message.of("AF002.reason.taskResultExport", "phase", outcome.phase());
         } else {
@@ -295,6 +321,8 @@ public final class SuccessReportedAsError extends NodeRule {
                 ? Message.of("AF002.success.exportedPhase", "pod", pod.key().toString(), "at", phase.observed().time().format())
                 : seen != null
                 ? Message.of("AF002.success.seen", "pod", pod.key().toString(), "at", seen.time().format())
+                : mainExit != null
+                ? Message.of("AF002.success.recorded", "pod", pod.key().toString())
                 : Message.of("AF002.success.reported", "pod", pod.key().toString());
         Message summary = Message.of("AF002.summary", "success", success, "outcome", outcome(outcome));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),

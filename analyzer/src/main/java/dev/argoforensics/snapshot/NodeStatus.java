@@ -15,6 +15,11 @@ import java.util.Set;
  *                {@code daemoned}): its Pod is meant to run until the controller stops it
  * @param source  the line that states this node ({@code argo get}'s row for it); null where the node has no line of its own
  *                (an export's node lies inside its Workflow's object, which is cited instead)
+ * @param exitCode {@code outputs.exitCode} as an export holds it, null where absent. The controller writes it itself: each
+ *                assessment of the node's Pod ({@code assessNodeStatus}, v3.4 to v4.1) copies the exit code of the Pod's
+ *                {@code main} container, once its informer shows main terminated, into the node it returns
+ *                ({@code getExitCode}), whatever the phase; the task-result reconciliation keeps it ({@code prevent overwriting
+ *                of ExitCode}). The executor reports the template's outputs, which carry none. Read at the tags, session 39
  */
 public record NodeStatus(
         String id,
@@ -31,10 +36,19 @@ public record NodeStatus(
         String podName,
         boolean printed,
         boolean daemon,
-        SourceRef source) {
+        SourceRef source,
+        String exitCode) {
 
     public NodeStatus {
         podName = podName == null ? "" : podName;
+    }
+
+    /** A node without a recorded exit code ({@code argo get}'s text shows none). */
+    public NodeStatus(String id, String name, String displayName, String type, String templateName, String templateRefTemplate, String phase,
+            String message, Timestamp startedAt, Timestamp finishedAt, Boolean taskResultSynced, String podName, boolean printed,
+            boolean daemon, SourceRef source) {
+        this(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced, podName,
+                printed, daemon, source, null);
     }
 
     /** A node as an export holds it. */
@@ -46,7 +60,13 @@ public record NodeStatus(
     /** This node, known to run a daemon template ({@code daemon}). */
     public NodeStatus asDaemon() {
         return new NodeStatus(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced,
-                podName, printed, true, source);
+                podName, printed, true, source, exitCode);
+    }
+
+    /** This node with main's exit code as the export records it ({@code exitCode}; null: none). */
+    public NodeStatus withExitCode(String code) {
+        return new NodeStatus(id, name, displayName, type, templateName, templateRefTemplate, phase, message, startedAt, finishedAt, taskResultSynced,
+                podName, printed, daemon, source, code);
     }
 
     private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");

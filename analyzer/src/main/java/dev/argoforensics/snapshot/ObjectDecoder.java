@@ -107,7 +107,8 @@ public final class ObjectDecoder {
             NodeStatus node = new NodeStatus(v.path("id").asText(e.getKey()), v.path("name").asText(""),
                     v.path("displayName").asText(""), v.path("type").asText(""), v.path("templateName").asText(""),
                     v.path("templateRef").path("template").asText(""), v.path("phase").asText(""), v.path("message").asText(""),
-                    latest.add(KubeTime.at(v.path("startedAt"))), latest.add(KubeTime.at(v.path("finishedAt"))), synced);
+                    latest.add(KubeTime.at(v.path("startedAt"))), latest.add(KubeTime.at(v.path("finishedAt"))), synced)
+                    .withExitCode(v.path("outputs").hasNonNull("exitCode") ? v.path("outputs").get("exitCode").asText() : null);
             String ref = v.path("templateRef").path("name").asText("") + "/" + v.path("templateRef").path("template").asText("");
             boolean daemon = v.path("daemoned").asBoolean(false) || (v.path("templateRef").isObject()
                     ? daemonTemplates.stream().anyMatch(k -> k.endsWith("/" + ref)) : daemonTemplates.contains(node.templateName()));
