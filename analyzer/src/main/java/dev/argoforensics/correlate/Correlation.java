@@ -19,11 +19,19 @@ import java.util.TreeMap;
  * @param available which kinds of evidence the inputs held at all (rules say what they lacked)
  * @param processes the controller streams; {@code LogEvent.stream()} indexes this list
  * @param clocks    each controller run's clock against the objects' (from every Created pod line paired with an export)
+ * @param requeues  each controller run's requeue delay, from its start banner (null: derived here from the events, once)
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                          Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
                          Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks,
-                         List<UnreadExport> unread) {
+                         List<UnreadExport> unread, RequeueDelays requeues) {
+
+    public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
+                       Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
+                       Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks,
+                       List<UnreadExport> unread) {
+        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, podIndex, workers, clocks, unread, null);
+    }
 
     public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                        Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
@@ -77,6 +85,7 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         unread = List.copyOf(unread);
         podIndex = podIndex != null ? podIndex : new PodIndex(pods);
         clocks = clocks != null ? clocks : RunClocks.of(pods.values());
+        requeues = requeues != null ? requeues : RequeueDelays.of(events);
     }
 
     /** The Pod's lifecycle: every fact about it derived once (one exists for every Pod in {@link #pods()}). */

@@ -73,8 +73,17 @@ public sealed interface ControllerEvent {
         }
     }
 
-    /** {@code Starting Workflow Controller}. */
-    record ControllerStarted(String version, String instanceId) implements ControllerEvent {
+    /**
+     * {@code Starting Workflow Controller}.
+     *
+     * @param requeueNanos the workflow queue's requeue delay the banner states ({@code defaultRequeueTime}: {@code DEFAULT_REQUEUE_TIME},
+     *                     10 s when unset), in nanoseconds; null where the banner does not state it or states no duration
+     */
+    record ControllerStarted(String version, String instanceId, Long requeueNanos) implements ControllerEvent {
+        /** A banner that states no requeue delay. */
+        public ControllerStarted(String version, String instanceId) {
+            this(version, instanceId, null);
+        }
     }
 
     /** {@code Current Worker Numbers}: null where the release does not print the number. */

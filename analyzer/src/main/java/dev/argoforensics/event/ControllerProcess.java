@@ -88,12 +88,48 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
      * Workflow up, and workers run only while the replica leads (or without leader election). A standby
      * replica has none.
      *
+     * <p>A worker takes up the next Workflow its queue holds as soon as it is done with one, so a run whose workers are free and
+     * whose queue is not empty writes these lines without a pause; where they pause for long, the workers were idle (nothing was
+     * due), busy with long passes, or stalled, or lines were dropped. The lines alone do not say which: a stretch with no pause
+     * longer than the stall threshold is one where the run's workers were taking Workflows up throughout.
+     *
      * @param processed how many {@code Processing workflow} lines the run wrote
      * @param first     the first one's time, null if none
      * @param last      the last one's time, null if none
+     * @param gaps      the stretches longer than {@link #GAP} between two of them consecutive in time, earliest first (the
+     *                  reading keeps them as it goes, in any line order, as it does {@link Nameless#gaps()})
      */
-    public record Work(long processed, Timestamp first, Timestamp last) {
-        public static final Work NONE = new Work(0, null, null);
+    public record Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps) {
+        public static final Work NONE = new Work(0, null, null, List.of());
+
+        /**
+         * The shortest pause between two passes the reading keeps (session 39): a stall threshold shorter than this cannot be
+         * answered from the kept gaps ({@link #takingUpThroughout}).
+         */
+        public static final java.time.Duration GAP = java.time.Duration.ofSeconds(30);
+
+        public Work {
+            gaps = gaps == null ? List.of() : List.copyOf(gaps);
+        }
+
+        /**
+         * Whether the run's workers took a Workflow up at {@code from} or before, at {@code to} or after, and never paused for
+         * longer than {@code stallNanos} between: false as well where {@code stallNanos} is shorter than {@link #GAP} (the
+         * pauses that short are not kept), so that the answer is never yes without the lines to show it.
+         */
+        public boolean takingUpThroughout(Timestamp from, Timestamp to, long stallNanos) {
+            if (processed == 0 || from == null || to == null || stallNanos < GAP.toNanos() || first.isAfter(from) || last.isBefore(to)) {
+                return false;
+            }
+            for (Gap g : gaps) {
+                Timestamp a = g.from().isBefore(from) ? from : g.from();
+                Timestamp b = g.to().isAfter(to) ? to : g.to();
+                if (a.isBefore(b) && a.nanosUntil(b) > stallNanos) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /**

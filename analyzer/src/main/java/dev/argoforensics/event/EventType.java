@@ -28,7 +28,7 @@ import java.util.function.Function;
 
 /** The event kinds a catalog entry may name, each with how to build it from the entry's attributes. */
 public enum EventType {
-    CONTROLLER_STARTED(a -> new ControllerStarted(a.textOrNull("version"), a.textOrNull("instanceId"))),
+    CONTROLLER_STARTED(a -> new ControllerStarted(a.textOrNull("version"), a.textOrNull("instanceId"), requeue(a))),
     WORKER_NUMBERS(a -> new WorkerNumbers(a.integerOrNull("workflowWorkers"), a.integerOrNull("podCleanupWorkers"))),
     WORKFLOW_PROCESSING(a -> a.names().event(new WorkflowProcessing(a.workflowOrNull(), a.textOrNull("phase"), a.textOrNull("resourceVersion")))),
     WORKFLOW_UPDATED(a -> new WorkflowUpdated(a.workflowOrNull(), a.textOrNull("phase"), a.textOrNull("resourceVersion"))),
@@ -84,5 +84,18 @@ public enum EventType {
      */
     public ControllerEvent create(Attributes attributes) {
         return factory.apply(attributes);
+    }
+
+    /**
+     * The start banner's {@code defaultRequeueTime}: a Go duration in text formats, integer nanoseconds in JSON ones; null where
+     * absent, or not a duration (the banner's other facts are still read: a value mangled in a paste only loses the delay).
+     */
+    private static Long requeue(Attributes a) {
+        try {
+            Long nanos = a.durationOrNull("requeueTime");
+            return nanos == null || nanos < 0 ? null : nanos;
+        } catch (IllegalArgumentException notADuration) {
+            return null;
+        }
     }
 }

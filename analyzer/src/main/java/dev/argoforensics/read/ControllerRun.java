@@ -48,6 +48,8 @@ final class ControllerRun {
     Timestamp lastProcessed;
     /** Records that name no Pod, Workflow or namespace ({@link ControllerProcess.Nameless}): how many, where, and their gaps. */
     NamelessSpread nameless = new NamelessSpread();
+    /** Its {@code Processing workflow} records' pauses longer than {@link ControllerProcess.Work#GAP} ({@link ControllerProcess.Work#gaps()}). */
+    NamelessSpread work = new NamelessSpread(ControllerProcess.Work.GAP.toNanos());
     /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
     String firstRecord;
     /**
@@ -72,6 +74,7 @@ final class ControllerRun {
         count++;
         if (processing) {
             processed(1, time, time);
+            work.add(time);
         }
         if (namesNothing) {
             nameless.add(time);
@@ -123,6 +126,7 @@ final class ControllerRun {
             processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
         }
         nameless.add(piece.nameless);
+        work.add(piece.work);
         files.addAll(piece.files);
         for (ReleaseEvidence e : piece.evidence) {
             evidence(e);
@@ -166,6 +170,7 @@ final class ControllerRun {
             processed(r.processed, r.firstProcessed, r.lastProcessed);
         }
         nameless.add(r.nameless);
+        work.add(r.work);
         files.add(file.displayPath());
         for (ReleaseEvidence e : r.releases) {
             if (!Objects.equals(e, ReleaseEvidence.NONE)) {
@@ -235,7 +240,7 @@ final class ControllerRun {
         Leadership read = leadership == Leadership.STANDBY && processed > 0 ? Leadership.LED_BY_WORK : leadership;
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
                 releases.describe(), read, List.copyOf(files), earliest, latest, count,
-                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed),
+                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed, work.gapList()),
                 nameless.nameless());
     }
 }

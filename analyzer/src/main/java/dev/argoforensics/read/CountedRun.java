@@ -65,6 +65,8 @@ final class CountedRun implements ChunkItem {
     Timestamp lastProcessed;
     /** The run's records that name no Pod, Workflow or namespace: how many, where, and where none were for longer than the ticker. */
     NamelessSpread nameless = new NamelessSpread();
+    /** The run's {@code Processing workflow} records' pauses longer than {@link dev.argoforensics.event.ControllerProcess.Work#GAP}. */
+    NamelessSpread work = new NamelessSpread(dev.argoforensics.event.ControllerProcess.Work.GAP.toNanos());
 
     /** As many as the assembler samples in a whole file. */
     static final int ZONE_OFFSET_SAMPLES = FileAssembler.ZONE_OFFSET_SAMPLES;
@@ -98,6 +100,7 @@ final class CountedRun implements ChunkItem {
             o.value(t);
         }
         nameless.write(o, d);
+        work.write(o, d);
     }
 
     /** What {@link #write} wrote. */
@@ -130,6 +133,7 @@ final class CountedRun implements ChunkItem {
         r.firstProcessed = (Timestamp) in.value();
         r.lastProcessed = (Timestamp) in.value();
         r.nameless = NamelessSpread.read(in, d);
+        r.work = NamelessSpread.read(in, d, dev.argoforensics.event.ControllerProcess.Work.GAP.toNanos());
         return r;
     }
 
@@ -158,6 +162,7 @@ final class CountedRun implements ChunkItem {
                     firstProcessed = time;
                 }
                 lastProcessed = time;
+                work.add(time);
             }
         }
         if (c.namesNothing()) {

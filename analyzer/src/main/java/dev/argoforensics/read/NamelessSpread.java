@@ -17,11 +17,30 @@ import java.util.List;
  * (a gap, or before its first or after its last record) that is at least as long.
  */
 final class NamelessSpread {
+    /** The shortest stretch kept as a gap: {@link Nameless#TICKER} for nameless records, {@link ControllerProcess.Work#GAP} for a run's passes. */
+    private final long gapNanos;
     private long records;
     private Timestamp first;
     private Timestamp last;
     /** The gaps' ends, two per gap ({@code from, to}), earliest gap first; disjoint. */
     private final List<Timestamp> gaps = new ArrayList<>();
+
+    /** A spread of nameless records: gaps longer than the stats ticker's period. */
+    NamelessSpread() {
+        this(Nameless.TICKER.toNanos());
+    }
+
+    /**
+     * A spread of other records of a run, its gaps the stretches longer than {@code gapNanos} without one: the run's
+     * {@code Processing workflow} lines ({@link ControllerProcess.Work#gaps()}), in the same time order, joined the same way.
+     */
+    NamelessSpread(long gapNanos) {
+        this.gapNanos = gapNanos;
+    }
+
+    private boolean longer(Timestamp from, Timestamp to) {
+        return from.nanosUntil(to) > gapNanos;
+    }
 
     long records() {
         return records;
@@ -33,13 +52,13 @@ final class NamelessSpread {
             first = t;
             last = t;
         } else if (t.compareInstant(last) >= 0) {
-            if (Nameless.longerThanTicker(last, t)) {
+            if (longer(last, t)) {
                 gaps.add(last);
                 gaps.add(t);
             }
             last = t;
         } else if (t.compareInstant(first) <= 0) {
-            if (Nameless.longerThanTicker(t, first)) {
+            if (longer(t, first)) {
                 gaps.add(0, first);
                 gaps.add(0, t);
             }
@@ -63,11 +82,11 @@ final class NamelessSpread {
                 hi = mid - 1;
             } else {
                 List<Timestamp> parts = new ArrayList<>(4);
-                if (Nameless.longerThanTicker(from, t)) {
+                if (longer(from, t)) {
                     parts.add(from);
                     parts.add(t);
                 }
-                if (Nameless.longerThanTicker(t, to)) {
+                if (longer(t, to)) {
                     parts.add(t);
                     parts.add(to);
                 }
@@ -100,7 +119,7 @@ final class NamelessSpread {
             Timestamp aTo = a.get(i + 1);
             Timestamp bTo = b.get(j + 1);
             Timestamp to = earlier(aTo, bTo);
-            if (from != null && to != null && Nameless.longerThanTicker(from, to)) {
+            if (from != null && to != null && longer(from, to)) {
                 joined.add(from);
                 joined.add(to);
             }
@@ -147,11 +166,16 @@ final class NamelessSpread {
         if (records == 0) {
             return Nameless.NONE;
         }
+        return new ControllerProcess.Nameless(records, first, last, gapList());
+    }
+
+    /** The gaps, earliest first. */
+    List<Gap> gapList() {
         List<Gap> g = new ArrayList<>(gaps.size() / 2);
         for (int i = 0; i < gaps.size(); i += 2) {
             g.add(new Gap(gaps.get(i), gaps.get(i + 1)));
         }
-        return new ControllerProcess.Nameless(records, first, last, g);
+        return g;
     }
 
     void write(WireOut o, WireSink d) throws IOException {
@@ -161,9 +185,14 @@ final class NamelessSpread {
         o.value(gaps);
     }
 
-    @SuppressWarnings("unchecked")
     static NamelessSpread read(WireIn in, WireSource d) throws IOException {
-        NamelessSpread s = new NamelessSpread();
+        return read(in, d, Nameless.TICKER.toNanos());
+    }
+
+    /** What {@link #write} wrote of a spread whose gaps are longer than {@code gapNanos}. */
+    @SuppressWarnings("unchecked")
+    static NamelessSpread read(WireIn in, WireSource d, long gapNanos) throws IOException {
+        NamelessSpread s = new NamelessSpread(gapNanos);
         s.records = d.readLong();
         s.first = (Timestamp) in.value();
         s.last = (Timestamp) in.value();

@@ -66,6 +66,7 @@ final class ReadingWire {
         o.value(p.firstProcessed);
         o.value(p.lastProcessed);
         p.nameless.write(o, d);
+        p.work.write(o, d);
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
@@ -121,6 +122,7 @@ final class ReadingWire {
         p.firstProcessed = (Timestamp) in.value();
         p.lastProcessed = (Timestamp) in.value();
         p.nameless = NamelessSpread.read(in, d);
+        p.work = NamelessSpread.read(in, d, dev.argoforensics.event.ControllerProcess.Work.GAP.toNanos());
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());

@@ -665,7 +665,14 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         && s.nodeId().equals(c.id())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
             }
             cite.line((LogEvent) logged.get(0).cited(), "the controller waits for the task result");
-            cite.line((LogEvent) last.cited(), "still waiting");
+            if (TaskResultViews.requeueBound(last)) {
+                cite.line((LogEvent) last.cited(), "the pass that marked it completed: less the requeue delay and the stall threshold, when the"
+                        + " controller last held the result pending");
+                correlation.requeues().of(((LogEvent) last.cited()).stream()).bannerIfStated()
+                        .ifPresent(b -> cite.line(b, "the run's start banner states the requeue delay"));
+            } else {
+                cite.line((LogEvent) last.cited(), "still waiting");
+            }
             if (stop != null) {
                 cite.line(stop.retry().get(), "the reconcile stops on it; the Workflow is requeued");
             }
@@ -695,6 +702,19 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             // The sources agree, but one of them is after the Pod's finish only by the time its file states (a user's clock).
             judged = new TaskResultWording.Judgment(Confidence.LIKELY, Message.of("AF006.reason.statedAgree", "reason", judged.reason(),
                     "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)));
+        }
+        View daemonStop = logged.stream().filter(TaskResultViews::daemonFirstPass).findFirst().orElse(null);
+        if (daemonStop != null && kinds.equals(Set.of(LOG)) && judged.confidence() != Confidence.POSSIBLE) {
+            // From the lines alone, a daemoned node's stops (session 39): its result pending after its Pod ended, but the Pod may have
+            // died with its wait container, which the lines do not tell (TaskResultViews.firstPassStops).
+            LogEvent daemon = s.wf() == null ? null : correlation.workflow(s.wf()).flatMap(h -> h.events().stream()
+                    .filter(e -> e.event() instanceof Signal d && TaskResultLines.NODE_DAEMONED.equals(d.name()) && s.nodeId().equals(d.id()))
+                    .findFirst()).orElse(null);
+            judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.daemonFirstPass", "reason", judged.reason(),
+                    "at", daemon == null || daemon.time() == null ? "?" : daemon.time().format()));
+            if (daemon != null) {
+                cite.line(daemon, "the node became daemoned");
+            }
         }
         if (kinds.equals(Set.of(WORKFLOW)) && wait == null && lines != null && judged.confidence() == Confidence.LIKELY) {
             // taskResultSynced is the controller's own flag: unless a Workflow worker was looking at the Workflow shortly before
@@ -751,6 +771,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     "release", release == TaskResultViews.PhaseFirst.YES ? Message.of("AF006.reason.releaseKnown", "release", run.releaseName())
                             : Message.of("AF006.reason.releaseUnknown", "release", run == null || run.releaseName() == null ? "not stated"
                                     : run.releaseName()),
+                    "bound", logged.stream().filter(TaskResultViews::requeueBound).findFirst().map(v -> (Message) Message.of(
+                            "AF006.reason.requeueBound", "view", v.what())).orElse(Message.NOTHING),
                     "settle", Message.of("AF006.reason.settle")));
         }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),

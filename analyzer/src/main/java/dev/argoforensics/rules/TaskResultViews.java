@@ -127,14 +127,16 @@ final class TaskResultViews {
         if (s.pod() == null) {
             return List.of();
         }
-        // A node the lines show daemoned (Node became daemoned, Info, v3.4+; session 38 recheck): up to v3.6 a daemon's Failed Pod
-        // is assessed Succeeded and from v3.7 its Pod never is, so the stop may follow a daemon that died (its wait container
-        // killed with it) rather than a result pending. Not taken, as AF002 refuses it.
+        // A node the lines show daemoned (Node became daemoned, Info, v3.4+; session 38 recheck, decided in session 39 by
+        // podReconciliation and assessNodeStatus at v3.5.5-v3.6): a stop needs the node's new state Succeeded, and a daemon's Pod
+        // gets it when it ended Succeeded or, up to v3.6, Failed (a daemon's failure is ignored; from v3.7 its Pod is never assessed
+        // Succeeded so), never while it runs. So the stop is still the node's result pending after its Pod ended (AF006's claim),
+        // but the Pod may have died with its wait container (its outputs never reported: the daemon's end, not a label lost), which
+        // the lines cannot tell. Taken, marked so, and the finding lowered to possible, naming what would decide (AF002 refuses
+        // such a stop: a failure assessed Succeeded is no success).
         String nodeId = s.nodeId();
-        if (workflow.events().stream().anyMatch(e -> e.event() instanceof Signal d && TaskResultLines.NODE_DAEMONED.equals(d.name())
-                && nodeId.equals(d.id()))) {
-            return List.of();
-        }
+        LogEvent daemoned = workflow.events().stream().filter(e -> e.event() instanceof Signal d && TaskResultLines.NODE_DAEMONED.equals(d.name())
+                && nodeId.equals(d.id())).findFirst().orElse(null);
         List<LogEvent> fromFirst = correlation.nodes().fromFirst(workflow, PodCreated.class, e -> true);
         if (fromFirst.isEmpty() || !(fromFirst.get(0).event() instanceof PodCreated c) || c.podRef() == null
                 || !s.pod().key().name().equals(c.podRef().name())) {
@@ -143,8 +145,15 @@ final class TaskResultViews {
         Set<Object> given = new HashSet<>();
         already.forEach(v -> given.add(v.cited()));
         return lines.firstPassSightings(workflow, s.nodeId(), s.pod().key().name()).stream().filter(st -> !st.held() && given.add(st.stop()))
-                .map(st -> new View(st.stop().time(), true, LOG, Message.of("AF006.view.retryFirstPass", "at", st.firstPass().time().format()),
-                        st.stop())).toList();
+                .map(st -> new View(st.stop().time(), true, LOG, daemoned == null
+                        ? Message.of("AF006.view.retryFirstPass", "at", st.firstPass().time().format())
+                        : Message.of("AF006.view.retryFirstPassDaemon", "at", st.firstPass().time().format(), "daemonAt",
+                                daemoned.time() == null ? "?" : daemoned.time().format()), st.stop())).toList();
+    }
+
+    /** Whether a view is a first-pass stop of a node the lines show daemoned ({@link #firstPassStops}). */
+    static boolean daemonFirstPass(View v) {
+        return v.pending() && v.what() instanceof Message.Keyed k && k.code().equals("AF006.view.retryFirstPassDaemon");
     }
 
     /** The releases whose markWorkflowPhase sets a completed phase before it waits for the task results (read at the tags). */
@@ -191,9 +200,11 @@ final class TaskResultViews {
             if (daemonMayHold(h)) {
                 continue; // a daemon left daemoned under a boundary that never completed holds it until its Pod ends
             }
+            LogEvent anchor = null; // the latest pass counted as a view of a result pending
             if (h.daemoned().isEmpty()) {
                 // With a daemon, that pass alone may be the daemon's: it ends them (killDaemonedChildren), and the later passes are not.
                 out.add(new View(h.phaseSet().time(), true, LOG, Message.of("AF006.view.phaseSetNotCompleted", "phase", phase), h.phaseSet()));
+                anchor = h.phaseSet();
             }
             for (Reconcile p : h.passes()) {
                 LogEvent first = p.first();
@@ -201,13 +212,55 @@ final class TaskResultViews {
                         && first.time().nanosUntil(run.last()) > stall);
                 if (first.time() != null && ended) {
                     out.add(new View(first.time(), true, LOG, Message.of("AF006.view.passNotCompleted", "phase", phase), first));
+                    anchor = first;
                 }
             }
             if (h.marked() != null && h.marked().time() != null) {
                 out.add(new View(h.marked().time(), false, LOG, Message.of("AF006.view.markedCompleted"), h.marked()));
+                View bound = requeueBound(correlation, lines, h, run, anchor, stall);
+                if (bound != null) {
+                    out.add(bound);
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * What the pass that marked the Workflow completed says of when the controller last held a result pending (session 39).
+     * From v3.5.3 the task-result informer queues the Workflow on every add or update of a result ({@code AddRateLimited}; the
+     * queue's limiter gives the run's requeue delay, {@link dev.argoforensics.correlate.RequeueDelays}), so the update that
+     * completed the result (the executor's label, or one set by hand) was followed by a pass within that delay and a worker's
+     * wait; the first pass that marked the Workflow completed is no later. So the controller's informer got the completing
+     * update no earlier than that pass's {@code Processing workflow} less the delay and the wait, and held the result pending
+     * until then: a view at that time. The worker's wait is bounded by the stall threshold only where the run's workers took
+     * Workflows up throughout, from the last pass counted pending to the marking pass, with no pause longer than the threshold
+     * ({@link ControllerProcess.Work#takingUpThroughout}, from every line read, kept or not): a pause may be workers stalled, or
+     * lines dropped. Only within one run (another run's marking follows a restart, whose first listing queues everything), after
+     * a pass that counts as a view of a result pending (not where a daemon alone may have held the pass that set the phase and
+     * no later pass counts: the marking may then follow the daemon's end, not a result's update), and where the view falls
+     * after that pass (a long requeue delay may put it before: nothing new). Null otherwise.
+     */
+    private static View requeueBound(Correlation correlation, TaskResultLines lines, TaskResultLines.HeldCompletion h, ControllerProcess run,
+                                     LogEvent anchor, long stall) {
+        if (run == null || anchor == null || anchor.time() == null || h.marked().stream() != h.phaseSet().stream()) {
+            return null;
+        }
+        LogEvent pickup = lines.reconciles().stream().filter(r -> r.processing() != null && r.lines().contains(h.marked()))
+                .map(Reconcile::processing).findFirst().orElse(null);
+        if (pickup == null || pickup.time() == null || !run.work().takingUpThroughout(anchor.time(), pickup.time(), stall)) {
+            return null;
+        }
+        dev.argoforensics.correlate.RequeueDelays.Delay delay = correlation.requeues().of(h.marked().stream());
+        Timestamp at = new Timestamp(pickup.time().instant().minusNanos(delay.nanos() + stall), pickup.time().precision(), pickup.time().zone());
+        if (!at.isAfter(anchor.time())) {
+            return null;
+        }
+        return new View(at, true, LOG, Message.of("AF006.view.requeueBound", "pickup", pickup.time().format(),
+                "delay", dev.argoforensics.time.GoDuration.format(delay.nanos()),
+                "stated", delay.stated() ? Message.of("AF006.view.requeueStated", "at", delay.banner().time().format())
+                        : Message.of(delay.banner() == null ? "AF006.view.requeueNoBanner" : "AF006.view.requeueNotStated"),
+                "stall", dev.argoforensics.time.GoDuration.format(stall)), pickup);
     }
 
     /**
@@ -221,6 +274,11 @@ final class TaskResultViews {
      */
     static boolean daemonMayHold(TaskResultLines.HeldCompletion h) {
         return !h.daemoned().isEmpty() && !"Succeeded".equals(((Signal) h.phaseSet().event()).attribute("toPhase"));
+    }
+
+    /** Whether a view is {@link #requeueBound}'s. */
+    static boolean requeueBound(View v) {
+        return v.pending() && v.what() instanceof Message.Keyed k && k.code().equals("AF006.view.requeueBound");
     }
 
     /** Whether a view is one of {@link #heldCompletion}'s pending ones. */

@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
@@ -56,7 +57,17 @@ class TaskResultFirstPassLookAlikesTest {
                 "time=2026-09-19T16:27:20.120Z level=INFO msg=\"Node became daemoned\" component=workflow_worker workflow=p namespace=ns nodeId=p"),
                 28, 45).toArray(String[]::new)));
         assertTrue(!nodeLikely(e), () -> "DAEMON " + e.findings());
-        assertTrue(e.findings().stream().allMatch(f -> f.node() == null && f.confidence() == Confidence.POSSIBLE), () -> e.findings().toString());
+        // Session 39: its stops are still its result pending after its Pod ended (a daemon's Pod is assessed Succeeded only once
+        // ended), so the node is found, possible, saying what the lines lack: how the Pod ended, whether the wait container died too.
+        assertEquals(1, e.findings().size(), () -> e.findings().toString());
+        Finding f = e.findings().get(0);
+        assertEquals("p", f.node().id());
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("but the node became daemoned at 2026-09-19T16:27:20.120Z")
+                && f.confidenceReason().contains("an export of the Pod (its containers' exits), the wait container's log or the WorkflowTaskResult's "
+                        + "report-outputs-completed label would decide"), f.confidenceReason());
+        // Control: the same chain without the daemon line is likely for the node.
+        assertTrue(nodeLikely(eval(new Evidence().log("c.log", chain(List.of(), 28, 45).toArray(String[]::new)))));
     }
 
     @Test

@@ -137,7 +137,16 @@ public final class Evidence {
     private static ControllerProcess.Work work(List<LogEvent> own) {
         List<Timestamp> times = own.stream().filter(e -> e.event() instanceof ControllerEvent.WorkflowProcessing && e.time() != null)
                 .map(LogEvent::time).sorted().toList();
-        return times.isEmpty() ? ControllerProcess.Work.NONE : new ControllerProcess.Work(times.size(), times.get(0), times.get(times.size() - 1));
+        if (times.isEmpty()) {
+            return ControllerProcess.Work.NONE;
+        }
+        List<ControllerProcess.Gap> gaps = new ArrayList<>();
+        for (int i = 1; i < times.size(); i++) {
+            if (times.get(i - 1).nanosUntil(times.get(i)) > ControllerProcess.Work.GAP.toNanos()) {
+                gaps.add(new ControllerProcess.Gap(times.get(i - 1), times.get(i)));
+            }
+        }
+        return new ControllerProcess.Work(times.size(), times.get(0), times.get(times.size() - 1), gaps);
     }
 
     /** The stream's lines that name no Pod, Workflow or namespace, as the reading counts them. */
