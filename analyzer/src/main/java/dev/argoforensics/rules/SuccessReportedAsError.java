@@ -232,8 +232,10 @@ public final class SuccessReportedAsError extends NodeRule {
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED
                 : strong == 1 || (seen != null && apart == null) ? Confidence.LIKELY : Confidence.POSSIBLE;
         // Main's exit 0 recorded by the controller says nothing of when main ended: only an export holding it before the deletion
-        // orders the two (a main that answers the deletion's SIGTERM with exit 0 is recorded the same way).
-        if (mainExit != null && !mainExit.ordered()) {
+        // orders the two (a main that answers the deletion's SIGTERM with exit 0 is recorded the same way). Even ordered it shows
+        // main's end, not the Pod's: a node kept unfinished with main's code is one whose wait had not ended, and a deletion that
+        // reaches wait saving main's outputs (or a sidecar) cut the step short, a true "pod deleted" (session 39 recheck: was likely).
+        if (mainExit != null) {
             confidence = Confidence.POSSIBLE;
         }
         Message reason;
