@@ -170,13 +170,7 @@ class UnworkedReleaseTest {
      */
     @Test
     void aLaterNamesakesPodMissingLineIsNotThisPodGone() throws IOException {
-        List<String> first = firstProcess();
-        first.addAll(List.of("time=2026-09-19T16:34:00.000Z " + GC, "time=2026-09-19T16:38:00.000Z " + GC, "time=2026-09-19T16:42:00.000Z " + GC));
-        Files.write(dir.resolve("a.log"), first);
-        Files.write(dir.resolve("b-grep.log"), List.of(processing("2026-09-19T16:40:02.240Z", "Running"), podMissing("2026-09-19T16:40:02.246Z"),
-                markingError("2026-09-19T16:40:02.246Z")));
-        Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true).replace("  labels:",
-                "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-1}]\n  labels:"));
+        writePodMissingElsewhere();
         Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:40:02Z").replace("uid: w-1", "uid: w-2")
                 .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:38:31Z\""));
         Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
@@ -187,6 +181,17 @@ class UnworkedReleaseTest {
     /** The control: the same export naming this Pod's own Workflow (one object): the missing line is this Pod's, as before. */
     @Test
     void theSameObjectsPodMissingLineIsStillThisPodGone() throws IOException {
+        writePodMissingElsewhere();
+        Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:40:02Z"));
+        Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
+        assertTrue(c.out().contains("the Pod was seen gone at 2026-09-19T16:40:02.246Z"), c.out());
+    }
+
+    /**
+     * The first process read whole past the release (a.log), another run's excerpt with the node's Pod missing at 16:40:02 (b-grep.log)
+     * and the Pod's export naming Workflow p of UID w-1 as its owner; each test writes the Workflow export it is about.
+     */
+    private void writePodMissingElsewhere() throws IOException {
         List<String> first = firstProcess();
         first.addAll(List.of("time=2026-09-19T16:34:00.000Z " + GC, "time=2026-09-19T16:38:00.000Z " + GC, "time=2026-09-19T16:42:00.000Z " + GC));
         Files.write(dir.resolve("a.log"), first);
@@ -194,8 +199,5 @@ class UnworkedReleaseTest {
                 markingError("2026-09-19T16:40:02.246Z")));
         Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true).replace("  labels:",
                 "  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: p, uid: w-1}]\n  labels:"));
-        Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:40:02Z"));
-        Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
-        assertTrue(c.out().contains("the Pod was seen gone at 2026-09-19T16:40:02.246Z"), c.out());
     }
 }

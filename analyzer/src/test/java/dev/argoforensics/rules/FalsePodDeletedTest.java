@@ -467,21 +467,27 @@ class FalsePodDeletedTest {
         // 16:31:00 and staging's file writes of it by staging-uid inside that span: two objects of one name at once, so the files
         // are two clusters', and nothing tells which is this one's. Staging's delete of the name may be either's: not cleared,
         // possible, the look-alike named (it had cleared as this Workflow's deletion).
-        Evaluation unknown = rule.evaluate(withStagingAudit("staging-uid").correlate());
-        assertEquals(1, unknown.findings().size(), unknown.toString());
-        Finding f = unknown.findings().get(0);
-        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("audit.log records it held by the object of UID w-1 from 2026-09-19T16:27:10.500000Z to "
+        Finding f = deletionSetAside(rule.evaluate(withStagingAudit("staging-uid").correlate()),
+                "audit.log records it held by the object of UID w-1 from 2026-09-19T16:27:10.500000Z to "
                 + "2026-09-19T16:31:00.100000Z, and staging/audit.log a write of it by the object of UID staging-uid at "
-                + "2026-09-19T16:27:31.200000Z"), f.confidenceReason());
+                + "2026-09-19T16:27:31.200000Z");
         assertTrue(f.confidenceReason().contains("The deletion at 2026-09-19T16:28:20.000000Z"), f.confidenceReason());
-        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
         // Control: staging's writes by its UID all before w-1's first (an earlier object of the name, or another cluster's, but no
         // contradiction): nothing is undecided by the spans, and its delete clears as before.
         Evidence sequential = stagingWritesBeforeW1(Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
         Evaluation cleared = rule.evaluate(sequential.correlate());
         assertTrue(cleared.findings().isEmpty(), cleared.toString());
         assertTrue(cleared.cleared().get(0).reason().startsWith("its Workflow ns/p was deleted"), cleared.cleared().get(0).reason());
+    }
+
+    /** The one finding, possible, its reason naming the contradiction, the deletion set aside. */
+    private static Finding deletionSetAside(Evaluation e, String contradiction) {
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains(contradiction), f.confidenceReason());
+        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
+        return f;
     }
 
     /**
@@ -507,14 +513,10 @@ class FalsePodDeletedTest {
         // by w-1 from 16:27:10 to 16:31:00 and a write of it by staging-uid inside that span. One name is one object at a time in one
         // cluster, and one file is one API server's clock (or one cluster's API servers merged, within the margin), so the file holds
         // two clusters' records; its delete of the name may be either's: not cleared, possible, named (it had cleared).
-        Evaluation e = rule.evaluate(concatenatedAudit("staging-uid").correlate());
-        assertEquals(1, e.findings().size(), e.toString());
-        Finding f = e.findings().get(0);
-        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("the audit file audit.log contradicts itself about the Workflow's name: it records it held by "
+        deletionSetAside(rule.evaluate(concatenatedAudit("staging-uid").correlate()),
+                "the audit file audit.log contradicts itself about the Workflow's name: it records it held by "
                 + "the object of UID w-1 from 2026-09-19T16:27:10.500000Z to 2026-09-19T16:31:00.100000Z, and a write of it by the object of "
-                + "UID staging-uid at 2026-09-19T16:27:31.200000Z"), f.confidenceReason());
-        assertTrue(f.fact("deletionSetAside").isPresent(), f.facts().toString());
+                + "UID staging-uid at 2026-09-19T16:27:31.200000Z");
         // Control: the same file whose appended updates carry w-1 (one object, no contradiction): its delete clears as before.
         Evaluation same = rule.evaluate(concatenatedAudit("w-1").correlate());
         assertTrue(same.findings().isEmpty(), same.toString());
