@@ -32,8 +32,11 @@ import java.util.Optional;
  * @param stored    the Workflow's {@code Workflow update successful} that ends that pass, or null
  * @param exported  the latest export of the node, where it shows it {@code Succeeded}, or null
  * @param run       the controller run that logged the warning (null: none known)
+ * @param laterRun  the latest export of the node where it shows a later run of it (its {@code startedAt} after the warning: a
+ *                  namesake Workflow resubmitted under the name, or {@code argo retry}'s rerun), set aside; or null
  */
-public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent stored, NodeObservation exported, ControllerProcess run) {
+public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent stored, NodeObservation exported, ControllerProcess run,
+        NodeObservation laterRun) {
 
     /** The releases that store the pass-through success: no task-result check in pod reconciliation before v3.5.5. */
     public static final ReleaseRange STORING = new ReleaseRange(ArgoVersion.exact("v3.4.0"), ArgoVersion.exact("v3.5.4"));
@@ -83,6 +86,7 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
                     .filter(e -> e.stream() == from.stream() && EventOrder.after(e, from) && (limit == null || EventOrder.before(e, limit))).toList());
         }
         NodeObservation exported = null;
+        NodeObservation laterRun = null;
         if (workflow != null) {
             List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot())).toList();
             NodeObservation latest = obs.isEmpty() ? null : obs.get(obs.size() - 1);
@@ -91,12 +95,19 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
             ObservedAt taken = latest == null ? null : latest.snapshot().observed();
             boolean afterWarning = latest != null && (taken == null || (taken.statedTime() ? taken.after(warning.time()).known()
                     : !taken.time().isBefore(warning.time())));
+            // A node started after the warning is a later run of it: node IDs hash the Workflow's and the node's names, so a
+            // namesake Workflow resubmitted under the name (or argo retry's rerun) shows the same node, and its phase says nothing
+            // of the pass over the lost Pod (session 39 breaker: a namesake's Succeeded confirmed the finding).
+            if (latest != null && latest.node().startedAt() != null && latest.node().startedAt().isAfter(warning.time())) {
+                laterRun = latest;
+                latest = null;
+            }
             exported = latest != null && afterWarning && "Succeeded".equals(latest.node().phase()) ? latest : null;
         }
         if (assessed == null && exported == null) {
             return Optional.empty();
         }
-        return Optional.of(new RunningMainSuccess(warning, assessed, stored, exported, run));
+        return Optional.of(new RunningMainSuccess(warning, assessed, stored, exported, run, laterRun));
     }
 
     /** The release of the run that logged the warning, as its start banner (or the user) states it, else as its lines' shapes point. */

@@ -135,6 +135,10 @@ public final class LostPodStoredSucceeded extends NodeRule {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF016.reason.exportedStated", "release", success.releaseName(), "at",
                     success.exported().snapshot().observed().time().format(), "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
+        } else if (success.laterRun() != null) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF016.reason.linesLaterRun", "release", success.releaseName(), "started",
+                    success.laterRun().node().startedAt().format());
         } else {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF016.reason.linesOnly", "release", success.releaseName());

@@ -124,7 +124,8 @@ public final class PhaseRegression extends DeclaredRule {
         Pass stored = passes.stream().filter(p -> p.outcome() == Outcome.STORED).findFirst().orElse(null);
         Pass guarded = passes.stream().filter(p -> p.outcome() == Outcome.GUARDED).findFirst().orElse(null);
         Copy copy = passes.stream().map(Pass::copy).filter(c -> c == Copy.STALE).findFirst().orElse(first.copy());
-        Export export = export(h, completion, key);
+        WorkflowSnapshot[] laterRun = new WorkflowSnapshot[1];
+        Export export = export(h, completion, key, laterRun);
 
         Outcome outcome = stored != null ? Outcome.STORED : guarded != null ? Outcome.GUARDED : Outcome.UNKNOWN;
         Confidence confidence;
@@ -173,6 +174,9 @@ public final class PhaseRegression extends DeclaredRule {
             reason = Message.of("AF009.reason.stated", "reason", reason, "at", export.snapshot.observed().time().format(),
                     "off", dev.argoforensics.time.GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         }
+        if (export == null && laterRun[0] != null) {
+            reason = Message.of("AF009.reason.laterRun", "reason", reason, "started", startedAt(laterRun[0], h, key).format());
+        }
         if (completion != null && completion.stored() == null && !anyAsserted && confidence != Confidence.CONFIRMED) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF009.reason.completionUnstored", "reason", reason);
@@ -212,9 +216,17 @@ public final class PhaseRegression extends DeclaredRule {
      * stored (the node or Workflow in the changed phase, where the completion shows it was in another)
      * or the completed state kept.
      */
-    private static Export export(WorkflowHistory h, Completion completion, Change key) {
+    private static Export export(WorkflowHistory h, Completion completion, Change key, WorkflowSnapshot[] laterRun) {
         for (int i = h.snapshots().size() - 1; i >= 0; i--) {
             WorkflowSnapshot s = h.snapshots().get(i);
+            // A node (for a Workflow's change, the root node) started after the change is a later run of it: node IDs hash the
+            // Workflow's and the node's names, so a namesake Workflow resubmitted under the name (or argo retry's rerun) shows the
+            // same node, and its phase says nothing of this pass (session 39 breaker: a namesake's confirmed both variants).
+            dev.argoforensics.time.Timestamp started = startedAt(s, h, key);
+            if (started != null && started.isAfter(key.line().time())) {
+                laterRun[0] = laterRun[0] == null ? s : laterRun[0];
+                continue;
+            }
             // Taken after the change: by its own times or the controller's writes of it (shown), or by a time only its file
             // states, a user's clock, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
             ObservedAt.Order taken = s.observed() == null ? ObservedAt.Order.OPEN : s.observed().after(key.line().time());
@@ -242,6 +254,11 @@ public final class PhaseRegression extends DeclaredRule {
             return new Export(s, regressed, kept, what, taken == ObservedAt.Order.STATED);
         }
         return null;
+    }
+
+    /** The exported start of the changed node (for a Workflow's change, its root node), or null. */
+    private static dev.argoforensics.time.Timestamp startedAt(WorkflowSnapshot s, WorkflowHistory h, Change key) {
+        return s.node(key.nodeId() != null ? key.nodeId() : h.ref().name()).map(NodeStatus::startedAt).orElse(null);
     }
 
     /** @param stated only a time its file states puts it after the change (a user's clock): it does not confirm */

@@ -314,12 +314,15 @@ public final class PodGoneNodeRunning extends NodeRule {
      * Workflow object than the Pod's owner: a Workflow submitted again under the same name has the same node IDs, and its
      * node says nothing of the earlier run's Pod. Nor one taken once a later Pod of the name was created (as {@link #ofThisPod}
      * cuts the lines): the node then had that Pod (a Pending node's Pod created again by executeTemplate, a retry, a Workflow
-     * submitted again), and showed unfinished it says nothing of this one.
+     * submitted again), and showed unfinished it says nothing of this one. Nor one whose node was started after the Pod was gone.
      */
     private static NodeObservation unfinishedAfter(WorkflowHistory workflow, NodeLink link, Timestamp goneAt, boolean goneStated, PodHistory pod) {
         Timestamp until = pod.identity().until();
         List<NodeObservation> obs = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot()))
                 .filter(o -> until == null || o.snapshot().observed() == null || o.snapshot().observed().takenNoLaterThan().at().isBefore(until))
+                // Nor a node started after the Pod was gone: a later run of it (a namesake whose Pod's creation the lines do not show
+                // and no export of the Pod gives the owner of, or argo retry's reset node), session 39 breaker.
+                .filter(o -> o.node().startedAt() == null || !o.node().startedAt().isAfter(goneAt))
                 .toList();
         if (obs.isEmpty()) {
             return null;

@@ -115,15 +115,45 @@ class LostPodStoredSucceededTest {
         String yaml = """
                 apiVersion: argoproj.io/v1alpha1
                 kind: Workflow
-                metadata: {name: %s, namespace: ns, uid: 6f0a1c2e-1111-4c1d-9a3e-5b7c9d0e1f2a}
+                metadata: {name: %s, namespace: ns, uid: 6f0a1c2e-1111-4c1d-9a3e-5b7c9d0e1f2a,
+                  managedFields: [{manager: kubectl-label, operation: Update, time: "2026-11-20T01:48:00Z"}]}
                 status:
                   phase: Succeeded
                   nodes:
-                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load}
+                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load,
+                      startedAt: "2026-11-20T01:05:00Z", finishedAt: "2026-11-20T01:47:10Z"}
                 """.formatted(WF, NODE, NODE, WF);
         Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", resourcePodLost()), yaml));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+    }
+
+    /**
+     * Session 39 breaker: the export is of a namesake Workflow resubmitted under the name after the warning (its own
+     * creationTimestamp 01:50:00, after the warning at 01:47:10): node IDs hash the Workflow's and the node's names, so the namesake's
+     * node has the same ID and its Succeeded says nothing of the lost Pod's pass. It must not confirm.
+     */
+    @Test
+    void anExportOfANamesakeCreatedAfterTheWarningDoesNotConfirm() {
+        String yaml = """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: %s, namespace: ns, uid: 9d1e2f3a-2222-4b5c-8d7e-1a2b3c4d5e6f, creationTimestamp: "2026-11-20T01:50:00Z",
+                  managedFields: [{manager: workflow-controller, operation: Update, time: "2026-11-20T01:52:00Z"}]}
+                status:
+                  phase: Succeeded
+                  startedAt: "2026-11-20T01:50:00Z"
+                  finishedAt: "2026-11-20T01:52:00Z"
+                  nodes:
+                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load,
+                      startedAt: "2026-11-20T01:50:01Z", finishedAt: "2026-11-20T01:51:58Z"}
+                """.formatted(WF, NODE, NODE, WF);
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", resourcePodLost()), yaml));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("a later run of the node (started 2026-11-20T01:50:01"), f.confidenceReason());
+        assertEquals("the controller's node changed line and the Workflow update that stored it", f.fact("recordedBy").orElseThrow().value());
     }
 
     /**

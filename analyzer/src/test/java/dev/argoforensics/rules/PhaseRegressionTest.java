@@ -124,6 +124,35 @@ class PhaseRegressionTest {
     }
 
     /**
+     * Session 39 breaker: the excerpt ends after the stale pass failed the node (its store not in the lines); the export is of a
+     * namesake Workflow resubmitted under the name later (its node started 08:45:01, after the change at 08:31:40: node IDs hash
+     * the Workflow's and the node's names, so the namesake's node has the same ID). Its node Succeeded said "the guard kept the
+     * completed state" (confirmed, guarded) and its node Error said "the change was stored" (confirmed): that run's phase says
+     * nothing of the pass. Both now rest on the lines: likely, the export set aside. Control: the same export with the node
+     * started in the first run (08:10:00) still confirms the guard.
+     */
+    @Test
+    void anExportOfALaterRunOfTheNodeDoesNotConfirm() {
+        java.util.function.BiFunction<String, String, Finding> at = (started, phase) -> {
+            String yaml = "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: wf, namespace: ns, uid: w-2, creationTimestamp: \"2026-10-02T08:45:00Z\","
+                    + " managedFields: [{manager: workflow-controller, operation: Update, time: \"2026-10-02T08:50:00Z\"}]}\nstatus:\n  phase: Succeeded\n"
+                    + "  nodes:\n    " + ID + ":\n      id: " + ID + "\n      name: " + NODE + "\n      type: Pod\n      phase: " + phase
+                    + "\n      startedAt: \"" + started + "\"\n";
+            List<String> lines = with(completed(), pass("2026-10-02T08:31:40", "451"));
+            List<Finding> fs = rule.evaluate(new Evidence().log("c.log", lines.toArray(String[]::new)).workflow("wf.yaml", yaml).correlate()).findings();
+            assertEquals(1, fs.size(), fs::toString);
+            return fs.get(0);
+        };
+        Finding kept = at.apply("2026-10-02T08:45:01Z", "Succeeded");
+        assertEquals(Confidence.LIKELY, kept.confidence(), kept.confidenceReason());
+        assertTrue(kept.confidenceReason().contains("a later run of the node (started 2026-10-02T08:45:01Z"), kept.confidenceReason());
+        Finding regressed = at.apply("2026-10-02T08:45:01Z", "Error");
+        assertEquals(Confidence.LIKELY, regressed.confidence(), regressed.confidenceReason());
+        Finding control = at.apply("2026-10-02T08:10:00Z", "Succeeded");
+        assertEquals(Confidence.CONFIRMED, control.confidence(), control.confidenceReason());
+    }
+
+    /**
      * Session 32: only the time its file states (a user's clock) puts the export after the change. 28 min after: likely, said
      * why (it was confirmed); 30 s after, within what such a clock may be off: the export is not read as taken after (it was
      * confirmed), the guard's line alone gives likely. Negative control: the export's own time 30 s after the change decides.

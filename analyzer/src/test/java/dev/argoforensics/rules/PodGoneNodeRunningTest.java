@@ -57,6 +57,21 @@ class PodGoneNodeRunningTest {
     }
 
     /**
+     * Session 39 breaker: the export, taken after the Pod went by its own time (a write at 17:00), is of a namesake Workflow
+     * submitted again under the name (uid w-2; its node, same ID, started 16:55:00, after the Pod went at 16:27:31). The lines
+     * do not show its Pod's creation, and no export of the Pod gives its owner. Its node Pending is that run's: it must not
+     * confirm (the lines alone give likely). Control: the first run's export (node started 16:27:10) confirms, as above.
+     */
+    @Test
+    void anExportOfALaterRunOfTheNodeDoesNotConfirm() {
+        String namesake = Exports.workflow("Running", "Pending", "", null, null, null).replace("2026-09-19T16:27:10Z", "2026-09-19T16:55:00Z")
+                .replace("uid: w-1}", "uid: w-2, managedFields: [{manager: workflow-controller, operation: Update, time: \"2026-09-19T17:00:00Z\"}]}");
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", namesake).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("2026-09-19T16:47:31.134Z", f.fact("lastSeenAt").orElseThrow().value(), "the namesake's export is not read as this run's");
+    }
+
+    /**
      * Session 31 review: only the time its file states puts the export after the Pod was gone (the clock of whoever took it):
      * past what such a clock may be off, likely, saying so; within it (16:28:00, 29 s after the first missing line at 16:27:31),
      * not read as after at all. Before, a stated time was exact here and confirmed the finding.
