@@ -197,6 +197,17 @@ final class ExecutionOrder {
                                 + "the disagreement of the kubelet's and the API server's clocks: the grace period shows the Pod not finished "
                                 + "then, which the wait container or a sidecar still running after " + main.name() + " makes it too";
                     }
+                } else if (main != null && main.finishedAt() != null && !DeletionBounds.clearlyBefore(requested, main.finishedAt())
+                        && main.finishedAt().instant().isBefore(requested.windowEnd())) {
+                    // main ended by a signal no later than the request's second, within the clocks' disagreement of it: the deletion's
+                    // kill on clocks apart, most likely, but the executor's own kill (activeDeadlineSeconds, argo stop) ends main so too,
+                    // wait still running making the grace period (s39 breaker: exit 143 five seconds before the request was confirmed).
+                    running = new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
+                            + main.finishedAt().format() + " and the deletion was requested at " + requested.format() + " (deletionTimestamp "
+                            + "minus the grace period " + g + "s), within the disagreement of the kubelet's and the API server's clocks: most "
+                            + "likely the kill of that deletion, but the executor's own kill (activeDeadlineSeconds, argo stop) before it, wait "
+                            + "still running, reads the same", s.source(), true);
+                    break;
                 } else {
                     running = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g + "s, which it gives only "
                             + "to a Pod that has not finished, and " + (main == null ? "no container" : main.name()) + " had not ended before it",

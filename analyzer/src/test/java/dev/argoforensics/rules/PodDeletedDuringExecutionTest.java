@@ -449,4 +449,24 @@ class PodDeletedDuringExecutionTest {
         assertEquals(1, control.findings().size());
         assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
     }
+
+    /**
+     * Session 39 breaker: main ended by SIGTERM (143) five seconds before the deletion was requested (deletionTimestamp minus its
+     * grace), on the kubelet's clock against the API server's. The executor's own kill (activeDeadlineSeconds, argo stop) ends main
+     * so with wait still uploading (the grace period then shows wait running), and so does the deletion's kill on clocks five seconds
+     * apart: nothing orders them, so main running at the request is no more than likely.
+     */
+    @Test
+    void aSignalExitSecondsBeforeTheRequestIsNotConfirmedRunning() {
+        String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 143, "Error", "2026-09-19T16:39:55Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:05Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).takenAt("pod.yaml", "2026-09-19T16:40:10Z", pod)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED),
+                () -> e.findings().stream().map(f -> f.confidence() + ": " + f.confidenceReason()).toList().toString());
+        assertEquals(1, e.findings().size(), e::toString);
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), () -> e.findings().get(0).confidenceReason());
+        assertTrue(e.findings().get(0).confidenceReason().contains("the executor's own kill"), () -> e.findings().get(0).confidenceReason());
+        // The control (143 a second after the request, confirmed) is in the test of main ending on its own moments before it.
+    }
 }

@@ -555,4 +555,20 @@ class SuccessReportedAsErrorTest {
             assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), finishedAt + "\n" + e);
         }
     }
+
+    /**
+     * Session 39 breaker: every container exited 0 a second or two before the deletion was requested (deletionTimestamp 16:31:34
+     * minus grace 30 s: 16:31:04), the kubelet's clock against the API server's. The grace period shows the Pod unfinished at the
+     * request; clocks that disagree by a few seconds make the exits main's and wait's answer to the deletion's SIGTERM as well as
+     * their own end: not ordered, so no confirmed success.
+     */
+    @Test
+    void anExitZeroSecondsBeforeTheRequestWithAGracePeriodIsNotConfirmed() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:34Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:31:02Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:31:03Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", ERRORED_WORKFLOW).log("3.log", errorLines())
+                .correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED),
+                () -> e.findings().stream().map(f -> f.confidence() + ": " + f.confidenceReason()).toList().toString());
+    }
 }
