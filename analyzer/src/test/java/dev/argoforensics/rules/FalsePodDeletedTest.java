@@ -414,14 +414,19 @@ class FalsePodDeletedTest {
      * past the error) and staging's two updates of its Workflow of the name, UID {@code stagingUid}, while w-1 held the name.
      */
     private static Evidence withStagingUpdates(String stagingUid) {
+        return withStagingUpdatesIn("staging/audit.log", stagingUid);
+    }
+
+    /** This cluster's audit records (audit.log) and staging's two updates of its namesake, by {@code stagingUid}, in {@code file}. */
+    private static Evidence withStagingUpdatesIn(String file, String stagingUid) {
         Evidence ev = auditedNamesake(auditFile(
                 Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
                 Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
                 withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
                 withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
                 withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
-        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
-        ev.object("staging/audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        ev.object(file, withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
+        ev.object(file, withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
         return ev;
     }
 
@@ -495,14 +500,7 @@ class FalsePodDeletedTest {
      * name, UID {@code stagingUid}, and its TTL delete of the name, appended after this cluster's records.
      */
     private static Evidence concatenatedAudit(String stagingUid) {
-        Evidence ev = auditedNamesake(auditFile(
-                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
-                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200), "w-1"),
-                withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200), "w-1")));
-        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:31.200000Z", 200), stagingUid));
-        ev.object("audit.log", withUid(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:52.700000Z", 200), stagingUid));
+        Evidence ev = withStagingUpdatesIn("audit.log", stagingUid);
         ev.object("audit.log", Exports.workflowAudit("delete", "p", ARGO, "2026-09-19T16:28:20.000000Z", 200));
         return ev;
     }
