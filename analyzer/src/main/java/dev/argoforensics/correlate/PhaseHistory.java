@@ -115,14 +115,29 @@ public final class PhaseHistory {
      * @param creations    {@code Created pod} and {@code Failed pod creation: already exists}
      * @param outcomeLine  the line that shows the outcome, null for UNKNOWN
      * @param reapplied    whether the persist conflicted and was re-applied ({@code Re-applying updates…})
+     * @param storedAhead  the {@code Workflow update successful} of an earlier pass of the same controller run that stored the
+     *                     Workflow at a higher resourceVersion than this pass's copy, or null: the copy this pass worked on was
+     *                     older than what that run had itself written (one object's resourceVersion only grows, and a new
+     *                     object of the name is written at a higher one), a stale informer copy, whether or not the Workflow
+     *                     had completed (argoproj/argo-workflows#13986, #14833)
      */
     public record Pass(WorkflowRef workflow, LogEvent processing, Long resourceVersion, Completion completion, Copy copy,
                        List<Change> changes, List<LogEvent> podLines, List<LogEvent> creations, Outcome outcome, LogEvent outcomeLine,
-                       boolean reapplied) {
+                       boolean reapplied, LogEvent storedAhead) {
         public Pass {
             changes = List.copyOf(changes);
             podLines = List.copyOf(podLines);
             creations = List.copyOf(creations);
+        }
+
+        Pass withStoredAhead(LogEvent stored) {
+            return new Pass(workflow, processing, resourceVersion, completion, copy, changes, podLines, creations, outcome, outcomeLine,
+                    reapplied, stored);
+        }
+
+        /** The resourceVersion {@link #storedAhead} stored the Workflow at, or null. */
+        public Long storedAheadVersion() {
+            return storedAhead == null ? null : number(((WorkflowUpdated) storedAhead.event()).resourceVersion());
         }
 
         /** The phase the stored update wrote, or null. */
@@ -288,6 +303,8 @@ public final class PhaseHistory {
         Completion[] inForce = {null};
         Completion[] earlier = {null};
         java.util.ArrayDeque<Completion> pending = new java.util.ArrayDeque<>();
+        // Per controller run (stream), the update stored at the highest resourceVersion by its passes so far.
+        java.util.Map<Integer, LogEvent> stored = new java.util.HashMap<>();
         eachPass(h, (processing, pass) -> {
             LogEvent start = processing != null ? processing : pass.get(0);
             while (!pending.isEmpty() && !EventOrder.after(pending.peekFirst().line(), start)) {
@@ -299,6 +316,17 @@ public final class PhaseHistory {
                 // Its write was stored at a lower resourceVersion than the completion's: it came first, whatever the clocks of two
                 // controller runs say (a replica whose clock runs behind logs the completion earlier than the write it read).
                 p = pass(h.ref(), processing, pass, earlier[0]);
+            }
+            LogEvent ahead = processing == null || p.resourceVersion() == null ? null : stored.get(processing.stream());
+            if (ahead != null && number(((WorkflowUpdated) ahead.event()).resourceVersion()) > p.resourceVersion()) {
+                p = p.withStoredAhead(ahead);
+            }
+            if (processing != null && p.outcome() == Outcome.STORED && number(((WorkflowUpdated) p.outcomeLine().event()).resourceVersion()) != null) {
+                LogEvent previous = stored.get(processing.stream());
+                if (previous == null || number(((WorkflowUpdated) previous.event()).resourceVersion())
+                        < number(((WorkflowUpdated) p.outcomeLine().event()).resourceVersion())) {
+                    stored.put(processing.stream(), p.outcomeLine());
+                }
             }
             out.add(p);
             Completion before = inForce[0];
@@ -488,7 +516,7 @@ public final class PhaseHistory {
         }
         LogEvent outcomeLine = outcomeLine(lines);
         Outcome outcome = outcomeOf(outcomeLine);
-        return new Pass(wf, processing, rv, inForce, copy, changes, podLines, creations, outcome, outcomeLine, reapplied);
+        return new Pass(wf, processing, rv, inForce, copy, changes, podLines, creations, outcome, outcomeLine, reapplied, null);
     }
 
     /**

@@ -24,7 +24,9 @@ import java.util.Set;
 /**
  * AF015: the controller acted on a stale copy of a Workflow: a pass that worked on a copy older than
  * the stored completion, or any pass after the Workflow completed, created a Pod (a step run again
- * after the Workflow finished) or found the Pod it meant to create already there. Without such an
+ * after the Workflow finished) or found the Pod it meant to create already there; or, while the Workflow ran, a pass on a copy
+ * older than an update its own controller run had stored created a Pod again under a name an earlier pass had created it under,
+ * or found it there (#14833, #13986). Without such an
  * act, the stale-read guard's own lines ({@code Rejecting stale copy of a completed workflow},
  * {@code Skipping outdated workflow event}, {@code Cannot compare workflow resource versions}) and a
  * refused update of a recreated Workflow make the guarded variant. Upstream argoproj/argo-workflows
@@ -49,20 +51,83 @@ public final class StaleCopyActedOn extends DeclaredRule {
         for (WorkflowHistory h : correlation.workflows().values()) {
             List<Pass> passes = correlation.nodes().passes(h);
             List<Act> acts = new ArrayList<>();
+            List<Act> behind = new ArrayList<>();
+            java.util.Map<String, LogEvent> createdBefore = new java.util.HashMap<>();
             for (Pass p : passes) {
                 if (p.afterCompletion() || p.copy() == Copy.STALE) {
                     p.creations().forEach(c -> acts.add(new Act(p, c)));
+                } else if (p.storedAhead() != null) {
+                    // A copy older than what this controller run had itself stored, no completion in force: a Pod created again
+                    // under a name an earlier pass had created it under, or found there, is the stale copy acted on.
+                    p.creations().stream().filter(c -> c.event() instanceof Signal || createdBefore.containsKey(podName(c)))
+                            .forEach(c -> behind.add(new Act(p, c)));
                 }
+                p.creations().stream().filter(c -> !(c.event() instanceof Signal) && podName(c) != null)
+                        .forEach(c -> createdBefore.putIfAbsent(podName(c), c));
             }
             List<LogEvent> guards = h.events().stream().filter(e -> e.event() instanceof Signal s && GUARD_SIGNALS.contains(s.name())).toList();
             List<Pass> recreated = passes.stream().filter(p -> p.outcome() == Outcome.RECREATED).toList();
             if (!acts.isEmpty()) {
                 findings.add(acted(correlation, h, acts, guards, recreated));
+            } else if (!behind.isEmpty()) {
+                findings.add(actedBehind(correlation, h, behind, guards, createdBefore));
             } else if (!guards.isEmpty() || !recreated.isEmpty()) {
                 findings.add(guarded(correlation, h, guards, recreated));
             }
         }
         return new Evaluation(findings, List.of());
+    }
+
+    private static String podName(LogEvent line) {
+        return line.event().pod().map(p -> p.name()).orElse(null);
+    }
+
+    /**
+     * A pass of a running Workflow on a copy older than an update its own controller run had stored, which created a Pod again
+     * under the name an earlier pass had created it under, or found it there (argoproj/argo-workflows#13986, #14833: informer
+     * copies replayed under load). The resourceVersions say the copy was stale; no completion is involved, so an export of the
+     * Pod adds nothing the lines do not say: likely at most.
+     */
+    private Finding actedBehind(Correlation correlation, WorkflowHistory h, List<Act> acts, List<LogEvent> guards,
+                                java.util.Map<String, LogEvent> firstCreations) {
+        Act first = acts.stream().filter(a -> !a.exists()).findFirst().orElse(acts.get(0));
+        Pass pass = first.pass();
+        boolean created = acts.stream().anyMatch(a -> !a.exists());
+        long createdCount = acts.stream().filter(a -> !a.exists()).count();
+        Cite cite = new Cite(correlation);
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("storedAt", "Stored by the controller at", pass.storedAhead().time().format()));
+        facts.add(new Fact("copy", "Copy the controller worked on", "stale (resourceVersion " + pass.resourceVersion()
+                + ", older than the " + pass.storedAheadVersion() + " it had stored)"));
+        facts.add(new Fact("podsCreated", "Pods created again", (int) createdCount));
+        facts.add(new Fact("podsFoundExisting", "Creations that found the Pod already there", (int) acts.stream().filter(Act::exists).count()));
+        facts.add(new Fact("createdForNode", "Node", first.node()));
+        Optional<PodHistory> podHistory = correlation.podIndex().holding(first.line());
+        PodKey pod = podHistory.map(PodHistory::key).orElseGet(() -> RegressionWords.subject(correlation, h.ref(), null));
+        LogEvent firstCreation = first.pod() == null ? null : firstCreations.get(first.pod());
+        if (firstCreation != null && firstCreation != first.line()) {
+            cite.line(firstCreation, "the Pod's first creation");
+        }
+        cite.line(pass.storedAhead(), "the controller stores the Workflow");
+        cite.line(pass.processing(), "a later pass works on a copy older than that");
+        acts.stream().limit(6).forEach(a -> cite.line(a.line(), a.exists() ? "the Pod it means to create already exists"
+                : "the Pod created again under the name an earlier pass created it under"));
+        if (pass.outcomeLine() != null) {
+            cite.line(pass.outcomeLine(), pass.outcome() == Outcome.STORED ? "the pass's update is stored" : "the persist guard refuses the pass's update");
+        }
+        guards.stream().limit(3).forEach(g -> cite.line(g, "the stale-read guard"));
+        Message summary = Message.of("AF015.summary.actedBehind", "workflow", h.ref().toString(), "act", created
+                ? Message.of("AF015.summary.created", "pod", first.pod(), "node", first.node())
+                : Message.of("AF015.summary.foundExisting", "pod", first.pod()));
+        List<Message> explanation = new ArrayList<>();
+        explanation.add(Message.of("AF015.explain.behindCopy", "workflow", h.ref().toString(), "version", String.valueOf(pass.resourceVersion()),
+                "stored", String.valueOf(pass.storedAheadVersion()), "at", pass.storedAhead().time().format()));
+        explanation.add(created ? Message.of("AF015.explain.createdAgain", "count", createdCount) : Message.of("AF015.explain.foundExisting"));
+        explanation.add(Message.of("AF015.explain.releaseGuards"));
+        Finding.NodeRef node = first.node() == null ? null
+                : new Finding.NodeRef(first.line().event().nodeId().orElse(NodeNaming.nodeId(h.ref().name(), first.node())), first.node());
+        return new Finding(ID, title(), created ? severity() : Severity.MEDIUM, Confidence.LIKELY, Message.of("AF015.reason.behind"), pod,
+                pod.uid() == null ? "" : pod.uid(), h.ref(), node, summary, Message.sequence(explanation), facts, cite.evidence());
     }
 
     /** A Pod created (or found existing) by a pass on a stale copy or after the completion. */

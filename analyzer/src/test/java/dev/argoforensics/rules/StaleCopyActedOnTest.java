@@ -163,6 +163,81 @@ class StaleCopyActedOnTest {
         assertTrue(run(lines).findings().isEmpty());
     }
 
+    /**
+     * A running Workflow (no completion): the node's Pod created at 13:27:50 (stored at 181), the node done and stored at 530 (its Pod
+     * deleted by pod GC), then the run passes over an older copy and creates it again.
+     */
+    private static List<String> runningThenDone() {
+        List<String> lines = new ArrayList<>(completed().subList(0, 4));
+        lines.add(op("2026-06-24T13:28:39.236Z", "info", "Processing workflow", "Phase=Running ResourceVersion=512"));
+        lines.add(op("2026-06-24T13:28:39.260Z", "info", "Workflow update successful", "phase=Running resourceVersion=530"));
+        return lines;
+    }
+
+    /**
+     * Upstream #13986 and #14833 (v3.5.13, v3.6.2): under load the informer hands a copy older than the controller's own last write,
+     * the pass runs a node again and its Pod is created a second time under the same name. No completion is in force, so before this
+     * was silent ("a Pod recreated within a run"); the resourceVersions show the copy was stale.
+     */
+    @Test
+    void aPodCreatedAgainFromACopyOlderThanTheRunsOwnWriteIsLikely() {
+        Evaluation e = run(runningThenDone(),
+                op("2026-06-24T13:33:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"),
+                op("2026-06-24T13:33:02.452Z", "info", "Created pod: wf (wf)", ""),
+                op("2026-06-24T13:33:02.470Z", "info", "Re-applying updates on latest version and retrying update", ""),
+                op("2026-06-24T13:33:02.501Z", "info", "Workflow update successful", "phase=Running resourceVersion=571"));
+        assertEquals(1, e.findings().size(), () -> e.findings().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Severity.HIGH, f.severity());
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("stale (resourceVersion 181, older than the 530 it had stored)", f.fact("copy").orElseThrow().value());
+        assertEquals(1, f.fact("podsCreated").orElseThrow().value());
+        assertTrue(f.summary().startsWith("While Workflow ns/wf ran, the controller created Pod wf for node wf again"), f.summary());
+        assertTrue(f.evidence().stream().anyMatch(l -> l.role().equals("the Pod's first creation") && l.text().contains("13:27:50.161Z")),
+                () -> f.evidence().toString());
+    }
+
+    @Test
+    void aStaleCopyThatFindsThePodThereIsMedium() {
+        Evaluation e = run(runningThenDone(),
+                op("2026-06-24T13:33:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"),
+                op("2026-06-24T13:33:02.452Z", "info", "Failed pod wf (wf) creation: already exists", ""));
+        Finding f = e.findings().get(0);
+        assertEquals(Severity.MEDIUM, f.severity());
+        assertEquals(1, f.fact("podsFoundExisting").orElseThrow().value());
+    }
+
+    @Test
+    void aStaleCopyThatCreatesAPodNeverCreatedBeforeIsSilent() {
+        // The copy is older than the run's own write, but what it created is new: nothing ran twice.
+        Evaluation e = run(runningThenDone(),
+                op("2026-06-24T13:33:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"),
+                op("2026-06-24T13:33:02.452Z", "info", "Created pod: wf[1].load (wf-load-3315626018)", ""));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    @Test
+    void aPendingNodesPodRecreatedOnACurrentCopyIsSilent() {
+        Evaluation e = run(runningThenDone(),
+                op("2026-06-24T13:33:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=540"),
+                op("2026-06-24T13:33:02.412Z", "info", "Workflow pod is missing", "nodeName=wf nodePhase=Pending recentlyStarted=false"),
+                op("2026-06-24T13:33:12.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=548"),
+                op("2026-06-24T13:33:12.452Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    @Test
+    void anotherControllerRunsOlderCopyIsNotThisVariant() {
+        // The write at 530 is run a's; run b (another replica at once: AF012's) passes over 181 and creates the Pod: nothing says b's
+        // informer was behind its own writes, and two controllers' copies are AF012's to tell.
+        List<String> b = List.of(
+                op("2026-06-24T13:33:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"),
+                op("2026-06-24T13:33:02.452Z", "info", "Created pod: wf (wf)", ""));
+        Evaluation e = rule.evaluate(new Evidence().log("a.log", runningThenDone().toArray(String[]::new)).log("b.log", b.toArray(String[]::new))
+                .correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
     /** The stats ticker's line, which names nothing: every run writes one each 5 minutes. */
     private static String ticker(String t) {
         return "time=\"" + t + "\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"";
