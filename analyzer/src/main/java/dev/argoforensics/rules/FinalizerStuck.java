@@ -24,9 +24,7 @@ import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -54,16 +52,10 @@ public final class FinalizerStuck extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        Map<String, Timestamp> replicaEnds = new HashMap<>();
-        for (ControllerProcess p : correlation.processes()) {
-            if (p.last() != null) {
-                replicaEnds.merge(p.replica(), p.last(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
-            }
-        }
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
-            Attempt attempt = attempt(correlation, pod, replicaEnds);
+            Attempt attempt = attempt(correlation, pod);
             // The Pod removed after the export was taken: a stated time (a user's clock) counts as early as it may be off.
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
             if (releasedLater != null) {
@@ -211,7 +203,7 @@ public final class FinalizerStuck extends DeclaredRule {
      * on the Pod leaving the informer (labelled completed) is no deletion; the orphan path releases a
      * Pod that need not be deleted.
      */
-    private Attempt attempt(Correlation correlation, PodHistory pod, Map<String, Timestamp> replicaEnds) {
+    private Attempt attempt(Correlation correlation, PodHistory pod) {
         FinalizerRemoval last = null;
         LogEvent scheduled = null;
         for (LogEvent e : pod.events()) {
@@ -250,7 +242,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 return null;
             }
         }
-        Timestamp logsEnd = replicaEnds.get(correlation.process(scheduled).replica());
+        Timestamp logsEnd = podSeenUntil(correlation, pod, correlation.process(scheduled));
         if (logsEnd == null) {
             return null;
         }
@@ -286,6 +278,34 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         long nanos = due.nanosUntil(logsEnd);
         return nanos > threshold ? new Attempt(onDelete, scheduled, due, started, failed, logsEnd, nanos) : null;
+    }
+
+    /**
+     * How far the logs of the replica that scheduled the removal would show the Pod: the end of that run, and of each later run of
+     * the replica that names the Pod. A later run lists the Pods of its informer's selector as it starts ({@code add pod event},
+     * v3.6.5 and later): one that never names the Pod did not have it (gone, or out of the selector), so its going on says nothing
+     * of the finalizer (session 40 breaker: a cleanup that failed {@code forbidden}, the finalizer removed by hand and the
+     * controller restarted within the threshold, the restarted run logging on for half an hour: it was likely). Null where the
+     * run's end is unknown.
+     */
+    private static Timestamp podSeenUntil(Correlation correlation, PodHistory pod, ControllerProcess own) {
+        if (own == null || own.last() == null) {
+            return null;
+        }
+        Timestamp end = own.last();
+        Set<Integer> naming = new java.util.HashSet<>();
+        for (LogEvent e : pod.events()) {
+            ControllerProcess p = correlation.process(e);
+            if (p != null) {
+                naming.add(p.id());
+            }
+        }
+        for (ControllerProcess p : correlation.processes()) {
+            if (naming.contains(p.id()) && p.replica().equals(own.replica()) && p.last() != null && p.last().compareTo(end) > 0) {
+                end = p.last();
+            }
+        }
+        return end;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.SyncLocks.Acquisition;
 import dev.argoforensics.rules.SyncLocks.ExportedHold;
@@ -178,11 +179,41 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         } else if (last.status() != null && !last.status().database() && last.status().count() > 0) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF014.reason.slotsFree", "free", last.status().count(), "limit", last.status().limit());
+        } else if (cutBetween(c, held, completed) != null) {
+            // Session 40 breaker: the claim rests on a release line's absence between the acquisition and the completion, and lines
+            // were dropped there (a head and a tail pasted together): a template-level lock released as its node finished, or an
+            // earlier run's completion and release before the name was submitted again, would be in the part left out.
+            ControllerProcess.Gap gap = cutBetween(c, held, completed);
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF014.reason.cut", "from", gap.from().format(), "to", gap.to().format(),
+                    "acquired", held.acquired().line().time().format(), "completed", completed.time().format());
         } else {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF014.reason.noRelease", "waiters", waiters(late), "waited", waited, "workflow", h.workflow());
         }
         findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason));
+    }
+
+    /**
+     * A gap of the log's nameless records (the stats ticker's, {@link ControllerProcess.Nameless}) between the holding's
+     * acquisition and the completion read as its end, in the run that logged both: lines were dropped there, so a release between
+     * them would not show. Null where both lines are not of one run, or no such gap lies between them.
+     */
+    private static ControllerProcess.Gap cutBetween(Correlation c, Held held, LogEvent completed) {
+        if (completed == null || held.acquired() == null || held.acquired().line().stream() != completed.stream()) {
+            return null;
+        }
+        LogEvent from = held.acquired().line();
+        ControllerProcess run = c.process(from);
+        if (run == null) {
+            return null;
+        }
+        for (ControllerProcess.Gap g : run.nameless().gaps()) {
+            if (!g.to().isBefore(from.time()) && !completed.time().isBefore(g.from())) {
+                return g;
+            }
+        }
+        return null;
     }
 
     /**

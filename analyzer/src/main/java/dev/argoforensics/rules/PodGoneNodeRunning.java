@@ -392,6 +392,12 @@ public final class PodGoneNodeRunning extends NodeRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
             cite.line(notLooked, "the last time a Workflow worker took the Workflow up");
+        } else if (missing.size() >= 2 && unfinished != null && unfinished.node().startedAt() == null) {
+            // Session 40 breaker: the exported node gives no startedAt (a trimmed paste), so nothing tells it from a later run of
+            // the node (a namesake submitted again under the name, argo retry's reset node: the same node ID) started after the
+            // Pod went, which the check above sets aside by that time. It does not confirm; the lines alone give likely.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF005.reason.missingAndUnplacedExport", "count", missing.size(), "export", export(unfinished), "phase", phase);
         } else if (missing.size() >= 2 && unfinished != null
                 && unfinished.snapshot().observed().after(gone.at.windowEnd()) == ObservedAt.Order.SHOWN) {
             // The export after the missing lines by its own times or a write: a time its file only states is likely at most.

@@ -218,6 +218,14 @@ public final class ReconciliationStalled extends DeclaredRule {
             reason = Message.of("AF003.reason.completedExport", "export", done.source().toString(), "phase", done.phase(),
                     "finished", done.finishedAt().format(), "reason", reason);
         }
+        if (next != null && firstPass(next) && confidence != Confidence.POSSIBLE) {
+            // Session 40 breaker: the next Processing workflow of the name is a Workflow's first pass (phase ""): a Workflow never
+            // processed before, so not the one whose Pod the pod controller acted on (its Pod came from a pass). The name was taken
+            // again, so that Workflow had been deleted by then (its Pod's deletion may have been the garbage collector's): when, the
+            // lines do not say, and a deleted Workflow needs no reconciling. The gap up to the new Workflow's pass is not this one's.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF003.reason.namesake", "at", next.time().format(), "reason", reason);
+        }
         if (zeroWorkers == null && next != null && stall.tie() == null && next.stream() != first.stream()
                 && (correlation.clocks().of(first.stream()) == null || correlation.clocks().of(next.stream()) == null)) {
             // Read across two runs' clocks that nothing ties: say so rather than let the gap pass for one clock's.
@@ -268,6 +276,14 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
         }
         return null;
+    }
+
+    /**
+     * A {@code Processing workflow} that gives the phase as empty ({@code phase=""}, v3.5.3 and later print it): the Workflow had
+     * never been processed, a new Workflow object. v3.4 and v3.5.0-v3.5.2 print no phase (null): not told.
+     */
+    private static boolean firstPass(LogEvent processing) {
+        return processing.event() instanceof WorkflowProcessing p && p.phase() != null && p.phase().isEmpty();
     }
 
     private static final long CROSS_CLOCK_NANOS = 10_000_000_000L;

@@ -168,6 +168,37 @@ class FinalizerStuckTest {
                 e.cleared().get(0).reason());
     }
 
+    /**
+     * Session 40 breaker: the removal fails {@code forbidden}; the controller is restarted at 16:33:30 (its Role fixed, the
+     * finalizer removed by hand meanwhile), 2m18s after the release was due. The restarted run lists its informer's Pods as it
+     * starts (another Pod's {@code add pod event}) and never names this one: it was gone (or out of the selector) by then. Its
+     * logging on to 17:05 said nothing of the finalizer, and was read as the Pod held to then (likely). Control: the restarted
+     * run that lists the Pod, still being deleted, and fails again, is still a finding. (The two runs of the replica are two streams
+     * of one file name here, as the reading splits a file at a restart.)
+     */
+    @Test
+    void aRestartedRunThatNeverNamesThePodDoesNotStretchTheHold() {
+        String start = "time=2026-09-19T16:33:30.100Z level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s";
+        String other = "time=2026-09-19T16:33:30.300Z level=INFO msg=\"add pod event\" component=pod_controller pod=other-1";
+        Evaluation e = rule.evaluate(new Evidence().log("c.log",
+                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer"))
+                .log("c.log", start, other, processingOther("2026-09-19T17:05:00.000Z")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+
+        Evaluation listed = rule.evaluate(new Evidence().log("c.log",
+                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer"))
+                .log("c.log", start, other, podEvent("2026-09-19T16:33:30.310Z", "add"), removingFinalizers("2026-09-19T16:33:30.311Z"),
+                queuingPodDelay("2026-09-19T16:33:30.311Z", "removeFinalizer", "-3m43.311s"), queueing("2026-09-19T16:33:30.312Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:33:30.400Z", "removeFinalizer"), cleanupForbidden("2026-09-19T16:33:30.412Z", "removeFinalizer"),
+                processingOther("2026-09-19T17:05:00.000Z")).correlate());
+        assertEquals(1, listed.findings().size(), () -> listed.findings().toString());
+        assertEquals(Confidence.LIKELY, listed.findings().get(0).confidence());
+    }
+
     /** Another controller's logs going on say nothing about this one's: the evidence of the Pod's own controller ended. */
     @Test
     void onlyTheReplicaThatHandledTheDeletionDatesTheEndOfItsEvidence() {

@@ -327,6 +327,40 @@ class LockHeldByFinishedWorkflowTest {
         assertEquals("reports/" + HOLDER + "/" + node + " (template-level)", f.fact("lockHolder").orElseThrow().value());
     }
 
+    /**
+     * Session 40 breaker: a template-level mutex acquired at 08:00, then a head and a tail of the log pasted together (the stats
+     * ticker's records stop at 08:04:02 and start again at 08:40:02): the node's {@code Lock has been released by …} at its end,
+     * and another holder's acquisition, were in the part left out. The holder's completion at 08:41:09 logs no release (the
+     * Workflow held nothing then) and the waiter waits on behind the other holder. Read as a whole log, the missing release was
+     * likely. Possible, naming the gap; the control, the same lines with the ticker's records throughout (a whole log), is likely.
+     */
+    @Test
+    void aGapOfTheLogBetweenTheAcquisitionAndTheCompletionLeavesItPossible() {
+        String node = HOLDER + "-2868577340";
+        List<Evaluation> e = new ArrayList<>();
+        for (boolean whole : new boolean[] {false, true}) {
+            V3 v = new V3().line("2026-10-14T07:59:02.500Z", "info", "Alloc=10233 TotalAlloc=52011 Sys=40123 NumGC=19 Goroutines=137", "")
+                    .acquired("2026-10-14T08:00:00.918Z", "reports/" + HOLDER + "/" + node, "0/1")
+                    .createdPod("2026-10-14T08:00:00.981Z", HOLDER, "load", "2868577340");
+            for (int m = 4; m <= 59; m += 5) {
+                if (whole || m < 5 || m >= 39) {
+                    v.line(String.format("2026-10-14T08:%02d:02.500Z", m), "info", "Alloc=10233 TotalAlloc=52011 Sys=40123 NumGC=19 Goroutines=137", "");
+                }
+                if (m == 39) {
+                    v.updated("2026-10-14T08:41:09.931Z", HOLDER, "Succeeded");
+                }
+            }
+            v.postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v").waitingMessage("2026-10-14T09:00:00.121Z", "weekly-rollup-8kq2v", "0/1")
+                    .line("2026-10-14T09:04:02.500Z", "info", "Alloc=10233 TotalAlloc=52011 Sys=40123 NumGC=19 Goroutines=137", "");
+            e.add(rule.evaluate(v.evidence().correlate()));
+        }
+        Finding cut = e.get(0).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, cut.confidence(), cut.confidenceReason());
+        assertTrue(cut.confidenceReason().contains("between 2026-10-14T08:04:02.500Z and 2026-10-14T08:39:02.500Z"), cut.confidenceReason());
+        Finding whole = e.get(1).findings().get(0);
+        assertEquals(Confidence.LIKELY, whole.confidence(), whole.confidenceReason());
+    }
+
     @Test
     void aTemplateLockReleasedAsItsNodeFinishedIsNoFinding() {
         String sem = "reports/ConfigMap/report-locks/warehouse";

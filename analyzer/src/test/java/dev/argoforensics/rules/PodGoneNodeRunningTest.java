@@ -72,6 +72,23 @@ class PodGoneNodeRunningTest {
     }
 
     /**
+     * Session 40 breaker: the same namesake's export pasted without the node's {@code startedAt} (a trimmed paste): nothing places
+     * its node before or after the Pod went, so it cannot be told from a later run's and must not confirm (it confirmed: the
+     * session 39 check needs a node time). The lines alone give likely, the reason saying why the export does not confirm.
+     * Control: the export with the node's {@code startedAt} before the Pod went confirms
+     * (anExportTakenAfterThatShowsTheNodeUnfinishedConfirmsIt).
+     */
+    @Test
+    void anExportWhoseNodeHasNoStartTimeDoesNotConfirm() {
+        String unplaced = Exports.workflow("Running", "Pending", "", null, null, null).replace("      startedAt: \"2026-09-19T16:27:10Z\"\n", "")
+                .replace("uid: w-1}", "uid: w-2, managedFields: [{manager: workflow-controller, operation: Update, time: \"2026-09-19T17:00:00Z\"}]}");
+        assertTrue(!unplaced.contains("      startedAt"), unplaced);
+        Finding f = rule.evaluate(missingTwice().takenAt("wf.yaml", "2026-09-19T17:10:00Z", unplaced).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("without the node's startedAt"), f.confidenceReason());
+    }
+
+    /**
      * Session 31 review: only the time its file states puts the export after the Pod was gone (the clock of whoever took it):
      * past what such a clock may be off, likely, saying so; within it (16:28:00, 29 s after the first missing line at 16:27:31),
      * not read as after at all. Before, a stated time was exact here and confirmed the finding.

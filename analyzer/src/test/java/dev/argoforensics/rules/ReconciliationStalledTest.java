@@ -94,6 +94,33 @@ class ReconciliationStalledTest {
                 f.explanation());
     }
 
+    /**
+     * Session 40 breaker (the known namesake case): the Workflow is deleted and submitted again under its name. The garbage
+     * collector deletes the first one's Pod (the pod controller handles it, requeueing a key whose Workflow is gone), and the
+     * next {@code Processing workflow} of the name is the new Workflow's first pass ({@code phase=""}: never processed). Read as
+     * this Workflow's, it bounded a gap of 3m10s (likely) or, in a run without workflow workers, confirmed a stall of a Workflow
+     * that no longer existed. Possible, naming the new Workflow; the controls are the same lines with {@code phase=Running}
+     * (aWorkflowNotProcessedForLongerThanTheThresholdAfterTheDeletionIsLikely, aRunWithoutWorkflowWorkersThatHandlesThePodIsConfirmed).
+     */
+    @Test
+    void aNamesakesFirstPassDoesNotBoundTheGap() {
+        Finding f = rule.evaluate(busy("2026-09-19T16:34:40.500Z").correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), "control");
+        Evidence namesake = created().log("2.log", workers("2026-09-19T16:30:00.000Z", 2), podEvent("2026-09-19T16:31:30.101Z", "update"),
+                removingFinalizers("2026-09-19T16:31:30.102Z"), queuingPodDelay("2026-09-19T16:31:30.102Z", "removeFinalizer", "17.898s"),
+                queueingAfter("2026-09-19T16:31:30.103Z", "removeFinalizer", "17.898s"), processingOther("2026-09-19T16:32:00.000Z"),
+                processingOther("2026-09-19T16:34:45.000Z"), processing("2026-09-19T16:34:40.500Z", "\"\""),
+                createdPod("2026-09-19T16:34:40.530Z"));
+        Finding g = rule.evaluate(namesake.correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        assertTrue(g.confidenceReason().contains("a Workflow's first pass (phase \"\")"), g.confidenceReason());
+
+        Finding z = rule.evaluate(created().log("2.log", deletion(0)).log("3.log", processing("2026-09-19T16:33:02.240Z", "\"\""))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, z.confidence(), z.confidenceReason());
+        assertTrue(z.confidenceReason().contains("a Workflow's first pass (phase \"\")"), z.confidenceReason());
+    }
+
     @Test
     void theThresholdIsASetting() {
         ReconciliationStalled lenient = new ReconciliationStalled(new RuleSettings(GoDuration.parse("5m"), 1, 1));
