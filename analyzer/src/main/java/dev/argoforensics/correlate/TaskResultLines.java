@@ -389,8 +389,11 @@ public final class TaskResultLines {
      * shows the node as its only unfinished Pod node, up to the next reconcile that did not stop: they stopped on it. A
      * stopped reconcile returns before the templates are executed, so it creates no Pod node; it stores the other Pods' new
      * states (only the Pod whose result is incomplete keeps its old one), so the unfinished Pod nodes can only become fewer
-     * until a reconcile goes on. A stop needs a Pod seen Succeeded whose node is not fulfilled: from that export on, only
-     * this one. Stops before the export are not given to it (another node, finished since, may have held them).
+     * until a reconcile goes on. A stop needs a Pod seen Succeeded whose result is incomplete: from that export on, only this
+     * one, where no other Pod node is unfinished or fulfilled with its result incomplete (a node the controller fulfilled itself
+     * while its Pod ran is assessed again while its Pod is watched: {@link dev.argoforensics.snapshot.WorkflowSnapshot#mayHoldResultStop},
+     * session 40).
+     * Stops before the export are not given to it (another node, finished since, may have held them).
      * That holds only while every reconcile from the export on is in the lines: a reconcile missing from them (a paste of the
      * stops alone, a gap in the logs) may have gone on and created the Pod node stopped on later. So a stop is given only when
      * its reconcile is seen from its {@code Processing workflow} line and the Workflow's reconciles from the export to it are
@@ -432,8 +435,9 @@ public final class TaskResultLines {
             if (o.snapshot().observed() == null || o.node().fulfilled() || !"Pod".equals(o.node().type())) {
                 continue;
             }
+            // Another Pod node a pass could stop on: unfinished, or fulfilled with its result incomplete (session 40).
             boolean sole = o.snapshot().nodes().values().stream()
-                    .noneMatch(n -> "Pod".equals(n.type()) && !n.id().equals(nodeId) && !n.fulfilled());
+                    .noneMatch(n -> !n.id().equals(nodeId) && o.snapshot().mayHoldResultStop(n));
             if (!sole) {
                 continue;
             }

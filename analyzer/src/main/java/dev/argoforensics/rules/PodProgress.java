@@ -112,6 +112,6 @@ record PodProgress(Sign running, Message ended) {
                 .map(r -> r.retry().get().time()).anyMatch(t -> started == null || !t.isBefore(started));
         WorkflowSnapshot w = last.snapshot();
         return stops && w.nodes().values().stream()
-                .noneMatch(n -> "Pod".equals(n.type()) && !n.id().equals(s.nodeId()) && !n.fulfilled());
+                .noneMatch(n -> !n.id().equals(s.nodeId()) && w.mayHoldResultStop(n));
     }
 }

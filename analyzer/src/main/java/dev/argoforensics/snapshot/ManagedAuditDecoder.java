@@ -126,7 +126,9 @@ public final class ManagedAuditDecoder {
                 p.path("authenticationInfo").path("principalEmail").asText(""), AuditRecord.qualified(object[1], object[4]), object[3], object[0], object[2], null, time, null,
                 bodyLogged, bodyLogged ? EventDecoder.finalizerEdit(verb, request) : null, dryRun,
                 "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster), status(p.path("status")),
-                verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null);
+                verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null, "",
+                // The DeleteOptions' UID precondition, as the audit.k8s.io record's requestObject carries it (session 40).
+                verb.equals("delete") && bodyLogged ? request.path("preconditions").path("uid").asText("") : "");
     }
 
     /**

@@ -138,6 +138,23 @@ public record WorkflowSnapshot(
         return "Succeeded".equals(phase) || "Failed".equals(phase) || "Error".equals(phase);
     }
 
+    /**
+     * Whether a pass could stop on this Pod node's task result ({@code pod reconciliation didn't complete}) as the export shows it:
+     * the node is not fulfilled, or its {@code taskResultsCompletionStatus} entry is {@code false} (session 40).
+     * {@code podReconciliation} stops on {@code newState.Succeeded() && IsTaskResultIncomplete(node.ID)} for every Pod its informer
+     * holds, and {@code assessNodeStatus} has no guard for a fulfilled node (v3.5.5, v3.6.10, v3.7.3, v4.0.9 read); a completed
+     * node's Pod is labelled completed (and leaves the informer) only by {@code queuePodsForCleanup}, late in {@code operate}, which
+     * a stopped pass never reaches. So a node the controller ended itself while its Pod ran (a stop, the Workflow's deadline, a
+     * daemon's teardown), whose Pod then ends {@code Succeeded} (main answering the SIGTERM with exit 0) before its label lands,
+     * with its result incomplete, stops the passes. The node-level {@code taskResultSynced} of v3.7.1+ is read by
+     * {@link NodeStatus#fulfilled()} already. Not a node marked {@code pod deleted}: the controller marks it so only where its
+     * informer holds no Pod for it, and a Pod that left the informer (deleted, or labelled completed) is not assessed again.
+     */
+    public boolean mayHoldResultStop(NodeStatus n) {
+        return "Pod".equals(n.type()) && (!n.fulfilled()
+                || Boolean.FALSE.equals(taskResultsCompletion.get(n.id())) && !NodeStatus.podDeletedMessage(n.message()));
+    }
+
     public Optional<NodeStatus> node(String id) {
         return Optional.ofNullable(nodes.get(id));
     }

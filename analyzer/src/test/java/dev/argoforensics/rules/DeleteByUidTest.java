@@ -59,6 +59,18 @@ class DeleteByUidTest {
                 + ",\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
     }
 
+    /** The same delete as GKE's Cloud Logging exports it: the DeleteOptions in {@code protoPayload.request}. */
+    private static String gkeDelete(String at, String preconditionUid) {
+        return "{\"insertId\":\"g-" + at + "\",\"operation\":{\"id\":\"op-" + at + "\",\"first\":true,\"last\":true,\"producer\":\"k8s.io\"},"
+                + "\"protoPayload\":{\"@type\":\"type.googleapis.com/google.cloud.audit.AuditLog\",\"serviceName\":\"k8s.io\","
+                + "\"methodName\":\"io.k8s.core.v1.pods.delete\",\"resourceName\":\"core/v1/namespaces/ns/pods/p\","
+                + "\"authenticationInfo\":{\"principalEmail\":\"system:serviceaccount:argo:argo\"},"
+                + "\"request\":{\"@type\":\"core.k8s.io/v1.DeleteOptions\",\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\","
+                + "\"propagationPolicy\":\"Background\"" + (preconditionUid == null ? "" : ",\"preconditions\":{\"uid\":\"" + preconditionUid + "\"}")
+                + "},\"status\":{}},\"resource\":{\"type\":\"k8s_cluster\",\"labels\":{\"cluster_name\":\"prod\"}},"
+                + "\"timestamp\":\"" + at + "\",\"receiveTimestamp\":\"" + at + "\"}";
+    }
+
     /**
      * Pod ns/p evicted before it ran and restarted by the controller (deleted by UID {@link #EARLIER_UID}); the node's second Pod
      * of the name created at 16:20:21.100, then labelled completed by a cleanup item nothing since queued, leaving the informer,
@@ -106,6 +118,23 @@ class DeleteByUidTest {
         assertTrue(life(e.correlate()).deletionRequest().isEmpty(), life(e.correlate()).toString());
         Evaluation ev = af008(e);
         assertEquals(1, ev.findings().size(), ev.toString());
+    }
+
+    /**
+     * Session 40 breaker: the same delete in a GKE Cloud Logging export, whose request body (the DeleteOptions) is
+     * {@code protoPayload.request}. Its precondition was not read, so the first Pod's delete cleared AF008 on the second as deleted.
+     * Control: the same entry without a precondition still clears.
+     */
+    @Test
+    void aCloudLoggingDeleteBoundToTheEarlierPodsUidIsNotThisPodsDeletion() {
+        Evidence e = new Evidence().log("c.log", lines(EARLIER_UID).toArray(String[]::new))
+                .object("cloud-logging.json", gkeDelete("2026-09-19T16:20:23.010000Z", EARLIER_UID));
+        assertTrue(life(e.correlate()).deletionRequest().isEmpty(), life(e.correlate()).toString());
+        assertEquals(1, af008(e).findings().size(), af008(e).toString());
+        Evaluation byName = af008(new Evidence().log("c.log", lines(EARLIER_UID).toArray(String[]::new))
+                .object("cloud-logging.json", gkeDelete("2026-09-19T16:20:23.010000Z", null)));
+        assertEquals(List.of(), byName.findings(), byName.toString());
+        assertEquals("AF008.cleared.deleted", byName.cleared().get(0).why().code());
     }
 
     @Test

@@ -107,6 +107,53 @@ class SuccessSeenBySoleStopTest {
     }
 
     /**
+     * An export in the {@code taskResultsCompletionStatus} form (v3.5.3 to v3.7.0) with a second Pod node q beside p: q ended
+     * {@code Failed} by the controller's own act while its Pod still ran (here {@code argo stop}: the node marked
+     * {@code workflow shutdown with strategy:  Stop}, its containers signalled; p, the exit handler, created next), and its result
+     * {@code false} in the map.
+     */
+    private static String runningBesideStopped(boolean stoppedResultComplete) {
+        return RUNNING.replace("      taskResultSynced: false\n", "")
+                + "    q:\n      id: q\n      name: q\n      type: Pod\n      templateName: main\n      phase: Failed\n"
+                + "      message: \"workflow shutdown with strategy:  Stop\"\n      startedAt: \"2026-09-19T16:20:02Z\"\n"
+                + "      finishedAt: \"2026-09-19T16:27:05Z\"\n"
+                + "  taskResultsCompletionStatus:\n    p: false\n    q: " + stoppedResultComplete + "\n";
+    }
+
+    /**
+     * Session 40 breaker. A Pod node the controller fulfilled itself while its Pod ran (a stop, the Workflow's deadline, a daemon's
+     * teardown) is not checked again for that: {@code assessNodeStatus} has no guard for a fulfilled node, and
+     * {@code podReconciliation} stops on {@code newState.Succeeded() && IsTaskResultIncomplete(node.ID)} for any Pod its informer
+     * still holds (v3.5.5, v3.6.10, v3.7.3, v4.0.9 read); the Pod is labelled completed (and leaves the informer) only by
+     * {@code queuePodsForCleanup}, which a stopped pass never reaches. So q's Pod ending {@code Succeeded} (main answering the stop's
+     * SIGTERM with exit 0) with its result still {@code false} stops the passes, while p, the only unfinished Pod node, runs on.
+     * The export states q's result incomplete: the stops may be q's. Before: likely (p seen Succeeded at 16:31:00.105) for a p
+     * deleted while it ran.
+     */
+    @Test
+    void stopsWithAFulfilledPodNodeWhoseResultTheExportShowsIncompleteAreNotGivenToThePod() {
+        Evaluation e = evaluate(runningBesideStopped(false), lines(stops(28, 39)));
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
+
+    /**
+     * Controls: the same with q's result complete in the map (q cannot stop a pass), and with q marked {@code pod deleted}, its
+     * result still {@code false} (the controller marks it so only where its informer holds no Pod for it: nothing left to assess):
+     * the stops are p's, likely, as before.
+     */
+    @Test
+    void stopsBesideAFulfilledPodNodeWhoseResultIsCompleteOrWhosePodIsGoneAreStillThePods() {
+        Evaluation e = evaluate(runningBesideStopped(true), lines(stops(28, 39)));
+        assertEquals(1, e.findings().size(), () -> e.findings() + " " + e.cleared());
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+        String lost = runningBesideStopped(false).replace("      phase: Failed\n      message: \"workflow shutdown with strategy:  Stop\"",
+                "      phase: Error\n      message: \"pod deleted\"");
+        Evaluation gone = evaluate(lost, lines(stops(28, 39)));
+        assertEquals(1, gone.findings().size(), () -> gone.findings() + " " + gone.cleared());
+        assertEquals(Confidence.LIKELY, gone.findings().get(0).confidence(), gone.findings().get(0).confidenceReason());
+    }
+
+    /**
      * Negative control, the look-alike: the Pod deleted while main ran, main answering SIGTERM with exit 0. The Pod ends Succeeded
      * after the deletion, and its reconciles stop on its result only from then on: a stop after the controller saw the deletion is
      * no success before it, and gives nothing.
