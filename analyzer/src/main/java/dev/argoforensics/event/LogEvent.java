@@ -151,8 +151,16 @@ public record LogEvent(
         return rare != null ? rare.lastLine() : (long) lineNumber + lineSpan;
     }
 
+    /** What the catalog made of the record (a {@link Visits visit}). */
+    @Override
+    public ControllerEvent event() {
+        Visits.visit();
+        return event;
+    }
+
     /** The controller's own time (made when asked: {@link #compareTime} and the others compare without it). */
     public Timestamp time() {
+        Visits.visit();
         return rare != null ? rare.time() : TimeCodes.timestamp(timeNanos, timeCode(kinds));
     }
 
@@ -177,6 +185,7 @@ public record LogEvent(
 
     /** True when the other event's time is equal (instant, precision and zone basis) to this one's: {@code time().equals(o.time())}. */
     public boolean timeEquals(LogEvent o) {
+        Visits.visit();
         if (rare == null && o.rare == null) {
             return timeNanos == o.timeNanos && timeCode(kinds) == timeCode(o.kinds);
         }
@@ -185,6 +194,7 @@ public record LogEvent(
 
     /** True when the time is equal to {@code t}: {@code time().equals(t)}. */
     public boolean timeEquals(Timestamp t) {
+        Visits.visit();
         if (rare == null && t != null && TimeCodes.fits(t)) {
             return timeNanos == TimeCodes.nanos(t) && timeCode(kinds) == TimeCodes.code(t);
         }
@@ -193,6 +203,7 @@ public record LogEvent(
 
     /** {@code time().compareTo(o.time())}, without making the two {@link Timestamp}s. */
     public int compareTime(LogEvent o) {
+        Visits.visit();
         if (rare == null && o.rare == null) {
             int c = TimeCodes.compareInstant(timeNanos, timeCode(kinds), o.timeNanos, timeCode(o.kinds));
             if (c != Integer.MIN_VALUE) {
@@ -204,6 +215,7 @@ public record LogEvent(
 
     /** {@code time().compareInstant(o.time())}, without making the two {@link Timestamp}s. */
     public int compareInstant(LogEvent o) {
+        Visits.visit();
         if (rare == null && o.rare == null) {
             int c = TimeCodes.compareInstant(timeNanos, timeCode(kinds), o.timeNanos, timeCode(o.kinds));
             if (c != Integer.MIN_VALUE) {
