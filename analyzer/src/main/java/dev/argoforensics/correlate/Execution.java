@@ -54,7 +54,14 @@ public record Execution(State state, String reason, SourceRef evidence, boolean 
          * No container ever started: an export of the deleted Pod shows it never scheduled ({@code Pending}, no node), and a
          * Pod being deleted is never scheduled (the scheduler skips it), so it had no result to lose.
          */
-        NEVER_STARTED,
+        NEVER_SCHEDULED,
+        /**
+         * Scheduled, but main never started: an export of the deleted Pod shows it bound to a node with main still {@code waiting}
+         * ({@link MainStart#NOT_STARTED}: an image that would not pull, a missing Secret or ConfigMap, a volume not yet mounted), and
+         * no export shows main started. A Pod being deleted starts no container, so main had not run when the deletion came: a
+         * deletion during the step, but not while main ran, and no result of main's was lost.
+         */
+        MAIN_NEVER_STARTED,
         /** The evidence cannot order the two. */
         UNDETERMINED,
         /** No evidence that the Pod was deleted at all. */

@@ -66,13 +66,13 @@ final class ExecutionOrder {
     /**
      * The order of the containers' end and the deletion request, as {@link #of(PodHistory, ContainersEnd, PodSnapshot,
      * DeletionRequest, InformerExit, List)} gives it, unless the Pod's exports may be of a later Pod of the same name
-     * ({@link #laterNamesake}): then an order that rests on an export (finished before the deletion, or running at it) may be
+     * ({@link #laterNamesake}): then an order that rests on an export (finished before the deletion, running at it, or main never started) may be
      * another Pod's, and only the controller's lines order the two, or nothing does.
      */
     static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
                         List<ControllerProcess> processes, RunClocks clocks) {
         Execution execution = of(pod, end, succeeded, deletion, exit, processes);
-        if (execution.state() != State.FINISHED_BEFORE && execution.state() != State.RUNNING) {
+        if (execution.state() != State.FINISHED_BEFORE && execution.state() != State.RUNNING && execution.state() != State.MAIN_NEVER_STARTED) {
             return execution;
         }
         String later = laterNamesake(pod, clocks);
@@ -157,6 +157,15 @@ final class ExecutionOrder {
             return Execution.notDeleted();
         }
         Execution never = neverStarted(pod, end);
+        if (never != null && never.state() == State.MAIN_NEVER_STARTED) {
+            // What says main ran disagrees with an export of the deleted Pod showing it waiting (a started container never waits
+            // again, and nothing of a Pod being deleted is started): the controller's warning that main had not terminated (it is
+            // logged only for a container not waiting), or the kubelet stopping main (it stops only a container it started).
+            String ran = mainRanBy(pod);
+            if (ran != null) {
+                return new Execution(State.UNDETERMINED, "the evidence disagrees: " + never.reason() + ", but " + ran, never.evidence(), false);
+            }
+        }
         if (never != null) {
             return never;
         }
@@ -166,12 +175,15 @@ final class ExecutionOrder {
         String nearRequest = null;
         for (PodSnapshot s : pod.snapshots()) {
             ContainerState main = PodLifecycle.main(s);
-            if (s.deletionTimestamp() != null && main != null && !main.terminated()) {
+            if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
                 running = new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " " + main.state(), s.source(), false);
                 break;
             }
             Long g = s.deletionGracePeriodSeconds();
-            if (s.deletionTimestamp() != null && g != null && g > 1) {
+            // The API server gives a grace period to any scheduled Pod not finished, main waiting or not: it says main had not ended,
+            // not that it ran (s40). A waiting main in a deleted export that neverStarted did not read (another export shows main
+            // started) leaves the order to the rest.
+            if (s.deletionTimestamp() != null && g != null && g > 1 && MainStart.of(s) != MainStart.NOT_STARTED) {
                 Timestamp requested = new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
                         s.deletionTimestamp().zone());
                 if (main != null && main.finishedAt() != null && DeletionBounds.clearlyBefore(main.finishedAt(), requested)) {
@@ -355,6 +367,63 @@ final class ExecutionOrder {
         return "main";
     }
 
+    /** A Pod deleted before it was ever scheduled ({@link #neverScheduled}), or scheduled but before main started ({@link #mainNeverStarted}). */
+    private static Execution neverStarted(PodHistory pod, ContainersEnd end) {
+        if (end != null) {
+            return null;
+        }
+        Execution unscheduled = neverScheduled(pod);
+        return unscheduled != null ? unscheduled : mainNeverStarted(pod);
+    }
+
+    /**
+     * A Pod deleted after it was scheduled but before its main container started ({@link MainStart#NOT_STARTED}): an export showing
+     * the deletion ({@code deletionTimestamp}) with the Pod bound to a node and main still {@code waiting}, and no export of this Pod
+     * showing main started (running, or terminated with a {@code startedAt}; the evidence then disagrees, and the order is read as
+     * before). Under {@code restartPolicy: Never} a started container never waits again, and the kubelet starts nothing of a Pod
+     * being deleted, so main had not started when the deletion came (within the kubelet's report lag: a main started a second or two
+     * before the deletion may not be reported yet; nothing here reads the export's time against it, which is one reason AF007 reports
+     * such a Pod as possible only). The deletion came during the
+     * step, not while main ran. The grace period the API server gave says nothing here: it gives one to any scheduled Pod that has
+     * not finished. An export from before the deletion says nothing of later.
+     */
+    private static Execution mainNeverStarted(PodHistory pod) {
+        PodSnapshot waiting = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            MainStart m = MainStart.of(s);
+            if (m == MainStart.RUNNING || (m == MainStart.TERMINATED && PodLifecycle.main(s).startedAt() != null)) {
+                return null;
+            }
+            if (waiting == null && s.deletionTimestamp() != null && m == MainStart.NOT_STARTED) {
+                waiting = s;
+            }
+        }
+        if (waiting == null) {
+            return null;
+        }
+        String why = MainStart.waitingReason(waiting);
+        String node = waiting.nodeName() == null || waiting.nodeName().isEmpty() ? "scheduled (PodScheduled True)" : "scheduled on " + waiting.nodeName();
+        return new Execution(State.MAIN_NEVER_STARTED, "an export of the deleted Pod (deletionTimestamp " + waiting.deletionTimestamp().format()
+                + ") shows it " + node + " and " + PodLifecycle.main(waiting).name() + " still waiting" + (why.isEmpty() ? "" : " (" + why + ")")
+                + ": " + PodLifecycle.main(waiting).name() + " never started, and a Pod being deleted starts no container", waiting.source(), false);
+    }
+
+    /** What, beside the exports, says main had started: the controller's warning naming it, or main's Killing Event; null if nothing. */
+    private static String mainRanBy(PodHistory pod) {
+        Execution warned = failedWhileRunning(pod);
+        if (warned != null) {
+            return warned.reason();
+        }
+        String mainName = mainName(pod);
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.regarding().fieldPath().equals("spec.containers{" + mainName + "}")
+                    && stopsContainer(e)) {
+                return "the kubelet stopped the container " + mainName + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")";
+            }
+        }
+        return null;
+    }
+
     /**
      * A Pod deleted before it was ever scheduled: an export showing the deletion ({@code deletionTimestamp}) with no node
      * ({@code spec.nodeName} empty), phase {@code Pending} and no container that ever ran. A binding is never undone and the
@@ -363,21 +432,18 @@ final class ExecutionOrder {
      * or a container that ran (the evidence then disagrees). An export from before the deletion says nothing of later: the
      * Pod could still have been scheduled and run.
      */
-    private static Execution neverStarted(PodHistory pod, ContainersEnd end) {
-        if (end != null) {
-            return null;
-        }
+    private static Execution neverScheduled(PodHistory pod) {
         PodSnapshot unscheduled = null;
         for (PodSnapshot s : pod.snapshots()) {
             boolean ran = s.containers().stream().anyMatch(c -> c.startedAt() != null || c.terminated() || "running".equals(c.state()));
-            if (ran || (s.nodeName() != null && !s.nodeName().isEmpty()) || s.described()) {
+            if (ran || MainStart.scheduled(s) || s.described()) {
                 return null;
             }
             if (unscheduled == null && s.deletionTimestamp() != null && "Pending".equals(s.phase()) && s.nodeName() != null) {
                 unscheduled = s;
             }
         }
-        return unscheduled == null ? null : new Execution(State.NEVER_STARTED, "an export of the deleted Pod (deletionTimestamp "
+        return unscheduled == null ? null : new Execution(State.NEVER_SCHEDULED, "an export of the deleted Pod (deletionTimestamp "
                 + unscheduled.deletionTimestamp().format() + ") shows it Pending and never scheduled (no node): no container of it ever "
                 + "started, and a Pod being deleted is not scheduled", unscheduled.source(), false);
     }

@@ -8,6 +8,7 @@ import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.InformerExit;
+import dev.argoforensics.correlate.MainStart;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
@@ -81,7 +82,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
                     "reason", execution.reason()), execution.evidence());
-            case RUNNING -> scope.findings().add(finding(scope, pod, life, outcome, null));
+            case RUNNING, MAIN_NEVER_STARTED -> scope.findings().add(finding(scope, pod, life, outcome, null));
             default -> {
                 Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();
                 if (reported.isPresent()) {
@@ -111,9 +112,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
             if (s.deletionTimestamp() != null || s.containersFinishedAt().isPresent()) {
                 return Optional.empty();
             }
-            ContainerState main = PodLifecycle.main(s);
-            // An export trimmed where a deletionTimestamp would stand is not known to be from before the deletion.
-            last = main != null && !main.terminated() && s.deletionShown() ? s : last;
+            // An export trimmed where a deletionTimestamp would stand is not known to be from before the deletion. A main still waiting
+            // had not started, which says nothing of running later (s40).
+            last = MainStart.of(s) == MainStart.RUNNING && s.deletionShown() ? s : last;
         }
         return Optional.ofNullable(last);
     }
@@ -182,6 +183,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         List<Fact> facts = new ArrayList<>();
         Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
         Timestamp deleted = request.notAfter().at();
+        boolean notStarted = running.state() == Execution.State.MAIN_NEVER_STARTED;
         facts.add(new Fact("deletedAt", "Deleted at", deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
         Cite.workflowNotFound(life.workflow(), facts, cite);
@@ -205,7 +207,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         for (PodSnapshot s : pod.snapshots()) {
             if (s.source().equals(running.evidence()) || s.source().equals(request.notAfter().evidence())) {
-                cite.pod(s, "exported Pod: deleted while main ran");
+                cite.pod(s, notStarted ? "exported Pod: deleted before main started" : "exported Pod: deleted while main ran");
             }
         }
         if (request.firstSeen() != null) {
@@ -232,7 +234,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Confidence confidence;
         Message reason;
         String execution = running.reason();
-        if (before != null) {
+        if (notStarted) {
+            // Deleted before main started (s40): a deletion during the step, not while main ran; and Argo leaves a Pending node's
+            // missing Pod unmarked (it creates it again), so the node's "pod deleted" may be another Pod's of the name.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF007.reason.mainNeverStarted", "execution", execution);
+        } else if (before != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF007.reason.exportBefore", "how", how, "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
@@ -279,7 +286,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
             confidence = cap.confidence();
             reason = cap.reason();
         }
-        Message summary = Message.of("AF007.summary", "pod", pod.key().toString(),
+        Message summary = Message.of(notStarted ? "AF007.summaryNeverStarted" : "AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
                 "phase", outcome.phase(), "message", outcome.message());
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
@@ -293,7 +300,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
      */
     private static boolean exportWithLines(PodHistory pod, Execution running) {
         return pod.snapshots().stream().anyMatch(s -> s.source().equals(running.evidence()) && s.notDeleting()
-                && PodLifecycle.main(s) != null && !PodLifecycle.main(s).terminated());
+                && MainStart.of(s) == MainStart.RUNNING);
     }
 
     /**
@@ -333,7 +340,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
 
     private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request) {
         List<Message> m = new ArrayList<>();
-        m.add(Message.of("AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
+        m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.deletedNotStarted" : "AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
             m.add(deletion.implied() ? Message.of("AF007.explain.impliedNames", "who", deletion.describe())
                     : deletion.byController() ? Message.of("AF007.explain.controllerNames", "who", deletion.describe())
@@ -352,7 +359,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // A node that was lost (a spot or preemptible machine reclaimed, a host that died): the Pod garbage collector's deletion of its
         // Pods is no voluntary disruption that a PodDisruptionBudget or a do-not-disrupt annotation holds off.
         boolean lostNode = deletion != null && deletion.podGc();
-        m.add(Message.of(!life.lostToDeletion() ? "AF007.explain.neverFinishedNodeLostFailed" : lostNode ? "AF007.explain.neverFinishedNodeLost"
+        m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.neverStarted"
+                : !life.lostToDeletion() ? "AF007.explain.neverFinishedNodeLostFailed" : lostNode ? "AF007.explain.neverFinishedNodeLost"
                 : "AF007.explain.neverFinished", "message", outcome.message()));
         return Message.sequence(m);
     }

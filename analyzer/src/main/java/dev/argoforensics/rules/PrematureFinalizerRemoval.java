@@ -223,8 +223,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             Execution execution = life.execution();
-            if (execution.state() == Execution.State.NEVER_STARTED) {
+            if (execution.state() == Execution.State.NEVER_SCHEDULED) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.neverStarted", "at", at, "reason", execution.reason()), execution.evidence()));
+                return;
+            }
+            if (execution.state() == Execution.State.MAIN_NEVER_STARTED) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.mainNeverStarted", "at", at, "reason", execution.reason()), execution.evidence()));
                 return;
             }
             if (execution.state() == Execution.State.RUNNING) {

@@ -109,7 +109,8 @@ final class CrossChecks {
             String state = switch (x.state()) {
                 case FINISHED_BEFORE -> "its containers had finished before the deletion was requested";
                 case RUNNING -> "its main container was still running when the deletion was requested";
-                case NEVER_STARTED -> "no container of it ever started (never scheduled)";
+                case NEVER_SCHEDULED -> "no container of it ever started (never scheduled)";
+                case MAIN_NEVER_STARTED -> "it was scheduled but its main container had not started when the deletion was requested";
                 default -> "whether its containers had finished before the deletion is not established";
             };
             out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",

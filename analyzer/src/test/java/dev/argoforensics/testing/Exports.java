@@ -17,6 +17,7 @@ public final class Exports {
         private String deletion;
         private Long grace;
         private boolean finalizer = true;
+        private boolean unscheduled;
         private String podGc;
         private String lastTransition = "2026-09-19T16:27:47Z";
         private String statusReason;
@@ -74,6 +75,18 @@ public final class Exports {
             return this;
         }
 
+        /** A container not yet started: {@code waiting} with its reason and message (no {@code startedAt}). */
+        public Pod waiting(String name, String reason, String message) {
+            containers.add("  - name: " + name + "\n    state:\n      waiting: {reason: " + reason + ", message: '" + message.replace("'", "''") + "'}\n");
+            return this;
+        }
+
+        /** Not bound to a node: {@code spec.nodeName} left out. */
+        public Pod unscheduled() {
+            unscheduled = true;
+            return this;
+        }
+
         public Pod running(String name) {
             containers.add("  - name: " + name + "\n    state:\n      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n");
             return this;
@@ -91,7 +104,7 @@ public final class Exports {
             if (podGc != null) {
                 b.append(", workflows.argoproj.io/pod-gc-strategy: ").append(podGc);
             }
-            b.append("}\nspec: {nodeName: ip-10-0-12-34.ec2.internal}\nstatus:\n  phase: ").append(phase).append('\n');
+            b.append("}\nspec: {").append(unscheduled ? "" : "nodeName: ip-10-0-12-34.ec2.internal").append("}\nstatus:\n  phase: ").append(phase).append('\n');
             if (statusReason != null) {
                 b.append("  reason: ").append(statusReason).append("\n  message: '").append(statusMessage.replace("'", "''")).append("'\n");
             }
