@@ -1199,6 +1199,7 @@ final class Corpus {
             if (live == null || !live.uid.equals(w.uid)) {
                 return;
             }
+            noteExitCodesOnNodes(live);
             String file = "workflows/" + w.namespace + "." + w.name + "." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
             exports.single(file, exports.workflow(live), "kubectl get workflow -n " + w.namespace + " " + w.name + " -o "
                     + (asJson ? "json" : "yaml"), plan.chance(0.85) ? sim.now() : null, asJson);
@@ -1257,6 +1258,23 @@ final class Corpus {
         });
     }
 
+    /**
+     * A Workflow export shows main's exit code where the controller stored it on the Pod's node ({@code outputs.exitCode},
+     * {@code getExitCode}): the truth's {@code exitCodesExported} for the node's Pod when the code is that Pod's (the latest Pod of
+     * the node, main ended with it). Task results carry none (see {@link Exports#taskResult}).
+     */
+    private void noteExitCodesOnNodes(Workflow live) {
+        for (K8s.Node n : live.status.nodes.values()) {
+            if (n.exitCode == null || !"Pod".equals(n.type)) {
+                continue;
+            }
+            Truth.PodFacts f = truth.forNode(live.namespace, live.name, live.uid, n.id);
+            if (f != null && n.exitCode.equals(f.mainExit) && f.mainFinishedAt >= 0 && f.mainFinishedAt <= sim.now()) {
+                f.exitCodesExported = true;
+            }
+        }
+    }
+
     private void noteExported(Pod p) {
         Truth.PodFacts f = truth.get(p.uid);
         if (f != null && p.main.terminated()) {
@@ -1281,9 +1299,6 @@ final class Corpus {
             K8s.TaskResult t = f == null ? null : kube.taskResults.get(f.namespace + "/" + f.nodeId);
             if (t == null) {
                 return;
-            }
-            if (t.exitCode != null) {
-                f.exitCodesExported = true;
             }
             exports.single("taskresults/" + t.namespace + "." + t.name + "." + stamp(sim.now()) + "-" + seq + ".yaml", Exports.taskResult(t),
                     "kubectl get workflowtaskresult -n " + t.namespace + " " + t.name + " -o yaml", sim.now(), false);

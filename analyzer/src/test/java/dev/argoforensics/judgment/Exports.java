@@ -209,6 +209,13 @@ final class Exports {
         return m;
     }
 
+    /**
+     * A WorkflowTaskResult as the executor writes it: labels and owner, no {@code outputs.exitCode}. No executor from v3.4.18 to
+     * v4.1.2 writes one (read at the tags: {@code workflow/executor}, {@code cmd/argoexec}); only the controller puts main's exit code
+     * on the node ({@code getExitCode} in {@code assessNodeStatus}), and the task-result reconciliation keeps it there ({@code
+     * prevent overwriting of ExitCode}). The model's container templates report no outputs, so the object carries none. Up to
+     * session 40 the model wrote main's code here, which made AF002 read exit codes no real export holds.
+     */
     static Map<String, Object> taskResult(K8s.TaskResult t) {
         Map<String, Object> meta = new TreeMap<>();
         meta.put("creationTimestamp", Go.k8s(t.creation));
@@ -230,9 +237,6 @@ final class Exports {
         m.put("apiVersion", "argoproj.io/v1alpha1");
         m.put("kind", "WorkflowTaskResult");
         m.put("metadata", meta);
-        if (t.exitCode != null) {
-            m.put("outputs", sorted("exitCode", String.valueOf(t.exitCode)));
-        }
         return m;
     }
 

@@ -513,7 +513,6 @@ final class K8s {
         String instanceId;
         String workflowUid;
         boolean completed;
-        Integer exitCode;
         long resourceVersion;
         long creation;
 
@@ -524,7 +523,6 @@ final class K8s {
         TaskResult copy() {
             TaskResult t = new TaskResult();
             t.workflowUid = workflowUid;
-            t.exitCode = exitCode;
             t.creation = creation;
             t.namespace = namespace;
             t.name = name;

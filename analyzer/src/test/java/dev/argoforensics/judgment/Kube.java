@@ -1266,7 +1266,6 @@ final class Kube {
         t.instanceId = p.labels.get(K8s.LABEL_INSTANCE);
         t.workflowUid = p.workflowUid;
         t.completed = completed;
-        t.exitCode = completed ? r.main.exitCode : null;
         TaskResult old = taskResults.get(t.key());
         if (!completed && old != null) {
             return;
