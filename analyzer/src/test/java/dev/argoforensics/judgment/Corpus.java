@@ -97,6 +97,8 @@ final class Corpus {
     private ScenariosAudit audited;
     private ScenariosOutputShapes shapes;
     private ScenariosRetry retries;
+    /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
+    private ScenariosPodNamesV1 podNamesV1;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -261,6 +263,11 @@ final class Corpus {
         controllers.add(rc);
         teamOf.put(rc, rc.namespaces);
         releaseOfNamespace.put(rc.namespaces.get(0), rc.release);
+        podNamesV1 = new ScenariosPodNamesV1(scenarioHost(), seed, sim, start, end);
+        Controller vc = podNamesV1.build(seed, kube, truth, logs);
+        controllers.add(vc);
+        teamOf.put(vc, vc.namespaces);
+        releaseOfNamespace.put(vc.namespaces.get(0), vc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -406,6 +413,10 @@ final class Corpus {
             }
             if (slope == null && retries.owns(c)) {
                 retries.plan(c);
+                continue;
+            }
+            if (slope == null && podNamesV1.owns(c)) {
+                podNamesV1.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

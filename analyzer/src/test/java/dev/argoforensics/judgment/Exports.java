@@ -308,6 +308,9 @@ final class Exports {
             meta.put("finalizers", new ArrayList<>(w.finalizers));
         }
         meta.put("generation", w.generation);
+        if (w.podNameFormat != null) {
+            meta.put("annotations", sorted("workflows.argoproj.io/pod-name-format", w.podNameFormat));
+        }
         meta.put("labels", new TreeMap<>(w.labels));
         meta.put("name", w.name);
         meta.put("namespace", w.namespace);

@@ -469,6 +469,11 @@ final class K8s {
         final List<String> finalizers = new ArrayList<>();
         /** {@code spec.shutdown} ({@code Stop} after {@code argo stop}, {@code Terminate} after {@code argo terminate}), else null. */
         String shutdown;
+        /**
+         * The annotation {@code workflows.argoproj.io/pod-name-format} ({@code setWfPodNamesAnnotation} when the controller starts
+         * the Workflow), written only by a controller with {@code POD_NAMES=v1} (session 40; the model leaves v2's out: null).
+         */
+        String podNameFormat;
 
         String key() {
             return namespace + "/" + name;
@@ -502,6 +507,7 @@ final class K8s {
             w.deletionTimestamp = deletionTimestamp;
             w.finalizers.addAll(finalizers);
             w.shutdown = shutdown;
+            w.podNameFormat = podNameFormat;
             return w;
         }
     }
