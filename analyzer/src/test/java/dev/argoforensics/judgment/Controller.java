@@ -2072,6 +2072,26 @@ final class Controller {
             return true;
         }
         Step step = stepOf(wf, retry);
+        if (step.backoffSeconds > 0) {
+            // Session 40 (processNodeRetries, read at v3.6.19 and v4.1.2): the backoff comes before the policy. While now is before
+            // the last attempt's finishedAt (seconds, as stored) + duration * factor^(attempts - 1), and attempts <= limit, the
+            // Retry node takes the message "Backoff for <humanize.Duration>" and the Workflow is requeued after the wait; past it,
+            // the pass logs the execution deadline (none set without maxDuration: the zero time) and clears the message.
+            int attempts = retry.children.size();
+            long wait = step.backoffSeconds * Go.SECOND * (step.backoffFactor > 0 ? (long) Math.pow(step.backoffFactor, attempts - 1) : 1);
+            long deadline = (last.finishedAt != null ? last.finishedAt * Go.SECOND : last.finishedNanos) + wait;
+            if (sim.now() < deadline && attempts <= step.retryLimit) {
+                wfEnqueueAfter(inc, wf.key(), wait);
+                return retryMessage(wf, retry, "Backoff for " + humanizeDuration(wait));
+            }
+            String none = "Mon Jan 01 00:00:00 +0000 (a long while ago)";
+            if (release.slog) {
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline", "node", retry.name, "executionDeadline", none);
+            } else {
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline to: " + none, "node", retry.name);
+            }
+            retryMessage(wf, retry, "");
+        }
         String policy = step.retryPolicyActual();
         boolean onFailed = policy.equals("Always") || policy.equals("OnFailure");
         boolean onError = policy.equals("Always") || policy.equals("OnError");
@@ -2112,6 +2132,38 @@ final class Controller {
         }
         startAttempt(wf, retry, step, retry.children.size());
         return true;
+    }
+
+    /** {@code markNodePhase} with the Retry node's phase and {@code message}: the message line when it changes. */
+    private boolean retryMessage(Workflow wf, Node retry, String message) {
+        if (message.equals(retry.message == null ? "" : retry.message)) {
+            return false;
+        }
+        retry.message = message;
+        if (release.slog) {
+            op(wf, Level.INFO, "node message changed", "node", retry.id, "message", message);
+        } else {
+            op(wf, Level.INFO, "node " + retry.id + " message: " + message);
+        }
+        return true;
+    }
+
+    /**
+     * {@code humanize.Duration} (Argo's {@code util/humanize}, v3.7+, from argoproj/pkg's for v3.6: inferred the same): under a
+     * minute {@code "<n> seconds"} ({@code "1 second"}, {@code "0 seconds"}), then {@code "<m> minutes <s> seconds"} ({@code "1 minute
+     * …"}), then hours and minutes.
+     */
+    static String humanizeDuration(long nanos) {
+        long s = nanos / Go.SECOND;
+        if (s < 60) {
+            return s == 1 ? "1 second" : s + " seconds";
+        }
+        if (s < 3600) {
+            long m = s / 60;
+            return (m == 1 ? "1 minute" : m + " minutes") + " " + (s % 60) + " seconds";
+        }
+        long h = s / 3600;
+        return (h == 1 ? "1 hour" : h + " hours") + " " + (s % 3600 / 60) + " minutes";
     }
 
     /** The steps of group {@code g}: the step and its parallel siblings. */

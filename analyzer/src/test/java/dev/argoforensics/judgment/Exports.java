@@ -379,7 +379,14 @@ final class Exports {
             }
             if (s != null && s.retryLimit >= 0) {
                 // Session 39: the template's retryStrategy (limit, and the policy when set).
-                t.put("retryStrategy", s.retryPolicy.isEmpty() ? sorted("limit", s.retryLimit) : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy));
+                Map<String, Object> retry = s.retryPolicy.isEmpty() ? sorted("limit", s.retryLimit)
+                        : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy);
+                if (s.backoffSeconds > 0) {
+                    // Session 40: retryStrategy.backoff (duration as written, a factor when one is set).
+                    retry.put("backoff", s.backoffFactor > 0 ? sorted("duration", s.backoffSeconds + "s", "factor", s.backoffFactor)
+                            : sorted("duration", s.backoffSeconds + "s"));
+                }
+                t.put("retryStrategy", retry);
             }
             templates.add(t);
         }

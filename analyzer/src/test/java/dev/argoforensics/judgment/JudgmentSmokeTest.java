@@ -958,6 +958,36 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 40: {@code retryStrategy.backoff}'s message as {@code humanize.Duration} writes it (Argo's {@code util/humanize}:
+     * seconds under a minute, then minutes and seconds, then hours and minutes), and, where a smoke seed's v1 family drew a
+     * backoff, the Retry node's {@code Backoff for} message and the execution-deadline line before the next attempt.
+     */
+    @Test
+    void retryBackoffIsHumanizedAsArgoDoes() throws IOException {
+        assertEquals("0 seconds", Controller.humanizeDuration(400 * Go.MILLI));
+        assertEquals("1 second", Controller.humanizeDuration(Go.SECOND));
+        assertEquals("30 seconds", Controller.humanizeDuration(30 * Go.SECOND));
+        assertEquals("1 minute 30 seconds", Controller.humanizeDuration(90 * Go.SECOND));
+        assertEquals("3 minutes 0 seconds", Controller.humanizeDuration(180 * Go.SECOND));
+        assertEquals("2 hours 5 minutes", Controller.humanizeDuration(125 * Go.MINUTE));
+        for (Run r : runs) {
+            try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
+                for (Path file : files.sorted().toList()) {
+                    String text = Files.readString(file);
+                    if (!text.contains("backoff")) {
+                        continue;
+                    }
+                    String name = file.getFileName().toString();
+                    String ns = name.substring(0, name.indexOf('.'));
+                    String log = logText(r.info().dir().resolve("logs").resolve("wfc-" + ns));
+                    assertTrue(log.contains("Backoff for "), file.toString());
+                    assertTrue(log.contains("node has maxDuration set, setting executionDeadline"), file.toString());
+                }
+            }
+        }
+    }
+
+    /**
      * Session 40: no exported WorkflowTaskResult carries {@code outputs.exitCode} (no executor from v3.4.18 to v4.1.2 writes one);
      * main's exit code is exported only where the controller stores it, the Pod node's {@code outputs.exitCode} in the Workflow.
      */

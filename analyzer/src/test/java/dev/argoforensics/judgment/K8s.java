@@ -302,6 +302,12 @@ final class K8s {
         int retryLimit = -1;
         /** {@code retryStrategy.retryPolicy}: {@code ""} (unset: {@code OnFailure}), {@code Always}, {@code OnError}, {@code OnFailure}. */
         String retryPolicy = "";
+        /**
+         * Session 40: {@code retryStrategy.backoff.duration} in seconds (0: no backoff) and {@code factor} (0: none): the next attempt
+         * waits {@code duration * factor^(attempts - 1)} after the last one finished ({@code processNodeRetries}).
+         */
+        long backoffSeconds;
+        int backoffFactor;
         /** What attempt 1, 2, ... do (this step is attempt 0's; the last one given stands for any later attempt). */
         final List<Step> attempts = new ArrayList<>();
 

@@ -21,7 +21,8 @@ import java.nio.file.Path;
  * in and a user (or PodGC's terminated-Pod collection, grace 0) deletes the Pod 140-200 s later; the pod controller releases the
  * finalizer at once and after the stall the node is marked {@code pod deleted}.</li>
  * <li>{@link #RACE_ATTEMPT}: the same race on attempt (0) of a step with {@code retryStrategy} ({@code Always}): attempt (1)
- * ({@link #AFTER_RACE}) runs under a name that shares nothing with attempt (0)'s but the Workflow's.</li>
+ * ({@link #AFTER_RACE}) runs under a name that shares nothing with attempt (0)'s but the Workflow's; half the time after a
+ * {@code retryStrategy.backoff} of 10, 30 or 90 s (the Retry node's {@code Backoff for …} message, the Workflow requeued).</li>
  * <li>The look-alikes: {@link #DELETED_RUNNING} (a user deletes the step's Pod while main runs: with the status-capture finalizer
  * the node ends {@code Failed} with main's code) and {@link #DELETED_AFTER} (the step finishes, the controller stores its node, and
  * a user deletes the Pod 1-4 minutes later: nothing lost).</li>
@@ -128,6 +129,11 @@ final class ScenariosPodNamesV1 extends OwnFamily {
         Step s = host.step(rng.pick(TEMPLATES), 0, RACE_ATTEMPT, true);
         s.retryLimit = rng.between(1, 3);
         s.retryPolicy = "Always";
+        if (rng.chance(0.5)) {
+            // retryStrategy.backoff: attempt (1) waits duration (* factor^0) after attempt (0)'s finishedAt (Controller.retryStep).
+            s.backoffSeconds = rng.pick(10L, 30L, 90L);
+            s.backoffFactor = rng.pick(0, 2);
+        }
         long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
         s.finishAt = finish;
         Step next = host.step(s.template, rng.between(20, 90) * Go.SECOND, AFTER_RACE, true);
