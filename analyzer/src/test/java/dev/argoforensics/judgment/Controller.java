@@ -101,6 +101,14 @@ final class Controller {
      * the phase back, as v3.5.6+ do).
      */
     boolean phaseBeforeResults;
+    /**
+     * Session 40: {@code POD_NAMES=v1} in the controller's environment (read in {@code workflow/util/pod_name.go} at v3.4.18, v3.5.4,
+     * v3.6.19, v3.7.18 and v4.1.2: every release the model has supports it): a Pod node's Pod is named by the node's ID
+     * ({@code <workflow>-<fnv32a of the node name>}, no template in it), and a Workflow started gets the annotation
+     * {@code workflows.argoproj.io/pod-name-format: v1}. Every line that names a Pod then carries that name (the lines take the
+     * Pod's name from the Pod). Off (v2, the default) everywhere but {@code ScenariosPodNamesV1}'s controller.
+     */
+    boolean podNamesV1;
     private String replicaHost;
     private final List<Path> files = new ArrayList<>();
     /** Workflow keys whose completion persist panics the controller (the crash scenario). */
@@ -1490,7 +1498,7 @@ final class Controller {
 
     private void persistNow(Inc me, String key, Workflow wf) {
         Map<String, String> labels = new LinkedHashMap<>(wf.labels);
-        long newRv = kube.updateWorkflow(key, wf.uid, wf.resourceVersion, wf.status, labels, release.version);
+        long newRv = kube.updateWorkflow(key, wf.uid, wf.resourceVersion, wf.status, labels, release.version, wf.podNameFormat);
         if (newRv == Kube.CONFLICT_RV) {
             String err = "Operation cannot be fulfilled on workflows.argoproj.io \"" + wf.name
                     + "\": the object has been modified; please apply your changes to the latest version and try again";
@@ -1507,7 +1515,7 @@ final class Controller {
                 return;
             }
             newRv = latest == null || !latest.uid.equals(wf.uid) ? Kube.GONE
-                    : kube.updateWorkflow(key, wf.uid, latest.resourceVersion, wf.status, labels, release.version);
+                    : kube.updateWorkflow(key, wf.uid, latest.resourceVersion, wf.status, labels, release.version, wf.podNameFormat);
             if (newRv >= 0) {
                 if (release.slog) {
                     op(wf, Level.INFO, "Update retry attempt successful", "attempt", 1);
@@ -1924,6 +1932,10 @@ final class Controller {
         s.phase = "Running";
         s.startedAt = K8s.sec(sim.now());
         wf.labels.put("workflows.argoproj.io/phase", "Running");
+        if (podNamesV1) {
+            // setWfPodNamesAnnotation, with markWorkflowRunning (operator.go): persisted with this pass's update.
+            wf.podNameFormat = "v1";
+        }
         if (!wf.spec.steps) {
             Node n = podNode(wf, wf.name, wf.name, wf.spec.stepList.get(0).template, 0);
             n.podName = wf.name;
@@ -2008,12 +2020,20 @@ final class Controller {
         Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
         n.siblingIndex = k;
         n.boundaryId = wf.name;
-        n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
+        n.podName = podName(wf, step, nodeName, n.id);
         initNode(wf, n);
         if (!group.children.contains(n.id)) {
             group.children.add(n.id);
         }
         createPod(wf, n, step);
+    }
+
+    /**
+     * {@code GeneratePodName} for a step's Pod node: v2 (the default) {@code <workflow>-<template>-<fnv32a of the node name>}, v1
+     * ({@link #podNamesV1}) the node's ID. (The root node's Pod of a single-template Workflow is the Workflow's name in both.)
+     */
+    private String podName(Workflow wf, Step step, String nodeName, String nodeId) {
+        return podNamesV1 ? nodeId : wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
     }
 
     /**
@@ -2026,7 +2046,7 @@ final class Controller {
         n.siblingIndex = retry.siblingIndex;
         n.attempt = a;
         n.boundaryId = wf.name;
-        n.podName = wf.name + "-" + step.template + "-" + Go.fnv(nodeName);
+        n.podName = podName(wf, step, nodeName, n.id);
         initNode(wf, n);
         retry.children.add(n.id);
         createPod(wf, n, step.attempt(a));
@@ -2052,6 +2072,26 @@ final class Controller {
             return true;
         }
         Step step = stepOf(wf, retry);
+        if (step.backoffSeconds > 0) {
+            // Session 40 (processNodeRetries, read at v3.6.19 and v4.1.2): the backoff comes before the policy. While now is before
+            // the last attempt's finishedAt (seconds, as stored) + duration * factor^(attempts - 1), and attempts <= limit, the
+            // Retry node takes the message "Backoff for <humanize.Duration>" and the Workflow is requeued after the wait; past it,
+            // the pass logs the execution deadline (none set without maxDuration: the zero time) and clears the message.
+            int attempts = retry.children.size();
+            long wait = step.backoffSeconds * Go.SECOND * (step.backoffFactor > 0 ? (long) Math.pow(step.backoffFactor, attempts - 1) : 1);
+            long deadline = (last.finishedAt != null ? last.finishedAt * Go.SECOND : last.finishedNanos) + wait;
+            if (sim.now() < deadline && attempts <= step.retryLimit) {
+                wfEnqueueAfter(inc, wf.key(), wait);
+                return retryMessage(wf, retry, "Backoff for " + humanizeDuration(wait));
+            }
+            String none = "Mon Jan 01 00:00:00 +0000 (a long while ago)";
+            if (release.slog) {
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline", "node", retry.name, "executionDeadline", none);
+            } else {
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline to: " + none, "node", retry.name);
+            }
+            retryMessage(wf, retry, "");
+        }
         String policy = step.retryPolicyActual();
         boolean onFailed = policy.equals("Always") || policy.equals("OnFailure");
         boolean onError = policy.equals("Always") || policy.equals("OnError");
@@ -2092,6 +2132,38 @@ final class Controller {
         }
         startAttempt(wf, retry, step, retry.children.size());
         return true;
+    }
+
+    /** {@code markNodePhase} with the Retry node's phase and {@code message}: the message line when it changes. */
+    private boolean retryMessage(Workflow wf, Node retry, String message) {
+        if (message.equals(retry.message == null ? "" : retry.message)) {
+            return false;
+        }
+        retry.message = message;
+        if (release.slog) {
+            op(wf, Level.INFO, "node message changed", "node", retry.id, "message", message);
+        } else {
+            op(wf, Level.INFO, "node " + retry.id + " message: " + message);
+        }
+        return true;
+    }
+
+    /**
+     * {@code humanize.Duration} (Argo's {@code util/humanize}, v3.7+, from argoproj/pkg's for v3.6: inferred the same): under a
+     * minute {@code "<n> seconds"} ({@code "1 second"}, {@code "0 seconds"}), then {@code "<m> minutes <s> seconds"} ({@code "1 minute
+     * …"}), then hours and minutes.
+     */
+    static String humanizeDuration(long nanos) {
+        long s = nanos / Go.SECOND;
+        if (s < 60) {
+            return s == 1 ? "1 second" : s + " seconds";
+        }
+        if (s < 3600) {
+            long m = s / 60;
+            return (m == 1 ? "1 minute" : m + " minutes") + " " + (s % 60) + " seconds";
+        }
+        long h = s / 3600;
+        return (h == 1 ? "1 hour" : h + " hours") + " " + (s % 3600 / 60) + " minutes";
     }
 
     /** The steps of group {@code g}: the step and its parallel siblings. */

@@ -97,6 +97,8 @@ final class Corpus {
     private ScenariosAudit audited;
     private ScenariosOutputShapes shapes;
     private ScenariosRetry retries;
+    /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
+    private ScenariosPodNamesV1 podNamesV1;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -261,6 +263,11 @@ final class Corpus {
         controllers.add(rc);
         teamOf.put(rc, rc.namespaces);
         releaseOfNamespace.put(rc.namespaces.get(0), rc.release);
+        podNamesV1 = new ScenariosPodNamesV1(scenarioHost(), seed, sim, start, end);
+        Controller vc = podNamesV1.build(seed, kube, truth, logs);
+        controllers.add(vc);
+        teamOf.put(vc, vc.namespaces);
+        releaseOfNamespace.put(vc.namespaces.get(0), vc.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -406,6 +413,10 @@ final class Corpus {
             }
             if (slope == null && retries.owns(c)) {
                 retries.plan(c);
+                continue;
+            }
+            if (slope == null && podNamesV1.owns(c)) {
+                podNamesV1.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
@@ -1199,6 +1210,7 @@ final class Corpus {
             if (live == null || !live.uid.equals(w.uid)) {
                 return;
             }
+            noteExitCodesOnNodes(live);
             String file = "workflows/" + w.namespace + "." + w.name + "." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
             exports.single(file, exports.workflow(live), "kubectl get workflow -n " + w.namespace + " " + w.name + " -o "
                     + (asJson ? "json" : "yaml"), plan.chance(0.85) ? sim.now() : null, asJson);
@@ -1257,6 +1269,23 @@ final class Corpus {
         });
     }
 
+    /**
+     * A Workflow export shows main's exit code where the controller stored it on the Pod's node ({@code outputs.exitCode},
+     * {@code getExitCode}): the truth's {@code exitCodesExported} for the node's Pod when the code is that Pod's (the latest Pod of
+     * the node, main ended with it). Task results carry none (see {@link Exports#taskResult}).
+     */
+    private void noteExitCodesOnNodes(Workflow live) {
+        for (K8s.Node n : live.status.nodes.values()) {
+            if (n.exitCode == null || !"Pod".equals(n.type)) {
+                continue;
+            }
+            Truth.PodFacts f = truth.forNode(live.namespace, live.name, live.uid, n.id);
+            if (f != null && n.exitCode.equals(f.mainExit) && f.mainFinishedAt >= 0 && f.mainFinishedAt <= sim.now()) {
+                f.exitCodesExported = true;
+            }
+        }
+    }
+
     private void noteExported(Pod p) {
         Truth.PodFacts f = truth.get(p.uid);
         if (f != null && p.main.terminated()) {
@@ -1281,9 +1310,6 @@ final class Corpus {
             K8s.TaskResult t = f == null ? null : kube.taskResults.get(f.namespace + "/" + f.nodeId);
             if (t == null) {
                 return;
-            }
-            if (t.exitCode != null) {
-                f.exitCodesExported = true;
             }
             exports.single("taskresults/" + t.namespace + "." + t.name + "." + stamp(sim.now()) + "-" + seq + ".yaml", Exports.taskResult(t),
                     "kubectl get workflowtaskresult -n " + t.namespace + " " + t.name + " -o yaml", sim.now(), false);

@@ -209,6 +209,13 @@ final class Exports {
         return m;
     }
 
+    /**
+     * A WorkflowTaskResult as the executor writes it: labels and owner, no {@code outputs.exitCode}. No executor from v3.4.18 to
+     * v4.1.2 writes one (read at the tags: {@code workflow/executor}, {@code cmd/argoexec}); only the controller puts main's exit code
+     * on the node ({@code getExitCode} in {@code assessNodeStatus}), and the task-result reconciliation keeps it there ({@code
+     * prevent overwriting of ExitCode}). The model's container templates report no outputs, so the object carries none. Up to
+     * session 40 the model wrote main's code here, which made AF002 read exit codes no real export holds.
+     */
     static Map<String, Object> taskResult(K8s.TaskResult t) {
         Map<String, Object> meta = new TreeMap<>();
         meta.put("creationTimestamp", Go.k8s(t.creation));
@@ -230,9 +237,6 @@ final class Exports {
         m.put("apiVersion", "argoproj.io/v1alpha1");
         m.put("kind", "WorkflowTaskResult");
         m.put("metadata", meta);
-        if (t.exitCode != null) {
-            m.put("outputs", sorted("exitCode", String.valueOf(t.exitCode)));
-        }
         return m;
     }
 
@@ -304,6 +308,9 @@ final class Exports {
             meta.put("finalizers", new ArrayList<>(w.finalizers));
         }
         meta.put("generation", w.generation);
+        if (w.podNameFormat != null) {
+            meta.put("annotations", sorted("workflows.argoproj.io/pod-name-format", w.podNameFormat));
+        }
         meta.put("labels", new TreeMap<>(w.labels));
         meta.put("name", w.name);
         meta.put("namespace", w.namespace);
@@ -372,7 +379,14 @@ final class Exports {
             }
             if (s != null && s.retryLimit >= 0) {
                 // Session 39: the template's retryStrategy (limit, and the policy when set).
-                t.put("retryStrategy", s.retryPolicy.isEmpty() ? sorted("limit", s.retryLimit) : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy));
+                Map<String, Object> retry = s.retryPolicy.isEmpty() ? sorted("limit", s.retryLimit)
+                        : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy);
+                if (s.backoffSeconds > 0) {
+                    // Session 40: retryStrategy.backoff (duration as written, a factor when one is set).
+                    retry.put("backoff", s.backoffFactor > 0 ? sorted("duration", s.backoffSeconds + "s", "factor", s.backoffFactor)
+                            : sorted("duration", s.backoffSeconds + "s"));
+                }
+                t.put("retryStrategy", retry);
             }
             templates.add(t);
         }

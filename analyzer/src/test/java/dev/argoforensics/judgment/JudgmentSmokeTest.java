@@ -909,6 +909,110 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
     }
 
+    /**
+     * Session 40 ({@link ScenariosPodNamesV1}): a controller with {@code POD_NAMES=v1} names every Pod by its node's ID
+     * ({@code <workflow>-<fnv32a of the node name>}, no template), a retried step's attempts too, and its pod controller's lines
+     * key the Pod by that name; the Workflows it started carry {@code pod-name-format: v1}, and no other Workflow export carries the
+     * annotation (the model writes none for v2). The race expects AF001 and AF002 on the raced Pod alone; no finding on these classes
+     * is wrong at any confidence.
+     */
+    @Test
+    void podNamesV1NameEveryPodByItsNodeId() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosPodNamesV1.RACE, ScenariosPodNamesV1.RACE_ATTEMPT, ScenariosPodNamesV1.AFTER_RACE,
+                ScenariosPodNamesV1.DELETED_RUNNING, ScenariosPodNamesV1.DELETED_AFTER);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        int annotated = 0;
+        for (Run r : runs) {
+            Set<String> namespaces = new HashSet<>();
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                String cls = pod.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                String name = pod.path("name").asText();
+                String nodeName = pod.path("nodeName").asText();
+                String workflow = pod.path("workflow").asText();
+                assertTrue(nodeName.startsWith(workflow + "[0]."), nodeName);
+                assertEquals(workflow + "-" + Go.fnv(nodeName), name);
+                assertEquals(name, pod.path("nodeId").asText());
+                boolean race = cls.equals(ScenariosPodNamesV1.RACE) || cls.equals(ScenariosPodNamesV1.RACE_ATTEMPT);
+                assertEquals(race, pod.path("expected").path("AF001").asBoolean(), name);
+                assertEquals(race, "pod deleted".equals(pod.path("facts").path("finalNodeMessage").asText()), name);
+                String text = logText(r.info().dir().resolve("logs").resolve(pod.path("controller").asText()));
+                assertTrue(text.contains("pod=" + name) || text.contains("\"pod\":\"" + name + "\"")
+                        || text.contains("\\\"pod\\\":\\\"" + name + "\\\""), name);
+                namespaces.add(pod.path("namespace").asText());
+            }
+            try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
+                for (Path file : files.sorted().toList()) {
+                    boolean ours = namespaces.stream().anyMatch(ns -> file.getFileName().toString().startsWith(ns + "."));
+                    boolean has = Files.readString(file).contains("workflows.argoproj.io/pod-name-format");
+                    assertTrue(ours || !has, file.toString());
+                    annotated += has ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(seen.containsKey(ScenariosPodNamesV1.RACE) || seen.containsKey(ScenariosPodNamesV1.RACE_ATTEMPT),
+                "a race on a node-ID-named Pod in the smoke seeds: " + seen);
+        assertTrue(annotated > 0, "a Workflow export with pod-name-format v1 in the smoke seeds");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+    }
+
+    /**
+     * Session 40: {@code retryStrategy.backoff}'s message as {@code humanize.Duration} writes it (Argo's {@code util/humanize}:
+     * seconds under a minute, then minutes and seconds, then hours and minutes), and, where a smoke seed's v1 family drew a
+     * backoff, the Retry node's {@code Backoff for} message and the execution-deadline line before the next attempt.
+     */
+    @Test
+    void retryBackoffIsHumanizedAsArgoDoes() throws IOException {
+        assertEquals("0 seconds", Controller.humanizeDuration(400 * Go.MILLI));
+        assertEquals("1 second", Controller.humanizeDuration(Go.SECOND));
+        assertEquals("30 seconds", Controller.humanizeDuration(30 * Go.SECOND));
+        assertEquals("1 minute 30 seconds", Controller.humanizeDuration(90 * Go.SECOND));
+        assertEquals("3 minutes 0 seconds", Controller.humanizeDuration(180 * Go.SECOND));
+        assertEquals("2 hours 5 minutes", Controller.humanizeDuration(125 * Go.MINUTE));
+        for (Run r : runs) {
+            try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
+                for (Path file : files.sorted().toList()) {
+                    String text = Files.readString(file);
+                    if (!text.contains("backoff")) {
+                        continue;
+                    }
+                    String name = file.getFileName().toString();
+                    String ns = name.substring(0, name.indexOf('.'));
+                    String log = logText(r.info().dir().resolve("logs").resolve("wfc-" + ns));
+                    assertTrue(log.contains("Backoff for "), file.toString());
+                    assertTrue(log.contains("node has maxDuration set, setting executionDeadline"), file.toString());
+                }
+            }
+        }
+    }
+
+    /**
+     * Session 40: no exported WorkflowTaskResult carries {@code outputs.exitCode} (no executor from v3.4.18 to v4.1.2 writes one);
+     * main's exit code is exported only where the controller stores it, the Pod node's {@code outputs.exitCode} in the Workflow.
+     */
+    @Test
+    void taskResultsCarryNoExitCode() throws IOException {
+        int results = 0;
+        int nodesWithCode = 0;
+        for (Run r : runs) {
+            Path dir = r.info().dir().resolve("exports");
+            try (var files = Files.walk(dir.resolve("taskresults"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    results++;
+                    assertFalse(Files.readString(file).contains("exitCode"), file.toString());
+                }
+            }
+            try (var files = Files.list(dir.resolve("workflows"))) {
+                for (Path file : files.toList()) {
+                    nodesWithCode += Files.readString(file).contains("exitCode") ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(results > 0, "task results exported in the smoke seeds");
+        assertTrue(nodesWithCode > 0, "a Workflow export with a node's exit code in the smoke seeds");
+    }
+
     /** Every log file under {@code dir}, gunzipped where gzip'd, in one string. */
     private static String logText(Path dir) throws IOException {
         StringBuilder all = new StringBuilder();

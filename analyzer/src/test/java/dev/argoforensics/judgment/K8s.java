@@ -302,6 +302,12 @@ final class K8s {
         int retryLimit = -1;
         /** {@code retryStrategy.retryPolicy}: {@code ""} (unset: {@code OnFailure}), {@code Always}, {@code OnError}, {@code OnFailure}. */
         String retryPolicy = "";
+        /**
+         * Session 40: {@code retryStrategy.backoff.duration} in seconds (0: no backoff) and {@code factor} (0: none): the next attempt
+         * waits {@code duration * factor^(attempts - 1)} after the last one finished ({@code processNodeRetries}).
+         */
+        long backoffSeconds;
+        int backoffFactor;
         /** What attempt 1, 2, ... do (this step is attempt 0's; the last one given stands for any later attempt). */
         final List<Step> attempts = new ArrayList<>();
 
@@ -469,6 +475,11 @@ final class K8s {
         final List<String> finalizers = new ArrayList<>();
         /** {@code spec.shutdown} ({@code Stop} after {@code argo stop}, {@code Terminate} after {@code argo terminate}), else null. */
         String shutdown;
+        /**
+         * The annotation {@code workflows.argoproj.io/pod-name-format} ({@code setWfPodNamesAnnotation} when the controller starts
+         * the Workflow), written only by a controller with {@code POD_NAMES=v1} (session 40; the model leaves v2's out: null).
+         */
+        String podNameFormat;
 
         String key() {
             return namespace + "/" + name;
@@ -502,6 +513,7 @@ final class K8s {
             w.deletionTimestamp = deletionTimestamp;
             w.finalizers.addAll(finalizers);
             w.shutdown = shutdown;
+            w.podNameFormat = podNameFormat;
             return w;
         }
     }
@@ -513,7 +525,6 @@ final class K8s {
         String instanceId;
         String workflowUid;
         boolean completed;
-        Integer exitCode;
         long resourceVersion;
         long creation;
 
@@ -524,7 +535,6 @@ final class K8s {
         TaskResult copy() {
             TaskResult t = new TaskResult();
             t.workflowUid = workflowUid;
-            t.exitCode = exitCode;
             t.creation = creation;
             t.namespace = namespace;
             t.name = name;

@@ -810,6 +810,12 @@ final class Kube {
      * if the copy was stale.
      */
     long updateWorkflow(String key, String uid, long rvPrecondition, K8s.Status status, Map<String, String> labels, String release) {
+        return updateWorkflow(key, uid, rvPrecondition, status, labels, release, null);
+    }
+
+    /** The same, the update also carrying the annotation {@code pod-name-format} ({@code null}: none written). */
+    long updateWorkflow(String key, String uid, long rvPrecondition, K8s.Status status, Map<String, String> labels, String release,
+            String podNameFormat) {
         Workflow w = workflows.get(key);
         String ns = key.substring(0, key.indexOf('/'));
         String name = key.substring(key.indexOf('/') + 1);
@@ -828,6 +834,9 @@ final class Kube {
         w.status = status.copy();
         w.labels.clear();
         w.labels.putAll(labels);
+        if (podNameFormat != null) {
+            w.podNameFormat = podNameFormat;
+        }
         w.generation++;
         w.resourceVersion = nextRv();
         truth.workflowPersisted(w, now(), release);
@@ -1266,7 +1275,6 @@ final class Kube {
         t.instanceId = p.labels.get(K8s.LABEL_INSTANCE);
         t.workflowUid = p.workflowUid;
         t.completed = completed;
-        t.exitCode = completed ? r.main.exitCode : null;
         TaskResult old = taskResults.get(t.key());
         if (!completed && old != null) {
             return;
