@@ -6,7 +6,9 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.HandOvers;
+import dev.argoforensics.correlate.VersionOrder;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
@@ -94,8 +96,20 @@ public final class TwoActiveControllers extends DeclaredRule {
                 }
             }
         }
+        Map<String, Pair> quiet = quietPairs(correlation, pairs.keySet(), handOvers);
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        for (Pair p : pairs.values()) {
+            p.decide();
+        }
+        for (Pair p : quiet.values()) {
+            p.decide();
+            // Only what reads as two at once is said of such a pair: a copy, a rollout one after the other, a short Workflow
+            // were never examined before (a pair with no contention) and are not named as cleared either.
+            if (p.duplicate == null && !p.overlaps.isEmpty()) {
+                pairs.put(p.a.id() + "/" + p.b.id(), p);
+            }
+        }
         for (Pair p : pairs.values()) {
             if (p.duplicate != null) {
                 cleared.add(new Clearance(null, Message.of("AF012.cleared.readTwice", "a", p.a.label(), "b", p.b.label(), "lines", p.duplicate),
@@ -103,8 +117,8 @@ public final class TwoActiveControllers extends DeclaredRule {
             } else if (p.overlaps.isEmpty()) {
                 Sequence s = p.sequential.stream().filter(q -> q.clockMost() == Long.MIN_VALUE).findFirst().orElse(p.sequential.get(0));
                 cleared.add(new Clearance(null, s.clockMost() != Long.MIN_VALUE
-                        ? Message.of("AF012.cleared.clocks", "a", p.a.label(), "b", p.b.label(), "workflow", s.workflow.toString(),
-                                "read", GoDuration.format(s.overlapNanos()), "handOver", handOver(p.skew, correlation),
+                        ? Message.of(p.untied ? "AF012.cleared.clocksVersions" : "AF012.cleared.clocks", "a", p.a.label(), "b", p.b.label(),
+                                "workflow", s.workflow.toString(), "read", GoDuration.format(s.overlapNanos()), "handOver", ties(p, correlation),
                                 "onOneClock", s.clockMost() > 0 ? Message.of("AF012.cleared.clocksMost", "most", GoDuration.format(s.clockMost()),
                                         "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
                                         : Message.of("AF012.cleared.clocksApart", "gap", GoDuration.format(-s.clockMost())),
@@ -126,6 +140,80 @@ public final class TwoActiveControllers extends DeclaredRule {
         }
         standbys(correlation, leadership, cleared);
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * Session 40: pairs of runs that each worked unconditionally (leader election turned off, or no election line though their
+     * start is read) and both processed a Workflow none of whose updates met contention, from the {@code Processing workflow}
+     * lines alone: the context every group holds (RuleBindings), so the pair is found in whichever group this rule runs. Pairs
+     * already formed over contended Workflows are decided there.
+     */
+    static Map<String, Pair> quietPairs(Correlation correlation, Set<String> contendedPairs, HandOvers handOvers) {
+        Set<WorkflowRef> contended = new HashSet<>();
+        for (WorkflowHistory w : correlation.workflows().values()) {
+            if (w.events().stream().anyMatch(TwoActiveControllers::contention)) {
+                contended.add(w.ref());
+            }
+        }
+        Set<Integer> started = new HashSet<>();
+        Map<WorkflowRef, Map<Integer, List<LogEvent>>> byWorkflow = new TreeMap<>(Comparator.comparing(WorkflowRef::toString));
+        for (LogEvent e : correlation.events()) {
+            if (e.event() instanceof ControllerStarted) {
+                started.add(e.stream());
+            } else if (e.event() instanceof WorkflowProcessing p && p.wf() != null && !contended.contains(p.wf())) {
+                byWorkflow.computeIfAbsent(p.wf(), k -> new TreeMap<>()).computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        Map<String, Pair> out = new TreeMap<>();
+        for (Map.Entry<WorkflowRef, Map<Integer, List<LogEvent>>> w : byWorkflow.entrySet()) {
+            List<Integer> streams = List.copyOf(w.getValue().keySet());
+            for (int i = 0; i < streams.size(); i++) {
+                for (int j = i + 1; j < streams.size(); j++) {
+                    ControllerProcess x = correlation.processes().get(streams.get(i));
+                    ControllerProcess y = correlation.processes().get(streams.get(j));
+                    boolean swap = startsFirst(y, x);
+                    ControllerProcess a = swap ? y : x;
+                    ControllerProcess b = swap ? x : y;
+                    String key = a.id() + "/" + b.id();
+                    if (a.replica().equals(b.replica()) || contendedPairs.contains(key) || !unconditional(a, started) || !unconditional(b, started)
+                            || handOvers.skew(a.id(), b.id()).isPresent()) {
+                        continue;
+                    }
+                    Pair p = out.computeIfAbsent(key, k -> new Pair(a, b, null));
+                    p.quiet = true;
+                    p.add(w.getKey(), w.getValue().get(a.id()), w.getValue().get(b.id()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * It ran Workflow workers whatever other replicas did: its lines say leader election was turned off, or say nothing of an
+     * election though its start was read (a run that never logged a Lease); not a quoted excerpt (as {@code SecondReleaser}).
+     */
+    private static boolean unconditional(ControllerProcess p, Set<Integer> started) {
+        return p.replica() != null && p.replicaFrom() != ControllerProcess.ReplicaSource.QUOTE
+                && (p.leadership() == Leadership.SINGLE_INSTANCE || (p.leadership() == Leadership.UNKNOWN && started.contains(p.id())));
+    }
+
+    /** What ties the two runs' clocks, in words: the Lease hand-overs (AF003's words), else the resource versions, or nothing. */
+    static Message ties(Pair p, Correlation correlation) {
+        if (!p.untied) {
+            return handOver(p.skew, correlation);
+        }
+        HandOvers.Skew v = p.versionSkew;
+        if (!v.boundedBelow() && !v.boundedAbove()) {
+            return Message.of(p.quiet ? "AF012.ties.quiet" : p.versionsContradict ? "AF012.ties.contradict" : "AF012.ties.none",
+                    "a", p.a.label(), "b", p.b.label());
+        }
+        if (v.boundedBelow() && v.boundedAbove()) {
+            return Message.of("AF012.ties.versionsBoth", "a", p.a.label(), "b", p.b.label(), "least", ReconciliationStalled.signed(v.atLeast()),
+                    "most", ReconciliationStalled.signed(v.atMost()));
+        }
+        return v.boundedAbove()
+                ? Message.of("AF012.ties.versionsAbove", "a", p.a.label(), "b", p.b.label(), "most", ReconciliationStalled.signed(v.atMost()))
+                : Message.of("AF012.ties.versionsBelow", "a", p.a.label(), "b", p.b.label(), "least", ReconciliationStalled.signed(v.atLeast()));
     }
 
     /** The Lease hand-overs that tie two runs' clocks, in words (AF003's): the chain from the earlier run, else the one back. */
@@ -180,11 +268,7 @@ public final class TwoActiveControllers extends DeclaredRule {
         if (!(e.event() instanceof Signal s) || !CONTENTION.contains(s.name())) {
             return false;
         }
-        if (!"workflow-update-error".equals(s.name())) {
-            return true;
-        }
-        String error = s.attribute("error");
-        return "Conflict".equals(s.attribute("reason")) || (error != null && error.contains("the object has been modified"));
+        return !"workflow-update-error".equals(s.name()) || VersionOrder.refused(e);
     }
 
     /** The resource version a line states the Workflow had (read or written), or null. */
@@ -210,6 +294,13 @@ public final class TwoActiveControllers extends DeclaredRule {
             this.skew = skew;
         }
 
+        /** The Workflows' own lines of each run (not twins), kept until {@link #decide()}: the clocks' tie reads all of them. */
+        private final List<Object[]> entries = new ArrayList<>();
+        /** No Lease hand-over ties the two runs: the skew is what the resource versions bound ({@link VersionOrder}). */
+        boolean untied;
+        /** Only {@code Processing workflow} lines were compared: none of the pair's Workflows met contention (session 40). */
+        boolean quiet;
+
         void add(WorkflowRef wf, List<LogEvent> fromA, List<LogEvent> fromB) {
             // A line of one run with a twin in the other (same instant, same statement, same values) is one line read twice.
             Map<String, LogEvent> keysB = new LinkedHashMap<>();
@@ -233,6 +324,42 @@ public final class TwoActiveControllers extends DeclaredRule {
             if (ownA.isEmpty() || ownB.isEmpty()) {
                 return;
             }
+            entries.add(new Object[] {wf, ownA, ownB});
+        }
+
+        /**
+         * Each Workflow's overlap, once every Workflow is added. Across a Lease hand-over its bound on the clocks; else (session 40)
+         * what the Workflows' resource versions bound (one wrote, the other read; one's update applied, the other's refused on the
+         * same version): two runs no hand-over ties, read on their clocks as written, may be one after the other with a clock off.
+         */
+        @SuppressWarnings("unchecked")
+        void decide() {
+            HandOvers.Skew tie = skew;
+            if (tie == null) {
+                List<VersionOrder.Before> orders = new ArrayList<>();
+                for (Object[] en : entries) {
+                    List<LogEvent> lines = new ArrayList<>((List<LogEvent>) en[1]);
+                    lines.addAll((List<LogEvent>) en[2]);
+                    orders.addAll(VersionOrder.of(lines));
+                }
+                long[] v = VersionOrder.bounds(orders, a.id(), b.id());
+                boolean contradictory = v[0] != Long.MIN_VALUE && v[1] != Long.MAX_VALUE && v[0] > v[1];
+                tie = contradictory ? new HandOvers.Skew(Long.MIN_VALUE, Long.MAX_VALUE, null, null) : new HandOvers.Skew(v[0], v[1], null, null);
+                untied = true;
+                versionsContradict = contradictory;
+                versionSkew = tie;
+            }
+            for (Object[] en : entries) {
+                classify((WorkflowRef) en[0], (List<LogEvent>) en[1], (List<LogEvent>) en[2], tie);
+            }
+        }
+
+        /** The versions' bounds contradict each other (drifting clocks, or a precondition not as modelled): not used. */
+        boolean versionsContradict;
+        /** How far b's clock is ahead of a's as the resource versions bound it (untied pairs), else null. */
+        HandOvers.Skew versionSkew;
+
+        private void classify(WorkflowRef wf, List<LogEvent> ownA, List<LogEvent> ownB, HandOvers.Skew tie) {
             Timestamp firstA = first(ownA);
             Timestamp firstB = first(ownB);
             Timestamp start = firstA.compareTo(firstB) >= 0 ? firstA : firstB;
@@ -240,11 +367,10 @@ public final class TwoActiveControllers extends DeclaredRule {
             Timestamp lastB = last(ownB);
             Timestamp end = lastA.compareTo(lastB) <= 0 ? lastA : lastB;
             long nanos = start.nanosUntil(end);
-            // Read across a Lease hand-over, the overlap on one clock is bounded (HandOvers): b's lines on a's clock are b's times
-            // less how far b's clock is ahead, which the hand-overs bound.
-            long[] onOneClock = skew == null ? null : onOneClock(firstA, lastA, firstB, lastB, skew);
-            if (nanos > HANDOVER_TOLERANCE_NANOS && (onOneClock == null || onOneClock[1] > HANDOVER_TOLERANCE_NANOS)) {
-                boolean clocks = onOneClock != null && (onOneClock[0] == Long.MIN_VALUE || onOneClock[0] <= HANDOVER_TOLERANCE_NANOS);
+            // b's lines on a's clock are b's times less how far b's clock is ahead, which the hand-overs (or the versions) bound.
+            long[] onOneClock = onOneClock(firstA, lastA, firstB, lastB, tie);
+            if (nanos > HANDOVER_TOLERANCE_NANOS && onOneClock[1] > HANDOVER_TOLERANCE_NANOS) {
+                boolean clocks = onOneClock[0] == Long.MIN_VALUE || onOneClock[0] <= HANDOVER_TOLERANCE_NANOS;
                 overlaps.add(new Overlap(wf, ownA, ownB, start, end, clocks, clocks ? onOneClock[0] : 0));
             } else {
                 boolean aFirst = firstA.compareTo(firstB) <= 0;

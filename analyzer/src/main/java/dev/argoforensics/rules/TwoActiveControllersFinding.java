@@ -67,10 +67,13 @@ final class TwoActiveControllersFinding {
 
         Confidence confidence;
         Message reason;
-        if (clocks) {
+        if (clocks && p.untied && versionsApart) {
+            confidence = Confidence.POSSIBLE; // untied clocks, and nothing says one object either: the stronger doubt named
+            reason = Message.of("AF012.reason.versionsApart");
+        } else if (clocks) {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF012.reason.clocks", "read", GoDuration.format(first.start().nanosUntil(first.end())),
-                    "handOver", TwoActiveControllers.handOver(p.skew, correlation),
+            reason = Message.of(p.quiet ? "AF012.reason.quiet" : p.untied ? "AF012.reason.clocksUntied" : "AF012.reason.clocks",
+                    "read", GoDuration.format(first.start().nanosUntil(first.end())), "handOver", TwoActiveControllers.ties(p, correlation),
                     "least", clockLeast <= 0 ? Message.of("AF012.reason.clocksNone")
                             : Message.of("AF012.reason.clocksLeast", "least", ReconciliationStalled.signed(clockLeast)),
                     "tolerance", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS));
@@ -121,7 +124,11 @@ final class TwoActiveControllersFinding {
         facts.add(new Fact("overlapTo", "Both active until", to.format()));
         facts.add(new Fact("overlap", "Overlap", GoDuration.format(from.nanosUntil(to))));
         facts.add(new Fact("tolerance", "A hand-over may overlap", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS)));
-        if (clocks) {
+        if (clocks && p.untied) {
+            facts.add(new Fact("clocksTiedBy", "What ties the two clocks", Words.english().render(TwoActiveControllers.ties(p, correlation))));
+            facts.add(new Fact("overlapOnOneClockAtLeast", "Overlap on one clock at least", clockLeast <= 0 ? "none"
+                    : ReconciliationStalled.signed(clockLeast)));
+        } else if (clocks) {
             facts.add(new Fact("readAcrossHandOver", "Read across a Lease hand-over", Words.english().render(TwoActiveControllers.handOver(p.skew, correlation))));
             facts.add(new Fact("overlapOnOneClockAtLeast", "Overlap on one clock at least", clockLeast <= 0 ? "none"
                     : ReconciliationStalled.signed(clockLeast)));
@@ -144,7 +151,7 @@ final class TwoActiveControllersFinding {
 
         Message workflows = p.overlaps.size() == 1 ? Message.of("AF012.workflowOne", "workflow", first.workflow().toString())
                 : Message.of("AF012.workflowsMany", "count", p.overlaps.size(), "first", first.workflow().toString());
-        Message summary = Message.of(clocks ? "AF012.summaryAsRead" : "AF012.summary", "a", p.a.label(), "b", p.b.label(), "workflows", workflows, "from", from.format(),
+        Message summary = Message.of(clocks ? (p.untied ? "AF012.summaryUntied" : "AF012.summaryAsRead") : "AF012.summary", "a", p.a.label(), "b", p.b.label(), "workflows", workflows, "from", from.format(),
                 "to", to.format(), "overlap", GoDuration.format(from.nanosUntil(to)),
                 "tolerance", GoDuration.format(TwoActiveControllers.HANDOVER_TOLERANCE_NANOS));
         return new Finding(TwoActiveControllers.ID, "Two workflow controllers active at once", Severity.HIGH, confidence, reason, null, "",

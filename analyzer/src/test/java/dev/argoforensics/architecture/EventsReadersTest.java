@@ -24,6 +24,7 @@ class EventsReadersTest {
             "dev.argoforensics.correlate.ControllerLeadership",   // leader election and start lines: context (Grouping)
             "dev.argoforensics.correlate.HandOvers",              // leader election lines: context (Grouping)
             "dev.argoforensics.rules.Reconciliation",              // starts, worker numbers, every Processing workflow: context
+            "dev.argoforensics.rules.TwoActiveControllers",        // starts and every Processing workflow: context
             "dev.argoforensics.rules.TaskResultWriteForbidden",    // the executor's refused writes: context
             "dev.argoforensics.rules.SyncLocks",                   // lock lines: tagged, one group; starts: context
             "dev.argoforensics.analysis.ClockCaveats",             // a zoned run's files: from the facts when in groups

@@ -166,16 +166,155 @@ class TwoActiveControllersTest {
         assertTrue(f.confidenceReason().contains("b.log #1 are not in the logs"), f.confidenceReason());
     }
 
+    /**
+     * Session 40: b's lines about the Workflow state no resource version (its Pod creations only), so nothing says they are
+     * another object, and a refused update is in the window; but no hand-over and no version ties the two clocks either, and
+     * a rollout one Pod after the other with the new Pod's clock behind reads the same (it was `likely`, on the clocks as
+     * written).
+     */
     @Test
-    void withoutVersionsToCompareARefusedUpdateInTheWindowMakesItLikely() throws IOException {
-        // b's lines about the Workflow state no resource version (its Pod creations only), so nothing says they are another object.
+    void withoutVersionsToCompareARefusedUpdateOnUntiedClocksIsPossible() throws IOException {
         log("a.log", electionOff("07:58:10.11"));
         log("a.log", processing("08:00:00.412", "100"), conflict("08:00:40.066"), processing("08:01:30.020", "131"));
         log("b.log", electionOff("07:58:14.60"));
         log("b.log", podCreated("08:00:01.208", "batch-merge-k2x8d-split-1838311502"), podCreated("08:01:10.031", "batch-merge-k2x8d-merge-772310914"));
         Finding f = run().findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals(Confidence.POSSIBLE, f.confidence());
         assertNull(f.fact("sharedResourceVersion").orElseThrow().value());
+        assertTrue(f.confidenceReason().contains("nothing in the lines ties the two clocks"), f.confidenceReason());
+        assertEquals("none", f.fact("overlapOnOneClockAtLeast").orElseThrow().value());
+    }
+
+    /**
+     * Session 40, the look-alike: leader election off, a Recreate rollout (old Pod a stopped, new Pod b started after it), b's
+     * node clock 3 minutes behind. Read as written both wrote about the Workflow for 50 s, both election off, b reading the
+     * version a wrote: `confirmed` before. b read at 08:00:40.902 what a wrote at 08:03:10.712, so b's clock is at least
+     * 2m28.809s behind, and on one clock the two overlapped by at most 10.969 s: cleared, naming the versions.
+     */
+    @Test
+    void aRecreateRolloutWithTheNewPodsClockBehindIsClearedByTheVersions() throws IOException {
+        log("a.log", electionOff("08:00:00.10"));
+        log("a.log", processing("08:02:30.402", "342"), updated("08:02:30.471", "350"), processing("08:02:50.601", "350"), conflict("08:02:50.640"),
+                reapplied("08:02:50.641"), updated("08:02:50.668", "381"), processing("08:03:10.650", "381"), updated("08:03:10.712", "388"),
+                processing("08:03:20.680", "388"));
+        log("b.log", electionOff("08:00:40.10"));
+        log("b.log", processing("08:00:40.902", "388"), updated("08:00:40.951", "397"), processing("08:01:50.980", "397"), updated("08:02:11.150", "455"),
+                processing("08:04:11.130", "455"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.findings(), o.toString());
+        assertEquals(1, o.cleared().size(), o.toString());
+        String why = o.cleared().get(0).reason();
+        assertTrue(why.contains("for 50.278s as their lines are written") && why.contains("at most -2m28.809s ahead")
+                && why.contains("the overlap was at most 10.969s"), why);
+    }
+
+    /**
+     * Orders that contradict each other (b read at 08:00:01.208 what a wrote at 08:00:00.481, so b's clock is at most 1.728 s
+     * ahead; a read at 08:01:00.100 what b wrote at 08:02:40.731, so it is at least 1m39.63s ahead) are not used: the pair is
+     * read as untied, `possible`, saying so.
+     */
+    @Test
+    void versionOrdersThatContradictEachOtherAreNotUsed() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:01:00.100", "162"), conflict("08:01:00.140"),
+                processing("08:03:00.118", "170"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "104"), processing("08:02:40.700", "160"), updated("08:02:40.731", "162"));
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("contradict each other"), f.confidenceReason());
+    }
+
+    /** The control: the same rollout with b's clock right reads one after the other as written. */
+    @Test
+    void theSameRolloutWithTheClocksRightIsOneAfterTheOther() throws IOException {
+        log("a.log", electionOff("08:00:00.10"));
+        log("a.log", processing("08:02:30.402", "342"), updated("08:02:30.471", "350"), processing("08:03:10.650", "381"), updated("08:03:10.712", "388"),
+                processing("08:03:20.680", "388"));
+        log("b.log", electionOff("08:03:40.10"));
+        log("b.log", processing("08:03:40.902", "388"), conflict("08:03:40.950"), processing("08:07:11.130", "455"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.findings(), o.toString());
+        assertTrue(o.cleared().get(0).reason().contains("one after the other"), o.cleared().toString());
+    }
+
+    /** Replica a and b, election off, both processing the Workflow every 30 s for minutes, nothing refused or found there. */
+    private TwoActiveControllersTest quiet(String fileB, String[] startB) {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "99112"), updated("08:00:00.481", "99120"));
+        log(fileB, startB);
+        for (int i = 0; i < 7; i++) {
+            log("a.log", processing("08:0" + (i / 2) + ":" + (i % 2 == 0 ? "30" : "59") + ".510", "99120"));
+            log(fileB, processing("08:0" + (i / 2) + ":" + (i % 2 == 0 ? "31" : "58") + ".020", "99120"));
+        }
+        // The Workflow completes: a pass over the completed phase makes it of interest (a selective reading keeps its lines; one
+        // of no interest is only counted, see AF012.md, Limits).
+        log(fileB, line("08:04:10.612", "INFO", "Processing workflow", "component=workflow_worker workflow=" + WF
+                + " namespace=etl phase=Succeeded resourceVersion=99187"));
+        return this;
+    }
+
+    /** Session 40: two election-off replicas on one Workflow with no contention: found (it was silent), at `possible`. */
+    @Test
+    void twoElectionOffReplicasOnAnUncontendedWorkflowArePossible() throws IOException {
+        RuleOutcome o = quiet("b.log", electionOff("08:00:27.11")).run();
+        assertEquals(1, o.findings().size(), o.toString());
+        Finding f = o.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertEquals("etl/" + WF, f.workflow().toString());
+        assertTrue(f.confidenceReason().contains("none of its updates met contention"), f.confidenceReason());
+        assertEquals(0, f.fact("conflicts").orElseThrow().value());
+        assertEquals("99120", f.fact("sharedResourceVersion").orElseThrow().value());
+    }
+
+    /** A run with its start read and no election line at all (never a Lease) works unconditionally too. */
+    @Test
+    void aStartedRunThatNeverLoggedALeaseIsPairedToo() throws IOException {
+        RuleOutcome o = quiet("b.log", new String[] {line("08:00:27.110", "INFO", "Starting Workflow Controller",
+                "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s")}).run();
+        assertEquals(Confidence.POSSIBLE, o.findings().get(0).confidence(), o.toString());
+    }
+
+    /** An excerpt (no start, no election line) of an uncontended Workflow is not paired: nothing says it ran unconditionally. */
+    @Test
+    void anExcerptWithoutItsStartIsNotPairedOnAnUncontendedWorkflow() throws IOException {
+        RuleOutcome o = quiet("b.log", new String[0]).run();
+        assertEquals(List.of(), o.findings(), o.toString());
+    }
+
+    /**
+     * The controls of the uncontended pair: a log and its copy (a CRI file and a saved `kubectl logs` of one Pod), its lines
+     * repeated to the nanosecond, is one controller read twice; a restart of one replica; a leader and the standby it handed to.
+     */
+    @Test
+    void anUncontendedLogAndItsCopyIsNoPair() throws IOException {
+        quiet("b.log", electionOff("08:00:27.11"));
+        files.put("workflow-controller-58d7c4b9f-t6w2r.log", files.remove("a.log"));
+        files.put("workflow-controller-58d7c4b9f-t6w2r-saved.log", files.get("workflow-controller-58d7c4b9f-t6w2r.log"));
+        files.remove("b.log");
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.findings(), o.toString());
+    }
+
+    @Test
+    void anUncontendedRestartOfOneReplicaIsNoPair() throws IOException {
+        quiet("a.log", electionOff("08:00:27.11"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.findings(), o.toString());
+    }
+
+    @Test
+    void anUncontendedHandOverIsNoPair() throws IOException {
+        log("a.log", leading("07:58:10.11", "workflow-controller-5c8e2f7d1-r4k9v"));
+        log("a.log", processing("08:00:00.412", "99112"), updated("08:00:00.481", "99120"), processing("08:01:00.510", "99120"),
+                processing("08:02:00.510", "99120"));
+        log("b.log", line("07:58:14.600", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
+                line("07:58:14.607", "INFO", "new leader", "leader=workflow-controller-5c8e2f7d1-r4k9v"),
+                line("08:00:40.100", "INFO", "new leader", "leader=workflow-controller-5c8e2f7d1-w2n6b"),
+                line("08:00:40.101", "INFO", "starting leading", "id=workflow-controller-5c8e2f7d1-w2n6b"),
+                processing("08:00:40.902", "99120"), processing("08:03:00.510", "99120"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.findings(), o.toString());
     }
 
     @Test

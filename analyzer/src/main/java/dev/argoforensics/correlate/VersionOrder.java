@@ -1,0 +1,127 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one Workflow's resource versions say of the real order of two controller runs' lines, whatever their clocks: derived once
+ * from the lines of the Workflow, each run's in its own order. A version is opaque (only equality is used, never its number).
+ *
+ * <ul>
+ * <li>A run wrote version V ({@code Workflow update successful resourceVersion=V}) and another run then read V
+ * ({@code Processing workflow} with V): the write came before the read; a controller's informer holds only what was written.</li>
+ * <li>A run read V and its next update of the Workflow succeeded with nothing in between (no refused or re-applied update): the
+ * update was applied on V (the controller updates with the version it read as the precondition, so the object was still at V
+ * then). Another run that read V and whose next update was refused as stale ({@code Conflict}) was refused at a moment the object
+ * had moved past V: after the first run's update, the only one applied on V.</li>
+ * </ul>
+ *
+ * <p>Each line is logged after its API call returned, so the write's line may come up to the call's room
+ * ({@link HandOvers#CALLS_NANOS}) after the write itself; each line's time is truncated to its precision. Hence
+ * {@link #bounds}: how far one run's clock may be ahead of the other's, as these orders bound it, like
+ * {@link HandOvers#skew} does from a Lease hand-over. A rollout with leader election off (the new Pod started only after the
+ * old one stopped) gives orders one way only (the new run read what the old one wrote), which bound the new clock from above
+ * alone; two controllers at once read each other's writes and refuse each other's updates, both ways.
+ */
+public final class VersionOrder {
+    private VersionOrder() {
+    }
+
+    /** Line {@code earlier} (less the call's room) came before line {@code later} in real time; they are of different runs. */
+    public record Before(LogEvent earlier, LogEvent later) {
+    }
+
+    /** A Workflow update refused as stale: {@code reason=Conflict}, or "the object has been modified". */
+    public static boolean refused(LogEvent e) {
+        if (!(e.event() instanceof Signal s) || !"workflow-update-error".equals(s.name())) {
+            return false;
+        }
+        String error = s.attribute("error");
+        return "Conflict".equals(s.attribute("reason")) || (error != null && error.contains("the object has been modified"));
+    }
+
+    /** The orders the versions give between lines of different runs about one Workflow ({@code lines}: any order). */
+    public static List<Before> of(List<LogEvent> lines) {
+        List<LogEvent> byOrdinal = new ArrayList<>(lines);
+        byOrdinal.sort(Comparator.comparingLong(LogEvent::ordinal));
+        Map<String, List<LogEvent>> written = new HashMap<>();
+        Map<String, List<LogEvent>> read = new HashMap<>();
+        Map<String, List<LogEvent>> applied = new HashMap<>();
+        Map<String, List<LogEvent>> refusedOn = new HashMap<>();
+        Map<Integer, String> current = new HashMap<>(); // per run: the version its next update has as precondition, if known
+        for (LogEvent e : byOrdinal) {
+            int run = e.stream();
+            if (e.event() instanceof WorkflowProcessing p && p.resourceVersion() != null && !p.resourceVersion().isEmpty()) {
+                current.put(run, p.resourceVersion());
+                read.computeIfAbsent(p.resourceVersion(), k -> new ArrayList<>()).add(e);
+            } else if (e.event() instanceof WorkflowUpdated u) {
+                String on = current.get(run);
+                if (on != null) {
+                    applied.computeIfAbsent(on, k -> new ArrayList<>()).add(e);
+                }
+                String rv = u.resourceVersion() == null || u.resourceVersion().isEmpty() ? null : u.resourceVersion();
+                if (rv != null) {
+                    written.computeIfAbsent(rv, k -> new ArrayList<>()).add(e);
+                }
+                if (rv == null) {
+                    current.remove(run);
+                } else {
+                    current.put(run, rv); // the controller goes on with the object its update returned
+                }
+            } else if (e.event() instanceof Signal s && (s.name().equals("workflow-update-error") || s.name().startsWith("update-reapply"))) {
+                String on = current.remove(run); // after a refusal or a re-applied update the precondition is no longer known
+                if (on != null && refused(e)) {
+                    refusedOn.computeIfAbsent(on, k -> new ArrayList<>()).add(e);
+                }
+            }
+        }
+        List<Before> out = new ArrayList<>();
+        pairs(written, read, out);
+        pairs(applied, refusedOn, out);
+        return out;
+    }
+
+    private static void pairs(Map<String, List<LogEvent>> first, Map<String, List<LogEvent>> then, List<Before> out) {
+        first.keySet().stream().sorted().forEach(v -> {
+            for (LogEvent x : first.get(v)) {
+                for (LogEvent y : then.getOrDefault(v, List.of())) {
+                    if (x.stream() != y.stream() && x.time().comparable(y.time())) {
+                        out.add(new Before(x, y));
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * How far run {@code y}'s clock is ahead of run {@code x}'s (negative: behind) as {@code orders} bound it: {@code [least,
+     * most]}, {@link Long#MIN_VALUE} or {@link Long#MAX_VALUE} where nothing bounds it that way. A line e of x before a line f of
+     * y makes y's clock ahead by less than {@code f − e} plus the call's room and f's precision; the other way round, by more.
+     */
+    public static long[] bounds(List<Before> orders, int x, int y) {
+        long least = Long.MIN_VALUE;
+        long most = Long.MAX_VALUE;
+        for (Before b : orders) {
+            LogEvent e = b.earlier();
+            LogEvent f = b.later();
+            if (e.stream() == x && f.stream() == y) {
+                most = Math.min(most, e.time().nanosUntil(f.time()) + room(f.time()));
+            } else if (e.stream() == y && f.stream() == x) {
+                least = Math.max(least, -(e.time().nanosUntil(f.time()) + room(f.time()))); // x's clock ahead by less than f − e
+            }
+        }
+        return new long[] {least, most};
+    }
+
+    private static long room(Timestamp later) {
+        return HandOvers.CALLS_NANOS + later.precision().windowNanos();
+    }
+}
