@@ -170,6 +170,20 @@ public final class PodDeletedDuringExecution extends NodeRule {
     }
 
     /**
+     * The label of {@code deletedAt}, whose value is the latest bound of the request: "Deleted at" only where the evidence dates the
+     * request itself (one exact statement, or both bounds at one time), "Deleted at about" for the Pod garbage collector's implied
+     * delete, else "Deleted no later than" (a delete event or a later line only bounds it; a report pasted under one's name must not
+     * state that bound as the time of the deletion).
+     */
+    static String deletedAtLabel(DeletionRequest request) {
+        if (request.implied()) {
+            return "Deleted at about";
+        }
+        String when = request.when();
+        return when.startsWith("at ") || (request.exact() && request.notBefore() == null) ? "Deleted at" : "Deleted no later than";
+    }
+
+    /**
      * @param outcome the node's end: {@code Error} {@code pod deleted}, or {@link #failedByPodGc}
      * @param before  for a Pod whose order is not established: the export from before the deletion showing main running
      */
@@ -184,7 +198,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
         Timestamp deleted = request.notAfter().at();
         boolean notStarted = running.state() == Execution.State.MAIN_NEVER_STARTED;
-        facts.add(new Fact("deletedAt", "Deleted at", deleted.format()));
+        facts.add(new Fact("deletedAt", deletedAtLabel(request), deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
         Cite.workflowNotFound(life.workflow(), facts, cite);
         facts.add(new Fact("deletedBy", "Deleted by", deletion.map(Deletion::who).orElse(null)));

@@ -41,6 +41,7 @@ class PodDeletedDuringExecutionTest {
         assertEquals(GC, f.fact("deletedBy").orElseThrow().value());
         assertEquals("deleted it", f.fact("howDeleted").orElseThrow().value());
         assertEquals("2026-09-19T16:40:00.212345Z", f.fact("deletedAt").orElseThrow().value());
+        assertEquals("Deleted at", f.fact("deletedAt").orElseThrow().label(), "one audit record dates the delete itself");
         assertEquals("an export of the deleted Pod shows main running", f.fact("mainContainer").orElseThrow().value());
         assertTrue(f.summary().startsWith("Pod ns/p was deleted by " + GC), f.summary());
         assertEquals(List.of("audit.log:1", "c.log:2", "c.log:3", "c.log:4", "c.log:5", "pod.yaml:1", "wf.yaml:1"),
@@ -144,6 +145,8 @@ class PodDeletedDuringExecutionTest {
                 .findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), "main may have finished between the export and the deletion");
         assertEquals("2026-09-19T16:40:01.100Z", f.fact("deletedAt").orElseThrow().value(), "the informer's delete event");
+        assertEquals("Deleted no later than", f.fact("deletedAt").orElseThrow().label(),
+                "the delete event only bounds the deletion from above: the label must not state it as its time");
         assertEquals(null, f.fact("deletedBy").orElseThrow().value());
         assertTrue(f.explanation().contains("Neither audit records nor Events in the inputs name who deleted it"), f.explanation());
     }
