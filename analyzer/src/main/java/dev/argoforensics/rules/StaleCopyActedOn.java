@@ -155,8 +155,18 @@ public final class StaleCopyActedOn extends DeclaredRule {
         if (start == null || id == null) {
             return null;
         }
+        // After the Pod's latest creation by the run before the pass: progress shown before it (a node failed, then reset by argo
+        // retry and its Pod created again) says nothing of the Pod created since.
+        long after = -1;
         for (LogEvent e : h.events()) {
-            if (e.stream() != start.stream() || e.ordinal() >= start.ordinal() || !id.equals(e.event().nodeId().orElse(null))) {
+            if (e.stream() == start.stream() && e.ordinal() < start.ordinal() && e.event() instanceof ControllerEvent.PodCreated
+                    && a.pod() != null && a.pod().equals(podName(e))) {
+                after = Math.max(after, e.ordinal());
+            }
+        }
+        for (LogEvent e : h.events()) {
+            if (e.stream() != start.stream() || e.ordinal() >= start.ordinal() || e.ordinal() <= after
+                    || !id.equals(e.event().nodeId().orElse(null))) {
                 continue;
             }
             String phase = e.event() instanceof ControllerEvent.NodeChanged c ? c.newPhase()

@@ -224,6 +224,31 @@ class StaleCopyActedOnTest {
                 () -> f.evidence().toString());
     }
 
+    /**
+     * argo retry after the node failed (its progress past Pending is the first run's), the node's Pod created again on the retried
+     * copy 600 (stored 610), deleted while Pending, then a pass on the older copy 600 creates it again: the node's progress shown
+     * before the retry says nothing of the retried node, which a current copy would also have re-created.
+     */
+    @Test
+    void progressShownBeforeTheLastCreationDoesNotMakeItLikely() {
+        List<String> lines = new ArrayList<>(completed().subList(0, 4));
+        lines.add(op("2026-06-24T13:28:39.236Z", "info", "Processing workflow", "Phase=Running ResourceVersion=512"));
+        lines.add(op("2026-06-24T13:28:39.241Z", "info", "node changed",
+                "new.message= new.phase=Failed new.progress=1/1 nodeID=wf old.message= old.phase=Running old.progress=0/1"));
+        lines.add(op("2026-06-24T13:28:39.249Z", "info", "Updated phase Running -> Failed", ""));
+        lines.add(op("2026-06-24T13:28:39.250Z", "info", "Marking workflow completed", ""));
+        lines.add(op("2026-06-24T13:28:39.268Z", "info", "Workflow update successful", "phase=Failed resourceVersion=530"));
+        lines.add(op("2026-06-24T13:31:00.100Z", "info", "Processing workflow", "Phase=Running ResourceVersion=600"));
+        lines.add(op("2026-06-24T13:31:00.140Z", "info", "Created pod: wf (wf)", ""));
+        lines.add(op("2026-06-24T13:31:00.160Z", "info", "Workflow update successful", "phase=Running resourceVersion=610"));
+        Evaluation e = run(lines,
+                op("2026-06-24T13:32:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=600"),
+                op("2026-06-24T13:32:02.412Z", "info", "Workflow pod is missing", "nodeName=wf nodePhase=Pending recentlyStarted=false"),
+                op("2026-06-24T13:32:02.452Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                () -> e.findings().toString());
+    }
+
     @Test
     void aStaleCopyThatFindsThePodThereIsMedium() {
         Evaluation e = run(runningThenDone(),
