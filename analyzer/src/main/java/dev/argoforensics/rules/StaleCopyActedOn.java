@@ -90,12 +90,21 @@ public final class StaleCopyActedOn extends DeclaredRule {
      */
     private Finding actedBehind(Correlation correlation, WorkflowHistory h, List<Act> acts, List<LogEvent> guards,
                                 java.util.Map<String, LogEvent> firstCreations) {
-        Act first = acts.stream().filter(a -> !a.exists()).findFirst().orElse(acts.get(0));
+        // Only a node the run had shown past Pending before the pass makes the re-creation the stale copy's doing: a Pending node's
+        // missing Pod (deleted while Pending, or gone from the Pod informer) is created again from a current copy too.
+        List<Act> progressed = acts.stream().filter(a -> pastPending(h, a)).toList();
+        boolean shown = !progressed.isEmpty();
+        List<Act> ranked = shown ? progressed : acts;
+        Act first = ranked.stream().filter(a -> !a.exists()).findFirst().orElse(ranked.get(0));
         Pass pass = first.pass();
         boolean created = acts.stream().anyMatch(a -> !a.exists());
         long createdCount = acts.stream().filter(a -> !a.exists()).count();
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
+        LogEvent progress = shown ? progressLine(h, first) : null;
+        if (progress != null) {
+            cite.line(progress, "the run shows the node past Pending");
+        }
         facts.add(new Fact("storedAt", "Stored by the controller at", pass.storedAhead().time().format()));
         facts.add(new Fact("copy", "Copy the controller worked on", "stale (resourceVersion " + pass.resourceVersion()
                 + ", older than the " + pass.storedAheadVersion() + " it had stored)"));
@@ -126,8 +135,48 @@ public final class StaleCopyActedOn extends DeclaredRule {
         explanation.add(Message.of("AF015.explain.releaseGuards"));
         Finding.NodeRef node = first.node() == null ? null
                 : new Finding.NodeRef(first.line().event().nodeId().orElse(NodeNaming.nodeId(h.ref().name(), first.node())), first.node());
-        return new Finding(ID, title(), created ? severity() : Severity.MEDIUM, Confidence.LIKELY, Message.of("AF015.reason.behind"), pod,
+        return new Finding(ID, title(), created ? severity() : Severity.MEDIUM, shown ? Confidence.LIKELY : Confidence.POSSIBLE,
+                shown ? Message.of("AF015.reason.behind") : Message.of("AF015.reason.behindPending", "node", String.valueOf(first.node())), pod,
                 pod.uid() == null ? "" : pod.uid(), h.ref(), node, summary, Message.sequence(explanation), facts, cite.evidence());
+    }
+
+    /** Whether the act's node was shown past Pending by its pass's controller run before the pass began. */
+    private static boolean pastPending(WorkflowHistory h, Act a) {
+        return progressLine(h, a) != null;
+    }
+
+    /**
+     * The first line of the act's pass's controller run, before the pass, that shows the act's node past Pending ({@code node
+     * changed} to another phase, a forced phase change, {@code node finished}), or null.
+     */
+    private static LogEvent progressLine(WorkflowHistory h, Act a) {
+        LogEvent start = a.pass().processing();
+        String id = a.line().event().nodeId().orElse(a.node() == null ? null : NodeNaming.nodeId(h.ref().name(), a.node()));
+        if (start == null || id == null) {
+            return null;
+        }
+        // After the Pod's latest creation by the run before the pass: progress shown before it (a node failed, then reset by argo
+        // retry and its Pod created again) says nothing of the Pod created since.
+        long after = -1;
+        for (LogEvent e : h.events()) {
+            if (e.stream() == start.stream() && e.ordinal() < start.ordinal() && e.event() instanceof ControllerEvent.PodCreated
+                    && a.pod() != null && a.pod().equals(podName(e))) {
+                after = Math.max(after, e.ordinal());
+            }
+        }
+        for (LogEvent e : h.events()) {
+            if (e.stream() != start.stream() || e.ordinal() >= start.ordinal() || e.ordinal() <= after
+                    || !id.equals(e.event().nodeId().orElse(null))) {
+                continue;
+            }
+            String phase = e.event() instanceof ControllerEvent.NodeChanged c ? c.newPhase()
+                    : e.event() instanceof ControllerEvent.NodePhaseChanged c ? c.toPhase()
+                    : e.event() instanceof ControllerEvent.NodeFinished ? "finished" : null;
+            if (phase != null && !phase.isEmpty() && !"Pending".equals(phase)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** A Pod created (or found existing) by a pass on a stale copy or after the completion. */

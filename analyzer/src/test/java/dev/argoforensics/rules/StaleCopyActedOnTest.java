@@ -170,8 +170,35 @@ class StaleCopyActedOnTest {
     private static List<String> runningThenDone() {
         List<String> lines = new ArrayList<>(completed().subList(0, 4));
         lines.add(op("2026-06-24T13:28:39.236Z", "info", "Processing workflow", "Phase=Running ResourceVersion=512"));
+        lines.add(op("2026-06-24T13:28:39.241Z", "info", "node changed",
+                "new.message= new.phase=Succeeded new.progress=1/1 nodeID=wf old.message= old.phase=Running old.progress=0/1"));
         lines.add(op("2026-06-24T13:28:39.260Z", "info", "Workflow update successful", "phase=Running resourceVersion=530"));
         return lines;
+    }
+
+    /**
+     * The look-alike of a Pod deleted while Pending: the node's Pod created (stored at 181), the node still Pending when the run
+     * stores 205 (only its message changed: unschedulable), the Pod deleted (preempted, or by hand), then a pass on the older copy
+     * 181 finds it missing and creates it again. A pass on the current copy 205 would have done the same (the controller re-creates
+     * a Pending node's missing Pod): nothing shows the stale copy made anything run twice.
+     */
+    @Test
+    void aPendingNodesPodRecreatedOnAStaleCopyIsNotLikely() {
+        List<String> lines = new ArrayList<>(completed().subList(0, 4));
+        lines.add(op("2026-06-24T13:28:10.100Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"));
+        lines.add(op("2026-06-24T13:28:10.104Z", "info", "node changed", "new.message=\"Unschedulable: 0/3 nodes are available\" "
+                + "new.phase=Pending new.progress=0/1 nodeID=wf old.message= old.phase=Pending old.progress=0/1"));
+        lines.add(op("2026-06-24T13:28:10.120Z", "info", "Workflow update successful", "phase=Running resourceVersion=205"));
+        Evaluation e = run(lines,
+                op("2026-06-24T13:29:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=181"),
+                op("2026-06-24T13:29:02.412Z", "info", "Workflow pod is missing", "nodeName=wf nodePhase=Pending recentlyStarted=false"),
+                op("2026-06-24T13:29:02.452Z", "info", "Created pod: wf (wf)", ""),
+                op("2026-06-24T13:29:02.470Z", "info", "Re-applying updates on latest version and retrying update", ""),
+                op("2026-06-24T13:29:02.501Z", "info", "Workflow update successful", "phase=Running resourceVersion=241"));
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                () -> e.findings().toString());
+        assertEquals(1, e.findings().size(), () -> e.findings().toString());
+        assertTrue(e.findings().get(0).confidenceReason().contains("Pending"), () -> e.findings().get(0).confidenceReason());
     }
 
     /**
@@ -195,6 +222,31 @@ class StaleCopyActedOnTest {
         assertTrue(f.summary().startsWith("While Workflow ns/wf ran, the controller created Pod wf for node wf again"), f.summary());
         assertTrue(f.evidence().stream().anyMatch(l -> l.role().equals("the Pod's first creation") && l.text().contains("13:27:50.161Z")),
                 () -> f.evidence().toString());
+    }
+
+    /**
+     * argo retry after the node failed (its progress past Pending is the first run's), the node's Pod created again on the retried
+     * copy 600 (stored 610), deleted while Pending, then a pass on the older copy 600 creates it again: the node's progress shown
+     * before the retry says nothing of the retried node, which a current copy would also have re-created.
+     */
+    @Test
+    void progressShownBeforeTheLastCreationDoesNotMakeItLikely() {
+        List<String> lines = new ArrayList<>(completed().subList(0, 4));
+        lines.add(op("2026-06-24T13:28:39.236Z", "info", "Processing workflow", "Phase=Running ResourceVersion=512"));
+        lines.add(op("2026-06-24T13:28:39.241Z", "info", "node changed",
+                "new.message= new.phase=Failed new.progress=1/1 nodeID=wf old.message= old.phase=Running old.progress=0/1"));
+        lines.add(op("2026-06-24T13:28:39.249Z", "info", "Updated phase Running -> Failed", ""));
+        lines.add(op("2026-06-24T13:28:39.250Z", "info", "Marking workflow completed", ""));
+        lines.add(op("2026-06-24T13:28:39.268Z", "info", "Workflow update successful", "phase=Failed resourceVersion=530"));
+        lines.add(op("2026-06-24T13:31:00.100Z", "info", "Processing workflow", "Phase=Running ResourceVersion=600"));
+        lines.add(op("2026-06-24T13:31:00.140Z", "info", "Created pod: wf (wf)", ""));
+        lines.add(op("2026-06-24T13:31:00.160Z", "info", "Workflow update successful", "phase=Running resourceVersion=610"));
+        Evaluation e = run(lines,
+                op("2026-06-24T13:32:02.410Z", "info", "Processing workflow", "Phase=Running ResourceVersion=600"),
+                op("2026-06-24T13:32:02.412Z", "info", "Workflow pod is missing", "nodeName=wf nodePhase=Pending recentlyStarted=false"),
+                op("2026-06-24T13:32:02.452Z", "info", "Created pod: wf (wf)", ""));
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY),
+                () -> e.findings().toString());
     }
 
     @Test
