@@ -10,6 +10,7 @@ import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.correlate.TerminationRounds.Round;
 import dev.argoforensics.correlate.TerminationRounds.Signaled;
 import dev.argoforensics.event.CleanupAction;
+import dev.argoforensics.event.ControllerEvent.PodStopping;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.ObservedAt;
@@ -80,7 +81,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                             "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
                     continue;
                 }
-                findings.add(finding(correlation, pod, t, first, atKill, end, grace, exported));
+                findings.add(finding(correlation, pod, t, first, atKill, end, grace, exported, stoppedUnnamed(pod, signals, first)));
                 continue;
             }
             long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
@@ -97,7 +98,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
             boolean undelivered = signals.stream().anyMatch(s -> s.error() != null && s.toRunning());
             if (!late.isEmpty() || (end == null && undelivered)) {
-                findings.add(finding(correlation, pod, t, first, late, end, grace, late.isEmpty() ? null : exported(pod, late.get(0).container())));
+                findings.add(finding(correlation, pod, t, first, late, end, grace, late.isEmpty() ? null : exported(pod, late.get(0).container()),
+                        stoppedUnnamed(pod, signals, first)));
             }
         }
         return new Evaluation(findings, cleared);
@@ -115,6 +117,25 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         NodeLink link = pod.link();
         return link != null && link.nodeName() != null && !"wait".equals(container)
                 && correlation.nodes().named(link.workflow(), NodeNaming.nodeId(link.workflow().name(), link.nodeName() + "." + container));
+    }
+
+    /**
+     * The controller's own stop of the Pod (a shutdown, its deadline) logged before the first round, where no round signals
+     * {@code main} and no export shows the Pod has a {@code main}: null otherwise. Such a round stops a Pod whose main
+     * containers may still run; in a ContainerSet Pod (no {@code main}: its main containers are the set's, named only by its
+     * Container child nodes, which excerpts and v3.7+ Info lines often lack) the container signalled may be one of the set,
+     * stopped while it ran, not one outliving main (session 40 breaker).
+     */
+    private static LogEvent stoppedUnnamed(PodHistory pod, List<Signaled> signals, Signaled first) {
+        if (signals.stream().anyMatch(s -> "main".equals(s.container()))) {
+            return null;
+        }
+        boolean exportedMain = pod.latestSnapshot().map(s -> s.containers().stream().anyMatch(c -> "main".equals(c.name()) && !c.init()))
+                .orElse(false);
+        if (exportedMain) {
+            return null;
+        }
+        return pod.events().stream().filter(e -> e.event() instanceof PodStopping && EventOrder.before(e, first.line())).findFirst().orElse(null);
     }
 
     /** The names of the containers signalled, main excluded. */
@@ -135,7 +156,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
      *              round's, else late SIGTERMs); empty when only an undelivered SIGTERM is known
      */
     private Finding finding(Correlation correlation, PodHistory pod, TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
-                            long grace, ContainerState exported) {
+                            long grace, ContainerState exported, LogEvent stoppedUnnamed) {
         Cite cite = new Cite(correlation);
         Set<String> names = new LinkedHashSet<>();
         stuck.forEach(s -> names.add(s.container()));
@@ -191,7 +212,11 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         Confidence confidence;
         Message reason;
         String containers = String.join(", ", names);
-        if (killRound && exportAgrees) {
+        if (stoppedUnnamed != null && !stuck.isEmpty()) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF010.reason.stoppedUnnamedSet", "containers", containers, "at", stoppedUnnamed.time().format());
+            cite.line(stoppedUnnamed, "the controller stopped the Pod itself; no signal names main");
+        } else if (killRound && exportAgrees) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF010.reason.killedExported", "containers", containers);
         } else if (killRound) {

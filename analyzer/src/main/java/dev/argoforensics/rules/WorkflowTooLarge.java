@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
@@ -69,9 +70,35 @@ public final class WorkflowTooLarge extends DeclaredRule {
         LogEvent markedError;
         LogEvent updatedAfter;
         int failures;
+        /** The newest resourceVersion the lines show for the name (-1: none). */
+        long newestVersion = -1;
+        /** The pass that began a new Workflow of the name after sizes were logged for an earlier one (null: none seen). */
+        LogEvent namesakeStart;
+        /** A new Workflow of the name began after the failure: later sizes are its own. */
+        boolean sizesClosed;
 
         void take(LogEvent e) {
+            if (e.event() instanceof WorkflowProcessing p) {
+                long rv = size(p.resourceVersion());
+                boolean notStarted = p.phase() != null && (p.phase().isEmpty() || "Pending".equals(p.phase()));
+                // A copy not yet started at a resourceVersion newer than any seen is a new Workflow of the name (resubmitted
+                // after the old one was deleted); an older one is a stale copy of this one. Sizes logged before it were the
+                // earlier object's, and say nothing of the size of this one's nodes.
+                if (notStarted && (rv < 0 || rv > newestVersion) && largest != null) {
+                    if (first == null) {
+                        namesakeStart = e;
+                        largestSize = -1;
+                        largest = null;
+                        lastSizeBefore = null;
+                    } else {
+                        sizesClosed = true;
+                    }
+                }
+                newestVersion = Math.max(newestVersion, rv);
+                return;
+            }
             if (e.event() instanceof WorkflowUpdated u) {
+                newestVersion = Math.max(newestVersion, size(u.resourceVersion()));
                 if (first != null && markedError == null && "Error".equals(u.phase())) {
                     markedError = e;
                 } else if (first != null && updatedAfter == null) {
@@ -83,6 +110,9 @@ public final class WorkflowTooLarge extends DeclaredRule {
                 return;
             }
             if ("workflow-dehydrating".equals(s.name()) || "workflow-hydrated".equals(s.name())) {
+                if (sizesClosed) {
+                    return;
+                }
                 long size = size(s.attribute("size"));
                 if (size > largestSize) {
                     largestSize = size;

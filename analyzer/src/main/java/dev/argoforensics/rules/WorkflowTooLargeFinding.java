@@ -24,6 +24,7 @@ final class WorkflowTooLargeFinding {
         Message outcome = outcome(c, export);
 
         Cite cite = new Cite(correlation);
+        cite.line(c.namesakeStart, "a new Workflow of the name began: sizes logged before it were the earlier one's");
         cite.line(c.lastSizeBefore, "size logged before the failure");
         cite.line(c.largest != c.lastSizeBefore ? c.largest : null, "largest size logged");
         cite.line(c.first, switch (c.kind) {
@@ -60,7 +61,8 @@ final class WorkflowTooLargeFinding {
             // Offloading also happens for every Workflow with ALWAYS_OFFLOAD_NODE_STATUS=true: a failed load says nothing of size.
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF013.reason.offloadedAnySize", "size", c.largestSize < 0 ? Message.of("AF013.reason.noSize")
-                    : Message.of("AF013.reason.sizeUnder", "size", c.largestSize, "max", DEFAULT_MAX_SIZE));
+                    : Message.of("AF013.reason.sizeUnder", "size", c.largestSize, "max", DEFAULT_MAX_SIZE), "namesake", c.namesakeStart == null
+                    ? Message.NOTHING : Message.of("AF013.reason.namesake", "at", c.namesakeStart.time().format()));
         }
         String at = c.first.time().format();
         Message summary = switch (c.kind) {

@@ -74,6 +74,36 @@ class ContainerWouldNotStopTest {
         assertTrue(e.cleared().get(0).reason().contains("build"), e.cleared().toString());
     }
 
+    /**
+     * Session 40 breaker: the same ContainerSet Pod stopped by `argo stop`, its Container child nodes' lines not in the excerpt
+     * (grepped for the Pod, or v3.7+ Info lines, which rarely name them). Nothing tells build from a sidecar; it was likely
+     * "a container outliving main". The controller's own stop before the first SIGTERM, with no signal naming main, leaves it
+     * possible, naming the look-alike. Control: the same lines with an export showing the Pod's main ended keep it likely.
+     */
+    @Test
+    void aContainerSetStoppedByAShutdownWithoutItsContainerNodesInTheLinesIsOnlyPossible() {
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"),
+            "time=2026-09-19T16:30:00.050Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker"
+                    + " workflow=p namespace=ns podName=p shutdownStrategy=Stop",
+            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.200Z", "build", null),
+            signaled("2026-09-19T16:30:00.250Z", "test", null),
+            signaled("2026-09-19T16:30:00.300Z", "wait", null),
+            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"),
+            cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "build", null),
+            workflowUpdated("2026-09-19T16:30:31.500Z", "Failed")};
+        Finding f = rule.evaluate(new Evidence().log("c.log", lines).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("ContainerSet"), f.confidenceReason());
+
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("build", 137, "Error", "2026-09-19T16:30:31Z").yaml();
+        Finding regular = rule.evaluate(new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.CONFIRMED, regular.confidence(), regular.confidenceReason());
+    }
+
     private static String childPhase(String t, String id, String from, String to) {
         return "time=" + t + " level=INFO msg=\"node phase changed\" component=workflow_worker workflow=p namespace=ns node=" + id
                 + " fromPhase=" + from + " toPhase=" + to;

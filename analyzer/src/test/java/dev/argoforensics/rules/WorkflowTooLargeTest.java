@@ -94,6 +94,43 @@ class WorkflowTooLargeTest {
         assertNull(f.fact("compressedSize").orElseThrow().value());
     }
 
+    private WorkflowTooLargeTest processing(String time, String phase, String rv) {
+        return json(time, "INFO", "Processing workflow", "\"phase\":\"" + phase + "\",\"resourceVersion\":\"" + rv + "\"");
+    }
+
+    @Test
+    void aSizeLoggedForAnEarlierWorkflowOfTheNameDoesNotMakeANamesakesHydrationFailureLikely() throws IOException {
+        // Session 40 breaker: a Workflow of the name grew over 1 MiB and completed; it was deleted and resubmitted under the
+        // name (a controller with ALWAYS_OFFLOAD_NODE_STATUS=true), and the new one's nodes could not be loaded. Its own sizes
+        // are small: the old one's 2.3 MB made the failure "likely" too large.
+        processing("09:00:00.100", "", "71");
+        persisted("09:00:00.150", 5_120, "72", "Running");
+        processing("09:30:00.100", "Running", "130");
+        persisted("09:30:01.150", 2_310_455, "131", "Succeeded");
+        processing("10:00:00.100", "", "400");
+        persisted("10:00:00.150", 4_870, "401", "Running");
+        processing("10:05:00.100", "Running", "410");
+        json("10:05:00.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("resubmitted under the name"), f.confidenceReason());
+        assertEquals(4_870L, f.fact("largestSizeLogged").orElseThrow().value());
+    }
+
+    @Test
+    void aStaleCopyNotYetStartedIsTheSameWorkflowAndKeepsItsSizes() throws IOException {
+        // Control: a copy not yet started at an older resourceVersion is a stale copy of the same object, not a new one.
+        processing("09:00:00.100", "", "71");
+        persisted("09:00:00.150", 5_120, "72", "Running");
+        processing("09:30:00.100", "Running", "130");
+        persisted("09:30:01.150", 2_310_455, "131", "Running");
+        processing("09:31:00.100", "", "71");
+        processing("09:35:00.100", "Running", "140");
+        json("09:35:00.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
     @Test
     void aHydrationFailureOfASmallWorkflowIsOnlyPossible() throws IOException {
         // ALWAYS_OFFLOAD_NODE_STATUS=true offloads every Workflow's nodes whatever their size; the database then goes away.
