@@ -457,30 +457,76 @@ public final class TwoActiveControllers extends DeclaredRule {
          * null if none.
          */
         LogEvent[] sharedVersion() {
-            // The earliest such pair, whichever run wrote: not the first met in the run read first.
-            LogEvent[] written = earlier(writtenThenRead(fromA, fromB), writtenThenRead(fromB, fromA));
+            // The earliest such pair, whichever run wrote: not the first met in the run read first. Each run's lines are grouped by
+            // version once, so the cost grows with the Workflow's lines, not with their square (RuleVisitsLinearTest).
+            Map<String, List<LogEvent>> readA = byVersion(fromA, WorkflowProcessing.class);
+            Map<String, List<LogEvent>> readB = byVersion(fromB, WorkflowProcessing.class);
+            LogEvent[] written = earlier(writtenThenRead(fromA, readB), writtenThenRead(fromB, readA));
             if (written != null) {
                 return written;
             }
             LogEvent[] both = null;
-            for (LogEvent x : fromA) {
-                for (LogEvent y : fromB) {
-                    if (x.event() instanceof WorkflowProcessing && y.event() instanceof WorkflowProcessing && sameVersion(x, y)) {
-                        both = earlier(both, x.time().compareTo(y.time()) <= 0 ? new LogEvent[] {x, y} : new LogEvent[] {y, x});
-                    }
+            for (Map.Entry<String, List<LogEvent>> v : readA.entrySet()) {
+                List<LogEvent> bs = readB.get(v.getKey());
+                if (bs == null) {
+                    continue;
                 }
+                List<LogEvent> as = v.getValue();
+                // The earliest pair starts at the earliest read of either run, paired with the other run's earliest read at
+                // another instant; when that line has no partner, at the other run's earliest read.
+                both = earlier(both, pairAt(as.get(0), bs));
+                both = earlier(both, pairAt(bs.get(0), as));
             }
             return both;
         }
 
-        private static LogEvent[] writtenThenRead(List<LogEvent> writer, List<LogEvent> reader) {
+        /** A run's lines of one kind by the resource version they state, each list by time (stable: the run's order on ties). */
+        private static Map<String, List<LogEvent>> byVersion(List<LogEvent> lines, Class<?> kind) {
+            Map<String, List<LogEvent>> out = new TreeMap<>();
+            for (LogEvent e : lines) {
+                String rv = kind.isInstance(e.event()) ? resourceVersion(e) : null;
+                if (rv != null) {
+                    out.computeIfAbsent(rv, k -> new ArrayList<>()).add(e);
+                }
+            }
+            out.values().forEach(l -> l.sort((x, y) -> x.time().instant().compareTo(y.time().instant())));
+            return out;
+        }
+
+        /** {@code x} with the earliest of {@code others} at another instant, earlier first; null if none. */
+        private static LogEvent[] pairAt(LogEvent x, List<LogEvent> others) {
+            for (LogEvent y : others) {
+                if (!x.time().instant().equals(y.time().instant())) {
+                    return x.time().compareTo(y.time()) <= 0 ? new LogEvent[] {x, y} : new LogEvent[] {y, x};
+                }
+            }
+            return null;
+        }
+
+        /** The earliest write of one run that the other run then read (a later instant): by the writer's time, then the reader's. */
+        private static LogEvent[] writtenThenRead(List<LogEvent> writer, Map<String, List<LogEvent>> reads) {
             LogEvent[] out = null;
             for (LogEvent x : writer) {
-                for (LogEvent y : reader) {
-                    if (x.event() instanceof WorkflowUpdated && y.event() instanceof WorkflowProcessing && sameVersion(x, y)
-                            && x.time().compareTo(y.time()) < 0) {
-                        out = earlier(out, new LogEvent[] {x, y});
+                if (!(x.event() instanceof WorkflowUpdated)) {
+                    continue;
+                }
+                String rv = resourceVersion(x);
+                List<LogEvent> rs = rv == null ? null : reads.get(rv);
+                if (rs == null) {
+                    continue;
+                }
+                int lo = 0;
+                int hi = rs.size();
+                while (lo < hi) { // the first read at a later instant than the write
+                    int mid = (lo + hi) >>> 1;
+                    if (rs.get(mid).time().instant().compareTo(x.time().instant()) > 0) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
                     }
+                }
+                if (lo < rs.size()) {
+                    out = earlier(out, new LogEvent[] {x, rs.get(lo)});
                 }
             }
             return out;
@@ -494,11 +540,6 @@ public final class TwoActiveControllers extends DeclaredRule {
             int c = p[0].time().instant().compareTo(q[0].time().instant());
             c = c != 0 ? c : p[1].time().instant().compareTo(q[1].time().instant());
             return c <= 0 ? p : q;
-        }
-
-        private static boolean sameVersion(LogEvent x, LogEvent y) {
-            String rv = resourceVersion(x);
-            return rv != null && rv.equals(resourceVersion(y)) && !x.time().instant().equals(y.time().instant());
         }
     }
 
