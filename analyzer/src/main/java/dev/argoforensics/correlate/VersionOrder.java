@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one Workflow's resource versions say of the real order of two controller runs' lines, whatever their clocks: derived once
@@ -20,8 +21,10 @@ import java.util.Map;
  * ({@code Processing workflow} with V): the write came before the read; a controller's informer holds only what was written.</li>
  * <li>A run read V and its next update of the Workflow succeeded with nothing in between (no refused or re-applied update): the
  * update was applied on V (the controller updates with the version it read as the precondition, so the object was still at V
- * then). Another run that read V and whose next update was refused as stale ({@code Conflict}) was refused at a moment the object
- * had moved past V: after the first run's update, the only one applied on V.</li>
+ * then). Only the update of the reconcile that logged the read: each reconcile reads the informer anew, and some reconciles
+ * update with no Processing line of their own. Another run that read V and whose next update was refused as stale
+ * ({@code Conflict}) was refused at a moment the object had moved past V: after the first run's update, the only one applied on
+ * V.</li>
  * </ul>
  *
  * <p>Each line is logged after its API call returned, so the write's line may come up to the call's room
@@ -34,6 +37,12 @@ import java.util.Map;
 public final class VersionOrder {
     private VersionOrder() {
     }
+
+    /**
+     * Reconciles that update the Workflow with no {@code Processing workflow} line first (processNextItem: the offloaded nodes not
+     * found, or postponed by the parallelism limit): their update's precondition is the informer's version then, unknown here.
+     */
+    private static final Set<String> RECONCILE_WITHOUT_READ = Set.of("hydration-failed", "parallelism-postponed");
 
     /** Line {@code earlier} (less the call's room) came before line {@code later} in real time; they are of different runs. */
     public record Before(LogEvent earlier, LogEvent later) {
@@ -71,11 +80,12 @@ public final class VersionOrder {
                 if (rv != null) {
                     written.computeIfAbsent(rv, k -> new ArrayList<>()).add(e);
                 }
-                if (rv == null) {
-                    current.remove(run);
-                } else {
-                    current.put(run, rv); // the controller goes on with the object its update returned
-                }
+                // One update per reconcile (persistUpdates, deferred in operate): the next update is another reconcile's, applied on
+                // what that one read. A reconcile that logs no Processing line (hydration failed, postponed, a Workflow that does not
+                // unmarshal) updates on whatever the informer then held, not on this version.
+                current.remove(run);
+            } else if (e.event() instanceof Signal s && RECONCILE_WITHOUT_READ.contains(s.name())) {
+                current.remove(run); // a reconcile that reads no version in the lines, and may update on one not read here
             } else if (e.event() instanceof Signal s && (s.name().equals("workflow-update-error") || s.name().startsWith("update-reapply"))) {
                 String on = current.remove(run); // after a refusal or a re-applied update the precondition is no longer known
                 if (on != null && refused(e)) {

@@ -225,6 +225,41 @@ class TwoActiveControllersTest {
         assertTrue(f.confidenceReason().contains("contradict each other"), f.confidenceReason());
     }
 
+    /**
+     * An update logged with no Processing line of its own reconcile (hydration failed, the offloaded nodes not found, so the
+     * Workflow is marked Error and written on whatever the informer then held) was not applied on the version a's last Processing
+     * line read: read so, it would put a's 08:03:00 update before b's 08:00:10 refusal on that version and clear two controllers
+     * at once on one clock as one after the other.
+     */
+    @Test
+    void anUpdateWithoutItsOwnProcessingLineOrdersNothing() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:00:05.300", "120"),
+                line("08:03:00.000", "ERROR", "hydration failed", "component=workflow_worker workflow=" + WF
+                        + " namespace=etl error=\"unable to get offloaded nodes: record not found\""),
+                updated("08:03:00.050", "300"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "104"), updated("08:00:01.240", "109"), processing("08:00:10.000", "120"), conflict("08:00:10.050"),
+                processing("08:02:40.700", "160"), updated("08:02:40.731", "162"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.cleared().stream().filter(c -> c.reason().contains("one controller after the other")).toList(), o.toString());
+        assertEquals(1, o.findings().size(), o.toString());
+        assertEquals(Confidence.POSSIBLE, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+    }
+
+    /** The control: an update right after its own Processing line still orders (b refused on 120 after a's update applied on it). */
+    @Test
+    void anUpdateAfterItsOwnProcessingLineStillOrders() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:00:05.300", "120"),
+                updated("08:00:05.350", "125"), processing("08:03:00.000", "170"), updated("08:03:00.050", "300"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "104"), updated("08:00:01.240", "109"), processing("08:00:10.000", "120"), conflict("08:00:10.050"),
+                processing("08:02:40.700", "160"), updated("08:02:40.731", "162"));
+        Finding f = run().findings().get(0);
+        assertTrue(f.fact("clocksTiedBy").orElseThrow().value().toString().contains("at most"), f.toString());
+    }
+
     /** The control: the same rollout with b's clock right reads one after the other as written. */
     @Test
     void theSameRolloutWithTheClocksRightIsOneAfterTheOther() throws IOException {
