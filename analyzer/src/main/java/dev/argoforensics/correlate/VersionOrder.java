@@ -99,16 +99,43 @@ public final class VersionOrder {
         return out;
     }
 
+    /**
+     * The orders {@link #bounds} can use, per version and per two runs: only the latest line of the one and the soonest (with its
+     * room) of the other, which give the tightest bound of all their pairs (a version read on every requeue, lines of a pass
+     * repeated: each pair would make the cost grow with the square of a Workflow's lines; RuleVisitsLinearTest).
+     */
     private static void pairs(Map<String, List<LogEvent>> first, Map<String, List<LogEvent>> then, List<Before> out) {
         first.keySet().stream().sorted().forEach(v -> {
-            for (LogEvent x : first.get(v)) {
-                for (LogEvent y : then.getOrDefault(v, List.of())) {
-                    if (x.stream() != y.stream() && x.time().comparable(y.time())) {
-                        out.add(new Before(x, y));
-                    }
-                }
+            List<LogEvent> ys = then.get(v);
+            if (ys == null) {
+                return;
             }
+            Map<Integer, LogEvent> latest = new java.util.TreeMap<>();
+            for (LogEvent x : first.get(v)) {
+                latest.merge(clazz(x), x, (a, b) -> b.time().compareInstant(a.time()) > 0 ? b : a);
+            }
+            Map<Integer, LogEvent> soonest = new java.util.TreeMap<>();
+            for (LogEvent y : ys) {
+                soonest.merge(clazz(y), y, (a, b) -> reach(b, a) < 0 ? b : a);
+            }
+            latest.forEach((cx, x) -> soonest.forEach((cy, y) -> {
+                if (x.stream() != y.stream() && x.time().comparable(y.time())) {
+                    out.add(new Before(x, y));
+                }
+            }));
         });
+    }
+
+    /** A run's lines and whether their times are dated: only lines of one class compare (Timestamp.comparable). */
+    private static int clazz(LogEvent e) {
+        return e.stream() * 2 + (e.time().undated() ? 1 : 0);
+    }
+
+    /** {@code (b + room(b)) − (a + room(a))}'s sign: b's time with its room is sooner than a's when negative (one class). */
+    private static long reach(LogEvent b, LogEvent a) {
+        long gap = a.time().nanosUntil(b.time()); // b − a
+        return Long.signum(gap) == Long.signum(room(b.time()) - room(a.time())) ? Long.signum(gap)
+                : Long.compare(gap, room(a.time()) - room(b.time()));
     }
 
     /**
