@@ -58,10 +58,17 @@ class ContainerWouldNotStopTest {
         // exists in such a Pod: its main containers are the set's.
         String build = dev.argoforensics.correlate.NodeNaming.nodeId("p", "p.build");
         String test = dev.argoforensics.correlate.NodeNaming.nodeId("p", "p.test");
-        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"),
+        String[] lines = withStopRounds(createdPod("2026-09-19T16:27:10.431Z"),
             childPhase("2026-09-19T16:27:14.020Z", build, "Pending", "Running"),
-            childPhase("2026-09-19T16:27:14.021Z", test, "Pending", "Running"),
-            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            childPhase("2026-09-19T16:27:14.021Z", test, "Pending", "Running"));
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().get(0).reason().contains("build"), e.cleared().toString());
+    }
+
+    /** {@code before}, then the ContainerSet Pod's two stop rounds (SIGTERM to build, test and wait; SIGKILL to build) and the Failed write. */
+    private static String[] withStopRounds(String... before) {
+        String[] rounds = {cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
             signaled("2026-09-19T16:30:00.200Z", "build", null),
             signaled("2026-09-19T16:30:00.250Z", "test", null),
             signaled("2026-09-19T16:30:00.300Z", "wait", null),
@@ -69,9 +76,7 @@ class ContainerWouldNotStopTest {
             cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
             signaled("2026-09-19T16:30:30.400Z", "build", null),
             workflowUpdated("2026-09-19T16:30:31.500Z", "Failed")};
-        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines).correlate());
-        assertTrue(e.findings().isEmpty(), e.toString());
-        assertTrue(e.cleared().get(0).reason().contains("build"), e.cleared().toString());
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(before), java.util.Arrays.stream(rounds)).toArray(String[]::new);
     }
 
     /**
@@ -82,17 +87,9 @@ class ContainerWouldNotStopTest {
      */
     @Test
     void aContainerSetStoppedByAShutdownWithoutItsContainerNodesInTheLinesIsOnlyPossible() {
-        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"),
+        String[] lines = withStopRounds(createdPod("2026-09-19T16:27:10.431Z"),
             "time=2026-09-19T16:30:00.050Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker"
-                    + " workflow=p namespace=ns podName=p shutdownStrategy=Stop",
-            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
-            signaled("2026-09-19T16:30:00.200Z", "build", null),
-            signaled("2026-09-19T16:30:00.250Z", "test", null),
-            signaled("2026-09-19T16:30:00.300Z", "wait", null),
-            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"),
-            cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
-            signaled("2026-09-19T16:30:30.400Z", "build", null),
-            workflowUpdated("2026-09-19T16:30:31.500Z", "Failed")};
+                    + " workflow=p namespace=ns podName=p shutdownStrategy=Stop");
         Finding f = rule.evaluate(new Evidence().log("c.log", lines).correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("ContainerSet"), f.confidenceReason());
