@@ -53,6 +53,7 @@ final class ArgoGetText {
         Block b = null;
         boolean inTree = false;
         boolean afterTree = false;
+        boolean unreadTree = false; // a tree header indented unlike argo get writes it: its columns cannot be trusted
         for (int i = 0; i < lines.size(); i++) {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
@@ -72,6 +73,7 @@ final class ArgoGetText {
                 b.source = new SourceRef(file, lineNo);
                 b.name = value(line);
                 inTree = false;
+                unreadTree = false;
                 afterTree = false;
                 continue;
             }
@@ -82,6 +84,7 @@ final class ArgoGetText {
                 }
                 b.tree = new ArgoGetTree(line, b.name);
                 inTree = true;
+                unreadTree = false;
                 afterTree = false;
                 continue;
             }
@@ -118,6 +121,19 @@ final class ArgoGetText {
                 continue;
             }
             Matcher f = FIELD.matcher(line);
+            if (line.startsWith(" ") && PasteShape.ARGO_TREE_HEADER.matcher(t).matches()) {
+                // The node tree's header moved off its column (a paste edited by hand): the rows' columns are read from the
+                // header's, so none can be read; counted, not passed over as a condition (session 40).
+                problems.add(new ObjectFileReader.Problem(lineNo, "argo get's node tree header is indented unlike argo get writes it"
+                        + " (its rows are read by its columns): the tree is not read"));
+                unreadTree = true;
+                continue;
+            }
+            if (unreadTree && ArgoGetTree.rowShaped(line)) { // as a tree read, blank lines (before the onExit tree) do not end it
+                problems.add(new ObjectFileReader.Problem(lineNo, "a row of the node tree whose header could not be used, not read"));
+                continue;
+            }
+            unreadTree = false;
             if (line.startsWith(" ")) {
                 continue; // a condition, a parameter or an output under its heading
             }

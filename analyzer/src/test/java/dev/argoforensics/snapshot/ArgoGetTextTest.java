@@ -149,6 +149,27 @@ class ArgoGetTextTest {
         }
     }
 
+    /**
+     * Session 40: a paste whose tree header was moved one column to the right (edited by hand), its rows not: the header was
+     * passed over as a condition line and every row with it (no node, no problem). Each is now counted as not read.
+     */
+    @Test
+    void aTreeHeaderIndentedUnlikeItsRowsIsCountedNotPassedOver() throws IOException {
+        String tree = TabWriter.lay(2, tree(false));
+        String[] rows = tree.split("\n");
+        String shifted = " " + rows[0] + "\n" + String.join("\n", List.of(rows).subList(1, rows.length)) + "\n";
+        PasteFileReader.Result r = read(HEADER + shifted, LocalDate.of(2026, 9, 20));
+        long treeRows = List.of(rows).subList(1, rows.length).stream().filter(x -> !x.isBlank()).count();
+        assertEquals(1 + treeRows, r.problems().size(), r.problems().toString());
+        assertTrue(r.problems().get(0).reason().contains("header is indented"), r.problems().get(0).toString());
+        WorkflowSnapshot w = only(r);
+        assertTrue(w.nodes().isEmpty(), w.nodes().toString());
+
+        PasteFileReader.Result control = read(HEADER + tree, LocalDate.of(2026, 9, 20));
+        assertTrue(control.problems().isEmpty(), control.problems().toString());
+        assertFalse(only(control).nodes().isEmpty());
+    }
+
     @Test
     void asciiTreeOfNoUtf8ReadsTheSame() throws IOException {
         WorkflowSnapshot unicode = only(read(HEADER + TabWriter.lay(2, tree(false)), LocalDate.of(2026, 9, 20)));
