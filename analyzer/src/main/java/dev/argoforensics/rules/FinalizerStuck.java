@@ -75,7 +75,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 // the controller could not release it (the finding says so; it does not say the controller held it).
                 Silence silence = held == null ? null : silence(correlation, pod, held);
                 Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince));
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod)));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.leftInformer", "at", pod.removals().stream()
@@ -99,9 +99,15 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         Timestamp requested = life.deletion().notAfter().at();
         Timestamp due = requested;
-        if (still.lastConditionTransition().isPresent() && still.podGcKnown()) {
-            Timestamp last = still.lastConditionTransition().get();
-            long delay = Math.max(RemovalDeadline.podGcDelay(still.annotations().get(PodSnapshot.POD_GC_ANNOTATION)),
+        // A trimmed export whose cut may have held the pod GC annotation or a later condition (session 41 breaker) does not date the
+        // release: its delay (max(pod GC delay, 2m) after the last transition) may be later than any the export shows. The due time
+        // is then the earliest it can be, from what the export does show, and the hold past it says nothing of a stuck finalizer.
+        String hidden = !still.podGcKnown() ? PodSnapshot.POD_GC_ANNOTATION
+                : still.trimmed().hides("status", "conditions") ? "status.conditions" : null;
+        Timestamp last = hidden != null ? still.conditions().stream().map(c -> c.lastTransitionTime()).filter(java.util.Objects::nonNull)
+                .max(Timestamp::compareTo).orElse(null) : still.lastConditionTransition().orElse(null);
+        if (last != null) {
+            long delay = Math.max(still.podGcKnown() ? RemovalDeadline.podGcDelay(still.annotations().get(PodSnapshot.POD_GC_ANNOTATION)) : -1,
                     RemovalDeadline.MINIMUM_DELAY_NANOS);
             Timestamp deadline = new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone());
             due = deadline.compareTo(requested) > 0 ? deadline : requested;
@@ -109,7 +115,35 @@ public final class FinalizerStuck extends DeclaredRule {
         // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
         // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
         ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
-        return past.known() ? new Held(still, requested, due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED) : null;
+        return past.known() ? new Held(still, requested, due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED, hidden) : null;
+    }
+
+    private static final java.util.regex.Pattern UPSTREAM_RELEASE = java.util.regex.Pattern.compile("v?\\d+\\.\\d+\\.\\d+");
+
+    /**
+     * The release of the controller that logged the Pod where it is known to lack #15164's timed release (v3.6.0-v3.6.15,
+     * v3.7.0-v3.7.6; reference 6.3): its deleting handler runs only on a delete event, which a Pod the finalizer holds never gives,
+     * so the finalizer goes when the Workflow records the node (the cleanup queued after its update) and at no time of its own.
+     * Every run that logged the Pod and states its release must be such a release (an upstream tag exactly: a suffixed one may
+     * carry the change); null otherwise.
+     */
+    static String untimedRelease(Correlation correlation, PodHistory pod) {
+        String found = null;
+        Set<Integer> seen = new java.util.HashSet<>();
+        for (LogEvent e : pod.events()) {
+            ControllerProcess p = correlation.process(e);
+            if (p == null || !seen.add(p.id()) || p.releaseName() == null) {
+                continue;
+            }
+            String name = p.releaseName().strip();
+            dev.argoforensics.catalog.ArgoVersion v = UPSTREAM_RELEASE.matcher(name).matches() ? dev.argoforensics.catalog.ArgoVersion.exact(name) : null;
+            boolean untimed = v != null && v.major() == 3 && ((v.minor() == 6 && v.patch() <= 15) || (v.minor() == 7 && v.patch() <= 6));
+            if (!untimed) {
+                return null;
+            }
+            found = found == null ? name : found;
+        }
+        return found;
     }
 
     /**
@@ -311,8 +345,10 @@ public final class FinalizerStuck extends DeclaredRule {
     /**
      * @param nanos  from the due release to the export's time
      * @param stated only a time the export's file states puts it past the threshold (a user's clock): likely, not confirmed
+     * @param hidden what a cut in the export may have held that would put the release later (the pod GC annotation, a later
+     *               condition), or null: {@code due} is then the earliest the release can have been due
      */
-    record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos, boolean stated) {
+    record Held(PodSnapshot snapshot, Timestamp requested, Timestamp due, long nanos, boolean stated, String hidden) {
     }
 
     /**

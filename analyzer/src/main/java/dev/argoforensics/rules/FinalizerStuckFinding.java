@@ -19,8 +19,12 @@ final class FinalizerStuckFinding {
     private FinalizerStuckFinding() {
     }
 
-    /** @param downSince where every run of the Pod's controller stopped before the release was due and none came back: the last line, else null */
-    static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince) {
+    /**
+     * @param downSince where every run of the Pod's controller stopped before the release was due and none came back: the last line, else null
+     * @param untimed   the controller's release where it is known to have no timed release of a deleted Pod's finalizer, else null
+     */
+    static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
+                      String untimed) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -66,25 +70,53 @@ final class FinalizerStuckFinding {
             reason = Message.of("AF004.reason.stated", "reason", reason, "at", held.snapshot().observed().time().format(),
                     "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));
         }
-        Message summary = held != null && downSince != null
+        if (held != null && held.hidden() != null) {
+            // The export was cut where the release's delay stands (session 41 breaker): the due time is only the earliest it can be.
+            // The controller's own failed removal still says what it says; the export alone decides nothing.
+            Message cut = Message.of("AF004.reason.dueHidden", "field", held.hidden(), "due", held.due().format(), "trimmed",
+                    held.snapshot().trimmed().describe());
+            if (attempt != null && attempt.failed() != null) {
+                confidence = Confidence.LIKELY;
+                reason = Message.of("AF004.reason.failedDueHidden", "cut", cut);
+            } else {
+                confidence = Confidence.POSSIBLE;
+                reason = cut;
+            }
+        }
+        if (held != null && untimed != null && (attempt == null || attempt.failed() == null)) {
+            // A release without #15164 (session 41 breaker): nothing was due at the 2-minute mark; the hold may be the Workflow's
+            // reconciliation not yet done (AF003) or its result pending (AF006), which the finalizer is there to wait for.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.noTimedRelease", "release", untimed, "held", GoDuration.format(held.nanos()));
+        }
+        Message summary = held != null && untimed != null && confidence == Confidence.POSSIBLE
+                ? Message.of("AF004.summaryHeldUntimed", "pod", pod.key().toString(), "held", GoDuration.format(held.nanos()), "due", due.format(),
+                        "release", untimed)
+                : held != null && downSince != null
                 ? Message.of("AF004.summaryHeldControllerDown", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",
                         GoDuration.format(held.nanos()), "due", due.format(), "last", downSince.format())
+                : held != null && held.hidden() != null
+                ? Message.of("AF004.summaryHeldDueHidden", "pod", pod.key().toString(), "held", GoDuration.format(held.nanos()), "due", due.format(),
+                        "field", held.hidden())
                 : held != null
                 ? Message.of("AF004.summaryHeld", "pod", pod.key().toString(), "atLeast", atLeast(held), "held", GoDuration.format(held.nanos()),
                         "due", due.format())
                 : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
         return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(pod, held, attempt, due, downSince), facts, cite.evidence());
+                explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed : null), facts, cite.evidence());
     }
 
     private static Message atLeast(Held held) {
         return held.snapshot().observed().lowerBound() ? Message.of("AF004.atLeast") : Message.NOTHING;
     }
 
-    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due, Timestamp downSince) {
+    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due, Timestamp downSince, String untimed) {
         List<Message> m = new ArrayList<>();
-        m.add(Message.of("AF004.explain.deleting", "pod", pod.key().toString(), "finalizer", PodSnapshot.STATUS_FINALIZER, "due", due.format()));
+        m.add(untimed != null ? Message.of("AF004.explain.deletingUntimed", "release", untimed, "pod", pod.key().toString(), "finalizer",
+                PodSnapshot.STATUS_FINALIZER, "due", due.format())
+                : Message.of(held != null && held.hidden() != null ? "AF004.explain.deletingDueHidden" : "AF004.explain.deleting", "pod",
+                pod.key().toString(), "finalizer", PodSnapshot.STATUS_FINALIZER, "due", due.format()));
         if (held != null) {
             String taken = held.snapshot().observed().time().format();
             m.add(Message.of("AF004.explain.stillShows", "when", held.snapshot().observed().lowerBound()

@@ -707,6 +707,15 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             judged = new TaskResultWording.Judgment(Confidence.LIKELY, Message.of("AF006.reason.statedAgree", "reason", judged.reason(),
                     "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)));
         }
+        if (kinds.equals(Set.of(TASK_RESULT)) && wait != null && wait.exitCode() != null && wait.exitCode() != 0
+                && judged.confidence() != Confidence.POSSIBLE) {
+            // The executor's label alone, after a wait container that ended with a non-zero exit code (session 41 breaker): from
+            // v3.5.11 the controller marks such a node's result completed itself in the Workflow's status as soon as it reads the
+            // Pod so ("marking its taskResult as completed since wait container did not exit normally"), and leaves the label
+            // "false": the label then says nothing of what the controller waits for. Without its status or its lines, not decided.
+            judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.labelAfterWaitExit", "reason", judged.reason(),
+                    "code", wait.exitCode(), "why", TaskResultWording.waitReason(wait)));
+        }
         View daemonStop = logged.stream().filter(TaskResultViews::daemonFirstPass).findFirst().orElse(null);
         if (daemonStop != null && kinds.equals(Set.of(LOG)) && judged.confidence() != Confidence.POSSIBLE) {
             // From the lines alone, a daemoned node's stops (session 39): its result pending after its Pod ended, but the Pod may have

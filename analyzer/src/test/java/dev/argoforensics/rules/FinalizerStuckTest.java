@@ -83,6 +83,28 @@ class FinalizerStuckTest {
         assertEquals("2026-09-19T16:57:47Z", f.fact("releaseDueAt").orElseThrow().value());
     }
 
+    /**
+     * Session 41 breaker: a release without #15164's timed release (v3.6.0-v3.6.15, v3.7.0-v3.7.6) runs the deleting handler only on
+     * a delete event, which a Pod held by the finalizer never gives: its finalizer goes when the Workflow records its node (the
+     * cleanup after the update) or never, so a hold 30 min past the 2-minute mark may be the Workflow's reconciliation not yet
+     * done or its result pending, not a release missed. It was confirmed; now possible, saying so. Controls: the same on v3.7.7
+     * (with #15164) and with no release known stays confirmed; a suffixed tag is not known to lack it.
+     */
+    @Test
+    void onAReleaseWithoutTheTimedReleaseAnExportHeldPastItDoesNotShowItStuck() {
+        java.util.function.Function<String, Finding> on = release -> rule.evaluate(new Evidence().release(release)
+                .log("c.log", podEvent("2026-09-19T16:31:04.500Z", "update"), processingOther("2026-09-19T17:05:00.000Z"))
+                .takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPodLabelledAt("2026-09-19T17:00:00Z")).correlate()).findings().get(0);
+        for (String release : List.of("v3.7.3", "v3.6.10")) {
+            Finding f = on.apply(release);
+            assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+            assertTrue(f.confidenceReason().contains("releases a deleted Pod's finalizer only when its Workflow records the node"), f.confidenceReason());
+        }
+        for (String release : java.util.Arrays.asList("v3.7.7", "v3.6.16", "v4.0.2", "v3.7.3-acme.1", null)) {
+            assertEquals(Confidence.CONFIRMED, on.apply(release).confidence(), String.valueOf(release));
+        }
+    }
+
     /** The pod controller handles the delete; its removal attempt then goes as the given lines say; the logs go on until 16:45. */
     private static Evidence attempt(String... then) {
         List<String> lines = new java.util.ArrayList<>(List.of(podEvent("2026-09-19T16:31:11.256Z", "update"),

@@ -97,6 +97,26 @@ class TaskResultNeverSyncedTest {
         assertTrue(f.summary().endsWith("; its wait container exited 137 (OOMKilled)."), f.summary());
     }
 
+    /**
+     * Session 41 breaker: the executor's label alone, after a wait container that exited 137: from v3.5.11 the controller marks such
+     * a result completed itself in the Workflow's status and leaves the label "false" (samples/task-result-never-synced's
+     * {@code archive}), so the label does not show the controller still waiting. It was likely; now possible, saying what would
+     * decide. Controls: the same label after wait exit 0 stays likely; the Workflow's own flag after the OOMKill (above) stays likely.
+     */
+    @Test
+    void theLabelAloneAfterAWaitContainerThatExitedNonZeroDoesNotShowTheControllerWaiting() {
+        String oomKilled = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 137, "OOMKilled", "2026-09-19T16:27:46Z").yaml();
+        Finding f = rule.evaluate(new Evidence().pod("pod.yaml", oomKilled).takenAt("tr.yaml", "2026-09-19T16:55:01Z",
+                pendingResultLabelledAt("2026-09-19T16:50:00Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("its wait container exited 137 (OOMKilled): from v3.5.11 the controller marks such a node's "
+                + "result completed itself"), f.confidenceReason());
+        Finding control = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD).takenAt("tr.yaml", "2026-09-19T16:55:01Z",
+                pendingResultLabelledAt("2026-09-19T16:50:00Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, control.confidence(), control.confidenceReason());
+    }
+
     @Test
     void aResultPendingBrieflyAfterThePodFinishedIsClearedAsWithinTheThreshold() {
         Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", FINISHED_POD)
