@@ -201,8 +201,7 @@ public final class SuccessReportedAsError extends NodeRule {
         // A release whose cleanup worker took the item after the Pod had left its own informer removed nothing (AF001 says
         // so, possible): it is not stated here as the release, which is not in the evidence. Nor one whose Pod stayed in that
         // informer minutes after the worker's line (session 39): the worker's patch left something holding it.
-        FinalizerRemoval removal = pod.removals().isEmpty() || correlation.lifecycle(pod.key()).goneBeforeTheWorker().isPresent()
-                || correlation.lifecycle(pod.key()).stayedAfterTheWorker().isPresent()
+        FinalizerRemoval removal = pod.removals().isEmpty() || !correlation.lifecycle(pod.key()).releaseShownRemoving()
                 || pod.removals().get(0).unworked() != null ? null : pod.removals().get(0);
         if (removal != null) {
             facts.add(new Fact("finalizerReleasedAt", "Status-capture finalizer released at", removal.time().format()));
