@@ -252,6 +252,15 @@ public final class SuccessReportedAsError extends NodeRule {
             reason = Message.of("AF002.reason.orderFromLines", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
                     "why", execution.reason());
+        } else if (execution != null && execution.state() == Execution.State.FINISHED_BEFORE && execution.graceGuess() && finished != null) {
+            // Session 41: the order of the end and the deletion rests on the grace-0 deletionTimestamp read as the request (AF001's
+            // Execution#graceGuess, the one derived fact). A main that exited 0 on the deletion's SIGTERM, its kubelet slow to tear
+            // the Pod down (1.33+: the timestamp is then that delete's own time), reads the same: a Pod deleted while it ran, whose
+            // "pod deleted" is true (AF007), not a success reported as failure. Likely at most.
+            confidence = confidence == Confidence.CONFIRMED ? Confidence.LIKELY : confidence;
+            reason = Message.of("AF002.reason.graceGuess", "recorded", outcome.fromExport()
+                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
+                    "why", execution.reason());
         } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion.at())
                 && atDeletion.at().compareInstant(request.notAfter().at()) < 0) {
             confidence = Confidence.POSSIBLE;

@@ -354,8 +354,10 @@ class PrematureFinalizerRemovalTest {
                 .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate());
         Finding guessed = e.findings().get(0);
         assertEquals(Confidence.LIKELY, guessed.confidence());
-        assertTrue(guessed.confidenceReason().contains("rests on the grace-0 deletionTimestamp read as the request, an inference no object states "
-                + "(on Kubernetes 1.33+ the kubelet's final delete sets its own time"), guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("(the grace-0 deletionTimestamp read as the request: an inference, not what an object states)"),
+                guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("but no object states that order (on Kubernetes 1.33+ the kubelet's final delete sets its own "
+                + "time"), guessed.confidenceReason());
         assertTrue(guessed.fact("deletionRequested").orElseThrow().value().toString().contains("read as the request (an inference"),
                 () -> guessed.fact("deletionRequested").toString());
         e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
