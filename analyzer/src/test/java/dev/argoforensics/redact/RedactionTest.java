@@ -314,8 +314,8 @@ class RedactionTest {
             for (String name : names) {
                 assertFalse(r.out().contains(name), format + " leaks " + name + ":\n" + excerpt(r.out(), name));
             }
-            // The delay as the report words it, or as the quoted slog JSON line holds it (session 40: with AF001 likely, the issue draft
-            // of mixed-formats leads with the confirmed AF002 and quotes the release's line, its delay in nanoseconds).
+            // The delay as the report words it, or as the quoted slog JSON line holds it (the issue draft quotes the release's line,
+            // its delay in nanoseconds; session 41: it leads with AF001, the cause, over AF002 again).
             assertTrue(r.out().contains("-1m24.257168224s") || r.out().contains("\"delay\":-84257168224"), format);
             assertTrue(r.out().contains("workflows.argoproj.io/status"), format);
         }
